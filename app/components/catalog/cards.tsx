@@ -1,0 +1,106 @@
+/** Product and supplier cards used by every catalogue list. */
+import { useTranslation } from "react-i18next";
+import type { CompanyListItem, ProductCard as Product } from "../../lib/api-client.server.ts";
+import { unitLabel } from "../../lib/units.ts";
+import { useLang } from "../../lib/use-lang.ts";
+import { Icon } from "../icon.tsx";
+import { LocaleLink } from "../locale-link.tsx";
+import { formatMoney, formatQuantity } from "./format.ts";
+import { Text } from "./text.tsx";
+
+export function VerifiedBadge({ level }: { level: number }) {
+  const { t } = useTranslation();
+  if (level <= 0) return null;
+  return (
+    <span className="badge badge-ok" title={t(`catalog.verification.${level >= 2 ? "2" : "1"}`)}>
+      {t("catalog.verified")}
+    </span>
+  );
+}
+
+export function ProductCard({ product, matched }: { product: Product; matched?: { text: string; lang: "ru" | "en" | "zh" } | null }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const price = formatMoney(product.priceFrom, product.currency, lang);
+  return (
+    <article className="product-card">
+      <LocaleLink to={`/product/${product.id}`} className="product-card-link">
+        <span className="product-card-image">
+          {product.image ? (
+            <img src={product.image.url} alt="" width={product.image.width ?? undefined} height={product.image.height ?? undefined} loading="lazy" decoding="async" />
+          ) : (
+            <Icon name="package" size={40} />
+          )}
+        </span>
+        <span className="product-card-name">
+          <Text value={product.name} />
+        </span>
+      </LocaleLink>
+      {matched ? (
+        <p className="product-card-matched" lang={matched.lang}>
+          {t("catalog.matched")}: {matched.text}
+        </p>
+      ) : null}
+      <p className="product-card-price">{price ? t("catalog.priceFrom", { price }) : t("catalog.priceOnRequest")}</p>
+      {product.moq ? (
+        <p className="product-card-moq">
+          {t("catalog.moq")}: {formatQuantity(product.moq, lang)} {unitLabel(product.moqUnit, lang)}
+        </p>
+      ) : null}
+      <p className="product-card-supplier">
+        <LocaleLink to={`/suppliers/${product.company.id}`}>
+          <Text value={product.company.name} />
+        </LocaleLink>{" "}
+        <VerifiedBadge level={product.company.verificationLevel} />
+        {product.company.region ? (
+          <span className="muted">
+            {" · "}
+            <Text value={product.company.region.name} />
+          </span>
+        ) : null}
+      </p>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, matched }: { products: (Product & { matched?: { text: string; lang: "ru" | "en" | "zh" } | null })[]; matched?: boolean }) {
+  return (
+    <ul className="product-grid">
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} matched={matched ? product.matched : null} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CompanyCard({ company }: { company: Omit<CompanyListItem, "productCount"> & { productCount?: number } }) {
+  const { t } = useTranslation();
+  return (
+    <article className="company-card">
+      <span className="company-card-logo">
+        {company.logo ? <img src={company.logo.url} alt="" width={56} height={56} loading="lazy" /> : <Icon name="building-2" size={28} />}
+      </span>
+      <div>
+        <h3 className="company-card-name">
+          <LocaleLink to={`/suppliers/${company.id}`}>
+            <Text value={company.name} />
+          </LocaleLink>
+        </h3>
+        <p className="company-card-meta">
+          {company.kind ? <span className="badge">{t(`catalog.kind.${company.kind}`)}</span> : null}
+          <VerifiedBadge level={company.verificationLevel} />
+          {company.region ? <Text value={company.region.name} /> : null}
+          {company.city && company.region && company.city.text !== company.region.name.text ? (
+            <>
+              {", "}
+              <Text value={company.city} />
+            </>
+          ) : null}
+        </p>
+        {company.productCount !== undefined ? <p className="company-card-meta muted">{t("catalog.productCount", { count: company.productCount })}</p> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * A filtered, sorted, paged list of products with its facet form. The form is a plain GET form
+ * (works without JavaScript, "Apply" button); with JavaScript every change applies at once.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, useLocation, useSubmit } from "react-router";
+import type { ListMeta, ProductCard, ProductFacets } from "../../lib/api-client.server.ts";
+import { Pagination } from "../pagination.tsx";
+import { unitLabel } from "../../lib/units.ts";
+import { useLang } from "../../lib/use-lang.ts";
+import { ProductGrid } from "./cards.tsx";
+import { formatQuantity } from "./format.ts";
+
+export function ProductListing({ products, meta, facets }: { products: ProductCard[]; meta: ListMeta; facets?: ProductFacets | null }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const location = useLocation();
+  const submit = useSubmit();
+  const params = new URLSearchParams(location.search);
+  return (
+    <div className={facets ? "listing listing-with-filters" : "listing"}>
+      {facets ? (
+        <Form method="get" className="filters card" aria-label={t("catalog.filters")} onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+          <h2 className="filters-title">{t("catalog.filters")}</h2>
+          <label className="field">
+            <span>{t("catalog.sort")}</span>
+            <select name="sort" defaultValue={params.get("sort") ?? "newest"}>
+              <option value="newest">{t("catalog.sortNewest")}</option>
+              <option value="price_asc">{t("catalog.sortPriceAsc")}</option>
+              <option value="price_desc">{t("catalog.sortPriceDesc")}</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>{t("catalog.region")}</span>
+            <select name="region" defaultValue={params.get("region") ?? ""}>
+              <option value="">{t("catalog.any")}</option>
+              {facets.regions.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.name?.text ?? r.value} ({r.count})
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="field">
+            <legend>{t("catalog.price")}</legend>
+            <select name="currency" defaultValue={params.get("currency") ?? ""} aria-label={t("catalog.currency")}>
+              <option value="">{t("catalog.anyCurrency")}</option>
+              {facets.prices.map((p) => (
+                <option key={p.currency} value={p.currency}>
+                  {p.currency} ({p.count})
+                </option>
+              ))}
+            </select>
+            <span className="field-row">
+              <input type="number" name="priceMin" min={0} step="any" inputMode="decimal" placeholder={t("catalog.from")} aria-label={t("catalog.priceMin")} defaultValue={params.get("priceMin") ?? ""} />
+              <input type="number" name="priceMax" min={0} step="any" inputMode="decimal" placeholder={t("catalog.to")} aria-label={t("catalog.priceMax")} defaultValue={params.get("priceMax") ?? ""} />
+            </span>
+            <small className="muted">{t("catalog.priceHint")}</small>
+          </fieldset>
+          <label className="field field-check">
+            <input type="checkbox" name="verified" value="1" defaultChecked={params.get("verified") === "1"} />
+            <span>
+              {t("catalog.onlyVerified")} ({facets.verified})
+            </span>
+          </label>
+          {facets.chapters.length > 1 ? (
+            <label className="field">
+              <span>{t("catalog.tnvedChapter")}</span>
+              <select name="tnved" defaultValue={params.get("tnved") ?? ""}>
+                <option value="">{t("catalog.any")}</option>
+                {facets.chapters.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.value} — {c.name?.text.slice(0, 40)} ({c.count})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <button type="submit" className="button">
+            {t("catalog.apply")}
+          </button>
+        </Form>
+      ) : null}
+      <div>
+        <p className="muted results-line">
+          {t(meta.totalCapped ? "catalog.foundMore" : "catalog.found", { count: meta.total })}
+          {facets && facets.moq.length > 0 ? (
+            <>
+              {" · "}
+              {t("catalog.moq")}: {facets.moq.slice(0, 2).map((m) => `${formatQuantity(m.min, lang)}–${formatQuantity(m.max, lang)} ${unitLabel(m.unit, lang)}`).join(", ")}
+            </>
+          ) : null}
+        </p>
+        {products.length === 0 ? <p className="empty">{t("catalog.noProducts")}</p> : <ProductGrid products={products} />}
+        <Pagination page={meta.page} pages={meta.pages} />
+      </div>
+    </div>
+  );
+}

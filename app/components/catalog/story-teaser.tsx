@@ -1,0 +1,31 @@
+/** A press-centre story in a list: cover, date, title, lead and tags. */
+import type { StoryCard } from "../../lib/api-client.server.ts";
+import { useLang } from "../../lib/use-lang.ts";
+import { LocaleLink } from "../locale-link.tsx";
+import { formatDate } from "./format.ts";
+import { Text } from "./text.tsx";
+
+export function StoryTeaser({ story }: { story: StoryCard }) {
+  const lang = useLang();
+  return (
+    <article className="story-card card">
+      {story.cover ? <img src={story.cover.url} alt="" width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} loading="lazy" /> : null}
+      <div>
+        <p className="muted">{formatDate(story.publishedAt, lang)}</p>
+        <h2>
+          <LocaleLink to={`/press_center/${story.slug}`}>
+            <Text value={story.title} />
+          </LocaleLink>
+        </h2>
+        {story.lead ? <p className="clamp-3"><Text value={story.lead} /></p> : null}
+        <p className="tag-line">
+          {story.tags.map((tag) => (
+            <LocaleLink key={tag.slug} to={`/press_center?tag=${tag.slug}`} className="badge">
+              {tag.name.text}
+            </LocaleLink>
+          ))}
+        </p>
+      </div>
+    </article>
+  );
+}

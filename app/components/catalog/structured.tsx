@@ -1,0 +1,27 @@
+/** Structured data and fact lists shared by the catalogue pages. */
+import { Text } from "./text.tsx";
+
+/** A JSON-LD block; `<` is escaped so text from the catalogue cannot close the script element. */
+export function JsonLd({ data }: { data: object }) {
+  return <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+}
+
+type LocalizedText = { text: string; lang: "ru" | "en" | "zh" };
+
+/** Localized key/value facts (specs of a product, facts of a supplier) as a definition list. */
+export function FactItems({ facts }: { facts: { key: LocalizedText; value: LocalizedText }[] }) {
+  return (
+    <>
+      {facts.map((fact, i) => (
+        <div key={i}>
+          <dt>
+            <Text value={fact.key} />
+          </dt>
+          <dd>
+            <Text value={fact.value} />
+          </dd>
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * One code's page: breadcrumbs through its ancestors, level and code, name (with its language),
+ * TN VED full description and validity, explanatory notes with links to the codes they cite,
+ * TN VED section and chapter notes, and the codes within it.
+ */
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import type { ClassifierNodeDetail, CompanyListItem, ProductCard } from "../../lib/api-client.server.ts";
+import { CompanyCard, ProductGrid } from "../catalog/cards.tsx";
+import { Hint } from "../hint.tsx";
+import { LocaleLink } from "../locale-link.tsx";
+import { SaveForOffline } from "../pwa/save-offline.tsx";
+import { LocalizedName } from "./localized-name.tsx";
+import { Breadcrumbs } from "../breadcrumbs.tsx";
+
+type Classifier = "okved" | "tnved";
+
+export function ClassifierCode({
+  classifier,
+  node,
+  products,
+  suppliers,
+}: {
+  classifier: Classifier;
+  node: ClassifierNodeDetail;
+  products?: { items: ProductCard[]; total: number } | null;
+  suppliers?: { items: CompanyListItem[]; total: number } | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const codeHref = (code: string) => `/${classifier}/${encodeURIComponent(code)}`;
+  return (
+    <main id="main" className="page">
+      <Breadcrumbs
+        items={[
+          { to: `/${classifier}`, label: t(`classifier.${classifier}.title`) },
+          ...node.path.map((ancestor) => ({ to: codeHref(ancestor.code), label: ancestor.displayCode, title: ancestor.name })),
+          { label: node.displayCode },
+        ]}
+      />
+
+      <header className="page-header code-header">
+        <p className="code-level">
+          {t(`levels.${classifier}.${node.levelName}`)} · {t(`classifier.${classifier}.title`)}
+        </p>
+        <Hint text={t(`classifier.${classifier}.codeHint`)}>
+          <p className="code-big">{node.displayCode}</p>
+        </Hint>
+        <h1>
+          <LocalizedName name={node.name} nameLang={node.nameLang} hint />
+        </h1>
+        {node.nameLang !== "ru" && node.name !== node.nameRu ? (
+          <p className="name-official" lang="ru">
+            {node.nameRu}
+          </p>
+        ) : null}
+        <p className="badges">
+          {node.provisional ? (
+            <Hint text={t("classifier.provisionalBadgeHint")}>
+              <span className="badge badge-warn">{t("classifier.provisional")}</span>
+            </Hint>
+          ) : null}
+          {node.abolished ? (
+            <Hint text={t("classifier.abolishedHint")}>
+              <span className="badge badge-danger">{t("classifier.abolished")}</span>
+            </Hint>
+          ) : null}
+          {node.validFrom ? (
+            <span className="badge">{t("classifier.validFrom", { date: new Date(node.validFrom).toLocaleDateString(i18n.language) })}</span>
+          ) : null}
+        </p>
+        {node.provisional ? <p className="notice">{t("classifier.provisionalHint")}</p> : null}
+        <div className="page-actions">
+          <SaveForOffline />
+        </div>
+      </header>
+
+      {node.nameRuFull && node.nameRuFull !== node.nameRu ? (
+        <section className="card">
+          <h2>{t("classifier.fullName")}</h2>
+          <p lang="ru">{node.nameRuFull.replaceAll(":", ": ")}</p>
+        </section>
+      ) : null}
+
+      {node.notes ? (
+        <section className="card notes" lang="ru">
+          <h2 lang={i18n.language}>{t("classifier.notes")}</h2>
+          <NotesList title={t("classifier.includes")} lines={node.notes.includes} cited={node.citedCodes} hrefFor={codeHref} />
+          <NotesList title={t("classifier.excludes")} lines={node.notes.excludes} cited={node.citedCodes} hrefFor={codeHref} />
+          {node.notes.includes.length === 0 && node.notes.excludes.length === 0 && node.notes.text ? (
+            <NotesText text={node.notes.text} cited={node.citedCodes} hrefFor={codeHref} />
+          ) : null}
+        </section>
+      ) : null}
+
+      {node.sectionNotes ? (
+        <details className="card notes">
+          <summary>
+            {t("classifier.sectionNotes", { code: node.sectionNotes.code })} —{" "}
+            <LocalizedName name={node.sectionNotes.name} nameLang={node.sectionNotes.nameLang} />
+          </summary>
+          <NotesText text={node.sectionNotes.text} cited={[]} hrefFor={codeHref} lang="ru" />
+        </details>
+      ) : null}
+      {node.chapterNotes ? (
+        <details className="card notes">
+          <summary>
+            {t("classifier.chapterNotes", { code: node.chapterNotes.code })} —{" "}
+            <LocalizedName name={node.chapterNotes.name} nameLang={node.chapterNotes.nameLang} />
+          </summary>
+          <NotesText text={node.chapterNotes.text} cited={[]} hrefFor={codeHref} lang="ru" />
+        </details>
+      ) : null}
+
+      {products && products.items.length > 0 ? (
+        <section className="sections-block">
+          <h2>
+            {t("classifier.productsWithCode")} <span className="results-count">{products.total}</span>
+          </h2>
+          <ProductGrid products={products.items} />
+        </section>
+      ) : null}
+      {suppliers && suppliers.items.length > 0 ? (
+        <section className="sections-block">
+          <h2>
+            {t("classifier.suppliersWithCode")} <span className="results-count">{suppliers.total}</span>
+          </h2>
+          <ul className="company-list company-list-grid">
+            {suppliers.items.map((company) => (
+              <li key={company.id}>
+                <CompanyCard company={company} />
+              </li>
+            ))}
+          </ul>
+          {suppliers.total > suppliers.items.length ? (
+            <p>
+              <LocaleLink to={`/suppliers?okved=${node.code}`} className="button button-secondary">
+                {t("home.more.viewAll")} ({suppliers.total})
+              </LocaleLink>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="children">
+        <h2>
+          {t("classifier.children")} {node.children.length > 0 ? <span className="results-count">{t("classifier.childCount", { count: node.children.length })}</span> : null}
+        </h2>
+        {node.children.length === 0 ? (
+          <p className="empty">{t("classifier.leaf")}</p>
+        ) : (
+          <ul className="code-list">
+            {node.children.map((child) => (
+              <li key={child.code} className="code-item">
+                <LocaleLink to={codeHref(child.code)} className="code-link">
+                  <span className="code">{child.displayCode}</span>
+                  <span className="code-name">
+                    <LocalizedName name={child.name} nameLang={child.nameLang} />
+                  </span>
+                </LocaleLink>
+                <span className="code-meta">
+                  {child.childCount > 0 ? t("classifier.childCount", { count: child.childCount }) : null}
+                  {child.provisional ? <span className="badge badge-warn">{t("classifier.provisional")}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+const stripDash = (line: string) => line.replace(/^[-–—]\s*/, "");
+
+/** One list of the notes ("Includes" or "Excludes"), its lines without the leading dash. */
+function NotesList({ title, lines, cited, hrefFor }: { title: string; lines: string[]; cited: string[]; hrefFor: (code: string) => string }) {
+  const { i18n } = useTranslation();
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h3 lang={i18n.language}>{title}</h3>
+      <ul>
+        {lines.map((line, i) => (
+          <li key={i}>
+            <LinkedText text={stripDash(line)} cited={cited} hrefFor={hrefFor} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function NotesText({ text, cited, hrefFor, lang }: { text: string; cited: string[]; hrefFor: (code: string) => string; lang?: string }) {
+  return (
+    <div className="notes-text" lang={lang}>
+      {text.split(/\n+/).map((paragraph, i) => (
+        <p key={i}>
+          <LinkedText text={paragraph} cited={cited} hrefFor={hrefFor} />
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** Text with every cited code that exists turned into a link to its page. */
+function LinkedText({ text, cited, hrefFor }: { text: string; cited: string[]; hrefFor: (code: string) => string }) {
+  if (cited.length === 0) return <>{text}</>;
+  const pattern = new RegExp(`(?<![\\d.])(${[...cited].sort((a, b) => b.length - a.length).map((c) => c.replaceAll(".", "\\.")).join("|")})(?![\\d]|\\.\\d)`, "g");
+  const parts = text.split(pattern);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <LocaleLink key={i} to={hrefFor(part)} className="code-ref">
+            {part}
+          </LocaleLink>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Header (brand, main navigation, language switcher) and footer of the default layout.
+ * The server picks the header's form from the `viewport` cookie (spec §9): on phones (xs, sm) the
+ * navigation sits behind a "Menu" disclosure (a `<details>`, so it works without JavaScript); on
+ * wider screens and when the class is unknown (desktop fallback) it is inline.
+ */
+import { useTranslation } from "react-i18next";
+import { NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { LANGS, LANG_NAMES, localePath, splitLocalePath } from "../lib/i18n.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { FALLBACK_DEVICE_CLASS, isCompact } from "../lib/viewport.ts";
+import type { RootData } from "../root.tsx";
+import { Icon } from "./icon.tsx";
+import { LocaleLink, localeHref } from "./locale-link.tsx";
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const location = useLocation();
+  const root = useRouteLoaderData<RootData>("root");
+  const compact = isCompact(root?.viewport ?? FALLBACK_DEVICE_CLASS);
+  const nav = [
+    { to: "/catalog", label: t("nav.catalog") },
+    { to: "/suppliers", label: t("nav.suppliers") },
+    { to: "/services", label: t("nav.services") },
+    { to: "/okved", label: t("nav.okved") },
+    { to: "/tnved", label: t("nav.tnved") },
+    { to: "/press_center", label: t("nav.press") },
+    { to: "/search", label: t("nav.search") },
+  ];
+  const links = (
+    <nav aria-label={t("nav.main")} className="main-nav">
+      {nav.map((item) => (
+        <NavLink key={item.to} to={localeHref(lang, item.to)} className="main-nav-link" prefetch="intent">
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t("nav.skip")}
+      </a>
+      <div className="site-header-inner">
+        <LocaleLink to="/" className="brand" aria-label={`${t("app.name")}: ${t("nav.home")}`}>
+          {/* The «П» mark is drawn by CSS: visible text must stay within the link's accessible name. */}
+          <span className="brand-mark" aria-hidden="true" />
+          <span className="brand-name">{t("app.name")}</span>
+        </LocaleLink>
+        {compact ? (
+          // Remounted on navigation so the menu closes after a link is followed.
+          <details className="nav-menu" key={location.pathname}>
+            <summary className="nav-menu-toggle">
+              <Icon name="menu" size={20} /> {t("nav.menu")}
+            </summary>
+            {links}
+          </details>
+        ) : (
+          links
+        )}
+        <LanguageSwitcher />
+      </div>
+    </header>
+  );
+}
+
+/**
+ * Links to the same page in each language through `/_locale`, which stores the choice in the
+ * locale cookie (365 days) and redirects; works without JavaScript.
+ */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { lang, rest } = splitLocalePath(location.pathname);
+  return (
+    <nav className="lang-switcher" aria-label={t("lang.label")}>
+      <Icon name="languages" size={18} />
+      <ul>
+        {LANGS.map((code) => {
+          const target = `${localePath(code, rest)}${location.search}`;
+          return (
+            <li key={code}>
+              {code === lang ? (
+                <span aria-current="true" className="lang-current" lang={code} title={t("lang.current", { name: LANG_NAMES[code] })}>
+                  {LANG_NAMES[code]}
+                </span>
+              ) : (
+                <a href={`/_locale?${new URLSearchParams({ lang: code, to: target })}`} hrefLang={code} lang={code} rel="alternate nofollow">
+                  {LANG_NAMES[code]}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <div>
+          <p className="footer-brand">{t("app.name")}</p>
+          <p>{t("footer.about")}</p>
+        </div>
+        <div>
+          <p className="footer-heading">{t("footer.sources")}</p>
+          <p className="footer-sources">{t("footer.sourcesText")}</p>
+        </div>
+        <nav aria-label={t("nav.main")}>
+          <ul className="footer-links">
+            <li>
+              <LocaleLink to="/catalog">{t("nav.catalog")}</LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/suppliers">{t("nav.suppliers")}</LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/services">{t("nav.services")}</LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/press_center">{t("nav.press")}</LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/okved">{t("classifier.okved.title")}</LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/tnved">{t("classifier.tnved.title")}</LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/search">{t("nav.search")}</LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/api-docs">{t("footer.api")}</LocaleLink>
+              <LocaleLink to="/offline" reloadDocument>
+                {t("offline.savedLink")}
+              </LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/_icons">{t("footer.icons")}</LocaleLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Server rendering. Browsers get a streamed shell; bots (isbot) wait for the whole document and, on
+ * an error status, get only the status and a one-line body, not the error page (spec §2).
+ * `servicesContext` is exported so that server/http.ts can hand its services to the router context.
+ */
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { servicesContext } from "./context.ts";
+import { getInstance } from "./middleware/i18next.ts";
+
+export const streamTimeout = 5_000;
+
+/** The key under which server/http.ts puts its services into the router context. */
+export { servicesContext };
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const bot = isbot(request.headers.get("user-agent") ?? "");
+  if (bot && responseStatusCode >= 400) {
+    const text = responseStatusCode === 404 ? "Page Not Found" : "Internal Server Error";
+    return new Response(`${responseStatusCode} ${text}\n`, {
+      status: responseStatusCode,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { nonce } = loadContext.get(servicesContext);
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={getInstance(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>,
+      {
+        nonce,
+        [bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

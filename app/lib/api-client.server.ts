@@ -1,0 +1,238 @@
+/**
+ * The one API client of the web tier (DESIGN §3). Loaders and actions call the API tier only
+ * through it: in-process (`transport` = the Hono API app's fetch, no socket) by default, or plain
+ * HTTP to `API_URL`. It forwards the bearer token and the `fingerprint` header, unwraps the
+ * `{ data, meta }` envelope and turns `{ error }` bodies into `ApiClientError`.
+ *
+ * Retry policy (spec §7): one retry for idempotent methods (GET, HEAD, OPTIONS) on 408, 409, 425,
+ * 429, 500, 502, 503, 504 or a network error; never for POST, PUT, PATCH, DELETE.
+ */
+import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../server/classifiers/repository.ts";
+import type { PageMeta } from "../../server/api/http.ts";
+import type { CategoryNode, ProductCard, ProductDetail } from "../../server/catalog/repository.ts";
+import type { CompanyDetail, CompanyListItem } from "../../server/catalog/companies.ts";
+import type { StoryCard, StoryDetail, TagRef } from "../../server/catalog/press.ts";
+import type { CompanyServiceItem, ServiceType } from "../../server/catalog/services.ts";
+import type { ProductHit } from "../../server/catalog/search.ts";
+import type { ProductFacets, SupplierFacets } from "../../server/catalog/facets.ts";
+
+export type Lang = "ru" | "en" | "zh";
+
+export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
+const RETRY_DELAY_MS = 100;
+
+export class ApiClientError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues?: { path: string; message: string }[];
+  constructor(status: number, code: string, message: string, issues?: { path: string; message: string }[]) {
+    super(message);
+    this.name = "ApiClientError";
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+export interface ApiClientOptions {
+  /** In-process transport; when absent, global fetch to `baseUrl`. */
+  transport?: (request: Request) => Promise<Response>;
+  /** Origin of the API: API_URL, or any origin for the in-process transport. */
+  baseUrl: string;
+  accessToken?: string;
+  /** Device fingerprint, sent URL-encoded in the `fingerprint` header (spec §7). */
+  fingerprint?: string;
+  requestId?: string;
+  acceptLanguage?: string;
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface Envelope<T, M = Record<string, unknown>> {
+  data: T;
+  meta?: M;
+}
+
+export interface AppData {
+  appName: string;
+  defaultLanguage: Lang;
+  languages: { code: Lang; region: string; name: string }[];
+  defaultCurrency: string;
+  currencies: string[];
+  classifiers: {
+    okved: { edition: string | null; count: number; importedAt: string | null };
+    tnved: { edition: string | null; count: number; provisionalCount: number; importedAt: string | null };
+  };
+}
+
+export type SearchMeta = PageMeta & { q: string; correctedQuery: string | null };
+export type ListMeta = PageMeta & { totalCapped?: boolean; q?: string };
+export type Classifier = "okved" | "tnved";
+
+export class ApiClient {
+  readonly options: ApiClientOptions;
+  constructor(options: ApiClientOptions) {
+    this.options = options;
+  }
+
+  /** Sends one request; returns the parsed envelope or throws ApiClientError. */
+  async request<T, M = Record<string, unknown>>(method: string, path: string, init: { query?: Query; body?: unknown } = {}): Promise<Envelope<T, M>> {
+    const url = new URL(path, this.options.baseUrl);
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+    }
+    const headers = new Headers({ accept: "application/json" });
+    if (init.body !== undefined) headers.set("content-type", "application/json");
+    if (this.options.accessToken) headers.set("authorization", `Bearer ${this.options.accessToken}`);
+    if (this.options.fingerprint) headers.set("fingerprint", encodeURIComponent(this.options.fingerprint));
+    if (this.options.requestId) headers.set("x-request-id", this.options.requestId);
+    if (this.options.acceptLanguage) headers.set("accept-language", this.options.acceptLanguage);
+    const attempts = IDEMPOTENT.has(method.toUpperCase()) ? 2 : 1;
+
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const request = new Request(url, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      let response: Response;
+      try {
+        response = await (this.options.transport ?? fetch)(request);
+      } catch (error) {
+        lastError = new ApiClientError(503, "unreachable", `API unreachable: ${(error as Error).message}`);
+        if (attempt < attempts) await delay(RETRY_DELAY_MS);
+        continue;
+      }
+      if (response.ok) return (await response.json()) as Envelope<T, M>;
+      lastError = await toError(response);
+      if (attempt < attempts && RETRY_STATUSES.has(response.status)) {
+        await delay(RETRY_DELAY_MS);
+        continue;
+      }
+      break;
+    }
+    throw lastError;
+  }
+
+  get<T, M = Record<string, unknown>>(path: string, query?: Query) {
+    return this.request<T, M>("GET", path, { query });
+  }
+
+  appData() {
+    return this.get<AppData>("/app/data").then((r) => r.data);
+  }
+
+  classifierTree(classifier: Classifier, query: { lang: Lang; parent?: string }) {
+    return this.get<ClassifierNode[]>(`/api/${classifier}/tree`, query).then((r) => r.data);
+  }
+
+  classifierNode(classifier: Classifier, code: string, lang: Lang) {
+    return this.get<ClassifierNodeDetail>(`/api/${classifier}/tree`, { code, lang }).then((r) => r.data);
+  }
+
+  classifierSearch(classifier: Classifier, query: { q: string; lang: Lang; page?: number; perPage?: number }) {
+    return this.get<SearchHit[], SearchMeta>(classifier === "okved" ? "/dev/okved2" : "/dev/ved", query);
+  }
+
+  categories(lang: Lang) {
+    return this.get<CategoryNode[]>("/api/categories", { lang }).then((r) => r.data);
+  }
+
+  products(query: Query & { lang: Lang }) {
+    return this.get<ProductCard[], ListMeta>("/api/products", query);
+  }
+
+  productSearch(query: Query & { lang: Lang; q: string }) {
+    return this.get<ProductHit[], ListMeta>("/dev/product/search", query);
+  }
+
+  productFacets(query: Query & { lang: Lang }) {
+    return this.get<ProductFacets>("/api/products/filter", query).then((r) => r.data);
+  }
+
+  randomProducts(lang: Lang, count: number) {
+    return this.get<ProductCard[]>("/api/products/random", { lang, count }).then((r) => r.data);
+  }
+
+  product(id: string, lang: Lang) {
+    return this.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { lang }).then((r) => r.data);
+  }
+
+  relatedProducts(id: number, lang: Lang, count = 8) {
+    return this.get<ProductCard[]>(`/api/products/${id}/products`, { lang, count }).then((r) => r.data);
+  }
+
+  companies(query: Query & { lang: Lang }) {
+    return this.get<CompanyListItem[], ListMeta>("/api/companies", query);
+  }
+
+  suppliersFilter(query: Query & { lang: Lang }) {
+    return this.get<{ items: CompanyListItem[]; facets: SupplierFacets }, ListMeta>("/dev/suppliers/filter", query);
+  }
+
+  company(id: string, lang: Lang) {
+    return this.get<CompanyDetail>(`/api/companies/${encodeURIComponent(id)}`, { lang }).then((r) => r.data);
+  }
+
+  companyProducts(id: number, query: Query & { lang: Lang }) {
+    return this.get<ProductCard[], ListMeta>(`/api/companies/${id}/products`, query);
+  }
+
+  stories(query: Query & { lang: Lang }) {
+    return this.get<StoryCard[], ListMeta>("/api/stories", query);
+  }
+
+  randomStories(lang: Lang, count: number) {
+    return this.get<StoryCard[]>("/api/stories/random", { lang, count }).then((r) => r.data);
+  }
+
+  story(id: string, lang: Lang) {
+    return this.get<StoryDetail>(`/api/stories/${encodeURIComponent(id)}`, { lang }).then((r) => r.data);
+  }
+
+  tags(lang: Lang) {
+    return this.get<(TagRef & { storyCount: number })[]>("/api/tags", { lang }).then((r) => r.data);
+  }
+
+  serviceTypes(lang: Lang) {
+    return this.get<ServiceType[]>("/api/services", { lang }).then((r) => r.data);
+  }
+
+  companyServices(query: Query & { lang: Lang }) {
+    return this.get<CompanyServiceItem[], ListMeta>("/api/company-services", query);
+  }
+
+  companyService(id: string, lang: Lang) {
+    return this.get<CompanyServiceItem>(`/api/company-services/${encodeURIComponent(id)}`, { lang }).then((r) => r.data);
+  }
+
+  servicesFilter(query: Query & { lang: Lang }) {
+    return this.get<{ items: CompanyServiceItem[]; serviceTypes: ServiceType[] }, ListMeta>("/dev/services/filter", query);
+  }
+
+  search(query: { q: string; lang: Lang; perGroup?: number }) {
+    return this.get<{
+      products: { items: ProductHit[]; total: number; totalCapped: boolean };
+      suppliers: { items: CompanyListItem[]; total: number };
+      services: { items: CompanyServiceItem[]; total: number };
+      stories: { items: StoryCard[]; total: number };
+    }>("/dev/search", query).then((r) => r.data);
+  }
+}
+
+async function toError(response: Response): Promise<ApiClientError> {
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; issues?: [] } } | null;
+  return new ApiClientError(
+    response.status,
+    body?.error?.code ?? "http_error",
+    body?.error?.message ?? (response.statusText || `HTTP ${response.status}`),
+    body?.error?.issues,
+  );
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type { ClassifierNode, ClassifierNodeDetail, SearchHit };
+export type { CategoryNode, CompanyDetail, CompanyListItem, CompanyServiceItem, ProductCard, ProductDetail, ProductFacets, ProductHit, ServiceType, StoryCard, StoryDetail, SupplierFacets, TagRef };

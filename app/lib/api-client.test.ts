@@ -1,0 +1,61 @@
+import { describe, expect, test } from "vitest";
+import { ApiClient, ApiClientError, RETRY_STATUSES } from "./api-client.server.ts";
+
+function recorder(statuses: number[]) {
+  const seen: Request[] = [];
+  const transport = async (request: Request) => {
+    seen.push(request);
+    const status = statuses[Math.min(seen.length - 1, statuses.length - 1)]!;
+    const body = status < 400 ? { data: { ok: true } } : { error: { code: "boom", message: "failed" } };
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  };
+  return { seen, client: new ApiClient({ transport, baseUrl: "http://api.test", accessToken: "tok", fingerprint: "os=Linux; browser=Chrome" }) };
+}
+
+describe("ApiClient", () => {
+  test.each([...RETRY_STATUSES])("retries a GET once after %i and returns the second answer", async (status) => {
+    const { seen, client } = recorder([status, 200]);
+    await expect(client.get("/api/x")).resolves.toEqual({ data: { ok: true } });
+    expect(seen).toHaveLength(2);
+  });
+
+  test("gives up after one retry", async () => {
+    const { seen, client } = recorder([503, 503, 200]);
+    await expect(client.get("/api/x")).rejects.toMatchObject({ status: 503, code: "boom" });
+    expect(seen).toHaveLength(2);
+  });
+
+  test.each(["POST", "PUT", "PATCH", "DELETE"])("never retries %s", async (method) => {
+    const { seen, client } = recorder([503, 200]);
+    await expect(client.request(method, "/api/x", { body: { a: 1 } })).rejects.toBeInstanceOf(ApiClientError);
+    expect(seen).toHaveLength(1);
+  });
+
+  test.each([400, 401, 403, 404, 422])("does not retry a GET after %i", async (status) => {
+    const { seen, client } = recorder([status, 200]);
+    await expect(client.get("/api/x")).rejects.toMatchObject({ status });
+    expect(seen).toHaveLength(1);
+  });
+
+  test("sends the bearer token, the URL-encoded fingerprint and the query", async () => {
+    const { seen, client } = recorder([200]);
+    await client.get("/dev/ved", { q: "8471 30", lang: "zh", empty: "", missing: undefined });
+    const request = seen[0]!;
+    expect(request.headers.get("authorization")).toBe("Bearer tok");
+    expect(request.headers.get("fingerprint")).toBe(encodeURIComponent("os=Linux; browser=Chrome"));
+    expect(new URL(request.url).search).toBe("?q=8471+30&lang=zh");
+  });
+
+  test("a network failure of a GET is retried once, then reported as 503 unreachable", async () => {
+    let calls = 0;
+    const client = new ApiClient({
+      baseUrl: "http://api.test",
+      transport: async () => {
+        calls += 1;
+        throw new TypeError("connection refused");
+      },
+    });
+    await expect(client.get("/app/data")).rejects.toMatchObject({ status: 503, code: "unreachable" });
+    expect(calls).toBe(2);
+  });
+});

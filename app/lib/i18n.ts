@@ -1,0 +1,48 @@
+/**
+ * Languages and locale-aware paths (DESIGN §5): one optional language prefix; unprefixed paths are
+ * Russian. Every internal URL is built here (`localePath`), never by concatenating prefixes in routes.
+ */
+export const LANGS = ["ru", "en", "zh"] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = "ru";
+export const LOCALE_COOKIE = "locale";
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** BCP 47 region tags of the spec (§1). */
+export const LANG_REGIONS: Record<Lang, string> = { ru: "ru-RU", en: "en-US", zh: "zh-CN" };
+export const LANG_NAMES: Record<Lang, string> = { ru: "Русский", en: "English", zh: "中文" };
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === "string" && (LANGS as readonly string[]).includes(value);
+}
+
+/** Splits a pathname into its language and the rest: "/en/okved" → { lang: "en", rest: "/okved", prefixed: true }. */
+export function splitLocalePath(pathname: string): { lang: Lang; rest: string; prefixed: boolean } {
+  const [, first, ...others] = pathname.split("/");
+  if (isLang(first)) return { lang: first, rest: `/${others.join("/")}`, prefixed: true };
+  return { lang: DEFAULT_LANG, rest: pathname || "/", prefixed: false };
+}
+
+/**
+ * The URL of `path` (language-neutral, starting with "/") in `lang`: Russian unprefixed
+ * unless `forcePrefix`, other languages prefixed. "/" in English is "/en".
+ */
+export function localePath(lang: Lang, path: string, forcePrefix = false): string {
+  const clean = path.startsWith("/") ? path : `/${path}`;
+  if (lang === DEFAULT_LANG && !forcePrefix) return clean;
+  return clean === "/" ? `/${lang}` : `/${lang}${clean}`;
+}
+
+/** Picks a supported language from an Accept-Language header (quality-ordered), or null. */
+export function langFromAcceptLanguage(header: string | null): Lang | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { base: (tag ?? "").trim().toLowerCase().split("-")[0], q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  return ranked.map((r) => r.base).find(isLang) ?? null;
+}

@@ -1,0 +1,73 @@
+/**
+ * The browser's install offer (spec §1). Chromium fires `beforeinstallprompt` once the app is
+ * installable; we keep the event and show our own Install button instead of the browser's infobar.
+ * Dismissing (our × or the browser's dialog) sets a hide flag in localStorage, after which the button
+ * never shows again and the browser's own install UI is left alone. Imported by entry.client before
+ * hydration, because the event can fire before React is ready.
+ */
+export const INSTALL_HIDDEN_KEY = "postavka:install-prompt-hidden";
+
+/** The non-standard event Chromium fires (not in TypeScript's DOM lib). */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: "accepted" | "dismissed"; platform?: string }>;
+}
+
+let deferred: BeforeInstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function isInstallHidden(): boolean {
+  try {
+    return localStorage.getItem(INSTALL_HIDDEN_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function hideForGood(): void {
+  try {
+    localStorage.setItem(INSTALL_HIDDEN_KEY, "1");
+  } catch {
+    // Without storage the button only stays hidden for this page.
+  }
+  deferred = null;
+  emit();
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeinstallprompt", (event) => {
+    if (isInstallHidden()) return;
+    event.preventDefault();
+    deferred = event as BeforeInstallPromptEvent;
+    emit();
+  });
+  window.addEventListener("appinstalled", hideForGood);
+}
+
+/** True while an install offer is held and the user has not hidden it. */
+export function canInstall(): boolean {
+  return deferred !== null && !isInstallHidden();
+}
+
+export function subscribeInstall(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Shows the browser's install dialog; a "dismissed" answer hides the button for good. */
+export async function promptInstall(): Promise<"accepted" | "dismissed" | "unavailable"> {
+  const event = deferred;
+  if (!event) return "unavailable";
+  deferred = null;
+  await event.prompt();
+  const { outcome } = await event.userChoice;
+  if (outcome === "dismissed") hideForGood();
+  else emit();
+  return outcome;
+}
+
+/** The user closed our offer (×): never show it again. */
+export function dismissInstall(): void {
+  hideForGood();
+}

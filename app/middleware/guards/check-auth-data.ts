@@ -1,0 +1,20 @@
+/**
+ * Guard `check-auth-data` (before the sign-in code and registration steps): the earlier step
+ * leaves its data in the short-lived `auth_flow` cookie; without it the visitor goes back to
+ * the sign-in page of the same language.
+ */
+import { redirect, type MiddlewareFunction } from "react-router";
+import { localePath, splitLocalePath } from "../../lib/i18n.ts";
+import { documentUrl } from "../../lib/document-url.ts";
+
+export const AUTH_FLOW_COOKIE = "auth_flow";
+
+export const checkAuthData: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const cookies = request.headers.get("cookie") ?? "";
+  const hasFlow = cookies.split(";").some((c) => c.trim().startsWith(`${AUTH_FLOW_COOKIE}=`) && c.trim().length > AUTH_FLOW_COOKIE.length + 1);
+  if (!hasFlow) {
+    const { lang, prefixed } = splitLocalePath(documentUrl(request).pathname);
+    throw redirect(localePath(lang, "/auth", prefixed));
+  }
+  return next();
+};

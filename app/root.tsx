@@ -1,0 +1,115 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage, ConnectionErrorPage } from "./components/error-page.tsx";
+import { ClientPlatform } from "./components/pwa/client-platform.tsx";
+import { OfflineMarker } from "./components/pwa/offline-marker.tsx";
+import { SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
+import { servicesContext } from "./context.ts";
+import { DEFAULT_LANG, isLang, localePath } from "./lib/i18n.ts";
+import { isChunkLoadError, isNetworkError } from "./lib/reload-guard.ts";
+import { deviceClassFromCookieHeader, FALLBACK_DEVICE_CLASS } from "./lib/viewport.ts";
+import { apiClientMiddleware } from "./middleware/api-client.ts";
+import { flashContext, flashMiddleware } from "./middleware/flash.ts";
+import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
+import stylesUrl from "./styles/app.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, apiClientMiddleware];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const lang = getLocale(context);
+  const url = new URL(request.url);
+  return data({
+    lang: isLang(lang) ? lang : DEFAULT_LANG,
+    origin: services.publicUrl ?? url.origin,
+    appName: getInstance(context).t("app.name"),
+    nonce: services.nonce,
+    /** Device class from the `viewport` cookie (spec §9): the server's layout follows it. */
+    viewport: deviceClassFromCookieHeader(request.headers.get("cookie")),
+    flash: context.get(flashContext),
+    buildCheckIntervalS: services.buildCheckIntervalS ?? 0,
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const { i18n } = useTranslation();
+  const lang = root?.lang ?? (isLang(i18n.language) ? i18n.language : DEFAULT_LANG);
+  return (
+    <html lang={lang} dir="ltr" data-viewport={root?.viewport ?? FALLBACK_DEVICE_CLASS}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* With a precedence React emits it ahead of the module preloads: the one render-blocking request goes first. */}
+        <link rel="stylesheet" href={stylesUrl} precedence="default" />
+        <meta name="theme-color" content="#0f4c81" />
+        <link rel="manifest" href={localePath(lang, "/manifest.webmanifest")} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <OfflineMarker />
+        {children}
+        <ClientPlatform flash={root?.flash ?? null} buildCheckIntervalS={root?.buildCheckIntervalS ?? 0} />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== loaderData.lang) void i18n.changeLanguage(loaderData.lang);
+  }, [loaderData.lang, i18n]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isNetworkError(error) || isChunkLoadError(error)) {
+    return (
+      <>
+        <title>{`${t("offline.errorTitle")} | ${t("app.name")}`}</title>
+        <SiteHeader />
+        <ConnectionErrorPage chunk={isChunkLoadError(error)} />
+        <SiteFooter />
+      </>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? ((error.data as { message?: string } | null)?.message ?? `${status} ${error.statusText}`)
+    : error instanceof Error && import.meta.env.DEV
+      ? error.message
+      : "";
+  return (
+    <>
+      <title>{`${status === 404 ? t("errors.notFound") : t("errors.internal")} | ${t("app.name")}`}</title>
+      <SiteHeader />
+      <ErrorPage status={status} message={message} />
+      <SiteFooter />
+    </>
+  );
+}

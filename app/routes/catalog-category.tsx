@@ -1,0 +1,78 @@
+/** `/catalog/{id}`: one category's products with facets, sort and pages. */
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/catalog-category";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { ProductListing } from "../components/catalog/product-listing.tsx";
+import { Text } from "../components/catalog/text.tsx";
+import { apiContext } from "../context.ts";
+import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { guards } from "../middleware/registry.ts";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+
+export const middleware = guards(["check-query-params", productListQuery], "reset-page");
+
+const FILTER_KEYS = ["page", "region", "country", "verified", "currency", "priceMin", "priceMax", "sort", "tnved"];
+export const PER_PAGE = 24;
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const url = documentUrl(request);
+  const { lang } = splitLocalePath(url.pathname);
+  if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
+  const api = context.get(apiContext);
+  const id = Number(params.id);
+  const categories = await api.categories(lang);
+  const parent = categories.find((c) => c.id === id || c.children.some((child) => child.id === id));
+  const category = parent?.id === id ? parent : parent?.children.find((c) => c.id === id);
+  if (!parent || !category) pageNotFound(request);
+  const query = { ...apiQuery(url.searchParams, FILTER_KEYS), category: String(id), lang, perPage: PER_PAGE };
+  const [list, facets] = await Promise.all([api.products(query), api.productFacets({ ...query, page: undefined, perPage: undefined, sort: undefined })]);
+  const meta = list.meta!;
+  if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
+  return {
+    category,
+    parent: parent.id === id ? null : parent,
+    products: list.data,
+    meta,
+    facets,
+    seo: { title: category.name.text, description: `${category.name.text}: ${meta.total}` },
+  };
+}
+
+export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { category, parent } = loaderData;
+  return (
+    <main id="main" className="page">
+      <Breadcrumbs
+        items={[
+          { to: "/catalog", label: t("catalog.title") },
+          ...(parent ? [{ to: `/catalog/${parent.id}`, label: <Text value={parent.name} /> }] : []),
+          { label: <Text value={category.name} /> },
+        ]}
+      />
+      <header className="page-header">
+        <h1>
+          <Text value={category.name} />
+        </h1>
+        {category.children.length > 0 ? (
+          <ul className="chips">
+            {category.children.map((child) => (
+              <li key={child.id}>
+                <LocaleLink to={`/catalog/${child.id}`} className="chip chip-light">
+                  <Text value={child.name} /> <span className="muted">{child.productCount}</span>
+                </LocaleLink>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+      <ProductListing products={loaderData.products} meta={loaderData.meta} facets={loaderData.facets} />
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

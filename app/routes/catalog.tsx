@@ -1,0 +1,58 @@
+/** `/catalog`: the category tree with the number of products in each. */
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/catalog";
+import { Icon, iconOf } from "../components/icon.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { Text } from "../components/catalog/text.tsx";
+import { apiContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const t = getInstance(context).t;
+  const categories = await context.get(apiContext).categories(lang);
+  return { categories, seo: { title: t("catalog.title"), description: t("catalog.description") } };
+}
+
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page">
+      <Breadcrumbs items={[{ label: t("catalog.title") }]} />
+      <header className="page-header">
+        <h1>{t("catalog.title")}</h1>
+        <p className="page-lead">{t("catalog.description")}</p>
+      </header>
+      {loaderData.categories.length === 0 ? <p className="empty">{t("catalog.empty")}</p> : null}
+      <ul className="category-grid">
+        {loaderData.categories.map((category) => (
+          <li key={category.id} className="card category-card">
+            <h2>
+              <Icon name={iconOf(category.icon)} size={22} />{" "}
+              <LocaleLink to={`/catalog/${category.id}`}>
+                <Text value={category.name} />
+              </LocaleLink>{" "}
+              <span className="results-count">{category.productCount}</span>
+            </h2>
+            <ul className="subcategory-list">
+              {category.children.map((child) => (
+                <li key={child.id}>
+                  <LocaleLink to={`/catalog/${child.id}`}>
+                    <Text value={child.name} />
+                  </LocaleLink>{" "}
+                  <span className="muted">{child.productCount}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

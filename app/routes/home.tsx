@@ -1,0 +1,197 @@
+/**
+ * Home: the product's front door — search across both classifiers, the two classifiers with their
+ * sizes, and their top levels to start browsing.
+ */
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { Route } from "./+types/home";
+import { Icon, iconOf } from "../components/icon.tsx";
+import { LocaleLink, localeHref } from "../components/locale-link.tsx";
+import { LocalizedName } from "../components/classifier/localized-name.tsx";
+import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
+import { Text } from "../components/catalog/text.tsx";
+import { apiContext } from "../context.ts";
+import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import type { ClassifierNode } from "../lib/api-client.server.ts";
+import { splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { documentUrl } from "../lib/document-url.ts";
+
+const EXAMPLES: Record<Lang, string[]> = {
+  ru: ["пшеница", "ноутбук", "62.01", "8471 30", "трубы стальные"],
+  en: ["wheat", "laptop", "62.01", "8471 30", "software"],
+  zh: ["笔记本电脑", "钢管", "62.01", "8471 30", "软件"],
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const t = getInstance(context).t;
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const [appData, okved, tnved, categories, products, suppliers, stories] = await Promise.all([
+    api.appData(),
+    api.classifierTree("okved", { lang }),
+    api.classifierTree("tnved", { lang }),
+    api.categories(lang),
+    api.randomProducts(lang, 8),
+    api.companies({ lang, perPage: 6 }).then((r) => r.data),
+    api.randomStories(lang, 3),
+  ]);
+  return {
+    stats: appData.classifiers,
+    okved,
+    tnved,
+    categories: categories.filter((c) => c.productCount > 0).sort((a, b) => b.productCount - a.productCount).slice(0, 8),
+    products,
+    suppliers,
+    stories,
+    seo: { title: t("home.title"), description: t("app.description") },
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { stats } = loaderData;
+  return (
+    <main id="main">
+      <section className="hero">
+        <div className="hero-inner">
+          <h1>{t("home.heading")}</h1>
+          <p className="hero-lead">{t("home.lead")}</p>
+          <Form method="get" action={localeHref(lang, "/search")} role="search" className="search-form search-form-hero">
+            <label htmlFor="home-q" className="visually-hidden">
+              {t("home.searchLabel")}
+            </label>
+            <Icon name="search" className="search-form-icon" />
+            <input id="home-q" type="search" name="q" placeholder={t("home.searchPlaceholder")} maxLength={200} enterKeyHint="search" />
+            <button type="submit" className="button">
+              {t("home.searchButton")}
+            </button>
+          </Form>
+          <p className="examples">
+            <span>{t("home.examples")}:</span>
+            {EXAMPLES[lang].map((q) => (
+              <LocaleLink key={q} to={`/search?${new URLSearchParams({ q })}`} className="chip">
+                {q}
+              </LocaleLink>
+            ))}
+          </p>
+        </div>
+      </section>
+
+      <div className="page">
+        {loaderData.categories.length > 0 ? (
+          <section className="sections-block">
+            <SectionHeading title={t("home.more.topCategories")} to="/catalog" />
+            <ul className="section-grid">
+              {loaderData.categories.map((category) => (
+                <li key={category.id}>
+                  <LocaleLink to={`/catalog/${category.id}`} className="section-tile">
+                    <Icon name={iconOf(category.icon)} size={22} />
+                    <span className="code-name">
+                      <Text value={category.name} /> <span className="muted">{category.productCount}</span>
+                    </span>
+                  </LocaleLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {loaderData.products.length > 0 ? (
+          <section className="sections-block">
+            <SectionHeading title={t("home.more.randomProducts")} to="/catalog" />
+            <ProductGrid products={loaderData.products} />
+          </section>
+        ) : null}
+        {loaderData.suppliers.length > 0 ? (
+          <section className="sections-block">
+            <SectionHeading title={t("home.more.newSuppliers")} to="/suppliers" />
+            <ul className="company-list company-list-grid">
+              {loaderData.suppliers.map((company) => (
+                <li key={company.id}>
+                  <CompanyCard company={company} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {loaderData.stories.length > 0 ? (
+          <section className="sections-block">
+            <SectionHeading title={t("home.more.stories")} to="/press_center" />
+            <ul className="story-grid">
+              {loaderData.stories.map((story) => (
+                <li key={story.id}>
+                  <StoryTeaser story={story} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section className="classifier-cards">
+          <article className="card classifier-card">
+            <Icon name="factory" size={28} />
+            <h2>
+              <LocaleLink to="/okved">{t("classifier.okved.title")}</LocaleLink>
+            </h2>
+            <p>{t("classifier.okved.long")}</p>
+            <p className="page-meta">{t("home.codes", { count: stats.okved.count })}</p>
+            <LocaleLink to="/okved" className="button button-secondary">
+              {t("home.browse")} <Icon name="arrow-right" size={16} />
+            </LocaleLink>
+          </article>
+          <article className="card classifier-card">
+            <Icon name="ship" size={28} />
+            <h2>
+              <LocaleLink to="/tnved">{t("classifier.tnved.title")}</LocaleLink>
+            </h2>
+            <p>{t("classifier.tnved.long")}</p>
+            <p className="page-meta">{t("home.codes", { count: stats.tnved.count })}</p>
+            <LocaleLink to="/tnved" className="button button-secondary">
+              {t("home.browse")} <Icon name="arrow-right" size={16} />
+            </LocaleLink>
+          </article>
+        </section>
+
+        <SectionGrid classifier="tnved" title={t("home.tnvedSections")} nodes={loaderData.tnved} />
+        <SectionGrid classifier="okved" title={t("home.okvedSections")} nodes={loaderData.okved} />
+      </div>
+    </main>
+  );
+}
+
+function SectionHeading({ title, to }: { title: string; to: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="section-heading">
+      <h2>{title}</h2>
+      <LocaleLink to={to}>
+        {t("home.more.viewAll")} <Icon name="arrow-right" size={16} />
+      </LocaleLink>
+    </div>
+  );
+}
+
+/** The top level of one classifier as tiles linking to each section's page. */
+function SectionGrid({ classifier, title, nodes }: { classifier: "okved" | "tnved"; title: string; nodes: ClassifierNode[] }) {
+  return (
+    <section className="sections-block">
+      <h2>{title}</h2>
+      <ul className="section-grid">
+        {nodes.map((node) => (
+          <li key={node.code}>
+            <LocaleLink to={`/${classifier}/${node.code}`} className="section-tile">
+              <span className="code">{node.displayCode}</span>
+              <span className="code-name">
+                <LocalizedName name={node.name} nameLang={node.nameLang} />
+              </span>
+            </LocaleLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

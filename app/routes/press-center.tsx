@@ -1,0 +1,74 @@
+/** `/press_center`: news and articles, newest first, filterable by tag; `page` is guarded. */
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import type { Route } from "./+types/press-center";
+import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { apiContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { pageParam } from "../lib/query-schema.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { guards } from "../middleware/registry.ts";
+
+export const middleware = guards("check-query-params-page", ["check-query-params", { page: pageParam, tag: z.string().regex(/^[a-z0-9-]{1,60}$/) }], "reset-page");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = documentUrl(request);
+  const { lang } = splitLocalePath(url.pathname);
+  const t = getInstance(context).t;
+  const api = context.get(apiContext);
+  const tag = url.searchParams.get("tag") ?? undefined;
+  const [stories, tags] = await Promise.all([api.stories({ lang, tag, page: url.searchParams.get("page") ?? undefined, perPage: 12 }), api.tags(lang)]);
+  const meta = stories.meta!;
+  if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
+  const currentTag = tags.find((x) => x.slug === tag);
+  if (tag && !currentTag) pageNotFound(request);
+  return {
+    stories: stories.data,
+    tags,
+    tag: currentTag ?? null,
+    meta,
+    seo: { title: currentTag ? `${t("press.title")}: ${currentTag.name.text}` : t("press.title"), description: t("press.description") },
+  };
+}
+
+export default function PressCenter({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page">
+      <header className="page-header">
+        <h1>{loaderData.seo.title}</h1>
+        <p className="page-lead">{t("press.description")}</p>
+        <ul className="chips">
+          <li>
+            <LocaleLink to="/press_center" className={loaderData.tag ? "chip chip-light" : "chip chip-active"}>
+              {t("press.all")}
+            </LocaleLink>
+          </li>
+          {loaderData.tags.map((tag) => (
+            <li key={tag.slug}>
+              <LocaleLink to={`/press_center?tag=${tag.slug}`} className={loaderData.tag?.slug === tag.slug ? "chip chip-active" : "chip chip-light"}>
+                {tag.name.text} <span className="muted">{tag.storyCount}</span>
+              </LocaleLink>
+            </li>
+          ))}
+        </ul>
+      </header>
+      {loaderData.stories.length === 0 ? <p className="empty">{t("press.none")}</p> : null}
+      <ul className="story-grid">
+        {loaderData.stories.map((story) => (
+          <li key={story.id}>
+            <StoryTeaser story={story} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={loaderData.meta.page} pages={loaderData.meta.pages} />
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,74 @@
+/** `/press_center/{id}`: one story, its Markdown body rendered without raw HTML. */
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/press-story";
+import { formatDate } from "../components/catalog/format.ts";
+import { Text } from "../components/catalog/text.tsx";
+import { JsonLd } from "../components/catalog/structured.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { renderMarkdown } from "../lib/markdown.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const story = await context
+    .get(apiContext)
+    .story(params.id, lang)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    });
+  return {
+    story,
+    html: story.body ? renderMarkdown(story.body.text) : "",
+    seo: { title: story.title.text, description: story.lead?.text.slice(0, 250) },
+  };
+}
+
+export default function PressStory({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { story } = loaderData;
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: story.title.text,
+    datePublished: story.publishedAt,
+    image: story.cover ? [story.cover.url] : undefined,
+    inLanguage: story.title.lang,
+  };
+  return (
+    <main id="main" className="page page-narrow">
+      <JsonLd data={jsonLd} />
+      <Breadcrumbs items={[{ to: "/press_center", label: t("press.title") }]} />
+      <article className="story">
+        <p className="muted">{formatDate(story.publishedAt, lang)}</p>
+        <h1>
+          <Text value={story.title} />
+        </h1>
+        {story.lead ? (
+          <p className="page-lead">
+            <Text value={story.lead} />
+          </p>
+        ) : null}
+        {story.cover ? <img className="story-cover" src={story.cover.url} alt="" width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} /> : null}
+        <div className="story-body" lang={story.body?.lang} dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+        <p className="tag-line">
+          {story.tags.map((tag) => (
+            <LocaleLink key={tag.slug} to={`/press_center?tag=${tag.slug}`} className="badge">
+              {tag.name.text}
+            </LocaleLink>
+          ))}
+        </p>
+      </article>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,176 @@
+/**
+ * `/search?q=&tab=`: one query across the catalogue (products, suppliers, services, stories) and the
+ * classifiers, each a tab with its count. Tabs are plain links (work without JavaScript); the products
+ * and suppliers tabs page through all results.
+ */
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import type { Route } from "./+types/search";
+import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
+import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import { Text } from "../components/catalog/text.tsx";
+import { SearchResults } from "../components/classifier/classifier-index.tsx";
+import { ClassifierSearchForm } from "../components/classifier/search-form.tsx";
+import { LocaleLink, localeHref } from "../components/locale-link.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { apiContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { pageParam, searchParam } from "../lib/query-schema.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { guards } from "../middleware/registry.ts";
+
+const TABS = ["products", "suppliers", "services", "stories", "classifiers"] as const;
+type Tab = (typeof TABS)[number];
+
+export const middleware = guards(["check-query-params", { q: searchParam, tab: z.enum(TABS), page: pageParam }], "reset-page");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const t = getInstance(context).t;
+  const url = documentUrl(request);
+  const { lang } = splitLocalePath(url.pathname);
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const seo = { title: q ? t("classifier.resultsFor", { q }) : t("search.title"), description: t("search.prompt") };
+  if (!q) return { q, tab: "products" as Tab, seo, overview: null, okved: null, tnved: null, products: null, suppliers: null };
+  const [overview, okved, tnved] = await Promise.all([
+    api.search({ q, lang, perGroup: 20 }),
+    api.classifierSearch("okved", { q, lang, perPage: 10 }),
+    api.classifierSearch("tnved", { q, lang, perPage: 10 }),
+  ]);
+  // Without a chosen tab, open the first one that has results.
+  const totals: Record<Tab, number> = {
+    products: overview.products.total,
+    suppliers: overview.suppliers.total,
+    services: overview.services.total,
+    stories: overview.stories.total,
+    classifiers: okved.meta!.total + tnved.meta!.total,
+  };
+  const tab = (url.searchParams.get("tab") as Tab | null) ?? TABS.find((name) => totals[name] > 0) ?? "products";
+  const products = tab === "products" ? await api.productSearch({ q, lang, page, perPage: 24 }) : null;
+  const suppliers = tab === "suppliers" ? await api.suppliersFilter({ q, lang, page, perPage: 20 }) : null;
+  const meta = products?.meta ?? suppliers?.meta;
+  if (meta && page > meta.pages && page > 1) pageNotFound(request);
+  return {
+    q,
+    tab,
+    seo,
+    overview,
+    okved: { items: okved.data, meta: { ...okved.meta!, pages: 1 } },
+    tnved: { items: tnved.data, meta: { ...tnved.meta!, pages: 1 } },
+    products: products ? { items: products.data, meta: products.meta! } : null,
+    suppliers: suppliers ? { items: suppliers.data.items, meta: suppliers.meta! } : null,
+  };
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { q, tab, overview } = loaderData;
+  const counts: Record<Tab, number> = {
+    products: overview?.products.total ?? 0,
+    suppliers: overview?.suppliers.total ?? 0,
+    services: overview?.services.total ?? 0,
+    stories: overview?.stories.total ?? 0,
+    classifiers: (loaderData.okved?.meta.total ?? 0) + (loaderData.tnved?.meta.total ?? 0),
+  };
+  return (
+    <main id="main" className="page">
+      <header className="page-header">
+        <h1>{t("search.heading")}</h1>
+        <p className="page-lead">{t("search.prompt")}</p>
+      </header>
+      <ClassifierSearchForm action={localeHref(lang, "/search")} q={q} label={t("home.searchLabel")} placeholder={t("home.searchPlaceholder")} />
+      {q ? (
+        <>
+          <nav className="tabs" aria-label={t("search.title")}>
+            {TABS.map((name) => (
+              <LocaleLink
+                key={name}
+                to={`/search?${new URLSearchParams({ q, tab: name })}`}
+                className={name === tab ? "tab tab-active" : "tab"}
+                aria-current={name === tab ? "page" : undefined}
+                preventScrollReset
+              >
+                {t(`search.tabs.${name}`)} <span className="tab-count">{counts[name]}</span>
+              </LocaleLink>
+            ))}
+          </nav>
+          {tab === "products" && loaderData.products ? (
+            <section>
+              {loaderData.products.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : <ProductGrid products={loaderData.products.items} matched />}
+              <Pagination page={loaderData.products.meta.page} pages={loaderData.products.meta.pages} />
+            </section>
+          ) : null}
+          {tab === "suppliers" && loaderData.suppliers ? (
+            <section>
+              {loaderData.suppliers.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : null}
+              <ul className="company-list">
+                {loaderData.suppliers.items.map((company) => (
+                  <li key={company.id}>
+                    <CompanyCard company={company} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination page={loaderData.suppliers.meta.page} pages={loaderData.suppliers.meta.pages} />
+            </section>
+          ) : null}
+          {tab === "services" && overview ? (
+            <section>
+              {overview.services.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : null}
+              <ul className="offer-list">
+                {overview.services.items.map((offer) => (
+                  <li key={offer.id} className="card offer">
+                    <h2>
+                      <LocaleLink to={`/services/company/${offer.id}`}>
+                        <Text value={offer.serviceType.name} />
+                      </LocaleLink>
+                    </h2>
+                    <CompanyCard company={offer.company} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {tab === "stories" && overview ? (
+            <section>
+              {overview.stories.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : null}
+              <ul className="story-grid">
+                {overview.stories.items.map((story) => (
+                  <li key={story.id}>
+                    <StoryTeaser story={story} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {tab === "classifiers"
+            ? (["okved", "tnved"] as const).map((classifier) => {
+                const result = loaderData[classifier];
+                if (!result) return null;
+                return (
+                  <section key={classifier} className="search-group">
+                    <h2>{t(`classifier.${classifier}.title`)}</h2>
+                    <SearchResults classifier={classifier} q={q} search={result} />
+                    {result.meta.total > result.items.length ? (
+                      <p>
+                        <LocaleLink to={`/${classifier}?${new URLSearchParams({ q })}`} className="button button-secondary">
+                          {t("search.all", { name: t(`classifier.${classifier}.title`) })} ({result.meta.total})
+                        </LocaleLink>
+                      </p>
+                    ) : null}
+                  </section>
+                );
+              })
+            : null}
+        </>
+      ) : null}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,84 @@
+/** `/services/company/{id}`: one supplier's offer of a service, with the supplier's other offers. */
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/services-company-item";
+import { CompanyCard } from "../components/catalog/cards.tsx";
+import { formatMoney } from "../components/catalog/format.ts";
+import { Text } from "../components/catalog/text.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
+  const api = context.get(apiContext);
+  const offer = await api.companyService(params.id, lang).catch((error: unknown) => {
+    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+    throw error;
+  });
+  const others = await api.companyServices({ lang, company: String(offer.company.id), perPage: 20 });
+  return {
+    offer,
+    others: others.data.filter((o) => o.id !== offer.id),
+    seo: { title: `${offer.serviceType.name.text} — ${offer.company.name.text}`, description: offer.description?.text.slice(0, 250) },
+  };
+}
+
+export default function ServiceOffer({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { offer } = loaderData;
+  return (
+    <main id="main" className="page">
+      <Breadcrumbs
+        items={[
+          { to: "/services", label: t("services.title") },
+          { to: `/services/company?serviceType=${offer.serviceType.slug}`, label: <Text value={offer.serviceType.name} /> },
+          { label: <Text value={offer.company.name} /> },
+        ]}
+      />
+      <h1>
+        <Text value={offer.serviceType.name} />
+      </h1>
+      {offer.priceFrom ? (
+        <p className="lead-price">
+          {t("catalog.priceFrom", { price: formatMoney(offer.priceFrom, offer.currency, lang) })}
+          {offer.priceUnit ? <> / <Text value={offer.priceUnit} /></> : null}
+        </p>
+      ) : null}
+      {offer.description ? (
+        <section className="card">
+          <p className="prewrap">
+            <Text value={offer.description} />
+          </p>
+        </section>
+      ) : null}
+      <section className="card">
+        <h2>{t("product.supplier")}</h2>
+        <CompanyCard company={offer.company} />
+      </section>
+      {loaderData.others.length > 0 ? (
+        <section>
+          <h2>{t("services.otherOffers")}</h2>
+          <ul className="plain-list">
+            {loaderData.others.map((o) => (
+              <li key={o.id}>
+                <LocaleLink to={`/services/company/${o.id}`}>
+                  <Text value={o.serviceType.name} />
+                </LocaleLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

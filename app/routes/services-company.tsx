@@ -1,0 +1,105 @@
+/** `/services/company`: suppliers' service offers, by service type and region; `page` is guarded. */
+import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/services-company";
+import { CompanyCard } from "../components/catalog/cards.tsx";
+import { formatMoney } from "../components/catalog/format.ts";
+import { Text } from "../components/catalog/text.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { apiContext } from "../context.ts";
+import { apiQuery } from "../lib/catalog-query.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { pageParam, searchParam } from "../lib/query-schema.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { guards } from "../middleware/registry.ts";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+
+export const middleware = guards(
+  "check-query-params-page",
+  ["check-query-params", { page: pageParam, q: searchParam, serviceType: z.string().regex(/^[a-z0-9-]{1,60}$/), region: z.string().regex(/^(CN-)?\d{2}$/), country: z.enum(["RU", "CN"]) }],
+  "reset-page",
+);
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = documentUrl(request);
+  const { lang } = splitLocalePath(url.pathname);
+  const t = getInstance(context).t;
+  const result = await context.get(apiContext).servicesFilter({ ...apiQuery(url.searchParams, ["page", "q", "serviceType", "region", "country"]), lang, perPage: 20 });
+  const meta = result.meta!;
+  if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
+  const current = result.data.serviceTypes.find((s) => s.slug === url.searchParams.get("serviceType"));
+  return {
+    items: result.data.items,
+    types: result.data.serviceTypes,
+    meta,
+    params: Object.fromEntries(url.searchParams),
+    seo: { title: current ? current.name.text : t("services.offers"), description: t("services.description") },
+  };
+}
+
+export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const submit = useSubmit();
+  return (
+    <main id="main" className="page">
+      <Breadcrumbs items={[{ to: "/services", label: t("services.title") }, { label: t("services.offers") }]} />
+      <h1>{loaderData.seo.title}</h1>
+      <Form method="get" className="inline-filters" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        <label className="field">
+          <span>{t("services.type")}</span>
+          <select name="serviceType" defaultValue={loaderData.params.serviceType ?? ""}>
+            <option value="">{t("catalog.any")}</option>
+            {loaderData.types.map((type) => (
+              <option key={type.slug} value={type.slug}>
+                {type.name.text} ({type.companyCount})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("catalog.country")}</span>
+          <select name="country" defaultValue={loaderData.params.country ?? ""}>
+            <option value="">{t("catalog.any")}</option>
+            <option value="RU">{t("catalog.countries.RU")}</option>
+            <option value="CN">{t("catalog.countries.CN")}</option>
+          </select>
+        </label>
+        <button type="submit" className="button">
+          {t("catalog.apply")}
+        </button>
+      </Form>
+      <p className="muted results-line">{t("catalog.found", { count: loaderData.meta.total })}</p>
+      {loaderData.items.length === 0 ? <p className="empty">{t("services.none")}</p> : null}
+      <ul className="offer-list">
+        {loaderData.items.map((offer) => (
+          <li key={offer.id} className="card offer">
+            <h2>
+              <LocaleLink to={`/services/company/${offer.id}`}>
+                <Text value={offer.serviceType.name} />
+              </LocaleLink>
+              {offer.priceFrom ? (
+                <span className="muted offer-price">
+                  {" "}
+                  {t("catalog.priceFrom", { price: formatMoney(offer.priceFrom, offer.currency, lang) })}
+                  {offer.priceUnit ? <> / <Text value={offer.priceUnit} /></> : null}
+                </span>
+              ) : null}
+            </h2>
+            {offer.description ? <p className="clamp-3"><Text value={offer.description} /></p> : null}
+            <CompanyCard company={offer.company} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={loaderData.meta.page} pages={loaderData.meta.pages} />
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,50 @@
+/** `/services`: the service types a Russia–China trade needs, with how many suppliers offer each. */
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/services";
+import { Text } from "../components/catalog/text.tsx";
+import { Icon, iconOf } from "../components/icon.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const t = getInstance(context).t;
+  return { types: await context.get(apiContext).serviceTypes(lang), seo: { title: t("services.title"), description: t("services.description") } };
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page">
+      <header className="page-header">
+        <h1>{t("services.title")}</h1>
+        <p className="page-lead">{t("services.description")}</p>
+        <p>
+          <LocaleLink to="/services/company" className="button button-secondary">
+            {t("services.allOffers")}
+          </LocaleLink>
+        </p>
+      </header>
+      <ul className="category-grid">
+        {loaderData.types.map((type) => (
+          <li key={type.id} className="card category-card">
+            <h2>
+              <Icon name={iconOf(type.icon)} size={22} />{" "}
+              <LocaleLink to={`/services/company?serviceType=${type.slug}`}>
+                <Text value={type.name} />
+              </LocaleLink>
+            </h2>
+            {type.description ? <p><Text value={type.description} /></p> : null}
+            <p className="muted">{t("services.companyCount", { count: type.companyCount })}</p>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,51 @@
+/** `/suppliers/{id}/products`: all products of one supplier, paged and filterable. */
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/supplier-products";
+import { ProductListing } from "../components/catalog/product-listing.tsx";
+import { Text } from "../components/catalog/text.tsx";
+import { apiContext } from "../context.ts";
+import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { loadSupplier } from "../lib/supplier-loader.server.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { guards } from "../middleware/registry.ts";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+
+export const middleware = guards(["check-query-params", productListQuery], "reset-page");
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const url = documentUrl(request);
+  const { lang } = splitLocalePath(url.pathname);
+  const company = await loadSupplier(context, request, params.id, lang);
+  const api = context.get(apiContext);
+  const query = { ...apiQuery(url.searchParams, ["page", "currency", "priceMin", "priceMax", "sort", "tnved"]), company: String(company.id), lang, perPage: 24 };
+  const [list, facets] = await Promise.all([api.companyProducts(company.id, query), api.productFacets({ ...query, page: undefined, perPage: undefined, sort: undefined })]);
+  if (list.meta!.page > list.meta!.pages && list.meta!.page > 1) pageNotFound(request);
+  const t = getInstance(context).t;
+  return { company, products: list.data, meta: list.meta!, facets, seo: { title: `${t("suppliers.products")} — ${company.name.text}` } };
+}
+
+export default function SupplierProducts({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { company } = loaderData;
+  return (
+    <main id="main" className="page">
+      <Breadcrumbs
+        items={[
+          { to: "/suppliers", label: t("suppliers.title") },
+          { to: `/suppliers/${company.id}`, label: <Text value={company.name} /> },
+          { label: t("suppliers.products") },
+        ]}
+      />
+      <h1>
+        {t("suppliers.products")}: <Text value={company.name} />
+      </h1>
+      <ProductListing products={loaderData.products} meta={loaderData.meta} facets={loaderData.facets} />
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

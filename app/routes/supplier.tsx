@@ -1,0 +1,262 @@
+/** `/suppliers/{id}`: who the supplier is, how it is verified, what it does (OKVED), sells and offers. */
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/supplier";
+import { ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
+import { formatDate, formatMoney } from "../components/catalog/format.ts";
+import { Text } from "../components/catalog/text.tsx";
+import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
+import { Icon } from "../components/icon.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { loadSupplier } from "../lib/supplier-loader.server.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const company = await loadSupplier(context, request, params.id, lang);
+  const products = await context.get(apiContext).companyProducts(company.id, { lang, perPage: 8 });
+  return {
+    company,
+    products: products.data,
+    productTotal: products.meta!.total,
+    seo: { title: company.name.text, description: (company.description?.text ?? company.name.text).slice(0, 250) },
+  };
+}
+
+export default function Supplier({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { company, products } = loaderData;
+  const mainOkved = company.okved.find((o) => o.isMain);
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: company.name.text,
+    description: company.description?.text,
+    url: company.website ?? undefined,
+    telephone: company.phone ?? undefined,
+    email: company.email ?? undefined,
+    foundingDate: company.yearFounded ? String(company.yearFounded) : undefined,
+    address: company.address?.text,
+    taxID: company.legalEntities[0]?.inn,
+  };
+  const mapHref = company.coordinates
+    ? `https://yandex.ru/maps/?pt=${company.coordinates.longitude},${company.coordinates.latitude}&z=14&l=map`
+    : company.address
+      ? `https://yandex.ru/maps/?text=${encodeURIComponent(company.address.text)}`
+      : null;
+  return (
+    <main id="main" className="page">
+      <JsonLd data={jsonLd} />
+      <Breadcrumbs items={[{ to: "/suppliers", label: t("suppliers.title") }, { label: <Text value={company.name} /> }]} />
+      <header className="page-header supplier-header">
+        <span className="company-card-logo company-logo-large">
+          {company.logo ? <img src={company.logo.url} alt="" width={96} height={96} /> : <Icon name="building-2" size={40} />}
+        </span>
+        <div>
+          <h1>
+            <Text value={company.name} />
+          </h1>
+          <p className="badges">
+            {company.kind ? <span className="badge">{t(`catalog.kind.${company.kind}`)}</span> : null}
+            <VerifiedBadge level={company.verificationLevel} />
+            {company.region ? (
+              <span>
+                <Text value={company.region.name} />
+                {company.city ? (
+                  <>
+                    , <Text value={company.city} />
+                  </>
+                ) : null}
+              </span>
+            ) : null}
+          </p>
+          {company.kind && mainOkved ? (
+            <p className="muted">
+              {t(`suppliers.kindEvidence.${company.kind}`)}{" "}
+              <LocaleLink to={`/okved/${mainOkved.code}`} className="code-ref">
+                {mainOkved.code}
+              </LocaleLink>{" "}
+              <Text value={mainOkved.name} />
+            </p>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="supplier-layout">
+        <div>
+          {company.description ? (
+            <section className="card">
+              <h2>{t("suppliers.about")}</h2>
+              <p className="prewrap" lang={company.description.lang}>
+                {company.description.text}
+              </p>
+            </section>
+          ) : null}
+          <section>
+            <h2>
+              {t("suppliers.products")} <span className="results-count">{loaderData.productTotal}</span>
+            </h2>
+            {products.length > 0 ? <ProductGrid products={products} /> : <p className="empty">{t("catalog.noProducts")}</p>}
+            {loaderData.productTotal > products.length ? (
+              <p>
+                <LocaleLink to={`/suppliers/${company.id}/products`} className="button button-secondary">
+                  {t("suppliers.allProducts")} ({loaderData.productTotal})
+                </LocaleLink>
+              </p>
+            ) : null}
+          </section>
+          {company.services.length > 0 ? (
+            <section className="card">
+              <h2>{t("services.title")}</h2>
+              <ul className="plain-list">
+                {company.services.map((s) => (
+                  <li key={s.id}>
+                    <LocaleLink to={`/services/company/${s.id}`}>
+                      <Text value={s.serviceType.name} />
+                    </LocaleLink>
+                    {s.priceFrom ? <span className="muted"> — {t("catalog.priceFrom", { price: formatMoney(s.priceFrom, s.currency, lang) })}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <aside>
+          <section className="card">
+            <h2>{t("suppliers.contacts")}</h2>
+            <dl className="facts">
+              {company.address ? (
+                <div>
+                  <dt>{t("suppliers.address")}</dt>
+                  <dd>
+                    <Text value={company.address} />
+                    {mapHref ? (
+                      <>
+                        {" "}
+                        <a href={mapHref} rel="noopener noreferrer external" target="_blank">
+                          {t("suppliers.openMap")}
+                        </a>
+                      </>
+                    ) : null}
+                  </dd>
+                </div>
+              ) : null}
+              {company.website ? (
+                <div>
+                  <dt>{t("suppliers.website")}</dt>
+                  <dd>
+                    <a href={company.website} rel="noopener noreferrer nofollow external" target="_blank">
+                      {company.website.replace(/^https?:\/\//, "")}
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+              {company.phone ? (
+                <div>
+                  <dt>{t("suppliers.phone")}</dt>
+                  <dd>
+                    <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>{company.phone}</a>
+                  </dd>
+                </div>
+              ) : null}
+              {company.email ? (
+                <div>
+                  <dt>{t("suppliers.email")}</dt>
+                  <dd>
+                    <a href={`mailto:${company.email}`}>{company.email}</a>
+                  </dd>
+                </div>
+              ) : null}
+              {company.yearFounded ? (
+                <div>
+                  <dt>{t("suppliers.founded")}</dt>
+                  <dd>{company.yearFounded}</dd>
+                </div>
+              ) : null}
+              {company.headcountRange ? (
+                <div>
+                  <dt>{t("suppliers.headcount")}</dt>
+                  <dd>{company.headcountRange}</dd>
+                </div>
+              ) : null}
+              <FactItems facts={company.facts} />
+            </dl>
+          </section>
+          {company.verification.level > 0 ? (
+            <section className="card">
+              <h2>{t("suppliers.verification")}</h2>
+              <p>{t(`catalog.verification.${company.verification.level >= 2 ? "2" : "1"}`)}</p>
+              {company.verification.evidence ? <p className="muted"><Text value={company.verification.evidence} /></p> : null}
+              {company.verification.verifiedAt ? <p className="muted">{formatDate(company.verification.verifiedAt, lang)}</p> : null}
+            </section>
+          ) : null}
+          {company.legalEntities.length > 0 ? (
+            <section className="card">
+              <h2>{t("suppliers.legalEntities")}</h2>
+              {company.legalEntities.map((e) => (
+                <dl key={e.inn} className="facts">
+                  <div>
+                    <dt>{t(`suppliers.entityKind.${e.kind}`)}</dt>
+                    <dd lang="ru">{e.nameShort ?? e.nameFull}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("suppliers.inn")}</dt>
+                    <dd className="code-ref">{e.inn}</dd>
+                  </div>
+                  {e.kpp ? (
+                    <div>
+                      <dt>{t("suppliers.kpp")}</dt>
+                      <dd className="code-ref">{e.kpp}</dd>
+                    </div>
+                  ) : null}
+                  {e.ogrn ? (
+                    <div>
+                      <dt>{e.kind === "individual" ? t("suppliers.ogrnip") : t("suppliers.ogrn")}</dt>
+                      <dd className="code-ref">{e.ogrn}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              ))}
+            </section>
+          ) : null}
+          {company.okved.length > 0 ? (
+            <section className="card">
+              <h2>{t("suppliers.activities")}</h2>
+              <ul className="plain-list">
+                {company.okved.map((o) => (
+                  <li key={o.code}>
+                    <LocaleLink to={`/okved/${o.code}`} className="code-ref">
+                      {o.code}
+                    </LocaleLink>{" "}
+                    <Text value={o.name} /> {o.isMain ? <span className="badge">{t("suppliers.main")}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {company.files.length > 0 ? (
+            <section className="card">
+              <h2>{t("product.documents")}</h2>
+              <ul className="plain-list">
+                {company.files.map((f) => (
+                  <li key={f.url}>
+                    <a href={f.url} download>
+                      {f.title?.text ?? f.url.split("/").pop()}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,131 @@
+/** `/suppliers`: find suppliers by words, region, activity (OKVED), category, verification and kind. */
+import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
+import type { Route } from "./+types/suppliers";
+import { CompanyCard } from "../components/catalog/cards.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { apiContext } from "../context.ts";
+import { apiQuery, supplierListQuery } from "../lib/catalog-query.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { guards } from "../middleware/registry.ts";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+
+export const middleware = guards(["check-query-params", supplierListQuery], "reset-page");
+
+const KEYS = ["page", "q", "region", "country", "okved", "category", "verified", "kind"];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = documentUrl(request);
+  const { lang } = splitLocalePath(url.pathname);
+  const t = getInstance(context).t;
+  const api = context.get(apiContext);
+  const [result, categories] = await Promise.all([api.suppliersFilter({ ...apiQuery(url.searchParams, KEYS), lang, perPage: 20 }), api.categories(lang)]);
+  const meta = result.meta!;
+  if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
+  return {
+    items: result.data.items,
+    facets: result.data.facets,
+    categories,
+    meta,
+    params: Object.fromEntries(url.searchParams),
+    seo: { title: t("suppliers.title"), description: t("suppliers.description") },
+  };
+}
+
+export default function Suppliers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const { facets, params } = loaderData;
+  return (
+    <main id="main" className="page">
+      <Breadcrumbs items={[{ label: t("suppliers.title") }]} />
+      <header className="page-header">
+        <h1>{t("suppliers.title")}</h1>
+        <p className="page-lead">{t("suppliers.description")}</p>
+      </header>
+      <div className="listing listing-with-filters">
+        <Form
+          method="get"
+          className="filters card"
+          aria-label={t("catalog.filters")}
+          onChange={(event) => {
+            // Text inputs apply on submit; selects, radios and checkboxes at once.
+            const target = event.target as unknown as HTMLInputElement;
+            if (target.tagName !== "INPUT" || target.type === "checkbox" || target.type === "radio") submit(event.currentTarget, { preventScrollReset: true });
+          }}
+        >
+          <h2 className="filters-title">{t("catalog.filters")}</h2>
+          <label className="field">
+            <span>{t("suppliers.query")}</span>
+            <input type="search" name="q" defaultValue={params.q ?? ""} maxLength={200} />
+          </label>
+          <label className="field">
+            <span>{t("catalog.region")}</span>
+            <select name="region" defaultValue={params.region ?? ""}>
+              <option value="">{t("catalog.any")}</option>
+              {facets.regions.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.name?.text ?? r.value} ({r.count})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t("suppliers.category")}</span>
+            <select name="category" defaultValue={params.category ?? ""}>
+              <option value="">{t("catalog.any")}</option>
+              {loaderData.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name.text}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t("suppliers.okved")}</span>
+            <input name="okved" defaultValue={params.okved ?? ""} placeholder="24.20" pattern="\d{2}(\.\d{1,2}){0,2}" inputMode="decimal" />
+          </label>
+          <fieldset className="field">
+            <legend>{t("suppliers.kind")}</legend>
+            <label className="field-check">
+              <input type="radio" name="kind" value="" defaultChecked={!params.kind} /> {t("catalog.any")}
+            </label>
+            <label className="field-check">
+              <input type="radio" name="kind" value="manufacturer" defaultChecked={params.kind === "manufacturer"} /> {t("catalog.kind.manufacturer")} ({facets.kinds.manufacturer})
+            </label>
+            <label className="field-check">
+              <input type="radio" name="kind" value="trader" defaultChecked={params.kind === "trader"} /> {t("catalog.kind.trader")} ({facets.kinds.trader})
+            </label>
+          </fieldset>
+          <label className="field field-check">
+            <input type="checkbox" name="verified" value="1" defaultChecked={params.verified === "1"} />
+            <span>
+              {t("catalog.onlyVerified")} ({facets.verified})
+            </span>
+          </label>
+          <button type="submit" className="button">
+            {t("catalog.apply")}
+          </button>
+        </Form>
+        <div>
+          <p className="muted results-line">{t("suppliers.found", { count: loaderData.meta.total })}</p>
+          {loaderData.items.length === 0 ? <p className="empty">{t("suppliers.none")}</p> : null}
+          <ul className="company-list">
+            {loaderData.items.map((company) => (
+              <li key={company.id}>
+                <CompanyCard company={company} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={loaderData.meta.page} pages={loaderData.meta.pages} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,41 @@
+/**
+ * E2E: the production build served by scripts/e2e-server.ts (fresh embedded database with the real
+ * classifiers) in Debian's Chromium, once with JavaScript and once without.
+ */
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: { baseURL: `http://localhost:${PORT}`, locale: "ru-RU", trace: "retain-on-failure" },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.ts",
+    url: `http://localhost:${PORT}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    // NODE_ENV must be set before React loads: it picks its build at import time.
+    env: { PORT: String(PORT), LOG_LEVEL: "warn", NODE_ENV: "production" },
+    stdout: "pipe",
+  },
+});

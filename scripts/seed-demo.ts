@@ -1,0 +1,121 @@
+/**
+ * `npm run seed:demo -- [--companies N] [--products N] [--seed S] [--force]` — fills the catalogue of
+ * the configured database (DATABASE_URL, or the embedded PGlite under DATA_DIR) with the demo
+ * catalogue (server/catalog/seed). Defaults: 300 companies, 5000 products, seed 1. Refuses a
+ * catalogue that already has rows unless --force, which deletes them first.
+ * Exit codes: 0 success, 1 failure, 2 bad arguments or a non-empty catalogue, 78 bad configuration.
+ */
+import { parseArgs } from "node:util";
+import { MultiBar, Presets, type SingleBar } from "cli-progress";
+import { catalogueIsEmpty, clearCatalogue, ClassifiersMissingError, seedDemo, type SeedProgress } from "../server/catalog/seed/index.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { loadEnv } from "../server/env.ts";
+
+const USAGE = "Usage: npm run seed:demo -- [--companies N] [--products N] [--seed S] [--force]";
+
+function parse() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        companies: { type: "string", default: "300" },
+        products: { type: "string", default: "5000" },
+        seed: { type: "string", default: "1" },
+        force: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const number = (name: string, raw: string, min: number) => {
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(raw)}`);
+      return value;
+    };
+    return {
+      companies: number("companies", values.companies, 1),
+      products: number("products", values.products, 0),
+      seed: number("seed", values.seed, 0),
+      force: values.force,
+    };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const args = parse();
+const env = loadEnv();
+const labels: Record<SeedProgress["phase"], string> = {
+  images: "Pictures ",
+  companies: "Companies",
+  stories: "Stories  ",
+  products: "Products ",
+  analyze: "Analyze  ",
+};
+
+const started = performance.now();
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+let bars: MultiBar | undefined;
+try {
+  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  console.log(`Database: ${database.kind} (${database.location})`);
+  if (!(await catalogueIsEmpty(database.db))) {
+    if (!args.force) {
+      console.error("The catalogue already has rows. Run with --force to delete them and seed again.");
+      process.exitCode = 2;
+    } else {
+      console.log("Deleting the existing catalogue (--force)…");
+      await clearCatalogue(database.db);
+    }
+  }
+  if (process.exitCode !== 2) {
+    console.log(`Seeding ${args.companies} companies and ${args.products} products (seed ${args.seed})…`);
+    bars = new MultiBar(
+      { format: "  {phase} [{bar}] {value}/{total}  {duration_formatted}", noTTYOutput: true, notTTYSchedule: 2000, hideCursor: true, stream: process.stdout },
+      Presets.shades_classic,
+    );
+    const open = new Map<string, SingleBar>();
+    const summary = await seedDemo(database.db, {
+      companies: args.companies,
+      products: args.products,
+      seed: args.seed,
+      dataDir: env.DATA_DIR,
+      referenceDir: env.CLASSIFIER_DATA_DIR,
+      onProgress: (p) => {
+        let bar = open.get(p.phase);
+        if (!bar) {
+          bar = bars!.create(p.total, 0, { phase: labels[p.phase] });
+          open.set(p.phase, bar);
+        }
+        bar.update(p.done, { phase: labels[p.phase] });
+      },
+    });
+    bars.stop();
+    bars = undefined;
+    const n = (v: number) => v.toLocaleString("en-US");
+    console.log(
+      [
+        `Done in ${((performance.now() - started) / 1000).toFixed(1)} s (seeding ${(summary.ms / 1000).toFixed(1)} s):`,
+        `  categories ${n(summary.categories)}, service types ${n(summary.serviceTypes)}, tags ${n(summary.tags)}, files ${n(summary.files)}`,
+        `  companies ${n(summary.companies)} (Russian ${n(summary.russianCompanies)}, of them real legal entities ${n(summary.realCompanies)}; Chinese ${n(summary.chineseCompanies)})`,
+        `  legal entities ${n(summary.legalEntities)}, OKVED links ${n(summary.companyOkvedCodes)}, company services ${n(summary.companyServices)}`,
+        `  products ${n(summary.products)}, price tiers ${n(summary.productPrices)}, variants ${n(summary.productVariants)}, product pictures ${n(summary.productFiles)}`,
+        `  stories ${n(summary.stories)}`,
+      ].join("\n"),
+    );
+  }
+} catch (error) {
+  if (error instanceof ClassifiersMissingError) {
+    console.error(error.message);
+    process.exitCode = 2;
+  } else {
+    console.error(`Seeding failed: ${(error as Error).stack ?? error}`);
+    process.exitCode = 1;
+  }
+} finally {
+  bars?.stop();
+  await database?.close();
+}

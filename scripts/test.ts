@@ -1,0 +1,55 @@
+/**
+ * `npm test` — the whole suite, as CI runs it:
+ * 1. Vitest: unit tests, then the API tests on PGlite and on PostgreSQL (TEST_DATABASE_URL);
+ * 2. the production build;
+ * 3. Playwright e2e against the built server in Debian's Chromium, with JavaScript on and off.
+ * Ends with one line `Total: N passed, N failed` and a non-zero exit code on any failure.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reports = mkdtempSync(path.join(os.tmpdir(), "postavka-test-"));
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) exitCode = 1;
+  return result.status === 0;
+}
+
+const vitestJson = path.join(reports, "vitest.json");
+run("Unit and API tests (Vitest: PGlite and PostgreSQL)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+try {
+  const report = JSON.parse(readFileSync(vitestJson, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+} catch {
+  failed += 1;
+}
+
+if (run("Production build", "npx", ["react-router", "build"])) {
+  const playwrightJson = path.join(reports, "playwright.json");
+  run("End-to-end tests (Playwright, Chromium, JavaScript on and off)", "npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+  try {
+    const report = JSON.parse(readFileSync(playwrightJson, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+  } catch {
+    failed += 1;
+  }
+} else {
+  failed += 1;
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (failed > 0) exitCode = 1;
+console.log(`\nTotal: ${passed} passed, ${failed} failed`);
+process.exit(exitCode);

@@ -1,0 +1,50 @@
+/**
+ * The API tier: one Hono app serving `/api/*`, `/app/*` and `/dev/*` (spec §7). It owns the domain
+ * (validation, persistence, search). The web tier reaches it only through app/lib/api-client.server.ts,
+ * in-process by default (`api.fetch(request)`, no socket) or over HTTP when API_URL is set.
+ */
+import { Hono } from "hono";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { appDataRoutes } from "./app-data.ts";
+import { catalogRoutes } from "./catalog.ts";
+import { searchRoutes } from "./search.ts";
+import { openApiRoutes } from "./openapi.ts";
+import { sitemapRoutes } from "./sitemap.ts";
+import { classifierRoutes } from "./classifiers.ts";
+import { ApiError } from "./http.ts";
+
+export interface ApiDeps {
+  db: Db;
+  logger: Logger;
+}
+
+export type ApiEnv = { Variables: { db: Db; logger: Logger; requestId?: string } };
+
+export function createApiApp(deps: ApiDeps) {
+  const api = new Hono<ApiEnv>();
+  api.use(async (c, next) => {
+    c.set("db", deps.db);
+    c.set("logger", deps.logger);
+    await next();
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+  api.route("/", classifierRoutes);
+  // Before the catalogue routes: /api/products/filter must not be read as /api/products/{id}.
+  api.route("/", searchRoutes);
+  api.route("/", catalogRoutes);
+  api.route("/", appDataRoutes);
+  api.route("/", sitemapRoutes);
+  api.route("/", openApiRoutes);
+  api.notFound((c) => c.json({ error: { code: "not_found", message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
+  api.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } }, error.status);
+    }
+    deps.logger.error({ err: error, path: c.req.path }, "API request failed");
+    return c.json({ error: { code: "internal_error", message: "Internal Server Error" } }, 500);
+  });
+  return api;
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>;

@@ -1,0 +1,170 @@
+/**
+ * Suppliers for visitors (spec §7 `/api/companies*`, `/dev/suppliers/filter`): published companies only,
+ * localized, with their legal entities' public identifiers, OKVED activities, facts, files and services.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
+import { pick, pickRequired, type LocalizedText } from "./localize.ts";
+import { TOTAL_CAP, localizeFacts, mediaUrl, supplierKind, type CompanyCard, type Paged } from "./repository.ts";
+
+export interface CompanyFilters {
+  region?: string;
+  country?: "RU" | "CN";
+  /** OKVED code: companies whose main or extra activity is this code or under it. */
+  okved?: string;
+  /** Companies with published products in this category (or its subcategories). */
+  category?: number;
+  verified?: boolean;
+  kind?: "manufacturer" | "trader";
+}
+
+type Row = {
+  id: number;
+  name: Localized;
+  source_lang: Lang;
+  country: "RU" | "CN";
+  region_code: string | null;
+  region_name: Localized | null;
+  city: Localized | null;
+  logo_key: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  verification_level: number;
+  okved_main: string | null;
+  product_count: number;
+};
+
+const columns = sql.raw(`c.id, c.name, c.source_lang, c.country, c.region_code, r.name as region_name, c.city,
+  lf.storage_key as logo_key, lf.width as logo_width, lf.height as logo_height, c.verification_level, c.okved_main,
+  (select count(*)::int from products p where p.company_id = c.id and p.status = 'published') as product_count`);
+const joins = sql.raw(`left join regions r on r.code = c.region_code left join files lf on lf.id = c.logo_file_id`);
+
+export type CompanyListItem = CompanyCard & { productCount: number };
+
+function toCard(row: Row, lang: Lang): CompanyListItem {
+  return {
+    id: row.id,
+    name: pickRequired(row.name, lang, row.source_lang),
+    country: row.country,
+    region: row.region_code ? { code: row.region_code, country: row.country, name: pickRequired(row.region_name, lang) } : null,
+    city: pick(row.city, lang, row.source_lang),
+    logo: row.logo_key ? { url: mediaUrl(row.logo_key), width: row.logo_width, height: row.logo_height } : null,
+    verificationLevel: row.verification_level,
+    okvedMain: row.okved_main,
+    kind: supplierKind(row.okved_main),
+    productCount: row.product_count,
+  };
+}
+
+function where(filters: CompanyFilters): SQL {
+  const parts: SQL[] = [sql`c.status = 'published'`];
+  if (filters.region) parts.push(sql`c.region_code = ${filters.region}`);
+  if (filters.country) parts.push(sql`c.country = ${filters.country}`);
+  if (filters.verified) parts.push(sql`c.verification_level > 0`);
+  if (filters.okved) {
+    parts.push(sql`exists(select 1 from company_okved_codes o where o.company_id = c.id
+      and (o.okved_code = ${filters.okved} or o.okved_code like ${`${filters.okved}.%`}))`);
+  }
+  if (filters.category !== undefined) {
+    parts.push(sql`exists(select 1 from products p where p.company_id = c.id and p.status = 'published'
+      and p.category_id in (select id from categories where id = ${filters.category} or parent_id = ${filters.category}))`);
+  }
+  if (filters.kind === "manufacturer") parts.push(sql`substr(c.okved_main, 1, 2) between '10' and '33'`);
+  if (filters.kind === "trader") parts.push(sql`substr(c.okved_main, 1, 2) = '46'`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listCompanies(db: Db, filters: CompanyFilters, lang: Lang, page: number, perPage: number): Promise<Paged<CompanyListItem>> {
+  const [rows, count] = await Promise.all([
+    db.execute<Row>(sql`select ${columns} from companies c ${joins} where ${where(filters)}
+      order by c.verification_level desc, c.published_at desc nulls last, c.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from companies c where ${where(filters)} limit ${TOTAL_CAP + 1}) s`),
+  ]);
+  const n = count.rows[0]?.n ?? 0;
+  return { items: rows.rows.map((row) => toCard(row, lang)), total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+}
+
+/** Published companies by id, in the given order. */
+export async function getCompanyCards(db: Db, ids: number[], lang: Lang): Promise<CompanyListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.execute<Row>(sql`select ${columns} from companies c ${joins}
+    where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and c.status = 'published'`);
+  const byId = new Map(rows.rows.map((row) => [row.id, toCard(row, lang)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface CompanyDetail extends CompanyListItem {
+  description: LocalizedText | null;
+  sourceLang: Lang;
+  address: LocalizedText | null;
+  coordinates: { latitude: number; longitude: number } | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  yearFounded: number | null;
+  headcountRange: string | null;
+  facts: { key: LocalizedText; value: LocalizedText }[];
+  verification: { level: number; evidence: LocalizedText | null; verifiedAt: string | null };
+  okved: { code: string; isMain: boolean; name: LocalizedText }[];
+  legalEntities: { kind: "legal" | "individual"; inn: string; kpp: string | null; ogrn: string | null; nameFull: string; nameShort: string | null; address: string | null }[];
+  files: { url: string; title: LocalizedText | null; mime: string; size: number }[];
+  services: { id: number; serviceType: { id: number; slug: string; name: LocalizedText }; description: LocalizedText | null; priceFrom: string | null; currency: Currency | null; priceUnit: LocalizedText | null }[];
+}
+
+export async function getCompany(db: Db, id: number, lang: Lang): Promise<CompanyDetail | null> {
+  const found = await db.execute<Row & {
+    description: Localized; address: Localized; latitude: number | null; longitude: number | null; website: string | null;
+    phone: string | null; email: string | null; year_founded: number | null; headcount_range: string | null; facts: LocalizedFact[];
+    verification_evidence: Localized | null; verified_at: string | null;
+  }>(sql`select ${columns}, c.description, c.address, c.latitude, c.longitude, c.website, c.phone, c.email, c.year_founded,
+      c.headcount_range, c.facts, c.verification_evidence, c.verified_at::text as verified_at
+    from companies c ${joins} where c.id = ${id} and c.status = 'published'`);
+  const row = found.rows[0];
+  if (!row) return null;
+  const [okved, entities, filesResult, services] = await Promise.all([
+    db.execute<{ code: string; is_main: boolean; name_ru: string; name_en: string | null; name_zh: string | null }>(sql`
+      select o.okved_code as code, o.is_main, k.name_ru, k.name_en, k.name_zh from company_okved_codes o
+      join okved_codes k on k.code = o.okved_code where o.company_id = ${id} order by o.is_main desc, o.okved_code`),
+    db.execute<{ kind: "legal" | "individual"; inn: string; kpp: string | null; ogrn: string | null; name_full: string; name_short: string | null; address: string | null }>(
+      sql`select kind, inn, kpp, ogrn, name_full, name_short, address from legal_entities where company_id = ${id} order by id`,
+    ),
+    db.execute<{ title: Localized; storage_key: string; mime: string; size: number }>(sql`
+      select cf.title, f.storage_key, f.mime, f.size from company_files cf join files f on f.id = cf.file_id
+      where cf.company_id = ${id} order by cf.position, cf.id`),
+    db.execute<{ id: number; type_id: number; slug: string; type_name: Localized; type_source: Lang; description: Localized; source_lang: Lang; price_from: string | null; currency: Currency | null; price_unit: Localized | null }>(sql`
+      select s.id, t.id as type_id, t.slug, t.name as type_name, t.source_lang as type_source, s.description, s.source_lang,
+        s.price_from::text as price_from, s.currency, s.price_unit
+      from company_services s join service_types t on t.id = s.service_type_id
+      where s.company_id = ${id} and s.status = 'published' order by t.position, s.id`),
+  ]);
+  return {
+    ...toCard(row, lang),
+    description: pick(row.description, lang, row.source_lang),
+    sourceLang: row.source_lang,
+    address: pick(row.address, lang, row.source_lang),
+    coordinates: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+    website: row.website,
+    phone: row.phone,
+    email: row.email,
+    yearFounded: row.year_founded,
+    headcountRange: row.headcount_range,
+    facts: localizeFacts(row.facts, lang, row.source_lang),
+    verification: { level: row.verification_level, evidence: pick(row.verification_evidence, lang, row.source_lang), verifiedAt: row.verified_at },
+    okved: okved.rows.map((o) => ({
+      code: o.code,
+      isMain: o.is_main,
+      name: pickRequired({ ru: o.name_ru, en: o.name_en ?? undefined, zh: o.name_zh ?? undefined }, lang, "ru"),
+    })),
+    legalEntities: entities.rows.map((e) => ({ kind: e.kind, inn: e.inn, kpp: e.kpp, ogrn: e.ogrn, nameFull: e.name_full, nameShort: e.name_short, address: e.address })),
+    files: filesResult.rows.map((f) => ({ url: mediaUrl(f.storage_key), title: pick(f.title, lang, row.source_lang), mime: f.mime, size: f.size })),
+    services: services.rows.map((s) => ({
+      id: s.id,
+      serviceType: { id: s.type_id, slug: s.slug, name: pickRequired(s.type_name, lang, s.type_source) },
+      description: pick(s.description, lang, s.source_lang),
+      priceFrom: s.price_from,
+      currency: s.currency,
+      priceUnit: pick(s.price_unit, lang, s.source_lang),
+    })),
+  };
+}

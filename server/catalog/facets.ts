@@ -1,0 +1,113 @@
+/**
+ * Facet counts for the product list (spec §7 `/api/products/filter`) and the supplier list
+ * (`/dev/suppliers/filter`): one scan of the filtered set with GROUPING SETS. Results are cached per
+ * filter set for 60 s per process, so the unfiltered facets of a large catalogue cost one scan a minute.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { Currency, Lang, Localized } from "../db/schema.ts";
+import { pickRequired, type LocalizedText } from "./localize.ts";
+import { productWhere, type ProductFilters } from "./repository.ts";
+import { catalogTsQuery } from "./search.ts";
+
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 500;
+const cache = new Map<string, { at: number; value: unknown }>();
+
+async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
+  const value = await compute();
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+export interface FacetValue<V = string> {
+  value: V;
+  name: LocalizedText | null;
+  count: number;
+}
+
+export interface ProductFacets {
+  total: number;
+  categories: FacetValue<number>[];
+  regions: FacetValue[];
+  chapters: FacetValue[];
+  verified: number;
+  prices: { currency: Currency; count: number; min: string; max: string }[];
+  moq: { unit: string; count: number; min: string; max: string }[];
+}
+
+export async function productFacets(db: Db, filters: ProductFilters & { q?: string }, lang: Lang): Promise<ProductFacets> {
+  return cached(`p:${lang}:${JSON.stringify(filters)}`, async () => {
+    const { q, ...listFilters } = filters;
+    const tsq = q ? catalogTsQuery(q) : null;
+    const where = tsq ? sql`${productWhere(listFilters)} and p.search_vector @@ (${tsq})` : productWhere(listFilters);
+    const rows = await db.execute<{
+      g: number; category_id: number | null; region_code: string | null; chapter: string | null; verified: boolean | null;
+      price_currency: Currency | null; moq_unit: string | null; n: number; min_price: string | null; max_price: string | null;
+      min_moq: string | null; max_moq: string | null;
+    }>(sql`
+      select grouping(p.category_id, c.region_code, left(p.tnved_code, 2), c.verification_level > 0, p.price_currency, p.moq_unit)::int as g,
+        p.category_id, c.region_code, left(p.tnved_code, 2) as chapter, c.verification_level > 0 as verified,
+        p.price_currency, p.moq_unit, count(*)::int as n,
+        min(p.price_from)::text as min_price, max(p.price_from)::text as max_price, min(p.moq)::text as min_moq, max(p.moq)::text as max_moq
+      from products p join companies c on c.id = p.company_id
+      where ${where}
+      group by grouping sets ((p.category_id), (c.region_code), (left(p.tnved_code, 2)), (c.verification_level > 0), (p.price_currency), (p.moq_unit), ())`);
+    // grouping() bit order follows the argument order: category=32, region=16, chapter=8, verified=4, currency=2, moq=1.
+    const only = (bit: number) => rows.rows.filter((r) => r.g === 63 - bit);
+    const [categoryNames, regionNames, chapterNames] = await Promise.all([
+      db.execute<{ id: number; name: Localized; source_lang: Lang }>(sql`select id, name, source_lang from categories`),
+      db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`),
+      db.execute<{ code: string; name_ru: string; name_en: string | null; name_zh: string | null }>(sql`select code, name_ru, name_en, name_zh from tnved_codes where level = 2`),
+    ]);
+    const cat = new Map(categoryNames.rows.map((r) => [r.id, pickRequired(r.name, lang, r.source_lang)]));
+    const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
+    const chap = new Map(chapterNames.rows.map((r) => [r.code, pickRequired({ ru: r.name_ru, en: r.name_en ?? undefined, zh: r.name_zh ?? undefined }, lang, "ru")]));
+    const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
+    return {
+      total: rows.rows.find((r) => r.g === 63)?.n ?? 0,
+      categories: only(32).filter((r) => r.category_id !== null).map((r) => ({ value: r.category_id!, name: cat.get(r.category_id!) ?? null, count: r.n })).sort(byCount),
+      regions: only(16).filter((r) => r.region_code).map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n })).sort(byCount),
+      chapters: only(8).filter((r) => r.chapter).map((r) => ({ value: r.chapter!, name: chap.get(r.chapter!) ?? null, count: r.n })).sort(byCount),
+      verified: only(4).find((r) => r.verified === true)?.n ?? 0,
+      prices: only(2).filter((r) => r.price_currency).map((r) => ({ currency: r.price_currency!, count: r.n, min: r.min_price!, max: r.max_price! })),
+      moq: only(1).filter((r) => r.moq_unit && r.min_moq).map((r) => ({ unit: r.moq_unit!, count: r.n, min: r.min_moq!, max: r.max_moq! })).sort(byCount),
+    };
+  });
+}
+
+export interface SupplierFacets {
+  total: number;
+  regions: FacetValue[];
+  kinds: { manufacturer: number; trader: number };
+  verified: number;
+  countries: FacetValue<"RU" | "CN">[];
+}
+
+export async function supplierFacets(db: Db, lang: Lang): Promise<SupplierFacets> {
+  return cached(`s:${lang}`, async () => {
+    const rows = await db.execute<{ g: number; region_code: string | null; kind: string | null; verified: boolean | null; country: "RU" | "CN" | null; n: number }>(sql`
+      select grouping(c.region_code, k.kind, c.verification_level > 0, c.country)::int as g,
+        c.region_code, k.kind, c.verification_level > 0 as verified, c.country, count(*)::int as n
+      from companies c, lateral (select case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
+        when substr(c.okved_main, 1, 2) = '46' then 'trader' end as kind) k
+      where c.status = 'published'
+      group by grouping sets ((c.region_code), (k.kind), (c.verification_level > 0), (c.country), ())`);
+    const regionNames = await db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`);
+    const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
+    const only = (bit: number) => rows.rows.filter((r) => r.g === 15 - bit);
+    return {
+      total: rows.rows.find((r) => r.g === 15)?.n ?? 0,
+      regions: only(8).filter((r) => r.region_code).map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n })).sort((a, b) => b.count - a.count),
+      kinds: {
+        manufacturer: only(4).find((r) => r.kind === "manufacturer")?.n ?? 0,
+        trader: only(4).find((r) => r.kind === "trader")?.n ?? 0,
+      },
+      verified: only(2).find((r) => r.verified === true)?.n ?? 0,
+      countries: only(1).filter((r) => r.country).map((r) => ({ value: r.country!, name: null, count: r.n })),
+    };
+  });
+}

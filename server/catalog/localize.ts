@@ -1,0 +1,28 @@
+/**
+ * Picks the text of a localized value for a reader (DESIGN §4): the requested language, else the
+ * source language the author wrote in, else Russian, English, Chinese. Returns the text with the
+ * language it is in, so pages can mark a fallback (`lang` attribute, "in Russian" label).
+ */
+import type { Lang, Localized } from "../db/schema.ts";
+
+export interface LocalizedText {
+  text: string;
+  lang: Lang;
+}
+
+const ORDER: Lang[] = ["ru", "en", "zh"];
+
+export function pick(value: Localized | null | undefined, lang: Lang, source?: Lang): LocalizedText | null {
+  if (!value) return null;
+  for (const candidate of [lang, source, ...ORDER]) {
+    if (!candidate) continue;
+    const text = value[candidate]?.trim();
+    if (text) return { text, lang: candidate };
+  }
+  return null;
+}
+
+/** `pick` for values that must exist (names): falls back to an empty Russian string. */
+export function pickRequired(value: Localized | null | undefined, lang: Lang, source?: Lang): LocalizedText {
+  return pick(value, lang, source) ?? { text: "", lang: "ru" };
+}

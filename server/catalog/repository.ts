@@ -1,0 +1,386 @@
+/**
+ * Read side of the public catalogue (spec §7 public calls). Only published products of published
+ * companies are ever returned. Text is localized for the reader with `pick` (requested language →
+ * source language → ru → en → zh), each value carrying the language it is in.
+ *
+ * Totals of large lists are counted up to TOTAL_CAP (10,000) and flagged `totalCapped`, so a
+ * first page over a million products costs an index range scan, not a full count.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
+import { pick, pickRequired, type LocalizedText } from "./localize.ts";
+
+export const TOTAL_CAP = 10_000;
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  totalCapped: boolean;
+}
+
+export interface MediaRef {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface RegionRef {
+  code: string;
+  country: "RU" | "CN";
+  name: LocalizedText;
+}
+
+export interface CompanyCard {
+  id: number;
+  name: LocalizedText;
+  country: "RU" | "CN";
+  region: RegionRef | null;
+  city: LocalizedText | null;
+  logo: MediaRef | null;
+  verificationLevel: number;
+  okvedMain: string | null;
+  /** From the main OKVED code: section C → manufacturer, class 46 → trader (ADR 006). */
+  kind: "manufacturer" | "trader" | null;
+}
+
+export interface ProductCard {
+  id: number;
+  name: LocalizedText;
+  image: MediaRef | null;
+  priceFrom: string | null;
+  currency: Currency | null;
+  moq: string | null;
+  moqUnit: string | null;
+  tnvedCode: string | null;
+  categoryId: number | null;
+  company: CompanyCard;
+  publishedAt: string | null;
+}
+
+export const mediaUrl = (storageKey: string) => `/media/${storageKey}`;
+
+function media(key: string | null, width: number | null, height: number | null): MediaRef | null {
+  return key ? { url: mediaUrl(key), width, height } : null;
+}
+
+/** Supplier kind from the main OKVED code (evidence shown on the supplier page). */
+export function supplierKind(okvedMain: string | null): CompanyCard["kind"] {
+  if (!okvedMain) return null;
+  const division = Number(okvedMain.slice(0, 2));
+  if (division >= 10 && division <= 33) return "manufacturer";
+  if (division === 46) return "trader";
+  return null;
+}
+
+export type CompanyRow = {
+  company_id: number;
+  company_name: Localized;
+  company_source_lang: Lang;
+  company_country: "RU" | "CN";
+  company_region_code: string | null;
+  company_region_name: Localized | null;
+  company_city: Localized | null;
+  company_logo_key: string | null;
+  company_logo_width: number | null;
+  company_logo_height: number | null;
+  company_verification_level: number;
+  company_okved_main: string | null;
+};
+
+/** Columns of the company card, prefixed `company_` (alias `c`, joined with `companyJoins`). */
+export const companyColumns = sql.raw(`c.id as company_id, c.name as company_name, c.source_lang as company_source_lang,
+  c.country as company_country, c.region_code as company_region_code, r.name as company_region_name, c.city as company_city,
+  lf.storage_key as company_logo_key, lf.width as company_logo_width, lf.height as company_logo_height,
+  c.verification_level as company_verification_level, c.okved_main as company_okved_main`);
+export const companyJoins = sql.raw(`left join regions r on r.code = c.region_code left join files lf on lf.id = c.logo_file_id`);
+
+export function toCompanyCard(row: CompanyRow, lang: Lang): CompanyCard {
+  return {
+    id: row.company_id,
+    name: pickRequired(row.company_name, lang, row.company_source_lang),
+    country: row.company_country,
+    region: row.company_region_code
+      ? { code: row.company_region_code, country: row.company_country, name: pickRequired(row.company_region_name, lang) }
+      : null,
+    city: pick(row.company_city, lang, row.company_source_lang),
+    logo: media(row.company_logo_key, row.company_logo_width, row.company_logo_height),
+    verificationLevel: row.company_verification_level,
+    okvedMain: row.company_okved_main,
+    kind: supplierKind(row.company_okved_main),
+  };
+}
+
+type ProductRow = CompanyRow & {
+  id: number;
+  name: Localized;
+  source_lang: Lang;
+  price_from: string | null;
+  price_currency: Currency | null;
+  moq: string | null;
+  moq_unit: string | null;
+  tnved_code: string | null;
+  category_id: number | null;
+  published_at: string | null;
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+};
+
+const productColumns = sql.raw(`p.id, p.name, p.source_lang, p.price_from::text as price_from, p.price_currency, p.moq::text as moq,
+  p.moq_unit, p.tnved_code, p.category_id, p.published_at::text as published_at,
+  img.storage_key as image_key, img.width as image_width, img.height as image_height`);
+const productImageJoin = sql.raw(`left join lateral (
+    select f.storage_key, f.width, f.height from product_files pf join files f on f.id = pf.file_id
+    where pf.product_id = p.id and pf.kind = 'image' order by pf.position limit 1) img on true`);
+
+function toProductCard(row: ProductRow, lang: Lang): ProductCard {
+  return {
+    id: row.id,
+    name: pickRequired(row.name, lang, row.source_lang),
+    image: media(row.image_key, row.image_width, row.image_height),
+    priceFrom: row.price_from,
+    currency: row.price_currency,
+    moq: row.moq,
+    moqUnit: row.moq_unit,
+    tnvedCode: row.tnved_code,
+    categoryId: row.category_id,
+    company: toCompanyCard(row, lang),
+    publishedAt: row.published_at,
+  };
+}
+
+export interface ProductFilters {
+  category?: number;
+  company?: number;
+  /** TN VED code or prefix (digits). */
+  tnved?: string;
+  region?: string;
+  country?: "RU" | "CN";
+  verified?: boolean;
+  currency?: Currency;
+  priceMin?: number;
+  priceMax?: number;
+  sort?: "newest" | "price_asc" | "price_desc";
+}
+
+/** The WHERE clause of a product list (aliases `p` products, `c` companies): published only, plus the filters. */
+export function productWhere(filters: ProductFilters): SQL {
+  const parts: SQL[] = [sql`p.status = 'published'`, sql`c.status = 'published'`];
+  if (filters.category !== undefined) {
+    parts.push(sql`p.category_id in (select id from categories where id = ${filters.category} or parent_id = ${filters.category})`);
+  }
+  if (filters.company !== undefined) parts.push(sql`p.company_id = ${filters.company}`);
+  if (filters.tnved) parts.push(sql`p.tnved_code like ${`${filters.tnved}%`}`);
+  if (filters.region) parts.push(sql`c.region_code = ${filters.region}`);
+  if (filters.country) parts.push(sql`c.country = ${filters.country}`);
+  if (filters.verified) parts.push(sql`c.verification_level > 0`);
+  if (filters.currency) parts.push(sql`p.price_currency = ${filters.currency}`);
+  if (filters.currency && filters.priceMin !== undefined) parts.push(sql`p.price_from >= ${filters.priceMin}`);
+  if (filters.currency && filters.priceMax !== undefined) parts.push(sql`p.price_from <= ${filters.priceMax}`);
+  return sql.join(parts, sql` and `);
+}
+
+function productOrder(filters: ProductFilters): SQL {
+  // Prices are only comparable within one currency (no exchange rates are kept).
+  if (filters.currency && filters.sort === "price_asc") return sql`p.price_from asc nulls last, p.id`;
+  if (filters.currency && filters.sort === "price_desc") return sql`p.price_from desc nulls last, p.id`;
+  return sql`p.published_at desc nulls last, p.id desc`;
+}
+
+async function cappedCount(db: Db, from: SQL): Promise<{ total: number; totalCapped: boolean }> {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 ${from} limit ${TOTAL_CAP + 1}) s`);
+  const n = result.rows[0]?.n ?? 0;
+  return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+}
+
+export async function listProducts(
+  db: Db,
+  filters: ProductFilters,
+  lang: Lang,
+  page: number,
+  perPage: number,
+): Promise<Paged<ProductCard>> {
+  const from = sql`from products p join companies c on c.id = p.company_id where ${productWhere(filters)}`;
+  const [rows, count] = await Promise.all([
+    db.execute<ProductRow>(sql`
+      select ${productColumns}, ${companyColumns}
+      from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
+      where ${productWhere(filters)}
+      order by ${productOrder(filters)} limit ${perPage} offset ${(page - 1) * perPage}`),
+    cappedCount(db, from),
+  ]);
+  return { items: rows.rows.map((row) => toProductCard(row, lang)), ...count };
+}
+
+/** Products by id, in the given order, published only. */
+export async function productsByIds(db: Db, ids: number[], lang: Lang): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.execute<ProductRow>(sql`
+    select ${productColumns}, ${companyColumns}
+    from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
+    where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.status = 'published' and c.status = 'published'`);
+  const byId = new Map(rows.rows.map((row) => [row.id, toProductCard(row, lang)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** `count` random published products: random ids over the (dense, serial) id range, misses skipped. */
+export async function randomProducts(db: Db, lang: Lang, count: number): Promise<ProductCard[]> {
+  const range = await db.execute<{ min: number | null; max: number | null }>(sql`select min(id) as min, max(id) as max from products`);
+  const { min, max } = range.rows[0] ?? { min: null, max: null };
+  if (min === null || max === null) return [];
+  const ids = new Set<number>();
+  for (let i = 0; i < count * 4 && ids.size < count * 4; i++) ids.add(min + Math.floor(Math.random() * (max - min + 1)));
+  return (await productsByIds(db, [...ids], lang)).slice(0, count);
+}
+
+export interface ProductDetail extends ProductCard {
+  description: LocalizedText | null;
+  sourceLang: Lang;
+  originCountry: string | null;
+  facts: { key: LocalizedText; value: LocalizedText }[];
+  prices: { minQuantity: string; price: string; currency: Currency; unit: string }[];
+  variants: { id: number; name: LocalizedText; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
+  images: (MediaRef & { title: LocalizedText | null })[];
+  documents: { url: string; title: LocalizedText | null; mime: string; size: number }[];
+  category: { id: number; name: LocalizedText; path: { id: number; name: LocalizedText }[] } | null;
+  tnved: { code: string; name: LocalizedText } | null;
+  /** Other companies that declare they also supply this product. */
+  alsoSuppliedBy: (CompanyCard & { relation: "dealer" | "distributor" })[];
+}
+
+export function localizeFacts(facts: LocalizedFact[] | null, lang: Lang, source: Lang) {
+  return (facts ?? []).flatMap((fact) => {
+    const key = pick(fact.key, lang, source);
+    const value = pick(fact.value, lang, source);
+    return key && value ? [{ key, value }] : [];
+  });
+}
+
+export async function getProduct(db: Db, id: number, lang: Lang): Promise<ProductDetail | null> {
+  const rows = await db.execute<ProductRow & { description: Localized; origin_country: string | null; facts: LocalizedFact[] }>(sql`
+    select ${productColumns}, ${companyColumns}, p.description, p.origin_country, p.facts
+    from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
+    where p.id = ${id} and p.status = 'published' and c.status = 'published'`);
+  const row = rows.rows[0];
+  if (!row) return null;
+  const [prices, variants, filesResult, category, tnved, also] = await Promise.all([
+    db.execute<{ min_quantity: string; price: string; currency: Currency; unit: string }>(
+      sql`select min_quantity::text, price::text, currency, unit from product_prices where product_id = ${id} order by currency, min_quantity`,
+    ),
+    db.execute<{ id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }>(
+      sql`select id, name, attributes, price::text as price, currency from product_variants where product_id = ${id} order by position, id`,
+    ),
+    db.execute<{ kind: "image" | "document"; title: Localized; storage_key: string; width: number | null; height: number | null; mime: string; size: number }>(
+      sql`select pf.kind, pf.title, f.storage_key, f.width, f.height, f.mime, f.size from product_files pf join files f on f.id = pf.file_id
+          where pf.product_id = ${id} order by pf.kind, pf.position`,
+    ),
+    row.category_id === null
+      ? Promise.resolve(null)
+      : db.execute<{ id: number; name: Localized; source_lang: Lang; depth: number }>(sql`
+          with recursive up as (
+            select id, parent_id, name, source_lang, 0 as depth from categories where id = ${row.category_id}
+            union all select c.id, c.parent_id, c.name, c.source_lang, up.depth + 1 from categories c join up on c.id = up.parent_id)
+          select id, name, source_lang, depth from up order by depth desc`),
+    row.tnved_code === null
+      ? Promise.resolve(null)
+      : db.execute<{ code: string; name_ru: string; name_en: string | null; name_zh: string | null }>(
+          sql`select code, name_ru, name_en, name_zh from tnved_codes where code = ${row.tnved_code}`,
+        ),
+    db.execute<CompanyRow & { kind: "dealer" | "distributor" }>(sql`
+      select ${companyColumns}, pc.kind from product_companies pc join companies c on c.id = pc.company_id ${companyJoins}
+      where pc.product_id = ${id} and c.status = 'published' order by c.id`),
+  ]);
+  const path = category?.rows.map((c) => ({ id: c.id, name: pickRequired(c.name, lang, c.source_lang) })) ?? [];
+  const tnvedRow = tnved?.rows[0];
+  return {
+    ...toProductCard(row, lang),
+    description: pick(row.description, lang, row.source_lang),
+    sourceLang: row.source_lang,
+    originCountry: row.origin_country,
+    facts: localizeFacts(row.facts, lang, row.source_lang),
+    prices: prices.rows.map((p) => ({ minQuantity: p.min_quantity, price: p.price, currency: p.currency, unit: p.unit })),
+    variants: variants.rows.map((v) => ({ id: v.id, name: pickRequired(v.name, lang, row.source_lang), attributes: v.attributes, price: v.price, currency: v.currency })),
+    images: filesResult.rows
+      .filter((f) => f.kind === "image")
+      .map((f) => ({ ...media(f.storage_key, f.width, f.height)!, title: pick(f.title, lang, row.source_lang) })),
+    documents: filesResult.rows
+      .filter((f) => f.kind === "document")
+      .map((f) => ({ url: mediaUrl(f.storage_key), title: pick(f.title, lang, row.source_lang), mime: f.mime, size: f.size })),
+    category: path.length > 0 ? { ...path[path.length - 1]!, path } : null,
+    tnved: tnvedRow
+      ? { code: tnvedRow.code, name: pickRequired({ ru: tnvedRow.name_ru, en: tnvedRow.name_en ?? undefined, zh: tnvedRow.name_zh ?? undefined }, lang, "ru") }
+      : null,
+    alsoSuppliedBy: also.rows.map((r) => ({ ...toCompanyCard(r, lang), relation: r.kind })),
+  };
+}
+
+/** Related products: same category (or TN VED heading), other products first from other suppliers. */
+export async function relatedProducts(db: Db, id: number, lang: Lang, limit: number): Promise<ProductCard[]> {
+  const rows = await db.execute<ProductRow>(sql`
+    with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published')
+    select ${productColumns}, ${companyColumns}
+    from me, products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
+    where p.status = 'published' and c.status = 'published' and p.id <> me.id
+      and (p.category_id = me.category_id or left(p.tnved_code, 4) = left(me.tnved_code, 4))
+    order by (p.company_id = me.company_id), p.published_at desc nulls last, p.id desc
+    limit ${limit}`);
+  return rows.rows.map((row) => toProductCard(row, lang));
+}
+
+export interface CategoryNode {
+  id: number;
+  slug: string;
+  icon: string | null;
+  name: LocalizedText;
+  parentId: number | null;
+  productCount: number;
+  children: CategoryNode[];
+}
+
+const COUNTS_TTL_MS = 60_000;
+let categoryCounts: { at: number; db: Db; value: Map<number, number> } | undefined;
+
+/**
+ * Published products per category, one grouped scan cached for COUNTS_TTL_MS per process:
+ * counts shown beside categories may lag publishing by up to a minute.
+ */
+async function productCountsByCategory(db: Db): Promise<Map<number, number>> {
+  if (categoryCounts && categoryCounts.db === db && Date.now() - categoryCounts.at < COUNTS_TTL_MS) return categoryCounts.value;
+  const rows = await db.execute<{ category_id: number; n: number }>(sql`
+    select p.category_id, count(*)::int as n from products p join companies c on c.id = p.company_id
+    where p.status = 'published' and c.status = 'published' and p.category_id is not null group by p.category_id`);
+  const value = new Map(rows.rows.map((r) => [r.category_id, r.n]));
+  categoryCounts = { at: Date.now(), db, value };
+  return value;
+}
+
+/** The category tree with counts of published products (a parent counts its children's too). */
+export async function listCategories(db: Db, lang: Lang): Promise<CategoryNode[]> {
+  const [rows, counts] = await Promise.all([
+    db.execute<{ id: number; parent_id: number | null; slug: string; icon: string | null; name: Localized; source_lang: Lang }>(
+      sql`select id, parent_id, slug, icon, name, source_lang from categories order by position, id`,
+    ),
+    productCountsByCategory(db),
+  ]);
+  const nodes = new Map<number, CategoryNode>();
+  for (const r of rows.rows) {
+    nodes.set(r.id, {
+      id: r.id,
+      slug: r.slug,
+      icon: r.icon,
+      name: pickRequired(r.name, lang, r.source_lang),
+      parentId: r.parent_id,
+      productCount: counts.get(r.id) ?? 0,
+      children: [],
+    });
+  }
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  for (const root of roots) root.productCount += root.children.reduce((sum, c) => sum + c.productCount, 0);
+  return roots;
+}

@@ -1,0 +1,417 @@
+/**
+ * The demo catalogue: `seedDemo(db, options)` fills an EMPTY catalogue with categories, suppliers,
+ * products, services and stories that look real (see the module comments of the files in this
+ * folder), deterministically for a seed. `catalogueIsEmpty(db)` tells whether there is anything to
+ * overwrite; `clearCatalogue(db)` deletes every catalogue row (one statement per table).
+ *
+ * Writing: pictures are rendered and stored first (server/files/storage.ts under DATA_DIR); then
+ * one transaction writes everything else, products in batches of `batchSize` with one multi-row
+ * INSERT per table and batch (sql.ts). Product generation for the next batch overlaps the database
+ * work of the previous one. Ids are taken from the tables' sequences before the rows are written, so
+ * children (prices, variants, pictures) go in right after their products. ANALYZE follows.
+ */
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type pg from "pg";
+import type { Db } from "../../db/client.ts";
+import { createLocalStorage } from "../../files/storage.ts";
+import { seedRegions } from "../regions.ts";
+import { classifyRealEntities, generateCompany, type CompanyContext, type CompanyDraft } from "./companies.ts";
+import { SERVICE_TYPES } from "./data/services.ts";
+import { TAGS } from "./data/stories.ts";
+import { coverImage, logoImage, productImage, storeAll, type RenderedImage } from "./images.ts";
+import { buildPlan, planHeadings } from "./plan.ts";
+import { generateProduct, productContext, type ProductDraft, type SeededCompany } from "./products.ts";
+import { Rng } from "./random.ts";
+import { assertClassifiers, loadOkvedCodes, loadRealEntities, loadTnved, type TnvedReference } from "./reference.ts";
+import { insertRows, reserveIds, type Client, type Column } from "./sql.ts";
+import { generateStories, storyCount, type StoryDraft } from "./stories.ts";
+import type { Shape } from "./types.ts";
+
+export { ClassifiersMissingError } from "./reference.ts";
+
+export interface SeedProgress {
+  phase: "images" | "companies" | "products" | "stories" | "analyze";
+  done: number;
+  total: number;
+}
+
+export interface SeedOptions {
+  /** Suppliers (default 300). */
+  companies?: number;
+  /** Products (default 5000). */
+  products?: number;
+  /** Random seed (default 1). */
+  seed?: number;
+  /** DATA_DIR: pictures are stored under `<dataDir>/files/seed/…`. */
+  dataDir: string;
+  /** The shared reference data (for real legal entities); default CLASSIFIER_DATA_DIR or ../shared/data. */
+  referenceDir?: string;
+  /** Dates are spread back from this moment (default: today 00:00 UTC). */
+  now?: Date;
+  /** Products per INSERT (default 1000). */
+  batchSize?: number;
+  onProgress?: (progress: SeedProgress) => void;
+}
+
+export interface SeedSummary {
+  categories: number;
+  companies: number;
+  russianCompanies: number;
+  realCompanies: number;
+  chineseCompanies: number;
+  legalEntities: number;
+  companyOkvedCodes: number;
+  serviceTypes: number;
+  companyServices: number;
+  products: number;
+  productPrices: number;
+  productVariants: number;
+  productFiles: number;
+  stories: number;
+  tags: number;
+  files: number;
+  ms: number;
+}
+
+/** Catalogue tables, children first: the order rows are deleted in. */
+export const CATALOGUE_TABLES = [
+  "product_files", "product_variants", "product_prices", "product_companies", "products",
+  "company_services", "company_files", "company_okved_codes", "legal_entities", "companies",
+  "service_types", "story_tags", "stories", "tags", "categories",
+] as const;
+
+export async function catalogueIsEmpty(db: Db): Promise<boolean> {
+  const result = await db.execute<{ empty: boolean }>(
+    sql`select not (exists (select 1 from companies) or exists (select 1 from products) or exists (select 1 from categories)
+        or exists (select 1 from stories) or exists (select 1 from tags) or exists (select 1 from service_types)) as empty`,
+  );
+  return result.rows[0]?.empty ?? true;
+}
+
+/** Deletes every catalogue row and the seed's file rows, one statement per table. */
+export async function clearCatalogue(db: Db): Promise<void> {
+  for (const table of CATALOGUE_TABLES) await db.execute(sql.raw(`delete from ${table}`));
+  await db.execute(sql`delete from files where storage_key like 'seed/%'`);
+}
+
+const PRODUCT_COLUMNS: Column[] = [
+  ["id", "int"], ["company_id", "int"], ["category_id", "int"], ["tnved_code", "text"], ["name", "jsonb"], ["description", "jsonb"],
+  ["source_lang", "text"], ["status", "text"], ["moq", "numeric"], ["moq_unit", "text"], ["origin_country", "text"], ["facts", "jsonb"],
+  ["price_from", "numeric"], ["price_currency", "text"], ["published_at", "timestamptz"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
+];
+
+const DAY = 86_400_000;
+
+function startOfTodayUtc(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function poolOf(db: Db): pg.Pool {
+  const client = (db as unknown as { $client: pg.Pool }).$client;
+  if (!client || typeof client.connect !== "function") throw new Error("seedDemo needs a Drizzle database over a pg Pool");
+  return client;
+}
+
+const COVER_SHAPES: Record<string, Shape> = {
+  logistics: "box", customs: "chip", exhibitions: "screen", certification: "sheets", payments: "coil",
+  analytics: "bars", suppliers: "gear", "border-crossings": "pipes", industry: "gear", quality: "leaf",
+};
+const COVER_COLOURS = ["#2f5d8a", "#7a3b2e", "#3b6e4f", "#6b4f8a", "#8a6d2f", "#2f6f7a", "#8a2f55", "#4a5a6a", "#5a6e2f", "#2f3f8a"];
+
+/** Everything of the demo catalogue except products, which are generated batch by batch. */
+export interface DemoPlan {
+  seed: number;
+  now: number;
+  plan: ReturnType<typeof buildPlan>;
+  tnved: TnvedReference;
+  okved: Set<string>;
+  companies: CompanyDraft[];
+  stories: StoryDraft[];
+}
+
+/**
+ * Reads the reference data and generates the categories, companies and stories (no writes).
+ * Throws ClassifiersMissingError when the classifiers are not imported.
+ */
+export async function planDemo(db: Db, options: Pick<SeedOptions, "companies" | "seed" | "referenceDir" | "now">): Promise<DemoPlan> {
+  const companyCount = Math.max(1, Math.floor(options.companies ?? 300));
+  const seed = Math.floor(options.seed ?? 1);
+  const now = (options.now ?? startOfTodayUtc()).getTime();
+  const referenceDir = options.referenceDir ?? process.env.CLASSIFIER_DATA_DIR ?? path.resolve("../shared/data");
+  const plan = buildPlan();
+  const client = await poolOf(db).connect();
+  let tnved: TnvedReference;
+  let okved: Set<string>;
+  try {
+    await assertClassifiers(client);
+    tnved = await loadTnved(client, planHeadings(plan.subs));
+    okved = await loadOkvedCodes(client);
+  } finally {
+    client.release();
+  }
+  for (const sub of plan.subs) {
+    for (const code of [...sub.def.okved.make, ...sub.def.okved.trade]) {
+      if (!okved.has(code)) throw new Error(`OKVED code ${code} of ${sub.def.slug} is not in okved_codes`);
+    }
+  }
+  const candidates = classifyRealEntities(loadRealEntities(referenceDir), plan.subs, okved, new Rng(seed, "real-entities"));
+  const ctx: CompanyContext = {
+    seed,
+    subs: plan.subs,
+    okvedCodes: okved,
+    now,
+    goodsCandidates: candidates.goods,
+    serviceCandidates: candidates.services,
+    usedInns: new Set(),
+    usedNames: new Set(),
+    usedDomains: new Set(),
+  };
+  const companies: CompanyDraft[] = [];
+  for (let i = 0; i < companyCount; i++) companies.push(generateCompany(ctx, i));
+  const stories = generateStories(seed, storyCount(companyCount), now, plan.subs);
+  return { seed, now, plan, tnved, okved, companies, stories };
+}
+
+/** The first `count` products of a plan, with companies numbered by their index (for previews and tests). */
+export function previewProducts(demo: DemoPlan, count: number): ProductDraft[] {
+  const seeded = demo.companies.map((c) => ({ ...c, id: c.index }));
+  const ctx = productContext(demo.seed, demo.now, seeded, demo.tnved);
+  return Array.from({ length: count }, (_, i) => generateProduct(ctx, i));
+}
+
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const productCount = Math.max(0, Math.floor(options.products ?? 5000));
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 1000));
+  const progress = options.onProgress ?? (() => {});
+  const storage = createLocalStorage(options.dataDir);
+  const pool = poolOf(db);
+
+  const demo = await planDemo(db, options);
+  const { seed, now, plan, companies: drafts, stories } = demo;
+  const reference = { tnved: demo.tnved, okved: demo.okved };
+  await seedRegions(db);
+
+  // Pictures: per-subcategory pools, logos by initial, covers by tag.
+  const initials = new Map<string, number>();
+  for (const d of drafts) initials.set(d.initial, (initials.get(d.initial) ?? 0) + 1);
+  const logoInitials = [...initials.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 40).map(([i]) => i);
+  const jobs: Array<() => Promise<RenderedImage>> = [];
+  const PER_SUB = 3;
+  for (const sub of plan.subs) {
+    for (let n = 0; n < PER_SUB; n++) {
+      jobs.push(() => productImage(`seed/products/${sub.def.slug}-${n + 1}.webp`, sub.top.colour, sub.def.shape, n, sub.def.name.ru, `${sub.def.name.zh} · ${sub.def.name.en}`));
+    }
+  }
+  logoInitials.forEach((initial, i) => jobs.push(() => logoImage(`seed/logos/${initial.codePointAt(0)!.toString(16)}.webp`, initial, i)));
+  TAGS.forEach((tag, i) => jobs.push(() => coverImage(`seed/stories/${tag.slug}.webp`, COVER_COLOURS[i % COVER_COLOURS.length]!, COVER_SHAPES[tag.slug] ?? "box", tag.name.ru)));
+  let rendered = 0;
+  const images = await storeAll(storage, jobs, () => progress({ phase: "images", done: ++rendered, total: jobs.length }));
+
+  const summary: SeedSummary = {
+    categories: 0, companies: 0, russianCompanies: 0, realCompanies: 0, chineseCompanies: 0, legalEntities: 0, companyOkvedCodes: 0,
+    serviceTypes: 0, companyServices: 0, products: 0, productPrices: 0, productVariants: 0, productFiles: 0, stories: 0, tags: 0, files: 0, ms: 0,
+  };
+
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+
+    // Files.
+    const fileIds = await reserveIds(client, "files", images.length);
+    await insertRows(
+      client,
+      "files",
+      [["id", "int"], ["storage_key", "text"], ["mime", "text"], ["size", "int"], ["width", "int"], ["height", "int"], ["sha256", "text"]],
+      images.map((img, i) => [fileIds[i], img.key, img.mime, img.bytes.length, img.width, img.height, img.sha256]),
+    );
+    summary.files = images.length;
+    const fileByKey = new Map(images.map((img, i) => [img.key, fileIds[i]!]));
+    plan.subs.forEach((sub) => {
+      sub.imageFileIds = Array.from({ length: PER_SUB }, (_, n) => fileByKey.get(`seed/products/${sub.def.slug}-${n + 1}.webp`)!);
+    });
+    const logoIds = logoInitials.map((initial) => fileByKey.get(`seed/logos/${initial.codePointAt(0)!.toString(16)}.webp`)!);
+    const logoFor = (initial: string) => {
+      const at = logoInitials.indexOf(initial);
+      return logoIds[at >= 0 ? at : initial.codePointAt(0)! % logoIds.length] ?? null;
+    };
+
+    // Categories: top level, then subcategories.
+    const categoryIds = await reserveIds(client, "categories", plan.tops.length + plan.subs.length);
+    plan.tops.forEach((top, i) => (top.id = categoryIds[i]!));
+    plan.subs.forEach((sub, i) => (sub.id = categoryIds[plan.tops.length + i]!));
+    const categoryRows = [
+      ...plan.tops.map((top) => [top.id, null, top.def.slug, top.def.icon, top.def.name, [...new Set(top.def.subs.flatMap((s) => s.headings))].join(","), top.position]),
+      ...plan.subs.map((sub) => [sub.id, sub.topPlan.id, sub.def.slug, sub.top.icon, sub.def.name, sub.def.headings.join(","), sub.position]),
+    ];
+    await client.query(
+      `insert into categories (id, parent_id, slug, icon, name, source_lang, tnved_headings, position)
+       select id, parent_id, slug, icon, name, 'ru', string_to_array(headings, ','), position
+         from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::int[]) as t(id, parent_id, slug, icon, name, headings, position)`,
+      categoryRows[0]!.map((_, c) => categoryRows.map((row) => (c === 4 ? JSON.stringify(row[c]) : row[c]))),
+    );
+    summary.categories = categoryRows.length;
+
+    // Service types and tags.
+    const serviceIds = await reserveIds(client, "service_types", SERVICE_TYPES.length);
+    const serviceIdBySlug = new Map(SERVICE_TYPES.map((t, i) => [t.slug, serviceIds[i]!]));
+    await insertRows(
+      client,
+      "service_types",
+      [["id", "int"], ["slug", "text"], ["icon", "text"], ["name", "jsonb"], ["description", "jsonb"], ["source_lang", "text"], ["position", "int"]],
+      SERVICE_TYPES.map((t, i) => [serviceIds[i], t.slug, t.icon, t.name, t.description, "ru", i + 1]),
+    );
+    summary.serviceTypes = SERVICE_TYPES.length;
+    const tagIds = await reserveIds(client, "tags", TAGS.length);
+    await insertRows(client, "tags", [["id", "int"], ["slug", "text"], ["name", "jsonb"]], TAGS.map((t, i) => [tagIds[i], t.slug, t.name]));
+    summary.tags = TAGS.length;
+
+    // Companies and their children.
+    const companyIds = await reserveIds(client, "companies", drafts.length);
+    const seeded: SeededCompany[] = drafts.map((d, i) => ({ ...d, id: companyIds[i]! }));
+    for (let start = 0; start < seeded.length; start += batchSize) {
+      const batch = seeded.slice(start, start + batchSize);
+      await writeCompanies(client, batch, logoFor, serviceIdBySlug, now);
+      progress({ phase: "companies", done: Math.min(start + batchSize, seeded.length), total: seeded.length });
+    }
+    summary.companies = seeded.length;
+    summary.chineseCompanies = seeded.filter((c) => c.country === "CN").length;
+    summary.russianCompanies = seeded.length - summary.chineseCompanies;
+    summary.realCompanies = seeded.filter((c) => c.real).length;
+    summary.legalEntities = seeded.filter((c) => c.legal).length;
+    summary.companyOkvedCodes = seeded.reduce((n, c) => n + 1 + c.okvedExtra.length, 0);
+    summary.companyServices = seeded.reduce((n, c) => n + c.services.length, 0);
+
+    // Stories.
+    const storyIds = await reserveIds(client, "stories", stories.length);
+    const coverIds = TAGS.map((t) => fileByKey.get(`seed/stories/${t.slug}.webp`) ?? null);
+    await insertRows(
+      client,
+      "stories",
+      [["id", "int"], ["slug", "text"], ["title", "jsonb"], ["lead", "jsonb"], ["body", "jsonb"], ["source_lang", "text"], ["cover_file_id", "int"], ["status", "text"], ["published_at", "timestamptz"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]],
+      stories.map((s, i) => [storyIds[i], s.slug, s.title, s.lead, s.body, "ru", coverIds[s.cover] ?? null, "published", s.publishedAt, new Date(s.publishedAt.getTime() - DAY), s.publishedAt]),
+    );
+    const tagIdBySlug = new Map(TAGS.map((t, i) => [t.slug, tagIds[i]!]));
+    await insertRows(client, "story_tags", [["story_id", "int"], ["tag_id", "int"]], stories.flatMap((s, i) => s.tags.map((t) => [storyIds[i], tagIdBySlug.get(t)])));
+    summary.stories = stories.length;
+    progress({ phase: "stories", done: stories.length, total: stories.length });
+
+    // Products, batch by batch.
+    if (productCount > 0) {
+      const pctx = productContext(seed, now, seeded, reference.tnved);
+      let inflight: Promise<unknown> = Promise.resolve();
+      for (let start = 0; start < productCount; start += batchSize) {
+        const end = Math.min(start + batchSize, productCount);
+        const batch: ProductDraft[] = [];
+        for (let i = start; i < end; i++) batch.push(generateProduct(pctx, i));
+        await inflight;
+        const ids = await reserveIds(client, "products", batch.length);
+        inflight = writeProducts(client, ids, batch);
+        inflight.catch(() => {});
+        for (const p of batch) {
+          summary.productPrices += p.prices.length;
+          summary.productVariants += p.variants.length;
+          summary.productFiles += p.imageFileIds.length;
+        }
+        summary.products = end;
+        progress({ phase: "products", done: end, total: productCount });
+      }
+      await inflight;
+    }
+
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+
+  // Fresh statistics for the planner after a bulk load (one statement per table).
+  const analyzed = ["companies", "legal_entities", "company_okved_codes", "company_services", "products", "product_prices", "product_variants", "product_files", "stories", "story_tags", "categories", "files"];
+  for (const [i, table] of analyzed.entries()) {
+    await db.execute(sql.raw(`analyze ${table}`));
+    progress({ phase: "analyze", done: i + 1, total: analyzed.length });
+  }
+  summary.ms = Math.round(performance.now() - started);
+  return summary;
+}
+
+async function writeCompanies(
+  client: Client,
+  batch: SeededCompany[],
+  logoFor: (initial: string) => number | null,
+  serviceIdBySlug: Map<string, number>,
+  now: number,
+): Promise<void> {
+  await insertRows(
+    client,
+    "companies",
+    [
+      ["id", "int"], ["name", "jsonb"], ["description", "jsonb"], ["source_lang", "text"], ["logo_file_id", "int"], ["status", "text"], ["country", "text"],
+      ["region_code", "text"], ["city", "jsonb"], ["address", "jsonb"], ["latitude", "double precision"], ["longitude", "double precision"], ["website", "text"],
+      ["phone", "text"], ["email", "text"], ["year_founded", "smallint"], ["headcount_range", "text"], ["okved_main", "text"], ["facts", "jsonb"],
+      ["verification_level", "smallint"], ["verification_evidence", "jsonb"], ["verified_at", "timestamptz"], ["published_at", "timestamptz"],
+      ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
+    ],
+    batch.map((c) => [
+      c.id, c.name, c.description, c.sourceLang, logoFor(c.initial), c.status, c.country, c.regionCode, c.city, c.address, c.latitude, c.longitude,
+      c.website, c.phone, c.email, c.yearFounded, c.headcountRange, c.okvedMain, c.facts, c.verificationLevel, c.verificationEvidence, c.verifiedAt,
+      c.publishedAt, c.createdAt, c.publishedAt ?? new Date(now),
+    ]),
+  );
+  await insertRows(
+    client,
+    "legal_entities",
+    [["company_id", "int"], ["kind", "text"], ["inn", "text"], ["kpp", "text"], ["ogrn", "text"], ["name_full", "text"], ["name_short", "text"], ["address", "text"]],
+    batch.filter((c) => c.legal).map((c) => [c.id, c.legal!.kind, c.legal!.inn, c.legal!.kpp, c.legal!.ogrn, c.legal!.nameFull, c.legal!.nameShort, c.legal!.address]),
+  );
+  await insertRows(
+    client,
+    "company_okved_codes",
+    [["company_id", "int"], ["okved_code", "text"], ["is_main", "boolean"]],
+    batch.flatMap((c) => [[c.id, c.okvedMain, true], ...c.okvedExtra.map((code) => [c.id, code, false])]),
+  );
+  await insertRows(
+    client,
+    "company_services",
+    [["company_id", "int"], ["service_type_id", "int"], ["description", "jsonb"], ["source_lang", "text"], ["price_from", "numeric"], ["currency", "text"], ["price_unit", "jsonb"], ["status", "text"]],
+    batch.flatMap((c) => c.services.map((s) => [c.id, serviceIdBySlug.get(s.type.slug), s.description, c.sourceLang, s.priceFrom, s.currency, s.priceUnit, s.status])),
+  );
+}
+
+/** Writes a batch of products and their children; one statement at a time (a pg client runs one query at once). */
+async function writeProducts(client: Client, ids: number[], batch: ProductDraft[]): Promise<void> {
+  const writes: Array<() => Promise<void>> = [
+    () => insertRows(
+      client,
+      "products",
+      PRODUCT_COLUMNS,
+      batch.map((p, i) => [
+        ids[i], p.companyId, p.categoryId, p.tnvedCode, p.name, p.description, p.sourceLang, p.status, p.moq, p.moqUnit, p.originCountry, p.facts,
+        p.priceFrom, p.priceCurrency, p.publishedAt, p.createdAt, p.publishedAt ?? p.createdAt,
+      ]),
+    ),
+    () => insertRows(
+      client,
+      "product_prices",
+      [["product_id", "int"], ["min_quantity", "numeric"], ["price", "numeric"], ["currency", "text"], ["unit", "text"]],
+      batch.flatMap((p, i) => p.prices.map((t) => [ids[i], t.minQuantity, t.price, t.currency, t.unit])),
+    ),
+    () => insertRows(
+      client,
+      "product_variants",
+      [["product_id", "int"], ["name", "jsonb"], ["attributes", "jsonb"], ["price", "numeric"], ["currency", "text"], ["position", "int"]],
+      batch.flatMap((p, i) => p.variants.map((v) => [ids[i], v.name, v.attributes, v.price, v.currency, v.position])),
+    ),
+    () => insertRows(
+      client,
+      "product_files",
+      [["product_id", "int"], ["file_id", "int"], ["kind", "text"], ["position", "int"]],
+      batch.flatMap((p, i) => p.imageFileIds.map((fileId, position) => [ids[i], fileId, "image", position])),
+    ),
+  ];
+  for (const write of writes) await write();
+}

@@ -1,0 +1,142 @@
+/**
+ * Opens the database: a PostgreSQL ≥ 15 server when `DATABASE_URL` is set, otherwise the embedded
+ * PGlite database under `<DATA_DIR>/pglite`, served from a worker thread (see pglite-worker.ts).
+ * Both are reached through one `pg` pool and one Drizzle instance, so every query is plain
+ * PostgreSQL and the code never branches on the engine.
+ *
+ * Errors: `DatabaseInUseError` when another process holds the embedded database folder.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import * as schema from "./schema.ts";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  kind: "pglite" | "postgres";
+  /** Human-readable location, without credentials. */
+  location: string;
+  /** True when a trivial query answers within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+export class DatabaseInUseError extends Error {
+  override name = "DatabaseInUseError";
+}
+
+const migrationsFolder = path.join(import.meta.dirname, "migrations");
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10)
+    : await openPglite(path.join(options.dataDir, "pglite"));
+  if (options.migrate !== false) {
+    try {
+      await migrate(database.db, { migrationsFolder });
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+function wrap(pool: pg.Pool, kind: Database["kind"], location: string, onClose: () => Promise<void>): Database {
+  let closed = false;
+  return {
+    db: drizzle(pool, { schema, casing: "snake_case" }),
+    pool,
+    kind,
+    location,
+    async ping(timeoutMs = 2000) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
+        });
+        await Promise.race([pool.query("select 1"), timeout]);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+      await onClose();
+    },
+  };
+}
+
+function openPostgres(url: string, max: number): Database {
+  // node-postgres waits forever for a free connection unless told otherwise.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
+  const parsed = new URL(url);
+  return wrap(pool, "postgres", `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`, async () => {});
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir, { stale: 15_000, update: 5_000, lockfilePath: `${dir}.lock` });
+  } catch {
+    throw new DatabaseInUseError(
+      `The embedded database in ${dir} is in use by another process (a running server?). ` +
+        "Stop it first, or point DATABASE_URL at a PostgreSQL server.",
+    );
+  }
+  const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData: { dataDir: dir } });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.on("message", (message: { type: string; port?: number; message?: string }) => {
+      if (message.type === "ready") resolve(message.port!);
+      if (message.type === "error") reject(new Error(`PGlite failed to start: ${message.message}`));
+    });
+  }).catch(async (error) => {
+    await worker.terminate();
+    await release();
+    throw error;
+  });
+  const pool = new pg.Pool({
+    host: "127.0.0.1",
+    port,
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+    connectionTimeoutMillis: 30_000,
+  });
+  return wrap(pool, "pglite", dir, async () => {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 5_000);
+      worker.on("message", (message: { type: string }) => {
+        if (message.type === "closed") {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      worker.postMessage({ type: "close" });
+    });
+    await worker.terminate();
+    await release();
+  });
+}

@@ -1,0 +1,493 @@
+/**
+ * Drizzle schema (PostgreSQL only; the embedded PGlite and a PostgreSQL ≥ 15 server share it).
+ *
+ * Classifier tables keep one row per official code. Names are stored per language
+ * (`name_ru` is the official text and the source language; `name_en` comes from ISIC Rev.4 / HS 2022;
+ * `name_zh` is our own translation of the top two levels). Codes that disappear from a later edition
+ * are kept with `abolished_at` set, because companies and products may still cite them.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  numeric,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** OKVED2 (OK 029-2014): sections A–U and dotted codes 01 … 01.11.11, six levels. */
+export const okvedCodes = pgTable(
+  "okved_codes",
+  {
+    code: text("code").primaryKey(),
+    /** Digits of the code without dots ("6201" for 62.01); empty for sections. */
+    codeDigits: text("code_digits")
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(code, '[^0-9]', '', 'g')`),
+    section: text("section").notNull(),
+    level: smallint("level").notNull(),
+    parentCode: text("parent_code"),
+    isLeaf: boolean("is_leaf").notNull(),
+    /** Order in the official list. */
+    position: integer("position").notNull(),
+    nameRu: text("name_ru").notNull(),
+    nameEn: text("name_en"),
+    nameZh: text("name_zh"),
+    sourceLang: text("source_lang").notNull().default("ru"),
+    notesRu: text("notes_ru"),
+    includesRu: jsonb("includes_ru").$type<string[]>().notNull().default([]),
+    excludesRu: jsonb("excludes_ru").$type<string[]>().notNull().default([]),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('russian'::regconfig, name_ru), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(name_en, '')), 'B') || setweight(to_tsvector('russian'::regconfig, coalesce(notes_ru, '')), 'D')`,
+      ),
+    abolishedAt: timestamp("abolished_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("okved_codes_parent_idx").on(t.parentCode, t.position),
+    index("okved_codes_digits_idx").using("btree", sql`${t.codeDigits} text_pattern_ops`),
+    index("okved_codes_search_idx").using("gin", t.searchVector),
+    // Chinese names exist for the top two levels only; substring search scans just those rows.
+    index("okved_codes_zh_idx").on(t.code).where(sql`name_zh is not null`),
+  ],
+);
+
+/** TN VED EAEU: sections I–XXI, chapters (2 digits), headings (4), subheadings (6), items (10). */
+export const tnvedCodes = pgTable(
+  "tnved_codes",
+  {
+    code: text("code").primaryKey(),
+    codeDigits: text("code_digits")
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(code, '[^0-9]', '', 'g')`),
+    section: text("section").notNull(),
+    level: smallint("level").notNull(),
+    parentCode: text("parent_code"),
+    isLeaf: boolean("is_leaf").notNull(),
+    position: integer("position").notNull(),
+    /** Number of dashes in the official 10-digit line: its depth in the printed tariff. */
+    indent: smallint("indent").notNull().default(0),
+    nameRu: text("name_ru").notNull(),
+    /** The full Russian description path, which gives context to lines such as «прочие». */
+    nameRuFull: text("name_ru_full"),
+    nameEn: text("name_en"),
+    nameZh: text("name_zh"),
+    sourceLang: text("source_lang").notNull().default("ru"),
+    /** Official section and chapter notes («Примечания»), including EAEU additional notes. */
+    notesRu: text("notes_ru"),
+    validFrom: date("valid_from"),
+    /** "2022" for the HS-2022 based edition; "2017" for the provisional supplement. */
+    edition: text("edition").notNull(),
+    provisional: boolean("provisional").notNull().default(false),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('russian'::regconfig, name_ru), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(name_en, '')), 'B') || setweight(to_tsvector('russian'::regconfig, coalesce(name_ru_full, '')), 'C')`,
+      ),
+    abolishedAt: timestamp("abolished_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("tnved_codes_parent_idx").on(t.parentCode, t.position),
+    index("tnved_codes_digits_idx").using("btree", sql`${t.codeDigits} text_pattern_ops`),
+    index("tnved_codes_search_idx").using("gin", t.searchVector),
+    index("tnved_codes_zh_idx").on(t.code).where(sql`name_zh is not null`),
+  ],
+);
+
+/**
+ * Vocabulary of each classifier (lower-cased words of its names) for spelling correction:
+ * a query word with no match is replaced by its nearest trigram neighbour here
+ * (the approach the PostgreSQL manual suggests in "pg_trgm: text search integration").
+ */
+export const classifierTerms = pgTable(
+  "classifier_terms",
+  {
+    classifier: text("classifier").notNull(),
+    term: text("term").notNull(),
+    documents: integer("documents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classifier, t.term] }),
+    // GiST (not GIN) so that nearest-neighbour ordering by `<->` walks the index; one per classifier
+    // so that a lookup walks only that classifier's words.
+    index("classifier_terms_okved_knn_idx").using("gist", sql`${t.term} gist_trgm_ops`).where(sql`classifier = 'okved'`),
+    index("classifier_terms_tnved_knn_idx").using("gist", sql`${t.term} gist_trgm_ops`).where(sql`classifier = 'tnved'`),
+  ],
+);
+
+/**
+ * Lexemes of each classifier's full-text index (`ts_stat` over `search_vector`): a query word is
+ * "known" when its Russian/English stem starts one of them, i.e. full-text search would match it.
+ */
+export const classifierLexemes = pgTable(
+  "classifier_lexemes",
+  {
+    classifier: text("classifier").notNull(),
+    lexeme: text("lexeme").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classifier, t.lexeme] }),
+    index("classifier_lexemes_prefix_idx").using("btree", t.classifier, sql`${t.lexeme} text_pattern_ops`),
+  ],
+);
+
+/** One row per run of the importer: what it read and what changed. */
+export const classifierImports = pgTable("classifier_imports", {
+  id: serial("id").primaryKey(),
+  classifier: text("classifier").notNull(),
+  edition: text("edition").notNull(),
+  source: text("source").notNull(),
+  rowCount: integer("row_count").notNull(),
+  /** `{ [level]: { added, renamed, removed } }` against the previous import. */
+  changes: jsonb("changes").$type<Record<string, { added: number; renamed: number; removed: number }>>().notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schemaExtensions = ["pg_trgm"] as const;
+
+/* ───────────────────────────── Catalogue ───────────────────────────── */
+
+/** User-facing text per language; `source_lang` columns record which one the author wrote. */
+export type Localized = { ru?: string; en?: string; zh?: string };
+export type LocalizedFact = { key: Localized; value: Localized };
+export type Lang = "ru" | "en" | "zh";
+
+const localized = (name: string) => jsonb(name).$type<Localized>();
+
+/**
+ * Full-text vector of localized jsonb columns: Russian and English text through the `russian`
+ * configuration (russian_stem for Cyrillic, english_stem for Latin), Chinese text split into one
+ * token per character so that a Chinese word is searched as a phrase of adjacent characters
+ * (`钢 <-> 管`) through the same GIN index (ADR 007).
+ */
+function localizedVector(columns: { column: string; weight: "A" | "B" | "C" | "D" }[]) {
+  return sql.raw(
+    columns
+      .map(
+        ({ column, weight }) =>
+          `setweight(to_tsvector('russian'::regconfig, coalesce(${column}->>'ru', '') || ' ' || coalesce(${column}->>'en', '')), '${weight}') || ` +
+          `setweight(to_tsvector('simple'::regconfig, regexp_replace(coalesce(${column}->>'zh', ''), '([\\u3400-\\u9fff])', ' \\1 ', 'g')), '${weight}')`,
+      )
+      .join(" || "),
+  );
+}
+
+const sourceLang = () => text("source_lang").$type<Lang>().notNull().default("ru");
+
+/**
+ * Regions: the subjects of the Russian Federation (code = the two-digit region code used in INN,
+ * KPP and vehicle plates) and China's provincial-level divisions (code = GB/T 2260 two-digit prefix,
+ * prefixed "CN-").
+ */
+export const regions = pgTable("regions", {
+  code: text("code").primaryKey(),
+  country: text("country").$type<"RU" | "CN">().notNull(),
+  name: localized("name").notNull(),
+  position: integer("position").notNull(),
+  ...timestamps,
+});
+
+/** Uploaded files (images, documents); bytes live in the storage driver under `storage_key`. */
+export const files = pgTable("files", {
+  id: serial("id").primaryKey(),
+  storageKey: text("storage_key").notNull().unique(),
+  mime: text("mime").notNull(),
+  size: integer("size").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  originalName: text("original_name"),
+  sha256: text("sha256"),
+  /** Unattached uploads are deleted after this time. */
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Product categories: a tree, each with a slug, an icon name from the sprite and localized names. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id"),
+    slug: text("slug").notNull().unique(),
+    icon: text("icon"),
+    name: localized("name").notNull(),
+    sourceLang: sourceLang(),
+    /** TN VED headings (4 digits) whose goods this category holds; used by the seed and suggestions. */
+    tnvedHeadings: text("tnved_headings").array().notNull().default(sql`'{}'::text[]`),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("categories_parent_idx").on(t.parentId, t.position)],
+);
+
+export const COMPANY_STATUSES = ["draft", "moderation", "published", "rejected", "blocked"] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/** Suppliers. Only `published` companies are visible to visitors. */
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    name: localized("name").notNull(),
+    description: localized("description").notNull().default({}),
+    sourceLang: sourceLang(),
+    logoFileId: integer("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    status: text("status").$type<CompanyStatus>().notNull().default("draft"),
+    country: text("country").$type<"RU" | "CN">().notNull(),
+    regionCode: text("region_code").references(() => regions.code),
+    city: localized("city").notNull().default({}),
+    address: localized("address").notNull().default({}),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    website: text("website"),
+    phone: text("phone"),
+    email: text("email"),
+    yearFounded: smallint("year_founded"),
+    /** "1-10", "11-50", "51-250", "251-1000", "1000+". */
+    headcountRange: text("headcount_range"),
+    okvedMain: text("okved_main").references(() => okvedCodes.code),
+    facts: jsonb("facts").$type<LocalizedFact[]>().notNull().default([]),
+    /** 0 none, 1 documents checked, 2 documents and site visit. */
+    verificationLevel: smallint("verification_level").notNull().default(0),
+    verificationEvidence: localized("verification_evidence"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(localizedVector([{ column: "name", weight: "A" }, { column: "description", weight: "C" }])),
+    ...timestamps,
+  },
+  (t) => [
+    index("companies_search_idx").using("gin", t.searchVector),
+    index("companies_status_idx").on(t.status, t.publishedAt),
+    index("companies_region_idx").on(t.regionCode),
+    index("companies_okved_main_idx").on(t.okvedMain),
+  ],
+);
+
+/** A company's economic activities: its main OKVED code and the extra ones. */
+export const companyOkvedCodes = pgTable(
+  "company_okved_codes",
+  {
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    okvedCode: text("okved_code").notNull().references(() => okvedCodes.code),
+    isMain: boolean("is_main").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.okvedCode] }), index("company_okved_codes_code_idx").on(t.okvedCode)],
+);
+
+export const companyFiles = pgTable(
+  "company_files",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    fileId: integer("file_id").notNull().references(() => files.id, { onDelete: "cascade" }),
+    title: localized("title").notNull().default({}),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("company_files_company_idx").on(t.companyId, t.position)],
+);
+
+/** Legal entities and sole proprietors behind a company; INN, KPP, OGRN/OGRNIP validated on write. */
+export const legalEntities = pgTable(
+  "legal_entities",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"legal" | "individual">().notNull(),
+    inn: text("inn").notNull().unique(),
+    kpp: text("kpp"),
+    ogrn: text("ogrn"),
+    nameFull: text("name_full").notNull(),
+    nameShort: text("name_short"),
+    address: text("address"),
+    ...timestamps,
+  },
+  (t) => [index("legal_entities_company_idx").on(t.companyId)],
+);
+
+export const PRODUCT_STATUSES = ["draft", "moderation", "published", "rejected", "blocked"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const CURRENCIES = ["RUB", "CNY", "USD"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    tnvedCode: text("tnved_code").references(() => tnvedCodes.code),
+    name: localized("name").notNull(),
+    description: localized("description").notNull().default({}),
+    sourceLang: sourceLang(),
+    status: text("status").$type<ProductStatus>().notNull().default("draft"),
+    moq: numeric("moq", { precision: 14, scale: 3 }),
+    moqUnit: text("moq_unit"),
+    /** ISO 3166-1 alpha-2. */
+    originCountry: text("origin_country"),
+    facts: jsonb("facts").$type<LocalizedFact[]>().notNull().default([]),
+    /** Lowest tier price per currency, kept by the writer for sorting and price facets. */
+    priceFrom: numeric("price_from", { precision: 14, scale: 2 }),
+    priceCurrency: text("price_currency").$type<Currency>(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(localizedVector([{ column: "name", weight: "A" }, { column: "description", weight: "C" }])),
+    ...timestamps,
+  },
+  (t) => [
+    index("products_search_idx").using("gin", t.searchVector),
+    index("products_company_idx").on(t.companyId, t.status),
+    index("products_category_idx").on(t.categoryId, t.status, t.publishedAt),
+    index("products_tnved_idx").on(t.tnvedCode),
+    index("products_status_published_idx").on(t.status, t.publishedAt),
+  ],
+);
+
+/** Price tiers: from `min_quantity` units, `price` per unit in `currency`. */
+export const productPrices = pgTable(
+  "product_prices",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    minQuantity: numeric("min_quantity", { precision: 14, scale: 3 }).notNull(),
+    price: numeric("price", { precision: 14, scale: 2 }).notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    unit: text("unit").notNull(),
+  },
+  (t) => [index("product_prices_product_idx").on(t.productId, t.minQuantity)],
+);
+
+export const productFiles = pgTable(
+  "product_files",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    fileId: integer("file_id").notNull().references(() => files.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"image" | "document">().notNull(),
+    title: localized("title").notNull().default({}),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_files_product_idx").on(t.productId, t.kind, t.position)],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    name: localized("name").notNull(),
+    /** Attribute values, e.g. { "diameter_mm": "57", "wall_mm": "3.5" }. */
+    attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
+    price: numeric("price", { precision: 14, scale: 2 }),
+    currency: text("currency").$type<Currency>(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_variants_product_idx").on(t.productId, t.position)],
+);
+
+/** A company declaring that it also supplies another company's product (dealer or distributor). */
+export const productCompanies = pgTable(
+  "product_companies",
+  {
+    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"dealer" | "distributor">().notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.companyId] }), index("product_companies_company_idx").on(t.companyId)],
+);
+
+/** Service types (logistics, customs brokerage, certification, translation…). */
+export const serviceTypes = pgTable("service_types", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  icon: text("icon"),
+  name: localized("name").notNull(),
+  description: localized("description").notNull().default({}),
+  sourceLang: sourceLang(),
+  position: integer("position").notNull().default(0),
+  ...timestamps,
+});
+
+/** A company's offer of a service type. */
+export const companyServices = pgTable(
+  "company_services",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    serviceTypeId: integer("service_type_id").notNull().references(() => serviceTypes.id, { onDelete: "cascade" }),
+    description: localized("description").notNull().default({}),
+    sourceLang: sourceLang(),
+    priceFrom: numeric("price_from", { precision: 14, scale: 2 }),
+    currency: text("currency").$type<Currency>(),
+    priceUnit: localized("price_unit"),
+    status: text("status").$type<ProductStatus>().notNull().default("draft"),
+    searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(localizedVector([{ column: "description", weight: "B" }])),
+    ...timestamps,
+  },
+  (t) => [
+    index("company_services_search_idx").using("gin", t.searchVector),
+    index("company_services_company_idx").on(t.companyId),
+    index("company_services_type_idx").on(t.serviceTypeId, t.status),
+  ],
+);
+
+/** Press-centre stories; `body` is Markdown per language, sanitized when rendered. */
+export const stories = pgTable(
+  "stories",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: localized("title").notNull(),
+    lead: localized("lead").notNull().default({}),
+    body: localized("body").notNull().default({}),
+    sourceLang: sourceLang(),
+    coverFileId: integer("cover_file_id").references(() => files.id, { onDelete: "set null" }),
+    status: text("status").$type<"draft" | "published">().notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(localizedVector([{ column: "title", weight: "A" }, { column: "lead", weight: "B" }, { column: "body", weight: "D" }])),
+    ...timestamps,
+  },
+  (t) => [index("stories_published_idx").on(t.status, t.publishedAt), index("stories_search_idx").using("gin", t.searchVector)],
+);
+
+export const tags = pgTable("tags", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: localized("name").notNull(),
+  ...timestamps,
+});
+
+export const storyTags = pgTable(
+  "story_tags",
+  {
+    storyId: integer("story_id").notNull().references(() => stories.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index("story_tags_tag_idx").on(t.tagId)],
+);

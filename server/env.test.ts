@@ -1,0 +1,66 @@
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { ConfigError, parseEnv } from "./env.ts";
+
+function configError(source: Record<string, string | undefined>): ConfigError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("parseEnv accepted an invalid configuration");
+}
+
+describe("parseEnv", () => {
+  test("defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      HOST: "0.0.0.0",
+      PORT: 3000,
+      DATABASE_POOL_MAX: 10,
+      LOG_LEVEL: "info",
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.API_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe(path.resolve(".data"));
+    expect(env.CLASSIFIER_DATA_DIR).toBe(path.resolve("../shared/data"));
+  });
+
+  test("accepts valid values and treats empty URLs as unset", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      DATABASE_URL: "postgresql://user:pw@db:5432/postavka",
+      API_URL: "",
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBe("postgresql://user:pw@db:5432/postavka");
+    expect(env.API_URL).toBeUndefined();
+    expect(env.LOG_LEVEL).toBe("silent");
+  });
+
+  test.each([["abc"], ["70000"], ["-1"], ["80.5"]])("PORT=%s is rejected", (value) => {
+    const error = configError({ PORT: value });
+    expect(error.message).toContain("PORT");
+    expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  test("DATABASE_URL must be a postgres:// URL", () => {
+    const error = configError({ DATABASE_URL: "http://localhost:5432/postavka" });
+    expect(error.message).toMatch(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
+  });
+
+  test("LOG_LEVEL must be a pino level", () => {
+    expect(configError({ LOG_LEVEL: "verbose" }).message).toContain("LOG_LEVEL");
+  });
+
+  test("names every bad variable at once", () => {
+    const error = configError({ PORT: "x", DATABASE_URL: "http://db", LOG_LEVEL: "loud", API_URL: "ftp://x" });
+    for (const name of ["PORT", "DATABASE_URL", "LOG_LEVEL", "API_URL"]) expect(error.message).toContain(`${name}:`);
+    expect(error.message.split("\n").filter((line) => line.startsWith("  "))).toHaveLength(4);
+  });
+});

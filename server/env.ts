@@ -1,0 +1,74 @@
+/**
+ * Process configuration, read once from environment variables and validated with zod.
+ *
+ * Every variable is documented in the README's configuration table. A wrong value stops
+ * start-up with one line per problem (`loadEnv` prints and exits with code 78, EX_CONFIG),
+ * so a typo never becomes a half-working server.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(" or ")}`,
+    })
+    .refine((v) => v === undefined || URL.canParse(v), { message: "is not a valid URL" });
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: port.default(3000),
+  /** Folder for the embedded database and other local state. */
+  DATA_DIR: z.string().min(1).default(".data"),
+  /** PostgreSQL ≥ 15 server; when absent the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  /** Maximum connections in the pool to a PostgreSQL server. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Upstream API; when absent the web tier calls the in-process API app. */
+  API_URL: optionalUrl(["http://", "https://"]),
+  /** Public origin used for canonical and hreflang links, e.g. https://postavka.example. */
+  PUBLIC_URL: optionalUrl(["http://", "https://"]),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** How often an open page asks whether a new build is out, in seconds; 0 turns it off (ADR 005). */
+  BUILD_CHECK_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Reference data folder read by the classifier importer. */
+  CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses `source` (default `process.env`); throws a ConfigError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), CLASSIFIER_DATA_DIR: path.resolve(env.CLASSIFIER_DATA_DIR) };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** `parseEnv` for process entry points: prints the problems and exits with EX_CONFIG (78). */
+export function loadEnv(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * The process's HTTP app (DESIGN §3): request id → access log → security headers →
+ * `/healthz`, `/readyz` → the API tier (`/api/*`, `/app/*`, `/dev/*`) → static files →
+ * the React Router handler (SSR) for everything else.
+ *
+ * Static: fingerprinted build assets under `/assets/` are cached for a year as immutable; the service
+ * worker (`/sw.js`) and the build id (`/builds/latest.json`) are revalidated on every use; other
+ * public files are cached for an hour. A response that sets a cookie is `private, no-store`.
+ * Text bodies over 1 KB are gzipped for clients that accept it. Every HTML response carries a CSP with a per-request nonce that the
+ * web tier puts on its inline scripts.
+ */
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type Context } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { secureHeaders, NONCE } from "hono/secure-headers";
+import type { RouterContext, ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import type { Database } from "./db/client.ts";
+import type { Logger } from "./logger.ts";
+
+/** What server.ts hands to the web tier on every request (see app/context.ts). */
+export interface WebServices {
+  /** In-process transport to the API tier, or undefined when API_URL points elsewhere. */
+  apiFetch?: (request: Request) => Promise<Response>;
+  apiUrl?: string;
+  publicUrl?: string;
+  requestId: string;
+  nonce: string;
+  logger: Logger;
+  /** Build-version polling interval for the browser, seconds; 0 turns it off (ADR 005). */
+  buildCheckIntervalS?: number;
+}
+
+/** Read side of the file storage (server/files/storage.ts) that `/media/*` serves. */
+export interface MediaSource {
+  get(key: string): Promise<{ stream: Readable; size: number; mime: string } | null>;
+}
+
+export interface ServerAppOptions {
+  api: { fetch: (request: Request) => Response | Promise<Response> };
+  database: Pick<Database, "ping">;
+  logger: Logger;
+  mode: "development" | "production";
+  /** Absolute path of build/client (production only; Vite serves assets in development). */
+  clientDir?: string;
+  getBuild: () => Promise<ServerBuild>;
+  apiUrl?: string;
+  publicUrl?: string;
+  /** Uploaded and generated files, served at `/media/{key}`. */
+  media?: MediaSource;
+  /** See WebServices.buildCheckIntervalS. */
+  buildCheckIntervalS?: number;
+}
+
+type Vars = { Variables: { requestId: string; secureHeadersNonce?: string } };
+
+export function createServerApp(options: ServerAppOptions) {
+  const { logger, mode } = options;
+  const app = new Hono<Vars>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const level = c.res.status >= 500 ? "error" : "info";
+    logger[level]({ requestId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy:
+        mode === "production"
+          ? {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", NONCE],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+            }
+          : undefined,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: mode === "production" ? "max-age=15552000; includeSubDomains" : false,
+    }),
+  );
+
+  // Pages, scripts and styles go out gzipped (a first visit's JavaScript is ~440 KB raw, ~140 KB
+  // gzipped); images and already-compressed bodies are left alone by the middleware.
+  app.use(compress({ encoding: "gzip" }));
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) =>
+    (await options.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unreachable" }, 503),
+  );
+
+  const toApi = (c: { req: { raw: Request } }) => options.api.fetch(c.req.raw);
+  app.all("/api/*", toApi);
+  app.all("/app/*", toApi);
+  app.all("/dev/*", toApi);
+
+  if (options.media) {
+    const media = options.media;
+    // Keys are content- or id-addressed and never reused for other bytes, so files are immutable.
+    // nosniff plus the stored type (checked by content on upload) keeps a file from being read as another type.
+    app.get("/media/*", async (c) => {
+      const key = decodeURIComponent(c.req.path.slice("/media/".length));
+      let found: Awaited<ReturnType<MediaSource["get"]>>;
+      try {
+        found = await media.get(key);
+      } catch (error) {
+        if (error instanceof RangeError) found = null;
+        else throw error;
+      }
+      if (!found) return c.text("Not Found", 404);
+      return new Response(Readable.toWeb(found.stream) as ReadableStream, {
+        headers: {
+          "content-type": found.mime,
+          "content-length": String(found.size),
+          "cache-control": "public, max-age=31536000, immutable",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    });
+  }
+  // A service worker cannot see Set-Cookie, so a response that sets a cookie is marked for no cache
+  // to store (ADR 004): the worker, a CDN or a proxy would otherwise replay one user's response.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.headers.has("set-cookie")) c.res.headers.set("Cache-Control", "private, no-store");
+  });
+
+  if (mode === "production" && options.clientDir) {
+    const root = options.clientDir;
+    // The worker script and the latest build id must be revalidated on every check (ADR 005);
+    // a build's meta file never changes.
+    const revalidate = { onFound: (_path: string, c: Context) => c.header("Cache-Control", "no-cache") };
+    app.use("/sw.js", serveStatic({ root, ...revalidate }));
+    app.use("/builds/latest.json", serveStatic({ root, ...revalidate }));
+    app.use(
+      "/builds/meta/*",
+      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+    );
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    );
+  }
+
+  let cachedHandler: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
+  app.all("*", async (c) => {
+    const build = await options.getBuild();
+    const handler = mode === "production" ? (cachedHandler ??= createRequestHandler(build, mode)) : createRequestHandler(build, mode);
+    const services: WebServices = {
+      apiFetch: options.apiUrl ? undefined : async (request) => options.api.fetch(request),
+      apiUrl: options.apiUrl,
+      publicUrl: options.publicUrl,
+      buildCheckIntervalS: options.buildCheckIntervalS,
+      requestId: c.var.requestId,
+      nonce: c.get("secureHeadersNonce") ?? randomBytes(16).toString("base64"),
+      logger: logger.child({ requestId: c.var.requestId }),
+    };
+    // The provider must come from this module's react-router (the handler checks it with instanceof;
+    // in development Vite loads a second copy), the context key from the build that reads it.
+    const { servicesContext } = build.entry.module as unknown as { servicesContext: RouterContext<WebServices> };
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return handler(c.req.raw, context);
+  });
+
+  return app;
+}

@@ -1,0 +1,141 @@
+/**
+ * Starts the whole product in this process: database (PGlite worker or PostgreSQL), migrations,
+ * optional classifier import and demo catalogue (`importIfEmpty`), the API tier, the web tier (Vite middleware in development, the
+ * production build otherwise) and the HTTP listener; stops them in reverse order on SIGINT/SIGTERM.
+ */
+import { existsSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApiApp } from "./api/app.ts";
+import { classifierStats } from "./classifiers/repository.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { createLocalStorage } from "./files/storage.ts";
+import type { Env } from "./env.ts";
+import { createServerApp } from "./http.ts";
+import { createLogger, type Logger } from "./logger.ts";
+
+export interface StartOptions {
+  env: Env;
+  dev?: boolean;
+  /** Import the classifiers when the database has none (used by `npm run demo`). */
+  importIfEmpty?: boolean;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  database: Database;
+  close(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env } = options;
+  const dev = options.dev ?? false;
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: dev && process.stdout.isTTY });
+
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+  logger.info({ database: database.kind, location: database.location }, "database ready");
+
+  if (options.importIfEmpty) {
+    const stats = await classifierStats(database.db);
+    if (stats.okved.count === 0 || stats.tnved.count === 0) {
+      const { runImport } = await import("../scripts/lib/run-import.ts");
+      await runImport(database.db, env.CLASSIFIER_DATA_DIR);
+    }
+    const { catalogueIsEmpty, seedDemo } = await import("./catalog/seed/index.ts");
+    if (await catalogueIsEmpty(database.db)) {
+      logger.info("catalogue is empty: seeding the demo catalogue (npm run seed:demo)");
+      let phase = "";
+      const summary = await seedDemo(database.db, {
+        dataDir: env.DATA_DIR,
+        referenceDir: env.CLASSIFIER_DATA_DIR,
+        onProgress: (p) => {
+          if (p.phase !== phase) {
+            phase = p.phase;
+            logger.info({ phase, total: p.total }, "seeding");
+          }
+        },
+      });
+      logger.info({ companies: summary.companies, products: summary.products, stories: summary.stories, ms: Math.round(summary.ms) }, "demo catalogue ready");
+    }
+  }
+
+  const api = createApiApp({ db: database.db, logger });
+  const media = createLocalStorage(env.DATA_DIR);
+  let getBuild: () => Promise<ServerBuild>;
+  let vite: import("vite").ViteDevServer | undefined;
+  if (dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    getBuild = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildFile = path.join(root, "build", "server", "index.js");
+    if (!existsSync(buildFile)) throw new Error(`No production build at ${buildFile}: run \`npm run build\` first.`);
+    const build = (await import(buildFile)) as ServerBuild;
+    getBuild = async () => build;
+  }
+
+  const app = createServerApp({
+    api,
+    database,
+    logger,
+    mode: dev ? "development" : "production",
+    clientDir: path.relative(process.cwd(), path.join(root, "build", "client")) || ".",
+    getBuild,
+    media,
+    apiUrl: env.API_URL,
+    publicUrl: env.PUBLIC_URL,
+    buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = http.createServer((req, res) => {
+    if (vite) vite.middlewares(req, res, () => listener(req, res));
+    else void listener(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  logger.info({ url, mode: dev ? "development" : "production" }, "server listening");
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    database,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        });
+        await vite?.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Runs `running.close()` once on SIGINT/SIGTERM, then exits. */
+export function closeOnSignals(running: RunningServer, logger: Logger): void {
+  const stop = (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}

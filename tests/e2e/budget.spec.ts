@@ -1,0 +1,69 @@
+/**
+ * JavaScript budget report (issue 6 point 9): the JavaScript a first visit to each public page
+ * downloads, gzipped (level 6, what the server sends), against the target of 100 KB. A report, not a
+ * gate: it prints a table (and attaches it to the test) and only fails if nothing could be measured.
+ * "at load" counts the scripts requested before the load event (what hydration needs); "total" adds
+ * what loads afterwards (workbox-window for the service worker, Floating UI when the page has hints).
+ *
+ * Pages: every public page that exists today. Add catalog, catalog/{id}, product/{id}, suppliers and
+ * suppliers/{id} here when the catalogue lands (and to bench/lighthouse.ts).
+ */
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { hydrated } from "./pwa-helpers.ts";
+
+const PAGES = ["/", "/okved", "/okved/62.01", "/tnved", "/tnved/8471300000", "/search?q=пшеница", "/offline", "/en/okved"];
+const TARGET_KB = 100;
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "measures JavaScript");
+
+test("first-visit JavaScript per public page (gzip), target ≤ 100 KB", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const rows: { page: string; scripts: number; raw: number; atLoad: number; total: number }[] = [];
+  for (const path of PAGES) {
+    const context = await browser.newContext({ baseURL, locale: "ru-RU" });
+    const page = await context.newPage();
+    const scripts = new Map<string, { raw: number; gzip: number; beforeLoad: boolean }>();
+    let loaded = false;
+    const pending: Promise<void>[] = [];
+    page.on("load", () => void (loaded = true));
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script" || scripts.has(response.url())) return;
+      const beforeLoad = !loaded;
+      pending.push(
+        response.body().then(
+          (body) => void scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 6 }).length, beforeLoad }),
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(path);
+    await hydrated(page);
+    // The service worker is registered when the page is idle after load; that pulls workbox-window.
+    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 15_000 }).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+    await Promise.all(pending);
+    const all = [...scripts.values()];
+    const kb = (bytes: number) => bytes / 1024;
+    rows.push({
+      page: path,
+      scripts: all.length,
+      raw: kb(all.reduce((s, x) => s + x.raw, 0)),
+      atLoad: kb(all.filter((x) => x.beforeLoad).reduce((s, x) => s + x.gzip, 0)),
+      total: kb(all.reduce((s, x) => s + x.gzip, 0)),
+    });
+    await context.close();
+  }
+  const lines = [
+    "",
+    `JavaScript of a first visit (gzip level 6; target ≤ ${TARGET_KB} KB)`,
+    "",
+    "| page | scripts | raw KB | gzip KB at load | gzip KB total | target |",
+    "|---|---:|---:|---:|---:|---|",
+    ...rows.map((r) => `| ${decodeURI(r.page)} | ${r.scripts} | ${r.raw.toFixed(1)} | ${r.atLoad.toFixed(1)} | ${r.total.toFixed(1)} | ${r.total <= TARGET_KB ? "✅" : "❌ over"} |`),
+    "",
+  ];
+  console.log(lines.join("\n"));
+  await test.info().attach("js-budget.md", { body: lines.join("\n"), contentType: "text/markdown" });
+  expect(rows.every((r) => r.scripts > 0 && r.total > 0)).toBe(true);
+});

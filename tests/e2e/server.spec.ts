@@ -1,0 +1,54 @@
+/** HTTP behaviour of the built server that browsers, crawlers and load balancers rely on. */
+import { expect, test } from "@playwright/test";
+
+test.describe("server", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: once is enough");
+
+  test("health and readiness endpoints answer", async ({ request }) => {
+    expect((await request.get("/healthz")).status()).toBe(200);
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  test("pages carry security headers and a CSP with a nonce on their scripts", async ({ request }) => {
+    const response = await request.get("/okved");
+    const headers = response.headers();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+    const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attrs of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  test("fingerprinted assets are cached for a year as immutable", async ({ request }) => {
+    const html = await (await request.get("/okved")).text();
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(css).toBeTruthy();
+    const asset = await request.get(css!);
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("bots get the status and a one-line body instead of the error page", async ({ request }) => {
+    const response = await request.get("/okved/99.99.99", { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" } });
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    expect((await response.text()).trim()).toBe("404 Page Not Found");
+  });
+
+  test("the API answers in its envelope and its one error shape", async ({ request }) => {
+    const ok = await request.get("/api/okved/tree?code=62.01&lang=en");
+    expect(ok.status()).toBe(200);
+    expect((await ok.json()).data).toMatchObject({ code: "62.01", level: 4 });
+    const missing = await request.get("/api/okved/tree?code=99.99");
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+    const unknown = await request.get("/api/nothing-here");
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).error.code).toBe("not_found");
+  });
+});

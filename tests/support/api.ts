@@ -1,0 +1,66 @@
+/**
+ * Opens the database prepared by global-setup.ts for the current project and builds the API app on it.
+ * Call `close()` in afterAll: a PGlite folder can be opened by one process at a time.
+ */
+import { inject } from "vitest";
+import { createApiApp } from "../../server/api/app.ts";
+import { openDatabase, type Database } from "../../server/db/client.ts";
+import { createLogger } from "../../server/logger.ts";
+import "./engine.ts";
+
+export interface TestApi {
+  app: ReturnType<typeof createApiApp>;
+  database: Database;
+  db: Database["db"];
+  engine: "pglite" | "postgres";
+  /** The reference data folder the classifiers were imported from. */
+  dataDir: string;
+  getJson: <T = unknown>(path: string) => Promise<JsonResponse<T>>;
+  close: () => Promise<void>;
+}
+
+export interface JsonResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Success envelope of the API. */
+export interface Envelope<T, M = Record<string, unknown>> {
+  data: T;
+  meta?: M;
+}
+
+/** Error envelope of the API. */
+export interface ErrorEnvelope {
+  error: { code: string; message: string; issues?: { path: string; message: string }[] };
+}
+
+export async function openTestApi(): Promise<TestApi> {
+  const engine = inject("dbEngine");
+  const database =
+    engine === "postgres"
+      ? await openDatabase({ databaseUrl: inject("postgresUrl"), dataDir: "unused", poolMax: 4 })
+      : await openDatabase({ dataDir: inject("pgliteDataDir") });
+  const app = createApiApp({ db: database.db, logger: createLogger({ level: "silent" }) });
+  async function getJson<T>(path: string): Promise<JsonResponse<T>> {
+    const response = await app.request(path);
+    const text = await response.text();
+    let body: T;
+    try {
+      body = JSON.parse(text) as T;
+    } catch {
+      throw new Error(`GET ${path} → ${response.status}, not JSON: ${text.slice(0, 200)}`);
+    }
+    return { status: response.status, headers: response.headers, body };
+  }
+  return {
+    app,
+    database,
+    db: database.db,
+    engine,
+    dataDir: inject("classifierDataDir"),
+    getJson,
+    close: () => database.close(),
+  };
+}

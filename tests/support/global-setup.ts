@@ -1,0 +1,50 @@
+/**
+ * Global setup of the `api-pglite` and `api-postgres` projects: imports both classifiers ONCE into a
+ * fresh database of the project's engine and provides its location to the test files.
+ *
+ * - PGlite: a fresh DATA_DIR under os.tmpdir(); the database is imported, then CLOSED, and test files
+ *   re-open the folder one at a time (fileParallelism: false). Keeping it open here and sharing its
+ *   socket does not work reliably: the PGlite socket server takes ONE connection and rejects others
+ *   ("Too many connections") instead of queueing them.
+ * - PostgreSQL: a fresh `postavka_test_<pid>_<time>` database on TEST_DATABASE_URL's server, dropped
+ *   in teardown.
+ */
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../../server/db/client.ts";
+import { runImport } from "../../scripts/lib/run-import.ts";
+import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "./databases.ts";
+import "./engine.ts";
+
+export default async function setup(project: TestProject) {
+  const engine = project.getProvidedContext().dbEngine;
+  const dataSource = classifierDataDir();
+  const tempDir = makeTempDataDir(`postavka-${engine}-`);
+  project.provide("classifierDataDir", dataSource);
+  let dbName: string | null = null;
+  try {
+    let databaseUrl: string | undefined;
+    if (engine === "postgres") {
+      const created = await createPostgresDatabase("test");
+      dbName = created.name;
+      databaseUrl = created.url;
+      project.provide("postgresUrl", created.url);
+    } else {
+      project.provide("pgliteDataDir", tempDir);
+    }
+    const database = await openDatabase({ databaseUrl, dataDir: tempDir });
+    try {
+      await runImport(database.db, dataSource, () => {});
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await cleanup(tempDir, dbName);
+    throw error;
+  }
+  return () => cleanup(tempDir, dbName);
+}
+
+async function cleanup(tempDir: string, dbName: string | null) {
+  if (dbName) await dropPostgresDatabase(dbName);
+  removeDir(tempDir);
+}
