@@ -8,7 +8,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { servicesContext } from "./context.ts";
 import { getInstance } from "./middleware/i18next.ts";
 
@@ -16,6 +16,15 @@ export const streamTimeout = 5_000;
 
 /** The key under which server/http.ts puts its services into the router context. */
 export { servicesContext };
+
+/**
+ * Logs loader, action and render errors once, with the request path. Requests the browser gave up
+ * on (a live search superseded by the next keystroke) abort their loaders; that is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(JSON.stringify({ level: 50, msg: "route error", path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) }));
+};
 
 export default function handleRequest(
   request: Request,

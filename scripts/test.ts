@@ -14,6 +14,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const reports = mkdtempSync(path.join(os.tmpdir(), "postavka-test-"));
 let passed = 0;
 let failed = 0;
+let flaky = 0;
 let exitCode = 0;
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
@@ -41,6 +42,7 @@ if (run("Production build", "npx", ["react-router", "build"])) {
   try {
     const report = JSON.parse(readFileSync(playwrightJson, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
     passed += report.stats.expected + report.stats.flaky;
+    flaky += report.stats.flaky;
     failed += report.stats.unexpected;
   } catch {
     failed += 1;
@@ -51,5 +53,6 @@ if (run("Production build", "npx", ["react-router", "build"])) {
 
 rmSync(reports, { recursive: true, force: true });
 if (failed > 0) exitCode = 1;
+if (flaky > 0) console.log(`\n${flaky} e2e test(s) passed only on their retry (flaky): fix them.`);
 console.log(`\nTotal: ${passed} passed, ${failed} failed`);
 process.exit(exitCode);

@@ -66,8 +66,11 @@ export function createServerApp(options: ServerAppOptions) {
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const level = c.res.status >= 500 ? "error" : "info";
-    logger[level]({ requestId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    // A request the client gave up on (a superseded live search, a closed tab) ends in a 500 from
+    // the aborted loader; nobody sees it, so it is logged as aborted rather than as a server error.
+    const aborted = c.req.raw.signal.aborted;
+    const level = c.res.status >= 500 && !aborted ? "error" : "info";
+    logger[level]({ requestId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms, ...(aborted ? { aborted } : {}) }, "request");
   });
   app.use(
     secureHeaders({

@@ -179,3 +179,28 @@ test("live search updates results as you type (JavaScript only)", async ({ page,
   await expect(page).toHaveURL(/q=laptop/);
   expect(errors).toEqual([]);
 });
+
+test("results of an earlier live search never wipe what was typed since (JavaScript only)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "needs JavaScript");
+  // Hold the answer for «lap» until the visitor has typed on, then let it land mid-typing: the
+  // box must keep «laptop» and the next debounce must search for it.
+  let releaseLap: () => void = () => {};
+  const lapHeld = new Promise<void>((resolve) => (releaseLap = resolve));
+  await page.route(/\/tnved\.data\?.*q=lap(&|$)/, async (route) => {
+    await lapHeld;
+    await route.continue();
+  });
+  await page.goto("/tnved");
+  await hydrated(page);
+  const box = page.getByRole("searchbox");
+  await box.pressSequentially("lap");
+  await page.waitForRequest(/\/tnved\.data\?.*q=lap(&|$)/);
+  await box.press("t");
+  const lapAnswered = page.waitForResponse(/\/tnved\.data\?.*q=lap(&|$)/);
+  releaseLap();
+  await lapAnswered;
+  await box.pressSequentially("op");
+  await expect(box).toHaveValue("laptop");
+  await expect(page.getByRole("link", { name: /8471 30 000 0/ })).toBeVisible();
+  await expect(page).toHaveURL(/q=laptop/);
+});

@@ -15,11 +15,15 @@ export function ClassifierSearchForm({ action, q, placeholder, label }: { action
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const input = useRef<HTMLInputElement>(null);
   const shownQ = useRef(q);
+  // The query this box sent last. When its results arrive the visitor may have typed on; their
+  // newer text must stay in the box (and is sent by the next debounce), not be reset to the old query.
+  const sentQ = useRef<string | null>(null);
   useEffect(() => {
-    // Only a new query from the URL replaces the box's text: on hydration the visitor may already
-    // have typed into the server-rendered box, and that input must not be wiped.
+    // Only a new query from elsewhere (back/forward, a link) replaces the box's text: on hydration the
+    // visitor may already have typed into the server-rendered box, and that input must not be wiped.
     if (shownQ.current === q) return;
     shownQ.current = q;
+    if (q === sentQ.current) return;
     if (input.current && input.current.value !== q) input.current.value = q;
   }, [q]);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -45,7 +49,9 @@ export function ClassifierSearchForm({ action, q, placeholder, label }: { action
           const value = event.currentTarget.value.trim();
           // A pending live search must never override a later submit or a click on a result.
           timer.current = setTimeout(() => {
-            if (value !== q) void submit(form, { replace: true, preventScrollReset: true });
+            if (value === shownQ.current) return;
+            sentQ.current = value;
+            void submit(form, { replace: true, preventScrollReset: true });
           }, DEBOUNCE_MS);
         }}
       />
