@@ -22,6 +22,9 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
+  varchar,
+  bigint,
 } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -269,6 +272,8 @@ export const companies = pgTable(
     facts: jsonb("facts").$type<LocalizedFact[]>().notNull().default([]),
     /** 0 none, 1 documents checked, 2 documents and site visit. */
     verificationLevel: smallint("verification_level").notNull().default(0),
+    /** The moderator's reason when the status is `rejected` or `blocked`. */
+    moderationNote: text("moderation_note"),
     verificationEvidence: localized("verification_evidence"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
@@ -351,6 +356,13 @@ export const products = pgTable(
     /** Lowest tier price per currency, kept by the writer for sorting and price facets. */
     priceFrom: numeric("price_from", { precision: 14, scale: 2 }),
     priceCurrency: text("price_currency").$type<Currency>(),
+    /** The moderator's reason when the status is `rejected` or `blocked`. */
+    moderationNote: text("moderation_note"),
+    /**
+     * Edits of a published product awaiting moderation: visitors keep seeing the published columns
+     * until a moderator approves and the writer copies these fields over.
+     */
+    pendingChanges: jsonb("pending_changes").$type<Record<string, unknown>>(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     searchVector: tsvector("search_vector")
       .notNull()
@@ -490,4 +502,152 @@ export const storyTags = pgTable(
     tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index("story_tags_tag_idx").on(t.tagId)],
+);
+
+/* ─── Accounts, sign-in and sessions (issue 4; DESIGN §6) ─────────────────────────────────────── */
+
+export const USER_ROLES = ["USER", "MODERATOR", "ADMIN"] as const;
+/** Site roles. `ANONIM` (spec §3) is never stored: it is the role of a caller without a valid token. */
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** People who signed in at least once. E-mail is stored lower-cased; phone in E.164 (`+79161234567`). */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email"),
+    phone: text("phone"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    locale: text("locale").$type<Lang>().notNull().default("ru"),
+    role: text("role").$type<UserRole>().notNull().default("USER"),
+    acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }).notNull(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email), uniqueIndex("users_phone_key").on(t.phone)],
+);
+
+export const CODE_CHANNELS = ["email", "phone"] as const;
+export type CodeChannel = (typeof CODE_CHANNELS)[number];
+export const CODE_PURPOSES = ["sign_in", "change_email", "change_phone"] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/**
+ * One-time codes: only an HMAC of the code is stored; valid until `expires_at` (10 minutes), at most
+ * five attempts, single use (`consumed_at`). Sending a new code to a target retires its older ones.
+ */
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: serial("id").primaryKey(),
+    channel: text("channel").$type<CodeChannel>().notNull(),
+    target: text("target").notNull(),
+    purpose: text("purpose").$type<CodePurpose>().notNull().default("sign_in"),
+    /** For change_email / change_phone: the user who asked. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    /** Hash of the one-click link's token (e-mail only). */
+    linkHash: text("link_hash"),
+    attempts: smallint("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_codes_target_idx").on(t.channel, t.target, t.purpose, t.createdAt), uniqueIndex("auth_codes_link_key").on(t.linkHash)],
+);
+
+/** Proof that a new identity passed verify-code; single use, short-lived, stored hashed. */
+export const registrationTokens = pgTable("registration_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  channel: text("channel").$type<CodeChannel>().notNull(),
+  target: text("target").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Refresh tokens (opaque, stored as SHA-256), one row per issued token. A refresh marks the row used
+ * and issues its successor in the same family; presenting a used token again revokes the family.
+ */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    familyId: text("family_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    fingerprintHash: text("fingerprint_hash").notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokeReason: text("revoke_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
+    index("refresh_tokens_family_idx").on(t.familyId),
+    index("refresh_tokens_user_idx").on(t.userId),
+  ],
+);
+
+/** Keys that sign access tokens (JWT `kid`); the newest active key signs, every unretired key verifies. */
+export const signingKeys = pgTable("signing_keys", {
+  kid: text("kid").primaryKey(),
+  alg: text("alg").notNull(),
+  privateJwk: jsonb("private_jwk").$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb("public_jwk").$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
+});
+
+/** Counters of rate-limiter-flexible's PostgreSQL store (its documented table shape), shared by processes. */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+/** A user's favourite products. */
+export const favourites = pgTable(
+  "favourites",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("favourites_product_idx").on(t.productId)],
+);
+
+export const COMPANY_ROLES = ["owner", "admin", "member"] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const EMPLOYEE_STATUSES = ["invited", "active", "blocked"] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+
+/**
+ * Employees: people of a company with a company role. An invitation is a row with the invited e-mail,
+ * status `invited` and no user yet; accepting it sets `user_id` and `active`. A user belongs to at
+ * most one company (the profile's "organization").
+ */
+export const companyMembers = pgTable(
+  "company_members",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    invitedEmail: text("invited_email"),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    role: text("role").$type<CompanyRole>().notNull().default("member"),
+    status: text("status").$type<EmployeeStatus>().notNull().default("invited"),
+    position: text("position"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("company_members_user_key").on(t.userId),
+    uniqueIndex("company_members_invite_key").on(t.companyId, t.invitedEmail),
+    index("company_members_company_idx").on(t.companyId, t.status),
+  ],
 );
