@@ -37,6 +37,20 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How often an open page asks whether a new build is out, in seconds; 0 turns it off (ADR 005). */
   BUILD_CHECK_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+  /** Sender of outgoing mail. */
+  MAIL_FROM: z.string().min(3).default("Postavka <no-reply@postavka.local>"),
+  /** HTTP SMS provider endpoint (POST JSON {to, text}); without it SMS go to DATA_DIR/outbox. */
+  SMS_URL: optionalUrl(["http://", "https://"]),
+  /** Bearer token of the SMS provider. */
+  SMS_TOKEN: z.string().optional(),
+  /** Seconds between two sign-in codes to one address (the resend countdown). */
+  AUTH_RESEND_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Sign-in codes one IP may request per 10 minutes. */
+  AUTH_SEND_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Code checks one IP may make per 10 minutes. */
+  AUTH_VERIFY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Reference data folder read by the classifier importer. */
   CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
 });

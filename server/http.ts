@@ -12,6 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
@@ -28,6 +29,8 @@ export interface WebServices {
   apiUrl?: string;
   publicUrl?: string;
   requestId: string;
+  /** The browser's IP (socket peer), forwarded to the API as `x-client-ip` for its rate limits. */
+  clientIp: string;
   nonce: string;
   logger: Logger;
   /** Build-version polling interval for the browser, seconds; 0 turns it off (ADR 005). */
@@ -56,6 +59,15 @@ export interface ServerAppOptions {
 }
 
 type Vars = { Variables: { requestId: string; secureHeadersNonce?: string } };
+
+/** The peer address of the request's socket ("unknown" for in-process requests without one). */
+function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
 
 export function createServerApp(options: ServerAppOptions) {
   const { logger, mode } = options;
@@ -103,7 +115,13 @@ export function createServerApp(options: ServerAppOptions) {
     (await options.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unreachable" }, 503),
   );
 
-  const toApi = (c: { req: { raw: Request } }) => options.api.fetch(c.req.raw);
+  // The API limits sign-in attempts per client IP; it reads the IP from `x-client-ip`, which is set
+  // here from the socket so that no browser can choose its own (the web tier forwards the same value).
+  const toApi = (c: Context) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("x-client-ip", clientIp(c));
+    return options.api.fetch(new Request(c.req.raw, { headers, duplex: "half" } as RequestInit));
+  };
   app.all("/api/*", toApi);
   app.all("/app/*", toApi);
   app.all("/dev/*", toApi);
@@ -173,6 +191,7 @@ export function createServerApp(options: ServerAppOptions) {
       publicUrl: options.publicUrl,
       buildCheckIntervalS: options.buildCheckIntervalS,
       requestId: c.var.requestId,
+      clientIp: clientIp(c),
       nonce: c.get("secureHeadersNonce") ?? randomBytes(16).toString("base64"),
       logger: logger.child({ requestId: c.var.requestId }),
     };

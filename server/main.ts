@@ -9,6 +9,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApiApp } from "./api/app.ts";
+import { createAuthService } from "./auth/index.ts";
 import { classifierStats } from "./classifiers/repository.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { createLocalStorage } from "./files/storage.ts";
@@ -64,7 +65,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
   }
 
-  const api = createApiApp({ db: database.db, logger });
+  // The link in sign-in e-mails needs the public origin; without PUBLIC_URL it is the listening URL.
+  let listeningUrl = `http://localhost:${env.PORT}`;
+  const auth = createAuthService({
+    db: database.db,
+    pool: database.pool,
+    logger,
+    dataDir: env.DATA_DIR,
+    publicUrl: () => env.PUBLIC_URL ?? listeningUrl,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    smsUrl: env.SMS_URL,
+    smsToken: env.SMS_TOKEN,
+    limits: { resendAfterS: env.AUTH_RESEND_AFTER_S, sendPerIp: env.AUTH_SEND_PER_IP, verifyPerIp: env.AUTH_VERIFY_PER_IP },
+  });
+  const api = createApiApp({ db: database.db, logger, auth, secureCookies: env.NODE_ENV === "production" });
   const media = createLocalStorage(env.DATA_DIR);
   let getBuild: () => Promise<ServerBuild>;
   let vite: import("vite").ViteDevServer | undefined;
@@ -103,6 +118,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  listeningUrl = url;
   logger.info({ url, mode: dev ? "development" : "production" }, "server listening");
 
   let closing: Promise<void> | undefined;

@@ -13,22 +13,37 @@ import { openApiRoutes } from "./openapi.ts";
 import { sitemapRoutes } from "./sitemap.ts";
 import { classifierRoutes } from "./classifiers.ts";
 import { ApiError } from "./http.ts";
+import type { AuthService } from "../auth/service.ts";
+import { authRoutes } from "./auth.ts";
+import { callerMiddleware, type Caller } from "./caller.ts";
+import { profileRoutes } from "./profile.ts";
 
 export interface ApiDeps {
   db: Db;
   logger: Logger;
+  /** Sign-in and sessions (server/auth/service.ts). */
+  auth: AuthService;
+  /** Mark the refresh cookie Secure (production over HTTPS). */
+  secureCookies?: boolean;
 }
 
-export type ApiEnv = { Variables: { db: Db; logger: Logger; requestId?: string } };
+export type ApiEnv = {
+  Variables: { db: Db; logger: Logger; requestId?: string; auth: AuthService; caller: Caller | null; secureCookies: boolean };
+};
 
 export function createApiApp(deps: ApiDeps) {
   const api = new Hono<ApiEnv>();
   api.use(async (c, next) => {
     c.set("db", deps.db);
     c.set("logger", deps.logger);
+    c.set("auth", deps.auth);
+    c.set("secureCookies", deps.secureCookies ?? false);
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
+  api.use(callerMiddleware(deps.auth));
+  api.route("/", authRoutes);
+  api.route("/", profileRoutes);
   api.route("/", classifierRoutes);
   // Before the catalogue routes: /api/products/filter must not be read as /api/products/{id}.
   api.route("/", searchRoutes);
@@ -39,6 +54,8 @@ export function createApiApp(deps: ApiDeps) {
   api.notFound((c) => c.json({ error: { code: "not_found", message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
   api.onError((error, c) => {
     if (error instanceof ApiError) {
+      const retryAfter = (error as ApiError & { retryAfter?: number }).retryAfter;
+      if (retryAfter) c.header("Retry-After", String(retryAfter));
       return c.json({ error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } }, error.status);
     }
     deps.logger.error({ err: error, path: c.req.path }, "API request failed");

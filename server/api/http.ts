@@ -63,3 +63,30 @@ export const PagingSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+const MAX_JSON_BODY = 64 * 1024;
+
+/**
+ * Reads a JSON body (at most 64 KiB) and parses it with `schema`. Not JSON, too large or not
+ * matching → 400 `invalid_body` with one issue per bad field, never a 500.
+ */
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const text = await c.req.text().catch(() => "");
+  if (text.length > MAX_JSON_BODY) throw new ApiError(413, "body_too_large", "Request body too large");
+  let value: unknown;
+  try {
+    value = text === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "invalid_body", "The request body is not valid JSON");
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new ApiError(
+      400,
+      "invalid_body",
+      "Invalid request body",
+      result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    );
+  }
+  return result.data;
+}

@@ -578,7 +578,13 @@ export const refreshTokens = pgTable(
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     familyId: text("family_id").notNull(),
     tokenHash: text("token_hash").notNull(),
-    fingerprintHash: text("fingerprint_hash").notNull(),
+    /** SHA-256 of the browser's FingerprintJS hash (the `fingerprint` header), when it sent one. */
+    fingerprintHash: text("fingerprint_hash"),
+    /**
+     * SHA-256 of the coarse device: OS, browser and engine names read from the User-Agent. Checked on
+     * every refresh, so a session works with JavaScript off, where no fine fingerprint exists.
+     */
+    deviceHash: text("device_hash").notNull().default(""),
     userAgent: text("user_agent"),
     ip: text("ip"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -7,6 +7,10 @@ import { createApiApp } from "../../server/api/app.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { createLogger } from "../../server/logger.ts";
 import "./engine.ts";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createAuthService } from "../../server/auth/index.ts";
 
 export interface TestApi {
   app: ReturnType<typeof createApiApp>;
@@ -42,7 +46,9 @@ export async function openTestApi(): Promise<TestApi> {
     engine === "postgres"
       ? await openDatabase({ databaseUrl: inject("postgresUrl"), dataDir: "unused", poolMax: 4 })
       : await openDatabase({ dataDir: inject("pgliteDataDir") });
-  const app = createApiApp({ db: database.db, logger: createLogger({ level: "silent" }) });
+  const logger = createLogger({ level: "silent" });
+  const auth = createAuthService({ db: database.db, pool: database.pool, logger, dataDir: mkdtempSync(path.join(os.tmpdir(), "postavka-api-")), publicUrl: () => "http://localhost" });
+  const app = createApiApp({ db: database.db, logger, auth });
   async function getJson<T>(path: string): Promise<JsonResponse<T>> {
     const response = await app.request(path);
     const text = await response.text();

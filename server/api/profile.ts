@@ -1,0 +1,70 @@
+/**
+ * The signed-in user's own data (spec §7 Profile):
+ * - GET /api/profile → `{ data: { id, role, firstName, lastName, email, phone, locale, organization } }`;
+ *   without a valid token `{ data: { role: "ANONIM" } }` (spec §3: the anonymous role), status 200.
+ * - PATCH /api/profile `{ firstName?, lastName?, locale? }` → the updated profile. 401 when anonymous.
+ * - GET /api/profile/favourites?lang= → `{ data: ProductCard[] }`, newest first (published products only).
+ * - POST /api/products/{id}/favourite → 201; DELETE → 200. Unknown or unpublished product → 404.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { productsByIds } from "../catalog/repository.ts";
+import { favourites, products } from "../db/schema.ts";
+import type { ApiEnv } from "./app.ts";
+import { RegisterBody } from "./auth.ts";
+import { requireCaller } from "./caller.ts";
+import { ApiError, LangSchema, notFound, ok, parseJsonBody, parseQuery } from "./http.ts";
+
+const ProfilePatch = z
+  .object({ firstName: RegisterBody.shape.firstName, lastName: RegisterBody.shape.lastName, locale: z.enum(["ru", "en", "zh"]) })
+  .partial()
+  .strict();
+
+const ProductId = z.coerce.number().int().positive().max(2_147_483_647);
+
+function productIdOf(raw: string): number {
+  const parsed = ProductId.safeParse(raw);
+  if (!parsed.success) throw notFound("Product");
+  return parsed.data;
+}
+
+export const profileRoutes = new Hono<ApiEnv>()
+  .get("/api/profile", async (c) => {
+    const caller = c.var.caller;
+    const profile = caller ? await c.var.auth.profile(caller.userId) : null;
+    return ok(c, profile ?? { role: "ANONIM" });
+  })
+  .patch("/api/profile", async (c) => {
+    const caller = requireCaller(c);
+    const patch = await parseJsonBody(c, ProfilePatch);
+    await c.var.auth.updateProfile(caller.userId, patch);
+    return ok(c, await c.var.auth.profile(caller.userId));
+  })
+  .get("/api/profile/favourites", async (c) => {
+    const caller = requireCaller(c);
+    const { lang } = parseQuery(c, z.object({ lang: LangSchema }));
+    const rows = await c.var.db
+      .select({ productId: favourites.productId })
+      .from(favourites)
+      .where(eq(favourites.userId, caller.userId))
+      .orderBy(desc(favourites.createdAt))
+      .limit(1000);
+    return ok(c, await productsByIds(c.var.db, rows.map((r) => r.productId), lang));
+  })
+  .post("/api/products/:id/favourite", async (c) => {
+    const caller = requireCaller(c);
+    const productId = productIdOf(c.req.param("id"));
+    const [product] = await c.var.db.select({ status: products.status }).from(products).where(eq(products.id, productId)).limit(1);
+    if (!product || product.status !== "published") throw notFound("Product");
+    await c.var.db.insert(favourites).values({ userId: caller.userId, productId }).onConflictDoNothing();
+    return c.json({ data: { id: productId, favourite: true } }, 201);
+  })
+  .delete("/api/products/:id/favourite", async (c) => {
+    const caller = requireCaller(c);
+    const productId = productIdOf(c.req.param("id"));
+    await c.var.db.delete(favourites).where(and(eq(favourites.userId, caller.userId), eq(favourites.productId, productId)));
+    return ok(c, { id: productId, favourite: false });
+  });
+
+export { ApiError };

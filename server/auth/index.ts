@@ -1,0 +1,37 @@
+/**
+ * Builds the auth service from configuration: SMTP mailer when `smtpUrl` is set, otherwise the
+ * outbox under `dataDir/outbox`; the HTTP SMS provider when `smsUrl` is set, otherwise the log one.
+ */
+import path from "node:path";
+import type pg from "pg";
+import type { Db } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "./delivery/mailer.ts";
+import { createHttpSmsProvider, createLogSmsProvider, type SmsProvider } from "./delivery/sms.ts";
+import { AuthService, type AuthLimits } from "./service.ts";
+
+export interface AuthConfig {
+  db: Db;
+  pool: pg.Pool;
+  logger: Logger;
+  dataDir: string;
+  /** Origin for links in messages; a function because the listening port is known only later. */
+  publicUrl: () => string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  smsUrl?: string;
+  smsToken?: string;
+  limits?: Partial<AuthLimits>;
+  /** Overrides for tests. */
+  mailer?: Mailer;
+  sms?: SmsProvider;
+  now?: () => Date;
+}
+
+export function createAuthService(config: AuthConfig): AuthService {
+  const outbox = path.join(config.dataDir, "outbox");
+  const from = config.mailFrom ?? "Postavka <no-reply@postavka.local>";
+  const mailer = config.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createOutboxMailer(outbox, from, config.logger));
+  const sms = config.sms ?? (config.smsUrl ? createHttpSmsProvider(config.smsUrl, config.smsToken) : createLogSmsProvider(outbox, config.logger));
+  return new AuthService({ db: config.db, pool: config.pool, logger: config.logger, mailer, sms, publicUrl: config.publicUrl, limits: config.limits, now: config.now });
+}
