@@ -11,9 +11,12 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createAuthService } from "../../server/auth/index.ts";
+import type { AuthService } from "../../server/auth/service.ts";
 
 export interface TestApi {
   app: ReturnType<typeof createApiApp>;
+  /** The app's auth service (e.g. `signAccessToken(api.auth.keys, …)` to act as a user). */
+  auth: AuthService;
   database: Database;
   db: Database["db"];
   engine: "pglite" | "postgres";
@@ -62,6 +65,7 @@ export async function openTestApi(): Promise<TestApi> {
   }
   return {
     app,
+    auth,
     database,
     db: database.db,
     engine,
