@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -222,8 +223,12 @@ export const files = pgTable("files", {
   sha256: text("sha256"),
   /** Unattached uploads are deleted after this time. */
   expiresAt: timestamp("expires_at", { withTimezone: true }),
+  /** Storage key of the WebP thumbnail of an uploaded image (server/files/uploads.ts). */
+  thumbKey: text("thumb_key"),
+  /** Who uploaded it: the owner of a temporary upload (`/api/files/common`). */
+  uploadedBy: integer("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
   ...timestamps,
-});
+}, (t) => [index("files_expires_idx").on(t.expiresAt).where(sql`expires_at is not null`), index("files_uploaded_by_idx").on(t.uploadedBy)]);
 
 /** Product categories: a tree, each with a slug, an icon name from the sprite and localized names. */
 export const categories = pgTable(
