@@ -51,6 +51,27 @@ export const EnvSchema = z.object({
   AUTH_SEND_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Code checks one IP may make per 10 minutes. */
   AUTH_VERIFY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** S3-compatible object storage for uploads; when S3_BUCKET is unset files go to DATA_DIR/files. */
+  S3_BUCKET: z.string().trim().optional().transform((v) => (v === "" ? undefined : v)),
+  /** S3 service URL (e.g. https://storage.yandexcloud.net, http://127.0.0.1:9000); unset means Amazon S3. */
+  S3_ENDPOINT: optionalUrl(["http://", "https://"]),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (endpoint/bucket/key), needed by most self-hosted services. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  /** Key prefix inside the bucket, e.g. `postavka/`. */
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, "must be empty or folder names ending with /").default(""),
+  /** Hours a temporary upload (/api/files/common) is kept before it is deleted unless attached. */
+  UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /** DaData API key for INN and address suggestions; without it those endpoints answer with no suggestions. */
+  DADATA_TOKEN: z.string().trim().optional().transform((v) => (v === "" ? undefined : v)),
+  /** DaData-compatible suggestions service. */
+  DADATA_URL: z
+    .string()
+    .trim()
+    .default("https://suggestions.dadata.ru")
+    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: "must be an http(s) URL" }),
   /** Reference data folder read by the classifier importer. */
   CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
 });

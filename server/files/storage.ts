@@ -1,8 +1,8 @@
 /**
  * File storage: where the bytes of rows in `files` live, addressed by `files.storage_key`.
  *
- * The interface is deliberately small so that another driver (S3-compatible object storage, planned
- * for the company profile) can replace the local one without touching callers:
+ * The interface is deliberately small so that another driver (the S3-compatible one in s3.ts,
+ * chosen by server/files/index.ts) can replace the local one without touching callers:
  *
  * - `put(key, bytes, mime)` stores (or overwrites) the object;
  * - `get(key)` returns `{ stream, size, mime }` for reading, or `null` when there is no such object;
