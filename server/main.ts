@@ -12,7 +12,9 @@ import { createApiApp } from "./api/app.ts";
 import { createAuthService } from "./auth/index.ts";
 import { classifierStats } from "./classifiers/repository.ts";
 import { openDatabase, type Database } from "./db/client.ts";
-import { createLocalStorage } from "./files/storage.ts";
+import { createMailer } from "./auth/delivery/mailer.ts";
+import { createFileStorage } from "./files/index.ts";
+import { createSuggestionsClient } from "./suggestions/dadata.ts";
 import type { Env } from "./env.ts";
 import { createServerApp } from "./http.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -67,20 +69,35 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   // The link in sign-in e-mails needs the public origin; without PUBLIC_URL it is the listening URL.
   let listeningUrl = `http://localhost:${env.PORT}`;
+  const publicUrl = () => env.PUBLIC_URL ?? listeningUrl;
+  // One mailer for sign-in codes and employee invitations.
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   const auth = createAuthService({
+    mailer,
     db: database.db,
     pool: database.pool,
     logger,
     dataDir: env.DATA_DIR,
-    publicUrl: () => env.PUBLIC_URL ?? listeningUrl,
+    publicUrl,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     smsUrl: env.SMS_URL,
     smsToken: env.SMS_TOKEN,
     limits: { resendAfterS: env.AUTH_RESEND_AFTER_S, sendPerIp: env.AUTH_SEND_PER_IP, verifyPerIp: env.AUTH_VERIFY_PER_IP },
   });
-  const api = createApiApp({ db: database.db, logger, auth, secureCookies: env.NODE_ENV === "production" });
-  const media = createLocalStorage(env.DATA_DIR);
+  const media = createFileStorage(env);
+  logger.info({ storage: media.kind }, "file storage ready");
+  const api = createApiApp({
+    db: database.db,
+    logger,
+    auth,
+    secureCookies: env.NODE_ENV === "production",
+    storage: media,
+    mailer,
+    suggestions: createSuggestionsClient({ token: env.DADATA_TOKEN, url: env.DADATA_URL, logger }),
+    uploadTtlS: env.UPLOAD_TTL_HOURS * 3600,
+    publicUrl,
+  });
   let getBuild: () => Promise<ServerBuild>;
   let vite: import("vite").ViteDevServer | undefined;
   if (dev) {

@@ -17,6 +17,16 @@ import type { AuthService } from "../auth/service.ts";
 import { authRoutes } from "./auth.ts";
 import { callerMiddleware, type Caller } from "./caller.ts";
 import { profileRoutes } from "./profile.ts";
+import os from "node:os";
+import path from "node:path";
+import { createLocalStorage, type FileStorage } from "../files/storage.ts";
+import { createLogMailer, type Mailer } from "../auth/delivery/mailer.ts";
+import { createSuggestionsClient, type SuggestionsClient } from "../suggestions/dadata.ts";
+import { profileCompanyRoutes } from "./profile-company.ts";
+import { profileProductRoutes } from "./profile-products.ts";
+import { profileEmployeeRoutes } from "./profile-employees.ts";
+import { uploadRoutes } from "./uploads.ts";
+import { suggestionRoutes } from "./suggestions.ts";
 
 export interface ApiDeps {
   db: Db;
@@ -25,24 +35,61 @@ export interface ApiDeps {
   auth: AuthService;
   /** Mark the refresh cookie Secure (production over HTTPS). */
   secureCookies?: boolean;
+  /** Where uploads go (server/files); default: the local driver under a temporary folder. */
+  storage?: FileStorage;
+  /** Outgoing mail (employee invitations); default: written to the log only. */
+  mailer?: Mailer;
+  /** INN and address suggestions (server/suggestions); default: not configured (empty answers). */
+  suggestions?: SuggestionsClient;
+  /** Seconds a temporary upload lives unless attached (default 24 h). */
+  uploadTtlS?: number;
+  /** Origin of the site for links in e-mails. */
+  publicUrl?: () => string;
 }
 
 export type ApiEnv = {
-  Variables: { db: Db; logger: Logger; requestId?: string; auth: AuthService; caller: Caller | null; secureCookies: boolean };
+  Variables: {
+    db: Db;
+    logger: Logger;
+    requestId?: string;
+    auth: AuthService;
+    caller: Caller | null;
+    secureCookies: boolean;
+    storage: FileStorage;
+    mailer: Mailer;
+    suggestions: SuggestionsClient;
+    uploadTtlS: number;
+    publicUrl: () => string;
+  };
 };
 
 export function createApiApp(deps: ApiDeps) {
   const api = new Hono<ApiEnv>();
+  const storage = deps.storage ?? createLocalStorage(path.join(os.tmpdir(), "postavka-uploads"));
+  const mailer = deps.mailer ?? createLogMailer(deps.logger);
+  const suggestions = deps.suggestions ?? createSuggestionsClient({});
+  const publicUrl = deps.publicUrl ?? (() => "http://localhost:3000");
   api.use(async (c, next) => {
     c.set("db", deps.db);
     c.set("logger", deps.logger);
     c.set("auth", deps.auth);
     c.set("secureCookies", deps.secureCookies ?? false);
+    c.set("storage", storage);
+    c.set("mailer", mailer);
+    c.set("suggestions", suggestions);
+    c.set("uploadTtlS", deps.uploadTtlS ?? 24 * 3600);
+    c.set("publicUrl", publicUrl);
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
   api.use(callerMiddleware(deps.auth));
   api.route("/", authRoutes);
+  // The company profile (issue 5): before /api/profile's own routes would not matter, paths differ.
+  api.route("/", profileCompanyRoutes);
+  api.route("/", profileProductRoutes);
+  api.route("/", profileEmployeeRoutes);
+  api.route("/", uploadRoutes);
+  api.route("/", suggestionRoutes);
   api.route("/", profileRoutes);
   api.route("/", classifierRoutes);
   // Before the catalogue routes: /api/products/filter must not be read as /api/products/{id}.

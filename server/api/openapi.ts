@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the public API, served at `GET /api/openapi.json` and rendered by the
- * web tier at `/api-docs`. Query parameters are generated from the same zod schemas that validate
+ * web tier at `/api-docs`. The company profile, uploads and suggestions (issue 5) come from
+ * openapi-profile.ts, with request bodies generated from the shared profile schemas. Query parameters are generated from the same zod schemas that validate
  * requests (zod's JSON Schema output), so the document cannot drift from what the API accepts.
  */
 import { Hono } from "hono";
@@ -10,6 +11,7 @@ import { CompanyListQuery, CompanyServiceListQuery, LangOnly, ProductListQuery, 
 import { SearchQuery, TreeQuery } from "./classifiers.ts";
 import { CrossSearchQuery, ProductFacetQuery, ProductSearchQuery, ServiceFilterQuery, SupplierFilterQuery } from "./search.ts";
 import { APP_NAME } from "./app-data.ts";
+import { profileOperation, profileOperations } from "./openapi-profile.ts";
 
 interface Operation {
   path: string;
@@ -89,6 +91,10 @@ export function openApiDocument() {
       },
     };
   }
+  for (const op of profileOperations) {
+    const path = (paths[op.path] ??= {}) as Record<string, unknown>;
+    path[op.method] = profileOperation(op);
+  }
   return {
     openapi: "3.1.0",
     info: {
@@ -98,6 +104,7 @@ export function openApiDocument() {
     },
     paths,
     components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token (the `access` cookie of the web tier)." } },
       schemas: {
         Envelope: { type: "object", required: ["data"], properties: { data: {} } },
         PagedEnvelope: {

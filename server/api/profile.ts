@@ -1,6 +1,8 @@
 /**
  * The signed-in user's own data (spec §7 Profile):
- * - GET /api/profile → `{ data: { id, role, firstName, lastName, email, phone, locale, organization } }`;
+ * - GET /api/profile → `{ data: { id, role, firstName, lastName, email, phone, locale, organization, invitations } }`
+ *   (`invitations`: open invitations to the user's e-mail while they have no company, see
+ *   profile-employees.ts);
  *   without a valid token `{ data: { role: "ANONIM" } }` (spec §3: the anonymous role), status 200.
  * - PATCH /api/profile `{ firstName?, lastName?, locale? }` → the updated profile. 401 when anonymous.
  * - GET /api/profile/favourites?lang= → `{ data: ProductCard[] }`, newest first (published products only).
@@ -14,6 +16,7 @@ import { favourites, products } from "../db/schema.ts";
 import type { ApiEnv } from "./app.ts";
 import { RegisterBody } from "./auth.ts";
 import { requireCaller } from "./caller.ts";
+import { invitationsFor } from "./profile-employees.ts";
 import { ApiError, LangSchema, notFound, ok, parseJsonBody, parseQuery } from "./http.ts";
 
 const ProfilePatch = z
@@ -33,7 +36,9 @@ export const profileRoutes = new Hono<ApiEnv>()
   .get("/api/profile", async (c) => {
     const caller = c.var.caller;
     const profile = caller ? await c.var.auth.profile(caller.userId) : null;
-    return ok(c, profile ?? { role: "ANONIM" });
+    if (!profile) return ok(c, { role: "ANONIM" });
+    // Open invitations to the user's e-mail: the profile start page offers to accept them.
+    return ok(c, { ...profile, invitations: profile.organization ? [] : await invitationsFor(c.var.db, profile.id) });
   })
   .patch("/api/profile", async (c) => {
     const caller = requireCaller(c);

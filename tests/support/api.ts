@@ -12,6 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import { createAuthService } from "../../server/auth/index.ts";
 import type { AuthService } from "../../server/auth/service.ts";
+import type { Mailer } from "../../server/auth/delivery/mailer.ts";
+import type { MailMessage } from "../../server/auth/delivery/messages.ts";
+import { createLocalStorage, type FileStorage } from "../../server/files/storage.ts";
+import type { SuggestionsClient } from "../../server/suggestions/dadata.ts";
 
 export interface TestApi {
   app: ReturnType<typeof createApiApp>;
@@ -23,6 +27,10 @@ export interface TestApi {
   /** The reference data folder the classifiers were imported from. */
   dataDir: string;
   getJson: <T = unknown>(path: string) => Promise<JsonResponse<T>>;
+  /** Where the API stores uploads. */
+  storage: FileStorage;
+  /** E-mails the API sent (unless a mailer was given). */
+  mail: MailMessage[];
   close: () => Promise<void>;
 }
 
@@ -43,7 +51,15 @@ export interface ErrorEnvelope {
   error: { code: string; message: string; issues?: { path: string; message: string }[] };
 }
 
-export async function openTestApi(): Promise<TestApi> {
+export interface TestApiOptions {
+  /** File storage of the API; default a local one under a fresh temporary folder (`api.storage`). */
+  storage?: FileStorage;
+  /** Mail sent by the API (invitations); default kept in `api.mail`. */
+  mailer?: Mailer;
+  suggestions?: SuggestionsClient;
+}
+
+export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const engine = inject("dbEngine");
   const database =
     engine === "postgres"
@@ -51,7 +67,10 @@ export async function openTestApi(): Promise<TestApi> {
       : await openDatabase({ dataDir: inject("pgliteDataDir") });
   const logger = createLogger({ level: "silent" });
   const auth = createAuthService({ db: database.db, pool: database.pool, logger, dataDir: mkdtempSync(path.join(os.tmpdir(), "postavka-api-")), publicUrl: () => "http://localhost" });
-  const app = createApiApp({ db: database.db, logger, auth });
+  const storage = options.storage ?? createLocalStorage(mkdtempSync(path.join(os.tmpdir(), "postavka-files-")));
+  const mail: MailMessage[] = [];
+  const mailer = options.mailer ?? { send: async (message: MailMessage) => void mail.push(message) };
+  const app = createApiApp({ db: database.db, logger, auth, storage, mailer, suggestions: options.suggestions, publicUrl: () => "https://postavka.test" });
   async function getJson<T>(path: string): Promise<JsonResponse<T>> {
     const response = await app.request(path);
     const text = await response.text();
@@ -71,6 +90,8 @@ export async function openTestApi(): Promise<TestApi> {
     engine,
     dataDir: inject("classifierDataDir"),
     getJson,
+    storage,
+    mail,
     close: () => database.close(),
   };
 }

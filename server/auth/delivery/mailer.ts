@@ -35,3 +35,18 @@ export function createOutboxMailer(outboxDir: string, from: string, logger: Logg
     },
   };
 }
+
+/** A mailer that only logs (the API's default when none is configured, e.g. in unit tests). */
+export function createLogMailer(logger: Logger): Mailer {
+  return {
+    async send(message) {
+      logger.info({ to: message.to, subject: message.subject }, `E-mail not sent (no mailer configured).\n${message.text}`);
+    },
+  };
+}
+
+/** The mailer from configuration: SMTP when `smtpUrl` is set, else the outbox under `dataDir/outbox`. */
+export function createMailer(config: { smtpUrl?: string; from?: string; dataDir: string; logger: Logger }): Mailer {
+  const from = config.from ?? "Postavka <no-reply@postavka.local>";
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createOutboxMailer(path.join(config.dataDir, "outbox"), from, config.logger);
+}

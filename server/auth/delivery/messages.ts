@@ -42,3 +42,25 @@ export function codeMail(input: { to: string; code: string; link: string; minute
 export function codeSms(input: { code: string; minutes: number; lang: Lang; appName: string }): string {
   return t(input.lang)("mail.codeSms", { code: input.code, minutes: input.minutes, app: input.appName });
 }
+
+/**
+ * The employee invitation e-mail (issue 5): who invites, to which company, with which company role,
+ * and how to accept (sign in with this address, then accept on the profile start page `link`).
+ * Names are user input: the plain-text part has them unescaped, the HTML part escaped.
+ */
+export function inviteMail(input: { to: string; inviter: string; company: string; role: "owner" | "admin" | "member"; link: string; lang: Lang; appName: string }): MailMessage {
+  const tr = t(input.lang);
+  const role = tr(`mail.inviteRole.${input.role}`);
+  const vars = { inviter: input.inviter, company: input.company, role, app: input.appName, email: input.to };
+  const plain = { ...vars, interpolation: { escapeValue: false } };
+  const subject = tr("mail.inviteSubject", plain);
+  const text = [tr("mail.inviteIntro", plain), "", tr("mail.inviteHow", plain), input.link, "", tr("mail.inviteIgnore", plain)].join("\n");
+  const href = input.link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${tr("mail.inviteIntro", vars)}</p>
+<p>${tr("mail.inviteHow", vars)}</p>
+<p><a href="${href}">${tr("mail.inviteButton", vars)}</a></p>
+<p style="color:#666">${tr("mail.inviteIgnore", vars)}</p>
+</body></html>`;
+  return { to: input.to, subject, text, html };
+}

@@ -1,0 +1,91 @@
+/**
+ * Who may do what in a company profile (ADR 009, docs/decisions/009-company-roles.md).
+ *
+ * Every profile endpoint starts with `companyAccess(c, permission)`, which reads the caller's
+ * membership from the database on every request (no cache, so blocking an employee or removing
+ * them takes effect on their very next request) and refuses:
+ * - no valid access token → 401 `unauthorized`;
+ * - no company → 403 `no_company`;
+ * - a blocked employee → 403 `member_blocked`;
+ * - a company role without the permission → 403 `forbidden_role`.
+ * Resources are then looked up WITHIN the caller's company only, so another company's product,
+ * file, employee or legal entity is a 404 `not_found`, exactly like one that does not exist.
+ *
+ * Permissions by company role:
+ *
+ * | permission        | owner | admin | member | what it covers |
+ * |-------------------|:-----:|:-----:|:------:|----------------|
+ * | `read`            |   ✓   |   ✓   |   ✓    | every GET of the profile |
+ * | `editProducts`    |   ✓   |   ✓   |   ✓    | create and edit products, prices, facts, files, variants; submit or withdraw a product |
+ * | `deleteProducts`  |   ✓   |   ✓   |        | delete a product |
+ * | `editCompany`     |   ✓   |   ✓   |        | company card, facts, logo, files, status, dealer links, legal entities |
+ * | `manageEmployees` |   ✓   |   ✓   |        | invite, change role or position, block, remove (owners and the owner role: owners only) |
+ */
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import type { Db } from "../db/client.ts";
+import { companies, companyMembers, type CompanyRole, type CompanyStatus } from "../db/schema.ts";
+import { requireCaller } from "../api/caller.ts";
+import { ApiError } from "../api/http.ts";
+
+export const PERMISSIONS = {
+  read: ["owner", "admin", "member"],
+  editProducts: ["owner", "admin", "member"],
+  deleteProducts: ["owner", "admin"],
+  editCompany: ["owner", "admin"],
+  manageEmployees: ["owner", "admin"],
+} as const satisfies Record<string, readonly CompanyRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export interface CompanyAccess {
+  userId: number;
+  memberId: number;
+  companyId: number;
+  role: CompanyRole;
+  companyStatus: CompanyStatus;
+}
+
+/** The caller's active membership, or the refusal described in the module comment. */
+export async function membershipOf(db: Db, userId: number): Promise<{ memberId: number; companyId: number; role: CompanyRole; status: string; companyStatus: CompanyStatus } | null> {
+  const [row] = await db
+    .select({ memberId: companyMembers.id, companyId: companyMembers.companyId, role: companyMembers.role, status: companyMembers.status, companyStatus: companies.status })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Checks that the signed-in caller is an active employee of a company with `permission`; returns
+ * the company and the caller's role. Throws `ApiError` 401/403 otherwise.
+ */
+export async function companyAccess(c: Context, permission: Permission): Promise<CompanyAccess> {
+  const caller = requireCaller(c);
+  const db = c.get("db") as Db;
+  const member = await membershipOf(db, caller.userId);
+  if (!member) throw new ApiError(403, "no_company", "Create a company or accept an invitation first");
+  if (member.status !== "active") throw new ApiError(403, "member_blocked", "Your access to this company has been blocked");
+  if (!(PERMISSIONS[permission] as readonly CompanyRole[]).includes(member.role)) {
+    throw new ApiError(403, "forbidden_role", "Your role in the company does not allow this");
+  }
+  return { userId: caller.userId, memberId: member.memberId, companyId: member.companyId, role: member.role, companyStatus: member.companyStatus };
+}
+
+/** Refuses changes to a company a moderator blocked (403 `company_blocked`). */
+export function assertCompanyNotBlocked(access: CompanyAccess): void {
+  if (access.companyStatus === "blocked") throw new ApiError(403, "company_blocked", "The company has been blocked by a moderator");
+}
+
+/** Refuses changes to the company card while a moderator is reviewing it (409 `under_moderation`). */
+export function assertCompanyEditable(access: CompanyAccess): void {
+  assertCompanyNotBlocked(access);
+  if (access.companyStatus === "moderation") throw new ApiError(409, "under_moderation", "The company is being reviewed: withdraw it from moderation to change it");
+}
+
+/** Whether `memberId` of `companyId` exists (used to keep ids of other companies unknown). */
+export async function memberOfCompany(db: Db, companyId: number, memberId: number) {
+  const [row] = await db.select().from(companyMembers).where(and(eq(companyMembers.id, memberId), eq(companyMembers.companyId, companyId))).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,399 @@
+/**
+ * A company's own products, as its employees list, edit and submit them (issue 5).
+ *
+ * Status machine (products): draft → moderation (submit) → published | rejected (moderator, with a
+ * note in `moderation_note`); rejected → moderation (submit again); moderation, published,
+ * rejected → draft (withdraw; a published product leaves the catalogue). `blocked` is set by a
+ * moderator and refuses every change (403 `product_blocked`). While a product is under moderation
+ * it is frozen (409 `under_moderation`).
+ *
+ * Edits of a PUBLISHED product do not touch what visitors see: each edited part (`card`, `facts`,
+ * `prices`, `variants`, `files`) is stored whole in `products.pending_changes` and awaits a
+ * moderator; approving copies every part over (`applyPending`), rejecting keeps the parts and sets
+ * the note so the author can fix and resubmit. Employees always see and edit the WORKING COPY: the
+ * pending part when there is one, else the stored one. Withdrawing a published product applies its
+ * pending parts to the draft.
+ *
+ * `pending_changes` shape: `{ card?: ProductInput, facts?: LocalizedFact[], prices?: Tier[],
+ * variants?: Variant[], files?: PendingFile[] }` (JSON; decimals as strings).
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import {
+  categories,
+  files,
+  productFiles,
+  productPrices,
+  products,
+  productVariants,
+  tnvedCodes,
+  type Currency,
+  type Lang,
+  type Localized,
+  type LocalizedFact,
+  type ProductStatus,
+} from "../db/schema.ts";
+import { ApiError, pageMeta } from "../api/http.ts";
+import { deleteUnusedFiles, fileView, type FileView } from "../files/repository.ts";
+import type { FileStorage } from "../files/storage.ts";
+import type { Queryable } from "./db.ts";
+import type { PriceTiersInput, ProductInput, VariantsInput } from "./schemas.ts";
+
+export type ProductRow = typeof products.$inferSelect;
+export type Tier = PriceTiersInput["tiers"][number];
+export type Variant = VariantsInput["variants"][number];
+export interface PendingFile {
+  fileId: number;
+  kind: "image" | "document";
+  title: Localized;
+  position: number;
+}
+export interface PendingChanges {
+  card?: ProductInput;
+  facts?: LocalizedFact[];
+  prices?: Tier[];
+  variants?: Variant[];
+  files?: PendingFile[];
+}
+export type ProductPart = keyof PendingChanges;
+
+/** At most this many files (images and documents together) per product. */
+export const MAX_PRODUCT_FILES = 30;
+
+export function pendingOf(row: Pick<ProductRow, "pendingChanges">): PendingChanges | null {
+  const pending = row.pendingChanges as PendingChanges | null;
+  return pending && Object.keys(pending).length > 0 ? pending : null;
+}
+
+/** The product card form's values of a stored product (ignoring pending changes). */
+export function productFormValues(row: ProductRow): ProductInput {
+  return {
+    name: row.name,
+    description: row.description,
+    sourceLang: row.sourceLang,
+    categoryId: row.categoryId,
+    tnvedCode: row.tnvedCode,
+    moq: row.moq === null ? null : String(Number(row.moq)),
+    moqUnit: row.moqUnit as ProductInput["moqUnit"],
+    originCountry: row.originCountry,
+  };
+}
+
+export interface ProductView extends ProductInput {
+  id: number;
+  status: ProductStatus;
+  moderationNote: string | null;
+  /** Edits of a published product awaiting a moderator (`moderation`) or sent back (`rejected`). */
+  pending: { state: "moderation" | "rejected"; parts: ProductPart[] } | null;
+  /** Lowest published price and its currency. */
+  priceFrom: string | null;
+  priceCurrency: Currency | null;
+  cover: FileView | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function pendingState(row: ProductRow): ProductView["pending"] {
+  const pending = pendingOf(row);
+  if (!pending) return null;
+  return { state: row.moderationNote ? "rejected" : "moderation", parts: Object.keys(pending) as ProductPart[] };
+}
+
+export function productView(row: ProductRow, cover: FileView | null): ProductView {
+  const card = pendingOf(row)?.card ?? productFormValues(row);
+  return {
+    id: row.id,
+    ...card,
+    status: row.status,
+    moderationNote: row.moderationNote,
+    pending: pendingState(row),
+    priceFrom: row.priceFrom === null ? null : String(Number(row.priceFrom)),
+    priceCurrency: row.priceCurrency,
+    cover,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The product `productId` of `companyId`, or 404 `not_found` (also for another company's product). */
+export async function loadProduct(db: Queryable, companyId: number, productId: number, forUpdate = false): Promise<ProductRow> {
+  const query = db.select().from(products).where(and(eq(products.id, productId), eq(products.companyId, companyId))).limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
+  if (!row) throw new ApiError(404, "not_found", "Product not found");
+  return row;
+}
+
+async function coversOf(db: Db, rows: ProductRow[]): Promise<Map<number, FileView>> {
+  const covers = new Map<number, FileView>();
+  const pendingCovers = new Map<number, number>();
+  const stored: number[] = [];
+  for (const row of rows) {
+    const pendingFiles = pendingOf(row)?.files;
+    if (pendingFiles) {
+      const first = pendingFiles.filter((f) => f.kind === "image").sort((a, b) => a.position - b.position)[0];
+      if (first) pendingCovers.set(row.id, first.fileId);
+    } else stored.push(row.id);
+  }
+  if (stored.length > 0) {
+    const found = await db
+      .select({ productId: productFiles.productId, file: files })
+      .from(productFiles)
+      .innerJoin(files, eq(files.id, productFiles.fileId))
+      .where(and(inArray(productFiles.productId, stored), eq(productFiles.kind, "image")))
+      .orderBy(asc(productFiles.position), asc(productFiles.id));
+    for (const r of found) if (!covers.has(r.productId)) covers.set(r.productId, fileView(r.file));
+  }
+  if (pendingCovers.size > 0) {
+    const found = await db.select().from(files).where(inArray(files.id, [...pendingCovers.values()]));
+    const byId = new Map(found.map((f) => [f.id, fileView(f)]));
+    for (const [productId, fileId] of pendingCovers) {
+      const view = byId.get(fileId);
+      if (view) covers.set(productId, view);
+    }
+  }
+  return covers;
+}
+
+export async function productViewOf(db: Db, row: ProductRow): Promise<ProductView> {
+  return productView(row, (await coversOf(db, [row])).get(row.id) ?? null);
+}
+
+/** Escapes `%`, `_` and `\` for ILIKE. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * A company's products, newest change first, filtered by status and a search text (any language of
+ * the stored or pending name, or the id).
+ */
+export async function listProducts(db: Db, companyId: number, query: { status?: ProductStatus; q?: string; page: number; perPage: number }) {
+  const conditions: SQL[] = [eq(products.companyId, companyId)];
+  if (query.status) conditions.push(eq(products.status, query.status));
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    const byText = sql`(${products.name}->>'ru' ilike ${pattern} or ${products.name}->>'en' ilike ${pattern} or ${products.name}->>'zh' ilike ${pattern}
+      or ${products.pendingChanges}->'card'->'name'->>'ru' ilike ${pattern} or ${products.pendingChanges}->'card'->'name'->>'en' ilike ${pattern}
+      or ${products.pendingChanges}->'card'->'name'->>'zh' ilike ${pattern})`;
+    conditions.push(/^\d{1,9}$/.test(q) ? sql`(${byText} or ${products.id} = ${Number(q)})` : byText);
+  }
+  const where = and(...conditions);
+  const [rows, total] = await Promise.all([
+    db.select().from(products).where(where).orderBy(desc(products.updatedAt), desc(products.id)).limit(query.perPage).offset((query.page - 1) * query.perPage),
+    db.select({ count: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  const covers = await coversOf(db, rows);
+  return { items: rows.map((row) => productView(row, covers.get(row.id) ?? null)), meta: pageMeta(query.page, query.perPage, total[0]?.count ?? 0) };
+}
+
+/** Checks category and TN VED code against the reference tables (400 `unknown_category`, `unknown_code`). */
+export async function checkProductReferences(db: Queryable, input: ProductInput): Promise<void> {
+  const issues: { path: string; message: string }[] = [];
+  if (input.categoryId) {
+    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1);
+    if (!row) issues.push({ path: "categoryId", message: "unknown_category" });
+  }
+  if (input.tnvedCode) {
+    const [row] = await db.select({ code: tnvedCodes.code }).from(tnvedCodes).where(eq(tnvedCodes.code, input.tnvedCode)).limit(1);
+    if (!row) issues.push({ path: "tnvedCode", message: "unknown_code" });
+  }
+  if (issues.length > 0) throw new ApiError(400, "invalid_body", "Invalid request body", issues);
+}
+
+function cardColumns(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description ?? {},
+    sourceLang: input.sourceLang,
+    categoryId: input.categoryId ?? null,
+    tnvedCode: input.tnvedCode ?? null,
+    moq: input.moq ?? null,
+    moqUnit: input.moqUnit ?? null,
+    originCountry: input.originCountry ?? null,
+  };
+}
+
+export async function createProduct(db: Db, companyId: number, input: ProductInput): Promise<ProductRow> {
+  await checkProductReferences(db, input);
+  const [row] = await db.insert(products).values({ companyId, ...cardColumns(input), status: "draft" }).returning();
+  return row!;
+}
+
+/** Refuses edits of a product under moderation or blocked. */
+export function assertProductEditable(row: ProductRow): void {
+  if (row.status === "blocked") throw new ApiError(403, "product_blocked", "The product has been blocked by a moderator");
+  if (row.status === "moderation") throw new ApiError(409, "under_moderation", "The product is being reviewed: withdraw it from moderation to change it");
+}
+
+/** The lowest price of the main currency (RUB when quoted, else the first tier's): for sorting and facets. */
+export function priceFromOf(tiers: Tier[]): { priceFrom: string | null; priceCurrency: Currency | null } {
+  if (tiers.length === 0) return { priceFrom: null, priceCurrency: null };
+  const currency = tiers.some((t) => t.currency === "RUB") ? "RUB" : tiers[0]!.currency;
+  const prices = tiers.filter((t) => t.currency === currency).map((t) => t.price);
+  const lowest = prices.reduce((a, b) => (Number(b) < Number(a) ? b : a));
+  return { priceFrom: lowest, priceCurrency: currency };
+}
+
+/** Writes one part to the stored product (a direct edit, or a moderator approving it). Returns file ids no longer attached. */
+async function applyPart(tx: Queryable, productId: number, part: ProductPart, value: unknown): Promise<number[]> {
+  const now = new Date();
+  switch (part) {
+    case "card":
+      await tx.update(products).set({ ...cardColumns(value as ProductInput), updatedAt: now }).where(eq(products.id, productId));
+      return [];
+    case "facts":
+      await tx.update(products).set({ facts: value as LocalizedFact[], updatedAt: now }).where(eq(products.id, productId));
+      return [];
+    case "prices": {
+      const tiers = value as Tier[];
+      await tx.delete(productPrices).where(eq(productPrices.productId, productId));
+      if (tiers.length > 0) await tx.insert(productPrices).values(tiers.map((t) => ({ productId, minQuantity: t.minQuantity, price: t.price, currency: t.currency, unit: t.unit })));
+      await tx.update(products).set({ ...priceFromOf(tiers), updatedAt: now }).where(eq(products.id, productId));
+      return [];
+    }
+    case "variants": {
+      const variants = value as Variant[];
+      await tx.delete(productVariants).where(eq(productVariants.productId, productId));
+      if (variants.length > 0) {
+        await tx.insert(productVariants).values(
+          variants.map((v, position) => ({ productId, name: v.name, attributes: Object.fromEntries(v.attributes.map((a) => [a.key, a.value])), price: v.price ?? null, currency: v.currency ?? null, position })),
+        );
+      }
+      await tx.update(products).set({ updatedAt: now }).where(eq(products.id, productId));
+      return [];
+    }
+    case "files": {
+      const wanted = value as PendingFile[];
+      const current = await tx.select().from(productFiles).where(eq(productFiles.productId, productId));
+      const keep = new Set(wanted.map((f) => f.fileId));
+      const removed = current.filter((f) => !keep.has(f.fileId)).map((f) => f.fileId);
+      await tx.delete(productFiles).where(eq(productFiles.productId, productId));
+      if (wanted.length > 0) await tx.insert(productFiles).values(wanted.map((f) => ({ productId, fileId: f.fileId, kind: f.kind, title: f.title, position: f.position })));
+      await tx.update(products).set({ updatedAt: now }).where(eq(products.id, productId));
+      return removed;
+    }
+  }
+}
+
+/**
+ * Changes one part of a product: written at once for a draft or rejected product, kept in
+ * `pending_changes` for a published one (see the module comment). `value` is the part's whole new
+ * state. Returns ids of files that were detached (the caller deletes them).
+ */
+export async function editPart(db: Db, companyId: number, productId: number, part: ProductPart, value: (current: ProductRow, tx: Queryable) => Promise<unknown> | unknown): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const row = await loadProduct(tx, companyId, productId, true);
+    assertProductEditable(row);
+    const next = await value(row, tx);
+    if (row.status === "published") {
+      const pending = { ...(pendingOf(row) ?? {}), [part]: next };
+      await tx.update(products).set({ pendingChanges: pending, moderationNote: null, updatedAt: new Date() }).where(eq(products.id, productId));
+      return [];
+    }
+    return applyPart(tx, productId, part, next);
+  });
+}
+
+/**
+ * Applies every pending part to the stored product and clears `pending_changes` (inside `tx`).
+ * Returns file ids no longer attached.
+ */
+export async function applyPending(tx: Queryable, row: ProductRow): Promise<number[]> {
+  const pending = pendingOf(row);
+  const removed: number[] = [];
+  if (pending) {
+    for (const part of ["card", "facts", "prices", "variants", "files"] as const) {
+      if (pending[part] !== undefined) removed.push(...(await applyPart(tx, row.id, part, pending[part])));
+    }
+  }
+  await tx.update(products).set({ pendingChanges: null }).where(eq(products.id, row.id));
+  return removed;
+}
+
+/** Submit or withdraw a product (see the status machine in the module comment). Returns the new row. */
+export async function changeProductStatus(db: Db, storage: FileStorage, companyId: number, productId: number, action: "submit" | "withdraw"): Promise<ProductRow> {
+  const removed: number[] = [];
+  const result = await db.transaction(async (tx) => {
+    const row = await loadProduct(tx, companyId, productId, true);
+    if (row.status === "blocked") throw new ApiError(403, "product_blocked", "The product has been blocked by a moderator");
+    const now = new Date();
+    if (action === "submit") {
+      if (row.status === "draft" || row.status === "rejected") {
+        const [updated] = await tx.update(products).set({ status: "moderation", moderationNote: null, updatedAt: now }).where(eq(products.id, productId)).returning();
+        return updated!;
+      }
+      if (row.status === "published" && pendingOf(row)) {
+        // Sends rejected pending changes back to the moderator.
+        const [updated] = await tx.update(products).set({ moderationNote: null, updatedAt: now }).where(eq(products.id, productId)).returning();
+        return updated!;
+      }
+      throw new ApiError(409, "invalid_transition", row.status === "moderation" ? "The product is already being reviewed" : "The product is published and has no changes to review");
+    }
+    if (row.status === "draft") throw new ApiError(409, "invalid_transition", "The product is a draft already");
+    if (row.status === "published") removed.push(...(await applyPending(tx, row)));
+    const [updated] = await tx.update(products).set({ status: "draft", publishedAt: null, updatedAt: now }).where(eq(products.id, productId)).returning();
+    return updated!;
+  });
+  await deleteUnusedFiles(db, storage, removed);
+  return result;
+}
+
+/* ─── parts: the working copy ─────────────────────────────────────────────────────────────────── */
+
+export async function pricesOf(db: Queryable, row: ProductRow): Promise<Tier[]> {
+  const pending = pendingOf(row)?.prices;
+  if (pending) return pending;
+  const rows = await db.select().from(productPrices).where(eq(productPrices.productId, row.id)).orderBy(asc(productPrices.currency), asc(productPrices.minQuantity));
+  return rows.map((r) => ({ minQuantity: String(Number(r.minQuantity)), price: String(Number(r.price)), currency: r.currency, unit: r.unit as Tier["unit"] }));
+}
+
+export async function variantsOf(db: Queryable, row: ProductRow): Promise<Variant[]> {
+  const pending = pendingOf(row)?.variants;
+  if (pending) return pending;
+  const rows = await db.select().from(productVariants).where(eq(productVariants.productId, row.id)).orderBy(asc(productVariants.position), asc(productVariants.id));
+  return rows.map((r) => ({
+    name: r.name,
+    attributes: Object.entries(r.attributes).map(([key, value]) => ({ key, value })),
+    price: r.price === null ? null : String(Number(r.price)),
+    currency: r.currency,
+  }));
+}
+
+export function factsOf(row: ProductRow): LocalizedFact[] {
+  return pendingOf(row)?.facts ?? row.facts;
+}
+
+export async function fileListOf(db: Queryable, row: ProductRow): Promise<PendingFile[]> {
+  const pending = pendingOf(row)?.files;
+  if (pending) return pending;
+  const rows = await db.select().from(productFiles).where(eq(productFiles.productId, row.id)).orderBy(asc(productFiles.kind), asc(productFiles.position), asc(productFiles.id));
+  return rows.map((r) => ({ fileId: r.fileId, kind: r.kind, title: r.title, position: r.position }));
+}
+
+export interface ProductFileView extends FileView {
+  title: Localized;
+  position: number;
+}
+
+/** The working copy's files with their details, images first. */
+export async function productFilesOf(db: Db, row: ProductRow): Promise<ProductFileView[]> {
+  const list = await fileListOf(db, row);
+  if (list.length === 0) return [];
+  const rows = await db.select().from(files).where(inArray(files.id, list.map((f) => f.fileId)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return list
+    .filter((f) => byId.has(f.fileId))
+    .sort((a, b) => (a.kind === b.kind ? a.position - b.position : a.kind === "image" ? -1 : 1))
+    .map((f) => ({ ...fileView(byId.get(f.fileId)!), kind: f.kind, title: f.title, position: f.position }));
+}
+
+/** Every file a product references, stored or pending (for deleting it with the product). */
+export async function allFileIdsOf(db: Db, row: ProductRow): Promise<number[]> {
+  const stored = await db.select({ fileId: productFiles.fileId }).from(productFiles).where(eq(productFiles.productId, row.id));
+  return [...new Set([...stored.map((r) => r.fileId), ...(pendingOf(row)?.files ?? []).map((f) => f.fileId)])];
+}
+
+export type { Lang };
