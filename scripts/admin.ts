@@ -1,0 +1,34 @@
+/**
+ * `npm run admin -- <command>` — see server/admin/cli.ts for the commands. Works on the database
+ * the server uses: PGlite under DATA_DIR, or DATABASE_URL; and on its file storage (DATA_DIR/files
+ * or S3_*). The embedded database can be opened by one process at a time: stop the server first,
+ * or use a PostgreSQL server.
+ */
+import { runAdmin, USAGE } from "../server/admin/cli.ts";
+import { DatabaseInUseError, openDatabase } from "../server/db/client.ts";
+import { loadEnv } from "../server/env.ts";
+import { createFileStorage } from "../server/files/index.ts";
+
+const argv = process.argv.slice(2);
+if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h") {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(argv.length === 0 ? 64 : 0);
+}
+const env = loadEnv();
+let database;
+try {
+  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
+} catch (error) {
+  if (error instanceof DatabaseInUseError) {
+    process.stderr.write(`${error.message}\nThe embedded database is open in another process (a running server?): stop it, or set DATABASE_URL.\n`);
+    process.exit(75);
+  }
+  throw error;
+}
+let code = 1;
+try {
+  code = await runAdmin(argv, { db: database.db, storage: createFileStorage(env) });
+} finally {
+  await database.close();
+}
+process.exit(code);

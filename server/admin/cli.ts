@@ -1,0 +1,110 @@
+/**
+ * `npm run admin -- <command>`: a moderator's and an operator's work from the command line until the
+ * admin area exists (issue 5). Commands:
+ *
+ *   approve <company|product> <id>                  publish what awaits moderation (a product's pending changes are applied)
+ *   reject  <company|product> <id> --reason "…"    send it back with the reason the author will see
+ *   grant   <email> [--role ADMIN|MODERATOR|USER]   set a user's site role (default ADMIN)
+ *   purge-uploads                                   delete expired, unattached uploads now
+ *
+ * `runAdmin` parses the arguments and runs one command on an open database; it returns the exit code
+ * (0 done, 1 refused — nothing to approve, unknown id —, 64 usage error, EX_USAGE) and writes one
+ * line to `out` (or `err`). scripts/admin.ts opens the database (PGlite under DATA_DIR or
+ * DATABASE_URL) and the file storage from the environment.
+ */
+import { parseArgs } from "node:util";
+import type { Db } from "../db/client.ts";
+import { USER_ROLES, type UserRole } from "../db/schema.ts";
+import { purgeExpiredUploads } from "../files/repository.ts";
+import type { FileStorage } from "../files/storage.ts";
+import { approveCompany, approveProduct, grantRole, ModerationError, rejectCompany, rejectProduct } from "../profile/moderation.ts";
+
+export const USAGE = `Usage: npm run admin -- <command>
+  approve <company|product> <id>
+  reject  <company|product> <id> --reason "…"
+  grant   <email> [--role ADMIN|MODERATOR|USER]
+  purge-uploads`;
+
+export interface AdminContext {
+  db: Db;
+  storage: FileStorage;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+export async function runAdmin(argv: string[], context: AdminContext): Promise<number> {
+  const out = context.out ?? ((line) => process.stdout.write(`${line}\n`));
+  const err = context.err ?? ((line) => process.stderr.write(`${line}\n`));
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 64;
+  }
+  const { positionals, values } = parsed;
+  const [command, target, rawId] = positionals;
+  const usage = (message: string) => {
+    err(`${message}\n${USAGE}`);
+    return 64;
+  };
+  try {
+    switch (command) {
+      case "approve":
+      case "reject": {
+        if (target !== "company" && target !== "product") return usage(`What to ${command}: company or product`);
+        if (!rawId || !/^\d{1,10}$/.test(rawId) || Number(rawId) > 2_147_483_647 || Number(rawId) < 1) return usage("Give the id as a positive number");
+        const id = Number(rawId);
+        if (command === "approve") {
+          if (target === "company") {
+            await approveCompany(context.db, id);
+            out(`Company ${id} approved: published`);
+          } else {
+            const result = await approveProduct(context.db, context.storage, id);
+            out(`Product ${id} approved: published${result.appliedChanges ? " (pending changes applied)" : ""}`);
+          }
+        } else {
+          const reason = values.reason;
+          if (!reason || !reason.trim()) return usage(`Give the reason: reject ${target} ${id} --reason "…"`);
+          const result = target === "company" ? await rejectCompany(context.db, id, reason) : await rejectProduct(context.db, id, reason);
+          out(`${target === "company" ? "Company" : "Product"} ${id} rejected${result.status === "published" ? " (its changes; the published version stays)" : ""}: ${reason.trim()}`);
+        }
+        return 0;
+      }
+      case "grant": {
+        if (!target || !target.includes("@")) return usage("Give the user's e-mail address");
+        const role = (values.role ?? "ADMIN").toUpperCase();
+        if (!(USER_ROLES as readonly string[]).includes(role)) return usage(`Unknown role ${role}: ${USER_ROLES.join(", ")}`);
+        const result = await grantRole(context.db, target, role as UserRole);
+        out(`User ${result.id} <${result.email}> is now ${result.role} (applies from their next sign-in or token refresh)`);
+        return 0;
+      }
+      case "purge-uploads": {
+        let total = 0;
+        for (;;) {
+          const n = await purgeExpiredUploads(context.db, context.storage, new Date(), 500);
+          total += n;
+          if (n < 500) break;
+        }
+        out(`Deleted ${total} expired upload(s)`);
+        return 0;
+      }
+      case undefined:
+      case "help":
+        out(USAGE);
+        return command ? 0 : 64;
+      default:
+        return usage(`Unknown command ${command}`);
+    }
+  } catch (error) {
+    if (error instanceof ModerationError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { reason: { type: "string" }, role: { type: "string" } } });
+}
