@@ -7,10 +7,12 @@ import { getInstance } from "../middleware/i18next.ts";
 
 type Schema = { type?: string; enum?: string[]; default?: unknown; minimum?: number; maximum?: number; pattern?: string; maxLength?: number };
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
+type Operation = { tags: string[]; summary: string; description?: string; parameters: Parameter[]; responses: Record<string, { description: string }> };
 type Doc = {
   info: { title: string; description: string };
-  paths: Record<string, { get: { tags: string[]; summary: string; description?: string; parameters: Parameter[]; responses: Record<string, { description: string }> } }>;
+  paths: Record<string, Partial<Record<"get" | "post" | "put" | "patch" | "delete", Operation>>>;
 };
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -31,10 +33,14 @@ function constraints(schema: Schema): string {
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { doc } = loaderData;
-  const byTag = new Map<string, [string, Doc["paths"][string]["get"]][]>();
+  const byTag = new Map<string, [string, string, Operation][]>();
   for (const [path, item] of Object.entries(doc.paths)) {
-    const tag = item.get.tags[0] ?? "API";
-    byTag.set(tag, [...(byTag.get(tag) ?? []), [path, item.get]]);
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const tag = op.tags[0] ?? "API";
+      byTag.set(tag, [...(byTag.get(tag) ?? []), [method, path, op]]);
+    }
   }
   return (
     <main id="main" className="page">
@@ -52,10 +58,10 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       {[...byTag.entries()].map(([tag, ops]) => (
         <section key={tag} className="sections-block" lang="en">
           <h2>{tag}</h2>
-          {ops.map(([path, op]) => (
-            <article key={path} className="card api-op">
+          {ops.map(([method, path, op]) => (
+            <article key={`${method} ${path}`} className="card api-op">
               <h3>
-                <span className="badge">GET</span> <code>{path}</code>
+                <span className="badge">{method.toUpperCase()}</span> <code>{path}</code>
               </h3>
               <p>{op.summary}</p>
               {op.description ? <p className="muted">{op.description}</p> : null}
