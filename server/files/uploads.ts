@@ -158,17 +158,19 @@ export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind): P
   } else if (type.ext === "docx" || type.ext === "xlsx") {
     const names = zipEntryNames(bytes);
     const doc = DOCUMENT_TYPES[type.mime]!;
+    if (names?.some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) {
+      throw new UploadError(415, "macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
+    }
     if (!names || !names.includes("[Content_Types].xml") || !names.includes(doc.mainPart)) {
       throw new UploadError(415, "archive_not_allowed", "Archives are not accepted: upload the document itself");
-    }
-    if (names.some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) {
-      throw new UploadError(415, "macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
     }
     result = { kind: "document", mime: type.mime, ext: doc.ext };
   } else if (MACRO_OFFICE.has(type.ext)) {
     throw new UploadError(415, "macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
   } else if (EXECUTABLES.has(type.ext)) {
     throw new UploadError(415, "executable_not_allowed", "Programs and scripts are not accepted");
+  } else if (type.ext === "zip" && zipEntryNames(bytes)?.some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) {
+    throw new UploadError(415, "macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
   } else if (ARCHIVES.has(type.ext)) {
     throw new UploadError(415, "archive_not_allowed", "Archives are not accepted: upload the document itself");
   } else if (type.mime.startsWith("image/")) {
