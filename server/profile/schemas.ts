@@ -67,6 +67,11 @@ export const FILE_KINDS = ["image", "document"] as const;
 /** Error map for the type/presence issues of a primitive: missing → `required`, else `invalid_type`. */
 const typeError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type");
 
+/** An object of a form (unknown keys stripped); a non-object value is `required` or `invalid_type`. */
+function form<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.object(shape, { error: typeError });
+}
+
 /* ─── primitives ────────────────────────────────────────────────────────────────────────────── */
 
 /** A trimmed string of 1…`max` characters. */
@@ -220,7 +225,7 @@ function checkSourceLang(ctx: z.RefinementCtx, name: Partial<Record<ProfileLang,
 /* ─── company ───────────────────────────────────────────────────────────────────────────────── */
 
 /** Company card fields (the company form: create and edit). */
-export const CompanyFields = z.object({
+export const CompanyFields = form({
   name: localizedRequired(200),
   description: localized(5000).optional(),
   sourceLang: Lang.default("ru"),
@@ -251,24 +256,24 @@ export type CompanyInput = z.output<typeof CompanySchema>;
 export const CompanyPatchSchema = CompanyFields.partial();
 
 /** One fact: a short label and its value, both localized (e.g. «Склад» → «5 000 м²»). */
-export const FactSchema = z.object({
+export const FactSchema = form({
   key: localizedRequired(100),
   value: localizedRequired(500),
 });
 
 /** The facts form (company or product): the whole list, replaced at once. */
-export const FactsSchema = z.object({
+export const FactsSchema = form({
   facts: z.array(FactSchema, { error: typeError }).max(30, { error: "too_many" }),
 });
 export type FactsInput = z.output<typeof FactsSchema>;
 
 /** Submit for moderation or withdraw (company or product). */
-export const StatusActionSchema = z.object({
+export const StatusActionSchema = form({
   action: z.enum(["submit", "withdraw"], { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") }),
 });
 
 /** A dealer/distributor link to another company's product. */
-export const ProductCompanySchema = z.object({
+export const ProductCompanySchema = form({
   productId: Id,
   kind: z.enum(["dealer", "distributor"], { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") }).default("dealer"),
 });
@@ -281,7 +286,7 @@ const digits = (max: number) =>
     .transform((value) => value.replace(/[\s-]+/g, "").toUpperCase())
     .pipe(z.string().max(max, { error: "too_long" }));
 
-export const LegalEntityFields = z.object({
+export const LegalEntityFields = form({
   kind: z.enum(["legal", "individual"], { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") }),
   /** ИНН: 10 digits (legal entity) or 12 (sole proprietor). */
   inn: digits(12).pipe(z.string().min(1, { error: "required" })),
@@ -317,7 +322,7 @@ export const LegalEntityPatchSchema = LegalEntityFields.partial();
 
 /* ─── products ──────────────────────────────────────────────────────────────────────────────── */
 
-export const ProductFields = z.object({
+export const ProductFields = form({
   name: localizedRequired(300),
   description: localized(10_000).optional(),
   sourceLang: Lang.default("ru"),
@@ -339,7 +344,7 @@ export type ProductInput = z.output<typeof ProductSchema>;
 export const ProductPatchSchema = ProductFields.partial();
 
 /** One price tier: from `minQuantity` units (in `unit`), `price` per unit in `currency`. */
-export const PriceTierSchema = z.object({
+export const PriceTierSchema = form({
   minQuantity: decimal({ integerDigits: 11, scale: 3 }),
   price: decimal({ integerDigits: 12, scale: 2 }),
   currency: Currency.default("RUB"),
@@ -347,8 +352,7 @@ export const PriceTierSchema = z.object({
 });
 
 /** The price form: every tier at once (an empty list removes the prices). */
-export const PriceTiersSchema = z
-  .object({ tiers: z.array(PriceTierSchema, { error: typeError }).max(20, { error: "too_many" }) })
+export const PriceTiersSchema = form({ tiers: z.array(PriceTierSchema, { error: typeError }).max(20, { error: "too_many" }) })
   .superRefine((value, ctx) => {
     const seen = new Set<string>();
     value.tiers.forEach((tier, index) => {
@@ -360,33 +364,31 @@ export const PriceTiersSchema = z
 export type PriceTiersInput = z.output<typeof PriceTiersSchema>;
 
 /** One variant: a localized name, attributes as name/value pairs, an optional own price. */
-export const VariantSchema = z
-  .object({
-    name: localizedRequired(200),
-    attributes: z
-      .array(z.object({ key: text(50), value: text(200) }), { error: typeError })
-      .max(20, { error: "too_many" })
-      .default([]),
-    price: nullable(decimal({ integerDigits: 12, scale: 2 })),
-    currency: nullable(Currency),
-  })
-  .superRefine((value, ctx) => {
-    if ((value.price == null) !== (value.currency == null)) ctx.addIssue({ code: "custom", message: "price_currency_pair", path: [value.price == null ? "price" : "currency"] });
-    const keys = new Set<string>();
-    value.attributes.forEach((attribute, index) => {
-      if (keys.has(attribute.key)) ctx.addIssue({ code: "custom", message: "duplicate_key", path: ["attributes", index, "key"] });
-      keys.add(attribute.key);
-    });
+export const VariantSchema = form({
+  name: localizedRequired(200),
+  attributes: z
+    .array(form({ key: text(50), value: text(200) }), { error: typeError })
+    .max(20, { error: "too_many" })
+    .default([]),
+  price: nullable(decimal({ integerDigits: 12, scale: 2 })),
+  currency: nullable(Currency),
+}).superRefine((value, ctx) => {
+  if ((value.price == null) !== (value.currency == null)) ctx.addIssue({ code: "custom", message: "price_currency_pair", path: [value.price == null ? "price" : "currency"] });
+  const keys = new Set<string>();
+  value.attributes.forEach((attribute, index) => {
+    if (keys.has(attribute.key)) ctx.addIssue({ code: "custom", message: "duplicate_key", path: ["attributes", index, "key"] });
+    keys.add(attribute.key);
   });
+});
 
 /** The variants form: the whole list, replaced at once. */
-export const VariantsSchema = z.object({
+export const VariantsSchema = form({
   variants: z.array(VariantSchema, { error: typeError }).max(50, { error: "too_many" }),
 });
 export type VariantsInput = z.output<typeof VariantsSchema>;
 
 /** Attaching an earlier temporary upload (`/api/files/common`) by its id. */
-export const AttachFileSchema = z.object({
+export const AttachFileSchema = form({
   fileId: Id,
   kind: z.enum(FILE_KINDS, { error: "invalid_option" }).optional(),
   title: localized(200).optional(),
@@ -397,7 +399,7 @@ export const AttachFileSchema = z.object({
 export const MemberRole = z.enum(MEMBER_ROLES, { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") });
 
 /** The invitation form: who (e-mail), with which company role, and an optional position. */
-export const InviteEmployeeSchema = z.object({
+export const InviteEmployeeSchema = form({
   email: Email,
   role: MemberRole.default("member"),
   position: optionalText(100),
@@ -405,20 +407,20 @@ export const InviteEmployeeSchema = z.object({
 export type InviteEmployeeInput = z.output<typeof InviteEmployeeSchema>;
 
 /** The employee form: company role and position. */
-export const EmployeePatchSchema = z.object({
+export const EmployeePatchSchema = form({
   role: MemberRole.optional(),
   position: optionalText(100),
 });
 
 /** Blocking and unblocking an employee. */
-export const EmployeeStatusSchema = z.object({
+export const EmployeeStatusSchema = form({
   status: z.enum(["active", "blocked"], { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") }),
 });
 
 /* ─── suggestions ───────────────────────────────────────────────────────────────────────────── */
 
 /** Address suggestions (`POST /dev/address`). */
-export const AddressQuerySchema = z.object({
+export const AddressQuerySchema = form({
   query: text(300),
   count: z.number({ error: typeError }).int({ error: "invalid_type" }).min(1, { error: "too_small" }).max(20, { error: "too_big" }).default(10),
   lang: z.enum(["ru", "en"], { error: "invalid_option" }).default("ru"),

@@ -68,6 +68,8 @@ export interface SuggestionsConfig {
   logger?: Logger;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Per-request timeout, default TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 const str = z.string().nullish().transform((v) => (v ? v : null));
@@ -121,7 +123,7 @@ export function createSuggestionsClient(config: SuggestionsConfig): SuggestionsC
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json", authorization: `Token ${token}` },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(config.timeoutMs ?? TIMEOUT_MS),
       });
       if (!response.ok) {
         config.logger?.warn({ status: response.status, path }, "suggestions service answered with an error");
