@@ -84,7 +84,7 @@ export function createApiApp(deps: ApiDeps) {
   });
   api.use(callerMiddleware(deps.auth));
   api.route("/", authRoutes);
-  // The company profile (issue 5): before /api/profile's own routes would not matter, paths differ.
+  // The company profile, uploads and suggestions (issue 5).
   api.route("/", profileCompanyRoutes);
   api.route("/", profileProductRoutes);
   api.route("/", profileEmployeeRoutes);
