@@ -20,7 +20,7 @@ try {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
 } catch (error) {
   if (error instanceof DatabaseInUseError) {
-    process.stderr.write(`${error.message}\nThe embedded database is open in another process (a running server?): stop it, or set DATABASE_URL.\n`);
+    process.stderr.write(`${error.message}\n`);
     process.exit(75);
   }
   throw error;
