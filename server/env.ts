@@ -61,7 +61,10 @@ export const EnvSchema = z.object({
   /** Path-style addressing (endpoint/bucket/key), needed by most self-hosted services. */
   S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
   /** Key prefix inside the bucket, e.g. `postavka/`. */
-  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, "must be empty or folder names ending with /").default(""),
+  S3_PREFIX: z
+    .string()
+    .regex(/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/, "must be empty or folder names (not . or ..) each ending with /")
+    .default(""),
   /** Hours a temporary upload (/api/files/common) is kept before it is deleted unless attached. */
   UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   /** DaData API key for INN and address suggestions; without it those endpoints answer with no suggestions. */
