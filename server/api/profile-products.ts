@@ -188,6 +188,8 @@ export const profileProductRoutes = new Hono<ApiEnv>()
       if (!list.some((f) => f.fileId === fileId)) throw new ApiError(404, "not_found", "File not found");
       return list.filter((f) => f.fileId !== fileId);
     });
-    await deleteUnusedFiles(c.var.db, c.var.storage, removed);
+    // For a published product the file stays while the approved version shows it; one that was only
+    // ever in the pending changes is unused now and goes (deleteUnusedFiles checks both).
+    await deleteUnusedFiles(c.var.db, c.var.storage, [...removed, fileId]);
     return ok(c, { id: fileId, deleted: true });
   });

@@ -193,6 +193,13 @@ describe("editing a published product", () => {
     const pdfId = removed.body.data.find((f: { kind: string }) => f.kind === "document").id;
     expect((await call(api, "DELETE", `/api/profile/company/products/${productId}/files/${pdfId}`, undefined, owner.token)).status).toBe(200);
 
+    // A picture added and removed again before approval is gone; the approved one stays.
+    const extra = await call(api, "POST", `/api/profile/company/products/${productId}/files`, multipart(await jpegPhoto(50, 50), "extra.jpg"), owner.token);
+    expect(extra.status).toBe(201);
+    expect((await call(api, "DELETE", `/api/profile/company/products/${productId}/files/${extra.body.data.id}`, undefined, owner.token)).status).toBe(200);
+    expect(await api.storage.get(extra.body.data.url.slice("/media/".length))).toBeNull();
+    expect(await api.storage.get(removed.body.data.find((f: { kind: string }) => f.kind === "document").url.slice("/media/".length))).not.toBeNull();
+
     const working = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
     expect(working.body.data.prices).toEqual([{ minQuantity: "50", price: "60", currency: "RUB", unit: "pcs" }]);
     expect(working.body.data.files).toHaveLength(1);
