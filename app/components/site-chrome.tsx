@@ -91,8 +91,11 @@ export function AccountLinks() {
         <Icon name="star" size={18} /> <span className="account-count">{user.favouriteIds.length}</span>
         <span className="visually-hidden">{t("favourites.title")}</span>
       </LocaleLink>
-      <span className="account-name" title={user.organization?.name ?? undefined}>
-        <Icon name="user" size={18} /> {user.firstName} {user.lastName}
+      <span className="account-name" title={[`${user.firstName} ${user.lastName}`, user.organization?.name].filter(Boolean).join(" · ")}>
+        <Icon name="user" size={18} />{" "}
+        <span className="account-name-text">
+          {user.firstName} {user.lastName}
+        </span>
       </span>
       <Form method="post" action={localeHref(lang, "/logout")} className="account-logout">
         <input type="hidden" name="redirectTo" value={here} />
