@@ -5,6 +5,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The mail catcher's ports follow the app's, so parallel worktrees never collide. */
+export const MAIL_SMTP_PORT = PORT + 1;
+export const MAIL_HTTP_PORT = PORT + 2;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -32,13 +35,32 @@ export default defineConfig({
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.ts",
-    url: `http://localhost:${PORT}/readyz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // NODE_ENV must be set before React loads: it picks its build at import time.
-    env: { PORT: String(PORT), LOG_LEVEL: "warn", NODE_ENV: "production" },
-    stdout: "pipe",
-  },
+  webServer: [
+    {
+      command: "node scripts/mail-catcher.ts",
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
+    },
+    {
+      command: "node scripts/e2e-server.ts",
+      url: `http://localhost:${PORT}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      // NODE_ENV must be set before React loads: it picks its build at import time. Sign-in limits are
+      // raised (every test signs in from 127.0.0.1) and the resend countdown shortened to 2 s.
+      env: {
+        PORT: String(PORT),
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        AUTH_RESEND_AFTER_S: "2",
+        AUTH_SEND_PER_TARGET: "100",
+        AUTH_SEND_PER_IP: "10000",
+        AUTH_VERIFY_PER_IP: "10000",
+      },
+      stdout: "pipe",
+    },
+  ],
 });

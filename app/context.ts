@@ -9,3 +9,13 @@ import type { ApiClient } from "./lib/api-client.server.ts";
 
 export const servicesContext = createContext<WebServices>();
 export const apiContext = createContext<ApiClient>();
+
+/**
+ * The request's session: the access token the API client sends (null = anonymous) and Set-Cookie
+ * lines that middleware/api-client.ts adds to the response (rotated tokens, sign-in, sign-out).
+ */
+export interface RequestSession {
+  accessToken: string | null;
+  setCookies: string[];
+}
+export const sessionContext = createContext<RequestSession>();

@@ -15,9 +15,12 @@ import type { Route } from "./+types/root";
 import { ErrorPage, ConnectionErrorPage } from "./components/error-page.tsx";
 import { ClientPlatform } from "./components/pwa/client-platform.tsx";
 import { OfflineMarker } from "./components/pwa/offline-marker.tsx";
+import { SessionKeeper } from "./components/auth/session-keeper.tsx";
 import { SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
-import { servicesContext } from "./context.ts";
-import { DEFAULT_LANG, isLang, localePath } from "./lib/i18n.ts";
+import { apiContext, servicesContext, sessionContext } from "./context.ts";
+import type { UserProfile } from "./lib/api-client.server.ts";
+import { DEFAULT_LANG, isLang, localePath, type Lang } from "./lib/i18n.ts";
+import { csrfMiddleware } from "./middleware/csrf.ts";
 import { isChunkLoadError, isNetworkError } from "./lib/reload-guard.ts";
 import { deviceClassFromCookieHeader, FALLBACK_DEVICE_CLASS } from "./lib/viewport.ts";
 import { apiClientMiddleware } from "./middleware/api-client.ts";
@@ -25,13 +28,45 @@ import { flashContext, flashMiddleware } from "./middleware/flash.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import stylesUrl from "./styles/app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, apiClientMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, csrfMiddleware, apiClientMiddleware];
+
+/** The signed-in user as pages need it: names, company and favourite product ids (spec §4 session start). */
+export interface SessionUser {
+  firstName: string;
+  lastName: string;
+  role: string;
+  organization: { id: number; name: string } | null;
+  favouriteIds: number[];
+}
+
+async function loadSessionUser(context: Route.LoaderArgs["context"], lang: Lang): Promise<SessionUser | null> {
+  if (!context.get(sessionContext).accessToken) return null;
+  const api = context.get(apiContext);
+  try {
+    const [profile, favourites] = await Promise.all([api.profile(), api.favourites(lang)]);
+    if (profile.role === "ANONIM") return null;
+    const user = profile as UserProfile;
+    return {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      organization: user.organization ? { id: user.organization.id, name: user.organization.name } : null,
+      favouriteIds: favourites.map((p) => p.id),
+    };
+  } catch (error) {
+    // Spec §8: a failed profile load is logged and the visitor stays anonymous.
+    context.get(servicesContext).logger.warn({ err: error }, "profile load failed");
+    return null;
+  }
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = getLocale(context);
   const url = new URL(request.url);
+  const pageLang: Lang = isLang(lang) ? lang : DEFAULT_LANG;
   return data({
+    user: await loadSessionUser(context, pageLang),
     lang: isLang(lang) ? lang : DEFAULT_LANG,
     origin: services.publicUrl ?? url.origin,
     appName: getInstance(context).t("app.name"),
@@ -70,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <OfflineMarker />
         {children}
         <ClientPlatform flash={root?.flash ?? null} buildCheckIntervalS={root?.buildCheckIntervalS ?? 0} />
+        <SessionKeeper signedIn={Boolean(root?.user)} />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>

@@ -11,6 +11,10 @@ const ICONS = [
   "truck", "building-2", "tag", "external-link", "x", "menu", "info", "book-open", "list-tree", "languages",
   "arrow-right", "circle-alert", "barcode", "landmark", "ship", "download", "check", "wifi-off", "refresh-cw",
   "trash-2", "monitor-down", "bookmark-check",
+  "star",
+  "log-in",
+  "log-out",
+  "user",
 ];
 
 const root = path.resolve(import.meta.dirname, "..");

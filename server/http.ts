@@ -102,6 +102,9 @@ export function createServerApp(options: ServerAppOptions) {
             }
           : undefined,
       crossOriginEmbedderPolicy: false,
+      // Not Hono's default `no-referrer`: with it Chromium sends `Origin: null` on same-site form
+      // posts, and React Router's and our CSRF checks (app/middleware/csrf.ts) refuse them.
+      referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: mode === "production" ? "max-age=15552000; includeSubDomains" : false,
     }),
   );

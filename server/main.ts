@@ -83,7 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     mailFrom: env.MAIL_FROM,
     smsUrl: env.SMS_URL,
     smsToken: env.SMS_TOKEN,
-    limits: { resendAfterS: env.AUTH_RESEND_AFTER_S, sendPerIp: env.AUTH_SEND_PER_IP, verifyPerIp: env.AUTH_VERIFY_PER_IP },
+    limits: { resendAfterS: env.AUTH_RESEND_AFTER_S, sendPerTarget: env.AUTH_SEND_PER_TARGET, sendPerIp: env.AUTH_SEND_PER_IP, verifyPerIp: env.AUTH_VERIFY_PER_IP },
   });
   const media = createFileStorage(env);
   logger.info({ storage: media.kind }, "file storage ready");

@@ -5,7 +5,7 @@
  * wider screens and when the class is unknown (desktop fallback) it is inline.
  */
 import { useTranslation } from "react-i18next";
-import { NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { Form, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { LANGS, LANG_NAMES, localePath, splitLocalePath } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { FALLBACK_DEVICE_CLASS, isCompact } from "../lib/viewport.ts";
@@ -60,8 +60,50 @@ export function SiteHeader() {
           links
         )}
         <LanguageSwitcher />
+        <AccountLinks />
       </div>
     </header>
+  );
+}
+
+/**
+ * Who is signed in (spec task: "the header shows who is signed in"): favourites with their count and
+ * a sign-out button (a POST form, so it works without JavaScript), or a sign-in link that returns here.
+ */
+export function AccountLinks() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const location = useLocation();
+  const root = useRouteLoaderData<RootData>("root");
+  const user = root?.user;
+  const here = `${location.pathname}${location.search}`;
+  if (!user) {
+    const onAuth = splitLocalePath(location.pathname).rest.startsWith("/auth");
+    return (
+      <LocaleLink to={onAuth ? "/auth" : `/auth?redirectTo=${encodeURIComponent(here)}`} className="account-link" prefetch="intent">
+        <Icon name="log-in" size={18} /> <span>{t("auth.signInLink")}</span>
+      </LocaleLink>
+    );
+  }
+  return (
+    <div className="account">
+      <LocaleLink to="/favorites" className="account-link" title={t("favourites.title")}>
+        <Icon name="star" size={18} /> <span className="account-count">{user.favouriteIds.length}</span>
+        <span className="visually-hidden">{t("favourites.title")}</span>
+      </LocaleLink>
+      <span className="account-name" title={[`${user.firstName} ${user.lastName}`, user.organization?.name].filter(Boolean).join(" · ")}>
+        <Icon name="user" size={18} />{" "}
+        <span className="account-name-text">
+          {user.firstName} {user.lastName}
+        </span>
+      </span>
+      <Form method="post" action={localeHref(lang, "/logout")} className="account-logout">
+        <input type="hidden" name="redirectTo" value={here} />
+        <button type="submit" className="button-link" title={t("auth.signOut")}>
+          <Icon name="log-out" size={18} /> <span className="visually-hidden">{t("auth.signOut")}</span>
+        </button>
+      </Form>
+    </div>
   );
 }
 

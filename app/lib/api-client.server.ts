@@ -26,6 +26,8 @@ export class ApiClientError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues?: { path: string; message: string }[];
+  /** Seconds from the response's Retry-After header (429), when present. */
+  retryAfter?: number;
   constructor(status: number, code: string, message: string, issues?: { path: string; message: string }[]) {
     super(message);
     this.name = "ApiClientError";
@@ -45,7 +47,31 @@ export interface ApiClientOptions {
   fingerprint?: string;
   requestId?: string;
   acceptLanguage?: string;
+  /** The browser's IP and User-Agent: the API rate-limits by the one and binds sessions to the other. */
+  clientIp?: string;
+  userAgent?: string;
+  /** The browser's `refresh` cookie, sent to the API's refresh and logout calls only. */
+  refreshCookie?: string;
 }
+
+/** A response's envelope with the headers that matter to the web tier (the rotated refresh cookie). */
+export interface WithHeaders<T> {
+  data: T;
+  setCookies: string[];
+}
+
+export interface UserProfile {
+  id: number;
+  role: "USER" | "MODERATOR" | "ADMIN";
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  locale: Lang;
+  organization: { id: number; name: string; role: string; status: string; employeeStatus: string } | null;
+}
+
+export type ProfileOrAnonymous = UserProfile | { role: "ANONIM" };
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -77,7 +103,16 @@ export class ApiClient {
   }
 
   /** Sends one request; returns the parsed envelope or throws ApiClientError. */
-  async request<T, M = Record<string, unknown>>(method: string, path: string, init: { query?: Query; body?: unknown } = {}): Promise<Envelope<T, M>> {
+  async request<T, M = Record<string, unknown>>(method: string, path: string, init: { query?: Query; body?: unknown; withRefreshCookie?: boolean } = {}): Promise<Envelope<T, M>> {
+    return (await this.requestWithHeaders<T, M>(method, path, init)).envelope;
+  }
+
+  /** `request` that also returns the response headers (auth calls read the refresh cookie from them). */
+  async requestWithHeaders<T, M = Record<string, unknown>>(
+    method: string,
+    path: string,
+    init: { query?: Query; body?: unknown; withRefreshCookie?: boolean } = {},
+  ): Promise<{ envelope: Envelope<T, M>; headers: Headers }> {
     const url = new URL(path, this.options.baseUrl);
     for (const [key, value] of Object.entries(init.query ?? {})) {
       if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
@@ -88,6 +123,9 @@ export class ApiClient {
     if (this.options.fingerprint) headers.set("fingerprint", encodeURIComponent(this.options.fingerprint));
     if (this.options.requestId) headers.set("x-request-id", this.options.requestId);
     if (this.options.acceptLanguage) headers.set("accept-language", this.options.acceptLanguage);
+    if (this.options.clientIp) headers.set("x-client-ip", this.options.clientIp);
+    if (this.options.userAgent) headers.set("user-agent", this.options.userAgent);
+    if (init.withRefreshCookie && this.options.refreshCookie) headers.set("cookie", `refresh=${encodeURIComponent(this.options.refreshCookie)}`);
     const attempts = IDEMPOTENT.has(method.toUpperCase()) ? 2 : 1;
 
     let lastError: unknown;
@@ -105,7 +143,7 @@ export class ApiClient {
         if (attempt < attempts) await delay(RETRY_DELAY_MS);
         continue;
       }
-      if (response.ok) return (await response.json()) as Envelope<T, M>;
+      if (response.ok) return { envelope: (await response.json()) as Envelope<T, M>, headers: response.headers };
       lastError = await toError(response);
       if (attempt < attempts && RETRY_STATUSES.has(response.status)) {
         await delay(RETRY_DELAY_MS);
@@ -118,6 +156,47 @@ export class ApiClient {
 
   get<T, M = Record<string, unknown>>(path: string, query?: Query) {
     return this.request<T, M>("GET", path, { query });
+  }
+
+  private async authCall<T>(path: string, body?: unknown): Promise<WithHeaders<T>> {
+    const { envelope, headers } = await this.requestWithHeaders<T>("POST", path, { body, withRefreshCookie: true });
+    return { data: envelope.data, setCookies: headers.getSetCookie() };
+  }
+
+  sendCode(body: { email?: string; phone?: string; locale: Lang }) {
+    return this.request<{ sentTo: string; resendAfter: number; expiresIn: number }>("POST", "/api/auth/send-code", { body }).then((r) => r.data);
+  }
+
+  verifyCode(body: { email?: string; phone?: string; code: string }) {
+    return this.authCall<{ accessToken?: string; registrationToken?: string }>("/api/auth/verify-code", body);
+  }
+
+  register(body: { registrationToken: string; firstName: string; lastName: string; acceptTerms: boolean; locale: Lang }) {
+    return this.authCall<{ accessToken: string }>("/api/auth/register", body);
+  }
+
+  refreshToken() {
+    return this.authCall<{ accessToken: string }>("/api/auth/refresh-token");
+  }
+
+  logout() {
+    return this.authCall<{ ok: true }>("/api/auth/logout");
+  }
+
+  profile() {
+    return this.get<ProfileOrAnonymous>("/api/profile").then((r) => r.data);
+  }
+
+  updateProfile(body: { firstName?: string; lastName?: string; locale?: Lang }) {
+    return this.request<UserProfile>("PATCH", "/api/profile", { body }).then((r) => r.data);
+  }
+
+  favourites(lang: Lang) {
+    return this.get<ProductCard[]>("/api/profile/favourites", { lang }).then((r) => r.data);
+  }
+
+  setFavourite(productId: number, favourite: boolean) {
+    return this.request<{ id: number; favourite: boolean }>(favourite ? "POST" : "DELETE", `/api/products/${productId}/favourite`).then((r) => r.data);
   }
 
   appData() {
@@ -224,12 +303,15 @@ export class ApiClient {
 
 async function toError(response: Response): Promise<ApiClientError> {
   const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; issues?: [] } } | null;
-  return new ApiClientError(
+  const error = new ApiClientError(
     response.status,
     body?.error?.code ?? "http_error",
     body?.error?.message ?? (response.statusText || `HTTP ${response.status}`),
     body?.error?.issues,
   );
+  const retryAfter = Number(response.headers.get("retry-after"));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
+  return error;
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,7 @@
  */
 import type { ToastTone } from "./pwa/toast.ts";
 
-export const FLASH_MESSAGES = ["flash.externalRefused"] as const;
+export const FLASH_MESSAGES = ["flash.externalRefused", "flash.signedIn", "flash.registered", "flash.signedOut"] as const;
 export type FlashMessage = (typeof FLASH_MESSAGES)[number];
 
 export interface Flash {

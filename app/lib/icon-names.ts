@@ -30,7 +30,11 @@ export const ICON_NAMES = [
   "refresh-cw",
   "trash-2",
   "monitor-down",
-  "bookmark-check"
+  "bookmark-check",
+  "star",
+  "log-in",
+  "log-out",
+  "user"
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -1,6 +1,7 @@
 /** `/product/{id}`: everything a buyer needs to decide whether to contact the supplier. */
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/product";
+import { FavouriteButton } from "../components/catalog/favourite-button.tsx";
 import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
 import { formatMoney, formatQuantity } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
@@ -71,6 +72,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <h1>
             <Text value={product.name} />
           </h1>
+          <FavouriteButton productId={product.id} large />
           {product.tnved ? (
             <p className="muted">
               {t("product.tnved")}:{" "}

@@ -114,9 +114,12 @@ export class AuthService {
     this.keys = new KeyRing(deps.db);
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
     this.now = deps.now ?? (() => new Date());
+    // Statements go unnamed: the embedded PGlite keeps one backend session for every pooled
+    // connection, so a named statement prepared by a previous connection "already exists" there.
+    const storeClient = { query: (q: { text: string; values?: unknown[] }) => deps.pool.query({ text: q.text, values: q.values }) };
     const limiter = (keyPrefix: string, points: number) =>
       new RateLimiterPostgres({
-        storeClient: deps.pool,
+        storeClient,
         storeType: "pool",
         tableName: "rate_limits",
         tableCreated: true,

@@ -5,6 +5,7 @@ import { unitLabel } from "../../lib/units.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { Icon } from "../icon.tsx";
 import { LocaleLink } from "../locale-link.tsx";
+import { FavouriteButton } from "./favourite-button.tsx";
 import { formatMoney, formatQuantity } from "./format.ts";
 import { Text } from "./text.tsx";
 
@@ -24,6 +25,7 @@ export function ProductCard({ product, matched }: { product: Product; matched?: 
   const price = formatMoney(product.priceFrom, product.currency, lang);
   return (
     <article className="product-card">
+      <FavouriteButton productId={product.id} />
       <LocaleLink to={`/product/${product.id}`} className="product-card-link">
         <span className="product-card-image">
           {product.image ? (

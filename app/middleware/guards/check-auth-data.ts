@@ -1,7 +1,8 @@
 /**
  * Guard `check-auth-data` (before the sign-in code and registration steps): the earlier step
  * leaves its data in the short-lived `auth_flow` cookie; without it the visitor goes back to
- * the sign-in page of the same language.
+ * the sign-in page of the same language. The one-click link of the code e-mail
+ * (`/auth/code?email=…&code=…`) is the earlier step's data too: it may be opened in another browser.
  */
 import { redirect, type MiddlewareFunction } from "react-router";
 import { localePath, splitLocalePath } from "../../lib/i18n.ts";
@@ -12,8 +13,10 @@ export const AUTH_FLOW_COOKIE = "auth_flow";
 export const checkAuthData: MiddlewareFunction<Response> = async ({ request }, next) => {
   const cookies = request.headers.get("cookie") ?? "";
   const hasFlow = cookies.split(";").some((c) => c.trim().startsWith(`${AUTH_FLOW_COOKIE}=`) && c.trim().length > AUTH_FLOW_COOKIE.length + 1);
-  if (!hasFlow) {
-    const { lang, prefixed } = splitLocalePath(documentUrl(request).pathname);
+  const url = documentUrl(request);
+  const fromMailLink = url.pathname.endsWith("/auth/code") && url.searchParams.has("email") && url.searchParams.has("code");
+  if (!hasFlow && !fromMailLink) {
+    const { lang, prefixed } = splitLocalePath(url.pathname);
     throw redirect(localePath(lang, "/auth", prefixed));
   }
   return next();

@@ -1,0 +1,87 @@
+/**
+ * `/auth/registration`: step three for a new person (guard check-auth-data; the flow must carry the
+ * registration token the code step received). First and last name and acceptance of the terms; the
+ * action registers through the API (POST /api/auth/register) and signs the person in.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth-registration";
+import { FieldError, FormError } from "../components/auth/field.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { clearAuthFlowCookie, readAuthFlow } from "../lib/auth-flow.server.ts";
+import { RegistrationSchema } from "../lib/auth-forms.ts";
+import { authPath, finishSignIn } from "../lib/auth-actions.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { guards } from "../middleware/registry.ts";
+
+export const middleware = guards("check-auth-data");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const flow = readAuthFlow(request);
+  if (!flow?.registrationToken) throw redirect(authPath(request, "/auth"));
+  return { sentTo: flow.sentTo, seo: { title: getInstance(context).t("auth.registrationTitle") } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const flow = readAuthFlow(request);
+  if (!flow?.registrationToken) throw redirect(authPath(request, "/auth"));
+  const submission = parseWithZod(await request.formData(), { schema: RegistrationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  try {
+    const registered = await context.get(apiContext).register({ registrationToken: flow.registrationToken, ...submission.value, acceptTerms: true, locale: lang });
+    return finishSignIn(context, registered.data.accessToken, registered.setCookies, flow.redirectTo ?? authPath(request, "/"), "flash.registered");
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    if (error.code === "invalid_registration") {
+      throw redirect(authPath(request, "/auth"), { headers: { "set-cookie": clearAuthFlowCookie() } });
+    }
+    return data({ result: submission.reply({ formErrors: ["auth.errors.tryLater"] }) }, { status: error.status >= 500 ? 503 : 400 });
+  }
+}
+
+export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <h1>{t("auth.registrationTitle")}</h1>
+      <p className="muted">{t("auth.registrationLead", { sentTo: loaderData.sentTo })}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <label className="field" htmlFor={fields.firstName.id}>
+          <span>{t("auth.firstName")}</span>
+          <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} autoFocus />
+        </label>
+        <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
+        <label className="field" htmlFor={fields.lastName.id}>
+          <span>{t("auth.lastName")}</span>
+          <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" aria-describedby={fields.lastName.errorId} />
+        </label>
+        <FieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
+        <label className="field field-check" htmlFor={fields.acceptTerms.id}>
+          <input {...getInputProps(fields.acceptTerms, { type: "checkbox" })} key={fields.acceptTerms.key} aria-describedby={fields.acceptTerms.errorId} />
+          <span>{t("auth.acceptTerms")}</span>
+        </label>
+        <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+          {t("auth.register")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,116 @@
+/**
+ * `/auth`: step one of sign-in — an e-mail address or a phone number. The action asks the API to
+ * send a code (POST /api/auth/send-code), keeps the flow in the `auth_flow` cookie and goes on to
+ * `/auth/code`. A honeypot field turns away form-filling bots. Works without JavaScript; with it,
+ * Conform validates as you type.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { SpamError } from "remix-utils/honeypot/server";
+import type { Route } from "./+types/auth-sign-in";
+import { FieldError, FormError } from "../components/auth/field.tsx";
+import { apiContext, sessionContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { authFlowCookie } from "../lib/auth-flow.server.ts";
+import { SignInSchema, loginToIdentity } from "../lib/auth-forms.ts";
+import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { honeypot } from "../lib/honeypot.server.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = documentUrl(request);
+  const redirectTo = safeReturnPath(request, url.searchParams.get("redirectTo")) ?? "";
+  // Someone already signed in has nothing to do here.
+  if (context.get(sessionContext).accessToken) throw redirect(redirectTo || authPath(request, "/"));
+  const t = getInstance(context).t;
+  return { redirectTo, honeypot: await honeypot.getInputProps(), seo: { title: t("auth.signInTitle") } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  try {
+    await honeypot.check(formData);
+  } catch (error) {
+    if (error instanceof SpamError) return data({ result: { status: "error" as const, error: { "": ["auth.errors.spam"] } } }, { status: 400 });
+    throw error;
+  }
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const identity = loginToIdentity(submission.value.login);
+  const flow = {
+    channel: "email" in identity ? ("email" as const) : ("phone" as const),
+    target: "email" in identity ? identity.email.toLowerCase() : identity.phone,
+    sentTo: "email" in identity ? identity.email : identity.phone,
+    resendAt: Date.now(),
+    redirectTo: safeReturnPath(request, submission.value.redirectTo) ?? undefined,
+  };
+  const toCodeStep = () => redirect(authPath(request, "/auth/code"), { headers: { "set-cookie": authFlowCookie(flow) } });
+  try {
+    const sent = await context.get(apiContext).sendCode({ ...identity, locale: lang });
+    flow.sentTo = sent.sentTo;
+    flow.resendAt = Date.now() + sent.resendAfter * 1000;
+    return toCodeStep();
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    // A code went to this address moments ago (a double click, a second tab): it is still valid,
+    // so go to the code step, where the countdown shows when a new one may be asked for.
+    if (error.code === "resend_too_soon") {
+      flow.resendAt = Date.now() + (error.retryAfter ?? 60) * 1000;
+      return toCodeStep();
+    }
+    if (error.code === "invalid_target") return data({ result: submission.reply({ fieldErrors: { login: ["auth.errors.login"] } }) }, { status: 400 });
+    if (error.status === 429) return data({ result: submission.reply({ formErrors: ["auth.errors.tooManySends"] }) }, { status: 429 });
+    return data({ result: submission.reply({ formErrors: ["auth.errors.deliveryFailed"] }) }, { status: 503 });
+  }
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <h1>{t("auth.signInTitle")}</h1>
+      <p className="muted">{t("auth.signInLead")}</p>
+      <HoneypotProvider {...loaderData.honeypot}>
+        <Form method="post" {...getFormProps(form)} className="stack">
+          <HoneypotInputs label={t("auth.honeypot")} />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <label className="field" htmlFor={fields.login.id}>
+            <span>{t("auth.login")}</span>
+            <input
+              {...getInputProps(fields.login, { type: "text" })}
+              key={fields.login.key}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={t("auth.loginPlaceholder")}
+              aria-describedby={fields.login.errorId}
+              autoFocus
+            />
+          </label>
+          <FieldError id={fields.login.errorId} errors={fields.login.errors} />
+          <FormError id={form.errorId} errors={form.errors} />
+          <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+            {t("auth.sendCode")}
+          </button>
+        </Form>
+      </HoneypotProvider>
+      <p className="muted small">{t("auth.noPassword")}</p>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

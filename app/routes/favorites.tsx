@@ -1,0 +1,60 @@
+/**
+ * `/favorites` (guard check-query-params): the signed-in person's favourite products, newest first.
+ * An anonymous visitor is asked to sign in and comes back here.
+ */
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/favorites";
+import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { ProductGrid } from "../components/catalog/cards.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext, sessionContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { guards } from "../middleware/registry.ts";
+
+export const middleware = guards(["check-query-params", {}]);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const t = getInstance(context).t;
+  const signedIn = context.get(sessionContext).accessToken !== null;
+  const products = signedIn ? await context.get(apiContext).favourites(lang) : [];
+  return { signedIn, products, seo: { title: t("favourites.title") } };
+}
+
+export default function Favorites({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { signedIn, products } = loaderData;
+  return (
+    <main id="main" className="page">
+      <Breadcrumbs items={[{ label: t("favourites.title") }]} />
+      <header className="page-header">
+        <h1>{t("favourites.title")}</h1>
+      </header>
+      {!signedIn ? (
+        <div className="card empty-state">
+          <p>{t("favourites.signInFirst")}</p>
+          <LocaleLink to={`/auth?redirectTo=${encodeURIComponent("/favorites")}`} className="button button-primary">
+            {t("auth.signInLink")}
+          </LocaleLink>
+        </div>
+      ) : products.length === 0 ? (
+        <div className="card empty-state">
+          <p>{t("favourites.empty")}</p>
+          <LocaleLink to="/catalog" className="button">
+            {t("nav.catalog")}
+          </LocaleLink>
+        </div>
+      ) : (
+        <>
+          <p className="muted">{t("favourites.count", { count: products.length })}</p>
+          <ProductGrid products={products} />
+        </>
+      )}
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,34 @@
+/**
+ * `POST /favourite` (form fields `productId`, `favourite` "1"/"0", `redirectTo`): adds or removes a
+ * favourite product (spec §4). Without JavaScript it returns to `redirectTo`; the JavaScript button
+ * (a fetcher, field `js=1`) gets `{ id, favourite }` and React Router reloads the favourites list.
+ * Anonymous visitors are sent to sign in and brought back.
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/favourite";
+import { apiContext, sessionContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return redirect(authPath(request, "/favorites"));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const back = safeReturnPath(request, form.get("redirectTo")) ?? authPath(request, "/favorites");
+  if (!context.get(sessionContext).accessToken) {
+    throw redirect(`${authPath(request, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
+  }
+  const productId = Number(form.get("productId"));
+  const favourite = form.get("favourite") === "1";
+  if (!Number.isInteger(productId) || productId <= 0) return data({ error: "invalid_product" }, { status: 400 });
+  try {
+    const result = await context.get(apiContext).setFavourite(productId, favourite);
+    if (form.get("js") === "1") return data(result);
+    return redirect(back);
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500) return data({ error: error.code }, { status: error.status });
+    throw error;
+  }
+}

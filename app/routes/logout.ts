@@ -1,0 +1,29 @@
+/**
+ * `POST /logout` (any language prefix): ends the session through the API (the refresh token's
+ * family is revoked), clears both cookies and returns to `redirectTo` when it is a same-site path
+ * (spec §4: logout runs an optional callback), else to the home page. GET just goes home.
+ */
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { apiContext, sessionContext } from "../context.ts";
+import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
+import { setFlashCookie } from "../middleware/flash.ts";
+import { clearSessionCookies } from "../lib/session.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return redirect(authPath(request, "/"));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  try {
+    await context.get(apiContext).logout();
+  } catch {
+    // The cookies go regardless: signing out must always work for the person at the screen.
+  }
+  const session = context.get(sessionContext);
+  session.accessToken = null;
+  session.setCookies.push(...clearSessionCookies());
+  const to = safeReturnPath(request, formData.get("redirectTo")) ?? authPath(request, "/");
+  return redirect(to, { headers: { "set-cookie": setFlashCookie({ message: "flash.signedOut", tone: "info" }) } });
+}

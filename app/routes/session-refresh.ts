@@ -1,0 +1,24 @@
+/**
+ * `POST /session/refresh`: the open tab's periodic refresh (spec §4: every 1,500,000 ms). The access
+ * token is renewed through the API and both cookies rotated; answers `{ signedIn }`.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/session-refresh";
+import { apiContext, sessionContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { accessCookie, clearSessionCookies } from "../lib/session.server.ts";
+
+export async function action({ context }: Route.ActionArgs) {
+  const session = context.get(sessionContext);
+  try {
+    const refreshed = await context.get(apiContext).refreshToken();
+    session.setCookies.push(accessCookie(refreshed.data.accessToken), ...refreshed.setCookies);
+    return data({ signedIn: true });
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 401) {
+      session.setCookies.push(...clearSessionCookies());
+      return data({ signedIn: false });
+    }
+    return data({ signedIn: session.accessToken !== null }, { status: 503 });
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * Sign-in, registration, sessions and favourites in a real browser, with JavaScript on and off.
+ * Codes are read from the e-mails the server sent through SMTP to the mail catcher
+ * (scripts/mail-catcher.ts), as a person would read them.
+ */
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { MAIL_HTTP_PORT } from "../../playwright.config.ts";
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+async function mailsTo(address: string): Promise<Mail[]> {
+  const response = await fetch(`http://127.0.0.1:${MAIL_HTTP_PORT}/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as Mail[];
+}
+
+/** Waits for the `n`-th (1-based) e-mail to `address` and returns it. */
+async function nthMail(address: string, n: number): Promise<Mail> {
+  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
+  return (await mailsTo(address))[n - 1]!;
+}
+
+function codeOf(mail: Mail): string {
+  return mail.text.match(/^\s*(\d{6})\s*$/m)![1]!;
+}
+
+/** The e2e server allows a new code to the same address after 2 s (AUTH_RESEND_AFTER_S). */
+const resendPause = (page: Page) => page.waitForTimeout(2100);
+
+function newAddress(label: string, project: string): string {
+  return `${label}.${project}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+}
+
+/** Steps one and two of sign-in on the current page's language; returns after pressing "Sign in". */
+async function enterCode(page: Page, email: string, mailNo = 1) {
+  await page.getByLabel(/E-mail|电子邮箱/).fill(email);
+  await page.getByRole("button", { name: /Получить код|Get a code|获取验证码/ }).click();
+  await expect(page).toHaveURL(/\/auth\/code$/);
+  const mail = await nthMail(email, mailNo);
+  await page.getByLabel(/^(Код|Code|验证码)$/).fill(codeOf(mail));
+  await page.getByRole("button", { name: /^(Войти|Sign in|登录)$/ }).click();
+  return mail;
+}
+
+async function register(page: Page, email: string) {
+  await page.goto("/auth");
+  await enterCode(page, email);
+  await expect(page).toHaveURL(/\/auth\/registration$/);
+  await page.getByLabel("Имя").fill("Анна");
+  await page.getByLabel("Фамилия").fill("Петрова");
+  await page.getByLabel(/Принимаю условия/).check();
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+}
+
+/** A context without JavaScript carrying `from`'s cookies minus the access cookie: "later", after it expired. */
+async function laterWithoutJs(browser: Browser, from: BrowserContext, baseURL: string): Promise<BrowserContext> {
+  const state = await from.storageState();
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "ru-RU" });
+  await context.addCookies(state.cookies.filter((c) => c.name !== "access"));
+  return context;
+}
+
+test("a new user signs in, registers, keeps two favourites, returns later without JavaScript still signed in, and signs out", async ({ page, browser, baseURL }, testInfo) => {
+  const email = newAddress("journey", testInfo.project.name);
+  await page.goto("/catalog");
+  const firstCategory = page.locator(".category-grid a, .category-card a, main a[href^='/catalog/']").first();
+  await firstCategory.click();
+  await expect(page).toHaveURL(/\/catalog\/\d+/);
+  await expect(page.locator(".product-card").first()).toBeVisible();
+  const listUrl = new URL(page.url()).pathname;
+  // Anonymous: the star leads to sign-in, which brings the visitor back here.
+  await page.locator(".product-card .favourite-button").first().click();
+  await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=${encodeURIComponent(listUrl).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  await expect(page.getByRole("heading", { level: 1, name: "Вход и регистрация" })).toBeVisible();
+  const mail = await enterCode(page, email);
+  expect(mail.subject).toMatch(/^Код для входа в Postavka: \d{6}$/);
+  await expect(page).toHaveURL(/\/auth\/registration$/);
+  // The form keeps what was typed and names the missing consent.
+  await page.getByLabel("Имя").fill("Анна");
+  await page.getByLabel("Фамилия").fill("Петрова");
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(page.getByText("Чтобы создать аккаунт, примите условия.")).toBeVisible();
+  await expect(page.getByLabel("Имя")).toHaveValue("Анна");
+  await page.getByLabel(/Принимаю условия/).check();
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(page).toHaveURL(new RegExp(`${listUrl}$`));
+  await expect(page.locator(".account-name")).toHaveText(/Анна Петрова/);
+
+  const stars = page.locator(".product-card .favourite-button");
+  await stars.nth(0).click();
+  await expect(stars.nth(0)).toHaveAttribute("aria-pressed", "true");
+  await stars.nth(1).click();
+  await expect(stars.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(".account-count")).toHaveText("2");
+  const names = await page.locator(".product-card .product-card-name").evaluateAll((els) => els.slice(0, 2).map((e) => e.textContent?.trim()));
+
+  const later = await laterWithoutJs(browser, page.context(), baseURL!);
+  const again = await later.newPage();
+  await again.goto("/favorites");
+  await expect(again.locator(".account-name")).toHaveText(/Анна Петрова/);
+  await expect(again.locator(".product-card")).toHaveCount(2);
+  for (const name of names) await expect(again.locator(".product-card-name", { hasText: name! })).toBeVisible();
+  // The server refreshed the session on its own and set a new access cookie.
+  expect((await later.cookies()).some((c) => c.name === "access" && c.httpOnly)).toBe(true);
+  await again.getByRole("button", { name: "Выйти" }).click();
+  await expect(again.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
+  await expect(again.getByText("Войдите, чтобы сохранять товары")).toBeVisible();
+  expect((await later.cookies()).filter((c) => c.name === "access" || c.name === "refresh")).toEqual([]);
+  await later.close();
+});
+
+for (const [lang, texts] of [
+  ["en", { title: "Sign in or register", subject: /^Your Postavka sign-in code: \d{6}$/, wrong: "Wrong code. A few attempts left." }],
+  ["zh", { title: "登录或注册", subject: /^您的 Postavka 登录验证码：\d{6}$/, wrong: "验证码错误，还剩几次机会。" }],
+] as const) {
+  test(`/${lang}/auth: the whole sign-in speaks ${lang}, a wrong code is explained, the right one signs in`, async ({ page }, testInfo) => {
+    const email = newAddress(`lang-${lang}`, testInfo.project.name);
+    await register(page, email);
+    await page.getByRole("button", { name: "Выйти" }).click();
+    await resendPause(page);
+    await page.goto(`/${lang}/auth`);
+    await expect(page.getByRole("heading", { level: 1, name: texts.title })).toBeVisible();
+    await page.getByLabel(/E-mail|电子邮箱/).fill(email);
+    await page.getByRole("button", { name: /Get a code|获取验证码/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/auth/code$`));
+    const mail = await nthMail(email, 2);
+    expect(mail.subject).toMatch(texts.subject);
+    const code = codeOf(mail);
+    await page.getByLabel(/^(Code|验证码)$/).fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: /^(Sign in|登录)$/ }).click();
+    await expect(page.getByText(texts.wrong)).toBeVisible();
+    await page.getByLabel(/^(Code|验证码)$/).fill(code);
+    await page.getByRole("button", { name: /^(Sign in|登录)$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}$`));
+    await expect(page.locator(".account-name")).toHaveText(/Анна Петрова/);
+  });
+}
+
+test("the code step without the first step goes back to /auth, in each language", async ({ page }) => {
+  for (const prefix of ["", "/en", "/zh"]) {
+    await page.goto(`${prefix}/auth/code`);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/auth$`));
+    await page.goto(`${prefix}/auth/registration`);
+    await expect(page).toHaveURL(new RegExp(`${prefix}/auth$`));
+  }
+});
+
+test("an external return address is refused: after sign-in the user lands on this site", async ({ page }, testInfo) => {
+  const email = newAddress("redirect", testInfo.project.name);
+  await register(page, email);
+  await page.getByRole("button", { name: "Выйти" }).click();
+  for (const [i, target] of ["https://evil.example/steal", "//evil.example", "javascript:alert(1)"].entries()) {
+    await resendPause(page);
+    await page.goto(`/auth?redirectTo=${encodeURIComponent(target)}`);
+    await enterCode(page, email, i + 2);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+    await page.getByRole("button", { name: "Выйти" }).click();
+  }
+});
+
+test("the link in the e-mail opens the code step filled in, even in another browser", async ({ page, browser, baseURL }, testInfo) => {
+  const email = newAddress("link", testInfo.project.name);
+  await register(page, email);
+  await page.getByRole("button", { name: "Выйти" }).click();
+  await resendPause(page);
+  await page.goto("/en/auth");
+  await page.getByLabel(/E-mail/).fill(email);
+  await page.getByRole("button", { name: "Get a code" }).click();
+  const mail = await nthMail(email, 2);
+  const link = mail.text.match(/https?:\/\/\S+\/en\/auth\/code\?\S+/)![0];
+  const other = await browser.newContext({ baseURL, javaScriptEnabled: testInfo.project.name === "js" });
+  const phone = await other.newPage();
+  await phone.goto(new URL(link).pathname + new URL(link).search);
+  await expect(phone.getByLabel("Code")).toHaveValue(codeOf(mail));
+  await phone.getByRole("button", { name: "Sign in" }).click();
+  await expect(phone.locator(".account-name")).toHaveText(/Анна Петрова/);
+  await other.close();
+});
+
+test("a new code can be asked for after the countdown; the old one stops working", async ({ page }, testInfo) => {
+  const email = newAddress("resend", testInfo.project.name);
+  await page.goto("/auth");
+  await page.getByLabel(/E-mail/).fill(email);
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await expect(page.getByText(/Новый код можно запросить через \d секунд/)).toBeVisible();
+  const resend = page.getByRole("button", { name: "Отправить новый код" });
+  if (testInfo.project.name === "js") {
+    await expect(resend).toBeDisabled();
+    await expect(resend).toBeEnabled({ timeout: 5000 });
+  } else {
+    await resendPause(page);
+  }
+  const first = codeOf(await nthMail(email, 1));
+  await resend.click();
+  await expect(page.getByText("Новый код отправлен. Предыдущий больше не действует.")).toBeVisible();
+  const second = codeOf(await nthMail(email, 2));
+  if (first !== second) {
+    await page.getByLabel("Код").fill(first);
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page.getByText(/Неверный код\. Осталось несколько попыток/)).toBeVisible();
+  }
+  await page.getByLabel("Код").fill(second);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page).toHaveURL(/\/auth\/registration$/);
+});
+
+test("cross-site form posts are refused", async ({ request }) => {
+  const response = await request.post("/logout", { headers: { origin: "https://evil.example" }, form: { redirectTo: "/" }, maxRedirects: 0 });
+  expect(response.status()).toBe(403);
+});
