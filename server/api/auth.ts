@@ -23,12 +23,12 @@ import { ApiError, ok, parseJsonBody } from "./http.ts";
 export const REFRESH_COOKIE = "refresh";
 
 const Lang = z.enum(["ru", "en", "zh"]);
-const IdentityBody = z.object({
+export const SendCodeBody = z.object({
   email: z.string().max(320).optional(),
   phone: z.string().max(32).optional(),
   locale: Lang.optional(),
 });
-const VerifyBody = IdentityBody.extend({ code: z.string().trim().min(1).max(16) });
+export const VerifyCodeBody = SendCodeBody.extend({ code: z.string().trim().min(1).max(16) });
 const Name = z.string().trim().min(1).max(80).regex(/^[^<>{}\p{Cc}]+$/u, "must not contain markup or control characters");
 export const RegisterBody = z.object({
   registrationToken: z.string().min(16).max(128),
@@ -60,13 +60,13 @@ function withSession(c: Context<ApiEnv>, session: Session) {
 
 export const authRoutes = new Hono<ApiEnv>()
   .post("/api/auth/send-code", async (c) => {
-    const body = await parseJsonBody(c, IdentityBody);
+    const body = await parseJsonBody(c, SendCodeBody);
     const identity = identityOf(body);
     const result = await c.var.auth.sendCode(identity, body.locale ?? "ru", clientContext(c));
     return ok(c, result);
   })
   .post("/api/auth/verify-code", async (c) => {
-    const body = await parseJsonBody(c, VerifyBody);
+    const body = await parseJsonBody(c, VerifyCodeBody);
     const result = await c.var.auth.verifyCode(identityOf(body), body.code, clientContext(c));
     if (result.kind === "registration") return ok(c, { registrationToken: result.registrationToken });
     return withSession(c, result.session);

@@ -8,6 +8,8 @@
 import { z } from "zod";
 import { AddressQuerySchema, AttachFileSchema, CompanyPatchSchema, CompanySchema, EmployeePatchSchema, EmployeeStatusSchema, FactsSchema, InviteEmployeeSchema, LegalEntityPatchSchema, LegalEntitySchema, PriceTiersSchema, ProductCompanySchema, ProductPatchSchema, ProductSchema, StatusActionSchema, VariantsSchema } from "../profile/schemas.ts";
 import { ProfileProductListQuery } from "./profile-products.ts";
+import { RegisterBody, SendCodeBody, VerifyCodeBody } from "./auth.ts";
+import { ProfilePatchBody } from "./profile.ts";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -18,7 +20,7 @@ export interface WriteOperation {
   summary: string;
   description?: string;
   /** Who may call: "signed in", "any employee", "owner or admin", … */
-  access: "signed in" | "any employee" | "owner or admin" | "signed in, no company";
+  access: "anyone" | "signed in" | "any employee" | "owner or admin" | "signed in, no company";
   query?: z.ZodObject;
   body?: z.ZodType;
   /** A multipart upload (field `file` and these extra fields) — alternatively JSON `{ fileId }` when `attach`. */
@@ -38,6 +40,23 @@ const uploadErrors = {
   "422": "`image_corrupt` (damaged or truncated), `image_too_large` (over 40 megapixels)",
 };
 const fileFields = { "title.ru": "title in Russian", "title.en": "title in English", "title.zh": "title in Chinese", kind: "image | document (optional check)" };
+
+const fingerprint = "Send the `fingerprint` header (URL-encoded device fingerprint, spec §7).";
+const refreshCookie = "Sets the `refresh` cookie (HttpOnly, SameSite=Lax, Path=/, Secure in production, 30 days).";
+
+/** Sign-in, sessions and favourites (issue 4; server/api/auth.ts, server/api/profile.ts). */
+export const authOperations: WriteOperation[] = [
+  { method: "post", path: "/api/auth/send-code", tag: "Auth", summary: "Send a one-time sign-in code", description: `Body \`{ email }\` or \`{ phone }\`, optional \`locale\` (ru, en, zh) of the message. 6 digits, valid 10 minutes, 5 attempts. Never says whether an account exists. ${fingerprint}`, access: "anyone", body: SendCodeBody, returns: "{ sentTo (masked), resendAfter (s), expiresIn (s) }", errors: { "400": "`invalid_target`, `invalid_body`", "429": "`resend_too_soon`, `rate_limited` (with Retry-After)", "503": "`delivery_failed`" } },
+  { method: "post", path: "/api/auth/verify-code", tag: "Auth", summary: "Check a code: sign in, or get a registration token", description: `A known person gets \`{ accessToken }\` and the refresh cookie; a new one \`{ registrationToken }\` (30 minutes, single use). ${refreshCookie} ${fingerprint}`, access: "anyone", body: VerifyCodeBody, returns: "{ accessToken } | { registrationToken }", errors: { "400": "`invalid_code` (issues: attempts left), `code_expired`, `invalid_target`", "429": "`too_many_attempts`, `rate_limited`" } },
+  { method: "post", path: "/api/auth/register", tag: "Auth", summary: "Create the account a registration token proves", description: `${refreshCookie} ${fingerprint}`, access: "anyone", body: RegisterBody, returns: "{ accessToken }", errors: { "400": "`invalid_registration`, `invalid_body`" } },
+  { method: "post", path: "/api/auth/refresh-token", tag: "Auth", summary: "Rotate the refresh cookie and get a new access token", description: `Needs the \`refresh\` cookie. A used token presented again revokes its whole family. ${fingerprint}`, access: "anyone", returns: "{ accessToken }", errors: { "401": "`refresh_invalid`, `refresh_reused`, `fingerprint_mismatch`" } },
+  { method: "post", path: "/api/auth/logout", tag: "Auth", summary: "End the session (its refresh-token family) and clear the cookie", access: "anyone", returns: "{ ok: true }" },
+  { method: "get", path: "/api/profile", tag: "Profile", summary: "The caller", description: "Without a valid token: `{ role: \"ANONIM\" }`.", access: "anyone", returns: "{ id, role, firstName, lastName, email, phone, locale, organization, invitations } | { role: \"ANONIM\" }" },
+  { method: "patch", path: "/api/profile", tag: "Profile", summary: "Change name and interface language", access: "signed in", body: ProfilePatchBody, returns: "Profile" },
+  { method: "get", path: "/api/profile/favourites", tag: "Profile", summary: "Favourite products, newest first", access: "signed in", query: z.object({ lang: z.enum(["ru", "en", "zh"]).optional() }), returns: "ProductCard[]" },
+  { method: "post", path: "/api/products/{id}/favourite", tag: "Profile", summary: "Add a product to favourites", access: "signed in", returns: "{ id, favourite: true }", status: 201, errors: { "404": "`not_found` (no such published product)" } },
+  { method: "delete", path: "/api/products/{id}/favourite", tag: "Profile", summary: "Remove a product from favourites", access: "signed in", returns: "{ id, favourite: false }" },
+];
 
 export const profileOperations: WriteOperation[] = [
   { method: "get", path: P, tag: "Profile: company", summary: "The caller's company", access: read, returns: "CompanyView (all languages as stored, logo, status, moderationNote, role, missing[], completeness, productCounts)" },
@@ -127,7 +146,7 @@ export function profileOperation(op: WriteOperation) {
   const responses: Record<string, unknown> = {
     [String(op.status ?? 200)]: { description: `\`{ data }\` — data: ${op.returns}`, content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } } },
     ...(requestBody || op.query ? { "400": error("`invalid_body` / `invalid_query` with `issues[]` whose messages are validation codes (locale keys `validation.*`)") } : {}),
-    "401": error("`unauthorized`: no valid access token"),
+    ...(op.access === "anyone" ? {} : { "401": error("`unauthorized`: no valid access token") }),
     ...(company ? { "403": error("`no_company`, `member_blocked`, `forbidden_role`, `company_blocked`") } : {}),
   };
   for (const [status, description] of Object.entries(op.errors ?? {})) responses[status] = error(status === "403" && company ? `\`no_company\`, \`member_blocked\`, \`forbidden_role\`, ${description}` : description);
@@ -135,7 +154,7 @@ export function profileOperation(op: WriteOperation) {
     tags: [op.tag],
     summary: op.summary,
     description: [`Access: ${op.access}.`, op.description].filter(Boolean).join(" "),
-    security: [{ bearer: [] }],
+    ...(op.access === "anyone" ? {} : { security: [{ bearer: [] }] }),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses,

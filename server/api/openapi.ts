@@ -11,7 +11,7 @@ import { CompanyListQuery, CompanyServiceListQuery, LangOnly, ProductListQuery, 
 import { SearchQuery, TreeQuery } from "./classifiers.ts";
 import { CrossSearchQuery, ProductFacetQuery, ProductSearchQuery, ServiceFilterQuery, SupplierFilterQuery } from "./search.ts";
 import { APP_NAME } from "./app-data.ts";
-import { profileOperation, profileOperations } from "./openapi-profile.ts";
+import { authOperations, profileOperation, profileOperations } from "./openapi-profile.ts";
 
 interface Operation {
   path: string;
@@ -91,7 +91,7 @@ export function openApiDocument() {
       },
     };
   }
-  for (const op of profileOperations) {
+  for (const op of [...authOperations, ...profileOperations]) {
     const path = (paths[op.path] ??= {}) as Record<string, unknown>;
     path[op.method] = profileOperation(op);
   }

@@ -19,7 +19,7 @@ import { requireCaller } from "./caller.ts";
 import { invitationsFor } from "./profile-employees.ts";
 import { ApiError, LangSchema, notFound, ok, parseJsonBody, parseQuery } from "./http.ts";
 
-const ProfilePatch = z
+export const ProfilePatchBody = z
   .object({ firstName: RegisterBody.shape.firstName, lastName: RegisterBody.shape.lastName, locale: z.enum(["ru", "en", "zh"]) })
   .partial()
   .strict();
@@ -42,7 +42,7 @@ export const profileRoutes = new Hono<ApiEnv>()
   })
   .patch("/api/profile", async (c) => {
     const caller = requireCaller(c);
-    const patch = await parseJsonBody(c, ProfilePatch);
+    const patch = await parseJsonBody(c, ProfilePatchBody);
     await c.var.auth.updateProfile(caller.userId, patch);
     return ok(c, await c.var.auth.profile(caller.userId));
   })
