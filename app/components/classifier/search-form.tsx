@@ -24,7 +24,9 @@ export function ClassifierSearchForm({ action, q, placeholder, label }: { action
     if (shownQ.current === q) return;
     shownQ.current = q;
     if (q === sentQ.current) return;
-    if (input.current && input.current.value !== q) input.current.value = q;
+    // Nor while the visitor is typing in the box: whatever arrives, their text stays and the next
+    // debounce searches for it.
+    if (input.current && input.current !== document.activeElement && input.current.value !== q) input.current.value = q;
   }, [q]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
