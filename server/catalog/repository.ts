@@ -9,6 +9,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
+import { cachedQuery } from "./cache.ts";
 import { pick, pickRequired, type LocalizedText } from "./localize.ts";
 
 export const TOTAL_CAP = 10_000;
@@ -111,7 +112,7 @@ export function toCompanyCard(row: CompanyRow, lang: Lang): CompanyCard {
   };
 }
 
-type ProductRow = CompanyRow & {
+export type ProductCardRow = CompanyRow & {
   id: number;
   name: Localized;
   source_lang: Lang;
@@ -127,14 +128,18 @@ type ProductRow = CompanyRow & {
   image_height: number | null;
 };
 
-const productColumns = sql.raw(`p.id, p.name, p.source_lang, p.price_from::text as price_from, p.price_currency, p.moq::text as moq,
+const productOnlyColumns = sql.raw(`p.id, p.name, p.source_lang, p.price_from::text as price_from, p.price_currency, p.moq::text as moq,
   p.moq_unit, p.tnved_code, p.category_id, p.published_at::text as published_at,
   img.storage_key as image_key, img.width as image_width, img.height as image_height`);
-const productImageJoin = sql.raw(`left join lateral (
+/** Every column of a product card (aliases `p`, `c` joined by companyJoins, `img` by productImageJoin). */
+export const productCardColumns = sql`${productOnlyColumns}, ${companyColumns}`;
+/** The product's first picture as `img` (alias `p`). */
+export const productImageJoin = sql.raw(`left join lateral (
     select f.storage_key, f.width, f.height from product_files pf join files f on f.id = pf.file_id
     where pf.product_id = p.id and pf.kind = 'image' order by pf.position limit 1) img on true`);
 
-function toProductCard(row: ProductRow, lang: Lang): ProductCard {
+/** A product card from a row of productCardColumns, localized for `lang`. */
+export function toProductCard(row: ProductCardRow, lang: Lang): ProductCard {
   return {
     id: row.id,
     name: pickRequired(row.name, lang, row.source_lang),
@@ -164,9 +169,26 @@ export interface ProductFilters {
   sort?: "newest" | "price_asc" | "price_desc";
 }
 
-/** The WHERE clause of a product list (aliases `p` products, `c` companies): published only, plus the filters. */
+/**
+ * "Belongs to a published company" for a `company_id` column: not one of the few unpublished
+ * companies (a hashed subplan over the partial index companies_unpublished_idx), so visibility needs
+ * neither a join with companies nor a scan of it.
+ */
+export function ofPublishedCompany(companyId: SQL): SQL {
+  return sql`${companyId} not in (select id from companies where status <> 'published')`;
+}
+
+/** True when the filters look at the company (alias `c` must then be joined). */
+export function filtersNeedCompany(filters: ProductFilters): boolean {
+  return Boolean(filters.region || filters.country || filters.verified);
+}
+
+/**
+ * The WHERE clause of a product list (alias `p` products; `c` companies, joined when
+ * filtersNeedCompany): published products of published companies, plus the filters.
+ */
 export function productWhere(filters: ProductFilters): SQL {
-  const parts: SQL[] = [sql`p.status = 'published'`, sql`c.status = 'published'`];
+  const parts: SQL[] = [sql`p.status = 'published'`, ofPublishedCompany(sql`p.company_id`)];
   if (filters.category !== undefined) {
     parts.push(sql`p.category_id in (select id from categories where id = ${filters.category} or parent_id = ${filters.category})`);
   }
@@ -178,22 +200,75 @@ export function productWhere(filters: ProductFilters): SQL {
   if (filters.currency) parts.push(sql`p.price_currency = ${filters.currency}`);
   if (filters.currency && filters.priceMin !== undefined) parts.push(sql`p.price_from >= ${filters.priceMin}`);
   if (filters.currency && filters.priceMax !== undefined) parts.push(sql`p.price_from <= ${filters.priceMax}`);
+  // A price order lists the products that have a price in that currency (the writer sets both).
+  if (byPrice(filters)) parts.push(sql`p.price_from is not null`);
   return sql.join(parts, sql` and `);
 }
 
+const byPrice = (filters: ProductFilters) => Boolean(filters.currency && (filters.sort === "price_asc" || filters.sort === "price_desc"));
+
+/** ORDER BY of a product list, each one the order of an index (products_price_idx, products_*_idx). */
 function productOrder(filters: ProductFilters): SQL {
   // Prices are only comparable within one currency (no exchange rates are kept).
-  if (filters.currency && filters.sort === "price_asc") return sql`p.price_from asc nulls last, p.id`;
-  if (filters.currency && filters.sort === "price_desc") return sql`p.price_from desc nulls last, p.id`;
+  if (byPrice(filters)) return filters.sort === "price_asc" ? sql`p.price_from, p.id` : sql`p.price_from desc, p.id desc`;
   return sql`p.published_at desc nulls last, p.id desc`;
 }
 
-async function cappedCount(db: Db, from: SQL): Promise<{ total: number; totalCapped: boolean }> {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 ${from} limit ${TOTAL_CAP + 1}) s`);
+/** FROM clause of a product list: products `p`, joined with companies `c` only when the filters need it. */
+export function productFrom(filters: ProductFilters): SQL {
+  return filtersNeedCompany(filters) ? sql`from products p join companies c on c.id = p.company_id` : sql`from products p`;
+}
+
+/**
+ * The SQL of one page of a list and of its total, built by the same code the list function runs,
+ * so tests can EXPLAIN exactly what the API issues (tests/api/query-plans.test.ts).
+ */
+export interface ListSql<Count extends SQL | null = SQL> {
+  rows: SQL;
+  /** Null when the total needs no query of its own: it comes from cached counts, or with the rows. */
+  count: Count;
+}
+
+/** `select count(*)` of at most TOTAL_CAP + 1 rows of `from` (a FROM … WHERE clause). */
+export function cappedCountSql(from: SQL): SQL {
+  return sql`select count(*)::int as n from (select 1 ${from} limit ${TOTAL_CAP + 1}) s`;
+}
+
+/** Runs a capped count (cappedCountSql): `total` at most TOTAL_CAP, `totalCapped` when there are more. */
+export async function runCappedCount(db: Db, count: SQL): Promise<{ total: number; totalCapped: boolean }> {
+  const result = await db.execute<{ n: number }>(count);
   const n = result.rows[0]?.n ?? 0;
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
 
+/** Filters whose total comes from the cached counts (productCountGroups). */
+const CACHED_COUNT_FILTERS = new Set<keyof ProductFilters>(["category", "currency", "region", "country", "verified", "sort"]);
+const countedFromCache = (filters: ProductFilters) =>
+  Object.entries(filters).every(([key, value]) => value === undefined || CACHED_COUNT_FILTERS.has(key as keyof ProductFilters));
+
+/**
+ * SQL of a product list page (`page` ≥ 1, `perPage` rows) and its capped count; see listProducts.
+ * The page's ids are chosen first (an index walk that reads ids only, however deep the page) and
+ * only those rows are joined with their supplier and picture. `count` is null when the filters are
+ * ones the cached counts answer (category, currency, region, country, verified).
+ */
+export function productListSql(filters: ProductFilters, page: number, perPage: number): ListSql<SQL | null> {
+  const where = productWhere(filters);
+  const order = productOrder(filters);
+  return {
+    rows: sql`
+      select ${productCardColumns}
+      from (select p.id ${productFrom(filters)} where ${where} order by ${order} limit ${perPage} offset ${(page - 1) * perPage}) k
+      join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
+      order by ${order}`,
+    count: countedFromCache(filters) ? null : cappedCountSql(sql`${productFrom(filters)} where ${where}`),
+  };
+}
+
+/**
+ * One page of published products of published companies, filtered (ProductFilters) and sorted
+ * (newest first by default; by lowest tier price within one currency). Totals are capped at TOTAL_CAP.
+ */
 export async function listProducts(
   db: Db,
   filters: ProductFilters,
@@ -201,14 +276,10 @@ export async function listProducts(
   page: number,
   perPage: number,
 ): Promise<Paged<ProductCard>> {
-  const from = sql`from products p join companies c on c.id = p.company_id where ${productWhere(filters)}`;
+  const query = productListSql(filters, page, perPage);
   const [rows, count] = await Promise.all([
-    db.execute<ProductRow>(sql`
-      select ${productColumns}, ${companyColumns}
-      from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
-      where ${productWhere(filters)}
-      order by ${productOrder(filters)} limit ${perPage} offset ${(page - 1) * perPage}`),
-    cappedCount(db, from),
+    db.execute<ProductCardRow>(query.rows),
+    query.count ? runCappedCount(db, query.count) : cachedProductTotal(db, filters),
   ]);
   return { items: rows.rows.map((row) => toProductCard(row, lang)), ...count };
 }
@@ -216,8 +287,8 @@ export async function listProducts(
 /** Products by id, in the given order, published only. */
 export async function productsByIds(db: Db, ids: number[], lang: Lang): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.execute<ProductRow>(sql`
-    select ${productColumns}, ${companyColumns}
+  const rows = await db.execute<ProductCardRow>(sql`
+    select ${productCardColumns}
     from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
     where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.status = 'published' and c.status = 'published'`);
   const byId = new Map(rows.rows.map((row) => [row.id, toProductCard(row, lang)]));
@@ -258,8 +329,8 @@ export function localizeFacts(facts: LocalizedFact[] | null, lang: Lang, source:
 }
 
 export async function getProduct(db: Db, id: number, lang: Lang): Promise<ProductDetail | null> {
-  const rows = await db.execute<ProductRow & { description: Localized; origin_country: string | null; facts: LocalizedFact[] }>(sql`
-    select ${productColumns}, ${companyColumns}, p.description, p.origin_country, p.facts
+  const rows = await db.execute<ProductCardRow & { description: Localized; origin_country: string | null; facts: LocalizedFact[] }>(sql`
+    select ${productCardColumns}, p.description, p.origin_country, p.facts
     from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
     where p.id = ${id} and p.status = 'published' and c.status = 'published'`);
   const row = rows.rows[0];
@@ -317,9 +388,9 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
 
 /** Related products: same category (or TN VED heading), other products first from other suppliers. */
 export async function relatedProducts(db: Db, id: number, lang: Lang, limit: number): Promise<ProductCard[]> {
-  const rows = await db.execute<ProductRow>(sql`
+  const rows = await db.execute<ProductCardRow>(sql`
     with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published')
-    select ${productColumns}, ${companyColumns}
+    select ${productCardColumns}
     from me, products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
     where p.status = 'published' and c.status = 'published' and p.id <> me.id
       and (p.category_id = me.category_id or left(p.tnved_code, 4) = left(me.tnved_code, 4))
@@ -338,33 +409,72 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
-const COUNTS_TTL_MS = 60_000;
-let categoryCounts: { at: number; db: Db; value: Map<number, number> } | undefined;
+/** How long cached counts and the category tree are served before a background refresh. */
+export const COUNTS_TTL_MS = 60_000;
+
+type CategoryRow = {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  icon: string | null;
+  name: Localized;
+  source_lang: Lang;
+};
+
+/** One group of the cached product counts: published products of published companies with these values. */
+type CountGroup = {
+  category_id: number | null;
+  currency: Currency | null;
+  region_code: string | null;
+  country: "RU" | "CN";
+  verified: boolean;
+  n: number;
+};
 
 /**
- * Published products per category, one grouped scan cached for COUNTS_TTL_MS per process:
- * counts shown beside categories may lag publishing by up to a minute.
+ * Published products of published companies counted per (category, price currency, supplier
+ * region, country, verified): one grouped pass over the catalogue, cached (cache.ts) for
+ * COUNTS_TTL_MS. Counts beside categories and the totals of lists filtered by these values come
+ * from it, so they may lag publishing by about a minute. This aggregate reads every published
+ * product by design; it runs about once a minute per process (in the background), never per request.
  */
-async function productCountsByCategory(db: Db): Promise<Map<number, number>> {
-  if (categoryCounts && categoryCounts.db === db && Date.now() - categoryCounts.at < COUNTS_TTL_MS) return categoryCounts.value;
-  const rows = await db.execute<{ category_id: number; n: number }>(sql`
-    select p.category_id, count(*)::int as n from products p join companies c on c.id = p.company_id
-    where p.status = 'published' and c.status = 'published' and p.category_id is not null group by p.category_id`);
-  const value = new Map(rows.rows.map((r) => [r.category_id, r.n]));
-  categoryCounts = { at: Date.now(), db, value };
-  return value;
+const productCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) => {
+  const result = await db.execute<CountGroup>(sql`
+    select p.category_id, p.price_currency as currency, c.region_code, c.country, c.verification_level > 0 as verified, count(*)::int as n
+    from products p join companies c on c.id = p.company_id
+    where p.status = 'published' and c.status = 'published'
+    group by 1, 2, 3, 4, 5`);
+  return result.rows;
+});
+
+/** The category rows (a small table that changes rarely), cached like the counts. */
+const categoryRows = cachedQuery(COUNTS_TTL_MS, async (db) =>
+  (await db.execute<CategoryRow>(sql`select id, parent_id, slug, icon, name, source_lang from categories order by position, id`)).rows,
+);
+
+/** The total of a list whose filters the cached counts answer (countedFromCache), capped like a counted one. */
+async function cachedProductTotal(db: Db, filters: ProductFilters): Promise<{ total: number; totalCapped: boolean }> {
+  const [groups, rows] = await Promise.all([productCountGroups(db, ""), filters.category === undefined ? null : categoryRows(db, "")]);
+  const categories = rows ? new Set(rows.filter((r) => r.id === filters.category || r.parent_id === filters.category).map((r) => r.id)) : null;
+  let n = 0;
+  for (const g of groups) {
+    if (categories && (g.category_id === null || !categories.has(g.category_id))) continue;
+    if (filters.currency && g.currency !== filters.currency) continue;
+    if (filters.region && g.region_code !== filters.region) continue;
+    if (filters.country && g.country !== filters.country) continue;
+    if (filters.verified && !g.verified) continue;
+    n += g.n;
+  }
+  return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
 
 /** The category tree with counts of published products (a parent counts its children's too). */
 export async function listCategories(db: Db, lang: Lang): Promise<CategoryNode[]> {
-  const [rows, counts] = await Promise.all([
-    db.execute<{ id: number; parent_id: number | null; slug: string; icon: string | null; name: Localized; source_lang: Lang }>(
-      sql`select id, parent_id, slug, icon, name, source_lang from categories order by position, id`,
-    ),
-    productCountsByCategory(db),
-  ]);
+  const [rows, groups] = await Promise.all([categoryRows(db, ""), productCountGroups(db, "")]);
+  const counts = new Map<number, number>();
+  for (const g of groups) if (g.category_id !== null) counts.set(g.category_id, (counts.get(g.category_id) ?? 0) + g.n);
   const nodes = new Map<number, CategoryNode>();
-  for (const r of rows.rows) {
+  for (const r of rows) {
     nodes.set(r.id, {
       id: r.id,
       slug: r.slug,
