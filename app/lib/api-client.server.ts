@@ -67,7 +67,8 @@ export interface AppData {
 }
 
 export type SearchMeta = PageMeta & { q: string; correctedQuery: string | null };
-export type ListMeta = PageMeta & { totalCapped?: boolean; q?: string };
+/** Meta of a list; `correctedQuery` is set when a search found nothing as typed and these corrected words were searched. */
+export type ListMeta = PageMeta & { totalCapped?: boolean; q?: string; correctedQuery?: string | null };
 export type Classifier = "okved" | "tnved";
 
 export class ApiClient {
@@ -212,13 +213,17 @@ export class ApiClient {
     return this.get<{ items: CompanyServiceItem[]; serviceTypes: ServiceType[] }, ListMeta>("/dev/services/filter", query);
   }
 
+  /** One query across the catalogue; `correctedQuery` as in ListMeta. */
   search(query: { q: string; lang: Lang; perGroup?: number }) {
-    return this.get<{
-      products: { items: ProductHit[]; total: number; totalCapped: boolean };
-      suppliers: { items: CompanyListItem[]; total: number };
-      services: { items: CompanyServiceItem[]; total: number };
-      stories: { items: StoryCard[]; total: number };
-    }>("/dev/search", query).then((r) => r.data);
+    return this.get<
+      {
+        products: { items: ProductHit[]; total: number; totalCapped: boolean };
+        suppliers: { items: CompanyListItem[]; total: number };
+        services: { items: CompanyServiceItem[]; total: number };
+        stories: { items: StoryCard[]; total: number };
+      },
+      { q: string; correctedQuery: string | null }
+    >("/dev/search", query).then((r) => ({ ...r.data, correctedQuery: r.meta?.correctedQuery ?? null }));
   }
 }
 

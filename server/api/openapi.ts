@@ -48,8 +48,8 @@ export const operations: Operation[] = [
   { path: "/api/stories/random", tag: "Press centre", summary: "Random stories", query: RandomQuery, returns: "StoryCard[]" },
   { path: "/api/stories/{id}", tag: "Press centre", summary: "One story (by id or slug)", pathParams: idParam("Story (or slug)"), query: LangOnly, returns: "StoryDetail (body as Markdown)", notFound: true },
   { path: "/api/tags", tag: "Press centre", summary: "Tags with story counts", query: LangOnly, returns: "Tag[]" },
-  { path: "/dev/search", tag: "Search", summary: "One query across products, suppliers, services and stories", query: CrossSearchQuery, returns: "{ products, suppliers, services, stories: { items, total } }" },
-  { path: "/dev/product/search", tag: "Search", summary: "Ranked product search with the product filters", description: "Words in ru, en or zh; each hit says which translation matched (`matched`).", query: ProductSearchQuery, returns: "ProductHit[]", paged: true },
+  { path: "/dev/search", tag: "Search", summary: "One query across products, suppliers, services and stories", description: "When nothing matches, the words are spelling-corrected against the catalogue's vocabulary and searched again: meta.correctedQuery.", query: CrossSearchQuery, returns: "{ products, suppliers, services, stories: { items, total } }" },
+  { path: "/dev/product/search", tag: "Search", summary: "Ranked product search with the product filters", description: "Words in ru, en or zh; each hit says which translation matched (`matched`). Totals count at most 2,000 ranked matches (totalCapped). Typos corrected when nothing matches: meta.correctedQuery.", query: ProductSearchQuery, returns: "ProductHit[]", paged: true },
   { path: "/dev/suppliers/filter", tag: "Search", summary: "Suppliers with filters and facets", query: SupplierFilterQuery, returns: "{ items: CompanyListItem[], facets: SupplierFacets }", paged: true },
   { path: "/dev/services/filter", tag: "Search", summary: "Service offers with filters and service types", query: ServiceFilterQuery, returns: "{ items: CompanyServiceItem[], serviceTypes: ServiceType[] }", paged: true },
 ];
