@@ -4,7 +4,6 @@
  * navigation sits behind a "Menu" disclosure (a `<details>`, so it works without JavaScript); on
  * wider screens and when the class is unknown (desktop fallback) it is inline.
  */
-import { useTranslation } from "react-i18next";
 import { NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { LANGS, LANG_NAMES, localePath, splitLocalePath } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -12,9 +11,10 @@ import { FALLBACK_DEVICE_CLASS, isCompact } from "../lib/viewport.ts";
 import type { RootData } from "../root.tsx";
 import { Icon } from "./icon.tsx";
 import { LocaleLink, localeHref } from "./locale-link.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export function SiteHeader() {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const location = useLocation();
   const root = useRouteLoaderData<RootData>("root");
@@ -70,7 +70,7 @@ export function SiteHeader() {
  * locale cookie (365 days) and redirects; works without JavaScript.
  */
 export function LanguageSwitcher() {
-  const { t } = useTranslation();
+  const t = useT();
   const location = useLocation();
   const { lang, rest } = splitLocalePath(location.pathname);
   return (
@@ -99,7 +99,7 @@ export function LanguageSwitcher() {
 }
 
 export function SiteFooter() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">

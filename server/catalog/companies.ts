@@ -84,23 +84,28 @@ const kindExpr = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and 
 type CompanyCountGroup = { region_code: string | null; country: "RU" | "CN"; verified: boolean; kind: "manufacturer" | "trader" | null; n: number };
 
 /**
- * Published suppliers counted per (region, country, verified, kind), and per category the
- * suppliers with published products in it (a parent category counts its subcategories'): grouped
- * passes cached (cache.ts) for COUNTS_TTL_MS, the totals of lists filtered by those values.
+ * Published suppliers counted per (region, country, verified, kind): one grouped pass over the
+ * companies, cached (cache.ts) for COUNTS_TTL_MS; the totals of lists filtered by those values.
  */
-const companyCounts = cachedQuery(COUNTS_TTL_MS, async (db) => {
-  const [groups, categories] = await Promise.all([
-    db.execute<CompanyCountGroup>(sql`
-      select c.region_code, c.country, c.verification_level > 0 as verified, ${kindExpr} as kind, count(*)::int as n
-      from companies c where c.status = 'published' group by 1, 2, 3, 4`),
-    db.execute<{ category_id: number; n: number }>(sql`
-      select g.category_id, count(distinct p.company_id)::int as n
-      from products p join categories cat on cat.id = p.category_id
-      cross join lateral (values (cat.id), (cat.parent_id)) g(category_id)
-      where p.status = 'published' and ${ofPublishedCompany(sql`p.company_id`)} and g.category_id is not null
-      group by g.category_id`),
-  ]);
-  return { groups: groups.rows, byCategory: new Map(categories.rows.map((r) => [r.category_id, r.n])) };
+const companyCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) =>
+  (await db.execute<CompanyCountGroup>(sql`
+    select c.region_code, c.country, c.verification_level > 0 as verified, ${kindExpr} as kind, count(*)::int as n
+    from companies c where c.status = 'published' group by 1, 2, 3, 4`)).rows,
+);
+
+/**
+ * Per category, the published suppliers with published products in it (a parent category counts
+ * its subcategories'): a pass over the published products, cached like the other counts and
+ * computed only when a list is filtered by category.
+ */
+const companiesPerCategory = cachedQuery(COUNTS_TTL_MS, async (db) => {
+  const result = await db.execute<{ category_id: number; n: number }>(sql`
+    select g.category_id, count(distinct p.company_id)::int as n
+    from products p join categories cat on cat.id = p.category_id
+    cross join lateral (values (cat.id), (cat.parent_id)) g(category_id)
+    where p.status = 'published' and ${ofPublishedCompany(sql`p.company_id`)} and g.category_id is not null
+    group by g.category_id`);
+  return new Map(result.rows.map((r) => [r.category_id, r.n]));
 });
 
 type CountSource = "cache" | "okved" | "sql";
@@ -115,11 +120,10 @@ function countSource(filters: CompanyFilters): CountSource {
 }
 
 async function cachedCompanyTotal(db: Db, filters: CompanyFilters): Promise<{ total: number; totalCapped: boolean }> {
-  const counts = await companyCounts(db, "");
   let n = 0;
-  if (filters.category !== undefined) n = counts.byCategory.get(filters.category) ?? 0;
+  if (filters.category !== undefined) n = (await companiesPerCategory(db, "")).get(filters.category) ?? 0;
   else {
-    for (const g of counts.groups) {
+    for (const g of await companyCountGroups(db, "")) {
       if (filters.region && g.region_code !== filters.region) continue;
       if (filters.country && g.country !== filters.country) continue;
       if (filters.verified && !g.verified) continue;

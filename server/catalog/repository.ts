@@ -328,75 +328,96 @@ export function localizeFacts(facts: LocalizedFact[] | null, lang: Lang, source:
   });
 }
 
-export async function getProduct(db: Db, id: number, lang: Lang): Promise<ProductDetail | null> {
-  const rows = await db.execute<ProductCardRow & { description: Localized; origin_country: string | null; facts: LocalizedFact[] }>(sql`
-    select ${productCardColumns}, p.description, p.origin_country, p.facts
+/** SQL of getProduct's one statement for product `id`. */
+export function productDetailSql(id: number): SQL {
+  return sql`
+    select ${productCardColumns}, p.description, p.origin_country, p.facts,
+      (select coalesce(json_agg(json_build_object('min_quantity', x.min_quantity::text, 'price', x.price::text, 'currency', x.currency, 'unit', x.unit)
+         order by x.currency, x.min_quantity), '[]') from product_prices x where x.product_id = p.id) as prices,
+      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'attributes', v.attributes, 'price', v.price::text, 'currency', v.currency)
+         order by v.position, v.id), '[]') from product_variants v where v.product_id = p.id) as variants,
+      (select coalesce(json_agg(json_build_object('kind', pf.kind, 'title', pf.title, 'storage_key', f.storage_key, 'width', f.width, 'height', f.height,
+         'mime', f.mime, 'size', f.size) order by pf.kind, pf.position), '[]') from product_files pf join files f on f.id = pf.file_id where pf.product_id = p.id) as files,
+      (select json_build_object('code', t.code, 'name_ru', t.name_ru, 'name_en', t.name_en, 'name_zh', t.name_zh) from tnved_codes t where t.code = p.tnved_code) as tnved,
+      (select coalesce(json_agg(row_to_json(a)), '[]') from (
+         select ${companyColumns}, pc.kind from product_companies pc join companies c on c.id = pc.company_id ${companyJoins}
+         where pc.product_id = p.id and c.status = 'published' order by c.id) a) as also
     from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
-    where p.id = ${id} and p.status = 'published' and c.status = 'published'`);
+    where p.id = ${id} and p.status = 'published' and c.status = 'published'`;
+}
+
+/**
+ * A published product of a published company with everything its page shows, or null. One
+ * statement: prices, variants, files, the TN VED name and the other suppliers come as JSON columns;
+ * the category path from the cached category rows.
+ */
+export async function getProduct(db: Db, id: number, lang: Lang): Promise<ProductDetail | null> {
+  type DetailRow = ProductCardRow & {
+    description: Localized;
+    origin_country: string | null;
+    facts: LocalizedFact[];
+    prices: { min_quantity: string; price: string; currency: Currency; unit: string }[];
+    variants: { id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
+    files: { kind: "image" | "document"; title: Localized; storage_key: string; width: number | null; height: number | null; mime: string; size: number }[];
+    tnved: { code: string; name_ru: string; name_en: string | null; name_zh: string | null } | null;
+    also: (CompanyRow & { kind: "dealer" | "distributor" })[];
+  };
+  const [rows, categories] = await Promise.all([db.execute<DetailRow>(productDetailSql(id)), categoryRows(db, "")]);
   const row = rows.rows[0];
   if (!row) return null;
-  const [prices, variants, filesResult, category, tnved, also] = await Promise.all([
-    db.execute<{ min_quantity: string; price: string; currency: Currency; unit: string }>(
-      sql`select min_quantity::text, price::text, currency, unit from product_prices where product_id = ${id} order by currency, min_quantity`,
-    ),
-    db.execute<{ id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }>(
-      sql`select id, name, attributes, price::text as price, currency from product_variants where product_id = ${id} order by position, id`,
-    ),
-    db.execute<{ kind: "image" | "document"; title: Localized; storage_key: string; width: number | null; height: number | null; mime: string; size: number }>(
-      sql`select pf.kind, pf.title, f.storage_key, f.width, f.height, f.mime, f.size from product_files pf join files f on f.id = pf.file_id
-          where pf.product_id = ${id} order by pf.kind, pf.position`,
-    ),
-    row.category_id === null
-      ? Promise.resolve(null)
-      : db.execute<{ id: number; name: Localized; source_lang: Lang; depth: number }>(sql`
-          with recursive up as (
-            select id, parent_id, name, source_lang, 0 as depth from categories where id = ${row.category_id}
-            union all select c.id, c.parent_id, c.name, c.source_lang, up.depth + 1 from categories c join up on c.id = up.parent_id)
-          select id, name, source_lang, depth from up order by depth desc`),
-    row.tnved_code === null
-      ? Promise.resolve(null)
-      : db.execute<{ code: string; name_ru: string; name_en: string | null; name_zh: string | null }>(
-          sql`select code, name_ru, name_en, name_zh from tnved_codes where code = ${row.tnved_code}`,
-        ),
-    db.execute<CompanyRow & { kind: "dealer" | "distributor" }>(sql`
-      select ${companyColumns}, pc.kind from product_companies pc join companies c on c.id = pc.company_id ${companyJoins}
-      where pc.product_id = ${id} and c.status = 'published' order by c.id`),
-  ]);
-  const path = category?.rows.map((c) => ({ id: c.id, name: pickRequired(c.name, lang, c.source_lang) })) ?? [];
-  const tnvedRow = tnved?.rows[0];
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const path: { id: number; name: LocalizedText }[] = [];
+  for (let at = row.category_id === null ? undefined : byId.get(row.category_id); at && path.length < 10; at = at.parent_id === null ? undefined : byId.get(at.parent_id)) {
+    path.unshift({ id: at.id, name: pickRequired(at.name, lang, at.source_lang) });
+  }
   return {
     ...toProductCard(row, lang),
     description: pick(row.description, lang, row.source_lang),
     sourceLang: row.source_lang,
     originCountry: row.origin_country,
     facts: localizeFacts(row.facts, lang, row.source_lang),
-    prices: prices.rows.map((p) => ({ minQuantity: p.min_quantity, price: p.price, currency: p.currency, unit: p.unit })),
-    variants: variants.rows.map((v) => ({ id: v.id, name: pickRequired(v.name, lang, row.source_lang), attributes: v.attributes, price: v.price, currency: v.currency })),
-    images: filesResult.rows
+    prices: row.prices.map((p) => ({ minQuantity: p.min_quantity, price: p.price, currency: p.currency, unit: p.unit })),
+    variants: row.variants.map((v) => ({ id: v.id, name: pickRequired(v.name, lang, row.source_lang), attributes: v.attributes, price: v.price, currency: v.currency })),
+    images: row.files
       .filter((f) => f.kind === "image")
       .map((f) => ({ ...media(f.storage_key, f.width, f.height)!, title: pick(f.title, lang, row.source_lang) })),
-    documents: filesResult.rows
+    documents: row.files
       .filter((f) => f.kind === "document")
       .map((f) => ({ url: mediaUrl(f.storage_key), title: pick(f.title, lang, row.source_lang), mime: f.mime, size: f.size })),
     category: path.length > 0 ? { ...path[path.length - 1]!, path } : null,
-    tnved: tnvedRow
-      ? { code: tnvedRow.code, name: pickRequired({ ru: tnvedRow.name_ru, en: tnvedRow.name_en ?? undefined, zh: tnvedRow.name_zh ?? undefined }, lang, "ru") }
+    tnved: row.tnved
+      ? { code: row.tnved.code, name: pickRequired({ ru: row.tnved.name_ru, en: row.tnved.name_en ?? undefined, zh: row.tnved.name_zh ?? undefined }, lang, "ru") }
       : null,
-    alsoSuppliedBy: also.rows.map((r) => ({ ...toCompanyCard(r, lang), relation: r.kind })),
+    alsoSuppliedBy: row.also.map((r) => ({ ...toCompanyCard(r, lang), relation: r.kind })),
   };
 }
 
-/** Related products: same category (or TN VED heading), other products first from other suppliers. */
+/**
+ * Related products (at most `limit`): published products of the same category or with the same
+ * TN VED code, other suppliers' first, then newest. Each source is read newest-first from its index
+ * (products_category_idx, products_tnved_idx) and cut at 4 × `limit` candidates, so the cost does
+ * not grow with the catalogue. Empty for an unknown or unpublished product. One statement.
+ */
 export async function relatedProducts(db: Db, id: number, lang: Lang, limit: number): Promise<ProductCard[]> {
-  const rows = await db.execute<ProductCardRow>(sql`
-    with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published')
+  return (await db.execute<ProductCardRow>(relatedProductsSql(id, limit))).rows.map((row) => toProductCard(row, lang));
+}
+
+/** SQL of relatedProducts' rows for product `id`. */
+export function relatedProductsSql(id: number, limit: number): SQL {
+  const visible = sql`p.status = 'published' and p.id <> me.id and ${ofPublishedCompany(sql`p.company_id`)}`;
+  // Candidates come from the indexes alone (id, company_id and published_at are index columns); only
+  // the `limit` chosen ones are joined with their details.
+  const candidates = (match: SQL) => sql`select s.* from me cross join lateral (
+      select p.id, p.company_id, p.published_at from products p where ${match} and ${visible}
+      order by p.published_at desc nulls last, p.id desc limit ${limit * 4}) s`;
+  const order = sql`(k.company_id = me.company_id), k.published_at desc nulls last, k.id desc`;
+  return sql`
+    with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published'),
+    k as (${candidates(sql`p.category_id = me.category_id`)} union ${candidates(sql`p.tnved_code = me.tnved_code`)}),
+    chosen as (select k.* from k, me order by ${order} limit ${limit})
     select ${productCardColumns}
-    from me, products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
-    where p.status = 'published' and c.status = 'published' and p.id <> me.id
-      and (p.category_id = me.category_id or left(p.tnved_code, 4) = left(me.tnved_code, 4))
-    order by (p.company_id = me.company_id), p.published_at desc nulls last, p.id desc
-    limit ${limit}`);
-  return rows.rows.map((row) => toProductCard(row, lang));
+    from chosen k join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}, me
+    order by ${order}`;
 }
 
 export interface CategoryNode {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { companyListSql, listCompanies } from "../../server/catalog/companies.ts";
 import { storyListSql } from "../../server/catalog/press.ts";
-import { listProducts, productListSql, type ListSql } from "../../server/catalog/repository.ts";
+import { listProducts, productDetailSql, productListSql, relatedProductsSql, type ListSql } from "../../server/catalog/repository.ts";
 import { companySearchSql, productSearchSql, serviceSearchSql, storySearchSql } from "../../server/catalog/search.ts";
 import { companyServiceListSql } from "../../server/catalog/services.ts";
 import { seedDemo } from "../../server/catalog/seed/index.ts";
@@ -31,6 +31,7 @@ let dataDir: string;
 const before: Record<string, number> = {};
 /** Values picked from the seeded catalogue, so every filter selects real rows. */
 const pick: Record<string, string | number> = {};
+let related: number;
 
 async function one<T>(query: SQL): Promise<T> {
   const row = (await api.db.execute(query)).rows[0];
@@ -61,6 +62,8 @@ beforeAll(async () => {
     tag: (await one<{ slug: string }>(sql`select t.slug from story_tags st join tags t on t.id = st.tag_id where t.id > ${before.tags}
       group by 1 order by count(*) desc limit 1`)).slug,
   });
+  related = (await one<{ id: number }>(sql`select id from products p
+    where ${mine} and status = 'published' and category_id = ${pick.subCategory} order by id limit 1`)).id;
 }, 300_000);
 
 afterAll(async () => {
@@ -118,6 +121,8 @@ const cases: Case[] = [
   ["products in a price range", () => productListSql({ currency: "RUB", priceMin: 1000, priceMax: 5000, sort: "price_asc" }, 1, 24)],
   ["products of a category by price", () => productListSql({ category: pick.topCategory as number, currency: "RUB", sort: "price_asc" }, 1, 24)],
   ["products of suppliers in a region", () => productListSql({ region: pick.region as string }, 1, 24)],
+  ["a product page (prices, variants, files, other suppliers)", () => ({ rows: productDetailSql(related), count: null })],
+  ["related products", () => ({ rows: relatedProductsSql(related, 8), count: null })],
   ["suppliers", () => companyListSql({}, 1, 20)],
   ["suppliers with an OKVED code (or under it)", () => companyListSql({ okved: pick.okved as string }, 1, 20)],
   ["suppliers with an OKVED class", () => companyListSql({ okved: (pick.okved as string).slice(0, 4) }, 1, 20)],
