@@ -9,7 +9,7 @@
  */
 import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../server/classifiers/repository.ts";
 import type { PageMeta } from "../../server/api/http.ts";
-import type { CategoryNode, ProductCard, ProductDetail } from "../../server/catalog/repository.ts";
+import type { CategoryNode, ProductCard, ProductDetail, TopCategory } from "../../server/catalog/repository.ts";
 import type { CompanyDetail, CompanyListItem } from "../../server/catalog/companies.ts";
 import type { StoryCard, StoryDetail, TagRef } from "../../server/catalog/press.ts";
 import type { CompanyServiceItem, ServiceType } from "../../server/catalog/services.ts";
@@ -64,6 +64,9 @@ export interface AppData {
     okved: { edition: string | null; count: number; importedAt: string | null };
     tnved: { edition: string | null; count: number; provisionalCount: number; importedAt: string | null };
   };
+  /** Top-level categories with products, most products first: the header's and footer's links. */
+  topCategories: TopCategory[];
+  catalogue: { products: number; suppliers: number };
 }
 
 export type SearchMeta = PageMeta & { q: string; correctedQuery: string | null };
@@ -121,8 +124,9 @@ export class ApiClient {
     return this.request<T, M>("GET", path, { query });
   }
 
-  appData() {
-    return this.get<AppData>("/app/data").then((r) => r.data);
+  /** App data (spec §3); names in `lang` (default ru). */
+  appData(lang?: Lang) {
+    return this.get<AppData>("/app/data", { lang }).then((r) => r.data);
   }
 
   classifierTree(classifier: Classifier, query: { lang: Lang; parent?: string }) {

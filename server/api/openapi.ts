@@ -27,7 +27,7 @@ interface Operation {
 const idParam = (what: string) => [{ name: "id", description: `${what} id` }];
 
 export const operations: Operation[] = [
-  { path: "/app/data", tag: "App", summary: "App data loaded at start", returns: "{ appName, defaultLanguage, languages[{code, region, name}], defaultCurrency, currencies, classifiers{okved, tnved: {edition, count, importedAt}} }" },
+  { path: "/app/data", tag: "App", summary: "App data loaded at start", description: "Figures are per-process caches refreshed about once a minute.", query: LangOnly, returns: "{ appName, defaultLanguage, languages[{code, region, name}], defaultCurrency, currencies, classifiers{okved, tnved: {edition, count, importedAt}}, topCategories[{id, slug, icon, name, productCount}], catalogue{products, suppliers} }" },
   { path: "/api/okved/tree", tag: "Classifiers", summary: "OKVED2 tree", description: "No parameters: sections; `parent`: children; `code`: one code with path, children, notes and cited codes.", query: TreeQuery, returns: "ClassifierNode[] | ClassifierNodeDetail", notFound: true },
   { path: "/api/tnved/tree", tag: "Classifiers", summary: "TN VED EAEU tree", description: "As the OKVED tree; a code's detail adds its section and chapter notes.", query: TreeQuery, returns: "ClassifierNode[] | ClassifierNodeDetail", notFound: true },
   { path: "/dev/okved2", tag: "Classifiers", summary: "Search OKVED2", description: "`q` is a code or code prefix in any spelling, or words (Russian morphology, prefixes, typos corrected: meta.correctedQuery).", query: SearchQuery, returns: "SearchHit[] (highlights as [start, end) ranges)", paged: true },

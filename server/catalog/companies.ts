@@ -108,6 +108,11 @@ const companiesPerCategory = cachedQuery(COUNTS_TTL_MS, async (db) => {
   return new Map(result.rows.map((r) => [r.category_id, r.n]));
 });
 
+/** Published suppliers in the whole catalogue (cached counts). */
+export async function publishedCompanyTotal(db: Db): Promise<number> {
+  return (await companyCountGroups(db, "")).reduce((sum, g) => sum + g.n, 0);
+}
+
 type CountSource = "cache" | "okved" | "sql";
 
 /** Where a supplier list's total comes from: the cached counts, the OKVED links alone, or a count query. */

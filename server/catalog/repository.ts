@@ -515,3 +515,32 @@ export async function listCategories(db: Db, lang: Lang): Promise<CategoryNode[]
   for (const root of roots) root.productCount += root.children.reduce((sum, c) => sum + c.productCount, 0);
   return roots;
 }
+
+export interface TopCategory {
+  id: number;
+  slug: string;
+  icon: string | null;
+  name: LocalizedText;
+  /** Published products in it and its subcategories (cached counts, up to a minute old). */
+  productCount: number;
+}
+
+/**
+ * The top-level categories with products, most products first (ties in catalogue order), at most
+ * `limit`: what the header and footer link to. From cached rows and counts, no query per call.
+ */
+export async function topCategories(db: Db, lang: Lang, limit: number): Promise<TopCategory[]> {
+  const roots = await listCategories(db, lang);
+  return roots
+    .filter((c) => c.productCount > 0)
+    .map((c, position) => ({ c, position }))
+    .sort((a, b) => b.c.productCount - a.c.productCount || a.position - b.position)
+    .slice(0, limit)
+    .map(({ c }) => ({ id: c.id, slug: c.slug, icon: c.icon, name: c.name, productCount: c.productCount }));
+}
+
+/** Published products of published companies in the whole catalogue (cached counts). */
+export async function publishedProductTotal(db: Db): Promise<number> {
+  return (await productCountGroups(db, "")).reduce((sum, g) => sum + g.n, 0);
+}
+

@@ -152,6 +152,20 @@ describe("catalogue API", () => {
     expect(reversed.body.data.map((p) => p.id)).not.toContain(ids.cnPipe);
   });
 
+  test("app data carries the top categories with product counts, localized, and the catalogue's size", async () => {
+    type AppData = { topCategories: { id: number; slug: string; name: { text: string; lang: string }; productCount: number }[]; catalogue: { products: number; suppliers: number } };
+    const { body } = await api.getJson<Envelope<AppData>>("/app/data?lang=en");
+    const metal = body.data.topCategories.find((c) => c.id === ids.parent);
+    expect(metal).toMatchObject({ slug: "test-metal", name: { text: "Rolled metal", lang: "en" }, productCount: 2 });
+    // Only top-level categories, most products first.
+    expect(body.data.topCategories.map((c) => c.id)).not.toContain(ids.category);
+    const counts = body.data.topCategories.map((c) => c.productCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(body.data.catalogue.products).toBeGreaterThanOrEqual(2);
+    expect(body.data.catalogue.suppliers).toBeGreaterThanOrEqual(2);
+    expect((await api.getJson("/app/data?lang=fr")).status).toBe(400);
+  });
+
   test("a misspelled search that finds nothing is corrected, searched again and says so", async () => {
     type Meta = { correctedQuery: string | null; total: number };
     const typo = await api.getJson<Envelope<Card[], Meta>>(`/dev/product/search?q=${encodeURIComponent("бесшовнве трубы")}`);
