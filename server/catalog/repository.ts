@@ -3,8 +3,9 @@
  * companies are ever returned. Text is localized for the reader with `pick` (requested language →
  * source language → ru → en → zh), each value carrying the language it is in.
  *
- * Totals of large lists are counted up to TOTAL_CAP (10,000) and flagged `totalCapped`, so a
- * first page over a million products costs an index range scan, not a full count.
+ * Every list walks an index in its order and stops after one page (ADR 009, checked by EXPLAIN in
+ * tests/api/query-plans.test.ts). Totals of the filters the facets know come from per-process cached
+ * counts; other totals are counted up to TOTAL_CAP (10,000) and flagged `totalCapped`.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

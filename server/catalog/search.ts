@@ -7,7 +7,7 @@
  *
  * Cost is bounded: ranking runs over at most CANDIDATES matches (taken in index order), which are
  * also what product and supplier totals count. A search that finds nothing is retried with its
- * spelling corrected against the catalogue's vocabulary (vocabulary.ts, ADR 008).
+ * spelling corrected against the catalogue's vocabulary (vocabulary.ts, ADR 010).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";

@@ -1,5 +1,5 @@
 /**
- * The catalogue's vocabulary (table `catalog_terms`, ADR 008): the words of published product and
+ * The catalogue's vocabulary (table `catalog_terms`, ADR 010): the words of published product and
  * supplier names, category and service type names, per script (`ru` Cyrillic, `en` Latin), with
  * how many names use each and each word's full-text stem. It serves catalogue search twice:
  *

@@ -523,7 +523,7 @@ export const storyTags = pgTable(
 );
 
 /**
- * Vocabulary of the catalogue for spelling correction (ADR 008): the lower-cased words (three letters
+ * Vocabulary of the catalogue for spelling correction (ADR 010): the lower-cased words (three letters
  * or more) of published product and supplier names, category and service type names, with the
  * number of names using each. `lang` is the word's script: `ru` Cyrillic, `en` Latin, whichever
  * translation it came from; Chinese is searched by characters and never corrected. `stem` is the

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import {
   categories, companies, companyOkvedCodes, companyServices, legalEntities, productPrices, products, regions, serviceTypes, stories, storyTags, tags,
 } from "../../server/db/schema.ts";
-import { refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
+import { addCatalogTerms, correctCatalogQuery, refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
 let api: TestApi;
@@ -183,6 +183,13 @@ describe("catalogue API", () => {
     expect(right.body.data.length).toBe(2);
     const nonsense = await api.getJson<Envelope<Card[], Meta>>(`/dev/product/search?q=${encodeURIComponent("кжфщзхъ")}`);
     expect(nonsense.body.meta).toMatchObject({ correctedQuery: null, total: 0 });
+  });
+
+  test("words a writer adds to the vocabulary are corrected to at once", async () => {
+    expect(await correctCatalogQuery(api.db, "ксилалитовые")).toBeNull();
+    await addCatalogTerms(api.db, [{ ru: "Плиты ксилолитовые", en: "Xylolite slabs" }]);
+    expect(await correctCatalogQuery(api.db, "ксилалитовые плиты")).toBe("ксилолитовые плиты");
+    expect(await correctCatalogQuery(api.db, "xylolte")).toBe("xylolite");
   });
 
   test("one query across products, suppliers, services and stories", async () => {
