@@ -167,6 +167,8 @@ export function SiteFooter() {
             </li>
             <li>
               <LocaleLink to="/api-docs">{t("footer.api")}</LocaleLink>
+            </li>
+            <li>
               <LocaleLink to="/offline" reloadDocument>
                 {t("offline.savedLink")}
               </LocaleLink>
