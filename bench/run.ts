@@ -1,200 +1,108 @@
 /**
- * `npm run bench` — performance of the classifier read path on both engines, in one run:
+ * `npm run bench -- [options]` — performance figures measured side by side in one run, printed as
+ * markdown tables on stdout (progress on stderr). Timings are never test assertions.
  *
- *  (a) search latency p50/p95/p99 of `searchCodes` (server/classifiers/repository.ts, called directly,
- *      i.e. SQL + result mapping without HTTP) over the fixed real queries in bench/queries.ts, against
- *      PGlite (worker thread + wire protocol, as the server uses it) and PostgreSQL side by side,
- *      after one warm-up pass; queries alternate between engines so drift hits both alike;
- *  (b) time to import both classifiers into a fresh PGlite and a fresh PostgreSQL database;
- *  (c) event-loop delay of this process while PGlite runs a deliberately slow query, in the worker
- *      thread (how the server runs it) and, for contrast, in-process on the main thread.
+ * Parts (`--parts`, comma-separated; default all, in this order):
+ *  - `classifiers`: classifier search latency on PGlite vs PostgreSQL, import time, event-loop
+ *    delay while PGlite works (bench/classifiers.ts);
+ *  - `search`: catalogue ranked search top-20 p50/p95/p99 over 200+ real ru/en/zh queries on the
+ *    PostgreSQL catalogue (`--products`, default 1,000,000, database `postavka_bench`) and the
+ *    PGlite one (`--pglite-products`, default 100,000) (bench/catalog.ts);
+ *  - `http`: wrk on `/ru/product/{id}` of the PostgreSQL catalogue against the same app with its
+ *    data in memory and a bare React Router page (bench/http.ts; `--connections`, default 32,
+ *    `--duration` seconds, default 20);
+ *  - `lighthouse`: Lighthouse scores of the public pages (bench/lighthouse.ts).
  *
- * Uses a fresh temp DATA_DIR and a fresh `postavka_bench_*` database on TEST_DATABASE_URL's server
- * (default postgres://postgres@127.0.0.1:5432/postgres); both are removed at the end.
+ * Benchmark catalogues are kept between runs (seeding a million products takes minutes) and
+ * reused while their sizes and the schema match; `--fresh` seeds them again.
+ *
+ * Examples: `npm run bench` (everything, full size, ≈ 15 min the first time);
+ * `npm run bench -- --parts search,http --products 100000 --pglite-products 20000`.
+ * Exit codes: 0 done (targets missed are reported, not failed), 1 error, 2 bad arguments.
  */
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { importClassifiers } from "../server/classifiers/import/import.ts";
-import { searchCodes, type Lang } from "../server/classifiers/repository.ts";
-import { openDatabase, type Database } from "../server/db/client.ts";
-import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "../tests/support/databases.ts";
+import { parseArgs } from "node:util";
+import { preparePglite, preparePostgres, runSearchBench, type BenchCatalogue } from "./catalog.ts";
+import { runClassifierBench } from "./classifiers.ts";
+import { runHttpBench } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
-import { benchQueries, type BenchQuery } from "./queries.ts";
+import { log } from "./stats.ts";
 
-const MEASURED_PASSES = 2;
-const SLOW_QUERY = "select count(*) from generate_series(1, 3000000)";
-const SLOW_REPEATS = 3;
-const WATCHDOG_MS = 5 * 60_000;
+const PARTS = ["classifiers", "search", "http", "lighthouse"] as const;
+type Part = (typeof PARTS)[number];
+const USAGE =
+  "Usage: npm run bench -- [--parts classifiers,search,http,lighthouse] [--products N] [--pglite-products N] " +
+  "[--connections N] [--duration S] [--fresh]";
 
-const watchdog = setTimeout(() => {
-  console.error(`bench: still running after ${WATCHDOG_MS / 1000} s, giving up`);
-  process.exit(1);
-}, WATCHDOG_MS);
-watchdog.unref();
-
-const log = (line: string) => process.stderr.write(`${line}\n`);
-const ms = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
-}
-
-function langOf(query: BenchQuery): Lang {
-  return query.kind === "zh" ? "zh" : query.kind === "en" ? "en" : "ru";
-}
-
-async function timeSearch(database: Database, query: BenchQuery): Promise<number> {
-  const start = performance.now();
-  await searchCodes(database.db, query.classifier, { q: query.q, lang: langOf(query), page: 1, perPage: 20 });
-  return performance.now() - start;
-}
-
-type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
-}
-
-async function main() {
-  const dataSource = classifierDataDir();
-  const dataDir = makeTempDataDir("postavka-bench-");
-  let pgName: string | null = null;
-  const open: Database[] = [];
-  const out: string[] = [];
+function parse() {
   try {
-    // (b) import into fresh databases
-    log("bench: importing into fresh PGlite …");
-    let t = performance.now();
-    const lite = await openDatabase({ dataDir });
-    open.push(lite);
-    const liteOpen = performance.now() - t;
-    t = performance.now();
-    await importClassifiers(lite.db, dataSource);
-    const liteImport = performance.now() - t;
-
-    log("bench: importing into fresh PostgreSQL …");
-    const created = await createPostgresDatabase("bench");
-    pgName = created.name;
-    t = performance.now();
-    const pgDb = await openDatabase({ databaseUrl: created.url, dataDir, poolMax: 1 });
-    open.push(pgDb);
-    const pgOpen = performance.now() - t;
-    t = performance.now();
-    await importClassifiers(pgDb.db, dataSource);
-    const pgImport = performance.now() - t;
-
-    // (a) search latency
-    log(`bench: warm-up over ${benchQueries.length} queries …`);
-    for (const query of benchQueries) {
-      await timeSearch(lite, query);
-      await timeSearch(pgDb, query);
+    const { values } = parseArgs({
+      options: {
+        parts: { type: "string", default: PARTS.join(",") },
+        products: { type: "string", default: "1000000" },
+        "pglite-products": { type: "string", default: "100000" },
+        connections: { type: "string", default: "32" },
+        duration: { type: "string", default: "20" },
+        fresh: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
     }
-    log(`bench: measuring ${MEASURED_PASSES} passes …`);
-    const samples = { pglite: new Map<string, number[]>(), postgres: new Map<string, number[]>() };
-    const perQuery = new Map<BenchQuery, number[]>();
-    const push = (m: Map<string, number[]>, key: string, v: number) => m.set(key, [...(m.get(key) ?? []), v]);
-    for (let pass = 0; pass < MEASURED_PASSES; pass++) {
-      for (const [i, query] of benchQueries.entries()) {
-        const order = (i + pass) % 2 === 0 ? (["pglite", "postgres"] as const) : (["postgres", "pglite"] as const);
-        for (const engine of order) {
-          const elapsed = await timeSearch(engine === "pglite" ? lite : pgDb, query);
-          push(samples[engine], "all", elapsed);
-          if (engine === "postgres") perQuery.set(query, [...(perQuery.get(query) ?? []), elapsed]);
-          push(samples[engine], query.kind === "word" ? "ru" : query.kind, elapsed);
-        }
-      }
-    }
-
-    out.push(`### Classifier search latency — \`searchCodes\` direct (no HTTP), ${benchQueries.length} real queries × ${MEASURED_PASSES} passes after warm-up, perPage 20`);
-    out.push("");
-    out.push("| queries | n | PGlite p50 | PGlite p95 | PGlite p99 | PostgreSQL p50 | PostgreSQL p95 | PostgreSQL p99 | p95 PGlite/PG | target |");
-    out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
-    const groups: [string, string][] = [
-      ["all", "**all**"],
-      ["code", "codes & prefixes"],
-      ["ru", "Russian words"],
-      ["en", "English words"],
-      ["zh", "Chinese"],
-      ["typo", "typos (corrected)"],
-    ];
-    let verdict = "";
-    for (const [key, label] of groups) {
-      const a = stats(samples.pglite.get(key) ?? []);
-      const b = stats(samples.postgres.get(key) ?? []);
-      const ratio = a.p95 / b.p95;
-      let target = "";
-      if (key === "all") {
-        const pgOk = b.p95 <= 10;
-        const liteOk = ratio <= 2;
-        target = `PG p95 ≤ 10 ms ${pgOk ? "✅" : "❌"}; PGlite ≤ 2× ${liteOk ? "✅" : "❌"}`;
-        verdict = target;
-      }
-      out.push(`| ${label} | ${a.n / 1} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.p99)} | ${ms(b.p50)} | ${ms(b.p95)} | ${ms(b.p99)} | ${ratio.toFixed(2)}× | ${target} |`);
-    }
-    out.push("");
-    out.push("(all times in ms; n counts samples per engine)");
-    out.push("");
-    const slowest = [...perQuery].map(([q, v]) => [q, Math.min(...v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 8);
-    out.push(`Slowest queries on PostgreSQL (best of ${MEASURED_PASSES}): ${slowest.map(([q, v]) => `${q.classifier} «${q.q}» (${q.kind}) ${ms(v)} ms`).join("; ")}`);
-    out.push("");
-
-    out.push("### Import of OKVED2 + TN VED (3,043 + 20,206 rows) into a fresh database");
-    out.push("");
-    out.push("| engine | open + migrate | import | target |");
-    out.push("|---|---:|---:|---|");
-    out.push(`| PGlite (worker) | ${(liteOpen / 1000).toFixed(2)} s | ${(liteImport / 1000).toFixed(2)} s | ≤ 10 s ${liteImport <= 10_000 ? "✅" : "❌"} |`);
-    out.push(`| PostgreSQL | ${(pgOpen / 1000).toFixed(2)} s | ${(pgImport / 1000).toFixed(2)} s | ≤ 10 s ${pgImport <= 10_000 ? "✅" : "❌"} |`);
-    out.push("");
-
-    await pgDb.close();
-    open.splice(open.indexOf(pgDb), 1);
-
-    // (c) event-loop delay while PGlite is busy
-    log("bench: event-loop delay while PGlite runs a slow query …");
-    const histogram = monitorEventLoopDelay({ resolution: 1 });
-    const measureLoop = async (run: () => Promise<unknown>) => {
-      histogram.reset();
-      histogram.enable();
-      // The histogram's timer starts on the next loop turn; a blocked loop records one late sample.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const start = performance.now();
-      for (let i = 0; i < SLOW_REPEATS; i++) await run();
-      const total = performance.now() - start;
-      // Let the histogram record the last interval.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      histogram.disable();
-      return { query: total / SLOW_REPEATS, max: histogram.max / 1e6, p99: histogram.percentile(99) / 1e6, mean: histogram.mean / 1e6 };
+    const number = (name: string, raw: string, min: number) => {
+      const value = Number(raw.replace(/_/g, ""));
+      if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(raw)}`);
+      return value;
     };
-    const workerRun = await measureLoop(() => lite.pool.query(SLOW_QUERY));
-    const heavySearch = await measureLoop(() => searchCodes(lite.db, "tnved", { q: "изделия из стали", lang: "ru", page: 1, perPage: 100 }));
-    await lite.close();
-    open.splice(open.indexOf(lite), 1);
-
-    const inProcess = await PGlite.create({ extensions: { pg_trgm } });
-    await inProcess.query("select 1");
-    const mainRun = await measureLoop(() => inProcess.query(SLOW_QUERY));
-    await inProcess.close();
-
-    out.push(`### Event-loop delay of this process while PGlite works (monitorEventLoopDelay, resolution 1 ms, ${SLOW_REPEATS} runs each)`);
-    out.push("");
-    out.push("| where PGlite runs | query | query time (avg) | loop delay mean | loop delay p99 | loop delay max |");
-    out.push("|---|---|---:|---:|---:|---:|");
-    out.push(`| worker thread (server setup) | \`${SLOW_QUERY}\` | ${ms(workerRun.query)} | ${ms(workerRun.mean)} | ${ms(workerRun.p99)} | ${ms(workerRun.max)} |`);
-    out.push(`| worker thread (server setup) | tnved search «изделия из стали», perPage 100 | ${ms(heavySearch.query)} | ${ms(heavySearch.mean)} | ${ms(heavySearch.p99)} | ${ms(heavySearch.max)} |`);
-    out.push(`| main thread (\`new PGlite()\` in-process, contrast) | \`${SLOW_QUERY}\` | ${ms(mainRun.query)} | ${ms(mainRun.mean)} | ${ms(mainRun.p99)} | ${ms(mainRun.max)} |`);
-    out.push("");
-    out.push(`(ms) Summary: search ${verdict}; worker keeps loop delay max at ${ms(workerRun.max)} ms vs ${ms(mainRun.max)} ms in-process.`);
-    console.log(out.join("\n"));
-  } finally {
-    for (const database of open) await database.close().catch(() => {});
-    if (pgName) await dropPostgresDatabase(pgName).catch((error) => log(`bench: could not drop ${pgName}: ${error}`));
-    removeDir(dataDir);
+    const parts = values.parts.split(",").map((p) => p.trim()).filter(Boolean);
+    const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
+    if (unknown.length > 0) throw new Error(`unknown part(s): ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
+    return {
+      parts: new Set(parts as Part[]),
+      products: number("products", values.products, 1000),
+      pgliteProducts: number("pglite-products", values["pglite-products"], 1000),
+      connections: number("connections", values.connections, 1),
+      durationS: number("duration", values.duration, 1),
+      fresh: values.fresh,
+    };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
   }
 }
 
-await main();
-clearTimeout(watchdog);
-await runLighthouse();
+const options = parse();
+const started = Date.now();
+const open: BenchCatalogue[] = [];
+try {
+  if (options.parts.has("classifiers")) await runClassifierBench();
+  if (options.parts.has("search") || options.parts.has("http")) {
+    const postgres = await preparePostgres(options.products, options.fresh);
+    open.push(postgres);
+    const catalogues = [postgres];
+    if (options.parts.has("search")) {
+      const pglite = await preparePglite(options.pgliteProducts, options.fresh);
+      open.push(pglite);
+      catalogues.push(pglite);
+      const seeded = catalogues.filter((c) => c.seededMs !== null);
+      if (seeded.length > 0) {
+        console.log(
+          `Seeded by this run: ${seeded.map((c) => `${c.engine} ${c.products.toLocaleString("en-US")} products in ${(c.seededMs! / 1000).toFixed(0)} s`).join("; ")}.\n`,
+        );
+      }
+      await runSearchBench(catalogues);
+      await pglite.database.close();
+      open.splice(open.indexOf(pglite), 1);
+    }
+    if (options.parts.has("http")) await runHttpBench(postgres, { connections: options.connections, durationS: options.durationS });
+  }
+  if (options.parts.has("lighthouse")) await runLighthouse();
+  log(`bench: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+} catch (error) {
+  console.error(`bench failed: ${(error as Error).stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  for (const catalogue of open) await catalogue.database.close().catch(() => {});
+}

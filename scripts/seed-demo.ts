@@ -53,7 +53,7 @@ const labels: Record<SeedProgress["phase"], string> = {
   companies: "Companies",
   stories: "Stories  ",
   products: "Products ",
-  analyze: "Analyze  ",
+  analyze: "Indexes  ",
 };
 
 const started = performance.now();

@@ -3,8 +3,8 @@
  * `to` is a language-neutral path (LocaleLink adds the prefix).
  */
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { LocaleLink } from "./locale-link.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export interface Crumb {
   to?: string;
@@ -13,7 +13,7 @@ export interface Crumb {
 }
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <nav aria-label={t("nav.breadcrumbs")} className="breadcrumbs">
       <ol>

@@ -1,9 +1,9 @@
 /** Previous/next page links that keep the other query parameters (plain links: no JavaScript needed). */
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useT } from "../lib/use-t.ts";
 
 export function Pagination({ page, pages }: { page: number; pages: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const location = useLocation();
   if (pages <= 1) return null;
   const href = (target: number) => {

@@ -4,17 +4,20 @@
  * navigation sits behind a "Menu" disclosure (a `<details>`, so it works without JavaScript); on
  * wider screens and when the class is unknown (desktop fallback) it is inline.
  */
-import { useTranslation } from "react-i18next";
 import { Form, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { LANGS, LANG_NAMES, localePath, splitLocalePath } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { FALLBACK_DEVICE_CLASS, isCompact } from "../lib/viewport.ts";
 import type { RootData } from "../root.tsx";
+import type { LayoutData } from "../layouts/default.tsx";
+import { formatQuantity } from "./catalog/format.ts";
+import { Text } from "./catalog/text.tsx";
 import { Icon } from "./icon.tsx";
 import { LocaleLink, localeHref } from "./locale-link.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export function SiteHeader() {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const location = useLocation();
   const root = useRouteLoaderData<RootData>("root");
@@ -71,7 +74,7 @@ export function SiteHeader() {
  * a sign-out button (a POST form, so it works without JavaScript), or a sign-in link that returns here.
  */
 export function AccountLinks() {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const location = useLocation();
   const root = useRouteLoaderData<RootData>("root");
@@ -112,7 +115,7 @@ export function AccountLinks() {
  * locale cookie (365 days) and redirects; works without JavaScript.
  */
 export function LanguageSwitcher() {
-  const { t } = useTranslation();
+  const t = useT();
   const location = useLocation();
   const { lang, rest } = splitLocalePath(location.pathname);
   return (
@@ -140,15 +143,43 @@ export function LanguageSwitcher() {
   );
 }
 
+/**
+ * Footer: about, the catalogue's top categories with their product counts and its size (from the
+ * default layout's app data; absent on error pages and when it failed to load), data sources, links.
+ */
 export function SiteFooter() {
-  const { t } = useTranslation();
+  const t = useT();
+  const lang = useLang();
+  const layout = useRouteLoaderData<LayoutData>("layouts/default");
+  const categories = layout?.topCategories ?? [];
+  const catalogue = layout?.catalogue;
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         <div>
           <p className="footer-brand">{t("app.name")}</p>
           <p>{t("footer.about")}</p>
+          {catalogue && catalogue.products > 0 ? (
+            <p className="footer-size">
+              {t("footer.size", { products: formatQuantity(String(catalogue.products), lang), suppliers: formatQuantity(String(catalogue.suppliers), lang) })}
+            </p>
+          ) : null}
         </div>
+        {categories.length > 0 ? (
+          <nav aria-label={t("footer.categories")}>
+            <p className="footer-heading">{t("footer.categories")}</p>
+            <ul className="footer-links footer-categories">
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <LocaleLink to={`/catalog/${category.id}`}>
+                    <Text value={category.name} />
+                  </LocaleLink>{" "}
+                  <span className="muted">{formatQuantity(String(category.productCount), lang)}</span>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <div>
           <p className="footer-heading">{t("footer.sources")}</p>
           <p className="footer-sources">{t("footer.sourcesText")}</p>
@@ -178,6 +209,8 @@ export function SiteFooter() {
             </li>
             <li>
               <LocaleLink to="/api-docs">{t("footer.api")}</LocaleLink>
+            </li>
+            <li>
               <LocaleLink to="/offline" reloadDocument>
                 {t("offline.savedLink")}
               </LocaleLink>

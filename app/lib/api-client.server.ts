@@ -9,7 +9,7 @@
  */
 import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../server/classifiers/repository.ts";
 import type { PageMeta } from "../../server/api/http.ts";
-import type { CategoryNode, ProductCard, ProductDetail } from "../../server/catalog/repository.ts";
+import type { CategoryNode, ProductCard, ProductDetail, TopCategory } from "../../server/catalog/repository.ts";
 import type { CompanyDetail, CompanyListItem } from "../../server/catalog/companies.ts";
 import type { StoryCard, StoryDetail, TagRef } from "../../server/catalog/press.ts";
 import type { CompanyServiceItem, ServiceType } from "../../server/catalog/services.ts";
@@ -90,10 +90,14 @@ export interface AppData {
     okved: { edition: string | null; count: number; importedAt: string | null };
     tnved: { edition: string | null; count: number; provisionalCount: number; importedAt: string | null };
   };
+  /** Top-level categories with products, most products first: the header's and footer's links. */
+  topCategories: TopCategory[];
+  catalogue: { products: number; suppliers: number };
 }
 
 export type SearchMeta = PageMeta & { q: string; correctedQuery: string | null };
-export type ListMeta = PageMeta & { totalCapped?: boolean; q?: string };
+/** Meta of a list; `correctedQuery` is set when a search found nothing as typed and these corrected words were searched. */
+export type ListMeta = PageMeta & { totalCapped?: boolean; q?: string; correctedQuery?: string | null };
 export type Classifier = "okved" | "tnved";
 
 export class ApiClient {
@@ -199,8 +203,9 @@ export class ApiClient {
     return this.request<{ id: number; favourite: boolean }>(favourite ? "POST" : "DELETE", `/api/products/${productId}/favourite`).then((r) => r.data);
   }
 
-  appData() {
-    return this.get<AppData>("/app/data").then((r) => r.data);
+  /** App data (spec §3); names in `lang` (default ru). */
+  appData(lang?: Lang) {
+    return this.get<AppData>("/app/data", { lang }).then((r) => r.data);
   }
 
   classifierTree(classifier: Classifier, query: { lang: Lang; parent?: string }) {
@@ -291,13 +296,17 @@ export class ApiClient {
     return this.get<{ items: CompanyServiceItem[]; serviceTypes: ServiceType[] }, ListMeta>("/dev/services/filter", query);
   }
 
+  /** One query across the catalogue; `correctedQuery` as in ListMeta. */
   search(query: { q: string; lang: Lang; perGroup?: number }) {
-    return this.get<{
-      products: { items: ProductHit[]; total: number; totalCapped: boolean };
-      suppliers: { items: CompanyListItem[]; total: number };
-      services: { items: CompanyServiceItem[]; total: number };
-      stories: { items: StoryCard[]; total: number };
-    }>("/dev/search", query).then((r) => r.data);
+    return this.get<
+      {
+        products: { items: ProductHit[]; total: number; totalCapped: boolean };
+        suppliers: { items: CompanyListItem[]; total: number };
+        services: { items: CompanyServiceItem[]; total: number };
+        stories: { items: StoryCard[]; total: number };
+      },
+      { q: string; correctedQuery: string | null }
+    >("/dev/search", query).then((r) => ({ ...r.data, correctedQuery: r.meta?.correctedQuery ?? null }));
   }
 }
 

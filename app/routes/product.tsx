@@ -21,11 +21,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const { lang } = splitLocalePath(url.pathname);
   const api = context.get(apiContext);
-  const product = await api.product(params.id, lang).catch((error: unknown) => {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  });
-  const related = await api.relatedProducts(product.id, lang, 8);
+  // Both at once: related products need only the id. A failure there leaves the section out.
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const [product, related] = await Promise.all([
+    api.product(params.id, lang).catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    }),
+    id === null ? [] : api.relatedProducts(id, lang, 8).catch(() => []),
+  ]);
   return {
     product,
     related,

@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = Number(url.searchParams.get("page") ?? "1");
   const seo = { title: q ? t("classifier.resultsFor", { q }) : t("search.title"), description: t("search.prompt") };
-  if (!q) return { q, tab: "products" as Tab, seo, overview: null, okved: null, tnved: null, products: null, suppliers: null };
+  if (!q) return { q, tab: "products" as Tab, seo, overview: null, corrected: null, okved: null, tnved: null, products: null, suppliers: null };
   const [overview, okved, tnved] = await Promise.all([
     api.search({ q, lang, perGroup: 20 }),
     api.classifierSearch("okved", { q, lang, perPage: 10 }),
@@ -60,6 +60,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tab,
     seo,
     overview,
+    // Set when nothing matched as typed and corrected words were searched instead (catalogue tabs).
+    corrected: tab === "classifiers" ? null : (overview.correctedQuery ?? meta?.correctedQuery ?? null),
     okved: { items: okved.data, meta: { ...okved.meta!, pages: 1 } },
     tnved: { items: tnved.data, meta: { ...tnved.meta!, pages: 1 } },
     products: products ? { items: products.data, meta: products.meta! } : null,
@@ -85,6 +87,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p className="page-lead">{t("search.prompt")}</p>
       </header>
       <ClassifierSearchForm action={localeHref(lang, "/search")} q={q} label={t("home.searchLabel")} placeholder={t("home.searchPlaceholder")} />
+      {loaderData.corrected ? (
+        <p className="notice" role="status">
+          {t("search.corrected", { q, corrected: loaderData.corrected })}
+        </p>
+      ) : null}
       {q ? (
         <>
           <nav className="tabs" aria-label={t("search.title")}>

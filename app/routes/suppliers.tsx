@@ -112,6 +112,11 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <div>
+          {loaderData.meta.correctedQuery ? (
+            <p className="notice" role="status">
+              {t("search.corrected", { q: params.q ?? "", corrected: loaderData.meta.correctedQuery })}
+            </p>
+          ) : null}
           <p className="muted results-line">{t("suppliers.found", { count: loaderData.meta.total })}</p>
           {loaderData.items.length === 0 ? <p className="empty">{t("suppliers.none")}</p> : null}
           <ul className="company-list">

@@ -29,7 +29,7 @@ interface Operation {
 const idParam = (what: string) => [{ name: "id", description: `${what} id` }];
 
 export const operations: Operation[] = [
-  { path: "/app/data", tag: "App", summary: "App data loaded at start", returns: "{ appName, defaultLanguage, languages[{code, region, name}], defaultCurrency, currencies, classifiers{okved, tnved: {edition, count, importedAt}} }" },
+  { path: "/app/data", tag: "App", summary: "App data loaded at start", description: "Figures are per-process caches refreshed about once a minute.", query: LangOnly, returns: "{ appName, defaultLanguage, languages[{code, region, name}], defaultCurrency, currencies, classifiers{okved, tnved: {edition, count, importedAt}}, topCategories[{id, slug, icon, name, productCount}], catalogue{products, suppliers} }" },
   { path: "/api/okved/tree", tag: "Classifiers", summary: "OKVED2 tree", description: "No parameters: sections; `parent`: children; `code`: one code with path, children, notes and cited codes.", query: TreeQuery, returns: "ClassifierNode[] | ClassifierNodeDetail", notFound: true },
   { path: "/api/tnved/tree", tag: "Classifiers", summary: "TN VED EAEU tree", description: "As the OKVED tree; a code's detail adds its section and chapter notes.", query: TreeQuery, returns: "ClassifierNode[] | ClassifierNodeDetail", notFound: true },
   { path: "/dev/okved2", tag: "Classifiers", summary: "Search OKVED2", description: "`q` is a code or code prefix in any spelling, or words (Russian morphology, prefixes, typos corrected: meta.correctedQuery).", query: SearchQuery, returns: "SearchHit[] (highlights as [start, end) ranges)", paged: true },
@@ -50,8 +50,8 @@ export const operations: Operation[] = [
   { path: "/api/stories/random", tag: "Press centre", summary: "Random stories", query: RandomQuery, returns: "StoryCard[]" },
   { path: "/api/stories/{id}", tag: "Press centre", summary: "One story (by id or slug)", pathParams: idParam("Story (or slug)"), query: LangOnly, returns: "StoryDetail (body as Markdown)", notFound: true },
   { path: "/api/tags", tag: "Press centre", summary: "Tags with story counts", query: LangOnly, returns: "Tag[]" },
-  { path: "/dev/search", tag: "Search", summary: "One query across products, suppliers, services and stories", query: CrossSearchQuery, returns: "{ products, suppliers, services, stories: { items, total } }" },
-  { path: "/dev/product/search", tag: "Search", summary: "Ranked product search with the product filters", description: "Words in ru, en or zh; each hit says which translation matched (`matched`).", query: ProductSearchQuery, returns: "ProductHit[]", paged: true },
+  { path: "/dev/search", tag: "Search", summary: "One query across products, suppliers, services and stories", description: "When nothing matches, the words are spelling-corrected against the catalogue's vocabulary and searched again: meta.correctedQuery.", query: CrossSearchQuery, returns: "{ products, suppliers, services, stories: { items, total } }" },
+  { path: "/dev/product/search", tag: "Search", summary: "Ranked product search with the product filters", description: "Words in ru, en or zh; each hit says which translation matched (`matched`). Totals count at most 2,000 ranked matches (totalCapped). Typos corrected when nothing matches: meta.correctedQuery.", query: ProductSearchQuery, returns: "ProductHit[]", paged: true },
   { path: "/dev/suppliers/filter", tag: "Search", summary: "Suppliers with filters and facets", query: SupplierFilterQuery, returns: "{ items: CompanyListItem[], facets: SupplierFacets }", paged: true },
   { path: "/dev/services/filter", tag: "Search", summary: "Service offers with filters and service types", query: ServiceFilterQuery, returns: "{ items: CompanyServiceItem[], serviceTypes: ServiceType[] }", paged: true },
 ];

@@ -2,6 +2,9 @@
  * Search and filter endpoints (spec §7 development-prefixed calls; they are real endpoints):
  * - GET /dev/search?q — one query across products, suppliers, services and stories: the first
  *   `perGroup` (default 5) of each with its total.
+ *
+ * A search that finds nothing is run again with its spelling corrected against the catalogue's
+ * vocabulary; `meta.correctedQuery` then holds the words searched for (else null).
  * - GET /dev/product/search?q&… — ranked product search with the product filters, paged.
  * - GET /api/products/filter?… — product facets for the filters (and `q`).
  * - GET /dev/suppliers/filter?… — suppliers list (filters, optional `q`) with supplier facets.
@@ -13,7 +16,7 @@ import { z } from "zod";
 import { listCompanies } from "../catalog/companies.ts";
 import { productFacets, supplierFacets } from "../catalog/facets.ts";
 import { getStoryCards } from "../catalog/press.ts";
-import { searchCompanies, searchProducts, searchServiceIds, searchStoryIds } from "../catalog/search.ts";
+import { searchCompanies, searchProducts, searchServiceIds, searchStoryIds, withSpellingCorrection } from "../catalog/search.ts";
 import { listCompanyServices, listServiceTypes } from "../catalog/services.ts";
 import type { ApiEnv } from "./app.ts";
 import { CompanyListQuery, ProductListQuery } from "./catalog.ts";
@@ -37,27 +40,31 @@ export const searchRoutes = new Hono<ApiEnv>()
   .get("/dev/search", async (c) => {
     const { q: query, lang, perGroup } = parseQuery(c, CrossSearchQuery);
     const db = c.var.db;
-    const [products, suppliers, serviceIds, storyIds] = await Promise.all([
-      searchProducts(db, query, {}, lang, 1, perGroup),
-      searchCompanies(db, query, lang, 1, perGroup),
-      searchServiceIds(db, query, 1, perGroup),
-      searchStoryIds(db, query, 1, perGroup),
-    ]);
+    // Corrected only when none of the four finds anything.
+    const found = await withSpellingCorrection(db, query, async (words) => {
+      const [products, suppliers, serviceIds, storyIds] = await Promise.all([
+        searchProducts(db, words, {}, lang, 1, perGroup),
+        searchCompanies(db, words, lang, 1, perGroup),
+        searchServiceIds(db, words, 1, perGroup),
+        searchStoryIds(db, words, 1, perGroup),
+      ]);
+      return { products, suppliers, serviceIds, storyIds, total: products.total + suppliers.total + serviceIds.total + storyIds.total };
+    });
     const [services, stories] = await Promise.all([
-      listCompanyServices(db, { ids: serviceIds.ids }, lang, 1, perGroup),
-      getStoryCards(db, storyIds.ids, lang),
+      listCompanyServices(db, { ids: found.serviceIds.ids }, lang, 1, perGroup),
+      getStoryCards(db, found.storyIds.ids, lang),
     ]);
     return ok(c, {
-      products: { items: products.items, total: products.total, totalCapped: products.totalCapped },
-      suppliers: { items: suppliers.items, total: suppliers.total },
-      services: { items: services.items, total: serviceIds.total },
-      stories: { items: stories, total: storyIds.total },
-    }, { q: query });
+      products: { items: found.products.items, total: found.products.total, totalCapped: found.products.totalCapped },
+      suppliers: { items: found.suppliers.items, total: found.suppliers.total },
+      services: { items: services.items, total: found.serviceIds.total },
+      stories: { items: stories, total: found.storyIds.total },
+    }, { q: query, correctedQuery: found.correctedQuery });
   })
   .get("/dev/product/search", async (c) => {
     const { q: query, lang, page, perPage, ...filters } = parseQuery(c, ProductSearchQuery);
-    const result = await searchProducts(c.var.db, query, filters, lang, page, perPage);
-    return ok(c, result.items, { ...pageMeta(page, perPage, result.total), totalCapped: result.totalCapped, q: query });
+    const result = await withSpellingCorrection(c.var.db, query, (words) => searchProducts(c.var.db, words, filters, lang, page, perPage));
+    return ok(c, result.items, { ...pageMeta(page, perPage, result.total), totalCapped: result.totalCapped, q: query, correctedQuery: result.correctedQuery });
   })
   .get("/api/products/filter", async (c) => {
     const { lang, page: _page, perPage: _perPage, ...filters } = parseQuery(c, ProductFacetQuery);
@@ -67,10 +74,14 @@ export const searchRoutes = new Hono<ApiEnv>()
     const { q: query, lang, page, perPage, ...filters } = parseQuery(c, SupplierFilterQuery);
     const db = c.var.db;
     const [list, facets] = await Promise.all([
-      query ? searchCompanies(db, query, lang, page, perPage) : listCompanies(db, filters, lang, page, perPage),
+      query
+        ? withSpellingCorrection(db, query, (words) => searchCompanies(db, words, lang, page, perPage))
+        : listCompanies(db, filters, lang, page, perPage).then((result) => ({ ...result, correctedQuery: null })),
       supplierFacets(db, lang),
     ]);
-    return ok(c, { items: list.items, facets }, { ...pageMeta(page, perPage, list.total), totalCapped: list.totalCapped });
+    return ok(c, { items: list.items, facets }, {
+      ...pageMeta(page, perPage, list.total), totalCapped: list.totalCapped, correctedQuery: list.correctedQuery,
+    });
   })
   .get("/dev/services/filter", async (c) => {
     const { q: query, lang, page, perPage, ...filters } = parseQuery(c, ServiceFilterQuery);

@@ -6,7 +6,10 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { pick, pickRequired, type LocalizedText } from "./localize.ts";
-import { TOTAL_CAP, localizeFacts, mediaUrl, supplierKind, type CompanyCard, type Paged } from "./repository.ts";
+import { cachedQuery } from "./cache.ts";
+import {
+  COUNTS_TTL_MS, TOTAL_CAP, cappedCountSql, localizeFacts, mediaUrl, ofPublishedCompany, runCappedCount, supplierKind, type CompanyCard, type ListSql, type Paged,
+} from "./repository.ts";
 
 export interface CompanyFilters {
   region?: string;
@@ -62,27 +65,115 @@ function where(filters: CompanyFilters): SQL {
   if (filters.region) parts.push(sql`c.region_code = ${filters.region}`);
   if (filters.country) parts.push(sql`c.country = ${filters.country}`);
   if (filters.verified) parts.push(sql`c.verification_level > 0`);
-  if (filters.okved) {
-    parts.push(sql`exists(select 1 from company_okved_codes o where o.company_id = c.id
-      and (o.okved_code = ${filters.okved} or o.okved_code like ${`${filters.okved}.%`}))`);
-  }
+  if (filters.okved) parts.push(sql`exists(select 1 from company_okved_codes o where o.company_id = c.id and ${okvedMatch(filters.okved)})`);
   if (filters.category !== undefined) {
+    // Answered from products_company_idx (company_id, status, category_id) without reading products.
     parts.push(sql`exists(select 1 from products p where p.company_id = c.id and p.status = 'published'
       and p.category_id in (select id from categories where id = ${filters.category} or parent_id = ${filters.category}))`);
   }
-  if (filters.kind === "manufacturer") parts.push(sql`substr(c.okved_main, 1, 2) between '10' and '33'`);
-  if (filters.kind === "trader") parts.push(sql`substr(c.okved_main, 1, 2) = '46'`);
+  // As ranges of okved_main (divisions 10–33, division 46), which the planner estimates from its statistics.
+  if (filters.kind === "manufacturer") parts.push(sql`c.okved_main >= '10' and c.okved_main < '34'`);
+  if (filters.kind === "trader") parts.push(sql`c.okved_main >= '46' and c.okved_main < '47'`);
   return sql.join(parts, sql` and `);
 }
 
+/** Supplier kind from the main OKVED code in SQL (the same rule as supplierKind, ADR 006). */
+const kindExpr = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
+  when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
+
+type CompanyCountGroup = { region_code: string | null; country: "RU" | "CN"; verified: boolean; kind: "manufacturer" | "trader" | null; n: number };
+
+/**
+ * Published suppliers counted per (region, country, verified, kind): one grouped pass over the
+ * companies, cached (cache.ts) for COUNTS_TTL_MS; the totals of lists filtered by those values.
+ */
+const companyCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) =>
+  (await db.execute<CompanyCountGroup>(sql`
+    select c.region_code, c.country, c.verification_level > 0 as verified, ${kindExpr} as kind, count(*)::int as n
+    from companies c where c.status = 'published' group by 1, 2, 3, 4`)).rows,
+);
+
+/**
+ * Per category, the published suppliers with published products in it (a parent category counts
+ * its subcategories'): a pass over the published products, cached like the other counts and
+ * computed only when a list is filtered by category.
+ */
+const companiesPerCategory = cachedQuery(COUNTS_TTL_MS, async (db) => {
+  const result = await db.execute<{ category_id: number; n: number }>(sql`
+    select g.category_id, count(distinct p.company_id)::int as n
+    from products p join categories cat on cat.id = p.category_id
+    cross join lateral (values (cat.id), (cat.parent_id)) g(category_id)
+    where p.status = 'published' and ${ofPublishedCompany(sql`p.company_id`)} and g.category_id is not null
+    group by g.category_id`);
+  return new Map(result.rows.map((r) => [r.category_id, r.n]));
+});
+
+/** Published suppliers in the whole catalogue (cached counts). */
+export async function publishedCompanyTotal(db: Db): Promise<number> {
+  return (await companyCountGroups(db, "")).reduce((sum, g) => sum + g.n, 0);
+}
+
+type CountSource = "cache" | "okved" | "sql";
+
+/** Where a supplier list's total comes from: the cached counts, the OKVED links alone, or a count query. */
+function countSource(filters: CompanyFilters): CountSource {
+  const set = (Object.keys(filters) as (keyof CompanyFilters)[]).filter((key) => filters[key] !== undefined);
+  if (set.every((key) => key === "region" || key === "country" || key === "verified" || key === "kind")) return "cache";
+  if (set.length === 1 && set[0] === "category") return "cache";
+  if (set.length === 1 && set[0] === "okved") return "okved";
+  return "sql";
+}
+
+async function cachedCompanyTotal(db: Db, filters: CompanyFilters): Promise<{ total: number; totalCapped: boolean }> {
+  let n = 0;
+  if (filters.category !== undefined) n = (await companiesPerCategory(db, "")).get(filters.category) ?? 0;
+  else {
+    for (const g of await companyCountGroups(db, "")) {
+      if (filters.region && g.region_code !== filters.region) continue;
+      if (filters.country && g.country !== filters.country) continue;
+      if (filters.verified && !g.verified) continue;
+      if (filters.kind && g.kind !== filters.kind) continue;
+      n += g.n;
+    }
+  }
+  return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+}
+
+/** The OKVED condition on `company_okved_codes o`: the code itself or any code under it. */
+const okvedMatch = (code: string) => sql`(o.okved_code = ${code} or o.okved_code like ${`${code}.%`})`;
+
+/**
+ * SQL of a supplier list page and its capped count; see listCompanies. The order is the order of
+ * companies_status_idx. `count` is null when the cached counts answer the filters; with only an
+ * OKVED code it counts the code's links (index-only on company_okved_codes_code_idx).
+ */
+export function companyListSql(filters: CompanyFilters, page: number, perPage: number): ListSql<SQL | null> {
+  const condition = where(filters);
+  const source = countSource(filters);
+  return {
+    rows: sql`select ${columns} from companies c ${joins} where ${condition}
+      order by c.verification_level desc, c.published_at desc nulls last, c.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+    count:
+      source === "cache"
+        ? null
+        : source === "okved"
+          ? sql`select count(*)::int as n from (select distinct o.company_id from company_okved_codes o
+              where ${okvedMatch(filters.okved!)} and ${ofPublishedCompany(sql`o.company_id`)} limit ${TOTAL_CAP + 1}) s`
+          : cappedCountSql(sql`from companies c where ${condition}`),
+  };
+}
+
+/**
+ * One page of published suppliers (CompanyFilters), verified first, then the most recently
+ * published. Totals are capped at TOTAL_CAP (`totalCapped`).
+ */
 export async function listCompanies(db: Db, filters: CompanyFilters, lang: Lang, page: number, perPage: number): Promise<Paged<CompanyListItem>> {
+  const query = companyListSql(filters, page, perPage);
   const [rows, count] = await Promise.all([
-    db.execute<Row>(sql`select ${columns} from companies c ${joins} where ${where(filters)}
-      order by c.verification_level desc, c.published_at desc nulls last, c.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from companies c where ${where(filters)} limit ${TOTAL_CAP + 1}) s`),
+    db.execute<Row>(query.rows),
+    query.count ? runCappedCount(db, query.count) : cachedCompanyTotal(db, filters),
   ]);
-  const n = count.rows[0]?.n ?? 0;
-  return { items: rows.rows.map((row) => toCard(row, lang)), total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+  return { items: rows.rows.map((row) => toCard(row, lang)), ...count };
 }
 
 /** Published companies by id, in the given order. */

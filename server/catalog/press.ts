@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Lang, Localized } from "../db/schema.ts";
 import { pick, pickRequired, type LocalizedText } from "./localize.ts";
-import { mediaUrl, type MediaRef, type Paged } from "./repository.ts";
+import { cappedCountSql, mediaUrl, runCappedCount, type ListSql, type MediaRef, type Paged } from "./repository.ts";
 
 export interface TagRef {
   id: number;
@@ -60,16 +60,23 @@ function toCard(row: Row, lang: Lang): StoryCard {
   };
 }
 
-export async function listStories(db: Db, filters: { tag?: string }, lang: Lang, page: number, perPage: number): Promise<Paged<StoryCard>> {
+/** SQL of a story list page (optionally one tag's) and its count; see listStories. */
+export function storyListSql(filters: { tag?: string }, page: number, perPage: number): ListSql {
   const tagFilter = filters.tag
     ? sql`and exists(select 1 from story_tags st join tags t on t.id = st.tag_id where st.story_id = s.id and t.slug = ${filters.tag})`
     : sql``;
-  const [rows, count] = await Promise.all([
-    db.execute<Row>(sql`select ${columns} from stories s left join files f on f.id = s.cover_file_id
-      where ${published} ${tagFilter} order by s.published_at desc, s.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from stories s where ${published} ${tagFilter}`),
-  ]);
-  return { items: rows.rows.map((row) => toCard(row, lang)), total: count.rows[0]?.n ?? 0, totalCapped: false };
+  return {
+    rows: sql`select ${columns} from stories s left join files f on f.id = s.cover_file_id
+      where ${published} ${tagFilter} order by s.published_at desc, s.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+    count: cappedCountSql(sql`from stories s where ${published} ${tagFilter}`),
+  };
+}
+
+/** One page of published stories (published_at in the past), newest first, optionally of one tag (slug). */
+export async function listStories(db: Db, filters: { tag?: string }, lang: Lang, page: number, perPage: number): Promise<Paged<StoryCard>> {
+  const query = storyListSql(filters, page, perPage);
+  const [rows, count] = await Promise.all([db.execute<Row>(query.rows), runCappedCount(db, query.count)]);
+  return { items: rows.rows.map((row) => toCard(row, lang)), ...count };
 }
 
 /** A story by numeric id or slug. */

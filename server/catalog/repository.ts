@@ -3,12 +3,14 @@
  * companies are ever returned. Text is localized for the reader with `pick` (requested language →
  * source language → ru → en → zh), each value carrying the language it is in.
  *
- * Totals of large lists are counted up to TOTAL_CAP (10,000) and flagged `totalCapped`, so a
- * first page over a million products costs an index range scan, not a full count.
+ * Every list walks an index in its order and stops after one page (ADR 011, checked by EXPLAIN in
+ * tests/api/query-plans.test.ts). Totals of the filters the facets know come from per-process cached
+ * counts; other totals are counted up to TOTAL_CAP (10,000) and flagged `totalCapped`.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
+import { cachedQuery } from "./cache.ts";
 import { pick, pickRequired, type LocalizedText } from "./localize.ts";
 
 export const TOTAL_CAP = 10_000;
@@ -111,7 +113,7 @@ export function toCompanyCard(row: CompanyRow, lang: Lang): CompanyCard {
   };
 }
 
-type ProductRow = CompanyRow & {
+export type ProductCardRow = CompanyRow & {
   id: number;
   name: Localized;
   source_lang: Lang;
@@ -127,14 +129,18 @@ type ProductRow = CompanyRow & {
   image_height: number | null;
 };
 
-const productColumns = sql.raw(`p.id, p.name, p.source_lang, p.price_from::text as price_from, p.price_currency, p.moq::text as moq,
+const productOnlyColumns = sql.raw(`p.id, p.name, p.source_lang, p.price_from::text as price_from, p.price_currency, p.moq::text as moq,
   p.moq_unit, p.tnved_code, p.category_id, p.published_at::text as published_at,
   img.storage_key as image_key, img.width as image_width, img.height as image_height`);
-const productImageJoin = sql.raw(`left join lateral (
+/** Every column of a product card (aliases `p`, `c` joined by companyJoins, `img` by productImageJoin). */
+export const productCardColumns = sql`${productOnlyColumns}, ${companyColumns}`;
+/** The product's first picture as `img` (alias `p`). */
+export const productImageJoin = sql.raw(`left join lateral (
     select f.storage_key, f.width, f.height from product_files pf join files f on f.id = pf.file_id
     where pf.product_id = p.id and pf.kind = 'image' order by pf.position limit 1) img on true`);
 
-function toProductCard(row: ProductRow, lang: Lang): ProductCard {
+/** A product card from a row of productCardColumns, localized for `lang`. */
+export function toProductCard(row: ProductCardRow, lang: Lang): ProductCard {
   return {
     id: row.id,
     name: pickRequired(row.name, lang, row.source_lang),
@@ -164,9 +170,26 @@ export interface ProductFilters {
   sort?: "newest" | "price_asc" | "price_desc";
 }
 
-/** The WHERE clause of a product list (aliases `p` products, `c` companies): published only, plus the filters. */
+/**
+ * "Belongs to a published company" for a `company_id` column: not one of the few unpublished
+ * companies (a hashed subplan over the partial index companies_unpublished_idx), so visibility needs
+ * neither a join with companies nor a scan of it.
+ */
+export function ofPublishedCompany(companyId: SQL): SQL {
+  return sql`${companyId} not in (select id from companies where status <> 'published')`;
+}
+
+/** True when the filters look at the company (alias `c` must then be joined). */
+export function filtersNeedCompany(filters: ProductFilters): boolean {
+  return Boolean(filters.region || filters.country || filters.verified);
+}
+
+/**
+ * The WHERE clause of a product list (alias `p` products; `c` companies, joined when
+ * filtersNeedCompany): published products of published companies, plus the filters.
+ */
 export function productWhere(filters: ProductFilters): SQL {
-  const parts: SQL[] = [sql`p.status = 'published'`, sql`c.status = 'published'`];
+  const parts: SQL[] = [sql`p.status = 'published'`, ofPublishedCompany(sql`p.company_id`)];
   if (filters.category !== undefined) {
     parts.push(sql`p.category_id in (select id from categories where id = ${filters.category} or parent_id = ${filters.category})`);
   }
@@ -178,22 +201,75 @@ export function productWhere(filters: ProductFilters): SQL {
   if (filters.currency) parts.push(sql`p.price_currency = ${filters.currency}`);
   if (filters.currency && filters.priceMin !== undefined) parts.push(sql`p.price_from >= ${filters.priceMin}`);
   if (filters.currency && filters.priceMax !== undefined) parts.push(sql`p.price_from <= ${filters.priceMax}`);
+  // A price order lists the products that have a price in that currency (the writer sets both).
+  if (byPrice(filters)) parts.push(sql`p.price_from is not null`);
   return sql.join(parts, sql` and `);
 }
 
+const byPrice = (filters: ProductFilters) => Boolean(filters.currency && (filters.sort === "price_asc" || filters.sort === "price_desc"));
+
+/** ORDER BY of a product list, each one the order of an index (products_price_idx, products_*_idx). */
 function productOrder(filters: ProductFilters): SQL {
   // Prices are only comparable within one currency (no exchange rates are kept).
-  if (filters.currency && filters.sort === "price_asc") return sql`p.price_from asc nulls last, p.id`;
-  if (filters.currency && filters.sort === "price_desc") return sql`p.price_from desc nulls last, p.id`;
+  if (byPrice(filters)) return filters.sort === "price_asc" ? sql`p.price_from, p.id` : sql`p.price_from desc, p.id desc`;
   return sql`p.published_at desc nulls last, p.id desc`;
 }
 
-async function cappedCount(db: Db, from: SQL): Promise<{ total: number; totalCapped: boolean }> {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 ${from} limit ${TOTAL_CAP + 1}) s`);
+/** FROM clause of a product list: products `p`, joined with companies `c` only when the filters need it. */
+export function productFrom(filters: ProductFilters): SQL {
+  return filtersNeedCompany(filters) ? sql`from products p join companies c on c.id = p.company_id` : sql`from products p`;
+}
+
+/**
+ * The SQL of one page of a list and of its total, built by the same code the list function runs,
+ * so tests can EXPLAIN exactly what the API issues (tests/api/query-plans.test.ts).
+ */
+export interface ListSql<Count extends SQL | null = SQL> {
+  rows: SQL;
+  /** Null when the total needs no query of its own: it comes from cached counts, or with the rows. */
+  count: Count;
+}
+
+/** `select count(*)` of at most TOTAL_CAP + 1 rows of `from` (a FROM … WHERE clause). */
+export function cappedCountSql(from: SQL): SQL {
+  return sql`select count(*)::int as n from (select 1 ${from} limit ${TOTAL_CAP + 1}) s`;
+}
+
+/** Runs a capped count (cappedCountSql): `total` at most TOTAL_CAP, `totalCapped` when there are more. */
+export async function runCappedCount(db: Db, count: SQL): Promise<{ total: number; totalCapped: boolean }> {
+  const result = await db.execute<{ n: number }>(count);
   const n = result.rows[0]?.n ?? 0;
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
 
+/** Filters whose total comes from the cached counts (productCountGroups). */
+const CACHED_COUNT_FILTERS = new Set<keyof ProductFilters>(["category", "currency", "region", "country", "verified", "sort"]);
+const countedFromCache = (filters: ProductFilters) =>
+  Object.entries(filters).every(([key, value]) => value === undefined || CACHED_COUNT_FILTERS.has(key as keyof ProductFilters));
+
+/**
+ * SQL of a product list page (`page` ≥ 1, `perPage` rows) and its capped count; see listProducts.
+ * The page's ids are chosen first (an index walk that reads ids only, however deep the page) and
+ * only those rows are joined with their supplier and picture. `count` is null when the filters are
+ * ones the cached counts answer (category, currency, region, country, verified).
+ */
+export function productListSql(filters: ProductFilters, page: number, perPage: number): ListSql<SQL | null> {
+  const where = productWhere(filters);
+  const order = productOrder(filters);
+  return {
+    rows: sql`
+      select ${productCardColumns}
+      from (select p.id ${productFrom(filters)} where ${where} order by ${order} limit ${perPage} offset ${(page - 1) * perPage}) k
+      join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
+      order by ${order}`,
+    count: countedFromCache(filters) ? null : cappedCountSql(sql`${productFrom(filters)} where ${where}`),
+  };
+}
+
+/**
+ * One page of published products of published companies, filtered (ProductFilters) and sorted
+ * (newest first by default; by lowest tier price within one currency). Totals are capped at TOTAL_CAP.
+ */
 export async function listProducts(
   db: Db,
   filters: ProductFilters,
@@ -201,14 +277,10 @@ export async function listProducts(
   page: number,
   perPage: number,
 ): Promise<Paged<ProductCard>> {
-  const from = sql`from products p join companies c on c.id = p.company_id where ${productWhere(filters)}`;
+  const query = productListSql(filters, page, perPage);
   const [rows, count] = await Promise.all([
-    db.execute<ProductRow>(sql`
-      select ${productColumns}, ${companyColumns}
-      from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
-      where ${productWhere(filters)}
-      order by ${productOrder(filters)} limit ${perPage} offset ${(page - 1) * perPage}`),
-    cappedCount(db, from),
+    db.execute<ProductCardRow>(query.rows),
+    query.count ? runCappedCount(db, query.count) : cachedProductTotal(db, filters),
   ]);
   return { items: rows.rows.map((row) => toProductCard(row, lang)), ...count };
 }
@@ -216,8 +288,8 @@ export async function listProducts(
 /** Products by id, in the given order, published only. */
 export async function productsByIds(db: Db, ids: number[], lang: Lang): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.execute<ProductRow>(sql`
-    select ${productColumns}, ${companyColumns}
+  const rows = await db.execute<ProductCardRow>(sql`
+    select ${productCardColumns}
     from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
     where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.status = 'published' and c.status = 'published'`);
   const byId = new Map(rows.rows.map((row) => [row.id, toProductCard(row, lang)]));
@@ -257,75 +329,96 @@ export function localizeFacts(facts: LocalizedFact[] | null, lang: Lang, source:
   });
 }
 
-export async function getProduct(db: Db, id: number, lang: Lang): Promise<ProductDetail | null> {
-  const rows = await db.execute<ProductRow & { description: Localized; origin_country: string | null; facts: LocalizedFact[] }>(sql`
-    select ${productColumns}, ${companyColumns}, p.description, p.origin_country, p.facts
+/** SQL of getProduct's one statement for product `id`. */
+export function productDetailSql(id: number): SQL {
+  return sql`
+    select ${productCardColumns}, p.description, p.origin_country, p.facts,
+      (select coalesce(json_agg(json_build_object('min_quantity', x.min_quantity::text, 'price', x.price::text, 'currency', x.currency, 'unit', x.unit)
+         order by x.currency, x.min_quantity), '[]') from product_prices x where x.product_id = p.id) as prices,
+      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'attributes', v.attributes, 'price', v.price::text, 'currency', v.currency)
+         order by v.position, v.id), '[]') from product_variants v where v.product_id = p.id) as variants,
+      (select coalesce(json_agg(json_build_object('kind', pf.kind, 'title', pf.title, 'storage_key', f.storage_key, 'width', f.width, 'height', f.height,
+         'mime', f.mime, 'size', f.size) order by pf.kind, pf.position), '[]') from product_files pf join files f on f.id = pf.file_id where pf.product_id = p.id) as files,
+      (select json_build_object('code', t.code, 'name_ru', t.name_ru, 'name_en', t.name_en, 'name_zh', t.name_zh) from tnved_codes t where t.code = p.tnved_code) as tnved,
+      (select coalesce(json_agg(row_to_json(a)), '[]') from (
+         select ${companyColumns}, pc.kind from product_companies pc join companies c on c.id = pc.company_id ${companyJoins}
+         where pc.product_id = p.id and c.status = 'published' order by c.id) a) as also
     from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
-    where p.id = ${id} and p.status = 'published' and c.status = 'published'`);
+    where p.id = ${id} and p.status = 'published' and c.status = 'published'`;
+}
+
+/**
+ * A published product of a published company with everything its page shows, or null. One
+ * statement: prices, variants, files, the TN VED name and the other suppliers come as JSON columns;
+ * the category path from the cached category rows.
+ */
+export async function getProduct(db: Db, id: number, lang: Lang): Promise<ProductDetail | null> {
+  type DetailRow = ProductCardRow & {
+    description: Localized;
+    origin_country: string | null;
+    facts: LocalizedFact[];
+    prices: { min_quantity: string; price: string; currency: Currency; unit: string }[];
+    variants: { id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
+    files: { kind: "image" | "document"; title: Localized; storage_key: string; width: number | null; height: number | null; mime: string; size: number }[];
+    tnved: { code: string; name_ru: string; name_en: string | null; name_zh: string | null } | null;
+    also: (CompanyRow & { kind: "dealer" | "distributor" })[];
+  };
+  const [rows, categories] = await Promise.all([db.execute<DetailRow>(productDetailSql(id)), categoryRows(db, "")]);
   const row = rows.rows[0];
   if (!row) return null;
-  const [prices, variants, filesResult, category, tnved, also] = await Promise.all([
-    db.execute<{ min_quantity: string; price: string; currency: Currency; unit: string }>(
-      sql`select min_quantity::text, price::text, currency, unit from product_prices where product_id = ${id} order by currency, min_quantity`,
-    ),
-    db.execute<{ id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }>(
-      sql`select id, name, attributes, price::text as price, currency from product_variants where product_id = ${id} order by position, id`,
-    ),
-    db.execute<{ kind: "image" | "document"; title: Localized; storage_key: string; width: number | null; height: number | null; mime: string; size: number }>(
-      sql`select pf.kind, pf.title, f.storage_key, f.width, f.height, f.mime, f.size from product_files pf join files f on f.id = pf.file_id
-          where pf.product_id = ${id} order by pf.kind, pf.position`,
-    ),
-    row.category_id === null
-      ? Promise.resolve(null)
-      : db.execute<{ id: number; name: Localized; source_lang: Lang; depth: number }>(sql`
-          with recursive up as (
-            select id, parent_id, name, source_lang, 0 as depth from categories where id = ${row.category_id}
-            union all select c.id, c.parent_id, c.name, c.source_lang, up.depth + 1 from categories c join up on c.id = up.parent_id)
-          select id, name, source_lang, depth from up order by depth desc`),
-    row.tnved_code === null
-      ? Promise.resolve(null)
-      : db.execute<{ code: string; name_ru: string; name_en: string | null; name_zh: string | null }>(
-          sql`select code, name_ru, name_en, name_zh from tnved_codes where code = ${row.tnved_code}`,
-        ),
-    db.execute<CompanyRow & { kind: "dealer" | "distributor" }>(sql`
-      select ${companyColumns}, pc.kind from product_companies pc join companies c on c.id = pc.company_id ${companyJoins}
-      where pc.product_id = ${id} and c.status = 'published' order by c.id`),
-  ]);
-  const path = category?.rows.map((c) => ({ id: c.id, name: pickRequired(c.name, lang, c.source_lang) })) ?? [];
-  const tnvedRow = tnved?.rows[0];
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const path: { id: number; name: LocalizedText }[] = [];
+  for (let at = row.category_id === null ? undefined : byId.get(row.category_id); at && path.length < 10; at = at.parent_id === null ? undefined : byId.get(at.parent_id)) {
+    path.unshift({ id: at.id, name: pickRequired(at.name, lang, at.source_lang) });
+  }
   return {
     ...toProductCard(row, lang),
     description: pick(row.description, lang, row.source_lang),
     sourceLang: row.source_lang,
     originCountry: row.origin_country,
     facts: localizeFacts(row.facts, lang, row.source_lang),
-    prices: prices.rows.map((p) => ({ minQuantity: p.min_quantity, price: p.price, currency: p.currency, unit: p.unit })),
-    variants: variants.rows.map((v) => ({ id: v.id, name: pickRequired(v.name, lang, row.source_lang), attributes: v.attributes, price: v.price, currency: v.currency })),
-    images: filesResult.rows
+    prices: row.prices.map((p) => ({ minQuantity: p.min_quantity, price: p.price, currency: p.currency, unit: p.unit })),
+    variants: row.variants.map((v) => ({ id: v.id, name: pickRequired(v.name, lang, row.source_lang), attributes: v.attributes, price: v.price, currency: v.currency })),
+    images: row.files
       .filter((f) => f.kind === "image")
       .map((f) => ({ ...media(f.storage_key, f.width, f.height)!, title: pick(f.title, lang, row.source_lang) })),
-    documents: filesResult.rows
+    documents: row.files
       .filter((f) => f.kind === "document")
       .map((f) => ({ url: mediaUrl(f.storage_key), title: pick(f.title, lang, row.source_lang), mime: f.mime, size: f.size })),
     category: path.length > 0 ? { ...path[path.length - 1]!, path } : null,
-    tnved: tnvedRow
-      ? { code: tnvedRow.code, name: pickRequired({ ru: tnvedRow.name_ru, en: tnvedRow.name_en ?? undefined, zh: tnvedRow.name_zh ?? undefined }, lang, "ru") }
+    tnved: row.tnved
+      ? { code: row.tnved.code, name: pickRequired({ ru: row.tnved.name_ru, en: row.tnved.name_en ?? undefined, zh: row.tnved.name_zh ?? undefined }, lang, "ru") }
       : null,
-    alsoSuppliedBy: also.rows.map((r) => ({ ...toCompanyCard(r, lang), relation: r.kind })),
+    alsoSuppliedBy: row.also.map((r) => ({ ...toCompanyCard(r, lang), relation: r.kind })),
   };
 }
 
-/** Related products: same category (or TN VED heading), other products first from other suppliers. */
+/**
+ * Related products (at most `limit`): published products of the same category or with the same
+ * TN VED code, other suppliers' first, then newest. Each source is read newest-first from its index
+ * (products_category_idx, products_tnved_idx) and cut at 4 × `limit` candidates, so the cost does
+ * not grow with the catalogue. Empty for an unknown or unpublished product. One statement.
+ */
 export async function relatedProducts(db: Db, id: number, lang: Lang, limit: number): Promise<ProductCard[]> {
-  const rows = await db.execute<ProductRow>(sql`
-    with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published')
-    select ${productColumns}, ${companyColumns}
-    from me, products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
-    where p.status = 'published' and c.status = 'published' and p.id <> me.id
-      and (p.category_id = me.category_id or left(p.tnved_code, 4) = left(me.tnved_code, 4))
-    order by (p.company_id = me.company_id), p.published_at desc nulls last, p.id desc
-    limit ${limit}`);
-  return rows.rows.map((row) => toProductCard(row, lang));
+  return (await db.execute<ProductCardRow>(relatedProductsSql(id, limit))).rows.map((row) => toProductCard(row, lang));
+}
+
+/** SQL of relatedProducts' rows for product `id`. */
+export function relatedProductsSql(id: number, limit: number): SQL {
+  const visible = sql`p.status = 'published' and p.id <> me.id and ${ofPublishedCompany(sql`p.company_id`)}`;
+  // Candidates come from the indexes alone (id, company_id and published_at are index columns); only
+  // the `limit` chosen ones are joined with their details.
+  const candidates = (match: SQL) => sql`select s.* from me cross join lateral (
+      select p.id, p.company_id, p.published_at from products p where ${match} and ${visible}
+      order by p.published_at desc nulls last, p.id desc limit ${limit * 4}) s`;
+  const order = sql`(k.company_id = me.company_id), k.published_at desc nulls last, k.id desc`;
+  return sql`
+    with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published'),
+    k as (${candidates(sql`p.category_id = me.category_id`)} union ${candidates(sql`p.tnved_code = me.tnved_code`)}),
+    chosen as (select k.* from k, me order by ${order} limit ${limit})
+    select ${productCardColumns}
+    from chosen k join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}, me
+    order by ${order}`;
 }
 
 export interface CategoryNode {
@@ -338,33 +431,72 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
-const COUNTS_TTL_MS = 60_000;
-let categoryCounts: { at: number; db: Db; value: Map<number, number> } | undefined;
+/** How long cached counts and the category tree are served before a background refresh. */
+export const COUNTS_TTL_MS = 60_000;
+
+type CategoryRow = {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  icon: string | null;
+  name: Localized;
+  source_lang: Lang;
+};
+
+/** One group of the cached product counts: published products of published companies with these values. */
+type CountGroup = {
+  category_id: number | null;
+  currency: Currency | null;
+  region_code: string | null;
+  country: "RU" | "CN";
+  verified: boolean;
+  n: number;
+};
 
 /**
- * Published products per category, one grouped scan cached for COUNTS_TTL_MS per process:
- * counts shown beside categories may lag publishing by up to a minute.
+ * Published products of published companies counted per (category, price currency, supplier
+ * region, country, verified): one grouped pass over the catalogue, cached (cache.ts) for
+ * COUNTS_TTL_MS. Counts beside categories and the totals of lists filtered by these values come
+ * from it, so they may lag publishing by about a minute. This aggregate reads every published
+ * product by design; it runs about once a minute per process (in the background), never per request.
  */
-async function productCountsByCategory(db: Db): Promise<Map<number, number>> {
-  if (categoryCounts && categoryCounts.db === db && Date.now() - categoryCounts.at < COUNTS_TTL_MS) return categoryCounts.value;
-  const rows = await db.execute<{ category_id: number; n: number }>(sql`
-    select p.category_id, count(*)::int as n from products p join companies c on c.id = p.company_id
-    where p.status = 'published' and c.status = 'published' and p.category_id is not null group by p.category_id`);
-  const value = new Map(rows.rows.map((r) => [r.category_id, r.n]));
-  categoryCounts = { at: Date.now(), db, value };
-  return value;
+const productCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) => {
+  const result = await db.execute<CountGroup>(sql`
+    select p.category_id, p.price_currency as currency, c.region_code, c.country, c.verification_level > 0 as verified, count(*)::int as n
+    from products p join companies c on c.id = p.company_id
+    where p.status = 'published' and c.status = 'published'
+    group by 1, 2, 3, 4, 5`);
+  return result.rows;
+});
+
+/** The category rows (a small table that changes rarely), cached like the counts. */
+const categoryRows = cachedQuery(COUNTS_TTL_MS, async (db) =>
+  (await db.execute<CategoryRow>(sql`select id, parent_id, slug, icon, name, source_lang from categories order by position, id`)).rows,
+);
+
+/** The total of a list whose filters the cached counts answer (countedFromCache), capped like a counted one. */
+async function cachedProductTotal(db: Db, filters: ProductFilters): Promise<{ total: number; totalCapped: boolean }> {
+  const [groups, rows] = await Promise.all([productCountGroups(db, ""), filters.category === undefined ? null : categoryRows(db, "")]);
+  const categories = rows ? new Set(rows.filter((r) => r.id === filters.category || r.parent_id === filters.category).map((r) => r.id)) : null;
+  let n = 0;
+  for (const g of groups) {
+    if (categories && (g.category_id === null || !categories.has(g.category_id))) continue;
+    if (filters.currency && g.currency !== filters.currency) continue;
+    if (filters.region && g.region_code !== filters.region) continue;
+    if (filters.country && g.country !== filters.country) continue;
+    if (filters.verified && !g.verified) continue;
+    n += g.n;
+  }
+  return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
 
 /** The category tree with counts of published products (a parent counts its children's too). */
 export async function listCategories(db: Db, lang: Lang): Promise<CategoryNode[]> {
-  const [rows, counts] = await Promise.all([
-    db.execute<{ id: number; parent_id: number | null; slug: string; icon: string | null; name: Localized; source_lang: Lang }>(
-      sql`select id, parent_id, slug, icon, name, source_lang from categories order by position, id`,
-    ),
-    productCountsByCategory(db),
-  ]);
+  const [rows, groups] = await Promise.all([categoryRows(db, ""), productCountGroups(db, "")]);
+  const counts = new Map<number, number>();
+  for (const g of groups) if (g.category_id !== null) counts.set(g.category_id, (counts.get(g.category_id) ?? 0) + g.n);
   const nodes = new Map<number, CategoryNode>();
-  for (const r of rows.rows) {
+  for (const r of rows) {
     nodes.set(r.id, {
       id: r.id,
       slug: r.slug,
@@ -384,3 +516,32 @@ export async function listCategories(db: Db, lang: Lang): Promise<CategoryNode[]
   for (const root of roots) root.productCount += root.children.reduce((sum, c) => sum + c.productCount, 0);
   return roots;
 }
+
+export interface TopCategory {
+  id: number;
+  slug: string;
+  icon: string | null;
+  name: LocalizedText;
+  /** Published products in it and its subcategories (cached counts, up to a minute old). */
+  productCount: number;
+}
+
+/**
+ * The top-level categories with products, most products first (ties in catalogue order), at most
+ * `limit`: what the header and footer link to. From cached rows and counts, no query per call.
+ */
+export async function topCategories(db: Db, lang: Lang, limit: number): Promise<TopCategory[]> {
+  const roots = await listCategories(db, lang);
+  return roots
+    .filter((c) => c.productCount > 0)
+    .map((c, position) => ({ c, position }))
+    .sort((a, b) => b.c.productCount - a.c.productCount || a.position - b.position)
+    .slice(0, limit)
+    .map(({ c }) => ({ id: c.id, slug: c.slug, icon: c.icon, name: c.name, productCount: c.productCount }));
+}
+
+/** Published products of published companies in the whole catalogue (cached counts). */
+export async function publishedProductTotal(db: Db): Promise<number> {
+  return (await productCountGroups(db, "")).reduce((sum, g) => sum + g.n, 0);
+}
+

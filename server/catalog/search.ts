@@ -5,8 +5,9 @@
  * of Chinese text. Translations are indexed, so «труба» finds a Chinese supplier's 钢管 product
  * through its Russian translation, and the result says which translation matched.
  *
- * Cost is bounded: ranking runs over at most CANDIDATES matches (taken in index order), and totals
- * are counted up to TOTAL_CAP.
+ * Cost is bounded: ranking runs over at most CANDIDATES matches (taken in index order), which are
+ * also what product and supplier totals count. A search that finds nothing is retried with its
+ * spelling corrected against the catalogue's vocabulary (vocabulary.ts, ADR 010).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -14,14 +15,21 @@ import type { Lang, Localized } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
 import { getCompanyCards, type CompanyListItem } from "./companies.ts";
 import { pick, type LocalizedText } from "./localize.ts";
-import { TOTAL_CAP, productWhere, productsByIds, type ProductCard, type ProductFilters } from "./repository.ts";
+import { correctCatalogQuery, wordQuery } from "./vocabulary.ts";
+import {
+  cappedCountSql, companyJoins, ofPublishedCompany, productCardColumns, productFrom, productImageJoin, productWhere, runCappedCount, toProductCard,
+  type ListSql, type ProductCard, type ProductCardRow, type ProductFilters,
+} from "./repository.ts";
 
-const CANDIDATES = 2000;
+/** Matches ranked per search (taken in index order); also the cap of search totals. */
+export const CANDIDATES = 2000;
 const CJK = /[\u3400-\u9fff]/u;
 
 /**
- * The tsquery of a user's words as SQL, or null when nothing searchable remains. Tokens are letters
- * and digits only (tokenize), so nothing a user types reaches tsquery syntax.
+ * The tsquery of a user's words as SQL, or null when nothing searchable remains: every word must
+ * match (AND). A Cyrillic or Latin word is its stem when the catalogue knows that stem, else a
+ * prefix (vocabulary.ts wordQuery); a Chinese word is a phrase of its characters. Tokens are
+ * letters and digits only (tokenize), so nothing a user types reaches tsquery syntax.
  */
 export function catalogTsQuery(q: string): SQL | null {
   const parts: SQL[] = [];
@@ -30,10 +38,29 @@ export function catalogTsQuery(q: string): SQL | null {
       const chars = [...token].filter((ch) => CJK.test(ch) || /[\p{L}\p{N}]/u.test(ch));
       if (chars.length > 0) parts.push(sql`to_tsquery('simple', ${chars.join(" <-> ")})`);
     } else {
-      parts.push(sql`to_tsquery('russian', ${`${token}:*`})`);
+      parts.push(wordQuery(token));
     }
   }
   return parts.length > 0 ? sql.join(parts, sql` && `) : null;
+}
+
+/**
+ * Runs `search(q)`; when it finds nothing and the words can be corrected (correctCatalogQuery),
+ * runs it again with the corrected words and returns that result with `correctedQuery` set, for
+ * the page to say "Showing results for …". When the corrected search finds nothing either, the
+ * original (empty) result is returned with `correctedQuery: null`.
+ */
+export async function withSpellingCorrection<T extends { total: number }>(
+  db: Db,
+  q: string,
+  search: (q: string) => Promise<T>,
+): Promise<T & { correctedQuery: string | null }> {
+  const first = await search(q);
+  if (first.total > 0) return { ...first, correctedQuery: null };
+  const corrected = await correctCatalogQuery(db, q);
+  if (!corrected) return { ...first, correctedQuery: null };
+  const second = await search(corrected);
+  return second.total > 0 ? { ...second, correctedQuery: corrected } : { ...first, correctedQuery: null };
 }
 
 /** Which language's text of a localized column matched the query, for showing the matched translation. */
@@ -56,6 +83,39 @@ export interface SearchPage<T> {
   totalCapped: boolean;
 }
 
+/**
+ * SQL of a ranked product search page, or null when `q` has nothing searchable; see searchProducts.
+ * One statement: at most CANDIDATES matches in index order, ranked, counted (`total`, a column of
+ * every row) and cut to the page, whose rows carry the product card's columns and `matched_lang`.
+ * `count` is null: the total comes with the rows.
+ */
+export function productSearchSql(q: string, filters: ProductFilters, page: number, perPage: number): ListSql<null> | null {
+  const tsq = catalogTsQuery(q);
+  if (!tsq) return null;
+  return { rows: rankedProductsSql(tsq, filters, page, perPage), count: null };
+}
+
+function rankedProductsSql(tsq: SQL, filters: ProductFilters, page: number, perPage: number): SQL {
+  return sql`
+    with q as (select ${tsq} as tsq),
+    candidates as (
+      select p.id, p.search_vector, p.published_at ${productFrom(filters)}, q
+      where p.search_vector @@ q.tsq and ${productWhere(filters)} limit ${CANDIDATES}
+    ),
+    ranked as (
+      select k.id, ts_rank(k.search_vector, q.tsq, 1) as rank, k.published_at, count(*) over ()::int as total from candidates k, q
+    ),
+    page as (select * from ranked order by rank desc, published_at desc nulls last, id desc limit ${perPage} offset ${(page - 1) * perPage})
+    select ${productCardColumns}, page.total, ${matchedLangExpr("p.name")} as matched_lang
+    from page join products p on p.id = page.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}, q
+    order by page.rank desc, page.published_at desc nulls last, page.id desc`;
+}
+
+/**
+ * Ranked product search (published only) with the product list filters: the best `perPage` of at
+ * most CANDIDATES matches (taken in index order), each with the translation that matched when it
+ * is not the one shown. `total` counts those candidates: `totalCapped` when there were more.
+ */
 export async function searchProducts(
   db: Db,
   q: string,
@@ -64,78 +124,100 @@ export async function searchProducts(
   page: number,
   perPage: number,
 ): Promise<SearchPage<ProductHit>> {
-  const tsq = catalogTsQuery(q);
-  if (!tsq) return { items: [], total: 0, totalCapped: false };
-  const where = productWhere(filters);
-  const [ranked, count] = await Promise.all([
-    db.execute<{ id: number; matched_lang: Lang | null; name: Localized }>(sql`
-      with q as (select ${tsq} as tsq),
-      candidates as (
-        select p.id, p.search_vector, p.published_at from products p join companies c on c.id = p.company_id, q
-        where p.search_vector @@ q.tsq and ${where} limit ${CANDIDATES}
-      ),
-      page as (
-        select k.id, ts_rank(k.search_vector, q.tsq, 1) as rank, k.published_at from candidates k, q
-        order by rank desc, k.published_at desc nulls last, k.id desc limit ${perPage} offset ${(page - 1) * perPage}
-      )
-      select page.id, p.name, ${matchedLangExpr("p.name")} as matched_lang
-      from page join products p on p.id = page.id, q order by page.rank desc, page.published_at desc nulls last, page.id desc`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from (
-      select 1 from products p join companies c on c.id = p.company_id
-      where p.search_vector @@ (${tsq}) and ${where} limit ${TOTAL_CAP + 1}) s`),
-  ]);
-  const cards = await productsByIds(db, ranked.rows.map((r) => r.id), lang);
-  const byId = new Map(ranked.rows.map((r) => [r.id, r]));
-  const n = count.rows[0]?.n ?? 0;
+  const query = productSearchSql(q, filters, page, perPage);
+  if (!query) return { items: [], total: 0, totalCapped: false };
+  const result = await db.execute<ProductCardRow & { total: number; matched_lang: Lang | null }>(query.rows);
+  const total = result.rows[0]?.total ?? 0;
   return {
-    items: cards.map((card) => {
-      const row = byId.get(card.id);
-      const matchedLang = row?.matched_lang ?? null;
-      const matched = matchedLang && matchedLang !== card.name.lang ? pick({ [matchedLang]: row!.name[matchedLang] }, matchedLang) : null;
+    items: result.rows.map((row) => {
+      const card = toProductCard(row, lang);
+      const matched = row.matched_lang && row.matched_lang !== card.name.lang ? pick({ [row.matched_lang]: row.name[row.matched_lang] }, row.matched_lang) : null;
       return { ...card, matched };
     }),
-    total: Math.min(n, TOTAL_CAP),
-    totalCapped: n > TOTAL_CAP,
+    total,
+    totalCapped: total >= CANDIDATES,
   };
 }
 
-/** Suppliers whose name or description matches, published only, best matches first. */
-export async function searchCompanies(db: Db, q: string, lang: Lang, page: number, perPage: number): Promise<SearchPage<CompanyListItem>> {
+/**
+ * SQL of a ranked supplier search page (`{ id, total }` in rank order), or null when `q` has
+ * nothing searchable; see searchCompanies. Like product search: at most CANDIDATES matches, ranked
+ * and counted in one statement (`count` is null).
+ */
+export function companySearchSql(q: string, page: number, perPage: number): ListSql<null> | null {
   const tsq = catalogTsQuery(q);
-  if (!tsq) return { items: [], total: 0, totalCapped: false };
-  const ranked = await db.execute<{ id: number; total: number }>(sql`
-    with q as (select ${tsq} as tsq)
-    select c.id, count(*) over()::int as total from companies c, q
-    where c.status = 'published' and c.search_vector @@ q.tsq
-    order by ts_rank(c.search_vector, q.tsq, 1) desc, c.verification_level desc, c.id
-    limit ${perPage} offset ${(page - 1) * perPage}`);
+  if (!tsq) return null;
+  return {
+    rows: sql`
+      with q as (select ${tsq} as tsq),
+      candidates as (
+        select c.id, c.search_vector, c.verification_level from companies c, q
+        where c.search_vector @@ q.tsq and c.status = 'published' limit ${CANDIDATES}
+      ),
+      ranked as (
+        select k.id, ts_rank(k.search_vector, q.tsq, 1) as rank, k.verification_level, count(*) over ()::int as total from candidates k, q
+      )
+      select id, total from ranked order by rank desc, verification_level desc, id limit ${perPage} offset ${(page - 1) * perPage}`,
+    count: null,
+  };
+}
+
+/** Suppliers whose name or description matches, published only, best matches first (totals as in searchProducts). */
+export async function searchCompanies(db: Db, q: string, lang: Lang, page: number, perPage: number): Promise<SearchPage<CompanyListItem>> {
+  const query = companySearchSql(q, page, perPage);
+  if (!query) return { items: [], total: 0, totalCapped: false };
+  const ranked = await db.execute<{ id: number; total: number }>(query.rows);
   const cards = await getCompanyCards(db, ranked.rows.map((r) => r.id), lang);
-  return { items: cards, total: ranked.rows[0]?.total ?? 0, totalCapped: false };
+  const total = ranked.rows[0]?.total ?? 0;
+  return { items: cards, total, totalCapped: total >= CANDIDATES };
+}
+
+/** SQL of a ranked story search page (`{ id }`) and its capped count; see searchStoryIds. */
+export function storySearchSql(q: string, page: number, perPage: number): ListSql | null {
+  const tsq = catalogTsQuery(q);
+  if (!tsq) return null;
+  const where = sql`s.status = 'published' and s.published_at <= now() and s.search_vector @@ (${tsq})`;
+  return {
+    rows: sql`
+      with q as (select ${tsq} as tsq)
+      select s.id from stories s, q
+      where ${where}
+      order by ts_rank(s.search_vector, q.tsq, 1) desc, s.published_at desc limit ${perPage} offset ${(page - 1) * perPage}`,
+    count: cappedCountSql(sql`from stories s where ${where}`),
+  };
 }
 
 /** Stories whose title, lead or body matches, newest of the best first. */
 export async function searchStoryIds(db: Db, q: string, page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
+  const query = storySearchSql(q, page, perPage);
+  if (!query) return { ids: [], total: 0 };
+  const [rows, count] = await Promise.all([db.execute<{ id: number }>(query.rows), runCappedCount(db, query.count)]);
+  return { ids: rows.rows.map((r) => r.id), total: count.total };
+}
+
+/** SQL of a ranked company-service search page (`{ id }`) and its capped count; see searchServiceIds. */
+export function serviceSearchSql(q: string, page: number, perPage: number): ListSql | null {
   const tsq = catalogTsQuery(q);
-  if (!tsq) return { ids: [], total: 0 };
-  const rows = await db.execute<{ id: number; total: number }>(sql`
-    with q as (select ${tsq} as tsq)
-    select s.id, count(*) over()::int as total from stories s, q
-    where s.status = 'published' and s.published_at <= now() and s.search_vector @@ q.tsq
-    order by ts_rank(s.search_vector, q.tsq, 1) desc, s.published_at desc limit ${perPage} offset ${(page - 1) * perPage}`);
-  return { ids: rows.rows.map((r) => r.id), total: rows.rows[0]?.total ?? 0 };
+  if (!tsq) return null;
+  // Service types are a handful of rows: the ones whose name matches are found once, not per offer.
+  const where = sql`s.status = 'published' and ${ofPublishedCompany(sql`s.company_id`)} and (s.search_vector @@ (${tsq})
+      or s.service_type_id in (select t.id from service_types t
+        where to_tsvector('russian', coalesce(t.name->>'ru', '') || ' ' || coalesce(t.name->>'en', '')) @@ (${tsq})
+          or to_tsvector('simple', regexp_replace(coalesce(t.name->>'zh', ''), '([\\u3400-\\u9fff])', ' \\1 ', 'g')) @@ (${tsq})))`;
+  return {
+    rows: sql`
+      with q as (select ${tsq} as tsq)
+      select s.id from company_services s join companies c on c.id = s.company_id, q
+      where ${where}
+      order by ts_rank(s.search_vector, q.tsq, 1) desc, c.verification_level desc, s.id limit ${perPage} offset ${(page - 1) * perPage}`,
+    count: cappedCountSql(sql`from company_services s where ${where}`),
+  };
 }
 
 /** Company services whose description or service type name matches. */
 export async function searchServiceIds(db: Db, q: string, page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
-  const tsq = catalogTsQuery(q);
-  if (!tsq) return { ids: [], total: 0 };
-  const rows = await db.execute<{ id: number; total: number }>(sql`
-    with q as (select ${tsq} as tsq)
-    select s.id, count(*) over()::int as total
-    from company_services s join service_types t on t.id = s.service_type_id join companies c on c.id = s.company_id, q
-    where s.status = 'published' and c.status = 'published' and (s.search_vector @@ q.tsq
-      or to_tsvector('russian', coalesce(t.name->>'ru', '') || ' ' || coalesce(t.name->>'en', '')) @@ q.tsq
-      or to_tsvector('simple', regexp_replace(coalesce(t.name->>'zh', ''), '([\\u3400-\\u9fff])', ' \\1 ', 'g')) @@ q.tsq)
-    order by ts_rank(s.search_vector, q.tsq, 1) desc, c.verification_level desc, s.id limit ${perPage} offset ${(page - 1) * perPage}`);
-  return { ids: rows.rows.map((r) => r.id), total: rows.rows[0]?.total ?? 0 };
+  const query = serviceSearchSql(q, page, perPage);
+  if (!query) return { ids: [], total: 0 };
+  const [rows, count] = await Promise.all([db.execute<{ id: number }>(query.rows), runCappedCount(db, query.count)]);
+  return { ids: rows.rows.map((r) => r.id), total: count.total };
 }

@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pick, pickRequired, type LocalizedText } from "./localize.ts";
-import { companyColumns, companyJoins, toCompanyCard, type CompanyCard, type CompanyRow, type Paged } from "./repository.ts";
+import { cappedCountSql, companyColumns, companyJoins, ofPublishedCompany, runCappedCount, toCompanyCard, type CompanyCard, type CompanyRow, type ListSql, type Paged } from "./repository.ts";
 
 export interface ServiceType {
   id: number;
@@ -20,8 +20,8 @@ export interface ServiceType {
 export async function listServiceTypes(db: Db, lang: Lang): Promise<ServiceType[]> {
   const rows = await db.execute<{ id: number; slug: string; icon: string | null; name: Localized; description: Localized; source_lang: Lang; n: number }>(sql`
     select t.id, t.slug, t.icon, t.name, t.description, t.source_lang,
-      (select count(distinct s.company_id)::int from company_services s join companies c on c.id = s.company_id
-        where s.service_type_id = t.id and s.status = 'published' and c.status = 'published') as n
+      (select count(distinct s.company_id)::int from company_services s
+        where s.service_type_id = t.id and s.status = 'published' and ${ofPublishedCompany(sql`s.company_id`)}) as n
     from service_types t order by t.position, t.id`);
   return rows.rows.map((r) => ({
     id: r.id,
@@ -53,25 +53,59 @@ export interface CompanyServiceFilters {
   company?: number;
 }
 
-export async function listCompanyServices(db: Db, filters: CompanyServiceFilters, lang: Lang, page: number, perPage: number): Promise<Paged<CompanyServiceItem>> {
-  const parts: SQL[] = [sql`s.status = 'published'`, sql`c.status = 'published'`];
-  if (filters.serviceType) parts.push(/^\d+$/.test(filters.serviceType) ? sql`t.id = ${Number(filters.serviceType)}` : sql`t.slug = ${filters.serviceType}`);
-  if (filters.region) parts.push(sql`c.region_code = ${filters.region}`);
-  if (filters.country) parts.push(sql`c.country = ${filters.country}`);
-  if (filters.company !== undefined) parts.push(sql`c.id = ${filters.company}`);
+type OfferRow = CompanyRow & {
+  id: number; type_id: number; slug: string; type_name: Localized; type_source: Lang; description: Localized; source_lang: Lang;
+  price_from: string | null; currency: Currency | null; price_unit: Localized | null;
+};
+
+/**
+ * SQL of a company-service list page and its capped count; see listCompanyServices. Offers follow
+ * their suppliers in the supplier list's order (companies_status_idx: verified first, then newest),
+ * so a page walks that index; the count joins companies only when a filter looks at the company.
+ */
+export function companyServiceListSql(filters: CompanyServiceFilters, page: number, perPage: number): ListSql {
+  const parts: SQL[] = [sql`s.status = 'published'`];
+  const companyParts: SQL[] = [];
+  if (filters.serviceType) {
+    parts.push(/^\d+$/.test(filters.serviceType)
+      ? sql`s.service_type_id = ${Number(filters.serviceType)}`
+      : sql`s.service_type_id = (select id from service_types where slug = ${filters.serviceType})`);
+  }
+  if (filters.company !== undefined) companyParts.push(sql`c.id = ${filters.company}`);
   if (filters.ids) parts.push(filters.ids.length > 0 ? sql`s.id in (${sql.join(filters.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (filters.region) companyParts.push(sql`c.region_code = ${filters.region}`);
+  if (filters.country) companyParts.push(sql`c.country = ${filters.country}`);
   const where = sql.join(parts, sql` and `);
-  const from = sql`from company_services s join service_types t on t.id = s.service_type_id join companies c on c.id = s.company_id`;
-  const [rows, count] = await Promise.all([
-    db.execute<CompanyRow & {
-      id: number; type_id: number; slug: string; type_name: Localized; type_source: Lang; description: Localized; source_lang: Lang;
-      price_from: string | null; currency: Currency | null; price_unit: Localized | null;
-    }>(sql`select s.id, t.id as type_id, t.slug, t.name as type_name, t.source_lang as type_source, s.description, s.source_lang,
-        s.price_from::text as price_from, s.currency, s.price_unit, ${companyColumns}
-      ${from} ${companyJoins}
-      where ${where} order by c.verification_level desc, s.id limit ${perPage} offset ${(page - 1) * perPage}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n ${from} where ${where}`),
-  ]);
+  const companyWhere = sql.join([sql`c.status = 'published'`, ...companyParts], sql` and `);
+  const columns = sql`s.id, t.id as type_id, t.slug, t.name as type_name, t.source_lang as type_source, s.description, s.source_lang,
+    s.price_from::text as price_from, s.currency, s.price_unit, ${companyColumns}`;
+  const order = sql`c.verification_level desc, c.published_at desc nulls last, c.id desc, s.id`;
+  const paging = sql`limit ${perPage} offset ${(page - 1) * perPage}`;
+  return {
+    rows: filters.ids || filters.company !== undefined
+      ? // A few given offers, or one supplier's: start from them.
+        sql`select ${columns} from company_services s join companies c on c.id = s.company_id
+          join service_types t on t.id = s.service_type_id ${companyJoins}
+          where ${where} and ${companyWhere} order by ${order} ${paging}`
+      : // Suppliers in list order (companies_status_idx), each with its matching offers
+        // (company_services_company_idx): a page reads the first suppliers, never the whole table.
+        sql`select ${columns} from companies c
+          cross join lateral (select s.* from company_services s where s.company_id = c.id and ${where}) s
+          join service_types t on t.id = s.service_type_id ${companyJoins}
+          where ${companyWhere} order by ${order} ${paging}`,
+    count: cappedCountSql(companyParts.length > 0
+      ? sql`from company_services s join companies c on c.id = s.company_id where ${where} and ${companyWhere}`
+      : sql`from company_services s where ${where} and ${ofPublishedCompany(sql`s.company_id`)}`),
+  };
+}
+
+/**
+ * One page of published offers of published companies (CompanyServiceFilters), offers of verified
+ * suppliers first. Totals are capped at TOTAL_CAP.
+ */
+export async function listCompanyServices(db: Db, filters: CompanyServiceFilters, lang: Lang, page: number, perPage: number): Promise<Paged<CompanyServiceItem>> {
+  const query = companyServiceListSql(filters, page, perPage);
+  const [rows, count] = await Promise.all([db.execute<OfferRow>(query.rows), runCappedCount(db, query.count)]);
   return {
     items: rows.rows.map((r) => ({
       id: r.id,
@@ -82,7 +116,6 @@ export async function listCompanyServices(db: Db, filters: CompanyServiceFilters
       priceUnit: pick(r.price_unit, lang, r.source_lang),
       company: toCompanyCard(r, lang),
     })),
-    total: count.rows[0]?.n ?? 0,
-    totalCapped: false,
+    ...count,
   };
 }

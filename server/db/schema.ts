@@ -289,7 +289,11 @@ export const companies = pgTable(
   },
   (t) => [
     index("companies_search_idx").using("gin", t.searchVector),
-    index("companies_status_idx").on(t.status, t.publishedAt),
+    // The supplier list's order (verified first, then newest) within a status: a list page reads 20 entries.
+    index("companies_status_idx").on(t.status, t.verificationLevel.desc().nullsFirst(), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The few companies visitors must not see: "of a published company" is `company_id not in` these
+    // (a hashed subplan over this index), so visibility never needs a join with, or a scan of, companies.
+    index("companies_unpublished_idx").on(t.id).where(sql`status <> 'published'`),
     index("companies_region_idx").on(t.regionCode),
     index("companies_okved_main_idx").on(t.okvedMain),
   ],
@@ -303,7 +307,11 @@ export const companyOkvedCodes = pgTable(
     okvedCode: text("okved_code").notNull().references(() => okvedCodes.code),
     isMain: boolean("is_main").notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.okvedCode] }), index("company_okved_codes_code_idx").on(t.okvedCode)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.okvedCode] }),
+    // text_pattern_ops: `okved_code like '46.%'` (a code and the codes under it) uses it in any collation.
+    index("company_okved_codes_code_idx").on(t.okvedCode.op("text_pattern_ops"), t.companyId),
+  ],
 );
 
 export const companyFiles = pgTable(
@@ -376,10 +384,20 @@ export const products = pgTable(
   },
   (t) => [
     index("products_search_idx").using("gin", t.searchVector),
-    index("products_company_idx").on(t.companyId, t.status),
-    index("products_category_idx").on(t.categoryId, t.status, t.publishedAt),
-    index("products_tnved_idx").on(t.tnvedCode),
-    index("products_status_published_idx").on(t.status, t.publishedAt),
+    // A company's products by status; `category_id` answers "does this supplier sell in category X" from the index.
+    index("products_company_idx").on(t.companyId, t.status, t.categoryId),
+    // List orders (newest first; lowest price within a currency) stored as index orders, so a list page
+    // walks an index and stops after one page instead of sorting the matches. `company_id` comes last
+    // for the "of a published company" check, so counts are index-only scans once pages are all-visible.
+    index("products_status_published_idx").on(t.status, t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst(), t.companyId),
+    index("products_category_idx")
+      .on(t.categoryId, t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst(), t.companyId)
+      .where(sql`status = 'published'`),
+    index("products_price_idx").on(t.priceCurrency, t.priceFrom, t.id, t.companyId).where(sql`status = 'published'`),
+    // text_pattern_ops: a TN VED prefix (`tnved_code like '7304%'`) uses it in any collation.
+    index("products_tnved_idx")
+      .on(t.tnvedCode.op("text_pattern_ops"), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst(), t.companyId)
+      .where(sql`status = 'published'`),
   ],
 );
 
@@ -507,6 +525,32 @@ export const storyTags = pgTable(
     tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index("story_tags_tag_idx").on(t.tagId)],
+);
+
+/**
+ * Vocabulary of the catalogue for spelling correction (ADR 010): the lower-cased words (three letters
+ * or more) of published product and supplier names, category and service type names, with the
+ * number of names using each. `lang` is the word's script: `ru` Cyrillic, `en` Latin, whichever
+ * translation it came from; Chinese is searched by characters and never corrected. `stem` is the
+ * word's lexeme in the `russian` configuration that catalogue search uses (null for stop words), so
+ * "full-text search knows this word" is a prefix probe on `stem`. Rebuilt by the seed and kept up by
+ * writers through server/catalog/vocabulary.ts.
+ */
+export const catalogTerms = pgTable(
+  "catalog_terms",
+  {
+    lang: text("lang").$type<"ru" | "en">().notNull(),
+    term: text("term").notNull(),
+    stem: text("stem").generatedAlwaysAs(sql`(tsvector_to_array(to_tsvector('russian'::regconfig, term)))[1]`),
+    documents: integer("documents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lang, t.term] }),
+    index("catalog_terms_stem_idx").on(t.stem.op("text_pattern_ops")),
+    // GiST (not GIN) so that nearest-neighbour ordering by `<->` walks the index; one per script.
+    index("catalog_terms_ru_knn_idx").using("gist", sql`${t.term} gist_trgm_ops`).where(sql`lang = 'ru'`),
+    index("catalog_terms_en_knn_idx").using("gist", sql`${t.term} gist_trgm_ops`).where(sql`lang = 'en'`),
+  ],
 );
 
 /* ─── Accounts, sign-in and sessions (issue 4; DESIGN §6) ─────────────────────────────────────── */

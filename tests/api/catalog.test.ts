@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import {
   categories, companies, companyOkvedCodes, companyServices, legalEntities, productPrices, products, regions, serviceTypes, stories, storyTags, tags,
 } from "../../server/db/schema.ts";
+import { addCatalogTerms, correctCatalogQuery, refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
 let api: TestApi;
@@ -82,10 +83,13 @@ beforeAll(async () => {
     .returning();
   const [tag] = await api.db.insert(tags).values({ slug: "test-logistics", name: { ru: "Логистика", en: "Logistics", zh: "物流" } }).returning();
   await api.db.insert(storyTags).values({ storyId: story!.id, tagId: tag!.id });
+  // As a writer does after publishing: the new names join the vocabulary used for spelling correction.
+  await refreshCatalogTerms(api.db);
 });
 
 afterAll(async () => {
   await cleanup();
+  await refreshCatalogTerms(api.db);
   await api.close();
 });
 
@@ -146,6 +150,46 @@ describe("catalogue API", () => {
     expect(zh.body.data.map((p) => p.id)).toContain(ids.cnPipe);
     const reversed = await api.getJson<Envelope<Card[]>>(`/dev/product/search?q=${encodeURIComponent("管钢")}`);
     expect(reversed.body.data.map((p) => p.id)).not.toContain(ids.cnPipe);
+  });
+
+  test("app data carries the top categories with product counts, localized, and the catalogue's size", async () => {
+    type AppData = { topCategories: { id: number; slug: string; name: { text: string; lang: string }; productCount: number }[]; catalogue: { products: number; suppliers: number } };
+    const { body } = await api.getJson<Envelope<AppData>>("/app/data?lang=en");
+    const metal = body.data.topCategories.find((c) => c.id === ids.parent);
+    expect(metal).toMatchObject({ slug: "test-metal", name: { text: "Rolled metal", lang: "en" }, productCount: 2 });
+    // Only top-level categories, most products first.
+    expect(body.data.topCategories.map((c) => c.id)).not.toContain(ids.category);
+    const counts = body.data.topCategories.map((c) => c.productCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(body.data.catalogue.products).toBeGreaterThanOrEqual(2);
+    expect(body.data.catalogue.suppliers).toBeGreaterThanOrEqual(2);
+    expect((await api.getJson("/app/data?lang=fr")).status).toBe(400);
+  });
+
+  test("a misspelled search that finds nothing is corrected, searched again and says so", async () => {
+    type Meta = { correctedQuery: string | null; total: number };
+    const typo = await api.getJson<Envelope<Card[], Meta>>(`/dev/product/search?q=${encodeURIComponent("бесшовнве трубы")}`);
+    expect(typo.body.meta?.correctedQuery).toBe("бесшовные трубы");
+    expect(typo.body.data.map((p) => p.id).sort()).toEqual([ids.ruPipe, ids.cnPipe].sort());
+    const english = await api.getJson<Envelope<Card[], Meta>>(`/dev/product/search?q=${encodeURIComponent("seamlss")}&lang=en`);
+    expect(english.body.meta?.correctedQuery).toBe("seamless");
+    expect(english.body.data.map((p) => p.id)).toEqual([ids.ruPipe]);
+    const everywhere = await api.getJson<Envelope<Record<string, { total: number }>, Meta>>(`/dev/search?q=${encodeURIComponent("тамаженное")}`);
+    expect(everywhere.body.meta?.correctedQuery).toBe("таможенное");
+    expect(everywhere.body.data.services!.total).toBe(1);
+    // Spelled right: searched as typed. Nothing near: nothing found, nothing claimed.
+    const right = await api.getJson<Envelope<Card[], Meta>>(`/dev/product/search?q=${encodeURIComponent("бесшовные")}`);
+    expect(right.body.meta?.correctedQuery).toBeNull();
+    expect(right.body.data.length).toBe(2);
+    const nonsense = await api.getJson<Envelope<Card[], Meta>>(`/dev/product/search?q=${encodeURIComponent("кжфщзхъ")}`);
+    expect(nonsense.body.meta).toMatchObject({ correctedQuery: null, total: 0 });
+  });
+
+  test("words a writer adds to the vocabulary are corrected to at once", async () => {
+    expect(await correctCatalogQuery(api.db, "ксилалитовые")).toBeNull();
+    await addCatalogTerms(api.db, [{ ru: "Плиты ксилолитовые", en: "Xylolite slabs" }]);
+    expect(await correctCatalogQuery(api.db, "ксилалитовые плиты")).toBe("ксилолитовые плиты");
+    expect(await correctCatalogQuery(api.db, "xylolte")).toBe("xylolite");
   });
 
   test("one query across products, suppliers, services and stories", async () => {

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { createLocalStorage } from "../../server/files/storage.ts";
 import { validateInn, validateKpp, validateOgrn } from "../../server/catalog/identifiers.ts";
 import { catalogueIsEmpty, planDemo, previewProducts, seedDemo, type SeedSummary } from "../../server/catalog/seed/index.ts";
+import { refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir, removeDir } from "../support/databases.ts";
 
@@ -48,6 +49,7 @@ afterAll(async () => {
     await api.db.execute(sql.raw(`delete from categories where id > ${before.categories} and parent_id is not null`));
     await api.db.execute(sql.raw(`delete from categories where id > ${before.categories}`));
     await api.db.execute(sql.raw(`delete from files where id > ${before.files}`));
+    await refreshCatalogTerms(api.db);
     await api.close();
   }
   if (dataDir) removeDir(dataDir);

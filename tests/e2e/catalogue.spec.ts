@@ -42,6 +42,27 @@ test("search → product, with the matched translation shown for a Chinese suppl
   expect(await page.locator(".product-card").count()).toBeGreaterThan(0);
 });
 
+test("a misspelled search shows what it searched for instead", async ({ page }) => {
+  await page.goto(`/search?q=${encodeURIComponent("подшипнки")}`);
+  await expect(page.getByRole("status").filter({ hasText: /Показаны результаты по запросу «подшипник/ })).toBeVisible();
+  expect(await page.locator(".product-card").count()).toBeGreaterThan(0);
+  await page.goto(`/en/search?q=${encodeURIComponent("bearngs")}`);
+  await expect(page.getByText(/Showing results for “bearing/)).toBeVisible();
+});
+
+test("the footer links the top categories with their product counts", async ({ page }) => {
+  await page.goto("/en/press_center");
+  const footer = page.getByRole("navigation", { name: "Catalogue categories" });
+  const links = footer.getByRole("link");
+  expect(await links.count()).toBeGreaterThanOrEqual(5);
+  const first = footer.getByRole("listitem").first();
+  await expect(first).toHaveText(/\d/);
+  const name = (await links.first().innerText()).trim();
+  await links.first().click();
+  await expect(page).toHaveURL(/\/en\/catalog\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+});
+
 test("a category filters by region and verification through the facet form", async ({ page }) => {
   await page.goto("/catalog");
   await page.locator(".category-card h2 a").first().click();

@@ -1,5 +1,4 @@
 /** Product and supplier cards used by every catalogue list. */
-import { useTranslation } from "react-i18next";
 import type { CompanyListItem, ProductCard as Product } from "../../lib/api-client.server.ts";
 import { unitLabel } from "../../lib/units.ts";
 import { useLang } from "../../lib/use-lang.ts";
@@ -8,9 +7,10 @@ import { LocaleLink } from "../locale-link.tsx";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { formatMoney, formatQuantity } from "./format.ts";
 import { Text } from "./text.tsx";
+import { useT } from "../../lib/use-t.ts";
 
 export function VerifiedBadge({ level }: { level: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (level <= 0) return null;
   return (
     <span className="badge badge-ok" title={t(`catalog.verification.${level >= 2 ? "2" : "1"}`)}>
@@ -20,7 +20,7 @@ export function VerifiedBadge({ level }: { level: number }) {
 }
 
 export function ProductCard({ product, matched }: { product: Product; matched?: { text: string; lang: "ru" | "en" | "zh" } | null }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const price = formatMoney(product.priceFrom, product.currency, lang);
   return (
@@ -78,7 +78,7 @@ export function ProductGrid({ products, matched }: { products: (Product & { matc
 }
 
 export function CompanyCard({ company }: { company: Omit<CompanyListItem, "productCount"> & { productCount?: number } }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <article className="company-card">
       <span className="company-card-logo">

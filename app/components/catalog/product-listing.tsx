@@ -2,7 +2,6 @@
  * A filtered, sorted, paged list of products with its facet form. The form is a plain GET form
  * (works without JavaScript, "Apply" button); with JavaScript every change applies at once.
  */
-import { useTranslation } from "react-i18next";
 import { Form, useLocation, useSubmit } from "react-router";
 import type { ListMeta, ProductCard, ProductFacets } from "../../lib/api-client.server.ts";
 import { Pagination } from "../pagination.tsx";
@@ -10,9 +9,10 @@ import { unitLabel } from "../../lib/units.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { ProductGrid } from "./cards.tsx";
 import { formatQuantity } from "./format.ts";
+import { useT } from "../../lib/use-t.ts";
 
 export function ProductListing({ products, meta, facets }: { products: ProductCard[]; meta: ListMeta; facets?: ProductFacets | null }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const location = useLocation();
   const submit = useSubmit();

@@ -5,13 +5,13 @@
  * the label may take focus) the label explains itself in a hover hint.
  */
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import type { Lang } from "../../lib/i18n.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { Hint } from "../hint.tsx";
+import { useT } from "../../lib/use-t.ts";
 
 export function LocalizedName({ name, nameLang, highlights = [], hint = false }: { name: string; nameLang: Lang; highlights?: [number, number][]; hint?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const fallback = nameLang !== lang;
   const label = <span className="lang-fallback">{t(`classifier.inLanguage.${nameLang}`)}</span>;

@@ -1,0 +1,171 @@
+/**
+ * HTTP part of `npm run bench` (bench/run.ts): wrk (Debian's `wrk`) on `/ru/product/{id}` over
+ * IDS random published products of the PostgreSQL benchmark catalogue, against the three servers of
+ * bench/http-server.ts, one after the other, each in its own process:
+ *
+ * - the production server (`real`);
+ * - the same app with the API answered from memory (`memory`: what the data path costs);
+ * - a bare React Router page serving the recorded markup from memory (`bare`: the ceiling of
+ *   React Router and the HTTP server on this machine).
+ *
+ * The server runs pinned to core 0 and wrk to core 1 (`taskset`), wrk with one thread and
+ * `connections` connections, a WARMUP_S warm-up and then `durationS` measured seconds, without
+ * compression (wrk sends no Accept-Encoding). PostgreSQL's own processes are not pinned.
+ * Targets: real ≥ 0.5 × the page from memory, p99 ≤ 100 ms.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { BenchCatalogue } from "./catalog.ts";
+import { log } from "./stats.ts";
+
+const IDS = 1000;
+const WARMUP_S = 5;
+const root = path.resolve(import.meta.dirname, "..");
+
+export interface WrkResult {
+  requestsPerSecond: number;
+  latency: { p50: number; p75: number; p90: number; p99: number };
+  non2xx: number;
+  socketErrors: string | null;
+  requests: number;
+}
+
+/** Parses `wrk --latency` output (latencies in ms). */
+export function parseWrk(text: string): WrkResult {
+  const unit = (value: string, suffix: string) => Number(value) * (suffix === "us" ? 0.001 : suffix === "s" ? 1000 : suffix === "m" ? 60_000 : 1);
+  const latency = (p: string) => {
+    const match = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(text);
+    return match ? unit(match[1]!, match[2]!) : Number.NaN;
+  };
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? Number.NaN),
+    latency: { p50: latency("50"), p75: latency("75"), p90: latency("90"), p99: latency("99") },
+    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0),
+    socketErrors: /Socket errors:\s*(.+)/.exec(text)?.[1]?.trim() ?? null,
+    requests: Number(/(\d+) requests in/.exec(text)?.[1] ?? 0),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+const pinned = (core: number, command: string, args: string[]) => (canPin() ? ["taskset", ["-c", String(core), command, ...args]] : [command, args]) as [string, string[]];
+const canPin = () => os.availableParallelism() >= 2 && spawnSync("taskset", ["-V"]).status === 0;
+
+function startServer(mode: string, catalogue: BenchCatalogue, idsFile: string, port: number): Promise<ChildProcess> {
+  const [command, args] = pinned(0, process.execPath, [path.join(root, "bench", "http-server.ts")]);
+  const child = spawn(command, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      MODE: mode,
+      PORT: String(port),
+      IDS_FILE: idsFile,
+      DATABASE_URL: catalogue.databaseUrl ?? "",
+      DATA_DIR: catalogue.dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bench: the ${mode} server did not start in 10 min`)), 600_000);
+    child.once("exit", (code) => reject(new Error(`bench: the ${mode} server exited (${code}) before it was ready`)));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("ready")) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+  });
+}
+
+function wrk(url: string, script: string, connections: number, seconds: number): WrkResult {
+  const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s", "-s", script, url]);
+  const result = spawnSync(command, args, { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`bench: wrk failed: ${result.stderr || result.error}`);
+  return parseWrk(result.stdout);
+}
+
+/** Runs the three servers under wrk; returns the markdown lines (also printed). */
+export async function runHttpBench(catalogue: BenchCatalogue, options: { connections: number; durationS: number }): Promise<string[]> {
+  if (spawnSync("wrk", ["-v"]).error) throw new Error("bench: wrk is not installed (Debian: apt-get install -y wrk)");
+  if (spawnSync("test", ["-f", path.join(root, "build", "server", "index.js")]).status !== 0) {
+    log("bench: no production build yet: building …");
+    if (spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" }).status !== 0) throw new Error("bench: the build failed");
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), "postavka-wrk-"));
+  try {
+    const picked = await catalogue.database.db.execute<{ id: number }>(sql`
+      select p.id from products p tablesample system (5) repeatable (7)
+      where p.status = 'published' and p.company_id not in (select id from companies where status <> 'published')
+      order by md5(p.id::text) limit ${IDS}`);
+    const ids = picked.rows.map((r) => r.id);
+    const idsFile = path.join(dir, "ids.txt");
+    writeFileSync(idsFile, `${ids.join("\n")}\n`);
+    const script = path.join(dir, "paths.lua");
+    writeFileSync(
+      script,
+      `local ids = {}\nfor line in io.lines("${idsFile}") do ids[#ids + 1] = line end\nlocal n = 0\n` +
+        `request = function()\n  n = n + 1\n  return wrk.format("GET", "/ru/product/" .. ids[(n % #ids) + 1])\nend\n`,
+    );
+    const results: Record<string, WrkResult> = {};
+    for (const mode of ["real", "memory", "bare"] as const) {
+      const port = await freePort();
+      log(`bench: wrk: starting the ${mode} server${mode === "real" ? "" : ` (recording ${ids.length} pages first)`} …`);
+      const child = await startServer(mode, catalogue, idsFile, port);
+      try {
+        const url = `http://127.0.0.1:${port}`;
+        log(`bench: wrk: ${mode}: warm-up ${WARMUP_S} s, then ${options.durationS} s at ${options.connections} connections …`);
+        wrk(url, script, options.connections, WARMUP_S);
+        results[mode] = wrk(url, script, options.connections, options.durationS);
+      } finally {
+        await stop(child);
+      }
+    }
+    const real = results.real!;
+    const memory = results.memory!;
+    const bare = results.bare!;
+    const row = (name: string, r: WrkResult, ratio: string, target: string) =>
+      `| ${name} | ${r.requestsPerSecond.toFixed(0)} | ${ratio} | ${r.latency.p50.toFixed(1)} | ${r.latency.p90.toFixed(1)} | ${r.latency.p99.toFixed(1)} | ${r.non2xx} | ${target} |`;
+    const out = [
+      `### HTTP — \`/ru/product/{id}\` over ${ids.length} products of the ${catalogue.products.toLocaleString("en-US")}-product PostgreSQL catalogue, ` +
+        `wrk 1 thread × ${options.connections} connections, ${options.durationS} s after a ${WARMUP_S} s warm-up, ` +
+        `${canPin() ? "server on core 0, wrk on core 1 (taskset)" : "NOT pinned (fewer than 2 cores or no taskset)"}`,
+      "",
+      "| server | req/s | × real | p50 ms | p90 ms | p99 ms | non-2xx | target |",
+      "|---|---:|---:|---:|---:|---:|---:|---|",
+      row("production server (PostgreSQL)", real, "1.00", `p99 ≤ 100 ms ${real.latency.p99 <= 100 ? "✅" : "❌"}`),
+      row("same app, API answered from memory", memory, (memory.requestsPerSecond / real.requestsPerSecond).toFixed(2),
+        `real ≥ 0.5× ${real.requestsPerSecond >= 0.5 * memory.requestsPerSecond ? "✅" : "❌"} (${(real.requestsPerSecond / memory.requestsPerSecond).toFixed(2)}×)`),
+      row("bare React Router page, markup from memory", bare, (bare.requestsPerSecond / real.requestsPerSecond).toFixed(2),
+        `real ≥ 0.5× ${real.requestsPerSecond >= 0.5 * bare.requestsPerSecond ? "✅" : "❌"} (${(real.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}×)`),
+      "",
+    ];
+    console.log(out.join("\n"));
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
