@@ -9,6 +9,7 @@
  */
 import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../server/classifiers/repository.ts";
 import type { PageMeta } from "../../server/api/http.ts";
+import type { Profile } from "../../server/auth/service.ts";
 import type { CategoryNode, ProductCard, ProductDetail, TopCategory } from "../../server/catalog/repository.ts";
 import type { CompanyDetail, CompanyListItem } from "../../server/catalog/companies.ts";
 import type { StoryCard, StoryDetail, TagRef } from "../../server/catalog/press.ts";
@@ -60,16 +61,8 @@ export interface WithHeaders<T> {
   setCookies: string[];
 }
 
-export interface UserProfile {
-  id: number;
-  role: "USER" | "MODERATOR" | "ADMIN";
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  locale: Lang;
-  organization: { id: number; name: string; role: string; status: string; employeeStatus: string } | null;
-}
+/** `GET /api/profile` of a signed-in caller (server/auth/service.ts). */
+export type UserProfile = Profile;
 
 export type ProfileOrAnonymous = UserProfile | { role: "ANONIM" };
 
