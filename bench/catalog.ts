@@ -43,9 +43,14 @@ export interface BenchCatalogue {
   dataDir: string;
 }
 
+/**
+ * What a kept catalogue must match to be reused: sizes, seed and the latest migration with its
+ * timestamp (the migrator applies by timestamp, so a regenerated migration means a new catalogue).
+ */
 function marker(products: number): string {
-  const journal = JSON.parse(readFileSync(path.join(root, "server/db/migrations/meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  return JSON.stringify({ bench: "postavka catalogue", products, companies: companiesFor(products), seed: SEED, migration: journal.entries.at(-1)?.tag });
+  const journal = JSON.parse(readFileSync(path.join(root, "server/db/migrations/meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+  const last = journal.entries.at(-1);
+  return JSON.stringify({ bench: "postavka catalogue", products, companies: companiesFor(products), seed: SEED, migration: `${last?.tag}@${last?.when}` });
 }
 
 async function seed(database: Database, products: number, dataDir: string): Promise<number> {
