@@ -4,7 +4,7 @@
  * changes at once (optimistic) and React Router then reloads the favourites list. Anonymous visitors
  * go through sign-in and come back to the same page.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "../../lib/use-t.ts";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../root.tsx";
 import { localePath } from "../../lib/i18n.ts";
@@ -13,7 +13,7 @@ import { useLang } from "../../lib/use-lang.ts";
 import { Icon } from "../icon.tsx";
 
 export function FavouriteButton({ productId, large = false }: { productId: number; large?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const location = useLocation();
   const hydrated = useHydrated();
