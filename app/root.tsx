@@ -43,7 +43,7 @@ async function loadSessionUser(context: Route.LoaderArgs["context"], lang: Lang)
   if (!context.get(sessionContext).accessToken) return null;
   const api = context.get(apiContext);
   try {
-    const [profile, favourites] = await Promise.all([api.profile(), api.favourites(lang)]);
+    const [profile, favouriteIds] = await Promise.all([api.profile(), api.favouriteIds()]);
     if (profile.role === "ANONIM") return null;
     const user = profile as UserProfile;
     return {
@@ -51,7 +51,7 @@ async function loadSessionUser(context: Route.LoaderArgs["context"], lang: Lang)
       lastName: user.lastName,
       role: user.role,
       organization: user.organization ? { id: user.organization.id, name: user.organization.name } : null,
-      favouriteIds: favourites.map((p) => p.id),
+      favouriteIds,
     };
   } catch (error) {
     // Spec §8: a failed profile load is logged and the visitor stays anonymous.

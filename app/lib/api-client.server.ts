@@ -192,6 +192,11 @@ export class ApiClient {
     return this.get<ProductCard[]>("/api/profile/favourites", { lang }).then((r) => r.data);
   }
 
+  /** Ids of the caller's favourites (every page load; no product cards). */
+  favouriteIds() {
+    return this.get<{ id: number }[]>("/api/profile/favourites", { view: "ids" }).then((r) => r.data.map((f) => f.id));
+  }
+
   setFavourite(productId: number, favourite: boolean) {
     return this.request<{ id: number; favourite: boolean }>(favourite ? "POST" : "DELETE", `/api/products/${productId}/favourite`).then((r) => r.data);
   }

@@ -3,7 +3,7 @@
  * (same-site relative paths only, spec §8) and finishing a sign-in (cookies, flash, redirect).
  */
 import { redirect, type RouterContextProvider } from "react-router";
-import { servicesContext, sessionContext } from "../context.ts";
+import { sessionContext } from "../context.ts";
 import { documentUrl } from "./document-url.ts";
 import { localePath, splitLocalePath } from "./i18n.ts";
 import { safeInternalPath } from "./navigation-safety.ts";
@@ -30,6 +30,5 @@ export function finishSignIn(context: Readonly<RouterContextProvider>, accessTok
   const session = context.get(sessionContext);
   session.accessToken = accessToken;
   session.setCookies.push(accessCookie(accessToken), ...apiCookies, clearAuthFlowCookie());
-  void context.get(servicesContext);
   return redirect(to, { headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) } });
 }

@@ -7,7 +7,8 @@
  */
 import { parse, serialize } from "cookie";
 import { z } from "zod";
-import { AUTH_FLOW_COOKIE } from "../middleware/guards/check-auth-data.ts";
+
+export const AUTH_FLOW_COOKIE = "auth_flow";
 
 const FlowSchema = z.object({
   channel: z.enum(["email", "phone"]),

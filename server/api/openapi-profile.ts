@@ -53,7 +53,7 @@ export const authOperations: WriteOperation[] = [
   { method: "post", path: "/api/auth/logout", tag: "Auth", summary: "End the session (its refresh-token family) and clear the cookie", access: "anyone", returns: "{ ok: true }" },
   { method: "get", path: "/api/profile", tag: "Profile", summary: "The caller", description: "Without a valid token: `{ role: \"ANONIM\" }`.", access: "anyone", returns: "{ id, role, firstName, lastName, email, phone, locale, organization, invitations } | { role: \"ANONIM\" }" },
   { method: "patch", path: "/api/profile", tag: "Profile", summary: "Change name and interface language", access: "signed in", body: ProfilePatchBody, returns: "Profile" },
-  { method: "get", path: "/api/profile/favourites", tag: "Profile", summary: "Favourite products, newest first", access: "signed in", query: z.object({ lang: z.enum(["ru", "en", "zh"]).optional() }), returns: "ProductCard[]" },
+  { method: "get", path: "/api/profile/favourites", tag: "Profile", summary: "Favourite products, newest first", access: "signed in", query: z.object({ lang: z.enum(["ru", "en", "zh"]).optional(), view: z.enum(["cards", "ids"]).optional() }), returns: "ProductCard[] (view=cards) | { id }[] (view=ids)" },
   { method: "post", path: "/api/products/{id}/favourite", tag: "Profile", summary: "Add a product to favourites", access: "signed in", returns: "{ id, favourite: true }", status: 201, errors: { "404": "`not_found` (no such published product)" } },
   { method: "delete", path: "/api/products/{id}/favourite", tag: "Profile", summary: "Remove a product from favourites", access: "signed in", returns: "{ id, favourite: false }" },
 ];

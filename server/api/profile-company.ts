@@ -30,7 +30,7 @@
  *   registered to ANOTHER company is 409 `inn_taken`, one this company already has is 409
  *   `inn_exists`; at most MAX_LEGAL_ENTITIES (409 `too_many_legal_entities`).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { companies, companyFiles, legalEntities, productCompanies, products, type Lang, type Localized } from "../db/schema.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
@@ -248,20 +248,20 @@ export const profileCompanyRoutes = new Hono<ApiEnv>()
   .get("/api/profile/company/product-company", async (c) => {
     const access = await companyAccess(c, "read");
     const lang = (["ru", "en", "zh"] as const).find((l) => l === c.req.query("lang")) ?? "ru";
-    const supplied = await c.var.db
-      .select({ productId: products.id, productName: products.name, companyId: companies.id, companyName: companies.name, kind: productCompanies.kind, createdAt: productCompanies.createdAt })
-      .from(productCompanies)
-      .innerJoin(products, eq(products.id, productCompanies.productId))
-      .innerJoin(companies, eq(companies.id, products.companyId))
-      .where(eq(productCompanies.companyId, access.companyId))
-      .orderBy(asc(productCompanies.createdAt));
-    const suppliedBy = await c.var.db
-      .select({ productId: products.id, productName: products.name, companyId: companies.id, companyName: companies.name, kind: productCompanies.kind, createdAt: productCompanies.createdAt })
-      .from(productCompanies)
-      .innerJoin(products, eq(products.id, productCompanies.productId))
-      .innerJoin(companies, eq(companies.id, productCompanies.companyId))
-      .where(eq(products.companyId, access.companyId))
-      .orderBy(asc(productCompanies.createdAt));
+    // The same link rows seen from both sides: products this company supplies (the other company is
+    // the product's owner) and this company's products others supply (the other is the linker).
+    const links = (otherCompany: SQL, side: SQL) =>
+      c.var.db
+        .select({ productId: products.id, productName: products.name, companyId: companies.id, companyName: companies.name, kind: productCompanies.kind, createdAt: productCompanies.createdAt })
+        .from(productCompanies)
+        .innerJoin(products, eq(products.id, productCompanies.productId))
+        .innerJoin(companies, otherCompany)
+        .where(side)
+        .orderBy(asc(productCompanies.createdAt));
+    const [supplied, suppliedBy] = await Promise.all([
+      links(eq(companies.id, products.companyId), eq(productCompanies.companyId, access.companyId)),
+      links(eq(companies.id, productCompanies.companyId), eq(products.companyId, access.companyId)),
+    ]);
     const shape = (r: (typeof supplied)[number]) => ({
       product: { id: r.productId, name: r.productName, title: pickName(r.productName, lang) },
       company: { id: r.companyId, name: r.companyName, title: pickName(r.companyName, lang) },

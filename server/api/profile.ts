@@ -5,19 +5,20 @@
  *   profile-employees.ts);
  *   without a valid token `{ data: { role: "ANONIM" } }` (spec §3: the anonymous role), status 200.
  * - PATCH /api/profile `{ firstName?, lastName?, locale? }` → the updated profile. 401 when anonymous.
- * - GET /api/profile/favourites?lang= → `{ data: ProductCard[] }`, newest first (published products only).
+ * - GET /api/profile/favourites?lang= → `{ data: ProductCard[] }`, newest first (published products only);
+ *   with `view=ids` → `{ data: [{ id }] }` of every favourite, without loading the cards.
  * - POST /api/products/{id}/favourite → 201; DELETE → 200. Unknown or unpublished product → 404.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { productsByIds } from "../catalog/repository.ts";
-import { favourites, products } from "../db/schema.ts";
+import { companies, favourites, products } from "../db/schema.ts";
 import type { ApiEnv } from "./app.ts";
 import { RegisterBody } from "./auth.ts";
 import { requireCaller } from "./caller.ts";
 import { invitationsFor } from "./profile-employees.ts";
-import { ApiError, LangSchema, notFound, ok, parseJsonBody, parseQuery } from "./http.ts";
+import { LangSchema, notFound, ok, parseJsonBody, parseQuery } from "./http.ts";
 
 export const ProfilePatchBody = z
   .object({ firstName: RegisterBody.shape.firstName, lastName: RegisterBody.shape.lastName, locale: z.enum(["ru", "en", "zh"]) })
@@ -48,14 +49,20 @@ export const profileRoutes = new Hono<ApiEnv>()
   })
   .get("/api/profile/favourites", async (c) => {
     const caller = requireCaller(c);
-    const { lang } = parseQuery(c, z.object({ lang: LangSchema }));
+    const { lang, view } = parseQuery(c, z.object({ lang: LangSchema, view: z.enum(["cards", "ids"]).default("cards") }));
     const rows = await c.var.db
       .select({ productId: favourites.productId })
       .from(favourites)
+      // Only what visitors can see, so the header's count matches the favourites page.
+      .innerJoin(products, and(eq(products.id, favourites.productId), eq(products.status, "published")))
+      .innerJoin(companies, and(eq(companies.id, products.companyId), eq(companies.status, "published")))
       .where(eq(favourites.userId, caller.userId))
       .orderBy(desc(favourites.createdAt))
       .limit(1000);
-    return ok(c, await productsByIds(c.var.db, rows.map((r) => r.productId), lang));
+    const ids = rows.map((r) => r.productId);
+    // `view=ids` is what every page load needs (which stars are on); cards only for the favourites page.
+    if (view === "ids") return ok(c, ids.map((id) => ({ id })));
+    return ok(c, await productsByIds(c.var.db, ids, lang));
   })
   .post("/api/products/:id/favourite", async (c) => {
     const caller = requireCaller(c);
@@ -72,4 +79,3 @@ export const profileRoutes = new Hono<ApiEnv>()
     return ok(c, { id: productId, favourite: false });
   });
 
-export { ApiError };

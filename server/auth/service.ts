@@ -20,7 +20,7 @@ import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "../api/http.ts";
 import type { Db } from "../db/client.ts";
-import { authCodes, companies, companyMembers, refreshTokens, registrationTokens, users, type CodeChannel, type Lang, type UserRole } from "../db/schema.ts";
+import { authCodes, companies, companyMembers, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { digestsEqual, hmacHex, randomCode, randomToken, sha256Hex } from "./crypto.ts";
 import { deviceHash, fingerprintHash } from "./device.ts";
@@ -29,7 +29,7 @@ import type { Mailer } from "./delivery/mailer.ts";
 import type { SmsProvider } from "./delivery/sms.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
 import { KeyRing } from "./keys.ts";
-import { ACCESS_TOKEN_TTL_S, signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.ts";
+import { signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.ts";
 
 export const CODE_DIGITS = 6;
 export const CODE_TTL_S = 10 * 60;
@@ -333,14 +333,9 @@ export class AuthService {
       this.deps.logger.warn({ userId: row.userId, familyId: row.familyId }, "Refresh refused: device fingerprint mismatch");
       throw new ApiError(401, "fingerprint_mismatch", "This session belongs to another device; sign in again");
     }
+    // A parallel refresh of the same token may have marked it first: within the leeway, that is fine.
     if (!row.usedAt) {
-      const claimed = await this.deps.db
-        .update(refreshTokens)
-        .set({ usedAt: now })
-        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
-      // Lost a race with a parallel refresh of the same token: within the leeway, that is fine.
-      void claimed;
+      await this.deps.db.update(refreshTokens).set({ usedAt: now }).where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)));
     }
     const [user] = await this.deps.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, row.userId)).limit(1);
     if (!user) throw new ApiError(401, "refresh_invalid", "The session has ended; sign in again");
@@ -419,5 +414,3 @@ export class AuthService {
   }
 }
 
-export { ACCESS_TOKEN_TTL_S };
-export type { CodeChannel };

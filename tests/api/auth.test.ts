@@ -348,6 +348,7 @@ describe("favourites", () => {
     expect(list.body.data.map((p: { id: number }) => p.id)).toEqual([second, first]);
     expect((await call("DELETE", `/api/products/${second}/favourite`, undefined, { token })).status).toBe(200);
     expect((await call("GET", "/api/profile/favourites", undefined, { token })).body.data.map((p: { id: number }) => p.id)).toEqual([first]);
+    expect((await call("GET", "/api/profile/favourites?view=ids", undefined, { token })).body.data).toEqual([{ id: first }]);
     expect((await call("POST", `/api/products/${draft}/favourite`, undefined, { token })).status).toBe(404);
     expect((await call("POST", `/api/products/999999999/favourite`, undefined, { token })).status).toBe(404);
     expect((await call("POST", `/api/products/abc/favourite`, undefined, { token })).status).toBe(404);

@@ -5,14 +5,12 @@
  * (`/auth/code?email=…&code=…`) is the earlier step's data too: it may be opened in another browser.
  */
 import { redirect, type MiddlewareFunction } from "react-router";
+import { readAuthFlow } from "../../lib/auth-flow.server.ts";
 import { localePath, splitLocalePath } from "../../lib/i18n.ts";
 import { documentUrl } from "../../lib/document-url.ts";
 
-export const AUTH_FLOW_COOKIE = "auth_flow";
-
 export const checkAuthData: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const cookies = request.headers.get("cookie") ?? "";
-  const hasFlow = cookies.split(";").some((c) => c.trim().startsWith(`${AUTH_FLOW_COOKIE}=`) && c.trim().length > AUTH_FLOW_COOKIE.length + 1);
+  const hasFlow = readAuthFlow(request) !== null;
   const url = documentUrl(request);
   const fromMailLink = url.pathname.endsWith("/auth/code") && url.searchParams.has("email") && url.searchParams.has("code");
   if (!hasFlow && !fromMailLink) {

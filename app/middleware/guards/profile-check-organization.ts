@@ -8,20 +8,12 @@ import { apiContext } from "../../context.ts";
 import { localePath, splitLocalePath } from "../../lib/i18n.ts";
 import { documentUrl } from "../../lib/document-url.ts";
 
-interface Profile {
-  role: string;
-  organization: unknown;
-}
-
 export const profileCheckOrganization: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = documentUrl(request);
   const { lang, prefixed, rest } = splitLocalePath(url.pathname);
   const api = context.get(apiContext);
-  const profile = await api
-    .get<Profile>("/api/profile")
-    .then((r) => r.data)
-    .catch(() => ({ role: "ANONIM", organization: null }));
-  if (profile.role === "ANONIM") {
+  const profile = await api.profile().catch(() => ({ role: "ANONIM" as const }));
+  if (profile.role === "ANONIM" || !("organization" in profile)) {
     throw redirect(`${localePath(lang, "/auth", prefixed)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (!profile.organization && rest !== "/profile/start") throw redirect(localePath(lang, "/profile/start", prefixed));
