@@ -5,9 +5,14 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The e2e server's port (tests/e2e/support/admin.ts reaches its admin control socket by it). */
+export const APP_PORT = PORT;
 /** The mail catcher's ports follow the app's, so parallel worktrees never collide. */
 export const MAIL_SMTP_PORT = PORT + 1;
 export const MAIL_HTTP_PORT = PORT + 2;
+/** The fake DaData-compatible suggestions service (INN and address autofill) the e2e server calls. */
+export const DADATA_PORT = PORT + 3;
+const DADATA_TOKEN = "e2e-dadata-token";
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -44,6 +49,13 @@ export default defineConfig({
       env: { MAIL_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
     {
+      command: "node tests/support/fake-dadata-server.ts",
+      url: `http://127.0.0.1:${DADATA_PORT}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_DADATA_PORT: String(DADATA_PORT), DADATA_TOKEN },
+    },
+    {
       command: "node scripts/e2e-server.ts",
       url: `http://localhost:${PORT}/readyz`,
       timeout: 180_000,
@@ -55,10 +67,17 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        // Text messages go to the mail catcher too (its /sms endpoint), where tests read them.
+        SMS_URL: `http://127.0.0.1:${MAIL_HTTP_PORT}/sms`,
         AUTH_RESEND_AFTER_S: "2",
         AUTH_SEND_PER_TARGET: "100",
         AUTH_SEND_PER_IP: "10000",
         AUTH_VERIFY_PER_IP: "10000",
+        // The page cache is on as in production, but only for 2 s: tests that change data from
+        // outside this process (the moderation CLI) then see the change almost at once.
+        PAGE_CACHE_TTL_S: "2",
+        DADATA_URL: `http://127.0.0.1:${DADATA_PORT}`,
+        DADATA_TOKEN,
       },
       stdout: "pipe",
     },

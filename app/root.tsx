@@ -23,6 +23,7 @@ import { DEFAULT_LANG, isLang, localePath, type Lang } from "./lib/i18n.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { isChunkLoadError, isNetworkError } from "./lib/reload-guard.ts";
 import { deviceClassFromCookieHeader, FALLBACK_DEVICE_CLASS } from "./lib/viewport.ts";
+import { endRefusedSession } from "./lib/session.server.ts";
 import { apiClientMiddleware } from "./middleware/api-client.ts";
 import { flashContext, flashMiddleware } from "./middleware/flash.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
@@ -43,8 +44,11 @@ async function loadSessionUser(context: Route.LoaderArgs["context"], lang: Lang)
   if (!context.get(sessionContext).accessToken) return null;
   const api = context.get(apiContext);
   try {
-    const [profile, favouriteIds] = await Promise.all([api.profile(), api.favouriteIds()]);
-    if (profile.role === "ANONIM") return null;
+    const [profile, favouriteIds] = await Promise.all([api.profile(), api.favouriteIds().catch(() => [])]);
+    if (profile.role === "ANONIM") {
+      endRefusedSession(context.get(sessionContext));
+      return null;
+    }
     const user = profile as UserProfile;
     return {
       firstName: user.firstName,

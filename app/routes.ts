@@ -2,7 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 /**
  * Every page sits under one optional language segment (DESIGN §5); `routes/lang.tsx` validates it.
- * Layouts (spec §2): default (header and footer), svg-sprite (the icon page). `offline` is the saved
+ * Layouts (spec §2): default (header and footer), svg-sprite (the icon page); the admin area has its own frame. `offline` is the saved
  * pages and the service worker's fallback; `manifest.webmanifest` the per-language web app manifest.
  */
 export default [
@@ -36,13 +36,77 @@ export default [
         route("registration", "routes/auth-registration.tsx"),
       ]),
       route("favorites", "routes/favorites.tsx"),
+      route("profile", "routes/profile.tsx", [
+        route("product", "routes/profile-product-list.tsx"),
+        route("product/new", "routes/profile-product-new.tsx"),
+        route("product/:id", "routes/profile-product.tsx", [
+          index("routes/profile-product-main.tsx"),
+          route("file", "routes/profile-product-file.tsx"),
+          route("price", "routes/profile-product-price.tsx"),
+        ]),
+        // Personal pages (open without a company): settings and the sign-in e-mail and phone (ADR 017).
+        route("settings", "routes/profile-settings.tsx"),
+        route("change_mail", "routes/profile-change-mail.tsx"),
+        route("mail", "routes/profile-mail.tsx"),
+        route("mail/phone", "routes/profile-mail-phone.tsx"),
+        route("mail/:id", "routes/profile-mail-entry.tsx"),
+        route("mail/:id/code", "routes/profile-mail-code.tsx"),
+        route("mail/:id/success", "routes/profile-mail-success.tsx"),
+        route("phone", "routes/profile-phone.tsx"),
+        route("phone/:id", "routes/profile-phone-entry.tsx"),
+        route("phone/:id/code", "routes/profile-phone-code.tsx"),
+        route("phone/:id/success", "routes/profile-phone-success.tsx"),
+        // The company's employees (ADR 009).
+        route("employee", "routes/profile-employee.tsx"),
+        route("employee/:id", "routes/profile-employee-edit.tsx"),
+        index("routes/profile-home.tsx"),
+        route("start", "routes/profile-start.tsx"),
+        route("company", "routes/profile-company.tsx"),
+        route("company/edit", "routes/profile-company-edit.tsx", [
+          index("routes/profile-company-edit-main.tsx"),
+          route("file", "routes/profile-company-edit-file.tsx"),
+          route("additionally", "routes/profile-company-edit-additionally.tsx"),
+        ]),
+        route("legal_entities", "routes/profile-legal-entities.tsx"),
+      ]),
       route("offline", "routes/offline.tsx"),
+      // Content pages of the spec (§2), written in the admin area (issue 7).
+      route("talp", "routes/talp.tsx"),
+      route("liaozhong", "routes/liaozhong.tsx"),
       route("*", "routes/not-found.tsx"),
     ]),
     layout("layouts/svg-sprite.tsx", [route("_icons", "routes/icons.tsx")]),
+    // The admin area (issue 7): its own frame; site staff only (routes/admin.tsx).
+    route("admin", "routes/admin.tsx", [
+      index("routes/admin-home.tsx"),
+      route("moderation", "routes/admin-moderation.tsx"),
+      route("moderation/:kind/:id", "routes/admin-moderation-item.tsx"),
+      route("audit", "routes/admin-audit.tsx"),
+      route("companies", "routes/admin-companies.tsx"),
+      route("companies/:id", "routes/admin-company.tsx"),
+      route("products", "routes/admin-products.tsx"),
+      route("services", "routes/admin-services.tsx"),
+      route("users", "routes/admin-users.tsx"),
+      route("users/:id", "routes/admin-user.tsx"),
+      route("employees", "routes/admin-employees.tsx"),
+      route("legal-entities", "routes/admin-legal-entities.tsx"),
+      route("export/:kind", "routes/admin-export.ts"),
+      route("categories", "routes/admin-categories.tsx"),
+      route("categories/:id", "routes/admin-category.tsx"),
+      route("service-types", "routes/admin-service-types.tsx"),
+      route("service-types/:id", "routes/admin-service-type.tsx"),
+      route("press", "routes/admin-press.tsx"),
+      route("press/:id", "routes/admin-story.tsx"),
+      route("tags", "routes/admin-tags.tsx"),
+      route("pages", "routes/admin-pages.tsx"),
+      route("pages/:slug", "routes/admin-page.tsx"),
+      route("*", "routes/admin-not-found.tsx"),
+    ]),
     route("manifest.webmanifest", "routes/web-manifest.ts"),
     route("logout", "routes/logout.ts"),
     route("favourite", "routes/favourite.ts"),
+    route("profile/upload", "routes/profile-upload.ts"),
+    route("profile/classifier", "routes/profile-classifier.ts"),
     route("session/refresh", "routes/session-refresh.ts"),
   ]),
 ] satisfies RouteConfig;

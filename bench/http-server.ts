@@ -10,8 +10,10 @@
  *   route whose loader returns the page's markup from memory (recorded once from the real app) and
  *   whose component renders it — behind the same HTTP server (Hono on @hono/node-server).
  *
- * Environment: MODE, PORT, IDS_FILE (product ids, one per line: the pages recorded), and the
- * server's usual DATABASE_URL / DATA_DIR / LOG_LEVEL. Prints `ready <port>` on stdout once serving.
+ * Environment: MODE, PORT, PAGE (`product` → `/ru/product/{id}`, `catalog` → `/ru/catalog/{id}`),
+ * IDS_FILE (ids, one per line: the pages recorded), and the server's usual DATABASE_URL / DATA_DIR /
+ * LOG_LEVEL / PAGE_CACHE_TTL_S (`real` only: the other two never cache). Prints `ready <port>` on
+ * stdout once serving.
  */
 import { createAuthService } from "../server/auth/index.ts";
 import { existsSync, readFileSync } from "node:fs";
@@ -35,7 +37,8 @@ const mode = process.env.MODE ?? "real";
 const ids = readFileSync(process.env.IDS_FILE ?? "", "utf8").trim().split("\n").filter(Boolean);
 const env = parseEnv({ ...process.env, NODE_ENV: "production" });
 const logger = createLogger({ level: env.LOG_LEVEL });
-const pagePath = (id: string) => `/ru/product/${id}`;
+const page = process.env.PAGE === "catalog" ? "catalog" : "product";
+const pagePath = (id: string) => `/ru/${page}/${id}`;
 
 function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<http.Server> {
   const server = http.createServer(getRequestListener(fetch));
@@ -124,7 +127,7 @@ if (mode === "real") {
   }
   const handler = createStaticHandler([
     {
-      path: "/ru/product/:id",
+      path: `/ru/${page}/:id`,
       loader: ({ params }) => {
         const doc = documents.get(params.id ?? "");
         if (!doc) throw new Response("Not Found", { status: 404 });

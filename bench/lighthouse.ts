@@ -6,8 +6,8 @@
  * Targets: performance ≥ 95; accessibility, best practices and SEO 100. Prints a table, and under it
  * every audit below full score in the median-performance run of a page, so a regression says why.
  *
- * Pages: the public pages that exist today. Add catalog, product/{id}, suppliers/{id} and search
- * (with a query) when the catalogue lands (and to tests/e2e/budget.spec.ts).
+ * Pages: scripts/lib/public-pages.ts (shared with tests/e2e/budget.spec.ts): home, classifiers,
+ * catalogue, category, product, suppliers, supplier, story and search.
  *
  * Runs as a Russian visitor (Accept-Language ru-RU): otherwise `/` answers with a redirect to /en.
  * Returns the printed lines; throws if the server does not come up or Chromium cannot start.
@@ -18,8 +18,8 @@ import net from "node:net";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { publicPages } from "../scripts/lib/public-pages.ts";
 
-export const LIGHTHOUSE_PAGES = ["/", "/okved", "/tnved"];
 const RUNS = 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
@@ -95,7 +95,7 @@ export async function runLighthouse(): Promise<string[]> {
     const out: string[] = [];
     const details: string[] = [];
     const rows: string[] = [];
-    for (const page of LIGHTHOUSE_PAGES) {
+    for (const page of (await publicPages(origin)).filter((p) => p !== "/offline" && !p.startsWith("/en/"))) {
       const runs: Lhr[] = [];
       for (let i = 1; i <= RUNS; i++) {
         log(`lighthouse: ${page} run ${i}/${RUNS} …`);

@@ -8,6 +8,8 @@ import { runAdmin, USAGE } from "../server/admin/cli.ts";
 import { DatabaseInUseError, openDatabase } from "../server/db/client.ts";
 import { loadEnv } from "../server/env.ts";
 import { createFileStorage } from "../server/files/index.ts";
+import { createMailer } from "../server/auth/delivery/mailer.ts";
+import { createLogger } from "../server/logger.ts";
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h") {
@@ -27,7 +29,10 @@ try {
 }
 let code = 1;
 try {
-  code = await runAdmin(argv, { db: database.db, storage: createFileStorage(env) });
+  // Decisions are e-mailed to the company's people like those made in the admin area.
+  const logger = createLogger({ level: "warn" });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  code = await runAdmin(argv, { db: database.db, storage: createFileStorage(env), mailer, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
 } finally {
   await database.close();
 }

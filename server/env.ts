@@ -37,6 +37,10 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How often an open page asks whether a new build is out, in seconds; 0 turns it off (ADR 005). */
   BUILD_CHECK_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Seconds an anonymous visitor's rendered page is reused (server/page-cache.ts); 0 turns the cache off. */
+  PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(3600).default(15),
+  /** Memory the page cache may hold, MB. */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
   /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   /** Sender of outgoing mail. */

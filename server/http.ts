@@ -21,6 +21,7 @@ import type { RouterContext, ServerBuild } from "react-router";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import type { PageCache } from "./page-cache.ts";
 
 /** What server.ts hands to the web tier on every request (see app/context.ts). */
 export interface WebServices {
@@ -56,7 +57,11 @@ export interface ServerAppOptions {
   media?: MediaSource;
   /** See WebServices.buildCheckIntervalS. */
   buildCheckIntervalS?: number;
+  /** Rendered pages for anonymous visitors (server/page-cache.ts); production only, absent = off. */
+  pageCache?: PageCache;
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 type Vars = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
@@ -74,6 +79,14 @@ export function createServerApp(options: ServerAppOptions) {
   const app = new Hono<Vars>();
 
   app.use(requestId());
+  const pageCache = mode === "production" ? options.pageCache : undefined;
+  if (pageCache) {
+    // A successful write anywhere (API call, form post) may change what any page shows.
+    app.use(async (c, next) => {
+      await next();
+      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400) pageCache.invalidate();
+    });
+  }
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -123,6 +136,8 @@ export function createServerApp(options: ServerAppOptions) {
   const toApi = (c: Context) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set("x-client-ip", clientIp(c));
+    // The audit log of admin actions names the request (server/admin/audit.ts).
+    headers.set("x-request-id", c.var.requestId);
     return options.api.fetch(new Request(c.req.raw, { headers, duplex: "half" } as RequestInit));
   };
   app.all("/api/*", toApi);
@@ -188,6 +203,7 @@ export function createServerApp(options: ServerAppOptions) {
   app.all("*", async (c) => {
     const build = await options.getBuild();
     const handler = mode === "production" ? (cachedHandler ??= createRequestHandler(build, mode)) : createRequestHandler(build, mode);
+    const nonce = c.get("secureHeadersNonce") ?? randomBytes(16).toString("base64");
     const services: WebServices = {
       apiFetch: options.apiUrl ? undefined : async (request) => options.api.fetch(request),
       apiUrl: options.apiUrl,
@@ -195,15 +211,18 @@ export function createServerApp(options: ServerAppOptions) {
       buildCheckIntervalS: options.buildCheckIntervalS,
       requestId: c.var.requestId,
       clientIp: clientIp(c),
-      nonce: c.get("secureHeadersNonce") ?? randomBytes(16).toString("base64"),
+      nonce,
       logger: logger.child({ requestId: c.var.requestId }),
     };
     // The provider must come from this module's react-router (the handler checks it with instanceof;
     // in development Vite loads a second copy), the context key from the build that reads it.
     const { servicesContext } = build.entry.module as unknown as { servicesContext: RouterContext<WebServices> };
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    return handler(c.req.raw, context);
+    const render = async () => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      return { response: await handler(c.req.raw, context), nonce };
+    };
+    return pageCache ? pageCache.serve(c.req.raw, nonce, render) : (await render()).response;
   });
 
   return app;

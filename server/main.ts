@@ -18,6 +18,7 @@ import { createSuggestionsClient } from "./suggestions/dadata.ts";
 import type { Env } from "./env.ts";
 import { createServerApp } from "./http.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { PageCache } from "./page-cache.ts";
 
 export interface StartOptions {
   env: Env;
@@ -48,6 +49,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (stats.okved.count === 0 || stats.tnved.count === 0) {
       const { runImport } = await import("../scripts/lib/run-import.ts");
       await runImport(database.db, env.CLASSIFIER_DATA_DIR);
+    } else {
+      // A database imported before regions were part of the reference data still gets them.
+      const { regionsAreEmpty, seedRegions } = await import("./catalog/regions.ts");
+      if (await regionsAreEmpty(database.db)) logger.info({ regions: await seedRegions(database.db) }, "regions imported");
     }
     const { catalogueIsEmpty, seedDemo } = await import("./catalog/seed/index.ts");
     if (await catalogueIsEmpty(database.db)) {
@@ -122,6 +127,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,
+    pageCache: !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined,
   });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {

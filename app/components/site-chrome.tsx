@@ -94,12 +94,19 @@ export function AccountLinks() {
         <Icon name="star" size={18} /> <span className="account-count">{user.favouriteIds.length}</span>
         <span className="visually-hidden">{t("favourites.title")}</span>
       </LocaleLink>
-      <span className="account-name" title={[`${user.firstName} ${user.lastName}`, user.organization?.name].filter(Boolean).join(" · ")}>
+      {user.role === "ADMIN" || user.role === "MODERATOR" ? (
+        // Site staff (issue 7) reach the admin area from the header; their name still opens the profile.
+        <LocaleLink to="/admin" className="account-link" title={t("admin.nav.headerLink")}>
+          <Icon name="landmark" size={18} />
+          <span className="visually-hidden">{t("admin.nav.headerLink")}</span>
+        </LocaleLink>
+      ) : null}
+      <LocaleLink to="/profile" className="account-link account-name" title={[`${user.firstName} ${user.lastName}`, user.organization?.name].filter(Boolean).join(" · ")}>
         <Icon name="user" size={18} />{" "}
         <span className="account-name-text">
           {user.firstName} {user.lastName}
         </span>
-      </span>
+      </LocaleLink>
       <Form method="post" action={localeHref(lang, "/logout")} className="account-logout">
         <input type="hidden" name="redirectTo" value={here} />
         <button type="submit" className="button-link" title={t("auth.signOut")}>

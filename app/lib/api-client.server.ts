@@ -68,6 +68,18 @@ export type ProfileOrAnonymous = UserProfile | { role: "ANONIM" };
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
+/**
+ * One call's input: `query` string parameters; `body` sent as JSON, or `form` as multipart/form-data
+ * (uploads: the browser's file is passed on as it came, the API checks its content); `withRefreshCookie`
+ * forwards the refresh cookie (auth calls only).
+ */
+interface RequestInit {
+  query?: Query;
+  body?: unknown;
+  form?: FormData;
+  withRefreshCookie?: boolean;
+}
+
 export interface Envelope<T, M = Record<string, unknown>> {
   data: T;
   meta?: M;
@@ -100,7 +112,7 @@ export class ApiClient {
   }
 
   /** Sends one request; returns the parsed envelope or throws ApiClientError. */
-  async request<T, M = Record<string, unknown>>(method: string, path: string, init: { query?: Query; body?: unknown; withRefreshCookie?: boolean } = {}): Promise<Envelope<T, M>> {
+  async request<T, M = Record<string, unknown>>(method: string, path: string, init: RequestInit = {}): Promise<Envelope<T, M>> {
     return (await this.requestWithHeaders<T, M>(method, path, init)).envelope;
   }
 
@@ -108,7 +120,7 @@ export class ApiClient {
   async requestWithHeaders<T, M = Record<string, unknown>>(
     method: string,
     path: string,
-    init: { query?: Query; body?: unknown; withRefreshCookie?: boolean } = {},
+    init: RequestInit = {},
   ): Promise<{ envelope: Envelope<T, M>; headers: Headers }> {
     const url = new URL(path, this.options.baseUrl);
     for (const [key, value] of Object.entries(init.query ?? {})) {
@@ -130,7 +142,7 @@ export class ApiClient {
       const request = new Request(url, {
         method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       });
       let response: Response;
       try {
@@ -153,6 +165,16 @@ export class ApiClient {
 
   get<T, M = Record<string, unknown>>(path: string, query?: Query) {
     return this.request<T, M>("GET", path, { query });
+  }
+
+  /** A JSON call of any method, unwrapped to `data` (profile and admin modules build on it). */
+  call<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, query?: Query): Promise<T> {
+    return this.request<T>(method, path, { body, query }).then((r) => r.data);
+  }
+
+  /** A multipart/form-data call (file uploads), unwrapped to `data`. */
+  upload<T>(method: "POST" | "PUT", path: string, form: FormData): Promise<T> {
+    return this.request<T>(method, path, { form }).then((r) => r.data);
   }
 
   private async authCall<T>(path: string, body?: unknown): Promise<WithHeaders<T>> {

@@ -37,6 +37,22 @@ describe("ApiClient", () => {
     expect(seen).toHaveLength(1);
   });
 
+  test("passes an upload on as multipart/form-data with its file intact, and never as JSON", async () => {
+    const { seen, client } = recorder([200]);
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], "spec.pdf", { type: "application/pdf" }));
+    form.set("title.ru", "Паспорт изделия");
+    await expect(client.upload("POST", "/api/files/common", form)).resolves.toEqual({ ok: true });
+    const sent = seen[0]!;
+    expect(sent.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent.headers.get("authorization")).toBe("Bearer tok");
+    const received = await sent.formData();
+    expect(received.get("title.ru")).toBe("Паспорт изделия");
+    const file = received.get("file") as File;
+    expect(file.name).toBe("spec.pdf");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+  });
+
   test("sends the bearer token, the URL-encoded fingerprint and the query", async () => {
     const { seen, client } = recorder([200]);
     await client.get("/dev/ved", { q: "8471 30", lang: "zh", empty: "", missing: undefined });

@@ -5,8 +5,61 @@
  * dropped.
  */
 import type { ToastTone } from "./pwa/toast.ts";
+import { PRODUCT_FLASH_MESSAGES } from "./product-flash.ts";
 
-export const FLASH_MESSAGES = ["flash.externalRefused", "flash.signedIn", "flash.registered", "flash.signedOut"] as const;
+/** The company profile's messages (issue 5: start, overview, card, legal entities). */
+const COMPANY_FLASH = [
+  "profileStart.flash.created",
+  "profileStart.flash.joined",
+  "profileStart.flash.declined",
+  "profileHome.flash.submitted",
+  "profileHome.flash.withdrawn",
+  "profileCompany.flash.saved",
+  "profileCompany.flash.logoSaved",
+  "profileCompany.flash.logoRemoved",
+  "profileCompany.flash.fileAdded",
+  "profileCompany.flash.fileRemoved",
+  "profileCompany.flash.factsSaved",
+  "profileCompany.flash.linkAdded",
+  "profileCompany.flash.linkRemoved",
+  "legalEntities.flash.added",
+  "legalEntities.flash.updated",
+  "legalEntities.flash.deleted",
+] as const;
+
+export const FLASH_MESSAGES = [
+  "flash.externalRefused",
+  "flash.signedIn",
+  "flash.registered",
+  "flash.signedOut",
+  // Personal profile pages (issue 5: settings, sign-in contacts, employees).
+  "profileSettings.flash.nameSaved",
+  "profileSettings.flash.languageSaved",
+  "profileSettings.flash.signedOutEverywhere",
+  "profileSettings.flash.leftCompany",
+  "profileContacts.flash.cancelled",
+  "profileEmployees.flash.invited",
+  "profileEmployees.flash.invitedMailFailed",
+  "profileEmployees.flash.revoked",
+  "profileEmployees.flash.removed",
+  "profileEmployees.flash.saved",
+  "profileEmployees.flash.blocked",
+  "profileEmployees.flash.unblocked",
+  ...PRODUCT_FLASH_MESSAGES,
+  ...COMPANY_FLASH,
+  // The admin area (issue 7).
+  "admin.flash.approved",
+  "admin.flash.rejected",
+  "admin.flash.saved",
+  "admin.flash.created",
+  "admin.flash.deleted",
+  "admin.flash.blocked",
+  "admin.flash.unblocked",
+  "admin.flash.signedOut",
+  "admin.flash.roleChanged",
+  "admin.flash.coverSaved",
+  "admin.flash.coverRemoved",
+] as const;
 export type FlashMessage = (typeof FLASH_MESSAGES)[number];
 
 export interface Flash {

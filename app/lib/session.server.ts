@@ -39,3 +39,14 @@ export function accessTokenExpiring(token: string, nowS = Date.now() / 1000): bo
     return true;
   }
 }
+
+/**
+ * The API answered a request that carried an access token as if it were anonymous: the token was
+ * refused (the user signed out on all devices, ADR 017, or the account is gone). The browser's
+ * session cookies are dropped on this response so every later request is plainly anonymous.
+ */
+export function endRefusedSession(session: { accessToken: string | null; setCookies: string[] }): void {
+  if (!session.accessToken) return;
+  session.accessToken = null;
+  session.setCookies.push(...clearSessionCookies());
+}

@@ -8,6 +8,8 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { ProductGrid } from "../components/catalog/cards.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext, sessionContext } from "../context.ts";
+import { ApiClientError, type ApiClient } from "../lib/api-client.server.ts";
+import { endRefusedSession } from "../lib/session.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -19,9 +21,18 @@ export const middleware = guards(["check-query-params", {}]);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const t = getInstance(context).t;
-  const signedIn = context.get(sessionContext).accessToken !== null;
-  const products = signedIn ? await context.get(apiContext).favourites(lang) : [];
-  return { signedIn, products, seo: { title: t("favourites.title") } };
+  const session = context.get(sessionContext);
+  let products: Awaited<ReturnType<ApiClient["favourites"]>> = [];
+  if (session.accessToken !== null) {
+    try {
+      products = await context.get(apiContext).favourites(lang);
+    } catch (error) {
+      // A token the API refuses (signed out on all devices, ADR 017): this visitor is anonymous.
+      if (!(error instanceof ApiClientError) || error.status !== 401) throw error;
+      endRefusedSession(session);
+    }
+  }
+  return { signedIn: session.accessToken !== null, products, seo: { title: t("favourites.title") } };
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {

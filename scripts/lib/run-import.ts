@@ -1,8 +1,14 @@
-/** Runs the classifier import with a terminal progress bar and prints the change report. */
+/**
+ * Imports the reference data a fresh database needs before anyone can fill in a company card: OKVED2
+ * and TN VED EAEU (with a terminal progress bar and the change report) and the regions suppliers are
+ * placed in (server/catalog/regions.ts: the Russian federal subjects and the Chinese provinces,
+ * names in ru/en/zh). Idempotent: a second run changes nothing. Returns the classifier reports.
+ */
 import { SingleBar, Presets } from "cli-progress";
 import type { Db } from "../../server/db/client.ts";
 import { importClassifiers, type ImportReport } from "../../server/classifiers/import/import.ts";
 import { formatImportReport } from "../../server/classifiers/import/report.ts";
+import { seedRegions } from "../../server/catalog/regions.ts";
 
 export async function runImport(db: Db, dir: string, log: (line: string) => void = console.log): Promise<ImportReport[]> {
   log(`Importing classifiers from ${dir}`);
@@ -22,5 +28,7 @@ export async function runImport(db: Db, dir: string, log: (line: string) => void
   });
   bar.stop();
   for (const report of reports) for (const line of formatImportReport(report)) log(line);
+  // Companies reference a region (foreign key): without these rows no company form could pick one.
+  log(`Regions: ${await seedRegions(db)} (subjects of the Russian Federation, provinces of China)`);
   return reports;
 }

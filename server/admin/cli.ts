@@ -1,12 +1,14 @@
 /**
- * `npm run admin -- <command>`: a moderator's and an operator's work from the command line until the
- * admin area exists (issue 5). Commands:
+ * `npm run admin -- <command>`: a moderator's and an operator's work from the command line (issue 5);
+ * the same decisions as the admin area (issue 7), recorded in its audit log with the actor "cli".
+ * Commands:
  *
- *   approve <company|product> <id>                  publish what awaits moderation (a product's pending changes are applied)
- *   reject  <company|product> <id> --reason "…"    send it back with the reason the author will see
- *   grant   <email> [--role ADMIN|MODERATOR|USER]   set a user's site role (default ADMIN)
- *   purge-uploads                                   delete expired, unattached uploads now
+ *   approve <company|product> <id>                            publish what awaits moderation (a product's pending changes are applied)
+ *   reject  <company|product> <id> --reason "…" [--lang ru]   send it back with the reason the author will see (in that language)
+ *   grant   <email> [ADMIN|MODERATOR|USER] [--role …]         set a user's site role (default ADMIN) — bootstraps the first admin
+ *   purge-uploads                                             delete expired, unattached uploads now
  *
+ * With a `mailer` in the context, the company's people are told of approvals and rejections by e-mail.
  * `runAdmin` parses the arguments and runs one command on an open database; it returns the exit code
  * (0 done, 1 refused — nothing to approve, unknown id —, 64 usage error, EX_USAGE) and writes one
  * line to `out` (or `err`). scripts/admin.ts opens the database (PGlite under DATA_DIR or
@@ -17,17 +19,24 @@ import type { Db } from "../db/client.ts";
 import { USER_ROLES, type UserRole } from "../db/schema.ts";
 import { purgeExpiredUploads } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { approveCompany, approveProduct, grantRole, ModerationError, rejectCompany, rejectProduct } from "../profile/moderation.ts";
+import { approveCompany, approveProduct, grantRole, ModerationError, rejectCompany, rejectProduct, type ModerationResult } from "../profile/moderation.ts";
+import type { Mailer } from "../auth/delivery/mailer.ts";
+import { CLI_ACTOR } from "./access.ts";
+import { notifyDecision } from "./notify.ts";
 
 export const USAGE = `Usage: npm run admin -- <command>
   approve <company|product> <id>
-  reject  <company|product> <id> --reason "…"
-  grant   <email> [--role ADMIN|MODERATOR|USER]
+  reject  <company|product> <id> --reason "…" [--lang ru|en|zh]
+  grant   <email> [ADMIN|MODERATOR|USER]   (or --role …; default ADMIN)
   purge-uploads`;
 
 export interface AdminContext {
   db: Db;
   storage: FileStorage;
+  /** Tells the company's people of a decision; without it no e-mail is sent. */
+  mailer?: Mailer;
+  /** Origin of the site for links in e-mails. */
+  publicUrl?: () => string;
   out?: (line: string) => void;
   err?: (line: string) => void;
 }
@@ -55,28 +64,30 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
         if (target !== "company" && target !== "product") return usage(`What to ${command}: company or product`);
         if (!rawId || !/^\d{1,10}$/.test(rawId) || Number(rawId) > 2_147_483_647 || Number(rawId) < 1) return usage("Give the id as a positive number");
         const id = Number(rawId);
+        let result: ModerationResult;
         if (command === "approve") {
-          if (target === "company") {
-            await approveCompany(context.db, id);
-            out(`Company ${id} approved: published`);
-          } else {
-            const result = await approveProduct(context.db, context.storage, id);
-            out(`Product ${id} approved: published${result.appliedChanges ? " (pending changes applied)" : ""}`);
-          }
+          result = target === "company" ? await approveCompany(context.db, id, { actor: CLI_ACTOR }) : await approveProduct(context.db, context.storage, id, { actor: CLI_ACTOR });
+          out(`${target === "company" ? "Company" : "Product"} ${id} approved: published${result.changesOnly ? " (pending changes applied)" : ""}`);
         } else {
           const reason = values.reason;
           if (!reason || !reason.trim()) return usage(`Give the reason: reject ${target} ${id} --reason "…"`);
-          const result = target === "company" ? await rejectCompany(context.db, id, reason) : await rejectProduct(context.db, id, reason);
+          const lang = values.lang;
+          if (lang !== undefined && lang !== "ru" && lang !== "en" && lang !== "zh") return usage("--lang is ru, en or zh: the language the reason is written in");
+          result = target === "company" ? await rejectCompany(context.db, id, reason, { actor: CLI_ACTOR, lang }) : await rejectProduct(context.db, id, reason, { actor: CLI_ACTOR, lang });
           out(`${target === "company" ? "Company" : "Product"} ${id} rejected${result.status === "published" ? " (its changes; the published version stays)" : ""}: ${reason.trim()}`);
         }
+        if (context.mailer) await notifyDecision(context.db, { mailer: context.mailer, publicUrl: context.publicUrl ?? (() => "http://localhost:3000") }, result);
         return 0;
       }
       case "grant": {
         if (!target || !target.includes("@")) return usage("Give the user's e-mail address");
-        const role = (values.role ?? "ADMIN").toUpperCase();
+        // The role as the third word (`grant a@b.c MODERATOR`) or as --role; not both, differently.
+        if (rawId && values.role && rawId.toUpperCase() !== values.role.toUpperCase()) return usage("Give the role once");
+        if (positionals.length > 3) return usage("Too many arguments");
+        const role = (rawId ?? values.role ?? "ADMIN").toUpperCase();
         if (!(USER_ROLES as readonly string[]).includes(role)) return usage(`Unknown role ${role}: ${USER_ROLES.join(", ")}`);
-        const result = await grantRole(context.db, target, role as UserRole);
-        out(`User ${result.id} <${result.email}> is now ${result.role} (applies from their next sign-in or token refresh)`);
+        const result = await grantRole(context.db, target, role as UserRole, { actor: CLI_ACTOR });
+        out(`User ${result.id} <${result.email}> is now ${result.role} (applies from their next request)`);
         return 0;
       }
       case "purge-uploads": {
@@ -106,5 +117,5 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
 }
 
 function parse(argv: string[]) {
-  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { reason: { type: "string" }, role: { type: "string" } } });
+  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { reason: { type: "string" }, role: { type: "string" }, lang: { type: "string" } } });
 }

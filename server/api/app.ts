@@ -25,8 +25,12 @@ import { createSuggestionsClient, type SuggestionsClient } from "../suggestions/
 import { profileCompanyRoutes } from "./profile-company.ts";
 import { profileProductRoutes } from "./profile-products.ts";
 import { profileEmployeeRoutes } from "./profile-employees.ts";
+import { profileContactRoutes } from "./profile-contacts.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { suggestionRoutes } from "./suggestions.ts";
+import { parseMetaRoutes, type ParseMetaDeps } from "./parse-meta.ts";
+import { appEmployeeRoutes } from "./app-employees.ts";
+import { adminRoutes } from "./admin.ts";
 
 export interface ApiDeps {
   db: Db;
@@ -45,6 +49,8 @@ export interface ApiDeps {
   uploadTtlS?: number;
   /** Origin of the site for links in e-mails. */
   publicUrl?: () => string;
+  /** `/app/parse/meta` limits and, in tests only, fetcher hooks (server/api/parse-meta.ts). */
+  parseMeta?: ParseMetaDeps;
 }
 
 export type ApiEnv = {
@@ -84,12 +90,18 @@ export function createApiApp(deps: ApiDeps) {
   });
   api.use(callerMiddleware(deps.auth));
   api.route("/", authRoutes);
+  // The admin area (issue 7): /app/admin/* for site staff only, and the content pages for visitors.
+  api.route("/", adminRoutes);
   // The company profile, uploads and suggestions (issue 5).
   api.route("/", profileCompanyRoutes);
   api.route("/", profileProductRoutes);
   api.route("/", profileEmployeeRoutes);
+  api.route("/", profileContactRoutes);
   api.route("/", uploadRoutes);
   api.route("/", suggestionRoutes);
+  // Page metadata and the employee form helpers (issue 7).
+  api.route("/", parseMetaRoutes(deps.db, deps.parseMeta));
+  api.route("/", appEmployeeRoutes(deps.db));
   api.route("/", profileRoutes);
   api.route("/", classifierRoutes);
   // Before the catalogue routes: /api/products/filter must not be read as /api/products/{id}.

@@ -9,6 +9,9 @@
  *   `{ data: { accessToken } }` plus the refresh cookie. 400 `invalid_registration`, `invalid_body`.
  * - POST /api/auth/refresh-token (refresh cookie) → `{ data: { accessToken } }` and a rotated cookie; 401.
  * - POST /api/auth/logout → 200 `{ data: { ok: true } }`; revokes the session and clears the cookie.
+ * - POST /api/auth/logout-all (signed in) → 200 `{ data: { ok: true, sessionsEnded } }`: every session of
+ *   the caller ends — every refresh-token family revoked, access tokens refused from the next request
+ *   (ADR 017) — and this browser's cookie is cleared. 401 `unauthorized` when anonymous.
  * The refresh cookie `refresh` is HttpOnly, SameSite=Lax, Path=/, Secure in production, 30 days.
  */
 import { Hono, type Context } from "hono";
@@ -17,7 +20,7 @@ import { z } from "zod";
 import { identityFrom } from "../auth/identity.ts";
 import { REFRESH_TTL_S, type Session } from "../auth/service.ts";
 import type { ApiEnv } from "./app.ts";
-import { clientContext } from "./caller.ts";
+import { clientContext, requireCaller } from "./caller.ts";
 import { ApiError, ok, parseJsonBody } from "./http.ts";
 
 export const REFRESH_COOKIE = "refresh";
@@ -91,4 +94,10 @@ export const authRoutes = new Hono<ApiEnv>()
     await c.var.auth.logout(token && token.length <= 128 ? token : undefined);
     deleteCookie(c, REFRESH_COOKIE, { path: "/", secure: c.var.secureCookies });
     return ok(c, { ok: true });
+  })
+  .post("/api/auth/logout-all", async (c) => {
+    const caller = requireCaller(c);
+    const { sessionsEnded } = await c.var.auth.logoutAll(caller.userId);
+    deleteCookie(c, REFRESH_COOKIE, { path: "/", secure: c.var.secureCookies });
+    return ok(c, { ok: true, sessionsEnded });
   });

@@ -1,6 +1,8 @@
 /**
  * Who is calling the API: the bearer access token (spec §6) read once per request.
  * `c.var.caller` is `{ userId, role }` or null — null is the spec's anonymous role `ANONIM`.
+ * The role is the one stored NOW (not the token's copy) and a blocked user is anonymous, so a
+ * moderator's block or an admin's role change applies on the next request (issue 7, ADR 013).
  * `requireCaller(c)` is the guard of every endpoint that needs a signed-in user (401 `unauthorized`).
  * `clientContext(c)` is what the auth service binds sessions and rate limits to: the client IP
  * (`x-client-ip`, set by server/http.ts from the socket — never taken from the browser), the
@@ -17,7 +19,8 @@ export function callerMiddleware(auth: AuthService): MiddlewareHandler<{ Variabl
   return async (c, next) => {
     const header = c.req.header("authorization");
     const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    c.set("caller", token ? await auth.verifyAccessToken(token) : null);
+    const claims = token ? await auth.verifyAccessToken(token) : null;
+    c.set("caller", claims);
     await next();
   };
 }

@@ -11,12 +11,15 @@
  *   /api/companies/{id}/products
  * - GET /api/stories (tag), /api/stories/random?count, /api/stories/{id|slug}, /api/tags
  * - GET /api/services, /api/company-services (serviceType, region, country, company), /api/company-services/{id}
+ * - GET /api/regions (country): every region a company may be placed in (Russian federal subjects,
+ *   Chinese provinces), `{ code, country, name }` with the name in `lang`
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { getCompany, listCompanies } from "../catalog/companies.ts";
 import { getStory, listStories, listTags, randomStories } from "../catalog/press.ts";
 import { getProduct, listCategories, listProducts, randomProducts, relatedProducts, type Paged } from "../catalog/repository.ts";
+import { listRegions } from "../catalog/regions.ts";
 import { listCompanyServices, listServiceTypes } from "../catalog/services.ts";
 import type { ApiEnv } from "./app.ts";
 import { LangSchema, PagingSchema, notFound, ok, pageMeta, parseQuery } from "./http.ts";
@@ -59,6 +62,8 @@ export const CompanyServiceListQuery = PagingSchema.extend({
   country: z.enum(["RU", "CN"]).optional(),
   company: id.optional(),
 });
+
+export const RegionListQuery = z.object({ lang: LangSchema, country: z.enum(["RU", "CN"]).optional() });
 
 export const RandomQuery = z.object({ lang: LangSchema, count: z.coerce.number().int().min(1).max(50).default(8) });
 
@@ -125,6 +130,10 @@ export const catalogRoutes = new Hono<ApiEnv>()
     const story = /^[a-z0-9-]{1,120}$/.test(key) ? await getStory(c.var.db, key, lang) : null;
     if (!story) throw notFound("Story");
     return ok(c, story);
+  })
+  .get("/api/regions", async (c) => {
+    const { lang, country } = parseQuery(c, RegionListQuery);
+    return ok(c, await listRegions(c.var.db, lang, country));
   })
   .get("/api/tags", async (c) => {
     const { lang } = parseQuery(c, LangOnly);

@@ -7,11 +7,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "./app.ts";
-import { CompanyListQuery, CompanyServiceListQuery, LangOnly, ProductListQuery, RandomQuery, StoryListQuery } from "./catalog.ts";
+import { CompanyListQuery, CompanyServiceListQuery, LangOnly, ProductListQuery, RandomQuery, RegionListQuery, StoryListQuery } from "./catalog.ts";
 import { SearchQuery, TreeQuery } from "./classifiers.ts";
 import { CrossSearchQuery, ProductFacetQuery, ProductSearchQuery, ServiceFilterQuery, SupplierFilterQuery } from "./search.ts";
 import { APP_NAME } from "./app-data.ts";
 import { authOperations, profileOperation, profileOperations } from "./openapi-profile.ts";
+import { appOperations } from "./openapi-app.ts";
+import { adminOperation, adminOperations } from "./openapi-admin.ts";
 
 interface Operation {
   path: string;
@@ -43,6 +45,7 @@ export const operations: Operation[] = [
   { path: "/api/companies", tag: "Suppliers", summary: "Published suppliers", query: CompanyListQuery, returns: "CompanyListItem[]", paged: true },
   { path: "/api/companies/{id}", tag: "Suppliers", summary: "One supplier", pathParams: idParam("Company"), query: LangOnly, returns: "CompanyDetail (legal entities, OKVED, facts, files, services)", notFound: true },
   { path: "/api/companies/{id}/products", tag: "Suppliers", summary: "A supplier's products", pathParams: idParam("Company"), query: ProductListQuery, returns: "ProductCard[]", paged: true },
+  { path: "/api/regions", tag: "Suppliers", summary: "Regions a supplier may be placed in", description: "The subjects of the Russian Federation (code = the two-digit region code of INN and KPP) and the provincial-level divisions of China (`CN-` + the GB/T 2260 prefix), in that order.", query: RegionListQuery, returns: "{ code, country, name }[]" },
   { path: "/api/services", tag: "Services", summary: "Service types with supplier counts", query: LangOnly, returns: "ServiceType[]" },
   { path: "/api/company-services", tag: "Services", summary: "Suppliers' service offers", query: CompanyServiceListQuery, returns: "CompanyServiceItem[]", paged: true },
   { path: "/api/company-services/{id}", tag: "Services", summary: "One service offer", pathParams: idParam("Service offer"), query: LangOnly, returns: "CompanyServiceItem", notFound: true },
@@ -91,9 +94,14 @@ export function openApiDocument() {
       },
     };
   }
-  for (const op of [...authOperations, ...profileOperations]) {
+  for (const op of [...authOperations, ...profileOperations, ...appOperations]) {
     const path = (paths[op.path] ??= {}) as Record<string, unknown>;
     path[op.method] = profileOperation(op);
+  }
+  // The admin area (issue 7).
+  for (const op of adminOperations) {
+    const path = (paths[op.path] ??= {}) as Record<string, unknown>;
+    path[op.method] = adminOperation(op);
   }
   return {
     openapi: "3.1.0",

@@ -34,7 +34,7 @@ import type { Db } from "../db/client.ts";
 import { companies, companyMembers, users, type CompanyRole, type Lang } from "../db/schema.ts";
 import { companyAccess, type CompanyAccess } from "../profile/access.ts";
 import { isUniqueViolation } from "../profile/db.ts";
-import { EmployeePatchSchema, EmployeeStatusSchema, InviteEmployeeSchema } from "../profile/schemas.ts";
+import { EmployeePatchSchema, EmployeeStatusSchema, InviteEmployeeSchema, type InviteEmployeeInput } from "../profile/schemas.ts";
 import type { ApiEnv } from "./app.ts";
 import { requireCaller } from "./caller.ts";
 import { ApiError, notFound, ok } from "./http.ts";
@@ -193,6 +193,56 @@ async function invitationOfCaller(c: Context<ApiEnv>): Promise<{ userId: number;
   return { userId: caller.userId, row };
 }
 
+/**
+ * Invites `input.email` to the caller's company with `input.role` and `input.position` and sends
+ * the invitation e-mail (the one implementation behind POST /api/profile/company/employees and
+ * POST /app/employee/form). An open invitation to the same address is renewed (status 200: role
+ * and position updated, e-mail sent again); otherwise a new one is created (201). `access` must
+ * carry `manageEmployees`. Throws `ApiError`: 403 `forbidden_role` (only an owner invites an owner
+ * or renews an owner's invitation), 409 `already_employee` / `already_invited` (with an `email`
+ * issue), 409 `too_many_invitations`.
+ */
+export async function inviteEmployee(c: Context<ApiEnv>, access: CompanyAccess, input: InviteEmployeeInput): Promise<{ status: 200 | 201; employee: EmployeeView & { mailSent: boolean } }> {
+  if (input.role === "owner") ownerOnly(access);
+  const db = c.var.db;
+  const [joined] = await db
+    .select({ id: companyMembers.id })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, access.companyId), eq(users.email, input.email)))
+    .limit(1);
+  if (joined) throw new ApiError(409, "already_employee", "This person is already an employee of the company", [{ path: "email", message: "already_employee" }]);
+  const [open] = await db
+    .select()
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.invitedEmail, input.email), isNull(companyMembers.userId)))
+    .limit(1);
+  if (open) {
+    if (open.role === "owner") ownerOnly(access);
+    await db.update(companyMembers).set({ role: input.role, position: input.position ?? open.position, status: "invited", invitedBy: access.userId, updatedAt: new Date() }).where(eq(companyMembers.id, open.id));
+    const mailSent = await sendInvitation(c, access, input.email, input.role);
+    return { status: 200, employee: { ...(await employee(c, access, open.id)), mailSent } };
+  }
+  const [count] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.status, "invited")));
+  if ((count?.count ?? 0) >= MAX_OPEN_INVITATIONS) throw new ApiError(409, "too_many_invitations", `A company may have at most ${MAX_OPEN_INVITATIONS} open invitations`);
+  let id: number;
+  try {
+    const [row] = await db
+      .insert(companyMembers)
+      .values({ companyId: access.companyId, invitedEmail: input.email, invitedBy: access.userId, role: input.role, position: input.position ?? null, status: "invited" })
+      .returning({ id: companyMembers.id });
+    id = row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, "already_invited", "An invitation to this address has just been sent", [{ path: "email", message: "already_invited" }]);
+    throw error;
+  }
+  const mailSent = await sendInvitation(c, access, input.email, input.role);
+  return { status: 201, employee: { ...(await employee(c, access, id)), mailSent } };
+}
+
 export const profileEmployeeRoutes = new Hono<ApiEnv>()
   .get("/api/profile/company/employees", async (c) => {
     const access = await companyAccess(c, "read");
@@ -201,44 +251,8 @@ export const profileEmployeeRoutes = new Hono<ApiEnv>()
   .post("/api/profile/company/employees", async (c) => {
     const access = await companyAccess(c, "manageEmployees");
     const input = await parseForm(c, InviteEmployeeSchema);
-    if (input.role === "owner") ownerOnly(access);
-    const db = c.var.db;
-    const [joined] = await db
-      .select({ id: companyMembers.id })
-      .from(companyMembers)
-      .innerJoin(users, eq(users.id, companyMembers.userId))
-      .where(and(eq(companyMembers.companyId, access.companyId), eq(users.email, input.email)))
-      .limit(1);
-    if (joined) throw new ApiError(409, "already_employee", "This person is already an employee of the company", [{ path: "email", message: "already_employee" }]);
-    const [open] = await db
-      .select()
-      .from(companyMembers)
-      .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.invitedEmail, input.email), isNull(companyMembers.userId)))
-      .limit(1);
-    if (open) {
-      if (open.role === "owner") ownerOnly(access);
-      await db.update(companyMembers).set({ role: input.role, position: input.position ?? open.position, status: "invited", invitedBy: access.userId, updatedAt: new Date() }).where(eq(companyMembers.id, open.id));
-      const mailSent = await sendInvitation(c, access, input.email, input.role);
-      return c.json({ data: { ...(await employee(c, access, open.id)), mailSent } }, 200);
-    }
-    const [count] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(companyMembers)
-      .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.status, "invited")));
-    if ((count?.count ?? 0) >= MAX_OPEN_INVITATIONS) throw new ApiError(409, "too_many_invitations", `A company may have at most ${MAX_OPEN_INVITATIONS} open invitations`);
-    let id: number;
-    try {
-      const [row] = await db
-        .insert(companyMembers)
-        .values({ companyId: access.companyId, invitedEmail: input.email, invitedBy: access.userId, role: input.role, position: input.position ?? null, status: "invited" })
-        .returning({ id: companyMembers.id });
-      id = row!.id;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(409, "already_invited", "An invitation to this address has just been sent", [{ path: "email", message: "already_invited" }]);
-      throw error;
-    }
-    const mailSent = await sendInvitation(c, access, input.email, input.role);
-    return c.json({ data: { ...(await employee(c, access, id)), mailSent } }, 201);
+    const { status, employee: view } = await inviteEmployee(c, access, input);
+    return c.json({ data: view }, status);
   })
   .get("/api/profile/company/employees/:id", async (c) => {
     const access = await companyAccess(c, "read");

@@ -18,7 +18,9 @@
  * - GET /{id}/variants → Variant[]; PUT VariantsSchema `{ variants }` → Variant[].
  * - GET /{id}/files → ProductFileView[]; POST (multipart `file`, `kind?`, `title.ru|en|zh`, or JSON
  *   `{ fileId, kind?, title? }`) → 201 ProductFileView (409 `too_many_files` beyond
- *   MAX_PRODUCT_FILES); DELETE /{id}/files/{fileId} → `{ id, deleted }`.
+ *   MAX_PRODUCT_FILES); PATCH /{id}/files/{fileId} ProductFilePatchSchema `{ position?, title? }` →
+ *   ProductFileView[] (the reordered list: position 0 of the images is the main image);
+ *   DELETE /{id}/files/{fileId} → `{ id, deleted }`.
  */
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
@@ -45,7 +47,7 @@ import {
   variantsOf,
   type PendingFile,
 } from "../profile/products.ts";
-import { FactsSchema, PriceTiersSchema, ProductPatchSchema, ProductSchema, StatusActionSchema, VariantsSchema } from "../profile/schemas.ts";
+import { FactsSchema, PriceTiersSchema, ProductFilePatchSchema, ProductPatchSchema, ProductSchema, StatusActionSchema, VariantsSchema } from "../profile/schemas.ts";
 import type { ApiEnv } from "./app.ts";
 import { ApiError, ok, PagingSchema, parseQuery } from "./http.ts";
 import { parseForm, pathId, readFile, signedInFirst, uploadBodyLimit, validate } from "./profile-support.ts";
@@ -177,6 +179,25 @@ export const profileProductRoutes = new Hono<ApiEnv>()
       return [...list, added];
     });
     return c.json({ data: { ...fileView(received.file), expiresAt: null, kind: added!.kind, title: added!.title, position: added!.position } }, 201);
+  })
+  .patch("/api/profile/company/products/:id/files/:fileId", async (c) => {
+    const access = await companyAccess(c, "editProducts");
+    assertCompanyNotBlocked(access);
+    const id = productId(c);
+    const fileId = pathId(c, "fileId", "File");
+    const patch = await parseForm(c, ProductFilePatchSchema);
+    await editPart(c.var.db, access.companyId, id, "files", async (row, tx) => {
+      const list = await fileListOf(tx, row);
+      const target = list.find((f) => f.fileId === fileId);
+      if (!target) throw new ApiError(404, "not_found", "File not found");
+      const moved = { ...target, title: patch.title ?? target.title };
+      const sameKind = list.filter((f) => f.kind === target.kind && f.fileId !== fileId).sort((a, b) => a.position - b.position);
+      const at = Math.min(patch.position ?? sameKind.filter((f) => f.position < target.position).length, sameKind.length);
+      sameKind.splice(at, 0, moved);
+      const renumbered = sameKind.map((f, position) => ({ ...f, position }));
+      return [...list.filter((f) => f.kind !== target.kind), ...renumbered];
+    });
+    return ok(c, await productFilesOf(c.var.db, await loadProduct(c.var.db, access.companyId, id)));
   })
   .delete("/api/profile/company/products/:id/files/:fileId", async (c) => {
     const access = await companyAccess(c, "editProducts");

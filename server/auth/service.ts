@@ -2,27 +2,30 @@
  * Sign-in by one-time code, registration and refresh-token sessions (issue 4; DESIGN §6; ADR 008).
  *
  * Rules and their sources:
- * - Codes: CODE_DIGITS (6) digits from a CSPRNG, stored as an HMAC, valid CODE_TTL_S (10 minutes),
- *   single use, at most MAX_ATTEMPTS (5) tries, compared in constant time; a new code retires the
- *   older ones of the same target (ASVS 5.0 V6.6.1–V6.6.4).
- * - Sending is limited per target and per IP, verifying per IP and per target; the counters live in
- *   PostgreSQL (rate-limiter-flexible), so they hold across processes (ASVS 5.0 V6.3.1).
+ * - Codes follow server/auth/codes.ts (6 digits, HMAC-stored, 10 minutes, 5 attempts, single use,
+ *   send and verify rate limits); a new sign-in code retires the older ones of the same target
+ *   (ASVS 5.0 V6.6.1–V6.6.4).
  * - Refresh tokens: 256-bit opaque values stored as SHA-256, REFRESH_TTL_S (30 days), rotated on
  *   every use; a used token presented again after REUSE_LEEWAY revokes its whole family; each token
  *   is bound to the coarse device (and to the fine fingerprint when the browser sent one) and a
  *   mismatch is refused (ASVS 5.0 V7.2, V9.2; OAuth 2.0 Security BCP §4.14 refresh rotation).
+ * - Access tokens carry the user's session version; "sign out on all devices" raises it and revokes
+ *   every refresh family, so every device is signed out on its next request (ASVS 5.0 V7.4.1, ADR 017).
+ * - `contacts` (server/auth/contact-changes.ts) changes the sign-in e-mail or phone after a code
+ *   sent to the new address.
  *
  * Every method throws `ApiError` with a stable `code` the web tier translates; nothing a client
  * sends yields a 500.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type pg from "pg";
-import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "../api/http.ts";
 import type { Db } from "../db/client.ts";
 import { authCodes, companies, companyMembers, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { digestsEqual, hmacHex, randomCode, randomToken, sha256Hex } from "./crypto.ts";
+import { CODE_TTL_S, DEFAULT_LIMITS, OneTimeCodes, type AuthLimits, type ClientContext } from "./codes.ts";
+import { ContactChanges } from "./contact-changes.ts";
+import { randomToken, sha256Hex } from "./crypto.ts";
 import { deviceHash, fingerprintHash } from "./device.ts";
 import { codeMail, codeSms } from "./delivery/messages.ts";
 import type { Mailer } from "./delivery/mailer.ts";
@@ -31,29 +34,9 @@ import { maskIdentity, type Identity } from "./identity.ts";
 import { KeyRing } from "./keys.ts";
 import { signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.ts";
 
-export const CODE_DIGITS = 6;
-export const CODE_TTL_S = 10 * 60;
-export const MAX_ATTEMPTS = 5;
+export { CODE_DIGITS, CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, type AuthLimits, type ClientContext } from "./codes.ts";
 export const REGISTRATION_TTL_S = 30 * 60;
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
-
-/** Limits; the defaults suit production, tests and the e2e server override some. */
-export interface AuthLimits {
-  /** Codes per target per window. */
-  sendPerTarget: number;
-  /** Codes per IP per window. */
-  sendPerIp: number;
-  /** Verify calls per IP per window. */
-  verifyPerIp: number;
-  /** The window of the three limits above, seconds. */
-  windowS: number;
-  /** Minimum seconds between two codes to one target (the resend countdown). */
-  resendAfterS: number;
-  /** Seconds after a refresh during which the same token may be presented again (parallel tabs). */
-  reuseLeewayS: number;
-}
-
-export const DEFAULT_LIMITS: AuthLimits = { sendPerTarget: 3, sendPerIp: 20, verifyPerIp: 30, windowS: 600, resendAfterS: 60, reuseLeewayS: 20 };
 
 export interface AuthServiceDeps {
   db: Db;
@@ -66,14 +49,6 @@ export interface AuthServiceDeps {
   appName?: string;
   limits?: Partial<AuthLimits>;
   now?: () => Date;
-}
-
-/** What the caller's request says about the device (the API reads it from headers). */
-export interface ClientContext {
-  ip: string;
-  userAgent: string | null;
-  /** The `fingerprint` header, URL-encoded as sent. */
-  fingerprint: string | null;
 }
 
 export interface Session {
@@ -92,20 +67,22 @@ export interface Profile {
   email: string | null;
   phone: string | null;
   locale: Lang;
-  organization: { id: number; name: string; role: string; status: string; employeeStatus: string } | null;
+  /** The user's company; `memberId` is their own employee row (leaving the company deletes it). */
+  organization: { id: number; memberId: number; name: string; role: string; status: string; employeeStatus: string } | null;
 }
 
-function tooMany(code: string, message: string, retryAfterS: number): ApiError {
-  const error = new ApiError(429, code, message);
-  (error as ApiError & { retryAfter?: number }).retryAfter = Math.max(1, Math.ceil(retryAfterS));
-  return error;
-}
+/** The columns a session is issued from: who, their site role and their session version. */
+const SESSION_USER = { id: users.id, role: users.role, sessionVersion: users.sessionVersion, blockedAt: users.blockedAt };
+type SessionUser = { id: number; role: UserRole; sessionVersion: number; blockedAt: Date | null };
 
 export class AuthService {
   readonly keys: KeyRing;
   readonly limits: AuthLimits;
+  /** The one-time code rules shared by sign-in and contact changes. */
+  readonly codes: OneTimeCodes;
+  /** Changing the sign-in e-mail or phone, confirmed by a code sent to the new address. */
+  readonly contacts: ContactChanges;
   private readonly now: () => Date;
-  private readonly limiters: Record<"sendTarget" | "sendIp" | "verifyIp", RateLimiterPostgres>;
 
   private readonly deps: AuthServiceDeps;
 
@@ -114,38 +91,16 @@ export class AuthService {
     this.keys = new KeyRing(deps.db);
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
     this.now = deps.now ?? (() => new Date());
-    // Statements go unnamed: the embedded PGlite keeps one backend session for every pooled
-    // connection, so a named statement prepared by a previous connection "already exists" there.
-    const storeClient = { query: (q: { text: string; values?: unknown[] }) => deps.pool.query({ text: q.text, values: q.values }) };
-    const limiter = (keyPrefix: string, points: number) =>
-      new RateLimiterPostgres({
-        storeClient,
-        storeType: "pool",
-        tableName: "rate_limits",
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-        keyPrefix,
-        points,
-        duration: this.limits.windowS,
-      });
-    this.limiters = {
-      sendTarget: limiter("send-target", this.limits.sendPerTarget),
-      sendIp: limiter("send-ip", this.limits.sendPerIp),
-      verifyIp: limiter("verify-ip", this.limits.verifyPerIp),
-    };
-  }
-
-  private async consume(limiter: RateLimiterPostgres, key: string, code: string, message: string): Promise<void> {
-    try {
-      await limiter.consume(key);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooMany(code, message, rejection.msBeforeNext / 1000);
-      throw rejection;
-    }
-  }
-
-  private async codeHash(identity: Identity, code: string): Promise<string> {
-    return hmacHex(await this.keys.codeSecret(), `${identity.channel}:${identity.target}:${code}`);
+    this.codes = new OneTimeCodes({ db: deps.db, pool: deps.pool, logger: deps.logger, mailer: deps.mailer, sms: deps.sms, keys: this.keys, limits: this.limits, now: this.now });
+    this.contacts = new ContactChanges({
+      db: deps.db,
+      logger: deps.logger,
+      mailer: deps.mailer,
+      codes: this.codes,
+      publicUrl: deps.publicUrl,
+      appName: deps.appName ?? "Postavka",
+      now: this.now,
+    });
   }
 
   /**
@@ -161,37 +116,31 @@ export class AuthService {
       .where(and(eq(authCodes.channel, identity.channel), eq(authCodes.target, identity.target), eq(authCodes.purpose, "sign_in")))
       .orderBy(desc(authCodes.createdAt))
       .limit(1);
-    if (latest) {
-      const wait = this.limits.resendAfterS - (now.getTime() - latest.createdAt.getTime()) / 1000;
-      if (wait > 0) throw tooMany("resend_too_soon", "A code was sent moments ago; wait before asking again", wait);
-    }
-    await this.consume(this.limiters.sendIp, client.ip, "rate_limited", "Too many codes requested from this address");
-    await this.consume(this.limiters.sendTarget, `${identity.channel}:${identity.target}`, "rate_limited", "Too many codes requested for this address");
+    await this.codes.throttleSend(identity, latest?.createdAt ?? null, client);
 
-    const code = randomCode(CODE_DIGITS);
-    const expiresAt = new Date(now.getTime() + CODE_TTL_S * 1000);
+    const { code, codeHash, expiresAt } = await this.codes.generate(identity);
     // A new code retires the older ones: only the latest code a person received works.
     await this.deps.db
       .update(authCodes)
       .set({ consumedAt: now })
       .where(and(eq(authCodes.channel, identity.channel), eq(authCodes.target, identity.target), eq(authCodes.purpose, "sign_in"), isNull(authCodes.consumedAt)));
-    await this.deps.db.insert(authCodes).values({ ...identity, purpose: "sign_in", codeHash: await this.codeHash(identity, code), expiresAt, createdAt: now });
+    await this.deps.db.insert(authCodes).values({ ...identity, purpose: "sign_in", codeHash, expiresAt, createdAt: now });
 
     const minutes = CODE_TTL_S / 60;
     const appName = this.deps.appName ?? "Postavka";
-    try {
-      if (identity.channel === "email") {
-        const link = new URL(`${lang === "ru" ? "" : `/${lang}`}/auth/code`, this.deps.publicUrl());
-        link.searchParams.set("email", identity.target);
-        link.searchParams.set("code", code);
-        await this.deps.mailer.send(codeMail({ to: identity.target, code, link: link.href, minutes, lang, appName }));
-      } else {
-        await this.deps.sms.send(identity.target, codeSms({ code, minutes, lang, appName }));
-      }
-    } catch (error) {
-      this.deps.logger.error({ err: error, channel: identity.channel }, "Sign-in code delivery failed");
-      throw new ApiError(503, "delivery_failed", "The code could not be delivered; try again later");
-    }
+    await this.codes.deliver(
+      identity,
+      {
+        mail: () => {
+          const link = new URL(`${lang === "ru" ? "" : `/${lang}`}/auth/code`, this.deps.publicUrl());
+          link.searchParams.set("email", identity.target);
+          link.searchParams.set("code", code);
+          return codeMail({ to: identity.target, code, link: link.href, minutes, lang, appName });
+        },
+        sms: () => codeSms({ code, minutes, lang, appName }),
+      },
+      "Sign-in code",
+    );
     return { sentTo: maskIdentity(identity), resendAfter: this.limits.resendAfterS, expiresIn: CODE_TTL_S };
   }
 
@@ -201,7 +150,7 @@ export class AuthService {
    * 429 `too_many_attempts` (this code is spent; ask for a new one) or `rate_limited`.
    */
   async verifyCode(identity: Identity, code: string, client: ClientContext): Promise<VerifyResult> {
-    await this.consume(this.limiters.verifyIp, client.ip, "rate_limited", "Too many attempts from this address");
+    await this.codes.throttleVerify(client);
     const now = this.now();
     const [row] = await this.deps.db
       .select()
@@ -209,29 +158,10 @@ export class AuthService {
       .where(and(eq(authCodes.channel, identity.channel), eq(authCodes.target, identity.target), eq(authCodes.purpose, "sign_in")))
       .orderBy(desc(authCodes.createdAt))
       .limit(1);
-    if (!row || (row.consumedAt && row.attempts < MAX_ATTEMPTS)) throw new ApiError(400, "invalid_code", "The code is wrong or was already used");
-    if (row.attempts >= MAX_ATTEMPTS) throw tooMany("too_many_attempts", "Too many wrong codes; ask for a new one", 1);
-    if (row.expiresAt <= now) throw new ApiError(400, "code_expired", "The code has expired; ask for a new one");
-    // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
-    const counted = await this.deps.db
-      .update(authCodes)
-      .set({ attempts: sql`${authCodes.attempts} + 1` })
-      .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt), sql`${authCodes.attempts} < ${MAX_ATTEMPTS}`))
-      .returning({ attempts: authCodes.attempts });
-    if (counted.length === 0) throw tooMany("too_many_attempts", "Too many wrong codes; ask for a new one", 1);
-    const normalized = code.replace(/\s+/g, "");
-    if (!/^\d{4,8}$/.test(normalized) || !digestsEqual(await this.codeHash(identity, normalized), row.codeHash)) {
-      throw new ApiError(400, "invalid_code", "The code is wrong", [{ path: "code", message: `${MAX_ATTEMPTS - counted[0]!.attempts} attempts left` }]);
-    }
-    const claimed = await this.deps.db
-      .update(authCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
-      .returning({ id: authCodes.id });
-    if (claimed.length === 0) throw new ApiError(400, "invalid_code", "The code was already used");
+    await this.codes.spend(row, identity, code);
 
     const user = await this.findUser(identity);
-    if (user) return { kind: "session", session: await this.startSession(user.id, user.role, client) };
+    if (user) return { kind: "session", session: await this.startSession(user, client) };
     const registrationToken = randomToken();
     await this.deps.db.insert(registrationTokens).values({
       tokenHash: sha256Hex(registrationToken),
@@ -244,7 +174,7 @@ export class AuthService {
 
   private async findUser(identity: Identity) {
     const column = identity.channel === "email" ? users.email : users.phone;
-    const [user] = await this.deps.db.select({ id: users.id, role: users.role }).from(users).where(eq(column, identity.target)).limit(1);
+    const [user] = await this.deps.db.select(SESSION_USER).from(users).where(eq(column, identity.target)).limit(1);
     return user ?? null;
   }
 
@@ -269,7 +199,7 @@ export class AuthService {
     if (!token) throw new ApiError(400, "invalid_registration", "The registration has expired; sign in again");
     const identity: Identity = { channel: token.channel, target: token.target };
     const existing = await this.findUser(identity);
-    if (existing) return this.startSession(existing.id, existing.role, client);
+    if (existing) return this.startSession(existing, client);
     const [user] = await this.deps.db
       .insert(users)
       .values({
@@ -283,19 +213,22 @@ export class AuthService {
         updatedAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: users.id, role: users.role });
+      .returning(SESSION_USER);
     const created = user ?? (await this.findUser(identity));
     if (!created) throw new ApiError(400, "invalid_registration", "The registration could not be completed; sign in again");
-    return this.startSession(created.id, created.role, client);
+    return this.startSession(created, client);
   }
 
-  private async startSession(userId: number, role: UserRole, client: ClientContext): Promise<Session> {
+  private async startSession(user: SessionUser, client: ClientContext): Promise<Session> {
+    // A user blocked by site staff (issue 7) proves their address but gets no session.
+    if (user.blockedAt) throw new ApiError(403, "user_blocked", "This account has been blocked");
     const now = this.now();
-    await this.deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
-    return this.issue(userId, role, randomToken(12), fingerprintHash(client.fingerprint), client);
+    await this.deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
+    return this.issue(user, randomToken(12), fingerprintHash(client.fingerprint), client);
   }
 
-  private async issue(userId: number, role: UserRole, familyId: string, fingerprint: string | null, client: ClientContext): Promise<Session> {
+  private async issue(user: SessionUser, familyId: string, fingerprint: string | null, client: ClientContext): Promise<Session> {
+    const userId = user.id;
     const now = this.now();
     const refreshToken = randomToken();
     const refreshExpiresAt = new Date(now.getTime() + REFRESH_TTL_S * 1000);
@@ -310,7 +243,7 @@ export class AuthService {
       expiresAt: refreshExpiresAt,
       createdAt: now,
     });
-    const accessToken = await signAccessToken(this.keys, { userId, role }, now);
+    const accessToken = await signAccessToken(this.keys, { userId, role: user.role, sessionVersion: user.sessionVersion }, now);
     return { accessToken, refreshToken, refreshExpiresAt };
   }
 
@@ -337,9 +270,9 @@ export class AuthService {
     if (!row.usedAt) {
       await this.deps.db.update(refreshTokens).set({ usedAt: now }).where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)));
     }
-    const [user] = await this.deps.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, row.userId)).limit(1);
-    if (!user) throw new ApiError(401, "refresh_invalid", "The session has ended; sign in again");
-    return this.issue(user.id, user.role, row.familyId, row.fingerprintHash ?? presented, client);
+    const [user] = await this.deps.db.select(SESSION_USER).from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!user || user.blockedAt) throw new ApiError(401, "refresh_invalid", "The session has ended; sign in again");
+    return this.issue(user, row.familyId, row.fingerprintHash ?? presented, client);
   }
 
   private async revokeFamily(familyId: string, reason: string): Promise<void> {
@@ -356,9 +289,40 @@ export class AuthService {
     if (row) await this.revokeFamily(row.familyId, "logout");
   }
 
-  /** Claims of a valid access token, or null (the caller is then `ANONIM`). */
-  verifyAccessToken(token: string): Promise<AccessClaims | null> {
-    return verifyAccessToken(this.keys, token, this.now());
+  /**
+   * Ends every session of `userId` ("sign out on all devices", ADR 017): every refresh-token family
+   * is revoked and the user's session version raised, so access tokens already handed out (30
+   * minutes) stop working on their next request too, not only when they expire.
+   */
+  async logoutAll(userId: number): Promise<{ sessionsEnded: number }> {
+    await this.deps.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId));
+    const revoked = await this.deps.db
+      .update(refreshTokens)
+      .set({ revokedAt: this.now(), revokeReason: "logout_all" })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), sql`${refreshTokens.expiresAt} > ${this.now()}`))
+      .returning({ familyId: refreshTokens.familyId });
+    return { sessionsEnded: new Set(revoked.map((r) => r.familyId)).size };
+  }
+
+  /**
+   * Claims of a valid access token, or null (the caller is then `ANONIM`): the signature and expiry,
+   * then the user as stored now (one primary-key read), so that an account deleted, blocked by site
+   * staff (issue 7) or signed out everywhere is anonymous at once, and a changed site role applies
+   * at once.
+   */
+  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const claims = await verifyAccessToken(this.keys, token, this.now());
+    if (!claims) return null;
+    const [user] = await this.deps.db
+      .select({ role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.id, claims.userId))
+      .limit(1);
+    if (!user || user.blockedAt || user.sessionVersion > (claims.sessionVersion ?? 0)) return null;
+    return { ...claims, role: user.role };
   }
 
   /** The signed-in user's profile with their organization (company and company role), or null. */
@@ -376,6 +340,7 @@ export class AuthService {
         companyName: companies.name,
         companyStatus: companies.status,
         sourceLang: companies.sourceLang,
+        memberId: companyMembers.id,
         companyRole: companyMembers.role,
         employeeStatus: companyMembers.status,
       })
@@ -395,9 +360,10 @@ export class AuthService {
       phone: row.phone,
       locale: row.locale,
       organization:
-        row.companyId && row.companyRole && row.employeeStatus
+        row.companyId && row.memberId && row.companyRole && row.employeeStatus
           ? {
               id: row.companyId,
+              memberId: row.memberId,
               name: name?.[row.locale] ?? name?.[(row.sourceLang ?? "ru") as Lang] ?? Object.values(name ?? {})[0] ?? "",
               role: row.companyRole,
               status: row.companyStatus ?? "draft",

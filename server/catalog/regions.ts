@@ -14,9 +14,9 @@
  * written in the PRC press, e.g. 莫斯科, 圣彼得堡, 滨海边疆区). Coordinates are WGS 84 decimal degrees
  * of the capital's centre (latitude north, longitude east).
  */
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { regions } from "../db/schema.ts";
+import { regions, type Lang } from "../db/schema.ts";
 
 export type L3 = { ru: string; en: string; zh: string };
 
@@ -192,4 +192,31 @@ export async function seedRegions(db: Db): Promise<number> {
       set: { country: sql`excluded.country`, name: sql`excluded.name`, position: sql`excluded.position`, updatedAt: sql`now()` },
     });
   return rows.length;
+}
+
+/** True when the `regions` table has no rows (a database imported before regions were seeded). */
+export async function regionsAreEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ code: regions.code }).from(regions).limit(1);
+  return !row;
+}
+
+/** One region as a form's choice: its code, country and name in the asked language. */
+export interface RegionChoice {
+  code: string;
+  country: "RU" | "CN";
+  name: string;
+}
+
+/**
+ * The regions stored in the database (what a company's `region_code` may reference), in table
+ * order (Russia by region code, then China), optionally of one country, named in `lang` (falling
+ * back to Russian, then English).
+ */
+export async function listRegions(db: Db, lang: Lang, country?: "RU" | "CN"): Promise<RegionChoice[]> {
+  const rows = await db
+    .select({ code: regions.code, country: regions.country, name: regions.name })
+    .from(regions)
+    .where(country ? eq(regions.country, country) : undefined)
+    .orderBy(asc(regions.position), asc(regions.code));
+  return rows.map((r) => ({ code: r.code, country: r.country, name: r.name[lang] ?? r.name.ru ?? r.name.en ?? r.code }));
 }

@@ -279,6 +279,12 @@ export const companies = pgTable(
     verificationLevel: smallint("verification_level").notNull().default(0),
     /** The moderator's reason when the status is `rejected` or `blocked`. */
     moderationNote: text("moderation_note"),
+    /** The language the moderator wrote `moderation_note` in (the supplier's, issue 7). */
+    moderationNoteLang: text("moderation_note_lang").$type<Lang>(),
+    /** The status a block interrupted, restored by unblocking (server/admin/companies.ts). */
+    blockedFromStatus: text("blocked_from_status").$type<CompanyStatus>(),
+    /** The company card as last approved by a moderator: the "before" of the moderation diff (server/admin/diff.ts). */
+    publishedSnapshot: jsonb("published_snapshot").$type<Record<string, unknown>>(),
     verificationEvidence: localized("verification_evidence"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
@@ -289,6 +295,7 @@ export const companies = pgTable(
   },
   (t) => [
     index("companies_search_idx").using("gin", t.searchVector),
+    index("companies_review_idx").on(t.updatedAt, t.id).where(sql`status = 'moderation'`),
     // The supplier list's order (verified first, then newest) within a status: a list page reads 20 entries.
     index("companies_status_idx").on(t.status, t.verificationLevel.desc().nullsFirst(), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
     // The few companies visitors must not see: "of a published company" is `company_id not in` these
@@ -371,6 +378,10 @@ export const products = pgTable(
     priceCurrency: text("price_currency").$type<Currency>(),
     /** The moderator's reason when the status is `rejected` or `blocked`. */
     moderationNote: text("moderation_note"),
+    /** The language the moderator wrote `moderation_note` in (the supplier's, issue 7). */
+    moderationNoteLang: text("moderation_note_lang").$type<Lang>(),
+    /** The product as last approved by a moderator: the "before" of a resubmission's diff (server/admin/diff.ts). */
+    publishedSnapshot: jsonb("published_snapshot").$type<Record<string, unknown>>(),
     /**
      * Edits of a published product awaiting moderation: visitors keep seeing the published columns
      * until a moderator approves and the writer copies these fields over.
@@ -384,6 +395,8 @@ export const products = pgTable(
   },
   (t) => [
     index("products_search_idx").using("gin", t.searchVector),
+    // The moderation queue (issue 7): products under review and published ones with changes awaiting a moderator, oldest first.
+    index("products_review_idx").on(t.updatedAt, t.id).where(sql`status = 'moderation' or (status = 'published' and pending_changes is not null)`),
     // A company's products by status; `category_id` answers "does this supplier sell in category X" from the index.
     index("products_company_idx").on(t.companyId, t.status, t.categoryId),
     // List orders (newest first; lowest price within a currency) stored as index orders, so a list page
@@ -570,8 +583,16 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     locale: text("locale").$type<Lang>().notNull().default("ru"),
     role: text("role").$type<UserRole>().notNull().default("USER"),
+    /** Set by a site admin or moderator: the user cannot sign in and their sessions are refused (issue 7). */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockReason: text("block_reason"),
     acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }).notNull(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * Raised by "sign out on all devices" (ADR 017): access tokens carry the version they were signed
+     * under (claim `sv`) and an older one is refused at once, not only when it expires.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_key").on(t.email), uniqueIndex("users_phone_key").on(t.phone)],
@@ -706,3 +727,61 @@ export const companyMembers = pgTable(
     index("company_members_company_idx").on(t.companyId, t.status),
   ],
 );
+
+/* ─── Admin area (issue 7; ADR 013) ──────────────────────────────────────────────────────────── */
+
+/**
+ * Every action of a site admin or moderator (and of `npm run admin`), written in the same
+ * transaction as the change it records (server/admin/audit.ts). `actor_user_id` is null for the
+ * command line (`actor_label` "cli"); `before` / `after` hold the changed fields' values.
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's e-mail (or phone) at the time, or "cli". */
+    actorLabel: text("actor_label").notNull(),
+    actorRole: text("actor_role").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    action: text("action").notNull(),
+    before: jsonb("before").$type<unknown>(),
+    after: jsonb("after").$type<unknown>(),
+    requestId: text("request_id"),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("admin_audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("admin_audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt.desc()),
+    index("admin_audit_log_actor_idx").on(t.actorUserId, t.createdAt.desc()),
+  ],
+);
+
+export const CONTENT_PAGE_KINDS = ["page", "region"] as const;
+export type ContentPageKind = (typeof CONTENT_PAGE_KINDS)[number];
+
+/** Which suppliers a partner-region page lists: published companies of `regionCode` whose address names one of `localities` (any language). */
+export interface RegionPageSettings {
+  regionCode: string;
+  localities: string[];
+}
+
+/**
+ * Content pages edited in the admin area (spec §2 `talp`, `liaozhong`): localized Markdown on the
+ * default layout. A `region` page also lists the suppliers of a partner region (`settings`).
+ */
+export const contentPages = pgTable("content_pages", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  kind: text("kind").$type<ContentPageKind>().notNull().default("page"),
+  title: localized("title").notNull(),
+  lead: localized("lead").notNull().default({}),
+  body: localized("body").notNull().default({}),
+  sourceLang: sourceLang(),
+  settings: jsonb("settings").$type<RegionPageSettings | null>(),
+  status: text("status").$type<"draft" | "published">().notNull().default("published"),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  ...timestamps,
+});

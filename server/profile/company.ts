@@ -107,6 +107,8 @@ export interface CompanyView {
   status: CompanyStatus;
   /** The moderator's reason of a rejection or block. */
   moderationNote: string | null;
+  /** The language the moderator wrote the reason in (issue 7). */
+  moderationNoteLang: Lang | null;
   verificationLevel: number;
   publishedAt: string | null;
   createdAt: string;
@@ -177,6 +179,7 @@ export async function companyView(db: Db, companyId: number, role: CompanyRole):
     logo: logo[0] ? fileView(logo[0]) : null,
     status: row.status,
     moderationNote: row.moderationNote,
+    moderationNoteLang: row.moderationNoteLang,
     verificationLevel: row.verificationLevel,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -1,23 +1,35 @@
 /**
- * A moderator's decisions on companies and products (issue 5), used by `npm run admin` until the
- * admin area exists, and later by it.
+ * A moderator's decisions on companies and products (issue 5; the admin area and its audit log,
+ * issue 7). Used by the admin API (server/api/admin-moderation.ts) and by `npm run admin`.
  *
- * - approveCompany: moderation → published (publication time set, note cleared).
- * - rejectCompany: moderation → rejected, with the reason in `moderation_note`.
+ * - approveCompany: moderation → published (publication time set, note cleared); the approved card
+ *   is kept as `published_snapshot`, the "before" of the next review's diff.
+ * - rejectCompany: moderation → rejected, with the reason (and the language it is written in) in
+ *   `moderation_note` / `moderation_note_lang`.
  * - approveProduct: moderation → published, applying pending changes if any; or, for a published
- *   product with pending changes, applies them (the new version becomes public).
+ *   product with pending changes, applies them (the new version becomes public). Snapshot as above.
  * - rejectProduct: moderation → rejected with the reason; or, for a published product with pending
  *   changes, keeps the published version and the changes and records the reason (the author fixes
- *   and resubmits).
- * - grantRole: sets a user's site role (ADMIN, MODERATOR or USER) by e-mail; it applies to access
- *   tokens issued from then on (at the latest after the next refresh, ≤ 30 minutes).
- * Each throws `ModerationError` (with a `code`) when there is nothing to do.
+ *   and resubmits). The published version stays public throughout.
+ * Approvals add the published name's words to the catalogue vocabulary (server/catalog/vocabulary.ts),
+ * so a search with a typo finds a new product or supplier without waiting for a vocabulary rebuild.
+ * - grantRole: sets a user's site role (ADMIN, MODERATOR or USER) by e-mail. The API reads roles
+ *   from the database on every request, so it applies at once.
+ *
+ * Every decision runs in ONE transaction with its audit row (server/admin/audit.ts), the actor
+ * being the staff member or `CLI_ACTOR`. Each throws `ModerationError` (with a `code`) when there is
+ * nothing to do. The e-mails to the company's people are sent after the commit by the caller
+ * (server/admin/notify.ts), from the returned `ModerationResult`.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { companies, products, users, type UserRole } from "../db/schema.ts";
+import { companies, products, users, type Lang, type Localized, type UserRole } from "../db/schema.ts";
 import { deleteUnusedFiles } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
+import { CLI_ACTOR, type AdminActor } from "../admin/access.ts";
+import { recordAdminAction } from "../admin/audit.ts";
+import { companyDoc, productDoc } from "../admin/diff.ts";
+import { addCatalogTerms } from "../catalog/vocabulary.ts";
 import { applyPending, pendingOf } from "./products.ts";
 
 export class ModerationError extends Error {
@@ -28,24 +40,86 @@ export class ModerationError extends Error {
   }
 }
 
-export async function approveCompany(db: Db, id: number, now = new Date()): Promise<{ id: number; status: "published" }> {
-  const [row] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, id)).limit(1);
-  if (!row) throw new ModerationError("not_found", `No company ${id}`);
-  if (row.status !== "moderation") throw new ModerationError("nothing_to_approve", `Company ${id} is ${row.status}, not under moderation`);
-  await db.update(companies).set({ status: "published", publishedAt: now, moderationNote: null, updatedAt: now }).where(eq(companies.id, id));
-  return { id, status: "published" };
+/** What was decided, for the notification e-mails and the API's answer. */
+export interface ModerationResult {
+  kind: "company" | "product";
+  id: number;
+  companyId: number;
+  /** The company's or product's name (after the decision). */
+  name: Localized;
+  decision: "approved" | "rejected";
+  /** The status now: a rejected change of a published product leaves it `published`. */
+  status: "published" | "rejected";
+  reason: string | null;
+  reasonLang: Lang | null;
+  /** A published product's pending changes were applied (approve) or sent back (reject). */
+  changesOnly: boolean;
 }
 
-export async function rejectCompany(db: Db, id: number, reason: string, now = new Date()): Promise<{ id: number; status: "rejected" }> {
-  if (!reason.trim()) throw new ModerationError("reason_required", "Give the reason with --reason");
-  const [row] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, id)).limit(1);
-  if (!row) throw new ModerationError("not_found", `No company ${id}`);
-  if (row.status !== "moderation") throw new ModerationError("nothing_to_reject", `Company ${id} is ${row.status}, not under moderation`);
-  await db.update(companies).set({ status: "rejected", moderationNote: reason.trim(), updatedAt: now }).where(eq(companies.id, id));
-  return { id, status: "rejected" };
+export interface DecisionOptions {
+  actor?: AdminActor;
+  now?: Date;
 }
 
-export async function approveProduct(db: Db, storage: FileStorage, id: number, now = new Date()): Promise<{ id: number; status: "published"; appliedChanges: boolean }> {
+export interface RejectOptions extends DecisionOptions {
+  /** The language the reason is written in (default: the company's source language). */
+  lang?: Lang;
+}
+
+const MAX_REASON = 2000;
+
+function cleanReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (!trimmed) throw new ModerationError("reason_required", "Give the reason with --reason");
+  return trimmed.slice(0, MAX_REASON);
+}
+
+export async function approveCompany(db: Db, id: number, options: DecisionOptions = {}): Promise<ModerationResult> {
+  const now = options.now ?? new Date();
+  const result = await db.transaction(async (tx): Promise<ModerationResult> => {
+    const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
+    if (!row) throw new ModerationError("not_found", `No company ${id}`);
+    if (row.status !== "moderation") throw new ModerationError("nothing_to_approve", `Company ${id} is ${row.status}, not under moderation`);
+    const snapshot = await companyDoc(tx, id);
+    await tx
+      .update(companies)
+      .set({ status: "published", publishedAt: now, moderationNote: null, moderationNoteLang: null, publishedSnapshot: snapshot as unknown as Record<string, unknown>, updatedAt: now })
+      .where(eq(companies.id, id));
+    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, {
+      entityType: "company",
+      entityId: id,
+      action: "company.approve",
+      before: { status: row.status, moderationNote: row.moderationNote },
+      after: { status: "published", publishedAt: now.toISOString() },
+    }, now);
+    return { kind: "company", id, companyId: id, name: row.name, decision: "approved", status: "published", reason: null, reasonLang: null, changesOnly: false };
+  });
+  await addCatalogTerms(db, [result.name]);
+  return result;
+}
+
+export async function rejectCompany(db: Db, id: number, reason: string, options: RejectOptions = {}): Promise<ModerationResult> {
+  const note = cleanReason(reason);
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
+    if (!row) throw new ModerationError("not_found", `No company ${id}`);
+    if (row.status !== "moderation") throw new ModerationError("nothing_to_reject", `Company ${id} is ${row.status}, not under moderation`);
+    const lang = options.lang ?? row.sourceLang;
+    await tx.update(companies).set({ status: "rejected", moderationNote: note, moderationNoteLang: lang, updatedAt: now }).where(eq(companies.id, id));
+    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, {
+      entityType: "company",
+      entityId: id,
+      action: "company.reject",
+      before: { status: row.status, moderationNote: row.moderationNote },
+      after: { status: "rejected", moderationNote: note, moderationNoteLang: lang },
+    }, now);
+    return { kind: "company", id, companyId: id, name: row.name, decision: "rejected", status: "rejected", reason: note, reasonLang: lang, changesOnly: false };
+  });
+}
+
+export async function approveProduct(db: Db, storage: FileStorage, id: number, options: DecisionOptions = {}): Promise<ModerationResult> {
+  const now = options.now ?? new Date();
   const detached: number[] = [];
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
@@ -55,34 +129,86 @@ export async function approveProduct(db: Db, storage: FileStorage, id: number, n
       throw new ModerationError("nothing_to_approve", `Product ${id} is ${row.status}${row.status === "published" ? " without pending changes" : ", not under moderation"}`);
     }
     detached.push(...(await applyPending(tx, row)));
+    const snapshot = await productDoc(tx, id, false);
     await tx
       .update(products)
-      .set({ status: "published", publishedAt: row.status === "published" && row.publishedAt ? row.publishedAt : now, moderationNote: null, updatedAt: now })
+      .set({
+        status: "published",
+        publishedAt: row.status === "published" && row.publishedAt ? row.publishedAt : now,
+        moderationNote: null,
+        moderationNoteLang: null,
+        publishedSnapshot: snapshot as unknown as Record<string, unknown>,
+        updatedAt: now,
+      })
       .where(eq(products.id, id));
-    return { id, status: "published" as const, appliedChanges: pending !== null };
+    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, {
+      entityType: "product",
+      entityId: id,
+      action: "product.approve",
+      before: { status: row.status, pendingParts: pending ? Object.keys(pending) : [], moderationNote: row.moderationNote },
+      after: { status: "published", appliedParts: pending ? Object.keys(pending) : [] },
+    }, now);
+    const changesOnly = row.status === "published";
+    return {
+      kind: "product" as const,
+      id,
+      companyId: row.companyId,
+      name: snapshot?.name ?? row.name,
+      decision: "approved" as const,
+      status: "published" as const,
+      reason: null,
+      reasonLang: null,
+      changesOnly,
+    };
   });
   await deleteUnusedFiles(db, storage, detached);
+  // The published name's words join the spelling-correction vocabulary (ADR 010) at once.
+  await addCatalogTerms(db, [result.name]);
   return result;
 }
 
-export async function rejectProduct(db: Db, id: number, reason: string, now = new Date()): Promise<{ id: number; status: "rejected" | "published" }> {
-  if (!reason.trim()) throw new ModerationError("reason_required", "Give the reason with --reason");
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  if (!row) throw new ModerationError("not_found", `No product ${id}`);
-  if (row.status === "moderation") {
-    await db.update(products).set({ status: "rejected", moderationNote: reason.trim(), updatedAt: now }).where(eq(products.id, id));
-    return { id, status: "rejected" };
-  }
-  if (row.status === "published" && pendingOf(row)) {
-    await db.update(products).set({ moderationNote: reason.trim(), updatedAt: now }).where(eq(products.id, id));
-    return { id, status: "published" };
-  }
-  throw new ModerationError("nothing_to_reject", `Product ${id} is ${row.status}, nothing awaits moderation`);
+export async function rejectProduct(db: Db, id: number, reason: string, options: RejectOptions = {}): Promise<ModerationResult> {
+  const note = cleanReason(reason);
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!row) throw new ModerationError("not_found", `No product ${id}`);
+    const pending = pendingOf(row);
+    const changesOnly = row.status === "published" && pending !== null;
+    if (row.status !== "moderation" && !changesOnly) throw new ModerationError("nothing_to_reject", `Product ${id} is ${row.status}, nothing awaits moderation`);
+    const [company] = await tx.select({ sourceLang: companies.sourceLang }).from(companies).where(eq(companies.id, row.companyId)).limit(1);
+    const lang = options.lang ?? company?.sourceLang ?? row.sourceLang;
+    const status = changesOnly ? ("published" as const) : ("rejected" as const);
+    await tx.update(products).set({ status, moderationNote: note, moderationNoteLang: lang, updatedAt: now }).where(eq(products.id, id));
+    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, {
+      entityType: "product",
+      entityId: id,
+      action: "product.reject",
+      before: { status: row.status, pendingParts: pending ? Object.keys(pending) : [], moderationNote: row.moderationNote },
+      after: { status, moderationNote: note, moderationNoteLang: lang },
+    }, now);
+    return {
+      kind: "product",
+      id,
+      companyId: row.companyId,
+      name: (pending?.card?.name as Localized | undefined) ?? row.name,
+      decision: "rejected",
+      status,
+      reason: note,
+      reasonLang: lang,
+      changesOnly,
+    };
+  });
 }
 
-export async function grantRole(db: Db, email: string, role: UserRole): Promise<{ id: number; email: string; role: UserRole }> {
+export async function grantRole(db: Db, email: string, role: UserRole, options: DecisionOptions = {}): Promise<{ id: number; email: string; role: UserRole }> {
   const normalized = email.trim().toLowerCase();
-  const [row] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.email, normalized)).returning({ id: users.id, email: users.email, role: users.role });
-  if (!row) throw new ModerationError("not_found", `No user with e-mail ${normalized}: they must sign in once first`);
-  return { id: row.id, email: row.email ?? normalized, role: row.role };
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, normalized)).for("update");
+    if (!current) throw new ModerationError("not_found", `No user with e-mail ${normalized}: they must sign in once first`);
+    await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, current.id));
+    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, { entityType: "user", entityId: current.id, action: "user.role", before: { role: current.role }, after: { role } }, now);
+    return { id: current.id, email: normalized, role };
+  });
 }

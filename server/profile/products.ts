@@ -83,6 +83,8 @@ export interface ProductView extends ProductInput {
   id: number;
   status: ProductStatus;
   moderationNote: string | null;
+  /** The language the moderator wrote the reason in (issue 7). */
+  moderationNoteLang: Lang | null;
   /** Edits of a published product awaiting a moderator (`moderation`) or sent back (`rejected`). */
   pending: { state: "moderation" | "rejected"; parts: ProductPart[] } | null;
   /** Lowest published price and its currency. */
@@ -107,6 +109,7 @@ export function productView(row: ProductRow, cover: FileView | null): ProductVie
     ...card,
     status: row.status,
     moderationNote: row.moderationNote,
+    moderationNoteLang: row.moderationNoteLang,
     pending: pendingState(row),
     priceFrom: row.priceFrom === null ? null : String(Number(row.priceFrom)),
     priceCurrency: row.priceCurrency,

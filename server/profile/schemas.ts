@@ -253,7 +253,7 @@ export const CompanySchema = CompanyFields.superRefine((value, ctx) => {
 export type CompanyInput = z.output<typeof CompanySchema>;
 
 /** PATCH /api/profile/company: any subset of the card (merged with the stored card, then checked by CompanySchema). */
-export const CompanyPatchSchema = CompanyFields.partial();
+export const CompanyPatchSchema = CompanyFields.extend({ sourceLang: Lang.optional() }).partial();
 
 /** One fact: a short label and its value, both localized (e.g. «Склад» → «5 000 м²»). */
 export const FactSchema = form({
@@ -341,7 +341,8 @@ export const ProductSchema = ProductFields.superRefine((value, ctx) => {
   if ((value.moq == null) !== (value.moqUnit == null)) ctx.addIssue({ code: "custom", message: "moq_unit_pair", path: [value.moq == null ? "moq" : "moqUnit"] });
 });
 export type ProductInput = z.output<typeof ProductSchema>;
-export const ProductPatchSchema = ProductFields.partial();
+/** PATCH: any subset; a left-out source language stays as stored (the create default must not apply). */
+export const ProductPatchSchema = ProductFields.extend({ sourceLang: Lang.optional() }).partial();
 
 /** One price tier: from `minQuantity` units (in `unit`), `price` per unit in `currency`. */
 export const PriceTierSchema = form({
@@ -391,6 +392,16 @@ export type VariantsInput = z.output<typeof VariantsSchema>;
 export const AttachFileSchema = form({
   fileId: Id,
   kind: z.enum(FILE_KINDS, { error: "invalid_option" }).optional(),
+  title: localized(200).optional(),
+});
+
+/**
+ * Changing an attached product file (PATCH …/products/{id}/files/{fileId}): `position` moves it among
+ * the files of its kind (0 = first; the first image is the product's main image, its cover), `title`
+ * replaces its caption.
+ */
+export const ProductFilePatchSchema = form({
+  position: z.number({ error: typeError }).int({ error: "invalid_type" }).min(0, { error: "too_small" }).max(99, { error: "too_big" }).optional(),
   title: localized(200).optional(),
 });
 

@@ -160,6 +160,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: "PUT", path: () => `${P}/products/${ids.productA}/variants`, body: () => ({ variants: [] }), need: "products", ownedId: true },
   { method: "GET", path: () => `${P}/products/${ids.productA}/files`, need: "employee", ownedId: true },
   { method: "POST", path: () => `${P}/products/${ids.productA}/files`, body: image, need: "products", ownedId: true },
+  { method: "PATCH", path: () => `${P}/products/${ids.productA}/files/${ids.productFileA}`, body: () => ({ position: 0 }), need: "products", ownedId: true },
   { method: "DELETE", path: () => `${P}/products/${ids.productA}/files/${ids.productFileA}`, need: "products", ownedId: true },
   // Signed in, no company needed: refused to the anonymous; A's invitation and upload are A's own.
   { method: "POST", path: () => P, body: () => ({ name: { ru: "Новая" }, country: "RU" }), need: "signed-in" },
@@ -230,7 +231,7 @@ describe("authorization matrix", () => {
       "PATCH /api/profile/company/products/{id}", "DELETE /api/profile/company/products/{id}", "PATCH /api/profile/company/products/{id}/status",
       "GET /api/profile/company/products/{id}/prices", "PUT /api/profile/company/products/{id}/prices", "GET /api/profile/company/products/{id}/facts",
       "PUT /api/profile/company/products/{id}/facts", "GET /api/profile/company/products/{id}/files", "POST /api/profile/company/products/{id}/files",
-      "DELETE /api/profile/company/products/{id}/files/{id}", "GET /api/profile/company/products/{id}/variants", "PUT /api/profile/company/products/{id}/variants",
+      "PATCH /api/profile/company/products/{id}/files/{id}", "DELETE /api/profile/company/products/{id}/files/{id}", "GET /api/profile/company/products/{id}/variants", "PUT /api/profile/company/products/{id}/variants",
       "GET /api/profile/company/legal-entities", "POST /api/profile/company/legal-entities", "GET /api/profile/company/legal-entities/{id}",
       "PATCH /api/profile/company/legal-entities/{id}", "DELETE /api/profile/company/legal-entities/{id}",
       "GET /api/files/common", "POST /api/files/common", "DELETE /api/files/common",

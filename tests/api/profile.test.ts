@@ -6,7 +6,7 @@
  * change is approved; rejection notes; the status machine; legal-entity rules (check digits,
  * `inn_taken`); company card validation; facts, variants, dealer links; the OpenAPI document.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runAdmin } from "../../server/admin/cli.ts";
@@ -161,10 +161,17 @@ describe("a new supplier's journey", () => {
     expect(frozen.status).toBe(409);
     expect(frozen.body.error.code).toBe("under_moderation");
 
+    const documentsOf = async (term: string) =>
+      Number((await api.db.execute<{ n: number }>(sql`select coalesce(sum(documents), 0)::int as n from catalog_terms where term = ${term}`)).rows[0]!.n);
+    const before = { bracket: await documentsOf("кронштейн"), galvanized: await documentsOf("galvanized"), profile: await documentsOf("проверка") };
     expect(await admin("approve", "company", String(companyId))).toBe(0);
     expect(await admin("approve", "product", String(productId))).toBe(0);
     expect(cliOut.slice(-2)).toEqual([`Company ${companyId} approved: published`, `Product ${productId} approved: published`]);
     expect(await admin("approve", "product", String(productId))).toBe(1);
+    // The published names' words join the spelling-correction vocabulary at once (ADR 010).
+    expect(await documentsOf("кронштейн")).toBe(before.bracket + 1);
+    expect(await documentsOf("galvanized")).toBe(before.galvanized + 1);
+    expect(await documentsOf("проверка")).toBe(before.profile + 1);
 
     const page = await api.getJson<any>(`/api/products/${productId}?lang=en`);
     expect(page.status).toBe(200);

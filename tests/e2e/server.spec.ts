@@ -1,5 +1,6 @@
 /** HTTP behaviour of the built server that browsers, crawlers and load balancers rely on. */
 import { expect, test } from "@playwright/test";
+import { adminCli } from "./support/admin.ts";
 
 test.describe("server", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only: once is enough");
@@ -22,6 +23,27 @@ test.describe("server", () => {
     const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const attrs of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  test("a page served again from the anonymous page cache carries a fresh nonce that matches its CSP", async ({ request }) => {
+    const nonces: string[] = [];
+    const states: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await request.get("/tnved");
+      states.push(response.headers()["x-cache"] ?? "");
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+      const html = await response.text();
+      const scriptNonces = new Set([...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*\bnonce="([^"]+)"/g)].map((m) => m[1]));
+      expect([...scriptNonces]).toEqual([nonce]);
+      nonces.push(nonce!);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(states[1]).toBe("HIT");
+  });
+
+  test("the moderation CLI reaches the running server's database and explains a refusal", async () => {
+    expect(await adminCli("approve", "product", "999999")).toEqual({ code: 1, lines: [expect.stringContaining("999999")] });
+    expect((await adminCli("approve", "story", "1")).code).toBe(64);
   });
 
   test("fingerprinted assets are cached for a year as immutable", async ({ request }) => {

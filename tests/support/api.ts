@@ -16,6 +16,7 @@ import type { Mailer } from "../../server/auth/delivery/mailer.ts";
 import type { MailMessage } from "../../server/auth/delivery/messages.ts";
 import { createLocalStorage, type FileStorage } from "../../server/files/storage.ts";
 import type { SuggestionsClient } from "../../server/suggestions/dadata.ts";
+import type { ParseMetaDeps } from "../../server/api/parse-meta.ts";
 
 export interface TestApi {
   app: ReturnType<typeof createApiApp>;
@@ -57,6 +58,8 @@ export interface TestApiOptions {
   /** Mail sent by the API (invitations); default kept in `api.mail`. */
   mailer?: Mailer;
   suggestions?: SuggestionsClient;
+  /** `/app/parse/meta` limits and fetcher hooks (stub resolver, test address check). */
+  parseMeta?: ParseMetaDeps;
 }
 
 export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -70,7 +73,7 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
   const storage = options.storage ?? createLocalStorage(mkdtempSync(path.join(os.tmpdir(), "postavka-files-")));
   const mail: MailMessage[] = [];
   const mailer = options.mailer ?? { send: async (message: MailMessage) => void mail.push(message) };
-  const app = createApiApp({ db: database.db, logger, auth, storage, mailer, suggestions: options.suggestions, publicUrl: () => "https://postavka.test" });
+  const app = createApiApp({ db: database.db, logger, auth, storage, mailer, suggestions: options.suggestions, parseMeta: options.parseMeta, publicUrl: () => "https://postavka.test" });
   async function getJson<T>(path: string): Promise<JsonResponse<T>> {
     const response = await app.request(path);
     const text = await response.text();

@@ -1,17 +1,18 @@
 /**
- * Local stand-ins for outside services, on 127.0.0.1 with a random port:
+ * Local stand-ins for outside services, on 127.0.0.1 with a random port (or the one given):
  * - `startFakeS3()`: an S3-compatible object store speaking path-style PUT / GET / DELETE object
  *   (`/{bucket}/{key}`), answering 404 `NoSuchKey` in S3's XML error shape, and refusing requests
  *   without an AWS Signature V4 `Authorization` header, or to the bucket `forbidden` (403 AccessDenied).
  * - `startFakeDadata(token)`: the two DaData suggestion methods the app uses
  *   (`findById/party`, `suggest/address`), checking `Authorization: Token <token>`; INN
  *   "7707083893" is a known organisation, "500100732259" a sole proprietor, "7736207543" makes the
- *   service fail with 500, "7702070139" never answers (timeout).
+ *   service fail with 500, "7702070139" never answers (timeout); `options.parties` adds more
+ *   registered organisations (the e2e server's fake registry, tests/support/fake-dadata-server.ts).
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+function listen(server: Server, port = 0): Promise<string> {
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -67,7 +68,13 @@ export interface FakeDadata {
   close(): Promise<void>;
 }
 
-export async function startFakeDadata(token: string): Promise<FakeDadata> {
+/** An organisation the fake registry knows, in DaData's `findById/party` suggestion shape. */
+export interface FakeParty {
+  value: string;
+  data: { inn: string; kpp: string | null; ogrn: string | null; type: "LEGAL" | "INDIVIDUAL"; name: { full_with_opf: string; short_with_opf: string | null }; address: { value: string } | null; state: { status: string } };
+}
+
+export async function startFakeDadata(token: string, options: { port?: number; parties?: Map<string, FakeParty> } = {}): Promise<FakeDadata> {
   const calls: FakeDadata["calls"] = [];
   const hanging: import("node:http").ServerResponse[] = [];
   const server = createServer(async (req, res) => {
@@ -107,7 +114,8 @@ export async function startFakeDadata(token: string): Promise<FakeDadata> {
           ],
         });
       }
-      return json({ suggestions: [] });
+      const party = options.parties?.get(String(body.query));
+      return json({ suggestions: party ? [party] : [] });
     }
     if (req.url === "/suggestions/api/4_1/rs/suggest/address") {
       return json({
@@ -119,7 +127,7 @@ export async function startFakeDadata(token: string): Promise<FakeDadata> {
     }
     res.writeHead(404).end();
   });
-  const url = await listen(server);
+  const url = await listen(server, options.port);
   return {
     url,
     calls,

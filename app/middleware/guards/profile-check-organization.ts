@@ -1,21 +1,36 @@
 /**
- * Guard `profile-check-organization`: the profile area needs a signed-in user with a company.
- * Anonymous (`role` ANONIM) → the sign-in page with a return path; no company → `profile/start`.
- * Reads the profile through the API client (`GET /api/profile`).
+ * Guard `profile-check-organization` (spec §2, §5): the profile area needs a signed-in user with a
+ * company in which they are an active employee.
+ * - Anonymous (`role` ANONIM) → the sign-in page with a return path (`/auth?redirectTo=…`).
+ * - No company, a pending invitation or a blocked employee → `profile/start`, which explains and
+ *   offers to create a company or accept an invitation.
+ * Personal pages (start, settings, e-mail and phone) need only a signed-in user: changing one's own
+ * address must not depend on belonging to a company. Reads `GET /api/profile` through the API client
+ * and leaves the profile in `profileContext` for the section's loaders (one call per request).
  */
 import { redirect, type MiddlewareFunction } from "react-router";
-import { apiContext } from "../../context.ts";
+import { apiContext, profileContext, sessionContext } from "../../context.ts";
+import { endRefusedSession } from "../../lib/session.server.ts";
 import { localePath, splitLocalePath } from "../../lib/i18n.ts";
 import { documentUrl } from "../../lib/document-url.ts";
+
+/** Profile paths open to a signed-in user without an active company membership. */
+export const PERSONAL_PROFILE_PATHS = /^\/profile\/(start|settings|change_mail|mail|phone)(\/|$)/;
 
 export const profileCheckOrganization: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = documentUrl(request);
   const { lang, prefixed, rest } = splitLocalePath(url.pathname);
   const api = context.get(apiContext);
-  const profile = await api.profile().catch(() => ({ role: "ANONIM" as const }));
+  const answered = await api.profile().catch(() => null);
+  const profile = answered ?? { role: "ANONIM" as const };
   if (profile.role === "ANONIM" || !("organization" in profile)) {
+    // The API refused the browser's token (signed out on all devices, ADR 017): drop the cookies,
+    // or the sign-in page would take the browser for signed in and send it straight back here.
+    if (answered) endRefusedSession(context.get(sessionContext));
     throw redirect(`${localePath(lang, "/auth", prefixed)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  if (!profile.organization && rest !== "/profile/start") throw redirect(localePath(lang, "/profile/start", prefixed));
+  context.set(profileContext, profile);
+  const active = profile.organization?.employeeStatus === "active";
+  if (!active && !PERSONAL_PROFILE_PATHS.test(rest)) throw redirect(localePath(lang, "/profile/start", prefixed));
   return next();
 };

@@ -64,3 +64,48 @@ export function inviteMail(input: { to: string; inviter: string; company: string
 </body></html>`;
   return { to: input.to, subject, text, html };
 }
+
+const escapeHref = (link: string) => link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * The code confirming a new sign-in e-mail (ADR 017), sent TO the new address: the code, its lifetime
+ * and a link to the code step with the code filled in (the person still presses "Confirm", so a mail
+ * scanner following the link cannot use the code up). Texts: `profileContacts.mail.*`.
+ */
+export function contactCodeMail(input: { to: string; code: string; link: string; minutes: number; lang: Lang; appName: string }): MailMessage {
+  const tr = t(input.lang);
+  const vars = { code: input.code, minutes: input.minutes, app: input.appName };
+  const subject = tr("profileContacts.mail.codeSubject", vars);
+  const text = [tr("profileContacts.mail.codeIntro", vars), "", input.code, "", tr("profileContacts.mail.codeLink", vars), input.link, "", tr("profileContacts.mail.codeIgnore", vars)].join("\n");
+  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${tr("profileContacts.mail.codeIntro", vars)}</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${input.code}</p>
+<p><a href="${escapeHref(input.link)}">${tr("profileContacts.mail.codeButton", vars)}</a></p>
+<p style="color:#666">${tr("profileContacts.mail.codeIgnore", vars)}</p>
+</body></html>`;
+  return { to: input.to, subject, text, html };
+}
+
+/** The SMS confirming a new sign-in phone number: one line with the code and its lifetime. */
+export function contactCodeSms(input: { code: string; minutes: number; lang: Lang; appName: string }): string {
+  return t(input.lang)("profileContacts.mail.codeSms", { code: input.code, minutes: input.minutes, app: input.appName });
+}
+
+/**
+ * The security notice to the account's e-mail (the OLD one when the e-mail itself changed) that a
+ * sign-in address was changed, naming the new one masked (OWASP Authentication Cheat Sheet: notify
+ * the user of changes to their account's recovery details).
+ */
+export function contactChangedMail(input: { to: string; kind: "email" | "phone"; newAddress: string; lang: Lang; appName: string }): MailMessage {
+  const tr = t(input.lang);
+  const vars = { address: input.newAddress, app: input.appName };
+  const plain = { ...vars, interpolation: { escapeValue: false } };
+  const key = input.kind === "email" ? "changedEmail" : "changedPhone";
+  const subject = tr(`profileContacts.mail.${key}Subject`, plain);
+  const text = [tr(`profileContacts.mail.${key}Intro`, plain), "", tr("profileContacts.mail.changedNotYou", plain)].join("\n");
+  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${tr(`profileContacts.mail.${key}Intro`, vars)}</p>
+<p>${tr("profileContacts.mail.changedNotYou", vars)}</p>
+</body></html>`;
+  return { to: input.to, subject, text, html };
+}

@@ -19,6 +19,7 @@ import type { Db } from "../../db/client.ts";
 import { createLocalStorage } from "../../files/storage.ts";
 import { seedRegions } from "../regions.ts";
 import { refreshCatalogTerms } from "../vocabulary.ts";
+import { seedContentPages } from "../../admin/pages.ts";
 import { classifyRealEntities, generateCompany, type CompanyContext, type CompanyDraft } from "./companies.ts";
 import { SERVICE_TYPES } from "./data/services.ts";
 import { TAGS } from "./data/stories.ts";
@@ -349,6 +350,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   }
   await refreshCatalogTerms(db);
   await db.execute(sql`vacuum analyze catalog_terms`);
+  // The spec's content pages: the Liaozhong partner-region page lists this catalogue's Liaozhong suppliers.
+  await seedContentPages(db);
   progress({ phase: "analyze", done: steps, total: steps });
   summary.ms = Math.round(performance.now() - started);
   return summary;

@@ -1,0 +1,44 @@
+/**
+ * Display pieces of the company pages: a stored localized text shown in the page's language (with a
+ * fallback to the author's language, then ru → en → zh, marked when it is not the page's, DESIGN §4),
+ * the company status badge and the status explanation.
+ */
+import type { Localized } from "../../../server/db/schema.ts";
+import type { CompanyStatus } from "../../../server/db/schema.ts";
+import { LocalizedName } from "../classifier/localized-name.tsx";
+import type { Lang } from "../../lib/i18n.ts";
+import { useLang } from "../../lib/use-lang.ts";
+import { useT } from "../../lib/use-t.ts";
+
+const ORDER: Lang[] = ["ru", "en", "zh"];
+
+/** The text of `value` in `lang`, else in `sourceLang`, else the first of ru, en, zh; null when empty. */
+export function pickLocalized(value: Localized | null | undefined, lang: Lang, sourceLang?: Lang): { text: string; lang: Lang } | null {
+  if (!value) return null;
+  for (const candidate of [lang, ...(sourceLang ? [sourceLang] : []), ...ORDER]) {
+    const text = value[candidate];
+    if (text) return { text, lang: candidate };
+  }
+  return null;
+}
+
+/** A stored localized text in the page's language, or `fallback` when it is empty. */
+export function LocalizedValue({ value, sourceLang, fallback = null }: { value: Localized | null | undefined; sourceLang?: Lang; fallback?: React.ReactNode }) {
+  const lang = useLang();
+  const picked = pickLocalized(value, lang, sourceLang);
+  if (!picked) return <>{fallback}</>;
+  return <LocalizedName name={picked.text} nameLang={picked.lang} />;
+}
+
+const STATUS_CLASS: Record<CompanyStatus, string> = {
+  draft: "badge",
+  moderation: "badge badge-warn",
+  published: "badge badge-ok",
+  rejected: "badge badge-danger",
+  blocked: "badge badge-danger",
+};
+
+export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
+  const t = useT();
+  return <span className={`${STATUS_CLASS[status]} company-status`}>{t(`profileHome.status.${status}`)}</span>;
+}

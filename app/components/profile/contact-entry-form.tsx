@@ -1,0 +1,64 @@
+/**
+ * The entry step of a sign-in contact change (ADR 017): one field for the new e-mail or phone and a
+ * "Send code" button. Posts to the page's own action (which starts the change and moves to the code
+ * step); without JavaScript the page comes back with a 400 and the error under the field, the typed
+ * address kept; with it, Conform checks the address as it is typed (ContactChangeSchema, the API's
+ * own rule).
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { ContactChangeSchema } from "../../lib/profile-api/personal-forms.ts";
+import { useT } from "../../lib/use-t.ts";
+import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
+
+export function ContactEntryForm({
+  kind,
+  lastResult,
+  defaultValue,
+  action,
+}: {
+  kind: "email" | "phone";
+  lastResult?: unknown;
+  defaultValue?: string;
+  /** Where the form posts; default the page itself. */
+  action?: string;
+}) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `contact-${kind}`,
+    lastResult: lastResult as never,
+    defaultValue: { kind, value: defaultValue ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactChangeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("kind") === kind;
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="stack contact-entry">
+      <input type="hidden" name="kind" value={kind} />
+      <label className="field" htmlFor={fields.value.id}>
+        <span>{t(kind === "email" ? "profileContacts.newEmail" : "profileContacts.newPhone")}</span>
+        <input
+          {...getInputProps(fields.value, { type: kind === "email" ? "email" : "tel" })}
+          key={fields.value.key}
+          autoComplete={kind === "email" ? "email" : "tel"}
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode={kind === "email" ? "email" : "tel"}
+          placeholder={t(kind === "email" ? "profileContacts.emailPlaceholder" : "profileContacts.phonePlaceholder")}
+          aria-describedby={`${fields.value.errorId} contact-${kind}-hint`}
+        />
+      </label>
+      <ProfileFieldError id={fields.value.errorId} errors={fields.value.errors} />
+      <p id={`contact-${kind}-hint`} className="muted small">
+        {t(kind === "email" ? "profileContacts.emailHint" : "profileContacts.phoneHint")}
+      </p>
+      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {t("profileContacts.sendCode")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The three step pages of a sign-in contact change (spec §2 `profile/mail/{id}` → `/code` →
+ * `/success`, and the same under `profile/phone`; ADR 017), shared by the e-mail and phone routes:
+ * - entry: the address of the pending change, which can be corrected (a code goes to the new one);
+ * - code: ContactCodeStep;
+ * - success: the address the person now signs in with.
+ */
+import { useT } from "../../lib/use-t.ts";
+import { LocaleLink } from "../locale-link.tsx";
+import { ContactCodeStep, type CodeStepAction, type CodeStepData } from "./contact-code-step.tsx";
+import { ContactEntryForm } from "./contact-entry-form.tsx";
+
+type Kind = "email" | "phone";
+
+/** The steps, in order, as a small progress line. */
+function StepLine({ step }: { step: 1 | 2 | 3 }) {
+  const t = useT();
+  const steps = [t("profileContacts.stepAddress"), t("profileContacts.stepCode"), t("profileContacts.stepDone")];
+  return (
+    <ol className="contact-steps" aria-label={t("profileContacts.stepsLabel")}>
+      {steps.map((label, i) => (
+        <li key={label} className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : undefined} aria-current={i + 1 === step ? "step" : undefined}>
+          {label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Back() {
+  const t = useT();
+  return (
+    <p className="profile-back">
+      <LocaleLink to="/profile/mail">← {t("profileContacts.title")}</LocaleLink>
+    </p>
+  );
+}
+
+const TITLE: Record<Kind, string> = { email: "profileContacts.changeEmailTitle", phone: "profileContacts.changePhoneTitle" };
+
+export function EntryStepPage({ kind, change, result }: { kind: Kind; change: { display: string; codePath: string }; result?: unknown }) {
+  const t = useT();
+  return (
+    <section className="profile-section">
+      <Back />
+      <h1>{t(TITLE[kind])}</h1>
+      <StepLine step={1} />
+      <div className="card contact-step">
+        <p>{t(kind === "email" ? "profileContacts.pendingEmail" : "profileContacts.pendingPhone", { address: change.display })}</p>
+        <ContactEntryForm kind={kind} defaultValue={change.display} lastResult={result} />
+        <p className="small">
+          <LocaleLink to={change.codePath}>{t("profileContacts.haveCode")}</LocaleLink>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function CodeStepPage({ kind, change, actionData, entryPath }: { kind: Kind; change: CodeStepData; actionData?: CodeStepAction; entryPath: string }) {
+  const t = useT();
+  return (
+    <section className="profile-section">
+      <Back />
+      <h1>{t(TITLE[kind])}</h1>
+      <StepLine step={2} />
+      <ContactCodeStep change={change} actionData={actionData} entryPath={entryPath} />
+    </section>
+  );
+}
+
+export function SuccessStepPage({ kind, display }: { kind: Kind; display: string }) {
+  const t = useT();
+  return (
+    <section className="profile-section">
+      <Back />
+      <h1>{t(kind === "email" ? "profileContacts.emailChangedTitle" : "profileContacts.phoneChangedTitle")}</h1>
+      <StepLine step={3} />
+      <div className="card contact-step contact-success" role="status">
+        <p className="contact-success-address">{display}</p>
+        <p>{t(kind === "email" ? "profileContacts.emailChangedText" : "profileContacts.phoneChangedText")}</p>
+        <div className="page-actions">
+          <LocaleLink to="/profile/settings" className="button">
+            {t("profileContacts.toSettings")}
+          </LocaleLink>
+          <LocaleLink to="/profile/mail" className="button button-secondary">
+            {t("profileContacts.title")}
+          </LocaleLink>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Small pieces of the employee pages: the role and status badges and the person's name line
+ * (an invitation has no name yet: its e-mail stands in).
+ */
+import { useT } from "../../lib/use-t.ts";
+
+export type EmployeeRole = "owner" | "admin" | "member";
+export type EmployeeStatus = "invited" | "active" | "blocked";
+
+const STATUS_CLASS: Record<EmployeeStatus, string> = { invited: "badge badge-warn", active: "badge badge-ok", blocked: "badge badge-danger" };
+
+export function RoleBadge({ role }: { role: EmployeeRole }) {
+  const t = useT();
+  return <span className={role === "owner" ? "badge badge-role-owner" : "badge"}>{t(`profileEmployees.roles.${role}`)}</span>;
+}
+
+export function StatusBadge({ status }: { status: EmployeeStatus }) {
+  const t = useT();
+  return <span className={STATUS_CLASS[status]}>{t(`profileEmployees.statuses.${status}`)}</span>;
+}
+
+/** "Anna Petrova" or, for an invitation, its e-mail address. */
+export function employeeName(e: { firstName: string | null; lastName: string | null; email: string | null }): string {
+  const name = `${e.firstName ?? ""} ${e.lastName ?? ""}`.trim();
+  return name || e.email || "—";
+}
+
+/** The company roles a caller may hand out: owners every role, admins not the owner role (ADR 009). */
+export function assignableRoles(callerRole: string): EmployeeRole[] {
+  return callerRole === "owner" ? ["member", "admin", "owner"] : ["member", "admin"];
+}

@@ -1,0 +1,252 @@
+/**
+ * Localized form fields of the supplier's profile (issue 5; DESIGN §4 "localized content"): a text
+ * written in ru, en and zh, with the language the author writes in (`sourceLang`) chosen once per form.
+ *
+ * Field names follow the API's localized shape (server/profile/schemas.ts `localized()`), so Conform
+ * and `parseWithZod` read them straight into `{ name: { ru, en, zh }, sourceLang }`:
+ * `name.ru`, `name.en`, `name.zh` and `sourceLang`.
+ *
+ * Exports (stable props; the company pages reuse them):
+ * - `<LocalizedField field label multiline? rows? maxLength? required? sourceLang? hint? compact? />`
+ *   `field` is the Conform metadata of a localized object (`fields.name`); `sourceLang` is the form's
+ *   current source language (`fields.sourceLang.value`), shown first and marked; `required` marks the
+ *   source-language input required (the schema decides). Errors: the object's own (`required`,
+ *   `source_lang_missing`) under the inputs, each language's (`too_long`) under its input. Without
+ *   JavaScript the three inputs are stacked, each labelled with its language; with JavaScript they are
+ *   tabs (ARIA tabs pattern), the source language first, a tab with an error marked and opened.
+ * - `<SourceLangField field label? />`: the source-language radio group (`sourceLang`).
+ * - `<FieldIssue id errors overrides? />`: a field's first error, translated (see `issueText`; a code
+ *   in `overrides` uses that locale key instead, for a message specific to the field), in a line whose
+ *   height is reserved so nothing jumps.
+ * - `<FormIssue id errors />`: the form's own errors (e.g. `under_moderation`), translated, as an alert.
+ * - `issueText(t, code)`: the user's-language text of an API or schema code: `validation.<code>`,
+ *   else `apiErrors.<code>`, else `formWidgets.unknownError`. Schema messages are stable codes
+ *   (schemas.ts `VALIDATION_CODES`); upload refusals use `apiErrors.<code>`.
+ */
+import type { FieldMetadata } from "@conform-to/react";
+import type { TFunction } from "i18next";
+import { useEffect, useId, useState } from "react";
+import { LANG_NAMES, LANGS, type Lang } from "../../lib/i18n.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useT } from "../../lib/use-t.ts";
+
+/**
+ * Conform metadata of any field: the widgets accept the typed `fields.x` of any form (a typed
+ * FieldMetadata is assignable to this one) and read sub-fields themselves.
+ */
+export type AnyField = FieldMetadata<any, any, string[]>;
+
+/** The value shape of a localized field in a form: `{ ru?, en?, zh? }`. */
+export type LocalizedValue = { ru?: string; en?: string; zh?: string } | null | undefined;
+
+/** The translated text of a validation or API error code (see the module comment). */
+export function issueText(t: TFunction, code: string): string {
+  for (const key of [`validation.${code}`, `apiErrors.${code}`, code]) {
+    const text = t(key, { defaultValue: "" });
+    if (text) return text;
+  }
+  return t("formWidgets.unknownError");
+}
+
+/** A field's first error in the user's language; the line keeps its height when empty. */
+export function FieldIssue({ id, errors, overrides }: { id: string; errors?: string[] | null; overrides?: Record<string, string> }) {
+  const t = useT();
+  const code = errors?.[0];
+  return (
+    <p id={id} className="field-error" aria-live="polite">
+      {code ? (overrides?.[code] ? t(overrides[code]) : issueText(t, code)) : " "}
+    </p>
+  );
+}
+
+/** A form's own errors (not tied to a field) in the user's language; nothing when there are none. */
+export function FormIssue({ id, errors }: { id: string; errors?: string[] | null }) {
+  const t = useT();
+  return (
+    <div id={id} aria-live="assertive">
+      {errors?.length ? (
+        <p className="form-error" role="alert">
+          {errors.map((code) => issueText(t, code)).join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Orders the languages with the source language first. */
+function ordered(sourceLang: Lang | undefined): Lang[] {
+  return sourceLang ? [sourceLang, ...LANGS.filter((l) => l !== sourceLang)] : [...LANGS];
+}
+
+function asLang(value: unknown): Lang | undefined {
+  return typeof value === "string" && (LANGS as readonly string[]).includes(value) ? (value as Lang) : undefined;
+}
+
+export interface LocalizedFieldProps {
+  /** Conform metadata of the localized object, e.g. `fields.name` (inputs `name.ru|en|zh`). */
+  field: AnyField;
+  /** Visible label of the whole field. */
+  label: string;
+  /** A textarea instead of a one-line input. */
+  multiline?: boolean;
+  /** Rows of the textarea (default 5). */
+  rows?: number;
+  /** Characters per language (the schema's maximum, so the browser stops there too). */
+  maxLength?: number;
+  /** The text must be given in the source language (the schema checks; this marks the input). */
+  required?: boolean;
+  /** The form's source language: shown first and marked. */
+  sourceLang?: string | null;
+  /** A line of help under the label. */
+  hint?: string;
+  /** Smaller type and no hint line: for rows of a list (facts, variants). */
+  compact?: boolean;
+}
+
+export function LocalizedField({ field, label, multiline = false, rows = 5, maxLength, required = false, sourceLang, hint, compact = false }: LocalizedFieldProps) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const baseId = useId();
+  const source = asLang(sourceLang) ?? "ru";
+  const langs = ordered(source);
+  const parts = (field as FieldMetadata<LocalizedValue, any, string[]>).getFieldset();
+  const errorsOf = (lang: Lang) => parts[lang].errors;
+  const firstWithError = langs.find((lang) => errorsOf(lang)?.length);
+  const [active, setActive] = useState<Lang>(firstWithError ?? source);
+  // A new server reply or a changed source language opens the tab that needs attention.
+  useEffect(() => {
+    if (firstWithError) setActive(firstWithError);
+  }, [firstWithError]);
+  useEffect(() => {
+    if (!firstWithError) setActive(source);
+  }, [source]);
+  const hintId = `${baseId}-hint`;
+  const describedBy = (lang: Lang) => [hint ? hintId : null, parts[lang].errorId, field.errorId].filter(Boolean).join(" ");
+
+  const input = (lang: Lang) => {
+    const sub = parts[lang];
+    const common = {
+      id: sub.id,
+      name: sub.name,
+      defaultValue: sub.initialValue ?? "",
+      maxLength,
+      lang,
+      // One name per input in both layouts: the field and the language ("Product name (English)").
+      "aria-label": `${label} (${LANG_NAMES[lang]})`,
+      "aria-invalid": sub.errors?.length || (lang === source && field.errors?.length) ? true : undefined,
+      "aria-describedby": describedBy(lang) || undefined,
+      "aria-required": required && lang === source ? true : undefined,
+    };
+    // Stacked (no JavaScript), the translations take less room than the source text.
+    const lines = compact || (!hydrated && lang !== source) ? Math.min(rows, 3) : rows;
+    return multiline ? <textarea key={sub.key} rows={lines} {...common} /> : <input key={sub.key} type="text" {...common} />;
+  };
+
+  const langLabel = (lang: Lang) => (
+    <>
+      {LANG_NAMES[lang]}
+      {lang === source ? <span className="lf-source">{t("formWidgets.sourceMark")}</span> : null}
+    </>
+  );
+
+  return (
+    <fieldset className={`field lf${compact ? " lf-compact" : ""}`} aria-describedby={field.errorId}>
+      <legend>
+        {label}
+        {required ? <span className="lf-required" aria-hidden="true"> *</span> : null}
+      </legend>
+      {hint && !compact ? (
+        <p id={hintId} className="lf-hint muted small">
+          {hint}
+        </p>
+      ) : null}
+      {hydrated ? (
+        <>
+          <div role="tablist" className="lf-tabs" aria-label={t("formWidgets.languages", { field: label })}>
+            {langs.map((lang) => {
+              const filled = Boolean(parts[lang].value);
+              const invalid = Boolean(errorsOf(lang)?.length);
+              return (
+                <button
+                  key={lang}
+                  type="button"
+                  role="tab"
+                  id={`${baseId}-tab-${lang}`}
+                  aria-selected={active === lang}
+                  aria-controls={`${baseId}-panel-${lang}`}
+                  tabIndex={active === lang ? 0 : -1}
+                  className={`lf-tab${active === lang ? " lf-tab-active" : ""}${invalid ? " lf-tab-invalid" : ""}`}
+                  onClick={() => setActive(lang)}
+                  onKeyDown={(event) => {
+                    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+                    if (!step && event.key !== "Home" && event.key !== "End") return;
+                    event.preventDefault();
+                    const index = langs.indexOf(lang);
+                    const next = event.key === "Home" ? langs[0]! : event.key === "End" ? langs[langs.length - 1]! : langs[(index + step + langs.length) % langs.length]!;
+                    setActive(next);
+                    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+                  }}
+                >
+                  {langLabel(lang)}
+                  {filled ? <span className="lf-filled" aria-label={t("formWidgets.filled")} title={t("formWidgets.filled")} /> : null}
+                  {invalid ? <span className="visually-hidden">{t("formWidgets.hasError")}</span> : null}
+                </button>
+              );
+            })}
+          </div>
+          {langs.map((lang) => (
+            <div key={lang} role="tabpanel" id={`${baseId}-panel-${lang}`} aria-labelledby={`${baseId}-tab-${lang}`} hidden={active !== lang} className="lf-panel">
+              <label htmlFor={parts[lang].id} className="visually-hidden">
+                {`${label} (${LANG_NAMES[lang]})`}
+              </label>
+              {input(lang)}
+              <FieldIssue id={parts[lang].errorId} errors={parts[lang].errors} />
+            </div>
+          ))}
+        </>
+      ) : (
+        langs.map((lang) => (
+          <div key={lang} className="lf-stacked">
+            <label htmlFor={parts[lang].id} className="lf-lang-label">
+              {langLabel(lang)}
+            </label>
+            {input(lang)}
+            <FieldIssue id={parts[lang].errorId} errors={parts[lang].errors} />
+          </div>
+        ))
+      )}
+      {/* In a compact row the field's own error line appears only when there is one. */}
+      {!compact || field.errors?.length ? <FieldIssue id={field.errorId} errors={field.errors} /> : <span id={field.errorId} hidden />}
+    </fieldset>
+  );
+}
+
+export interface SourceLangFieldProps {
+  /** Conform metadata of `sourceLang` (values ru | en | zh). */
+  field: AnyField;
+  /** Legend; default "Language you write in". */
+  label?: string;
+}
+
+/** The source-language choice of a form with localized fields: three radio buttons. */
+export function SourceLangField({ field, label }: SourceLangFieldProps) {
+  const t = useT();
+  const current = asLang(field.initialValue) ?? "ru";
+  return (
+    <fieldset className="field lf-source-field" aria-describedby={`${field.id}-hint ${field.errorId}`}>
+      <legend>{label ?? t("formWidgets.sourceLang")}</legend>
+      <p id={`${field.id}-hint`} className="muted small lf-hint">
+        {t("formWidgets.sourceLangHint")}
+      </p>
+      <div className="lf-radios" key={field.key}>
+        {LANGS.map((lang) => (
+          <label key={lang} className="lf-radio">
+            <input type="radio" name={field.name} value={lang} defaultChecked={current === lang} id={lang === current ? field.id : undefined} />
+            <span lang={lang}>{LANG_NAMES[lang]}</span>
+          </label>
+        ))}
+      </div>
+      <FieldIssue id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}

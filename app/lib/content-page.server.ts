@@ -1,0 +1,27 @@
+/** Loader of the content pages (`talp`, `liaozhong`; issue 7): the page from the API in the URL's language, its Markdown rendered on the server. */
+import type { RouterContextProvider } from "react-router";
+import { apiContext } from "../context.ts";
+import { adminApi } from "./admin-api.server.ts";
+import { ApiClientError } from "./api-client.server.ts";
+import { documentUrl } from "./document-url.ts";
+import { pageNotFound } from "./errors.ts";
+import { splitLocalePath } from "./i18n.ts";
+import { renderMarkdown } from "./markdown.server.ts";
+
+export async function loadContentPage({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, slug: string) {
+  const url = documentUrl(request);
+  const { lang } = splitLocalePath(url.pathname);
+  const pageParam = Number(url.searchParams.get("page") ?? "1");
+  const pageNo = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
+  const page = await adminApi(context.get(apiContext))
+    .publicPage(slug, lang, pageNo)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    });
+  return {
+    page,
+    html: page.body ? renderMarkdown(page.body.text) : "",
+    seo: { title: page.title.text, description: (page.lead?.text ?? page.title.text).slice(0, 250), canonicalSearch: pageNo > 1 ? `?page=${pageNo}` : undefined },
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Loaders and actions of the sign-in contact pages (spec §2; ADR 017), shared by the e-mail
+ * (`/profile/change_mail`, `/profile/mail/…`) and the phone (`/profile/phone/…`, `/profile/mail/phone`)
+ * routes, which differ only in the contact's kind:
+ * - entry: an address form; the action starts a change (a code goes to the new address) and moves
+ *   to the code step of the change's id;
+ * - `{id}/code`: the code, "send a new code" with the countdown, cancel;
+ * - `{id}/success`: the confirmed address.
+ * A step opened for a change in another state moves to the right step; an unknown id, or another
+ * user's, is the 404 page. Refusals come back as 400/409/429/503 with the form's errors in the
+ * page's language and what was typed kept.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { apiContext } from "../../context.ts";
+import { authPath } from "../auth-actions.server.ts";
+import { documentUrl } from "../document-url.ts";
+import { pageNotFound } from "../errors.ts";
+import { splitLocalePath, type Lang } from "../i18n.ts";
+import { setFlashCookie } from "../../middleware/flash.ts";
+import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
+import {
+  ApiClientError,
+  cancelContactChange,
+  contactChange,
+  failureStatus,
+  formErrors,
+  formatPhone,
+  resendContactChange,
+  startContactChange,
+  verifyContactChange,
+  type ContactChangeView,
+  type ContactKind,
+} from "./personal.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+export type ContactStep = "entry" | "code" | "success";
+
+const BASE: Record<ContactKind, string> = { email: "/profile/mail", phone: "/profile/phone" };
+
+/** The language-neutral path of a step of change `id`. */
+export function stepPath(kind: ContactKind, id: number, step: ContactStep): string {
+  return `${BASE[kind]}/${id}${step === "entry" ? "" : `/${step}`}`;
+}
+
+function pageLang(request: Request): Lang {
+  return splitLocalePath(documentUrl(request).pathname).lang;
+}
+
+/** The change as a page shows it: the new address formatted for reading. */
+export interface ChangeForPage extends ContactChangeView {
+  display: string;
+}
+
+function forPage(change: ContactChangeView): ChangeForPage {
+  return { ...change, display: change.kind === "phone" ? (formatPhone(change.value) ?? change.value) : change.value };
+}
+
+/**
+ * The change `params.id` of the signed-in user for `step` of a `kind` page: a change of the other
+ * kind goes to its own page, a confirmed one to its success step, a pending one away from success.
+ */
+export async function loadChange(request: Request, context: Context, kind: ContactKind, rawId: string | undefined, step: ContactStep): Promise<ChangeForPage> {
+  if (!rawId || !/^\d{1,9}$/.test(rawId)) pageNotFound(request);
+  const id = Number(rawId);
+  let change: ContactChangeView;
+  try {
+    change = await contactChange(context.get(apiContext), id);
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+    throw error;
+  }
+  const wanted: ContactStep = change.status === "done" ? "success" : step === "success" ? "code" : step;
+  if (change.kind !== kind || wanted !== step) throw redirect(authPath(request, stepPath(change.kind, id, wanted)) + documentUrl(request).search);
+  return forPage(change);
+}
+
+/** Specific refusals of starting a change, as field errors on `value`. */
+const START_ERRORS = {
+  contact_taken: { field: "value", key: "profileContacts.errors.taken" },
+  contact_unchanged: { field: "value", key: "profileContacts.errors.unchanged" },
+  rate_limited: { key: "auth.errors.tooManySends" },
+  resend_too_soon: { key: "auth.errors.resendTooSoon" },
+  delivery_failed: { key: "auth.errors.deliveryFailed" },
+};
+
+/**
+ * The entry form's action: starts a change to the typed address (`kind` from the page, never from
+ * the form) and goes to its code step.
+ */
+export async function startChangeAction(request: Request, context: Context, kind: ContactKind) {
+  const formData = await request.formData();
+  formData.set("kind", kind);
+  const submission = parseWithZod(formData, { schema: ContactChangeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const change = await startContactChange(context.get(apiContext), { kind, value: submission.value.value, locale: pageLang(request) });
+    return redirect(authPath(request, stepPath(kind, change.id, "code")));
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    return data({ result: submission.reply(formErrors(error, START_ERRORS)) }, { status: failureStatus(error) });
+  }
+}
+
+const VERIFY_ERRORS: Record<string, string> = {
+  code_expired: "auth.errors.codeExpired",
+  too_many_attempts: "auth.errors.tooManyAttempts",
+  contact_taken: "profileContacts.errors.takenNow",
+};
+
+/**
+ * The code step's action, by `intent`: `verify` (to the success step), `resend` (a new code; the
+ * page's countdown starts again), `cancel` (back to the contacts page with a flash message).
+ */
+export async function codeStepAction(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  const change = await loadChange(request, context, kind, rawId, "code");
+  const api = context.get(apiContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "cancel") {
+    try {
+      await cancelContactChange(api, change.id);
+    } catch (error) {
+      // Confirmed or gone meanwhile: the contacts page shows how things stand.
+      if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+    }
+    return redirect(authPath(request, "/profile/mail"), { headers: { "set-cookie": setFlashCookie({ message: "profileContacts.flash.cancelled", tone: "info" }) } });
+  }
+  if (intent === "resend") {
+    try {
+      await resendContactChange(api, change.id, pageLang(request));
+      return data({ intent: "resend" as const, resent: true, result: null });
+    } catch (error) {
+      if (!(error instanceof ApiClientError)) throw error;
+      const key = error.code === "resend_too_soon" ? "auth.errors.resendTooSoon" : error.status === 429 ? "auth.errors.tooManySends" : error.code === "delivery_failed" ? "auth.errors.deliveryFailed" : "auth.errors.tryLater";
+      return data({ intent: "resend" as const, resent: false, result: { status: "error" as const, error: { "": [key] } } }, { status: failureStatus(error) });
+    }
+  }
+  const submission = parseWithZod(formData, { schema: CodeSchema });
+  if (submission.status !== "success") return data({ intent: "verify" as const, resent: false, result: submission.reply() }, { status: 400 });
+  try {
+    await verifyContactChange(api, change.id, submission.value.code);
+    return redirect(authPath(request, stepPath(kind, change.id, "success")));
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    if (error.code === "invalid_code") {
+      const left = Number(error.issues?.[0]?.message.match(/^(\d+)/)?.[1] ?? NaN);
+      const key = Number.isNaN(left) ? "auth.errors.invalidCode" : left === 0 ? "auth.errors.invalidCodeLast" : `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
+      return data({ intent: "verify" as const, resent: false, result: submission.reply({ fieldErrors: { code: [key] } }) }, { status: 400 });
+    }
+    if (error.code === "change_completed") throw redirect(authPath(request, stepPath(kind, change.id, "success")));
+    const key = VERIFY_ERRORS[error.code] ?? "auth.errors.tryLater";
+    return data({ intent: "verify" as const, resent: false, result: submission.reply({ formErrors: [key] }) }, { status: failureStatus(error) });
+  }
+}

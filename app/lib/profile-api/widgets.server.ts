@@ -1,0 +1,144 @@
+/**
+ * Server-side helpers of the profile's form widgets (app/components/profile/*): turning API errors
+ * into Conform replies, the no-JS search step of the classifier picker, names of chosen codes and
+ * temporary uploads. Every call goes through the request's API client (ADR 001).
+ *
+ * - `conformPath("tiers.0.minQuantity")` → `"tiers[0].minQuantity"` (API issue paths → form names).
+ * - `replyError(submission, error, options?)` → `{ result, status }`: an ApiClientError as field errors
+ *   (400 `invalid_body` issues, message = validation code) or a form error (any other code, e.g.
+ *   `under_moderation`, `inn_taken`), with the HTTP status a page should answer with (400 for what
+ *   the user can fix, 409/403 kept, 503 when the API failed). Anything that is not an
+ *   ApiClientError is re-thrown.
+ * - `readPickerSearch(formData)` → `{ field, q } | null`: whether the no-JS search button of a
+ *   ClassifierPicker (a Conform `validate` intent on `<field>__search`, or an `update` intent setting
+ *   it, for narrowing) was pressed.
+ * - `searchPicker(api, classifier, field, q, lang)` → PickerSearch (20 hits; `error` set when the API
+ *   failed, so the form still renders).
+ * - `searchPickerHits(api, classifier, q, lang)` → `{ hits, total }` (the resource route's answer).
+ * - `classifierNames(api, classifier, codes, lang)` → `{ code: name }` for chips (unknown codes left out).
+ * - `uploadTemporary(api, file, kind?)` → UploadedFile (`POST /api/files/common`; ApiClientError with
+ *   the refusal code on failure).
+ */
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { isSelectableCode, PICKER_SEARCH_SUFFIX, type PickerClassifier, type PickerHit, type PickerSearch } from "../../components/profile/classifier-picker.tsx";
+import type { UploadedFile } from "../../components/profile/upload-field.tsx";
+import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
+
+/** An API issue path ("tiers.0.minQuantity") as a Conform field name ("tiers[0].minQuantity"). */
+export function conformPath(path: string): string {
+  return path
+    .split(".")
+    .filter(Boolean)
+    .reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
+}
+
+export interface ReplyOptions {
+  /** Renames API issue paths to the form's field names (after `conformPath`), e.g. `{ file: "upload" }`. */
+  fieldMap?: Record<string, string>;
+  /** Puts the API's paths under this form field (the form nests the body): `card` → `card.name.ru`. */
+  prefix?: string;
+}
+
+/**
+ * The Conform reply for a failed API call, and the status to answer with (see the module comment).
+ * Issues whose path is empty become form errors.
+ */
+export function replyError(submission: Pick<Submission<unknown>, "reply">, error: unknown, options: ReplyOptions = {}): { result: SubmissionResult<string[]>; status: number } {
+  if (!(error instanceof ApiClientError)) throw error;
+  if (error.status === 400 && error.code === "invalid_body" && error.issues?.length) {
+    const fieldErrors: Record<string, string[]> = {};
+    const formErrors: string[] = [];
+    for (const issue of error.issues) {
+      const name = conformPath(issue.path);
+      const renamed = options.fieldMap?.[name] ?? name;
+      const mapped = options.prefix && renamed ? `${options.prefix}.${renamed}` : renamed;
+      if (!mapped) formErrors.push(issue.message);
+      else (fieldErrors[mapped] ??= []).push(issue.message);
+    }
+    return { result: submission.reply({ fieldErrors, formErrors }), status: 400 };
+  }
+  if (error.status >= 500 || error.status === 0) return { result: submission.reply({ formErrors: ["internal_error"] }), status: 503 };
+  const status = error.status === 401 || error.status === 404 || error.status === 403 || error.status === 409 || error.status === 413 || error.status === 415 || error.status === 422 || error.status === 429 ? error.status : 400;
+  return { result: submission.reply({ formErrors: [error.code] }), status };
+}
+
+/** The no-JS picker search that was asked for by this submission, if any (see the module comment). */
+export function readPickerSearch(formData: FormData): { field: string; q: string } | null {
+  const raw = formData.get("__intent__");
+  if (typeof raw !== "string") return null;
+  let intent: { type?: string; payload?: { name?: unknown; value?: unknown } };
+  try {
+    intent = JSON.parse(raw) as typeof intent;
+  } catch {
+    return null;
+  }
+  const name = intent.payload?.name;
+  if (typeof name !== "string" || !name.endsWith(PICKER_SEARCH_SUFFIX)) return null;
+  const field = name.slice(0, -PICKER_SEARCH_SUFFIX.length);
+  if (intent.type === "validate") {
+    const q = formData.get(name);
+    return { field, q: typeof q === "string" ? q.trim().slice(0, 200) : "" };
+  }
+  if (intent.type === "update" && typeof intent.payload?.value === "string") return { field, q: intent.payload.value.trim().slice(0, 200) };
+  return null;
+}
+
+/** Hits of a classifier search, marked choosable or not (TN VED: 10-digit codes only). */
+export async function searchPickerHits(api: ApiClient, classifier: PickerClassifier, q: string, lang: Lang, perPage = 20): Promise<{ hits: PickerHit[]; total: number }> {
+  const query = q.trim().slice(0, 200);
+  if (!query) return { hits: [], total: 0 };
+  const result = await api.classifierSearch(classifier, { q: query, lang, perPage });
+  return {
+    hits: result.data.map((hit) => ({ code: hit.code, displayCode: hit.displayCode, name: hit.name, nameLang: hit.nameLang, selectable: isSelectableCode(classifier, hit.code) && !hit.abolished })),
+    total: Number(result.meta?.total ?? result.data.length),
+  };
+}
+
+/** The no-JS search step's state for `field` (an API failure is shown in the picker, not thrown). */
+export async function searchPicker(api: ApiClient, classifier: PickerClassifier, field: string, q: string, lang: Lang): Promise<PickerSearch> {
+  try {
+    return { field, q, ...(await searchPickerHits(api, classifier, q, lang)) };
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    return { field, q, hits: [], total: 0, error: error.status === 400 ? "invalid_query" : "internal_error" };
+  }
+}
+
+/** Names (in `lang`) of the given codes for the picker's chips; codes the classifier lacks are left out. */
+export async function classifierNames(api: ApiClient, classifier: PickerClassifier, codes: (string | null | undefined)[], lang: Lang): Promise<Record<string, string>> {
+  const unique = [...new Set(codes.filter((c): c is string => typeof c === "string" && isSelectableCode(classifier, c)))].slice(0, 60);
+  const entries = await Promise.all(
+    unique.map((code) =>
+      api
+        .classifierNode(classifier, code, lang)
+        .then((node) => [code, node.name] as const)
+        .catch(() => null),
+    ),
+  );
+  return Object.fromEntries(entries.filter((e): e is readonly [string, string] => e !== null));
+}
+
+/** Stores a file as a temporary upload (`POST /api/files/common`); it expires unless attached. */
+export function uploadTemporary(api: ApiClient, file: File, kind?: "image" | "document"): Promise<UploadedFile> {
+  const form = new FormData();
+  form.set("file", file, file.name);
+  if (kind) form.set("kind", kind);
+  return api.upload<UploadedFile>("POST", "/api/files/common", form);
+}
+
+/**
+ * The chosen files of a multipart field. A file input left empty sends a nameless empty part, which
+ * is dropped; a chosen empty file is kept (the API refuses it with `file_empty`).
+ */
+export function filesOf(formData: FormData, name: string): File[] {
+  return formData.getAll(name).filter((value): value is File => typeof value === "object" && value !== null && "arrayBuffer" in value && ((value as File).size > 0 || (value as File).name !== ""));
+}
+
+/** Positive integer ids of a repeated field (`fileId`), duplicates dropped. */
+export function idsOf(formData: FormData, name: string): number[] {
+  const ids = formData
+    .getAll(name)
+    .map((value) => (typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : 0))
+    .filter((id) => id > 0 && id <= 2_147_483_647);
+  return [...new Set(ids)];
+}

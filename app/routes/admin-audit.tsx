@@ -1,0 +1,109 @@
+/**
+ * `/admin/audit`: the audit log (issue 7) — every admin action, newest first, filtered by actor,
+ * record type and id, action and a date range (UTC days), 50 a page. A GET form: works without
+ * JavaScript and every filtered view has its own URL. Bad parameters show the API's message.
+ */
+import { Form } from "react-router";
+import type { Route } from "./+types/admin-audit";
+import { AuditList } from "../components/admin/audit-list.tsx";
+import { AdminHeader, Pagination } from "../components/admin/ui.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { adminApi } from "../lib/admin-api.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../server/admin/constants.ts";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+const KEYS = ["actor", "entityType", "entityId", "action", "from", "to", "page"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaffData(context);
+  const url = documentUrl(request);
+  const filters = Object.fromEntries(KEYS.map((k) => [k, url.searchParams.get(k) ?? ""])) as Record<(typeof KEYS)[number], string>;
+  const t = getInstance(context).t;
+  try {
+    const result = await adminApi(context.get(apiContext)).audit({ ...filters, limit: 50 });
+    return { rows: result.data, meta: result.meta!, filters, error: null as string | null, title: t("admin.audit.title") };
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 400) {
+      return { rows: [], meta: { page: 1, pages: 1, total: 0, perPage: 50, actors: [] }, filters, error: (error.issues ?? []).map((i) => i.path).join(", "), title: t("admin.audit.title") };
+    }
+    throw error;
+  }
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { rows, meta, filters } = loaderData;
+  return (
+    <>
+      <AdminHeader title={t("admin.audit.title")} lead={t("admin.audit.lead")} />
+      <Form method="get" className="admin-section audit-filters" aria-label={t("admin.filters.title")}>
+        <div className="field admin-field">
+          <label htmlFor="audit-actor">{t("admin.audit.who")}</label>
+          <input id="audit-actor" name="actor" defaultValue={filters.actor} list="audit-actors" placeholder={t("admin.audit.actorHint")} />
+          <datalist id="audit-actors">
+            {meta.actors.map((a) => (
+              <option key={a.label} value={a.label} />
+            ))}
+          </datalist>
+        </div>
+        <div className="field admin-field">
+          <label htmlFor="audit-type">{t("admin.audit.record")}</label>
+          <select id="audit-type" name="entityType" defaultValue={filters.entityType}>
+            <option value="">{t("admin.filters.any")}</option>
+            {AUDIT_ENTITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`admin.entities.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field admin-field">
+          <label htmlFor="audit-id">{t("admin.audit.recordId")}</label>
+          <input id="audit-id" name="entityId" defaultValue={filters.entityId} inputMode="text" />
+        </div>
+        <div className="field admin-field">
+          <label htmlFor="audit-action">{t("admin.audit.action")}</label>
+          <select id="audit-action" name="action" defaultValue={filters.action}>
+            <option value="">{t("admin.filters.any")}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(`admin.actions.${action}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field admin-field">
+          <label htmlFor="audit-from">{t("admin.filters.from")}</label>
+          <input id="audit-from" type="date" name="from" defaultValue={filters.from} />
+        </div>
+        <div className="field admin-field">
+          <label htmlFor="audit-to">{t("admin.filters.to")}</label>
+          <input id="audit-to" type="date" name="to" defaultValue={filters.to} />
+        </div>
+        <div className="admin-filter-actions">
+          <button type="submit" className="button">
+            {t("admin.filters.apply")}
+          </button>
+          <a href="?" className="button button-secondary">
+            {t("admin.filters.reset")}
+          </a>
+        </div>
+      </Form>
+      {loaderData.error ? (
+        <p className="form-error" role="alert">
+          {t("admin.filters.invalid", { fields: loaderData.error })}
+        </p>
+      ) : null}
+      <p className="muted">{t("admin.audit.count", { count: meta.total })}</p>
+      <AuditList rows={rows} />
+      <Pagination page={meta.page} pages={meta.pages} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -1,0 +1,272 @@
+/**
+ * `/admin/companies/{id}`: one company (issue 7) — status, contacts, legal entities, people,
+ * products by status, history — with the verification form (level, evidence per language, the day
+ * of the check) and block / unblock (a reason in the supplier's language). Forms post here and work
+ * without JavaScript.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-company";
+import { AuditList } from "../components/admin/audit-list.tsx";
+import { AdminHeader, Field, FormErrors, formatDateTime, LocalizedField, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { adminApi } from "../lib/admin-api.server.ts";
+import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { LANG_NAMES, LANGS, splitLocalePath } from "../lib/i18n.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { BlockCompanySchema, VerificationSchema } from "../../server/admin/schemas.ts";
+import { useStaff } from "./admin.tsx";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireStaffData(context);
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const company = await adminApi(context.get(apiContext))
+    .company(params.id)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    });
+  return { company, title: nameIn(company.name, lang) || `#${company.id}` };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const api = adminApi(context.get(apiContext));
+  const here = `/admin/companies/${params.id}`;
+  if (intent === "verify") {
+    const submission = parseWithZod(formData, { schema: VerificationSchema });
+    if (submission.status !== "success") return invalid(submission, { form: "verify" as const });
+    try {
+      await api.setVerification(params.id, payloadOf(submission));
+    } catch (error) {
+      return apiRefusal(submission, error, { form: "verify" as const });
+    }
+    return doneRedirect(request, here, "admin.flash.saved");
+  }
+  if (intent === "block") {
+    const submission = parseWithZod(formData, { schema: BlockCompanySchema });
+    if (submission.status !== "success") return invalid(submission, { form: "block" as const });
+    try {
+      await api.blockCompany(params.id, submission.value);
+    } catch (error) {
+      return apiRefusal(submission, error, { form: "block" as const });
+    }
+    return doneRedirect(request, here, "admin.flash.blocked");
+  }
+  if (intent === "unblock") {
+    try {
+      await api.unblockCompany(params.id);
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
+      throw error;
+    }
+    return doneRedirect(request, here, "admin.flash.unblocked");
+  }
+  return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
+}
+
+export default function AdminCompany({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const staff = useStaff();
+  const navigation = useNavigation();
+  const { company } = loaderData;
+  const may = Boolean(staff?.permissions.includes("manageCompanies"));
+  const forForm = (name: string) => (actionData && actionData.form === name ? (actionData.result as never) : undefined);
+  const [verifyForm, verifyFields] = useForm({
+    id: "verify",
+    lastResult: forForm("verify"),
+    defaultValue: { level: String(company.verificationLevel), evidence: company.verificationEvidence, verifiedAt: company.verifiedAt?.slice(0, 10) ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerificationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [blockForm, blockFields] = useForm({
+    id: "block",
+    lastResult: forForm("block"),
+    defaultValue: { lang: company.sourceLang },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockCompanySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
+  const busy = navigation.state !== "idle";
+  const counts = Object.entries(company.productCounts);
+  return (
+    <>
+      <AdminHeader
+        back={{ to: "/admin/companies", label: t("admin.records.company.title") }}
+        title={nameIn(company.name, lang) || `#${company.id}`}
+        actions={
+          <>
+            {company.status === "moderation" ? (
+              <LocaleLink to={`/admin/moderation/company/${company.id}`} className="button button-small">
+                {t("admin.company.review")}
+              </LocaleLink>
+            ) : null}
+            {company.status === "published" ? (
+              <LocaleLink to={`/suppliers/${company.id}`} className="button button-secondary button-small">
+                {t("admin.moderation.publicPage")}
+              </LocaleLink>
+            ) : null}
+          </>
+        }
+      />
+      <div className="admin-grid admin-grid-aside">
+        <div>
+          <section className="admin-section">
+            <h2>{t("admin.company.about")}</h2>
+            <dl className="admin-kv">
+              <dt>{t("admin.fields.status")}</dt>
+              <dd>
+                <StatusBadge status={company.status} />
+              </dd>
+              {company.moderationNote ? (
+                <>
+                  <dt>{t("admin.moderation.lastReason")}</dt>
+                  <dd className="admin-note" lang={company.moderationNoteLang ?? undefined}>
+                    {company.moderationNote}
+                  </dd>
+                </>
+              ) : null}
+              <dt>{t("admin.fields.region")}</dt>
+              <dd>{[t(`admin.countries.${company.country}`), nameIn(company.region?.name, lang), nameIn(company.city, lang)].filter(Boolean).join(", ")}</dd>
+              <dt>{t("admin.moderation.sourceLang")}</dt>
+              <dd>{LANG_NAMES[company.sourceLang]}</dd>
+              <dt>{t("admin.fields.contact")}</dt>
+              <dd>{[company.website, company.phone, company.email].filter(Boolean).join(" · ") || "—"}</dd>
+              <dt>{t("admin.fields.verification")}</dt>
+              <dd>
+                {t(`admin.verification.level${company.verificationLevel}`)}
+                {company.verifiedAt ? ` · ${formatDateTime(company.verifiedAt, lang).replace(/ \d\d:\d\d UTC$/, "")}` : ""}
+              </dd>
+              <dt>{t("admin.fields.products")}</dt>
+              <dd>
+                {counts.length === 0
+                  ? "—"
+                  : counts.map(([status, n]) => (
+                      <LocaleLink key={status} to={`/admin/products?company=${company.id}&status=${status}`} className="admin-inline-link">
+                        <StatusBadge status={status} /> {n}{" "}
+                      </LocaleLink>
+                    ))}
+              </dd>
+              <dt>{t("admin.sorts.publishedAt")}</dt>
+              <dd>{formatDateTime(company.publishedAt, lang)}</dd>
+              <dt>{t("admin.sorts.createdAt")}</dt>
+              <dd>{formatDateTime(company.createdAt, lang)}</dd>
+            </dl>
+          </section>
+          <section className="admin-section">
+            <h2>{t("admin.nav.legalEntities")}</h2>
+            {company.legalEntities.length === 0 ? (
+              <p className="muted">{t("admin.company.noLegal")}</p>
+            ) : (
+              <ul className="plain-list">
+                {company.legalEntities.map((l) => (
+                  <li key={l.id}>
+                    <strong>{l.nameFull}</strong> — {t("admin.fields.inn")} <code>{l.inn}</code>
+                    {l.kpp ? (
+                      <>
+                        , KPP <code>{l.kpp}</code>
+                      </>
+                    ) : null}
+                    {l.ogrn ? (
+                      <>
+                        , {l.kind === "individual" ? "OGRNIP" : "OGRN"} <code>{l.ogrn}</code>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="admin-section">
+            <h2>{t("admin.nav.employees")}</h2>
+            {company.people.length === 0 ? (
+              <p className="muted">—</p>
+            ) : (
+              <ul className="plain-list">
+                {company.people.map((p) => (
+                  <li key={p.memberId}>
+                    {p.userId ? <LocaleLink to={`/admin/users/${p.userId}`}>{p.name || p.email}</LocaleLink> : <span>{p.email}</span>} · {t(`admin.companyRoles.${p.role}`)} <StatusBadge status={p.status} />
+                    {p.locale ? <span className="muted"> · {LANG_NAMES[p.locale]}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="admin-section">
+            <h2>{t("admin.moderation.history")}</h2>
+            <AuditList rows={company.history} onRecord />
+          </section>
+        </div>
+        <aside className="admin-decision">
+          {may ? (
+            <>
+              <section className="admin-section">
+                <h2>{t("admin.company.verifyTitle")}</h2>
+                <Form method="post" {...getFormProps(verifyForm)} className="admin-form">
+                  <input type="hidden" name="intent" value="verify" />
+                  <Field meta={verifyFields.level} label={t("admin.fields.verification")}>
+                    {[0, 1, 2].map((n) => (
+                      <option key={n} value={n}>
+                        {t(`admin.verification.level${n}`)}
+                      </option>
+                    ))}
+                  </Field>
+                  <LocalizedField meta={verifyFields.evidence} label={t("admin.company.evidence")} textarea rows={2} hint={t("admin.company.evidenceHint")} />
+                  <Field meta={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
+                  <FormErrors id={verifyForm.errorId} errors={verifyForm.errors} />
+                  <button type="submit" className="button" disabled={busy}>
+                    {t("admin.form.save")}
+                  </button>
+                </Form>
+              </section>
+              <section className="admin-section">
+                <h2>{company.status === "blocked" ? t("admin.company.unblockTitle") : t("admin.company.blockTitle")}</h2>
+                {company.status === "blocked" ? (
+                  <Form method="post" className="admin-form">
+                    <input type="hidden" name="intent" value="unblock" />
+                    <p className="small muted">{t("admin.company.unblockHint")}</p>
+                    <button type="submit" className="button" disabled={busy}>
+                      {t("admin.company.unblock")}
+                    </button>
+                  </Form>
+                ) : (
+                  <Form method="post" {...getFormProps(blockForm)} className="admin-form">
+                    <input type="hidden" name="intent" value="block" />
+                    <Field meta={blockFields.reason} label={t("admin.company.blockReason")} textarea rows={3} hint={t("admin.company.blockHint")} />
+                    <Field meta={blockFields.lang} label={t("admin.moderation.reasonLang")}>
+                      {LANGS.map((l) => (
+                        <option key={l} value={l}>
+                          {LANG_NAMES[l]}
+                          {l === company.sourceLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
+                        </option>
+                      ))}
+                    </Field>
+                    <FormErrors id={blockForm.errorId} errors={blockForm.errors} />
+                    <button type="submit" className="button button-danger" disabled={busy}>
+                      {t("admin.company.block")}
+                    </button>
+                  </Form>
+                )}
+                <FormErrors errors={other?.error?.[""]} />
+              </section>
+            </>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

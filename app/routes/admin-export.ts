@@ -1,0 +1,31 @@
+/**
+ * `/admin/export/{kind}?…`: the CSV of every record matching the list page's filters (issue 7). The
+ * browser cannot call the API itself (the access token is an HttpOnly cookie), so this resource
+ * route asks the API (`/app/admin/filter/{kind}?format=csv`) and passes its stream through as it
+ * comes, with the total row count for the page's progress bar. Staff only (routes/admin.tsx).
+ */
+import type { Route } from "./+types/admin-export";
+import { apiContext } from "../context.ts";
+import { filterQuery, rawRequest } from "../lib/admin-api.server.ts";
+import { RECORDS, type RecordsKind } from "../lib/admin-records.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireStaffData(context);
+  const config = RECORDS[params.kind as RecordsKind];
+  if (!config || !Object.hasOwn(RECORDS, params.kind)) pageNotFound(request);
+  const url = documentUrl(request);
+  const query = filterQuery(url.searchParams);
+  query.set("format", "csv");
+  if (!query.has("lang")) query.set("lang", splitLocalePath(url.pathname).lang);
+  const response = await rawRequest(context.get(apiContext), "GET", `/app/admin/filter/${config.api}?${query}`);
+  const headers = new Headers({ "cache-control": "no-store" });
+  for (const name of ["content-type", "content-disposition", "x-total-count"]) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Response(response.body, { status: response.status, headers });
+}

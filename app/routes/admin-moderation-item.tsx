@@ -1,0 +1,187 @@
+/**
+ * `/admin/moderation/{company|product}/{id}`: one review (issue 7). The field-by-field diff against
+ * the published version, the supplier's languages, and the decision: approve, or reject with a
+ * reason (required) written in the supplier's language — the company's source language is
+ * preselected, the moderator may pick another. Both forms post here and work without JavaScript;
+ * the decision is e-mailed to the company's people and shown in their profile.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-moderation-item";
+import { AuditList } from "../components/admin/audit-list.tsx";
+import { DiffView } from "../components/admin/diff-view.tsx";
+import { AdminHeader, Field, FormErrors, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { adminApi } from "../lib/admin-api.server.ts";
+import { apiRefusal, doneRedirect, invalid } from "../lib/admin-actions.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { LANG_NAMES, LANGS, splitLocalePath } from "../lib/i18n.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { RejectSchema } from "../../server/admin/schemas.ts";
+import { useStaff } from "./admin.tsx";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireStaffData(context);
+  if (params.kind !== "company" && params.kind !== "product") pageNotFound(request);
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const item = await adminApi(context.get(apiContext))
+    .queueItem(params.kind, params.id, lang)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    });
+  const t = getInstance(context).t;
+  return { item, title: `${t(`admin.entities.${params.kind}`)}: ${nameIn(item.entry.name, lang) || `#${item.entry.id}`}` };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const api = adminApi(context.get(apiContext));
+  const back = "/admin/moderation";
+  if (formData.get("intent") === "approve") {
+    try {
+      await api.approve(params.kind, params.id);
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) {
+        return data({ result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status === 409 ? 409 : 400 });
+      }
+      throw error;
+    }
+    return doneRedirect(request, back, "admin.flash.approved");
+  }
+  const submission = parseWithZod(formData, { schema: RejectSchema });
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    await api.reject(params.kind, params.id, submission.value);
+  } catch (error) {
+    return apiRefusal(submission, error);
+  }
+  return doneRedirect(request, back, "admin.flash.rejected");
+}
+
+export default function ModerationItem({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const staff = useStaff();
+  const navigation = useNavigation();
+  const { item } = loaderData;
+  const { entry, company } = item;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result as never,
+    defaultValue: { lang: company.sourceLang },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle";
+  const canDecide = item.awaiting && Boolean(staff?.permissions.includes("moderate"));
+  const kindText = entry.changesOnly
+    ? t("admin.moderation.changes", { parts: entry.parts.map((p) => t(`admin.parts.${p}`)).join(", ") })
+    : entry.resubmission
+      ? t("admin.moderation.resubmission")
+      : t("admin.moderation.first");
+  return (
+    <>
+      <AdminHeader
+        back={{ to: "/admin/moderation", label: t("admin.moderation.title") }}
+        title={nameIn(entry.name, lang) || `#${entry.id}`}
+        actions={
+          entry.kind === "product" && entry.status === "published" ? (
+            <LocaleLink to={`/product/${entry.id}`} className="button button-secondary button-small">
+              {t("admin.moderation.publicPage")}
+            </LocaleLink>
+          ) : entry.kind === "company" && company.status === "published" ? (
+            <LocaleLink to={`/suppliers/${entry.id}`} className="button button-secondary button-small">
+              {t("admin.moderation.publicPage")}
+            </LocaleLink>
+          ) : null
+        }
+      />
+      <div className="admin-grid admin-grid-aside">
+        <div>
+          <p className="admin-queue-meta">
+            <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
+            <StatusBadge status={entry.status} />
+            <span>{kindText}</span>
+            <span>{t("admin.moderation.updated", { when: formatDateTime(entry.waitingSince, lang) })}</span>
+          </p>
+          {entry.changesOnly ? <p className="notice">{t("admin.moderation.publishedStays")}</p> : null}
+          <h2 className="visually-hidden">{t("admin.diff.label")}</h2>
+          <DiffView diff={item.diff} firstSubmission={item.before === null} />
+        </div>
+        <aside className="admin-decision">
+          <section className="admin-section">
+            <h2>{t("admin.moderation.supplier")}</h2>
+            <dl className="admin-kv">
+              <dt>{t("admin.fields.name")}</dt>
+              <dd>
+                <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
+              </dd>
+              <dt>{t("admin.fields.status")}</dt>
+              <dd>
+                <StatusBadge status={company.status} />
+              </dd>
+              <dt>{t("admin.moderation.sourceLang")}</dt>
+              <dd>{LANG_NAMES[company.sourceLang]}</dd>
+              <dt>{t("admin.moderation.peopleLangs")}</dt>
+              <dd>{company.peopleLangs.length ? company.peopleLangs.map((l) => LANG_NAMES[l]).join(", ") : "—"}</dd>
+            </dl>
+          </section>
+          {item.moderationNote ? (
+            <section className="admin-section">
+              <h2>{t("admin.moderation.lastReason")}</h2>
+              <p className="admin-note" lang={item.moderationNoteLang ?? undefined}>
+                {item.moderationNote}
+              </p>
+            </section>
+          ) : null}
+          {canDecide ? (
+            <section className="admin-section" aria-labelledby="decision-title">
+              <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
+              <Form method="post" className="admin-form">
+                <input type="hidden" name="intent" value="approve" />
+                <p className="small muted">{entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}</p>
+                <button type="submit" className="button button-ok" disabled={busy}>
+                  {t("admin.moderation.approve")}
+                </button>
+              </Form>
+              <hr />
+              <Form method="post" {...getFormProps(form)} className="admin-form">
+                <input type="hidden" name="intent" value="reject" />
+                <Field meta={fields.reason} label={t("admin.moderation.reason")} textarea rows={5} hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })} lang={fields.lang.value ?? company.sourceLang} />
+                <Field meta={fields.lang} label={t("admin.moderation.reasonLang")}>
+                  {LANGS.map((l) => (
+                    <option key={l} value={l}>
+                      {LANG_NAMES[l]}
+                      {l === company.sourceLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
+                    </option>
+                  ))}
+                </Field>
+                <FormErrors id={form.errorId} errors={form.errors} />
+                <button type="submit" className="button button-danger" disabled={busy}>
+                  {t("admin.moderation.reject")}
+                </button>
+              </Form>
+            </section>
+          ) : (
+            <p className="notice">{item.awaiting ? t("admin.moderation.readOnly") : t("admin.moderation.notWaiting")}</p>
+          )}
+          <section className="admin-section">
+            <h2>{t("admin.moderation.history")}</h2>
+            <AuditList rows={item.history} compact onRecord />
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -1,0 +1,100 @@
+/**
+ * `/admin/moderation`: companies and products waiting for a moderator, OLDEST FIRST (issue 7), with
+ * what kind of review each is (a first submission, a resubmission, changes to a published product
+ * and which parts they touch) and how long it has waited. `?kind=company|product` narrows the list.
+ */
+import { Form } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/admin-moderation";
+import { AdminHeader, nameIn, Pagination, formatDateTime, StatusBadge } from "../components/admin/ui.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { adminApi } from "../lib/admin-api.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { timeAgo } from "../lib/relative-time.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+const Query = z.object({
+  kind: z.enum(["company", "product"]).optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaffData(context);
+  const url = documentUrl(request);
+  const { lang } = splitLocalePath(url.pathname);
+  const query = Query.parse(Object.fromEntries(url.searchParams));
+  const result = await adminApi(context.get(apiContext)).queue({ kind: query.kind, q: query.q, page: query.page, limit: 20, lang });
+  return { items: result.data, meta: result.meta!, kind: query.kind ?? null, q: query.q ?? "", now: Date.now(), title: getInstance(context).t("admin.moderation.title") };
+}
+
+export default function Moderation({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { items, meta, kind, q } = loaderData;
+  const withQ = (base: string) => (q ? `${base}${base.includes("?") ? "&" : "?"}q=${encodeURIComponent(q)}` : base);
+  const counts = { company: meta.counts.company ?? 0, product: meta.counts.product ?? 0 };
+  const tabs = [
+    { kind: null, label: t("admin.moderation.all"), count: counts.company + counts.product },
+    { kind: "company", label: t("admin.moderation.companies"), count: counts.company },
+    { kind: "product", label: t("admin.moderation.products"), count: counts.product },
+  ];
+  return (
+    <>
+      <AdminHeader title={t("admin.moderation.title")} lead={t("admin.moderation.lead")} />
+      <nav className="tabs" aria-label={t("admin.moderation.kinds")}>
+        {tabs.map((tab) => (
+          <LocaleLink key={tab.kind ?? "all"} to={withQ(tab.kind ? `/admin/moderation?kind=${tab.kind}` : "/admin/moderation")} className={`tab${tab.kind === kind ? " tab-active" : ""}`} aria-current={tab.kind === kind ? "page" : undefined}>
+            {tab.label} <span className="tab-count">{tab.count}</span>
+          </LocaleLink>
+        ))}
+      </nav>
+      <Form method="get" className="inline-filters" role="search">
+        {kind ? <input type="hidden" name="kind" value={kind} /> : null}
+        <label className="field">
+          <span>{t("admin.moderation.search")}</span>
+          <input type="search" name="q" defaultValue={q} placeholder={t("admin.moderation.searchHint")} />
+        </label>
+        <button type="submit" className="button">
+          {t("admin.filters.apply")}
+        </button>
+        {q ? <LocaleLink to={kind ? `/admin/moderation?kind=${kind}` : "/admin/moderation"}>{t("admin.filters.reset")}</LocaleLink> : null}
+      </Form>
+      {q ? <p className="muted">{t("admin.filters.found", { count: meta.total })}</p> : null}
+      {items.length === 0 ? (
+        <p className="admin-empty">{q ? t("admin.filters.nothing") : t("admin.moderation.empty")}</p>
+      ) : (
+        <ol className="admin-queue">
+          {items.map((entry) => (
+            <li key={`${entry.kind}-${entry.id}`} className="admin-queue-item">
+              <h2>
+                <LocaleLink to={`/admin/moderation/${entry.kind}/${entry.id}`}>{nameIn(entry.name, lang) || `#${entry.id}`}</LocaleLink>
+              </h2>
+              <p className="admin-queue-meta">
+                <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
+                <StatusBadge status={entry.status} />
+                <span>{entry.changesOnly ? t("admin.moderation.changes", { parts: entry.parts.map((p) => t(`admin.parts.${p}`)).join(", ") }) : entry.resubmission ? t("admin.moderation.resubmission") : t("admin.moderation.first")}</span>
+                {entry.kind === "product" ? (
+                  <span>
+                    {t("admin.moderation.supplier")}: <LocaleLink to={`/admin/companies/${entry.companyId}`}>{nameIn(entry.companyName, lang)}</LocaleLink>
+                  </span>
+                ) : null}
+                <span>{t("admin.moderation.writes", { lang: t(`admin.langs.${entry.sourceLang}`) })}</span>
+                <span title={formatDateTime(entry.waitingSince, lang)}>{t("admin.moderation.waitingSince", { when: timeAgo(new Date(entry.waitingSince), new Date(loaderData.now), lang) })}</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={meta.page} pages={meta.pages} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -1,0 +1,137 @@
+/**
+ * `/admin/pages/{slug}`: write a content page (issue 7) — title, lead and Markdown text per language
+ * and the language it was written in; a partner-region page also names its region and the place
+ * names its suppliers' addresses must contain. "Preview" renders the Markdown on the server without
+ * saving. Works without JavaScript.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-page";
+import { AdminHeader, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
+import { AuditList } from "../components/admin/audit-list.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { adminApi } from "../lib/admin-api.server.ts";
+import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { LANG_NAMES, LANGS, splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { renderMarkdown } from "../lib/markdown.server.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { PageSchema } from "../../server/admin/schemas.ts";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireStaffData(context);
+  const api = adminApi(context.get(apiContext));
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const page = await api.page(params.slug).catch((error: unknown) => {
+    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+    throw error;
+  });
+  const regions = page.kind === "region" ? await api.regions() : [];
+  return { page, regions, title: nameIn(page.title, lang) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: PageSchema });
+  if (formData.get("intent") === "preview") {
+    const body = (payloadOf(submission).body ?? {}) as Partial<Record<Lang, string>>;
+    return { result: submission.reply(), preview: Object.fromEntries(LANGS.filter((l) => body[l]?.trim()).map((l) => [l, renderMarkdown(body[l]!)])) as Partial<Record<Lang, string>> };
+  }
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    await adminApi(context.get(apiContext)).savePage(params.slug, payloadOf(submission));
+  } catch (error) {
+    return apiRefusal(submission, error);
+  }
+  return doneRedirect(request, `/admin/pages/${params.slug}`, "admin.flash.saved");
+}
+
+export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const { page, regions } = loaderData;
+  const preview = actionData && "preview" in actionData ? actionData.preview : null;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result as never,
+    defaultValue: { title: page.title, lead: page.lead, body: page.body, sourceLang: page.sourceLang, regionCode: page.settings?.regionCode ?? "", localities: page.settings?.localities.join(", ") ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PageSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle";
+  return (
+    <>
+      <AdminHeader
+        back={{ to: "/admin/pages", label: t("admin.nav.pages") }}
+        title={nameIn(page.title, lang)}
+        lead={page.slug === "talp" ? t("admin.pages.talpHint") : t("admin.pages.regionHint")}
+        actions={
+          <LocaleLink to={`/${page.slug}`} className="button button-secondary button-small">
+            {t("admin.moderation.publicPage")}
+          </LocaleLink>
+        }
+      />
+      <section className="admin-section">
+        <Form method="post" {...getFormProps(form)} className="admin-form">
+          <div className="admin-form-row">
+            <Field meta={fields.sourceLang} label={t("admin.fields.sourceLang")}>
+              {LANGS.map((l) => (
+                <option key={l} value={l}>
+                  {LANG_NAMES[l]}
+                </option>
+              ))}
+            </Field>
+            {page.kind === "region" ? (
+              <>
+                <Field meta={fields.regionCode} label={t("admin.fields.region")}>
+                  {regions.map((r) => (
+                    <option key={r.code} value={r.code}>
+                      {nameIn(r.name, lang)} ({r.code})
+                    </option>
+                  ))}
+                </Field>
+                <Field meta={fields.localities} label={t("admin.pages.localities")} hint={t("admin.pages.localitiesHint")} />
+              </>
+            ) : null}
+          </div>
+          <LocalizedField meta={fields.title} label={t("admin.fields.title")} />
+          <LocalizedField meta={fields.lead} label={t("admin.press.lead")} textarea rows={2} />
+          <LocalizedField meta={fields.body} label={t("admin.pages.body")} textarea rows={14} hint={t("admin.press.markdownHint")} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <div className="admin-actions-row">
+            <button type="submit" className="button" disabled={busy}>
+              {t("admin.form.save")}
+            </button>
+            <button type="submit" name="intent" value="preview" className="button button-secondary" formNoValidate disabled={busy}>
+              {t("admin.press.preview")}
+            </button>
+          </div>
+        </Form>
+        {preview
+          ? Object.keys(preview).length === 0
+            ? <p className="notice">{t("admin.press.previewEmpty")}</p>
+            : LANGS.filter((l) => preview[l]).map((l) => (
+                <article key={l} className="admin-preview" lang={l}>
+                  <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
+                  <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
+                </article>
+              ))
+          : null}
+      </section>
+      <section className="admin-section">
+        <h2>{t("admin.moderation.history")}</h2>
+        <AuditList rows={page.history} onRecord />
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -1,0 +1,13 @@
+/** `/admin/services`: find services by filters, with facet counts and CSV export (issue 7; app/components/admin/records.tsx). */
+import type { Route } from "./+types/admin-services";
+import { RecordsPage } from "../components/admin/records.tsx";
+import { loadRecords } from "../lib/admin-records.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+
+export const loader = (args: Route.LoaderArgs) => loadRecords(args, "service");
+
+export default function AdminRecords({ loaderData }: Route.ComponentProps) {
+  return <RecordsPage data={loaderData} />;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -1,0 +1,239 @@
+/**
+ * `/admin/press/{id}` (`new` to create): a press-centre story (issue 7) — slug, the language it was
+ * written in, title, lead and Markdown body per language, tags, status and publication moment (UTC;
+ * a future one schedules it), and the cover image. "Preview" renders the Markdown on the server
+ * exactly as the story page will (app/lib/markdown.server.ts: no raw HTML, safe links) without
+ * saving; the form keeps what was typed. All forms work without JavaScript.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-story";
+import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AuditList } from "../components/admin/audit-list.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { adminApi, type AdminStory, type AuditRow } from "../lib/admin-api.server.ts";
+import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { LANG_NAMES, LANGS, splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { renderMarkdown } from "../lib/markdown.server.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { StorySchema } from "../../server/admin/schemas.ts";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireStaffData(context);
+  const api = adminApi(context.get(apiContext));
+  const t = getInstance(context).t;
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const tags = await api.tags();
+  if (params.id === "new") return { story: null as (AdminStory & { history: AuditRow[] }) | null, tags, title: t("admin.press.new") };
+  const story = await api.story(params.id).catch((error: unknown) => {
+    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+    throw error;
+  });
+  return { story, tags, title: nameIn(story.title, lang) || story.slug };
+}
+
+/** "YYYY-MM-DDTHH:mm" in UTC for a datetime-local input. */
+const toLocalInput = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const api = adminApi(context.get(apiContext));
+  const isNew = params.id === "new";
+  if (intent === "cover" || intent === "removeCover") {
+    try {
+      if (intent === "removeCover") await api.removeCover(params.id);
+      else {
+        const file = formData.get("file");
+        if (!(file instanceof File) || file.size === 0) return data({ cover: "file_required" }, { status: 400 });
+        await api.uploadCover(params.id, file);
+      }
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ cover: error.code }, { status: error.status });
+      throw error;
+    }
+    return doneRedirect(request, `/admin/press/${params.id}`, intent === "cover" ? "admin.flash.coverSaved" : "admin.flash.coverRemoved");
+  }
+  if (intent === "delete") {
+    try {
+      await api.deleteStory(params.id);
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    }
+    return doneRedirect(request, "/admin/press", "admin.flash.deleted");
+  }
+  const submission = parseWithZod(formData, { schema: StorySchema });
+  if (intent === "preview") {
+    const body = (payloadOf(submission).body ?? {}) as Partial<Record<Lang, string>>;
+    const preview = Object.fromEntries(LANGS.filter((l) => body[l]?.trim()).map((l) => [l, renderMarkdown(body[l]!)]));
+    return { result: submission.reply(), preview };
+  }
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    const saved = await api.saveStory(isNew ? null : params.id, payloadOf(submission));
+    return doneRedirect(request, `/admin/press/${saved.id}`, isNew ? "admin.flash.created" : "admin.flash.saved");
+  } catch (error) {
+    return apiRefusal(submission, error);
+  }
+}
+
+export default function AdminStoryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const { story, tags } = loaderData;
+  const result = actionData && "result" in actionData ? (actionData.result as never) : undefined;
+  const preview = actionData && "preview" in actionData ? (actionData.preview as Partial<Record<Lang, string>>) : null;
+  const coverError = actionData && "cover" in actionData ? (actionData.cover as string) : null;
+  const [form, fields] = useForm({
+    lastResult: result,
+    defaultValue: story
+      ? {
+          slug: story.slug,
+          title: story.title,
+          lead: story.lead,
+          body: story.body,
+          sourceLang: story.sourceLang,
+          status: story.status,
+          publishedAt: toLocalInput(story.publishedAt),
+          // Checkbox values are strings; the schema's union type does not say so.
+          tagIds: story.tagIds.map(String) as never,
+        }
+      : { sourceLang: lang, status: "draft" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StorySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const chosen = new Set([fields.tagIds.initialValue ?? []].flat().map(String));
+  const busy = navigation.state !== "idle";
+  return (
+    <>
+      <AdminHeader
+        back={{ to: "/admin/press", label: t("admin.nav.press") }}
+        title={story ? nameIn(story.title, lang) || story.slug : t("admin.press.new")}
+        actions={
+          story && story.status === "published" ? (
+            <LocaleLink to={`/press_center/${story.id}`} className="button button-secondary button-small">
+              {t("admin.moderation.publicPage")}
+            </LocaleLink>
+          ) : null
+        }
+      />
+      <div className="admin-grid admin-grid-aside">
+        <section className="admin-section">
+          <Form method="post" {...getFormProps(form)} className="admin-form">
+            <div className="admin-form-row">
+              <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+              <Field meta={fields.sourceLang} label={t("admin.fields.sourceLang")}>
+                {LANGS.map((l) => (
+                  <option key={l} value={l}>
+                    {LANG_NAMES[l]}
+                  </option>
+                ))}
+              </Field>
+              <Field meta={fields.status} label={t("admin.fields.status")}>
+                <option value="draft">{t("admin.status.draft")}</option>
+                <option value="published">{t("admin.status.published")}</option>
+              </Field>
+              <Field meta={fields.publishedAt} label={t("admin.press.publishedAt")} type="datetime-local" hint={t("admin.press.publishedAtHint")} />
+            </div>
+            <LocalizedField meta={fields.title} label={t("admin.fields.title")} hint={t("admin.press.sourceHint")} />
+            <LocalizedField meta={fields.lead} label={t("admin.press.lead")} textarea rows={2} />
+            <LocalizedField meta={fields.body} label={t("admin.press.body")} textarea rows={12} hint={t("admin.press.markdownHint")} />
+            <fieldset className="admin-facet">
+              <legend>{t("admin.nav.tags")}</legend>
+              {tags.length === 0 ? <p className="muted small">{t("admin.press.noTags")}</p> : null}
+              {tags.map((tag) => (
+                <label key={`${tag.id}-${fields.tagIds.key ?? ""}`} htmlFor={`tag-${tag.id}`}>
+                  <input type="checkbox" id={`tag-${tag.id}`} name={fields.tagIds.name} value={tag.id} defaultChecked={chosen.has(String(tag.id))} />
+                  {nameIn(tag.name, lang) || tag.slug}
+                </label>
+              ))}
+            </fieldset>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <div className="admin-actions-row">
+              <button type="submit" className="button" disabled={busy}>
+                {story ? t("admin.form.save") : t("admin.form.create")}
+              </button>
+              <button type="submit" name="intent" value="preview" className="button button-secondary" formNoValidate disabled={busy}>
+                {t("admin.press.preview")}
+              </button>
+              {story ? (
+                <button type="submit" name="intent" value="delete" className="button button-secondary" formNoValidate onClick={confirmDelete(t("admin.form.confirmDelete"))} disabled={busy}>
+                  {t("admin.form.delete")}
+                </button>
+              ) : null}
+            </div>
+          </Form>
+          {preview ? (
+            Object.keys(preview).length === 0 ? (
+              <p className="notice">{t("admin.press.previewEmpty")}</p>
+            ) : (
+              LANGS.filter((l) => preview[l]).map((l) => (
+                <article key={l} className="admin-preview" lang={l}>
+                  <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
+                  <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
+                </article>
+              ))
+            )
+          ) : null}
+        </section>
+        <aside className="admin-decision">
+          {story ? (
+            <section className="admin-section">
+              <h2>{t("admin.press.cover")}</h2>
+              <div className="admin-cover">
+                {story.cover ? <img src={story.cover.url} alt={t("admin.press.cover")} width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} /> : <p className="muted">{t("admin.press.noCover")}</p>}
+                <Form method="post" encType="multipart/form-data" className="admin-form">
+                  <input type="hidden" name="intent" value="cover" />
+                  <div className="field admin-field">
+                    <label htmlFor="cover-file">{t("admin.press.coverFile")}</label>
+                    <input id="cover-file" type="file" name="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" aria-describedby="cover-error" />
+                    <p id="cover-error" className="field-error" aria-live="polite">
+                      {coverError ? t(`apiErrors.${coverError}`, { defaultValue: t(`admin.errors.${coverError}`, { defaultValue: coverError }) }) : " "}
+                    </p>
+                  </div>
+                  <button type="submit" className="button button-secondary" disabled={busy}>
+                    {t("admin.press.upload")}
+                  </button>
+                </Form>
+                {story.cover ? (
+                  <Form method="post" className="admin-form">
+                    <input type="hidden" name="intent" value="removeCover" />
+                    <button type="submit" className="button-link" disabled={busy}>
+                      {t("admin.press.removeCover")}
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </section>
+          ) : (
+            <p className="notice">{t("admin.press.coverAfterSave")}</p>
+          )}
+          {story ? (
+            <section className="admin-section">
+              <h2>{t("admin.fields.status")}</h2>
+              <p>
+                <StatusBadge status={story.status} />
+              </p>
+              <h2>{t("admin.moderation.history")}</h2>
+              <AuditList rows={story.history} compact onRecord />
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -1,0 +1,158 @@
+/**
+ * `/admin/tags`: press-centre tags (issue 7) — create one, rename or re-slug one (each row's form
+ * unfolds), delete one (its stories stay). Works without JavaScript; a refused form comes back with
+ * its fields' errors and what was typed.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-tags";
+import { AdminHeader, CodeError, confirmDelete, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { adminApi, type AdminTag } from "../lib/admin-api.server.ts";
+import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+import { LANG_NAMES, LANGS } from "../lib/i18n.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { TagSchema } from "../../server/admin/schemas.ts";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireStaffData(context);
+  return { tags: await adminApi(context.get(apiContext)).tags(), title: getInstance(context).t("admin.nav.tags") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const id = String(formData.get("id") ?? "");
+  const api = adminApi(context.get(apiContext));
+  if (intent === "delete") {
+    try {
+      await api.deleteTag(id);
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status === 404) return data({ target: id, result: { status: "error" as const, error: { "": ["not_found"] } } }, { status: 404 });
+      throw error;
+    }
+    return doneRedirect(request, "/admin/tags", "admin.flash.deleted");
+  }
+  const submission = parseWithZod(formData, { schema: TagSchema });
+  const target = intent === "update" ? id : "new";
+  if (submission.status !== "success") return invalid(submission, { target });
+  try {
+    await api.saveTag(intent === "update" ? id : null, payloadOf(submission));
+  } catch (error) {
+    return apiRefusal(submission, error, { target });
+  }
+  return doneRedirect(request, "/admin/tags", intent === "update" ? "admin.flash.saved" : "admin.flash.created");
+}
+
+type Result = { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | undefined;
+
+function EditRow({ tag, result }: { tag: AdminTag; result: Result }) {
+  const t = useT();
+  const lang = useLang();
+  const initial = (result?.initialValue ?? { slug: tag.slug, name: tag.name }) as { slug?: string; name?: Record<string, string> };
+  const errors = result?.error ?? {};
+  const id = (field: string) => `tag-${tag.id}-${field}`;
+  return (
+    <tr>
+      <td data-label={t("admin.fields.name")}>
+        <details open={Boolean(result)}>
+          <summary>{nameIn(tag.name, lang) || tag.slug}</summary>
+          <Form method="post" className="admin-form">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={tag.id} />
+            <div className="field admin-field">
+              <label htmlFor={id("slug")}>{t("admin.fields.slug")}</label>
+              <input id={id("slug")} name="slug" defaultValue={initial.slug ?? ""} aria-invalid={errors.slug ? true : undefined} aria-describedby={id("slug-error")} />
+              <CodeError id={id("slug-error")} errors={errors.slug ?? undefined} />
+            </div>
+            {LANGS.map((l) => (
+              <div key={l} className="field admin-field">
+                <label htmlFor={id(l)}>{LANG_NAMES[l]}</label>
+                <input id={id(l)} name={`name.${l}`} lang={l} defaultValue={initial.name?.[l] ?? ""} aria-invalid={errors[`name.${l}`] ? true : undefined} aria-describedby={id(`${l}-error`)} />
+                <CodeError id={id(`${l}-error`)} errors={errors[`name.${l}`] ?? undefined} />
+              </div>
+            ))}
+            <FormErrors errors={errors[""] ?? undefined} />
+            <div className="admin-actions-row">
+              <button type="submit" className="button button-small">
+                {t("admin.form.save")}
+              </button>
+            </div>
+          </Form>
+        </details>
+      </td>
+      <td data-label={t("admin.fields.slug")}>
+        <code>{tag.slug}</code>
+      </td>
+      <td className="num" data-label={t("admin.tags.stories")}>
+        {tag.storyCount}
+      </td>
+      <td data-label={t("admin.form.delete")}>
+        <Form method="post" className="admin-inline-form">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={tag.id} />
+          <button type="submit" className="button-link" onClick={confirmDelete(t("admin.form.confirmDelete"))}>
+            {t("admin.form.delete")}
+          </button>
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+export default function AdminTags({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const target = actionData && "target" in actionData ? actionData.target : null;
+  const [form, fields] = useForm({
+    lastResult: target === "new" ? (actionData?.result as never) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TagSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <AdminHeader title={t("admin.nav.tags")} lead={t("admin.tags.lead")} actions={<LocaleLink to="/admin/press" className="button button-secondary button-small">{t("admin.nav.press")}</LocaleLink>} />
+      <section className="admin-section">
+        <h2>{t("admin.tags.new")}</h2>
+        <Form method="post" {...getFormProps(form)} className="admin-form">
+          <input type="hidden" name="intent" value="create" />
+          <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+          <LocalizedField meta={fields.name} label={t("admin.fields.name")} required={["ru"]} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <button type="submit" className="button" disabled={navigation.state !== "idle"}>
+            {t("admin.form.create")}
+          </button>
+        </Form>
+      </section>
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table-cards">
+          <thead>
+            <tr>
+              <th>{t("admin.fields.name")}</th>
+              <th>{t("admin.fields.slug")}</th>
+              <th className="num">{t("admin.tags.stories")}</th>
+              <th>
+                <span className="visually-hidden">{t("admin.form.delete")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.tags.map((tag) => (
+              <EditRow key={`${tag.id}-${target === String(tag.id) ? "err" : "ok"}`} tag={tag} result={target === String(tag.id) ? (actionData?.result as Result) : undefined} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

@@ -1,0 +1,202 @@
+/**
+ * `/admin/users/{id}`: one user (issue 7) — contacts, language, company, sessions, history — and what
+ * staff may do: change the site role (admins only), block with a reason or unblock, and sign out of
+ * every device. Each action is a form posting here (works without JavaScript) and ends with a flash
+ * message; refusals (own account, last admin) are shown on the form.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-user";
+import { AuditList } from "../components/admin/audit-list.tsx";
+import { AdminHeader, Field, FormErrors, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { adminApi } from "../lib/admin-api.server.ts";
+import { apiRefusal, doneRedirect, invalid } from "../lib/admin-actions.server.ts";
+import { adminMeta } from "../lib/admin-meta.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { LANG_NAMES } from "../lib/i18n.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { BlockUserSchema, RoleSchema } from "../../server/admin/schemas.ts";
+import { SITE_ROLES } from "../../server/admin/constants.ts";
+import { useStaff } from "./admin.tsx";
+import { requireStaffData } from "../lib/admin-guard.server.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireStaffData(context);
+  const user = await adminApi(context.get(apiContext))
+    .user(params.id)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    });
+  return { user, title: `${user.firstName} ${user.lastName}` };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const api = adminApi(context.get(apiContext));
+  const here = `/admin/users/${params.id}`;
+  if (intent === "role") {
+    const submission = parseWithZod(formData, { schema: RoleSchema });
+    if (submission.status !== "success") return invalid(submission, { form: "role" as const });
+    try {
+      await api.setRole(params.id, submission.value.role);
+    } catch (error) {
+      return apiRefusal(submission, error, { form: "role" as const });
+    }
+    return doneRedirect(request, here, "admin.flash.roleChanged");
+  }
+  if (intent === "block") {
+    const submission = parseWithZod(formData, { schema: BlockUserSchema });
+    if (submission.status !== "success") return invalid(submission, { form: "block" as const });
+    try {
+      await api.blockUser(params.id, submission.value.reason);
+    } catch (error) {
+      return apiRefusal(submission, error, { form: "block" as const });
+    }
+    return doneRedirect(request, here, "admin.flash.blocked");
+  }
+  try {
+    if (intent === "unblock") await api.unblockUser(params.id);
+    else if (intent === "signout") await api.signOutUser(params.id);
+    else return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
+    throw error;
+  }
+  return doneRedirect(request, here, intent === "unblock" ? "admin.flash.unblocked" : "admin.flash.signedOut");
+}
+
+export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const staff = useStaff();
+  const navigation = useNavigation();
+  const { user } = loaderData;
+  const own = staff?.userId === user.id;
+  const mayManage = !own && (user.role === "USER" || Boolean(staff?.permissions.includes("manageRoles")));
+  const forForm = (name: string) => (actionData && "form" in actionData && actionData.form === name ? (actionData.result as never) : undefined);
+  const [roleForm, roleFields] = useForm({ id: "role", lastResult: forForm("role"), defaultValue: { role: user.role }, onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }) });
+  const [blockForm, blockFields] = useForm({ id: "block", lastResult: forForm("block"), onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockUserSchema }), shouldValidate: "onBlur", shouldRevalidate: "onInput" });
+  const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
+  const busy = navigation.state !== "idle";
+  return (
+    <>
+      <AdminHeader back={{ to: "/admin/users", label: t("admin.records.user.title") }} title={`${user.firstName} ${user.lastName}`} lead={user.email ?? user.phone ?? undefined} />
+      <div className="admin-grid admin-grid-aside">
+        <div>
+          <section className="admin-section">
+            <h2>{t("admin.user.about")}</h2>
+            <dl className="admin-kv">
+              <dt>{t("admin.fields.role")}</dt>
+              <dd>
+                <span className="badge">{t(`admin.roles.${user.role}`)}</span>
+                {user.blockedAt ? <StatusBadge status="blocked" /> : null}
+              </dd>
+              <dt>{t("admin.fields.email")}</dt>
+              <dd>{user.email ?? "—"}</dd>
+              <dt>{t("admin.fields.phone")}</dt>
+              <dd>{user.phone ?? "—"}</dd>
+              <dt>{t("admin.fields.locale")}</dt>
+              <dd>{LANG_NAMES[user.locale]}</dd>
+              <dt>{t("admin.fields.company")}</dt>
+              <dd>
+                {user.company ? (
+                  <>
+                    <LocaleLink to={`/admin/companies/${user.company.id}`}>{nameIn(user.company.name, lang)}</LocaleLink> · {t(`admin.companyRoles.${user.company.role}`)} <StatusBadge status={user.company.employeeStatus} />
+                  </>
+                ) : (
+                  "—"
+                )}
+              </dd>
+              <dt>{t("admin.user.sessions")}</dt>
+              <dd>{user.activeSessions}</dd>
+              <dt>{t("admin.sorts.lastSignInAt")}</dt>
+              <dd>{formatDateTime(user.lastSignInAt, lang)}</dd>
+              <dt>{t("admin.sorts.createdAt")}</dt>
+              <dd>{formatDateTime(user.createdAt, lang)}</dd>
+              {user.blockedAt ? (
+                <>
+                  <dt>{t("admin.user.blockedAt")}</dt>
+                  <dd>{formatDateTime(user.blockedAt, lang)}</dd>
+                  <dt>{t("admin.user.blockReason")}</dt>
+                  <dd className="admin-note">{user.blockReason}</dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+          <section className="admin-section">
+            <h2>{t("admin.moderation.history")}</h2>
+            <AuditList rows={user.history} onRecord />
+          </section>
+        </div>
+        <aside className="admin-decision">
+          {own ? <p className="notice">{t("admin.user.own")}</p> : null}
+          {!own && staff?.permissions.includes("manageRoles") ? (
+            <section className="admin-section">
+              <h2>{t("admin.user.roleTitle")}</h2>
+              <Form method="post" {...getFormProps(roleForm)} className="admin-form">
+                <input type="hidden" name="intent" value="role" />
+                <Field meta={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
+                  {SITE_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {t(`admin.roles.${role}`)}
+                    </option>
+                  ))}
+                </Field>
+                <FormErrors id={roleForm.errorId} errors={roleForm.errors} />
+                <button type="submit" className="button" disabled={busy}>
+                  {t("admin.user.changeRole")}
+                </button>
+              </Form>
+            </section>
+          ) : null}
+          {mayManage ? (
+            <>
+              <section className="admin-section">
+                <h2>{user.blockedAt ? t("admin.user.unblockTitle") : t("admin.user.blockTitle")}</h2>
+                {user.blockedAt ? (
+                  <Form method="post" className="admin-form">
+                    <input type="hidden" name="intent" value="unblock" />
+                    <button type="submit" className="button" disabled={busy}>
+                      {t("admin.user.unblock")}
+                    </button>
+                  </Form>
+                ) : (
+                  <Form method="post" {...getFormProps(blockForm)} className="admin-form">
+                    <input type="hidden" name="intent" value="block" />
+                    <Field meta={blockFields.reason} label={t("admin.user.blockReason")} textarea rows={3} hint={t("admin.user.blockHint")} />
+                    <FormErrors id={blockForm.errorId} errors={blockForm.errors} />
+                    <button type="submit" className="button button-danger" disabled={busy}>
+                      {t("admin.user.block")}
+                    </button>
+                  </Form>
+                )}
+              </section>
+              <section className="admin-section">
+                <h2>{t("admin.user.signOutTitle")}</h2>
+                <p className="small muted">{t("admin.user.signOutHint")}</p>
+                <Form method="post" className="admin-form">
+                  <input type="hidden" name="intent" value="signout" />
+                  <button type="submit" className="button button-secondary" disabled={busy}>
+                    {t("admin.user.signOut")}
+                  </button>
+                </Form>
+              </section>
+            </>
+          ) : !own ? (
+            <p className="notice">{t("admin.user.adminsOnly")}</p>
+          ) : null}
+          <FormErrors errors={other?.error?.[""]} />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args);

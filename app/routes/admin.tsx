@@ -1,0 +1,150 @@
+/**
+ * `/{lang}/admin` (and unprefixed, Russian): the admin area's frame (issue 7) — the site header, a
+ * side navigation with the moderation queue's size, and the page. Its middleware
+ * (app/lib/admin-guard.server.ts) sends anonymous visitors to sign in and shows everyone who is not
+ * site staff the 403 page below, which says nothing about the area (no counts, no names).
+ */
+import { isRouteErrorResponse, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/admin";
+import { SiteFooter, SiteHeader } from "../components/site-chrome.tsx";
+import { Icon } from "../components/icon.tsx";
+import { LocaleLink, localeHref } from "../components/locale-link.tsx";
+import { ErrorPage } from "../components/error-page.tsx";
+import { apiContext } from "../context.ts";
+import { adminApi } from "../lib/admin-api.server.ts";
+import { requireStaff, requireStaffData } from "../lib/admin-guard.server.ts";
+import type { IconName } from "../lib/icon-names.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import adminStyles from "../styles/admin.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = requireStaffData(context);
+  const queue = await adminApi(context.get(apiContext))
+    .queue({ limit: 1, lang: "ru" })
+    .then((r) => r.meta?.counts ?? { company: 0, product: 0 })
+    .catch(() => ({ company: 0, product: 0 }));
+  return { me, queue };
+}
+
+export type AdminLayoutData = Awaited<ReturnType<typeof loader>>;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+const SECTIONS: { title: string; items: { to: string; label: string; icon: IconName; end?: boolean }[] }[] = [
+  {
+    title: "admin.nav.work",
+    items: [
+      { to: "/admin", label: "admin.nav.overview", icon: "house", end: true },
+      { to: "/admin/moderation", label: "admin.nav.moderation", icon: "check" },
+      { to: "/admin/audit", label: "admin.nav.audit", icon: "book-open" },
+    ],
+  },
+  {
+    title: "admin.nav.records",
+    items: [
+      { to: "/admin/companies", label: "admin.nav.companies", icon: "building-2" },
+      { to: "/admin/products", label: "admin.nav.products", icon: "package" },
+      { to: "/admin/services", label: "admin.nav.services", icon: "truck" },
+      { to: "/admin/users", label: "admin.nav.users", icon: "user" },
+      { to: "/admin/employees", label: "admin.nav.employees", icon: "factory" },
+      { to: "/admin/legal-entities", label: "admin.nav.legalEntities", icon: "landmark" },
+    ],
+  },
+  {
+    title: "admin.nav.content",
+    items: [
+      { to: "/admin/categories", label: "admin.nav.categories", icon: "folder-tree" },
+      { to: "/admin/service-types", label: "admin.nav.serviceTypes", icon: "list-tree" },
+      { to: "/admin/press", label: "admin.nav.press", icon: "file-text" },
+      { to: "/admin/tags", label: "admin.nav.tags", icon: "tag" },
+      { to: "/admin/pages", label: "admin.nav.pages", icon: "globe" },
+    ],
+  },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const waiting = loaderData.queue.company + loaderData.queue.product;
+  return (
+    <>
+      <SiteHeader />
+      <div className="admin-shell">
+        <nav className="admin-nav" aria-label={t("admin.nav.label")}>
+          <p className="admin-nav-role">
+            <Icon name="user" size={16} /> {t(`admin.roles.${loaderData.me.role}`)}
+          </p>
+          {SECTIONS.map((section) => (
+            <div key={section.title} className="admin-nav-section">
+              <p className="admin-nav-title">{t(section.title)}</p>
+              <ul>
+                {section.items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={localeHref(lang, item.to)} end={item.end} className="admin-nav-link" prefetch="intent">
+                      <Icon name={item.icon} size={18} />
+                      <span>{t(item.label)}</span>
+                      {item.to === "/admin/moderation" && waiting > 0 ? (
+                        <span className="admin-count" title={t("admin.moderation.waiting", { count: waiting })}>
+                          {waiting}
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <main id="main" className="admin-main">
+          <Outlet />
+        </main>
+      </div>
+    </>
+  );
+}
+
+/** The staff member and permissions for child routes' components. */
+export function useStaff() {
+  return useRouteLoaderData<AdminLayoutData>("routes/admin")?.me ?? null;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 403) {
+    return (
+      <>
+        <title>{`${t("admin.forbidden.title")} | ${t("app.name")}`}</title>
+        <meta name="robots" content="noindex" />
+        <SiteHeader />
+        <main id="main" className="page error-page admin-forbidden">
+          <Icon name="circle-alert" size={48} className="error-icon" />
+          <p className="error-status">403</p>
+          <h1>{t("admin.forbidden.title")}</h1>
+          <p>{t("admin.forbidden.text")}</p>
+          <p>
+            <LocaleLink to="/" className="button">
+              {t("errors.home")}
+            </LocaleLink>
+          </p>
+        </main>
+        <SiteFooter />
+      </>
+    );
+  }
+  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? `${status} ${error.statusText}`) : "";
+  return (
+    <>
+      <title>{`${status === 404 ? t("errors.notFound") : t("errors.internal")} | ${t("app.name")}`}</title>
+      <SiteHeader />
+      <ErrorPage status={status} message={message} />
+      <SiteFooter />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,218 @@
+/**
+ * `/profile/company/edit/file` (spec §2 "edit/file"): the company's logo and files.
+ * - Logo: upload (PUT /api/profile/company/logo; images only, re-encoded by the API) or remove.
+ * - Files (catalogues, price lists, certificates; at most 50): upload with a title in ru/en/zh
+ *   (POST /api/profile/company/files), delete.
+ * Uploads work without JavaScript (multipart forms passed on to the API as they came) and, with it,
+ * through the upload widget (drag-and-drop, progress; the file goes to a temporary upload first and the
+ * form then attaches it by id). The API checks every file by its content; a refusal (an SVG, a
+ * program, a damaged image, too large…) comes back as a message in the user's language beside the
+ * form it was sent from.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/profile-company-edit-file";
+import { useCompanyCard } from "./profile-company-edit.tsx";
+import { FormMessages } from "../components/profile/company-form.tsx";
+import { LocalizedValue } from "../components/profile/company-view.tsx";
+import { LocalizedField } from "../components/profile/localized-field.tsx";
+import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
+import { Icon } from "../components/icon.tsx";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { companyApi, redirectWithFlash } from "../lib/profile-api/company.server.ts";
+import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { localized } from "../../server/profile/schemas.ts";
+
+/** The new file's title form (the file itself travels beside it). */
+const FileTitleSchema = z.object({ title: localized(200).optional() });
+
+type Section = "logo" | "files";
+type ActionData = { section: Section; errors: string[]; result?: SubmissionResult<string[]> };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const files = await companyApi(context).files();
+  return { files, seo: { title: getInstance(context).t("profileCompany.filesTitle") } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const api = companyApi(context);
+  const section: Section = intent === "logo" || intent === "removeLogo" ? "logo" : "files";
+  const refuse = (error: unknown, result?: SubmissionResult<string[]>) => {
+    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+    const codes = error.issues?.length ? error.issues.map((i) => `validation.${i.message}`) : [`apiErrors.${error.code}`];
+    return data<ActionData>({ section, errors: codes, result }, { status: error.status });
+  };
+  try {
+    if (intent === "logo") {
+      const [file] = filesOf(form, "logo");
+      const [id] = idsOf(form, "logoId");
+      if (file) {
+        const body = new FormData();
+        body.set("file", file, file.name);
+        await api.uploadLogo(body);
+      } else if (id) await api.api.call("PUT", "/api/profile/company/logo", { fileId: id });
+      else return data<ActionData>({ section, errors: ["apiErrors.file_required"] }, { status: 400 });
+      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.logoSaved");
+    }
+    if (intent === "removeLogo") {
+      await api.deleteLogo();
+      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.logoRemoved");
+    }
+    if (intent === "deleteFile") {
+      const id = Number(form.get("fileId"));
+      if (!Number.isInteger(id) || id <= 0) return data<ActionData>({ section, errors: ["apiErrors.not_found"] }, { status: 404 });
+      await api.deleteFile(id);
+      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.fileRemoved");
+    }
+  } catch (error) {
+    return refuse(error);
+  }
+
+  // Adding files: the title form, then each chosen (no JS) or already uploaded (JS) file.
+  const submission = parseWithZod(form, { schema: FileTitleSchema });
+  if (submission.status !== "success") return data<ActionData>({ section, errors: [], result: submission.reply() }, { status: 400 });
+  const title = submission.value.title ?? {};
+  const files = filesOf(form, "file");
+  const ids = idsOf(form, "fileId");
+  if (files.length === 0 && ids.length === 0) return data<ActionData>({ section, errors: ["apiErrors.file_required"], result: submission.reply() }, { status: 400 });
+  try {
+    for (const file of files) {
+      const body = new FormData();
+      body.set("file", file, file.name);
+      for (const [lang, text] of Object.entries(title)) body.set(`title.${lang}`, text);
+      await api.uploadFile(body);
+    }
+    for (const fileId of ids) await api.api.call("POST", "/api/profile/company/files", { fileId, title });
+  } catch (error) {
+    return refuse(error, submission.reply());
+  }
+  return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.fileAdded");
+}
+
+export default function CompanyEditFile({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const { company, readOnly } = useCompanyCard();
+  const answer = actionData as ActionData | undefined;
+  const [form, fields] = useForm({
+    id: "company-file",
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FileTitleSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+  const { files } = loaderData;
+  return (
+    <div className="company-edit-files">
+      <section className="card" aria-labelledby="logo-heading">
+        <h2 id="logo-heading">{t("profileCompany.logo.heading")}</h2>
+        <div className="company-logo-editor">
+          <span className="company-card-logo company-logo-large">
+            {company.logo ? <img src={company.logo.thumbUrl ?? company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} /> : <Icon name="building-2" size={40} />}
+          </span>
+          <div className="company-logo-forms">
+            {company.logo ? (
+              <p className="muted small">
+                {t("profileCompany.logo.current", { width: company.logo.width ?? "?", height: company.logo.height ?? "?", size: formatBytes(company.logo.size, lang) })}
+              </p>
+            ) : (
+              <p className="muted small">{t("profileCompany.logo.none")}</p>
+            )}
+            {!readOnly ? (
+              <>
+                <Form method="post" encType="multipart/form-data" className="company-upload-form">
+                  <input type="hidden" name="intent" value="logo" />
+                  <UploadField name="logo" idsName="logoId" accept="image" autoSubmit label={t(company.logo ? "profileCompany.logo.replace" : "profileCompany.logo.upload")} hint={t("profileCompany.logo.hint")} />
+                  {answer?.section === "logo" ? <FormMessages errors={answer.errors} /> : null}
+                  <button type="submit" className="button" disabled={busy}>
+                    {t("profileCompany.logo.save")}
+                  </button>
+                </Form>
+                {company.logo ? (
+                  <Form method="post">
+                    <button type="submit" name="intent" value="removeLogo" className="button button-secondary button-small button-danger" disabled={busy}>
+                      <Icon name="trash-2" size={16} /> {t("profileCompany.logo.remove")}
+                    </button>
+                  </Form>
+                ) : null}
+              </>
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="files-heading">
+        <h2 id="files-heading">{t("profileCompany.files.heading")}</h2>
+        <p className="muted">{t("profileCompany.files.lead")}</p>
+        {files.length === 0 ? (
+          <p className="muted">{t("profileCompany.files.none")}</p>
+        ) : (
+          <ul className="company-file-list">
+            {files.map((file) => (
+              <li key={file.id} className="company-file">
+                {file.thumbUrl ? (
+                  <img src={file.thumbUrl} alt="" width={48} height={48} className="company-file-thumb" />
+                ) : (
+                  <span className="company-file-thumb company-file-doc" aria-hidden="true">
+                    {(file.originalName?.split(".").pop() ?? file.mime.split("/").pop() ?? "").slice(0, 4).toUpperCase()}
+                  </span>
+                )}
+                <span className="company-file-meta">
+                  <a href={file.url} download>
+                    <LocalizedValue value={file.title} sourceLang={company.sourceLang} fallback={file.originalName ?? t("profileCompany.files.untitled")} />
+                  </a>
+                  <span className="muted small">
+                    {[file.originalName, formatBytes(file.size, lang)].filter(Boolean).join(" · ")}
+                  </span>
+                </span>
+                {!readOnly ? (
+                  <Form method="post">
+                    <input type="hidden" name="fileId" value={file.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="deleteFile"
+                      className="button button-secondary button-small button-danger"
+                      disabled={busy}
+                      aria-label={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })}
+                    >
+                      <Icon name="trash-2" size={16} /> {t("profileCompany.files.delete")}
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {!readOnly ? (
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="company-form company-upload-form">
+            <h3>{t("profileCompany.files.add")}</h3>
+            <input type="hidden" name="intent" value="addFile" />
+            <UploadField name="file" idsName="fileId" accept="any" label={t("profileCompany.files.file")} />
+            <LocalizedField field={fields.title} label={t("profileCompany.files.title")} hint={t("profileCompany.files.titleHint")} maxLength={200} sourceLang={company.sourceLang} />
+            {answer?.section === "files" ? <FormMessages errors={answer.errors} /> : null}
+            <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {t("profileCompany.files.addButton")}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

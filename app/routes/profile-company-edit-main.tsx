@@ -1,0 +1,351 @@
+/**
+ * `/profile/company/edit` (index, spec §2 "edit (main)"): the company card's main form — name and
+ * description in ru/en/zh with the language the author writes in, main and additional OKVED codes
+ * (the classifier picker), founding year and headcount, website, phone, e-mail, country, region, city
+ * and address with DaData-compatible address suggestions. Saves with PATCH /api/profile/company and
+ * goes back to the card with a flash message.
+ *
+ * One schema (CompanySchema, server/profile/schemas.ts) validates the form in the browser and in the
+ * action, and the API validates again (regions and OKVED codes against the reference tables).
+ * Without JavaScript the picker's search, the address search and the choice of an address are steps
+ * that post the whole form and return it with everything typed kept (no save happens until "Save").
+ * "Fill from the website" reads the site's own title and description (GET /app/parse/meta, the
+ * server's SSRF-safe page reader, ADR 012) and puts them into the name and description of the site's
+ * language where those are still empty — without JavaScript as a step of the form, with it in place.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/profile-company-edit-main";
+import { useCompanyCard } from "./profile-company-edit.tsx";
+import { AddressFinder, type AddressChoice, type AddressLookup } from "../components/profile/company-address-finder.tsx";
+import { FieldErrorLine, FormMessages, InputField, SelectField } from "../components/profile/company-form.tsx";
+import { ClassifierPicker, type PickerSearch } from "../components/profile/classifier-picker.tsx";
+import { LocalizedField, SourceLangField } from "../components/profile/localized-field.tsx";
+import { apiContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { companyApi, formErrorsOf, pageLang, redirectWithFlash, type CompanyView } from "../lib/profile-api/company.server.ts";
+import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import type { Lang } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { COUNTRY_CODES, CompanySchema, HEADCOUNT_RANGES, LANGS, WebUrl } from "../../server/profile/schemas.ts";
+import { SiteFiller } from "../components/profile/company-site-fill.tsx";
+
+/** Values a saved form sends as "cleared" when left empty (Conform drops empty inputs). */
+const CLEARED = {
+  description: {},
+  city: {},
+  address: {},
+  regionCode: null,
+  latitude: null,
+  longitude: null,
+  website: null,
+  phone: null,
+  email: null,
+  yearFounded: null,
+  headcountRange: null,
+  okvedMain: null,
+  okvedCodes: [] as string[],
+};
+
+/** A choice posted back by the no-JS address step. */
+const AddressChoiceSchema = z.object({
+  value: z.string().trim().min(1).max(300),
+  city: z.string().trim().max(100).nullable(),
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = pageLang(request);
+  const api = companyApi(context);
+  // The layout loads the card; the names of its codes and the regions are this page's.
+  const company = await api.company();
+  const [regions, okvedNames] = await Promise.all([api.regions(lang), classifierNames(context.get(apiContext), "okved", [company.okvedMain, ...company.okvedCodes], lang)]);
+  return { regions, okvedNames, seo: { title: getInstance(context).t("profileCompany.editTitle") } };
+}
+
+/** The answer of "fill from the website": what was filled (field names), or why nothing was. */
+export type SiteFill =
+  | { status: "ok"; filled: string[]; values: Record<string, string>; title: string | null }
+  | { status: "error"; code: string };
+
+type ActionData = { result: SubmissionResult<string[]>; picker?: PickerSearch | null; address?: AddressLookup | null; site?: SiteFill | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const api = companyApi(context);
+  const lang = pageLang(request);
+
+  // Steps that answer with the form as it was (nothing is saved): parse without validating.
+  const keep = () => parseWithZod(form, { schema: z.object({}).passthrough() }).reply();
+  const addressQuery = String(form.get("addressQuery") ?? "").trim();
+  if (intent === "suggestAddress" || intent === "findAddress") {
+    const address = await findAddress(api, addressQuery, lang);
+    return data<ActionData>({ result: keep(), address });
+  }
+  if (intent === "fillFromSite") {
+    const result = keep();
+    const site = await fillFromSite(api, String(form.get("website") ?? "").trim(), lang, (result.initialValue ?? {}) as Record<string, unknown>);
+    if (site.status === "ok") result.initialValue = applyFill(result.initialValue ?? {}, site.values) as typeof result.initialValue;
+    return data<ActionData>({ result, site });
+  }
+  const pick = form.get("addressPick");
+  if (typeof pick === "string") {
+    const result = keep();
+    const parsed = AddressChoiceSchema.safeParse(safeJson(pick));
+    if (parsed.success) result.initialValue = applyAddress(result.initialValue ?? {}, parsed.data) as typeof result.initialValue;
+    return data<ActionData>({ result });
+  }
+
+  const submission = parseWithZod(form, { schema: CompanySchema });
+  const search = readPickerSearch(form);
+  if (search) {
+    const picker = await searchPicker(context.get(apiContext), "okved", search.field, search.q, lang);
+    return data<ActionData>({ result: submission.reply(), picker });
+  }
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  try {
+    await api.updateCompany({ ...CLEARED, ...submission.value });
+  } catch (error) {
+    const errors = formErrorsOf(error);
+    if (!errors) throw error;
+    return data<ActionData>({ result: submission.reply(errors) }, { status: (error as ApiClientError).status });
+  }
+  return redirectWithFlash(request, "/profile/company", "profileCompany.flash.saved");
+}
+
+async function findAddress(api: ReturnType<typeof companyApi>, q: string, lang: string): Promise<AddressLookup> {
+  if (q.length < 3) return { q, status: "ok", items: [] };
+  try {
+    const found = await api.suggestAddress(q, lang === "ru" ? "ru" : "en");
+    return { q, status: !found.configured ? "unconfigured" : !found.available ? "unavailable" : "ok", items: found.items };
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+    return { q, status: "unavailable", items: [] };
+  }
+}
+
+/**
+ * Reads the site and decides what to fill: the description and the name in the page's language
+ * (`lang` of the page, else the form's source language), each only when still empty.
+ */
+async function fillFromSite(api: ReturnType<typeof companyApi>, website: string, lang: Lang, values: Record<string, unknown>): Promise<SiteFill> {
+  const url = WebUrl.safeParse(website);
+  if (!url.success) return { status: "error", code: website ? "url_invalid" : "website_required" };
+  let meta;
+  try {
+    meta = await api.pageMeta(url.data, lang);
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+    return { status: "error", code: error.status === 404 ? "unavailable" : error.code };
+  }
+  const pageLang = (meta.lang ?? "").toLowerCase().slice(0, 2);
+  const sourceLang = typeof values.sourceLang === "string" ? values.sourceLang : "ru";
+  const target = (LANGS as readonly string[]).includes(pageLang) ? pageLang : sourceLang;
+  const current = (field: string) => ((values[field] ?? {}) as Record<string, string>)[target]?.trim();
+  const fill: Record<string, string> = {};
+  if (meta.description && !current("description")) fill[`description.${target}`] = meta.description;
+  const name = meta.siteName ?? meta.title;
+  if (name && !current("name")) fill[`name.${target}`] = name.slice(0, 200);
+  return { status: "ok", filled: Object.keys(fill), values: fill, title: meta.title };
+}
+
+/** The form's values with `fill` ("description.zh" → text) set. */
+function applyFill(values: Record<string, unknown>, fill: Record<string, string>): Record<string, unknown> {
+  const next = { ...values };
+  for (const [name, text] of Object.entries(fill)) {
+    const [field, lang] = name.split(".") as [string, string];
+    next[field] = { ...((next[field] as Record<string, string>) ?? {}), [lang]: text };
+  }
+  return next;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The form's values with a chosen address (Russian: DaData's addresses are Russian) and its city and coordinates. */
+function applyAddress(values: Record<string, unknown>, choice: z.infer<typeof AddressChoiceSchema>): Record<string, unknown> {
+  // Coordinates go back as the form posts them: strings.
+  const address = { ...((values.address as Record<string, string>) ?? {}), ru: choice.value };
+  const city = choice.city ? { ...((values.city as Record<string, string>) ?? {}), ru: choice.city } : values.city;
+  return { ...values, address, city, latitude: choice.latitude === null ? "" : String(choice.latitude), longitude: choice.longitude === null ? "" : String(choice.longitude), country: "RU" };
+}
+
+/** The stored card as the form's first values. */
+function formValues(company: CompanyView) {
+  return {
+    name: company.name,
+    description: company.description,
+    sourceLang: company.sourceLang,
+    country: company.country,
+    regionCode: company.regionCode ?? "",
+    city: company.city,
+    address: company.address,
+    latitude: company.latitude ?? "",
+    longitude: company.longitude ?? "",
+    website: company.website ?? "",
+    phone: company.phone ?? "",
+    email: company.email ?? "",
+    yearFounded: company.yearFounded ?? "",
+    headcountRange: company.headcountRange ?? "",
+    okvedMain: company.okvedMain ?? "",
+    okvedCodes: company.okvedCodes,
+  };
+}
+
+export default function CompanyEditMain({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const { company, readOnly } = useCompanyCard();
+  const result = (actionData as ActionData | undefined)?.result;
+  const [form, fields] = useForm({
+    id: "company-main",
+    lastResult: result,
+    defaultValue: formValues(company),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [country, setCountry] = useState(String(fields.country.initialValue ?? company.country));
+  // Without JavaScript both countries' regions are offered (the API refuses a region of the other country).
+  const hydrated = useHydrated();
+  if (readOnly) return null;
+  const sourceLang = String(fields.sourceLang.value ?? company.sourceLang);
+  const groups = (["RU", "CN"] as const)
+    .filter((c) => !hydrated || c === country)
+    .map((c) => ({ label: t(`profileCompany.country.${c}`), options: loaderData.regions.filter((r) => r.country === c).map((r) => ({ value: r.code, label: r.name })) }));
+  const currentYear = new Date().getFullYear();
+
+  const pickAddress = (choice: AddressChoice) => {
+    form.update({ name: fields.address.getFieldset().ru.name, value: choice.value });
+    if (choice.city) form.update({ name: fields.city.getFieldset().ru.name, value: choice.city });
+    form.update({ name: fields.latitude.name, value: choice.latitude === null ? "" : String(choice.latitude) });
+    form.update({ name: fields.longitude.name, value: choice.longitude === null ? "" : String(choice.longitude) });
+    if (country !== "RU") {
+      setCountry("RU");
+      form.update({ name: fields.country.name, value: "RU" });
+    }
+  };
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="company-form company-edit-form">
+      {/* Enter in any field saves (the first submit button of a form is the one Enter presses). */}
+      <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+      <section className="form-section" aria-labelledby="sec-name">
+        <h2 id="sec-name">{t("profileCompany.sections.name")}</h2>
+        <SourceLangField field={fields.sourceLang} />
+        <LocalizedField field={fields.name} label={t("profileCompany.fields.name")} maxLength={200} required sourceLang={sourceLang} />
+        <LocalizedField field={fields.description} label={t("profileCompany.fields.description")} hint={t("profileCompany.hints.description")} multiline rows={6} maxLength={5000} sourceLang={sourceLang} />
+      </section>
+
+      <section className="form-section" aria-labelledby="sec-activity">
+        <h2 id="sec-activity">{t("profileCompany.sections.activity")}</h2>
+        <ClassifierPicker
+          classifier="okved"
+          form={form}
+          field={fields.okvedMain}
+          label={t("profileCompany.fields.okvedMain")}
+          hint={t("profileCompany.hints.okvedMain")}
+          names={loaderData.okvedNames}
+          search={(actionData as ActionData | undefined)?.picker}
+        />
+        <ClassifierPicker
+          classifier="okved"
+          form={form}
+          field={fields.okvedCodes}
+          multiple
+          max={50}
+          label={t("profileCompany.fields.okvedCodes")}
+          hint={t("profileCompany.hints.okvedCodes")}
+          names={loaderData.okvedNames}
+          search={(actionData as ActionData | undefined)?.picker}
+        />
+        <div className="field-pair field-pair-even">
+          <InputField field={fields.yearFounded} type="number" label={t("profileCompany.fields.yearFounded")} min={1800} max={currentYear} inputMode="numeric" />
+          <SelectField
+            field={fields.headcountRange}
+            label={t("profileCompany.fields.headcountRange")}
+            placeholder={t("profileCompany.notSpecified")}
+            options={HEADCOUNT_RANGES.map((r) => ({ value: r, label: t("profileCompany.headcount", { range: r }) }))}
+          />
+        </div>
+      </section>
+
+      <section className="form-section" aria-labelledby="sec-contacts">
+        <h2 id="sec-contacts">{t("profileCompany.sections.contacts")}</h2>
+        <InputField field={fields.website} type="url" label={t("profileCompany.fields.website")} placeholder="https://" autoComplete="url" />
+        <SiteFiller
+          answer={(actionData as ActionData | undefined)?.site ?? null}
+          onFill={(values) => {
+            const form_ = document.getElementById(form.id) as HTMLFormElement | null;
+            const filled: string[] = [];
+            for (const [name, text] of Object.entries(values)) {
+              const input = form_?.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
+              if (input && input.value.trim() !== "") continue;
+              form.update({ name, value: text });
+              filled.push(name);
+            }
+            return filled;
+          }}
+        />
+        <div className="field-pair field-pair-even">
+          <InputField field={fields.phone} type="tel" label={t("profileCompany.fields.phone")} placeholder="+7 495 123-45-67" autoComplete="tel" />
+          <InputField field={fields.email} type="email" label={t("profileCompany.fields.email")} placeholder="sales@example.com" autoComplete="email" />
+        </div>
+      </section>
+
+      <section className="form-section" aria-labelledby="sec-location">
+        <h2 id="sec-location">{t("profileCompany.sections.location")}</h2>
+        <fieldset className="field">
+          <legend>{t("profileCompany.fields.country")}</legend>
+          <div className="radio-row">
+            {COUNTRY_CODES.map((c) => (
+              <label key={c} className="field-check">
+                <input {...getInputProps(fields.country, { type: "radio", value: c })} key={`${fields.country.key}-${c}`} onChange={() => setCountry(c)} />
+                <span>{t(`profileCompany.country.${c}`)}</span>
+              </label>
+            ))}
+          </div>
+          <FieldErrorLine id={fields.country.errorId} errors={fields.country.errors as string[] | undefined} />
+        </fieldset>
+        <SelectField field={fields.regionCode} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
+        <LocalizedField field={fields.city} label={t("profileCompany.fields.city")} maxLength={100} sourceLang={sourceLang} />
+        <LocalizedField field={fields.address} label={t("profileCompany.fields.address")} maxLength={300} sourceLang={sourceLang} />
+        <AddressFinder lookup={(actionData as ActionData | undefined)?.address ?? null} onPick={pickAddress} />
+        <input {...getInputProps(fields.latitude, { type: "hidden" })} key={fields.latitude.key} />
+        <input {...getInputProps(fields.longitude, { type: "hidden" })} key={fields.longitude.key} />
+        {fields.latitude.value && fields.longitude.value ? (
+          <p className="muted small">{t("profileCompany.coordinates", { lat: Number(fields.latitude.value).toFixed(5), lon: Number(fields.longitude.value).toFixed(5) })}</p>
+        ) : null}
+      </section>
+
+      <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+      <div className="form-actions">
+        <button type="submit" name="intent" value="save" className="button button-primary" disabled={navigation.state === "submitting"}>
+          {t("profileCompany.save")}
+        </button>
+        <span className="muted small">{t(company.status === "published" ? "profileCompany.saveNotePublished" : "profileCompany.saveNote")}</span>
+      </div>
+    </Form>
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,317 @@
+/**
+ * `/profile/company` (spec §2 "company overview"): the company card laid out as buyers will see it
+ * on the public supplier page — logo, name, region, description, contacts, facts, legal entities,
+ * OKVED activities, files — with what is still empty marked and linked to the form that fills it
+ * (owners and admins), the status (a moderation in progress freezes the card; a rejection shows the
+ * moderator's reason) and, once published, the link to the public page `/suppliers/{id}`.
+ */
+import type { Route } from "./+types/profile-company";
+import { Icon } from "../components/icon.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { CompanyStatusBadge, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
+import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
+import { LocalizedName } from "../components/classifier/localized-name.tsx";
+import { apiContext } from "../context.ts";
+import { companyApi, pageLang } from "../lib/profile-api/company.server.ts";
+import { LANGS } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+/** Kind of supplier from the main OKVED code (ADR 006; the same rule as the public page). */
+function supplierKind(okvedMain: string | null): "manufacturer" | "trader" | null {
+  if (!okvedMain) return null;
+  const division = Number(okvedMain.slice(0, 2));
+  if (division >= 10 && division <= 33) return "manufacturer";
+  return division === 46 ? "trader" : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = pageLang(request);
+  const api = companyApi(context);
+  const company = await api.company();
+  const codes = [company.okvedMain, ...company.okvedCodes].filter((c): c is string => Boolean(c));
+  const [legalEntities, files, regions, okved] = await Promise.all([
+    api.legalEntities(),
+    api.files(),
+    company.regionCode ? api.regions(lang, company.country) : Promise.resolve([]),
+    Promise.all(
+      codes.map((code) =>
+        context
+          .get(apiContext)
+          .classifierNode("okved", code, lang)
+          .then((node) => ({ code, name: { text: node.name, lang: node.nameLang } }))
+          .catch(() => ({ code, name: null as { text: string; lang: "ru" | "en" | "zh" } | null })),
+      ),
+    ),
+  ]);
+  return {
+    company,
+    legalEntities,
+    files,
+    region: regions.find((r) => r.code === company.regionCode)?.name ?? null,
+    okved,
+    kind: supplierKind(company.okvedMain),
+    seo: { title: getInstance(context).t("profileCompany.title") },
+  };
+}
+
+export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { company, legalEntities, files, okved, region, kind } = loaderData;
+  const canEdit = company.role !== "member" && company.status !== "moderation" && company.status !== "blocked";
+  const edit = (to: string) =>
+    canEdit ? (
+      <LocaleLink to={to} className="button button-secondary button-small">
+        {t("profileCompany.edit")}
+      </LocaleLink>
+    ) : null;
+  const empty = (text: string, to: string) => <p className="muted company-empty">{canEdit ? <LocaleLink to={to}>{text}</LocaleLink> : text}</p>;
+  const description = pickLocalized(company.description, lang, company.sourceLang);
+  const languagesOf = (value: Record<string, string | undefined>) => LANGS.filter((l) => value[l]);
+  const city = pickLocalized(company.city, lang, company.sourceLang);
+  const address = pickLocalized(company.address, lang, company.sourceLang);
+
+  return (
+    <div className="profile-company">
+      <header className="page-header supplier-header">
+        <span className="company-card-logo company-logo-large">
+          {company.logo ? <img src={company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} /> : <Icon name="building-2" size={40} />}
+        </span>
+        <div>
+          <h1>
+            <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
+          </h1>
+          <p className="badges">
+            <CompanyStatusBadge status={company.status} />
+            {kind ? <span className="badge">{t(`catalog.kind.${kind}`)}</span> : null}
+            <span>
+              {t(`profileCompany.country.${company.country}`)}
+              {region ? `, ${region}` : ""}
+              {city ? (
+                <>
+                  , <LocalizedName name={city.text} nameLang={city.lang} />
+                </>
+              ) : null}
+            </span>
+          </p>
+          <div className="page-actions">
+            {company.status === "published" ? (
+              <LocaleLink to={`/suppliers/${company.id}`} className="button">
+                <Icon name="external-link" size={16} /> {t("profileCompany.publicPage")}
+              </LocaleLink>
+            ) : null}
+            {edit("/profile/company/edit")}
+          </div>
+        </div>
+      </header>
+
+      {company.status === "moderation" ? <ReadOnlyNotice>{t("profileCompany.underModeration")}</ReadOnlyNotice> : null}
+      {company.status === "rejected" && company.moderationNote ? (
+        <p className="notice notice-warn">
+          <strong>{t("profileHome.moderatorSays")}</strong> {company.moderationNote}
+        </p>
+      ) : null}
+      {company.status === "draft" ? <p className="notice">{t("profileCompany.draftNotice")}</p> : null}
+      {company.role === "member" ? <ReadOnlyNotice>{t("profileHome.memberNote")}</ReadOnlyNotice> : null}
+
+      <div className="supplier-layout">
+        <div>
+          <section className="card">
+            <div className="section-heading">
+              <h2>{t("suppliers.about")}</h2>
+              {edit("/profile/company/edit")}
+            </div>
+            {description ? (
+              <>
+                <p className="prewrap" lang={description.lang}>
+                  {description.text}
+                </p>
+                <p className="muted small">
+                  {t("profileCompany.languages", { list: languagesOf(company.description).map((l) => l.toUpperCase()).join(", ") })}
+                </p>
+              </>
+            ) : (
+              empty(t("profileCompany.noDescription"), "/profile/company/edit")
+            )}
+          </section>
+
+          <section className="card">
+            <div className="section-heading">
+              <h2>{t("profileCompany.facts")}</h2>
+              {edit("/profile/company/edit/additionally")}
+            </div>
+            {company.facts.length > 0 ? (
+              <dl className="facts">
+                {company.facts.map((fact, i) => (
+                  <div key={i}>
+                    <dt>
+                      <LocalizedValue value={fact.key} sourceLang={company.sourceLang} />
+                    </dt>
+                    <dd>
+                      <LocalizedValue value={fact.value} sourceLang={company.sourceLang} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              empty(t("profileCompany.noFacts"), "/profile/company/edit/additionally")
+            )}
+          </section>
+
+          <section className="card">
+            <div className="section-heading">
+              <h2>{t("product.documents")}</h2>
+              {edit("/profile/company/edit/file")}
+            </div>
+            {files.length > 0 ? (
+              <ul className="plain-list company-files">
+                {files.map((f) => (
+                  <li key={f.id}>
+                    <Icon name="file-text" size={16} />{" "}
+                    <a href={f.url} download>
+                      <LocalizedValue value={f.title} sourceLang={company.sourceLang} fallback={f.originalName ?? f.url.split("/").pop()} />
+                    </a>{" "}
+                    <span className="muted small">{formatSize(f.size, lang)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              empty(t("profileCompany.noFiles"), "/profile/company/edit/file")
+            )}
+          </section>
+        </div>
+
+        <aside>
+          <section className="card">
+            <div className="section-heading">
+              <h2>{t("suppliers.contacts")}</h2>
+              {edit("/profile/company/edit")}
+            </div>
+            {company.website || company.phone || company.email || address ? (
+              <dl className="facts">
+                {address ? (
+                  <div>
+                    <dt>{t("suppliers.address")}</dt>
+                    <dd>
+                      <LocalizedName name={address.text} nameLang={address.lang} />
+                    </dd>
+                  </div>
+                ) : null}
+                {company.website ? (
+                  <div>
+                    <dt>{t("suppliers.website")}</dt>
+                    <dd>
+                      <a href={company.website} rel="noopener noreferrer nofollow external" target="_blank">
+                        {company.website.replace(/^https?:\/\//, "")}
+                      </a>
+                    </dd>
+                  </div>
+                ) : null}
+                {company.phone ? (
+                  <div>
+                    <dt>{t("suppliers.phone")}</dt>
+                    <dd>{company.phone}</dd>
+                  </div>
+                ) : null}
+                {company.email ? (
+                  <div>
+                    <dt>{t("suppliers.email")}</dt>
+                    <dd>{company.email}</dd>
+                  </div>
+                ) : null}
+                {company.yearFounded ? (
+                  <div>
+                    <dt>{t("suppliers.founded")}</dt>
+                    <dd>{company.yearFounded}</dd>
+                  </div>
+                ) : null}
+                {company.headcountRange ? (
+                  <div>
+                    <dt>{t("suppliers.headcount")}</dt>
+                    <dd>{t("profileCompany.headcount", { range: company.headcountRange })}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : (
+              empty(t("profileCompany.noContacts"), "/profile/company/edit")
+            )}
+          </section>
+
+          <section className="card">
+            <div className="section-heading">
+              <h2>{t("suppliers.legalEntities")}</h2>
+              {edit("/profile/legal_entities")}
+            </div>
+            {legalEntities.length > 0 ? (
+              legalEntities.map((e) => (
+                <dl key={e.id} className="facts legal-entity-facts">
+                  <div>
+                    <dt>{t(`suppliers.entityKind.${e.kind}`)}</dt>
+                    <dd lang="ru">{e.nameShort ?? e.nameFull}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("suppliers.inn")}</dt>
+                    <dd className="code-ref">{e.inn}</dd>
+                  </div>
+                  {e.kpp ? (
+                    <div>
+                      <dt>{t("suppliers.kpp")}</dt>
+                      <dd className="code-ref">{e.kpp}</dd>
+                    </div>
+                  ) : null}
+                  {e.ogrn ? (
+                    <div>
+                      <dt>{e.kind === "individual" ? t("suppliers.ogrnip") : t("suppliers.ogrn")}</dt>
+                      <dd className="code-ref">{e.ogrn}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              ))
+            ) : (
+              empty(t(company.country === "RU" ? "profileCompany.noLegalEntitiesRu" : "profileCompany.noLegalEntities"), "/profile/legal_entities")
+            )}
+          </section>
+
+          <section className="card">
+            <div className="section-heading">
+              <h2>{t("suppliers.activities")}</h2>
+              {edit("/profile/company/edit")}
+            </div>
+            {okved.length > 0 ? (
+              <ul className="plain-list">
+                {okved.map((o) => (
+                  <li key={o.code}>
+                    <LocaleLink to={`/okved/${o.code}`} className="code-ref">
+                      {o.code}
+                    </LocaleLink>{" "}
+                    {o.name ? <LocalizedName name={o.name.text} nameLang={o.name.lang} /> : null}{" "}
+                    {o.code === company.okvedMain ? <span className="badge">{t("suppliers.main")}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              empty(t("profileCompany.noOkved"), "/profile/company/edit")
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** "2.4 MB" in the page's language. */
+function formatSize(bytes: number, lang: string): string {
+  const mb = bytes / 1_048_576;
+  const unit = mb >= 1 ? "megabyte" : "kilobyte";
+  const value = mb >= 1 ? mb : Math.max(1, Math.round(bytes / 1024));
+  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

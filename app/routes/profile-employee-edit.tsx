@@ -1,0 +1,272 @@
+/**
+ * `/profile/employee/{id}` (spec §2; ADR 009): one employee or invitation — contacts, role, position,
+ * status. Owners and admins change the role and position, block and unblock (a blocked employee
+ * loses access on their very next request) and remove the person or revoke the invitation; only
+ * owners touch owners or give the owner role. Refusals are explained on the page: the company's last
+ * owner, blocking oneself, an invitation not yet accepted. Plain members, and admins looking at an
+ * owner, see the page read-only. An id of another company is the 404 page.
+ * Actions (`intent`): `save` (EmployeePatchSchema), `status` (EmployeeStatusSchema), `remove`.
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import type { Route } from "./+types/profile-employee-edit";
+import { formatDate } from "../components/catalog/format.ts";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
+import { assignableRoles, employeeName, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
+import { apiContext, profileContext } from "../context.ts";
+import { authPath } from "../lib/auth-actions.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageNotFound } from "../lib/errors.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { EmployeePatchSchema, EmployeeStatusSchema } from "../lib/profile-api/personal-forms.ts";
+import { ApiClientError, employee, failureStatus, formatPhone, formErrors, removeEmployee, setEmployeeStatus, updateEmployee } from "../lib/profile-api/personal.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+import { setFlashCookie } from "../middleware/flash.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+function employeeId(request: Request, raw: string | undefined): number {
+  if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
+  return Number(raw);
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const id = employeeId(request, params.id);
+  const org = context.get(profileContext).organization!;
+  let e;
+  try {
+    e = await employee(context.get(apiContext), id);
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+    throw error;
+  }
+  const canManage = (org.role === "owner" || org.role === "admin") && (e.role !== "owner" || org.role === "owner");
+  return {
+    employee: {
+      id: e.id,
+      name: employeeName(e),
+      email: e.email,
+      phone: formatPhone(e.phone),
+      role: e.role,
+      status: e.status,
+      position: e.position,
+      isSelf: e.isSelf,
+      since: formatDate(e.invitedAt, lang),
+    },
+    canManage,
+    roles: assignableRoles(org.role),
+    seo: { title: `${employeeName(e)} — ${getInstance(context).t("profileEmployees.title")}` },
+  };
+}
+
+/** Refusals of the employee endpoints as the page says them (ADR 009's rules). */
+const EMPLOYEE_ERRORS = {
+  last_owner: { key: "profileEmployees.errors.lastOwner" },
+  cannot_block_self: { key: "profileEmployees.errors.blockSelf" },
+  not_joined: { key: "profileEmployees.errors.notJoined" },
+  forbidden_role: { key: "profileEmployees.errors.ownerOnly" },
+};
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = employeeId(request, params.id);
+  const api = context.get(apiContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const here = authPath(request, `/profile/employee/${id}`);
+  const flash = (message: "profileEmployees.flash.saved" | "profileEmployees.flash.blocked" | "profileEmployees.flash.unblocked" | "profileEmployees.flash.removed" | "profileEmployees.flash.revoked") => ({
+    headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) },
+  });
+  const refused = (kind: "save" | "status" | "remove", error: unknown, reply?: (errors: ReturnType<typeof formErrors>) => unknown) => {
+    if (!(error instanceof ApiClientError)) throw error;
+    if (error.status === 404) pageNotFound(request);
+    const errors = formErrors(error, EMPLOYEE_ERRORS);
+    return data({ intent: kind, result: reply ? reply(errors) : { status: "error" as const, error: { "": errors.formErrors } } }, { status: failureStatus(error) });
+  };
+
+  if (intent === "status") {
+    const submission = parseWithZod(formData, { schema: EmployeeStatusSchema });
+    if (submission.status !== "success") return data({ intent: "status" as const, result: submission.reply() }, { status: 400 });
+    try {
+      await setEmployeeStatus(api, id, submission.value.status);
+    } catch (error) {
+      return refused("status", error);
+    }
+    return redirect(here, flash(submission.value.status === "blocked" ? "profileEmployees.flash.blocked" : "profileEmployees.flash.unblocked"));
+  }
+  if (intent === "remove") {
+    let wasInvitation = false;
+    try {
+      wasInvitation = (await employee(api, id)).status === "invited";
+      await removeEmployee(api, id);
+    } catch (error) {
+      return refused("remove", error);
+    }
+    return redirect(authPath(request, "/profile/employee"), flash(wasInvitation ? "profileEmployees.flash.revoked" : "profileEmployees.flash.removed"));
+  }
+  const submission = parseWithZod(formData, { schema: EmployeePatchSchema });
+  if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
+  try {
+    await updateEmployee(api, id, { role: submission.value.role, position: submission.value.position ?? null });
+  } catch (error) {
+    return refused("save", error, (errors) => submission.reply(errors));
+  }
+  return redirect(here, flash("profileEmployees.flash.saved"));
+}
+
+function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; position: string | null; roles: EmployeeRole[]; lastResult?: unknown }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "employee-edit",
+    lastResult: lastResult as never,
+    defaultValue: { role, position: position ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmployeePatchSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  // An owner's row seen by an owner offers every role; the role an employee has is always listed.
+  const options = roles.includes(role) ? roles : [role, ...roles];
+  return (
+    <Form method="post" {...getFormProps(form)} className="settings-form">
+      <div className="settings-fields">
+        <div>
+          <label className="field" htmlFor={fields.role.id}>
+            <span>{t("profileEmployees.role")}</span>
+            <select {...getSelectProps(fields.role)} key={fields.role.key} aria-describedby={fields.role.errorId}>
+              {options.map((r) => (
+                <option key={r} value={r}>
+                  {t(`profileEmployees.roles.${r}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <ProfileFieldError id={fields.role.errorId} errors={fields.role.errors} />
+        </div>
+        <div>
+          <label className="field" htmlFor={fields.position.id}>
+            <span>{t("profileEmployees.position")}</span>
+            <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
+          </label>
+          <ProfileFieldError id={fields.position.errorId} errors={fields.position.errors} />
+        </div>
+      </div>
+      <p className="muted small">{t("profileEmployees.roleHelp")}</p>
+      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+        {t("profileEmployees.save")}
+      </button>
+    </Form>
+  );
+}
+
+/** Block or unblock; with JavaScript the status changes on the page at once (optimistic). */
+function StatusControl({ status, name, error }: { status: EmployeeStatus; name: string; error?: string[] }) {
+  const t = useT();
+  const fetcher = useFetcher<{ result?: { error?: Record<string, string[]> } }>({ key: "employee-status" });
+  const pending = fetcher.formData?.get("status") as EmployeeStatus | undefined;
+  const errors = fetcher.state === "idle" && fetcher.data?.result?.error?.[""] ? fetcher.data.result.error[""] : error;
+  const shown = pending ?? status;
+  const next = shown === "blocked" ? "active" : "blocked";
+  return (
+    <div className="employee-status-control">
+      <p>
+        {t("profileEmployees.statusNow")} <StatusBadge status={shown} />
+      </p>
+      <p className="muted small">{t(shown === "blocked" ? "profileEmployees.blockedHelp" : "profileEmployees.blockHelp", { name })}</p>
+      <ProfileFormError errors={errors} />
+      <fetcher.Form method="post">
+        <input type="hidden" name="status" value={next} />
+        <button type="submit" name="intent" value="status" className={next === "blocked" ? "button button-danger" : "button"}>
+          {t(next === "blocked" ? "profileEmployees.block" : "profileEmployees.unblock")}
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+export default function EmployeeEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const { employee: e, canManage, roles } = loaderData;
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const errorsOf = (intent: string) => (resultOf(intent) as { error?: Record<string, string[]> } | undefined)?.error?.[""];
+  const invited = e.status === "invited";
+  return (
+    <section className="profile-section">
+      <p className="profile-back">
+        <LocaleLink to="/profile/employee">← {t("profileEmployees.title")}</LocaleLink>
+      </p>
+      <h1>
+        {e.name}
+        {e.isSelf ? <span className="muted h1-note"> · {t("profileEmployees.you")}</span> : null}
+      </h1>
+      <div className="card employee-card">
+        <p className="employee-badges">
+          <RoleBadge role={e.role} />
+          <StatusBadge status={e.status} />
+        </p>
+        <dl className="facts">
+          <div>
+            <dt>{t("profileEmployees.email")}</dt>
+            <dd>{e.email ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>{t("profileContacts.phone")}</dt>
+            <dd>{e.phone ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>{t("profileEmployees.position")}</dt>
+            <dd>{e.position ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>{t(invited ? "profileEmployees.invitedAt" : "profileEmployees.since")}</dt>
+            <dd>{e.since}</dd>
+          </div>
+        </dl>
+        {invited ? <p className="notice">{t("profileEmployees.invitedNote", { email: e.email })}</p> : null}
+      </div>
+
+      {canManage ? (
+        <>
+          <div className="card">
+            <h2>{t("profileEmployees.roleTitle")}</h2>
+            <EditForm role={e.role} position={e.position} roles={roles} lastResult={resultOf("save")} />
+          </div>
+          {!invited && !e.isSelf ? (
+            <div className="card">
+              <h2>{t("profileEmployees.accessTitle")}</h2>
+              <StatusControl status={e.status} name={e.name} error={errorsOf("status")} />
+            </div>
+          ) : null}
+          {e.isSelf ? (
+            <p className="notice">
+              {t("profileEmployees.selfNote")} <LocaleLink to="/profile/settings">{t("profileSettings.title")}</LocaleLink>
+            </p>
+          ) : (
+            <div className="card">
+              <h2>{t(invited ? "profileEmployees.revokeTitle" : "profileEmployees.removeTitle")}</h2>
+              <details className="danger-zone" open={Boolean(errorsOf("remove"))}>
+                <summary>{t(invited ? "profileEmployees.revoke" : "profileEmployees.remove")}</summary>
+                <p className="small">{t(invited ? "profileEmployees.revokeWarning" : "profileEmployees.removeWarning", { name: e.name })}</p>
+                <ProfileFormError errors={errorsOf("remove")} />
+                <Form method="post">
+                  <button type="submit" name="intent" value="remove" className="button button-danger" disabled={navigation.state !== "idle" && navigation.formData?.get("intent") === "remove"}>
+                    {t(invited ? "profileEmployees.revokeConfirm" : "profileEmployees.removeConfirm")}
+                  </button>
+                </Form>
+              </details>
+            </div>
+          )}
+        </>
+      ) : (
+        <p className="notice">{t(e.role === "owner" ? "profileEmployees.ownerReadOnly" : "profileEmployees.readOnly")}</p>
+      )}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,162 @@
+/**
+ * `/profile/employee` (spec §2; ADR 009): the company's employees — owners first, invitations last —
+ * with role, position and status. Owners and admins invite by e-mail with a role and position (the
+ * invited person gets an e-mail and accepts on `/profile/start`) and revoke invitations; every row
+ * opens `/profile/employee/{id}`. Plain members see the list read-only.
+ * Actions (`intent`): `invite` (InviteEmployeeSchema) and `revoke` (`id`). With JavaScript a revoked
+ * invitation disappears at once, before the server answers.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, useFetcher, useFetchers } from "react-router";
+import type { Route } from "./+types/profile-employee";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { ProfileFormError } from "../components/profile/contact-field.tsx";
+import { EmployeeInviteForm } from "../components/profile/employee-invite-form.tsx";
+import { assignableRoles, employeeName, RoleBadge, StatusBadge } from "../components/profile/employee-parts.tsx";
+import { formatDate } from "../components/catalog/format.ts";
+import { apiContext, profileContext } from "../context.ts";
+import { authPath } from "../lib/auth-actions.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { InviteEmployeeSchema } from "../lib/profile-api/personal-forms.ts";
+import { ApiClientError, apiErrorKey, employees, failureStatus, formatPhone, formErrors, inviteEmployee, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+import { setFlashCookie } from "../middleware/flash.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const org = context.get(profileContext).organization!;
+  const list = await employees(context.get(apiContext));
+  const canManage = org.role === "owner" || org.role === "admin";
+  return {
+    company: quotedName(org.name, lang),
+    callerRole: org.role,
+    canManage,
+    roles: assignableRoles(org.role),
+    employees: list.map((e) => ({
+      id: e.id,
+      name: employeeName(e),
+      email: e.email,
+      phone: formatPhone(e.phone),
+      role: e.role,
+      status: e.status,
+      position: e.position,
+      isSelf: e.isSelf,
+      since: formatDate(e.invitedAt, lang),
+      // Owners are touched by owners only (ADR 009).
+      editable: canManage && (e.role !== "owner" || org.role === "owner"),
+    })),
+    seo: { title: getInstance(context).t("profileEmployees.title") },
+  };
+}
+
+const INVITE_ERRORS = {
+  already_employee: { field: "email", key: "apiErrors.already_employee" },
+  already_invited: { field: "email", key: "apiErrors.already_invited" },
+  forbidden_role: { field: "role", key: "profileEmployees.errors.ownerOnly" },
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const api = context.get(apiContext);
+  if (intent === "revoke") {
+    const id = Number(formData.get("id"));
+    try {
+      if (!Number.isInteger(id) || id <= 0) throw new ApiClientError(404, "not_found", "No such invitation");
+      await removeEmployee(api, id);
+    } catch (error) {
+      if (!(error instanceof ApiClientError)) throw error;
+      // Already gone (revoked elsewhere or accepted and removed): the list shows how things stand.
+      if (error.status !== 404) return data({ intent: "revoke" as const, result: { status: "error" as const, error: { "": [apiErrorKey(error.code)] } } }, { status: failureStatus(error) });
+    }
+    return redirect(authPath(request, "/profile/employee"), { headers: { "set-cookie": setFlashCookie({ message: "profileEmployees.flash.revoked", tone: "info" }) } });
+  }
+  const submission = parseWithZod(formData, { schema: InviteEmployeeSchema });
+  if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
+  try {
+    const invited = await inviteEmployee(api, submission.value);
+    const flash = invited.mailSent ? setFlashCookie({ message: "profileEmployees.flash.invited", tone: "success" }) : setFlashCookie({ message: "profileEmployees.flash.invitedMailFailed", tone: "warning" });
+    return redirect(authPath(request, "/profile/employee"), { headers: { "set-cookie": flash } });
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    return data({ intent: "invite" as const, result: submission.reply(formErrors(error, INVITE_ERRORS)) }, { status: failureStatus(error) });
+  }
+}
+
+function RevokeButton({ id, label }: { id: number; label: string }) {
+  const t = useT();
+  const fetcher = useFetcher({ key: `revoke-${id}` });
+  return (
+    <fetcher.Form method="post" className="inline-form">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value="revoke" className="button button-link button-link-danger" aria-label={`${t("profileEmployees.revoke")}: ${label}`}>
+        {t("profileEmployees.revoke")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function Employees({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { employees: list, canManage, roles } = loaderData;
+  const revoking = useRevoking();
+  const visible = list.filter((e) => !revoking.has(e.id));
+  const revokeError = actionData?.intent === "revoke" ? (actionData.result as { error?: Record<string, string[]> }).error?.[""] : undefined;
+  // A new key after each change of the list empties the invitation form once it has succeeded.
+  const listKey = list.map((e) => `${e.id}:${e.role}:${e.status}`).join(",");
+  return (
+    <section className="profile-section">
+      <h1>{t("profileEmployees.title")}</h1>
+      <p className="page-lead">{t("profileEmployees.lead", { company: loaderData.company, count: list.filter((e) => e.status !== "invited").length })}</p>
+      <ProfileFormError errors={revokeError} />
+      <ul className="employee-list" aria-label={t("profileEmployees.listLabel")}>
+        {visible.map((e) => (
+          <li key={e.id} className={`card employee-row employee-${e.status}`}>
+            <div className="employee-who">
+              <LocaleLink to={`/profile/employee/${e.id}`} className="employee-name">
+                {e.name}
+              </LocaleLink>
+              {e.isSelf ? <span className="muted small"> · {t("profileEmployees.you")}</span> : null}
+              <p className="muted small employee-contact">
+                {[e.status === "invited" ? null : e.email, e.phone].filter(Boolean).join(" · ") || (e.status === "invited" ? t("profileEmployees.invitedOn", { date: e.since }) : "")}
+              </p>
+            </div>
+            <p className="employee-position">{e.position ?? <span className="muted">{t("profileEmployees.noPosition")}</span>}</p>
+            <p className="employee-badges">
+              <RoleBadge role={e.role} />
+              <StatusBadge status={e.status} />
+            </p>
+            <div className="employee-actions">
+              {e.editable && e.status === "invited" ? <RevokeButton id={e.id} label={e.name} /> : null}
+              {e.editable ? (
+                <LocaleLink to={`/profile/employee/${e.id}`} className="button button-small button-secondary">
+                  {t("profileEmployees.manage")}
+                </LocaleLink>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {canManage ? (
+        <div className="card">
+          <h2>{t("profileEmployees.inviteTitle")}</h2>
+          <p className="muted small">{t("profileEmployees.inviteLead")}</p>
+          <EmployeeInviteForm key={listKey} roles={roles} lastResult={actionData?.intent === "invite" ? actionData.result : undefined} />
+        </div>
+      ) : (
+        <p className="notice">{t("profileEmployees.readOnly")}</p>
+      )}
+    </section>
+  );
+}
+
+/** Ids of invitations being revoked right now (their rows are hidden at once). */
+function useRevoking(): Set<number> {
+  const fetchers = useFetchers();
+  return new Set(fetchers.filter((f) => f.formData?.get("intent") === "revoke").map((f) => Number(f.formData?.get("id"))));
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

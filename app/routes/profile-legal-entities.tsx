@@ -1,0 +1,215 @@
+/**
+ * `/profile/legal_entities` (spec §2; guard profile-check-organization, applied by the `profile`
+ * layout for every page of the section): the company's legal entities — organisations (ООО, АО…)
+ * and sole proprietors (ИП) — which buyers see on the supplier page and which a Russian company
+ * needs for a review.
+ *
+ * - List, add, edit (`?edit={id}`) and delete.
+ * - The form checks INN, KPP, OGRN/OGRNIP by their official rules (server/profile/schemas.ts
+ *   LegalEntitySchema, the same schema the API uses; check digits per server/catalog/identifiers.ts)
+ *   and names the exact problem ("check digits do not match").
+ * - "Fill by INN" (`intent=lookup`) asks the state register through the DaData-compatible provider
+ *   (GET /dev/legal_entry) and returns the form filled in; with JavaScript the lookup runs on its own
+ *   once a valid INN is typed and fills the empty fields.
+ * - API refusals become messages: `inn_taken` / `inn_exists` on the INN field, the last legal entity
+ *   of a published Russian company (`legal_entity_required`), a plain member (`forbidden_role`),
+ *   a card under review (`under_moderation`).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/profile-legal-entities";
+import { FormMessages, ReadOnlyNotice } from "../components/profile/company-form.tsx";
+import { LegalEntityForm, type LookupOutcome } from "../components/profile/legal-entity-form.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { Icon } from "../components/icon.tsx";
+import { companyApi, formErrorsOf, redirectWithFlash, type PartySuggestion } from "../lib/profile-api/company.server.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { LegalEntityFields, LegalEntitySchema } from "../../server/profile/schemas.ts";
+import { validateInn } from "../../server/catalog/identifiers.ts";
+
+const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
+
+/** The lookup step checks the INN alone (the rest of the form may still be empty). */
+const LookupSchema = z.object({ inn: LegalEntityFields.shape.inn, kind: LegalEntityFields.shape.kind.optional() }).superRefine((value, ctx) => {
+  const problem = validateInn(value.inn);
+  if (problem) ctx.addIssue({ code: "custom", message: `inn_${problem}`, path: ["inn"] });
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = companyApi(context);
+  const [company, entities] = await Promise.all([api.company(), api.legalEntities()]);
+  const editId = Number(new URL(request.url).searchParams.get("edit"));
+  const editing = entities.find((e) => e.id === editId) ?? null;
+  return {
+    company: { role: company.role, status: company.status, country: company.country },
+    entities,
+    editing,
+    seo: { title: getInstance(context).t("legalEntities.title") },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  const api = companyApi(context);
+  const id = Number(form.get("id")) || null;
+
+  if (intent === "delete") {
+    if (!id) return data({ result: undefined, lookup: null, deleteErrors: ["apiErrors.not_found"] }, { status: 404 });
+    try {
+      await api.deleteLegalEntity(id);
+    } catch (error) {
+      const errors = formErrorsOf(error);
+      if (!errors) throw error;
+      return data({ result: undefined, lookup: null, deleteErrors: errors.formErrors }, { status: (error as ApiClientError).status });
+    }
+    return redirectWithFlash(request, "/profile/legal_entities", "legalEntities.flash.deleted");
+  }
+
+  if (intent === "lookup") {
+    const submission = parseWithZod(form, { schema: LookupSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), lookup: null, deleteErrors: null }, { status: 400 });
+    let lookup: LookupOutcome;
+    try {
+      const found = await api.lookupInn(submission.value.inn);
+      const party = found.items.find((p) => p.inn === submission.value.inn) ?? found.items[0] ?? null;
+      lookup = !found.configured ? { status: "unconfigured" } : !found.available ? { status: "unavailable" } : party ? { status: "found", party } : { status: "none" };
+    } catch (error) {
+      if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+      lookup = { status: "unavailable" };
+    }
+    const result = submission.reply();
+    // Without JavaScript the page comes back with the register's data in the fields (the person checks and saves).
+    if (lookup.status === "found") result.initialValue = { ...(result.initialValue ?? {}), ...partyValues(lookup.party) };
+    return data({ result, lookup, deleteErrors: null });
+  }
+
+  const submission = parseWithZod(form, { schema: LegalEntitySchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), lookup: null, deleteErrors: null }, { status: 400 });
+  try {
+    if (id) await api.updateLegalEntity(id, submission.value);
+    else await api.createLegalEntity(submission.value);
+  } catch (error) {
+    const errors = formErrorsOf(error, FIELDS);
+    if (!errors) throw error;
+    return data({ result: submission.reply(errors), lookup: null, deleteErrors: null }, { status: (error as ApiClientError).status });
+  }
+  return redirectWithFlash(request, "/profile/legal_entities", id ? "legalEntities.flash.updated" : "legalEntities.flash.added");
+}
+
+/** Form values of a register record (empty fields left empty). */
+function partyValues(party: PartySuggestion): Record<string, string> {
+  return {
+    kind: party.kind,
+    inn: party.inn,
+    kpp: party.kind === "legal" ? (party.kpp ?? "") : "",
+    ogrn: party.ogrn ?? "",
+    nameFull: party.nameFull,
+    nameShort: party.nameShort ?? "",
+    address: party.address ?? "",
+  };
+}
+
+export default function LegalEntities({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const { company, entities, editing } = loaderData;
+  const readOnly = company.role === "member" ? "member" : company.status === "moderation" ? "moderation" : company.status === "blocked" ? "blocked" : null;
+  const lastRequired = company.country === "RU" && company.status === "published" && entities.length === 1;
+  return (
+    <div className="legal-entities">
+      <header className="page-header">
+        <h1>{t("legalEntities.title")}</h1>
+        <p className="page-lead">{t(company.country === "RU" ? "legalEntities.leadRu" : "legalEntities.leadCn")}</p>
+      </header>
+      {readOnly ? <ReadOnlyNotice>{t(`legalEntities.readOnly.${readOnly}`)}</ReadOnlyNotice> : null}
+      <FormMessages errors={actionData?.deleteErrors ?? undefined} />
+
+      {entities.length === 0 ? (
+        <p className="card empty-state">{t(company.country === "RU" ? "legalEntities.emptyRu" : "legalEntities.empty")}</p>
+      ) : (
+        <ul className="legal-entity-list">
+          {entities.map((entity) => (
+            <li key={entity.id} className={`card legal-entity${editing?.id === entity.id ? " is-editing" : ""}`}>
+              <div className="legal-entity-head">
+                <h2 lang="ru">{entity.nameShort ?? entity.nameFull}</h2>
+                <span className="badge">{t(`suppliers.entityKind.${entity.kind}`)}</span>
+              </div>
+              {entity.nameShort ? (
+                <p className="muted small" lang="ru">
+                  {entity.nameFull}
+                </p>
+              ) : null}
+              <dl className="legal-entity-ids">
+                <div>
+                  <dt>{t("suppliers.inn")}</dt>
+                  <dd className="code-ref">{entity.inn}</dd>
+                </div>
+                {entity.kpp ? (
+                  <div>
+                    <dt>{t("suppliers.kpp")}</dt>
+                    <dd className="code-ref">{entity.kpp}</dd>
+                  </div>
+                ) : null}
+                {entity.ogrn ? (
+                  <div>
+                    <dt>{t(entity.kind === "individual" ? "suppliers.ogrnip" : "suppliers.ogrn")}</dt>
+                    <dd className="code-ref">{entity.ogrn}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {entity.address ? (
+                <p className="small" lang="ru">
+                  {entity.address}
+                </p>
+              ) : null}
+              {!readOnly ? (
+                <div className="page-actions">
+                  <LocaleLink to={`/profile/legal_entities?edit=${entity.id}#legal-entity-form`} className="button button-secondary button-small">
+                    {t("legalEntities.edit")}
+                  </LocaleLink>
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="id" value={entity.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="button button-secondary button-small button-danger"
+                      disabled={navigation.state === "submitting"}
+                      onClick={(event) => {
+                        if (!window.confirm(t("legalEntities.confirmDelete", { name: entity.nameShort ?? entity.nameFull }))) event.preventDefault();
+                      }}
+                    >
+                      <Icon name="trash-2" size={16} /> {t("legalEntities.delete")}
+                    </button>
+                  </Form>
+                </div>
+              ) : null}
+              {lastRequired && !readOnly ? <p className="muted small">{t("legalEntities.lastRequired")}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {!readOnly ? (
+        <section className="card" id="legal-entity-form" aria-labelledby="legal-entity-form-heading">
+          <div className="section-heading">
+            <h2 id="legal-entity-form-heading">{editing ? t("legalEntities.editHeading") : t("legalEntities.addHeading")}</h2>
+            {editing ? <LocaleLink to="/profile/legal_entities">{t("legalEntities.cancel")}</LocaleLink> : null}
+          </div>
+          <LegalEntityForm key={editing?.id ?? "new"} entity={editing} result={actionData?.result} lookup={actionData?.lookup ?? null} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,20 @@
+/**
+ * `/profile/mail/{id}/success` (spec §2): the confirmed change of the sign-in email — the address
+ * the person now signs in with. A change still waiting for its code goes back to the code step.
+ */
+import type { Route } from "./+types/profile-mail-success";
+import { SuccessStepPage } from "../components/profile/contact-steps.tsx";
+import { loadChange } from "../lib/profile-api/contact-steps.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const change = await loadChange(request, context, "email", params.id, "success");
+  return { display: change.display, seo: { title: getInstance(context).t("profileContacts.emailChangedTitle") } };
+}
+
+export default function MailSuccessStep({ loaderData }: Route.ComponentProps) {
+  return <SuccessStepPage kind="email" display={loaderData.display} />;
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

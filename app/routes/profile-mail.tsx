@@ -1,0 +1,93 @@
+/**
+ * `/profile/mail` (spec §2, ADR 017): the e-mail and phone the person signs in with, each with its
+ * action (change the e-mail → `/profile/change_mail`; add or change the phone →
+ * `/profile/mail/phone`) and any change still waiting for its code, which can be continued or
+ * cancelled here.
+ */
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/profile-mail";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { ProfileFormError } from "../components/profile/contact-field.tsx";
+import { apiContext, profileContext } from "../context.ts";
+import { authPath } from "../lib/auth-actions.server.ts";
+import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
+import { ApiClientError, apiErrorKey, cancelContactChange, contactChanges, formatPhone } from "../lib/profile-api/personal.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { setFlashCookie } from "../middleware/flash.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const profile = context.get(profileContext);
+  const pending = await contactChanges(context.get(apiContext));
+  return {
+    email: profile.email,
+    phone: formatPhone(profile.phone),
+    pending: pending.map((c) => ({ id: c.id, kind: c.kind, display: c.kind === "phone" ? (formatPhone(c.value) ?? c.value) : c.value, codePath: stepPath(c.kind, c.id, "code") })),
+    seo: { title: getInstance(context).t("profileContacts.title") },
+  };
+}
+
+/** `intent=cancel`, `id`: cancels a pending change. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "cancel" || !Number.isInteger(id) || id <= 0) return data({ error: "apiErrors.invalid_body" }, { status: 400 });
+  try {
+    await cancelContactChange(context.get(apiContext), id);
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
+    if (error.status !== 404) return data({ error: apiErrorKey(error.code) }, { status: error.status >= 500 ? 503 : 409 });
+  }
+  return redirect(authPath(request, "/profile/mail"), { headers: { "set-cookie": setFlashCookie({ message: "profileContacts.flash.cancelled", tone: "info" }) } });
+}
+
+export default function Mail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const { email, phone, pending } = loaderData;
+  const cancelling = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
+  return (
+    <section className="profile-section">
+      <h1>{t("profileContacts.title")}</h1>
+      <p className="page-lead">{t("profileContacts.lead")}</p>
+      <ProfileFormError errors={actionData?.error ? [actionData.error] : undefined} />
+      <ul className="contact-list">
+        {(["email", "phone"] as const).map((kind) => {
+          const value = kind === "email" ? email : phone;
+          const waiting = pending.filter((c) => c.kind === kind && String(c.id) !== cancelling);
+          return (
+            <li key={kind} className="card contact-card">
+              <div className="contact-card-main">
+                <h2>{t(kind === "email" ? "profileContacts.email" : "profileContacts.phone")}</h2>
+                <p className={value ? "contact-value" : "contact-value muted"}>{value ?? t(kind === "email" ? "profileContacts.noEmail" : "profileContacts.noPhone")}</p>
+              </div>
+              <LocaleLink to={kind === "email" ? "/profile/change_mail" : "/profile/mail/phone"} className="button button-secondary">
+                {t(kind === "email" ? (value ? "profileContacts.changeEmail" : "profileContacts.addEmail") : value ? "profileContacts.changePhone" : "profileContacts.addPhone")}
+              </LocaleLink>
+              {waiting.map((change) => (
+                <div key={change.id} className="contact-pending">
+                  <p>{t(kind === "email" ? "profileContacts.pendingEmail" : "profileContacts.pendingPhone", { address: change.display })}</p>
+                  <div className="contact-pending-actions">
+                    <LocaleLink to={change.codePath} className="button button-small">
+                      {t("profileContacts.enterCode")}
+                    </LocaleLink>
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="id" value={change.id} />
+                      <button type="submit" name="intent" value="cancel" className="button button-link button-link-muted">
+                        {t("profileContacts.cancelChange")}
+                      </button>
+                    </Form>
+                  </div>
+                </div>
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="muted small">{t("profileContacts.securityNote")}</p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

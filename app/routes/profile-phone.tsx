@@ -1,0 +1,53 @@
+/**
+ * `/profile/phone` (spec §2): the phone one signs in with — the current number, a change waiting
+ * for its code, and the form to add or change it (a code goes by SMS to the new number; the action
+ * moves to `/profile/phone/{id}/code`, ADR 017).
+ */
+import type { Route } from "./+types/profile-phone";
+import { ContactEntryForm } from "../components/profile/contact-entry-form.tsx";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { apiContext, profileContext } from "../context.ts";
+import { startChangeAction, stepPath } from "../lib/profile-api/contact-steps.server.ts";
+import { contactChanges, formatPhone } from "../lib/profile-api/personal.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const profile = context.get(profileContext);
+  const pending = (await contactChanges(context.get(apiContext))).find((c) => c.kind === "phone");
+  return {
+    phone: formatPhone(profile.phone),
+    pending: pending ? { display: formatPhone(pending.value) ?? pending.value, codePath: stepPath("phone", pending.id, "code") } : null,
+    seo: { title: getInstance(context).t("profileContacts.phoneTitle") },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return startChangeAction(request, context, "phone");
+}
+
+export default function Phone({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { phone, pending } = loaderData;
+  return (
+    <section className="profile-section">
+      <p className="profile-back">
+        <LocaleLink to="/profile/mail">← {t("profileContacts.title")}</LocaleLink>
+      </p>
+      <h1>{t("profileContacts.phoneTitle")}</h1>
+      <p className="page-lead">{phone ? t("profileContacts.currentPhone", { address: phone }) : t("profileContacts.noPhoneLead")}</p>
+      {pending ? (
+        <p className="notice">
+          {t("profileContacts.pendingPhone", { address: pending.display })} <LocaleLink to={pending.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
+        </p>
+      ) : null}
+      <div className="card contact-step">
+        <h2>{t(phone ? "profileContacts.changePhoneTitle" : "profileContacts.addPhoneTitle")}</h2>
+        <ContactEntryForm kind="phone" lastResult={actionData?.result} />
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

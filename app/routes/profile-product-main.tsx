@@ -1,0 +1,141 @@
+/**
+ * `/profile/product/{id}` (index): the product's main form — the card (name and description in
+ * ru/en/zh with the source language, category, TN VED code, MOQ and unit, origin), its
+ * specifications (label/value rows) and variants — in one form with one Save button
+ * (`ProductMainSchema`). The action sends to the API only the parts that changed (PATCH card, PUT
+ * facts, PUT variants): for a published product each changed part waits for a moderator, so an
+ * untouched part must not be marked as changed.
+ *
+ * Without JavaScript: rows are added and removed, and the TN VED code searched and chosen, by submit
+ * buttons answered with the form's state (200, nothing typed lost); a failed save is a 400 with every
+ * field's error; a saved one redirects with a flash message. With it: inline validation, rows and the
+ * code picker in the browser.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/profile-product-main";
+import { FormIssue } from "../components/profile/localized-field.tsx";
+import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
+import { ProductFacts } from "../components/profile/product-facts.tsx";
+import { ProductVariants } from "../components/profile/product-variants.tsx";
+import { apiContext } from "../context.ts";
+import { authPath } from "../lib/auth-actions.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
+import { categoryOptions, getProduct, productIdOf, putFacts, putVariants, stableJson, updateProduct, type ProductDetailView } from "../lib/profile-api/products.server.ts";
+import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import { useT } from "../lib/use-t.ts";
+import { setFlashCookie } from "../middleware/flash.ts";
+import { useProductData } from "./profile-product.tsx";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  return { categories: await categoryOptions(context.get(apiContext), lang) };
+}
+
+/** The card as the API stores it: every optional field explicit (null clears it). */
+function cardOf(card: ProductMainInput["card"]) {
+  return {
+    name: card.name,
+    description: card.description ?? {},
+    sourceLang: card.sourceLang,
+    categoryId: card.categoryId ?? null,
+    tnvedCode: card.tnvedCode ?? null,
+    moq: card.moq ?? null,
+    moqUnit: card.moqUnit ?? null,
+    originCountry: card.originCountry ?? null,
+  };
+}
+
+function storedCard(product: ProductDetailView) {
+  return cardOf({ ...product, description: product.description ?? {} } as ProductMainInput["card"]);
+}
+
+const variantsOf = (variants: ProductMainInput["variants"]) => variants.map((v) => ({ name: v.name, attributes: v.attributes, price: v.price ?? null, currency: v.currency ?? null }));
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = productIdOf(request, params.id);
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const api = context.get(apiContext);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ProductMainSchema });
+  const code = (submission.payload.card as { tnvedCode?: unknown } | undefined)?.tnvedCode;
+  const tnvedNames = () => classifierNames(api, "tnved", [typeof code === "string" ? code : null], lang);
+  const pick = readPickerSearch(formData);
+  if (pick) return data({ result: submission.reply(), picker: await searchPicker(api, "tnved", pick.field, pick.q, lang), tnvedNames: await tnvedNames() });
+  if (submission.status !== "success") return data({ result: submission.reply(), picker: null, tnvedNames: await tnvedNames() }, { status: submission.status === "error" ? 400 : 200 });
+
+  const value = submission.value;
+  let step: "card" | "facts" | "variants" = "card";
+  try {
+    const current = await getProduct(api, id);
+    const card = cardOf(value.card);
+    const variants = variantsOf(value.variants);
+    const changed = {
+      card: stableJson(card) !== stableJson(storedCard(current)),
+      facts: stableJson(value.facts) !== stableJson(current.facts),
+      variants: stableJson(variants) !== stableJson(variantsOf(current.variants)),
+    };
+    if (changed.card) await updateProduct(api, id, card);
+    step = "facts";
+    if (changed.facts) await putFacts(api, id, value.facts);
+    step = "variants";
+    if (changed.variants) await putVariants(api, id, variants);
+    const message = !changed.card && !changed.facts && !changed.variants ? "profileProducts.flash.unchanged" : current.status === "published" ? "profileProducts.flash.savedPending" : "profileProducts.flash.saved";
+    throw redirect(authPath(request, `/profile/product/${id}`), { headers: { "set-cookie": setFlashCookie({ message, tone: message.endsWith("unchanged") ? "info" : "success" }) } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { result, status } = replyError(submission, error, { prefix: step === "card" ? "card" : undefined });
+    return data({ result, picker: null, tnvedNames: await tnvedNames() }, { status });
+  }
+}
+
+export default function ProductMain({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const { product, tnvedNames, readOnly } = useProductData();
+  const [form, fields] = useForm({
+    id: `product-${product.id}-main`,
+    lastResult: navigation.state === "idle" ? (actionData?.result as never) : undefined,
+    defaultValue: {
+      card: {
+        name: product.name,
+        description: product.description ?? {},
+        sourceLang: product.sourceLang,
+        categoryId: product.categoryId === null ? "" : String(product.categoryId),
+        tnvedCode: product.tnvedCode ?? "",
+        moq: product.moq ?? "",
+        moqUnit: product.moqUnit ?? "",
+        originCountry: product.originCountry ?? "",
+      },
+      facts: product.facts,
+      variants: product.variants.map((v) => ({ ...v, price: v.price ?? "", currency: v.currency ?? "" })),
+    } as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductMainSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const card = fields.card.getFieldset();
+  const sourceLang = typeof card.sourceLang.value === "string" ? card.sourceLang.value : product.sourceLang;
+  const saving = navigation.state === "submitting" && navigation.formData?.has("card.sourceLang") && !navigation.formData.has("__intent__");
+  return (
+    <Form method="post" {...getFormProps(form)} className="pp-form card">
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={readOnly} />
+      {readOnly ? <p className="notice small">{t("profileProducts.readOnly")}</p> : null}
+      <fieldset className="pp-fieldset" disabled={readOnly}>
+        <ProductCardFields form={form} card={card as never} categories={loaderData.categories} tnvedNames={{ ...tnvedNames, ...actionData?.tnvedNames }} picker={actionData?.picker} />
+        <ProductFacts form={form} facts={fields.facts} sourceLang={sourceLang} />
+        <ProductVariants form={form} variants={fields.variants} sourceLang={sourceLang} />
+        <FormIssue id={form.errorId} errors={form.errors} />
+        <div className="page-actions pp-save">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {t(product.status === "published" ? "profileProducts.saveForReview" : "profileProducts.save")}
+          </button>
+          {product.status === "published" ? <span className="muted small">{t("profileProducts.publishedEditHint")}</span> : null}
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * `/profile/product/new`: a new product's card (name and description in ru/en/zh with the source
+ * language, category, TN VED code, MOQ, origin). Saving creates a DRAFT (only the company sees it)
+ * and opens its page to add prices, photos and documents before submitting it for review. Without
+ * JavaScript: 400 with every field's error, the TN VED search step answered with the form's state;
+ * with it: inline validation and the live code search. Guarded by the profile layout.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/profile-product-new";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
+import { FormIssue } from "../components/profile/localized-field.tsx";
+import { apiContext, profileContext } from "../context.ts";
+import { authPath } from "../lib/auth-actions.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
+import { ProductCardFormSchema } from "../lib/product-forms.ts";
+import { categoryOptions, createProduct } from "../lib/profile-api/products.server.ts";
+import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { setFlashCookie } from "../middleware/flash.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const blocked = context.get(profileContext).organization?.status === "blocked";
+  return { categories: await categoryOptions(context.get(apiContext), lang), blocked, seo: { title: getInstance(context).t("profileProducts.new.title") } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const api = context.get(apiContext);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ProductCardFormSchema });
+  const code = (submission.payload.card as { tnvedCode?: unknown } | undefined)?.tnvedCode;
+  const tnvedNames = () => classifierNames(api, "tnved", [typeof code === "string" ? code : null], lang);
+  const pick = readPickerSearch(formData);
+  if (pick) return data({ result: submission.reply(), picker: await searchPicker(api, "tnved", pick.field, pick.q, lang), tnvedNames: await tnvedNames() });
+  if (submission.status !== "success") return data({ result: submission.reply(), picker: null, tnvedNames: await tnvedNames() }, { status: submission.status === "error" ? 400 : 200 });
+  try {
+    const created = await createProduct(api, submission.value.card);
+    throw redirect(authPath(request, `/profile/product/${created.id}`), { headers: { "set-cookie": setFlashCookie({ message: "profileProducts.flash.created", tone: "success" }) } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { result, status } = replyError(submission, error, { prefix: "card" });
+    return data({ result, picker: null, tnvedNames: await tnvedNames() }, { status });
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "product-new",
+    lastResult: navigation.state === "idle" ? (actionData?.result as never) : undefined,
+    defaultValue: { card: { sourceLang: lang } },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductCardFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const card = fields.card.getFieldset();
+  return (
+    <section className="pp-page">
+      <p className="pp-back small">
+        <LocaleLink to="/profile/product">← {t("profileProducts.list.title")}</LocaleLink>
+      </p>
+      <h1>{t("profileProducts.new.title")}</h1>
+      <p className="muted">{t("profileProducts.new.lead")}</p>
+      {loaderData.blocked ? <p className="form-error">{t("apiErrors.company_blocked")}</p> : null}
+      <Form method="post" {...getFormProps(form)} className="pp-form card">
+        {/* The default button: Enter in any field saves (not a row or picker button). */}
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <fieldset className="pp-fieldset" disabled={loaderData.blocked}>
+          <ProductCardFields form={form} card={card as never} categories={loaderData.categories} tnvedNames={actionData?.tnvedNames} picker={actionData?.picker} />
+          <FormIssue id={form.errorId} errors={form.errors} />
+          <div className="page-actions">
+            <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
+              {t("profileProducts.new.create")}
+            </button>
+            <LocaleLink to="/profile/product" className="button button-secondary">
+              {t("profileProducts.cancel")}
+            </LocaleLink>
+          </div>
+        </fieldset>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,101 @@
+/**
+ * `/profile/product/{id}/price`: the product's price tiers — from a minimum quantity, a price per unit
+ * in RUB, CNY or USD (`PriceFormSchema`: the API's PriceTiersSchema plus rising quantities within a
+ * currency and unit). All tiers are saved at once (PUT …/prices); an empty list removes the prices
+ * ("price on request"). Rows are added and removed without JavaScript by submit buttons answered with
+ * the form's state; a failed save is a 400 with each row's errors, a saved one redirects with a flash
+ * message (for a published product the new prices wait for a moderator).
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/profile-product-price";
+import { formatMoney, formatQuantity } from "../components/catalog/format.ts";
+import { FormIssue } from "../components/profile/localized-field.tsx";
+import { PriceTiers } from "../components/profile/price-tiers.tsx";
+import { apiContext } from "../context.ts";
+import { authPath } from "../lib/auth-actions.server.ts";
+import { PriceFormSchema } from "../lib/product-forms.ts";
+import { productIdOf, putPrices } from "../lib/profile-api/products.server.ts";
+import { replyError } from "../lib/profile-api/widgets.server.ts";
+import { unitLabel } from "../lib/units.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { setFlashCookie } from "../middleware/flash.ts";
+import { useProductData } from "./profile-product.tsx";
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = productIdOf(request, params.id);
+  const submission = parseWithZod(await request.formData(), { schema: PriceFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  try {
+    await putPrices(context.get(apiContext), id, submission.value.tiers);
+  } catch (error) {
+    const { result, status } = replyError(submission, error);
+    return data({ result }, { status });
+  }
+  throw redirect(authPath(request, `/profile/product/${id}/price`), { headers: { "set-cookie": setFlashCookie({ message: "profileProducts.flash.pricesSaved", tone: "success" }) } });
+}
+
+export default function ProductPrices({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const { product, readOnly } = useProductData();
+  const defaultUnit = product.moqUnit ?? "pcs";
+  const [form, fields] = useForm({
+    id: `product-${product.id}-price`,
+    lastResult: navigation.state === "idle" ? (actionData?.result as never) : undefined,
+    // A product without prices starts with one empty row to fill in.
+    defaultValue: { tiers: product.prices.length > 0 ? product.prices : [{ minQuantity: "", price: "", unit: defaultUnit, currency: "RUB" }] } as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = navigation.state === "submitting" && !navigation.formData?.has("__intent__");
+  return (
+    <div className="pp-prices">
+      <Form method="post" {...getFormProps(form)} className="pp-form card">
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={readOnly} />
+        <h2>{t("profileProducts.prices.title")}</h2>
+        <p className="muted small">{t("profileProducts.prices.lead")}</p>
+        {readOnly ? <p className="notice small">{t("profileProducts.readOnly")}</p> : null}
+        <fieldset className="pp-fieldset" disabled={readOnly}>
+          <PriceTiers form={form} tiers={fields.tiers} defaultUnit={defaultUnit} />
+          <FormIssue id={form.errorId} errors={form.errors} />
+          <div className="page-actions pp-save">
+            <button type="submit" className="button button-primary" disabled={saving}>
+              {t(product.status === "published" ? "profileProducts.saveForReview" : "profileProducts.prices.save")}
+            </button>
+          </div>
+        </fieldset>
+      </Form>
+      {product.prices.length > 0 ? (
+        <section className="card pp-preview" aria-labelledby="pp-price-preview">
+          <h2 id="pp-price-preview">{t("profileProducts.prices.previewTitle")}</h2>
+          <p className="muted small">{t("profileProducts.prices.previewLead")}</p>
+          <table className="table price-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("product.fromQuantity")}</th>
+                <th scope="col">{t("product.unitPrice")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {product.prices.map((p) => (
+                <tr key={`${p.currency}-${p.unit}-${p.minQuantity}`}>
+                  <td>
+                    {formatQuantity(p.minQuantity, lang)} {unitLabel(p.unit, lang)}
+                  </td>
+                  <td>
+                    {formatMoney(p.price, p.currency, lang)} / {unitLabel(p.unit, lang)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </div>
+  );
+}

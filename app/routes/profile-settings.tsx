@@ -1,0 +1,289 @@
+/**
+ * `/profile/settings` (spec §2): the person's own settings, open without a company —
+ * - first and last name (PATCH /api/profile);
+ * - interface language: saved to the profile and the locale cookie, then the same page opens in the
+ *   new language (a full page load, as the language switcher does);
+ * - the e-mail and phone they sign in with, with links to change or add them (ADR 017);
+ * - their company: role and status, and leaving it (their own employee row is deleted; the last
+ *   owner is told to hand the role over first);
+ * - "sign out on all devices" (POST /api/auth/logout-all), this one included.
+ * Every form posts here with an `intent`; without JavaScript a refusal comes back as a 400 with the
+ * errors in the page's language, a success as a redirect with a flash message.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import type { Route } from "./+types/profile-settings";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
+import { apiContext, profileContext, sessionContext } from "../context.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
+import { authPath } from "../lib/auth-actions.server.ts";
+import { LANG_NAMES, LANGS, localePath, splitLocalePath } from "../lib/i18n.ts";
+import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
+import { LanguageSchema, NameSchema } from "../lib/profile-api/personal-forms.ts";
+import { apiErrorKey, contactChanges, formatPhone, logoutAll, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { clearSessionCookies } from "../lib/session.server.ts";
+import { useT } from "../lib/use-t.ts";
+import { setFlashCookie } from "../middleware/flash.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { localeCookie } from "./set-locale.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const profile = context.get(profileContext);
+  const pending = await contactChanges(context.get(apiContext));
+  const waiting = (kind: "email" | "phone") => {
+    const change = pending.find((c) => c.kind === kind);
+    return change ? { display: kind === "phone" ? (formatPhone(change.value) ?? change.value) : change.value, codePath: stepPath(kind, change.id, "code") } : null;
+  };
+  const org = profile.organization;
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    locale: profile.locale,
+    email: profile.email,
+    phone: formatPhone(profile.phone),
+    pendingEmail: waiting("email"),
+    pendingPhone: waiting("phone"),
+    organization: org ? { name: quotedName(org.name, lang), role: org.role, employeeStatus: org.employeeStatus } : null,
+    seo: { title: getInstance(context).t("profileSettings.title") },
+  };
+}
+
+type Intent = "name" | "language" | "leave" | "logoutAll";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "") as Intent;
+  const api = context.get(apiContext);
+  const flash = (message: Parameters<typeof setFlashCookie>[0]["message"], tone: "success" | "info" = "success") => ({ headers: { "set-cookie": setFlashCookie({ message, tone }) } });
+
+  if (intent === "name") {
+    const submission = parseWithZod(formData, { schema: NameSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    try {
+      await api.updateProfile(submission.value);
+    } catch (error) {
+      if (!(error instanceof ApiClientError)) throw error;
+      return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
+    }
+    return redirect(authPath(request, "/profile/settings"), flash("profileSettings.flash.nameSaved"));
+  }
+
+  if (intent === "language") {
+    const submission = parseWithZod(formData, { schema: LanguageSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const lang = submission.value.locale;
+    try {
+      await api.updateProfile({ locale: lang });
+    } catch (error) {
+      if (!(error instanceof ApiClientError)) throw error;
+      return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
+    }
+    // A whole new document: the page's language comes from its URL and every string must follow.
+    const headers = new Headers({ "set-cookie": localeCookie.serialize(lang) });
+    headers.append("set-cookie", setFlashCookie({ message: "profileSettings.flash.languageSaved", tone: "success" }));
+    return redirectDocument(localePath(lang, "/profile/settings"), { headers });
+  }
+
+  if (intent === "leave") {
+    const org = context.get(profileContext).organization;
+    if (!org) return redirect(authPath(request, "/profile/settings"));
+    try {
+      await removeEmployee(api, org.memberId);
+    } catch (error) {
+      if (!(error instanceof ApiClientError)) throw error;
+      const key = error.code === "last_owner" ? "profileSettings.errors.lastOwner" : error.code === "member_blocked" ? "profileSettings.errors.leaveBlocked" : apiErrorKey(error.code);
+      return data({ intent, result: { status: "error" as const, error: { "": [key] } } }, { status: error.status >= 500 ? 503 : 409 });
+    }
+    return redirect(authPath(request, "/profile/settings"), flash("profileSettings.flash.leftCompany", "info"));
+  }
+
+  if (intent === "logoutAll") {
+    try {
+      await logoutAll(api);
+    } catch (error) {
+      // Signed out already (401) or the API is down: this browser's cookies go in any case.
+      if (!(error instanceof ApiClientError)) throw error;
+    }
+    const session = context.get(sessionContext);
+    session.accessToken = null;
+    session.setCookies.push(...clearSessionCookies());
+    return redirect(authPath(request, "/"), flash("profileSettings.flash.signedOutEverywhere", "info"));
+  }
+  return data({ intent: null, result: null }, { status: 400 });
+}
+
+function NameForm({ firstName, lastName, lastResult }: { firstName: string; lastName: string; lastResult?: unknown }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "settings-name",
+    lastResult: lastResult as never,
+    defaultValue: { firstName, lastName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "name";
+  return (
+    <Form method="post" {...getFormProps(form)} className="settings-form">
+      <div className="settings-fields">
+        <div>
+          <label className="field" htmlFor={fields.firstName.id}>
+            <span>{t("auth.firstName")}</span>
+            <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} />
+          </label>
+          <ProfileFieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
+        </div>
+        <div>
+          <label className="field" htmlFor={fields.lastName.id}>
+            <span>{t("auth.lastName")}</span>
+            <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" aria-describedby={fields.lastName.errorId} />
+          </label>
+          <ProfileFieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
+        </div>
+      </div>
+      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <button type="submit" name="intent" value="name" className="button" disabled={busy}>
+        {t("profileSettings.saveName")}
+      </button>
+    </Form>
+  );
+}
+
+function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: unknown }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "settings-language",
+    lastResult: lastResult as never,
+    defaultValue: { locale },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LanguageSchema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "language";
+  return (
+    <Form method="post" {...getFormProps(form)} className="settings-form">
+      <fieldset className="field language-choice" aria-describedby={fields.locale.errorId}>
+        <legend>{t("profileSettings.languageLabel")}</legend>
+        {LANGS.map((lang) => (
+          <label key={lang} className="field-check language-option" lang={lang}>
+            <input type="radio" name={fields.locale.name} value={lang} defaultChecked={lang === locale} />
+            <span>{LANG_NAMES[lang]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <ProfileFieldError id={fields.locale.errorId} errors={fields.locale.errors} />
+      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <button type="submit" name="intent" value="language" className="button" disabled={busy}>
+        {t("profileSettings.saveLanguage")}
+      </button>
+    </Form>
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const d = loaderData;
+  const resultOf = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const leaveError = (resultOf("leave") as { error?: Record<string, string[]> } | undefined)?.error?.[""];
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  return (
+    <section className="profile-section">
+      <h1>{t("profileSettings.title")}</h1>
+
+      <div className="card settings-card">
+        <h2>{t("profileSettings.nameTitle")}</h2>
+        <NameForm firstName={d.firstName} lastName={d.lastName} lastResult={resultOf("name")} />
+      </div>
+
+      <div className="card settings-card">
+        <h2>{t("profileSettings.languageTitle")}</h2>
+        <p className="muted small">{t("profileSettings.languageLead")}</p>
+        <LanguageForm locale={d.locale} lastResult={resultOf("language")} />
+      </div>
+
+      <div className="card settings-card">
+        <h2>{t("profileSettings.signInTitle")}</h2>
+        <p className="muted small">{t("profileSettings.signInLead")}</p>
+        <dl className="settings-contacts">
+          <div>
+            <dt>{t("profileContacts.email")}</dt>
+            <dd>
+              <span className={d.email ? "contact-value" : "contact-value muted"}>{d.email ?? t("profileContacts.noEmail")}</span>
+              <LocaleLink to="/profile/change_mail">{t(d.email ? "profileContacts.changeEmail" : "profileContacts.addEmail")}</LocaleLink>
+              {d.pendingEmail ? (
+                <span className="contact-waiting small">
+                  {t("profileContacts.pendingEmail", { address: d.pendingEmail.display })} <LocaleLink to={d.pendingEmail.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
+                </span>
+              ) : null}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("profileContacts.phone")}</dt>
+            <dd>
+              <span className={d.phone ? "contact-value" : "contact-value muted"}>{d.phone ?? t("profileContacts.noPhone")}</span>
+              <LocaleLink to="/profile/phone">{t(d.phone ? "profileContacts.changePhone" : "profileContacts.addPhone")}</LocaleLink>
+              {d.pendingPhone ? (
+                <span className="contact-waiting small">
+                  {t("profileContacts.pendingPhone", { address: d.pendingPhone.display })} <LocaleLink to={d.pendingPhone.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        </dl>
+        <p className="small">
+          <LocaleLink to="/profile/mail">{t("profileContacts.manage")}</LocaleLink>
+        </p>
+      </div>
+
+      <div className="card settings-card">
+        <h2>{t("profileSettings.companyTitle")}</h2>
+        {d.organization ? (
+          <>
+            <p>
+              {d.organization.employeeStatus === "blocked"
+                ? t("profileSettings.memberBlocked", { company: d.organization.name })
+                : t("profileSettings.memberOf", { company: d.organization.name, role: t(`profileEmployees.roles.${d.organization.role}`) })}
+            </p>
+            {d.organization.employeeStatus === "active" ? (
+              <details className="danger-zone" open={Boolean(leaveError)}>
+                <summary>{t("profileSettings.leave")}</summary>
+                <p className="small">{t("profileSettings.leaveWarning", { company: d.organization.name })}</p>
+                <ProfileFormError errors={leaveError} />
+                <Form method="post">
+                  <button type="submit" name="intent" value="leave" className="button button-danger" disabled={pendingIntent === "leave"}>
+                    {t("profileSettings.leaveConfirm")}
+                  </button>
+                </Form>
+              </details>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <p className="muted">{t("profileSettings.noCompany")}</p>
+            <LocaleLink to="/profile/start" className="button button-secondary">
+              {t("profileSettings.toStart")}
+            </LocaleLink>
+          </>
+        )}
+      </div>
+
+      <div className="card settings-card">
+        <h2>{t("profileSettings.sessionsTitle")}</h2>
+        <p className="muted small">{t("profileSettings.sessionsLead")}</p>
+        <Form method="post">
+          <button type="submit" name="intent" value="logoutAll" className="button button-secondary" disabled={pendingIntent === "logoutAll"}>
+            {t("profileSettings.logoutAll")}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

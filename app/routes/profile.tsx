@@ -1,0 +1,68 @@
+/**
+ * `/profile` (spec §2): the signed-in user's section — their company, its legal entities, products
+ * and employees, and their personal settings. Guarded by `profile-check-organization` (anonymous →
+ * sign-in, no active company → `profile/start`). The layout renders the section navigation; the
+ * company entries appear only once the user is an active employee. Nothing here is cached by the
+ * service worker (ADR 004) and every response is `private, no-store`.
+ */
+import { NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/profile";
+import { profileContext } from "../context.ts";
+import { localeHref } from "../components/locale-link.tsx";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { guards } from "../middleware/registry.ts";
+
+export const middleware = guards("profile-check-organization");
+
+export function loader({ context }: Route.LoaderArgs) {
+  const profile = context.get(profileContext);
+  const organization = profile.organization?.employeeStatus === "active" ? profile.organization : null;
+  return { user: { firstName: profile.firstName, lastName: profile.lastName }, organization };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** Section navigation: [path, label key, needs an active company]. */
+const SECTIONS: [string, string, boolean][] = [
+  ["/profile", "profileNav.overview", true],
+  ["/profile/company", "profileNav.company", true],
+  ["/profile/legal_entities", "profileNav.legalEntities", true],
+  ["/profile/product", "profileNav.products", true],
+  ["/profile/employee", "profileNav.employees", true],
+  ["/profile/start", "profileNav.start", false],
+  ["/profile/settings", "profileNav.settings", false],
+];
+
+export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { organization, user } = loaderData;
+  const sections = SECTIONS.filter(([path, , needsCompany]) => (organization ? path !== "/profile/start" : !needsCompany));
+  return (
+    <main id="main" className="page profile-page">
+      <div className="profile-layout">
+        <nav className="profile-nav card" aria-label={t("profileNav.label")}>
+          <p className="profile-nav-who">
+            <strong>{`${user.firstName} ${user.lastName}`.trim()}</strong>
+            {organization ? <span className="muted">{organization.name}</span> : null}
+          </p>
+          <ul>
+            {sections.map(([path, label]) => (
+              <li key={path}>
+                <NavLink to={localeHref(lang, path)} end={path === "/profile"} className="profile-nav-link">
+                  {t(label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="profile-content">
+          <Outlet />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The audit log of the admin area (issue 7; ADR 013): who did what to which record, the changed
+ * fields before and after, when, and from which request.
+ *
+ * `recordAdminAction(tx, actor, entry)` is called by every admin action INSIDE the transaction that
+ * makes the change, so a change is never stored without its record and a failed change leaves none.
+ * Pass the transaction handle: PGlite's pool has one connection, and a second query through `db`
+ * while a transaction holds it would wait for itself.
+ *
+ * `listAudit(db, query)` pages through the log newest first with filters (actor, entity type and id,
+ * action, date range).
+ */
+import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { adminAuditLog } from "../db/schema.ts";
+import type { Queryable } from "../profile/db.ts";
+import type { AdminActor } from "./access.ts";
+
+export { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from "./constants.ts";
+import type { AuditAction, AuditEntityType } from "./constants.ts";
+
+export interface AuditEntry {
+  entityType: AuditEntityType;
+  entityId: number | string;
+  action: AuditAction;
+  /** The changed fields as they were (null for a creation). */
+  before?: unknown;
+  /** The changed fields as they are now (null for a deletion). */
+  after?: unknown;
+}
+
+/** Writes one audit row through `tx` (the transaction of the change). */
+export async function recordAdminAction(tx: Queryable, actor: AdminActor, entry: AuditEntry, now = new Date()): Promise<void> {
+  await tx.insert(adminAuditLog).values({
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    actorRole: actor.role,
+    entityType: entry.entityType,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    requestId: actor.requestId ?? null,
+    ip: actor.ip ?? null,
+    createdAt: now,
+  });
+}
+
+export interface AuditQuery {
+  /** Substring of the actor's label (e-mail, phone or "cli"), or an actor's user id. */
+  actor?: string;
+  entityType?: AuditEntityType;
+  entityId?: string;
+  action?: AuditAction;
+  /** Inclusive start and exclusive end (UTC instants). */
+  from?: Date;
+  to?: Date;
+  page: number;
+  limit: number;
+}
+
+export interface AuditRow {
+  id: number;
+  actorUserId: number | null;
+  actorLabel: string;
+  actorRole: string;
+  entityType: string;
+  entityId: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+  requestId: string | null;
+  ip: string | null;
+  createdAt: string;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** A page of the audit log, newest first, with the total number of matching rows. */
+export async function listAudit(db: Db, query: AuditQuery): Promise<{ items: AuditRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  const actor = query.actor?.trim();
+  if (actor) {
+    conditions.push(/^\d{1,9}$/.test(actor) ? eq(adminAuditLog.actorUserId, Number(actor)) : ilike(adminAuditLog.actorLabel, `%${escapeLike(actor)}%`));
+  }
+  if (query.entityType) conditions.push(eq(adminAuditLog.entityType, query.entityType));
+  if (query.entityId) conditions.push(eq(adminAuditLog.entityId, query.entityId));
+  if (query.action) conditions.push(eq(adminAuditLog.action, query.action));
+  if (query.from) conditions.push(gte(adminAuditLog.createdAt, query.from));
+  if (query.to) conditions.push(lt(adminAuditLog.createdAt, query.to));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(adminAuditLog)
+    .where(where)
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db.select({ n: count() }).from(adminAuditLog).where(where);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      actorUserId: r.actorUserId,
+      actorLabel: r.actorLabel,
+      actorRole: r.actorRole,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      action: r.action,
+      before: r.before,
+      after: r.after,
+      requestId: r.requestId,
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** The last `limit` actions on one record, newest first (shown on its admin page). */
+export async function historyOf(db: Db, entityType: AuditEntityType, entityId: number | string, limit = 20): Promise<AuditRow[]> {
+  return (await listAudit(db, { entityType, entityId: String(entityId), page: 1, limit })).items;
+}
+
+/** Distinct actors seen in the log (for the audit page's filter), most active first. */
+export async function auditActors(db: Db): Promise<{ label: string; count: number }[]> {
+  const rows = await db
+    .select({ label: adminAuditLog.actorLabel, n: sql<number>`count(*)::int` })
+    .from(adminAuditLog)
+    .groupBy(adminAuditLog.actorLabel)
+    .orderBy(sql`count(*) desc`)
+    .limit(50);
+  return rows.map((r) => ({ label: r.label, count: r.n }));
+}

@@ -1,0 +1,223 @@
+/**
+ * Editing the catalogue's reference lists from the admin area (issue 7): categories (a tree with
+ * localized names, icon, order and the TN VED headings of their goods) and service types (localized
+ * names and descriptions, icon, order). Rules:
+ * - slugs are unique (409 `slug_taken`);
+ * - a category's parent must exist and must not be the category itself or one under it
+ *   (400 `invalid_body`, issue `parentId: invalid_option`);
+ * - a category with products or subcategories, or a service type with offers, is not deleted
+ *   (409 `in_use`): move them first.
+ * Visitors see changes once the per-process caches refresh (about a minute, server/catalog/cache.ts).
+ * Each change and its audit row are one transaction.
+ */
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { categories, companyServices, products, serviceTypes, type Localized } from "../db/schema.ts";
+import { ApiError } from "../api/http.ts";
+import { isUniqueViolation, type Queryable } from "../profile/db.ts";
+import type { AdminActor } from "./access.ts";
+import { recordAdminAction } from "./audit.ts";
+import type { CategoryInput, ServiceTypeInput } from "./schemas.ts";
+
+export interface AdminCategory {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  icon: string | null;
+  name: Localized;
+  position: number;
+  tnvedHeadings: string[];
+  productCount: number;
+  childCount: number;
+  updatedAt: string;
+}
+
+export interface AdminServiceType {
+  id: number;
+  slug: string;
+  icon: string | null;
+  name: Localized;
+  description: Localized;
+  position: number;
+  offerCount: number;
+  updatedAt: string;
+}
+
+const slugTaken = () => new ApiError(409, "slug_taken", "This slug is used already", [{ path: "slug", message: "slug_taken" }]);
+
+/** Every category (tree order: parents first, then by position), with product and child counts. */
+export async function listCategories(db: Db): Promise<AdminCategory[]> {
+  const rows = await db.execute<{ id: number; parent_id: number | null; slug: string; icon: string | null; name: Localized; position: number; tnved_headings: string[]; product_count: number; child_count: number; updated_at: string }>(
+    sql`select c.id, c.parent_id, c.slug, c.icon, c.name, c.position, c.tnved_headings, c.updated_at::text,
+        (select count(*)::int from products p where p.category_id = c.id) as product_count,
+        (select count(*)::int from categories k where k.parent_id = c.id) as child_count
+      from categories c order by c.position, c.id`,
+  );
+  const all = rows.rows.map((r) => ({
+    id: r.id,
+    parentId: r.parent_id,
+    slug: r.slug,
+    icon: r.icon,
+    name: r.name,
+    position: r.position,
+    tnvedHeadings: r.tnved_headings ?? [],
+    productCount: r.product_count,
+    childCount: r.child_count,
+    updatedAt: new Date(r.updated_at).toISOString(),
+  }));
+  // Depth-first: each parent followed by its children, so the list reads as a tree.
+  const byParent = new Map<number | null, AdminCategory[]>();
+  for (const c of all) byParent.set(c.parentId, [...(byParent.get(c.parentId) ?? []), c]);
+  const out: AdminCategory[] = [];
+  const seen = new Set<number>();
+  const walk = (parent: number | null) => {
+    for (const c of byParent.get(parent) ?? []) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      out.push(c);
+      walk(c.id);
+    }
+  };
+  walk(null);
+  for (const c of all) if (!seen.has(c.id)) out.push(c);
+  return out;
+}
+
+export async function getCategory(db: Db, id: number): Promise<AdminCategory> {
+  const found = (await listCategories(db)).find((c) => c.id === id);
+  if (!found) throw new ApiError(404, "not_found", "Category not found");
+  return found;
+}
+
+async function assertParent(tx: Queryable, id: number | null, parentId: number | null | undefined) {
+  if (!parentId) return;
+  const bad = () => new ApiError(400, "invalid_body", "Invalid request body", [{ path: "parentId", message: "invalid_option" }]);
+  if (parentId === id) throw bad();
+  // Walk up from the new parent: meeting the category itself would make a cycle.
+  let current: number | null = parentId;
+  for (let depth = 0; current !== null && depth < 50; depth++) {
+    const [row]: { parentId: number | null }[] = await tx.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, current)).limit(1);
+    if (!row) throw bad();
+    if (id !== null && row.parentId === id) throw bad();
+    current = row.parentId;
+  }
+}
+
+function categoryColumns(input: CategoryInput) {
+  return { slug: input.slug, name: input.name, icon: input.icon ?? null, parentId: input.parentId ?? null, position: input.position, tnvedHeadings: input.tnvedHeadings };
+}
+
+export async function createCategory(db: Db, actor: AdminActor, input: CategoryInput): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertParent(tx, null, input.parentId);
+      const [row] = await tx.insert(categories).values({ ...categoryColumns(input), sourceLang: "ru" }).returning({ id: categories.id });
+      await recordAdminAction(tx, actor, { entityType: "category", entityId: row!.id, action: "category.create", before: null, after: categoryColumns(input) });
+      return row!.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+export async function updateCategory(db: Db, actor: AdminActor, id: number, input: CategoryInput): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
+      if (!row) throw new ApiError(404, "not_found", "Category not found");
+      await assertParent(tx, id, input.parentId);
+      const next = categoryColumns(input);
+      await tx.update(categories).set({ ...next, updatedAt: new Date() }).where(eq(categories.id, id));
+      await recordAdminAction(tx, actor, {
+        entityType: "category",
+        entityId: id,
+        action: "category.update",
+        before: { slug: row.slug, name: row.name, icon: row.icon, parentId: row.parentId, position: row.position, tnvedHeadings: row.tnvedHeadings },
+        after: next,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+export async function deleteCategory(db: Db, actor: AdminActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
+    if (!row) throw new ApiError(404, "not_found", "Category not found");
+    const [[used], [children]] = await Promise.all([
+      tx.select({ n: count() }).from(products).where(eq(products.categoryId, id)),
+      tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id)),
+    ]);
+    if ((used?.n ?? 0) > 0 || (children?.n ?? 0) > 0) throw new ApiError(409, "in_use", "Move its products and subcategories first");
+    await tx.delete(categories).where(eq(categories.id, id));
+    await recordAdminAction(tx, actor, { entityType: "category", entityId: id, action: "category.delete", before: { slug: row.slug, name: row.name, parentId: row.parentId }, after: null });
+  });
+}
+
+/* ─── service types ─────────────────────────────────────────────────────────────────────────── */
+
+export async function listServiceTypes(db: Db): Promise<AdminServiceType[]> {
+  const rows = await db
+    .select({ t: serviceTypes, offers: sql<number>`(select count(*)::int from company_services s where s.service_type_id = ${serviceTypes.id})` })
+    .from(serviceTypes)
+    .orderBy(asc(serviceTypes.position), asc(serviceTypes.id));
+  return rows.map(({ t, offers }) => ({ id: t.id, slug: t.slug, icon: t.icon, name: t.name, description: t.description, position: t.position, offerCount: offers, updatedAt: t.updatedAt.toISOString() }));
+}
+
+export async function getServiceType(db: Db, id: number): Promise<AdminServiceType> {
+  const found = (await listServiceTypes(db)).find((t) => t.id === id);
+  if (!found) throw new ApiError(404, "not_found", "Service type not found");
+  return found;
+}
+
+function serviceColumns(input: ServiceTypeInput) {
+  return { slug: input.slug, name: input.name, description: input.description ?? {}, icon: input.icon ?? null, position: input.position };
+}
+
+export async function createServiceType(db: Db, actor: AdminActor, input: ServiceTypeInput): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(serviceTypes).values({ ...serviceColumns(input), sourceLang: "ru" }).returning({ id: serviceTypes.id });
+      await recordAdminAction(tx, actor, { entityType: "service_type", entityId: row!.id, action: "service_type.create", before: null, after: serviceColumns(input) });
+      return row!.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+export async function updateServiceType(db: Db, actor: AdminActor, id: number, input: ServiceTypeInput): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
+      if (!row) throw new ApiError(404, "not_found", "Service type not found");
+      const next = serviceColumns(input);
+      await tx.update(serviceTypes).set({ ...next, updatedAt: new Date() }).where(eq(serviceTypes.id, id));
+      await recordAdminAction(tx, actor, {
+        entityType: "service_type",
+        entityId: id,
+        action: "service_type.update",
+        before: { slug: row.slug, name: row.name, description: row.description, icon: row.icon, position: row.position },
+        after: next,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+export async function deleteServiceType(db: Db, actor: AdminActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
+    if (!row) throw new ApiError(404, "not_found", "Service type not found");
+    const [used] = await tx.select({ n: count() }).from(companyServices).where(eq(companyServices.serviceTypeId, id));
+    if ((used?.n ?? 0) > 0) throw new ApiError(409, "in_use", "Suppliers offer this service: it cannot be deleted");
+    await tx.delete(serviceTypes).where(eq(serviceTypes.id, id));
+    await recordAdminAction(tx, actor, { entityType: "service_type", entityId: id, action: "service_type.delete", before: { slug: row.slug, name: row.name }, after: null });
+  });
+}

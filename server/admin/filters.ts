@@ -1,0 +1,546 @@
+/**
+ * The admin filter API (spec §7 `/app/admin/filter/{company,user,service,product,legal-entiries,
+ * employees}`; issue 7): every record of six kinds — not only what visitors see — found by text,
+ * status, dates and the fields of each kind, sorted by a whitelisted column, paged, with facet
+ * counts, and exported as CSV.
+ *
+ * Each kind is a `FilterSpec`: its zod query schema, FROM clause, the condition of each filter
+ * (keyed by dimension), the facet expressions, the sort expressions and the exported columns.
+ * Nothing a client sends reaches SQL text: filter values are bound parameters and `sort` picks
+ * one of the spec's expressions.
+ *
+ * Facets are counted with GROUP BY on the filtered set WITHOUT the facet's own filter (the usual
+ * "disjunctive" facets: with status=published chosen, the status facet still counts the other
+ * statuses, so the form can show what choosing them would give). Every other filter applies.
+ *
+ * Common query parameters: `q`, `page` (1…), `limit` (1…200, default 25), `sort`, `order`
+ * (asc|desc), `createdFrom`/`createdTo`, `updatedFrom`/`updatedTo` (YYYY-MM-DD, inclusive days,
+ * UTC), `format` (json|csv). List parameters (`status`, `role`…) take repeated keys or commas.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { COMPANY_STATUSES, EMPLOYEE_STATUSES, COMPANY_ROLES, PRODUCT_STATUSES, USER_ROLES, CURRENCIES, type Localized } from "../db/schema.ts";
+
+export const FILTER_KINDS = ["company", "user", "service", "product", "legal-entities", "employees"] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];
+
+/** Path names the API answers: the spec's spelling `legal-entiries` and the correct one. */
+export const FILTER_PATHS: Record<string, FilterKind> = {
+  company: "company",
+  user: "user",
+  service: "service",
+  product: "product",
+  "legal-entiries": "legal-entities",
+  "legal-entities": "legal-entities",
+  employees: "employees",
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = z
+  .string()
+  .trim()
+  .refine((v) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Expected a date YYYY-MM-DD")
+  .optional();
+
+/** A list parameter: repeated keys or comma-separated values, each one of `values`. */
+function list<T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean)))
+    .pipe(z.array(z.enum(values)).max(values.length));
+}
+
+const id = z.coerce.number().int().positive().max(2_147_483_647).optional();
+const yesNo = z.enum(["yes", "no"]).optional();
+
+const Common = {
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(25),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  createdFrom: day,
+  createdTo: day,
+  updatedFrom: day,
+  updatedTo: day,
+  format: z.enum(["json", "csv"]).default("json"),
+  lang: z.enum(["ru", "en", "zh"]).default("ru"),
+};
+
+export const CompanyFilterQuery = z.object({
+  ...Common,
+  sort: z.enum(["id", "name", "createdAt", "updatedAt", "publishedAt", "verificationLevel", "products"]).default("id"),
+  status: list(COMPANY_STATUSES),
+  country: z.enum(["RU", "CN"]).optional(),
+  region: z.string().regex(/^(CN-)?\d{2}$/, "A region code such as 77 or CN-21").optional(),
+  verification: z.enum(["0", "1", "2"]).optional(),
+});
+
+export const UserFilterQuery = z.object({
+  ...Common,
+  sort: z.enum(["id", "email", "lastName", "createdAt", "updatedAt", "lastSignInAt"]).default("id"),
+  role: list(USER_ROLES),
+  blocked: yesNo,
+  locale: z.enum(["ru", "en", "zh"]).optional(),
+  hasCompany: yesNo,
+});
+
+export const ServiceFilterQuery = z.object({
+  ...Common,
+  sort: z.enum(["id", "createdAt", "updatedAt", "priceFrom"]).default("id"),
+  status: list(PRODUCT_STATUSES),
+  serviceType: id,
+  company: id,
+  region: z.string().regex(/^(CN-)?\d{2}$/, "A region code such as 77 or CN-21").optional(),
+});
+
+export const ProductFilterQuery = z.object({
+  ...Common,
+  sort: z.enum(["id", "name", "createdAt", "updatedAt", "publishedAt", "priceFrom"]).default("id"),
+  status: list(PRODUCT_STATUSES),
+  company: id,
+  category: id,
+  pending: yesNo,
+  currency: z.enum(CURRENCIES).optional(),
+  region: z.string().regex(/^(CN-)?\d{2}$/, "A region code such as 77 or CN-21").optional(),
+});
+
+export const LegalEntityFilterQuery = z.object({
+  ...Common,
+  sort: z.enum(["id", "inn", "nameFull", "createdAt", "updatedAt"]).default("id"),
+  kind: z.enum(["legal", "individual"]).optional(),
+  company: id,
+  /** The two leading digits of the INN: the tax office's region. */
+  innRegion: z.string().regex(/^\d{2}$/, "Two digits").optional(),
+  companyStatus: list(COMPANY_STATUSES),
+});
+
+export const EmployeeFilterQuery = z.object({
+  ...Common,
+  sort: z.enum(["id", "createdAt", "updatedAt", "role", "status"]).default("id"),
+  status: list(EMPLOYEE_STATUSES),
+  role: list(COMPANY_ROLES),
+  company: id,
+});
+
+export const FILTER_QUERIES = {
+  company: CompanyFilterQuery,
+  user: UserFilterQuery,
+  service: ServiceFilterQuery,
+  product: ProductFilterQuery,
+  "legal-entities": LegalEntityFilterQuery,
+  employees: EmployeeFilterQuery,
+} as const;
+
+type AnyQuery = z.output<typeof CompanyFilterQuery> &
+  Partial<z.output<typeof UserFilterQuery>> &
+  Partial<z.output<typeof ServiceFilterQuery>> &
+  Partial<z.output<typeof ProductFilterQuery>> &
+  Partial<z.output<typeof LegalEntityFilterQuery>> &
+  Partial<z.output<typeof EmployeeFilterQuery>>;
+
+export interface FacetValue {
+  value: string;
+  count: number;
+  /** Names of the value (regions, categories, service types), when it has them. */
+  label?: Localized;
+}
+
+interface CsvColumn {
+  key: string;
+  value: (row: Record<string, unknown>) => unknown;
+}
+
+interface FilterSpec {
+  from: SQL;
+  /** Columns of a result row (aliases become the row's keys). */
+  columns: SQL;
+  /** Conditions by dimension; a facet leaves out its own dimension. */
+  conditions(q: AnyQuery): Record<string, SQL | undefined>;
+  facets: Record<string, { expr: SQL; labels?: "region" | "category" | "serviceType" }>;
+  sorts: Record<string, SQL>;
+  /** The table alias whose id breaks ties. */
+  idColumn: SQL;
+  csv: CsvColumn[];
+}
+
+function pattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** `col->>'ru' ilike p or …en or …zh`. */
+function anyLang(column: string, p: string): SQL {
+  return sql`(${sql.raw(column)}->>'ru' ilike ${p} or ${sql.raw(column)}->>'en' ilike ${p} or ${sql.raw(column)}->>'zh' ilike ${p})`;
+}
+
+function inList(column: string, values: string[]): SQL | undefined {
+  if (values.length === 0) return undefined;
+  return sql`${sql.raw(column)} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+}
+
+/** Date-range conditions on `created_at` / `updated_at` of `alias` (inclusive days, UTC). */
+function dates(alias: string, q: AnyQuery): Record<string, SQL | undefined> {
+  const next = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString();
+  return {
+    createdFrom: q.createdFrom ? sql`${sql.raw(`${alias}.created_at`)} >= ${`${q.createdFrom}T00:00:00Z`}::timestamptz` : undefined,
+    createdTo: q.createdTo ? sql`${sql.raw(`${alias}.created_at`)} < ${next(q.createdTo)}::timestamptz` : undefined,
+    updatedFrom: q.updatedFrom ? sql`${sql.raw(`${alias}.updated_at`)} >= ${`${q.updatedFrom}T00:00:00Z`}::timestamptz` : undefined,
+    updatedTo: q.updatedTo ? sql`${sql.raw(`${alias}.updated_at`)} < ${next(q.updatedTo)}::timestamptz` : undefined,
+  };
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? new Date(v as string).toISOString() : "");
+const loc = (key: string, lang: "ru" | "en" | "zh") => (row: Record<string, unknown>) => ((row[key] as Localized | null) ?? {})[lang] ?? "";
+
+const SPECS: Record<FilterKind, FilterSpec> = {
+  company: {
+    from: sql`companies c left join regions r on r.code = c.region_code`,
+    columns: sql`c.id, c.name, c.status, c.country, c.region_code, r.name as region_name, c.city, c.website, c.phone, c.email,
+      c.verification_level, c.source_lang, c.created_at, c.updated_at, c.published_at,
+      (select count(*)::int from products p where p.company_id = c.id) as products,
+      (select string_agg(l.inn, ' ' order by l.id) from legal_entities l where l.company_id = c.id) as inns`,
+    conditions: (q) => ({
+      q: q.q
+        ? /^\d{10}$|^\d{12}$/.test(q.q)
+          ? sql`exists (select 1 from legal_entities l where l.company_id = c.id and l.inn = ${q.q})`
+          : sql`(${anyLang("c.name", pattern(q.q))} or c.email ilike ${pattern(q.q)} or c.phone ilike ${pattern(q.q)} or c.website ilike ${pattern(q.q)}
+              ${/^\d{1,9}$/.test(q.q) ? sql`or c.id = ${Number(q.q)}` : sql``}
+              or exists (select 1 from legal_entities l where l.company_id = c.id and (l.inn like ${`${q.q.replace(/[\\%_]/g, "")}%`} or l.name_full ilike ${pattern(q.q)})))`
+        : undefined,
+      status: inList("c.status", q.status ?? []),
+      country: q.country ? sql`c.country = ${q.country}` : undefined,
+      region: q.region ? sql`c.region_code = ${q.region}` : undefined,
+      verification: q.verification !== undefined ? sql`c.verification_level = ${Number(q.verification)}` : undefined,
+      ...dates("c", q),
+    }),
+    facets: {
+      status: { expr: sql`c.status` },
+      country: { expr: sql`c.country` },
+      region: { expr: sql`c.region_code`, labels: "region" },
+      verification: { expr: sql`c.verification_level::text` },
+    },
+    sorts: {
+      id: sql`c.id`,
+      name: sql`coalesce(c.name->>'ru', c.name->>'en', c.name->>'zh')`,
+      createdAt: sql`c.created_at`,
+      updatedAt: sql`c.updated_at`,
+      publishedAt: sql`c.published_at`,
+      verificationLevel: sql`c.verification_level`,
+      products: sql`(select count(*) from products p where p.company_id = c.id)`,
+    },
+    idColumn: sql`c.id`,
+    csv: [
+      { key: "id", value: (r) => r.id },
+      { key: "name_ru", value: loc("name", "ru") },
+      { key: "name_en", value: loc("name", "en") },
+      { key: "name_zh", value: loc("name", "zh") },
+      { key: "status", value: (r) => r.status },
+      { key: "country", value: (r) => r.country },
+      { key: "region_code", value: (r) => r.region_code ?? "" },
+      { key: "region_ru", value: loc("region_name", "ru") },
+      { key: "city_ru", value: loc("city", "ru") },
+      { key: "city_en", value: loc("city", "en") },
+      { key: "inn", value: (r) => r.inns ?? "" },
+      { key: "verification_level", value: (r) => r.verification_level },
+      { key: "products", value: (r) => r.products },
+      { key: "website", value: (r) => r.website ?? "" },
+      { key: "phone", value: (r) => r.phone ?? "" },
+      { key: "email", value: (r) => r.email ?? "" },
+      { key: "created_at", value: (r) => iso(r.created_at) },
+      { key: "updated_at", value: (r) => iso(r.updated_at) },
+      { key: "published_at", value: (r) => iso(r.published_at) },
+    ],
+  },
+  user: {
+    from: sql`users u left join company_members m on m.user_id = u.id left join companies c on c.id = m.company_id`,
+    columns: sql`u.id, u.email, u.phone, u.first_name, u.last_name, u.role, u.locale, u.blocked_at, u.block_reason,
+      u.last_sign_in_at, u.created_at, u.updated_at, c.id as company_id, c.name as company_name, m.role as company_role, m.status as employee_status`,
+    conditions: (q) => ({
+      q: q.q
+        ? sql`(u.email ilike ${pattern(q.q)} or u.phone ilike ${pattern(q.q.replace(/[\s()-]/g, ""))} or u.first_name ilike ${pattern(q.q)} or u.last_name ilike ${pattern(q.q)}
+            or (u.first_name || ' ' || u.last_name) ilike ${pattern(q.q)} ${/^\d{1,9}$/.test(q.q) ? sql`or u.id = ${Number(q.q)}` : sql``})`
+        : undefined,
+      role: inList("u.role", q.role ?? []),
+      blocked: q.blocked === "yes" ? sql`u.blocked_at is not null` : q.blocked === "no" ? sql`u.blocked_at is null` : undefined,
+      locale: q.locale ? sql`u.locale = ${q.locale}` : undefined,
+      hasCompany: q.hasCompany === "yes" ? sql`m.id is not null` : q.hasCompany === "no" ? sql`m.id is null` : undefined,
+      ...dates("u", q),
+    }),
+    facets: {
+      role: { expr: sql`u.role` },
+      blocked: { expr: sql`case when u.blocked_at is null then 'no' else 'yes' end` },
+      locale: { expr: sql`u.locale` },
+      hasCompany: { expr: sql`case when m.id is null then 'no' else 'yes' end` },
+    },
+    sorts: { id: sql`u.id`, email: sql`u.email`, lastName: sql`u.last_name`, createdAt: sql`u.created_at`, updatedAt: sql`u.updated_at`, lastSignInAt: sql`u.last_sign_in_at` },
+    idColumn: sql`u.id`,
+    csv: [
+      { key: "id", value: (r) => r.id },
+      { key: "email", value: (r) => r.email ?? "" },
+      { key: "phone", value: (r) => r.phone ?? "" },
+      { key: "first_name", value: (r) => r.first_name },
+      { key: "last_name", value: (r) => r.last_name },
+      { key: "role", value: (r) => r.role },
+      { key: "locale", value: (r) => r.locale },
+      { key: "blocked_at", value: (r) => iso(r.blocked_at) },
+      { key: "company_id", value: (r) => r.company_id ?? "" },
+      { key: "company_name_ru", value: loc("company_name", "ru") },
+      { key: "company_role", value: (r) => r.company_role ?? "" },
+      { key: "last_sign_in_at", value: (r) => iso(r.last_sign_in_at) },
+      { key: "created_at", value: (r) => iso(r.created_at) },
+    ],
+  },
+  service: {
+    from: sql`company_services s join companies c on c.id = s.company_id join service_types t on t.id = s.service_type_id`,
+    columns: sql`s.id, s.status, s.description, s.price_from::text, s.currency, s.price_unit, s.created_at, s.updated_at,
+      c.id as company_id, c.name as company_name, c.region_code, t.id as service_type_id, t.name as service_type_name`,
+    conditions: (q) => ({
+      q: q.q ? sql`(${anyLang("s.description", pattern(q.q))} or ${anyLang("c.name", pattern(q.q))} ${/^\d{1,9}$/.test(q.q) ? sql`or s.id = ${Number(q.q)}` : sql``})` : undefined,
+      status: inList("s.status", q.status ?? []),
+      serviceType: q.serviceType ? sql`s.service_type_id = ${q.serviceType}` : undefined,
+      company: q.company ? sql`s.company_id = ${q.company}` : undefined,
+      region: q.region ? sql`c.region_code = ${q.region}` : undefined,
+      ...dates("s", q),
+    }),
+    facets: {
+      status: { expr: sql`s.status` },
+      serviceType: { expr: sql`s.service_type_id::text`, labels: "serviceType" },
+      region: { expr: sql`c.region_code`, labels: "region" },
+    },
+    sorts: { id: sql`s.id`, createdAt: sql`s.created_at`, updatedAt: sql`s.updated_at`, priceFrom: sql`s.price_from` },
+    idColumn: sql`s.id`,
+    csv: [
+      { key: "id", value: (r) => r.id },
+      { key: "status", value: (r) => r.status },
+      { key: "service_type_id", value: (r) => r.service_type_id },
+      { key: "service_type_ru", value: loc("service_type_name", "ru") },
+      { key: "company_id", value: (r) => r.company_id },
+      { key: "company_name_ru", value: loc("company_name", "ru") },
+      { key: "company_name_en", value: loc("company_name", "en") },
+      { key: "region_code", value: (r) => r.region_code ?? "" },
+      { key: "description_ru", value: loc("description", "ru") },
+      { key: "price_from", value: (r) => (r.price_from === null ? "" : Number(r.price_from)) },
+      { key: "currency", value: (r) => r.currency ?? "" },
+      { key: "created_at", value: (r) => iso(r.created_at) },
+      { key: "updated_at", value: (r) => iso(r.updated_at) },
+    ],
+  },
+  product: {
+    from: sql`products p join companies c on c.id = p.company_id left join categories k on k.id = p.category_id`,
+    columns: sql`p.id, coalesce(p.pending_changes->'card'->'name', p.name) as name, p.status, p.tnved_code, p.price_from::text, p.price_currency,
+      (p.pending_changes is not null and p.pending_changes <> '{}'::jsonb) as pending, p.moderation_note, p.created_at, p.updated_at, p.published_at,
+      c.id as company_id, c.name as company_name, c.region_code, k.id as category_id, k.name as category_name`,
+    conditions: (q) => ({
+      q: q.q
+        ? sql`(${anyLang("p.name", pattern(q.q))} or ${anyLang("(p.pending_changes->'card'->'name')", pattern(q.q))}
+            ${/^\d{1,9}$/.test(q.q) ? sql`or p.id = ${Number(q.q)}` : sql``} ${/^\d{4,10}$/.test(q.q) ? sql`or p.tnved_code like ${`${q.q}%`}` : sql``})`
+        : undefined,
+      status: inList("p.status", q.status ?? []),
+      company: q.company ? sql`p.company_id = ${q.company}` : undefined,
+      category: q.category ? sql`p.category_id = ${q.category}` : undefined,
+      pending: q.pending === "yes" ? sql`(p.pending_changes is not null and p.pending_changes <> '{}'::jsonb)` : q.pending === "no" ? sql`(p.pending_changes is null or p.pending_changes = '{}'::jsonb)` : undefined,
+      currency: q.currency ? sql`p.price_currency = ${q.currency}` : undefined,
+      region: q.region ? sql`c.region_code = ${q.region}` : undefined,
+      ...dates("p", q),
+    }),
+    facets: {
+      status: { expr: sql`p.status` },
+      category: { expr: sql`p.category_id::text`, labels: "category" },
+      pending: { expr: sql`case when p.pending_changes is not null and p.pending_changes <> '{}'::jsonb then 'yes' else 'no' end` },
+      currency: { expr: sql`p.price_currency` },
+      region: { expr: sql`c.region_code`, labels: "region" },
+    },
+    sorts: {
+      id: sql`p.id`,
+      name: sql`coalesce(p.name->>'ru', p.name->>'en', p.name->>'zh')`,
+      createdAt: sql`p.created_at`,
+      updatedAt: sql`p.updated_at`,
+      publishedAt: sql`p.published_at`,
+      priceFrom: sql`p.price_from`,
+    },
+    idColumn: sql`p.id`,
+    csv: [
+      { key: "id", value: (r) => r.id },
+      { key: "name_ru", value: loc("name", "ru") },
+      { key: "name_en", value: loc("name", "en") },
+      { key: "name_zh", value: loc("name", "zh") },
+      { key: "status", value: (r) => r.status },
+      { key: "pending_changes", value: (r) => (r.pending ? "yes" : "no") },
+      { key: "company_id", value: (r) => r.company_id },
+      { key: "company_name_ru", value: loc("company_name", "ru") },
+      { key: "category_id", value: (r) => r.category_id ?? "" },
+      { key: "category_ru", value: loc("category_name", "ru") },
+      { key: "tnved_code", value: (r) => r.tnved_code ?? "" },
+      { key: "price_from", value: (r) => (r.price_from === null ? "" : Number(r.price_from)) },
+      { key: "currency", value: (r) => r.price_currency ?? "" },
+      { key: "region_code", value: (r) => r.region_code ?? "" },
+      { key: "created_at", value: (r) => iso(r.created_at) },
+      { key: "updated_at", value: (r) => iso(r.updated_at) },
+      { key: "published_at", value: (r) => iso(r.published_at) },
+    ],
+  },
+  "legal-entities": {
+    from: sql`legal_entities l join companies c on c.id = l.company_id`,
+    columns: sql`l.id, l.kind, l.inn, l.kpp, l.ogrn, l.name_full, l.name_short, l.address, l.created_at, l.updated_at,
+      c.id as company_id, c.name as company_name, c.status as company_status`,
+    conditions: (q) => ({
+      q: q.q
+        ? /^\d{2,15}$/.test(q.q)
+          ? sql`(l.inn like ${`${q.q}%`} or l.ogrn like ${`${q.q}%`} or l.kpp like ${`${q.q}%`} ${/^\d{1,9}$/.test(q.q) ? sql`or l.id = ${Number(q.q)}` : sql``})`
+          : sql`(l.name_full ilike ${pattern(q.q)} or l.name_short ilike ${pattern(q.q)} or ${anyLang("c.name", pattern(q.q))})`
+        : undefined,
+      kind: q.kind ? sql`l.kind = ${q.kind}` : undefined,
+      company: q.company ? sql`l.company_id = ${q.company}` : undefined,
+      innRegion: q.innRegion ? sql`left(l.inn, 2) = ${q.innRegion}` : undefined,
+      companyStatus: inList("c.status", q.companyStatus ?? []),
+      ...dates("l", q),
+    }),
+    facets: {
+      kind: { expr: sql`l.kind` },
+      innRegion: { expr: sql`left(l.inn, 2)`, labels: "region" },
+      companyStatus: { expr: sql`c.status` },
+    },
+    sorts: { id: sql`l.id`, inn: sql`l.inn`, nameFull: sql`l.name_full`, createdAt: sql`l.created_at`, updatedAt: sql`l.updated_at` },
+    idColumn: sql`l.id`,
+    csv: [
+      { key: "id", value: (r) => r.id },
+      { key: "kind", value: (r) => r.kind },
+      { key: "inn", value: (r) => r.inn },
+      { key: "kpp", value: (r) => r.kpp ?? "" },
+      { key: "ogrn", value: (r) => r.ogrn ?? "" },
+      { key: "name_full", value: (r) => r.name_full },
+      { key: "name_short", value: (r) => r.name_short ?? "" },
+      { key: "address", value: (r) => r.address ?? "" },
+      { key: "company_id", value: (r) => r.company_id },
+      { key: "company_name_ru", value: loc("company_name", "ru") },
+      { key: "company_status", value: (r) => r.company_status },
+      { key: "created_at", value: (r) => iso(r.created_at) },
+    ],
+  },
+  employees: {
+    from: sql`company_members m join companies c on c.id = m.company_id left join users u on u.id = m.user_id`,
+    columns: sql`m.id, m.role, m.status, m.position, m.invited_email, m.created_at, m.updated_at,
+      u.id as user_id, u.first_name, u.last_name, u.email, c.id as company_id, c.name as company_name`,
+    conditions: (q) => ({
+      q: q.q
+        ? sql`(u.email ilike ${pattern(q.q)} or m.invited_email ilike ${pattern(q.q)} or u.first_name ilike ${pattern(q.q)} or u.last_name ilike ${pattern(q.q)}
+            or (u.first_name || ' ' || u.last_name) ilike ${pattern(q.q)} or ${anyLang("c.name", pattern(q.q))} ${/^\d{1,9}$/.test(q.q) ? sql`or m.id = ${Number(q.q)}` : sql``})`
+        : undefined,
+      status: inList("m.status", q.status ?? []),
+      role: inList("m.role", q.role ?? []),
+      company: q.company ? sql`m.company_id = ${q.company}` : undefined,
+      ...dates("m", q),
+    }),
+    facets: { status: { expr: sql`m.status` }, role: { expr: sql`m.role` } },
+    sorts: { id: sql`m.id`, createdAt: sql`m.created_at`, updatedAt: sql`m.updated_at`, role: sql`m.role`, status: sql`m.status` },
+    idColumn: sql`m.id`,
+    csv: [
+      { key: "id", value: (r) => r.id },
+      { key: "company_id", value: (r) => r.company_id },
+      { key: "company_name_ru", value: loc("company_name", "ru") },
+      { key: "user_id", value: (r) => r.user_id ?? "" },
+      { key: "first_name", value: (r) => r.first_name ?? "" },
+      { key: "last_name", value: (r) => r.last_name ?? "" },
+      { key: "email", value: (r) => r.email ?? r.invited_email ?? "" },
+      { key: "role", value: (r) => r.role },
+      { key: "status", value: (r) => r.status },
+      { key: "position", value: (r) => r.position ?? "" },
+      { key: "created_at", value: (r) => iso(r.created_at) },
+    ],
+  },
+};
+
+function whereOf(conditions: Record<string, SQL | undefined>, except?: string): SQL {
+  const parts = Object.entries(conditions)
+    .filter(([key, value]) => value !== undefined && key !== except)
+    .map(([, value]) => value!);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+function orderOf(spec: FilterSpec, q: AnyQuery): SQL {
+  const expr = spec.sorts[q.sort] ?? spec.idColumn;
+  const dir = sql.raw(q.order === "asc" ? "asc" : "desc");
+  return sql`${expr} ${dir} nulls last, ${spec.idColumn} ${dir}`;
+}
+
+/** The SQL of one page of `kind`'s filtered rows (exported for the query-plan test). */
+export function pageSql(kind: FilterKind, q: AnyQuery, limit: number, offset: number): SQL {
+  const spec = SPECS[kind];
+  return sql`select ${spec.columns} from ${spec.from} where ${whereOf(spec.conditions(q))} order by ${orderOf(spec, q)} limit ${limit} offset ${offset}`;
+}
+
+export async function countFiltered(db: Db, kind: FilterKind, q: AnyQuery): Promise<number> {
+  const spec = SPECS[kind];
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${spec.from} where ${whereOf(spec.conditions(q))}`);
+  return result.rows[0]?.n ?? 0;
+}
+
+async function facetsOf(db: Db, kind: FilterKind, q: AnyQuery): Promise<Record<string, FacetValue[]>> {
+  const spec = SPECS[kind];
+  const conditions = spec.conditions(q);
+  const out: Record<string, FacetValue[]> = {};
+  for (const [dim, facet] of Object.entries(spec.facets)) {
+    const rows = await db.execute<{ value: string | null; n: number }>(
+      sql`select ${facet.expr} as value, count(*)::int as n from ${spec.from} where ${whereOf(conditions, dim)} group by 1 order by 2 desc, 1 limit 100`,
+    );
+    out[dim] = rows.rows.filter((r) => r.value !== null).map((r) => ({ value: String(r.value), count: r.n }));
+    if (facet.labels && out[dim].length > 0) await addLabels(db, facet.labels, out[dim]);
+  }
+  return out;
+}
+
+async function addLabels(db: Db, kind: "region" | "category" | "serviceType", values: FacetValue[]) {
+  const keys = values.map((v) => v.value);
+  const params = sql.join(keys.map((k) => sql`${k}`), sql`, `);
+  const rows =
+    kind === "region"
+      ? await db.execute<{ key: string; name: Localized }>(sql`select code as key, name from regions where code in (${params})`)
+      : kind === "category"
+        ? await db.execute<{ key: string; name: Localized }>(sql`select id::text as key, name from categories where id::text in (${params})`)
+        : await db.execute<{ key: string; name: Localized }>(sql`select id::text as key, name from service_types where id::text in (${params})`);
+  const names = new Map(rows.rows.map((r) => [r.key, r.name]));
+  for (const v of values) {
+    const name = names.get(v.value);
+    if (name) v.label = name;
+  }
+}
+
+export interface FilterResult {
+  items: Record<string, unknown>[];
+  facets: Record<string, FacetValue[]>;
+  total: number;
+}
+
+/** One page of `kind` with facets and the total (see the module comment). */
+export async function runFilter(db: Db, kind: FilterKind, q: AnyQuery): Promise<FilterResult> {
+  const rows = await db.execute<Record<string, unknown>>(pageSql(kind, q, q.limit, (q.page - 1) * q.limit));
+  const total = await countFiltered(db, kind, q);
+  const facets = await facetsOf(db, kind, q);
+  return { items: rows.rows.map(normalizeRow), facets, total };
+}
+
+/** Timestamps as ISO strings; decimals stay strings (exact). */
+function normalizeRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}
+
+export function csvColumns(kind: FilterKind): string[] {
+  return SPECS[kind].csv.map((c) => c.key);
+}
+
+/** Rows of the filtered set in CSV column order, `batch` at a time (each batch its own query). */
+export async function* csvBatches(db: Db, kind: FilterKind, q: AnyQuery, batch = 1000): AsyncGenerator<unknown[][]> {
+  const spec = SPECS[kind];
+  for (let offset = 0; ; offset += batch) {
+    const rows = await db.execute<Record<string, unknown>>(pageSql(kind, q, batch, offset));
+    if (rows.rows.length > 0) yield rows.rows.map((row) => spec.csv.map((c) => c.value(row)));
+    if (rows.rows.length < batch) return;
+  }
+}
+
+export type FilterQuery = AnyQuery;

@@ -1,0 +1,61 @@
+/**
+ * Request limits of API endpoints outside sign-in (page metadata, people search), counted in
+ * PostgreSQL with rate-limiter-flexible — the same `rate_limits` table and settings as the auth
+ * service (server/auth/service.ts), so the counters hold across processes and restarts.
+ *
+ * `apiLimiter(db, { keyPrefix, points, windowS })` gives `consume(key)`, which throws
+ * `ApiError` 429 `rate_limited` with `retryAfter` (seconds; server/api/app.ts sends it as the
+ * Retry-After header) once `key` has used its `points` in the current window.
+ */
+import type pg from "pg";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { Db } from "../db/client.ts";
+import { ApiError } from "./http.ts";
+
+export interface LimitSettings {
+  /** Distinguishes this limit's counters from others in the shared table. */
+  keyPrefix: string;
+  /** Requests per key per window. */
+  points: number;
+  /** The window, seconds. */
+  windowS: number;
+}
+
+export interface ApiLimiter {
+  consume(key: string): Promise<void>;
+}
+
+/** A 429 `rate_limited` carrying the seconds to wait. */
+export function rateLimited(message: string, retryAfterS: number): ApiError {
+  const error = new ApiError(429, "rate_limited", message);
+  (error as ApiError & { retryAfter?: number }).retryAfter = Math.max(1, Math.ceil(retryAfterS));
+  return error;
+}
+
+/** A limiter on the database's own pool (Drizzle's `$client`). */
+export function apiLimiter(db: Db, settings: LimitSettings, message = "Too many requests: wait a little"): ApiLimiter {
+  const pool = (db as Db & { $client: pg.Pool }).$client;
+  // Statements go unnamed: the embedded PGlite keeps one backend session for every pooled
+  // connection, so a named statement prepared by a previous connection "already exists" there.
+  const storeClient = { query: (q: { text: string; values?: unknown[] }) => pool.query({ text: q.text, values: q.values }) };
+  const limiter = new RateLimiterPostgres({
+    storeClient,
+    storeType: "pool",
+    tableName: "rate_limits",
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    keyPrefix: settings.keyPrefix,
+    points: settings.points,
+    duration: settings.windowS,
+  });
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw rateLimited(message, rejection.msBeforeNext / 1000);
+        throw rejection;
+      }
+    },
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * One-time codes, shared by sign-in (server/auth/service.ts) and the change of a sign-in e-mail or
+ * phone (server/auth/contact-changes.ts), so both follow the same rules:
+ * - CODE_DIGITS (6) digits from a CSPRNG, stored as an HMAC under a server-held key (never in clear),
+ *   valid CODE_TTL_S (10 minutes), single use, at most MAX_ATTEMPTS (5) tries counted atomically
+ *   before comparing, compared in constant time (ASVS 5.0 V6.6.1–V6.6.4);
+ * - a new code to a target waits `resendAfterS` after the previous one (429 `resend_too_soon`), and
+ *   sending is limited per IP and per target, verifying per IP; the counters live in PostgreSQL
+ *   (rate-limiter-flexible) so they hold across processes (ASVS 5.0 V6.3.1). The per-target counter
+ *   is one for every purpose: it protects the inbox or phone behind the address, whoever asks;
+ * - delivery by e-mail or SMS; a failed delivery is a 503 `delivery_failed`, logged.
+ * Every refusal is an `ApiError` with a stable code the web tier translates.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type pg from "pg";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "../api/http.ts";
+import type { Db } from "../db/client.ts";
+import { authCodes } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import { digestsEqual, hmacHex, randomCode } from "./crypto.ts";
+import type { Mailer } from "./delivery/mailer.ts";
+import type { MailMessage } from "./delivery/messages.ts";
+import type { SmsProvider } from "./delivery/sms.ts";
+import type { Identity } from "./identity.ts";
+import type { KeyRing } from "./keys.ts";
+
+export const CODE_DIGITS = 6;
+export const CODE_TTL_S = 10 * 60;
+export const MAX_ATTEMPTS = 5;
+
+/** Limits; the defaults suit production, tests and the e2e server override some. */
+export interface AuthLimits {
+  /** Codes per target per window. */
+  sendPerTarget: number;
+  /** Codes per IP per window. */
+  sendPerIp: number;
+  /** Verify calls per IP per window. */
+  verifyPerIp: number;
+  /** The window of the three limits above, seconds. */
+  windowS: number;
+  /** Minimum seconds between two codes to one target (the resend countdown). */
+  resendAfterS: number;
+  /** Seconds after a refresh during which the same token may be presented again (parallel tabs). */
+  reuseLeewayS: number;
+}
+
+export const DEFAULT_LIMITS: AuthLimits = { sendPerTarget: 3, sendPerIp: 20, verifyPerIp: 30, windowS: 600, resendAfterS: 60, reuseLeewayS: 20 };
+
+/** What the caller's request says about the device (the API reads it from headers). */
+export interface ClientContext {
+  ip: string;
+  userAgent: string | null;
+  /** The `fingerprint` header, URL-encoded as sent. */
+  fingerprint: string | null;
+}
+
+export type CodeRow = typeof authCodes.$inferSelect;
+
+export function tooMany(code: string, message: string, retryAfterS: number): ApiError {
+  const error = new ApiError(429, code, message);
+  (error as ApiError & { retryAfter?: number }).retryAfter = Math.max(1, Math.ceil(retryAfterS));
+  return error;
+}
+
+export interface OneTimeCodesDeps {
+  db: Db;
+  pool: pg.Pool;
+  logger: Logger;
+  mailer: Mailer;
+  sms: SmsProvider;
+  keys: KeyRing;
+  limits: AuthLimits;
+  now: () => Date;
+}
+
+export class OneTimeCodes {
+  private readonly deps: OneTimeCodesDeps;
+  private readonly limiters: Record<"sendTarget" | "sendIp" | "verifyIp", RateLimiterPostgres>;
+
+  constructor(deps: OneTimeCodesDeps) {
+    this.deps = deps;
+    // Statements go unnamed: the embedded PGlite keeps one backend session for every pooled
+    // connection, so a named statement prepared by a previous connection "already exists" there.
+    const storeClient = { query: (q: { text: string; values?: unknown[] }) => deps.pool.query({ text: q.text, values: q.values }) };
+    const limiter = (keyPrefix: string, points: number) =>
+      new RateLimiterPostgres({
+        storeClient,
+        storeType: "pool",
+        tableName: "rate_limits",
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix,
+        points,
+        duration: deps.limits.windowS,
+      });
+    this.limiters = {
+      sendTarget: limiter("send-target", deps.limits.sendPerTarget),
+      sendIp: limiter("send-ip", deps.limits.sendPerIp),
+      verifyIp: limiter("verify-ip", deps.limits.verifyPerIp),
+    };
+  }
+
+  private async consume(limiter: RateLimiterPostgres, key: string, code: string, message: string): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw tooMany(code, message, rejection.msBeforeNext / 1000);
+      throw rejection;
+    }
+  }
+
+  /** Seconds until a new code may follow one sent at `lastSentAt` (0 = now). */
+  resendWait(lastSentAt: Date | null): number {
+    if (!lastSentAt) return 0;
+    return Math.max(0, this.deps.limits.resendAfterS - (this.deps.now().getTime() - lastSentAt.getTime()) / 1000);
+  }
+
+  /**
+   * May a code go to `identity` now? `lastSentAt` is when the previous code of the same flow went
+   * there. Errors: 429 `resend_too_soon` or `rate_limited`, both with Retry-After.
+   */
+  async throttleSend(identity: Identity, lastSentAt: Date | null, client: ClientContext): Promise<void> {
+    const wait = this.resendWait(lastSentAt);
+    if (wait > 0) throw tooMany("resend_too_soon", "A code was sent moments ago; wait before asking again", wait);
+    await this.consume(this.limiters.sendIp, client.ip, "rate_limited", "Too many codes requested from this address");
+    await this.consume(this.limiters.sendTarget, `${identity.channel}:${identity.target}`, "rate_limited", "Too many codes requested for this address");
+  }
+
+  /** The verify-per-IP limit (429 `rate_limited`); call before looking at a code. */
+  async throttleVerify(client: ClientContext): Promise<void> {
+    await this.consume(this.limiters.verifyIp, client.ip, "rate_limited", "Too many attempts from this address");
+  }
+
+  private async hash(identity: Identity, code: string): Promise<string> {
+    return hmacHex(await this.deps.keys.codeSecret(), `${identity.channel}:${identity.target}:${code}`);
+  }
+
+  /** A fresh code for `identity`: the digits (to send), their HMAC (to store) and the expiry. */
+  async generate(identity: Identity): Promise<{ code: string; codeHash: string; expiresAt: Date }> {
+    const code = randomCode(CODE_DIGITS);
+    return { code, codeHash: await this.hash(identity, code), expiresAt: new Date(this.deps.now().getTime() + CODE_TTL_S * 1000) };
+  }
+
+  /**
+   * Uses up `row` (the latest code of a flow, or null) with `code` typed by the person.
+   * Errors: 400 `invalid_code` (issues[0].message "N attempts left" after a wrong guess),
+   * 400 `code_expired`, 429 `too_many_attempts` (this code is spent; ask for a new one).
+   */
+  async spend(row: CodeRow | null | undefined, identity: Identity, code: string): Promise<void> {
+    const now = this.deps.now();
+    if (!row || (row.consumedAt && row.attempts < MAX_ATTEMPTS)) throw new ApiError(400, "invalid_code", "The code is wrong or was already used");
+    if (row.attempts >= MAX_ATTEMPTS) throw tooMany("too_many_attempts", "Too many wrong codes; ask for a new one", 1);
+    if (row.expiresAt <= now) throw new ApiError(400, "code_expired", "The code has expired; ask for a new one");
+    // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
+    const counted = await this.deps.db
+      .update(authCodes)
+      .set({ attempts: sql`${authCodes.attempts} + 1` })
+      .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt), sql`${authCodes.attempts} < ${MAX_ATTEMPTS}`))
+      .returning({ attempts: authCodes.attempts });
+    if (counted.length === 0) throw tooMany("too_many_attempts", "Too many wrong codes; ask for a new one", 1);
+    const normalized = code.replace(/\s+/g, "");
+    if (!/^\d{4,8}$/.test(normalized) || !digestsEqual(await this.hash(identity, normalized), row.codeHash)) {
+      throw new ApiError(400, "invalid_code", "The code is wrong", [{ path: "code", message: `${MAX_ATTEMPTS - counted[0]!.attempts} attempts left` }]);
+    }
+    const claimed = await this.deps.db
+      .update(authCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
+      .returning({ id: authCodes.id });
+    if (claimed.length === 0) throw new ApiError(400, "invalid_code", "The code was already used");
+  }
+
+  /** Sends the e-mail or the SMS of a code. Errors: 503 `delivery_failed` (logged). */
+  async deliver(identity: Identity, message: { mail: () => MailMessage; sms: () => string }, what: string): Promise<void> {
+    try {
+      if (identity.channel === "email") await this.deps.mailer.send(message.mail());
+      else await this.deps.sms.send(identity.target, message.sms());
+    } catch (error) {
+      this.deps.logger.error({ err: error, channel: identity.channel }, `${what} delivery failed`);
+      throw new ApiError(503, "delivery_failed", "The code could not be delivered; try again later");
+    }
+  }
+}

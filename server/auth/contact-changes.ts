@@ -1,0 +1,264 @@
+/**
+ * Changing the e-mail or phone a person signs in with (issue 5, spec §2 `profile/mail`,
+ * `profile/phone`; ADR 017). The new address must prove itself: a one-time code goes TO IT, and
+ * only the right code makes it the account's address.
+ *
+ * A pending change is one `auth_codes` row with purpose `change_email` / `change_phone`, the user's
+ * id and the new address as target; its id is the change's id (`/profile/mail/{id}/code`). Asking
+ * for a new code replaces the code of the same row in place, so the change keeps its id; every code
+ * rule (HMAC storage, 10 minutes, 5 attempts, resend countdown, send and verify rate limits) is the
+ * shared one of server/auth/codes.ts. A change is forgotten CONTACT_CHANGE_TTL_S after its latest
+ * code; a user has at most one pending change per kind (starting another replaces it).
+ *
+ * Errors (ApiError): 404 `not_found` (no such change of this user — another user's id looks the
+ * same), 409 `contact_unchanged` (already the account's address), 409 `contact_taken` (another
+ * account signs in with it — checked when starting and again when confirming), 409
+ * `change_completed`, the code errors of codes.ts (400 `invalid_code` / `code_expired`, 429
+ * `too_many_attempts` / `resend_too_soon` / `rate_limited`) and 503 `delivery_failed`.
+ *
+ * After a change the account's e-mail gets a notice (the OLD address when the e-mail itself
+ * changed), so a hijacked session cannot quietly take over the account's sign-in.
+ */
+import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { ApiError, notFound } from "../api/http.ts";
+import type { Db } from "../db/client.ts";
+import { authCodes, users, type CodePurpose, type Lang } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import { isUniqueViolation } from "../profile/db.ts";
+import { CODE_TTL_S, MAX_ATTEMPTS, type ClientContext, type CodeRow, type OneTimeCodes } from "./codes.ts";
+import type { Mailer } from "./delivery/mailer.ts";
+import { contactChangedMail, contactCodeMail, contactCodeSms } from "./delivery/messages.ts";
+import { maskIdentity, type Identity } from "./identity.ts";
+
+export type ContactKind = "email" | "phone";
+
+const PURPOSE: Record<ContactKind, CodePurpose> = { email: "change_email", phone: "change_phone" };
+const PURPOSES: CodePurpose[] = ["change_email", "change_phone"];
+
+/** A pending change is forgotten this many seconds after its latest code was sent. */
+export const CONTACT_CHANGE_TTL_S = 24 * 3600;
+
+export interface ContactChangeView {
+  id: number;
+  kind: ContactKind;
+  /** The new address, normalized (e-mail lower-cased, phone in E.164). */
+  value: string;
+  /** The new address masked, as messages name it. */
+  sentTo: string;
+  /** `done` once confirmed: the address is the account's. */
+  status: "pending" | "done";
+  /** Seconds until another code may be asked for (0: now). */
+  resendAfter: number;
+  /** Seconds the current code stays valid (0: expired, ask for a new one). */
+  expiresIn: number;
+  /** Wrong codes still allowed for the current code. */
+  attemptsLeft: number;
+}
+
+export interface ContactChangesDeps {
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  codes: OneTimeCodes;
+  publicUrl: () => string;
+  appName: string;
+  now: () => Date;
+}
+
+export class ContactChanges {
+  private readonly deps: ContactChangesDeps;
+
+  constructor(deps: ContactChangesDeps) {
+    this.deps = deps;
+  }
+
+  private view(row: CodeRow): ContactChangeView {
+    const kind: ContactKind = row.purpose === "change_email" ? "email" : "phone";
+    const now = this.deps.now().getTime();
+    return {
+      id: row.id,
+      kind,
+      value: row.target,
+      sentTo: maskIdentity({ channel: row.channel, target: row.target }),
+      status: row.consumedAt ? "done" : "pending",
+      resendAfter: row.consumedAt ? 0 : Math.ceil(this.deps.codes.resendWait(row.createdAt)),
+      expiresIn: row.consumedAt ? 0 : Math.max(0, Math.floor((row.expiresAt.getTime() - now) / 1000)),
+      attemptsLeft: Math.max(0, MAX_ATTEMPTS - row.attempts),
+    };
+  }
+
+  private since(): Date {
+    return new Date(this.deps.now().getTime() - CONTACT_CHANGE_TTL_S * 1000);
+  }
+
+  private async row(userId: number, id: number): Promise<CodeRow> {
+    const [row] = await this.deps.db
+      .select()
+      .from(authCodes)
+      .where(and(eq(authCodes.id, id), eq(authCodes.userId, userId), inArray(authCodes.purpose, PURPOSES), gt(authCodes.createdAt, this.since())))
+      .limit(1);
+    if (!row) throw notFound("Contact change");
+    return row;
+  }
+
+  /** The user's pending changes, newest first (at most one per kind). */
+  async list(userId: number): Promise<ContactChangeView[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(authCodes)
+      .where(and(eq(authCodes.userId, userId), inArray(authCodes.purpose, PURPOSES), isNull(authCodes.consumedAt), gt(authCodes.createdAt, this.since())))
+      .orderBy(desc(authCodes.createdAt));
+    return rows.map((row) => this.view(row));
+  }
+
+  /** One change of the user (pending or done). */
+  async get(userId: number, id: number): Promise<ContactChangeView> {
+    return this.view(await this.row(userId, id));
+  }
+
+  private async assertFree(userId: number, identity: Identity): Promise<void> {
+    const column = identity.channel === "email" ? users.email : users.phone;
+    const [other] = await this.deps.db.select({ id: users.id }).from(users).where(and(eq(column, identity.target), ne(users.id, userId))).limit(1);
+    if (other) throw taken();
+  }
+
+  private async sendCode(row: { id: number }, identity: Identity, code: string, lang: Lang): Promise<void> {
+    const minutes = CODE_TTL_S / 60;
+    const appName = this.deps.appName;
+    await this.deps.codes.deliver(
+      identity,
+      {
+        mail: () => {
+          const link = new URL(`${lang === "ru" ? "" : `/${lang}`}/profile/mail/${row.id}/code`, this.deps.publicUrl());
+          link.searchParams.set("code", code);
+          return contactCodeMail({ to: identity.target, code, link: link.href, minutes, lang, appName });
+        },
+        sms: () => contactCodeSms({ code, minutes, lang, appName }),
+      },
+      "Contact change code",
+    );
+  }
+
+  /**
+   * Starts changing the user's e-mail or phone to `identity` and sends a code there in `lang`.
+   * Returns `created: false` with the existing change when one to the same address is pending and
+   * its resend countdown is still running (a double submit: no second code).
+   */
+  async start(userId: number, identity: Identity, lang: Lang, client: ClientContext): Promise<{ change: ContactChangeView; created: boolean }> {
+    const kind: ContactKind = identity.channel;
+    const purpose = PURPOSE[kind];
+    const [user] = await this.deps.db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new ApiError(401, "unauthorized", "Sign in to do this");
+    if ((kind === "email" ? user.email : user.phone) === identity.target) {
+      throw new ApiError(409, "contact_unchanged", "This is already your address", [{ path: "value", message: "contact_unchanged" }]);
+    }
+    const [same] = await this.deps.db
+      .select()
+      .from(authCodes)
+      .where(
+        and(
+          eq(authCodes.userId, userId),
+          eq(authCodes.purpose, purpose),
+          eq(authCodes.target, identity.target),
+          isNull(authCodes.consumedAt),
+          gt(authCodes.createdAt, this.since()),
+        ),
+      )
+      .orderBy(desc(authCodes.createdAt))
+      .limit(1);
+    if (same && this.deps.codes.resendWait(same.createdAt) > 0) return { change: this.view(same), created: false };
+    // The send limits go first, so that asking whether addresses are taken costs send quota.
+    await this.deps.codes.throttleSend(identity, same?.createdAt ?? null, client);
+    await this.assertFree(userId, identity);
+
+    const now = this.deps.now();
+    const { code, codeHash, expiresAt } = await this.deps.codes.generate(identity);
+    // One pending change per kind: a change to another address is dropped.
+    await this.deps.db
+      .delete(authCodes)
+      .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt), same ? ne(authCodes.id, same.id) : undefined));
+    let row: CodeRow;
+    if (same) {
+      [row] = (await this.deps.db.update(authCodes).set({ codeHash, expiresAt, attempts: 0, createdAt: now }).where(eq(authCodes.id, same.id)).returning()) as [CodeRow];
+    } else {
+      [row] = (await this.deps.db.insert(authCodes).values({ ...identity, purpose, userId, codeHash, expiresAt, createdAt: now }).returning()) as [CodeRow];
+    }
+    try {
+      await this.sendCode(row, identity, code, lang);
+    } catch (error) {
+      // Nothing reached the person: forget the change so they can try again at once.
+      if (!same) await this.deps.db.delete(authCodes).where(eq(authCodes.id, row.id));
+      throw error;
+    }
+    return { change: this.view(row), created: !same };
+  }
+
+  /** Sends a new code for a pending change (the old one stops working). */
+  async resend(userId: number, id: number, lang: Lang, client: ClientContext): Promise<ContactChangeView> {
+    const row = await this.row(userId, id);
+    if (row.consumedAt) throw completed();
+    const identity: Identity = { channel: row.channel, target: row.target };
+    await this.deps.codes.throttleSend(identity, row.createdAt, client);
+    const { code, codeHash, expiresAt } = await this.deps.codes.generate(identity);
+    const [updated] = (await this.deps.db
+      .update(authCodes)
+      .set({ codeHash, expiresAt, attempts: 0, createdAt: this.deps.now() })
+      .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
+      .returning()) as CodeRow[];
+    if (!updated) throw completed();
+    await this.sendCode(updated, identity, code, lang);
+    return this.view(updated);
+  }
+
+  /**
+   * Confirms a change with `code`: the new address becomes the account's, and the account's e-mail
+   * is told. Returns the kind and the new address.
+   */
+  async verify(userId: number, id: number, code: string, client: ClientContext): Promise<{ kind: ContactKind; value: string }> {
+    await this.deps.codes.throttleVerify(client);
+    const row = await this.row(userId, id);
+    if (row.consumedAt) throw completed();
+    const identity: Identity = { channel: row.channel, target: row.target };
+    const kind: ContactKind = identity.channel;
+    await this.assertFree(userId, identity);
+    await this.deps.codes.spend(row, identity, code);
+
+    const [before] = await this.deps.db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+    try {
+      await this.deps.db
+        .update(users)
+        .set(kind === "email" ? { email: identity.target, updatedAt: this.deps.now() } : { phone: identity.target, updatedAt: this.deps.now() })
+        .where(eq(users.id, userId));
+    } catch (error) {
+      // Another account took the address between the check and the update.
+      if (isUniqueViolation(error)) {
+        await this.deps.db.delete(authCodes).where(eq(authCodes.id, row.id));
+        throw taken();
+      }
+      throw error;
+    }
+    // The old e-mail when the e-mail changed, the account's e-mail when the phone did.
+    const notify = before?.email;
+    if (notify && notify !== identity.target) {
+      const message = contactChangedMail({ to: notify, kind, newAddress: maskIdentity(identity), lang: before?.locale ?? "ru", appName: this.deps.appName });
+      // The change is done; a failed notice is logged, not an error for the person who made it.
+      await this.deps.mailer.send(message).catch((error: unknown) => this.deps.logger.error({ err: error, userId }, "contact change notice failed"));
+    }
+    return { kind, value: identity.target };
+  }
+
+  /** Cancels a pending change (its code stops working). */
+  async cancel(userId: number, id: number): Promise<void> {
+    const row = await this.row(userId, id);
+    if (row.consumedAt) throw completed();
+    await this.deps.db.delete(authCodes).where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)));
+  }
+}
+
+function taken(): ApiError {
+  return new ApiError(409, "contact_taken", "Another account already signs in with this address", [{ path: "value", message: "contact_taken" }]);
+}
+
+function completed(): ApiError {
+  return new ApiError(409, "change_completed", "This change has already been confirmed");
+}

@@ -1,0 +1,137 @@
+import { describe, expect, test } from "vitest";
+import { PageCache } from "./page-cache.ts";
+
+const html = (text: string, nonce: string) =>
+  `<!DOCTYPE html><html><body><p>${text}</p><script nonce="${nonce}">hydrate()</script><script nonce="${nonce}">more()</script></body></html>`;
+
+/** A renderer counting its renders, answering `make(n)` for the n-th. */
+function renderer(make: (n: number, nonce: string) => Response) {
+  let renders = 0;
+  return {
+    get renders() {
+      return renders;
+    },
+    render: (nonce: string) => async () => {
+      renders++;
+      return { response: make(renders, nonce), nonce };
+    },
+  };
+}
+
+const page = (body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status: 200, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+
+const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
+
+describe("PageCache", () => {
+  test("serves an anonymous visitor's second request from the first render, with its own CSP nonce in every script", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((n, nonce) => page(html(`render ${n}`, nonce)));
+    const first = await cache.serve(get("/ru/product/7"), "nonce-A", r.render("nonce-A"));
+    const second = await cache.serve(get("/ru/product/7"), "nonce-B", r.render("nonce-B"));
+    expect(r.renders).toBe(1);
+    expect(await first.text()).toContain('nonce="nonce-A"');
+    const body = await second.text();
+    expect(body).toContain("render 1");
+    expect(body.match(/nonce="nonce-B"/g)).toHaveLength(2);
+    expect(body).not.toContain("nonce-A");
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
+    expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+  });
+
+  test("never shares a page with or from a visitor who has a session or any other personal cookie", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((n, nonce) => page(html(`render ${n}`, nonce)));
+    for (const cookie of ["refresh=abc", "access=x; locale=en", "flash=hello", "fingerprint=f", "auth_flow=1"]) {
+      await cache.serve(get("/ru/product/7", { cookie }), "n", r.render("n"));
+    }
+    expect(r.renders).toBe(5);
+    expect(cache.stats()).toMatchObject({ bypassed: 5, entries: 0 });
+    // and an anonymous visitor afterwards renders afresh: nothing personal was stored
+    await cache.serve(get("/ru/product/7"), "n", r.render("n"));
+    expect(r.renders).toBe(6);
+  });
+
+  test("keeps one copy per language cookie, viewport class, preferred language and host", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((n, nonce) => page(html(`render ${n}`, nonce)));
+    const variants = [
+      get("/", {}),
+      get("/", { cookie: "locale=en" }),
+      get("/", { cookie: "viewport=xs" }),
+      get("/", { "accept-language": "zh-CN,zh;q=0.9" }),
+      new Request("http://evil.test/", {}),
+    ];
+    for (const request of variants) await cache.serve(request, "n", r.render("n"));
+    expect(r.renders).toBe(5);
+    for (const request of variants) await cache.serve(request, "n", r.render("n"));
+    expect(r.renders).toBe(5);
+  });
+
+  test.each([
+    ["an error page", () => new Response("boom", { status: 500, headers: { "content-type": "text/html" } })],
+    ["a not-found page", () => new Response("nope", { status: 404, headers: { "content-type": "text/html" } })],
+    ["a redirect", () => new Response(null, { status: 302, headers: { location: "/en" } })],
+    ["a page that sets a cookie", () => page("<p>hi</p>", { "set-cookie": "flash=; Max-Age=0" })],
+    ["a private page", () => page("<p>mine</p>", { "cache-control": "private, no-store" })],
+    ["JSON", () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } })],
+  ])("passes %s through unchanged and stores nothing", async (_name, make) => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer(() => make());
+    const first = await cache.serve(get("/x"), "n", r.render("n"));
+    const expected = make();
+    expect(first.status).toBe(expected.status);
+    expect(await first.text()).toBe(await expected.text());
+    await cache.serve(get("/x"), "n", r.render("n"));
+    expect(r.renders).toBe(2);
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  test("renders once for concurrent visitors of one page", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    let renders = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const render = (nonce: string) => async () => {
+      renders++;
+      await gate;
+      return { response: page(html("slow", nonce)), nonce };
+    };
+    const pending = [1, 2, 3, 4].map((i) => cache.serve(get("/slow"), `nonce-${i}`, render(`nonce-${i}`)));
+    release();
+    const bodies = await Promise.all(pending.map(async (p) => (await p).text()));
+    expect(renders).toBe(1);
+    bodies.forEach((body, i) => expect(body).toContain(`nonce="nonce-${i + 1}"`));
+  });
+
+  test("concurrent visitors of a page that may not be shared each get a whole answer", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((n) => new Response(`missing ${n}`, { status: 404, headers: { "content-type": "text/html" } }));
+    const answers = await Promise.all([1, 2, 3].map(() => cache.serve(get("/gone"), "n", r.render("n"))));
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404]);
+    for (const answer of answers) expect(await answer.text()).toMatch(/^missing \d$/);
+  });
+
+  test("a write empties it, and entries expire after the TTL", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((n, nonce) => page(html(`render ${n}`, nonce)));
+    await cache.serve(get("/a"), "n", r.render("n"));
+    cache.invalidate();
+    expect(await (await cache.serve(get("/a"), "n", r.render("n"))).text()).toContain("render 2");
+
+    const short = new PageCache({ ttlS: 1, maxBytes: 1 << 20 });
+    const s = renderer((n, nonce) => page(html(`render ${n}`, nonce)));
+    await short.serve(get("/b"), "n", s.render("n"));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await (await short.serve(get("/b"), "n", s.render("n"))).text()).toContain("render 2");
+  });
+
+  test("holds no more than its size budget, dropping the least recently used pages", async () => {
+    const body = "x".repeat(10_000);
+    const cache = new PageCache({ ttlS: 60, maxBytes: 50_000 });
+    const r = renderer(() => page(body));
+    for (let i = 0; i < 10; i++) await cache.serve(get(`/p/${i}`), "n", r.render("n"));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
+    expect(cache.stats().entries).toBe(2);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * A short-lived cache of rendered pages for anonymous visitors (ADR 019): the catalogue's pages are
+ * the same for every visitor without a session, and rendering one costs ≈ 4–7 ms of a core, so a
+ * burst of visitors on one product page is served from one render.
+ *
+ * What is cached: the answer to a GET with status 200, `Content-Type` text/html (documents) or
+ * text/x-script (React Router's `.data` navigations), no `Set-Cookie`, and no `private` / `no-store`
+ * / `no-cache` in its `Cache-Control`.
+ * Who is served from it: a GET whose cookies are only the ones every anonymous render may depend on
+ * (`locale`, `viewport`); any other cookie (a session, a sign-in flow, a flash message, a device
+ * fingerprint) bypasses the cache both ways.
+ * Key: origin (the Host decides canonical links when PUBLIC_URL is unset, and keying by it keeps a
+ * forged Host from poisoning anyone else's entry), path and query, the two cookies, and the language
+ * Accept-Language prefers (`/` redirects by it).
+ * Freshness: `ttlS` seconds (PAGE_CACHE_TTL_S); any successful write through this process
+ * (`invalidate()`, called for every 2xx/3xx POST, PUT, PATCH, DELETE) empties the cache at once.
+ * Size: at most `maxBytes` of bodies (least recently used out first).
+ * CSP: a page's inline scripts carry the nonce of the render that produced it; a cached copy is served
+ * with that nonce replaced by the current response's (the one in its CSP header), so every response
+ * still has its own nonce.
+ * Concurrent misses for one key render once (lru-cache's `fetch` coalesces them). A cacheable answer
+ * carries `X-Cache: HIT` or `MISS`, as CDNs mark theirs.
+ */
+import { LRUCache } from "lru-cache";
+import { parse as parseCookies } from "cookie";
+import { langFromAcceptLanguage } from "../app/lib/i18n.ts";
+
+/** Cookies an anonymous page may depend on: anything else means the page may be someone's own. */
+export const SHAREABLE_COOKIES = new Set(["locale", "viewport"]);
+
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script)\b/i;
+const UNCACHEABLE_DIRECTIVES = /\b(private|no-store|no-cache)\b/i;
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** The CSP nonce the body's inline scripts carry ("" when it has none). */
+  nonce: string;
+}
+
+export interface PageCacheOptions {
+  ttlS: number;
+  maxBytes: number;
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  bypassed: number;
+  entries: number;
+  bytes: number;
+}
+
+/** What a render gives back: the response and the nonce it used. */
+export type Render = () => Promise<{ response: Response; nonce: string }>;
+
+export class PageCache {
+  private readonly cache: LRUCache<string, CachedPage, Render>;
+  private readonly counters = { hits: 0, misses: 0, bypassed: 0 };
+
+  constructor(options: PageCacheOptions) {
+    this.cache = new LRUCache<string, CachedPage, Render>({
+      ttl: options.ttlS * 1000,
+      maxSize: Math.max(1, options.maxBytes),
+      // JS strings are UTF-16: two bytes a code unit bounds what the body holds in memory.
+      sizeCalculation: (page) => Math.max(1, page.body.length * 2),
+      // A page that may not be shared rejects the fetch (nothing is stored) and `serve` hands the
+      // render's own response to the request that made it.
+      fetchMethod: async (_key, _stale, { context }) => {
+        const { response, nonce } = await context();
+        const page = await toCacheable(response, nonce);
+        if (!page) throw new Uncacheable(response);
+        return page;
+      },
+    });
+  }
+
+  /** The cache key of a request, or null when it must bypass the cache. */
+  keyOf(request: Request): string | null {
+    if (request.method !== "GET") return null;
+    const header = request.headers.get("cookie");
+    const cookies = header ? parseCookies(header) : {};
+    for (const name of Object.keys(cookies)) if (!SHAREABLE_COOKIES.has(name)) return null;
+    const url = new URL(request.url);
+    const preferred = langFromAcceptLanguage(request.headers.get("accept-language")) ?? "";
+    return `${url.origin}${url.pathname}${url.search}|${cookies.locale ?? ""}|${cookies.viewport ?? ""}|${preferred}`;
+  }
+
+  /**
+   * Answers `request` from the cache, or renders it (once for concurrent requests of one key) and
+   * stores the answer when it may be shared. `nonce` is the current response's CSP nonce.
+   */
+  async serve(request: Request, nonce: string, render: Render): Promise<Response> {
+    const key = this.keyOf(request);
+    if (key === null) {
+      this.counters.bypassed++;
+      return (await render()).response;
+    }
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.counters.hits++;
+      return toResponse(cached, nonce, "HIT");
+    }
+    this.counters.misses++;
+    let page: CachedPage | undefined;
+    try {
+      page = await this.cache.fetch(key, { context: render });
+    } catch (error) {
+      // Not shareable (an error page, a redirect, a response with cookies): the request whose render
+      // it was gets that response. A request that waited on someone else's render — unshareable, or
+      // failed because that visitor went away — renders its own.
+      if (error instanceof Uncacheable) {
+        const own = error.take();
+        if (own) return own;
+      } else if (request.signal.aborted) {
+        throw error;
+      }
+      return (await render()).response;
+    }
+    return page ? toResponse(page, nonce, "MISS") : (await render()).response;
+  }
+
+  /** Empties the cache: called after every successful write through this process. */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  stats(): PageCacheStats {
+    return { ...this.counters, entries: this.cache.size, bytes: this.cache.calculatedSize };
+  }
+}
+
+/** Carries a response that may not be cached out of lru-cache's fetch to the one caller that made it. */
+class Uncacheable extends Error {
+  private response: Response | null;
+  constructor(response: Response) {
+    super("uncacheable response");
+    this.response = response;
+  }
+  /** The response, once: a body can be read by one request only. */
+  take(): Response | null {
+    const response = this.response;
+    this.response = null;
+    return response;
+  }
+}
+
+async function toCacheable(response: Response, nonce: string): Promise<CachedPage | null> {
+  if (response.status !== 200) return null;
+  if (!CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "")) return null;
+  if (response.headers.has("set-cookie")) return null;
+  if (UNCACHEABLE_DIRECTIVES.test(response.headers.get("cache-control") ?? "")) return null;
+  const body = await response.text();
+  return { status: response.status, headers: [...response.headers], body, nonce: body.includes(nonce) ? nonce : "" };
+}
+
+/** The stored page with this response's nonce; `X-Cache` says whether it was rendered for this request. */
+function toResponse(page: CachedPage, nonce: string, state: "HIT" | "MISS"): Response {
+  const body = page.nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
+  const headers = new Headers(page.headers);
+  headers.delete("content-length");
+  headers.set("X-Cache", state);
+  return new Response(body, { status: page.status, headers });
+}
