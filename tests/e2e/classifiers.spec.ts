@@ -153,6 +153,8 @@ test.describe("languages, routing and errors", () => {
     await expect(page).toHaveTitle(/\| Поставка$/);
     await search(page, "ноутбук");
     await expect(page).toHaveURL(/\/search\?q=/);
+    // The first tab with results opens; once a supplier has published a laptop that is «Товары».
+    await page.getByRole("link", { name: /^Классификаторы/ }).click();
     await expect(page.getByRole("link", { name: /8471 30 000 0/ })).toBeVisible();
   });
 
