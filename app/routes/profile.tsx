@@ -8,6 +8,8 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/profile";
 import { profileContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { splitLocalePath } from "../lib/i18n.ts";
 import { localeHref } from "../components/locale-link.tsx";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -15,9 +17,12 @@ import { guards } from "../middleware/registry.ts";
 
 export const middleware = guards("profile-check-organization");
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
-  const organization = profile.organization?.employeeStatus === "active" ? profile.organization : null;
+  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const active = profile.organization?.employeeStatus === "active" ? profile.organization : null;
+  // The company's name in the page's language when the company gave one.
+  const organization = active ? { ...active, name: active.names?.[lang] || active.name } : null;
   return { user: { firstName: profile.firstName, lastName: profile.lastName }, organization };
 }
 

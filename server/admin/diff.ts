@@ -272,13 +272,28 @@ function factRow(fact: LocalizedFact): string {
   return LANGS.filter((l) => fact.key[l] || fact.value[l]).map((l) => `${l}: ${fact.key[l] ?? ""} — ${fact.value[l] ?? ""}`).join(" · ");
 }
 
-function tierRow(tier: Tier, lang: Lang): string {
-  return `≥ ${tier.minQuantity} ${unit(tier.unit, lang)}: ${tier.price} ${tier.currency}`;
+const AMOUNT_LOCALES: Record<Lang, string> = { ru: "ru-RU", en: "en-US", zh: "zh-CN" };
+const amountFormats = new Map<Lang, Intl.NumberFormat>();
+
+/**
+ * A decimal amount as the moderator reads it: "11,90" (ru) / "11.90" (en, zh), two to four decimals.
+ * Stored prices come back as "11.9" and a pending change keeps what was typed ("11.90"): formatting
+ * both the same way keeps an unchanged price from showing as changed.
+ */
+function amount(value: string | number, lang: Lang): string {
+  let format = amountFormats.get(lang);
+  if (!format) amountFormats.set(lang, (format = new Intl.NumberFormat(AMOUNT_LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 4 })));
+  const number = Number(value);
+  return Number.isFinite(number) ? format.format(number) : String(value);
 }
 
-function variantRow(variant: Variant): string {
+function tierRow(tier: Tier, lang: Lang): string {
+  return `≥ ${tier.minQuantity} ${unit(tier.unit, lang)}: ${amount(tier.price, lang)} ${tier.currency}`;
+}
+
+function variantRow(variant: Variant, lang: Lang): string {
   const attrs = variant.attributes.map((a) => `${a.key}=${a.value}`).join(", ");
-  const price = variant.price ? ` · ${variant.price} ${variant.currency ?? ""}`.trimEnd() : "";
+  const price = variant.price ? ` · ${amount(variant.price, lang)} ${variant.currency ?? ""}`.trimEnd() : "";
   return `${allLangs(variant.name)}${attrs ? ` (${attrs})` : ""}${price}`;
 }
 
@@ -333,7 +348,7 @@ export function diffProduct(before: ProductDoc | null, after: ProductDoc, lang: 
     textField("originCountry", b?.originCountry, after.originCountry),
     listField("prices", (b?.prices ?? []).map((t) => tierRow(t, lang)), after.prices.map((t) => tierRow(t, lang))),
     listField("facts", (b?.facts ?? []).map(factRow), after.facts.map(factRow)),
-    listField("variants", (b?.variants ?? []).map(variantRow), after.variants.map(variantRow)),
+    listField("variants", (b?.variants ?? []).map((v) => variantRow(v, lang)), after.variants.map((v) => variantRow(v, lang))),
     filesField("images", b?.images ?? [], after.images, true),
     filesField("documents", b?.documents ?? [], after.documents, false),
   ];

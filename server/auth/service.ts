@@ -67,8 +67,12 @@ export interface Profile {
   email: string | null;
   phone: string | null;
   locale: Lang;
-  /** The user's company; `memberId` is their own employee row (leaving the company deletes it). */
-  organization: { id: number; memberId: number; name: string; role: string; status: string; employeeStatus: string } | null;
+  /**
+   * The user's company; `memberId` is their own employee row (leaving the company deletes it).
+   * `name` is in the user's stored language (else the company's own); `names` holds every language
+   * the company wrote it in, so a page can show the name in the language it is rendered in.
+   */
+  organization: { id: number; memberId: number; name: string; names: Partial<Record<Lang, string>>; sourceLang: Lang; role: string; status: string; employeeStatus: string } | null;
 }
 
 /** The columns a session is issued from: who, their site role and their session version. */
@@ -365,6 +369,8 @@ export class AuthService {
               id: row.companyId,
               memberId: row.memberId,
               name: name?.[row.locale] ?? name?.[(row.sourceLang ?? "ru") as Lang] ?? Object.values(name ?? {})[0] ?? "",
+              names: name ?? {},
+              sourceLang: (row.sourceLang ?? "ru") as Lang,
               role: row.companyRole,
               status: row.companyStatus ?? "draft",
               employeeStatus: row.employeeStatus,

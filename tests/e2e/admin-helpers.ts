@@ -4,11 +4,8 @@
  * test server's database (its control port, scripts/e2e-server.ts), and the supplier's side through
  * the public API with the user's own access token:
  * - `publishedProductOfNewSupplier`: a supplier, a company in Liaozhong and a product with a price
- *   tier and a photo, submitted and approved with the CLI (the starting point: a published product);
- * - `submitProductChangeAsSupplier`: the supplier edits the published product (name and prices) and
- *   so sends the change to the moderation queue;
- * - `fixProductAsSupplier`: after a rejection, the supplier edits again and resubmits.
- * These use the profile API (issue 5) exactly as the profile pages do.
+ *   tier and a photo, submitted and approved with the CLI (the starting point: a published product;
+ *   the changes under test are then made on the profile pages).
  */
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import sharp from "sharp";
@@ -128,26 +125,6 @@ export async function publishedProductOfNewSupplier(page: Page, baseURL: string,
   await adminCli("approve", "company", String(company.id));
   await adminCli("approve", "product", String(product.id));
   return { api, product: { companyId: company.id, productId: product.id, names } };
-}
-
-/**
- * The supplier changes the published product — a new name in three languages and two price tiers —
- * which puts the change in the moderation queue (the published version stays public meanwhile).
- */
-export async function submitProductChangeAsSupplier(api: SupplierApi, productId: number, change: { ru: string; en: string; zh: string }) {
-  await api("PATCH", `/api/profile/company/products/${productId}`, { name: change });
-  await api("PUT", `/api/profile/company/products/${productId}/prices`, {
-    tiers: [
-      { minQuantity: 100, price: "11.90", currency: "CNY", unit: "pcs" },
-      { minQuantity: 1000, price: "10.50", currency: "CNY", unit: "pcs" },
-    ],
-  });
-}
-
-/** After a rejection: the supplier edits the name again and sends the change for review once more. */
-export async function fixProductAsSupplier(api: SupplierApi, productId: number, fixed: { ru: string; en: string; zh: string }) {
-  await api("PATCH", `/api/profile/company/products/${productId}`, { name: fixed });
-  await api("PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" });
 }
 
 /** A fresh, signed-in site moderator (registered through the sign-in pages, granted by the CLI). */

@@ -1,11 +1,11 @@
 /**
  * The admin area in a real browser, with JavaScript on and off (issue 7):
- * - the moderation round trip: a supplier's change of a published product waits in the queue; a
- *   moderator sees the diff (old and new names, prices, the photo), rejects it with a reason in the
- *   supplier's language (Chinese); the supplier's profile API shows the reason and the e-mail
- *   arrives; the public page still shows the published version; the supplier fixes the change; a
- *   moderator approves it on the English pages; the public page shows the new version; the audit
- *   log lists every decision;
+ * - the moderation round trip, in ru, en and zh: on the profile pages a supplier renames a published
+ *   product and changes its prices; a moderator finds the change in the queue and sees the diff (old
+ *   and new names, prices, the photo), rejects it with a reason in the supplier's language (Chinese);
+ *   the supplier sees the reason on the product's page and by e-mail while the public page still
+ *   shows the published version; the supplier fixes the name and sends it again; the moderator
+ *   approves; the public page shows the new version; the audit log lists every decision;
  * - everyone who is not staff gets the 403 page on every admin page (anonymous visitors are sent to
  *   sign in), in Russian and Chinese;
  * - a filter page finds exactly the matching companies, shows facet counts, and its CSV export
@@ -17,14 +17,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import {
-  fixProductAsSupplier,
   newAddress,
   publishedProductOfNewSupplier,
   signIn,
   signInAsModerator,
-  submitProductChangeAsSupplier,
   waitForMails,
 } from "./admin-helpers.ts";
+import { hydrated } from "./pwa-helpers.ts";
 
 const tagOf = (project: string) => `${project}${Date.now().toString(36)}`;
 
@@ -58,92 +57,238 @@ async function expectFlash(page: Page, text: string) {
   await expect(page.locator(".toast-message", { hasText: text })).toBeVisible();
 }
 
-test("a product change is rejected with a reason, fixed by the supplier, approved, and the public page shows it", async ({ browser, baseURL }, testInfo) => {
-  test.setTimeout(300_000);
-  const tag = tagOf(testInfo.project.name);
-  const javaScript = testInfo.project.name === "js";
+/** Opens `path`; with JavaScript, waits until the page is interactive (the language tabs need it). */
+async function openPage(page: Page, path: string, javaScript: boolean) {
+  await page.goto(path);
+  if (javaScript) await hydrated(page);
+}
 
-  // The supplier: a published product, then a change of it.
-  const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
-  const supplierPage = await supplierContext.newPage();
-  const supplierEmail = newAddress("supplier", testInfo.project.name);
-  await signIn(supplierPage, supplierEmail, ["Ли", "Вэй"]);
-  const { api, product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
-  const changed = { ru: `Ножи почвофрезы усиленные ${tag}`, en: `Heavy-duty rotary tiller blades ${tag}`, zh: `旋耕机刀片（加强型）${tag}` };
-  await submitProductChangeAsSupplier(api, product.productId, changed);
+/** What the supplier's and the moderator's pages say, per interface language (the locales files). */
+const ROUND_TRIP = {
+  ru: {
+    langName: "Русский",
+    productName: "Название товара",
+    save: "Сохранить и отправить изменения на проверку",
+    savedPending: "Изменения сохранены и ждут проверки модератора; до этого в каталоге прежняя версия.",
+    prices: /^Цены/,
+    tier: (field: "from" | "price" | "currency", n: number) => `${{ from: "От количества", price: "Цена за единицу", currency: "Валюта" }[field]} (ступень ${n})`,
+    addTier: "+ Добавить ступень",
+    pricesSaved: "Цены сохранены.",
+    pendingReview: "Изменения на проверке",
+    pendingRejected: "Изменения отклонены",
+    resubmit: "Отправить изменения на проверку снова",
+    moderation: "Модерация",
+    findInQueue: "Найти в очереди",
+    show: "Показать",
+    foundOne: "Найдена 1 запись",
+    changes: "Изменения опубликованного: карточка, цены",
+    publishedStays: "Посетители видят опубликованную версию, пока изменения не одобрены.",
+    reasonLang: "Язык причины",
+    reason: "Причина отказа",
+    reject: "Отклонить с причиной",
+    required: "Заполните это поле",
+    rejected: "Отклонено. Причина отправлена поставщику.",
+    approve: "Одобрить и опубликовать",
+    approved: "Одобрено. Сотрудники компании получили письмо.",
+    published: "Опубликован",
+    auditApproved: "Товар одобрен",
+    auditRejected: "Товар отклонён",
+    moderator: "Модератор",
+  },
+  en: {
+    langName: "English",
+    productName: "Product name",
+    save: "Save and send the changes for review",
+    savedPending: "Changes saved; they await a moderator, and the catalogue shows the previous version until then.",
+    prices: /^Prices/,
+    tier: (field: "from" | "price" | "currency", n: number) => `${{ from: "From quantity", price: "Price per unit", currency: "Currency" }[field]} (tier ${n})`,
+    addTier: "+ Add a tier",
+    pricesSaved: "Prices saved.",
+    pendingReview: "Changes under review",
+    pendingRejected: "Changes rejected",
+    resubmit: "Send the changes for review again",
+    moderation: "Moderation",
+    findInQueue: "Find in the queue",
+    show: "Show",
+    foundOne: "1 record found",
+    changes: "Changes to the published version: card, prices",
+    publishedStays: "Visitors see the published version until the changes are approved.",
+    reasonLang: "Language of the reason",
+    reason: "Reason for rejection",
+    reject: "Reject with a reason",
+    required: "This field is required",
+    rejected: "Rejected. The reason has been sent to the supplier.",
+    approve: "Approve and publish",
+    approved: "Approved. The company's people have been e-mailed.",
+    published: "Published",
+    auditApproved: "Product approved",
+    auditRejected: "Product rejected",
+    moderator: "Moderator",
+  },
+  zh: {
+    langName: "中文",
+    productName: "产品名称",
+    save: "保存并提交修改审核",
+    savedPending: "修改已保存，等待审核员审核；在此之前目录显示之前的版本。",
+    prices: /^价格/,
+    tier: (field: "from" | "price" | "currency", n: number) => `${{ from: "起订数量", price: "单价", currency: "货币" }[field]} (价格档 ${n})`,
+    addTier: "+ 添加价格档",
+    pricesSaved: "价格已保存。",
+    pendingReview: "修改审核中",
+    pendingRejected: "修改被驳回",
+    resubmit: "重新提交修改审核",
+    moderation: "审核",
+    findInQueue: "在队列中查找",
+    show: "显示",
+    foundOne: "找到 1 条记录",
+    changes: "已发布版本的修改：基本信息, 价格",
+    publishedStays: "修改获批前，访客看到的仍是已发布版本。",
+    reasonLang: "原因所用语言",
+    reason: "退回原因",
+    reject: "说明原因并退回",
+    required: "此项为必填项",
+    rejected: "已退回，原因已发送给供应商。",
+    approve: "批准并发布",
+    approved: "已批准，已通知公司员工。",
+    published: "已发布",
+    auditApproved: "商品已批准",
+    auditRejected: "商品已退回",
+    moderator: "审核员",
+  },
+} as const;
 
-  // The moderator finds it in the queue and reviews the diff.
-  const moderatorContext = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
-  const page = await moderatorContext.newPage();
-  const moderatorEmail = await signInAsModerator(page, testInfo.project.name);
-  await page.goto("/admin/moderation?kind=product");
-  await expect(page.getByRole("heading", { level: 1, name: "Модерация" })).toBeVisible();
-  await page.getByLabel("Найти в очереди").fill(tag);
-  await page.getByRole("button", { name: "Показать" }).click();
-  await expect(page).toHaveURL(/kind=product&q=/);
-  await expect(page.getByText("Найдена 1 запись")).toBeVisible();
-  await expect(page.locator(".admin-queue-item")).toContainText("Изменения опубликованного: карточка, цены");
-  await page.getByRole("link", { name: changed.ru }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/moderation/product/${product.productId}$`));
-  await expect(page.getByText("Посетители видят опубликованную версию, пока изменения не одобрены.")).toBeVisible();
-  const nameRow = page.locator('.diff-row[data-field="name.ru"]');
-  await expect(nameRow.locator(".diff-old")).toContainText(product.names.ru);
-  await expect(nameRow.locator(".diff-new")).toContainText(changed.ru);
-  const prices = page.locator('.diff-row[data-field="prices"]');
-  await expect(prices.locator(".diff-old .diff-removed")).toHaveText("≥ 100 шт.: 12.5 CNY");
-  await expect(prices.locator(".diff-new .diff-added")).toHaveText(["≥ 100 шт.: 11.90 CNY", "≥ 1000 шт.: 10.50 CNY"]);
-  // The photo is unchanged: folded with the other unchanged fields, its thumbnail on both sides.
-  await expect(page.locator('.diff-row[data-field="images"] img')).toHaveCount(2);
-  await expect(page.locator('.diff-row[data-field="sourceLang"]')).not.toHaveClass(/diff-changed/);
-  // The supplier writes in Chinese: the reason's language is preselected.
-  await expect(page.getByLabel("Язык причины")).toHaveValue("zh");
+type RoundTripLang = keyof typeof ROUND_TRIP;
 
-  // An empty reason is refused with the field's error; the page stays.
-  await page.getByRole("button", { name: "Отклонить с причиной" }).click();
-  await expect(page.getByText("Заполните это поле")).toBeVisible();
-  const reason = `请在名称中注明刀片材质 ${tag}`;
-  await page.getByLabel("Причина отказа").fill(reason);
-  await page.getByRole("button", { name: "Отклонить с причиной" }).click();
-  await expect(page).toHaveURL(/\/admin\/moderation$/);
-  await expectFlash(page, "Отклонено. Причина отправлена поставщику.");
+/**
+ * Writes `value` into one language of a localized field on the supplier's pages: with JavaScript the
+ * languages are tabs (the field's group holds them), without it the inputs are stacked.
+ */
+async function fillLocalized(page: Page, javaScript: boolean, label: string, langName: string, value: string) {
+  if (javaScript) await page.getByRole("group", { name: label }).getByRole("tab", { name: new RegExp(`^${langName}`) }).click();
+  await page.getByLabel(`${label} (${langName})`, { exact: true }).fill(value);
+}
 
-  // The supplier sees the reason in the profile and by e-mail; visitors still see the published version.
-  const view = await api<{ status: string; moderationNote: string; moderationNoteLang: string; pending: { state: string } }>("GET", `/api/profile/company/products/${product.productId}`);
-  expect(view).toMatchObject({ status: "published", moderationNote: reason, moderationNoteLang: "zh", pending: { state: "rejected" } });
-  const mails = await waitForMails(supplierEmail, 2);
-  const rejection = mails.find((m) => m.text.includes(reason))!;
-  expect(rejection.subject).toBe(`Изменения «${changed.ru}» не приняты`);
-  await page.goto(`/product/${product.productId}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.names.ru);
+for (const lang of Object.keys(ROUND_TRIP) as RoundTripLang[]) {
+  test(`${lang}: a supplier's change is rejected with a reason, fixed on the profile pages, approved, and the public page shows it`, async ({ browser, baseURL }, testInfo) => {
+    test.setTimeout(180_000);
+    const say = ROUND_TRIP[lang];
+    const prefix = lang === "ru" ? "" : `/${lang}`;
+    const tag = tagOf(`${testInfo.project.name}${lang}`);
+    const javaScript = testInfo.project.name === "js";
 
-  // Fixed and resubmitted; approved on the English pages.
-  const fixed = { ru: `Ножи почвофрезы из стали 65Г ${tag}`, en: `Rotary tiller blades, 65Mn steel ${tag}`, zh: `旋耕机刀片（65锰钢）${tag}` };
-  await fixProductAsSupplier(api, product.productId, fixed);
-  await page.goto(`/en/admin/moderation/product/${product.productId}`);
-  await expect(page.locator('.diff-row[data-field="name.en"] .diff-new')).toContainText(fixed.en);
-  await page.getByRole("button", { name: "Approve and publish" }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/moderation$/);
-  await expectFlash(page, "Approved. The company's people have been e-mailed.");
-  await page.goto(`/en/product/${product.productId}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(fixed.en);
-  await expect(page.getByText("10.50", { exact: false }).first()).toBeVisible();
-  const done = await api<{ moderationNote: string | null; pending: unknown }>("GET", `/api/profile/company/products/${product.productId}`);
-  expect(done).toMatchObject({ moderationNote: null, pending: null });
+    // The supplier (a Chinese company writing in Chinese) has a published product with one price tier.
+    const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
+    const supplier = await supplierContext.newPage();
+    const supplierEmail = newAddress(`supplier-${lang}`, testInfo.project.name);
+    await signIn(supplier, supplierEmail, ["Ли", "Вэй"]);
+    const { api, product } = await publishedProductOfNewSupplier(supplier, baseURL!, tag);
+    const productPage = `${prefix}/profile/product/${product.productId}`;
 
-  // The audit log lists the decisions on this product: the CLI's first approval, the rejection, the approval.
-  await page.goto(`/admin/audit?entityType=product&entityId=${product.productId}`);
-  const rows = page.locator(".admin-table tbody tr");
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText("Товар одобрен");
-  await expect(rows.nth(0)).toContainText(moderatorEmail);
-  await expect(rows.nth(1)).toContainText("Товар отклонён");
-  await expect(rows.nth(2)).toContainText("cli");
-  // The moderator's name links to their user page, where the role shows.
-  await rows.nth(0).getByRole("link", { name: moderatorEmail }).click();
-  await expect(page.getByText("Модератор").first()).toBeVisible();
-  await supplierContext.close();
-  await moderatorContext.close();
-});
+    // On the profile pages, in the interface language, the supplier renames the product and changes the prices.
+    const changed = `${product.names[lang]} (v2)`;
+    await openPage(supplier, productPage, javaScript);
+    await fillLocalized(supplier, javaScript, say.productName, say.langName, changed);
+    await supplier.getByRole("button", { name: say.save }).click();
+    await expectFlash(supplier, say.savedPending);
+    await expect(supplier.locator(".pp-product-header .pp-pending")).toHaveText(say.pendingReview);
+    await supplier.getByRole("link", { name: say.prices }).click();
+    await expect(supplier).toHaveURL(new RegExp(`${productPage}/price$`));
+    if (javaScript) await hydrated(supplier);
+    await supplier.getByLabel(say.tier("price", 1)).fill("11.90");
+    await supplier.getByRole("button", { name: say.addTier }).click();
+    await supplier.getByLabel(say.tier("from", 2)).fill("1000");
+    await supplier.getByLabel(say.tier("price", 2)).fill("10.50");
+    await supplier.getByLabel(say.tier("currency", 2)).selectOption("CNY");
+    await supplier.getByRole("button", { name: say.save }).click();
+    await expectFlash(supplier, say.pricesSaved);
+
+    // The moderator finds it in the queue and reviews the diff.
+    const moderatorContext = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
+    const page = await moderatorContext.newPage();
+    const moderatorEmail = await signInAsModerator(page, testInfo.project.name);
+    await page.goto(`${prefix}/admin/moderation?kind=product`);
+    await expect(page.getByRole("heading", { level: 1, name: say.moderation })).toBeVisible();
+    await page.getByLabel(say.findInQueue).fill(tag);
+    await page.getByRole("button", { name: say.show }).click();
+    await expect(page).toHaveURL(/kind=product&q=/);
+    await expect(page.getByText(say.foundOne)).toBeVisible();
+    await expect(page.locator(".admin-queue-item")).toContainText(say.changes);
+    await page.getByRole("link", { name: changed }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/admin/moderation/product/${product.productId}$`));
+    await expect(page.getByText(say.publishedStays)).toBeVisible();
+    const nameRow = page.locator(`.diff-row[data-field="name.${lang}"]`);
+    await expect(nameRow.locator(".diff-old")).toContainText(product.names[lang]);
+    await expect(nameRow.locator(".diff-new")).toContainText(changed);
+    const prices = page.locator('.diff-row[data-field="prices"]');
+    await expect(prices.locator(".diff-old .diff-removed")).toContainText(/12[.,]50 CNY/);
+    await expect(prices.locator(".diff-new .diff-added")).toHaveCount(2);
+    await expect(prices.locator(".diff-new .diff-added").first()).toContainText(/11[.,]90 CNY/);
+    await expect(prices.locator(".diff-new .diff-added").last()).toContainText(/10[.,]50 CNY/);
+    // The photo is unchanged: folded with the other unchanged fields, its thumbnail on both sides.
+    await expect(page.locator('.diff-row[data-field="images"] img')).toHaveCount(2);
+    await expect(page.locator('.diff-row[data-field="sourceLang"]')).not.toHaveClass(/diff-changed/);
+    // The supplier writes in Chinese: the reason's language is preselected.
+    await expect(page.getByLabel(say.reasonLang)).toHaveValue("zh");
+
+    // An empty reason is refused with the field's error; the page stays.
+    await page.getByRole("button", { name: say.reject }).click();
+    await expect(page.getByText(say.required)).toBeVisible();
+    const reason = `请在名称中注明刀片材质 ${tag}`;
+    await page.getByLabel(say.reason).fill(reason);
+    await page.getByRole("button", { name: say.reject }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/admin/moderation$`));
+    await expectFlash(page, say.rejected);
+
+    // The supplier sees the reason on the product's page and by e-mail; visitors still see the published version.
+    await openPage(supplier, productPage, javaScript);
+    await expect(supplier.locator(".pp-product-header .pp-status")).toHaveText(say.published);
+    await expect(supplier.locator(".pp-product-header .pp-pending")).toHaveText(say.pendingRejected);
+    await expect(supplier.locator(".pp-note")).toContainText(reason);
+    const mails = await waitForMails(supplierEmail, 2);
+    expect(mails.some((m) => m.text.includes(reason))).toBe(true);
+    await page.goto(`${prefix}/product/${product.productId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.names[lang]);
+
+    // The supplier fixes the name and sends the changes again.
+    const fixed = `${product.names[lang]} (65Mn)`;
+    await expect(supplier.getByRole("button", { name: say.resubmit })).toBeVisible();
+    await fillLocalized(supplier, javaScript, say.productName, say.langName, fixed);
+    await supplier.getByRole("button", { name: say.save }).click();
+    // A change after a rejection goes back to the moderator by itself.
+    await expectFlash(supplier, say.savedPending);
+    await expect(supplier.locator(".pp-product-header .pp-pending")).toHaveText(say.pendingReview);
+    await expect(supplier.getByRole("button", { name: say.resubmit })).toHaveCount(0);
+
+    // The moderator approves; the public page shows the new name and prices.
+    await page.goto(`${prefix}/admin/moderation/product/${product.productId}`);
+    await expect(page.locator(`.diff-row[data-field="name.${lang}"] .diff-new`)).toContainText(fixed);
+    await page.getByRole("button", { name: say.approve }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/admin/moderation$`));
+    await expectFlash(page, say.approved);
+    await page.goto(`${prefix}/product/${product.productId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fixed);
+    await expect(page.locator(".price-table")).toContainText("10.50".replace(".", lang === "ru" ? "," : "."));
+    await openPage(supplier, productPage, javaScript);
+    await expect(supplier.locator(".pp-product-header .pp-pending")).toHaveCount(0);
+    await expect(supplier.locator(".pp-note")).toHaveCount(0);
+    const done = await api<{ moderationNote: string | null; pending: unknown }>("GET", `/api/profile/company/products/${product.productId}`);
+    expect(done).toMatchObject({ moderationNote: null, pending: null });
+
+    // The audit log lists the decisions on this product: the approval, the rejection, the CLI's first approval.
+    await page.goto(`${prefix}/admin/audit?entityType=product&entityId=${product.productId}`);
+    const rows = page.locator(".admin-table tbody tr");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText(say.auditApproved);
+    await expect(rows.nth(0)).toContainText(moderatorEmail);
+    await expect(rows.nth(1)).toContainText(say.auditRejected);
+    await expect(rows.nth(2)).toContainText("cli");
+    // The moderator's name links to their user page, where the role shows.
+    await rows.nth(0).getByRole("link", { name: moderatorEmail }).click();
+    await expect(page.getByText(say.moderator).first()).toBeVisible();
+    await supplierContext.close();
+    await moderatorContext.close();
+  });
+}
 
 test("everyone but staff gets the 403 page on every admin page; anonymous visitors are asked to sign in", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
