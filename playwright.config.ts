@@ -73,9 +73,10 @@ export default defineConfig({
         AUTH_SEND_PER_TARGET: "100",
         AUTH_SEND_PER_IP: "10000",
         AUTH_VERIFY_PER_IP: "10000",
-        // The page cache is on as in production, but only for 2 s: tests that change data from
-        // outside this process (the moderation CLI) then see the change almost at once.
+        // The page cache is on as in production, but only for 2 s and never stale: tests that change
+        // data from outside this process (the moderation CLI) then see the change almost at once.
         PAGE_CACHE_TTL_S: "2",
+        PAGE_CACHE_STALE_S: "0",
         DADATA_URL: `http://127.0.0.1:${DADATA_PORT}`,
         DADATA_TOKEN,
       },

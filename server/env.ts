@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   BUILD_CHECK_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Seconds an anonymous visitor's rendered page is reused (server/page-cache.ts); 0 turns the cache off. */
   PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(3600).default(15),
+  /** Seconds after that a page may still be served while it is rendered again in the background (stale-while-revalidate). */
+  PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).max(3600).default(45),
   /** Memory the page cache may hold, MB. */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
   /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */

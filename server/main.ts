@@ -127,7 +127,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,
-    pageCache: !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined,
+    pageCache: !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, staleS: env.PAGE_CACHE_STALE_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined,
   });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {

@@ -126,6 +126,85 @@ describe("PageCache", () => {
     expect(await (await short.serve(get("/b"), "n", s.render("n"))).text()).toContain("render 2");
   });
 
+  test("after the TTL serves the old copy at once while one render in the background replaces it; past the stale window it renders", async () => {
+    let now = 1_000_000;
+    const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
+    let release!: () => void;
+    let gate: Promise<void> = Promise.resolve();
+    let renders = 0;
+    const render = (nonce: string) => async () => {
+      renders++;
+      const n = renders;
+      await gate;
+      return { response: page(html(`render ${n}`, nonce)), nonce };
+    };
+    await cache.serve(get("/c"), "n1", render("n1"));
+    now += 11_000;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    // Three visitors while the page is being rendered again: all get the old copy, one render runs.
+    const stale = await Promise.all(["n2", "n3", "n4"].map((nonce) => cache.serve(get("/c"), nonce, render(nonce))));
+    expect(stale.map((r) => r.headers.get("x-cache"))).toEqual(["STALE", "STALE", "STALE"]);
+    const bodies = await Promise.all(stale.map((r) => r.text()));
+    bodies.forEach((body, i) => {
+      expect(body).toContain("render 1");
+      expect(body).toContain(`nonce="n${i + 2}"`);
+    });
+    expect(renders).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const fresh = await cache.serve(get("/c"), "n5", render("n5"));
+    expect(fresh.headers.get("x-cache")).toBe("HIT");
+    expect(await fresh.text()).toContain("render 2");
+    expect(cache.stats()).toMatchObject({ stale: 3, hits: 1 });
+    // Past TTL + stale window the visitor waits for a new render.
+    now += 41_000;
+    const late = await cache.serve(get("/c"), "n6", render("n6"));
+    expect(late.headers.get("x-cache")).toBe("MISS");
+    expect(await late.text()).toContain("render 3");
+  });
+
+  test("a write during a background render keeps that render's page out of the cache", async () => {
+    let now = 0;
+    const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
+    let release!: () => void;
+    let gate: Promise<void> = Promise.resolve();
+    let renders = 0;
+    const render = (nonce: string) => async () => {
+      renders++;
+      const n = renders;
+      await gate;
+      return { response: page(html(`render ${n}`, nonce)), nonce };
+    };
+    await cache.serve(get("/d"), "n", render("n"));
+    now += 11_000;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    expect((await cache.serve(get("/d"), "n", render("n"))).headers.get("x-cache")).toBe("STALE");
+    cache.invalidate();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    gate = Promise.resolve();
+    const after = await cache.serve(get("/d"), "n", render("n"));
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(await after.text()).toContain("render 3");
+  });
+
+  test("a page that is gone by its background render is dropped, not served stale again", async () => {
+    let now = 0;
+    const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
+    let gone = false;
+    const render = (nonce: string) => async () => ({
+      response: gone ? new Response("gone", { status: 404, headers: { "content-type": "text/html" } }) : page(html("here", nonce)),
+      nonce,
+    });
+    await cache.serve(get("/e"), "n", render("n"));
+    now += 11_000;
+    gone = true;
+    expect((await cache.serve(get("/e"), "n", render("n"))).headers.get("x-cache")).toBe("STALE");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const next = await cache.serve(get("/e"), "n", render("n"));
+    expect(next.status).toBe(404);
+  });
+
   test("holds no more than its size budget, dropping the least recently used pages", async () => {
     const body = "x".repeat(10_000);
     const cache = new PageCache({ ttlS: 60, maxBytes: 50_000 });
