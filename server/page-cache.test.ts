@@ -163,6 +163,29 @@ describe("PageCache", () => {
     expect(await late.text()).toContain("render 3");
   });
 
+  test("pages that expire together are rendered again one at a time, each served stale until its turn", async () => {
+    let now = 0;
+    const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
+    let running = 0;
+    let most = 0;
+    const render = (path: string, nonce: string) => async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      return { response: page(html(`${path} at ${now}`, nonce)), nonce };
+    };
+    const paths = ["/k/1", "/k/2", "/k/3", "/k/4", "/k/5"];
+    for (const path of paths) await cache.serve(get(path), "n", render(path, "n"));
+    most = 0;
+    now += 11_000;
+    const answers = await Promise.all(paths.map((path) => cache.serve(get(path), "n", render(path, "n"))));
+    expect(answers.map((a) => a.headers.get("x-cache"))).toEqual(paths.map(() => "STALE"));
+    await cache.settled();
+    expect(most).toBe(1);
+    for (const path of paths) expect(await (await cache.serve(get(path), "n", render(path, "n"))).text()).toContain(`${path} at 11000`);
+  });
+
   test("a write during a background render keeps that render's page out of the cache", async () => {
     let now = 0;
     const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });

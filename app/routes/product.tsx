@@ -122,7 +122,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <div className="card supplier-box">
-            <p className="muted">{t("product.supplier")}</p>
+            {/* A heading, styled as a label: the supplier card's name is an h3 and must not follow the h1 directly. */}
+            <h2 className="supplier-box-title">{t("product.supplier")}</h2>
             <CompanyCard company={product.company} />
           </div>
         </section>
