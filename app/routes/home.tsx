@@ -102,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {loaderData.products.length > 0 ? (
           <section className="sections-block">
             <SectionHeading title={t("home.more.randomProducts")} to="/catalog" />
-            <ProductGrid products={loaderData.products} />
+            <ProductGrid products={loaderData.products} belowFold />
           </section>
         ) : null}
         {loaderData.suppliers.length > 0 ? (

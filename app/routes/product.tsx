@@ -203,7 +203,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       {related.length > 0 ? (
         <section>
           <h2>{t("product.related")}</h2>
-          <ProductGrid products={related} />
+          <ProductGrid products={related} belowFold />
         </section>
       ) : null}
     </main>

@@ -101,7 +101,7 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
             <h2>
               {t("suppliers.products")} <span className="results-count">{loaderData.productTotal}</span>
             </h2>
-            {products.length > 0 ? <ProductGrid products={products} /> : <p className="empty">{t("catalog.noProducts")}</p>}
+            {products.length > 0 ? <ProductGrid products={products} belowFold /> : <p className="empty">{t("catalog.noProducts")}</p>}
             {loaderData.productTotal > products.length ? (
               <p>
                 <LocaleLink to={`/suppliers/${company.id}/products`} className="button button-secondary">

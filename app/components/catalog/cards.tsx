@@ -19,7 +19,12 @@ export function VerifiedBadge({ level }: { level: number }) {
   );
 }
 
-export function ProductCard({ product, matched }: { product: Product; matched?: { text: string; lang: "ru" | "en" | "zh" } | null }) {
+/**
+ * A product in a list. `priority`: the card is among the first on the page, so its photo may be the
+ * page's largest paint — loaded at once instead of lazily, the very first with high fetch priority
+ * (Lighthouse "LCP request discovery").
+ */
+export function ProductCard({ product, matched, priority = "lazy" }: { product: Product; matched?: { text: string; lang: "ru" | "en" | "zh" } | null; priority?: "first" | "eager" | "lazy" }) {
   const t = useT();
   const lang = useLang();
   const price = formatMoney(product.priceFrom, product.currency, lang);
@@ -29,7 +34,15 @@ export function ProductCard({ product, matched }: { product: Product; matched?: 
       <LocaleLink to={`/product/${product.id}`} className="product-card-link">
         <span className="product-card-image">
           {product.image ? (
-            <img src={product.image.url} alt="" width={product.image.width ?? undefined} height={product.image.height ?? undefined} loading="lazy" decoding="async" />
+            <img
+              src={product.image.url}
+              alt=""
+              width={product.image.width ?? undefined}
+              height={product.image.height ?? undefined}
+              loading={priority === "lazy" ? "lazy" : "eager"}
+              fetchPriority={priority === "first" ? "high" : undefined}
+              decoding="async"
+            />
           ) : (
             <Icon name="package" size={40} />
           )}
@@ -65,12 +78,15 @@ export function ProductCard({ product, matched }: { product: Product; matched?: 
   );
 }
 
-export function ProductGrid({ products, matched }: { products: (Product & { matched?: { text: string; lang: "ru" | "en" | "zh" } | null })[]; matched?: boolean }) {
+/** Photos of the cards a phone or a desktop shows before scrolling are loaded at once (see ProductCard). */
+const EAGER_CARDS = 4;
+
+export function ProductGrid({ products, matched, belowFold = false }: { products: (Product & { matched?: { text: string; lang: "ru" | "en" | "zh" } | null })[]; matched?: boolean; belowFold?: boolean }) {
   return (
     <ul className="product-grid">
-      {products.map((product) => (
+      {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} matched={matched ? product.matched : null} />
+          <ProductCard product={product} matched={matched ? product.matched : null} priority={belowFold || i >= EAGER_CARDS ? "lazy" : i === 0 ? "first" : "eager"} />
         </li>
       ))}
     </ul>

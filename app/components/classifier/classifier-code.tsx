@@ -116,7 +116,7 @@ export function ClassifierCode({
           <h2>
             {t("classifier.productsWithCode")} <span className="results-count">{products.total}</span>
           </h2>
-          <ProductGrid products={products.items} />
+          <ProductGrid products={products.items} belowFold />
         </section>
       ) : null}
       {suppliers && suppliers.items.length > 0 ? (
