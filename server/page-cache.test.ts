@@ -23,6 +23,36 @@ const page = (body: string, headers: Record<string, string> = {}) =>
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
 
+/**
+ * A renderer whose renders wait at `hold()` until `release()`: for background renders that must
+ * still be running while the test looks. Counts its renders; each page says which render it was.
+ */
+function heldRenderer() {
+  let renders = 0;
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
+  return {
+    get renders() {
+      return renders;
+    },
+    hold() {
+      gate = new Promise<void>((resolve) => (open = resolve));
+    },
+    release() {
+      open();
+      gate = Promise.resolve();
+    },
+    render: (nonce: string) => async () => {
+      const n = ++renders;
+      await gate;
+      return { response: page(html(`render ${n}`, nonce)), nonce };
+    },
+  };
+}
+
+/** Lets background renders that were released finish. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
 describe("PageCache", () => {
   test("serves an anonymous visitor's second request from the first render, with its own CSP nonce in every script", async () => {
     const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
@@ -129,36 +159,28 @@ describe("PageCache", () => {
   test("after the TTL serves the old copy at once while one render in the background replaces it; past the stale window it renders", async () => {
     let now = 1_000_000;
     const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
-    let release!: () => void;
-    let gate: Promise<void> = Promise.resolve();
-    let renders = 0;
-    const render = (nonce: string) => async () => {
-      renders++;
-      const n = renders;
-      await gate;
-      return { response: page(html(`render ${n}`, nonce)), nonce };
-    };
-    await cache.serve(get("/c"), "n1", render("n1"));
+    const r = heldRenderer();
+    await cache.serve(get("/c"), "n1", r.render("n1"));
     now += 11_000;
-    gate = new Promise<void>((resolve) => (release = resolve));
+    r.hold();
     // Three visitors while the page is being rendered again: all get the old copy, one render runs.
-    const stale = await Promise.all(["n2", "n3", "n4"].map((nonce) => cache.serve(get("/c"), nonce, render(nonce))));
-    expect(stale.map((r) => r.headers.get("x-cache"))).toEqual(["STALE", "STALE", "STALE"]);
-    const bodies = await Promise.all(stale.map((r) => r.text()));
+    const stale = await Promise.all(["n2", "n3", "n4"].map((nonce) => cache.serve(get("/c"), nonce, r.render(nonce))));
+    expect(stale.map((response) => response.headers.get("x-cache"))).toEqual(["STALE", "STALE", "STALE"]);
+    const bodies = await Promise.all(stale.map((response) => response.text()));
     bodies.forEach((body, i) => {
       expect(body).toContain("render 1");
       expect(body).toContain(`nonce="n${i + 2}"`);
     });
-    expect(renders).toBe(2);
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const fresh = await cache.serve(get("/c"), "n5", render("n5"));
+    expect(r.renders).toBe(2);
+    r.release();
+    await tick();
+    const fresh = await cache.serve(get("/c"), "n5", r.render("n5"));
     expect(fresh.headers.get("x-cache")).toBe("HIT");
     expect(await fresh.text()).toContain("render 2");
     expect(cache.stats()).toMatchObject({ stale: 3, hits: 1 });
     // Past TTL + stale window the visitor waits for a new render.
     now += 41_000;
-    const late = await cache.serve(get("/c"), "n6", render("n6"));
+    const late = await cache.serve(get("/c"), "n6", r.render("n6"));
     expect(late.headers.get("x-cache")).toBe("MISS");
     expect(await late.text()).toContain("render 3");
   });
@@ -189,24 +211,15 @@ describe("PageCache", () => {
   test("a write during a background render keeps that render's page out of the cache", async () => {
     let now = 0;
     const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
-    let release!: () => void;
-    let gate: Promise<void> = Promise.resolve();
-    let renders = 0;
-    const render = (nonce: string) => async () => {
-      renders++;
-      const n = renders;
-      await gate;
-      return { response: page(html(`render ${n}`, nonce)), nonce };
-    };
-    await cache.serve(get("/d"), "n", render("n"));
+    const r = heldRenderer();
+    await cache.serve(get("/d"), "n", r.render("n"));
     now += 11_000;
-    gate = new Promise<void>((resolve) => (release = resolve));
-    expect((await cache.serve(get("/d"), "n", render("n"))).headers.get("x-cache")).toBe("STALE");
+    r.hold();
+    expect((await cache.serve(get("/d"), "n", r.render("n"))).headers.get("x-cache")).toBe("STALE");
     cache.invalidate();
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    gate = Promise.resolve();
-    const after = await cache.serve(get("/d"), "n", render("n"));
+    r.release();
+    await tick();
+    const after = await cache.serve(get("/d"), "n", r.render("n"));
     expect(after.headers.get("x-cache")).toBe("MISS");
     expect(await after.text()).toContain("render 3");
   });
@@ -223,7 +236,7 @@ describe("PageCache", () => {
     now += 11_000;
     gone = true;
     expect((await cache.serve(get("/e"), "n", render("n"))).headers.get("x-cache")).toBe("STALE");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await tick();
     const next = await cache.serve(get("/e"), "n", render("n"));
     expect(next.status).toBe(404);
   });

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/product";
 import { FavouriteButton } from "../components/catalog/favourite-button.tsx";
 import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
+import { PriceTable } from "../components/catalog/price-table.tsx";
 import { formatMoney, formatQuantity } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
@@ -87,27 +88,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {product.prices.length > 0 ? (
-            <table className="table price-table">
-              <caption>{t("product.prices")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("product.fromQuantity")}</th>
-                  <th scope="col">{t("product.unitPrice")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {product.prices.map((p) => (
-                  <tr key={`${p.currency}-${p.minQuantity}`}>
-                    <td>
-                      {formatQuantity(p.minQuantity, lang)} {unitLabel(p.unit, lang)}
-                    </td>
-                    <td>
-                      {formatMoney(p.price, p.currency, lang)} / {unitLabel(p.unit, lang)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PriceTable tiers={product.prices} caption={t("product.prices")} />
           ) : (
             <p>{t("catalog.priceOnRequest")}</p>
           )}

@@ -7,6 +7,7 @@
  */
 import type { Route } from "./+types/profile-company";
 import { Icon } from "../components/icon.tsx";
+import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { CompanyStatusBadge, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
@@ -247,28 +248,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
             </div>
             {legalEntities.length > 0 ? (
               legalEntities.map((e) => (
-                <dl key={e.id} className="facts legal-entity-facts">
-                  <div>
-                    <dt>{t(`suppliers.entityKind.${e.kind}`)}</dt>
-                    <dd lang="ru">{e.nameShort ?? e.nameFull}</dd>
-                  </div>
-                  <div>
-                    <dt>{t("suppliers.inn")}</dt>
-                    <dd className="code-ref">{e.inn}</dd>
-                  </div>
-                  {e.kpp ? (
-                    <div>
-                      <dt>{t("suppliers.kpp")}</dt>
-                      <dd className="code-ref">{e.kpp}</dd>
-                    </div>
-                  ) : null}
-                  {e.ogrn ? (
-                    <div>
-                      <dt>{e.kind === "individual" ? t("suppliers.ogrnip") : t("suppliers.ogrn")}</dt>
-                      <dd className="code-ref">{e.ogrn}</dd>
-                    </div>
-                  ) : null}
-                </dl>
+                <LegalEntityFacts key={e.id} entity={e} className="facts legal-entity-facts" />
               ))
             ) : (
               empty(t(company.country === "RU" ? "profileCompany.noLegalEntitiesRu" : "profileCompany.noLegalEntities"), "/profile/legal_entities")

@@ -10,7 +10,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-price";
-import { formatMoney, formatQuantity } from "../components/catalog/format.ts";
+import { PriceTable } from "../components/catalog/price-table.tsx";
 import { FormIssue } from "../components/profile/localized-field.tsx";
 import { PriceTiers } from "../components/profile/price-tiers.tsx";
 import { apiContext } from "../context.ts";
@@ -18,8 +18,6 @@ import { authPath } from "../lib/auth-actions.server.ts";
 import { PriceFormSchema } from "../lib/product-forms.ts";
 import { productIdOf, putPrices } from "../lib/profile-api/products.server.ts";
 import { replyError } from "../lib/profile-api/widgets.server.ts";
-import { unitLabel } from "../lib/units.ts";
-import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { setFlashCookie } from "../middleware/flash.ts";
 import { useProductData } from "./profile-product.tsx";
@@ -39,7 +37,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ProductPrices({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const lang = useLang();
   const navigation = useNavigation();
   const { product, readOnly } = useProductData();
   const defaultUnit = product.moqUnit ?? "pcs";
@@ -74,26 +71,7 @@ export default function ProductPrices({ actionData }: Route.ComponentProps) {
         <section className="card pp-preview" aria-labelledby="pp-price-preview">
           <h2 id="pp-price-preview">{t("profileProducts.prices.previewTitle")}</h2>
           <p className="muted small">{t("profileProducts.prices.previewLead")}</p>
-          <table className="table price-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("product.fromQuantity")}</th>
-                <th scope="col">{t("product.unitPrice")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.prices.map((p) => (
-                <tr key={`${p.currency}-${p.unit}-${p.minQuantity}`}>
-                  <td>
-                    {formatQuantity(p.minQuantity, lang)} {unitLabel(p.unit, lang)}
-                  </td>
-                  <td>
-                    {formatMoney(p.price, p.currency, lang)} / {unitLabel(p.unit, lang)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PriceTable tiers={product.prices} />
         </section>
       ) : null}
     </div>

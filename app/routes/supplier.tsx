@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/supplier";
 import { ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
 import { formatDate, formatMoney } from "../components/catalog/format.ts";
+import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { Icon } from "../components/icon.tsx";
@@ -199,28 +200,7 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
             <section className="card">
               <h2>{t("suppliers.legalEntities")}</h2>
               {company.legalEntities.map((e) => (
-                <dl key={e.inn} className="facts">
-                  <div>
-                    <dt>{t(`suppliers.entityKind.${e.kind}`)}</dt>
-                    <dd lang="ru">{e.nameShort ?? e.nameFull}</dd>
-                  </div>
-                  <div>
-                    <dt>{t("suppliers.inn")}</dt>
-                    <dd className="code-ref">{e.inn}</dd>
-                  </div>
-                  {e.kpp ? (
-                    <div>
-                      <dt>{t("suppliers.kpp")}</dt>
-                      <dd className="code-ref">{e.kpp}</dd>
-                    </div>
-                  ) : null}
-                  {e.ogrn ? (
-                    <div>
-                      <dt>{e.kind === "individual" ? t("suppliers.ogrnip") : t("suppliers.ogrn")}</dt>
-                      <dd className="code-ref">{e.ogrn}</dd>
-                    </div>
-                  ) : null}
-                </dl>
+                <LegalEntityFacts key={e.inn} entity={e} />
               ))}
             </section>
           ) : null}

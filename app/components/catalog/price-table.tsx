@@ -1,0 +1,45 @@
+/**
+ * A product's price tiers as buyers read them: "from 50 t — 97 560 ₽ / t", one row a tier, in the
+ * page's language (Intl formats, unit names from app/lib/units.ts). Used by the public product page
+ * and by the supplier's price preview, so the supplier sees exactly what buyers will.
+ * `tiers`: `{ minQuantity, price, currency, unit }` with decimal strings as the API sends them.
+ */
+import { unitLabel } from "../../lib/units.ts";
+import { useLang } from "../../lib/use-lang.ts";
+import { useT } from "../../lib/use-t.ts";
+import { formatMoney, formatQuantity } from "./format.ts";
+
+export interface PriceTier {
+  minQuantity: string;
+  price: string;
+  currency: string;
+  unit: string | null;
+}
+
+export function PriceTable({ tiers, caption }: { tiers: PriceTier[]; caption?: string }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <table className="table price-table">
+      {caption ? <caption>{caption}</caption> : null}
+      <thead>
+        <tr>
+          <th scope="col">{t("product.fromQuantity")}</th>
+          <th scope="col">{t("product.unitPrice")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tiers.map((p) => (
+          <tr key={`${p.currency}-${p.unit}-${p.minQuantity}`}>
+            <td>
+              {formatQuantity(p.minQuantity, lang)} {unitLabel(p.unit, lang)}
+            </td>
+            <td>
+              {formatMoney(p.price, p.currency, lang)} / {unitLabel(p.unit, lang)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
