@@ -6,13 +6,13 @@
  * the address and code filled in; the person still presses "Sign in" (a mail scanner following the
  * link must not use the code up).
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-code";
 import { FieldError, FormError } from "../components/auth/field.tsx";
+import { OneTimeCodeInput } from "../components/one-time-code-input.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
@@ -22,6 +22,7 @@ import { authPath, finishSignIn } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
+import { useCountdown } from "../lib/use-countdown.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
@@ -86,21 +87,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function useCountdown(seconds: number) {
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    setLeft(seconds);
-    if (seconds <= 0) return;
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [seconds]);
-  return left;
-}
 
 export default function CodeStep({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -125,19 +111,7 @@ export default function CodeStep({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="stack">
-        <label className="field" htmlFor={fields.code.id}>
-          <span>{t("auth.code")}</span>
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            key={fields.code.key}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className="code-input"
-            aria-describedby={fields.code.errorId}
-            autoFocus
-          />
-        </label>
+        <OneTimeCodeInput field={fields.code} label={t("auth.code")} />
         <FieldError id={fields.code.errorId} errors={fields.code.errors} />
         <FormError id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="verify" className="button button-primary" disabled={busy}>

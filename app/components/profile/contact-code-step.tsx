@@ -4,32 +4,17 @@
  * of app/routes/auth-code.tsx), a link back to the entry step to correct the address, and cancel.
  * A wrong code keeps what was typed and says how many attempts are left.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CodeSchema } from "../../lib/profile-api/personal-forms.ts";
+import { useCountdown } from "../../lib/use-countdown.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
+import { OneTimeCodeInput } from "../one-time-code-input.tsx";
 import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
 
-/** Seconds left of `seconds`, counting down once a second while the page is open. */
-export function useCountdown(seconds: number): number {
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    setLeft(seconds);
-    if (seconds <= 0) return;
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [seconds]);
-  return left;
-}
 
 export interface CodeStepData {
   id: number;
@@ -73,19 +58,7 @@ export function ContactCodeStep({ change, actionData, entryPath }: { change: Cod
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="stack">
-        <label className="field" htmlFor={fields.code.id}>
-          <span>{t("auth.code")}</span>
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            key={fields.code.key}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className="code-input"
-            aria-describedby={fields.code.errorId}
-            autoFocus
-          />
-        </label>
+        <OneTimeCodeInput field={fields.code} label={t("auth.code")} />
         <ProfileFieldError id={fields.code.errorId} errors={fields.code.errors} />
         <ProfileFormError id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="verify" className="button button-primary" disabled={submitting === "verify"}>
