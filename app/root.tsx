@@ -26,6 +26,7 @@ import { deviceClassFromCookieHeader, FALLBACK_DEVICE_CLASS } from "./lib/viewpo
 import { endRefusedSession } from "./lib/session.server.ts";
 import { apiClientMiddleware } from "./middleware/api-client.ts";
 import { flashContext, flashMiddleware } from "./middleware/flash.ts";
+import type { Flash, ShownFlash } from "./lib/flash.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import stylesUrl from "./styles/app.css?url";
 
@@ -64,6 +65,11 @@ async function loadSessionUser(context: Route.LoaderArgs["context"], lang: Lang)
   }
 }
 
+/** The flash message in the page's language (the client has no profile or admin strings on public pages). */
+function shownFlash(flash: Flash | null, t: (key: string) => string): ShownFlash | null {
+  return flash ? { text: t(flash.message), tone: flash.tone } : null;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const lang = getLocale(context);
@@ -77,7 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     nonce: services.nonce,
     /** Device class from the `viewport` cookie (spec §9): the server's layout follows it. */
     viewport: deviceClassFromCookieHeader(request.headers.get("cookie")),
-    flash: context.get(flashContext),
+    flash: shownFlash(context.get(flashContext), getInstance(context).t),
     buildCheckIntervalS: services.buildCheckIntervalS ?? 0,
   });
 }

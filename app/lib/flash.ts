@@ -67,6 +67,15 @@ export interface Flash {
   tone: ToastTone;
 }
 
+/**
+ * A flash message as the page receives it: translated by the server into the page's language, so the
+ * client needs none of the (mostly profile and admin) message strings (ADR 021).
+ */
+export interface ShownFlash {
+  text: string;
+  tone: ToastTone;
+}
+
 export const FLASH_COOKIE = "flash";
 
 export function isFlash(value: unknown): value is Flash {

@@ -5,6 +5,7 @@
  * site staff the 403 page below, which says nothing about the area (no counts, no names).
  */
 import { isRouteErrorResponse, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { privateStringsMiddleware } from "../lib/locale-loaders.ts";
 import type { Route } from "./+types/admin";
 import { SiteFooter, SiteHeader } from "../components/site-chrome.tsx";
 import { Icon } from "../components/icon.tsx";
@@ -19,6 +20,8 @@ import { useT } from "../lib/use-t.ts";
 import adminStyles from "../styles/admin.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+/** The areas' own strings are not in a public page's download (ADR 021). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [privateStringsMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = requireStaffData(context);

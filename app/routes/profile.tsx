@@ -6,6 +6,7 @@
  * service worker (ADR 004) and every response is `private, no-store`.
  */
 import { NavLink, Outlet } from "react-router";
+import { privateStringsMiddleware } from "../lib/locale-loaders.ts";
 import type { Route } from "./+types/profile";
 import { profileContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -16,6 +17,8 @@ import { useT } from "../lib/use-t.ts";
 import { guards } from "../middleware/registry.ts";
 
 export const middleware = guards("profile-check-organization");
+/** The areas' own strings are not in a public page's download (ADR 021). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [privateStringsMiddleware];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);

@@ -184,10 +184,16 @@ test.describe("install offer", () => {
     }, outcome);
   const installButton = (page: Page) => page.getByRole("button", { name: "Установить приложение" });
 
-  test("dismissing the browser's install dialog hides the button for good", async ({ page }) => {
+  test("the offer waits for a second page, then dismissing the browser's dialog hides it for good", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
     expect(await offerInstall(page, "dismissed")).toBe(true);
+    // Not on the landing page: the visitor has not read anything yet (ADR 021).
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(installButton(page)).toHaveCount(0);
+    await page.locator("header").getByRole("link", { name: "ОКВЭД" }).first().click();
+    await expect(page).toHaveURL(/\/okved$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("ОКВЭД");
     await installButton(page).click();
     await expect(installButton(page)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("postavka:install-prompt-hidden"))).toBe("1");
@@ -197,9 +203,22 @@ test.describe("install offer", () => {
     await expect(installButton(page)).toHaveCount(0);
   });
 
+  test("an engaged tab gets the offer at once on its next document", async ({ page }) => {
+    await page.goto("/en");
+    await hydrated(page);
+    await page.locator("header").getByRole("link", { name: "OKVED" }).first().click();
+    await expect(page).toHaveURL(/\/en\/okved$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("OKVED");
+    await page.goto("/en/tnved");
+    await hydrated(page);
+    expect(await offerInstall(page, "accepted")).toBe(true);
+    await expect(page.getByRole("button", { name: "Install app" })).toBeVisible();
+  });
+
   test("× hides the offer for good; an accepted install keeps nothing to hide", async ({ page }) => {
     await page.goto("/en");
     await hydrated(page);
+    await page.evaluate(() => sessionStorage.setItem("postavka:engaged", "1"));
     expect(await offerInstall(page, "accepted")).toBe(true);
     await page.getByRole("button", { name: "Don't offer installation again" }).click();
     await expect(page.getByRole("button", { name: "Install app" })).toHaveCount(0);

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import type { Flash } from "../../lib/flash.ts";
+import type { ShownFlash } from "../../lib/flash.ts";
 import { installHints, preloadHints } from "../../lib/hints.ts";
 import { localePath } from "../../lib/i18n.ts";
 import { idle, keepPageForOffline, startAppUpdates } from "../../lib/pwa/app-updates.ts";
@@ -21,7 +21,7 @@ import { Toaster } from "./toaster.tsx";
 
 const OFFLINE_TOAST_ID = "connectivity";
 
-export function ClientPlatform({ flash, buildCheckIntervalS }: { flash: Flash | null; buildCheckIntervalS: number }) {
+export function ClientPlatform({ flash, buildCheckIntervalS }: { flash: ShownFlash | null; buildCheckIntervalS: number }) {
   const { t } = useTranslation();
   const lang = useLang();
   const location = useLocation();

@@ -2,16 +2,24 @@
  * The install offer (spec §1; app/lib/pwa/install-prompt.ts), shown only while the browser offers
  * installation and the user has not hidden it: a card in the toast region with an "Install app"
  * button and × to hide it for good. It floats over the page rather than sitting in the header, so its
- * late arrival (the browser decides after the service worker is up) never shifts the layout.
+ * late arrival (the browser decides after the service worker is up) never shifts the layout. It
+ * appears from the visitor's second page in the tab (ADR 021): the first client navigation marks the
+ * tab as engaged.
  */
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { canInstall, dismissInstall, promptInstall, subscribeInstall } from "../../lib/pwa/install-prompt.ts";
+import { useLocation } from "react-router";
+import { dismissInstall, markEngaged, promptInstall, shouldOfferInstall, subscribeInstall } from "../../lib/pwa/install-prompt.ts";
 import { Icon } from "../icon.tsx";
 
 export function InstallOffer() {
   const { t } = useTranslation();
-  const available = useSyncExternalStore(subscribeInstall, canInstall, () => false);
+  const available = useSyncExternalStore(subscribeInstall, shouldOfferInstall, () => false);
+  const { key } = useLocation();
+  const landing = useRef(key);
+  useEffect(() => {
+    if (key !== landing.current) markEngaged();
+  }, [key]);
   if (!available) return null;
   return (
     <div className="toast toast-install" role="group" aria-label={t("install.label")}>

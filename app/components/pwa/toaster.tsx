@@ -5,19 +5,19 @@
  */
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import type { Flash } from "../../lib/flash.ts";
+import type { ShownFlash } from "../../lib/flash.ts";
 import { dismissToast, getServerToasts, getToasts, subscribeToasts, type Toast } from "../../lib/pwa/toast.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Icon } from "../icon.tsx";
 import { InstallOffer } from "./install-offer.tsx";
 
-export function Toaster({ flash }: { flash: Flash | null }) {
+export function Toaster({ flash }: { flash: ShownFlash | null }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
   const [flashOpen, setFlashOpen] = useState(true);
   const all: Toast[] = [
-    ...(flash && flashOpen ? [{ id: "flash", message: t(flash.message), tone: flash.tone, duration: 0 }] : []),
+    ...(flash && flashOpen ? [{ id: "flash", message: flash.text, tone: flash.tone, duration: 0 }] : []),
     ...toasts,
   ];
   return (

@@ -4,8 +4,15 @@
  * Dismissing (our × or the browser's dialog) sets a hide flag in localStorage, after which the button
  * never shows again and the browser's own install UI is left alone. Imported by entry.client before
  * hydration, because the event can fire before React is ready.
+ *
+ * The offer waits for engagement (ADR 021): it is shown from the visitor's second page in a tab, never
+ * on the page they landed on — an offer over a page nobody has read yet is noise (web.dev, "Patterns
+ * for promoting PWA installation"), and a card that appears late on a landing page becomes its
+ * largest paint.
  */
 export const INSTALL_HIDDEN_KEY = "postavka:install-prompt-hidden";
+/** sessionStorage flag: this tab has moved past its landing page. */
+export const INSTALL_ENGAGED_KEY = "postavka:engaged";
 
 /** The non-standard event Chromium fires (not in TypeScript's DOM lib). */
 export interface BeforeInstallPromptEvent extends Event {
@@ -14,6 +21,7 @@ export interface BeforeInstallPromptEvent extends Event {
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
+let engagedHere = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
@@ -45,9 +53,35 @@ if (typeof window !== "undefined") {
   window.addEventListener("appinstalled", hideForGood);
 }
 
+/** True once this tab has opened a second page (a client navigation or a later document). */
+export function isEngaged(): boolean {
+  try {
+    return sessionStorage.getItem(INSTALL_ENGAGED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Records that the visitor moved on from the landing page; the offer may show from now on. */
+export function markEngaged(): void {
+  if (isEngaged()) return;
+  try {
+    sessionStorage.setItem(INSTALL_ENGAGED_KEY, "1");
+  } catch {
+    // Without storage, engagement lasts for this document only.
+  }
+  engagedHere = true;
+  emit();
+}
+
 /** True while an install offer is held and the user has not hidden it. */
 export function canInstall(): boolean {
   return deferred !== null && !isInstallHidden();
+}
+
+/** True when the offer should be on screen: installable, not hidden, and the visitor is engaged. */
+export function shouldOfferInstall(): boolean {
+  return canInstall() && (engagedHere || isEngaged());
 }
 
 export function subscribeInstall(listener: () => void): () => void {
