@@ -18,12 +18,19 @@ export function formatMoney(amount: string | null, currency: string | null, lang
   return numberFormat(lang, { style: "currency", currency, maximumFractionDigits: value >= 1000 ? 0 : 2 }).format(value);
 }
 
+/** "1 200,5" — a quantity (decimal string) with at most three fraction digits. */
 export function formatQuantity(amount: string | null, lang: Lang): string | null {
   if (amount === null) return null;
   return numberFormat(lang, { maximumFractionDigits: 3 }).format(Number(amount));
 }
 
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+
+/** "23 ноября 2026 г.", "November 23, 2026", "2026年11月23日"; `iso` is an ISO 8601 timestamp. */
 export function formatDate(iso: string | null, lang: Lang): string | null {
   if (!iso) return null;
-  return new Intl.DateTimeFormat(LANG_REGIONS[lang], { year: "numeric", month: "long", day: "numeric" }).format(new Date(iso));
+  let format = dateFormats.get(lang);
+  // One per language: a list of stories formatted a new one for every card during hydration.
+  if (!format) dateFormats.set(lang, (format = new Intl.DateTimeFormat(LANG_REGIONS[lang], { year: "numeric", month: "long", day: "numeric" })));
+  return format.format(new Date(iso));
 }
