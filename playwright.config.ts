@@ -33,7 +33,10 @@ export default defineConfig({
   // Total line of scripts/test.ts) so it gets fixed, without one timing hiccup on a loaded CI machine
   // throwing away a whole run.
   retries: 1,
-  timeout: 30_000,
+  // A test's whole budget, not a speed target: on a busy 2-core machine (two workers, the server,
+  // PGlite and two Chromiums) a page load takes 1–3 s, so a five-step journey needs more than 30 s.
+  // Single waits stay at 10 s (expect), so a missing element still fails fast.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: { baseURL: `http://localhost:${PORT}`, locale: "ru-RU", trace: "retain-on-failure" },
   projects: [

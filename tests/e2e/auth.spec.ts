@@ -70,6 +70,8 @@ async function laterWithoutJs(browser: Browser, from: BrowserContext, baseURL: s
 }
 
 test("a new user signs in, registers, keeps two favourites, returns later without JavaScript still signed in, and signs out", async ({ page, browser, baseURL }, testInfo) => {
+  // A whole journey in two browsers (a dozen page loads and an e-mail): 30 s is too tight on a busy 2-core machine.
+  test.setTimeout(90_000);
   const email = newAddress("journey", testInfo.project.name);
   await page.goto("/catalog");
   const firstCategory = page.locator(".category-grid a, .category-card a, main a[href^='/catalog/']").first();
@@ -156,7 +158,7 @@ test("the code step without the first step goes back to /auth, in each language"
 
 test("an external return address is refused: after sign-in the user lands on this site", async ({ page }, testInfo) => {
   // Four sign-ins, each after the resend pause.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = newAddress("redirect", testInfo.project.name);
   await register(page, email);
   await signOut(page);

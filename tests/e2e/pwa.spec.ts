@@ -61,6 +61,8 @@ test.describe("installable app", () => {
 
 test.describe("offline", () => {
   test("after a first visit: home, visited and saved pages open offline, marked; others fall back to the offline page", async ({ page, context }) => {
+    // Waits for the worker to install and precache the build, then walks eight pages online and offline.
+    test.setTimeout(90_000);
     await page.goto("/");
     await controlledByWorker(page);
     // The first page arrived before the worker; it is kept once the worker is active.
