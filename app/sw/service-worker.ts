@@ -3,7 +3,8 @@
  * with the build's precache list injected (Workbox injectManifest). Rules and their reasons:
  * docs/decisions/004-offline-caching-rules.md; what may be stored: app/lib/pwa/cache-rules.ts.
  *
- * - Precache: the build's fingerprinted assets, icons, and the offline page of each language.
+ * - Precache: the build's fingerprinted assets, icons, and the offline page of each language,
+ *   fetched without cookies.
  * - Pages (navigations): network-first with a 4 s timeout into a bounded cache; a page served from a
  *   cache is marked (`<meta name="postavka-cached-at">`) so the page can say how old it is; when
  *   neither the network nor a cache has it, the offline page of the page's language, with `?from=`.
@@ -16,7 +17,7 @@
 import { clientsClaim } from "workbox-core";
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from "workbox-core/types.js";
 import { ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { addPlugins, cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import {
@@ -107,6 +108,11 @@ async function handlePage(options: RouteHandlerCallbackOptions): Promise<Respons
   }
 }
 
+// The precache is fetched without cookies. It holds the offline page of each language, which a
+// signed-in fetch would render with the user's name in the header (kept for every later visitor of
+// this device), and a signed-in fetch of a page also takes the flash message that the next page of
+// the tab was meant to show (the install runs while the first page is in use).
+addPlugins([{ requestWillFetch: async ({ request }) => new Request(request, { credentials: "omit" }) }]);
 precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/.*/], cleanURLs: false, directoryIndex: "" });
 cleanupOutdatedCaches();
 clientsClaim();

@@ -4,6 +4,7 @@
  * Chromium with JavaScript only: a service worker needs it.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { newAddress, signIn } from "./admin-helpers.ts";
 import { cachedPaths, cacheNames, controlledByWorker, hydrated } from "./pwa-helpers.ts";
 
 const PAGES = "postavka-pages-v1";
@@ -60,6 +61,28 @@ test.describe("installable app", () => {
 });
 
 test.describe("offline", () => {
+  test("a signed-in user's first visit stores the offline pages as any visitor sees them: no name, no account", async ({ browser, baseURL }, testInfo) => {
+    test.setTimeout(90_000);
+    // Signed in where no worker may run, so that the worker's install happens while signed in.
+    const signingIn = await browser.newContext({ baseURL, serviceWorkers: "block" });
+    await signIn(await signingIn.newPage(), newAddress("offline-install", testInfo.project.name), ["Ольга", "Смирнова"]);
+    const storageState = await signingIn.storageState();
+    await signingIn.close();
+    const context = await browser.newContext({ baseURL, storageState });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator(".account-name")).toHaveText(/Ольга Смирнова/);
+    await controlledByWorker(page);
+    for (const path of ["/offline", "/en/offline", "/zh/offline"]) {
+      const html = await page.evaluate(async (url) => (await caches.match(url, { ignoreSearch: true }))?.text() ?? null, path);
+      expect(html, `${path} is precached`).not.toBeNull();
+      expect(html!.includes("Смирнова"), `${path} names the user`).toBe(false);
+      expect(html!.includes("account-name"), `${path} has the user's account link`).toBe(false);
+      expect(/href="\/(en\/|zh\/)?auth[?"]/.test(html!), `${path} offers sign-in`).toBe(true);
+    }
+    await context.close();
+  });
+
   test("after a first visit: home, visited and saved pages open offline, marked; others fall back to the offline page", async ({ page, context }) => {
     // Waits for the worker to install and precache the build, then walks eight pages online and offline.
     test.setTimeout(90_000);
