@@ -12,12 +12,19 @@ import type { PageMeta } from "../../server/api/http.ts";
 import type { Profile } from "../../server/auth/service.ts";
 import type { CategoryNode, ProductCard, ProductDetail, TopCategory } from "../../server/catalog/repository.ts";
 import type { CompanyDetail, CompanyListItem } from "../../server/catalog/companies.ts";
-import type { StoryCard, StoryDetail, TagRef } from "../../server/catalog/press.ts";
+import type { StoryCard } from "../../contract/stories.ts";
 import type { CompanyServiceItem, ServiceType } from "../../server/catalog/services.ts";
 import type { ProductHit } from "../../server/catalog/search.ts";
 import type { ProductFacets, SupplierFacets } from "../../server/catalog/facets.ts";
 
-export type Lang = "ru" | "en" | "zh";
+export type { Lang } from "../../contract/lang.ts";
+import type { Lang } from "../../contract/lang.ts";
+import type { RouteData, RouteDescriptor, RouteMeta, RouteParamsInput, RouteQueryInput, RouteBodyInput } from "../../contract/route.ts";
+
+/** What `send` takes for a route: only the parts its descriptor declares, typed by its schemas. */
+export type SendInput<D extends RouteDescriptor> = (D["params"] extends object ? { params: { [K in keyof RouteParamsInput<D>]: string | number } } : { params?: undefined }) &
+  (D["query"] extends object ? { query?: RouteQueryInput<D> } : { query?: undefined }) &
+  (D["body"] extends object ? (D["bodyType"] extends "multipart" ? { form: FormData; body?: undefined } : { body: RouteBodyInput<D>; form?: undefined }) : { body?: undefined; form?: undefined });
 
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -163,6 +170,23 @@ export class ApiClient {
     throw lastError;
   }
 
+  /**
+   * Calls one operation of the contract: `params` fill the path's `{name}` segments, `query` and a
+   * JSON `body` (or a multipart `form`) as the descriptor declares them. Resolves to the envelope,
+   * typed by the descriptor (`data`, and `meta` where it has one); throws ApiClientError with the
+   * error's code, issues and details.
+   */
+  async send<D extends RouteDescriptor>(route: D, input: SendInput<D> = {} as SendInput<D>): Promise<{ data: RouteData<D>; meta: RouteMeta<D> }> {
+    const { params, query, body, form } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown; form?: FormData };
+    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params?.[name];
+      if (value === undefined) throw new Error(`${route.operationId}: missing path parameter ${name}`);
+      return encodeURIComponent(String(value));
+    });
+    const envelope = await this.request<RouteData<D>, RouteMeta<D>>(route.method, path, { query, body, form });
+    return { data: envelope.data, meta: envelope.meta as RouteMeta<D> };
+  }
+
   get<T, M = Record<string, unknown>>(path: string, query?: Query) {
     return this.request<T, M>("GET", path, { query });
   }
@@ -284,21 +308,9 @@ export class ApiClient {
     return this.get<ProductCard[], ListMeta>(`/api/companies/${id}/products`, query);
   }
 
-  stories(query: Query & { lang: Lang }) {
-    return this.get<StoryCard[], ListMeta>("/api/stories", query);
-  }
 
-  randomStories(lang: Lang, count: number) {
-    return this.get<StoryCard[]>("/api/stories/random", { lang, count }).then((r) => r.data);
-  }
 
-  story(id: string, lang: Lang) {
-    return this.get<StoryDetail>(`/api/stories/${encodeURIComponent(id)}`, { lang }).then((r) => r.data);
-  }
 
-  tags(lang: Lang) {
-    return this.get<(TagRef & { storyCount: number })[]>("/api/tags", { lang }).then((r) => r.data);
-  }
 
   serviceTypes(lang: Lang) {
     return this.get<ServiceType[]>("/api/services", { lang }).then((r) => r.data);
@@ -346,4 +358,4 @@ async function toError(response: Response): Promise<ApiClientError> {
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type { ClassifierNode, ClassifierNodeDetail, SearchHit };
-export type { CategoryNode, CompanyDetail, CompanyListItem, CompanyServiceItem, ProductCard, ProductDetail, ProductFacets, ProductHit, ServiceType, StoryCard, StoryDetail, SupplierFacets, TagRef };
+export type { CategoryNode, CompanyDetail, CompanyListItem, CompanyServiceItem, ProductCard, ProductDetail, ProductFacets, ProductHit, ServiceType, StoryCard, SupplierFacets };

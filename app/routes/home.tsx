@@ -3,6 +3,7 @@
  * sizes, and their top levels to start browsing.
  */
 import { useTranslation } from "react-i18next";
+import * as storiesApi from "../../contract/stories.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/home";
 import { Icon, iconOf } from "../components/icon.tsx";
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     api.categories(lang),
     api.randomProducts(lang, 8),
     api.companies({ lang, perPage: 6 }).then((r) => r.data),
-    api.randomStories(lang, 3),
+    api.send(storiesApi.randomStories, { query: { lang, count: 3 } }).then((r) => r.data),
   ]);
   return {
     stats: appData.classifiers,

@@ -1,5 +1,6 @@
 /** `/press_center`: news and articles, newest first, filterable by tag; `page` is guarded. */
 import { useTranslation } from "react-i18next";
+import * as storiesApi from "../../contract/stories.ts";
 import { z } from "zod";
 import type { Route } from "./+types/press-center";
 import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
@@ -22,8 +23,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const api = context.get(apiContext);
   const tag = url.searchParams.get("tag") ?? undefined;
-  const [stories, tags] = await Promise.all([api.stories({ lang, tag, page: url.searchParams.get("page") ?? undefined, perPage: 12 }), api.tags(lang)]);
-  const meta = stories.meta!;
+  const [stories, tags] = await Promise.all([
+    api.send(storiesApi.listStories, { query: { lang, tag, page: url.searchParams.get("page") ?? undefined, perPage: 12 } }),
+    api.send(storiesApi.listTags, { query: { lang } }).then((r) => r.data),
+  ]);
+  const meta = stories.meta;
   if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
   const currentTag = tags.find((x) => x.slug === tag);
   if (tag && !currentTag) pageNotFound(request);

@@ -1,5 +1,6 @@
 /** `/press_center/{id}`: one story, its Markdown body rendered without raw HTML. */
 import { useTranslation } from "react-i18next";
+import * as storiesApi from "../../contract/stories.ts";
 import type { Route } from "./+types/press-story";
 import { formatDate } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
@@ -19,7 +20,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const story = await context
     .get(apiContext)
-    .story(params.id, lang)
+    .send(storiesApi.getStory, { params: { id: params.id }, query: { lang } })
+    .then((r) => r.data)
     .catch((error: unknown) => {
       if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
       throw error;

@@ -13,6 +13,11 @@ import { openApiRoutes } from "./openapi.ts";
 import { sitemapRoutes } from "./sitemap.ts";
 import { classifierRoutes } from "./classifiers.ts";
 import { ApiError } from "./http.ts";
+import { DomainError } from "../errors.ts";
+import { errorStatus } from "../../contract/errors.ts";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { RESOURCES } from "./resources.ts";
+import { ContractViolation } from "./resource.ts";
 import type { AuthService } from "../auth/service.ts";
 import { authRoutes } from "./auth.ts";
 import { callerMiddleware, type Caller } from "./caller.ts";
@@ -49,6 +54,11 @@ export interface ApiDeps {
   uploadTtlS?: number;
   /** Origin of the site for links in e-mails. */
   publicUrl?: () => string;
+  /**
+   * Check every reply against its route descriptor (server/api/resource.ts): on in tests and in
+   * development, off in production (a violation is a defect to find before users do).
+   */
+  checkResponses?: boolean;
   /** `/app/parse/meta` limits and, in tests only, fetcher hooks (server/api/parse-meta.ts). */
   parseMeta?: ParseMetaDeps;
 }
@@ -66,6 +76,7 @@ export type ApiEnv = {
     suggestions: SuggestionsClient;
     uploadTtlS: number;
     publicUrl: () => string;
+    checkResponses: boolean;
   };
 };
 
@@ -85,6 +96,7 @@ export function createApiApp(deps: ApiDeps) {
     c.set("suggestions", suggestions);
     c.set("uploadTtlS", deps.uploadTtlS ?? 24 * 3600);
     c.set("publicUrl", publicUrl);
+    c.set("checkResponses", deps.checkResponses ?? process.env.NODE_ENV !== "production");
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
@@ -109,15 +121,24 @@ export function createApiApp(deps: ApiDeps) {
   api.route("/", catalogRoutes);
   api.route("/", appDataRoutes);
   api.route("/", sitemapRoutes);
-  api.route("/", openApiRoutes);
+  for (const { prefix, app } of RESOURCES) api.route(prefix, app);
+  api.route("/", openApiRoutes(api));
   api.notFound((c) => c.json({ error: { code: "not_found", message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
   api.onError((error, c) => {
+    if (error instanceof DomainError) {
+      if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
+      const details = error.retryAfter ? { ...error.details, retryAfter: error.retryAfter } : error.details;
+      const status = errorStatus(error.code) as ContentfulStatusCode;
+      return c.json({ error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(details ? { details } : {}) } }, status);
+    }
     if (error instanceof ApiError) {
       const retryAfter = (error as ApiError & { retryAfter?: number }).retryAfter;
       if (retryAfter) c.header("Retry-After", String(retryAfter));
       return c.json({ error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } }, error.status);
     }
     deps.logger.error({ err: error, path: c.req.path }, "API request failed");
+    // A reply outside its contract names the field in tests and development, where it is checked.
+    if (error instanceof ContractViolation) return c.json({ error: { code: "internal_error", message: error.message } }, 500);
     return c.json({ error: { code: "internal_error", message: "Internal Server Error" } }, 500);
   });
   return api;

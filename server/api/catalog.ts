@@ -9,7 +9,6 @@
  *   /api/products/{id}, /api/products/{id}/products (related)
  * - GET /api/companies (filters: region, country, okved, category, verified, kind), /api/companies/{id},
  *   /api/companies/{id}/products
- * - GET /api/stories (tag), /api/stories/random?count, /api/stories/{id|slug}, /api/tags
  * - GET /api/services, /api/company-services (serviceType, region, country, company), /api/company-services/{id}
  * - GET /api/regions (country): every region a company may be placed in (Russian federal subjects,
  *   Chinese provinces), `{ code, country, name }` with the name in `lang`
@@ -17,7 +16,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { getCompany, listCompanies } from "../catalog/companies.ts";
-import { getStory, listStories, listTags, randomStories } from "../catalog/press.ts";
 import { getProduct, listCategories, listProducts, randomProducts, relatedProducts, type Paged } from "../catalog/repository.ts";
 import { listRegions } from "../catalog/regions.ts";
 import { listCompanyServices, listServiceTypes } from "../catalog/services.ts";
@@ -53,7 +51,6 @@ export const CompanyListQuery = PagingSchema.extend({
   kind: z.enum(["manufacturer", "trader"]).optional(),
 });
 
-export const StoryListQuery = PagingSchema.extend({ lang: LangSchema, tag: z.string().regex(/^[a-z0-9-]{1,60}$/).optional() });
 
 export const CompanyServiceListQuery = PagingSchema.extend({
   lang: LangSchema,
@@ -116,28 +113,9 @@ export const catalogRoutes = new Hono<ApiEnv>()
     const company = pathId(c, "Company");
     return paged(c, await listProducts(c.var.db, { ...filters, company }, lang, page, perPage), page, perPage);
   })
-  .get("/api/stories", async (c) => {
-    const { lang, page, perPage, tag } = parseQuery(c, StoryListQuery);
-    return paged(c, await listStories(c.var.db, { tag }, lang, page, perPage), page, perPage);
-  })
-  .get("/api/stories/random", async (c) => {
-    const { lang, count } = parseQuery(c, RandomQuery);
-    return ok(c, await randomStories(c.var.db, lang, count));
-  })
-  .get("/api/stories/:id", async (c) => {
-    const { lang } = parseQuery(c, LangOnly);
-    const key = c.req.param("id");
-    const story = /^[a-z0-9-]{1,120}$/.test(key) ? await getStory(c.var.db, key, lang) : null;
-    if (!story) throw notFound("Story");
-    return ok(c, story);
-  })
   .get("/api/regions", async (c) => {
     const { lang, country } = parseQuery(c, RegionListQuery);
     return ok(c, await listRegions(c.var.db, lang, country));
-  })
-  .get("/api/tags", async (c) => {
-    const { lang } = parseQuery(c, LangOnly);
-    return ok(c, await listTags(c.var.db, lang));
   })
   .get("/api/services", async (c) => {
     const { lang } = parseQuery(c, LangOnly);

@@ -6,28 +6,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Lang, Localized } from "../db/schema.ts";
 import { pick, pickRequired, type LocalizedText } from "./localize.ts";
-import { cappedCountSql, mediaUrl, runCappedCount, type ListSql, type MediaRef, type Paged } from "./repository.ts";
+import { cappedCountSql, mediaUrl, runCappedCount, type ListSql, type Paged } from "./repository.ts";
+import type { StoryCard, StoryDetail, TagRef } from "../../contract/stories.ts";
 
-export interface TagRef {
-  id: number;
-  slug: string;
-  name: LocalizedText;
-}
-
-export interface StoryCard {
-  id: number;
-  slug: string;
-  title: LocalizedText;
-  lead: LocalizedText | null;
-  cover: MediaRef | null;
-  publishedAt: string | null;
-  tags: TagRef[];
-}
-
-export interface StoryDetail extends StoryCard {
-  body: LocalizedText | null;
-  sourceLang: Lang;
-}
+export type { StoryCard, StoryDetail, TagRef } from "../../contract/stories.ts";
 
 type Row = {
   id: number;

@@ -27,34 +27,7 @@ import { z } from "zod";
 import { validateInn, validateKpp, validateOgrn } from "../catalog/identifiers.ts";
 import { UNIT_IDS, type UnitId } from "../catalog/units.ts";
 
-/** Every message code a profile schema can produce (locale keys `validation.<code>`). */
-export const VALIDATION_CODES = [
-  "required",
-  "invalid_type",
-  "too_long",
-  "too_short",
-  "too_small",
-  "too_big",
-  "too_many",
-  "invalid_option",
-  "invalid_email",
-  "invalid_url",
-  "invalid_phone",
-  "invalid_number",
-  "invalid_format",
-  "source_lang_missing",
-  "inn_format",
-  "inn_checksum",
-  "kpp_format",
-  "kpp_individual",
-  "ogrn_format",
-  "ogrn_checksum",
-  "duplicate_tier",
-  "duplicate_key",
-  "price_currency_pair",
-  "moq_unit_pair",
-] as const;
-export type ValidationCode = (typeof VALIDATION_CODES)[number];
+export { VALIDATION_CODES, type ValidationCode } from "../../contract/validation.ts";
 
 export const LANGS = ["ru", "en", "zh"] as const;
 export type ProfileLang = (typeof LANGS)[number];

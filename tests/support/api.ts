@@ -73,7 +73,7 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
   const storage = options.storage ?? createLocalStorage(mkdtempSync(path.join(os.tmpdir(), "postavka-files-")));
   const mail: MailMessage[] = [];
   const mailer = options.mailer ?? { send: async (message: MailMessage) => void mail.push(message) };
-  const app = createApiApp({ db: database.db, logger, auth, storage, mailer, suggestions: options.suggestions, parseMeta: options.parseMeta, publicUrl: () => "https://postavka.test" });
+  const app = createApiApp({ db: database.db, logger, auth, storage, mailer, suggestions: options.suggestions, parseMeta: options.parseMeta, publicUrl: () => "https://postavka.test", checkResponses: true });
   async function getJson<T>(path: string): Promise<JsonResponse<T>> {
     const response = await app.request(path);
     const text = await response.text();

@@ -1,0 +1,38 @@
+/**
+ * Shapes shared by several resources of the contract: media references, regions, list meta and
+ * the small query objects most public reads take.
+ */
+import { z } from "zod";
+import { LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { PageMetaSchema, PagingSchema } from "./route.ts";
+
+/** An uploaded image or file as served: `url` under /media, pixel size when it is an image. */
+export const MediaRefSchema = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() }).meta({ id: "MediaRef" });
+export type MediaRef = z.infer<typeof MediaRefSchema>;
+
+export const COUNTRY_CODES = ["RU", "CN"] as const;
+export const CountrySchema = z.enum(COUNTRY_CODES);
+export type Country = z.infer<typeof CountrySchema>;
+
+/**
+ * A region a supplier is placed in: a subject of the Russian Federation (`code` = the two-digit
+ * region code of INN and KPP) or a provincial-level division of China (`CN-` + the GB/T 2260 prefix).
+ */
+export const RegionCodeSchema = z.string().regex(/^(CN-)?\d{2}$/);
+export const RegionRefSchema = z.object({ code: z.string(), country: CountrySchema, name: LocalizedTextSchema }).meta({ id: "RegionRef" });
+export type RegionRef = z.infer<typeof RegionRefSchema>;
+
+/** Meta of a catalogue list: `totalCapped` when the total stopped counting at its cap (ADR 009). */
+export const ListMetaSchema = PageMetaSchema.extend({
+  totalCapped: z.boolean().optional(),
+  q: z.string().optional(),
+  correctedQuery: z.string().nullable().optional().meta({ description: "Set when nothing matched as typed and these spelling-corrected words were searched" }),
+}).meta({ id: "ListMeta" });
+export type ListMeta = z.infer<typeof ListMetaSchema>;
+
+export const LangQuery = z.object({ lang: LangSchema });
+export const RandomQuery = z.object({ lang: LangSchema, count: z.coerce.number().int().min(1).max(50).default(8) });
+export const PagedLangQuery = PagingSchema.extend({ lang: LangSchema });
+
+/** A URL-safe slug (tags, service types, categories). */
+export const SlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/);

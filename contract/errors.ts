@@ -1,0 +1,131 @@
+/**
+ * Every error code the API answers with, its HTTP status and, where a client needs more than the
+ * code, the shape of its structured `details` (DESIGN §3). The envelope of a failure is
+ * `{ error: { code, message, issues?, details? } }`: `message` is English prose for logs and API
+ * users, never parsed by a client; `issues` lists bad fields (`path` dotted, `message` a validation
+ * code); `details` carries numbers a client shows (attempts left, seconds to wait).
+ *
+ * Domain code throws `DomainError(code, …)` (server/errors.ts) without knowing HTTP; the API tier
+ * takes the status from this table. A route descriptor lists the codes it may answer so the OpenAPI
+ * document names them.
+ */
+import { z } from "zod";
+
+export const IssueSchema = z.object({ path: z.string(), message: z.string() });
+export type Issue = z.infer<typeof IssueSchema>;
+
+/** `details` of the codes that carry them. */
+export const ErrorDetails = {
+  invalid_code: z.object({ attemptsLeft: z.number().int().min(0) }),
+  rate_limited: z.object({ retryAfter: z.number().int().positive() }),
+} as const;
+
+/** code → HTTP status and a one-line meaning (the OpenAPI document shows it). */
+export const ERRORS = {
+  // Requests the API cannot read
+  invalid_query: [400, "A query parameter is missing or malformed (issues list each)"],
+  invalid_body: [400, "The body is not JSON or does not match the schema (issues list each field)"],
+  invalid_multipart: [400, "The multipart body cannot be read"],
+  invalid_target: [400, "Neither an e-mail address nor a phone number"],
+  invalid_registration: [400, "The registration token is invalid or expired"],
+  invalid_code: [400, "The one-time code is wrong (details.attemptsLeft)"],
+  code_expired: [400, "The one-time code has expired or was used up"],
+  file_required: [400, "No file in the form"],
+  unauthorized: [401, "Sign-in required, or the access token is invalid"],
+  refresh_invalid: [401, "The refresh token is unknown, expired or revoked"],
+  refresh_reused: [401, "A rotated refresh token was used again: its whole family is revoked"],
+  fingerprint_mismatch: [401, "The refresh token belongs to another device"],
+  forbidden: [403, "The caller may not do this"],
+  forbidden_role: [403, "The caller's company role does not allow this"],
+  no_company: [403, "The caller belongs to no company"],
+  user_blocked: [403, "The account is blocked"],
+  member_blocked: [403, "The caller's membership of the company is blocked"],
+  company_blocked: [403, "The company is blocked by a moderator"],
+  product_blocked: [403, "The product is blocked by a moderator"],
+  not_found: [404, "No such resource (or not visible to the caller)"],
+  file_not_found: [404, "No such file"],
+  invitation_expired: [410, "The invitation has expired"],
+  file_kind_mismatch: [415, "The file's content is not of an accepted kind"],
+  incomplete: [422, "Required fields are missing for this step"],
+  body_too_large: [413, "The request body is too large"],
+  file_too_large: [413, "The file is too large"],
+  rate_limited: [429, "Too many requests (Retry-After header and details.retryAfter)"],
+  too_many_uploads: [429, "Too many uploads in a short time"],
+  // Conflicts with the current state
+  invalid_transition: [409, "The status does not allow this change"],
+  already_member: [409, "The user already belongs to a company"],
+  already_employee: [409, "The user is already an employee of this company"],
+  already_invited: [409, "An invitation to this address is pending"],
+  already_blocked: [409, "Already blocked"],
+  not_blocked: [409, "Not blocked"],
+  cannot_block_self: [409, "Staff cannot block themselves"],
+  too_many_files: [409, "The file limit is reached"],
+  too_many_legal_entities: [409, "The legal entity limit is reached"],
+  too_many_invitations: [409, "The invitation limit is reached"],
+  under_moderation: [409, "A change is waiting for moderation"],
+  slug_taken: [409, "The slug is in use"],
+  inn_taken: [409, "The INN belongs to another company"],
+  inn_exists: [409, "The INN is already listed for this company"],
+  in_use: [409, "Still referenced by other records"],
+  own_product: [409, "A company cannot do this to its own product"],
+  own_account: [409, "Staff cannot change their own account this way"],
+  not_joined: [409, "The user has not joined the company"],
+  legal_entity_required: [409, "The company needs a legal entity first"],
+  last_owner: [409, "The company's last owner cannot leave or be demoted"],
+  last_admin: [409, "The last administrator cannot be demoted"],
+  contact_unchanged: [409, "The new address is the current one"],
+  contact_taken: [409, "The address belongs to another account"],
+  change_completed: [409, "The change was already completed"],
+  nothing_to_approve: [409, "Nothing waits for approval"],
+  nothing_to_reject: [409, "Nothing waits for rejection"],
+  // Upload checks (server/files/uploads.ts): the content decides, never the name or the declared type
+  file_empty: [400, "The file is empty"],
+  archive_not_allowed: [415, "Archives are not accepted"],
+  executable_not_allowed: [415, "Executables are not accepted"],
+  file_type_not_allowed: [415, "This file type is not accepted here"],
+  html_not_allowed: [415, "HTML files are not accepted"],
+  image_format_not_allowed: [415, "This image format is not accepted"],
+  macros_not_allowed: [415, "Office files with macros are not accepted"],
+  polyglot_not_allowed: [415, "The file is valid as more than one type"],
+  svg_not_allowed: [415, "SVG images are not accepted"],
+  image_corrupt: [422, "The image cannot be decoded"],
+  image_too_large: [422, "The image has too many pixels"],
+  // Page metadata of a site a user names (server/parse-meta, ADR 012)
+  url_invalid: [400, "Not a URL"],
+  url_scheme: [400, "Only http and https URLs"],
+  url_credentials: [400, "URLs with credentials are refused"],
+  url_port: [400, "Only the standard ports"],
+  url_forbidden_address: [400, "The address is private, local or reserved"],
+  dns_failed: [422, "The host name does not resolve"],
+  too_many_redirects: [422, "More than 3 redirects"],
+  timeout: [422, "The site did not answer in time"],
+  too_large: [422, "The page is larger than 1 MiB"],
+  not_html: [422, "The page is not HTML"],
+  http_status: [422, "The site answered with an error status"],
+  fetch_failed: [422, "The page could not be fetched"],
+  resend_too_soon: [429, "A code was sent moments ago (Retry-After)"],
+  too_many_attempts: [429, "Too many wrong codes; a new code is needed"],
+  delivery_failed: [503, "The message could not be delivered"],
+  unreachable: [503, "A service the API depends on cannot be reached"],
+  internal_error: [500, "An unexpected failure (logged with the request id)"],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** HTTP status of an error code. */
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code][0];
+}
+
+/** The failure envelope. */
+export const ErrorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: "Machine-readable error code" }),
+      message: z.string().meta({ description: "English description for logs; never parsed by clients" }),
+      issues: z.array(IssueSchema).optional(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .meta({ id: "Error" });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

@@ -1,0 +1,45 @@
+/**
+ * Validation codes: the only messages a request schema of the contract produces (zod issue
+ * `message`s). The API returns them as `issues[].message` of a 400 `invalid_body` / `invalid_query`;
+ * the web tier shows the `validation.<code>` text of locales/{ru,en,zh} (one rule for every form).
+ * A zod issue without one of these messages is reported by its kind (`validationCode`).
+ */
+export const VALIDATION_CODES = [
+  "required",
+  "invalid_type",
+  "too_long",
+  "too_short",
+  "too_small",
+  "too_big",
+  "too_many",
+  "invalid_option",
+  "invalid_email",
+  "invalid_url",
+  "invalid_phone",
+  "invalid_number",
+  "invalid_format",
+  "source_lang_missing",
+  "inn_format",
+  "inn_checksum",
+  "kpp_format",
+  "kpp_individual",
+  "ogrn_format",
+  "ogrn_checksum",
+  "duplicate_tier",
+  "duplicate_key",
+  "price_currency_pair",
+  "moq_unit_pair",
+] as const;
+export type ValidationCode = (typeof VALIDATION_CODES)[number];
+
+const CODES = new Set<string>(VALIDATION_CODES);
+
+/** The validation code of one zod issue: its message when that is a code, else the kind of failure. */
+export function validationCode(issue: { code: string; message: string; input?: unknown }): ValidationCode {
+  if (CODES.has(issue.message)) return issue.message as ValidationCode;
+  if (issue.code === "invalid_type") return issue.input === undefined ? "required" : "invalid_type";
+  if (issue.code === "too_big") return "too_big";
+  if (issue.code === "too_small") return "too_small";
+  if (issue.code === "invalid_value") return "invalid_option";
+  return "invalid_format";
+}

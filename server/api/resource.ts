@@ -1,0 +1,240 @@
+/**
+ * Resources of the API tier, built from the contract's route descriptors (contract/route.ts).
+ *
+ * `implement(route, handler)` pairs a descriptor with its handler; `resource(prefix, [...])` makes
+ * one Hono sub-app of a resource's operations, mounted under `prefix` by server/api/app.ts. The
+ * builder, not the handler:
+ * - validates path parameters (a failure is a 404 `not_found`: an id that cannot exist does not
+ *   exist), the query (400 `invalid_query`) and a JSON body (≤ 64 KiB; 400 `invalid_body`, 413
+ *   `body_too_large`), each issue's message a validation code (contract/validation.ts);
+ * - requires a signed-in caller for `auth: "user" | "staff" | "admin"` (401 `unauthorized`; the
+ *   staff permissions themselves are checked by server/admin/access.ts);
+ * - wraps the handler's `{ data, meta? }` in the envelope, and, when response checks are on (tests,
+ *   development), parses `data` and `meta` with the descriptor's schemas so a handler that drifts
+ *   from the contract fails loudly instead of surprising a client;
+ * - registers the operation's OpenAPI description (hono-openapi `describeRoute`): parameters,
+ *   request body, the success envelope and every error code by status.
+ *
+ * Within a resource, operations are registered static segments first (`/api/products/filter`
+ * before `/api/products/{id}`), so the order of the list never decides which one answers.
+ */
+import { Hono, type Context } from "hono";
+import { describeRoute, resolver, type DescribeRouteOptions } from "hono-openapi";
+import { z } from "zod";
+import { ERRORS, ErrorEnvelopeSchema, type ErrorCode } from "../../contract/errors.ts";
+import type { RouteBody, RouteData, RouteDescriptor, RouteMeta, RouteParams, RouteQuery } from "../../contract/route.ts";
+import { validationCode } from "../../contract/validation.ts";
+import { DomainError } from "../errors.ts";
+import type { ApiEnv } from "./app.ts";
+
+/** What a handler answers: the envelope's parts (typed by the descriptor), or a Response of its own. */
+export type Reply<D extends RouteDescriptor> = RouteMeta<D> extends undefined ? { data: RouteData<D>; meta?: undefined } : { data: RouteData<D>; meta: RouteMeta<D> };
+
+export interface HandlerInput<D extends RouteDescriptor> {
+  params: RouteParams<D>;
+  query: RouteQuery<D>;
+  body: RouteBody<D>;
+}
+
+export type RouteHandler<D extends RouteDescriptor> = (c: Context<ApiEnv>, input: HandlerInput<D>) => Promise<Reply<D> | Response> | Reply<D> | Response;
+
+export interface Implementation {
+  route: RouteDescriptor;
+  handler: RouteHandler<RouteDescriptor>;
+}
+
+/** Pairs a descriptor with its handler (the handler's input and reply are typed by the descriptor). */
+export function implement<const D extends RouteDescriptor>(route: D, handler: RouteHandler<D>): Implementation {
+  return { route, handler: handler as unknown as RouteHandler<RouteDescriptor> };
+}
+
+export interface Resource {
+  prefix: string;
+  app: Hono<ApiEnv>;
+  routes: RouteDescriptor[];
+}
+
+const MAX_JSON_BODY = 64 * 1024;
+
+/** `/api/products/{id}` → `:id` segments relative to `prefix`. */
+function honoPath(prefix: string, path: string): string {
+  if (!path.startsWith(prefix)) throw new Error(`Route ${path} is outside its resource's prefix ${prefix}`);
+  const rest = path.slice(prefix.length).replace(/\{(\w+)\}/g, ":$1");
+  return rest === "" ? "/" : rest;
+}
+
+/** Static segments sort before parameters, position by position; otherwise the given order stays. */
+function specificity(a: RouteDescriptor, b: RouteDescriptor): number {
+  const as = a.path.split("/");
+  const bs = b.path.split("/");
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const ap = as[i]!.startsWith("{");
+    const bp = bs[i]!.startsWith("{");
+    if (ap !== bp) return ap ? 1 : -1;
+  }
+  return 0;
+}
+
+/**
+ * One resource: a Hono sub-app of `implementations`, every path starting with `prefix`.
+ * Throws at start-up (not per request) when a path lies outside the prefix or an operationId repeats.
+ */
+export function resource(prefix: string, implementations: Implementation[]): Resource {
+  const app = new Hono<ApiEnv>();
+  const sorted = implementations.map((impl, index) => ({ impl, index })).sort((x, y) => specificity(x.impl.route, y.impl.route) || x.index - y.index);
+  const seen = new Set<string>();
+  for (const { impl } of sorted) {
+    const { route, handler } = impl;
+    if (seen.has(route.operationId)) throw new Error(`operationId ${route.operationId} is declared twice`);
+    seen.add(route.operationId);
+    app.on(route.method, honoPath(prefix, route.path), describeRoute(openApiOperation(route)), async (c) => {
+      const input = await readInput(c, route);
+      const reply = await handler(c, input);
+      if (reply instanceof Response) return reply;
+      if (c.var.checkResponses && !route.raw) checkReply(route, reply);
+      const body = reply.meta === undefined ? { data: reply.data } : { data: reply.data, meta: reply.meta };
+      return c.json(body, route.status ?? 200);
+    });
+  }
+  return { prefix, app, routes: sorted.map((s) => s.impl.route) };
+}
+
+function issuesOf(error: z.ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.join("."), message: validationCode(issue) }));
+}
+
+/** Single query values as strings, repeated ones as arrays (a schema expecting one value refuses a list). */
+function queryValues(c: Context): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) out[key] = values.length === 1 ? values[0]! : values;
+  return out;
+}
+
+async function readInput(c: Context<ApiEnv>, route: RouteDescriptor): Promise<HandlerInput<RouteDescriptor>> {
+  if (route.auth !== "public" && !c.var.caller) throw new DomainError("unauthorized", "Sign in to do this");
+  let params: Record<string, unknown> = {};
+  if (route.params) {
+    const parsed = route.params.safeParse(c.req.param());
+    if (!parsed.success) throw new DomainError("not_found", "Not found");
+    params = parsed.data as Record<string, unknown>;
+  }
+  let query: Record<string, unknown> = {};
+  if (route.query) {
+    const parsed = route.query.safeParse(queryValues(c));
+    if (!parsed.success) throw new DomainError("invalid_query", "Invalid query parameters", { issues: issuesOf(parsed.error) });
+    query = parsed.data as Record<string, unknown>;
+  }
+  let body: unknown;
+  if (route.body && route.bodyType !== "multipart") body = await readJsonBody(c, route.body);
+  return { params, query, body } as HandlerInput<RouteDescriptor>;
+}
+
+/**
+ * Reads a JSON body of at most 64 KiB and parses it with `schema`. An empty body is `{}`; not JSON,
+ * too large or not matching → 400 `invalid_body` (one issue per bad field) or 413, never a 500.
+ */
+export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const text = await c.req.text().catch(() => "");
+  if (text.length > MAX_JSON_BODY) throw new DomainError("body_too_large", "Request body too large");
+  let value: unknown;
+  try {
+    value = text === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new DomainError("invalid_body", "The request body is not valid JSON");
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) throw new DomainError("invalid_body", "Invalid request body", { issues: issuesOf(result.error) });
+  return result.data;
+}
+
+/** A handler's reply that does not match its descriptor: a defect of the API, reported with the path. */
+export class ContractViolation extends Error {
+  constructor(route: RouteDescriptor, part: "data" | "meta", error: z.ZodError) {
+    super(`${route.method} ${route.path} answered ${part} outside its contract: ${z.prettifyError(error)}`);
+    this.name = "ContractViolation";
+  }
+}
+
+function checkReply(route: RouteDescriptor, reply: { data: unknown; meta?: unknown }): void {
+  const data = route.data.safeParse(reply.data);
+  if (!data.success) throw new ContractViolation(route, "data", data.error);
+  if (route.meta) {
+    const meta = route.meta.safeParse(reply.meta);
+    if (!meta.success) throw new ContractViolation(route, "meta", meta.error);
+  }
+}
+
+/* ───────────── OpenAPI ───────────── */
+
+type Parameter = { name: string; in: "path" | "query"; required: boolean; description?: string; schema: Record<string, unknown> };
+
+function parametersOf(schema: z.ZodObject | undefined, where: "path" | "query"): Parameter[] {
+  if (!schema) return [];
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const json = z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+    delete json.$schema;
+    const description = typeof json.description === "string" ? json.description : undefined;
+    delete json.description;
+    return {
+      name,
+      in: where,
+      required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: json,
+    };
+  });
+}
+
+/** The success envelope of a route: `{ data, meta? }`. */
+function envelopeOf(route: RouteDescriptor): z.ZodType {
+  return route.meta ? z.object({ data: route.data, meta: route.meta }) : z.object({ data: route.data });
+}
+
+const AUTH_NOTE: Record<RouteDescriptor["auth"], string> = {
+  public: "",
+  user: "Signed-in callers only (bearer access token).",
+  staff: "Site staff only (moderators and administrators).",
+  admin: "Site administrators only.",
+};
+
+/** The operation object hono-openapi adds to the document for `route`. */
+export function openApiOperation(route: RouteDescriptor): DescribeRouteOptions {
+  const byStatus = new Map<number, string[]>();
+  const generic: ErrorCode[] = [...(route.query ? (["invalid_query"] as const) : []), ...(route.body ? (["invalid_body", "body_too_large"] as const) : []), "internal_error"];
+  for (const code of [...(route.errors ?? []), ...generic]) {
+    const status = ERRORS[code][0];
+    if (!route.params && code === "not_found" && !route.errors?.includes("not_found")) continue;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  if (route.params && !byStatus.get(404)?.includes("not_found")) byStatus.set(404, [...(byStatus.get(404) ?? []), "not_found"]);
+  if (route.auth !== "public" && !byStatus.get(401)?.includes("unauthorized")) byStatus.set(401, [...(byStatus.get(401) ?? []), "unauthorized"]);
+  const responses: NonNullable<DescribeRouteOptions["responses"]> = {
+    [String(route.status ?? 200)]: route.raw
+      ? { description: route.raw.description, content: { [route.raw.contentType]: {} } }
+      : { description: route.summary, content: { "application/json": { schema: resolver(envelopeOf(route)) } } },
+  };
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    responses[String(status)] = {
+      description: codes.map((code) => `\`${code}\`: ${ERRORS[code as ErrorCode][1]}`).join("; "),
+      content: { "application/json": { schema: resolver(ErrorEnvelopeSchema) } },
+    };
+  }
+  const description = [route.description, AUTH_NOTE[route.auth]].filter(Boolean).join("\n\n");
+  return {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(description ? { description } : {}),
+    ...(route.auth === "public" ? {} : { security: [{ bearerAuth: [] }] }),
+    parameters: [...parametersOf(route.params, "path"), ...parametersOf(route.query, "query")],
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [route.bodyType === "multipart" ? "multipart/form-data" : "application/json"]: { schema: resolver(route.body) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
