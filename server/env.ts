@@ -5,6 +5,7 @@
  * start-up with one line per problem (`loadEnv` prints and exits with code 78, EX_CONFIG),
  * so a typo never becomes a half-working server.
  */
+import { parseTrustProxy } from "./client-ip.ts";
 import path from "node:path";
 import { z } from "zod";
 
@@ -85,6 +86,20 @@ export const EnvSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: "must be an http(s) URL" }),
   /** Reference data folder read by the classifier importer. */
   CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
+  /**
+   * Proxies whose X-Forwarded-For is believed (server/client-ip.ts): a hop count, or addresses/CIDRs
+   * (`loopback`, `10.0.0.0/8`); empty or `false` trusts none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -14,6 +14,7 @@ import { Readable } from "node:stream";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders, NONCE } from "hono/secure-headers";
@@ -22,6 +23,8 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
+import { clientAddress, type TrustProxy } from "./client-ip.ts";
+import { MAX_UPLOAD_BYTES, MiB } from "./files/uploads.ts";
 
 /** What server.ts hands to the web tier on every request (see app/context.ts). */
 export interface WebServices {
@@ -30,7 +33,7 @@ export interface WebServices {
   apiUrl?: string;
   publicUrl?: string;
   requestId: string;
-  /** The browser's IP (socket peer), forwarded to the API as `x-client-ip` for its rate limits. */
+  /** The browser's IP (socket peer, or the address trusted proxies report: TRUST_PROXY), forwarded to the API as `x-client-ip` for its rate limits. */
   clientIp: string;
   nonce: string;
   logger: Logger;
@@ -59,32 +62,66 @@ export interface ServerAppOptions {
   buildCheckIntervalS?: number;
   /** Rendered pages for anonymous visitors (server/page-cache.ts); production only, absent = off. */
   pageCache?: PageCache;
+  /** Which proxies' `X-Forwarded-For` to believe (server/client-ip.ts); default: none. */
+  trustProxy?: TrustProxy;
 }
+
+/**
+ * Largest request bodies (security review F3), enforced while the body streams in, chunked bodies
+ * included, before any handler buffers it: multipart forms carry uploads (the largest file plus
+ * 1 MiB of envelope); anything else — JSON, urlencoded forms — 1 MiB, well above any form's text.
+ */
+export const MAX_MULTIPART_BODY = MAX_UPLOAD_BYTES + MiB;
+export const MAX_OTHER_BODY = MiB;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * Writes that can change what an anonymous visitor sees: a company's profile, products, employees
+ * (the supplier pages) and the admin area (moderation, records, content) — through the API or the
+ * web tier's form posts, in any language. Sign-in, sign-out, favourites and personal settings change
+ * nothing public, so they no longer empty the page cache (review F13: an anonymous
+ * `POST /api/auth/logout` loop kept it empty).
+ */
+export const PUBLIC_DATA_WRITE = /^\/(?:(?:en|zh)\/)?(?:profile|admin)(?:\/|$)|^\/api\/profile\/(?:company|invitations)(?:\/|$)|^\/app\/(?:admin|employee)(?:\/|$)/;
+
 type Vars = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
-/** The peer address of the request's socket ("unknown" for in-process requests without one). */
-function clientIp(c: Context): string {
+/** The socket's peer address, undefined for in-process requests without one. */
+function peerAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address;
   } catch {
-    return "unknown";
+    return undefined;
   }
 }
+
+const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
 
 export function createServerApp(options: ServerAppOptions) {
   const { logger, mode } = options;
   const app = new Hono<Vars>();
 
   app.use(requestId());
+  const trustProxy = options.trustProxy ?? (() => false);
+  const clientIp = (c: Context) => clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trustProxy);
+  const tooLarge = (c: Context) =>
+    isApiPath(c.req.path)
+      ? c.json({ error: { code: "body_too_large", message: "Request body too large" } }, 413)
+      : c.text("Request body too large", 413);
+  const multipartLimit = bodyLimit({ maxSize: MAX_MULTIPART_BODY, onError: tooLarge });
+  const otherLimit = bodyLimit({ maxSize: MAX_OTHER_BODY, onError: tooLarge });
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+    return (multipart ? multipartLimit : otherLimit)(c, next);
+  });
   const pageCache = mode === "production" ? options.pageCache : undefined;
   if (pageCache) {
-    // A successful write anywhere (API call, form post) may change what any page shows.
+    // A successful write of public data may change what any page shows.
     app.use(async (c, next) => {
       await next();
-      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400) pageCache.invalidate();
+      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400 && PUBLIC_DATA_WRITE.test(c.req.path)) pageCache.invalidate();
     });
   }
   app.use(async (c, next) => {
@@ -149,12 +186,12 @@ export function createServerApp(options: ServerAppOptions) {
     // Keys are content- or id-addressed and never reused for other bytes, so files are immutable.
     // nosniff plus the stored type (checked by content on upload) keeps a file from being read as another type.
     app.get("/media/*", async (c) => {
-      const key = decodeURIComponent(c.req.path.slice("/media/".length));
       let found: Awaited<ReturnType<MediaSource["get"]>>;
       try {
-        found = await media.get(key);
+        // A malformed escape (`%E0%A4%A`) is a URIError: no such file (F27), not a server error.
+        found = await media.get(decodeURIComponent(c.req.path.slice("/media/".length)));
       } catch (error) {
-        if (error instanceof RangeError) found = null;
+        if (error instanceof RangeError || error instanceof URIError) found = null;
         else throw error;
       }
       if (!found) return c.text("Not Found", 404);

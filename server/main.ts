@@ -3,6 +3,7 @@
  * optional classifier import and demo catalogue (`importIfEmpty`), the API tier, the web tier (Vite middleware in development, the
  * production build otherwise) and the HTTP listener; stops them in reverse order on SIGINT/SIGTERM.
  */
+import { parseTrustProxy } from "./client-ip.ts";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -127,6 +128,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCache: !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, staleS: env.PAGE_CACHE_STALE_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined,
   });
   const listener = getRequestListener(app.fetch);

@@ -139,7 +139,12 @@ export class ApiClient {
     if (this.options.fingerprint) headers.set("fingerprint", encodeURIComponent(this.options.fingerprint));
     if (this.options.requestId) headers.set("x-request-id", this.options.requestId);
     if (this.options.acceptLanguage) headers.set("accept-language", this.options.acceptLanguage);
-    if (this.options.clientIp) headers.set("x-client-ip", this.options.clientIp);
+    if (this.options.clientIp) {
+      headers.set("x-client-ip", this.options.clientIp);
+      // Over HTTP (API_URL) the API process sees the web tier as the peer; with the web tier in its
+      // TRUST_PROXY it takes the browser's address from here (server/client-ip.ts, review F1).
+      if (!this.options.transport) headers.set("x-forwarded-for", this.options.clientIp);
+    }
     if (this.options.userAgent) headers.set("user-agent", this.options.userAgent);
     if (init.withRefreshCookie && this.options.refreshCookie) headers.set("cookie", `refresh=${encodeURIComponent(this.options.refreshCookie)}`);
     const attempts = IDEMPOTENT.has(method.toUpperCase()) ? 2 : 1;
