@@ -29,7 +29,20 @@ describe("the language switcher's redirect target", () => {
   test.each(["/en/okved", "/okved?q=62.01", "/"])("accepts the same-site path %s", (to) => {
     expect(safeLocalPath(to)).toBe(to);
   });
-  test.each(["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "", null, "en/okved"])(
+  test.each([
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "",
+    null,
+    "en/okved",
+    // Dot segments that normalise to a protocol-relative path (security review F2)
+    "/.//evil.example/x",
+    "/%2e//evil.example",
+    "/a/..//evil.example",
+    "/.\\/evil.example",
+  ])(
     "refuses %s",
     (to) => {
       expect(safeLocalPath(to)).toBeNull();
