@@ -35,7 +35,7 @@ import { startServer } from "../server/main.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const mode = process.env.MODE ?? "real";
 const ids = readFileSync(process.env.IDS_FILE ?? "", "utf8").trim().split("\n").filter(Boolean);
-const env = parseEnv({ ...process.env, NODE_ENV: "production" });
+const env = parseEnv({ ...process.env, NODE_ENV: "production", OUTBOX: "true" });
 const logger = createLogger({ level: env.LOG_LEVEL });
 const page = process.env.PAGE === "catalog" ? "catalog" : "product";
 const pagePath = (id: string) => `/ru/${page}/${id}`;

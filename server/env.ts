@@ -100,6 +100,20 @@ export const EnvSchema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /**
+   * Keep e-mails and SMS in DATA_DIR/outbox and print them, instead of delivering them: the demo and
+   * the test servers. Production refuses to start without SMTP_URL unless this is set on purpose
+   * (security review F18: sign-in codes must not end up in logs by accident).
+   */
+  OUTBOX: z.enum(["true", "false", "1", "0", ""]).default("").transform((v) => v === "true" || v === "1"),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.OUTBOX) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SMTP_URL"],
+      message: "is required in production (sign-in codes must be delivered); set OUTBOX=true only for a demo, which prints every e-mail and code",
+    });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

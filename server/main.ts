@@ -89,6 +89,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     mailFrom: env.MAIL_FROM,
     smsUrl: env.SMS_URL,
     smsToken: env.SMS_TOKEN,
+    outbox: env.NODE_ENV !== "production" || env.OUTBOX,
     limits: { resendAfterS: env.AUTH_RESEND_AFTER_S, sendPerTarget: env.AUTH_SEND_PER_TARGET, sendPerIp: env.AUTH_SEND_PER_IP, verifyPerIp: env.AUTH_VERIFY_PER_IP },
   });
   const media = createFileStorage(env);
