@@ -6,7 +6,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "./logger.ts";
-import { createServerApp, MAX_OTHER_BODY, PUBLIC_DATA_WRITE } from "./http.ts";
+import { createServerApp, MAX_OTHER_BODY, privateIfSignedIn, PUBLIC_DATA_WRITE } from "./http.ts";
 import { parseTrustProxy } from "./client-ip.ts";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
@@ -122,6 +122,22 @@ describe("page cache invalidation (F13)", () => {
     }
     for (const path of ["/api/auth/logout", "/api/auth/send-code", "/logout", "/favourite", "/api/products/4/favourite", "/api/profile", "/auth", "/_locale", "/profile-x"]) {
       expect(PUBLIC_DATA_WRITE.test(path), path).toBe(false);
+    }
+  });
+});
+
+describe("signed-in pages are private (F8)", () => {
+  const page = () => new Response("<html></html>", { headers: { "content-type": "text/html", "cache-control": "public, max-age=60" } });
+  it("a page rendered with a session cookie may be kept by no cache", () => {
+    for (const cookie of ["access=abc", "locale=en; refresh=xyz", "a=1;refresh=xyz"]) {
+      const response = privateIfSignedIn(new Request("http://x/catalog", { headers: { cookie } }), page());
+      expect(response.headers.get("cache-control"), cookie).toBe("private, no-store");
+    }
+  });
+  it("an anonymous visitor's page keeps its caching (an emptied cookie is no session)", () => {
+    for (const cookie of ["", "locale=en", "access=", "myaccess=1"]) {
+      const response = privateIfSignedIn(new Request("http://x/catalog", { headers: { cookie } }), page());
+      expect(response.headers.get("cache-control"), cookie).toBe("public, max-age=60");
     }
   });
 });

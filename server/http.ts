@@ -96,6 +96,21 @@ function peerAddress(c: Context): string | undefined {
   }
 }
 
+/** The session cookies of the web tier (app/lib/session.server.ts). */
+const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:access|refresh)=[^;\s]/;
+
+/**
+ * A page rendered for a signed-in user carries their name, company and favourites: no shared cache,
+ * nor the service worker, may keep it (review F8; ADR 004 "private pages"). Returns `response` with
+ * `Cache-Control: private, no-store` when `request` carries a session cookie, else unchanged.
+ */
+export function privateIfSignedIn(request: Request, response: Response): Response {
+  if (!SIGNED_IN_COOKIE.test(request.headers.get("cookie") ?? "")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
 
 export function createServerApp(options: ServerAppOptions) {
@@ -259,7 +274,7 @@ export function createServerApp(options: ServerAppOptions) {
       context.set(servicesContext, services);
       return { response: await handler(c.req.raw, context), nonce };
     };
-    return pageCache ? pageCache.serve(c.req.raw, nonce, render) : (await render()).response;
+    return privateIfSignedIn(c.req.raw, pageCache ? await pageCache.serve(c.req.raw, nonce, render) : (await render()).response);
   });
 
   return app;
