@@ -6,7 +6,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "./logger.ts";
-import { createServerApp, MAX_OTHER_BODY, privateIfSignedIn, PUBLIC_DATA_WRITE } from "./http.ts";
+import { createServerApp, MAX_OTHER_BODY, mediaHeaders, privateIfSignedIn, PUBLIC_DATA_WRITE } from "./http.ts";
 import { parseTrustProxy } from "./client-ip.ts";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
@@ -112,6 +112,14 @@ describe("media paths (F27)", () => {
   it("a malformed escape is a 404, not a 500", async () => {
     expect((await fetch(`${server.url}/media/%E0%A4%A`)).status).toBe(404);
     expect((await fetch(`${server.url}/media/a.txt`)).status).toBe(200);
+  });
+
+  it("documents are downloaded, never rendered on our origin; images are shown (F20)", async () => {
+    const served = await fetch(`${server.url}/media/a.txt`);
+    expect(served.headers.get("content-disposition")).toBe("attachment");
+    expect(served.headers.get("content-security-policy")).toContain("sandbox");
+    expect(mediaHeaders("application/pdf", 10)["content-disposition"]).toBe("attachment");
+    expect(mediaHeaders("image/webp", 10)["content-disposition"]).toBeUndefined();
   });
 });
 

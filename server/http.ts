@@ -111,6 +111,24 @@ export function privateIfSignedIn(request: Request, response: Response): Respons
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+const MEDIA_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * Headers of an uploaded file served from our origin (review F20): images are shown inline;
+ * everything else (PDF, office documents) is downloaded, never rendered as a document of this
+ * origin; and any file runs sandboxed with nothing allowed, should a browser render it anyway.
+ */
+export function mediaHeaders(mime: string, size: number): Record<string, string> {
+  return {
+    "content-type": mime,
+    "content-length": String(size),
+    "cache-control": "public, max-age=31536000, immutable",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": MEDIA_CSP,
+    ...(mime.startsWith("image/") ? {} : { "content-disposition": "attachment" }),
+  };
+}
+
 const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
 
 export function createServerApp(options: ServerAppOptions) {
@@ -148,6 +166,12 @@ export function createServerApp(options: ServerAppOptions) {
     const aborted = c.req.raw.signal.aborted;
     const level = c.res.status >= 500 && !aborted ? "error" : "info";
     logger[level]({ requestId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms, ...(aborted ? { aborted } : {}) }, "request");
+  });
+  // Registered before secureHeaders so that it runs after it: the site's CSP must not replace the
+  // sandbox of uploaded files (mediaHeaders).
+  app.use("/media/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("content-security-policy", MEDIA_CSP);
   });
   app.use(
     secureHeaders({
@@ -210,14 +234,7 @@ export function createServerApp(options: ServerAppOptions) {
         else throw error;
       }
       if (!found) return c.text("Not Found", 404);
-      return new Response(Readable.toWeb(found.stream) as ReadableStream, {
-        headers: {
-          "content-type": found.mime,
-          "content-length": String(found.size),
-          "cache-control": "public, max-age=31536000, immutable",
-          "x-content-type-options": "nosniff",
-        },
-      });
+      return new Response(Readable.toWeb(found.stream) as ReadableStream, { headers: mediaHeaders(found.mime, found.size) });
     });
   }
   // A service worker cannot see Set-Cookie, so a response that sets a cookie is marked for no cache
