@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
 
 type Seen = { clientIp: string | null; bodyBytes: number };
 
-async function start(trustProxy?: string) {
+async function start(trustProxy?: string, mode: "development" | "production" = "development") {
   const seen: Seen[] = [];
   const app = createServerApp({
     api: {
@@ -25,7 +25,7 @@ async function start(trustProxy?: string) {
     },
     database: { ping: async () => true },
     logger: createLogger({ level: "silent" }),
-    mode: "development",
+    mode,
     getBuild: async () => {
       throw new Error("no web tier in this test");
     },
@@ -115,7 +115,9 @@ describe("media paths (F27)", () => {
   });
 
   it("documents are downloaded, never rendered on our origin; images are shown (F20)", async () => {
-    const served = await fetch(`${server.url}/media/a.txt`);
+    const production = await start(undefined, "production");
+    const served = await fetch(`${production.url}/media/a.txt`);
+    await production.close();
     expect(served.headers.get("content-disposition")).toBe("attachment");
     expect(served.headers.get("content-security-policy")).toContain("sandbox");
     expect(mediaHeaders("application/pdf", 10)["content-disposition"]).toBe("attachment");
