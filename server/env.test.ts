@@ -37,6 +37,7 @@ describe("parseEnv", () => {
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
       SMTP_URL: "smtp://mail.example:587",
+      AUTH_SECRET: "x".repeat(40),
     });
     expect(env.PORT).toBe(8080);
     expect(env.DATABASE_URL).toBe("postgresql://user:pw@db:5432/postavka");
@@ -58,6 +59,8 @@ describe("parseEnv", () => {
   test("production refuses to start without mail delivery unless the outbox is chosen on purpose (review F18)", () => {
     expect(configError({ NODE_ENV: "production" }).message).toMatch(/SMTP_URL: is required in production/);
     expect(parseEnv({ NODE_ENV: "production", OUTBOX: "true" }).OUTBOX).toBe(true);
+    expect(configError({ NODE_ENV: "production", SMTP_URL: "smtp://m.example" }).message).toMatch(/AUTH_SECRET: is required in production/);
+    expect(configError({ AUTH_SECRET: "short" }).message).toContain("AUTH_SECRET");
     expect(parseEnv({ NODE_ENV: "development" }).OUTBOX).toBe(false);
   });
 

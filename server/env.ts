@@ -105,8 +105,17 @@ export const EnvSchema = z.object({
    * the test servers. Production refuses to start without SMTP_URL unless this is set on purpose
    * (security review F18: sign-in codes must not end up in logs by accident).
    */
+  /**
+   * Secret (≥ 32 characters) the signing and one-time-code keys are sealed under in the database
+   * (review F17). Every process of a deployment needs the same one. Required in production unless
+   * OUTBOX is set (a demo then keeps a generated one in DATA_DIR/auth-secret, outside the database).
+   */
+  AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   OUTBOX: z.enum(["true", "false", "1", "0", ""]).default("").transform((v) => v === "true" || v === "1"),
 }).superRefine((env, ctx) => {
+  if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !env.OUTBOX) {
+    ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (the signing keys are sealed under it; e.g. `openssl rand -base64 48`)" });
+  }
   if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.OUTBOX) {
     ctx.addIssue({
       code: "custom",

@@ -4,7 +4,8 @@
  * production build otherwise) and the HTTP listener; stops them in reverse order on SIGINT/SIGTERM.
  */
 import { parseTrustProxy } from "./client-ip.ts";
-import { existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -90,6 +91,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     smsUrl: env.SMS_URL,
     smsToken: env.SMS_TOKEN,
     outbox: env.NODE_ENV !== "production" || env.OUTBOX,
+    keySecret: env.AUTH_SECRET ?? localAuthSecret(env.DATA_DIR),
     limits: { resendAfterS: env.AUTH_RESEND_AFTER_S, sendPerTarget: env.AUTH_SEND_PER_TARGET, sendPerIp: env.AUTH_SEND_PER_IP, verifyPerIp: env.AUTH_VERIFY_PER_IP },
   });
   const media = createFileStorage(env);
@@ -164,6 +166,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       return closing;
     },
   };
+}
+
+/**
+ * Without AUTH_SECRET (development, demo, tests — production requires it, server/env.ts) the key
+ * ring is sealed under a random secret kept in DATA_DIR/auth-secret (mode 0600): outside the
+ * database, so a dump of it alone still opens nothing.
+ */
+export function localAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 /** Runs `running.close()` once on SIGINT/SIGTERM, then exits. */

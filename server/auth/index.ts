@@ -21,6 +21,8 @@ export interface AuthConfig {
   mailFrom?: string;
   smsUrl?: string;
   smsToken?: string;
+  /** See AuthServiceDeps.keySecret. */
+  keySecret?: string;
   /** `false` in production without OUTBOX: no SMS_URL then means no SMS at all, never codes in a log. */
   outbox?: boolean;
   limits?: Partial<AuthLimits>;
@@ -37,5 +39,5 @@ export function createAuthService(config: AuthConfig): AuthService {
   const sms =
     config.sms ??
     (config.smsUrl ? createHttpSmsProvider(config.smsUrl, config.smsToken) : config.outbox === false ? createDisabledSmsProvider() : createLogSmsProvider(outbox, config.logger));
-  return new AuthService({ db: config.db, pool: config.pool, logger: config.logger, mailer, sms, publicUrl: config.publicUrl, limits: config.limits, now: config.now });
+  return new AuthService({ db: config.db, pool: config.pool, logger: config.logger, mailer, sms, publicUrl: config.publicUrl, limits: config.limits, now: config.now, keySecret: config.keySecret });
 }

@@ -49,6 +49,8 @@ export interface AuthServiceDeps {
   appName?: string;
   limits?: Partial<AuthLimits>;
   now?: () => Date;
+  /** The secret the key ring's private keys are sealed under (AUTH_SECRET; server/auth/keys.ts). */
+  keySecret?: string;
 }
 
 export interface Session {
@@ -92,7 +94,7 @@ export class AuthService {
 
   constructor(deps: AuthServiceDeps) {
     this.deps = deps;
-    this.keys = new KeyRing(deps.db);
+    this.keys = new KeyRing(deps.db, { secret: deps.keySecret });
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
     this.now = deps.now ?? (() => new Date());
     this.codes = new OneTimeCodes({ db: deps.db, pool: deps.pool, logger: deps.logger, mailer: deps.mailer, sms: deps.sms, keys: this.keys, limits: this.limits, now: this.now });
