@@ -41,7 +41,7 @@ export interface SessionUser {
   favouriteIds: number[];
 }
 
-async function loadSessionUser(context: Route.LoaderArgs["context"], lang: Lang): Promise<SessionUser | null> {
+async function loadSessionUser(context: Route.LoaderArgs["context"]): Promise<SessionUser | null> {
   if (!context.get(sessionContext).accessToken) return null;
   const api = context.get(apiContext);
   try {
@@ -76,8 +76,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pageLang: Lang = isLang(lang) ? lang : DEFAULT_LANG;
   return data({
-    user: await loadSessionUser(context, pageLang),
-    lang: isLang(lang) ? lang : DEFAULT_LANG,
+    user: await loadSessionUser(context),
+    lang: pageLang,
     origin: services.publicUrl ?? url.origin,
     appName: getInstance(context).t("app.name"),
     nonce: services.nonce,

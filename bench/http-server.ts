@@ -41,7 +41,9 @@ const page = process.env.PAGE === "catalog" ? "catalog" : "product";
 const pagePath = (id: string) => `/ru/${page}/${id}`;
 
 function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<http.Server> {
-  const server = http.createServer(getRequestListener(fetch));
+  // node:http ignores what a handler returns; Hono's listener answers its own errors.
+  const listener = getRequestListener(fetch);
+  const server = http.createServer((req, res) => void listener(req, res));
   return new Promise((resolve) => server.listen(env.PORT, "127.0.0.1", () => resolve(server)));
 }
 
@@ -91,7 +93,7 @@ if (!existsSync(path.join(root, "build", "server", "index.js"))) throw new Error
 if (mode === "real") {
   const running = await startServer({ env: { ...env, HOST: "127.0.0.1" }, logger });
   process.stdout.write(`ready ${env.PORT}\n`);
-  const stop = () => running.close().then(() => process.exit(0));
+  const stop = () => void running.close().then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 } else if (mode === "memory") {

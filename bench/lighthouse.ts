@@ -139,7 +139,7 @@ export async function runLighthouse(): Promise<string[]> {
     console.log(out.join("\n"));
     return out;
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     clearTimeout(watchdog);

@@ -50,5 +50,5 @@ const stop = async () => {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+process.once("SIGINT", () => void stop());
+process.once("SIGTERM", () => void stop());

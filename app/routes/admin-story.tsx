@@ -182,6 +182,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
               LANGS.filter((l) => preview[l]).map((l) => (
                 <article key={l} className="admin-preview" lang={l}>
                   <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
+                  {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
                   <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
                 </article>
               ))

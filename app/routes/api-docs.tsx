@@ -5,7 +5,7 @@ import { apiContext } from "../context.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 
-type Schema = { type?: string; enum?: string[]; default?: unknown; minimum?: number; maximum?: number; pattern?: string; maxLength?: number };
+type Schema = { type?: string; enum?: string[]; default?: string | number | boolean | null; minimum?: number; maximum?: number; pattern?: string; maxLength?: number };
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
 type Operation = { tags: string[]; summary: string; description?: string; parameters: Parameter[]; responses: Record<string, { description: string }> };
 type Doc = {

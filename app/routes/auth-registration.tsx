@@ -62,6 +62,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
       <Form method="post" {...getFormProps(form)} className="stack">
         <label className="field" htmlFor={fields.firstName.id}>
           <span>{t("auth.firstName")}</span>
+          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- the form's first field, the step after the code */}
           <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} autoFocus />
         </label>
         <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />

@@ -98,6 +98,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               spellCheck={false}
               placeholder={t("auth.loginPlaceholder")}
               aria-describedby={fields.login.errorId}
+              // oxlint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page's first and main field
               autoFocus
             />
           </label>

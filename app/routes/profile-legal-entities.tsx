@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const result = submission.reply();
     // Without JavaScript the page comes back with the register's data in the fields (the person checks and saves).
-    if (lookup.status === "found") result.initialValue = { ...(result.initialValue ?? {}), ...partyValues(lookup.party) };
+    if (lookup.status === "found") result.initialValue = { ...result.initialValue, ...partyValues(lookup.party) };
     return data({ result, lookup, deleteErrors: null });
   }
 

@@ -11,8 +11,7 @@
  * Both always exist for visitors: a page not yet in the database is shown from `SYSTEM_PAGES`.
  * The demo seed writes both (`seedContentPages`), with the Liaozhong text.
  */
-import { sql } from "drizzle-orm";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { contentPages, regions, type ContentPageKind, type Lang, type Localized, type RegionPageSettings } from "../db/schema.ts";
 import { ApiError } from "../api/http.ts";

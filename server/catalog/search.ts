@@ -11,7 +11,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { Lang, Localized } from "../db/schema.ts";
+import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
 import { getCompanyCards, type CompanyListItem } from "./companies.ts";
 import { pick, type LocalizedText } from "./localize.ts";

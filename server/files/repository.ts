@@ -60,6 +60,7 @@ export function fileView(row: Pick<FileRow, "id" | "storageKey" | "thumbKey" | "
 export function cleanFileName(name: string | null | undefined): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop() ?? "";
+  // oxlint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, "").trim().slice(0, 200);
   return clean || null;
 }

@@ -117,7 +117,7 @@ export function createSuggestionsClient(config: SuggestionsConfig): SuggestionsC
   const cache = new Map<string, { at: number; items: PartySuggestion[] }>();
   const token = config.token;
 
-  async function call(path: string, body: unknown): Promise<unknown | undefined> {
+  async function call(path: string, body: unknown): Promise<unknown> {
     try {
       const response = await doFetch(`${base}${path}`, {
         method: "POST",

@@ -224,7 +224,7 @@ export function ExportButton({ href, total }: { href: string; total: number }) {
   }
   return (
     <div className="admin-export">
-      <a href={href} className="button button-secondary button-small" onClick={download} download>
+      <a href={href} className="button button-secondary button-small" onClick={(event) => void download(event)} download>
         <Icon name="download" size={16} /> {t("admin.export.csv", { count: total })}
       </a>
       {progress ? (

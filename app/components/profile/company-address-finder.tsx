@@ -57,7 +57,7 @@ export function AddressFinder({ lookup, onPick, defaultQuery = "" }: { lookup: A
     const query = text.trim();
     if (query.length < 3) return;
     timer.current = setTimeout(() => {
-      fetcher.submit({ intent: "suggestAddress", addressQuery: query }, { method: "post" });
+      void fetcher.submit({ intent: "suggestAddress", addressQuery: query }, { method: "post" });
       setOpen(true);
     }, DEBOUNCE_MS);
   };

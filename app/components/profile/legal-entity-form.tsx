@@ -53,7 +53,7 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
 
   const runLookup = (inn: string, all: boolean) => {
     overwrite.current = all;
-    fetcher.submit({ intent: "lookup", inn, kind }, { method: "post" });
+    void fetcher.submit({ intent: "lookup", inn, kind }, { method: "post" });
   };
 
   // Apply the register's answer that came back through the fetcher.

@@ -213,6 +213,8 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
   // Files chosen before the page's JavaScript started are still in the input: upload them now.
   useEffect(() => {
     if (hydrated && inputRef.current?.files?.length) onFiles(inputRef.current.files);
+    // Once, when hydration completes; onFiles is a new closure every render and must not re-run it.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 
   const hintId = `${id}-hint`;
