@@ -106,6 +106,11 @@ export const EnvSchema = z.object({
    * (security review F18: sign-in codes must not end up in logs by accident).
    */
   /**
+   * Apply pending migrations when the server starts (default). `false` when migrations run as a
+   * separate release step (`npm run db:migrate`) before new processes start (docs/deploy.md).
+   */
+  MIGRATE_ON_START: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  /**
    * Secret (≥ 32 characters) the signing and one-time-code keys are sealed under in the database
    * (review F17). Every process of a deployment needs the same one. Required in production unless
    * OUTBOX is set (a demo then keeps a generated one in DATA_DIR/auth-secret, outside the database).

@@ -43,7 +43,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const dev = options.dev ?? false;
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: dev && process.stdout.isTTY });
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX, migrate: env.MIGRATE_ON_START });
   logger.info({ database: database.kind, location: database.location }, "database ready");
 
   if (options.importIfEmpty) {
