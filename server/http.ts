@@ -62,6 +62,8 @@ export interface ServerAppOptions {
   buildCheckIntervalS?: number;
   /** Rendered pages for anonymous visitors (server/page-cache.ts); production only, absent = off. */
   pageCache?: PageCache;
+  /** Called after a write of public data besides emptying the local page cache (tells other processes). */
+  onPublicWrite?: () => void;
   /** Which proxies' `X-Forwarded-For` to believe (server/client-ip.ts); default: none. */
   trustProxy?: TrustProxy;
 }
@@ -154,7 +156,10 @@ export function createServerApp(options: ServerAppOptions) {
     // A successful write of public data may change what any page shows.
     app.use(async (c, next) => {
       await next();
-      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400 && PUBLIC_DATA_WRITE.test(c.req.path)) pageCache.invalidate();
+      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400 && PUBLIC_DATA_WRITE.test(c.req.path)) {
+        pageCache.invalidate();
+        options.onPublicWrite?.();
+      }
     });
   }
   app.use(async (c, next) => {

@@ -21,6 +21,7 @@ import type { Env } from "./env.ts";
 import { createServerApp } from "./http.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
+import { startPageCacheBus } from "./page-cache-bus.ts";
 
 export interface StartOptions {
   env: Env;
@@ -120,6 +121,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     getBuild = async () => build;
   }
 
+  const pageCache = !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, staleS: env.PAGE_CACHE_STALE_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined;
+  // Several processes on one PostgreSQL server empty each other's page caches (LISTEN/NOTIFY).
+  const bus = pageCache && env.DATABASE_URL ? await startPageCacheBus(env.DATABASE_URL, () => pageCache.invalidate(), logger) : undefined;
   const app = createServerApp({
     api,
     database,
@@ -132,7 +136,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    pageCache: !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, staleS: env.PAGE_CACHE_STALE_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined,
+    pageCache,
+    onPublicWrite: bus ? () => bus.publish() : undefined,
   });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
@@ -161,6 +166,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
         await vite?.close();
+        await bus?.close();
         await database.close();
       })();
       return closing;
