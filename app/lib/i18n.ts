@@ -33,5 +33,5 @@ export function localePath(lang: Lang, path: string, forcePrefix = false): strin
   return clean === "/" ? `/${lang}` : `/${lang}${clean}`;
 }
 
-/** Picks a supported language from an Accept-Language header (lives in the contract: the page cache uses it too). */
-export { langFromAcceptLanguage } from "../../contract/lang.ts";
+// `langFromAcceptLanguage` lives in contract/lang.ts (the page cache uses it too). It is not
+// re-exported here: this module is in every page's shell chunk, and contract/lang.ts brings zod.
