@@ -29,6 +29,11 @@ export const VALIDATION_CODES = [
   "duplicate_key",
   "price_currency_pair",
   "moq_unit_pair",
+  // Sign-in (contract/auth.ts)
+  "invalid_login",
+  "code_format",
+  "name_chars",
+  "terms_required",
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

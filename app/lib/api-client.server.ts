@@ -9,7 +9,7 @@
  */
 import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../server/classifiers/repository.ts";
 import type { PageMeta } from "../../server/api/http.ts";
-import type { Profile } from "../../server/auth/service.ts";
+import type { Profile, ProfileOrAnonymous } from "../../contract/profile.ts";
 import type { CategoryNode, ProductCard, ProductDetail, TopCategory } from "../../server/catalog/repository.ts";
 import type { CompanyDetail, CompanyListItem } from "../../server/catalog/companies.ts";
 import type { StoryCard } from "../../contract/stories.ts";
@@ -34,14 +34,17 @@ export class ApiClientError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues?: { path: string; message: string }[];
+  /** Structured numbers of the error (contract/errors.ts `ErrorDetails`), e.g. `invalid_code` → `{ attemptsLeft }`. */
+  readonly details?: Record<string, unknown>;
   /** Seconds from the response's Retry-After header (429), when present. */
   retryAfter?: number;
-  constructor(status: number, code: string, message: string, issues?: { path: string; message: string }[]) {
+  constructor(status: number, code: string, message: string, issues?: { path: string; message: string }[], details?: Record<string, unknown>) {
     super(message);
     this.name = "ApiClientError";
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.details = details;
   }
 }
 
@@ -62,16 +65,22 @@ export interface ApiClientOptions {
   refreshCookie?: string;
 }
 
-/** A response's envelope with the headers that matter to the web tier (the rotated refresh cookie). */
-export interface WithHeaders<T> {
-  data: T;
-  setCookies: string[];
+/** `GET /api/profile` of a signed-in caller (contract/profile.ts). */
+export type UserProfile = Profile;
+export type { ProfileOrAnonymous };
+
+/** Per-call options of `send`. */
+export interface SendOptions {
+  /** Forward the browser's refresh cookie (the sign-in, refresh and sign-out calls only). */
+  withRefreshCookie?: boolean;
 }
 
-/** `GET /api/profile` of a signed-in caller (server/auth/service.ts). */
-export type UserProfile = Profile;
-
-export type ProfileOrAnonymous = UserProfile | { role: "ANONIM" };
+/** What `send` resolves to: the envelope's parts, and the Set-Cookie lines of the API's answer (a rotated refresh cookie). */
+export interface SendResult<D extends RouteDescriptor> {
+  data: RouteData<D>;
+  meta: RouteMeta<D>;
+  setCookies: string[];
+}
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -178,18 +187,19 @@ export class ApiClient {
   /**
    * Calls one operation of the contract: `params` fill the path's `{name}` segments, `query` and a
    * JSON `body` (or a multipart `form`) as the descriptor declares them. Resolves to the envelope,
-   * typed by the descriptor (`data`, and `meta` where it has one); throws ApiClientError with the
-   * error's code, issues and details.
+   * typed by the descriptor (`data`, and `meta` where it has one), with the answer's Set-Cookie
+   * lines; throws ApiClientError with the error's code, issues and details. `withRefreshCookie`
+   * forwards the browser's refresh cookie (sign-in calls).
    */
-  async send<D extends RouteDescriptor>(route: D, input: SendInput<D> = {} as SendInput<D>): Promise<{ data: RouteData<D>; meta: RouteMeta<D> }> {
+  async send<D extends RouteDescriptor>(route: D, input: SendInput<D> = {} as SendInput<D>, options: SendOptions = {}): Promise<SendResult<D>> {
     const { params, query, body, form } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown; form?: FormData };
     const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = params?.[name];
       if (value === undefined) throw new Error(`${route.operationId}: missing path parameter ${name}`);
       return encodeURIComponent(String(value));
     });
-    const envelope = await this.request<RouteData<D>, RouteMeta<D>>(route.method, path, { query, body, form });
-    return { data: envelope.data, meta: envelope.meta as RouteMeta<D> };
+    const { envelope, headers } = await this.requestWithHeaders<RouteData<D>, RouteMeta<D>>(route.method, path, { query, body, form, withRefreshCookie: options.withRefreshCookie });
+    return { data: envelope.data, meta: envelope.meta as RouteMeta<D>, setCookies: headers.getSetCookie() };
   }
 
   get<T, M = Record<string, unknown>>(path: string, query?: Query) {
@@ -204,52 +214,6 @@ export class ApiClient {
   /** A multipart/form-data call (file uploads), unwrapped to `data`. */
   upload<T>(method: "POST" | "PUT", path: string, form: FormData): Promise<T> {
     return this.request<T>(method, path, { form }).then((r) => r.data);
-  }
-
-  private async authCall<T>(path: string, body?: unknown): Promise<WithHeaders<T>> {
-    const { envelope, headers } = await this.requestWithHeaders<T>("POST", path, { body, withRefreshCookie: true });
-    return { data: envelope.data, setCookies: headers.getSetCookie() };
-  }
-
-  sendCode(body: { email?: string; phone?: string; locale: Lang }) {
-    return this.request<{ sentTo: string; resendAfter: number; expiresIn: number }>("POST", "/api/auth/send-code", { body }).then((r) => r.data);
-  }
-
-  verifyCode(body: { email?: string; phone?: string; code: string }) {
-    return this.authCall<{ accessToken?: string; registrationToken?: string }>("/api/auth/verify-code", body);
-  }
-
-  register(body: { registrationToken: string; firstName: string; lastName: string; acceptTerms: boolean; locale: Lang }) {
-    return this.authCall<{ accessToken: string }>("/api/auth/register", body);
-  }
-
-  refreshToken() {
-    return this.authCall<{ accessToken: string }>("/api/auth/refresh-token");
-  }
-
-  logout() {
-    return this.authCall<{ ok: true }>("/api/auth/logout");
-  }
-
-  profile() {
-    return this.get<ProfileOrAnonymous>("/api/profile").then((r) => r.data);
-  }
-
-  updateProfile(body: { firstName?: string; lastName?: string; locale?: Lang }) {
-    return this.request<UserProfile>("PATCH", "/api/profile", { body }).then((r) => r.data);
-  }
-
-  favourites(lang: Lang) {
-    return this.get<ProductCard[]>("/api/profile/favourites", { lang }).then((r) => r.data);
-  }
-
-  /** Ids of the caller's favourites (every page load; no product cards). */
-  favouriteIds() {
-    return this.get<{ id: number }[]>("/api/profile/favourites", { view: "ids" }).then((r) => r.data.map((f) => f.id));
-  }
-
-  setFavourite(productId: number, favourite: boolean) {
-    return this.request<{ id: number; favourite: boolean }>(favourite ? "POST" : "DELETE", `/api/products/${productId}/favourite`).then((r) => r.data);
   }
 
   /** App data (spec §3); names in `lang` (default ru). */
@@ -348,12 +312,14 @@ export class ApiClient {
 }
 
 async function toError(response: Response): Promise<ApiClientError> {
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; issues?: [] } } | null;
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; issues?: []; details?: unknown } } | null;
+  const details = body?.error?.details;
   const error = new ApiClientError(
     response.status,
     body?.error?.code ?? "http_error",
     body?.error?.message ?? (response.statusText || `HTTP ${response.status}`),
     body?.error?.issues,
+    details !== null && typeof details === "object" && !Array.isArray(details) ? (details as Record<string, unknown>) : undefined,
   );
   const retryAfter = Number(response.headers.get("retry-after"));
   if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { langFromAcceptLanguage, localePath, splitLocalePath } from "./i18n.ts";
+import { langFromAcceptLanguage } from "../../contract/lang.ts";
+import { localePath, splitLocalePath } from "./i18n.ts";
 import { cleanQuery, pageParam, searchParam } from "./query-schema.ts";
 import { safeLocalPath } from "../routes/set-locale.ts";
 import { guards } from "../middleware/registry.ts";

@@ -19,9 +19,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { RESOURCES } from "./resources.ts";
 import { ContractViolation } from "./resource.ts";
 import type { AuthService } from "../auth/service.ts";
-import { authRoutes } from "./auth.ts";
 import { callerMiddleware, type Caller } from "./caller.ts";
-import { profileRoutes } from "./profile.ts";
 import os from "node:os";
 import path from "node:path";
 import { createLocalStorage, type FileStorage } from "../files/storage.ts";
@@ -30,10 +28,7 @@ import { createSuggestionsClient, type SuggestionsClient } from "../suggestions/
 import { profileCompanyRoutes } from "./profile-company.ts";
 import { profileProductRoutes } from "./profile-products.ts";
 import { profileEmployeeRoutes } from "./profile-employees.ts";
-import { profileContactRoutes } from "./profile-contacts.ts";
-import { uploadRoutes } from "./uploads.ts";
-import { suggestionRoutes } from "./suggestions.ts";
-import { parseMetaRoutes, type ParseMetaDeps } from "./parse-meta.ts";
+import { createParseMetaService, type ParseMetaDeps, type ParseMetaService } from "./parse-meta.ts";
 import { appEmployeeRoutes } from "./app-employees.ts";
 import { adminRoutes } from "./admin.ts";
 
@@ -77,6 +72,8 @@ export type ApiEnv = {
     uploadTtlS: number;
     publicUrl: () => string;
     checkResponses: boolean;
+    /** The page reader's limiters and fetcher settings (server/api/parse-meta.ts). */
+    parseMeta: ParseMetaService;
   };
 };
 
@@ -86,6 +83,7 @@ export function createApiApp(deps: ApiDeps) {
   const mailer = deps.mailer ?? createLogMailer(deps.logger);
   const suggestions = deps.suggestions ?? createSuggestionsClient({});
   const publicUrl = deps.publicUrl ?? (() => "http://localhost:3000");
+  const parseMeta = createParseMetaService(deps.db, deps.parseMeta);
   api.use(async (c, next) => {
     c.set("db", deps.db);
     c.set("logger", deps.logger);
@@ -97,24 +95,19 @@ export function createApiApp(deps: ApiDeps) {
     c.set("uploadTtlS", deps.uploadTtlS ?? 24 * 3600);
     c.set("publicUrl", publicUrl);
     c.set("checkResponses", deps.checkResponses ?? process.env.NODE_ENV !== "production");
+    c.set("parseMeta", parseMeta);
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
   api.use(callerMiddleware(deps.auth));
-  api.route("/", authRoutes);
   // The admin area (issue 7): /app/admin/* for site staff only, and the content pages for visitors.
   api.route("/", adminRoutes);
   // The company profile, uploads and suggestions (issue 5).
   api.route("/", profileCompanyRoutes);
   api.route("/", profileProductRoutes);
   api.route("/", profileEmployeeRoutes);
-  api.route("/", profileContactRoutes);
-  api.route("/", uploadRoutes);
-  api.route("/", suggestionRoutes);
-  // Page metadata and the employee form helpers (issue 7).
-  api.route("/", parseMetaRoutes(deps.db, deps.parseMeta));
+  // The employee form helpers (issue 7).
   api.route("/", appEmployeeRoutes(deps.db));
-  api.route("/", profileRoutes);
   api.route("/", classifierRoutes);
   // Before the catalogue routes: /api/products/filter must not be read as /api/products/{id}.
   api.route("/", searchRoutes);

@@ -13,7 +13,7 @@ import { CompanyListQuery, CompanyServiceListQuery, LangOnly, ProductListQuery, 
 import { SearchQuery, TreeQuery } from "./classifiers.ts";
 import { CrossSearchQuery, ProductFacetQuery, ProductSearchQuery, ServiceFilterQuery, SupplierFilterQuery } from "./search.ts";
 import { APP_NAME } from "./app-data.ts";
-import { authOperations, profileOperation, profileOperations } from "./openapi-profile.ts";
+import { profileOperation, profileOperations } from "./openapi-profile.ts";
 import { appOperations } from "./openapi-app.ts";
 import { adminOperation, adminOperations } from "./openapi-admin.ts";
 
@@ -92,7 +92,7 @@ export function legacyDocument() {
       },
     };
   }
-  for (const op of [...authOperations, ...profileOperations, ...appOperations]) {
+  for (const op of [...profileOperations, ...appOperations]) {
     const path = (paths[op.path] ??= {}) as Record<string, unknown>;
     path[op.method] = profileOperation(op);
   }

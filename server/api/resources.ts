@@ -5,5 +5,23 @@
  */
 import type { Resource } from "./resource.ts";
 import { storyResource, tagResource } from "./stories.ts";
+import { authResource } from "./auth.ts";
+import { favouriteResource, profileResource } from "./profile.ts";
+import { contactResource } from "./profile-contacts.ts";
+import { uploadResource } from "./uploads.ts";
+import { addressResource, legalEntryResource } from "./suggestions.ts";
+import { parseMetaResource } from "./parse-meta.ts";
 
-export const RESOURCES: Resource[] = [storyResource, tagResource];
+export const RESOURCES: Resource[] = [
+  storyResource,
+  tagResource,
+  // Sign-in and the personal profile; `favouriteResource` shares `/api/products` with the catalogue.
+  authResource,
+  profileResource,
+  contactResource,
+  favouriteResource,
+  uploadResource,
+  legalEntryResource,
+  addressResource,
+  parseMetaResource,
+];

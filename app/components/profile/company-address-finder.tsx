@@ -12,7 +12,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { AddressSuggestion } from "../../../server/suggestions/dadata.ts";
+import type { AddressSuggestion } from "../../../contract/suggestions.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 
