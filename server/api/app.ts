@@ -35,7 +35,7 @@ import { uploadRoutes } from "./uploads.ts";
 import { suggestionRoutes } from "./suggestions.ts";
 import { parseMetaRoutes, type ParseMetaDeps } from "./parse-meta.ts";
 import { appEmployeeRoutes } from "./app-employees.ts";
-import { adminRoutes } from "./admin.ts";
+import { adminAreaGate } from "./admin/index.ts";
 
 export interface ApiDeps {
   db: Db;
@@ -102,8 +102,8 @@ export function createApiApp(deps: ApiDeps) {
   });
   api.use(callerMiddleware(deps.auth));
   api.route("/", authRoutes);
-  // The admin area (issue 7): /app/admin/* for site staff only, and the content pages for visitors.
-  api.route("/", adminRoutes);
+  // The admin area (issue 7): every /app/admin/* path, known or not, is for site staff only.
+  api.use("/app/admin/*", adminAreaGate);
   // The company profile, uploads and suggestions (issue 5).
   api.route("/", profileCompanyRoutes);
   api.route("/", profileProductRoutes);

@@ -5,5 +5,7 @@
  */
 import type { Resource } from "./resource.ts";
 import { storyResource, tagResource } from "./stories.ts";
+import { ADMIN_RESOURCES } from "./admin/index.ts";
+import { pageResource } from "./pages.ts";
 
-export const RESOURCES: Resource[] = [storyResource, tagResource];
+export const RESOURCES: Resource[] = [storyResource, tagResource, pageResource, ...ADMIN_RESOURCES];
