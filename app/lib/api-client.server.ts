@@ -82,7 +82,8 @@ export interface SendResult<D extends RouteDescriptor> {
   setCookies: string[];
 }
 
-export type Query = Record<string, string | number | boolean | undefined | null>;
+/** Query parameters; a list is sent as the key repeated. */
+export type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
 
 /**
  * One call's input: `query` string parameters; `body` sent as JSON, or `form` as multipart/form-data
@@ -138,24 +139,7 @@ export class ApiClient {
     path: string,
     init: RequestInit = {},
   ): Promise<{ envelope: Envelope<T, M>; headers: Headers }> {
-    const url = new URL(path, this.options.baseUrl);
-    for (const [key, value] of Object.entries(init.query ?? {})) {
-      if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
-    }
-    const headers = new Headers({ accept: "application/json" });
-    if (init.body !== undefined) headers.set("content-type", "application/json");
-    if (this.options.accessToken) headers.set("authorization", `Bearer ${this.options.accessToken}`);
-    if (this.options.fingerprint) headers.set("fingerprint", encodeURIComponent(this.options.fingerprint));
-    if (this.options.requestId) headers.set("x-request-id", this.options.requestId);
-    if (this.options.acceptLanguage) headers.set("accept-language", this.options.acceptLanguage);
-    if (this.options.clientIp) {
-      headers.set("x-client-ip", this.options.clientIp);
-      // Over HTTP (API_URL) the API process sees the web tier as the peer; with the web tier in its
-      // TRUST_PROXY it takes the browser's address from here (server/client-ip.ts, review F1).
-      if (!this.options.transport) headers.set("x-forwarded-for", this.options.clientIp);
-    }
-    if (this.options.userAgent) headers.set("user-agent", this.options.userAgent);
-    if (init.withRefreshCookie && this.options.refreshCookie) headers.set("cookie", `refresh=${encodeURIComponent(this.options.refreshCookie)}`);
+    const { url, headers } = this.prepare(path, init);
     const attempts = IDEMPOTENT.has(method.toUpperCase()) ? 2 : 1;
 
     let lastError: unknown;
@@ -184,6 +168,40 @@ export class ApiClient {
     throw lastError;
   }
 
+  /** The URL (query values set; a list repeats its key) and the forwarded headers of one call. */
+  private prepare(path: string, init: RequestInit): { url: URL; headers: Headers } {
+    const url = new URL(path, this.options.baseUrl);
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined && item !== null && item !== "") url.searchParams.append(key, String(item));
+      }
+    }
+    const headers = new Headers({ accept: "application/json" });
+    if (init.body !== undefined) headers.set("content-type", "application/json");
+    if (this.options.accessToken) headers.set("authorization", `Bearer ${this.options.accessToken}`);
+    if (this.options.fingerprint) headers.set("fingerprint", encodeURIComponent(this.options.fingerprint));
+    if (this.options.requestId) headers.set("x-request-id", this.options.requestId);
+    if (this.options.acceptLanguage) headers.set("accept-language", this.options.acceptLanguage);
+    if (this.options.clientIp) {
+      headers.set("x-client-ip", this.options.clientIp);
+      // Over HTTP (API_URL) the API process sees the web tier as the peer; with the web tier in its
+      // TRUST_PROXY it takes the browser's address from here (server/client-ip.ts, review F1).
+      if (!this.options.transport) headers.set("x-forwarded-for", this.options.clientIp);
+    }
+    if (this.options.userAgent) headers.set("user-agent", this.options.userAgent);
+    if (init.withRefreshCookie && this.options.refreshCookie) headers.set("cookie", `refresh=${encodeURIComponent(this.options.refreshCookie)}`);
+    return { url, headers };
+  }
+
+  /** `route.path` with its `{name}` segments filled from `params`. */
+  private routePath(route: RouteDescriptor, params: Record<string, string | number> | undefined): string {
+    return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params?.[name];
+      if (value === undefined) throw new Error(`${route.operationId}: missing path parameter ${name}`);
+      return encodeURIComponent(String(value));
+    });
+  }
+
   /**
    * Calls one operation of the contract: `params` fill the path's `{name}` segments, `query` and a
    * JSON `body` (or a multipart `form`) as the descriptor declares them. Resolves to the envelope,
@@ -193,13 +211,18 @@ export class ApiClient {
    */
   async send<D extends RouteDescriptor>(route: D, input: SendInput<D> = {} as SendInput<D>, options: SendOptions = {}): Promise<SendResult<D>> {
     const { params, query, body, form } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown; form?: FormData };
-    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = params?.[name];
-      if (value === undefined) throw new Error(`${route.operationId}: missing path parameter ${name}`);
-      return encodeURIComponent(String(value));
-    });
-    const { envelope, headers } = await this.requestWithHeaders<RouteData<D>, RouteMeta<D>>(route.method, path, { query, body, form, withRefreshCookie: options.withRefreshCookie });
+    const { envelope, headers } = await this.requestWithHeaders<RouteData<D>, RouteMeta<D>>(route.method, this.routePath(route, params), { query, body, form, withRefreshCookie: options.withRefreshCookie });
     return { data: envelope.data, meta: envelope.meta as RouteMeta<D>, setCookies: headers.getSetCookie() };
+  }
+
+  /**
+   * Calls an operation for its `raw` answer (a CSV export) and returns the Response as it comes —
+   * any status, the body unread — for the caller to stream on. Never retried.
+   */
+  async sendRaw<D extends RouteDescriptor & { raw: object }>(route: D, input: SendInput<D> = {} as SendInput<D>): Promise<Response> {
+    const { params, query } = input as { params?: Record<string, string | number>; query?: Query };
+    const { url, headers } = this.prepare(this.routePath(route, params), { query });
+    return (this.options.transport ?? fetch)(new Request(url, { method: route.method, headers }));
   }
 
   get<T, M = Record<string, unknown>>(path: string, query?: Query) {

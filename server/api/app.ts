@@ -30,7 +30,7 @@ import { profileProductRoutes } from "./profile-products.ts";
 import { profileEmployeeRoutes } from "./profile-employees.ts";
 import { createParseMetaService, type ParseMetaDeps, type ParseMetaService } from "./parse-meta.ts";
 import { appEmployeeRoutes } from "./app-employees.ts";
-import { adminRoutes } from "./admin.ts";
+import { adminAreaGate } from "./admin/index.ts";
 
 export interface ApiDeps {
   db: Db;
@@ -100,8 +100,8 @@ export function createApiApp(deps: ApiDeps) {
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
   api.use(callerMiddleware(deps.auth));
-  // The admin area (issue 7): /app/admin/* for site staff only, and the content pages for visitors.
-  api.route("/", adminRoutes);
+  // The admin area (issue 7): every /app/admin/* path, known or not, is for site staff only.
+  api.use("/app/admin/*", adminAreaGate);
   // The company profile, uploads and suggestions (issue 5).
   api.route("/", profileCompanyRoutes);
   api.route("/", profileProductRoutes);

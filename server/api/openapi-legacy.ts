@@ -15,7 +15,6 @@ import { CrossSearchQuery, ProductFacetQuery, ProductSearchQuery, ServiceFilterQ
 import { APP_NAME } from "./app-data.ts";
 import { profileOperation, profileOperations } from "./openapi-profile.ts";
 import { appOperations } from "./openapi-app.ts";
-import { adminOperation, adminOperations } from "./openapi-admin.ts";
 
 interface Operation {
   path: string;
@@ -95,11 +94,6 @@ export function legacyDocument() {
   for (const op of [...profileOperations, ...appOperations]) {
     const path = (paths[op.path] ??= {}) as Record<string, unknown>;
     path[op.method] = profileOperation(op);
-  }
-  // The admin area (issue 7).
-  for (const op of adminOperations) {
-    const path = (paths[op.path] ??= {}) as Record<string, unknown>;
-    path[op.method] = adminOperation(op);
   }
   return {
     openapi: "3.1.0",

@@ -11,6 +11,8 @@ import { contactResource } from "./profile-contacts.ts";
 import { uploadResource } from "./uploads.ts";
 import { addressResource, legalEntryResource } from "./suggestions.ts";
 import { parseMetaResource } from "./parse-meta.ts";
+import { ADMIN_RESOURCES } from "./admin/index.ts";
+import { pageResource } from "./pages.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -24,4 +26,7 @@ export const RESOURCES: Resource[] = [
   legalEntryResource,
   addressResource,
   parseMetaResource,
+  // The admin area (staff only) and the content pages for visitors.
+  pageResource,
+  ...ADMIN_RESOURCES,
 ];

@@ -9,7 +9,10 @@ import { useRef, useState, type ReactNode } from "react";
 import { Form, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../root.tsx";
 import { FALLBACK_DEVICE_CLASS, isCompact } from "../../lib/viewport.ts";
-import type { FacetValue, FilterRow } from "../../lib/admin-api.server.ts";
+import type { FacetValue } from "../../../contract/admin/filters.ts";
+
+/** A row of any kind (contract/admin/filters.ts), read by its column names. */
+type FilterRow = Record<string, unknown>;
 import { exportPath, RECORDS, type FacetConfig, type RecordsKind } from "../../lib/admin-records.ts";
 import { LANG_NAMES, type Lang } from "../../lib/i18n.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
