@@ -5,6 +5,7 @@
  * Retry-After), counted before the URL is looked at. The page is read by server/parse-meta under
  * the SSRF rules of ADR 012; its refusals (`MetaError`) are domain errors with their own codes.
  */
+import { rateLimitKey } from "../client-ip.ts";
 import type { Context } from "hono";
 import * as parseMeta from "../../contract/parse-meta.ts";
 import type { Lang } from "../../contract/lang.ts";
@@ -57,7 +58,7 @@ async function read(c: Context<ApiEnv>, input: { url: string; lang: Lang }) {
   const { userId } = requireCaller(c);
   const service = c.var.parseMeta;
   await service.perUser.consume(String(userId));
-  await service.perIp.consume(clientContext(c).ip);
+  await service.perIp.consume(rateLimitKey(clientContext(c).ip));
   try {
     return { data: await readPageMeta(input.url, { ...service.fetch, acceptLanguage: ACCEPT_LANGUAGE[input.lang], signal: c.req.raw.signal }) };
   } catch (error) {

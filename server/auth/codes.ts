@@ -12,6 +12,7 @@
  * Every refusal is a `DomainError` (server/errors.ts) with a stable code the web tier translates;
  * a wrong code carries `details.attemptsLeft`, a limit `retryAfter` (seconds).
  */
+import { rateLimitKey } from "../client-ip.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
@@ -124,13 +125,13 @@ export class OneTimeCodes {
   async throttleSend(identity: Identity, lastSentAt: Date | null, client: ClientContext): Promise<void> {
     const wait = this.resendWait(lastSentAt);
     if (wait > 0) throw tooMany("resend_too_soon", "A code was sent moments ago; wait before asking again", wait);
-    await this.consume(this.limiters.sendIp, client.ip, "rate_limited", "Too many codes requested from this address");
+    await this.consume(this.limiters.sendIp, rateLimitKey(client.ip), "rate_limited", "Too many codes requested from this address");
     await this.consume(this.limiters.sendTarget, `${identity.channel}:${identity.target}`, "rate_limited", "Too many codes requested for this address");
   }
 
   /** The verify-per-IP limit (429 `rate_limited`); call before looking at a code. */
   async throttleVerify(client: ClientContext): Promise<void> {
-    await this.consume(this.limiters.verifyIp, client.ip, "rate_limited", "Too many attempts from this address");
+    await this.consume(this.limiters.verifyIp, rateLimitKey(client.ip), "rate_limited", "Too many attempts from this address");
   }
 
   private async hash(identity: Identity, code: string): Promise<string> {
