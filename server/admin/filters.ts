@@ -433,7 +433,9 @@ export async function* csvChunks(db: Db, kind: FilterKind, q: AnyQuery): AsyncGe
   const columns = csvColumns(kind);
   let first = true;
   for await (const rows of csvBatches(db, kind, q)) {
-    yield stringify(rows, { header: first, columns, bom: first });
+    // Names, cities and positions are typed by users: a cell starting with = + - @ or a tab would
+    // run as a formula in a spreadsheet (review F4). csv-stringify quotes it with a leading '.
+    yield stringify(rows, { header: first, columns, bom: first, escape_formulas: true });
     first = false;
   }
   if (first) yield stringify([], { header: true, columns, bom: true });
