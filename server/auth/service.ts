@@ -38,6 +38,11 @@ import { signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.
 export { CODE_DIGITS, CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, type AuthLimits, type ClientContext } from "./codes.ts";
 export const REGISTRATION_TTL_S = 30 * 60;
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
+/**
+ * Longest life of a session however often it is refreshed (ASVS 5.0 V7.3.2; security review F15):
+ * each rotation gives the new refresh token 30 days, but never past 90 days from the sign-in.
+ */
+export const SESSION_MAX_AGE_S = 90 * 24 * 60 * 60;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -255,8 +260,19 @@ export class AuthService {
       this.deps.logger.warn({ userId: row.userId, familyId: row.familyId }, "Refresh token reuse: session family revoked");
       throw new DomainError("refresh_reused", "This session was used elsewhere and has been ended; sign in again");
     }
+    const [family] = await this.deps.db
+      .select({ startedAt: sql<Date>`min(${refreshTokens.createdAt})` })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, row.familyId));
+    if (family?.startedAt && now.getTime() - new Date(family.startedAt).getTime() > SESSION_MAX_AGE_S * 1000) {
+      await this.revokeFamily(row.familyId, "max_age");
+      throw new DomainError("refresh_invalid", "The session has reached its maximum age; sign in again");
+    }
     const presented = fingerprintHash(client.fingerprint);
-    if (row.deviceHash !== deviceHash(client.userAgent) || (row.fingerprintHash && presented && row.fingerprintHash !== presented)) {
+    // A session bound to a browser fingerprint needs the same one: leaving the header out is no way
+    // round the check (review F14). Sessions begun without one (JavaScript off) stay bound to the
+    // coarse device only (ADR 008).
+    if (row.deviceHash !== deviceHash(client.userAgent) || (row.fingerprintHash && row.fingerprintHash !== presented)) {
       this.deps.logger.warn({ userId: row.userId, familyId: row.familyId }, "Refresh refused: device fingerprint mismatch");
       throw new DomainError("fingerprint_mismatch", "This session belongs to another device; sign in again");
     }

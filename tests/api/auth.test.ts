@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApiApp } from "../../server/api/app.ts";
 import { createAuthService } from "../../server/auth/index.ts";
@@ -290,8 +290,25 @@ describe("sessions", () => {
     expect(otherBrowser.body.error.code).toBe("fingerprint_mismatch");
     const otherFingerprint = await call("POST", "/api/auth/refresh-token", undefined, { cookie, fingerprint: "fp-two" });
     expect(otherFingerprint.body.error.code).toBe("fingerprint_mismatch");
-    // Same browser without JavaScript (no fingerprint header): the coarse device still matches.
+    // Leaving the fingerprint out of a session that has one is refused too (review F14).
+    const withoutFingerprint = await call("POST", "/api/auth/refresh-token", undefined, { cookie });
+    expect(withoutFingerprint.body.error.code).toBe("fingerprint_mismatch");
+    expect((await call("POST", "/api/auth/refresh-token", undefined, { cookie, fingerprint: "fp-one" })).status).toBe(200);
+  });
+
+  test("a session begun without a fingerprint (JavaScript off) is bound to the coarse device", async () => {
+    const { cookie } = await signUp(uniqueEmail("nojs"));
+    expect((await call("POST", "/api/auth/refresh-token", undefined, { cookie, ua: FIREFOX_UA })).body.error.code).toBe("fingerprint_mismatch");
     expect((await call("POST", "/api/auth/refresh-token", undefined, { cookie })).status).toBe(200);
+  });
+
+  test("a session ends 90 days after sign-in however often it is refreshed (review F15)", async () => {
+    const { cookie } = await signUp(uniqueEmail("maxage"));
+    const [row] = await base.db.select().from(refreshTokens).orderBy(desc(refreshTokens.id)).limit(1);
+    await base.db.update(refreshTokens).set({ createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) }).where(eq(refreshTokens.familyId, row!.familyId));
+    const refused = await call("POST", "/api/auth/refresh-token", undefined, { cookie });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("refresh_invalid");
   });
 
   test("refresh tokens are stored as hashes with the device", async () => {

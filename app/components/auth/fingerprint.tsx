@@ -25,7 +25,14 @@ export async function computeFingerprint(): Promise<string> {
 
 export function Fingerprint() {
   useEffect(() => {
-    if (document.cookie.split("; ").some((c) => c.startsWith(`${COOKIE}=`))) return;
+    const existing = document.cookie.split("; ").find((c) => c.startsWith(`${COOKIE}=`));
+    if (existing) {
+      // Written as SameSite=Strict by earlier versions: a visitor arriving from another site then sent
+      // no fingerprint, and a session bound to one needs it on every refresh (review F14).
+      const secure = location.protocol === "https:" ? "; Secure" : "";
+      document.cookie = `${existing}; Max-Age=31536000; Path=/; SameSite=Lax${secure}`;
+      return;
+    }
     let cancelled = false;
     const run = () => {
       if (cancelled) return;
@@ -33,7 +40,8 @@ export function Fingerprint() {
       computeFingerprint()
         .then((hash) => {
           const secure = location.protocol === "https:" ? "; Secure" : "";
-          document.cookie = `${COOKIE}=${encodeURIComponent(hash)}; Max-Age=31536000; Path=/; SameSite=Strict${secure}`;
+          // Lax, not Strict: a refresh on a visitor's first navigation from another site needs it too.
+          document.cookie = `${COOKIE}=${encodeURIComponent(hash)}; Max-Age=31536000; Path=/; SameSite=Lax${secure}`;
         })
         .catch(() => {
           // Without a fingerprint the session is bound to the coarse device only (ADR 008).
