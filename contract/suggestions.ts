@@ -71,6 +71,7 @@ export const legalEntry = defineRoute({
   tag: "Suggestions",
   summary: "The organisation or sole proprietor registered with an INN",
   auth: "user",
+  errors: ["rate_limited"],
   query: LegalEntryQuery,
   data: PartySuggestionsSchema,
 });
@@ -82,6 +83,7 @@ export const suggestAddress = defineRoute({
   tag: "Suggestions",
   summary: "Address lines matching a query",
   auth: "user",
+  errors: ["rate_limited"],
   body: AddressQuerySchema,
   data: AddressSuggestionsSchema,
 });
