@@ -3,7 +3,7 @@
  * the small query objects most public reads take.
  */
 import { z } from "zod";
-import { LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { LangSchema, LocalizedSchema, LocalizedTextSchema } from "./lang.ts";
 import { PageMetaSchema, PagingSchema } from "./route.ts";
 
 /** An uploaded image or file as served: `url` under /media, pixel size when it is an image. */
@@ -36,3 +36,27 @@ export const PagedLangQuery = PagingSchema.extend({ lang: LangSchema });
 
 /** A URL-safe slug (tags, service types, categories). */
 export const SlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/);
+
+/**
+ * A stored upload as the API shows it (server/files/repository.ts `fileView`): URLs site-relative
+ * under /media, a WebP thumbnail for images, `expiresAt` while it is a temporary upload not yet attached.
+ */
+export const FileViewSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(["image", "document"]),
+    url: z.string(),
+    thumbUrl: z.string().nullable(),
+    mime: z.string(),
+    size: z.number().int().min(0).meta({ description: "Bytes" }),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    originalName: z.string().nullable(),
+    expiresAt: z.string().nullable().meta({ description: "ISO 8601; null once attached" }),
+  })
+  .meta({ id: "FileView" });
+export type FileView = z.infer<typeof FileViewSchema>;
+
+/** A fact of a company or product as stored: a label and its value, each in up to three languages. */
+export const LocalizedFactSchema = z.object({ key: LocalizedSchema, value: LocalizedSchema }).meta({ id: "LocalizedFact" });
+export type LocalizedFact = z.infer<typeof LocalizedFactSchema>;

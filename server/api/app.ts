@@ -27,14 +27,10 @@ import path from "node:path";
 import { createLocalStorage, type FileStorage } from "../files/storage.ts";
 import { createLogMailer, type Mailer } from "../auth/delivery/mailer.ts";
 import { createSuggestionsClient, type SuggestionsClient } from "../suggestions/dadata.ts";
-import { profileCompanyRoutes } from "./profile-company.ts";
-import { profileProductRoutes } from "./profile-products.ts";
-import { profileEmployeeRoutes } from "./profile-employees.ts";
 import { profileContactRoutes } from "./profile-contacts.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { suggestionRoutes } from "./suggestions.ts";
 import { parseMetaRoutes, type ParseMetaDeps } from "./parse-meta.ts";
-import { appEmployeeRoutes } from "./app-employees.ts";
 import { adminRoutes } from "./admin.ts";
 
 export interface ApiDeps {
@@ -104,16 +100,12 @@ export function createApiApp(deps: ApiDeps) {
   api.route("/", authRoutes);
   // The admin area (issue 7): /app/admin/* for site staff only, and the content pages for visitors.
   api.route("/", adminRoutes);
-  // The company profile, uploads and suggestions (issue 5).
-  api.route("/", profileCompanyRoutes);
-  api.route("/", profileProductRoutes);
-  api.route("/", profileEmployeeRoutes);
+  // Uploads, sign-in contacts and suggestions (issue 5); the company profile is in RESOURCES.
   api.route("/", profileContactRoutes);
   api.route("/", uploadRoutes);
   api.route("/", suggestionRoutes);
-  // Page metadata and the employee form helpers (issue 7).
+  // Page metadata (issue 7).
   api.route("/", parseMetaRoutes(deps.db, deps.parseMeta));
-  api.route("/", appEmployeeRoutes(deps.db));
   api.route("/", profileRoutes);
   api.route("/", classifierRoutes);
   // Before the catalogue routes: /api/products/filter must not be read as /api/products/{id}.
