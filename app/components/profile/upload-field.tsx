@@ -25,22 +25,12 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 import { localeHref } from "../locale-link.tsx";
 import { FieldIssue, issueText } from "./localized-field.tsx";
+import type { FileView } from "../../../contract/common.ts";
 
 export type UploadAccept = "image" | "document" | "any";
 
-/** A stored upload as the API describes it (server/files/repository.ts `FileView`). */
-export interface UploadedFile {
-  id: number;
-  kind: "image" | "document";
-  url: string;
-  thumbUrl: string | null;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  originalName: string | null;
-  expiresAt: string | null;
-}
+/** A stored upload as the API describes it (contract/common.ts `FileView`). */
+export type UploadedFile = FileView;
 
 export interface UploadFieldProps {
   /** Name of the file input (the no-JS multipart field). Default `file`. */

@@ -22,5 +22,5 @@ export const NameSchema = z.object({ firstName: name, lastName: name });
 export const LanguageSchema = z.object({ locale: z.enum(LANGS, { error: "profileSettings.errors.language" }) });
 
 export { ContactChangeSchema } from "../../../server/profile/contact-schemas.ts";
-export { EmployeePatchSchema, EmployeeStatusSchema, InviteEmployeeSchema } from "../../../server/profile/schemas.ts";
+export { EmployeePatchSchema, EmployeeStatusSchema, InviteEmployeeSchema } from "../../../contract/profile/employees.ts";
 export { CodeSchema } from "../auth-forms.ts";

@@ -1,17 +1,16 @@
 /**
  * The web tier's calls for the personal profile pages (issue 5; ADR 017): the person's sign-in
- * contacts, "sign out on all devices", and the company's employees. Each function is one API call
+ * contacts and "sign out on all devices" (the employee pages send contract/profile/employees.ts
+ * routes with `api.send`). Each function is one API call
  * through the request's API client (ADR 001) and throws `ApiClientError` as the client does;
  * `formErrors` turns such an error into Conform's reply shape with locale keys.
  *
- * Endpoints: server/api/profile-contacts.ts, server/api/auth.ts (`logout-all`),
- * server/api/profile-employees.ts.
+ * Endpoints: server/api/profile-contacts.ts, server/api/auth.ts (`logout-all`).
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { ContactChangeView, ContactKind } from "../../../server/auth/contact-changes.ts";
-import type { EmployeeView } from "../../../server/api/profile-employees.ts";
-import type { CompanyRole } from "../../../server/db/schema.ts";
-import { VALIDATION_CODES } from "../../../server/profile/schemas.ts";
+import type { EmployeeView } from "../../../contract/profile/employees.ts";
+import { VALIDATION_CODES } from "../../../contract/validation.ts";
 import { ApiClientError, type ApiClient, type Lang, type UserProfile } from "../api-client.server.ts";
 import { resources } from "../../../locales/index.ts";
 
@@ -50,35 +49,6 @@ export function cancelContactChange(api: ApiClient, id: number) {
 /** Ends every session of the signed-in user, this one included. */
 export function logoutAll(api: ApiClient) {
   return api.call<{ ok: true; sessionsEnded: number }>("POST", "/api/auth/logout-all");
-}
-
-/* ─── employees ─── */
-
-/** The company's employees: owners first, invitations last. */
-export function employees(api: ApiClient) {
-  return api.get<EmployeeView[]>("/api/profile/company/employees").then((r) => r.data);
-}
-
-export function employee(api: ApiClient, id: number) {
-  return api.get<EmployeeView>(`/api/profile/company/employees/${id}`).then((r) => r.data);
-}
-
-/** Invites by e-mail; `mailSent` says whether the invitation e-mail went out. */
-export function inviteEmployee(api: ApiClient, body: { email: string; role: CompanyRole; position?: string | null }) {
-  return api.call<EmployeeView & { mailSent: boolean }>("POST", "/api/profile/company/employees", body);
-}
-
-export function updateEmployee(api: ApiClient, id: number, body: { role?: CompanyRole; position?: string | null }) {
-  return api.call<EmployeeView>("PATCH", `/api/profile/company/employees/${id}`, body);
-}
-
-export function setEmployeeStatus(api: ApiClient, id: number, status: "active" | "blocked") {
-  return api.call<EmployeeView>("PATCH", `/api/profile/company/employees/${id}/status`, { status });
-}
-
-/** Removes an employee, revokes an invitation, or — with one's own id — leaves the company. */
-export function removeEmployee(api: ApiClient, id: number) {
-  return api.call<{ id: number; deleted: true }>("DELETE", `/api/profile/company/employees/${id}`);
 }
 
 /* ─── errors and formatting ─── */
