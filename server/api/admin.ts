@@ -96,12 +96,9 @@ const kindParam = (c: Context): "company" | "product" => {
   return kind;
 };
 
+/** A ModerationError is a DomainError: the API's error handler answers it with its code's status. */
 function moderationFailure(error: unknown): never {
-  if (error instanceof ModerationError) {
-    if (error.code === "not_found") throw new ApiError(404, "not_found", error.message);
-    if (error.code === "reason_required") throw new ApiError(400, "invalid_body", "Invalid request body", [{ path: "reason", message: "required" }]);
-    throw new ApiError(409, error.code, error.message);
-  }
+  if (error instanceof ModerationError && error.code === "invalid_body") throw new ModerationError("invalid_body", "Invalid request body", { issues: error.issues });
   throw error;
 }
 
