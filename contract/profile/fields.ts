@@ -250,7 +250,7 @@ export const AttachFileSchema = form({
 /**
  * The multipart form of an attach operation, as documented: the file (checked by its content,
  * server/files/uploads.ts), the kind the client expects and its title per language. Unknown kinds
- * are ignored and titles cut to 200 characters, as the API reads them (server/api/upload-input.ts).
+ * are ignored and titles cut to 200 characters, as the API reads them (server/files/receive.ts).
  */
 export const UploadFormSchema = z.object({
   file: z.file().meta({ description: "JPEG, PNG, WebP, GIF, AVIF (≤ 10 MB) or PDF, DOCX, XLSX (≤ 20 MB), checked by content" }),

@@ -21,8 +21,7 @@ import { DomainError } from "../errors.ts";
 import { findPeople, inviteFormFields, roleOptions, statusOptions } from "../profile/employee-form.ts";
 import { inviteEmployee } from "../profile/employees.ts";
 import type { ApiEnv } from "./app.ts";
-import { callerAccess } from "./profile-access.ts";
-import { invitationMail } from "./profile-employees.ts";
+import { callerAccess, invitationMail } from "./profile-access.ts";
 import { apiLimiter, type ApiLimiter } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";
 

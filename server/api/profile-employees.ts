@@ -4,7 +4,6 @@
  * `/api/profile/invitations*`. Rules live in server/profile/employees.ts; who may do what in
  * server/profile/access.ts (ADR 009: any employee reads, owners and admins manage).
  */
-import type { Context } from "hono";
 import * as employees from "../../contract/profile/employees.ts";
 import {
   acceptInvitation,
@@ -16,18 +15,10 @@ import {
   removeEmployee,
   setEmployeeStatus,
   updateEmployee,
-  type InvitationMail,
 } from "../profile/employees.ts";
-import { APP_NAME } from "./app-data.ts";
-import type { ApiEnv } from "./app.ts";
 import { requireCaller } from "./caller.ts";
-import { callerAccess } from "./profile-access.ts";
+import { callerAccess, invitationMail } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";
-
-/** How this request sends an invitation e-mail. */
-export function invitationMail(c: Context<ApiEnv>): InvitationMail {
-  return { mailer: c.var.mailer, logger: c.var.logger, publicUrl: c.var.publicUrl, appName: APP_NAME };
-}
 
 export const employeeResource = resource("/api/profile/company/employees", [
   implement(employees.listEmployees, async (c) => {

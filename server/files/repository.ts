@@ -10,6 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import type { FileView } from "../../contract/common.ts";
 import type { Db } from "../db/client.ts";
 import type { Queryable } from "../profile/db.ts";
 import { files } from "../db/schema.ts";
@@ -18,22 +19,8 @@ import type { FileStorage } from "./storage.ts";
 
 export type FileRow = typeof files.$inferSelect;
 
-/** A file as the API shows it. URLs are site-relative (`/media/…`). */
-export interface FileView {
-  id: number;
-  kind: UploadKind;
-  url: string;
-  /** WebP thumbnail (images only). */
-  thumbUrl: string | null;
-  mime: string;
-  /** Bytes. */
-  size: number;
-  width: number | null;
-  height: number | null;
-  originalName: string | null;
-  /** When a temporary upload will be deleted unless attached; null once attached. */
-  expiresAt: string | null;
-}
+/** A file as the API shows it (URLs site-relative, `/media/…`): the contract's shape. */
+export type { FileView };
 
 export const mediaPath = (key: string) => `/media/${key}`;
 

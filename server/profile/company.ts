@@ -1,7 +1,9 @@
 /**
- * The company card as its own employees see and edit it (issue 5; spec §7 Profile): every field
- * in every language as stored (not localized for reading), the logo, extra OKVED codes, status and
- * moderator's note, and how complete the profile is.
+ * The company card as its own employees see and edit it (issue 5; spec §7 Profile;
+ * contract/profile/company.ts): every field in every language as stored (not localized for
+ * reading), the logo, extra OKVED codes, status and moderator's note, and how complete the profile
+ * is; its facts, logo and files (at most MAX_COMPANY_FILES: 409 `too_many_files`; an upload claimed
+ * by another request or expired: 404 `file_not_found`). Errors are DomainError.
  *
  * Rules kept here:
  * - A user belongs to at most one company (unique `company_members.user_id`): creating a company
