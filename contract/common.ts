@@ -3,7 +3,7 @@
  * the small query objects most public reads take.
  */
 import { z } from "zod";
-import { LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { LangSchema, LocalizedSchema, LocalizedTextSchema } from "./lang.ts";
 import { PageMetaSchema, PagingSchema } from "./route.ts";
 
 /** An uploaded image or file as served: `url` under /media, pixel size when it is an image. */
@@ -36,3 +36,10 @@ export const PagedLangQuery = PagingSchema.extend({ lang: LangSchema });
 
 /** A URL-safe slug (tags, service types, categories). */
 export const SlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/);
+
+/** A stored upload as the API shows it (contract/files.ts). */
+export { FileViewSchema, type FileView } from "./files.ts";
+
+/** A fact of a company or product as stored: a label and its value, each in up to three languages. */
+export const LocalizedFactSchema = z.object({ key: LocalizedSchema, value: LocalizedSchema }).meta({ id: "LocalizedFact" });
+export type LocalizedFact = z.infer<typeof LocalizedFactSchema>;

@@ -36,6 +36,11 @@ export interface RouteDescriptor {
   /** A JSON body, or with `bodyType: "multipart"` the form's fields (files documented as binary). */
   body?: z.ZodType;
   bodyType?: "json" | "multipart";
+  /**
+   * A multipart operation that also takes a JSON body instead of the form (attaching an earlier
+   * upload by its id rather than sending the file again): that body's schema.
+   */
+  jsonBody?: z.ZodType;
   /** Schema of the envelope's `data` on success. */
   data: z.ZodType;
   /** Schema of the envelope's `meta`, when the operation sends one. */
@@ -63,10 +68,12 @@ type InferIn<S, Fallback> = S extends z.ZodType ? z.input<S> : Fallback;
 /** What the handler receives after validation. */
 export type RouteParams<D extends RouteDescriptor> = Infer<D["params"], Record<string, never>>;
 export type RouteQuery<D extends RouteDescriptor> = Infer<D["query"], Record<string, never>>;
-export type RouteBody<D extends RouteDescriptor> = Infer<D["body"], undefined>;
+/** A multipart operation's handler reads the form from `form`; `body` is then its JSON alternative, if sent. */
+export type RouteBody<D extends RouteDescriptor> = D["bodyType"] extends "multipart" ? Infer<D["jsonBody"], undefined> | undefined : Infer<D["body"], undefined>;
 /** What a client sends (before defaults and coercion). */
 export type RouteQueryInput<D extends RouteDescriptor> = InferIn<D["query"], Record<string, never>>;
 export type RouteBodyInput<D extends RouteDescriptor> = InferIn<D["body"], undefined>;
+export type RouteJsonBodyInput<D extends RouteDescriptor> = InferIn<D["jsonBody"], undefined>;
 export type RouteParamsInput<D extends RouteDescriptor> = InferIn<D["params"], Record<string, never>>;
 /** The envelope's `data` and `meta`. */
 export type RouteData<D extends RouteDescriptor> = z.infer<D["data"]>;

@@ -14,6 +14,14 @@ import type { Logger } from "./logger.ts";
 
 export const PAGE_CACHE_CHANNEL = "postavka_pages";
 
+/** Ends a connection that failed; its own failure to end says nothing new. */
+function closeQuietly(client: pg.Client): void {
+  client.end().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 export interface PageCacheBus {
   /** Tells the other processes that public data changed (never throws: a lost notice only delays). */
   publish(): void;
@@ -41,14 +49,14 @@ export async function startPageCacheBus(url: string, invalidate: () => void, log
     next.on("error", (error) => {
       logger.warn({ err: error }, "page-cache bus: connection lost");
       if (client === next) client = null;
-      void next.end().catch(() => undefined);
+      closeQuietly(next);
       schedule();
     });
     try {
       await next.connect();
       await next.query(`listen ${PAGE_CACHE_CHANNEL}`);
     } catch (error) {
-      void next.end().catch(() => undefined);
+      closeQuietly(next);
       throw error;
     }
     if (closed) {

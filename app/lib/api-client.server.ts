@@ -19,12 +19,16 @@ import type { ProductFacets, SupplierFacets } from "../../server/catalog/facets.
 
 export type { Lang } from "../../contract/lang.ts";
 import type { Lang } from "../../contract/lang.ts";
-import type { RouteData, RouteDescriptor, RouteMeta, RouteParamsInput, RouteQueryInput, RouteBodyInput } from "../../contract/route.ts";
+import type { RouteData, RouteDescriptor, RouteMeta, RouteParamsInput, RouteQueryInput, RouteBodyInput, RouteJsonBodyInput } from "../../contract/route.ts";
 
 /** What `send` takes for a route: only the parts its descriptor declares, typed by its schemas. */
 export type SendInput<D extends RouteDescriptor> = (D["params"] extends object ? { params: { [K in keyof RouteParamsInput<D>]: string | number } } : { params?: undefined }) &
   (D["query"] extends object ? { query?: RouteQueryInput<D> } : { query?: undefined }) &
-  (D["body"] extends object ? (D["bodyType"] extends "multipart" ? { form: FormData; body?: undefined } : { body: RouteBodyInput<D>; form?: undefined }) : { body?: undefined; form?: undefined });
+  (D["body"] extends object
+    ? D["bodyType"] extends "multipart"
+      ? { form: FormData; body?: undefined } | (D["jsonBody"] extends object ? { body: RouteJsonBodyInput<D>; form?: undefined } : never)
+      : { body: RouteBodyInput<D>; form?: undefined }
+    : { body?: undefined; form?: undefined });
 
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -3,7 +3,7 @@
  * address, app/lib/profile-api/contact-steps.server.ts): the API's 400 `invalid_code` carries the
  * wrong guesses still allowed as `details.attemptsLeft` (contract/errors.ts); the page says how many.
  */
-import { ApiClientError } from "./api-client.server.ts";
+import type { ApiClientError } from "./api-client.server.ts";
 
 /** Wrong codes still allowed after this refusal, or null when the API did not say (the code was used or unknown). */
 export function attemptsLeft(error: ApiClientError): number | null {

@@ -1,7 +1,7 @@
 /**
  * Forms of the supplier's product pages (issue 5), shared by the browser (Conform's inline
  * validation) and the route actions. They are built from the API's own schemas
- * (server/profile/schemas.ts, isomorphic), so a form can never accept what the API refuses:
+ * (contract/profile/products.ts, isomorphic), so a form can never accept what the API refuses:
  *
  * - `ProductMainSchema`: the product page's one form — `card` (ProductSchema: name, description,
  *   source language, category, TN VED code, MOQ and unit, origin), `facts` (FactsSchema's list) and
@@ -17,7 +17,8 @@
  * `issueText` (components/profile/localized-field.tsx) translates both.
  */
 import { z } from "zod";
-import { FactsSchema, PriceTiersSchema, ProductSchema, VariantsSchema } from "../../server/profile/schemas.ts";
+import { FactsSchema } from "../../contract/profile/fields.ts";
+import { PriceTiersSchema, ProductSchema, VariantsSchema } from "../../contract/profile/products.ts";
 
 /** Statuses a supplier filters the product list by (blocked products appear under "all"). */
 export const LIST_STATUSES = ["draft", "moderation", "published", "rejected"] as const;

@@ -24,11 +24,12 @@ import { Text } from "../components/catalog/text.tsx";
 import { Icon } from "../components/icon.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError, type ProductHit } from "../lib/api-client.server.ts";
-import { companyApi, formErrorsOf, pageLang, redirectWithFlash } from "../lib/profile-api/company.server.ts";
+import { formErrorsOf, pageLang, redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { FactsSchema } from "../../server/profile/schemas.ts";
+import * as companyApi from "../../contract/profile/company.ts";
+import { FactsSchema } from "../../contract/profile/fields.ts";
 
 /** The facts form: an empty list (every row removed) is a valid "no facts". */
 const FactsFormSchema = z.object({ facts: FactsSchema.shape.facts.optional().transform((facts) => facts ?? []) });
@@ -37,12 +38,12 @@ type ActionData = { facts?: SubmissionResult<string[]>; linkErrors?: string[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
-  const api = companyApi(context);
+  const api = context.get(apiContext);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
-  const [company, links, found] = await Promise.all([
-    api.company(),
-    api.productLinks(lang),
-    q ? context.get(apiContext).productSearch({ q, lang, perPage: 12 }) : Promise.resolve(null),
+  const [{ data: company }, { data: links }, found] = await Promise.all([
+    api.send(companyApi.getCompany),
+    api.send(companyApi.listProductLinks, { query: { lang } }),
+    q ? api.productSearch({ q, lang, perPage: 12 }) : Promise.resolve(null),
   ]);
   const linked = new Set(links.supplied.map((l) => l.product.id));
   // Another company's published products only: one's own cannot be "also supplied".
@@ -53,15 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const api = companyApi(context);
+  const api = context.get(apiContext);
   if (intent === "link" || intent === "unlink") {
     const productId = Number(form.get("productId"));
     const kind = form.get("kind") === "distributor" ? "distributor" : "dealer";
     const back = `/profile/company/edit/additionally${typeof form.get("q") === "string" && form.get("q") ? `?q=${encodeURIComponent(String(form.get("q")))}` : ""}`;
     try {
       if (!Number.isInteger(productId) || productId <= 0) throw new ApiClientError(404, "not_found", "No such product");
-      if (intent === "link") await api.addProductLink(productId, kind);
-      else await api.removeProductLink(productId);
+      if (intent === "link") await api.send(companyApi.addProductLink, { body: { productId, kind } });
+      else await api.send(companyApi.deleteProductLink, { params: { productId } });
     } catch (error) {
       const errors = formErrorsOf(error);
       if (!errors) throw error;
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // An add/remove row step (no JS) or an invalid form: the form comes back as it was.
   if (submission.status !== "success") return data<ActionData>({ facts: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   try {
-    await api.putFacts(submission.value.facts);
+    await api.send(companyApi.putCompanyFacts, { body: { facts: submission.value.facts } });
   } catch (error) {
     const errors = formErrorsOf(error);
     if (!errors) throw error;

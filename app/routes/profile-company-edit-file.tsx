@@ -21,13 +21,15 @@ import { LocalizedField } from "../components/profile/localized-field.tsx";
 import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
 import { Icon } from "../components/icon.tsx";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { companyApi, redirectWithFlash } from "../lib/profile-api/company.server.ts";
+import { apiContext } from "../context.ts";
+import { redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { localized } from "../../server/profile/schemas.ts";
+import * as companyApi from "../../contract/profile/company.ts";
+import { localized } from "../../contract/profile/fields.ts";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -36,14 +38,14 @@ type Section = "logo" | "files";
 type ActionData = { section: Section; errors: string[]; result?: SubmissionResult<string[]> };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const files = await companyApi(context).files();
+  const { data: files } = await context.get(apiContext).send(companyApi.listCompanyFiles);
   return { files, seo: { title: getInstance(context).t("profileCompany.filesTitle") } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const api = companyApi(context);
+  const api = context.get(apiContext);
   const section: Section = intent === "logo" || intent === "removeLogo" ? "logo" : "files";
   const refuse = (error: unknown, result?: SubmissionResult<string[]>) => {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
@@ -57,19 +59,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (file) {
         const body = new FormData();
         body.set("file", file, file.name);
-        await api.uploadLogo(body);
-      } else if (id) await api.api.call("PUT", "/api/profile/company/logo", { fileId: id });
+        await api.send(companyApi.putCompanyLogo, { form: body });
+      } else if (id) await api.send(companyApi.putCompanyLogo, { body: { fileId: id } });
       else return data<ActionData>({ section, errors: ["apiErrors.file_required"] }, { status: 400 });
       return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.logoSaved");
     }
     if (intent === "removeLogo") {
-      await api.deleteLogo();
+      await api.send(companyApi.deleteCompanyLogo);
       return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.logoRemoved");
     }
     if (intent === "deleteFile") {
       const id = Number(form.get("fileId"));
       if (!Number.isInteger(id) || id <= 0) return data<ActionData>({ section, errors: ["apiErrors.not_found"] }, { status: 404 });
-      await api.deleteFile(id);
+      await api.send(companyApi.deleteCompanyFile, { params: { fileId: id } });
       return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.fileRemoved");
     }
   } catch (error) {
@@ -88,9 +90,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const body = new FormData();
       body.set("file", file, file.name);
       for (const [lang, text] of Object.entries(title)) body.set(`title.${lang}`, text);
-      await api.uploadFile(body);
+      await api.send(companyApi.addCompanyFile, { form: body });
     }
-    for (const fileId of ids) await api.api.call("POST", "/api/profile/company/files", { fileId, title });
+    for (const fileId of ids) await api.send(companyApi.addCompanyFile, { body: { fileId, title } });
   } catch (error) {
     return refuse(error, submission.reply());
   }

@@ -5,7 +5,7 @@
  * and address with DaData-compatible address suggestions. Saves with PATCH /api/profile/company and
  * goes back to the card with a flash message.
  *
- * One schema (CompanySchema, server/profile/schemas.ts) validates the form in the browser and in the
+ * One schema (CompanySchema, contract/profile/company.ts) validates the form in the browser and in the
  * action, and the API validates again (regions and OKVED codes against the reference tables).
  * Without JavaScript the picker's search, the address search and the choice of an address are steps
  * that post the whole form and return it with everything typed kept (no save happens until "Save").
@@ -27,8 +27,9 @@ import { FieldErrorLine, FormMessages, InputField, SelectField } from "../compon
 import { ClassifierPicker, type PickerSearch } from "../components/profile/classifier-picker.tsx";
 import { LocalizedField, SourceLangField } from "../components/profile/localized-field.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { companyApi, formErrorsOf, pageLang, redirectWithFlash, type CompanyView } from "../lib/profile-api/company.server.ts";
+import { ApiClientError, type ApiClient } from "../lib/api-client.server.ts";
+import { formErrorsOf, pageLang, redirectWithFlash, type CompanyView } from "../lib/profile-api/company.server.ts";
+import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
 import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import type { Lang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -36,7 +37,10 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { COUNTRY_CODES, CompanySchema, HEADCOUNT_RANGES, LANGS, WebUrl } from "../../server/profile/schemas.ts";
+import { LANGS } from "../../contract/lang.ts";
+import * as companyApi from "../../contract/profile/company.ts";
+import { CompanySchema } from "../../contract/profile/company.ts";
+import { COUNTRY_CODES, HEADCOUNT_RANGES, WebUrl } from "../../contract/profile/fields.ts";
 import { SiteFiller } from "../components/profile/company-site-fill.tsx";
 
 /** Values a saved form sends as "cleared" when left empty (Conform drops empty inputs). */
@@ -66,10 +70,10 @@ const AddressChoiceSchema = z.object({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
-  const api = companyApi(context);
+  const api = context.get(apiContext);
   // The layout loads the card; the names of its codes and the regions are this page's.
-  const company = await api.company();
-  const [regions, okvedNames] = await Promise.all([api.regions(lang), classifierNames(context.get(apiContext), "okved", [company.okvedMain, ...company.okvedCodes], lang)]);
+  const { data: company } = await api.send(companyApi.getCompany);
+  const [regions, okvedNames] = await Promise.all([regionList(api, lang), classifierNames(api, "okved", [company.okvedMain, ...company.okvedCodes], lang)]);
   return { regions, okvedNames, seo: { title: getInstance(context).t("profileCompany.editTitle") } };
 }
 
@@ -83,7 +87,7 @@ type ActionData = { result: SubmissionResult<string[]>; picker?: PickerSearch | 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const api = companyApi(context);
+  const api = context.get(apiContext);
   const lang = pageLang(request);
 
   // Steps that answer with the form as it was (nothing is saved): parse without validating.
@@ -110,12 +114,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: CompanySchema });
   const search = readPickerSearch(form);
   if (search) {
-    const picker = await searchPicker(context.get(apiContext), "okved", search.field, search.q, lang);
+    const picker = await searchPicker(api, "okved", search.field, search.q, lang);
     return data<ActionData>({ result: submission.reply(), picker });
   }
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   try {
-    await api.updateCompany({ ...CLEARED, ...submission.value });
+    await api.send(companyApi.updateCompany, { body: { ...CLEARED, ...submission.value } });
   } catch (error) {
     const errors = formErrorsOf(error);
     if (!errors) throw error;
@@ -124,10 +128,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash(request, "/profile/company", "profileCompany.flash.saved");
 }
 
-async function findAddress(api: ReturnType<typeof companyApi>, q: string, lang: string): Promise<AddressLookup> {
+async function findAddress(api: ApiClient, q: string, lang: string): Promise<AddressLookup> {
   if (q.length < 3) return { q, status: "ok", items: [] };
   try {
-    const { data: found } = await api.api.send(suggestions.suggestAddress, { body: { query: q, count: 7, lang: lang === "ru" ? "ru" : "en" } });
+    const { data: found } = await api.send(suggestions.suggestAddress, { body: { query: q, count: 7, lang: lang === "ru" ? "ru" : "en" } });
     return { q, status: !found.configured ? "unconfigured" : !found.available ? "unavailable" : "ok", items: found.items };
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
@@ -139,12 +143,12 @@ async function findAddress(api: ReturnType<typeof companyApi>, q: string, lang: 
  * Reads the site and decides what to fill: the description and the name in the page's language
  * (`lang` of the page, else the form's source language), each only when still empty.
  */
-async function fillFromSite(api: ReturnType<typeof companyApi>, website: string, lang: Lang, values: Record<string, unknown>): Promise<SiteFill> {
+async function fillFromSite(api: ApiClient, website: string, lang: Lang, values: Record<string, unknown>): Promise<SiteFill> {
   const url = WebUrl.safeParse(website);
   if (!url.success) return { status: "error", code: website ? "url_invalid" : "website_required" };
   let meta;
   try {
-    meta = (await api.api.send(parseMeta.readSiteMeta, { query: { url: url.data, lang } })).data;
+    meta = (await api.send(parseMeta.readSiteMeta, { query: { url: url.data, lang } })).data;
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
     return { status: "error", code: error.status === 404 ? "unavailable" : error.code };

@@ -11,12 +11,14 @@ import type { Route } from "./+types/profile-company-edit";
 import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
-import { companyApi, type CompanyView } from "../lib/profile-api/company.server.ts";
+import * as companyApi from "../../contract/profile/company.ts";
+import { apiContext } from "../context.ts";
+import type { CompanyView } from "../lib/profile-api/company.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const company = await companyApi(context).company();
+  const { data: company } = await context.get(apiContext).send(companyApi.getCompany);
   const readOnly = company.role === "member" ? "member" : company.status === "moderation" ? "moderation" : company.status === "blocked" ? "blocked" : null;
   return { company, readOnly };
 }

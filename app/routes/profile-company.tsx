@@ -13,7 +13,10 @@ import { CompanyStatusBadge, LocalizedValue, pickLocalized } from "../components
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
-import { companyApi, pageLang } from "../lib/profile-api/company.server.ts";
+import * as companyApi from "../../contract/profile/company.ts";
+import * as legalApi from "../../contract/profile/legal-entities.ts";
+import { pageLang } from "../lib/profile-api/company.server.ts";
+import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
 import { LANGS } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -30,13 +33,13 @@ function supplierKind(okvedMain: string | null): "manufacturer" | "trader" | nul
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
-  const api = companyApi(context);
-  const company = await api.company();
+  const api = context.get(apiContext);
+  const { data: company } = await api.send(companyApi.getCompany);
   const codes = [company.okvedMain, ...company.okvedCodes].filter((c): c is string => Boolean(c));
   const [legalEntities, files, regions, okved] = await Promise.all([
-    api.legalEntities(),
-    api.files(),
-    company.regionCode ? api.regions(lang, company.country) : Promise.resolve([]),
+    api.send(legalApi.listLegalEntities).then((r) => r.data),
+    api.send(companyApi.listCompanyFiles).then((r) => r.data),
+    company.regionCode ? regionList(api, lang, company.country) : Promise.resolve([]),
     Promise.all(
       codes.map((code) =>
         context

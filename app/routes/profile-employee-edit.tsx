@@ -21,7 +21,8 @@ import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
 import { EmployeePatchSchema, EmployeeStatusSchema } from "../lib/profile-api/personal-forms.ts";
-import { ApiClientError, employee, failureStatus, formatPhone, formErrors, removeEmployee, setEmployeeStatus, updateEmployee } from "../lib/profile-api/personal.server.ts";
+import * as employeesApi from "../../contract/profile/employees.ts";
+import { ApiClientError, failureStatus, formatPhone, formErrors } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { setFlashCookie } from "../middleware/flash.ts";
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const org = context.get(profileContext).organization!;
   let e;
   try {
-    e = await employee(context.get(apiContext), id);
+    e = (await context.get(apiContext).send(employeesApi.getEmployee, { params: { id } })).data;
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
     throw error;
@@ -90,7 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: EmployeeStatusSchema });
     if (submission.status !== "success") return data({ intent: "status" as const, result: submission.reply() }, { status: 400 });
     try {
-      await setEmployeeStatus(api, id, submission.value.status);
+      await api.send(employeesApi.setEmployeeStatus, { params: { id }, body: { status: submission.value.status } });
     } catch (error) {
       return refused("status", error);
     }
@@ -99,8 +100,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "remove") {
     let wasInvitation = false;
     try {
-      wasInvitation = (await employee(api, id)).status === "invited";
-      await removeEmployee(api, id);
+      wasInvitation = (await api.send(employeesApi.getEmployee, { params: { id } })).data.status === "invited";
+      await api.send(employeesApi.removeEmployee, { params: { id } });
     } catch (error) {
       return refused("remove", error);
     }
@@ -109,7 +110,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: EmployeePatchSchema });
   if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
   try {
-    await updateEmployee(api, id, { role: submission.value.role, position: submission.value.position ?? null });
+    await api.send(employeesApi.updateEmployee, { params: { id }, body: { role: submission.value.role, position: submission.value.position ?? null } });
   } catch (error) {
     return refused("save", error, (errors) => submission.reply(errors));
   }

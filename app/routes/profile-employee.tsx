@@ -19,7 +19,8 @@ import { authPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
 import { InviteEmployeeSchema } from "../lib/profile-api/personal-forms.ts";
-import { ApiClientError, apiErrorKey, employees, failureStatus, formatPhone, formErrors, inviteEmployee, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
+import * as employeesApi from "../../contract/profile/employees.ts";
+import { ApiClientError, apiErrorKey, failureStatus, formatPhone, formErrors, quotedName } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { setFlashCookie } from "../middleware/flash.ts";
@@ -28,7 +29,7 @@ import { getInstance } from "../middleware/i18next.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const org = context.get(profileContext).organization!;
-  const list = await employees(context.get(apiContext));
+  const { data: list } = await context.get(apiContext).send(employeesApi.listEmployees);
   const canManage = org.role === "owner" || org.role === "admin";
   return {
     company: quotedName(org.name, lang),
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const id = Number(formData.get("id"));
     try {
       if (!Number.isInteger(id) || id <= 0) throw new ApiClientError(404, "not_found", "No such invitation");
-      await removeEmployee(api, id);
+      await api.send(employeesApi.removeEmployee, { params: { id } });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
       // Already gone (revoked elsewhere or accepted and removed): the list shows how things stand.
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: InviteEmployeeSchema });
   if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
   try {
-    const invited = await inviteEmployee(api, submission.value);
+    const { data: invited } = await api.send(employeesApi.inviteEmployee, { body: submission.value });
     const flash = invited.mailSent ? setFlashCookie({ message: "profileEmployees.flash.invited", tone: "success" }) : setFlashCookie({ message: "profileEmployees.flash.invitedMailFailed", tone: "warning" });
     return redirect(authPath(request, "/profile/employee"), { headers: { "set-cookie": flash } });
   } catch (error) {

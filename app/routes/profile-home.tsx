@@ -15,15 +15,23 @@ import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type Che
 import { FormMessages } from "../components/profile/company-form.tsx";
 import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { companyApi, formErrorsOf, redirectWithFlash } from "../lib/profile-api/company.server.ts";
+import * as companyApi from "../../contract/profile/company.ts";
+import * as employeesApi from "../../contract/profile/employees.ts";
+import * as legalApi from "../../contract/profile/legal-entities.ts";
+import { apiContext } from "../context.ts";
+import { formErrorsOf, redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = companyApi(context);
-  const [company, legalEntities, employees] = await Promise.all([api.company(), api.legalEntities(), api.employees()]);
+  const api = context.get(apiContext);
+  const [{ data: company }, { data: legalEntities }, { data: employees }] = await Promise.all([
+    api.send(companyApi.getCompany),
+    api.send(legalApi.listLegalEntities),
+    api.send(employeesApi.listEmployees),
+  ]);
   return {
     company,
     counts: {
@@ -41,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent !== "submit" && intent !== "withdraw") return data({ errors: ["profileHome.unknownAction"], missing: [] as string[] }, { status: 400 });
   try {
-    await companyApi(context).changeStatus(intent);
+    await context.get(apiContext).send(companyApi.changeCompanyStatus, { body: { action: intent } });
   } catch (error) {
     const errors = formErrorsOf(error);
     if (!errors) throw error;

@@ -5,8 +5,8 @@
  * needs for a review.
  *
  * - List, add, edit (`?edit={id}`) and delete.
- * - The form checks INN, KPP, OGRN/OGRNIP by their official rules (server/profile/schemas.ts
- *   LegalEntitySchema, the same schema the API uses; check digits per server/catalog/identifiers.ts)
+ * - The form checks INN, KPP, OGRN/OGRNIP by their official rules (contract/profile/legal-entities.ts
+ *   LegalEntitySchema, the same schema the API uses; check digits per contract/identifiers.ts)
  *   and names the exact problem ("check digits do not match").
  * - "Fill by INN" (`intent=lookup`) asks the state register through the DaData-compatible provider
  *   (GET /dev/legal_entry) and returns the form filled in; with JavaScript the lookup runs on its own
@@ -24,13 +24,17 @@ import { LegalEntityForm, type LookupOutcome } from "../components/profile/legal
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Icon } from "../components/icon.tsx";
 import * as suggestions from "../../contract/suggestions.ts";
-import { companyApi, formErrorsOf, redirectWithFlash, type PartySuggestion } from "../lib/profile-api/company.server.ts";
+import type { PartySuggestion } from "../../contract/suggestions.ts";
+import { apiContext } from "../context.ts";
+import { formErrorsOf, redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { LegalEntityFields, LegalEntitySchema } from "../../server/profile/schemas.ts";
-import { validateInn } from "../../server/catalog/identifiers.ts";
+import * as companyApi from "../../contract/profile/company.ts";
+import * as legalApi from "../../contract/profile/legal-entities.ts";
+import { LegalEntityFields, LegalEntitySchema } from "../../contract/profile/legal-entities.ts";
+import { validateInn } from "../../contract/identifiers.ts";
 
 const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
@@ -41,8 +45,8 @@ const LookupSchema = z.object({ inn: LegalEntityFields.shape.inn, kind: LegalEnt
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = companyApi(context);
-  const [company, entities] = await Promise.all([api.company(), api.legalEntities()]);
+  const api = context.get(apiContext);
+  const [{ data: company }, { data: entities }] = await Promise.all([api.send(companyApi.getCompany), api.send(legalApi.listLegalEntities)]);
   const editId = Number(new URL(request.url).searchParams.get("edit"));
   const editing = entities.find((e) => e.id === editId) ?? null;
   return {
@@ -56,13 +60,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
-  const api = companyApi(context);
+  const api = context.get(apiContext);
   const id = Number(form.get("id")) || null;
 
   if (intent === "delete") {
     if (!id) return data({ result: undefined, lookup: null, deleteErrors: ["apiErrors.not_found"] }, { status: 404 });
     try {
-      await api.deleteLegalEntity(id);
+      await api.send(legalApi.deleteLegalEntity, { params: { id } });
     } catch (error) {
       const errors = formErrorsOf(error);
       if (!errors) throw error;
@@ -76,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply(), lookup: null, deleteErrors: null }, { status: 400 });
     let lookup: LookupOutcome;
     try {
-      const { data: found } = await api.api.send(suggestions.legalEntry, { query: { inn: submission.value.inn } });
+      const { data: found } = await api.send(suggestions.legalEntry, { query: { inn: submission.value.inn } });
       const party = found.items.find((p) => p.inn === submission.value.inn) ?? found.items[0] ?? null;
       lookup = !found.configured ? { status: "unconfigured" } : !found.available ? { status: "unavailable" } : party ? { status: "found", party } : { status: "none" };
     } catch (error) {
@@ -92,8 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: LegalEntitySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), lookup: null, deleteErrors: null }, { status: 400 });
   try {
-    if (id) await api.updateLegalEntity(id, submission.value);
-    else await api.createLegalEntity(submission.value);
+    if (id) await api.send(legalApi.updateLegalEntity, { params: { id }, body: submission.value });
+    else await api.send(legalApi.createLegalEntity, { body: submission.value });
   } catch (error) {
     const errors = formErrorsOf(error, FIELDS);
     if (!errors) throw error;

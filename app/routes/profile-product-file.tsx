@@ -19,7 +19,8 @@ import { issueText } from "../components/profile/localized-field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authPath } from "../lib/auth-actions.server.ts";
-import { attachFile, moveFile, productIdOf, removeFile, uploadFile, type ProductFileView } from "../lib/profile-api/products.server.ts";
+import * as productsApi from "../../contract/profile/products.ts";
+import { productIdOf, type ProductFileView } from "../lib/profile-api/products.server.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
 import { localizedText } from "../lib/product-forms.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -54,7 +55,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // One at a time: the API numbers positions and counts the limit per product.
     for (const file of files) {
       try {
-        await uploadFile(api, id, file);
+        const form = new FormData();
+        form.set("file", file, file.name);
+        await api.send(productsApi.addFile, { params: { id }, form });
       } catch (error) {
         if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
         refused.push({ name: file.name, code: error.code });
@@ -63,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     for (const fileId of ids) {
       try {
-        await attachFile(api, id, fileId);
+        await api.send(productsApi.addFile, { params: { id }, body: { fileId } });
       } catch (error) {
         if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
         refused.push({ name: "", code: error.code });
@@ -81,12 +84,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === "move") {
       const position = Number(formData.get("position"));
       if (!Number.isInteger(position) || position < 0) return data({ refused: [{ name: "", code: "invalid_body" }] as Refusal[] }, { status: 400 });
-      await moveFile(api, id, fileId, Math.min(position, 99));
+      await api.send(productsApi.updateFile, { params: { id, fileId }, body: { position: Math.min(position, 99) } });
       if (js) return data({ ok: true });
       throw redirect(back, flash("profileProducts.flash.fileMoved"));
     }
     if (intent === "remove") {
-      await removeFile(api, id, fileId);
+      await api.send(productsApi.deleteFile, { params: { id, fileId } });
       if (js) return data({ ok: true });
       throw redirect(back, flash("profileProducts.flash.fileRemoved"));
     }

@@ -19,7 +19,7 @@ import { ApiClientError } from "../lib/api-client.server.ts";
 import { authPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { LIST_STATUSES, localizedText, type ListStatus } from "../lib/product-forms.ts";
-import { deleteProduct, listProducts } from "../lib/profile-api/products.server.ts";
+import * as productsApi from "../../contract/profile/products.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { unitLabel } from "../lib/units.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -45,13 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const profile = context.get(profileContext);
   const [list, ...counts] = await Promise.all([
-    listProducts(api, { status, q: q || undefined, page, perPage: PER_PAGE }),
+    api.send(productsApi.listProducts, { query: { status, q: q || undefined, page, perPage: PER_PAGE } }),
     // The tabs' counts (of the whole list, not of the search).
-    ...[undefined, ...LIST_STATUSES].map((s) => listProducts(api, { status: s, perPage: 1 }).then((r) => r.meta.total)),
+    ...[undefined, ...LIST_STATUSES].map((s) => api.send(productsApi.listProducts, { query: { status: s, perPage: 1 } }).then((r) => r.meta.total)),
   ]);
   const role = profile.organization?.role ?? "member";
   return {
-    items: list.items,
+    items: list.data,
     meta: list.meta,
     status: status ?? null,
     q,
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   if (!/^\d{1,10}$/.test(id)) return data({ error: "not_found" }, { status: 404 });
   try {
-    await deleteProduct(context.get(apiContext), Number(id));
+    await context.get(apiContext).send(productsApi.deleteProduct, { params: { id } });
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
     return data({ error: error.code, id: Number(id) }, { status: error.status });

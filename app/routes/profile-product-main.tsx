@@ -24,7 +24,8 @@ import { authPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
 import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
-import { categoryOptions, getProduct, productIdOf, putFacts, putVariants, stableJson, updateProduct, type ProductDetailView } from "../lib/profile-api/products.server.ts";
+import * as productsApi from "../../contract/profile/products.ts";
+import { categoryOptions, productIdOf, stableJson, type ProductDetailView } from "../lib/profile-api/products.server.ts";
 import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { setFlashCookie } from "../middleware/flash.ts";
@@ -70,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const value = submission.value;
   let step: "card" | "facts" | "variants" = "card";
   try {
-    const current = await getProduct(api, id);
+    const { data: current } = await api.send(productsApi.getProduct, { params: { id } });
     const card = cardOf(value.card);
     const variants = variantsOf(value.variants);
     const changed = {
@@ -78,11 +79,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       facts: stableJson(value.facts) !== stableJson(current.facts),
       variants: stableJson(variants) !== stableJson(variantsOf(current.variants)),
     };
-    if (changed.card) await updateProduct(api, id, card);
+    if (changed.card) await api.send(productsApi.updateProduct, { params: { id }, body: card });
     step = "facts";
-    if (changed.facts) await putFacts(api, id, value.facts);
+    if (changed.facts) await api.send(productsApi.putFacts, { params: { id }, body: { facts: value.facts } });
     step = "variants";
-    if (changed.variants) await putVariants(api, id, variants);
+    if (changed.variants) await api.send(productsApi.putVariants, { params: { id }, body: { variants } });
     const message = !changed.card && !changed.facts && !changed.variants ? "profileProducts.flash.unchanged" : current.status === "published" ? "profileProducts.flash.savedPending" : "profileProducts.flash.saved";
     throw redirect(authPath(request, `/profile/product/${id}`), { headers: { "set-cookie": setFlashCookie({ message, tone: message.endsWith("unchanged") ? "info" : "success" }) } });
   } catch (error) {

@@ -17,7 +17,8 @@ import { authPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
 import { ProductCardFormSchema } from "../lib/product-forms.ts";
-import { categoryOptions, createProduct } from "../lib/profile-api/products.server.ts";
+import * as productsApi from "../../contract/profile/products.ts";
+import { categoryOptions } from "../lib/profile-api/products.server.ts";
 import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (pick) return data({ result: submission.reply(), picker: await searchPicker(api, "tnved", pick.field, pick.q, lang), tnvedNames: await tnvedNames() });
   if (submission.status !== "success") return data({ result: submission.reply(), picker: null, tnvedNames: await tnvedNames() }, { status: submission.status === "error" ? 400 : 200 });
   try {
-    const created = await createProduct(api, submission.value.card);
+    const { data: created } = await api.send(productsApi.createProduct, { body: submission.value.card });
     throw redirect(authPath(request, `/profile/product/${created.id}`), { headers: { "set-cookie": setFlashCookie({ message: "profileProducts.flash.created", tone: "success" }) } });
   } catch (error) {
     if (error instanceof Response) throw error;

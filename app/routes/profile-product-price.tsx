@@ -16,7 +16,8 @@ import { PriceTiers } from "../components/profile/price-tiers.tsx";
 import { apiContext } from "../context.ts";
 import { authPath } from "../lib/auth-actions.server.ts";
 import { PriceFormSchema } from "../lib/product-forms.ts";
-import { productIdOf, putPrices } from "../lib/profile-api/products.server.ts";
+import * as productsApi from "../../contract/profile/products.ts";
+import { productIdOf } from "../lib/profile-api/products.server.ts";
 import { replyError } from "../lib/profile-api/widgets.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { setFlashCookie } from "../middleware/flash.ts";
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: PriceFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   try {
-    await putPrices(context.get(apiContext), id, submission.value.tiers);
+    await context.get(apiContext).send(productsApi.putPrices, { params: { id }, body: { tiers: submission.value.tiers } });
   } catch (error) {
     const { result, status } = replyError(submission, error);
     return data({ result }, { status });

@@ -20,7 +20,8 @@ import { authPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
 import { localizedText } from "../lib/product-forms.ts";
-import { changeProductStatus, deleteProduct, productIdOf, requireProduct } from "../lib/profile-api/products.server.ts";
+import * as productsApi from "../../contract/profile/products.ts";
+import { productIdOf, requireProduct } from "../lib/profile-api/products.server.ts";
 import { classifierNames } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -58,11 +59,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const flash = (message: Parameters<typeof setFlashCookie>[0]["message"]) => ({ headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) } });
   try {
     if (intent === "submit" || intent === "withdraw") {
-      await changeProductStatus(api, id, intent);
+      await api.send(productsApi.changeProductStatus, { params: { id }, body: { action: intent } });
       throw redirect(authPath(request, `/profile/product/${id}`), flash(intent === "submit" ? "profileProducts.flash.submitted" : "profileProducts.flash.withdrawn"));
     }
     if (intent === "delete") {
-      await deleteProduct(api, id);
+      await api.send(productsApi.deleteProduct, { params: { id } });
       throw redirect(authPath(request, "/profile/product"), flash("profileProducts.flash.deleted"));
     }
     return data({ statusError: "invalid_intent" }, { status: 400 });

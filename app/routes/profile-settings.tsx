@@ -25,7 +25,8 @@ import { authPath } from "../lib/auth-actions.server.ts";
 import { LANG_NAMES, LANGS, localePath, splitLocalePath } from "../lib/i18n.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
 import { LanguageSchema, NameSchema } from "../lib/profile-api/personal-forms.ts";
-import { apiErrorKey, formatPhone, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
+import * as employeesApi from "../../contract/profile/employees.ts";
+import { apiErrorKey, formatPhone, quotedName } from "../lib/profile-api/personal.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { clearSessionCookies } from "../lib/session.server.ts";
@@ -96,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const org = context.get(profileContext).organization;
     if (!org) return redirect(authPath(request, "/profile/settings"));
     try {
-      await removeEmployee(api, org.memberId);
+      await api.send(employeesApi.removeEmployee, { params: { id: org.memberId } });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
       const key = error.code === "last_owner" ? "profileSettings.errors.lastOwner" : error.code === "member_blocked" ? "profileSettings.errors.leaveBlocked" : apiErrorKey(error.code);

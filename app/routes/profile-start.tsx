@@ -24,7 +24,8 @@ import { LocalizedValue } from "../components/profile/company-view.tsx";
 import { ClassifierPicker, type PickerSearch } from "../components/profile/classifier-picker.tsx";
 import { formatDate } from "../components/catalog/format.ts";
 import { apiContext, profileContext } from "../context.ts";
-import { companyApi, formErrorsOf, pageLang, pagePath, redirectWithFlash, type InvitationView } from "../lib/profile-api/company.server.ts";
+import { formErrorsOf, pageLang, pagePath, redirectWithFlash, type InvitationView } from "../lib/profile-api/company.server.ts";
+import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
 import { readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { LANGS, LANG_NAMES } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -32,7 +33,9 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { COUNTRY_CODES, Lang as LangSchema, nullable, OkvedCode, RegionCode, text } from "../../server/profile/schemas.ts";
+import * as companyApi from "../../contract/profile/company.ts";
+import * as employeesApi from "../../contract/profile/employees.ts";
+import { COUNTRY_CODES, LangField, nullable, OkvedCode, RegionCode, text } from "../../contract/profile/fields.ts";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -41,7 +44,7 @@ import { COUNTRY_CODES, Lang as LangSchema, nullable, OkvedCode, RegionCode, tex
  */
 export const StartCompanySchema = z.object({
   nameText: text(200),
-  sourceLang: LangSchema,
+  sourceLang: LangField,
   country: z.enum(COUNTRY_CODES, { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") }),
   regionCode: nullable(RegionCode),
   okvedMain: nullable(OkvedCode),
@@ -56,20 +59,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const invitations = (profile as typeof profile & { invitations?: InvitationView[] }).invitations ?? [];
   const blocked = profile.organization?.employeeStatus === "blocked" ? { name: profile.organization.name } : null;
-  const regions = blocked ? [] : await companyApi(context).regions(lang);
+  const regions = blocked ? [] : await regionList(context.get(apiContext), lang);
   return { firstName: profile.firstName, invitations, blocked, regions, seo: { title: getInstance(context).t("profileStart.title") } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const api = companyApi(context);
+  const api = context.get(apiContext);
   if (intent === "accept" || intent === "decline") {
     const id = Number(form.get("invitation"));
     if (!Number.isInteger(id) || id <= 0) return data({ invitation: { id: 0, errors: ["apiErrors.not_found"] }, result: null }, { status: 404 });
     try {
-      if (intent === "accept") await api.acceptInvitation(id);
-      else await api.declineInvitation(id);
+      if (intent === "accept") await api.send(employeesApi.acceptInvitation, { params: { id } });
+      else await api.send(employeesApi.declineInvitation, { params: { id } });
     } catch (error) {
       const errors = formErrorsOf(error);
       if (!errors) throw error;
@@ -80,13 +83,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: StartCompanySchema });
   const search = readPickerSearch(form);
   if (search) {
-    const picker = await searchPicker(context.get(apiContext), "okved", search.field, search.q, pageLang(request));
+    const picker = await searchPicker(api, "okved", search.field, search.q, pageLang(request));
     return data({ result: submission.reply(), invitation: null, picker });
   }
   if (submission.status !== "success") return data({ result: submission.reply(), invitation: null }, { status: submission.status === "error" ? 400 : 200 });
   const { nameText, sourceLang, ...rest } = submission.value;
   try {
-    await api.createCompany({ name: { [sourceLang]: nameText }, sourceLang, ...rest });
+    await api.send(companyApi.createCompany, { body: { name: { [sourceLang]: nameText }, sourceLang, ...rest } });
   } catch (error) {
     const errors = formErrorsOf(error);
     if (!errors) throw error;

@@ -7,6 +7,7 @@
  * `slug_taken`); unknown tag ids are refused (400, `tagIds: invalid_option`). The cover is an
  * uploaded image, checked by its content like every upload. Tags: contract/admin/tags.ts.
  */
+import { AttachFileSchema } from "../profile/fields.ts";
 import { z } from "zod";
 import { LANGS, LocalizedSchema } from "../lang.ts";
 import { IdParams, PageMetaSchema, defineRoute } from "../route.ts";
@@ -177,6 +178,8 @@ export const setCover = defineRoute({
   params: IdParams,
   body: CoverUploadSchema,
   bodyType: "multipart",
+  // Or `{ fileId }` of an earlier temporary upload (/api/files/common).
+  jsonBody: AttachFileSchema,
   data: AdminStoryDetailSchema,
   errors: [...MANAGE_ERRORS, "not_found", ...UPLOAD_ERRORS],
 });

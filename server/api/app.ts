@@ -25,11 +25,7 @@ import path from "node:path";
 import { createLocalStorage, type FileStorage } from "../files/storage.ts";
 import { createLogMailer, type Mailer } from "../auth/delivery/mailer.ts";
 import { createSuggestionsClient, type SuggestionsClient } from "../suggestions/dadata.ts";
-import { profileCompanyRoutes } from "./profile-company.ts";
-import { profileProductRoutes } from "./profile-products.ts";
-import { profileEmployeeRoutes } from "./profile-employees.ts";
 import { createParseMetaService, type ParseMetaDeps, type ParseMetaService } from "./parse-meta.ts";
-import { appEmployeeRoutes } from "./app-employees.ts";
 import { adminAreaGate } from "./admin/index.ts";
 
 export interface ApiDeps {
@@ -102,12 +98,6 @@ export function createApiApp(deps: ApiDeps) {
   api.use(callerMiddleware(deps.auth));
   // The admin area (issue 7): every /app/admin/* path, known or not, is for site staff only.
   api.use("/app/admin/*", adminAreaGate);
-  // The company profile, uploads and suggestions (issue 5).
-  api.route("/", profileCompanyRoutes);
-  api.route("/", profileProductRoutes);
-  api.route("/", profileEmployeeRoutes);
-  // The employee form helpers (issue 7).
-  api.route("/", appEmployeeRoutes(deps.db));
   api.route("/", classifierRoutes);
   // Before the catalogue routes: /api/products/filter must not be read as /api/products/{id}.
   api.route("/", searchRoutes);

@@ -13,8 +13,6 @@ import { CompanyListQuery, CompanyServiceListQuery, LangOnly, ProductListQuery, 
 import { SearchQuery, TreeQuery } from "./classifiers.ts";
 import { CrossSearchQuery, ProductFacetQuery, ProductSearchQuery, ServiceFilterQuery, SupplierFilterQuery } from "./search.ts";
 import { APP_NAME } from "./app-data.ts";
-import { profileOperation, profileOperations } from "./openapi-profile.ts";
-import { appOperations } from "./openapi-app.ts";
 
 interface Operation {
   path: string;
@@ -90,10 +88,6 @@ export function legacyDocument() {
         },
       },
     };
-  }
-  for (const op of [...profileOperations, ...appOperations]) {
-    const path = (paths[op.path] ??= {}) as Record<string, unknown>;
-    path[op.method] = profileOperation(op);
   }
   return {
     openapi: "3.1.0",

@@ -19,33 +19,51 @@
  * before `/api/products/{id}`), so the order of the list never decides which one answers.
  */
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { describeRoute, resolver, type DescribeRouteOptions } from "hono-openapi";
 import { z } from "zod";
 import { ERRORS, ErrorEnvelopeSchema, type ErrorCode } from "../../contract/errors.ts";
 import type { RouteBody, RouteData, RouteDescriptor, RouteMeta, RouteParams, RouteQuery } from "../../contract/route.ts";
 import { validationCode } from "../../contract/validation.ts";
 import { DomainError } from "../errors.ts";
+import type { MultipartForm } from "../files/receive.ts";
+import { MAX_UPLOAD_BYTES, MiB } from "../files/uploads.ts";
 import type { ApiEnv } from "./app.ts";
 
-/** What a handler answers: the envelope's parts (typed by the descriptor), or a Response of its own. */
-export type Reply<D extends RouteDescriptor> = RouteMeta<D> extends undefined ? { data: RouteData<D>; meta?: undefined } : { data: RouteData<D>; meta: RouteMeta<D> };
+/**
+ * What a handler answers: the envelope's parts (typed by the descriptor), or a Response of its own.
+ * `status` overrides the descriptor's success status for this answer (an invitation renewed rather
+ * than created is a 200, not a 201).
+ */
+export type Reply<D extends RouteDescriptor> = (RouteMeta<D> extends undefined ? { data: RouteData<D>; meta?: undefined } : { data: RouteData<D>; meta: RouteMeta<D> }) & { status?: 200 | 201 };
 
 export interface HandlerInput<D extends RouteDescriptor> {
   params: RouteParams<D>;
   query: RouteQuery<D>;
   body: RouteBody<D>;
+  /** A multipart operation's form (first value per field), unless the JSON alternative was sent. */
+  form?: MultipartForm;
 }
 
 export type RouteHandler<D extends RouteDescriptor> = (c: Context<ApiEnv>, input: HandlerInput<D>) => Promise<Reply<D> | Response> | Reply<D> | Response;
 
-export interface Implementation {
+export interface ImplementOptions {
+  /**
+   * Answers a refusal of the request's input (400 `invalid_body` / `invalid_query` of the builder's
+   * validation) in the operation's own shape — a form endpoint adding per-field errors. Return
+   * undefined to answer the usual envelope.
+   */
+  inputRefusal?: (c: Context<ApiEnv>, error: DomainError) => Response | undefined;
+}
+
+export interface Implementation extends ImplementOptions {
   route: RouteDescriptor;
   handler: RouteHandler<RouteDescriptor>;
 }
 
 /** Pairs a descriptor with its handler (the handler's input and reply are typed by the descriptor). */
-export function implement<const D extends RouteDescriptor>(route: D, handler: RouteHandler<D>): Implementation {
-  return { route, handler: handler as unknown as RouteHandler<RouteDescriptor> };
+export function implement<const D extends RouteDescriptor>(route: D, handler: RouteHandler<D>, options: ImplementOptions = {}): Implementation {
+  return { route, handler: handler as unknown as RouteHandler<RouteDescriptor>, ...options };
 }
 
 export interface Resource {
@@ -84,16 +102,23 @@ export function resource(prefix: string, implementations: Implementation[]): Res
   const sorted = implementations.map((impl, index) => ({ impl, index })).sort((x, y) => specificity(x.impl.route, y.impl.route) || x.index - y.index);
   const seen = new Set<string>();
   for (const { impl } of sorted) {
-    const { route, handler } = impl;
+    const { route, handler, inputRefusal } = impl;
     if (seen.has(route.operationId)) throw new Error(`operationId ${route.operationId} is declared twice`);
     seen.add(route.operationId);
     app.on(route.method, honoPath(prefix, route.path), describeRoute(openApiOperation(route)), async (c) => {
-      const input = await readInput(c, route);
+      let input: HandlerInput<RouteDescriptor>;
+      try {
+        input = await readInput(c, route);
+      } catch (error) {
+        const answer = inputRefusal && error instanceof DomainError ? inputRefusal(c, error) : undefined;
+        if (answer) return answer;
+        throw error;
+      }
       const reply = await handler(c, input);
       if (reply instanceof Response) return reply;
       if (c.var.checkResponses && (!route.raw || route.raw.when)) checkReply(route, reply);
       const body = reply.meta === undefined ? { data: reply.data } : { data: reply.data, meta: reply.meta };
-      return c.json(body, route.status ?? 200);
+      return c.json(body, reply.status ?? route.status ?? 200);
     });
   }
   return { prefix, app, routes: sorted.map((s) => s.impl.route) };
@@ -125,8 +150,52 @@ async function readInput(c: Context<ApiEnv>, route: RouteDescriptor): Promise<Ha
     query = parsed.data as Record<string, unknown>;
   }
   let body: unknown;
-  if (route.body && route.bodyType !== "multipart") body = await readJsonBody(c, route.body);
-  return { params, query, body } as HandlerInput<RouteDescriptor>;
+  let form: MultipartForm | undefined;
+  if (route.bodyType === "multipart") {
+    if (route.jsonBody && !isMultipart(c)) body = await readJsonBody(c, route.jsonBody);
+    else form = await readMultipart(c);
+  } else if (route.body) body = await readJsonBody(c, route.body);
+  return { params, query, body, form } as HandlerInput<RouteDescriptor>;
+}
+
+function isMultipart(c: Context) {
+  return (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+/** A multipart body may be as large as the largest upload plus 1 MiB of form envelope; beyond it 413 `file_too_large`, before it is read. */
+const multipartLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES + MiB,
+  onError: () => {
+    throw new DomainError("file_too_large", `Files may be at most ${MAX_UPLOAD_BYTES / MiB} MB`);
+  },
+});
+
+/** Reads a multipart form after the size check (see `parseMultipart`). */
+async function readMultipart(c: Context): Promise<MultipartForm> {
+  await multipartLimit(c, async () => {});
+  return parseMultipart(c);
+}
+
+/**
+ * A multipart (or URL-encoded) form: the first value of each field, `name[key]` spelled
+ * `name.key`. A body that cannot be parsed is a 400 `invalid_multipart`; the handler judges the
+ * fields (server/files/receive.ts).
+ */
+export async function parseMultipart(c: Context): Promise<MultipartForm> {
+  let parsed: Record<string, string | File | (string | File)[]>;
+  try {
+    parsed = await c.req.parseBody({ all: true });
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError("invalid_multipart", "The upload could not be read");
+  }
+  const form: MultipartForm = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    const key = name.replace(/\[(\w+)\]$/, ".$1");
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && !(key in form)) form[key] = first;
+  }
+  return form;
 }
 
 /**
@@ -234,7 +303,10 @@ export function openApiOperation(route: RouteDescriptor): DescribeRouteOptions {
       ? {
           requestBody: {
             required: true,
-            content: { [route.bodyType === "multipart" ? "multipart/form-data" : "application/json"]: { schema: resolver(route.body) } },
+            content: {
+              [route.bodyType === "multipart" ? "multipart/form-data" : "application/json"]: { schema: resolver(route.body) },
+              ...(route.jsonBody ? { "application/json": { schema: resolver(route.jsonBody) } } : {}),
+            },
           },
         }
       : {}),

@@ -13,6 +13,10 @@ import { addressResource, legalEntryResource } from "./suggestions.ts";
 import { parseMetaResource } from "./parse-meta.ts";
 import { ADMIN_RESOURCES } from "./admin/index.ts";
 import { pageResource } from "./pages.ts";
+import { companyResource, legalEntityResource } from "./profile-company.ts";
+import { productResource } from "./profile-products.ts";
+import { employeeResource, invitationResource } from "./profile-employees.ts";
+import { employeeFormResource, peopleResource } from "./app-employees.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -29,4 +33,13 @@ export const RESOURCES: Resource[] = [
   // The admin area (staff only) and the content pages for visitors.
   pageResource,
   ...ADMIN_RESOURCES,
+  // The company profile (contract/profile/*); the company's sub-resources share its prefix's start
+  // but none of its paths.
+  companyResource,
+  legalEntityResource,
+  productResource,
+  employeeResource,
+  invitationResource,
+  peopleResource,
+  employeeFormResource,
 ];

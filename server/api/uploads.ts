@@ -10,7 +10,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { deleteOwnUpload, fileView, listUploads, pendingUploadCount, purgeExpiredUploads } from "../files/repository.ts";
 import type { ApiEnv } from "./app.ts";
 import { requireCaller } from "./caller.ts";
-import { receiveUpload, uploadBodyLimit, type ReceivedFile } from "./profile-support.ts";
+import { receiveUpload } from "../files/receive.ts";
 import { implement, resource } from "./resource.ts";
 
 /** Unattached uploads one user may have waiting at a time. */
@@ -26,22 +26,19 @@ async function deleteUpload(c: Context<ApiEnv>, id: number) {
 
 export const uploadResource = resource("/api/files/common", [
   implement(files.listUploads, async (c) => ({ data: (await listUploads(c.var.db, requireCaller(c).userId)).map(fileView) })),
-  implement(files.createUpload, async (c) => {
+  implement(files.createUpload, async (c, { form }) => {
     const { userId } = requireCaller(c);
     const now = new Date();
     if ((await pendingUploadCount(c.var.db, userId, now)) >= MAX_PENDING_UPLOADS) {
       throw new DomainError("too_many_uploads", "Too many files are waiting to be attached: save the form or delete some first");
     }
-    // The size limit wraps the body before it is read (413 `file_too_large`, also for chunked bodies).
-    let received: ReceivedFile | undefined;
-    await uploadBodyLimit(c, async () => {
-      received = await receiveUpload(c, userId);
-    });
+    // The builder read the form under the upload size limit (413 `file_too_large`, chunked too).
+    const received = await receiveUpload(c.var.db, c.var.storage, form ?? {}, { userId, ttlS: c.var.uploadTtlS });
     if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
       lastPurge = now.getTime();
       await purgeExpiredUploads(c.var.db, c.var.storage, now, 20).catch((error: unknown) => c.var.logger.warn({ err: error }, "purging expired uploads failed"));
     }
-    return { data: fileView(received!.file) };
+    return { data: fileView(received.file) };
   }),
   implement(files.deleteUpload, (c, { params: { id } }) => deleteUpload(c, id)),
   implement(files.deleteUploadByQuery, (c, { query }) => {

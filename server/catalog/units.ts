@@ -1,20 +1,2 @@
-/**
- * Units of measure used for MOQ (`products.moq_unit`), price tiers (`product_prices.unit`) and
- * variants. The database stores the language-neutral id; `UNITS[id]` gives the label per language
- * and the UN/CEFACT Recommendation 20 code it corresponds to.
- */
-export type UnitId = "t" | "kg" | "pcs" | "m" | "m2" | "m3" | "l" | "set" | "pair";
-
-export const UNITS: Record<UnitId, { ru: string; en: string; zh: string; unece: string }> = {
-  t: { ru: "т", en: "t", zh: "吨", unece: "TNE" },
-  kg: { ru: "кг", en: "kg", zh: "千克", unece: "KGM" },
-  pcs: { ru: "шт.", en: "pcs", zh: "件", unece: "H87" },
-  m: { ru: "м", en: "m", zh: "米", unece: "MTR" },
-  m2: { ru: "м²", en: "m²", zh: "平方米", unece: "MTK" },
-  m3: { ru: "м³", en: "m³", zh: "立方米", unece: "MTQ" },
-  l: { ru: "л", en: "l", zh: "升", unece: "LTR" },
-  set: { ru: "компл.", en: "set", zh: "套", unece: "SET" },
-  pair: { ru: "пар", en: "pairs", zh: "双", unece: "PR" },
-};
-
-export const UNIT_IDS = Object.keys(UNITS) as UnitId[];
+/** Moved to contract/units.ts (the forms and the API share the unit list); kept for existing imports. */
+export * from "../../contract/units.ts";

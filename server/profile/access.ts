@@ -1,10 +1,10 @@
 /**
  * Who may do what in a company profile (ADR 009, docs/decisions/009-company-roles.md).
  *
- * Every profile endpoint starts with `companyAccess(c, permission)`, which reads the caller's
+ * Every profile endpoint starts with `companyAccess(db, userId, permission)`, which reads the caller's
  * membership from the database on every request (no cache, so blocking an employee or removing
  * them takes effect on their very next request) and refuses:
- * - no valid access token → 401 `unauthorized`;
+ * (the API has already refused a caller without a valid access token: 401 `unauthorized`)
  * - no company → 403 `no_company`;
  * - a blocked employee → 403 `member_blocked`;
  * - a company role without the permission → 403 `forbidden_role`.
@@ -21,12 +21,11 @@
  * | `editCompany`     |   ✓   |   ✓   |        | company card, facts, logo, files, status, dealer links, legal entities |
  * | `manageEmployees` |   ✓   |   ✓   |        | invite, change role or position, block, remove (owners and the owner role: owners only) |
  */
-import { and, eq } from "drizzle-orm";
-import type { Context } from "hono";
+import { eq } from "drizzle-orm";
+import type { PERMISSION_KEYS } from "../../contract/profile/employees.ts";
 import type { Db } from "../db/client.ts";
 import { companies, companyMembers, type CompanyRole, type CompanyStatus } from "../db/schema.ts";
-import { requireCaller } from "../api/caller.ts";
-import { ApiError } from "../api/http.ts";
+import { DomainError } from "../errors.ts";
 
 export const PERMISSIONS = {
   read: ["owner", "admin", "member"],
@@ -34,7 +33,7 @@ export const PERMISSIONS = {
   deleteProducts: ["owner", "admin"],
   editCompany: ["owner", "admin"],
   manageEmployees: ["owner", "admin"],
-} as const satisfies Record<string, readonly CompanyRole[]>;
+} as const satisfies Record<(typeof PERMISSION_KEYS)[number], readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -58,34 +57,27 @@ export async function membershipOf(db: Db, userId: number): Promise<{ memberId: 
 }
 
 /**
- * Checks that the signed-in caller is an active employee of a company with `permission`; returns
- * the company and the caller's role. Throws `ApiError` 401/403 otherwise.
+ * Checks that the signed-in user `userId` is an active employee of a company with `permission`;
+ * returns the company and the caller's role. Throws DomainError 403 `no_company`,
+ * `member_blocked` or `forbidden_role` otherwise.
  */
-export async function companyAccess(c: Context, permission: Permission): Promise<CompanyAccess> {
-  const caller = requireCaller(c);
-  const db = c.get("db") as Db;
-  const member = await membershipOf(db, caller.userId);
-  if (!member) throw new ApiError(403, "no_company", "Create a company or accept an invitation first");
-  if (member.status !== "active") throw new ApiError(403, "member_blocked", "Your access to this company has been blocked");
+export async function companyAccess(db: Db, userId: number, permission: Permission): Promise<CompanyAccess> {
+  const member = await membershipOf(db, userId);
+  if (!member) throw new DomainError("no_company", "Create a company or accept an invitation first");
+  if (member.status !== "active") throw new DomainError("member_blocked", "Your access to this company has been blocked");
   if (!(PERMISSIONS[permission] as readonly CompanyRole[]).includes(member.role)) {
-    throw new ApiError(403, "forbidden_role", "Your role in the company does not allow this");
+    throw new DomainError("forbidden_role", "Your role in the company does not allow this");
   }
-  return { userId: caller.userId, memberId: member.memberId, companyId: member.companyId, role: member.role, companyStatus: member.companyStatus };
+  return { userId, memberId: member.memberId, companyId: member.companyId, role: member.role, companyStatus: member.companyStatus };
 }
 
 /** Refuses changes to a company a moderator blocked (403 `company_blocked`). */
 export function assertCompanyNotBlocked(access: CompanyAccess): void {
-  if (access.companyStatus === "blocked") throw new ApiError(403, "company_blocked", "The company has been blocked by a moderator");
+  if (access.companyStatus === "blocked") throw new DomainError("company_blocked", "The company has been blocked by a moderator");
 }
 
 /** Refuses changes to the company card while a moderator is reviewing it (409 `under_moderation`). */
 export function assertCompanyEditable(access: CompanyAccess): void {
   assertCompanyNotBlocked(access);
-  if (access.companyStatus === "moderation") throw new ApiError(409, "under_moderation", "The company is being reviewed: withdraw it from moderation to change it");
-}
-
-/** Whether `memberId` of `companyId` exists (used to keep ids of other companies unknown). */
-export async function memberOfCompany(db: Db, companyId: number, memberId: number) {
-  const [row] = await db.select().from(companyMembers).where(and(eq(companyMembers.id, memberId), eq(companyMembers.companyId, companyId))).limit(1);
-  return row ?? null;
+  if (access.companyStatus === "moderation") throw new DomainError("under_moderation", "The company is being reviewed: withdraw it from moderation to change it");
 }

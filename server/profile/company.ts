@@ -1,7 +1,9 @@
 /**
- * The company card as its own employees see and edit it (issue 5; spec §7 Profile): every field
- * in every language as stored (not localized for reading), the logo, extra OKVED codes, status and
- * moderator's note, and how complete the profile is.
+ * The company card as its own employees see and edit it (issue 5; spec §7 Profile;
+ * contract/profile/company.ts): every field in every language as stored (not localized for
+ * reading), the logo, extra OKVED codes, status and moderator's note, and how complete the profile
+ * is; its facts, logo and files (at most MAX_COMPANY_FILES: 409 `too_many_files`; an upload claimed
+ * by another request or expired: 404 `file_not_found`). Errors are DomainError.
  *
  * Rules kept here:
  * - A user belongs to at most one company (unique `company_members.user_id`): creating a company
@@ -17,27 +19,17 @@
  *   card is frozen (409 `under_moderation`).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { CompanyFileView, CompanyInput, CompanyView } from "../../contract/profile/company.ts";
+import type { FactsInput, StatusAction } from "../../contract/profile/fields.ts";
 import type { Db } from "../db/client.ts";
-import {
-  companies,
-  companyFiles,
-  companyMembers,
-  companyOkvedCodes,
-  files,
-  legalEntities,
-  okvedCodes,
-  products,
-  regions,
-  type CompanyRole,
-  type CompanyStatus,
-  type Lang,
-  type Localized,
-  type LocalizedFact,
-} from "../db/schema.ts";
-import { ApiError } from "../api/http.ts";
-import { fileView, type FileView } from "../files/repository.ts";
+import { companies, companyFiles, companyMembers, companyOkvedCodes, files, legalEntities, okvedCodes, products, regions, type CompanyRole, type CompanyStatus, type LocalizedFact } from "../db/schema.ts";
+import { DomainError, notFound } from "../errors.ts";
+import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
+import type { ReceivedFile } from "../files/receive.ts";
+import type { FileStorage } from "../files/storage.ts";
 import { isUniqueViolation, type Queryable } from "./db.ts";
-import type { CompanyInput } from "./schemas.ts";
+
+export type { CompanyFileView, CompanyInput, CompanyView };
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -84,45 +76,6 @@ function companyColumns(input: CompanyInput) {
   };
 }
 
-export interface CompanyView {
-  id: number;
-  name: Localized;
-  description: Localized;
-  sourceLang: Lang;
-  country: "RU" | "CN";
-  regionCode: string | null;
-  city: Localized;
-  address: Localized;
-  latitude: number | null;
-  longitude: number | null;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  yearFounded: number | null;
-  headcountRange: string | null;
-  okvedMain: string | null;
-  okvedCodes: string[];
-  facts: LocalizedFact[];
-  logo: FileView | null;
-  status: CompanyStatus;
-  /** The moderator's reason of a rejection or block. */
-  moderationNote: string | null;
-  /** The language the moderator wrote the reason in (issue 7). */
-  moderationNoteLang: Lang | null;
-  verificationLevel: number;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The caller's company role. */
-  role: CompanyRole;
-  /** What is still missing, in the order a user should add it; empty when the profile is complete. */
-  missing: ("description" | "logo" | "contacts" | "legalEntity" | "product" | "okved")[];
-  /** Share of the profile filled in, 0–100. */
-  completeness: number;
-  /** Product counts by status. */
-  productCounts: Record<string, number>;
-}
-
 async function okvedExtraOf(db: Db, companyId: number): Promise<string[]> {
   const rows = await db
     .select({ code: companyOkvedCodes.okvedCode })
@@ -134,7 +87,7 @@ async function okvedExtraOf(db: Db, companyId: number): Promise<string[]> {
 
 export async function loadCompany(db: Db, companyId: number): Promise<CompanyRow> {
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!row) throw new ApiError(404, "not_found", "Company not found");
+  if (!row) throw notFound("Company");
   return row;
 }
 
@@ -209,7 +162,7 @@ export async function checkCompanyReferences(db: Db, input: CompanyInput): Promi
       if (!found.has(code)) issues.push({ path: `okvedCodes.${index}`, message: "unknown_code" });
     });
   }
-  if (issues.length > 0) throw new ApiError(400, "invalid_body", "Invalid request body", issues);
+  if (issues.length > 0) throw new DomainError("invalid_body", "Invalid request body", { issues });
 }
 
 async function writeOkved(tx: Queryable, companyId: number, main: string | null, extra: string[]) {
@@ -221,7 +174,7 @@ async function writeOkved(tx: Queryable, companyId: number, main: string | null,
 /** Creates a company with `userId` as its active owner. 409 `already_member` if they have a company. */
 export async function createCompany(db: Db, userId: number, input: CompanyInput): Promise<number> {
   const [existing] = await db.select({ id: companyMembers.id }).from(companyMembers).where(eq(companyMembers.userId, userId)).limit(1);
-  if (existing) throw new ApiError(409, "already_member", "You already belong to a company");
+  if (existing) throw new DomainError("already_member", "You already belong to a company");
   await checkCompanyReferences(db, input);
   try {
     return await db.transaction(async (tx) => {
@@ -232,7 +185,7 @@ export async function createCompany(db: Db, userId: number, input: CompanyInput)
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new ApiError(409, "already_member", "You already belong to a company");
+      throw new DomainError("already_member", "You already belong to a company");
     }
     throw error;
   }
@@ -257,12 +210,12 @@ export async function companyForm(db: Db, companyId: number): Promise<CompanyInp
  * Returns the new status. 409 `invalid_transition` for a move the machine does not allow,
  * 422 `incomplete` when a submission lacks required parts.
  */
-export async function changeCompanyStatus(db: Db, companyId: number, action: "submit" | "withdraw"): Promise<CompanyStatus> {
+export async function changeCompanyStatus(db: Db, companyId: number, action: StatusAction): Promise<CompanyStatus> {
   const row = await loadCompany(db, companyId);
-  if (row.status === "blocked") throw new ApiError(403, "company_blocked", "The company has been blocked by a moderator");
+  if (row.status === "blocked") throw new DomainError("company_blocked", "The company has been blocked by a moderator");
   if (action === "submit") {
     if (row.status !== "draft" && row.status !== "rejected") {
-      throw new ApiError(409, "invalid_transition", row.status === "moderation" ? "The company is already being reviewed" : "The company is already published");
+      throw new DomainError("invalid_transition", row.status === "moderation" ? "The company is already being reviewed" : "The company is already published");
     }
     const issues: { path: string; message: string }[] = [];
     if (Object.keys(row.name).length === 0) issues.push({ path: "name", message: "required" });
@@ -270,18 +223,13 @@ export async function changeCompanyStatus(db: Db, companyId: number, action: "su
       const [legal] = await db.select({ count: sql<number>`count(*)::int` }).from(legalEntities).where(eq(legalEntities.companyId, companyId));
       if ((legal?.count ?? 0) === 0) issues.push({ path: "legalEntities", message: "required" });
     }
-    if (issues.length > 0) throw new ApiError(422, "incomplete", "Fill in the required parts of the profile before sending it for review", issues);
+    if (issues.length > 0) throw new DomainError("incomplete", "Fill in the required parts of the profile before sending it for review", { issues });
     await db.update(companies).set({ status: "moderation", updatedAt: new Date() }).where(and(eq(companies.id, companyId), eq(companies.status, row.status)));
     return "moderation";
   }
-  if (row.status === "draft") throw new ApiError(409, "invalid_transition", "The company is not under review or published");
+  if (row.status === "draft") throw new DomainError("invalid_transition", "The company is not under review or published");
   await db.update(companies).set({ status: "draft", publishedAt: null, updatedAt: new Date() }).where(and(eq(companies.id, companyId), eq(companies.status, row.status)));
   return "draft";
-}
-
-export interface CompanyFileView extends FileView {
-  title: Localized;
-  position: number;
 }
 
 /** A company's files (documents and pictures), in order. */
@@ -297,3 +245,63 @@ export async function companyFilesOf(db: Db, companyId: number): Promise<Company
 
 /** At most this many files per company. */
 export const MAX_COMPANY_FILES = 50;
+
+/** A company's facts as stored. */
+export async function companyFacts(db: Db, companyId: number): Promise<LocalizedFact[]> {
+  return (await loadCompany(db, companyId)).facts;
+}
+
+/** Replaces a company's facts with the whole list of the facts form. */
+export async function setCompanyFacts(db: Db, companyId: number, facts: FactsInput["facts"]): Promise<LocalizedFact[]> {
+  await db.update(companies).set({ facts, updatedAt: new Date() }).where(eq(companies.id, companyId));
+  return facts;
+}
+
+/** 404 `file_not_found`: the upload was attached meanwhile, expired or is someone else's. */
+const uploadGone = () => new DomainError("file_not_found", "No such upload: upload the file again");
+
+/**
+ * Makes the received upload the company's logo (claimed by `userId`, so it no longer expires) and
+ * deletes the previous logo's file when nothing else uses it.
+ */
+export async function setCompanyLogo(db: Db, storage: FileStorage, companyId: number, userId: number, received: ReceivedFile): Promise<void> {
+  const previous = await db.transaction(async (tx) => {
+    const [company] = await tx.select({ logo: companies.logoFileId }).from(companies).where(eq(companies.id, companyId)).for("update");
+    const claimed = await claimUpload(tx, received.file.id, userId);
+    if (!claimed) throw uploadGone();
+    await tx.update(companies).set({ logoFileId: claimed.id, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    return company?.logo ?? null;
+  });
+  if (previous) await deleteUnusedFiles(db, storage, [previous]);
+}
+
+/** Removes the company's logo (its file goes when nothing else uses it). */
+export async function removeCompanyLogo(db: Db, storage: FileStorage, companyId: number): Promise<void> {
+  const [company] = await db.select({ logo: companies.logoFileId }).from(companies).where(eq(companies.id, companyId));
+  await db.update(companies).set({ logoFileId: null, updatedAt: new Date() }).where(eq(companies.id, companyId));
+  if (company?.logo) await deleteUnusedFiles(db, storage, [company.logo]);
+}
+
+/** 409 `too_many_files` once the company has MAX_COMPANY_FILES (checked before an upload is stored, and again when attaching). */
+export async function assertRoomForCompanyFile(db: Queryable, companyId: number): Promise<void> {
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(companyFiles).where(eq(companyFiles.companyId, companyId));
+  if ((count?.count ?? 0) >= MAX_COMPANY_FILES) throw new DomainError("too_many_files", `A company may have at most ${MAX_COMPANY_FILES} files`);
+}
+
+/** Attaches the received upload as the company's last file, with its title. */
+export async function addCompanyFile(db: Db, companyId: number, userId: number, received: ReceivedFile): Promise<CompanyFileView> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimUpload(tx, received.file.id, userId);
+    if (!claimed) throw uploadGone();
+    const [last] = await tx.select({ max: sql<number>`coalesce(max(${companyFiles.position}), -1)::int` }).from(companyFiles).where(eq(companyFiles.companyId, companyId));
+    const [row] = await tx.insert(companyFiles).values({ companyId, fileId: claimed.id, title: received.title, position: (last?.max ?? -1) + 1 }).returning();
+    return { ...fileView(claimed), title: row!.title, position: row!.position };
+  });
+}
+
+/** Detaches a company file (404 unless it is this company's) and deletes it when nothing else uses it. */
+export async function removeCompanyFile(db: Db, storage: FileStorage, companyId: number, fileId: number): Promise<void> {
+  const removed = await db.delete(companyFiles).where(and(eq(companyFiles.companyId, companyId), eq(companyFiles.fileId, fileId))).returning({ fileId: companyFiles.fileId });
+  if (removed.length === 0) throw notFound("File");
+  await deleteUnusedFiles(db, storage, [fileId]);
+}

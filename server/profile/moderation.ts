@@ -17,8 +17,9 @@
  *   from the database on every request, so it applies at once.
  *
  * Every decision runs in ONE transaction with its audit row (server/admin/audit.ts), the actor
- * being the staff member or `CLI_ACTOR`. Each throws `ModerationError` (with a `code`) when there is
- * nothing to do. The e-mails to the company's people are sent after the commit by the caller
+ * being the staff member or `CLI_ACTOR`. Each throws `ModerationError` (a DomainError: `not_found`,
+ * `nothing_to_approve`, `nothing_to_reject`, or `invalid_body` with an issue on `reason` for a
+ * rejection without one) when there is nothing to do. The e-mails to the company's people are sent after the commit by the caller
  * (server/admin/notify.ts), from the returned `ModerationResult`.
  */
 import { eq } from "drizzle-orm";
@@ -30,13 +31,14 @@ import { CLI_ACTOR, type AdminActor } from "../admin/access.ts";
 import { recordAdminAction } from "../admin/audit.ts";
 import { companyDoc, productDoc } from "../admin/diff.ts";
 import { addCatalogTerms } from "../catalog/vocabulary.ts";
+import { DomainError } from "../errors.ts";
 import { applyPending, pendingOf } from "./products.ts";
 
-export class ModerationError extends Error {
-  readonly code: "not_found" | "nothing_to_approve" | "nothing_to_reject" | "reason_required";
-  constructor(code: ModerationError["code"], message: string) {
-    super(message);
-    this.code = code;
+/** A decision that cannot be made (the CLI prints its message; the API answers with its code). */
+export class ModerationError extends DomainError {
+  constructor(code: "not_found" | "nothing_to_approve" | "nothing_to_reject" | "invalid_body", message: string, options: { issues?: { path: string; message: string }[] } = {}) {
+    super(code, message, options);
+    this.name = "ModerationError";
   }
 }
 
@@ -70,7 +72,7 @@ const MAX_REASON = 2000;
 
 function cleanReason(reason: string): string {
   const trimmed = reason.trim();
-  if (!trimmed) throw new ModerationError("reason_required", "Give the reason with --reason");
+  if (!trimmed) throw new ModerationError("invalid_body", "Give the reason with --reason", { issues: [{ path: "reason", message: "required" }] });
   return trimmed.slice(0, MAX_REASON);
 }
 

@@ -18,30 +18,34 @@
  * variants?: Variant[], files?: PendingFile[] }` (JSON; decimals as strings).
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { FileView, LocalizedFact } from "../../contract/common.ts";
+import type { Localized } from "../../contract/lang.ts";
+import type { FactsInput, StatusAction } from "../../contract/profile/fields.ts";
 import {
-  categories,
-  files,
-  productFiles,
-  productPrices,
-  products,
-  productVariants,
-  tnvedCodes,
-  type Currency,
-  type Lang,
-  type Localized,
-  type LocalizedFact,
-  type ProductStatus,
-} from "../db/schema.ts";
-import { ApiError, pageMeta } from "../api/http.ts";
-import { deleteUnusedFiles, fileView, type FileView } from "../files/repository.ts";
+  ProductSchema,
+  type PriceTiersInput,
+  type ProductDetailView,
+  type ProductFileView,
+  type ProductInput,
+  type ProductPart,
+  type ProductView,
+  type Tier,
+  type Variant,
+  type VariantsInput,
+} from "../../contract/profile/products.ts";
+import type { PageMeta } from "../../contract/route.ts";
+import type { Db } from "../db/client.ts";
+import { categories, files, productFiles, productPrices, products, productVariants, tnvedCodes, type Currency, type ProductStatus } from "../db/schema.ts";
+import { DomainError, notFound } from "../errors.ts";
+import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
+import type { ReceivedFile } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Queryable } from "./db.ts";
-import type { PriceTiersInput, ProductInput, VariantsInput } from "./schemas.ts";
+import { mergeForm } from "./forms.ts";
+
+export type { ProductDetailView, ProductFileView, ProductInput, ProductPart, ProductView, Tier, Variant };
 
 export type ProductRow = typeof products.$inferSelect;
-export type Tier = PriceTiersInput["tiers"][number];
-export type Variant = VariantsInput["variants"][number];
 export interface PendingFile {
   fileId: number;
   kind: "image" | "document";
@@ -55,7 +59,6 @@ export interface PendingChanges {
   variants?: Variant[];
   files?: PendingFile[];
 }
-export type ProductPart = keyof PendingChanges;
 
 /** At most this many files (images and documents together) per product. */
 export const MAX_PRODUCT_FILES = 30;
@@ -77,23 +80,6 @@ export function productFormValues(row: ProductRow): ProductInput {
     moqUnit: row.moqUnit as ProductInput["moqUnit"],
     originCountry: row.originCountry,
   };
-}
-
-export interface ProductView extends ProductInput {
-  id: number;
-  status: ProductStatus;
-  moderationNote: string | null;
-  /** The language the moderator wrote the reason in (issue 7). */
-  moderationNoteLang: Lang | null;
-  /** Edits of a published product awaiting a moderator (`moderation`) or sent back (`rejected`). */
-  pending: { state: "moderation" | "rejected"; parts: ProductPart[] } | null;
-  /** Lowest published price and its currency. */
-  priceFrom: string | null;
-  priceCurrency: Currency | null;
-  cover: FileView | null;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 function pendingState(row: ProductRow): ProductView["pending"] {
@@ -124,7 +110,7 @@ export function productView(row: ProductRow, cover: FileView | null): ProductVie
 export async function loadProduct(db: Queryable, companyId: number, productId: number, forUpdate = false): Promise<ProductRow> {
   const query = db.select().from(products).where(and(eq(products.id, productId), eq(products.companyId, companyId))).limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row) throw new ApiError(404, "not_found", "Product not found");
+  if (!row) throw notFound("Product");
   return row;
 }
 
@@ -189,7 +175,9 @@ export async function listProducts(db: Db, companyId: number, query: { status?: 
     db.select({ count: sql<number>`count(*)::int` }).from(products).where(where),
   ]);
   const covers = await coversOf(db, rows);
-  return { items: rows.map((row) => productView(row, covers.get(row.id) ?? null)), meta: pageMeta(query.page, query.perPage, total[0]?.count ?? 0) };
+  const count = total[0]?.count ?? 0;
+  const meta: PageMeta = { page: query.page, perPage: query.perPage, total: count, pages: Math.max(1, Math.ceil(count / query.perPage)) };
+  return { items: rows.map((row) => productView(row, covers.get(row.id) ?? null)), meta };
 }
 
 /** Checks category and TN VED code against the reference tables (400 `unknown_category`, `unknown_code`). */
@@ -203,7 +191,7 @@ export async function checkProductReferences(db: Queryable, input: ProductInput)
     const [row] = await db.select({ code: tnvedCodes.code }).from(tnvedCodes).where(eq(tnvedCodes.code, input.tnvedCode)).limit(1);
     if (!row) issues.push({ path: "tnvedCode", message: "unknown_code" });
   }
-  if (issues.length > 0) throw new ApiError(400, "invalid_body", "Invalid request body", issues);
+  if (issues.length > 0) throw new DomainError("invalid_body", "Invalid request body", { issues });
 }
 
 function cardColumns(input: ProductInput) {
@@ -227,8 +215,8 @@ export async function createProduct(db: Db, companyId: number, input: ProductInp
 
 /** Refuses edits of a product under moderation or blocked. */
 export function assertProductEditable(row: ProductRow): void {
-  if (row.status === "blocked") throw new ApiError(403, "product_blocked", "The product has been blocked by a moderator");
-  if (row.status === "moderation") throw new ApiError(409, "under_moderation", "The product is being reviewed: withdraw it from moderation to change it");
+  if (row.status === "blocked") throw new DomainError("product_blocked", "The product has been blocked by a moderator");
+  if (row.status === "moderation") throw new DomainError("under_moderation", "The product is being reviewed: withdraw it from moderation to change it");
 }
 
 /** The lowest price of the main currency (RUB when quoted, else the first tier's): for sorting and facets. */
@@ -317,11 +305,11 @@ export async function applyPending(tx: Queryable, row: ProductRow): Promise<numb
 }
 
 /** Submit or withdraw a product (see the status machine in the module comment). Returns the new row. */
-export async function changeProductStatus(db: Db, storage: FileStorage, companyId: number, productId: number, action: "submit" | "withdraw"): Promise<ProductRow> {
+export async function changeProductStatus(db: Db, storage: FileStorage, companyId: number, productId: number, action: StatusAction): Promise<ProductRow> {
   const removed: number[] = [];
   const result = await db.transaction(async (tx) => {
     const row = await loadProduct(tx, companyId, productId, true);
-    if (row.status === "blocked") throw new ApiError(403, "product_blocked", "The product has been blocked by a moderator");
+    if (row.status === "blocked") throw new DomainError("product_blocked", "The product has been blocked by a moderator");
     const now = new Date();
     if (action === "submit") {
       if (row.status === "draft" || row.status === "rejected") {
@@ -333,9 +321,9 @@ export async function changeProductStatus(db: Db, storage: FileStorage, companyI
         const [updated] = await tx.update(products).set({ moderationNote: null, updatedAt: now }).where(eq(products.id, productId)).returning();
         return updated!;
       }
-      throw new ApiError(409, "invalid_transition", row.status === "moderation" ? "The product is already being reviewed" : "The product is published and has no changes to review");
+      throw new DomainError("invalid_transition", row.status === "moderation" ? "The product is already being reviewed" : "The product is published and has no changes to review");
     }
-    if (row.status === "draft") throw new ApiError(409, "invalid_transition", "The product is a draft already");
+    if (row.status === "draft") throw new DomainError("invalid_transition", "The product is a draft already");
     if (row.status === "published") removed.push(...(await applyPending(tx, row)));
     const [updated] = await tx.update(products).set({ status: "draft", publishedAt: null, updatedAt: now }).where(eq(products.id, productId)).returning();
     return updated!;
@@ -376,11 +364,6 @@ export async function fileListOf(db: Queryable, row: ProductRow): Promise<Pendin
   return rows.map((r) => ({ fileId: r.fileId, kind: r.kind, title: r.title, position: r.position }));
 }
 
-export interface ProductFileView extends FileView {
-  title: Localized;
-  position: number;
-}
-
 /** The working copy's files with their details, images first. */
 export async function productFilesOf(db: Db, row: ProductRow): Promise<ProductFileView[]> {
   const list = await fileListOf(db, row);
@@ -399,4 +382,107 @@ export async function allFileIdsOf(db: Db, row: ProductRow): Promise<number[]> {
   return [...new Set([...stored.map((r) => r.fileId), ...(pendingOf(row)?.files ?? []).map((f) => f.fileId)])];
 }
 
-export type { Lang };
+
+/* ─── operations of the supplier's product pages ─────────────────────────────────────────────── */
+
+/** One product of the company with every part of its working copy (404 for another company's). */
+export async function productDetail(db: Db, companyId: number, productId: number): Promise<ProductDetailView> {
+  const row = await loadProduct(db, companyId, productId);
+  const [view, prices, variants, attached] = await Promise.all([productViewOf(db, row), pricesOf(db, row), variantsOf(db, row), productFilesOf(db, row)]);
+  return { ...view, facts: factsOf(row), prices, variants, files: attached };
+}
+
+/**
+ * Applies a PATCH of the card: the working copy's card with the patch's fields, checked by the
+ * whole product form and against the reference tables, written or kept pending (`editPart`).
+ */
+export async function updateProductCard(db: Db, companyId: number, productId: number, patch: Partial<ProductInput>): Promise<ProductView> {
+  await editPart(db, companyId, productId, "card", async (row, tx) => {
+    const merged = mergeForm(ProductSchema, pendingOf(row)?.card ?? productFormValues(row), patch);
+    await checkProductReferences(tx, merged);
+    return merged;
+  });
+  return productViewOf(db, await loadProduct(db, companyId, productId));
+}
+
+/** Deletes a product with its rows; its files go when nothing else uses them. */
+export async function deleteProduct(db: Db, storage: FileStorage, companyId: number, productId: number): Promise<void> {
+  const row = await loadProduct(db, companyId, productId);
+  const fileIds = await allFileIdsOf(db, row);
+  await db.delete(products).where(eq(products.id, row.id));
+  await deleteUnusedFiles(db, storage, fileIds);
+}
+
+/** Replaces the price tiers; returns them as stored: by currency, then by quantity. */
+export async function setPrices(db: Db, companyId: number, productId: number, tiers: PriceTiersInput["tiers"]): Promise<Tier[]> {
+  const sorted = [...tiers].sort((a, b) => (a.currency === b.currency ? Number(a.minQuantity) - Number(b.minQuantity) : a.currency < b.currency ? -1 : 1));
+  await editPart(db, companyId, productId, "prices", () => sorted);
+  return sorted;
+}
+
+/** Replaces the facts (specifications). */
+export async function setFacts(db: Db, companyId: number, productId: number, facts: FactsInput["facts"]): Promise<LocalizedFact[]> {
+  await editPart(db, companyId, productId, "facts", () => facts);
+  return facts;
+}
+
+/** Replaces the variants. */
+export async function setVariants(db: Db, companyId: number, productId: number, variants: VariantsInput["variants"]): Promise<Variant[]> {
+  await editPart(db, companyId, productId, "variants", () => variants);
+  return variants;
+}
+
+const tooManyFiles = () => new DomainError("too_many_files", `A product may have at most ${MAX_PRODUCT_FILES} files`);
+
+/** 404 for another company's product, 409 `too_many_files` at MAX_PRODUCT_FILES: checked before an upload is stored. */
+export async function assertRoomForProductFile(db: Db, companyId: number, productId: number): Promise<void> {
+  const row = await loadProduct(db, companyId, productId);
+  if ((await fileListOf(db, row)).length >= MAX_PRODUCT_FILES) throw tooManyFiles();
+}
+
+/** Attaches the received upload as the last file of its kind (claimed by `userId`, so it no longer expires). */
+export async function addProductFile(db: Db, companyId: number, productId: number, userId: number, received: ReceivedFile): Promise<ProductFileView> {
+  let added: PendingFile | undefined;
+  await editPart(db, companyId, productId, "files", async (row, tx) => {
+    const list = await fileListOf(tx, row);
+    if (list.length >= MAX_PRODUCT_FILES) throw tooManyFiles();
+    const claimed = await claimUpload(tx, received.file.id, userId);
+    if (!claimed) throw new DomainError("file_not_found", "No such upload: upload the file again");
+    const kind = claimed.mime.startsWith("image/") ? "image" : "document";
+    const position = Math.max(-1, ...list.filter((f) => f.kind === kind).map((f) => f.position)) + 1;
+    added = { fileId: claimed.id, kind, title: received.title, position };
+    return [...list, added];
+  });
+  return { ...fileView(received.file), expiresAt: null, kind: added!.kind, title: added!.title, position: added!.position };
+}
+
+/**
+ * Moves a file among those of its kind (`position` 0 = first; the first image is the cover) and/or
+ * replaces its title; the others of its kind are renumbered. Returns the whole list, images first.
+ */
+export async function moveProductFile(db: Db, companyId: number, productId: number, fileId: number, patch: { position?: number; title?: Localized }): Promise<ProductFileView[]> {
+  await editPart(db, companyId, productId, "files", async (row, tx) => {
+    const list = await fileListOf(tx, row);
+    const target = list.find((f) => f.fileId === fileId);
+    if (!target) throw notFound("File");
+    const moved = { ...target, title: patch.title ?? target.title };
+    const sameKind = list.filter((f) => f.kind === target.kind && f.fileId !== fileId).sort((a, b) => a.position - b.position);
+    const at = Math.min(patch.position ?? sameKind.filter((f) => f.position < target.position).length, sameKind.length);
+    sameKind.splice(at, 0, moved);
+    const renumbered = sameKind.map((f, position) => ({ ...f, position }));
+    return [...list.filter((f) => f.kind !== target.kind), ...renumbered];
+  });
+  return productFilesOf(db, await loadProduct(db, companyId, productId));
+}
+
+/** Detaches a file from the product's working copy; deleted once nothing (the published version included) uses it. */
+export async function removeProductFile(db: Db, storage: FileStorage, companyId: number, productId: number, fileId: number): Promise<void> {
+  const removed = await editPart(db, companyId, productId, "files", async (row, tx) => {
+    const list = await fileListOf(tx, row);
+    if (!list.some((f) => f.fileId === fileId)) throw notFound("File");
+    return list.filter((f) => f.fileId !== fileId);
+  });
+  // For a published product the file stays while the approved version shows it; one that was only
+  // ever in the pending changes is unused now and goes (deleteUnusedFiles checks both).
+  await deleteUnusedFiles(db, storage, [...removed, fileId]);
+}

@@ -66,8 +66,8 @@ describe("profile schemas", () => {
     const root = path.resolve(import.meta.dirname, "..");
     const codes = new Set<string>(["not_found", "invalid_body", "invalid_query", "internal_error", "unauthorized"]);
     const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [path.join(dir, e.name)] : []));
-    for (const file of [...walk(path.join(root, "profile")), ...walk(path.join(root, "files")), ...["profile-company", "profile-products", "profile-employees", "profile-support", "uploads", "suggestions"].map((f) => path.join(root, "api", `${f}.ts`))]) {
-      for (const match of readFileSync(file, "utf8").matchAll(/(?:ApiError|UploadError)\(\s*\d+,\s*"([a-z_]+)"/g)) codes.add(match[1]!);
+    for (const file of [...walk(path.join(root, "profile")), ...walk(path.join(root, "files")), ...["profile-company", "profile-products", "profile-employees", "app-employees", "uploads", "suggestions"].map((f) => path.join(root, "api", `${f}.ts`))]) {
+      for (const match of readFileSync(file, "utf8").matchAll(/(?:(?:ApiError|UploadError)\(\s*\d+,|DomainError\()\s*"([a-z_]+)"/g)) codes.add(match[1]!);
     }
     expect(codes.size).toBeGreaterThan(30);
     for (const lang of ["ru", "en", "zh"] as const) {

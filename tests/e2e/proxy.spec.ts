@@ -189,7 +189,7 @@ http {
 
 test.afterAll(async () => {
   for (const child of children.reverse()) child.kill("SIGTERM");
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null)));
+  await Promise.all(children.filter((child) => child.exitCode === null).map((child) => new Promise((resolve) => child.once("exit", resolve))));
   if (database) await dropPostgresDatabase(database.name);
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });

@@ -18,7 +18,7 @@
  *   results are buttons that choose a code (or, for a TN VED heading that cannot be chosen, narrow the
  *   search to its sub-codes by searching that code).
  *
- * Which codes can be chosen follows server/profile/schemas.ts: TN VED — 10-digit codes only
+ * Which codes can be chosen follows contract/profile/fields.ts: TN VED — 10-digit codes only
  * (`TnvedCode`); OKVED2 — codes of a class or lower (`OkvedCode`, `62`, `62.01`, `46.90.1`).
  */
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";

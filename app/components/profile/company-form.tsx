@@ -2,7 +2,7 @@
  * Form pieces of the company pages (company card, start, legal entities): a labelled input, select
  * or textarea bound to a Conform field, its error line and the form-level messages.
  *
- * Error messages arrive as codes: the shared profile schemas (server/profile/schemas.ts) and the API
+ * Error messages arrive as codes: the shared profile schemas (contract/profile/*) and the API
  * give bare validation codes (`required`, `inn_checksum`) translated as `validation.<code>`; the
  * pages give full locale keys (`apiErrors.under_moderation`, `legalEntities.lookupNone`), recognised
  * by their dot. The error line keeps its height so nothing jumps when a message appears.

@@ -14,9 +14,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { LegalEntitySchema } from "../../../server/profile/schemas.ts";
-import { validateInn } from "../../../server/catalog/identifiers.ts";
-import type { LegalEntityView } from "../../../server/api/profile-company.ts";
+import { LegalEntitySchema, type LegalEntityView } from "../../../contract/profile/legal-entities.ts";
+import { validateInn } from "../../../contract/identifiers.ts";
 import type { PartySuggestion } from "../../../contract/suggestions.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";

@@ -2,7 +2,7 @@
  * Localized form fields of the supplier's profile (issue 5; DESIGN §4 "localized content"): a text
  * written in ru, en and zh, with the language the author writes in (`sourceLang`) chosen once per form.
  *
- * Field names follow the API's localized shape (server/profile/schemas.ts `localized()`), so Conform
+ * Field names follow the API's localized shape (contract/profile/fields.ts `localized()`), so Conform
  * and `parseWithZod` read them straight into `{ name: { ru, en, zh }, sourceLang }`:
  * `name.ru`, `name.en`, `name.zh` and `sourceLang`.
  *

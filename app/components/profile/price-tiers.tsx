@@ -5,8 +5,8 @@
  * JavaScript). A table on wide screens, stacked cards on phones.
  */
 import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { UNIT_IDS } from "../../../server/catalog/units.ts";
-import { CURRENCY_CODES } from "../../../server/profile/schemas.ts";
+import { UNIT_IDS } from "../../../contract/units.ts";
+import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
 import { unitLabel } from "../../lib/units.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";

@@ -1,5 +1,5 @@
 /**
- * The product card's fields (server/profile/schemas.ts `ProductSchema`) inside a Conform form, under
+ * The product card's fields (contract/profile/products.ts `ProductSchema`) inside a Conform form, under
  * the form field `card` (`card.name.ru`, `card.tnvedCode`…): the new-product page and the product
  * page's main form both render it. Name and description in ru/en/zh with the source language, the
  * catalogue category (a select of the category tree), the TN VED code (ClassifierPicker, 10-digit
@@ -7,7 +7,7 @@
  */
 import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { useMemo } from "react";
-import { UNIT_IDS } from "../../../server/catalog/units.ts";
+import { UNIT_IDS } from "../../../contract/units.ts";
 import type { Lang } from "../../lib/i18n.ts";
 import { LANG_REGIONS } from "../../lib/i18n.ts";
 import { unitLabel } from "../../lib/units.ts";

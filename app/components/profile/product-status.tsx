@@ -5,7 +5,7 @@
  * the supplier can do next, and the moderator's reason when the product (or its changes) was
  * rejected.
  */
-import type { ProductView } from "../../../server/profile/products.ts";
+import type { ProductView } from "../../../contract/profile/products.ts";
 import { useT } from "../../lib/use-t.ts";
 
 const BADGE_CLASS: Record<ProductView["status"], string> = {

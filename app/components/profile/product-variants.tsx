@@ -5,7 +5,7 @@
  * their attributes are added and removed with Conform's list intents (they work without JavaScript).
  */
 import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { CURRENCY_CODES } from "../../../server/profile/schemas.ts";
+import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
 import { useT } from "../../lib/use-t.ts";
 import { FieldIssue, LocalizedField } from "./localized-field.tsx";
 

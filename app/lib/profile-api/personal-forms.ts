@@ -7,4 +7,4 @@
 export { CodeSchema } from "../../../contract/auth.ts";
 export { LanguageSchema, NameSchema } from "../../../contract/profile.ts";
 export { ContactChangeSchema } from "../../../contract/profile-contacts.ts";
-export { EmployeePatchSchema, EmployeeStatusSchema, InviteEmployeeSchema } from "../../../server/profile/schemas.ts";
+export { EmployeePatchSchema, EmployeeStatusSchema, InviteEmployeeSchema } from "../../../contract/profile/employees.ts";

@@ -1,50 +1,16 @@
 /**
- * The web tier's calls for the company's employees, and the helpers of the personal profile pages
- * (issue 5; ADR 017). Each function is one API call through the request's API client (ADR 001) and
- * throws `ApiClientError` as the client does; `formErrors` turns such an error into Conform's reply
- * shape with locale keys. The sign-in contacts and "sign out on all devices" are called with
- * `api.send` and the descriptors of contract/profile-contacts.ts and contract/auth.ts.
- *
- * Endpoints: server/api/profile-employees.ts.
+ * Helpers of the personal profile pages (issue 5; ADR 017): `formErrors` turns an `ApiClientError`
+ * into Conform's reply shape with locale keys. The pages call the API with `api.send` and the
+ * descriptors of contract/profile-contacts.ts, contract/auth.ts and contract/profile/employees.ts.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { ContactChangeView, ContactKind } from "../../../contract/profile-contacts.ts";
-import type { EmployeeView } from "../../../server/api/profile-employees.ts";
-import type { CompanyRole } from "../../../server/db/schema.ts";
+import type { EmployeeView } from "../../../contract/profile/employees.ts";
 import { VALIDATION_CODES } from "../../../contract/validation.ts";
-import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
+import { ApiClientError, type Lang } from "../api-client.server.ts";
 import { resources } from "../../../locales/index.ts";
 
 export type { ContactChangeView, ContactKind, EmployeeView };
-
-/* ─── employees ─── */
-
-/** The company's employees: owners first, invitations last. */
-export function employees(api: ApiClient) {
-  return api.get<EmployeeView[]>("/api/profile/company/employees").then((r) => r.data);
-}
-
-export function employee(api: ApiClient, id: number) {
-  return api.get<EmployeeView>(`/api/profile/company/employees/${id}`).then((r) => r.data);
-}
-
-/** Invites by e-mail; `mailSent` says whether the invitation e-mail went out. */
-export function inviteEmployee(api: ApiClient, body: { email: string; role: CompanyRole; position?: string | null }) {
-  return api.call<EmployeeView & { mailSent: boolean }>("POST", "/api/profile/company/employees", body);
-}
-
-export function updateEmployee(api: ApiClient, id: number, body: { role?: CompanyRole; position?: string | null }) {
-  return api.call<EmployeeView>("PATCH", `/api/profile/company/employees/${id}`, body);
-}
-
-export function setEmployeeStatus(api: ApiClient, id: number, status: "active" | "blocked") {
-  return api.call<EmployeeView>("PATCH", `/api/profile/company/employees/${id}/status`, { status });
-}
-
-/** Removes an employee, revokes an invitation, or — with one's own id — leaves the company. */
-export function removeEmployee(api: ApiClient, id: number) {
-  return api.call<{ id: number; deleted: true }>("DELETE", `/api/profile/company/employees/${id}`);
-}
 
 /* ─── errors and formatting ─── */
 

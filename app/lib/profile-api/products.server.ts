@@ -1,99 +1,25 @@
 /**
- * The company's own products through the API client (server/api/profile-products.ts; ADR 001: the
- * web tier never touches the database). Every function returns the envelope's `data` and throws
- * ApiClientError (status, code, issues with validation codes) on refusal; the routes turn those into
- * form errors with `replyError` (widgets.server.ts).
+ * Helpers of the supplier's product pages (issue 5). The pages call the API with
+ * `context.get(apiContext).send(route, input)` — the routes of contract/profile/products.ts (ADR
+ * 023; ADR 001: the web tier never touches the database) — and turn refusals into form errors with
+ * `replyError` (widgets.server.ts).
  *
- * Shapes are the API's own (type-only imports of server modules): ProductView (the working copy:
- * pending edits of a published product included, `pending` says which parts wait for a moderator),
- * ProductFileView, Tier (decimals as strings), Variant, LocalizedFact.
+ * Shapes are the contract's: ProductView (the working copy: pending edits of a published product
+ * included, `pending` says which parts wait for a moderator), ProductDetailView, ProductFileView,
+ * Tier (decimals as strings), Variant, LocalizedFact.
  */
-import type { PageMeta } from "../../../server/api/http.ts";
-import type { LocalizedFact, ProductStatus } from "../../../server/db/schema.ts";
-import type { ProductFileView, ProductView, Tier, Variant } from "../../../server/profile/products.ts";
-import type { ProductInput } from "../../../server/profile/schemas.ts";
+import * as productsApi from "../../../contract/profile/products.ts";
 import type { CategoryOption } from "../../components/profile/product-card-fields.tsx";
 import { ApiClientError, type ApiClient, type CategoryNode, type Lang } from "../api-client.server.ts";
 import { pageNotFound } from "../errors.ts";
 import { LIST_STATUSES, type ListStatus } from "../product-forms.ts";
 
-export type { LocalizedFact, ProductFileView, ProductStatus, ProductView, Tier, Variant };
-
-/** GET /{id}: the working copy with every part. */
-export interface ProductDetailView extends ProductView {
-  facts: LocalizedFact[];
-  prices: Tier[];
-  variants: Variant[];
-  files: ProductFileView[];
-}
+export type { LocalizedFact } from "../../../contract/common.ts";
+export type { ProductStatus } from "../../../contract/profile/fields.ts";
+export type { ProductDetailView, ProductFileView, ProductView, Tier, Variant } from "../../../contract/profile/products.ts";
+import type { ProductDetailView } from "../../../contract/profile/products.ts";
 
 export { LIST_STATUSES, type ListStatus };
-
-const base = "/api/profile/company/products";
-const one = (id: number) => `${base}/${id}`;
-
-/** The company's products, newest change first; `q` matches a name in any language or the id. */
-export async function listProducts(api: ApiClient, query: { status?: ListStatus; q?: string; page?: number; perPage?: number }) {
-  const result = await api.get<ProductView[], PageMeta>(base, query);
-  return { items: result.data, meta: result.meta ?? { page: 1, perPage: query.perPage ?? 20, total: result.data.length, pages: 1 } };
-}
-
-/** Creates a draft (POST). */
-export function createProduct(api: ApiClient, input: ProductInput): Promise<ProductView> {
-  return api.call<ProductView>("POST", base, input);
-}
-
-export async function getProduct(api: ApiClient, id: number): Promise<ProductDetailView> {
-  return (await api.get<ProductDetailView>(one(id))).data;
-}
-
-/** Changes the card (PATCH; a published product's change waits for the moderator). */
-export function updateProduct(api: ApiClient, id: number, input: Partial<ProductInput>): Promise<ProductView> {
-  return api.call<ProductView>("PATCH", one(id), input);
-}
-
-/** Deletes the product with its files (owner or admin; 403 `forbidden_role` for a member). */
-export function deleteProduct(api: ApiClient, id: number): Promise<{ id: number; deleted: true }> {
-  return api.call("DELETE", one(id));
-}
-
-/** Submits for moderation or withdraws (409 `invalid_transition` when not possible now). */
-export function changeProductStatus(api: ApiClient, id: number, action: "submit" | "withdraw"): Promise<ProductView> {
-  return api.call<ProductView>("PATCH", `${one(id)}/status`, { action });
-}
-
-export function putPrices(api: ApiClient, id: number, tiers: Tier[]): Promise<Tier[]> {
-  return api.call<Tier[]>("PUT", `${one(id)}/prices`, { tiers });
-}
-
-export function putFacts(api: ApiClient, id: number, facts: LocalizedFact[]): Promise<LocalizedFact[]> {
-  return api.call<LocalizedFact[]>("PUT", `${one(id)}/facts`, { facts });
-}
-
-export function putVariants(api: ApiClient, id: number, variants: Variant[]): Promise<Variant[]> {
-  return api.call<Variant[]>("PUT", `${one(id)}/variants`, { variants });
-}
-
-/** Attaches a file the browser uploaded earlier (`/api/files/common`) by its id. */
-export function attachFile(api: ApiClient, id: number, fileId: number): Promise<ProductFileView> {
-  return api.call<ProductFileView>("POST", `${one(id)}/files`, { fileId });
-}
-
-/** Uploads and attaches in one step (the no-JS form's multipart file). */
-export function uploadFile(api: ApiClient, id: number, file: File): Promise<ProductFileView> {
-  const form = new FormData();
-  form.set("file", file, file.name);
-  return api.upload<ProductFileView>("POST", `${one(id)}/files`, form);
-}
-
-/** Moves a file among those of its kind (0 = first; the first image is the main image). */
-export function moveFile(api: ApiClient, id: number, fileId: number, position: number): Promise<ProductFileView[]> {
-  return api.call<ProductFileView[]>("PATCH", `${one(id)}/files/${fileId}`, { position });
-}
-
-export function removeFile(api: ApiClient, id: number, fileId: number): Promise<{ id: number; deleted: true }> {
-  return api.call("DELETE", `${one(id)}/files/${fileId}`);
-}
 
 /* ─── route helpers ─── */
 
@@ -120,7 +46,7 @@ export function productIdOf(request: Request, raw: string | undefined): number {
 /** The product, or the 404 page (another company's product is a 404 too). */
 export async function requireProduct(api: ApiClient, request: Request, id: number): Promise<ProductDetailView> {
   try {
-    return await getProduct(api, id);
+    return (await api.send(productsApi.getProduct, { params: { id } })).data;
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
     throw error;

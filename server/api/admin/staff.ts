@@ -6,8 +6,8 @@
  *   403 `forbidden_role`. Every admin handler calls it with the permission its action needs.
  * - `adminGate` runs before every `/app/admin/*` path, known or not: it refuses everyone but site
  *   staff (so the area reveals nothing, and a plain user's bad body is a 403, not a 400), refuses
- *   moderators the operations whose descriptor says `auth: "admin"` before their body is read, and
- *   caps upload bodies (a story's cover) before they are read.
+ *   moderators the operations whose descriptor says `auth: "admin"` before their body is read
+ *   (upload bodies are capped by the resource builder before they are read).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { AdminPermission } from "../../../contract/admin/access.ts";
@@ -15,7 +15,6 @@ import type { RouteDescriptor } from "../../../contract/route.ts";
 import { staffActor, type AdminActor } from "../../admin/access.ts";
 import { DomainError } from "../../errors.ts";
 import type { ApiEnv } from "../app.ts";
-import { uploadBodyLimit } from "../profile-support.ts";
 
 /** The caller as a staff member with `permission` (see the module comment for the refusals). */
 export async function staffAccess(c: Context<ApiEnv>, permission: AdminPermission = "read"): Promise<AdminActor> {
@@ -35,11 +34,9 @@ function pattern(path: string): RegExp {
 /** The gate of `/app/admin/*` over the area's `routes` (see the module comment). */
 export function adminGate(routes: readonly RouteDescriptor[]): MiddlewareHandler<ApiEnv> {
   const adminOnly = routes.filter((r) => r.auth === "admin").map((r) => ({ method: r.method, pattern: pattern(r.path) }));
-  const uploads = routes.filter((r) => r.bodyType === "multipart").map((r) => ({ method: r.method, pattern: pattern(r.path) }));
   const matches = (list: typeof adminOnly, c: Context) => list.some((r) => r.method === c.req.method && r.pattern.test(c.req.path));
   return async (c, next) => {
     await staffAccess(c, matches(adminOnly, c) ? "manageRoles" : "read");
-    if (matches(uploads, c)) return uploadBodyLimit(c, next);
     await next();
   };
 }

@@ -1,7 +1,7 @@
 /** Press-centre stories in the admin area (contract/admin/stories.ts): `/app/admin/stories*`. */
 import * as stories from "../../../contract/admin/stories.ts";
 import { createStory, deleteStory, getAdminStory, listAdminStories, setStoryCover, updateStory } from "../../admin/press.ts";
-import { readFile } from "../profile-support.ts";
+import { receiveFile } from "../../files/receive.ts";
 import { implement, resource } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";
@@ -30,10 +30,10 @@ export const adminStoryResource = resource("/app/admin/stories", [
     await deleteStory(c.var.db, c.var.storage, actor, params.id);
     return { data: { id: params.id, deleted: true as const } };
   }),
-  implement(stories.setCover, async (c, { params }) => {
+  implement(stories.setCover, async (c, { params, form, body }) => {
     const actor = await staffAccess(c, "manageContent");
-    // The multipart upload (or `{ fileId }` of an earlier one) is read, checked and stored first.
-    const received = await readFile(c, actor.userId!, "image");
+    // The multipart upload (or `{ fileId }` of an earlier one) is checked and stored first.
+    const received = await receiveFile(c.var.db, c.var.storage, { form, body }, { userId: actor.userId!, ttlS: c.var.uploadTtlS, expected: "image" });
     await setStoryCover(c.var.db, c.var.storage, actor, params.id, received.file.id);
     return { data: await getAdminStory(c.var.db, params.id) };
   }),

@@ -1,0 +1,97 @@
+/**
+ * The file a request brings to an attach operation (a company's logo or files, a product's files,
+ * a temporary upload): either a multipart form whose field `file` is checked by content
+ * (server/files/uploads.ts) and stored as a temporary upload, or a JSON `{ fileId, kind?, title? }`
+ * naming an earlier temporary upload of the same user (`/api/files/common`, issue 5).
+ *
+ * The multipart form arrives already read by the API tier (server/api/resource.ts: first value of
+ * each field, `title[ru]` spelled `title.ru`). Form fields besides `file`: `kind` (`image` |
+ * `document`; anything else is ignored) and `title.ru|en|zh` (trimmed, at most 200 characters).
+ *
+ * Errors (DomainError): 400 `file_required` without a file; the upload checks' own codes
+ * (`file_empty`, `file_too_large`, `svg_not_allowed`, …); 415 `file_kind_mismatch` when the kind is
+ * not the one `expected` (or asked for); 404 `file_not_found` for an upload that is not the
+ * caller's own, was attached already or has expired.
+ */
+import { and, eq, gt, isNotNull } from "drizzle-orm";
+import type { ErrorCode } from "../../contract/errors.ts";
+import { LANGS, type Localized } from "../../contract/lang.ts";
+import type { Db } from "../db/client.ts";
+import { files } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import { fileKindOf, storeUpload, type FileRow } from "./repository.ts";
+import type { FileStorage } from "./storage.ts";
+import { processUpload, UploadError, type UploadKind } from "./uploads.ts";
+
+/** A multipart form as the API tier read it: the first value of each field by name. */
+export type MultipartForm = Record<string, string | File>;
+
+/** The attach request's JSON alternative (contract/profile/fields.ts `AttachFileSchema`). */
+export interface AttachRequest {
+  fileId: number;
+  kind?: UploadKind;
+  title?: Localized;
+}
+
+export interface ReceivedFile {
+  /** The stored upload (still expiring: claim it when attaching, server/files/repository.ts `claimUpload`). */
+  file: FileRow;
+  title: Localized;
+  /** Kind asked for by the client, if any. */
+  kind?: UploadKind;
+}
+
+export interface ReceiveOptions {
+  userId: number;
+  /** Seconds a stored upload lives unless it is claimed. */
+  ttlS: number;
+  /** The kind the operation takes (a logo is an image); refused otherwise with 415 `file_kind_mismatch`. */
+  expected?: UploadKind;
+}
+
+/** An upload check's refusal as the domain error of the same code. */
+function refusal(error: unknown): never {
+  if (error instanceof UploadError) throw new DomainError(error.code as ErrorCode, error.message);
+  throw error;
+}
+
+/**
+ * Checks and stores the form's `file` as a temporary upload of `userId` (expiring after `ttlS`).
+ * Returns the row with the form's `title.*` and `kind`.
+ */
+export async function receiveUpload(db: Db, storage: FileStorage, form: MultipartForm, options: ReceiveOptions): Promise<ReceivedFile> {
+  const file = form.file;
+  if (!(file instanceof File)) throw new DomainError("file_required", "Choose a file to upload", { issues: [{ path: "file", message: "required" }] });
+  const kind = form.kind === "image" || form.kind === "document" ? form.kind : undefined;
+  if (options.expected && kind && kind !== options.expected) throw new DomainError("file_kind_mismatch", "This kind of file is not expected here");
+  const title: Localized = {};
+  for (const lang of LANGS) {
+    const value = form[`title.${lang}`];
+    if (typeof value === "string" && value.trim()) title[lang] = value.trim().slice(0, 200);
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const processed = await processUpload(bytes, options.expected ?? kind).catch(refusal);
+  const row = await storeUpload(db, storage, processed, { userId: options.userId, originalName: file.name, ttlS: options.ttlS });
+  return { file: row, title, kind };
+}
+
+/** The caller's own, unexpired temporary upload named by `request.fileId`, checked against the kinds asked for. */
+export async function temporaryUpload(db: Db, userId: number, request: AttachRequest, expected?: UploadKind): Promise<ReceivedFile> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, request.fileId), eq(files.uploadedBy, userId), isNotNull(files.expiresAt), gt(files.expiresAt, new Date())))
+    .limit(1);
+  if (!row) throw new DomainError("file_not_found", "No such upload: upload the file again");
+  const kind = fileKindOf(row.mime);
+  if ((expected && kind !== expected) || (request.kind && request.kind !== kind)) {
+    throw new DomainError("file_kind_mismatch", expected === "image" || request.kind === "image" ? "An image is expected here" : "A document is expected here");
+  }
+  return { file: row, title: request.title ?? {}, kind: request.kind };
+}
+
+/** The file of an attach request: the multipart `form` stored now, or the earlier upload the JSON `body` names. */
+export async function receiveFile(db: Db, storage: FileStorage, input: { form?: MultipartForm; body?: AttachRequest }, options: ReceiveOptions): Promise<ReceivedFile> {
+  if (input.body) return temporaryUpload(db, options.userId, input.body, options.expected);
+  return receiveUpload(db, storage, input.form ?? {}, options);
+}
