@@ -5,5 +5,30 @@
  */
 import type { Resource } from "./resource.ts";
 import { storyResource, tagResource } from "./stories.ts";
+import { appDataResource } from "./app-data.ts";
+import { categoryResource, companyResource, companyServiceResource, productResource, regionResource, serviceTypeResource } from "./catalog.ts";
+import { okvedSearchResource, okvedTreeResource, tnvedSearchResource, tnvedTreeResource } from "./classifiers.ts";
+import { crossSearchResource, productSearchResource, serviceFilterResource, supplierFilterResource } from "./search.ts";
+import { sitemapResource } from "./sitemap.ts";
 
-export const RESOURCES: Resource[] = [storyResource, tagResource];
+export const RESOURCES: Resource[] = [
+  storyResource,
+  tagResource,
+  // The public catalogue, classifiers and search (issue 13).
+  categoryResource,
+  productResource,
+  companyResource,
+  regionResource,
+  serviceTypeResource,
+  companyServiceResource,
+  okvedTreeResource,
+  tnvedTreeResource,
+  okvedSearchResource,
+  tnvedSearchResource,
+  crossSearchResource,
+  productSearchResource,
+  supplierFilterResource,
+  serviceFilterResource,
+  appDataResource,
+  sitemapResource,
+];
