@@ -34,9 +34,6 @@ export const LangQuery = z.object({ lang: LangSchema });
 export const RandomQuery = z.object({ lang: LangSchema, count: z.coerce.number().int().min(1).max(50).default(8) });
 export const PagedLangQuery = PagingSchema.extend({ lang: LangSchema });
 
-/** A URL-safe slug (tags, service types, categories). */
-export const SlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/);
-
 /** Price currencies (no exchange rates are kept: prices compare only within one currency). */
 export const CURRENCIES = ["RUB", "CNY", "USD"] as const;
 export const CurrencySchema = z.enum(CURRENCIES);
@@ -48,34 +45,14 @@ export type Currency = z.infer<typeof CurrencySchema>;
  */
 export const DecimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: "Exact decimal number as a string" });
 
-/** A timestamp as the database prints it (`2026-11-24 10:15:00.123+00`), or an ISO 8601 date. */
-export const TimestampSchema = z.string().meta({ description: "Timestamp (PostgreSQL text form, UTC offset included)" });
-
 /** A yes/no query parameter: `true`/`1` or `false`/`0`. */
 export const FlagQuery = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** Search words of a query parameter (trimmed, ≤ 200 characters). */
 export const SearchWords = z.string().trim().max(200);
 
-/**
- * A supplier as cards show it (products, service offers, search hits). `kind` is derived from the
- * main OKVED code: section C (divisions 10–33) → manufacturer, class 46 → trader, else null (ADR 006).
- */
+/** A supplier's kind, derived from its main OKVED code (section C → manufacturer, class 46 → trader; ADR 006). */
 export const SupplierKindSchema = z.enum(["manufacturer", "trader"]);
-export const CompanyCardSchema = z
-  .object({
-    id: z.number().int(),
-    name: LocalizedTextSchema,
-    country: CountrySchema,
-    region: RegionRefSchema.nullable(),
-    city: LocalizedTextSchema.nullable(),
-    logo: MediaRefSchema.nullable(),
-    verificationLevel: z.number().int().min(0).meta({ description: "0 = not verified; higher levels are stronger checks by moderators" }),
-    okvedMain: z.string().nullable().meta({ description: "Main OKVED2 activity code" }),
-    kind: SupplierKindSchema.nullable(),
-  })
-  .meta({ id: "CompanyCard" });
-export type CompanyCard = z.infer<typeof CompanyCardSchema>;
 
 /** A characteristic (key and value) written by a supplier, each localized for the reader. */
 export const FactSchema = z.object({ key: LocalizedTextSchema, value: LocalizedTextSchema }).meta({ id: "Fact" });
@@ -90,3 +67,6 @@ export type DocumentRef = z.infer<typeof DocumentRefSchema>;
 /** Meta of a search: the words searched and, when nothing matched as typed, the corrected ones. */
 export const SearchMetaSchema = ListMetaSchema.extend({ q: z.string(), correctedQuery: z.string().nullable() }).meta({ id: "SearchMeta" });
 export type SearchMeta = z.infer<typeof SearchMetaSchema>;
+
+/** A URL-safe slug (tags, service types, categories). */
+export const SlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/);

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
-import { CompanyCardSchema, CountrySchema, DocumentRefSchema, FactSchema, FlagQuery, LangQuery, ListMetaSchema, RegionCodeSchema, SupplierKindSchema } from "./common.ts";
-import { ProductCardSchema, ProductListQuery } from "./products.ts";
+import { CountrySchema, DocumentRefSchema, FactSchema, FlagQuery, LangQuery, ListMetaSchema, RegionCodeSchema, SupplierKindSchema } from "./common.ts";
+import { CompanyCardSchema, ProductCardSchema, ProductListQuery } from "./products.ts";
 import { ServiceOfferSchema } from "./services.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
 

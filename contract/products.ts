@@ -10,30 +10,16 @@
 import { z } from "zod";
 import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
 import {
-  CompanyCardSchema, CountrySchema, CurrencySchema, DecimalSchema, DocumentRefSchema, FactSchema, FlagQuery, LangQuery, ListMetaSchema, MediaRefSchema,
-  RandomQuery, RegionCodeSchema, SearchWords, TimestampSchema,
+  CountrySchema, CurrencySchema, DecimalSchema, DocumentRefSchema, FactSchema, FlagQuery, LangQuery, ListMetaSchema, MediaRefSchema, RandomQuery,
+  RegionCodeSchema, SearchWords,
 } from "./common.ts";
+import { CompanyCardSchema, ProductCardSchema } from "./product-card.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
+
+export { CompanyCardSchema, ProductCardSchema, type CompanyCard, type ProductCard } from "./product-card.ts";
 
 /** A TN VED EAEU code or code prefix (2 to 10 digits). */
 export const TnvedPrefixSchema = z.string().regex(/^\d{2,10}$/);
-
-export const ProductCardSchema = z
-  .object({
-    id: z.number().int(),
-    name: LocalizedTextSchema,
-    image: MediaRefSchema.nullable().meta({ description: "The first picture" }),
-    priceFrom: DecimalSchema.nullable().meta({ description: "Lowest price tier, in `currency`" }),
-    currency: CurrencySchema.nullable(),
-    moq: DecimalSchema.nullable().meta({ description: "Minimum order quantity (MOQ), in `moqUnit`" }),
-    moqUnit: z.string().nullable(),
-    tnvedCode: z.string().nullable().meta({ description: "TN VED EAEU code (10 digits)" }),
-    categoryId: z.number().int().nullable(),
-    company: CompanyCardSchema,
-    publishedAt: TimestampSchema.nullable(),
-  })
-  .meta({ id: "ProductCard" });
-export type ProductCard = z.infer<typeof ProductCardSchema>;
 
 /** One price tier: from `minQuantity` units on, `price` per `unit`. */
 export const PriceTierSchema = z
@@ -75,7 +61,7 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 function facetValue<V extends z.ZodType>(value: V) {
   return z.object({ value, name: LocalizedTextSchema.nullable(), count: z.number().int().min(0) });
 }
-export const FacetValueSchema = facetValue(z.string()).meta({ id: "FacetValue" });
+export const FacetValueSchema = facetValue(z.string()).meta({ id: "FacetCount" });
 export type FacetValue = z.infer<typeof FacetValueSchema>;
 
 const RangeSchema = z.object({ count: z.number().int().min(0), min: DecimalSchema, max: DecimalSchema });

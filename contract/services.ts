@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { LangSchema, LocalizedTextSchema } from "./lang.ts";
-import { CompanyCardSchema, CountrySchema, CurrencySchema, DecimalSchema, LangQuery, ListMetaSchema, RegionCodeSchema, SlugSchema } from "./common.ts";
+import { CountrySchema, CurrencySchema, DecimalSchema, LangQuery, ListMetaSchema, RegionCodeSchema, SlugSchema } from "./common.ts";
+import { CompanyCardSchema } from "./product-card.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
 
 export const ServiceTypeSchema = z

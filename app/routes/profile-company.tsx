@@ -14,6 +14,7 @@ import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
 import { companyApi, pageLang } from "../lib/profile-api/company.server.ts";
+import { codeDetail } from "../lib/classifier-loaders.server.ts";
 import { LANGS } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -39,9 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     company.regionCode ? api.regions(lang, company.country) : Promise.resolve([]),
     Promise.all(
       codes.map((code) =>
-        context
-          .get(apiContext)
-          .classifierNode("okved", code, lang)
+        codeDetail(context.get(apiContext), "okved", code, lang)
           .then((node) => ({ code, name: { text: node.name, lang: node.nameLang } }))
           .catch(() => ({ code, name: null as { text: string; lang: "ru" | "en" | "zh" } | null })),
       ),

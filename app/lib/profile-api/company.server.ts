@@ -21,7 +21,7 @@ import type { CompanyFileView, CompanyView } from "../../../server/profile/compa
 import type { LegalEntityView } from "../../../server/api/profile-company.ts";
 import type { EmployeeView, InvitationView } from "../../../server/api/profile-employees.ts";
 import type { AddressSuggestion, PartySuggestion, SuggestionResult } from "../../../server/suggestions/dadata.ts";
-import type { RegionChoice } from "../../../server/catalog/regions.ts";
+import { listRegions, type RegionChoice } from "../../../contract/regions.ts";
 import type { CompanyInput, FactsInput, LegalEntityInput } from "../../../server/profile/schemas.ts";
 import type { Localized, LocalizedFact } from "../../../server/db/schema.ts";
 
@@ -155,7 +155,7 @@ export class CompanyApi {
 
   /* ─── reference ─── */
   regions(lang: Lang, country?: "RU" | "CN") {
-    return this.api.get<RegionChoice[]>("/api/regions", { lang, country }).then((r) => r.data);
+    return this.api.send(listRegions, { query: { lang, country } }).then((r): RegionChoice[] => r.data);
   }
 }
 

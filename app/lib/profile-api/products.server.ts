@@ -15,6 +15,7 @@ import type { ProductInput } from "../../../server/profile/schemas.ts";
 import type { CategoryOption } from "../../components/profile/product-card-fields.tsx";
 import { ApiClientError, type ApiClient, type CategoryNode, type Lang } from "../api-client.server.ts";
 import { pageNotFound } from "../errors.ts";
+import { listCategories } from "../../../contract/categories.ts";
 import { LIST_STATUSES, type ListStatus } from "../product-forms.ts";
 
 export type { LocalizedFact, ProductFileView, ProductStatus, ProductView, Tier, Variant };
@@ -99,7 +100,7 @@ export function removeFile(api: ApiClient, id: number, fileId: number): Promise<
 
 /** The categories of the catalogue as select options (depth-first, names in `lang`). */
 export async function categoryOptions(api: ApiClient, lang: Lang): Promise<CategoryOption[]> {
-  const tree = await api.categories(lang);
+  const { data: tree } = await api.send(listCategories, { query: { lang } });
   const out: CategoryOption[] = [];
   const walk = (nodes: CategoryNode[], depth: number) => {
     for (const node of nodes) {
