@@ -32,9 +32,8 @@ function scalarConfiguration(title: string) {
     showDeveloperTools: "never",
     documentDownloadType: "json",
     defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
-    // Our own font stack and brand colour; `--scalar-custom-header-height` keeps Scalar's sticky
-    // sidebar below the site bar above it.
-    customCss: ":root { --scalar-custom-header-height: 44px; --scalar-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }",
+    // The system font stack (Scalar's own font would come from its CDN).
+    customCss: ":root { --scalar-font: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }",
   };
 }
 
@@ -60,7 +59,8 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 <noscript><meta http-equiv="refresh" content="0; url=${escape(reference)}"></noscript>
 <style>
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  .docs-bar { position: sticky; top: 0; z-index: 20; height: 44px; box-sizing: border-box; display: flex; gap: 1.25rem; align-items: center;
+  /* Scrolls away with the page: Scalar's sticky sidebar and its request client's overlay then own the viewport. */
+  .docs-bar { height: 44px; box-sizing: border-box; display: flex; gap: 1.25rem; align-items: center;
     padding: 0 1rem; background: #0f3d5e; color: #fff; font-size: .9rem; }
   .docs-bar a { color: #fff; }
   .docs-bar strong { margin-right: auto; }
