@@ -40,8 +40,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: { baseURL: `http://localhost:${PORT}`, locale: "ru-RU", trace: "retain-on-failure" },
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /proxy\.spec\.ts/ },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /proxy\.spec\.ts/ },
+    // nginx in front of two server processes on PostgreSQL (HTTP only, no browser page).
+    { name: "proxy", testMatch: /proxy\.spec\.ts/ },
   ],
   webServer: [
     {

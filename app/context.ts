@@ -5,7 +5,8 @@
  */
 import { createContext } from "react-router";
 import type { WebServices } from "../server/http.ts";
-import type { ApiClient, UserProfile } from "./lib/api-client.server.ts";
+import type { OwnProfile } from "../contract/profile.ts";
+import type { ApiClient } from "./lib/api-client.server.ts";
 
 export const servicesContext = createContext<WebServices>();
 export const apiContext = createContext<ApiClient>();
@@ -21,7 +22,7 @@ export interface RequestSession {
 export const sessionContext = createContext<RequestSession>();
 
 /**
- * The signed-in user's profile (`GET /api/profile`), set by the `profile-check-organization` guard
+ * The signed-in user's profile with their open invitations (`GET /api/profile`), set by the `profile-check-organization` guard
  * for the profile section so its loaders do not ask the API again.
  */
-export const profileContext = createContext<UserProfile>();
+export const profileContext = createContext<OwnProfile>();

@@ -17,8 +17,8 @@ import { ClientPlatform } from "./components/pwa/client-platform.tsx";
 import { OfflineMarker } from "./components/pwa/offline-marker.tsx";
 import { SessionKeeper } from "./components/auth/session-keeper.tsx";
 import { SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
+import * as profileApi from "../contract/profile.ts";
 import { apiContext, servicesContext, sessionContext } from "./context.ts";
-import type { UserProfile } from "./lib/api-client.server.ts";
 import { DEFAULT_LANG, isLang, localePath, type Lang } from "./lib/i18n.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { isChunkLoadError, isNetworkError } from "./lib/reload-guard.ts";
@@ -41,16 +41,22 @@ export interface SessionUser {
   favouriteIds: number[];
 }
 
-async function loadSessionUser(context: Route.LoaderArgs["context"], lang: Lang): Promise<SessionUser | null> {
+async function loadSessionUser(context: Route.LoaderArgs["context"]): Promise<SessionUser | null> {
   if (!context.get(sessionContext).accessToken) return null;
   const api = context.get(apiContext);
   try {
-    const [profile, favouriteIds] = await Promise.all([api.profile(), api.favouriteIds().catch(() => [])]);
+    const [profile, favouriteIds] = await Promise.all([
+      api.send(profileApi.getProfile).then((r) => r.data),
+      api
+        .send(profileApi.listFavourites, { query: { view: "ids" } })
+        .then((r) => r.data.map((f) => f.id))
+        .catch(() => [] as number[]),
+    ]);
     if (profile.role === "ANONIM") {
       endRefusedSession(context.get(sessionContext));
       return null;
     }
-    const user = profile as UserProfile;
+    const user = profile;
     return {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -76,8 +82,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pageLang: Lang = isLang(lang) ? lang : DEFAULT_LANG;
   return data({
-    user: await loadSessionUser(context, pageLang),
-    lang: isLang(lang) ? lang : DEFAULT_LANG,
+    user: await loadSessionUser(context),
+    lang: pageLang,
     origin: services.publicUrl ?? url.origin,
     appName: getInstance(context).t("app.name"),
     nonce: services.nonce,

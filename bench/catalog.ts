@@ -107,7 +107,11 @@ export async function preparePostgres(products: number, fresh: boolean): Promise
     seededMs = await seed(database, products, dataDir);
     const admin2 = new pg.Client({ connectionString: adminUrl(), connectionTimeoutMillis: 5_000 });
     await admin2.connect();
-    await admin2.query(`comment on database "${BENCH_DB}" is ${pg.escapeLiteral(marker(products))}`).finally(() => admin2.end());
+    try {
+      await admin2.query(`comment on database "${BENCH_DB}" is ${pg.escapeLiteral(marker(products))}`);
+    } finally {
+      await admin2.end();
+    }
   }
   return { database, engine: "postgres", products, seededMs, databaseUrl: url.toString(), dataDir };
 }

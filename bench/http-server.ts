@@ -35,13 +35,15 @@ import { startServer } from "../server/main.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const mode = process.env.MODE ?? "real";
 const ids = readFileSync(process.env.IDS_FILE ?? "", "utf8").trim().split("\n").filter(Boolean);
-const env = parseEnv({ ...process.env, NODE_ENV: "production" });
+const env = parseEnv({ ...process.env, NODE_ENV: "production", OUTBOX: "true" });
 const logger = createLogger({ level: env.LOG_LEVEL });
 const page = process.env.PAGE === "catalog" ? "catalog" : "product";
 const pagePath = (id: string) => `/ru/${page}/${id}`;
 
 function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<http.Server> {
-  const server = http.createServer(getRequestListener(fetch));
+  // node:http ignores what a handler returns; Hono's listener answers its own errors.
+  const listener = getRequestListener(fetch);
+  const server = http.createServer((req, res) => void listener(req, res));
   return new Promise((resolve) => server.listen(env.PORT, "127.0.0.1", () => resolve(server)));
 }
 
@@ -91,7 +93,7 @@ if (!existsSync(path.join(root, "build", "server", "index.js"))) throw new Error
 if (mode === "real") {
   const running = await startServer({ env: { ...env, HOST: "127.0.0.1" }, logger });
   process.stdout.write(`ready ${env.PORT}\n`);
-  const stop = () => running.close().then(() => process.exit(0));
+  const stop = () => void running.close().then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 } else if (mode === "memory") {

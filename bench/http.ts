@@ -82,6 +82,7 @@ function startServer(server: string, page: "product" | "catalog", catalogue: Ben
       DATA_DIR: catalogue.dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      OUTBOX: "true",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -87,7 +87,7 @@ export async function runLighthouse(): Promise<string[]> {
   log(`lighthouse: starting the production server on ${origin} (fresh database, classifier import ≈ 15 s) …`);
   const server = spawn(process.execPath, [path.join(root, "scripts", "e2e-server.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production", OUTBOX: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -139,7 +139,7 @@ export async function runLighthouse(): Promise<string[]> {
     console.log(out.join("\n"));
     return out;
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     clearTimeout(watchdog);

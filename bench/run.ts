@@ -101,7 +101,7 @@ try {
   if (options.parts.has("lighthouse")) await runLighthouse();
   log(`bench: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 } catch (error) {
-  console.error(`bench failed: ${(error as Error).stack ?? error}`);
+  console.error(`bench failed: ${(error as Error).stack ?? String(error)}`);
   process.exitCode = 1;
 } finally {
   for (const catalogue of open) await catalogue.database.close().catch(() => {});

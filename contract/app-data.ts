@@ -19,12 +19,20 @@ export const AppDataSchema = z
   .object({
     appName: z.string(),
     defaultLanguage: z.enum(LANGS),
-    languages: z.array(z.object({ code: z.enum(LANGS), region: z.string().meta({ description: "BCP 47 tag, e.g. `ru-RU`" }), name: z.string().meta({ description: "The language's own name" }) })),
+    languages: z.array(
+      z.object({
+        code: z.enum(LANGS),
+        region: z.string().meta({ description: "BCP 47 tag, e.g. `ru-RU`" }),
+        name: z.string().meta({ description: "The language's own name" }),
+      }),
+    ),
     defaultCurrency: z.enum(CURRENCIES),
     currencies: z.array(z.enum(CURRENCIES)),
     classifiers: z.object({
       okved: ImportSchema,
-      tnved: ImportSchema.extend({ provisionalCount: z.number().int().min(0).meta({ description: "Provisional codes of the 2017 edition" }) }),
+      tnved: ImportSchema.extend({
+        provisionalCount: z.number().int().min(0).meta({ description: "Provisional codes of the 2017 edition" }),
+      }),
     }),
     topCategories: z.array(TopCategorySchema).meta({ description: "Top-level categories with products, most products first" }),
     catalogue: z.object({ products: z.number().int().min(0), suppliers: z.number().int().min(0) }),

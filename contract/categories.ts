@@ -24,7 +24,9 @@ export const CategoryNodeSchema = z
 export type CategoryNode = z.infer<typeof CategoryNodeSchema>;
 
 /** A top-level category with products: what the header and footer link to. */
-export const TopCategorySchema = CategoryNodeSchema.pick({ id: true, slug: true, icon: true, name: true, productCount: true }).meta({ id: "TopCategory" });
+export const TopCategorySchema = CategoryNodeSchema.pick({ id: true, slug: true, icon: true, name: true, productCount: true }).meta({
+  id: "TopCategory",
+});
 export type TopCategory = z.infer<typeof TopCategorySchema>;
 
 export const listCategories = defineRoute({

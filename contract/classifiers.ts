@@ -17,21 +17,27 @@ export const ClassifierNodeSchema = z
     code: z.string().meta({ description: "Stored form: OKVED `62.01`, section `J`; TN VED `8471300000`, section `XVI`" }),
     displayCode: z.string().meta({ description: "TN VED codes spaced as in the tariff (`8471 30 000 0`); OKVED as is" }),
     level: z.number().int().min(1),
-    levelName: z.string().meta({ description: "OKVED: section, class, subclass, group, subgroup, type; TN VED: section, chapter, heading, subheading, item" }),
+    levelName: z
+      .string()
+      .meta({ description: "OKVED: section, class, subclass, group, subgroup, type; TN VED: section, chapter, heading, subheading, item" }),
     parentCode: z.string().nullable(),
     section: z.string(),
     isLeaf: z.boolean(),
     childCount: z.number().int().min(0),
     name: z.string(),
     nameLang: z.enum(LANGS).meta({ description: "Language of `name`; Russian when the asked one is missing" }),
-    provisional: z.boolean().meta({ description: "TN VED only: from the 2017-edition supplement, not verified against the current edition" }),
+    provisional: z
+      .boolean()
+      .meta({ description: "TN VED only: from the 2017-edition supplement, not verified against the current edition" }),
     abolished: z.boolean(),
   })
   .meta({ id: "ClassifierNode" });
 export type ClassifierNode = z.infer<typeof ClassifierNodeSchema>;
 
 /** Notes of a TN VED section or chapter (Russian official text). */
-export const NotesBlockSchema = z.object({ code: z.string(), name: z.string(), nameLang: z.enum(LANGS), text: z.string() }).meta({ id: "NotesBlock" });
+export const NotesBlockSchema = z
+  .object({ code: z.string(), name: z.string(), nameLang: z.enum(LANGS), text: z.string() })
+  .meta({ id: "NotesBlock" });
 export type NotesBlock = z.infer<typeof NotesBlockSchema>;
 
 export const ClassifierNodeDetailSchema = ClassifierNodeSchema.extend({
@@ -52,7 +58,9 @@ export const ClassifierNodeDetailSchema = ClassifierNodeSchema.extend({
 export type ClassifierNodeDetail = z.infer<typeof ClassifierNodeDetailSchema>;
 
 export const SearchHitSchema = ClassifierNodeSchema.extend({
-  highlights: z.array(z.tuple([z.number().int(), z.number().int()])).meta({ description: "[start, end) character ranges of `name` that matched" }),
+  highlights: z
+    .array(z.tuple([z.number().int(), z.number().int()]))
+    .meta({ description: "[start, end) character ranges of `name` that matched" }),
   codeMatch: z.number().int().min(0).meta({ description: "Leading digits of the code that matched a code query (0 for words)" }),
   context: z.string().nullable().meta({ description: "TN VED: the full Russian description path of a short name" }),
 }).meta({ id: "SearchHit" });

@@ -5,7 +5,16 @@
  */
 import { z } from "zod";
 import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
-import { CountrySchema, DocumentRefSchema, FactSchema, FlagQuery, LangQuery, ListMetaSchema, RegionCodeSchema, SupplierKindSchema } from "./common.ts";
+import {
+  CountrySchema,
+  DocumentRefSchema,
+  FactSchema,
+  FlagQuery,
+  LangQuery,
+  ListMetaSchema,
+  RegionCodeSchema,
+  SupplierKindSchema,
+} from "./common.ts";
 import { CompanyCardSchema, ProductCardSchema, ProductListQuery } from "./products.ts";
 import { ServiceOfferSchema } from "./services.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
@@ -26,9 +35,20 @@ export type CompanyListItem = z.infer<typeof CompanyListItemSchema>;
 export const LegalEntityPublicSchema = z
   .object({
     kind: z.enum(["legal", "individual"]).meta({ description: "`legal`: an organisation; `individual`: a sole proprietor" }),
-    inn: z.string().regex(/^(\d{10}|\d{12})$/).meta({ description: "INN" }),
-    kpp: z.string().regex(/^\d{4}[\dA-Z]{2}\d{3}$/).nullable().meta({ description: "KPP (organisations)" }),
-    ogrn: z.string().regex(/^(\d{13}|\d{15})$/).nullable().meta({ description: "OGRN, or OGRNIP of a sole proprietor" }),
+    inn: z
+      .string()
+      .regex(/^(\d{10}|\d{12})$/)
+      .meta({ description: "INN" }),
+    kpp: z
+      .string()
+      .regex(/^\d{4}[\dA-Z]{2}\d{3}$/)
+      .nullable()
+      .meta({ description: "KPP (organisations)" }),
+    ogrn: z
+      .string()
+      .regex(/^(\d{13}|\d{15})$/)
+      .nullable()
+      .meta({ description: "OGRN, or OGRNIP of a sole proprietor" }),
     nameFull: z.string(),
     nameShort: z.string().nullable(),
     address: z.string().nullable().meta({ description: "Registered address, as in the state register" }),
@@ -52,7 +72,9 @@ export const CompanyDetailSchema = CompanyListItemSchema.extend({
     evidence: LocalizedTextSchema.nullable().meta({ description: "What the moderator checked" }),
     verifiedAt: z.string().nullable(),
   }),
-  okved: z.array(z.object({ code: z.string(), isMain: z.boolean(), name: LocalizedTextSchema })).meta({ description: "OKVED2 activities, the main one first" }),
+  okved: z
+    .array(z.object({ code: z.string(), isMain: z.boolean(), name: LocalizedTextSchema }))
+    .meta({ description: "OKVED2 activities, the main one first" }),
   legalEntities: z.array(LegalEntityPublicSchema),
   files: z.array(DocumentRefSchema),
   services: z.array(ServiceOfferSchema).meta({ description: "Published service offers" }),

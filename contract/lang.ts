@@ -15,6 +15,23 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGS as readonly string[]).includes(value);
 }
 
+/**
+ * Picks a supported language from an Accept-Language header (quality-ordered, RFC 9110 §12.5.4),
+ * or null. The web tier's language redirect and the API tier's page cache both ask it.
+ */
+export function langFromAcceptLanguage(header: string | null): Lang | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { base: (tag ?? "").trim().toLowerCase().split("-")[0], q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  return ranked.map((r) => r.base).find(isLang) ?? null;
+}
+
 /** A `lang` query parameter: one of LANGS, Russian when absent. */
 export const LangSchema = z.enum(LANGS).default(DEFAULT_LANG).meta({ description: "Language of every text in the answer" });
 

@@ -10,8 +10,18 @@
 import { z } from "zod";
 import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
 import {
-  CountrySchema, CurrencySchema, DecimalSchema, DocumentRefSchema, FactSchema, FlagQuery, LangQuery, ListMetaSchema, MediaRefSchema, RandomQuery,
-  RegionCodeSchema, SearchWords,
+  CountrySchema,
+  CurrencySchema,
+  DecimalSchema,
+  DocumentRefSchema,
+  FactSchema,
+  FlagQuery,
+  LangQuery,
+  ListMetaSchema,
+  MediaRefSchema,
+  RandomQuery,
+  RegionCodeSchema,
+  SearchWords,
 } from "./common.ts";
 import { CompanyCardSchema, ProductCardSchema } from "./product-card.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
@@ -49,7 +59,9 @@ export const ProductDetailSchema = ProductCardSchema.extend({
   variants: z.array(ProductVariantSchema),
   images: z.array(MediaRefSchema.extend({ title: LocalizedTextSchema.nullable() })),
   documents: z.array(DocumentRefSchema),
-  category: NamedRefSchema.extend({ path: z.array(NamedRefSchema).meta({ description: "From the top category down to this one" }) }).nullable(),
+  category: NamedRefSchema.extend({
+    path: z.array(NamedRefSchema).meta({ description: "From the top category down to this one" }),
+  }).nullable(),
   tnved: z.object({ code: z.string(), name: LocalizedTextSchema }).nullable(),
   alsoSuppliedBy: z
     .array(CompanyCardSchema.extend({ relation: z.enum(["dealer", "distributor"]) }))
@@ -95,7 +107,9 @@ export const ProductListQuery = PagingSchema.extend({
 });
 export type ProductListInput = z.input<typeof ProductListQuery>;
 
-export const ProductFacetQuery = ProductListQuery.extend({ q: SearchWords.optional().meta({ description: "Words: facets of the matching products only" }) });
+export const ProductFacetQuery = ProductListQuery.extend({
+  q: SearchWords.optional().meta({ description: "Words: facets of the matching products only" }),
+});
 
 export const listProducts = defineRoute({
   method: "GET",
@@ -127,7 +141,8 @@ export const productFacets = defineRoute({
   operationId: "productFacets",
   tag: "Products",
   summary: "Product facets",
-  description: "Counts by category, region, TN VED chapter and verification; price ranges per currency and MOQ ranges per unit, over the products the filters (and `q`) select. Paging parameters are accepted and ignored.",
+  description:
+    "Counts by category, region, TN VED chapter and verification; price ranges per currency and MOQ ranges per unit, over the products the filters (and `q`) select. Paging parameters are accepted and ignored.",
   auth: "public",
   query: ProductFacetQuery,
   data: ProductFacetsSchema,

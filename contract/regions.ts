@@ -20,7 +20,8 @@ export const listRegions = defineRoute({
   operationId: "listRegions",
   tag: "Suppliers",
   summary: "Regions a supplier may be placed in",
-  description: "The subjects of the Russian Federation (code = the two-digit region code of INN and KPP) and the provincial-level divisions of China (`CN-` + the GB/T 2260 prefix), in that order.",
+  description:
+    "The subjects of the Russian Federation (code = the two-digit region code of INN and KPP) and the provincial-level divisions of China (`CN-` + the GB/T 2260 prefix), in that order.",
   auth: "public",
   query: RegionListQuery,
   data: z.array(RegionChoiceSchema),

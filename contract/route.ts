@@ -44,8 +44,12 @@ export interface RouteDescriptor {
   status?: 200 | 201;
   /** Error codes this operation may answer besides the generic ones. */
   errors?: readonly ErrorCode[];
-  /** The answer is not the JSON envelope (CSV, XML, a redirect): `data` then documents nothing. */
-  raw?: { contentType: string; description: string };
+  /**
+   * The answer is not the JSON envelope (CSV, XML, a redirect): `data` then documents nothing —
+   * unless `when` names the query that asks for this answer (`format=csv`), the envelope being the
+   * answer otherwise.
+   */
+  raw?: { contentType: string; description: string; when?: string };
 }
 
 /** Declares a route; returns it unchanged with its literal types kept for the client and the server. */

@@ -16,7 +16,9 @@ import { StoryCardSchema } from "./stories.ts";
 import { PageMetaSchema, PagingSchema, defineRoute } from "./route.ts";
 
 export const ProductHitSchema = ProductCardSchema.extend({
-  matched: LocalizedTextSchema.nullable().meta({ description: "The name in the language whose text matched, when it is not the one shown" }),
+  matched: LocalizedTextSchema.nullable().meta({
+    description: "The name in the language whose text matched, when it is not the one shown",
+  }),
 }).meta({ id: "ProductHit" });
 export type ProductHit = z.infer<typeof ProductHitSchema>;
 
@@ -54,7 +56,9 @@ export const CrossSearchQuery = z.object({
   perGroup: z.coerce.number().int().min(1).max(20).default(5).meta({ description: "Hits per group" }),
 });
 export const ProductSearchQuery = ProductListQuery.extend({ q: SearchWords });
-export const SupplierFilterQuery = CompanyListQuery.extend({ q: SearchWords.optional().meta({ description: "Words: ranked matches instead of the filtered list" }) });
+export const SupplierFilterQuery = CompanyListQuery.extend({
+  q: SearchWords.optional().meta({ description: "Words: ranked matches instead of the filtered list" }),
+});
 export const ServiceFilterQuery = PagingSchema.extend({
   lang: LangSchema,
   q: SearchWords.optional(),
@@ -69,7 +73,8 @@ export const crossSearch = defineRoute({
   operationId: "crossSearch",
   tag: "Search",
   summary: "One query across products, suppliers, services and stories",
-  description: "The first `perGroup` hits of each group with its total. Spelling is corrected only when none of the four finds anything (`meta.correctedQuery`).",
+  description:
+    "The first `perGroup` hits of each group with its total. Spelling is corrected only when none of the four finds anything (`meta.correctedQuery`).",
   auth: "public",
   query: CrossSearchQuery,
   data: CrossSearchSchema,
@@ -82,7 +87,8 @@ export const searchProducts = defineRoute({
   operationId: "searchProducts",
   tag: "Search",
   summary: "Ranked product search with the product filters",
-  description: "Words in ru, en or zh; each hit says which translation matched (`matched`). Totals count at most 2,000 ranked matches (`meta.totalCapped`). Typos are corrected when nothing matches (`meta.correctedQuery`).",
+  description:
+    "Words in ru, en or zh; each hit says which translation matched (`matched`). Totals count at most 2,000 ranked matches (`meta.totalCapped`). Typos are corrected when nothing matches (`meta.correctedQuery`).",
   auth: "public",
   query: ProductSearchQuery,
   data: z.array(ProductHitSchema),
@@ -95,7 +101,8 @@ export const filterSuppliers = defineRoute({
   operationId: "filterSuppliers",
   tag: "Search",
   summary: "Suppliers with filters and facets",
-  description: "Without `q`, the supplier list with its filters; with `q`, ranked matches (the filters do not apply). The facets count every published supplier.",
+  description:
+    "Without `q`, the supplier list with its filters; with `q`, ranked matches (the filters do not apply). The facets count every published supplier.",
   auth: "public",
   query: SupplierFilterQuery,
   data: z.object({ items: z.array(CompanyListItemSchema), facets: SupplierFacetsSchema }),

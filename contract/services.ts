@@ -21,7 +21,9 @@ export const ServiceTypeSchema = z
   .meta({ id: "ServiceType" });
 export type ServiceType = z.infer<typeof ServiceTypeSchema>;
 
-export const ServiceTypeRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: LocalizedTextSchema }).meta({ id: "ServiceTypeRef" });
+export const ServiceTypeRefSchema = z
+  .object({ id: z.number().int(), slug: z.string(), name: LocalizedTextSchema })
+  .meta({ id: "ServiceTypeRef" });
 
 /** A supplier's offer of a service, without the supplier (as the supplier's own page lists them). */
 export const ServiceOfferSchema = z

@@ -11,9 +11,14 @@ export const SITEMAP_TYPES = ["products", "suppliers", "categories", "services",
 export const SitemapTypeSchema = z.enum(SITEMAP_TYPES);
 export type SitemapType = z.infer<typeof SitemapTypeSchema>;
 
-export const SitemapCountSchema = z.object({ type: SitemapTypeSchema, count: z.number().int().min(0), pages: z.number().int().min(0) }).meta({ id: "SitemapCount" });
+export const SitemapCountSchema = z
+  .object({ type: SitemapTypeSchema, count: z.number().int().min(0), pages: z.number().int().min(0) })
+  .meta({ id: "SitemapCount" });
 export const SitemapEntrySchema = z
-  .object({ key: z.string().meta({ description: "Id, slug or code as it appears in the page's URL" }), lastmod: z.string().meta({ description: "YYYY-MM-DD (UTC)" }) })
+  .object({
+    key: z.string().meta({ description: "Id, slug or code as it appears in the page's URL" }),
+    lastmod: z.string().meta({ description: "YYYY-MM-DD (UTC)" }),
+  })
   .meta({ id: "SitemapEntry" });
 export type SitemapEntry = z.infer<typeof SitemapEntrySchema>;
 

@@ -29,14 +29,23 @@ export const VALIDATION_CODES = [
   "duplicate_key",
   "price_currency_pair",
   "moq_unit_pair",
+  // Sign-in (contract/auth.ts)
+  "invalid_login",
+  "code_format",
+  "name_chars",
+  "terms_required",
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
-const CODES = new Set<string>(VALIDATION_CODES);
+/** Codes of the admin area's forms only (contract/admin/), translated as `admin.validation.<code>`. */
+export const ADMIN_VALIDATION_CODES = ["slug_format", "evidence_required", "date_required", "date_future", "icon_format", "tnved_headings", "localities_required"] as const;
+export type AdminValidationCode = (typeof ADMIN_VALIDATION_CODES)[number];
+
+const CODES = new Set<string>([...VALIDATION_CODES, ...ADMIN_VALIDATION_CODES]);
 
 /** The validation code of one zod issue: its message when that is a code, else the kind of failure. */
-export function validationCode(issue: { code: string; message: string; input?: unknown }): ValidationCode {
-  if (CODES.has(issue.message)) return issue.message as ValidationCode;
+export function validationCode(issue: { code: string; message: string; input?: unknown }): ValidationCode | AdminValidationCode {
+  if (CODES.has(issue.message)) return issue.message as ValidationCode | AdminValidationCode;
   if (issue.code === "invalid_type") return issue.input === undefined ? "required" : "invalid_type";
   if (issue.code === "too_big") return "too_big";
   if (issue.code === "too_small") return "too_small";

@@ -4,6 +4,7 @@
  * or S3_*). The embedded database can be opened by one process at a time: stop the server first,
  * or use a PostgreSQL server.
  */
+import { notifyPageCaches } from "../server/page-cache-bus.ts";
 import { runAdmin, USAGE } from "../server/admin/cli.ts";
 import { DatabaseInUseError, openDatabase } from "../server/db/client.ts";
 import { loadEnv } from "../server/env.ts";
@@ -33,6 +34,8 @@ try {
   const logger = createLogger({ level: "warn" });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   code = await runAdmin(argv, { db: database.db, storage: createFileStorage(env), mailer, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
+  // Running servers on the same PostgreSQL database drop pages that may show what just changed.
+  if (code === 0 && env.DATABASE_URL) await notifyPageCaches(env.DATABASE_URL).catch(() => undefined);
 } finally {
   await database.close();
 }

@@ -20,7 +20,7 @@ import { startServer } from "../server/main.ts";
 import { adminSocketPath } from "./lib/e2e-admin.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "postavka-e2e-"));
-const env = parseEnv({ ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "" });
+const env = parseEnv({ ...process.env, NODE_ENV: "production", OUTBOX: "true", DATA_DIR: dataDir, DATABASE_URL: "" });
 const logger = createLogger({ level: env.LOG_LEVEL });
 const running = await startServer({ env, logger, importIfEmpty: true });
 
@@ -50,5 +50,5 @@ const stop = async () => {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
-process.once("SIGINT", stop);
-process.once("SIGTERM", stop);
+process.once("SIGINT", () => void stop());
+process.once("SIGTERM", () => void stop());

@@ -112,7 +112,7 @@ try {
     console.error(error.message);
     process.exitCode = 2;
   } else {
-    console.error(`Seeding failed: ${(error as Error).stack ?? error}`);
+    console.error(`Seeding failed: ${(error as Error).stack ?? String(error)}`);
     process.exitCode = 1;
   }
 } finally {

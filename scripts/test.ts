@@ -1,8 +1,10 @@
 /**
  * `npm test` — the whole suite, as CI runs it:
- * 1. Vitest: unit tests, then the API tests on PGlite and on PostgreSQL (TEST_DATABASE_URL);
- * 2. the production build;
- * 3. Playwright e2e against the built server in Debian's Chromium, with JavaScript on and off.
+ * 1. static checks: the type check (`npm run typecheck`) and the linter (`npm run lint`);
+ * 2. Vitest: unit tests, then the API tests on PGlite and on PostgreSQL (TEST_DATABASE_URL);
+ * 3. the production build;
+ * 4. Playwright e2e against the built server in Debian's Chromium, with JavaScript on and off.
+ * A failed step counts as one failed test and the rest still runs, so one run shows everything.
  * Ends with one line `Total: N passed, N failed` and a non-zero exit code on any failure.
  */
 import { spawnSync } from "node:child_process";
@@ -22,6 +24,15 @@ function run(title: string, command: string, args: string[], env: Record<string,
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) exitCode = 1;
   return result.status === 0;
+}
+
+// Static checks run first: they take seconds and often explain a failing test further down.
+const staticChecks: [title: string, script: string][] = [
+  ["Type check (react-router typegen, tsc)", "typecheck"],
+  ["Lint (oxlint with type-aware rules)", "lint"],
+];
+for (const [title, script] of staticChecks) {
+  if (!run(title, "npm", ["run", script])) failed += 1;
 }
 
 const vitestJson = path.join(reports, "vitest.json");

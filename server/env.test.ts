@@ -36,6 +36,8 @@ describe("parseEnv", () => {
       API_URL: "",
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example:587",
+      AUTH_SECRET: "x".repeat(40),
     });
     expect(env.PORT).toBe(8080);
     expect(env.DATABASE_URL).toBe("postgresql://user:pw@db:5432/postavka");
@@ -52,6 +54,19 @@ describe("parseEnv", () => {
   test("DATABASE_URL must be a postgres:// URL", () => {
     const error = configError({ DATABASE_URL: "http://localhost:5432/postavka" });
     expect(error.message).toMatch(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
+  });
+
+  test("production refuses to start without mail delivery unless the outbox is chosen on purpose (review F18)", () => {
+    expect(configError({ NODE_ENV: "production" }).message).toMatch(/SMTP_URL: is required in production/);
+    expect(parseEnv({ NODE_ENV: "production", OUTBOX: "true" }).OUTBOX).toBe(true);
+    expect(configError({ NODE_ENV: "production", SMTP_URL: "smtp://m.example" }).message).toMatch(/AUTH_SECRET: is required in production/);
+    expect(configError({ AUTH_SECRET: "short" }).message).toContain("AUTH_SECRET");
+    expect(parseEnv({ NODE_ENV: "development" }).OUTBOX).toBe(false);
+  });
+
+  test("TRUST_PROXY=true is refused (any client could choose its address)", () => {
+    expect(configError({ TRUST_PROXY: "true" }).message).toContain("TRUST_PROXY");
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
   });
 
   test("LOG_LEVEL must be a pino level", () => {

@@ -5,6 +5,7 @@
  * start-up with one line per problem (`loadEnv` prints and exits with code 78, EX_CONFIG),
  * so a typo never becomes a half-working server.
  */
+import { parseTrustProxy } from "./client-ip.ts";
 import path from "node:path";
 import { z } from "zod";
 
@@ -85,6 +86,48 @@ export const EnvSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: "must be an http(s) URL" }),
   /** Reference data folder read by the classifier importer. */
   CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
+  /**
+   * Proxies whose X-Forwarded-For is believed (server/client-ip.ts): a hop count, or addresses/CIDRs
+   * (`loopback`, `10.0.0.0/8`); empty or `false` trusts none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
+  /**
+   * Keep e-mails and SMS in DATA_DIR/outbox and print them, instead of delivering them: the demo and
+   * the test servers. Production refuses to start without SMTP_URL unless this is set on purpose
+   * (security review F18: sign-in codes must not end up in logs by accident).
+   */
+  /**
+   * Apply pending migrations when the server starts (default). `false` when migrations run as a
+   * separate release step (`npm run db:migrate`) before new processes start (docs/deploy.md).
+   */
+  MIGRATE_ON_START: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  /**
+   * Secret (≥ 32 characters) the signing and one-time-code keys are sealed under in the database
+   * (review F17). Every process of a deployment needs the same one. Required in production unless
+   * OUTBOX is set (a demo then keeps a generated one in DATA_DIR/auth-secret, outside the database).
+   */
+  AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  OUTBOX: z.enum(["true", "false", "1", "0", ""]).default("").transform((v) => v === "true" || v === "1"),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !env.OUTBOX) {
+    ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (the signing keys are sealed under it; e.g. `openssl rand -base64 48`)" });
+  }
+  if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.OUTBOX) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SMTP_URL"],
+      message: "is required in production (sign-in codes must be delivered); set OUTBOX=true only for a demo, which prints every e-mail and code",
+    });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

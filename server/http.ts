@@ -14,6 +14,7 @@ import { Readable } from "node:stream";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders, NONCE } from "hono/secure-headers";
@@ -22,6 +23,8 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
+import { clientAddress, type TrustProxy } from "./client-ip.ts";
+import { MAX_UPLOAD_BYTES, MiB } from "./files/uploads.ts";
 
 /** What server.ts hands to the web tier on every request (see app/context.ts). */
 export interface WebServices {
@@ -30,7 +33,7 @@ export interface WebServices {
   apiUrl?: string;
   publicUrl?: string;
   requestId: string;
-  /** The browser's IP (socket peer), forwarded to the API as `x-client-ip` for its rate limits. */
+  /** The browser's IP (socket peer, or the address trusted proxies report: TRUST_PROXY), forwarded to the API as `x-client-ip` for its rate limits. */
   clientIp: string;
   nonce: string;
   logger: Logger;
@@ -59,32 +62,104 @@ export interface ServerAppOptions {
   buildCheckIntervalS?: number;
   /** Rendered pages for anonymous visitors (server/page-cache.ts); production only, absent = off. */
   pageCache?: PageCache;
+  /** Called after a write of public data besides emptying the local page cache (tells other processes). */
+  onPublicWrite?: () => void;
+  /** Which proxies' `X-Forwarded-For` to believe (server/client-ip.ts); default: none. */
+  trustProxy?: TrustProxy;
 }
+
+/**
+ * Largest request bodies (security review F3), enforced while the body streams in, chunked bodies
+ * included, before any handler buffers it: multipart forms carry uploads (the largest file plus
+ * 1 MiB of envelope); anything else — JSON, urlencoded forms — 1 MiB, well above any form's text.
+ */
+export const MAX_MULTIPART_BODY = MAX_UPLOAD_BYTES + MiB;
+export const MAX_OTHER_BODY = MiB;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * Writes that can change what an anonymous visitor sees: a company's profile, products, employees
+ * (the supplier pages) and the admin area (moderation, records, content) — through the API or the
+ * web tier's form posts, in any language. Sign-in, sign-out, favourites and personal settings change
+ * nothing public, so they no longer empty the page cache (review F13: an anonymous
+ * `POST /api/auth/logout` loop kept it empty).
+ */
+export const PUBLIC_DATA_WRITE = /^\/(?:(?:en|zh)\/)?(?:profile|admin)(?:\/|$)|^\/api\/profile\/(?:company|invitations)(?:\/|$)|^\/app\/(?:admin|employee)(?:\/|$)/;
+
 type Vars = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
-/** The peer address of the request's socket ("unknown" for in-process requests without one). */
-function clientIp(c: Context): string {
+/** The socket's peer address, undefined for in-process requests without one. */
+function peerAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address;
   } catch {
-    return "unknown";
+    return undefined;
   }
 }
+
+/** The session cookies of the web tier (app/lib/session.server.ts). */
+const SIGNED_IN_COOKIE = /(?:^|;\s*)(?:access|refresh)=[^;\s]/;
+
+/**
+ * A page rendered for a signed-in user carries their name, company and favourites: no shared cache,
+ * nor the service worker, may keep it (review F8; ADR 004 "private pages"). Returns `response` with
+ * `Cache-Control: private, no-store` when `request` carries a session cookie, else unchanged.
+ */
+export function privateIfSignedIn(request: Request, response: Response): Response {
+  if (!SIGNED_IN_COOKIE.test(request.headers.get("cookie") ?? "")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+const MEDIA_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * Headers of an uploaded file served from our origin (review F20): images are shown inline;
+ * everything else (PDF, office documents) is downloaded, never rendered as a document of this
+ * origin; and any file runs sandboxed with nothing allowed, should a browser render it anyway.
+ */
+export function mediaHeaders(mime: string, size: number): Record<string, string> {
+  return {
+    "content-type": mime,
+    "content-length": String(size),
+    "cache-control": "public, max-age=31536000, immutable",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": MEDIA_CSP,
+    ...(mime.startsWith("image/") ? {} : { "content-disposition": "attachment" }),
+  };
+}
+
+const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
 
 export function createServerApp(options: ServerAppOptions) {
   const { logger, mode } = options;
   const app = new Hono<Vars>();
 
   app.use(requestId());
+  const trustProxy = options.trustProxy ?? (() => false);
+  const clientIp = (c: Context) => clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trustProxy);
+  const tooLarge = (c: Context) =>
+    isApiPath(c.req.path)
+      ? c.json({ error: { code: "body_too_large", message: "Request body too large" } }, 413)
+      : c.text("Request body too large", 413);
+  const multipartLimit = bodyLimit({ maxSize: MAX_MULTIPART_BODY, onError: tooLarge });
+  const otherLimit = bodyLimit({ maxSize: MAX_OTHER_BODY, onError: tooLarge });
+  app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+    return (multipart ? multipartLimit : otherLimit)(c, next);
+  });
   const pageCache = mode === "production" ? options.pageCache : undefined;
   if (pageCache) {
-    // A successful write anywhere (API call, form post) may change what any page shows.
+    // A successful write of public data may change what any page shows.
     app.use(async (c, next) => {
       await next();
-      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400) pageCache.invalidate();
+      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400 && PUBLIC_DATA_WRITE.test(c.req.path)) {
+        pageCache.invalidate();
+        options.onPublicWrite?.();
+      }
     });
   }
   app.use(async (c, next) => {
@@ -96,6 +171,12 @@ export function createServerApp(options: ServerAppOptions) {
     const aborted = c.req.raw.signal.aborted;
     const level = c.res.status >= 500 && !aborted ? "error" : "info";
     logger[level]({ requestId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms, ...(aborted ? { aborted } : {}) }, "request");
+  });
+  // Registered before secureHeaders so that it runs after it: the site's CSP must not replace the
+  // sandbox of uploaded files (mediaHeaders).
+  app.use("/media/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("content-security-policy", MEDIA_CSP);
   });
   app.use(
     secureHeaders({
@@ -150,23 +231,16 @@ export function createServerApp(options: ServerAppOptions) {
     // Keys are content- or id-addressed and never reused for other bytes, so files are immutable.
     // nosniff plus the stored type (checked by content on upload) keeps a file from being read as another type.
     app.get("/media/*", async (c) => {
-      const key = decodeURIComponent(c.req.path.slice("/media/".length));
       let found: Awaited<ReturnType<MediaSource["get"]>>;
       try {
-        found = await media.get(key);
+        // A malformed escape (`%E0%A4%A`) is a URIError: no such file (F27), not a server error.
+        found = await media.get(decodeURIComponent(c.req.path.slice("/media/".length)));
       } catch (error) {
-        if (error instanceof RangeError) found = null;
+        if (error instanceof RangeError || error instanceof URIError) found = null;
         else throw error;
       }
       if (!found) return c.text("Not Found", 404);
-      return new Response(Readable.toWeb(found.stream) as ReadableStream, {
-        headers: {
-          "content-type": found.mime,
-          "content-length": String(found.size),
-          "cache-control": "public, max-age=31536000, immutable",
-          "x-content-type-options": "nosniff",
-        },
-      });
+      return new Response(Readable.toWeb(found.stream) as ReadableStream, { headers: mediaHeaders(found.mime, found.size) });
     });
   }
   // A service worker cannot see Set-Cookie, so a response that sets a cookie is marked for no cache
@@ -223,7 +297,7 @@ export function createServerApp(options: ServerAppOptions) {
       context.set(servicesContext, services);
       return { response: await handler(c.req.raw, context), nonce };
     };
-    return pageCache ? pageCache.serve(c.req.raw, nonce, render) : (await render()).response;
+    return privateIfSignedIn(c.req.raw, pageCache ? await pageCache.serve(c.req.raw, nonce, render) : (await render()).response);
   });
 
   return app;

@@ -3,7 +3,9 @@
  * optional classifier import and demo catalogue (`importIfEmpty`), the API tier, the web tier (Vite middleware in development, the
  * production build otherwise) and the HTTP listener; stops them in reverse order on SIGINT/SIGTERM.
  */
-import { existsSync } from "node:fs";
+import { parseTrustProxy } from "./client-ip.ts";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -19,6 +21,7 @@ import type { Env } from "./env.ts";
 import { createServerApp } from "./http.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
+import { startPageCacheBus } from "./page-cache-bus.ts";
 
 export interface StartOptions {
   env: Env;
@@ -41,7 +44,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const dev = options.dev ?? false;
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: dev && process.stdout.isTTY });
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX, migrate: env.MIGRATE_ON_START });
   logger.info({ database: database.kind, location: database.location }, "database ready");
 
   if (options.importIfEmpty) {
@@ -88,6 +91,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     mailFrom: env.MAIL_FROM,
     smsUrl: env.SMS_URL,
     smsToken: env.SMS_TOKEN,
+    outbox: env.NODE_ENV !== "production" || env.OUTBOX,
+    keySecret: env.AUTH_SECRET ?? localAuthSecret(env.DATA_DIR),
     limits: { resendAfterS: env.AUTH_RESEND_AFTER_S, sendPerTarget: env.AUTH_SEND_PER_TARGET, sendPerIp: env.AUTH_SEND_PER_IP, verifyPerIp: env.AUTH_VERIFY_PER_IP },
   });
   const media = createFileStorage(env);
@@ -116,6 +121,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     getBuild = async () => build;
   }
 
+  const pageCache = !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, staleS: env.PAGE_CACHE_STALE_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined;
+  // Several processes on one PostgreSQL server empty each other's page caches (LISTEN/NOTIFY).
+  const bus = pageCache && env.DATABASE_URL ? await startPageCacheBus(env.DATABASE_URL, () => pageCache.invalidate(), logger) : undefined;
   const app = createServerApp({
     api,
     database,
@@ -127,7 +135,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,
-    pageCache: !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, staleS: env.PAGE_CACHE_STALE_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    pageCache,
+    onPublicWrite: bus ? () => bus.publish() : undefined,
   });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
@@ -156,11 +166,28 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
         await vite?.close();
+        await bus?.close();
         await database.close();
       })();
       return closing;
     },
   };
+}
+
+/**
+ * Without AUTH_SECRET (development, demo, tests — production requires it, server/env.ts) the key
+ * ring is sealed under a random secret kept in DATA_DIR/auth-secret (mode 0600): outside the
+ * database, so a dump of it alone still opens nothing.
+ */
+export function localAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 /** Runs `running.close()` once on SIGINT/SIGTERM, then exits. */

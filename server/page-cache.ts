@@ -28,7 +28,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { parse as parseCookies } from "cookie";
-import { langFromAcceptLanguage } from "../app/lib/i18n.ts";
+import { langFromAcceptLanguage } from "../contract/lang.ts";
 
 /** Cookies an anonymous page may depend on: anything else means the page may be someone's own. */
 export const SHAREABLE_COOKIES = new Set(["locale", "viewport"]);

@@ -6,7 +6,7 @@
  * suppliers from the catalogue, paged.
  */
 import { useRouteLoaderData } from "react-router";
-import type { PublicPage } from "../lib/admin-api.server.ts";
+import type { PublicPage } from "../../contract/pages.ts";
 import type { LayoutData } from "../layouts/default.tsx";
 import { useT } from "../lib/use-t.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
@@ -43,6 +43,7 @@ export function ContentPage({ page, html }: { page: PublicPage; html: string }) 
           </p>
         ) : null}
       </header>
+      {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
       {html ? <div className="story-body content-page-body page-narrow-block" lang={page.body?.lang} dangerouslySetInnerHTML={{ __html: html }} /> : null}
       {page.region && page.suppliers ? (
         <section className="content-page-suppliers" aria-labelledby="region-suppliers">

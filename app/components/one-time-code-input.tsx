@@ -17,6 +17,7 @@ export function OneTimeCodeInput({ field, label }: { field: FieldMetadata<string
         maxLength={12}
         className="code-input"
         aria-describedby={field.errorId}
+        // oxlint-disable-next-line jsx-a11y/no-autofocus -- the step's only field, right after the code was sent
         autoFocus
       />
     </label>

@@ -13,7 +13,8 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "./api-client.server.ts";
-import { adminApi, type StaffMe } from "./admin-api.server.ts";
+import * as homeApi from "../../contract/admin/home.ts";
+import type { StaffMe } from "../../contract/admin/home.ts";
 import { documentUrl } from "./document-url.ts";
 import { localePath, splitLocalePath } from "./i18n.ts";
 
@@ -34,7 +35,7 @@ export const requireStaff: MiddlewareFunction<Response> = async ({ request, cont
   const toSignIn = () => redirect(`${localePath(lang, "/auth", prefixed)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (!context.get(sessionContext).accessToken) throw toSignIn();
   try {
-    context.set(staffContext, await adminApi(context.get(apiContext)).me());
+    context.set(staffContext, (await context.get(apiContext).send(homeApi.getMe)).data);
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 401) throw toSignIn();
     if (error instanceof ApiClientError && error.status === 403) {

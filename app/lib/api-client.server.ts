@@ -7,11 +7,9 @@
  * Retry policy (spec §7): one retry for idempotent methods (GET, HEAD, OPTIONS) on 408, 409, 425,
  * 429, 500, 502, 503, 504 or a network error; never for POST, PUT, PATCH, DELETE.
  */
-import type { Profile } from "../../server/auth/service.ts";
-import type { ProductCard } from "../../contract/products.ts";
+import type { Profile, ProfileOrAnonymous } from "../../contract/profile.ts";
 
 export type { Lang } from "../../contract/lang.ts";
-import type { Lang } from "../../contract/lang.ts";
 import type { RouteData, RouteDescriptor, RouteMeta, RouteParamsInput, RouteQueryInput, RouteBodyInput } from "../../contract/route.ts";
 
 /** What `send` takes for a route: only the parts its descriptor declares, typed by its schemas. */
@@ -27,14 +25,17 @@ export class ApiClientError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues?: { path: string; message: string }[];
+  /** Structured numbers of the error (contract/errors.ts `ErrorDetails`), e.g. `invalid_code` → `{ attemptsLeft }`. */
+  readonly details?: Record<string, unknown>;
   /** Seconds from the response's Retry-After header (429), when present. */
   retryAfter?: number;
-  constructor(status: number, code: string, message: string, issues?: { path: string; message: string }[]) {
+  constructor(status: number, code: string, message: string, issues?: { path: string; message: string }[], details?: Record<string, unknown>) {
     super(message);
     this.name = "ApiClientError";
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.details = details;
   }
 }
 
@@ -55,18 +56,25 @@ export interface ApiClientOptions {
   refreshCookie?: string;
 }
 
-/** A response's envelope with the headers that matter to the web tier (the rotated refresh cookie). */
-export interface WithHeaders<T> {
-  data: T;
+/** `GET /api/profile` of a signed-in caller (contract/profile.ts). */
+export type UserProfile = Profile;
+export type { ProfileOrAnonymous };
+
+/** Per-call options of `send`. */
+export interface SendOptions {
+  /** Forward the browser's refresh cookie (the sign-in, refresh and sign-out calls only). */
+  withRefreshCookie?: boolean;
+}
+
+/** What `send` resolves to: the envelope's parts, and the Set-Cookie lines of the API's answer (a rotated refresh cookie). */
+export interface SendResult<D extends RouteDescriptor> {
+  data: RouteData<D>;
+  meta: RouteMeta<D>;
   setCookies: string[];
 }
 
-/** `GET /api/profile` of a signed-in caller (server/auth/service.ts). */
-export type UserProfile = Profile;
-
-export type ProfileOrAnonymous = UserProfile | { role: "ANONIM" };
-
-export type Query = Record<string, string | number | boolean | undefined | null>;
+/** Query parameters; a list is sent as the key repeated. */
+export type Query = Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
 
 /**
  * One call's input: `query` string parameters; `body` sent as JSON, or `form` as multipart/form-data
@@ -102,19 +110,7 @@ export class ApiClient {
     path: string,
     init: RequestInit = {},
   ): Promise<{ envelope: Envelope<T, M>; headers: Headers }> {
-    const url = new URL(path, this.options.baseUrl);
-    for (const [key, value] of Object.entries(init.query ?? {})) {
-      if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
-    }
-    const headers = new Headers({ accept: "application/json" });
-    if (init.body !== undefined) headers.set("content-type", "application/json");
-    if (this.options.accessToken) headers.set("authorization", `Bearer ${this.options.accessToken}`);
-    if (this.options.fingerprint) headers.set("fingerprint", encodeURIComponent(this.options.fingerprint));
-    if (this.options.requestId) headers.set("x-request-id", this.options.requestId);
-    if (this.options.acceptLanguage) headers.set("accept-language", this.options.acceptLanguage);
-    if (this.options.clientIp) headers.set("x-client-ip", this.options.clientIp);
-    if (this.options.userAgent) headers.set("user-agent", this.options.userAgent);
-    if (init.withRefreshCookie && this.options.refreshCookie) headers.set("cookie", `refresh=${encodeURIComponent(this.options.refreshCookie)}`);
+    const { url, headers } = this.prepare(path, init);
     const attempts = IDEMPOTENT.has(method.toUpperCase()) ? 2 : 1;
 
     let lastError: unknown;
@@ -143,21 +139,61 @@ export class ApiClient {
     throw lastError;
   }
 
-  /**
-   * Calls one operation of the contract: `params` fill the path's `{name}` segments, `query` and a
-   * JSON `body` (or a multipart `form`) as the descriptor declares them. Resolves to the envelope,
-   * typed by the descriptor (`data`, and `meta` where it has one); throws ApiClientError with the
-   * error's code, issues and details.
-   */
-  async send<D extends RouteDescriptor>(route: D, input: SendInput<D> = {} as SendInput<D>): Promise<{ data: RouteData<D>; meta: RouteMeta<D> }> {
-    const { params, query, body, form } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown; form?: FormData };
-    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  /** The URL (query values set; a list repeats its key) and the forwarded headers of one call. */
+  private prepare(path: string, init: RequestInit): { url: URL; headers: Headers } {
+    const url = new URL(path, this.options.baseUrl);
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined && item !== null && item !== "") url.searchParams.append(key, String(item));
+      }
+    }
+    const headers = new Headers({ accept: "application/json" });
+    if (init.body !== undefined) headers.set("content-type", "application/json");
+    if (this.options.accessToken) headers.set("authorization", `Bearer ${this.options.accessToken}`);
+    if (this.options.fingerprint) headers.set("fingerprint", encodeURIComponent(this.options.fingerprint));
+    if (this.options.requestId) headers.set("x-request-id", this.options.requestId);
+    if (this.options.acceptLanguage) headers.set("accept-language", this.options.acceptLanguage);
+    if (this.options.clientIp) {
+      headers.set("x-client-ip", this.options.clientIp);
+      // Over HTTP (API_URL) the API process sees the web tier as the peer; with the web tier in its
+      // TRUST_PROXY it takes the browser's address from here (server/client-ip.ts, review F1).
+      if (!this.options.transport) headers.set("x-forwarded-for", this.options.clientIp);
+    }
+    if (this.options.userAgent) headers.set("user-agent", this.options.userAgent);
+    if (init.withRefreshCookie && this.options.refreshCookie) headers.set("cookie", `refresh=${encodeURIComponent(this.options.refreshCookie)}`);
+    return { url, headers };
+  }
+
+  /** `route.path` with its `{name}` segments filled from `params`. */
+  private routePath(route: RouteDescriptor, params: Record<string, string | number> | undefined): string {
+    return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = params?.[name];
       if (value === undefined) throw new Error(`${route.operationId}: missing path parameter ${name}`);
       return encodeURIComponent(String(value));
     });
-    const envelope = await this.request<RouteData<D>, RouteMeta<D>>(route.method, path, { query, body, form });
-    return { data: envelope.data, meta: envelope.meta as RouteMeta<D> };
+  }
+
+  /**
+   * Calls one operation of the contract: `params` fill the path's `{name}` segments, `query` and a
+   * JSON `body` (or a multipart `form`) as the descriptor declares them. Resolves to the envelope,
+   * typed by the descriptor (`data`, and `meta` where it has one), with the answer's Set-Cookie
+   * lines; throws ApiClientError with the error's code, issues and details. `withRefreshCookie`
+   * forwards the browser's refresh cookie (sign-in calls).
+   */
+  async send<D extends RouteDescriptor>(route: D, input: SendInput<D> = {} as SendInput<D>, options: SendOptions = {}): Promise<SendResult<D>> {
+    const { params, query, body, form } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown; form?: FormData };
+    const { envelope, headers } = await this.requestWithHeaders<RouteData<D>, RouteMeta<D>>(route.method, this.routePath(route, params), { query, body, form, withRefreshCookie: options.withRefreshCookie });
+    return { data: envelope.data, meta: envelope.meta as RouteMeta<D>, setCookies: headers.getSetCookie() };
+  }
+
+  /**
+   * Calls an operation for its `raw` answer (a CSV export) and returns the Response as it comes —
+   * any status, the body unread — for the caller to stream on. Never retried.
+   */
+  async sendRaw<D extends RouteDescriptor & { raw: object }>(route: D, input: SendInput<D> = {} as SendInput<D>): Promise<Response> {
+    const { params, query } = input as { params?: Record<string, string | number>; query?: Query };
+    const { url, headers } = this.prepare(this.routePath(route, params), { query });
+    return (this.options.transport ?? fetch)(new Request(url, { method: route.method, headers }));
   }
 
   get<T, M = Record<string, unknown>>(path: string, query?: Query) {
@@ -173,61 +209,17 @@ export class ApiClient {
   upload<T>(method: "POST" | "PUT", path: string, form: FormData): Promise<T> {
     return this.request<T>(method, path, { form }).then((r) => r.data);
   }
-
-  private async authCall<T>(path: string, body?: unknown): Promise<WithHeaders<T>> {
-    const { envelope, headers } = await this.requestWithHeaders<T>("POST", path, { body, withRefreshCookie: true });
-    return { data: envelope.data, setCookies: headers.getSetCookie() };
-  }
-
-  sendCode(body: { email?: string; phone?: string; locale: Lang }) {
-    return this.request<{ sentTo: string; resendAfter: number; expiresIn: number }>("POST", "/api/auth/send-code", { body }).then((r) => r.data);
-  }
-
-  verifyCode(body: { email?: string; phone?: string; code: string }) {
-    return this.authCall<{ accessToken?: string; registrationToken?: string }>("/api/auth/verify-code", body);
-  }
-
-  register(body: { registrationToken: string; firstName: string; lastName: string; acceptTerms: boolean; locale: Lang }) {
-    return this.authCall<{ accessToken: string }>("/api/auth/register", body);
-  }
-
-  refreshToken() {
-    return this.authCall<{ accessToken: string }>("/api/auth/refresh-token");
-  }
-
-  logout() {
-    return this.authCall<{ ok: true }>("/api/auth/logout");
-  }
-
-  profile() {
-    return this.get<ProfileOrAnonymous>("/api/profile").then((r) => r.data);
-  }
-
-  updateProfile(body: { firstName?: string; lastName?: string; locale?: Lang }) {
-    return this.request<UserProfile>("PATCH", "/api/profile", { body }).then((r) => r.data);
-  }
-
-  favourites(lang: Lang) {
-    return this.get<ProductCard[]>("/api/profile/favourites", { lang }).then((r) => r.data);
-  }
-
-  /** Ids of the caller's favourites (every page load; no product cards). */
-  favouriteIds() {
-    return this.get<{ id: number }[]>("/api/profile/favourites", { view: "ids" }).then((r) => r.data.map((f) => f.id));
-  }
-
-  setFavourite(productId: number, favourite: boolean) {
-    return this.request<{ id: number; favourite: boolean }>(favourite ? "POST" : "DELETE", `/api/products/${productId}/favourite`).then((r) => r.data);
-  }
 }
 
 async function toError(response: Response): Promise<ApiClientError> {
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; issues?: [] } } | null;
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; issues?: []; details?: unknown } } | null;
+  const details = body?.error?.details;
   const error = new ApiClientError(
     response.status,
     body?.error?.code ?? "http_error",
     body?.error?.message ?? (response.statusText || `HTTP ${response.status}`),
     body?.error?.issues,
+    details !== null && typeof details === "object" && !Array.isArray(details) ? (details as Record<string, unknown>) : undefined,
   );
   const retryAfter = Number(response.headers.get("retry-after"));
   if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import * as auth from "../../contract/auth.ts";
 import { ApiClient, ApiClientError, RETRY_STATUSES } from "./api-client.server.ts";
 
 function recorder(statuses: number[]) {
@@ -73,5 +74,33 @@ describe("ApiClient", () => {
     });
     await expect(client.get("/app/data")).rejects.toMatchObject({ status: 503, code: "unreachable" });
     expect(calls).toBe(2);
+  });
+
+  test("send forwards the refresh cookie only when asked, and answers the Set-Cookie lines", async () => {
+    const seen: Request[] = [];
+    const client = new ApiClient({
+      baseUrl: "http://api.test",
+      refreshCookie: "r1",
+      transport: async (request) => {
+        seen.push(request);
+        const headers = new Headers({ "content-type": "application/json" });
+        headers.append("set-cookie", "refresh=r2; Path=/; HttpOnly");
+        return new Response(JSON.stringify({ data: { accessToken: "a2" } }), { status: 200, headers });
+      },
+    });
+    const refreshed = await client.send(auth.refreshToken, {}, { withRefreshCookie: true });
+    expect(refreshed.data).toEqual({ accessToken: "a2" });
+    expect(refreshed.setCookies).toEqual(["refresh=r2; Path=/; HttpOnly"]);
+    expect(seen[0]!.headers.get("cookie")).toBe("refresh=r1");
+    await client.send(auth.sendCode, { body: { email: "a@b.ru" } });
+    expect(seen[1]!.headers.get("cookie")).toBeNull();
+  });
+
+  test("an error's details reach ApiClientError (a wrong code's attempts left)", async () => {
+    const client = new ApiClient({
+      baseUrl: "http://api.test",
+      transport: async () => new Response(JSON.stringify({ error: { code: "invalid_code", message: "The code is wrong: 3 attempts left", details: { attemptsLeft: 3 } } }), { status: 400 }),
+    });
+    await expect(client.send(auth.verifyCode, { body: { email: "a@b.ru", code: "000000" } })).rejects.toMatchObject({ status: 400, code: "invalid_code", details: { attemptsLeft: 3 } });
   });
 });

@@ -1,7 +1,7 @@
 /** Loader of the content pages (`talp`, `liaozhong`; issue 7): the page from the API in the URL's language, its Markdown rendered on the server. */
 import type { RouterContextProvider } from "react-router";
 import { apiContext } from "../context.ts";
-import { adminApi } from "./admin-api.server.ts";
+import * as pagesApi from "../../contract/pages.ts";
 import { ApiClientError } from "./api-client.server.ts";
 import { documentUrl } from "./document-url.ts";
 import { pageNotFound } from "./errors.ts";
@@ -13,8 +13,10 @@ export async function loadContentPage({ request, context }: { request: Request; 
   const { lang } = splitLocalePath(url.pathname);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const pageNo = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
-  const page = await adminApi(context.get(apiContext))
-    .publicPage(slug, lang, pageNo)
+  const page = await context
+    .get(apiContext)
+    .send(pagesApi.getPage, { params: { slug }, query: { lang, page: pageNo } })
+    .then((r) => r.data)
     .catch((error: unknown) => {
       if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
       throw error;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { langFromAcceptLanguage, localePath, splitLocalePath } from "./i18n.ts";
+import { langFromAcceptLanguage } from "../../contract/lang.ts";
+import { localePath, splitLocalePath } from "./i18n.ts";
 import { cleanQuery, pageParam, searchParam } from "./query-schema.ts";
 import { safeLocalPath } from "../routes/set-locale.ts";
 import { guards } from "../middleware/registry.ts";
@@ -29,7 +30,20 @@ describe("the language switcher's redirect target", () => {
   test.each(["/en/okved", "/okved?q=62.01", "/"])("accepts the same-site path %s", (to) => {
     expect(safeLocalPath(to)).toBe(to);
   });
-  test.each(["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "", null, "en/okved"])(
+  test.each([
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "",
+    null,
+    "en/okved",
+    // Dot segments that normalise to a protocol-relative path (security review F2)
+    "/.//evil.example/x",
+    "/%2e//evil.example",
+    "/a/..//evil.example",
+    "/.\\/evil.example",
+  ])(
     "refuses %s",
     (to) => {
       expect(safeLocalPath(to)).toBeNull();

@@ -33,16 +33,5 @@ export function localePath(lang: Lang, path: string, forcePrefix = false): strin
   return clean === "/" ? `/${lang}` : `/${lang}${clean}`;
 }
 
-/** Picks a supported language from an Accept-Language header (quality-ordered), or null. */
-export function langFromAcceptLanguage(header: string | null): Lang | null {
-  if (!header) return null;
-  const ranked = header
-    .split(",")
-    .map((part) => {
-      const [tag, ...params] = part.trim().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return { base: (tag ?? "").trim().toLowerCase().split("-")[0], q: q ? Number(q.slice(2)) || 0 : 1 };
-    })
-    .sort((a, b) => b.q - a.q);
-  return ranked.map((r) => r.base).find(isLang) ?? null;
-}
+// `langFromAcceptLanguage` lives in contract/lang.ts (the page cache uses it too). It is not
+// re-exported here: this module is in every page's shell chunk, and contract/lang.ts brings zod.

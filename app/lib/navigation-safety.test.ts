@@ -54,4 +54,12 @@ describe("navigation safety (spec §8)", () => {
     expect(safeInternalPath("", ORIGIN)).toBeNull();
     expect(safeInternalPath(null, ORIGIN)).toBeNull();
   });
+
+  test.each(["/.//evil.example/x", "/%2e//evil.example", "/a/..//evil.example", "/.\\/evil.example"])(
+    "a path whose dot segments normalise to //host is refused (security review F2): %s",
+    (url) => {
+      expect(safeInternalPath(url, ORIGIN)).toBeNull();
+      expect(refusal(url)).toBe("invalid");
+    },
+  );
 });

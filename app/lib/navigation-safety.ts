@@ -32,6 +32,11 @@ export class NavigationRefusedError extends Error {
   }
 }
 
+/** A path a browser would read as another host: it starts with two slashes (either way round). */
+export function isProtocolRelative(path: string): boolean {
+  return /^[/\\]{2}/.test(path);
+}
+
 /**
  * Resolves `url` against `origin` (e.g. "https://postavka.example") and classifies it.
  * @throws NavigationRefusedError for a refused protocol, an unmarked external URL, or a URL that
@@ -45,7 +50,12 @@ export function resolveNavigation(url: string, origin: string, options: { extern
     throw new NavigationRefusedError(url, "invalid");
   }
   if ((REFUSED_PROTOCOLS as readonly string[]).includes(parsed.protocol)) throw new NavigationRefusedError(url, "protocol");
-  if (parsed.origin === new URL(origin).origin) return { kind: "internal", path: `${parsed.pathname}${parsed.search}${parsed.hash}` };
+  if (parsed.origin === new URL(origin).origin) {
+    // Dot segments can normalise to "//host" ("/.//evil.example", "/a/..//evil.example"): same origin
+    // now, a protocol-relative URL once emitted (security review F2). Such a path is refused.
+    if (isProtocolRelative(parsed.pathname)) throw new NavigationRefusedError(url, "invalid");
+    return { kind: "internal", path: `${parsed.pathname}${parsed.search}${parsed.hash}` };
+  }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new NavigationRefusedError(url, "invalid");
   if (!options.external) throw new NavigationRefusedError(url, "external");
   return { kind: "external", href: parsed.href };

@@ -9,6 +9,7 @@
 import { parse } from "cookie";
 import type { MiddlewareFunction } from "react-router";
 import { apiContext, servicesContext, sessionContext } from "../context.ts";
+import * as auth from "../../contract/auth.ts";
 import { ApiClient, ApiClientError } from "../lib/api-client.server.ts";
 import { accessCookie, accessTokenExpiring, clearSessionCookies, FINGERPRINT_COOKIE, REFRESH_COOKIE, ACCESS_COOKIE } from "../lib/session.server.ts";
 
@@ -29,7 +30,7 @@ export const apiClientMiddleware: MiddlewareFunction<Response> = async ({ contex
   const setCookies: string[] = [];
   if ((!accessToken || accessTokenExpiring(accessToken)) && options.refreshCookie) {
     try {
-      const refreshed = await new ApiClient(options).refreshToken();
+      const refreshed = await new ApiClient(options).send(auth.refreshToken, {}, { withRefreshCookie: true });
       accessToken = refreshed.data.accessToken;
       setCookies.push(accessCookie(accessToken), ...refreshed.setCookies);
     } catch (error) {

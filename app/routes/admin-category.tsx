@@ -10,7 +10,11 @@ import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn }
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { adminApi, type AuditRow } from "../lib/admin-api.server.ts";
+import * as auditApi from "../../contract/admin/audit.ts";
+import type { AuditRow } from "../../contract/admin/audit.ts";
+import * as categoriesApi from "../../contract/admin/categories.ts";
+import { CategorySchema } from "../../contract/admin/categories.ts";
+import type { RouteBodyInput } from "../../contract/route.ts";
 import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -20,29 +24,28 @@ import { splitLocalePath } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { CategorySchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const t = getInstance(context).t;
   const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const all = await api.categories();
+  const all = (await api.send(categoriesApi.listCategories)).data;
   if (params.id === "new") return { category: null, all, history: [] as AuditRow[], title: t("admin.categories.new") };
   const category = all.find((c) => String(c.id) === params.id);
   if (!category) pageNotFound(request);
-  const history = (await api.audit({ entityType: "category", entityId: params.id, limit: 20 })).data;
+  const history = (await api.send(auditApi.listAudit, { query: { entityType: "category", entityId: params.id, limit: 20 } })).data;
   return { category, all, history, title: nameIn(category.name, lang) || category.slug };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const submission = parseWithZod(formData, { schema: CategorySchema });
   if (formData.get("intent") === "delete") {
     try {
-      await api.deleteCategory(params.id);
+      await api.send(categoriesApi.deleteCategory, { params: { id: params.id } });
     } catch (error) {
       if (error instanceof ApiClientError && error.status === 409) return apiRefusal(submission, error);
       throw error;
@@ -51,7 +54,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return invalid(submission);
   try {
-    const saved = await api.saveCategory(params.id === "new" ? null : params.id, payloadOf(submission));
+    // The form's own values: the API validates them with the same schema.
+    const body = payloadOf(submission) as RouteBodyInput<typeof categoriesApi.createCategory>;
+    const { data: saved } = params.id === "new" ? await api.send(categoriesApi.createCategory, { body }) : await api.send(categoriesApi.updateCategory, { params: { id: params.id }, body });
     return doneRedirect(request, `/admin/categories/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
     return apiRefusal(submission, error);

@@ -13,7 +13,6 @@ import { AdminHeader, Field, FormErrors, formatDateTime, LocalizedField, nameIn,
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
 import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -21,15 +20,19 @@ import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES, LANGS, splitLocalePath } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { BlockCompanySchema, VerificationSchema } from "../../server/admin/schemas.ts";
+import * as companiesApi from "../../contract/admin/companies.ts";
+import { BlockCompanySchema, VerificationSchema } from "../../contract/admin/companies.ts";
+import type { RouteBodyInput } from "../../contract/route.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const company = await adminApi(context.get(apiContext))
-    .company(params.id)
+  const company = await context
+    .get(apiContext)
+    .send(companiesApi.getCompany, { params: { id: params.id } })
+    .then((r) => r.data)
     .catch((error: unknown) => {
       if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
       throw error;
@@ -40,13 +43,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const here = `/admin/companies/${params.id}`;
   if (intent === "verify") {
     const submission = parseWithZod(formData, { schema: VerificationSchema });
     if (submission.status !== "success") return invalid(submission, { form: "verify" as const });
     try {
-      await api.setVerification(params.id, payloadOf(submission));
+      // The form's own values (the day as typed): the API validates them with the same schema.
+      await api.send(companiesApi.setVerification, { params: { id: params.id }, body: payloadOf(submission) as RouteBodyInput<typeof companiesApi.setVerification> });
     } catch (error) {
       return apiRefusal(submission, error, { form: "verify" as const });
     }
@@ -56,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: BlockCompanySchema });
     if (submission.status !== "success") return invalid(submission, { form: "block" as const });
     try {
-      await api.blockCompany(params.id, submission.value);
+      await api.send(companiesApi.blockCompany, { params: { id: params.id }, body: submission.value });
     } catch (error) {
       return apiRefusal(submission, error, { form: "block" as const });
     }
@@ -64,7 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "unblock") {
     try {
-      await api.unblockCompany(params.id);
+      await api.send(companiesApi.unblockCompany, { params: { id: params.id } });
     } catch (error) {
       if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
       throw error;

@@ -5,8 +5,9 @@
  * comes, with the total row count for the page's progress bar. Staff only (routes/admin.tsx).
  */
 import type { Route } from "./+types/admin-export";
+import { FILTERS } from "../../contract/admin/filters.ts";
 import { apiContext } from "../context.ts";
-import { filterQuery, rawRequest } from "../lib/admin-api.server.ts";
+import { filterQuery } from "../lib/admin-records.server.ts";
 import { RECORDS, type RecordsKind } from "../lib/admin-records.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
@@ -15,13 +16,10 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const config = RECORDS[params.kind as RecordsKind];
-  if (!config || !Object.hasOwn(RECORDS, params.kind)) pageNotFound(request);
+  if (!Object.hasOwn(RECORDS, params.kind)) pageNotFound(request);
   const url = documentUrl(request);
-  const query = filterQuery(url.searchParams);
-  query.set("format", "csv");
-  if (!query.has("lang")) query.set("lang", splitLocalePath(url.pathname).lang);
-  const response = await rawRequest(context.get(apiContext), "GET", `/app/admin/filter/${config.api}?${query}`);
+  const route = FILTERS[params.kind as RecordsKind];
+  const response = await context.get(apiContext).sendRaw(route, { query: { ...filterQuery(url.searchParams, splitLocalePath(url.pathname).lang), format: "csv" } });
   const headers = new Headers({ "cache-control": "no-store" });
   for (const name of ["content-type", "content-disposition", "x-total-count"]) {
     const value = response.headers.get(name);

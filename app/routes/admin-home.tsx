@@ -4,7 +4,7 @@ import { AuditList } from "../components/admin/audit-list.tsx";
 import { AdminHeader } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
+import * as homeApi from "../../contract/admin/home.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -12,7 +12,7 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
-  const summary = await adminApi(context.get(apiContext)).summary();
+  const summary = (await context.get(apiContext).send(homeApi.getSummary)).data;
   return { summary, title: getInstance(context).t("admin.home.title") };
 }
 

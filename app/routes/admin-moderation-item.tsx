@@ -15,7 +15,6 @@ import { AdminHeader, Field, FormErrors, formatDateTime, nameIn, StatusBadge } f
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
 import { apiRefusal, doneRedirect, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -24,7 +23,8 @@ import { LANG_NAMES, LANGS, splitLocalePath } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { RejectSchema } from "../../server/admin/schemas.ts";
+import * as moderationApi from "../../contract/admin/moderation.ts";
+import { RejectSchema } from "../../contract/admin/moderation.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
@@ -32,8 +32,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   if (params.kind !== "company" && params.kind !== "product") pageNotFound(request);
   const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const item = await adminApi(context.get(apiContext))
-    .queueItem(params.kind, params.id, lang)
+  const item = await context
+    .get(apiContext)
+    .send(moderationApi.getQueueItem, { params: { kind: params.kind, id: params.id }, query: { lang } })
+    .then((r) => r.data)
     .catch((error: unknown) => {
       if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
       throw error;
@@ -44,11 +46,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const back = "/admin/moderation";
   if (formData.get("intent") === "approve") {
     try {
-      await api.approve(params.kind, params.id);
+      await api.send(moderationApi.approve, { params: { kind: params.kind, id: params.id } });
     } catch (error) {
       if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) {
         return data({ result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status === 409 ? 409 : 400 });
@@ -60,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: RejectSchema });
   if (submission.status !== "success") return invalid(submission);
   try {
-    await api.reject(params.kind, params.id, submission.value);
+    await api.send(moderationApi.reject, { params: { kind: params.kind, id: params.id }, body: submission.value });
   } catch (error) {
     return apiRefusal(submission, error);
   }

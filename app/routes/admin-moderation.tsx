@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin-moderation";
 import { AdminHeader, nameIn, Pagination, formatDateTime, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
+import * as moderationApi from "../../contract/admin/moderation.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const { lang } = splitLocalePath(url.pathname);
   const query = Query.parse(Object.fromEntries(url.searchParams));
-  const result = await adminApi(context.get(apiContext)).queue({ kind: query.kind, q: query.q, page: query.page, limit: 20, lang });
-  return { items: result.data, meta: result.meta!, kind: query.kind ?? null, q: query.q ?? "", now: Date.now(), title: getInstance(context).t("admin.moderation.title") };
+  const result = await context.get(apiContext).send(moderationApi.listQueue, { query: { kind: query.kind, q: query.q, page: query.page, limit: 20, lang } });
+  return { items: result.data, meta: result.meta, kind: query.kind ?? null, q: query.q ?? "", now: Date.now(), title: getInstance(context).t("admin.moderation.title") };
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {

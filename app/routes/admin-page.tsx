@@ -13,7 +13,6 @@ import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
 import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -22,18 +21,24 @@ import { LANG_NAMES, LANGS, splitLocalePath, type Lang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { PageSchema } from "../../server/admin/schemas.ts";
+import * as homeApi from "../../contract/admin/home.ts";
+import * as pagesApi from "../../contract/admin/pages.ts";
+import { PageSchema } from "../../contract/admin/pages.ts";
+import type { RouteBodyInput } from "../../contract/route.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const page = await api.page(params.slug).catch((error: unknown) => {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  });
-  const regions = page.kind === "region" ? await api.regions() : [];
+  const page = await api
+    .send(pagesApi.getPage, { params: { slug: params.slug } })
+    .then((r) => r.data)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    });
+  const regions = page.kind === "region" ? (await api.send(homeApi.listRegions)).data : [];
   return { page, regions, title: nameIn(page.title, lang) };
 }
 
@@ -46,7 +51,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return invalid(submission);
   try {
-    await adminApi(context.get(apiContext)).savePage(params.slug, payloadOf(submission));
+    // The form's own values: the API validates them with the same schema.
+    await context.get(apiContext).send(pagesApi.savePage, { params: { slug: params.slug }, body: payloadOf(submission) as RouteBodyInput<typeof pagesApi.savePage> });
   } catch (error) {
     return apiRefusal(submission, error);
   }
@@ -121,6 +127,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
             : LANGS.filter((l) => preview[l]).map((l) => (
                 <article key={l} className="admin-preview" lang={l}>
                   <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
+                  {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
                   <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
                 </article>
               ))

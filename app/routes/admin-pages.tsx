@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-pages";
 import { AdminHeader, formatDateTime, nameIn } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
+import * as pagesApi from "../../contract/admin/pages.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -12,7 +12,7 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
-  return { pages: await adminApi(context.get(apiContext)).pages(), title: getInstance(context).t("admin.nav.pages") };
+  return { pages: (await context.get(apiContext).send(pagesApi.listPages)).data, title: getInstance(context).t("admin.nav.pages") };
 }
 
 export default function AdminPages({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import type { Route } from "./+types/admin-press";
 import { AdminHeader, formatDateTime, nameIn, Pagination, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
+import * as storiesApi from "../../contract/admin/stories.ts";
+import * as tagsApi from "../../contract/admin/tags.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -22,9 +23,9 @@ const Query = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffData(context);
   const query = Query.parse(Object.fromEntries(documentUrl(request).searchParams));
-  const api = adminApi(context.get(apiContext));
-  const [result, tags] = await Promise.all([api.stories({ ...query, limit: 20 }), api.tags()]);
-  return { stories: result.data, meta: result.meta!, tags, query, title: getInstance(context).t("admin.nav.press") };
+  const api = context.get(apiContext);
+  const [result, tagList] = await Promise.all([api.send(storiesApi.listStories, { query: { ...query, limit: 20 } }), api.send(tagsApi.listTags)]);
+  return { stories: result.data, meta: result.meta, tags: tagList.data, query, title: getInstance(context).t("admin.nav.press") };
 }
 
 export default function AdminPress({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,11 @@ import type { Route } from "./+types/admin-service-type";
 import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { apiContext } from "../context.ts";
-import { adminApi, type AuditRow } from "../lib/admin-api.server.ts";
+import * as auditApi from "../../contract/admin/audit.ts";
+import type { AuditRow } from "../../contract/admin/audit.ts";
+import * as serviceTypesApi from "../../contract/admin/service-types.ts";
+import { ServiceTypeSchema } from "../../contract/admin/service-types.ts";
+import type { RouteBodyInput } from "../../contract/route.ts";
 import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -16,28 +20,27 @@ import { splitLocalePath } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { ServiceTypeSchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const t = getInstance(context).t;
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   if (params.id === "new") return { type: null, history: [] as AuditRow[], title: t("admin.serviceTypes.new") };
-  const type = (await api.serviceTypes()).find((s) => String(s.id) === params.id);
+  const type = (await api.send(serviceTypesApi.listServiceTypes)).data.find((s) => String(s.id) === params.id);
   if (!type) pageNotFound(request);
-  const history = (await api.audit({ entityType: "service_type", entityId: params.id, limit: 20 })).data;
+  const history = (await api.send(auditApi.listAudit, { query: { entityType: "service_type", entityId: params.id, limit: 20 } })).data;
   return { type, history, title: nameIn(type.name, lang) || type.slug };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const submission = parseWithZod(formData, { schema: ServiceTypeSchema });
   if (formData.get("intent") === "delete") {
     try {
-      await api.deleteServiceType(params.id);
+      await api.send(serviceTypesApi.deleteServiceType, { params: { id: params.id } });
     } catch (error) {
       return apiRefusal(submission, error);
     }
@@ -45,7 +48,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return invalid(submission);
   try {
-    const saved = await api.saveServiceType(params.id === "new" ? null : params.id, payloadOf(submission));
+    // The form's own values: the API validates them with the same schema.
+    const body = payloadOf(submission) as RouteBodyInput<typeof serviceTypesApi.createServiceType>;
+    const { data: saved } = params.id === "new" ? await api.send(serviceTypesApi.createServiceType, { body }) : await api.send(serviceTypesApi.updateServiceType, { params: { id: params.id }, body });
     return doneRedirect(request, `/admin/service-types/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
     return apiRefusal(submission, error);

@@ -4,7 +4,7 @@ import { AdminHeader, nameIn } from "../components/admin/ui.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
+import * as serviceTypesApi from "../../contract/admin/service-types.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -13,7 +13,7 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
-  return { types: await adminApi(context.get(apiContext)).serviceTypes(), title: getInstance(context).t("admin.nav.serviceTypes") };
+  return { types: (await context.get(apiContext).send(serviceTypesApi.listServiceTypes)).data, title: getInstance(context).t("admin.nav.serviceTypes") };
 }
 
 export default function AdminServiceTypes({ loaderData }: Route.ComponentProps) {

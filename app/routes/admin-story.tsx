@@ -14,7 +14,6 @@ import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { adminApi, type AdminStory, type AuditRow } from "../lib/admin-api.server.ts";
 import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -24,21 +23,27 @@ import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { StorySchema } from "../../server/admin/schemas.ts";
+import * as storiesApi from "../../contract/admin/stories.ts";
+import * as tagsApi from "../../contract/admin/tags.ts";
+import { StorySchema, type AdminStoryDetail } from "../../contract/admin/stories.ts";
+import type { RouteBodyInput } from "../../contract/route.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const t = getInstance(context).t;
   const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const tags = await api.tags();
-  if (params.id === "new") return { story: null as (AdminStory & { history: AuditRow[] }) | null, tags, title: t("admin.press.new") };
-  const story = await api.story(params.id).catch((error: unknown) => {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  });
-  return { story, tags, title: nameIn(story.title, lang) || story.slug };
+  const tagList = (await api.send(tagsApi.listTags)).data;
+  if (params.id === "new") return { story: null as AdminStoryDetail | null, tags: tagList, title: t("admin.press.new") };
+  const story = await api
+    .send(storiesApi.getStory, { params: { id: params.id } })
+    .then((r) => r.data)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    });
+  return { story, tags: tagList, title: nameIn(story.title, lang) || story.slug };
 }
 
 /** "YYYY-MM-DDTHH:mm" in UTC for a datetime-local input. */
@@ -47,15 +52,17 @@ const toLocalInput = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const isNew = params.id === "new";
   if (intent === "cover" || intent === "removeCover") {
     try {
-      if (intent === "removeCover") await api.removeCover(params.id);
+      if (intent === "removeCover") await api.send(storiesApi.removeCover, { params: { id: params.id } });
       else {
         const file = formData.get("file");
         if (!(file instanceof File) || file.size === 0) return data({ cover: "file_required" }, { status: 400 });
-        await api.uploadCover(params.id, file);
+        const form = new FormData();
+        form.set("file", file);
+        await api.send(storiesApi.setCover, { params: { id: params.id }, form });
       }
     } catch (error) {
       if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ cover: error.code }, { status: error.status });
@@ -65,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     try {
-      await api.deleteStory(params.id);
+      await api.send(storiesApi.deleteStory, { params: { id: params.id } });
     } catch (error) {
       if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
       throw error;
@@ -80,7 +87,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return invalid(submission);
   try {
-    const saved = await api.saveStory(isNew ? null : params.id, payloadOf(submission));
+    // The form's own values: the API validates them with the same schema.
+    const body = payloadOf(submission) as RouteBodyInput<typeof storiesApi.createStory>;
+    const { data: saved } = isNew ? await api.send(storiesApi.createStory, { body }) : await api.send(storiesApi.updateStory, { params: { id: params.id }, body });
     return doneRedirect(request, `/admin/press/${saved.id}`, isNew ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
     return apiRefusal(submission, error);
@@ -182,6 +191,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
               LANGS.filter((l) => preview[l]).map((l) => (
                 <article key={l} className="admin-preview" lang={l}>
                   <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
+                  {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
                   <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
                 </article>
               ))

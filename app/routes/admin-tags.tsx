@@ -11,29 +11,30 @@ import { AdminHeader, CodeError, confirmDelete, Field, FormErrors, LocalizedFiel
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { adminApi, type AdminTag } from "../lib/admin-api.server.ts";
+import * as tagsApi from "../../contract/admin/tags.ts";
+import { TagSchema, type AdminTag } from "../../contract/admin/tags.ts";
+import type { RouteBodyInput } from "../../contract/route.ts";
 import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES, LANGS } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { TagSchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
-  return { tags: await adminApi(context.get(apiContext)).tags(), title: getInstance(context).t("admin.nav.tags") };
+  return { tags: (await context.get(apiContext).send(tagsApi.listTags)).data, title: getInstance(context).t("admin.nav.tags") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   if (intent === "delete") {
     try {
-      await api.deleteTag(id);
+      await api.send(tagsApi.deleteTag, { params: { id } });
     } catch (error) {
       if (error instanceof ApiClientError && error.status === 404) return data({ target: id, result: { status: "error" as const, error: { "": ["not_found"] } } }, { status: 404 });
       throw error;
@@ -44,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target = intent === "update" ? id : "new";
   if (submission.status !== "success") return invalid(submission, { target });
   try {
-    await api.saveTag(intent === "update" ? id : null, payloadOf(submission));
+    // The form's own values: the API validates them with the same schema.
+    const body = payloadOf(submission) as RouteBodyInput<typeof tagsApi.createTag>;
+    if (intent === "update") await api.send(tagsApi.updateTag, { params: { id }, body });
+    else await api.send(tagsApi.createTag, { body });
   } catch (error) {
     return apiRefusal(submission, error, { target });
   }

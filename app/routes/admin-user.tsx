@@ -13,22 +13,24 @@ import { AdminHeader, Field, FormErrors, formatDateTime, nameIn, StatusBadge } f
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
 import { apiRefusal, doneRedirect, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { BlockUserSchema, RoleSchema } from "../../server/admin/schemas.ts";
-import { SITE_ROLES } from "../../server/admin/constants.ts";
+import * as usersApi from "../../contract/admin/users.ts";
+import { BlockUserSchema, RoleSchema } from "../../contract/admin/users.ts";
+import { SITE_ROLES } from "../../contract/admin/constants.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const user = await adminApi(context.get(apiContext))
-    .user(params.id)
+  const user = await context
+    .get(apiContext)
+    .send(usersApi.getUser, { params: { id: params.id } })
+    .then((r) => r.data)
     .catch((error: unknown) => {
       if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
       throw error;
@@ -39,13 +41,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const api = adminApi(context.get(apiContext));
+  const api = context.get(apiContext);
   const here = `/admin/users/${params.id}`;
   if (intent === "role") {
     const submission = parseWithZod(formData, { schema: RoleSchema });
     if (submission.status !== "success") return invalid(submission, { form: "role" as const });
     try {
-      await api.setRole(params.id, submission.value.role);
+      await api.send(usersApi.setRole, { params: { id: params.id }, body: { role: submission.value.role } });
     } catch (error) {
       return apiRefusal(submission, error, { form: "role" as const });
     }
@@ -55,15 +57,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: BlockUserSchema });
     if (submission.status !== "success") return invalid(submission, { form: "block" as const });
     try {
-      await api.blockUser(params.id, submission.value.reason);
+      await api.send(usersApi.blockUser, { params: { id: params.id }, body: { reason: submission.value.reason } });
     } catch (error) {
       return apiRefusal(submission, error, { form: "block" as const });
     }
     return doneRedirect(request, here, "admin.flash.blocked");
   }
   try {
-    if (intent === "unblock") await api.unblockUser(params.id);
-    else if (intent === "signout") await api.signOutUser(params.id);
+    if (intent === "unblock") await api.send(usersApi.unblockUser, { params: { id: params.id } });
+    else if (intent === "signout") await api.send(usersApi.signOutUser, { params: { id: params.id } });
     else return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
   } catch (error) {
     if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });

@@ -12,7 +12,7 @@ import { Icon } from "../components/icon.tsx";
 import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { apiContext } from "../context.ts";
-import { adminApi } from "../lib/admin-api.server.ts";
+import * as moderationApi from "../../contract/admin/moderation.ts";
 import { requireStaff, requireStaffData } from "../lib/admin-guard.server.ts";
 import type { IconName } from "../lib/icon-names.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -25,9 +25,10 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [privateString
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = requireStaffData(context);
-  const queue = await adminApi(context.get(apiContext))
-    .queue({ limit: 1, lang: "ru" })
-    .then((r) => r.meta?.counts ?? { company: 0, product: 0 })
+  const queue = await context
+    .get(apiContext)
+    .send(moderationApi.listQueue, { query: { limit: 1, lang: "ru" } })
+    .then((r) => r.meta.counts)
     .catch(() => ({ company: 0, product: 0 }));
   return { me, queue };
 }

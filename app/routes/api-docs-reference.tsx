@@ -99,13 +99,33 @@ function TypeOf({ schema }: { schema: Schema | undefined }): ReactNode {
     );
   }
   const union = schema.anyOf ?? schema.oneOf;
-  if (union) return <Join parts={[...union.filter((s) => !isNull(s)), ...union.filter(isNull)].map((s, i) => <TypeOf key={i} schema={s} />)} separator=" | " />;
+  if (union)
+    return (
+      <Join
+        parts={[...union.filter((s) => !isNull(s)), ...union.filter(isNull)].map((s, i) => (
+          <TypeOf key={i} schema={s} />
+        ))}
+        separator=" | "
+      />
+    );
   if (schema.allOf?.length === 1) return <TypeOf schema={schema.allOf[0]} />;
   if (schema.const !== undefined) return <code>{JSON.stringify(schema.const)}</code>;
   if (schema.enum) return <code>{schema.enum.map((v) => JSON.stringify(v)).join(" | ")}</code>;
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.includes("array")) {
-    if (schema.prefixItems) return <>[<Join parts={schema.prefixItems.map((s, i) => <TypeOf key={i} schema={s} />)} separator=", " />]</>;
+    if (schema.prefixItems)
+      return (
+        <>
+          [
+          <Join
+            parts={schema.prefixItems.map((s, i) => (
+              <TypeOf key={i} schema={s} />
+            ))}
+            separator=", "
+          />
+          ]
+        </>
+      );
     return <>{schema.items?.properties ? <code>object</code> : <TypeOf schema={schema.items} />}[]</>;
   }
   if (types.includes("object") && !schema.properties && schema.additionalProperties && typeof schema.additionalProperties === "object") {
@@ -248,7 +268,13 @@ function OperationCard({ method, path, op }: { method: Method; path: string; op:
                 <td>
                   <TypeOf schema={p.schema} /> <span className="muted">{p.schema ? constraints(p.schema) : ""}</span>
                 </td>
-                <td>{p.schema?.default !== undefined ? <code>{String(p.schema.default)}</code> : "—"}</td>
+                <td>
+                  {p.schema?.default !== undefined ? (
+                    <code>{typeof p.schema.default === "string" ? p.schema.default : JSON.stringify(p.schema.default)}</code>
+                  ) : (
+                    "—"
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -361,7 +387,13 @@ export default function ApiDocsReference({ loaderData }: Route.ComponentProps) {
                 <Prose text={schema.description} />
               </p>
             ) : null}
-            {schema.properties ? <Fields schema={schema} /> : <p><TypeOf schema={schema} /></p>}
+            {schema.properties ? (
+              <Fields schema={schema} />
+            ) : (
+              <p>
+                <TypeOf schema={schema} />
+              </p>
+            )}
           </article>
         ))}
       </section>

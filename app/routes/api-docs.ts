@@ -37,8 +37,9 @@ function scalarConfiguration(title: string) {
   };
 }
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  if (params.lang !== undefined && !isLang(params.lang)) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+export function loader({ context, params }: Route.LoaderArgs) {
+  if (params.lang !== undefined && !isLang(params.lang))
+    return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const lang: Lang = params.lang ?? "ru";
   const { nonce } = context.get(servicesContext);
   const t = getInstance(context).t;

@@ -14,10 +14,12 @@ import type { Route } from "./+types/auth-code";
 import { FieldError, FormError } from "../components/auth/field.tsx";
 import { OneTimeCodeInput } from "../components/one-time-code-input.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
+import * as auth from "../../contract/auth.ts";
+import { CodeSchema } from "../../contract/auth.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie, identityBody, readAuthFlow, type AuthFlow } from "../lib/auth-flow.server.ts";
-import { CodeSchema } from "../lib/auth-forms.ts";
+import { attemptsLeft, invalidCodeKey } from "../lib/one-time-code.server.ts";
 import { authPath, finishSignIn } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -58,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "resend") {
     const { lang } = splitLocalePath(documentUrl(request).pathname);
     try {
-      const sent = await api.sendCode({ ...identityBody(flow), locale: lang });
+      const { data: sent } = await api.send(auth.sendCode, { body: { ...identityBody(flow), locale: lang } });
       const next = { ...flow, sentTo: sent.sentTo, resendAt: Date.now() + sent.resendAfter * 1000 };
       return data({ result: null, resent: true }, { headers: { "set-cookie": authFlowCookie(next) } });
     } catch (error) {
@@ -70,17 +72,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: CodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), resent: false }, { status: 400 });
   try {
-    const verified = await api.verifyCode({ ...identityBody(flow), code: submission.value.code });
-    if (verified.data.registrationToken) {
+    const verified = await api.send(auth.verifyCode, { body: { ...identityBody(flow), code: submission.value.code } }, { withRefreshCookie: true });
+    if ("registrationToken" in verified.data) {
       return redirect(authPath(request, "/auth/registration"), { headers: { "set-cookie": authFlowCookie({ ...flow, registrationToken: verified.data.registrationToken }) } });
     }
-    return finishSignIn(context, verified.data.accessToken!, verified.setCookies, flow.redirectTo ?? authPath(request, "/"), "flash.signedIn");
+    return finishSignIn(context, verified.data.accessToken, verified.setCookies, flow.redirectTo ?? authPath(request, "/"), "flash.signedIn");
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
-      const left = Number(error.issues?.[0]?.message.match(/^(\d+)/)?.[1] ?? NaN);
-      const key = Number.isNaN(left) ? "auth.errors.invalidCode" : left === 0 ? "auth.errors.invalidCodeLast" : `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
-      return data({ result: submission.reply({ fieldErrors: { code: [key] } }), resent: false, attemptsLeft: left }, { status: 400 });
+      const left = attemptsLeft(error);
+      return data({ result: submission.reply({ fieldErrors: { code: [invalidCodeKey(left)] } }), resent: false, attemptsLeft: left }, { status: 400 });
     }
     const key = error.code === "code_expired" ? "auth.errors.codeExpired" : error.code === "too_many_attempts" ? "auth.errors.tooManyAttempts" : "auth.errors.tryLater";
     return data({ result: submission.reply({ formErrors: [key] }), resent: false }, { status: error.status });

@@ -9,10 +9,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-registration";
 import { FieldError, FormError } from "../components/auth/field.tsx";
+import * as auth from "../../contract/auth.ts";
+import { RegistrationSchema } from "../../contract/auth.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { clearAuthFlowCookie, readAuthFlow } from "../lib/auth-flow.server.ts";
-import { RegistrationSchema } from "../lib/auth-forms.ts";
 import { authPath, finishSignIn } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   try {
-    const registered = await context.get(apiContext).register({ registrationToken: flow.registrationToken, ...submission.value, acceptTerms: true, locale: lang });
+    const registered = await context.get(apiContext).send(auth.register, { body: { registrationToken: flow.registrationToken, ...submission.value, locale: lang } }, { withRefreshCookie: true });
     return finishSignIn(context, registered.data.accessToken, registered.setCookies, flow.redirectTo ?? authPath(request, "/"), "flash.registered");
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
@@ -62,6 +63,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
       <Form method="post" {...getFormProps(form)} className="stack">
         <label className="field" htmlFor={fields.firstName.id}>
           <span>{t("auth.firstName")}</span>
+          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- the form's first field, the step after the code */}
           <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} autoFocus />
         </label>
         <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />

@@ -12,10 +12,11 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { SpamError } from "remix-utils/honeypot/server";
 import type { Route } from "./+types/auth-sign-in";
 import { FieldError, FormError } from "../components/auth/field.tsx";
+import * as auth from "../../contract/auth.ts";
+import { SignInSchema, loginToIdentity } from "../../contract/auth.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie } from "../lib/auth-flow.server.ts";
-import { SignInSchema, loginToIdentity } from "../lib/auth-forms.ts";
 import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { honeypot } from "../lib/honeypot.server.ts";
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const toCodeStep = () => redirect(authPath(request, "/auth/code"), { headers: { "set-cookie": authFlowCookie(flow) } });
   try {
-    const sent = await context.get(apiContext).sendCode({ ...identity, locale: lang });
+    const { data: sent } = await context.get(apiContext).send(auth.sendCode, { body: { ...identity, locale: lang } });
     flow.sentTo = sent.sentTo;
     flow.resendAt = Date.now() + sent.resendAfter * 1000;
     return toCodeStep();
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       flow.resendAt = Date.now() + (error.retryAfter ?? 60) * 1000;
       return toCodeStep();
     }
-    if (error.code === "invalid_target") return data({ result: submission.reply({ fieldErrors: { login: ["auth.errors.login"] } }) }, { status: 400 });
+    if (error.code === "invalid_target") return data({ result: submission.reply({ fieldErrors: { login: ["invalid_login"] } }) }, { status: 400 });
     if (error.status === 429) return data({ result: submission.reply({ formErrors: ["auth.errors.tooManySends"] }) }, { status: 429 });
     return data({ result: submission.reply({ formErrors: ["auth.errors.deliveryFailed"] }) }, { status: 503 });
   }
@@ -98,6 +99,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               spellCheck={false}
               placeholder={t("auth.loginPlaceholder")}
               aria-describedby={fields.login.errorId}
+              // oxlint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page's first and main field
               autoFocus
             />
           </label>

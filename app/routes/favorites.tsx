@@ -7,8 +7,10 @@ import type { Route } from "./+types/favorites";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { ProductGrid } from "../components/catalog/cards.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
+import * as profileApi from "../../contract/profile.ts";
+import type { ProductCard } from "../../contract/product-card.ts";
 import { apiContext, sessionContext } from "../context.ts";
-import { ApiClientError, type ApiClient } from "../lib/api-client.server.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
 import { endRefusedSession } from "../lib/session.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -22,10 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const t = getInstance(context).t;
   const session = context.get(sessionContext);
-  let products: Awaited<ReturnType<ApiClient["favourites"]>> = [];
+  let products: ProductCard[] = [];
   if (session.accessToken !== null) {
     try {
-      products = await context.get(apiContext).favourites(lang);
+      // `view=cards` (the default) answers product cards; `view=ids` only ids.
+      products = (await context.get(apiContext).send(profileApi.listFavourites, { query: { lang, view: "cards" } })).data as ProductCard[];
     } catch (error) {
       // A token the API refuses (signed out on all devices, ADR 017): this visitor is anonymous.
       if (!(error instanceof ApiClientError) || error.status !== 401) throw error;

@@ -6,6 +6,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favourite";
+import * as profile from "../../contract/profile.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const favourite = form.get("favourite") === "1";
   if (!Number.isInteger(productId) || productId <= 0) return data({ error: "invalid_product" }, { status: 400 });
   try {
-    const result = await context.get(apiContext).setFavourite(productId, favourite);
+    const { data: result } = await context.get(apiContext).send(favourite ? profile.addFavourite : profile.removeFavourite, { params: { id: productId } });
     if (form.get("js") === "1") return data(result);
     return redirect(back);
   } catch (error) {

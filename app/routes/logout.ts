@@ -5,6 +5,7 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
+import * as auth from "../../contract/auth.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
 import { setFlashCookie } from "../middleware/flash.ts";
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   try {
-    await context.get(apiContext).logout();
+    await context.get(apiContext).send(auth.logout, {}, { withRefreshCookie: true });
   } catch {
     // The cookies go regardless: signing out must always work for the person at the screen.
   }

@@ -85,7 +85,7 @@ export default function OfflinePage() {
   );
 }
 
-function OfflineList({ heading, empty, entries, onRemove }: { heading: string; empty: string; entries: OfflineListing[]; onRemove?: (url: string) => void }) {
+function OfflineList({ heading, empty, entries, onRemove }: { heading: string; empty: string; entries: OfflineListing[]; onRemove?: (url: string) => Promise<void> }) {
   const { t } = useTranslation();
   const lang = useLang();
   const now = new Date();

@@ -60,6 +60,7 @@ export default function PressStory({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {story.cover ? <img className="story-cover" src={story.cover.url} alt="" width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} /> : null}
+        {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
         <div className="story-body" lang={story.body?.lang} dangerouslySetInnerHTML={{ __html: loaderData.html }} />
         <p className="tag-line">
           {story.tags.map((tag) => (

@@ -13,6 +13,8 @@
  * server's SSRF-safe page reader, ADR 012) and puts them into the name and description of the site's
  * language where those are still empty — without JavaScript as a step of the form, with it in place.
  */
+import * as parseMeta from "../../contract/parse-meta.ts";
+import * as suggestions from "../../contract/suggestions.ts";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -125,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function findAddress(api: ReturnType<typeof companyApi>, q: string, lang: string): Promise<AddressLookup> {
   if (q.length < 3) return { q, status: "ok", items: [] };
   try {
-    const found = await api.suggestAddress(q, lang === "ru" ? "ru" : "en");
+    const { data: found } = await api.api.send(suggestions.suggestAddress, { body: { query: q, count: 7, lang: lang === "ru" ? "ru" : "en" } });
     return { q, status: !found.configured ? "unconfigured" : !found.available ? "unavailable" : "ok", items: found.items };
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
@@ -142,7 +144,7 @@ async function fillFromSite(api: ReturnType<typeof companyApi>, website: string,
   if (!url.success) return { status: "error", code: website ? "url_invalid" : "website_required" };
   let meta;
   try {
-    meta = await api.pageMeta(url.data, lang);
+    meta = (await api.api.send(parseMeta.readSiteMeta, { query: { url: url.data, lang } })).data;
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
     return { status: "error", code: error.status === 404 ? "unavailable" : error.code };

@@ -23,6 +23,7 @@ import { FormMessages, ReadOnlyNotice } from "../components/profile/company-form
 import { LegalEntityForm, type LookupOutcome } from "../components/profile/legal-entity-form.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Icon } from "../components/icon.tsx";
+import * as suggestions from "../../contract/suggestions.ts";
 import { companyApi, formErrorsOf, redirectWithFlash, type PartySuggestion } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply(), lookup: null, deleteErrors: null }, { status: 400 });
     let lookup: LookupOutcome;
     try {
-      const found = await api.lookupInn(submission.value.inn);
+      const { data: found } = await api.api.send(suggestions.legalEntry, { query: { inn: submission.value.inn } });
       const party = found.items.find((p) => p.inn === submission.value.inn) ?? found.items[0] ?? null;
       lookup = !found.configured ? { status: "unconfigured" } : !found.available ? { status: "unavailable" } : party ? { status: "found", party } : { status: "none" };
     } catch (error) {
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const result = submission.reply();
     // Without JavaScript the page comes back with the register's data in the fields (the person checks and saves).
-    if (lookup.status === "found") result.initialValue = { ...(result.initialValue ?? {}), ...partyValues(lookup.party) };
+    if (lookup.status === "found") result.initialValue = { ...result.initialValue, ...partyValues(lookup.party) };
     return data({ result, lookup, deleteErrors: null });
   }
 

@@ -8,10 +8,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-mail";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProfileFormError } from "../components/profile/contact-field.tsx";
+import * as contacts from "../../contract/profile-contacts.ts";
 import { apiContext, profileContext } from "../context.ts";
 import { authPath } from "../lib/auth-actions.server.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
-import { ApiClientError, apiErrorKey, cancelContactChange, contactChanges, formatPhone } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, apiErrorKey, formatPhone } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -19,7 +20,7 @@ import { setFlashCookie } from "../middleware/flash.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
-  const pending = await contactChanges(context.get(apiContext));
+  const { data: pending } = await context.get(apiContext).send(contacts.listContactChanges);
   return {
     email: profile.email,
     phone: formatPhone(profile.phone),
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(form.get("id"));
   if (form.get("intent") !== "cancel" || !Number.isInteger(id) || id <= 0) return data({ error: "apiErrors.invalid_body" }, { status: 400 });
   try {
-    await cancelContactChange(context.get(apiContext), id);
+    await context.get(apiContext).send(contacts.cancelContactChange, { params: { id } });
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.status !== 404) return data({ error: apiErrorKey(error.code) }, { status: error.status >= 500 ? 503 : 409 });

@@ -6,16 +6,17 @@
 import type { Route } from "./+types/profile-phone";
 import { ContactEntryForm } from "../components/profile/contact-entry-form.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
+import * as contacts from "../../contract/profile-contacts.ts";
 import { apiContext, profileContext } from "../context.ts";
 import { startChangeAction, stepPath } from "../lib/profile-api/contact-steps.server.ts";
-import { contactChanges, formatPhone } from "../lib/profile-api/personal.server.ts";
+import { formatPhone } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
-  const pending = (await contactChanges(context.get(apiContext))).find((c) => c.kind === "phone");
+  const pending = (await context.get(apiContext).send(contacts.listContactChanges)).data.find((c) => c.kind === "phone");
   return {
     phone: formatPhone(profile.phone),
     pending: pending ? { display: formatPhone(pending.value) ?? pending.value, codePath: stepPath("phone", pending.id, "code") } : null,

@@ -14,7 +14,7 @@
  */
 import { data, Form, redirect, useFetcher, useFetchers, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-file";
-import { UploadField } from "../components/profile/upload-field.tsx";
+import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
 import { issueText } from "../components/profile/localized-field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
@@ -26,7 +26,6 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { setFlashCookie } from "../middleware/flash.ts";
-import { formatBytes } from "../components/profile/upload-field.tsx";
 import { useProductData } from "./profile-product.tsx";
 
 /** A whole request larger than this is refused before it is read (30 files of the largest kind fit in no single form anyway). */

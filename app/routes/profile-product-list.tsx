@@ -18,7 +18,6 @@ import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
 import { LIST_STATUSES, localizedText, type ListStatus } from "../lib/product-forms.ts";
 import { deleteProduct, listProducts } from "../lib/profile-api/products.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";

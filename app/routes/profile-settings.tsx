@@ -16,13 +16,16 @@ import { data, Form, redirect, redirectDocument, useNavigation } from "react-rou
 import type { Route } from "./+types/profile-settings";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
+import * as auth from "../../contract/auth.ts";
+import * as profileApi from "../../contract/profile.ts";
+import * as contacts from "../../contract/profile-contacts.ts";
 import { apiContext, profileContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authPath } from "../lib/auth-actions.server.ts";
 import { LANG_NAMES, LANGS, localePath, splitLocalePath } from "../lib/i18n.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
 import { LanguageSchema, NameSchema } from "../lib/profile-api/personal-forms.ts";
-import { apiErrorKey, contactChanges, formatPhone, logoutAll, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
+import { apiErrorKey, formatPhone, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { clearSessionCookies } from "../lib/session.server.ts";
@@ -34,7 +37,7 @@ import { localeCookie } from "./set-locale.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const profile = context.get(profileContext);
-  const pending = await contactChanges(context.get(apiContext));
+  const { data: pending } = await context.get(apiContext).send(contacts.listContactChanges);
   const waiting = (kind: "email" | "phone") => {
     const change = pending.find((c) => c.kind === kind);
     return change ? { display: kind === "phone" ? (formatPhone(change.value) ?? change.value) : change.value, codePath: stepPath(kind, change.id, "code") } : null;
@@ -65,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: NameSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     try {
-      await api.updateProfile(submission.value);
+      await api.send(profileApi.updateProfile, { body: submission.value });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
       return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
@@ -78,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const lang = submission.value.locale;
     try {
-      await api.updateProfile({ locale: lang });
+      await api.send(profileApi.updateProfile, { body: { locale: lang } });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
       return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
@@ -104,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "logoutAll") {
     try {
-      await logoutAll(api);
+      await api.send(auth.logoutAll);
     } catch (error) {
       // Signed out already (401) or the API is down: this browser's cookies go in any case.
       if (!(error instanceof ApiClientError)) throw error;

@@ -23,8 +23,7 @@ import { FieldErrorLine, FormMessages, InputField, SelectField } from "../compon
 import { LocalizedValue } from "../components/profile/company-view.tsx";
 import { ClassifierPicker, type PickerSearch } from "../components/profile/classifier-picker.tsx";
 import { formatDate } from "../components/catalog/format.ts";
-import { profileContext } from "../context.ts";
-import { apiContext } from "../context.ts";
+import { apiContext, profileContext } from "../context.ts";
 import { companyApi, formErrorsOf, pageLang, pagePath, redirectWithFlash, type InvitationView } from "../lib/profile-api/company.server.ts";
 import { readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { LANGS, LANG_NAMES } from "../lib/i18n.ts";

@@ -10,6 +10,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/profile-upload";
+import * as files from "../../contract/files.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { filesOf, uploadTemporary } from "../lib/profile-api/widgets.server.ts";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method === "DELETE") {
       const id = new URL(request.url).searchParams.get("id") ?? "";
       if (!/^\d{1,10}$/.test(id)) return fail("not_found", 404);
-      await api.call("DELETE", `/api/files/common/${id}`);
+      await api.send(files.deleteUpload, { params: { id } });
       return data({ deleted: true }, { headers: { "Cache-Control": "no-store" } });
     }
     if (request.method !== "POST") return fail("method_not_allowed", 405);

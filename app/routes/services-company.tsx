@@ -54,7 +54,7 @@ export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
     <main id="main" className="page">
       <Breadcrumbs items={[{ to: "/services", label: t("services.title") }, { label: t("services.offers") }]} />
       <h1>{loaderData.seo.title}</h1>
-      <Form method="get" className="inline-filters" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+      <Form method="get" className="inline-filters" onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true })}>
         <label className="field">
           <span>{t("services.type")}</span>
           <select name="serviceType" defaultValue={loaderData.params.serviceType ?? ""}>

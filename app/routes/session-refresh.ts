@@ -4,6 +4,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/session-refresh";
+import * as auth from "../../contract/auth.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { accessCookie, clearSessionCookies } from "../lib/session.server.ts";
@@ -11,7 +12,7 @@ import { accessCookie, clearSessionCookies } from "../lib/session.server.ts";
 export async function action({ context }: Route.ActionArgs) {
   const session = context.get(sessionContext);
   try {
-    const refreshed = await context.get(apiContext).refreshToken();
+    const refreshed = await context.get(apiContext).send(auth.refreshToken, {}, { withRefreshCookie: true });
     session.setCookies.push(accessCookie(refreshed.data.accessToken), ...refreshed.setCookies);
     return data({ signedIn: true });
   } catch (error) {

@@ -4,6 +4,7 @@
  * (spec §8: no external redirects); anything else goes to the home page of that language, with a
  * flash message saying the link was not followed.
  */
+import { isProtocolRelative } from "../lib/navigation-safety.ts";
 import { parse, serialize } from "cookie";
 import { redirect } from "react-router";
 import type { Route } from "./+types/set-locale";
@@ -28,7 +29,8 @@ export function safeLocalPath(to: string | null): string | null {
   if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return null;
   try {
     const url = new URL(to, "http://localhost");
-    return url.origin === "http://localhost" ? `${url.pathname}${url.search}` : null;
+    // After normalisation, not before: "/.//evil.example" becomes "//evil.example" (review F2).
+    return url.origin === "http://localhost" && !isProtocolRelative(url.pathname) ? `${url.pathname}${url.search}` : null;
   } catch {
     return null;
   }

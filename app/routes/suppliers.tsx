@@ -61,7 +61,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           onChange={(event) => {
             // Text inputs apply on submit; selects, radios and checkboxes at once.
             const target = event.target as unknown as HTMLInputElement;
-            if (target.tagName !== "INPUT" || target.type === "checkbox" || target.type === "radio") submit(event.currentTarget, { preventScrollReset: true });
+            if (target.tagName !== "INPUT" || target.type === "checkbox" || target.type === "radio") void submit(event.currentTarget, { preventScrollReset: true });
           }}
         >
           <h2 className="filters-title">{t("catalog.filters")}</h2>

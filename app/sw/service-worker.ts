@@ -23,7 +23,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategi
 import {
   API_MAX_AGE_S, API_MAX_ENTRIES, CACHE_NAMES, IMAGES_MAX_AGE_S, IMAGES_MAX_ENTRIES, PAGE_NETWORK_TIMEOUT_S, PAGES_MAX_AGE_S,
   PAGES_MAX_ENTRIES, SW_MESSAGES, fetchedAt, isOfflinePath, isPagePath, isPrivatePath, isSafeApiPath, isStorableResponse,
-  isUncacheableRequest, markCachedHtml, offlineUrl, pageLang,
+  isSignOutPath, isUncacheableRequest, markCachedHtml, offlineUrl, pageLang,
 } from "../lib/pwa/cache-rules.ts";
 
 interface SwScope {
@@ -120,6 +120,18 @@ clientsClaim();
 registerRoute(({ request, url }) => request.mode === "navigate" && sameOrigin(url) && isPagePath(url.pathname), handlePage);
 // A private page offline still gets the offline page instead of the browser's error (nothing is stored).
 registerRoute(({ request, url }) => request.mode === "navigate" && sameOrigin(url) && isPrivatePath(url.pathname), handlePage);
+
+// Signing out empties every cache of pages (browsed, saved, API answers): they were fetched with the
+// user's cookies and show their name, company and favourites (ADR 004 addendum, review F8).
+registerRoute(
+  ({ url }) => sameOrigin(url) && isSignOutPath(url.pathname),
+  async ({ request }) => {
+    const response = await fetch(request);
+    if (response.status < 400) await Promise.all([CACHE_NAMES.pages, CACHE_NAMES.saved, CACHE_NAMES.api].map((name) => caches.delete(name)));
+    return response;
+  },
+  "POST",
+);
 
 registerRoute(
   ({ request, url }) => request.destination === "image" && sameOrigin(url) && !isUncacheableRequest(request),

@@ -16,8 +16,11 @@ import { adminAuditLog } from "../db/schema.ts";
 import type { Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 
-export { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from "./constants.ts";
-import type { AuditAction, AuditEntityType } from "./constants.ts";
+import type { AuditRow } from "../../contract/admin/audit.ts";
+import type { AuditAction, AuditEntityType } from "../../contract/admin/constants.ts";
+
+export { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from "../../contract/admin/constants.ts";
+export type { AuditRow } from "../../contract/admin/audit.ts";
 
 export interface AuditEntry {
   entityType: AuditEntityType;
@@ -57,21 +60,6 @@ export interface AuditQuery {
   to?: Date;
   page: number;
   limit: number;
-}
-
-export interface AuditRow {
-  id: number;
-  actorUserId: number | null;
-  actorLabel: string;
-  actorRole: string;
-  entityType: string;
-  entityId: string;
-  action: string;
-  before: unknown;
-  after: unknown;
-  requestId: string | null;
-  ip: string | null;
-  createdAt: string;
 }
 
 function escapeLike(text: string): string {

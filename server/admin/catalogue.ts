@@ -13,37 +13,17 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { categories, companyServices, products, serviceTypes, type Localized } from "../db/schema.ts";
-import { ApiError } from "../api/http.ts";
+import { DomainError } from "../errors.ts";
 import { isUniqueViolation, type Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 import { recordAdminAction } from "./audit.ts";
-import type { CategoryInput, ServiceTypeInput } from "./schemas.ts";
+import type { AdminCategory, CategoryInput } from "../../contract/admin/categories.ts";
+import type { AdminServiceType, ServiceTypeInput } from "../../contract/admin/service-types.ts";
 
-export interface AdminCategory {
-  id: number;
-  parentId: number | null;
-  slug: string;
-  icon: string | null;
-  name: Localized;
-  position: number;
-  tnvedHeadings: string[];
-  productCount: number;
-  childCount: number;
-  updatedAt: string;
-}
+export type { AdminCategory } from "../../contract/admin/categories.ts";
+export type { AdminServiceType } from "../../contract/admin/service-types.ts";
 
-export interface AdminServiceType {
-  id: number;
-  slug: string;
-  icon: string | null;
-  name: Localized;
-  description: Localized;
-  position: number;
-  offerCount: number;
-  updatedAt: string;
-}
-
-const slugTaken = () => new ApiError(409, "slug_taken", "This slug is used already", [{ path: "slug", message: "slug_taken" }]);
+const slugTaken = () => new DomainError("slug_taken", "This slug is used already", { issues: [{ path: "slug", message: "slug_taken" }] });
 
 /** Every category (tree order: parents first, then by position), with product and child counts. */
 export async function listCategories(db: Db): Promise<AdminCategory[]> {
@@ -85,13 +65,13 @@ export async function listCategories(db: Db): Promise<AdminCategory[]> {
 
 export async function getCategory(db: Db, id: number): Promise<AdminCategory> {
   const found = (await listCategories(db)).find((c) => c.id === id);
-  if (!found) throw new ApiError(404, "not_found", "Category not found");
+  if (!found) throw new DomainError("not_found", "Category not found");
   return found;
 }
 
 async function assertParent(tx: Queryable, id: number | null, parentId: number | null | undefined) {
   if (!parentId) return;
-  const bad = () => new ApiError(400, "invalid_body", "Invalid request body", [{ path: "parentId", message: "invalid_option" }]);
+  const bad = () => new DomainError("invalid_body", "Invalid request body", { issues: [{ path: "parentId", message: "invalid_option" }] });
   if (parentId === id) throw bad();
   // Walk up from the new parent: meeting the category itself would make a cycle.
   let current: number | null = parentId;
@@ -125,7 +105,7 @@ export async function updateCategory(db: Db, actor: AdminActor, id: number, inpu
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-      if (!row) throw new ApiError(404, "not_found", "Category not found");
+      if (!row) throw new DomainError("not_found", "Category not found");
       await assertParent(tx, id, input.parentId);
       const next = categoryColumns(input);
       await tx.update(categories).set({ ...next, updatedAt: new Date() }).where(eq(categories.id, id));
@@ -146,12 +126,12 @@ export async function updateCategory(db: Db, actor: AdminActor, id: number, inpu
 export async function deleteCategory(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-    if (!row) throw new ApiError(404, "not_found", "Category not found");
+    if (!row) throw new DomainError("not_found", "Category not found");
     const [[used], [children]] = await Promise.all([
       tx.select({ n: count() }).from(products).where(eq(products.categoryId, id)),
       tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id)),
     ]);
-    if ((used?.n ?? 0) > 0 || (children?.n ?? 0) > 0) throw new ApiError(409, "in_use", "Move its products and subcategories first");
+    if ((used?.n ?? 0) > 0 || (children?.n ?? 0) > 0) throw new DomainError("in_use", "Move its products and subcategories first");
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAdminAction(tx, actor, { entityType: "category", entityId: id, action: "category.delete", before: { slug: row.slug, name: row.name, parentId: row.parentId }, after: null });
   });
@@ -169,7 +149,7 @@ export async function listServiceTypes(db: Db): Promise<AdminServiceType[]> {
 
 export async function getServiceType(db: Db, id: number): Promise<AdminServiceType> {
   const found = (await listServiceTypes(db)).find((t) => t.id === id);
-  if (!found) throw new ApiError(404, "not_found", "Service type not found");
+  if (!found) throw new DomainError("not_found", "Service type not found");
   return found;
 }
 
@@ -194,7 +174,7 @@ export async function updateServiceType(db: Db, actor: AdminActor, id: number, i
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
-      if (!row) throw new ApiError(404, "not_found", "Service type not found");
+      if (!row) throw new DomainError("not_found", "Service type not found");
       const next = serviceColumns(input);
       await tx.update(serviceTypes).set({ ...next, updatedAt: new Date() }).where(eq(serviceTypes.id, id));
       await recordAdminAction(tx, actor, {
@@ -214,9 +194,9 @@ export async function updateServiceType(db: Db, actor: AdminActor, id: number, i
 export async function deleteServiceType(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
-    if (!row) throw new ApiError(404, "not_found", "Service type not found");
+    if (!row) throw new DomainError("not_found", "Service type not found");
     const [used] = await tx.select({ n: count() }).from(companyServices).where(eq(companyServices.serviceTypeId, id));
-    if ((used?.n ?? 0) > 0) throw new ApiError(409, "in_use", "Suppliers offer this service: it cannot be deleted");
+    if ((used?.n ?? 0) > 0) throw new DomainError("in_use", "Suppliers offer this service: it cannot be deleted");
     await tx.delete(serviceTypes).where(eq(serviceTypes.id, id));
     await recordAdminAction(tx, actor, { entityType: "service_type", entityId: id, action: "service_type.delete", before: { slug: row.slug, name: row.name }, after: null });
   });

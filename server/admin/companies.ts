@@ -9,44 +9,22 @@
  * Each change and its audit row are one transaction.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { AdminCompanyView } from "../../contract/admin/companies.ts";
 import type { Db } from "../db/client.ts";
 import { companies, companyMembers, legalEntities, products, regions, users, type CompanyStatus, type Lang, type Localized } from "../db/schema.ts";
-import { ApiError } from "../api/http.ts";
+import { DomainError } from "../errors.ts";
 import type { Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
-import { historyOf, recordAdminAction, type AuditRow } from "./audit.ts";
+import { historyOf, recordAdminAction } from "./audit.ts";
 
-export interface AdminCompanyView {
-  id: number;
-  name: Localized;
-  sourceLang: Lang;
-  status: CompanyStatus;
-  country: string;
-  region: { code: string; name: Localized } | null;
-  city: Localized;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  moderationNote: string | null;
-  moderationNoteLang: Lang | null;
-  verificationLevel: number;
-  verificationEvidence: Localized;
-  verifiedAt: string | null;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  productCounts: Record<string, number>;
-  legalEntities: { id: number; kind: string; inn: string; kpp: string | null; ogrn: string | null; nameFull: string }[];
-  people: { memberId: number; userId: number | null; name: string; email: string | null; role: string; status: string; locale: Lang | null }[];
-  history: AuditRow[];
-}
+export type { AdminCompanyView } from "../../contract/admin/companies.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
 
 async function loadCompany(db: Queryable, id: number, forUpdate = false): Promise<CompanyRow> {
   const query = db.select().from(companies).where(eq(companies.id, id)).limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row) throw new ApiError(404, "not_found", "Company not found");
+  if (!row) throw new DomainError("not_found", "Company not found");
   return row;
 }
 
@@ -125,7 +103,7 @@ export async function setVerification(db: Db, actor: AdminActor, id: number, inp
 export async function blockCompany(db: Db, actor: AdminActor, id: number, reason: string, lang: Lang, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await loadCompany(tx, id, true);
-    if (row.status === "blocked") throw new ApiError(409, "already_blocked", "The company is blocked already");
+    if (row.status === "blocked") throw new DomainError("already_blocked", "The company is blocked already");
     await tx.update(companies).set({ status: "blocked", blockedFromStatus: row.status, moderationNote: reason, moderationNoteLang: lang, updatedAt: now }).where(eq(companies.id, id));
     await recordAdminAction(tx, actor, {
       entityType: "company",
@@ -141,7 +119,7 @@ export async function blockCompany(db: Db, actor: AdminActor, id: number, reason
 export async function unblockCompany(db: Db, actor: AdminActor, id: number, now = new Date()): Promise<CompanyStatus> {
   return db.transaction(async (tx) => {
     const row = await loadCompany(tx, id, true);
-    if (row.status !== "blocked") throw new ApiError(409, "not_blocked", "The company is not blocked");
+    if (row.status !== "blocked") throw new DomainError("not_blocked", "The company is not blocked");
     const status: CompanyStatus = row.blockedFromStatus && row.blockedFromStatus !== "blocked" ? row.blockedFromStatus : "draft";
     await tx
       .update(companies)

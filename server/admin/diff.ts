@@ -33,60 +33,10 @@ import {
 import { mediaPath } from "../files/repository.ts";
 import { UNITS, type UnitId } from "../catalog/units.ts";
 import type { Queryable } from "../profile/db.ts";
-import { pendingOf, type PendingChanges, type Tier, type Variant } from "../profile/products.ts";
+import { pendingOf, type PendingChanges, type Tier } from "../profile/products.ts";
+import type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "../../contract/admin/moderation.ts";
 
-export interface FileRef {
-  id: number;
-  url: string | null;
-  thumbUrl: string | null;
-  name: string | null;
-  mime: string | null;
-  title: Localized;
-  /** The file row no longer exists (deleted after the snapshot was taken). */
-  missing?: boolean;
-}
-
-export interface Named {
-  code: string;
-  name: Localized;
-}
-
-export interface ProductDoc {
-  name: Localized;
-  description: Localized;
-  sourceLang: Lang;
-  category: { id: number; name: Localized } | null;
-  tnved: Named | null;
-  moq: string | null;
-  moqUnit: string | null;
-  originCountry: string | null;
-  facts: LocalizedFact[];
-  prices: Tier[];
-  variants: Variant[];
-  images: FileRef[];
-  documents: FileRef[];
-}
-
-export interface CompanyDoc {
-  name: Localized;
-  description: Localized;
-  sourceLang: Lang;
-  country: string;
-  region: Named | null;
-  city: Localized;
-  address: Localized;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  yearFounded: number | null;
-  headcountRange: string | null;
-  okvedMain: Named | null;
-  okvedCodes: Named[];
-  facts: LocalizedFact[];
-  logo: FileRef[];
-  files: FileRef[];
-  legalEntities: { kind: string; inn: string; kpp: string | null; ogrn: string | null; nameFull: string }[];
-}
+export type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "../../contract/admin/moderation.ts";
 
 type FileRow = typeof files.$inferSelect;
 
@@ -238,14 +188,6 @@ export async function refreshFileRefs<T extends ProductDoc | CompanyDoc>(db: Que
 
 /* ─── the difference ───────────────────────────────────────────────────────────────────────── */
 
-export type RowStatus = "same" | "added" | "removed";
-
-/** One field of the diff. `text`: one value each side; `list`: rows; `files`: pictures and documents. */
-export type DiffField =
-  | { field: string; kind: "text"; changed: boolean; before: string | null; after: string | null; lang?: Lang }
-  | { field: string; kind: "list"; changed: boolean; before: { text: string; status: RowStatus }[]; after: { text: string; status: RowStatus }[] }
-  | { field: string; kind: "files"; changed: boolean; images: boolean; before: (FileRef & { status: RowStatus })[]; after: (FileRef & { status: RowStatus })[] };
-
 const LANGS: Lang[] = ["ru", "en", "zh"];
 
 function pickName(value: Localized | null | undefined, lang: Lang): string {
@@ -287,11 +229,11 @@ function amount(value: string | number, lang: Lang): string {
   return Number.isFinite(number) ? format.format(number) : String(value);
 }
 
-function tierRow(tier: Tier, lang: Lang): string {
+function tierRow(tier: ProductDoc["prices"][number], lang: Lang): string {
   return `≥ ${tier.minQuantity} ${unit(tier.unit, lang)}: ${amount(tier.price, lang)} ${tier.currency}`;
 }
 
-function variantRow(variant: Variant, lang: Lang): string {
+function variantRow(variant: ProductDoc["variants"][number], lang: Lang): string {
   const attrs = variant.attributes.map((a) => `${a.key}=${a.value}`).join(", ");
   const price = variant.price ? ` · ${amount(variant.price, lang)} ${variant.currency ?? ""}`.trimEnd() : "";
   return `${allLangs(variant.name)}${attrs ? ` (${attrs})` : ""}${price}`;

@@ -4,7 +4,7 @@
  * status, dates and the fields of each kind, sorted by a whitelisted column, paged, with facet
  * counts, and exported as CSV.
  *
- * Each kind is a `FilterSpec`: its zod query schema, FROM clause, the condition of each filter
+ * Each kind is a `FilterSpec` (its query schema is the contract's, contract/admin/filters.ts): FROM clause, the condition of each filter
  * (keyed by dimension), the facet expressions, the sort expressions and the exported columns.
  * Nothing a client sends reaches SQL text: filter values are bound parameters and `sort` picks
  * one of the spec's expressions.
@@ -17,135 +17,15 @@
  * (asc|desc), `createdFrom`/`createdTo`, `updatedFrom`/`updatedTo` (YYYY-MM-DD, inclusive days,
  * UTC), `format` (json|csv). List parameters (`status`, `role`…) take repeated keys or commas.
  */
+import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import type { FacetValue, FilterKind, FilterQuery } from "../../contract/admin/filters.ts";
 import type { Db } from "../db/client.ts";
-import { COMPANY_STATUSES, EMPLOYEE_STATUSES, COMPANY_ROLES, PRODUCT_STATUSES, USER_ROLES, CURRENCIES, type Localized } from "../db/schema.ts";
+import type { Localized } from "../db/schema.ts";
 
-export const FILTER_KINDS = ["company", "user", "service", "product", "legal-entities", "employees"] as const;
-export type FilterKind = (typeof FILTER_KINDS)[number];
+export { FILTER_KINDS, FILTER_QUERIES, type FacetValue, type FilterKind, type FilterQuery } from "../../contract/admin/filters.ts";
 
-/** Path names the API answers: the spec's spelling `legal-entiries` and the correct one. */
-export const FILTER_PATHS: Record<string, FilterKind> = {
-  company: "company",
-  user: "user",
-  service: "service",
-  product: "product",
-  "legal-entiries": "legal-entities",
-  "legal-entities": "legal-entities",
-  employees: "employees",
-};
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z
-  .string()
-  .trim()
-  .refine((v) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Expected a date YYYY-MM-DD")
-  .optional();
-
-/** A list parameter: repeated keys or comma-separated values, each one of `values`. */
-function list<T extends readonly [string, ...string[]]>(values: T) {
-  return z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean)))
-    .pipe(z.array(z.enum(values)).max(values.length));
-}
-
-const id = z.coerce.number().int().positive().max(2_147_483_647).optional();
-const yesNo = z.enum(["yes", "no"]).optional();
-
-const Common = {
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(25),
-  order: z.enum(["asc", "desc"]).default("desc"),
-  createdFrom: day,
-  createdTo: day,
-  updatedFrom: day,
-  updatedTo: day,
-  format: z.enum(["json", "csv"]).default("json"),
-  lang: z.enum(["ru", "en", "zh"]).default("ru"),
-};
-
-export const CompanyFilterQuery = z.object({
-  ...Common,
-  sort: z.enum(["id", "name", "createdAt", "updatedAt", "publishedAt", "verificationLevel", "products"]).default("id"),
-  status: list(COMPANY_STATUSES),
-  country: z.enum(["RU", "CN"]).optional(),
-  region: z.string().regex(/^(CN-)?\d{2}$/, "A region code such as 77 or CN-21").optional(),
-  verification: z.enum(["0", "1", "2"]).optional(),
-});
-
-export const UserFilterQuery = z.object({
-  ...Common,
-  sort: z.enum(["id", "email", "lastName", "createdAt", "updatedAt", "lastSignInAt"]).default("id"),
-  role: list(USER_ROLES),
-  blocked: yesNo,
-  locale: z.enum(["ru", "en", "zh"]).optional(),
-  hasCompany: yesNo,
-});
-
-export const ServiceFilterQuery = z.object({
-  ...Common,
-  sort: z.enum(["id", "createdAt", "updatedAt", "priceFrom"]).default("id"),
-  status: list(PRODUCT_STATUSES),
-  serviceType: id,
-  company: id,
-  region: z.string().regex(/^(CN-)?\d{2}$/, "A region code such as 77 or CN-21").optional(),
-});
-
-export const ProductFilterQuery = z.object({
-  ...Common,
-  sort: z.enum(["id", "name", "createdAt", "updatedAt", "publishedAt", "priceFrom"]).default("id"),
-  status: list(PRODUCT_STATUSES),
-  company: id,
-  category: id,
-  pending: yesNo,
-  currency: z.enum(CURRENCIES).optional(),
-  region: z.string().regex(/^(CN-)?\d{2}$/, "A region code such as 77 or CN-21").optional(),
-});
-
-export const LegalEntityFilterQuery = z.object({
-  ...Common,
-  sort: z.enum(["id", "inn", "nameFull", "createdAt", "updatedAt"]).default("id"),
-  kind: z.enum(["legal", "individual"]).optional(),
-  company: id,
-  /** The two leading digits of the INN: the tax office's region. */
-  innRegion: z.string().regex(/^\d{2}$/, "Two digits").optional(),
-  companyStatus: list(COMPANY_STATUSES),
-});
-
-export const EmployeeFilterQuery = z.object({
-  ...Common,
-  sort: z.enum(["id", "createdAt", "updatedAt", "role", "status"]).default("id"),
-  status: list(EMPLOYEE_STATUSES),
-  role: list(COMPANY_ROLES),
-  company: id,
-});
-
-export const FILTER_QUERIES = {
-  company: CompanyFilterQuery,
-  user: UserFilterQuery,
-  service: ServiceFilterQuery,
-  product: ProductFilterQuery,
-  "legal-entities": LegalEntityFilterQuery,
-  employees: EmployeeFilterQuery,
-} as const;
-
-type AnyQuery = z.output<typeof CompanyFilterQuery> &
-  Partial<z.output<typeof UserFilterQuery>> &
-  Partial<z.output<typeof ServiceFilterQuery>> &
-  Partial<z.output<typeof ProductFilterQuery>> &
-  Partial<z.output<typeof LegalEntityFilterQuery>> &
-  Partial<z.output<typeof EmployeeFilterQuery>>;
-
-export interface FacetValue {
-  value: string;
-  count: number;
-  /** Names of the value (regions, categories, service types), when it has them. */
-  label?: Localized;
-}
+type AnyQuery = FilterQuery;
 
 interface CsvColumn {
   key: string;
@@ -543,4 +423,20 @@ export async function* csvBatches(db: Db, kind: FilterKind, q: AnyQuery, batch =
   }
 }
 
-export type FilterQuery = AnyQuery;
+
+/**
+ * The CSV export of `kind`'s filtered rows as text chunks: the header (with a BOM, so Excel reads
+ * Cyrillic and Chinese names as UTF-8) with the first batch, then one chunk per batch of rows. An
+ * empty result is the header alone.
+ */
+export async function* csvChunks(db: Db, kind: FilterKind, q: AnyQuery): AsyncGenerator<string> {
+  const columns = csvColumns(kind);
+  let first = true;
+  for await (const rows of csvBatches(db, kind, q)) {
+    // Names, cities and positions are typed by users: a cell starting with = + - @ or a tab would
+    // run as a formula in a spreadsheet (review F4). csv-stringify quotes it with a leading '.
+    yield stringify(rows, { header: first, columns, bom: first, escape_formulas: true });
+    first = false;
+  }
+  if (first) yield stringify([], { header: true, columns, bom: true });
+}

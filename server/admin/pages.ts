@@ -11,16 +11,20 @@
  * Both always exist for visitors: a page not yet in the database is shown from `SYSTEM_PAGES`.
  * The demo seed writes both (`seedContentPages`), with the Liaozhong text.
  */
-import { sql } from "drizzle-orm";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { contentPages, regions, type ContentPageKind, type Lang, type Localized, type RegionPageSettings } from "../db/schema.ts";
-import { ApiError } from "../api/http.ts";
-import { getCompanyCards, type CompanyListItem } from "../catalog/companies.ts";
-import { pick, pickRequired, type LocalizedText } from "../catalog/localize.ts";
+import { DomainError } from "../errors.ts";
+import { getCompanyCards } from "../catalog/companies.ts";
+import { pick, pickRequired } from "../catalog/localize.ts";
 import type { AdminActor } from "./access.ts";
-import { historyOf, recordAdminAction, type AuditRow } from "./audit.ts";
-import type { PageInput } from "./schemas.ts";
+import { historyOf, recordAdminAction } from "./audit.ts";
+import type { AdminPage, PageInput } from "../../contract/admin/pages.ts";
+import type { AuditRow } from "../../contract/admin/audit.ts";
+import type { PublicPage } from "../../contract/pages.ts";
+
+export type { AdminPage } from "../../contract/admin/pages.ts";
+export type { PublicPage } from "../../contract/pages.ts";
 
 export const SYSTEM_PAGE_SLUGS = ["talp", "liaozhong"] as const;
 export type SystemPageSlug = (typeof SYSTEM_PAGE_SLUGS)[number];
@@ -106,18 +110,6 @@ const LIAOZHONG_BODY: Localized = {
 3. 物流、报关和翻译服务请见[服务](/zh/services)。`,
 };
 
-export interface PublicPage {
-  slug: string;
-  kind: ContentPageKind;
-  title: LocalizedText;
-  lead: LocalizedText | null;
-  /** Markdown (null: no text yet — the page shows its entry points). */
-  body: LocalizedText | null;
-  updatedAt: string | null;
-  region: { code: string; name: LocalizedText; localities: string[] } | null;
-  suppliers: { items: CompanyListItem[]; total: number; page: number; pages: number } | null;
-}
-
 type PageRow = typeof contentPages.$inferSelect;
 
 async function loadPage(db: Db, slug: string): Promise<PageRow | null> {
@@ -154,8 +146,8 @@ export async function regionSuppliers(db: Db, settings: RegionPageSettings, lang
 export async function publicPage(db: Db, slug: string, lang: Lang, page = 1): Promise<PublicPage> {
   const row = await loadPage(db, slug);
   const defaults = isSystemPage(slug) ? SYSTEM_PAGES[slug] : null;
-  if (!row && !defaults) throw new ApiError(404, "not_found", "Page not found");
-  if (row && !defaults && row.status !== "published") throw new ApiError(404, "not_found", "Page not found");
+  if (!row && !defaults) throw new DomainError("not_found", "Page not found");
+  if (row && !defaults && row.status !== "published") throw new DomainError("not_found", "Page not found");
   const kind = row?.kind ?? defaults!.kind;
   const source = row?.sourceLang ?? "ru";
   const settings = row ? row.settings : defaults!.settings;
@@ -176,21 +168,6 @@ export async function publicPage(db: Db, slug: string, lang: Lang, page = 1): Pr
     region,
     suppliers,
   };
-}
-
-export interface AdminPage {
-  slug: string;
-  kind: ContentPageKind;
-  title: Localized;
-  lead: Localized;
-  body: Localized;
-  sourceLang: Lang;
-  status: "draft" | "published";
-  settings: RegionPageSettings | null;
-  /** False: not written yet, shown from its defaults. */
-  stored: boolean;
-  updatedAt: string | null;
-  history: AuditRow[];
 }
 
 function adminView(slug: SystemPageSlug, row: PageRow | null, history: AuditRow[]): AdminPage {
@@ -217,13 +194,13 @@ export async function listAdminPages(db: Db): Promise<AdminPage[]> {
 }
 
 export async function getAdminPage(db: Db, slug: string): Promise<AdminPage> {
-  if (!isSystemPage(slug)) throw new ApiError(404, "not_found", "Page not found");
+  if (!isSystemPage(slug)) throw new DomainError("not_found", "Page not found");
   return adminView(slug, await loadPage(db, slug), await historyOf(db, "page", slug));
 }
 
 /** Writes a page (creating its row on the first edit). */
 export async function savePage(db: Db, actor: AdminActor, slug: string, input: PageInput, now = new Date()): Promise<void> {
-  if (!isSystemPage(slug)) throw new ApiError(404, "not_found", "Page not found");
+  if (!isSystemPage(slug)) throw new DomainError("not_found", "Page not found");
   const kind = SYSTEM_PAGES[slug].kind;
   const settings: RegionPageSettings | null =
     kind === "region" && input.regionCode
@@ -233,7 +210,7 @@ export async function savePage(db: Db, actor: AdminActor, slug: string, input: P
         : null;
   if (settings) {
     const [region] = await db.select({ code: regions.code }).from(regions).where(eq(regions.code, settings.regionCode)).limit(1);
-    if (!region) throw new ApiError(400, "invalid_body", "Invalid request body", [{ path: "regionCode", message: "unknown_region" }]);
+    if (!region) throw new DomainError("invalid_body", "Invalid request body", { issues: [{ path: "regionCode", message: "unknown_region" }] });
   }
   const values = { title: input.title, lead: input.lead ?? {}, body: input.body ?? {}, sourceLang: input.sourceLang, status: "published" as const, settings };
   await db.transaction(async (tx) => {

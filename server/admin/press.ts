@@ -12,38 +12,20 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { files, stories, storyTags, tags, type Lang, type Localized } from "../db/schema.ts";
-import { ApiError } from "../api/http.ts";
-import { deleteUnusedFiles, fileView, type FileRow, type FileView } from "../files/repository.ts";
+import { files, stories, storyTags, tags } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import { claimUpload, deleteUnusedFiles, fileView, type FileRow } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { isUniqueViolation, type Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
-import { historyOf, recordAdminAction, type AuditRow } from "./audit.ts";
-import type { StoryInput, TagInput } from "./schemas.ts";
+import { historyOf, recordAdminAction } from "./audit.ts";
+import type { AdminStory, AdminStoryDetail, StoryInput } from "../../contract/admin/stories.ts";
+import type { AdminTag, TagInput } from "../../contract/admin/tags.ts";
 
-export interface AdminStory {
-  id: number;
-  slug: string;
-  title: Localized;
-  lead: Localized;
-  body: Localized;
-  sourceLang: Lang;
-  status: "draft" | "published";
-  publishedAt: string | null;
-  cover: FileView | null;
-  tagIds: number[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AdminStory, AdminStoryDetail } from "../../contract/admin/stories.ts";
+export type { AdminTag } from "../../contract/admin/tags.ts";
 
-export interface AdminTag {
-  id: number;
-  slug: string;
-  name: Localized;
-  storyCount: number;
-}
-
-const slugTaken = () => new ApiError(409, "slug_taken", "This slug is used already", [{ path: "slug", message: "slug_taken" }]);
+const slugTaken = () => new DomainError("slug_taken", "This slug is used already", { issues: [{ path: "slug", message: "slug_taken" }] });
 
 type StoryRow = typeof stories.$inferSelect;
 
@@ -91,16 +73,16 @@ export async function listAdminStories(db: Db, query: { q?: string; status?: "dr
   return { items, total: total?.n ?? 0 };
 }
 
-export async function getAdminStory(db: Db, id: number): Promise<AdminStory & { history: AuditRow[] }> {
+export async function getAdminStory(db: Db, id: number): Promise<AdminStoryDetail> {
   const [row] = await db.select().from(stories).where(eq(stories.id, id)).limit(1);
-  if (!row) throw new ApiError(404, "not_found", "Story not found");
+  if (!row) throw new DomainError("not_found", "Story not found");
   return { ...(await storyView(db, row)), history: await historyOf(db, "story", id) };
 }
 
 async function assertTags(tx: Queryable, ids: number[]) {
   if (ids.length === 0) return;
   const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
-  if (found.length !== new Set(ids).size) throw new ApiError(400, "invalid_body", "Invalid request body", [{ path: "tagIds", message: "invalid_option" }]);
+  if (found.length !== new Set(ids).size) throw new DomainError("invalid_body", "Invalid request body", { issues: [{ path: "tagIds", message: "invalid_option" }] });
 }
 
 function storyColumns(input: StoryInput, current: StoryRow | null, now: Date) {
@@ -144,7 +126,7 @@ export async function updateStory(db: Db, actor: AdminActor, id: number, input: 
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-      if (!row) throw new ApiError(404, "not_found", "Story not found");
+      if (!row) throw new DomainError("not_found", "Story not found");
       await assertTags(tx, input.tagIds);
       const before = await tx.select({ tagId: storyTags.tagId }).from(storyTags).where(eq(storyTags.storyId, id));
       const columns = storyColumns(input, row, now);
@@ -167,7 +149,7 @@ export async function updateStory(db: Db, actor: AdminActor, id: number, input: 
 export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActor, id: number): Promise<void> {
   const cover = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-    if (!row) throw new ApiError(404, "not_found", "Story not found");
+    if (!row) throw new DomainError("not_found", "Story not found");
     await tx.delete(stories).where(eq(stories.id, id));
     await recordAdminAction(tx, actor, { entityType: "story", entityId: id, action: "story.delete", before: { slug: row.slug, title: row.title, status: row.status }, after: null });
     return row.coverFileId;
@@ -176,16 +158,22 @@ export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActo
 }
 
 /**
- * Sets (or with `fileId` null removes) a story's cover. `claim(tx)` claims the uploaded file inside
- * the transaction and returns its id. The previous cover is deleted when nothing else uses it.
+ * Sets a story's cover to `fileId`, an upload of `actor` claimed inside the transaction (404
+ * `file_not_found` when it is not their unexpired upload), or with `fileId` null removes it. The
+ * previous cover is deleted when nothing else uses it.
  */
-export async function setStoryCover(db: Db, storage: FileStorage, actor: AdminActor, id: number, claim: ((tx: Queryable) => Promise<number>) | null): Promise<void> {
+export async function setStoryCover(db: Db, storage: FileStorage, actor: AdminActor, id: number, fileId: number | null): Promise<void> {
   const previous = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-    if (!row) throw new ApiError(404, "not_found", "Story not found");
-    const fileId = claim ? await claim(tx) : null;
-    await tx.update(stories).set({ coverFileId: fileId, updatedAt: new Date() }).where(eq(stories.id, id));
-    await recordAdminAction(tx, actor, { entityType: "story", entityId: id, action: "story.cover", before: { coverFileId: row.coverFileId }, after: { coverFileId: fileId } });
+    if (!row) throw new DomainError("not_found", "Story not found");
+    let coverId: number | null = null;
+    if (fileId !== null) {
+      const claimed = actor.userId === null ? null : await claimUpload(tx, fileId, actor.userId);
+      if (!claimed) throw new DomainError("file_not_found", "No such upload: upload the file again");
+      coverId = claimed.id;
+    }
+    await tx.update(stories).set({ coverFileId: coverId, updatedAt: new Date() }).where(eq(stories.id, id));
+    await recordAdminAction(tx, actor, { entityType: "story", entityId: id, action: "story.cover", before: { coverFileId: row.coverFileId }, after: { coverFileId: coverId } });
     return row.coverFileId;
   });
   if (previous) await deleteUnusedFiles(db, storage, [previous]);
@@ -199,6 +187,13 @@ export async function listTags(db: Db): Promise<AdminTag[]> {
     .from(tags)
     .orderBy(asc(tags.slug));
   return rows.map(({ t, n }) => ({ id: t.id, slug: t.slug, name: t.name, storyCount: n }));
+}
+
+/** One tag with its number of stories. 404 `not_found`. */
+export async function getTag(db: Db, id: number): Promise<AdminTag> {
+  const found = (await listTags(db)).find((t) => t.id === id);
+  if (!found) throw new DomainError("not_found", "Tag not found");
+  return found;
 }
 
 export async function createTag(db: Db, actor: AdminActor, input: TagInput): Promise<number> {
@@ -218,7 +213,7 @@ export async function updateTag(db: Db, actor: AdminActor, id: number, input: Ta
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
-      if (!row) throw new ApiError(404, "not_found", "Tag not found");
+      if (!row) throw new DomainError("not_found", "Tag not found");
       await tx.update(tags).set({ slug: input.slug, name: input.name, updatedAt: new Date() }).where(eq(tags.id, id));
       await recordAdminAction(tx, actor, { entityType: "tag", entityId: id, action: "tag.update", before: { slug: row.slug, name: row.name }, after: { slug: input.slug, name: input.name } });
     });
@@ -232,7 +227,7 @@ export async function updateTag(db: Db, actor: AdminActor, id: number, input: Ta
 export async function deleteTag(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
-    if (!row) throw new ApiError(404, "not_found", "Tag not found");
+    if (!row) throw new DomainError("not_found", "Tag not found");
     await tx.delete(tags).where(eq(tags.id, id));
     await recordAdminAction(tx, actor, { entityType: "tag", entityId: id, action: "tag.delete", before: { slug: row.slug, name: row.name }, after: null });
   });

@@ -14,27 +14,11 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { companies, companyMembers, products, users, type Lang, type Localized } from "../db/schema.ts";
 import { pendingOf } from "../profile/products.ts";
-import { historyOf, type AuditRow } from "./audit.ts";
-import { companyDoc, diffCompany, diffProduct, productDoc, refreshFileRefs, type CompanyDoc, type DiffField, type ProductDoc } from "./diff.ts";
+import { historyOf } from "./audit.ts";
+import { companyDoc, diffCompany, diffProduct, productDoc, refreshFileRefs, type CompanyDoc, type ProductDoc } from "./diff.ts";
+import type { QueueEntry, QueueItemDetail, QueueKind } from "../../contract/admin/moderation.ts";
 
-export type QueueKind = "company" | "product";
-
-export interface QueueEntry {
-  kind: QueueKind;
-  id: number;
-  companyId: number;
-  name: Localized;
-  companyName: Localized;
-  status: string;
-  /** A published product's changes (its public version stays until they are approved). */
-  changesOnly: boolean;
-  /** Which parts a published product's changes touch (card, facts, prices, variants, files). */
-  parts: string[];
-  /** Approved before (a snapshot exists): the diff is against that version. */
-  resubmission: boolean;
-  sourceLang: Lang;
-  waitingSince: string;
-}
+export type { QueueEntry, QueueItemDetail, QueueKind } from "../../contract/admin/moderation.ts";
 
 type Row = {
   kind: QueueKind;
@@ -106,20 +90,6 @@ export async function queueCounts(db: Db): Promise<Record<QueueKind, number>> {
   );
   const row = result.rows[0];
   return { company: row?.companies ?? 0, product: row?.products ?? 0 };
-}
-
-export interface QueueItemDetail {
-  entry: QueueEntry;
-  /** Whether a moderator can decide now (it is in the queue). */
-  awaiting: boolean;
-  /** Company status and the supplier's languages: the one they write in, and their people's interface languages. */
-  company: { id: number; name: Localized; status: string; country: string; sourceLang: Lang; peopleLangs: Lang[] };
-  moderationNote: string | null;
-  moderationNoteLang: Lang | null;
-  before: ProductDoc | CompanyDoc | null;
-  after: ProductDoc | CompanyDoc;
-  diff: DiffField[];
-  history: AuditRow[];
 }
 
 /**

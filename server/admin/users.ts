@@ -14,37 +14,21 @@
  */
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { companies, companyMembers, refreshTokens, users, type Lang, type Localized, type UserRole } from "../db/schema.ts";
-import { ApiError } from "../api/http.ts";
+import type { AdminUserView } from "../../contract/admin/users.ts";
+import { companies, companyMembers, refreshTokens, users, type UserRole } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
 import type { Queryable } from "../profile/db.ts";
 import { can, type AdminActor } from "./access.ts";
-import { historyOf, recordAdminAction, type AuditRow } from "./audit.ts";
+import { historyOf, recordAdminAction } from "./audit.ts";
 
-export interface AdminUserView {
-  id: number;
-  email: string | null;
-  phone: string | null;
-  firstName: string;
-  lastName: string;
-  locale: Lang;
-  role: UserRole;
-  blockedAt: string | null;
-  blockReason: string | null;
-  lastSignInAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  company: { id: number; name: Localized; status: string; role: string; employeeStatus: string } | null;
-  /** Devices signed in now: refresh-token families with an unused, unrevoked, unexpired token. */
-  activeSessions: number;
-  history: AuditRow[];
-}
+export type { AdminUserView } from "../../contract/admin/users.ts";
 
 type UserRow = typeof users.$inferSelect;
 
 async function loadUser(db: Queryable, id: number, forUpdate = false): Promise<UserRow> {
   const query = db.select().from(users).where(eq(users.id, id)).limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row) throw new ApiError(404, "not_found", "User not found");
+  if (!row) throw new DomainError("not_found", "User not found");
   return row;
 }
 
@@ -86,12 +70,12 @@ export async function adminUserView(db: Db, id: number): Promise<AdminUserView> 
 }
 
 function assertNotSelf(actor: AdminActor, targetId: number) {
-  if (actor.userId === targetId) throw new ApiError(409, "own_account", "You cannot do this to your own account here");
+  if (actor.userId === targetId) throw new DomainError("own_account", "You cannot do this to your own account here");
 }
 
 /** A moderator may act on USER accounts only; acting on staff needs `manageRoles` (admins). */
 function assertMayManage(actor: AdminActor, target: UserRow) {
-  if (target.role !== "USER" && !can(actor.role, "manageRoles")) throw new ApiError(403, "forbidden_role", "Only an admin can do this to a moderator or an admin");
+  if (target.role !== "USER" && !can(actor.role, "manageRoles")) throw new DomainError("forbidden_role", "Only an admin can do this to a moderator or an admin");
 }
 
 /** Ends every session: refresh families revoked and the session version raised, so access tokens stop at once too (ADR 017). */
@@ -113,7 +97,7 @@ export async function changeRole(db: Db, actor: AdminActor, id: number, role: Us
     if (row.role === role) return;
     if (row.role === "ADMIN") {
       const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, "ADMIN"), isNull(users.blockedAt)));
-      if ((admins?.n ?? 0) <= 1) throw new ApiError(409, "last_admin", "The site must keep at least one admin");
+      if ((admins?.n ?? 0) <= 1) throw new DomainError("last_admin", "The site must keep at least one admin");
     }
     await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
     await recordAdminAction(tx, actor, { entityType: "user", entityId: id, action: "user.role", before: { role: row.role }, after: { role } }, now);
@@ -126,7 +110,7 @@ export async function blockUser(db: Db, actor: AdminActor, id: number, reason: s
   await db.transaction(async (tx) => {
     const row = await loadUser(tx, id, true);
     assertMayManage(actor, row);
-    if (row.blockedAt) throw new ApiError(409, "already_blocked", "The user is blocked already");
+    if (row.blockedAt) throw new DomainError("already_blocked", "The user is blocked already");
     await tx.update(users).set({ blockedAt: now, blockReason: reason, updatedAt: now }).where(eq(users.id, id));
     const sessions = await revokeAll(tx, id, "blocked", now);
     await recordAdminAction(tx, actor, { entityType: "user", entityId: id, action: "user.block", before: { blockedAt: null }, after: { blockedAt: now.toISOString(), blockReason: reason, sessionsEnded: sessions } }, now);
@@ -139,7 +123,7 @@ export async function unblockUser(db: Db, actor: AdminActor, id: number, now = n
   await db.transaction(async (tx) => {
     const row = await loadUser(tx, id, true);
     assertMayManage(actor, row);
-    if (!row.blockedAt) throw new ApiError(409, "not_blocked", "The user is not blocked");
+    if (!row.blockedAt) throw new DomainError("not_blocked", "The user is not blocked");
     await tx.update(users).set({ blockedAt: null, blockReason: null, updatedAt: now }).where(eq(users.id, id));
     await recordAdminAction(tx, actor, { entityType: "user", entityId: id, action: "user.unblock", before: { blockedAt: row.blockedAt.toISOString(), blockReason: row.blockReason }, after: { blockedAt: null } }, now);
   });

@@ -14,9 +14,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { RESOURCES } from "./resources.ts";
 import { ContractViolation } from "./resource.ts";
 import type { AuthService } from "../auth/service.ts";
-import { authRoutes } from "./auth.ts";
 import { callerMiddleware, type Caller } from "./caller.ts";
-import { profileRoutes } from "./profile.ts";
 import os from "node:os";
 import path from "node:path";
 import { createLocalStorage, type FileStorage } from "../files/storage.ts";
@@ -25,12 +23,9 @@ import { createSuggestionsClient, type SuggestionsClient } from "../suggestions/
 import { profileCompanyRoutes } from "./profile-company.ts";
 import { profileProductRoutes } from "./profile-products.ts";
 import { profileEmployeeRoutes } from "./profile-employees.ts";
-import { profileContactRoutes } from "./profile-contacts.ts";
-import { uploadRoutes } from "./uploads.ts";
-import { suggestionRoutes } from "./suggestions.ts";
-import { parseMetaRoutes, type ParseMetaDeps } from "./parse-meta.ts";
+import { createParseMetaService, type ParseMetaDeps, type ParseMetaService } from "./parse-meta.ts";
 import { appEmployeeRoutes } from "./app-employees.ts";
-import { adminRoutes } from "./admin.ts";
+import { adminAreaGate } from "./admin/index.ts";
 
 export interface ApiDeps {
   db: Db;
@@ -72,6 +67,8 @@ export type ApiEnv = {
     uploadTtlS: number;
     publicUrl: () => string;
     checkResponses: boolean;
+    /** The page reader's limiters and fetcher settings (server/api/parse-meta.ts). */
+    parseMeta: ParseMetaService;
   };
 };
 
@@ -81,6 +78,7 @@ export function createApiApp(deps: ApiDeps) {
   const mailer = deps.mailer ?? createLogMailer(deps.logger);
   const suggestions = deps.suggestions ?? createSuggestionsClient({});
   const publicUrl = deps.publicUrl ?? (() => "http://localhost:3000");
+  const parseMeta = createParseMetaService(deps.db, deps.parseMeta);
   api.use(async (c, next) => {
     c.set("db", deps.db);
     c.set("logger", deps.logger);
@@ -92,24 +90,19 @@ export function createApiApp(deps: ApiDeps) {
     c.set("uploadTtlS", deps.uploadTtlS ?? 24 * 3600);
     c.set("publicUrl", publicUrl);
     c.set("checkResponses", deps.checkResponses ?? process.env.NODE_ENV !== "production");
+    c.set("parseMeta", parseMeta);
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
   api.use(callerMiddleware(deps.auth));
-  api.route("/", authRoutes);
-  // The admin area (issue 7): /app/admin/* for site staff only, and the content pages for visitors.
-  api.route("/", adminRoutes);
+  // The admin area (issue 7): every /app/admin/* path, known or not, is for site staff only.
+  api.use("/app/admin/*", adminAreaGate);
   // The company profile, uploads and suggestions (issue 5).
   api.route("/", profileCompanyRoutes);
   api.route("/", profileProductRoutes);
   api.route("/", profileEmployeeRoutes);
-  api.route("/", profileContactRoutes);
-  api.route("/", uploadRoutes);
-  api.route("/", suggestionRoutes);
-  // Page metadata and the employee form helpers (issue 7).
-  api.route("/", parseMetaRoutes(deps.db, deps.parseMeta));
+  // The employee form helpers (issue 7).
   api.route("/", appEmployeeRoutes(deps.db));
-  api.route("/", profileRoutes);
   for (const { prefix, app } of RESOURCES) api.route(prefix, app);
   api.route("/", openApiRoutes(api));
   api.notFound((c) => c.json({ error: { code: "not_found", message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));

@@ -23,20 +23,28 @@ export const categoryResource = resource("/api/categories", [
 ]);
 
 export const productResource = resource("/api/products", [
-  implement(products.listProducts, async (c, { query: { lang, page, perPage, ...filters } }) => pagedReply(await listProducts(c.var.db, filters, lang, page, perPage), page, perPage)),
+  implement(products.listProducts, async (c, { query: { lang, page, perPage, ...filters } }) =>
+    pagedReply(await listProducts(c.var.db, filters, lang, page, perPage), page, perPage),
+  ),
   implement(products.randomProducts, async (c, { query }) => ({ data: await randomProducts(c.var.db, query.lang, query.count) })),
   // Paging parameters are part of the list's query and mean nothing to the facets.
-  implement(products.productFacets, async (c, { query: { lang, page: _page, perPage: _perPage, ...filters } }) => ({ data: await productFacets(c.var.db, filters, lang) })),
+  implement(products.productFacets, async (c, { query: { lang, page: _page, perPage: _perPage, ...filters } }) => ({
+    data: await productFacets(c.var.db, filters, lang),
+  })),
   implement(products.getProduct, async (c, { params, query }) => {
     const product = await getProduct(c.var.db, params.id, query.lang);
     if (!product) throw notFound("Product");
     return { data: product };
   }),
-  implement(products.relatedProducts, async (c, { params, query }) => ({ data: await relatedProducts(c.var.db, params.id, query.lang, query.count) })),
+  implement(products.relatedProducts, async (c, { params, query }) => ({
+    data: await relatedProducts(c.var.db, params.id, query.lang, query.count),
+  })),
 ]);
 
 export const companyResource = resource("/api/companies", [
-  implement(companies.listCompanies, async (c, { query: { lang, page, perPage, ...filters } }) => pagedReply(await listCompanies(c.var.db, filters, lang, page, perPage), page, perPage)),
+  implement(companies.listCompanies, async (c, { query: { lang, page, perPage, ...filters } }) =>
+    pagedReply(await listCompanies(c.var.db, filters, lang, page, perPage), page, perPage),
+  ),
   implement(companies.getCompany, async (c, { params, query }) => {
     const company = await getCompany(c.var.db, params.id, query.lang);
     if (!company) throw notFound("Company");

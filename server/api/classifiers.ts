@@ -24,7 +24,17 @@ function search(classifier: Classifier): Implementation {
     const result = await searchCodes(c.var.db, classifier, query);
     c.header("Cache-Control", PUBLIC_CACHE);
     const { page, perPage, q } = query;
-    return { data: result.items, meta: { page, perPage, total: result.total, pages: Math.max(1, Math.ceil(result.total / perPage)), q, correctedQuery: result.correctedQuery } };
+    return {
+      data: result.items,
+      meta: {
+        page,
+        perPage,
+        total: result.total,
+        pages: Math.max(1, Math.ceil(result.total / perPage)),
+        q,
+        correctedQuery: result.correctedQuery,
+      },
+    };
   });
 }
 

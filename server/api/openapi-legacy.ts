@@ -9,20 +9,14 @@
  * requests (zod's JSON Schema output), so the document cannot drift from what the API accepts.
  */
 import { APP_NAME } from "./app-data.ts";
-import { authOperations, profileOperation, profileOperations } from "./openapi-profile.ts";
+import { profileOperation, profileOperations } from "./openapi-profile.ts";
 import { appOperations } from "./openapi-app.ts";
-import { adminOperation, adminOperations } from "./openapi-admin.ts";
 
 export function legacyDocument() {
   const paths: Record<string, unknown> = {};
-  for (const op of [...authOperations, ...profileOperations, ...appOperations]) {
+  for (const op of [...profileOperations, ...appOperations]) {
     const path = (paths[op.path] ??= {}) as Record<string, unknown>;
     path[op.method] = profileOperation(op);
-  }
-  // The admin area (issue 7).
-  for (const op of adminOperations) {
-    const path = (paths[op.path] ??= {}) as Record<string, unknown>;
-    path[op.method] = adminOperation(op);
   }
   return {
     openapi: "3.1.0",

@@ -1,16 +1,13 @@
 /**
- * OpenAPI operations of the company profile, uploads and suggestions (issue 5), merged into the
+ * OpenAPI operations of the company profile (issue 5), merged into the
  * document by openapi.ts. Request bodies are generated from the same zod schemas the endpoints
  * validate with (server/profile/schemas.ts), so the document cannot drift from what is accepted.
  * `access` names who may call (ADR 009): every operation of the company profile also answers
  * 401 `unauthorized`, 403 `no_company` / `member_blocked` / `forbidden_role`.
  */
 import { z } from "zod";
-import { AddressQuerySchema, AttachFileSchema, CompanyPatchSchema, CompanySchema, EmployeePatchSchema, EmployeeStatusSchema, FactsSchema, InviteEmployeeSchema, LegalEntityPatchSchema, LegalEntitySchema, PriceTiersSchema, ProductCompanySchema, ProductFilePatchSchema, ProductPatchSchema, ProductSchema, StatusActionSchema, VariantsSchema } from "../profile/schemas.ts";
+import { AttachFileSchema, CompanyPatchSchema, CompanySchema, EmployeePatchSchema, EmployeeStatusSchema, FactsSchema, InviteEmployeeSchema, LegalEntityPatchSchema, LegalEntitySchema, PriceTiersSchema, ProductCompanySchema, ProductFilePatchSchema, ProductPatchSchema, ProductSchema, StatusActionSchema, VariantsSchema } from "../profile/schemas.ts";
 import { ProfileProductListQuery } from "./profile-products.ts";
-import { RegisterBody, SendCodeBody, VerifyCodeBody } from "./auth.ts";
-import { ProfilePatchBody } from "./profile.ts";
-import { ContactChangeSchema, ContactCodeSchema, ContactResendSchema } from "../profile/contact-schemas.ts";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -41,30 +38,6 @@ const uploadErrors = {
   "422": "`image_corrupt` (damaged or truncated), `image_too_large` (over 40 megapixels)",
 };
 const fileFields = { "title.ru": "title in Russian", "title.en": "title in English", "title.zh": "title in Chinese", kind: "image | document (optional check)" };
-
-const fingerprint = "Send the `fingerprint` header (URL-encoded device fingerprint, spec §7).";
-const refreshCookie = "Sets the `refresh` cookie (HttpOnly, SameSite=Lax, Path=/, Secure in production, 30 days).";
-
-/** Sign-in, sessions and favourites (issue 4; server/api/auth.ts, server/api/profile.ts). */
-export const authOperations: WriteOperation[] = [
-  { method: "post", path: "/api/auth/send-code", tag: "Auth", summary: "Send a one-time sign-in code", description: `Body \`{ email }\` or \`{ phone }\`, optional \`locale\` (ru, en, zh) of the message. 6 digits, valid 10 minutes, 5 attempts. Never says whether an account exists. ${fingerprint}`, access: "anyone", body: SendCodeBody, returns: "{ sentTo (masked), resendAfter (s), expiresIn (s) }", errors: { "400": "`invalid_target`, `invalid_body`", "429": "`resend_too_soon`, `rate_limited` (with Retry-After)", "503": "`delivery_failed`" } },
-  { method: "post", path: "/api/auth/verify-code", tag: "Auth", summary: "Check a code: sign in, or get a registration token", description: `A known person gets \`{ accessToken }\` and the refresh cookie; a new one \`{ registrationToken }\` (30 minutes, single use). ${refreshCookie} ${fingerprint}`, access: "anyone", body: VerifyCodeBody, returns: "{ accessToken } | { registrationToken }", errors: { "400": "`invalid_code` (issues: attempts left), `code_expired`, `invalid_target`", "429": "`too_many_attempts`, `rate_limited`" } },
-  { method: "post", path: "/api/auth/register", tag: "Auth", summary: "Create the account a registration token proves", description: `${refreshCookie} ${fingerprint}`, access: "anyone", body: RegisterBody, returns: "{ accessToken }", errors: { "400": "`invalid_registration`, `invalid_body`" } },
-  { method: "post", path: "/api/auth/refresh-token", tag: "Auth", summary: "Rotate the refresh cookie and get a new access token", description: `Needs the \`refresh\` cookie. A used token presented again revokes its whole family. ${fingerprint}`, access: "anyone", returns: "{ accessToken }", errors: { "401": "`refresh_invalid`, `refresh_reused`, `fingerprint_mismatch`" } },
-  { method: "post", path: "/api/auth/logout", tag: "Auth", summary: "End the session (its refresh-token family) and clear the cookie", access: "anyone", returns: "{ ok: true }" },
-  { method: "post", path: "/api/auth/logout-all", tag: "Auth", summary: "Sign out on all devices", description: "Revokes every refresh-token family of the caller and raises their session version, so access tokens already issued are refused from their next request (ADR 017); clears this browser's refresh cookie.", access: "signed in", returns: "{ ok: true, sessionsEnded (families revoked) }" },
-  { method: "get", path: "/api/profile", tag: "Profile", summary: "The caller", description: "Without a valid token: `{ role: \"ANONIM\" }`.", access: "anyone", returns: "{ id, role, firstName, lastName, email, phone, locale, organization, invitations } | { role: \"ANONIM\" }" },
-  { method: "patch", path: "/api/profile", tag: "Profile", summary: "Change name and interface language", access: "signed in", body: ProfilePatchBody, returns: "Profile" },
-  { method: "get", path: "/api/profile/contacts", tag: "Profile: sign-in contacts", summary: "Pending changes of the sign-in e-mail or phone", access: "signed in", returns: "ContactChangeView[] ({ id, kind, value, sentTo, status, resendAfter (s), expiresIn (s), attemptsLeft }), newest first" },
-  { method: "post", path: "/api/profile/contacts", tag: "Profile: sign-in contacts", summary: "Start changing the sign-in e-mail or phone: a code goes to the NEW address", description: "`locale` is the message's language (default: the user's). 201 with a new pending change; 200 with the pending change to the same address while its resend countdown runs (no second code). Starting another change of the same kind replaces the pending one. Codes: 6 digits, 10 minutes, 5 attempts; the send limits of sign-in apply.", access: "signed in", body: ContactChangeSchema, returns: "ContactChangeView", status: 201, errors: { "409": "`contact_unchanged` (already yours), `contact_taken` (another account signs in with it); issue on `value`", "429": "`resend_too_soon`, `rate_limited` (with Retry-After)", "503": "`delivery_failed`" } },
-  { method: "get", path: "/api/profile/contacts/{id}", tag: "Profile: sign-in contacts", summary: "One change (pending or done)", description: "Another user's change is a 404 like a missing one; a change is forgotten 24 h after its latest code.", access: "signed in", returns: "ContactChangeView", errors: { "404": "`not_found`" } },
-  { method: "post", path: "/api/profile/contacts/{id}/verify", tag: "Profile: sign-in contacts", summary: "Confirm a change with the code: the address becomes the account's", description: "The account's e-mail (the old one, when the e-mail changed) gets a notice. Whether the address is free is checked again here.", access: "signed in", body: ContactCodeSchema, returns: "Profile (as GET /api/profile)", errors: { "400": "`invalid_code` (issues: attempts left), `code_expired`", "404": "`not_found`", "409": "`contact_taken`, `change_completed`", "429": "`too_many_attempts` (ask for a new code), `rate_limited`" } },
-  { method: "post", path: "/api/profile/contacts/{id}/resend", tag: "Profile: sign-in contacts", summary: "Send a new code for a pending change (the previous one stops working)", access: "signed in", body: ContactResendSchema, returns: "ContactChangeView", errors: { "404": "`not_found`", "409": "`change_completed`", "429": "`resend_too_soon`, `rate_limited` (with Retry-After)", "503": "`delivery_failed`" } },
-  { method: "delete", path: "/api/profile/contacts/{id}", tag: "Profile: sign-in contacts", summary: "Cancel a pending change", access: "signed in", returns: "{ id, cancelled: true }", errors: { "404": "`not_found`", "409": "`change_completed`" } },
-  { method: "get", path: "/api/profile/favourites", tag: "Profile", summary: "Favourite products, newest first", access: "signed in", query: z.object({ lang: z.enum(["ru", "en", "zh"]).optional(), view: z.enum(["cards", "ids"]).optional() }), returns: "ProductCard[] (view=cards) | { id }[] (view=ids)" },
-  { method: "post", path: "/api/products/{id}/favourite", tag: "Profile", summary: "Add a product to favourites", access: "signed in", returns: "{ id, favourite: true }", status: 201, errors: { "404": "`not_found` (no such published product)" } },
-  { method: "delete", path: "/api/products/{id}/favourite", tag: "Profile", summary: "Remove a product from favourites", access: "signed in", returns: "{ id, favourite: false }" },
-];
 
 export const profileOperations: WriteOperation[] = [
   { method: "get", path: P, tag: "Profile: company", summary: "The caller's company", access: read, returns: "CompanyView (all languages as stored, logo, status, moderationNote, role, missing[], completeness, productCounts)" },
@@ -115,12 +88,6 @@ export const profileOperations: WriteOperation[] = [
   { method: "patch", path: `${P}/products/{id}/files/{fileId}`, tag: "Profile: products", summary: "Move a file (position among its kind; 0 = the main image) or change its title", access: read, body: ProductFilePatchSchema, returns: "ProductFileView[] (the whole list, reordered)", errors: { "404": "`not_found`", "409": "`under_moderation`", "403": "`product_blocked`" } },
   { method: "delete", path: `${P}/products/{id}/files/{fileId}`, tag: "Profile: products", summary: "Remove an image or a document", access: read, returns: "{ id, deleted }", errors: { "404": "`not_found`" } },
 
-  { method: "get", path: "/api/files/common", tag: "Uploads", summary: "The caller's temporary uploads", access: "signed in", returns: "FileView[]" },
-  { method: "post", path: "/api/files/common", tag: "Uploads", summary: "Upload a file to attach later (expires unless attached)", access: "signed in", multipart: { fields: { kind: "image | document (optional check)" } }, returns: "FileView (with expiresAt)", status: 201, errors: { ...uploadErrors, "429": "`too_many_uploads`" } },
-  { method: "delete", path: "/api/files/common", tag: "Uploads", summary: "Delete a temporary upload (`?id=`, or DELETE /api/files/common/{id})", access: "signed in", returns: "{ id, deleted }", errors: { "404": "`not_found`" } },
-
-  { method: "get", path: "/dev/legal_entry", tag: "Suggestions", summary: "Organisation or sole proprietor by INN (DaData-compatible provider)", access: "signed in", query: z.object({ inn: z.string().describe("10 or 12 digits with valid check digits") }), returns: "{ configured, available, items: PartySuggestion[] }" },
-  { method: "post", path: "/dev/address", tag: "Suggestions", summary: "Address suggestions", access: "signed in", body: AddressQuerySchema, returns: "{ configured, available, items: AddressSuggestion[] }" },
 ];
 
 function jsonSchema(schema: z.ZodType) {

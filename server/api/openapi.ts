@@ -8,7 +8,7 @@
  */
 import { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
-import { staffAccess } from "../admin/access.ts";
+import { staffAccess } from "./admin/staff.ts";
 import { APP_NAME } from "./app-data.ts";
 import type { ApiEnv } from "./app.ts";
 import { legacyDocument } from "./openapi-legacy.ts";

@@ -19,7 +19,7 @@ import type { Db } from "../db/client.ts";
 import { files } from "../db/schema.ts";
 import { storeUpload, type FileRow } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { MAX_UPLOAD_BYTES, MiB, processUpload, UploadError, type UploadKind } from "../files/uploads.ts";
+import { MAX_UPLOAD_BYTES, MiB, processUpload, type UploadKind } from "../files/uploads.ts";
 import { AttachFileSchema, VALIDATION_CODES } from "../profile/schemas.ts";
 import type { Localized } from "../db/schema.ts";
 import { requireCaller } from "./caller.ts";
@@ -84,9 +84,8 @@ function isMultipart(c: Context) {
   return (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
 
-/** Converts an upload refusal into the API's error. */
+/** Upload refusals are already `DomainError`s (UploadError, server/files/uploads.ts): passed on as they are. */
 export function uploadFailure(error: unknown): never {
-  if (error instanceof UploadError) throw new ApiError(error.status, error.code, error.message);
   throw error;
 }
 

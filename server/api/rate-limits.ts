@@ -4,13 +4,13 @@
  * service (server/auth/service.ts), so the counters hold across processes and restarts.
  *
  * `apiLimiter(db, { keyPrefix, points, windowS })` gives `consume(key)`, which throws
- * `ApiError` 429 `rate_limited` with `retryAfter` (seconds; server/api/app.ts sends it as the
- * Retry-After header) once `key` has used its `points` in the current window.
+ * `DomainError` 429 `rate_limited` with `retryAfter` (seconds; server/api/app.ts sends it as the
+ * Retry-After header and `details.retryAfter`) once `key` has used its `points` in the current window.
  */
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client.ts";
-import { ApiError } from "./http.ts";
+import { DomainError } from "../errors.ts";
 
 export interface LimitSettings {
   /** Distinguishes this limit's counters from others in the shared table. */
@@ -26,10 +26,8 @@ export interface ApiLimiter {
 }
 
 /** A 429 `rate_limited` carrying the seconds to wait. */
-export function rateLimited(message: string, retryAfterS: number): ApiError {
-  const error = new ApiError(429, "rate_limited", message);
-  (error as ApiError & { retryAfter?: number }).retryAfter = Math.max(1, Math.ceil(retryAfterS));
-  return error;
+export function rateLimited(message: string, retryAfterS: number): DomainError {
+  return new DomainError("rate_limited", message, { retryAfter: retryAfterS });
 }
 
 /** A limiter on the database's own pool (Drizzle's `$client`). */

@@ -91,7 +91,7 @@ export function resource(prefix: string, implementations: Implementation[]): Res
       const input = await readInput(c, route);
       const reply = await handler(c, input);
       if (reply instanceof Response) return reply;
-      if (c.var.checkResponses && !route.raw) checkReply(route, reply);
+      if (c.var.checkResponses && (!route.raw || route.raw.when)) checkReply(route, reply);
       const body = reply.meta === undefined ? { data: reply.data } : { data: reply.data, meta: reply.meta };
       return c.json(body, route.status ?? 200);
     });
@@ -210,7 +210,10 @@ export function openApiOperation(route: RouteDescriptor): DescribeRouteOptions {
   if (route.auth !== "public" && !byStatus.get(401)?.includes("unauthorized")) byStatus.set(401, [...(byStatus.get(401) ?? []), "unauthorized"]);
   const responses: NonNullable<DescribeRouteOptions["responses"]> = {
     [String(route.status ?? 200)]: route.raw
-      ? { description: route.raw.description, content: { [route.raw.contentType]: {} } }
+      ? {
+          description: route.raw.when ? `${route.summary}. ${route.raw.description}` : route.raw.description,
+          content: { ...(route.raw.when ? { "application/json": { schema: resolver(envelopeOf(route)) } } : {}), [route.raw.contentType]: {} },
+        }
       : { description: route.summary, content: { "application/json": { schema: resolver(envelopeOf(route)) } } },
   };
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {

@@ -10,6 +10,14 @@ import { categoryResource, companyResource, companyServiceResource, productResou
 import { okvedSearchResource, okvedTreeResource, tnvedSearchResource, tnvedTreeResource } from "./classifiers.ts";
 import { crossSearchResource, productSearchResource, serviceFilterResource, supplierFilterResource } from "./search.ts";
 import { sitemapResource } from "./sitemap.ts";
+import { authResource } from "./auth.ts";
+import { favouriteResource, profileResource } from "./profile.ts";
+import { contactResource } from "./profile-contacts.ts";
+import { uploadResource } from "./uploads.ts";
+import { addressResource, legalEntryResource } from "./suggestions.ts";
+import { parseMetaResource } from "./parse-meta.ts";
+import { ADMIN_RESOURCES } from "./admin/index.ts";
+import { pageResource } from "./pages.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -31,4 +39,16 @@ export const RESOURCES: Resource[] = [
   serviceFilterResource,
   appDataResource,
   sitemapResource,
+  // Sign-in and the personal profile; `favouriteResource` shares `/api/products` with the catalogue.
+  authResource,
+  profileResource,
+  contactResource,
+  favouriteResource,
+  uploadResource,
+  legalEntryResource,
+  addressResource,
+  parseMetaResource,
+  // The admin area (staff only) and the content pages for visitors.
+  pageResource,
+  ...ADMIN_RESOURCES,
 ];

@@ -20,15 +20,27 @@ export const productSearchResource = resource("/dev/product", [
     const result = await withSpellingCorrection(c.var.db, q, (words) => searchProducts(c.var.db, words, filters, lang, page, perPage));
     return {
       data: result.items,
-      meta: { page, perPage, total: result.total, pages: Math.max(1, Math.ceil(result.total / perPage)), totalCapped: result.totalCapped, q, correctedQuery: result.correctedQuery },
+      meta: {
+        page,
+        perPage,
+        total: result.total,
+        pages: Math.max(1, Math.ceil(result.total / perPage)),
+        totalCapped: result.totalCapped,
+        q,
+        correctedQuery: result.correctedQuery,
+      },
     };
   }),
 ]);
 
 export const supplierFilterResource = resource("/dev/suppliers", [
-  implement(search.filterSuppliers, async (c, { query: { q, lang, page, perPage, ...filters } }) => filterSuppliers(c.var.db, { q, filters, lang, page, perPage })),
+  implement(search.filterSuppliers, async (c, { query: { q, lang, page, perPage, ...filters } }) =>
+    filterSuppliers(c.var.db, { q, filters, lang, page, perPage }),
+  ),
 ]);
 
 export const serviceFilterResource = resource("/dev/services", [
-  implement(search.filterServices, async (c, { query: { q, lang, page, perPage, ...filters } }) => filterServices(c.var.db, { q, filters, lang, page, perPage })),
+  implement(search.filterServices, async (c, { query: { q, lang, page, perPage, ...filters } }) =>
+    filterServices(c.var.db, { q, filters, lang, page, perPage }),
+  ),
 ]);

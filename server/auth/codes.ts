@@ -9,13 +9,16 @@
  *   (rate-limiter-flexible) so they hold across processes (ASVS 5.0 V6.3.1). The per-target counter
  *   is one for every purpose: it protects the inbox or phone behind the address, whoever asks;
  * - delivery by e-mail or SMS; a failed delivery is a 503 `delivery_failed`, logged.
- * Every refusal is an `ApiError` with a stable code the web tier translates.
+ * Every refusal is a `DomainError` (server/errors.ts) with a stable code the web tier translates;
+ * a wrong code carries `details.attemptsLeft`, a limit `retryAfter` (seconds).
  */
+import { rateLimitKey } from "../client-ip.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "../api/http.ts";
 import type { Db } from "../db/client.ts";
+import { DomainError } from "../errors.ts";
+import type { ErrorCode } from "../../contract/errors.ts";
 import { authCodes } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { digestsEqual, hmacHex, randomCode } from "./crypto.ts";
@@ -57,10 +60,9 @@ export interface ClientContext {
 
 export type CodeRow = typeof authCodes.$inferSelect;
 
-export function tooMany(code: string, message: string, retryAfterS: number): ApiError {
-  const error = new ApiError(429, code, message);
-  (error as ApiError & { retryAfter?: number }).retryAfter = Math.max(1, Math.ceil(retryAfterS));
-  return error;
+/** A 429 refusal (`rate_limited`, `resend_too_soon`, `too_many_attempts`) with the seconds to wait. */
+export function tooMany(code: Extract<ErrorCode, "rate_limited" | "resend_too_soon" | "too_many_attempts">, message: string, retryAfterS: number): DomainError {
+  return new DomainError(code, message, { retryAfter: retryAfterS });
 }
 
 export interface OneTimeCodesDeps {
@@ -101,7 +103,7 @@ export class OneTimeCodes {
     };
   }
 
-  private async consume(limiter: RateLimiterPostgres, key: string, code: string, message: string): Promise<void> {
+  private async consume(limiter: RateLimiterPostgres, key: string, code: "rate_limited", message: string): Promise<void> {
     try {
       await limiter.consume(key);
     } catch (rejection) {
@@ -123,13 +125,13 @@ export class OneTimeCodes {
   async throttleSend(identity: Identity, lastSentAt: Date | null, client: ClientContext): Promise<void> {
     const wait = this.resendWait(lastSentAt);
     if (wait > 0) throw tooMany("resend_too_soon", "A code was sent moments ago; wait before asking again", wait);
-    await this.consume(this.limiters.sendIp, client.ip, "rate_limited", "Too many codes requested from this address");
+    await this.consume(this.limiters.sendIp, rateLimitKey(client.ip), "rate_limited", "Too many codes requested from this address");
     await this.consume(this.limiters.sendTarget, `${identity.channel}:${identity.target}`, "rate_limited", "Too many codes requested for this address");
   }
 
   /** The verify-per-IP limit (429 `rate_limited`); call before looking at a code. */
   async throttleVerify(client: ClientContext): Promise<void> {
-    await this.consume(this.limiters.verifyIp, client.ip, "rate_limited", "Too many attempts from this address");
+    await this.consume(this.limiters.verifyIp, rateLimitKey(client.ip), "rate_limited", "Too many attempts from this address");
   }
 
   private async hash(identity: Identity, code: string): Promise<string> {
@@ -144,14 +146,14 @@ export class OneTimeCodes {
 
   /**
    * Uses up `row` (the latest code of a flow, or null) with `code` typed by the person.
-   * Errors: 400 `invalid_code` (issues[0].message "N attempts left" after a wrong guess),
+   * Errors: 400 `invalid_code` (`details.attemptsLeft` after a wrong guess; 0 when the code was used),
    * 400 `code_expired`, 429 `too_many_attempts` (this code is spent; ask for a new one).
    */
   async spend(row: CodeRow | null | undefined, identity: Identity, code: string): Promise<void> {
     const now = this.deps.now();
-    if (!row || (row.consumedAt && row.attempts < MAX_ATTEMPTS)) throw new ApiError(400, "invalid_code", "The code is wrong or was already used");
+    if (!row || (row.consumedAt && row.attempts < MAX_ATTEMPTS)) throw new DomainError("invalid_code", "The code is wrong or was already used");
     if (row.attempts >= MAX_ATTEMPTS) throw tooMany("too_many_attempts", "Too many wrong codes; ask for a new one", 1);
-    if (row.expiresAt <= now) throw new ApiError(400, "code_expired", "The code has expired; ask for a new one");
+    if (row.expiresAt <= now) throw new DomainError("code_expired", "The code has expired; ask for a new one");
     // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
     const counted = await this.deps.db
       .update(authCodes)
@@ -161,14 +163,15 @@ export class OneTimeCodes {
     if (counted.length === 0) throw tooMany("too_many_attempts", "Too many wrong codes; ask for a new one", 1);
     const normalized = code.replace(/\s+/g, "");
     if (!/^\d{4,8}$/.test(normalized) || !digestsEqual(await this.hash(identity, normalized), row.codeHash)) {
-      throw new ApiError(400, "invalid_code", "The code is wrong", [{ path: "code", message: `${MAX_ATTEMPTS - counted[0]!.attempts} attempts left` }]);
+      const attemptsLeft = MAX_ATTEMPTS - counted[0]!.attempts;
+      throw new DomainError("invalid_code", `The code is wrong: ${attemptsLeft} attempts left`, { details: { attemptsLeft } });
     }
     const claimed = await this.deps.db
       .update(authCodes)
       .set({ consumedAt: now })
       .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
       .returning({ id: authCodes.id });
-    if (claimed.length === 0) throw new ApiError(400, "invalid_code", "The code was already used");
+    if (claimed.length === 0) throw new DomainError("invalid_code", "The code was already used");
   }
 
   /** Sends the e-mail or the SMS of a code. Errors: 503 `delivery_failed` (logged). */
@@ -178,7 +181,7 @@ export class OneTimeCodes {
       else await this.deps.sms.send(identity.target, message.sms());
     } catch (error) {
       this.deps.logger.error({ err: error, channel: identity.channel }, `${what} delivery failed`);
-      throw new ApiError(503, "delivery_failed", "The code could not be delivered; try again later");
+      throw new DomainError("delivery_failed", "The code could not be delivered; try again later");
     }
   }
 }

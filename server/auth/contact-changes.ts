@@ -10,7 +10,7 @@
  * shared one of server/auth/codes.ts. A change is forgotten CONTACT_CHANGE_TTL_S after its latest
  * code; a user has at most one pending change per kind (starting another replaces it).
  *
- * Errors (ApiError): 404 `not_found` (no such change of this user — another user's id looks the
+ * Errors (DomainError, server/errors.ts): 404 `not_found` (no such change of this user — another user's id looks the
  * same), 409 `contact_unchanged` (already the account's address), 409 `contact_taken` (another
  * account signs in with it — checked when starting and again when confirming), 409
  * `change_completed`, the code errors of codes.ts (400 `invalid_code` / `code_expired`, 429
@@ -20,8 +20,9 @@
  * changed), so a hijacked session cannot quietly take over the account's sign-in.
  */
 import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
-import { ApiError, notFound } from "../api/http.ts";
+import type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
 import type { Db } from "../db/client.ts";
+import { DomainError, notFound } from "../errors.ts";
 import { authCodes, users, type CodePurpose, type Lang } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { isUniqueViolation } from "../profile/db.ts";
@@ -30,30 +31,13 @@ import type { Mailer } from "./delivery/mailer.ts";
 import { contactChangedMail, contactCodeMail, contactCodeSms } from "./delivery/messages.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
 
-export type ContactKind = "email" | "phone";
+export type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
 
 const PURPOSE: Record<ContactKind, CodePurpose> = { email: "change_email", phone: "change_phone" };
 const PURPOSES: CodePurpose[] = ["change_email", "change_phone"];
 
 /** A pending change is forgotten this many seconds after its latest code was sent. */
 export const CONTACT_CHANGE_TTL_S = 24 * 3600;
-
-export interface ContactChangeView {
-  id: number;
-  kind: ContactKind;
-  /** The new address, normalized (e-mail lower-cased, phone in E.164). */
-  value: string;
-  /** The new address masked, as messages name it. */
-  sentTo: string;
-  /** `done` once confirmed: the address is the account's. */
-  status: "pending" | "done";
-  /** Seconds until another code may be asked for (0: now). */
-  resendAfter: number;
-  /** Seconds the current code stays valid (0: expired, ask for a new one). */
-  expiresIn: number;
-  /** Wrong codes still allowed for the current code. */
-  attemptsLeft: number;
-}
 
 export interface ContactChangesDeps {
   db: Db;
@@ -148,9 +132,9 @@ export class ContactChanges {
     const kind: ContactKind = identity.channel;
     const purpose = PURPOSE[kind];
     const [user] = await this.deps.db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) throw new ApiError(401, "unauthorized", "Sign in to do this");
+    if (!user) throw new DomainError("unauthorized", "Sign in to do this");
     if ((kind === "email" ? user.email : user.phone) === identity.target) {
-      throw new ApiError(409, "contact_unchanged", "This is already your address", [{ path: "value", message: "contact_unchanged" }]);
+      throw new DomainError("contact_unchanged", "This is already your address", { issues: [{ path: "value", message: "contact_unchanged" }] });
     }
     const [same] = await this.deps.db
       .select()
@@ -255,10 +239,10 @@ export class ContactChanges {
   }
 }
 
-function taken(): ApiError {
-  return new ApiError(409, "contact_taken", "Another account already signs in with this address", [{ path: "value", message: "contact_taken" }]);
+function taken(): DomainError {
+  return new DomainError("contact_taken", "Another account already signs in with this address", { issues: [{ path: "value", message: "contact_taken" }] });
 }
 
-function completed(): ApiError {
-  return new ApiError(409, "change_completed", "This change has already been confirmed");
+function completed(): DomainError {
+  return new DomainError("change_completed", "This change has already been confirmed");
 }

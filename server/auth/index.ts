@@ -7,7 +7,7 @@ import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./delivery/mailer.ts";
-import { createHttpSmsProvider, createLogSmsProvider, type SmsProvider } from "./delivery/sms.ts";
+import { createDisabledSmsProvider, createHttpSmsProvider, createLogSmsProvider, type SmsProvider } from "./delivery/sms.ts";
 import { AuthService, type AuthLimits } from "./service.ts";
 
 export interface AuthConfig {
@@ -21,6 +21,10 @@ export interface AuthConfig {
   mailFrom?: string;
   smsUrl?: string;
   smsToken?: string;
+  /** See AuthServiceDeps.keySecret. */
+  keySecret?: string;
+  /** `false` in production without OUTBOX: no SMS_URL then means no SMS at all, never codes in a log. */
+  outbox?: boolean;
   limits?: Partial<AuthLimits>;
   /** Overrides for tests. */
   mailer?: Mailer;
@@ -32,6 +36,8 @@ export function createAuthService(config: AuthConfig): AuthService {
   const outbox = path.join(config.dataDir, "outbox");
   const from = config.mailFrom ?? "Postavka <no-reply@postavka.local>";
   const mailer = config.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createOutboxMailer(outbox, from, config.logger));
-  const sms = config.sms ?? (config.smsUrl ? createHttpSmsProvider(config.smsUrl, config.smsToken) : createLogSmsProvider(outbox, config.logger));
-  return new AuthService({ db: config.db, pool: config.pool, logger: config.logger, mailer, sms, publicUrl: config.publicUrl, limits: config.limits, now: config.now });
+  const sms =
+    config.sms ??
+    (config.smsUrl ? createHttpSmsProvider(config.smsUrl, config.smsToken) : config.outbox === false ? createDisabledSmsProvider() : createLogSmsProvider(outbox, config.logger));
+  return new AuthService({ db: config.db, pool: config.pool, logger: config.logger, mailer, sms, publicUrl: config.publicUrl, limits: config.limits, now: config.now, keySecret: config.keySecret });
 }

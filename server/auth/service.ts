@@ -14,13 +14,14 @@
  * - `contacts` (server/auth/contact-changes.ts) changes the sign-in e-mail or phone after a code
  *   sent to the new address.
  *
- * Every method throws `ApiError` with a stable `code` the web tier translates; nothing a client
- * sends yields a 500.
+ * Every method throws `DomainError` (server/errors.ts) with a stable `code` the web tier translates;
+ * nothing a client sends yields a 500.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type pg from "pg";
-import { ApiError } from "../api/http.ts";
+import type { Profile } from "../../contract/profile.ts";
 import type { Db } from "../db/client.ts";
+import { DomainError } from "../errors.ts";
 import { authCodes, companies, companyMembers, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { CODE_TTL_S, DEFAULT_LIMITS, OneTimeCodes, type AuthLimits, type ClientContext } from "./codes.ts";
@@ -49,6 +50,8 @@ export interface AuthServiceDeps {
   appName?: string;
   limits?: Partial<AuthLimits>;
   now?: () => Date;
+  /** The secret the key ring's private keys are sealed under (AUTH_SECRET; server/auth/keys.ts). */
+  keySecret?: string;
 }
 
 export interface Session {
@@ -59,21 +62,8 @@ export interface Session {
 
 export type VerifyResult = { kind: "session"; session: Session } | { kind: "registration"; registrationToken: string };
 
-export interface Profile {
-  id: number;
-  role: UserRole;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  locale: Lang;
-  /**
-   * The user's company; `memberId` is their own employee row (leaving the company deletes it).
-   * `name` is in the user's stored language (else the company's own); `names` holds every language
-   * the company wrote it in, so a page can show the name in the language it is rendered in.
-   */
-  organization: { id: number; memberId: number; name: string; names: Partial<Record<Lang, string>>; sourceLang: Lang; role: string; status: string; employeeStatus: string } | null;
-}
+/** The signed-in person's profile with their company (contract/profile.ts). */
+export type { Profile } from "../../contract/profile.ts";
 
 /** The columns a session is issued from: who, their site role and their session version. */
 const SESSION_USER = { id: users.id, role: users.role, sessionVersion: users.sessionVersion, blockedAt: users.blockedAt };
@@ -92,7 +82,7 @@ export class AuthService {
 
   constructor(deps: AuthServiceDeps) {
     this.deps = deps;
-    this.keys = new KeyRing(deps.db);
+    this.keys = new KeyRing(deps.db, { secret: deps.keySecret });
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
     this.now = deps.now ?? (() => new Date());
     this.codes = new OneTimeCodes({ db: deps.db, pool: deps.pool, logger: deps.logger, mailer: deps.mailer, sms: deps.sms, keys: this.keys, limits: this.limits, now: this.now });
@@ -200,7 +190,7 @@ export class AuthService {
       .set({ usedAt: now })
       .where(and(eq(registrationTokens.tokenHash, sha256Hex(input.registrationToken)), isNull(registrationTokens.usedAt), sql`${registrationTokens.expiresAt} > ${now}`))
       .returning();
-    if (!token) throw new ApiError(400, "invalid_registration", "The registration has expired; sign in again");
+    if (!token) throw new DomainError("invalid_registration", "The registration has expired; sign in again");
     const identity: Identity = { channel: token.channel, target: token.target };
     const existing = await this.findUser(identity);
     if (existing) return this.startSession(existing, client);
@@ -219,13 +209,13 @@ export class AuthService {
       .onConflictDoNothing()
       .returning(SESSION_USER);
     const created = user ?? (await this.findUser(identity));
-    if (!created) throw new ApiError(400, "invalid_registration", "The registration could not be completed; sign in again");
+    if (!created) throw new DomainError("invalid_registration", "The registration could not be completed; sign in again");
     return this.startSession(created, client);
   }
 
   private async startSession(user: SessionUser, client: ClientContext): Promise<Session> {
     // A user blocked by site staff (issue 7) proves their address but gets no session.
-    if (user.blockedAt) throw new ApiError(403, "user_blocked", "This account has been blocked");
+    if (user.blockedAt) throw new DomainError("user_blocked", "This account has been blocked");
     const now = this.now();
     await this.deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
     return this.issue(user, randomToken(12), fingerprintHash(client.fingerprint), client);
@@ -259,23 +249,23 @@ export class AuthService {
   async refresh(refreshToken: string, client: ClientContext): Promise<Session> {
     const now = this.now();
     const [row] = await this.deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken))).limit(1);
-    if (!row || row.revokedAt || row.expiresAt <= now) throw new ApiError(401, "refresh_invalid", "The session has ended; sign in again");
+    if (!row || row.revokedAt || row.expiresAt <= now) throw new DomainError("refresh_invalid", "The session has ended; sign in again");
     if (row.usedAt && now.getTime() - row.usedAt.getTime() > this.limits.reuseLeewayS * 1000) {
       await this.revokeFamily(row.familyId, "reuse");
       this.deps.logger.warn({ userId: row.userId, familyId: row.familyId }, "Refresh token reuse: session family revoked");
-      throw new ApiError(401, "refresh_reused", "This session was used elsewhere and has been ended; sign in again");
+      throw new DomainError("refresh_reused", "This session was used elsewhere and has been ended; sign in again");
     }
     const presented = fingerprintHash(client.fingerprint);
     if (row.deviceHash !== deviceHash(client.userAgent) || (row.fingerprintHash && presented && row.fingerprintHash !== presented)) {
       this.deps.logger.warn({ userId: row.userId, familyId: row.familyId }, "Refresh refused: device fingerprint mismatch");
-      throw new ApiError(401, "fingerprint_mismatch", "This session belongs to another device; sign in again");
+      throw new DomainError("fingerprint_mismatch", "This session belongs to another device; sign in again");
     }
     // A parallel refresh of the same token may have marked it first: within the leeway, that is fine.
     if (!row.usedAt) {
       await this.deps.db.update(refreshTokens).set({ usedAt: now }).where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)));
     }
     const [user] = await this.deps.db.select(SESSION_USER).from(users).where(eq(users.id, row.userId)).limit(1);
-    if (!user || user.blockedAt) throw new ApiError(401, "refresh_invalid", "The session has ended; sign in again");
+    if (!user || user.blockedAt) throw new DomainError("refresh_invalid", "The session has ended; sign in again");
     return this.issue(user, row.familyId, row.fingerprintHash ?? presented, client);
   }
 
@@ -377,6 +367,12 @@ export class AuthService {
             }
           : null,
     };
+  }
+
+  /** The interface language of `userId` (Russian when the account is gone): the language of messages to them. */
+  async locale(userId: number): Promise<Lang> {
+    const [user] = await this.deps.db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+    return user?.locale ?? "ru";
   }
 
   /** Updates name and interface language. */

@@ -24,7 +24,12 @@ function listMeta(page: number, perPage: number, total: number): ListMeta {
  * One query across products, suppliers, services and stories: the first `perGroup` of each with its
  * total. The words are spelling-corrected only when none of the four finds anything.
  */
-export async function crossSearch(db: Db, q: string, lang: Lang, perGroup: number): Promise<CrossSearch & { correctedQuery: string | null }> {
+export async function crossSearch(
+  db: Db,
+  q: string,
+  lang: Lang,
+  perGroup: number,
+): Promise<CrossSearch & { correctedQuery: string | null }> {
   const found = await withSpellingCorrection(db, q, async (words) => {
     const [products, suppliers, serviceIds, storyIds] = await Promise.all([
       searchProducts(db, words, {}, lang, 1, perGroup),
@@ -34,7 +39,10 @@ export async function crossSearch(db: Db, q: string, lang: Lang, perGroup: numbe
     ]);
     return { products, suppliers, serviceIds, storyIds, total: products.total + suppliers.total + serviceIds.total + storyIds.total };
   });
-  const [services, stories] = await Promise.all([listCompanyServices(db, { ids: found.serviceIds.ids }, lang, 1, perGroup), getStoryCards(db, found.storyIds.ids, lang)]);
+  const [services, stories] = await Promise.all([
+    listCompanyServices(db, { ids: found.serviceIds.ids }, lang, 1, perGroup),
+    getStoryCards(db, found.storyIds.ids, lang),
+  ]);
   return {
     products: { items: found.products.items, total: found.products.total, totalCapped: found.products.totalCapped },
     suppliers: { items: found.suppliers.items, total: found.suppliers.total },

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Lang, Localized } from "../db/schema.ts";
-import { pick, pickRequired, type LocalizedText } from "./localize.ts";
+import { pick, pickRequired } from "./localize.ts";
 import { cappedCountSql, mediaUrl, runCappedCount, type ListSql, type Paged } from "./repository.ts";
 import type { StoryCard, StoryDetail, TagRef } from "../../contract/stories.ts";
 

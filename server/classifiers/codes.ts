@@ -30,7 +30,7 @@ export function parseCodeQuery(
   if (classifier === "tnved" && trimmed.length > 0 && ROMAN.test(trimmed.toUpperCase()) && /^[ivxIVX]+$/.test(trimmed)) {
     return { kind: "section", code: trimmed.toUpperCase() };
   }
-  if (/^[\d\s.\-]+$/.test(trimmed) && /\d/.test(trimmed)) return { kind: "digits", digits: codeDigits(trimmed) };
+  if (/^[\d\s.-]+$/.test(trimmed) && /\d/.test(trimmed)) return { kind: "digits", digits: codeDigits(trimmed) };
   return null;
 }
 

@@ -75,6 +75,7 @@ describe("highlightRanges", () => {
   });
   test("ranges index the unmarked string, also past astral characters", () => {
     const headline = `😀 ${S}чай${E}`;
+    // oxlint-disable-next-line no-control-regex -- STX/ETX are the highlight markers under test
     const plain = headline.replace(/[\u0002\u0003]/g, "");
     const [[start, end]] = highlightRanges(headline) as [[number, number]];
     expect(plain.slice(start, end)).toBe("чай");

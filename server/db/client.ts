@@ -48,13 +48,36 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : await openPglite(path.join(options.dataDir, "pglite"));
   if (options.migrate !== false) {
     try {
-      await migrate(database.db, { migrationsFolder });
+      await migrateLocked(database.pool);
     } catch (error) {
       await database.close();
       throw error;
     }
   }
   return database;
+}
+
+/**
+ * Key of the session-level advisory lock migrations run under ("postavka migrations" as an int).
+ * Two servers starting together on one PostgreSQL database (several processes or machines, or the
+ * release step beside a starting server) would otherwise both apply a pending migration, and the
+ * second would fail half-way; with the lock the second waits, then finds nothing left to apply.
+ */
+export const MIGRATION_LOCK_KEY = 0x706f7374;
+
+/** Applies pending migrations on one connection of `pool` while holding MIGRATION_LOCK_KEY. */
+export async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client, { schema, casing: "snake_case" }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 function wrap(pool: pg.Pool, kind: Database["kind"], location: string, onClose: () => Promise<void>): Database {

@@ -27,11 +27,14 @@ try {
   await server.start();
   const address = server.getServerConn();
   port.postMessage({ type: "ready", port: Number(address.split(":").at(-1)) });
-  port.on("message", async (message: { type: string }) => {
-    if (message.type !== "close") return;
+  const close = async () => {
     await server.stop();
     await db.close();
     port.postMessage({ type: "closed" });
+  };
+  // Nothing waits on a failed close here: the parent stops waiting after 5 s and terminates the thread.
+  port.on("message", (message: { type: string }) => {
+    if (message.type === "close") void close();
   });
 } catch (error) {
   port.postMessage({ type: "error", message: error instanceof Error ? error.message : String(error) });

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import type { FileView } from "../../contract/files.ts";
 import type { Db } from "../db/client.ts";
 import type { Queryable } from "../profile/db.ts";
 import { files } from "../db/schema.ts";
@@ -18,22 +19,8 @@ import type { FileStorage } from "./storage.ts";
 
 export type FileRow = typeof files.$inferSelect;
 
-/** A file as the API shows it. URLs are site-relative (`/media/…`). */
-export interface FileView {
-  id: number;
-  kind: UploadKind;
-  url: string;
-  /** WebP thumbnail (images only). */
-  thumbUrl: string | null;
-  mime: string;
-  /** Bytes. */
-  size: number;
-  width: number | null;
-  height: number | null;
-  originalName: string | null;
-  /** When a temporary upload will be deleted unless attached; null once attached. */
-  expiresAt: string | null;
-}
+/** A file as the API shows it (contract/files.ts). URLs are site-relative (`/media/…`). */
+export type { FileView } from "../../contract/files.ts";
 
 export const mediaPath = (key: string) => `/media/${key}`;
 
@@ -60,6 +47,7 @@ export function fileView(row: Pick<FileRow, "id" | "storageKey" | "thumbKey" | "
 export function cleanFileName(name: string | null | undefined): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop() ?? "";
+  // oxlint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, "").trim().slice(0, 200);
   return clean || null;
 }
@@ -126,6 +114,20 @@ export async function listUploads(db: Db, userId: number, now = new Date()): Pro
     .where(and(eq(files.uploadedBy, userId), isNotNull(files.expiresAt), gt(files.expiresAt, now)))
     .orderBy(sql`${files.id} desc`)
     .limit(200);
+}
+
+/** How many temporary uploads of `userId` wait to be attached (unexpired). */
+export async function pendingUploadCount(db: Db, userId: number, now = new Date()): Promise<number> {
+  const [waiting] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(files)
+    .where(and(eq(files.uploadedBy, userId), isNotNull(files.expiresAt), gt(files.expiresAt, now)));
+  return waiting?.count ?? 0;
+}
+
+/** Deletes upload `fileId` when it is `userId`'s own and still unattached; false when there is none such. */
+export async function deleteOwnUpload(db: Db, storage: FileStorage, userId: number, fileId: number): Promise<boolean> {
+  return (await deleteFiles(db, storage, [fileId], and(eq(files.uploadedBy, userId), isNotNull(files.expiresAt)))) > 0;
 }
 
 async function removeObjects(storage: FileStorage, key: string, thumbKey: string | null) {

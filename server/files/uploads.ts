@@ -27,6 +27,8 @@
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { errorStatus, type ErrorCode } from "../../contract/errors.ts";
+import { DomainError } from "../errors.ts";
 
 export type UploadKind = "image" | "document";
 
@@ -49,16 +51,38 @@ const EXECUTABLES = new Set(["exe", "elf", "macho", "wasm", "class", "dex", "apk
 const ARCHIVES = new Set(["zip", "tar", "rar", "gz", "tar.gz", "bz2", "7z", "xz", "lz", "lz4", "lzh", "zst", "cab", "ar", "arj", "cpio", "ace"]);
 const MACRO_OFFICE = new Set(["docm", "dotm", "xlsm", "xltm", "pptm", "potm", "ppsm"]);
 
-/** Why an upload was refused: a stable `code` and the HTTP status the API answers with. */
-export class UploadError extends Error {
-  readonly code: string;
-  readonly status: 400 | 413 | 415 | 422;
-  constructor(status: 400 | 413 | 415 | 422, code: string, message: string) {
-    super(message);
-    this.code = code;
-    this.status = status;
+/**
+ * Why an upload was refused: a `DomainError` with the refusal's code (contract/errors.ts: 400
+ * `file_empty`, 413 `file_too_large`, 415 `*_not_allowed` / `file_kind_mismatch`, 422 `image_*`).
+ */
+export class UploadError extends DomainError {
+  constructor(code: UploadErrorCode, message: string) {
+    super(code, message);
+    this.name = "UploadError";
+  }
+
+  /** The HTTP status the API answers with (from the code). */
+  get status(): number {
+    return errorStatus(this.code);
   }
 }
+
+export type UploadErrorCode = Extract<
+  ErrorCode,
+  | "file_empty"
+  | "file_too_large"
+  | "file_kind_mismatch"
+  | "svg_not_allowed"
+  | "html_not_allowed"
+  | "executable_not_allowed"
+  | "archive_not_allowed"
+  | "macros_not_allowed"
+  | "image_format_not_allowed"
+  | "file_type_not_allowed"
+  | "polyglot_not_allowed"
+  | "image_corrupt"
+  | "image_too_large"
+>;
 
 export interface Inspected {
   kind: UploadKind;
@@ -93,15 +117,15 @@ const ACTIVE_CONTENT = /<\s*(script|html|body|iframe|svg|object|embed)[\s>/]|<\?
 function refuseText(bytes: Uint8Array): never {
   const head = latin1(bytes, 0, TEXT_SNIFF_BYTES).replace(/^\uFEFF|^\xEF\xBB\xBF/, "").trimStart().toLowerCase();
   if (/<svg[\s>]/.test(head) || (head.startsWith("<?xml") && head.includes("<svg"))) {
-    throw new UploadError(415, "svg_not_allowed", "SVG images are not accepted: upload a PNG, JPEG or WebP");
+    throw new UploadError("svg_not_allowed", "SVG images are not accepted: upload a PNG, JPEG or WebP");
   }
   if (head.startsWith("<!doctype html") || /<(html|head|body|script|iframe)[\s>]/.test(head)) {
-    throw new UploadError(415, "html_not_allowed", "HTML files are not accepted");
+    throw new UploadError("html_not_allowed", "HTML files are not accepted");
   }
   if (head.startsWith("#!") || head.startsWith("@echo") || head.startsWith("mz")) {
-    throw new UploadError(415, "executable_not_allowed", "Programs and scripts are not accepted");
+    throw new UploadError("executable_not_allowed", "Programs and scripts are not accepted");
   }
-  throw new UploadError(415, "file_type_not_allowed", "This file type is not accepted: upload JPEG, PNG, WebP, GIF, AVIF, PDF, DOCX or XLSX");
+  throw new UploadError("file_type_not_allowed", "This file type is not accepted: upload JPEG, PNG, WebP, GIF, AVIF, PDF, DOCX or XLSX");
 }
 
 /**
@@ -141,8 +165,8 @@ export function zipEntryNames(bytes: Uint8Array): string[] | null {
  * accepted kind (a logo must be an image: `file_kind_mismatch` otherwise).
  */
 export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind): Promise<Inspected> {
-  if (bytes.byteLength === 0) throw new UploadError(400, "file_empty", "The file is empty");
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new UploadError(413, "file_too_large", `Files may be at most ${MAX_UPLOAD_BYTES / MiB} MB`);
+  if (bytes.byteLength === 0) throw new UploadError("file_empty", "The file is empty");
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new UploadError("file_too_large", `Files may be at most ${MAX_UPLOAD_BYTES / MiB} MB`);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || type.ext === "xml") refuseText(bytes);
   let result: Inspected;
@@ -152,37 +176,37 @@ export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind): P
     // A PDF that also reads as a page (a PDF/HTML polyglot) is refused; ordinary PDFs never start
     // or end with markup.
     if (ACTIVE_CONTENT.test(latin1(bytes, 0, 1024)) || ACTIVE_CONTENT.test(latin1(bytes, bytes.byteLength - 1024))) {
-      throw new UploadError(415, "polyglot_not_allowed", "This file is at the same time a document and something else, so it is not accepted");
+      throw new UploadError("polyglot_not_allowed", "This file is at the same time a document and something else, so it is not accepted");
     }
     result = { kind: "document", mime: type.mime, ext: "pdf" };
   } else if (type.ext === "docx" || type.ext === "xlsx") {
     const names = zipEntryNames(bytes);
     const doc = DOCUMENT_TYPES[type.mime]!;
     if (names?.some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) {
-      throw new UploadError(415, "macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
+      throw new UploadError("macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
     }
     if (!names || !names.includes("[Content_Types].xml") || !names.includes(doc.mainPart)) {
-      throw new UploadError(415, "archive_not_allowed", "Archives are not accepted: upload the document itself");
+      throw new UploadError("archive_not_allowed", "Archives are not accepted: upload the document itself");
     }
     result = { kind: "document", mime: type.mime, ext: doc.ext };
   } else if (MACRO_OFFICE.has(type.ext)) {
-    throw new UploadError(415, "macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
+    throw new UploadError("macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
   } else if (EXECUTABLES.has(type.ext)) {
-    throw new UploadError(415, "executable_not_allowed", "Programs and scripts are not accepted");
+    throw new UploadError("executable_not_allowed", "Programs and scripts are not accepted");
   } else if (type.ext === "zip" && zipEntryNames(bytes)?.some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) {
-    throw new UploadError(415, "macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
+    throw new UploadError("macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
   } else if (ARCHIVES.has(type.ext)) {
-    throw new UploadError(415, "archive_not_allowed", "Archives are not accepted: upload the document itself");
+    throw new UploadError("archive_not_allowed", "Archives are not accepted: upload the document itself");
   } else if (type.mime.startsWith("image/")) {
-    throw new UploadError(415, "image_format_not_allowed", "This image format is not accepted: upload JPEG, PNG, WebP, GIF or AVIF");
+    throw new UploadError("image_format_not_allowed", "This image format is not accepted: upload JPEG, PNG, WebP, GIF or AVIF");
   } else {
-    throw new UploadError(415, "file_type_not_allowed", "This file type is not accepted: upload JPEG, PNG, WebP, GIF, AVIF, PDF, DOCX or XLSX");
+    throw new UploadError("file_type_not_allowed", "This file type is not accepted: upload JPEG, PNG, WebP, GIF, AVIF, PDF, DOCX or XLSX");
   }
   if (expected && result.kind !== expected) {
-    throw new UploadError(415, "file_kind_mismatch", expected === "image" ? "An image is expected here (JPEG, PNG, WebP, GIF or AVIF)" : "A document is expected here (PDF, DOCX or XLSX)");
+    throw new UploadError("file_kind_mismatch", expected === "image" ? "An image is expected here (JPEG, PNG, WebP, GIF or AVIF)" : "A document is expected here (PDF, DOCX or XLSX)");
   }
   const limit = result.kind === "image" ? IMAGE_MAX_BYTES : DOCUMENT_MAX_BYTES;
-  if (bytes.byteLength > limit) throw new UploadError(413, "file_too_large", `${result.kind === "image" ? "Images" : "Documents"} may be at most ${limit / MiB} MB`);
+  if (bytes.byteLength > limit) throw new UploadError("file_too_large", `${result.kind === "image" ? "Images" : "Documents"} may be at most ${limit / MiB} MB`);
   return result;
 }
 
@@ -209,8 +233,8 @@ export async function processUpload(bytes: Uint8Array, expected?: UploadKind): P
     return { kind: "image", mime: "image/webp", ext: "webp", bytes: stored, thumb: new Uint8Array(thumb.buffer, thumb.byteOffset, thumb.byteLength), width: info.width, height: info.height, sha256: sha256(stored) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit|exceeds pixel|too large/i.test(message)) throw new UploadError(422, "image_too_large", `Images may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
-    throw new UploadError(422, "image_corrupt", "The image is damaged or incomplete and cannot be read");
+    if (/pixel limit|exceeds pixel|too large/i.test(message)) throw new UploadError("image_too_large", `Images may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
+    throw new UploadError("image_corrupt", "The image is damaged or incomplete and cannot be read");
   }
 }
 

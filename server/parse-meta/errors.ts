@@ -8,6 +8,8 @@
  * are 422 (not 502/504: the API client of the web tier retries those, spec §7, and a retry would
  * only double the wait).
  */
+import { DomainError } from "../errors.ts";
+
 export const META_ERROR_CODES = [
   /** Not an absolute URL, or longer than MAX_URL_LENGTH. */
   "url_invalid",
@@ -51,14 +53,16 @@ const STATUS: Record<MetaErrorCode, 400 | 422> = {
   fetch_failed: 422,
 };
 
-/** A refusal with a stable `code`; `message` is English prose for logs and API clients. */
-export class MetaError extends Error {
-  readonly code: MetaErrorCode;
+/**
+ * A refusal with a stable `code` (a `DomainError`, contract/errors.ts gives the API's status);
+ * `message` is English prose for logs and API clients.
+ */
+export class MetaError extends DomainError {
+  declare readonly code: MetaErrorCode;
   readonly status: 400 | 422;
   constructor(code: MetaErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(code, message, options);
     this.name = "MetaError";
-    this.code = code;
     this.status = STATUS[code];
   }
 }

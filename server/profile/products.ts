@@ -283,16 +283,16 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
 
 /**
  * Changes one part of a product: written at once for a draft or rejected product, kept in
- * `pending_changes` for a published one (see the module comment). `value` is the part's whole new
- * state. Returns ids of files that were detached (the caller deletes them).
+ * `pending_changes` for a published one (see the module comment). `value` returns (or resolves to)
+ * the part's whole new state. Returns ids of files that were detached (the caller deletes them).
  */
-export async function editPart(db: Db, companyId: number, productId: number, part: ProductPart, value: (current: ProductRow, tx: Queryable) => Promise<unknown> | unknown): Promise<number[]> {
+export async function editPart(db: Db, companyId: number, productId: number, part: ProductPart, value: (current: ProductRow, tx: Queryable) => unknown): Promise<number[]> {
   return db.transaction(async (tx) => {
     const row = await loadProduct(tx, companyId, productId, true);
     assertProductEditable(row);
     const next = await value(row, tx);
     if (row.status === "published") {
-      const pending = { ...(pendingOf(row) ?? {}), [part]: next };
+      const pending = { ...pendingOf(row), [part]: next };
       await tx.update(products).set({ pendingChanges: pending, moderationNote: null, updatedAt: new Date() }).where(eq(products.id, productId));
       return [];
     }

@@ -18,42 +18,14 @@
  * service's quota is per request.
  */
 import { z } from "zod";
+import type { AddressSuggestion, PartySuggestion, SuggestionResult } from "../../contract/suggestions.ts";
 import type { Logger } from "../logger.ts";
 
 export const TIMEOUT_MS = 3000;
 export const CACHE_TTL_MS = 60 * 60 * 1000;
 export const CACHE_SIZE = 500;
 
-export interface PartySuggestion {
-  kind: "legal" | "individual";
-  inn: string;
-  kpp: string | null;
-  ogrn: string | null;
-  nameFull: string;
-  nameShort: string | null;
-  address: string | null;
-  /** Registry state: ACTIVE, LIQUIDATING, LIQUIDATED, BANKRUPT, REORGANIZING; null when unknown. */
-  state: string | null;
-}
-
-export interface AddressSuggestion {
-  value: string;
-  unrestrictedValue: string;
-  postalCode: string | null;
-  regionIsoCode: string | null;
-  city: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  fiasId: string | null;
-}
-
-export interface SuggestionResult<T> {
-  /** False when no token is configured: the form should simply not offer autofill. */
-  configured: boolean;
-  /** False when the service could not be reached or answered with an error. */
-  available: boolean;
-  items: T[];
-}
+export type { AddressSuggestion, PartySuggestion, SuggestionResult } from "../../contract/suggestions.ts";
 
 export interface SuggestionsClient {
   readonly configured: boolean;
@@ -117,7 +89,7 @@ export function createSuggestionsClient(config: SuggestionsConfig): SuggestionsC
   const cache = new Map<string, { at: number; items: PartySuggestion[] }>();
   const token = config.token;
 
-  async function call(path: string, body: unknown): Promise<unknown | undefined> {
+  async function call(path: string, body: unknown): Promise<unknown> {
     try {
       const response = await doFetch(`${base}${path}`, {
         method: "POST",

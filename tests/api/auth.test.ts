@@ -224,7 +224,7 @@ describe("verify-code and register", () => {
     for (let i = 1; i <= 5; i++) {
       const attempt = await call("POST", "/api/auth/verify-code", { email, code: wrong });
       expect(attempt.status).toBe(400);
-      expect(attempt.body.error).toMatchObject({ code: "invalid_code", issues: [{ path: "code", message: `${5 - i} attempts left` }] });
+      expect(attempt.body.error).toMatchObject({ code: "invalid_code", details: { attemptsLeft: 5 - i } });
     }
     const sixth = await call("POST", "/api/auth/verify-code", { email, code });
     expect(sixth.status).toBe(429);

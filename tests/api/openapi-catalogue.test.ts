@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; required?: string[] };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  required?: string[];
+};
 type Operation = { operationId: string; responses: Record<string, { content?: Record<string, { schema?: Schema }> }> };
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
@@ -58,7 +65,8 @@ describe("the catalogue in the OpenAPI document", () => {
   it("describes a product's price tiers, MOQ, variants and supplier, and a supplier's legal entities", () => {
     expect(dataOf(doc.paths["/api/products/{id}"]!.get!)?.$ref).toBe("#/components/schemas/ProductDetail");
     const product = doc.components.schemas.ProductDetail!;
-    for (const field of ["prices", "moq", "moqUnit", "variants", "facts", "documents", "company"]) expect(product.properties?.[field], field).toBeDefined();
+    for (const field of ["prices", "moq", "moqUnit", "variants", "facts", "documents", "company"])
+      expect(product.properties?.[field], field).toBeDefined();
     expect(product.properties?.prices?.items?.$ref).toBe("#/components/schemas/PriceTier");
     const entity = doc.components.schemas.LegalEntityPublic!;
     for (const field of ["inn", "kpp", "ogrn"]) expect(entity.properties?.[field], field).toBeDefined();

@@ -113,7 +113,7 @@ type Need = "employee" | "products" | "admin" | "signed-in";
 interface Endpoint {
   method: string;
   path: () => string;
-  body?: () => unknown | Promise<unknown>;
+  body?: () => unknown;
   need: Need;
   /** The path names one of A's resources (the outsider must get 404). */
   ownedId?: boolean;

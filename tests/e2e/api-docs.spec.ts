@@ -29,10 +29,15 @@ test.describe("with JavaScript", () => {
     expect(scripts.some((src) => /\/assets\/vendor\/scalar-[0-9a-f]+\.js$/.test(src))).toBe(true);
 
     await page.getByText("Published stories, newest first").first().click();
-    await page.getByRole("button", { name: /Test Request/ }).first().click();
+    await page
+      .getByRole("button", { name: /Test Request/ })
+      .first()
+      .click();
     const send = page.getByRole("button", { name: /^Send/ }).first();
     await expect(send).toBeVisible();
-    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/stories" && response.request().method() === "GET");
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/stories" && response.request().method() === "GET",
+    );
     await send.click();
     expect((await answered).status()).toBe(200);
     await expect(page.getByText("200 OK").first()).toBeVisible();
@@ -49,7 +54,11 @@ test.describe("without JavaScript", () => {
     await page.goto("/api-docs");
     await expect(page).toHaveURL(/\/api-docs\/reference$/);
     await expect(page.getByRole("heading", { level: 1, name: "Справочник API" })).toBeVisible();
-    const listed = new Set(await page.locator("article.api-op h3").evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").replace(/auth$/, "").replace(/\s+/g, " ").trim())));
+    const listed = new Set(
+      await page
+        .locator("article.api-op h3")
+        .evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").replace(/auth$/, "").replace(/\s+/g, " ").trim())),
+    );
     let count = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const method of METHODS) {

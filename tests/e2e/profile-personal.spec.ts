@@ -67,7 +67,7 @@ test.describe("settings", () => {
     await first.fill("");
     await last.fill("Иванова");
     await submitExpecting(page, page.getByRole("button", { name: "Сохранить имя" }), 400, testInfo.project.name === "js");
-    await expect(page.getByText("Заполните это поле.")).toBeVisible();
+    await expect(page.getByText("Заполните это поле", { exact: true })).toBeVisible();
     await expect(last).toHaveValue("Иванова");
 
     await first.fill("Мария");

@@ -9,7 +9,12 @@
  *   service fail with 500, "7702070139" never answers (timeout); `options.parties` adds more
  *   registered organisations (the e2e server's fake registry, tests/support/fake-dadata-server.ts).
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
+/** A server with an async handler: node:http ignores the returned promise, so it is let go on purpose. */
+function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>): Server {
+  return createServer((req, res) => void handler(req, res));
+}
 
 function listen(server: Server, port = 0): Promise<string> {
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
@@ -34,7 +39,7 @@ export interface FakeS3 {
 export async function startFakeS3(): Promise<FakeS3> {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const requests: { method: string; path: string }[] = [];
-  const server = createServer(async (req, res) => {
+  const server = serve(async (req, res) => {
     const path = decodeURIComponent((req.url ?? "/").split("?")[0]!);
     requests.push({ method: req.method ?? "", path });
     if (!String(req.headers.authorization ?? "").startsWith("AWS4-HMAC-SHA256 ") || path.startsWith("/forbidden/")) {
@@ -76,8 +81,8 @@ export interface FakeParty {
 
 export async function startFakeDadata(token: string, options: { port?: number; parties?: Map<string, FakeParty> } = {}): Promise<FakeDadata> {
   const calls: FakeDadata["calls"] = [];
-  const hanging: import("node:http").ServerResponse[] = [];
-  const server = createServer(async (req, res) => {
+  const hanging: ServerResponse[] = [];
+  const server = serve(async (req, res) => {
     const body = JSON.parse((await readBody(req)).toString() || "{}");
     calls.push({ path: req.url ?? "", body, authorization: req.headers.authorization });
     if (req.headers.authorization !== `Token ${token}`) {

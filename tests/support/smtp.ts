@@ -48,6 +48,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
               waiter.resolve(mail);
             }
           }
+          // oxlint-disable-next-line promise/no-callback-in-promise -- smtp-server learns the outcome only through it
           callback();
         }, callback);
       });

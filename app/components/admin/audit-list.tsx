@@ -2,7 +2,7 @@
  * Rows of the audit log (issue 7): when, who (and their site role), what was done to which record
  * (a link to it), and the changed fields before and after, folded.
  */
-import type { AuditRow } from "../../lib/admin-api.server.ts";
+import type { AuditRow } from "../../../contract/admin/audit.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";

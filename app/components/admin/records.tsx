@@ -9,7 +9,10 @@ import { useRef, useState, type ReactNode } from "react";
 import { Form, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../root.tsx";
 import { FALLBACK_DEVICE_CLASS, isCompact } from "../../lib/viewport.ts";
-import type { FacetValue, FilterRow } from "../../lib/admin-api.server.ts";
+import type { FacetValue } from "../../../contract/admin/filters.ts";
+
+/** A row of any kind (contract/admin/filters.ts), read by its column names. */
+type FilterRow = Record<string, unknown>;
 import { exportPath, RECORDS, type FacetConfig, type RecordsKind } from "../../lib/admin-records.ts";
 import { LANG_NAMES, type Lang } from "../../lib/i18n.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -224,7 +227,7 @@ export function ExportButton({ href, total }: { href: string; total: number }) {
   }
   return (
     <div className="admin-export">
-      <a href={href} className="button button-secondary button-small" onClick={download} download>
+      <a href={href} className="button button-secondary button-small" onClick={(event) => void download(event)} download>
         <Icon name="download" size={16} /> {t("admin.export.csv", { count: total })}
       </a>
       {progress ? (

@@ -1,11 +1,20 @@
-/** A labelled form field with its error line (the line's height is reserved so nothing jumps). */
+/**
+ * Error lines of the sign-in forms (the line's height is reserved so nothing jumps). A message is a
+ * locale key ("auth.errors.codeExpired") or a bare validation code of the contract's schemas
+ * ("invalid_login" → `validation.invalid_login`).
+ */
 import { useTranslation } from "react-i18next";
+
+/** The locale key of a form message: keys as they are, validation codes under `validation.`. */
+function messageKey(message: string): string {
+  return message.includes(".") ? message : `validation.${message}`;
+}
 
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   return (
     <p id={id} className="field-error" aria-live="polite">
-      {errors?.length ? t(errors[0]!) : " "}
+      {errors?.length ? t(messageKey(errors[0]!)) : " "}
     </p>
   );
 }
@@ -15,7 +24,7 @@ export function FormError({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <p id={id} className="form-error" role="alert">
-      {errors.map((e) => t(e)).join(" ")}
+      {errors.map((e) => t(messageKey(e))).join(" ")}
     </p>
   );
 }

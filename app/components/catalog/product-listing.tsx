@@ -20,7 +20,7 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
   return (
     <div className={facets ? "listing listing-with-filters" : "listing"}>
       {facets ? (
-        <Form method="get" className="filters card" aria-label={t("catalog.filters")} onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+        <Form method="get" className="filters card" aria-label={t("catalog.filters")} onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}>
           <h2 className="filters-title">{t("catalog.filters")}</h2>
           <label className="field">
             <span>{t("catalog.sort")}</span>

@@ -276,7 +276,8 @@ function Combobox({
       return;
     }
     setState("loading");
-    timer.current = setTimeout(async () => {
+    // The fetch handles its own errors (an error state, or nothing when aborted), so nothing awaits it.
+    const fetchHits = async () => {
       const ac = new AbortController();
       controller.current = ac;
       try {
@@ -295,7 +296,8 @@ function Combobox({
         setHits([]);
         setOpen(true);
       }
-    }, DEBOUNCE_MS);
+    };
+    timer.current = setTimeout(() => void fetchHits(), DEBOUNCE_MS);
   };
 
   const pick = (hit: PickerHit) => {
@@ -342,6 +344,7 @@ function Combobox({
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        // oxlint-disable-next-line jsx-a11y/role-supports-aria-props -- aria-description is global in ARIA 1.3; the rule's tables are ARIA 1.2
         aria-description={label}
         autoComplete="off"
         maxLength={200}

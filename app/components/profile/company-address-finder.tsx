@@ -12,7 +12,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { AddressSuggestion } from "../../../server/suggestions/dadata.ts";
+import type { AddressSuggestion } from "../../../contract/suggestions.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 
@@ -57,7 +57,7 @@ export function AddressFinder({ lookup, onPick, defaultQuery = "" }: { lookup: A
     const query = text.trim();
     if (query.length < 3) return;
     timer.current = setTimeout(() => {
-      fetcher.submit({ intent: "suggestAddress", addressQuery: query }, { method: "post" });
+      void fetcher.submit({ intent: "suggestAddress", addressQuery: query }, { method: "post" });
       setOpen(true);
     }, DEBOUNCE_MS);
   };

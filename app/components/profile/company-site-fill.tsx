@@ -43,7 +43,7 @@ export function SiteFiller({ answer, onFill }: { answer: SiteFill | null; onFill
           const website = (form?.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
           const sourceLang = (form?.querySelector('input[name="sourceLang"]:checked') as HTMLInputElement | null)?.value ?? "ru";
           setApplied(null);
-          fetcher.submit({ intent: "fillFromSite", website, sourceLang }, { method: "post" });
+          void fetcher.submit({ intent: "fillFromSite", website, sourceLang }, { method: "post" });
         }}
       >
         {fetcher.state !== "idle" ? t("parseMeta.reading") : t("profileCompany.site.button")}

@@ -3,8 +3,7 @@
  * fallback to the author's language, then ru → en → zh, marked when it is not the page's, DESIGN §4),
  * the company status badge and the status explanation.
  */
-import type { Localized } from "../../../server/db/schema.ts";
-import type { CompanyStatus } from "../../../server/db/schema.ts";
+import type { CompanyStatus, Localized } from "../../../server/db/schema.ts";
 import { LocalizedName } from "../classifier/localized-name.tsx";
 import type { Lang } from "../../lib/i18n.ts";
 import { useLang } from "../../lib/use-lang.ts";

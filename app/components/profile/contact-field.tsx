@@ -1,6 +1,6 @@
 /**
  * Error lines of the personal profile forms (settings, contacts, employees). Messages are locale
- * keys ("auth.errors.codeFormat", "apiErrors.last_owner") or bare validation codes of the shared
+ * keys ("auth.errors.codeExpired", "apiErrors.last_owner") or bare validation codes of the shared
  * profile schemas ("invalid_email" → `validation.invalid_email`). The field line keeps its height
  * so nothing jumps when an error appears.
  */

@@ -17,7 +17,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { LegalEntitySchema } from "../../../server/profile/schemas.ts";
 import { validateInn } from "../../../server/catalog/identifiers.ts";
 import type { LegalEntityView } from "../../../server/api/profile-company.ts";
-import type { PartySuggestion } from "../../../server/suggestions/dadata.ts";
+import type { PartySuggestion } from "../../../contract/suggestions.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 import { FieldErrorLine, FormMessages, InputField } from "./company-form.tsx";
@@ -53,7 +53,7 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
 
   const runLookup = (inn: string, all: boolean) => {
     overwrite.current = all;
-    fetcher.submit({ intent: "lookup", inn, kind }, { method: "post" });
+    void fetcher.submit({ intent: "lookup", inn, kind }, { method: "post" });
   };
 
   // Apply the register's answer that came back through the fetcher.

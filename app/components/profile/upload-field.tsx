@@ -19,6 +19,7 @@
  *
  * Props (stable; the company pages reuse them): see `UploadFieldProps`.
  */
+import type { FileView } from "../../../contract/files.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLang } from "../../lib/use-lang.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -28,19 +29,8 @@ import { FieldIssue, issueText } from "./localized-field.tsx";
 
 export type UploadAccept = "image" | "document" | "any";
 
-/** A stored upload as the API describes it (server/files/repository.ts `FileView`). */
-export interface UploadedFile {
-  id: number;
-  kind: "image" | "document";
-  url: string;
-  thumbUrl: string | null;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  originalName: string | null;
-  expiresAt: string | null;
-}
+/** A stored upload as the API describes it (contract/files.ts). */
+export type UploadedFile = FileView;
 
 export interface UploadFieldProps {
   /** Name of the file input (the no-JS multipart field). Default `file`. */
@@ -213,6 +203,8 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
   // Files chosen before the page's JavaScript started are still in the input: upload them now.
   useEffect(() => {
     if (hydrated && inputRef.current?.files?.length) onFiles(inputRef.current.files);
+    // Once, when hydration completes; onFiles is a new closure every render and must not re-run it.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 
   const hintId = `${id}-hint`;

@@ -1,8 +1,9 @@
 /**
  * The company side of the profile API for the web tier (issue 5): typed calls over the request's
  * API client (`context.get(apiContext)`, ADR 001) for the company card, its status, facts, logo,
- * files, dealer links, legal entities, invitations, regions and the DaData-compatible autofill, plus
- * the mapping of API refusals to form errors.
+ * files, dealer links, legal entities, invitations and regions, plus the mapping of API refusals to
+ * form errors. The DaData-compatible autofill and the page reader are called with `api.send` and the
+ * descriptors of contract/suggestions.ts and contract/parse-meta.ts.
  *
  * Every function throws `ApiClientError` as the client does (status, code, issues); pages turn the
  * ones a user can cause into messages with `formErrorsOf` (400 issues → field errors, 403/409/422
@@ -20,7 +21,7 @@ import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.
 import type { CompanyFileView, CompanyView } from "../../../server/profile/company.ts";
 import type { LegalEntityView } from "../../../server/api/profile-company.ts";
 import type { EmployeeView, InvitationView } from "../../../server/api/profile-employees.ts";
-import type { AddressSuggestion, PartySuggestion, SuggestionResult } from "../../../server/suggestions/dadata.ts";
+import type { AddressSuggestion, PartySuggestion } from "../../../contract/suggestions.ts";
 import { listRegions, type RegionChoice } from "../../../contract/regions.ts";
 import type { CompanyInput, FactsInput, LegalEntityInput } from "../../../server/profile/schemas.ts";
 import type { Localized, LocalizedFact } from "../../../server/db/schema.ts";
@@ -120,24 +121,6 @@ export class CompanyApi {
 
   deleteLegalEntity(id: number) {
     return this.api.call<{ id: number; deleted: true }>("DELETE", `/api/profile/company/legal-entities/${id}`);
-  }
-
-  /** The organisation registered with `inn` (DaData-compatible provider; `configured: false` without a token). */
-  lookupInn(inn: string) {
-    return this.api.get<SuggestionResult<PartySuggestion>>("/dev/legal_entry", { inn }).then((r) => r.data);
-  }
-
-  /** Address lines matching `query` (Russian addresses; `lang` en gives transliterated lines). */
-  suggestAddress(query: string, lang: "ru" | "en") {
-    return this.api.call<SuggestionResult<AddressSuggestion>>("POST", "/dev/address", { query, count: 7, lang });
-  }
-
-  /**
-   * Title, description and language of a web page (GET /app/parse/meta, read by the server under its
-   * SSRF policy, ADR 012); refusals are ApiClientError with codes such as `url_forbidden_address`, `timeout`.
-   */
-  pageMeta(url: string, lang: Lang) {
-    return this.api.get<{ url: string; finalUrl: string; title: string | null; description: string | null; siteName: string | null; lang: string | null }>("/app/parse/meta", { url, lang }).then((r) => r.data);
   }
 
   /* ─── people ─── */

@@ -18,20 +18,11 @@ import { documentUrl } from "../document-url.ts";
 import { pageNotFound } from "../errors.ts";
 import { splitLocalePath, type Lang } from "../i18n.ts";
 import { setFlashCookie } from "../../middleware/flash.ts";
+import * as contacts from "../../../contract/profile-contacts.ts";
+import type { ContactChangeView, ContactKind } from "../../../contract/profile-contacts.ts";
+import { attemptsLeft, invalidCodeKey } from "../one-time-code.server.ts";
 import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
-import {
-  ApiClientError,
-  cancelContactChange,
-  contactChange,
-  failureStatus,
-  formErrors,
-  formatPhone,
-  resendContactChange,
-  startContactChange,
-  verifyContactChange,
-  type ContactChangeView,
-  type ContactKind,
-} from "./personal.server.ts";
+import { ApiClientError, failureStatus, formErrors, formatPhone } from "./personal.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type ContactStep = "entry" | "code" | "success";
@@ -65,7 +56,7 @@ export async function loadChange(request: Request, context: Context, kind: Conta
   const id = Number(rawId);
   let change: ContactChangeView;
   try {
-    change = await contactChange(context.get(apiContext), id);
+    change = (await context.get(apiContext).send(contacts.getContactChange, { params: { id } })).data;
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
     throw error;
@@ -94,7 +85,7 @@ export async function startChangeAction(request: Request, context: Context, kind
   const submission = parseWithZod(formData, { schema: ContactChangeSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const change = await startContactChange(context.get(apiContext), { kind, value: submission.value.value, locale: pageLang(request) });
+    const { data: change } = await context.get(apiContext).send(contacts.startContactChange, { body: { kind, value: submission.value.value, locale: pageLang(request) } });
     return redirect(authPath(request, stepPath(kind, change.id, "code")));
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
@@ -119,7 +110,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
   const intent = formData.get("intent");
   if (intent === "cancel") {
     try {
-      await cancelContactChange(api, change.id);
+      await api.send(contacts.cancelContactChange, { params: { id: change.id } });
     } catch (error) {
       // Confirmed or gone meanwhile: the contacts page shows how things stand.
       if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
@@ -128,7 +119,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
   }
   if (intent === "resend") {
     try {
-      await resendContactChange(api, change.id, pageLang(request));
+      await api.send(contacts.resendContactChange, { params: { id: change.id }, body: { locale: pageLang(request) } });
       return data({ intent: "resend" as const, resent: true, result: null });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
@@ -139,14 +130,12 @@ export async function codeStepAction(request: Request, context: Context, kind: C
   const submission = parseWithZod(formData, { schema: CodeSchema });
   if (submission.status !== "success") return data({ intent: "verify" as const, resent: false, result: submission.reply() }, { status: 400 });
   try {
-    await verifyContactChange(api, change.id, submission.value.code);
+    await api.send(contacts.verifyContactChange, { params: { id: change.id }, body: { code: submission.value.code } });
     return redirect(authPath(request, stepPath(kind, change.id, "success")));
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
-      const left = Number(error.issues?.[0]?.message.match(/^(\d+)/)?.[1] ?? NaN);
-      const key = Number.isNaN(left) ? "auth.errors.invalidCode" : left === 0 ? "auth.errors.invalidCodeLast" : `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
-      return data({ intent: "verify" as const, resent: false, result: submission.reply({ fieldErrors: { code: [key] } }) }, { status: 400 });
+      return data({ intent: "verify" as const, resent: false, result: submission.reply({ fieldErrors: { code: [invalidCodeKey(attemptsLeft(error))] } }) }, { status: 400 });
     }
     if (error.code === "change_completed") throw redirect(authPath(request, stepPath(kind, change.id, "success")));
     const key = VERIFY_ERRORS[error.code] ?? "auth.errors.tryLater";

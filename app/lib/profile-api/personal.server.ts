@@ -1,56 +1,21 @@
 /**
- * The web tier's calls for the personal profile pages (issue 5; ADR 017): the person's sign-in
- * contacts, "sign out on all devices", and the company's employees. Each function is one API call
- * through the request's API client (ADR 001) and throws `ApiClientError` as the client does;
- * `formErrors` turns such an error into Conform's reply shape with locale keys.
+ * The web tier's calls for the company's employees, and the helpers of the personal profile pages
+ * (issue 5; ADR 017). Each function is one API call through the request's API client (ADR 001) and
+ * throws `ApiClientError` as the client does; `formErrors` turns such an error into Conform's reply
+ * shape with locale keys. The sign-in contacts and "sign out on all devices" are called with
+ * `api.send` and the descriptors of contract/profile-contacts.ts and contract/auth.ts.
  *
- * Endpoints: server/api/profile-contacts.ts, server/api/auth.ts (`logout-all`),
- * server/api/profile-employees.ts.
+ * Endpoints: server/api/profile-employees.ts.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import type { ContactChangeView, ContactKind } from "../../../server/auth/contact-changes.ts";
+import type { ContactChangeView, ContactKind } from "../../../contract/profile-contacts.ts";
 import type { EmployeeView } from "../../../server/api/profile-employees.ts";
 import type { CompanyRole } from "../../../server/db/schema.ts";
-import { VALIDATION_CODES } from "../../../server/profile/schemas.ts";
-import { ApiClientError, type ApiClient, type Lang, type UserProfile } from "../api-client.server.ts";
+import { VALIDATION_CODES } from "../../../contract/validation.ts";
+import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
 import { resources } from "../../../locales/index.ts";
 
 export type { ContactChangeView, ContactKind, EmployeeView };
-
-/* ─── sign-in contacts ─── */
-
-/** Pending changes of the user's e-mail or phone, newest first. */
-export function contactChanges(api: ApiClient) {
-  return api.get<ContactChangeView[]>("/api/profile/contacts").then((r) => r.data);
-}
-
-/** One change (pending or done); 404 for an unknown or another user's id. */
-export function contactChange(api: ApiClient, id: number) {
-  return api.get<ContactChangeView>(`/api/profile/contacts/${id}`).then((r) => r.data);
-}
-
-/** Starts a change: a code goes to `value`, in `locale`. */
-export function startContactChange(api: ApiClient, body: { kind: ContactKind; value: string; locale: Lang }) {
-  return api.call<ContactChangeView>("POST", "/api/profile/contacts", body);
-}
-
-/** Confirms a change with its code; returns the updated profile. */
-export function verifyContactChange(api: ApiClient, id: number, code: string) {
-  return api.call<UserProfile>("POST", `/api/profile/contacts/${id}/verify`, { code });
-}
-
-export function resendContactChange(api: ApiClient, id: number, locale: Lang) {
-  return api.call<ContactChangeView>("POST", `/api/profile/contacts/${id}/resend`, { locale });
-}
-
-export function cancelContactChange(api: ApiClient, id: number) {
-  return api.call<{ id: number; cancelled: true }>("DELETE", `/api/profile/contacts/${id}`);
-}
-
-/** Ends every session of the signed-in user, this one included. */
-export function logoutAll(api: ApiClient) {
-  return api.call<{ ok: true; sessionsEnded: number }>("POST", "/api/auth/logout-all");
-}
 
 /* ─── employees ─── */
 

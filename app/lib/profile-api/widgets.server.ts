@@ -21,7 +21,8 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { isSelectableCode, PICKER_SEARCH_SUFFIX, type PickerClassifier, type PickerHit, type PickerSearch } from "../../components/profile/classifier-picker.tsx";
-import type { UploadedFile } from "../../components/profile/upload-field.tsx";
+import * as files from "../../../contract/files.ts";
+import type { FileView } from "../../../contract/files.ts";
 import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
 import { searchRoute } from "../../../contract/classifiers.ts";
 import { codeDetail } from "../classifier-loaders.server.ts";
@@ -120,11 +121,11 @@ export async function classifierNames(api: ApiClient, classifier: PickerClassifi
 }
 
 /** Stores a file as a temporary upload (`POST /api/files/common`); it expires unless attached. */
-export function uploadTemporary(api: ApiClient, file: File, kind?: "image" | "document"): Promise<UploadedFile> {
+export async function uploadTemporary(api: ApiClient, file: File, kind?: "image" | "document"): Promise<FileView> {
   const form = new FormData();
   form.set("file", file, file.name);
   if (kind) form.set("kind", kind);
-  return api.upload<UploadedFile>("POST", "/api/files/common", form);
+  return (await api.send(files.createUpload, { form })).data;
 }
 
 /**

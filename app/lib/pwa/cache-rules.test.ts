@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  isSignOutPath,
   isOfflinePath, isPagePath, isPrivatePath, isSafeApiPath, isStorableResponse, isUncacheableRequest, markCachedHtml, offlineUrl,
 } from "./cache-rules.ts";
 
@@ -57,5 +58,14 @@ describe("offline caching rules (ADR 004)", () => {
   test("the cached-at marker goes right after <head>", () => {
     const html = markCachedHtml('<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/></head>', new Date("2026-11-20T10:00:00Z"));
     expect(html).toBe('<!DOCTYPE html><html lang="ru"><head><meta name="postavka-cached-at" content="2026-11-20T10:00:00.000Z"><meta charSet="utf-8"/></head>');
+  });
+});
+
+describe("sign-out empties the page caches (review F8)", () => {
+  test.each(["/logout", "/en/logout", "/zh/logout.data", "/logout.data", "/api/auth/logout", "/api/auth/logout-all"])("%s is a sign-out", (path) => {
+    expect(isSignOutPath(path)).toBe(true);
+  });
+  test.each(["/logoutx", "/de/logout", "/profile/logout", "/api/auth/logoutx", "/catalog"])("%s is not", (path) => {
+    expect(isSignOutPath(path)).toBe(false);
   });
 });

@@ -92,6 +92,15 @@ export function isPagePath(pathname: string): boolean {
   return !isPrivatePath(pathname);
 }
 
+/**
+ * Sign-out requests, in every form they take: the page's form post (`/logout`, with a language
+ * prefix), its data request with JavaScript (`/logout.data`) and the API's own. After one, the worker
+ * empties the page caches (security review F8: a shared device must not show the previous user).
+ */
+export function isSignOutPath(pathname: string): boolean {
+  return /^\/(?:(?:en|zh)\/)?logout(?:\.data)?$|^\/api\/auth\/logout(?:-all)?$/.test(pathname);
+}
+
 /** True when a request must go to the network untouched: not GET, or it carries credentials in a header. */
 export function isUncacheableRequest(request: Pick<Request, "method" | "headers">): boolean {
   return request.method !== "GET" || request.headers.has("authorization");

@@ -9,6 +9,7 @@
  * and leaves the profile in `profileContext` for the section's loaders (one call per request).
  */
 import { redirect, type MiddlewareFunction } from "react-router";
+import * as profileApi from "../../../contract/profile.ts";
 import { apiContext, profileContext, sessionContext } from "../../context.ts";
 import { endRefusedSession } from "../../lib/session.server.ts";
 import { localePath, splitLocalePath } from "../../lib/i18n.ts";
@@ -21,7 +22,10 @@ export const profileCheckOrganization: MiddlewareFunction<Response> = async ({ r
   const url = documentUrl(request);
   const { lang, prefixed, rest } = splitLocalePath(url.pathname);
   const api = context.get(apiContext);
-  const answered = await api.profile().catch(() => null);
+  const answered = await api
+    .send(profileApi.getProfile)
+    .then((r) => r.data)
+    .catch(() => null);
   const profile = answered ?? { role: "ANONIM" as const };
   if (profile.role === "ANONIM" || !("organization" in profile)) {
     // The API refused the browser's token (signed out on all devices, ADR 017): drop the cookies,

@@ -26,6 +26,18 @@ export function createLogSmsProvider(outboxDir: string, logger: Logger): SmsProv
   };
 }
 
+/**
+ * No SMS delivery configured in production (no SMS_URL, no OUTBOX): phone sign-in answers
+ * `delivery_failed` rather than writing codes where an operator could read them (review F18).
+ */
+export function createDisabledSmsProvider(): SmsProvider {
+  return {
+    async send() {
+      throw new SmsDeliveryError("SMS delivery is not configured (SMS_URL)");
+    },
+  };
+}
+
 export function createHttpSmsProvider(url: string, token: string | undefined): SmsProvider {
   return {
     async send(to, text) {

@@ -152,6 +152,7 @@ export function coverImage(key: string, colour: string, shape: Shape, label: str
 
 /** Stores the images (a few at a time) and returns them. */
 export async function storeAll(storage: FileStorage, jobs: Array<() => Promise<RenderedImage>>, onDone?: () => void): Promise<RenderedImage[]> {
+  // oxlint-disable-next-line unicorn/no-new-array -- a slot per job, filled by index as the workers finish
   const out: RenderedImage[] = new Array(jobs.length);
   let next = 0;
   const worker = async () => {

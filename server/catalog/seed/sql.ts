@@ -16,7 +16,7 @@ function encode(value: unknown, type: ColumnType): unknown {
   if (value === null || value === undefined) return null;
   if (type === "jsonb") return JSON.stringify(value);
   if (type === "timestamptz") return value instanceof Date ? value.toISOString() : value;
-  if (type === "numeric") return String(value);
+  if (type === "numeric") return String(value as number | string);
   return value;
 }
 

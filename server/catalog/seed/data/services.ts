@@ -1,7 +1,7 @@
 /**
  * Service types of the directory and the offers companies make of them.
  */
-import type { IconName } from "../../../../app/lib/icon-names.ts";
+import type { IconName } from "../../../../contract/icons.ts";
 import type { Currency } from "../../../db/schema.ts";
 import type { L3 } from "../types.ts";
 import { l } from "./dsl.ts";

@@ -1,0 +1,19 @@
+/**
+ * Reading a refused one-time code (sign-in, app/routes/auth-code.tsx, and the change of a sign-in
+ * address, app/lib/profile-api/contact-steps.server.ts): the API's 400 `invalid_code` carries the
+ * wrong guesses still allowed as `details.attemptsLeft` (contract/errors.ts); the page says how many.
+ */
+import { ApiClientError } from "./api-client.server.ts";
+
+/** Wrong codes still allowed after this refusal, or null when the API did not say (the code was used or unknown). */
+export function attemptsLeft(error: ApiClientError): number | null {
+  const left = error.details?.attemptsLeft;
+  return typeof left === "number" && Number.isInteger(left) && left >= 0 ? left : null;
+}
+
+/** The locale key of a wrong code's message: how many attempts are left, none, or just "wrong or used". */
+export function invalidCodeKey(left: number | null): string {
+  if (left === null) return "auth.errors.invalidCode";
+  if (left === 0) return "auth.errors.invalidCodeLast";
+  return `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
+}

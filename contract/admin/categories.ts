@@ -1,0 +1,115 @@
+/**
+ * The catalogue's categories, edited in the admin area (issue 7): a tree with localized names,
+ * icon, order and the TN VED headings of their goods. Slugs are unique (409 `slug_taken`); a parent
+ * must exist and not lie under the category (400, `parentId: invalid_option`); a category with
+ * products or subcategories is not deleted (409 `in_use`).
+ */
+import { z } from "zod";
+import { LocalizedSchema } from "../lang.ts";
+import { IdParams, defineRoute } from "../route.ts";
+import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
+import { DeletedSchema, Slug, form, integer, localizedRequired, nullable, typeError } from "./fields.ts";
+
+export const AdminCategorySchema = z
+  .object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    slug: z.string(),
+    icon: z.string().nullable(),
+    name: LocalizedSchema,
+    position: z.number().int(),
+    tnvedHeadings: z.array(z.string()).meta({ description: "TN VED headings (4 digits) of the category's goods" }),
+    productCount: z.number().int(),
+    childCount: z.number().int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "AdminCategory" });
+export type AdminCategory = z.infer<typeof AdminCategorySchema>;
+
+/** An icon name of the site's sprite (app/lib/icon-names.ts); the form offers the list. */
+export const Icon = nullable(z.string({ error: typeError }).trim().regex(/^[a-z0-9-]{1,40}$/, { error: "icon_format" }));
+
+/** A localized name whose Russian text is required (the catalogue's default language and fallback). */
+export function nameRu(max: number) {
+  return localizedRequired(max).superRefine((value, ctx) => {
+    if (!value.ru) ctx.addIssue({ code: "custom", message: "required", path: ["ru"] });
+  });
+}
+
+export const CategorySchema = form({
+  slug: Slug,
+  name: nameRu(200),
+  icon: Icon,
+  parentId: nullable(integer(1, 2_147_483_647)),
+  position: integer(0, 100_000).default(0),
+  /** TN VED headings (4 digits) of the goods in this category, separated by spaces or commas. */
+  tnvedHeadings: z
+    .union([z.array(z.string()), z.string()], { error: typeError })
+    .optional()
+    .transform((value) => (Array.isArray(value) ? value : (value ?? "").split(/[\s,;]+/)).map((v) => v.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^\d{4}$/, { error: "tnved_headings" })).max(200, { error: "too_many" })),
+});
+export type CategoryInput = z.output<typeof CategorySchema>;
+
+const TAG = "Admin: categories";
+
+export const listCategories = defineRoute({
+  method: "GET",
+  path: "/app/admin/categories",
+  operationId: "adminListCategories",
+  tag: TAG,
+  summary: "Every category in tree order, with product and child counts",
+  auth: "staff",
+  data: z.array(AdminCategorySchema),
+  errors: STAFF_ERRORS,
+});
+
+export const createCategory = defineRoute({
+  method: "POST",
+  path: "/app/admin/categories",
+  operationId: "adminCreateCategory",
+  tag: TAG,
+  summary: "Create a category",
+  auth: "staff",
+  body: CategorySchema,
+  data: AdminCategorySchema,
+  status: 201,
+  errors: [...MANAGE_ERRORS, "slug_taken"],
+});
+
+export const getCategory = defineRoute({
+  method: "GET",
+  path: "/app/admin/categories/{id}",
+  operationId: "adminGetCategory",
+  tag: TAG,
+  summary: "One category",
+  auth: "staff",
+  params: IdParams,
+  data: AdminCategorySchema,
+  errors: [...STAFF_ERRORS, "not_found"],
+});
+
+export const updateCategory = defineRoute({
+  method: "PUT",
+  path: "/app/admin/categories/{id}",
+  operationId: "adminUpdateCategory",
+  tag: TAG,
+  summary: "Change a category",
+  auth: "staff",
+  params: IdParams,
+  body: CategorySchema,
+  data: AdminCategorySchema,
+  errors: [...MANAGE_ERRORS, "not_found", "slug_taken"],
+});
+
+export const deleteCategory = defineRoute({
+  method: "DELETE",
+  path: "/app/admin/categories/{id}",
+  operationId: "adminDeleteCategory",
+  tag: TAG,
+  summary: "Delete a category without products or subcategories",
+  auth: "staff",
+  params: IdParams,
+  data: DeletedSchema,
+  errors: [...MANAGE_ERRORS, "not_found", "in_use"],
+});

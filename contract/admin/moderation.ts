@@ -1,0 +1,240 @@
+/**
+ * The moderation queue (issue 7): companies and products waiting for a moderator, oldest first;
+ * one record with its documents before and after and their field-by-field difference; approving
+ * and rejecting (the company's people get an e-mail in their language).
+ *
+ * A document is a company or a product as one self-contained JSON object (every field a visitor
+ * sees, referenced records named in all three languages): the approved one is kept as the "before"
+ * of the next review (server/admin/diff.ts).
+ */
+import { z } from "zod";
+import { LANGS, LangSchema, LocalizedSchema } from "../lang.ts";
+import { IdSchema, PageMetaSchema, defineRoute } from "../route.ts";
+import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
+import { AuditRowSchema } from "./audit.ts";
+import { QueueCountsSchema } from "./home.ts";
+import { LangField, form, text } from "./fields.ts";
+
+export const QUEUE_KINDS = ["company", "product"] as const;
+export const QueueKindSchema = z.enum(QUEUE_KINDS);
+export type QueueKind = z.infer<typeof QueueKindSchema>;
+const Lang = z.enum(LANGS);
+
+export const QueueEntrySchema = z
+  .object({
+    kind: QueueKindSchema,
+    id: z.number().int(),
+    companyId: z.number().int(),
+    name: LocalizedSchema,
+    companyName: LocalizedSchema,
+    status: z.string(),
+    changesOnly: z.boolean().meta({ description: "A published product's changes (its public version stays until they are approved)" }),
+    parts: z.array(z.string()).meta({ description: "Which parts a published product's changes touch (card, facts, prices, variants, files)" }),
+    resubmission: z.boolean().meta({ description: "Approved before: the diff is against that version" }),
+    sourceLang: Lang,
+    waitingSince: z.string().meta({ description: "ISO 8601: the record's last change" }),
+  })
+  .meta({ id: "QueueEntry" });
+export type QueueEntry = z.infer<typeof QueueEntrySchema>;
+
+export const FileRefSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string().nullable(),
+    thumbUrl: z.string().nullable(),
+    name: z.string().nullable(),
+    mime: z.string().nullable(),
+    title: LocalizedSchema,
+    missing: z.boolean().optional().meta({ description: "The file was deleted after the snapshot was taken" }),
+  })
+  .meta({ id: "FileRef" });
+export type FileRef = z.infer<typeof FileRefSchema>;
+
+/** A referenced classifier code or region with its names. */
+export const NamedSchema = z.object({ code: z.string(), name: LocalizedSchema }).meta({ id: "NamedCode" });
+export type Named = z.infer<typeof NamedSchema>;
+
+export const LocalizedFactSchema = z.object({ key: LocalizedSchema, value: LocalizedSchema });
+
+export const ProductDocSchema = z
+  .object({
+    name: LocalizedSchema,
+    description: LocalizedSchema,
+    sourceLang: Lang,
+    category: z.object({ id: z.number().int(), name: LocalizedSchema }).nullable(),
+    tnved: NamedSchema.nullable(),
+    moq: z.string().nullable(),
+    moqUnit: z.string().nullable(),
+    originCountry: z.string().nullable(),
+    facts: z.array(LocalizedFactSchema),
+    prices: z.array(z.object({ minQuantity: z.string(), price: z.string(), currency: z.string(), unit: z.string() })),
+    variants: z.array(
+      z.object({
+        name: LocalizedSchema,
+        attributes: z.array(z.object({ key: z.string(), value: z.string() })),
+        price: z.string().nullable().optional(),
+        currency: z.string().nullable().optional(),
+      }),
+    ),
+    images: z.array(FileRefSchema),
+    documents: z.array(FileRefSchema),
+  })
+  .meta({ id: "ProductDoc" });
+export type ProductDoc = z.infer<typeof ProductDocSchema>;
+
+export const CompanyDocSchema = z
+  .object({
+    name: LocalizedSchema,
+    description: LocalizedSchema,
+    sourceLang: Lang,
+    country: z.string(),
+    region: NamedSchema.nullable(),
+    city: LocalizedSchema,
+    address: LocalizedSchema,
+    website: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    yearFounded: z.number().int().nullable(),
+    headcountRange: z.string().nullable(),
+    okvedMain: NamedSchema.nullable(),
+    okvedCodes: z.array(NamedSchema),
+    facts: z.array(LocalizedFactSchema),
+    logo: z.array(FileRefSchema),
+    files: z.array(FileRefSchema),
+    legalEntities: z.array(z.object({ kind: z.string(), inn: z.string(), kpp: z.string().nullable(), ogrn: z.string().nullable(), nameFull: z.string() })),
+  })
+  .meta({ id: "CompanyDoc" });
+export type CompanyDoc = z.infer<typeof CompanyDocSchema>;
+
+export const ROW_STATUSES = ["same", "added", "removed"] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
+const RowStatusSchema = z.enum(ROW_STATUSES);
+
+/** One field of the diff. `text`: one value each side; `list`: rows; `files`: pictures and documents. */
+export const DiffFieldSchema = z
+  .discriminatedUnion("kind", [
+    z.object({ field: z.string(), kind: z.literal("text"), changed: z.boolean(), before: z.string().nullable(), after: z.string().nullable(), lang: Lang.optional() }),
+    z.object({
+      field: z.string(),
+      kind: z.literal("list"),
+      changed: z.boolean(),
+      before: z.array(z.object({ text: z.string(), status: RowStatusSchema })),
+      after: z.array(z.object({ text: z.string(), status: RowStatusSchema })),
+    }),
+    z.object({
+      field: z.string(),
+      kind: z.literal("files"),
+      changed: z.boolean(),
+      images: z.boolean(),
+      before: z.array(FileRefSchema.extend({ status: RowStatusSchema })),
+      after: z.array(FileRefSchema.extend({ status: RowStatusSchema })),
+    }),
+  ])
+  .meta({ id: "DiffField" });
+export type DiffField = z.infer<typeof DiffFieldSchema>;
+
+export const QueueItemDetailSchema = z
+  .object({
+    entry: QueueEntrySchema,
+    awaiting: z.boolean().meta({ description: "Whether a moderator can decide now (it is in the queue)" }),
+    company: z.object({
+      id: z.number().int(),
+      name: LocalizedSchema,
+      status: z.string(),
+      country: z.string(),
+      sourceLang: Lang,
+      peopleLangs: z.array(Lang).meta({ description: "Interface languages of the company's active people, most common first" }),
+    }),
+    moderationNote: z.string().nullable(),
+    moderationNoteLang: Lang.nullable(),
+    before: z.union([ProductDocSchema, CompanyDocSchema]).nullable(),
+    after: z.union([ProductDocSchema, CompanyDocSchema]),
+    diff: z.array(DiffFieldSchema),
+    history: z.array(AuditRowSchema),
+  })
+  .meta({ id: "QueueItemDetail" });
+export type QueueItemDetail = z.infer<typeof QueueItemDetailSchema>;
+
+/** What a moderator decided (the notification e-mails are built from it). */
+export const ModerationResultSchema = z
+  .object({
+    kind: QueueKindSchema,
+    id: z.number().int(),
+    companyId: z.number().int(),
+    name: LocalizedSchema.meta({ description: "The company's or product's name after the decision" }),
+    decision: z.enum(["approved", "rejected"]),
+    status: z.enum(["published", "rejected"]).meta({ description: "A rejected change of a published product leaves it published" }),
+    reason: z.string().nullable(),
+    reasonLang: Lang.nullable(),
+    changesOnly: z.boolean(),
+  })
+  .meta({ id: "ModerationResult" });
+export type ModerationResult = z.infer<typeof ModerationResultSchema>;
+
+export const DecisionSchema = ModerationResultSchema.extend({ mailed: z.number().int().min(0).meta({ description: "E-mails sent to the company's people" }) }).meta({ id: "ModerationDecision" });
+export type Decision = z.infer<typeof DecisionSchema>;
+
+/** Rejecting a company or a product: the reason the supplier will read, and the language it is in. */
+export const RejectSchema = form({ reason: text(2000), lang: LangField });
+export type RejectInput = z.output<typeof RejectSchema>;
+
+export const QueueQuery = z.object({
+  kind: QueueKindSchema.optional(),
+  q: z.string().trim().max(200).optional().meta({ description: "Part of a name or the supplier's name in any language, or the record's number" }),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  lang: LangSchema,
+});
+
+export const QueueItemParams = z.object({ kind: QueueKindSchema, id: IdSchema });
+
+export const listQueue = defineRoute({
+  method: "GET",
+  path: "/app/admin/moderation",
+  operationId: "adminListQueue",
+  tag: "Admin: moderation",
+  summary: "Companies and products waiting for a moderator, oldest first",
+  auth: "staff",
+  query: QueueQuery,
+  data: z.array(QueueEntrySchema),
+  meta: PageMetaSchema.extend({ counts: QueueCountsSchema }),
+  errors: STAFF_ERRORS,
+});
+
+export const getQueueItem = defineRoute({
+  method: "GET",
+  path: "/app/admin/moderation/{kind}/{id}",
+  operationId: "adminGetQueueItem",
+  tag: "Admin: moderation",
+  summary: "One record as a moderator reviews it: documents before and after, their diff, its history",
+  auth: "staff",
+  params: QueueItemParams,
+  query: z.object({ lang: LangSchema }),
+  data: QueueItemDetailSchema,
+  errors: [...STAFF_ERRORS, "not_found"],
+});
+
+export const approve = defineRoute({
+  method: "POST",
+  path: "/app/admin/moderation/{kind}/{id}/approve",
+  operationId: "adminApprove",
+  tag: "Admin: moderation",
+  summary: "Approve: publish the record (or a published product's changes) and tell the company's people",
+  auth: "staff",
+  params: QueueItemParams,
+  data: DecisionSchema,
+  errors: [...MANAGE_ERRORS, "not_found", "nothing_to_approve"],
+});
+
+export const reject = defineRoute({
+  method: "POST",
+  path: "/app/admin/moderation/{kind}/{id}/reject",
+  operationId: "adminReject",
+  tag: "Admin: moderation",
+  summary: "Reject with a reason in the supplier's language (a published product's version stays public)",
+  auth: "staff",
+  params: QueueItemParams,
+  body: RejectSchema,
+  data: DecisionSchema,
+  errors: [...MANAGE_ERRORS, "not_found", "nothing_to_reject"],
+});

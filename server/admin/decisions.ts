@@ -1,0 +1,52 @@
+/**
+ * A moderator's decision from the admin area (issue 7): approve or reject a company or a product
+ * (server/profile/moderation.ts, in one transaction with its audit row), then tell the company's
+ * people by e-mail (server/admin/notify.ts; a failed delivery does not undo the decision).
+ * Nothing to decide is a DomainError: 404 `not_found`, 409 `nothing_to_approve` /
+ * `nothing_to_reject`.
+ */
+import type { Decision, QueueKind } from "../../contract/admin/moderation.ts";
+import type { Mailer } from "../auth/delivery/mailer.ts";
+import type { Db } from "../db/client.ts";
+import type { Lang } from "../db/schema.ts";
+import { DomainError } from "../errors.ts";
+import type { FileStorage } from "../files/storage.ts";
+import type { Logger } from "../logger.ts";
+import { approveCompany, approveProduct, ModerationError, rejectCompany, rejectProduct, type ModerationResult } from "../profile/moderation.ts";
+import type { AdminActor } from "./access.ts";
+import { notifyDecision } from "./notify.ts";
+
+export interface DecisionDeps {
+  db: Db;
+  storage: FileStorage;
+  mailer: Mailer;
+  publicUrl: () => string;
+  logger: Logger;
+}
+
+/** A refusal of server/profile/moderation.ts as the contract's error. */
+function refusal(error: unknown): never {
+  if (error instanceof ModerationError) {
+    // The API's schema requires the reason, so only the command line can miss it.
+    if (error.code === "reason_required") throw new DomainError("invalid_body", error.message, { issues: [{ path: "reason", message: "required" }] });
+    throw new DomainError(error.code, error.message);
+  }
+  throw error;
+}
+
+async function notified(deps: DecisionDeps, result: ModerationResult): Promise<Decision> {
+  const mailed = await notifyDecision(deps.db, { mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger }, result);
+  return { ...result, mailed };
+}
+
+/** Approves `kind` `id` (a published product's pending changes are applied) and e-mails its people. */
+export async function approve(deps: DecisionDeps, actor: AdminActor, kind: QueueKind, id: number): Promise<Decision> {
+  const result = await (kind === "company" ? approveCompany(deps.db, id, { actor }) : approveProduct(deps.db, deps.storage, id, { actor })).catch(refusal);
+  return notified(deps, result);
+}
+
+/** Rejects `kind` `id` with `reason` written in `lang` and e-mails its people. */
+export async function reject(deps: DecisionDeps, actor: AdminActor, kind: QueueKind, id: number, reason: string, lang: Lang): Promise<Decision> {
+  const result = await (kind === "company" ? rejectCompany(deps.db, id, reason, { actor, lang }) : rejectProduct(deps.db, id, reason, { actor, lang })).catch(refusal);
+  return notified(deps, result);
+}

@@ -1,0 +1,34 @@
+/** The moderation queue (contract/admin/moderation.ts): `/app/admin/moderation*`. */
+import * as moderation from "../../../contract/admin/moderation.ts";
+import { approve, reject, type DecisionDeps } from "../../admin/decisions.ts";
+import { listQueue, queueItem } from "../../admin/queue.ts";
+import { notFound } from "../../errors.ts";
+import type { Context } from "hono";
+import type { ApiEnv } from "../app.ts";
+import { implement, resource } from "../resource.ts";
+import { pageMeta } from "./paging.ts";
+import { staffAccess } from "./staff.ts";
+
+const deps = (c: Context<ApiEnv>): DecisionDeps => ({ db: c.var.db, storage: c.var.storage, mailer: c.var.mailer, publicUrl: c.var.publicUrl, logger: c.var.logger });
+
+export const adminModerationResource = resource("/app/admin/moderation", [
+  implement(moderation.listQueue, async (c, { query }) => {
+    await staffAccess(c, "read");
+    const { items, total, counts } = await listQueue(c.var.db, query);
+    return { data: items, meta: { ...pageMeta(query.page, query.limit, total), counts } };
+  }),
+  implement(moderation.getQueueItem, async (c, { params: { kind, id }, query }) => {
+    await staffAccess(c, "read");
+    const item = await queueItem(c.var.db, kind, id, query.lang);
+    if (!item) throw notFound(`${kind} ${id}`);
+    return { data: item };
+  }),
+  implement(moderation.approve, async (c, { params: { kind, id } }) => {
+    const actor = await staffAccess(c, "moderate");
+    return { data: await approve(deps(c), actor, kind, id) };
+  }),
+  implement(moderation.reject, async (c, { params: { kind, id }, body }) => {
+    const actor = await staffAccess(c, "moderate");
+    return { data: await reject(deps(c), actor, kind, id, body.reason, body.lang) };
+  }),
+]);
