@@ -29,7 +29,9 @@ export default [
       route("services/company/:id", "routes/services-company-item.tsx"),
       route("press_center", "routes/press-center.tsx"),
       route("press_center/:id", "routes/press-story.tsx"),
-      route("api-docs", "routes/api-docs.tsx"),
+      // The interactive reference is a page of its own (Scalar); the server-rendered one its no-JS fallback (ADR 024).
+      route("api-docs", "routes/api-docs.ts"),
+      route("api-docs/reference", "routes/api-docs-reference.tsx"),
       route("auth", "routes/auth.tsx", [
         index("routes/auth-sign-in.tsx"),
         route("code", "routes/auth-code.tsx"),

@@ -34,6 +34,40 @@ export const LangQuery = z.object({ lang: LangSchema });
 export const RandomQuery = z.object({ lang: LangSchema, count: z.coerce.number().int().min(1).max(50).default(8) });
 export const PagedLangQuery = PagingSchema.extend({ lang: LangSchema });
 
+/** Price currencies (no exchange rates are kept: prices compare only within one currency). */
+export const CURRENCIES = ["RUB", "CNY", "USD"] as const;
+export const CurrencySchema = z.enum(CURRENCIES);
+export type Currency = z.infer<typeof CurrencySchema>;
+
+/**
+ * An exact decimal as PostgreSQL prints a `numeric` ("85000", "12.50"): prices and quantities
+ * travel as strings so no binary rounding touches them.
+ */
+export const DecimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: "Exact decimal number as a string" });
+
+/** A yes/no query parameter: `true`/`1` or `false`/`0`. */
+export const FlagQuery = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** Search words of a query parameter (trimmed, ≤ 200 characters). */
+export const SearchWords = z.string().trim().max(200);
+
+/** A supplier's kind, derived from its main OKVED code (section C → manufacturer, class 46 → trader; ADR 006). */
+export const SupplierKindSchema = z.enum(["manufacturer", "trader"]);
+
+/** A characteristic (key and value) written by a supplier, each localized for the reader. */
+export const FactSchema = z.object({ key: LocalizedTextSchema, value: LocalizedTextSchema }).meta({ id: "Fact" });
+export type Fact = z.infer<typeof FactSchema>;
+
+/** A downloadable document (certificate, price list, catalogue) as served under /media. */
+export const DocumentRefSchema = z
+  .object({ url: z.string(), title: LocalizedTextSchema.nullable(), mime: z.string(), size: z.number().int().min(0).meta({ description: "Bytes" }) })
+  .meta({ id: "DocumentRef" });
+export type DocumentRef = z.infer<typeof DocumentRefSchema>;
+
+/** Meta of a search: the words searched and, when nothing matched as typed, the corrected ones. */
+export const SearchMetaSchema = ListMetaSchema.extend({ q: z.string(), correctedQuery: z.string().nullable() }).meta({ id: "SearchMeta" });
+export type SearchMeta = z.infer<typeof SearchMetaSchema>;
+
 /** A URL-safe slug (tags, service types, categories). */
 export const SlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/);
 

@@ -180,6 +180,7 @@ export function createServerApp(options: ServerAppOptions) {
   });
   app.use(
     secureHeaders({
+      // One policy for every page: /api-docs (Scalar, self-hosted) runs under it unchanged (ADR 024).
       contentSecurityPolicy:
         mode === "production"
           ? {

@@ -215,7 +215,10 @@ export function SiteFooter() {
               <LocaleLink to="/search">{t("nav.search")}</LocaleLink>
             </li>
             <li>
-              <LocaleLink to="/api-docs">{t("footer.api")}</LocaleLink>
+              {/* A page outside the app (Scalar's reference, routes/api-docs.ts): a full load, not a client navigation. */}
+              <LocaleLink to="/api-docs" reloadDocument>
+                {t("footer.api")}
+              </LocaleLink>
             </li>
             <li>
               <LocaleLink to="/offline" reloadDocument>

@@ -7,6 +7,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/default";
 import { SiteFooter, SiteHeader } from "../components/site-chrome.tsx";
+import * as appDataApi from "../../contract/app-data.ts";
 import { apiContext, servicesContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -14,7 +15,7 @@ import { splitLocalePath } from "../lib/i18n.ts";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   try {
-    const data = await context.get(apiContext).appData(lang);
+    const { data } = await context.get(apiContext).send(appDataApi.getAppData, { query: { lang } });
     return { topCategories: data.topCategories, catalogue: data.catalogue };
   } catch (error) {
     context.get(servicesContext).logger.warn({ err: error }, "app data not loaded");

@@ -7,18 +7,9 @@
  * Retry policy (spec §7): one retry for idempotent methods (GET, HEAD, OPTIONS) on 408, 409, 425,
  * 429, 500, 502, 503, 504 or a network error; never for POST, PUT, PATCH, DELETE.
  */
-import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../server/classifiers/repository.ts";
-import type { PageMeta } from "../../server/api/http.ts";
 import type { Profile, ProfileOrAnonymous } from "../../contract/profile.ts";
-import type { CategoryNode, ProductCard, ProductDetail, TopCategory } from "../../server/catalog/repository.ts";
-import type { CompanyDetail, CompanyListItem } from "../../server/catalog/companies.ts";
-import type { StoryCard } from "../../contract/stories.ts";
-import type { CompanyServiceItem, ServiceType } from "../../server/catalog/services.ts";
-import type { ProductHit } from "../../server/catalog/search.ts";
-import type { ProductFacets, SupplierFacets } from "../../server/catalog/facets.ts";
 
 export type { Lang } from "../../contract/lang.ts";
-import type { Lang } from "../../contract/lang.ts";
 import type { RouteData, RouteDescriptor, RouteMeta, RouteParamsInput, RouteQueryInput, RouteBodyInput, RouteJsonBodyInput } from "../../contract/route.ts";
 
 /** What `send` takes for a route: only the parts its descriptor declares, typed by its schemas. */
@@ -105,26 +96,6 @@ export interface Envelope<T, M = Record<string, unknown>> {
   data: T;
   meta?: M;
 }
-
-export interface AppData {
-  appName: string;
-  defaultLanguage: Lang;
-  languages: { code: Lang; region: string; name: string }[];
-  defaultCurrency: string;
-  currencies: string[];
-  classifiers: {
-    okved: { edition: string | null; count: number; importedAt: string | null };
-    tnved: { edition: string | null; count: number; provisionalCount: number; importedAt: string | null };
-  };
-  /** Top-level categories with products, most products first: the header's and footer's links. */
-  topCategories: TopCategory[];
-  catalogue: { products: number; suppliers: number };
-}
-
-export type SearchMeta = PageMeta & { q: string; correctedQuery: string | null };
-/** Meta of a list; `correctedQuery` is set when a search found nothing as typed and these corrected words were searched. */
-export type ListMeta = PageMeta & { totalCapped?: boolean; q?: string; correctedQuery?: string | null };
-export type Classifier = "okved" | "tnved";
 
 export class ApiClient {
   readonly options: ApiClientOptions;
@@ -242,100 +213,6 @@ export class ApiClient {
   upload<T>(method: "POST" | "PUT", path: string, form: FormData): Promise<T> {
     return this.request<T>(method, path, { form }).then((r) => r.data);
   }
-
-  /** App data (spec §3); names in `lang` (default ru). */
-  appData(lang?: Lang) {
-    return this.get<AppData>("/app/data", { lang }).then((r) => r.data);
-  }
-
-  classifierTree(classifier: Classifier, query: { lang: Lang; parent?: string }) {
-    return this.get<ClassifierNode[]>(`/api/${classifier}/tree`, query).then((r) => r.data);
-  }
-
-  classifierNode(classifier: Classifier, code: string, lang: Lang) {
-    return this.get<ClassifierNodeDetail>(`/api/${classifier}/tree`, { code, lang }).then((r) => r.data);
-  }
-
-  classifierSearch(classifier: Classifier, query: { q: string; lang: Lang; page?: number; perPage?: number }) {
-    return this.get<SearchHit[], SearchMeta>(classifier === "okved" ? "/dev/okved2" : "/dev/ved", query);
-  }
-
-  categories(lang: Lang) {
-    return this.get<CategoryNode[]>("/api/categories", { lang }).then((r) => r.data);
-  }
-
-  products(query: Query & { lang: Lang }) {
-    return this.get<ProductCard[], ListMeta>("/api/products", query);
-  }
-
-  productSearch(query: Query & { lang: Lang; q: string }) {
-    return this.get<ProductHit[], ListMeta>("/dev/product/search", query);
-  }
-
-  productFacets(query: Query & { lang: Lang }) {
-    return this.get<ProductFacets>("/api/products/filter", query).then((r) => r.data);
-  }
-
-  randomProducts(lang: Lang, count: number) {
-    return this.get<ProductCard[]>("/api/products/random", { lang, count }).then((r) => r.data);
-  }
-
-  product(id: string, lang: Lang) {
-    return this.get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { lang }).then((r) => r.data);
-  }
-
-  relatedProducts(id: number, lang: Lang, count = 8) {
-    return this.get<ProductCard[]>(`/api/products/${id}/products`, { lang, count }).then((r) => r.data);
-  }
-
-  companies(query: Query & { lang: Lang }) {
-    return this.get<CompanyListItem[], ListMeta>("/api/companies", query);
-  }
-
-  suppliersFilter(query: Query & { lang: Lang }) {
-    return this.get<{ items: CompanyListItem[]; facets: SupplierFacets }, ListMeta>("/dev/suppliers/filter", query);
-  }
-
-  company(id: string, lang: Lang) {
-    return this.get<CompanyDetail>(`/api/companies/${encodeURIComponent(id)}`, { lang }).then((r) => r.data);
-  }
-
-  companyProducts(id: number, query: Query & { lang: Lang }) {
-    return this.get<ProductCard[], ListMeta>(`/api/companies/${id}/products`, query);
-  }
-
-
-
-
-
-  serviceTypes(lang: Lang) {
-    return this.get<ServiceType[]>("/api/services", { lang }).then((r) => r.data);
-  }
-
-  companyServices(query: Query & { lang: Lang }) {
-    return this.get<CompanyServiceItem[], ListMeta>("/api/company-services", query);
-  }
-
-  companyService(id: string, lang: Lang) {
-    return this.get<CompanyServiceItem>(`/api/company-services/${encodeURIComponent(id)}`, { lang }).then((r) => r.data);
-  }
-
-  servicesFilter(query: Query & { lang: Lang }) {
-    return this.get<{ items: CompanyServiceItem[]; serviceTypes: ServiceType[] }, ListMeta>("/dev/services/filter", query);
-  }
-
-  /** One query across the catalogue; `correctedQuery` as in ListMeta. */
-  search(query: { q: string; lang: Lang; perGroup?: number }) {
-    return this.get<
-      {
-        products: { items: ProductHit[]; total: number; totalCapped: boolean };
-        suppliers: { items: CompanyListItem[]; total: number };
-        services: { items: CompanyServiceItem[]; total: number };
-        stories: { items: StoryCard[]; total: number };
-      },
-      { q: string; correctedQuery: string | null }
-    >("/dev/search", query).then((r) => ({ ...r.data, correctedQuery: r.meta?.correctedQuery ?? null }));
-  }
 }
 
 async function toError(response: Response): Promise<ApiClientError> {
@@ -355,5 +232,13 @@ async function toError(response: Response): Promise<ApiClientError> {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export type { ClassifierNode, ClassifierNodeDetail, SearchHit };
-export type { CategoryNode, CompanyDetail, CompanyListItem, CompanyServiceItem, ProductCard, ProductDetail, ProductFacets, ProductHit, ServiceType, StoryCard, SupplierFacets };
+// The catalogue's types, for modules that import them from the client (they are the contract's).
+export type { AppData } from "../../contract/app-data.ts";
+export type { CategoryNode, TopCategory } from "../../contract/categories.ts";
+export type { Classifier, ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../contract/classifiers.ts";
+export type { ListMeta, SearchMeta } from "../../contract/common.ts";
+export type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
+export type { ProductCard, ProductDetail, ProductFacets } from "../../contract/products.ts";
+export type { ProductHit, SupplierFacets } from "../../contract/search.ts";
+export type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
+export type { StoryCard } from "../../contract/stories.ts";

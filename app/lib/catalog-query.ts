@@ -31,13 +31,18 @@ export const supplierListQuery: QuerySchema = {
   kind: z.enum(["manufacturer", "trader"]),
 };
 
-/** URLSearchParams → API query (page defaults to 1; verified "1" → true). */
-export function apiQuery(params: URLSearchParams, keys: string[]): Record<string, string> {
+/**
+ * URLSearchParams → the API query of contract operation input `Q` (a route's `RouteQueryInput`):
+ * the listed keys that are set (verified "1" → "true"). The page's check-query-params guard has
+ * already held each value to the same pattern the contract's query schema takes, so the values are
+ * of `Q`'s types; the API validates them again.
+ */
+export function apiQuery<Q extends object>(params: URLSearchParams, keys: readonly (keyof Q & string)[]): Partial<Q> {
   const query: Record<string, string> = {};
   for (const key of keys) {
     const value = params.get(key);
     if (value === null || value === "") continue;
     query[key] = key === "verified" ? "true" : value;
   }
-  return query;
+  return query as Partial<Q>;
 }

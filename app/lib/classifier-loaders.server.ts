@@ -5,9 +5,14 @@
  */
 import { redirect } from "react-router";
 import { z } from "zod";
+import * as appDataApi from "../../contract/app-data.ts";
+import { searchRoute, treeRoute, type Classifier, type ClassifierNode, type ClassifierNodeDetail, type SearchHit } from "../../contract/classifiers.ts";
+import type { SearchMeta } from "../../contract/common.ts";
+import * as companiesApi from "../../contract/companies.ts";
+import * as productsApi from "../../contract/products.ts";
 import { apiContext } from "../context.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import type { ApiClient, Classifier, ClassifierNode, SearchHit, SearchMeta } from "./api-client.server.ts";
+import type { ApiClient } from "./api-client.server.ts";
 import { ApiClientError } from "./api-client.server.ts";
 import { pageNotFound } from "./errors.ts";
 import { localePath, splitLocalePath, type Lang } from "./i18n.ts";
@@ -26,6 +31,23 @@ export const classifierIndexQuery: QuerySchema = {
 
 type LoaderArgs = { request: Request; context: Readonly<import("react-router").RouterContextProvider>; params: Record<string, string | undefined> };
 
+/**
+ * One level of a classifier's tree: the sections, or the children of `parent`. The tree operation
+ * answers a list without `code` (contract/classifiers.ts), so a detail here is a broken contract.
+ */
+export async function treeLevel(api: ApiClient, classifier: Classifier, query: { lang: Lang; parent?: string }): Promise<ClassifierNode[]> {
+  const { data } = await api.send(treeRoute[classifier], { query });
+  if (!Array.isArray(data)) throw new Error(`${classifier} tree answered a code's detail for a level`);
+  return data;
+}
+
+/** One code's detail (the tree operation with `code`); ApiClientError 400/404 for a bad or unknown code. */
+export async function codeDetail(api: ApiClient, classifier: Classifier, code: string, lang: Lang): Promise<ClassifierNodeDetail> {
+  const { data } = await api.send(treeRoute[classifier], { query: { code, lang } });
+  if (Array.isArray(data)) throw new Error(`${classifier} tree answered a level for code ${code}`);
+  return data;
+}
+
 export interface TreeData {
   roots: ClassifierNode[];
   children: Record<string, ClassifierNode[]>;
@@ -39,13 +61,13 @@ export async function loadClassifierIndex({ request, context }: LoaderArgs, clas
   const { lang } = splitLocalePath(url.pathname);
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = Number(url.searchParams.get("page") ?? "1");
-  const appData = api.appData();
+  const appData = api.send(appDataApi.getAppData).then((r) => r.data);
 
   let search: { items: SearchHit[]; meta: SearchMeta } | null = null;
   let tree: TreeData | null = null;
   if (q) {
-    const result = await api.classifierSearch(classifier, { q, lang, page, perPage: PER_PAGE });
-    const meta = result.meta!;
+    const result = await api.send(searchRoute[classifier], { query: { q, lang, page, perPage: PER_PAGE } });
+    const meta = result.meta;
     if (page > 1 && page > meta.pages) pageNotFound(request);
     search = { items: result.data, meta };
   } else {
@@ -68,9 +90,9 @@ export async function loadClassifierIndex({ request, context }: LoaderArgs, clas
 
 async function loadTree(api: ApiClient, classifier: Classifier, lang: Lang, open: string[]): Promise<TreeData> {
   const [roots, ...lists] = await Promise.all([
-    api.classifierTree(classifier, { lang }),
+    treeLevel(api, classifier, { lang }),
     ...open.map((code) =>
-      api.classifierTree(classifier, { lang, parent: code }).catch((error: unknown) => {
+      treeLevel(api, classifier, { lang, parent: code }).catch((error: unknown) => {
         // A stale or mistyped code in `open` only leaves that branch closed.
         if (error instanceof ApiClientError && error.status < 500) return [];
         throw error;
@@ -92,7 +114,7 @@ export async function loadClassifierCode({ request, context, params }: LoaderArg
   const raw = params.code ?? "";
   let node;
   try {
-    node = await api.classifierNode(classifier, raw, lang);
+    node = await codeDetail(api, classifier, raw, lang);
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) pageNotFound(request);
     throw error;
@@ -102,14 +124,14 @@ export async function loadClassifierCode({ request, context, params }: LoaderArg
   // The catalogue under this code: products classified in it (TN VED) or suppliers doing it (OKVED).
   const digits = /^\d+$/.test(node.code.replace(/\./g, "")) ? node.code : null;
   const [products, suppliers] = await Promise.all([
-    classifier === "tnved" && digits ? api.products({ lang, tnved: digits, perPage: 12 }) : null,
-    classifier === "okved" && digits ? api.companies({ lang, okved: digits, perPage: 12 }) : null,
+    classifier === "tnved" && digits ? api.send(productsApi.listProducts, { query: { lang, tnved: digits, perPage: 12 } }) : null,
+    classifier === "okved" && digits ? api.send(companiesApi.listCompanies, { query: { lang, okved: digits, perPage: 12 } }) : null,
   ]);
   return {
     classifier,
     node,
-    products: products ? { items: products.data, total: products.meta!.total } : null,
-    suppliers: suppliers ? { items: suppliers.data, total: suppliers.meta!.total } : null,
+    products: products ? { items: products.data, total: products.meta.total } : null,
+    suppliers: suppliers ? { items: suppliers.data, total: suppliers.meta.total } : null,
     seo: {
       title: title.length > 90 ? `${title.slice(0, 87)}…` : title,
       description: `${t(`classifier.${classifier}.title`)} ${node.displayCode}: ${node.nameRu}`.slice(0, 300),

@@ -4,6 +4,8 @@ import type { Route } from "./+types/catalog-category";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProductListing } from "../components/catalog/product-listing.tsx";
 import { Text } from "../components/catalog/text.tsx";
+import * as categoriesApi from "../../contract/categories.ts";
+import * as productsApi from "../../contract/products.ts";
 import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -15,7 +17,7 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 
-const FILTER_KEYS = ["page", "region", "country", "verified", "currency", "priceMin", "priceMax", "sort", "tnved"];
+const FILTER_KEYS: (keyof productsApi.ProductListInput)[] = ["page", "region", "country", "verified", "currency", "priceMin", "priceMax", "sort", "tnved"];
 export const PER_PAGE = 24;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -24,13 +26,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
   const api = context.get(apiContext);
   const id = Number(params.id);
-  const categories = await api.categories(lang);
+  const { data: categories } = await api.send(categoriesApi.listCategories, { query: { lang } });
   const parent = categories.find((c) => c.id === id || c.children.some((child) => child.id === id));
   const category = parent?.id === id ? parent : parent?.children.find((c) => c.id === id);
   if (!parent || !category) pageNotFound(request);
-  const query = { ...apiQuery(url.searchParams, FILTER_KEYS), category: String(id), lang, perPage: PER_PAGE };
-  const [list, facets] = await Promise.all([api.products(query), api.productFacets({ ...query, page: undefined, perPage: undefined, sort: undefined })]);
-  const meta = list.meta!;
+  const query = { ...apiQuery<productsApi.ProductListInput>(url.searchParams, FILTER_KEYS), category: id, lang, perPage: PER_PAGE };
+  const [list, facets] = await Promise.all([
+    api.send(productsApi.listProducts, { query }),
+    api.send(productsApi.productFacets, { query: { ...query, page: undefined, perPage: undefined, sort: undefined } }).then((r) => r.data),
+  ]);
+  const meta = list.meta;
   if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
   return {
     category,

@@ -4,6 +4,7 @@ import type { Route } from "./+types/catalog";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
+import * as categoriesApi from "../../contract/categories.ts";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -14,7 +15,7 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const t = getInstance(context).t;
-  const categories = await context.get(apiContext).categories(lang);
+  const { data: categories } = await context.get(apiContext).send(categoriesApi.listCategories, { query: { lang } });
   return { categories, seo: { title: t("catalog.title"), description: t("catalog.description") } };
 }
 

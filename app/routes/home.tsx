@@ -3,6 +3,10 @@
  * sizes, and their top levels to start browsing.
  */
 import { useTranslation } from "react-i18next";
+import * as appDataApi from "../../contract/app-data.ts";
+import * as categoriesApi from "../../contract/categories.ts";
+import * as companiesApi from "../../contract/companies.ts";
+import * as productsApi from "../../contract/products.ts";
 import * as storiesApi from "../../contract/stories.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/home";
@@ -13,7 +17,8 @@ import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { apiContext } from "../context.ts";
 import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
-import type { ClassifierNode } from "../lib/api-client.server.ts";
+import type { ClassifierNode } from "../../contract/classifiers.ts";
+import { treeLevel } from "../lib/classifier-loaders.server.ts";
 import { splitLocalePath, type Lang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -31,12 +36,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const [appData, okved, tnved, categories, products, suppliers, stories] = await Promise.all([
-    api.appData(),
-    api.classifierTree("okved", { lang }),
-    api.classifierTree("tnved", { lang }),
-    api.categories(lang),
-    api.randomProducts(lang, 8),
-    api.companies({ lang, perPage: 6 }).then((r) => r.data),
+    api.send(appDataApi.getAppData).then((r) => r.data),
+    treeLevel(api, "okved", { lang }),
+    treeLevel(api, "tnved", { lang }),
+    api.send(categoriesApi.listCategories, { query: { lang } }).then((r) => r.data),
+    api.send(productsApi.randomProducts, { query: { lang, count: 8 } }).then((r) => r.data),
+    api.send(companiesApi.listCompanies, { query: { lang, perPage: 6 } }).then((r) => r.data),
     api.send(storiesApi.randomStories, { query: { lang, count: 3 } }).then((r) => r.data),
   ]);
   return {

@@ -8,6 +8,7 @@ import { formatMoney, formatQuantity } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
+import * as productsApi from "../../contract/products.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -25,11 +26,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Both at once: related products need only the id. A failure there leaves the section out.
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const [product, related] = await Promise.all([
-    api.product(params.id, lang).catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    }),
-    id === null ? [] : api.relatedProducts(id, lang, 8).catch(() => []),
+    api
+      .send(productsApi.getProduct, { params: { id: params.id }, query: { lang } })
+      .then((r) => r.data)
+      .catch((error: unknown) => {
+        if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+        throw error;
+      }),
+    id === null
+      ? []
+      : api
+          .send(productsApi.relatedProducts, { params: { id }, query: { lang, count: 8 } })
+          .then((r) => r.data)
+          .catch(() => []),
   ]);
   return {
     product,

@@ -23,6 +23,7 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { Icon } from "../components/icon.tsx";
 import { apiContext } from "../context.ts";
+import { searchProducts } from "../../contract/search.ts";
 import { ApiClientError, type ProductHit } from "../lib/api-client.server.ts";
 import { formErrorsOf, pageLang, redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ data: company }, { data: links }, found] = await Promise.all([
     api.send(companyApi.getCompany),
     api.send(companyApi.listProductLinks, { query: { lang } }),
-    q ? api.productSearch({ q, lang, perPage: 12 }) : Promise.resolve(null),
+    q ? api.send(searchProducts, { query: { q, lang, perPage: 12 } }) : Promise.resolve(null),
   ]);
   const linked = new Set(links.supplied.map((l) => l.product.id));
   // Another company's published products only: one's own cannot be "also supplied".

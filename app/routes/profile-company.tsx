@@ -17,6 +17,7 @@ import * as companyApi from "../../contract/profile/company.ts";
 import * as legalApi from "../../contract/profile/legal-entities.ts";
 import { pageLang } from "../lib/profile-api/company.server.ts";
 import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
+import { codeDetail } from "../lib/classifier-loaders.server.ts";
 import { LANGS } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -42,9 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     company.regionCode ? regionList(api, lang, company.country) : Promise.resolve([]),
     Promise.all(
       codes.map((code) =>
-        context
-          .get(apiContext)
-          .classifierNode("okved", code, lang)
+        codeDetail(context.get(apiContext), "okved", code, lang)
           .then((node) => ({ code, name: { text: node.name, lang: node.nameLang } }))
           .catch(() => ({ code, name: null as { text: string; lang: "ru" | "en" | "zh" } | null })),
       ),

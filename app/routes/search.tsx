@@ -13,6 +13,8 @@ import { SearchResults } from "../components/classifier/classifier-index.tsx";
 import { ClassifierSearchForm } from "../components/classifier/search-form.tsx";
 import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import * as classifiersApi from "../../contract/classifiers.ts";
+import * as searchApi from "../../contract/search.ts";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
@@ -38,9 +40,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const seo = { title: q ? t("classifier.resultsFor", { q }) : t("search.title"), description: t("search.prompt") };
   if (!q) return { q, tab: "products" as Tab, seo, overview: null, corrected: null, okved: null, tnved: null, products: null, suppliers: null };
   const [overview, okved, tnved] = await Promise.all([
-    api.search({ q, lang, perGroup: 20 }),
-    api.classifierSearch("okved", { q, lang, perPage: 10 }),
-    api.classifierSearch("tnved", { q, lang, perPage: 10 }),
+    api.send(searchApi.crossSearch, { query: { q, lang, perGroup: 20 } }).then((r) => ({ ...r.data, correctedQuery: r.meta.correctedQuery })),
+    api.send(classifiersApi.searchOkved, { query: { q, lang, perPage: 10 } }),
+    api.send(classifiersApi.searchTnved, { query: { q, lang, perPage: 10 } }),
   ]);
   // Without a chosen tab, open the first one that has results.
   const totals: Record<Tab, number> = {
@@ -48,11 +50,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     suppliers: overview.suppliers.total,
     services: overview.services.total,
     stories: overview.stories.total,
-    classifiers: okved.meta!.total + tnved.meta!.total,
+    classifiers: okved.meta.total + tnved.meta.total,
   };
   const tab = (url.searchParams.get("tab") as Tab | null) ?? TABS.find((name) => totals[name] > 0) ?? "products";
-  const products = tab === "products" ? await api.productSearch({ q, lang, page, perPage: 24 }) : null;
-  const suppliers = tab === "suppliers" ? await api.suppliersFilter({ q, lang, page, perPage: 20 }) : null;
+  const products = tab === "products" ? await api.send(searchApi.searchProducts, { query: { q, lang, page, perPage: 24 } }) : null;
+  const suppliers = tab === "suppliers" ? await api.send(searchApi.filterSuppliers, { query: { q, lang, page, perPage: 20 } }) : null;
   const meta = products?.meta ?? suppliers?.meta;
   if (meta && page > meta.pages && page > 1) pageNotFound(request);
   return {
@@ -62,10 +64,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     overview,
     // Set when nothing matched as typed and corrected words were searched instead (catalogue tabs).
     corrected: tab === "classifiers" ? null : (overview.correctedQuery ?? meta?.correctedQuery ?? null),
-    okved: { items: okved.data, meta: { ...okved.meta!, pages: 1 } },
-    tnved: { items: tnved.data, meta: { ...tnved.meta!, pages: 1 } },
-    products: products ? { items: products.data, meta: products.meta! } : null,
-    suppliers: suppliers ? { items: suppliers.data.items, meta: suppliers.meta! } : null,
+    okved: { items: okved.data, meta: { ...okved.meta, pages: 1 } },
+    tnved: { items: tnved.data, meta: { ...tnved.meta, pages: 1 } },
+    products: products ? { items: products.data, meta: products.meta } : null,
+    suppliers: suppliers ? { items: suppliers.data.items, meta: suppliers.meta } : null,
   };
 }
 

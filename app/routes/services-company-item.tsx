@@ -5,6 +5,7 @@ import { CompanyCard } from "../components/catalog/cards.tsx";
 import { formatMoney } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
+import * as servicesApi from "../../contract/services.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -18,11 +19,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
   const api = context.get(apiContext);
-  const offer = await api.companyService(params.id, lang).catch((error: unknown) => {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  });
-  const others = await api.companyServices({ lang, company: String(offer.company.id), perPage: 20 });
+  const offer = await api
+    .send(servicesApi.getCompanyService, { params: { id: params.id }, query: { lang } })
+    .then((r) => r.data)
+    .catch((error: unknown) => {
+      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+      throw error;
+    });
+  const others = await api.send(servicesApi.listCompanyServices, { query: { lang, company: offer.company.id, perPage: 20 } });
   return {
     offer,
     others: others.data.filter((o) => o.id !== offer.id),

@@ -8,6 +8,8 @@ import { formatMoney } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import type { RouteQueryInput } from "../../contract/route.ts";
+import * as searchApi from "../../contract/search.ts";
 import { apiContext } from "../context.ts";
 import { apiQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -30,8 +32,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const { lang } = splitLocalePath(url.pathname);
   const t = getInstance(context).t;
-  const result = await context.get(apiContext).servicesFilter({ ...apiQuery(url.searchParams, ["page", "q", "serviceType", "region", "country"]), lang, perPage: 20 });
-  const meta = result.meta!;
+  const query = apiQuery<RouteQueryInput<typeof searchApi.filterServices>>(url.searchParams, ["page", "q", "serviceType", "region", "country"]);
+  const result = await context.get(apiContext).send(searchApi.filterServices, { query: { ...query, lang, perPage: 20 } });
+  const meta = result.meta;
   if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
   const current = result.data.serviceTypes.find((s) => s.slug === url.searchParams.get("serviceType"));
   return {

@@ -4,6 +4,7 @@ import type { Route } from "./+types/services";
 import { Text } from "../components/catalog/text.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
+import * as servicesApi from "../../contract/services.ts";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -13,7 +14,8 @@ import { getInstance } from "../middleware/i18next.ts";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const t = getInstance(context).t;
-  return { types: await context.get(apiContext).serviceTypes(lang), seo: { title: t("services.title"), description: t("services.description") } };
+  const { data: types } = await context.get(apiContext).send(servicesApi.listServiceTypes, { query: { lang } });
+  return { types, seo: { title: t("services.title"), description: t("services.description") } };
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
 /** `/sitemap.xml`: the sitemap index, one sitemap per entity type and page of 50,000 URLs. */
 import type { Route } from "./+types/sitemap-index";
+import { listSitemaps } from "../../contract/sitemap.ts";
 import { apiContext, servicesContext } from "../context.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = context.get(servicesContext).publicUrl ?? new URL(request.url).origin;
-  const types = await context.get(apiContext).get<{ type: string; count: number; pages: number }[]>("/app/sitemap").then((r) => r.data);
+  const { data: types } = await context.get(apiContext).send(listSitemaps);
   const entries = [`<sitemap><loc>${origin}/sitemaps/pages-1.xml</loc></sitemap>`];
   for (const { type, pages } of types) {
     for (let page = 1; page <= pages; page++) entries.push(`<sitemap><loc>${origin}/sitemaps/${type}-${page}.xml</loc></sitemap>`);

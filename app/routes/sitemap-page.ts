@@ -3,11 +3,12 @@
  * page with `xhtml:link` alternates for ru, en, zh and x-default (Google's hreflang-in-sitemap form).
  */
 import type { Route } from "./+types/sitemap-page";
+import { SitemapTypeSchema, getSitemapPage, type SitemapType } from "../../contract/sitemap.ts";
 import { apiContext, servicesContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANGS, localePath } from "../lib/i18n.ts";
 
-const PATHS: Record<string, (key: string) => string> = {
+const PATHS: Record<SitemapType, (key: string) => string> = {
   products: (key) => `/product/${key}`,
   suppliers: (key) => `/suppliers/${key}`,
   categories: (key) => `/catalog/${key}`,
@@ -37,9 +38,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     if (page !== "1") pageNotFound(request);
     entries = STATIC_PAGES.map((path) => urlEntry(origin, path));
   } else {
-    const toPath = PATHS[type!];
-    if (!toPath) pageNotFound(request);
-    const rows = await context.get(apiContext).get<{ key: string; lastmod: string }[]>(`/app/sitemap/${type}`, { page }).then((r) => r.data);
+    const known = SitemapTypeSchema.safeParse(type);
+    if (!known.success) pageNotFound(request);
+    const toPath = PATHS[known.data];
+    const { data: rows } = await context.get(apiContext).send(getSitemapPage, { params: { type: known.data }, query: { page } });
     if (rows.length === 0) pageNotFound(request);
     entries = rows.map((row) => urlEntry(origin, toPath(encodeURIComponent(row.key)), row.lastmod));
   }

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/supplier-products";
 import { ProductListing } from "../components/catalog/product-listing.tsx";
 import { Text } from "../components/catalog/text.tsx";
+import * as companiesApi from "../../contract/companies.ts";
+import * as productsApi from "../../contract/products.ts";
 import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -21,11 +23,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(url.pathname);
   const company = await loadSupplier(context, request, params.id, lang);
   const api = context.get(apiContext);
-  const query = { ...apiQuery(url.searchParams, ["page", "currency", "priceMin", "priceMax", "sort", "tnved"]), company: String(company.id), lang, perPage: 24 };
-  const [list, facets] = await Promise.all([api.companyProducts(company.id, query), api.productFacets({ ...query, page: undefined, perPage: undefined, sort: undefined })]);
-  if (list.meta!.page > list.meta!.pages && list.meta!.page > 1) pageNotFound(request);
+  const query = { ...apiQuery<productsApi.ProductListInput>(url.searchParams, ["page", "currency", "priceMin", "priceMax", "sort", "tnved"]), company: company.id, lang, perPage: 24 };
+  const [list, facets] = await Promise.all([
+    api.send(companiesApi.listCompanyProducts, { params: { id: company.id }, query }),
+    api.send(productsApi.productFacets, { query: { ...query, page: undefined, perPage: undefined, sort: undefined } }).then((r) => r.data),
+  ]);
+  if (list.meta.page > list.meta.pages && list.meta.page > 1) pageNotFound(request);
   const t = getInstance(context).t;
-  return { company, products: list.data, meta: list.meta!, facets, seo: { title: `${t("suppliers.products")} — ${company.name.text}` } };
+  return { company, products: list.data, meta: list.meta, facets, seo: { title: `${t("suppliers.products")} — ${company.name.text}` } };
 }
 
 export default function SupplierProducts({ loaderData }: Route.ComponentProps) {

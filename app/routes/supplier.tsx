@@ -8,6 +8,7 @@ import { Text } from "../components/catalog/text.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
+import * as companiesApi from "../../contract/companies.ts";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -19,11 +20,11 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { lang } = splitLocalePath(documentUrl(request).pathname);
   const company = await loadSupplier(context, request, params.id, lang);
-  const products = await context.get(apiContext).companyProducts(company.id, { lang, perPage: 8 });
+  const products = await context.get(apiContext).send(companiesApi.listCompanyProducts, { params: { id: company.id }, query: { lang, perPage: 8 } });
   return {
     company,
     products: products.data,
-    productTotal: products.meta!.total,
+    productTotal: products.meta.total,
     seo: { title: company.name.text, description: (company.description?.text ?? company.name.text).slice(0, 250) },
   };
 }

@@ -4,6 +4,9 @@ import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/suppliers";
 import { CompanyCard } from "../components/catalog/cards.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import * as categoriesApi from "../../contract/categories.ts";
+import * as searchApi from "../../contract/search.ts";
+import type { RouteQueryInput } from "../../contract/route.ts";
 import { apiContext } from "../context.ts";
 import { apiQuery, supplierListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -16,15 +19,18 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 
 export const middleware = guards(["check-query-params", supplierListQuery], "reset-page");
 
-const KEYS = ["page", "q", "region", "country", "okved", "category", "verified", "kind"];
+const KEYS: (keyof RouteQueryInput<typeof searchApi.filterSuppliers>)[] = ["page", "q", "region", "country", "okved", "category", "verified", "kind"];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const { lang } = splitLocalePath(url.pathname);
   const t = getInstance(context).t;
   const api = context.get(apiContext);
-  const [result, categories] = await Promise.all([api.suppliersFilter({ ...apiQuery(url.searchParams, KEYS), lang, perPage: 20 }), api.categories(lang)]);
-  const meta = result.meta!;
+  const [result, categories] = await Promise.all([
+    api.send(searchApi.filterSuppliers, { query: { ...apiQuery(url.searchParams, KEYS), lang, perPage: 20 } }),
+    api.send(categoriesApi.listCategories, { query: { lang } }).then((r) => r.data),
+  ]);
+  const meta = result.meta;
   if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
   return {
     items: result.data.items,

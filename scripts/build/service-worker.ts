@@ -67,6 +67,8 @@ export async function buildServiceWorker({ root, clientDir }: { root: string; cl
       swDest: path.join(clientDir, "sw.js"),
       globDirectory: clientDir,
       globPatterns: ["assets/**/*.{js,css,svg}", "icons/*.png", "favicon.svg"],
+      // Third-party bundles of single pages (Scalar's 4 MB API reference): fetched by that page only.
+      globIgnores: ["assets/vendor/**"],
       // Fingerprinted file names are their own revision.
       dontCacheBustURLsMatching: /^assets\//,
       additionalManifestEntries: offlinePaths().map((url) => ({ url, revision: info.id })),

@@ -6,12 +6,7 @@
 import { Hono } from "hono";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { appDataRoutes } from "./app-data.ts";
-import { catalogRoutes } from "./catalog.ts";
-import { searchRoutes } from "./search.ts";
 import { openApiRoutes } from "./openapi.ts";
-import { sitemapRoutes } from "./sitemap.ts";
-import { classifierRoutes } from "./classifiers.ts";
 import { ApiError } from "./http.ts";
 import { DomainError } from "../errors.ts";
 import { errorStatus } from "../../contract/errors.ts";
@@ -98,12 +93,6 @@ export function createApiApp(deps: ApiDeps) {
   api.use(callerMiddleware(deps.auth));
   // The admin area (issue 7): every /app/admin/* path, known or not, is for site staff only.
   api.use("/app/admin/*", adminAreaGate);
-  api.route("/", classifierRoutes);
-  // Before the catalogue routes: /api/products/filter must not be read as /api/products/{id}.
-  api.route("/", searchRoutes);
-  api.route("/", catalogRoutes);
-  api.route("/", appDataRoutes);
-  api.route("/", sitemapRoutes);
   for (const { prefix, app } of RESOURCES) api.route(prefix, app);
   api.route("/", openApiRoutes(api));
   api.notFound((c) => c.json({ error: { code: "not_found", message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));

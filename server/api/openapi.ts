@@ -11,7 +11,6 @@ import { generateSpecs } from "hono-openapi";
 import { staffAccess } from "./admin/staff.ts";
 import { APP_NAME } from "./app-data.ts";
 import type { ApiEnv } from "./app.ts";
-import { legacyDocument } from "./openapi-legacy.ts";
 
 const ADMIN_PATH = /^\/app\/admin(\/|$)/;
 const DOC_PATHS = ["/api/openapi.json", "/app/admin/openapi.json"];
@@ -33,7 +32,7 @@ const INFO = {
 };
 
 async function build(api: Hono<ApiEnv>, which: "public" | "admin"): Promise<Document> {
-  const doc = await generateSpecs(api, {
+  return generateSpecs(api, {
     documentation: {
       openapi: "3.1.0",
       info: INFO[which],
@@ -44,20 +43,6 @@ async function build(api: Hono<ApiEnv>, which: "public" | "admin"): Promise<Docu
     exclude: which === "public" ? [ADMIN_PATH, ...DOC_PATHS] : [/^(?!\/app\/admin(\/|$))/, ...DOC_PATHS],
     defaultValidationErrorResponse: false,
   });
-  // TRANSITION (issue 13): operations of resources not yet in contract/ come from the hand-kept list.
-  const legacyDoc = legacyDocument();
-  const legacy = legacyDoc.paths as Record<string, Record<string, unknown>>;
-  const components = (doc.components ??= {}) as Record<string, Record<string, unknown>>;
-  for (const [kind, entries] of Object.entries(legacyDoc.components as Record<string, Record<string, unknown>>)) {
-    const target = (components[kind] ??= {});
-    for (const [name, value] of Object.entries(entries)) target[name] ??= value;
-  }
-  for (const [path, item] of Object.entries(legacy)) {
-    if (ADMIN_PATH.test(path) !== (which === "admin")) continue;
-    const target = ((doc.paths as Record<string, Record<string, unknown>>)[path] ??= {});
-    for (const [method, operation] of Object.entries(item)) target[method] ??= operation;
-  }
-  return doc;
 }
 
 /** The two document endpoints over `api` (the app they describe), each built once per process. */

@@ -5,6 +5,11 @@
  */
 import type { Resource } from "./resource.ts";
 import { storyResource, tagResource } from "./stories.ts";
+import { appDataResource } from "./app-data.ts";
+import { categoryResource, companyResource, companyServiceResource, productResource, regionResource, serviceTypeResource } from "./catalog.ts";
+import { okvedSearchResource, okvedTreeResource, tnvedSearchResource, tnvedTreeResource } from "./classifiers.ts";
+import { crossSearchResource, productSearchResource, serviceFilterResource, supplierFilterResource } from "./search.ts";
+import { sitemapResource } from "./sitemap.ts";
 import { authResource } from "./auth.ts";
 import { favouriteResource, profileResource } from "./profile.ts";
 import { contactResource } from "./profile-contacts.ts";
@@ -13,14 +18,31 @@ import { addressResource, legalEntryResource } from "./suggestions.ts";
 import { parseMetaResource } from "./parse-meta.ts";
 import { ADMIN_RESOURCES } from "./admin/index.ts";
 import { pageResource } from "./pages.ts";
-import { companyResource, legalEntityResource } from "./profile-company.ts";
-import { productResource } from "./profile-products.ts";
+import { companyResource as ownCompanyResource, legalEntityResource } from "./profile-company.ts";
+import { productResource as ownProductResource } from "./profile-products.ts";
 import { employeeResource, invitationResource } from "./profile-employees.ts";
 import { employeeFormResource, peopleResource } from "./app-employees.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
   tagResource,
+  // The public catalogue, classifiers and search (issue 13).
+  categoryResource,
+  productResource,
+  companyResource,
+  regionResource,
+  serviceTypeResource,
+  companyServiceResource,
+  okvedTreeResource,
+  tnvedTreeResource,
+  okvedSearchResource,
+  tnvedSearchResource,
+  crossSearchResource,
+  productSearchResource,
+  supplierFilterResource,
+  serviceFilterResource,
+  appDataResource,
+  sitemapResource,
   // Sign-in and the personal profile; `favouriteResource` shares `/api/products` with the catalogue.
   authResource,
   profileResource,
@@ -35,9 +57,9 @@ export const RESOURCES: Resource[] = [
   ...ADMIN_RESOURCES,
   // The company profile (contract/profile/*); the company's sub-resources share its prefix's start
   // but none of its paths.
-  companyResource,
+  ownCompanyResource,
   legalEntityResource,
-  productResource,
+  ownProductResource,
   employeeResource,
   invitationResource,
   peopleResource,

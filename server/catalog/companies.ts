@@ -4,12 +4,15 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
-import { pick, pickRequired, type LocalizedText } from "./localize.ts";
+import { pick, pickRequired } from "./localize.ts";
 import { cachedQuery } from "./cache.ts";
 import {
-  COUNTS_TTL_MS, TOTAL_CAP, cappedCountSql, localizeFacts, mediaUrl, ofPublishedCompany, runCappedCount, supplierKind, type CompanyCard, type ListSql, type Paged,
+  COUNTS_TTL_MS, TOTAL_CAP, cappedCountSql, localizeFacts, mediaUrl, ofPublishedCompany, runCappedCount, supplierKind, type ListSql, type Paged,
 } from "./repository.ts";
+
+export type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
 
 export interface CompanyFilters {
   region?: string;
@@ -42,8 +45,6 @@ const columns = sql.raw(`c.id, c.name, c.source_lang, c.country, c.region_code, 
   lf.storage_key as logo_key, lf.width as logo_width, lf.height as logo_height, c.verification_level, c.okved_main,
   (select count(*)::int from products p where p.company_id = c.id and p.status = 'published') as product_count`);
 const joins = sql.raw(`left join regions r on r.code = c.region_code left join files lf on lf.id = c.logo_file_id`);
-
-export type CompanyListItem = CompanyCard & { productCount: number };
 
 function toCard(row: Row, lang: Lang): CompanyListItem {
   return {
@@ -177,30 +178,13 @@ export async function listCompanies(db: Db, filters: CompanyFilters, lang: Lang,
 }
 
 /** Published companies by id, in the given order. */
+/** A published company with everything its page shows, or null (unknown or not published). */
 export async function getCompanyCards(db: Db, ids: number[], lang: Lang): Promise<CompanyListItem[]> {
   if (ids.length === 0) return [];
   const rows = await db.execute<Row>(sql`select ${columns} from companies c ${joins}
     where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and c.status = 'published'`);
   const byId = new Map(rows.rows.map((row) => [row.id, toCard(row, lang)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-export interface CompanyDetail extends CompanyListItem {
-  description: LocalizedText | null;
-  sourceLang: Lang;
-  address: LocalizedText | null;
-  coordinates: { latitude: number; longitude: number } | null;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  yearFounded: number | null;
-  headcountRange: string | null;
-  facts: { key: LocalizedText; value: LocalizedText }[];
-  verification: { level: number; evidence: LocalizedText | null; verifiedAt: string | null };
-  okved: { code: string; isMain: boolean; name: LocalizedText }[];
-  legalEntities: { kind: "legal" | "individual"; inn: string; kpp: string | null; ogrn: string | null; nameFull: string; nameShort: string | null; address: string | null }[];
-  files: { url: string; title: LocalizedText | null; mime: string; size: number }[];
-  services: { id: number; serviceType: { id: number; slug: string; name: LocalizedText }; description: LocalizedText | null; priceFrom: string | null; currency: Currency | null; priceUnit: LocalizedText | null }[];
 }
 
 export async function getCompany(db: Db, id: number, lang: Lang): Promise<CompanyDetail | null> {

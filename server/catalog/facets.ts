@@ -5,10 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { ProductFacets } from "../../contract/products.ts";
+import type { SupplierFacets } from "../../contract/search.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
-import { pickRequired, type LocalizedText } from "./localize.ts";
+import { pickRequired } from "./localize.ts";
 import { productWhere, type ProductFilters } from "./repository.ts";
 import { catalogTsQuery } from "./search.ts";
+
+export type { FacetValue, ProductFacets } from "../../contract/products.ts";
+export type { SupplierFacets } from "../../contract/search.ts";
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -23,22 +28,7 @@ async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
   return value;
 }
 
-export interface FacetValue<V = string> {
-  value: V;
-  name: LocalizedText | null;
-  count: number;
-}
-
-export interface ProductFacets {
-  total: number;
-  categories: FacetValue<number>[];
-  regions: FacetValue[];
-  chapters: FacetValue[];
-  verified: number;
-  prices: { currency: Currency; count: number; min: string; max: string }[];
-  moq: { unit: string; count: number; min: string; max: string }[];
-}
-
+/** Facets of the products `filters` (and the words `q`) select, localized for `lang`; cached 60 s per filter set. */
 export async function productFacets(db: Db, filters: ProductFilters & { q?: string }, lang: Lang): Promise<ProductFacets> {
   return cached(`p:${lang}:${JSON.stringify(filters)}`, async () => {
     const { q, ...listFilters } = filters;
@@ -79,14 +69,7 @@ export async function productFacets(db: Db, filters: ProductFilters & { q?: stri
   });
 }
 
-export interface SupplierFacets {
-  total: number;
-  regions: FacetValue[];
-  kinds: { manufacturer: number; trader: number };
-  verified: number;
-  countries: FacetValue<"RU" | "CN">[];
-}
-
+/** Facets of every published supplier (region, kind, verification, country); cached 60 s. */
 export async function supplierFacets(db: Db, lang: Lang): Promise<SupplierFacets> {
   return cached(`s:${lang}`, async () => {
     const rows = await db.execute<{ g: number; region_code: string | null; kind: string | null; verified: boolean | null; country: "RU" | "CN" | null; n: number }>(sql`

@@ -3,12 +3,10 @@
  * source language the author wrote in, else Russian, English, Chinese. Returns the text with the
  * language it is in, so pages can mark a fallback (`lang` attribute, "in Russian" label).
  */
+import type { LocalizedText } from "../../contract/lang.ts";
 import type { Lang, Localized } from "../db/schema.ts";
 
-export interface LocalizedText {
-  text: string;
-  lang: Lang;
-}
+export type { LocalizedText } from "../../contract/lang.ts";
 
 const ORDER: Lang[] = ["ru", "en", "zh"];
 

@@ -16,7 +16,10 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { RegionChoice } from "../../contract/regions.ts";
 import { regions, type Lang } from "../db/schema.ts";
+
+export type { RegionChoice } from "../../contract/regions.ts";
 
 export type L3 = { ru: string; en: string; zh: string };
 
@@ -198,13 +201,6 @@ export async function seedRegions(db: Db): Promise<number> {
 export async function regionsAreEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ code: regions.code }).from(regions).limit(1);
   return !row;
-}
-
-/** One region as a form's choice: its code, country and name in the asked language. */
-export interface RegionChoice {
-  code: string;
-  country: "RU" | "CN";
-  name: string;
 }
 
 /**

@@ -9,9 +9,17 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { CategoryNode, TopCategory } from "../../contract/categories.ts";
+import type { MediaRef } from "../../contract/common.ts";
+import type { LocalizedText } from "../../contract/lang.ts";
+import type { CompanyCard, ProductCard, ProductDetail } from "../../contract/products.ts";
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";
-import { pick, pickRequired, type LocalizedText } from "./localize.ts";
+import { pick, pickRequired } from "./localize.ts";
+
+export type { CategoryNode, TopCategory } from "../../contract/categories.ts";
+export type { MediaRef, RegionRef } from "../../contract/common.ts";
+export type { CompanyCard, ProductCard, ProductDetail } from "../../contract/products.ts";
 
 export const TOTAL_CAP = 10_000;
 
@@ -19,45 +27,6 @@ export interface Paged<T> {
   items: T[];
   total: number;
   totalCapped: boolean;
-}
-
-export interface MediaRef {
-  url: string;
-  width: number | null;
-  height: number | null;
-}
-
-export interface RegionRef {
-  code: string;
-  country: "RU" | "CN";
-  name: LocalizedText;
-}
-
-export interface CompanyCard {
-  id: number;
-  name: LocalizedText;
-  country: "RU" | "CN";
-  region: RegionRef | null;
-  city: LocalizedText | null;
-  logo: MediaRef | null;
-  verificationLevel: number;
-  okvedMain: string | null;
-  /** From the main OKVED code: section C → manufacturer, class 46 → trader (ADR 006). */
-  kind: "manufacturer" | "trader" | null;
-}
-
-export interface ProductCard {
-  id: number;
-  name: LocalizedText;
-  image: MediaRef | null;
-  priceFrom: string | null;
-  currency: Currency | null;
-  moq: string | null;
-  moqUnit: string | null;
-  tnvedCode: string | null;
-  categoryId: number | null;
-  company: CompanyCard;
-  publishedAt: string | null;
 }
 
 export const mediaUrl = (storageKey: string) => `/media/${storageKey}`;
@@ -306,21 +275,6 @@ export async function randomProducts(db: Db, lang: Lang, count: number): Promise
   return (await productsByIds(db, [...ids], lang)).slice(0, count);
 }
 
-export interface ProductDetail extends ProductCard {
-  description: LocalizedText | null;
-  sourceLang: Lang;
-  originCountry: string | null;
-  facts: { key: LocalizedText; value: LocalizedText }[];
-  prices: { minQuantity: string; price: string; currency: Currency; unit: string }[];
-  variants: { id: number; name: LocalizedText; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
-  images: (MediaRef & { title: LocalizedText | null })[];
-  documents: { url: string; title: LocalizedText | null; mime: string; size: number }[];
-  category: { id: number; name: LocalizedText; path: { id: number; name: LocalizedText }[] } | null;
-  tnved: { code: string; name: LocalizedText } | null;
-  /** Other companies that declare they also supply this product. */
-  alsoSuppliedBy: (CompanyCard & { relation: "dealer" | "distributor" })[];
-}
-
 export function localizeFacts(facts: LocalizedFact[] | null, lang: Lang, source: Lang) {
   return (facts ?? []).flatMap((fact) => {
     const key = pick(fact.key, lang, source);
@@ -421,16 +375,6 @@ export function relatedProductsSql(id: number, limit: number): SQL {
     order by ${order}`;
 }
 
-export interface CategoryNode {
-  id: number;
-  slug: string;
-  icon: string | null;
-  name: LocalizedText;
-  parentId: number | null;
-  productCount: number;
-  children: CategoryNode[];
-}
-
 /** How long cached counts and the category tree are served before a background refresh. */
 export const COUNTS_TTL_MS = 60_000;
 
@@ -515,15 +459,6 @@ export async function listCategories(db: Db, lang: Lang): Promise<CategoryNode[]
   }
   for (const root of roots) root.productCount += root.children.reduce((sum, c) => sum + c.productCount, 0);
   return roots;
-}
-
-export interface TopCategory {
-  id: number;
-  slug: string;
-  icon: string | null;
-  name: LocalizedText;
-  /** Published products in it and its subcategories (cached counts, up to a minute old). */
-  productCount: number;
 }
 
 /**

@@ -11,15 +11,19 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { CompanyListItem } from "../../contract/companies.ts";
+import type { ProductHit } from "../../contract/search.ts";
 import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
-import { getCompanyCards, type CompanyListItem } from "./companies.ts";
-import { pick, type LocalizedText } from "./localize.ts";
+import { getCompanyCards } from "./companies.ts";
+import { pick } from "./localize.ts";
 import { correctCatalogQuery, wordQuery } from "./vocabulary.ts";
 import {
   cappedCountSql, companyJoins, ofPublishedCompany, productCardColumns, productFrom, productImageJoin, productWhere, runCappedCount, toProductCard,
-  type ListSql, type ProductCard, type ProductCardRow, type ProductFilters,
+  type ListSql, type ProductCardRow, type ProductFilters,
 } from "./repository.ts";
+
+export type { ProductHit } from "../../contract/search.ts";
 
 /** Matches ranked per search (taken in index order); also the cap of search totals. */
 export const CANDIDATES = 2000;
@@ -70,11 +74,6 @@ function matchedLangExpr(column: string): SQL {
     when to_tsvector('russian', coalesce(${column}->>'en', '')) @@ q.tsq then 'en'
     when to_tsvector('simple', regexp_replace(coalesce(${column}->>'zh', ''), '([\\u3400-\\u9fff])', ' \\1 ', 'g')) @@ q.tsq then 'zh'
   end`);
-}
-
-export interface ProductHit extends ProductCard {
-  /** The name in the language whose text matched, when it is not the one shown. */
-  matched: LocalizedText | null;
 }
 
 export interface SearchPage<T> {

@@ -4,19 +4,14 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
-import { pick, pickRequired, type LocalizedText } from "./localize.ts";
-import { cappedCountSql, companyColumns, companyJoins, ofPublishedCompany, runCappedCount, toCompanyCard, type CompanyCard, type CompanyRow, type ListSql, type Paged } from "./repository.ts";
+import { pick, pickRequired } from "./localize.ts";
+import { cappedCountSql, companyColumns, companyJoins, ofPublishedCompany, runCappedCount, toCompanyCard, type CompanyRow, type ListSql, type Paged } from "./repository.ts";
 
-export interface ServiceType {
-  id: number;
-  slug: string;
-  icon: string | null;
-  name: LocalizedText;
-  description: LocalizedText | null;
-  companyCount: number;
-}
+export type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
 
+/** Every service type in catalogue order, with the number of published suppliers offering it. */
 export async function listServiceTypes(db: Db, lang: Lang): Promise<ServiceType[]> {
   const rows = await db.execute<{ id: number; slug: string; icon: string | null; name: Localized; description: Localized; source_lang: Lang; n: number }>(sql`
     select t.id, t.slug, t.icon, t.name, t.description, t.source_lang,
@@ -31,16 +26,6 @@ export async function listServiceTypes(db: Db, lang: Lang): Promise<ServiceType[
     description: pick(r.description, lang, r.source_lang),
     companyCount: r.n,
   }));
-}
-
-export interface CompanyServiceItem {
-  id: number;
-  serviceType: { id: number; slug: string; name: LocalizedText };
-  description: LocalizedText | null;
-  priceFrom: string | null;
-  currency: Currency | null;
-  priceUnit: LocalizedText | null;
-  company: CompanyCard;
 }
 
 export interface CompanyServiceFilters {
@@ -118,4 +103,10 @@ export async function listCompanyServices(db: Db, filters: CompanyServiceFilters
     })),
     ...count,
   };
+}
+
+/** One published offer of a published company, or null. */
+export async function getCompanyService(db: Db, id: number, lang: Lang): Promise<CompanyServiceItem | null> {
+  const result = await listCompanyServices(db, { ids: [id] }, lang, 1, 1);
+  return result.items[0] ?? null;
 }

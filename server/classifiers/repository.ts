@@ -3,72 +3,27 @@
  * and counts. Everything is localized server-side for `lang`: a name missing in that language
  * falls back to Russian (the official text) and says so through `nameLang`.
  *
- * Shapes are the API's (see server/api/classifiers.ts); all SQL is plain PostgreSQL and runs the
+ * Shapes are the contract's (contract/classifiers.ts); all SQL is plain PostgreSQL and runs the
  * same on PGlite and on a PostgreSQL ≥ 15 server.
  */
 import { sql, type SQL } from "drizzle-orm";
+import type { ClassifierStats } from "../../contract/app-data.ts";
+import type { ClassifierNode, ClassifierNodeDetail, NotesBlock, SearchHit } from "../../contract/classifiers.ts";
+import type { Lang } from "../../contract/lang.ts";
 import type { Db } from "../db/client.ts";
-import { citedCodes, formatCode, parseCodeQuery, type Classifier } from "./codes.ts";
+import { DomainError, notFound } from "../errors.ts";
+import { canonicalCode, citedCodes, formatCode, parseCodeQuery, type Classifier } from "./codes.ts";
 import { synonymFor } from "./synonyms.ts";
 
-export type Lang = "ru" | "en" | "zh";
+export type { ClassifierStats } from "../../contract/app-data.ts";
+export type { ClassifierNode, ClassifierNodeDetail, NotesBlock, SearchHit } from "../../contract/classifiers.ts";
+
+export type { Lang } from "../../contract/lang.ts";
 
 export const levelNames: Record<Classifier, readonly string[]> = {
   okved: ["section", "class", "subclass", "group", "subgroup", "type"],
   tnved: ["section", "chapter", "heading", "subheading", "item"],
 };
-
-export interface ClassifierNode {
-  code: string;
-  /** TN VED codes spaced as in the tariff ("8471 30 000 0"); OKVED as is. */
-  displayCode: string;
-  level: number;
-  levelName: string;
-  parentCode: string | null;
-  section: string;
-  isLeaf: boolean;
-  childCount: number;
-  name: string;
-  /** Language `name` is in; differs from the requested one when it fell back to Russian. */
-  nameLang: Lang;
-  /** TN VED only: from the 2017-edition supplement, not verified against the 2022+ edition. */
-  provisional: boolean;
-  abolished: boolean;
-}
-
-export interface NotesBlock {
-  code: string;
-  name: string;
-  nameLang: Lang;
-  text: string;
-}
-
-export interface ClassifierNodeDetail extends ClassifierNode {
-  /** The official Russian name, always present. */
-  nameRu: string;
-  /** TN VED: full Russian description path of a subheading/item. */
-  nameRuFull: string | null;
-  edition: string | null;
-  validFrom: string | null;
-  path: ClassifierNode[];
-  children: ClassifierNode[];
-  /** Explanatory notes (Russian official text). */
-  notes: { text: string | null; includes: string[]; excludes: string[]; lang: "ru" } | null;
-  /** Codes cited in the notes that exist in the classifier. */
-  citedCodes: string[];
-  /** TN VED: notes of this code's section and chapter. */
-  sectionNotes: NotesBlock | null;
-  chapterNotes: NotesBlock | null;
-}
-
-export interface SearchHit extends ClassifierNode {
-  /** [start, end) character ranges of `name` that matched the query. */
-  highlights: [number, number][];
-  /** Number of leading digits of the code that matched a code query (0 for word queries). */
-  codeMatch: number;
-  /** Context for short names (TN VED full description path), Russian. */
-  context: string | null;
-}
 
 export interface SearchResult {
   items: SearchHit[];
@@ -210,6 +165,37 @@ export async function getNode(db: Db, classifier: Classifier, code: string, lang
     sectionNotes,
     chapterNotes,
   };
+}
+
+/**
+ * The canonical form of a code a person typed (`canonicalCode`); DomainError `invalid_code` (400)
+ * when it cannot be a code of `classifier`.
+ */
+export function resolveCode(classifier: Classifier, raw: string): string {
+  const code = canonicalCode(classifier, raw);
+  if (!code) throw new DomainError("invalid_code", `"${raw}" is not a ${classifier === "okved" ? "OKVED2" : "TN VED"} code`);
+  return code;
+}
+
+/**
+ * A tree answer (contract/classifiers.ts `okvedTree`/`tnvedTree`): with `code`, that code's detail;
+ * else the children of `parent`, or the sections. Codes are read as typed (resolveCode); an unknown
+ * code or parent is a DomainError `not_found`.
+ */
+export async function classifierTree(
+  db: Db,
+  classifier: Classifier,
+  query: { lang: Lang; code?: string; parent?: string },
+): Promise<ClassifierNode[] | ClassifierNodeDetail> {
+  if (query.code) {
+    const node = await getNode(db, classifier, resolveCode(classifier, query.code), query.lang);
+    if (!node) throw notFound(`Code ${query.code}`);
+    return node;
+  }
+  const parent = query.parent ? resolveCode(classifier, query.parent) : null;
+  const children = await listChildren(db, classifier, parent, query.lang);
+  if (parent && children.length === 0 && !(await getNode(db, classifier, parent, query.lang))) throw notFound(`Code ${query.parent}`);
+  return children;
 }
 
 const MAX_TOKENS = 8;
@@ -411,11 +397,6 @@ async function correctSpelling(db: Db, classifier: Classifier, tokens: string[])
   );
   if (replacements.size === 0) return null;
   return tokens.map((t) => replacements.get(t) ?? t);
-}
-
-export interface ClassifierStats {
-  okved: { edition: string | null; count: number; importedAt: string | null };
-  tnved: { edition: string | null; count: number; provisionalCount: number; importedAt: string | null };
 }
 
 /** Code counts and the edition of the last import of each classifier. */

@@ -2,7 +2,7 @@
  * Helpers of the company profile's pages (issue 5): the mapping of API refusals to form errors and
  * the localized redirects after a save. The pages call the API themselves with
  * `context.get(apiContext).send(route, input)` (the routes of contract/profile/*; ADR 023); calls
- * of operations not yet in the contract (suggestions, page metadata, regions) are in lookups.server.ts.
+ * the regions of the company forms come from lookups.server.ts.
  *
  * Pages turn the refusals a user can cause into messages with `formErrorsOf` (400 issues → field
  * errors, 403/409/422 codes → a form-level message) instead of an error page.

@@ -1,14 +1,13 @@
 /**
- * TRANSITION (issue 13): the company pages' call of the one operation not yet declared in
- * contract/ on this branch — the regions (`/api/regions`). It becomes an `api.send(route, input)`
- * at its call sites when the catalogue's resources move to the contract; then this module goes.
+ * The regions a company may be placed in, for the company forms' region lists (contract/regions.ts:
+ * the Russian federal subjects and the Chinese provinces, names in the page's language).
  */
-import type { RegionChoice } from "../../../server/catalog/regions.ts";
+import { listRegions, type RegionChoice } from "../../../contract/regions.ts";
 import type { ApiClient, Lang } from "../api-client.server.ts";
 
 export type { RegionChoice };
 
 /** The regions a company of `country` (or any) may be placed in, names in `lang`. */
 export function regions(api: ApiClient, lang: Lang, country?: "RU" | "CN") {
-  return api.get<RegionChoice[]>("/api/regions", { lang, country }).then((r) => r.data);
+  return api.send(listRegions, { query: { lang, country } }).then((r) => r.data);
 }

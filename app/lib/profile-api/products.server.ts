@@ -12,6 +12,7 @@ import * as productsApi from "../../../contract/profile/products.ts";
 import type { CategoryOption } from "../../components/profile/product-card-fields.tsx";
 import { ApiClientError, type ApiClient, type CategoryNode, type Lang } from "../api-client.server.ts";
 import { pageNotFound } from "../errors.ts";
+import { listCategories } from "../../../contract/categories.ts";
 import { LIST_STATUSES, type ListStatus } from "../product-forms.ts";
 
 export type { LocalizedFact } from "../../../contract/common.ts";
@@ -25,7 +26,7 @@ export { LIST_STATUSES, type ListStatus };
 
 /** The categories of the catalogue as select options (depth-first, names in `lang`). */
 export async function categoryOptions(api: ApiClient, lang: Lang): Promise<CategoryOption[]> {
-  const tree = await api.categories(lang);
+  const { data: tree } = await api.send(listCategories, { query: { lang } });
   const out: CategoryOption[] = [];
   const walk = (nodes: CategoryNode[], depth: number) => {
     for (const node of nodes) {

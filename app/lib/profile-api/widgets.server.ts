@@ -24,6 +24,8 @@ import { isSelectableCode, PICKER_SEARCH_SUFFIX, type PickerClassifier, type Pic
 import * as files from "../../../contract/files.ts";
 import type { FileView } from "../../../contract/files.ts";
 import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
+import { searchRoute } from "../../../contract/classifiers.ts";
+import { codeDetail } from "../classifier-loaders.server.ts";
 
 /** An API issue path ("tiers.0.minQuantity") as a Conform field name ("tiers[0].minQuantity"). */
 export function conformPath(path: string): string {
@@ -88,7 +90,7 @@ export function readPickerSearch(formData: FormData): { field: string; q: string
 export async function searchPickerHits(api: ApiClient, classifier: PickerClassifier, q: string, lang: Lang, perPage = 20): Promise<{ hits: PickerHit[]; total: number }> {
   const query = q.trim().slice(0, 200);
   if (!query) return { hits: [], total: 0 };
-  const result = await api.classifierSearch(classifier, { q: query, lang, perPage });
+  const result = await api.send(searchRoute[classifier], { query: { q: query, lang, perPage } });
   return {
     hits: result.data.map((hit) => ({ code: hit.code, displayCode: hit.displayCode, name: hit.name, nameLang: hit.nameLang, selectable: isSelectableCode(classifier, hit.code) && !hit.abolished })),
     total: Number(result.meta?.total ?? result.data.length),
@@ -110,8 +112,7 @@ export async function classifierNames(api: ApiClient, classifier: PickerClassifi
   const unique = [...new Set(codes.filter((c): c is string => typeof c === "string" && isSelectableCode(classifier, c)))].slice(0, 60);
   const entries = await Promise.all(
     unique.map((code) =>
-      api
-        .classifierNode(classifier, code, lang)
+      codeDetail(api, classifier, code, lang)
         .then((node) => [code, node.name] as const)
         .catch(() => null),
     ),

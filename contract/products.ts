@@ -1,0 +1,176 @@
+/**
+ * Products of the public catalogue (spec §7 `/api/products*`): published products of published
+ * suppliers only, every text localized for `lang` with the language it is actually in.
+ *
+ * Prices: a product's price tiers (quantity breaks) are exact decimals per currency and unit; the
+ * card's `priceFrom` is its lowest tier price and `moq`/`moqUnit` its minimum order quantity (MOQ).
+ * Prices compare only within one currency (no exchange rates are kept), so the price filters and
+ * sorts apply with `currency`.
+ */
+import { z } from "zod";
+import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
+import {
+  CountrySchema,
+  CurrencySchema,
+  DecimalSchema,
+  DocumentRefSchema,
+  FactSchema,
+  FlagQuery,
+  LangQuery,
+  ListMetaSchema,
+  MediaRefSchema,
+  RandomQuery,
+  RegionCodeSchema,
+  SearchWords,
+} from "./common.ts";
+import { CompanyCardSchema, ProductCardSchema } from "./product-card.ts";
+import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
+
+export { CompanyCardSchema, ProductCardSchema, type CompanyCard, type ProductCard } from "./product-card.ts";
+
+/** A TN VED EAEU code or code prefix (2 to 10 digits). */
+export const TnvedPrefixSchema = z.string().regex(/^\d{2,10}$/);
+
+/** One price tier: from `minQuantity` units on, `price` per `unit`. */
+export const PriceTierSchema = z
+  .object({ minQuantity: DecimalSchema, price: DecimalSchema, currency: CurrencySchema, unit: z.string() })
+  .meta({ id: "PriceTier" });
+export type PriceTier = z.infer<typeof PriceTierSchema>;
+
+/** A variant (size, grade, colour) with its own attributes and, when it differs, its own price. */
+export const ProductVariantSchema = z
+  .object({
+    id: z.number().int(),
+    name: LocalizedTextSchema,
+    attributes: z.record(z.string(), z.string()),
+    price: DecimalSchema.nullable(),
+    currency: CurrencySchema.nullable(),
+  })
+  .meta({ id: "ProductVariant" });
+
+const NamedRefSchema = z.object({ id: z.number().int(), name: LocalizedTextSchema });
+
+export const ProductDetailSchema = ProductCardSchema.extend({
+  description: LocalizedTextSchema.nullable(),
+  sourceLang: z.enum(LANGS).meta({ description: "The language the supplier wrote in" }),
+  originCountry: z.string().nullable().meta({ description: "Country of origin (ISO 3166-1 alpha-2)" }),
+  facts: z.array(FactSchema).meta({ description: "Specifications" }),
+  prices: z.array(PriceTierSchema).meta({ description: "Price tiers by currency, then quantity" }),
+  variants: z.array(ProductVariantSchema),
+  images: z.array(MediaRefSchema.extend({ title: LocalizedTextSchema.nullable() })),
+  documents: z.array(DocumentRefSchema),
+  category: NamedRefSchema.extend({
+    path: z.array(NamedRefSchema).meta({ description: "From the top category down to this one" }),
+  }).nullable(),
+  tnved: z.object({ code: z.string(), name: LocalizedTextSchema }).nullable(),
+  alsoSuppliedBy: z
+    .array(CompanyCardSchema.extend({ relation: z.enum(["dealer", "distributor"]) }))
+    .meta({ description: "Other suppliers that declare they also supply this product" }),
+}).meta({ id: "ProductDetail" });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+/** One value of a facet with its count; `name` localized where the value has one. */
+function facetValue<V extends z.ZodType>(value: V) {
+  return z.object({ value, name: LocalizedTextSchema.nullable(), count: z.number().int().min(0) });
+}
+export const FacetValueSchema = facetValue(z.string()).meta({ id: "FacetCount" });
+export type FacetValue = z.infer<typeof FacetValueSchema>;
+
+const RangeSchema = z.object({ count: z.number().int().min(0), min: DecimalSchema, max: DecimalSchema });
+
+export const ProductFacetsSchema = z
+  .object({
+    total: z.number().int().min(0),
+    categories: z.array(facetValue(z.number().int())),
+    regions: z.array(FacetValueSchema),
+    chapters: z.array(FacetValueSchema).meta({ description: "TN VED chapters (first two digits)" }),
+    verified: z.number().int().min(0).meta({ description: "Products of verified suppliers" }),
+    prices: z.array(RangeSchema.extend({ currency: CurrencySchema })).meta({ description: "Lowest-tier price range per currency" }),
+    moq: z.array(RangeSchema.extend({ unit: z.string() })).meta({ description: "MOQ range per unit" }),
+  })
+  .meta({ id: "ProductFacets" });
+export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
+
+/** The product list's filters and sort (also taken by a supplier's product list and the facets). */
+export const ProductListQuery = PagingSchema.extend({
+  lang: LangSchema,
+  category: IdSchema.optional().meta({ description: "Category id (a top category includes its subcategories)" }),
+  company: IdSchema.optional().meta({ description: "Supplier id" }),
+  tnved: TnvedPrefixSchema.optional().meta({ description: "TN VED code or prefix" }),
+  region: RegionCodeSchema.optional(),
+  country: CountrySchema.optional(),
+  verified: FlagQuery.optional().meta({ description: "Only verified suppliers" }),
+  currency: CurrencySchema.optional().meta({ description: "Only prices in this currency; required by the price filters and sorts" }),
+  priceMin: z.coerce.number().min(0).optional(),
+  priceMax: z.coerce.number().min(0).optional(),
+  sort: z.enum(["newest", "price_asc", "price_desc"]).optional(),
+});
+export type ProductListInput = z.input<typeof ProductListQuery>;
+
+export const ProductFacetQuery = ProductListQuery.extend({
+  q: SearchWords.optional().meta({ description: "Words: facets of the matching products only" }),
+});
+
+export const listProducts = defineRoute({
+  method: "GET",
+  path: "/api/products",
+  operationId: "listProducts",
+  tag: "Products",
+  summary: "Published products",
+  description: "Newest first, or by lowest tier price within one `currency`. Totals stop counting at 10,000 (`meta.totalCapped`).",
+  auth: "public",
+  query: ProductListQuery,
+  data: z.array(ProductCardSchema),
+  meta: ListMetaSchema,
+});
+
+export const randomProducts = defineRoute({
+  method: "GET",
+  path: "/api/products/random",
+  operationId: "randomProducts",
+  tag: "Products",
+  summary: "Random published products",
+  auth: "public",
+  query: RandomQuery,
+  data: z.array(ProductCardSchema),
+});
+
+export const productFacets = defineRoute({
+  method: "GET",
+  path: "/api/products/filter",
+  operationId: "productFacets",
+  tag: "Products",
+  summary: "Product facets",
+  description:
+    "Counts by category, region, TN VED chapter and verification; price ranges per currency and MOQ ranges per unit, over the products the filters (and `q`) select. Paging parameters are accepted and ignored.",
+  auth: "public",
+  query: ProductFacetQuery,
+  data: ProductFacetsSchema,
+});
+
+export const getProduct = defineRoute({
+  method: "GET",
+  path: "/api/products/{id}",
+  operationId: "getProduct",
+  tag: "Products",
+  summary: "One product",
+  description: "With its price tiers, MOQ, variants, specifications, pictures, documents, category path, TN VED code and supplier.",
+  auth: "public",
+  params: IdParams,
+  query: LangQuery,
+  data: ProductDetailSchema,
+  errors: ["not_found"],
+});
+
+export const relatedProducts = defineRoute({
+  method: "GET",
+  path: "/api/products/{id}/products",
+  operationId: "relatedProducts",
+  tag: "Products",
+  summary: "Related products",
+  description: "Published products of the same category or TN VED code, other suppliers' first. Empty for an unknown product.",
+  auth: "public",
+  params: IdParams,
+  query: RandomQuery,
+  data: z.array(ProductCardSchema),
+});
