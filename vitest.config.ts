@@ -30,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.ts", "locales/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "app/**/*.test.ts", "locales/**/*.test.ts", "contract/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -7,7 +7,6 @@ import { Hono } from "hono";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { openApiRoutes } from "./openapi.ts";
-import { ApiError } from "./http.ts";
 import { DomainError } from "../errors.ts";
 import { errorStatus } from "../../contract/errors.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -102,11 +101,6 @@ export function createApiApp(deps: ApiDeps) {
       const details = error.retryAfter ? { ...error.details, retryAfter: error.retryAfter } : error.details;
       const status = errorStatus(error.code) as ContentfulStatusCode;
       return c.json({ error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(details ? { details } : {}) } }, status);
-    }
-    if (error instanceof ApiError) {
-      const retryAfter = (error as ApiError & { retryAfter?: number }).retryAfter;
-      if (retryAfter) c.header("Retry-After", String(retryAfter));
-      return c.json({ error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) } }, error.status);
     }
     deps.logger.error({ err: error, path: c.req.path }, "API request failed");
     // A reply outside its contract names the field in tests and development, where it is checked.

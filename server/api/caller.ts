@@ -11,7 +11,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuthService, ClientContext } from "../auth/service.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
-import { ApiError } from "./http.ts";
+import { DomainError } from "../errors.ts";
 
 export type Caller = AccessClaims;
 
@@ -27,7 +27,7 @@ export function callerMiddleware(auth: AuthService): MiddlewareHandler<{ Variabl
 
 export function requireCaller(c: Context): Caller {
   const caller = c.get("caller") as Caller | null | undefined;
-  if (!caller) throw new ApiError(401, "unauthorized", "Sign in to do this");
+  if (!caller) throw new DomainError("unauthorized", "Sign in to do this");
   return caller;
 }
 

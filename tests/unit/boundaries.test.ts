@@ -1,0 +1,72 @@
+/**
+ * The tiers' import boundaries (ADR 023, issue 13), checked on the source text of every module:
+ * - `contract/` imports neither tier (only libraries and other contract modules);
+ * - `app/` (the web tier) imports nothing from `server/`, except the one seam of the process entry:
+ *   the type `WebServices` of server/http.ts that the web tier receives in its router context;
+ * - `server/` imports nothing from `app/`.
+ * Type-only imports count too: a type from a repository ties the web tier to the database schema.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sources(full));
+    else if (/\.(ts|tsx)$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+/** Every module specifier a file imports or re-exports (static and dynamic). */
+function specifiers(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']/g)) found.push(match[1]!);
+  for (const match of text.matchAll(/(?:^|\n)\s*import\s*["']([^"']+)["']/g)) found.push(match[1]!);
+  for (const match of text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) found.push(match[1]!);
+  return found;
+}
+
+/** The top folder (`app`, `server`, `contract`, …) a relative specifier of `file` lands in. */
+function target(file: string, specifier: string): { top: string; rel: string } | null {
+  if (!specifier.startsWith(".")) return null;
+  const rel = path.relative(root, path.resolve(path.dirname(file), specifier));
+  return { top: rel.split(path.sep)[0]!, rel };
+}
+
+function crossings(tier: string, forbidden: string[], allowed: (rel: string, line: string) => boolean = () => false) {
+  const bad: string[] = [];
+  for (const file of sources(path.join(root, tier))) {
+    for (const specifier of specifiers(file)) {
+      const hit = target(file, specifier);
+      if (hit && forbidden.includes(hit.top) && !allowed(hit.rel, specifier)) bad.push(`${path.relative(root, file)} → ${hit.rel}`);
+    }
+  }
+  return bad;
+}
+
+describe("tier boundaries", () => {
+  it("contract/ imports neither the web tier nor the API tier", () => {
+    expect(crossings("contract", ["app", "server"])).toEqual([]);
+  });
+
+  it("the web tier imports nothing from server/ but the WebServices seam", () => {
+    expect(crossings("app", ["server"], (rel) => rel === path.join("server", "http.ts"))).toEqual([]);
+    // The seam is a type import only.
+    for (const file of sources(path.join(root, "app"))) {
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(/^import\s+(type\s+)?[^;]*from\s*["']((?:\.\.\/)+server\/http\.ts)["']/gm)) {
+        expect(match[1], `${path.relative(root, file)} must import type from server/http.ts`).toBe("type ");
+      }
+    }
+  });
+
+  it("the API tier imports nothing from app/", () => {
+    expect(crossings("server", ["app"])).toEqual([]);
+  });
+});
