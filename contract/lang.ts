@@ -1,42 +1,15 @@
 /**
- * The languages of the product (spec §1, DESIGN §5): the only definition of the language list. Both
- * tiers import it from here; the web tier adds paths and regions (app/lib/i18n.ts), the API tier
- * validates `lang` parameters with `LangSchema`.
+ * Languages in the contract's schemas: the list itself (contract/langs.ts, re-exported here), the
+ * `lang` parameter (`LangSchema`) and localized text as stored and as picked for a reader.
  */
 import { z } from "zod";
 
-/** Russian first: it is the default and the language of the official classifiers. */
-export const LANGS = ["ru", "en", "zh"] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = "ru";
-
-/** `true` when `value` is one of LANGS. */
-export function isLang(value: unknown): value is Lang {
-  return typeof value === "string" && (LANGS as readonly string[]).includes(value);
-}
-
-/**
- * Picks a supported language from an Accept-Language header (quality-ordered, RFC 9110 §12.5.4),
- * or null. The web tier's language redirect and the API tier's page cache both ask it.
- */
-export function langFromAcceptLanguage(header: string | null): Lang | null {
-  if (!header) return null;
-  const ranked = header
-    .split(",")
-    .map((part) => {
-      const [tag, ...params] = part.trim().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return { base: (tag ?? "").trim().toLowerCase().split("-")[0], q: q ? Number(q.slice(2)) || 0 : 1 };
-    })
-    .sort((a, b) => b.q - a.q);
-  return ranked.map((r) => r.base).find(isLang) ?? null;
-}
+export { DEFAULT_LANG, LANGS, isLang, langFromAcceptLanguage, type Lang, type Localized } from "./langs.ts";
+import { DEFAULT_LANG, LANGS } from "./langs.ts";
 
 /** A `lang` query parameter: one of LANGS, Russian when absent. */
 export const LangSchema = z.enum(LANGS).default(DEFAULT_LANG).meta({ description: "Language of every text in the answer" });
 
-/** User-written text per language (stored as jsonb); any language may be missing. */
-export type Localized = Partial<Record<Lang, string>>;
 export const LocalizedSchema = z.object({ ru: z.string().optional(), en: z.string().optional(), zh: z.string().optional() });
 
 /**

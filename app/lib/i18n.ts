@@ -2,9 +2,9 @@
  * Languages and locale-aware paths (DESIGN §5): one optional language prefix; unprefixed paths are
  * Russian. Every internal URL is built here (`localePath`), never by concatenating prefixes in routes.
  */
-export const LANGS = ["ru", "en", "zh"] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = "ru";
+import { DEFAULT_LANG, LANGS, type Lang } from "../../contract/langs.ts";
+
+export { DEFAULT_LANG, LANGS, type Lang };
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 

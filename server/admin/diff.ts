@@ -11,6 +11,7 @@
  * Documents are plain JSON, so the approved one is kept as the next snapshot. Files are referred to
  * by id with their URLs; a file deleted since a snapshot shows as missing.
  */
+import { LANGS } from "../../contract/langs.ts";
 import { asc, eq, inArray } from "drizzle-orm";
 import {
   categories,
@@ -188,7 +189,7 @@ export async function refreshFileRefs<T extends ProductDoc | CompanyDoc>(db: Que
 
 /* ─── the difference ───────────────────────────────────────────────────────────────────────── */
 
-const LANGS: Lang[] = ["ru", "en", "zh"];
+
 
 function pickName(value: Localized | null | undefined, lang: Lang): string {
   if (!value) return "";

@@ -3,12 +3,13 @@
  * source language the author wrote in, else Russian, English, Chinese. Returns the text with the
  * language it is in, so pages can mark a fallback (`lang` attribute, "in Russian" label).
  */
+import { LANGS } from "../../contract/langs.ts";
 import type { LocalizedText } from "../../contract/lang.ts";
 import type { Lang, Localized } from "../db/schema.ts";
 
 export type { LocalizedText } from "../../contract/lang.ts";
 
-const ORDER: Lang[] = ["ru", "en", "zh"];
+const ORDER: readonly Lang[] = LANGS;
 
 export function pick(value: Localized | null | undefined, lang: Lang, source?: Lang): LocalizedText | null {
   if (!value) return null;

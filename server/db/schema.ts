@@ -172,9 +172,9 @@ export const schemaExtensions = ["pg_trgm"] as const;
 /* ───────────────────────────── Catalogue ───────────────────────────── */
 
 /** User-facing text per language; `source_lang` columns record which one the author wrote. */
-export type Localized = { ru?: string; en?: string; zh?: string };
+import type { Lang, Localized } from "../../contract/langs.ts";
+export type { Lang, Localized };
 export type LocalizedFact = { key: Localized; value: Localized };
-export type Lang = "ru" | "en" | "zh";
 
 const localized = (name: string) => jsonb(name).$type<Localized>();
 

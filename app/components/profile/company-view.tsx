@@ -3,6 +3,7 @@
  * fallback to the author's language, then ru → en → zh, marked when it is not the page's, DESIGN §4),
  * the company status badge and the status explanation.
  */
+import { LANGS } from "../../../contract/langs.ts";
 import type { Localized } from "../../../contract/lang.ts";
 import type { CompanyStatus } from "../../../contract/profile/fields.ts";
 import { LocalizedName } from "../classifier/localized-name.tsx";
@@ -10,7 +11,7 @@ import type { Lang } from "../../lib/i18n.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 
-const ORDER: Lang[] = ["ru", "en", "zh"];
+const ORDER: readonly Lang[] = LANGS;
 
 /** The text of `value` in `lang`, else in `sourceLang`, else the first of ru, en, zh; null when empty. */
 export function pickLocalized(value: Localized | null | undefined, lang: Lang, sourceLang?: Lang): { text: string; lang: Lang } | null {
