@@ -171,8 +171,8 @@ export const schemaExtensions = ["pg_trgm"] as const;
 
 /* ───────────────────────────── Catalogue ───────────────────────────── */
 
-/** User-facing text per language; `source_lang` columns record which one the author wrote. */
 import type { Lang, Localized } from "../../contract/langs.ts";
+/** User-facing text per language (`Localized`); `source_lang` columns record which one the author wrote. */
 export type { Lang, Localized };
 export type LocalizedFact = { key: Localized; value: Localized };
 
