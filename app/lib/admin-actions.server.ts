@@ -5,12 +5,8 @@
  * success redirect with a flash message. What was typed is kept (Conform's `lastResult`).
  */
 import type { Submission } from "@conform-to/react";
-import { data, redirect } from "react-router";
-import { setFlashCookie } from "../middleware/flash.ts";
+import { data } from "react-router";
 import { ApiClientError } from "./api-client.server.ts";
-import type { FlashMessage } from "./flash.ts";
-import { documentUrl } from "./document-url.ts";
-import { localePath, splitLocalePath } from "./i18n.ts";
 
 /** Codes the API puts on a field without an `issues` entry. */
 const FIELD_OF_CODE: Record<string, string> = { slug_taken: "slug", own_account: "", last_admin: "role" };
@@ -34,12 +30,6 @@ export function apiRefusal<E extends Record<string, unknown> = Record<never, nev
 /** 400 with the submission's own validation errors. */
 export function invalid<E extends Record<string, unknown> = Record<never, never>>(submission: Submission<unknown>, extra?: E) {
   return data({ ...(extra as E), result: submission.reply() }, { status: 400 });
-}
-
-/** Redirects to the language-neutral `path` in the request's language, with a flash message. */
-export function doneRedirect(request: Request, path: string, message: FlashMessage, tone: "success" | "info" = "success") {
-  const { lang, prefixed } = splitLocalePath(documentUrl(request).pathname);
-  return redirect(localePath(lang, path, prefixed), { headers: { "set-cookie": setFlashCookie({ message, tone }) } });
 }
 
 /** The raw form values (strings, nested by Conform's names) as the API's JSON body, without `intent`. */

@@ -11,14 +11,14 @@ import { requireStaffData } from "./admin-guard.server.ts";
 import { ApiClientError } from "./api-client.server.ts";
 import { adminApi, filterQuery, type FacetValue, type FilterRow } from "./admin-api.server.ts";
 import { documentUrl } from "./document-url.ts";
-import { splitLocalePath } from "./i18n.ts";
+import { pageLang } from "./i18n.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { RECORDS, type RecordsKind } from "./admin-records.ts";
 
 export async function loadRecords({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, kind: RecordsKind) {
   requireStaffData(context);
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const config = RECORDS[kind];
   const query = filterQuery(url.searchParams);
   if (!query.has("lang")) query.set("lang", lang);

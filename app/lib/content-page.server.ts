@@ -5,12 +5,12 @@ import { adminApi } from "./admin-api.server.ts";
 import { ApiClientError } from "./api-client.server.ts";
 import { documentUrl } from "./document-url.ts";
 import { pageNotFound } from "./errors.ts";
-import { splitLocalePath } from "./i18n.ts";
+import { pageLang } from "./i18n.ts";
 import { renderMarkdown } from "./markdown.server.ts";
 
 export async function loadContentPage({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, slug: string) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const pageNo = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
   const page = await adminApi(context.get(apiContext))

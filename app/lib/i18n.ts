@@ -1,7 +1,11 @@
 /**
  * Languages and locale-aware paths (DESIGN §5): one optional language prefix; unprefixed paths are
  * Russian. Every internal URL is built here (`localePath`), never by concatenating prefixes in routes.
+ * Loaders and actions read the page's language with `pageLang(request)` and build a URL in it with
+ * `localizedPath(request, path)` (redirects with a flash message: app/lib/redirect.server.ts).
  */
+import { documentUrl } from "./document-url.ts";
+
 export const LANGS = ["ru", "en", "zh"] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = "ru";
@@ -21,6 +25,23 @@ export function splitLocalePath(pathname: string): { lang: Lang; rest: string; p
   const [, first, ...others] = pathname.split("/");
   if (isLang(first)) return { lang: first, rest: `/${others.join("/")}`, prefixed: true };
   return { lang: DEFAULT_LANG, rest: pathname || "/", prefixed: false };
+}
+
+/**
+ * The language of the page a request is for (its URL's prefix; `.data` requests of client
+ * navigations count as their page). The same rule as the i18next middleware's `findLocale`.
+ */
+export function pageLang(request: Request): Lang {
+  return splitLocalePath(documentUrl(request).pathname).lang;
+}
+
+/**
+ * The URL of a language-neutral `path` in the request's language, keeping the prefix the request
+ * came with (`/ru/…` stays prefixed): "/profile" from an `/en/…` page → "/en/profile".
+ */
+export function localizedPath(request: Request, path: string): string {
+  const { lang, prefixed } = splitLocalePath(documentUrl(request).pathname);
+  return localePath(lang, path, prefixed);
 }
 
 /**

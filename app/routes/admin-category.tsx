@@ -11,23 +11,23 @@ import { AuditList } from "../components/admin/audit-list.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi, type AuditRow } from "../lib/admin-api.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { ICON_NAMES } from "../lib/icon-names.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { CategorySchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const api = adminApi(context.get(apiContext));
   const t = getInstance(context).t;
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const all = await api.categories();
   if (params.id === "new") return { category: null, all, history: [] as AuditRow[], title: t("admin.categories.new") };
   const category = all.find((c) => String(c.id) === params.id);
@@ -47,12 +47,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (error instanceof ApiClientError && error.status === 409) return apiRefusal(submission, error);
       throw error;
     }
-    return doneRedirect(request, "/admin/categories", "admin.flash.deleted");
+    return localizedRedirect(request, "/admin/categories", "admin.flash.deleted");
   }
   if (submission.status !== "success") return invalid(submission);
   try {
     const saved = await api.saveCategory(params.id === "new" ? null : params.id, payloadOf(submission));
-    return doneRedirect(request, `/admin/categories/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
+    return localizedRedirect(request, `/admin/categories/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
     return apiRefusal(submission, error);
   }

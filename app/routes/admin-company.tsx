@@ -14,20 +14,20 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, splitLocalePath } from "../lib/i18n.ts";
+import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { BlockCompanySchema, VerificationSchema } from "../../server/admin/schemas.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const company = await adminApi(context.get(apiContext))
     .company(params.id)
     .catch((error: unknown) => {
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return apiRefusal(submission, error, { form: "verify" as const });
     }
-    return doneRedirect(request, here, "admin.flash.saved");
+    return localizedRedirect(request, here, "admin.flash.saved");
   }
   if (intent === "block") {
     const submission = parseWithZod(formData, { schema: BlockCompanySchema });
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return apiRefusal(submission, error, { form: "block" as const });
     }
-    return doneRedirect(request, here, "admin.flash.blocked");
+    return localizedRedirect(request, here, "admin.flash.blocked");
   }
   if (intent === "unblock") {
     try {
@@ -69,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
       throw error;
     }
-    return doneRedirect(request, here, "admin.flash.unblocked");
+    return localizedRedirect(request, here, "admin.flash.unblocked");
   }
   return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
 }

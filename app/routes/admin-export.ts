@@ -10,7 +10,7 @@ import { filterQuery, rawRequest } from "../lib/admin-api.server.ts";
 import { RECORDS, type RecordsKind } from "../lib/admin-records.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const query = filterQuery(url.searchParams);
   query.set("format", "csv");
-  if (!query.has("lang")) query.set("lang", splitLocalePath(url.pathname).lang);
+  if (!query.has("lang")) query.set("lang", pageLang(request));
   const response = await rawRequest(context.get(apiContext), "GET", `/app/admin/filter/${config.api}?${query}`);
   const headers = new Headers({ "cache-control": "no-store" });
   for (const name of ["content-type", "content-disposition", "x-total-count"]) {

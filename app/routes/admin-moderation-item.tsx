@@ -16,22 +16,22 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
-import { apiRefusal, doneRedirect, invalid } from "../lib/admin-actions.server.ts";
+import { apiRefusal, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, splitLocalePath } from "../lib/i18n.ts";
+import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { RejectSchema } from "../../server/admin/schemas.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   if (params.kind !== "company" && params.kind !== "product") pageNotFound(request);
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const item = await adminApi(context.get(apiContext))
     .queueItem(params.kind, params.id, lang)
     .catch((error: unknown) => {
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       throw error;
     }
-    return doneRedirect(request, back, "admin.flash.approved");
+    return localizedRedirect(request, back, "admin.flash.approved");
   }
   const submission = parseWithZod(formData, { schema: RejectSchema });
   if (submission.status !== "success") return invalid(submission);
@@ -64,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return apiRefusal(submission, error);
   }
-  return doneRedirect(request, back, "admin.flash.rejected");
+  return localizedRedirect(request, back, "admin.flash.rejected");
 }
 
 export default function ModerationItem({ loaderData, actionData }: Route.ComponentProps) {

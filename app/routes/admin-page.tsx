@@ -14,21 +14,21 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { type Lang, LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { PageSchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const api = adminApi(context.get(apiContext));
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const page = await api.page(params.slug).catch((error: unknown) => {
     if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
     throw error;
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return apiRefusal(submission, error);
   }
-  return doneRedirect(request, `/admin/pages/${params.slug}`, "admin.flash.saved");
+  return localizedRedirect(request, `/admin/pages/${params.slug}`, "admin.flash.saved");
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,23 +7,23 @@ import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn }
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { apiContext } from "../context.ts";
 import { adminApi, type AuditRow } from "../lib/admin-api.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { ICON_NAMES } from "../lib/icon-names.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { ServiceTypeSchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const api = adminApi(context.get(apiContext));
   const t = getInstance(context).t;
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   if (params.id === "new") return { type: null, history: [] as AuditRow[], title: t("admin.serviceTypes.new") };
   const type = (await api.serviceTypes()).find((s) => String(s.id) === params.id);
   if (!type) pageNotFound(request);
@@ -41,12 +41,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return apiRefusal(submission, error);
     }
-    return doneRedirect(request, "/admin/service-types", "admin.flash.deleted");
+    return localizedRedirect(request, "/admin/service-types", "admin.flash.deleted");
   }
   if (submission.status !== "success") return invalid(submission);
   try {
     const saved = await api.saveServiceType(params.id === "new" ? null : params.id, payloadOf(submission));
-    return doneRedirect(request, `/admin/service-types/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
+    return localizedRedirect(request, `/admin/service-types/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
     return apiRefusal(submission, error);
   }

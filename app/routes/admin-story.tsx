@@ -15,23 +15,23 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi, type AdminStory, type AuditRow } from "../lib/admin-api.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { type Lang, LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { StorySchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const api = adminApi(context.get(apiContext));
   const t = getInstance(context).t;
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const tags = await api.tags();
   if (params.id === "new") return { story: null as (AdminStory & { history: AuditRow[] }) | null, tags, title: t("admin.press.new") };
   const story = await api.story(params.id).catch((error: unknown) => {
@@ -61,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ cover: error.code }, { status: error.status });
       throw error;
     }
-    return doneRedirect(request, `/admin/press/${params.id}`, intent === "cover" ? "admin.flash.coverSaved" : "admin.flash.coverRemoved");
+    return localizedRedirect(request, `/admin/press/${params.id}`, intent === "cover" ? "admin.flash.coverSaved" : "admin.flash.coverRemoved");
   }
   if (intent === "delete") {
     try {
@@ -70,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
       throw error;
     }
-    return doneRedirect(request, "/admin/press", "admin.flash.deleted");
+    return localizedRedirect(request, "/admin/press", "admin.flash.deleted");
   }
   const submission = parseWithZod(formData, { schema: StorySchema });
   if (intent === "preview") {
@@ -81,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission);
   try {
     const saved = await api.saveStory(isNew ? null : params.id, payloadOf(submission));
-    return doneRedirect(request, `/admin/press/${saved.id}`, isNew ? "admin.flash.created" : "admin.flash.saved");
+    return localizedRedirect(request, `/admin/press/${saved.id}`, isNew ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
     return apiRefusal(submission, error);
   }

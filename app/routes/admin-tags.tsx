@@ -12,7 +12,7 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi, type AdminTag } from "../lib/admin-api.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES, LANGS } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -20,6 +20,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { TagSchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof ApiClientError && error.status === 404) return data({ target: id, result: { status: "error" as const, error: { "": ["not_found"] } } }, { status: 404 });
       throw error;
     }
-    return doneRedirect(request, "/admin/tags", "admin.flash.deleted");
+    return localizedRedirect(request, "/admin/tags", "admin.flash.deleted");
   }
   const submission = parseWithZod(formData, { schema: TagSchema });
   const target = intent === "update" ? id : "new";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return apiRefusal(submission, error, { target });
   }
-  return doneRedirect(request, "/admin/tags", intent === "update" ? "admin.flash.saved" : "admin.flash.created");
+  return localizedRedirect(request, "/admin/tags", intent === "update" ? "admin.flash.saved" : "admin.flash.created");
 }
 
 type Result = { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | undefined;

@@ -14,7 +14,7 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
-import { apiRefusal, doneRedirect, invalid } from "../lib/admin-actions.server.ts";
+import { apiRefusal, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES } from "../lib/i18n.ts";
@@ -24,6 +24,7 @@ import { BlockUserSchema, RoleSchema } from "../../server/admin/schemas.ts";
 import { SITE_ROLES } from "../../server/admin/constants.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -49,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return apiRefusal(submission, error, { form: "role" as const });
     }
-    return doneRedirect(request, here, "admin.flash.roleChanged");
+    return localizedRedirect(request, here, "admin.flash.roleChanged");
   }
   if (intent === "block") {
     const submission = parseWithZod(formData, { schema: BlockUserSchema });
@@ -59,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return apiRefusal(submission, error, { form: "block" as const });
     }
-    return doneRedirect(request, here, "admin.flash.blocked");
+    return localizedRedirect(request, here, "admin.flash.blocked");
   }
   try {
     if (intent === "unblock") await api.unblockUser(params.id);
@@ -69,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
     throw error;
   }
-  return doneRedirect(request, here, intent === "unblock" ? "admin.flash.unblocked" : "admin.flash.signedOut");
+  return localizedRedirect(request, here, intent === "unblock" ? "admin.flash.unblocked" : "admin.flash.signedOut");
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-code";
 import { FieldError, FormError } from "../components/auth/field.tsx";
 import { OneTimeCodeInput } from "../components/one-time-code-input.tsx";
@@ -18,14 +18,15 @@ import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie, identityBody, readAuthFlow, type AuthFlow } from "../lib/auth-flow.server.ts";
 import { CodeSchema } from "../lib/auth-forms.ts";
-import { authPath, finishSignIn } from "../lib/auth-actions.server.ts";
+import { finishSignIn } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useCountdown } from "../lib/use-countdown.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export const middleware = guards("check-auth-data");
 
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stored = readAuthFlow(request);
   const fromLink = linked !== null && linked.target !== stored?.target;
   const flow = fromLink ? { ...linked, redirectTo: stored?.redirectTo } : stored;
-  if (!flow) throw redirect(authPath(request, "/auth"));
+  if (!flow) throw localizedRedirect(request, "/auth");
   const code = /^\d{6}$/.test(url.searchParams.get("code") ?? "") ? url.searchParams.get("code")! : "";
   return data(
     { sentTo: flow.sentTo, channel: flow.channel, resendInS: Math.max(0, Math.ceil((flow.resendAt - Date.now()) / 1000)), code, seo: { title: t("auth.codeTitle") } },
@@ -52,11 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const flow = readAuthFlow(request);
-  if (!flow) throw redirect(authPath(request, "/auth"));
+  if (!flow) throw localizedRedirect(request, "/auth");
   const formData = await request.formData();
   const api = context.get(apiContext);
   if (formData.get("intent") === "resend") {
-    const { lang } = splitLocalePath(documentUrl(request).pathname);
+    const lang = pageLang(request);
     try {
       const sent = await api.sendCode({ ...identityBody(flow), locale: lang });
       const next = { ...flow, sentTo: sent.sentTo, resendAt: Date.now() + sent.resendAfter * 1000 };
@@ -72,9 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const verified = await api.verifyCode({ ...identityBody(flow), code: submission.value.code });
     if (verified.data.registrationToken) {
-      return redirect(authPath(request, "/auth/registration"), { headers: { "set-cookie": authFlowCookie({ ...flow, registrationToken: verified.data.registrationToken }) } });
+      return localizedRedirect(request, "/auth/registration", undefined, { headers: { "set-cookie": authFlowCookie({ ...flow, registrationToken: verified.data.registrationToken }) } });
     }
-    return finishSignIn(context, verified.data.accessToken!, verified.setCookies, flow.redirectTo ?? authPath(request, "/"), "flash.signedIn");
+    return finishSignIn(context, verified.data.accessToken!, verified.setCookies, flow.redirectTo ?? localizedPath(request, "/"), "flash.signedIn");
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {

@@ -6,41 +6,41 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-registration";
 import { FieldError, FormError } from "../components/auth/field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { clearAuthFlowCookie, readAuthFlow } from "../lib/auth-flow.server.ts";
 import { RegistrationSchema } from "../lib/auth-forms.ts";
-import { authPath, finishSignIn } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { finishSignIn } from "../lib/auth-actions.server.ts";
+import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export const middleware = guards("check-auth-data");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const flow = readAuthFlow(request);
-  if (!flow?.registrationToken) throw redirect(authPath(request, "/auth"));
+  if (!flow?.registrationToken) throw localizedRedirect(request, "/auth");
   return { sentTo: flow.sentTo, seo: { title: getInstance(context).t("auth.registrationTitle") } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const flow = readAuthFlow(request);
-  if (!flow?.registrationToken) throw redirect(authPath(request, "/auth"));
+  if (!flow?.registrationToken) throw localizedRedirect(request, "/auth");
   const submission = parseWithZod(await request.formData(), { schema: RegistrationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   try {
     const registered = await context.get(apiContext).register({ registrationToken: flow.registrationToken, ...submission.value, acceptTerms: true, locale: lang });
-    return finishSignIn(context, registered.data.accessToken, registered.setCookies, flow.redirectTo ?? authPath(request, "/"), "flash.registered");
+    return finishSignIn(context, registered.data.accessToken, registered.setCookies, flow.redirectTo ?? localizedPath(request, "/"), "flash.registered");
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_registration") {
-      throw redirect(authPath(request, "/auth"), { headers: { "set-cookie": clearAuthFlowCookie() } });
+      throw localizedRedirect(request, "/auth", undefined, { headers: { "set-cookie": clearAuthFlowCookie() } });
     }
     return data({ result: submission.reply({ formErrors: ["auth.errors.tryLater"] }) }, { status: error.status >= 500 ? 503 : 400 });
   }

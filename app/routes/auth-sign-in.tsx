@@ -16,18 +16,19 @@ import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie } from "../lib/auth-flow.server.ts";
 import { SignInSchema, loginToIdentity } from "../lib/auth-forms.ts";
-import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
+import { safeReturnPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { honeypot } from "../lib/honeypot.server.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const redirectTo = safeReturnPath(request, url.searchParams.get("redirectTo")) ?? "";
   // Someone already signed in has nothing to do here.
-  if (context.get(sessionContext).accessToken) throw redirect(redirectTo || authPath(request, "/"));
+  if (context.get(sessionContext).accessToken) throw redirect(redirectTo || localizedPath(request, "/"));
   const t = getInstance(context).t;
   return { redirectTo, honeypot: await honeypot.getInputProps(), seo: { title: t("auth.signInTitle") } };
 }
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const identity = loginToIdentity(submission.value.login);
   const flow = {
     channel: "email" in identity ? ("email" as const) : ("phone" as const),
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     resendAt: Date.now(),
     redirectTo: safeReturnPath(request, submission.value.redirectTo) ?? undefined,
   };
-  const toCodeStep = () => redirect(authPath(request, "/auth/code"), { headers: { "set-cookie": authFlowCookie(flow) } });
+  const toCodeStep = () => localizedRedirect(request, "/auth/code", undefined, { headers: { "set-cookie": authFlowCookie(flow) } });
   try {
     const sent = await context.get(apiContext).sendCode({ ...identity, locale: lang });
     flow.sentTo = sent.sentTo;

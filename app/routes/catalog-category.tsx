@@ -8,7 +8,7 @@ import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
@@ -20,7 +20,7 @@ export const PER_PAGE = 24;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
   const api = context.get(apiContext);
   const id = Number(params.id);

@@ -5,14 +5,13 @@ import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const categories = await context.get(apiContext).categories(lang);
   return { categories, seo: { title: t("catalog.title"), description: t("catalog.description") } };

@@ -10,8 +10,7 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError, type ApiClient } from "../lib/api-client.server.ts";
 import { endRefusedSession } from "../lib/session.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
@@ -19,7 +18,7 @@ import { guards } from "../middleware/registry.ts";
 export const middleware = guards(["check-query-params", {}]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const session = context.get(sessionContext);
   let products: Awaited<ReturnType<ApiClient["favourites"]>> = [];

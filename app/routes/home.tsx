@@ -13,11 +13,10 @@ import { Text } from "../components/catalog/text.tsx";
 import { apiContext } from "../context.ts";
 import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
 import type { ClassifierNode } from "../lib/api-client.server.ts";
-import { splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { type Lang, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { documentUrl } from "../lib/document-url.ts";
 
 const EXAMPLES: Record<Lang, string[]> = {
   ru: ["пшеница", "ноутбук", "62.01", "8471 30", "трубы стальные"],
@@ -28,7 +27,7 @@ const EXAMPLES: Record<Lang, string[]> = {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const t = getInstance(context).t;
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const [appData, okved, tnved, categories, products, suppliers, stories] = await Promise.all([
     api.appData(),
     api.classifierTree("okved", { lang }),

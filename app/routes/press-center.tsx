@@ -8,7 +8,7 @@ import { Pagination } from "../components/pagination.tsx";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { pageParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -18,7 +18,7 @@ export const middleware = guards("check-query-params-page", ["check-query-params
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const api = context.get(apiContext);
   const tag = url.searchParams.get("tag") ?? undefined;

@@ -12,7 +12,7 @@ import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { unitLabel } from "../lib/units.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -20,7 +20,7 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const api = context.get(apiContext);
   // Both at once: related products need only the id. A failure there leaves the section out.
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;

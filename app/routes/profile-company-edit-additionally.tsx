@@ -24,11 +24,13 @@ import { Text } from "../components/catalog/text.tsx";
 import { Icon } from "../components/icon.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError, type ProductHit } from "../lib/api-client.server.ts";
-import { companyApi, formErrorsOf, pageLang, redirectWithFlash } from "../lib/profile-api/company.server.ts";
+import { companyApi, formErrorsOf } from "../lib/profile-api/company.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { FactsSchema } from "../../server/profile/schemas.ts";
+import { pageLang } from "../lib/i18n.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 /** The facts form: an empty list (every row removed) is a valid "no facts". */
 const FactsFormSchema = z.object({ facts: FactsSchema.shape.facts.optional().transform((facts) => facts ?? []) });
@@ -67,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!errors) throw error;
       return data<ActionData>({ linkErrors: errors.formErrors.length ? errors.formErrors : ["apiErrors.invalid_body"] }, { status: (error as ApiClientError).status });
     }
-    return redirectWithFlash(request, back, intent === "link" ? "profileCompany.flash.linkAdded" : "profileCompany.flash.linkRemoved");
+    return localizedRedirect(request, back, intent === "link" ? "profileCompany.flash.linkAdded" : "profileCompany.flash.linkRemoved");
   }
 
   const submission = parseWithZod(form, { schema: FactsFormSchema });
@@ -80,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!errors) throw error;
     return data<ActionData>({ facts: submission.reply(errors) }, { status: (error as ApiClientError).status });
   }
-  return redirectWithFlash(request, "/profile/company/edit/additionally", "profileCompany.flash.factsSaved");
+  return localizedRedirect(request, "/profile/company/edit/additionally", "profileCompany.flash.factsSaved");
 }
 
 export default function CompanyEditAdditionally({ loaderData, actionData }: Route.ComponentProps) {

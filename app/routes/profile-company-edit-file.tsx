@@ -21,13 +21,14 @@ import { LocalizedField } from "../components/profile/localized-field.tsx";
 import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
 import { Icon } from "../components/icon.tsx";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { companyApi, redirectWithFlash } from "../lib/profile-api/company.server.ts";
+import { companyApi } from "../lib/profile-api/company.server.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localized } from "../../server/profile/schemas.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -60,17 +61,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.uploadLogo(body);
       } else if (id) await api.api.call("PUT", "/api/profile/company/logo", { fileId: id });
       else return data<ActionData>({ section, errors: ["apiErrors.file_required"] }, { status: 400 });
-      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.logoSaved");
+      return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.logoSaved");
     }
     if (intent === "removeLogo") {
       await api.deleteLogo();
-      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.logoRemoved");
+      return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.logoRemoved");
     }
     if (intent === "deleteFile") {
       const id = Number(form.get("fileId"));
       if (!Number.isInteger(id) || id <= 0) return data<ActionData>({ section, errors: ["apiErrors.not_found"] }, { status: 404 });
       await api.deleteFile(id);
-      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.fileRemoved");
+      return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.fileRemoved");
     }
   } catch (error) {
     return refuse(error);
@@ -94,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refuse(error, submission.reply());
   }
-  return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.fileAdded");
+  return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.fileAdded");
 }
 
 export default function CompanyEditFile({ loaderData, actionData }: Route.ComponentProps) {

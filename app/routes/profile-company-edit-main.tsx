@@ -26,7 +26,7 @@ import { ClassifierPicker, type PickerSearch } from "../components/profile/class
 import { LocalizedField, SourceLangField } from "../components/profile/localized-field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { companyApi, formErrorsOf, pageLang, redirectWithFlash, type CompanyView } from "../lib/profile-api/company.server.ts";
+import { companyApi, formErrorsOf, type CompanyView } from "../lib/profile-api/company.server.ts";
 import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import type { Lang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -36,6 +36,8 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { COUNTRY_CODES, CompanySchema, HEADCOUNT_RANGES, LANGS, WebUrl } from "../../server/profile/schemas.ts";
 import { SiteFiller } from "../components/profile/company-site-fill.tsx";
+import { pageLang } from "../lib/i18n.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 /** Values a saved form sends as "cleared" when left empty (Conform drops empty inputs). */
 const CLEARED = {
@@ -119,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!errors) throw error;
     return data<ActionData>({ result: submission.reply(errors) }, { status: (error as ApiClientError).status });
   }
-  return redirectWithFlash(request, "/profile/company", "profileCompany.flash.saved");
+  return localizedRedirect(request, "/profile/company", "profileCompany.flash.saved");
 }
 
 async function findAddress(api: ReturnType<typeof companyApi>, q: string, lang: string): Promise<AddressLookup> {

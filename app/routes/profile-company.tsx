@@ -13,8 +13,8 @@ import { CompanyStatusBadge, LocalizedValue, pickLocalized } from "../components
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
-import { companyApi, pageLang } from "../lib/profile-api/company.server.ts";
-import { LANGS } from "../lib/i18n.ts";
+import { companyApi } from "../lib/profile-api/company.server.ts";
+import { LANGS, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";

@@ -9,23 +9,21 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-employee-edit";
 import { formatDate } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
 import { assignableRoles, employeeName, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { EmployeePatchSchema, EmployeeStatusSchema } from "../lib/profile-api/personal-forms.ts";
 import { ApiClientError, employee, failureStatus, formatPhone, formErrors, removeEmployee, setEmployeeStatus, updateEmployee } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
 
 function employeeId(request: Request, raw: string | undefined): number {
   if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
@@ -33,7 +31,7 @@ function employeeId(request: Request, raw: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const id = employeeId(request, params.id);
   const org = context.get(profileContext).organization!;
   let e;
@@ -75,10 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const here = authPath(request, `/profile/employee/${id}`);
-  const flash = (message: "profileEmployees.flash.saved" | "profileEmployees.flash.blocked" | "profileEmployees.flash.unblocked" | "profileEmployees.flash.removed" | "profileEmployees.flash.revoked") => ({
-    headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) },
-  });
+  const here = localizedPath(request, `/profile/employee/${id}`);
   const refused = (kind: "save" | "status" | "remove", error: unknown, reply?: (errors: ReturnType<typeof formErrors>) => unknown) => {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.status === 404) pageNotFound(request);
@@ -94,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return refused("status", error);
     }
-    return redirect(here, flash(submission.value.status === "blocked" ? "profileEmployees.flash.blocked" : "profileEmployees.flash.unblocked"));
+    return flashRedirect(here, submission.value.status === "blocked" ? "profileEmployees.flash.blocked" : "profileEmployees.flash.unblocked");
   }
   if (intent === "remove") {
     let wasInvitation = false;
@@ -104,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return refused("remove", error);
     }
-    return redirect(authPath(request, "/profile/employee"), flash(wasInvitation ? "profileEmployees.flash.revoked" : "profileEmployees.flash.removed"));
+    return localizedRedirect(request, "/profile/employee", wasInvitation ? "profileEmployees.flash.revoked" : "profileEmployees.flash.removed");
   }
   const submission = parseWithZod(formData, { schema: EmployeePatchSchema });
   if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
@@ -113,7 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return refused("save", error, (errors) => submission.reply(errors));
   }
-  return redirect(here, flash("profileEmployees.flash.saved"));
+  return flashRedirect(here, "profileEmployees.flash.saved");
 }
 
 function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; position: string | null; roles: EmployeeRole[]; lastResult?: unknown }) {

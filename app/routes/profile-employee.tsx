@@ -7,7 +7,7 @@
  * invitation disappears at once, before the server answers.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, useFetcher, useFetchers } from "react-router";
+import { data, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/profile-employee";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProfileFormError } from "../components/profile/contact-field.tsx";
@@ -15,18 +15,16 @@ import { EmployeeInviteForm } from "../components/profile/employee-invite-form.t
 import { assignableRoles, employeeName, RoleBadge, StatusBadge } from "../components/profile/employee-parts.tsx";
 import { formatDate } from "../components/catalog/format.ts";
 import { apiContext, profileContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { InviteEmployeeSchema } from "../lib/profile-api/personal-forms.ts";
 import { ApiClientError, apiErrorKey, employees, failureStatus, formatPhone, formErrors, inviteEmployee, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const org = context.get(profileContext).organization!;
   const list = await employees(context.get(apiContext));
   const canManage = org.role === "owner" || org.role === "admin";
@@ -72,14 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Already gone (revoked elsewhere or accepted and removed): the list shows how things stand.
       if (error.status !== 404) return data({ intent: "revoke" as const, result: { status: "error" as const, error: { "": [apiErrorKey(error.code)] } } }, { status: failureStatus(error) });
     }
-    return redirect(authPath(request, "/profile/employee"), { headers: { "set-cookie": setFlashCookie({ message: "profileEmployees.flash.revoked", tone: "info" }) } });
+    return localizedRedirect(request, "/profile/employee", { message: "profileEmployees.flash.revoked", tone: "info" });
   }
   const submission = parseWithZod(formData, { schema: InviteEmployeeSchema });
   if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
   try {
     const invited = await inviteEmployee(api, submission.value);
-    const flash = invited.mailSent ? setFlashCookie({ message: "profileEmployees.flash.invited", tone: "success" }) : setFlashCookie({ message: "profileEmployees.flash.invitedMailFailed", tone: "warning" });
-    return redirect(authPath(request, "/profile/employee"), { headers: { "set-cookie": flash } });
+    return localizedRedirect(request, "/profile/employee", invited.mailSent ? "profileEmployees.flash.invited" : { message: "profileEmployees.flash.invitedMailFailed", tone: "warning" });
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     return data({ intent: "invite" as const, result: submission.reply(formErrors(error, INVITE_ERRORS)) }, { status: failureStatus(error) });

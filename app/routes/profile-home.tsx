@@ -15,11 +15,12 @@ import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type Che
 import { FormMessages } from "../components/profile/company-form.tsx";
 import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { companyApi, formErrorsOf, redirectWithFlash } from "../lib/profile-api/company.server.ts";
+import { companyApi, formErrorsOf } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = companyApi(context);
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const messages = missing.length > 0 ? ["apiErrors.incomplete"] : [...errors.formErrors, ...Object.values(errors.fieldErrors).flat()];
     return data({ errors: messages, missing }, { status: error instanceof ApiClientError ? error.status : 400 });
   }
-  return redirectWithFlash(request, "/profile", intent === "submit" ? "profileHome.flash.submitted" : "profileHome.flash.withdrawn");
+  return localizedRedirect(request, "/profile", intent === "submit" ? "profileHome.flash.submitted" : "profileHome.flash.withdrawn");
 }
 
 export default function ProfileHome({ loaderData, actionData }: Route.ComponentProps) {

@@ -23,13 +23,14 @@ import { FormMessages, ReadOnlyNotice } from "../components/profile/company-form
 import { LegalEntityForm, type LookupOutcome } from "../components/profile/legal-entity-form.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Icon } from "../components/icon.tsx";
-import { companyApi, formErrorsOf, redirectWithFlash, type PartySuggestion } from "../lib/profile-api/company.server.ts";
+import { companyApi, formErrorsOf, type PartySuggestion } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { LegalEntityFields, LegalEntitySchema } from "../../server/profile/schemas.ts";
 import { validateInn } from "../../server/catalog/identifiers.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!errors) throw error;
       return data({ result: undefined, lookup: null, deleteErrors: errors.formErrors }, { status: (error as ApiClientError).status });
     }
-    return redirectWithFlash(request, "/profile/legal_entities", "legalEntities.flash.deleted");
+    return localizedRedirect(request, "/profile/legal_entities", "legalEntities.flash.deleted");
   }
 
   if (intent === "lookup") {
@@ -98,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!errors) throw error;
     return data({ result: submission.reply(errors), lookup: null, deleteErrors: null }, { status: (error as ApiClientError).status });
   }
-  return redirectWithFlash(request, "/profile/legal_entities", id ? "legalEntities.flash.updated" : "legalEntities.flash.added");
+  return localizedRedirect(request, "/profile/legal_entities", id ? "legalEntities.flash.updated" : "legalEntities.flash.added");
 }
 
 /** Form values of a register record (empty fields left empty). */

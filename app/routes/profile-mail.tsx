@@ -4,18 +4,17 @@
  * `/profile/mail/phone`) and any change still waiting for its code, which can be continued or
  * cancelled here.
  */
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-mail";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProfileFormError } from "../components/profile/contact-field.tsx";
 import { apiContext, profileContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
 import { ApiClientError, apiErrorKey, cancelContactChange, contactChanges, formatPhone } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
@@ -39,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.status !== 404) return data({ error: apiErrorKey(error.code) }, { status: error.status >= 500 ? 503 : 409 });
   }
-  return redirect(authPath(request, "/profile/mail"), { headers: { "set-cookie": setFlashCookie({ message: "profileContacts.flash.cancelled", tone: "info" }) } });
+  return localizedRedirect(request, "/profile/mail", { message: "profileContacts.flash.cancelled", tone: "info" });
 }
 
 export default function Mail({ loaderData, actionData }: Route.ComponentProps) {

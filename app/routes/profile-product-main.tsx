@@ -13,25 +13,23 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-main";
 import { FormIssue } from "../components/profile/localized-field.tsx";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
 import { ProductFacts } from "../components/profile/product-facts.tsx";
 import { ProductVariants } from "../components/profile/product-variants.tsx";
 import { apiContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
 import { categoryOptions, getProduct, productIdOf, putFacts, putVariants, stableJson, updateProduct, type ProductDetailView } from "../lib/profile-api/products.server.ts";
 import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { useProductData } from "./profile-product.tsx";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   return { categories: await categoryOptions(context.get(apiContext), lang) };
 }
 
@@ -57,7 +55,7 @@ const variantsOf = (variants: ProductMainInput["variants"]) => variants.map((v) 
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const api = context.get(apiContext);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ProductMainSchema });
@@ -84,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     step = "variants";
     if (changed.variants) await putVariants(api, id, variants);
     const message = !changed.card && !changed.facts && !changed.variants ? "profileProducts.flash.unchanged" : current.status === "published" ? "profileProducts.flash.savedPending" : "profileProducts.flash.saved";
-    throw redirect(authPath(request, `/profile/product/${id}`), { headers: { "set-cookie": setFlashCookie({ message, tone: message.endsWith("unchanged") ? "info" : "success" }) } });
+    throw localizedRedirect(request, `/profile/product/${id}`, { message, tone: message.endsWith("unchanged") ? "info" : "success" });
   } catch (error) {
     if (error instanceof Response) throw error;
     const { result, status } = replyError(submission, error, { prefix: step === "card" ? "card" : undefined });

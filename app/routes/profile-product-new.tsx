@@ -7,32 +7,30 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-new";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
 import { FormIssue } from "../components/profile/localized-field.tsx";
 import { apiContext, profileContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { ProductCardFormSchema } from "../lib/product-forms.ts";
 import { categoryOptions, createProduct } from "../lib/profile-api/products.server.ts";
 import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const blocked = context.get(profileContext).organization?.status === "blocked";
   return { categories: await categoryOptions(context.get(apiContext), lang), blocked, seo: { title: getInstance(context).t("profileProducts.new.title") } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const api = context.get(apiContext);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ProductCardFormSchema });
@@ -43,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), picker: null, tnvedNames: await tnvedNames() }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const created = await createProduct(api, submission.value.card);
-    throw redirect(authPath(request, `/profile/product/${created.id}`), { headers: { "set-cookie": setFlashCookie({ message: "profileProducts.flash.created", tone: "success" }) } });
+    throw localizedRedirect(request, `/profile/product/${created.id}`, "profileProducts.flash.created");
   } catch (error) {
     if (error instanceof Response) throw error;
     const { result, status } = replyError(submission, error, { prefix: "card" });

@@ -8,19 +8,18 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-price";
 import { PriceTable } from "../components/catalog/price-table.tsx";
 import { FormIssue } from "../components/profile/localized-field.tsx";
 import { PriceTiers } from "../components/profile/price-tiers.tsx";
 import { apiContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
 import { PriceFormSchema } from "../lib/product-forms.ts";
 import { productIdOf, putPrices } from "../lib/profile-api/products.server.ts";
 import { replyError } from "../lib/profile-api/widgets.server.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { useProductData } from "./profile-product.tsx";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
@@ -32,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { result, status } = replyError(submission, error);
     return data({ result }, { status });
   }
-  throw redirect(authPath(request, `/profile/product/${id}/price`), { headers: { "set-cookie": setFlashCookie({ message: "profileProducts.flash.pricesSaved", tone: "success" }) } });
+  throw localizedRedirect(request, `/profile/product/${id}/price`, "profileProducts.flash.pricesSaved");
 }
 
 export default function ProductPrices({ actionData }: Route.ComponentProps) {

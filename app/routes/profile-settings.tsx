@@ -18,21 +18,19 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
 import { apiContext, profileContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { LANG_NAMES, LANGS, localePath, splitLocalePath } from "../lib/i18n.ts";
+import { LANG_NAMES, LANGS, localePath, pageLang } from "../lib/i18n.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
 import { LanguageSchema, NameSchema } from "../lib/profile-api/personal-forms.ts";
 import { apiErrorKey, contactChanges, formatPhone, logoutAll, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { clearSessionCookies } from "../lib/session.server.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localeCookie } from "./set-locale.ts";
+import { flashCookie, localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const profile = context.get(profileContext);
   const pending = await contactChanges(context.get(apiContext));
   const waiting = (kind: "email" | "phone") => {
@@ -59,7 +57,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
   const api = context.get(apiContext);
-  const flash = (message: Parameters<typeof setFlashCookie>[0]["message"], tone: "success" | "info" = "success") => ({ headers: { "set-cookie": setFlashCookie({ message, tone }) } });
 
   if (intent === "name") {
     const submission = parseWithZod(formData, { schema: NameSchema });
@@ -70,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(error instanceof ApiClientError)) throw error;
       return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
     }
-    return redirect(authPath(request, "/profile/settings"), flash("profileSettings.flash.nameSaved"));
+    return localizedRedirect(request, "/profile/settings", "profileSettings.flash.nameSaved");
   }
 
   if (intent === "language") {
@@ -85,13 +82,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // A whole new document: the page's language comes from its URL and every string must follow.
     const headers = new Headers({ "set-cookie": localeCookie.serialize(lang) });
-    headers.append("set-cookie", setFlashCookie({ message: "profileSettings.flash.languageSaved", tone: "success" }));
+    headers.append("set-cookie", flashCookie("profileSettings.flash.languageSaved"));
     return redirectDocument(localePath(lang, "/profile/settings"), { headers });
   }
 
   if (intent === "leave") {
     const org = context.get(profileContext).organization;
-    if (!org) return redirect(authPath(request, "/profile/settings"));
+    if (!org) return localizedRedirect(request, "/profile/settings");
     try {
       await removeEmployee(api, org.memberId);
     } catch (error) {
@@ -99,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const key = error.code === "last_owner" ? "profileSettings.errors.lastOwner" : error.code === "member_blocked" ? "profileSettings.errors.leaveBlocked" : apiErrorKey(error.code);
       return data({ intent, result: { status: "error" as const, error: { "": [key] } } }, { status: error.status >= 500 ? 503 : 409 });
     }
-    return redirect(authPath(request, "/profile/settings"), flash("profileSettings.flash.leftCompany", "info"));
+    return localizedRedirect(request, "/profile/settings", { message: "profileSettings.flash.leftCompany", tone: "info" });
   }
 
   if (intent === "logoutAll") {
@@ -112,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = context.get(sessionContext);
     session.accessToken = null;
     session.setCookies.push(...clearSessionCookies());
-    return redirect(authPath(request, "/"), flash("profileSettings.flash.signedOutEverywhere", "info"));
+    return localizedRedirect(request, "/", { message: "profileSettings.flash.signedOutEverywhere", tone: "info" });
   }
   return data({ intent: null, result: null }, { status: 400 });
 }

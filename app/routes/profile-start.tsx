@@ -16,7 +16,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-start";
 import { FieldErrorLine, FormMessages, InputField, SelectField } from "../components/profile/company-form.tsx";
@@ -25,15 +25,16 @@ import { ClassifierPicker, type PickerSearch } from "../components/profile/class
 import { formatDate } from "../components/catalog/format.ts";
 import { profileContext } from "../context.ts";
 import { apiContext } from "../context.ts";
-import { companyApi, formErrorsOf, pageLang, pagePath, redirectWithFlash, type InvitationView } from "../lib/profile-api/company.server.ts";
+import { companyApi, formErrorsOf, type InvitationView } from "../lib/profile-api/company.server.ts";
 import { readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
-import { LANGS, LANG_NAMES } from "../lib/i18n.ts";
+import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { COUNTRY_CODES, Lang as LangSchema, nullable, OkvedCode, RegionCode, text } from "../../server/profile/schemas.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -53,7 +54,7 @@ const FIELD_OF_API: Record<string, string> = { "name.ru": "nameText", "name.en":
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
-  if (profile.organization?.employeeStatus === "active") throw redirect(pagePath(request, "/profile"));
+  if (profile.organization?.employeeStatus === "active") throw localizedRedirect(request, "/profile");
   const lang = pageLang(request);
   const invitations = (profile as typeof profile & { invitations?: InvitationView[] }).invitations ?? [];
   const blocked = profile.organization?.employeeStatus === "blocked" ? { name: profile.organization.name } : null;
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!errors) throw error;
       return data({ invitation: { id, errors: errors.formErrors }, result: null }, { status: 409 });
     }
-    return intent === "accept" ? redirectWithFlash(request, "/profile", "profileStart.flash.joined") : redirectWithFlash(request, "/profile/start", "profileStart.flash.declined");
+    return intent === "accept" ? localizedRedirect(request, "/profile", "profileStart.flash.joined") : localizedRedirect(request, "/profile/start", "profileStart.flash.declined");
   }
   const submission = parseWithZod(form, { schema: StartCompanySchema });
   const search = readPickerSearch(form);
@@ -95,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const [name, messages] of Object.entries(errors.fieldErrors)) (fieldErrors[FIELD_OF_API[name] ?? name] ??= []).push(...messages);
     return data({ result: submission.reply({ fieldErrors, formErrors: errors.formErrors }), invitation: null }, { status: 400 });
   }
-  return redirectWithFlash(request, "/profile", "profileStart.flash.created");
+  return localizedRedirect(request, "/profile", "profileStart.flash.created");
 }
 
 export default function ProfileStart({ loaderData, actionData }: Route.ComponentProps) {

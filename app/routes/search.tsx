@@ -16,7 +16,7 @@ import { Pagination } from "../components/pagination.tsx";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { pageParam, searchParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -32,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const t = getInstance(context).t;
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = Number(url.searchParams.get("page") ?? "1");
   const seo = { title: q ? t("classifier.resultsFor", { q }) : t("search.title"), description: t("search.prompt") };

@@ -7,15 +7,14 @@ import { Text } from "../components/catalog/text.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
   const api = context.get(apiContext);
   const offer = await api.companyService(params.id, lang).catch((error: unknown) => {

@@ -12,7 +12,7 @@ import { apiContext } from "../context.ts";
 import { apiQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { pageParam, searchParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -28,7 +28,7 @@ export const middleware = guards(
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const result = await context.get(apiContext).servicesFilter({ ...apiQuery(url.searchParams, ["page", "q", "serviceType", "region", "country"]), lang, perPage: 20 });
   const meta = result.meta!;

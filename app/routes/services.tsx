@@ -5,13 +5,12 @@ import { Text } from "../components/catalog/text.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   return { types: await context.get(apiContext).serviceTypes(lang), seo: { title: t("services.title"), description: t("services.description") } };
 }

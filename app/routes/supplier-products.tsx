@@ -7,7 +7,7 @@ import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { loadSupplier } from "../lib/supplier-loader.server.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -18,7 +18,7 @@ export const middleware = guards(["check-query-params", productListQuery], "rese
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const company = await loadSupplier(context, request, params.id, lang);
   const api = context.get(apiContext);
   const query = { ...apiQuery(url.searchParams, ["page", "currency", "priceMin", "priceMax", "sort", "tnved"]), company: String(company.id), lang, perPage: 24 };

@@ -9,15 +9,14 @@ import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { loadSupplier } from "../lib/supplier-loader.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const company = await loadSupplier(context, request, params.id, lang);
   const products = await context.get(apiContext).companyProducts(company.id, { lang, perPage: 8 });
   return {

@@ -8,7 +8,7 @@ import { apiContext } from "../context.ts";
 import { apiQuery, supplierListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
@@ -20,7 +20,7 @@ const KEYS = ["page", "q", "region", "country", "okved", "category", "verified",
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const api = context.get(apiContext);
   const [result, categories] = await Promise.all([api.suppliersFilter({ ...apiQuery(url.searchParams, KEYS), lang, perPage: 20 }), api.categories(lang)]);

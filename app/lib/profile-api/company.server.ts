@@ -10,12 +10,8 @@
  *
  * Endpoints and their rules: server/api/profile-company.ts, profile-employees.ts, suggestions.ts.
  */
-import { redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { apiContext } from "../../context.ts";
-import { setFlashCookie } from "../../middleware/flash.ts";
-import { documentUrl } from "../document-url.ts";
-import type { FlashMessage } from "../flash.ts";
-import { localePath, splitLocalePath } from "../i18n.ts";
 import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
 import type { CompanyFileView, CompanyView } from "../../../server/profile/company.ts";
 import type { LegalEntityView } from "../../../server/api/profile-company.ts";
@@ -188,25 +184,4 @@ export function formErrorsOf(error: unknown, fieldNames?: readonly string[]): Fo
   }
   if ((error.issues ?? []).length === 0) result.formErrors.push(`apiErrors.${error.code}`);
   return result;
-}
-
-/** True for a refusal that means "you may not change this" (member role, blocked, moderation). */
-export function isReadOnlyRefusal(error: unknown): boolean {
-  return error instanceof ApiClientError && ["forbidden_role", "member_blocked", "company_blocked", "under_moderation"].includes(error.code);
-}
-
-/** The URL of a language-neutral `path` in the request's language ("/profile" → "/en/profile"). */
-export function pagePath(request: Request, path: string): string {
-  const { lang, prefixed } = splitLocalePath(documentUrl(request).pathname);
-  return localePath(lang, path, prefixed);
-}
-
-/** The request page's language. */
-export function pageLang(request: Request): Lang {
-  return splitLocalePath(documentUrl(request).pathname).lang;
-}
-
-/** Redirects to `path` (language-neutral) in the request's language with a success flash message. */
-export function redirectWithFlash(request: Request, path: string, message: FlashMessage): Response {
-  return redirect(pagePath(request, path), { headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) } });
 }

@@ -11,27 +11,14 @@
  * page's language and what was typed kept.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { apiContext } from "../../context.ts";
-import { authPath } from "../auth-actions.server.ts";
 import { documentUrl } from "../document-url.ts";
 import { pageNotFound } from "../errors.ts";
-import { splitLocalePath, type Lang } from "../i18n.ts";
-import { setFlashCookie } from "../../middleware/flash.ts";
+import { pageLang } from "../i18n.ts";
+import { localizedRedirect } from "../redirect.server.ts";
 import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
-import {
-  ApiClientError,
-  cancelContactChange,
-  contactChange,
-  failureStatus,
-  formErrors,
-  formatPhone,
-  resendContactChange,
-  startContactChange,
-  verifyContactChange,
-  type ContactChangeView,
-  type ContactKind,
-} from "./personal.server.ts";
+import { ApiClientError, cancelContactChange, contactChange, failureStatus, formErrors, formatPhone, resendContactChange, startContactChange, verifyContactChange, type ContactChangeView, type ContactKind } from "./personal.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type ContactStep = "entry" | "code" | "success";
@@ -41,10 +28,6 @@ const BASE: Record<ContactKind, string> = { email: "/profile/mail", phone: "/pro
 /** The language-neutral path of a step of change `id`. */
 export function stepPath(kind: ContactKind, id: number, step: ContactStep): string {
   return `${BASE[kind]}/${id}${step === "entry" ? "" : `/${step}`}`;
-}
-
-function pageLang(request: Request): Lang {
-  return splitLocalePath(documentUrl(request).pathname).lang;
 }
 
 /** The change as a page shows it: the new address formatted for reading. */
@@ -71,7 +54,7 @@ export async function loadChange(request: Request, context: Context, kind: Conta
     throw error;
   }
   const wanted: ContactStep = change.status === "done" ? "success" : step === "success" ? "code" : step;
-  if (change.kind !== kind || wanted !== step) throw redirect(authPath(request, stepPath(change.kind, id, wanted)) + documentUrl(request).search);
+  if (change.kind !== kind || wanted !== step) throw localizedRedirect(request, stepPath(change.kind, id, wanted));
   return forPage(change);
 }
 
@@ -95,7 +78,7 @@ export async function startChangeAction(request: Request, context: Context, kind
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const change = await startContactChange(context.get(apiContext), { kind, value: submission.value.value, locale: pageLang(request) });
-    return redirect(authPath(request, stepPath(kind, change.id, "code")));
+    return localizedRedirect(request, stepPath(kind, change.id, "code"));
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     return data({ result: submission.reply(formErrors(error, START_ERRORS)) }, { status: failureStatus(error) });
@@ -124,7 +107,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
       // Confirmed or gone meanwhile: the contacts page shows how things stand.
       if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
     }
-    return redirect(authPath(request, "/profile/mail"), { headers: { "set-cookie": setFlashCookie({ message: "profileContacts.flash.cancelled", tone: "info" }) } });
+    return localizedRedirect(request, "/profile/mail", { message: "profileContacts.flash.cancelled", tone: "info" });
   }
   if (intent === "resend") {
     try {
@@ -140,7 +123,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
   if (submission.status !== "success") return data({ intent: "verify" as const, resent: false, result: submission.reply() }, { status: 400 });
   try {
     await verifyContactChange(api, change.id, submission.value.code);
-    return redirect(authPath(request, stepPath(kind, change.id, "success")));
+    return localizedRedirect(request, stepPath(kind, change.id, "success"));
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
@@ -148,7 +131,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
       const key = Number.isNaN(left) ? "auth.errors.invalidCode" : left === 0 ? "auth.errors.invalidCodeLast" : `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
       return data({ intent: "verify" as const, resent: false, result: submission.reply({ fieldErrors: { code: [key] } }) }, { status: 400 });
     }
-    if (error.code === "change_completed") throw redirect(authPath(request, stepPath(kind, change.id, "success")));
+    if (error.code === "change_completed") throw localizedRedirect(request, stepPath(kind, change.id, "success"));
     const key = VERIFY_ERRORS[error.code] ?? "auth.errors.tryLater";
     return data({ intent: "verify" as const, resent: false, result: submission.reply({ formErrors: [key] }) }, { status: failureStatus(error) });
   }
