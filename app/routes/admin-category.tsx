@@ -64,7 +64,7 @@ export default function AdminCategory({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const { category, all } = loaderData;
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     defaultValue: category
       ? { slug: category.slug, name: category.name, icon: category.icon ?? "", parentId: category.parentId ? String(category.parentId) : "", position: String(category.position), tnvedHeadings: category.tnvedHeadings.join(", ") }
       : { position: "0" },

@@ -81,7 +81,7 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const { company } = loaderData;
   const may = Boolean(staff?.permissions.includes("manageCompanies"));
-  const forForm = (name: string) => (actionData && actionData.form === name ? (actionData.result as never) : undefined);
+  const forForm = (name: string) => (actionData && actionData.form === name ? actionData.result : undefined);
   const [verifyForm, verifyFields] = useForm({
     id: "verify",
     lastResult: forForm("verify"),

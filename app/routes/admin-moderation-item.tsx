@@ -75,7 +75,7 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
   const { item } = loaderData;
   const { entry, company } = item;
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     defaultValue: { lang: company.sourceLang },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectSchema }),
     shouldValidate: "onBlur",

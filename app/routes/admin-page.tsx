@@ -60,7 +60,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   const { page, regions } = loaderData;
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     defaultValue: { title: page.title, lead: page.lead, body: page.body, sourceLang: page.sourceLang, regionCode: page.settings?.regionCode ?? "", localities: page.settings?.localities.join(", ") ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PageSchema }),
     shouldValidate: "onBlur",

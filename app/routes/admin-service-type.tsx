@@ -58,7 +58,7 @@ export default function AdminServiceType({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const { type } = loaderData;
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     defaultValue: type ? { slug: type.slug, name: type.name, description: type.description, icon: type.icon ?? "", position: String(type.position) } : { position: "0" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceTypeSchema }),
     shouldValidate: "onBlur",

@@ -92,7 +92,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
   const lang = useLang();
   const navigation = useNavigation();
   const { story, tags } = loaderData;
-  const result = actionData && "result" in actionData ? (actionData.result as never) : undefined;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
   const preview = actionData && "preview" in actionData ? (actionData.preview as Partial<Record<Lang, string>>) : null;
   const coverError = actionData && "cover" in actionData ? (actionData.cover as string) : null;
   const [form, fields] = useForm({

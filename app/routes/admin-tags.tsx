@@ -113,7 +113,7 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const target = actionData && "target" in actionData ? actionData.target : null;
   const [form, fields] = useForm({
-    lastResult: target === "new" ? (actionData?.result as never) : undefined,
+    lastResult: target === "new" ? actionData?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TagSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -81,7 +81,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const { user } = loaderData;
   const own = staff?.userId === user.id;
   const mayManage = !own && (user.role === "USER" || Boolean(staff?.permissions.includes("manageRoles")));
-  const forForm = (name: string) => (actionData && "form" in actionData && actionData.form === name ? (actionData.result as never) : undefined);
+  const forForm = (name: string) => (actionData && "form" in actionData && actionData.form === name ? actionData.result : undefined);
   const [roleForm, roleFields] = useForm({ id: "role", lastResult: forForm("role"), defaultValue: { role: user.role }, onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }) });
   const [blockForm, blockFields] = useForm({ id: "block", lastResult: forForm("block"), onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockUserSchema }), shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const other = forForm("other") as { error?: Record<string, string[]> } | undefined;

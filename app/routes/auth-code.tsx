@@ -95,7 +95,7 @@ export default function CodeStep({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const left = useCountdown(loaderData.resendInS);
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -50,7 +50,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

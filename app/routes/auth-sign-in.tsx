@@ -76,7 +76,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

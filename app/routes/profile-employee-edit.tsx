@@ -24,6 +24,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
+import type { FormResult } from "../components/form/result.ts";
 
 function employeeId(request: Request, raw: string | undefined): number {
   if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
@@ -111,12 +112,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return flashRedirect(here, "profileEmployees.flash.saved");
 }
 
-function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; position: string | null; roles: EmployeeRole[]; lastResult?: unknown }) {
+function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; position: string | null; roles: EmployeeRole[]; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "employee-edit",
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { role, position: position ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EmployeePatchSchema }),
     shouldValidate: "onBlur",

@@ -96,7 +96,7 @@ export default function ProductMain({ loaderData, actionData }: Route.ComponentP
   const { product, tnvedNames, readOnly } = useProductData();
   const [form, fields] = useForm({
     id: `product-${product.id}-main`,
-    lastResult: navigation.state === "idle" ? (actionData?.result as never) : undefined,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: {
       card: {
         name: product.name,

@@ -59,7 +59,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "product-new",
-    lastResult: navigation.state === "idle" ? (actionData?.result as never) : undefined,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { card: { sourceLang: lang } },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductCardFormSchema }),
     shouldValidate: "onBlur",

@@ -28,6 +28,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localeCookie } from "./set-locale.ts";
 import { flashCookie, localizedRedirect } from "../lib/redirect.server.ts";
+import type { FormResult } from "../components/form/result.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -114,12 +115,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent: null, result: null }, { status: 400 });
 }
 
-function NameForm({ firstName, lastName, lastResult }: { firstName: string; lastName: string; lastResult?: unknown }) {
+function NameForm({ firstName, lastName, lastResult }: { firstName: string; lastName: string; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "settings-name",
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { firstName, lastName },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NameSchema }),
     shouldValidate: "onBlur",
@@ -152,12 +153,12 @@ function NameForm({ firstName, lastName, lastResult }: { firstName: string; last
   );
 }
 
-function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: unknown }) {
+function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "settings-language",
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { locale },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LanguageSchema }),
   });

@@ -14,6 +14,7 @@ import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { OneTimeCodeInput } from "../one-time-code-input.tsx";
 import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
+import type { FormResult } from "../form/result.ts";
 
 
 export interface CodeStepData {
@@ -29,7 +30,7 @@ export interface CodeStepData {
 export interface CodeStepAction {
   intent: "verify" | "resend";
   resent: boolean;
-  result: unknown;
+  result: FormResult;
 }
 
 export function ContactCodeStep({ change, actionData, entryPath }: { change: CodeStepData; actionData?: CodeStepAction; entryPath: string }) {
@@ -41,7 +42,7 @@ export function ContactCodeStep({ change, actionData, entryPath }: { change: Cod
   const resendResult = actionData?.intent === "resend" ? (actionData.result as { error?: Record<string, string[]> } | null) : null;
   const [form, fields] = useForm({
     id: `contact-code-${change.id}`,
-    lastResult: verifyResult as never,
+    lastResult: verifyResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -11,6 +11,7 @@ import { Form, useNavigation } from "react-router";
 import { ContactChangeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
 import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
+import type { FormResult } from "../form/result.ts";
 
 export function ContactEntryForm({
   kind,
@@ -19,7 +20,7 @@ export function ContactEntryForm({
   action,
 }: {
   kind: "email" | "phone";
-  lastResult?: unknown;
+  lastResult?: FormResult;
   defaultValue?: string;
   /** Where the form posts; default the page itself. */
   action?: string;
@@ -28,7 +29,7 @@ export function ContactEntryForm({
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `contact-${kind}`,
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { kind, value: defaultValue ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactChangeSchema }),
     shouldValidate: "onBlur",

@@ -9,6 +9,7 @@ import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { ContactCodeStep, type CodeStepAction, type CodeStepData } from "./contact-code-step.tsx";
 import { ContactEntryForm } from "./contact-entry-form.tsx";
+import type { FormResult } from "../form/result.ts";
 
 type Kind = "email" | "phone";
 
@@ -38,7 +39,7 @@ function Back() {
 
 const TITLE: Record<Kind, string> = { email: "profileContacts.changeEmailTitle", phone: "profileContacts.changePhoneTitle" };
 
-export function EntryStepPage({ kind, change, result }: { kind: Kind; change: { display: string; codePath: string }; result?: unknown }) {
+export function EntryStepPage({ kind, change, result }: { kind: Kind; change: { display: string; codePath: string }; result?: FormResult }) {
   const t = useT();
   return (
     <section className="profile-section">

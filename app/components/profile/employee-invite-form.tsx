@@ -10,13 +10,14 @@ import { InviteEmployeeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
 import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
 import type { EmployeeRole } from "./employee-parts.tsx";
+import type { FormResult } from "../form/result.ts";
 
-export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[]; lastResult?: unknown }) {
+export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[]; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "employee-invite",
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { role: "member" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteEmployeeSchema }),
     shouldValidate: "onBlur",
