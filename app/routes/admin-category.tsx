@@ -6,12 +6,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-category";
-import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
+import { AdminHeader, confirmDelete, nameIn } from "../components/admin/ui.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi, type AuditRow } from "../lib/admin-api.server.ts";
-import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { ICON_NAMES } from "../lib/icon-names.ts";
@@ -22,6 +22,10 @@ import { getInstance } from "../middleware/i18next.ts";
 import { CategorySchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -44,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.deleteCategory(params.id);
     } catch (error) {
-      if (error instanceof ApiClientError && error.status === 409) return apiRefusal(submission, error);
+      if (error instanceof ApiClientError && error.status === 409) return replyWithApiError(submission, error, ADMIN_ERRORS);
       throw error;
     }
     return localizedRedirect(request, "/admin/categories", "admin.flash.deleted");
@@ -54,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const saved = await api.saveCategory(params.id === "new" ? null : params.id, payloadOf(submission));
     return localizedRedirect(request, `/admin/categories/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
-    return apiRefusal(submission, error);
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
 }
 
@@ -83,27 +87,27 @@ export default function AdminCategory({ loaderData, actionData }: Route.Componen
       <section className="admin-section">
         <Form method="post" {...getFormProps(form)} className="admin-form">
           <div className="admin-form-row">
-            <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
-            <Field meta={fields.parentId} label={t("admin.fields.parent")}>
+            <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+            <SelectField field={fields.parentId} label={t("admin.fields.parent")}>
               <option value="">{t("admin.categories.top")}</option>
               {parents.map((c) => (
                 <option key={c.id} value={c.id}>
                   {nameIn(c.name, lang) || c.slug}
                 </option>
               ))}
-            </Field>
-            <Field meta={fields.icon} label={t("admin.fields.icon")}>
+            </SelectField>
+            <SelectField field={fields.icon} label={t("admin.fields.icon")}>
               <option value="">{t("admin.form.none")}</option>
               {ICON_NAMES.map((name) => (
                 <option key={name} value={name}>
                   {name}
                 </option>
               ))}
-            </Field>
-            <Field meta={fields.position} label={t("admin.fields.position")} type="number" min={0} hint={t("admin.form.positionHint")} />
+            </SelectField>
+            <InputField field={fields.position} label={t("admin.fields.position")} type="number" min={0} hint={t("admin.form.positionHint")} />
           </div>
-          <LocalizedField meta={fields.name} label={t("admin.fields.name")} required={["ru"]} />
-          <Field meta={fields.tnvedHeadings} label={t("admin.fields.tnvedHeadings")} hint={t("admin.categories.headingsHint")} />
+          <LocalizedField field={fields.name} label={t("admin.fields.name")} requiredLangs={["ru"]} layout="columns" />
+          <InputField field={fields.tnvedHeadings} label={t("admin.fields.tnvedHeadings")} hint={t("admin.categories.headingsHint")} />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="admin-actions-row">
             <button type="submit" className="button" disabled={busy}>

@@ -9,12 +9,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-company";
 import { AuditList } from "../components/admin/audit-list.tsx";
-import { AdminHeader, Field, FormErrors, formatDateTime, LocalizedField, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
-import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
@@ -24,6 +24,10 @@ import { BlockCompanySchema, VerificationSchema } from "../../server/admin/schem
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField, TextareaField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -48,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.setVerification(params.id, payloadOf(submission));
     } catch (error) {
-      return apiRefusal(submission, error, { form: "verify" as const });
+      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "verify" as const } });
     }
     return localizedRedirect(request, here, "admin.flash.saved");
   }
@@ -58,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.blockCompany(params.id, submission.value);
     } catch (error) {
-      return apiRefusal(submission, error, { form: "block" as const });
+      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "block" as const } });
     }
     return localizedRedirect(request, here, "admin.flash.blocked");
   }
@@ -66,8 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.unblockCompany(params.id);
     } catch (error) {
-      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
-      throw error;
+      return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { form: "other" as const } });
     }
     return localizedRedirect(request, here, "admin.flash.unblocked");
   }
@@ -216,15 +219,15 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
                 <h2>{t("admin.company.verifyTitle")}</h2>
                 <Form method="post" {...getFormProps(verifyForm)} className="admin-form">
                   <input type="hidden" name="intent" value="verify" />
-                  <Field meta={verifyFields.level} label={t("admin.fields.verification")}>
+                  <SelectField field={verifyFields.level} label={t("admin.fields.verification")}>
                     {[0, 1, 2].map((n) => (
                       <option key={n} value={n}>
                         {t(`admin.verification.level${n}`)}
                       </option>
                     ))}
-                  </Field>
-                  <LocalizedField meta={verifyFields.evidence} label={t("admin.company.evidence")} textarea rows={2} hint={t("admin.company.evidenceHint")} />
-                  <Field meta={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
+                  </SelectField>
+                  <LocalizedField field={verifyFields.evidence} label={t("admin.company.evidence")} multiline rows={2} hint={t("admin.company.evidenceHint")} layout="columns" />
+                  <InputField field={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
                   <FormErrors id={verifyForm.errorId} errors={verifyForm.errors} />
                   <button type="submit" className="button" disabled={busy}>
                     {t("admin.form.save")}
@@ -244,15 +247,15 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
                 ) : (
                   <Form method="post" {...getFormProps(blockForm)} className="admin-form">
                     <input type="hidden" name="intent" value="block" />
-                    <Field meta={blockFields.reason} label={t("admin.company.blockReason")} textarea rows={3} hint={t("admin.company.blockHint")} />
-                    <Field meta={blockFields.lang} label={t("admin.moderation.reasonLang")}>
+                    <TextareaField field={blockFields.reason} label={t("admin.company.blockReason")} rows={3} hint={t("admin.company.blockHint")} />
+                    <SelectField field={blockFields.lang} label={t("admin.moderation.reasonLang")}>
                       {LANGS.map((l) => (
                         <option key={l} value={l}>
                           {LANG_NAMES[l]}
                           {l === company.sourceLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
                         </option>
                       ))}
-                    </Field>
+                    </SelectField>
                     <FormErrors id={blockForm.errorId} errors={blockForm.errors} />
                     <button type="submit" className="button button-danger" disabled={busy}>
                       {t("admin.company.block")}

@@ -7,16 +7,16 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-moderation-item";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { DiffView } from "../components/admin/diff-view.tsx";
-import { AdminHeader, Field, FormErrors, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
-import { apiRefusal, invalid } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
@@ -27,6 +27,9 @@ import { RejectSchema } from "../../server/admin/schemas.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { SelectField, TextareaField } from "../components/form/field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -50,10 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.approve(params.kind, params.id);
     } catch (error) {
-      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) {
-        return data({ result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status === 409 ? 409 : 400 });
-      }
-      throw error;
+      return replyWithApiError(null, error, ADMIN_ERRORS);
     }
     return localizedRedirect(request, back, "admin.flash.approved");
   }
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await api.reject(params.kind, params.id, submission.value);
   } catch (error) {
-    return apiRefusal(submission, error);
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
   return localizedRedirect(request, back, "admin.flash.rejected");
 }
@@ -156,15 +156,15 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
               <hr />
               <Form method="post" {...getFormProps(form)} className="admin-form">
                 <input type="hidden" name="intent" value="reject" />
-                <Field meta={fields.reason} label={t("admin.moderation.reason")} textarea rows={5} hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })} lang={fields.lang.value ?? company.sourceLang} />
-                <Field meta={fields.lang} label={t("admin.moderation.reasonLang")}>
+                <TextareaField field={fields.reason} label={t("admin.moderation.reason")} rows={5} hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })} lang={fields.lang.value ?? company.sourceLang} />
+                <SelectField field={fields.lang} label={t("admin.moderation.reasonLang")}>
                   {LANGS.map((l) => (
                     <option key={l} value={l}>
                       {LANG_NAMES[l]}
                       {l === company.sourceLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
                     </option>
                   ))}
-                </Field>
+                </SelectField>
                 <FormErrors id={form.errorId} errors={form.errors} />
                 <button type="submit" className="button button-danger" disabled={busy}>
                   {t("admin.moderation.reject")}

@@ -8,13 +8,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-page";
-import { AdminHeader, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
+import { AdminHeader, nameIn } from "../components/admin/ui.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
-import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { type Lang, LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
@@ -24,6 +24,10 @@ import { useT } from "../lib/use-t.ts";
 import { PageSchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -48,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await adminApi(context.get(apiContext)).savePage(params.slug, payloadOf(submission));
   } catch (error) {
-    return apiRefusal(submission, error);
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
   return localizedRedirect(request, `/admin/pages/${params.slug}`, "admin.flash.saved");
 }
@@ -82,29 +86,29 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       <section className="admin-section">
         <Form method="post" {...getFormProps(form)} className="admin-form">
           <div className="admin-form-row">
-            <Field meta={fields.sourceLang} label={t("admin.fields.sourceLang")}>
+            <SelectField field={fields.sourceLang} label={t("admin.fields.sourceLang")}>
               {LANGS.map((l) => (
                 <option key={l} value={l}>
                   {LANG_NAMES[l]}
                 </option>
               ))}
-            </Field>
+            </SelectField>
             {page.kind === "region" ? (
               <>
-                <Field meta={fields.regionCode} label={t("admin.fields.region")}>
+                <SelectField field={fields.regionCode} label={t("admin.fields.region")}>
                   {regions.map((r) => (
                     <option key={r.code} value={r.code}>
                       {nameIn(r.name, lang)} ({r.code})
                     </option>
                   ))}
-                </Field>
-                <Field meta={fields.localities} label={t("admin.pages.localities")} hint={t("admin.pages.localitiesHint")} />
+                </SelectField>
+                <InputField field={fields.localities} label={t("admin.pages.localities")} hint={t("admin.pages.localitiesHint")} />
               </>
             ) : null}
           </div>
-          <LocalizedField meta={fields.title} label={t("admin.fields.title")} />
-          <LocalizedField meta={fields.lead} label={t("admin.press.lead")} textarea rows={2} />
-          <LocalizedField meta={fields.body} label={t("admin.pages.body")} textarea rows={14} hint={t("admin.press.markdownHint")} />
+          <LocalizedField field={fields.title} label={t("admin.fields.title")} layout="columns" />
+          <LocalizedField field={fields.lead} label={t("admin.press.lead")} multiline rows={2} layout="columns" />
+          <LocalizedField field={fields.body} label={t("admin.pages.body")} multiline rows={14} hint={t("admin.press.markdownHint")} layout="columns" />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="admin-actions-row">
             <button type="submit" className="button" disabled={busy}>

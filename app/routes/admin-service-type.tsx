@@ -3,11 +3,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-service-type";
-import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
+import { AdminHeader, confirmDelete, nameIn } from "../components/admin/ui.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { apiContext } from "../context.ts";
 import { adminApi, type AuditRow } from "../lib/admin-api.server.ts";
-import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { ICON_NAMES } from "../lib/icon-names.ts";
@@ -18,6 +18,10 @@ import { getInstance } from "../middleware/i18next.ts";
 import { ServiceTypeSchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -39,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.deleteServiceType(params.id);
     } catch (error) {
-      return apiRefusal(submission, error);
+      return replyWithApiError(submission, error, ADMIN_ERRORS);
     }
     return localizedRedirect(request, "/admin/service-types", "admin.flash.deleted");
   }
@@ -48,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const saved = await api.saveServiceType(params.id === "new" ? null : params.id, payloadOf(submission));
     return localizedRedirect(request, `/admin/service-types/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
-    return apiRefusal(submission, error);
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
 }
 
@@ -71,19 +75,19 @@ export default function AdminServiceType({ loaderData, actionData }: Route.Compo
       <section className="admin-section">
         <Form method="post" {...getFormProps(form)} className="admin-form">
           <div className="admin-form-row">
-            <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
-            <Field meta={fields.icon} label={t("admin.fields.icon")}>
+            <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+            <SelectField field={fields.icon} label={t("admin.fields.icon")}>
               <option value="">{t("admin.form.none")}</option>
               {ICON_NAMES.map((name) => (
                 <option key={name} value={name}>
                   {name}
                 </option>
               ))}
-            </Field>
-            <Field meta={fields.position} label={t("admin.fields.position")} type="number" min={0} hint={t("admin.form.positionHint")} />
+            </SelectField>
+            <InputField field={fields.position} label={t("admin.fields.position")} type="number" min={0} hint={t("admin.form.positionHint")} />
           </div>
-          <LocalizedField meta={fields.name} label={t("admin.fields.name")} required={["ru"]} />
-          <LocalizedField meta={fields.description} label={t("admin.fields.description")} textarea rows={3} />
+          <LocalizedField field={fields.name} label={t("admin.fields.name")} requiredLangs={["ru"]} layout="columns" />
+          <LocalizedField field={fields.description} label={t("admin.fields.description")} multiline rows={3} layout="columns" />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="admin-actions-row">
             <button type="submit" className="button" disabled={busy}>

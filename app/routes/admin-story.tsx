@@ -9,13 +9,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-story";
-import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, confirmDelete, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi, type AdminStory, type AuditRow } from "../lib/admin-api.server.ts";
-import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { type Lang, LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
@@ -26,6 +26,10 @@ import { getInstance } from "../middleware/i18next.ts";
 import { StorySchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -54,12 +58,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (intent === "removeCover") await api.removeCover(params.id);
       else {
         const file = formData.get("file");
-        if (!(file instanceof File) || file.size === 0) return data({ cover: "file_required" }, { status: 400 });
+        if (!(file instanceof File) || file.size === 0) return data({ cover: ["file_required"] }, { status: 400 });
         await api.uploadCover(params.id, file);
       }
     } catch (error) {
-      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ cover: error.code }, { status: error.status });
-      throw error;
+      const { messages, status } = apiErrorMessages(error, ADMIN_ERRORS);
+      return data({ cover: messages }, { status });
     }
     return localizedRedirect(request, `/admin/press/${params.id}`, intent === "cover" ? "admin.flash.coverSaved" : "admin.flash.coverRemoved");
   }
@@ -83,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const saved = await api.saveStory(isNew ? null : params.id, payloadOf(submission));
     return localizedRedirect(request, `/admin/press/${saved.id}`, isNew ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
-    return apiRefusal(submission, error);
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
 }
 
@@ -94,7 +98,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
   const { story, tags } = loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const preview = actionData && "preview" in actionData ? (actionData.preview as Partial<Record<Lang, string>>) : null;
-  const coverError = actionData && "cover" in actionData ? (actionData.cover as string) : null;
+  const coverErrors = actionData && "cover" in actionData ? actionData.cover : null;
   const [form, fields] = useForm({
     lastResult: result,
     defaultValue: story
@@ -133,23 +137,23 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
         <section className="admin-section">
           <Form method="post" {...getFormProps(form)} className="admin-form">
             <div className="admin-form-row">
-              <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
-              <Field meta={fields.sourceLang} label={t("admin.fields.sourceLang")}>
+              <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+              <SelectField field={fields.sourceLang} label={t("admin.fields.sourceLang")}>
                 {LANGS.map((l) => (
                   <option key={l} value={l}>
                     {LANG_NAMES[l]}
                   </option>
                 ))}
-              </Field>
-              <Field meta={fields.status} label={t("admin.fields.status")}>
+              </SelectField>
+              <SelectField field={fields.status} label={t("admin.fields.status")}>
                 <option value="draft">{t("admin.status.draft")}</option>
                 <option value="published">{t("admin.status.published")}</option>
-              </Field>
-              <Field meta={fields.publishedAt} label={t("admin.press.publishedAt")} type="datetime-local" hint={t("admin.press.publishedAtHint")} />
+              </SelectField>
+              <InputField field={fields.publishedAt} label={t("admin.press.publishedAt")} type="datetime-local" hint={t("admin.press.publishedAtHint")} />
             </div>
-            <LocalizedField meta={fields.title} label={t("admin.fields.title")} hint={t("admin.press.sourceHint")} />
-            <LocalizedField meta={fields.lead} label={t("admin.press.lead")} textarea rows={2} />
-            <LocalizedField meta={fields.body} label={t("admin.press.body")} textarea rows={12} hint={t("admin.press.markdownHint")} />
+            <LocalizedField field={fields.title} label={t("admin.fields.title")} hint={t("admin.press.sourceHint")} layout="columns" />
+            <LocalizedField field={fields.lead} label={t("admin.press.lead")} multiline rows={2} layout="columns" />
+            <LocalizedField field={fields.body} label={t("admin.press.body")} multiline rows={12} hint={t("admin.press.markdownHint")} layout="columns" />
             <fieldset className="admin-facet">
               <legend>{t("admin.nav.tags")}</legend>
               {tags.length === 0 ? <p className="muted small">{t("admin.press.noTags")}</p> : null}
@@ -199,9 +203,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
                   <div className="field admin-field">
                     <label htmlFor="cover-file">{t("admin.press.coverFile")}</label>
                     <input id="cover-file" type="file" name="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" aria-describedby="cover-error" />
-                    <p id="cover-error" className="field-error" aria-live="polite">
-                      {coverError ? t(`apiErrors.${coverError}`, { defaultValue: t(`admin.errors.${coverError}`, { defaultValue: coverError }) }) : " "}
-                    </p>
+                    <FieldError id="cover-error" errors={coverErrors} />
                   </div>
                   <button type="submit" className="button button-secondary" disabled={busy}>
                     {t("admin.press.upload")}

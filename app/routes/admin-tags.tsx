@@ -5,14 +5,13 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-tags";
-import { AdminHeader, CodeError, confirmDelete, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
+import { AdminHeader, confirmDelete, nameIn } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi, type AdminTag } from "../lib/admin-api.server.ts";
-import { apiRefusal, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES, LANGS } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -21,6 +20,10 @@ import { getInstance } from "../middleware/i18next.ts";
 import { TagSchema } from "../../server/admin/schemas.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { InputField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -36,8 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.deleteTag(id);
     } catch (error) {
-      if (error instanceof ApiClientError && error.status === 404) return data({ target: id, result: { status: "error" as const, error: { "": ["not_found"] } } }, { status: 404 });
-      throw error;
+      return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { target: id } });
     }
     return localizedRedirect(request, "/admin/tags", "admin.flash.deleted");
   }
@@ -47,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.saveTag(intent === "update" ? id : null, payloadOf(submission));
   } catch (error) {
-    return apiRefusal(submission, error, { target });
+    return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { target } });
   }
   return localizedRedirect(request, "/admin/tags", intent === "update" ? "admin.flash.saved" : "admin.flash.created");
 }
@@ -71,13 +73,13 @@ function EditRow({ tag, result }: { tag: AdminTag; result: Result }) {
             <div className="field admin-field">
               <label htmlFor={id("slug")}>{t("admin.fields.slug")}</label>
               <input id={id("slug")} name="slug" defaultValue={initial.slug ?? ""} aria-invalid={errors.slug ? true : undefined} aria-describedby={id("slug-error")} />
-              <CodeError id={id("slug-error")} errors={errors.slug ?? undefined} />
+              <FieldError id={id("slug-error")} errors={errors.slug ?? undefined} />
             </div>
             {LANGS.map((l) => (
               <div key={l} className="field admin-field">
                 <label htmlFor={id(l)}>{LANG_NAMES[l]}</label>
                 <input id={id(l)} name={`name.${l}`} lang={l} defaultValue={initial.name?.[l] ?? ""} aria-invalid={errors[`name.${l}`] ? true : undefined} aria-describedby={id(`${l}-error`)} />
-                <CodeError id={id(`${l}-error`)} errors={errors[`name.${l}`] ?? undefined} />
+                <FieldError id={id(`${l}-error`)} errors={errors[`name.${l}`] ?? undefined} />
               </div>
             ))}
             <FormErrors errors={errors[""] ?? undefined} />
@@ -125,8 +127,8 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
         <h2>{t("admin.tags.new")}</h2>
         <Form method="post" {...getFormProps(form)} className="admin-form">
           <input type="hidden" name="intent" value="create" />
-          <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
-          <LocalizedField meta={fields.name} label={t("admin.fields.name")} required={["ru"]} />
+          <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+          <LocalizedField field={fields.name} label={t("admin.fields.name")} requiredLangs={["ru"]} layout="columns" />
           <FormErrors id={form.errorId} errors={form.errors} />
           <button type="submit" className="button" disabled={navigation.state !== "idle"}>
             {t("admin.form.create")}

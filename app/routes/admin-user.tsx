@@ -9,12 +9,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-user";
 import { AuditList } from "../components/admin/audit-list.tsx";
-import { AdminHeader, Field, FormErrors, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
-import { apiRefusal, invalid } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES } from "../lib/i18n.ts";
@@ -25,6 +25,9 @@ import { SITE_ROLES } from "../../server/admin/constants.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { SelectField, TextareaField } from "../components/form/field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -48,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.setRole(params.id, submission.value.role);
     } catch (error) {
-      return apiRefusal(submission, error, { form: "role" as const });
+      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "role" as const } });
     }
     return localizedRedirect(request, here, "admin.flash.roleChanged");
   }
@@ -58,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.blockUser(params.id, submission.value.reason);
     } catch (error) {
-      return apiRefusal(submission, error, { form: "block" as const });
+      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "block" as const } });
     }
     return localizedRedirect(request, here, "admin.flash.blocked");
   }
@@ -67,8 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     else if (intent === "signout") await api.signOutUser(params.id);
     else return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
   } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
-    throw error;
+    return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { form: "other" as const } });
   }
   return localizedRedirect(request, here, intent === "unblock" ? "admin.flash.unblocked" : "admin.flash.signedOut");
 }
@@ -143,13 +145,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <h2>{t("admin.user.roleTitle")}</h2>
               <Form method="post" {...getFormProps(roleForm)} className="admin-form">
                 <input type="hidden" name="intent" value="role" />
-                <Field meta={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
+                <SelectField field={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
                   {SITE_ROLES.map((role) => (
                     <option key={role} value={role}>
                       {t(`admin.roles.${role}`)}
                     </option>
                   ))}
-                </Field>
+                </SelectField>
                 <FormErrors id={roleForm.errorId} errors={roleForm.errors} />
                 <button type="submit" className="button" disabled={busy}>
                   {t("admin.user.changeRole")}
@@ -171,7 +173,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                 ) : (
                   <Form method="post" {...getFormProps(blockForm)} className="admin-form">
                     <input type="hidden" name="intent" value="block" />
-                    <Field meta={blockFields.reason} label={t("admin.user.blockReason")} textarea rows={3} hint={t("admin.user.blockHint")} />
+                    <TextareaField field={blockFields.reason} label={t("admin.user.blockReason")} rows={3} hint={t("admin.user.blockHint")} />
                     <FormErrors id={blockForm.errorId} errors={blockForm.errors} />
                     <button type="submit" className="button button-danger" disabled={busy}>
                       {t("admin.user.block")}

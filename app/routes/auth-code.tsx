@@ -11,7 +11,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-code";
-import { FieldError, FormError } from "../components/auth/field.tsx";
 import { OneTimeCodeInput } from "../components/one-time-code-input.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
@@ -27,6 +26,7 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
 
 export const middleware = guards("check-auth-data");
 
@@ -114,7 +114,7 @@ export default function CodeStep({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" {...getFormProps(form)} className="stack">
         <OneTimeCodeInput field={fields.code} label={t("auth.code")} />
         <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-        <FormError id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="verify" className="button button-primary" disabled={busy}>
           {t("auth.signIn")}
         </button>

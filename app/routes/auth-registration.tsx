@@ -8,7 +8,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-registration";
-import { FieldError, FormError } from "../components/auth/field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { clearAuthFlowCookie, readAuthFlow } from "../lib/auth-flow.server.ts";
@@ -19,6 +18,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
 
 export const middleware = guards("check-auth-data");
 
@@ -75,7 +75,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           <span>{t("auth.acceptTerms")}</span>
         </label>
         <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
-        <FormError id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("auth.register")}
         </button>

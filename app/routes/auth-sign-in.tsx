@@ -11,7 +11,6 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { SpamError } from "remix-utils/honeypot/server";
 import type { Route } from "./+types/auth-sign-in";
-import { FieldError, FormError } from "../components/auth/field.tsx";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie } from "../lib/auth-flow.server.ts";
@@ -23,6 +22,7 @@ import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
@@ -103,7 +103,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             />
           </label>
           <FieldError id={fields.login.errorId} errors={fields.login.errors} />
-          <FormError id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
             {t("auth.sendCode")}
           </button>

@@ -10,7 +10,6 @@ import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -19,7 +18,6 @@ import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const url = documentUrl(request);
   const lang = pageLang(request);
   const api = context.get(apiContext);
   // Both at once: related products need only the id. A failure there leaves the section out.

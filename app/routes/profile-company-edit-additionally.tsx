@@ -16,21 +16,22 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-company-edit-additionally";
 import { useCompanyCard } from "./profile-company-edit.tsx";
-import { FormMessages } from "../components/profile/company-form.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
-import { LocalizedField } from "../components/profile/localized-field.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { Icon } from "../components/icon.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError, type ProductHit } from "../lib/api-client.server.ts";
-import { companyApi, formErrorsOf } from "../lib/profile-api/company.server.ts";
+import { companyApi } from "../lib/profile-api/company.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { FactsSchema } from "../../server/profile/schemas.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { apiErrorMessages, apiFormErrors } from "../lib/forms/api-errors.server.ts";
 
 /** The facts form: an empty list (every row removed) is a valid "no facts". */
 const FactsFormSchema = z.object({ facts: FactsSchema.shape.facts.optional().transform((facts) => facts ?? []) });
@@ -65,9 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === "link") await api.addProductLink(productId, kind);
       else await api.removeProductLink(productId);
     } catch (error) {
-      const errors = formErrorsOf(error);
-      if (!errors) throw error;
-      return data<ActionData>({ linkErrors: errors.formErrors.length ? errors.formErrors : ["apiErrors.invalid_body"] }, { status: (error as ApiClientError).status });
+      const { messages, status } = apiErrorMessages(error);
+      return data<ActionData>({ linkErrors: messages }, { status });
     }
     return localizedRedirect(request, back, intent === "link" ? "profileCompany.flash.linkAdded" : "profileCompany.flash.linkRemoved");
   }
@@ -78,9 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.putFacts(submission.value.facts);
   } catch (error) {
-    const errors = formErrorsOf(error);
-    if (!errors) throw error;
-    return data<ActionData>({ facts: submission.reply(errors) }, { status: (error as ApiClientError).status });
+    const { fieldErrors, formErrors, status } = apiFormErrors(error);
+    return data<ActionData>({ facts: submission.reply({ fieldErrors, formErrors }) }, { status });
   }
   return localizedRedirect(request, "/profile/company/edit/additionally", "profileCompany.flash.factsSaved");
 }
@@ -141,8 +140,8 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
                 );
               })}
             </ol>
-            <FormMessages id={fields.facts.errorId} errors={fields.facts.errors as string[] | undefined} />
-            <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+            <FormErrors id={fields.facts.errorId} errors={fields.facts.errors as string[] | undefined} />
+            <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
             <div className="form-actions">
               {rows.length < 30 ? (
                 <button className="button button-secondary" {...form.insert.getButtonProps({ name: fields.facts.name, defaultValue: { key: {}, value: {} } })}>
@@ -160,7 +159,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
       <section className="card" aria-labelledby="links-heading">
         <h2 id="links-heading">{t("profileCompany.links.heading")}</h2>
         <p className="muted">{t("profileCompany.links.lead")}</p>
-        <FormMessages errors={answer?.linkErrors} />
+        <FormErrors errors={answer?.linkErrors} />
         {links.supplied.length > 0 ? (
           <ul className="plain-list link-list">
             {links.supplied.map((link) => (

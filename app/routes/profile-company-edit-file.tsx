@@ -15,12 +15,9 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-company-edit-file";
 import { useCompanyCard } from "./profile-company-edit.tsx";
-import { FormMessages } from "../components/profile/company-form.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
-import { LocalizedField } from "../components/profile/localized-field.tsx";
 import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
 import { Icon } from "../components/icon.tsx";
-import { ApiClientError } from "../lib/api-client.server.ts";
 import { companyApi } from "../lib/profile-api/company.server.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -29,6 +26,9 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localized } from "../../server/profile/schemas.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -47,9 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = companyApi(context);
   const section: Section = intent === "logo" || intent === "removeLogo" ? "logo" : "files";
   const refuse = (error: unknown, result?: SubmissionResult<string[]>) => {
-    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
-    const codes = error.issues?.length ? error.issues.map((i) => `validation.${i.message}`) : [`apiErrors.${error.code}`];
-    return data<ActionData>({ section, errors: codes, result }, { status: error.status });
+    const { messages, status } = apiErrorMessages(error);
+    return data<ActionData>({ section, errors: messages, result }, { status });
   };
   try {
     if (intent === "logo") {
@@ -133,7 +132,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
                 <Form method="post" encType="multipart/form-data" className="company-upload-form">
                   <input type="hidden" name="intent" value="logo" />
                   <UploadField name="logo" idsName="logoId" accept="image" autoSubmit label={t(company.logo ? "profileCompany.logo.replace" : "profileCompany.logo.upload")} hint={t("profileCompany.logo.hint")} />
-                  {answer?.section === "logo" ? <FormMessages errors={answer.errors} /> : null}
+                  {answer?.section === "logo" ? <FormErrors errors={answer.errors} /> : null}
                   <button type="submit" className="button" disabled={busy}>
                     {t("profileCompany.logo.save")}
                   </button>
@@ -200,8 +199,8 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
             <input type="hidden" name="intent" value="addFile" />
             <UploadField name="file" idsName="fileId" accept="any" label={t("profileCompany.files.file")} />
             <LocalizedField field={fields.title} label={t("profileCompany.files.title")} hint={t("profileCompany.files.titleHint")} maxLength={200} sourceLang={company.sourceLang} />
-            {answer?.section === "files" ? <FormMessages errors={answer.errors} /> : null}
-            <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+            {answer?.section === "files" ? <FormErrors errors={answer.errors} /> : null}
+            <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
             <button type="submit" className="button button-primary" disabled={busy}>
               {t("profileCompany.files.addButton")}
             </button>

@@ -21,12 +21,10 @@ import { z } from "zod";
 import type { Route } from "./+types/profile-company-edit-main";
 import { useCompanyCard } from "./profile-company-edit.tsx";
 import { AddressFinder, type AddressChoice, type AddressLookup } from "../components/profile/company-address-finder.tsx";
-import { FieldErrorLine, FormMessages, InputField, SelectField } from "../components/profile/company-form.tsx";
 import { ClassifierPicker, type PickerSearch } from "../components/profile/classifier-picker.tsx";
-import { LocalizedField, SourceLangField } from "../components/profile/localized-field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { companyApi, formErrorsOf, type CompanyView } from "../lib/profile-api/company.server.ts";
+import { companyApi, type CompanyView } from "../lib/profile-api/company.server.ts";
 import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import type { Lang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -38,6 +36,10 @@ import { COUNTRY_CODES, CompanySchema, HEADCOUNT_RANGES, LANGS, WebUrl } from ".
 import { SiteFiller } from "../components/profile/company-site-fill.tsx";
 import { pageLang } from "../lib/i18n.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField, SourceLangField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 /** Values a saved form sends as "cleared" when left empty (Conform drops empty inputs). */
 const CLEARED = {
@@ -117,9 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.updateCompany({ ...CLEARED, ...submission.value });
   } catch (error) {
-    const errors = formErrorsOf(error);
-    if (!errors) throw error;
-    return data<ActionData>({ result: submission.reply(errors) }, { status: (error as ApiClientError).status });
+    return replyWithApiError(submission, error);
   }
   return localizedRedirect(request, "/profile/company", "profileCompany.flash.saved");
 }
@@ -322,7 +322,7 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
               </label>
             ))}
           </div>
-          <FieldErrorLine id={fields.country.errorId} errors={fields.country.errors as string[] | undefined} />
+          <FieldError id={fields.country.errorId} errors={fields.country.errors as string[] | undefined} />
         </fieldset>
         <SelectField field={fields.regionCode} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
         <LocalizedField field={fields.city} label={t("profileCompany.fields.city")} maxLength={100} sourceLang={sourceLang} />
@@ -335,7 +335,7 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
         ) : null}
       </section>
 
-      <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+      <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
       <div className="form-actions">
         <button type="submit" name="intent" value="save" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("profileCompany.save")}

@@ -7,24 +7,25 @@
  * owner, see the page read-only. An id of another company is the 404 page.
  * Actions (`intent`): `save` (EmployeePatchSchema), `status` (EmployeeStatusSchema), `remove`.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-employee-edit";
 import { formatDate } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
 import { assignableRoles, employeeName, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { EmployeePatchSchema, EmployeeStatusSchema } from "../lib/profile-api/personal-forms.ts";
-import { ApiClientError, employee, failureStatus, formatPhone, formErrors, removeEmployee, setEmployeeStatus, updateEmployee } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, employee, formatPhone, removeEmployee, setEmployeeStatus, updateEmployee } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
 import type { FormResult } from "../components/form/result.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 function employeeId(request: Request, raw: string | undefined): number {
   if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
@@ -63,10 +64,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Refusals of the employee endpoints as the page says them (ADR 009's rules). */
 const EMPLOYEE_ERRORS = {
-  last_owner: { key: "profileEmployees.errors.lastOwner" },
-  cannot_block_self: { key: "profileEmployees.errors.blockSelf" },
-  not_joined: { key: "profileEmployees.errors.notJoined" },
-  forbidden_role: { key: "profileEmployees.errors.ownerOnly" },
+  last_owner: { message: "profileEmployees.errors.lastOwner" },
+  cannot_block_self: { message: "profileEmployees.errors.blockSelf" },
+  not_joined: { message: "profileEmployees.errors.notJoined" },
+  forbidden_role: { message: "profileEmployees.errors.ownerOnly" },
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -75,11 +76,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const here = localizedPath(request, `/profile/employee/${id}`);
-  const refused = (kind: "save" | "status" | "remove", error: unknown, reply?: (errors: ReturnType<typeof formErrors>) => unknown) => {
-    if (!(error instanceof ApiClientError)) throw error;
-    if (error.status === 404) pageNotFound(request);
-    const errors = formErrors(error, EMPLOYEE_ERRORS);
-    return data({ intent: kind, result: reply ? reply(errors) : { status: "error" as const, error: { "": errors.formErrors } } }, { status: failureStatus(error) });
+  const refused = (kind: "save" | "status" | "remove", error: unknown, submission: Pick<Submission<unknown>, "reply"> | null = null) => {
+    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+    return replyWithApiError(submission, error, { codes: EMPLOYEE_ERRORS, data: { intent: kind } });
   };
 
   if (intent === "status") {
@@ -107,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await updateEmployee(api, id, { role: submission.value.role, position: submission.value.position ?? null });
   } catch (error) {
-    return refused("save", error, (errors) => submission.reply(errors));
+    return refused("save", error, submission);
   }
   return flashRedirect(here, "profileEmployees.flash.saved");
 }
@@ -140,18 +139,18 @@ function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; p
               ))}
             </select>
           </label>
-          <ProfileFieldError id={fields.role.errorId} errors={fields.role.errors} />
+          <FieldError id={fields.role.errorId} errors={fields.role.errors} />
         </div>
         <div>
           <label className="field" htmlFor={fields.position.id}>
             <span>{t("profileEmployees.position")}</span>
             <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
           </label>
-          <ProfileFieldError id={fields.position.errorId} errors={fields.position.errors} />
+          <FieldError id={fields.position.errorId} errors={fields.position.errors} />
         </div>
       </div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="save" className="button" disabled={busy}>
         {t("profileEmployees.save")}
       </button>
@@ -173,7 +172,7 @@ function StatusControl({ status, name, error }: { status: EmployeeStatus; name: 
         {t("profileEmployees.statusNow")} <StatusBadge status={shown} />
       </p>
       <p className="muted small">{t(shown === "blocked" ? "profileEmployees.blockedHelp" : "profileEmployees.blockHelp", { name })}</p>
-      <ProfileFormError errors={errors} />
+      <FormErrors errors={errors} />
       <fetcher.Form method="post">
         <input type="hidden" name="status" value={next} />
         <button type="submit" name="intent" value="status" className={next === "blocked" ? "button button-danger" : "button"}>
@@ -248,7 +247,7 @@ export default function EmployeeEdit({ loaderData, actionData }: Route.Component
               <details className="danger-zone" open={Boolean(errorsOf("remove"))}>
                 <summary>{t(invited ? "profileEmployees.revoke" : "profileEmployees.remove")}</summary>
                 <p className="small">{t(invited ? "profileEmployees.revokeWarning" : "profileEmployees.removeWarning", { name: e.name })}</p>
-                <ProfileFormError errors={errorsOf("remove")} />
+                <FormErrors errors={errorsOf("remove")} />
                 <Form method="post">
                   <button type="submit" name="intent" value="remove" className="button button-danger" disabled={navigation.state !== "idle" && navigation.formData?.get("intent") === "remove"}>
                     {t(invited ? "profileEmployees.revokeConfirm" : "profileEmployees.removeConfirm")}

@@ -10,18 +10,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/profile-employee";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { ProfileFormError } from "../components/profile/contact-field.tsx";
 import { EmployeeInviteForm } from "../components/profile/employee-invite-form.tsx";
 import { assignableRoles, employeeName, RoleBadge, StatusBadge } from "../components/profile/employee-parts.tsx";
 import { formatDate } from "../components/catalog/format.ts";
 import { apiContext, profileContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { InviteEmployeeSchema } from "../lib/profile-api/personal-forms.ts";
-import { ApiClientError, apiErrorKey, employees, failureStatus, formatPhone, formErrors, inviteEmployee, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, employees, formatPhone, inviteEmployee, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -51,9 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const INVITE_ERRORS = {
-  already_employee: { field: "email", key: "apiErrors.already_employee" },
-  already_invited: { field: "email", key: "apiErrors.already_invited" },
-  forbidden_role: { field: "role", key: "profileEmployees.errors.ownerOnly" },
+  already_employee: { field: "email" },
+  already_invited: { field: "email" },
+  forbidden_role: { field: "role", message: "profileEmployees.errors.ownerOnly" },
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
       // Already gone (revoked elsewhere or accepted and removed): the list shows how things stand.
-      if (error.status !== 404) return data({ intent: "revoke" as const, result: { status: "error" as const, error: { "": [apiErrorKey(error.code)] } } }, { status: failureStatus(error) });
+      if (error.status !== 404) return replyWithApiError(null, error, { data: { intent: "revoke" as const } });
     }
     return localizedRedirect(request, "/profile/employee", { message: "profileEmployees.flash.revoked", tone: "info" });
   }
@@ -78,8 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const invited = await inviteEmployee(api, submission.value);
     return localizedRedirect(request, "/profile/employee", invited.mailSent ? "profileEmployees.flash.invited" : { message: "profileEmployees.flash.invitedMailFailed", tone: "warning" });
   } catch (error) {
-    if (!(error instanceof ApiClientError)) throw error;
-    return data({ intent: "invite" as const, result: submission.reply(formErrors(error, INVITE_ERRORS)) }, { status: failureStatus(error) });
+    return replyWithApiError(submission, error, { codes: INVITE_ERRORS, data: { intent: "invite" as const } });
   }
 }
 
@@ -108,7 +108,7 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
     <section className="profile-section">
       <h1>{t("profileEmployees.title")}</h1>
       <p className="page-lead">{t("profileEmployees.lead", { company: loaderData.company, count: list.filter((e) => e.status !== "invited").length })}</p>
-      <ProfileFormError errors={revokeError} />
+      <FormErrors errors={revokeError} />
       <ul className="employee-list" aria-label={t("profileEmployees.listLabel")}>
         {visible.map((e) => (
           <li key={e.id} className={`card employee-row employee-${e.status}`}>

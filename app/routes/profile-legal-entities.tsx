@@ -19,11 +19,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-legal-entities";
-import { FormMessages, ReadOnlyNotice } from "../components/profile/company-form.tsx";
+import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LegalEntityForm, type LookupOutcome } from "../components/profile/legal-entity-form.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Icon } from "../components/icon.tsx";
-import { companyApi, formErrorsOf, type PartySuggestion } from "../lib/profile-api/company.server.ts";
+import { companyApi, type PartySuggestion } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
@@ -31,6 +31,8 @@ import { getInstance } from "../middleware/i18next.ts";
 import { LegalEntityFields, LegalEntitySchema } from "../../server/profile/schemas.ts";
 import { validateInn } from "../../server/catalog/identifiers.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
@@ -60,13 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(form.get("id")) || null;
 
   if (intent === "delete") {
-    if (!id) return data({ result: undefined, lookup: null, deleteErrors: ["apiErrors.not_found"] }, { status: 404 });
+    if (!id) return data({ result: undefined, lookup: null, deleteErrors: ["not_found"] }, { status: 404 });
     try {
       await api.deleteLegalEntity(id);
     } catch (error) {
-      const errors = formErrorsOf(error);
-      if (!errors) throw error;
-      return data({ result: undefined, lookup: null, deleteErrors: errors.formErrors }, { status: (error as ApiClientError).status });
+      const { messages, status } = apiErrorMessages(error);
+      return data({ result: undefined, lookup: null, deleteErrors: messages }, { status });
     }
     return localizedRedirect(request, "/profile/legal_entities", "legalEntities.flash.deleted");
   }
@@ -95,9 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (id) await api.updateLegalEntity(id, submission.value);
     else await api.createLegalEntity(submission.value);
   } catch (error) {
-    const errors = formErrorsOf(error, FIELDS);
-    if (!errors) throw error;
-    return data({ result: submission.reply(errors), lookup: null, deleteErrors: null }, { status: (error as ApiClientError).status });
+    return replyWithApiError(submission, error, { fields: FIELDS, data: { lookup: null, deleteErrors: null } });
   }
   return localizedRedirect(request, "/profile/legal_entities", id ? "legalEntities.flash.updated" : "legalEntities.flash.added");
 }
@@ -128,7 +127,7 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
         <p className="page-lead">{t(company.country === "RU" ? "legalEntities.leadRu" : "legalEntities.leadCn")}</p>
       </header>
       {readOnly ? <ReadOnlyNotice>{t(`legalEntities.readOnly.${readOnly}`)}</ReadOnlyNotice> : null}
-      <FormMessages errors={actionData?.deleteErrors ?? undefined} />
+      <FormErrors errors={actionData?.deleteErrors ?? undefined} />
 
       {entities.length === 0 ? (
         <p className="card empty-state">{t(company.country === "RU" ? "legalEntities.emptyRu" : "legalEntities.empty")}</p>

@@ -7,14 +7,15 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-mail";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { ProfileFormError } from "../components/profile/contact-field.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
-import { ApiClientError, apiErrorKey, cancelContactChange, contactChanges, formatPhone } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, cancelContactChange, contactChanges, formatPhone } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
@@ -31,12 +32,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = Number(form.get("id"));
-  if (form.get("intent") !== "cancel" || !Number.isInteger(id) || id <= 0) return data({ error: "apiErrors.invalid_body" }, { status: 400 });
+  if (form.get("intent") !== "cancel" || !Number.isInteger(id) || id <= 0) return data({ errors: ["invalid_body"] }, { status: 400 });
   try {
     await cancelContactChange(context.get(apiContext), id);
   } catch (error) {
-    if (!(error instanceof ApiClientError)) throw error;
-    if (error.status !== 404) return data({ error: apiErrorKey(error.code) }, { status: error.status >= 500 ? 503 : 409 });
+    if (!(error instanceof ApiClientError) || error.status !== 404) {
+      const { messages, status } = apiErrorMessages(error);
+      return data({ errors: messages }, { status });
+    }
   }
   return localizedRedirect(request, "/profile/mail", { message: "profileContacts.flash.cancelled", tone: "info" });
 }
@@ -50,7 +53,7 @@ export default function Mail({ loaderData, actionData }: Route.ComponentProps) {
     <section className="profile-section">
       <h1>{t("profileContacts.title")}</h1>
       <p className="page-lead">{t("profileContacts.lead")}</p>
-      <ProfileFormError errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={actionData?.errors} />
       <ul className="contact-list">
         {(["email", "phone"] as const).map((kind) => {
           const value = kind === "email" ? email : phone;

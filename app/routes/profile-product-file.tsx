@@ -12,10 +12,9 @@
  *   `{ ok: true }` for the JavaScript buttons (field `js`), which show the change at once.
  * For a published product every change waits for a moderator, like the other parts.
  */
-import { data, Form, redirect, useFetcher, useFetchers, useNavigation } from "react-router";
+import { data, Form, useFetcher, useFetchers, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-file";
 import { UploadField } from "../components/profile/upload-field.tsx";
-import { issueText } from "../components/profile/localized-field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { attachFile, moveFile, productIdOf, removeFile, uploadFile, type ProductFileView } from "../lib/profile-api/products.server.ts";
@@ -28,6 +27,7 @@ import { formatBytes } from "../components/profile/upload-field.tsx";
 import { useProductData } from "./profile-product.tsx";
 import { localizedPath } from "../lib/i18n.ts";
 import { flashRedirect } from "../lib/redirect.server.ts";
+import { messageText } from "../components/form/messages.ts";
 
 /** A whole request larger than this is refused before it is read (30 files of the largest kind fit in no single form anyway). */
 const MAX_FORM_BYTES = 120 * 1024 * 1024;
@@ -186,7 +186,7 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
                   {refused.map((r, i) => (
                     <li key={i}>
                       {r.name ? <strong>{r.name}: </strong> : null}
-                      {issueText(t, r.code)}
+                      {messageText(t, r.code, "form")}
                     </li>
                   ))}
                 </ul>
@@ -250,7 +250,7 @@ function FileAction({ fileId, intent, position, label, title, danger = false }: 
       </button>
       {failed ? (
         <span className="field-error" role="alert">
-          {issueText(t, failed)}
+          {messageText(t, failed, "form")}
         </span>
       ) : null}
     </fetcher.Form>

@@ -15,7 +15,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-main";
-import { FormIssue } from "../components/profile/localized-field.tsx";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
 import { ProductFacts } from "../components/profile/product-facts.tsx";
 import { ProductVariants } from "../components/profile/product-variants.tsx";
@@ -23,10 +22,12 @@ import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
 import { categoryOptions, getProduct, productIdOf, putFacts, putVariants, stableJson, updateProduct, type ProductDetailView } from "../lib/profile-api/products.server.ts";
-import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { useProductData } from "./profile-product.tsx";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -85,8 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw localizedRedirect(request, `/profile/product/${id}`, { message, tone: message.endsWith("unchanged") ? "info" : "success" });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { result, status } = replyError(submission, error, { prefix: step === "card" ? "card" : undefined });
-    return data({ result, picker: null, tnvedNames: await tnvedNames() }, { status });
+    return replyWithApiError(submission, error, { prefix: step === "card" ? "card" : undefined, data: { picker: null, tnvedNames: await tnvedNames() } });
   }
 }
 
@@ -126,7 +126,7 @@ export default function ProductMain({ loaderData, actionData }: Route.ComponentP
         <ProductCardFields form={form} card={card as never} categories={loaderData.categories} tnvedNames={{ ...tnvedNames, ...actionData?.tnvedNames }} picker={actionData?.picker} />
         <ProductFacts form={form} facts={fields.facts} sourceLang={sourceLang} />
         <ProductVariants form={form} variants={fields.variants} sourceLang={sourceLang} />
-        <FormIssue id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="page-actions pp-save">
           <button type="submit" className="button button-primary" disabled={saving}>
             {t(product.status === "published" ? "profileProducts.saveForReview" : "profileProducts.save")}

@@ -11,17 +11,18 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-new";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
-import { FormIssue } from "../components/profile/localized-field.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { ProductCardFormSchema } from "../lib/product-forms.ts";
 import { categoryOptions, createProduct } from "../lib/profile-api/products.server.ts";
-import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -44,8 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw localizedRedirect(request, `/profile/product/${created.id}`, "profileProducts.flash.created");
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { result, status } = replyError(submission, error, { prefix: "card" });
-    return data({ result, picker: null, tnvedNames: await tnvedNames() }, { status });
+    return replyWithApiError(submission, error, { prefix: "card", data: { picker: null, tnvedNames: await tnvedNames() } });
   }
 }
 
@@ -79,7 +79,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <fieldset className="pp-fieldset" disabled={loaderData.blocked}>
           <ProductCardFields form={form} card={card as never} categories={loaderData.categories} tnvedNames={actionData?.tnvedNames} picker={actionData?.picker} />
-          <FormIssue id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <div className="page-actions">
             <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
               {t("profileProducts.new.create")}

@@ -11,15 +11,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-price";
 import { PriceTable } from "../components/catalog/price-table.tsx";
-import { FormIssue } from "../components/profile/localized-field.tsx";
 import { PriceTiers } from "../components/profile/price-tiers.tsx";
 import { apiContext } from "../context.ts";
 import { PriceFormSchema } from "../lib/product-forms.ts";
 import { productIdOf, putPrices } from "../lib/profile-api/products.server.ts";
-import { replyError } from "../lib/profile-api/widgets.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { useProductData } from "./profile-product.tsx";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
@@ -28,8 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await putPrices(context.get(apiContext), id, submission.value.tiers);
   } catch (error) {
-    const { result, status } = replyError(submission, error);
-    return data({ result }, { status });
+    return replyWithApiError(submission, error);
   }
   throw localizedRedirect(request, `/profile/product/${id}/price`, "profileProducts.flash.pricesSaved");
 }
@@ -58,7 +57,7 @@ export default function ProductPrices({ actionData }: Route.ComponentProps) {
         {readOnly ? <p className="notice small">{t("profileProducts.readOnly")}</p> : null}
         <fieldset className="pp-fieldset" disabled={readOnly}>
           <PriceTiers form={form} tiers={fields.tiers} defaultUnit={defaultUnit} />
-          <FormIssue id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <div className="page-actions pp-save">
             <button type="submit" className="button button-primary" disabled={saving}>
               {t(product.status === "published" ? "profileProducts.saveForReview" : "profileProducts.prices.save")}

@@ -10,7 +10,7 @@
  * Action (this route, no `?index`): `intent` = `submit` | `withdraw` | `delete` → redirect with a flash
  * message; a refusal (409 `invalid_transition`, 403 `forbidden_role`…) is shown above the tabs.
  */
-import { data, Form, NavLink, Outlet, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, NavLink, Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/profile-product";
 import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { PendingMarker, ProductStatusBadge, ProductStatusNotice } from "../components/profile/product-status.tsx";

@@ -12,16 +12,15 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-settings";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
 import { apiContext, profileContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { LANG_NAMES, LANGS, localePath, pageLang } from "../lib/i18n.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
 import { LanguageSchema, NameSchema } from "../lib/profile-api/personal-forms.ts";
-import { apiErrorKey, contactChanges, formatPhone, logoutAll, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
+import { contactChanges, formatPhone, logoutAll, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { clearSessionCookies } from "../lib/session.server.ts";
 import { useT } from "../lib/use-t.ts";
@@ -29,6 +28,8 @@ import { getInstance } from "../middleware/i18next.ts";
 import { localeCookie } from "./set-locale.ts";
 import { flashCookie, localizedRedirect } from "../lib/redirect.server.ts";
 import type { FormResult } from "../components/form/result.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -54,6 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Intent = "name" | "language" | "leave" | "logoutAll";
 
+/** Why one may not leave the company, as this page says it. */
+const LEAVE_ERRORS = {
+  last_owner: { message: "profileSettings.errors.lastOwner" },
+  member_blocked: { message: "profileSettings.errors.leaveBlocked" },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
@@ -65,8 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.updateProfile(submission.value);
     } catch (error) {
-      if (!(error instanceof ApiClientError)) throw error;
-      return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
+      return replyWithApiError(submission, error, { data: { intent } });
     }
     return localizedRedirect(request, "/profile/settings", "profileSettings.flash.nameSaved");
   }
@@ -78,8 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.updateProfile({ locale: lang });
     } catch (error) {
-      if (!(error instanceof ApiClientError)) throw error;
-      return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
+      return replyWithApiError(submission, error, { data: { intent } });
     }
     // A whole new document: the page's language comes from its URL and every string must follow.
     const headers = new Headers({ "set-cookie": localeCookie.serialize(lang) });
@@ -93,9 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await removeEmployee(api, org.memberId);
     } catch (error) {
-      if (!(error instanceof ApiClientError)) throw error;
-      const key = error.code === "last_owner" ? "profileSettings.errors.lastOwner" : error.code === "member_blocked" ? "profileSettings.errors.leaveBlocked" : apiErrorKey(error.code);
-      return data({ intent, result: { status: "error" as const, error: { "": [key] } } }, { status: error.status >= 500 ? 503 : 409 });
+      return replyWithApiError(null, error, { codes: LEAVE_ERRORS, data: { intent } });
     }
     return localizedRedirect(request, "/profile/settings", { message: "profileSettings.flash.leftCompany", tone: "info" });
   }
@@ -135,17 +138,17 @@ function NameForm({ firstName, lastName, lastResult }: { firstName: string; last
             <span>{t("auth.firstName")}</span>
             <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} />
           </label>
-          <ProfileFieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
+          <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
         </div>
         <div>
           <label className="field" htmlFor={fields.lastName.id}>
             <span>{t("auth.lastName")}</span>
             <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" aria-describedby={fields.lastName.errorId} />
           </label>
-          <ProfileFieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
+          <FieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
         </div>
       </div>
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="name" className="button" disabled={busy}>
         {t("profileSettings.saveName")}
       </button>
@@ -174,8 +177,8 @@ function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: For
           </label>
         ))}
       </fieldset>
-      <ProfileFieldError id={fields.locale.errorId} errors={fields.locale.errors} />
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FieldError id={fields.locale.errorId} errors={fields.locale.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="language" className="button" disabled={busy}>
         {t("profileSettings.saveLanguage")}
       </button>
@@ -252,7 +255,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <details className="danger-zone" open={Boolean(leaveError)}>
                 <summary>{t("profileSettings.leave")}</summary>
                 <p className="small">{t("profileSettings.leaveWarning", { company: d.organization.name })}</p>
-                <ProfileFormError errors={leaveError} />
+                <FormErrors errors={leaveError} />
                 <Form method="post">
                   <button type="submit" name="intent" value="leave" className="button button-danger" disabled={pendingIntent === "leave"}>
                     {t("profileSettings.leaveConfirm")}

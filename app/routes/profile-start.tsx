@@ -19,13 +19,12 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-start";
-import { FieldErrorLine, FormMessages, InputField, SelectField } from "../components/profile/company-form.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
 import { ClassifierPicker, type PickerSearch } from "../components/profile/classifier-picker.tsx";
 import { formatDate } from "../components/catalog/format.ts";
 import { profileContext } from "../context.ts";
 import { apiContext } from "../context.ts";
-import { companyApi, formErrorsOf, type InvitationView } from "../lib/profile-api/company.server.ts";
+import { companyApi, type InvitationView } from "../lib/profile-api/company.server.ts";
 import { readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -35,6 +34,9 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { COUNTRY_CODES, Lang as LangSchema, nullable, OkvedCode, RegionCode, text } from "../../server/profile/schemas.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -73,9 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === "accept") await api.acceptInvitation(id);
       else await api.declineInvitation(id);
     } catch (error) {
-      const errors = formErrorsOf(error);
-      if (!errors) throw error;
-      return data({ invitation: { id, errors: errors.formErrors }, result: null }, { status: 409 });
+      const { messages, status } = apiErrorMessages(error);
+      return data({ invitation: { id, errors: messages }, result: null }, { status });
     }
     return intent === "accept" ? localizedRedirect(request, "/profile", "profileStart.flash.joined") : localizedRedirect(request, "/profile/start", "profileStart.flash.declined");
   }
@@ -90,11 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.createCompany({ name: { [sourceLang]: nameText }, sourceLang, ...rest });
   } catch (error) {
-    const errors = formErrorsOf(error);
-    if (!errors) throw error;
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [name, messages] of Object.entries(errors.fieldErrors)) (fieldErrors[FIELD_OF_API[name] ?? name] ??= []).push(...messages);
-    return data({ result: submission.reply({ fieldErrors, formErrors: errors.formErrors }), invitation: null }, { status: 400 });
+    return replyWithApiError(submission, error, { fieldMap: FIELD_OF_API, data: { invitation: null } });
   }
   return localizedRedirect(request, "/profile", "profileStart.flash.created");
 }
@@ -131,7 +128,7 @@ function Invitations({ invitations, failed }: { invitations: InvitationView[]; f
   return (
     <section className="card" aria-labelledby="invitations-heading">
       <h2 id="invitations-heading">{t("profileStart.invitationsHeading")}</h2>
-      {failed && !invitations.some((i) => i.id === failed.id) ? <FormMessages errors={failed.errors} /> : null}
+      {failed && !invitations.some((i) => i.id === failed.id) ? <FormErrors errors={failed.errors} /> : null}
       <ul className="plain-list invitation-list">
         {invitations.map((invitation) => (
           <li key={invitation.id} className="invitation">
@@ -146,7 +143,7 @@ function Invitations({ invitations, failed }: { invitations: InvitationView[]; f
               {invitation.invitedBy ? ` · ${t("profileStart.invitedBy", { name: `${invitation.invitedBy.firstName} ${invitation.invitedBy.lastName}`.trim() })}` : ""}
             </p>
             <p className="muted small">{t("profileStart.expires", { date: formatDate(invitation.expiresAt, lang) })}</p>
-            {failed?.id === invitation.id ? <FormMessages errors={failed.errors} /> : null}
+            {failed?.id === invitation.id ? <FormErrors errors={failed.errors} /> : null}
             <Form method="post" className="page-actions">
               <input type="hidden" name="invitation" value={invitation.id} />
               <button type="submit" name="intent" value="accept" className="button" disabled={navigation.state === "submitting"}>
@@ -205,11 +202,11 @@ function CreateCompany({ regions, result, picker }: { regions: Route.ComponentPr
               </label>
             ))}
           </div>
-          <FieldErrorLine id={fields.country.errorId} errors={fields.country.errors} />
+          <FieldError id={fields.country.errorId} errors={fields.country.errors} />
         </fieldset>
         <SelectField field={fields.regionCode} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
         <ClassifierPicker classifier="okved" form={form} field={fields.okvedMain} label={t("profileCompany.fields.okvedMain")} hint={t("profileStart.okvedHint")} search={picker} />
-        <FormMessages id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("profileStart.create")}
         </button>

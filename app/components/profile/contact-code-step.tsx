@@ -13,8 +13,8 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { OneTimeCodeInput } from "../one-time-code-input.tsx";
-import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
 import type { FormResult } from "../form/result.ts";
+import { FieldError, FormErrors } from "../form/errors.tsx";
 
 
 export interface CodeStepData {
@@ -60,15 +60,15 @@ export function ContactCodeStep({ change, actionData, entryPath }: { change: Cod
       ) : null}
       <Form method="post" {...getFormProps(form)} className="stack">
         <OneTimeCodeInput field={fields.code} label={t("auth.code")} />
-        <ProfileFieldError id={fields.code.errorId} errors={fields.code.errors} />
-        <ProfileFormError id={form.errorId} errors={form.errors} />
+        <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="verify" className="button button-primary" disabled={submitting === "verify"}>
           {t("profileContacts.confirm")}
         </button>
       </Form>
       <Form method="post" className="resend">
         {left > 0 ? <p className="muted small">{t("auth.resendIn", { count: left })}</p> : null}
-        <ProfileFormError errors={resendResult?.error?.[""]} />
+        <FormErrors errors={resendResult?.error?.[""]} />
         <button type="submit" name="intent" value="resend" className="button button-link" disabled={(hydrated && left > 0) || submitting === "resend"}>
           {t("auth.resend")}
         </button>

@@ -10,8 +10,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ContactChangeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
-import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
 import type { FormResult } from "../form/result.ts";
+import { FieldError, FormErrors } from "../form/errors.tsx";
 
 export function ContactEntryForm({
   kind,
@@ -52,11 +52,11 @@ export function ContactEntryForm({
           aria-describedby={`${fields.value.errorId} contact-${kind}-hint`}
         />
       </label>
-      <ProfileFieldError id={fields.value.errorId} errors={fields.value.errors} />
+      <FieldError id={fields.value.errorId} errors={fields.value.errors} />
       <p id={`contact-${kind}-hint`} className="muted small">
         {t(kind === "email" ? "profileContacts.emailHint" : "profileContacts.phoneHint")}
       </p>
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {t("profileContacts.sendCode")}
       </button>

@@ -8,9 +8,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { InviteEmployeeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
-import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
 import type { EmployeeRole } from "./employee-parts.tsx";
 import type { FormResult } from "../form/result.ts";
+import { FieldError, FormErrors } from "../form/errors.tsx";
 
 export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[]; lastResult?: FormResult }) {
   const t = useT();
@@ -40,7 +40,7 @@ export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[
               aria-describedby={fields.email.errorId}
             />
           </label>
-          <ProfileFieldError id={fields.email.errorId} errors={fields.email.errors} />
+          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
         </div>
         <div>
           <label className="field" htmlFor={fields.role.id}>
@@ -53,18 +53,18 @@ export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[
               ))}
             </select>
           </label>
-          <ProfileFieldError id={fields.role.errorId} errors={fields.role.errors} />
+          <FieldError id={fields.role.errorId} errors={fields.role.errors} />
         </div>
         <div>
           <label className="field" htmlFor={fields.position.id}>
             <span>{t("profileEmployees.position")}</span>
             <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
           </label>
-          <ProfileFieldError id={fields.position.errorId} errors={fields.position.errors} />
+          <FieldError id={fields.position.errorId} errors={fields.position.errors} />
         </div>
       </div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="invite" className="button" disabled={busy}>
         {t("profileEmployees.invite")}
       </button>

@@ -1,18 +1,17 @@
 /**
  * The company side of the profile API for the web tier (issue 5): typed calls over the request's
  * API client (`context.get(apiContext)`, ADR 001) for the company card, its status, facts, logo,
- * files, dealer links, legal entities, invitations, regions and the DaData-compatible autofill, plus
- * the mapping of API refusals to form errors.
+ * files, dealer links, legal entities, invitations, regions and the DaData-compatible autofill.
  *
  * Every function throws `ApiClientError` as the client does (status, code, issues); pages turn the
- * ones a user can cause into messages with `formErrorsOf` (400 issues → field errors, 403/409/422
- * codes → a form-level message) instead of an error page.
+ * ones a user can cause into form errors with app/lib/forms/api-errors.server.ts instead of an
+ * error page.
  *
  * Endpoints and their rules: server/api/profile-company.ts, profile-employees.ts, suggestions.ts.
  */
 import type { RouterContextProvider } from "react-router";
 import { apiContext } from "../../context.ts";
-import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
+import type { ApiClient, Lang } from "../api-client.server.ts";
 import type { CompanyFileView, CompanyView } from "../../../server/profile/company.ts";
 import type { LegalEntityView } from "../../../server/api/profile-company.ts";
 import type { EmployeeView, InvitationView } from "../../../server/api/profile-employees.ts";
@@ -153,35 +152,4 @@ export class CompanyApi {
   regions(lang: Lang, country?: "RU" | "CN") {
     return this.api.get<RegionChoice[]>("/api/regions", { lang, country }).then((r) => r.data);
   }
-}
-
-/** Form errors for Conform's `submission.reply()`: field errors by Conform name, and form-level messages. */
-export interface FormErrors {
-  fieldErrors: Record<string, string[]>;
-  formErrors: string[];
-}
-
-/** "okvedCodes.0.code" (API issue path) → "okvedCodes[0].code" (Conform field name). */
-export function conformName(path: string): string {
-  return path.split(".").reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
-}
-
-/**
- * Maps an API refusal to form errors: a 400 `invalid_body` gives each issue to its field (message =
- * the validation code, translated by the form as `validation.<code>`); a 409 with issues (e.g.
- * `inn_taken` on `inn`) the same; a refusal without issues a form-level `apiErrors.<code>` key. `fieldNames`
- * (when given) keeps errors on fields the form shows; others become form-level messages, so no
- * problem is silently lost. Returns null for errors a user cannot cause (5xx, network): rethrow those.
- */
-export function formErrorsOf(error: unknown, fieldNames?: readonly string[]): FormErrors | null {
-  if (!(error instanceof ApiClientError) || error.status >= 500) return null;
-  const result: FormErrors = { fieldErrors: {}, formErrors: [] };
-  for (const issue of error.issues ?? []) {
-    const name = conformName(issue.path);
-    const shown = !fieldNames || fieldNames.some((field) => name === field || name.startsWith(`${field}.`) || name.startsWith(`${field}[`));
-    if (shown && name) (result.fieldErrors[name] ??= []).push(issue.message);
-    else result.formErrors.push(`validation.${issue.message}`);
-  }
-  if ((error.issues ?? []).length === 0) result.formErrors.push(`apiErrors.${error.code}`);
-  return result;
 }

@@ -18,7 +18,8 @@ import { pageNotFound } from "../errors.ts";
 import { pageLang } from "../i18n.ts";
 import { localizedRedirect } from "../redirect.server.ts";
 import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
-import { ApiClientError, cancelContactChange, contactChange, failureStatus, formErrors, formatPhone, resendContactChange, startContactChange, verifyContactChange, type ContactChangeView, type ContactKind } from "./personal.server.ts";
+import { ApiClientError, cancelContactChange, contactChange, formatPhone, resendContactChange, startContactChange, verifyContactChange, type ContactChangeView, type ContactKind } from "./personal.server.ts";
+import { apiErrorStatus, replyWithApiError } from "../forms/api-errors.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type ContactStep = "entry" | "code" | "success";
@@ -54,17 +55,17 @@ export async function loadChange(request: Request, context: Context, kind: Conta
     throw error;
   }
   const wanted: ContactStep = change.status === "done" ? "success" : step === "success" ? "code" : step;
-  if (change.kind !== kind || wanted !== step) throw localizedRedirect(request, stepPath(change.kind, id, wanted));
+  if (change.kind !== kind || wanted !== step) throw localizedRedirect(request, stepPath(change.kind, id, wanted) + documentUrl(request).search);
   return forPage(change);
 }
 
 /** Specific refusals of starting a change, as field errors on `value`. */
 const START_ERRORS = {
-  contact_taken: { field: "value", key: "profileContacts.errors.taken" },
-  contact_unchanged: { field: "value", key: "profileContacts.errors.unchanged" },
-  rate_limited: { key: "auth.errors.tooManySends" },
-  resend_too_soon: { key: "auth.errors.resendTooSoon" },
-  delivery_failed: { key: "auth.errors.deliveryFailed" },
+  contact_taken: { field: "value", message: "profileContacts.errors.taken" },
+  contact_unchanged: { field: "value", message: "profileContacts.errors.unchanged" },
+  rate_limited: { message: "auth.errors.tooManySends" },
+  resend_too_soon: { message: "auth.errors.resendTooSoon" },
+  delivery_failed: { message: "auth.errors.deliveryFailed" },
 };
 
 /**
@@ -80,8 +81,7 @@ export async function startChangeAction(request: Request, context: Context, kind
     const change = await startContactChange(context.get(apiContext), { kind, value: submission.value.value, locale: pageLang(request) });
     return localizedRedirect(request, stepPath(kind, change.id, "code"));
   } catch (error) {
-    if (!(error instanceof ApiClientError)) throw error;
-    return data({ result: submission.reply(formErrors(error, START_ERRORS)) }, { status: failureStatus(error) });
+    return replyWithApiError(submission, error, { codes: START_ERRORS });
   }
 }
 
@@ -116,7 +116,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
       const key = error.code === "resend_too_soon" ? "auth.errors.resendTooSoon" : error.status === 429 ? "auth.errors.tooManySends" : error.code === "delivery_failed" ? "auth.errors.deliveryFailed" : "auth.errors.tryLater";
-      return data({ intent: "resend" as const, resent: false, result: { status: "error" as const, error: { "": [key] } } }, { status: failureStatus(error) });
+      return data({ intent: "resend" as const, resent: false, result: { status: "error" as const, error: { "": [key] } } }, { status: apiErrorStatus(error) });
     }
   }
   const submission = parseWithZod(formData, { schema: CodeSchema });
@@ -133,6 +133,6 @@ export async function codeStepAction(request: Request, context: Context, kind: C
     }
     if (error.code === "change_completed") throw localizedRedirect(request, stepPath(kind, change.id, "success"));
     const key = VERIFY_ERRORS[error.code] ?? "auth.errors.tryLater";
-    return data({ intent: "verify" as const, resent: false, result: submission.reply({ formErrors: [key] }) }, { status: failureStatus(error) });
+    return data({ intent: "verify" as const, resent: false, result: submission.reply({ formErrors: [key] }) }, { status: apiErrorStatus(error) });
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The web tier's calls for the personal profile pages (issue 5; ADR 017): the person's sign-in
  * contacts, "sign out on all devices", and the company's employees. Each function is one API call
- * through the request's API client (ADR 001) and throws `ApiClientError` as the client does;
- * `formErrors` turns such an error into Conform's reply shape with locale keys.
+ * through the request's API client (ADR 001) and throws `ApiClientError` as the client does
+ * (pages show refusals with app/lib/forms/api-errors.server.ts).
  *
  * Endpoints: server/api/profile-contacts.ts, server/api/auth.ts (`logout-all`),
  * server/api/profile-employees.ts.
@@ -11,9 +11,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { ContactChangeView, ContactKind } from "../../../server/auth/contact-changes.ts";
 import type { EmployeeView } from "../../../server/api/profile-employees.ts";
 import type { CompanyRole } from "../../../server/db/schema.ts";
-import { VALIDATION_CODES } from "../../../server/profile/schemas.ts";
 import { ApiClientError, type ApiClient, type Lang, type UserProfile } from "../api-client.server.ts";
-import { resources } from "../../../locales/index.ts";
 
 export type { ContactChangeView, ContactKind, EmployeeView };
 
@@ -81,35 +79,7 @@ export function removeEmployee(api: ApiClient, id: number) {
   return api.call<{ id: number; deleted: true }>("DELETE", `/api/profile/company/employees/${id}`);
 }
 
-/* ─── errors and formatting ─── */
-
-const CODES = new Set<string>(VALIDATION_CODES);
-const API_ERROR_KEYS = new Set(Object.keys(resources.ru.common.apiErrors));
-
-/** The locale key of an API error code: `apiErrors.<code>` when it exists, else a generic one. */
-export function apiErrorKey(code: string): string {
-  return API_ERROR_KEYS.has(code) ? `apiErrors.${code}` : "apiErrors.internal_error";
-}
-
-/**
- * An API refusal as Conform's reply fields: field errors from `issues` (validation codes become
- * `validation.<code>`), `specific` codes mapped to a field or the form, anything else a form error.
- */
-export function formErrors(error: ApiClientError, specific: Record<string, { field?: string; key: string }> = {}): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  const mapped = specific[error.code];
-  if (mapped) return mapped.field ? { fieldErrors: { [mapped.field]: [mapped.key] }, formErrors: [] } : { fieldErrors: {}, formErrors: [mapped.key] };
-  if (error.status === 400 && error.issues?.length) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of error.issues) (fieldErrors[issue.path || ""] ??= []).push(CODES.has(issue.message) ? `validation.${issue.message}` : "validation.invalid_format");
-    return { fieldErrors, formErrors: [] };
-  }
-  return { fieldErrors: {}, formErrors: [apiErrorKey(error.code)] };
-}
-
-/** The HTTP status a page answers with when an API call it made was refused. */
-export function failureStatus(error: ApiClientError): number {
-  return error.status >= 500 ? 503 : error.status === 429 ? 429 : error.status === 409 ? 409 : 400;
-}
+/* ─── formatting ─── */
 
 /** A phone in E.164 as people read it ("+7 916 123-45-67"); other strings as they are. */
 export function formatPhone(phone: string | null): string | null {

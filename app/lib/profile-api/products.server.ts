@@ -2,7 +2,7 @@
  * The company's own products through the API client (server/api/profile-products.ts; ADR 001: the
  * web tier never touches the database). Every function returns the envelope's `data` and throws
  * ApiClientError (status, code, issues with validation codes) on refusal; the routes turn those into
- * form errors with `replyError` (widgets.server.ts).
+ * form errors with `replyWithApiError` (app/lib/forms/api-errors.server.ts).
  *
  * Shapes are the API's own (type-only imports of server modules): ProductView (the working copy:
  * pending edits of a published product included, `pending` says which parts wait for a moderator),
