@@ -18,6 +18,7 @@ import { useT } from "../../lib/use-t.ts";
 import { LocaleLink, localeHref } from "../locale-link.tsx";
 import { Icon } from "../icon.tsx";
 import { AdminHeader, formatDateTime, formatDay, nameIn, Pagination, StatusBadge } from "./ui.tsx";
+import { AdminTable } from "./table.tsx";
 
 type Localized = Partial<Record<Lang, string>>;
 
@@ -401,30 +402,11 @@ export function RecordsPage({ data }: { data: RecordsData }) {
           {data.items.length === 0 ? (
             <p className="admin-empty">{t("admin.filters.nothing")}</p>
           ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table admin-table-cards">
-                <thead>
-                  <tr>
-                    {columns.map((column) => (
-                      <th key={column.key} className={column.num ? "num" : undefined} scope="col">
-                        <SortHeader column={column} meta={data.meta} />
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((row) => (
-                    <tr key={String(row.id)}>
-                      {columns.map((column) => (
-                        <td key={column.key} className={column.num ? "num" : undefined} data-label={column.title}>
-                          {column.render(row, lang)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              rows={data.items}
+              rowKey={(row) => String(row.id)}
+              columns={columns.map((column) => ({ key: column.key, title: column.title, header: <SortHeader column={column} meta={data.meta} />, className: column.num ? "num" : undefined, cell: (row: FilterRow) => column.render(row, lang) }))}
+            />
           )}
           <Pagination page={data.meta.page} pages={data.meta.pages} />
         </section>

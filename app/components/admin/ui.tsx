@@ -52,7 +52,8 @@ export function formatDay(iso: string | null | undefined, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
 }
 
-export function AdminHeader({ title, lead, back, actions }: { title: ReactNode; lead?: ReactNode; back?: { to: string; label: string }; actions?: ReactNode }) {
+/** A page's header: the way back, the title with its actions (`create` is the "New …" link), a lead. */
+export function AdminHeader({ title, lead, back, actions, create }: { title: ReactNode; lead?: ReactNode; back?: { to: string; label: string }; actions?: ReactNode; create?: { to: string; label: string } }) {
   return (
     <header className="admin-header">
       {back ? (
@@ -62,7 +63,16 @@ export function AdminHeader({ title, lead, back, actions }: { title: ReactNode; 
       ) : null}
       <div className="admin-header-row">
         <h1>{title}</h1>
-        {actions ? <div className="admin-header-actions">{actions}</div> : null}
+        {actions || create ? (
+          <div className="admin-header-actions">
+            {actions}
+            {create ? (
+              <LocaleLink to={create.to} className="button button-small">
+                {create.label}
+              </LocaleLink>
+            ) : null}
+          </div>
+        ) : null}
       </div>
       {lead ? <p className="page-lead">{lead}</p> : null}
     </header>

@@ -8,10 +8,12 @@
  *   field: the API's path as Conform names it ("okvedCodes.0" → "okvedCodes[0]"), renamed by
  *   `fieldMap`, put under `prefix`; the message is the issue's validation code. An issue on no field,
  *   or on a field the form does not show (`fields`), is a form-level message, so nothing is lost;
- * - a refusal without issues is a form-level message: its code, or the area's own message for it
- *   (`ownMessages: "admin.errors"` → `admin.errors.<code>` when that key exists); `codes` gives a
- *   code a field or a message of its own (`{ slug_taken: { field: "slug" } }`,
- *   `{ last_owner: { message: "profileSettings.errors.lastOwner" } }`);
+ * - a refusal without issues is a form-level message: its code;
+ * - `codes` gives a refusal code a field or a message of its own, which then stands alone (its
+ *   issues would say the same): `{ slug_taken: { field: "slug" } }`,
+ *   `{ last_owner: { message: "profileSettings.errors.lastOwner" } }`;
+ * - `ownMessages: "admin.errors"` gives a code that is no validation code the area's own message,
+ *   `admin.errors.<code>`, when that key exists;
  * - an API failure (5xx, unreachable) is the form-level message `internal_error`.
  * Messages are codes or locale keys, shown by app/components/form/messages.ts.
  *
@@ -74,6 +76,12 @@ function shown(name: string, fields: readonly string[] | undefined): boolean {
   return !fields || fields.some((field) => name === field || name.startsWith(`${field}.`) || name.startsWith(`${field}[`));
 }
 
+/** A code's message: the area's own (`<ownMessages>.<code>`) unless it is a validation code. */
+function messageOf(code: string, ownMessages: string | undefined): string {
+  if (!ownMessages || hasMessage(`validation.${code}`)) return code;
+  return hasMessage(`${ownMessages}.${code}`) ? `${ownMessages}.${code}` : code;
+}
+
 /** A refusal as the form's field and form-level errors, with the status to answer with. */
 export function apiFormErrors(error: unknown, options: ApiErrorOptions = {}): ApiFormErrors {
   if (!(error instanceof ApiClientError)) throw error;
@@ -81,18 +89,21 @@ export function apiFormErrors(error: unknown, options: ApiErrorOptions = {}): Ap
   if (status === 503) return { fieldErrors: {}, formErrors: ["internal_error"], status };
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
+  const own = options.codes?.[error.code];
+  if (own) {
+    // A code the page knows says all there is; its issues would repeat it.
+    const message = own.message ?? messageOf(error.code, options.ownMessages);
+    if (own.field) fieldErrors[own.field] = [message];
+    else formErrors.push(message);
+    return { fieldErrors, formErrors, status };
+  }
   for (const issue of error.issues ?? []) {
     const name = fieldName(issue.path, options);
-    if (name && shown(name, options.fields)) (fieldErrors[name] ??= []).push(issue.message);
-    else formErrors.push(issue.message);
-  }
-  const own = options.codes?.[error.code];
-  if (own || !error.issues?.length) {
-    const scoped = options.ownMessages ? `${options.ownMessages}.${error.code}` : null;
-    const message = own?.message ?? (scoped && hasMessage(scoped) ? scoped : error.code);
-    if (own?.field) (fieldErrors[own.field] ??= []).push(message);
+    const message = messageOf(issue.message, options.ownMessages);
+    if (name && shown(name, options.fields)) (fieldErrors[name] ??= []).push(message);
     else formErrors.push(message);
   }
+  if (!error.issues?.length) formErrors.push(messageOf(error.code, options.ownMessages));
   return { fieldErrors, formErrors, status };
 }
 

@@ -61,6 +61,10 @@ describe("apiFormErrors", () => {
   test("an area's own messages come first, and codes may be given a field or a message", () => {
     expect(apiFormErrors(new ApiClientError(403, "forbidden_role", "no"), ADMIN_ERRORS).formErrors).toEqual(["admin.errors.forbidden_role"]);
     expect(apiFormErrors(new ApiClientError(409, "slug_taken", "taken"), ADMIN_ERRORS).fieldErrors).toEqual({ slug: ["admin.errors.slug_taken"] });
+    const slugTaken = new ApiClientError(409, "slug_taken", "taken", [{ path: "slug", message: "slug_taken" }]);
+    expect(apiFormErrors(slugTaken, ADMIN_ERRORS)).toEqual({ fieldErrors: { slug: ["admin.errors.slug_taken"] }, formErrors: [], status: 409 });
+    const unchanged = new ApiClientError(409, "contact_unchanged", "same", [{ path: "value", message: "contact_unchanged" }]);
+    expect(apiFormErrors(unchanged, { codes: { contact_unchanged: { field: "value", message: "profileContacts.errors.unchanged" } } }).fieldErrors).toEqual({ value: ["profileContacts.errors.unchanged"] });
     expect(apiFormErrors(new ApiClientError(409, "under_moderation", "frozen"), ADMIN_ERRORS).formErrors).toEqual(["under_moderation"]);
     const lastOwner = { codes: { last_owner: { message: "profileSettings.errors.lastOwner" } } };
     expect(apiFormErrors(new ApiClientError(409, "last_owner", "no"), lastOwner).formErrors).toEqual(["profileSettings.errors.lastOwner"]);
