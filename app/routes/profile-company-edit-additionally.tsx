@@ -16,7 +16,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-company-edit-additionally";
 import { useCompanyCard } from "./profile-company-edit.tsx";
-import { LocalizedValue } from "../components/profile/company-view.tsx";
+import { LocalizedFacts, LocalizedValue } from "../components/profile/company-view.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { Icon } from "../components/icon.tsx";
@@ -107,18 +107,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
         <p className="muted">{t("profileCompany.factsForm.lead")}</p>
         {readOnly ? (
           company.facts.length > 0 ? (
-            <dl className="facts">
-              {company.facts.map((fact, i) => (
-                <div key={i}>
-                  <dt>
-                    <LocalizedValue value={fact.key} sourceLang={company.sourceLang} />
-                  </dt>
-                  <dd>
-                    <LocalizedValue value={fact.value} sourceLang={company.sourceLang} />
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <LocalizedFacts facts={company.facts} sourceLang={company.sourceLang} />
           ) : (
             <p className="muted">{t("profileCompany.factsForm.none")}</p>
           )

@@ -7,13 +7,13 @@
  * owner, see the page read-only. An id of another company is the 404 page.
  * Actions (`intent`): `save` (EmployeePatchSchema), `status` (EmployeeStatusSchema), `remove`.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type Submission } from "@conform-to/react";
+import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-employee-edit";
 import { formatDate } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { assignableRoles, employeeName, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
+import { assignableRoles, employeeName, RoleAndPositionFields, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
@@ -24,7 +24,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
 import type { FormResult } from "../components/form/result.ts";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 function employeeId(request: Request, raw: string | undefined): number {
@@ -128,26 +128,7 @@ function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; p
   return (
     <Form method="post" {...getFormProps(form)} className="settings-form">
       <div className="settings-fields">
-        <div>
-          <label className="field" htmlFor={fields.role.id}>
-            <span>{t("profileEmployees.role")}</span>
-            <select {...getSelectProps(fields.role)} key={fields.role.key} aria-describedby={fields.role.errorId}>
-              {options.map((r) => (
-                <option key={r} value={r}>
-                  {t(`profileEmployees.roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <FieldError id={fields.role.errorId} errors={fields.role.errors} />
-        </div>
-        <div>
-          <label className="field" htmlFor={fields.position.id}>
-            <span>{t("profileEmployees.position")}</span>
-            <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
-          </label>
-          <FieldError id={fields.position.errorId} errors={fields.position.errors} />
-        </div>
+        <RoleAndPositionFields fields={fields} roles={options} />
       </div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>
       <FormErrors id={form.errorId} errors={form.errors} />

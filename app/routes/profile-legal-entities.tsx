@@ -33,6 +33,7 @@ import { validateInn } from "../../server/catalog/identifiers.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 
 const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
@@ -144,24 +145,7 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
                   {entity.nameFull}
                 </p>
               ) : null}
-              <dl className="legal-entity-ids">
-                <div>
-                  <dt>{t("suppliers.inn")}</dt>
-                  <dd className="code-ref">{entity.inn}</dd>
-                </div>
-                {entity.kpp ? (
-                  <div>
-                    <dt>{t("suppliers.kpp")}</dt>
-                    <dd className="code-ref">{entity.kpp}</dd>
-                  </div>
-                ) : null}
-                {entity.ogrn ? (
-                  <div>
-                    <dt>{t(entity.kind === "individual" ? "suppliers.ogrnip" : "suppliers.ogrn")}</dt>
-                    <dd className="code-ref">{entity.ogrn}</dd>
-                  </div>
-                ) : null}
-              </dl>
+              <LegalEntityFacts entity={entity} className="legal-entity-ids" withKind={false} />
               {entity.address ? (
                 <p className="small" lang="ru">
                   {entity.address}

@@ -17,7 +17,7 @@ import { PendingMarker, ProductStatusBadge } from "../components/profile/product
 import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
-import { localizedPath, splitLocalePath } from "../lib/i18n.ts";
+import { localizedPath } from "../lib/i18n.ts";
 import { LIST_STATUSES, localizedText, type ListStatus } from "../lib/product-forms.ts";
 import { deleteProduct, listProducts } from "../lib/profile-api/products.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";

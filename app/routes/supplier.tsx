@@ -14,6 +14,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { loadSupplier } from "../lib/supplier-loader.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { CompanyContactItems } from "../components/catalog/facts.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -130,60 +131,26 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           <section className="card">
             <h2>{t("suppliers.contacts")}</h2>
             <dl className="facts">
-              {company.address ? (
-                <div>
-                  <dt>{t("suppliers.address")}</dt>
-                  <dd>
-                    <Text value={company.address} />
-                    {mapHref ? (
-                      <>
-                        {" "}
-                        <a href={mapHref} rel="noopener noreferrer external" target="_blank">
-                          {t("suppliers.openMap")}
-                        </a>
-                      </>
-                    ) : null}
-                  </dd>
-                </div>
-              ) : null}
-              {company.website ? (
-                <div>
-                  <dt>{t("suppliers.website")}</dt>
-                  <dd>
-                    <a href={company.website} rel="noopener noreferrer nofollow external" target="_blank">
-                      {company.website.replace(/^https?:\/\//, "")}
-                    </a>
-                  </dd>
-                </div>
-              ) : null}
-              {company.phone ? (
-                <div>
-                  <dt>{t("suppliers.phone")}</dt>
-                  <dd>
-                    <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>{company.phone}</a>
-                  </dd>
-                </div>
-              ) : null}
-              {company.email ? (
-                <div>
-                  <dt>{t("suppliers.email")}</dt>
-                  <dd>
-                    <a href={`mailto:${company.email}`}>{company.email}</a>
-                  </dd>
-                </div>
-              ) : null}
-              {company.yearFounded ? (
-                <div>
-                  <dt>{t("suppliers.founded")}</dt>
-                  <dd>{company.yearFounded}</dd>
-                </div>
-              ) : null}
-              {company.headcountRange ? (
-                <div>
-                  <dt>{t("suppliers.headcount")}</dt>
-                  <dd>{company.headcountRange}</dd>
-                </div>
-              ) : null}
+              <CompanyContactItems
+                company={company}
+                links
+                headcount={company.headcountRange}
+                address={
+                  company.address ? (
+                    <>
+                      <Text value={company.address} />
+                      {mapHref ? (
+                        <>
+                          {" "}
+                          <a href={mapHref} rel="noopener noreferrer external" target="_blank">
+                            {t("suppliers.openMap")}
+                          </a>
+                        </>
+                      ) : null}
+                    </>
+                  ) : null
+                }
+              />
               <FactItems facts={company.facts} />
             </dl>
           </section>

@@ -3,12 +3,12 @@
  * InviteEmployeeSchema, so the form and the endpoint agree). Only owners may give the owner role,
  * so admins are not offered it. The invited person gets an e-mail and accepts on `/profile/start`.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { InviteEmployeeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
-import type { EmployeeRole } from "./employee-parts.tsx";
+import { RoleAndPositionFields, type EmployeeRole } from "./employee-parts.tsx";
 import type { FormResult } from "../form/result.ts";
 import { FieldError, FormErrors } from "../form/errors.tsx";
 
@@ -42,26 +42,7 @@ export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[
           </label>
           <FieldError id={fields.email.errorId} errors={fields.email.errors} />
         </div>
-        <div>
-          <label className="field" htmlFor={fields.role.id}>
-            <span>{t("profileEmployees.role")}</span>
-            <select {...getSelectProps(fields.role)} key={fields.role.key} aria-describedby={fields.role.errorId}>
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {t(`profileEmployees.roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <FieldError id={fields.role.errorId} errors={fields.role.errors} />
-        </div>
-        <div>
-          <label className="field" htmlFor={fields.position.id}>
-            <span>{t("profileEmployees.position")}</span>
-            <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
-          </label>
-          <FieldError id={fields.position.errorId} errors={fields.position.errors} />
-        </div>
+        <RoleAndPositionFields fields={fields} roles={roles} />
       </div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,8 +1,12 @@
 /**
- * Small pieces of the employee pages: the role and status badges and the person's name line
- * (an invitation has no name yet: its e-mail stands in).
+ * Small pieces of the employee pages: the role and status badges, the person's name line (an
+ * invitation has no name yet: its e-mail stands in), and the role and position fields of the
+ * invitation and edit forms.
  */
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useT } from "../../lib/use-t.ts";
+import { FieldError } from "../form/errors.tsx";
+import type { AnyField } from "../form/field.tsx";
 
 export type EmployeeRole = "owner" | "admin" | "member";
 export type EmployeeStatus = "invited" | "active" | "blocked";
@@ -28,4 +32,33 @@ export function employeeName(e: { firstName: string | null; lastName: string | n
 /** The company roles a caller may hand out: owners every role, admins not the owner role (ADR 009). */
 export function assignableRoles(callerRole: string): EmployeeRole[] {
   return callerRole === "owner" ? ["member", "admin", "owner"] : ["member", "admin"];
+}
+
+/** The role (among `roles`) and position fields of an employee form, each in its own column. */
+export function RoleAndPositionFields({ fields, roles }: { fields: { role: AnyField; position: AnyField }; roles: readonly EmployeeRole[] }) {
+  const t = useT();
+  return (
+    <>
+      <div>
+        <label className="field" htmlFor={fields.role.id}>
+          <span>{t("profileEmployees.role")}</span>
+          <select {...getSelectProps(fields.role)} key={fields.role.key} aria-describedby={fields.role.errorId}>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {t(`profileEmployees.roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <FieldError id={fields.role.errorId} errors={fields.role.errors} />
+      </div>
+      <div>
+        <label className="field" htmlFor={fields.position.id}>
+          <span>{t("profileEmployees.position")}</span>
+          <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
+        </label>
+        <FieldError id={fields.position.errorId} errors={fields.position.errors} />
+      </div>
+    </>
+  );
 }
