@@ -12,9 +12,10 @@
  * The company is created through the API with the user's own session (the company pages are another
  * branch's); the moderation is the admin CLI's (tests/e2e/support/admin.ts).
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import sharp from "sharp";
-import { hydrated } from "./pwa-helpers.ts";
+import { hydrated } from "./support/page.ts";
 import { adminCli } from "./support/admin.ts";
 import { newAddress, registerUser } from "./support/session.ts";
 

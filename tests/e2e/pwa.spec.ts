@@ -3,9 +3,11 @@
  * offline (visited, saved, the fallback), updates offered and never forced, and the install offer.
  * Chromium with JavaScript only: a service worker needs it.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { newAddress, signIn } from "./admin-helpers.ts";
-import { cachedPaths, cacheNames, controlledByWorker, hydrated } from "./pwa-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { newAddress, signIn } from "./support/session.ts";
+import { hydrated } from "./support/page.ts";
+import { cachedPaths, cacheNames, controlledByWorker } from "./support/pwa.ts";
 
 const PAGES = "postavka-pages-v1";
 const SAVED = "postavka-saved-v1";
