@@ -29,6 +29,7 @@ import { flashContext, flashMiddleware } from "./middleware/flash.ts";
 import type { Flash, ShownFlash } from "./lib/flash.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import stylesUrl from "./styles/app.css?url";
+import { useT } from "./lib/use-t.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, csrfMiddleware, apiClientMiddleware];
 
@@ -133,7 +134,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const t = useT();
   if (isNetworkError(error) || isChunkLoadError(error)) {
     return (
       <>

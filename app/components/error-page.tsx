@@ -4,13 +4,13 @@
  * wording is kept beside it where the language differs.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { OFFLINE_RELOAD_KEY, reloadOnce } from "../lib/reload-guard.ts";
 import { LocaleLink } from "./locale-link.tsx";
 import { Icon } from "./icon.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export function ErrorPage({ status, message }: { status: number; message: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const notFound = status === 404;
   const heading = notFound ? t("errors.notFound") : t("errors.internal");
   const specText = notFound ? "Page Not Found" : "Internal Server Error";
@@ -41,7 +41,7 @@ export function ErrorPage({ status, message }: { status: number; message: string
  * the service worker can serve its saved copy or the offline page; within the guard window it explains.
  */
 export function ConnectionErrorPage({ chunk }: { chunk: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [reloading, setReloading] = useState(!chunk);
   useEffect(() => {
     if (chunk) return;

@@ -1,9 +1,9 @@
 /** `/api-docs`: the API reference, rendered from the OpenAPI document the API serves. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/api-docs";
 import { apiContext } from "../context.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { useT } from "../lib/use-t.ts";
 
 type Schema = { type?: string; enum?: string[]; default?: unknown; minimum?: number; maximum?: number; pattern?: string; maxLength?: number };
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
@@ -31,7 +31,7 @@ function constraints(schema: Schema): string {
 }
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { doc } = loaderData;
   const byTag = new Map<string, [string, string, Operation][]>();
   for (const [path, item] of Object.entries(doc.paths)) {

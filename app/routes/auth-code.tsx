@@ -8,7 +8,6 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-code";
 import { OneTimeCodeInput } from "../components/one-time-code-input.tsx";
@@ -27,6 +26,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards("check-auth-data");
 
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 
 export default function CodeStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const left = useCountdown(loaderData.resendInS);

@@ -5,7 +5,6 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-registration";
 import { apiContext } from "../context.ts";
@@ -19,6 +18,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards("check-auth-data");
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,

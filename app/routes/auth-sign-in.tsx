@@ -6,7 +6,6 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { SpamError } from "remix-utils/honeypot/server";
@@ -23,6 +22,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,

@@ -1,5 +1,4 @@
 /** `/catalog/{id}`: one category's products with facets, sort and pages. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/catalog-category";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProductListing } from "../components/catalog/product-listing.tsx";
@@ -12,6 +11,7 @@ import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 
@@ -43,7 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { category, parent } = loaderData;
   return (
     <main id="main" className="page">

@@ -1,5 +1,4 @@
 /** `/catalog`: the category tree with the number of products in each. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/catalog";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
@@ -9,6 +8,7 @@ import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t("catalog.title") }]} />

@@ -2,7 +2,6 @@
  * `/favorites` (guard check-query-params): the signed-in person's favourite products, newest first.
  * An anonymous visitor is asked to sign in and comes back here.
  */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/favorites";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { ProductGrid } from "../components/catalog/cards.tsx";
@@ -14,6 +13,7 @@ import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards(["check-query-params", {}]);
 
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { signedIn, products } = loaderData;
   return (
     <main id="main" className="page">

@@ -2,7 +2,6 @@
  * Home: the product's front door — search across both classifiers, the two classifiers with their
  * sizes, and their top levels to start browsing.
  */
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Route } from "./+types/home";
 import { Icon, iconOf } from "../components/icon.tsx";
@@ -17,6 +16,7 @@ import { type Lang, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { useT } from "../lib/use-t.ts";
 
 const EXAMPLES: Record<Lang, string[]> = {
   ru: ["пшеница", "ноутбук", "62.01", "8471 30", "трубы стальные"],
@@ -50,7 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { stats } = loaderData;
   return (
@@ -161,7 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function SectionHeading({ title, to }: { title: string; to: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="section-heading">
       <h2>{title}</h2>

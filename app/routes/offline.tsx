@@ -8,7 +8,6 @@
  * `from` goes through the navigation-safety check: only a same-origin path becomes a link.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/offline";
 import { Icon } from "../components/icon.tsx";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -18,6 +17,7 @@ import { timeAgo } from "../lib/relative-time.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { useT } from "../lib/use-t.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -28,7 +28,7 @@ type Listing = { saved: OfflineListing[]; visited: OfflineListing[] };
 type From = { path: string } | { refused: true } | null;
 
 export default function OfflinePage() {
-  const { t } = useTranslation();
+  const t = useT();
   const [listing, setListing] = useState<Listing | null>(null);
   const [supported, setSupported] = useState(true);
   const [from, setFrom] = useState<From>(null);
@@ -86,7 +86,7 @@ export default function OfflinePage() {
 }
 
 function OfflineList({ heading, empty, entries, onRemove }: { heading: string; empty: string; entries: OfflineListing[]; onRemove?: (url: string) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const now = new Date();
   return (

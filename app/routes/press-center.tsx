@@ -1,5 +1,4 @@
 /** `/press_center`: news and articles, newest first, filterable by tag; `page` is guarded. */
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/press-center";
 import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
@@ -13,6 +12,7 @@ import { pageParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards("check-query-params-page", ["check-query-params", { page: pageParam, tag: z.string().regex(/^[a-z0-9-]{1,60}$/) }], "reset-page");
 
@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function PressCenter({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page">
       <header className="page-header">

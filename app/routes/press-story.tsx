@@ -1,5 +1,4 @@
 /** `/press_center/{id}`: one story, its Markdown body rendered without raw HTML. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/press-story";
 import { formatDate } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
@@ -13,6 +12,7 @@ import { renderMarkdown } from "../lib/markdown.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -31,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function PressStory({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { story } = loaderData;
   const jsonLd = {

@@ -1,5 +1,4 @@
 /** `/product/{id}`: everything a buyer needs to decide whether to contact the supplier. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/product";
 import { FavouriteButton } from "../components/catalog/favourite-button.tsx";
 import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
@@ -16,6 +15,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { unitLabel } from "../lib/units.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -37,7 +37,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { product, related } = loaderData;
   const jsonLd = {

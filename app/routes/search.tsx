@@ -3,7 +3,6 @@
  * classifiers, each a tab with its count. Tabs are plain links (work without JavaScript); the products
  * and suppliers tabs page through all results.
  */
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/search";
 import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
@@ -22,6 +21,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { useT } from "../lib/use-t.ts";
 
 const TABS = ["products", "suppliers", "services", "stories", "classifiers"] as const;
 type Tab = (typeof TABS)[number];
@@ -70,7 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { q, tab, overview } = loaderData;
   const counts: Record<Tab, number> = {

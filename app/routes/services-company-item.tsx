@@ -1,5 +1,4 @@
 /** `/services/company/{id}`: one supplier's offer of a service, with the supplier's other offers. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/services-company-item";
 import { CompanyCard } from "../components/catalog/cards.tsx";
 import { formatMoney } from "../components/catalog/format.ts";
@@ -12,6 +11,7 @@ import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -30,7 +30,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function ServiceOffer({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { offer } = loaderData;
   return (

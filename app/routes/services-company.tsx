@@ -1,5 +1,4 @@
 /** `/services/company`: suppliers' service offers, by service type and region; `page` is guarded. */
-import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/services-company";
@@ -19,6 +18,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards(
   "check-query-params-page",
@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const submit = useSubmit();
   return (

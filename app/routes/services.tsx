@@ -1,5 +1,4 @@
 /** `/services`: the service types a Russia–China trade needs, with how many suppliers offer each. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/services";
 import { Text } from "../components/catalog/text.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
@@ -8,6 +7,7 @@ import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page">
       <header className="page-header">

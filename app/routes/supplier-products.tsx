@@ -1,5 +1,4 @@
 /** `/suppliers/{id}/products`: all products of one supplier, paged and filterable. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/supplier-products";
 import { ProductListing } from "../components/catalog/product-listing.tsx";
 import { Text } from "../components/catalog/text.tsx";
@@ -13,6 +12,7 @@ import { loadSupplier } from "../lib/supplier-loader.server.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 
@@ -29,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function SupplierProducts({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { company } = loaderData;
   return (
     <main id="main" className="page">

@@ -1,5 +1,4 @@
 /** `/suppliers/{id}`: who the supplier is, how it is verified, what it does (OKVED), sells and offers. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/supplier";
 import { ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
 import { formatDate, formatMoney } from "../components/catalog/format.ts";
@@ -15,6 +14,7 @@ import { loadSupplier } from "../lib/supplier-loader.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { CompanyContactItems } from "../components/catalog/facts.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -29,7 +29,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function Supplier({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { company, products } = loaderData;
   const mainOkved = company.okved.find((o) => o.isMain);

@@ -1,5 +1,4 @@
 /** `/suppliers`: find suppliers by words, region, activity (OKVED), category, verification and kind. */
-import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/suppliers";
 import { CompanyCard } from "../components/catalog/cards.tsx";
@@ -13,6 +12,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards(["check-query-params", supplierListQuery], "reset-page");
 
@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Suppliers({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const submit = useSubmit();
   const { facets, params } = loaderData;
   return (
