@@ -1,6 +1,6 @@
 /**
- * Shared pieces of the sign-in actions: the safe return path
- * (same-site relative paths only, spec §8) and finishing a sign-in (cookies, flash, redirect).
+ * Shared pieces of the sign-in actions: the safe return path (same-site relative paths only,
+ * spec §8), finishing a sign-in (cookies, flash, redirect) and the message of a wrong code.
  */
 import type { RouterContextProvider } from "react-router";
 import { sessionContext } from "../context.ts";
@@ -10,6 +10,7 @@ import { accessCookie } from "./session.server.ts";
 import { clearAuthFlowCookie } from "./auth-flow.server.ts";
 import { flashRedirect } from "./redirect.server.ts";
 import type { FlashMessage } from "./flash.ts";
+import type { ApiClientError } from "./api-client.server.ts";
 
 /** A same-site relative path from user input, or null (external, javascript:, //host … are refused). */
 export function safeReturnPath(request: Request, value: unknown): string | null {
@@ -24,4 +25,14 @@ export function finishSignIn(context: Readonly<RouterContextProvider>, accessTok
   session.accessToken = accessToken;
   session.setCookies.push(accessCookie(accessToken), ...apiCookies, clearAuthFlowCookie());
   return flashRedirect(to, message);
+}
+
+/**
+ * The message of a wrong one-time code (API 409 `invalid_code`) and the attempts left, which the API
+ * states in its issue as "N attempts left" (server/auth/codes.ts); NaN when it does not say.
+ */
+export function wrongCodeMessage(error: ApiClientError): { message: string; attemptsLeft: number } {
+  const left = Number(error.issues?.[0]?.message.match(/^(\d+)/)?.[1] ?? NaN);
+  const message = Number.isNaN(left) ? "auth.errors.invalidCode" : left === 0 ? "auth.errors.invalidCodeLast" : `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
+  return { message, attemptsLeft: left };
 }

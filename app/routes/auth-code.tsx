@@ -6,26 +6,22 @@
  * the address and code filled in; the person still presses "Sign in" (a mail scanner following the
  * link must not use the code up).
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/auth-code";
-import { OneTimeCodeInput } from "../components/one-time-code-input.tsx";
+import { CodeForms } from "../components/code-forms.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie, identityBody, readAuthFlow, type AuthFlow } from "../lib/auth-flow.server.ts";
 import { CodeSchema } from "../lib/auth-forms.ts";
-import { finishSignIn } from "../lib/auth-actions.server.ts";
+import { finishSignIn, wrongCodeMessage } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { useCountdown } from "../lib/use-countdown.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards("check-auth-data");
@@ -79,9 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
-      const left = Number(error.issues?.[0]?.message.match(/^(\d+)/)?.[1] ?? NaN);
-      const key = Number.isNaN(left) ? "auth.errors.invalidCode" : left === 0 ? "auth.errors.invalidCodeLast" : `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
-      return data({ result: submission.reply({ fieldErrors: { code: [key] } }), resent: false, attemptsLeft: left }, { status: 400 });
+      const { message, attemptsLeft } = wrongCodeMessage(error);
+      return data({ result: submission.reply({ fieldErrors: { code: [message] } }), resent: false, attemptsLeft }, { status: 400 });
     }
     const key = error.code === "code_expired" ? "auth.errors.codeExpired" : error.code === "too_many_attempts" ? "auth.errors.tooManyAttempts" : "auth.errors.tryLater";
     return data({ result: submission.reply({ formErrors: [key] }), resent: false }, { status: error.status });
@@ -91,40 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CodeStep({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const left = useCountdown(loaderData.resendInS);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultValue: { code: loaderData.code },
-  });
-  const busy = navigation.state === "submitting";
   return (
     <>
       <h1>{t("auth.codeTitle")}</h1>
       <p>{t(loaderData.channel === "email" ? "auth.codeSentEmail" : "auth.codeSentPhone", { sentTo: loaderData.sentTo })}</p>
-      {actionData?.resent ? (
-        <p className="form-ok" role="status">
-          {t("auth.codeResent")}
-        </p>
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <OneTimeCodeInput field={fields.code} label={t("auth.code")} />
-        <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" name="intent" value="verify" className="button button-primary" disabled={busy}>
-          {t("auth.signIn")}
-        </button>
-      </Form>
-      <Form method="post" className="resend">
-        {left > 0 ? <p className="muted small">{t("auth.resendIn", { count: left })}</p> : null}
-        <button type="submit" name="intent" value="resend" className="button button-link" disabled={hydrated && left > 0}>
-          {t("auth.resend")}
-        </button>
-      </Form>
+      <CodeForms lastResult={actionData?.result} defaultCode={loaderData.code} resendAfter={loaderData.resendInS} resent={actionData?.resent} submitLabel={t("auth.signIn")} />
       <p className="small">
         <LocaleLink to="/auth">{t("auth.otherAddress")}</LocaleLink>
       </p>

@@ -57,6 +57,28 @@ export function EntryStepPage({ kind, change, result }: { kind: Kind; change: { 
   );
 }
 
+/**
+ * The page that starts a change (`/profile/change_mail`, `/profile/mail/phone`): the current address
+ * (or none yet) and the entry form.
+ */
+export function NewContactPage({ kind, current, result }: { kind: Kind; current: string | null; result?: FormResult }) {
+  const t = useT();
+  const texts =
+    kind === "email"
+      ? { change: "profileContacts.changeEmailTitle", add: "profileContacts.addEmailTitle", current: "profileContacts.currentEmail", none: "profileContacts.noEmailLead" }
+      : { change: "profileContacts.changePhoneTitle", add: "profileContacts.addPhoneTitle", current: "profileContacts.currentPhone", none: "profileContacts.noPhoneLead" };
+  return (
+    <section className="profile-section">
+      <Back />
+      <h1>{t(current ? texts.change : texts.add)}</h1>
+      <p className="page-lead">{current ? t(texts.current, { address: current }) : t(texts.none)}</p>
+      <div className="card contact-step">
+        <ContactEntryForm kind={kind} lastResult={result} />
+      </div>
+    </section>
+  );
+}
+
 export function CodeStepPage({ kind, change, actionData, entryPath }: { kind: Kind; change: CodeStepData; actionData?: CodeStepAction; entryPath: string }) {
   const t = useT();
   return (

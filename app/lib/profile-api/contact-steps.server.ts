@@ -12,7 +12,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { apiContext } from "../../context.ts";
+import { apiContext, profileContext } from "../../context.ts";
+import { getInstance } from "../../middleware/i18next.ts";
 import { documentUrl } from "../document-url.ts";
 import { pageNotFound } from "../errors.ts";
 import { pageLang } from "../i18n.ts";
@@ -20,6 +21,7 @@ import { localizedRedirect } from "../redirect.server.ts";
 import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
 import { ApiClientError, cancelContactChange, contactChange, formatPhone, resendContactChange, startContactChange, verifyContactChange, type ContactChangeView, type ContactKind } from "./personal.server.ts";
 import { apiErrorStatus, replyWithApiError } from "../forms/api-errors.server.ts";
+import { wrongCodeMessage } from "../auth-actions.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type ContactStep = "entry" | "code" | "success";
@@ -57,6 +59,47 @@ export async function loadChange(request: Request, context: Context, kind: Conta
   const wanted: ContactStep = change.status === "done" ? "success" : step === "success" ? "code" : step;
   if (change.kind !== kind || wanted !== step) throw localizedRedirect(request, stepPath(change.kind, id, wanted) + documentUrl(request).search);
   return forPage(change);
+}
+
+const TITLES: Record<ContactKind, { step: string; changed: string; change: string; add: string }> = {
+  email: { step: "profileContacts.emailStepTitle", changed: "profileContacts.emailChangedTitle", change: "profileContacts.changeEmailTitle", add: "profileContacts.addEmailTitle" },
+  phone: { step: "profileContacts.phoneStepTitle", changed: "profileContacts.phoneChangedTitle", change: "profileContacts.changePhoneTitle", add: "profileContacts.addPhoneTitle" },
+};
+
+/** The page starting a change (`/profile/change_mail`, `/profile/mail/phone`): the current address, if any. */
+export function loadNewContact(context: Context, kind: ContactKind) {
+  const profile = context.get(profileContext);
+  const current = kind === "email" ? profile.email : formatPhone(profile.phone);
+  return { current, seo: { title: getInstance(context).t(current ? TITLES[kind].change : TITLES[kind].add) } };
+}
+
+/** The entry step of change `rawId`: its address, which can be corrected. */
+export async function loadEntryStep(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  const change = await loadChange(request, context, kind, rawId, "entry");
+  return { change: { display: change.display, codePath: stepPath(kind, change.id, "code") }, seo: { title: getInstance(context).t(TITLES[kind].step) } };
+}
+
+/** The entry step's action: a corrected address starts the change again (a new code goes to it). */
+export async function entryStepAction(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  await loadChange(request, context, kind, rawId, "entry");
+  return startChangeAction(request, context, kind);
+}
+
+/** The code step of change `rawId`; `?code=` (the link in the message) fills the code in. */
+export async function loadCodeStep(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  const change = await loadChange(request, context, kind, rawId, "code");
+  const code = documentUrl(request).searchParams.get("code") ?? "";
+  return {
+    change: { id: change.id, kind: change.kind, display: change.display, resendAfter: change.resendAfter, expiresIn: change.expiresIn, code: /^\d{6}$/.test(code) ? code : "" },
+    entryPath: stepPath(kind, change.id, "entry"),
+    seo: { title: getInstance(context).t(TITLES[kind].step) },
+  };
+}
+
+/** The success step of change `rawId`: the address the person now signs in with. */
+export async function loadSuccessStep(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  const change = await loadChange(request, context, kind, rawId, "success");
+  return { display: change.display, seo: { title: getInstance(context).t(TITLES[kind].changed) } };
 }
 
 /** Specific refusals of starting a change, as field errors on `value`. */
@@ -127,9 +170,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
-      const left = Number(error.issues?.[0]?.message.match(/^(\d+)/)?.[1] ?? NaN);
-      const key = Number.isNaN(left) ? "auth.errors.invalidCode" : left === 0 ? "auth.errors.invalidCodeLast" : `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
-      return data({ intent: "verify" as const, resent: false, result: submission.reply({ fieldErrors: { code: [key] } }) }, { status: 400 });
+      return data({ intent: "verify" as const, resent: false, result: submission.reply({ fieldErrors: { code: [wrongCodeMessage(error).message] } }) }, { status: 400 });
     }
     if (error.code === "change_completed") throw localizedRedirect(request, stepPath(kind, change.id, "success"));
     const key = VERIFY_ERRORS[error.code] ?? "auth.errors.tryLater";
