@@ -4,9 +4,9 @@
  * of the check) and block / unblock (a reason in the supplier's language). Forms post here and work
  * without JavaScript.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin-company";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
@@ -17,7 +17,7 @@ import { adminApi } from "../lib/admin-api.server.ts";
 import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
+import { LANG_NAMES, pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { BlockCompanySchema, VerificationSchema } from "../../server/admin/schemas.ts";
@@ -25,9 +25,10 @@ import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
-import { InputField, SelectField, TextareaField } from "../components/form/field.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -81,7 +82,6 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
   const t = useT();
   const lang = useLang();
   const staff = useStaff();
-  const navigation = useNavigation();
   const { company } = loaderData;
   const may = Boolean(staff?.permissions.includes("manageCompanies"));
   const forForm = (name: string) => (actionData && actionData.form === name ? actionData.result : undefined);
@@ -102,7 +102,6 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
     shouldRevalidate: "onInput",
   });
   const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
-  const busy = navigation.state !== "idle";
   const counts = Object.entries(company.productCounts);
   return (
     <>
@@ -217,8 +216,7 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
             <>
               <section className="admin-section">
                 <h2>{t("admin.company.verifyTitle")}</h2>
-                <Form method="post" {...getFormProps(verifyForm)} className="admin-form">
-                  <input type="hidden" name="intent" value="verify" />
+                <AdminActionForm intent="verify" form={verifyForm} label={t("admin.form.save")}>
                   <SelectField field={verifyFields.level} label={t("admin.fields.verification")}>
                     {[0, 1, 2].map((n) => (
                       <option key={n} value={n}>
@@ -228,39 +226,18 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
                   </SelectField>
                   <LocalizedField field={verifyFields.evidence} label={t("admin.company.evidence")} multiline rows={2} hint={t("admin.company.evidenceHint")} layout="columns" />
                   <InputField field={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
-                  <FormErrors id={verifyForm.errorId} errors={verifyForm.errors} />
-                  <button type="submit" className="button" disabled={busy}>
-                    {t("admin.form.save")}
-                  </button>
-                </Form>
+                </AdminActionForm>
               </section>
               <section className="admin-section">
                 <h2>{company.status === "blocked" ? t("admin.company.unblockTitle") : t("admin.company.blockTitle")}</h2>
                 {company.status === "blocked" ? (
-                  <Form method="post" className="admin-form">
-                    <input type="hidden" name="intent" value="unblock" />
+                  <AdminActionForm intent="unblock" label={t("admin.company.unblock")}>
                     <p className="small muted">{t("admin.company.unblockHint")}</p>
-                    <button type="submit" className="button" disabled={busy}>
-                      {t("admin.company.unblock")}
-                    </button>
-                  </Form>
+                  </AdminActionForm>
                 ) : (
-                  <Form method="post" {...getFormProps(blockForm)} className="admin-form">
-                    <input type="hidden" name="intent" value="block" />
-                    <TextareaField field={blockFields.reason} label={t("admin.company.blockReason")} rows={3} hint={t("admin.company.blockHint")} />
-                    <SelectField field={blockFields.lang} label={t("admin.moderation.reasonLang")}>
-                      {LANGS.map((l) => (
-                        <option key={l} value={l}>
-                          {LANG_NAMES[l]}
-                          {l === company.sourceLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
-                        </option>
-                      ))}
-                    </SelectField>
-                    <FormErrors id={blockForm.errorId} errors={blockForm.errors} />
-                    <button type="submit" className="button button-danger" disabled={busy}>
-                      {t("admin.company.block")}
-                    </button>
-                  </Form>
+                  <AdminActionForm intent="block" form={blockForm} label={t("admin.company.block")} tone="danger">
+                    <ReasonFields reason={blockFields.reason} lang={blockFields.lang} supplierLang={company.sourceLang} label={t("admin.company.blockReason")} hint={t("admin.company.blockHint")} rows={3} />
+                  </AdminActionForm>
                 )}
                 <FormErrors errors={other?.error?.[""]} />
               </section>

@@ -5,9 +5,8 @@
  * preselected, the moderator may pick another. Both forms post here and work without JavaScript;
  * the decision is e-mailed to the company's people and shown in their profile.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-moderation-item";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { DiffView } from "../components/admin/diff-view.tsx";
@@ -19,7 +18,7 @@ import { adminApi } from "../lib/admin-api.server.ts";
 import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
+import { LANG_NAMES, pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -27,9 +26,8 @@ import { RejectSchema } from "../../server/admin/schemas.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FormErrors } from "../components/form/errors.tsx";
-import { SelectField, TextareaField } from "../components/form/field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -71,7 +69,6 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
   const t = useT();
   const lang = useLang();
   const staff = useStaff();
-  const navigation = useNavigation();
   const { item } = loaderData;
   const { entry, company } = item;
   const [form, fields] = useForm({
@@ -81,7 +78,6 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state !== "idle";
   const canDecide = item.awaiting && Boolean(staff?.permissions.includes("moderate"));
   const kindText = entry.changesOnly
     ? t("admin.moderation.changes", { parts: entry.parts.map((p) => t(`admin.parts.${p}`)).join(", ") })
@@ -146,30 +142,13 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
           {canDecide ? (
             <section className="admin-section" aria-labelledby="decision-title">
               <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
-              <Form method="post" className="admin-form">
-                <input type="hidden" name="intent" value="approve" />
+              <AdminActionForm intent="approve" label={t("admin.moderation.approve")} tone="ok">
                 <p className="small muted">{entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}</p>
-                <button type="submit" className="button button-ok" disabled={busy}>
-                  {t("admin.moderation.approve")}
-                </button>
-              </Form>
+              </AdminActionForm>
               <hr />
-              <Form method="post" {...getFormProps(form)} className="admin-form">
-                <input type="hidden" name="intent" value="reject" />
-                <TextareaField field={fields.reason} label={t("admin.moderation.reason")} rows={5} hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })} lang={fields.lang.value ?? company.sourceLang} />
-                <SelectField field={fields.lang} label={t("admin.moderation.reasonLang")}>
-                  {LANGS.map((l) => (
-                    <option key={l} value={l}>
-                      {LANG_NAMES[l]}
-                      {l === company.sourceLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
-                    </option>
-                  ))}
-                </SelectField>
-                <FormErrors id={form.errorId} errors={form.errors} />
-                <button type="submit" className="button button-danger" disabled={busy}>
-                  {t("admin.moderation.reject")}
-                </button>
-              </Form>
+              <AdminActionForm intent="reject" form={form} label={t("admin.moderation.reject")} tone="danger">
+                <ReasonFields reason={fields.reason} lang={fields.lang} supplierLang={company.sourceLang} label={t("admin.moderation.reason")} hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })} rows={5} />
+              </AdminActionForm>
             </section>
           ) : (
             <p className="notice">{item.awaiting ? t("admin.moderation.readOnly") : t("admin.moderation.notWaiting")}</p>

@@ -4,9 +4,9 @@
  * every device. Each action is a form posting here (works without JavaScript) and ends with a flash
  * message; refusals (own account, last admin) are shown on the form.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin-user";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
@@ -28,6 +28,7 @@ import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { SelectField, TextareaField } from "../components/form/field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { AdminActionForm } from "../components/admin/action-form.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -79,7 +80,6 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const t = useT();
   const lang = useLang();
   const staff = useStaff();
-  const navigation = useNavigation();
   const { user } = loaderData;
   const own = staff?.userId === user.id;
   const mayManage = !own && (user.role === "USER" || Boolean(staff?.permissions.includes("manageRoles")));
@@ -87,7 +87,6 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const [roleForm, roleFields] = useForm({ id: "role", lastResult: forForm("role"), defaultValue: { role: user.role }, onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }) });
   const [blockForm, blockFields] = useForm({ id: "block", lastResult: forForm("block"), onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockUserSchema }), shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
-  const busy = navigation.state !== "idle";
   return (
     <>
       <AdminHeader back={{ to: "/admin/users", label: t("admin.records.user.title") }} title={`${user.firstName} ${user.lastName}`} lead={user.email ?? user.phone ?? undefined} />
@@ -143,8 +142,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           {!own && staff?.permissions.includes("manageRoles") ? (
             <section className="admin-section">
               <h2>{t("admin.user.roleTitle")}</h2>
-              <Form method="post" {...getFormProps(roleForm)} className="admin-form">
-                <input type="hidden" name="intent" value="role" />
+              <AdminActionForm intent="role" form={roleForm} label={t("admin.user.changeRole")}>
                 <SelectField field={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
                   {SITE_ROLES.map((role) => (
                     <option key={role} value={role}>
@@ -152,11 +150,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                     </option>
                   ))}
                 </SelectField>
-                <FormErrors id={roleForm.errorId} errors={roleForm.errors} />
-                <button type="submit" className="button" disabled={busy}>
-                  {t("admin.user.changeRole")}
-                </button>
-              </Form>
+              </AdminActionForm>
             </section>
           ) : null}
           {mayManage ? (
@@ -164,32 +158,17 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <section className="admin-section">
                 <h2>{user.blockedAt ? t("admin.user.unblockTitle") : t("admin.user.blockTitle")}</h2>
                 {user.blockedAt ? (
-                  <Form method="post" className="admin-form">
-                    <input type="hidden" name="intent" value="unblock" />
-                    <button type="submit" className="button" disabled={busy}>
-                      {t("admin.user.unblock")}
-                    </button>
-                  </Form>
+                  <AdminActionForm intent="unblock" label={t("admin.user.unblock")} />
                 ) : (
-                  <Form method="post" {...getFormProps(blockForm)} className="admin-form">
-                    <input type="hidden" name="intent" value="block" />
+                  <AdminActionForm intent="block" form={blockForm} label={t("admin.user.block")} tone="danger">
                     <TextareaField field={blockFields.reason} label={t("admin.user.blockReason")} rows={3} hint={t("admin.user.blockHint")} />
-                    <FormErrors id={blockForm.errorId} errors={blockForm.errors} />
-                    <button type="submit" className="button button-danger" disabled={busy}>
-                      {t("admin.user.block")}
-                    </button>
-                  </Form>
+                  </AdminActionForm>
                 )}
               </section>
               <section className="admin-section">
                 <h2>{t("admin.user.signOutTitle")}</h2>
                 <p className="small muted">{t("admin.user.signOutHint")}</p>
-                <Form method="post" className="admin-form">
-                  <input type="hidden" name="intent" value="signout" />
-                  <button type="submit" className="button button-secondary" disabled={busy}>
-                    {t("admin.user.signOut")}
-                  </button>
-                </Form>
+                <AdminActionForm intent="signout" label={t("admin.user.signOut")} tone="secondary" />
               </section>
             </>
           ) : !own ? (
