@@ -4,6 +4,7 @@ import { apiContext } from "../context.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 type Schema = { type?: string; enum?: string[]; default?: unknown; minimum?: number; maximum?: number; pattern?: string; maxLength?: number };
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: Schema };
@@ -44,8 +45,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   }
   return (
     <main id="main" className="page">
-      <header className="page-header">
-        <h1>{t("apiDocs.title")}</h1>
+      <PageHeader title={t("apiDocs.title")}>
         <p className="page-lead" lang="en">
           {doc.info.description}
         </p>
@@ -54,7 +54,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             {t("apiDocs.download")}
           </a>
         </p>
-      </header>
+      </PageHeader>
       {[...byTag.entries()].map(([tag, ops]) => (
         <section key={tag} className="sections-block" lang="en">
           <h2>{tag}</h2>

@@ -9,6 +9,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -22,10 +23,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t("catalog.title") }]} />
-      <header className="page-header">
-        <h1>{t("catalog.title")}</h1>
-        <p className="page-lead">{t("catalog.description")}</p>
-      </header>
+      <PageHeader title={t("catalog.title")} lead={t("catalog.description")} />
       {loaderData.categories.length === 0 ? <p className="empty">{t("catalog.empty")}</p> : null}
       <ul className="category-grid">
         {loaderData.categories.map((category) => (

@@ -14,6 +14,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export const middleware = guards(["check-query-params", {}]);
 
@@ -40,9 +41,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t("favourites.title") }]} />
-      <header className="page-header">
-        <h1>{t("favourites.title")}</h1>
-      </header>
+      <PageHeader title={t("favourites.title")} />
       {!signedIn ? (
         <div className="card empty-state">
           <p>{t("favourites.signInFirst")}</p>

@@ -7,10 +7,10 @@ import type { Route } from "./+types/home";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
-import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
+import { CompanyList, ProductGrid } from "../components/catalog/cards.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { apiContext } from "../context.ts";
-import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import { StoryGrid } from "../components/catalog/story-teaser.tsx";
 import type { ClassifierNode } from "../lib/api-client.server.ts";
 import { type Lang, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -107,25 +107,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {loaderData.suppliers.length > 0 ? (
           <section className="sections-block">
             <SectionHeading title={t("home.more.newSuppliers")} to="/suppliers" />
-            <ul className="company-list company-list-grid">
-              {loaderData.suppliers.map((company) => (
-                <li key={company.id}>
-                  <CompanyCard company={company} />
-                </li>
-              ))}
-            </ul>
+            <CompanyList companies={loaderData.suppliers} grid />
           </section>
         ) : null}
         {loaderData.stories.length > 0 ? (
           <section className="sections-block">
             <SectionHeading title={t("home.more.stories")} to="/press_center" />
-            <ul className="story-grid">
-              {loaderData.stories.map((story) => (
-                <li key={story.id}>
-                  <StoryTeaser story={story} />
-                </li>
-              ))}
-            </ul>
+            <StoryGrid stories={loaderData.stories} />
           </section>
         ) : null}
         <section className="classifier-cards">

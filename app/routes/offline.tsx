@@ -18,6 +18,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -50,10 +51,7 @@ export default function OfflinePage() {
 
   return (
     <main id="main" className="page offline-page">
-      <header className="page-header">
-        <h1>{t("offline.heading")}</h1>
-        <p className="page-lead">{t("offline.lead")}</p>
-      </header>
+      <PageHeader title={t("offline.heading")} lead={t("offline.lead")} />
       {from && "path" in from ? (
         <div className="notice notice-warn" role="alert">
           <p>

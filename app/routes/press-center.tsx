@@ -1,7 +1,7 @@
 /** `/press_center`: news and articles, newest first, filterable by tag; `page` is guarded. */
 import { z } from "zod";
 import type { Route } from "./+types/press-center";
-import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import { StoryGrid } from "../components/catalog/story-teaser.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { apiContext } from "../context.ts";
@@ -13,6 +13,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export const middleware = guards("check-query-params-page", ["check-query-params", { page: pageParam, tag: z.string().regex(/^[a-z0-9-]{1,60}$/) }], "reset-page");
 
@@ -40,9 +41,7 @@ export default function PressCenter({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <main id="main" className="page">
-      <header className="page-header">
-        <h1>{loaderData.seo.title}</h1>
-        <p className="page-lead">{t("press.description")}</p>
+      <PageHeader title={loaderData.seo.title} lead={t("press.description")}>
         <ul className="chips">
           <li>
             <LocaleLink to="/press_center" className={loaderData.tag ? "chip chip-light" : "chip chip-active"}>
@@ -57,15 +56,9 @@ export default function PressCenter({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </header>
+      </PageHeader>
       {loaderData.stories.length === 0 ? <p className="empty">{t("press.none")}</p> : null}
-      <ul className="story-grid">
-        {loaderData.stories.map((story) => (
-          <li key={story.id}>
-            <StoryTeaser story={story} />
-          </li>
-        ))}
-      </ul>
+      <StoryGrid stories={loaderData.stories} />
       <Pagination page={loaderData.meta.page} pages={loaderData.meta.pages} />
     </main>
   );

@@ -34,6 +34,7 @@ import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
+import { PageHeader } from "../components/page-header.tsx";
 
 const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
@@ -123,10 +124,7 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
   const lastRequired = company.country === "RU" && company.status === "published" && entities.length === 1;
   return (
     <div className="legal-entities">
-      <header className="page-header">
-        <h1>{t("legalEntities.title")}</h1>
-        <p className="page-lead">{t(company.country === "RU" ? "legalEntities.leadRu" : "legalEntities.leadCn")}</p>
-      </header>
+      <PageHeader title={t("legalEntities.title")} lead={t(company.country === "RU" ? "legalEntities.leadRu" : "legalEntities.leadCn")} />
       {readOnly ? <ReadOnlyNotice>{t(`legalEntities.readOnly.${readOnly}`)}</ReadOnlyNotice> : null}
       <FormErrors errors={actionData?.deleteErrors ?? undefined} />
 

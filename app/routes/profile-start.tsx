@@ -37,6 +37,7 @@ import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -101,10 +102,9 @@ export default function ProfileStart({ loaderData, actionData }: Route.Component
   const { invitations, blocked, firstName } = loaderData;
   return (
     <div className="profile-start">
-      <header className="page-header">
-        <h1>{t("profileStart.heading", { name: firstName })}</h1>
+      <PageHeader title={t("profileStart.heading", { name: firstName })}>
         {!blocked ? <p className="page-lead">{t(invitations.length > 0 ? "profileStart.leadInvited" : "profileStart.lead")}</p> : null}
-      </header>
+      </PageHeader>
       {blocked ? (
         <section className="card notice-warn company-blocked" role="alert">
           <h2>{t("profileStart.blockedHeading", { company: blocked.name })}</h2>

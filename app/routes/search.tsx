@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import type { Route } from "./+types/search";
-import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
-import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import { CompanyCard, CompanyList, ProductGrid } from "../components/catalog/cards.tsx";
+import { StoryGrid } from "../components/catalog/story-teaser.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { SearchResults } from "../components/classifier/classifier-index.tsx";
 import { ClassifierSearchForm } from "../components/classifier/search-form.tsx";
@@ -22,6 +22,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 const TABS = ["products", "suppliers", "services", "stories", "classifiers"] as const;
 type Tab = (typeof TABS)[number];
@@ -82,10 +83,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   };
   return (
     <main id="main" className="page">
-      <header className="page-header">
-        <h1>{t("search.heading")}</h1>
-        <p className="page-lead">{t("search.prompt")}</p>
-      </header>
+      <PageHeader title={t("search.heading")} lead={t("search.prompt")} />
       <ClassifierSearchForm action={localeHref(lang, "/search")} q={q} label={t("home.searchLabel")} placeholder={t("home.searchPlaceholder")} />
       {loaderData.corrected ? (
         <p className="notice" role="status">
@@ -116,13 +114,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {tab === "suppliers" && loaderData.suppliers ? (
             <section>
               {loaderData.suppliers.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : null}
-              <ul className="company-list">
-                {loaderData.suppliers.items.map((company) => (
-                  <li key={company.id}>
-                    <CompanyCard company={company} />
-                  </li>
-                ))}
-              </ul>
+              <CompanyList companies={loaderData.suppliers.items} />
               <Pagination page={loaderData.suppliers.meta.page} pages={loaderData.suppliers.meta.pages} />
             </section>
           ) : null}
@@ -146,13 +138,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {tab === "stories" && overview ? (
             <section>
               {overview.stories.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : null}
-              <ul className="story-grid">
-                {overview.stories.items.map((story) => (
-                  <li key={story.id}>
-                    <StoryTeaser story={story} />
-                  </li>
-                ))}
-              </ul>
+              <StoryGrid stories={overview.stories.items} />
             </section>
           ) : null}
           {tab === "classifiers"

@@ -8,6 +8,7 @@ import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -19,15 +20,13 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <main id="main" className="page">
-      <header className="page-header">
-        <h1>{t("services.title")}</h1>
-        <p className="page-lead">{t("services.description")}</p>
+      <PageHeader title={t("services.title")} lead={t("services.description")}>
         <p>
           <LocaleLink to="/services/company" className="button button-secondary">
             {t("services.allOffers")}
           </LocaleLink>
         </p>
-      </header>
+      </PageHeader>
       <ul className="category-grid">
         {loaderData.types.map((type) => (
           <li key={type.id} className="card category-card">

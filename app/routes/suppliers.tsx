@@ -1,7 +1,7 @@
 /** `/suppliers`: find suppliers by words, region, activity (OKVED), category, verification and kind. */
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/suppliers";
-import { CompanyCard } from "../components/catalog/cards.tsx";
+import { CompanyList } from "../components/catalog/cards.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { apiContext } from "../context.ts";
 import { apiQuery, supplierListQuery } from "../lib/catalog-query.ts";
@@ -13,6 +13,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export const middleware = guards(["check-query-params", supplierListQuery], "reset-page");
 
@@ -43,10 +44,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t("suppliers.title") }]} />
-      <header className="page-header">
-        <h1>{t("suppliers.title")}</h1>
-        <p className="page-lead">{t("suppliers.description")}</p>
-      </header>
+      <PageHeader title={t("suppliers.title")} lead={t("suppliers.description")} />
       <div className="listing listing-with-filters">
         <Form
           method="get"
@@ -119,13 +117,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           ) : null}
           <p className="muted results-line">{t("suppliers.found", { count: loaderData.meta.total })}</p>
           {loaderData.items.length === 0 ? <p className="empty">{t("suppliers.none")}</p> : null}
-          <ul className="company-list">
-            {loaderData.items.map((company) => (
-              <li key={company.id}>
-                <CompanyCard company={company} />
-              </li>
-            ))}
-          </ul>
+          <CompanyList companies={loaderData.items} />
           <Pagination page={loaderData.meta.page} pages={loaderData.meta.pages} />
         </div>
       </div>

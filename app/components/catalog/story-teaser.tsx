@@ -1,4 +1,4 @@
-/** A press-centre story in a list: cover, date, title, lead and tags. */
+/** Press-centre stories in a list (`StoryGrid`), each with cover, date, title, lead and tags. */
 import type { StoryCard } from "../../lib/api-client.server.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { LocaleLink } from "../locale-link.tsx";
@@ -27,5 +27,17 @@ export function StoryTeaser({ story }: { story: StoryCard }) {
         </p>
       </div>
     </article>
+  );
+}
+
+export function StoryGrid({ stories }: { stories: StoryCard[] }) {
+  return (
+    <ul className="story-grid">
+      {stories.map((story) => (
+        <li key={story.id}>
+          <StoryTeaser story={story} />
+        </li>
+      ))}
+    </ul>
   );
 }

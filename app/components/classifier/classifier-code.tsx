@@ -5,7 +5,7 @@
  */
 import { Fragment } from "react";
 import type { ClassifierNodeDetail, CompanyListItem, ProductCard } from "../../lib/api-client.server.ts";
-import { CompanyCard, ProductGrid } from "../catalog/cards.tsx";
+import { CompanyList, ProductGrid } from "../catalog/cards.tsx";
 import { Hint } from "../hint.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { SaveForOffline } from "../pwa/save-offline.tsx";
@@ -126,13 +126,7 @@ export function ClassifierCode({
           <h2>
             {t("classifier.suppliersWithCode")} <span className="results-count">{suppliers.total}</span>
           </h2>
-          <ul className="company-list company-list-grid">
-            {suppliers.items.map((company) => (
-              <li key={company.id}>
-                <CompanyCard company={company} />
-              </li>
-            ))}
-          </ul>
+          <CompanyList companies={suppliers.items} grid />
           {suppliers.total > suppliers.items.length ? (
             <p>
               <LocaleLink to={`/suppliers?okved=${node.code}`} className="button button-secondary">

@@ -14,6 +14,7 @@ import { CodeText, LocalizedName } from "./localized-name.tsx";
 import { ClassifierSearchForm } from "./search-form.tsx";
 import { Breadcrumbs } from "../breadcrumbs.tsx";
 import { useT } from "../../lib/use-t.ts";
+import { PageHeader } from "../page-header.tsx";
 
 type Classifier = "okved" | "tnved";
 
@@ -32,14 +33,12 @@ export function ClassifierIndex({ data }: { data: ClassifierIndexData }) {
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t(`classifier.${classifier}.title`) }]} />
-      <header className="page-header">
-        <h1>{t(`classifier.${classifier}.title`)}</h1>
-        <p className="page-lead">{t(`classifier.${classifier}.long`)}</p>
+      <PageHeader title={t(`classifier.${classifier}.title`)} lead={t(`classifier.${classifier}.long`)}>
         <p className="page-meta">
           {t("classifier.count", { count: data.stats.count })}
           {data.stats.edition ? <> · {t("classifier.edition", { edition: data.stats.edition })}</> : null}
         </p>
-      </header>
+      </PageHeader>
       <ClassifierSearchForm
         action={localeHref(lang, `/${classifier}`)}
         q={data.q}
