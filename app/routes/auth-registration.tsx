@@ -19,6 +19,7 @@ import { guards } from "../middleware/registry.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { useT } from "../lib/use-t.ts";
+import { InputField } from "../components/form/field.tsx";
 
 export const middleware = guards("check-auth-data");
 
@@ -60,16 +61,8 @@ export default function Registration({ loaderData, actionData }: Route.Component
       <h1>{t("auth.registrationTitle")}</h1>
       <p className="muted">{t("auth.registrationLead", { sentTo: loaderData.sentTo })}</p>
       <Form method="post" {...getFormProps(form)} className="stack">
-        <label className="field" htmlFor={fields.firstName.id}>
-          <span>{t("auth.firstName")}</span>
-          <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} autoFocus />
-        </label>
-        <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
-        <label className="field" htmlFor={fields.lastName.id}>
-          <span>{t("auth.lastName")}</span>
-          <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" aria-describedby={fields.lastName.errorId} />
-        </label>
-        <FieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
+        <InputField field={fields.firstName} label={t("auth.firstName")} autoComplete="given-name" autoFocus />
+        <InputField field={fields.lastName} label={t("auth.lastName")} autoComplete="family-name" />
         <label className="field field-check" htmlFor={fields.acceptTerms.id}>
           <input {...getInputProps(fields.acceptTerms, { type: "checkbox" })} key={fields.acceptTerms.key} aria-describedby={fields.acceptTerms.errorId} />
           <span>{t("auth.acceptTerms")}</span>

@@ -4,7 +4,7 @@
  * `/auth/code`. A honeypot field turns away form-filling bots. Works without JavaScript; with it,
  * Conform validates as you type.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
@@ -21,8 +21,9 @@ import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { FormErrors } from "../components/form/errors.tsx";
 import { useT } from "../lib/use-t.ts";
+import { InputField } from "../components/form/field.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
@@ -89,20 +90,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" {...getFormProps(form)} className="stack">
           <HoneypotInputs label={t("auth.honeypot")} />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <label className="field" htmlFor={fields.login.id}>
-            <span>{t("auth.login")}</span>
-            <input
-              {...getInputProps(fields.login, { type: "text" })}
-              key={fields.login.key}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={t("auth.loginPlaceholder")}
-              aria-describedby={fields.login.errorId}
-              autoFocus
-            />
-          </label>
-          <FieldError id={fields.login.errorId} errors={fields.login.errors} />
+          <InputField field={fields.login} label={t("auth.login")} autoComplete="username" autoCapitalize="none" spellCheck={false} placeholder={t("auth.loginPlaceholder")} autoFocus />
           <FormErrors id={form.errorId} errors={form.errors} />
           <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
             {t("auth.sendCode")}

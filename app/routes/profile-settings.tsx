@@ -10,7 +10,7 @@
  * Every form posts here with an `intent`; without JavaScript a refusal comes back as a 400 with the
  * errors in the page's language, a success as a redirect with a flash message.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-settings";
@@ -30,6 +30,7 @@ import { flashCookie, localizedRedirect } from "../lib/redirect.server.ts";
 import type { FormResult } from "../components/form/result.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { InputField } from "../components/form/field.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -133,20 +134,8 @@ function NameForm({ firstName, lastName, lastResult }: { firstName: string; last
   return (
     <Form method="post" {...getFormProps(form)} className="settings-form">
       <div className="settings-fields">
-        <div>
-          <label className="field" htmlFor={fields.firstName.id}>
-            <span>{t("auth.firstName")}</span>
-            <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} />
-          </label>
-          <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
-        </div>
-        <div>
-          <label className="field" htmlFor={fields.lastName.id}>
-            <span>{t("auth.lastName")}</span>
-            <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" aria-describedby={fields.lastName.errorId} />
-          </label>
-          <FieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
-        </div>
+        <InputField field={fields.firstName} label={t("auth.firstName")} autoComplete="given-name" />
+        <InputField field={fields.lastName} label={t("auth.lastName")} autoComplete="family-name" />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="name" className="button" disabled={busy}>

@@ -3,14 +3,15 @@
  * InviteEmployeeSchema, so the form and the endpoint agree). Only owners may give the owner role,
  * so admins are not offered it. The invited person gets an e-mail and accepts on `/profile/start`.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { InviteEmployeeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
 import { RoleAndPositionFields, type EmployeeRole } from "./employee-parts.tsx";
 import type { FormResult } from "../form/result.ts";
-import { FieldError, FormErrors } from "../form/errors.tsx";
+import { FormErrors } from "../form/errors.tsx";
+import { InputField } from "../form/field.tsx";
 
 export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[]; lastResult?: FormResult }) {
   const t = useT();
@@ -27,21 +28,7 @@ export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[
   return (
     <Form method="post" {...getFormProps(form)} className="invite-form">
       <div className="invite-fields">
-        <div className="invite-email">
-          <label className="field" htmlFor={fields.email.id}>
-            <span>{t("profileEmployees.email")}</span>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              key={fields.email.key}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="name@company.ru"
-              aria-describedby={fields.email.errorId}
-            />
-          </label>
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
+        <InputField field={fields.email} type="email" label={t("profileEmployees.email")} autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="name@company.ru" />
         <RoleAndPositionFields fields={fields} roles={roles} />
       </div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>

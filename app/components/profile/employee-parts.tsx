@@ -3,10 +3,8 @@
  * invitation has no name yet: its e-mail stands in), and the role and position fields of the
  * invitation and edit forms.
  */
-import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useT } from "../../lib/use-t.ts";
-import { FieldError } from "../form/errors.tsx";
-import type { AnyField } from "../form/field.tsx";
+import { InputField, SelectField, type AnyField } from "../form/field.tsx";
 
 export type EmployeeRole = "owner" | "admin" | "member";
 export type EmployeeStatus = "invited" | "active" | "blocked";
@@ -39,26 +37,8 @@ export function RoleAndPositionFields({ fields, roles }: { fields: { role: AnyFi
   const t = useT();
   return (
     <>
-      <div>
-        <label className="field" htmlFor={fields.role.id}>
-          <span>{t("profileEmployees.role")}</span>
-          <select {...getSelectProps(fields.role)} key={fields.role.key} aria-describedby={fields.role.errorId}>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {t(`profileEmployees.roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <FieldError id={fields.role.errorId} errors={fields.role.errors} />
-      </div>
-      <div>
-        <label className="field" htmlFor={fields.position.id}>
-          <span>{t("profileEmployees.position")}</span>
-          <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
-        </label>
-        <FieldError id={fields.position.errorId} errors={fields.position.errors} />
-      </div>
+      <SelectField field={fields.role} label={t("profileEmployees.role")} options={roles.map((role) => ({ value: role, label: t(`profileEmployees.roles.${role}`) }))} />
+      <InputField field={fields.position} label={t("profileEmployees.position")} placeholder={t("profileEmployees.positionPlaceholder")} />
     </>
   );
 }
