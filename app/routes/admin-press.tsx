@@ -13,6 +13,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { AdminTable, translatedInto } from "../components/admin/table.tsx";
+import { FilterSelect } from "../components/filter-select.tsx";
 
 const Query = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
@@ -41,14 +42,7 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
           <span>{t("admin.filters.q")}</span>
           <input type="search" name="q" defaultValue={query.q ?? ""} />
         </label>
-        <label className="field">
-          <span>{t("admin.fields.status")}</span>
-          <select name="status" defaultValue={query.status ?? ""}>
-            <option value="">{t("admin.filters.any")}</option>
-            <option value="draft">{t("admin.status.draft")}</option>
-            <option value="published">{t("admin.status.published")}</option>
-          </select>
-        </label>
+        <FilterSelect name="status" label={t("admin.fields.status")} value={query.status} any={t("admin.filters.any")} options={(["draft", "published"] as const).map((s) => ({ value: s, label: t(`admin.status.${s}`) }))} />
         <button type="submit" className="button">
           {t("admin.filters.apply")}
         </button>

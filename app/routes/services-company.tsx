@@ -19,6 +19,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
+import { FilterSelect } from "../components/filter-select.tsx";
 
 export const middleware = guards(
   "check-query-params-page",
@@ -52,25 +53,8 @@ export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ to: "/services", label: t("services.title") }, { label: t("services.offers") }]} />
       <h1>{loaderData.seo.title}</h1>
       <Form method="get" className="inline-filters" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
-        <label className="field">
-          <span>{t("services.type")}</span>
-          <select name="serviceType" defaultValue={loaderData.params.serviceType ?? ""}>
-            <option value="">{t("catalog.any")}</option>
-            {loaderData.types.map((type) => (
-              <option key={type.slug} value={type.slug}>
-                {type.name.text} ({type.companyCount})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t("catalog.country")}</span>
-          <select name="country" defaultValue={loaderData.params.country ?? ""}>
-            <option value="">{t("catalog.any")}</option>
-            <option value="RU">{t("catalog.countries.RU")}</option>
-            <option value="CN">{t("catalog.countries.CN")}</option>
-          </select>
-        </label>
+        <FilterSelect name="serviceType" label={t("services.type")} value={loaderData.params.serviceType} any={t("catalog.any")} options={loaderData.types.map((type) => ({ value: type.slug, label: `${type.name.text} (${type.companyCount})` }))} />
+        <FilterSelect name="country" label={t("catalog.country")} value={loaderData.params.country} any={t("catalog.any")} options={(["RU", "CN"] as const).map((c) => ({ value: c, label: t(`catalog.countries.${c}`) }))} />
         <button type="submit" className="button">
           {t("catalog.apply")}
         </button>

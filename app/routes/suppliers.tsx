@@ -14,6 +14,7 @@ import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
+import { FilterSelect } from "../components/filter-select.tsx";
 
 export const middleware = guards(["check-query-params", supplierListQuery], "reset-page");
 
@@ -61,28 +62,8 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
             <span>{t("suppliers.query")}</span>
             <input type="search" name="q" defaultValue={params.q ?? ""} maxLength={200} />
           </label>
-          <label className="field">
-            <span>{t("catalog.region")}</span>
-            <select name="region" defaultValue={params.region ?? ""}>
-              <option value="">{t("catalog.any")}</option>
-              {facets.regions.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.name?.text ?? r.value} ({r.count})
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t("suppliers.category")}</span>
-            <select name="category" defaultValue={params.category ?? ""}>
-              <option value="">{t("catalog.any")}</option>
-              {loaderData.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name.text}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect name="region" label={t("catalog.region")} value={params.region} any={t("catalog.any")} options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))} />
+          <FilterSelect name="category" label={t("suppliers.category")} value={params.category} any={t("catalog.any")} options={loaderData.categories.map((c) => ({ value: String(c.id), label: c.name.text }))} />
           <label className="field">
             <span>{t("suppliers.okved")}</span>
             <input name="okved" defaultValue={params.okved ?? ""} placeholder="24.20" pattern="\d{2}(\.\d{1,2}){0,2}" inputMode="decimal" />
