@@ -21,7 +21,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-company-edit-main";
 import { companyMainAction, type CompanyMainActionData } from "./profile-company-edit-main.server.ts";
 import { useCompanyCard } from "./profile-company-edit.tsx";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { LocalizedField, SourceLangField } from "../components/form/localized-field.tsx";
 import { AddressFinder, type AddressChoice } from "../components/profile/company-address-finder.tsx";
@@ -32,10 +32,10 @@ import { pageLang } from "../lib/i18n.ts";
 import { companyApi, type CompanyView } from "../lib/profile-api/company.server.ts";
 import { classifierNames } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { COUNTRY_CODES, CompanySchema, HEADCOUNT_RANGES } from "../../server/profile/schemas.ts";
+import { CompanySchema, HEADCOUNT_RANGES } from "../../server/profile/schemas.ts";
+import { CountryRegionFields } from "../components/profile/company-form.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -84,13 +84,8 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
     shouldRevalidate: "onInput",
   });
   const [country, setCountry] = useState(String(fields.country.initialValue ?? company.country));
-  // Without JavaScript both countries' regions are offered (the API refuses a region of the other country).
-  const hydrated = useHydrated();
   if (readOnly) return null;
   const sourceLang = String(fields.sourceLang.value ?? company.sourceLang);
-  const groups = (["RU", "CN"] as const)
-    .filter((c) => !hydrated || c === country)
-    .map((c) => ({ label: t(`profileCompany.country.${c}`), options: loaderData.regions.filter((r) => r.country === c).map((r) => ({ value: r.code, label: r.name })) }));
   const currentYear = new Date().getFullYear();
 
   const pickAddress = (choice: AddressChoice) => {
@@ -173,19 +168,7 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
 
       <section className="form-section" aria-labelledby="sec-location">
         <h2 id="sec-location">{t("profileCompany.sections.location")}</h2>
-        <fieldset className="field">
-          <legend>{t("profileCompany.fields.country")}</legend>
-          <div className="radio-row">
-            {COUNTRY_CODES.map((c) => (
-              <label key={c} className="field-check">
-                <input {...getInputProps(fields.country, { type: "radio", value: c })} key={`${fields.country.key}-${c}`} onChange={() => setCountry(c)} />
-                <span>{t(`profileCompany.country.${c}`)}</span>
-              </label>
-            ))}
-          </div>
-          <FieldError id={fields.country.errorId} errors={fields.country.errors as string[] | undefined} />
-        </fieldset>
-        <SelectField field={fields.regionCode} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
+        <CountryRegionFields countryField={fields.country} regionField={fields.regionCode} regions={loaderData.regions} country={country} onCountry={setCountry} />
         <LocalizedField field={fields.city} label={t("profileCompany.fields.city")} maxLength={100} sourceLang={sourceLang} />
         <LocalizedField field={fields.address} label={t("profileCompany.fields.address")} maxLength={300} sourceLang={sourceLang} />
         <AddressFinder lookup={step?.address ?? null} onPick={pickAddress} />

@@ -13,7 +13,7 @@
  * flash message); with JavaScript the company form validates inline and the region list follows the
  * chosen country.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -28,16 +28,16 @@ import { companyApi, type InvitationView } from "../lib/profile-api/company.serv
 import { readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { COUNTRY_CODES, Lang as LangSchema, nullable, OkvedCode, RegionCode, text } from "../../server/profile/schemas.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { PageHeader } from "../components/page-header.tsx";
+import { CountryRegionFields } from "../components/profile/company-form.tsx";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -173,13 +173,7 @@ function CreateCompany({ regions, result, picker }: { regions: Route.ComponentPr
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  // With JavaScript the region list shows the chosen country's regions only; without it both groups
-  // are offered and the API refuses a region of the other country (`unknown_region`).
-  const hydrated = useHydrated();
   const [country, setCountry] = useState<string>(String(fields.country.initialValue ?? (lang === "zh" ? "CN" : "RU")));
-  const groups = (["RU", "CN"] as const)
-    .filter((c) => !hydrated || c === country)
-    .map((c) => ({ label: t(`profileCompany.country.${c}`), options: regions.filter((r) => r.country === c).map((r) => ({ value: r.code, label: r.name })) }));
   return (
     <section className="card" aria-labelledby="create-heading">
       <h2 id="create-heading">{t("profileStart.createHeading")}</h2>
@@ -192,19 +186,7 @@ function CreateCompany({ regions, result, picker }: { regions: Route.ComponentPr
           <InputField field={fields.nameText} label={t("profileStart.name")} hint={t("profileStart.nameHint")} autoComplete="organization" />
           <SelectField field={fields.sourceLang} label={t("profileStart.nameLang")} options={LANGS.map((l) => ({ value: l, label: LANG_NAMES[l] }))} />
         </div>
-        <fieldset className="field">
-          <legend>{t("profileCompany.fields.country")}</legend>
-          <div className="radio-row">
-            {COUNTRY_CODES.map((c) => (
-              <label key={c} className="field-check">
-                <input {...getInputProps(fields.country, { type: "radio", value: c })} key={`${fields.country.key}-${c}`} onChange={() => setCountry(c)} />
-                <span>{t(`profileCompany.country.${c}`)}</span>
-              </label>
-            ))}
-          </div>
-          <FieldError id={fields.country.errorId} errors={fields.country.errors} />
-        </fieldset>
-        <SelectField field={fields.regionCode} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
+        <CountryRegionFields countryField={fields.country} regionField={fields.regionCode} regions={regions} country={country} onCountry={setCountry} />
         <ClassifierPicker classifier="okved" form={form} field={fields.okvedMain} label={t("profileCompany.fields.okvedMain")} hint={t("profileStart.okvedHint")} search={picker} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>

@@ -1,5 +1,11 @@
-/** Pieces of the company pages' forms that are not fields (fields: app/components/form/). */
+/** Pieces of the company pages' forms beyond the shared fields (app/components/form/). */
+import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useT } from "../../lib/use-t.ts";
+import { COUNTRY_CODES } from "../../../server/profile/schemas.ts";
+import { FieldError } from "../form/errors.tsx";
+import { SelectField, type AnyField } from "../form/field.tsx";
 
 /** A notice for people who may look but not change (plain members, blocked or moderated companies). */
 export function ReadOnlyNotice({ children }: { children: ReactNode }) {
@@ -7,5 +13,49 @@ export function ReadOnlyNotice({ children }: { children: ReactNode }) {
     <p className="notice notice-warn company-readonly" role="note">
       {children}
     </p>
+  );
+}
+
+/**
+ * The company's country (radio buttons) and region. With JavaScript the region list offers the
+ * chosen country's regions only (`country`, kept by the form, which may change it itself); without
+ * it both countries' regions are offered and the API refuses a region of the other country
+ * (`unknown_region`).
+ */
+export function CountryRegionFields({
+  countryField,
+  regionField,
+  regions,
+  country,
+  onCountry,
+}: {
+  countryField: AnyField;
+  regionField: AnyField;
+  regions: { code: string; name: string; country: string }[];
+  country: string;
+  onCountry: (country: string) => void;
+}) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const groups = COUNTRY_CODES.filter((c) => !hydrated || c === country).map((c) => ({
+    label: t(`profileCompany.country.${c}`),
+    options: regions.filter((r) => r.country === c).map((r) => ({ value: r.code, label: r.name })),
+  }));
+  return (
+    <>
+      <fieldset className="field">
+        <legend>{t("profileCompany.fields.country")}</legend>
+        <div className="radio-row">
+          {COUNTRY_CODES.map((c) => (
+            <label key={c} className="field-check">
+              <input {...getInputProps(countryField, { type: "radio", value: c })} key={`${countryField.key}-${c}`} onChange={() => onCountry(c)} />
+              <span>{t(`profileCompany.country.${c}`)}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={countryField.errorId} errors={countryField.errors} />
+      </fieldset>
+      <SelectField field={regionField} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
+    </>
   );
 }
