@@ -11,14 +11,13 @@ import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-employee-edit";
-import { formatDate } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { assignableRoles, employeeName, RoleAndPositionFields, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { EmployeePatchSchema, EmployeeStatusSchema } from "../lib/profile-api/personal-forms.ts";
-import { ApiClientError, employee, formatPhone, removeEmployee, setEmployeeStatus, updateEmployee } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, employee, removeEmployee, setEmployeeStatus, updateEmployee, employeeForPage } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -45,17 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const canManage = (org.role === "owner" || org.role === "admin") && (e.role !== "owner" || org.role === "owner");
   return {
-    employee: {
-      id: e.id,
-      name: employeeName(e),
-      email: e.email,
-      phone: formatPhone(e.phone),
-      role: e.role,
-      status: e.status,
-      position: e.position,
-      isSelf: e.isSelf,
-      since: formatDate(e.invitedAt, lang),
-    },
+    employee: employeeForPage(e, lang),
     canManage,
     roles: assignableRoles(org.role),
     seo: { title: `${employeeName(e)} — ${getInstance(context).t("profileEmployees.title")}` },

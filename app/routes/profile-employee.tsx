@@ -11,12 +11,11 @@ import { data, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/profile-employee";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { EmployeeInviteForm } from "../components/profile/employee-invite-form.tsx";
-import { assignableRoles, employeeName, RoleBadge, StatusBadge } from "../components/profile/employee-parts.tsx";
-import { formatDate } from "../components/catalog/format.ts";
+import { assignableRoles, RoleBadge, StatusBadge } from "../components/profile/employee-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { InviteEmployeeSchema } from "../lib/profile-api/personal-forms.ts";
-import { ApiClientError, employees, formatPhone, inviteEmployee, quotedName, removeEmployee } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, employees, inviteEmployee, quotedName, removeEmployee, employeeForPage } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -35,15 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canManage,
     roles: assignableRoles(org.role),
     employees: list.map((e) => ({
-      id: e.id,
-      name: employeeName(e),
-      email: e.email,
-      phone: formatPhone(e.phone),
-      role: e.role,
-      status: e.status,
-      position: e.position,
-      isSelf: e.isSelf,
-      since: formatDate(e.invitedAt, lang),
+      ...employeeForPage(e, lang),
       // Owners are touched by owners only (ADR 009).
       editable: canManage && (e.role !== "owner" || org.role === "owner"),
     })),

@@ -12,6 +12,8 @@ import type { ContactChangeView, ContactKind } from "../../../server/auth/contac
 import type { EmployeeView } from "../../../server/api/profile-employees.ts";
 import type { CompanyRole } from "../../../server/db/schema.ts";
 import { ApiClientError, type ApiClient, type Lang, type UserProfile } from "../api-client.server.ts";
+import { employeeName } from "../../components/profile/employee-parts.tsx";
+import { formatDate } from "../../components/catalog/format.ts";
 
 export type { ContactChangeView, ContactKind, EmployeeView };
 
@@ -80,6 +82,21 @@ export function removeEmployee(api: ApiClient, id: number) {
 }
 
 /* ─── formatting ─── */
+
+/** An employee (or invitation) as the employee pages show it, dates in the page's language. */
+export function employeeForPage(e: EmployeeView, lang: Lang) {
+  return {
+    id: e.id,
+    name: employeeName(e),
+    email: e.email,
+    phone: formatPhone(e.phone),
+    role: e.role,
+    status: e.status,
+    position: e.position,
+    isSelf: e.isSelf,
+    since: formatDate(e.invitedAt, lang),
+  };
+}
 
 /** A phone in E.164 as people read it ("+7 916 123-45-67"); other strings as they are. */
 export function formatPhone(phone: string | null): string | null {
