@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,11 +11,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage, ConnectionErrorPage } from "./components/error-page.tsx";
+import { ConnectionErrorPage, ErrorDocument, routeErrorInfo, StatusErrorDocument } from "./components/error-page.tsx";
 import { ClientPlatform } from "./components/pwa/client-platform.tsx";
 import { OfflineMarker } from "./components/pwa/offline-marker.tsx";
 import { SessionKeeper } from "./components/auth/session-keeper.tsx";
-import { SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
 import { apiContext, servicesContext, sessionContext } from "./context.ts";
 import type { UserProfile } from "./lib/api-client.server.ts";
 import { DEFAULT_LANG, isLang, localePath, type Lang } from "./lib/i18n.ts";
@@ -137,26 +135,10 @@ export function ErrorBoundary() {
   const t = useT();
   if (isNetworkError(error) || isChunkLoadError(error)) {
     return (
-      <>
-        <title>{`${t("offline.errorTitle")} | ${t("app.name")}`}</title>
-        <SiteHeader />
+      <ErrorDocument title={t("offline.errorTitle")}>
         <ConnectionErrorPage chunk={isChunkLoadError(error)} />
-        <SiteFooter />
-      </>
+      </ErrorDocument>
     );
   }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | null)?.message ?? `${status} ${error.statusText}`)
-    : error instanceof Error && import.meta.env.DEV
-      ? error.message
-      : "";
-  return (
-    <>
-      <title>{`${status === 404 ? t("errors.notFound") : t("errors.internal")} | ${t("app.name")}`}</title>
-      <SiteHeader />
-      <ErrorPage status={status} message={message} />
-      <SiteFooter />
-    </>
-  );
+  return <StatusErrorDocument {...routeErrorInfo(error, import.meta.env.DEV)} />;
 }

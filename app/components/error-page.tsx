@@ -3,11 +3,13 @@
  * with the status code and message. The heading is in the page's language; the spec's English
  * wording is kept beside it where the language differs.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { isRouteErrorResponse } from "react-router";
 import { OFFLINE_RELOAD_KEY, reloadOnce } from "../lib/reload-guard.ts";
 import { LocaleLink } from "./locale-link.tsx";
 import { Icon } from "./icon.tsx";
 import { useT } from "../lib/use-t.ts";
+import { SiteFooter, SiteHeader } from "./site-chrome.tsx";
 
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   const t = useT();
@@ -68,4 +70,37 @@ export function ConnectionErrorPage({ chunk }: { chunk: boolean }) {
 /** Stands in for a route whose code could not be loaded again within 10 s (app/lib/pwa/chunk-errors.ts). */
 export function ChunkLoadFailed() {
   return <ConnectionErrorPage chunk />;
+}
+
+/**
+ * The status and message of a route's error: a thrown `data({ message }, { status })` (pageNotFound)
+ * gives both; any other response its status and status text; anything else is a 500 whose message
+ * only development shows.
+ */
+export function routeErrorInfo(error: unknown, showMessage = false): { status: number; message: string } {
+  if (isRouteErrorResponse(error)) return { status: error.status, message: (error.data as { message?: string } | null)?.message ?? `${error.status} ${error.statusText}` };
+  return { status: 500, message: showMessage && error instanceof Error ? error.message : "" };
+}
+
+/** A whole error document of an error boundary: its title, and the site's header and footer around `children`. */
+export function ErrorDocument({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <>
+      <title>{`${title} | ${t("app.name")}`}</title>
+      <SiteHeader />
+      {children}
+      <SiteFooter />
+    </>
+  );
+}
+
+/** The error page of a status (404, 500…) as a whole document. */
+export function StatusErrorDocument({ status, message }: { status: number; message: string }) {
+  const t = useT();
+  return (
+    <ErrorDocument title={status === 404 ? t("errors.notFound") : t("errors.internal")}>
+      <ErrorPage status={status} message={message} />
+    </ErrorDocument>
+  );
 }

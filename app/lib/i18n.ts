@@ -15,6 +15,8 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 /** BCP 47 region tags of the spec (§1). */
 export const LANG_REGIONS: Record<Lang, string> = { ru: "ru-RU", en: "en-US", zh: "zh-CN" };
 export const LANG_NAMES: Record<Lang, string> = { ru: "Русский", en: "English", zh: "中文" };
+/** The languages as the options of a select, each named in itself. */
+export const LANG_OPTIONS = LANGS.map((lang) => ({ value: lang, label: LANG_NAMES[lang] }));
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGS as readonly string[]).includes(value);

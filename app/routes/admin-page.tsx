@@ -17,7 +17,7 @@ import { adminApi } from "../lib/admin-api.server.ts";
 import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { type Lang, LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
+import { type Lang, LANG_NAMES, LANG_OPTIONS, LANGS, pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -86,13 +86,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       <section className="admin-section">
         <Form method="post" {...getFormProps(form)} className="admin-form">
           <div className="admin-form-row">
-            <SelectField field={fields.sourceLang} label={t("admin.fields.sourceLang")}>
-              {LANGS.map((l) => (
-                <option key={l} value={l}>
-                  {LANG_NAMES[l]}
-                </option>
-              ))}
-            </SelectField>
+            <SelectField field={fields.sourceLang} label={t("admin.fields.sourceLang")} options={LANG_OPTIONS} />
             {page.kind === "region" ? (
               <>
                 <SelectField field={fields.regionCode} label={t("admin.fields.region")}>

@@ -18,7 +18,7 @@ import { adminApi, type AdminStory, type AuditRow } from "../lib/admin-api.serve
 import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { type Lang, LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
+import { type Lang, LANG_NAMES, LANG_OPTIONS, LANGS, pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -138,13 +138,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
           <Form method="post" {...getFormProps(form)} className="admin-form">
             <div className="admin-form-row">
               <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
-              <SelectField field={fields.sourceLang} label={t("admin.fields.sourceLang")}>
-                {LANGS.map((l) => (
-                  <option key={l} value={l}>
-                    {LANG_NAMES[l]}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField field={fields.sourceLang} label={t("admin.fields.sourceLang")} options={LANG_OPTIONS} />
               <SelectField field={fields.status} label={t("admin.fields.status")}>
                 <option value="draft">{t("admin.status.draft")}</option>
                 <option value="published">{t("admin.status.published")}</option>

@@ -3,7 +3,6 @@ import type { Route } from "./+types/press-story";
 import { formatDate } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { JsonLd } from "../components/catalog/structured.tsx";
-import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { pageNotFound } from "../lib/errors.ts";
@@ -13,6 +12,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
+import { StoryTags } from "../components/catalog/story-teaser.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -58,13 +58,7 @@ export default function PressStory({ loaderData }: Route.ComponentProps) {
         ) : null}
         {story.cover ? <img className="story-cover" src={story.cover.url} alt="" width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} /> : null}
         <div className="story-body" lang={story.body?.lang} dangerouslySetInnerHTML={{ __html: loaderData.html }} />
-        <p className="tag-line">
-          {story.tags.map((tag) => (
-            <LocaleLink key={tag.slug} to={`/press_center?tag=${tag.slug}`} className="badge">
-              {tag.name.text}
-            </LocaleLink>
-          ))}
-        </p>
+        <StoryTags tags={story.tags} />
       </article>
     </main>
   );

@@ -26,7 +26,7 @@ import { profileContext } from "../context.ts";
 import { apiContext } from "../context.ts";
 import { companyApi, type InvitationView } from "../lib/profile-api/company.server.ts";
 import { readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
-import { LANG_NAMES, LANGS, pageLang } from "../lib/i18n.ts";
+import { LANG_OPTIONS, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -184,7 +184,7 @@ function CreateCompany({ regions, result, picker }: { regions: Route.ComponentPr
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <div className="field-pair">
           <InputField field={fields.nameText} label={t("profileStart.name")} hint={t("profileStart.nameHint")} autoComplete="organization" />
-          <SelectField field={fields.sourceLang} label={t("profileStart.nameLang")} options={LANGS.map((l) => ({ value: l, label: LANG_NAMES[l] }))} />
+          <SelectField field={fields.sourceLang} label={t("profileStart.nameLang")} options={LANG_OPTIONS} />
         </div>
         <CountryRegionFields countryField={fields.country} regionField={fields.regionCode} regions={regions} country={country} onCountry={setCountry} />
         <ClassifierPicker classifier="okved" form={form} field={fields.okvedMain} label={t("profileCompany.fields.okvedMain")} hint={t("profileStart.okvedHint")} search={picker} />

@@ -18,15 +18,22 @@ export function StoryTeaser({ story }: { story: StoryCard }) {
           </LocaleLink>
         </h2>
         {story.lead ? <p className="clamp-3"><Text value={story.lead} /></p> : null}
-        <p className="tag-line">
-          {story.tags.map((tag) => (
-            <LocaleLink key={tag.slug} to={`/press_center?tag=${tag.slug}`} className="badge">
-              {tag.name.text}
-            </LocaleLink>
-          ))}
-        </p>
+        <StoryTags tags={story.tags} />
       </div>
     </article>
+  );
+}
+
+/** A story's tags, each a link to the press centre filtered by it. */
+export function StoryTags({ tags }: { tags: StoryCard["tags"] }) {
+  return (
+    <p className="tag-line">
+      {tags.map((tag) => (
+        <LocaleLink key={tag.slug} to={`/press_center?tag=${tag.slug}`} className="badge">
+          {tag.name.text}
+        </LocaleLink>
+      ))}
+    </p>
   );
 }
 
