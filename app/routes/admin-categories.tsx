@@ -11,6 +11,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { formatCount } from "../components/catalog/format.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -40,7 +41,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
           },
           { title: t("admin.fields.slug"), cell: (c) => <code>{c.slug}</code> },
           { title: t("admin.fields.position"), className: "num", cell: (c) => c.position },
-          { title: t("admin.fields.products"), className: "num", cell: (c) => <LocaleLink to={`/admin/products?category=${c.id}`}>{c.productCount.toLocaleString()}</LocaleLink> },
+          { title: t("admin.fields.products"), className: "num", cell: (c) => <LocaleLink to={`/admin/products?category=${c.id}`}>{formatCount(c.productCount, lang)}</LocaleLink> },
           { title: t("admin.fields.translations"), cell: (c) => translatedInto(c.name) },
         ]}
       />

@@ -19,6 +19,7 @@ import { LocaleLink, localeHref } from "../locale-link.tsx";
 import { Icon } from "../icon.tsx";
 import { AdminHeader, formatDateTime, formatDay, nameIn, Pagination, StatusBadge } from "./ui.tsx";
 import { AdminTable } from "./table.tsx";
+import { formatCount, formatQuantity } from "../catalog/format.ts";
 
 type Localized = Partial<Record<Lang, string>>;
 
@@ -46,6 +47,7 @@ function useValueName() {
 
 function FacetField({ facet, found, selected }: { facet: FacetConfig; found: FacetValue[]; selected: string[] }) {
   const t = useT();
+  const lang = useLang();
   const name = useValueName();
   const counts = new Map(found.map((f) => [f.value, f]));
   const values = [...new Set([...(facet.options ?? []), ...found.map((f) => f.value), ...selected])];
@@ -60,7 +62,7 @@ function FacetField({ facet, found, selected }: { facet: FacetConfig; found: Fac
           <option value="">{t("admin.filters.any")}</option>
           {values.map((value) => (
             <option key={value} value={value}>
-              {name(facet, value, counts.get(value)?.label)} ({(counts.get(value)?.count ?? 0).toLocaleString()})
+              {name(facet, value, counts.get(value)?.label)} ({formatCount(counts.get(value)?.count ?? 0, lang)})
             </option>
           ))}
         </select>
@@ -83,7 +85,7 @@ function FacetField({ facet, found, selected }: { facet: FacetConfig; found: Fac
             <input type={facet.multi ? "checkbox" : "radio"} id={id(value)} name={facet.param} value={value} defaultChecked={selected.includes(value)} />
             <span>{name(facet, value, counts.get(value)?.label)}</span>
             <span className={`admin-facet-count${count === 0 ? " admin-facet-zero" : ""}`} aria-label={t("admin.filters.countLabel", { count })}>
-              {count.toLocaleString()}
+              {formatCount(count, lang)}
             </span>
           </label>
         );
@@ -254,7 +256,7 @@ interface Column {
 }
 
 const loc = (row: FilterRow, key: string, lang: Lang) => nameIn(row[key] as Localized | null, lang);
-const money = (row: FilterRow, amount: string, currency: string) => (row[amount] ? `${Number(row[amount]).toLocaleString()} ${row[currency] ?? ""}` : "—");
+const money = (row: FilterRow, amount: string, currency: string, lang: Lang) => (row[amount] ? `${formatQuantity(String(row[amount]), lang)} ${row[currency] ?? ""}` : "—");
 
 function useColumns(kind: RecordsKind): Column[] {
   const t = useT();
@@ -304,7 +306,7 @@ function useColumns(kind: RecordsKind): Column[] {
         company(),
         { key: "category", title: t("admin.fields.category"), render: (r, lang) => loc(r, "category_name", lang) || "—" },
         { key: "tnved", title: t("admin.fields.tnved"), render: (r) => <code>{(r.tnved_code as string | null) ?? "—"}</code> },
-        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r) => <span className="nowrap">{money(r, "price_from", "price_currency")}</span> },
+        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r, lang) => <span className="nowrap">{money(r, "price_from", "price_currency", lang)}</span> },
         updated,
       ];
     case "service":
@@ -314,7 +316,7 @@ function useColumns(kind: RecordsKind): Column[] {
         company(),
         { key: "description", title: t("admin.fields.description"), render: (r, lang) => <span className="clamp-3">{loc(r, "description", lang)}</span> },
         { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
-        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r) => <span className="nowrap">{money(r, "price_from", "currency")}</span> },
+        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r, lang) => <span className="nowrap">{money(r, "price_from", "currency", lang)}</span> },
         updated,
       ];
     case "user":
