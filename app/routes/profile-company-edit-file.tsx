@@ -29,6 +29,7 @@ import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
+import { RemoveForm } from "../components/profile/company-form.tsx";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -138,11 +139,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
                   </button>
                 </Form>
                 {company.logo ? (
-                  <Form method="post">
-                    <button type="submit" name="intent" value="removeLogo" className="button button-secondary button-small button-danger" disabled={busy}>
-                      <Icon name="trash-2" size={16} /> {t("profileCompany.logo.remove")}
-                    </button>
-                  </Form>
+                  <RemoveForm intent="removeLogo" label={t("profileCompany.logo.remove")} disabled={busy} />
                 ) : null}
               </>
             ) : null}
@@ -175,19 +172,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
                   </span>
                 </span>
                 {!readOnly ? (
-                  <Form method="post">
-                    <input type="hidden" name="fileId" value={file.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="deleteFile"
-                      className="button button-secondary button-small button-danger"
-                      disabled={busy}
-                      aria-label={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })}
-                    >
-                      <Icon name="trash-2" size={16} /> {t("profileCompany.files.delete")}
-                    </button>
-                  </Form>
+                  <RemoveForm intent="deleteFile" hidden={{ name: "fileId", value: file.id }} label={t("profileCompany.files.delete")} ariaLabel={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })} disabled={busy} />
                 ) : null}
               </li>
             ))}

@@ -16,13 +16,12 @@
  *   a card under review (`under_moderation`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-legal-entities";
-import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
+import { ReadOnlyNotice, RemoveForm } from "../components/profile/company-form.tsx";
 import { LegalEntityForm, type LookupOutcome } from "../components/profile/legal-entity-form.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { Icon } from "../components/icon.tsx";
 import { companyApi, type PartySuggestion } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -154,21 +153,14 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
                   <LocaleLink to={`/profile/legal_entities?edit=${entity.id}#legal-entity-form`} className="button button-secondary button-small">
                     {t("legalEntities.edit")}
                   </LocaleLink>
-                  <Form method="post" className="inline-form">
-                    <input type="hidden" name="id" value={entity.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="button button-secondary button-small button-danger"
-                      disabled={navigation.state === "submitting"}
-                      onClick={(event) => {
-                        if (!window.confirm(t("legalEntities.confirmDelete", { name: entity.nameShort ?? entity.nameFull }))) event.preventDefault();
-                      }}
-                    >
-                      <Icon name="trash-2" size={16} /> {t("legalEntities.delete")}
-                    </button>
-                  </Form>
+                  <RemoveForm
+                    className="inline-form"
+                    intent="delete"
+                    hidden={{ name: "id", value: entity.id }}
+                    label={t("legalEntities.delete")}
+                    confirm={t("legalEntities.confirmDelete", { name: entity.nameShort ?? entity.nameFull })}
+                    disabled={navigation.state === "submitting"}
+                  />
                 </div>
               ) : null}
               {lastRequired && !readOnly ? <p className="muted small">{t("legalEntities.lastRequired")}</p> : null}

@@ -1,11 +1,13 @@
 /** Pieces of the company pages' forms beyond the shared fields (app/components/form/). */
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 import { COUNTRY_CODES } from "../../../server/profile/schemas.ts";
 import { FieldError } from "../form/errors.tsx";
 import { SelectField, type AnyField } from "../form/field.tsx";
+import { Icon } from "../icon.tsx";
 
 /** A notice for people who may look but not change (plain members, blocked or moderated companies). */
 export function ReadOnlyNotice({ children }: { children: ReactNode }) {
@@ -13,6 +15,51 @@ export function ReadOnlyNotice({ children }: { children: ReactNode }) {
     <p className="notice notice-warn company-readonly" role="note">
       {children}
     </p>
+  );
+}
+
+/**
+ * A form of one "remove" button (a logo, a file, a legal entity): posts `intent` and, when given, the
+ * record's id as `hidden`; with JavaScript asks `confirm` first (without it the form posts at once).
+ */
+export function RemoveForm({
+  intent,
+  hidden,
+  label,
+  ariaLabel,
+  confirm,
+  disabled,
+  className,
+}: {
+  intent: string;
+  hidden?: { name: string; value: string | number };
+  label: string;
+  ariaLabel?: string;
+  confirm?: string;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <Form method="post" className={className}>
+      {hidden ? <input type="hidden" name={hidden.name} value={hidden.value} /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="button button-secondary button-small button-danger"
+        disabled={disabled}
+        aria-label={ariaLabel}
+        onClick={
+          confirm
+            ? (event) => {
+                if (!window.confirm(confirm)) event.preventDefault();
+              }
+            : undefined
+        }
+      >
+        <Icon name="trash-2" size={16} /> {label}
+      </button>
+    </Form>
   );
 }
 
