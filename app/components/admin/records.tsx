@@ -123,20 +123,15 @@ function FilterForm({ data }: { data: RecordsData }) {
           <input id={`filter-${field.param}`} name={field.param} inputMode="numeric" pattern="[0-9]*" defaultValue={one(field.param)} />
         </div>
       ))}
-      <fieldset className="admin-facet">
-        <legend>{t("admin.filters.created")}</legend>
-        <div className="admin-filter-dates">
-          <input type="date" name="createdFrom" aria-label={`${t("admin.filters.created")}: ${t("admin.filters.from")}`} defaultValue={one("createdFrom")} />
-          <input type="date" name="createdTo" aria-label={`${t("admin.filters.created")}: ${t("admin.filters.to")}`} defaultValue={one("createdTo")} />
-        </div>
-      </fieldset>
-      <fieldset className="admin-facet">
-        <legend>{t("admin.filters.updated")}</legend>
-        <div className="admin-filter-dates">
-          <input type="date" name="updatedFrom" aria-label={`${t("admin.filters.updated")}: ${t("admin.filters.from")}`} defaultValue={one("updatedFrom")} />
-          <input type="date" name="updatedTo" aria-label={`${t("admin.filters.updated")}: ${t("admin.filters.to")}`} defaultValue={one("updatedTo")} />
-        </div>
-      </fieldset>
+      {(["created", "updated"] as const).map((when) => (
+        <fieldset key={when} className="admin-facet">
+          <legend>{t(`admin.filters.${when}`)}</legend>
+          <div className="admin-filter-dates">
+            <input type="date" name={`${when}From`} aria-label={`${t(`admin.filters.${when}`)}: ${t("admin.filters.from")}`} defaultValue={one(`${when}From`)} />
+            <input type="date" name={`${when}To`} aria-label={`${t(`admin.filters.${when}`)}: ${t("admin.filters.to")}`} defaultValue={one(`${when}To`)} />
+          </div>
+        </fieldset>
+      ))}
       <div className="field admin-field">
         <label htmlFor="filter-sort">{t("admin.filters.sort")}</label>
         <select id="filter-sort" name="sort" defaultValue={one("sort") || "id"}>
