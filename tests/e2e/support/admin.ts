@@ -11,10 +11,10 @@
  * - `signInAsModerator`: a fresh, signed-in site moderator.
  */
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import sharp from "sharp";
 import { APP_PORT } from "../../../playwright.config.ts";
 import { runAdminCommand } from "../../../scripts/lib/e2e-admin.ts";
 import { newAddress, signIn } from "./session.ts";
+import { jpegPhoto } from "../../support/files.ts";
 
 export function adminCli(...argv: string[]): Promise<{ code: number; lines: string[] }> {
   return runAdminCommand(APP_PORT, argv);
@@ -77,7 +77,7 @@ export async function publishedProductOfNewSupplier(page: Page, baseURL: string,
   const names = { ru: `Ножи почвофрезы ${tag}`, en: `Rotary tiller blades ${tag}`, zh: `旋耕机刀片 ${tag}` };
   const product = await api<{ id: number }>("POST", "/api/profile/company/products", { name: names, sourceLang: "zh", tnvedCode: "8432291000" });
   await api("PUT", `/api/profile/company/products/${product.id}/prices`, { tiers: [{ minQuantity: 100, price: "12.50", currency: "CNY", unit: "pcs" }] });
-  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3a7d44" } }).jpeg().toBuffer();
+  const photo = await jpegPhoto(320, 240, "#3a7d44");
   const form = new FormData();
   form.set("file", new File([new Uint8Array(photo)], "blade.jpg", { type: "image/jpeg" }));
   await api("POST", `/api/profile/company/products/${product.id}/files`, form);
