@@ -2,23 +2,17 @@
 import type { RouterContextProvider } from "react-router";
 import { apiContext } from "../context.ts";
 import { adminApi } from "./admin-api.server.ts";
-import { ApiClientError } from "./api-client.server.ts";
 import { documentUrl } from "./document-url.ts";
-import { pageNotFound } from "./errors.ts";
 import { pageLang } from "./i18n.ts";
 import { renderMarkdown } from "./markdown.server.ts";
+import { orNotFound } from "./not-found.server.ts";
 
 export async function loadContentPage({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, slug: string) {
   const url = documentUrl(request);
   const lang = pageLang(request);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const pageNo = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
-  const page = await adminApi(context.get(apiContext))
-    .publicPage(slug, lang, pageNo)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const page = await orNotFound(request, adminApi(context.get(apiContext)).publicPage(slug, lang, pageNo));
   return {
     page,
     html: page.body ? renderMarkdown(page.body.text) : "",

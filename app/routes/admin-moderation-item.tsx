@@ -13,7 +13,6 @@ import { DiffView } from "../components/admin/diff-view.tsx";
 import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
 import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
@@ -28,17 +27,13 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   if (params.kind !== "company" && params.kind !== "product") pageNotFound(request);
   const lang = pageLang(request);
-  const item = await adminApi(context.get(apiContext))
-    .queueItem(params.kind, params.id, lang)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const item = await orNotFound(request, adminApi(context.get(apiContext)).queueItem(params.kind, params.id, lang));
   const t = getInstance(context).t;
   return { item, title: `${t(`admin.entities.${params.kind}`)}: ${nameIn(item.entry.name, lang) || `#${item.entry.id}`}` };
 }

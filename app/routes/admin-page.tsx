@@ -12,11 +12,9 @@ import { AdminHeader, nameIn } from "../components/admin/ui.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
 import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { pageNotFound } from "../lib/errors.ts";
 import { type Lang, LANG_NAMES, LANG_OPTIONS, LANGS, pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -28,15 +26,13 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const api = adminApi(context.get(apiContext));
   const lang = pageLang(request);
-  const page = await api.page(params.slug).catch((error: unknown) => {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  });
+  const page = await orNotFound(request, api.page(params.slug));
   const regions = page.kind === "region" ? await api.regions() : [];
   return { page, regions, title: nameIn(page.title, lang) };
 }

@@ -30,6 +30,7 @@ import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -38,10 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const tags = await api.tags();
   if (params.id === "new") return { story: null as (AdminStory & { history: AuditRow[] }) | null, tags, title: t("admin.press.new") };
-  const story = await api.story(params.id).catch((error: unknown) => {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  });
+  const story = await orNotFound(request, api.story(params.id));
   return { story, tags, title: nameIn(story.title, lang) || story.slug };
 }
 

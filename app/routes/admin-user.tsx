@@ -12,11 +12,9 @@ import { AuditList } from "../components/admin/audit-list.tsx";
 import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
 import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -29,15 +27,11 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { SelectField, TextareaField } from "../components/form/field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { AdminActionForm } from "../components/admin/action-form.tsx";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const user = await adminApi(context.get(apiContext))
-    .user(params.id)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const user = await orNotFound(request, adminApi(context.get(apiContext)).user(params.id));
   return { user, title: `${user.firstName} ${user.lastName}` };
 }
 

@@ -4,8 +4,6 @@ import { formatDate } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { JsonLd } from "../components/catalog/structured.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -13,16 +11,11 @@ import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { StoryTags } from "../components/catalog/story-teaser.tsx";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
-  const story = await context
-    .get(apiContext)
-    .story(params.id, lang)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const story = await orNotFound(request, context.get(apiContext).story(params.id, lang));
   return {
     story,
     html: story.body ? renderMarkdown(story.body.text) : "",

@@ -8,14 +8,13 @@ import { Text } from "../components/catalog/text.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { unitLabel } from "../lib/units.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -23,10 +22,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Both at once: related products need only the id. A failure there leaves the section out.
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const [product, related] = await Promise.all([
-    api.product(params.id, lang).catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    }),
+    orNotFound(request, api.product(params.id, lang)),
     id === null ? [] : api.relatedProducts(id, lang, 8).catch(() => []),
   ]);
   return {

@@ -25,6 +25,7 @@ import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
 import type { FormResult } from "../components/form/result.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 function employeeId(request: Request, raw: string | undefined): number {
   if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
@@ -35,13 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const id = employeeId(request, params.id);
   const org = context.get(profileContext).organization!;
-  let e;
-  try {
-    e = await employee(context.get(apiContext), id);
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  }
+  const e = await orNotFound(request, employee(context.get(apiContext), id));
   const canManage = (org.role === "owner" || org.role === "admin") && (e.role !== "owner" || org.role === "owner");
   return {
     employee: employeeForPage(e, lang),

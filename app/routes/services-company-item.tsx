@@ -5,22 +5,19 @@ import { formatMoney } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
   const api = context.get(apiContext);
-  const offer = await api.companyService(params.id, lang).catch((error: unknown) => {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  });
+  const offer = await orNotFound(request, api.companyService(params.id, lang));
   const others = await api.companyServices({ lang, company: String(offer.company.id), perPage: 20 });
   return {
     offer,

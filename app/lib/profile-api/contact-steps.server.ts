@@ -22,6 +22,7 @@ import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
 import { ApiClientError, cancelContactChange, contactChange, formatPhone, resendContactChange, startContactChange, verifyContactChange, type ContactChangeView, type ContactKind } from "./personal.server.ts";
 import { apiErrorStatus, replyWithApiError } from "../forms/api-errors.server.ts";
 import { wrongCodeMessage } from "../auth-actions.server.ts";
+import { orNotFound } from "../not-found.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type ContactStep = "entry" | "code" | "success";
@@ -49,13 +50,7 @@ function forPage(change: ContactChangeView): ChangeForPage {
 export async function loadChange(request: Request, context: Context, kind: ContactKind, rawId: string | undefined, step: ContactStep): Promise<ChangeForPage> {
   if (!rawId || !/^\d{1,9}$/.test(rawId)) pageNotFound(request);
   const id = Number(rawId);
-  let change: ContactChangeView;
-  try {
-    change = await contactChange(context.get(apiContext), id);
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  }
+  const change = await orNotFound(request, contactChange(context.get(apiContext), id));
   const wanted: ContactStep = change.status === "done" ? "success" : step === "success" ? "code" : step;
   if (change.kind !== kind || wanted !== step) throw localizedRedirect(request, stepPath(change.kind, id, wanted) + documentUrl(request).search);
   return forPage(change);

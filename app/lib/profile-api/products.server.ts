@@ -13,9 +13,10 @@ import type { LocalizedFact, ProductStatus } from "../../../server/db/schema.ts"
 import type { ProductFileView, ProductView, Tier, Variant } from "../../../server/profile/products.ts";
 import type { ProductInput } from "../../../server/profile/schemas.ts";
 import type { CategoryOption } from "../../components/profile/product-card-fields.tsx";
-import { ApiClientError, type ApiClient, type CategoryNode, type Lang } from "../api-client.server.ts";
+import { type ApiClient, type CategoryNode, type Lang } from "../api-client.server.ts";
 import { pageNotFound } from "../errors.ts";
 import { LIST_STATUSES, type ListStatus } from "../product-forms.ts";
+import { orNotFound } from "../not-found.server.ts";
 
 export type { LocalizedFact, ProductFileView, ProductStatus, ProductView, Tier, Variant };
 
@@ -119,12 +120,7 @@ export function productIdOf(request: Request, raw: string | undefined): number {
 
 /** The product, or the 404 page (another company's product is a 404 too). */
 export async function requireProduct(api: ApiClient, request: Request, id: number): Promise<ProductDetailView> {
-  try {
-    return await getProduct(api, id);
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  }
+  return orNotFound(request, getProduct(api, id));
 }
 
 /** JSON with sorted keys: two values that mean the same compare equal (which parts changed). */
