@@ -63,6 +63,11 @@ test.describe("installable app", () => {
 });
 
 test.describe("offline", () => {
+  // These tests cut the network on purpose: the browser logs every request that fails for it, and
+  // React Router the route manifest it could not fetch. Requests the worker cancels while it installs
+  // (net::ERR_FAILED) belong to the same story.
+  test.use({ expectedPageErrors: /net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/ });
+
   test("a signed-in user's first visit stores the offline pages as any visitor sees them: no name, no account", async ({ browser, baseURL }, testInfo) => {
     test.setTimeout(90_000);
     // Signed in where no worker may run, so that the worker's install happens while signed in.
