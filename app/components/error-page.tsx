@@ -11,23 +11,24 @@ import { Icon } from "./icon.tsx";
 import { useT } from "../lib/use-t.ts";
 import { SiteFooter, SiteHeader } from "./site-chrome.tsx";
 
-export function ErrorPage({ status, message }: { status: number; message: string }) {
+export function ErrorPage({ status, message = "", heading, text, className }: { status: number; message?: string; heading?: string; text?: string; className?: string }) {
   const t = useT();
   const notFound = status === 404;
-  const heading = notFound ? t("errors.notFound") : t("errors.internal");
-  const specText = notFound ? "Page Not Found" : "Internal Server Error";
+  const title = heading ?? (notFound ? t("errors.notFound") : t("errors.internal"));
+  // The spec's English wording of a 404 or 500, beside a heading in another language.
+  const specText = heading ? null : notFound ? "Page Not Found" : "Internal Server Error";
   return (
-    <main id="main" className="page error-page">
+    <main id="main" className={`page error-page${className ? ` ${className}` : ""}`}>
       <Icon name="circle-alert" size={48} className="error-icon" />
       <p className="error-status">{status}</p>
-      <h1>{heading}</h1>
-      {heading !== specText ? (
+      <h1>{title}</h1>
+      {specText && title !== specText ? (
         <p className="error-spec" lang="en">
           {specText}
         </p>
       ) : null}
       {message ? <p className="error-message">{message}</p> : null}
-      <p>{notFound ? t("errors.notFoundText") : t("errors.internalText")}</p>
+      <p>{text ?? (notFound ? t("errors.notFoundText") : t("errors.internalText"))}</p>
       <p>
         <LocaleLink to="/" className="button">
           {t("errors.home")}

@@ -9,8 +9,8 @@ import { privateStringsMiddleware } from "../lib/locale-loaders.ts";
 import type { Route } from "./+types/admin";
 import { SiteHeader } from "../components/site-chrome.tsx";
 import { Icon } from "../components/icon.tsx";
-import { LocaleLink, localeHref } from "../components/locale-link.tsx";
-import { ErrorDocument, routeErrorInfo, StatusErrorDocument } from "../components/error-page.tsx";
+import { localeHref } from "../components/locale-link.tsx";
+import { ErrorDocument, ErrorPage, routeErrorInfo, StatusErrorDocument } from "../components/error-page.tsx";
 import { apiContext } from "../context.ts";
 import { adminApi } from "../lib/admin-api.server.ts";
 import { requireStaff, requireStaffData } from "../lib/admin-guard.server.ts";
@@ -122,17 +122,7 @@ export function ErrorBoundary() {
   return (
     <ErrorDocument title={t("admin.forbidden.title")}>
       <meta name="robots" content="noindex" />
-      <main id="main" className="page error-page admin-forbidden">
-        <Icon name="circle-alert" size={48} className="error-icon" />
-        <p className="error-status">403</p>
-        <h1>{t("admin.forbidden.title")}</h1>
-        <p>{t("admin.forbidden.text")}</p>
-        <p>
-          <LocaleLink to="/" className="button">
-            {t("errors.home")}
-          </LocaleLink>
-        </p>
-      </main>
+      <ErrorPage status={403} heading={t("admin.forbidden.title")} text={t("admin.forbidden.text")} className="admin-forbidden" />
     </ErrorDocument>
   );
 }

@@ -4,7 +4,7 @@
  * `/profile/mail/phone`) and any change still waiting for its code, which can be continued or
  * cancelled here.
  */
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-mail";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext, profileContext } from "../context.ts";
@@ -16,6 +16,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
+import { CancelChangeForm } from "../components/profile/contact-code-step.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
@@ -74,12 +75,7 @@ export default function Mail({ loaderData, actionData }: Route.ComponentProps) {
                     <LocaleLink to={change.codePath} className="button button-small">
                       {t("profileContacts.enterCode")}
                     </LocaleLink>
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="id" value={change.id} />
-                      <button type="submit" name="intent" value="cancel" className="button button-link button-link-muted">
-                        {t("profileContacts.cancelChange")}
-                      </button>
-                    </Form>
+                    <CancelChangeForm id={change.id} />
                   </div>
                 </div>
               ))}

@@ -44,12 +44,21 @@ export function ContactCodeStep({ change, actionData, entryPath }: { change: Cod
       />
       <div className="contact-step-links">
         <LocaleLink to={entryPath}>{t(change.kind === "email" ? "profileContacts.otherEmail" : "profileContacts.otherPhone")}</LocaleLink>
-        <Form method="post" className="inline-form">
-          <button type="submit" name="intent" value="cancel" className="button button-link button-link-muted">
-            {t("profileContacts.cancelChange")}
-          </button>
-        </Form>
+        <CancelChangeForm />
       </div>
     </div>
+  );
+}
+
+/** "Cancel the change": posts `intent=cancel` (and the change's `id` where the page lists several). */
+export function CancelChangeForm({ id }: { id?: number }) {
+  const t = useT();
+  return (
+    <Form method="post" className="inline-form">
+      {id === undefined ? null : <input type="hidden" name="id" value={id} />}
+      <button type="submit" name="intent" value="cancel" className="button button-link button-link-muted">
+        {t("profileContacts.cancelChange")}
+      </button>
+    </Form>
   );
 }
