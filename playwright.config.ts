@@ -13,6 +13,12 @@ export const MAIL_HTTP_PORT = PORT + 2;
 /** The fake DaData-compatible suggestions service (INN and address autofill) the e2e server calls. */
 export const DADATA_PORT = PORT + 3;
 const DADATA_TOKEN = "e2e-dadata-token";
+/**
+ * Seconds before the e2e server sends another sign-in code to the same address (its
+ * AUTH_RESEND_AFTER_S): short, so tests that sign in twice wait little; tests/e2e/support/session.ts
+ * (`resendAllowed`) waits until this much time has passed since the address's last code.
+ */
+export const AUTH_RESEND_AFTER_S = 2;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -66,7 +72,7 @@ export default defineConfig({
       timeout: 180_000,
       reuseExistingServer: false,
       // NODE_ENV must be set before React loads: it picks its build at import time. Sign-in limits are
-      // raised (every test signs in from 127.0.0.1) and the resend countdown shortened to 2 s.
+      // raised (every test signs in from 127.0.0.1) and the resend countdown shortened (AUTH_RESEND_AFTER_S).
       env: {
         PORT: String(PORT),
         LOG_LEVEL: "warn",
@@ -74,7 +80,7 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         // Text messages go to the mail catcher too (its /sms endpoint), where tests read them.
         SMS_URL: `http://127.0.0.1:${MAIL_HTTP_PORT}/sms`,
-        AUTH_RESEND_AFTER_S: "2",
+        AUTH_RESEND_AFTER_S: String(AUTH_RESEND_AFTER_S),
         AUTH_SEND_PER_TARGET: "100",
         AUTH_SEND_PER_IP: "10000",
         AUTH_VERIFY_PER_IP: "10000",

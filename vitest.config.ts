@@ -1,6 +1,7 @@
 /**
  * Vitest projects (Playwright specs in tests/e2e are never collected here):
- * - `unit`: pure server functions (server/**\/*.test.ts), no database.
+ * - `unit`: pure server functions (server/**\/*.test.ts), no database; a test that logs through
+ *   `console.error` fails.
  * - `api-pglite`, `api-postgres`: the API against a real, imported database on each engine
  *   (tests/api/**\/*.test.ts). `tests/support/global-setup.ts` imports the classifiers once per
  *   project; test files then open that database through `tests/support/api.ts`.
@@ -32,6 +33,8 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "app/**/*.test.ts", "locales/**/*.test.ts", "contract/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
+          // A console.error fails the test (tests/support/fail-on-console-error.ts).
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
         },
       },
       apiProject("pglite"),

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,11 +11,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage, ConnectionErrorPage } from "./components/error-page.tsx";
+import { ConnectionErrorPage, ErrorDocument, routeErrorInfo, StatusErrorDocument } from "./components/error-page.tsx";
 import { ClientPlatform } from "./components/pwa/client-platform.tsx";
 import { OfflineMarker } from "./components/pwa/offline-marker.tsx";
 import { SessionKeeper } from "./components/auth/session-keeper.tsx";
-import { SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
 import * as profileApi from "../contract/profile.ts";
 import { apiContext, servicesContext, sessionContext } from "./context.ts";
 import { DEFAULT_LANG, isLang, localePath, type Lang } from "./lib/i18n.ts";
@@ -29,6 +27,7 @@ import { flashContext, flashMiddleware } from "./middleware/flash.ts";
 import type { Flash, ShownFlash } from "./lib/flash.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import stylesUrl from "./styles/app.css?url";
+import { useT } from "./lib/use-t.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, csrfMiddleware, apiClientMiddleware];
 
@@ -139,29 +138,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const t = useT();
   if (isNetworkError(error) || isChunkLoadError(error)) {
     return (
-      <>
-        <title>{`${t("offline.errorTitle")} | ${t("app.name")}`}</title>
-        <SiteHeader />
+      <ErrorDocument title={t("offline.errorTitle")}>
         <ConnectionErrorPage chunk={isChunkLoadError(error)} />
-        <SiteFooter />
-      </>
+      </ErrorDocument>
     );
   }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | null)?.message ?? `${status} ${error.statusText}`)
-    : error instanceof Error && import.meta.env.DEV
-      ? error.message
-      : "";
-  return (
-    <>
-      <title>{`${status === 404 ? t("errors.notFound") : t("errors.internal")} | ${t("app.name")}`}</title>
-      <SiteHeader />
-      <ErrorPage status={status} message={message} />
-      <SiteFooter />
-    </>
-  );
+  return <StatusErrorDocument {...routeErrorInfo(error, import.meta.env.DEV)} />;
 }

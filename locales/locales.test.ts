@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { resources } from "./index.ts";
+import { ADMIN_VALIDATION_CODES, VALIDATION_CODES } from "../contract/validation.ts";
 
 /** Keys of a nested object as dotted paths, with i18next plural suffixes folded into the base key. */
 function keys(value: unknown, prefix = ""): string[] {
@@ -26,6 +27,12 @@ describe("UI strings", () => {
     const ruVars = new Map(flat(resources.ru.common).map(([k, v]) => [k, vars(v)]));
     for (const lang of ["en", "zh"] as const) {
       for (const [key, value] of flat(resources[lang].common)) expect(vars(value), `${lang}:${key}`).toEqual(ruVars.get(key));
+    }
+  });
+  test("every validation code of the shared schemas has a message (`validation.<code>`) in every language", () => {
+    for (const lang of ["ru", "en", "zh"] as const) {
+      const messages = resources[lang].common.validation as Record<string, string>;
+      for (const code of [...VALIDATION_CODES, ...ADMIN_VALIDATION_CODES]) expect(messages[code], `${lang}: validation.${code}`).toBeTruthy();
     }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Mail catcher for the e2e suite: a real SMTP server (smtp-server, 127.0.0.1:MAIL_SMTP_PORT) that
  * the app under test sends its sign-in e-mails to, plus a small HTTP API on MAIL_HTTP_PORT for the
- * test workers: `GET /messages?to=<address>` → `[{ to, subject, text, html }]` (oldest first),
+ * test workers: `GET /messages?to=<address>` → `[{ to, subject, text, html, receivedAt }]` (oldest first),
  * `GET /healthz` → 200. It is also the SMS provider of the e2e server (SMS_URL, the HTTP provider of
  * server/auth/delivery/sms.ts): `POST /sms` `{ to, text }` keeps a text message, and
  * `GET /sms?to=<E.164 number>` → `[{ to, text }]` (oldest first) lists them.

@@ -10,7 +10,7 @@ import type { PublicPage } from "../../contract/pages.ts";
 import type { LayoutData } from "../layouts/default.tsx";
 import { useT } from "../lib/use-t.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
-import { CompanyCard } from "./catalog/cards.tsx";
+import { CompanyList } from "./catalog/cards.tsx";
 import { Text } from "./catalog/text.tsx";
 import { Icon } from "./icon.tsx";
 import { LocaleLink } from "./locale-link.tsx";
@@ -55,13 +55,7 @@ export function ContentPage({ page, html }: { page: PublicPage; html: string }) 
           {page.suppliers.items.length === 0 ? (
             <p className="card empty-state">{t("admin.contentPage.noSuppliers")}</p>
           ) : (
-            <ul className="company-list company-list-grid">
-              {page.suppliers.items.map((company) => (
-                <li key={company.id}>
-                  <CompanyCard company={company} />
-                </li>
-              ))}
-            </ul>
+            <CompanyList companies={page.suppliers.items} grid />
           )}
           <Pagination page={page.suppliers.page} pages={page.suppliers.pages} />
         </section>

@@ -3,29 +3,32 @@
  * with the status code and message. The heading is in the page's language; the spec's English
  * wording is kept beside it where the language differs.
  */
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useState, type ReactNode } from "react";
+import { isRouteErrorResponse } from "react-router";
 import { OFFLINE_RELOAD_KEY, reloadOnce } from "../lib/reload-guard.ts";
 import { LocaleLink } from "./locale-link.tsx";
 import { Icon } from "./icon.tsx";
+import { useT } from "../lib/use-t.ts";
+import { SiteFooter, SiteHeader } from "./site-chrome.tsx";
 
-export function ErrorPage({ status, message }: { status: number; message: string }) {
-  const { t } = useTranslation();
+export function ErrorPage({ status, message = "", heading, text, className }: { status: number; message?: string; heading?: string; text?: string; className?: string }) {
+  const t = useT();
   const notFound = status === 404;
-  const heading = notFound ? t("errors.notFound") : t("errors.internal");
-  const specText = notFound ? "Page Not Found" : "Internal Server Error";
+  const title = heading ?? (notFound ? t("errors.notFound") : t("errors.internal"));
+  // The spec's English wording of a 404 or 500, beside a heading in another language.
+  const specText = heading ? null : notFound ? "Page Not Found" : "Internal Server Error";
   return (
-    <main id="main" className="page error-page">
+    <main id="main" className={`page error-page${className ? ` ${className}` : ""}`}>
       <Icon name="circle-alert" size={48} className="error-icon" />
       <p className="error-status">{status}</p>
-      <h1>{heading}</h1>
-      {heading !== specText ? (
+      <h1>{title}</h1>
+      {specText && title !== specText ? (
         <p className="error-spec" lang="en">
           {specText}
         </p>
       ) : null}
       {message ? <p className="error-message">{message}</p> : null}
-      <p>{notFound ? t("errors.notFoundText") : t("errors.internalText")}</p>
+      <p>{text ?? (notFound ? t("errors.notFoundText") : t("errors.internalText"))}</p>
       <p>
         <LocaleLink to="/" className="button">
           {t("errors.home")}
@@ -41,7 +44,7 @@ export function ErrorPage({ status, message }: { status: number; message: string
  * the service worker can serve its saved copy or the offline page; within the guard window it explains.
  */
 export function ConnectionErrorPage({ chunk }: { chunk: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [reloading, setReloading] = useState(!chunk);
   useEffect(() => {
     if (chunk) return;
@@ -68,4 +71,37 @@ export function ConnectionErrorPage({ chunk }: { chunk: boolean }) {
 /** Stands in for a route whose code could not be loaded again within 10 s (app/lib/pwa/chunk-errors.ts). */
 export function ChunkLoadFailed() {
   return <ConnectionErrorPage chunk />;
+}
+
+/**
+ * The status and message of a route's error: a thrown `data({ message }, { status })` (pageNotFound)
+ * gives both; any other response its status and status text; anything else is a 500 whose message
+ * only development shows.
+ */
+export function routeErrorInfo(error: unknown, showMessage = false): { status: number; message: string } {
+  if (isRouteErrorResponse(error)) return { status: error.status, message: (error.data as { message?: string } | null)?.message ?? `${error.status} ${error.statusText}` };
+  return { status: 500, message: showMessage && error instanceof Error ? error.message : "" };
+}
+
+/** A whole error document of an error boundary: its title, and the site's header and footer around `children`. */
+export function ErrorDocument({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <>
+      <title>{`${title} | ${t("app.name")}`}</title>
+      <SiteHeader />
+      {children}
+      <SiteFooter />
+    </>
+  );
+}
+
+/** The error page of a status (404, 500…) as a whole document. */
+export function StatusErrorDocument({ status, message }: { status: number; message: string }) {
+  const t = useT();
+  return (
+    <ErrorDocument title={status === 404 ? t("errors.notFound") : t("errors.internal")}>
+      <ErrorPage status={status} message={message} />
+    </ErrorDocument>
+  );
 }

@@ -9,11 +9,10 @@ import type { Route } from "./+types/default";
 import { SiteFooter, SiteHeader } from "../components/site-chrome.tsx";
 import * as appDataApi from "../../contract/app-data.ts";
 import { apiContext, servicesContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang, splitLocalePath } from "../lib/i18n.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   try {
     const { data } = await context.get(apiContext).send(appDataApi.getAppData, { query: { lang } });
     return { topCategories: data.topCategories, catalogue: data.catalogue };

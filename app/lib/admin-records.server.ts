@@ -12,7 +12,7 @@ import { apiContext } from "../context.ts";
 import { requireStaffData } from "./admin-guard.server.ts";
 import { ApiClientError } from "./api-client.server.ts";
 import { documentUrl } from "./document-url.ts";
-import { splitLocalePath } from "./i18n.ts";
+import { pageLang } from "./i18n.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { RECORDS, type RecordsKind } from "./admin-records.ts";
 
@@ -35,7 +35,7 @@ export function filterQuery(search: URLSearchParams, lang: string): RouteQueryIn
 export async function loadRecords({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, kind: RecordsKind) {
   requireStaffData(context);
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const config = RECORDS[kind];
   const t = getInstance(context).t;
   const title = t(config.title);

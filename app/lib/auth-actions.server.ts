@@ -1,22 +1,16 @@
 /**
- * Shared pieces of the sign-in actions: the language prefix of auth URLs, the safe return path
- * (same-site relative paths only, spec §8) and finishing a sign-in (cookies, flash, redirect).
+ * Shared pieces of the sign-in actions: the safe return path (same-site relative paths only,
+ * spec §8), finishing a sign-in (cookies, flash, redirect) and the message of a wrong code.
  */
-import { redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { sessionContext } from "../context.ts";
 import { documentUrl } from "./document-url.ts";
-import { localePath, splitLocalePath } from "./i18n.ts";
 import { safeInternalPath } from "./navigation-safety.ts";
 import { accessCookie } from "./session.server.ts";
 import { clearAuthFlowCookie } from "./auth-flow.server.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
+import { flashRedirect } from "./redirect.server.ts";
 import type { FlashMessage } from "./flash.ts";
-
-/** The URL of an auth step in the request's language: `authPath(request, "/auth/code")`. */
-export function authPath(request: Request, path: string): string {
-  const { lang, prefixed } = splitLocalePath(documentUrl(request).pathname);
-  return localePath(lang, path, prefixed);
-}
+import type { ApiClientError } from "./api-client.server.ts";
 
 /** A same-site relative path from user input, or null (external, javascript:, //host … are refused). */
 export function safeReturnPath(request: Request, value: unknown): string | null {
@@ -30,5 +24,5 @@ export function finishSignIn(context: Readonly<RouterContextProvider>, accessTok
   const session = context.get(sessionContext);
   session.accessToken = accessToken;
   session.setCookies.push(accessCookie(accessToken), ...apiCookies, clearAuthFlowCookie());
-  return redirect(to, { headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) } });
+  return flashRedirect(to, message);
 }

@@ -15,7 +15,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import type { ApiClient } from "./api-client.server.ts";
 import { ApiClientError } from "./api-client.server.ts";
 import { pageNotFound } from "./errors.ts";
-import { localePath, splitLocalePath, type Lang } from "./i18n.ts";
+import { type Lang, localePath, pageLang, splitLocalePath } from "./i18n.ts";
 import { pageParam, searchParam, type QuerySchema } from "./query-schema.ts";
 import { documentUrl } from "./document-url.ts";
 
@@ -58,7 +58,7 @@ export async function loadClassifierIndex({ request, context }: LoaderArgs, clas
   const api = context.get(apiContext);
   const t = getInstance(context).t;
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = Number(url.searchParams.get("page") ?? "1");
   const appData = api.send(appDataApi.getAppData).then((r) => r.data);

@@ -2,25 +2,17 @@
 import type { RouterContextProvider } from "react-router";
 import { apiContext } from "../context.ts";
 import * as pagesApi from "../../contract/pages.ts";
-import { ApiClientError } from "./api-client.server.ts";
 import { documentUrl } from "./document-url.ts";
-import { pageNotFound } from "./errors.ts";
-import { splitLocalePath } from "./i18n.ts";
+import { pageLang } from "./i18n.ts";
 import { renderMarkdown } from "./markdown.server.ts";
+import { orNotFound } from "./not-found.server.ts";
 
 export async function loadContentPage({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, slug: string) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const pageNo = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
-  const page = await context
-    .get(apiContext)
-    .send(pagesApi.getPage, { params: { slug }, query: { lang, page: pageNo } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const page = await orNotFound(request, context.get(apiContext).send(pagesApi.getPage, { params: { slug }, query: { lang, page: pageNo } }).then((r) => r.data));
   return {
     page,
     html: page.body ? renderMarkdown(page.body.text) : "",

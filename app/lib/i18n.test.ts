@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { langFromAcceptLanguage } from "../../contract/lang.ts";
-import { localePath, splitLocalePath } from "./i18n.ts";
+import { langFromAcceptLanguage } from "../../contract/langs.ts";
+import { localePath, localizedPath, pageLang, splitLocalePath } from "./i18n.ts";
 import { cleanQuery, pageParam, searchParam } from "./query-schema.ts";
 import { safeLocalPath } from "../routes/set-locale.ts";
 import { guards } from "../middleware/registry.ts";
@@ -17,6 +17,14 @@ describe("locale paths", () => {
     expect(localePath("ru", "/okved", true)).toBe("/ru/okved");
     expect(localePath("en", "/")).toBe("/en");
     expect(localePath("zh", "/tnved/84")).toBe("/zh/tnved/84");
+  });
+  test("a request's page language and paths in it keep the prefix it came with (also for .data requests)", () => {
+    const at = (path: string) => new Request(`http://localhost${path}`);
+    expect(pageLang(at("/en/profile.data?_routes=root"))).toBe("en");
+    expect(pageLang(at("/_root.data"))).toBe("ru");
+    expect(localizedPath(at("/zh/auth/code"), "/profile")).toBe("/zh/profile");
+    expect(localizedPath(at("/ru/auth"), "/profile")).toBe("/ru/profile");
+    expect(localizedPath(at("/auth.data"), "/")).toBe("/");
   });
   test("Accept-Language picks the best supported language by quality", () => {
     expect(langFromAcceptLanguage("de-DE,de;q=0.9,zh-CN;q=0.8,en;q=0.5")).toBe("zh");

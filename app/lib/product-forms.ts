@@ -14,7 +14,7 @@
  *   (`profileProducts.errors.tierOrder`), so the table reads top-down like a price list.
  *
  * Messages are validation codes (`validation.<code>`) or, for this module's rules, locale keys —
- * `issueText` (components/profile/localized-field.tsx) translates both.
+ * app/components/form/messages.ts translates both.
  */
 import { z } from "zod";
 import { FactsSchema } from "../../contract/profile/fields.ts";

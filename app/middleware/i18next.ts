@@ -5,8 +5,7 @@
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
 import { resources } from "../../locales/index.ts";
-import { DEFAULT_LANG, LANGS, splitLocalePath } from "../lib/i18n.ts";
-import { documentUrl } from "../lib/document-url.ts";
+import { DEFAULT_LANG, LANGS, pageLang } from "../lib/i18n.ts";
 
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
@@ -14,7 +13,7 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     fallbackLanguage: DEFAULT_LANG,
     // remix-i18next requires an async findLocale.
     async findLocale({ request }) {
-      return splitLocalePath(documentUrl(request).pathname).lang;
+      return pageLang(request);
     },
   },
   i18next: { resources, defaultNS: "common", fallbackLng: DEFAULT_LANG, interpolation: { escapeValue: false } },

@@ -17,6 +17,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../contract/admin/constants.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { FilterSelect } from "../components/filter-select.tsx";
 
 const KEYS = ["actor", "entityType", "entityId", "action", "from", "to", "page"] as const;
 
@@ -53,32 +54,12 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             ))}
           </datalist>
         </div>
-        <div className="field admin-field">
-          <label htmlFor="audit-type">{t("admin.audit.record")}</label>
-          <select id="audit-type" name="entityType" defaultValue={filters.entityType}>
-            <option value="">{t("admin.filters.any")}</option>
-            {AUDIT_ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`admin.entities.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="entityType" label={t("admin.audit.record")} value={filters.entityType} any={t("admin.filters.any")} options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(`admin.entities.${type}`) }))} />
         <div className="field admin-field">
           <label htmlFor="audit-id">{t("admin.audit.recordId")}</label>
           <input id="audit-id" name="entityId" defaultValue={filters.entityId} inputMode="text" />
         </div>
-        <div className="field admin-field">
-          <label htmlFor="audit-action">{t("admin.audit.action")}</label>
-          <select id="audit-action" name="action" defaultValue={filters.action}>
-            <option value="">{t("admin.filters.any")}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`admin.actions.${action}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="action" label={t("admin.audit.action")} value={filters.action} any={t("admin.filters.any")} options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`admin.actions.${action}`) }))} />
         <div className="field admin-field">
           <label htmlFor="audit-from">{t("admin.filters.from")}</label>
           <input id="audit-from" type="date" name="from" defaultValue={filters.from} />

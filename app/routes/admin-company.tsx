@@ -4,20 +4,17 @@
  * of the check) and block / unblock (a reason in the supplier's language). Forms post here and work
  * without JavaScript.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin-company";
 import { AuditList } from "../components/admin/audit-list.tsx";
-import { AdminHeader, Field, FormErrors, formatDateTime, LocalizedField, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, splitLocalePath } from "../lib/i18n.ts";
+import { LANG_NAMES, pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import * as companiesApi from "../../contract/admin/companies.ts";
@@ -25,18 +22,18 @@ import { BlockCompanySchema, VerificationSchema } from "../../contract/admin/com
 import type { RouteBodyInput } from "../../contract/route.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const company = await context
-    .get(apiContext)
-    .send(companiesApi.getCompany, { params: { id: params.id } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const lang = pageLang(request);
+  const company = (await orNotFound(request, context.get(apiContext).send(companiesApi.getCompany, { params: { id: params.id } }))).data;
   return { company, title: nameIn(company.name, lang) || `#${company.id}` };
 }
 
@@ -52,9 +49,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // The form's own values (the day as typed): the API validates them with the same schema.
       await api.send(companiesApi.setVerification, { params: { id: params.id }, body: payloadOf(submission) as RouteBodyInput<typeof companiesApi.setVerification> });
     } catch (error) {
-      return apiRefusal(submission, error, { form: "verify" as const });
+      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "verify" as const } });
     }
-    return doneRedirect(request, here, "admin.flash.saved");
+    return localizedRedirect(request, here, "admin.flash.saved");
   }
   if (intent === "block") {
     const submission = parseWithZod(formData, { schema: BlockCompanySchema });
@@ -62,18 +59,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.send(companiesApi.blockCompany, { params: { id: params.id }, body: submission.value });
     } catch (error) {
-      return apiRefusal(submission, error, { form: "block" as const });
+      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "block" as const } });
     }
-    return doneRedirect(request, here, "admin.flash.blocked");
+    return localizedRedirect(request, here, "admin.flash.blocked");
   }
   if (intent === "unblock") {
     try {
       await api.send(companiesApi.unblockCompany, { params: { id: params.id } });
     } catch (error) {
-      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
-      throw error;
+      return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { form: "other" as const } });
     }
-    return doneRedirect(request, here, "admin.flash.unblocked");
+    return localizedRedirect(request, here, "admin.flash.unblocked");
   }
   return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
 }
@@ -82,10 +78,9 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
   const t = useT();
   const lang = useLang();
   const staff = useStaff();
-  const navigation = useNavigation();
   const { company } = loaderData;
   const may = Boolean(staff?.permissions.includes("manageCompanies"));
-  const forForm = (name: string) => (actionData && actionData.form === name ? (actionData.result as never) : undefined);
+  const forForm = (name: string) => (actionData && actionData.form === name ? actionData.result : undefined);
   const [verifyForm, verifyFields] = useForm({
     id: "verify",
     lastResult: forForm("verify"),
@@ -103,7 +98,6 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
     shouldRevalidate: "onInput",
   });
   const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
-  const busy = navigation.state !== "idle";
   const counts = Object.entries(company.productCounts);
   return (
     <>
@@ -218,50 +212,28 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
             <>
               <section className="admin-section">
                 <h2>{t("admin.company.verifyTitle")}</h2>
-                <Form method="post" {...getFormProps(verifyForm)} className="admin-form">
-                  <input type="hidden" name="intent" value="verify" />
-                  <Field meta={verifyFields.level} label={t("admin.fields.verification")}>
+                <AdminActionForm intent="verify" form={verifyForm} label={t("admin.form.save")}>
+                  <SelectField field={verifyFields.level} label={t("admin.fields.verification")}>
                     {[0, 1, 2].map((n) => (
                       <option key={n} value={n}>
                         {t(`admin.verification.level${n}`)}
                       </option>
                     ))}
-                  </Field>
-                  <LocalizedField meta={verifyFields.evidence} label={t("admin.company.evidence")} textarea rows={2} hint={t("admin.company.evidenceHint")} />
-                  <Field meta={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
-                  <FormErrors id={verifyForm.errorId} errors={verifyForm.errors} />
-                  <button type="submit" className="button" disabled={busy}>
-                    {t("admin.form.save")}
-                  </button>
-                </Form>
+                  </SelectField>
+                  <LocalizedField field={verifyFields.evidence} label={t("admin.company.evidence")} multiline rows={2} hint={t("admin.company.evidenceHint")} layout="columns" />
+                  <InputField field={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
+                </AdminActionForm>
               </section>
               <section className="admin-section">
                 <h2>{company.status === "blocked" ? t("admin.company.unblockTitle") : t("admin.company.blockTitle")}</h2>
                 {company.status === "blocked" ? (
-                  <Form method="post" className="admin-form">
-                    <input type="hidden" name="intent" value="unblock" />
+                  <AdminActionForm intent="unblock" label={t("admin.company.unblock")}>
                     <p className="small muted">{t("admin.company.unblockHint")}</p>
-                    <button type="submit" className="button" disabled={busy}>
-                      {t("admin.company.unblock")}
-                    </button>
-                  </Form>
+                  </AdminActionForm>
                 ) : (
-                  <Form method="post" {...getFormProps(blockForm)} className="admin-form">
-                    <input type="hidden" name="intent" value="block" />
-                    <Field meta={blockFields.reason} label={t("admin.company.blockReason")} textarea rows={3} hint={t("admin.company.blockHint")} />
-                    <Field meta={blockFields.lang} label={t("admin.moderation.reasonLang")}>
-                      {LANGS.map((l) => (
-                        <option key={l} value={l}>
-                          {LANG_NAMES[l]}
-                          {l === company.sourceLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
-                        </option>
-                      ))}
-                    </Field>
-                    <FormErrors id={blockForm.errorId} errors={blockForm.errors} />
-                    <button type="submit" className="button button-danger" disabled={busy}>
-                      {t("admin.company.block")}
-                    </button>
-                  </Form>
+                  <AdminActionForm intent="block" form={blockForm} label={t("admin.company.block")} tone="danger">
+                    <ReasonFields reason={blockFields.reason} lang={blockFields.lang} supplierLang={company.sourceLang} label={t("admin.company.blockReason")} hint={t("admin.company.blockHint")} rows={3} />
+                  </AdminActionForm>
                 )}
                 <FormErrors errors={other?.error?.[""]} />
               </section>

@@ -11,7 +11,7 @@ import { filterQuery } from "../lib/admin-records.server.ts";
 import { RECORDS, type RecordsKind } from "../lib/admin-records.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!Object.hasOwn(RECORDS, params.kind)) pageNotFound(request);
   const url = documentUrl(request);
   const route = FILTERS[params.kind as RecordsKind];
-  const response = await context.get(apiContext).sendRaw(route, { query: { ...filterQuery(url.searchParams, splitLocalePath(url.pathname).lang), format: "csv" } });
+  const response = await context.get(apiContext).sendRaw(route, { query: { ...filterQuery(url.searchParams, pageLang(request)), format: "csv" } });
   const headers = new Headers({ "cache-control": "no-store" });
   for (const name of ["content-type", "content-disposition", "x-total-count"]) {
     const value = response.headers.get(name);

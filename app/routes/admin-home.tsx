@@ -9,6 +9,8 @@ import { adminMeta } from "../lib/admin-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { formatCount } from "../components/catalog/format.ts";
+import { useLang } from "../lib/use-lang.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -18,6 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const lang = useLang();
   const { summary } = loaderData;
   const tiles: { to: string; value: number; label: string; warn?: boolean }[] = [
     { to: "/admin/moderation?kind=company", value: summary.queue.company, label: t("admin.home.queueCompanies"), warn: summary.queue.company > 0 },
@@ -35,7 +38,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         {tiles.map((tile) => (
           <li key={tile.to}>
             <LocaleLink to={tile.to} className={`admin-tile${tile.warn ? " admin-tile-warn" : ""}`}>
-              <span className="admin-tile-value">{tile.value.toLocaleString()}</span>
+              <span className="admin-tile-value">{formatCount(tile.value, lang)}</span>
               <span className="admin-tile-label">{tile.label}</span>
             </LocaleLink>
           </li>

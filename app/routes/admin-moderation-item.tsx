@@ -5,21 +5,18 @@
  * preselected, the moderator may pick another. Both forms post here and work without JavaScript;
  * the decision is e-mailed to the company's people and shown in their profile.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-moderation-item";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { DiffView } from "../components/admin/diff-view.tsx";
-import { AdminHeader, Field, FormErrors, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { apiRefusal, doneRedirect, invalid } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, splitLocalePath } from "../lib/i18n.ts";
+import { LANG_NAMES, pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -27,19 +24,16 @@ import * as moderationApi from "../../contract/admin/moderation.ts";
 import { RejectSchema } from "../../contract/admin/moderation.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   if (params.kind !== "company" && params.kind !== "product") pageNotFound(request);
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const item = await context
-    .get(apiContext)
-    .send(moderationApi.getQueueItem, { params: { kind: params.kind, id: params.id }, query: { lang } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const lang = pageLang(request);
+  const item = (await orNotFound(request, context.get(apiContext).send(moderationApi.getQueueItem, { params: { kind: params.kind, id: params.id }, query: { lang } }))).data;
   const t = getInstance(context).t;
   return { item, title: `${t(`admin.entities.${params.kind}`)}: ${nameIn(item.entry.name, lang) || `#${item.entry.id}`}` };
 }
@@ -52,38 +46,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.send(moderationApi.approve, { params: { kind: params.kind, id: params.id } });
     } catch (error) {
-      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) {
-        return data({ result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status === 409 ? 409 : 400 });
-      }
-      throw error;
+      return replyWithApiError(null, error, ADMIN_ERRORS);
     }
-    return doneRedirect(request, back, "admin.flash.approved");
+    return localizedRedirect(request, back, "admin.flash.approved");
   }
   const submission = parseWithZod(formData, { schema: RejectSchema });
   if (submission.status !== "success") return invalid(submission);
   try {
     await api.send(moderationApi.reject, { params: { kind: params.kind, id: params.id }, body: submission.value });
   } catch (error) {
-    return apiRefusal(submission, error);
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
-  return doneRedirect(request, back, "admin.flash.rejected");
+  return localizedRedirect(request, back, "admin.flash.rejected");
 }
 
 export default function ModerationItem({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const staff = useStaff();
-  const navigation = useNavigation();
   const { item } = loaderData;
   const { entry, company } = item;
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     defaultValue: { lang: company.sourceLang },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state !== "idle";
   const canDecide = item.awaiting && Boolean(staff?.permissions.includes("moderate"));
   const kindText = entry.changesOnly
     ? t("admin.moderation.changes", { parts: entry.parts.map((p) => t(`admin.parts.${p}`)).join(", ") })
@@ -148,30 +137,13 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
           {canDecide ? (
             <section className="admin-section" aria-labelledby="decision-title">
               <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
-              <Form method="post" className="admin-form">
-                <input type="hidden" name="intent" value="approve" />
+              <AdminActionForm intent="approve" label={t("admin.moderation.approve")} tone="ok">
                 <p className="small muted">{entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}</p>
-                <button type="submit" className="button button-ok" disabled={busy}>
-                  {t("admin.moderation.approve")}
-                </button>
-              </Form>
+              </AdminActionForm>
               <hr />
-              <Form method="post" {...getFormProps(form)} className="admin-form">
-                <input type="hidden" name="intent" value="reject" />
-                <Field meta={fields.reason} label={t("admin.moderation.reason")} textarea rows={5} hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })} lang={fields.lang.value ?? company.sourceLang} />
-                <Field meta={fields.lang} label={t("admin.moderation.reasonLang")}>
-                  {LANGS.map((l) => (
-                    <option key={l} value={l}>
-                      {LANG_NAMES[l]}
-                      {l === company.sourceLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
-                    </option>
-                  ))}
-                </Field>
-                <FormErrors id={form.errorId} errors={form.errors} />
-                <button type="submit" className="button button-danger" disabled={busy}>
-                  {t("admin.moderation.reject")}
-                </button>
-              </Form>
+              <AdminActionForm intent="reject" form={form} label={t("admin.moderation.reject")} tone="danger">
+                <ReasonFields reason={fields.reason} lang={fields.lang} supplierLang={company.sourceLang} label={t("admin.moderation.reason")} hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })} rows={5} />
+              </AdminActionForm>
             </section>
           ) : (
             <p className="notice">{item.awaiting ? t("admin.moderation.readOnly") : t("admin.moderation.notWaiting")}</p>

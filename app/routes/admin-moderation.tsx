@@ -12,7 +12,7 @@ import { apiContext } from "../context.ts";
 import * as moderationApi from "../../contract/admin/moderation.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { timeAgo } from "../lib/relative-time.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -28,7 +28,7 @@ const Query = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffData(context);
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const query = Query.parse(Object.fromEntries(url.searchParams));
   const result = await context.get(apiContext).send(moderationApi.listQueue, { query: { kind: query.kind, q: query.q, page: query.page, limit: 20, lang } });
   return { items: result.data, meta: result.meta, kind: query.kind ?? null, q: query.q ?? "", now: Date.now(), title: getInstance(context).t("admin.moderation.title") };

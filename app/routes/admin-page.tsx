@@ -8,16 +8,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-page";
-import { AdminHeader, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
+import { AdminHeader, nameIn } from "../components/admin/ui.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { type Lang, LANG_NAMES, LANG_OPTIONS, LANGS, pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -26,18 +23,18 @@ import * as pagesApi from "../../contract/admin/pages.ts";
 import { PageSchema } from "../../contract/admin/pages.ts";
 import type { RouteBodyInput } from "../../contract/route.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const api = context.get(apiContext);
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const page = await api
-    .send(pagesApi.getPage, { params: { slug: params.slug } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const lang = pageLang(request);
+  const page = (await orNotFound(request, api.send(pagesApi.getPage, { params: { slug: params.slug } }))).data;
   const regions = page.kind === "region" ? (await api.send(homeApi.listRegions)).data : [];
   return { page, regions, title: nameIn(page.title, lang) };
 }
@@ -54,9 +51,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // The form's own values: the API validates them with the same schema.
     await context.get(apiContext).send(pagesApi.savePage, { params: { slug: params.slug }, body: payloadOf(submission) as RouteBodyInput<typeof pagesApi.savePage> });
   } catch (error) {
-    return apiRefusal(submission, error);
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
-  return doneRedirect(request, `/admin/pages/${params.slug}`, "admin.flash.saved");
+  return localizedRedirect(request, `/admin/pages/${params.slug}`, "admin.flash.saved");
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,7 +63,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   const { page, regions } = loaderData;
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     defaultValue: { title: page.title, lead: page.lead, body: page.body, sourceLang: page.sourceLang, regionCode: page.settings?.regionCode ?? "", localities: page.settings?.localities.join(", ") ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PageSchema }),
     shouldValidate: "onBlur",
@@ -88,29 +85,23 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       <section className="admin-section">
         <Form method="post" {...getFormProps(form)} className="admin-form">
           <div className="admin-form-row">
-            <Field meta={fields.sourceLang} label={t("admin.fields.sourceLang")}>
-              {LANGS.map((l) => (
-                <option key={l} value={l}>
-                  {LANG_NAMES[l]}
-                </option>
-              ))}
-            </Field>
+            <SelectField field={fields.sourceLang} label={t("admin.fields.sourceLang")} options={LANG_OPTIONS} />
             {page.kind === "region" ? (
               <>
-                <Field meta={fields.regionCode} label={t("admin.fields.region")}>
+                <SelectField field={fields.regionCode} label={t("admin.fields.region")}>
                   {regions.map((r) => (
                     <option key={r.code} value={r.code}>
                       {nameIn(r.name, lang)} ({r.code})
                     </option>
                   ))}
-                </Field>
-                <Field meta={fields.localities} label={t("admin.pages.localities")} hint={t("admin.pages.localitiesHint")} />
+                </SelectField>
+                <InputField field={fields.localities} label={t("admin.pages.localities")} hint={t("admin.pages.localitiesHint")} />
               </>
             ) : null}
           </div>
-          <LocalizedField meta={fields.title} label={t("admin.fields.title")} />
-          <LocalizedField meta={fields.lead} label={t("admin.press.lead")} textarea rows={2} />
-          <LocalizedField meta={fields.body} label={t("admin.pages.body")} textarea rows={14} hint={t("admin.press.markdownHint")} />
+          <LocalizedField field={fields.title} label={t("admin.fields.title")} layout="columns" />
+          <LocalizedField field={fields.lead} label={t("admin.press.lead")} multiline rows={2} layout="columns" />
+          <LocalizedField field={fields.body} label={t("admin.pages.body")} multiline rows={14} hint={t("admin.press.markdownHint")} layout="columns" />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="admin-actions-row">
             <button type="submit" className="button" disabled={busy}>

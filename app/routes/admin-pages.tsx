@@ -9,6 +9,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { AdminTable, translatedInto } from "../components/admin/table.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -21,37 +22,25 @@ export default function AdminPages({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminHeader title={t("admin.nav.pages")} lead={t("admin.pages.lead")} />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table-cards">
-          <thead>
-            <tr>
-              <th>{t("admin.fields.title")}</th>
-              <th>{t("admin.pages.address")}</th>
-              <th>{t("admin.pages.kind")}</th>
-              <th>{t("admin.fields.translations")}</th>
-              <th>{t("admin.sorts.updatedAt")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.pages.map((page) => (
-              <tr key={page.slug}>
-                <td data-label={t("admin.fields.title")}>
-                  <LocaleLink to={`/admin/pages/${page.slug}`}>{nameIn(page.title, lang)}</LocaleLink>
-                  {Object.keys(page.body).length === 0 ? <span className="badge badge-warn">{t("admin.pages.noText")}</span> : null}
-                </td>
-                <td data-label={t("admin.pages.address")}>
-                  <LocaleLink to={`/${page.slug}`}>/{page.slug}</LocaleLink>
-                </td>
-                <td data-label={t("admin.pages.kind")}>{t(`admin.pages.kinds.${page.kind}`)}</td>
-                <td data-label={t("admin.fields.translations")}>{(["ru", "en", "zh"] as const).filter((l) => page.body[l]).join(" · ") || "—"}</td>
-                <td className="nowrap" data-label={t("admin.sorts.updatedAt")}>
-                  {page.stored ? formatDateTime(page.updatedAt, lang) : t("admin.pages.default")}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        rows={loaderData.pages}
+        rowKey={(page) => page.slug}
+        columns={[
+          {
+            title: t("admin.fields.title"),
+            cell: (page) => (
+              <>
+                <LocaleLink to={`/admin/pages/${page.slug}`}>{nameIn(page.title, lang)}</LocaleLink>
+                {Object.keys(page.body).length === 0 ? <span className="badge badge-warn">{t("admin.pages.noText")}</span> : null}
+              </>
+            ),
+          },
+          { title: t("admin.pages.address"), cell: (page) => <LocaleLink to={`/${page.slug}`}>/{page.slug}</LocaleLink> },
+          { title: t("admin.pages.kind"), cell: (page) => t(`admin.pages.kinds.${page.kind}`) },
+          { title: t("admin.fields.translations"), cell: (page) => translatedInto(page.body) || "—" },
+          { title: t("admin.sorts.updatedAt"), className: "nowrap", cell: (page) => (page.stored ? formatDateTime(page.updatedAt, lang) : t("admin.pages.default")) },
+        ]}
+      />
     </>
   );
 }

@@ -13,6 +13,8 @@ import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { AdminTable, translatedInto } from "../components/admin/table.tsx";
+import { FilterSelect } from "../components/filter-select.tsx";
 
 const Query = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
@@ -35,28 +37,13 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
   const tagName = new Map(tags.map((tag) => [tag.id, nameIn(tag.name, lang)]));
   return (
     <>
-      <AdminHeader
-        title={t("admin.nav.press")}
-        lead={t("admin.press.listLead")}
-        actions={
-          <LocaleLink to="/admin/press/new" className="button button-small">
-            {t("admin.press.new")}
-          </LocaleLink>
-        }
-      />
+      <AdminHeader title={t("admin.nav.press")} lead={t("admin.press.listLead")} create={{ to: "/admin/press/new", label: t("admin.press.new") }} />
       <Form method="get" className="inline-filters">
         <label className="field">
           <span>{t("admin.filters.q")}</span>
           <input type="search" name="q" defaultValue={query.q ?? ""} />
         </label>
-        <label className="field">
-          <span>{t("admin.fields.status")}</span>
-          <select name="status" defaultValue={query.status ?? ""}>
-            <option value="">{t("admin.filters.any")}</option>
-            <option value="draft">{t("admin.status.draft")}</option>
-            <option value="published">{t("admin.status.published")}</option>
-          </select>
-        </label>
+        <FilterSelect name="status" label={t("admin.fields.status")} value={query.status} any={t("admin.filters.any")} options={(["draft", "published"] as const).map((s) => ({ value: s, label: t(`admin.status.${s}`) }))} />
         <button type="submit" className="button">
           {t("admin.filters.apply")}
         </button>
@@ -64,40 +51,25 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
       {stories.length === 0 ? (
         <p className="admin-empty">{t("admin.filters.nothing")}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <thead>
-              <tr>
-                <th>{t("admin.fields.title")}</th>
-                <th>{t("admin.fields.status")}</th>
-                <th>{t("admin.sorts.publishedAt")}</th>
-                <th>{t("admin.nav.tags")}</th>
-                <th>{t("admin.fields.translations")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stories.map((story) => {
-                const scheduled = story.status === "published" && story.publishedAt && new Date(story.publishedAt) > new Date();
-                return (
-                  <tr key={story.id}>
-                    <td data-label={t("admin.fields.title")}>
-                      <LocaleLink to={`/admin/press/${story.id}`}>{nameIn(story.title, lang) || story.slug}</LocaleLink>
-                    </td>
-                    <td data-label={t("admin.fields.status")}>
-                      <StatusBadge status={story.status} />
-                      {scheduled ? <span className="badge badge-warn">{t("admin.press.scheduled")}</span> : null}
-                    </td>
-                    <td className="nowrap" data-label={t("admin.sorts.publishedAt")}>
-                      {formatDateTime(story.publishedAt, lang)}
-                    </td>
-                    <td data-label={t("admin.nav.tags")}>{story.tagIds.map((id) => tagName.get(id)).filter(Boolean).join(", ") || "—"}</td>
-                    <td data-label={t("admin.fields.translations")}>{(["ru", "en", "zh"] as const).filter((l) => story.title[l]).join(" · ")}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          rows={stories}
+          rowKey={(story) => story.id}
+          columns={[
+            { title: t("admin.fields.title"), cell: (story) => <LocaleLink to={`/admin/press/${story.id}`}>{nameIn(story.title, lang) || story.slug}</LocaleLink> },
+            {
+              title: t("admin.fields.status"),
+              cell: (story) => (
+                <>
+                  <StatusBadge status={story.status} />
+                  {story.status === "published" && story.publishedAt && new Date(story.publishedAt) > new Date() ? <span className="badge badge-warn">{t("admin.press.scheduled")}</span> : null}
+                </>
+              ),
+            },
+            { title: t("admin.sorts.publishedAt"), className: "nowrap", cell: (story) => formatDateTime(story.publishedAt, lang) },
+            { title: t("admin.nav.tags"), cell: (story) => story.tagIds.map((id) => tagName.get(id)).filter(Boolean).join(", ") || "—" },
+            { title: t("admin.fields.translations"), cell: (story) => translatedInto(story.title) },
+          ]}
+        />
       )}
       <Pagination page={meta.page} pages={meta.pages} />
     </>

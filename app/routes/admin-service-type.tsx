@@ -1,114 +1,50 @@
-/** `/admin/service-types/{id}` (`new` to create): names and descriptions per language, icon, order; delete when nobody offers it (issue 7). */
-import { getFormProps, useForm } from "@conform-to/react";
+/**
+ * `/admin/service-types/{id}` (`new` to create): names and descriptions per language, icon, order;
+ * delete when nobody offers it (issue 7). Loader and action: app/lib/admin-dictionaries.server.ts.
+ */
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-service-type";
-import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
-import { AuditList } from "../components/admin/audit-list.tsx";
-import { apiContext } from "../context.ts";
-import * as auditApi from "../../contract/admin/audit.ts";
-import type { AuditRow } from "../../contract/admin/audit.ts";
-import * as serviceTypesApi from "../../contract/admin/service-types.ts";
-import { ServiceTypeSchema } from "../../contract/admin/service-types.ts";
-import type { RouteBodyInput } from "../../contract/route.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { DictionaryEditPage } from "../components/admin/dictionary-edit.tsx";
+import { IconSelect } from "../components/admin/icon-select.tsx";
+import { InputField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { pageNotFound } from "../lib/errors.ts";
-import { ICON_NAMES } from "../lib/icon-names.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
-import { useLang } from "../lib/use-lang.ts";
+import { editAction, loadEditPage, SERVICE_TYPES } from "../lib/admin-dictionaries.server.ts";
 import { useT } from "../lib/use-t.ts";
-import { getInstance } from "../middleware/i18next.ts";
-import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { ServiceTypeSchema } from "../../contract/admin/service-types.ts";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireStaffData(context);
-  const api = context.get(apiContext);
-  const t = getInstance(context).t;
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
-  if (params.id === "new") return { type: null, history: [] as AuditRow[], title: t("admin.serviceTypes.new") };
-  const type = (await api.send(serviceTypesApi.listServiceTypes)).data.find((s) => String(s.id) === params.id);
-  if (!type) pageNotFound(request);
-  const history = (await api.send(auditApi.listAudit, { query: { entityType: "service_type", entityId: params.id, limit: 20 } })).data;
-  return { type, history, title: nameIn(type.name, lang) || type.slug };
-}
+export const loader = (args: Route.LoaderArgs) => loadEditPage(args, SERVICE_TYPES);
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const api = context.get(apiContext);
-  const submission = parseWithZod(formData, { schema: ServiceTypeSchema });
-  if (formData.get("intent") === "delete") {
-    try {
-      await api.send(serviceTypesApi.deleteServiceType, { params: { id: params.id } });
-    } catch (error) {
-      return apiRefusal(submission, error);
-    }
-    return doneRedirect(request, "/admin/service-types", "admin.flash.deleted");
-  }
-  if (submission.status !== "success") return invalid(submission);
-  try {
-    // The form's own values: the API validates them with the same schema.
-    const body = payloadOf(submission) as RouteBodyInput<typeof serviceTypesApi.createServiceType>;
-    const { data: saved } = params.id === "new" ? await api.send(serviceTypesApi.createServiceType, { body }) : await api.send(serviceTypesApi.updateServiceType, { params: { id: params.id }, body });
-    return doneRedirect(request, `/admin/service-types/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
-  } catch (error) {
-    return apiRefusal(submission, error);
-  }
-}
+export const action = (args: Route.ActionArgs) => editAction(args, SERVICE_TYPES);
 
 export default function AdminServiceType({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const lang = useLang();
-  const navigation = useNavigation();
-  const { type } = loaderData;
+  const { record: type } = loaderData;
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     defaultValue: type ? { slug: type.slug, name: type.name, description: type.description, icon: type.icon ?? "", position: String(type.position) } : { position: "0" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceTypeSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state !== "idle";
   return (
-    <>
-      <AdminHeader back={{ to: "/admin/service-types", label: t("admin.nav.serviceTypes") }} title={type ? nameIn(type.name, lang) || type.slug : t("admin.serviceTypes.new")} />
-      <section className="admin-section">
-        <Form method="post" {...getFormProps(form)} className="admin-form">
-          <div className="admin-form-row">
-            <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
-            <Field meta={fields.icon} label={t("admin.fields.icon")}>
-              <option value="">{t("admin.form.none")}</option>
-              {ICON_NAMES.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </Field>
-            <Field meta={fields.position} label={t("admin.fields.position")} type="number" min={0} hint={t("admin.form.positionHint")} />
-          </div>
-          <LocalizedField meta={fields.name} label={t("admin.fields.name")} required={["ru"]} />
-          <LocalizedField meta={fields.description} label={t("admin.fields.description")} textarea rows={3} />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <div className="admin-actions-row">
-            <button type="submit" className="button" disabled={busy}>
-              {type ? t("admin.form.save") : t("admin.form.create")}
-            </button>
-            {type ? (
-              <button type="submit" name="intent" value="delete" className="button button-secondary" formNoValidate onClick={confirmDelete(t("admin.form.confirmDelete"))} disabled={busy || type.offerCount > 0} title={type.offerCount > 0 ? t("admin.errors.in_use") : undefined}>
-                {t("admin.form.delete")}
-              </button>
-            ) : null}
-          </div>
-        </Form>
-      </section>
-      {type ? (
-        <section className="admin-section">
-          <h2>{t("admin.moderation.history")}</h2>
-          <AuditList rows={loaderData.history} onRecord />
-        </section>
-      ) : null}
-    </>
+    <DictionaryEditPage
+      back={{ to: "/admin/service-types", label: t("admin.nav.serviceTypes") }}
+      title={loaderData.title}
+      form={form}
+      isNew={!type}
+      inUse={Boolean(type && type.offerCount > 0)}
+      history={loaderData.history}
+    >
+      <div className="admin-form-row">
+        <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+        <IconSelect field={fields.icon} />
+        <InputField field={fields.position} label={t("admin.fields.position")} type="number" min={0} hint={t("admin.form.positionHint")} />
+      </div>
+      <LocalizedField field={fields.name} label={t("admin.fields.name")} requiredLangs={["ru"]} layout="columns" />
+      <LocalizedField field={fields.description} label={t("admin.fields.description")} multiline rows={3} layout="columns" />
+    </DictionaryEditPage>
   );
 }
 

@@ -1,5 +1,6 @@
 /** `/admin/service-types`: service types in their order, with how many suppliers offer each (issue 7). */
 import type { Route } from "./+types/admin-service-types";
+import { AdminTable, translatedInto } from "../components/admin/table.tsx";
 import { AdminHeader, nameIn } from "../components/admin/ui.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
@@ -21,47 +22,25 @@ export default function AdminServiceTypes({ loaderData }: Route.ComponentProps) 
   const lang = useLang();
   return (
     <>
-      <AdminHeader
-        title={t("admin.nav.serviceTypes")}
-        lead={t("admin.serviceTypes.lead")}
-        actions={
-          <LocaleLink to="/admin/service-types/new" className="button button-small">
-            {t("admin.serviceTypes.new")}
-          </LocaleLink>
-        }
+      <AdminHeader title={t("admin.nav.serviceTypes")} lead={t("admin.serviceTypes.lead")} create={{ to: "/admin/service-types/new", label: t("admin.serviceTypes.new") }} />
+      <AdminTable
+        rows={loaderData.types}
+        rowKey={(type) => type.id}
+        columns={[
+          { title: t("admin.fields.position"), className: "num", cell: (type) => type.position },
+          {
+            title: t("admin.fields.name"),
+            cell: (type) => (
+              <>
+                <Icon name={iconOf(type.icon)} size={16} /> <LocaleLink to={`/admin/service-types/${type.id}`}>{nameIn(type.name, lang) || type.slug}</LocaleLink>
+              </>
+            ),
+          },
+          { title: t("admin.fields.slug"), cell: (type) => <code>{type.slug}</code> },
+          { title: t("admin.serviceTypes.offers"), className: "num", cell: (type) => <LocaleLink to={`/admin/services?serviceType=${type.id}`}>{type.offerCount}</LocaleLink> },
+          { title: t("admin.fields.translations"), cell: (type) => translatedInto(type.name) },
+        ]}
       />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table-cards">
-          <thead>
-            <tr>
-              <th className="num">{t("admin.fields.position")}</th>
-              <th>{t("admin.fields.name")}</th>
-              <th>{t("admin.fields.slug")}</th>
-              <th className="num">{t("admin.serviceTypes.offers")}</th>
-              <th>{t("admin.fields.translations")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.types.map((type) => (
-              <tr key={type.id}>
-                <td className="num" data-label={t("admin.fields.position")}>
-                  {type.position}
-                </td>
-                <td data-label={t("admin.fields.name")}>
-                  <Icon name={iconOf(type.icon)} size={16} /> <LocaleLink to={`/admin/service-types/${type.id}`}>{nameIn(type.name, lang) || type.slug}</LocaleLink>
-                </td>
-                <td data-label={t("admin.fields.slug")}>
-                  <code>{type.slug}</code>
-                </td>
-                <td className="num" data-label={t("admin.serviceTypes.offers")}>
-                  <LocaleLink to={`/admin/services?serviceType=${type.id}`}>{type.offerCount}</LocaleLink>
-                </td>
-                <td data-label={t("admin.fields.translations")}>{(["ru", "en", "zh"] as const).filter((l) => type.name[l]).join(" · ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
     </>
   );
 }

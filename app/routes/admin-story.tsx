@@ -9,16 +9,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-story";
-import { AdminHeader, confirmDelete, Field, FormErrors, LocalizedField, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, confirmDelete, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { LANG_NAMES, LANGS, splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { type Lang, LANG_NAMES, LANG_OPTIONS, LANGS, pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -28,22 +27,22 @@ import * as tagsApi from "../../contract/admin/tags.ts";
 import { StorySchema, type AdminStoryDetail } from "../../contract/admin/stories.ts";
 import type { RouteBodyInput } from "../../contract/route.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const api = context.get(apiContext);
   const t = getInstance(context).t;
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const tagList = (await api.send(tagsApi.listTags)).data;
-  if (params.id === "new") return { story: null as AdminStoryDetail | null, tags: tagList, title: t("admin.press.new") };
-  const story = await api
-    .send(storiesApi.getStory, { params: { id: params.id } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
-  return { story, tags: tagList, title: nameIn(story.title, lang) || story.slug };
+  const lang = pageLang(request);
+  const tags = (await api.send(tagsApi.listTags)).data;
+  if (params.id === "new") return { story: null as AdminStoryDetail | null, tags, title: t("admin.press.new") };
+  const story = (await orNotFound(request, api.send(storiesApi.getStory, { params: { id: params.id } }))).data;
+  return { story, tags, title: nameIn(story.title, lang) || story.slug };
 }
 
 /** "YYYY-MM-DDTHH:mm" in UTC for a datetime-local input. */
@@ -59,16 +58,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (intent === "removeCover") await api.send(storiesApi.removeCover, { params: { id: params.id } });
       else {
         const file = formData.get("file");
-        if (!(file instanceof File) || file.size === 0) return data({ cover: "file_required" }, { status: 400 });
+        if (!(file instanceof File) || file.size === 0) return data({ cover: ["file_required"] }, { status: 400 });
         const form = new FormData();
         form.set("file", file);
         await api.send(storiesApi.setCover, { params: { id: params.id }, form });
       }
     } catch (error) {
-      if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ cover: error.code }, { status: error.status });
-      throw error;
+      const { messages, status } = apiErrorMessages(error, ADMIN_ERRORS);
+      return data({ cover: messages }, { status });
     }
-    return doneRedirect(request, `/admin/press/${params.id}`, intent === "cover" ? "admin.flash.coverSaved" : "admin.flash.coverRemoved");
+    return localizedRedirect(request, `/admin/press/${params.id}`, intent === "cover" ? "admin.flash.coverSaved" : "admin.flash.coverRemoved");
   }
   if (intent === "delete") {
     try {
@@ -77,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
       throw error;
     }
-    return doneRedirect(request, "/admin/press", "admin.flash.deleted");
+    return localizedRedirect(request, "/admin/press", "admin.flash.deleted");
   }
   const submission = parseWithZod(formData, { schema: StorySchema });
   if (intent === "preview") {
@@ -90,9 +89,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // The form's own values: the API validates them with the same schema.
     const body = payloadOf(submission) as RouteBodyInput<typeof storiesApi.createStory>;
     const { data: saved } = isNew ? await api.send(storiesApi.createStory, { body }) : await api.send(storiesApi.updateStory, { params: { id: params.id }, body });
-    return doneRedirect(request, `/admin/press/${saved.id}`, isNew ? "admin.flash.created" : "admin.flash.saved");
+    return localizedRedirect(request, `/admin/press/${saved.id}`, isNew ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
-    return apiRefusal(submission, error);
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
 }
 
@@ -101,9 +100,9 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
   const lang = useLang();
   const navigation = useNavigation();
   const { story, tags } = loaderData;
-  const result = actionData && "result" in actionData ? (actionData.result as never) : undefined;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
   const preview = actionData && "preview" in actionData ? (actionData.preview as Partial<Record<Lang, string>>) : null;
-  const coverError = actionData && "cover" in actionData ? (actionData.cover as string) : null;
+  const coverErrors = actionData && "cover" in actionData ? actionData.cover : null;
   const [form, fields] = useForm({
     lastResult: result,
     defaultValue: story
@@ -142,23 +141,17 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
         <section className="admin-section">
           <Form method="post" {...getFormProps(form)} className="admin-form">
             <div className="admin-form-row">
-              <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
-              <Field meta={fields.sourceLang} label={t("admin.fields.sourceLang")}>
-                {LANGS.map((l) => (
-                  <option key={l} value={l}>
-                    {LANG_NAMES[l]}
-                  </option>
-                ))}
-              </Field>
-              <Field meta={fields.status} label={t("admin.fields.status")}>
+              <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+              <SelectField field={fields.sourceLang} label={t("admin.fields.sourceLang")} options={LANG_OPTIONS} />
+              <SelectField field={fields.status} label={t("admin.fields.status")}>
                 <option value="draft">{t("admin.status.draft")}</option>
                 <option value="published">{t("admin.status.published")}</option>
-              </Field>
-              <Field meta={fields.publishedAt} label={t("admin.press.publishedAt")} type="datetime-local" hint={t("admin.press.publishedAtHint")} />
+              </SelectField>
+              <InputField field={fields.publishedAt} label={t("admin.press.publishedAt")} type="datetime-local" hint={t("admin.press.publishedAtHint")} />
             </div>
-            <LocalizedField meta={fields.title} label={t("admin.fields.title")} hint={t("admin.press.sourceHint")} />
-            <LocalizedField meta={fields.lead} label={t("admin.press.lead")} textarea rows={2} />
-            <LocalizedField meta={fields.body} label={t("admin.press.body")} textarea rows={12} hint={t("admin.press.markdownHint")} />
+            <LocalizedField field={fields.title} label={t("admin.fields.title")} hint={t("admin.press.sourceHint")} layout="columns" />
+            <LocalizedField field={fields.lead} label={t("admin.press.lead")} multiline rows={2} layout="columns" />
+            <LocalizedField field={fields.body} label={t("admin.press.body")} multiline rows={12} hint={t("admin.press.markdownHint")} layout="columns" />
             <fieldset className="admin-facet">
               <legend>{t("admin.nav.tags")}</legend>
               {tags.length === 0 ? <p className="muted small">{t("admin.press.noTags")}</p> : null}
@@ -209,9 +202,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
                   <div className="field admin-field">
                     <label htmlFor="cover-file">{t("admin.press.coverFile")}</label>
                     <input id="cover-file" type="file" name="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" aria-describedby="cover-error" />
-                    <p id="cover-error" className="field-error" aria-live="polite">
-                      {coverError ? t(`apiErrors.${coverError}`, { defaultValue: t(`admin.errors.${coverError}`, { defaultValue: coverError }) }) : " "}
-                    </p>
+                    <FieldError id="cover-error" errors={coverErrors} />
                   </div>
                   <button type="submit" className="button button-secondary" disabled={busy}>
                     {t("admin.press.upload")}

@@ -5,22 +5,26 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-tags";
-import { AdminHeader, CodeError, confirmDelete, Field, FormErrors, LocalizedField, nameIn } from "../components/admin/ui.tsx";
+import { AdminHeader, confirmDelete, nameIn } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
 import * as tagsApi from "../../contract/admin/tags.ts";
 import { TagSchema, type AdminTag } from "../../contract/admin/tags.ts";
 import type { RouteBodyInput } from "../../contract/route.ts";
-import { apiRefusal, doneRedirect, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES, LANGS } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { InputField } from "../components/form/field.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -36,10 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.send(tagsApi.deleteTag, { params: { id } });
     } catch (error) {
-      if (error instanceof ApiClientError && error.status === 404) return data({ target: id, result: { status: "error" as const, error: { "": ["not_found"] } } }, { status: 404 });
-      throw error;
+      return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { target: id } });
     }
-    return doneRedirect(request, "/admin/tags", "admin.flash.deleted");
+    return localizedRedirect(request, "/admin/tags", "admin.flash.deleted");
   }
   const submission = parseWithZod(formData, { schema: TagSchema });
   const target = intent === "update" ? id : "new";
@@ -50,9 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "update") await api.send(tagsApi.updateTag, { params: { id }, body });
     else await api.send(tagsApi.createTag, { body });
   } catch (error) {
-    return apiRefusal(submission, error, { target });
+    return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { target } });
   }
-  return doneRedirect(request, "/admin/tags", intent === "update" ? "admin.flash.saved" : "admin.flash.created");
+  return localizedRedirect(request, "/admin/tags", intent === "update" ? "admin.flash.saved" : "admin.flash.created");
 }
 
 type Result = { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | undefined;
@@ -74,13 +77,13 @@ function EditRow({ tag, result }: { tag: AdminTag; result: Result }) {
             <div className="field admin-field">
               <label htmlFor={id("slug")}>{t("admin.fields.slug")}</label>
               <input id={id("slug")} name="slug" defaultValue={initial.slug ?? ""} aria-invalid={errors.slug ? true : undefined} aria-describedby={id("slug-error")} />
-              <CodeError id={id("slug-error")} errors={errors.slug ?? undefined} />
+              <FieldError id={id("slug-error")} errors={errors.slug ?? undefined} />
             </div>
             {LANGS.map((l) => (
               <div key={l} className="field admin-field">
                 <label htmlFor={id(l)}>{LANG_NAMES[l]}</label>
                 <input id={id(l)} name={`name.${l}`} lang={l} defaultValue={initial.name?.[l] ?? ""} aria-invalid={errors[`name.${l}`] ? true : undefined} aria-describedby={id(`${l}-error`)} />
-                <CodeError id={id(`${l}-error`)} errors={errors[`name.${l}`] ?? undefined} />
+                <FieldError id={id(`${l}-error`)} errors={errors[`name.${l}`] ?? undefined} />
               </div>
             ))}
             <FormErrors errors={errors[""] ?? undefined} />
@@ -116,7 +119,7 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const target = actionData && "target" in actionData ? actionData.target : null;
   const [form, fields] = useForm({
-    lastResult: target === "new" ? (actionData?.result as never) : undefined,
+    lastResult: target === "new" ? actionData?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TagSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -128,8 +131,8 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
         <h2>{t("admin.tags.new")}</h2>
         <Form method="post" {...getFormProps(form)} className="admin-form">
           <input type="hidden" name="intent" value="create" />
-          <Field meta={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
-          <LocalizedField meta={fields.name} label={t("admin.fields.name")} required={["ru"]} />
+          <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
+          <LocalizedField field={fields.name} label={t("admin.fields.name")} requiredLangs={["ru"]} layout="columns" />
           <FormErrors id={form.errorId} errors={form.errors} />
           <button type="submit" className="button" disabled={navigation.state !== "idle"}>
             {t("admin.form.create")}

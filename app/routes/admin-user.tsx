@@ -4,18 +4,16 @@
  * every device. Each action is a form posting here (works without JavaScript) and ends with a flash
  * message; refusals (own account, last admin) are shown on the form.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/admin-user";
 import { AuditList } from "../components/admin/audit-list.tsx";
-import { AdminHeader, Field, FormErrors, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { apiRefusal, doneRedirect, invalid } from "../lib/admin-actions.server.ts";
+import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -24,17 +22,16 @@ import { BlockUserSchema, RoleSchema } from "../../contract/admin/users.ts";
 import { SITE_ROLES } from "../../contract/admin/constants.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { SelectField, TextareaField } from "../components/form/field.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { AdminActionForm } from "../components/admin/action-form.tsx";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  const user = await context
-    .get(apiContext)
-    .send(usersApi.getUser, { params: { id: params.id } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const user = (await orNotFound(request, context.get(apiContext).send(usersApi.getUser, { params: { id: params.id } }))).data;
   return { user, title: `${user.firstName} ${user.lastName}` };
 }
 
@@ -49,9 +46,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.send(usersApi.setRole, { params: { id: params.id }, body: { role: submission.value.role } });
     } catch (error) {
-      return apiRefusal(submission, error, { form: "role" as const });
+      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "role" as const } });
     }
-    return doneRedirect(request, here, "admin.flash.roleChanged");
+    return localizedRedirect(request, here, "admin.flash.roleChanged");
   }
   if (intent === "block") {
     const submission = parseWithZod(formData, { schema: BlockUserSchema });
@@ -59,34 +56,31 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     try {
       await api.send(usersApi.blockUser, { params: { id: params.id }, body: { reason: submission.value.reason } });
     } catch (error) {
-      return apiRefusal(submission, error, { form: "block" as const });
+      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "block" as const } });
     }
-    return doneRedirect(request, here, "admin.flash.blocked");
+    return localizedRedirect(request, here, "admin.flash.blocked");
   }
   try {
     if (intent === "unblock") await api.send(usersApi.unblockUser, { params: { id: params.id } });
     else if (intent === "signout") await api.send(usersApi.signOutUser, { params: { id: params.id } });
     else return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
   } catch (error) {
-    if (error instanceof ApiClientError && error.status < 500 && error.status !== 401) return data({ form: "other" as const, result: { status: "error" as const, error: { "": [error.code] } } }, { status: error.status });
-    throw error;
+    return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { form: "other" as const } });
   }
-  return doneRedirect(request, here, intent === "unblock" ? "admin.flash.unblocked" : "admin.flash.signedOut");
+  return localizedRedirect(request, here, intent === "unblock" ? "admin.flash.unblocked" : "admin.flash.signedOut");
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const staff = useStaff();
-  const navigation = useNavigation();
   const { user } = loaderData;
   const own = staff?.userId === user.id;
   const mayManage = !own && (user.role === "USER" || Boolean(staff?.permissions.includes("manageRoles")));
-  const forForm = (name: string) => (actionData && "form" in actionData && actionData.form === name ? (actionData.result as never) : undefined);
+  const forForm = (name: string) => (actionData && "form" in actionData && actionData.form === name ? actionData.result : undefined);
   const [roleForm, roleFields] = useForm({ id: "role", lastResult: forForm("role"), defaultValue: { role: user.role }, onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }) });
   const [blockForm, blockFields] = useForm({ id: "block", lastResult: forForm("block"), onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockUserSchema }), shouldValidate: "onBlur", shouldRevalidate: "onInput" });
   const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
-  const busy = navigation.state !== "idle";
   return (
     <>
       <AdminHeader back={{ to: "/admin/users", label: t("admin.records.user.title") }} title={`${user.firstName} ${user.lastName}`} lead={user.email ?? user.phone ?? undefined} />
@@ -142,20 +136,15 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           {!own && staff?.permissions.includes("manageRoles") ? (
             <section className="admin-section">
               <h2>{t("admin.user.roleTitle")}</h2>
-              <Form method="post" {...getFormProps(roleForm)} className="admin-form">
-                <input type="hidden" name="intent" value="role" />
-                <Field meta={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
+              <AdminActionForm intent="role" form={roleForm} label={t("admin.user.changeRole")}>
+                <SelectField field={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
                   {SITE_ROLES.map((role) => (
                     <option key={role} value={role}>
                       {t(`admin.roles.${role}`)}
                     </option>
                   ))}
-                </Field>
-                <FormErrors id={roleForm.errorId} errors={roleForm.errors} />
-                <button type="submit" className="button" disabled={busy}>
-                  {t("admin.user.changeRole")}
-                </button>
-              </Form>
+                </SelectField>
+              </AdminActionForm>
             </section>
           ) : null}
           {mayManage ? (
@@ -163,32 +152,17 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <section className="admin-section">
                 <h2>{user.blockedAt ? t("admin.user.unblockTitle") : t("admin.user.blockTitle")}</h2>
                 {user.blockedAt ? (
-                  <Form method="post" className="admin-form">
-                    <input type="hidden" name="intent" value="unblock" />
-                    <button type="submit" className="button" disabled={busy}>
-                      {t("admin.user.unblock")}
-                    </button>
-                  </Form>
+                  <AdminActionForm intent="unblock" label={t("admin.user.unblock")} />
                 ) : (
-                  <Form method="post" {...getFormProps(blockForm)} className="admin-form">
-                    <input type="hidden" name="intent" value="block" />
-                    <Field meta={blockFields.reason} label={t("admin.user.blockReason")} textarea rows={3} hint={t("admin.user.blockHint")} />
-                    <FormErrors id={blockForm.errorId} errors={blockForm.errors} />
-                    <button type="submit" className="button button-danger" disabled={busy}>
-                      {t("admin.user.block")}
-                    </button>
-                  </Form>
+                  <AdminActionForm intent="block" form={blockForm} label={t("admin.user.block")} tone="danger">
+                    <TextareaField field={blockFields.reason} label={t("admin.user.blockReason")} rows={3} hint={t("admin.user.blockHint")} />
+                  </AdminActionForm>
                 )}
               </section>
               <section className="admin-section">
                 <h2>{t("admin.user.signOutTitle")}</h2>
                 <p className="small muted">{t("admin.user.signOutHint")}</p>
-                <Form method="post" className="admin-form">
-                  <input type="hidden" name="intent" value="signout" />
-                  <button type="submit" className="button button-secondary" disabled={busy}>
-                    {t("admin.user.signOut")}
-                  </button>
-                </Form>
+                <AdminActionForm intent="signout" label={t("admin.user.signOut")} tone="secondary" />
               </section>
             </>
           ) : !own ? (

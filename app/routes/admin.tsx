@@ -4,13 +4,13 @@
  * (app/lib/admin-guard.server.ts) sends anonymous visitors to sign in and shows everyone who is not
  * site staff the 403 page below, which says nothing about the area (no counts, no names).
  */
-import { isRouteErrorResponse, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { privateStringsMiddleware } from "../lib/locale-loaders.ts";
 import type { Route } from "./+types/admin";
-import { SiteFooter, SiteHeader } from "../components/site-chrome.tsx";
+import { SiteHeader } from "../components/site-chrome.tsx";
 import { Icon } from "../components/icon.tsx";
-import { LocaleLink, localeHref } from "../components/locale-link.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
+import { localeHref } from "../components/locale-link.tsx";
+import { ErrorDocument, ErrorPage, routeErrorInfo, StatusErrorDocument } from "../components/error-page.tsx";
 import { apiContext } from "../context.ts";
 import * as moderationApi from "../../contract/admin/moderation.ts";
 import { requireStaff, requireStaffData } from "../lib/admin-guard.server.ts";
@@ -118,36 +118,13 @@ export function useStaff() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 403) {
-    return (
-      <>
-        <title>{`${t("admin.forbidden.title")} | ${t("app.name")}`}</title>
-        <meta name="robots" content="noindex" />
-        <SiteHeader />
-        <main id="main" className="page error-page admin-forbidden">
-          <Icon name="circle-alert" size={48} className="error-icon" />
-          <p className="error-status">403</p>
-          <h1>{t("admin.forbidden.title")}</h1>
-          <p>{t("admin.forbidden.text")}</p>
-          <p>
-            <LocaleLink to="/" className="button">
-              {t("errors.home")}
-            </LocaleLink>
-          </p>
-        </main>
-        <SiteFooter />
-      </>
-    );
-  }
-  const message = isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? `${status} ${error.statusText}`) : "";
+  const { status, message } = routeErrorInfo(error);
+  if (status !== 403) return <StatusErrorDocument status={status} message={message} />;
   return (
-    <>
-      <title>{`${status === 404 ? t("errors.notFound") : t("errors.internal")} | ${t("app.name")}`}</title>
-      <SiteHeader />
-      <ErrorPage status={status} message={message} />
-      <SiteFooter />
-    </>
+    <ErrorDocument title={t("admin.forbidden.title")}>
+      <meta name="robots" content="noindex" />
+      <ErrorPage status={403} heading={t("admin.forbidden.title")} text={t("admin.forbidden.text")} className="admin-forbidden" />
+    </ErrorDocument>
   );
 }
 

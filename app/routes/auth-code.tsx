@@ -6,13 +6,10 @@
  * the address and code filled in; the person still presses "Sign in" (a mail scanner following the
  * link must not use the code up).
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/auth-code";
-import { FieldError, FormError } from "../components/auth/field.tsx";
-import { OneTimeCodeInput } from "../components/one-time-code-input.tsx";
+import { CodeForms } from "../components/code-forms.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as auth from "../../contract/auth.ts";
 import { CodeSchema } from "../../contract/auth.ts";
@@ -20,14 +17,14 @@ import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie, identityBody, readAuthFlow, type AuthFlow } from "../lib/auth-flow.server.ts";
 import { attemptsLeft, invalidCodeKey } from "../lib/one-time-code.server.ts";
-import { authPath, finishSignIn } from "../lib/auth-actions.server.ts";
+import { finishSignIn } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { useCountdown } from "../lib/use-countdown.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards("check-auth-data");
 
@@ -44,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stored = readAuthFlow(request);
   const fromLink = linked !== null && linked.target !== stored?.target;
   const flow = fromLink ? { ...linked, redirectTo: stored?.redirectTo } : stored;
-  if (!flow) throw redirect(authPath(request, "/auth"));
+  if (!flow) throw localizedRedirect(request, "/auth");
   const code = /^\d{6}$/.test(url.searchParams.get("code") ?? "") ? url.searchParams.get("code")! : "";
   return data(
     { sentTo: flow.sentTo, channel: flow.channel, resendInS: Math.max(0, Math.ceil((flow.resendAt - Date.now()) / 1000)), code, seo: { title: t("auth.codeTitle") } },
@@ -54,11 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const flow = readAuthFlow(request);
-  if (!flow) throw redirect(authPath(request, "/auth"));
+  if (!flow) throw localizedRedirect(request, "/auth");
   const formData = await request.formData();
   const api = context.get(apiContext);
   if (formData.get("intent") === "resend") {
-    const { lang } = splitLocalePath(documentUrl(request).pathname);
+    const lang = pageLang(request);
     try {
       const { data: sent } = await api.send(auth.sendCode, { body: { ...identityBody(flow), locale: lang } });
       const next = { ...flow, sentTo: sent.sentTo, resendAt: Date.now() + sent.resendAfter * 1000 };
@@ -74,9 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const verified = await api.send(auth.verifyCode, { body: { ...identityBody(flow), code: submission.value.code } }, { withRefreshCookie: true });
     if ("registrationToken" in verified.data) {
-      return redirect(authPath(request, "/auth/registration"), { headers: { "set-cookie": authFlowCookie({ ...flow, registrationToken: verified.data.registrationToken }) } });
+      return localizedRedirect(request, "/auth/registration", undefined, { headers: { "set-cookie": authFlowCookie({ ...flow, registrationToken: verified.data.registrationToken }) } });
     }
-    return finishSignIn(context, verified.data.accessToken, verified.setCookies, flow.redirectTo ?? authPath(request, "/"), "flash.signedIn");
+    return finishSignIn(context, verified.data.accessToken, verified.setCookies, flow.redirectTo ?? localizedPath(request, "/"), "flash.signedIn");
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
@@ -90,41 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 
 export default function CodeStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const left = useCountdown(loaderData.resendInS);
-  const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultValue: { code: loaderData.code },
-  });
-  const busy = navigation.state === "submitting";
+  const t = useT();
   return (
     <>
       <h1>{t("auth.codeTitle")}</h1>
       <p>{t(loaderData.channel === "email" ? "auth.codeSentEmail" : "auth.codeSentPhone", { sentTo: loaderData.sentTo })}</p>
-      {actionData?.resent ? (
-        <p className="form-ok" role="status">
-          {t("auth.codeResent")}
-        </p>
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <OneTimeCodeInput field={fields.code} label={t("auth.code")} />
-        <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-        <FormError id={form.errorId} errors={form.errors} />
-        <button type="submit" name="intent" value="verify" className="button button-primary" disabled={busy}>
-          {t("auth.signIn")}
-        </button>
-      </Form>
-      <Form method="post" className="resend">
-        {left > 0 ? <p className="muted small">{t("auth.resendIn", { count: left })}</p> : null}
-        <button type="submit" name="intent" value="resend" className="button button-link" disabled={hydrated && left > 0}>
-          {t("auth.resend")}
-        </button>
-      </Form>
+      <CodeForms lastResult={actionData?.result} defaultCode={loaderData.code} resendAfter={loaderData.resendInS} resent={actionData?.resent} submitLabel={t("auth.signIn")} />
       <p className="small">
         <LocaleLink to="/auth">{t("auth.otherAddress")}</LocaleLink>
       </p>

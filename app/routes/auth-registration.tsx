@@ -5,53 +5,54 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-registration";
-import { FieldError, FormError } from "../components/auth/field.tsx";
 import * as auth from "../../contract/auth.ts";
 import { RegistrationSchema } from "../../contract/auth.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { clearAuthFlowCookie, readAuthFlow } from "../lib/auth-flow.server.ts";
-import { authPath, finishSignIn } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { finishSignIn } from "../lib/auth-actions.server.ts";
+import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { useT } from "../lib/use-t.ts";
+import { InputField } from "../components/form/field.tsx";
 
 export const middleware = guards("check-auth-data");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const flow = readAuthFlow(request);
-  if (!flow?.registrationToken) throw redirect(authPath(request, "/auth"));
+  if (!flow?.registrationToken) throw localizedRedirect(request, "/auth");
   return { sentTo: flow.sentTo, seo: { title: getInstance(context).t("auth.registrationTitle") } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const flow = readAuthFlow(request);
-  if (!flow?.registrationToken) throw redirect(authPath(request, "/auth"));
+  if (!flow?.registrationToken) throw localizedRedirect(request, "/auth");
   const submission = parseWithZod(await request.formData(), { schema: RegistrationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   try {
     const registered = await context.get(apiContext).send(auth.register, { body: { registrationToken: flow.registrationToken, ...submission.value, locale: lang } }, { withRefreshCookie: true });
-    return finishSignIn(context, registered.data.accessToken, registered.setCookies, flow.redirectTo ?? authPath(request, "/"), "flash.registered");
+    return finishSignIn(context, registered.data.accessToken, registered.setCookies, flow.redirectTo ?? localizedPath(request, "/"), "flash.registered");
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_registration") {
-      throw redirect(authPath(request, "/auth"), { headers: { "set-cookie": clearAuthFlowCookie() } });
+      throw localizedRedirect(request, "/auth", undefined, { headers: { "set-cookie": clearAuthFlowCookie() } });
     }
     return data({ result: submission.reply({ formErrors: ["auth.errors.tryLater"] }) }, { status: error.status >= 500 ? 503 : 400 });
   }
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -61,23 +62,15 @@ export default function Registration({ loaderData, actionData }: Route.Component
       <h1>{t("auth.registrationTitle")}</h1>
       <p className="muted">{t("auth.registrationLead", { sentTo: loaderData.sentTo })}</p>
       <Form method="post" {...getFormProps(form)} className="stack">
-        <label className="field" htmlFor={fields.firstName.id}>
-          <span>{t("auth.firstName")}</span>
-          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- the form's first field, the step after the code */}
-          <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} autoFocus />
-        </label>
-        <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
-        <label className="field" htmlFor={fields.lastName.id}>
-          <span>{t("auth.lastName")}</span>
-          <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" aria-describedby={fields.lastName.errorId} />
-        </label>
-        <FieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
+        {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- the form's first field, the step after the code */}
+        <InputField field={fields.firstName} label={t("auth.firstName")} autoComplete="given-name" autoFocus />
+        <InputField field={fields.lastName} label={t("auth.lastName")} autoComplete="family-name" />
         <label className="field field-check" htmlFor={fields.acceptTerms.id}>
           <input {...getInputProps(fields.acceptTerms, { type: "checkbox" })} key={fields.acceptTerms.key} aria-describedby={fields.acceptTerms.errorId} />
           <span>{t("auth.acceptTerms")}</span>
         </label>
         <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
-        <FormError id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("auth.register")}
         </button>

@@ -4,31 +4,33 @@
  * `/auth/code`. A honeypot field turns away form-filling bots. Works without JavaScript; with it,
  * Conform validates as you type.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { SpamError } from "remix-utils/honeypot/server";
 import type { Route } from "./+types/auth-sign-in";
-import { FieldError, FormError } from "../components/auth/field.tsx";
 import * as auth from "../../contract/auth.ts";
 import { SignInSchema, loginToIdentity } from "../../contract/auth.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie } from "../lib/auth-flow.server.ts";
-import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
+import { safeReturnPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { honeypot } from "../lib/honeypot.server.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { useT } from "../lib/use-t.ts";
+import { InputField } from "../components/form/field.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const redirectTo = safeReturnPath(request, url.searchParams.get("redirectTo")) ?? "";
   // Someone already signed in has nothing to do here.
-  if (context.get(sessionContext).accessToken) throw redirect(redirectTo || authPath(request, "/"));
+  if (context.get(sessionContext).accessToken) throw redirect(redirectTo || localizedPath(request, "/"));
   const t = getInstance(context).t;
   return { redirectTo, honeypot: await honeypot.getInputProps(), seo: { title: t("auth.signInTitle") } };
 }
@@ -43,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const identity = loginToIdentity(submission.value.login);
   const flow = {
     channel: "email" in identity ? ("email" as const) : ("phone" as const),
@@ -52,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     resendAt: Date.now(),
     redirectTo: safeReturnPath(request, submission.value.redirectTo) ?? undefined,
   };
-  const toCodeStep = () => redirect(authPath(request, "/auth/code"), { headers: { "set-cookie": authFlowCookie(flow) } });
+  const toCodeStep = () => localizedRedirect(request, "/auth/code", undefined, { headers: { "set-cookie": authFlowCookie(flow) } });
   try {
     const { data: sent } = await context.get(apiContext).send(auth.sendCode, { body: { ...identity, locale: lang } });
     flow.sentTo = sent.sentTo;
@@ -73,10 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.result as never,
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -89,22 +91,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" {...getFormProps(form)} className="stack">
           <HoneypotInputs label={t("auth.honeypot")} />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <label className="field" htmlFor={fields.login.id}>
-            <span>{t("auth.login")}</span>
-            <input
-              {...getInputProps(fields.login, { type: "text" })}
-              key={fields.login.key}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={t("auth.loginPlaceholder")}
-              aria-describedby={fields.login.errorId}
-              // oxlint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page's first and main field
-              autoFocus
-            />
-          </label>
-          <FieldError id={fields.login.errorId} errors={fields.login.errors} />
-          <FormError id={form.errorId} errors={form.errors} />
+          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page's first and main field */}
+          <InputField field={fields.login} label={t("auth.login")} autoComplete="username" autoCapitalize="none" spellCheck={false} placeholder={t("auth.loginPlaceholder")} autoFocus />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
             {t("auth.sendCode")}
           </button>

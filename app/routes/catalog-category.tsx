@@ -1,5 +1,4 @@
 /** `/catalog/{id}`: one category's products with facets, sort and pages. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/catalog-category";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProductListing } from "../components/catalog/product-listing.tsx";
@@ -10,10 +9,11 @@ import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 
@@ -22,7 +22,7 @@ export const PER_PAGE = 24;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
   const api = context.get(apiContext);
   const id = Number(params.id);
@@ -48,7 +48,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function CatalogCategory({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { category, parent } = loaderData;
   return (
     <main id="main" className="page">

@@ -1,33 +1,30 @@
 /** `/catalog`: the category tree with the number of products in each. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/catalog";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import * as categoriesApi from "../../contract/categories.ts";
 import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const { data: categories } = await context.get(apiContext).send(categoriesApi.listCategories, { query: { lang } });
   return { categories, seo: { title: t("catalog.title"), description: t("catalog.description") } };
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t("catalog.title") }]} />
-      <header className="page-header">
-        <h1>{t("catalog.title")}</h1>
-        <p className="page-lead">{t("catalog.description")}</p>
-      </header>
+      <PageHeader title={t("catalog.title")} lead={t("catalog.description")} />
       {loaderData.categories.length === 0 ? <p className="empty">{t("catalog.empty")}</p> : null}
       <ul className="category-grid">
         {loaderData.categories.map((category) => (

@@ -2,7 +2,6 @@
  * `/favorites` (guard check-query-params): the signed-in person's favourite products, newest first.
  * An anonymous visitor is asked to sign in and comes back here.
  */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/favorites";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { ProductGrid } from "../components/catalog/cards.tsx";
@@ -12,16 +11,17 @@ import type { ProductCard } from "../../contract/product-card.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { endRefusedSession } from "../lib/session.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export const middleware = guards(["check-query-params", {}]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const session = context.get(sessionContext);
   let products: ProductCard[] = [];
@@ -39,14 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { signedIn, products } = loaderData;
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t("favourites.title") }]} />
-      <header className="page-header">
-        <h1>{t("favourites.title")}</h1>
-      </header>
+      <PageHeader title={t("favourites.title")} />
       {!signedIn ? (
         <div className="card empty-state">
           <p>{t("favourites.signInFirst")}</p>

@@ -9,17 +9,19 @@ import type { Route } from "./+types/favourite";
 import * as profile from "../../contract/profile.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
+import { safeReturnPath } from "../lib/auth-actions.server.ts";
+import { localizedPath } from "../lib/i18n.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return redirect(authPath(request, "/favorites"));
+  return localizedRedirect(request, "/favorites");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const back = safeReturnPath(request, form.get("redirectTo")) ?? authPath(request, "/favorites");
+  const back = safeReturnPath(request, form.get("redirectTo")) ?? localizedPath(request, "/favorites");
   if (!context.get(sessionContext).accessToken) {
-    throw redirect(`${authPath(request, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(`${localizedPath(request, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
   }
   const productId = Number(form.get("productId"));
   const favourite = form.get("favourite") === "1";

@@ -2,7 +2,6 @@
  * Home: the product's front door — search across both classifiers, the two classifiers with their
  * sizes, and their top levels to start browsing.
  */
-import { useTranslation } from "react-i18next";
 import * as appDataApi from "../../contract/app-data.ts";
 import * as categoriesApi from "../../contract/categories.ts";
 import * as companiesApi from "../../contract/companies.ts";
@@ -13,17 +12,17 @@ import type { Route } from "./+types/home";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
-import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
+import { CompanyList, ProductGrid } from "../components/catalog/cards.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { apiContext } from "../context.ts";
-import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import { StoryGrid } from "../components/catalog/story-teaser.tsx";
 import type { ClassifierNode } from "../../contract/classifiers.ts";
 import { treeLevel } from "../lib/classifier-loaders.server.ts";
-import { splitLocalePath, type Lang } from "../lib/i18n.ts";
+import { type Lang, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { documentUrl } from "../lib/document-url.ts";
+import { useT } from "../lib/use-t.ts";
 
 const EXAMPLES: Record<Lang, string[]> = {
   ru: ["пшеница", "ноутбук", "62.01", "8471 30", "трубы стальные"],
@@ -34,7 +33,7 @@ const EXAMPLES: Record<Lang, string[]> = {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const t = getInstance(context).t;
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const [appData, okved, tnved, categories, products, suppliers, stories] = await Promise.all([
     api.send(appDataApi.getAppData).then((r) => r.data),
     treeLevel(api, "okved", { lang }),
@@ -57,7 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { stats } = loaderData;
   return (
@@ -114,25 +113,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {loaderData.suppliers.length > 0 ? (
           <section className="sections-block">
             <SectionHeading title={t("home.more.newSuppliers")} to="/suppliers" />
-            <ul className="company-list company-list-grid">
-              {loaderData.suppliers.map((company) => (
-                <li key={company.id}>
-                  <CompanyCard company={company} />
-                </li>
-              ))}
-            </ul>
+            <CompanyList companies={loaderData.suppliers} grid />
           </section>
         ) : null}
         {loaderData.stories.length > 0 ? (
           <section className="sections-block">
             <SectionHeading title={t("home.more.stories")} to="/press_center" />
-            <ul className="story-grid">
-              {loaderData.stories.map((story) => (
-                <li key={story.id}>
-                  <StoryTeaser story={story} />
-                </li>
-              ))}
-            </ul>
+            <StoryGrid stories={loaderData.stories} />
           </section>
         ) : null}
         <section className="classifier-cards">
@@ -168,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function SectionHeading({ title, to }: { title: string; to: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="section-heading">
       <h2>{title}</h2>

@@ -1,10 +1,10 @@
 /** `/{lang}/_icons` (svg-sprite layout): every icon of the sprite with its name. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/icons";
 import { Icon } from "../components/icon.tsx";
 import { ICON_NAMES } from "../lib/icon-names.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { useT } from "../lib/use-t.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Icons() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page">
       <h1>{t("icons.heading")}</h1>

@@ -3,16 +3,16 @@
  * family is revoked), clears both cookies and returns to `redirectTo` when it is a same-site path
  * (spec §4: logout runs an optional callback), else to the home page. GET just goes home.
  */
-import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import * as auth from "../../contract/auth.ts";
 import { apiContext, sessionContext } from "../context.ts";
-import { authPath, safeReturnPath } from "../lib/auth-actions.server.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
+import { safeReturnPath } from "../lib/auth-actions.server.ts";
 import { clearSessionCookies } from "../lib/session.server.ts";
+import { localizedPath } from "../lib/i18n.ts";
+import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return redirect(authPath(request, "/"));
+  return localizedRedirect(request, "/");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,6 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = context.get(sessionContext);
   session.accessToken = null;
   session.setCookies.push(...clearSessionCookies());
-  const to = safeReturnPath(request, formData.get("redirectTo")) ?? authPath(request, "/");
-  return redirect(to, { headers: { "set-cookie": setFlashCookie({ message: "flash.signedOut", tone: "info" }) } });
+  const to = safeReturnPath(request, formData.get("redirectTo")) ?? localizedPath(request, "/");
+  return flashRedirect(to, { message: "flash.signedOut", tone: "info" });
 }

@@ -8,7 +8,6 @@
  * `from` goes through the navigation-safety check: only a same-origin path becomes a link.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/offline";
 import { Icon } from "../components/icon.tsx";
 import { splitLocalePath } from "../lib/i18n.ts";
@@ -18,6 +17,8 @@ import { timeAgo } from "../lib/relative-time.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -28,7 +29,7 @@ type Listing = { saved: OfflineListing[]; visited: OfflineListing[] };
 type From = { path: string } | { refused: true } | null;
 
 export default function OfflinePage() {
-  const { t } = useTranslation();
+  const t = useT();
   const [listing, setListing] = useState<Listing | null>(null);
   const [supported, setSupported] = useState(true);
   const [from, setFrom] = useState<From>(null);
@@ -50,10 +51,7 @@ export default function OfflinePage() {
 
   return (
     <main id="main" className="page offline-page">
-      <header className="page-header">
-        <h1>{t("offline.heading")}</h1>
-        <p className="page-lead">{t("offline.lead")}</p>
-      </header>
+      <PageHeader title={t("offline.heading")} lead={t("offline.lead")} />
       {from && "path" in from ? (
         <div className="notice notice-warn" role="alert">
           <p>
@@ -86,7 +84,7 @@ export default function OfflinePage() {
 }
 
 function OfflineList({ heading, empty, entries, onRemove }: { heading: string; empty: string; entries: OfflineListing[]; onRemove?: (url: string) => Promise<void> }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const now = new Date();
   return (

@@ -1,25 +1,26 @@
 /** `/press_center`: news and articles, newest first, filterable by tag; `page` is guarded. */
-import { useTranslation } from "react-i18next";
 import * as storiesApi from "../../contract/stories.ts";
 import { z } from "zod";
 import type { Route } from "./+types/press-center";
-import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import { StoryGrid } from "../components/catalog/story-teaser.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { pageParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export const middleware = guards("check-query-params-page", ["check-query-params", { page: pageParam, tag: z.string().regex(/^[a-z0-9-]{1,60}$/) }], "reset-page");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const api = context.get(apiContext);
   const tag = url.searchParams.get("tag") ?? undefined;
@@ -41,12 +42,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function PressCenter({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page">
-      <header className="page-header">
-        <h1>{loaderData.seo.title}</h1>
-        <p className="page-lead">{t("press.description")}</p>
+      <PageHeader title={loaderData.seo.title} lead={t("press.description")}>
         <ul className="chips">
           <li>
             <LocaleLink to="/press_center" className={loaderData.tag ? "chip chip-light" : "chip chip-active"}>
@@ -61,15 +60,9 @@ export default function PressCenter({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </header>
+      </PageHeader>
       {loaderData.stories.length === 0 ? <p className="empty">{t("press.none")}</p> : null}
-      <ul className="story-grid">
-        {loaderData.stories.map((story) => (
-          <li key={story.id}>
-            <StoryTeaser story={story} />
-          </li>
-        ))}
-      </ul>
+      <StoryGrid stories={loaderData.stories} />
       <Pagination page={loaderData.meta.page} pages={loaderData.meta.pages} />
     </main>
   );

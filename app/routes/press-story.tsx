@@ -1,31 +1,22 @@
 /** `/press_center/{id}`: one story, its Markdown body rendered without raw HTML. */
-import { useTranslation } from "react-i18next";
 import * as storiesApi from "../../contract/stories.ts";
 import type { Route } from "./+types/press-story";
 import { formatDate } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { JsonLd } from "../components/catalog/structured.tsx";
-import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { renderMarkdown } from "../lib/markdown.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
+import { StoryTags } from "../components/catalog/story-teaser.tsx";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
-  const story = await context
-    .get(apiContext)
-    .send(storiesApi.getStory, { params: { id: params.id }, query: { lang } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const lang = pageLang(request);
+  const story = await orNotFound(request, context.get(apiContext).send(storiesApi.getStory, { params: { id: params.id }, query: { lang } }).then((r) => r.data));
   return {
     story,
     html: story.body ? renderMarkdown(story.body.text) : "",
@@ -34,7 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function PressStory({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { story } = loaderData;
   const jsonLd = {
@@ -62,13 +53,7 @@ export default function PressStory({ loaderData }: Route.ComponentProps) {
         {story.cover ? <img className="story-cover" src={story.cover.url} alt="" width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} /> : null}
         {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
         <div className="story-body" lang={story.body?.lang} dangerouslySetInnerHTML={{ __html: loaderData.html }} />
-        <p className="tag-line">
-          {story.tags.map((tag) => (
-            <LocaleLink key={tag.slug} to={`/press_center?tag=${tag.slug}`} className="badge">
-              {tag.name.text}
-            </LocaleLink>
-          ))}
-        </p>
+        <StoryTags tags={story.tags} />
       </article>
     </main>
   );

@@ -1,5 +1,4 @@
 /** `/product/{id}`: everything a buyer needs to decide whether to contact the supplier. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/product";
 import { FavouriteButton } from "../components/catalog/favourite-button.tsx";
 import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
@@ -10,29 +9,21 @@ import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as productsApi from "../../contract/products.ts";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { unitLabel } from "../lib/units.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const api = context.get(apiContext);
   // Both at once: related products need only the id. A failure there leaves the section out.
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const [product, related] = await Promise.all([
-    api
-      .send(productsApi.getProduct, { params: { id: params.id }, query: { lang } })
-      .then((r) => r.data)
-      .catch((error: unknown) => {
-        if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-        throw error;
-      }),
+    orNotFound(request, api.send(productsApi.getProduct, { params: { id: params.id }, query: { lang } }).then((r) => r.data)),
     id === null
       ? []
       : api
@@ -48,7 +39,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { product, related } = loaderData;
   const jsonLd = {

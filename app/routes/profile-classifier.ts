@@ -9,12 +9,12 @@ import type { Route } from "./+types/profile-classifier";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { searchPickerHits } from "../lib/profile-api/widgets.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const classifier = url.searchParams.get("c");
   if (classifier !== "okved" && classifier !== "tnved") return data({ error: { code: "invalid_query" } }, { status: 400 });
   const q = url.searchParams.get("q") ?? "";

@@ -16,21 +16,23 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-company-edit-additionally";
 import { useCompanyCard } from "./profile-company-edit.tsx";
-import { FormMessages } from "../components/profile/company-form.tsx";
-import { LocalizedValue } from "../components/profile/company-view.tsx";
-import { LocalizedField } from "../components/profile/localized-field.tsx";
+import { LocalizedFacts, LocalizedValue } from "../components/profile/company-view.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { Icon } from "../components/icon.tsx";
 import { apiContext } from "../context.ts";
 import { searchProducts } from "../../contract/search.ts";
 import { ApiClientError, type ProductHit } from "../lib/api-client.server.ts";
-import { formErrorsOf, pageLang, redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import * as companyApi from "../../contract/profile/company.ts";
 import { FactsSchema } from "../../contract/profile/fields.ts";
+import { pageLang } from "../lib/i18n.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { apiErrorMessages, apiFormErrors } from "../lib/forms/api-errors.server.ts";
 
 /** The facts form: an empty list (every row removed) is a valid "no facts". */
 const FactsFormSchema = z.object({ facts: FactsSchema.shape.facts.optional().transform((facts) => facts ?? []) });
@@ -65,11 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === "link") await api.send(companyApi.addProductLink, { body: { productId, kind } });
       else await api.send(companyApi.deleteProductLink, { params: { productId } });
     } catch (error) {
-      const errors = formErrorsOf(error);
-      if (!errors) throw error;
-      return data<ActionData>({ linkErrors: errors.formErrors.length ? errors.formErrors : ["apiErrors.invalid_body"] }, { status: (error as ApiClientError).status });
+      const { messages, status } = apiErrorMessages(error);
+      return data<ActionData>({ linkErrors: messages }, { status });
     }
-    return redirectWithFlash(request, back, intent === "link" ? "profileCompany.flash.linkAdded" : "profileCompany.flash.linkRemoved");
+    return localizedRedirect(request, back, intent === "link" ? "profileCompany.flash.linkAdded" : "profileCompany.flash.linkRemoved");
   }
 
   const submission = parseWithZod(form, { schema: FactsFormSchema });
@@ -78,11 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.send(companyApi.putCompanyFacts, { body: { facts: submission.value.facts } });
   } catch (error) {
-    const errors = formErrorsOf(error);
-    if (!errors) throw error;
-    return data<ActionData>({ facts: submission.reply(errors) }, { status: (error as ApiClientError).status });
+    const { fieldErrors, formErrors, status } = apiFormErrors(error);
+    return data<ActionData>({ facts: submission.reply({ fieldErrors, formErrors }) }, { status });
   }
-  return redirectWithFlash(request, "/profile/company/edit/additionally", "profileCompany.flash.factsSaved");
+  return localizedRedirect(request, "/profile/company/edit/additionally", "profileCompany.flash.factsSaved");
 }
 
 export default function CompanyEditAdditionally({ loaderData, actionData }: Route.ComponentProps) {
@@ -108,18 +108,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
         <p className="muted">{t("profileCompany.factsForm.lead")}</p>
         {readOnly ? (
           company.facts.length > 0 ? (
-            <dl className="facts">
-              {company.facts.map((fact, i) => (
-                <div key={i}>
-                  <dt>
-                    <LocalizedValue value={fact.key} sourceLang={company.sourceLang} />
-                  </dt>
-                  <dd>
-                    <LocalizedValue value={fact.value} sourceLang={company.sourceLang} />
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <LocalizedFacts facts={company.facts} sourceLang={company.sourceLang} />
           ) : (
             <p className="muted">{t("profileCompany.factsForm.none")}</p>
           )
@@ -141,8 +130,8 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
                 );
               })}
             </ol>
-            <FormMessages id={fields.facts.errorId} errors={fields.facts.errors as string[] | undefined} />
-            <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+            <FormErrors id={fields.facts.errorId} errors={fields.facts.errors as string[] | undefined} />
+            <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
             <div className="form-actions">
               {rows.length < 30 ? (
                 <button className="button button-secondary" {...form.insert.getButtonProps({ name: fields.facts.name, defaultValue: { key: {}, value: {} } })}>
@@ -160,7 +149,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
       <section className="card" aria-labelledby="links-heading">
         <h2 id="links-heading">{t("profileCompany.links.heading")}</h2>
         <p className="muted">{t("profileCompany.links.lead")}</p>
-        <FormMessages errors={answer?.linkErrors} />
+        <FormErrors errors={answer?.linkErrors} />
         {links.supplied.length > 0 ? (
           <ul className="plain-list link-list">
             {links.supplied.map((link) => (

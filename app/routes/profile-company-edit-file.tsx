@@ -15,14 +15,10 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-company-edit-file";
 import { useCompanyCard } from "./profile-company-edit.tsx";
-import { FormMessages } from "../components/profile/company-form.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
-import { LocalizedField } from "../components/profile/localized-field.tsx";
 import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
 import { Icon } from "../components/icon.tsx";
-import { ApiClientError } from "../lib/api-client.server.ts";
 import { apiContext } from "../context.ts";
-import { redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -30,6 +26,11 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import * as companyApi from "../../contract/profile/company.ts";
 import { localized } from "../../contract/profile/fields.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { LocalizedField } from "../components/form/localized-field.tsx";
+import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
+import { RemoveForm } from "../components/profile/company-form.tsx";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -48,9 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const section: Section = intent === "logo" || intent === "removeLogo" ? "logo" : "files";
   const refuse = (error: unknown, result?: SubmissionResult<string[]>) => {
-    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
-    const codes = error.issues?.length ? error.issues.map((i) => `validation.${i.message}`) : [`apiErrors.${error.code}`];
-    return data<ActionData>({ section, errors: codes, result }, { status: error.status });
+    const { messages, status } = apiErrorMessages(error);
+    return data<ActionData>({ section, errors: messages, result }, { status });
   };
   try {
     if (intent === "logo") {
@@ -62,17 +62,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.send(companyApi.putCompanyLogo, { form: body });
       } else if (id) await api.send(companyApi.putCompanyLogo, { body: { fileId: id } });
       else return data<ActionData>({ section, errors: ["apiErrors.file_required"] }, { status: 400 });
-      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.logoSaved");
+      return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.logoSaved");
     }
     if (intent === "removeLogo") {
       await api.send(companyApi.deleteCompanyLogo);
-      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.logoRemoved");
+      return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.logoRemoved");
     }
     if (intent === "deleteFile") {
       const id = Number(form.get("fileId"));
       if (!Number.isInteger(id) || id <= 0) return data<ActionData>({ section, errors: ["apiErrors.not_found"] }, { status: 404 });
       await api.send(companyApi.deleteCompanyFile, { params: { fileId: id } });
-      return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.fileRemoved");
+      return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.fileRemoved");
     }
   } catch (error) {
     return refuse(error);
@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refuse(error, submission.reply());
   }
-  return redirectWithFlash(request, "/profile/company/edit/file", "profileCompany.flash.fileAdded");
+  return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.fileAdded");
 }
 
 export default function CompanyEditFile({ loaderData, actionData }: Route.ComponentProps) {
@@ -134,17 +134,13 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
                 <Form method="post" encType="multipart/form-data" className="company-upload-form">
                   <input type="hidden" name="intent" value="logo" />
                   <UploadField name="logo" idsName="logoId" accept="image" autoSubmit label={t(company.logo ? "profileCompany.logo.replace" : "profileCompany.logo.upload")} hint={t("profileCompany.logo.hint")} />
-                  {answer?.section === "logo" ? <FormMessages errors={answer.errors} /> : null}
+                  {answer?.section === "logo" ? <FormErrors errors={answer.errors} /> : null}
                   <button type="submit" className="button" disabled={busy}>
                     {t("profileCompany.logo.save")}
                   </button>
                 </Form>
                 {company.logo ? (
-                  <Form method="post">
-                    <button type="submit" name="intent" value="removeLogo" className="button button-secondary button-small button-danger" disabled={busy}>
-                      <Icon name="trash-2" size={16} /> {t("profileCompany.logo.remove")}
-                    </button>
-                  </Form>
+                  <RemoveForm intent="removeLogo" label={t("profileCompany.logo.remove")} disabled={busy} />
                 ) : null}
               </>
             ) : null}
@@ -177,19 +173,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
                   </span>
                 </span>
                 {!readOnly ? (
-                  <Form method="post">
-                    <input type="hidden" name="fileId" value={file.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="deleteFile"
-                      className="button button-secondary button-small button-danger"
-                      disabled={busy}
-                      aria-label={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })}
-                    >
-                      <Icon name="trash-2" size={16} /> {t("profileCompany.files.delete")}
-                    </button>
-                  </Form>
+                  <RemoveForm intent="deleteFile" hidden={{ name: "fileId", value: file.id }} label={t("profileCompany.files.delete")} ariaLabel={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })} disabled={busy} />
                 ) : null}
               </li>
             ))}
@@ -201,8 +185,8 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
             <input type="hidden" name="intent" value="addFile" />
             <UploadField name="file" idsName="fileId" accept="any" label={t("profileCompany.files.file")} />
             <LocalizedField field={fields.title} label={t("profileCompany.files.title")} hint={t("profileCompany.files.titleHint")} maxLength={200} sourceLang={company.sourceLang} />
-            {answer?.section === "files" ? <FormMessages errors={answer.errors} /> : null}
-            <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+            {answer?.section === "files" ? <FormErrors errors={answer.errors} /> : null}
+            <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
             <button type="submit" className="button button-primary" disabled={busy}>
               {t("profileCompany.files.addButton")}
             </button>

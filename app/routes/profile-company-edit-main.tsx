@@ -12,61 +12,33 @@
  * "Fill from the website" reads the site's own title and description (GET /app/parse/meta, the
  * server's SSRF-safe page reader, ADR 012) and puts them into the name and description of the site's
  * language where those are still empty — without JavaScript as a step of the form, with it in place.
+ * The action, one handler per intent: ./profile-company-edit-main.server.ts.
  */
-import * as parseMeta from "../../contract/parse-meta.ts";
-import * as suggestions from "../../contract/suggestions.ts";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-company-edit-main";
+import { companyMainAction, type CompanyMainActionData } from "./profile-company-edit-main.server.ts";
 import { useCompanyCard } from "./profile-company-edit.tsx";
-import { AddressFinder, type AddressChoice, type AddressLookup } from "../components/profile/company-address-finder.tsx";
-import { FieldErrorLine, FormMessages, InputField, SelectField } from "../components/profile/company-form.tsx";
-import { ClassifierPicker, type PickerSearch } from "../components/profile/classifier-picker.tsx";
-import { LocalizedField, SourceLangField } from "../components/profile/localized-field.tsx";
+import { FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { LocalizedField, SourceLangField } from "../components/form/localized-field.tsx";
+import { AddressFinder, type AddressChoice } from "../components/profile/company-address-finder.tsx";
+import { ClassifierPicker } from "../components/profile/classifier-picker.tsx";
+import { SiteFiller } from "../components/profile/company-site-fill.tsx";
 import { apiContext } from "../context.ts";
-import { ApiClientError, type ApiClient } from "../lib/api-client.server.ts";
-import { formErrorsOf, pageLang, redirectWithFlash, type CompanyView } from "../lib/profile-api/company.server.ts";
+import { pageLang } from "../lib/i18n.ts";
+import type { CompanyView } from "../lib/profile-api/company.server.ts";
 import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
-import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
-import type { Lang } from "../lib/i18n.ts";
+import { classifierNames } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
-import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { LANGS } from "../../contract/lang.ts";
 import * as companyApi from "../../contract/profile/company.ts";
 import { CompanySchema } from "../../contract/profile/company.ts";
-import { COUNTRY_CODES, HEADCOUNT_RANGES, WebUrl } from "../../contract/profile/fields.ts";
-import { SiteFiller } from "../components/profile/company-site-fill.tsx";
-
-/** Values a saved form sends as "cleared" when left empty (Conform drops empty inputs). */
-const CLEARED = {
-  description: {},
-  city: {},
-  address: {},
-  regionCode: null,
-  latitude: null,
-  longitude: null,
-  website: null,
-  phone: null,
-  email: null,
-  yearFounded: null,
-  headcountRange: null,
-  okvedMain: null,
-  okvedCodes: [] as string[],
-};
-
-/** A choice posted back by the no-JS address step. */
-const AddressChoiceSchema = z.object({
-  value: z.string().trim().min(1).max(300),
-  city: z.string().trim().max(100).nullable(),
-  latitude: z.number().min(-90).max(90).nullable(),
-  longitude: z.number().min(-180).max(180).nullable(),
-});
+import { HEADCOUNT_RANGES } from "../../contract/profile/fields.ts";
+import { CountryRegionFields } from "../components/profile/company-form.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -77,118 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { regions, okvedNames, seo: { title: getInstance(context).t("profileCompany.editTitle") } };
 }
 
-/** The answer of "fill from the website": what was filled (field names), or why nothing was. */
-export type SiteFill =
-  | { status: "ok"; filled: string[]; values: Record<string, string>; title: string | null }
-  | { status: "error"; code: string };
-
-type ActionData = { result: SubmissionResult<string[]>; picker?: PickerSearch | null; address?: AddressLookup | null; site?: SiteFill | null };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const api = context.get(apiContext);
-  const lang = pageLang(request);
-
-  // Steps that answer with the form as it was (nothing is saved): parse without validating.
-  const keep = () => parseWithZod(form, { schema: z.object({}).passthrough() }).reply();
-  const addressQuery = String(form.get("addressQuery") ?? "").trim();
-  if (intent === "suggestAddress" || intent === "findAddress") {
-    const address = await findAddress(api, addressQuery, lang);
-    return data<ActionData>({ result: keep(), address });
-  }
-  if (intent === "fillFromSite") {
-    const result = keep();
-    const site = await fillFromSite(api, String(form.get("website") ?? "").trim(), lang, (result.initialValue ?? {}) as Record<string, unknown>);
-    if (site.status === "ok") result.initialValue = applyFill(result.initialValue ?? {}, site.values) as typeof result.initialValue;
-    return data<ActionData>({ result, site });
-  }
-  const pick = form.get("addressPick");
-  if (typeof pick === "string") {
-    const result = keep();
-    const parsed = AddressChoiceSchema.safeParse(safeJson(pick));
-    if (parsed.success) result.initialValue = applyAddress(result.initialValue ?? {}, parsed.data) as typeof result.initialValue;
-    return data<ActionData>({ result });
-  }
-
-  const submission = parseWithZod(form, { schema: CompanySchema });
-  const search = readPickerSearch(form);
-  if (search) {
-    const picker = await searchPicker(api, "okved", search.field, search.q, lang);
-    return data<ActionData>({ result: submission.reply(), picker });
-  }
-  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  try {
-    await api.send(companyApi.updateCompany, { body: { ...CLEARED, ...submission.value } });
-  } catch (error) {
-    const errors = formErrorsOf(error);
-    if (!errors) throw error;
-    return data<ActionData>({ result: submission.reply(errors) }, { status: (error as ApiClientError).status });
-  }
-  return redirectWithFlash(request, "/profile/company", "profileCompany.flash.saved");
-}
-
-async function findAddress(api: ApiClient, q: string, lang: string): Promise<AddressLookup> {
-  if (q.length < 3) return { q, status: "ok", items: [] };
-  try {
-    const { data: found } = await api.send(suggestions.suggestAddress, { body: { query: q, count: 7, lang: lang === "ru" ? "ru" : "en" } });
-    return { q, status: !found.configured ? "unconfigured" : !found.available ? "unavailable" : "ok", items: found.items };
-  } catch (error) {
-    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
-    return { q, status: "unavailable", items: [] };
-  }
-}
-
-/**
- * Reads the site and decides what to fill: the description and the name in the page's language
- * (`lang` of the page, else the form's source language), each only when still empty.
- */
-async function fillFromSite(api: ApiClient, website: string, lang: Lang, values: Record<string, unknown>): Promise<SiteFill> {
-  const url = WebUrl.safeParse(website);
-  if (!url.success) return { status: "error", code: website ? "url_invalid" : "website_required" };
-  let meta;
-  try {
-    meta = (await api.send(parseMeta.readSiteMeta, { query: { url: url.data, lang } })).data;
-  } catch (error) {
-    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
-    return { status: "error", code: error.status === 404 ? "unavailable" : error.code };
-  }
-  const pageLang = (meta.lang ?? "").toLowerCase().slice(0, 2);
-  const sourceLang = typeof values.sourceLang === "string" ? values.sourceLang : "ru";
-  const target = (LANGS as readonly string[]).includes(pageLang) ? pageLang : sourceLang;
-  const current = (field: string) => ((values[field] ?? {}) as Record<string, string>)[target]?.trim();
-  const fill: Record<string, string> = {};
-  if (meta.description && !current("description")) fill[`description.${target}`] = meta.description;
-  const name = meta.siteName ?? meta.title;
-  if (name && !current("name")) fill[`name.${target}`] = name.slice(0, 200);
-  return { status: "ok", filled: Object.keys(fill), values: fill, title: meta.title };
-}
-
-/** The form's values with `fill` ("description.zh" → text) set. */
-function applyFill(values: Record<string, unknown>, fill: Record<string, string>): Record<string, unknown> {
-  const next = { ...values };
-  for (const [name, text] of Object.entries(fill)) {
-    const [field, lang] = name.split(".") as [string, string];
-    next[field] = { ...((next[field] as Record<string, string>) ?? {}), [lang]: text };
-  }
-  return next;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/** The form's values with a chosen address (Russian: DaData's addresses are Russian) and its city and coordinates. */
-function applyAddress(values: Record<string, unknown>, choice: z.infer<typeof AddressChoiceSchema>): Record<string, unknown> {
-  // Coordinates go back as the form posts them: strings.
-  const address = { ...((values.address as Record<string, string>) ?? {}), ru: choice.value };
-  const city = choice.city ? { ...((values.city as Record<string, string>) ?? {}), ru: choice.city } : values.city;
-  return { ...values, address, city, latitude: choice.latitude === null ? "" : String(choice.latitude), longitude: choice.longitude === null ? "" : String(choice.longitude), country: "RU" };
-}
+export const action = ({ request, context }: Route.ActionArgs) => companyMainAction(request, context);
 
 /** The stored card as the form's first values. */
 function formValues(company: CompanyView) {
@@ -214,26 +75,20 @@ function formValues(company: CompanyView) {
 
 export default function CompanyEditMain({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const lang = useLang();
   const navigation = useNavigation();
   const { company, readOnly } = useCompanyCard();
-  const result = (actionData as ActionData | undefined)?.result;
+  const step: CompanyMainActionData | undefined = actionData;
   const [form, fields] = useForm({
     id: "company-main",
-    lastResult: result,
+    lastResult: step?.result,
     defaultValue: formValues(company),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanySchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const [country, setCountry] = useState(String(fields.country.initialValue ?? company.country));
-  // Without JavaScript both countries' regions are offered (the API refuses a region of the other country).
-  const hydrated = useHydrated();
   if (readOnly) return null;
   const sourceLang = String(fields.sourceLang.value ?? company.sourceLang);
-  const groups = (["RU", "CN"] as const)
-    .filter((c) => !hydrated || c === country)
-    .map((c) => ({ label: t(`profileCompany.country.${c}`), options: loaderData.regions.filter((r) => r.country === c).map((r) => ({ value: r.code, label: r.name })) }));
   const currentYear = new Date().getFullYear();
 
   const pickAddress = (choice: AddressChoice) => {
@@ -267,7 +122,7 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
           label={t("profileCompany.fields.okvedMain")}
           hint={t("profileCompany.hints.okvedMain")}
           names={loaderData.okvedNames}
-          search={(actionData as ActionData | undefined)?.picker}
+          search={step?.picker}
         />
         <ClassifierPicker
           classifier="okved"
@@ -278,7 +133,7 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
           label={t("profileCompany.fields.okvedCodes")}
           hint={t("profileCompany.hints.okvedCodes")}
           names={loaderData.okvedNames}
-          search={(actionData as ActionData | undefined)?.picker}
+          search={step?.picker}
         />
         <div className="field-pair field-pair-even">
           <InputField field={fields.yearFounded} type="number" label={t("profileCompany.fields.yearFounded")} min={1800} max={currentYear} inputMode="numeric" />
@@ -295,7 +150,7 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
         <h2 id="sec-contacts">{t("profileCompany.sections.contacts")}</h2>
         <InputField field={fields.website} type="url" label={t("profileCompany.fields.website")} placeholder="https://" autoComplete="url" />
         <SiteFiller
-          answer={(actionData as ActionData | undefined)?.site ?? null}
+          answer={step?.site ?? null}
           onFill={(values) => {
             const form_ = document.getElementById(form.id) as HTMLFormElement | null;
             const filled: string[] = [];
@@ -316,22 +171,10 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
 
       <section className="form-section" aria-labelledby="sec-location">
         <h2 id="sec-location">{t("profileCompany.sections.location")}</h2>
-        <fieldset className="field">
-          <legend>{t("profileCompany.fields.country")}</legend>
-          <div className="radio-row">
-            {COUNTRY_CODES.map((c) => (
-              <label key={c} className="field-check">
-                <input {...getInputProps(fields.country, { type: "radio", value: c })} key={`${fields.country.key}-${c}`} onChange={() => setCountry(c)} />
-                <span>{t(`profileCompany.country.${c}`)}</span>
-              </label>
-            ))}
-          </div>
-          <FieldErrorLine id={fields.country.errorId} errors={fields.country.errors as string[] | undefined} />
-        </fieldset>
-        <SelectField field={fields.regionCode} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
+        <CountryRegionFields countryField={fields.country} regionField={fields.regionCode} regions={loaderData.regions} country={country} onCountry={setCountry} />
         <LocalizedField field={fields.city} label={t("profileCompany.fields.city")} maxLength={100} sourceLang={sourceLang} />
         <LocalizedField field={fields.address} label={t("profileCompany.fields.address")} maxLength={300} sourceLang={sourceLang} />
-        <AddressFinder lookup={(actionData as ActionData | undefined)?.address ?? null} onPick={pickAddress} />
+        <AddressFinder lookup={step?.address ?? null} onPick={pickAddress} />
         <input {...getInputProps(fields.latitude, { type: "hidden" })} key={fields.latitude.key} />
         <input {...getInputProps(fields.longitude, { type: "hidden" })} key={fields.longitude.key} />
         {fields.latitude.value && fields.longitude.value ? (
@@ -339,7 +182,7 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
         ) : null}
       </section>
 
-      <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+      <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
       <div className="form-actions">
         <button type="submit" name="intent" value="save" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("profileCompany.save")}

@@ -9,20 +9,20 @@ import type { Route } from "./+types/profile-company";
 import { Icon } from "../components/icon.tsx";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { CompanyStatusBadge, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
+import { CompanyStatusBadge, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
 import * as companyApi from "../../contract/profile/company.ts";
 import * as legalApi from "../../contract/profile/legal-entities.ts";
-import { pageLang } from "../lib/profile-api/company.server.ts";
 import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
 import { codeDetail } from "../lib/classifier-loaders.server.ts";
-import { LANGS } from "../lib/i18n.ts";
+import { LANGS, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { CompanyContactItems } from "../components/catalog/facts.tsx";
 
 /** Kind of supplier from the main OKVED code (ADR 006; the same rule as the public page). */
 function supplierKind(okvedMain: string | null): "manufacturer" | "trader" | null {
@@ -147,18 +147,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
               {edit("/profile/company/edit/additionally")}
             </div>
             {company.facts.length > 0 ? (
-              <dl className="facts">
-                {company.facts.map((fact, i) => (
-                  <div key={i}>
-                    <dt>
-                      <LocalizedValue value={fact.key} sourceLang={company.sourceLang} />
-                    </dt>
-                    <dd>
-                      <LocalizedValue value={fact.value} sourceLang={company.sourceLang} />
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <LocalizedFacts facts={company.facts} sourceLang={company.sourceLang} />
             ) : (
               empty(t("profileCompany.noFacts"), "/profile/company/edit/additionally")
             )}
@@ -195,48 +184,11 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
             </div>
             {company.website || company.phone || company.email || address ? (
               <dl className="facts">
-                {address ? (
-                  <div>
-                    <dt>{t("suppliers.address")}</dt>
-                    <dd>
-                      <LocalizedName name={address.text} nameLang={address.lang} />
-                    </dd>
-                  </div>
-                ) : null}
-                {company.website ? (
-                  <div>
-                    <dt>{t("suppliers.website")}</dt>
-                    <dd>
-                      <a href={company.website} rel="noopener noreferrer nofollow external" target="_blank">
-                        {company.website.replace(/^https?:\/\//, "")}
-                      </a>
-                    </dd>
-                  </div>
-                ) : null}
-                {company.phone ? (
-                  <div>
-                    <dt>{t("suppliers.phone")}</dt>
-                    <dd>{company.phone}</dd>
-                  </div>
-                ) : null}
-                {company.email ? (
-                  <div>
-                    <dt>{t("suppliers.email")}</dt>
-                    <dd>{company.email}</dd>
-                  </div>
-                ) : null}
-                {company.yearFounded ? (
-                  <div>
-                    <dt>{t("suppliers.founded")}</dt>
-                    <dd>{company.yearFounded}</dd>
-                  </div>
-                ) : null}
-                {company.headcountRange ? (
-                  <div>
-                    <dt>{t("suppliers.headcount")}</dt>
-                    <dd>{t("profileCompany.headcount", { range: company.headcountRange })}</dd>
-                  </div>
-                ) : null}
+                <CompanyContactItems
+                  company={company}
+                  address={address ? <LocalizedName name={address.text} nameLang={address.lang} /> : null}
+                  headcount={company.headcountRange ? t("profileCompany.headcount", { range: company.headcountRange }) : null}
+                />
               </dl>
             ) : (
               empty(t("profileCompany.noContacts"), "/profile/company/edit")

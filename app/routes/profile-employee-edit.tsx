@@ -7,26 +7,26 @@
  * owner, see the page read-only. An id of another company is the 404 page.
  * Actions (`intent`): `save` (EmployeePatchSchema), `status` (EmployeeStatusSchema), `remove`.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-employee-edit";
-import { formatDate } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
-import { assignableRoles, employeeName, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
+import { assignableRoles, employeeName, RoleAndPositionFields, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { EmployeePatchSchema, EmployeeStatusSchema } from "../lib/profile-api/personal-forms.ts";
 import * as employeesApi from "../../contract/profile/employees.ts";
-import { ApiClientError, failureStatus, formatPhone, formErrors } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, employeeForPage } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
+import type { FormResult } from "../components/form/result.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 function employeeId(request: Request, raw: string | undefined): number {
   if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
@@ -34,29 +34,13 @@ function employeeId(request: Request, raw: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const id = employeeId(request, params.id);
   const org = context.get(profileContext).organization!;
-  let e;
-  try {
-    e = (await context.get(apiContext).send(employeesApi.getEmployee, { params: { id } })).data;
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  }
+  const { data: e } = await orNotFound(request, context.get(apiContext).send(employeesApi.getEmployee, { params: { id } }));
   const canManage = (org.role === "owner" || org.role === "admin") && (e.role !== "owner" || org.role === "owner");
   return {
-    employee: {
-      id: e.id,
-      name: employeeName(e),
-      email: e.email,
-      phone: formatPhone(e.phone),
-      role: e.role,
-      status: e.status,
-      position: e.position,
-      isSelf: e.isSelf,
-      since: formatDate(e.invitedAt, lang),
-    },
+    employee: employeeForPage(e, lang),
     canManage,
     roles: assignableRoles(org.role),
     seo: { title: `${employeeName(e)} — ${getInstance(context).t("profileEmployees.title")}` },
@@ -65,10 +49,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Refusals of the employee endpoints as the page says them (ADR 009's rules). */
 const EMPLOYEE_ERRORS = {
-  last_owner: { key: "profileEmployees.errors.lastOwner" },
-  cannot_block_self: { key: "profileEmployees.errors.blockSelf" },
-  not_joined: { key: "profileEmployees.errors.notJoined" },
-  forbidden_role: { key: "profileEmployees.errors.ownerOnly" },
+  last_owner: { message: "profileEmployees.errors.lastOwner" },
+  cannot_block_self: { message: "profileEmployees.errors.blockSelf" },
+  not_joined: { message: "profileEmployees.errors.notJoined" },
+  forbidden_role: { message: "profileEmployees.errors.ownerOnly" },
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -76,15 +60,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const here = authPath(request, `/profile/employee/${id}`);
-  const flash = (message: "profileEmployees.flash.saved" | "profileEmployees.flash.blocked" | "profileEmployees.flash.unblocked" | "profileEmployees.flash.removed" | "profileEmployees.flash.revoked") => ({
-    headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) },
-  });
-  const refused = (kind: "save" | "status" | "remove", error: unknown, reply?: (errors: ReturnType<typeof formErrors>) => unknown) => {
-    if (!(error instanceof ApiClientError)) throw error;
-    if (error.status === 404) pageNotFound(request);
-    const errors = formErrors(error, EMPLOYEE_ERRORS);
-    return data({ intent: kind, result: reply ? reply(errors) : { status: "error" as const, error: { "": errors.formErrors } } }, { status: failureStatus(error) });
+  const here = localizedPath(request, `/profile/employee/${id}`);
+  const refused = (kind: "save" | "status" | "remove", error: unknown, submission: Pick<Submission<unknown>, "reply"> | null = null) => {
+    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
+    return replyWithApiError(submission, error, { codes: EMPLOYEE_ERRORS, data: { intent: kind } });
   };
 
   if (intent === "status") {
@@ -95,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return refused("status", error);
     }
-    return redirect(here, flash(submission.value.status === "blocked" ? "profileEmployees.flash.blocked" : "profileEmployees.flash.unblocked"));
+    return flashRedirect(here, submission.value.status === "blocked" ? "profileEmployees.flash.blocked" : "profileEmployees.flash.unblocked");
   }
   if (intent === "remove") {
     let wasInvitation = false;
@@ -105,24 +84,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return refused("remove", error);
     }
-    return redirect(authPath(request, "/profile/employee"), flash(wasInvitation ? "profileEmployees.flash.revoked" : "profileEmployees.flash.removed"));
+    return localizedRedirect(request, "/profile/employee", wasInvitation ? "profileEmployees.flash.revoked" : "profileEmployees.flash.removed");
   }
   const submission = parseWithZod(formData, { schema: EmployeePatchSchema });
   if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
   try {
     await api.send(employeesApi.updateEmployee, { params: { id }, body: { role: submission.value.role, position: submission.value.position ?? null } });
   } catch (error) {
-    return refused("save", error, (errors) => submission.reply(errors));
+    return refused("save", error, submission);
   }
-  return redirect(here, flash("profileEmployees.flash.saved"));
+  return flashRedirect(here, "profileEmployees.flash.saved");
 }
 
-function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; position: string | null; roles: EmployeeRole[]; lastResult?: unknown }) {
+function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; position: string | null; roles: EmployeeRole[]; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "employee-edit",
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { role, position: position ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EmployeePatchSchema }),
     shouldValidate: "onBlur",
@@ -134,29 +113,10 @@ function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; p
   return (
     <Form method="post" {...getFormProps(form)} className="settings-form">
       <div className="settings-fields">
-        <div>
-          <label className="field" htmlFor={fields.role.id}>
-            <span>{t("profileEmployees.role")}</span>
-            <select {...getSelectProps(fields.role)} key={fields.role.key} aria-describedby={fields.role.errorId}>
-              {options.map((r) => (
-                <option key={r} value={r}>
-                  {t(`profileEmployees.roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <ProfileFieldError id={fields.role.errorId} errors={fields.role.errors} />
-        </div>
-        <div>
-          <label className="field" htmlFor={fields.position.id}>
-            <span>{t("profileEmployees.position")}</span>
-            <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
-          </label>
-          <ProfileFieldError id={fields.position.errorId} errors={fields.position.errors} />
-        </div>
+        <RoleAndPositionFields fields={fields} roles={options} />
       </div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="save" className="button" disabled={busy}>
         {t("profileEmployees.save")}
       </button>
@@ -178,7 +138,7 @@ function StatusControl({ status, name, error }: { status: EmployeeStatus; name: 
         {t("profileEmployees.statusNow")} <StatusBadge status={shown} />
       </p>
       <p className="muted small">{t(shown === "blocked" ? "profileEmployees.blockedHelp" : "profileEmployees.blockHelp", { name })}</p>
-      <ProfileFormError errors={errors} />
+      <FormErrors errors={errors} />
       <fetcher.Form method="post">
         <input type="hidden" name="status" value={next} />
         <button type="submit" name="intent" value="status" className={next === "blocked" ? "button button-danger" : "button"}>
@@ -253,7 +213,7 @@ export default function EmployeeEdit({ loaderData, actionData }: Route.Component
               <details className="danger-zone" open={Boolean(errorsOf("remove"))}>
                 <summary>{t(invited ? "profileEmployees.revoke" : "profileEmployees.remove")}</summary>
                 <p className="small">{t(invited ? "profileEmployees.revokeWarning" : "profileEmployees.removeWarning", { name: e.name })}</p>
-                <ProfileFormError errors={errorsOf("remove")} />
+                <FormErrors errors={errorsOf("remove")} />
                 <Form method="post">
                   <button type="submit" name="intent" value="remove" className="button button-danger" disabled={navigation.state !== "idle" && navigation.formData?.get("intent") === "remove"}>
                     {t(invited ? "profileEmployees.revokeConfirm" : "profileEmployees.removeConfirm")}

@@ -7,27 +7,25 @@
  * invitation disappears at once, before the server answers.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, useFetcher, useFetchers } from "react-router";
+import { data, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/profile-employee";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { ProfileFormError } from "../components/profile/contact-field.tsx";
 import { EmployeeInviteForm } from "../components/profile/employee-invite-form.tsx";
-import { assignableRoles, employeeName, RoleBadge, StatusBadge } from "../components/profile/employee-parts.tsx";
-import { formatDate } from "../components/catalog/format.ts";
+import { assignableRoles, RoleBadge, StatusBadge } from "../components/profile/employee-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { InviteEmployeeSchema } from "../lib/profile-api/personal-forms.ts";
 import * as employeesApi from "../../contract/profile/employees.ts";
-import { ApiClientError, apiErrorKey, failureStatus, formatPhone, formErrors, quotedName } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, quotedName, employeeForPage } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const org = context.get(profileContext).organization!;
   const { data: list } = await context.get(apiContext).send(employeesApi.listEmployees);
   const canManage = org.role === "owner" || org.role === "admin";
@@ -37,15 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canManage,
     roles: assignableRoles(org.role),
     employees: list.map((e) => ({
-      id: e.id,
-      name: employeeName(e),
-      email: e.email,
-      phone: formatPhone(e.phone),
-      role: e.role,
-      status: e.status,
-      position: e.position,
-      isSelf: e.isSelf,
-      since: formatDate(e.invitedAt, lang),
+      ...employeeForPage(e, lang),
       // Owners are touched by owners only (ADR 009).
       editable: canManage && (e.role !== "owner" || org.role === "owner"),
     })),
@@ -54,9 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const INVITE_ERRORS = {
-  already_employee: { field: "email", key: "apiErrors.already_employee" },
-  already_invited: { field: "email", key: "apiErrors.already_invited" },
-  forbidden_role: { field: "role", key: "profileEmployees.errors.ownerOnly" },
+  already_employee: { field: "email" },
+  already_invited: { field: "email" },
+  forbidden_role: { field: "role", message: "profileEmployees.errors.ownerOnly" },
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,19 +61,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
       // Already gone (revoked elsewhere or accepted and removed): the list shows how things stand.
-      if (error.status !== 404) return data({ intent: "revoke" as const, result: { status: "error" as const, error: { "": [apiErrorKey(error.code)] } } }, { status: failureStatus(error) });
+      if (error.status !== 404) return replyWithApiError(null, error, { data: { intent: "revoke" as const } });
     }
-    return redirect(authPath(request, "/profile/employee"), { headers: { "set-cookie": setFlashCookie({ message: "profileEmployees.flash.revoked", tone: "info" }) } });
+    return localizedRedirect(request, "/profile/employee", { message: "profileEmployees.flash.revoked", tone: "info" });
   }
   const submission = parseWithZod(formData, { schema: InviteEmployeeSchema });
   if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
   try {
     const { data: invited } = await api.send(employeesApi.inviteEmployee, { body: submission.value });
-    const flash = invited.mailSent ? setFlashCookie({ message: "profileEmployees.flash.invited", tone: "success" }) : setFlashCookie({ message: "profileEmployees.flash.invitedMailFailed", tone: "warning" });
-    return redirect(authPath(request, "/profile/employee"), { headers: { "set-cookie": flash } });
+    return localizedRedirect(request, "/profile/employee", invited.mailSent ? "profileEmployees.flash.invited" : { message: "profileEmployees.flash.invitedMailFailed", tone: "warning" });
   } catch (error) {
-    if (!(error instanceof ApiClientError)) throw error;
-    return data({ intent: "invite" as const, result: submission.reply(formErrors(error, INVITE_ERRORS)) }, { status: failureStatus(error) });
+    return replyWithApiError(submission, error, { codes: INVITE_ERRORS, data: { intent: "invite" as const } });
   }
 }
 
@@ -112,7 +100,7 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
     <section className="profile-section">
       <h1>{t("profileEmployees.title")}</h1>
       <p className="page-lead">{t("profileEmployees.lead", { company: loaderData.company, count: list.filter((e) => e.status !== "invited").length })}</p>
-      <ProfileFormError errors={revokeError} />
+      <FormErrors errors={revokeError} />
       <ul className="employee-list" aria-label={t("profileEmployees.listLabel")}>
         {visible.map((e) => (
           <li key={e.id} className={`card employee-row employee-${e.status}`}>

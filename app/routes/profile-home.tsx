@@ -12,18 +12,19 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-home";
 import { CompanyStatusBadge, LocalizedValue } from "../components/profile/company-view.tsx";
 import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type ChecklistItem } from "../components/profile/completeness.tsx";
-import { FormMessages } from "../components/profile/company-form.tsx";
 import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as companyApi from "../../contract/profile/company.ts";
 import * as employeesApi from "../../contract/profile/employees.ts";
 import * as legalApi from "../../contract/profile/legal-entities.ts";
 import { apiContext } from "../context.ts";
-import { formErrorsOf, redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -51,14 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await context.get(apiContext).send(companyApi.changeCompanyStatus, { body: { action: intent } });
   } catch (error) {
-    const errors = formErrorsOf(error);
-    if (!errors) throw error;
+    const { messages, status } = apiErrorMessages(error);
     // 422 `incomplete` names what a review needs (`legalEntities`, `name`): show it as the checklist's words.
     const missing = error instanceof ApiClientError && error.code === "incomplete" ? (error.issues ?? []).map((i) => i.path) : [];
-    const messages = missing.length > 0 ? ["apiErrors.incomplete"] : [...errors.formErrors, ...Object.values(errors.fieldErrors).flat()];
-    return data({ errors: messages, missing }, { status: error instanceof ApiClientError ? error.status : 400 });
+    return data({ errors: missing.length > 0 ? ["apiErrors.incomplete"] : messages, missing }, { status });
   }
-  return redirectWithFlash(request, "/profile", intent === "submit" ? "profileHome.flash.submitted" : "profileHome.flash.withdrawn");
+  return localizedRedirect(request, "/profile", intent === "submit" ? "profileHome.flash.submitted" : "profileHome.flash.withdrawn");
 }
 
 export default function ProfileHome({ loaderData, actionData }: Route.ComponentProps) {
@@ -100,7 +99,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
         </div>
       </header>
 
-      <FormMessages errors={actionData?.errors} />
+      <FormErrors errors={actionData?.errors} />
       {actionData?.missing?.length ? (
         <ul className="company-missing-list">
           {actionData.missing.map((m) => (

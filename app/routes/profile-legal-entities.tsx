@@ -16,17 +16,15 @@
  *   a card under review (`under_moderation`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-legal-entities";
-import { FormMessages, ReadOnlyNotice } from "../components/profile/company-form.tsx";
+import { ReadOnlyNotice, RemoveForm } from "../components/profile/company-form.tsx";
 import { LegalEntityForm, type LookupOutcome } from "../components/profile/legal-entity-form.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { Icon } from "../components/icon.tsx";
 import * as suggestions from "../../contract/suggestions.ts";
 import type { PartySuggestion } from "../../contract/suggestions.ts";
 import { apiContext } from "../context.ts";
-import { formErrorsOf, redirectWithFlash } from "../lib/profile-api/company.server.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
@@ -35,6 +33,11 @@ import * as companyApi from "../../contract/profile/company.ts";
 import * as legalApi from "../../contract/profile/legal-entities.ts";
 import { LegalEntityFields, LegalEntitySchema } from "../../contract/profile/legal-entities.ts";
 import { validateInn } from "../../contract/identifiers.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
+import { PageHeader } from "../components/page-header.tsx";
 
 const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
@@ -64,15 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(form.get("id")) || null;
 
   if (intent === "delete") {
-    if (!id) return data({ result: undefined, lookup: null, deleteErrors: ["apiErrors.not_found"] }, { status: 404 });
+    if (!id) return data({ result: undefined, lookup: null, deleteErrors: ["not_found"] }, { status: 404 });
     try {
       await api.send(legalApi.deleteLegalEntity, { params: { id } });
     } catch (error) {
-      const errors = formErrorsOf(error);
-      if (!errors) throw error;
-      return data({ result: undefined, lookup: null, deleteErrors: errors.formErrors }, { status: (error as ApiClientError).status });
+      const { messages, status } = apiErrorMessages(error);
+      return data({ result: undefined, lookup: null, deleteErrors: messages }, { status });
     }
-    return redirectWithFlash(request, "/profile/legal_entities", "legalEntities.flash.deleted");
+    return localizedRedirect(request, "/profile/legal_entities", "legalEntities.flash.deleted");
   }
 
   if (intent === "lookup") {
@@ -99,11 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (id) await api.send(legalApi.updateLegalEntity, { params: { id }, body: submission.value });
     else await api.send(legalApi.createLegalEntity, { body: submission.value });
   } catch (error) {
-    const errors = formErrorsOf(error, FIELDS);
-    if (!errors) throw error;
-    return data({ result: submission.reply(errors), lookup: null, deleteErrors: null }, { status: (error as ApiClientError).status });
+    return replyWithApiError(submission, error, { fields: FIELDS, data: { lookup: null, deleteErrors: null } });
   }
-  return redirectWithFlash(request, "/profile/legal_entities", id ? "legalEntities.flash.updated" : "legalEntities.flash.added");
+  return localizedRedirect(request, "/profile/legal_entities", id ? "legalEntities.flash.updated" : "legalEntities.flash.added");
 }
 
 /** Form values of a register record (empty fields left empty). */
@@ -127,12 +127,9 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
   const lastRequired = company.country === "RU" && company.status === "published" && entities.length === 1;
   return (
     <div className="legal-entities">
-      <header className="page-header">
-        <h1>{t("legalEntities.title")}</h1>
-        <p className="page-lead">{t(company.country === "RU" ? "legalEntities.leadRu" : "legalEntities.leadCn")}</p>
-      </header>
+      <PageHeader title={t("legalEntities.title")} lead={t(company.country === "RU" ? "legalEntities.leadRu" : "legalEntities.leadCn")} />
       {readOnly ? <ReadOnlyNotice>{t(`legalEntities.readOnly.${readOnly}`)}</ReadOnlyNotice> : null}
-      <FormMessages errors={actionData?.deleteErrors ?? undefined} />
+      <FormErrors errors={actionData?.deleteErrors ?? undefined} />
 
       {entities.length === 0 ? (
         <p className="card empty-state">{t(company.country === "RU" ? "legalEntities.emptyRu" : "legalEntities.empty")}</p>
@@ -149,24 +146,7 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
                   {entity.nameFull}
                 </p>
               ) : null}
-              <dl className="legal-entity-ids">
-                <div>
-                  <dt>{t("suppliers.inn")}</dt>
-                  <dd className="code-ref">{entity.inn}</dd>
-                </div>
-                {entity.kpp ? (
-                  <div>
-                    <dt>{t("suppliers.kpp")}</dt>
-                    <dd className="code-ref">{entity.kpp}</dd>
-                  </div>
-                ) : null}
-                {entity.ogrn ? (
-                  <div>
-                    <dt>{t(entity.kind === "individual" ? "suppliers.ogrnip" : "suppliers.ogrn")}</dt>
-                    <dd className="code-ref">{entity.ogrn}</dd>
-                  </div>
-                ) : null}
-              </dl>
+              <LegalEntityFacts entity={entity} className="legal-entity-ids" withKind={false} />
               {entity.address ? (
                 <p className="small" lang="ru">
                   {entity.address}
@@ -177,21 +157,14 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
                   <LocaleLink to={`/profile/legal_entities?edit=${entity.id}#legal-entity-form`} className="button button-secondary button-small">
                     {t("legalEntities.edit")}
                   </LocaleLink>
-                  <Form method="post" className="inline-form">
-                    <input type="hidden" name="id" value={entity.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="button button-secondary button-small button-danger"
-                      disabled={navigation.state === "submitting"}
-                      onClick={(event) => {
-                        if (!window.confirm(t("legalEntities.confirmDelete", { name: entity.nameShort ?? entity.nameFull }))) event.preventDefault();
-                      }}
-                    >
-                      <Icon name="trash-2" size={16} /> {t("legalEntities.delete")}
-                    </button>
-                  </Form>
+                  <RemoveForm
+                    className="inline-form"
+                    intent="delete"
+                    hidden={{ name: "id", value: entity.id }}
+                    label={t("legalEntities.delete")}
+                    confirm={t("legalEntities.confirmDelete", { name: entity.nameShort ?? entity.nameFull })}
+                    disabled={navigation.state === "submitting"}
+                  />
                 </div>
               ) : null}
               {lastRequired && !readOnly ? <p className="muted small">{t("legalEntities.lastRequired")}</p> : null}

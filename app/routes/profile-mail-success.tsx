@@ -4,14 +4,10 @@
  */
 import type { Route } from "./+types/profile-mail-success";
 import { SuccessStepPage } from "../components/profile/contact-steps.tsx";
-import { loadChange } from "../lib/profile-api/contact-steps.server.ts";
+import { loadSuccessStep } from "../lib/profile-api/contact-steps.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const change = await loadChange(request, context, "email", params.id, "success");
-  return { display: change.display, seo: { title: getInstance(context).t("profileContacts.emailChangedTitle") } };
-}
+export const loader = ({ request, context, params }: Route.LoaderArgs) => loadSuccessStep(request, context, "email", params.id);
 
 export default function MailSuccessStep({ loaderData }: Route.ComponentProps) {
   return <SuccessStepPage kind="email" display={loaderData.display} />;

@@ -4,19 +4,20 @@
  * `/profile/mail/phone`) and any change still waiting for its code, which can be continued or
  * cancelled here.
  */
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-mail";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { ProfileFormError } from "../components/profile/contact-field.tsx";
 import * as contacts from "../../contract/profile-contacts.ts";
 import { apiContext, profileContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
-import { ApiClientError, apiErrorKey, formatPhone } from "../lib/profile-api/personal.server.ts";
+import { ApiClientError, formatPhone } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
+import { CancelChangeForm } from "../components/profile/contact-code-step.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
@@ -33,14 +34,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = Number(form.get("id"));
-  if (form.get("intent") !== "cancel" || !Number.isInteger(id) || id <= 0) return data({ error: "apiErrors.invalid_body" }, { status: 400 });
+  if (form.get("intent") !== "cancel" || !Number.isInteger(id) || id <= 0) return data({ errors: ["invalid_body"] }, { status: 400 });
   try {
     await context.get(apiContext).send(contacts.cancelContactChange, { params: { id } });
   } catch (error) {
-    if (!(error instanceof ApiClientError)) throw error;
-    if (error.status !== 404) return data({ error: apiErrorKey(error.code) }, { status: error.status >= 500 ? 503 : 409 });
+    if (!(error instanceof ApiClientError) || error.status !== 404) {
+      const { messages, status } = apiErrorMessages(error);
+      return data({ errors: messages }, { status });
+    }
   }
-  return redirect(authPath(request, "/profile/mail"), { headers: { "set-cookie": setFlashCookie({ message: "profileContacts.flash.cancelled", tone: "info" }) } });
+  return localizedRedirect(request, "/profile/mail", { message: "profileContacts.flash.cancelled", tone: "info" });
 }
 
 export default function Mail({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,7 +55,7 @@ export default function Mail({ loaderData, actionData }: Route.ComponentProps) {
     <section className="profile-section">
       <h1>{t("profileContacts.title")}</h1>
       <p className="page-lead">{t("profileContacts.lead")}</p>
-      <ProfileFormError errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors errors={actionData?.errors} />
       <ul className="contact-list">
         {(["email", "phone"] as const).map((kind) => {
           const value = kind === "email" ? email : phone;
@@ -73,12 +76,7 @@ export default function Mail({ loaderData, actionData }: Route.ComponentProps) {
                     <LocaleLink to={change.codePath} className="button button-small">
                       {t("profileContacts.enterCode")}
                     </LocaleLink>
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="id" value={change.id} />
-                      <button type="submit" name="intent" value="cancel" className="button button-link button-link-muted">
-                        {t("profileContacts.cancelChange")}
-                      </button>
-                    </Form>
+                    <CancelChangeForm id={change.id} />
                   </div>
                 </div>
               ))}

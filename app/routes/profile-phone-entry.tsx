@@ -4,22 +4,12 @@
  */
 import type { Route } from "./+types/profile-phone-entry";
 import { EntryStepPage } from "../components/profile/contact-steps.tsx";
-import { loadChange, startChangeAction, stepPath } from "../lib/profile-api/contact-steps.server.ts";
+import { entryStepAction, loadEntryStep } from "../lib/profile-api/contact-steps.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const change = await loadChange(request, context, "phone", params.id, "entry");
-  return {
-    change: { display: change.display, codePath: stepPath("phone", change.id, "code") },
-    seo: { title: getInstance(context).t("profileContacts.phoneStepTitle") },
-  };
-}
+export const loader = ({ request, context, params }: Route.LoaderArgs) => loadEntryStep(request, context, "phone", params.id);
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await loadChange(request, context, "phone", params.id, "entry");
-  return startChangeAction(request, context, "phone");
-}
+export const action = ({ request, context, params }: Route.ActionArgs) => entryStepAction(request, context, "phone", params.id);
 
 export default function PhoneEntryStep({ loaderData, actionData }: Route.ComponentProps) {
   return <EntryStepPage kind="phone" change={loaderData.change} result={actionData?.result} />;

@@ -4,14 +4,10 @@
  */
 import type { Route } from "./+types/profile-phone-success";
 import { SuccessStepPage } from "../components/profile/contact-steps.tsx";
-import { loadChange } from "../lib/profile-api/contact-steps.server.ts";
+import { loadSuccessStep } from "../lib/profile-api/contact-steps.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const change = await loadChange(request, context, "phone", params.id, "success");
-  return { display: change.display, seo: { title: getInstance(context).t("profileContacts.phoneChangedTitle") } };
-}
+export const loader = ({ request, context, params }: Route.LoaderArgs) => loadSuccessStep(request, context, "phone", params.id);
 
 export default function PhoneSuccessStep({ loaderData }: Route.ComponentProps) {
   return <SuccessStepPage kind="phone" display={loaderData.display} />;

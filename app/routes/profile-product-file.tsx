@@ -12,13 +12,11 @@
  *   `{ ok: true }` for the JavaScript buttons (field `js`), which show the change at once.
  * For a published product every change waits for a moderator, like the other parts.
  */
-import { data, Form, redirect, useFetcher, useFetchers, useNavigation } from "react-router";
+import { data, Form, useFetcher, useFetchers, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-file";
 import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
-import { issueText } from "../components/profile/localized-field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
 import * as productsApi from "../../contract/profile/products.ts";
 import { productIdOf, type ProductFileView } from "../lib/profile-api/products.server.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
@@ -26,8 +24,10 @@ import { localizedText } from "../lib/product-forms.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { useProductData } from "./profile-product.tsx";
+import { localizedPath } from "../lib/i18n.ts";
+import { flashRedirect } from "../lib/redirect.server.ts";
+import { messageText } from "../components/form/messages.ts";
 
 /** A whole request larger than this is refused before it is read (30 files of the largest kind fit in no single form anyway). */
 const MAX_FORM_BYTES = 120 * 1024 * 1024;
@@ -37,10 +37,7 @@ type Refusal = { name: string; code: string };
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
   const api = context.get(apiContext);
-  const back = authPath(request, `/profile/product/${id}/file`);
-  const flash = (message: "profileProducts.flash.filesAdded" | "profileProducts.flash.fileRemoved" | "profileProducts.flash.fileMoved") => ({
-    headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) },
-  });
+  const back = localizedPath(request, `/profile/product/${id}/file`);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) return data({ refused: [{ name: "", code: "file_too_large" }] as Refusal[] }, { status: 413 });
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -74,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
     }
     if (refused.length > 0) return data({ refused }, { status: status === 404 ? 400 : status });
-    throw redirect(back, flash("profileProducts.flash.filesAdded"));
+    throw flashRedirect(back, "profileProducts.flash.filesAdded");
   }
 
   const raw = String(formData.get("fileId") ?? "");
@@ -86,12 +83,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!Number.isInteger(position) || position < 0) return data({ refused: [{ name: "", code: "invalid_body" }] as Refusal[] }, { status: 400 });
       await api.send(productsApi.updateFile, { params: { id, fileId }, body: { position: Math.min(position, 99) } });
       if (js) return data({ ok: true });
-      throw redirect(back, flash("profileProducts.flash.fileMoved"));
+      throw flashRedirect(back, "profileProducts.flash.fileMoved");
     }
     if (intent === "remove") {
       await api.send(productsApi.deleteFile, { params: { id, fileId } });
       if (js) return data({ ok: true });
-      throw redirect(back, flash("profileProducts.flash.fileRemoved"));
+      throw flashRedirect(back, "profileProducts.flash.fileRemoved");
     }
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -191,7 +188,7 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
                   {refused.map((r, i) => (
                     <li key={i}>
                       {r.name ? <strong>{r.name}: </strong> : null}
-                      {issueText(t, r.code)}
+                      {messageText(t, r.code, "form")}
                     </li>
                   ))}
                 </ul>
@@ -255,7 +252,7 @@ function FileAction({ fileId, intent, position, label, title, danger = false }: 
       </button>
       {failed ? (
         <span className="field-error" role="alert">
-          {issueText(t, failed)}
+          {messageText(t, failed, "form")}
         </span>
       ) : null}
     </fetcher.Form>

@@ -7,7 +7,7 @@
  * Owners and admins may delete a product here (a confirmation first; with JavaScript the row goes at
  * once and comes back if the API refuses). Guarded by the profile layout (profile-check-organization).
  */
-import { data, Form, redirect, useFetcher } from "react-router";
+import { data, Form, useFetcher } from "react-router";
 import type { Route } from "./+types/profile-product-list";
 import { formatDate, formatMoney, formatQuantity } from "../components/catalog/format.ts";
 import { Icon } from "../components/icon.tsx";
@@ -16,8 +16,8 @@ import { Pagination } from "../components/pagination.tsx";
 import { PendingMarker, ProductStatusBadge } from "../components/profile/product-status.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
+import { localizedPath } from "../lib/i18n.ts";
 import { LIST_STATUSES, localizedText, type ListStatus } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -25,8 +25,8 @@ import { unitLabel } from "../lib/units.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { flashRedirect } from "../lib/redirect.server.ts";
 
 const PER_PAGE = 20;
 
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const back = `${authPath(request, "/profile/product")}${documentUrl(request).search}`;
+  const back = `${localizedPath(request, "/profile/product")}${documentUrl(request).search}`;
   if (form.get("intent") !== "delete") return data({ error: "invalid_intent" }, { status: 400 });
   const id = String(form.get("id") ?? "");
   if (!/^\d{1,10}$/.test(id)) return data({ error: "not_found" }, { status: 404 });
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: error.code, id: Number(id) }, { status: error.status });
   }
   if (form.get("js") === "1") return data({ deleted: Number(id) });
-  throw redirect(back, { headers: { "set-cookie": setFlashCookie({ message: "profileProducts.flash.deleted", tone: "success" }) } });
+  throw flashRedirect(back, "profileProducts.flash.deleted");
 }
 
 export function headers() {

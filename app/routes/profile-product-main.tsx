@@ -13,26 +13,25 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-main";
-import { FormIssue } from "../components/profile/localized-field.tsx";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
 import { ProductFacts } from "../components/profile/product-facts.tsx";
 import { ProductVariants } from "../components/profile/product-variants.tsx";
 import { apiContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
 import { categoryOptions, productIdOf, stableJson, type ProductDetailView } from "../lib/profile-api/products.server.ts";
-import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { useProductData } from "./profile-product.tsx";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   return { categories: await categoryOptions(context.get(apiContext), lang) };
 }
 
@@ -58,7 +57,7 @@ const variantsOf = (variants: ProductMainInput["variants"]) => variants.map((v) 
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const api = context.get(apiContext);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ProductMainSchema });
@@ -85,11 +84,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     step = "variants";
     if (changed.variants) await api.send(productsApi.putVariants, { params: { id }, body: { variants } });
     const message = !changed.card && !changed.facts && !changed.variants ? "profileProducts.flash.unchanged" : current.status === "published" ? "profileProducts.flash.savedPending" : "profileProducts.flash.saved";
-    throw redirect(authPath(request, `/profile/product/${id}`), { headers: { "set-cookie": setFlashCookie({ message, tone: message.endsWith("unchanged") ? "info" : "success" }) } });
+    throw localizedRedirect(request, `/profile/product/${id}`, { message, tone: message.endsWith("unchanged") ? "info" : "success" });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { result, status } = replyError(submission, error, { prefix: step === "card" ? "card" : undefined });
-    return data({ result, picker: null, tnvedNames: await tnvedNames() }, { status });
+    return replyWithApiError(submission, error, { prefix: step === "card" ? "card" : undefined, data: { picker: null, tnvedNames: await tnvedNames() } });
   }
 }
 
@@ -99,7 +97,7 @@ export default function ProductMain({ loaderData, actionData }: Route.ComponentP
   const { product, tnvedNames, readOnly } = useProductData();
   const [form, fields] = useForm({
     id: `product-${product.id}-main`,
-    lastResult: navigation.state === "idle" ? (actionData?.result as never) : undefined,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: {
       card: {
         name: product.name,
@@ -129,7 +127,7 @@ export default function ProductMain({ loaderData, actionData }: Route.ComponentP
         <ProductCardFields form={form} card={card as never} categories={loaderData.categories} tnvedNames={{ ...tnvedNames, ...actionData?.tnvedNames }} picker={actionData?.picker} />
         <ProductFacts form={form} facts={fields.facts} sourceLang={sourceLang} />
         <ProductVariants form={form} variants={fields.variants} sourceLang={sourceLang} />
-        <FormIssue id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="page-actions pp-save">
           <button type="submit" className="button button-primary" disabled={saving}>
             {t(product.status === "published" ? "profileProducts.saveForReview" : "profileProducts.save")}

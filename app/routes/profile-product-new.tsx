@@ -7,33 +7,32 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-new";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
-import { FormIssue } from "../components/profile/localized-field.tsx";
 import { apiContext, profileContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { ProductCardFormSchema } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
 import { categoryOptions } from "../lib/profile-api/products.server.ts";
-import { classifierNames, readPickerSearch, replyError, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const blocked = context.get(profileContext).organization?.status === "blocked";
   return { categories: await categoryOptions(context.get(apiContext), lang), blocked, seo: { title: getInstance(context).t("profileProducts.new.title") } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const api = context.get(apiContext);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ProductCardFormSchema });
@@ -44,11 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), picker: null, tnvedNames: await tnvedNames() }, { status: submission.status === "error" ? 400 : 200 });
   try {
     const { data: created } = await api.send(productsApi.createProduct, { body: submission.value.card });
-    throw redirect(authPath(request, `/profile/product/${created.id}`), { headers: { "set-cookie": setFlashCookie({ message: "profileProducts.flash.created", tone: "success" }) } });
+    throw localizedRedirect(request, `/profile/product/${created.id}`, "profileProducts.flash.created");
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { result, status } = replyError(submission, error, { prefix: "card" });
-    return data({ result, picker: null, tnvedNames: await tnvedNames() }, { status });
+    return replyWithApiError(submission, error, { prefix: "card", data: { picker: null, tnvedNames: await tnvedNames() } });
   }
 }
 
@@ -62,7 +60,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "product-new",
-    lastResult: navigation.state === "idle" ? (actionData?.result as never) : undefined,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { card: { sourceLang: lang } },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductCardFormSchema }),
     shouldValidate: "onBlur",
@@ -82,7 +80,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <fieldset className="pp-fieldset" disabled={loaderData.blocked}>
           <ProductCardFields form={form} card={card as never} categories={loaderData.categories} tnvedNames={actionData?.tnvedNames} picker={actionData?.picker} />
-          <FormIssue id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <div className="page-actions">
             <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
               {t("profileProducts.new.create")}

@@ -8,20 +8,19 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-price";
 import { PriceTable } from "../components/catalog/price-table.tsx";
-import { FormIssue } from "../components/profile/localized-field.tsx";
 import { PriceTiers } from "../components/profile/price-tiers.tsx";
 import { apiContext } from "../context.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
 import { PriceFormSchema } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
 import { productIdOf } from "../lib/profile-api/products.server.ts";
-import { replyError } from "../lib/profile-api/widgets.server.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { useProductData } from "./profile-product.tsx";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
@@ -30,10 +29,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await context.get(apiContext).send(productsApi.putPrices, { params: { id }, body: { tiers: submission.value.tiers } });
   } catch (error) {
-    const { result, status } = replyError(submission, error);
-    return data({ result }, { status });
+    return replyWithApiError(submission, error);
   }
-  throw redirect(authPath(request, `/profile/product/${id}/price`), { headers: { "set-cookie": setFlashCookie({ message: "profileProducts.flash.pricesSaved", tone: "success" }) } });
+  throw localizedRedirect(request, `/profile/product/${id}/price`, "profileProducts.flash.pricesSaved");
 }
 
 export default function ProductPrices({ actionData }: Route.ComponentProps) {
@@ -43,7 +41,7 @@ export default function ProductPrices({ actionData }: Route.ComponentProps) {
   const defaultUnit = product.moqUnit ?? "pcs";
   const [form, fields] = useForm({
     id: `product-${product.id}-price`,
-    lastResult: navigation.state === "idle" ? (actionData?.result as never) : undefined,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     // A product without prices starts with one empty row to fill in.
     defaultValue: { tiers: product.prices.length > 0 ? product.prices : [{ minQuantity: "", price: "", unit: defaultUnit, currency: "RUB" }] } as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceFormSchema }),
@@ -60,7 +58,7 @@ export default function ProductPrices({ actionData }: Route.ComponentProps) {
         {readOnly ? <p className="notice small">{t("profileProducts.readOnly")}</p> : null}
         <fieldset className="pp-fieldset" disabled={readOnly}>
           <PriceTiers form={form} tiers={fields.tiers} defaultUnit={defaultUnit} />
-          <FormIssue id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <div className="page-actions pp-save">
             <button type="submit" className="button button-primary" disabled={saving}>
               {t(product.status === "published" ? "profileProducts.saveForReview" : "profileProducts.prices.save")}

@@ -10,15 +10,13 @@
  * Action (this route, no `?index`): `intent` = `submit` | `withdraw` | `delete` → redirect with a flash
  * message; a refusal (409 `invalid_transition`, 403 `forbidden_role`…) is shown above the tabs.
  */
-import { data, Form, NavLink, Outlet, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, NavLink, Outlet, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/profile-product";
 import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { PendingMarker, ProductStatusBadge, ProductStatusNotice } from "../components/profile/product-status.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { localizedText } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
 import { productIdOf, requireProduct } from "../lib/profile-api/products.server.ts";
@@ -26,14 +24,14 @@ import { classifierNames } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export const middleware = guards("profile-check-organization");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const api = context.get(apiContext);
   const id = productIdOf(request, params.id);
   const product = await requireProduct(api, request, id);
@@ -56,15 +54,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const api = context.get(apiContext);
-  const flash = (message: Parameters<typeof setFlashCookie>[0]["message"]) => ({ headers: { "set-cookie": setFlashCookie({ message, tone: "success" }) } });
   try {
     if (intent === "submit" || intent === "withdraw") {
       await api.send(productsApi.changeProductStatus, { params: { id }, body: { action: intent } });
-      throw redirect(authPath(request, `/profile/product/${id}`), flash(intent === "submit" ? "profileProducts.flash.submitted" : "profileProducts.flash.withdrawn"));
+      throw localizedRedirect(request, `/profile/product/${id}`, intent === "submit" ? "profileProducts.flash.submitted" : "profileProducts.flash.withdrawn");
     }
     if (intent === "delete") {
       await api.send(productsApi.deleteProduct, { params: { id } });
-      throw redirect(authPath(request, "/profile/product"), flash("profileProducts.flash.deleted"));
+      throw localizedRedirect(request, "/profile/product", "profileProducts.flash.deleted");
     }
     return data({ statusError: "invalid_intent" }, { status: 400 });
   } catch (error) {

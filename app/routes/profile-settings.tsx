@@ -10,33 +10,34 @@
  * Every form posts here with an `intent`; without JavaScript a refusal comes back as a 400 with the
  * errors in the page's language, a success as a redirect with a flash message.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-settings";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { ProfileFieldError, ProfileFormError } from "../components/profile/contact-field.tsx";
 import * as auth from "../../contract/auth.ts";
 import * as profileApi from "../../contract/profile.ts";
 import * as contacts from "../../contract/profile-contacts.ts";
 import { apiContext, profileContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { authPath } from "../lib/auth-actions.server.ts";
-import { LANG_NAMES, LANGS, localePath, splitLocalePath } from "../lib/i18n.ts";
+import { LANG_NAMES, LANGS, localePath, pageLang } from "../lib/i18n.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
 import { LanguageSchema, NameSchema } from "../lib/profile-api/personal-forms.ts";
 import * as employeesApi from "../../contract/profile/employees.ts";
-import { apiErrorKey, formatPhone, quotedName } from "../lib/profile-api/personal.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
+import { formatPhone, quotedName } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { clearSessionCookies } from "../lib/session.server.ts";
 import { useT } from "../lib/use-t.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { localeCookie } from "./set-locale.ts";
+import { flashCookie, localizedRedirect } from "../lib/redirect.server.ts";
+import type { FormResult } from "../components/form/result.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { InputField } from "../components/form/field.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const profile = context.get(profileContext);
   const { data: pending } = await context.get(apiContext).send(contacts.listContactChanges);
   const waiting = (kind: "email" | "phone") => {
@@ -59,11 +60,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Intent = "name" | "language" | "leave" | "logoutAll";
 
+/** Why one may not leave the company, as this page says it. */
+const LEAVE_ERRORS = {
+  last_owner: { message: "profileSettings.errors.lastOwner" },
+  member_blocked: { message: "profileSettings.errors.leaveBlocked" },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
   const api = context.get(apiContext);
-  const flash = (message: Parameters<typeof setFlashCookie>[0]["message"], tone: "success" | "info" = "success") => ({ headers: { "set-cookie": setFlashCookie({ message, tone }) } });
 
   if (intent === "name") {
     const submission = parseWithZod(formData, { schema: NameSchema });
@@ -71,10 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.send(profileApi.updateProfile, { body: submission.value });
     } catch (error) {
-      if (!(error instanceof ApiClientError)) throw error;
-      return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
+      return replyWithApiError(submission, error, { data: { intent } });
     }
-    return redirect(authPath(request, "/profile/settings"), flash("profileSettings.flash.nameSaved"));
+    return localizedRedirect(request, "/profile/settings", "profileSettings.flash.nameSaved");
   }
 
   if (intent === "language") {
@@ -84,26 +89,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.send(profileApi.updateProfile, { body: { locale: lang } });
     } catch (error) {
-      if (!(error instanceof ApiClientError)) throw error;
-      return data({ intent, result: submission.reply({ formErrors: [apiErrorKey(error.code)] }) }, { status: error.status >= 500 ? 503 : 400 });
+      return replyWithApiError(submission, error, { data: { intent } });
     }
     // A whole new document: the page's language comes from its URL and every string must follow.
     const headers = new Headers({ "set-cookie": localeCookie.serialize(lang) });
-    headers.append("set-cookie", setFlashCookie({ message: "profileSettings.flash.languageSaved", tone: "success" }));
+    headers.append("set-cookie", flashCookie("profileSettings.flash.languageSaved"));
     return redirectDocument(localePath(lang, "/profile/settings"), { headers });
   }
 
   if (intent === "leave") {
     const org = context.get(profileContext).organization;
-    if (!org) return redirect(authPath(request, "/profile/settings"));
+    if (!org) return localizedRedirect(request, "/profile/settings");
     try {
       await api.send(employeesApi.removeEmployee, { params: { id: org.memberId } });
     } catch (error) {
-      if (!(error instanceof ApiClientError)) throw error;
-      const key = error.code === "last_owner" ? "profileSettings.errors.lastOwner" : error.code === "member_blocked" ? "profileSettings.errors.leaveBlocked" : apiErrorKey(error.code);
-      return data({ intent, result: { status: "error" as const, error: { "": [key] } } }, { status: error.status >= 500 ? 503 : 409 });
+      return replyWithApiError(null, error, { codes: LEAVE_ERRORS, data: { intent } });
     }
-    return redirect(authPath(request, "/profile/settings"), flash("profileSettings.flash.leftCompany", "info"));
+    return localizedRedirect(request, "/profile/settings", { message: "profileSettings.flash.leftCompany", tone: "info" });
   }
 
   if (intent === "logoutAll") {
@@ -116,17 +118,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = context.get(sessionContext);
     session.accessToken = null;
     session.setCookies.push(...clearSessionCookies());
-    return redirect(authPath(request, "/"), flash("profileSettings.flash.signedOutEverywhere", "info"));
+    return localizedRedirect(request, "/", { message: "profileSettings.flash.signedOutEverywhere", tone: "info" });
   }
   return data({ intent: null, result: null }, { status: 400 });
 }
 
-function NameForm({ firstName, lastName, lastResult }: { firstName: string; lastName: string; lastResult?: unknown }) {
+function NameForm({ firstName, lastName, lastResult }: { firstName: string; lastName: string; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "settings-name",
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { firstName, lastName },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NameSchema }),
     shouldValidate: "onBlur",
@@ -136,22 +138,10 @@ function NameForm({ firstName, lastName, lastResult }: { firstName: string; last
   return (
     <Form method="post" {...getFormProps(form)} className="settings-form">
       <div className="settings-fields">
-        <div>
-          <label className="field" htmlFor={fields.firstName.id}>
-            <span>{t("auth.firstName")}</span>
-            <input {...getInputProps(fields.firstName, { type: "text" })} key={fields.firstName.key} autoComplete="given-name" aria-describedby={fields.firstName.errorId} />
-          </label>
-          <ProfileFieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
-        </div>
-        <div>
-          <label className="field" htmlFor={fields.lastName.id}>
-            <span>{t("auth.lastName")}</span>
-            <input {...getInputProps(fields.lastName, { type: "text" })} key={fields.lastName.key} autoComplete="family-name" aria-describedby={fields.lastName.errorId} />
-          </label>
-          <ProfileFieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
-        </div>
+        <InputField field={fields.firstName} label={t("auth.firstName")} autoComplete="given-name" />
+        <InputField field={fields.lastName} label={t("auth.lastName")} autoComplete="family-name" />
       </div>
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="name" className="button" disabled={busy}>
         {t("profileSettings.saveName")}
       </button>
@@ -159,12 +149,12 @@ function NameForm({ firstName, lastName, lastResult }: { firstName: string; last
   );
 }
 
-function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: unknown }) {
+function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "settings-language",
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { locale },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LanguageSchema }),
   });
@@ -180,8 +170,8 @@ function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: unk
           </label>
         ))}
       </fieldset>
-      <ProfileFieldError id={fields.locale.errorId} errors={fields.locale.errors} />
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FieldError id={fields.locale.errorId} errors={fields.locale.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="language" className="button" disabled={busy}>
         {t("profileSettings.saveLanguage")}
       </button>
@@ -258,7 +248,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <details className="danger-zone" open={Boolean(leaveError)}>
                 <summary>{t("profileSettings.leave")}</summary>
                 <p className="small">{t("profileSettings.leaveWarning", { company: d.organization.name })}</p>
-                <ProfileFormError errors={leaveError} />
+                <FormErrors errors={leaveError} />
                 <Form method="post">
                   <button type="submit" name="intent" value="leave" className="button button-danger" disabled={pendingIntent === "leave"}>
                     {t("profileSettings.leaveConfirm")}

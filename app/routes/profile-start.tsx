@@ -13,29 +13,33 @@
  * flash message); with JavaScript the company form validates inline and the region list follows the
  * chosen country.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/profile-start";
-import { FieldErrorLine, FormMessages, InputField, SelectField } from "../components/profile/company-form.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
 import { ClassifierPicker, type PickerSearch } from "../components/profile/classifier-picker.tsx";
 import { formatDate } from "../components/catalog/format.ts";
 import { apiContext, profileContext } from "../context.ts";
-import { formErrorsOf, pageLang, pagePath, redirectWithFlash, type InvitationView } from "../lib/profile-api/company.server.ts";
+import type { InvitationView } from "../lib/profile-api/company.server.ts";
 import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
 import { readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
-import { LANGS, LANG_NAMES } from "../lib/i18n.ts";
+import { LANG_OPTIONS, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import * as companyApi from "../../contract/profile/company.ts";
 import * as employeesApi from "../../contract/profile/employees.ts";
 import { COUNTRY_CODES, LangField, nullable, OkvedCode, RegionCode, text } from "../../contract/profile/fields.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { InputField, SelectField } from "../components/form/field.tsx";
+import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { PageHeader } from "../components/page-header.tsx";
+import { CountryRegionFields } from "../components/profile/company-form.tsx";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -55,7 +59,7 @@ const FIELD_OF_API: Record<string, string> = { "name.ru": "nameText", "name.en":
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
-  if (profile.organization?.employeeStatus === "active") throw redirect(pagePath(request, "/profile"));
+  if (profile.organization?.employeeStatus === "active") throw localizedRedirect(request, "/profile");
   const lang = pageLang(request);
   const invitations = (profile as typeof profile & { invitations?: InvitationView[] }).invitations ?? [];
   const blocked = profile.organization?.employeeStatus === "blocked" ? { name: profile.organization.name } : null;
@@ -74,11 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === "accept") await api.send(employeesApi.acceptInvitation, { params: { id } });
       else await api.send(employeesApi.declineInvitation, { params: { id } });
     } catch (error) {
-      const errors = formErrorsOf(error);
-      if (!errors) throw error;
-      return data({ invitation: { id, errors: errors.formErrors }, result: null }, { status: 409 });
+      const { messages, status } = apiErrorMessages(error);
+      return data({ invitation: { id, errors: messages }, result: null }, { status });
     }
-    return intent === "accept" ? redirectWithFlash(request, "/profile", "profileStart.flash.joined") : redirectWithFlash(request, "/profile/start", "profileStart.flash.declined");
+    return intent === "accept" ? localizedRedirect(request, "/profile", "profileStart.flash.joined") : localizedRedirect(request, "/profile/start", "profileStart.flash.declined");
   }
   const submission = parseWithZod(form, { schema: StartCompanySchema });
   const search = readPickerSearch(form);
@@ -91,13 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.send(companyApi.createCompany, { body: { name: { [sourceLang]: nameText }, sourceLang, ...rest } });
   } catch (error) {
-    const errors = formErrorsOf(error);
-    if (!errors) throw error;
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [name, messages] of Object.entries(errors.fieldErrors)) (fieldErrors[FIELD_OF_API[name] ?? name] ??= []).push(...messages);
-    return data({ result: submission.reply({ fieldErrors, formErrors: errors.formErrors }), invitation: null }, { status: 400 });
+    return replyWithApiError(submission, error, { fieldMap: FIELD_OF_API, data: { invitation: null } });
   }
-  return redirectWithFlash(request, "/profile", "profileStart.flash.created");
+  return localizedRedirect(request, "/profile", "profileStart.flash.created");
 }
 
 export default function ProfileStart({ loaderData, actionData }: Route.ComponentProps) {
@@ -105,10 +104,9 @@ export default function ProfileStart({ loaderData, actionData }: Route.Component
   const { invitations, blocked, firstName } = loaderData;
   return (
     <div className="profile-start">
-      <header className="page-header">
-        <h1>{t("profileStart.heading", { name: firstName })}</h1>
+      <PageHeader title={t("profileStart.heading", { name: firstName })}>
         {!blocked ? <p className="page-lead">{t(invitations.length > 0 ? "profileStart.leadInvited" : "profileStart.lead")}</p> : null}
-      </header>
+      </PageHeader>
       {blocked ? (
         <section className="card notice-warn company-blocked" role="alert">
           <h2>{t("profileStart.blockedHeading", { company: blocked.name })}</h2>
@@ -132,7 +130,7 @@ function Invitations({ invitations, failed }: { invitations: InvitationView[]; f
   return (
     <section className="card" aria-labelledby="invitations-heading">
       <h2 id="invitations-heading">{t("profileStart.invitationsHeading")}</h2>
-      {failed && !invitations.some((i) => i.id === failed.id) ? <FormMessages errors={failed.errors} /> : null}
+      {failed && !invitations.some((i) => i.id === failed.id) ? <FormErrors errors={failed.errors} /> : null}
       <ul className="plain-list invitation-list">
         {invitations.map((invitation) => (
           <li key={invitation.id} className="invitation">
@@ -147,7 +145,7 @@ function Invitations({ invitations, failed }: { invitations: InvitationView[]; f
               {invitation.invitedBy ? ` · ${t("profileStart.invitedBy", { name: `${invitation.invitedBy.firstName} ${invitation.invitedBy.lastName}`.trim() })}` : ""}
             </p>
             <p className="muted small">{t("profileStart.expires", { date: formatDate(invitation.expiresAt, lang) })}</p>
-            {failed?.id === invitation.id ? <FormMessages errors={failed.errors} /> : null}
+            {failed?.id === invitation.id ? <FormErrors errors={failed.errors} /> : null}
             <Form method="post" className="page-actions">
               <input type="hidden" name="invitation" value={invitation.id} />
               <button type="submit" name="intent" value="accept" className="button" disabled={navigation.state === "submitting"}>
@@ -177,13 +175,7 @@ function CreateCompany({ regions, result, picker }: { regions: Route.ComponentPr
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  // With JavaScript the region list shows the chosen country's regions only; without it both groups
-  // are offered and the API refuses a region of the other country (`unknown_region`).
-  const hydrated = useHydrated();
   const [country, setCountry] = useState<string>(String(fields.country.initialValue ?? (lang === "zh" ? "CN" : "RU")));
-  const groups = (["RU", "CN"] as const)
-    .filter((c) => !hydrated || c === country)
-    .map((c) => ({ label: t(`profileCompany.country.${c}`), options: regions.filter((r) => r.country === c).map((r) => ({ value: r.code, label: r.name })) }));
   return (
     <section className="card" aria-labelledby="create-heading">
       <h2 id="create-heading">{t("profileStart.createHeading")}</h2>
@@ -194,23 +186,11 @@ function CreateCompany({ regions, result, picker }: { regions: Route.ComponentPr
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <div className="field-pair">
           <InputField field={fields.nameText} label={t("profileStart.name")} hint={t("profileStart.nameHint")} autoComplete="organization" />
-          <SelectField field={fields.sourceLang} label={t("profileStart.nameLang")} options={LANGS.map((l) => ({ value: l, label: LANG_NAMES[l] }))} />
+          <SelectField field={fields.sourceLang} label={t("profileStart.nameLang")} options={LANG_OPTIONS} />
         </div>
-        <fieldset className="field">
-          <legend>{t("profileCompany.fields.country")}</legend>
-          <div className="radio-row">
-            {COUNTRY_CODES.map((c) => (
-              <label key={c} className="field-check">
-                <input {...getInputProps(fields.country, { type: "radio", value: c })} key={`${fields.country.key}-${c}`} onChange={() => setCountry(c)} />
-                <span>{t(`profileCompany.country.${c}`)}</span>
-              </label>
-            ))}
-          </div>
-          <FieldErrorLine id={fields.country.errorId} errors={fields.country.errors} />
-        </fieldset>
-        <SelectField field={fields.regionCode} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
+        <CountryRegionFields countryField={fields.country} regionField={fields.regionCode} regions={regions} country={country} onCountry={setCountry} />
         <ClassifierPicker classifier="okved" form={form} field={fields.okvedMain} label={t("profileCompany.fields.okvedMain")} hint={t("profileStart.okvedHint")} search={picker} />
-        <FormMessages id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("profileStart.create")}
         </button>

@@ -9,8 +9,7 @@ import { NavLink, Outlet } from "react-router";
 import { privateStringsMiddleware } from "../lib/locale-loaders.ts";
 import type { Route } from "./+types/profile";
 import { profileContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { localeHref } from "../components/locale-link.tsx";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -22,7 +21,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [privateString
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const active = profile.organization?.employeeStatus === "active" ? profile.organization : null;
   // The company's name in the page's language when the company gave one.
   const organization = active ? { ...active, name: active.names?.[lang] || active.name } : null;

@@ -3,11 +3,10 @@
  * classifiers, each a tab with its count. Tabs are plain links (work without JavaScript); the products
  * and suppliers tabs page through all results.
  */
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/search";
-import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
-import { StoryTeaser } from "../components/catalog/story-teaser.tsx";
+import { CompanyCard, CompanyList, ProductGrid } from "../components/catalog/cards.tsx";
+import { StoryGrid } from "../components/catalog/story-teaser.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { SearchResults } from "../components/classifier/classifier-index.tsx";
 import { ClassifierSearchForm } from "../components/classifier/search-form.tsx";
@@ -18,12 +17,14 @@ import * as searchApi from "../../contract/search.ts";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { pageParam, searchParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
+import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 const TABS = ["products", "suppliers", "services", "stories", "classifiers"] as const;
 type Tab = (typeof TABS)[number];
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const t = getInstance(context).t;
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = Number(url.searchParams.get("page") ?? "1");
   const seo = { title: q ? t("classifier.resultsFor", { q }) : t("search.title"), description: t("search.prompt") };
@@ -72,7 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { q, tab, overview } = loaderData;
   const counts: Record<Tab, number> = {
@@ -84,10 +85,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   };
   return (
     <main id="main" className="page">
-      <header className="page-header">
-        <h1>{t("search.heading")}</h1>
-        <p className="page-lead">{t("search.prompt")}</p>
-      </header>
+      <PageHeader title={t("search.heading")} lead={t("search.prompt")} />
       <ClassifierSearchForm action={localeHref(lang, "/search")} q={q} label={t("home.searchLabel")} placeholder={t("home.searchPlaceholder")} />
       {loaderData.corrected ? (
         <p className="notice" role="status">
@@ -118,13 +116,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {tab === "suppliers" && loaderData.suppliers ? (
             <section>
               {loaderData.suppliers.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : null}
-              <ul className="company-list">
-                {loaderData.suppliers.items.map((company) => (
-                  <li key={company.id}>
-                    <CompanyCard company={company} />
-                  </li>
-                ))}
-              </ul>
+              <CompanyList companies={loaderData.suppliers.items} />
               <Pagination page={loaderData.suppliers.meta.page} pages={loaderData.suppliers.meta.pages} />
             </section>
           ) : null}
@@ -148,13 +140,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {tab === "stories" && overview ? (
             <section>
               {overview.stories.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : null}
-              <ul className="story-grid">
-                {overview.stories.items.map((story) => (
-                  <li key={story.id}>
-                    <StoryTeaser story={story} />
-                  </li>
-                ))}
-              </ul>
+              <StoryGrid stories={overview.stories.items} />
             </section>
           ) : null}
           {tab === "classifiers"

@@ -1,5 +1,4 @@
 /** `/services/company/{id}`: one supplier's offer of a service, with the supplier's other offers. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/services-company-item";
 import { CompanyCard } from "../components/catalog/cards.tsx";
 import { formatMoney } from "../components/catalog/format.ts";
@@ -7,25 +6,19 @@ import { Text } from "../components/catalog/text.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as servicesApi from "../../contract/services.ts";
 import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
   const api = context.get(apiContext);
-  const offer = await api
-    .send(servicesApi.getCompanyService, { params: { id: params.id }, query: { lang } })
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-      throw error;
-    });
+  const offer = await orNotFound(request, api.send(servicesApi.getCompanyService, { params: { id: params.id }, query: { lang } }).then((r) => r.data));
   const others = await api.send(servicesApi.listCompanyServices, { query: { lang, company: offer.company.id, perPage: 20 } });
   return {
     offer,
@@ -35,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function ServiceOffer({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { offer } = loaderData;
   return (

@@ -1,5 +1,4 @@
 /** `/services/company`: suppliers' service offers, by service type and region; `page` is guarded. */
-import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/services-company";
@@ -14,13 +13,15 @@ import { apiContext } from "../context.ts";
 import { apiQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { pageParam, searchParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
+import { FilterSelect } from "../components/filter-select.tsx";
 
 export const middleware = guards(
   "check-query-params-page",
@@ -30,7 +31,7 @@ export const middleware = guards(
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const query = apiQuery<RouteQueryInput<typeof searchApi.filterServices>>(url.searchParams, ["page", "q", "serviceType", "region", "country"]);
   const result = await context.get(apiContext).send(searchApi.filterServices, { query: { ...query, lang, perPage: 20 } });
@@ -47,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const submit = useSubmit();
   return (
@@ -55,25 +56,8 @@ export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ to: "/services", label: t("services.title") }, { label: t("services.offers") }]} />
       <h1>{loaderData.seo.title}</h1>
       <Form method="get" className="inline-filters" onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true })}>
-        <label className="field">
-          <span>{t("services.type")}</span>
-          <select name="serviceType" defaultValue={loaderData.params.serviceType ?? ""}>
-            <option value="">{t("catalog.any")}</option>
-            {loaderData.types.map((type) => (
-              <option key={type.slug} value={type.slug}>
-                {type.name.text} ({type.companyCount})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t("catalog.country")}</span>
-          <select name="country" defaultValue={loaderData.params.country ?? ""}>
-            <option value="">{t("catalog.any")}</option>
-            <option value="RU">{t("catalog.countries.RU")}</option>
-            <option value="CN">{t("catalog.countries.CN")}</option>
-          </select>
-        </label>
+        <FilterSelect name="serviceType" label={t("services.type")} value={loaderData.params.serviceType} any={t("catalog.any")} options={loaderData.types.map((type) => ({ value: type.slug, label: `${type.name.text} (${type.companyCount})` }))} />
+        <FilterSelect name="country" label={t("catalog.country")} value={loaderData.params.country} any={t("catalog.any")} options={(["RU", "CN"] as const).map((c) => ({ value: c, label: t(`catalog.countries.${c}`) }))} />
         <button type="submit" className="button">
           {t("catalog.apply")}
         </button>

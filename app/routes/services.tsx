@@ -1,36 +1,34 @@
 /** `/services`: the service types a Russia–China trade needs, with how many suppliers offer each. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/services";
 import { Text } from "../components/catalog/text.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as servicesApi from "../../contract/services.ts";
 import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const { data: types } = await context.get(apiContext).send(servicesApi.listServiceTypes, { query: { lang } });
   return { types, seo: { title: t("services.title"), description: t("services.description") } };
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className="page">
-      <header className="page-header">
-        <h1>{t("services.title")}</h1>
-        <p className="page-lead">{t("services.description")}</p>
+      <PageHeader title={t("services.title")} lead={t("services.description")}>
         <p>
           <LocaleLink to="/services/company" className="button button-secondary">
             {t("services.allOffers")}
           </LocaleLink>
         </p>
-      </header>
+      </PageHeader>
       <ul className="category-grid">
         {loaderData.types.map((type) => (
           <li key={type.id} className="card category-card">

@@ -1,5 +1,4 @@
 /** `/suppliers/{id}/products`: all products of one supplier, paged and filterable. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/supplier-products";
 import { ProductListing } from "../components/catalog/product-listing.tsx";
 import { Text } from "../components/catalog/text.tsx";
@@ -9,18 +8,19 @@ import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { loadSupplier } from "../lib/supplier-loader.server.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const company = await loadSupplier(context, request, params.id, lang);
   const api = context.get(apiContext);
   const query = { ...apiQuery<productsApi.ProductListInput>(url.searchParams, ["page", "currency", "priceMin", "priceMax", "sort", "tnved"]), company: company.id, lang, perPage: 24 };
@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function SupplierProducts({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { company } = loaderData;
   return (
     <main id="main" className="page">

@@ -1,5 +1,4 @@
 /** `/suppliers/{id}`: who the supplier is, how it is verified, what it does (OKVED), sells and offers. */
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/supplier";
 import { ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
 import { formatDate, formatMoney } from "../components/catalog/format.ts";
@@ -10,15 +9,16 @@ import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as companiesApi from "../../contract/companies.ts";
 import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { loadSupplier } from "../lib/supplier-loader.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { CompanyContactItems } from "../components/catalog/facts.tsx";
+import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { lang } = splitLocalePath(documentUrl(request).pathname);
+  const lang = pageLang(request);
   const company = await loadSupplier(context, request, params.id, lang);
   const products = await context.get(apiContext).send(companiesApi.listCompanyProducts, { params: { id: company.id }, query: { lang, perPage: 8 } });
   return {
@@ -30,7 +30,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function Supplier({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { company, products } = loaderData;
   const mainOkved = company.okved.find((o) => o.isMain);
@@ -132,60 +132,26 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           <section className="card">
             <h2>{t("suppliers.contacts")}</h2>
             <dl className="facts">
-              {company.address ? (
-                <div>
-                  <dt>{t("suppliers.address")}</dt>
-                  <dd>
-                    <Text value={company.address} />
-                    {mapHref ? (
-                      <>
-                        {" "}
-                        <a href={mapHref} rel="noopener noreferrer external" target="_blank">
-                          {t("suppliers.openMap")}
-                        </a>
-                      </>
-                    ) : null}
-                  </dd>
-                </div>
-              ) : null}
-              {company.website ? (
-                <div>
-                  <dt>{t("suppliers.website")}</dt>
-                  <dd>
-                    <a href={company.website} rel="noopener noreferrer nofollow external" target="_blank">
-                      {company.website.replace(/^https?:\/\//, "")}
-                    </a>
-                  </dd>
-                </div>
-              ) : null}
-              {company.phone ? (
-                <div>
-                  <dt>{t("suppliers.phone")}</dt>
-                  <dd>
-                    <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>{company.phone}</a>
-                  </dd>
-                </div>
-              ) : null}
-              {company.email ? (
-                <div>
-                  <dt>{t("suppliers.email")}</dt>
-                  <dd>
-                    <a href={`mailto:${company.email}`}>{company.email}</a>
-                  </dd>
-                </div>
-              ) : null}
-              {company.yearFounded ? (
-                <div>
-                  <dt>{t("suppliers.founded")}</dt>
-                  <dd>{company.yearFounded}</dd>
-                </div>
-              ) : null}
-              {company.headcountRange ? (
-                <div>
-                  <dt>{t("suppliers.headcount")}</dt>
-                  <dd>{company.headcountRange}</dd>
-                </div>
-              ) : null}
+              <CompanyContactItems
+                company={company}
+                links
+                headcount={company.headcountRange}
+                address={
+                  company.address ? (
+                    <>
+                      <Text value={company.address} />
+                      {mapHref ? (
+                        <>
+                          {" "}
+                          <a href={mapHref} rel="noopener noreferrer external" target="_blank">
+                            {t("suppliers.openMap")}
+                          </a>
+                        </>
+                      ) : null}
+                    </>
+                  ) : null
+                }
+              />
               <FactItems facts={company.facts} />
             </dl>
           </section>

@@ -1,8 +1,7 @@
 /** `/suppliers`: find suppliers by words, region, activity (OKVED), category, verification and kind. */
-import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/suppliers";
-import { CompanyCard } from "../components/catalog/cards.tsx";
+import { CompanyList } from "../components/catalog/cards.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import * as categoriesApi from "../../contract/categories.ts";
 import * as searchApi from "../../contract/search.ts";
@@ -11,11 +10,14 @@ import { apiContext } from "../context.ts";
 import { apiQuery, supplierListQuery } from "../lib/catalog-query.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { splitLocalePath } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
+import { useT } from "../lib/use-t.ts";
+import { PageHeader } from "../components/page-header.tsx";
+import { FilterSelect } from "../components/filter-select.tsx";
 
 export const middleware = guards(["check-query-params", supplierListQuery], "reset-page");
 
@@ -23,7 +25,7 @@ const KEYS: (keyof RouteQueryInput<typeof searchApi.filterSuppliers>)[] = ["page
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { lang } = splitLocalePath(url.pathname);
+  const lang = pageLang(request);
   const t = getInstance(context).t;
   const api = context.get(apiContext);
   const [result, categories] = await Promise.all([
@@ -43,16 +45,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Suppliers({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const submit = useSubmit();
   const { facets, params } = loaderData;
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t("suppliers.title") }]} />
-      <header className="page-header">
-        <h1>{t("suppliers.title")}</h1>
-        <p className="page-lead">{t("suppliers.description")}</p>
-      </header>
+      <PageHeader title={t("suppliers.title")} lead={t("suppliers.description")} />
       <div className="listing listing-with-filters">
         <Form
           method="get"
@@ -69,28 +68,8 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
             <span>{t("suppliers.query")}</span>
             <input type="search" name="q" defaultValue={params.q ?? ""} maxLength={200} />
           </label>
-          <label className="field">
-            <span>{t("catalog.region")}</span>
-            <select name="region" defaultValue={params.region ?? ""}>
-              <option value="">{t("catalog.any")}</option>
-              {facets.regions.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.name?.text ?? r.value} ({r.count})
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t("suppliers.category")}</span>
-            <select name="category" defaultValue={params.category ?? ""}>
-              <option value="">{t("catalog.any")}</option>
-              {loaderData.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name.text}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect name="region" label={t("catalog.region")} value={params.region} any={t("catalog.any")} options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))} />
+          <FilterSelect name="category" label={t("suppliers.category")} value={params.category} any={t("catalog.any")} options={loaderData.categories.map((c) => ({ value: String(c.id), label: c.name.text }))} />
           <label className="field">
             <span>{t("suppliers.okved")}</span>
             <input name="okved" defaultValue={params.okved ?? ""} placeholder="24.20" pattern="\d{2}(\.\d{1,2}){0,2}" inputMode="decimal" />
@@ -125,13 +104,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           ) : null}
           <p className="muted results-line">{t("suppliers.found", { count: loaderData.meta.total })}</p>
           {loaderData.items.length === 0 ? <p className="empty">{t("suppliers.none")}</p> : null}
-          <ul className="company-list">
-            {loaderData.items.map((company) => (
-              <li key={company.id}>
-                <CompanyCard company={company} />
-              </li>
-            ))}
-          </ul>
+          <CompanyList companies={loaderData.items} />
           <Pagination page={loaderData.meta.page} pages={loaderData.meta.pages} />
         </div>
       </div>

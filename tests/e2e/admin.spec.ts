@@ -14,16 +14,12 @@
  *   server-rendered preview) and visitors see the text.
  * Staff roles are granted with `npm run admin -- grant` on the test server's database.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { parse } from "csv-parse/sync";
-import {
-  newAddress,
-  publishedProductOfNewSupplier,
-  signIn,
-  signInAsModerator,
-  waitForMails,
-} from "./admin-helpers.ts";
-import { hydrated } from "./pwa-helpers.ts";
+import { publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
+import { newAddress, signIn, waitForMails } from "./support/session.ts";
+import { hydrated } from "./support/page.ts";
 
 const tagOf = (project: string) => `${project}${Date.now().toString(36)}`;
 

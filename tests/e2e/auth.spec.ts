@@ -3,63 +3,9 @@
  * Codes are read from the e-mails the server sent through SMTP to the mail catcher
  * (scripts/mail-catcher.ts), as a person would read them.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { MAIL_HTTP_PORT } from "../../playwright.config.ts";
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-async function mailsTo(address: string): Promise<Mail[]> {
-  const response = await fetch(`http://127.0.0.1:${MAIL_HTTP_PORT}/messages?to=${encodeURIComponent(address)}`);
-  return (await response.json()) as Mail[];
-}
-
-/** Waits for the `n`-th (1-based) e-mail to `address` and returns it. */
-async function nthMail(address: string, n: number): Promise<Mail> {
-  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
-  return (await mailsTo(address))[n - 1]!;
-}
-
-function codeOf(mail: Mail): string {
-  return mail.text.match(/^\s*(\d{6})\s*$/m)![1]!;
-}
-
-/** The e2e server allows a new code to the same address after 2 s (AUTH_RESEND_AFTER_S). */
-const resendPause = (page: Page) => page.waitForTimeout(2100);
-
-function newAddress(label: string, project: string): string {
-  return `${label}.${project}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-}
-
-/** Steps one and two of sign-in on the current page's language; returns after pressing "Sign in". */
-async function enterCode(page: Page, email: string, mailNo = 1) {
-  await page.getByLabel(/E-mail|电子邮箱/).fill(email);
-  await page.getByRole("button", { name: /Получить код|Get a code|获取验证码/ }).click();
-  await expect(page).toHaveURL(/\/auth\/code$/);
-  const mail = await nthMail(email, mailNo);
-  await page.getByLabel(/^(Код|Code|验证码)$/).fill(codeOf(mail));
-  await page.getByRole("button", { name: /^(Войти|Sign in|登录)$/ }).click();
-  return mail;
-}
-
-/** Signs out from the header and waits until the page shows the visitor's «Войти» link again. */
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Выйти" }).click();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
-}
-
-async function register(page: Page, email: string) {
-  await page.goto("/auth");
-  await enterCode(page, email);
-  await expect(page).toHaveURL(/\/auth\/registration$/);
-  await page.getByLabel("Имя").fill("Анна");
-  await page.getByLabel("Фамилия").fill("Петрова");
-  await page.getByLabel(/Принимаю условия/).check();
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-}
+import type { Browser, BrowserContext } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { codeOf, enterCode, newAddress, nthMail, registerUser, resendAllowed, signOut } from "./support/session.ts";
 
 /** A context without JavaScript carrying `from`'s cookies minus the access cookie: "later", after it expired. */
 async function laterWithoutJs(browser: Browser, from: BrowserContext, baseURL: string): Promise<BrowserContext> {
@@ -126,9 +72,9 @@ for (const [lang, texts] of [
 ] as const) {
   test(`/${lang}/auth: the whole sign-in speaks ${lang}, a wrong code is explained, the right one signs in`, async ({ page }, testInfo) => {
     const email = newAddress(`lang-${lang}`, testInfo.project.name);
-    await register(page, email);
+    await registerUser(page, email);
     await signOut(page);
-    await resendPause(page);
+    await resendAllowed(email);
     await page.goto(`/${lang}/auth`);
     await expect(page.getByRole("heading", { level: 1, name: texts.title })).toBeVisible();
     await page.getByLabel(/E-mail|电子邮箱/).fill(email);
@@ -157,13 +103,13 @@ test("the code step without the first step goes back to /auth, in each language"
 });
 
 test("an external return address is refused: after sign-in the user lands on this site", async ({ page }, testInfo) => {
-  // Four sign-ins, each after the resend pause.
+  // Four sign-ins, each after the resend window.
   test.setTimeout(120_000);
   const email = newAddress("redirect", testInfo.project.name);
-  await register(page, email);
+  await registerUser(page, email);
   await signOut(page);
   for (const [i, target] of ["https://evil.example/steal", "//evil.example", "javascript:alert(1)"].entries()) {
-    await resendPause(page);
+    await resendAllowed(email);
     await page.goto(`/auth?redirectTo=${encodeURIComponent(target)}`);
     await enterCode(page, email, i + 2);
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
@@ -173,9 +119,9 @@ test("an external return address is refused: after sign-in the user lands on thi
 
 test("the link in the e-mail opens the code step filled in, even in another browser", async ({ page, browser, baseURL }, testInfo) => {
   const email = newAddress("link", testInfo.project.name);
-  await register(page, email);
+  await registerUser(page, email);
   await signOut(page);
-  await resendPause(page);
+  await resendAllowed(email);
   await page.goto("/en/auth");
   await page.getByLabel(/E-mail/).fill(email);
   await page.getByRole("button", { name: "Get a code" }).click();
@@ -201,7 +147,7 @@ test("a new code can be asked for after the countdown; the old one stops working
     await expect(resend).toBeDisabled();
     await expect(resend).toBeEnabled({ timeout: 5000 });
   } else {
-    await resendPause(page);
+    await resendAllowed(email);
   }
   const first = codeOf(await nthMail(email, 1));
   await resend.click();

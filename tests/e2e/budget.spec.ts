@@ -12,10 +12,10 @@
  * esbuild, gzipped at level 6 — what any page of this stack ships before a line of its own code.
  */
 import { gzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { build } from "esbuild";
 import { publicPages } from "../../scripts/lib/public-pages.ts";
-import { hydrated } from "./pwa-helpers.ts";
+import { hydrated } from "./support/page.ts";
 
 const TARGET_KB = 100;
 

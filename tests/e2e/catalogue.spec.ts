@@ -2,7 +2,7 @@
  * A visitor's journey through the seeded demo catalogue, with JavaScript on and off: home → catalogue →
  * product → supplier → the supplier's OKVED activity → other suppliers; search → product; guards and 404s.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 test("home → catalogue → product → supplier → OKVED → another supplier", async ({ page }) => {
   await page.goto("/");

@@ -2,8 +2,9 @@
  * A visitor browses and searches OKVED2 and TN VED EAEU in three languages. Runs in both projects:
  * "js" (client navigation, live search) and "no-js" (plain links and GET forms).
  */
-import { expect, test, type Page } from "@playwright/test";
-import { hydrated } from "./pwa-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { hydrated } from "./support/page.ts";
 
 async function search(page: Page, q: string) {
   const box = page.getByRole("searchbox");
@@ -169,17 +170,13 @@ test.describe("languages, routing and errors", () => {
 test("live search updates results as you type (JavaScript only)", async ({ page, browserName }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "needs JavaScript");
   void browserName;
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  // A console error fails the test (tests/e2e/support/test.ts).
   await page.goto("/tnved");
   // Live search starts once the page is interactive; keys typed before that only fill the box.
   await hydrated(page);
   await page.getByRole("searchbox").pressSequentially("laptop", { delay: 30 });
   await expect(page.getByRole("link", { name: /8471 30 000 0/ })).toBeVisible();
   await expect(page).toHaveURL(/q=laptop/);
-  expect(errors).toEqual([]);
 });
 
 test("results of an earlier live search never wipe what was typed since (JavaScript only)", async ({ page }, testInfo) => {

@@ -16,9 +16,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import sharp from "sharp";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { innCheckDigits } from "../../server/catalog/identifiers.ts";
-import { hydrated } from "./pwa-helpers.ts";
+import { hydrated } from "./support/page.ts";
 import { adminCli } from "./support/admin.ts";
 import { enterCode, newAddress, registerUser } from "./support/session.ts";
 

@@ -7,10 +7,11 @@
  * SMS) as a person would read them. The company is created through the API: its pages belong to
  * another part of the profile.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { codeOf, enterCode, newAddress, nthMail, registerUser } from "./support/session.ts";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { codeOf, enterCode, newAddress, nthMail, registerUser, resendAllowed } from "./support/session.ts";
 import { newPhone, nthSmsCode } from "./support/sms.ts";
-import { hydrated } from "./pwa-helpers.ts";
+import { hydrated } from "./support/page.ts";
 
 /**
  * With JavaScript, waits until the page is hydrated before the test types: a choice made in a
@@ -89,8 +90,8 @@ test.describe("settings", () => {
     const email = newAddress("everywhere", testInfo.project.name);
     await registerUser(page, email, { redirectTo: "/profile/settings" });
     const other = await secondBrowser(browser, testInfo.project.name === "js", baseURL!);
-    // A second code to the same address waits out the e2e server's 2 s resend countdown.
-    await other.waitForTimeout(2100);
+    // A second code to the same address waits out the e2e server's resend window.
+    await resendAllowed(email);
     await other.goto("/auth?redirectTo=%2Fprofile%2Fsettings");
     await settled(other, testInfo.project.name === "js");
     await enterCode(other, email, 2);

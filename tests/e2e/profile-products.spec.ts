@@ -12,40 +12,12 @@
  * The company is created through the API with the user's own session (the company pages are another
  * branch's); the moderation is the admin CLI's (tests/e2e/support/admin.ts).
  */
-import { expect, test, type Page } from "@playwright/test";
-import sharp from "sharp";
-import { hydrated } from "./pwa-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { hydrated } from "./support/page.ts";
 import { adminCli } from "./support/admin.ts";
 import { newAddress, registerUser } from "./support/session.ts";
-
-/** A small real JPEG photo (and its bytes for the upload). */
-async function jpeg(color: string): Promise<Buffer> {
-  return sharp({ create: { width: 400, height: 300, channels: 3, background: color } }).jpeg({ quality: 85 }).toBuffer();
-}
-
-/** A one-page PDF with a correct cross-reference table. */
-function pdf(): Buffer {
-  const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>"];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, "latin1"));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, "latin1");
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
-
-/** The first bytes of a Windows program ("MZ" header), whatever its name says. */
-function windowsProgram(): Buffer {
-  const bytes = Buffer.alloc(1024);
-  bytes.write("MZ", 0, "latin1");
-  bytes.writeUInt32LE(0x80, 0x3c);
-  bytes.write("PE\0\0", 0x80, "latin1");
-  return bytes;
-}
+import { jpegPhoto, pdfDocument, windowsExecutable } from "../support/files.ts";
 
 /** Creates the signed-in user's company through the API with their own session, and publishes it (CLI). */
 async function companyFor(page: Page, name: string): Promise<number> {
@@ -147,8 +119,8 @@ test.describe("supplier's products", () => {
     // A photo (a real JPEG) and a PDF.
     await page.getByRole("link", { name: /^Фото и документы/ }).click();
     await page.locator('input[type="file"]').setInputFiles([
-      { name: "noutbuk.jpg", mimeType: "image/jpeg", buffer: await jpeg("#3b6ea8") },
-      { name: "pasport.pdf", mimeType: "application/pdf", buffer: pdf() },
+      { name: "noutbuk.jpg", mimeType: "image/jpeg", buffer: await jpegPhoto(400, 300, "#3b6ea8") },
+      { name: "pasport.pdf", mimeType: "application/pdf", buffer: pdfDocument() },
     ]);
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Загрузить" }).click();
     await expect(page.locator(".pp-gallery-item img")).toHaveCount(1);
@@ -245,7 +217,7 @@ test.describe("supplier's products", () => {
     const id = productIdOf(page);
     await open(page, `/zh/profile/product/${id}/file`, javaScriptEnabled);
     await page.locator('input[type="file"]').setInputFiles([
-      { name: "photo.jpg", mimeType: "image/jpeg", buffer: windowsProgram() },
+      { name: "photo.jpg", mimeType: "image/jpeg", buffer: windowsExecutable() },
       { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
     ]);
     if (!javaScriptEnabled) await page.getByRole("button", { name: "上传" }).click();

@@ -3,9 +3,11 @@
  * offline (visited, saved, the fallback), updates offered and never forced, and the install offer.
  * Chromium with JavaScript only: a service worker needs it.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { newAddress, signIn } from "./admin-helpers.ts";
-import { cachedPaths, cacheNames, controlledByWorker, hydrated } from "./pwa-helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { newAddress, signIn } from "./support/session.ts";
+import { hydrated } from "./support/page.ts";
+import { cachedPaths, cacheNames, controlledByWorker } from "./support/pwa.ts";
 
 const PAGES = "postavka-pages-v1";
 const SAVED = "postavka-saved-v1";
@@ -61,6 +63,11 @@ test.describe("installable app", () => {
 });
 
 test.describe("offline", () => {
+  // These tests cut the network on purpose: the browser logs every request that fails for it, and
+  // React Router the route manifest it could not fetch. Requests the worker cancels while it installs
+  // (net::ERR_FAILED) belong to the same story.
+  test.use({ expectedPageErrors: /net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/ });
+
   test("a signed-in user's first visit stores the offline pages as any visitor sees them: no name, no account", async ({ browser, baseURL }, testInfo) => {
     test.setTimeout(90_000);
     // Signed in where no worker may run, so that the worker's install happens while signed in.

@@ -1,5 +1,5 @@
 /** HTTP behaviour of the built server that browsers, crawlers and load balancers rely on. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { adminCli } from "./support/admin.ts";
 
 test.describe("server", () => {

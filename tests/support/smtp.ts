@@ -11,6 +11,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** When the message arrived (ms since the epoch). */
+  receivedAt: number;
 }
 
 export interface TestSmtp {
@@ -39,6 +41,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
             subject: email.subject ?? "",
             text: email.text ?? "",
             html: email.html ?? "",
+            receivedAt: Date.now(),
           };
           messages.push(mail);
           for (const waiter of [...waiters]) {

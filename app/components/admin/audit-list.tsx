@@ -7,6 +7,7 @@ import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { formatDateTime } from "./ui.tsx";
+import { AdminTable } from "./table.tsx";
 
 /** Where a record of the log is managed in the admin area. */
 export function entityPath(type: string, id: string): string | null {
@@ -69,55 +70,50 @@ export function AuditList({ rows, compact, onRecord }: { rows: AuditRow[]; compa
     );
   }
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table admin-table-cards">
-        <thead>
-          <tr>
-            <th>{t("admin.audit.when")}</th>
-            <th>{t("admin.audit.who")}</th>
-            <th>{t("admin.audit.action")}</th>
-            {onRecord ? null : <th>{t("admin.audit.record")}</th>}
-            <th>{t("admin.audit.change")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
+    <AdminTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={[
+        { title: t("admin.audit.when"), className: "nowrap", cell: (row) => formatDateTime(row.createdAt, lang) },
+        {
+          title: t("admin.audit.who"),
+          cell: (row) => (
+            <>
+              {row.actorUserId ? <LocaleLink to={`/admin/users/${row.actorUserId}`}>{row.actorLabel}</LocaleLink> : <code>{row.actorLabel}</code>}{" "}
+              <span className="badge">{t(`admin.roles.${row.actorRole}`, { defaultValue: row.actorRole })}</span>
+            </>
+          ),
+        },
+        { title: t("admin.audit.action"), cell: (row) => t(`admin.actions.${row.action}`, { defaultValue: row.action }) },
+        !onRecord && {
+          title: t("admin.audit.record"),
+          cell: (row) => {
             const path = entityPath(row.entityType, row.entityId);
             return (
-              <tr key={row.id}>
-                <td className="nowrap" data-label={t("admin.audit.when")}>
-                  {formatDateTime(row.createdAt, lang)}
-                </td>
-                <td data-label={t("admin.audit.who")}>
-                  {row.actorUserId ? <LocaleLink to={`/admin/users/${row.actorUserId}`}>{row.actorLabel}</LocaleLink> : <code>{row.actorLabel}</code>}{" "}
-                  <span className="badge">{t(`admin.roles.${row.actorRole}`, { defaultValue: row.actorRole })}</span>
-                </td>
-                <td data-label={t("admin.audit.action")}>{t(`admin.actions.${row.action}`, { defaultValue: row.action })}</td>
-                {onRecord ? null : (
-                  <td data-label={t("admin.audit.record")}>
-                    {t(`admin.entities.${row.entityType}`, { defaultValue: row.entityType })}{" "}
-                    {path ? <LocaleLink to={path}>#{row.entityId}</LocaleLink> : `#${row.entityId}`}
-                  </td>
-                )}
-                <td data-label={t("admin.audit.change")}>
-                  <details className="audit-details">
-                    <summary>{t("admin.audit.show")}</summary>
-                    <p className="small muted">{t("admin.audit.before")}</p>
-                    <pre className="audit-change">{pretty(row.before)}</pre>
-                    <p className="small muted">{t("admin.audit.after")}</p>
-                    <pre className="audit-change">{pretty(row.after)}</pre>
-                    {row.requestId || row.ip ? (
-                      <p className="small muted">
-                        {row.ip ? `IP ${row.ip}` : ""} {row.requestId ? `· ${t("admin.audit.request")} ${row.requestId}` : ""}
-                      </p>
-                    ) : null}
-                  </details>
-                </td>
-              </tr>
+              <>
+                {t(`admin.entities.${row.entityType}`, { defaultValue: row.entityType })} {path ? <LocaleLink to={path}>#{row.entityId}</LocaleLink> : `#${row.entityId}`}
+              </>
             );
-          })}
-        </tbody>
-      </table>
-    </div>
+          },
+        },
+        {
+          title: t("admin.audit.change"),
+          cell: (row) => (
+            <details className="audit-details">
+              <summary>{t("admin.audit.show")}</summary>
+              <p className="small muted">{t("admin.audit.before")}</p>
+              <pre className="audit-change">{pretty(row.before)}</pre>
+              <p className="small muted">{t("admin.audit.after")}</p>
+              <pre className="audit-change">{pretty(row.after)}</pre>
+              {row.requestId || row.ip ? (
+                <p className="small muted">
+                  {row.ip ? `IP ${row.ip}` : ""} {row.requestId ? `· ${t("admin.audit.request")} ${row.requestId}` : ""}
+                </p>
+              ) : null}
+            </details>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -21,6 +21,8 @@ import { useT } from "../../lib/use-t.ts";
 import { LocaleLink, localeHref } from "../locale-link.tsx";
 import { Icon } from "../icon.tsx";
 import { AdminHeader, formatDateTime, formatDay, nameIn, Pagination, StatusBadge } from "./ui.tsx";
+import { AdminTable } from "./table.tsx";
+import { formatCount, formatQuantity } from "../catalog/format.ts";
 
 type Localized = Partial<Record<Lang, string>>;
 
@@ -48,6 +50,7 @@ function useValueName() {
 
 function FacetField({ facet, found, selected }: { facet: FacetConfig; found: FacetValue[]; selected: string[] }) {
   const t = useT();
+  const lang = useLang();
   const name = useValueName();
   const counts = new Map(found.map((f) => [f.value, f]));
   const values = [...new Set([...(facet.options ?? []), ...found.map((f) => f.value), ...selected])];
@@ -62,7 +65,7 @@ function FacetField({ facet, found, selected }: { facet: FacetConfig; found: Fac
           <option value="">{t("admin.filters.any")}</option>
           {values.map((value) => (
             <option key={value} value={value}>
-              {name(facet, value, counts.get(value)?.label)} ({(counts.get(value)?.count ?? 0).toLocaleString()})
+              {name(facet, value, counts.get(value)?.label)} ({formatCount(counts.get(value)?.count ?? 0, lang)})
             </option>
           ))}
         </select>
@@ -85,7 +88,7 @@ function FacetField({ facet, found, selected }: { facet: FacetConfig; found: Fac
             <input type={facet.multi ? "checkbox" : "radio"} id={id(value)} name={facet.param} value={value} defaultChecked={selected.includes(value)} />
             <span>{name(facet, value, counts.get(value)?.label)}</span>
             <span className={`admin-facet-count${count === 0 ? " admin-facet-zero" : ""}`} aria-label={t("admin.filters.countLabel", { count })}>
-              {count.toLocaleString()}
+              {formatCount(count, lang)}
             </span>
           </label>
         );
@@ -123,20 +126,15 @@ function FilterForm({ data }: { data: RecordsData }) {
           <input id={`filter-${field.param}`} name={field.param} inputMode="numeric" pattern="[0-9]*" defaultValue={one(field.param)} />
         </div>
       ))}
-      <fieldset className="admin-facet">
-        <legend>{t("admin.filters.created")}</legend>
-        <div className="admin-filter-dates">
-          <input type="date" name="createdFrom" aria-label={`${t("admin.filters.created")}: ${t("admin.filters.from")}`} defaultValue={one("createdFrom")} />
-          <input type="date" name="createdTo" aria-label={`${t("admin.filters.created")}: ${t("admin.filters.to")}`} defaultValue={one("createdTo")} />
-        </div>
-      </fieldset>
-      <fieldset className="admin-facet">
-        <legend>{t("admin.filters.updated")}</legend>
-        <div className="admin-filter-dates">
-          <input type="date" name="updatedFrom" aria-label={`${t("admin.filters.updated")}: ${t("admin.filters.from")}`} defaultValue={one("updatedFrom")} />
-          <input type="date" name="updatedTo" aria-label={`${t("admin.filters.updated")}: ${t("admin.filters.to")}`} defaultValue={one("updatedTo")} />
-        </div>
-      </fieldset>
+      {(["created", "updated"] as const).map((when) => (
+        <fieldset key={when} className="admin-facet">
+          <legend>{t(`admin.filters.${when}`)}</legend>
+          <div className="admin-filter-dates">
+            <input type="date" name={`${when}From`} aria-label={`${t(`admin.filters.${when}`)}: ${t("admin.filters.from")}`} defaultValue={one(`${when}From`)} />
+            <input type="date" name={`${when}To`} aria-label={`${t(`admin.filters.${when}`)}: ${t("admin.filters.to")}`} defaultValue={one(`${when}To`)} />
+          </div>
+        </fieldset>
+      ))}
       <div className="field admin-field">
         <label htmlFor="filter-sort">{t("admin.filters.sort")}</label>
         <select id="filter-sort" name="sort" defaultValue={one("sort") || "id"}>
@@ -256,7 +254,7 @@ interface Column {
 }
 
 const loc = (row: FilterRow, key: string, lang: Lang) => nameIn(row[key] as Localized | null, lang);
-const money = (row: FilterRow, amount: string, currency: string) => (row[amount] ? `${Number(row[amount]).toLocaleString()} ${row[currency] ?? ""}` : "—");
+const money = (row: FilterRow, amount: string, currency: string, lang: Lang) => (row[amount] ? `${formatQuantity(String(row[amount]), lang)} ${row[currency] ?? ""}` : "—");
 
 function useColumns(kind: RecordsKind): Column[] {
   const t = useT();
@@ -306,7 +304,7 @@ function useColumns(kind: RecordsKind): Column[] {
         company(),
         { key: "category", title: t("admin.fields.category"), render: (r, lang) => loc(r, "category_name", lang) || "—" },
         { key: "tnved", title: t("admin.fields.tnved"), render: (r) => <code>{(r.tnved_code as string | null) ?? "—"}</code> },
-        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r) => <span className="nowrap">{money(r, "price_from", "price_currency")}</span> },
+        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r, lang) => <span className="nowrap">{money(r, "price_from", "price_currency", lang)}</span> },
         updated,
       ];
     case "service":
@@ -316,7 +314,7 @@ function useColumns(kind: RecordsKind): Column[] {
         company(),
         { key: "description", title: t("admin.fields.description"), render: (r, lang) => <span className="clamp-3">{loc(r, "description", lang)}</span> },
         { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
-        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r) => <span className="nowrap">{money(r, "price_from", "currency")}</span> },
+        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r, lang) => <span className="nowrap">{money(r, "price_from", "currency", lang)}</span> },
         updated,
       ];
     case "user":
@@ -404,30 +402,11 @@ export function RecordsPage({ data }: { data: RecordsData }) {
           {data.items.length === 0 ? (
             <p className="admin-empty">{t("admin.filters.nothing")}</p>
           ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table admin-table-cards">
-                <thead>
-                  <tr>
-                    {columns.map((column) => (
-                      <th key={column.key} className={column.num ? "num" : undefined} scope="col">
-                        <SortHeader column={column} meta={data.meta} />
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((row) => (
-                    <tr key={String(row.id)}>
-                      {columns.map((column) => (
-                        <td key={column.key} className={column.num ? "num" : undefined} data-label={column.title}>
-                          {column.render(row, lang)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              rows={data.items}
+              rowKey={(row) => String(row.id)}
+              columns={columns.map((column) => ({ key: column.key, title: column.title, header: <SortHeader column={column} meta={data.meta} />, className: column.num ? "num" : undefined, cell: (row: FilterRow) => column.render(row, lang) }))}
+            />
           )}
           <Pagination page={data.meta.page} pages={data.meta.pages} />
         </section>

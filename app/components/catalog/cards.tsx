@@ -93,6 +93,19 @@ export function ProductGrid({ products, matched, belowFold = false }: { products
   );
 }
 
+/** Suppliers as a list of cards (`grid`: several per row on wide screens). */
+export function CompanyList({ companies, grid = false }: { companies: Parameters<typeof CompanyCard>[0]["company"][]; grid?: boolean }) {
+  return (
+    <ul className={grid ? "company-list company-list-grid" : "company-list"}>
+      {companies.map((company) => (
+        <li key={company.id}>
+          <CompanyCard company={company} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function CompanyCard({ company }: { company: Omit<CompanyListItem, "productCount"> & { productCount?: number } }) {
   const t = useT();
   return (

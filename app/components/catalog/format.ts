@@ -24,6 +24,14 @@ export function formatQuantity(amount: string | null, lang: Lang): string | null
   return numberFormat(lang, { maximumFractionDigits: 3 }).format(Number(amount));
 }
 
+/**
+ * "1 200" — a count in the page's language. Never `toLocaleString()` without a language: the server's
+ * and the browser's defaults differ, and the page would not hydrate (React error 418).
+ */
+export function formatCount(value: number, lang: Lang): string {
+  return numberFormat(lang, {}).format(value);
+}
+
 const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
 
 /** "23 ноября 2026 г.", "November 23, 2026", "2026年11月23日"; `iso` is an ISO 8601 timestamp. */

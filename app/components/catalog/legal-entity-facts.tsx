@@ -1,9 +1,11 @@
 /**
  * One legal entity of a supplier as a definition list: its kind and short name (written in Russian,
  * as registered), INN, KPP when it has one, and OGRN — OGRNIP for an individual entrepreneur. Used
- * by the public supplier page and the supplier's own company card, so both read the same.
+ * by the public supplier page, the supplier's own company card and its legal entities page, so all
+ * read the same.
  */
 import { useT } from "../../lib/use-t.ts";
+import { Fact } from "./facts.tsx";
 
 export interface LegalEntityFactsProps {
   kind: string;
@@ -14,29 +16,28 @@ export interface LegalEntityFactsProps {
   ogrn: string | null;
 }
 
-export function LegalEntityFacts({ entity, className = "facts" }: { entity: LegalEntityFactsProps; className?: string }) {
+/** `withKind={false}` leaves out the first line (a page that shows the kind and name as a heading). */
+export function LegalEntityFacts({ entity, className = "facts", withKind = true }: { entity: LegalEntityFactsProps; className?: string; withKind?: boolean }) {
   const t = useT();
   return (
     <dl className={className}>
-      <div>
-        <dt>{t(`suppliers.entityKind.${entity.kind}`)}</dt>
-        <dd lang="ru">{entity.nameShort ?? entity.nameFull}</dd>
-      </div>
-      <div>
-        <dt>{t("suppliers.inn")}</dt>
-        <dd className="code-ref">{entity.inn}</dd>
-      </div>
+      {withKind ? (
+        <Fact term={t(`suppliers.entityKind.${entity.kind}`)} lang="ru">
+          {entity.nameShort ?? entity.nameFull}
+        </Fact>
+      ) : null}
+      <Fact term={t("suppliers.inn")} className="code-ref">
+        {entity.inn}
+      </Fact>
       {entity.kpp ? (
-        <div>
-          <dt>{t("suppliers.kpp")}</dt>
-          <dd className="code-ref">{entity.kpp}</dd>
-        </div>
+        <Fact term={t("suppliers.kpp")} className="code-ref">
+          {entity.kpp}
+        </Fact>
       ) : null}
       {entity.ogrn ? (
-        <div>
-          <dt>{entity.kind === "individual" ? t("suppliers.ogrnip") : t("suppliers.ogrn")}</dt>
-          <dd className="code-ref">{entity.ogrn}</dd>
-        </div>
+        <Fact term={entity.kind === "individual" ? t("suppliers.ogrnip") : t("suppliers.ogrn")} className="code-ref">
+          {entity.ogrn}
+        </Fact>
       ) : null}
     </dl>
   );

@@ -10,6 +10,7 @@ import { useLang } from "../../lib/use-lang.ts";
 import { ProductGrid } from "./cards.tsx";
 import { formatQuantity } from "./format.ts";
 import { useT } from "../../lib/use-t.ts";
+import { FilterSelect } from "../filter-select.tsx";
 
 export function ProductListing({ products, meta, facets }: { products: ProductCard[]; meta: ListMeta; facets?: ProductFacets | null }) {
   const t = useT();
@@ -30,17 +31,7 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
               <option value="price_desc">{t("catalog.sortPriceDesc")}</option>
             </select>
           </label>
-          <label className="field">
-            <span>{t("catalog.region")}</span>
-            <select name="region" defaultValue={params.get("region") ?? ""}>
-              <option value="">{t("catalog.any")}</option>
-              {facets.regions.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.name?.text ?? r.value} ({r.count})
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect name="region" label={t("catalog.region")} value={params.get("region")} any={t("catalog.any")} options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))} />
           <fieldset className="field">
             <legend>{t("catalog.price")}</legend>
             <select name="currency" defaultValue={params.get("currency") ?? ""} aria-label={t("catalog.currency")}>
@@ -64,17 +55,7 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
             </span>
           </label>
           {facets.chapters.length > 1 ? (
-            <label className="field">
-              <span>{t("catalog.tnvedChapter")}</span>
-              <select name="tnved" defaultValue={params.get("tnved") ?? ""}>
-                <option value="">{t("catalog.any")}</option>
-                {facets.chapters.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.value} — {c.name?.text.slice(0, 40)} ({c.count})
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect name="tnved" label={t("catalog.tnvedChapter")} value={params.get("tnved")} any={t("catalog.any")} options={facets.chapters.map((c) => ({ value: c.value, label: `${c.value} — ${c.name?.text.slice(0, 40) ?? ""} (${c.count})` }))} />
           ) : null}
           <button type="submit" className="button">
             {t("catalog.apply")}

@@ -1,4 +1,4 @@
-/** A press-centre story in a list: cover, date, title, lead and tags. */
+/** Press-centre stories in a list (`StoryGrid`), each with cover, date, title, lead and tags. */
 import type { StoryCard } from "../../lib/api-client.server.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { LocaleLink } from "../locale-link.tsx";
@@ -18,14 +18,33 @@ export function StoryTeaser({ story }: { story: StoryCard }) {
           </LocaleLink>
         </h2>
         {story.lead ? <p className="clamp-3"><Text value={story.lead} /></p> : null}
-        <p className="tag-line">
-          {story.tags.map((tag) => (
-            <LocaleLink key={tag.slug} to={`/press_center?tag=${tag.slug}`} className="badge">
-              {tag.name.text}
-            </LocaleLink>
-          ))}
-        </p>
+        <StoryTags tags={story.tags} />
       </div>
     </article>
+  );
+}
+
+/** A story's tags, each a link to the press centre filtered by it. */
+export function StoryTags({ tags }: { tags: StoryCard["tags"] }) {
+  return (
+    <p className="tag-line">
+      {tags.map((tag) => (
+        <LocaleLink key={tag.slug} to={`/press_center?tag=${tag.slug}`} className="badge">
+          {tag.name.text}
+        </LocaleLink>
+      ))}
+    </p>
+  );
+}
+
+export function StoryGrid({ stories }: { stories: StoryCard[] }) {
+  return (
+    <ul className="story-grid">
+      {stories.map((story) => (
+        <li key={story.id}>
+          <StoryTeaser story={story} />
+        </li>
+      ))}
+    </ul>
   );
 }

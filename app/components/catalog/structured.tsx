@@ -1,5 +1,6 @@
 /** Structured data and fact lists shared by the catalogue pages. */
 import { Text } from "./text.tsx";
+import { Fact } from "./facts.tsx";
 
 /** A JSON-LD block; `<` is escaped so text from the catalogue cannot close the script element. */
 export function JsonLd({ data }: { data: object }) {
@@ -14,14 +15,9 @@ export function FactItems({ facts }: { facts: { key: LocalizedText; value: Local
   return (
     <>
       {facts.map((fact, i) => (
-        <div key={i}>
-          <dt>
-            <Text value={fact.key} />
-          </dt>
-          <dd>
-            <Text value={fact.value} />
-          </dd>
-        </div>
+        <Fact key={i} term={<Text value={fact.key} />}>
+          <Text value={fact.value} />
+        </Fact>
       ))}
     </>
   );

@@ -4,14 +4,15 @@
  * TN VED section and chapter notes, and the codes within it.
  */
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import type { ClassifierNodeDetail, CompanyListItem, ProductCard } from "../../lib/api-client.server.ts";
-import { CompanyCard, ProductGrid } from "../catalog/cards.tsx";
+import { CompanyList, ProductGrid } from "../catalog/cards.tsx";
 import { Hint } from "../hint.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { SaveForOffline } from "../pwa/save-offline.tsx";
 import { LocalizedName } from "./localized-name.tsx";
 import { Breadcrumbs } from "../breadcrumbs.tsx";
+import { useT } from "../../lib/use-t.ts";
+import { useLang } from "../../lib/use-lang.ts";
 
 type Classifier = "okved" | "tnved";
 
@@ -26,7 +27,8 @@ export function ClassifierCode({
   products?: { items: ProductCard[]; total: number } | null;
   suppliers?: { items: CompanyListItem[]; total: number } | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const lang = useLang();
   const codeHref = (code: string) => `/${classifier}/${encodeURIComponent(code)}`;
   return (
     <main id="main" className="page">
@@ -65,7 +67,7 @@ export function ClassifierCode({
             </Hint>
           ) : null}
           {node.validFrom ? (
-            <span className="badge">{t("classifier.validFrom", { date: new Date(node.validFrom).toLocaleDateString(i18n.language) })}</span>
+            <span className="badge">{t("classifier.validFrom", { date: new Date(node.validFrom).toLocaleDateString(lang) })}</span>
           ) : null}
         </p>
         {node.provisional ? <p className="notice">{t("classifier.provisionalHint")}</p> : null}
@@ -83,7 +85,7 @@ export function ClassifierCode({
 
       {node.notes ? (
         <section className="card notes" lang="ru">
-          <h2 lang={i18n.language}>{t("classifier.notes")}</h2>
+          <h2 lang={lang}>{t("classifier.notes")}</h2>
           <NotesList title={t("classifier.includes")} lines={node.notes.includes} cited={node.citedCodes} hrefFor={codeHref} />
           <NotesList title={t("classifier.excludes")} lines={node.notes.excludes} cited={node.citedCodes} hrefFor={codeHref} />
           {node.notes.includes.length === 0 && node.notes.excludes.length === 0 && node.notes.text ? (
@@ -124,13 +126,7 @@ export function ClassifierCode({
           <h2>
             {t("classifier.suppliersWithCode")} <span className="results-count">{suppliers.total}</span>
           </h2>
-          <ul className="company-list company-list-grid">
-            {suppliers.items.map((company) => (
-              <li key={company.id}>
-                <CompanyCard company={company} />
-              </li>
-            ))}
-          </ul>
+          <CompanyList companies={suppliers.items} grid />
           {suppliers.total > suppliers.items.length ? (
             <p>
               <LocaleLink to={`/suppliers?okved=${node.code}`} className="button button-secondary">
@@ -174,11 +170,11 @@ const stripDash = (line: string) => line.replace(/^[-–—]\s*/, "");
 
 /** One list of the notes ("Includes" or "Excludes"), its lines without the leading dash. */
 function NotesList({ title, lines, cited, hrefFor }: { title: string; lines: string[]; cited: string[]; hrefFor: (code: string) => string }) {
-  const { i18n } = useTranslation();
+  const lang = useLang();
   if (lines.length === 0) return null;
   return (
     <>
-      <h3 lang={i18n.language}>{title}</h3>
+      <h3 lang={lang}>{title}</h3>
       <ul>
         {lines.map((line, i) => (
           <li key={i}>

@@ -3,7 +3,6 @@
  * ranked results or the tree. Tree nodes expand through `?open=` links: a full page without
  * JavaScript, an in-place update with it (client navigation keeps the scroll position).
  */
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { ClassifierNode, SearchHit, SearchMeta } from "../../lib/api-client.server.ts";
 import type { TreeData } from "../../lib/classifier-loaders.server.ts";
@@ -14,6 +13,8 @@ import { Pagination } from "../pagination.tsx";
 import { CodeText, LocalizedName } from "./localized-name.tsx";
 import { ClassifierSearchForm } from "./search-form.tsx";
 import { Breadcrumbs } from "../breadcrumbs.tsx";
+import { useT } from "../../lib/use-t.ts";
+import { PageHeader } from "../page-header.tsx";
 
 type Classifier = "okved" | "tnved";
 
@@ -26,20 +27,18 @@ export interface ClassifierIndexData {
 }
 
 export function ClassifierIndex({ data }: { data: ClassifierIndexData }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { classifier } = data;
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t(`classifier.${classifier}.title`) }]} />
-      <header className="page-header">
-        <h1>{t(`classifier.${classifier}.title`)}</h1>
-        <p className="page-lead">{t(`classifier.${classifier}.long`)}</p>
+      <PageHeader title={t(`classifier.${classifier}.title`)} lead={t(`classifier.${classifier}.long`)}>
         <p className="page-meta">
           {t("classifier.count", { count: data.stats.count })}
           {data.stats.edition ? <> · {t("classifier.edition", { edition: data.stats.edition })}</> : null}
         </p>
-      </header>
+      </PageHeader>
       <ClassifierSearchForm
         action={localeHref(lang, `/${classifier}`)}
         q={data.q}
@@ -53,7 +52,7 @@ export function ClassifierIndex({ data }: { data: ClassifierIndexData }) {
 }
 
 export function SearchResults({ classifier, q, search }: { classifier: Classifier; q: string; search: { items: SearchHit[]; meta: SearchMeta } }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const { meta } = search;
   return (
@@ -95,7 +94,7 @@ export function SearchResults({ classifier, q, search }: { classifier: Classifie
 }
 
 function Tree({ classifier, tree }: { classifier: Classifier; tree: TreeData }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <section aria-label={t("classifier.tree")} className="tree">
       <TreeLevel classifier={classifier} nodes={tree.roots} tree={tree} />
@@ -114,7 +113,7 @@ function TreeLevel({ classifier, nodes, tree }: { classifier: Classifier; nodes:
 }
 
 function TreeNode({ classifier, node, tree }: { classifier: Classifier; node: ClassifierNode; tree: TreeData }) {
-  const { t } = useTranslation();
+  const t = useT();
   const location = useLocation();
   const children = tree.children[node.code];
   const isOpen = Boolean(children);

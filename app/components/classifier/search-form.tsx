@@ -3,14 +3,14 @@
  * searches as you type (debounced, replacing the history entry).
  */
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { Icon } from "../icon.tsx";
+import { useT } from "../../lib/use-t.ts";
 
 const DEBOUNCE_MS = 300;
 
 export function ClassifierSearchForm({ action, q, placeholder, label }: { action: string; q: string; placeholder: string; label: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const input = useRef<HTMLInputElement>(null);

@@ -28,7 +28,8 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { localeHref } from "../locale-link.tsx";
-import { FieldIssue, type AnyField } from "./localized-field.tsx";
+import { FieldError } from "../form/errors.tsx";
+import { type AnyField } from "../form/field.tsx";
 
 export type PickerClassifier = "okved" | "tnved";
 
@@ -170,7 +171,7 @@ export function ClassifierPicker({ classifier, form, field, multiple = false, la
           {mine ? <NoJsResults search={mine} classifier={classifier} form={form} field={field} multiple={multiple} searchName={searchName} chosenCodes={chosen.map((c) => c.code)} /> : null}
         </div>
       )}
-      <FieldIssue id={field.errorId} errors={errors} />
+      <FieldError id={field.errorId} errors={errors} />
     </fieldset>
   );
 }

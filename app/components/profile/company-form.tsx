@@ -1,135 +1,13 @@
-/**
- * Form pieces of the company pages (company card, start, legal entities): a labelled input, select
- * or textarea bound to a Conform field, its error line and the form-level messages.
- *
- * Error messages arrive as codes: the shared profile schemas (contract/profile/*) and the API
- * give bare validation codes (`required`, `inn_checksum`) translated as `validation.<code>`; the
- * pages give full locale keys (`apiErrors.under_moderation`, `legalEntities.lookupNone`), recognised
- * by their dot. The error line keeps its height so nothing jumps when a message appears.
- */
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+/** Pieces of the company pages' forms beyond the shared fields (app/components/form/). */
+import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
-
-/** The locale key of an error message (see the module comment). */
-export function errorKey(message: string): string {
-  return message.includes(".") ? message : `validation.${message}`;
-}
-
-export function FieldErrorLine({ id, errors }: { id: string; errors?: string[] }) {
-  const t = useT();
-  return (
-    <p id={id} className="field-error" aria-live="polite">
-      {errors?.length ? t(errorKey(errors[0]!)) : " "}
-    </p>
-  );
-}
-
-/** Form-level messages (a refusal of the API, a problem without a field). */
-export function FormMessages({ id, errors }: { id?: string; errors?: string[] }) {
-  const t = useT();
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="form-error" role="alert">
-      {[...new Set(errors)].map((e) => (
-        <p key={e}>{t(errorKey(e))}</p>
-      ))}
-    </div>
-  );
-}
-
-interface FieldProps {
-  // Conform's metadata of any field of any form.
-  field: FieldMetadata<any, any, any>;
-  label: string;
-  hint?: ReactNode;
-  className?: string;
-}
-
-/** An `<input>` with its label, hint and error line. */
-export function InputField({
-  field,
-  label,
-  hint,
-  className,
-  type = "text",
-  ...rest
-}: FieldProps & { type?: "text" | "email" | "url" | "tel" | "number" | "search" } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "form">) {
-  const describedBy = [hint ? `${field.id}-hint` : null, field.errorId].filter(Boolean).join(" ");
-  return (
-    <div className={`field${className ? ` ${className}` : ""}`}>
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} key={field.key} aria-describedby={describedBy} {...rest} />
-      {hint ? (
-        <p id={`${field.id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrorLine id={field.errorId} errors={field.errors as string[] | undefined} />
-    </div>
-  );
-}
-
-/** A `<textarea>` with its label and error line. */
-export function TextareaField({ field, label, hint, className, rows = 5 }: FieldProps & { rows?: number }) {
-  const describedBy = [hint ? `${field.id}-hint` : null, field.errorId].filter(Boolean).join(" ");
-  return (
-    <div className={`field${className ? ` ${className}` : ""}`}>
-      <label htmlFor={field.id}>{label}</label>
-      <textarea {...getTextareaProps(field)} key={field.key} rows={rows} aria-describedby={describedBy} />
-      {hint ? (
-        <p id={`${field.id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrorLine id={field.errorId} errors={field.errors as string[] | undefined} />
-    </div>
-  );
-}
-
-/** A `<select>` with its label and error line; `options` may be grouped. */
-export function SelectField({
-  field,
-  label,
-  hint,
-  className,
-  options,
-  groups,
-  placeholder,
-  onChange,
-}: FieldProps & {
-  options?: { value: string; label: string }[];
-  groups?: { label: string; options: { value: string; label: string }[] }[];
-  placeholder?: string;
-  onChange?: (value: string) => void;
-}) {
-  const describedBy = [hint ? `${field.id}-hint` : null, field.errorId].filter(Boolean).join(" ");
-  const option = (o: { value: string; label: string }) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  );
-  return (
-    <div className={`field${className ? ` ${className}` : ""}`}>
-      <label htmlFor={field.id}>{label}</label>
-      <select {...getSelectProps(field)} key={field.key} aria-describedby={describedBy} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options?.map(option)}
-        {groups?.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.options.map(option)}
-          </optgroup>
-        ))}
-      </select>
-      {hint ? (
-        <p id={`${field.id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrorLine id={field.errorId} errors={field.errors as string[] | undefined} />
-    </div>
-  );
-}
+import { COUNTRY_CODES } from "../../../contract/common.ts";
+import { FieldError } from "../form/errors.tsx";
+import { SelectField, type AnyField } from "../form/field.tsx";
+import { Icon } from "../icon.tsx";
 
 /** A notice for people who may look but not change (plain members, blocked or moderated companies). */
 export function ReadOnlyNotice({ children }: { children: ReactNode }) {
@@ -137,5 +15,94 @@ export function ReadOnlyNotice({ children }: { children: ReactNode }) {
     <p className="notice notice-warn company-readonly" role="note">
       {children}
     </p>
+  );
+}
+
+/**
+ * A form of one "remove" button (a logo, a file, a legal entity): posts `intent` and, when given, the
+ * record's id as `hidden`; with JavaScript asks `confirm` first (without it the form posts at once).
+ */
+export function RemoveForm({
+  intent,
+  hidden,
+  label,
+  ariaLabel,
+  confirm,
+  disabled,
+  className,
+}: {
+  intent: string;
+  hidden?: { name: string; value: string | number };
+  label: string;
+  ariaLabel?: string;
+  confirm?: string;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <Form method="post" className={className}>
+      {hidden ? <input type="hidden" name={hidden.name} value={hidden.value} /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="button button-secondary button-small button-danger"
+        disabled={disabled}
+        aria-label={ariaLabel}
+        onClick={
+          confirm
+            ? (event) => {
+                if (!window.confirm(confirm)) event.preventDefault();
+              }
+            : undefined
+        }
+      >
+        <Icon name="trash-2" size={16} /> {label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The company's country (radio buttons) and region. With JavaScript the region list offers the
+ * chosen country's regions only (`country`, kept by the form, which may change it itself); without
+ * it both countries' regions are offered and the API refuses a region of the other country
+ * (`unknown_region`).
+ */
+export function CountryRegionFields({
+  countryField,
+  regionField,
+  regions,
+  country,
+  onCountry,
+}: {
+  countryField: AnyField;
+  regionField: AnyField;
+  regions: { code: string; name: string; country: string }[];
+  country: string;
+  onCountry: (country: string) => void;
+}) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const groups = COUNTRY_CODES.filter((c) => !hydrated || c === country).map((c) => ({
+    label: t(`profileCompany.country.${c}`),
+    options: regions.filter((r) => r.country === c).map((r) => ({ value: r.code, label: r.name })),
+  }));
+  return (
+    <>
+      <fieldset className="field">
+        <legend>{t("profileCompany.fields.country")}</legend>
+        <div className="radio-row">
+          {COUNTRY_CODES.map((c) => (
+            <label key={c} className="field-check">
+              <input {...getInputProps(countryField, { type: "radio", value: c })} key={`${countryField.key}-${c}`} onChange={() => onCountry(c)} />
+              <span>{t(`profileCompany.country.${c}`)}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={countryField.errorId} errors={countryField.errors} />
+      </fieldset>
+      <SelectField field={regionField} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
+    </>
   );
 }

@@ -10,9 +10,13 @@
  */
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { SiteFill } from "../../routes/profile-company-edit-main.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
+
+/** The answer of "fill from the website": what was filled (field names), or why nothing was. */
+export type SiteFill =
+  | { status: "ok"; filled: string[]; values: Record<string, string>; title: string | null }
+  | { status: "error"; code: string };
 
 export function SiteFiller({ answer, onFill }: { answer: SiteFill | null; onFill: (values: Record<string, string>) => string[] }) {
   const t = useT();

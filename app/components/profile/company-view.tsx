@@ -10,6 +10,7 @@ import { LocalizedName } from "../classifier/localized-name.tsx";
 import type { Lang } from "../../lib/i18n.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
+import { Fact } from "../catalog/facts.tsx";
 
 const ORDER: readonly Lang[] = LANGS;
 
@@ -29,6 +30,19 @@ export function LocalizedValue({ value, sourceLang, fallback = null }: { value: 
   const picked = pickLocalized(value, lang, sourceLang);
   if (!picked) return <>{fallback}</>;
   return <LocalizedName name={picked.text} nameLang={picked.lang} />;
+}
+
+/** The company's facts (key and value in the page's language, else the source language). */
+export function LocalizedFacts({ facts, sourceLang }: { facts: { key: Localized; value: Localized }[]; sourceLang?: Lang }) {
+  return (
+    <dl className="facts">
+      {facts.map((fact, i) => (
+        <Fact key={i} term={<LocalizedValue value={fact.key} sourceLang={sourceLang} />}>
+          <LocalizedValue value={fact.value} sourceLang={sourceLang} />
+        </Fact>
+      ))}
+    </dl>
+  );
 }
 
 const STATUS_CLASS: Record<CompanyStatus, string> = {

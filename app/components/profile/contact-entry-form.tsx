@@ -5,12 +5,14 @@
  * address kept; with it, Conform checks the address as it is typed (ContactChangeSchema, the API's
  * own rule).
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ContactChangeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
-import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
+import type { FormResult } from "../form/result.ts";
+import { FormErrors } from "../form/errors.tsx";
+import { InputField } from "../form/field.tsx";
 
 export function ContactEntryForm({
   kind,
@@ -19,7 +21,7 @@ export function ContactEntryForm({
   action,
 }: {
   kind: "email" | "phone";
-  lastResult?: unknown;
+  lastResult?: FormResult;
   defaultValue?: string;
   /** Where the form posts; default the page itself. */
   action?: string;
@@ -28,7 +30,7 @@ export function ContactEntryForm({
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `contact-${kind}`,
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { kind, value: defaultValue ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactChangeSchema }),
     shouldValidate: "onBlur",
@@ -38,24 +40,18 @@ export function ContactEntryForm({
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="stack contact-entry">
       <input type="hidden" name="kind" value={kind} />
-      <label className="field" htmlFor={fields.value.id}>
-        <span>{t(kind === "email" ? "profileContacts.newEmail" : "profileContacts.newPhone")}</span>
-        <input
-          {...getInputProps(fields.value, { type: kind === "email" ? "email" : "tel" })}
-          key={fields.value.key}
-          autoComplete={kind === "email" ? "email" : "tel"}
-          autoCapitalize="none"
-          spellCheck={false}
-          inputMode={kind === "email" ? "email" : "tel"}
-          placeholder={t(kind === "email" ? "profileContacts.emailPlaceholder" : "profileContacts.phonePlaceholder")}
-          aria-describedby={`${fields.value.errorId} contact-${kind}-hint`}
-        />
-      </label>
-      <ProfileFieldError id={fields.value.errorId} errors={fields.value.errors} />
-      <p id={`contact-${kind}-hint`} className="muted small">
-        {t(kind === "email" ? "profileContacts.emailHint" : "profileContacts.phoneHint")}
-      </p>
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <InputField
+        field={fields.value}
+        type={kind === "email" ? "email" : "tel"}
+        label={t(kind === "email" ? "profileContacts.newEmail" : "profileContacts.newPhone")}
+        hint={t(kind === "email" ? "profileContacts.emailHint" : "profileContacts.phoneHint")}
+        autoComplete={kind === "email" ? "email" : "tel"}
+        autoCapitalize="none"
+        spellCheck={false}
+        inputMode={kind === "email" ? "email" : "tel"}
+        placeholder={t(kind === "email" ? "profileContacts.emailPlaceholder" : "profileContacts.phonePlaceholder")}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {t("profileContacts.sendCode")}
       </button>

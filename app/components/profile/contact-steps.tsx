@@ -9,6 +9,7 @@ import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { ContactCodeStep, type CodeStepAction, type CodeStepData } from "./contact-code-step.tsx";
 import { ContactEntryForm } from "./contact-entry-form.tsx";
+import type { FormResult } from "../form/result.ts";
 
 type Kind = "email" | "phone";
 
@@ -38,7 +39,7 @@ function Back() {
 
 const TITLE: Record<Kind, string> = { email: "profileContacts.changeEmailTitle", phone: "profileContacts.changePhoneTitle" };
 
-export function EntryStepPage({ kind, change, result }: { kind: Kind; change: { display: string; codePath: string }; result?: unknown }) {
+export function EntryStepPage({ kind, change, result }: { kind: Kind; change: { display: string; codePath: string }; result?: FormResult }) {
   const t = useT();
   return (
     <section className="profile-section">
@@ -51,6 +52,28 @@ export function EntryStepPage({ kind, change, result }: { kind: Kind; change: { 
         <p className="small">
           <LocaleLink to={change.codePath}>{t("profileContacts.haveCode")}</LocaleLink>
         </p>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The page that starts a change (`/profile/change_mail`, `/profile/mail/phone`): the current address
+ * (or none yet) and the entry form.
+ */
+export function NewContactPage({ kind, current, result }: { kind: Kind; current: string | null; result?: FormResult }) {
+  const t = useT();
+  const texts =
+    kind === "email"
+      ? { change: "profileContacts.changeEmailTitle", add: "profileContacts.addEmailTitle", current: "profileContacts.currentEmail", none: "profileContacts.noEmailLead" }
+      : { change: "profileContacts.changePhoneTitle", add: "profileContacts.addPhoneTitle", current: "profileContacts.currentPhone", none: "profileContacts.noPhoneLead" };
+  return (
+    <section className="profile-section">
+      <Back />
+      <h1>{t(current ? texts.change : texts.add)}</h1>
+      <p className="page-lead">{current ? t(texts.current, { address: current }) : t(texts.none)}</p>
+      <div className="card contact-step">
+        <ContactEntryForm kind={kind} lastResult={result} />
       </div>
     </section>
   );

@@ -3,20 +3,22 @@
  * InviteEmployeeSchema, so the form and the endpoint agree). Only owners may give the owner role,
  * so admins are not offered it. The invited person gets an e-mail and accepts on `/profile/start`.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { InviteEmployeeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
-import { ProfileFieldError, ProfileFormError } from "./contact-field.tsx";
-import type { EmployeeRole } from "./employee-parts.tsx";
+import { RoleAndPositionFields, type EmployeeRole } from "./employee-parts.tsx";
+import type { FormResult } from "../form/result.ts";
+import { FormErrors } from "../form/errors.tsx";
+import { InputField } from "../form/field.tsx";
 
-export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[]; lastResult?: unknown }) {
+export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[]; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "employee-invite",
-    lastResult: lastResult as never,
+    lastResult: lastResult,
     defaultValue: { role: "member" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteEmployeeSchema }),
     shouldValidate: "onBlur",
@@ -26,44 +28,11 @@ export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[
   return (
     <Form method="post" {...getFormProps(form)} className="invite-form">
       <div className="invite-fields">
-        <div className="invite-email">
-          <label className="field" htmlFor={fields.email.id}>
-            <span>{t("profileEmployees.email")}</span>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              key={fields.email.key}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="name@company.ru"
-              aria-describedby={fields.email.errorId}
-            />
-          </label>
-          <ProfileFieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <div>
-          <label className="field" htmlFor={fields.role.id}>
-            <span>{t("profileEmployees.role")}</span>
-            <select {...getSelectProps(fields.role)} key={fields.role.key} aria-describedby={fields.role.errorId}>
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {t(`profileEmployees.roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <ProfileFieldError id={fields.role.errorId} errors={fields.role.errors} />
-        </div>
-        <div>
-          <label className="field" htmlFor={fields.position.id}>
-            <span>{t("profileEmployees.position")}</span>
-            <input {...getInputProps(fields.position, { type: "text" })} key={fields.position.key} placeholder={t("profileEmployees.positionPlaceholder")} aria-describedby={fields.position.errorId} />
-          </label>
-          <ProfileFieldError id={fields.position.errorId} errors={fields.position.errors} />
-        </div>
+        <InputField field={fields.email} type="email" label={t("profileEmployees.email")} autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="name@company.ru" />
+        <RoleAndPositionFields fields={fields} roles={roles} />
       </div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>
-      <ProfileFormError id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="invite" className="button" disabled={busy}>
         {t("profileEmployees.invite")}
       </button>

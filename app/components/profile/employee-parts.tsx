@@ -1,8 +1,10 @@
 /**
- * Small pieces of the employee pages: the role and status badges and the person's name line
- * (an invitation has no name yet: its e-mail stands in).
+ * Small pieces of the employee pages: the role and status badges, the person's name line (an
+ * invitation has no name yet: its e-mail stands in), and the role and position fields of the
+ * invitation and edit forms.
  */
 import { useT } from "../../lib/use-t.ts";
+import { InputField, SelectField, type AnyField } from "../form/field.tsx";
 
 export type EmployeeRole = "owner" | "admin" | "member";
 export type EmployeeStatus = "invited" | "active" | "blocked";
@@ -28,4 +30,15 @@ export function employeeName(e: { firstName: string | null; lastName: string | n
 /** The company roles a caller may hand out: owners every role, admins not the owner role (ADR 009). */
 export function assignableRoles(callerRole: string): EmployeeRole[] {
   return callerRole === "owner" ? ["member", "admin", "owner"] : ["member", "admin"];
+}
+
+/** The role (among `roles`) and position fields of an employee form, each in its own column. */
+export function RoleAndPositionFields({ fields, roles }: { fields: { role: AnyField; position: AnyField }; roles: readonly EmployeeRole[] }) {
+  const t = useT();
+  return (
+    <>
+      <SelectField field={fields.role} label={t("profileEmployees.role")} options={roles.map((role) => ({ value: role, label: t(`profileEmployees.roles.${role}`) }))} />
+      <InputField field={fields.position} label={t("profileEmployees.position")} placeholder={t("profileEmployees.positionPlaceholder")} />
+    </>
+  );
 }

@@ -19,7 +19,8 @@ import { validateInn } from "../../../contract/identifiers.ts";
 import type { PartySuggestion } from "../../../contract/suggestions.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
-import { FieldErrorLine, FormMessages, InputField } from "./company-form.tsx";
+import { FieldError, FormErrors } from "../form/errors.tsx";
+import { InputField } from "../form/field.tsx";
 
 export type LookupOutcome = { status: "found"; party: PartySuggestion } | { status: "none" | "unavailable" | "unconfigured" };
 
@@ -94,7 +95,7 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
             </label>
           ))}
         </div>
-        <FieldErrorLine id={fields.kind.errorId} errors={fields.kind.errors as string[] | undefined} />
+        <FieldError id={fields.kind.errorId} errors={fields.kind.errors as string[] | undefined} />
       </fieldset>
 
       <div className="field inn-field">
@@ -135,7 +136,7 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
         <p id={`${fields.inn.id}-hint`} className="field-hint">
           {t("legalEntities.innHint")}
         </p>
-        <FieldErrorLine id={fields.inn.errorId} errors={(fields.inn.errors as string[] | undefined) ?? lookupErrors} />
+        <FieldError id={fields.inn.errorId} errors={(fields.inn.errors as string[] | undefined) ?? lookupErrors} />
         {shownLookup ? <LookupNotice outcome={shownLookup} /> : null}
       </div>
 
@@ -161,7 +162,7 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
       <InputField field={fields.nameFull} label={t("legalEntities.nameFull")} hint={t("legalEntities.nameFullHint")} lang="ru" />
       <InputField field={fields.nameShort} label={t("legalEntities.nameShort")} lang="ru" />
       <InputField field={fields.address} label={t("legalEntities.address")} autoComplete="street-address" lang="ru" />
-      <FormMessages id={form.errorId} errors={form.errors as string[] | undefined} />
+      <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
       <button type="submit" name="intent" value="save" className="button button-primary" disabled={busy}>
         {entity ? t("legalEntities.save") : t("legalEntities.add")}
       </button>

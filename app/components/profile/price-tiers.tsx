@@ -10,7 +10,7 @@ import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
 import { unitLabel } from "../../lib/units.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
-import { FieldIssue } from "./localized-field.tsx";
+import { FieldError } from "../form/errors.tsx";
 
 /** At most this many tiers (PriceTiersSchema). */
 export const MAX_TIERS = 20;
@@ -47,7 +47,7 @@ export function PriceTiers({ form, tiers, defaultUnit }: { form: FormMetadata<an
           ))}
         </select>
       )}
-      <FieldIssue id={field.errorId} errors={field.errors} overrides={kind === "decimal" ? { too_small: "profileProducts.errors.positive", too_big: "profileProducts.errors.tooBig" } : undefined} />
+      <FieldError id={field.errorId} errors={field.errors} overrides={kind === "decimal" ? { too_small: "profileProducts.errors.positive", too_big: "profileProducts.errors.tooBig" } : undefined} />
     </div>
   );
   return (
@@ -72,7 +72,7 @@ export function PriceTiers({ form, tiers, defaultUnit }: { form: FormMetadata<an
           );
         })}
       </ol>
-      <FieldIssue id={tiers.errorId} errors={tiers.errors} />
+      <FieldError id={tiers.errorId} errors={tiers.errors} />
       {rows.length < MAX_TIERS ? (
         <button className="button button-secondary button-small" {...form.insert.getButtonProps({ name: tiers.name, defaultValue: { unit: defaultUnit, currency: "RUB" } as never })}>
           {t("profileProducts.prices.add")}

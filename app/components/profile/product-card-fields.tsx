@@ -14,7 +14,8 @@ import { unitLabel } from "../../lib/units.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { ClassifierPicker, type PickerSearch } from "./classifier-picker.tsx";
-import { FieldIssue, LocalizedField, SourceLangField } from "./localized-field.tsx";
+import { FieldError } from "../form/errors.tsx";
+import { LocalizedField, SourceLangField } from "../form/localized-field.tsx";
 
 /** One option of the category select: a category of the tree at `depth` (0 = top level). */
 export interface CategoryOption {
@@ -82,7 +83,7 @@ export function ProductCardFields({ form, card, categories, tnvedNames, picker }
             </option>
           ))}
         </select>
-        <FieldIssue id={card.categoryId.errorId} errors={card.categoryId.errors} />
+        <FieldError id={card.categoryId.errorId} errors={card.categoryId.errors} />
       </div>
       <ClassifierPicker classifier="tnved" form={form} field={card.tnvedCode} label={t("profileProducts.fields.tnved")} hint={t("profileProducts.fields.tnvedHint")} names={tnvedNames} search={picker} />
       <div className="pp-row">
@@ -92,7 +93,7 @@ export function ProductCardFields({ form, card, categories, tnvedNames, picker }
           <span id={`${card.moq.id}-hint`} className="muted small">
             {t("profileProducts.fields.moqHint")}
           </span>
-          <FieldIssue id={card.moq.errorId} errors={card.moq.errors} />
+          <FieldError id={card.moq.errorId} errors={card.moq.errors} />
         </div>
         <div className="field">
           <label htmlFor={card.moqUnit.id}>{t("profileProducts.fields.moqUnit")}</label>
@@ -104,7 +105,7 @@ export function ProductCardFields({ form, card, categories, tnvedNames, picker }
               </option>
             ))}
           </select>
-          <FieldIssue id={card.moqUnit.errorId} errors={card.moqUnit.errors} />
+          <FieldError id={card.moqUnit.errorId} errors={card.moqUnit.errors} />
         </div>
       </div>
       <div className="field">
@@ -117,7 +118,7 @@ export function ProductCardFields({ form, card, categories, tnvedNames, picker }
             </option>
           ))}
         </select>
-        <FieldIssue id={card.originCountry.errorId} errors={card.originCountry.errors} />
+        <FieldError id={card.originCountry.errorId} errors={card.originCountry.errors} />
       </div>
     </>
   );

@@ -6,7 +6,8 @@
  */
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useT } from "../../lib/use-t.ts";
-import { FieldIssue, LocalizedField } from "./localized-field.tsx";
+import { FieldError } from "../form/errors.tsx";
+import { LocalizedField } from "../form/localized-field.tsx";
 
 /** At most this many facts (FactsSchema). */
 export const MAX_FACTS = 30;
@@ -37,7 +38,7 @@ export function ProductFacts({ form, facts, sourceLang }: { form: FormMetadata<a
         })}
       </ol>
       ) : null}
-      <FieldIssue id={facts.errorId} errors={facts.errors} />
+      <FieldError id={facts.errorId} errors={facts.errors} />
       {rows.length < MAX_FACTS ? (
         <button className="button button-secondary button-small" {...form.insert.getButtonProps({ name: facts.name })}>
           {t("profileProducts.facts.add")}

@@ -7,7 +7,8 @@
 import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
 import { useT } from "../../lib/use-t.ts";
-import { FieldIssue, LocalizedField } from "./localized-field.tsx";
+import { FieldError } from "../form/errors.tsx";
+import { LocalizedField } from "../form/localized-field.tsx";
 
 /** At most this many variants, and attributes per variant (VariantsSchema). */
 export const MAX_VARIANTS = 50;
@@ -22,7 +23,7 @@ function TextInput({ field, label, inputMode }: { field: Meta; label: string; in
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <input id={field.id} name={field.name} key={field.key} defaultValue={(field.initialValue as string | undefined) ?? ""} inputMode={inputMode} autoComplete="off" aria-invalid={field.errors ? true : undefined} aria-describedby={field.errorId} />
-      <FieldIssue id={field.errorId} errors={field.errors} />
+      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }
@@ -59,7 +60,7 @@ export function ProductVariants({ form, variants, sourceLang }: { form: FormMeta
                       </div>
                     );
                   })}
-                  <FieldIssue id={v.attributes.errorId} errors={v.attributes.errors} />
+                  <FieldError id={v.attributes.errorId} errors={v.attributes.errors} />
                   {attributes.length < MAX_ATTRIBUTES ? (
                     <button className="button-link" {...form.insert.getButtonProps({ name: v.attributes.name })}>
                       {t("profileProducts.variants.addAttribute")}
@@ -78,7 +79,7 @@ export function ProductVariants({ form, variants, sourceLang }: { form: FormMeta
                         </option>
                       ))}
                     </select>
-                    <FieldIssue id={v.currency.errorId} errors={v.currency.errors} />
+                    <FieldError id={v.currency.errorId} errors={v.currency.errors} />
                   </div>
                 </div>
               </fieldset>
@@ -90,7 +91,7 @@ export function ProductVariants({ form, variants, sourceLang }: { form: FormMeta
         })}
       </ol>
       ) : null}
-      <FieldIssue id={variants.errorId} errors={variants.errors} />
+      <FieldError id={variants.errorId} errors={variants.errors} />
       {rows.length < MAX_VARIANTS ? (
         <button className="button button-secondary button-small" {...form.insert.getButtonProps({ name: variants.name })}>
           {t("profileProducts.variants.add")}

@@ -25,7 +25,8 @@ import { useLang } from "../../lib/use-lang.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 import { localeHref } from "../locale-link.tsx";
-import { FieldIssue, issueText } from "./localized-field.tsx";
+import { FieldError } from "../form/errors.tsx";
+import { messageText } from "../form/messages.ts";
 
 export type UploadAccept = "image" | "document" | "any";
 
@@ -279,7 +280,7 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
                   <span className="uf-ok small">{t(autoSubmit ? "formWidgets.upload.saving" : "formWidgets.upload.ready")}</span>
                 ) : (
                   <span className="uf-error small" role="alert">
-                    {item.error === "upload_network" ? t("formWidgets.upload.network") : issueText(t, item.error ?? "internal_error")}
+                    {item.error === "upload_network" ? t("formWidgets.upload.network") : messageText(t, item.error ?? "internal_error", "form")}
                   </span>
                 )}
               </span>
@@ -291,7 +292,7 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
           ))}
         </ul>
       ) : null}
-      <FieldIssue id={errorId} errors={errors} />
+      <FieldError id={errorId} errors={errors} />
     </div>
   );
 }

@@ -5,7 +5,6 @@
  * visited-page bookkeeping, hover hints, and connectivity notices.
  */
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { ShownFlash } from "../../lib/flash.ts";
 import { installHints, preloadHints } from "../../lib/hints.ts";
@@ -18,11 +17,12 @@ import { useLang } from "../../lib/use-lang.ts";
 import { deviceClassFromCookieHeader, deviceClassForWidth, RESIZE_DEBOUNCE_MS, viewportCookie } from "../../lib/viewport.ts";
 import { RouteProgress } from "./route-progress.tsx";
 import { Toaster } from "./toaster.tsx";
+import { useT } from "../../lib/use-t.ts";
 
 const OFFLINE_TOAST_ID = "connectivity";
 
 export function ClientPlatform({ flash, buildCheckIntervalS }: { flash: ShownFlash | null; buildCheckIntervalS: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const location = useLocation();
   const firstVisit = useRef(true);

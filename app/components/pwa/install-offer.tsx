@@ -7,13 +7,13 @@
  * tab as engaged.
  */
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { dismissInstall, markEngaged, promptInstall, shouldOfferInstall, subscribeInstall } from "../../lib/pwa/install-prompt.ts";
 import { Icon } from "../icon.tsx";
+import { useT } from "../../lib/use-t.ts";
 
 export function InstallOffer() {
-  const { t } = useTranslation();
+  const t = useT();
   const available = useSyncExternalStore(subscribeInstall, shouldOfferInstall, () => false);
   const { key } = useLocation();
   const landing = useRef(key);

@@ -5,7 +5,6 @@
  * `<meta name="postavka-cached-at">`; the bar goes away after the next navigation, which is live.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { CACHED_AT_META } from "../../lib/pwa/cache-rules.ts";
 import { hasUnsavedInput } from "../../lib/pwa/unsaved-input.ts";
@@ -13,9 +12,10 @@ import { timeAgo } from "../../lib/relative-time.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { Icon } from "../icon.tsx";
 import { LocaleLink } from "../locale-link.tsx";
+import { useT } from "../../lib/use-t.ts";
 
 export function OfflineMarker() {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = useLang();
   const location = useLocation();
   const firstKey = useRef(location.key);

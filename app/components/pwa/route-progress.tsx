@@ -4,13 +4,13 @@
  * never flash it.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useT } from "../../lib/use-t.ts";
 
 export const PROGRESS_DELAY_MS = 200;
 
 export function RouteProgress() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [visible, setVisible] = useState(false);

@@ -5,15 +5,15 @@
  * browser can keep pages (Cache Storage and a service worker), after hydration.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { isSaved, offlineSupported, pageTitle, removeSavedPage, savePage } from "../../lib/pwa/offline-pages.ts";
 import { showToast } from "../../lib/pwa/toast.ts";
 import { Hint } from "../hint.tsx";
 import { Icon } from "../icon.tsx";
+import { useT } from "../../lib/use-t.ts";
 
 export function SaveForOffline() {
-  const { t } = useTranslation();
+  const t = useT();
   const location = useLocation();
   const url = `${location.pathname}${location.search}`;
   const [state, setState] = useState<"unsupported" | "idle" | "saved" | "busy">("unsupported");

@@ -4,15 +4,15 @@
  * message, which is rendered into the HTML and so also reaches visitors without JavaScript.
  */
 import { useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
 import type { ShownFlash } from "../../lib/flash.ts";
 import { dismissToast, getServerToasts, getToasts, subscribeToasts, type Toast } from "../../lib/pwa/toast.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Icon } from "../icon.tsx";
 import { InstallOffer } from "./install-offer.tsx";
+import { useT } from "../../lib/use-t.ts";
 
 export function Toaster({ flash }: { flash: ShownFlash | null }) {
-  const { t } = useTranslation();
+  const t = useT();
   const hydrated = useHydrated();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
   const [flashOpen, setFlashOpen] = useState(true);

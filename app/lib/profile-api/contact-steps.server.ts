@@ -11,18 +11,20 @@
  * page's language and what was typed kept.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { apiContext } from "../../context.ts";
-import { authPath } from "../auth-actions.server.ts";
+import { data, type RouterContextProvider } from "react-router";
+import { apiContext, profileContext } from "../../context.ts";
+import { getInstance } from "../../middleware/i18next.ts";
 import { documentUrl } from "../document-url.ts";
 import { pageNotFound } from "../errors.ts";
-import { splitLocalePath, type Lang } from "../i18n.ts";
-import { setFlashCookie } from "../../middleware/flash.ts";
+import { pageLang } from "../i18n.ts";
+import { localizedRedirect } from "../redirect.server.ts";
 import * as contacts from "../../../contract/profile-contacts.ts";
 import type { ContactChangeView, ContactKind } from "../../../contract/profile-contacts.ts";
 import { attemptsLeft, invalidCodeKey } from "../one-time-code.server.ts";
 import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
-import { ApiClientError, failureStatus, formErrors, formatPhone } from "./personal.server.ts";
+import { ApiClientError, formatPhone } from "./personal.server.ts";
+import { apiErrorStatus, replyWithApiError } from "../forms/api-errors.server.ts";
+import { orNotFound } from "../not-found.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type ContactStep = "entry" | "code" | "success";
@@ -32,10 +34,6 @@ const BASE: Record<ContactKind, string> = { email: "/profile/mail", phone: "/pro
 /** The language-neutral path of a step of change `id`. */
 export function stepPath(kind: ContactKind, id: number, step: ContactStep): string {
   return `${BASE[kind]}/${id}${step === "entry" ? "" : `/${step}`}`;
-}
-
-function pageLang(request: Request): Lang {
-  return splitLocalePath(documentUrl(request).pathname).lang;
 }
 
 /** The change as a page shows it: the new address formatted for reading. */
@@ -54,25 +52,60 @@ function forPage(change: ContactChangeView): ChangeForPage {
 export async function loadChange(request: Request, context: Context, kind: ContactKind, rawId: string | undefined, step: ContactStep): Promise<ChangeForPage> {
   if (!rawId || !/^\d{1,9}$/.test(rawId)) pageNotFound(request);
   const id = Number(rawId);
-  let change: ContactChangeView;
-  try {
-    change = (await context.get(apiContext).send(contacts.getContactChange, { params: { id } })).data;
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  }
+  const change = (await orNotFound(request, context.get(apiContext).send(contacts.getContactChange, { params: { id } }))).data;
   const wanted: ContactStep = change.status === "done" ? "success" : step === "success" ? "code" : step;
-  if (change.kind !== kind || wanted !== step) throw redirect(authPath(request, stepPath(change.kind, id, wanted)) + documentUrl(request).search);
+  if (change.kind !== kind || wanted !== step) throw localizedRedirect(request, stepPath(change.kind, id, wanted) + documentUrl(request).search);
   return forPage(change);
+}
+
+const TITLES: Record<ContactKind, { step: string; changed: string; change: string; add: string }> = {
+  email: { step: "profileContacts.emailStepTitle", changed: "profileContacts.emailChangedTitle", change: "profileContacts.changeEmailTitle", add: "profileContacts.addEmailTitle" },
+  phone: { step: "profileContacts.phoneStepTitle", changed: "profileContacts.phoneChangedTitle", change: "profileContacts.changePhoneTitle", add: "profileContacts.addPhoneTitle" },
+};
+
+/** The page starting a change (`/profile/change_mail`, `/profile/mail/phone`): the current address, if any. */
+export function loadNewContact(context: Context, kind: ContactKind) {
+  const profile = context.get(profileContext);
+  const current = kind === "email" ? profile.email : formatPhone(profile.phone);
+  return { current, seo: { title: getInstance(context).t(current ? TITLES[kind].change : TITLES[kind].add) } };
+}
+
+/** The entry step of change `rawId`: its address, which can be corrected. */
+export async function loadEntryStep(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  const change = await loadChange(request, context, kind, rawId, "entry");
+  return { change: { display: change.display, codePath: stepPath(kind, change.id, "code") }, seo: { title: getInstance(context).t(TITLES[kind].step) } };
+}
+
+/** The entry step's action: a corrected address starts the change again (a new code goes to it). */
+export async function entryStepAction(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  await loadChange(request, context, kind, rawId, "entry");
+  return startChangeAction(request, context, kind);
+}
+
+/** The code step of change `rawId`; `?code=` (the link in the message) fills the code in. */
+export async function loadCodeStep(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  const change = await loadChange(request, context, kind, rawId, "code");
+  const code = documentUrl(request).searchParams.get("code") ?? "";
+  return {
+    change: { id: change.id, kind: change.kind, display: change.display, resendAfter: change.resendAfter, expiresIn: change.expiresIn, code: /^\d{6}$/.test(code) ? code : "" },
+    entryPath: stepPath(kind, change.id, "entry"),
+    seo: { title: getInstance(context).t(TITLES[kind].step) },
+  };
+}
+
+/** The success step of change `rawId`: the address the person now signs in with. */
+export async function loadSuccessStep(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
+  const change = await loadChange(request, context, kind, rawId, "success");
+  return { display: change.display, seo: { title: getInstance(context).t(TITLES[kind].changed) } };
 }
 
 /** Specific refusals of starting a change, as field errors on `value`. */
 const START_ERRORS = {
-  contact_taken: { field: "value", key: "profileContacts.errors.taken" },
-  contact_unchanged: { field: "value", key: "profileContacts.errors.unchanged" },
-  rate_limited: { key: "auth.errors.tooManySends" },
-  resend_too_soon: { key: "auth.errors.resendTooSoon" },
-  delivery_failed: { key: "auth.errors.deliveryFailed" },
+  contact_taken: { field: "value", message: "profileContacts.errors.taken" },
+  contact_unchanged: { field: "value", message: "profileContacts.errors.unchanged" },
+  rate_limited: { message: "auth.errors.tooManySends" },
+  resend_too_soon: { message: "auth.errors.resendTooSoon" },
+  delivery_failed: { message: "auth.errors.deliveryFailed" },
 };
 
 /**
@@ -86,10 +119,9 @@ export async function startChangeAction(request: Request, context: Context, kind
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const { data: change } = await context.get(apiContext).send(contacts.startContactChange, { body: { kind, value: submission.value.value, locale: pageLang(request) } });
-    return redirect(authPath(request, stepPath(kind, change.id, "code")));
+    return localizedRedirect(request, stepPath(kind, change.id, "code"));
   } catch (error) {
-    if (!(error instanceof ApiClientError)) throw error;
-    return data({ result: submission.reply(formErrors(error, START_ERRORS)) }, { status: failureStatus(error) });
+    return replyWithApiError(submission, error, { codes: START_ERRORS });
   }
 }
 
@@ -115,7 +147,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
       // Confirmed or gone meanwhile: the contacts page shows how things stand.
       if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
     }
-    return redirect(authPath(request, "/profile/mail"), { headers: { "set-cookie": setFlashCookie({ message: "profileContacts.flash.cancelled", tone: "info" }) } });
+    return localizedRedirect(request, "/profile/mail", { message: "profileContacts.flash.cancelled", tone: "info" });
   }
   if (intent === "resend") {
     try {
@@ -124,21 +156,21 @@ export async function codeStepAction(request: Request, context: Context, kind: C
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
       const key = error.code === "resend_too_soon" ? "auth.errors.resendTooSoon" : error.status === 429 ? "auth.errors.tooManySends" : error.code === "delivery_failed" ? "auth.errors.deliveryFailed" : "auth.errors.tryLater";
-      return data({ intent: "resend" as const, resent: false, result: { status: "error" as const, error: { "": [key] } } }, { status: failureStatus(error) });
+      return data({ intent: "resend" as const, resent: false, result: { status: "error" as const, error: { "": [key] } } }, { status: apiErrorStatus(error) });
     }
   }
   const submission = parseWithZod(formData, { schema: CodeSchema });
   if (submission.status !== "success") return data({ intent: "verify" as const, resent: false, result: submission.reply() }, { status: 400 });
   try {
     await api.send(contacts.verifyContactChange, { params: { id: change.id }, body: { code: submission.value.code } });
-    return redirect(authPath(request, stepPath(kind, change.id, "success")));
+    return localizedRedirect(request, stepPath(kind, change.id, "success"));
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
       return data({ intent: "verify" as const, resent: false, result: submission.reply({ fieldErrors: { code: [invalidCodeKey(attemptsLeft(error))] } }) }, { status: 400 });
     }
-    if (error.code === "change_completed") throw redirect(authPath(request, stepPath(kind, change.id, "success")));
+    if (error.code === "change_completed") throw localizedRedirect(request, stepPath(kind, change.id, "success"));
     const key = VERIFY_ERRORS[error.code] ?? "auth.errors.tryLater";
-    return data({ intent: "verify" as const, resent: false, result: submission.reply({ formErrors: [key] }) }, { status: failureStatus(error) });
+    return data({ intent: "verify" as const, resent: false, result: submission.reply({ formErrors: [key] }) }, { status: apiErrorStatus(error) });
   }
 }

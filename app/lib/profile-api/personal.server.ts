@@ -1,45 +1,33 @@
 /**
- * Helpers of the personal profile pages (issue 5; ADR 017): `formErrors` turns an `ApiClientError`
- * into Conform's reply shape with locale keys. The pages call the API with `api.send` and the
- * descriptors of contract/profile-contacts.ts, contract/auth.ts and contract/profile/employees.ts.
+ * Helpers of the personal profile pages (issue 5; ADR 017): an employee as the employee pages show
+ * it, phones and quoted company names. The pages call the API with `api.send` and the descriptors of
+ * contract/profile-contacts.ts, contract/auth.ts and contract/profile/employees.ts, and show
+ * refusals with app/lib/forms/api-errors.server.ts.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { ContactChangeView, ContactKind } from "../../../contract/profile-contacts.ts";
 import type { EmployeeView } from "../../../contract/profile/employees.ts";
-import { VALIDATION_CODES } from "../../../contract/validation.ts";
 import { ApiClientError, type Lang } from "../api-client.server.ts";
-import { resources } from "../../../locales/index.ts";
+import { employeeName } from "../../components/profile/employee-parts.tsx";
+import { formatDate } from "../../components/catalog/format.ts";
 
 export type { ContactChangeView, ContactKind, EmployeeView };
 
-/* ─── errors and formatting ─── */
+/* ─── formatting ─── */
 
-const CODES = new Set<string>(VALIDATION_CODES);
-const API_ERROR_KEYS = new Set(Object.keys(resources.ru.common.apiErrors));
-
-/** The locale key of an API error code: `apiErrors.<code>` when it exists, else a generic one. */
-export function apiErrorKey(code: string): string {
-  return API_ERROR_KEYS.has(code) ? `apiErrors.${code}` : "apiErrors.internal_error";
-}
-
-/**
- * An API refusal as Conform's reply fields: field errors from `issues` (validation codes become
- * `validation.<code>`), `specific` codes mapped to a field or the form, anything else a form error.
- */
-export function formErrors(error: ApiClientError, specific: Record<string, { field?: string; key: string }> = {}): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  const mapped = specific[error.code];
-  if (mapped) return mapped.field ? { fieldErrors: { [mapped.field]: [mapped.key] }, formErrors: [] } : { fieldErrors: {}, formErrors: [mapped.key] };
-  if (error.status === 400 && error.issues?.length) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of error.issues) (fieldErrors[issue.path || ""] ??= []).push(CODES.has(issue.message) ? `validation.${issue.message}` : "validation.invalid_format");
-    return { fieldErrors, formErrors: [] };
-  }
-  return { fieldErrors: {}, formErrors: [apiErrorKey(error.code)] };
-}
-
-/** The HTTP status a page answers with when an API call it made was refused. */
-export function failureStatus(error: ApiClientError): number {
-  return error.status >= 500 ? 503 : error.status === 429 ? 429 : error.status === 409 ? 409 : 400;
+/** An employee (or invitation) as the employee pages show it, dates in the page's language. */
+export function employeeForPage(e: EmployeeView, lang: Lang) {
+  return {
+    id: e.id,
+    name: employeeName(e),
+    email: e.email,
+    phone: formatPhone(e.phone),
+    role: e.role,
+    status: e.status,
+    position: e.position,
+    isSelf: e.isSelf,
+    since: formatDate(e.invitedAt, lang),
+  };
 }
 
 /** A phone in E.164 as people read it ("+7 916 123-45-67"); other strings as they are. */

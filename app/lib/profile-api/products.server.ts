@@ -2,7 +2,7 @@
  * Helpers of the supplier's product pages (issue 5). The pages call the API with
  * `context.get(apiContext).send(route, input)` — the routes of contract/profile/products.ts (ADR
  * 023; ADR 001: the web tier never touches the database) — and turn refusals into form errors with
- * `replyError` (widgets.server.ts).
+ * `replyWithApiError` (app/lib/forms/api-errors.server.ts).
  *
  * Shapes are the contract's: ProductView (the working copy: pending edits of a published product
  * included, `pending` says which parts wait for a moderator), ProductDetailView, ProductFileView,
@@ -10,10 +10,11 @@
  */
 import * as productsApi from "../../../contract/profile/products.ts";
 import type { CategoryOption } from "../../components/profile/product-card-fields.tsx";
-import { ApiClientError, type ApiClient, type CategoryNode, type Lang } from "../api-client.server.ts";
+import { type ApiClient, type CategoryNode, type Lang } from "../api-client.server.ts";
 import { pageNotFound } from "../errors.ts";
 import { listCategories } from "../../../contract/categories.ts";
 import { LIST_STATUSES, type ListStatus } from "../product-forms.ts";
+import { orNotFound } from "../not-found.server.ts";
 
 export type { LocalizedFact } from "../../../contract/common.ts";
 export type { ProductStatus } from "../../../contract/profile/fields.ts";
@@ -46,12 +47,7 @@ export function productIdOf(request: Request, raw: string | undefined): number {
 
 /** The product, or the 404 page (another company's product is a 404 too). */
 export async function requireProduct(api: ApiClient, request: Request, id: number): Promise<ProductDetailView> {
-  try {
-    return (await api.send(productsApi.getProduct, { params: { id } })).data;
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404) pageNotFound(request);
-    throw error;
-  }
+  return (await orNotFound(request, api.send(productsApi.getProduct, { params: { id } }))).data;
 }
 
 /** JSON with sorted keys: two values that mean the same compare equal (which parts changed). */

@@ -1,14 +1,9 @@
 /**
- * Server-side helpers of the profile's form widgets (app/components/profile/*): turning API errors
- * into Conform replies, the no-JS search step of the classifier picker, names of chosen codes and
- * temporary uploads. Every call goes through the request's API client (ADR 001).
+ * Server-side helpers of the profile's form widgets (app/components/profile/*): the no-JS search
+ * step of the classifier picker, names of chosen codes and temporary uploads. Every call goes
+ * through the request's API client (ADR 001). (API refusals as form errors:
+ * app/lib/forms/api-errors.server.ts.)
  *
- * - `conformPath("tiers.0.minQuantity")` → `"tiers[0].minQuantity"` (API issue paths → form names).
- * - `replyError(submission, error, options?)` → `{ result, status }`: an ApiClientError as field errors
- *   (400 `invalid_body` issues, message = validation code) or a form error (any other code, e.g.
- *   `under_moderation`, `inn_taken`), with the HTTP status a page should answer with (400 for what
- *   the user can fix, 409/403 kept, 503 when the API failed). Anything that is not an
- *   ApiClientError is re-thrown.
  * - `readPickerSearch(formData)` → `{ field, q } | null`: whether the no-JS search button of a
  *   ClassifierPicker (a Conform `validate` intent on `<field>__search`, or an `update` intent setting
  *   it, for narrowing) was pressed.
@@ -19,51 +14,12 @@
  * - `uploadTemporary(api, file, kind?)` → UploadedFile (`POST /api/files/common`; ApiClientError with
  *   the refusal code on failure).
  */
-import type { Submission, SubmissionResult } from "@conform-to/react";
 import { isSelectableCode, PICKER_SEARCH_SUFFIX, type PickerClassifier, type PickerHit, type PickerSearch } from "../../components/profile/classifier-picker.tsx";
 import * as files from "../../../contract/files.ts";
 import type { FileView } from "../../../contract/files.ts";
 import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
 import { searchRoute } from "../../../contract/classifiers.ts";
 import { codeDetail } from "../classifier-loaders.server.ts";
-
-/** An API issue path ("tiers.0.minQuantity") as a Conform field name ("tiers[0].minQuantity"). */
-export function conformPath(path: string): string {
-  return path
-    .split(".")
-    .filter(Boolean)
-    .reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
-}
-
-export interface ReplyOptions {
-  /** Renames API issue paths to the form's field names (after `conformPath`), e.g. `{ file: "upload" }`. */
-  fieldMap?: Record<string, string>;
-  /** Puts the API's paths under this form field (the form nests the body): `card` → `card.name.ru`. */
-  prefix?: string;
-}
-
-/**
- * The Conform reply for a failed API call, and the status to answer with (see the module comment).
- * Issues whose path is empty become form errors.
- */
-export function replyError(submission: Pick<Submission<unknown>, "reply">, error: unknown, options: ReplyOptions = {}): { result: SubmissionResult<string[]>; status: number } {
-  if (!(error instanceof ApiClientError)) throw error;
-  if (error.status === 400 && error.code === "invalid_body" && error.issues?.length) {
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
-    for (const issue of error.issues) {
-      const name = conformPath(issue.path);
-      const renamed = options.fieldMap?.[name] ?? name;
-      const mapped = options.prefix && renamed ? `${options.prefix}.${renamed}` : renamed;
-      if (!mapped) formErrors.push(issue.message);
-      else (fieldErrors[mapped] ??= []).push(issue.message);
-    }
-    return { result: submission.reply({ fieldErrors, formErrors }), status: 400 };
-  }
-  if (error.status >= 500 || error.status === 0) return { result: submission.reply({ formErrors: ["internal_error"] }), status: 503 };
-  const status = error.status === 401 || error.status === 404 || error.status === 403 || error.status === 409 || error.status === 413 || error.status === 415 || error.status === 422 || error.status === 429 ? error.status : 400;
-  return { result: submission.reply({ formErrors: [error.code] }), status };
-}
 
 /** The no-JS picker search that was asked for by this submission, if any (see the module comment). */
 export function readPickerSearch(formData: FormData): { field: string; q: string } | null {

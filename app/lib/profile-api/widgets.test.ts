@@ -1,49 +1,9 @@
 /**
- * The server half of the profile's form widgets: API issue paths become Conform field names, API
- * refusals become the right field or form errors with the right status, and the classifier picker's
- * no-JS search step is recognised from the submitted intent.
+ * The server half of the profile's form widgets: the classifier picker's no-JS search step is
+ * recognised from the submitted intent, and chosen files and ids are read from the form.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
-import { z } from "zod";
-import { ApiClientError } from "../api-client.server.ts";
-import { conformPath, filesOf, idsOf, readPickerSearch, replyError } from "./widgets.server.ts";
-
-function submission() {
-  const form = new FormData();
-  form.set("card.name.ru", "Болт");
-  return parseWithZod(form, { schema: z.object({ card: z.object({ name: z.object({ ru: z.string() }) }) }) });
-}
-
-describe("conformPath", () => {
-  test("numbers become list indexes", () => {
-    expect(conformPath("tiers.0.minQuantity")).toBe("tiers[0].minQuantity");
-    expect(conformPath("variants.1.attributes.0.key")).toBe("variants[1].attributes[0].key");
-    expect(conformPath("name.ru")).toBe("name.ru");
-    expect(conformPath("")).toBe("");
-  });
-});
-
-describe("replyError", () => {
-  test("a 400 invalid_body puts each issue on its field, under the form's prefix", () => {
-    const error = new ApiClientError(400, "invalid_body", "Invalid", [
-      { path: "tnvedCode", message: "unknown_code" },
-      { path: "", message: "required" },
-    ]);
-    const { result, status } = replyError(submission(), error, { prefix: "card" });
-    expect(status).toBe(400);
-    expect(result.error).toMatchObject({ "card.tnvedCode": ["unknown_code"], "": ["required"] });
-  });
-
-  test("a refusal with a code is a form error with its status; an API failure is a 503 'try later'", () => {
-    expect(replyError(submission(), new ApiClientError(409, "under_moderation", "frozen"))).toMatchObject({ status: 409, result: { error: { "": ["under_moderation"] } } });
-    expect(replyError(submission(), new ApiClientError(502, "http_error", "bad gateway"))).toMatchObject({ status: 503, result: { error: { "": ["internal_error"] } } });
-  });
-
-  test("anything but an API refusal is not hidden", () => {
-    expect(() => replyError(submission(), new TypeError("bug"))).toThrow("bug");
-  });
-});
+import { filesOf, idsOf, readPickerSearch } from "./widgets.server.ts";
 
 describe("readPickerSearch", () => {
   test("the search button (a validate intent on <field>__search) and narrowing (an update intent)", () => {

@@ -3,12 +3,14 @@
  * SMTP to the mail catcher (scripts/mail-catcher.ts), as a person would read them.
  */
 import { expect, type Page } from "@playwright/test";
-import { MAIL_HTTP_PORT } from "../../../playwright.config.ts";
+import { AUTH_RESEND_AFTER_S, MAIL_HTTP_PORT } from "../../../playwright.config.ts";
 
 export interface Mail {
   to: string[];
   subject: string;
   text: string;
+  /** When the mail catcher received it (ms since the epoch). */
+  receivedAt: number;
 }
 
 /** Every e-mail the catcher received for `address`, oldest first. */
@@ -17,10 +19,15 @@ export async function mailsTo(address: string): Promise<Mail[]> {
   return (await response.json()) as Mail[];
 }
 
+/** Waits until `address` has at least `n` e-mails and returns them all. */
+export async function waitForMails(address: string, n: number): Promise<Mail[]> {
+  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
+  return mailsTo(address);
+}
+
 /** Waits for the `n`-th (1-based) e-mail to `address` and returns it. */
 export async function nthMail(address: string, n: number): Promise<Mail> {
-  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
-  return (await mailsTo(address))[n - 1]!;
+  return (await waitForMails(address, n))[n - 1]!;
 }
 
 /** The six-digit one-time code on a line of its own in a sign-in e-mail. */
@@ -31,6 +38,16 @@ export function codeOf(mail: Mail): string {
 /** A fresh address per test and project, so parallel tests never share an account. */
 export function newAddress(label: string, project: string): string {
   return `${label}.${project}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+}
+
+/**
+ * Waits until the e2e server may send `address` another code: its resend window
+ * (playwright.config.ts AUTH_RESEND_AFTER_S) has passed since the last code the mail catcher got.
+ */
+export async function resendAllowed(address: string): Promise<void> {
+  const last = (await mailsTo(address)).at(-1);
+  if (!last) return;
+  await expect.poll(() => Date.now() - last.receivedAt, { message: `the resend window of ${address}`, intervals: [100] }).toBeGreaterThanOrEqual(AUTH_RESEND_AFTER_S * 1000);
 }
 
 /** Steps one and two of sign-in on the current page's language; returns after pressing "Sign in". */
@@ -50,6 +67,17 @@ const REGISTRATION = {
   zh: { first: "名", last: "姓", terms: /我接受/, submit: "创建账户" },
 } as const;
 
+/** The registration step (after the first code): names, consent, submit; leaves the sign-in pages. */
+async function completeRegistration(page: Page, lang: "ru" | "en" | "zh", [firstName, lastName]: readonly [string, string]): Promise<void> {
+  const labels = REGISTRATION[lang];
+  await expect(page).toHaveURL(/\/auth\/registration$/);
+  await page.getByLabel(labels.first, { exact: true }).fill(firstName);
+  await page.getByLabel(labels.last, { exact: true }).fill(lastName);
+  await page.getByLabel(labels.terms).check();
+  await page.getByRole("button", { name: labels.submit }).click();
+  await expect(page).not.toHaveURL(/\/auth(\/|\?|$)/, { timeout: 20_000 });
+}
+
 /**
  * Registers a new user through `/{lang}/auth` (Russian unprefixed) and lands wherever `redirectTo`
  * (a language-neutral-prefixed path such as "/en/profile") points, or the home page.
@@ -60,14 +88,29 @@ export async function registerUser(
   options: { lang?: "ru" | "en" | "zh"; firstName?: string; lastName?: string; redirectTo?: string } = {},
 ): Promise<void> {
   const lang = options.lang ?? "ru";
-  const labels = REGISTRATION[lang];
   const prefix = lang === "ru" ? "" : `/${lang}`;
   await page.goto(`${prefix}/auth${options.redirectTo ? `?redirectTo=${encodeURIComponent(options.redirectTo)}` : ""}`);
   await enterCode(page, email);
-  await expect(page).toHaveURL(/\/auth\/registration$/);
-  await page.getByLabel(labels.first, { exact: true }).fill(options.firstName ?? "Анна");
-  await page.getByLabel(labels.last, { exact: true }).fill(options.lastName ?? "Петрова");
-  await page.getByLabel(labels.terms).check();
-  await page.getByRole("button", { name: labels.submit }).click();
-  await expect(page).not.toHaveURL(/\/auth\//);
+  await completeRegistration(page, lang, [options.firstName ?? "Анна", options.lastName ?? "Петрова"]);
+}
+
+/**
+ * Signs `email` in on the Russian sign-in page — registering a new person as `names` — through the
+ * code in the e-mail (after the resend window of an earlier code); ends signed in on the home page
+ * (or `redirectTo`).
+ */
+export async function signIn(page: Page, email: string, names: readonly [string, string] = ["Анна", "Петрова"], redirectTo?: string): Promise<void> {
+  const before = (await mailsTo(email)).length;
+  await resendAllowed(email);
+  await page.goto(redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth");
+  await enterCode(page, email, before + 1);
+  if (before === 0) await completeRegistration(page, "ru", names);
+  await expect(page).not.toHaveURL(/\/auth(\/|\?|$)/, { timeout: 20_000 });
+  await expect(page.locator(".account-name")).toContainText(names[0]);
+}
+
+/** Signs out from the header and waits until the page shows the visitor's «Войти» link again. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Выйти" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
 }

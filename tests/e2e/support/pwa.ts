@@ -1,10 +1,5 @@
-/** Helpers of the PWA and client-platform specs: hydration, the service worker, Cache Storage. */
+/** Helpers of the PWA and client-platform specs: the service worker and Cache Storage. */
 import { expect, type Page } from "@playwright/test";
-
-/** Waits until React has hydrated the page (root layout sets `<html data-hydrated>`). */
-export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-}
 
 /** Waits until the service worker is active and controls the page. */
 export async function controlledByWorker(page: Page): Promise<void> {

@@ -1,77 +1,34 @@
 /**
- * Localized form fields of the supplier's profile (issue 5; DESIGN §4 "localized content"): a text
- * written in ru, en and zh, with the language the author writes in (`sourceLang`) chosen once per form.
+ * Localized form fields (DESIGN §4 "localized content"): one text written in ru, en and zh.
  *
  * Field names follow the API's localized shape (contract/profile/fields.ts `localized()`), so Conform
  * and `parseWithZod` read them straight into `{ name: { ru, en, zh }, sourceLang }`:
  * `name.ru`, `name.en`, `name.zh` and `sourceLang`.
  *
- * Exports (stable props; the company pages reuse them):
- * - `<LocalizedField field label multiline? rows? maxLength? required? sourceLang? hint? compact? />`
- *   `field` is the Conform metadata of a localized object (`fields.name`); `sourceLang` is the form's
- *   current source language (`fields.sourceLang.value`), shown first and marked; `required` marks the
- *   source-language input required (the schema decides). Errors: the object's own (`required`,
- *   `source_lang_missing`) under the inputs, each language's (`too_long`) under its input. Without
- *   JavaScript the three inputs are stacked, each labelled with its language; with JavaScript they are
- *   tabs (ARIA tabs pattern), the source language first, a tab with an error marked and opened.
+ * - `<LocalizedField field label multiline? rows? maxLength? hint? compact? layout? sourceLang? required? requiredLangs? />`
+ *   `field` is the Conform metadata of a localized object (`fields.name`). Errors: the object's own
+ *   (`required`, `source_lang_missing`) under the inputs, each language's (`too_long`) under its input.
+ *   Two layouts:
+ *   - `tabs` (default; the supplier's profile): `sourceLang`, the form's current source language
+ *     (`fields.sourceLang.value`), is shown first and marked, and `required` marks its input
+ *     required (the schema decides). Without JavaScript the three inputs are stacked, each labelled
+ *     with its language; with JavaScript they are tabs (ARIA tabs pattern), a tab with an error
+ *     marked and opened.
+ *   - `columns` (the admin area, where staff compare translations): every language always visible,
+ *     side by side on wide screens (stacked for a multi-line text), in the order ru, en, zh;
+ *     `requiredLangs` adds "(required)" to those languages' labels.
  * - `<SourceLangField field label? />`: the source-language radio group (`sourceLang`).
- * - `<FieldIssue id errors overrides? />`: a field's first error, translated (see `issueText`; a code
- *   in `overrides` uses that locale key instead, for a message specific to the field), in a line whose
- *   height is reserved so nothing jumps.
- * - `<FormIssue id errors />`: the form's own errors (e.g. `under_moderation`), translated, as an alert.
- * - `issueText(t, code)`: the user's-language text of an API or schema code: `validation.<code>`,
- *   else `apiErrors.<code>`, else `formWidgets.unknownError`. Schema messages are stable codes
- *   (schemas.ts `VALIDATION_CODES`); upload refusals use `apiErrors.<code>`.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import type { TFunction } from "i18next";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { LANG_NAMES, LANGS, type Lang } from "../../lib/i18n.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
-
-/**
- * Conform metadata of any field: the widgets accept the typed `fields.x` of any form (a typed
- * FieldMetadata is assignable to this one) and read sub-fields themselves.
- */
-export type AnyField = FieldMetadata<any, any, string[]>;
+import { FieldError } from "./errors.tsx";
+import type { AnyField } from "./field.tsx";
 
 /** The value shape of a localized field in a form: `{ ru?, en?, zh? }`. */
 export type LocalizedValue = { ru?: string; en?: string; zh?: string } | null | undefined;
-
-/** The translated text of a validation or API error code (see the module comment). */
-export function issueText(t: TFunction, code: string): string {
-  for (const key of [`validation.${code}`, `apiErrors.${code}`, code]) {
-    const text = t(key, { defaultValue: "" });
-    if (text) return text;
-  }
-  return t("formWidgets.unknownError");
-}
-
-/** A field's first error in the user's language; the line keeps its height when empty. */
-export function FieldIssue({ id, errors, overrides }: { id: string; errors?: string[] | null; overrides?: Record<string, string> }) {
-  const t = useT();
-  const code = errors?.[0];
-  return (
-    <p id={id} className="field-error" aria-live="polite">
-      {code ? (overrides?.[code] ? t(overrides[code]) : issueText(t, code)) : " "}
-    </p>
-  );
-}
-
-/** A form's own errors (not tied to a field) in the user's language; nothing when there are none. */
-export function FormIssue({ id, errors }: { id: string; errors?: string[] | null }) {
-  const t = useT();
-  return (
-    <div id={id} aria-live="assertive">
-      {errors?.length ? (
-        <p className="form-error" role="alert">
-          {errors.map((code) => issueText(t, code)).join(" ")}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** Orders the languages with the source language first. */
 function ordered(sourceLang: Lang | undefined): Lang[] {
@@ -93,32 +50,40 @@ export interface LocalizedFieldProps {
   rows?: number;
   /** Characters per language (the schema's maximum, so the browser stops there too). */
   maxLength?: number;
-  /** The text must be given in the source language (the schema checks; this marks the input). */
+  /** `tabs` (default) or `columns` (see the module comment). */
+  layout?: "tabs" | "columns";
+  /** Tabs: the text must be given in the source language (the schema checks; this marks the input). */
   required?: boolean;
-  /** The form's source language: shown first and marked. */
+  /** Tabs: the form's source language, shown first and marked. */
   sourceLang?: string | null;
+  /** Columns: the languages that must be filled in (their labels say so). */
+  requiredLangs?: readonly Lang[];
   /** A line of help under the label. */
-  hint?: string;
+  hint?: ReactNode;
   /** Smaller type and no hint line: for rows of a list (facts, variants). */
   compact?: boolean;
 }
 
-export function LocalizedField({ field, label, multiline = false, rows = 5, maxLength, required = false, sourceLang, hint, compact = false }: LocalizedFieldProps) {
+export function LocalizedField({ field, label, multiline = false, rows = 5, maxLength, layout = "tabs", required = false, sourceLang, requiredLangs, hint, compact = false }: LocalizedFieldProps) {
   const t = useT();
   const hydrated = useHydrated();
   const baseId = useId();
-  const source = asLang(sourceLang) ?? "ru";
+  const columns = layout === "columns";
+  // Columns have no source language: every language is shown alike, in the usual order.
+  const source = columns ? undefined : (asLang(sourceLang) ?? "ru");
   const langs = ordered(source);
   const parts = (field as FieldMetadata<LocalizedValue, any, string[]>).getFieldset();
   const errorsOf = (lang: Lang) => parts[lang].errors;
   const firstWithError = langs.find((lang) => errorsOf(lang)?.length);
-  const [active, setActive] = useState<Lang>(firstWithError ?? source);
+  const [active, setActive] = useState<Lang>(firstWithError ?? source ?? "ru");
   // A new server reply or a changed source language opens the tab that needs attention.
   useEffect(() => {
     if (firstWithError) setActive(firstWithError);
   }, [firstWithError]);
+  // Only a change of the source language moves the tab; an error elsewhere is the effect above's.
   useEffect(() => {
-    if (!firstWithError) setActive(source);
+    if (!firstWithError && source) setActive(source);
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- firstWithError is read, not followed
   }, [source]);
   const hintId = `${baseId}-hint`;
   const describedBy = (lang: Lang) => [hint ? hintId : null, parts[lang].errorId, field.errorId].filter(Boolean).join(" ");
@@ -135,10 +100,10 @@ export function LocalizedField({ field, label, multiline = false, rows = 5, maxL
       "aria-label": `${label} (${LANG_NAMES[lang]})`,
       "aria-invalid": sub.errors?.length || (lang === source && field.errors?.length) ? true : undefined,
       "aria-describedby": describedBy(lang) || undefined,
-      "aria-required": required && lang === source ? true : undefined,
+      "aria-required": (required && lang === source) || requiredLangs?.includes(lang) ? true : undefined,
     };
     // Stacked (no JavaScript), the translations take less room than the source text.
-    const lines = compact || (!hydrated && lang !== source) ? Math.min(rows, 3) : rows;
+    const lines = !columns && (compact || (!hydrated && lang !== source)) ? Math.min(rows, 3) : rows;
     return multiline ? <textarea key={sub.key} rows={lines} {...common} /> : <input key={sub.key} type="text" {...common} />;
   };
 
@@ -146,8 +111,34 @@ export function LocalizedField({ field, label, multiline = false, rows = 5, maxL
     <>
       {LANG_NAMES[lang]}
       {lang === source ? <span className="lf-source">{t("formWidgets.sourceMark")}</span> : null}
+      {requiredLangs?.includes(lang) ? ` (${t("formWidgets.required")})` : null}
     </>
   );
+
+  const stacked = (lang: Lang) => (
+    <div key={lang} className="lf-stacked">
+      <label htmlFor={parts[lang].id} className="lf-lang-label">
+        {langLabel(lang)}
+      </label>
+      {input(lang)}
+      <FieldError id={parts[lang].errorId} errors={parts[lang].errors} />
+    </div>
+  );
+
+  if (columns) {
+    return (
+      <fieldset className={`field lf lf-columns${multiline ? " lf-columns-stack" : ""}`} aria-describedby={field.errorId}>
+        <legend>{label}</legend>
+        {hint ? (
+          <p id={hintId} className="lf-hint muted small">
+            {hint}
+          </p>
+        ) : null}
+        <div className="lf-columns-row">{langs.map(stacked)}</div>
+        <FieldError id={field.errorId} errors={field.errors} />
+      </fieldset>
+    );
+  }
 
   return (
     <fieldset className={`field lf${compact ? " lf-compact" : ""}`} aria-describedby={field.errorId}>
@@ -200,23 +191,15 @@ export function LocalizedField({ field, label, multiline = false, rows = 5, maxL
                 {`${label} (${LANG_NAMES[lang]})`}
               </label>
               {input(lang)}
-              <FieldIssue id={parts[lang].errorId} errors={parts[lang].errors} />
+              <FieldError id={parts[lang].errorId} errors={parts[lang].errors} />
             </div>
           ))}
         </>
       ) : (
-        langs.map((lang) => (
-          <div key={lang} className="lf-stacked">
-            <label htmlFor={parts[lang].id} className="lf-lang-label">
-              {langLabel(lang)}
-            </label>
-            {input(lang)}
-            <FieldIssue id={parts[lang].errorId} errors={parts[lang].errors} />
-          </div>
-        ))
+        langs.map(stacked)
       )}
       {/* In a compact row the field's own error line appears only when there is one. */}
-      {!compact || field.errors?.length ? <FieldIssue id={field.errorId} errors={field.errors} /> : <span id={field.errorId} hidden />}
+      {!compact || field.errors?.length ? <FieldError id={field.errorId} errors={field.errors} /> : <span id={field.errorId} hidden />}
     </fieldset>
   );
 }
@@ -246,7 +229,7 @@ export function SourceLangField({ field, label }: SourceLangFieldProps) {
           </label>
         ))}
       </div>
-      <FieldIssue id={field.errorId} errors={field.errors} />
+      <FieldError id={field.errorId} errors={field.errors} />
     </fieldset>
   );
 }

@@ -1,0 +1,68 @@
+/**
+ * The frame of a dictionary's edit page in the admin area (categories, service types; loader and
+ * action: app/lib/admin-dictionaries.server.ts): the header with the way back to the list, the form
+ * with the page's own fields (`children`), its errors, "Create" or "Save", "Delete" (offered only
+ * when nothing uses the record; the API checks again), and the record's history.
+ */
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { useT } from "../../lib/use-t.ts";
+import { FormErrors } from "../form/errors.tsx";
+import { AuditList } from "./audit-list.tsx";
+import { AdminHeader, confirmDelete } from "./ui.tsx";
+import type { AuditRow } from "../../../contract/admin/audit.ts";
+
+export function DictionaryEditPage({
+  back,
+  title,
+  form,
+  isNew,
+  inUse,
+  history,
+  note,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  // Conform's metadata of the page's form, whatever its schema.
+  form: FormMetadata<any, string[]>;
+  isNew: boolean;
+  /** Something still uses the record (products, offers): it cannot be deleted. */
+  inUse: boolean;
+  history: AuditRow[];
+  /** A line under the form's buttons. */
+  note?: ReactNode;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <>
+      <AdminHeader back={back} title={title} />
+      <section className="admin-section">
+        <Form method="post" {...getFormProps(form)} className="admin-form">
+          {children}
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <div className="admin-actions-row">
+            <button type="submit" className="button" disabled={busy}>
+              {isNew ? t("admin.form.create") : t("admin.form.save")}
+            </button>
+            {isNew ? null : (
+              <button type="submit" name="intent" value="delete" className="button button-secondary" formNoValidate onClick={confirmDelete(t("admin.form.confirmDelete"))} disabled={busy || inUse} title={inUse ? t("admin.errors.in_use") : undefined}>
+                {t("admin.form.delete")}
+              </button>
+            )}
+          </div>
+          {note}
+        </Form>
+      </section>
+      {isNew ? null : (
+        <section className="admin-section">
+          <h2>{t("admin.moderation.history")}</h2>
+          <AuditList rows={history} onRecord />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * One choice of a GET filter form (the catalogue, suppliers, service offers, admin lists): a
+ * labelled `<select>` whose first option, "any", leaves the filter off (an empty parameter, which
+ * the pages drop from their URLs).
+ */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export function FilterSelect({ name, label, value, any, options }: { name: string; label: string; value: string | null | undefined; any: string; options: FilterOption[] }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select name={name} defaultValue={value ?? ""}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * A field's error line and a form's error list, with the messages' text from one rule
+ * (./messages.ts). The field line is always rendered and keeps its height, so nothing jumps when a
+ * message appears; Conform points the input's `aria-describedby` at it (`field.errorId`).
+ */
+import { useT } from "../../lib/use-t.ts";
+import { messageText } from "./messages.ts";
+
+/**
+ * A field's first error. `overrides` gives a code a message of this field's own (a price's
+ * `too_small` says the price must be positive).
+ */
+export function FieldError({ id, errors, overrides }: { id: string; errors?: readonly string[] | null; overrides?: Record<string, string> }) {
+  const t = useT();
+  const message = errors?.[0];
+  return (
+    <p id={id} className="field-error" aria-live="polite">
+      {message ? messageText(t, overrides?.[message] ?? message) : " "}
+    </p>
+  );
+}
+
+/** A form's own errors (an API refusal, a problem without a field), each once; nothing when there are none. */
+export function FormErrors({ id, errors }: { id?: string; errors?: readonly string[] | null }) {
+  const t = useT();
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="form-error" role="alert">
+      {[...new Set(errors)].map((message) => (
+        <p key={message}>{messageText(t, message, "form")}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Loader and action of the admin area's dictionary edit pages, `/admin/categories/{id}` and
+ * `/admin/service-types/{id}` (`new` creates; issue 7), as `loadRecords` is for the list pages: the
+ * record with its audit history, and an action that saves it (the shared schema, then the API) or
+ * deletes it. Every refusal of the API — a record still in use (409 `in_use`), one deleted meanwhile
+ * (404), a taken slug — comes back on the form, what was typed kept; success redirects to the record
+ * (saved) or the list (deleted) with a flash message.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { nameIn } from "../components/admin/ui.tsx";
+import { apiContext } from "../context.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import type { ApiClient } from "./api-client.server.ts";
+import * as auditApi from "../../contract/admin/audit.ts";
+import type { AuditRow } from "../../contract/admin/audit.ts";
+import * as categoriesApi from "../../contract/admin/categories.ts";
+import { CategorySchema, type AdminCategory } from "../../contract/admin/categories.ts";
+import * as serviceTypesApi from "../../contract/admin/service-types.ts";
+import { ServiceTypeSchema, type AdminServiceType } from "../../contract/admin/service-types.ts";
+import type { RouteBodyInput } from "../../contract/route.ts";
+import { ADMIN_ERRORS, invalid, payloadOf } from "./admin-actions.server.ts";
+import { requireStaffData } from "./admin-guard.server.ts";
+import { pageNotFound } from "./errors.ts";
+import { replyWithApiError } from "./forms/api-errors.server.ts";
+import { pageLang } from "./i18n.ts";
+import { localizedRedirect } from "./redirect.server.ts";
+
+type AdminApi = ApiClient;
+type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { id: string } };
+
+/** One dictionary of the admin area: where its pages are and how the API keeps it. */
+interface Dictionary<R extends { id: number; slug: string; name: Partial<Record<string, string>> }> {
+  /** The list page (language-neutral); a record's page is `${listPath}/{id}`. */
+  listPath: string;
+  /** The audit log's entity type. */
+  auditType: "category" | "service_type";
+  /** Locale key of the new record's title. */
+  newTitle: string;
+  schema: z.ZodType;
+  list(api: AdminApi): Promise<R[]>;
+  save(api: AdminApi, id: string | null, body: unknown): Promise<{ id: number }>;
+  remove(api: AdminApi, id: string): Promise<unknown>;
+}
+
+export const CATEGORIES: Dictionary<AdminCategory> = {
+  listPath: "/admin/categories",
+  auditType: "category",
+  newTitle: "admin.categories.new",
+  schema: CategorySchema,
+  list: async (api) => (await api.send(categoriesApi.listCategories)).data,
+  save: async (api, id, body) => {
+    const input = body as RouteBodyInput<typeof categoriesApi.createCategory>;
+    return (id === null ? await api.send(categoriesApi.createCategory, { body: input }) : await api.send(categoriesApi.updateCategory, { params: { id }, body: input })).data;
+  },
+  remove: (api, id) => api.send(categoriesApi.deleteCategory, { params: { id } }),
+};
+
+export const SERVICE_TYPES: Dictionary<AdminServiceType> = {
+  listPath: "/admin/service-types",
+  auditType: "service_type",
+  newTitle: "admin.serviceTypes.new",
+  schema: ServiceTypeSchema,
+  list: async (api) => (await api.send(serviceTypesApi.listServiceTypes)).data,
+  save: async (api, id, body) => {
+    const input = body as RouteBodyInput<typeof serviceTypesApi.createServiceType>;
+    return (id === null ? await api.send(serviceTypesApi.createServiceType, { body: input }) : await api.send(serviceTypesApi.updateServiceType, { params: { id }, body: input })).data;
+  },
+  remove: (api, id) => api.send(serviceTypesApi.deleteServiceType, { params: { id } }),
+};
+
+/**
+ * The record `params.id` (null for `new`), every record of the dictionary (a category's parent is
+ * chosen among them), its last 20 audit entries and the page's title; 404 for an unknown id.
+ */
+export async function loadEditPage<R extends { id: number; slug: string; name: Partial<Record<string, string>> }>({ request, context, params }: Args, dictionary: Dictionary<R>) {
+  requireStaffData(context);
+  const api = context.get(apiContext);
+  const all = await dictionary.list(api);
+  if (params.id === "new") return { record: null, all, history: [] as AuditRow[], title: getInstance(context).t(dictionary.newTitle) };
+  const record = all.find((r) => String(r.id) === params.id);
+  if (!record) pageNotFound(request);
+  const history = (await api.send(auditApi.listAudit, { query: { entityType: dictionary.auditType, entityId: params.id, limit: 20 } })).data;
+  return { record, all, history, title: nameIn(record.name, pageLang(request)) || record.slug };
+}
+
+/** Saves the form (`intent` absent) or deletes the record (`intent=delete`); see the module comment. */
+export async function editAction<R extends { id: number; slug: string; name: Partial<Record<string, string>> }>({ request, context, params }: Args, dictionary: Dictionary<R>) {
+  const formData = await request.formData();
+  const api = context.get(apiContext);
+  const submission = parseWithZod(formData, { schema: dictionary.schema });
+  if (formData.get("intent") === "delete") {
+    try {
+      await dictionary.remove(api, params.id);
+    } catch (error) {
+      return replyWithApiError(submission, error, ADMIN_ERRORS);
+    }
+    return localizedRedirect(request, dictionary.listPath, "admin.flash.deleted");
+  }
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    const saved = await dictionary.save(api, params.id === "new" ? null : params.id, payloadOf(submission));
+    return localizedRedirect(request, `${dictionary.listPath}/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
+  } catch (error) {
+    return replyWithApiError(submission, error, ADMIN_ERRORS);
+  }
+}
