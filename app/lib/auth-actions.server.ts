@@ -10,7 +10,6 @@ import { accessCookie } from "./session.server.ts";
 import { clearAuthFlowCookie } from "./auth-flow.server.ts";
 import { flashRedirect } from "./redirect.server.ts";
 import type { FlashMessage } from "./flash.ts";
-import type { ApiClientError } from "./api-client.server.ts";
 
 /** A same-site relative path from user input, or null (external, javascript:, //host … are refused). */
 export function safeReturnPath(request: Request, value: unknown): string | null {
