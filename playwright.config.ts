@@ -25,8 +25,15 @@ const chromium = {
   launchOptions: {
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
     ],
   },
 };

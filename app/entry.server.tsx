@@ -23,7 +23,9 @@ export { servicesContext };
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  console.error(JSON.stringify({ level: 50, msg: "route error", path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) }));
+  console.error(
+    JSON.stringify({ level: 50, msg: "route error", path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) }),
+  );
 };
 
 export default function handleRequest(

@@ -1,15 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ConnectionErrorPage, ErrorDocument, routeErrorInfo, StatusErrorDocument } from "./components/error-page.tsx";
 import { ClientPlatform } from "./components/pwa/client-platform.tsx";

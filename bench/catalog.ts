@@ -48,9 +48,17 @@ export interface BenchCatalogue {
  * timestamp (the migrator applies by timestamp, so a regenerated migration means a new catalogue).
  */
 function marker(products: number): string {
-  const journal = JSON.parse(readFileSync(path.join(root, "server/db/migrations/meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(readFileSync(path.join(root, "server/db/migrations/meta/_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
   const last = journal.entries.at(-1);
-  return JSON.stringify({ bench: "postavka catalogue", products, companies: companiesFor(products), seed: SEED, migration: `${last?.tag}@${last?.when}` });
+  return JSON.stringify({
+    bench: "postavka catalogue",
+    products,
+    companies: companiesFor(products),
+    seed: SEED,
+    migration: `${last?.tag}@${last?.when}`,
+  });
 }
 
 async function seed(database: Database, products: number, dataDir: string): Promise<number> {
@@ -177,16 +185,22 @@ export async function runSearchBench(catalogues: BenchCatalogue[]): Promise<stri
     log(`bench: measuring search on ${name} (${PASSES} passes) …`);
     const samples = new Map<CatalogBenchQuery, number[]>();
     for (let pass = 0; pass < PASSES; pass++) {
-      for (const query of catalogBenchQueries) samples.set(query, [...(samples.get(query) ?? []), (await timeSearch(catalogue.database, query)).ms]);
+      for (const query of catalogBenchQueries)
+        samples.set(query, [...(samples.get(query) ?? []), (await timeSearch(catalogue.database, query)).ms]);
     }
     for (const [label, test] of groups) {
       const chosen = catalogBenchQueries.filter(test);
       const s = stats(chosen.flatMap((q) => samples.get(q) ?? []));
       const target = label === "**all**" ? `${s.p95 <= 30 ? "✅" : "❌"} p95, ${s.p99 <= 60 ? "✅" : "❌"} p99` : "";
-      out.push(`| ${name} | ${catalogue.products.toLocaleString("en-US")} | ${label} (${chosen.length}) | ${s.n} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${target} |`);
+      out.push(
+        `| ${name} | ${catalogue.products.toLocaleString("en-US")} | ${label} (${chosen.length}) | ${s.n} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${target} |`,
+      );
     }
     const hits = [...found.values()];
-    const slowest = [...samples].map(([q, v]) => [q, [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!] as const).sort((a, b) => b[1] - a[1]).slice(0, 6);
+    const slowest = [...samples]
+      .map(([q, v]) => [q, [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6);
     notes.push(
       `${name}: ${hits.filter((h) => h.total > 0).length} of ${hits.length} queries find products, ` +
         `${hits.filter((h) => h.corrected).length} through a spelling correction, ${hits.filter((h) => h.total >= 2000).length} with 2,000+ matches. ` +

@@ -26,8 +26,6 @@ const MEASURED_PASSES = 2;
 const SLOW_QUERY = "select count(*) from generate_series(1, 3000000)";
 const SLOW_REPEATS = 3;
 
-
-
 function langOf(query: BenchQuery): Lang {
   return query.kind === "zh" ? "zh" : query.kind === "en" ? "en" : "ru";
 }
@@ -37,7 +35,6 @@ async function timeSearch(database: Database, query: BenchQuery): Promise<number
   await searchCodes(database.db, query.classifier, { q: query.q, lang: langOf(query), page: 1, perPage: 20 });
   return performance.now() - start;
 }
-
 
 /** Runs the classifier benchmark; prints its tables and returns their lines. */
 export async function runClassifierBench(): Promise<string[]> {
@@ -90,9 +87,13 @@ export async function runClassifierBench(): Promise<string[]> {
       }
     }
 
-    out.push(`### Classifier search latency — \`searchCodes\` direct (no HTTP), ${benchQueries.length} real queries × ${MEASURED_PASSES} passes after warm-up, perPage 20`);
+    out.push(
+      `### Classifier search latency — \`searchCodes\` direct (no HTTP), ${benchQueries.length} real queries × ${MEASURED_PASSES} passes after warm-up, perPage 20`,
+    );
     out.push("");
-    out.push("| queries | n | PGlite p50 | PGlite p95 | PGlite p99 | PostgreSQL p50 | PostgreSQL p95 | PostgreSQL p99 | p95 PGlite/PG | target |");
+    out.push(
+      "| queries | n | PGlite p50 | PGlite p95 | PGlite p99 | PostgreSQL p50 | PostgreSQL p95 | PostgreSQL p99 | p95 PGlite/PG | target |",
+    );
     out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     const groups: [string, string][] = [
       ["all", "**all**"],
@@ -114,21 +115,32 @@ export async function runClassifierBench(): Promise<string[]> {
         target = `PG p95 ≤ 10 ms ${pgOk ? "✅" : "❌"}; PGlite ≤ 2× ${liteOk ? "✅" : "❌"}`;
         verdict = target;
       }
-      out.push(`| ${label} | ${a.n / 1} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.p99)} | ${ms(b.p50)} | ${ms(b.p95)} | ${ms(b.p99)} | ${ratio.toFixed(2)}× | ${target} |`);
+      out.push(
+        `| ${label} | ${a.n / 1} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.p99)} | ${ms(b.p50)} | ${ms(b.p95)} | ${ms(b.p99)} | ${ratio.toFixed(2)}× | ${target} |`,
+      );
     }
     out.push("");
     out.push("(all times in ms; n counts samples per engine)");
     out.push("");
-    const slowest = [...perQuery].map(([q, v]) => [q, Math.min(...v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 8);
-    out.push(`Slowest queries on PostgreSQL (best of ${MEASURED_PASSES}): ${slowest.map(([q, v]) => `${q.classifier} «${q.q}» (${q.kind}) ${ms(v)} ms`).join("; ")}`);
+    const slowest = [...perQuery]
+      .map(([q, v]) => [q, Math.min(...v)] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8);
+    out.push(
+      `Slowest queries on PostgreSQL (best of ${MEASURED_PASSES}): ${slowest.map(([q, v]) => `${q.classifier} «${q.q}» (${q.kind}) ${ms(v)} ms`).join("; ")}`,
+    );
     out.push("");
 
     out.push("### Import of OKVED2 + TN VED (3,043 + 20,206 rows) into a fresh database");
     out.push("");
     out.push("| engine | open + migrate | import | target |");
     out.push("|---|---:|---:|---|");
-    out.push(`| PGlite (worker) | ${(liteOpen / 1000).toFixed(2)} s | ${(liteImport / 1000).toFixed(2)} s | ≤ 10 s ${liteImport <= 10_000 ? "✅" : "❌"} |`);
-    out.push(`| PostgreSQL | ${(pgOpen / 1000).toFixed(2)} s | ${(pgImport / 1000).toFixed(2)} s | ≤ 10 s ${pgImport <= 10_000 ? "✅" : "❌"} |`);
+    out.push(
+      `| PGlite (worker) | ${(liteOpen / 1000).toFixed(2)} s | ${(liteImport / 1000).toFixed(2)} s | ≤ 10 s ${liteImport <= 10_000 ? "✅" : "❌"} |`,
+    );
+    out.push(
+      `| PostgreSQL | ${(pgOpen / 1000).toFixed(2)} s | ${(pgImport / 1000).toFixed(2)} s | ≤ 10 s ${pgImport <= 10_000 ? "✅" : "❌"} |`,
+    );
     out.push("");
 
     await pgDb.close();
@@ -151,7 +163,9 @@ export async function runClassifierBench(): Promise<string[]> {
       return { query: total / SLOW_REPEATS, max: histogram.max / 1e6, p99: histogram.percentile(99) / 1e6, mean: histogram.mean / 1e6 };
     };
     const workerRun = await measureLoop(() => lite.pool.query(SLOW_QUERY));
-    const heavySearch = await measureLoop(() => searchCodes(lite.db, "tnved", { q: "изделия из стали", lang: "ru", page: 1, perPage: 100 }));
+    const heavySearch = await measureLoop(() =>
+      searchCodes(lite.db, "tnved", { q: "изделия из стали", lang: "ru", page: 1, perPage: 100 }),
+    );
     await lite.close();
     open.splice(open.indexOf(lite), 1);
 
@@ -164,11 +178,19 @@ export async function runClassifierBench(): Promise<string[]> {
     out.push("");
     out.push("| where PGlite runs | query | query time (avg) | loop delay mean | loop delay p99 | loop delay max |");
     out.push("|---|---|---:|---:|---:|---:|");
-    out.push(`| worker thread (server setup) | \`${SLOW_QUERY}\` | ${ms(workerRun.query)} | ${ms(workerRun.mean)} | ${ms(workerRun.p99)} | ${ms(workerRun.max)} |`);
-    out.push(`| worker thread (server setup) | tnved search «изделия из стали», perPage 100 | ${ms(heavySearch.query)} | ${ms(heavySearch.mean)} | ${ms(heavySearch.p99)} | ${ms(heavySearch.max)} |`);
-    out.push(`| main thread (\`new PGlite()\` in-process, contrast) | \`${SLOW_QUERY}\` | ${ms(mainRun.query)} | ${ms(mainRun.mean)} | ${ms(mainRun.p99)} | ${ms(mainRun.max)} |`);
+    out.push(
+      `| worker thread (server setup) | \`${SLOW_QUERY}\` | ${ms(workerRun.query)} | ${ms(workerRun.mean)} | ${ms(workerRun.p99)} | ${ms(workerRun.max)} |`,
+    );
+    out.push(
+      `| worker thread (server setup) | tnved search «изделия из стали», perPage 100 | ${ms(heavySearch.query)} | ${ms(heavySearch.mean)} | ${ms(heavySearch.p99)} | ${ms(heavySearch.max)} |`,
+    );
+    out.push(
+      `| main thread (\`new PGlite()\` in-process, contrast) | \`${SLOW_QUERY}\` | ${ms(mainRun.query)} | ${ms(mainRun.mean)} | ${ms(mainRun.p99)} | ${ms(mainRun.max)} |`,
+    );
     out.push("");
-    out.push(`(ms) Summary: search ${verdict}; worker keeps loop delay max at ${ms(workerRun.max)} ms vs ${ms(mainRun.max)} ms in-process.`);
+    out.push(
+      `(ms) Summary: search ${verdict}; worker keeps loop delay max at ${ms(workerRun.max)} ms vs ${ms(mainRun.max)} ms in-process.`,
+    );
     console.log(out.join("\n"));
     return out;
   } finally {

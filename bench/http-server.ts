@@ -34,7 +34,10 @@ import { startServer } from "../server/main.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const mode = process.env.MODE ?? "real";
-const ids = readFileSync(process.env.IDS_FILE ?? "", "utf8").trim().split("\n").filter(Boolean);
+const ids = readFileSync(process.env.IDS_FILE ?? "", "utf8")
+  .trim()
+  .split("\n")
+  .filter(Boolean);
 const env = parseEnv({ ...process.env, NODE_ENV: "production", OUTBOX: "true" });
 const logger = createLogger({ level: env.LOG_LEVEL });
 const page = process.env.PAGE === "catalog" ? "catalog" : "product";
@@ -50,7 +53,13 @@ function listen(fetch: (request: Request) => Response | Promise<Response>): Prom
 /** The production app with the API answered from `recorded` (filled on first use). */
 async function recordingApp() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
-  const auth = createAuthService({ db: database.db, pool: database.pool, logger, dataDir: env.DATA_DIR, publicUrl: () => `http://127.0.0.1:${env.PORT}` });
+  const auth = createAuthService({
+    db: database.db,
+    pool: database.pool,
+    logger,
+    dataDir: env.DATA_DIR,
+    publicUrl: () => `http://127.0.0.1:${env.PORT}`,
+  });
   const api = createApiApp({ db: database.db, logger, auth });
   const recorded = new Map<string, { status: number; headers: [string, string][]; body: string }>();
   let replayOnly = false;

@@ -38,7 +38,8 @@ export interface WrkResult {
 
 /** Parses `wrk --latency` output (latencies in ms). */
 export function parseWrk(text: string): WrkResult {
-  const unit = (value: string, suffix: string) => Number(value) * (suffix === "us" ? 0.001 : suffix === "s" ? 1000 : suffix === "m" ? 60_000 : 1);
+  const unit = (value: string, suffix: string) =>
+    Number(value) * (suffix === "us" ? 0.001 : suffix === "s" ? 1000 : suffix === "m" ? 60_000 : 1);
   const latency = (p: string) => {
     const match = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(text);
     return match ? unit(match[1]!, match[2]!) : Number.NaN;
@@ -63,10 +64,17 @@ function freePort(): Promise<number> {
   });
 }
 
-const pinned = (core: number, command: string, args: string[]) => (canPin() ? ["taskset", ["-c", String(core), command, ...args]] : [command, args]) as [string, string[]];
+const pinned = (core: number, command: string, args: string[]) =>
+  (canPin() ? ["taskset", ["-c", String(core), command, ...args]] : [command, args]) as [string, string[]];
 const canPin = () => os.availableParallelism() >= 2 && spawnSync("taskset", ["-V"]).status === 0;
 
-function startServer(server: string, page: "product" | "catalog", catalogue: BenchCatalogue, idsFile: string, port: number): Promise<ChildProcess> {
+function startServer(
+  server: string,
+  page: "product" | "catalog",
+  catalogue: BenchCatalogue,
+  idsFile: string,
+  port: number,
+): Promise<ChildProcess> {
   const mode = server === "uncached" ? "real" : server;
   const [command, args] = pinned(0, process.execPath, [path.join(root, "bench", "http-server.ts")]);
   const child = spawn(command, args, {
@@ -108,7 +116,17 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 function wrk(url: string, script: string, connections: number, seconds: number): WrkResult {
-  const [command, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s", "-s", script, url]);
+  const [command, args] = pinned(1, "wrk", [
+    "-t1",
+    `-c${connections}`,
+    `-d${seconds}s`,
+    "--latency",
+    "--timeout",
+    "10s",
+    "-s",
+    script,
+    url,
+  ]);
   const result = spawnSync(command, args, { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`bench: wrk failed: ${result.stderr || result.error}`);
   return parseWrk(result.stdout);
@@ -133,7 +151,12 @@ async function pickIds(catalogue: BenchCatalogue, page: "product" | "catalog"): 
 }
 
 /** Runs the four servers under wrk on one page kind; returns the markdown lines (also printed). */
-async function benchPage(catalogue: BenchCatalogue, page: "product" | "catalog", dir: string, options: { connections: number; durationS: number }): Promise<string[]> {
+async function benchPage(
+  catalogue: BenchCatalogue,
+  page: "product" | "catalog",
+  dir: string,
+  options: { connections: number; durationS: number },
+): Promise<string[]> {
   const ids = await pickIds(catalogue, page);
   const idsFile = path.join(dir, `${page}-ids.txt`);
   writeFileSync(idsFile, `${ids.join("\n")}\n`);
@@ -146,7 +169,9 @@ async function benchPage(catalogue: BenchCatalogue, page: "product" | "catalog",
   const results = {} as Record<Server, WrkResult>;
   for (const server of SERVERS) {
     const port = await freePort();
-    log(`bench: wrk: /ru/${page}: starting the ${server} server${server === "memory" || server === "bare" ? ` (recording ${ids.length} pages first)` : ""} …`);
+    log(
+      `bench: wrk: /ru/${page}: starting the ${server} server${server === "memory" || server === "bare" ? ` (recording ${ids.length} pages first)` : ""} …`,
+    );
     const child = await startServer(server, page, catalogue, idsFile, port);
     try {
       const url = `http://127.0.0.1:${port}`;
@@ -164,7 +189,8 @@ async function benchPage(catalogue: BenchCatalogue, page: "product" | "catalog",
   }
   const { real, uncached, memory, bare } = results;
   const times = (r: WrkResult) => (r.requestsPerSecond / real.requestsPerSecond).toFixed(2);
-  const ratio = (other: WrkResult) => `real ≥ 0.5× ${real.requestsPerSecond >= 0.5 * other.requestsPerSecond ? "✅" : "❌"} (${(real.requestsPerSecond / other.requestsPerSecond).toFixed(2)}×)`;
+  const ratio = (other: WrkResult) =>
+    `real ≥ 0.5× ${real.requestsPerSecond >= 0.5 * other.requestsPerSecond ? "✅" : "❌"} (${(real.requestsPerSecond / other.requestsPerSecond).toFixed(2)}×)`;
   const row = (name: string, r: WrkResult, target: string) =>
     `| ${name} | ${r.requestsPerSecond.toFixed(0)} | ${times(r)} | ${r.latency.p50.toFixed(1)} | ${r.latency.p90.toFixed(1)} | ${r.latency.p99.toFixed(1)} | ${r.non2xx} | ${target} |`;
   const out = [
@@ -175,7 +201,11 @@ async function benchPage(catalogue: BenchCatalogue, page: "product" | "catalog",
     "| server | req/s | × real | p50 ms | p90 ms | p99 ms | non-2xx | target |",
     "|---|---:|---:|---:|---:|---:|---:|---|",
     row("production server (PostgreSQL, anonymous page cache)", real, `p99 ≤ 100 ms ${real.latency.p99 <= 100 ? "✅" : "❌"}`),
-    row("production server, page cache off (every request rendered)", uncached, `p99 ≤ 100 ms ${uncached.latency.p99 <= 100 ? "✅" : "❌"}`),
+    row(
+      "production server, page cache off (every request rendered)",
+      uncached,
+      `p99 ≤ 100 ms ${uncached.latency.p99 <= 100 ? "✅" : "❌"}`,
+    ),
     row("same app, API answered from memory, no page cache", memory, ratio(memory)),
     row("bare React Router page, markup from memory", bare, ratio(bare)),
     "",
@@ -189,7 +219,8 @@ export async function runHttpBench(catalogue: BenchCatalogue, options: { connect
   if (spawnSync("wrk", ["-v"]).error) throw new Error("bench: wrk is not installed (Debian: apt-get install -y wrk)");
   if (spawnSync("test", ["-f", path.join(root, "build", "server", "index.js")]).status !== 0) {
     log("bench: no production build yet: building …");
-    if (spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" }).status !== 0) throw new Error("bench: the build failed");
+    if (spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" }).status !== 0)
+      throw new Error("bench: the build failed");
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "postavka-wrk-"));
   try {

@@ -25,8 +25,14 @@ const RUNS = 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const CHROME_FLAGS = [
-  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run",
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
 ];
 const WATCHDOG_MS = 10 * 60_000;
 
@@ -102,10 +108,13 @@ export async function runLighthouse(): Promise<string[]> {
       const runs: Lhr[] = [];
       for (let i = 1; i <= RUNS; i++) {
         log(`lighthouse: ${page} run ${i}/${RUNS} …`);
-        const result = await lighthouse(
-          `${origin}${page}`,
-          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], extraHeaders: { "Accept-Language": "ru-RU,ru;q=0.9" } },
-        );
+        const result = await lighthouse(`${origin}${page}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          extraHeaders: { "Accept-Language": "ru-RU,ru;q=0.9" },
+        });
         if (!result) throw new Error(`lighthouse: no result for ${page}`);
         runs.push(result.lhr as unknown as Lhr);
         benchmarkIndexes.push((result.lhr as unknown as Lhr).environment.benchmarkIndex);
@@ -118,18 +127,29 @@ export async function runLighthouse(): Promise<string[]> {
         `| ${page} | ${scores.map((s) => s.toFixed(0)).join(" | ")} | ${(metric("first-contentful-paint") / 1000).toFixed(2)} s | ${(metric("largest-contentful-paint") / 1000).toFixed(2)} s | ${metric("total-blocking-time").toFixed(0)} ms | ${metric("cumulative-layout-shift").toFixed(3)} | ${(metric("speed-index") / 1000).toFixed(2)} s | ${verdict} |`,
       );
       // The run whose performance score is the median one explains what is short of full marks.
-      const medianRun = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))[Math.floor(RUNS / 2)]!;
+      const medianRun = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))[
+        Math.floor(RUNS / 2)
+      ]!;
       const misses = Object.entries(medianRun.audits)
-        .filter(([, a]) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "metricSavings"))
+        .filter(
+          ([, a]) =>
+            a.score !== null &&
+            a.score < 1 &&
+            (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "metricSavings"),
+        )
         .map(([id, a]) => `${id} (${Math.round((a.score ?? 0) * 100)})`);
       details.push(`- ${page}: ${misses.length ? misses.join(", ") : "every scored audit at 100"}`);
     }
     out.push(`### Lighthouse ${RUNS}× per page, mobile preset (simulated slow 4G, 4× CPU), Debian Chromium — medians`);
     // Lighthouse's own CPU benchmark of this machine: the simulated 4× slowdown multiplies the
     // observed main-thread time, so TBT (and scores) compare only between runs of similar index.
-    out.push(`Lighthouse benchmarkIndex of this machine (median of ${benchmarkIndexes.length} runs): ${median(benchmarkIndexes).toFixed(0)}`);
+    out.push(
+      `Lighthouse benchmarkIndex of this machine (median of ${benchmarkIndexes.length} runs): ${median(benchmarkIndexes).toFixed(0)}`,
+    );
     out.push("");
-    out.push("| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | targets (≥95 / 100 / 100 / 100) |");
+    out.push(
+      "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | targets (≥95 / 100 / 100 / 100) |",
+    );
     out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     out.push(...rows);
     out.push("");

@@ -56,7 +56,10 @@ function parse() {
       if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(raw)}`);
       return value;
     };
-    const parts = values.parts.split(",").map((p) => p.trim()).filter(Boolean);
+    const parts = values.parts
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean);
     const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
     if (unknown.length > 0) throw new Error(`unknown part(s): ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
     return {

@@ -18,5 +18,11 @@ export type Stats = { n: number; p50: number; p95: number; p99: number; max: num
 /** Count, p50, p95, p99 and maximum of `samples` (ms). */
 export function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
 }

@@ -58,7 +58,12 @@ export const CodeSchema = z.object({
   code: z
     .string({ error: typeError })
     .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, { error: "required" }).regex(/^\d{6}$/, { error: "code_format" })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "required" })
+        .regex(/^\d{6}$/, { error: "code_format" }),
+    ),
 });
 
 /** Step three for a new person: name and the terms. */
@@ -98,11 +103,16 @@ export const CodeSentSchema = z
   .meta({ id: "CodeSent" });
 export type CodeSent = z.infer<typeof CodeSentSchema>;
 
-export const AccessTokenSchema = z.object({ accessToken: z.string().meta({ description: "JWT, valid 30 minutes" }) }).meta({ id: "AccessToken" });
+export const AccessTokenSchema = z
+  .object({ accessToken: z.string().meta({ description: "JWT, valid 30 minutes" }) })
+  .meta({ id: "AccessToken" });
 
 /** A known person gets an access token (and the refresh cookie); a new one a registration token. */
 export const VerifiedSchema = z
-  .union([AccessTokenSchema, z.object({ registrationToken: z.string().meta({ description: "Single use, valid 30 minutes: pass it to register" }) })])
+  .union([
+    AccessTokenSchema,
+    z.object({ registrationToken: z.string().meta({ description: "Single use, valid 30 minutes: pass it to register" }) }),
+  ])
   .meta({ id: "Verified" });
 export type Verified = z.infer<typeof VerifiedSchema>;
 
@@ -177,7 +187,8 @@ export const logoutAll = defineRoute({
   operationId: "logoutAll",
   tag,
   summary: "Sign out on all devices",
-  description: "Every refresh-token family of the caller is revoked and access tokens already handed out stop working on their next request (ADR 017).",
+  description:
+    "Every refresh-token family of the caller is revoked and access tokens already handed out stop working on their next request (ADR 017).",
   auth: "user",
   data: z.object({ ok: z.literal(true), sessionsEnded: z.number().int().min(0) }),
 });

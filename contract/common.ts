@@ -7,7 +7,9 @@ import { LangSchema, LocalizedSchema, LocalizedTextSchema } from "./lang.ts";
 import { PageMetaSchema, PagingSchema } from "./route.ts";
 
 /** An uploaded image or file as served: `url` under /media, pixel size when it is an image. */
-export const MediaRefSchema = z.object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() }).meta({ id: "MediaRef" });
+export const MediaRefSchema = z
+  .object({ url: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() })
+  .meta({ id: "MediaRef" });
 export type MediaRef = z.infer<typeof MediaRefSchema>;
 
 export const COUNTRY_CODES = ["RU", "CN"] as const;
@@ -26,7 +28,11 @@ export type RegionRef = z.infer<typeof RegionRefSchema>;
 export const ListMetaSchema = PageMetaSchema.extend({
   totalCapped: z.boolean().optional(),
   q: z.string().optional(),
-  correctedQuery: z.string().nullable().optional().meta({ description: "Set when nothing matched as typed and these spelling-corrected words were searched" }),
+  correctedQuery: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "Set when nothing matched as typed and these spelling-corrected words were searched" }),
 }).meta({ id: "ListMeta" });
 export type ListMeta = z.infer<typeof ListMetaSchema>;
 
@@ -43,7 +49,10 @@ export type Currency = z.infer<typeof CurrencySchema>;
  * An exact decimal as PostgreSQL prints a `numeric` ("85000", "12.50"): prices and quantities
  * travel as strings so no binary rounding touches them.
  */
-export const DecimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: "Exact decimal number as a string" });
+export const DecimalSchema = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .meta({ description: "Exact decimal number as a string" });
 
 /** A yes/no query parameter: `true`/`1` or `false`/`0`. */
 export const FlagQuery = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -60,7 +69,12 @@ export type Fact = z.infer<typeof FactSchema>;
 
 /** A downloadable document (certificate, price list, catalogue) as served under /media. */
 export const DocumentRefSchema = z
-  .object({ url: z.string(), title: LocalizedTextSchema.nullable(), mime: z.string(), size: z.number().int().min(0).meta({ description: "Bytes" }) })
+  .object({
+    url: z.string(),
+    title: LocalizedTextSchema.nullable(),
+    mime: z.string(),
+    size: z.number().int().min(0).meta({ description: "Bytes" }),
+  })
   .meta({ id: "DocumentRef" });
 export type DocumentRef = z.infer<typeof DocumentRefSchema>;
 

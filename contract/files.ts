@@ -22,7 +22,10 @@ export const FileViewSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     originalName: z.string().nullable(),
-    expiresAt: z.string().nullable().meta({ description: "ISO 8601: when a temporary upload is deleted unless attached; null once attached" }),
+    expiresAt: z
+      .string()
+      .nullable()
+      .meta({ description: "ISO 8601: when a temporary upload is deleted unless attached; null once attached" }),
   })
   .meta({ id: "File" });
 export type FileView = z.infer<typeof FileViewSchema>;

@@ -37,7 +37,7 @@ export const ICON_NAMES = [
   "star",
   "log-in",
   "log-out",
-  "user"
+  "user",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

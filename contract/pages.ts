@@ -51,7 +51,12 @@ export const getPage = defineRoute({
   tag: "Content pages",
   summary: "A content page (talp, liaozhong) in the language asked for",
   auth: "public",
-  params: z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,79}$/).meta({ description: "The page's slug" }) }),
+  params: z.object({
+    slug: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,79}$/)
+      .meta({ description: "The page's slug" }),
+  }),
   query: PublicPageQuery,
   data: PublicPageSchema,
   errors: ["not_found"],

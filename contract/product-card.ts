@@ -22,7 +22,10 @@ export const CompanyCardSchema = z
     logo: MediaRefSchema.nullable(),
     verificationLevel: z.number().int().min(0),
     okvedMain: z.string().nullable().meta({ description: "Main OKVED2 code" }),
-    kind: z.enum(["manufacturer", "trader"]).nullable().meta({ description: "From the main OKVED code: section C → manufacturer, class 46 → trader (ADR 006)" }),
+    kind: z
+      .enum(["manufacturer", "trader"])
+      .nullable()
+      .meta({ description: "From the main OKVED code: section C → manufacturer, class 46 → trader (ADR 006)" }),
   })
   .meta({ id: "CompanyCard" });
 export type CompanyCard = z.infer<typeof CompanyCardSchema>;

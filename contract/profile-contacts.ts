@@ -65,7 +65,9 @@ export type ContactChangeInput = z.output<typeof ContactChangeSchema>;
 export const ContactCodeSchema = z.object({ code: CodeField }).meta({ id: "ContactCodeBody" });
 
 /** Asking for a new code: `locale` is the message's language. */
-export const ContactResendSchema = z.object({ locale: z.enum(LANGS, { error: "invalid_option" }).optional() }).meta({ id: "ContactResendBody" });
+export const ContactResendSchema = z
+  .object({ locale: z.enum(LANGS, { error: "invalid_option" }).optional() })
+  .meta({ id: "ContactResendBody" });
 
 export const ContactChangeViewSchema = z
   .object({

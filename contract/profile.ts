@@ -79,13 +79,18 @@ export const ProfilePatchBody = z
 /** First and last name (PATCH /api/profile). */
 export const NameSchema = z.object({ firstName: NameField, lastName: NameField });
 /** The interface language (PATCH /api/profile `locale`). */
-export const LanguageSchema = z.object({ locale: z.enum(LANGS, { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") }) });
+export const LanguageSchema = z.object({
+  locale: z.enum(LANGS, { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") }),
+});
 
 /* ─── favourites ─── */
 
 export const FavouritesQuery = z.object({
   lang: LangSchema,
-  view: z.enum(["cards", "ids"]).default("cards").meta({ description: "`ids`: only the ids (every page load needs them), without loading the cards" }),
+  view: z
+    .enum(["cards", "ids"])
+    .default("cards")
+    .meta({ description: "`ids`: only the ids (every page load needs them), without loading the cards" }),
 });
 
 export const FavouriteStateSchema = z.object({ id: z.number().int(), favourite: z.boolean() }).meta({ id: "FavouriteState" });
@@ -97,7 +102,7 @@ export const getProfile = defineRoute({
   path: "/api/profile",
   operationId: "getProfile",
   tag: "Profile",
-  summary: "The caller's profile, or `{ role: \"ANONIM\" }`",
+  summary: 'The caller\'s profile, or `{ role: "ANONIM" }`',
   description: "Anonymous callers get 200 with the anonymous role (spec §3), not 401.",
   auth: "public",
   data: ProfileOrAnonymousSchema,

@@ -69,7 +69,9 @@ type InferIn<S, Fallback> = S extends z.ZodType ? z.input<S> : Fallback;
 export type RouteParams<D extends RouteDescriptor> = Infer<D["params"], Record<string, never>>;
 export type RouteQuery<D extends RouteDescriptor> = Infer<D["query"], Record<string, never>>;
 /** A multipart operation's handler reads the form from `form`; `body` is then its JSON alternative, if sent. */
-export type RouteBody<D extends RouteDescriptor> = D["bodyType"] extends "multipart" ? Infer<D["jsonBody"], undefined> | undefined : Infer<D["body"], undefined>;
+export type RouteBody<D extends RouteDescriptor> = D["bodyType"] extends "multipart"
+  ? Infer<D["jsonBody"], undefined> | undefined
+  : Infer<D["body"], undefined>;
 /** What a client sends (before defaults and coercion). */
 export type RouteQueryInput<D extends RouteDescriptor> = InferIn<D["query"], Record<string, never>>;
 export type RouteBodyInput<D extends RouteDescriptor> = InferIn<D["body"], undefined>;

@@ -64,7 +64,12 @@ export const getStory = defineRoute({
   tag: "Press centre",
   summary: "One story, by id or slug",
   auth: "public",
-  params: z.object({ id: z.string().regex(/^[a-z0-9-]{1,120}$/).meta({ description: "The story's id or slug" }) }),
+  params: z.object({
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]{1,120}$/)
+      .meta({ description: "The story's id or slug" }),
+  }),
   query: z.object({ lang: LangSchema }),
   data: StoryDetailSchema,
   errors: ["not_found"],

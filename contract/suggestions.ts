@@ -50,14 +50,21 @@ export interface SuggestionResult<T> {
 }
 
 /** The INN's check digits are checked by the API (400 `invalid_query`, issue `inn_format` / `inn_checksum`). */
-export const LegalEntryQuery = z.object({ inn: z.string().trim().max(20).meta({ description: "INN of 10 (organisation) or 12 (sole proprietor) digits" }) });
+export const LegalEntryQuery = z.object({
+  inn: z.string().trim().max(20).meta({ description: "INN of 10 (organisation) or 12 (sole proprietor) digits" }),
+});
 
 /** Address suggestions (`POST /dev/address`); `lang` en gives transliterated lines. */
 export const AddressQuerySchema = z
   .object(
     {
       query: z.string({ error: typeError }).trim().min(1, { error: "required" }).max(300, { error: "too_long" }),
-      count: z.number({ error: typeError }).int({ error: "invalid_type" }).min(1, { error: "too_small" }).max(20, { error: "too_big" }).default(10),
+      count: z
+        .number({ error: typeError })
+        .int({ error: "invalid_type" })
+        .min(1, { error: "too_small" })
+        .max(20, { error: "too_big" })
+        .default(10),
       lang: z.enum(["ru", "en"], { error: "invalid_option" }).default("ru"),
     },
     { error: typeError },

@@ -38,7 +38,15 @@ export const VALIDATION_CODES = [
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
 /** Codes of the admin area's forms only (contract/admin/), translated as `admin.validation.<code>`. */
-export const ADMIN_VALIDATION_CODES = ["slug_format", "evidence_required", "date_required", "date_future", "icon_format", "tnved_headings", "localities_required"] as const;
+export const ADMIN_VALIDATION_CODES = [
+  "slug_format",
+  "evidence_required",
+  "date_required",
+  "date_future",
+  "icon_format",
+  "tnved_headings",
+  "localities_required",
+] as const;
 export type AdminValidationCode = (typeof ADMIN_VALIDATION_CODES)[number];
 
 const CODES = new Set<string>([...VALIDATION_CODES, ...ADMIN_VALIDATION_CODES]);

@@ -23,7 +23,9 @@ describe("UI strings", () => {
   test("every language keeps the interpolation variables of Russian", () => {
     const vars = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
     const flat = (obj: object, p = ""): [string, string][] =>
-      Object.entries(obj).flatMap(([k, v]) => (typeof v === "string" ? [[`${p}${k}`.replace(/_(one|few|many|other)$/, ""), v] as [string, string]] : flat(v, `${p}${k}.`)));
+      Object.entries(obj).flatMap(([k, v]) =>
+        typeof v === "string" ? [[`${p}${k}`.replace(/_(one|few|many|other)$/, ""), v] as [string, string]] : flat(v, `${p}${k}.`),
+      );
     const ruVars = new Map(flat(resources.ru.common).map(([k, v]) => [k, vars(v)]));
     for (const lang of ["en", "zh"] as const) {
       for (const [key, value] of flat(resources[lang].common)) expect(vars(value), `${lang}:${key}`).toEqual(ruVars.get(key));
@@ -32,7 +34,8 @@ describe("UI strings", () => {
   test("every validation code of the shared schemas has a message (`validation.<code>`) in every language", () => {
     for (const lang of ["ru", "en", "zh"] as const) {
       const messages = resources[lang].common.validation as Record<string, string>;
-      for (const code of [...VALIDATION_CODES, ...ADMIN_VALIDATION_CODES]) expect(messages[code], `${lang}: validation.${code}`).toBeTruthy();
+      for (const code of [...VALIDATION_CODES, ...ADMIN_VALIDATION_CODES])
+        expect(messages[code], `${lang}: validation.${code}`).toBeTruthy();
     }
   });
 });

@@ -33,7 +33,12 @@ try {
   // Decisions are e-mailed to the company's people like those made in the admin area.
   const logger = createLogger({ level: "warn" });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
-  code = await runAdmin(argv, { db: database.db, storage: createFileStorage(env), mailer, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
+  code = await runAdmin(argv, {
+    db: database.db,
+    storage: createFileStorage(env),
+    mailer,
+    publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  });
   // Running servers on the same PostgreSQL database drop pages that may show what just changed.
   if (code === 0 && env.DATABASE_URL) await notifyPageCaches(env.DATABASE_URL).catch(() => undefined);
 } finally {

@@ -25,7 +25,10 @@ const fullBleed = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"
 
 function lucide(name: string): string {
   const svg = readFileSync(path.join(root, "node_modules/lucide-static/icons", `${name}.svg`), "utf8");
-  const body = svg.replace(/<!--[\s\S]*?-->/g, "").replace(/^[\s\S]*?<svg[^>]*>/, "").replace(/<\/svg>\s*$/, "");
+  const body = svg
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/^[\s\S]*?<svg[^>]*>/, "")
+    .replace(/<\/svg>\s*$/, "");
   // The 24-unit glyph at 60 % of a 96-unit rounded square, centred.
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="${BRAND}"/><g transform="translate(19.2 19.2) scale(2.4)" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
 }

@@ -7,10 +7,37 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const ICONS = [
-  "search", "globe", "chevron-right", "chevron-down", "folder-tree", "file-text", "house", "package", "factory",
-  "truck", "building-2", "tag", "external-link", "x", "menu", "info", "book-open", "list-tree", "languages",
-  "arrow-right", "circle-alert", "barcode", "landmark", "ship", "download", "check", "wifi-off", "refresh-cw",
-  "trash-2", "monitor-down", "bookmark-check",
+  "search",
+  "globe",
+  "chevron-right",
+  "chevron-down",
+  "folder-tree",
+  "file-text",
+  "house",
+  "package",
+  "factory",
+  "truck",
+  "building-2",
+  "tag",
+  "external-link",
+  "x",
+  "menu",
+  "info",
+  "book-open",
+  "list-tree",
+  "languages",
+  "arrow-right",
+  "circle-alert",
+  "barcode",
+  "landmark",
+  "ship",
+  "download",
+  "check",
+  "wifi-off",
+  "refresh-cw",
+  "trash-2",
+  "monitor-down",
+  "bookmark-check",
   "star",
   "log-in",
   "log-out",
@@ -20,7 +47,11 @@ const ICONS = [
 const root = path.resolve(import.meta.dirname, "..");
 const symbols = ICONS.map((name) => {
   const svg = readFileSync(path.join(root, "node_modules/lucide-static/icons", `${name}.svg`), "utf8");
-  const body = svg.replace(/<!--[\s\S]*?-->/g, "").replace(/^[\s\S]*?<svg[^>]*>/, "").replace(/<\/svg>\s*$/, "").trim();
+  const body = svg
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/^[\s\S]*?<svg[^>]*>/, "")
+    .replace(/<\/svg>\s*$/, "")
+    .trim();
   return `  <symbol id="${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">\n    ${body.replace(/\s*\n\s*/g, "\n    ")}\n  </symbol>`;
 });
 writeFileSync(

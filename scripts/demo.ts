@@ -20,7 +20,9 @@ if (!existsSync(path.join(root, "build", "server", "index.js"))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 if (!existsSync(env.CLASSIFIER_DATA_DIR)) {
-  console.error(`Reference data not found at ${env.CLASSIFIER_DATA_DIR}: put the shared folder beside the project or set CLASSIFIER_DATA_DIR.`);
+  console.error(
+    `Reference data not found at ${env.CLASSIFIER_DATA_DIR}: put the shared folder beside the project or set CLASSIFIER_DATA_DIR.`,
+  );
   process.exit(1);
 }
 try {

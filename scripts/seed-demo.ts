@@ -74,7 +74,13 @@ try {
   if (process.exitCode !== 2) {
     console.log(`Seeding ${args.companies} companies and ${args.products} products (seed ${args.seed})…`);
     bars = new MultiBar(
-      { format: "  {phase} [{bar}] {value}/{total}  {duration_formatted}", noTTYOutput: true, notTTYSchedule: 2000, hideCursor: true, stream: process.stdout },
+      {
+        format: "  {phase} [{bar}] {value}/{total}  {duration_formatted}",
+        noTTYOutput: true,
+        notTTYSchedule: 2000,
+        hideCursor: true,
+        stream: process.stdout,
+      },
       Presets.shades_classic,
     );
     const open = new Map<string, SingleBar>();

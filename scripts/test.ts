@@ -30,13 +30,20 @@ function run(title: string, command: string, args: string[], env: Record<string,
 const staticChecks: [title: string, script: string][] = [
   ["Type check (react-router typegen, tsc)", "typecheck"],
   ["Lint (oxlint with type-aware rules)", "lint"],
+  ["Formatting (Prettier)", "format:check"],
 ];
 for (const [title, script] of staticChecks) {
   if (!run(title, "npm", ["run", script])) failed += 1;
 }
 
 const vitestJson = path.join(reports, "vitest.json");
-run("Unit and API tests (Vitest: PGlite and PostgreSQL)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+run("Unit and API tests (Vitest: PGlite and PostgreSQL)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
 try {
   const report = JSON.parse(readFileSync(vitestJson, "utf8")) as { numPassedTests: number; numFailedTests: number };
   passed += report.numPassedTests;

@@ -26,12 +26,16 @@ const TRUST_NOTHING: TrustProxy = () => false;
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? "").trim();
   if (text === "" || text === "false" || text === "0") return TRUST_NOTHING;
-  if (text === "true") throw new Error("TRUST_PROXY=true would trust addresses any client can forge; give a hop count or the proxies' addresses");
+  if (text === "true")
+    throw new Error("TRUST_PROXY=true would trust addresses any client can forge; give a hop count or the proxies' addresses");
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     return (_addr, index) => index < hops;
   }
-  const list = text.split(",").map((part) => part.trim()).filter(Boolean);
+  const list = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   try {
     return proxyaddr.compile(list);
   } catch (error) {

@@ -80,11 +80,30 @@ describe("parseEnv", () => {
   });
   test("file storage and suggestions: local storage and no DaData by default; S3 and DaData when configured", () => {
     const defaults = parseEnv({});
-    expect(defaults).toMatchObject({ S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: true, S3_PREFIX: "", UPLOAD_TTL_HOURS: 24, DADATA_URL: "https://suggestions.dadata.ru" });
+    expect(defaults).toMatchObject({
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: "",
+      UPLOAD_TTL_HOURS: 24,
+      DADATA_URL: "https://suggestions.dadata.ru",
+    });
     expect(defaults.S3_BUCKET).toBeUndefined();
     expect(defaults.DADATA_TOKEN).toBeUndefined();
-    const env = parseEnv({ S3_BUCKET: "media", S3_ENDPOINT: "https://storage.yandexcloud.net", S3_FORCE_PATH_STYLE: "false", S3_PREFIX: "postavka/", DADATA_TOKEN: " abc ", UPLOAD_TTL_HOURS: "48" });
-    expect(env).toMatchObject({ S3_BUCKET: "media", S3_FORCE_PATH_STYLE: false, S3_PREFIX: "postavka/", DADATA_TOKEN: "abc", UPLOAD_TTL_HOURS: 48 });
+    const env = parseEnv({
+      S3_BUCKET: "media",
+      S3_ENDPOINT: "https://storage.yandexcloud.net",
+      S3_FORCE_PATH_STYLE: "false",
+      S3_PREFIX: "postavka/",
+      DADATA_TOKEN: " abc ",
+      UPLOAD_TTL_HOURS: "48",
+    });
+    expect(env).toMatchObject({
+      S3_BUCKET: "media",
+      S3_FORCE_PATH_STYLE: false,
+      S3_PREFIX: "postavka/",
+      DADATA_TOKEN: "abc",
+      UPLOAD_TTL_HOURS: 48,
+    });
     const error = configError({ S3_ENDPOINT: "ftp://x", S3_PREFIX: "../", DADATA_URL: "nope", UPLOAD_TTL_HOURS: "0" });
     for (const name of ["S3_ENDPOINT", "S3_PREFIX", "DADATA_URL", "UPLOAD_TTL_HOURS"]) expect(error.message).toContain(`${name}:`);
   });

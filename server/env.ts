@@ -21,114 +21,143 @@ const optionalUrl = (protocols: string[]) =>
     })
     .refine((v) => v === undefined || URL.canParse(v), { message: "is not a valid URL" });
 
-export const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: port.default(3000),
-  /** Folder for the embedded database and other local state. */
-  DATA_DIR: z.string().min(1).default(".data"),
-  /** PostgreSQL ≥ 15 server; when absent the embedded PGlite database under DATA_DIR is used. */
-  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
-  /** Maximum connections in the pool to a PostgreSQL server. */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** Upstream API; when absent the web tier calls the in-process API app. */
-  API_URL: optionalUrl(["http://", "https://"]),
-  /** Public origin used for canonical and hreflang links, e.g. https://postavka.example. */
-  PUBLIC_URL: optionalUrl(["http://", "https://"]),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** How often an open page asks whether a new build is out, in seconds; 0 turns it off (ADR 005). */
-  BUILD_CHECK_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(600),
-  /** Seconds an anonymous visitor's rendered page is reused (server/page-cache.ts); 0 turns the cache off. */
-  PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(3600).default(15),
-  /** Seconds after that a page may still be served while it is rendered again in the background (stale-while-revalidate). */
-  PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).max(3600).default(45),
-  /** Memory the page cache may hold, MB. */
-  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
-  /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */
-  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
-  /** Sender of outgoing mail. */
-  MAIL_FROM: z.string().min(3).default("Postavka <no-reply@postavka.local>"),
-  /** HTTP SMS provider endpoint (POST JSON {to, text}); without it SMS go to DATA_DIR/outbox. */
-  SMS_URL: optionalUrl(["http://", "https://"]),
-  /** Bearer token of the SMS provider. */
-  SMS_TOKEN: z.string().optional(),
-  /** Seconds between two sign-in codes to one address (the resend countdown). */
-  AUTH_RESEND_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
-  /** Sign-in codes one address may receive per 10 minutes. */
-  AUTH_SEND_PER_TARGET: z.coerce.number().int().min(1).max(100_000).default(3),
-  /** Sign-in codes one IP may request per 10 minutes. */
-  AUTH_SEND_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** Code checks one IP may make per 10 minutes. */
-  AUTH_VERIFY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
-  /** S3-compatible object storage for uploads; when S3_BUCKET is unset files go to DATA_DIR/files. */
-  S3_BUCKET: z.string().trim().optional().transform((v) => (v === "" ? undefined : v)),
-  /** S3 service URL (e.g. https://storage.yandexcloud.net, http://127.0.0.1:9000); unset means Amazon S3. */
-  S3_ENDPOINT: optionalUrl(["http://", "https://"]),
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  /** Path-style addressing (endpoint/bucket/key), needed by most self-hosted services. */
-  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
-  /** Key prefix inside the bucket, e.g. `postavka/`. */
-  S3_PREFIX: z
-    .string()
-    .regex(/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/, "must be empty or folder names (not . or ..) each ending with /")
-    .default(""),
-  /** Hours a temporary upload (/api/files/common) is kept before it is deleted unless attached. */
-  UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
-  /** DaData API key for INN and address suggestions; without it those endpoints answer with no suggestions. */
-  DADATA_TOKEN: z.string().trim().optional().transform((v) => (v === "" ? undefined : v)),
-  /** DaData-compatible suggestions service. */
-  DADATA_URL: z
-    .string()
-    .trim()
-    .default("https://suggestions.dadata.ru")
-    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: "must be an http(s) URL" }),
-  /** Reference data folder read by the classifier importer. */
-  CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
-  /**
-   * Proxies whose X-Forwarded-For is believed (server/client-ip.ts): a hop count, or addresses/CIDRs
-   * (`loopback`, `10.0.0.0/8`); empty or `false` trusts none.
-   */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      try {
-        parseTrustProxy(value);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: (error as Error).message });
-      }
-    }),
-  /**
-   * Keep e-mails and SMS in DATA_DIR/outbox and print them, instead of delivering them: the demo and
-   * the test servers. Production refuses to start without SMTP_URL unless this is set on purpose
-   * (security review F18: sign-in codes must not end up in logs by accident).
-   */
-  /**
-   * Apply pending migrations when the server starts (default). `false` when migrations run as a
-   * separate release step (`npm run db:migrate`) before new processes start (docs/deploy.md).
-   */
-  MIGRATE_ON_START: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
-  /**
-   * Secret (≥ 32 characters) the signing and one-time-code keys are sealed under in the database
-   * (review F17). Every process of a deployment needs the same one. Required in production unless
-   * OUTBOX is set (a demo then keeps a generated one in DATA_DIR/auth-secret, outside the database).
-   */
-  AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
-  OUTBOX: z.enum(["true", "false", "1", "0", ""]).default("").transform((v) => v === "true" || v === "1"),
-}).superRefine((env, ctx) => {
-  if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !env.OUTBOX) {
-    ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (the signing keys are sealed under it; e.g. `openssl rand -base64 48`)" });
-  }
-  if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.OUTBOX) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["SMTP_URL"],
-      message: "is required in production (sign-in codes must be delivered); set OUTBOX=true only for a demo, which prints every e-mail and code",
-    });
-  }
-});
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: port.default(3000),
+    /** Folder for the embedded database and other local state. */
+    DATA_DIR: z.string().min(1).default(".data"),
+    /** PostgreSQL ≥ 15 server; when absent the embedded PGlite database under DATA_DIR is used. */
+    DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+    /** Maximum connections in the pool to a PostgreSQL server. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Upstream API; when absent the web tier calls the in-process API app. */
+    API_URL: optionalUrl(["http://", "https://"]),
+    /** Public origin used for canonical and hreflang links, e.g. https://postavka.example. */
+    PUBLIC_URL: optionalUrl(["http://", "https://"]),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** How often an open page asks whether a new build is out, in seconds; 0 turns it off (ADR 005). */
+    BUILD_CHECK_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(600),
+    /** Seconds an anonymous visitor's rendered page is reused (server/page-cache.ts); 0 turns the cache off. */
+    PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(3600).default(15),
+    /** Seconds after that a page may still be served while it is rendered again in the background (stale-while-revalidate). */
+    PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).max(3600).default(45),
+    /** Memory the page cache may hold, MB. */
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+    /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */
+    SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+    /** Sender of outgoing mail. */
+    MAIL_FROM: z.string().min(3).default("Postavka <no-reply@postavka.local>"),
+    /** HTTP SMS provider endpoint (POST JSON {to, text}); without it SMS go to DATA_DIR/outbox. */
+    SMS_URL: optionalUrl(["http://", "https://"]),
+    /** Bearer token of the SMS provider. */
+    SMS_TOKEN: z.string().optional(),
+    /** Seconds between two sign-in codes to one address (the resend countdown). */
+    AUTH_RESEND_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Sign-in codes one address may receive per 10 minutes. */
+    AUTH_SEND_PER_TARGET: z.coerce.number().int().min(1).max(100_000).default(3),
+    /** Sign-in codes one IP may request per 10 minutes. */
+    AUTH_SEND_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Code checks one IP may make per 10 minutes. */
+    AUTH_VERIFY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** S3-compatible object storage for uploads; when S3_BUCKET is unset files go to DATA_DIR/files. */
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+    /** S3 service URL (e.g. https://storage.yandexcloud.net, http://127.0.0.1:9000); unset means Amazon S3. */
+    S3_ENDPOINT: optionalUrl(["http://", "https://"]),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Path-style addressing (endpoint/bucket/key), needed by most self-hosted services. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    /** Key prefix inside the bucket, e.g. `postavka/`. */
+    S3_PREFIX: z
+      .string()
+      .regex(/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/, "must be empty or folder names (not . or ..) each ending with /")
+      .default(""),
+    /** Hours a temporary upload (/api/files/common) is kept before it is deleted unless attached. */
+    UPLOAD_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    /** DaData API key for INN and address suggestions; without it those endpoints answer with no suggestions. */
+    DADATA_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+    /** DaData-compatible suggestions service. */
+    DADATA_URL: z
+      .string()
+      .trim()
+      .default("https://suggestions.dadata.ru")
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: "must be an http(s) URL" }),
+    /** Reference data folder read by the classifier importer. */
+    CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
+    /**
+     * Proxies whose X-Forwarded-For is believed (server/client-ip.ts): a hop count, or addresses/CIDRs
+     * (`loopback`, `10.0.0.0/8`); empty or `false` trusts none.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
+    /**
+     * Keep e-mails and SMS in DATA_DIR/outbox and print them, instead of delivering them: the demo and
+     * the test servers. Production refuses to start without SMTP_URL unless this is set on purpose
+     * (security review F18: sign-in codes must not end up in logs by accident).
+     */
+    /**
+     * Apply pending migrations when the server starts (default). `false` when migrations run as a
+     * separate release step (`npm run db:migrate`) before new processes start (docs/deploy.md).
+     */
+    MIGRATE_ON_START: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    /**
+     * Secret (≥ 32 characters) the signing and one-time-code keys are sealed under in the database
+     * (review F17). Every process of a deployment needs the same one. Required in production unless
+     * OUTBOX is set (a demo then keeps a generated one in DATA_DIR/auth-secret, outside the database).
+     */
+    AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    OUTBOX: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("")
+      .transform((v) => v === "true" || v === "1"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !env.OUTBOX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required in production (the signing keys are sealed under it; e.g. `openssl rand -base64 48`)",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.OUTBOX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "is required in production (sign-in codes must be delivered); set OUTBOX=true only for a demo, which prints every e-mail and code",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -13,7 +13,11 @@ export class DomainError extends Error {
   readonly details?: Record<string, unknown>;
   /** Seconds before a retry may succeed (rate limits); sent as Retry-After and `details.retryAfter`. */
   readonly retryAfter?: number;
-  constructor(code: ErrorCode, message: string, options: { issues?: Issue[]; details?: Record<string, unknown>; retryAfter?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { issues?: Issue[]; details?: Record<string, unknown>; retryAfter?: number; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "DomainError";
     this.code = code;

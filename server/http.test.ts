@@ -29,17 +29,24 @@ async function start(trustProxy?: string, mode: "development" | "production" = "
     getBuild: async () => {
       throw new Error("no web tier in this test");
     },
-    media: { get: async (key: string) => (key === "a.txt" ? { stream: Readable.from([Buffer.from("a")]), size: 1, mime: "text/plain" } : null) },
+    media: {
+      get: async (key: string) => (key === "a.txt" ? { stream: Readable.from([Buffer.from("a")]), size: 1, mime: "text/plain" } : null),
+    },
     trustProxy: parseTrustProxy(trustProxy),
   });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
-  return { seen, url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      (server as import("node:http").Server).closeAllConnections();
-    }) };
+  return {
+    seen,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as import("node:http").Server).closeAllConnections();
+      }),
+  };
 }
 
 describe("client address seen by the API (F1)", () => {
@@ -84,7 +91,12 @@ describe("body limits (F3)", () => {
       },
     });
     const before = server.seen.length;
-    const response = await fetch(`${server.url}/api/auth/send-code`, { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const response = await fetch(`${server.url}/api/auth/send-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: { code: "body_too_large", message: "Request body too large" } });
     // The API either never ran or saw less than the limit: nothing over it was buffered for it.
@@ -92,12 +104,20 @@ describe("body limits (F3)", () => {
   });
 
   it("refuses a declared oversized body on a page's form post too", async () => {
-    const response = await fetch(`${server.url}/auth`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=" + "x".repeat(MAX_OTHER_BODY + 10) });
+    const response = await fetch(`${server.url}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=" + "x".repeat(MAX_OTHER_BODY + 10),
+    });
     expect(response.status).toBe(413);
   });
 
   it("lets an ordinary body through", async () => {
-    const response = await fetch(`${server.url}/api/auth/send-code`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "a@example.com" }) });
+    const response = await fetch(`${server.url}/api/auth/send-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "a@example.com" }),
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -127,10 +147,28 @@ describe("media paths (F27)", () => {
 
 describe("page cache invalidation (F13)", () => {
   it("only writes of public data empty the anonymous page cache", () => {
-    for (const path of ["/profile/company/edit/main", "/en/profile/product/5/price", "/zh/admin/moderation/company/3", "/api/profile/company", "/api/profile/company/products/7/status", "/app/admin/categories/1", "/app/employee/form"]) {
+    for (const path of [
+      "/profile/company/edit/main",
+      "/en/profile/product/5/price",
+      "/zh/admin/moderation/company/3",
+      "/api/profile/company",
+      "/api/profile/company/products/7/status",
+      "/app/admin/categories/1",
+      "/app/employee/form",
+    ]) {
       expect(PUBLIC_DATA_WRITE.test(path), path).toBe(true);
     }
-    for (const path of ["/api/auth/logout", "/api/auth/send-code", "/logout", "/favourite", "/api/products/4/favourite", "/api/profile", "/auth", "/_locale", "/profile-x"]) {
+    for (const path of [
+      "/api/auth/logout",
+      "/api/auth/send-code",
+      "/logout",
+      "/favourite",
+      "/api/products/4/favourite",
+      "/api/profile",
+      "/auth",
+      "/_locale",
+      "/profile-x",
+    ]) {
       expect(PUBLIC_DATA_WRITE.test(path), path).toBe(false);
     }
   });

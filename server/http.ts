@@ -85,7 +85,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * nothing public, so they no longer empty the page cache (review F13: an anonymous
  * `POST /api/auth/logout` loop kept it empty).
  */
-export const PUBLIC_DATA_WRITE = /^\/(?:(?:en|zh)\/)?(?:profile|admin)(?:\/|$)|^\/api\/profile\/(?:company|invitations)(?:\/|$)|^\/app\/(?:admin|employee)(?:\/|$)/;
+export const PUBLIC_DATA_WRITE =
+  /^\/(?:(?:en|zh)\/)?(?:profile|admin)(?:\/|$)|^\/api\/profile\/(?:company|invitations)(?:\/|$)|^\/app\/(?:admin|employee)(?:\/|$)/;
 
 type Vars = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
@@ -170,7 +171,10 @@ export function createServerApp(options: ServerAppOptions) {
     // the aborted loader; nobody sees it, so it is logged as aborted rather than as a server error.
     const aborted = c.req.raw.signal.aborted;
     const level = c.res.status >= 500 && !aborted ? "error" : "info";
-    logger[level]({ requestId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms, ...(aborted ? { aborted } : {}) }, "request");
+    logger[level](
+      { requestId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms, ...(aborted ? { aborted } : {}) },
+      "request",
+    );
   });
   // Registered before secureHeaders so that it runs after it: the site's CSP must not replace the
   // sandbox of uploaded files (mediaHeaders).
@@ -268,10 +272,7 @@ export function createServerApp(options: ServerAppOptions) {
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use(
-      "*",
-      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
-    );
+    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
   }
 
   let cachedHandler: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;

@@ -44,7 +44,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const dev = options.dev ?? false;
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: dev && process.stdout.isTTY });
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX, migrate: env.MIGRATE_ON_START });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+    migrate: env.MIGRATE_ON_START,
+  });
   logger.info({ database: database.kind, location: database.location }, "database ready");
 
   if (options.importIfEmpty) {
@@ -71,7 +76,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           }
         },
       });
-      logger.info({ companies: summary.companies, products: summary.products, stories: summary.stories, ms: Math.round(summary.ms) }, "demo catalogue ready");
+      logger.info(
+        { companies: summary.companies, products: summary.products, stories: summary.stories, ms: Math.round(summary.ms) },
+        "demo catalogue ready",
+      );
     }
   }
 
@@ -93,7 +101,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     smsToken: env.SMS_TOKEN,
     outbox: env.NODE_ENV !== "production" || env.OUTBOX,
     keySecret: env.AUTH_SECRET ?? localAuthSecret(env.DATA_DIR),
-    limits: { resendAfterS: env.AUTH_RESEND_AFTER_S, sendPerTarget: env.AUTH_SEND_PER_TARGET, sendPerIp: env.AUTH_SEND_PER_IP, verifyPerIp: env.AUTH_VERIFY_PER_IP },
+    limits: {
+      resendAfterS: env.AUTH_RESEND_AFTER_S,
+      sendPerTarget: env.AUTH_SEND_PER_TARGET,
+      sendPerIp: env.AUTH_SEND_PER_IP,
+      verifyPerIp: env.AUTH_VERIFY_PER_IP,
+    },
   });
   const media = createFileStorage(env);
   logger.info({ storage: media.kind }, "file storage ready");
@@ -121,7 +134,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     getBuild = async () => build;
   }
 
-  const pageCache = !dev && env.PAGE_CACHE_TTL_S > 0 ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, staleS: env.PAGE_CACHE_STALE_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : undefined;
+  const pageCache =
+    !dev && env.PAGE_CACHE_TTL_S > 0
+      ? new PageCache({ ttlS: env.PAGE_CACHE_TTL_S, staleS: env.PAGE_CACHE_STALE_S, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 })
+      : undefined;
   // Several processes on one PostgreSQL server empty each other's page caches (LISTEN/NOTIFY).
   const bus = pageCache && env.DATABASE_URL ? await startPageCacheBus(env.DATABASE_URL, () => pageCache.invalidate(), logger) : undefined;
   const app = createServerApp({

@@ -88,7 +88,9 @@ export async function startPageCacheBus(url: string, invalidate: () => void, log
 
   return {
     publish() {
-      publisher.query("select pg_notify($1, $2)", [PAGE_CACHE_CHANNEL, id]).catch((error: unknown) => logger.warn({ err: error }, "page-cache bus: notify failed"));
+      publisher
+        .query("select pg_notify($1, $2)", [PAGE_CACHE_CHANNEL, id])
+        .catch((error: unknown) => logger.warn({ err: error }, "page-cache bus: notify failed"));
     },
     async close() {
       closed = true;

@@ -68,7 +68,13 @@ export function CodeForms({
       <Form method="post" className="resend">
         {left > 0 ? <p className="muted small">{t("auth.resendIn", { count: left })}</p> : null}
         <FormErrors errors={resendErrors} />
-        <button type="submit" name="intent" value="resend" className="button button-link" disabled={(hydrated && left > 0) || submitting === "resend"}>
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          className="button button-link"
+          disabled={(hydrated && left > 0) || submitting === "resend"}
+        >
           {t("auth.resend")}
         </button>
       </Form>

@@ -43,8 +43,10 @@ export function ContentPage({ page, html }: { page: PublicPage; html: string }) 
           </p>
         ) : null}
       </header>
-      {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
-      {html ? <div className="story-body content-page-body page-narrow-block" lang={page.body?.lang} dangerouslySetInnerHTML={{ __html: html }} /> : null}
+      {html ? (
+        // oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts)
+        <div className="story-body content-page-body page-narrow-block" lang={page.body?.lang} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : null}
       {page.region && page.suppliers ? (
         <section className="content-page-suppliers" aria-labelledby="region-suppliers">
           <h2 id="region-suppliers" className="section-heading">

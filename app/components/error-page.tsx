@@ -11,7 +11,19 @@ import { Icon } from "./icon.tsx";
 import { useT } from "../lib/use-t.ts";
 import { SiteFooter, SiteHeader } from "./site-chrome.tsx";
 
-export function ErrorPage({ status, message = "", heading, text, className }: { status: number; message?: string; heading?: string; text?: string; className?: string }) {
+export function ErrorPage({
+  status,
+  message = "",
+  heading,
+  text,
+  className,
+}: {
+  status: number;
+  message?: string;
+  heading?: string;
+  text?: string;
+  className?: string;
+}) {
   const t = useT();
   const notFound = status === 404;
   const title = heading ?? (notFound ? t("errors.notFound") : t("errors.internal"));
@@ -48,7 +60,12 @@ export function ConnectionErrorPage({ chunk }: { chunk: boolean }) {
   const [reloading, setReloading] = useState(!chunk);
   useEffect(() => {
     if (chunk) return;
-    const reloaded = reloadOnce({ storage: sessionStorage, key: OFFLINE_RELOAD_KEY, now: Date.now(), reload: () => window.location.reload() });
+    const reloaded = reloadOnce({
+      storage: sessionStorage,
+      key: OFFLINE_RELOAD_KEY,
+      now: Date.now(),
+      reload: () => window.location.reload(),
+    });
     setReloading(reloaded);
   }, [chunk]);
   return (
@@ -79,7 +96,8 @@ export function ChunkLoadFailed() {
  * only development shows.
  */
 export function routeErrorInfo(error: unknown, showMessage = false): { status: number; message: string } {
-  if (isRouteErrorResponse(error)) return { status: error.status, message: (error.data as { message?: string } | null)?.message ?? `${error.status} ${error.statusText}` };
+  if (isRouteErrorResponse(error))
+    return { status: error.status, message: (error.data as { message?: string } | null)?.message ?? `${error.status} ${error.statusText}` };
   return { status: 500, message: showMessage && error instanceof Error ? error.message : "" };
 }
 

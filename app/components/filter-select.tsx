@@ -8,7 +8,19 @@ export interface FilterOption {
   label: string;
 }
 
-export function FilterSelect({ name, label, value, any, options }: { name: string; label: string; value: string | null | undefined; any: string; options: FilterOption[] }) {
+export function FilterSelect({
+  name,
+  label,
+  value,
+  any,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | null | undefined;
+  any: string;
+  options: FilterOption[];
+}) {
   return (
     <label className="field">
       <span>{label}</span>

@@ -21,4 +21,5 @@ export function Icon({ name, size = 20, title, className }: { name: IconName; si
 }
 
 /** An icon name stored in data (categories, service types), or "package" when the sprite lacks it. */
-export const iconOf = (name: string | null): IconName => ((ICON_NAMES as readonly string[]).includes(name ?? "") ? (name as IconName) : "package");
+export const iconOf = (name: string | null): IconName =>
+  (ICON_NAMES as readonly string[]).includes(name ?? "") ? (name as IconName) : "package";

@@ -101,7 +101,11 @@ export function AccountLinks() {
           <span className="visually-hidden">{t("admin.nav.headerLink")}</span>
         </LocaleLink>
       ) : null}
-      <LocaleLink to="/profile" className="account-link account-name" title={[`${user.firstName} ${user.lastName}`, user.organization?.name].filter(Boolean).join(" · ")}>
+      <LocaleLink
+        to="/profile"
+        className="account-link account-name"
+        title={[`${user.firstName} ${user.lastName}`, user.organization?.name].filter(Boolean).join(" · ")}
+      >
         <Icon name="user" size={18} />{" "}
         <span className="account-name-text">
           {user.firstName} {user.lastName}
@@ -138,7 +142,12 @@ export function LanguageSwitcher() {
                   {LANG_NAMES[code]}
                 </span>
               ) : (
-                <a href={`/_locale?${new URLSearchParams({ lang: code, to: target })}`} hrefLang={code} lang={code} rel="alternate nofollow">
+                <a
+                  href={`/_locale?${new URLSearchParams({ lang: code, to: target })}`}
+                  hrefLang={code}
+                  lang={code}
+                  rel="alternate nofollow"
+                >
                   {LANG_NAMES[code]}
                 </a>
               )}
@@ -168,7 +177,10 @@ export function SiteFooter() {
           <p>{t("footer.about")}</p>
           {catalogue && catalogue.products > 0 ? (
             <p className="footer-size">
-              {t("footer.size", { products: formatQuantity(String(catalogue.products), lang), suppliers: formatQuantity(String(catalogue.suppliers), lang) })}
+              {t("footer.size", {
+                products: formatQuantity(String(catalogue.products), lang),
+                suppliers: formatQuantity(String(catalogue.suppliers), lang),
+              })}
             </p>
           ) : null}
         </div>

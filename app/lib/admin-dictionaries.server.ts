@@ -52,7 +52,11 @@ export const CATEGORIES: Dictionary<AdminCategory> = {
   list: async (api) => (await api.send(categoriesApi.listCategories)).data,
   save: async (api, id, body) => {
     const input = body as RouteBodyInput<typeof categoriesApi.createCategory>;
-    return (id === null ? await api.send(categoriesApi.createCategory, { body: input }) : await api.send(categoriesApi.updateCategory, { params: { id }, body: input })).data;
+    return (
+      id === null
+        ? await api.send(categoriesApi.createCategory, { body: input })
+        : await api.send(categoriesApi.updateCategory, { params: { id }, body: input })
+    ).data;
   },
   remove: (api, id) => api.send(categoriesApi.deleteCategory, { params: { id } }),
 };
@@ -65,7 +69,11 @@ export const SERVICE_TYPES: Dictionary<AdminServiceType> = {
   list: async (api) => (await api.send(serviceTypesApi.listServiceTypes)).data,
   save: async (api, id, body) => {
     const input = body as RouteBodyInput<typeof serviceTypesApi.createServiceType>;
-    return (id === null ? await api.send(serviceTypesApi.createServiceType, { body: input }) : await api.send(serviceTypesApi.updateServiceType, { params: { id }, body: input })).data;
+    return (
+      id === null
+        ? await api.send(serviceTypesApi.createServiceType, { body: input })
+        : await api.send(serviceTypesApi.updateServiceType, { params: { id }, body: input })
+    ).data;
   },
   remove: (api, id) => api.send(serviceTypesApi.deleteServiceType, { params: { id } }),
 };
@@ -74,19 +82,26 @@ export const SERVICE_TYPES: Dictionary<AdminServiceType> = {
  * The record `params.id` (null for `new`), every record of the dictionary (a category's parent is
  * chosen among them), its last 20 audit entries and the page's title; 404 for an unknown id.
  */
-export async function loadEditPage<R extends { id: number; slug: string; name: Partial<Record<string, string>> }>({ request, context, params }: Args, dictionary: Dictionary<R>) {
+export async function loadEditPage<R extends { id: number; slug: string; name: Partial<Record<string, string>> }>(
+  { request, context, params }: Args,
+  dictionary: Dictionary<R>,
+) {
   requireStaffData(context);
   const api = context.get(apiContext);
   const all = await dictionary.list(api);
   if (params.id === "new") return { record: null, all, history: [] as AuditRow[], title: getInstance(context).t(dictionary.newTitle) };
   const record = all.find((r) => String(r.id) === params.id);
   if (!record) pageNotFound(request);
-  const history = (await api.send(auditApi.listAudit, { query: { entityType: dictionary.auditType, entityId: params.id, limit: 20 } })).data;
+  const history = (await api.send(auditApi.listAudit, { query: { entityType: dictionary.auditType, entityId: params.id, limit: 20 } }))
+    .data;
   return { record, all, history, title: nameIn(record.name, pageLang(request)) || record.slug };
 }
 
 /** Saves the form (`intent` absent) or deletes the record (`intent=delete`); see the module comment. */
-export async function editAction<R extends { id: number; slug: string; name: Partial<Record<string, string>> }>({ request, context, params }: Args, dictionary: Dictionary<R>) {
+export async function editAction<R extends { id: number; slug: string; name: Partial<Record<string, string>> }>(
+  { request, context, params }: Args,
+  dictionary: Dictionary<R>,
+) {
   const formData = await request.formData();
   const api = context.get(apiContext);
   const submission = parseWithZod(formData, { schema: dictionary.schema });
@@ -101,7 +116,11 @@ export async function editAction<R extends { id: number; slug: string; name: Par
   if (submission.status !== "success") return invalid(submission);
   try {
     const saved = await dictionary.save(api, params.id === "new" ? null : params.id, payloadOf(submission));
-    return localizedRedirect(request, `${dictionary.listPath}/${saved.id}`, params.id === "new" ? "admin.flash.created" : "admin.flash.saved");
+    return localizedRedirect(
+      request,
+      `${dictionary.listPath}/${saved.id}`,
+      params.id === "new" ? "admin.flash.created" : "admin.flash.saved",
+    );
   } catch (error) {
     return replyWithApiError(submission, error, ADMIN_ERRORS);
   }

@@ -6,5 +6,8 @@ type MetaArgs = { loaderData?: unknown; matches: ({ id: string; loaderData?: unk
 export function adminMeta({ loaderData, matches }: MetaArgs): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { appName?: string } | undefined;
   const title = (loaderData as { title?: string } | undefined)?.title;
-  return [{ title: title ? `${title} | ${root?.appName ?? "Postavka"}` : (root?.appName ?? "Postavka") }, { name: "robots", content: "noindex, nofollow" }];
+  return [
+    { title: title ? `${title} | ${root?.appName ?? "Postavka"}` : (root?.appName ?? "Postavka") },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 }

@@ -27,7 +27,9 @@ type AnyFilter = (typeof FILTERS)[FilterKind];
 export function filterQuery(search: URLSearchParams, lang: string): RouteQueryInput<AnyFilter> {
   const out: Record<string, string[]> = {};
   for (const [key, value] of search) if (value !== "" && !key.startsWith("_")) (out[key] ??= []).push(value);
-  const query: Record<string, string | string[]> = Object.fromEntries(Object.entries(out).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]));
+  const query: Record<string, string | string[]> = Object.fromEntries(
+    Object.entries(out).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]),
+  );
   query.lang ??= lang;
   return query as RouteQueryInput<AnyFilter>;
 }
@@ -42,7 +44,15 @@ export async function loadRecords({ request, context }: { request: Request; cont
   const params = [...url.searchParams].filter(([, v]) => v !== "");
   try {
     const result = await context.get(apiContext).send(FILTERS[kind] as AnyFilter, { query: filterQuery(url.searchParams, lang) });
-    return { kind, title, items: result.data.items as FilterRow[], facets: result.data.facets, meta: result.meta, params, invalid: [] as string[] };
+    return {
+      kind,
+      title,
+      items: result.data.items as FilterRow[],
+      facets: result.data.facets,
+      meta: result.meta,
+      params,
+      invalid: [] as string[],
+    };
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 400) {
       const invalid = [...new Set((error.issues ?? []).map((i) => i.path.split(".")[0]!))];

@@ -10,10 +10,20 @@
 import type { Profile, ProfileOrAnonymous } from "../../contract/profile.ts";
 
 export type { Lang } from "../../contract/lang.ts";
-import type { RouteData, RouteDescriptor, RouteMeta, RouteParamsInput, RouteQueryInput, RouteBodyInput, RouteJsonBodyInput } from "../../contract/route.ts";
+import type {
+  RouteData,
+  RouteDescriptor,
+  RouteMeta,
+  RouteParamsInput,
+  RouteQueryInput,
+  RouteBodyInput,
+  RouteJsonBodyInput,
+} from "../../contract/route.ts";
 
 /** What `send` takes for a route: only the parts its descriptor declares, typed by its schemas. */
-export type SendInput<D extends RouteDescriptor> = (D["params"] extends object ? { params: { [K in keyof RouteParamsInput<D>]: string | number } } : { params?: undefined }) &
+export type SendInput<D extends RouteDescriptor> = (D["params"] extends object
+  ? { params: { [K in keyof RouteParamsInput<D>]: string | number } }
+  : { params?: undefined }) &
   (D["query"] extends object ? { query?: RouteQueryInput<D> } : { query?: undefined }) &
   (D["body"] extends object
     ? D["bodyType"] extends "multipart"
@@ -33,7 +43,13 @@ export class ApiClientError extends Error {
   readonly details?: Record<string, unknown>;
   /** Seconds from the response's Retry-After header (429), when present. */
   retryAfter?: number;
-  constructor(status: number, code: string, message: string, issues?: { path: string; message: string }[], details?: Record<string, unknown>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    issues?: { path: string; message: string }[],
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = "ApiClientError";
     this.status = status;
@@ -164,7 +180,8 @@ export class ApiClient {
       if (!this.options.transport) headers.set("x-forwarded-for", this.options.clientIp);
     }
     if (this.options.userAgent) headers.set("user-agent", this.options.userAgent);
-    if (init.withRefreshCookie && this.options.refreshCookie) headers.set("cookie", `refresh=${encodeURIComponent(this.options.refreshCookie)}`);
+    if (init.withRefreshCookie && this.options.refreshCookie)
+      headers.set("cookie", `refresh=${encodeURIComponent(this.options.refreshCookie)}`);
     return { url, headers };
   }
 
@@ -184,9 +201,23 @@ export class ApiClient {
    * lines; throws ApiClientError with the error's code, issues and details. `withRefreshCookie`
    * forwards the browser's refresh cookie (sign-in calls).
    */
-  async send<D extends RouteDescriptor>(route: D, input: SendInput<D> = {} as SendInput<D>, options: SendOptions = {}): Promise<SendResult<D>> {
-    const { params, query, body, form } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown; form?: FormData };
-    const { envelope, headers } = await this.requestWithHeaders<RouteData<D>, RouteMeta<D>>(route.method, this.routePath(route, params), { query, body, form, withRefreshCookie: options.withRefreshCookie });
+  async send<D extends RouteDescriptor>(
+    route: D,
+    input: SendInput<D> = {} as SendInput<D>,
+    options: SendOptions = {},
+  ): Promise<SendResult<D>> {
+    const { params, query, body, form } = input as {
+      params?: Record<string, string | number>;
+      query?: Query;
+      body?: unknown;
+      form?: FormData;
+    };
+    const { envelope, headers } = await this.requestWithHeaders<RouteData<D>, RouteMeta<D>>(route.method, this.routePath(route, params), {
+      query,
+      body,
+      form,
+      withRefreshCookie: options.withRefreshCookie,
+    });
     return { data: envelope.data, meta: envelope.meta as RouteMeta<D>, setCookies: headers.getSetCookie() };
   }
 
@@ -216,7 +247,9 @@ export class ApiClient {
 }
 
 async function toError(response: Response): Promise<ApiClientError> {
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; issues?: []; details?: unknown } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string; issues?: []; details?: unknown };
+  } | null;
   const details = body?.error?.details;
   const error = new ApiClientError(
     response.status,

@@ -10,7 +10,10 @@ function recorder(statuses: number[]) {
     const body = status < 400 ? { data: { ok: true } } : { error: { code: "boom", message: "failed" } };
     return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   };
-  return { seen, client: new ApiClient({ transport, baseUrl: "http://api.test", accessToken: "tok", fingerprint: "os=Linux; browser=Chrome" }) };
+  return {
+    seen,
+    client: new ApiClient({ transport, baseUrl: "http://api.test", accessToken: "tok", fingerprint: "os=Linux; browser=Chrome" }),
+  };
 }
 
 describe("ApiClient", () => {
@@ -99,8 +102,16 @@ describe("ApiClient", () => {
   test("an error's details reach ApiClientError (a wrong code's attempts left)", async () => {
     const client = new ApiClient({
       baseUrl: "http://api.test",
-      transport: async () => new Response(JSON.stringify({ error: { code: "invalid_code", message: "The code is wrong: 3 attempts left", details: { attemptsLeft: 3 } } }), { status: 400 }),
+      transport: async () =>
+        new Response(
+          JSON.stringify({ error: { code: "invalid_code", message: "The code is wrong: 3 attempts left", details: { attemptsLeft: 3 } } }),
+          { status: 400 },
+        ),
     });
-    await expect(client.send(auth.verifyCode, { body: { email: "a@b.ru", code: "000000" } })).rejects.toMatchObject({ status: 400, code: "invalid_code", details: { attemptsLeft: 3 } });
+    await expect(client.send(auth.verifyCode, { body: { email: "a@b.ru", code: "000000" } })).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_code",
+      details: { attemptsLeft: 3 },
+    });
   });
 });

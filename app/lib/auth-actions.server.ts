@@ -19,7 +19,13 @@ export function safeReturnPath(request: Request, value: unknown): string | null 
 }
 
 /** Stores the new session's cookies and redirects to `to` with a flash message. */
-export function finishSignIn(context: Readonly<RouterContextProvider>, accessToken: string, apiCookies: string[], to: string, message: FlashMessage) {
+export function finishSignIn(
+  context: Readonly<RouterContextProvider>,
+  accessToken: string,
+  apiCookies: string[],
+  to: string,
+  message: FlashMessage,
+) {
   const session = context.get(sessionContext);
   session.accessToken = accessToken;
   session.setCookies.push(accessCookie(accessToken), ...apiCookies, clearAuthFlowCookie());

@@ -6,7 +6,14 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import * as appDataApi from "../../contract/app-data.ts";
-import { searchRoute, treeRoute, type Classifier, type ClassifierNode, type ClassifierNodeDetail, type SearchHit } from "../../contract/classifiers.ts";
+import {
+  searchRoute,
+  treeRoute,
+  type Classifier,
+  type ClassifierNode,
+  type ClassifierNodeDetail,
+  type SearchHit,
+} from "../../contract/classifiers.ts";
 import type { SearchMeta } from "../../contract/common.ts";
 import * as companiesApi from "../../contract/companies.ts";
 import * as productsApi from "../../contract/products.ts";
@@ -29,7 +36,11 @@ export const classifierIndexQuery: QuerySchema = {
   open: z.string().regex(/^[A-Za-z0-9.]{1,12}(,[A-Za-z0-9.]{1,12}){0,29}$/),
 };
 
-type LoaderArgs = { request: Request; context: Readonly<import("react-router").RouterContextProvider>; params: Record<string, string | undefined> };
+type LoaderArgs = {
+  request: Request;
+  context: Readonly<import("react-router").RouterContextProvider>;
+  params: Record<string, string | undefined>;
+};
 
 /**
  * One level of a classifier's tree: the sections, or the children of `parent`. The tree operation

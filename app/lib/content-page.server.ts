@@ -12,10 +12,20 @@ export async function loadContentPage({ request, context }: { request: Request; 
   const lang = pageLang(request);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const pageNo = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
-  const page = await orNotFound(request, context.get(apiContext).send(pagesApi.getPage, { params: { slug }, query: { lang, page: pageNo } }).then((r) => r.data));
+  const page = await orNotFound(
+    request,
+    context
+      .get(apiContext)
+      .send(pagesApi.getPage, { params: { slug }, query: { lang, page: pageNo } })
+      .then((r) => r.data),
+  );
   return {
     page,
     html: page.body ? renderMarkdown(page.body.text) : "",
-    seo: { title: page.title.text, description: (page.lead?.text ?? page.title.text).slice(0, 250), canonicalSearch: pageNo > 1 ? `?page=${pageNo}` : undefined },
+    seo: {
+      title: page.title.text,
+      description: (page.lead?.text ?? page.title.text).slice(0, 250),
+      canonicalSearch: pageNo > 1 ? `?page=${pageNo}` : undefined,
+    },
   };
 }

@@ -81,6 +81,9 @@ export const FLASH_COOKIE = "flash";
 export function isFlash(value: unknown): value is Flash {
   const v = value as Flash | null;
   return (
-    typeof v === "object" && v !== null && (FLASH_MESSAGES as readonly string[]).includes(v.message) && ["info", "success", "warning", "error"].includes(v.tone)
+    typeof v === "object" &&
+    v !== null &&
+    (FLASH_MESSAGES as readonly string[]).includes(v.message) &&
+    ["info", "success", "warning", "error"].includes(v.tone)
   );
 }

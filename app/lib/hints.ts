@@ -64,7 +64,11 @@ export function installHints(): () => void {
       const position = await computePosition(anchor, hint, {
         placement,
         strategy: "fixed",
-        middleware: [offset(HINT_OFFSET_PX), flip({ fallbackPlacements: ["right", "top", "top-end"], crossAxis: false }), shift({ padding: 8 })],
+        middleware: [
+          offset(HINT_OFFSET_PX),
+          flip({ fallbackPlacements: ["right", "top", "top-end"], crossAxis: false }),
+          shift({ padding: 8 }),
+        ],
       });
       Object.assign(hint.style, { left: `${position.x}px`, top: `${position.y}px` });
       hint.dataset.placement = position.placement;

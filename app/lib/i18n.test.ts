@@ -51,12 +51,9 @@ describe("the language switcher's redirect target", () => {
     "/%2e//evil.example",
     "/a/..//evil.example",
     "/.\\/evil.example",
-  ])(
-    "refuses %s",
-    (to) => {
-      expect(safeLocalPath(to)).toBeNull();
-    },
-  );
+  ])("refuses %s", (to) => {
+    expect(safeLocalPath(to)).toBeNull();
+  });
 });
 
 describe("query cleaning (check-query-params)", () => {
@@ -72,7 +69,9 @@ describe("query cleaning (check-query-params)", () => {
 
 describe("route guards", () => {
   test("the spec's five guards are registered", () => {
-    expect(guards("reset-page", "check-auth-data", "check-query-params", "check-query-params-page", "profile-check-organization")).toHaveLength(5);
+    expect(
+      guards("reset-page", "check-auth-data", "check-query-params", "check-query-params-page", "profile-check-organization"),
+    ).toHaveLength(5);
   });
   test("an unknown guard name throws 'Unknown route middleware'", () => {
     expect(() => guards("check-everything")).toThrow("Unknown route middleware");

@@ -64,8 +64,10 @@ describe("locale areas", () => {
   });
 
   it("knows the areas by path, with and without a language prefix", () => {
-    for (const p of ["/profile", "/profile/product/3", "/en/profile", "/zh/admin/moderation", "/admin", "/ru/admin/"]) expect(isPrivateArea(p), p).toBe(true);
-    for (const p of ["/", "/en", "/product/3", "/suppliers", "/en/profiles", "/administration", "/auth", "/zh/search"]) expect(isPrivateArea(p), p).toBe(false);
+    for (const p of ["/profile", "/profile/product/3", "/en/profile", "/zh/admin/moderation", "/admin", "/ru/admin/"])
+      expect(isPrivateArea(p), p).toBe(true);
+    for (const p of ["/", "/en", "/product/3", "/suppliers", "/en/profiles", "/administration", "/auth", "/zh/search"])
+      expect(isPrivateArea(p), p).toBe(false);
   });
 
   it("no client module of a public page names a private string", () => {

@@ -23,7 +23,10 @@ describe("navigation safety (spec §8)", () => {
     expect(refusal("//evil.example/path")).toBe("external");
     expect(refusal("/\\evil.example")).toBe("external");
     expect(refusal("http://postavka.example/")).toBe("external");
-    expect(resolveNavigation("https://www.nalog.gov.ru/", ORIGIN, { external: true })).toEqual({ kind: "external", href: "https://www.nalog.gov.ru/" });
+    expect(resolveNavigation("https://www.nalog.gov.ru/", ORIGIN, { external: true })).toEqual({
+      kind: "external",
+      href: "https://www.nalog.gov.ru/",
+    });
   });
 
   test("blob:, data:, javascript: and vbscript: are refused even when marked external", () => {

@@ -35,9 +35,21 @@ describe("ProductMainSchema", () => {
     );
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
-    expect(result.value.card).toMatchObject({ name: { en: "Steel bracket" }, categoryId: 12, tnvedCode: "7326909807", moq: "0.5", moqUnit: "t", sourceLang: "en" });
+    expect(result.value.card).toMatchObject({
+      name: { en: "Steel bracket" },
+      categoryId: 12,
+      tnvedCode: "7326909807",
+      moq: "0.5",
+      moqUnit: "t",
+      sourceLang: "en",
+    });
     expect(result.value.facts).toEqual([{ key: { en: "Material" }, value: { en: "Steel" } }]);
-    expect(result.value.variants[0]).toMatchObject({ name: { en: "Large" }, attributes: [{ key: "Size", value: "60×60" }], price: "120", currency: "CNY" });
+    expect(result.value.variants[0]).toMatchObject({
+      name: { en: "Large" },
+      attributes: [{ key: "Size", value: "60×60" }],
+      price: "120",
+      currency: "CNY",
+    });
   });
 
   test("errors are codes on the form's field names", () => {

@@ -42,13 +42,18 @@ export const PriceFormSchema = PriceTiersSchema.superRefine((value, ctx) => {
     const key = `${tier.currency}:${tier.unit}`;
     const quantity = Number(tier.minQuantity);
     const previous = last.get(key);
-    if (previous !== undefined && quantity < previous) ctx.addIssue({ code: "custom", message: TIER_ORDER_ERROR, path: ["tiers", index, "minQuantity"] });
+    if (previous !== undefined && quantity < previous)
+      ctx.addIssue({ code: "custom", message: TIER_ORDER_ERROR, path: ["tiers", index, "minQuantity"] });
     last.set(key, Math.max(previous ?? quantity, quantity));
   });
 });
 
 /** A localized text `{ ru?, en?, zh? }` in the page's language, else the source language, else any. */
-export function localizedText(value: { ru?: string; en?: string; zh?: string } | null | undefined, lang: "ru" | "en" | "zh", sourceLang?: string | null): { text: string; lang: "ru" | "en" | "zh" } | null {
+export function localizedText(
+  value: { ru?: string; en?: string; zh?: string } | null | undefined,
+  lang: "ru" | "en" | "zh",
+  sourceLang?: string | null,
+): { text: string; lang: "ru" | "en" | "zh" } | null {
   if (!value) return null;
   const order = [lang, sourceLang, "ru", "en", "zh"].filter((l): l is "ru" | "en" | "zh" => l === "ru" || l === "en" || l === "zh");
   for (const l of order) if (value[l]) return { text: value[l]!, lang: l };

@@ -22,7 +22,12 @@ describe("reload once within 10 s (spec §8)", () => {
     const reload = vi.fn();
     reloadOnce({ storage, key: "a", now: 5, reload });
     expect(reloadOnce({ storage, key: "b", now: 6, reload })).toBe(true);
-    const broken = { getItem: () => { throw new Error("denied"); }, setItem: () => {} };
+    const broken = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {},
+    };
     expect(reloadOnce({ storage: broken, key: "a", now: 7, reload })).toBe(false);
     expect(reload).toHaveBeenCalledTimes(2);
   });

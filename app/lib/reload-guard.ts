@@ -17,13 +17,7 @@ export type GuardStorage = Pick<Storage, "getItem" | "setItem">;
  * @returns true when `reload` was called; false when suppressed (the caller shows an error instead).
  *   A storage that throws (privacy modes) suppresses the reload: without a record there is no guard.
  */
-export function reloadOnce(options: {
-  storage: GuardStorage;
-  key: string;
-  now: number;
-  reload: () => void;
-  windowMs?: number;
-}): boolean {
+export function reloadOnce(options: { storage: GuardStorage; key: string; now: number; reload: () => void; windowMs?: number }): boolean {
   const { storage, key, now, reload, windowMs = RELOAD_GUARD_WINDOW_MS } = options;
   try {
     const last = Number(storage.getItem(key));
@@ -39,7 +33,9 @@ export function reloadOnce(options: {
 /** True for the browsers' messages of a failed dynamic `import()` (Chromium, Firefox, Safari). */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 /** True for a fetch that never got a response (offline, DNS, connection refused). */

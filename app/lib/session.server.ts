@@ -22,7 +22,9 @@ export function accessCookie(token: string): string {
 
 /** Set-Cookie lines that end the browser's session. */
 export function clearSessionCookies(): string[] {
-  return [ACCESS_COOKIE, REFRESH_COOKIE].map((name) => serialize(name, "", { httpOnly: true, sameSite: "lax", secure: secure(), path: "/", maxAge: 0 }));
+  return [ACCESS_COOKIE, REFRESH_COOKIE].map((name) =>
+    serialize(name, "", { httpOnly: true, sameSite: "lax", secure: secure(), path: "/", maxAge: 0 }),
+  );
 }
 
 /**

@@ -8,5 +8,11 @@ import { orNotFound } from "./not-found.server.ts";
 
 export async function loadSupplier(context: Readonly<RouterContextProvider>, request: Request, id: string, lang: Lang) {
   if (!/^[1-9]\d{0,9}$/.test(id)) pageNotFound(request);
-  return orNotFound(request, context.get(apiContext).send(companiesApi.getCompany, { params: { id }, query: { lang } }).then((r) => r.data));
+  return orNotFound(
+    request,
+    context
+      .get(apiContext)
+      .send(companiesApi.getCompany, { params: { id }, query: { lang } })
+      .then((r) => r.data),
+  );
 }

@@ -4,5 +4,9 @@ import { useSyncExternalStore } from "react";
 const subscribe = () => () => {};
 
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -4,8 +4,19 @@ import { deviceClassForWidth, deviceClassFromCookieHeader, isCompact, viewportCo
 describe("viewport device class (spec §9)", () => {
   test("breakpoints are min-widths", () => {
     const cases: [number, string][] = [
-      [200, "xs"], [320, "xs"], [639, "xs"], [640, "sm"], [767, "sm"], [768, "md"], [1023, "md"],
-      [1024, "lg"], [1279, "lg"], [1280, "xl"], [1439, "xl"], [1440, "2xl"], [2560, "2xl"],
+      [200, "xs"],
+      [320, "xs"],
+      [639, "xs"],
+      [640, "sm"],
+      [767, "sm"],
+      [768, "md"],
+      [1023, "md"],
+      [1024, "lg"],
+      [1279, "lg"],
+      [1280, "xl"],
+      [1439, "xl"],
+      [1440, "2xl"],
+      [2560, "2xl"],
     ];
     for (const [width, expected] of cases) expect(deviceClassForWidth(width), String(width)).toBe(expected);
   });

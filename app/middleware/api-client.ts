@@ -11,7 +11,14 @@ import type { MiddlewareFunction } from "react-router";
 import { apiContext, servicesContext, sessionContext } from "../context.ts";
 import * as auth from "../../contract/auth.ts";
 import { ApiClient, ApiClientError } from "../lib/api-client.server.ts";
-import { accessCookie, accessTokenExpiring, clearSessionCookies, FINGERPRINT_COOKIE, REFRESH_COOKIE, ACCESS_COOKIE } from "../lib/session.server.ts";
+import {
+  accessCookie,
+  accessTokenExpiring,
+  clearSessionCookies,
+  FINGERPRINT_COOKIE,
+  REFRESH_COOKIE,
+  ACCESS_COOKIE,
+} from "../lib/session.server.ts";
 
 export const apiClientMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
   const services = context.get(servicesContext);

@@ -28,11 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   try {
     // The page's query as typed: the API validates it (a bad value comes back as a 400 named below).
-    const result = await context.get(apiContext).send(auditApi.listAudit, { query: { ...filters, limit: 50 } as RouteQueryInput<typeof auditApi.listAudit> });
+    const result = await context
+      .get(apiContext)
+      .send(auditApi.listAudit, { query: { ...filters, limit: 50 } as RouteQueryInput<typeof auditApi.listAudit> });
     return { rows: result.data, meta: result.meta, filters, error: null as string | null, title: t("admin.audit.title") };
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 400) {
-      return { rows: [], meta: { page: 1, pages: 1, total: 0, perPage: 50, actors: [] }, filters, error: (error.issues ?? []).map((i) => i.path).join(", "), title: t("admin.audit.title") };
+      return {
+        rows: [],
+        meta: { page: 1, pages: 1, total: 0, perPage: 50, actors: [] },
+        filters,
+        error: (error.issues ?? []).map((i) => i.path).join(", "),
+        title: t("admin.audit.title"),
+      };
     }
     throw error;
   }
@@ -54,12 +62,24 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             ))}
           </datalist>
         </div>
-        <FilterSelect name="entityType" label={t("admin.audit.record")} value={filters.entityType} any={t("admin.filters.any")} options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(`admin.entities.${type}`) }))} />
+        <FilterSelect
+          name="entityType"
+          label={t("admin.audit.record")}
+          value={filters.entityType}
+          any={t("admin.filters.any")}
+          options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(`admin.entities.${type}`) }))}
+        />
         <div className="field admin-field">
           <label htmlFor="audit-id">{t("admin.audit.recordId")}</label>
           <input id="audit-id" name="entityId" defaultValue={filters.entityId} inputMode="text" />
         </div>
-        <FilterSelect name="action" label={t("admin.audit.action")} value={filters.action} any={t("admin.filters.any")} options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`admin.actions.${action}`) }))} />
+        <FilterSelect
+          name="action"
+          label={t("admin.audit.action")}
+          value={filters.action}
+          any={t("admin.filters.any")}
+          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`admin.actions.${action}`) }))}
+        />
         <div className="field admin-field">
           <label htmlFor="audit-from">{t("admin.filters.from")}</label>
           <input id="audit-from" type="date" name="from" defaultValue={filters.from} />

@@ -15,7 +15,10 @@ import { formatCount } from "../components/catalog/format.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
-  return { categories: (await context.get(apiContext).send(categoriesApi.listCategories)).data, title: getInstance(context).t("admin.nav.categories") };
+  return {
+    categories: (await context.get(apiContext).send(categoriesApi.listCategories)).data,
+    title: getInstance(context).t("admin.nav.categories"),
+  };
 }
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
@@ -25,7 +28,11 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   for (const c of loaderData.categories) depth.set(c.id, c.parentId ? (depth.get(c.parentId) ?? 0) + 1 : 0);
   return (
     <>
-      <AdminHeader title={t("admin.nav.categories")} lead={t("admin.categories.lead")} create={{ to: "/admin/categories/new", label: t("admin.categories.new") }} />
+      <AdminHeader
+        title={t("admin.nav.categories")}
+        lead={t("admin.categories.lead")}
+        create={{ to: "/admin/categories/new", label: t("admin.categories.new") }}
+      />
       <AdminTable
         rows={loaderData.categories}
         rowKey={(c) => c.id}
@@ -35,13 +42,18 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
             style: (c) => ({ paddingLeft: `${10 + (depth.get(c.id) ?? 0) * 22}px` }),
             cell: (c) => (
               <>
-                <Icon name={iconOf(c.icon)} size={16} /> <LocaleLink to={`/admin/categories/${c.id}`}>{nameIn(c.name, lang) || c.slug}</LocaleLink>
+                <Icon name={iconOf(c.icon)} size={16} />{" "}
+                <LocaleLink to={`/admin/categories/${c.id}`}>{nameIn(c.name, lang) || c.slug}</LocaleLink>
               </>
             ),
           },
           { title: t("admin.fields.slug"), cell: (c) => <code>{c.slug}</code> },
           { title: t("admin.fields.position"), className: "num", cell: (c) => c.position },
-          { title: t("admin.fields.products"), className: "num", cell: (c) => <LocaleLink to={`/admin/products?category=${c.id}`}>{formatCount(c.productCount, lang)}</LocaleLink> },
+          {
+            title: t("admin.fields.products"),
+            className: "num",
+            cell: (c) => <LocaleLink to={`/admin/products?category=${c.id}`}>{formatCount(c.productCount, lang)}</LocaleLink>,
+          },
           { title: t("admin.fields.translations"), cell: (c) => translatedInto(c.name) },
         ]}
       />

@@ -28,7 +28,14 @@ export default function AdminCategory({ loaderData, actionData }: Route.Componen
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: category
-      ? { slug: category.slug, name: category.name, icon: category.icon ?? "", parentId: category.parentId ? String(category.parentId) : "", position: String(category.position), tnvedHeadings: category.tnvedHeadings.join(", ") }
+      ? {
+          slug: category.slug,
+          name: category.name,
+          icon: category.icon ?? "",
+          parentId: category.parentId ? String(category.parentId) : "",
+          position: String(category.position),
+          tnvedHeadings: category.tnvedHeadings.join(", "),
+        }
       : { position: "0" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CategorySchema }),
     shouldValidate: "onBlur",

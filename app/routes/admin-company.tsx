@@ -47,7 +47,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (submission.status !== "success") return invalid(submission, { form: "verify" as const });
     try {
       // The form's own values (the day as typed): the API validates them with the same schema.
-      await api.send(companiesApi.setVerification, { params: { id: params.id }, body: payloadOf(submission) as RouteBodyInput<typeof companiesApi.setVerification> });
+      await api.send(companiesApi.setVerification, {
+        params: { id: params.id },
+        body: payloadOf(submission) as RouteBodyInput<typeof companiesApi.setVerification>,
+      });
     } catch (error) {
       return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "verify" as const } });
     }
@@ -84,7 +87,11 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
   const [verifyForm, verifyFields] = useForm({
     id: "verify",
     lastResult: forForm("verify"),
-    defaultValue: { level: String(company.verificationLevel), evidence: company.verificationEvidence, verifiedAt: company.verifiedAt?.slice(0, 10) ?? "" },
+    defaultValue: {
+      level: String(company.verificationLevel),
+      evidence: company.verificationEvidence,
+      verifiedAt: company.verifiedAt?.slice(0, 10) ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: VerificationSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -137,7 +144,11 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
                 </>
               ) : null}
               <dt>{t("admin.fields.region")}</dt>
-              <dd>{[t(`admin.countries.${company.country}`), nameIn(company.region?.name, lang), nameIn(company.city, lang)].filter(Boolean).join(", ")}</dd>
+              <dd>
+                {[t(`admin.countries.${company.country}`), nameIn(company.region?.name, lang), nameIn(company.city, lang)]
+                  .filter(Boolean)
+                  .join(", ")}
+              </dd>
               <dt>{t("admin.moderation.sourceLang")}</dt>
               <dd>{LANG_NAMES[company.sourceLang]}</dd>
               <dt>{t("admin.fields.contact")}</dt>
@@ -195,7 +206,8 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
               <ul className="plain-list">
                 {company.people.map((p) => (
                   <li key={p.memberId}>
-                    {p.userId ? <LocaleLink to={`/admin/users/${p.userId}`}>{p.name || p.email}</LocaleLink> : <span>{p.email}</span>} · {t(`admin.companyRoles.${p.role}`)} <StatusBadge status={p.status} />
+                    {p.userId ? <LocaleLink to={`/admin/users/${p.userId}`}>{p.name || p.email}</LocaleLink> : <span>{p.email}</span>} ·{" "}
+                    {t(`admin.companyRoles.${p.role}`)} <StatusBadge status={p.status} />
                     {p.locale ? <span className="muted"> · {LANG_NAMES[p.locale]}</span> : null}
                   </li>
                 ))}
@@ -220,7 +232,14 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
                       </option>
                     ))}
                   </SelectField>
-                  <LocalizedField field={verifyFields.evidence} label={t("admin.company.evidence")} multiline rows={2} hint={t("admin.company.evidenceHint")} layout="columns" />
+                  <LocalizedField
+                    field={verifyFields.evidence}
+                    label={t("admin.company.evidence")}
+                    multiline
+                    rows={2}
+                    hint={t("admin.company.evidenceHint")}
+                    layout="columns"
+                  />
                   <InputField field={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
                 </AdminActionForm>
               </section>
@@ -232,7 +251,14 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
                   </AdminActionForm>
                 ) : (
                   <AdminActionForm intent="block" form={blockForm} label={t("admin.company.block")} tone="danger">
-                    <ReasonFields reason={blockFields.reason} lang={blockFields.lang} supplierLang={company.sourceLang} label={t("admin.company.blockReason")} hint={t("admin.company.blockHint")} rows={3} />
+                    <ReasonFields
+                      reason={blockFields.reason}
+                      lang={blockFields.lang}
+                      supplierLang={company.sourceLang}
+                      label={t("admin.company.blockReason")}
+                      hint={t("admin.company.blockHint")}
+                      rows={3}
+                    />
                   </AdminActionForm>
                 )}
                 <FormErrors errors={other?.error?.[""]} />

@@ -19,7 +19,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!Object.hasOwn(RECORDS, params.kind)) pageNotFound(request);
   const url = documentUrl(request);
   const route = FILTERS[params.kind as RecordsKind];
-  const response = await context.get(apiContext).sendRaw(route, { query: { ...filterQuery(url.searchParams, pageLang(request)), format: "csv" } });
+  const response = await context
+    .get(apiContext)
+    .sendRaw(route, { query: { ...filterQuery(url.searchParams, pageLang(request)), format: "csv" } });
   const headers = new Headers({ "cache-control": "no-store" });
   for (const name of ["content-type", "content-disposition", "x-total-count"]) {
     const value = response.headers.get(name);

@@ -23,8 +23,18 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { summary } = loaderData;
   const tiles: { to: string; value: number; label: string; warn?: boolean }[] = [
-    { to: "/admin/moderation?kind=company", value: summary.queue.company, label: t("admin.home.queueCompanies"), warn: summary.queue.company > 0 },
-    { to: "/admin/moderation?kind=product", value: summary.queue.product, label: t("admin.home.queueProducts"), warn: summary.queue.product > 0 },
+    {
+      to: "/admin/moderation?kind=company",
+      value: summary.queue.company,
+      label: t("admin.home.queueCompanies"),
+      warn: summary.queue.company > 0,
+    },
+    {
+      to: "/admin/moderation?kind=product",
+      value: summary.queue.product,
+      label: t("admin.home.queueProducts"),
+      warn: summary.queue.product > 0,
+    },
     { to: "/admin/companies?status=published", value: summary.companies.published ?? 0, label: t("admin.home.published") },
     { to: "/admin/companies?status=blocked", value: summary.companies.blocked ?? 0, label: t("admin.home.blockedCompanies") },
     { to: "/admin/users", value: summary.users.total, label: t("admin.home.users") },

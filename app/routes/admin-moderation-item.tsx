@@ -33,7 +33,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   if (params.kind !== "company" && params.kind !== "product") pageNotFound(request);
   const lang = pageLang(request);
-  const item = (await orNotFound(request, context.get(apiContext).send(moderationApi.getQueueItem, { params: { kind: params.kind, id: params.id }, query: { lang } }))).data;
+  const item = (
+    await orNotFound(
+      request,
+      context.get(apiContext).send(moderationApi.getQueueItem, { params: { kind: params.kind, id: params.id }, query: { lang } }),
+    )
+  ).data;
   const t = getInstance(context).t;
   return { item, title: `${t(`admin.entities.${params.kind}`)}: ${nameIn(item.entry.name, lang) || `#${item.entry.id}`}` };
 }
@@ -138,11 +143,20 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
             <section className="admin-section" aria-labelledby="decision-title">
               <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
               <AdminActionForm intent="approve" label={t("admin.moderation.approve")} tone="ok">
-                <p className="small muted">{entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}</p>
+                <p className="small muted">
+                  {entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}
+                </p>
               </AdminActionForm>
               <hr />
               <AdminActionForm intent="reject" form={form} label={t("admin.moderation.reject")} tone="danger">
-                <ReasonFields reason={fields.reason} lang={fields.lang} supplierLang={company.sourceLang} label={t("admin.moderation.reason")} hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })} rows={5} />
+                <ReasonFields
+                  reason={fields.reason}
+                  lang={fields.lang}
+                  supplierLang={company.sourceLang}
+                  label={t("admin.moderation.reason")}
+                  hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })}
+                  rows={5}
+                />
               </AdminActionForm>
             </section>
           ) : (

@@ -30,8 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const lang = pageLang(request);
   const query = Query.parse(Object.fromEntries(url.searchParams));
-  const result = await context.get(apiContext).send(moderationApi.listQueue, { query: { kind: query.kind, q: query.q, page: query.page, limit: 20, lang } });
-  return { items: result.data, meta: result.meta, kind: query.kind ?? null, q: query.q ?? "", now: Date.now(), title: getInstance(context).t("admin.moderation.title") };
+  const result = await context
+    .get(apiContext)
+    .send(moderationApi.listQueue, { query: { kind: query.kind, q: query.q, page: query.page, limit: 20, lang } });
+  return {
+    items: result.data,
+    meta: result.meta,
+    kind: query.kind ?? null,
+    q: query.q ?? "",
+    now: Date.now(),
+    title: getInstance(context).t("admin.moderation.title"),
+  };
 }
 
 export default function Moderation({ loaderData }: Route.ComponentProps) {
@@ -50,7 +59,12 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
       <AdminHeader title={t("admin.moderation.title")} lead={t("admin.moderation.lead")} />
       <nav className="tabs" aria-label={t("admin.moderation.kinds")}>
         {tabs.map((tab) => (
-          <LocaleLink key={tab.kind ?? "all"} to={withQ(tab.kind ? `/admin/moderation?kind=${tab.kind}` : "/admin/moderation")} className={`tab${tab.kind === kind ? " tab-active" : ""}`} aria-current={tab.kind === kind ? "page" : undefined}>
+          <LocaleLink
+            key={tab.kind ?? "all"}
+            to={withQ(tab.kind ? `/admin/moderation?kind=${tab.kind}` : "/admin/moderation")}
+            className={`tab${tab.kind === kind ? " tab-active" : ""}`}
+            aria-current={tab.kind === kind ? "page" : undefined}
+          >
             {tab.label} <span className="tab-count">{tab.count}</span>
           </LocaleLink>
         ))}
@@ -79,14 +93,23 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               <p className="admin-queue-meta">
                 <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
                 <StatusBadge status={entry.status} />
-                <span>{entry.changesOnly ? t("admin.moderation.changes", { parts: entry.parts.map((p) => t(`admin.parts.${p}`)).join(", ") }) : entry.resubmission ? t("admin.moderation.resubmission") : t("admin.moderation.first")}</span>
+                <span>
+                  {entry.changesOnly
+                    ? t("admin.moderation.changes", { parts: entry.parts.map((p) => t(`admin.parts.${p}`)).join(", ") })
+                    : entry.resubmission
+                      ? t("admin.moderation.resubmission")
+                      : t("admin.moderation.first")}
+                </span>
                 {entry.kind === "product" ? (
                   <span>
-                    {t("admin.moderation.supplier")}: <LocaleLink to={`/admin/companies/${entry.companyId}`}>{nameIn(entry.companyName, lang)}</LocaleLink>
+                    {t("admin.moderation.supplier")}:{" "}
+                    <LocaleLink to={`/admin/companies/${entry.companyId}`}>{nameIn(entry.companyName, lang)}</LocaleLink>
                   </span>
                 ) : null}
                 <span>{t("admin.moderation.writes", { lang: t(`admin.langs.${entry.sourceLang}`) })}</span>
-                <span title={formatDateTime(entry.waitingSince, lang)}>{t("admin.moderation.waitingSince", { when: timeAgo(new Date(entry.waitingSince), new Date(loaderData.now), lang) })}</span>
+                <span title={formatDateTime(entry.waitingSince, lang)}>
+                  {t("admin.moderation.waitingSince", { when: timeAgo(new Date(entry.waitingSince), new Date(loaderData.now), lang) })}
+                </span>
               </p>
             </li>
           ))}

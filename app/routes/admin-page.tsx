@@ -44,12 +44,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: PageSchema });
   if (formData.get("intent") === "preview") {
     const body = (payloadOf(submission).body ?? {}) as Partial<Record<Lang, string>>;
-    return { result: submission.reply(), preview: Object.fromEntries(LANGS.filter((l) => body[l]?.trim()).map((l) => [l, renderMarkdown(body[l]!)])) as Partial<Record<Lang, string>> };
+    return {
+      result: submission.reply(),
+      preview: Object.fromEntries(LANGS.filter((l) => body[l]?.trim()).map((l) => [l, renderMarkdown(body[l]!)])) as Partial<
+        Record<Lang, string>
+      >,
+    };
   }
   if (submission.status !== "success") return invalid(submission);
   try {
     // The form's own values: the API validates them with the same schema.
-    await context.get(apiContext).send(pagesApi.savePage, { params: { slug: params.slug }, body: payloadOf(submission) as RouteBodyInput<typeof pagesApi.savePage> });
+    await context
+      .get(apiContext)
+      .send(pagesApi.savePage, { params: { slug: params.slug }, body: payloadOf(submission) as RouteBodyInput<typeof pagesApi.savePage> });
   } catch (error) {
     return replyWithApiError(submission, error, ADMIN_ERRORS);
   }
@@ -64,7 +71,14 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    defaultValue: { title: page.title, lead: page.lead, body: page.body, sourceLang: page.sourceLang, regionCode: page.settings?.regionCode ?? "", localities: page.settings?.localities.join(", ") ?? "" },
+    defaultValue: {
+      title: page.title,
+      lead: page.lead,
+      body: page.body,
+      sourceLang: page.sourceLang,
+      regionCode: page.settings?.regionCode ?? "",
+      localities: page.settings?.localities.join(", ") ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PageSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -101,7 +115,14 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
           </div>
           <LocalizedField field={fields.title} label={t("admin.fields.title")} layout="columns" />
           <LocalizedField field={fields.lead} label={t("admin.press.lead")} multiline rows={2} layout="columns" />
-          <LocalizedField field={fields.body} label={t("admin.pages.body")} multiline rows={14} hint={t("admin.press.markdownHint")} layout="columns" />
+          <LocalizedField
+            field={fields.body}
+            label={t("admin.pages.body")}
+            multiline
+            rows={14}
+            hint={t("admin.press.markdownHint")}
+            layout="columns"
+          />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="admin-actions-row">
             <button type="submit" className="button" disabled={busy}>
@@ -112,17 +133,19 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
             </button>
           </div>
         </Form>
-        {preview
-          ? Object.keys(preview).length === 0
-            ? <p className="notice">{t("admin.press.previewEmpty")}</p>
-            : LANGS.filter((l) => preview[l]).map((l) => (
-                <article key={l} className="admin-preview" lang={l}>
-                  <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
-                  {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
-                  <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
-                </article>
-              ))
-          : null}
+        {preview ? (
+          Object.keys(preview).length === 0 ? (
+            <p className="notice">{t("admin.press.previewEmpty")}</p>
+          ) : (
+            LANGS.filter((l) => preview[l]).map((l) => (
+              <article key={l} className="admin-preview" lang={l}>
+                <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
+                {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
+                <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
+              </article>
+            ))
+          )
+        ) : null}
       </section>
       <section className="admin-section">
         <h2>{t("admin.moderation.history")}</h2>

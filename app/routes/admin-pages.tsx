@@ -38,7 +38,11 @@ export default function AdminPages({ loaderData }: Route.ComponentProps) {
           { title: t("admin.pages.address"), cell: (page) => <LocaleLink to={`/${page.slug}`}>/{page.slug}</LocaleLink> },
           { title: t("admin.pages.kind"), cell: (page) => t(`admin.pages.kinds.${page.kind}`) },
           { title: t("admin.fields.translations"), cell: (page) => translatedInto(page.body) || "—" },
-          { title: t("admin.sorts.updatedAt"), className: "nowrap", cell: (page) => (page.stored ? formatDateTime(page.updatedAt, lang) : t("admin.pages.default")) },
+          {
+            title: t("admin.sorts.updatedAt"),
+            className: "nowrap",
+            cell: (page) => (page.stored ? formatDateTime(page.updatedAt, lang) : t("admin.pages.default")),
+          },
         ]}
       />
     </>

@@ -26,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffData(context);
   const query = Query.parse(Object.fromEntries(documentUrl(request).searchParams));
   const api = context.get(apiContext);
-  const [result, tagList] = await Promise.all([api.send(storiesApi.listStories, { query: { ...query, limit: 20 } }), api.send(tagsApi.listTags)]);
+  const [result, tagList] = await Promise.all([
+    api.send(storiesApi.listStories, { query: { ...query, limit: 20 } }),
+    api.send(tagsApi.listTags),
+  ]);
   return { stories: result.data, meta: result.meta, tags: tagList.data, query, title: getInstance(context).t("admin.nav.press") };
 }
 
@@ -37,13 +40,23 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
   const tagName = new Map(tags.map((tag) => [tag.id, nameIn(tag.name, lang)]));
   return (
     <>
-      <AdminHeader title={t("admin.nav.press")} lead={t("admin.press.listLead")} create={{ to: "/admin/press/new", label: t("admin.press.new") }} />
+      <AdminHeader
+        title={t("admin.nav.press")}
+        lead={t("admin.press.listLead")}
+        create={{ to: "/admin/press/new", label: t("admin.press.new") }}
+      />
       <Form method="get" className="inline-filters">
         <label className="field">
           <span>{t("admin.filters.q")}</span>
           <input type="search" name="q" defaultValue={query.q ?? ""} />
         </label>
-        <FilterSelect name="status" label={t("admin.fields.status")} value={query.status} any={t("admin.filters.any")} options={(["draft", "published"] as const).map((s) => ({ value: s, label: t(`admin.status.${s}`) }))} />
+        <FilterSelect
+          name="status"
+          label={t("admin.fields.status")}
+          value={query.status}
+          any={t("admin.filters.any")}
+          options={(["draft", "published"] as const).map((s) => ({ value: s, label: t(`admin.status.${s}`) }))}
+        />
         <button type="submit" className="button">
           {t("admin.filters.apply")}
         </button>
@@ -55,18 +68,30 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
           rows={stories}
           rowKey={(story) => story.id}
           columns={[
-            { title: t("admin.fields.title"), cell: (story) => <LocaleLink to={`/admin/press/${story.id}`}>{nameIn(story.title, lang) || story.slug}</LocaleLink> },
+            {
+              title: t("admin.fields.title"),
+              cell: (story) => <LocaleLink to={`/admin/press/${story.id}`}>{nameIn(story.title, lang) || story.slug}</LocaleLink>,
+            },
             {
               title: t("admin.fields.status"),
               cell: (story) => (
                 <>
                   <StatusBadge status={story.status} />
-                  {story.status === "published" && story.publishedAt && new Date(story.publishedAt) > new Date() ? <span className="badge badge-warn">{t("admin.press.scheduled")}</span> : null}
+                  {story.status === "published" && story.publishedAt && new Date(story.publishedAt) > new Date() ? (
+                    <span className="badge badge-warn">{t("admin.press.scheduled")}</span>
+                  ) : null}
                 </>
               ),
             },
             { title: t("admin.sorts.publishedAt"), className: "nowrap", cell: (story) => formatDateTime(story.publishedAt, lang) },
-            { title: t("admin.nav.tags"), cell: (story) => story.tagIds.map((id) => tagName.get(id)).filter(Boolean).join(", ") || "—" },
+            {
+              title: t("admin.nav.tags"),
+              cell: (story) =>
+                story.tagIds
+                  .map((id) => tagName.get(id))
+                  .filter(Boolean)
+                  .join(", ") || "—",
+            },
             { title: t("admin.fields.translations"), cell: (story) => translatedInto(story.title) },
           ]}
         />

@@ -23,7 +23,9 @@ export default function AdminServiceType({ loaderData, actionData }: Route.Compo
   const { record: type } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    defaultValue: type ? { slug: type.slug, name: type.name, description: type.description, icon: type.icon ?? "", position: String(type.position) } : { position: "0" },
+    defaultValue: type
+      ? { slug: type.slug, name: type.name, description: type.description, icon: type.icon ?? "", position: String(type.position) }
+      : { position: "0" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceTypeSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

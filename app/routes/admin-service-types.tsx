@@ -14,7 +14,10 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
-  return { types: (await context.get(apiContext).send(serviceTypesApi.listServiceTypes)).data, title: getInstance(context).t("admin.nav.serviceTypes") };
+  return {
+    types: (await context.get(apiContext).send(serviceTypesApi.listServiceTypes)).data,
+    title: getInstance(context).t("admin.nav.serviceTypes"),
+  };
 }
 
 export default function AdminServiceTypes({ loaderData }: Route.ComponentProps) {
@@ -22,7 +25,11 @@ export default function AdminServiceTypes({ loaderData }: Route.ComponentProps) 
   const lang = useLang();
   return (
     <>
-      <AdminHeader title={t("admin.nav.serviceTypes")} lead={t("admin.serviceTypes.lead")} create={{ to: "/admin/service-types/new", label: t("admin.serviceTypes.new") }} />
+      <AdminHeader
+        title={t("admin.nav.serviceTypes")}
+        lead={t("admin.serviceTypes.lead")}
+        create={{ to: "/admin/service-types/new", label: t("admin.serviceTypes.new") }}
+      />
       <AdminTable
         rows={loaderData.types}
         rowKey={(type) => type.id}
@@ -32,12 +39,17 @@ export default function AdminServiceTypes({ loaderData }: Route.ComponentProps) 
             title: t("admin.fields.name"),
             cell: (type) => (
               <>
-                <Icon name={iconOf(type.icon)} size={16} /> <LocaleLink to={`/admin/service-types/${type.id}`}>{nameIn(type.name, lang) || type.slug}</LocaleLink>
+                <Icon name={iconOf(type.icon)} size={16} />{" "}
+                <LocaleLink to={`/admin/service-types/${type.id}`}>{nameIn(type.name, lang) || type.slug}</LocaleLink>
               </>
             ),
           },
           { title: t("admin.fields.slug"), cell: (type) => <code>{type.slug}</code> },
-          { title: t("admin.serviceTypes.offers"), className: "num", cell: (type) => <LocaleLink to={`/admin/services?serviceType=${type.id}`}>{type.offerCount}</LocaleLink> },
+          {
+            title: t("admin.serviceTypes.offers"),
+            className: "num",
+            cell: (type) => <LocaleLink to={`/admin/services?serviceType=${type.id}`}>{type.offerCount}</LocaleLink>,
+          },
           { title: t("admin.fields.translations"), cell: (type) => translatedInto(type.name) },
         ]}
       />

@@ -67,7 +67,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const { messages, status } = apiErrorMessages(error, ADMIN_ERRORS);
       return data({ cover: messages }, { status });
     }
-    return localizedRedirect(request, `/admin/press/${params.id}`, intent === "cover" ? "admin.flash.coverSaved" : "admin.flash.coverRemoved");
+    return localizedRedirect(
+      request,
+      `/admin/press/${params.id}`,
+      intent === "cover" ? "admin.flash.coverSaved" : "admin.flash.coverRemoved",
+    );
   }
   if (intent === "delete") {
     try {
@@ -88,7 +92,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     // The form's own values: the API validates them with the same schema.
     const body = payloadOf(submission) as RouteBodyInput<typeof storiesApi.createStory>;
-    const { data: saved } = isNew ? await api.send(storiesApi.createStory, { body }) : await api.send(storiesApi.updateStory, { params: { id: params.id }, body });
+    const { data: saved } = isNew
+      ? await api.send(storiesApi.createStory, { body })
+      : await api.send(storiesApi.updateStory, { params: { id: params.id }, body });
     return localizedRedirect(request, `/admin/press/${saved.id}`, isNew ? "admin.flash.created" : "admin.flash.saved");
   } catch (error) {
     return replyWithApiError(submission, error, ADMIN_ERRORS);
@@ -147,17 +153,35 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
                 <option value="draft">{t("admin.status.draft")}</option>
                 <option value="published">{t("admin.status.published")}</option>
               </SelectField>
-              <InputField field={fields.publishedAt} label={t("admin.press.publishedAt")} type="datetime-local" hint={t("admin.press.publishedAtHint")} />
+              <InputField
+                field={fields.publishedAt}
+                label={t("admin.press.publishedAt")}
+                type="datetime-local"
+                hint={t("admin.press.publishedAtHint")}
+              />
             </div>
             <LocalizedField field={fields.title} label={t("admin.fields.title")} hint={t("admin.press.sourceHint")} layout="columns" />
             <LocalizedField field={fields.lead} label={t("admin.press.lead")} multiline rows={2} layout="columns" />
-            <LocalizedField field={fields.body} label={t("admin.press.body")} multiline rows={12} hint={t("admin.press.markdownHint")} layout="columns" />
+            <LocalizedField
+              field={fields.body}
+              label={t("admin.press.body")}
+              multiline
+              rows={12}
+              hint={t("admin.press.markdownHint")}
+              layout="columns"
+            />
             <fieldset className="admin-facet">
               <legend>{t("admin.nav.tags")}</legend>
               {tags.length === 0 ? <p className="muted small">{t("admin.press.noTags")}</p> : null}
               {tags.map((tag) => (
                 <label key={`${tag.id}-${fields.tagIds.key ?? ""}`} htmlFor={`tag-${tag.id}`}>
-                  <input type="checkbox" id={`tag-${tag.id}`} name={fields.tagIds.name} value={tag.id} defaultChecked={chosen.has(String(tag.id))} />
+                  <input
+                    type="checkbox"
+                    id={`tag-${tag.id}`}
+                    name={fields.tagIds.name}
+                    value={tag.id}
+                    defaultChecked={chosen.has(String(tag.id))}
+                  />
                   {nameIn(tag.name, lang) || tag.slug}
                 </label>
               ))}
@@ -171,7 +195,15 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
                 {t("admin.press.preview")}
               </button>
               {story ? (
-                <button type="submit" name="intent" value="delete" className="button button-secondary" formNoValidate onClick={confirmDelete(t("admin.form.confirmDelete"))} disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  className="button button-secondary"
+                  formNoValidate
+                  onClick={confirmDelete(t("admin.form.confirmDelete"))}
+                  disabled={busy}
+                >
                   {t("admin.form.delete")}
                 </button>
               ) : null}
@@ -196,12 +228,27 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
             <section className="admin-section">
               <h2>{t("admin.press.cover")}</h2>
               <div className="admin-cover">
-                {story.cover ? <img src={story.cover.url} alt={t("admin.press.cover")} width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} /> : <p className="muted">{t("admin.press.noCover")}</p>}
+                {story.cover ? (
+                  <img
+                    src={story.cover.url}
+                    alt={t("admin.press.cover")}
+                    width={story.cover.width ?? undefined}
+                    height={story.cover.height ?? undefined}
+                  />
+                ) : (
+                  <p className="muted">{t("admin.press.noCover")}</p>
+                )}
                 <Form method="post" encType="multipart/form-data" className="admin-form">
                   <input type="hidden" name="intent" value="cover" />
                   <div className="field admin-field">
                     <label htmlFor="cover-file">{t("admin.press.coverFile")}</label>
-                    <input id="cover-file" type="file" name="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" aria-describedby="cover-error" />
+                    <input
+                      id="cover-file"
+                      type="file"
+                      name="file"
+                      accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                      aria-describedby="cover-error"
+                    />
                     <FieldError id="cover-error" errors={coverErrors} />
                   </div>
                   <button type="submit" className="button button-secondary" disabled={busy}>

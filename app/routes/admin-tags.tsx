@@ -76,13 +76,26 @@ function EditRow({ tag, result }: { tag: AdminTag; result: Result }) {
             <input type="hidden" name="id" value={tag.id} />
             <div className="field admin-field">
               <label htmlFor={id("slug")}>{t("admin.fields.slug")}</label>
-              <input id={id("slug")} name="slug" defaultValue={initial.slug ?? ""} aria-invalid={errors.slug ? true : undefined} aria-describedby={id("slug-error")} />
+              <input
+                id={id("slug")}
+                name="slug"
+                defaultValue={initial.slug ?? ""}
+                aria-invalid={errors.slug ? true : undefined}
+                aria-describedby={id("slug-error")}
+              />
               <FieldError id={id("slug-error")} errors={errors.slug ?? undefined} />
             </div>
             {LANGS.map((l) => (
               <div key={l} className="field admin-field">
                 <label htmlFor={id(l)}>{LANG_NAMES[l]}</label>
-                <input id={id(l)} name={`name.${l}`} lang={l} defaultValue={initial.name?.[l] ?? ""} aria-invalid={errors[`name.${l}`] ? true : undefined} aria-describedby={id(`${l}-error`)} />
+                <input
+                  id={id(l)}
+                  name={`name.${l}`}
+                  lang={l}
+                  defaultValue={initial.name?.[l] ?? ""}
+                  aria-invalid={errors[`name.${l}`] ? true : undefined}
+                  aria-describedby={id(`${l}-error`)}
+                />
                 <FieldError id={id(`${l}-error`)} errors={errors[`name.${l}`] ?? undefined} />
               </div>
             ))}
@@ -126,7 +139,15 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
   });
   return (
     <>
-      <AdminHeader title={t("admin.nav.tags")} lead={t("admin.tags.lead")} actions={<LocaleLink to="/admin/press" className="button button-secondary button-small">{t("admin.nav.press")}</LocaleLink>} />
+      <AdminHeader
+        title={t("admin.nav.tags")}
+        lead={t("admin.tags.lead")}
+        actions={
+          <LocaleLink to="/admin/press" className="button button-secondary button-small">
+            {t("admin.nav.press")}
+          </LocaleLink>
+        }
+      />
       <section className="admin-section">
         <h2>{t("admin.tags.new")}</h2>
         <Form method="post" {...getFormProps(form)} className="admin-form">
@@ -153,7 +174,11 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
           </thead>
           <tbody>
             {loaderData.tags.map((tag) => (
-              <EditRow key={`${tag.id}-${target === String(tag.id) ? "err" : "ok"}`} tag={tag} result={target === String(tag.id) ? (actionData?.result as Result) : undefined} />
+              <EditRow
+                key={`${tag.id}-${target === String(tag.id) ? "err" : "ok"}`}
+                tag={tag}
+                result={target === String(tag.id) ? (actionData?.result as Result) : undefined}
+              />
             ))}
           </tbody>
         </table>

@@ -78,12 +78,27 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const own = staff?.userId === user.id;
   const mayManage = !own && (user.role === "USER" || Boolean(staff?.permissions.includes("manageRoles")));
   const forForm = (name: string) => (actionData && "form" in actionData && actionData.form === name ? actionData.result : undefined);
-  const [roleForm, roleFields] = useForm({ id: "role", lastResult: forForm("role"), defaultValue: { role: user.role }, onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }) });
-  const [blockForm, blockFields] = useForm({ id: "block", lastResult: forForm("block"), onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockUserSchema }), shouldValidate: "onBlur", shouldRevalidate: "onInput" });
+  const [roleForm, roleFields] = useForm({
+    id: "role",
+    lastResult: forForm("role"),
+    defaultValue: { role: user.role },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }),
+  });
+  const [blockForm, blockFields] = useForm({
+    id: "block",
+    lastResult: forForm("block"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockUserSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
   return (
     <>
-      <AdminHeader back={{ to: "/admin/users", label: t("admin.records.user.title") }} title={`${user.firstName} ${user.lastName}`} lead={user.email ?? user.phone ?? undefined} />
+      <AdminHeader
+        back={{ to: "/admin/users", label: t("admin.records.user.title") }}
+        title={`${user.firstName} ${user.lastName}`}
+        lead={user.email ?? user.phone ?? undefined}
+      />
       <div className="admin-grid admin-grid-aside">
         <div>
           <section className="admin-section">
@@ -104,7 +119,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               <dd>
                 {user.company ? (
                   <>
-                    <LocaleLink to={`/admin/companies/${user.company.id}`}>{nameIn(user.company.name, lang)}</LocaleLink> · {t(`admin.companyRoles.${user.company.role}`)} <StatusBadge status={user.company.employeeStatus} />
+                    <LocaleLink to={`/admin/companies/${user.company.id}`}>{nameIn(user.company.name, lang)}</LocaleLink> ·{" "}
+                    {t(`admin.companyRoles.${user.company.role}`)} <StatusBadge status={user.company.employeeStatus} />
                   </>
                 ) : (
                   "—"
@@ -155,7 +171,12 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
                   <AdminActionForm intent="unblock" label={t("admin.user.unblock")} />
                 ) : (
                   <AdminActionForm intent="block" form={blockForm} label={t("admin.user.block")} tone="danger">
-                    <TextareaField field={blockFields.reason} label={t("admin.user.blockReason")} rows={3} hint={t("admin.user.blockHint")} />
+                    <TextareaField
+                      field={blockFields.reason}
+                      label={t("admin.user.blockReason")}
+                      rows={3}
+                      hint={t("admin.user.blockHint")}
+                    />
                   </AdminActionForm>
                 )}
               </section>

@@ -44,7 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!flow) throw localizedRedirect(request, "/auth");
   const code = /^\d{6}$/.test(url.searchParams.get("code") ?? "") ? url.searchParams.get("code")! : "";
   return data(
-    { sentTo: flow.sentTo, channel: flow.channel, resendInS: Math.max(0, Math.ceil((flow.resendAt - Date.now()) / 1000)), code, seo: { title: t("auth.codeTitle") } },
+    {
+      sentTo: flow.sentTo,
+      channel: flow.channel,
+      resendInS: Math.max(0, Math.ceil((flow.resendAt - Date.now()) / 1000)),
+      code,
+      seo: { title: t("auth.codeTitle") },
+    },
     fromLink ? { headers: { "set-cookie": authFlowCookie(flow) } } : undefined,
   );
 }
@@ -62,29 +68,56 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ result: null, resent: true }, { headers: { "set-cookie": authFlowCookie(next) } });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
-      const key = error.code === "resend_too_soon" ? "auth.errors.resendTooSoon" : error.status === 429 ? "auth.errors.tooManySends" : "auth.errors.deliveryFailed";
-      return data({ result: { status: "error" as const, error: { "": [key] } }, resent: false }, { status: error.status === 429 ? 429 : 503 });
+      const key =
+        error.code === "resend_too_soon"
+          ? "auth.errors.resendTooSoon"
+          : error.status === 429
+            ? "auth.errors.tooManySends"
+            : "auth.errors.deliveryFailed";
+      return data(
+        { result: { status: "error" as const, error: { "": [key] } }, resent: false },
+        { status: error.status === 429 ? 429 : 503 },
+      );
     }
   }
   const submission = parseWithZod(formData, { schema: CodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), resent: false }, { status: 400 });
   try {
-    const verified = await api.send(auth.verifyCode, { body: { ...identityBody(flow), code: submission.value.code } }, { withRefreshCookie: true });
+    const verified = await api.send(
+      auth.verifyCode,
+      { body: { ...identityBody(flow), code: submission.value.code } },
+      { withRefreshCookie: true },
+    );
     if ("registrationToken" in verified.data) {
-      return localizedRedirect(request, "/auth/registration", undefined, { headers: { "set-cookie": authFlowCookie({ ...flow, registrationToken: verified.data.registrationToken }) } });
+      return localizedRedirect(request, "/auth/registration", undefined, {
+        headers: { "set-cookie": authFlowCookie({ ...flow, registrationToken: verified.data.registrationToken }) },
+      });
     }
-    return finishSignIn(context, verified.data.accessToken, verified.setCookies, flow.redirectTo ?? localizedPath(request, "/"), "flash.signedIn");
+    return finishSignIn(
+      context,
+      verified.data.accessToken,
+      verified.setCookies,
+      flow.redirectTo ?? localizedPath(request, "/"),
+      "flash.signedIn",
+    );
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
       const left = attemptsLeft(error);
-      return data({ result: submission.reply({ fieldErrors: { code: [invalidCodeKey(left)] } }), resent: false, attemptsLeft: left }, { status: 400 });
+      return data(
+        { result: submission.reply({ fieldErrors: { code: [invalidCodeKey(left)] } }), resent: false, attemptsLeft: left },
+        { status: 400 },
+      );
     }
-    const key = error.code === "code_expired" ? "auth.errors.codeExpired" : error.code === "too_many_attempts" ? "auth.errors.tooManyAttempts" : "auth.errors.tryLater";
+    const key =
+      error.code === "code_expired"
+        ? "auth.errors.codeExpired"
+        : error.code === "too_many_attempts"
+          ? "auth.errors.tooManyAttempts"
+          : "auth.errors.tryLater";
     return data({ result: submission.reply({ formErrors: [key] }), resent: false }, { status: error.status });
   }
 }
-
 
 export default function CodeStep({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -92,7 +125,13 @@ export default function CodeStep({ loaderData, actionData }: Route.ComponentProp
     <>
       <h1>{t("auth.codeTitle")}</h1>
       <p>{t(loaderData.channel === "email" ? "auth.codeSentEmail" : "auth.codeSentPhone", { sentTo: loaderData.sentTo })}</p>
-      <CodeForms lastResult={actionData?.result} defaultCode={loaderData.code} resendAfter={loaderData.resendInS} resent={actionData?.resent} submitLabel={t("auth.signIn")} />
+      <CodeForms
+        lastResult={actionData?.result}
+        defaultCode={loaderData.code}
+        resendAfter={loaderData.resendInS}
+        resent={actionData?.resent}
+        submitLabel={t("auth.signIn")}
+      />
       <p className="small">
         <LocaleLink to="/auth">{t("auth.otherAddress")}</LocaleLink>
       </p>

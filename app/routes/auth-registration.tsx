@@ -37,8 +37,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const lang = pageLang(request);
   try {
-    const registered = await context.get(apiContext).send(auth.register, { body: { registrationToken: flow.registrationToken, ...submission.value, locale: lang } }, { withRefreshCookie: true });
-    return finishSignIn(context, registered.data.accessToken, registered.setCookies, flow.redirectTo ?? localizedPath(request, "/"), "flash.registered");
+    const registered = await context
+      .get(apiContext)
+      .send(
+        auth.register,
+        { body: { registrationToken: flow.registrationToken, ...submission.value, locale: lang } },
+        { withRefreshCookie: true },
+      );
+    return finishSignIn(
+      context,
+      registered.data.accessToken,
+      registered.setCookies,
+      flow.redirectTo ?? localizedPath(request, "/"),
+      "flash.registered",
+    );
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_registration") {
@@ -66,7 +78,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
         <InputField field={fields.firstName} label={t("auth.firstName")} autoComplete="given-name" autoFocus />
         <InputField field={fields.lastName} label={t("auth.lastName")} autoComplete="family-name" />
         <label className="field field-check" htmlFor={fields.acceptTerms.id}>
-          <input {...getInputProps(fields.acceptTerms, { type: "checkbox" })} key={fields.acceptTerms.key} aria-describedby={fields.acceptTerms.errorId} />
+          <input
+            {...getInputProps(fields.acceptTerms, { type: "checkbox" })}
+            key={fields.acceptTerms.key}
+            aria-describedby={fields.acceptTerms.errorId}
+          />
           <span>{t("auth.acceptTerms")}</span>
         </label>
         <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />

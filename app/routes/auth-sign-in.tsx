@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await honeypot.check(formData);
   } catch (error) {
-    if (error instanceof SpamError) return data({ result: { status: "error" as const, error: { "": ["auth.errors.spam"] } } }, { status: 400 });
+    if (error instanceof SpamError)
+      return data({ result: { status: "error" as const, error: { "": ["auth.errors.spam"] } } }, { status: 400 });
     throw error;
   }
   const submission = parseWithZod(formData, { schema: SignInSchema });
@@ -68,7 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       flow.resendAt = Date.now() + (error.retryAfter ?? 60) * 1000;
       return toCodeStep();
     }
-    if (error.code === "invalid_target") return data({ result: submission.reply({ fieldErrors: { login: ["invalid_login"] } }) }, { status: 400 });
+    if (error.code === "invalid_target")
+      return data({ result: submission.reply({ fieldErrors: { login: ["invalid_login"] } }) }, { status: 400 });
     if (error.status === 429) return data({ result: submission.reply({ formErrors: ["auth.errors.tooManySends"] }) }, { status: 429 });
     return data({ result: submission.reply({ formErrors: ["auth.errors.deliveryFailed"] }) }, { status: 503 });
   }
@@ -91,8 +93,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" {...getFormProps(form)} className="stack">
           <HoneypotInputs label={t("auth.honeypot")} />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page's first and main field */}
-          <InputField field={fields.login} label={t("auth.login")} autoComplete="username" autoCapitalize="none" spellCheck={false} placeholder={t("auth.loginPlaceholder")} autoFocus />
+          <InputField
+            field={fields.login}
+            label={t("auth.login")}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t("auth.loginPlaceholder")}
+            // oxlint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page's first and main field
+            autoFocus
+          />
           <FormErrors id={form.errorId} errors={form.errors} />
           <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
             {t("auth.sendCode")}

@@ -17,7 +17,17 @@ import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 
-const FILTER_KEYS: (keyof productsApi.ProductListInput)[] = ["page", "region", "country", "verified", "currency", "priceMin", "priceMax", "sort", "tnved"];
+const FILTER_KEYS: (keyof productsApi.ProductListInput)[] = [
+  "page",
+  "region",
+  "country",
+  "verified",
+  "currency",
+  "priceMin",
+  "priceMax",
+  "sort",
+  "tnved",
+];
 export const PER_PAGE = 24;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

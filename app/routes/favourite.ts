@@ -27,7 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const favourite = form.get("favourite") === "1";
   if (!Number.isInteger(productId) || productId <= 0) return data({ error: "invalid_product" }, { status: 400 });
   try {
-    const { data: result } = await context.get(apiContext).send(favourite ? profile.addFavourite : profile.removeFavourite, { params: { id: productId } });
+    const { data: result } = await context
+      .get(apiContext)
+      .send(favourite ? profile.addFavourite : profile.removeFavourite, { params: { id: productId } });
     if (form.get("js") === "1") return data(result);
     return redirect(back);
   } catch (error) {

@@ -47,7 +47,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     stats: appData.classifiers,
     okved,
     tnved,
-    categories: categories.filter((c) => c.productCount > 0).sort((a, b) => b.productCount - a.productCount).slice(0, 8),
+    categories: categories
+      .filter((c) => c.productCount > 0)
+      .sort((a, b) => b.productCount - a.productCount)
+      .slice(0, 8),
     products,
     suppliers,
     stories,

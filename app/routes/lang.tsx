@@ -17,7 +17,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (url.pathname === "/") {
     const cookie = localeCookie.parse(request.headers.get("cookie"));
     const preferred = isLang(cookie) ? cookie : langFromAcceptLanguage(request.headers.get("accept-language"));
-    if (preferred && preferred !== "ru") throw redirect(`${localePath(preferred, "/")}${url.search}`, { headers: { Vary: "Cookie, Accept-Language" } });
+    if (preferred && preferred !== "ru")
+      throw redirect(`${localePath(preferred, "/")}${url.search}`, { headers: { Vary: "Cookie, Accept-Language" } });
   }
   return null;
 }

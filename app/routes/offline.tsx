@@ -83,7 +83,17 @@ export default function OfflinePage() {
   );
 }
 
-function OfflineList({ heading, empty, entries, onRemove }: { heading: string; empty: string; entries: OfflineListing[]; onRemove?: (url: string) => Promise<void> }) {
+function OfflineList({
+  heading,
+  empty,
+  entries,
+  onRemove,
+}: {
+  heading: string;
+  empty: string;
+  entries: OfflineListing[];
+  onRemove?: (url: string) => Promise<void>;
+}) {
   const t = useT();
   const lang = useLang();
   const now = new Date();
@@ -102,10 +112,16 @@ function OfflineList({ heading, empty, entries, onRemove }: { heading: string; e
               </a>
               <span className="code-meta offline-meta">
                 <span className="offline-url">{decodeURI(entry.url)}</span>
-                {entry.cachedAt ? <> · {t("offline.copyAge", { age: timeAgo(entry.cachedAt, now > entry.cachedAt ? now : entry.cachedAt, lang) })}</> : null}
+                {entry.cachedAt ? (
+                  <> · {t("offline.copyAge", { age: timeAgo(entry.cachedAt, now > entry.cachedAt ? now : entry.cachedAt, lang) })}</>
+                ) : null}
               </span>
               {onRemove ? (
-                <button type="button" className="button button-small button-secondary offline-remove" onClick={() => void onRemove(entry.url)}>
+                <button
+                  type="button"
+                  className="button button-small button-secondary offline-remove"
+                  onClick={() => void onRemove(entry.url)}
+                >
                   <Icon name="trash-2" size={16} /> {t("offline.remove")}
                 </button>
               ) : null}

@@ -6,7 +6,14 @@ import { routeMeta } from "../lib/route-meta.ts";
 export const loader = (args: Route.LoaderArgs) => loadClassifierCode(args, "okved");
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ClassifierCode classifier={loaderData.classifier} node={loaderData.node} products={loaderData.products} suppliers={loaderData.suppliers} />;
+  return (
+    <ClassifierCode
+      classifier={loaderData.classifier}
+      node={loaderData.node}
+      products={loaderData.products}
+      suppliers={loaderData.suppliers}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -16,7 +16,11 @@ import { guards } from "../middleware/registry.ts";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
 
-export const middleware = guards("check-query-params-page", ["check-query-params", { page: pageParam, tag: z.string().regex(/^[a-z0-9-]{1,60}$/) }], "reset-page");
+export const middleware = guards(
+  "check-query-params-page",
+  ["check-query-params", { page: pageParam, tag: z.string().regex(/^[a-z0-9-]{1,60}$/) }],
+  "reset-page",
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
@@ -54,7 +58,10 @@ export default function PressCenter({ loaderData }: Route.ComponentProps) {
           </li>
           {loaderData.tags.map((tag) => (
             <li key={tag.slug}>
-              <LocaleLink to={`/press_center?tag=${tag.slug}`} className={loaderData.tag?.slug === tag.slug ? "chip chip-active" : "chip chip-light"}>
+              <LocaleLink
+                to={`/press_center?tag=${tag.slug}`}
+                className={loaderData.tag?.slug === tag.slug ? "chip chip-active" : "chip chip-light"}
+              >
                 {tag.name.text} <span className="muted">{tag.storyCount}</span>
               </LocaleLink>
             </li>

@@ -16,7 +16,13 @@ import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
-  const story = await orNotFound(request, context.get(apiContext).send(storiesApi.getStory, { params: { id: params.id }, query: { lang } }).then((r) => r.data));
+  const story = await orNotFound(
+    request,
+    context
+      .get(apiContext)
+      .send(storiesApi.getStory, { params: { id: params.id }, query: { lang } })
+      .then((r) => r.data),
+  );
   return {
     story,
     html: story.body ? renderMarkdown(story.body.text) : "",
@@ -50,7 +56,15 @@ export default function PressStory({ loaderData }: Route.ComponentProps) {
             <Text value={story.lead} />
           </p>
         ) : null}
-        {story.cover ? <img className="story-cover" src={story.cover.url} alt="" width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} /> : null}
+        {story.cover ? (
+          <img
+            className="story-cover"
+            src={story.cover.url}
+            alt=""
+            width={story.cover.width ?? undefined}
+            height={story.cover.height ?? undefined}
+          />
+        ) : null}
         {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
         <div className="story-body" lang={story.body?.lang} dangerouslySetInnerHTML={{ __html: loaderData.html }} />
         <StoryTags tags={story.tags} />

@@ -23,7 +23,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Both at once: related products need only the id. A failure there leaves the section out.
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const [product, related] = await Promise.all([
-    orNotFound(request, api.send(productsApi.getProduct, { params: { id: params.id }, query: { lang } }).then((r) => r.data)),
+    orNotFound(
+      request,
+      api.send(productsApi.getProduct, { params: { id: params.id }, query: { lang } }).then((r) => r.data),
+    ),
     id === null
       ? []
       : api
@@ -70,7 +73,15 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <section className="gallery" aria-label={t("product.images")}>
           {product.images.length === 0 ? <div className="gallery-empty" /> : null}
           {product.images.map((image, i) => (
-            <img key={image.url} src={image.url} alt={image.title?.text ?? product.name.text} width={image.width ?? undefined} height={image.height ?? undefined} loading={i === 0 ? "eager" : "lazy"} className={i === 0 ? "gallery-main" : "gallery-thumb"} />
+            <img
+              key={image.url}
+              src={image.url}
+              alt={image.title?.text ?? product.name.text}
+              width={image.width ?? undefined}
+              height={image.height ?? undefined}
+              loading={i === 0 ? "eager" : "lazy"}
+              className={i === 0 ? "gallery-main" : "gallery-thumb"}
+            />
           ))}
         </section>
         <section className="product-summary">

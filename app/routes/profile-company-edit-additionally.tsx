@@ -75,7 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(form, { schema: FactsFormSchema });
   // An add/remove row step (no JS) or an invalid form: the form comes back as it was.
-  if (submission.status !== "success") return data<ActionData>({ facts: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return data<ActionData>({ facts: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   try {
     await api.send(companyApi.putCompanyFacts, { body: { facts: submission.value.facts } });
   } catch (error) {
@@ -121,9 +122,24 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
                 const parts = row.getFieldset();
                 return (
                   <li key={row.key} className="fact-row">
-                    <LocalizedField field={parts.key} label={t("profileCompany.factsForm.key", { n: index + 1 })} maxLength={100} compact sourceLang={company.sourceLang} />
-                    <LocalizedField field={parts.value} label={t("profileCompany.factsForm.value", { n: index + 1 })} maxLength={500} compact sourceLang={company.sourceLang} />
-                    <button className="button button-secondary button-small button-danger fact-remove" {...form.remove.getButtonProps({ name: fields.facts.name, index })}>
+                    <LocalizedField
+                      field={parts.key}
+                      label={t("profileCompany.factsForm.key", { n: index + 1 })}
+                      maxLength={100}
+                      compact
+                      sourceLang={company.sourceLang}
+                    />
+                    <LocalizedField
+                      field={parts.value}
+                      label={t("profileCompany.factsForm.value", { n: index + 1 })}
+                      maxLength={500}
+                      compact
+                      sourceLang={company.sourceLang}
+                    />
+                    <button
+                      className="button button-secondary button-small button-danger fact-remove"
+                      {...form.remove.getButtonProps({ name: fields.facts.name, index })}
+                    >
                       <Icon name="trash-2" size={16} /> {t("profileCompany.factsForm.remove")}
                     </button>
                   </li>
@@ -134,7 +150,10 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
             <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
             <div className="form-actions">
               {rows.length < 30 ? (
-                <button className="button button-secondary" {...form.insert.getButtonProps({ name: fields.facts.name, defaultValue: { key: {}, value: {} } })}>
+                <button
+                  className="button button-secondary"
+                  {...form.insert.getButtonProps({ name: fields.facts.name, defaultValue: { key: {}, value: {} } })}
+                >
                   + {t("profileCompany.factsForm.add")}
                 </button>
               ) : null}
@@ -165,7 +184,13 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
                 {!readOnly || readOnly === "moderation" ? (
                   <Form method="post" className="inline-form">
                     <input type="hidden" name="productId" value={link.product.id} />
-                    <button type="submit" name="intent" value="unlink" className="button button-secondary button-small button-danger" disabled={busy}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="unlink"
+                      className="button button-secondary button-small button-danger"
+                      disabled={busy}
+                    >
                       {t("profileCompany.links.remove")}
                     </button>
                   </Form>
@@ -183,7 +208,14 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
               <label htmlFor="link-q" className="visually-hidden">
                 {t("profileCompany.links.searchLabel")}
               </label>
-              <input id="link-q" type="search" name="q" defaultValue={q} placeholder={t("profileCompany.links.searchPlaceholder")} maxLength={200} />
+              <input
+                id="link-q"
+                type="search"
+                name="q"
+                defaultValue={q}
+                placeholder={t("profileCompany.links.searchPlaceholder")}
+                maxLength={200}
+              />
               <button type="submit" className="button">
                 {t("profileCompany.links.search")}
               </button>

@@ -84,7 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const title = submission.value.title ?? {};
   const files = filesOf(form, "file");
   const ids = idsOf(form, "fileId");
-  if (files.length === 0 && ids.length === 0) return data<ActionData>({ section, errors: ["apiErrors.file_required"], result: submission.reply() }, { status: 400 });
+  if (files.length === 0 && ids.length === 0)
+    return data<ActionData>({ section, errors: ["apiErrors.file_required"], result: submission.reply() }, { status: 400 });
   try {
     for (const file of files) {
       const body = new FormData();
@@ -119,12 +120,20 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
         <h2 id="logo-heading">{t("profileCompany.logo.heading")}</h2>
         <div className="company-logo-editor">
           <span className="company-card-logo company-logo-large">
-            {company.logo ? <img src={company.logo.thumbUrl ?? company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} /> : <Icon name="building-2" size={40} />}
+            {company.logo ? (
+              <img src={company.logo.thumbUrl ?? company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} />
+            ) : (
+              <Icon name="building-2" size={40} />
+            )}
           </span>
           <div className="company-logo-forms">
             {company.logo ? (
               <p className="muted small">
-                {t("profileCompany.logo.current", { width: company.logo.width ?? "?", height: company.logo.height ?? "?", size: formatBytes(company.logo.size, lang) })}
+                {t("profileCompany.logo.current", {
+                  width: company.logo.width ?? "?",
+                  height: company.logo.height ?? "?",
+                  size: formatBytes(company.logo.size, lang),
+                })}
               </p>
             ) : (
               <p className="muted small">{t("profileCompany.logo.none")}</p>
@@ -133,15 +142,20 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
               <>
                 <Form method="post" encType="multipart/form-data" className="company-upload-form">
                   <input type="hidden" name="intent" value="logo" />
-                  <UploadField name="logo" idsName="logoId" accept="image" autoSubmit label={t(company.logo ? "profileCompany.logo.replace" : "profileCompany.logo.upload")} hint={t("profileCompany.logo.hint")} />
+                  <UploadField
+                    name="logo"
+                    idsName="logoId"
+                    accept="image"
+                    autoSubmit
+                    label={t(company.logo ? "profileCompany.logo.replace" : "profileCompany.logo.upload")}
+                    hint={t("profileCompany.logo.hint")}
+                  />
                   {answer?.section === "logo" ? <FormErrors errors={answer.errors} /> : null}
                   <button type="submit" className="button" disabled={busy}>
                     {t("profileCompany.logo.save")}
                   </button>
                 </Form>
-                {company.logo ? (
-                  <RemoveForm intent="removeLogo" label={t("profileCompany.logo.remove")} disabled={busy} />
-                ) : null}
+                {company.logo ? <RemoveForm intent="removeLogo" label={t("profileCompany.logo.remove")} disabled={busy} /> : null}
               </>
             ) : null}
           </div>
@@ -166,14 +180,22 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
                 )}
                 <span className="company-file-meta">
                   <a href={file.url} download>
-                    <LocalizedValue value={file.title} sourceLang={company.sourceLang} fallback={file.originalName ?? t("profileCompany.files.untitled")} />
+                    <LocalizedValue
+                      value={file.title}
+                      sourceLang={company.sourceLang}
+                      fallback={file.originalName ?? t("profileCompany.files.untitled")}
+                    />
                   </a>
-                  <span className="muted small">
-                    {[file.originalName, formatBytes(file.size, lang)].filter(Boolean).join(" · ")}
-                  </span>
+                  <span className="muted small">{[file.originalName, formatBytes(file.size, lang)].filter(Boolean).join(" · ")}</span>
                 </span>
                 {!readOnly ? (
-                  <RemoveForm intent="deleteFile" hidden={{ name: "fileId", value: file.id }} label={t("profileCompany.files.delete")} ariaLabel={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })} disabled={busy} />
+                  <RemoveForm
+                    intent="deleteFile"
+                    hidden={{ name: "fileId", value: file.id }}
+                    label={t("profileCompany.files.delete")}
+                    ariaLabel={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })}
+                    disabled={busy}
+                  />
                 ) : null}
               </li>
             ))}
@@ -184,7 +206,13 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
             <h3>{t("profileCompany.files.add")}</h3>
             <input type="hidden" name="intent" value="addFile" />
             <UploadField name="file" idsName="fileId" accept="any" label={t("profileCompany.files.file")} />
-            <LocalizedField field={fields.title} label={t("profileCompany.files.title")} hint={t("profileCompany.files.titleHint")} maxLength={200} sourceLang={company.sourceLang} />
+            <LocalizedField
+              field={fields.title}
+              label={t("profileCompany.files.title")}
+              hint={t("profileCompany.files.titleHint")}
+              maxLength={200}
+              sourceLang={company.sourceLang}
+            />
             {answer?.section === "files" ? <FormErrors errors={answer.errors} /> : null}
             <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
             <button type="submit" className="button button-primary" disabled={busy}>

@@ -71,7 +71,11 @@ export async function companyMainAction(request: Request, context: Readonly<Rout
   const pick = form.get("addressPick");
   if (typeof pick === "string") return addressPickStep(form, pick);
   const search = readPickerSearch(form);
-  if (search) return data<CompanyMainActionData>({ result: parseWithZod(form, { schema: CompanySchema }).reply(), picker: await searchPicker(api, "okved", search.field, search.q, lang) });
+  if (search)
+    return data<CompanyMainActionData>({
+      result: parseWithZod(form, { schema: CompanySchema }).reply(),
+      picker: await searchPicker(api, "okved", search.field, search.q, lang),
+    });
   return save(request, form, api);
 }
 
@@ -81,7 +85,10 @@ function kept(form: FormData): SubmissionResult<string[]> {
 }
 
 async function addressSearchStep(form: FormData, api: ApiClient, lang: Lang) {
-  return data<CompanyMainActionData>({ result: kept(form), address: await findAddress(api, String(form.get("addressQuery") ?? "").trim(), lang) });
+  return data<CompanyMainActionData>({
+    result: kept(form),
+    address: await findAddress(api, String(form.get("addressQuery") ?? "").trim(), lang),
+  });
 }
 
 async function siteFillStep(form: FormData, api: ApiClient, lang: Lang) {
@@ -100,7 +107,8 @@ function addressPickStep(form: FormData, pick: string) {
 
 async function save(request: Request, form: FormData, api: ApiClient) {
   const submission = parseWithZod(form, { schema: CompanySchema });
-  if (submission.status !== "success") return data<CompanyMainActionData>({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return data<CompanyMainActionData>({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   try {
     await api.send(companyApi.updateCompany, { body: { ...CLEARED, ...submission.value } });
   } catch (error) {
@@ -168,5 +176,12 @@ function applyAddress(values: Values, choice: z.infer<typeof AddressChoiceSchema
   // Coordinates go back as the form posts them: strings.
   const address = { ...(values.address as Record<string, string> | undefined), ru: choice.value };
   const city = choice.city ? { ...(values.city as Record<string, string> | undefined), ru: choice.city } : values.city;
-  return { ...values, address, city, latitude: choice.latitude === null ? "" : String(choice.latitude), longitude: choice.longitude === null ? "" : String(choice.longitude), country: "RU" };
+  return {
+    ...values,
+    address,
+    city,
+    latitude: choice.latitude === null ? "" : String(choice.latitude),
+    longitude: choice.longitude === null ? "" : String(choice.longitude),
+    country: "RU",
+  };
 }

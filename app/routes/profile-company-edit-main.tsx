@@ -45,7 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   // The layout loads the card; the names of its codes and the regions are this page's.
   const { data: company } = await api.send(companyApi.getCompany);
-  const [regions, okvedNames] = await Promise.all([regionList(api, lang), classifierNames(api, "okved", [company.okvedMain, ...company.okvedCodes], lang)]);
+  const [regions, okvedNames] = await Promise.all([
+    regionList(api, lang),
+    classifierNames(api, "okved", [company.okvedMain, ...company.okvedCodes], lang),
+  ]);
   return { regions, okvedNames, seo: { title: getInstance(context).t("profileCompany.editTitle") } };
 }
 
@@ -110,7 +113,15 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
         <h2 id="sec-name">{t("profileCompany.sections.name")}</h2>
         <SourceLangField field={fields.sourceLang} />
         <LocalizedField field={fields.name} label={t("profileCompany.fields.name")} maxLength={200} required sourceLang={sourceLang} />
-        <LocalizedField field={fields.description} label={t("profileCompany.fields.description")} hint={t("profileCompany.hints.description")} multiline rows={6} maxLength={5000} sourceLang={sourceLang} />
+        <LocalizedField
+          field={fields.description}
+          label={t("profileCompany.fields.description")}
+          hint={t("profileCompany.hints.description")}
+          multiline
+          rows={6}
+          maxLength={5000}
+          sourceLang={sourceLang}
+        />
       </section>
 
       <section className="form-section" aria-labelledby="sec-activity">
@@ -136,7 +147,14 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
           search={step?.picker}
         />
         <div className="field-pair field-pair-even">
-          <InputField field={fields.yearFounded} type="number" label={t("profileCompany.fields.yearFounded")} min={1800} max={currentYear} inputMode="numeric" />
+          <InputField
+            field={fields.yearFounded}
+            type="number"
+            label={t("profileCompany.fields.yearFounded")}
+            min={1800}
+            max={currentYear}
+            inputMode="numeric"
+          />
           <SelectField
             field={fields.headcountRange}
             label={t("profileCompany.fields.headcountRange")}
@@ -148,7 +166,13 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
 
       <section className="form-section" aria-labelledby="sec-contacts">
         <h2 id="sec-contacts">{t("profileCompany.sections.contacts")}</h2>
-        <InputField field={fields.website} type="url" label={t("profileCompany.fields.website")} placeholder="https://" autoComplete="url" />
+        <InputField
+          field={fields.website}
+          type="url"
+          label={t("profileCompany.fields.website")}
+          placeholder="https://"
+          autoComplete="url"
+        />
         <SiteFiller
           answer={step?.site ?? null}
           onFill={(values) => {
@@ -164,21 +188,44 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
           }}
         />
         <div className="field-pair field-pair-even">
-          <InputField field={fields.phone} type="tel" label={t("profileCompany.fields.phone")} placeholder="+7 495 123-45-67" autoComplete="tel" />
-          <InputField field={fields.email} type="email" label={t("profileCompany.fields.email")} placeholder="sales@example.com" autoComplete="email" />
+          <InputField
+            field={fields.phone}
+            type="tel"
+            label={t("profileCompany.fields.phone")}
+            placeholder="+7 495 123-45-67"
+            autoComplete="tel"
+          />
+          <InputField
+            field={fields.email}
+            type="email"
+            label={t("profileCompany.fields.email")}
+            placeholder="sales@example.com"
+            autoComplete="email"
+          />
         </div>
       </section>
 
       <section className="form-section" aria-labelledby="sec-location">
         <h2 id="sec-location">{t("profileCompany.sections.location")}</h2>
-        <CountryRegionFields countryField={fields.country} regionField={fields.regionCode} regions={loaderData.regions} country={country} onCountry={setCountry} />
+        <CountryRegionFields
+          countryField={fields.country}
+          regionField={fields.regionCode}
+          regions={loaderData.regions}
+          country={country}
+          onCountry={setCountry}
+        />
         <LocalizedField field={fields.city} label={t("profileCompany.fields.city")} maxLength={100} sourceLang={sourceLang} />
         <LocalizedField field={fields.address} label={t("profileCompany.fields.address")} maxLength={300} sourceLang={sourceLang} />
         <AddressFinder lookup={step?.address ?? null} onPick={pickAddress} />
         <input {...getInputProps(fields.latitude, { type: "hidden" })} key={fields.latitude.key} />
         <input {...getInputProps(fields.longitude, { type: "hidden" })} key={fields.longitude.key} />
         {fields.latitude.value && fields.longitude.value ? (
-          <p className="muted small">{t("profileCompany.coordinates", { lat: Number(fields.latitude.value).toFixed(5), lon: Number(fields.longitude.value).toFixed(5) })}</p>
+          <p className="muted small">
+            {t("profileCompany.coordinates", {
+              lat: Number(fields.latitude.value).toFixed(5),
+              lon: Number(fields.longitude.value).toFixed(5),
+            })}
+          </p>
         ) : null}
       </section>
 
@@ -187,7 +234,9 @@ export default function CompanyEditMain({ loaderData, actionData }: Route.Compon
         <button type="submit" name="intent" value="save" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("profileCompany.save")}
         </button>
-        <span className="muted small">{t(company.status === "published" ? "profileCompany.saveNotePublished" : "profileCompany.saveNote")}</span>
+        <span className="muted small">
+          {t(company.status === "published" ? "profileCompany.saveNotePublished" : "profileCompany.saveNote")}
+        </span>
       </div>
     </Form>
   );

@@ -19,7 +19,8 @@ import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { data: company } = await context.get(apiContext).send(companyApi.getCompany);
-  const readOnly = company.role === "member" ? "member" : company.status === "moderation" ? "moderation" : company.status === "blocked" ? "blocked" : null;
+  const readOnly =
+    company.role === "member" ? "member" : company.status === "moderation" ? "moderation" : company.status === "blocked" ? "blocked" : null;
   return { company, readOnly };
 }
 

@@ -71,7 +71,9 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
         {t("profileCompany.edit")}
       </LocaleLink>
     ) : null;
-  const empty = (text: string, to: string) => <p className="muted company-empty">{canEdit ? <LocaleLink to={to}>{text}</LocaleLink> : text}</p>;
+  const empty = (text: string, to: string) => (
+    <p className="muted company-empty">{canEdit ? <LocaleLink to={to}>{text}</LocaleLink> : text}</p>
+  );
   const description = pickLocalized(company.description, lang, company.sourceLang);
   const languagesOf = (value: Record<string, string | undefined>) => LANGS.filter((l) => value[l]);
   const city = pickLocalized(company.city, lang, company.sourceLang);
@@ -81,7 +83,11 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
     <div className="profile-company">
       <header className="page-header supplier-header">
         <span className="company-card-logo company-logo-large">
-          {company.logo ? <img src={company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} /> : <Icon name="building-2" size={40} />}
+          {company.logo ? (
+            <img src={company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} />
+          ) : (
+            <Icon name="building-2" size={40} />
+          )}
         </span>
         <div>
           <h1>
@@ -133,7 +139,11 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
                   {description.text}
                 </p>
                 <p className="muted small">
-                  {t("profileCompany.languages", { list: languagesOf(company.description).map((l) => l.toUpperCase()).join(", ") })}
+                  {t("profileCompany.languages", {
+                    list: languagesOf(company.description)
+                      .map((l) => l.toUpperCase())
+                      .join(", "),
+                  })}
                 </p>
               </>
             ) : (
@@ -200,13 +210,12 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
               <h2>{t("suppliers.legalEntities")}</h2>
               {edit("/profile/legal_entities")}
             </div>
-            {legalEntities.length > 0 ? (
-              legalEntities.map((e) => (
-                <LegalEntityFacts key={e.id} entity={e} className="facts legal-entity-facts" />
-              ))
-            ) : (
-              empty(t(company.country === "RU" ? "profileCompany.noLegalEntitiesRu" : "profileCompany.noLegalEntities"), "/profile/legal_entities")
-            )}
+            {legalEntities.length > 0
+              ? legalEntities.map((e) => <LegalEntityFacts key={e.id} entity={e} className="facts legal-entity-facts" />)
+              : empty(
+                  t(company.country === "RU" ? "profileCompany.noLegalEntitiesRu" : "profileCompany.noLegalEntities"),
+                  "/profile/legal_entities",
+                )}
           </section>
 
           <section className="card">

@@ -12,7 +12,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-employee-edit";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { assignableRoles, employeeName, RoleAndPositionFields, RoleBadge, StatusBadge, type EmployeeRole, type EmployeeStatus } from "../components/profile/employee-parts.tsx";
+import {
+  assignableRoles,
+  employeeName,
+  RoleAndPositionFields,
+  RoleBadge,
+  StatusBadge,
+  type EmployeeRole,
+  type EmployeeStatus,
+} from "../components/profile/employee-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
@@ -74,7 +82,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return refused("status", error);
     }
-    return flashRedirect(here, submission.value.status === "blocked" ? "profileEmployees.flash.blocked" : "profileEmployees.flash.unblocked");
+    return flashRedirect(
+      here,
+      submission.value.status === "blocked" ? "profileEmployees.flash.blocked" : "profileEmployees.flash.unblocked",
+    );
   }
   if (intent === "remove") {
     let wasInvitation = false;
@@ -84,19 +95,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     } catch (error) {
       return refused("remove", error);
     }
-    return localizedRedirect(request, "/profile/employee", wasInvitation ? "profileEmployees.flash.revoked" : "profileEmployees.flash.removed");
+    return localizedRedirect(
+      request,
+      "/profile/employee",
+      wasInvitation ? "profileEmployees.flash.revoked" : "profileEmployees.flash.removed",
+    );
   }
   const submission = parseWithZod(formData, { schema: EmployeePatchSchema });
   if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply() }, { status: 400 });
   try {
-    await api.send(employeesApi.updateEmployee, { params: { id }, body: { role: submission.value.role, position: submission.value.position ?? null } });
+    await api.send(employeesApi.updateEmployee, {
+      params: { id },
+      body: { role: submission.value.role, position: submission.value.position ?? null },
+    });
   } catch (error) {
     return refused("save", error, submission);
   }
   return flashRedirect(here, "profileEmployees.flash.saved");
 }
 
-function EditForm({ role, position, roles, lastResult }: { role: EmployeeRole; position: string | null; roles: EmployeeRole[]; lastResult?: FormResult }) {
+function EditForm({
+  role,
+  position,
+  roles,
+  lastResult,
+}: {
+  role: EmployeeRole;
+  position: string | null;
+  roles: EmployeeRole[];
+  lastResult?: FormResult;
+}) {
   const t = useT();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -212,10 +240,18 @@ export default function EmployeeEdit({ loaderData, actionData }: Route.Component
               <h2>{t(invited ? "profileEmployees.revokeTitle" : "profileEmployees.removeTitle")}</h2>
               <details className="danger-zone" open={Boolean(errorsOf("remove"))}>
                 <summary>{t(invited ? "profileEmployees.revoke" : "profileEmployees.remove")}</summary>
-                <p className="small">{t(invited ? "profileEmployees.revokeWarning" : "profileEmployees.removeWarning", { name: e.name })}</p>
+                <p className="small">
+                  {t(invited ? "profileEmployees.revokeWarning" : "profileEmployees.removeWarning", { name: e.name })}
+                </p>
                 <FormErrors errors={errorsOf("remove")} />
                 <Form method="post">
-                  <button type="submit" name="intent" value="remove" className="button button-danger" disabled={navigation.state !== "idle" && navigation.formData?.get("intent") === "remove"}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className="button button-danger"
+                    disabled={navigation.state !== "idle" && navigation.formData?.get("intent") === "remove"}
+                  >
                     {t(invited ? "profileEmployees.revokeConfirm" : "profileEmployees.removeConfirm")}
                   </button>
                 </Form>

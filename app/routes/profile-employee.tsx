@@ -69,7 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
   try {
     const { data: invited } = await api.send(employeesApi.inviteEmployee, { body: submission.value });
-    return localizedRedirect(request, "/profile/employee", invited.mailSent ? "profileEmployees.flash.invited" : { message: "profileEmployees.flash.invitedMailFailed", tone: "warning" });
+    return localizedRedirect(
+      request,
+      "/profile/employee",
+      invited.mailSent ? "profileEmployees.flash.invited" : { message: "profileEmployees.flash.invitedMailFailed", tone: "warning" },
+    );
   } catch (error) {
     return replyWithApiError(submission, error, { codes: INVITE_ERRORS, data: { intent: "invite" as const } });
   }
@@ -81,7 +85,13 @@ function RevokeButton({ id, label }: { id: number; label: string }) {
   return (
     <fetcher.Form method="post" className="inline-form">
       <input type="hidden" name="id" value={id} />
-      <button type="submit" name="intent" value="revoke" className="button button-link button-link-danger" aria-label={`${t("profileEmployees.revoke")}: ${label}`}>
+      <button
+        type="submit"
+        name="intent"
+        value="revoke"
+        className="button button-link button-link-danger"
+        aria-label={`${t("profileEmployees.revoke")}: ${label}`}
+      >
         {t("profileEmployees.revoke")}
       </button>
     </fetcher.Form>
@@ -99,7 +109,9 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="profile-section">
       <h1>{t("profileEmployees.title")}</h1>
-      <p className="page-lead">{t("profileEmployees.lead", { company: loaderData.company, count: list.filter((e) => e.status !== "invited").length })}</p>
+      <p className="page-lead">
+        {t("profileEmployees.lead", { company: loaderData.company, count: list.filter((e) => e.status !== "invited").length })}
+      </p>
       <FormErrors errors={revokeError} />
       <ul className="employee-list" aria-label={t("profileEmployees.listLabel")}>
         {visible.map((e) => (
@@ -110,7 +122,8 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
               </LocaleLink>
               {e.isSelf ? <span className="muted small"> · {t("profileEmployees.you")}</span> : null}
               <p className="muted small employee-contact">
-                {[e.status === "invited" ? null : e.email, e.phone].filter(Boolean).join(" · ") || (e.status === "invited" ? t("profileEmployees.invitedOn", { date: e.since }) : "")}
+                {[e.status === "invited" ? null : e.email, e.phone].filter(Boolean).join(" · ") ||
+                  (e.status === "invited" ? t("profileEmployees.invitedOn", { date: e.since }) : "")}
               </p>
             </div>
             <p className="employee-position">{e.position ?? <span className="muted">{t("profileEmployees.noPosition")}</span>}</p>

@@ -48,7 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "submit" && intent !== "withdraw") return data({ errors: ["profileHome.unknownAction"], missing: [] as string[] }, { status: 400 });
+  if (intent !== "submit" && intent !== "withdraw")
+    return data({ errors: ["profileHome.unknownAction"], missing: [] as string[] }, { status: 400 });
   try {
     await context.get(apiContext).send(companyApi.changeCompanyStatus, { body: { action: intent } });
   } catch (error) {
@@ -77,7 +78,9 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
     { key: "product", done: !company.missing.includes("product"), to: "/profile/product" },
   ];
   const next = items.find((i) => !i.done && !i.optional);
-  const reviewReady = REQUIRED_FOR_REVIEW.every((key) => items.find((i) => i.key === key)?.done || (key === "legalEntity" && company.country === "CN"));
+  const reviewReady = REQUIRED_FOR_REVIEW.every(
+    (key) => items.find((i) => i.key === key)?.done || (key === "legalEntity" && company.country === "CN"),
+  );
   const canSubmit = canEdit && (company.status === "draft" || company.status === "rejected");
   const canWithdraw = canEdit && (company.status === "moderation" || company.status === "published" || company.status === "rejected");
   const products = company.productCounts;
@@ -86,7 +89,13 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="profile-home">
       <header className="page-header profile-home-header">
-        <span className="company-card-logo">{company.logo ? <img src={company.logo.thumbUrl ?? company.logo.url} alt="" width={56} height={56} /> : <Icon name="building-2" size={28} />}</span>
+        <span className="company-card-logo">
+          {company.logo ? (
+            <img src={company.logo.thumbUrl ?? company.logo.url} alt="" width={56} height={56} />
+          ) : (
+            <Icon name="building-2" size={28} />
+          )}
+        </span>
         <div>
           <h1>
             <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
@@ -103,7 +112,11 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
       {actionData?.missing?.length ? (
         <ul className="company-missing-list">
           {actionData.missing.map((m) => (
-            <li key={m}>{t(`profileHome.reviewNeeds.${m === "legalEntities" ? "legalEntity" : m}`, { defaultValue: t("profileHome.reviewNeeds.other") })}</li>
+            <li key={m}>
+              {t(`profileHome.reviewNeeds.${m === "legalEntities" ? "legalEntity" : m}`, {
+                defaultValue: t("profileHome.reviewNeeds.other"),
+              })}
+            </li>
           ))}
         </ul>
       ) : null}
@@ -193,15 +206,21 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
                 </dt>
                 <dd>
                   {t("profileHome.employeeCount", { count: counts.employees })}
-                  {counts.invited ? <span className="muted">{` · ${t("profileHome.invitedCount", { count: counts.invited })}`}</span> : null}
-                  {counts.blocked ? <span className="muted">{` · ${t("profileHome.blockedCount", { count: counts.blocked })}`}</span> : null}
+                  {counts.invited ? (
+                    <span className="muted">{` · ${t("profileHome.invitedCount", { count: counts.invited })}`}</span>
+                  ) : null}
+                  {counts.blocked ? (
+                    <span className="muted">{` · ${t("profileHome.blockedCount", { count: counts.blocked })}`}</span>
+                  ) : null}
                 </dd>
               </div>
               <div>
                 <dt>
                   <LocaleLink to="/profile/legal_entities">{t("profileHome.legalEntities")}</LocaleLink>
                 </dt>
-                <dd>{counts.legalEntities === 0 ? t("profileHome.none") : t("profileHome.legalEntityCount", { count: counts.legalEntities })}</dd>
+                <dd>
+                  {counts.legalEntities === 0 ? t("profileHome.none") : t("profileHome.legalEntityCount", { count: counts.legalEntities })}
+                </dd>
               </div>
             </dl>
           </section>

@@ -42,14 +42,19 @@ import { PageHeader } from "../components/page-header.tsx";
 const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
 /** The lookup step checks the INN alone (the rest of the form may still be empty). */
-const LookupSchema = z.object({ inn: LegalEntityFields.shape.inn, kind: LegalEntityFields.shape.kind.optional() }).superRefine((value, ctx) => {
-  const problem = validateInn(value.inn);
-  if (problem) ctx.addIssue({ code: "custom", message: `inn_${problem}`, path: ["inn"] });
-});
+const LookupSchema = z
+  .object({ inn: LegalEntityFields.shape.inn, kind: LegalEntityFields.shape.kind.optional() })
+  .superRefine((value, ctx) => {
+    const problem = validateInn(value.inn);
+    if (problem) ctx.addIssue({ code: "custom", message: `inn_${problem}`, path: ["inn"] });
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const [{ data: company }, { data: entities }] = await Promise.all([api.send(companyApi.getCompany), api.send(legalApi.listLegalEntities)]);
+  const [{ data: company }, { data: entities }] = await Promise.all([
+    api.send(companyApi.getCompany),
+    api.send(legalApi.listLegalEntities),
+  ]);
   const editId = Number(new URL(request.url).searchParams.get("edit"));
   const editing = entities.find((e) => e.id === editId) ?? null;
   return {
@@ -84,7 +89,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { data: found } = await api.send(suggestions.legalEntry, { query: { inn: submission.value.inn } });
       const party = found.items.find((p) => p.inn === submission.value.inn) ?? found.items[0] ?? null;
-      lookup = !found.configured ? { status: "unconfigured" } : !found.available ? { status: "unavailable" } : party ? { status: "found", party } : { status: "none" };
+      lookup = !found.configured
+        ? { status: "unconfigured" }
+        : !found.available
+          ? { status: "unavailable" }
+          : party
+            ? { status: "found", party }
+            : { status: "none" };
     } catch (error) {
       if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
       lookup = { status: "unavailable" };
@@ -123,7 +134,8 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
   const t = useT();
   const navigation = useNavigation();
   const { company, entities, editing } = loaderData;
-  const readOnly = company.role === "member" ? "member" : company.status === "moderation" ? "moderation" : company.status === "blocked" ? "blocked" : null;
+  const readOnly =
+    company.role === "member" ? "member" : company.status === "moderation" ? "moderation" : company.status === "blocked" ? "blocked" : null;
   const lastRequired = company.country === "RU" && company.status === "published" && entities.length === 1;
   return (
     <div className="legal-entities">
@@ -154,7 +166,10 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
               ) : null}
               {!readOnly ? (
                 <div className="page-actions">
-                  <LocaleLink to={`/profile/legal_entities?edit=${entity.id}#legal-entity-form`} className="button button-secondary button-small">
+                  <LocaleLink
+                    to={`/profile/legal_entities?edit=${entity.id}#legal-entity-form`}
+                    className="button button-secondary button-small"
+                  >
                     {t("legalEntities.edit")}
                   </LocaleLink>
                   <RemoveForm

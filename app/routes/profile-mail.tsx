@@ -25,7 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     email: profile.email,
     phone: formatPhone(profile.phone),
-    pending: pending.map((c) => ({ id: c.id, kind: c.kind, display: c.kind === "phone" ? (formatPhone(c.value) ?? c.value) : c.value, codePath: stepPath(c.kind, c.id, "code") })),
+    pending: pending.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      display: c.kind === "phone" ? (formatPhone(c.value) ?? c.value) : c.value,
+      codePath: stepPath(c.kind, c.id, "code"),
+    })),
     seo: { title: getInstance(context).t("profileContacts.title") },
   };
 }
@@ -64,14 +69,26 @@ export default function Mail({ loaderData, actionData }: Route.ComponentProps) {
             <li key={kind} className="card contact-card">
               <div className="contact-card-main">
                 <h2>{t(kind === "email" ? "profileContacts.email" : "profileContacts.phone")}</h2>
-                <p className={value ? "contact-value" : "contact-value muted"}>{value ?? t(kind === "email" ? "profileContacts.noEmail" : "profileContacts.noPhone")}</p>
+                <p className={value ? "contact-value" : "contact-value muted"}>
+                  {value ?? t(kind === "email" ? "profileContacts.noEmail" : "profileContacts.noPhone")}
+                </p>
               </div>
               <LocaleLink to={kind === "email" ? "/profile/change_mail" : "/profile/mail/phone"} className="button button-secondary">
-                {t(kind === "email" ? (value ? "profileContacts.changeEmail" : "profileContacts.addEmail") : value ? "profileContacts.changePhone" : "profileContacts.addPhone")}
+                {t(
+                  kind === "email"
+                    ? value
+                      ? "profileContacts.changeEmail"
+                      : "profileContacts.addEmail"
+                    : value
+                      ? "profileContacts.changePhone"
+                      : "profileContacts.addPhone",
+                )}
               </LocaleLink>
               {waiting.map((change) => (
                 <div key={change.id} className="contact-pending">
-                  <p>{t(kind === "email" ? "profileContacts.pendingEmail" : "profileContacts.pendingPhone", { address: change.display })}</p>
+                  <p>
+                    {t(kind === "email" ? "profileContacts.pendingEmail" : "profileContacts.pendingPhone", { address: change.display })}
+                  </p>
                   <div className="contact-pending-actions">
                     <LocaleLink to={change.codePath} className="button button-small">
                       {t("profileContacts.enterCode")}

@@ -40,7 +40,8 @@ export default function Phone({ loaderData, actionData }: Route.ComponentProps) 
       <p className="page-lead">{phone ? t("profileContacts.currentPhone", { address: phone }) : t("profileContacts.noPhoneLead")}</p>
       {pending ? (
         <p className="notice">
-          {t("profileContacts.pendingPhone", { address: pending.display })} <LocaleLink to={pending.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
+          {t("profileContacts.pendingPhone", { address: pending.display })}{" "}
+          <LocaleLink to={pending.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
         </p>
       ) : null}
       <div className="card contact-step">

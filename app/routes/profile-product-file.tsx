@@ -38,7 +38,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
   const api = context.get(apiContext);
   const back = localizedPath(request, `/profile/product/${id}/file`);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) return data({ refused: [{ name: "", code: "file_too_large" }] as Refusal[] }, { status: 413 });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES)
+    return data({ refused: [{ name: "", code: "file_too_large" }] as Refusal[] }, { status: 413 });
   const formData = await request.formData();
   const intent = formData.get("intent");
   const js = formData.get("js") === "1";
@@ -46,7 +47,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "upload") {
     const files = filesOf(formData, "file");
     const ids = idsOf(formData, "fileId");
-    if (files.length === 0 && ids.length === 0) return data({ refused: [{ name: "", code: "file_required" }] as Refusal[] }, { status: 400 });
+    if (files.length === 0 && ids.length === 0)
+      return data({ refused: [{ name: "", code: "file_required" }] as Refusal[] }, { status: 400 });
     const refused: Refusal[] = [];
     let status = 400;
     // One at a time: the API numbers positions and counts the limit per product.
@@ -80,7 +82,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "move") {
       const position = Number(formData.get("position"));
-      if (!Number.isInteger(position) || position < 0) return data({ refused: [{ name: "", code: "invalid_body" }] as Refusal[] }, { status: 400 });
+      if (!Number.isInteger(position) || position < 0)
+        return data({ refused: [{ name: "", code: "invalid_body" }] as Refusal[] }, { status: 400 });
       await api.send(productsApi.updateFile, { params: { id, fileId }, body: { position: Math.min(position, 99) } });
       if (js) return data({ ok: true });
       throw flashRedirect(back, "profileProducts.flash.fileMoved");
@@ -124,7 +127,11 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
   const fetchers = useFetchers();
   const pending = fetchers
     .filter((f) => f.state !== "idle" && f.formData?.get("js") === "1")
-    .map((f) => ({ intent: String(f.formData!.get("intent")), fileId: Number(f.formData!.get("fileId")), position: Number(f.formData!.get("position") ?? 0) }));
+    .map((f) => ({
+      intent: String(f.formData!.get("intent")),
+      fileId: Number(f.formData!.get("fileId")),
+      position: Number(f.formData!.get("position") ?? 0),
+    }));
   const files = withPending(product.files, pending);
   const images = files.filter((f) => f.kind === "image");
   const documents = files.filter((f) => f.kind === "document");
@@ -144,7 +151,13 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
             {images.map((file, index) => (
               <li key={file.id} className="pp-gallery-item">
                 <a href={file.url} target="_blank" rel="noreferrer" className="pp-gallery-link">
-                  <img src={file.thumbUrl ?? file.url} alt={localizedText(file.title, lang)?.text ?? t("profileProducts.files.photoAlt", { n: index + 1 })} width={file.width ?? undefined} height={file.height ?? undefined} loading="lazy" />
+                  <img
+                    src={file.thumbUrl ?? file.url}
+                    alt={localizedText(file.title, lang)?.text ?? t("profileProducts.files.photoAlt", { n: index + 1 })}
+                    width={file.width ?? undefined}
+                    height={file.height ?? undefined}
+                    loading="lazy"
+                  />
                 </a>
                 {index === 0 ? <span className="badge badge-ok pp-main-badge">{t("profileProducts.files.main")}</span> : null}
                 <span className="pp-file-name small" title={file.originalName ?? undefined}>
@@ -152,10 +165,34 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
                 </span>
                 {!readOnly ? (
                   <div className="pp-file-actions">
-                    {index > 0 ? <FileAction fileId={file.id} intent="move" position={0} label={t("profileProducts.files.makeMain")} /> : null}
-                    {index > 0 ? <FileAction fileId={file.id} intent="move" position={index - 1} label="←" title={t("profileProducts.files.moveEarlier", { name: file.originalName ?? file.id })} /> : null}
-                    {index < images.length - 1 ? <FileAction fileId={file.id} intent="move" position={index + 1} label="→" title={t("profileProducts.files.moveLater", { name: file.originalName ?? file.id })} /> : null}
-                    <FileAction fileId={file.id} intent="remove" label={t("profileProducts.files.remove")} title={t("profileProducts.files.removeNamed", { name: file.originalName ?? file.id })} danger />
+                    {index > 0 ? (
+                      <FileAction fileId={file.id} intent="move" position={0} label={t("profileProducts.files.makeMain")} />
+                    ) : null}
+                    {index > 0 ? (
+                      <FileAction
+                        fileId={file.id}
+                        intent="move"
+                        position={index - 1}
+                        label="←"
+                        title={t("profileProducts.files.moveEarlier", { name: file.originalName ?? file.id })}
+                      />
+                    ) : null}
+                    {index < images.length - 1 ? (
+                      <FileAction
+                        fileId={file.id}
+                        intent="move"
+                        position={index + 1}
+                        label="→"
+                        title={t("profileProducts.files.moveLater", { name: file.originalName ?? file.id })}
+                      />
+                    ) : null}
+                    <FileAction
+                      fileId={file.id}
+                      intent="remove"
+                      label={t("profileProducts.files.remove")}
+                      title={t("profileProducts.files.removeNamed", { name: file.originalName ?? file.id })}
+                      danger
+                    />
                   </div>
                 ) : null}
               </li>
@@ -196,11 +233,11 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
             ) : null}
             <UploadField accept="any" multiple autoSubmit label={t("profileProducts.files.chooseLabel")} />
             {!hydrated ? (
-            <div className="page-actions">
-              <button type="submit" className="button button-primary" disabled={uploading}>
-                {uploading ? t("profileProducts.files.uploading") : t("profileProducts.files.upload")}
-              </button>
-            </div>
+              <div className="page-actions">
+                <button type="submit" className="button button-primary" disabled={uploading}>
+                  {uploading ? t("profileProducts.files.uploading") : t("profileProducts.files.upload")}
+                </button>
+              </div>
             ) : null}
           </Form>
         </section>
@@ -226,9 +263,31 @@ function DocumentRow({ file, index, count, readOnly }: { file: ProductFileView; 
       </span>
       {!readOnly ? (
         <span className="pp-file-actions">
-          {index > 0 ? <FileAction fileId={file.id} intent="move" position={index - 1} label="↑" title={t("profileProducts.files.moveEarlier", { name: file.originalName ?? file.id })} /> : null}
-          {index < count - 1 ? <FileAction fileId={file.id} intent="move" position={index + 1} label="↓" title={t("profileProducts.files.moveLater", { name: file.originalName ?? file.id })} /> : null}
-          <FileAction fileId={file.id} intent="remove" label={t("profileProducts.files.remove")} title={t("profileProducts.files.removeNamed", { name: file.originalName ?? file.id })} danger />
+          {index > 0 ? (
+            <FileAction
+              fileId={file.id}
+              intent="move"
+              position={index - 1}
+              label="↑"
+              title={t("profileProducts.files.moveEarlier", { name: file.originalName ?? file.id })}
+            />
+          ) : null}
+          {index < count - 1 ? (
+            <FileAction
+              fileId={file.id}
+              intent="move"
+              position={index + 1}
+              label="↓"
+              title={t("profileProducts.files.moveLater", { name: file.originalName ?? file.id })}
+            />
+          ) : null}
+          <FileAction
+            fileId={file.id}
+            intent="remove"
+            label={t("profileProducts.files.remove")}
+            title={t("profileProducts.files.removeNamed", { name: file.originalName ?? file.id })}
+            danger
+          />
         </span>
       ) : null}
     </li>
@@ -236,7 +295,21 @@ function DocumentRow({ file, index, count, readOnly }: { file: ProductFileView; 
 }
 
 /** One small form per file action: a fetcher with JavaScript (optimistic), a plain POST without. */
-function FileAction({ fileId, intent, position, label, title, danger = false }: { fileId: number; intent: "move" | "remove"; position?: number; label: string; title?: string; danger?: boolean }) {
+function FileAction({
+  fileId,
+  intent,
+  position,
+  label,
+  title,
+  danger = false,
+}: {
+  fileId: number;
+  intent: "move" | "remove";
+  position?: number;
+  label: string;
+  title?: string;
+  danger?: boolean;
+}) {
   const t = useT();
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
@@ -247,7 +320,12 @@ function FileAction({ fileId, intent, position, label, title, danger = false }: 
       <input type="hidden" name="fileId" value={fileId} />
       {position !== undefined ? <input type="hidden" name="position" value={position} /> : null}
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <button type="submit" className={`button button-small button-secondary${danger ? " pp-danger-outline" : ""}`} title={title} aria-label={title ?? label}>
+      <button
+        type="submit"
+        className={`button button-small button-secondary${danger ? " pp-danger-outline" : ""}`}
+        title={title}
+        aria-label={title ?? label}
+      >
         {label}
       </button>
       {failed ? (

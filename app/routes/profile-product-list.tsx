@@ -47,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, ...counts] = await Promise.all([
     api.send(productsApi.listProducts, { query: { status, q: q || undefined, page, perPage: PER_PAGE } }),
     // The tabs' counts (of the whole list, not of the search).
-    ...[undefined, ...LIST_STATUSES].map((s) => api.send(productsApi.listProducts, { query: { status: s, perPage: 1 } }).then((r) => r.meta.total)),
+    ...[undefined, ...LIST_STATUSES].map((s) =>
+      api.send(productsApi.listProducts, { query: { status: s, perPage: 1 } }).then((r) => r.meta.total),
+    ),
   ]);
   const role = profile.organization?.role ?? "member";
   return {
@@ -55,7 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: list.meta,
     status: status ?? null,
     q,
-    counts: Object.fromEntries([["all", counts[0]], ...LIST_STATUSES.map((s, i) => [s, counts[i + 1]])]) as Record<"all" | ListStatus, number>,
+    counts: Object.fromEntries([["all", counts[0]], ...LIST_STATUSES.map((s, i) => [s, counts[i + 1]])]) as Record<
+      "all" | ListStatus,
+      number
+    >,
     canDelete: role === "owner" || role === "admin",
     companyBlocked: profile.organization?.status === "blocked",
     seo: { title: getInstance(context).t("profileProducts.list.title") },
@@ -85,7 +90,10 @@ export function headers() {
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { items, meta, status, q, counts, canDelete, companyBlocked } = loaderData;
-  const tabs: ["all" | ListStatus, string][] = [["all", t("profileProducts.list.all")], ...LIST_STATUSES.map((s) => [s, t(`profileProducts.list.tab.${s}`)] as ["all" | ListStatus, string])];
+  const tabs: ["all" | ListStatus, string][] = [
+    ["all", t("profileProducts.list.all")],
+    ...LIST_STATUSES.map((s) => [s, t(`profileProducts.list.tab.${s}`)] as ["all" | ListStatus, string]),
+  ];
   const tabHref = (s: "all" | ListStatus) => {
     const params = new URLSearchParams();
     if (s !== "all") params.set("status", s);
@@ -112,7 +120,12 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <nav className="tabs" aria-label={t("profileProducts.list.tabsLabel")}>
         {tabs.map(([key, label]) => (
-          <LocaleLink key={key} to={tabHref(key)} className={`tab${(status ?? "all") === key ? " tab-active" : ""}`} aria-current={(status ?? "all") === key ? "page" : undefined}>
+          <LocaleLink
+            key={key}
+            to={tabHref(key)}
+            className={`tab${(status ?? "all") === key ? " tab-active" : ""}`}
+            aria-current={(status ?? "all") === key ? "page" : undefined}
+          >
             {label} <span className="tab-count">{counts[key]}</span>
           </LocaleLink>
         ))}
@@ -123,14 +136,27 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           {t("profileProducts.list.searchLabel")}
         </label>
         <Icon name="search" className="search-form-icon" />
-        <input id="pp-q" type="search" name="q" defaultValue={q} maxLength={200} placeholder={t("profileProducts.list.searchPlaceholder")} />
+        <input
+          id="pp-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={200}
+          placeholder={t("profileProducts.list.searchPlaceholder")}
+        />
         <button type="submit" className="button">
           {t("profileProducts.list.search")}
         </button>
       </Form>
       {items.length === 0 ? (
         <div className="card empty-state">
-          <p>{q ? t("profileProducts.list.nothingFound", { q }) : counts.all === 0 ? t("profileProducts.list.noneYet") : t("profileProducts.list.noneInTab")}</p>
+          <p>
+            {q
+              ? t("profileProducts.list.nothingFound", { q })
+              : counts.all === 0
+                ? t("profileProducts.list.noneYet")
+                : t("profileProducts.list.noneInTab")}
+          </p>
           {counts.all === 0 && !companyBlocked ? (
             <LocaleLink to="/profile/product/new" className="button button-primary">
               {t("profileProducts.list.new")}
@@ -167,7 +193,11 @@ function ProductRow({ item, canDelete }: { item: Route.ComponentProps["loaderDat
   return (
     <li className="pp-item card">
       <LocaleLink to={`/profile/product/${item.id}`} className="pp-item-cover" tabIndex={-1} aria-hidden="true">
-        {item.cover?.thumbUrl ? <img src={item.cover.thumbUrl} alt="" width={72} height={72} loading="lazy" /> : <span className="pp-item-nocover" />}
+        {item.cover?.thumbUrl ? (
+          <img src={item.cover.thumbUrl} alt="" width={72} height={72} loading="lazy" />
+        ) : (
+          <span className="pp-item-nocover" />
+        )}
       </LocaleLink>
       <div className="pp-item-body">
         <h2 className="pp-item-name">

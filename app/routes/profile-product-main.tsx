@@ -53,7 +53,8 @@ function storedCard(product: ProductDetailView) {
   return cardOf({ ...product, description: product.description ?? {} } as ProductMainInput["card"]);
 }
 
-const variantsOf = (variants: ProductMainInput["variants"]) => variants.map((v) => ({ name: v.name, attributes: v.attributes, price: v.price ?? null, currency: v.currency ?? null }));
+const variantsOf = (variants: ProductMainInput["variants"]) =>
+  variants.map((v) => ({ name: v.name, attributes: v.attributes, price: v.price ?? null, currency: v.currency ?? null }));
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
@@ -64,8 +65,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const code = (submission.payload.card as { tnvedCode?: unknown } | undefined)?.tnvedCode;
   const tnvedNames = () => classifierNames(api, "tnved", [typeof code === "string" ? code : null], lang);
   const pick = readPickerSearch(formData);
-  if (pick) return data({ result: submission.reply(), picker: await searchPicker(api, "tnved", pick.field, pick.q, lang), tnvedNames: await tnvedNames() });
-  if (submission.status !== "success") return data({ result: submission.reply(), picker: null, tnvedNames: await tnvedNames() }, { status: submission.status === "error" ? 400 : 200 });
+  if (pick)
+    return data({
+      result: submission.reply(),
+      picker: await searchPicker(api, "tnved", pick.field, pick.q, lang),
+      tnvedNames: await tnvedNames(),
+    });
+  if (submission.status !== "success")
+    return data(
+      { result: submission.reply(), picker: null, tnvedNames: await tnvedNames() },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
 
   const value = submission.value;
   let step: "card" | "facts" | "variants" = "card";
@@ -83,11 +93,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (changed.facts) await api.send(productsApi.putFacts, { params: { id }, body: { facts: value.facts } });
     step = "variants";
     if (changed.variants) await api.send(productsApi.putVariants, { params: { id }, body: { variants } });
-    const message = !changed.card && !changed.facts && !changed.variants ? "profileProducts.flash.unchanged" : current.status === "published" ? "profileProducts.flash.savedPending" : "profileProducts.flash.saved";
+    const message =
+      !changed.card && !changed.facts && !changed.variants
+        ? "profileProducts.flash.unchanged"
+        : current.status === "published"
+          ? "profileProducts.flash.savedPending"
+          : "profileProducts.flash.saved";
     throw localizedRedirect(request, `/profile/product/${id}`, { message, tone: message.endsWith("unchanged") ? "info" : "success" });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return replyWithApiError(submission, error, { prefix: step === "card" ? "card" : undefined, data: { picker: null, tnvedNames: await tnvedNames() } });
+    return replyWithApiError(submission, error, {
+      prefix: step === "card" ? "card" : undefined,
+      data: { picker: null, tnvedNames: await tnvedNames() },
+    });
   }
 }
 
@@ -124,7 +142,13 @@ export default function ProductMain({ loaderData, actionData }: Route.ComponentP
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={readOnly} />
       {readOnly ? <p className="notice small">{t("profileProducts.readOnly")}</p> : null}
       <fieldset className="pp-fieldset" disabled={readOnly}>
-        <ProductCardFields form={form} card={card as never} categories={loaderData.categories} tnvedNames={{ ...tnvedNames, ...actionData?.tnvedNames }} picker={actionData?.picker} />
+        <ProductCardFields
+          form={form}
+          card={card as never}
+          categories={loaderData.categories}
+          tnvedNames={{ ...tnvedNames, ...actionData?.tnvedNames }}
+          picker={actionData?.picker}
+        />
         <ProductFacts form={form} facts={fields.facts} sourceLang={sourceLang} />
         <ProductVariants form={form} variants={fields.variants} sourceLang={sourceLang} />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -28,7 +28,11 @@ import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const blocked = context.get(profileContext).organization?.status === "blocked";
-  return { categories: await categoryOptions(context.get(apiContext), lang), blocked, seo: { title: getInstance(context).t("profileProducts.new.title") } };
+  return {
+    categories: await categoryOptions(context.get(apiContext), lang),
+    blocked,
+    seo: { title: getInstance(context).t("profileProducts.new.title") },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,8 +43,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = (submission.payload.card as { tnvedCode?: unknown } | undefined)?.tnvedCode;
   const tnvedNames = () => classifierNames(api, "tnved", [typeof code === "string" ? code : null], lang);
   const pick = readPickerSearch(formData);
-  if (pick) return data({ result: submission.reply(), picker: await searchPicker(api, "tnved", pick.field, pick.q, lang), tnvedNames: await tnvedNames() });
-  if (submission.status !== "success") return data({ result: submission.reply(), picker: null, tnvedNames: await tnvedNames() }, { status: submission.status === "error" ? 400 : 200 });
+  if (pick)
+    return data({
+      result: submission.reply(),
+      picker: await searchPicker(api, "tnved", pick.field, pick.q, lang),
+      tnvedNames: await tnvedNames(),
+    });
+  if (submission.status !== "success")
+    return data(
+      { result: submission.reply(), picker: null, tnvedNames: await tnvedNames() },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
   try {
     const { data: created } = await api.send(productsApi.createProduct, { body: submission.value.card });
     throw localizedRedirect(request, `/profile/product/${created.id}`, "profileProducts.flash.created");
@@ -79,7 +92,13 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
         {/* The default button: Enter in any field saves (not a row or picker button). */}
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <fieldset className="pp-fieldset" disabled={loaderData.blocked}>
-          <ProductCardFields form={form} card={card as never} categories={loaderData.categories} tnvedNames={actionData?.tnvedNames} picker={actionData?.picker} />
+          <ProductCardFields
+            form={form}
+            card={card as never}
+            categories={loaderData.categories}
+            tnvedNames={actionData?.tnvedNames}
+            picker={actionData?.picker}
+          />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="page-actions">
             <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>

@@ -43,7 +43,9 @@ export default function ProductPrices({ actionData }: Route.ComponentProps) {
     id: `product-${product.id}-price`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     // A product without prices starts with one empty row to fill in.
-    defaultValue: { tiers: product.prices.length > 0 ? product.prices : [{ minQuantity: "", price: "", unit: defaultUnit, currency: "RUB" }] } as never,
+    defaultValue: {
+      tiers: product.prices.length > 0 ? product.prices : [{ minQuantity: "", price: "", unit: defaultUnit, currency: "RUB" }],
+    } as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

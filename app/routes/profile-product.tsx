@@ -57,7 +57,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "submit" || intent === "withdraw") {
       await api.send(productsApi.changeProductStatus, { params: { id }, body: { action: intent } });
-      throw localizedRedirect(request, `/profile/product/${id}`, intent === "submit" ? "profileProducts.flash.submitted" : "profileProducts.flash.withdrawn");
+      throw localizedRedirect(
+        request,
+        `/profile/product/${id}`,
+        intent === "submit" ? "profileProducts.flash.submitted" : "profileProducts.flash.withdrawn",
+      );
     }
     if (intent === "delete") {
       await api.send(productsApi.deleteProduct, { params: { id } });
@@ -83,9 +87,17 @@ export default function ProductFrame({ loaderData, actionData }: Route.Component
   const name = localizedText(product.name, lang, product.sourceLang);
   const images = product.files.filter((f) => f.kind === "image").length;
   const documents = product.files.length - images;
-  const busy = navigation.state === "submitting" && navigation.formData?.has("intent") && ["submit", "withdraw", "delete"].includes(String(navigation.formData.get("intent")));
-  const canSubmit = !companyBlocked && (product.status === "draft" || product.status === "rejected" || (product.status === "published" && product.pending?.state === "rejected"));
-  const canWithdraw = !companyBlocked && (product.status === "moderation" || product.status === "published" || product.status === "rejected");
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.has("intent") &&
+    ["submit", "withdraw", "delete"].includes(String(navigation.formData.get("intent")));
+  const canSubmit =
+    !companyBlocked &&
+    (product.status === "draft" ||
+      product.status === "rejected" ||
+      (product.status === "published" && product.pending?.state === "rejected"));
+  const canWithdraw =
+    !companyBlocked && (product.status === "moderation" || product.status === "published" || product.status === "rejected");
   const base = `/profile/product/${product.id}`;
   const missing = [
     product.prices.length === 0 ? "prices" : null,
@@ -120,7 +132,9 @@ export default function ProductFrame({ loaderData, actionData }: Route.Component
           <ul>
             {missing.map((item) => (
               <li key={item}>
-                <LocaleLink to={item === "prices" ? `${base}/price` : item === "photo" ? `${base}/file` : base}>{t(`profileProducts.checklist.${item}`)}</LocaleLink>
+                <LocaleLink to={item === "prices" ? `${base}/price` : item === "photo" ? `${base}/file` : base}>
+                  {t(`profileProducts.checklist.${item}`)}
+                </LocaleLink>
               </li>
             ))}
           </ul>
@@ -148,9 +162,15 @@ export default function ProductFrame({ loaderData, actionData }: Route.Component
             </Form>
           ) : (
             <details className="pp-confirm">
-              <summary className="button button-secondary">{t(product.status === "published" ? "profileProducts.actions.unpublish" : "profileProducts.actions.toDraft")}</summary>
+              <summary className="button button-secondary">
+                {t(product.status === "published" ? "profileProducts.actions.unpublish" : "profileProducts.actions.toDraft")}
+              </summary>
               <Form method="post" action={localeHref(lang, base)} className="pp-confirm-body">
-                <p className="small">{t(product.status === "published" ? "profileProducts.actions.unpublishConfirm" : "profileProducts.actions.toDraftConfirm")}</p>
+                <p className="small">
+                  {t(
+                    product.status === "published" ? "profileProducts.actions.unpublishConfirm" : "profileProducts.actions.toDraftConfirm",
+                  )}
+                </p>
                 <button type="submit" name="intent" value="withdraw" className="button button-small" disabled={busy}>
                   {t("profileProducts.actions.confirm")}
                 </button>

@@ -42,7 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: pending } = await context.get(apiContext).send(contacts.listContactChanges);
   const waiting = (kind: "email" | "phone") => {
     const change = pending.find((c) => c.kind === kind);
-    return change ? { display: kind === "phone" ? (formatPhone(change.value) ?? change.value) : change.value, codePath: stepPath(kind, change.id, "code") } : null;
+    return change
+      ? {
+          display: kind === "phone" ? (formatPhone(change.value) ?? change.value) : change.value,
+          codePath: stepPath(kind, change.id, "code"),
+        }
+      : null;
   };
   const org = profile.organization;
   return {
@@ -212,7 +217,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <LocaleLink to="/profile/change_mail">{t(d.email ? "profileContacts.changeEmail" : "profileContacts.addEmail")}</LocaleLink>
               {d.pendingEmail ? (
                 <span className="contact-waiting small">
-                  {t("profileContacts.pendingEmail", { address: d.pendingEmail.display })} <LocaleLink to={d.pendingEmail.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
+                  {t("profileContacts.pendingEmail", { address: d.pendingEmail.display })}{" "}
+                  <LocaleLink to={d.pendingEmail.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
                 </span>
               ) : null}
             </dd>
@@ -224,7 +230,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <LocaleLink to="/profile/phone">{t(d.phone ? "profileContacts.changePhone" : "profileContacts.addPhone")}</LocaleLink>
               {d.pendingPhone ? (
                 <span className="contact-waiting small">
-                  {t("profileContacts.pendingPhone", { address: d.pendingPhone.display })} <LocaleLink to={d.pendingPhone.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
+                  {t("profileContacts.pendingPhone", { address: d.pendingPhone.display })}{" "}
+                  <LocaleLink to={d.pendingPhone.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
                 </span>
               ) : null}
             </dd>
@@ -271,7 +278,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h2>{t("profileSettings.sessionsTitle")}</h2>
         <p className="muted small">{t("profileSettings.sessionsLead")}</p>
         <Form method="post">
-          <button type="submit" name="intent" value="logoutAll" className="button button-secondary" disabled={pendingIntent === "logoutAll"}>
+          <button
+            type="submit"
+            name="intent"
+            value="logoutAll"
+            className="button button-secondary"
+            disabled={pendingIntent === "logoutAll"}
+          >
             {t("profileSettings.logoutAll")}
           </button>
         </Form>

@@ -73,7 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   if (intent === "accept" || intent === "decline") {
     const id = Number(form.get("invitation"));
-    if (!Number.isInteger(id) || id <= 0) return data({ invitation: { id: 0, errors: ["apiErrors.not_found"] }, result: null }, { status: 404 });
+    if (!Number.isInteger(id) || id <= 0)
+      return data({ invitation: { id: 0, errors: ["apiErrors.not_found"] }, result: null }, { status: 404 });
     try {
       if (intent === "accept") await api.send(employeesApi.acceptInvitation, { params: { id } });
       else await api.send(employeesApi.declineInvitation, { params: { id } });
@@ -81,7 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { messages, status } = apiErrorMessages(error);
       return data({ invitation: { id, errors: messages }, result: null }, { status });
     }
-    return intent === "accept" ? localizedRedirect(request, "/profile", "profileStart.flash.joined") : localizedRedirect(request, "/profile/start", "profileStart.flash.declined");
+    return intent === "accept"
+      ? localizedRedirect(request, "/profile", "profileStart.flash.joined")
+      : localizedRedirect(request, "/profile/start", "profileStart.flash.declined");
   }
   const submission = parseWithZod(form, { schema: StartCompanySchema });
   const search = readPickerSearch(form);
@@ -89,7 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const picker = await searchPicker(api, "okved", search.field, search.q, pageLang(request));
     return data({ result: submission.reply(), invitation: null, picker });
   }
-  if (submission.status !== "success") return data({ result: submission.reply(), invitation: null }, { status: submission.status === "error" ? 400 : 200 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), invitation: null }, { status: submission.status === "error" ? 400 : 200 });
   const { nameText, sourceLang, ...rest } = submission.value;
   try {
     await api.send(companyApi.createCompany, { body: { name: { [sourceLang]: nameText }, sourceLang, ...rest } });
@@ -116,7 +120,11 @@ export default function ProfileStart({ loaderData, actionData }: Route.Component
       ) : (
         <>
           {invitations.length > 0 ? <Invitations invitations={invitations} failed={actionData?.invitation ?? null} /> : null}
-          <CreateCompany regions={loaderData.regions} result={actionData?.result ?? undefined} picker={actionData && "picker" in actionData ? (actionData.picker as PickerSearch) : null} />
+          <CreateCompany
+            regions={loaderData.regions}
+            result={actionData?.result ?? undefined}
+            picker={actionData && "picker" in actionData ? (actionData.picker as PickerSearch) : null}
+          />
         </>
       )}
     </div>
@@ -142,7 +150,9 @@ function Invitations({ invitations, failed }: { invitations: InvitationView[]; f
             <p className="muted">
               {t("profileStart.invitedAs", { role: t(`profileHome.role.${invitation.role}`) })}
               {invitation.position ? ` · ${invitation.position}` : ""}
-              {invitation.invitedBy ? ` · ${t("profileStart.invitedBy", { name: `${invitation.invitedBy.firstName} ${invitation.invitedBy.lastName}`.trim() })}` : ""}
+              {invitation.invitedBy
+                ? ` · ${t("profileStart.invitedBy", { name: `${invitation.invitedBy.firstName} ${invitation.invitedBy.lastName}`.trim() })}`
+                : ""}
             </p>
             <p className="muted small">{t("profileStart.expires", { date: formatDate(invitation.expiresAt, lang) })}</p>
             {failed?.id === invitation.id ? <FormErrors errors={failed.errors} /> : null}
@@ -151,7 +161,13 @@ function Invitations({ invitations, failed }: { invitations: InvitationView[]; f
               <button type="submit" name="intent" value="accept" className="button" disabled={navigation.state === "submitting"}>
                 {t("profileStart.accept")}
               </button>
-              <button type="submit" name="intent" value="decline" className="button button-secondary" disabled={navigation.state === "submitting"}>
+              <button
+                type="submit"
+                name="intent"
+                value="decline"
+                className="button button-secondary"
+                disabled={navigation.state === "submitting"}
+              >
                 {t("profileStart.decline")}
               </button>
             </Form>
@@ -162,7 +178,15 @@ function Invitations({ invitations, failed }: { invitations: InvitationView[]; f
   );
 }
 
-function CreateCompany({ regions, result, picker }: { regions: Route.ComponentProps["loaderData"]["regions"]; result: SubmissionResult<string[]> | undefined; picker: PickerSearch | null | undefined }) {
+function CreateCompany({
+  regions,
+  result,
+  picker,
+}: {
+  regions: Route.ComponentProps["loaderData"]["regions"];
+  result: SubmissionResult<string[]> | undefined;
+  picker: PickerSearch | null | undefined;
+}) {
   const t = useT();
   const lang = useLang();
   const navigation = useNavigation();
@@ -185,11 +209,29 @@ function CreateCompany({ regions, result, picker }: { regions: Route.ComponentPr
         {/* Enter in a field creates the company (the first submit button is the one Enter presses). */}
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <div className="field-pair">
-          <InputField field={fields.nameText} label={t("profileStart.name")} hint={t("profileStart.nameHint")} autoComplete="organization" />
+          <InputField
+            field={fields.nameText}
+            label={t("profileStart.name")}
+            hint={t("profileStart.nameHint")}
+            autoComplete="organization"
+          />
           <SelectField field={fields.sourceLang} label={t("profileStart.nameLang")} options={LANG_OPTIONS} />
         </div>
-        <CountryRegionFields countryField={fields.country} regionField={fields.regionCode} regions={regions} country={country} onCountry={setCountry} />
-        <ClassifierPicker classifier="okved" form={form} field={fields.okvedMain} label={t("profileCompany.fields.okvedMain")} hint={t("profileStart.okvedHint")} search={picker} />
+        <CountryRegionFields
+          countryField={fields.country}
+          regionField={fields.regionCode}
+          regions={regions}
+          country={country}
+          onCountry={setCountry}
+        />
+        <ClassifierPicker
+          classifier="okved"
+          form={form}
+          field={fields.okvedMain}
+          label={t("profileCompany.fields.okvedMain")}
+          hint={t("profileStart.okvedHint")}
+          search={picker}
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
           {t("profileStart.create")}

@@ -26,7 +26,10 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
   const fail = (code: string, status: number) =>
-    data({ error: { code, message: t([`apiErrors.${code}`, "apiErrors.internal_error"]) } }, { status, headers: { "Cache-Control": "no-store" } });
+    data(
+      { error: { code, message: t([`apiErrors.${code}`, "apiErrors.internal_error"]) } },
+      { status, headers: { "Cache-Control": "no-store" } },
+    );
   if (!context.get(sessionContext).accessToken) return fail("unauthorized", 401);
   const api = context.get(apiContext);
   try {

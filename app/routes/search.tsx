@@ -39,9 +39,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = Number(url.searchParams.get("page") ?? "1");
   const seo = { title: q ? t("classifier.resultsFor", { q }) : t("search.title"), description: t("search.prompt") };
-  if (!q) return { q, tab: "products" as Tab, seo, overview: null, corrected: null, okved: null, tnved: null, products: null, suppliers: null };
+  if (!q)
+    return { q, tab: "products" as Tab, seo, overview: null, corrected: null, okved: null, tnved: null, products: null, suppliers: null };
   const [overview, okved, tnved] = await Promise.all([
-    api.send(searchApi.crossSearch, { query: { q, lang, perGroup: 20 } }).then((r) => ({ ...r.data, correctedQuery: r.meta.correctedQuery })),
+    api
+      .send(searchApi.crossSearch, { query: { q, lang, perGroup: 20 } })
+      .then((r) => ({ ...r.data, correctedQuery: r.meta.correctedQuery })),
     api.send(classifiersApi.searchOkved, { query: { q, lang, perPage: 10 } }),
     api.send(classifiersApi.searchTnved, { query: { q, lang, perPage: 10 } }),
   ]);
@@ -86,7 +89,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <PageHeader title={t("search.heading")} lead={t("search.prompt")} />
-      <ClassifierSearchForm action={localeHref(lang, "/search")} q={q} label={t("home.searchLabel")} placeholder={t("home.searchPlaceholder")} />
+      <ClassifierSearchForm
+        action={localeHref(lang, "/search")}
+        q={q}
+        label={t("home.searchLabel")}
+        placeholder={t("home.searchPlaceholder")}
+      />
       {loaderData.corrected ? (
         <p className="notice" role="status">
           {t("search.corrected", { q, corrected: loaderData.corrected })}
@@ -109,7 +117,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </nav>
           {tab === "products" && loaderData.products ? (
             <section>
-              {loaderData.products.items.length === 0 ? <p className="empty">{t("classifier.noResults", { q })}</p> : <ProductGrid products={loaderData.products.items} matched />}
+              {loaderData.products.items.length === 0 ? (
+                <p className="empty">{t("classifier.noResults", { q })}</p>
+              ) : (
+                <ProductGrid products={loaderData.products.items} matched />
+              )}
               <Pagination page={loaderData.products.meta.page} pages={loaderData.products.meta.pages} />
             </section>
           ) : null}

@@ -18,7 +18,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
   const api = context.get(apiContext);
-  const offer = await orNotFound(request, api.send(servicesApi.getCompanyService, { params: { id: params.id }, query: { lang } }).then((r) => r.data));
+  const offer = await orNotFound(
+    request,
+    api.send(servicesApi.getCompanyService, { params: { id: params.id }, query: { lang } }).then((r) => r.data),
+  );
   const others = await api.send(servicesApi.listCompanyServices, { query: { lang, company: offer.company.id, perPage: 20 } });
   return {
     offer,
@@ -46,7 +49,12 @@ export default function ServiceOffer({ loaderData }: Route.ComponentProps) {
       {offer.priceFrom ? (
         <p className="lead-price">
           {t("catalog.priceFrom", { price: formatMoney(offer.priceFrom, offer.currency, lang) })}
-          {offer.priceUnit ? <> / <Text value={offer.priceUnit} /></> : null}
+          {offer.priceUnit ? (
+            <>
+              {" "}
+              / <Text value={offer.priceUnit} />
+            </>
+          ) : null}
         </p>
       ) : null}
       {offer.description ? (

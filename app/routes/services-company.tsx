@@ -25,7 +25,16 @@ import { FilterSelect } from "../components/filter-select.tsx";
 
 export const middleware = guards(
   "check-query-params-page",
-  ["check-query-params", { page: pageParam, q: searchParam, serviceType: z.string().regex(/^[a-z0-9-]{1,60}$/), region: z.string().regex(/^(CN-)?\d{2}$/), country: z.enum(["RU", "CN"]) }],
+  [
+    "check-query-params",
+    {
+      page: pageParam,
+      q: searchParam,
+      serviceType: z.string().regex(/^[a-z0-9-]{1,60}$/),
+      region: z.string().regex(/^(CN-)?\d{2}$/),
+      country: z.enum(["RU", "CN"]),
+    },
+  ],
   "reset-page",
 );
 
@@ -33,7 +42,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const lang = pageLang(request);
   const t = getInstance(context).t;
-  const query = apiQuery<RouteQueryInput<typeof searchApi.filterServices>>(url.searchParams, ["page", "q", "serviceType", "region", "country"]);
+  const query = apiQuery<RouteQueryInput<typeof searchApi.filterServices>>(url.searchParams, [
+    "page",
+    "q",
+    "serviceType",
+    "region",
+    "country",
+  ]);
   const result = await context.get(apiContext).send(searchApi.filterServices, { query: { ...query, lang, perPage: 20 } });
   const meta = result.meta;
   if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
@@ -56,8 +71,20 @@ export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ to: "/services", label: t("services.title") }, { label: t("services.offers") }]} />
       <h1>{loaderData.seo.title}</h1>
       <Form method="get" className="inline-filters" onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true })}>
-        <FilterSelect name="serviceType" label={t("services.type")} value={loaderData.params.serviceType} any={t("catalog.any")} options={loaderData.types.map((type) => ({ value: type.slug, label: `${type.name.text} (${type.companyCount})` }))} />
-        <FilterSelect name="country" label={t("catalog.country")} value={loaderData.params.country} any={t("catalog.any")} options={(["RU", "CN"] as const).map((c) => ({ value: c, label: t(`catalog.countries.${c}`) }))} />
+        <FilterSelect
+          name="serviceType"
+          label={t("services.type")}
+          value={loaderData.params.serviceType}
+          any={t("catalog.any")}
+          options={loaderData.types.map((type) => ({ value: type.slug, label: `${type.name.text} (${type.companyCount})` }))}
+        />
+        <FilterSelect
+          name="country"
+          label={t("catalog.country")}
+          value={loaderData.params.country}
+          any={t("catalog.any")}
+          options={(["RU", "CN"] as const).map((c) => ({ value: c, label: t(`catalog.countries.${c}`) }))}
+        />
         <button type="submit" className="button">
           {t("catalog.apply")}
         </button>
@@ -75,11 +102,20 @@ export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
                 <span className="muted offer-price">
                   {" "}
                   {t("catalog.priceFrom", { price: formatMoney(offer.priceFrom, offer.currency, lang) })}
-                  {offer.priceUnit ? <> / <Text value={offer.priceUnit} /></> : null}
+                  {offer.priceUnit ? (
+                    <>
+                      {" "}
+                      / <Text value={offer.priceUnit} />
+                    </>
+                  ) : null}
                 </span>
               ) : null}
             </h2>
-            {offer.description ? <p className="clamp-3"><Text value={offer.description} /></p> : null}
+            {offer.description ? (
+              <p className="clamp-3">
+                <Text value={offer.description} />
+              </p>
+            ) : null}
             <CompanyCard company={offer.company} />
           </li>
         ))}

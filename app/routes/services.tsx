@@ -38,7 +38,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <Text value={type.name} />
               </LocaleLink>
             </h2>
-            {type.description ? <p><Text value={type.description} /></p> : null}
+            {type.description ? (
+              <p>
+                <Text value={type.description} />
+              </p>
+            ) : null}
             <p className="muted">{t("services.companyCount", { count: type.companyCount })}</p>
           </li>
         ))}

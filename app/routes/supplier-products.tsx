@@ -23,7 +23,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const company = await loadSupplier(context, request, params.id, lang);
   const api = context.get(apiContext);
-  const query = { ...apiQuery<productsApi.ProductListInput>(url.searchParams, ["page", "currency", "priceMin", "priceMax", "sort", "tnved"]), company: company.id, lang, perPage: 24 };
+  const query = {
+    ...apiQuery<productsApi.ProductListInput>(url.searchParams, ["page", "currency", "priceMin", "priceMax", "sort", "tnved"]),
+    company: company.id,
+    lang,
+    perPage: 24,
+  };
   const [list, facets] = await Promise.all([
     api.send(companiesApi.listCompanyProducts, { params: { id: company.id }, query }),
     api.send(productsApi.productFacets, { query: { ...query, page: undefined, perPage: undefined, sort: undefined } }).then((r) => r.data),

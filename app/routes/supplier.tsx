@@ -20,7 +20,9 @@ import { useT } from "../lib/use-t.ts";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const company = await loadSupplier(context, request, params.id, lang);
-  const products = await context.get(apiContext).send(companiesApi.listCompanyProducts, { params: { id: company.id }, query: { lang, perPage: 8 } });
+  const products = await context
+    .get(apiContext)
+    .send(companiesApi.listCompanyProducts, { params: { id: company.id }, query: { lang, perPage: 8 } });
   return {
     company,
     products: products.data,
@@ -121,7 +123,9 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
                     <LocaleLink to={`/services/company/${s.id}`}>
                       <Text value={s.serviceType.name} />
                     </LocaleLink>
-                    {s.priceFrom ? <span className="muted"> — {t("catalog.priceFrom", { price: formatMoney(s.priceFrom, s.currency, lang) })}</span> : null}
+                    {s.priceFrom ? (
+                      <span className="muted"> — {t("catalog.priceFrom", { price: formatMoney(s.priceFrom, s.currency, lang) })}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -159,7 +163,11 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
             <section className="card">
               <h2>{t("suppliers.verification")}</h2>
               <p>{t(`catalog.verification.${company.verification.level >= 2 ? "2" : "1"}`)}</p>
-              {company.verification.evidence ? <p className="muted"><Text value={company.verification.evidence} /></p> : null}
+              {company.verification.evidence ? (
+                <p className="muted">
+                  <Text value={company.verification.evidence} />
+                </p>
+              ) : null}
               {company.verification.verifiedAt ? <p className="muted">{formatDate(company.verification.verifiedAt, lang)}</p> : null}
             </section>
           ) : null}

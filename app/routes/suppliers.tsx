@@ -21,7 +21,16 @@ import { FilterSelect } from "../components/filter-select.tsx";
 
 export const middleware = guards(["check-query-params", supplierListQuery], "reset-page");
 
-const KEYS: (keyof RouteQueryInput<typeof searchApi.filterSuppliers>)[] = ["page", "q", "region", "country", "okved", "category", "verified", "kind"];
+const KEYS: (keyof RouteQueryInput<typeof searchApi.filterSuppliers>)[] = [
+  "page",
+  "q",
+  "region",
+  "country",
+  "okved",
+  "category",
+  "verified",
+  "kind",
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = documentUrl(request);
@@ -60,7 +69,8 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           onChange={(event) => {
             // Text inputs apply on submit; selects, radios and checkboxes at once.
             const target = event.target as unknown as HTMLInputElement;
-            if (target.tagName !== "INPUT" || target.type === "checkbox" || target.type === "radio") void submit(event.currentTarget, { preventScrollReset: true });
+            if (target.tagName !== "INPUT" || target.type === "checkbox" || target.type === "radio")
+              void submit(event.currentTarget, { preventScrollReset: true });
           }}
         >
           <h2 className="filters-title">{t("catalog.filters")}</h2>
@@ -68,8 +78,20 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
             <span>{t("suppliers.query")}</span>
             <input type="search" name="q" defaultValue={params.q ?? ""} maxLength={200} />
           </label>
-          <FilterSelect name="region" label={t("catalog.region")} value={params.region} any={t("catalog.any")} options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))} />
-          <FilterSelect name="category" label={t("suppliers.category")} value={params.category} any={t("catalog.any")} options={loaderData.categories.map((c) => ({ value: String(c.id), label: c.name.text }))} />
+          <FilterSelect
+            name="region"
+            label={t("catalog.region")}
+            value={params.region}
+            any={t("catalog.any")}
+            options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))}
+          />
+          <FilterSelect
+            name="category"
+            label={t("suppliers.category")}
+            value={params.category}
+            any={t("catalog.any")}
+            options={loaderData.categories.map((c) => ({ value: String(c.id), label: c.name.text }))}
+          />
           <label className="field">
             <span>{t("suppliers.okved")}</span>
             <input name="okved" defaultValue={params.okved ?? ""} placeholder="24.20" pattern="\d{2}(\.\d{1,2}){0,2}" inputMode="decimal" />
@@ -80,10 +102,12 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
               <input type="radio" name="kind" value="" defaultChecked={!params.kind} /> {t("catalog.any")}
             </label>
             <label className="field-check">
-              <input type="radio" name="kind" value="manufacturer" defaultChecked={params.kind === "manufacturer"} /> {t("catalog.kind.manufacturer")} ({facets.kinds.manufacturer})
+              <input type="radio" name="kind" value="manufacturer" defaultChecked={params.kind === "manufacturer"} />{" "}
+              {t("catalog.kind.manufacturer")} ({facets.kinds.manufacturer})
             </label>
             <label className="field-check">
-              <input type="radio" name="kind" value="trader" defaultChecked={params.kind === "trader"} /> {t("catalog.kind.trader")} ({facets.kinds.trader})
+              <input type="radio" name="kind" value="trader" defaultChecked={params.kind === "trader"} /> {t("catalog.kind.trader")} (
+              {facets.kinds.trader})
             </label>
           </fieldset>
           <label className="field field-check">

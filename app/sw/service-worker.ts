@@ -21,9 +21,26 @@ import { addPlugins, cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import {
-  API_MAX_AGE_S, API_MAX_ENTRIES, CACHE_NAMES, IMAGES_MAX_AGE_S, IMAGES_MAX_ENTRIES, PAGE_NETWORK_TIMEOUT_S, PAGES_MAX_AGE_S,
-  PAGES_MAX_ENTRIES, SW_MESSAGES, fetchedAt, isOfflinePath, isPagePath, isPrivatePath, isSafeApiPath, isStorableResponse,
-  isSignOutPath, isUncacheableRequest, markCachedHtml, offlineUrl, pageLang,
+  API_MAX_AGE_S,
+  API_MAX_ENTRIES,
+  CACHE_NAMES,
+  IMAGES_MAX_AGE_S,
+  IMAGES_MAX_ENTRIES,
+  PAGE_NETWORK_TIMEOUT_S,
+  PAGES_MAX_AGE_S,
+  PAGES_MAX_ENTRIES,
+  SW_MESSAGES,
+  fetchedAt,
+  isOfflinePath,
+  isPagePath,
+  isPrivatePath,
+  isSafeApiPath,
+  isStorableResponse,
+  isSignOutPath,
+  isUncacheableRequest,
+  markCachedHtml,
+  offlineUrl,
+  pageLang,
 } from "../lib/pwa/cache-rules.ts";
 
 interface SwScope {
@@ -127,7 +144,8 @@ registerRoute(
   ({ url }) => sameOrigin(url) && isSignOutPath(url.pathname),
   async ({ request }) => {
     const response = await fetch(request);
-    if (response.status < 400) await Promise.all([CACHE_NAMES.pages, CACHE_NAMES.saved, CACHE_NAMES.api].map((name) => caches.delete(name)));
+    if (response.status < 400)
+      await Promise.all([CACHE_NAMES.pages, CACHE_NAMES.saved, CACHE_NAMES.api].map((name) => caches.delete(name)));
     return response;
   },
   "POST",
@@ -137,7 +155,10 @@ registerRoute(
   ({ request, url }) => request.destination === "image" && sameOrigin(url) && !isUncacheableRequest(request),
   new CacheFirst({
     cacheName: CACHE_NAMES.images,
-    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: IMAGES_MAX_ENTRIES, maxAgeSeconds: IMAGES_MAX_AGE_S, purgeOnQuotaError: true })],
+    plugins: [
+      storableOnly,
+      new ExpirationPlugin({ maxEntries: IMAGES_MAX_ENTRIES, maxAgeSeconds: IMAGES_MAX_AGE_S, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

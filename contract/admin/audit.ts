@@ -48,5 +48,7 @@ export const listAudit = defineRoute({
   auth: "staff",
   query: AuditQuery,
   data: z.array(AuditRowSchema),
-  meta: PageMetaSchema.extend({ actors: z.array(AuditActorSchema).meta({ description: "Actors seen in the log, most active first (for the filter)" }) }),
+  meta: PageMetaSchema.extend({
+    actors: z.array(AuditActorSchema).meta({ description: "Actors seen in the log, most active first (for the filter)" }),
+  }),
 });

@@ -27,7 +27,12 @@ export const AdminCategorySchema = z
 export type AdminCategory = z.infer<typeof AdminCategorySchema>;
 
 /** An icon name of the site's sprite (app/lib/icon-names.ts); the form offers the list. */
-export const Icon = nullable(z.string({ error: typeError }).trim().regex(/^[a-z0-9-]{1,40}$/, { error: "icon_format" }));
+export const Icon = nullable(
+  z
+    .string({ error: typeError })
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: "icon_format" }),
+);
 
 /** A localized name whose Russian text is required (the catalogue's default language and fallback). */
 export function nameRu(max: number) {

@@ -34,7 +34,16 @@ export const AdminCompanyViewSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     productCounts: z.record(z.string(), z.number().int()).meta({ description: "Products by status" }),
-    legalEntities: z.array(z.object({ id: z.number().int(), kind: z.string(), inn: z.string(), kpp: z.string().nullable(), ogrn: z.string().nullable(), nameFull: z.string() })),
+    legalEntities: z.array(
+      z.object({
+        id: z.number().int(),
+        kind: z.string(),
+        inn: z.string(),
+        kpp: z.string().nullable(),
+        ogrn: z.string().nullable(),
+        nameFull: z.string(),
+      }),
+    ),
     people: z.array(
       z.object({
         memberId: z.number().int(),
@@ -58,12 +67,16 @@ export const BlockCompanySchema = form({ reason: text(2000), lang: LangField });
  * need the evidence in at least one language and the day of the check (not in the future).
  */
 export const VerificationSchema = form({
-  level: z.coerce.number({ error: typeError }).int({ error: "invalid_type" }).pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "invalid_option" })),
+  level: z.coerce
+    .number({ error: typeError })
+    .int({ error: "invalid_type" })
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: "invalid_option" })),
   evidence: localized(2000).optional(),
   verifiedAt: nullable(Day),
 }).superRefine((value, ctx) => {
   if (value.level === 0) return;
-  if (!value.evidence || Object.keys(value.evidence).length === 0) ctx.addIssue({ code: "custom", message: "evidence_required", path: ["evidence"] });
+  if (!value.evidence || Object.keys(value.evidence).length === 0)
+    ctx.addIssue({ code: "custom", message: "evidence_required", path: ["evidence"] });
   if (!value.verifiedAt) ctx.addIssue({ code: "custom", message: "date_required", path: ["verifiedAt"] });
   else if (value.verifiedAt.getTime() > Date.now()) ctx.addIssue({ code: "custom", message: "date_future", path: ["verifiedAt"] });
 });

@@ -49,9 +49,14 @@ export function optionalText(max: number) {
 /** Text in up to three languages, each at most `max` characters; may be empty (`{}`). */
 export function localized(max: number) {
   return z
-    .object(Object.fromEntries(LANGS.map((lang) => [lang, z.string({ error: "invalid_type" }).trim().max(max, { error: "too_long" }).optional()])) as Record<Lang, z.ZodOptional<z.ZodString>>, {
-      error: typeError,
-    })
+    .object(
+      Object.fromEntries(
+        LANGS.map((lang) => [lang, z.string({ error: "invalid_type" }).trim().max(max, { error: "too_long" }).optional()]),
+      ) as Record<Lang, z.ZodOptional<z.ZodString>>,
+      {
+        error: typeError,
+      },
+    )
     .transform((value) => {
       const out: Partial<Record<Lang, string>> = {};
       for (const lang of LANGS) if (value[lang]) out[lang] = value[lang];
@@ -83,7 +88,11 @@ export const Slug = z
 
 /** An integer from a JSON number or a form string. */
 export function integer(min: number, max: number) {
-  return z.coerce.number({ error: typeError }).int({ error: "invalid_type" }).min(min, { error: "too_small" }).max(max, { error: "too_big" });
+  return z.coerce
+    .number({ error: typeError })
+    .int({ error: "invalid_type" })
+    .min(min, { error: "too_small" })
+    .max(max, { error: "too_big" });
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -28,13 +28,24 @@ function list<T extends readonly [string, ...string[]]>(values: T) {
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean)))
+    .transform((v) =>
+      v === undefined
+        ? []
+        : (Array.isArray(v) ? v : [v])
+            .flatMap((s) => s.split(","))
+            .map((s) => s.trim())
+            .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values)).max(values.length));
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647).optional();
 const yesNo = z.enum(["yes", "no"]).optional();
-const region = z.string().regex(/^(CN-)?\d{2}$/).optional().meta({ description: "A region code such as 77 or CN-21" });
+const region = z
+  .string()
+  .regex(/^(CN-)?\d{2}$/)
+  .optional()
+  .meta({ description: "A region code such as 77 or CN-21" });
 
 const Common = {
   q: z.string().trim().max(200).optional(),
@@ -92,7 +103,11 @@ export const LegalEntityFilterQuery = z.object({
   sort: z.enum(["id", "inn", "nameFull", "createdAt", "updatedAt"]).default("id"),
   kind: z.enum(["legal", "individual"]).optional(),
   company: id,
-  innRegion: z.string().regex(/^\d{2}$/).optional().meta({ description: "The two leading digits of the INN: the tax office's region" }),
+  innRegion: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional()
+    .meta({ description: "The two leading digits of the INN: the tax office's region" }),
   companyStatus: list(COMPANY_STATUSES),
 });
 
@@ -248,12 +263,25 @@ export type FilterRow =
   | z.infer<typeof LegalEntityRowSchema>
   | z.infer<typeof EmployeeRowSchema>;
 
-export const FilterMetaSchema = PageMetaSchema.extend({ limit: z.number().int(), sort: z.string(), order: z.enum(["asc", "desc"]) }).meta({ id: "FilterMeta" });
+export const FilterMetaSchema = PageMetaSchema.extend({ limit: z.number().int(), sort: z.string(), order: z.enum(["asc", "desc"]) }).meta({
+  id: "FilterMeta",
+});
 export type FilterMeta = z.infer<typeof FilterMetaSchema>;
 
-const CSV = { contentType: "text/csv; charset=utf-8", description: "With `format=csv`: every matching row as CSV (UTF-8 with BOM; the total in X-Total-Count)", when: "format=csv" } as const;
+const CSV = {
+  contentType: "text/csv; charset=utf-8",
+  description: "With `format=csv`: every matching row as CSV (UTF-8 with BOM; the total in X-Total-Count)",
+  when: "format=csv",
+} as const;
 
-function filterRoute<const P extends string, Q extends z.ZodObject, R extends z.ZodObject>(path: P, operationId: string, what: string, query: Q, row: R, deprecated = false) {
+function filterRoute<const P extends string, Q extends z.ZodObject, R extends z.ZodObject>(
+  path: P,
+  operationId: string,
+  what: string,
+  query: Q,
+  row: R,
+  deprecated = false,
+) {
   return defineRoute({
     method: "GET",
     path: `/app/admin/filter/${path}`,
@@ -274,10 +302,29 @@ export const filterCompanies = filterRoute("company", "adminFilterCompanies", "C
 export const filterUsers = filterRoute("user", "adminFilterUsers", "Users", UserFilterQuery, UserRowSchema);
 export const filterServices = filterRoute("service", "adminFilterServices", "Service offers", ServiceFilterQuery, ServiceRowSchema);
 export const filterProducts = filterRoute("product", "adminFilterProducts", "Products", ProductFilterQuery, ProductRowSchema);
-export const filterLegalEntities = filterRoute("legal-entities", "adminFilterLegalEntities", "Legal entities", LegalEntityFilterQuery, LegalEntityRowSchema);
+export const filterLegalEntities = filterRoute(
+  "legal-entities",
+  "adminFilterLegalEntities",
+  "Legal entities",
+  LegalEntityFilterQuery,
+  LegalEntityRowSchema,
+);
 /** The spec's spelling (`legal-entiries`) of the same operation. */
-export const filterLegalEntitiesSpec = filterRoute("legal-entiries", "adminFilterLegalEntitiesSpec", "Legal entities", LegalEntityFilterQuery, LegalEntityRowSchema, true);
-export const filterEmployees = filterRoute("employees", "adminFilterEmployees", "Company employees", EmployeeFilterQuery, EmployeeRowSchema);
+export const filterLegalEntitiesSpec = filterRoute(
+  "legal-entiries",
+  "adminFilterLegalEntitiesSpec",
+  "Legal entities",
+  LegalEntityFilterQuery,
+  LegalEntityRowSchema,
+  true,
+);
+export const filterEmployees = filterRoute(
+  "employees",
+  "adminFilterEmployees",
+  "Company employees",
+  EmployeeFilterQuery,
+  EmployeeRowSchema,
+);
 
 /** The filter of each kind (the web tier's list pages and CSV export pick theirs by kind). */
 export const FILTERS = {

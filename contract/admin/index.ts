@@ -20,6 +20,16 @@ function isRoute(value: unknown): value is RouteDescriptor {
   return typeof value === "object" && value !== null && "operationId" in value && "path" in value && "method" in value;
 }
 
-export const ADMIN_ROUTES: readonly RouteDescriptor[] = [home, moderation, audit, filters, users, companies, categories, serviceTypes, stories, tags, pages].flatMap((module) =>
-  Object.values(module).filter(isRoute),
-);
+export const ADMIN_ROUTES: readonly RouteDescriptor[] = [
+  home,
+  moderation,
+  audit,
+  filters,
+  users,
+  companies,
+  categories,
+  serviceTypes,
+  stories,
+  tags,
+  pages,
+].flatMap((module) => Object.values(module).filter(isRoute));

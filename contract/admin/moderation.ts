@@ -29,7 +29,9 @@ export const QueueEntrySchema = z
     companyName: LocalizedSchema,
     status: z.string(),
     changesOnly: z.boolean().meta({ description: "A published product's changes (its public version stays until they are approved)" }),
-    parts: z.array(z.string()).meta({ description: "Which parts a published product's changes touch (card, facts, prices, variants, files)" }),
+    parts: z
+      .array(z.string())
+      .meta({ description: "Which parts a published product's changes touch (card, facts, prices, variants, files)" }),
     resubmission: z.boolean().meta({ description: "Approved before: the diff is against that version" }),
     sourceLang: Lang,
     waitingSince: z.string().meta({ description: "ISO 8601: the record's last change" }),
@@ -101,7 +103,9 @@ export const CompanyDocSchema = z
     facts: z.array(LocalizedFactSchema),
     logo: z.array(FileRefSchema),
     files: z.array(FileRefSchema),
-    legalEntities: z.array(z.object({ kind: z.string(), inn: z.string(), kpp: z.string().nullable(), ogrn: z.string().nullable(), nameFull: z.string() })),
+    legalEntities: z.array(
+      z.object({ kind: z.string(), inn: z.string(), kpp: z.string().nullable(), ogrn: z.string().nullable(), nameFull: z.string() }),
+    ),
   })
   .meta({ id: "CompanyDoc" });
 export type CompanyDoc = z.infer<typeof CompanyDocSchema>;
@@ -113,7 +117,14 @@ const RowStatusSchema = z.enum(ROW_STATUSES);
 /** One field of the diff. `text`: one value each side; `list`: rows; `files`: pictures and documents. */
 export const DiffFieldSchema = z
   .discriminatedUnion("kind", [
-    z.object({ field: z.string(), kind: z.literal("text"), changed: z.boolean(), before: z.string().nullable(), after: z.string().nullable(), lang: Lang.optional() }),
+    z.object({
+      field: z.string(),
+      kind: z.literal("text"),
+      changed: z.boolean(),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+      lang: Lang.optional(),
+    }),
     z.object({
       field: z.string(),
       kind: z.literal("list"),
@@ -171,7 +182,9 @@ export const ModerationResultSchema = z
   .meta({ id: "ModerationResult" });
 export type ModerationResult = z.infer<typeof ModerationResultSchema>;
 
-export const DecisionSchema = ModerationResultSchema.extend({ mailed: z.number().int().min(0).meta({ description: "E-mails sent to the company's people" }) }).meta({ id: "ModerationDecision" });
+export const DecisionSchema = ModerationResultSchema.extend({
+  mailed: z.number().int().min(0).meta({ description: "E-mails sent to the company's people" }),
+}).meta({ id: "ModerationDecision" });
 export type Decision = z.infer<typeof DecisionSchema>;
 
 /** Rejecting a company or a product: the reason the supplier will read, and the language it is in. */
@@ -180,7 +193,12 @@ export type RejectInput = z.output<typeof RejectSchema>;
 
 export const QueueQuery = z.object({
   kind: QueueKindSchema.optional(),
-  q: z.string().trim().max(200).optional().meta({ description: "Part of a name or the supplier's name in any language, or the record's number" }),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .meta({ description: "Part of a name or the supplier's name in any language, or the record's number" }),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   lang: LangSchema,

@@ -37,16 +37,27 @@ export const PageSchema = form({
   sourceLang: LangField.default("ru"),
   status: choice(["draft", "published"]).default("published"),
   /** Partner-region pages: the region whose suppliers are listed… */
-  regionCode: nullable(z.string({ error: typeError }).trim().regex(/^(CN-)?\d{2}$/, { error: "invalid_format" })),
+  regionCode: nullable(
+    z
+      .string({ error: typeError })
+      .trim()
+      .regex(/^(CN-)?\d{2}$/, { error: "invalid_format" }),
+  ),
   /** …and the place names (any language, comma-separated) their address must contain. */
   localities: optionalText(500),
 }).superRefine((value, ctx) => {
   checkSource(ctx, value.title, value.sourceLang, "title");
-  if (value.regionCode && !(value.localities ?? "").split(",").some((l) => l.trim())) ctx.addIssue({ code: "custom", message: "localities_required", path: ["localities"] });
+  if (value.regionCode && !(value.localities ?? "").split(",").some((l) => l.trim()))
+    ctx.addIssue({ code: "custom", message: "localities_required", path: ["localities"] });
 });
 export type PageInput = z.output<typeof PageSchema>;
 
-const PageParams = z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,79}$/).meta({ description: "talp or liaozhong" }) });
+const PageParams = z.object({
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,79}$/)
+    .meta({ description: "talp or liaozhong" }),
+});
 const TAG = "Admin: content pages";
 
 export const listPages = defineRoute({

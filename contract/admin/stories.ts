@@ -13,7 +13,19 @@ import { LANGS, LocalizedSchema } from "../lang.ts";
 import { IdParams, PageMetaSchema, defineRoute } from "../route.ts";
 import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
 import { AuditRowSchema } from "./audit.ts";
-import { DeletedSchema, LangField, Moment, Slug, checkSource, choice, form, localized, localizedRequired, nullable, typeError } from "./fields.ts";
+import {
+  DeletedSchema,
+  LangField,
+  Moment,
+  Slug,
+  checkSource,
+  choice,
+  form,
+  localized,
+  localizedRequired,
+  nullable,
+  typeError,
+} from "./fields.ts";
 
 export const STORY_STATUSES = ["draft", "published"] as const;
 
@@ -52,7 +64,6 @@ export type AdminStory = z.infer<typeof AdminStorySchema>;
 export const AdminStoryDetailSchema = AdminStorySchema.extend({ history: z.array(AuditRowSchema) }).meta({ id: "AdminStoryDetail" });
 export type AdminStoryDetail = z.infer<typeof AdminStoryDetailSchema>;
 
-
 export const StorySchema = form({
   slug: Slug,
   title: localizedRequired(300),
@@ -73,7 +84,6 @@ export const StorySchema = form({
 });
 export type StoryInput = z.output<typeof StorySchema>;
 
-
 export const StoryListQuery = z.object({
   q: z.string().trim().max(200).optional().meta({ description: "Part of the title in any language, or of the slug" }),
   status: z.enum(STORY_STATUSES).optional(),
@@ -82,7 +92,9 @@ export const StoryListQuery = z.object({
 });
 
 /** The cover upload: a multipart field `file` (or JSON `{ fileId }` naming an earlier temporary upload). */
-export const CoverUploadSchema = z.object({ file: z.file().meta({ description: "The image (JPEG, PNG or WebP; checked by its content)" }) });
+export const CoverUploadSchema = z.object({
+  file: z.file().meta({ description: "The image (JPEG, PNG or WebP; checked by its content)" }),
+});
 
 const UPLOAD_ERRORS = [
   "invalid_multipart",

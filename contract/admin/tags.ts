@@ -6,7 +6,9 @@ import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
 import { nameRu } from "./categories.ts";
 import { DeletedSchema, Slug, form } from "./fields.ts";
 
-export const AdminTagSchema = z.object({ id: z.number().int(), slug: z.string(), name: LocalizedSchema, storyCount: z.number().int() }).meta({ id: "AdminTag" });
+export const AdminTagSchema = z
+  .object({ id: z.number().int(), slug: z.string(), name: LocalizedSchema, storyCount: z.number().int() })
+  .meta({ id: "AdminTag" });
 export type AdminTag = z.infer<typeof AdminTagSchema>;
 
 export const TagSchema = form({ slug: Slug, name: nameRu(100) });

@@ -26,7 +26,9 @@ export const AdminUserViewSchema = z
     lastSignInAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    company: z.object({ id: z.number().int(), name: LocalizedSchema, status: z.string(), role: z.string(), employeeStatus: z.string() }).nullable(),
+    company: z
+      .object({ id: z.number().int(), name: LocalizedSchema, status: z.string(), role: z.string(), employeeStatus: z.string() })
+      .nullable(),
     activeSessions: z.number().int().meta({ description: "Devices signed in now (refresh-token families with a live token)" }),
     history: z.array(AuditRowSchema),
   })

@@ -56,7 +56,9 @@ export const CompanyFields = form({
   website: nullable(WebUrl),
   phone: nullable(Phone),
   email: nullable(Email),
-  yearFounded: nullable(z.number({ error: typeError }).int({ error: "invalid_type" }).min(1800, { error: "too_small" }).max(2100, { error: "too_big" })),
+  yearFounded: nullable(
+    z.number({ error: typeError }).int({ error: "invalid_type" }).min(1800, { error: "too_small" }).max(2100, { error: "too_big" }),
+  ),
   headcountRange: nullable(z.enum(HEADCOUNT_RANGES, { error: "invalid_option" })),
   okvedMain: nullable(OkvedCode),
   /** Additional OKVED codes (besides the main one). */
@@ -66,7 +68,8 @@ export const CompanyFields = form({
 /** The company form: card fields plus the source-language rule and a founding year not in the future. */
 export const CompanySchema = CompanyFields.superRefine((value, ctx) => {
   checkSourceLang(ctx, value.name, value.sourceLang, ["name", value.sourceLang]);
-  if (value.yearFounded && value.yearFounded > new Date().getFullYear()) ctx.addIssue({ code: "custom", message: "too_big", path: ["yearFounded"] });
+  if (value.yearFounded && value.yearFounded > new Date().getFullYear())
+    ctx.addIssue({ code: "custom", message: "too_big", path: ["yearFounded"] });
 });
 export type CompanyInput = z.output<typeof CompanySchema>;
 
@@ -76,7 +79,9 @@ export const CompanyPatchSchema = CompanyFields.extend({ sourceLang: LangField.o
 /** A dealer/distributor link to another company's product. */
 export const ProductCompanySchema = form({
   productId: Id,
-  kind: z.enum(["dealer", "distributor"], { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") }).default("dealer"),
+  kind: z
+    .enum(["dealer", "distributor"], { error: (issue) => (issue.input === undefined ? "required" : "invalid_option") })
+    .default("dealer"),
 });
 
 /* ─── answers ───────────────────────────────────────────────────────────────────────────────── */
@@ -122,11 +127,17 @@ export const CompanyViewSchema = z
 export type CompanyView = z.infer<typeof CompanyViewSchema>;
 
 /** A company file (document or picture) with its title and place in the list. */
-export const CompanyFileViewSchema = FileViewSchema.extend({ title: LocalizedSchema, position: z.number().int().min(0) }).meta({ id: "ProfileCompanyFile" });
+export const CompanyFileViewSchema = FileViewSchema.extend({ title: LocalizedSchema, position: z.number().int().min(0) }).meta({
+  id: "ProfileCompanyFile",
+});
 export type CompanyFileView = z.infer<typeof CompanyFileViewSchema>;
 
 const LinkKindSchema = z.enum(["dealer", "distributor"]);
-const NamedRefSchema = z.object({ id: z.number().int(), name: LocalizedSchema, title: z.string().meta({ description: "The name in `lang`" }) });
+const NamedRefSchema = z.object({
+  id: z.number().int(),
+  name: LocalizedSchema,
+  title: z.string().meta({ description: "The name in `lang`" }),
+});
 
 /** A dealer link seen from either side: the product, the other company, how it is supplied. */
 export const ProductLinkSchema = z
@@ -137,7 +148,8 @@ export type ProductLink = z.infer<typeof ProductLinkSchema>;
 /* ─── operations ────────────────────────────────────────────────────────────────────────────── */
 
 const TAG = "Profile: company";
-const UPLOAD_NOTE = "Multipart `file` (and `title.ru|en|zh`), or JSON `{ fileId }` of a temporary upload (`/api/files/common`). Images are re-encoded to WebP with a thumbnail.";
+const UPLOAD_NOTE =
+  "Multipart `file` (and `title.ru|en|zh`), or JSON `{ fileId }` of a temporary upload (`/api/files/common`). Images are re-encoded to WebP with a thumbnail.";
 
 export const getCompany = defineRoute({
   method: "GET",
@@ -145,7 +157,8 @@ export const getCompany = defineRoute({
   operationId: "getProfileCompany",
   tag: TAG,
   summary: "The caller's company",
-  description: "Every language as stored, the logo, status and moderator's note, the caller's role, what is missing and how complete the profile is. Access: any employee.",
+  description:
+    "Every language as stored, the logo, status and moderator's note, the caller's role, what is missing and how complete the profile is. Access: any employee.",
   auth: "user",
   data: CompanyViewSchema,
   errors: MEMBER_ERRORS,
@@ -157,7 +170,8 @@ export const createCompany = defineRoute({
   operationId: "createProfileCompany",
   tag: TAG,
   summary: "Create a company; the caller becomes its owner",
-  description: "Region and OKVED codes must exist (`unknown_region`, `unknown_code` issues); a region must be of the company's country. Access: signed in, no company.",
+  description:
+    "Region and OKVED codes must exist (`unknown_region`, `unknown_code` issues); a region must be of the company's country. Access: signed in, no company.",
   auth: "user",
   body: CompanySchema,
   data: CompanyViewSchema,
@@ -171,7 +185,8 @@ export const updateCompany = defineRoute({
   operationId: "updateProfileCompany",
   tag: TAG,
   summary: "Change the company card",
-  description: "Fields left out stay; `null` or `\"\"` clears an optional field. The merged card must pass the company form. Access: owner or admin.",
+  description:
+    'Fields left out stay; `null` or `""` clears an optional field. The merged card must pass the company form. Access: owner or admin.',
   auth: "user",
   body: CompanyPatchSchema,
   data: CompanyViewSchema,
@@ -279,7 +294,8 @@ export const changeCompanyStatus = defineRoute({
   operationId: "changeProfileCompanyStatus",
   tag: TAG,
   summary: "Submit the company for moderation or withdraw it",
-  description: "draft/rejected → moderation (submit; needs a name and, for a Russian company, a legal entity: 422 `incomplete` with the missing parts as issues); moderation/published/rejected → draft (withdraw). Access: owner or admin.",
+  description:
+    "draft/rejected → moderation (submit; needs a name and, for a Russian company, a legal entity: 422 `incomplete` with the missing parts as issues); moderation/published/rejected → draft (withdraw). Access: owner or admin.",
   auth: "user",
   body: StatusActionSchema,
   data: CompanyViewSchema,
@@ -292,7 +308,8 @@ export const listProductLinks = defineRoute({
   operationId: "listProfileProductLinks",
   tag: TAG,
   summary: "Dealer and distributor links, both sides",
-  description: "`supplied`: other companies' products this company declares it supplies; `suppliedBy`: companies declaring they supply this company's products. Access: any employee.",
+  description:
+    "`supplied`: other companies' products this company declares it supplies; `suppliedBy`: companies declaring they supply this company's products. Access: any employee.",
   auth: "user",
   query: z.object({ lang: LangSchema }),
   data: z.object({ supplied: z.array(ProductLinkSchema), suppliedBy: z.array(ProductLinkSchema) }),

@@ -223,7 +223,10 @@ export const PersonHitSchema = z
     lastName: z.string(),
     email: z.string().meta({ description: "The full address when the query was exactly it; masked (`iv***@example.com`) otherwise" }),
     emailMasked: z.boolean(),
-    invitation: z.object({ id: z.number().int(), role: z.enum(MEMBER_ROLES) }).nullable().meta({ description: "An open invitation of the caller's company to this person" }),
+    invitation: z
+      .object({ id: z.number().int(), role: z.enum(MEMBER_ROLES) })
+      .nullable()
+      .meta({ description: "An open invitation of the caller's company to this person" }),
   })
   .meta({ id: "PersonHit" });
 export type PersonHit = z.infer<typeof PersonHitSchema>;
@@ -250,8 +253,12 @@ export const RoleOptionSchema = z
     value: z.enum(MEMBER_ROLES),
     label: z.string(),
     description: z.string(),
-    permissions: z.array(z.object({ key: z.enum(PERMISSION_KEYS), label: z.string() })).meta({ description: "What the role may do in the company profile (ADR 009)" }),
-    assignable: z.boolean().meta({ description: "Whether the caller may give this role (only an owner gives `owner`; members invite nobody)" }),
+    permissions: z
+      .array(z.object({ key: z.enum(PERMISSION_KEYS), label: z.string() }))
+      .meta({ description: "What the role may do in the company profile (ADR 009)" }),
+    assignable: z
+      .boolean()
+      .meta({ description: "Whether the caller may give this role (only an owner gives `owner`; members invite nobody)" }),
   })
   .meta({ id: "RoleOption" });
 export type RoleOption = z.infer<typeof RoleOptionSchema>;
@@ -283,7 +290,12 @@ export const employeeFormOptions = defineRoute({
   description: `Fields with their rules generated from the invitation schema (required, maxLength, options, default), company roles with labels, descriptions and permissions in \`lang\` and whether the caller may give them, employee statuses. ${ANY_EMPLOYEE}`,
   auth: "user",
   query: z.object({ lang: LangSchema }),
-  data: z.object({ fields: z.array(FormFieldSchema), roles: z.array(RoleOptionSchema), statuses: z.array(EmployeeStatusOptionSchema), canInvite: z.boolean() }),
+  data: z.object({
+    fields: z.array(FormFieldSchema),
+    roles: z.array(RoleOptionSchema),
+    statuses: z.array(EmployeeStatusOptionSchema),
+    canInvite: z.boolean(),
+  }),
   errors: MEMBER_ERRORS,
 });
 
@@ -294,7 +306,7 @@ export const submitEmployeeForm = defineRoute({
   tag: TAG,
   summary: "Submit the employee invitation form",
   description:
-    "The same body, validation and invitation as POST /api/profile/company/employees (201 new, 200 an open invitation renewed). A refused form answers with the error and `errors: { field: [code] }` (`\"\"` for the whole form), ready for the form's fields: " +
+    'The same body, validation and invitation as POST /api/profile/company/employees (201 new, 200 an open invitation renewed). A refused form answers with the error and `errors: { field: [code] }` (`""` for the whole form), ready for the form\'s fields: ' +
     `validation codes; \`already_employee\`, \`already_invited\` on \`email\`; \`owner_only\` on \`role\` (403: only an owner gives the owner role); \`too_many_invitations\` on \`""\`. ${OWNER_OR_ADMIN}`,
   auth: "user",
   body: InviteEmployeeSchema,

@@ -61,11 +61,7 @@ export function form<T extends z.core.$ZodLooseShape>(shape: T) {
 
 /** A trimmed string of 1…`max` characters. */
 export function text(max: number) {
-  return z
-    .string({ error: typeError })
-    .trim()
-    .min(1, { error: "required" })
-    .max(max, { error: "too_long" });
+  return z.string({ error: typeError }).trim().min(1, { error: "required" }).max(max, { error: "too_long" });
 }
 
 /** An optional trimmed string of at most `max` characters; `""` and `null` become `null`. */
@@ -90,7 +86,9 @@ function lastBranchMessage(issue: unknown): string | undefined {
 const LocalizedShape = (max: number) =>
   z
     .object(
-      Object.fromEntries(LANGS.map((lang) => [lang, z.string({ error: "invalid_type" }).trim().max(max, { error: "too_long" }).optional()])) as Record<Lang, z.ZodOptional<z.ZodString>>,
+      Object.fromEntries(
+        LANGS.map((lang) => [lang, z.string({ error: "invalid_type" }).trim().max(max, { error: "too_long" }).optional()]),
+      ) as Record<Lang, z.ZodOptional<z.ZodString>>,
       { error: typeError },
     )
     .transform((value) => {
@@ -157,7 +155,8 @@ export function decimal(options: { integerDigits: number; scale: number; allowZe
     const normalized = value.replace(/^0+(?=\d)/, "");
     if (!pattern.test(normalized)) {
       const [whole = "", fraction = ""] = value.split(".");
-      const tooBig = /^\d+(\.\d+)?$/.test(value) && fraction.length <= options.scale && whole.replace(/^0+(?=\d)/, "").length > options.integerDigits;
+      const tooBig =
+        /^\d+(\.\d+)?$/.test(value) && fraction.length <= options.scale && whole.replace(/^0+(?=\d)/, "").length > options.integerDigits;
       ctx.addIssue({ code: "custom", message: tooBig ? "too_big" : "invalid_number" });
       return z.NEVER;
     }
@@ -215,7 +214,12 @@ export const RegionCode = z
   .regex(/^(CN-)?\d{2}$/, { error: "invalid_format" });
 
 /** Adds `source_lang_missing` at `path` when `name` has text but none in `sourceLang`. */
-export function checkSourceLang(ctx: z.RefinementCtx, name: Partial<Record<Lang, string>> | undefined, sourceLang: Lang | undefined, path: string[]) {
+export function checkSourceLang(
+  ctx: z.RefinementCtx,
+  name: Partial<Record<Lang, string>> | undefined,
+  sourceLang: Lang | undefined,
+  path: string[],
+) {
   if (!name || !sourceLang || Object.keys(name).length === 0) return;
   if (!name[sourceLang]) ctx.addIssue({ code: "custom", message: "source_lang_missing", path });
 }
@@ -265,7 +269,12 @@ export const UploadFormSchema = z.object({
 /** Refusals of any employee's operation (ADR 009). */
 export const MEMBER_ERRORS = ["no_company", "member_blocked"] as const satisfies readonly ErrorCode[];
 /** Refusals of an owner's or admin's change of the card. */
-export const EDIT_ERRORS = [...MEMBER_ERRORS, "forbidden_role", "company_blocked", "under_moderation"] as const satisfies readonly ErrorCode[];
+export const EDIT_ERRORS = [
+  ...MEMBER_ERRORS,
+  "forbidden_role",
+  "company_blocked",
+  "under_moderation",
+] as const satisfies readonly ErrorCode[];
 /** Refusals of an upload (server/files/uploads.ts) or of the temporary upload it names. */
 export const UPLOAD_ERRORS = [
   "invalid_multipart",

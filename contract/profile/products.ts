@@ -63,7 +63,8 @@ export const ProductFields = form({
 /** The product card form (create and edit): the source language filled, MOQ and its unit together. */
 export const ProductSchema = ProductFields.superRefine((value, ctx) => {
   checkSourceLang(ctx, value.name, value.sourceLang, ["name", value.sourceLang]);
-  if ((value.moq == null) !== (value.moqUnit == null)) ctx.addIssue({ code: "custom", message: "moq_unit_pair", path: [value.moq == null ? "moq" : "moqUnit"] });
+  if ((value.moq == null) !== (value.moqUnit == null))
+    ctx.addIssue({ code: "custom", message: "moq_unit_pair", path: [value.moq == null ? "moq" : "moqUnit"] });
 });
 export type ProductInput = z.output<typeof ProductSchema>;
 /** PATCH: any subset; a left-out source language stays as stored (the create default must not apply). */
@@ -78,14 +79,16 @@ export const PriceTierSchema = form({
 });
 
 /** The price form: every tier at once (an empty list removes the prices); one tier per currency, unit and quantity. */
-export const PriceTiersSchema = form({ tiers: z.array(PriceTierSchema, { error: typeError }).max(20, { error: "too_many" }) }).superRefine((value, ctx) => {
-  const seen = new Set<string>();
-  value.tiers.forEach((tier, index) => {
-    const key = `${tier.currency}:${tier.unit}:${Number(tier.minQuantity)}`;
-    if (seen.has(key)) ctx.addIssue({ code: "custom", message: "duplicate_tier", path: ["tiers", index, "minQuantity"] });
-    seen.add(key);
-  });
-});
+export const PriceTiersSchema = form({ tiers: z.array(PriceTierSchema, { error: typeError }).max(20, { error: "too_many" }) }).superRefine(
+  (value, ctx) => {
+    const seen = new Set<string>();
+    value.tiers.forEach((tier, index) => {
+      const key = `${tier.currency}:${tier.unit}:${Number(tier.minQuantity)}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", message: "duplicate_tier", path: ["tiers", index, "minQuantity"] });
+      seen.add(key);
+    });
+  },
+);
 export type PriceTiersInput = z.output<typeof PriceTiersSchema>;
 
 /** One variant: a localized name, attributes as name/value pairs, an optional own price. */
@@ -98,7 +101,8 @@ export const VariantSchema = form({
   price: nullable(decimal({ integerDigits: 12, scale: 2 })),
   currency: nullable(Currency),
 }).superRefine((value, ctx) => {
-  if ((value.price == null) !== (value.currency == null)) ctx.addIssue({ code: "custom", message: "price_currency_pair", path: [value.price == null ? "price" : "currency"] });
+  if ((value.price == null) !== (value.currency == null))
+    ctx.addIssue({ code: "custom", message: "price_currency_pair", path: [value.price == null ? "price" : "currency"] });
   const keys = new Set<string>();
   value.attributes.forEach((attribute, index) => {
     if (keys.has(attribute.key)) ctx.addIssue({ code: "custom", message: "duplicate_key", path: ["attributes", index, "key"] });
@@ -117,7 +121,12 @@ export type VariantsInput = z.output<typeof VariantsSchema>;
  * the first image is the product's main image, its cover), `title` replaces its caption.
  */
 export const ProductFilePatchSchema = form({
-  position: z.number({ error: typeError }).int({ error: "invalid_type" }).min(0, { error: "too_small" }).max(99, { error: "too_big" }).optional(),
+  position: z
+    .number({ error: typeError })
+    .int({ error: "invalid_type" })
+    .min(0, { error: "too_small" })
+    .max(99, { error: "too_big" })
+    .optional(),
   title: localized(200).optional(),
 });
 
@@ -183,7 +192,9 @@ export const ProductViewSchema = z
 export type ProductView = z.infer<typeof ProductViewSchema>;
 
 /** An image or document of a product with its caption and place among the files of its kind. */
-export const ProductFileViewSchema = FileViewSchema.extend({ title: LocalizedSchema, position: z.number().int().min(0) }).meta({ id: "ProfileProductFile" });
+export const ProductFileViewSchema = FileViewSchema.extend({ title: LocalizedSchema, position: z.number().int().min(0) }).meta({
+  id: "ProfileProductFile",
+});
 export type ProductFileView = z.infer<typeof ProductFileViewSchema>;
 
 /** One product with every part of its working copy. */
@@ -277,7 +288,8 @@ export const changeProductStatus = defineRoute({
   operationId: "changeProfileProductStatus",
   tag: TAG,
   summary: "Submit for moderation or withdraw",
-  description: "draft/rejected → moderation; a published product's rejected changes go back to the moderator; withdrawing applies a published product's pending changes to the draft. Access: any employee.",
+  description:
+    "draft/rejected → moderation; a published product's rejected changes go back to the moderator; withdrawing applies a published product's pending changes to the draft. Access: any employee.",
   auth: "user",
   params: PathIdParams,
   body: StatusActionSchema,

@@ -17,7 +17,15 @@ import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 
-export { ADMIN_PERMISSIONS, STAFF_ROLES, can, isStaffRole, permissionsOf, type AdminPermission, type StaffRole } from "../../contract/admin/access.ts";
+export {
+  ADMIN_PERMISSIONS,
+  STAFF_ROLES,
+  can,
+  isStaffRole,
+  permissionsOf,
+  type AdminPermission,
+  type StaffRole,
+} from "../../contract/admin/access.ts";
 
 /**
  * Who did an admin action, as the audit log records it: a staff member (their id, e-mail or phone

@@ -71,7 +71,9 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<{ items: Aud
   const conditions: SQL[] = [];
   const actor = query.actor?.trim();
   if (actor) {
-    conditions.push(/^\d{1,9}$/.test(actor) ? eq(adminAuditLog.actorUserId, Number(actor)) : ilike(adminAuditLog.actorLabel, `%${escapeLike(actor)}%`));
+    conditions.push(
+      /^\d{1,9}$/.test(actor) ? eq(adminAuditLog.actorUserId, Number(actor)) : ilike(adminAuditLog.actorLabel, `%${escapeLike(actor)}%`),
+    );
   }
   if (query.entityType) conditions.push(eq(adminAuditLog.entityType, query.entityType));
   if (query.entityId) conditions.push(eq(adminAuditLog.entityId, query.entityId));

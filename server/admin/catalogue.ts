@@ -27,7 +27,18 @@ const slugTaken = () => new DomainError("slug_taken", "This slug is used already
 
 /** Every category (tree order: parents first, then by position), with product and child counts. */
 export async function listCategories(db: Db): Promise<AdminCategory[]> {
-  const rows = await db.execute<{ id: number; parent_id: number | null; slug: string; icon: string | null; name: Localized; position: number; tnved_headings: string[]; product_count: number; child_count: number; updated_at: string }>(
+  const rows = await db.execute<{
+    id: number;
+    parent_id: number | null;
+    slug: string;
+    icon: string | null;
+    name: Localized;
+    position: number;
+    tnved_headings: string[];
+    product_count: number;
+    child_count: number;
+    updated_at: string;
+  }>(
     sql`select c.id, c.parent_id, c.slug, c.icon, c.name, c.position, c.tnved_headings, c.updated_at::text,
         (select count(*)::int from products p where p.category_id = c.id) as product_count,
         (select count(*)::int from categories k where k.parent_id = c.id) as child_count
@@ -76,7 +87,11 @@ async function assertParent(tx: Queryable, id: number | null, parentId: number |
   // Walk up from the new parent: meeting the category itself would make a cycle.
   let current: number | null = parentId;
   for (let depth = 0; current !== null && depth < 50; depth++) {
-    const [row]: { parentId: number | null }[] = await tx.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, current)).limit(1);
+    const [row]: { parentId: number | null }[] = await tx
+      .select({ parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.id, current))
+      .limit(1);
     if (!row) throw bad();
     if (id !== null && row.parentId === id) throw bad();
     current = row.parentId;
@@ -84,15 +99,31 @@ async function assertParent(tx: Queryable, id: number | null, parentId: number |
 }
 
 function categoryColumns(input: CategoryInput) {
-  return { slug: input.slug, name: input.name, icon: input.icon ?? null, parentId: input.parentId ?? null, position: input.position, tnvedHeadings: input.tnvedHeadings };
+  return {
+    slug: input.slug,
+    name: input.name,
+    icon: input.icon ?? null,
+    parentId: input.parentId ?? null,
+    position: input.position,
+    tnvedHeadings: input.tnvedHeadings,
+  };
 }
 
 export async function createCategory(db: Db, actor: AdminActor, input: CategoryInput): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       await assertParent(tx, null, input.parentId);
-      const [row] = await tx.insert(categories).values({ ...categoryColumns(input), sourceLang: "ru" }).returning({ id: categories.id });
-      await recordAdminAction(tx, actor, { entityType: "category", entityId: row!.id, action: "category.create", before: null, after: categoryColumns(input) });
+      const [row] = await tx
+        .insert(categories)
+        .values({ ...categoryColumns(input), sourceLang: "ru" })
+        .returning({ id: categories.id });
+      await recordAdminAction(tx, actor, {
+        entityType: "category",
+        entityId: row!.id,
+        action: "category.create",
+        before: null,
+        after: categoryColumns(input),
+      });
       return row!.id;
     });
   } catch (error) {
@@ -108,12 +139,22 @@ export async function updateCategory(db: Db, actor: AdminActor, id: number, inpu
       if (!row) throw new DomainError("not_found", "Category not found");
       await assertParent(tx, id, input.parentId);
       const next = categoryColumns(input);
-      await tx.update(categories).set({ ...next, updatedAt: new Date() }).where(eq(categories.id, id));
+      await tx
+        .update(categories)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(categories.id, id));
       await recordAdminAction(tx, actor, {
         entityType: "category",
         entityId: id,
         action: "category.update",
-        before: { slug: row.slug, name: row.name, icon: row.icon, parentId: row.parentId, position: row.position, tnvedHeadings: row.tnvedHeadings },
+        before: {
+          slug: row.slug,
+          name: row.name,
+          icon: row.icon,
+          parentId: row.parentId,
+          position: row.position,
+          tnvedHeadings: row.tnvedHeadings,
+        },
         after: next,
       });
     });
@@ -133,7 +174,13 @@ export async function deleteCategory(db: Db, actor: AdminActor, id: number): Pro
     ]);
     if ((used?.n ?? 0) > 0 || (children?.n ?? 0) > 0) throw new DomainError("in_use", "Move its products and subcategories first");
     await tx.delete(categories).where(eq(categories.id, id));
-    await recordAdminAction(tx, actor, { entityType: "category", entityId: id, action: "category.delete", before: { slug: row.slug, name: row.name, parentId: row.parentId }, after: null });
+    await recordAdminAction(tx, actor, {
+      entityType: "category",
+      entityId: id,
+      action: "category.delete",
+      before: { slug: row.slug, name: row.name, parentId: row.parentId },
+      after: null,
+    });
   });
 }
 
@@ -141,10 +188,22 @@ export async function deleteCategory(db: Db, actor: AdminActor, id: number): Pro
 
 export async function listServiceTypes(db: Db): Promise<AdminServiceType[]> {
   const rows = await db
-    .select({ t: serviceTypes, offers: sql<number>`(select count(*)::int from company_services s where s.service_type_id = ${serviceTypes.id})` })
+    .select({
+      t: serviceTypes,
+      offers: sql<number>`(select count(*)::int from company_services s where s.service_type_id = ${serviceTypes.id})`,
+    })
     .from(serviceTypes)
     .orderBy(asc(serviceTypes.position), asc(serviceTypes.id));
-  return rows.map(({ t, offers }) => ({ id: t.id, slug: t.slug, icon: t.icon, name: t.name, description: t.description, position: t.position, offerCount: offers, updatedAt: t.updatedAt.toISOString() }));
+  return rows.map(({ t, offers }) => ({
+    id: t.id,
+    slug: t.slug,
+    icon: t.icon,
+    name: t.name,
+    description: t.description,
+    position: t.position,
+    offerCount: offers,
+    updatedAt: t.updatedAt.toISOString(),
+  }));
 }
 
 export async function getServiceType(db: Db, id: number): Promise<AdminServiceType> {
@@ -160,8 +219,17 @@ function serviceColumns(input: ServiceTypeInput) {
 export async function createServiceType(db: Db, actor: AdminActor, input: ServiceTypeInput): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(serviceTypes).values({ ...serviceColumns(input), sourceLang: "ru" }).returning({ id: serviceTypes.id });
-      await recordAdminAction(tx, actor, { entityType: "service_type", entityId: row!.id, action: "service_type.create", before: null, after: serviceColumns(input) });
+      const [row] = await tx
+        .insert(serviceTypes)
+        .values({ ...serviceColumns(input), sourceLang: "ru" })
+        .returning({ id: serviceTypes.id });
+      await recordAdminAction(tx, actor, {
+        entityType: "service_type",
+        entityId: row!.id,
+        action: "service_type.create",
+        before: null,
+        after: serviceColumns(input),
+      });
       return row!.id;
     });
   } catch (error) {
@@ -176,7 +244,10 @@ export async function updateServiceType(db: Db, actor: AdminActor, id: number, i
       const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
       if (!row) throw new DomainError("not_found", "Service type not found");
       const next = serviceColumns(input);
-      await tx.update(serviceTypes).set({ ...next, updatedAt: new Date() }).where(eq(serviceTypes.id, id));
+      await tx
+        .update(serviceTypes)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(serviceTypes.id, id));
       await recordAdminAction(tx, actor, {
         entityType: "service_type",
         entityId: id,
@@ -198,6 +269,12 @@ export async function deleteServiceType(db: Db, actor: AdminActor, id: number): 
     const [used] = await tx.select({ n: count() }).from(companyServices).where(eq(companyServices.serviceTypeId, id));
     if ((used?.n ?? 0) > 0) throw new DomainError("in_use", "Suppliers offer this service: it cannot be deleted");
     await tx.delete(serviceTypes).where(eq(serviceTypes.id, id));
-    await recordAdminAction(tx, actor, { entityType: "service_type", entityId: id, action: "service_type.delete", before: { slug: row.slug, name: row.name }, after: null });
+    await recordAdminAction(tx, actor, {
+      entityType: "service_type",
+      entityId: id,
+      action: "service_type.delete",
+      before: { slug: row.slug, name: row.name },
+      after: null,
+    });
   });
 }

@@ -19,7 +19,15 @@ import type { Db } from "../db/client.ts";
 import { USER_ROLES, type UserRole } from "../db/schema.ts";
 import { purgeExpiredUploads } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { approveCompany, approveProduct, grantRole, ModerationError, rejectCompany, rejectProduct, type ModerationResult } from "../profile/moderation.ts";
+import {
+  approveCompany,
+  approveProduct,
+  grantRole,
+  ModerationError,
+  rejectCompany,
+  rejectProduct,
+  type ModerationResult,
+} from "../profile/moderation.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import { CLI_ACTOR } from "./access.ts";
 import { notifyDecision } from "./notify.ts";
@@ -62,21 +70,38 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
       case "approve":
       case "reject": {
         if (target !== "company" && target !== "product") return usage(`What to ${command}: company or product`);
-        if (!rawId || !/^\d{1,10}$/.test(rawId) || Number(rawId) > 2_147_483_647 || Number(rawId) < 1) return usage("Give the id as a positive number");
+        if (!rawId || !/^\d{1,10}$/.test(rawId) || Number(rawId) > 2_147_483_647 || Number(rawId) < 1)
+          return usage("Give the id as a positive number");
         const id = Number(rawId);
         let result: ModerationResult;
         if (command === "approve") {
-          result = target === "company" ? await approveCompany(context.db, id, { actor: CLI_ACTOR }) : await approveProduct(context.db, context.storage, id, { actor: CLI_ACTOR });
-          out(`${target === "company" ? "Company" : "Product"} ${id} approved: published${result.changesOnly ? " (pending changes applied)" : ""}`);
+          result =
+            target === "company"
+              ? await approveCompany(context.db, id, { actor: CLI_ACTOR })
+              : await approveProduct(context.db, context.storage, id, { actor: CLI_ACTOR });
+          out(
+            `${target === "company" ? "Company" : "Product"} ${id} approved: published${result.changesOnly ? " (pending changes applied)" : ""}`,
+          );
         } else {
           const reason = values.reason;
           if (!reason || !reason.trim()) return usage(`Give the reason: reject ${target} ${id} --reason "…"`);
           const lang = values.lang;
-          if (lang !== undefined && lang !== "ru" && lang !== "en" && lang !== "zh") return usage("--lang is ru, en or zh: the language the reason is written in");
-          result = target === "company" ? await rejectCompany(context.db, id, reason, { actor: CLI_ACTOR, lang }) : await rejectProduct(context.db, id, reason, { actor: CLI_ACTOR, lang });
-          out(`${target === "company" ? "Company" : "Product"} ${id} rejected${result.status === "published" ? " (its changes; the published version stays)" : ""}: ${reason.trim()}`);
+          if (lang !== undefined && lang !== "ru" && lang !== "en" && lang !== "zh")
+            return usage("--lang is ru, en or zh: the language the reason is written in");
+          result =
+            target === "company"
+              ? await rejectCompany(context.db, id, reason, { actor: CLI_ACTOR, lang })
+              : await rejectProduct(context.db, id, reason, { actor: CLI_ACTOR, lang });
+          out(
+            `${target === "company" ? "Company" : "Product"} ${id} rejected${result.status === "published" ? " (its changes; the published version stays)" : ""}: ${reason.trim()}`,
+          );
         }
-        if (context.mailer) await notifyDecision(context.db, { mailer: context.mailer, publicUrl: context.publicUrl ?? (() => "http://localhost:3000") }, result);
+        if (context.mailer)
+          await notifyDecision(
+            context.db,
+            { mailer: context.mailer, publicUrl: context.publicUrl ?? (() => "http://localhost:3000") },
+            result,
+          );
         return 0;
       }
       case "grant": {
@@ -117,5 +142,10 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
 }
 
 function parse(argv: string[]) {
-  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { reason: { type: "string" }, role: { type: "string" }, lang: { type: "string" } } });
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { reason: { type: "string" }, role: { type: "string" }, lang: { type: "string" } },
+  });
 }

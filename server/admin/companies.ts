@@ -11,7 +11,17 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AdminCompanyView } from "../../contract/admin/companies.ts";
 import type { Db } from "../db/client.ts";
-import { companies, companyMembers, legalEntities, products, regions, users, type CompanyStatus, type Lang, type Localized } from "../db/schema.ts";
+import {
+  companies,
+  companyMembers,
+  legalEntities,
+  products,
+  regions,
+  users,
+  type CompanyStatus,
+  type Lang,
+  type Localized,
+} from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import type { Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
@@ -31,11 +41,27 @@ async function loadCompany(db: Queryable, id: number, forUpdate = false): Promis
 export async function adminCompanyView(db: Db, id: number): Promise<AdminCompanyView> {
   const row = await loadCompany(db, id);
   const [region, counts, legal, people, history] = await Promise.all([
-    row.regionCode ? db.select({ code: regions.code, name: regions.name }).from(regions).where(eq(regions.code, row.regionCode)).limit(1) : Promise.resolve([]),
-    db.select({ status: products.status, n: sql<number>`count(*)::int` }).from(products).where(eq(products.companyId, id)).groupBy(products.status),
+    row.regionCode
+      ? db.select({ code: regions.code, name: regions.name }).from(regions).where(eq(regions.code, row.regionCode)).limit(1)
+      : Promise.resolve([]),
+    db
+      .select({ status: products.status, n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.companyId, id))
+      .groupBy(products.status),
     db.select().from(legalEntities).where(eq(legalEntities.companyId, id)).orderBy(asc(legalEntities.id)),
     db
-      .select({ memberId: companyMembers.id, userId: companyMembers.userId, first: users.firstName, last: users.lastName, email: users.email, invited: companyMembers.invitedEmail, role: companyMembers.role, status: companyMembers.status, locale: users.locale })
+      .select({
+        memberId: companyMembers.id,
+        userId: companyMembers.userId,
+        first: users.firstName,
+        last: users.lastName,
+        email: users.email,
+        invited: companyMembers.invitedEmail,
+        role: companyMembers.role,
+        status: companyMembers.status,
+        locale: users.locale,
+      })
       .from(companyMembers)
       .leftJoin(users, eq(users.id, companyMembers.userId))
       .where(eq(companyMembers.companyId, id))
@@ -88,14 +114,26 @@ export async function setVerification(db: Db, actor: AdminActor, id: number, inp
   const verifiedAt = input.level === 0 ? null : input.verifiedAt;
   await db.transaction(async (tx) => {
     const row = await loadCompany(tx, id, true);
-    await tx.update(companies).set({ verificationLevel: input.level, verificationEvidence: evidence, verifiedAt, updatedAt: now }).where(eq(companies.id, id));
-    await recordAdminAction(tx, actor, {
-      entityType: "company",
-      entityId: id,
-      action: "company.verify",
-      before: { verificationLevel: row.verificationLevel, verificationEvidence: row.verificationEvidence ?? {}, verifiedAt: row.verifiedAt?.toISOString() ?? null },
-      after: { verificationLevel: input.level, verificationEvidence: evidence, verifiedAt: verifiedAt?.toISOString() ?? null },
-    }, now);
+    await tx
+      .update(companies)
+      .set({ verificationLevel: input.level, verificationEvidence: evidence, verifiedAt, updatedAt: now })
+      .where(eq(companies.id, id));
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        entityType: "company",
+        entityId: id,
+        action: "company.verify",
+        before: {
+          verificationLevel: row.verificationLevel,
+          verificationEvidence: row.verificationEvidence ?? {},
+          verifiedAt: row.verifiedAt?.toISOString() ?? null,
+        },
+        after: { verificationLevel: input.level, verificationEvidence: evidence, verifiedAt: verifiedAt?.toISOString() ?? null },
+      },
+      now,
+    );
   });
 }
 
@@ -104,14 +142,22 @@ export async function blockCompany(db: Db, actor: AdminActor, id: number, reason
   await db.transaction(async (tx) => {
     const row = await loadCompany(tx, id, true);
     if (row.status === "blocked") throw new DomainError("already_blocked", "The company is blocked already");
-    await tx.update(companies).set({ status: "blocked", blockedFromStatus: row.status, moderationNote: reason, moderationNoteLang: lang, updatedAt: now }).where(eq(companies.id, id));
-    await recordAdminAction(tx, actor, {
-      entityType: "company",
-      entityId: id,
-      action: "company.block",
-      before: { status: row.status, moderationNote: row.moderationNote },
-      after: { status: "blocked", moderationNote: reason, moderationNoteLang: lang },
-    }, now);
+    await tx
+      .update(companies)
+      .set({ status: "blocked", blockedFromStatus: row.status, moderationNote: reason, moderationNoteLang: lang, updatedAt: now })
+      .where(eq(companies.id, id));
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        entityType: "company",
+        entityId: id,
+        action: "company.block",
+        before: { status: row.status, moderationNote: row.moderationNote },
+        after: { status: "blocked", moderationNote: reason, moderationNoteLang: lang },
+      },
+      now,
+    );
   });
 }
 
@@ -125,7 +171,18 @@ export async function unblockCompany(db: Db, actor: AdminActor, id: number, now 
       .update(companies)
       .set({ status, blockedFromStatus: null, moderationNote: null, moderationNoteLang: null, updatedAt: now })
       .where(and(eq(companies.id, id), eq(companies.status, "blocked")));
-    await recordAdminAction(tx, actor, { entityType: "company", entityId: id, action: "company.unblock", before: { status: "blocked", moderationNote: row.moderationNote }, after: { status } }, now);
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        entityType: "company",
+        entityId: id,
+        action: "company.unblock",
+        before: { status: "blocked", moderationNote: row.moderationNote },
+        after: { status },
+      },
+      now,
+    );
     return status;
   });
 }

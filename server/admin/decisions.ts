@@ -35,7 +35,16 @@ export async function approve(deps: DecisionDeps, actor: AdminActor, kind: Queue
 }
 
 /** Rejects `kind` `id` with `reason` written in `lang` and e-mails its people. */
-export async function reject(deps: DecisionDeps, actor: AdminActor, kind: QueueKind, id: number, reason: string, lang: Lang): Promise<Decision> {
-  const result = await (kind === "company" ? rejectCompany(deps.db, id, reason, { actor, lang }) : rejectProduct(deps.db, id, reason, { actor, lang }));
+export async function reject(
+  deps: DecisionDeps,
+  actor: AdminActor,
+  kind: QueueKind,
+  id: number,
+  reason: string,
+  lang: Lang,
+): Promise<Decision> {
+  const result = await (kind === "company"
+    ? rejectCompany(deps.db, id, reason, { actor, lang })
+    : rejectProduct(deps.db, id, reason, { actor, lang }));
   return notified(deps, result);
 }

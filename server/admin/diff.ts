@@ -43,12 +43,22 @@ type FileRow = typeof files.$inferSelect;
 
 function fileRef(row: FileRow | undefined, id: number, title: Localized = {}): FileRef {
   if (!row) return { id, url: null, thumbUrl: null, name: null, mime: null, title, missing: true };
-  return { id, url: mediaPath(row.storageKey), thumbUrl: row.thumbKey ? mediaPath(row.thumbKey) : null, name: row.originalName, mime: row.mime, title };
+  return {
+    id,
+    url: mediaPath(row.storageKey),
+    thumbUrl: row.thumbKey ? mediaPath(row.thumbKey) : null,
+    name: row.originalName,
+    mime: row.mime,
+    title,
+  };
 }
 
 async function filesById(db: Queryable, ids: number[]): Promise<Map<number, FileRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(files).where(inArray(files.id, [...new Set(ids)]));
+  const rows = await db
+    .select()
+    .from(files)
+    .where(inArray(files.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -60,7 +70,11 @@ async function categoryOf(db: Queryable, id: number | null | undefined) {
 
 async function tnvedOf(db: Queryable, code: string | null | undefined): Promise<Named | null> {
   if (!code) return null;
-  const [row] = await db.select({ ru: tnvedCodes.nameRu, en: tnvedCodes.nameEn, zh: tnvedCodes.nameZh }).from(tnvedCodes).where(eq(tnvedCodes.code, code)).limit(1);
+  const [row] = await db
+    .select({ ru: tnvedCodes.nameRu, en: tnvedCodes.nameEn, zh: tnvedCodes.nameZh })
+    .from(tnvedCodes)
+    .where(eq(tnvedCodes.code, code))
+    .limit(1);
   return { code, name: row ? compact({ ru: row.ru, en: row.en, zh: row.zh }) : {} };
 }
 
@@ -90,7 +104,13 @@ export async function productDoc(db: Queryable, productId: number, withPending: 
   };
   const prices =
     pending.prices ??
-    (await db.select().from(productPrices).where(eq(productPrices.productId, productId)).orderBy(asc(productPrices.currency), asc(productPrices.minQuantity))).map((r) => ({
+    (
+      await db
+        .select()
+        .from(productPrices)
+        .where(eq(productPrices.productId, productId))
+        .orderBy(asc(productPrices.currency), asc(productPrices.minQuantity))
+    ).map((r) => ({
       minQuantity: String(Number(r.minQuantity)),
       price: String(Number(r.price)),
       currency: r.currency,
@@ -98,7 +118,13 @@ export async function productDoc(db: Queryable, productId: number, withPending: 
     }));
   const variants =
     pending.variants ??
-    (await db.select().from(productVariants).where(eq(productVariants.productId, productId)).orderBy(asc(productVariants.position), asc(productVariants.id))).map((r) => ({
+    (
+      await db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId))
+        .orderBy(asc(productVariants.position), asc(productVariants.id))
+    ).map((r) => ({
       name: r.name,
       attributes: Object.entries(r.attributes).map(([key, value]) => ({ key, value })),
       price: r.price === null ? null : String(Number(r.price)),
@@ -106,13 +132,22 @@ export async function productDoc(db: Queryable, productId: number, withPending: 
     }));
   const list =
     pending.files ??
-    (await db.select().from(productFiles).where(eq(productFiles.productId, productId)).orderBy(asc(productFiles.kind), asc(productFiles.position), asc(productFiles.id))).map((r) => ({
+    (
+      await db
+        .select()
+        .from(productFiles)
+        .where(eq(productFiles.productId, productId))
+        .orderBy(asc(productFiles.kind), asc(productFiles.position), asc(productFiles.id))
+    ).map((r) => ({
       fileId: r.fileId,
       kind: r.kind,
       title: r.title,
       position: r.position,
     }));
-  const byId = await filesById(db, list.map((f) => f.fileId));
+  const byId = await filesById(
+    db,
+    list.map((f) => f.fileId),
+  );
   const sorted = [...list].sort((a, b) => a.position - b.position);
   return {
     name: card.name,
@@ -136,7 +171,13 @@ export async function companyDoc(db: Queryable, companyId: number): Promise<Comp
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!row) return null;
   const codes = await db
-    .select({ code: companyOkvedCodes.okvedCode, isMain: companyOkvedCodes.isMain, ru: okvedCodes.nameRu, en: okvedCodes.nameEn, zh: okvedCodes.nameZh })
+    .select({
+      code: companyOkvedCodes.okvedCode,
+      isMain: companyOkvedCodes.isMain,
+      ru: okvedCodes.nameRu,
+      en: okvedCodes.nameEn,
+      zh: okvedCodes.nameZh,
+    })
     .from(companyOkvedCodes)
     .innerJoin(okvedCodes, eq(okvedCodes.code, companyOkvedCodes.okvedCode))
     .where(eq(companyOkvedCodes.companyId, companyId))
@@ -147,12 +188,23 @@ export async function companyDoc(db: Queryable, companyId: number): Promise<Comp
     const main = codes.find((c) => c.code === row.okvedMain);
     if (main) okvedMain = named(main);
     else {
-      const [r] = await db.select({ code: okvedCodes.code, ru: okvedCodes.nameRu, en: okvedCodes.nameEn, zh: okvedCodes.nameZh }).from(okvedCodes).where(eq(okvedCodes.code, row.okvedMain)).limit(1);
+      const [r] = await db
+        .select({ code: okvedCodes.code, ru: okvedCodes.nameRu, en: okvedCodes.nameEn, zh: okvedCodes.nameZh })
+        .from(okvedCodes)
+        .where(eq(okvedCodes.code, row.okvedMain))
+        .limit(1);
       okvedMain = r ? { code: r.code, name: compact(r) } : { code: row.okvedMain, name: {} };
     }
   }
-  const region = row.regionCode ? (await db.select({ code: regions.code, name: regions.name }).from(regions).where(eq(regions.code, row.regionCode)).limit(1))[0] ?? null : null;
-  const attached = await db.select().from(companyFiles).where(eq(companyFiles.companyId, companyId)).orderBy(asc(companyFiles.position), asc(companyFiles.id));
+  const region = row.regionCode
+    ? ((await db.select({ code: regions.code, name: regions.name }).from(regions).where(eq(regions.code, row.regionCode)).limit(1))[0] ??
+      null)
+    : null;
+  const attached = await db
+    .select()
+    .from(companyFiles)
+    .where(eq(companyFiles.companyId, companyId))
+    .orderBy(asc(companyFiles.position), asc(companyFiles.id));
   const byId = await filesById(db, [...attached.map((f) => f.fileId), ...(row.logoFileId ? [row.logoFileId] : [])]);
   const legal = await db.select().from(legalEntities).where(eq(legalEntities.companyId, companyId)).orderBy(asc(legalEntities.inn));
   return {
@@ -181,15 +233,17 @@ export async function companyDoc(db: Queryable, companyId: number): Promise<Comp
 export async function refreshFileRefs<T extends ProductDoc | CompanyDoc>(db: Queryable, doc: T): Promise<T> {
   const groups = "images" in doc ? ["images", "documents"] : ["logo", "files"];
   const refs = groups.flatMap((g) => (doc as unknown as Record<string, FileRef[]>)[g] ?? []);
-  const byId = await filesById(db, refs.map((r) => r.id));
+  const byId = await filesById(
+    db,
+    refs.map((r) => r.id),
+  );
   const copy = { ...doc } as Record<string, unknown>;
-  for (const g of groups) copy[g] = ((doc as unknown as Record<string, FileRef[]>)[g] ?? []).map((r) => fileRef(byId.get(r.id), r.id, r.title));
+  for (const g of groups)
+    copy[g] = ((doc as unknown as Record<string, FileRef[]>)[g] ?? []).map((r) => fileRef(byId.get(r.id), r.id, r.title));
   return copy as T;
 }
 
 /* ─── the difference ───────────────────────────────────────────────────────────────────────── */
-
-
 
 function pickName(value: Localized | null | undefined, lang: Lang): string {
   if (!value) return "";
@@ -208,11 +262,15 @@ function unit(id: string | null | undefined, lang: Lang): string {
 }
 
 function allLangs(value: Localized | undefined): string {
-  return LANGS.filter((l) => value?.[l]).map((l) => `${l}: ${value![l]}`).join(" · ");
+  return LANGS.filter((l) => value?.[l])
+    .map((l) => `${l}: ${value![l]}`)
+    .join(" · ");
 }
 
 function factRow(fact: LocalizedFact): string {
-  return LANGS.filter((l) => fact.key[l] || fact.value[l]).map((l) => `${l}: ${fact.key[l] ?? ""} — ${fact.value[l] ?? ""}`).join(" · ");
+  return LANGS.filter((l) => fact.key[l] || fact.value[l])
+    .map((l) => `${l}: ${fact.key[l] ?? ""} — ${fact.value[l] ?? ""}`)
+    .join(" · ");
 }
 
 const AMOUNT_LOCALES: Record<Lang, string> = { ru: "ru-RU", en: "en-US", zh: "zh-CN" };
@@ -225,7 +283,8 @@ const amountFormats = new Map<Lang, Intl.NumberFormat>();
  */
 function amount(value: string | number, lang: Lang): string {
   let format = amountFormats.get(lang);
-  if (!format) amountFormats.set(lang, (format = new Intl.NumberFormat(AMOUNT_LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 4 })));
+  if (!format)
+    amountFormats.set(lang, (format = new Intl.NumberFormat(AMOUNT_LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 4 })));
   const number = Number(value);
   return Number.isFinite(number) ? format.format(number) : String(value);
 }
@@ -285,13 +344,25 @@ export function diffProduct(before: ProductDoc | null, after: ProductDoc, lang: 
     ...localizedFields("name", b?.name, after.name),
     ...localizedFields("description", b?.description, after.description),
     textField("sourceLang", b?.sourceLang, after.sourceLang),
-    textField("category", b?.category ? `${b.category.id} — ${pickName(b.category.name, lang)}` : null, after.category ? `${after.category.id} — ${pickName(after.category.name, lang)}` : null),
+    textField(
+      "category",
+      b?.category ? `${b.category.id} — ${pickName(b.category.name, lang)}` : null,
+      after.category ? `${after.category.id} — ${pickName(after.category.name, lang)}` : null,
+    ),
     textField("tnved", namedText(b?.tnved ?? null, lang), namedText(after.tnved, lang)),
     textField("moq", b?.moq ? `${b.moq} ${unit(b.moqUnit, lang)}` : null, after.moq ? `${after.moq} ${unit(after.moqUnit, lang)}` : null),
     textField("originCountry", b?.originCountry, after.originCountry),
-    listField("prices", (b?.prices ?? []).map((t) => tierRow(t, lang)), after.prices.map((t) => tierRow(t, lang))),
+    listField(
+      "prices",
+      (b?.prices ?? []).map((t) => tierRow(t, lang)),
+      after.prices.map((t) => tierRow(t, lang)),
+    ),
     listField("facts", (b?.facts ?? []).map(factRow), after.facts.map(factRow)),
-    listField("variants", (b?.variants ?? []).map((v) => variantRow(v, lang)), after.variants.map((v) => variantRow(v, lang))),
+    listField(
+      "variants",
+      (b?.variants ?? []).map((v) => variantRow(v, lang)),
+      after.variants.map((v) => variantRow(v, lang)),
+    ),
     filesField("images", b?.images ?? [], after.images, true),
     filesField("documents", b?.documents ?? [], after.documents, false),
   ];
@@ -300,22 +371,37 @@ export function diffProduct(before: ProductDoc | null, after: ProductDoc, lang: 
 /** Field-by-field difference of two company documents (see diffProduct). */
 export function diffCompany(before: CompanyDoc | null, after: CompanyDoc, lang: Lang): DiffField[] {
   const b = before;
-  const legalRow = (l: CompanyDoc["legalEntities"][number]) => [`INN ${l.inn}`, l.kpp ? `KPP ${l.kpp}` : "", l.ogrn ? `${l.kind === "individual" ? "OGRNIP" : "OGRN"} ${l.ogrn}` : "", l.nameFull].filter(Boolean).join(" · ");
+  const legalRow = (l: CompanyDoc["legalEntities"][number]) =>
+    [`INN ${l.inn}`, l.kpp ? `KPP ${l.kpp}` : "", l.ogrn ? `${l.kind === "individual" ? "OGRNIP" : "OGRN"} ${l.ogrn}` : "", l.nameFull]
+      .filter(Boolean)
+      .join(" · ");
   return [
     ...localizedFields("name", b?.name, after.name),
     ...localizedFields("description", b?.description, after.description),
     textField("sourceLang", b?.sourceLang, after.sourceLang),
     textField("country", b?.country, after.country),
-    textField("region", b?.region ? pickName(b.region.name, lang) || b.region.code : null, after.region ? pickName(after.region.name, lang) || after.region.code : null),
+    textField(
+      "region",
+      b?.region ? pickName(b.region.name, lang) || b.region.code : null,
+      after.region ? pickName(after.region.name, lang) || after.region.code : null,
+    ),
     ...localizedFields("city", b?.city, after.city),
     ...localizedFields("address", b?.address, after.address),
     textField("website", b?.website, after.website),
     textField("phone", b?.phone, after.phone),
     textField("email", b?.email, after.email),
-    textField("yearFounded", b?.yearFounded == null ? null : String(b.yearFounded), after.yearFounded == null ? null : String(after.yearFounded)),
+    textField(
+      "yearFounded",
+      b?.yearFounded == null ? null : String(b.yearFounded),
+      after.yearFounded == null ? null : String(after.yearFounded),
+    ),
     textField("headcountRange", b?.headcountRange, after.headcountRange),
     textField("okvedMain", namedText(b?.okvedMain ?? null, lang), namedText(after.okvedMain, lang)),
-    listField("okvedCodes", (b?.okvedCodes ?? []).map((c) => namedText(c, lang)!), after.okvedCodes.map((c) => namedText(c, lang)!)),
+    listField(
+      "okvedCodes",
+      (b?.okvedCodes ?? []).map((c) => namedText(c, lang)!),
+      after.okvedCodes.map((c) => namedText(c, lang)!),
+    ),
     listField("legalEntities", (b?.legalEntities ?? []).map(legalRow), after.legalEntities.map(legalRow)),
     listField("facts", (b?.facts ?? []).map(factRow), after.facts.map(factRow)),
     filesField("logo", b?.logo ?? [], after.logo, true),

@@ -56,7 +56,10 @@ function anyLang(column: string, p: string): SQL {
 
 function inList(column: string, values: string[]): SQL | undefined {
   if (values.length === 0) return undefined;
-  return sql`${sql.raw(column)} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+  return sql`${sql.raw(column)} in (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
 }
 
 /** Date-range conditions on `created_at` / `updated_at` of `alias` (inclusive days, UTC). */
@@ -153,7 +156,14 @@ const SPECS: Record<FilterKind, FilterSpec> = {
       locale: { expr: sql`u.locale` },
       hasCompany: { expr: sql`case when m.id is null then 'no' else 'yes' end` },
     },
-    sorts: { id: sql`u.id`, email: sql`u.email`, lastName: sql`u.last_name`, createdAt: sql`u.created_at`, updatedAt: sql`u.updated_at`, lastSignInAt: sql`u.last_sign_in_at` },
+    sorts: {
+      id: sql`u.id`,
+      email: sql`u.email`,
+      lastName: sql`u.last_name`,
+      createdAt: sql`u.created_at`,
+      updatedAt: sql`u.updated_at`,
+      lastSignInAt: sql`u.last_sign_in_at`,
+    },
     idColumn: sql`u.id`,
     csv: [
       { key: "id", value: (r) => r.id },
@@ -176,7 +186,9 @@ const SPECS: Record<FilterKind, FilterSpec> = {
     columns: sql`s.id, s.status, s.description, s.price_from::text, s.currency, s.price_unit, s.created_at, s.updated_at,
       c.id as company_id, c.name as company_name, c.region_code, t.id as service_type_id, t.name as service_type_name`,
     conditions: (q) => ({
-      q: q.q ? sql`(${anyLang("s.description", pattern(q.q))} or ${anyLang("c.name", pattern(q.q))} ${/^\d{1,9}$/.test(q.q) ? sql`or s.id = ${Number(q.q)}` : sql``})` : undefined,
+      q: q.q
+        ? sql`(${anyLang("s.description", pattern(q.q))} or ${anyLang("c.name", pattern(q.q))} ${/^\d{1,9}$/.test(q.q) ? sql`or s.id = ${Number(q.q)}` : sql``})`
+        : undefined,
       status: inList("s.status", q.status ?? []),
       serviceType: q.serviceType ? sql`s.service_type_id = ${q.serviceType}` : undefined,
       company: q.company ? sql`s.company_id = ${q.company}` : undefined,
@@ -219,7 +231,12 @@ const SPECS: Record<FilterKind, FilterSpec> = {
       status: inList("p.status", q.status ?? []),
       company: q.company ? sql`p.company_id = ${q.company}` : undefined,
       category: q.category ? sql`p.category_id = ${q.category}` : undefined,
-      pending: q.pending === "yes" ? sql`(p.pending_changes is not null and p.pending_changes <> '{}'::jsonb)` : q.pending === "no" ? sql`(p.pending_changes is null or p.pending_changes = '{}'::jsonb)` : undefined,
+      pending:
+        q.pending === "yes"
+          ? sql`(p.pending_changes is not null and p.pending_changes <> '{}'::jsonb)`
+          : q.pending === "no"
+            ? sql`(p.pending_changes is null or p.pending_changes = '{}'::jsonb)`
+            : undefined,
       currency: q.currency ? sql`p.price_currency = ${q.currency}` : undefined,
       region: q.region ? sql`c.region_code = ${q.region}` : undefined,
       ...dates("p", q),
@@ -372,13 +389,20 @@ async function facetsOf(db: Db, kind: FilterKind, q: AnyQuery): Promise<Record<s
 
 async function addLabels(db: Db, kind: "region" | "category" | "serviceType", values: FacetValue[]) {
   const keys = values.map((v) => v.value);
-  const params = sql.join(keys.map((k) => sql`${k}`), sql`, `);
+  const params = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
   const rows =
     kind === "region"
       ? await db.execute<{ key: string; name: Localized }>(sql`select code as key, name from regions where code in (${params})`)
       : kind === "category"
-        ? await db.execute<{ key: string; name: Localized }>(sql`select id::text as key, name from categories where id::text in (${params})`)
-        : await db.execute<{ key: string; name: Localized }>(sql`select id::text as key, name from service_types where id::text in (${params})`);
+        ? await db.execute<{ key: string; name: Localized }>(
+            sql`select id::text as key, name from categories where id::text in (${params})`,
+          )
+        : await db.execute<{ key: string; name: Localized }>(
+            sql`select id::text as key, name from service_types where id::text in (${params})`,
+          );
   const names = new Map(rows.rows.map((r) => [r.key, r.name]));
   for (const v of values) {
     const name = names.get(v.value);
@@ -422,7 +446,6 @@ export async function* csvBatches(db: Db, kind: FilterKind, q: AnyQuery, batch =
     if (rows.rows.length < batch) return;
   }
 }
-
 
 /**
  * The CSV export of `kind`'s filtered rows as text chunks: the header (with a BOM, so Excel reads

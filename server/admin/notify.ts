@@ -34,7 +34,14 @@ export function decisionMail(result: ModerationResult, to: string, lang: Lang, o
   const tr = t(lang);
   const name = nameIn(result.name, lang);
   const what = tr(`admin.mail.kind.${result.kind}`);
-  const key = result.decision === "approved" ? (result.changesOnly ? "changesApproved" : "approved") : result.changesOnly ? "changesRejected" : "rejected";
+  const key =
+    result.decision === "approved"
+      ? result.changesOnly
+        ? "changesApproved"
+        : "approved"
+      : result.changesOnly
+        ? "changesRejected"
+        : "rejected";
   const plain = { name, what, app: appName, interpolation: { escapeValue: false } };
   const html = { name, what, app: appName };
   const path = result.kind === "company" ? "/profile/company" : `/profile/product/${result.id}`;
@@ -56,7 +63,11 @@ ${result.reason ? `<p><strong>${tr("admin.mail.reason", html)}</strong></p><bloc
  * Sends the decision to every active employee of the company with an e-mail address. Returns how
  * many messages went out; failures are logged.
  */
-export async function notifyDecision(db: Db, deps: { mailer: Mailer; publicUrl: () => string; logger?: Logger }, result: ModerationResult): Promise<number> {
+export async function notifyDecision(
+  db: Db,
+  deps: { mailer: Mailer; publicUrl: () => string; logger?: Logger },
+  result: ModerationResult,
+): Promise<number> {
   const people = await db
     .select({ email: users.email, locale: users.locale })
     .from(companyMembers)

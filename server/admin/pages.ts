@@ -56,7 +56,11 @@ export const SYSTEM_PAGES: Record<SystemPageSlug, PageDefaults> = {
   },
   liaozhong: {
     kind: "region",
-    title: { ru: "Ляочжун — партнёрский район в провинции Ляонин", en: "Liaozhong — partner district in Liaoning", zh: "辽中 — 辽宁省合作区" },
+    title: {
+      ru: "Ляочжун — партнёрский район в провинции Ляонин",
+      en: "Liaozhong — partner district in Liaoning",
+      zh: "辽中 — 辽宁省合作区",
+    },
     lead: {
       ru: "Район Ляочжун города Шэньяна (провинция Ляонин, КНР): поставщики района в нашем каталоге.",
       en: "Liaozhong District of Shenyang (Liaoning Province, China): the district's suppliers in our catalogue.",
@@ -135,11 +139,22 @@ export async function regionSuppliers(db: Db, settings: RegionPageSettings, lang
     : sql`true`;
   const where = sql`c.status = 'published' and c.region_code = ${settings.regionCode} and (${matches})`;
   const [ids, total] = await Promise.all([
-    db.execute<{ id: number }>(sql`select c.id from companies c where ${where} order by c.verification_level desc, c.published_at desc nulls last, c.id desc limit ${perPage} offset ${(page - 1) * perPage}`),
+    db.execute<{ id: number }>(
+      sql`select c.id from companies c where ${where} order by c.verification_level desc, c.published_at desc nulls last, c.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+    ),
     db.execute<{ n: number }>(sql`select count(*)::int as n from companies c where ${where}`),
   ]);
   const n = total.rows[0]?.n ?? 0;
-  return { items: await getCompanyCards(db, ids.rows.map((r) => r.id), lang), total: n, page, pages: Math.max(1, Math.ceil(n / perPage)) };
+  return {
+    items: await getCompanyCards(
+      db,
+      ids.rows.map((r) => r.id),
+      lang,
+    ),
+    total: n,
+    page,
+    pages: Math.max(1, Math.ceil(n / perPage)),
+  };
 }
 
 /** A content page for visitors in `lang`; 404 unless it is a system page or a published one. */
@@ -154,8 +169,16 @@ export async function publicPage(db: Db, slug: string, lang: Lang, page = 1): Pr
   let region: PublicPage["region"] = null;
   let suppliers: PublicPage["suppliers"] = null;
   if (kind === "region" && settings) {
-    const [r] = await db.select({ code: regions.code, name: regions.name }).from(regions).where(eq(regions.code, settings.regionCode)).limit(1);
-    region = { code: settings.regionCode, name: pickRequired(r?.name ?? { ru: settings.regionCode }, lang), localities: settings.localities };
+    const [r] = await db
+      .select({ code: regions.code, name: regions.name })
+      .from(regions)
+      .where(eq(regions.code, settings.regionCode))
+      .limit(1);
+    region = {
+      code: settings.regionCode,
+      name: pickRequired(r?.name ?? { ru: settings.regionCode }, lang),
+      localities: settings.localities,
+    };
     suppliers = await regionSuppliers(db, settings, lang, page);
   }
   return {
@@ -204,34 +227,68 @@ export async function savePage(db: Db, actor: AdminActor, slug: string, input: P
   const kind = SYSTEM_PAGES[slug].kind;
   const settings: RegionPageSettings | null =
     kind === "region" && input.regionCode
-      ? { regionCode: input.regionCode, localities: (input.localities ?? "").split(",").map((l) => l.trim()).filter(Boolean) }
+      ? {
+          regionCode: input.regionCode,
+          localities: (input.localities ?? "")
+            .split(",")
+            .map((l) => l.trim())
+            .filter(Boolean),
+        }
       : kind === "region"
         ? SYSTEM_PAGES[slug].settings
         : null;
   if (settings) {
     const [region] = await db.select({ code: regions.code }).from(regions).where(eq(regions.code, settings.regionCode)).limit(1);
-    if (!region) throw new DomainError("invalid_body", "Invalid request body", { issues: [{ path: "regionCode", message: "unknown_region" }] });
+    if (!region)
+      throw new DomainError("invalid_body", "Invalid request body", { issues: [{ path: "regionCode", message: "unknown_region" }] });
   }
-  const values = { title: input.title, lead: input.lead ?? {}, body: input.body ?? {}, sourceLang: input.sourceLang, status: "published" as const, settings };
+  const values = {
+    title: input.title,
+    lead: input.lead ?? {},
+    body: input.body ?? {},
+    sourceLang: input.sourceLang,
+    status: "published" as const,
+    settings,
+  };
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(contentPages).where(eq(contentPages.slug, slug)).for("update");
-    if (row) await tx.update(contentPages).set({ ...values, updatedBy: actor.userId, updatedAt: now }).where(eq(contentPages.slug, slug));
+    if (row)
+      await tx
+        .update(contentPages)
+        .set({ ...values, updatedBy: actor.userId, updatedAt: now })
+        .where(eq(contentPages.slug, slug));
     else await tx.insert(contentPages).values({ slug, kind, ...values, updatedBy: actor.userId, createdAt: now, updatedAt: now });
-    await recordAdminAction(tx, actor, {
-      entityType: "page",
-      entityId: slug,
-      action: "page.update",
-      before: row ? { title: row.title, lead: row.lead, body: row.body, sourceLang: row.sourceLang, settings: row.settings } : null,
-      after: values,
-    }, now);
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        entityType: "page",
+        entityId: slug,
+        action: "page.update",
+        before: row ? { title: row.title, lead: row.lead, body: row.body, sourceLang: row.sourceLang, settings: row.settings } : null,
+        after: values,
+      },
+      now,
+    );
   });
 }
 
 /** The demo seed's pages: `liaozhong` with its text and region, `talp` with its title (text left to an admin). Existing rows are kept. */
 export async function seedContentPages(db: Db): Promise<void> {
   const rows = [
-    { slug: "liaozhong", kind: "region" as const, title: SYSTEM_PAGES.liaozhong.title, lead: SYSTEM_PAGES.liaozhong.lead, body: LIAOZHONG_BODY, settings: SYSTEM_PAGES.liaozhong.settings },
+    {
+      slug: "liaozhong",
+      kind: "region" as const,
+      title: SYSTEM_PAGES.liaozhong.title,
+      lead: SYSTEM_PAGES.liaozhong.lead,
+      body: LIAOZHONG_BODY,
+      settings: SYSTEM_PAGES.liaozhong.settings,
+    },
     { slug: "talp", kind: "page" as const, title: SYSTEM_PAGES.talp.title, lead: SYSTEM_PAGES.talp.lead, body: {}, settings: null },
   ];
-  for (const row of rows) await db.insert(contentPages).values({ ...row, sourceLang: "ru", status: "published" }).onConflictDoNothing({ target: contentPages.slug });
+  for (const row of rows)
+    await db
+      .insert(contentPages)
+      .values({ ...row, sourceLang: "ru", status: "published" })
+      .onConflictDoNothing({ target: contentPages.slug });
 }

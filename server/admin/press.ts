@@ -51,13 +51,23 @@ async function storyView(db: Queryable, row: StoryRow): Promise<AdminStory> {
 }
 
 /** Stories newest first (drafts included), optionally by status and a text in any language of the title or the slug. */
-export async function listAdminStories(db: Db, query: { q?: string; status?: "draft" | "published"; page: number; limit: number }): Promise<{ items: AdminStory[]; total: number }> {
+export async function listAdminStories(
+  db: Db,
+  query: { q?: string; status?: "draft" | "published"; page: number; limit: number },
+): Promise<{ items: AdminStory[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(stories.status, query.status));
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conditions.push(or(ilike(stories.slug, pattern), sql`${stories.title}->>'ru' ilike ${pattern}`, sql`${stories.title}->>'en' ilike ${pattern}`, sql`${stories.title}->>'zh' ilike ${pattern}`)!);
+    conditions.push(
+      or(
+        ilike(stories.slug, pattern),
+        sql`${stories.title}->>'ru' ilike ${pattern}`,
+        sql`${stories.title}->>'en' ilike ${pattern}`,
+        sql`${stories.title}->>'zh' ilike ${pattern}`,
+      )!,
+    );
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await db
@@ -82,7 +92,8 @@ export async function getAdminStory(db: Db, id: number): Promise<AdminStoryDetai
 async function assertTags(tx: Queryable, ids: number[]) {
   if (ids.length === 0) return;
   const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
-  if (found.length !== new Set(ids).size) throw new DomainError("invalid_body", "Invalid request body", { issues: [{ path: "tagIds", message: "invalid_option" }] });
+  if (found.length !== new Set(ids).size)
+    throw new DomainError("invalid_body", "Invalid request body", { issues: [{ path: "tagIds", message: "invalid_option" }] });
 }
 
 function storyColumns(input: StoryInput, current: StoryRow | null, now: Date) {
@@ -98,7 +109,11 @@ function storyColumns(input: StoryInput, current: StoryRow | null, now: Date) {
   };
 }
 
-const auditShape = (c: ReturnType<typeof storyColumns>, tagIds: number[]) => ({ ...c, publishedAt: c.publishedAt?.toISOString() ?? null, tagIds: [...tagIds].sort((a, b) => a - b) });
+const auditShape = (c: ReturnType<typeof storyColumns>, tagIds: number[]) => ({
+  ...c,
+  publishedAt: c.publishedAt?.toISOString() ?? null,
+  tagIds: [...tagIds].sort((a, b) => a - b),
+});
 
 async function writeTags(tx: Queryable, storyId: number, ids: number[]) {
   await tx.delete(storyTags).where(eq(storyTags.storyId, storyId));
@@ -111,9 +126,17 @@ export async function createStory(db: Db, actor: AdminActor, input: StoryInput, 
     return await db.transaction(async (tx) => {
       await assertTags(tx, input.tagIds);
       const columns = storyColumns(input, null, now);
-      const [row] = await tx.insert(stories).values({ ...columns, createdAt: now, updatedAt: now }).returning({ id: stories.id });
+      const [row] = await tx
+        .insert(stories)
+        .values({ ...columns, createdAt: now, updatedAt: now })
+        .returning({ id: stories.id });
       await writeTags(tx, row!.id, input.tagIds);
-      await recordAdminAction(tx, actor, { entityType: "story", entityId: row!.id, action: "story.create", before: null, after: auditShape(columns, input.tagIds) }, now);
+      await recordAdminAction(
+        tx,
+        actor,
+        { entityType: "story", entityId: row!.id, action: "story.create", before: null, after: auditShape(columns, input.tagIds) },
+        now,
+      );
       return row!.id;
     });
   } catch (error) {
@@ -130,15 +153,34 @@ export async function updateStory(db: Db, actor: AdminActor, id: number, input: 
       await assertTags(tx, input.tagIds);
       const before = await tx.select({ tagId: storyTags.tagId }).from(storyTags).where(eq(storyTags.storyId, id));
       const columns = storyColumns(input, row, now);
-      await tx.update(stories).set({ ...columns, updatedAt: now }).where(eq(stories.id, id));
+      await tx
+        .update(stories)
+        .set({ ...columns, updatedAt: now })
+        .where(eq(stories.id, id));
       await writeTags(tx, id, input.tagIds);
-      await recordAdminAction(tx, actor, {
-        entityType: "story",
-        entityId: id,
-        action: "story.update",
-        before: auditShape({ slug: row.slug, title: row.title, lead: row.lead, body: row.body, sourceLang: row.sourceLang, status: row.status, publishedAt: row.publishedAt }, before.map((t) => t.tagId)),
-        after: auditShape(columns, input.tagIds),
-      }, now);
+      await recordAdminAction(
+        tx,
+        actor,
+        {
+          entityType: "story",
+          entityId: id,
+          action: "story.update",
+          before: auditShape(
+            {
+              slug: row.slug,
+              title: row.title,
+              lead: row.lead,
+              body: row.body,
+              sourceLang: row.sourceLang,
+              status: row.status,
+              publishedAt: row.publishedAt,
+            },
+            before.map((t) => t.tagId),
+          ),
+          after: auditShape(columns, input.tagIds),
+        },
+        now,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -151,7 +193,13 @@ export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActo
     const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
     if (!row) throw new DomainError("not_found", "Story not found");
     await tx.delete(stories).where(eq(stories.id, id));
-    await recordAdminAction(tx, actor, { entityType: "story", entityId: id, action: "story.delete", before: { slug: row.slug, title: row.title, status: row.status }, after: null });
+    await recordAdminAction(tx, actor, {
+      entityType: "story",
+      entityId: id,
+      action: "story.delete",
+      before: { slug: row.slug, title: row.title, status: row.status },
+      after: null,
+    });
     return row.coverFileId;
   });
   if (cover) await deleteUnusedFiles(db, storage, [cover]);
@@ -173,7 +221,13 @@ export async function setStoryCover(db: Db, storage: FileStorage, actor: AdminAc
       coverId = claimed.id;
     }
     await tx.update(stories).set({ coverFileId: coverId, updatedAt: new Date() }).where(eq(stories.id, id));
-    await recordAdminAction(tx, actor, { entityType: "story", entityId: id, action: "story.cover", before: { coverFileId: row.coverFileId }, after: { coverFileId: coverId } });
+    await recordAdminAction(tx, actor, {
+      entityType: "story",
+      entityId: id,
+      action: "story.cover",
+      before: { coverFileId: row.coverFileId },
+      after: { coverFileId: coverId },
+    });
     return row.coverFileId;
   });
   if (previous) await deleteUnusedFiles(db, storage, [previous]);
@@ -200,7 +254,13 @@ export async function createTag(db: Db, actor: AdminActor, input: TagInput): Pro
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(tags).values({ slug: input.slug, name: input.name }).returning({ id: tags.id });
-      await recordAdminAction(tx, actor, { entityType: "tag", entityId: row!.id, action: "tag.create", before: null, after: { slug: input.slug, name: input.name } });
+      await recordAdminAction(tx, actor, {
+        entityType: "tag",
+        entityId: row!.id,
+        action: "tag.create",
+        before: null,
+        after: { slug: input.slug, name: input.name },
+      });
       return row!.id;
     });
   } catch (error) {
@@ -215,7 +275,13 @@ export async function updateTag(db: Db, actor: AdminActor, id: number, input: Ta
       const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
       if (!row) throw new DomainError("not_found", "Tag not found");
       await tx.update(tags).set({ slug: input.slug, name: input.name, updatedAt: new Date() }).where(eq(tags.id, id));
-      await recordAdminAction(tx, actor, { entityType: "tag", entityId: id, action: "tag.update", before: { slug: row.slug, name: row.name }, after: { slug: input.slug, name: input.name } });
+      await recordAdminAction(tx, actor, {
+        entityType: "tag",
+        entityId: id,
+        action: "tag.update",
+        before: { slug: row.slug, name: row.name },
+        after: { slug: input.slug, name: input.name },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
@@ -229,6 +295,12 @@ export async function deleteTag(db: Db, actor: AdminActor, id: number): Promise<
     const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
     if (!row) throw new DomainError("not_found", "Tag not found");
     await tx.delete(tags).where(eq(tags.id, id));
-    await recordAdminAction(tx, actor, { entityType: "tag", entityId: id, action: "tag.delete", before: { slug: row.slug, name: row.name }, after: null });
+    await recordAdminAction(tx, actor, {
+      entityType: "tag",
+      entityId: id,
+      action: "tag.delete",
+      before: { slug: row.slug, name: row.name },
+      after: null,
+    });
   });
 }

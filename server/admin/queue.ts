@@ -54,7 +54,10 @@ function toEntry(r: Row): QueueEntry {
 }
 
 /** One page of the queue, oldest first; `kind` narrows it to companies or products. Counts are per kind. */
-export async function listQueue(db: Db, query: { kind?: QueueKind; q?: string; page: number; limit: number }): Promise<{ items: QueueEntry[]; total: number; counts: Record<QueueKind, number> }> {
+export async function listQueue(
+  db: Db,
+  query: { kind?: QueueKind; q?: string; page: number; limit: number },
+): Promise<{ items: QueueEntry[]; total: number; counts: Record<QueueKind, number> }> {
   const companyPart = sql`select 'company'::text as kind, c.id, c.id as company_id, c.name, c.name as company_name, c.status, false as changes_only,
       null::text[] as parts, c.published_snapshot is not null as resubmission, c.source_lang, c.updated_at as waiting_since
     from companies c where c.status = 'moderation'`;
@@ -63,7 +66,8 @@ export async function listQueue(db: Db, query: { kind?: QueueKind; q?: string; p
       case when p.status = 'published' then array(select jsonb_object_keys(p.pending_changes)) else null end as parts,
       p.published_snapshot is not null as resubmission, c.source_lang, p.updated_at as waiting_since
     from products p join companies c on c.id = p.company_id where ${PRODUCT_AWAITS}`;
-  const union = query.kind === "company" ? companyPart : query.kind === "product" ? productPart : sql`${companyPart} union all ${productPart}`;
+  const union =
+    query.kind === "company" ? companyPart : query.kind === "product" ? productPart : sql`${companyPart} union all ${productPart}`;
   // `q`: part of the name or the supplier's name in any language, or the record's number.
   const text = query.q?.trim();
   const pattern = text ? `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
@@ -72,7 +76,9 @@ export async function listQueue(db: Db, query: { kind?: QueueKind; q?: string; p
         or q.company_name->>'ru' ilike ${pattern} or q.company_name->>'en' ilike ${pattern} or q.company_name->>'zh' ilike ${pattern}
         ${/^\d{1,9}$/.test(text!) ? sql`or q.id = ${Number(text)}` : sql``})`
     : sql``;
-  const rows = await db.execute<Row>(sql`select * from (${union}) q ${where} order by q.waiting_since asc, q.kind asc, q.id asc limit ${query.limit} offset ${(query.page - 1) * query.limit}`);
+  const rows = await db.execute<Row>(
+    sql`select * from (${union}) q ${where} order by q.waiting_since asc, q.kind asc, q.id asc limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+  );
   const counts = await queueCounts(db);
   const total = pattern
     ? ((await db.execute<{ n: number }>(sql`select count(*)::int as n from (${union}) q ${where}`)).rows[0]?.n ?? 0)
@@ -118,7 +124,14 @@ export async function queueItem(db: Db, kind: QueueKind, id: number, lang: Lang)
         waitingSince: row.updatedAt.toISOString(),
       },
       awaiting: row.status === "moderation",
-      company: { id, name: row.name, status: row.status, country: row.country, sourceLang: row.sourceLang, peopleLangs: await peopleLangs(db, id) },
+      company: {
+        id,
+        name: row.name,
+        status: row.status,
+        country: row.country,
+        sourceLang: row.sourceLang,
+        peopleLangs: await peopleLangs(db, id),
+      },
       moderationNote: row.moderationNote,
       moderationNoteLang: row.moderationNoteLang,
       before,

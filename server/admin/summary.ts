@@ -31,5 +31,8 @@ export async function adminSummary(db: Db): Promise<AdminSummary> {
 
 /** Every region with its names, by country code (CN, then RU), each country in its list order. */
 export async function regionsForForms(db: Db): Promise<AdminRegion[]> {
-  return db.select({ code: regions.code, country: regions.country, name: regions.name }).from(regions).orderBy(asc(regions.country), asc(regions.position));
+  return db
+    .select({ code: regions.code, country: regions.country, name: regions.name })
+    .from(regions)
+    .orderBy(asc(regions.country), asc(regions.position));
 }

@@ -36,7 +36,14 @@ async function activeSessions(db: Queryable, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${refreshTokens.familyId})::int` })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), isNull(refreshTokens.usedAt), sql`${refreshTokens.expiresAt} > now()`));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.usedAt),
+        sql`${refreshTokens.expiresAt} > now()`,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -44,7 +51,13 @@ async function activeSessions(db: Queryable, userId: number): Promise<number> {
 export async function adminUserView(db: Db, id: number): Promise<AdminUserView> {
   const row = await loadUser(db, id);
   const [membership] = await db
-    .select({ id: companies.id, name: companies.name, status: companies.status, role: companyMembers.role, employeeStatus: companyMembers.status })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      status: companies.status,
+      role: companyMembers.role,
+      employeeStatus: companyMembers.status,
+    })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.userId, id))
@@ -75,12 +88,16 @@ function assertNotSelf(actor: AdminActor, targetId: number) {
 
 /** A moderator may act on USER accounts only; acting on staff needs `manageRoles` (admins). */
 function assertMayManage(actor: AdminActor, target: UserRow) {
-  if (target.role !== "USER" && !can(actor.role, "manageRoles")) throw new DomainError("forbidden_role", "Only an admin can do this to a moderator or an admin");
+  if (target.role !== "USER" && !can(actor.role, "manageRoles"))
+    throw new DomainError("forbidden_role", "Only an admin can do this to a moderator or an admin");
 }
 
 /** Ends every session: refresh families revoked and the session version raised, so access tokens stop at once too (ADR 017). */
 async function revokeAll(tx: Queryable, userId: number, reason: string, now: Date): Promise<number> {
-  await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
   const rows = await tx
     .update(refreshTokens)
     .set({ revokedAt: now, revokeReason: reason })
@@ -96,11 +113,19 @@ export async function changeRole(db: Db, actor: AdminActor, id: number, role: Us
     const row = await loadUser(tx, id, true);
     if (row.role === role) return;
     if (row.role === "ADMIN") {
-      const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, "ADMIN"), isNull(users.blockedAt)));
+      const [admins] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, "ADMIN"), isNull(users.blockedAt)));
       if ((admins?.n ?? 0) <= 1) throw new DomainError("last_admin", "The site must keep at least one admin");
     }
     await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
-    await recordAdminAction(tx, actor, { entityType: "user", entityId: id, action: "user.role", before: { role: row.role }, after: { role } }, now);
+    await recordAdminAction(
+      tx,
+      actor,
+      { entityType: "user", entityId: id, action: "user.role", before: { role: row.role }, after: { role } },
+      now,
+    );
   });
 }
 
@@ -113,7 +138,18 @@ export async function blockUser(db: Db, actor: AdminActor, id: number, reason: s
     if (row.blockedAt) throw new DomainError("already_blocked", "The user is blocked already");
     await tx.update(users).set({ blockedAt: now, blockReason: reason, updatedAt: now }).where(eq(users.id, id));
     const sessions = await revokeAll(tx, id, "blocked", now);
-    await recordAdminAction(tx, actor, { entityType: "user", entityId: id, action: "user.block", before: { blockedAt: null }, after: { blockedAt: now.toISOString(), blockReason: reason, sessionsEnded: sessions } }, now);
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        entityType: "user",
+        entityId: id,
+        action: "user.block",
+        before: { blockedAt: null },
+        after: { blockedAt: now.toISOString(), blockReason: reason, sessionsEnded: sessions },
+      },
+      now,
+    );
   });
 }
 
@@ -125,7 +161,18 @@ export async function unblockUser(db: Db, actor: AdminActor, id: number, now = n
     assertMayManage(actor, row);
     if (!row.blockedAt) throw new DomainError("not_blocked", "The user is not blocked");
     await tx.update(users).set({ blockedAt: null, blockReason: null, updatedAt: now }).where(eq(users.id, id));
-    await recordAdminAction(tx, actor, { entityType: "user", entityId: id, action: "user.unblock", before: { blockedAt: row.blockedAt.toISOString(), blockReason: row.blockReason }, after: { blockedAt: null } }, now);
+    await recordAdminAction(
+      tx,
+      actor,
+      {
+        entityType: "user",
+        entityId: id,
+        action: "user.unblock",
+        before: { blockedAt: row.blockedAt.toISOString(), blockReason: row.blockReason },
+        after: { blockedAt: null },
+      },
+      now,
+    );
   });
 }
 
@@ -136,7 +183,12 @@ export async function signOutEverywhere(db: Db, actor: AdminActor, id: number, n
     const row = await loadUser(tx, id, true);
     assertMayManage(actor, row);
     const sessions = await revokeAll(tx, id, "admin_sign_out", now);
-    await recordAdminAction(tx, actor, { entityType: "user", entityId: id, action: "user.sign_out", before: null, after: { sessionsEnded: sessions } }, now);
+    await recordAdminAction(
+      tx,
+      actor,
+      { entityType: "user", entityId: id, action: "user.sign_out", before: null, after: { sessionsEnded: sessions } },
+      now,
+    );
     return sessions;
   });
 }

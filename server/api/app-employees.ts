@@ -49,7 +49,10 @@ function fieldErrors(issues: Issue[]): Record<string, string[]> {
 
 /** The form's refusal: the error envelope with `errors` for the form's fields. */
 function formRefusal(c: Context<ApiEnv>, error: DomainError, issues: Issue[]): Response {
-  return c.json({ error: { code: error.code, message: error.message, issues }, errors: fieldErrors(issues) }, errorStatus(error.code) as ContentfulStatusCode);
+  return c.json(
+    { error: { code: error.code, message: error.message, issues }, errors: fieldErrors(issues) },
+    errorStatus(error.code) as ContentfulStatusCode,
+  );
 }
 
 export const peopleResource = resource("/app/user", [
@@ -61,7 +64,9 @@ export const peopleResource = resource("/app/user", [
   implement(employees.employeeFormOptions, async (c, { query: { lang } }) => {
     const access = await callerAccess(c, "read");
     const roles = roleOptions(lang, access.role);
-    return { data: { fields: inviteFormFields(lang), roles, statuses: statusOptions(lang), canInvite: roles.some((role) => role.assignable) } };
+    return {
+      data: { fields: inviteFormFields(lang), roles, statuses: statusOptions(lang), canInvite: roles.some((role) => role.assignable) },
+    };
   }),
 ]);
 

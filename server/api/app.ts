@@ -100,7 +100,17 @@ export function createApiApp(deps: ApiDeps) {
       if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
       const details = error.retryAfter ? { ...error.details, retryAfter: error.retryAfter } : error.details;
       const status = errorStatus(error.code) as ContentfulStatusCode;
-      return c.json({ error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(details ? { details } : {}) } }, status);
+      return c.json(
+        {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.issues ? { issues: error.issues } : {}),
+            ...(details ? { details } : {}),
+          },
+        },
+        status,
+      );
     }
     deps.logger.error({ err: error, path: c.req.path }, "API request failed");
     // A reply outside its contract names the field in tests and development, where it is checked.

@@ -51,7 +51,9 @@ function refreshCookieOf(c: Context<ApiEnv>): string | undefined {
 }
 
 export const authResource = resource("/api/auth", [
-  implement(auth.sendCode, async (c, { body }) => ({ data: await c.var.auth.sendCode(identityOf(body), body.locale ?? "ru", clientContext(c)) })),
+  implement(auth.sendCode, async (c, { body }) => ({
+    data: await c.var.auth.sendCode(identityOf(body), body.locale ?? "ru", clientContext(c)),
+  })),
   implement(auth.verifyCode, async (c, { body }) => {
     const result = await c.var.auth.verifyCode(identityOf(body), body.code, clientContext(c));
     if (result.kind === "registration") return { data: { registrationToken: result.registrationToken } };
@@ -59,7 +61,10 @@ export const authResource = resource("/api/auth", [
   }),
   implement(auth.register, async (c, { body }) => {
     const { registrationToken, firstName, lastName } = body;
-    return withSession(c, await c.var.auth.register({ registrationToken, firstName, lastName, locale: body.locale ?? "ru" }, clientContext(c)));
+    return withSession(
+      c,
+      await c.var.auth.register({ registrationToken, firstName, lastName, locale: body.locale ?? "ru" }, clientContext(c)),
+    );
   }),
   implement(auth.refreshToken, async (c) => {
     const token = refreshCookieOf(c);

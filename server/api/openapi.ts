@@ -27,7 +27,8 @@ const INFO = {
   admin: {
     title: `${APP_NAME} admin API`,
     version: "1.0.0",
-    description: "The admin area's operations (moderation, audit log, filters and CSV export, records), for site moderators and administrators. Same envelope and errors as the public API.",
+    description:
+      "The admin area's operations (moderation, audit log, filters and CSV export, records), for site moderators and administrators. Same envelope and errors as the public API.",
   },
 };
 
@@ -37,7 +38,14 @@ async function build(api: Hono<ApiEnv>, which: "public" | "admin"): Promise<Docu
       openapi: "3.1.0",
       info: INFO[which],
       components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token (the web tier keeps it in the `access` cookie)." } },
+        securitySchemes: {
+          bearerAuth: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "JWT",
+            description: "The access token (the web tier keeps it in the `access` cookie).",
+          },
+        },
       },
     },
     exclude: which === "public" ? [ADMIN_PATH, ...DOC_PATHS] : [/^(?!\/app\/admin(\/|$))/, ...DOC_PATHS],

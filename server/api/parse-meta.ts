@@ -46,8 +46,16 @@ export interface ParseMetaService {
 export function createParseMetaService(db: Db, deps: ParseMetaDeps = {}): ParseMetaService {
   const limits = { ...PARSE_META_LIMITS, ...deps.limits };
   return {
-    perUser: apiLimiter(db, { keyPrefix: "parse-meta-user", points: limits.perUser, windowS: limits.windowS }, "Too many pages read: wait a little"),
-    perIp: apiLimiter(db, { keyPrefix: "parse-meta-ip", points: limits.perIp, windowS: limits.windowS }, "Too many pages read from this address: wait a little"),
+    perUser: apiLimiter(
+      db,
+      { keyPrefix: "parse-meta-user", points: limits.perUser, windowS: limits.windowS },
+      "Too many pages read: wait a little",
+    ),
+    perIp: apiLimiter(
+      db,
+      { keyPrefix: "parse-meta-ip", points: limits.perIp, windowS: limits.windowS },
+      "Too many pages read from this address: wait a little",
+    ),
     fetch: deps.fetch,
   };
 }
@@ -60,7 +68,9 @@ async function read(c: Context<ApiEnv>, input: { url: string; lang: Lang }) {
   await service.perUser.consume(String(userId));
   await service.perIp.consume(rateLimitKey(clientContext(c).ip));
   try {
-    return { data: await readPageMeta(input.url, { ...service.fetch, acceptLanguage: ACCEPT_LANGUAGE[input.lang], signal: c.req.raw.signal }) };
+    return {
+      data: await readPageMeta(input.url, { ...service.fetch, acceptLanguage: ACCEPT_LANGUAGE[input.lang], signal: c.req.raw.signal }),
+    };
   } catch (error) {
     if (error instanceof MetaError) {
       // Refused internal targets are worth noticing: someone may be probing the network.

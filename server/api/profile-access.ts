@@ -19,7 +19,12 @@ export function callerAccess(c: Context<ApiEnv>, permission: Permission): Promis
 }
 
 /** The attach request's file — the multipart form's upload stored now, or the JSON body's earlier upload — for `access.userId`. */
-export function attachedFile(c: Context<ApiEnv>, access: CompanyAccess, input: { form?: MultipartForm; body?: AttachRequest }, expected?: UploadKind): Promise<ReceivedFile> {
+export function attachedFile(
+  c: Context<ApiEnv>,
+  access: CompanyAccess,
+  input: { form?: MultipartForm; body?: AttachRequest },
+  expected?: UploadKind,
+): Promise<ReceivedFile> {
   return receiveFile(c.var.db, c.var.storage, input, { userId: access.userId, ttlS: c.var.uploadTtlS, expected });
 }
 

@@ -57,7 +57,9 @@ export const companyResource = resource("/api/profile/company", [
     return card(c, access);
   }),
   implement(company.getCompanyFacts, async (c) => ({ data: await companyFacts(c.var.db, (await callerAccess(c, "read")).companyId) })),
-  implement(company.putCompanyFacts, async (c, { body }) => ({ data: await setCompanyFacts(c.var.db, (await editor(c)).companyId, body.facts) })),
+  implement(company.putCompanyFacts, async (c, { body }) => ({
+    data: await setCompanyFacts(c.var.db, (await editor(c)).companyId, body.facts),
+  })),
   implement(company.putCompanyLogo, async (c, { body, form }) => {
     const access = await editor(c);
     const received = await attachedFile(c, access, { form, body }, "image");
@@ -87,7 +89,9 @@ export const companyResource = resource("/api/profile/company", [
     await changeCompanyStatus(c.var.db, access.companyId, body.action);
     return card(c, access);
   }),
-  implement(company.listProductLinks, async (c, { query }) => ({ data: await productLinksOf(c.var.db, (await callerAccess(c, "read")).companyId, query.lang) })),
+  implement(company.listProductLinks, async (c, { query }) => ({
+    data: await productLinksOf(c.var.db, (await callerAccess(c, "read")).companyId, query.lang),
+  })),
   implement(company.addProductLink, async (c, { body }) => {
     const access = await callerAccess(c, "editCompany");
     assertCompanyNotBlocked(access);
@@ -103,9 +107,15 @@ export const companyResource = resource("/api/profile/company", [
 
 export const legalEntityResource = resource("/api/profile/company/legal-entities", [
   implement(legal.listLegalEntities, async (c) => ({ data: await listLegalEntities(c.var.db, (await callerAccess(c, "read")).companyId) })),
-  implement(legal.createLegalEntity, async (c, { body }) => ({ data: await createLegalEntity(c.var.db, (await editor(c)).companyId, body) })),
-  implement(legal.getLegalEntity, async (c, { params }) => ({ data: await getLegalEntity(c.var.db, (await callerAccess(c, "read")).companyId, params.id) })),
-  implement(legal.updateLegalEntity, async (c, { params, body }) => ({ data: await updateLegalEntity(c.var.db, (await editor(c)).companyId, params.id, body) })),
+  implement(legal.createLegalEntity, async (c, { body }) => ({
+    data: await createLegalEntity(c.var.db, (await editor(c)).companyId, body),
+  })),
+  implement(legal.getLegalEntity, async (c, { params }) => ({
+    data: await getLegalEntity(c.var.db, (await callerAccess(c, "read")).companyId, params.id),
+  })),
+  implement(legal.updateLegalEntity, async (c, { params, body }) => ({
+    data: await updateLegalEntity(c.var.db, (await editor(c)).companyId, params.id, body),
+  })),
   implement(legal.deleteLegalEntity, async (c, { params }) => {
     await deleteLegalEntity(c.var.db, (await editor(c)).companyId, params.id);
     return { data: { id: params.id, deleted: true as const } };

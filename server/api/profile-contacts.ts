@@ -21,7 +21,9 @@ export const contactResource = resource("/api/profile/contacts", [
     // A double submit gets the pending change back with 200: no second code went out.
     return created ? { data: change } : c.json({ data: change }, 200);
   }),
-  implement(contacts.getContactChange, async (c, { params: { id } }) => ({ data: await c.var.auth.contacts.get(requireCaller(c).userId, id) })),
+  implement(contacts.getContactChange, async (c, { params: { id } }) => ({
+    data: await c.var.auth.contacts.get(requireCaller(c).userId, id),
+  })),
   implement(contacts.verifyContactChange, async (c, { params: { id }, body }) => {
     const { userId } = requireCaller(c);
     await c.var.auth.contacts.verify(userId, id, body.code, clientContext(c));

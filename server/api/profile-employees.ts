@@ -29,19 +29,27 @@ export const employeeResource = resource("/api/profile/company/employees", [
     const { renewed, employee } = await inviteEmployee(c.var.db, invitationMail(c), await callerAccess(c, "manageEmployees"), body);
     return { data: employee, status: renewed ? 200 : 201 };
   }),
-  implement(employees.getEmployee, async (c, { params }) => ({ data: await getEmployee(c.var.db, await callerAccess(c, "read"), params.id) })),
-  implement(employees.updateEmployee, async (c, { params, body }) => ({ data: await updateEmployee(c.var.db, await callerAccess(c, "manageEmployees"), params.id, body) })),
+  implement(employees.getEmployee, async (c, { params }) => ({
+    data: await getEmployee(c.var.db, await callerAccess(c, "read"), params.id),
+  })),
+  implement(employees.updateEmployee, async (c, { params, body }) => ({
+    data: await updateEmployee(c.var.db, await callerAccess(c, "manageEmployees"), params.id, body),
+  })),
   implement(employees.removeEmployee, async (c, { params }) => {
     // Leaving the company is open to everyone; removing someone else needs manageEmployees.
     await removeEmployee(c.var.db, await callerAccess(c, "read"), params.id, () => callerAccess(c, "manageEmployees"));
     return { data: { id: params.id, deleted: true as const } };
   }),
-  implement(employees.setEmployeeStatus, async (c, { params, body }) => ({ data: await setEmployeeStatus(c.var.db, await callerAccess(c, "manageEmployees"), params.id, body.status) })),
+  implement(employees.setEmployeeStatus, async (c, { params, body }) => ({
+    data: await setEmployeeStatus(c.var.db, await callerAccess(c, "manageEmployees"), params.id, body.status),
+  })),
 ]);
 
 export const invitationResource = resource("/api/profile/invitations", [
   implement(employees.listInvitations, async (c) => ({ data: await invitationsFor(c.var.db, requireCaller(c).userId) })),
-  implement(employees.acceptInvitation, async (c, { params }) => ({ data: await acceptInvitation(c.var.db, requireCaller(c).userId, params.id) })),
+  implement(employees.acceptInvitation, async (c, { params }) => ({
+    data: await acceptInvitation(c.var.db, requireCaller(c).userId, params.id),
+  })),
   implement(employees.declineInvitation, async (c, { params }) => {
     await declineInvitation(c.var.db, requireCaller(c).userId, params.id);
     return { data: { id: params.id, declined: true as const } };

@@ -54,8 +54,12 @@ export const productResource = resource("/api/profile/company/products", [
     const row = await createProduct(c.var.db, (await editor(c)).companyId, body);
     return { data: await productViewOf(c.var.db, row) };
   }),
-  implement(products.getProduct, async (c, { params }) => ({ data: await productDetail(c.var.db, (await callerAccess(c, "read")).companyId, params.id) })),
-  implement(products.updateProduct, async (c, { params, body }) => ({ data: await updateProductCard(c.var.db, (await editor(c)).companyId, params.id, body) })),
+  implement(products.getProduct, async (c, { params }) => ({
+    data: await productDetail(c.var.db, (await callerAccess(c, "read")).companyId, params.id),
+  })),
+  implement(products.updateProduct, async (c, { params, body }) => ({
+    data: await updateProductCard(c.var.db, (await editor(c)).companyId, params.id, body),
+  })),
   implement(products.deleteProduct, async (c, { params }) => {
     const access = await callerAccess(c, "deleteProducts");
     assertCompanyNotBlocked(access);
@@ -68,11 +72,17 @@ export const productResource = resource("/api/profile/company/products", [
     return { data: await productViewOf(c.var.db, row) };
   }),
   implement(products.getPrices, async (c, { params }) => ({ data: await pricesOf(c.var.db, await product(c, params.id)) })),
-  implement(products.putPrices, async (c, { params, body }) => ({ data: await setPrices(c.var.db, (await editor(c)).companyId, params.id, body.tiers) })),
+  implement(products.putPrices, async (c, { params, body }) => ({
+    data: await setPrices(c.var.db, (await editor(c)).companyId, params.id, body.tiers),
+  })),
   implement(products.getFacts, async (c, { params }) => ({ data: factsOf(await product(c, params.id)) })),
-  implement(products.putFacts, async (c, { params, body }) => ({ data: await setFacts(c.var.db, (await editor(c)).companyId, params.id, body.facts) })),
+  implement(products.putFacts, async (c, { params, body }) => ({
+    data: await setFacts(c.var.db, (await editor(c)).companyId, params.id, body.facts),
+  })),
   implement(products.getVariants, async (c, { params }) => ({ data: await variantsOf(c.var.db, await product(c, params.id)) })),
-  implement(products.putVariants, async (c, { params, body }) => ({ data: await setVariants(c.var.db, (await editor(c)).companyId, params.id, body.variants) })),
+  implement(products.putVariants, async (c, { params, body }) => ({
+    data: await setVariants(c.var.db, (await editor(c)).companyId, params.id, body.variants),
+  })),
   implement(products.listFiles, async (c, { params }) => ({ data: await productFilesOf(c.var.db, await product(c, params.id)) })),
   implement(products.addFile, async (c, { params, body, form }) => {
     const access = await editor(c);
@@ -81,7 +91,9 @@ export const productResource = resource("/api/profile/company/products", [
     const received = await attachedFile(c, access, { form, body });
     return { data: await addProductFile(c.var.db, access.companyId, params.id, access.userId, received) };
   }),
-  implement(products.updateFile, async (c, { params, body }) => ({ data: await moveProductFile(c.var.db, (await editor(c)).companyId, params.id, params.fileId, body) })),
+  implement(products.updateFile, async (c, { params, body }) => ({
+    data: await moveProductFile(c.var.db, (await editor(c)).companyId, params.id, params.fileId, body),
+  })),
   implement(products.deleteFile, async (c, { params }) => {
     await removeProductFile(c.var.db, c.var.storage, (await editor(c)).companyId, params.id, params.fileId);
     return { data: { id: params.fileId, deleted: true as const } };

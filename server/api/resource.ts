@@ -35,7 +35,9 @@ import type { ApiEnv } from "./app.ts";
  * `status` overrides the descriptor's success status for this answer (an invitation renewed rather
  * than created is a 200, not a 201).
  */
-export type Reply<D extends RouteDescriptor> = (RouteMeta<D> extends undefined ? { data: RouteData<D>; meta?: undefined } : { data: RouteData<D>; meta: RouteMeta<D> }) & { status?: 200 | 201 };
+export type Reply<D extends RouteDescriptor> = (RouteMeta<D> extends undefined
+  ? { data: RouteData<D>; meta?: undefined }
+  : { data: RouteData<D>; meta: RouteMeta<D> }) & { status?: 200 | 201 };
 
 export interface HandlerInput<D extends RouteDescriptor> {
   params: RouteParams<D>;
@@ -45,7 +47,10 @@ export interface HandlerInput<D extends RouteDescriptor> {
   form?: MultipartForm;
 }
 
-export type RouteHandler<D extends RouteDescriptor> = (c: Context<ApiEnv>, input: HandlerInput<D>) => Promise<Reply<D> | Response> | Reply<D> | Response;
+export type RouteHandler<D extends RouteDescriptor> = (
+  c: Context<ApiEnv>,
+  input: HandlerInput<D>,
+) => Promise<Reply<D> | Response> | Reply<D> | Response;
 
 export interface ImplementOptions {
   /**
@@ -62,7 +67,11 @@ export interface Implementation extends ImplementOptions {
 }
 
 /** Pairs a descriptor with its handler (the handler's input and reply are typed by the descriptor). */
-export function implement<const D extends RouteDescriptor>(route: D, handler: RouteHandler<D>, options: ImplementOptions = {}): Implementation {
+export function implement<const D extends RouteDescriptor>(
+  route: D,
+  handler: RouteHandler<D>,
+  options: ImplementOptions = {},
+): Implementation {
   return { route, handler: handler as unknown as RouteHandler<RouteDescriptor>, ...options };
 }
 
@@ -99,7 +108,9 @@ function specificity(a: RouteDescriptor, b: RouteDescriptor): number {
  */
 export function resource(prefix: string, implementations: Implementation[]): Resource {
   const app = new Hono<ApiEnv>();
-  const sorted = implementations.map((impl, index) => ({ impl, index })).sort((x, y) => specificity(x.impl.route, y.impl.route) || x.index - y.index);
+  const sorted = implementations
+    .map((impl, index) => ({ impl, index }))
+    .sort((x, y) => specificity(x.impl.route, y.impl.route) || x.index - y.index);
   const seen = new Set<string>();
   for (const { impl } of sorted) {
     const { route, handler, inputRefusal } = impl;
@@ -240,7 +251,10 @@ type Parameter = { name: string; in: "path" | "query"; required: boolean; descri
 function parametersOf(schema: z.ZodObject | undefined, where: "path" | "query"): Parameter[] {
   if (!schema) return [];
   return Object.entries(schema.shape).map(([name, field]) => {
-    const json = z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+    const json = z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<
+      string,
+      unknown
+    >;
     delete json.$schema;
     const description = typeof json.description === "string" ? json.description : undefined;
     delete json.description;
@@ -269,19 +283,27 @@ const AUTH_NOTE: Record<RouteDescriptor["auth"], string> = {
 /** The operation object hono-openapi adds to the document for `route`. */
 export function openApiOperation(route: RouteDescriptor): DescribeRouteOptions {
   const byStatus = new Map<number, string[]>();
-  const generic: ErrorCode[] = [...(route.query ? (["invalid_query"] as const) : []), ...(route.body ? (["invalid_body", "body_too_large"] as const) : []), "internal_error"];
+  const generic: ErrorCode[] = [
+    ...(route.query ? (["invalid_query"] as const) : []),
+    ...(route.body ? (["invalid_body", "body_too_large"] as const) : []),
+    "internal_error",
+  ];
   for (const code of [...(route.errors ?? []), ...generic]) {
     const status = ERRORS[code][0];
     if (!route.params && code === "not_found" && !route.errors?.includes("not_found")) continue;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   if (route.params && !byStatus.get(404)?.includes("not_found")) byStatus.set(404, [...(byStatus.get(404) ?? []), "not_found"]);
-  if (route.auth !== "public" && !byStatus.get(401)?.includes("unauthorized")) byStatus.set(401, [...(byStatus.get(401) ?? []), "unauthorized"]);
+  if (route.auth !== "public" && !byStatus.get(401)?.includes("unauthorized"))
+    byStatus.set(401, [...(byStatus.get(401) ?? []), "unauthorized"]);
   const responses: NonNullable<DescribeRouteOptions["responses"]> = {
     [String(route.status ?? 200)]: route.raw
       ? {
           description: route.raw.when ? `${route.summary}. ${route.raw.description}` : route.raw.description,
-          content: { ...(route.raw.when ? { "application/json": { schema: resolver(envelopeOf(route)) } } : {}), [route.raw.contentType]: {} },
+          content: {
+            ...(route.raw.when ? { "application/json": { schema: resolver(envelopeOf(route)) } } : {}),
+            [route.raw.contentType]: {},
+          },
         }
       : { description: route.summary, content: { "application/json": { schema: resolver(envelopeOf(route)) } } },
   };

@@ -6,7 +6,14 @@
 import type { Resource } from "./resource.ts";
 import { storyResource, tagResource } from "./stories.ts";
 import { appDataResource } from "./app-data.ts";
-import { categoryResource, companyResource, companyServiceResource, productResource, regionResource, serviceTypeResource } from "./catalog.ts";
+import {
+  categoryResource,
+  companyResource,
+  companyServiceResource,
+  productResource,
+  regionResource,
+  serviceTypeResource,
+} from "./catalog.ts";
 import { okvedSearchResource, okvedTreeResource, tnvedSearchResource, tnvedTreeResource } from "./classifiers.ts";
 import { crossSearchResource, productSearchResource, serviceFilterResource, supplierFilterResource } from "./search.ts";
 import { sitemapResource } from "./sitemap.ts";

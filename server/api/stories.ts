@@ -6,7 +6,9 @@ import { pagedReply } from "./replies.ts";
 import { implement, resource } from "./resource.ts";
 
 export const storyResource = resource("/api/stories", [
-  implement(stories.listStories, async (c, { query: { lang, page, perPage, tag } }) => pagedReply(await listStories(c.var.db, { tag }, lang, page, perPage), page, perPage)),
+  implement(stories.listStories, async (c, { query: { lang, page, perPage, tag } }) =>
+    pagedReply(await listStories(c.var.db, { tag }, lang, page, perPage), page, perPage),
+  ),
   implement(stories.randomStories, async (c, { query: { lang, count } }) => ({ data: await randomStories(c.var.db, lang, count) })),
   implement(stories.getStory, async (c, { params, query }) => {
     const story = await getStory(c.var.db, params.id, query.lang);
@@ -15,4 +17,6 @@ export const storyResource = resource("/api/stories", [
   }),
 ]);
 
-export const tagResource = resource("/api/tags", [implement(stories.listTags, async (c, { query }) => ({ data: await listTags(c.var.db, query.lang) }))]);
+export const tagResource = resource("/api/tags", [
+  implement(stories.listTags, async (c, { query }) => ({ data: await listTags(c.var.db, query.lang) })),
+]);

@@ -21,7 +21,11 @@ const limiters = new WeakMap<Db, ApiLimiter>();
 
 async function spendQuota(c: Context<ApiEnv>): Promise<void> {
   let limiter = limiters.get(c.var.db);
-  if (!limiter) limiters.set(c.var.db, (limiter = apiLimiter(c.var.db, { keyPrefix: "suggestions-user", ...SUGGESTION_LIMIT }, "Too many suggestions asked: wait a little")));
+  if (!limiter)
+    limiters.set(
+      c.var.db,
+      (limiter = apiLimiter(c.var.db, { keyPrefix: "suggestions-user", ...SUGGESTION_LIMIT }, "Too many suggestions asked: wait a little")),
+    );
   await limiter.consume(String(c.var.caller!.userId));
 }
 

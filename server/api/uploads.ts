@@ -36,7 +36,9 @@ export const uploadResource = resource("/api/files/common", [
     const received = await receiveUpload(c.var.db, c.var.storage, form ?? {}, { userId, ttlS: c.var.uploadTtlS });
     if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
       lastPurge = now.getTime();
-      await purgeExpiredUploads(c.var.db, c.var.storage, now, 20).catch((error: unknown) => c.var.logger.warn({ err: error }, "purging expired uploads failed"));
+      await purgeExpiredUploads(c.var.db, c.var.storage, now, 20).catch((error: unknown) =>
+        c.var.logger.warn({ err: error }, "purging expired uploads failed"),
+      );
     }
     return { data: fileView(received.file) };
   }),

@@ -48,7 +48,14 @@ export interface AuthLimits {
   reuseLeewayS: number;
 }
 
-export const DEFAULT_LIMITS: AuthLimits = { sendPerTarget: 3, sendPerIp: 20, verifyPerIp: 30, windowS: 600, resendAfterS: 60, reuseLeewayS: 20 };
+export const DEFAULT_LIMITS: AuthLimits = {
+  sendPerTarget: 3,
+  sendPerIp: 20,
+  verifyPerIp: 30,
+  windowS: 600,
+  resendAfterS: 60,
+  reuseLeewayS: 20,
+};
 
 /** What the caller's request says about the device (the API reads it from headers). */
 export interface ClientContext {
@@ -61,7 +68,11 @@ export interface ClientContext {
 export type CodeRow = typeof authCodes.$inferSelect;
 
 /** A 429 refusal (`rate_limited`, `resend_too_soon`, `too_many_attempts`) with the seconds to wait. */
-export function tooMany(code: Extract<ErrorCode, "rate_limited" | "resend_too_soon" | "too_many_attempts">, message: string, retryAfterS: number): DomainError {
+export function tooMany(
+  code: Extract<ErrorCode, "rate_limited" | "resend_too_soon" | "too_many_attempts">,
+  message: string,
+  retryAfterS: number,
+): DomainError {
   return new DomainError(code, message, { retryAfter: retryAfterS });
 }
 
@@ -126,7 +137,12 @@ export class OneTimeCodes {
     const wait = this.resendWait(lastSentAt);
     if (wait > 0) throw tooMany("resend_too_soon", "A code was sent moments ago; wait before asking again", wait);
     await this.consume(this.limiters.sendIp, rateLimitKey(client.ip), "rate_limited", "Too many codes requested from this address");
-    await this.consume(this.limiters.sendTarget, `${identity.channel}:${identity.target}`, "rate_limited", "Too many codes requested for this address");
+    await this.consume(
+      this.limiters.sendTarget,
+      `${identity.channel}:${identity.target}`,
+      "rate_limited",
+      "Too many codes requested for this address",
+    );
   }
 
   /** The verify-per-IP limit (429 `rate_limited`); call before looking at a code. */
@@ -151,7 +167,8 @@ export class OneTimeCodes {
    */
   async spend(row: CodeRow | null | undefined, identity: Identity, code: string): Promise<void> {
     const now = this.deps.now();
-    if (!row || (row.consumedAt && row.attempts < MAX_ATTEMPTS)) throw new DomainError("invalid_code", "The code is wrong or was already used");
+    if (!row || (row.consumedAt && row.attempts < MAX_ATTEMPTS))
+      throw new DomainError("invalid_code", "The code is wrong or was already used");
     if (row.attempts >= MAX_ATTEMPTS) throw tooMany("too_many_attempts", "Too many wrong codes; ask for a new one", 1);
     if (row.expiresAt <= now) throw new DomainError("code_expired", "The code has expired; ask for a new one");
     // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.

@@ -79,7 +79,14 @@ export class ContactChanges {
     const [row] = await this.deps.db
       .select()
       .from(authCodes)
-      .where(and(eq(authCodes.id, id), eq(authCodes.userId, userId), inArray(authCodes.purpose, PURPOSES), gt(authCodes.createdAt, this.since())))
+      .where(
+        and(
+          eq(authCodes.id, id),
+          eq(authCodes.userId, userId),
+          inArray(authCodes.purpose, PURPOSES),
+          gt(authCodes.createdAt, this.since()),
+        ),
+      )
       .limit(1);
     if (!row) throw notFound("Contact change");
     return row;
@@ -90,7 +97,14 @@ export class ContactChanges {
     const rows = await this.deps.db
       .select()
       .from(authCodes)
-      .where(and(eq(authCodes.userId, userId), inArray(authCodes.purpose, PURPOSES), isNull(authCodes.consumedAt), gt(authCodes.createdAt, this.since())))
+      .where(
+        and(
+          eq(authCodes.userId, userId),
+          inArray(authCodes.purpose, PURPOSES),
+          isNull(authCodes.consumedAt),
+          gt(authCodes.createdAt, this.since()),
+        ),
+      )
       .orderBy(desc(authCodes.createdAt));
     return rows.map((row) => this.view(row));
   }
@@ -102,7 +116,11 @@ export class ContactChanges {
 
   private async assertFree(userId: number, identity: Identity): Promise<void> {
     const column = identity.channel === "email" ? users.email : users.phone;
-    const [other] = await this.deps.db.select({ id: users.id }).from(users).where(and(eq(column, identity.target), ne(users.id, userId))).limit(1);
+    const [other] = await this.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(column, identity.target), ne(users.id, userId)))
+      .limit(1);
     if (other) throw taken();
   }
 
@@ -128,13 +146,20 @@ export class ContactChanges {
    * Returns `created: false` with the existing change when one to the same address is pending and
    * its resend countdown is still running (a double submit: no second code).
    */
-  async start(userId: number, identity: Identity, lang: Lang, client: ClientContext): Promise<{ change: ContactChangeView; created: boolean }> {
+  async start(
+    userId: number,
+    identity: Identity,
+    lang: Lang,
+    client: ClientContext,
+  ): Promise<{ change: ContactChangeView; created: boolean }> {
     const kind: ContactKind = identity.channel;
     const purpose = PURPOSE[kind];
     const [user] = await this.deps.db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new DomainError("unauthorized", "Sign in to do this");
     if ((kind === "email" ? user.email : user.phone) === identity.target) {
-      throw new DomainError("contact_unchanged", "This is already your address", { issues: [{ path: "value", message: "contact_unchanged" }] });
+      throw new DomainError("contact_unchanged", "This is already your address", {
+        issues: [{ path: "value", message: "contact_unchanged" }],
+      });
     }
     const [same] = await this.deps.db
       .select()
@@ -160,12 +185,26 @@ export class ContactChanges {
     // One pending change per kind: a change to another address is dropped.
     await this.deps.db
       .delete(authCodes)
-      .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt), same ? ne(authCodes.id, same.id) : undefined));
+      .where(
+        and(
+          eq(authCodes.userId, userId),
+          eq(authCodes.purpose, purpose),
+          isNull(authCodes.consumedAt),
+          same ? ne(authCodes.id, same.id) : undefined,
+        ),
+      );
     let row: CodeRow;
     if (same) {
-      [row] = (await this.deps.db.update(authCodes).set({ codeHash, expiresAt, attempts: 0, createdAt: now }).where(eq(authCodes.id, same.id)).returning()) as [CodeRow];
+      [row] = (await this.deps.db
+        .update(authCodes)
+        .set({ codeHash, expiresAt, attempts: 0, createdAt: now })
+        .where(eq(authCodes.id, same.id))
+        .returning()) as [CodeRow];
     } else {
-      [row] = (await this.deps.db.insert(authCodes).values({ ...identity, purpose, userId, codeHash, expiresAt, createdAt: now }).returning()) as [CodeRow];
+      [row] = (await this.deps.db
+        .insert(authCodes)
+        .values({ ...identity, purpose, userId, codeHash, expiresAt, createdAt: now })
+        .returning()) as [CodeRow];
     }
     try {
       await this.sendCode(row, identity, code, lang);
@@ -207,11 +246,19 @@ export class ContactChanges {
     await this.assertFree(userId, identity);
     await this.deps.codes.spend(row, identity, code);
 
-    const [before] = await this.deps.db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+    const [before] = await this.deps.db
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     try {
       await this.deps.db
         .update(users)
-        .set(kind === "email" ? { email: identity.target, updatedAt: this.deps.now() } : { phone: identity.target, updatedAt: this.deps.now() })
+        .set(
+          kind === "email"
+            ? { email: identity.target, updatedAt: this.deps.now() }
+            : { phone: identity.target, updatedAt: this.deps.now() },
+        )
         .where(eq(users.id, userId));
     } catch (error) {
       // Another account took the address between the check and the update.
@@ -224,9 +271,17 @@ export class ContactChanges {
     // The old e-mail when the e-mail changed, the account's e-mail when the phone did.
     const notify = before?.email;
     if (notify && notify !== identity.target) {
-      const message = contactChangedMail({ to: notify, kind, newAddress: maskIdentity(identity), lang: before?.locale ?? "ru", appName: this.deps.appName });
+      const message = contactChangedMail({
+        to: notify,
+        kind,
+        newAddress: maskIdentity(identity),
+        lang: before?.locale ?? "ru",
+        appName: this.deps.appName,
+      });
       // The change is done; a failed notice is logged, not an error for the person who made it.
-      await this.deps.mailer.send(message).catch((error: unknown) => this.deps.logger.error({ err: error, userId }, "contact change notice failed"));
+      await this.deps.mailer
+        .send(message)
+        .catch((error: unknown) => this.deps.logger.error({ err: error, userId }, "contact change notice failed"));
     }
     return { kind, value: identity.target };
   }
@@ -240,7 +295,9 @@ export class ContactChanges {
 }
 
 function taken(): DomainError {
-  return new DomainError("contact_taken", "Another account already signs in with this address", { issues: [{ path: "value", message: "contact_taken" }] });
+  return new DomainError("contact_taken", "Another account already signs in with this address", {
+    issues: [{ path: "value", message: "contact_taken" }],
+  });
 }
 
 function completed(): DomainError {

@@ -35,9 +35,24 @@ export interface AuthConfig {
 export function createAuthService(config: AuthConfig): AuthService {
   const outbox = path.join(config.dataDir, "outbox");
   const from = config.mailFrom ?? "Postavka <no-reply@postavka.local>";
-  const mailer = config.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createOutboxMailer(outbox, from, config.logger));
+  const mailer =
+    config.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createOutboxMailer(outbox, from, config.logger));
   const sms =
     config.sms ??
-    (config.smsUrl ? createHttpSmsProvider(config.smsUrl, config.smsToken) : config.outbox === false ? createDisabledSmsProvider() : createLogSmsProvider(outbox, config.logger));
-  return new AuthService({ db: config.db, pool: config.pool, logger: config.logger, mailer, sms, publicUrl: config.publicUrl, limits: config.limits, now: config.now, keySecret: config.keySecret });
+    (config.smsUrl
+      ? createHttpSmsProvider(config.smsUrl, config.smsToken)
+      : config.outbox === false
+        ? createDisabledSmsProvider()
+        : createLogSmsProvider(outbox, config.logger));
+  return new AuthService({
+    db: config.db,
+    pool: config.pool,
+    logger: config.logger,
+    mailer,
+    sms,
+    publicUrl: config.publicUrl,
+    limits: config.limits,
+    now: config.now,
+    keySecret: config.keySecret,
+  });
 }

@@ -68,12 +68,17 @@ export class KeyRing {
       }
     }
     const plain = String(stored.k);
-    if (this.sealKey) await this.db.update(signingKeys).set({ privateJwk: this.sealed(kid, plain) }).where(eq(signingKeys.kid, kid));
+    if (this.sealKey)
+      await this.db
+        .update(signingKeys)
+        .set({ privateJwk: this.sealed(kid, plain) })
+        .where(eq(signingKeys.kid, kid));
     return plain;
   }
 
   private async load(): Promise<void> {
-    const select = () => this.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt), desc(signingKeys.kid));
+    const select = () =>
+      this.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt), desc(signingKeys.kid));
     let rows = await select();
     let created = false;
     if (!rows.some((row) => row.alg === JWT_ALG)) {
@@ -81,12 +86,18 @@ export class KeyRing {
       const publicJwk = (await exportJWK(pair.publicKey)) as Record<string, unknown>;
       const privateJwk = (await exportJWK(pair.privateKey)) as Record<string, unknown>;
       const kid = `es256-${randomToken(9)}`;
-      await this.db.insert(signingKeys).values({ kid, alg: JWT_ALG, privateJwk: this.sealKey ? this.sealed(kid, JSON.stringify(privateJwk)) : privateJwk, publicJwk }).onConflictDoNothing();
+      await this.db
+        .insert(signingKeys)
+        .values({ kid, alg: JWT_ALG, privateJwk: this.sealKey ? this.sealed(kid, JSON.stringify(privateJwk)) : privateJwk, publicJwk })
+        .onConflictDoNothing();
       created = true;
     }
     if (!rows.some((row) => row.alg === HMAC_ALG)) {
       const kid = `hmac-${randomToken(9)}`;
-      await this.db.insert(signingKeys).values({ kid, alg: HMAC_ALG, privateJwk: this.sealed(kid, randomToken(32)), publicJwk: {} }).onConflictDoNothing();
+      await this.db
+        .insert(signingKeys)
+        .values({ kid, alg: HMAC_ALG, privateJwk: this.sealed(kid, randomToken(32)), publicJwk: {} })
+        .onConflictDoNothing();
       created = true;
     }
     // Re-read after creating, so that processes racing at first start settle on the same keys.
@@ -111,7 +122,11 @@ export class KeyRing {
   /** An ES256 private JWK: stored as a JWK (plain) or as its sealed JSON. */
   private async privateJwk(kid: string, stored: Record<string, unknown>): Promise<JWK> {
     if (typeof stored.sealed === "string") return JSON.parse(await this.opened(kid, stored)) as JWK;
-    if (this.sealKey) await this.db.update(signingKeys).set({ privateJwk: this.sealed(kid, JSON.stringify(stored)) }).where(eq(signingKeys.kid, kid));
+    if (this.sealKey)
+      await this.db
+        .update(signingKeys)
+        .set({ privateJwk: this.sealed(kid, JSON.stringify(stored)) })
+        .where(eq(signingKeys.kid, kid));
     return stored as JWK;
   }
 

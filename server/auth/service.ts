@@ -90,7 +90,16 @@ export class AuthService {
     this.keys = new KeyRing(deps.db, { secret: deps.keySecret });
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
     this.now = deps.now ?? (() => new Date());
-    this.codes = new OneTimeCodes({ db: deps.db, pool: deps.pool, logger: deps.logger, mailer: deps.mailer, sms: deps.sms, keys: this.keys, limits: this.limits, now: this.now });
+    this.codes = new OneTimeCodes({
+      db: deps.db,
+      pool: deps.pool,
+      logger: deps.logger,
+      mailer: deps.mailer,
+      sms: deps.sms,
+      keys: this.keys,
+      limits: this.limits,
+      now: this.now,
+    });
     this.contacts = new ContactChanges({
       db: deps.db,
       logger: deps.logger,
@@ -107,7 +116,11 @@ export class AuthService {
    * resend is allowed and until the code expires. Never says whether an account exists.
    * Errors: 429 `rate_limited` (Retry-After), 503 `delivery_failed`.
    */
-  async sendCode(identity: Identity, lang: Lang, client: ClientContext): Promise<{ sentTo: string; resendAfter: number; expiresIn: number }> {
+  async sendCode(
+    identity: Identity,
+    lang: Lang,
+    client: ClientContext,
+  ): Promise<{ sentTo: string; resendAfter: number; expiresIn: number }> {
     const now = this.now();
     const [latest] = await this.deps.db
       .select({ createdAt: authCodes.createdAt })
@@ -122,7 +135,14 @@ export class AuthService {
     await this.deps.db
       .update(authCodes)
       .set({ consumedAt: now })
-      .where(and(eq(authCodes.channel, identity.channel), eq(authCodes.target, identity.target), eq(authCodes.purpose, "sign_in"), isNull(authCodes.consumedAt)));
+      .where(
+        and(
+          eq(authCodes.channel, identity.channel),
+          eq(authCodes.target, identity.target),
+          eq(authCodes.purpose, "sign_in"),
+          isNull(authCodes.consumedAt),
+        ),
+      );
     await this.deps.db.insert(authCodes).values({ ...identity, purpose: "sign_in", codeHash, expiresAt, createdAt: now });
 
     const minutes = CODE_TTL_S / 60;
@@ -179,7 +199,11 @@ export class AuthService {
 
   /** The identity a registration token proves, without using it up; null when invalid or expired. */
   async registrationIdentity(registrationToken: string): Promise<Identity | null> {
-    const [row] = await this.deps.db.select().from(registrationTokens).where(eq(registrationTokens.tokenHash, sha256Hex(registrationToken))).limit(1);
+    const [row] = await this.deps.db
+      .select()
+      .from(registrationTokens)
+      .where(eq(registrationTokens.tokenHash, sha256Hex(registrationToken)))
+      .limit(1);
     if (!row || row.usedAt || row.expiresAt <= this.now()) return null;
     return { channel: row.channel, target: row.target };
   }
@@ -188,12 +212,21 @@ export class AuthService {
    * Creates the account a registration token proves and signs it in. Errors: 400
    * `invalid_registration` (unknown, used or expired token — sign in again).
    */
-  async register(input: { registrationToken: string; firstName: string; lastName: string; locale: Lang }, client: ClientContext): Promise<Session> {
+  async register(
+    input: { registrationToken: string; firstName: string; lastName: string; locale: Lang },
+    client: ClientContext,
+  ): Promise<Session> {
     const now = this.now();
     const [token] = await this.deps.db
       .update(registrationTokens)
       .set({ usedAt: now })
-      .where(and(eq(registrationTokens.tokenHash, sha256Hex(input.registrationToken)), isNull(registrationTokens.usedAt), sql`${registrationTokens.expiresAt} > ${now}`))
+      .where(
+        and(
+          eq(registrationTokens.tokenHash, sha256Hex(input.registrationToken)),
+          isNull(registrationTokens.usedAt),
+          sql`${registrationTokens.expiresAt} > ${now}`,
+        ),
+      )
       .returning();
     if (!token) throw new DomainError("invalid_registration", "The registration has expired; sign in again");
     const identity: Identity = { channel: token.channel, target: token.target };
@@ -253,7 +286,11 @@ export class AuthService {
    */
   async refresh(refreshToken: string, client: ClientContext): Promise<Session> {
     const now = this.now();
-    const [row] = await this.deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken))).limit(1);
+    const [row] = await this.deps.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken)))
+      .limit(1);
     if (!row || row.revokedAt || row.expiresAt <= now) throw new DomainError("refresh_invalid", "The session has ended; sign in again");
     if (row.usedAt && now.getTime() - row.usedAt.getTime() > this.limits.reuseLeewayS * 1000) {
       await this.revokeFamily(row.familyId, "reuse");
@@ -278,7 +315,10 @@ export class AuthService {
     }
     // A parallel refresh of the same token may have marked it first: within the leeway, that is fine.
     if (!row.usedAt) {
-      await this.deps.db.update(refreshTokens).set({ usedAt: now }).where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)));
+      await this.deps.db
+        .update(refreshTokens)
+        .set({ usedAt: now })
+        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)));
     }
     const [user] = await this.deps.db.select(SESSION_USER).from(users).where(eq(users.id, row.userId)).limit(1);
     if (!user || user.blockedAt) throw new DomainError("refresh_invalid", "The session has ended; sign in again");
@@ -295,7 +335,11 @@ export class AuthService {
   /** Ends the session `refreshToken` belongs to (its whole family). Unknown tokens are ignored. */
   async logout(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    const [row] = await this.deps.db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken))).limit(1);
+    const [row] = await this.deps.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(refreshToken)))
+      .limit(1);
     if (row) await this.revokeFamily(row.familyId, "logout");
   }
 
@@ -394,7 +438,9 @@ export class AuthService {
   /** Updates name and interface language. */
   async updateProfile(userId: number, patch: { firstName?: string; lastName?: string; locale?: Lang }): Promise<void> {
     if (Object.keys(patch).length === 0) return;
-    await this.deps.db.update(users).set({ ...patch, updatedAt: this.now() }).where(eq(users.id, userId));
+    await this.deps.db
+      .update(users)
+      .set({ ...patch, updatedAt: this.now() })
+      .where(eq(users.id, userId));
   }
 }
-

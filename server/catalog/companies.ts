@@ -9,7 +9,16 @@ import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { pick, pickRequired } from "./localize.ts";
 import { cachedQuery } from "./cache.ts";
 import {
-  COUNTS_TTL_MS, TOTAL_CAP, cappedCountSql, localizeFacts, mediaUrl, ofPublishedCompany, runCappedCount, supplierKind, type ListSql, type Paged,
+  COUNTS_TTL_MS,
+  TOTAL_CAP,
+  cappedCountSql,
+  localizeFacts,
+  mediaUrl,
+  ofPublishedCompany,
+  runCappedCount,
+  supplierKind,
+  type ListSql,
+  type Paged,
 } from "./repository.ts";
 
 export type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
@@ -66,7 +75,8 @@ function where(filters: CompanyFilters): SQL {
   if (filters.region) parts.push(sql`c.region_code = ${filters.region}`);
   if (filters.country) parts.push(sql`c.country = ${filters.country}`);
   if (filters.verified) parts.push(sql`c.verification_level > 0`);
-  if (filters.okved) parts.push(sql`exists(select 1 from company_okved_codes o where o.company_id = c.id and ${okvedMatch(filters.okved)})`);
+  if (filters.okved)
+    parts.push(sql`exists(select 1 from company_okved_codes o where o.company_id = c.id and ${okvedMatch(filters.okved)})`);
   if (filters.category !== undefined) {
     // Answered from products_company_idx (company_id, status, category_id) without reading products.
     parts.push(sql`exists(select 1 from products p where p.company_id = c.id and p.status = 'published'
@@ -82,16 +92,26 @@ function where(filters: CompanyFilters): SQL {
 const kindExpr = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
   when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
 
-type CompanyCountGroup = { region_code: string | null; country: "RU" | "CN"; verified: boolean; kind: "manufacturer" | "trader" | null; n: number };
+type CompanyCountGroup = {
+  region_code: string | null;
+  country: "RU" | "CN";
+  verified: boolean;
+  kind: "manufacturer" | "trader" | null;
+  n: number;
+};
 
 /**
  * Published suppliers counted per (region, country, verified, kind): one grouped pass over the
  * companies, cached (cache.ts) for COUNTS_TTL_MS; the totals of lists filtered by those values.
  */
-const companyCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) =>
-  (await db.execute<CompanyCountGroup>(sql`
+const companyCountGroups = cachedQuery(
+  COUNTS_TTL_MS,
+  async (db) =>
+    (
+      await db.execute<CompanyCountGroup>(sql`
     select c.region_code, c.country, c.verification_level > 0 as verified, ${kindExpr} as kind, count(*)::int as n
-    from companies c where c.status = 'published' group by 1, 2, 3, 4`)).rows,
+    from companies c where c.status = 'published' group by 1, 2, 3, 4`)
+    ).rows,
 );
 
 /**
@@ -168,7 +188,13 @@ export function companyListSql(filters: CompanyFilters, page: number, perPage: n
  * One page of published suppliers (CompanyFilters), verified first, then the most recently
  * published. Totals are capped at TOTAL_CAP (`totalCapped`).
  */
-export async function listCompanies(db: Db, filters: CompanyFilters, lang: Lang, page: number, perPage: number): Promise<Paged<CompanyListItem>> {
+export async function listCompanies(
+  db: Db,
+  filters: CompanyFilters,
+  lang: Lang,
+  page: number,
+  perPage: number,
+): Promise<Paged<CompanyListItem>> {
   const query = companyListSql(filters, page, perPage);
   const [rows, count] = await Promise.all([
     db.execute<Row>(query.rows),
@@ -182,17 +208,31 @@ export async function listCompanies(db: Db, filters: CompanyFilters, lang: Lang,
 export async function getCompanyCards(db: Db, ids: number[], lang: Lang): Promise<CompanyListItem[]> {
   if (ids.length === 0) return [];
   const rows = await db.execute<Row>(sql`select ${columns} from companies c ${joins}
-    where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and c.status = 'published'`);
+    where c.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and c.status = 'published'`);
   const byId = new Map(rows.rows.map((row) => [row.id, toCard(row, lang)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getCompany(db: Db, id: number, lang: Lang): Promise<CompanyDetail | null> {
-  const found = await db.execute<Row & {
-    description: Localized; address: Localized; latitude: number | null; longitude: number | null; website: string | null;
-    phone: string | null; email: string | null; year_founded: number | null; headcount_range: string | null; facts: LocalizedFact[];
-    verification_evidence: Localized | null; verified_at: string | null;
-  }>(sql`select ${columns}, c.description, c.address, c.latitude, c.longitude, c.website, c.phone, c.email, c.year_founded,
+  const found = await db.execute<
+    Row & {
+      description: Localized;
+      address: Localized;
+      latitude: number | null;
+      longitude: number | null;
+      website: string | null;
+      phone: string | null;
+      email: string | null;
+      year_founded: number | null;
+      headcount_range: string | null;
+      facts: LocalizedFact[];
+      verification_evidence: Localized | null;
+      verified_at: string | null;
+    }
+  >(sql`select ${columns}, c.description, c.address, c.latitude, c.longitude, c.website, c.phone, c.email, c.year_founded,
       c.headcount_range, c.facts, c.verification_evidence, c.verified_at::text as verified_at
     from companies c ${joins} where c.id = ${id} and c.status = 'published'`);
   const row = found.rows[0];
@@ -201,13 +241,30 @@ export async function getCompany(db: Db, id: number, lang: Lang): Promise<Compan
     db.execute<{ code: string; is_main: boolean; name_ru: string; name_en: string | null; name_zh: string | null }>(sql`
       select o.okved_code as code, o.is_main, k.name_ru, k.name_en, k.name_zh from company_okved_codes o
       join okved_codes k on k.code = o.okved_code where o.company_id = ${id} order by o.is_main desc, o.okved_code`),
-    db.execute<{ kind: "legal" | "individual"; inn: string; kpp: string | null; ogrn: string | null; name_full: string; name_short: string | null; address: string | null }>(
-      sql`select kind, inn, kpp, ogrn, name_full, name_short, address from legal_entities where company_id = ${id} order by id`,
-    ),
+    db.execute<{
+      kind: "legal" | "individual";
+      inn: string;
+      kpp: string | null;
+      ogrn: string | null;
+      name_full: string;
+      name_short: string | null;
+      address: string | null;
+    }>(sql`select kind, inn, kpp, ogrn, name_full, name_short, address from legal_entities where company_id = ${id} order by id`),
     db.execute<{ title: Localized; storage_key: string; mime: string; size: number }>(sql`
       select cf.title, f.storage_key, f.mime, f.size from company_files cf join files f on f.id = cf.file_id
       where cf.company_id = ${id} order by cf.position, cf.id`),
-    db.execute<{ id: number; type_id: number; slug: string; type_name: Localized; type_source: Lang; description: Localized; source_lang: Lang; price_from: string | null; currency: Currency | null; price_unit: Localized | null }>(sql`
+    db.execute<{
+      id: number;
+      type_id: number;
+      slug: string;
+      type_name: Localized;
+      type_source: Lang;
+      description: Localized;
+      source_lang: Lang;
+      price_from: string | null;
+      currency: Currency | null;
+      price_unit: Localized | null;
+    }>(sql`
       select s.id, t.id as type_id, t.slug, t.name as type_name, t.source_lang as type_source, s.description, s.source_lang,
         s.price_from::text as price_from, s.currency, s.price_unit
       from company_services s join service_types t on t.id = s.service_type_id
@@ -225,14 +282,31 @@ export async function getCompany(db: Db, id: number, lang: Lang): Promise<Compan
     yearFounded: row.year_founded,
     headcountRange: row.headcount_range,
     facts: localizeFacts(row.facts, lang, row.source_lang),
-    verification: { level: row.verification_level, evidence: pick(row.verification_evidence, lang, row.source_lang), verifiedAt: row.verified_at },
+    verification: {
+      level: row.verification_level,
+      evidence: pick(row.verification_evidence, lang, row.source_lang),
+      verifiedAt: row.verified_at,
+    },
     okved: okved.rows.map((o) => ({
       code: o.code,
       isMain: o.is_main,
       name: pickRequired({ ru: o.name_ru, en: o.name_en ?? undefined, zh: o.name_zh ?? undefined }, lang, "ru"),
     })),
-    legalEntities: entities.rows.map((e) => ({ kind: e.kind, inn: e.inn, kpp: e.kpp, ogrn: e.ogrn, nameFull: e.name_full, nameShort: e.name_short, address: e.address })),
-    files: filesResult.rows.map((f) => ({ url: mediaUrl(f.storage_key), title: pick(f.title, lang, row.source_lang), mime: f.mime, size: f.size })),
+    legalEntities: entities.rows.map((e) => ({
+      kind: e.kind,
+      inn: e.inn,
+      kpp: e.kpp,
+      ogrn: e.ogrn,
+      nameFull: e.name_full,
+      nameShort: e.name_short,
+      address: e.address,
+    })),
+    files: filesResult.rows.map((f) => ({
+      url: mediaUrl(f.storage_key),
+      title: pick(f.title, lang, row.source_lang),
+      mime: f.mime,
+      size: f.size,
+    })),
     services: services.rows.map((s) => ({
       id: s.id,
       serviceType: { id: s.type_id, slug: s.slug, name: pickRequired(s.type_name, lang, s.type_source) },

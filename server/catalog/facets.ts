@@ -35,9 +35,18 @@ export async function productFacets(db: Db, filters: ProductFilters & { q?: stri
     const tsq = q ? catalogTsQuery(q) : null;
     const where = tsq ? sql`${productWhere(listFilters)} and p.search_vector @@ (${tsq})` : productWhere(listFilters);
     const rows = await db.execute<{
-      g: number; category_id: number | null; region_code: string | null; chapter: string | null; verified: boolean | null;
-      price_currency: Currency | null; moq_unit: string | null; n: number; min_price: string | null; max_price: string | null;
-      min_moq: string | null; max_moq: string | null;
+      g: number;
+      category_id: number | null;
+      region_code: string | null;
+      chapter: string | null;
+      verified: boolean | null;
+      price_currency: Currency | null;
+      moq_unit: string | null;
+      n: number;
+      min_price: string | null;
+      max_price: string | null;
+      min_moq: string | null;
+      max_moq: string | null;
     }>(sql`
       select grouping(p.category_id, c.region_code, left(p.tnved_code, 2), c.verification_level > 0, p.price_currency, p.moq_unit)::int as g,
         p.category_id, c.region_code, left(p.tnved_code, 2) as chapter, c.verification_level > 0 as verified,
@@ -51,20 +60,41 @@ export async function productFacets(db: Db, filters: ProductFilters & { q?: stri
     const [categoryNames, regionNames, chapterNames] = await Promise.all([
       db.execute<{ id: number; name: Localized; source_lang: Lang }>(sql`select id, name, source_lang from categories`),
       db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`),
-      db.execute<{ code: string; name_ru: string; name_en: string | null; name_zh: string | null }>(sql`select code, name_ru, name_en, name_zh from tnved_codes where level = 2`),
+      db.execute<{ code: string; name_ru: string; name_en: string | null; name_zh: string | null }>(
+        sql`select code, name_ru, name_en, name_zh from tnved_codes where level = 2`,
+      ),
     ]);
     const cat = new Map(categoryNames.rows.map((r) => [r.id, pickRequired(r.name, lang, r.source_lang)]));
     const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
-    const chap = new Map(chapterNames.rows.map((r) => [r.code, pickRequired({ ru: r.name_ru, en: r.name_en ?? undefined, zh: r.name_zh ?? undefined }, lang, "ru")]));
+    const chap = new Map(
+      chapterNames.rows.map((r) => [
+        r.code,
+        pickRequired({ ru: r.name_ru, en: r.name_en ?? undefined, zh: r.name_zh ?? undefined }, lang, "ru"),
+      ]),
+    );
     const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
     return {
       total: rows.rows.find((r) => r.g === 63)?.n ?? 0,
-      categories: only(32).filter((r) => r.category_id !== null).map((r) => ({ value: r.category_id!, name: cat.get(r.category_id!) ?? null, count: r.n })).sort(byCount),
-      regions: only(16).filter((r) => r.region_code).map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n })).sort(byCount),
-      chapters: only(8).filter((r) => r.chapter).map((r) => ({ value: r.chapter!, name: chap.get(r.chapter!) ?? null, count: r.n })).sort(byCount),
+      categories: only(32)
+        .filter((r) => r.category_id !== null)
+        .map((r) => ({ value: r.category_id!, name: cat.get(r.category_id!) ?? null, count: r.n }))
+        .sort(byCount),
+      regions: only(16)
+        .filter((r) => r.region_code)
+        .map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n }))
+        .sort(byCount),
+      chapters: only(8)
+        .filter((r) => r.chapter)
+        .map((r) => ({ value: r.chapter!, name: chap.get(r.chapter!) ?? null, count: r.n }))
+        .sort(byCount),
       verified: only(4).find((r) => r.verified === true)?.n ?? 0,
-      prices: only(2).filter((r) => r.price_currency).map((r) => ({ currency: r.price_currency!, count: r.n, min: r.min_price!, max: r.max_price! })),
-      moq: only(1).filter((r) => r.moq_unit && r.min_moq).map((r) => ({ unit: r.moq_unit!, count: r.n, min: r.min_moq!, max: r.max_moq! })).sort(byCount),
+      prices: only(2)
+        .filter((r) => r.price_currency)
+        .map((r) => ({ currency: r.price_currency!, count: r.n, min: r.min_price!, max: r.max_price! })),
+      moq: only(1)
+        .filter((r) => r.moq_unit && r.min_moq)
+        .map((r) => ({ unit: r.moq_unit!, count: r.n, min: r.min_moq!, max: r.max_moq! }))
+        .sort(byCount),
     };
   });
 }
@@ -72,7 +102,14 @@ export async function productFacets(db: Db, filters: ProductFilters & { q?: stri
 /** Facets of every published supplier (region, kind, verification, country); cached 60 s. */
 export async function supplierFacets(db: Db, lang: Lang): Promise<SupplierFacets> {
   return cached(`s:${lang}`, async () => {
-    const rows = await db.execute<{ g: number; region_code: string | null; kind: string | null; verified: boolean | null; country: "RU" | "CN" | null; n: number }>(sql`
+    const rows = await db.execute<{
+      g: number;
+      region_code: string | null;
+      kind: string | null;
+      verified: boolean | null;
+      country: "RU" | "CN" | null;
+      n: number;
+    }>(sql`
       select grouping(c.region_code, k.kind, c.verification_level > 0, c.country)::int as g,
         c.region_code, k.kind, c.verification_level > 0 as verified, c.country, count(*)::int as n
       from companies c, lateral (select case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
@@ -84,13 +121,18 @@ export async function supplierFacets(db: Db, lang: Lang): Promise<SupplierFacets
     const only = (bit: number) => rows.rows.filter((r) => r.g === 15 - bit);
     return {
       total: rows.rows.find((r) => r.g === 15)?.n ?? 0,
-      regions: only(8).filter((r) => r.region_code).map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n })).sort((a, b) => b.count - a.count),
+      regions: only(8)
+        .filter((r) => r.region_code)
+        .map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n }))
+        .sort((a, b) => b.count - a.count),
       kinds: {
         manufacturer: only(4).find((r) => r.kind === "manufacturer")?.n ?? 0,
         trader: only(4).find((r) => r.kind === "trader")?.n ?? 0,
       },
       verified: only(2).find((r) => r.verified === true)?.n ?? 0,
-      countries: only(1).filter((r) => r.country).map((r) => ({ value: r.country!, name: null, count: r.n })),
+      countries: only(1)
+        .filter((r) => r.country)
+        .map((r) => ({ value: r.country!, name: null, count: r.n })),
     };
   });
 }

@@ -35,7 +35,9 @@ describe("INN", () => {
 
 describe("OGRN and OGRNIP", () => {
   test("every real OGRN of the Bank of Russia list passes", () => {
-    const ogrns = rows("cbr_credit_organizations_20260202.csv").map((r) => r.ogrn!).filter(Boolean);
+    const ogrns = rows("cbr_credit_organizations_20260202.csv")
+      .map((r) => r.ogrn!)
+      .filter(Boolean);
     expect(ogrns.length).toBeGreaterThan(1500);
     for (const ogrn of ogrns) expect(validateOgrn(ogrn), ogrn).toBeNull();
   });
@@ -51,5 +53,7 @@ describe("OGRN and OGRNIP", () => {
 
 describe("KPP", () => {
   test.each(["773601001", "7736AB001", "500101001"])("%s is valid", (kpp) => expect(validateKpp(kpp)).toBeNull());
-  test.each(["77360100", "7736ab001", "0000010001", "000001001", "77360100X"])("%s is not", (kpp) => expect(validateKpp(kpp)).toBe("format"));
+  test.each(["77360100", "7736ab001", "0000010001", "000001001", "77360100X"])("%s is not", (kpp) =>
+    expect(validateKpp(kpp)).toBe("format"),
+  );
 });

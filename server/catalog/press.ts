@@ -75,7 +75,10 @@ export async function getStory(db: Db, idOrSlug: string, lang: Lang): Promise<St
 export async function getStoryCards(db: Db, ids: number[], lang: Lang): Promise<StoryCard[]> {
   if (ids.length === 0) return [];
   const rows = await db.execute<Row>(sql`select ${columns} from stories s left join files f on f.id = s.cover_file_id
-    where s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and ${published}`);
+    where s.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and ${published}`);
   const byId = new Map(rows.rows.map((row) => [row.id, toCard(row, lang)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

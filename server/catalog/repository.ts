@@ -260,7 +260,10 @@ export async function productsByIds(db: Db, ids: number[], lang: Lang): Promise<
   const rows = await db.execute<ProductCardRow>(sql`
     select ${productCardColumns}
     from products p join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
-    where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.status = 'published' and c.status = 'published'`);
+    where p.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and p.status = 'published' and c.status = 'published'`);
   const byId = new Map(rows.rows.map((row) => [row.id, toProductCard(row, lang)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -313,7 +316,15 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
     facts: LocalizedFact[];
     prices: { min_quantity: string; price: string; currency: Currency; unit: string }[];
     variants: { id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
-    files: { kind: "image" | "document"; title: Localized; storage_key: string; width: number | null; height: number | null; mime: string; size: number }[];
+    files: {
+      kind: "image" | "document";
+      title: Localized;
+      storage_key: string;
+      width: number | null;
+      height: number | null;
+      mime: string;
+      size: number;
+    }[];
     tnved: { code: string; name_ru: string; name_en: string | null; name_zh: string | null } | null;
     also: (CompanyRow & { kind: "dealer" | "distributor" })[];
   };
@@ -322,7 +333,11 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
   if (!row) return null;
   const byId = new Map(categories.map((c) => [c.id, c]));
   const path: { id: number; name: LocalizedText }[] = [];
-  for (let at = row.category_id === null ? undefined : byId.get(row.category_id); at && path.length < 10; at = at.parent_id === null ? undefined : byId.get(at.parent_id)) {
+  for (
+    let at = row.category_id === null ? undefined : byId.get(row.category_id);
+    at && path.length < 10;
+    at = at.parent_id === null ? undefined : byId.get(at.parent_id)
+  ) {
     path.unshift({ id: at.id, name: pickRequired(at.name, lang, at.source_lang) });
   }
   return {
@@ -332,7 +347,13 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
     originCountry: row.origin_country,
     facts: localizeFacts(row.facts, lang, row.source_lang),
     prices: row.prices.map((p) => ({ minQuantity: p.min_quantity, price: p.price, currency: p.currency, unit: p.unit })),
-    variants: row.variants.map((v) => ({ id: v.id, name: pickRequired(v.name, lang, row.source_lang), attributes: v.attributes, price: v.price, currency: v.currency })),
+    variants: row.variants.map((v) => ({
+      id: v.id,
+      name: pickRequired(v.name, lang, row.source_lang),
+      attributes: v.attributes,
+      price: v.price,
+      currency: v.currency,
+    })),
     images: row.files
       .filter((f) => f.kind === "image")
       .map((f) => ({ ...media(f.storage_key, f.width, f.height)!, title: pick(f.title, lang, row.source_lang) })),
@@ -341,7 +362,10 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
       .map((f) => ({ url: mediaUrl(f.storage_key), title: pick(f.title, lang, row.source_lang), mime: f.mime, size: f.size })),
     category: path.length > 0 ? { ...path[path.length - 1]!, path } : null,
     tnved: row.tnved
-      ? { code: row.tnved.code, name: pickRequired({ ru: row.tnved.name_ru, en: row.tnved.name_en ?? undefined, zh: row.tnved.name_zh ?? undefined }, lang, "ru") }
+      ? {
+          code: row.tnved.code,
+          name: pickRequired({ ru: row.tnved.name_ru, en: row.tnved.name_en ?? undefined, zh: row.tnved.name_zh ?? undefined }, lang, "ru"),
+        }
       : null,
     alsoSuppliedBy: row.also.map((r) => ({ ...toCompanyCard(r, lang), relation: r.kind })),
   };
@@ -414,14 +438,18 @@ const productCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) => {
 });
 
 /** The category rows (a small table that changes rarely), cached like the counts. */
-const categoryRows = cachedQuery(COUNTS_TTL_MS, async (db) =>
-  (await db.execute<CategoryRow>(sql`select id, parent_id, slug, icon, name, source_lang from categories order by position, id`)).rows,
+const categoryRows = cachedQuery(
+  COUNTS_TTL_MS,
+  async (db) =>
+    (await db.execute<CategoryRow>(sql`select id, parent_id, slug, icon, name, source_lang from categories order by position, id`)).rows,
 );
 
 /** The total of a list whose filters the cached counts answer (countedFromCache), capped like a counted one. */
 async function cachedProductTotal(db: Db, filters: ProductFilters): Promise<{ total: number; totalCapped: boolean }> {
   const [groups, rows] = await Promise.all([productCountGroups(db, ""), filters.category === undefined ? null : categoryRows(db, "")]);
-  const categories = rows ? new Set(rows.filter((r) => r.id === filters.category || r.parent_id === filters.category).map((r) => r.id)) : null;
+  const categories = rows
+    ? new Set(rows.filter((r) => r.id === filters.category || r.parent_id === filters.category).map((r) => r.id))
+    : null;
   let n = 0;
   for (const g of groups) {
     if (categories && (g.category_id === null || !categories.has(g.category_id))) continue;
@@ -479,4 +507,3 @@ export async function topCategories(db: Db, lang: Lang, limit: number): Promise<
 export async function publishedProductTotal(db: Db): Promise<number> {
   return (await productCountGroups(db, "")).reduce((sum, g) => sum + g.n, 0);
 }
-

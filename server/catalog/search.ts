@@ -19,8 +19,18 @@ import { getCompanyCards } from "./companies.ts";
 import { pick } from "./localize.ts";
 import { correctCatalogQuery, wordQuery } from "./vocabulary.ts";
 import {
-  cappedCountSql, companyJoins, ofPublishedCompany, productCardColumns, productFrom, productImageJoin, productWhere, runCappedCount, toProductCard,
-  type ListSql, type ProductCardRow, type ProductFilters,
+  cappedCountSql,
+  companyJoins,
+  ofPublishedCompany,
+  productCardColumns,
+  productFrom,
+  productImageJoin,
+  productWhere,
+  runCappedCount,
+  toProductCard,
+  type ListSql,
+  type ProductCardRow,
+  type ProductFilters,
 } from "./repository.ts";
 
 export type { ProductHit } from "../../contract/search.ts";
@@ -130,7 +140,10 @@ export async function searchProducts(
   return {
     items: result.rows.map((row) => {
       const card = toProductCard(row, lang);
-      const matched = row.matched_lang && row.matched_lang !== card.name.lang ? pick({ [row.matched_lang]: row.name[row.matched_lang] }, row.matched_lang) : null;
+      const matched =
+        row.matched_lang && row.matched_lang !== card.name.lang
+          ? pick({ [row.matched_lang]: row.name[row.matched_lang] }, row.matched_lang)
+          : null;
       return { ...card, matched };
     }),
     total,
@@ -166,7 +179,11 @@ export async function searchCompanies(db: Db, q: string, lang: Lang, page: numbe
   const query = companySearchSql(q, page, perPage);
   if (!query) return { items: [], total: 0, totalCapped: false };
   const ranked = await db.execute<{ id: number; total: number }>(query.rows);
-  const cards = await getCompanyCards(db, ranked.rows.map((r) => r.id), lang);
+  const cards = await getCompanyCards(
+    db,
+    ranked.rows.map((r) => r.id),
+    lang,
+  );
   const total = ranked.rows[0]?.total ?? 0;
   return { items: cards, total, totalCapped: total >= CANDIDATES };
 }

@@ -7,13 +7,31 @@ import type { Db } from "../db/client.ts";
 import type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pick, pickRequired } from "./localize.ts";
-import { cappedCountSql, companyColumns, companyJoins, ofPublishedCompany, runCappedCount, toCompanyCard, type CompanyRow, type ListSql, type Paged } from "./repository.ts";
+import {
+  cappedCountSql,
+  companyColumns,
+  companyJoins,
+  ofPublishedCompany,
+  runCappedCount,
+  toCompanyCard,
+  type CompanyRow,
+  type ListSql,
+  type Paged,
+} from "./repository.ts";
 
 export type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
 
 /** Every service type in catalogue order, with the number of published suppliers offering it. */
 export async function listServiceTypes(db: Db, lang: Lang): Promise<ServiceType[]> {
-  const rows = await db.execute<{ id: number; slug: string; icon: string | null; name: Localized; description: Localized; source_lang: Lang; n: number }>(sql`
+  const rows = await db.execute<{
+    id: number;
+    slug: string;
+    icon: string | null;
+    name: Localized;
+    description: Localized;
+    source_lang: Lang;
+    n: number;
+  }>(sql`
     select t.id, t.slug, t.icon, t.name, t.description, t.source_lang,
       (select count(distinct s.company_id)::int from company_services s
         where s.service_type_id = t.id and s.status = 'published' and ${ofPublishedCompany(sql`s.company_id`)}) as n
@@ -39,8 +57,16 @@ export interface CompanyServiceFilters {
 }
 
 type OfferRow = CompanyRow & {
-  id: number; type_id: number; slug: string; type_name: Localized; type_source: Lang; description: Localized; source_lang: Lang;
-  price_from: string | null; currency: Currency | null; price_unit: Localized | null;
+  id: number;
+  type_id: number;
+  slug: string;
+  type_name: Localized;
+  type_source: Lang;
+  description: Localized;
+  source_lang: Lang;
+  price_from: string | null;
+  currency: Currency | null;
+  price_unit: Localized | null;
 };
 
 /**
@@ -52,12 +78,22 @@ export function companyServiceListSql(filters: CompanyServiceFilters, page: numb
   const parts: SQL[] = [sql`s.status = 'published'`];
   const companyParts: SQL[] = [];
   if (filters.serviceType) {
-    parts.push(/^\d+$/.test(filters.serviceType)
-      ? sql`s.service_type_id = ${Number(filters.serviceType)}`
-      : sql`s.service_type_id = (select id from service_types where slug = ${filters.serviceType})`);
+    parts.push(
+      /^\d+$/.test(filters.serviceType)
+        ? sql`s.service_type_id = ${Number(filters.serviceType)}`
+        : sql`s.service_type_id = (select id from service_types where slug = ${filters.serviceType})`,
+    );
   }
   if (filters.company !== undefined) companyParts.push(sql`c.id = ${filters.company}`);
-  if (filters.ids) parts.push(filters.ids.length > 0 ? sql`s.id in (${sql.join(filters.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (filters.ids)
+    parts.push(
+      filters.ids.length > 0
+        ? sql`s.id in (${sql.join(
+            filters.ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
   if (filters.region) companyParts.push(sql`c.region_code = ${filters.region}`);
   if (filters.country) companyParts.push(sql`c.country = ${filters.country}`);
   const where = sql.join(parts, sql` and `);
@@ -67,20 +103,23 @@ export function companyServiceListSql(filters: CompanyServiceFilters, page: numb
   const order = sql`c.verification_level desc, c.published_at desc nulls last, c.id desc, s.id`;
   const paging = sql`limit ${perPage} offset ${(page - 1) * perPage}`;
   return {
-    rows: filters.ids || filters.company !== undefined
-      ? // A few given offers, or one supplier's: start from them.
-        sql`select ${columns} from company_services s join companies c on c.id = s.company_id
+    rows:
+      filters.ids || filters.company !== undefined
+        ? // A few given offers, or one supplier's: start from them.
+          sql`select ${columns} from company_services s join companies c on c.id = s.company_id
           join service_types t on t.id = s.service_type_id ${companyJoins}
           where ${where} and ${companyWhere} order by ${order} ${paging}`
-      : // Suppliers in list order (companies_status_idx), each with its matching offers
-        // (company_services_company_idx): a page reads the first suppliers, never the whole table.
-        sql`select ${columns} from companies c
+        : // Suppliers in list order (companies_status_idx), each with its matching offers
+          // (company_services_company_idx): a page reads the first suppliers, never the whole table.
+          sql`select ${columns} from companies c
           cross join lateral (select s.* from company_services s where s.company_id = c.id and ${where}) s
           join service_types t on t.id = s.service_type_id ${companyJoins}
           where ${companyWhere} order by ${order} ${paging}`,
-    count: cappedCountSql(companyParts.length > 0
-      ? sql`from company_services s join companies c on c.id = s.company_id where ${where} and ${companyWhere}`
-      : sql`from company_services s where ${where} and ${ofPublishedCompany(sql`s.company_id`)}`),
+    count: cappedCountSql(
+      companyParts.length > 0
+        ? sql`from company_services s join companies c on c.id = s.company_id where ${where} and ${companyWhere}`
+        : sql`from company_services s where ${where} and ${ofPublishedCompany(sql`s.company_id`)}`,
+    ),
   };
 }
 
@@ -88,7 +127,13 @@ export function companyServiceListSql(filters: CompanyServiceFilters, page: numb
  * One page of published offers of published companies (CompanyServiceFilters), offers of verified
  * suppliers first. Totals are capped at TOTAL_CAP.
  */
-export async function listCompanyServices(db: Db, filters: CompanyServiceFilters, lang: Lang, page: number, perPage: number): Promise<Paged<CompanyServiceItem>> {
+export async function listCompanyServices(
+  db: Db,
+  filters: CompanyServiceFilters,
+  lang: Lang,
+  page: number,
+  perPage: number,
+): Promise<Paged<CompanyServiceItem>> {
   const query = companyServiceListSql(filters, page, perPage);
   const [rows, count] = await Promise.all([db.execute<OfferRow>(query.rows), runCappedCount(db, query.count)]);
   return {

@@ -60,7 +60,10 @@ export async function addCatalogTerms(db: Db, names: Localized[]): Promise<void>
   await db.execute(sql`
     insert into catalog_terms (lang, term, documents)
     select case when w ~ '^[a-z]' then 'en' else 'ru' end, w, count(*)::int
-    from unnest(${sql`array[${sql.join(texts.map((t) => sql`${t}`), sql`, `)}]::text[]`}) as texts(text),
+    from unnest(${sql`array[${sql.join(
+      texts.map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]`}) as texts(text),
       unnest(tsvector_to_array(to_tsvector('simple', texts.text))) as w
     where w ~ ${sql.raw(WORD_SQL)}
     group by w
@@ -92,7 +95,9 @@ export function allowedEdits(length: number): number {
 export function editDistance(a: string, b: string): number {
   const s = [...a];
   const t = [...b];
-  const rows: number[][] = Array.from({ length: s.length + 1 }, (_, i) => Array.from({ length: t.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows: number[][] = Array.from({ length: s.length + 1 }, (_, i) =>
+    Array.from({ length: t.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= s.length; i++) {
     for (let j = 1; j <= t.length; j++) {
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;

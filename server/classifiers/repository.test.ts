@@ -37,22 +37,24 @@ describe("buildTsQuery", () => {
   test("empty input gives an empty query", () => {
     expect(buildTsQuery([])).toBe("");
   });
-  test.each([
-    "'); drop table okved_codes; --",
-    "a & | ! :*",
-    "()",
-    "*",
-    "foo:* | bar",
-    "x <-> y",
-    "!!!пшеница",
-    "\\' OR 1=1",
-  ])("cannot carry tsquery syntax from %j", (q) => {
-    const query = buildTsQuery(tokenize(q));
-    // Only the syntax buildTsQuery itself writes: `(`, `)`, `:*`, ` & `, ` | `.
-    const stripped = query.replace(/:\*/g, "").replace(/ [&|] /g, " ").replace(/[()]/g, "");
-    expect(stripped).not.toMatch(TSQUERY_SYNTAX);
-    expect(stripped.split(/\s+/).filter(Boolean).every((w) => /^[\p{L}\p{N}]+$/u.test(w))).toBe(true);
-  });
+  test.each(["'); drop table okved_codes; --", "a & | ! :*", "()", "*", "foo:* | bar", "x <-> y", "!!!пшеница", "\\' OR 1=1"])(
+    "cannot carry tsquery syntax from %j",
+    (q) => {
+      const query = buildTsQuery(tokenize(q));
+      // Only the syntax buildTsQuery itself writes: `(`, `)`, `:*`, ` & `, ` | `.
+      const stripped = query
+        .replace(/:\*/g, "")
+        .replace(/ [&|] /g, " ")
+        .replace(/[()]/g, "");
+      expect(stripped).not.toMatch(TSQUERY_SYNTAX);
+      expect(
+        stripped
+          .split(/\s+/)
+          .filter(Boolean)
+          .every((w) => /^[\p{L}\p{N}]+$/u.test(w)),
+      ).toBe(true);
+    },
+  );
   test("every synonym produces a well-formed query", () => {
     for (const word of Object.keys(classifierSynonyms)) {
       const query = buildTsQuery(tokenize(word));
@@ -67,7 +69,10 @@ describe("highlightRanges", () => {
   const E = "\u0003";
   test("plain-text ranges of the marked fragments", () => {
     expect(highlightRanges(`Выращивание ${S}пшеницы${E}`)).toEqual([[12, 19]]);
-    expect(highlightRanges(`${S}a${E} b ${S}cd${E}`)).toEqual([[0, 1], [4, 6]]);
+    expect(highlightRanges(`${S}a${E} b ${S}cd${E}`)).toEqual([
+      [0, 1],
+      [4, 6],
+    ]);
   });
   test("no markers, no ranges", () => {
     expect(highlightRanges("Выращивание пшеницы")).toEqual([]);

@@ -100,15 +100,17 @@ export async function getNode(db: Db, classifier: Classifier, code: string, lang
     classifier === "tnved"
       ? sql.raw("t.name_ru_full, t.edition, t.valid_from::text as valid_from, null::jsonb as includes_ru, null::jsonb as excludes_ru")
       : sql.raw("null::text as name_ru_full, null::text as edition, null::text as valid_from, t.includes_ru, t.excludes_ru");
-  const found = await db.execute<NodeRow & {
-    name_ru: string;
-    notes_ru: string | null;
-    name_ru_full: string | null;
-    edition: string | null;
-    valid_from: string | null;
-    includes_ru: string[] | null;
-    excludes_ru: string[] | null;
-  }>(sql`select ${nodeColumns(classifier, lang)}, t.name_ru, t.notes_ru, ${extra} from ${tables[classifier]} t where t.code = ${code}`);
+  const found = await db.execute<
+    NodeRow & {
+      name_ru: string;
+      notes_ru: string | null;
+      name_ru_full: string | null;
+      edition: string | null;
+      valid_from: string | null;
+      includes_ru: string[] | null;
+      excludes_ru: string[] | null;
+    }
+  >(sql`select ${nodeColumns(classifier, lang)}, t.name_ru, t.notes_ru, ${extra} from ${tables[classifier]} t where t.code = ${code}`);
   const row = found.rows[0];
   if (!row) return null;
 
@@ -131,7 +133,10 @@ export async function getNode(db: Db, classifier: Classifier, code: string, lang
   let cited: string[] = [];
   if (candidates.length > 0) {
     const existing = await db.execute<{ code: string }>(
-      sql`select code from ${tables[classifier]} where code in (${sql.join(candidates.map((c) => sql`${c}`), sql`, `)})`,
+      sql`select code from ${tables[classifier]} where code in (${sql.join(
+        candidates.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
     );
     const set = new Set(existing.rows.map((r) => r.code));
     cited = candidates.filter((c) => set.has(c));
@@ -216,7 +221,11 @@ export function buildTsQuery(tokens: string[]): string {
     .map((token) => {
       const synonym = synonymFor(token);
       const own = CJK.test(token) ? null : `${token}:*`;
-      const alt = synonym ? `(${tokenize(synonym).map((w) => `${w}:*`).join(" & ")})` : null;
+      const alt = synonym
+        ? `(${tokenize(synonym)
+            .map((w) => `${w}:*`)
+            .join(" & ")})`
+        : null;
       return [own, alt].filter(Boolean).join(" | ");
     })
     .filter((part) => part.length > 0)
@@ -240,9 +249,7 @@ export async function searchCodes(
   const code = parseCodeQuery(classifier, q);
   if (code) {
     const where =
-      code.kind === "section"
-        ? sql`t.code = ${code.code}`
-        : sql`t.code_digits like ${`${code.digits}%`} and t.code_digits <> ''`;
+      code.kind === "section" ? sql`t.code = ${code.code}` : sql`t.code_digits like ${`${code.digits}%`} and t.code_digits <> ''`;
     const order = code.kind === "digits" ? sql`(t.code_digits = ${code.digits}) desc, t.level, t.position` : sql`t.position`;
     const result = await db.execute<NodeRow & { total: number; context: string | null }>(sql`
       select ${nodeColumns(classifier, lang)}, ${contextExpr(classifier)} as context, count(*) over()::int as total
@@ -278,7 +285,10 @@ function contextExpr(classifier: Classifier): SQL {
 
 /** A `text[]` literal of bound parameters (drizzle would expand a JS array into a value list). */
 function textArray(values: string[]): SQL {
-  return sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 const HL_START = "\u0002";
@@ -401,7 +411,13 @@ async function correctSpelling(db: Db, classifier: Classifier, tokens: string[])
 
 /** Code counts and the edition of the last import of each classifier. */
 export async function classifierStats(db: Db): Promise<ClassifierStats> {
-  const result = await db.execute<{ classifier: string; count: number; provisional: number; edition: string | null; imported_at: string | null }>(sql`
+  const result = await db.execute<{
+    classifier: string;
+    count: number;
+    provisional: number;
+    edition: string | null;
+    imported_at: string | null;
+  }>(sql`
     select 'okved' as classifier, count(*)::int as count, 0 as provisional,
       (select edition from classifier_imports where classifier = 'okved' order by id desc limit 1) as edition,
       (select finished_at::text from classifier_imports where classifier = 'okved' order by id desc limit 1) as imported_at

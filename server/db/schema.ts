@@ -70,7 +70,9 @@ export const okvedCodes = pgTable(
     index("okved_codes_digits_idx").using("btree", sql`${t.codeDigits} text_pattern_ops`),
     index("okved_codes_search_idx").using("gin", t.searchVector),
     // Chinese names exist for the top two levels only; substring search scans just those rows.
-    index("okved_codes_zh_idx").on(t.code).where(sql`name_zh is not null`),
+    index("okved_codes_zh_idx")
+      .on(t.code)
+      .where(sql`name_zh is not null`),
   ],
 );
 
@@ -113,7 +115,9 @@ export const tnvedCodes = pgTable(
     index("tnved_codes_parent_idx").on(t.parentCode, t.position),
     index("tnved_codes_digits_idx").using("btree", sql`${t.codeDigits} text_pattern_ops`),
     index("tnved_codes_search_idx").using("gin", t.searchVector),
-    index("tnved_codes_zh_idx").on(t.code).where(sql`name_zh is not null`),
+    index("tnved_codes_zh_idx")
+      .on(t.code)
+      .where(sql`name_zh is not null`),
   ],
 );
 
@@ -133,8 +137,12 @@ export const classifierTerms = pgTable(
     primaryKey({ columns: [t.classifier, t.term] }),
     // GiST (not GIN) so that nearest-neighbour ordering by `<->` walks the index; one per classifier
     // so that a lookup walks only that classifier's words.
-    index("classifier_terms_okved_knn_idx").using("gist", sql`${t.term} gist_trgm_ops`).where(sql`classifier = 'okved'`),
-    index("classifier_terms_tnved_knn_idx").using("gist", sql`${t.term} gist_trgm_ops`).where(sql`classifier = 'tnved'`),
+    index("classifier_terms_okved_knn_idx")
+      .using("gist", sql`${t.term} gist_trgm_ops`)
+      .where(sql`classifier = 'okved'`),
+    index("classifier_terms_tnved_knn_idx")
+      .using("gist", sql`${t.term} gist_trgm_ops`)
+      .where(sql`classifier = 'tnved'`),
   ],
 );
 
@@ -212,23 +220,32 @@ export const regions = pgTable("regions", {
 });
 
 /** Uploaded files (images, documents); bytes live in the storage driver under `storage_key`. */
-export const files = pgTable("files", {
-  id: serial("id").primaryKey(),
-  storageKey: text("storage_key").notNull().unique(),
-  mime: text("mime").notNull(),
-  size: integer("size").notNull(),
-  width: integer("width"),
-  height: integer("height"),
-  originalName: text("original_name"),
-  sha256: text("sha256"),
-  /** Unattached uploads are deleted after this time. */
-  expiresAt: timestamp("expires_at", { withTimezone: true }),
-  /** Storage key of the WebP thumbnail of an uploaded image (server/files/uploads.ts). */
-  thumbKey: text("thumb_key"),
-  /** Who uploaded it: the owner of a temporary upload (`/api/files/common`). */
-  uploadedBy: integer("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
-  ...timestamps,
-}, (t) => [index("files_expires_idx").on(t.expiresAt).where(sql`expires_at is not null`), index("files_uploaded_by_idx").on(t.uploadedBy)]);
+export const files = pgTable(
+  "files",
+  {
+    id: serial("id").primaryKey(),
+    storageKey: text("storage_key").notNull().unique(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    originalName: text("original_name"),
+    sha256: text("sha256"),
+    /** Unattached uploads are deleted after this time. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Storage key of the WebP thumbnail of an uploaded image (server/files/uploads.ts). */
+    thumbKey: text("thumb_key"),
+    /** Who uploaded it: the owner of a temporary upload (`/api/files/common`). */
+    uploadedBy: integer("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("files_expires_idx")
+      .on(t.expiresAt)
+      .where(sql`expires_at is not null`),
+    index("files_uploaded_by_idx").on(t.uploadedBy),
+  ],
+);
 
 /** Product categories: a tree, each with a slug, an icon name from the sprite and localized names. */
 export const categories = pgTable(
@@ -241,7 +258,10 @@ export const categories = pgTable(
     name: localized("name").notNull(),
     sourceLang: sourceLang(),
     /** TN VED headings (4 digits) whose goods this category holds; used by the seed and suggestions. */
-    tnvedHeadings: text("tnved_headings").array().notNull().default(sql`'{}'::text[]`),
+    tnvedHeadings: text("tnved_headings")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     position: integer("position").notNull().default(0),
     ...timestamps,
   },
@@ -290,17 +310,31 @@ export const companies = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     searchVector: tsvector("search_vector")
       .notNull()
-      .generatedAlwaysAs(localizedVector([{ column: "name", weight: "A" }, { column: "description", weight: "C" }])),
+      .generatedAlwaysAs(
+        localizedVector([
+          { column: "name", weight: "A" },
+          { column: "description", weight: "C" },
+        ]),
+      ),
     ...timestamps,
   },
   (t) => [
     index("companies_search_idx").using("gin", t.searchVector),
-    index("companies_review_idx").on(t.updatedAt, t.id).where(sql`status = 'moderation'`),
+    index("companies_review_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`status = 'moderation'`),
     // The supplier list's order (verified first, then newest) within a status: a list page reads 20 entries.
-    index("companies_status_idx").on(t.status, t.verificationLevel.desc().nullsFirst(), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index("companies_status_idx").on(
+      t.status,
+      t.verificationLevel.desc().nullsFirst(),
+      t.publishedAt.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
     // The few companies visitors must not see: "of a published company" is `company_id not in` these
     // (a hashed subplan over this index), so visibility never needs a join with, or a scan of, companies.
-    index("companies_unpublished_idx").on(t.id).where(sql`status <> 'published'`),
+    index("companies_unpublished_idx")
+      .on(t.id)
+      .where(sql`status <> 'published'`),
     index("companies_region_idx").on(t.regionCode),
     index("companies_okved_main_idx").on(t.okvedMain),
   ],
@@ -310,8 +344,12 @@ export const companies = pgTable(
 export const companyOkvedCodes = pgTable(
   "company_okved_codes",
   {
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    okvedCode: text("okved_code").notNull().references(() => okvedCodes.code),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    okvedCode: text("okved_code")
+      .notNull()
+      .references(() => okvedCodes.code),
     isMain: boolean("is_main").notNull().default(false),
   },
   (t) => [
@@ -325,8 +363,12 @@ export const companyFiles = pgTable(
   "company_files",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    fileId: integer("file_id").notNull().references(() => files.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
     title: localized("title").notNull().default({}),
     position: integer("position").notNull().default(0),
     ...timestamps,
@@ -339,7 +381,9 @@ export const legalEntities = pgTable(
   "legal_entities",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"legal" | "individual">().notNull(),
     inn: text("inn").notNull().unique(),
     kpp: text("kpp"),
@@ -361,7 +405,9 @@ export const products = pgTable(
   "products",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
     tnvedCode: text("tnved_code").references(() => tnvedCodes.code),
     name: localized("name").notNull(),
@@ -390,13 +436,20 @@ export const products = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     searchVector: tsvector("search_vector")
       .notNull()
-      .generatedAlwaysAs(localizedVector([{ column: "name", weight: "A" }, { column: "description", weight: "C" }])),
+      .generatedAlwaysAs(
+        localizedVector([
+          { column: "name", weight: "A" },
+          { column: "description", weight: "C" },
+        ]),
+      ),
     ...timestamps,
   },
   (t) => [
     index("products_search_idx").using("gin", t.searchVector),
     // The moderation queue (issue 7): products under review and published ones with changes awaiting a moderator, oldest first.
-    index("products_review_idx").on(t.updatedAt, t.id).where(sql`status = 'moderation' or (status = 'published' and pending_changes is not null)`),
+    index("products_review_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`status = 'moderation' or (status = 'published' and pending_changes is not null)`),
     // A company's products by status; `category_id` answers "does this supplier sell in category X" from the index.
     index("products_company_idx").on(t.companyId, t.status, t.categoryId),
     // List orders (newest first; lowest price within a currency) stored as index orders, so a list page
@@ -406,7 +459,9 @@ export const products = pgTable(
     index("products_category_idx")
       .on(t.categoryId, t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst(), t.companyId)
       .where(sql`status = 'published'`),
-    index("products_price_idx").on(t.priceCurrency, t.priceFrom, t.id, t.companyId).where(sql`status = 'published'`),
+    index("products_price_idx")
+      .on(t.priceCurrency, t.priceFrom, t.id, t.companyId)
+      .where(sql`status = 'published'`),
     // text_pattern_ops: a TN VED prefix (`tnved_code like '7304%'`) uses it in any collation.
     index("products_tnved_idx")
       .on(t.tnvedCode.op("text_pattern_ops"), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst(), t.companyId)
@@ -419,7 +474,9 @@ export const productPrices = pgTable(
   "product_prices",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     minQuantity: numeric("min_quantity", { precision: 14, scale: 3 }).notNull(),
     price: numeric("price", { precision: 14, scale: 2 }).notNull(),
     currency: text("currency").$type<Currency>().notNull(),
@@ -432,8 +489,12 @@ export const productFiles = pgTable(
   "product_files",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    fileId: integer("file_id").notNull().references(() => files.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"image" | "document">().notNull(),
     title: localized("title").notNull().default({}),
     position: integer("position").notNull().default(0),
@@ -445,7 +506,9 @@ export const productVariants = pgTable(
   "product_variants",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     name: localized("name").notNull(),
     /** Attribute values, e.g. { "diameter_mm": "57", "wall_mm": "3.5" }. */
     attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
@@ -460,8 +523,12 @@ export const productVariants = pgTable(
 export const productCompanies = pgTable(
   "product_companies",
   {
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"dealer" | "distributor">().notNull(),
     ...timestamps,
   },
@@ -485,15 +552,21 @@ export const companyServices = pgTable(
   "company_services",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    serviceTypeId: integer("service_type_id").notNull().references(() => serviceTypes.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    serviceTypeId: integer("service_type_id")
+      .notNull()
+      .references(() => serviceTypes.id, { onDelete: "cascade" }),
     description: localized("description").notNull().default({}),
     sourceLang: sourceLang(),
     priceFrom: numeric("price_from", { precision: 14, scale: 2 }),
     currency: text("currency").$type<Currency>(),
     priceUnit: localized("price_unit"),
     status: text("status").$type<ProductStatus>().notNull().default("draft"),
-    searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(localizedVector([{ column: "description", weight: "B" }])),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(localizedVector([{ column: "description", weight: "B" }])),
     ...timestamps,
   },
   (t) => [
@@ -518,7 +591,13 @@ export const stories = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     searchVector: tsvector("search_vector")
       .notNull()
-      .generatedAlwaysAs(localizedVector([{ column: "title", weight: "A" }, { column: "lead", weight: "B" }, { column: "body", weight: "D" }])),
+      .generatedAlwaysAs(
+        localizedVector([
+          { column: "title", weight: "A" },
+          { column: "lead", weight: "B" },
+          { column: "body", weight: "D" },
+        ]),
+      ),
     ...timestamps,
   },
   (t) => [index("stories_published_idx").on(t.status, t.publishedAt), index("stories_search_idx").using("gin", t.searchVector)],
@@ -534,8 +613,12 @@ export const tags = pgTable("tags", {
 export const storyTags = pgTable(
   "story_tags",
   {
-    storyId: integer("story_id").notNull().references(() => stories.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index("story_tags_tag_idx").on(t.tagId)],
 );
@@ -561,8 +644,12 @@ export const catalogTerms = pgTable(
     primaryKey({ columns: [t.lang, t.term] }),
     index("catalog_terms_stem_idx").on(t.stem.op("text_pattern_ops")),
     // GiST (not GIN) so that nearest-neighbour ordering by `<->` walks the index; one per script.
-    index("catalog_terms_ru_knn_idx").using("gist", sql`${t.term} gist_trgm_ops`).where(sql`lang = 'ru'`),
-    index("catalog_terms_en_knn_idx").using("gist", sql`${t.term} gist_trgm_ops`).where(sql`lang = 'en'`),
+    index("catalog_terms_ru_knn_idx")
+      .using("gist", sql`${t.term} gist_trgm_ops`)
+      .where(sql`lang = 'ru'`),
+    index("catalog_terms_en_knn_idx")
+      .using("gist", sql`${t.term} gist_trgm_ops`)
+      .where(sql`lang = 'en'`),
   ],
 );
 
@@ -624,7 +711,10 @@ export const authCodes = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("auth_codes_target_idx").on(t.channel, t.target, t.purpose, t.createdAt), uniqueIndex("auth_codes_link_key").on(t.linkHash)],
+  (t) => [
+    index("auth_codes_target_idx").on(t.channel, t.target, t.purpose, t.createdAt),
+    uniqueIndex("auth_codes_link_key").on(t.linkHash),
+  ],
 );
 
 /** Proof that a new identity passed verify-code; single use, short-lived, stored hashed. */
@@ -645,7 +735,9 @@ export const refreshTokens = pgTable(
   "refresh_tokens",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     familyId: text("family_id").notNull(),
     tokenHash: text("token_hash").notNull(),
     /** SHA-256 of the browser's FingerprintJS hash (the `fingerprint` header), when it sent one. */
@@ -691,8 +783,12 @@ export const rateLimits = pgTable("rate_limits", {
 export const favourites = pgTable(
   "favourites",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("favourites_product_idx").on(t.productId)],
@@ -712,7 +808,9 @@ export const companyMembers = pgTable(
   "company_members",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     invitedEmail: text("invited_email"),
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),

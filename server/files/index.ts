@@ -7,7 +7,19 @@ import type { Env } from "../env.ts";
 import { createS3Storage } from "./s3.ts";
 import { createLocalStorage, type FileStorage } from "./storage.ts";
 
-export function createFileStorage(env: Pick<Env, "DATA_DIR" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE" | "S3_PREFIX">): FileStorage & { kind: "local" | "s3" } {
+export function createFileStorage(
+  env: Pick<
+    Env,
+    | "DATA_DIR"
+    | "S3_BUCKET"
+    | "S3_ENDPOINT"
+    | "S3_REGION"
+    | "S3_ACCESS_KEY_ID"
+    | "S3_SECRET_ACCESS_KEY"
+    | "S3_FORCE_PATH_STYLE"
+    | "S3_PREFIX"
+  >,
+): FileStorage & { kind: "local" | "s3" } {
   if (env.S3_BUCKET) {
     return {
       kind: "s3",

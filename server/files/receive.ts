@@ -61,9 +61,11 @@ function refusal(error: unknown): never {
  */
 export async function receiveUpload(db: Db, storage: FileStorage, form: MultipartForm, options: ReceiveOptions): Promise<ReceivedFile> {
   const file = form.file;
-  if (!(file instanceof File)) throw new DomainError("file_required", "Choose a file to upload", { issues: [{ path: "file", message: "required" }] });
+  if (!(file instanceof File))
+    throw new DomainError("file_required", "Choose a file to upload", { issues: [{ path: "file", message: "required" }] });
   const kind = form.kind === "image" || form.kind === "document" ? form.kind : undefined;
-  if (options.expected && kind && kind !== options.expected) throw new DomainError("file_kind_mismatch", "This kind of file is not expected here");
+  if (options.expected && kind && kind !== options.expected)
+    throw new DomainError("file_kind_mismatch", "This kind of file is not expected here");
   const title: Localized = {};
   for (const lang of LANGS) {
     const value = form[`title.${lang}`];
@@ -85,13 +87,21 @@ export async function temporaryUpload(db: Db, userId: number, request: AttachReq
   if (!row) throw new DomainError("file_not_found", "No such upload: upload the file again");
   const kind = fileKindOf(row.mime);
   if ((expected && kind !== expected) || (request.kind && request.kind !== kind)) {
-    throw new DomainError("file_kind_mismatch", expected === "image" || request.kind === "image" ? "An image is expected here" : "A document is expected here");
+    throw new DomainError(
+      "file_kind_mismatch",
+      expected === "image" || request.kind === "image" ? "An image is expected here" : "A document is expected here",
+    );
   }
   return { file: row, title: request.title ?? {}, kind: request.kind };
 }
 
 /** The file of an attach request: the multipart `form` stored now, or the earlier upload the JSON `body` names. */
-export async function receiveFile(db: Db, storage: FileStorage, input: { form?: MultipartForm; body?: AttachRequest }, options: ReceiveOptions): Promise<ReceivedFile> {
+export async function receiveFile(
+  db: Db,
+  storage: FileStorage,
+  input: { form?: MultipartForm; body?: AttachRequest },
+  options: ReceiveOptions,
+): Promise<ReceivedFile> {
   if (input.body) return temporaryUpload(db, options.userId, input.body, options.expected);
   return receiveUpload(db, storage, input.form ?? {}, options);
 }

@@ -28,7 +28,9 @@ export function fileKindOf(mime: string): UploadKind {
   return mime.startsWith("image/") ? "image" : "document";
 }
 
-export function fileView(row: Pick<FileRow, "id" | "storageKey" | "thumbKey" | "mime" | "size" | "width" | "height" | "originalName" | "expiresAt">): FileView {
+export function fileView(
+  row: Pick<FileRow, "id" | "storageKey" | "thumbKey" | "mime" | "size" | "width" | "height" | "originalName" | "expiresAt">,
+): FileView {
   return {
     id: row.id,
     kind: fileKindOf(row.mime),
@@ -47,8 +49,11 @@ export function fileView(row: Pick<FileRow, "id" | "storageKey" | "thumbKey" | "
 export function cleanFileName(name: string | null | undefined): string | null {
   if (!name) return null;
   const base = name.split(/[\\/]/).pop() ?? "";
-  // oxlint-disable-next-line no-control-regex -- removing control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, "").trim().slice(0, 200);
+  const clean = base
+    // oxlint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f<>"]/g, "")
+    .trim()
+    .slice(0, 200);
   return clean || null;
 }
 
@@ -143,7 +148,15 @@ export async function deleteFiles(db: Db, storage: FileStorage, fileIds: number[
   if (fileIds.length === 0) return 0;
   const rows = await db
     .delete(files)
-    .where(and(sql`${files.id} in (${sql.join(fileIds.map((id) => sql`${id}`), sql`, `)})`, onlyIf))
+    .where(
+      and(
+        sql`${files.id} in (${sql.join(
+          fileIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        onlyIf,
+      ),
+    )
     .returning({ key: files.storageKey, thumbKey: files.thumbKey });
   for (const row of rows) await removeObjects(storage, row.key, row.thumbKey);
   return rows.length;
@@ -171,10 +184,13 @@ export async function purgeExpiredUploads(db: Db, storage: FileStorage, now = ne
   const rows = await db
     .select({ id: files.id })
     .from(files)
-    .where(
-      and(isNotNull(files.expiresAt), lte(files.expiresAt, now), unreferenced),
-    )
+    .where(and(isNotNull(files.expiresAt), lte(files.expiresAt, now), unreferenced))
     .limit(limit);
   // Re-checked in the delete: an upload claimed in between is kept.
-  return deleteFiles(db, storage, rows.map((r) => r.id), and(isNotNull(files.expiresAt), lte(files.expiresAt, now), unreferenced));
+  return deleteFiles(
+    db,
+    storage,
+    rows.map((r) => r.id),
+    and(isNotNull(files.expiresAt), lte(files.expiresAt, now), unreferenced),
+  );
 }

@@ -24,7 +24,15 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 describe("S3-compatible storage", () => {
-  const storage = () => createS3Storage({ endpoint: fake.url, region: "ru-central1", bucket: "media", accessKeyId: "key", secretAccessKey: "secret", prefix: "postavka/" });
+  const storage = () =>
+    createS3Storage({
+      endpoint: fake.url,
+      region: "ru-central1",
+      bucket: "media",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      prefix: "postavka/",
+    });
 
   test("put, get, delete", async () => {
     const s3 = storage();
@@ -51,7 +59,13 @@ describe("S3-compatible storage", () => {
   });
 
   test("a refused request (access denied) is an error, not a silent success", async () => {
-    const denied = createS3Storage({ endpoint: fake.url, region: "us-east-1", bucket: "forbidden", accessKeyId: "key", secretAccessKey: "secret" });
+    const denied = createS3Storage({
+      endpoint: fake.url,
+      region: "us-east-1",
+      bucket: "forbidden",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
     await expect(denied.put("x/y.txt", new Uint8Array(1), "text/plain")).rejects.toThrow();
   });
 });

@@ -33,7 +33,10 @@ export function createS3Storage(config: S3StorageConfig): FileStorage & { client
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle ?? true,
-    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
@@ -46,14 +49,25 @@ export function createS3Storage(config: S3StorageConfig): FileStorage & { client
   return {
     client,
     async put(key, bytes, mime) {
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: objectKey(key), Body: bytes, ContentType: mime, ContentLength: bytes.byteLength }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: mime,
+          ContentLength: bytes.byteLength,
+        }),
+      );
     },
     async get(key) {
       try {
         const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
         if (!result.Body) return null;
         const body = result.Body as unknown;
-        const stream = body instanceof Readable ? body : Readable.fromWeb((result.Body as { transformToWebStream(): ReadableStream }).transformToWebStream() as never);
+        const stream =
+          body instanceof Readable
+            ? body
+            : Readable.fromWeb((result.Body as { transformToWebStream(): ReadableStream }).transformToWebStream() as never);
         return { stream, size: Number(result.ContentLength ?? 0), mime: result.ContentType ?? "application/octet-stream" };
       } catch (error) {
         if (error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404)) return null;

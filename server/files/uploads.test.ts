@@ -25,23 +25,31 @@ const SIGNATURES = [
 describe("upload checks", () => {
   test("never throw anything but an UploadError, whatever the bytes", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...SIGNATURES), fc.uint8Array({ maxLength: 2048 }), fc.boolean(), async (signature, rest, withSignature) => {
-        const bytes = withSignature ? new Uint8Array([...signature, ...rest]) : rest;
-        try {
-          const result = await processUpload(bytes);
-          expect(["image", "document"]).toContain(result.kind);
-        } catch (error) {
-          expect(error).toBeInstanceOf(UploadError);
-          expect((error as UploadError).code).toMatch(/^[a-z_]+$/);
-          expect([400, 413, 415, 422]).toContain((error as UploadError).status);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...SIGNATURES),
+        fc.uint8Array({ maxLength: 2048 }),
+        fc.boolean(),
+        async (signature, rest, withSignature) => {
+          const bytes = withSignature ? new Uint8Array([...signature, ...rest]) : rest;
+          try {
+            const result = await processUpload(bytes);
+            expect(["image", "document"]).toContain(result.kind);
+          } catch (error) {
+            expect(error).toBeInstanceOf(UploadError);
+            expect((error as UploadError).code).toMatch(/^[a-z_]+$/);
+            expect([400, 413, 415, 422]).toContain((error as UploadError).status);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   test("zip directory reader: names of a real archive; null for damaged bytes", () => {
-    expect(zipEntryNames(zipArchive({ "[Content_Types].xml": "<Types/>", "word/document.xml": "<w/>" }))).toEqual(["[Content_Types].xml", "word/document.xml"]);
+    expect(zipEntryNames(zipArchive({ "[Content_Types].xml": "<Types/>", "word/document.xml": "<w/>" }))).toEqual([
+      "[Content_Types].xml",
+      "word/document.xml",
+    ]);
     expect(zipEntryNames(new Uint8Array([0x50, 0x4b, 0x05, 0x06]))).toBeNull();
     const damaged = zipArchive({ "a.txt": "a" });
     damaged.writeUInt32LE(0xffffff, damaged.length - 6);

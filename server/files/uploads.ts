@@ -47,8 +47,48 @@ const DOCUMENT_TYPES: Record<string, { ext: string; mainPart: string }> = {
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": { ext: "docx", mainPart: "word/document.xml" },
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { ext: "xlsx", mainPart: "xl/workbook.xml" },
 };
-const EXECUTABLES = new Set(["exe", "elf", "macho", "wasm", "class", "dex", "apk", "jar", "crx", "xpi", "deb", "rpm", "dmg", "msi", "swf", "lnk", "reg", "chm", "iso", "asar", "cfb"]);
-const ARCHIVES = new Set(["zip", "tar", "rar", "gz", "tar.gz", "bz2", "7z", "xz", "lz", "lz4", "lzh", "zst", "cab", "ar", "arj", "cpio", "ace"]);
+const EXECUTABLES = new Set([
+  "exe",
+  "elf",
+  "macho",
+  "wasm",
+  "class",
+  "dex",
+  "apk",
+  "jar",
+  "crx",
+  "xpi",
+  "deb",
+  "rpm",
+  "dmg",
+  "msi",
+  "swf",
+  "lnk",
+  "reg",
+  "chm",
+  "iso",
+  "asar",
+  "cfb",
+]);
+const ARCHIVES = new Set([
+  "zip",
+  "tar",
+  "rar",
+  "gz",
+  "tar.gz",
+  "bz2",
+  "7z",
+  "xz",
+  "lz",
+  "lz4",
+  "lzh",
+  "zst",
+  "cab",
+  "ar",
+  "arj",
+  "cpio",
+  "ace",
+]);
 const MACRO_OFFICE = new Set(["docm", "dotm", "xlsm", "xltm", "pptm", "potm", "ppsm"]);
 
 /**
@@ -115,7 +155,10 @@ const ACTIVE_CONTENT = /<\s*(script|html|body|iframe|svg|object|embed)[\s>/]|<\?
 
 /** Classifies bytes that no binary signature matched (text formats). */
 function refuseText(bytes: Uint8Array): never {
-  const head = latin1(bytes, 0, TEXT_SNIFF_BYTES).replace(/^\uFEFF|^\xEF\xBB\xBF/, "").trimStart().toLowerCase();
+  const head = latin1(bytes, 0, TEXT_SNIFF_BYTES)
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, "")
+    .trimStart()
+    .toLowerCase();
   if (/<svg[\s>]/.test(head) || (head.startsWith("<?xml") && head.includes("<svg"))) {
     throw new UploadError("svg_not_allowed", "SVG images are not accepted: upload a PNG, JPEG or WebP");
   }
@@ -203,10 +246,14 @@ export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind): P
     throw new UploadError("file_type_not_allowed", "This file type is not accepted: upload JPEG, PNG, WebP, GIF, AVIF, PDF, DOCX or XLSX");
   }
   if (expected && result.kind !== expected) {
-    throw new UploadError("file_kind_mismatch", expected === "image" ? "An image is expected here (JPEG, PNG, WebP, GIF or AVIF)" : "A document is expected here (PDF, DOCX or XLSX)");
+    throw new UploadError(
+      "file_kind_mismatch",
+      expected === "image" ? "An image is expected here (JPEG, PNG, WebP, GIF or AVIF)" : "A document is expected here (PDF, DOCX or XLSX)",
+    );
   }
   const limit = result.kind === "image" ? IMAGE_MAX_BYTES : DOCUMENT_MAX_BYTES;
-  if (bytes.byteLength > limit) throw new UploadError("file_too_large", `${result.kind === "image" ? "Images" : "Documents"} may be at most ${limit / MiB} MB`);
+  if (bytes.byteLength > limit)
+    throw new UploadError("file_too_large", `${result.kind === "image" ? "Images" : "Documents"} may be at most ${limit / MiB} MB`);
   return result;
 }
 
@@ -228,12 +275,25 @@ export async function processUpload(bytes: Uint8Array, expected?: UploadKind): P
       .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(data).resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    const thumb = await sharp(data)
+      .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
     const stored = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-    return { kind: "image", mime: "image/webp", ext: "webp", bytes: stored, thumb: new Uint8Array(thumb.buffer, thumb.byteOffset, thumb.byteLength), width: info.width, height: info.height, sha256: sha256(stored) };
+    return {
+      kind: "image",
+      mime: "image/webp",
+      ext: "webp",
+      bytes: stored,
+      thumb: new Uint8Array(thumb.buffer, thumb.byteOffset, thumb.byteLength),
+      width: info.width,
+      height: info.height,
+      sha256: sha256(stored),
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit|exceeds pixel|too large/i.test(message)) throw new UploadError("image_too_large", `Images may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
+    if (/pixel limit|exceeds pixel|too large/i.test(message))
+      throw new UploadError("image_too_large", `Images may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
     throw new UploadError("image_corrupt", "The image is damaged or incomplete and cannot be read");
   }
 }

@@ -85,7 +85,18 @@ describe("classifyAddress", () => {
 });
 
 describe("isLocalHostname", () => {
-  test.each(["localhost", "localhost.", "LOCALHOST", "a.localhost", "printer.local", "db.internal", "router.home.arpa", "box.localdomain", "intranet", ""])("%s is local", (name) => {
+  test.each([
+    "localhost",
+    "localhost.",
+    "LOCALHOST",
+    "a.localhost",
+    "printer.local",
+    "db.internal",
+    "router.home.arpa",
+    "box.localdomain",
+    "intranet",
+    "",
+  ])("%s is local", (name) => {
     expect(isLocalHostname(name)).toBe(true);
   });
   test.each(["example.com", "localhost.example.com", "mylocal.ru", "internal.example.com"])("%s is not", (name) => {

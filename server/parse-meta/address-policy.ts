@@ -41,9 +41,9 @@ export const MAX_URL_LENGTH = 2048;
  * crafted HTTP request could talk to (SMTP, IRC, LDAP, SIP, X11…).
  */
 export const BAD_PORTS: ReadonlySet<number> = new Set([
-  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179,
-  389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000,
-  6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117,
+  119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636,
+  989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
 /** Names that by definition point into the local machine or network (RFC 6761, RFC 6762, RFC 8375, ICANN 2024 `.internal`). */
@@ -75,14 +75,16 @@ export function portOf(url: URL): number {
  */
 export function checkUrl(input: string, base?: URL): URL {
   const text = input.trim();
-  if (text === "" || text.length > MAX_URL_LENGTH) throw new MetaError("url_invalid", `Enter an absolute http(s) URL of at most ${MAX_URL_LENGTH} characters`);
+  if (text === "" || text.length > MAX_URL_LENGTH)
+    throw new MetaError("url_invalid", `Enter an absolute http(s) URL of at most ${MAX_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(text, base);
   } catch {
     throw new MetaError("url_invalid", "Not a valid absolute URL (it must start with http:// or https://)");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new MetaError("url_scheme", `Only http and https addresses can be read, not ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new MetaError("url_scheme", `Only http and https addresses can be read, not ${url.protocol}`);
   if (url.username || url.password) throw new MetaError("url_credentials", "Addresses with a user name or password are not read");
   if (BAD_PORTS.has(portOf(url))) throw new MetaError("url_port", `Port ${portOf(url)} is not used for web sites`);
   const host = bareHost(url);

@@ -39,17 +39,31 @@ describe("extractMeta", () => {
       <meta property="og:locale" content="en_GB">
       <meta name="twitter:image" content="https://cdn.romashka.ru/card.jpg">
     </head></html>`;
-    expect(extractMeta(html, PAGE)).toMatchObject({ title: "Romashka Tea", description: "Tea from Fujian, wholesale", siteName: "Romashka", image: "https://cdn.romashka.ru/card.jpg", lang: "en-GB" });
+    expect(extractMeta(html, PAGE)).toMatchObject({
+      title: "Romashka Tea",
+      description: "Tea from Fujian, wholesale",
+      siteName: "Romashka",
+      image: "https://cdn.romashka.ru/card.jpg",
+      lang: "en-GB",
+    });
   });
 
   test("og:image relative to the page; secure_url preferred", () => {
     expect(extractMeta(`<meta property="og:image" content="../img/cover.png">`, PAGE).image).toBe("https://www.romashka.ru/img/cover.png");
-    expect(extractMeta(`<meta property="og:image" content="http://x.ru/a.png"><meta property="og:image:secure_url" content="https://x.ru/a.png">`, PAGE).image).toBe("https://x.ru/a.png");
+    expect(
+      extractMeta(
+        `<meta property="og:image" content="http://x.ru/a.png"><meta property="og:image:secure_url" content="https://x.ru/a.png">`,
+        PAGE,
+      ).image,
+    ).toBe("https://x.ru/a.png");
   });
 
   test("relative URLs follow <base href>", () => {
     const html = `<head><base href="/static/"><link rel="icon" href="i/fav.png"><meta property="og:image" content="cover.jpg"></head>`;
-    expect(extractMeta(html, PAGE)).toMatchObject({ icon: "https://www.romashka.ru/static/i/fav.png", image: "https://www.romashka.ru/static/cover.jpg" });
+    expect(extractMeta(html, PAGE)).toMatchObject({
+      icon: "https://www.romashka.ru/static/i/fav.png",
+      image: "https://www.romashka.ru/static/cover.jpg",
+    });
   });
 
   test("the best icon: SVG or `any`, else the largest, apple-touch-icon only as a fallback", () => {
@@ -58,7 +72,9 @@ describe("extractMeta", () => {
       <link rel="icon" href="/32.png" sizes="32x32">
       <link rel="icon" href="/192.png" sizes="192x192">`;
     expect(extractMeta(icons, PAGE).icon).toBe("https://www.romashka.ru/192.png");
-    expect(extractMeta(`${icons}<link rel="icon" type="image/svg+xml" href="/logo.svg">`, PAGE).icon).toBe("https://www.romashka.ru/logo.svg");
+    expect(extractMeta(`${icons}<link rel="icon" type="image/svg+xml" href="/logo.svg">`, PAGE).icon).toBe(
+      "https://www.romashka.ru/logo.svg",
+    );
     expect(extractMeta(`<link rel="apple-touch-icon" href="/apple.png">`, PAGE).icon).toBe("https://www.romashka.ru/apple.png");
     expect(extractMeta(`<link rel="stylesheet" href="/a.css">`, PAGE).icon).toBeNull();
   });
@@ -76,7 +92,9 @@ describe("extractMeta", () => {
       <link rel="icon" href="javascript:alert(1)"><link rel="icon" href="data:image/png;base64,AAAA">
       <link rel="icon" href="http://192.168.0.1/fav.ico"><link rel="icon" href="http://localhost/x.png">`;
     expect(extractMeta(html, PAGE)).toMatchObject({ image: null, icon: null });
-    expect(extractMeta(`<link rel="icon" href="http://10.0.0.1/a.png"><link rel="icon" href="/ok.png">`, PAGE).icon).toBe("https://www.romashka.ru/ok.png");
+    expect(extractMeta(`<link rel="icon" href="http://10.0.0.1/a.png"><link rel="icon" href="/ok.png">`, PAGE).icon).toBe(
+      "https://www.romashka.ru/ok.png",
+    );
   });
 
   test("long texts are cut with an ellipsis; empty ones are null", () => {
@@ -125,7 +143,10 @@ describe("decodeHtml", () => {
   });
 
   test("<meta http-equiv=Content-Type> with a charset", () => {
-    const body = Buffer.concat([Buffer.from('<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=windows-1251">'), cp1251("<title>Ромашка</title>")]);
+    const body = Buffer.concat([
+      Buffer.from('<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=windows-1251">'),
+      cp1251("<title>Ромашка</title>"),
+    ]);
     expect(decodeHtml(body, null)).toContain("<title>Ромашка</title>");
   });
 

@@ -71,7 +71,9 @@ export function extractMeta(html: string, pageUrl: string, hints: { contentLangu
             if (baseHref === null && attributes.href) baseHref = attributes.href;
             break;
           case "meta": {
-            const key = (attributes.property ?? attributes.name ?? attributes["http-equiv"] ?? attributes.itemprop ?? "").trim().toLowerCase();
+            const key = (attributes.property ?? attributes.name ?? attributes["http-equiv"] ?? attributes.itemprop ?? "")
+              .trim()
+              .toLowerCase();
             const content = attributes.content;
             if (key && content !== undefined && content.trim() !== "" && !meta.has(key)) meta.set(key, content);
             break;
@@ -111,7 +113,11 @@ export function extractMeta(html: string, pageUrl: string, hints: { contentLangu
     siteName: clean(pick("og:site_name", "application-name"), TEXT_LIMITS.siteName),
     image: safeResource(imageRef, base),
     icon: bestIcon(icons, base),
-    lang: languageTag(htmlLang) ?? languageTag(pick("og:locale")) ?? languageTag(pick("content-language")) ?? languageTag(hints.contentLanguage),
+    lang:
+      languageTag(htmlLang) ??
+      languageTag(pick("og:locale")) ??
+      languageTag(pick("content-language")) ??
+      languageTag(hints.contentLanguage),
   };
 }
 
@@ -121,7 +127,12 @@ function clean(value: string | null | undefined, max: number): string | null {
   const text = value.replace(/\s+/g, " ").trim();
   if (text === "") return null;
   const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 function resolveUrl(href: string | null | undefined, base: string): string | null {

@@ -188,7 +188,10 @@ function pinnedAgent(url: URL, addresses: ResolvedAddress[], options: SafeFetchO
   const port = portOf(url);
   return new Agent({
     connect: (connectOptions, callback) => {
-      options.onConnect?.(addresses.map((a) => a.address), port);
+      options.onConnect?.(
+        addresses.map((a) => a.address),
+        port,
+      );
       return connector(connectOptions, callback);
     },
     connections: 1,
@@ -228,7 +231,9 @@ export function htmlType(contentType: string | undefined): { mediaType: string |
   if (!contentType) return { mediaType: null, charset: null };
   try {
     const mime = new MIMEType(contentType);
-    return HTML_TYPES.has(mime.essence) ? { mediaType: mime.essence, charset: mime.params.get("charset") ?? null } : { mediaType: null, charset: null };
+    return HTML_TYPES.has(mime.essence)
+      ? { mediaType: mime.essence, charset: mime.params.get("charset") ?? null }
+      : { mediaType: null, charset: null };
   } catch {
     return { mediaType: null, charset: null };
   }
@@ -292,7 +297,10 @@ function asMetaError(error: unknown, timeout: AbortSignal): MetaError {
   if (error instanceof MetaError) return error;
   if (timeout.aborted) return new MetaError("timeout", "The site did not answer in time", { cause: error });
   const code = (error as { code?: string } | null)?.code;
-  const message = code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT" ? null : (error as Error | null)?.message;
+  const message =
+    code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT"
+      ? null
+      : (error as Error | null)?.message;
   if (message === null) return new MetaError("timeout", "The site did not answer in time", { cause: error });
   return new MetaError("fetch_failed", `The site could not be read${code ? ` (${code})` : ""}`, { cause: error });
 }

@@ -46,9 +46,18 @@ export interface CompanyAccess {
 }
 
 /** The caller's active membership, or the refusal described in the module comment. */
-export async function membershipOf(db: Db, userId: number): Promise<{ memberId: number; companyId: number; role: CompanyRole; status: string; companyStatus: CompanyStatus } | null> {
+export async function membershipOf(
+  db: Db,
+  userId: number,
+): Promise<{ memberId: number; companyId: number; role: CompanyRole; status: string; companyStatus: CompanyStatus } | null> {
   const [row] = await db
-    .select({ memberId: companyMembers.id, companyId: companyMembers.companyId, role: companyMembers.role, status: companyMembers.status, companyStatus: companies.status })
+    .select({
+      memberId: companyMembers.id,
+      companyId: companyMembers.companyId,
+      role: companyMembers.role,
+      status: companyMembers.status,
+      companyStatus: companies.status,
+    })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(companyMembers.userId, userId))
@@ -79,5 +88,6 @@ export function assertCompanyNotBlocked(access: CompanyAccess): void {
 /** Refuses changes to the company card while a moderator is reviewing it (409 `under_moderation`). */
 export function assertCompanyEditable(access: CompanyAccess): void {
   assertCompanyNotBlocked(access);
-  if (access.companyStatus === "moderation") throw new DomainError("under_moderation", "The company is being reviewed: withdraw it from moderation to change it");
+  if (access.companyStatus === "moderation")
+    throw new DomainError("under_moderation", "The company is being reviewed: withdraw it from moderation to change it");
 }

@@ -22,7 +22,20 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CompanyFileView, CompanyInput, CompanyView } from "../../contract/profile/company.ts";
 import type { FactsInput, StatusAction } from "../../contract/profile/fields.ts";
 import type { Db } from "../db/client.ts";
-import { companies, companyFiles, companyMembers, companyOkvedCodes, files, legalEntities, okvedCodes, products, regions, type CompanyRole, type CompanyStatus, type LocalizedFact } from "../db/schema.ts";
+import {
+  companies,
+  companyFiles,
+  companyMembers,
+  companyOkvedCodes,
+  files,
+  legalEntities,
+  okvedCodes,
+  products,
+  regions,
+  type CompanyRole,
+  type CompanyStatus,
+  type LocalizedFact,
+} from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
 import type { ReceivedFile } from "../files/receive.ts";
@@ -97,8 +110,15 @@ export async function companyView(db: Db, companyId: number, role: CompanyRole):
   const [extra, logo, counts, legal] = await Promise.all([
     okvedExtraOf(db, companyId),
     row.logoFileId ? db.select().from(files).where(eq(files.id, row.logoFileId)).limit(1) : Promise.resolve([]),
-    db.select({ status: products.status, count: sql<number>`count(*)::int` }).from(products).where(eq(products.companyId, companyId)).groupBy(products.status),
-    db.select({ count: sql<number>`count(*)::int` }).from(legalEntities).where(eq(legalEntities.companyId, companyId)),
+    db
+      .select({ status: products.status, count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.companyId, companyId))
+      .groupBy(products.status),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(legalEntities)
+      .where(eq(legalEntities.companyId, companyId)),
   ]);
   const productCounts = Object.fromEntries(counts.map((c) => [c.status, c.count]));
   const checks: [CompanyView["missing"][number], boolean][] = [
@@ -156,7 +176,9 @@ export async function checkCompanyReferences(db: Db, input: CompanyInput): Promi
   }
   const codes = [...new Set([input.okvedMain, ...(input.okvedCodes ?? [])].filter((c): c is string => Boolean(c)))];
   if (codes.length > 0) {
-    const found = new Set((await db.select({ code: okvedCodes.code }).from(okvedCodes).where(inArray(okvedCodes.code, codes))).map((r) => r.code));
+    const found = new Set(
+      (await db.select({ code: okvedCodes.code }).from(okvedCodes).where(inArray(okvedCodes.code, codes))).map((r) => r.code),
+    );
     if (input.okvedMain && !found.has(input.okvedMain)) issues.push({ path: "okvedMain", message: "unknown_code" });
     (input.okvedCodes ?? []).forEach((code, index) => {
       if (!found.has(code)) issues.push({ path: `okvedCodes.${index}`, message: "unknown_code" });
@@ -178,7 +200,10 @@ export async function createCompany(db: Db, userId: number, input: CompanyInput)
   await checkCompanyReferences(db, input);
   try {
     return await db.transaction(async (tx) => {
-      const [company] = await tx.insert(companies).values({ ...companyColumns(input), status: "draft" }).returning({ id: companies.id });
+      const [company] = await tx
+        .insert(companies)
+        .values({ ...companyColumns(input), status: "draft" })
+        .returning({ id: companies.id });
       await tx.insert(companyMembers).values({ companyId: company!.id, userId, role: "owner", status: "active" });
       await writeOkved(tx, company!.id, input.okvedMain ?? null, input.okvedCodes ?? []);
       return company!.id;
@@ -195,7 +220,10 @@ export async function createCompany(db: Db, userId: number, input: CompanyInput)
 export async function updateCompany(db: Db, companyId: number, input: CompanyInput, okvedChanged: boolean): Promise<void> {
   await checkCompanyReferences(db, input);
   await db.transaction(async (tx) => {
-    await tx.update(companies).set({ ...companyColumns(input), updatedAt: new Date() }).where(eq(companies.id, companyId));
+    await tx
+      .update(companies)
+      .set({ ...companyColumns(input), updatedAt: new Date() })
+      .where(eq(companies.id, companyId));
     if (okvedChanged) await writeOkved(tx, companyId, input.okvedMain ?? null, input.okvedCodes ?? []);
   });
 }
@@ -215,20 +243,33 @@ export async function changeCompanyStatus(db: Db, companyId: number, action: Sta
   if (row.status === "blocked") throw new DomainError("company_blocked", "The company has been blocked by a moderator");
   if (action === "submit") {
     if (row.status !== "draft" && row.status !== "rejected") {
-      throw new DomainError("invalid_transition", row.status === "moderation" ? "The company is already being reviewed" : "The company is already published");
+      throw new DomainError(
+        "invalid_transition",
+        row.status === "moderation" ? "The company is already being reviewed" : "The company is already published",
+      );
     }
     const issues: { path: string; message: string }[] = [];
     if (Object.keys(row.name).length === 0) issues.push({ path: "name", message: "required" });
     if (row.country === "RU") {
-      const [legal] = await db.select({ count: sql<number>`count(*)::int` }).from(legalEntities).where(eq(legalEntities.companyId, companyId));
+      const [legal] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(legalEntities)
+        .where(eq(legalEntities.companyId, companyId));
       if ((legal?.count ?? 0) === 0) issues.push({ path: "legalEntities", message: "required" });
     }
-    if (issues.length > 0) throw new DomainError("incomplete", "Fill in the required parts of the profile before sending it for review", { issues });
-    await db.update(companies).set({ status: "moderation", updatedAt: new Date() }).where(and(eq(companies.id, companyId), eq(companies.status, row.status)));
+    if (issues.length > 0)
+      throw new DomainError("incomplete", "Fill in the required parts of the profile before sending it for review", { issues });
+    await db
+      .update(companies)
+      .set({ status: "moderation", updatedAt: new Date() })
+      .where(and(eq(companies.id, companyId), eq(companies.status, row.status)));
     return "moderation";
   }
   if (row.status === "draft") throw new DomainError("invalid_transition", "The company is not under review or published");
-  await db.update(companies).set({ status: "draft", publishedAt: null, updatedAt: new Date() }).where(and(eq(companies.id, companyId), eq(companies.status, row.status)));
+  await db
+    .update(companies)
+    .set({ status: "draft", publishedAt: null, updatedAt: new Date() })
+    .where(and(eq(companies.id, companyId), eq(companies.status, row.status)));
   return "draft";
 }
 
@@ -264,7 +305,13 @@ const uploadGone = () => new DomainError("file_not_found", "No such upload: uplo
  * Makes the received upload the company's logo (claimed by `userId`, so it no longer expires) and
  * deletes the previous logo's file when nothing else uses it.
  */
-export async function setCompanyLogo(db: Db, storage: FileStorage, companyId: number, userId: number, received: ReceivedFile): Promise<void> {
+export async function setCompanyLogo(
+  db: Db,
+  storage: FileStorage,
+  companyId: number,
+  userId: number,
+  received: ReceivedFile,
+): Promise<void> {
   const previous = await db.transaction(async (tx) => {
     const [company] = await tx.select({ logo: companies.logoFileId }).from(companies).where(eq(companies.id, companyId)).for("update");
     const claimed = await claimUpload(tx, received.file.id, userId);
@@ -284,8 +331,12 @@ export async function removeCompanyLogo(db: Db, storage: FileStorage, companyId:
 
 /** 409 `too_many_files` once the company has MAX_COMPANY_FILES (checked before an upload is stored, and again when attaching). */
 export async function assertRoomForCompanyFile(db: Queryable, companyId: number): Promise<void> {
-  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(companyFiles).where(eq(companyFiles.companyId, companyId));
-  if ((count?.count ?? 0) >= MAX_COMPANY_FILES) throw new DomainError("too_many_files", `A company may have at most ${MAX_COMPANY_FILES} files`);
+  const [count] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(companyFiles)
+    .where(eq(companyFiles.companyId, companyId));
+  if ((count?.count ?? 0) >= MAX_COMPANY_FILES)
+    throw new DomainError("too_many_files", `A company may have at most ${MAX_COMPANY_FILES} files`);
 }
 
 /** Attaches the received upload as the company's last file, with its title. */
@@ -293,15 +344,24 @@ export async function addCompanyFile(db: Db, companyId: number, userId: number, 
   return db.transaction(async (tx) => {
     const claimed = await claimUpload(tx, received.file.id, userId);
     if (!claimed) throw uploadGone();
-    const [last] = await tx.select({ max: sql<number>`coalesce(max(${companyFiles.position}), -1)::int` }).from(companyFiles).where(eq(companyFiles.companyId, companyId));
-    const [row] = await tx.insert(companyFiles).values({ companyId, fileId: claimed.id, title: received.title, position: (last?.max ?? -1) + 1 }).returning();
+    const [last] = await tx
+      .select({ max: sql<number>`coalesce(max(${companyFiles.position}), -1)::int` })
+      .from(companyFiles)
+      .where(eq(companyFiles.companyId, companyId));
+    const [row] = await tx
+      .insert(companyFiles)
+      .values({ companyId, fileId: claimed.id, title: received.title, position: (last?.max ?? -1) + 1 })
+      .returning();
     return { ...fileView(claimed), title: row!.title, position: row!.position };
   });
 }
 
 /** Detaches a company file (404 unless it is this company's) and deletes it when nothing else uses it. */
 export async function removeCompanyFile(db: Db, storage: FileStorage, companyId: number, fileId: number): Promise<void> {
-  const removed = await db.delete(companyFiles).where(and(eq(companyFiles.companyId, companyId), eq(companyFiles.fileId, fileId))).returning({ fileId: companyFiles.fileId });
+  const removed = await db
+    .delete(companyFiles)
+    .where(and(eq(companyFiles.companyId, companyId), eq(companyFiles.fileId, fileId)))
+    .returning({ fileId: companyFiles.fileId });
   if (removed.length === 0) throw notFound("File");
   await deleteUnusedFiles(db, storage, [fileId]);
 }

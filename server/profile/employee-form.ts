@@ -17,7 +17,15 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { EMPLOYEE_STATUSES, MEMBER_ROLES } from "../../contract/profile/fields.ts";
-import { EmployeeStatusSchema, InviteEmployeeSchema, MAX_PEOPLE, type EmployeeStatusOption, type FormField, type PersonHit, type RoleOption } from "../../contract/profile/employees.ts";
+import {
+  EmployeeStatusSchema,
+  InviteEmployeeSchema,
+  MAX_PEOPLE,
+  type EmployeeStatusOption,
+  type FormField,
+  type PersonHit,
+  type RoleOption,
+} from "../../contract/profile/employees.ts";
 import { resources } from "../../locales/index.ts";
 import { maskIdentity } from "../auth/identity.ts";
 import type { Db } from "../db/client.ts";
@@ -50,7 +58,12 @@ export async function findPeople(db: Db, companyId: number, query: string, limit
       and(
         isNotNull(users.email),
         or(sql`${email} = ${term}`, byEmail, byName),
-        notExists(db.select({ one: sql`1` }).from(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, users.id)))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(companyMembers)
+            .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, users.id))),
+        ),
       ),
     )
     .orderBy(desc(sql`${email} = ${term}`), asc(users.lastName), asc(users.firstName), asc(users.id))
@@ -60,7 +73,14 @@ export async function findPeople(db: Db, companyId: number, query: string, limit
     ? await db
         .select({ id: companyMembers.id, role: companyMembers.role, email: companyMembers.invitedEmail })
         .from(companyMembers)
-        .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.userId), eq(companyMembers.status, "invited"), inArray(companyMembers.invitedEmail, addresses)))
+        .where(
+          and(
+            eq(companyMembers.companyId, companyId),
+            isNull(companyMembers.userId),
+            eq(companyMembers.status, "invited"),
+            inArray(companyMembers.invitedEmail, addresses),
+          ),
+        )
     : [];
   return rows.map((row) => {
     const address = row.email!.toLowerCase();
@@ -95,7 +115,10 @@ function ruleBranch(schema: JsonSchema): JsonSchema {
  */
 export function inviteFormFields(lang: Lang): FormField[] {
   const texts = resources[lang].common.employeeForm;
-  const schema = z.toJSONSchema(InviteEmployeeSchema, { io: "input", unrepresentable: "any" }) as { properties: Record<string, JsonSchema>; required?: string[] };
+  const schema = z.toJSONSchema(InviteEmployeeSchema, { io: "input", unrepresentable: "any" }) as {
+    properties: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(schema.properties).map(([name, property]) => {
     const rules = ruleBranch(property);
     return {
@@ -131,4 +154,3 @@ export function statusOptions(lang: Lang): EmployeeStatusOption[] {
   const settable = new Set<string>(EmployeeStatusSchema.shape.status.options);
   return EMPLOYEE_STATUSES.map((status) => ({ value: status, label: texts.statuses[status], settable: settable.has(status) }));
 }
-

@@ -15,7 +15,13 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Lang } from "../../contract/lang.ts";
-import type { EmployeePatchInput, EmployeeView, InvitationView, InvitedEmployee, InviteEmployeeInput } from "../../contract/profile/employees.ts";
+import type {
+  EmployeePatchInput,
+  EmployeeView,
+  InvitationView,
+  InvitedEmployee,
+  InviteEmployeeInput,
+} from "../../contract/profile/employees.ts";
 import { inviteMail } from "../auth/delivery/messages.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import type { Db } from "../db/client.ts";
@@ -69,7 +75,9 @@ export async function listEmployees(db: Db, companyId: number, callerId: number,
       invitedAt: r.member.createdAt.toISOString(),
       isSelf: r.member.userId === callerId,
     }))
-    .sort((a, b) => Number(a.status === "invited") - Number(b.status === "invited") || ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.id - b.id);
+    .sort(
+      (a, b) => Number(a.status === "invited") - Number(b.status === "invited") || ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.id - b.id,
+    );
 }
 
 /** One employee (or invitation) of the caller's company. */
@@ -80,7 +88,11 @@ export async function getEmployee(db: Db, access: CompanyAccess, id: number): Pr
 }
 
 async function loadMember(db: Db, access: CompanyAccess, id: number): Promise<MemberRow> {
-  const [row] = await db.select().from(companyMembers).where(and(eq(companyMembers.id, id), eq(companyMembers.companyId, access.companyId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(companyMembers)
+    .where(and(eq(companyMembers.id, id), eq(companyMembers.companyId, access.companyId)))
+    .limit(1);
   if (!row) throw notFound("Employee");
   return row;
 }
@@ -109,8 +121,16 @@ function fullName(user: { firstName: string; lastName: string } | undefined): st
  */
 async function sendInvitation(db: Db, mail: InvitationMail, access: CompanyAccess, email: string, role: CompanyRole): Promise<boolean> {
   const [[inviter], [company], [invitee]] = await Promise.all([
-    db.select({ firstName: users.firstName, lastName: users.lastName, locale: users.locale }).from(users).where(eq(users.id, access.userId)).limit(1),
-    db.select({ name: companies.name, sourceLang: companies.sourceLang }).from(companies).where(eq(companies.id, access.companyId)).limit(1),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, access.userId))
+      .limit(1),
+    db
+      .select({ name: companies.name, sourceLang: companies.sourceLang })
+      .from(companies)
+      .where(eq(companies.id, access.companyId))
+      .limit(1),
     db.select({ locale: users.locale }).from(users).where(eq(users.email, email)).limit(1),
   ]);
   const lang: Lang = invitee?.locale ?? inviter?.locale ?? "ru";
@@ -118,7 +138,17 @@ async function sendInvitation(db: Db, mail: InvitationMail, access: CompanyAcces
   const companyName = name[lang] ?? name[company?.sourceLang ?? "ru"] ?? Object.values(name)[0] ?? "";
   const prefix = lang === "ru" ? "" : `/${lang}`;
   try {
-    await mail.mailer.send(inviteMail({ to: email, inviter: fullName(inviter), company: companyName, role, link: `${mail.publicUrl()}${prefix}/profile/start`, lang, appName: mail.appName }));
+    await mail.mailer.send(
+      inviteMail({
+        to: email,
+        inviter: fullName(inviter),
+        company: companyName,
+        role,
+        link: `${mail.publicUrl()}${prefix}/profile/start`,
+        lang,
+        appName: mail.appName,
+      }),
+    );
     return true;
   } catch (error) {
     mail.logger.error({ err: error, to: email }, "invitation e-mail failed");
@@ -135,7 +165,12 @@ async function sendInvitation(db: Db, mail: InvitationMail, access: CompanyAcces
  * renews an owner's invitation), 409 `already_employee` / `already_invited` (with an `email`
  * issue), 409 `too_many_invitations`.
  */
-export async function inviteEmployee(db: Db, mail: InvitationMail, access: CompanyAccess, input: InviteEmployeeInput): Promise<{ renewed: boolean; employee: InvitedEmployee }> {
+export async function inviteEmployee(
+  db: Db,
+  mail: InvitationMail,
+  access: CompanyAccess,
+  input: InviteEmployeeInput,
+): Promise<{ renewed: boolean; employee: InvitedEmployee }> {
   if (input.role === "owner") ownerOnly(access);
   const [joined] = await db
     .select({ id: companyMembers.id })
@@ -143,7 +178,10 @@ export async function inviteEmployee(db: Db, mail: InvitationMail, access: Compa
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, access.companyId), eq(users.email, input.email)))
     .limit(1);
-  if (joined) throw new DomainError("already_employee", "This person is already an employee of the company", { issues: [{ path: "email", message: "already_employee" }] });
+  if (joined)
+    throw new DomainError("already_employee", "This person is already an employee of the company", {
+      issues: [{ path: "email", message: "already_employee" }],
+    });
   const [open] = await db
     .select()
     .from(companyMembers)
@@ -153,7 +191,13 @@ export async function inviteEmployee(db: Db, mail: InvitationMail, access: Compa
     if (open.role === "owner") ownerOnly(access);
     await db
       .update(companyMembers)
-      .set({ role: input.role, position: input.position ?? open.position, status: "invited", invitedBy: access.userId, updatedAt: new Date() })
+      .set({
+        role: input.role,
+        position: input.position ?? open.position,
+        status: "invited",
+        invitedBy: access.userId,
+        updatedAt: new Date(),
+      })
       .where(eq(companyMembers.id, open.id));
     const mailSent = await sendInvitation(db, mail, access, input.email, input.role);
     return { renewed: true, employee: { ...(await getEmployee(db, access, open.id)), mailSent } };
@@ -162,16 +206,27 @@ export async function inviteEmployee(db: Db, mail: InvitationMail, access: Compa
     .select({ count: sql<number>`count(*)::int` })
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.status, "invited")));
-  if ((count?.count ?? 0) >= MAX_OPEN_INVITATIONS) throw new DomainError("too_many_invitations", `A company may have at most ${MAX_OPEN_INVITATIONS} open invitations`);
+  if ((count?.count ?? 0) >= MAX_OPEN_INVITATIONS)
+    throw new DomainError("too_many_invitations", `A company may have at most ${MAX_OPEN_INVITATIONS} open invitations`);
   let id: number;
   try {
     const [row] = await db
       .insert(companyMembers)
-      .values({ companyId: access.companyId, invitedEmail: input.email, invitedBy: access.userId, role: input.role, position: input.position ?? null, status: "invited" })
+      .values({
+        companyId: access.companyId,
+        invitedEmail: input.email,
+        invitedBy: access.userId,
+        role: input.role,
+        position: input.position ?? null,
+        status: "invited",
+      })
       .returning({ id: companyMembers.id });
     id = row!.id;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError("already_invited", "An invitation to this address has just been sent", { issues: [{ path: "email", message: "already_invited" }] });
+    if (isUniqueViolation(error))
+      throw new DomainError("already_invited", "An invitation to this address has just been sent", {
+        issues: [{ path: "email", message: "already_invited" }],
+      });
     throw error;
   }
   const mailSent = await sendInvitation(db, mail, access, input.email, input.role);
@@ -225,11 +280,24 @@ export async function invitationsFor(db: Db, userId: number, now = new Date()): 
   if (!user?.email) return [];
   const since = new Date(now.getTime() - INVITATION_TTL_DAYS * DAY_MS);
   const rows = await db
-    .select({ member: companyMembers, companyName: companies.name, companyStatus: companies.status, inviterFirst: inviters.firstName, inviterLast: inviters.lastName })
+    .select({
+      member: companyMembers,
+      companyName: companies.name,
+      companyStatus: companies.status,
+      inviterFirst: inviters.firstName,
+      inviterLast: inviters.lastName,
+    })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .leftJoin(inviters, eq(inviters.id, companyMembers.invitedBy))
-    .where(and(eq(companyMembers.invitedEmail, user.email), eq(companyMembers.status, "invited"), isNull(companyMembers.userId), sql`${companyMembers.updatedAt} > ${since}`))
+    .where(
+      and(
+        eq(companyMembers.invitedEmail, user.email),
+        eq(companyMembers.status, "invited"),
+        isNull(companyMembers.userId),
+        sql`${companyMembers.updatedAt} > ${since}`,
+      ),
+    )
     .orderBy(asc(companyMembers.id));
   return rows.map((r) => ({
     id: r.member.id,
@@ -249,7 +317,14 @@ async function invitationOf(db: Db, userId: number, id: number): Promise<MemberR
     ? await db
         .select()
         .from(companyMembers)
-        .where(and(eq(companyMembers.id, id), eq(companyMembers.invitedEmail, user.email), eq(companyMembers.status, "invited"), isNull(companyMembers.userId)))
+        .where(
+          and(
+            eq(companyMembers.id, id),
+            eq(companyMembers.invitedEmail, user.email),
+            eq(companyMembers.status, "invited"),
+            isNull(companyMembers.userId),
+          ),
+        )
         .limit(1)
     : [];
   if (!row) throw notFound("Invitation");
@@ -261,7 +336,8 @@ const alreadyMember = () => new DomainError("already_member", "You already belon
 /** Joins the inviting company as an active employee (410 `invitation_expired`, 409 `already_member`). */
 export async function acceptInvitation(db: Db, userId: number, id: number): Promise<{ companyId: number; role: CompanyRole }> {
   const row = await invitationOf(db, userId, id);
-  if (row.updatedAt.getTime() + INVITATION_TTL_DAYS * DAY_MS < Date.now()) throw new DomainError("invitation_expired", "The invitation has expired: ask for a new one");
+  if (row.updatedAt.getTime() + INVITATION_TTL_DAYS * DAY_MS < Date.now())
+    throw new DomainError("invitation_expired", "The invitation has expired: ask for a new one");
   const [existing] = await db.select({ id: companyMembers.id }).from(companyMembers).where(eq(companyMembers.userId, userId)).limit(1);
   if (existing) throw alreadyMember();
   try {

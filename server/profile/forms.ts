@@ -12,7 +12,9 @@ import { DomainError } from "../errors.ts";
 export function checkForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new DomainError("invalid_body", "Invalid request body", { issues: result.error.issues.map((issue) => ({ path: issue.path.join("."), message: validationCode(issue) })) });
+    throw new DomainError("invalid_body", "Invalid request body", {
+      issues: result.error.issues.map((issue) => ({ path: issue.path.join("."), message: validationCode(issue) })),
+    });
   }
   return result.data;
 }

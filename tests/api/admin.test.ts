@@ -70,13 +70,21 @@ beforeAll(async () => {
       "POST",
       "/api/profile/company",
       {
-        name: { zh: `沈阳辽中鑫达机械有限公司 ${run}`, ru: `Шэньян Ляочжун Синьда Машинери ${run}`, en: `Shenyang Liaozhong Xinda Machinery ${run}` },
+        name: {
+          zh: `沈阳辽中鑫达机械有限公司 ${run}`,
+          ru: `Шэньян Ляочжун Синьда Машинери ${run}`,
+          en: `Shenyang Liaozhong Xinda Machinery ${run}`,
+        },
         description: { zh: "农机配件生产。" },
         sourceLang: "zh",
         country: "CN",
         regionCode: "CN-21",
         city: { zh: "沈阳", en: "Shenyang", ru: "Шэньян" },
-        address: { zh: "辽宁省沈阳市辽中区蒲东街道88号", en: "No. 88 Pudong Street, Liaozhong District, Shenyang", ru: "г. Шэньян, район Ляочжун, ул. Пудун, 88" },
+        address: {
+          zh: "辽宁省沈阳市辽中区蒲东街道88号",
+          en: "No. 88 Pudong Street, Liaozhong District, Shenyang",
+          ru: "г. Шэньян, район Ляочжун, ул. Пудун, 88",
+        },
       },
       owner.token,
     )
@@ -85,11 +93,33 @@ beforeAll(async () => {
   await ok("POST", "/api/profile/company/employees", { email: colleague.email, role: "member" }, owner.token);
   const invitations = await ok<any[]>("GET", "/api/profile/invitations", undefined, colleague.token);
   expect(invitations.map((i) => i.company.id)).toContain(companyId);
-  await ok("POST", `/api/profile/invitations/${invitations.find((i) => i.company.id === companyId)!.id}/accept`, undefined, colleague.token);
+  await ok(
+    "POST",
+    `/api/profile/invitations/${invitations.find((i) => i.company.id === companyId)!.id}/accept`,
+    undefined,
+    colleague.token,
+  );
 
-  productId = (await ok("POST", "/api/profile/company/products", { name: { zh: "旋耕机刀片", ru: "Ножи почвофрезы", en: "Rotary tiller blades" }, sourceLang: "zh", tnvedCode: "8432 29 100 0" }, owner.token)).id;
-  await ok("PUT", `/api/profile/company/products/${productId}/prices`, { tiers: [{ minQuantity: 100, price: "12.50", currency: "CNY", unit: "pcs" }] }, owner.token);
-  await ok("POST", `/api/profile/company/products/${productId}/files`, multipart(await jpegPhoto(120, 90), "blade.jpg", "image/jpeg"), owner.token);
+  productId = (
+    await ok(
+      "POST",
+      "/api/profile/company/products",
+      { name: { zh: "旋耕机刀片", ru: "Ножи почвофрезы", en: "Rotary tiller blades" }, sourceLang: "zh", tnvedCode: "8432 29 100 0" },
+      owner.token,
+    )
+  ).id;
+  await ok(
+    "PUT",
+    `/api/profile/company/products/${productId}/prices`,
+    { tiers: [{ minQuantity: 100, price: "12.50", currency: "CNY", unit: "pcs" }] },
+    owner.token,
+  );
+  await ok(
+    "POST",
+    `/api/profile/company/products/${productId}/files`,
+    multipart(await jpegPhoto(120, 90), "blade.jpg", "image/jpeg"),
+    owner.token,
+  );
   await ok("PATCH", "/api/profile/company/status", { action: "submit" }, owner.token);
   await ok("PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" }, owner.token);
 });
@@ -164,11 +194,24 @@ describe("who may call the admin API", () => {
     await ok("PATCH", `/app/admin/users/${temp.id}/role`, { role: "USER" }, adminUser.token);
     expect((await call(api, "GET", "/app/admin/summary", undefined, temp.token)).status).toBe(403);
     const audit = await lastAudit("user", temp.id);
-    expect(audit).toMatchObject({ action: "user.role", actorUserId: adminUser.id, actorLabel: adminUser.email, actorRole: "ADMIN", before: { role: "MODERATOR" }, after: { role: "USER" } });
+    expect(audit).toMatchObject({
+      action: "user.role",
+      actorUserId: adminUser.id,
+      actorLabel: adminUser.email,
+      actorRole: "ADMIN",
+      before: { role: "MODERATOR" },
+      after: { role: "USER" },
+    });
   });
 
   test("bad parameters are a 400 naming them, never a 500", async () => {
-    const bad = await call(api, "GET", "/app/admin/filter/company?page=0&limit=9999&sort=drop%20table&status=nope&createdFrom=yesterday", undefined, moderator.token);
+    const bad = await call(
+      api,
+      "GET",
+      "/app/admin/filter/company?page=0&limit=9999&sort=drop%20table&status=nope&createdFrom=yesterday",
+      undefined,
+      moderator.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_query");
     expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["createdFrom", "limit", "page", "sort", "status.0"]);
@@ -192,10 +235,22 @@ describe("the moderation round trip", () => {
     const products = await call(api, "GET", "/app/admin/moderation?kind=product&limit=100", undefined, moderator.token);
     expect(products.body.data.every((e: { kind: string }) => e.kind === "product")).toBe(true);
     // Found by the product's or the supplier's name in any language.
-    const found = await call(api, "GET", `/app/admin/moderation?q=${encodeURIComponent(`Xinda Machinery ${run}`)}`, undefined, moderator.token);
+    const found = await call(
+      api,
+      "GET",
+      `/app/admin/moderation?q=${encodeURIComponent(`Xinda Machinery ${run}`)}`,
+      undefined,
+      moderator.token,
+    );
     expect(found.body.data.map((e: { kind: string }) => e.kind).sort()).toEqual(["company", "product"]);
     expect(found.body.meta.total).toBe(2);
-    const byName = await call(api, "GET", `/app/admin/moderation?kind=product&q=${encodeURIComponent("旋耕机刀片")}`, undefined, moderator.token);
+    const byName = await call(
+      api,
+      "GET",
+      `/app/admin/moderation?kind=product&q=${encodeURIComponent("旋耕机刀片")}`,
+      undefined,
+      moderator.token,
+    );
     expect(byName.body.data.some((e: { id: number }) => e.id === productId)).toBe(true);
   });
 
@@ -215,7 +270,13 @@ describe("the moderation round trip", () => {
     const product = await ok("POST", `/app/admin/moderation/product/${productId}/approve`, undefined, moderator.token);
     expect(product).toMatchObject({ decision: "approved", status: "published" });
     expect((await api.getJson<any>(`/api/products/${productId}?lang=en`)).body.data.name.text).toBe("Rotary tiller blades");
-    expect(await lastAudit("company", companyId)).toMatchObject({ action: "company.approve", actorUserId: moderator.id, actorRole: "MODERATOR", before: { status: "moderation" }, after: { status: "published" } });
+    expect(await lastAudit("company", companyId)).toMatchObject({
+      action: "company.approve",
+      actorUserId: moderator.id,
+      actorRole: "MODERATOR",
+      before: { status: "moderation" },
+      after: { status: "published" },
+    });
     expect(await lastAudit("product", productId)).toMatchObject({ action: "product.approve", actorUserId: moderator.id });
     const again = await call(api, "POST", `/app/admin/moderation/product/${productId}/approve`, undefined, moderator.token);
     expect(again.status).toBe(409);
@@ -228,9 +289,29 @@ describe("the moderation round trip", () => {
   });
 
   test("a change of the published product: the diff shows old and new name, prices and pictures", async () => {
-    await ok("PATCH", `/api/profile/company/products/${productId}`, { name: { zh: "旋耕机刀片（加强型）", ru: "Ножи почвофрезы усиленные", en: "Heavy-duty rotary tiller blades" } }, owner.token);
-    await ok("PUT", `/api/profile/company/products/${productId}/prices`, { tiers: [{ minQuantity: 100, price: "11.90", currency: "CNY", unit: "pcs" }, { minQuantity: 1000, price: "10.50", currency: "CNY", unit: "pcs" }] }, owner.token);
-    await ok("POST", `/api/profile/company/products/${productId}/files`, multipart(await pngPicture(80, 80), "blade-2.png", "image/png"), owner.token);
+    await ok(
+      "PATCH",
+      `/api/profile/company/products/${productId}`,
+      { name: { zh: "旋耕机刀片（加强型）", ru: "Ножи почвофрезы усиленные", en: "Heavy-duty rotary tiller blades" } },
+      owner.token,
+    );
+    await ok(
+      "PUT",
+      `/api/profile/company/products/${productId}/prices`,
+      {
+        tiers: [
+          { minQuantity: 100, price: "11.90", currency: "CNY", unit: "pcs" },
+          { minQuantity: 1000, price: "10.50", currency: "CNY", unit: "pcs" },
+        ],
+      },
+      owner.token,
+    );
+    await ok(
+      "POST",
+      `/api/profile/company/products/${productId}/files`,
+      multipart(await pngPicture(80, 80), "blade-2.png", "image/png"),
+      owner.token,
+    );
 
     const item = await ok("GET", `/app/admin/moderation/product/${productId}?lang=ru`, undefined, moderator.token);
     expect(item.entry).toMatchObject({ changesOnly: true, status: "published" });
@@ -257,14 +338,30 @@ describe("the moderation round trip", () => {
   });
 
   test("rejecting it with a reason in Chinese keeps the published version; the supplier sees the reason", async () => {
-    const empty = await call(api, "POST", `/app/admin/moderation/product/${productId}/reject`, { reason: "  ", lang: "zh" }, moderator.token);
+    const empty = await call(
+      api,
+      "POST",
+      `/app/admin/moderation/product/${productId}/reject`,
+      { reason: "  ", lang: "zh" },
+      moderator.token,
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.error.issues).toContainEqual({ path: "reason", message: "required" });
     const before = api.mail.length;
-    const rejected = await ok("POST", `/app/admin/moderation/product/${productId}/reject`, { reason: "请在名称中注明刀片材质。", lang: "zh" }, moderator.token);
+    const rejected = await ok(
+      "POST",
+      `/app/admin/moderation/product/${productId}/reject`,
+      { reason: "请在名称中注明刀片材质。", lang: "zh" },
+      moderator.token,
+    );
     expect(rejected).toMatchObject({ decision: "rejected", status: "published", changesOnly: true, reasonLang: "zh", mailed: 2 });
     const view = await ok("GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
-    expect(view).toMatchObject({ status: "published", moderationNote: "请在名称中注明刀片材质。", moderationNoteLang: "zh", pending: { state: "rejected" } });
+    expect(view).toMatchObject({
+      status: "published",
+      moderationNote: "请在名称中注明刀片材质。",
+      moderationNoteLang: "zh",
+      pending: { state: "rejected" },
+    });
     expect((await api.getJson<any>(`/api/products/${productId}?lang=en`)).body.data.name.text).toBe("Rotary tiller blades");
     const mail = api.mail.slice(before).find((m) => m.to === colleague.email)!;
     expect(mail.text).toContain("请在名称中注明刀片材质。");
@@ -272,11 +369,19 @@ describe("the moderation round trip", () => {
     // Sent back to the supplier: not in the queue until resubmitted.
     const queue = await ok<any[]>("GET", "/app/admin/moderation?kind=product&limit=100", undefined, moderator.token);
     expect(queue.some((e) => e.id === productId)).toBe(false);
-    expect(await lastAudit("product", productId)).toMatchObject({ action: "product.reject", after: { moderationNote: "请在名称中注明刀片材质。", moderationNoteLang: "zh" } });
+    expect(await lastAudit("product", productId)).toMatchObject({
+      action: "product.reject",
+      after: { moderationNote: "请在名称中注明刀片材质。", moderationNoteLang: "zh" },
+    });
   });
 
   test("the supplier fixes and resubmits; approval publishes the new version", async () => {
-    await ok("PATCH", `/api/profile/company/products/${productId}`, { name: { zh: "旋耕机刀片（65锰钢）", ru: "Ножи почвофрезы из стали 65Г", en: "Rotary tiller blades, 65Mn steel" } }, owner.token);
+    await ok(
+      "PATCH",
+      `/api/profile/company/products/${productId}`,
+      { name: { zh: "旋耕机刀片（65锰钢）", ru: "Ножи почвофрезы из стали 65Г", en: "Rotary tiller blades, 65Mn steel" } },
+      owner.token,
+    );
     await ok("PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" }, owner.token);
     const queue = await ok<any[]>("GET", "/app/admin/moderation?kind=product&limit=100", undefined, moderator.token);
     expect(queue.find((e) => e.id === productId)).toMatchObject({ changesOnly: true });
@@ -291,21 +396,40 @@ describe("the moderation round trip", () => {
     const item = await ok("GET", `/app/admin/moderation/product/${productId}`, undefined, moderator.token);
     expect(item.awaiting).toBe(false);
     expect(item.diff.every((f: { changed: boolean }) => !f.changed)).toBe(true);
-    expect(item.history.map((h: { action: string }) => h.action).slice(0, 3)).toEqual(["product.approve", "product.reject", "product.approve"]);
+    expect(item.history.map((h: { action: string }) => h.action).slice(0, 3)).toEqual([
+      "product.approve",
+      "product.reject",
+      "product.approve",
+    ]);
   });
 
   test("CLI decisions and role grants are recorded with the actor cli; grant takes the role as a word or --role", async () => {
     const target = await createUser(api, "cli-target");
     expect(await cli("grant", target.email, "moderator")).toBe(0);
-    expect(await lastAudit("user", target.id)).toMatchObject({ action: "user.role", actorUserId: null, actorLabel: "cli", actorRole: "CLI", after: { role: "MODERATOR" } });
+    expect(await lastAudit("user", target.id)).toMatchObject({
+      action: "user.role",
+      actorUserId: null,
+      actorLabel: "cli",
+      actorRole: "CLI",
+      after: { role: "MODERATOR" },
+    });
     expect(await cli("grant", target.email, "--role", "USER")).toBe(0);
     expect((await api.db.select({ role: users.role }).from(users).where(eq(users.id, target.id)))[0]!.role).toBe("USER");
     expect(await cli("grant", target.email, "ADMIN", "--role", "USER")).toBe(64);
     expect(await cli("grant", target.email, "KING")).toBe(64);
 
-    await ok("PUT", `/api/profile/company/products/${productId}/facts`, { facts: [{ key: { ru: "Твёрдость" }, value: { ru: "HRC 45" } }] }, owner.token);
+    await ok(
+      "PUT",
+      `/api/profile/company/products/${productId}/facts`,
+      { facts: [{ key: { ru: "Твёрдость" }, value: { ru: "HRC 45" } }] },
+      owner.token,
+    );
     expect(await cli("reject", "product", String(productId), "--reason", "Укажите метод измерения", "--lang", "ru")).toBe(0);
-    expect(await lastAudit("product", productId)).toMatchObject({ action: "product.reject", actorLabel: "cli", after: { moderationNoteLang: "ru" } });
+    expect(await lastAudit("product", productId)).toMatchObject({
+      action: "product.reject",
+      actorLabel: "cli",
+      after: { moderationNoteLang: "ru" },
+    });
   });
 });
 
@@ -324,13 +448,22 @@ describe("managing users", () => {
     expect(blocked).toMatchObject({ blockReason: "Рассылка спама", activeSessions: 0 });
     expect(blocked.blockedAt).not.toBeNull();
     expect((await call(api, "GET", "/api/profile/favourites", undefined, victim.token)).status).toBe(401);
-    expect(await lastAudit("user", victim.id)).toMatchObject({ action: "user.block", after: { blockReason: "Рассылка спама", sessionsEnded: 2 } });
-    expect((await call(api, "POST", `/app/admin/users/${victim.id}/block`, { reason: "again" }, moderator.token)).body.error.code).toBe("already_blocked");
+    expect(await lastAudit("user", victim.id)).toMatchObject({
+      action: "user.block",
+      after: { blockReason: "Рассылка спама", sessionsEnded: 2 },
+    });
+    expect((await call(api, "POST", `/app/admin/users/${victim.id}/block`, { reason: "again" }, moderator.token)).body.error.code).toBe(
+      "already_blocked",
+    );
     await ok("POST", `/app/admin/users/${victim.id}/unblock`, undefined, moderator.token);
     // Blocking ended every session: the old access token stays dead, and the person signs in anew.
     expect((await call(api, "GET", "/api/profile/favourites", undefined, victim.token)).status).toBe(401);
     const [row] = await api.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, victim.id));
-    const fresh = await signAccessToken(api.auth.keys, { userId: victim.id, role: "USER", sessionVersion: row!.sessionVersion }, new Date());
+    const fresh = await signAccessToken(
+      api.auth.keys,
+      { userId: victim.id, role: "USER", sessionVersion: row!.sessionVersion },
+      new Date(),
+    );
     expect((await call(api, "GET", "/api/profile/favourites", undefined, fresh)).status).toBe(200);
   });
 
@@ -345,12 +478,20 @@ describe("managing users", () => {
     expect(result).toMatchObject({ sessionsEnded: 3, activeSessions: 0 });
     const rows = await api.db.select().from(refreshTokens).where(eq(refreshTokens.userId, person.id));
     expect(rows.every((r) => r.revokedAt !== null && r.revokeReason === "admin_sign_out")).toBe(true);
-    expect(await lastAudit("user", person.id)).toMatchObject({ action: "user.sign_out", actorUserId: moderator.id, after: { sessionsEnded: 3 } });
+    expect(await lastAudit("user", person.id)).toMatchObject({
+      action: "user.sign_out",
+      actorUserId: moderator.id,
+      after: { sessionsEnded: 3 },
+    });
   });
 
   test("nobody changes their own account here, and the last admin stays an admin", async () => {
-    expect((await call(api, "PATCH", `/app/admin/users/${adminUser.id}/role`, { role: "USER" }, adminUser.token)).body.error.code).toBe("own_account");
-    expect((await call(api, "POST", `/app/admin/users/${moderator.id}/block`, { reason: "x" }, moderator.token)).body.error.code).toBe("own_account");
+    expect((await call(api, "PATCH", `/app/admin/users/${adminUser.id}/role`, { role: "USER" }, adminUser.token)).body.error.code).toBe(
+      "own_account",
+    );
+    expect((await call(api, "POST", `/app/admin/users/${moderator.id}/block`, { reason: "x" }, moderator.token)).body.error.code).toBe(
+      "own_account",
+    );
     const bad = await call(api, "PATCH", `/app/admin/users/${plain.id}/role`, { role: "ROOT" }, adminUser.token);
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues).toEqual([{ path: "role", message: "invalid_option" }]);
@@ -361,13 +502,41 @@ describe("managing companies", () => {
   test("verification needs evidence and a date; level 0 clears them", async () => {
     const missing = await call(api, "PUT", `/app/admin/companies/${companyId}/verification`, { level: 2 }, moderator.token);
     expect(missing.status).toBe(400);
-    expect(missing.body.error.issues).toEqual(expect.arrayContaining([{ path: "evidence", message: "evidence_required" }, { path: "verifiedAt", message: "date_required" }]));
-    const future = await call(api, "PUT", `/app/admin/companies/${companyId}/verification`, { level: 1, evidence: { ru: "x" }, verifiedAt: "2999-01-01" }, moderator.token);
+    expect(missing.body.error.issues).toEqual(
+      expect.arrayContaining([
+        { path: "evidence", message: "evidence_required" },
+        { path: "verifiedAt", message: "date_required" },
+      ]),
+    );
+    const future = await call(
+      api,
+      "PUT",
+      `/app/admin/companies/${companyId}/verification`,
+      { level: 1, evidence: { ru: "x" }, verifiedAt: "2999-01-01" },
+      moderator.token,
+    );
     expect(future.body.error.issues).toEqual([{ path: "verifiedAt", message: "date_future" }]);
-    const set = await ok("PUT", `/app/admin/companies/${companyId}/verification`, { level: 2, evidence: { ru: "Выписка из реестра и выезд на площадку в Ляочжуне", zh: "营业执照核验及实地考察" }, verifiedAt: "2026-11-02" }, moderator.token);
-    expect(set).toMatchObject({ verificationLevel: 2, verifiedAt: "2026-11-02T00:00:00.000Z", verificationEvidence: { zh: "营业执照核验及实地考察" } });
+    const set = await ok(
+      "PUT",
+      `/app/admin/companies/${companyId}/verification`,
+      {
+        level: 2,
+        evidence: { ru: "Выписка из реестра и выезд на площадку в Ляочжуне", zh: "营业执照核验及实地考察" },
+        verifiedAt: "2026-11-02",
+      },
+      moderator.token,
+    );
+    expect(set).toMatchObject({
+      verificationLevel: 2,
+      verifiedAt: "2026-11-02T00:00:00.000Z",
+      verificationEvidence: { zh: "营业执照核验及实地考察" },
+    });
     expect((await api.getJson<any>(`/api/companies/${companyId}`)).body.data.verificationLevel).toBe(2);
-    expect(await lastAudit("company", companyId)).toMatchObject({ action: "company.verify", before: { verificationLevel: 0 }, after: { verificationLevel: 2 } });
+    expect(await lastAudit("company", companyId)).toMatchObject({
+      action: "company.verify",
+      before: { verificationLevel: 0 },
+      after: { verificationLevel: 2 },
+    });
   });
 
   test("blocking hides the company from visitors and freezes it; unblocking restores the status", async () => {
@@ -380,18 +549,42 @@ describe("managing companies", () => {
     const unblocked = await ok("POST", `/app/admin/companies/${companyId}/unblock`, undefined, moderator.token);
     expect(unblocked).toMatchObject({ status: "published", moderationNote: null });
     expect((await api.getJson(`/api/companies/${companyId}`)).status).toBe(200);
-    expect((await call(api, "POST", `/app/admin/companies/${companyId}/unblock`, undefined, moderator.token)).body.error.code).toBe("not_blocked");
+    expect((await call(api, "POST", `/app/admin/companies/${companyId}/unblock`, undefined, moderator.token)).body.error.code).toBe(
+      "not_blocked",
+    );
   });
 });
 
 describe("catalogue, press centre and content pages", () => {
   test("categories: create, a cycle refused, slug unique, delete only when unused", async () => {
-    const parent = await ok("POST", "/app/admin/categories", { slug: `agri-${run}`, name: { ru: "Сельхозтехника", en: "Farm machinery", zh: "农业机械" }, icon: "tag", position: 5, tnvedHeadings: "8432, 8433" }, moderator.token);
+    const parent = await ok(
+      "POST",
+      "/app/admin/categories",
+      {
+        slug: `agri-${run}`,
+        name: { ru: "Сельхозтехника", en: "Farm machinery", zh: "农业机械" },
+        icon: "tag",
+        position: 5,
+        tnvedHeadings: "8432, 8433",
+      },
+      moderator.token,
+    );
     created.categories.push(parent.id);
     expect(parent).toMatchObject({ tnvedHeadings: ["8432", "8433"], productCount: 0 });
-    const child = await ok("POST", "/app/admin/categories", { slug: `agri-parts-${run}`, name: { ru: "Запчасти" }, parentId: parent.id }, moderator.token);
+    const child = await ok(
+      "POST",
+      "/app/admin/categories",
+      { slug: `agri-parts-${run}`, name: { ru: "Запчасти" }, parentId: parent.id },
+      moderator.token,
+    );
     created.categories.push(child.id);
-    const cycle = await call(api, "PUT", `/app/admin/categories/${parent.id}`, { slug: `agri-${run}`, name: { ru: "Сельхозтехника" }, parentId: child.id }, moderator.token);
+    const cycle = await call(
+      api,
+      "PUT",
+      `/app/admin/categories/${parent.id}`,
+      { slug: `agri-${run}`, name: { ru: "Сельхозтехника" }, parentId: child.id },
+      moderator.token,
+    );
     expect(cycle.status).toBe(400);
     expect(cycle.body.error.issues).toEqual([{ path: "parentId", message: "invalid_option" }]);
     const taken = await call(api, "POST", "/app/admin/categories", { slug: `agri-${run}`, name: { ru: "Дубль" } }, moderator.token);
@@ -400,46 +593,117 @@ describe("catalogue, press centre and content pages", () => {
     expect(noRu.body.error.issues).toContainEqual({ path: "name.ru", message: "required" });
     expect((await call(api, "DELETE", `/app/admin/categories/${parent.id}`, undefined, moderator.token)).body.error.code).toBe("in_use");
     await ok("DELETE", `/app/admin/categories/${child.id}`, undefined, moderator.token);
-    expect(await lastAudit("category", child.id)).toMatchObject({ action: "category.delete", before: { slug: `agri-parts-${run}` }, after: null });
-    const renamed = await ok("PUT", `/app/admin/categories/${parent.id}`, { slug: `agri-${run}`, name: { ru: "Сельскохозяйственная техника", en: "Farm machinery" }, position: 7 }, moderator.token);
+    expect(await lastAudit("category", child.id)).toMatchObject({
+      action: "category.delete",
+      before: { slug: `agri-parts-${run}` },
+      after: null,
+    });
+    const renamed = await ok(
+      "PUT",
+      `/app/admin/categories/${parent.id}`,
+      { slug: `agri-${run}`, name: { ru: "Сельскохозяйственная техника", en: "Farm machinery" }, position: 7 },
+      moderator.token,
+    );
     expect(renamed).toMatchObject({ position: 7, name: { ru: "Сельскохозяйственная техника" } });
-    expect(await lastAudit("category", parent.id)).toMatchObject({ action: "category.update", before: { name: { ru: "Сельхозтехника" } }, after: { position: 7 } });
+    expect(await lastAudit("category", parent.id)).toMatchObject({
+      action: "category.update",
+      before: { name: { ru: "Сельхозтехника" } },
+      after: { position: 7 },
+    });
   });
 
   test("service types", async () => {
-    const type = await ok("POST", "/app/admin/service-types", { slug: `inspection-${run}`, name: { ru: "Инспекция груза", zh: "验货" }, description: { ru: "Проверка партии перед отгрузкой" }, position: 3 }, moderator.token);
+    const type = await ok(
+      "POST",
+      "/app/admin/service-types",
+      {
+        slug: `inspection-${run}`,
+        name: { ru: "Инспекция груза", zh: "验货" },
+        description: { ru: "Проверка партии перед отгрузкой" },
+        position: 3,
+      },
+      moderator.token,
+    );
     created.serviceTypes.push(type.id);
     expect(type).toMatchObject({ offerCount: 0, position: 3 });
-    await ok("PUT", `/app/admin/service-types/${type.id}`, { slug: `inspection-${run}`, name: { ru: "Инспекция груза", en: "Pre-shipment inspection", zh: "验货" }, position: 1 }, moderator.token);
+    await ok(
+      "PUT",
+      `/app/admin/service-types/${type.id}`,
+      { slug: `inspection-${run}`, name: { ru: "Инспекция груза", en: "Pre-shipment inspection", zh: "验货" }, position: 1 },
+      moderator.token,
+    );
     expect((await ok("GET", `/app/admin/service-types/${type.id}`, undefined, moderator.token)).name.en).toBe("Pre-shipment inspection");
     expect(await lastAudit("service_type", type.id)).toMatchObject({ action: "service_type.update" });
   });
 
   test("stories: a draft with tags, published with a cover; visitors see it only once published", async () => {
-    const tag = await ok("POST", "/app/admin/tags", { slug: `liaoning-${run}`, name: { ru: "Ляонин", en: "Liaoning", zh: "辽宁" } }, moderator.token);
+    const tag = await ok(
+      "POST",
+      "/app/admin/tags",
+      { slug: `liaoning-${run}`, name: { ru: "Ляонин", en: "Liaoning", zh: "辽宁" } },
+      moderator.token,
+    );
     created.tags.push(tag.id);
     const story = await ok(
       "POST",
       "/app/admin/stories",
-      { slug: `liaozhong-fair-${run}`, title: { ru: "Ярмарка в Ляочжуне", en: "Liaozhong fair" }, lead: { ru: "Итоги ярмарки" }, body: { ru: "## Итоги\n\n**120** участников." }, sourceLang: "ru", status: "draft", tagIds: [tag.id] },
+      {
+        slug: `liaozhong-fair-${run}`,
+        title: { ru: "Ярмарка в Ляочжуне", en: "Liaozhong fair" },
+        lead: { ru: "Итоги ярмарки" },
+        body: { ru: "## Итоги\n\n**120** участников." },
+        sourceLang: "ru",
+        status: "draft",
+        tagIds: [tag.id],
+      },
       moderator.token,
     );
     created.stories.push(story.id);
     expect(story).toMatchObject({ status: "draft", publishedAt: null, tagIds: [tag.id] });
     expect((await api.getJson(`/api/stories/${story.id}`)).status).toBe(404);
-    const badTag = await call(api, "PUT", `/app/admin/stories/${story.id}`, { slug: `liaozhong-fair-${run}`, title: { ru: "Ярмарка" }, tagIds: [2_000_000_000] }, moderator.token);
+    const badTag = await call(
+      api,
+      "PUT",
+      `/app/admin/stories/${story.id}`,
+      { slug: `liaozhong-fair-${run}`, title: { ru: "Ярмарка" }, tagIds: [2_000_000_000] },
+      moderator.token,
+    );
     expect(badTag.body.error.issues).toEqual([{ path: "tagIds", message: "invalid_option" }]);
-    const cover = await call(api, "PUT", `/app/admin/stories/${story.id}/cover`, multipart(await jpegPhoto(400, 200), "fair.jpg", "image/jpeg"), moderator.token);
+    const cover = await call(
+      api,
+      "PUT",
+      `/app/admin/stories/${story.id}/cover`,
+      multipart(await jpegPhoto(400, 200), "fair.jpg", "image/jpeg"),
+      moderator.token,
+    );
     expect(cover.status).toBe(200);
     expect(cover.body.data.cover).toMatchObject({ mime: "image/webp", width: 400 });
-    const published = await ok("PUT", `/app/admin/stories/${story.id}`, { slug: `liaozhong-fair-${run}`, title: { ru: "Ярмарка в Ляочжуне", en: "Liaozhong fair" }, body: { ru: "## Итоги" }, status: "published", tagIds: [tag.id] }, moderator.token);
+    const published = await ok(
+      "PUT",
+      `/app/admin/stories/${story.id}`,
+      {
+        slug: `liaozhong-fair-${run}`,
+        title: { ru: "Ярмарка в Ляочжуне", en: "Liaozhong fair" },
+        body: { ru: "## Итоги" },
+        status: "published",
+        tagIds: [tag.id],
+      },
+      moderator.token,
+    );
     expect(published.publishedAt).not.toBeNull();
     const visible = await api.getJson<any>(`/api/stories/${story.id}?lang=en`);
     expect(visible.status).toBe(200);
     expect(visible.body.data).toMatchObject({ title: { text: "Liaozhong fair" }, tags: [{ slug: `liaoning-${run}` }] });
     expect(visible.body.data.cover.url).toBe(cover.body.data.cover.url);
-    expect((await ok("GET", `/app/admin/stories/${story.id}`, undefined, moderator.token)).history.map((h: { action: string }) => h.action)).toEqual(["story.update", "story.cover", "story.create"]);
-    const scheduled = await ok("PUT", `/app/admin/stories/${story.id}`, { slug: `liaozhong-fair-${run}`, title: { ru: "Ярмарка" }, status: "published", publishedAt: "2999-01-01T09:00", tagIds: [] }, moderator.token);
+    expect(
+      (await ok("GET", `/app/admin/stories/${story.id}`, undefined, moderator.token)).history.map((h: { action: string }) => h.action),
+    ).toEqual(["story.update", "story.cover", "story.create"]);
+    const scheduled = await ok(
+      "PUT",
+      `/app/admin/stories/${story.id}`,
+      { slug: `liaozhong-fair-${run}`, title: { ru: "Ярмарка" }, status: "published", publishedAt: "2999-01-01T09:00", tagIds: [] },
+      moderator.token,
+    );
     expect(scheduled.publishedAt).toBe("2999-01-01T09:00:00.000Z");
     expect((await api.getJson(`/api/stories/${story.id}`)).status).toBe(404);
   });
@@ -455,20 +719,43 @@ describe("catalogue, press centre and content pages", () => {
     expect(region.body.data.suppliers.items.some((s: { id: number }) => s.id === companyId)).toBe(true);
     expect((await api.getJson("/api/pages/nonexistent")).status).toBe(404);
 
-    const noLocalities = await call(api, "PUT", "/app/admin/pages/liaozhong", { title: { ru: "Ляочжун" }, regionCode: "CN-21", localities: " , " }, moderator.token);
+    const noLocalities = await call(
+      api,
+      "PUT",
+      "/app/admin/pages/liaozhong",
+      { title: { ru: "Ляочжун" }, regionCode: "CN-21", localities: " , " },
+      moderator.token,
+    );
     expect(noLocalities.body.error.issues).toEqual([{ path: "localities", message: "localities_required" }]);
-    await ok("PUT", "/app/admin/pages/talp", { title: { ru: "TALP", en: "TALP" }, body: { en: "# Welcome\n\nText by an admin." }, sourceLang: "en" }, moderator.token);
+    await ok(
+      "PUT",
+      "/app/admin/pages/talp",
+      { title: { ru: "TALP", en: "TALP" }, body: { en: "# Welcome\n\nText by an admin." }, sourceLang: "en" },
+      moderator.token,
+    );
     const written = await api.getJson<any>("/api/pages/talp?lang=en");
     expect(written.body.data.body).toEqual({ text: "# Welcome\n\nText by an admin.", lang: "en" });
     expect(await lastAudit("page", "talp")).toMatchObject({ action: "page.update", before: null, after: { sourceLang: "en" } });
   });
 
   test("the audit log pages and filters by actor, entity, action and dates", async () => {
-    const byModerator = await call(api, "GET", `/app/admin/audit?actor=${encodeURIComponent(moderator.email)}&limit=200`, undefined, adminUser.token);
+    const byModerator = await call(
+      api,
+      "GET",
+      `/app/admin/audit?actor=${encodeURIComponent(moderator.email)}&limit=200`,
+      undefined,
+      adminUser.token,
+    );
     expect(byModerator.status).toBe(200);
     expect(byModerator.body.data.length).toBeGreaterThan(10);
     expect(byModerator.body.data.every((r: { actorLabel: string }) => r.actorLabel === moderator.email)).toBe(true);
-    const rejects = await call(api, "GET", `/app/admin/audit?action=product.reject&entityType=product&entityId=${productId}`, undefined, adminUser.token);
+    const rejects = await call(
+      api,
+      "GET",
+      `/app/admin/audit?action=product.reject&entityType=product&entityId=${productId}`,
+      undefined,
+      adminUser.token,
+    );
     expect(rejects.body.data.map((r: { actorLabel: string }) => r.actorLabel)).toEqual(["cli", moderator.email]);
     const today = new Date().toISOString().slice(0, 10);
     const dated = await call(api, "GET", `/app/admin/audit?from=${today}&to=${today}&limit=1&page=2`, undefined, adminUser.token);

@@ -33,7 +33,12 @@ interface Person extends TestUser {
   lastName: string;
 }
 
-async function person(firstName: string, lastName: string, local: string, options: { phone?: string; email?: string | null } = {}): Promise<Person> {
+async function person(
+  firstName: string,
+  lastName: string,
+  local: string,
+  options: { phone?: string; email?: string | null } = {},
+): Promise<Person> {
   const email = options.email === null ? null : (options.email ?? `${local}.${RUN}@${TEST_DOMAIN}`);
   const [row] = await api.db
     .insert(users)
@@ -96,7 +101,10 @@ describe("GET /app/user/filter/employee", () => {
   test("by first name and last name together, in either order", async () => {
     for (const q of [`Мария Самоварова${RUN}`, `самоварова${RUN} мар`]) {
       const reply = await search(q, admin.token);
-      expect(reply.body.data.map((p: { userId: number }) => p.userId), q).toEqual([maria.id]);
+      expect(
+        reply.body.data.map((p: { userId: number }) => p.userId),
+        q,
+      ).toEqual([maria.id]);
     }
   });
 
@@ -129,14 +137,22 @@ describe("GET /app/user/filter/employee", () => {
     const invited = await call(api, "POST", "/api/profile/company/employees", { email: maria.email, role: "admin" }, owner.token);
     expect(invited.status).toBe(201);
     const reply = await search(`Мария Самоварова${RUN}`, owner.token);
-    expect(reply.body.data).toEqual([expect.objectContaining({ userId: maria.id, invitation: { id: invited.body.data.id, role: "admin" } })]);
+    expect(reply.body.data).toEqual([
+      expect.objectContaining({ userId: maria.id, invitation: { id: invited.body.data.id, role: "admin" } }),
+    ]);
   });
 
   test("at most 10 people", async () => {
     for (let i = 0; i < 12; i++) await person(`Чай${i}`, `Чаев${RUN}`, `chaev${i}`);
     const reply = await search(`Чаев${RUN}`, owner.token);
     expect(reply.body.data).toHaveLength(10);
-    const limited = await call(api, "GET", `/app/user/filter/employee?q=${encodeURIComponent(`Чаев${RUN}`)}&limit=3`, undefined, owner.token);
+    const limited = await call(
+      api,
+      "GET",
+      `/app/user/filter/employee?q=${encodeURIComponent(`Чаев${RUN}`)}&limit=3`,
+      undefined,
+      owner.token,
+    );
     expect(limited.body.data).toHaveLength(3);
   });
 
@@ -189,7 +205,13 @@ describe("GET /app/user/form/employee", () => {
     const ru = (await options(owner.token, "ru")).body.data;
     expect(ru.roles.map((r: { label: string }) => r.label)).toEqual(["Владелец", "Администратор", "Сотрудник"]);
     expect(ru.roles[2].permissions.map((p: { key: string }) => p.key)).toEqual(["read", "editProducts"]);
-    expect(ru.roles[1].permissions.map((p: { key: string }) => p.key)).toEqual(["read", "editProducts", "deleteProducts", "editCompany", "manageEmployees"]);
+    expect(ru.roles[1].permissions.map((p: { key: string }) => p.key)).toEqual([
+      "read",
+      "editProducts",
+      "deleteProducts",
+      "editCompany",
+      "manageEmployees",
+    ]);
     expect(ru.statuses).toEqual([
       { value: "invited", label: "Приглашён", settable: false },
       { value: "active", label: "Работает", settable: true },
@@ -201,7 +223,8 @@ describe("GET /app/user/form/employee", () => {
   });
 
   test("which roles the caller may give: owner all, admin not owner, member none", async () => {
-    const assignable = async (token: string) => (await options(token)).body.data.roles.filter((r: { assignable: boolean }) => r.assignable).map((r: { value: string }) => r.value);
+    const assignable = async (token: string) =>
+      (await options(token)).body.data.roles.filter((r: { assignable: boolean }) => r.assignable).map((r: { value: string }) => r.value);
     expect(await assignable(owner.token)).toEqual(["owner", "admin", "member"]);
     expect(await assignable(admin.token)).toEqual(["admin", "member"]);
     expect(await assignable(member.token)).toEqual([]);
@@ -226,7 +249,10 @@ describe("POST /app/employee/form", () => {
     expect(reply.status).toBe(201);
     expect(reply.body.data).toMatchObject({ email, role: "member", status: "invited", position: "Логист", userId: null, mailSent: true });
     expect(api.mail.some((m) => m.to === email)).toBe(true);
-    const [row] = await api.db.select().from(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.invitedEmail, email)));
+    const [row] = await api.db
+      .select()
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.invitedEmail, email)));
     expect(row).toMatchObject({ role: "member", status: "invited", invitedBy: admin.id });
     // Sending it again renews the open invitation.
     const again = await submit({ email, role: "admin" }, owner.token);
@@ -253,7 +279,10 @@ describe("POST /app/employee/form", () => {
     const ownerRole = await submit({ email: `future.owner.${RUN}@${TEST_DOMAIN}`, role: "owner" }, admin.token);
     expect(ownerRole.status).toBe(403);
     expect(ownerRole.body.errors).toEqual({ role: ["owner_only"] });
-    const [row] = await api.db.select().from(companyMembers).where(eq(companyMembers.invitedEmail, `future.owner.${RUN}@${TEST_DOMAIN}`));
+    const [row] = await api.db
+      .select()
+      .from(companyMembers)
+      .where(eq(companyMembers.invitedEmail, `future.owner.${RUN}@${TEST_DOMAIN}`));
     expect(row).toBeUndefined();
     expect((await submit({ email: `future.owner.${RUN}@${TEST_DOMAIN}`, role: "owner" }, owner.token)).status).toBe(201);
   });
@@ -276,10 +305,14 @@ describe("POST /app/employee/form", () => {
 });
 
 test("the three endpoints are in the OpenAPI document with their access", async () => {
-  const doc = await api.getJson<{ paths: Record<string, Record<string, { description: string; requestBody?: unknown; responses: Record<string, unknown> }>> }>("/api/openapi.json");
+  const doc = await api.getJson<{
+    paths: Record<string, Record<string, { description: string; requestBody?: unknown; responses: Record<string, unknown> }>>;
+  }>("/api/openapi.json");
   expect(Object.keys(doc.body.paths["/app/user/filter/employee"]!)).toEqual(["get"]);
   expect(doc.body.paths["/app/user/filter/employee"]!.get!.description).toContain("Access: owner or admin.");
   expect(Object.keys(doc.body.paths["/app/user/form/employee"]!)).toEqual(["get"]);
   expect(doc.body.paths["/app/employee/form"]!.post!.requestBody).toBeTruthy();
-  expect(Object.keys(doc.body.paths["/app/employee/form"]!.post!.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "409"]));
+  expect(Object.keys(doc.body.paths["/app/employee/form"]!.post!.responses)).toEqual(
+    expect.arrayContaining(["201", "400", "401", "403", "409"]),
+  );
 });

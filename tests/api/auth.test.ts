@@ -50,11 +50,19 @@ interface CallOptions {
 }
 
 async function call(method: string, url: string, body?: unknown, options: CallOptions = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", "user-agent": options.ua ?? CHROME_UA, "x-client-ip": options.clientIp ?? "10.0.0.1" };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": options.ua ?? CHROME_UA,
+    "x-client-ip": options.clientIp ?? "10.0.0.1",
+  };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.fingerprint) headers.fingerprint = encodeURIComponent(options.fingerprint);
-  const response = await app.request(url, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  const response = await app.request(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : null };
 }
@@ -76,7 +84,12 @@ async function signUp(email: string, options: CallOptions = {}) {
   const code = await codeFor(email, options);
   const verified = await call("POST", "/api/auth/verify-code", { email, code }, options);
   expect(verified.status).toBe(200);
-  const registered = await call("POST", "/api/auth/register", { registrationToken: verified.body.data.registrationToken, firstName: "Анна", lastName: "Петрова", acceptTerms: true, locale: "ru" }, options);
+  const registered = await call(
+    "POST",
+    "/api/auth/register",
+    { registrationToken: verified.body.data.registrationToken, firstName: "Анна", lastName: "Петрова", acceptTerms: true, locale: "ru" },
+    options,
+  );
   expect(registered.status).toBe(200);
   return { accessToken: registered.body.data.accessToken as string, cookie: refreshCookieOf(registered.headers) };
 }
@@ -166,8 +179,14 @@ describe("send-code", () => {
   });
 
   test("invalid addresses and bodies are 400s naming the field", async () => {
-    expect((await call("POST", "/api/auth/send-code", { email: "not-an-address" })).body.error).toMatchObject({ code: "invalid_target", issues: [{ path: "email" }] });
-    expect((await call("POST", "/api/auth/send-code", { phone: "12" })).body.error).toMatchObject({ code: "invalid_target", issues: [{ path: "phone" }] });
+    expect((await call("POST", "/api/auth/send-code", { email: "not-an-address" })).body.error).toMatchObject({
+      code: "invalid_target",
+      issues: [{ path: "email" }],
+    });
+    expect((await call("POST", "/api/auth/send-code", { phone: "12" })).body.error).toMatchObject({
+      code: "invalid_target",
+      issues: [{ path: "phone" }],
+    });
     expect((await call("POST", "/api/auth/send-code", {})).status).toBe(400);
     expect((await call("POST", "/api/auth/send-code", "{not json")).body.error.code).toBe("invalid_body");
   });
@@ -190,9 +209,19 @@ describe("verify-code and register", () => {
     const verified = await call("POST", "/api/auth/verify-code", { email, code });
     expect(verified.status).toBe(200);
     expect(Object.keys(verified.body.data)).toEqual(["registrationToken"]);
-    const missingTerms = await call("POST", "/api/auth/register", { registrationToken: verified.body.data.registrationToken, firstName: "Анна", lastName: "Петрова" });
+    const missingTerms = await call("POST", "/api/auth/register", {
+      registrationToken: verified.body.data.registrationToken,
+      firstName: "Анна",
+      lastName: "Петрова",
+    });
     expect(missingTerms.body.error.issues.map((i: { path: string }) => i.path)).toContain("acceptTerms");
-    const registered = await call("POST", "/api/auth/register", { registrationToken: verified.body.data.registrationToken, firstName: "Анна", lastName: "Петрова", acceptTerms: true, locale: "zh" });
+    const registered = await call("POST", "/api/auth/register", {
+      registrationToken: verified.body.data.registrationToken,
+      firstName: "Анна",
+      lastName: "Петрова",
+      acceptTerms: true,
+      locale: "zh",
+    });
     expect(registered.status).toBe(200);
     const cookie = registered.headers.getSetCookie().find((c) => c.startsWith("refresh="))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -200,8 +229,20 @@ describe("verify-code and register", () => {
     expect(cookie).toMatch(/Secure/);
     expect(cookie).toMatch(/Max-Age=2592000/);
     const profile = await call("GET", "/api/profile", undefined, { token: registered.body.data.accessToken });
-    expect(profile.body.data).toMatchObject({ role: "USER", firstName: "Анна", lastName: "Петрова", email, locale: "zh", organization: null });
-    const again = await call("POST", "/api/auth/register", { registrationToken: verified.body.data.registrationToken, firstName: "X", lastName: "Y", acceptTerms: true });
+    expect(profile.body.data).toMatchObject({
+      role: "USER",
+      firstName: "Анна",
+      lastName: "Петрова",
+      email,
+      locale: "zh",
+      organization: null,
+    });
+    const again = await call("POST", "/api/auth/register", {
+      registrationToken: verified.body.data.registrationToken,
+      firstName: "X",
+      lastName: "Y",
+      acceptTerms: true,
+    });
     expect(again.body.error.code).toBe("invalid_registration");
   });
 
@@ -235,7 +276,9 @@ describe("verify-code and register", () => {
     const email = uniqueEmail("late");
     const first = await codeFor(email);
     const second = await codeFor(email);
-    expect((await call("POST", "/api/auth/verify-code", { email, code: first })).body.error.code).toBe(first === second ? "code_expired" : "invalid_code");
+    expect((await call("POST", "/api/auth/verify-code", { email, code: first })).body.error.code).toBe(
+      first === second ? "code_expired" : "invalid_code",
+    );
     clock += 10 * 60 * 1000 + 1000;
     try {
       const expired = await call("POST", "/api/auth/verify-code", { email, code: second });
@@ -279,7 +322,10 @@ describe("sessions", () => {
 
   test("two tabs refreshing with the same token at once both stay signed in", async () => {
     const { cookie } = await signUp(uniqueEmail("tabs"));
-    const [a, b] = await Promise.all([call("POST", "/api/auth/refresh-token", undefined, { cookie }), call("POST", "/api/auth/refresh-token", undefined, { cookie })]);
+    const [a, b] = await Promise.all([
+      call("POST", "/api/auth/refresh-token", undefined, { cookie }),
+      call("POST", "/api/auth/refresh-token", undefined, { cookie }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
   });
 
@@ -298,14 +344,19 @@ describe("sessions", () => {
 
   test("a session begun without a fingerprint (JavaScript off) is bound to the coarse device", async () => {
     const { cookie } = await signUp(uniqueEmail("nojs"));
-    expect((await call("POST", "/api/auth/refresh-token", undefined, { cookie, ua: FIREFOX_UA })).body.error.code).toBe("fingerprint_mismatch");
+    expect((await call("POST", "/api/auth/refresh-token", undefined, { cookie, ua: FIREFOX_UA })).body.error.code).toBe(
+      "fingerprint_mismatch",
+    );
     expect((await call("POST", "/api/auth/refresh-token", undefined, { cookie })).status).toBe(200);
   });
 
   test("a session ends 90 days after sign-in however often it is refreshed (review F15)", async () => {
     const { cookie } = await signUp(uniqueEmail("maxage"));
     const [row] = await base.db.select().from(refreshTokens).orderBy(desc(refreshTokens.id)).limit(1);
-    await base.db.update(refreshTokens).set({ createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) }).where(eq(refreshTokens.familyId, row!.familyId));
+    await base.db
+      .update(refreshTokens)
+      .set({ createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) })
+      .where(eq(refreshTokens.familyId, row!.familyId));
     const refused = await call("POST", "/api/auth/refresh-token", undefined, { cookie });
     expect(refused.status).toBe(401);
     expect(refused.body.error.code).toBe("refresh_invalid");
@@ -364,7 +415,9 @@ describe("favourites", () => {
     const list = await call("GET", "/api/profile/favourites?lang=ru", undefined, { token });
     expect(list.body.data.map((p: { id: number }) => p.id)).toEqual([second, first]);
     expect((await call("DELETE", `/api/products/${second}/favourite`, undefined, { token })).status).toBe(200);
-    expect((await call("GET", "/api/profile/favourites", undefined, { token })).body.data.map((p: { id: number }) => p.id)).toEqual([first]);
+    expect((await call("GET", "/api/profile/favourites", undefined, { token })).body.data.map((p: { id: number }) => p.id)).toEqual([
+      first,
+    ]);
     expect((await call("GET", "/api/profile/favourites?view=ids", undefined, { token })).body.data).toEqual([{ id: first }]);
     expect((await call("POST", `/api/products/${draft}/favourite`, undefined, { token })).status).toBe(404);
     expect((await call("POST", `/api/products/999999999/favourite`, undefined, { token })).status).toBe(404);
@@ -375,19 +428,35 @@ describe("favourites", () => {
 });
 
 describe("malformed input never causes a 5xx", () => {
-  const endpoints = ["/api/auth/send-code", "/api/auth/verify-code", "/api/auth/register", "/api/auth/refresh-token", "/api/auth/logout", "/api/profile"];
+  const endpoints = [
+    "/api/auth/send-code",
+    "/api/auth/verify-code",
+    "/api/auth/register",
+    "/api/auth/refresh-token",
+    "/api/auth/logout",
+    "/api/profile",
+  ];
   const anyJson = fc.oneof(
     fc.jsonValue(),
-    fc.record({ email: fc.oneof(fc.string(), fc.emailAddress(), fc.integer()), code: fc.oneof(fc.string(), fc.nat()) }, { requiredKeys: [] }),
+    fc.record(
+      { email: fc.oneof(fc.string(), fc.emailAddress(), fc.integer()), code: fc.oneof(fc.string(), fc.nat()) },
+      { requiredKeys: [] },
+    ),
     fc.record({ phone: fc.oneof(fc.string(), fc.constant("+7 916 123 45 67")), locale: fc.string() }, { requiredKeys: [] }),
-    fc.record({ registrationToken: fc.string(), firstName: fc.string(), lastName: fc.string(), acceptTerms: fc.anything() }, { requiredKeys: [] }),
+    fc.record(
+      { registrationToken: fc.string(), firstName: fc.string(), lastName: fc.string(), acceptTerms: fc.anything() },
+      { requiredKeys: [] },
+    ),
   );
 
   test("random JSON bodies, raw strings, cookies and headers", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...endpoints),
-        fc.oneof(anyJson.map((v) => JSON.stringify(v)), fc.string({ maxLength: 200 })),
+        fc.oneof(
+          anyJson.map((v) => JSON.stringify(v)),
+          fc.string({ maxLength: 200 }),
+        ),
         fc.option(fc.string({ maxLength: 300 })),
         fc.option(fc.string({ maxLength: 100 })),
         async (endpoint, raw, cookieValue, fingerprint) => {

@@ -6,7 +6,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import {
-  categories, companies, companyOkvedCodes, companyServices, legalEntities, productPrices, products, regions, serviceTypes, stories, storyTags, tags,
+  categories,
+  companies,
+  companyOkvedCodes,
+  companyServices,
+  legalEntities,
+  productPrices,
+  products,
+  regions,
+  serviceTypes,
+  stories,
+  storyTags,
+  tags,
 } from "../../server/db/schema.ts";
 import { addCatalogTerms, correctCatalogQuery, refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
@@ -37,7 +48,10 @@ beforeAll(async () => {
       { code: "CN-21", country: "CN", name: { ru: "Ляонин", en: "Liaoning", zh: "辽宁省" }, position: 200 },
     ])
     .onConflictDoNothing();
-  const [parent] = await api.db.insert(categories).values({ slug: "test-metal", name: { ru: "Металлопрокат", en: "Rolled metal", zh: "金属轧材" }, icon: "factory" }).returning();
+  const [parent] = await api.db
+    .insert(categories)
+    .values({ slug: "test-metal", name: { ru: "Металлопрокат", en: "Rolled metal", zh: "金属轧材" }, icon: "factory" })
+    .returning();
   const [pipes] = await api.db
     .insert(categories)
     .values({ slug: "test-pipes", parentId: parent!.id, name: { ru: "Трубы", en: "Pipes", zh: "管材" }, tnvedHeadings: ["7304"] })
@@ -47,8 +61,27 @@ beforeAll(async () => {
   const [ru, cn, hidden] = await api.db
     .insert(companies)
     .values([
-      { name: { ru: "ООО «Тестовый трубный завод»" }, sourceLang: "ru", status: "published", country: "RU", regionCode: "66", okvedMain: "24.20", email: "ru@test.example", verificationLevel: 2, publishedAt: new Date() },
-      { name: { zh: "辽宁测试钢管有限公司", ru: "Ляонинская тестовая трубная компания" }, sourceLang: "zh", status: "published", country: "CN", regionCode: "CN-21", okvedMain: "46.72", email: "cn@test.example", publishedAt: new Date() },
+      {
+        name: { ru: "ООО «Тестовый трубный завод»" },
+        sourceLang: "ru",
+        status: "published",
+        country: "RU",
+        regionCode: "66",
+        okvedMain: "24.20",
+        email: "ru@test.example",
+        verificationLevel: 2,
+        publishedAt: new Date(),
+      },
+      {
+        name: { zh: "辽宁测试钢管有限公司", ru: "Ляонинская тестовая трубная компания" },
+        sourceLang: "zh",
+        status: "published",
+        country: "CN",
+        regionCode: "CN-21",
+        okvedMain: "46.72",
+        email: "cn@test.example",
+        publishedAt: new Date(),
+      },
       { name: { ru: "ООО «Черновик»" }, status: "draft", country: "RU", email: "draft@test.example" },
     ])
     .returning();
@@ -59,12 +92,42 @@ beforeAll(async () => {
     { companyId: ru!.id, okvedCode: "24.20", isMain: true },
     { companyId: cn!.id, okvedCode: "46.72", isMain: true },
   ]);
-  await api.db.insert(legalEntities).values({ companyId: ru!.id, kind: "legal", inn: "6658000002", kpp: "665801001", ogrn: "1026602345678", nameFull: "ООО «Тестовый трубный завод»" });
+  await api.db.insert(legalEntities).values({
+    companyId: ru!.id,
+    kind: "legal",
+    inn: "6658000002",
+    kpp: "665801001",
+    ogrn: "1026602345678",
+    nameFull: "ООО «Тестовый трубный завод»",
+  });
   const [ruPipe, cnPipe, draft] = await api.db
     .insert(products)
     .values([
-      { companyId: ru!.id, categoryId: pipes!.id, tnvedCode: "7304191001", name: { ru: "Трубы стальные бесшовные горячедеформированные", en: "Seamless hot-rolled steel pipes" }, status: "published", priceFrom: "85000", priceCurrency: "RUB", moq: "5", moqUnit: "т", publishedAt: new Date() },
-      { companyId: cn!.id, categoryId: pipes!.id, tnvedCode: "7304191001", name: { zh: "无缝钢管", ru: "Трубы стальные бесшовные" }, sourceLang: "zh", status: "published", priceFrom: "5200", priceCurrency: "CNY", moq: "10", moqUnit: "т", publishedAt: new Date() },
+      {
+        companyId: ru!.id,
+        categoryId: pipes!.id,
+        tnvedCode: "7304191001",
+        name: { ru: "Трубы стальные бесшовные горячедеформированные", en: "Seamless hot-rolled steel pipes" },
+        status: "published",
+        priceFrom: "85000",
+        priceCurrency: "RUB",
+        moq: "5",
+        moqUnit: "т",
+        publishedAt: new Date(),
+      },
+      {
+        companyId: cn!.id,
+        categoryId: pipes!.id,
+        tnvedCode: "7304191001",
+        name: { zh: "无缝钢管", ru: "Трубы стальные бесшовные" },
+        sourceLang: "zh",
+        status: "published",
+        priceFrom: "5200",
+        priceCurrency: "CNY",
+        moq: "10",
+        moqUnit: "т",
+        publishedAt: new Date(),
+      },
       { companyId: ru!.id, categoryId: pipes!.id, name: { ru: "Черновик трубы" }, status: "draft" },
     ])
     .returning();
@@ -75,13 +138,27 @@ beforeAll(async () => {
     { productId: ruPipe!.id, minQuantity: "5", price: "85000", currency: "RUB", unit: "т" },
     { productId: ruPipe!.id, minQuantity: "50", price: "79000", currency: "RUB", unit: "т" },
   ]);
-  const [type] = await api.db.insert(serviceTypes).values({ slug: "test-customs", name: { ru: "Таможенное оформление", en: "Customs clearance", zh: "报关" } }).returning();
-  await api.db.insert(companyServices).values({ companyId: cn!.id, serviceTypeId: type!.id, description: { ru: "Оформление через Забайкальск" }, status: "published" });
+  const [type] = await api.db
+    .insert(serviceTypes)
+    .values({ slug: "test-customs", name: { ru: "Таможенное оформление", en: "Customs clearance", zh: "报关" } })
+    .returning();
+  await api.db
+    .insert(companyServices)
+    .values({ companyId: cn!.id, serviceTypeId: type!.id, description: { ru: "Оформление через Забайкальск" }, status: "published" });
   const [story] = await api.db
     .insert(stories)
-    .values({ slug: "test-story", title: { ru: "Новый погранпереход", en: "A new border crossing" }, body: { ru: "Текст **новости**." }, status: "published", publishedAt: new Date(Date.now() - 60_000) })
+    .values({
+      slug: "test-story",
+      title: { ru: "Новый погранпереход", en: "A new border crossing" },
+      body: { ru: "Текст **новости**." },
+      status: "published",
+      publishedAt: new Date(Date.now() - 60_000),
+    })
     .returning();
-  const [tag] = await api.db.insert(tags).values({ slug: "test-logistics", name: { ru: "Логистика", en: "Logistics", zh: "物流" } }).returning();
+  const [tag] = await api.db
+    .insert(tags)
+    .values({ slug: "test-logistics", name: { ru: "Логистика", en: "Logistics", zh: "物流" } })
+    .returning();
   await api.db.insert(storyTags).values({ storyId: story!.id, tagId: tag!.id });
   // As a writer does after publishing: the new names join the vocabulary used for spelling correction.
   await refreshCatalogTerms(api.db);
@@ -115,7 +192,13 @@ describe("catalogue API", () => {
   });
 
   test("a product carries its price tiers, TN VED name and supplier kind", async () => {
-    const { body } = await api.getJson<Envelope<{ prices: { minQuantity: string; price: string }[]; tnved: { code: string }; company: { kind: string; verificationLevel: number } }>>(`/api/products/${ids.ruPipe}`);
+    const { body } = await api.getJson<
+      Envelope<{
+        prices: { minQuantity: string; price: string }[];
+        tnved: { code: string };
+        company: { kind: string; verificationLevel: number };
+      }>
+    >(`/api/products/${ids.ruPipe}`);
     expect(body.data.prices.map((p) => Number(p.minQuantity))).toEqual([5, 50]);
     expect(body.data.tnved.code).toBe("7304191001");
     expect(body.data.company).toMatchObject({ kind: "manufacturer", verificationLevel: 2 });
@@ -131,9 +214,15 @@ describe("catalogue API", () => {
   });
 
   test("facets count the filtered set", async () => {
-    const { body } = await api.getJson<Envelope<{ total: number; regions: { value: string; count: number }[]; verified: number; prices: { currency: string; min: string }[]; chapters: { value: string }[] }>>(
-      `/api/products/filter?category=${ids.parent}`,
-    );
+    const { body } = await api.getJson<
+      Envelope<{
+        total: number;
+        regions: { value: string; count: number }[];
+        verified: number;
+        prices: { currency: string; min: string }[];
+        chapters: { value: string }[];
+      }>
+    >(`/api/products/filter?category=${ids.parent}`);
     expect(body.data.total).toBe(2);
     expect(body.data.regions.map((r) => r.value).sort()).toEqual(["66", "CN-21"]);
     expect(body.data.verified).toBe(1);
@@ -142,7 +231,9 @@ describe("catalogue API", () => {
   });
 
   test("«труба» finds the Chinese supplier's 无缝钢管 through its Russian translation, and 钢管 finds it in Chinese", async () => {
-    const ru = await api.getJson<Envelope<(Card & { matched: { lang: string } | null })[]>>(`/dev/product/search?q=${encodeURIComponent("труба")}&lang=zh`);
+    const ru = await api.getJson<Envelope<(Card & { matched: { lang: string } | null })[]>>(
+      `/dev/product/search?q=${encodeURIComponent("труба")}&lang=zh`,
+    );
     const hit = ru.body.data.find((p) => p.id === ids.cnPipe);
     expect(hit?.name.lang).toBe("zh");
     expect(hit?.matched?.lang).toBe("ru");
@@ -153,7 +244,10 @@ describe("catalogue API", () => {
   });
 
   test("app data carries the top categories with product counts, localized, and the catalogue's size", async () => {
-    type AppData = { topCategories: { id: number; slug: string; name: { text: string; lang: string }; productCount: number }[]; catalogue: { products: number; suppliers: number } };
+    type AppData = {
+      topCategories: { id: number; slug: string; name: { text: string; lang: string }; productCount: number }[];
+      catalogue: { products: number; suppliers: number };
+    };
     const { body } = await api.getJson<Envelope<AppData>>("/app/data?lang=en");
     const metal = body.data.topCategories.find((c) => c.id === ids.parent);
     expect(metal).toMatchObject({ slug: "test-metal", name: { text: "Rolled metal", lang: "en" }, productCount: 2 });
@@ -174,7 +268,9 @@ describe("catalogue API", () => {
     const english = await api.getJson<Envelope<Card[], Meta>>(`/dev/product/search?q=${encodeURIComponent("seamlss")}&lang=en`);
     expect(english.body.meta?.correctedQuery).toBe("seamless");
     expect(english.body.data.map((p) => p.id)).toEqual([ids.ruPipe]);
-    const everywhere = await api.getJson<Envelope<Record<string, { total: number }>, Meta>>(`/dev/search?q=${encodeURIComponent("тамаженное")}`);
+    const everywhere = await api.getJson<Envelope<Record<string, { total: number }>, Meta>>(
+      `/dev/search?q=${encodeURIComponent("тамаженное")}`,
+    );
     expect(everywhere.body.meta?.correctedQuery).toBe("таможенное");
     expect(everywhere.body.data.services!.total).toBe(1);
     // Spelled right: searched as typed. Nothing near: nothing found, nothing claimed.
@@ -203,12 +299,15 @@ describe("catalogue API", () => {
   });
 
   test("suppliers filter by OKVED and kind, with facets", async () => {
-    const traders = await api.getJson<Envelope<{ items: { id: number }[]; facets: { kinds: { trader: number } } }>>(`/dev/suppliers/filter?kind=trader`);
+    const traders =
+      await api.getJson<Envelope<{ items: { id: number }[]; facets: { kinds: { trader: number } } }>>(`/dev/suppliers/filter?kind=trader`);
     expect(traders.body.data.items.map((c) => c.id)).toContain(ids.cn);
     expect(traders.body.data.items.map((c) => c.id)).not.toContain(ids.ru);
     const byOkved = await api.getJson<Envelope<{ id: number }[]>>(`/api/companies?okved=24.20`);
     expect(byOkved.body.data.map((c) => c.id)).toEqual([ids.ru]);
-    const company = await api.getJson<Envelope<{ legalEntities: { inn: string }[]; okved: { code: string; isMain: boolean }[] }>>(`/api/companies/${ids.ru}`);
+    const company = await api.getJson<Envelope<{ legalEntities: { inn: string }[]; okved: { code: string; isMain: boolean }[] }>>(
+      `/api/companies/${ids.ru}`,
+    );
     expect(company.body.data.legalEntities[0]?.inn).toBe("6658000002");
     expect(company.body.data.okved).toEqual([expect.objectContaining({ code: "24.20", isMain: true })]);
   });
@@ -234,7 +333,10 @@ describe("catalogue API", () => {
     expect(body.error.code).toBe("invalid_query");
   });
 
-  test.each(["/dev/product/search?q=" + encodeURIComponent("a & | ! :* ()"), "/dev/search?q=" + encodeURIComponent("'); --")])("%s never fails", async (path) => {
-    expect((await api.getJson(path)).status).toBe(200);
-  });
+  test.each(["/dev/product/search?q=" + encodeURIComponent("a & | ! :* ()"), "/dev/search?q=" + encodeURIComponent("'); --")])(
+    "%s never fails",
+    async (path) => {
+      expect((await api.getJson(path)).status).toBe(200);
+    },
+  );
 });

@@ -29,15 +29,41 @@ async function get<T>(path: string, status = 200): Promise<T> {
   return response.body;
 }
 
-const search = (endpoint: "okved2" | "ved", q: string, extra = "") =>
-  get<Search>(`/dev/${endpoint}?q=${encodeURIComponent(q)}${extra}`);
+const search = (endpoint: "okved2" | "ved", q: string, extra = "") => get<Search>(`/dev/${endpoint}?q=${encodeURIComponent(q)}${extra}`);
 
 const OKVED_SECTIONS = "ABCDEFGHIJKLMNOPQRSTU".split("");
-const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
+const ROMAN = [
+  "I",
+  "II",
+  "III",
+  "IV",
+  "V",
+  "VI",
+  "VII",
+  "VIII",
+  "IX",
+  "X",
+  "XI",
+  "XII",
+  "XIII",
+  "XIV",
+  "XV",
+  "XVI",
+  "XVII",
+  "XVIII",
+  "XIX",
+  "XX",
+  "XXI",
+];
 
 describe("GET /app/data", () => {
   test("reports the imported code counts", async () => {
-    const { data } = await get<Envelope<{ appName: string; classifiers: { okved: { count: number; edition: string | null }; tnved: { count: number; provisionalCount: number } } }>>("/app/data");
+    const { data } = await get<
+      Envelope<{
+        appName: string;
+        classifiers: { okved: { count: number; edition: string | null }; tnved: { count: number; provisionalCount: number } };
+      }>
+    >("/app/data");
     expect(data.appName).toBe("Postavka");
     expect(data.classifiers.okved.count).toBe(3043);
     expect(data.classifiers.tnved.count).toBe(20206);
@@ -64,7 +90,10 @@ describe("tree", () => {
     for (const lang of ["en", "zh"] as const) {
       for (const tree of ["okved", "tnved"]) {
         const { data } = await get<Envelope<ClassifierNode[]>>(`/api/${tree}/tree?lang=${lang}`);
-        expect(data.every((n) => n.nameLang === lang), `${tree} ${lang}`).toBe(true);
+        expect(
+          data.every((n) => n.nameLang === lang),
+          `${tree} ${lang}`,
+        ).toBe(true);
       }
     }
     const { data } = await get<Envelope<ClassifierNode[]>>("/api/tnved/tree?lang=zh");
@@ -328,7 +357,8 @@ describe("search", () => {
 
 describe("import", () => {
   test("a second import over the same files changes nothing", async () => {
-    const before = await get<Envelope<{ classifiers: { okved: { count: number }; tnved: { count: number; provisionalCount: number } } }>>("/app/data");
+    const before =
+      await get<Envelope<{ classifiers: { okved: { count: number }; tnved: { count: number; provisionalCount: number } } }>>("/app/data");
     const reports = await runImport(api.db, api.dataDir, () => {});
     expect(reports.map((r) => r.classifier)).toEqual(["okved", "tnved"]);
     for (const report of reports) {

@@ -49,7 +49,12 @@ describe("key ring sealed under AUTH_SECRET (F17)", () => {
     await api.db.delete(signingKeys);
     const pair = await generateKeyPair("ES256", { extractable: true });
     await api.db.insert(signingKeys).values([
-      { kid: "es256-legacy", alg: "ES256", privateJwk: (await exportJWK(pair.privateKey)) as Record<string, unknown>, publicJwk: (await exportJWK(pair.publicKey)) as Record<string, unknown> },
+      {
+        kid: "es256-legacy",
+        alg: "ES256",
+        privateJwk: (await exportJWK(pair.privateKey)) as Record<string, unknown>,
+        publicJwk: (await exportJWK(pair.publicKey)) as Record<string, unknown>,
+      },
       { kid: "hmac-legacy", alg: "HMAC-SHA256", privateJwk: { k: "legacy-secret" }, publicJwk: {} },
     ]);
     const ring = new KeyRing(api.db, { secret: SECRET });
@@ -66,7 +71,12 @@ describe("unknown key ids (F23)", () => {
     const token = await signAccessToken(ring, { userId: 3, role: "USER" }, new Date());
     // A key created by another process after this ring loaded.
     const pair = await generateKeyPair("ES256", { extractable: true });
-    await api.db.insert(signingKeys).values({ kid: "es256-late", alg: "ES256", privateJwk: (await exportJWK(pair.privateKey)) as Record<string, unknown>, publicJwk: (await exportJWK(pair.publicKey)) as Record<string, unknown> });
+    await api.db.insert(signingKeys).values({
+      kid: "es256-late",
+      alg: "ES256",
+      privateJwk: (await exportJWK(pair.privateKey)) as Record<string, unknown>,
+      publicJwk: (await exportJWK(pair.publicKey)) as Record<string, unknown>,
+    });
     // Within 10 s of the last load no request reloads, however many unknown kids arrive.
     for (let i = 0; i < 50; i++) expect(await ring.verificationKey(`random-${i}`)).toBeNull();
     expect(await ring.verificationKey("es256-late")).toBeNull();

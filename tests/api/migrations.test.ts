@@ -12,9 +12,13 @@ describe.runIf(inject("dbEngine") === "postgres")("migrations on several process
   it("four servers starting at once on a fresh database apply each migration once", async () => {
     const { url, name } = await createPostgresDatabase("migrate");
     try {
-      const databases = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url, dataDir: "unused", poolMax: 2 })));
+      const databases = await Promise.all(
+        Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url, dataDir: "unused", poolMax: 2 })),
+      );
       const [first] = databases;
-      const applied = await first!.db.execute<{ hash: string; count: string }>(sql`select hash, count(*)::text as count from drizzle.__drizzle_migrations group by hash`);
+      const applied = await first!.db.execute<{ hash: string; count: string }>(
+        sql`select hash, count(*)::text as count from drizzle.__drizzle_migrations group by hash`,
+      );
       expect(applied.rows.length).toBeGreaterThan(5);
       expect(applied.rows.every((row) => row.count === "1")).toBe(true);
       await Promise.all(databases.map((database) => database.close()));
@@ -27,7 +31,9 @@ describe.runIf(inject("dbEngine") === "postgres")("migrations on several process
     const { url, name } = await createPostgresDatabase("migrate-off");
     try {
       const database = await openDatabase({ databaseUrl: url, dataDir: "unused", migrate: false });
-      const tables = await database.db.execute<{ n: string }>(sql`select count(*)::text as n from information_schema.tables where table_schema = 'public'`);
+      const tables = await database.db.execute<{ n: string }>(
+        sql`select count(*)::text as n from information_schema.tables where table_schema = 'public'`,
+      );
       expect(tables.rows[0]!.n).toBe("0");
       await database.close();
     } finally {

@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Operation = { operationId?: string; parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = {
+  operationId?: string;
+  parameters?: { name: string; in: string }[];
+  requestBody?: unknown;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
 
 describe("OpenAPI documents", () => {
@@ -35,8 +40,16 @@ describe("OpenAPI documents", () => {
         const op = pub.paths[route.path]?.[route.method.toLowerCase()];
         expect(op, `${route.method} ${route.path}`).toBeDefined();
         expect(op!.operationId).toBe(route.operationId);
-        for (const name of Object.keys(route.query?.shape ?? {})) expect(op!.parameters?.some((p) => p.in === "query" && p.name === name), `${route.operationId} ?${name}`).toBe(true);
-        for (const name of Object.keys(route.params?.shape ?? {})) expect(op!.parameters?.some((p) => p.in === "path" && p.name === name), `${route.operationId} {${name}}`).toBe(true);
+        for (const name of Object.keys(route.query?.shape ?? {}))
+          expect(
+            op!.parameters?.some((p) => p.in === "query" && p.name === name),
+            `${route.operationId} ?${name}`,
+          ).toBe(true);
+        for (const name of Object.keys(route.params?.shape ?? {}))
+          expect(
+            op!.parameters?.some((p) => p.in === "path" && p.name === name),
+            `${route.operationId} {${name}}`,
+          ).toBe(true);
         if (route.body) expect(op!.requestBody, `${route.operationId} body`).toBeDefined();
         const success = op!.responses[String(route.status ?? 200)];
         if (!route.raw) expect(success?.content?.["application/json"]?.schema, `${route.operationId} response`).toBeDefined();

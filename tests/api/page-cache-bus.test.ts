@@ -31,7 +31,9 @@ describe.runIf(inject("dbEngine") === "postgres")("page-cache bus", () => {
     const bus = await startPageCacheBus(url, () => emptied++, logger);
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen postavka_pages' and pid <> pg_backend_pid()");
+    await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen postavka_pages' and pid <> pg_backend_pid()",
+    );
     await vi.waitFor(() => expect(emptied).toBe(2), { timeout: 10_000 });
     // Listening again: a notice arrives.
     await admin.query("select pg_notify('postavka_pages', 'other')");

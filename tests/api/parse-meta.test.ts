@@ -90,10 +90,12 @@ async function stubResolve(hostname: string): Promise<ResolvedAddress[]> {
 
 const fetchHooks: NonNullable<ParseMetaDeps["fetch"]> = {
   resolve: stubResolve,
-  checkAddress: (address, target) => (address === SITE_ADDRESS && SITE_NAMES.has(target.hostname) ? { allowed: true } : classifyAddress(address)),
+  checkAddress: (address, target) =>
+    address === SITE_ADDRESS && SITE_NAMES.has(target.hostname) ? { allowed: true } : classifyAddress(address),
   onConnect: (addresses, targetPort) => {
     for (const address of addresses) attempts.push(`${address}:${targetPort}`);
-    if (addresses.some((address) => address !== SITE_ADDRESS)) throw new Error(`tripwire: connection to ${addresses.join(", ")} refused by the test`);
+    if (addresses.some((address) => address !== SITE_ADDRESS))
+      throw new Error(`tripwire: connection to ${addresses.join(", ")} refused by the test`);
   },
 };
 
@@ -147,19 +149,38 @@ function route(req: http.IncomingMessage, res: http.ServerResponse) {
     case "/":
       return html(HOME);
     case "/ru/catalog/page.html":
-      return html(`<head><link rel="shortcut icon" href="../../favicon.ico"><meta property="og:image" content="../img/tea.png"><title>Каталог</title></head>`);
+      return html(
+        `<head><link rel="shortcut icon" href="../../favicon.ico"><meta property="og:image" content="../img/tea.png"><title>Каталог</title></head>`,
+      );
     case "/cp1251":
-      return html(cp1251("<html><head><title>Поставщик чая — ООО «Ёлка»</title><meta name=description content=\"Чай оптом\"></head></html>"), "text/html; charset=windows-1251");
+      return html(
+        cp1251('<html><head><title>Поставщик чая — ООО «Ёлка»</title><meta name=description content="Чай оптом"></head></html>'),
+        "text/html; charset=windows-1251",
+      );
     case "/cp1251-meta":
-      return html(Buffer.concat([Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">'), cp1251("<title>Ромашка</title>")]), "text/html");
+      return html(
+        Buffer.concat([
+          Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">'),
+          cp1251("<title>Ромашка</title>"),
+        ]),
+        "text/html",
+      );
     case "/gb2312":
-      return html(Buffer.concat([Buffer.from('<html><head><meta charset="gb2312"><title>'), GB2312_TITLE, Buffer.from("</title></head></html>")]), "text/html");
+      return html(
+        Buffer.concat([Buffer.from('<html><head><meta charset="gb2312"><title>'), GB2312_TITLE, Buffer.from("</title></head></html>")]),
+        "text/html",
+      );
     case "/gzip":
       return html(zlib.gzipSync(Buffer.from("<title>Сжатая страница</title>")), "text/html; charset=utf-8", { "content-encoding": "gzip" });
     case "/xhtml":
-      return html('<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><head><title>XHTML page</title></head></html>', "application/xhtml+xml");
+      return html(
+        '<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><head><title>XHTML page</title></head></html>',
+        "application/xhtml+xml",
+      );
     case "/unsafe-image":
-      return html('<title>Unsafe</title><meta property="og:image" content="http://127.0.0.1/secret.png"><link rel="icon" href="http://169.254.169.254/latest/">');
+      return html(
+        '<title>Unsafe</title><meta property="og:image" content="http://127.0.0.1/secret.png"><link rel="icon" href="http://169.254.169.254/latest/">',
+      );
     case "/big": {
       // 1.5 MiB, streamed without a length: the reader must stop on its own.
       res.writeHead(200, { "content-type": "text/html" });
@@ -248,7 +269,14 @@ afterEach(() => {
 function meta(url: string, options: { token?: string; lang?: string; app?: ReturnType<typeof createApiApp>; ip?: string } = {}) {
   const query = new URLSearchParams({ url, ...(options.lang ? { lang: options.lang } : {}) });
   const target = options.app ? { ...api, app: options.app } : api;
-  return call(target, "GET", `/app/parse/meta?${query}`, undefined, options.token === undefined ? user.token : options.token || undefined, options.ip ? { "x-client-ip": options.ip } : {});
+  return call(
+    target,
+    "GET",
+    `/app/parse/meta?${query}`,
+    undefined,
+    options.token === undefined ? user.token : options.token || undefined,
+    options.ip ? { "x-client-ip": options.ip } : {},
+  );
 }
 
 const siteUrl = (path = "/") => `http://site.test:${port}${path}`;
@@ -318,7 +346,29 @@ describe("HTTPS to a pinned address", () => {
   beforeAll(async () => {
     // A self-signed certificate for site.test (openssl, as Debian ships it).
     dir = mkdtempSync(path.join(os.tmpdir(), "postavka-tls-"));
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=site.test", "-addext", "subjectAltName=DNS:site.test", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=site.test",
+        "-addext",
+        "subjectAltName=DNS:site.test",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     const options = { key: readFileSync(path.join(dir, "key.pem")), cert: readFileSync(path.join(dir, "cert.pem")) };
     // The server name the client asks for in its hello (SNI), recorded before the handshake goes on.
     secure = https.createServer({ ...options, SNICallback: (name, done) => (servernames.push(name), done(null, undefined)) }, route);
@@ -376,7 +426,12 @@ describe("refusals of pages that cannot be read", () => {
     let quick: ReturnType<typeof createApiApp>;
     beforeAll(() => {
       // The production limit is 5 s (TIMEOUT_MS); a shorter one keeps the suite quick.
-      quick = createApiApp({ db: api.db, logger: createLogger({ level: "silent" }), auth: api.auth, parseMeta: { fetch: { ...fetchHooks, timeoutMs: 300 }, limits: { perUser: 10_000, perIp: 10_000 } } });
+      quick = createApiApp({
+        db: api.db,
+        logger: createLogger({ level: "silent" }),
+        auth: api.auth,
+        parseMeta: { fetch: { ...fetchHooks, timeoutMs: 300 }, limits: { perUser: 10_000, perIp: 10_000 } },
+      });
     });
     test("a server that never answers → timeout", async () => {
       const reply = await meta(siteUrl("/slow"), { app: quick });
@@ -407,7 +462,12 @@ describe("who may call", () => {
   });
 
   test("rate-limited per user and per IP, with Retry-After", async () => {
-    const limited = createApiApp({ db: api.db, logger: createLogger({ level: "silent" }), auth: api.auth, parseMeta: { fetch: fetchHooks, limits: { perUser: 2, perIp: 3, windowS: 60 } } });
+    const limited = createApiApp({
+      db: api.db,
+      logger: createLogger({ level: "silent" }),
+      auth: api.auth,
+      parseMeta: { fetch: fetchHooks, limits: { perUser: 2, perIp: 3, windowS: 60 } },
+    });
     const ip = `198.51.100.${process.pid % 250}-${Date.now()}`;
     const first = await createUser(api, "meta-limited");
     for (let i = 0; i < 2; i++) expect((await meta(siteUrl("/"), { app: limited, token: first.token, ip })).status).toBe(200);
@@ -426,7 +486,9 @@ describe("who may call", () => {
 
 describe("the OpenAPI document", () => {
   test("documents GET and POST /app/parse/meta with their errors", async () => {
-    const doc = await api.getJson<{ paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> }>("/api/openapi.json");
+    const doc = await api.getJson<{ paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> }>(
+      "/api/openapi.json",
+    );
     const path = doc.body.paths["/app/parse/meta"]!;
     expect(Object.keys(path).sort()).toEqual(["get", "post"]);
     expect(path.get!.responses["400"]!.description).toContain("url_forbidden_address");

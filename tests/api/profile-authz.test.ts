@@ -20,7 +20,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runAdmin } from "../../server/admin/cli.ts";
 import { companyMembers } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, freeRealEntities, jpegPhoto, multipart, uniqueEmail, type TestUser } from "../support/profile.ts";
+import {
+  call,
+  cleanupProfileData,
+  createUser,
+  freeRealEntities,
+  jpegPhoto,
+  multipart,
+  uniqueEmail,
+  type TestUser,
+} from "../support/profile.ts";
 
 let api: TestApi;
 const A: Record<string, TestUser> = {};
@@ -69,7 +78,12 @@ beforeAll(async () => {
   // Company B, published, with a published product A links to.
   outsider = await createUser(api, "outsider");
   ids.companyB = (await ok("POST", "/api/profile/company", { name: { ru: "ООО «Бета»" }, country: "RU" }, outsider.token)).id;
-  await ok("POST", "/api/profile/company/legal-entities", { kind: "legal", inn: entityB!.inn, nameFull: entityB!.nameFull }, outsider.token);
+  await ok(
+    "POST",
+    "/api/profile/company/legal-entities",
+    { kind: "legal", inn: entityB!.inn, nameFull: entityB!.nameFull },
+    outsider.token,
+  );
   ids.productB = (await ok("POST", "/api/profile/company/products", { name: { ru: "Изделие Беты" } }, outsider.token)).id;
   await ok("PATCH", "/api/profile/company/status", { action: "submit" }, outsider.token);
   await ok("PATCH", `/api/profile/company/products/${ids.productB}/status`, { action: "submit" }, outsider.token);
@@ -78,22 +92,45 @@ beforeAll(async () => {
 
   // Company A and its people.
   for (const label of ["owner", "admin", "member", "blocked"]) A[label] = await createUser(api, `a-${label}`);
-  ids.companyA = (await ok("POST", "/api/profile/company", { name: { ru: "ООО «Альфа»" }, country: "RU", okvedMain: "46.74" }, A.owner!.token)).id;
-  for (const [label, role] of [["admin", "admin"], ["member", "member"], ["blocked", "admin"]] as const) {
+  ids.companyA = (
+    await ok("POST", "/api/profile/company", { name: { ru: "ООО «Альфа»" }, country: "RU", okvedMain: "46.74" }, A.owner!.token)
+  ).id;
+  for (const [label, role] of [
+    ["admin", "admin"],
+    ["member", "member"],
+    ["blocked", "admin"],
+  ] as const) {
     await ok("POST", "/api/profile/company/employees", { email: A[label]!.email, role }, A.owner!.token);
     const [invitation] = await ok<{ id: number }[]>("GET", "/api/profile/invitations", undefined, A[label]!.token);
     await ok("POST", `/api/profile/invitations/${invitation!.id}/accept`, undefined, A[label]!.token);
   }
   const employees = await ok<{ id: number; userId: number }[]>("GET", "/api/profile/company/employees", undefined, A.owner!.token);
-  for (const label of ["owner", "admin", "member", "blocked"]) ids[`member_${label}`] = employees.find((e) => e.userId === A[label]!.id)!.id;
-  ids.invitation = (await ok("POST", "/api/profile/company/employees", { email: uniqueEmail("a-invited"), role: "member" }, A.owner!.token)).id;
+  for (const label of ["owner", "admin", "member", "blocked"])
+    ids[`member_${label}`] = employees.find((e) => e.userId === A[label]!.id)!.id;
+  ids.invitation = (
+    await ok("POST", "/api/profile/company/employees", { email: uniqueEmail("a-invited"), role: "member" }, A.owner!.token)
+  ).id;
   await ok("PATCH", `/api/profile/company/employees/${ids.member_blocked}/status`, { status: "blocked" }, A.owner!.token);
 
-  ids.legalA = (await ok("POST", "/api/profile/company/legal-entities", { kind: "legal", inn: entityA!.inn, nameFull: entityA!.nameFull }, A.owner!.token)).id;
+  ids.legalA = (
+    await ok(
+      "POST",
+      "/api/profile/company/legal-entities",
+      { kind: "legal", inn: entityA!.inn, nameFull: entityA!.nameFull },
+      A.owner!.token,
+    )
+  ).id;
   ids.productA = (await ok("POST", "/api/profile/company/products", { name: { ru: "Изделие Альфы" } }, A.owner!.token)).id;
-  await ok("PUT", `/api/profile/company/products/${ids.productA}/prices`, { tiers: [{ minQuantity: 1, price: 10, currency: "RUB", unit: "pcs" }] }, A.owner!.token);
+  await ok(
+    "PUT",
+    `/api/profile/company/products/${ids.productA}/prices`,
+    { tiers: [{ minQuantity: 1, price: 10, currency: "RUB", unit: "pcs" }] },
+    A.owner!.token,
+  );
   await ok("PUT", `/api/profile/company/products/${ids.productA}/variants`, { variants: [{ name: { ru: "Синий" } }] }, A.owner!.token);
-  ids.productFileA = (await ok("POST", `/api/profile/company/products/${ids.productA}/files`, multipart(photo, "a.jpg"), A.owner!.token)).id;
+  ids.productFileA = (
+    await ok("POST", `/api/profile/company/products/${ids.productA}/files`, multipart(photo, "a.jpg"), A.owner!.token)
+  ).id;
   ids.companyFileA = (await ok("POST", "/api/profile/company/files", multipart(photo, "office.jpg"), A.owner!.token)).id;
   await ok("PUT", "/api/profile/company/logo", multipart(photo, "logo.jpg"), A.owner!.token);
   await ok("POST", "/api/profile/company/product-company", { productId: ids.productB, kind: "dealer" }, A.owner!.token);
@@ -136,7 +173,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: () => `${P}/product-company`, body: () => ({ productId: ids.productB, kind: "distributor" }), need: "admin" },
   { method: "DELETE", path: () => `${P}/product-company/${ids.productB}`, need: "admin" },
   { method: "GET", path: () => `${P}/legal-entities`, need: "employee" },
-  { method: "POST", path: () => `${P}/legal-entities`, body: () => ({ kind: "legal", inn: "7707083893", nameFull: "Захват" }), need: "admin" },
+  {
+    method: "POST",
+    path: () => `${P}/legal-entities`,
+    body: () => ({ kind: "legal", inn: "7707083893", nameFull: "Захват" }),
+    need: "admin",
+  },
   { method: "GET", path: () => `${P}/legal-entities/${ids.legalA}`, need: "employee", ownedId: true },
   { method: "PATCH", path: () => `${P}/legal-entities/${ids.legalA}`, body: () => ({ nameFull: "Захват" }), need: "admin", ownedId: true },
   { method: "DELETE", path: () => `${P}/legal-entities/${ids.legalA}`, need: "admin", ownedId: true },
@@ -145,13 +187,31 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: () => `${P}/employees/${ids.member_owner}`, need: "employee", ownedId: true },
   { method: "PATCH", path: () => `${P}/employees/${ids.member_owner}`, body: () => ({ position: "Никто" }), need: "admin", ownedId: true },
   { method: "DELETE", path: () => `${P}/employees/${ids.member_admin}`, need: "admin", ownedId: true },
-  { method: "PATCH", path: () => `${P}/employees/${ids.member_admin}/status`, body: () => ({ status: "blocked" }), need: "admin", ownedId: true },
+  {
+    method: "PATCH",
+    path: () => `${P}/employees/${ids.member_admin}/status`,
+    body: () => ({ status: "blocked" }),
+    need: "admin",
+    ownedId: true,
+  },
   { method: "GET", path: () => `${P}/products`, need: "employee" },
   { method: "POST", path: () => `${P}/products`, body: () => ({ name: { ru: "Чужой товар" } }), need: "products" },
   { method: "GET", path: () => `${P}/products/${ids.productA}`, need: "employee", ownedId: true },
-  { method: "PATCH", path: () => `${P}/products/${ids.productA}`, body: () => ({ name: { ru: "Захват" } }), need: "products", ownedId: true },
+  {
+    method: "PATCH",
+    path: () => `${P}/products/${ids.productA}`,
+    body: () => ({ name: { ru: "Захват" } }),
+    need: "products",
+    ownedId: true,
+  },
   { method: "DELETE", path: () => `${P}/products/${ids.productA}`, need: "admin", ownedId: true },
-  { method: "PATCH", path: () => `${P}/products/${ids.productA}/status`, body: () => ({ action: "submit" }), need: "products", ownedId: true },
+  {
+    method: "PATCH",
+    path: () => `${P}/products/${ids.productA}/status`,
+    body: () => ({ action: "submit" }),
+    need: "products",
+    ownedId: true,
+  },
   { method: "GET", path: () => `${P}/products/${ids.productA}/prices`, need: "employee", ownedId: true },
   { method: "PUT", path: () => `${P}/products/${ids.productA}/prices`, body: () => ({ tiers: [] }), need: "products", ownedId: true },
   { method: "GET", path: () => `${P}/products/${ids.productA}/facts`, need: "employee", ownedId: true },
@@ -160,7 +220,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: "PUT", path: () => `${P}/products/${ids.productA}/variants`, body: () => ({ variants: [] }), need: "products", ownedId: true },
   { method: "GET", path: () => `${P}/products/${ids.productA}/files`, need: "employee", ownedId: true },
   { method: "POST", path: () => `${P}/products/${ids.productA}/files`, body: image, need: "products", ownedId: true },
-  { method: "PATCH", path: () => `${P}/products/${ids.productA}/files/${ids.productFileA}`, body: () => ({ position: 0 }), need: "products", ownedId: true },
+  {
+    method: "PATCH",
+    path: () => `${P}/products/${ids.productA}/files/${ids.productFileA}`,
+    body: () => ({ position: 0 }),
+    need: "products",
+    ownedId: true,
+  },
   { method: "DELETE", path: () => `${P}/products/${ids.productA}/files/${ids.productFileA}`, need: "products", ownedId: true },
   // Signed in, no company needed: refused to the anonymous; A's invitation and upload are A's own.
   { method: "POST", path: () => P, body: () => ({ name: { ru: "Новая" }, country: "RU" }), need: "signed-in" },
@@ -192,7 +258,8 @@ function expectations(endpoint: Endpoint): Expectation[] {
       if (endpoint.path().startsWith("/api/files")) out.push({ who: "member", token: A.member!.token, status: 404 });
     }
     // A blocked employee still belongs to the company: they cannot create another one.
-    if (endpoint.method === "POST" && endpoint.path() === P) out.push({ who: "blocked", token: A.blocked!.token, status: 409, code: "already_member" });
+    if (endpoint.method === "POST" && endpoint.path() === P)
+      out.push({ who: "blocked", token: A.blocked!.token, status: 409, code: "already_member" });
     return out;
   }
   out.push({ who: "no company", token: homeless.token, status: 403, code: "no_company" });
@@ -212,7 +279,9 @@ describe("authorization matrix", () => {
       const reply = await call(api, endpoint.method, endpoint.path(), body, expected.token);
       const got = `${expected.who}: ${reply.status}${expected.code ? ` ${reply.body?.error?.code}` : ""}`;
       results.push(got);
-      expect(got, `${endpoint.method} ${endpoint.path()}`).toBe(`${expected.who}: ${expected.status}${expected.code ? ` ${expected.code}` : ""}`);
+      expect(got, `${endpoint.method} ${endpoint.path()}`).toBe(
+        `${expected.who}: ${expected.status}${expected.code ? ` ${expected.code}` : ""}`,
+      );
       if (reply.status === 404) expect(reply.body.error.code).toMatch(/^not_found$/);
     }
     expect(await snapshot(), `${endpoint.method} ${endpoint.path()} changed company A (${results.join("; ")})`).toBe(before);
@@ -221,20 +290,50 @@ describe("authorization matrix", () => {
   test("every endpoint of the API contract is in the matrix", () => {
     const covered = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path().replace(/\d+/g, "{id}").replace(/\?.*$/, "")}`));
     for (const required of [
-      "GET /api/profile/company", "POST /api/profile/company", "PATCH /api/profile/company",
-      "GET /api/profile/company/facts", "PUT /api/profile/company/facts", "PUT /api/profile/company/logo", "DELETE /api/profile/company/logo",
-      "GET /api/profile/company/files", "POST /api/profile/company/files", "DELETE /api/profile/company/files/{id}", "PATCH /api/profile/company/status",
-      "GET /api/profile/company/product-company", "POST /api/profile/company/product-company", "DELETE /api/profile/company/product-company/{id}",
-      "GET /api/profile/company/employees", "POST /api/profile/company/employees", "GET /api/profile/company/employees/{id}",
-      "PATCH /api/profile/company/employees/{id}", "DELETE /api/profile/company/employees/{id}", "PATCH /api/profile/company/employees/{id}/status",
-      "GET /api/profile/company/products", "POST /api/profile/company/products", "GET /api/profile/company/products/{id}",
-      "PATCH /api/profile/company/products/{id}", "DELETE /api/profile/company/products/{id}", "PATCH /api/profile/company/products/{id}/status",
-      "GET /api/profile/company/products/{id}/prices", "PUT /api/profile/company/products/{id}/prices", "GET /api/profile/company/products/{id}/facts",
-      "PUT /api/profile/company/products/{id}/facts", "GET /api/profile/company/products/{id}/files", "POST /api/profile/company/products/{id}/files",
-      "PATCH /api/profile/company/products/{id}/files/{id}", "DELETE /api/profile/company/products/{id}/files/{id}", "GET /api/profile/company/products/{id}/variants", "PUT /api/profile/company/products/{id}/variants",
-      "GET /api/profile/company/legal-entities", "POST /api/profile/company/legal-entities", "GET /api/profile/company/legal-entities/{id}",
-      "PATCH /api/profile/company/legal-entities/{id}", "DELETE /api/profile/company/legal-entities/{id}",
-      "GET /api/files/common", "POST /api/files/common", "DELETE /api/files/common",
+      "GET /api/profile/company",
+      "POST /api/profile/company",
+      "PATCH /api/profile/company",
+      "GET /api/profile/company/facts",
+      "PUT /api/profile/company/facts",
+      "PUT /api/profile/company/logo",
+      "DELETE /api/profile/company/logo",
+      "GET /api/profile/company/files",
+      "POST /api/profile/company/files",
+      "DELETE /api/profile/company/files/{id}",
+      "PATCH /api/profile/company/status",
+      "GET /api/profile/company/product-company",
+      "POST /api/profile/company/product-company",
+      "DELETE /api/profile/company/product-company/{id}",
+      "GET /api/profile/company/employees",
+      "POST /api/profile/company/employees",
+      "GET /api/profile/company/employees/{id}",
+      "PATCH /api/profile/company/employees/{id}",
+      "DELETE /api/profile/company/employees/{id}",
+      "PATCH /api/profile/company/employees/{id}/status",
+      "GET /api/profile/company/products",
+      "POST /api/profile/company/products",
+      "GET /api/profile/company/products/{id}",
+      "PATCH /api/profile/company/products/{id}",
+      "DELETE /api/profile/company/products/{id}",
+      "PATCH /api/profile/company/products/{id}/status",
+      "GET /api/profile/company/products/{id}/prices",
+      "PUT /api/profile/company/products/{id}/prices",
+      "GET /api/profile/company/products/{id}/facts",
+      "PUT /api/profile/company/products/{id}/facts",
+      "GET /api/profile/company/products/{id}/files",
+      "POST /api/profile/company/products/{id}/files",
+      "PATCH /api/profile/company/products/{id}/files/{id}",
+      "DELETE /api/profile/company/products/{id}/files/{id}",
+      "GET /api/profile/company/products/{id}/variants",
+      "PUT /api/profile/company/products/{id}/variants",
+      "GET /api/profile/company/legal-entities",
+      "POST /api/profile/company/legal-entities",
+      "GET /api/profile/company/legal-entities/{id}",
+      "PATCH /api/profile/company/legal-entities/{id}",
+      "DELETE /api/profile/company/legal-entities/{id}",
+      "GET /api/files/common",
+      "POST /api/files/common",
+      "DELETE /api/files/common",
     ]) {
       expect(covered.has(required) || covered.has(required.replace(/\{id\}$/, "{id}")), required).toBe(true);
     }
@@ -251,7 +350,14 @@ describe("authorization matrix", () => {
   });
 
   test("ids that do not exist, or are not ids, are the same 404", async () => {
-    for (const path of [`${P}/products/999999999`, `${P}/products/abc`, `${P}/products/-1`, `${P}/products/1e3`, `${P}/legal-entities/99999999999`, `${P}/employees/0`]) {
+    for (const path of [
+      `${P}/products/999999999`,
+      `${P}/products/abc`,
+      `${P}/products/-1`,
+      `${P}/products/1e3`,
+      `${P}/legal-entities/99999999999`,
+      `${P}/employees/0`,
+    ]) {
       const reply = await call(api, "GET", path, undefined, A.owner!.token);
       expect(reply.status, path).toBe(404);
     }
@@ -276,7 +382,9 @@ describe("blocking", () => {
     const byAdmin = await call(api, "PATCH", `${P}/employees/${ids.member_owner}/status`, { status: "blocked" }, A.admin!.token);
     expect(byAdmin.status).toBe(403);
     expect((await call(api, "PATCH", `${P}/employees/${ids.member_owner}`, { role: "member" }, A.admin!.token)).status).toBe(403);
-    expect((await call(api, "POST", `${P}/employees`, { email: uniqueEmail("new-owner"), role: "owner" }, A.admin!.token)).status).toBe(403);
+    expect((await call(api, "POST", `${P}/employees`, { email: uniqueEmail("new-owner"), role: "owner" }, A.admin!.token)).status).toBe(
+      403,
+    );
     const self = await call(api, "PATCH", `${P}/employees/${ids.member_admin}/status`, { status: "blocked" }, A.admin!.token);
     expect(self.body.error.code).toBe("cannot_block_self");
     const leave = await call(api, "DELETE", `${P}/employees/${ids.member_owner}`, undefined, A.owner!.token);
@@ -295,7 +403,14 @@ describe("blocking", () => {
     await ok("POST", `/api/profile/invitations/${invitation!.id}/accept`, undefined, leaver.token);
     const me = (await ok<{ id: number; isSelf: boolean }[]>("GET", `${P}/employees`, undefined, leaver.token)).find((e) => e.isSelf)!;
     await ok("DELETE", `${P}/employees/${me.id}`, undefined, leaver.token);
-    expect((await api.db.select().from(companyMembers).where(sql`${companyMembers.userId} = ${leaver.id}`)).length).toBe(0);
+    expect(
+      (
+        await api.db
+          .select()
+          .from(companyMembers)
+          .where(sql`${companyMembers.userId} = ${leaver.id}`)
+      ).length,
+    ).toBe(0);
     expect((await call(api, "GET", P, undefined, leaver.token)).body.error.code).toBe("no_company");
   });
 });

@@ -43,7 +43,11 @@ interface Options {
 }
 
 async function call(method: string, url: string, body?: unknown, options: Options = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", "user-agent": UA, "x-client-ip": options.ip ?? "10.77.255.1" };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": UA,
+    "x-client-ip": options.ip ?? "10.77.255.1",
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   const response = await app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -110,9 +114,21 @@ describe("changing the sign-in e-mail", () => {
     const person = await user("mover", "en");
     const ip = freshIp();
     const next = uniqueEmail("moved");
-    const started = await call("POST", "/api/profile/contacts", { kind: "email", value: `  ${next.toUpperCase()} ` }, { token: person.token, ip });
+    const started = await call(
+      "POST",
+      "/api/profile/contacts",
+      { kind: "email", value: `  ${next.toUpperCase()} ` },
+      { token: person.token, ip },
+    );
     expect(started.status).toBe(201);
-    expect(started.body.data).toMatchObject({ kind: "email", value: next, status: "pending", resendAfter: RESEND_AFTER_S, expiresIn: 600, attemptsLeft: 5 });
+    expect(started.body.data).toMatchObject({
+      kind: "email",
+      value: next,
+      status: "pending",
+      resendAfter: RESEND_AFTER_S,
+      expiresIn: 600,
+      attemptsLeft: 5,
+    });
     expect(started.body.data.sentTo).toMatch(/^mo\*\*\*@profile\.test$/);
     const id = started.body.data.id as number;
 
@@ -139,7 +155,9 @@ describe("changing the sign-in e-mail", () => {
     expect(notice!.text).not.toContain(code);
 
     expect((await call("GET", `/api/profile/contacts/${id}`, undefined, { token: person.token })).body.data.status).toBe("done");
-    expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code }, { token: person.token, ip })).body.error.code).toBe("change_completed");
+    expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code }, { token: person.token, ip })).body.error.code).toBe(
+      "change_completed",
+    );
     expect((await call("GET", "/api/profile/contacts", undefined, { token: person.token })).body.data).toEqual([]);
 
     // The new address signs in to the same account; the old one would register someone new.
@@ -163,14 +181,20 @@ describe("changing the sign-in e-mail", () => {
     const expired = await call("POST", `/api/profile/contacts/${id}/verify`, { code: first }, { token: person.token, ip });
     expect(expired.status).toBe(400);
     expect(expired.body.error.code).toBe("code_expired");
-    expect((await call("GET", `/api/profile/contacts/${id}`, undefined, { token: person.token })).body.data).toMatchObject({ status: "pending", expiresIn: 0, resendAfter: 0 });
+    expect((await call("GET", `/api/profile/contacts/${id}`, undefined, { token: person.token })).body.data).toMatchObject({
+      status: "pending",
+      expiresIn: 0,
+      resendAfter: 0,
+    });
 
     const resent = await call("POST", `/api/profile/contacts/${id}/resend`, {}, { token: person.token, ip });
     expect(resent.status).toBe(200);
     expect(resent.body.data).toMatchObject({ id, expiresIn: 600, resendAfter: RESEND_AFTER_S, attemptsLeft: 5 });
     const second = lastCodeTo(next);
     if (second !== first) {
-      expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code: first }, { token: person.token, ip })).body.error.code).toBe("invalid_code");
+      expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code: first }, { token: person.token, ip })).body.error.code).toBe(
+        "invalid_code",
+      );
     }
     expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code: second }, { token: person.token, ip })).status).toBe(200);
   });
@@ -194,7 +218,9 @@ describe("changing the sign-in e-mail", () => {
     clock += RESEND_AFTER_S * 1000;
     await call("POST", `/api/profile/contacts/${id}/resend`, { locale: "zh" }, { token: person.token, ip });
     expect(mailsTo(next).at(-1)!.subject).toMatch(/^Postavka 新地址确认码：\d{6}$/);
-    expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code: lastCodeTo(next) }, { token: person.token, ip })).status).toBe(200);
+    expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code: lastCodeTo(next) }, { token: person.token, ip })).status).toBe(
+      200,
+    );
   });
 
   test("an address another account uses is refused when starting, and again when confirming if it was taken meanwhile", async () => {
@@ -215,7 +241,12 @@ describe("changing the sign-in e-mail", () => {
     const [row] = await base.db.select({ email: users.email }).from(users).where(eq(users.id, person.id));
     expect(row!.email).toBe(person.email);
 
-    const own = await call("POST", "/api/profile/contacts", { kind: "email", value: person.email.toUpperCase() }, { token: person.token, ip });
+    const own = await call(
+      "POST",
+      "/api/profile/contacts",
+      { kind: "email", value: person.email.toUpperCase() },
+      { token: person.token, ip },
+    );
     expect(own.status).toBe(409);
     expect(own.body.error.code).toBe("contact_unchanged");
   });
@@ -253,8 +284,18 @@ describe("changing the sign-in e-mail", () => {
   test("one pending change per kind; a cancelled change is gone; bad input is a 400 naming the field", async () => {
     const person = await user("switcher");
     const ip = freshIp();
-    const a = await call("POST", "/api/profile/contacts", { kind: "email", value: uniqueEmail("first-choice") }, { token: person.token, ip });
-    const b = await call("POST", "/api/profile/contacts", { kind: "email", value: uniqueEmail("second-choice") }, { token: person.token, ip });
+    const a = await call(
+      "POST",
+      "/api/profile/contacts",
+      { kind: "email", value: uniqueEmail("first-choice") },
+      { token: person.token, ip },
+    );
+    const b = await call(
+      "POST",
+      "/api/profile/contacts",
+      { kind: "email", value: uniqueEmail("second-choice") },
+      { token: person.token, ip },
+    );
     expect(b.status).toBe(201);
     expect((await call("GET", `/api/profile/contacts/${a.body.data.id}`, undefined, { token: person.token })).status).toBe(404);
     const list = await call("GET", "/api/profile/contacts", undefined, { token: person.token });
@@ -262,7 +303,9 @@ describe("changing the sign-in e-mail", () => {
 
     const cancelled = await call("DELETE", `/api/profile/contacts/${b.body.data.id}`, undefined, { token: person.token });
     expect(cancelled.body.data).toEqual({ id: b.body.data.id, cancelled: true });
-    expect((await call("POST", `/api/profile/contacts/${b.body.data.id}/verify`, { code: "123456" }, { token: person.token, ip })).status).toBe(404);
+    expect(
+      (await call("POST", `/api/profile/contacts/${b.body.data.id}/verify`, { code: "123456" }, { token: person.token, ip })).status,
+    ).toBe(404);
 
     const badEmail = await call("POST", "/api/profile/contacts", { kind: "email", value: "not-an-address" }, { token: person.token, ip });
     expect(badEmail.status).toBe(400);
@@ -278,7 +321,8 @@ describe("changing the sign-in e-mail", () => {
     const owner = await user("owner-of-change");
     const stranger = await user("stranger");
     const ip = freshIp();
-    const id = (await call("POST", "/api/profile/contacts", { kind: "email", value: uniqueEmail("private") }, { token: owner.token, ip })).body.data.id;
+    const id = (await call("POST", "/api/profile/contacts", { kind: "email", value: uniqueEmail("private") }, { token: owner.token, ip }))
+      .body.data.id;
     for (const [method, suffix, body] of [
       ["GET", "", undefined],
       ["POST", "/verify", { code: "123456" }],
@@ -309,7 +353,12 @@ describe("adding a phone", () => {
     const text = sms.filter((m) => m.to === e164).at(-1)!.text;
     expect(text).toMatch(/Postavka：您的号码确认码为 \d{6}/);
 
-    const done = await call("POST", `/api/profile/contacts/${started.body.data.id}/verify`, { code: lastSmsCode(e164) }, { token: person.token, ip });
+    const done = await call(
+      "POST",
+      `/api/profile/contacts/${started.body.data.id}/verify`,
+      { code: lastSmsCode(e164) },
+      { token: person.token, ip },
+    );
     expect(done.status).toBe(200);
     expect(done.body.data).toMatchObject({ phone: e164, email: person.email });
     expect(mailsTo(person.email).at(-1)!.subject).toBe("您的 Postavka 登录手机号已更改");
@@ -325,7 +374,12 @@ describe("sign out on all devices", () => {
   async function signUp(email: string, ip: string) {
     await call("POST", "/api/auth/send-code", { email, locale: "ru" }, { ip });
     const verified = await call("POST", "/api/auth/verify-code", { email, code: lastCodeTo(email) }, { ip });
-    const registered = await call("POST", "/api/auth/register", { registrationToken: verified.body.data.registrationToken, firstName: "Ольга", lastName: "Сидорова", acceptTerms: true }, { ip });
+    const registered = await call(
+      "POST",
+      "/api/auth/register",
+      { registrationToken: verified.body.data.registrationToken, firstName: "Ольга", lastName: "Сидорова", acceptTerms: true },
+      { ip },
+    );
     return { accessToken: registered.body.data.accessToken as string, cookie: cookieOf(registered.headers) };
   }
   async function signIn(email: string, ip: string) {
@@ -335,7 +389,10 @@ describe("sign out on all devices", () => {
     return { accessToken: verified.body.data.accessToken as string, cookie: cookieOf(verified.headers) };
   }
   function cookieOf(headers: Headers) {
-    return headers.getSetCookie().find((c) => c.startsWith("refresh="))!.split(";")[0]!;
+    return headers
+      .getSetCookie()
+      .find((c) => c.startsWith("refresh="))!
+      .split(";")[0]!;
   }
 
   test("every session ends at once: refresh tokens of every device are refused and access tokens stop working; signing in again works", async () => {
@@ -368,7 +425,10 @@ describe("OpenAPI", () => {
     expect(Object.keys(body.paths["/api/profile/contacts/{id}/verify"])).toEqual(["post"]);
     expect(Object.keys(body.paths["/api/profile/contacts/{id}/resend"])).toEqual(["post"]);
     const resolve = (schema: any) => (schema.$ref ? body.components.schemas[schema.$ref.split("/").pop()] : schema);
-    expect(resolve(body.paths["/api/profile/contacts"].post.requestBody.content["application/json"].schema).properties.kind.enum).toEqual(["email", "phone"]);
+    expect(resolve(body.paths["/api/profile/contacts"].post.requestBody.content["application/json"].schema).properties.kind.enum).toEqual([
+      "email",
+      "phone",
+    ]);
     expect(body.paths["/api/profile/contacts"].post.responses["409"].description).toContain("contact_taken");
     expect(body.paths["/api/auth/logout-all"].post.security).toEqual([{ bearerAuth: [] }]);
   });

@@ -37,7 +37,13 @@ beforeAll(async () => {
   });
   await cleanupProfileData(api);
   owner = await createUser(api, "inviter");
-  const created = await call(api, "POST", "/api/profile/company", { name: { ru: 'ООО "Рога & Копыта" <b>', en: "Horns & Hooves" }, country: "RU" }, owner.token);
+  const created = await call(
+    api,
+    "POST",
+    "/api/profile/company",
+    { name: { ru: 'ООО "Рога & Копыта" <b>', en: "Horns & Hooves" }, country: "RU" },
+    owner.token,
+  );
   companyId = created.body.data.id;
 });
 
@@ -54,9 +60,22 @@ afterAll(async () => {
 describe("invitations", () => {
   test("an invitation e-mail in Russian by default, names unescaped in text and escaped in HTML", async () => {
     const email = uniqueEmail("newcomer");
-    const invited = await call(api, "POST", "/api/profile/company/employees", { email: email.toUpperCase(), role: "admin", position: "Менеджер по продажам" }, owner.token);
+    const invited = await call(
+      api,
+      "POST",
+      "/api/profile/company/employees",
+      { email: email.toUpperCase(), role: "admin", position: "Менеджер по продажам" },
+      owner.token,
+    );
     expect(invited.status).toBe(201);
-    expect(invited.body.data).toMatchObject({ email, role: "admin", status: "invited", position: "Менеджер по продажам", userId: null, mailSent: true });
+    expect(invited.body.data).toMatchObject({
+      email,
+      role: "admin",
+      status: "invited",
+      position: "Менеджер по продажам",
+      userId: null,
+      mailSent: true,
+    });
     const mail = await smtp.waitForMessage(email);
     expect(mail.subject).toBe('inviter Тестов приглашает вас в компанию «ООО "Рога & Копыта" <b>» на Postavka');
     expect(mail.text).toContain("Ваша роль: администратор.");
@@ -75,7 +94,11 @@ describe("invitations", () => {
     const profile = await call(api, "GET", "/api/profile", undefined, person.token);
     expect(profile.body.data.organization).toBeNull();
     expect(profile.body.data.invitations).toEqual([
-      expect.objectContaining({ company: expect.objectContaining({ id: companyId, name: { ru: 'ООО "Рога & Копыта" <b>', en: "Horns & Hooves" } }), role: "member", invitedBy: { firstName: "inviter", lastName: "Тестов" } }),
+      expect.objectContaining({
+        company: expect.objectContaining({ id: companyId, name: { ru: 'ООО "Рога & Копыта" <b>', en: "Horns & Hooves" } }),
+        role: "member",
+        invitedBy: { firstName: "inviter", lastName: "Тестов" },
+      }),
     ]);
     const invitationId = profile.body.data.invitations[0].id;
     const accepted = await call(api, "POST", `/api/profile/invitations/${invitationId}/accept`, undefined, person.token);
@@ -84,12 +107,19 @@ describe("invitations", () => {
     const after = await call(api, "GET", "/api/profile", undefined, person.token);
     expect(after.body.data.organization).toMatchObject({ id: companyId, role: "member", employeeStatus: "active" });
     expect(after.body.data.invitations).toEqual([]);
-    expect((await call(api, "POST", "/api/profile/company/products", { name: { en: "Member's product" }, sourceLang: "en" }, person.token)).status).toBe(201);
+    expect(
+      (await call(api, "POST", "/api/profile/company/products", { name: { en: "Member's product" }, sourceLang: "en" }, person.token))
+        .status,
+    ).toBe(201);
     expect((await call(api, "PATCH", "/api/profile/company", { website: "https://x.example" }, person.token)).status).toBe(403);
     expect((await call(api, "POST", `/api/profile/invitations/${invitationId}/accept`, undefined, person.token)).status).toBe(404);
 
     const list = await call(api, "GET", "/api/profile/company/employees", undefined, owner.token);
-    expect(list.body.data.map((e: { role: string; status: string }) => `${e.role}:${e.status}`)).toEqual(["owner:active", "member:active", "admin:invited"]);
+    expect(list.body.data.map((e: { role: string; status: string }) => `${e.role}:${e.status}`)).toEqual([
+      "owner:active",
+      "member:active",
+      "admin:invited",
+    ]);
     expect(list.body.data[0].isSelf).toBe(true);
   });
 
@@ -108,19 +138,28 @@ describe("invitations", () => {
     expect(self.body.error.code).toBe("already_employee");
     const bad = await call(api, "POST", "/api/profile/company/employees", { email: "not-an-email", role: "boss" }, owner.token);
     expect(bad.status).toBe(400);
-    expect(bad.body.error.issues).toEqual([{ path: "email", message: "invalid_email" }, { path: "role", message: "invalid_option" }]);
+    expect(bad.body.error.issues).toEqual([
+      { path: "email", message: "invalid_email" },
+      { path: "role", message: "invalid_option" },
+    ]);
   });
 
   test("an invitation can be declined, revoked, and expires after 14 days", async () => {
     const decliner = await createUser(api, "decliner");
     await call(api, "POST", "/api/profile/company/employees", { email: decliner.email }, owner.token);
     const [invitation] = (await call(api, "GET", "/api/profile/invitations", undefined, decliner.token)).body.data;
-    expect((await call(api, "DELETE", `/api/profile/invitations/${invitation.id}`, undefined, decliner.token)).body.data).toEqual({ id: invitation.id, declined: true });
+    expect((await call(api, "DELETE", `/api/profile/invitations/${invitation.id}`, undefined, decliner.token)).body.data).toEqual({
+      id: invitation.id,
+      declined: true,
+    });
     expect((await call(api, "GET", "/api/profile/invitations", undefined, decliner.token)).body.data).toEqual([]);
 
     const late = await createUser(api, "late");
     const sent = await call(api, "POST", "/api/profile/company/employees", { email: late.email }, owner.token);
-    await api.db.update(companyMembers).set({ updatedAt: new Date(Date.now() - 15 * 86_400_000) }).where(eq(companyMembers.id, sent.body.data.id));
+    await api.db
+      .update(companyMembers)
+      .set({ updatedAt: new Date(Date.now() - 15 * 86_400_000) })
+      .where(eq(companyMembers.id, sent.body.data.id));
     expect((await call(api, "GET", "/api/profile/invitations", undefined, late.token)).body.data).toEqual([]);
     const expired = await call(api, "POST", `/api/profile/invitations/${sent.body.data.id}/accept`, undefined, late.token);
     expect(expired.status).toBe(410);
@@ -128,8 +167,12 @@ describe("invitations", () => {
 
     const revoked = await createUser(api, "revoked");
     const revokedInvite = await call(api, "POST", "/api/profile/company/employees", { email: revoked.email }, owner.token);
-    expect((await call(api, "DELETE", `/api/profile/company/employees/${revokedInvite.body.data.id}`, undefined, owner.token)).status).toBe(200);
-    expect((await call(api, "POST", `/api/profile/invitations/${revokedInvite.body.data.id}/accept`, undefined, revoked.token)).status).toBe(404);
+    expect((await call(api, "DELETE", `/api/profile/company/employees/${revokedInvite.body.data.id}`, undefined, owner.token)).status).toBe(
+      200,
+    );
+    expect(
+      (await call(api, "POST", `/api/profile/invitations/${revokedInvite.body.data.id}/accept`, undefined, revoked.token)).status,
+    ).toBe(404);
   });
 
   test("someone who already belongs to a company cannot accept another company's invitation", async () => {
@@ -148,8 +191,17 @@ describe("invitations", () => {
     await call(api, "POST", "/api/profile/company/employees", { email: deputy.email }, owner.token);
     const [invitation] = (await call(api, "GET", "/api/profile/invitations", undefined, deputy.token)).body.data;
     await call(api, "POST", `/api/profile/invitations/${invitation.id}/accept`, undefined, deputy.token);
-    const [row] = await api.db.select().from(companyMembers).where(and(eq(companyMembers.userId, deputy.id), eq(companyMembers.companyId, companyId)));
-    const promoted = await call(api, "PATCH", `/api/profile/company/employees/${row!.id}`, { role: "owner", position: "Директор" }, owner.token);
+    const [row] = await api.db
+      .select()
+      .from(companyMembers)
+      .where(and(eq(companyMembers.userId, deputy.id), eq(companyMembers.companyId, companyId)));
+    const promoted = await call(
+      api,
+      "PATCH",
+      `/api/profile/company/employees/${row!.id}`,
+      { role: "owner", position: "Директор" },
+      owner.token,
+    );
     expect(promoted.body.data).toMatchObject({ role: "owner", position: "Директор" });
     const [ownerRow] = await api.db.select().from(companyMembers).where(eq(companyMembers.userId, owner.id));
     const stepDown = await call(api, "PATCH", `/api/profile/company/employees/${ownerRow!.id}`, { role: "admin" }, owner.token);
@@ -166,7 +218,11 @@ describe("suggestions", () => {
   test("GET /dev/legal_entry autofills a legal entity by INN; bad INNs are 400; anonymous is 401", async () => {
     const found = await call(api, "GET", "/dev/legal_entry?inn=7707083893", undefined, owner.token);
     expect(found.status).toBe(200);
-    expect(found.body.data).toMatchObject({ configured: true, available: true, items: [{ inn: "7707083893", kpp: "773601001", ogrn: "1027700132195", nameShort: "ПАО СБЕРБАНК" }] });
+    expect(found.body.data).toMatchObject({
+      configured: true,
+      available: true,
+      items: [{ inn: "7707083893", kpp: "773601001", ogrn: "1027700132195", nameShort: "ПАО СБЕРБАНК" }],
+    });
     expect(dadata.calls.at(-1)!.authorization).toBe("Token dadata-token");
     const bad = await call(api, "GET", "/dev/legal_entry?inn=7707083894", undefined, owner.token);
     expect(bad.status).toBe(400);
@@ -181,7 +237,9 @@ describe("suggestions", () => {
   test("POST /dev/address suggests addresses", async () => {
     const reply = await call(api, "POST", "/dev/address", { query: "Москва Тверская", count: 1 }, owner.token);
     expect(reply.status).toBe(200);
-    expect(reply.body.data.items).toEqual([expect.objectContaining({ value: "г Москва, ул Тверская, д 1", postalCode: "125009", latitude: 55.757 })]);
+    expect(reply.body.data.items).toEqual([
+      expect.objectContaining({ value: "г Москва, ул Тверская, д 1", postalCode: "125009", latitude: 55.757 }),
+    ]);
     expect((await call(api, "POST", "/dev/address", { query: "" }, owner.token)).status).toBe(400);
   });
 

@@ -53,10 +53,71 @@ const JSON_ENDPOINTS: [string, () => string][] = [
   ["POST", () => "/api/profile/invitations/1/accept"],
 ];
 
-const keys = ["name", "description", "sourceLang", "country", "regionCode", "website", "phone", "email", "facts", "key", "value", "action", "productId", "kind", "inn", "kpp", "ogrn", "nameFull", "role", "status", "position", "tiers", "minQuantity", "price", "currency", "unit", "variants", "attributes", "fileId", "title", "query", "count", "ru", "en", "zh", "moq", "moqUnit", "tnvedCode", "categoryId", "okvedMain", "okvedCodes", "__proto__", "constructor"];
+const keys = [
+  "name",
+  "description",
+  "sourceLang",
+  "country",
+  "regionCode",
+  "website",
+  "phone",
+  "email",
+  "facts",
+  "key",
+  "value",
+  "action",
+  "productId",
+  "kind",
+  "inn",
+  "kpp",
+  "ogrn",
+  "nameFull",
+  "role",
+  "status",
+  "position",
+  "tiers",
+  "minQuantity",
+  "price",
+  "currency",
+  "unit",
+  "variants",
+  "attributes",
+  "fileId",
+  "title",
+  "query",
+  "count",
+  "ru",
+  "en",
+  "zh",
+  "moq",
+  "moqUnit",
+  "tnvedCode",
+  "categoryId",
+  "okvedMain",
+  "okvedCodes",
+  "__proto__",
+  "constructor",
+];
 const oddValues = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom("", " ", "null", "NaN", "-1", "1e999", "0x10", "ru", "RUB", "owner", "submit", "legal", "7707083893", "\u0000", "😀".repeat(300), "a".repeat(70_000)),
+  fc.constantFrom(
+    "",
+    " ",
+    "null",
+    "NaN",
+    "-1",
+    "1e999",
+    "0x10",
+    "ru",
+    "RUB",
+    "owner",
+    "submit",
+    "legal",
+    "7707083893",
+    "\u0000",
+    "😀".repeat(300),
+    "a".repeat(70_000),
+  ),
   fc.integer(),
   fc.double(),
 );
@@ -69,7 +130,7 @@ const body = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
   formLike.map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
-  fc.constantFrom("{", "[", '{"name":', "\u0000", '{"a":1}{"b":2}', "{\"facts\": [".repeat(50)),
+  fc.constantFrom("{", "[", '{"name":', "\u0000", '{"a":1}{"b":2}', '{"facts": ['.repeat(50)),
 );
 
 function expectErrorEnvelope(status: number, responseBody: any, label: string) {
@@ -81,28 +142,43 @@ function expectErrorEnvelope(status: number, responseBody: any, label: string) {
 }
 
 describe("malformed bodies never give a 5xx", () => {
-  test.each(JSON_ENDPOINTS.map(([method, path]) => [`${method} ${path().replace(/undefined/g, "{id}")}`, method, path] as const))("%s", async (_label, method, path) => {
-    await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "application/json; charset=koi8-r"), async (raw, contentType) => {
-        const reply = await call(api, method, path(), raw, owner.token, { "content-type": contentType });
-        expectErrorEnvelope(reply.status, reply.body, `${method} ${path()} ${contentType} ${raw.slice(0, 80)}`);
-      }),
-      { numRuns: 40 },
-    );
-  }, 120_000);
+  test.each(JSON_ENDPOINTS.map(([method, path]) => [`${method} ${path().replace(/undefined/g, "{id}")}`, method, path] as const))(
+    "%s",
+    async (_label, method, path) => {
+      await fc.assert(
+        fc.asyncProperty(
+          body,
+          fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "application/json; charset=koi8-r"),
+          async (raw, contentType) => {
+            const reply = await call(api, method, path(), raw, owner.token, { "content-type": contentType });
+            expectErrorEnvelope(reply.status, reply.body, `${method} ${path()} ${contentType} ${raw.slice(0, 80)}`);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+    120_000,
+  );
 
   test("random bytes as multipart uploads", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 4096 }), fc.string({ maxLength: 40 }), fc.constantFrom(`${P}/logo`, `${P}/files`, "/api/files/common", `${P}/products/${ids.product}/files`), async (bytes, boundary, url) => {
-        const method = url.endsWith("/logo") ? "PUT" : "POST";
-        const raw = await call(api, method, url, Buffer.from(bytes).toString("latin1"), owner.token, { "content-type": `multipart/form-data; boundary=${boundary}` });
-        expectErrorEnvelope(raw.status, raw.body, `raw multipart ${url}`);
-        const form = new FormData();
-        form.set("file", new File([Buffer.from(bytes)], boundary || "x"));
-        form.set("title.ru", boundary);
-        const wrapped = await call(api, method, url, form, owner.token);
-        expectErrorEnvelope(wrapped.status, wrapped.body, `file ${url}`);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 4096 }),
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(`${P}/logo`, `${P}/files`, "/api/files/common", `${P}/products/${ids.product}/files`),
+        async (bytes, boundary, url) => {
+          const method = url.endsWith("/logo") ? "PUT" : "POST";
+          const raw = await call(api, method, url, Buffer.from(bytes).toString("latin1"), owner.token, {
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+          });
+          expectErrorEnvelope(raw.status, raw.body, `raw multipart ${url}`);
+          const form = new FormData();
+          form.set("file", new File([Buffer.from(bytes)], boundary || "x"));
+          form.set("title.ru", boundary);
+          const wrapped = await call(api, method, url, form, owner.token);
+          expectErrorEnvelope(wrapped.status, wrapped.body, `file ${url}`);
+        },
+      ),
       { numRuns: 40 },
     );
   }, 120_000);
@@ -110,13 +186,29 @@ describe("malformed bodies never give a 5xx", () => {
   test("odd path ids and query strings", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.string({ maxLength: 30 }), fc.bigInt().map(String), fc.constantFrom("0", "-1", "1.5", "1e3", "99999999999999999999", "%00", "..%2F..", "NaN")),
+        fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc.bigInt().map(String),
+          fc.constantFrom("0", "-1", "1.5", "1e3", "99999999999999999999", "%00", "..%2F..", "NaN"),
+        ),
         fc.constantFrom("products", "legal-entities", "employees", "files", "product-company"),
         fc.constantFrom("GET", "PATCH", "DELETE"),
         async (id, collection, method) => {
-          const reply = await call(api, method, `${P}/${collection}/${encodeURIComponent(id)}`, method === "PATCH" ? {} : undefined, owner.token);
+          const reply = await call(
+            api,
+            method,
+            `${P}/${collection}/${encodeURIComponent(id)}`,
+            method === "PATCH" ? {} : undefined,
+            owner.token,
+          );
           expectErrorEnvelope(reply.status, reply.body, `${method} ${collection}/${id}`);
-          const list = await call(api, "GET", `${P}/products?status=${encodeURIComponent(id)}&q=${encodeURIComponent(id)}&page=${encodeURIComponent(id)}`, undefined, owner.token);
+          const list = await call(
+            api,
+            "GET",
+            `${P}/products?status=${encodeURIComponent(id)}&q=${encodeURIComponent(id)}&page=${encodeURIComponent(id)}`,
+            undefined,
+            owner.token,
+          );
           expectErrorEnvelope(list.status, list.body, `list ${id}`);
         },
       ),

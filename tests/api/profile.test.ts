@@ -13,7 +13,16 @@ import { runAdmin } from "../../server/admin/cli.ts";
 import { seedRegions } from "../../server/catalog/regions.ts";
 import { products, users } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, freeRealEntities, jpegPhoto, multipart, pdfDocument, type TestUser } from "../support/profile.ts";
+import {
+  call,
+  cleanupProfileData,
+  createUser,
+  freeRealEntities,
+  jpegPhoto,
+  multipart,
+  pdfDocument,
+  type TestUser,
+} from "../support/profile.ts";
 
 let api: TestApi;
 let owner: TestUser;
@@ -77,7 +86,15 @@ describe("a new supplier's journey", () => {
     expect(created.status).toBe(201);
     const data = created.body.data;
     companyId = data.id;
-    expect(data).toMatchObject({ role: "owner", status: "draft", country: "RU", regionCode: "66", email: "sales@profile-check.example", okvedMain: "46.74", okvedCodes: ["25.94"] });
+    expect(data).toMatchObject({
+      role: "owner",
+      status: "draft",
+      country: "RU",
+      regionCode: "66",
+      email: "sales@profile-check.example",
+      okvedMain: "46.74",
+      okvedCodes: ["25.94"],
+    });
     expect(data.missing).toContain("legalEntity");
     expect(data.completeness).toBeGreaterThan(0);
     const again = await call(api, "POST", "/api/profile/company", { name: { ru: "Вторая" }, country: "RU" }, owner.token);
@@ -95,13 +112,31 @@ describe("a new supplier's journey", () => {
 
   test("a legal entity with a real INN; check digits are validated", async () => {
     const entity = realEntities[0]!;
-    const bad = await call(api, "POST", "/api/profile/company/legal-entities", { kind: "legal", inn: entity.inn.slice(0, 9) + String((Number(entity.inn[9]) + 1) % 10), nameFull: entity.nameFull }, owner.token);
+    const bad = await call(
+      api,
+      "POST",
+      "/api/profile/company/legal-entities",
+      { kind: "legal", inn: entity.inn.slice(0, 9) + String((Number(entity.inn[9]) + 1) % 10), nameFull: entity.nameFull },
+      owner.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues).toContainEqual({ path: "inn", message: "inn_checksum" });
-    const created = await call(api, "POST", "/api/profile/company/legal-entities", { kind: "legal", inn: entity.inn, kpp: "890101001", nameFull: entity.nameFull, nameShort: entity.nameShort }, owner.token);
+    const created = await call(
+      api,
+      "POST",
+      "/api/profile/company/legal-entities",
+      { kind: "legal", inn: entity.inn, kpp: "890101001", nameFull: entity.nameFull, nameShort: entity.nameShort },
+      owner.token,
+    );
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ kind: "legal", inn: entity.inn, kpp: "890101001", nameFull: entity.nameFull });
-    const twice = await call(api, "POST", "/api/profile/company/legal-entities", { kind: "legal", inn: entity.inn, nameFull: "Again" }, owner.token);
+    const twice = await call(
+      api,
+      "POST",
+      "/api/profile/company/legal-entities",
+      { kind: "legal", inn: entity.inn, nameFull: "Again" },
+      owner.token,
+    );
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe("inn_exists");
   });
@@ -111,26 +146,59 @@ describe("a new supplier's journey", () => {
       api,
       "POST",
       "/api/profile/company/products",
-      { name: { ru: "Кронштейн монтажный оцинкованный", en: "Galvanized mounting bracket" }, description: { ru: "Сталь 2 мм, цинковое покрытие." }, sourceLang: "ru", tnvedCode: "7326 90 980 7", moq: "100", moqUnit: "pcs", originCountry: "ru" },
+      {
+        name: { ru: "Кронштейн монтажный оцинкованный", en: "Galvanized mounting bracket" },
+        description: { ru: "Сталь 2 мм, цинковое покрытие." },
+        sourceLang: "ru",
+        tnvedCode: "7326 90 980 7",
+        moq: "100",
+        moqUnit: "pcs",
+        originCountry: "ru",
+      },
       owner.token,
     );
     expect(created.status).toBe(201);
     productId = created.body.data.id;
-    expect(created.body.data).toMatchObject({ status: "draft", tnvedCode: "7326909807", moq: "100", moqUnit: "pcs", originCountry: "RU", pending: null });
+    expect(created.body.data).toMatchObject({
+      status: "draft",
+      tnvedCode: "7326909807",
+      moq: "100",
+      moqUnit: "pcs",
+      originCountry: "RU",
+      pending: null,
+    });
 
     const prices = await call(
       api,
       "PUT",
       `/api/profile/company/products/${productId}/prices`,
-      { tiers: [{ minQuantity: 1000, price: "42.50", currency: "RUB", unit: "pcs" }, { minQuantity: "100", price: 55, currency: "RUB", unit: "pcs" }] },
+      {
+        tiers: [
+          { minQuantity: 1000, price: "42.50", currency: "RUB", unit: "pcs" },
+          { minQuantity: "100", price: 55, currency: "RUB", unit: "pcs" },
+        ],
+      },
       owner.token,
     );
     expect(prices.status).toBe(200);
     expect(prices.body.data.map((t: { minQuantity: string }) => t.minQuantity)).toEqual(["100", "1000"]);
 
-    const photo = await call(api, "POST", `/api/profile/company/products/${productId}/files`, multipart(await jpegPhoto(), "bracket.jpg", "image/jpeg", { "title.ru": "Общий вид" }), owner.token);
+    const photo = await call(
+      api,
+      "POST",
+      `/api/profile/company/products/${productId}/files`,
+      multipart(await jpegPhoto(), "bracket.jpg", "image/jpeg", { "title.ru": "Общий вид" }),
+      owner.token,
+    );
     expect(photo.status).toBe(201);
-    expect(photo.body.data).toMatchObject({ kind: "image", mime: "image/webp", width: 320, height: 240, title: { ru: "Общий вид" }, expiresAt: null });
+    expect(photo.body.data).toMatchObject({
+      kind: "image",
+      mime: "image/webp",
+      width: 320,
+      height: 240,
+      title: { ru: "Общий вид" },
+      expiresAt: null,
+    });
     expect(photo.body.data.thumbUrl).toMatch(/^\/media\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]+-thumb\.webp$/);
     const stored = await api.storage.get(photo.body.data.url.slice("/media/".length));
     const chunks: Buffer[] = [];
@@ -139,7 +207,13 @@ describe("a new supplier's journey", () => {
     expect(metadata.format).toBe("webp");
     expect(metadata.exif).toBeUndefined();
 
-    const pdf = await call(api, "POST", `/api/profile/company/products/${productId}/files`, multipart(pdfDocument(), "price-list.pdf", "application/pdf", { "title.ru": "Прайс-лист" }), owner.token);
+    const pdf = await call(
+      api,
+      "POST",
+      `/api/profile/company/products/${productId}/files`,
+      multipart(pdfDocument(), "price-list.pdf", "application/pdf", { "title.ru": "Прайс-лист" }),
+      owner.token,
+    );
     expect(pdf.status).toBe(201);
     expect(pdf.body.data).toMatchObject({ kind: "document", mime: "application/pdf", originalName: "price-list.pdf", thumbUrl: null });
 
@@ -147,12 +221,17 @@ describe("a new supplier's journey", () => {
     expect(detail.body.data.prices).toHaveLength(2);
     expect(detail.body.data.files.map((f: { kind: string }) => f.kind)).toEqual(["image", "document"]);
     expect(detail.body.data.cover.id).toBe(photo.body.data.id);
-    const [row] = await api.db.select({ priceFrom: products.priceFrom, priceCurrency: products.priceCurrency }).from(products).where(eq(products.id, productId));
+    const [row] = await api.db
+      .select({ priceFrom: products.priceFrom, priceCurrency: products.priceCurrency })
+      .from(products)
+      .where(eq(products.id, productId));
     expect(row).toEqual({ priceFrom: "42.50", priceCurrency: "RUB" });
   });
 
   test("both are submitted, approved with the CLI, and the product is on its public page", async () => {
-    expect((await call(api, "PATCH", "/api/profile/company/status", { action: "submit" }, owner.token)).body.data.status).toBe("moderation");
+    expect((await call(api, "PATCH", "/api/profile/company/status", { action: "submit" }, owner.token)).body.data.status).toBe(
+      "moderation",
+    );
     const submitted = await call(api, "PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" }, owner.token);
     expect(submitted.body.data.status).toBe("moderation");
     expect((await api.getJson(`/api/products/${productId}`)).status).toBe(404);
@@ -162,8 +241,15 @@ describe("a new supplier's journey", () => {
     expect(frozen.body.error.code).toBe("under_moderation");
 
     const documentsOf = async (term: string) =>
-      Number((await api.db.execute<{ n: number }>(sql`select coalesce(sum(documents), 0)::int as n from catalog_terms where term = ${term}`)).rows[0]!.n);
-    const before = { bracket: await documentsOf("кронштейн"), galvanized: await documentsOf("galvanized"), profile: await documentsOf("проверка") };
+      Number(
+        (await api.db.execute<{ n: number }>(sql`select coalesce(sum(documents), 0)::int as n from catalog_terms where term = ${term}`))
+          .rows[0]!.n,
+      );
+    const before = {
+      bracket: await documentsOf("кронштейн"),
+      galvanized: await documentsOf("galvanized"),
+      profile: await documentsOf("проверка"),
+    };
     expect(await admin("approve", "company", String(companyId))).toBe(0);
     expect(await admin("approve", "product", String(productId))).toBe(0);
     expect(cliOut.slice(-2)).toEqual([`Company ${companyId} approved: published`, `Product ${productId} approved: published`]);
@@ -192,20 +278,48 @@ describe("a new supplier's journey", () => {
 
 describe("editing a published product", () => {
   test("keeps the published version public until a moderator approves the change", async () => {
-    const patched = await call(api, "PATCH", `/api/profile/company/products/${productId}`, { name: { ru: "Кронштейн усиленный", en: "Heavy-duty bracket" } }, owner.token);
+    const patched = await call(
+      api,
+      "PATCH",
+      `/api/profile/company/products/${productId}`,
+      { name: { ru: "Кронштейн усиленный", en: "Heavy-duty bracket" } },
+      owner.token,
+    );
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ status: "published", name: { ru: "Кронштейн усиленный", en: "Heavy-duty bracket" }, pending: { state: "moderation", parts: ["card"] } });
-    await call(api, "PUT", `/api/profile/company/products/${productId}/prices`, { tiers: [{ minQuantity: 50, price: 60, currency: "RUB", unit: "pcs" }] }, owner.token);
+    expect(patched.body.data).toMatchObject({
+      status: "published",
+      name: { ru: "Кронштейн усиленный", en: "Heavy-duty bracket" },
+      pending: { state: "moderation", parts: ["card"] },
+    });
+    await call(
+      api,
+      "PUT",
+      `/api/profile/company/products/${productId}/prices`,
+      { tiers: [{ minQuantity: 50, price: 60, currency: "RUB", unit: "pcs" }] },
+      owner.token,
+    );
     const removed = await call(api, "GET", `/api/profile/company/products/${productId}/files`, undefined, owner.token);
     const pdfId = removed.body.data.find((f: { kind: string }) => f.kind === "document").id;
-    expect((await call(api, "DELETE", `/api/profile/company/products/${productId}/files/${pdfId}`, undefined, owner.token)).status).toBe(200);
+    expect((await call(api, "DELETE", `/api/profile/company/products/${productId}/files/${pdfId}`, undefined, owner.token)).status).toBe(
+      200,
+    );
 
     // A picture added and removed again before approval is gone; the approved one stays.
-    const extra = await call(api, "POST", `/api/profile/company/products/${productId}/files`, multipart(await jpegPhoto(50, 50), "extra.jpg"), owner.token);
+    const extra = await call(
+      api,
+      "POST",
+      `/api/profile/company/products/${productId}/files`,
+      multipart(await jpegPhoto(50, 50), "extra.jpg"),
+      owner.token,
+    );
     expect(extra.status).toBe(201);
-    expect((await call(api, "DELETE", `/api/profile/company/products/${productId}/files/${extra.body.data.id}`, undefined, owner.token)).status).toBe(200);
+    expect(
+      (await call(api, "DELETE", `/api/profile/company/products/${productId}/files/${extra.body.data.id}`, undefined, owner.token)).status,
+    ).toBe(200);
     expect(await api.storage.get(extra.body.data.url.slice("/media/".length))).toBeNull();
-    expect(await api.storage.get(removed.body.data.find((f: { kind: string }) => f.kind === "document").url.slice("/media/".length))).not.toBeNull();
+    expect(
+      await api.storage.get(removed.body.data.find((f: { kind: string }) => f.kind === "document").url.slice("/media/".length)),
+    ).not.toBeNull();
 
     const working = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
     expect(working.body.data.prices).toEqual([{ minQuantity: "50", price: "60", currency: "RUB", unit: "pcs" }]);
@@ -231,7 +345,9 @@ describe("editing a published product", () => {
     expect(updated.body.data.name.text).toBe("Heavy-duty bracket");
     expect(updated.body.data.prices).toEqual([{ minQuantity: "50.000", price: "60.00", currency: "RUB", unit: "pcs" }]);
     expect(updated.body.data.documents).toHaveLength(0);
-    expect(await api.storage.get(removed.body.data.find((f: { kind: string }) => f.kind === "document").url.slice("/media/".length))).toBeNull();
+    expect(
+      await api.storage.get(removed.body.data.find((f: { kind: string }) => f.kind === "document").url.slice("/media/".length)),
+    ).toBeNull();
     const after = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
     expect(after.body.data.pending).toBeNull();
   });
@@ -261,7 +377,9 @@ describe("editing a published product", () => {
     expect(await admin("reject", "product", String(id), "--reason", "Нет фотографии")).toBe(0);
     const rejected = await call(api, "GET", `/api/profile/company/products/${id}`, undefined, owner.token);
     expect(rejected.body.data).toMatchObject({ status: "rejected", moderationNote: "Нет фотографии" });
-    expect((await call(api, "PATCH", `/api/profile/company/products/${id}`, { name: { ru: "Шайба плоская" } }, owner.token)).status).toBe(200);
+    expect((await call(api, "PATCH", `/api/profile/company/products/${id}`, { name: { ru: "Шайба плоская" } }, owner.token)).status).toBe(
+      200,
+    );
     const again = await call(api, "PATCH", `/api/profile/company/products/${id}/status`, { action: "submit" }, owner.token);
     expect(again.body.data).toMatchObject({ status: "moderation", moderationNote: null });
   });
@@ -290,22 +408,55 @@ describe("company card", () => {
       api,
       "POST",
       "/api/profile/company",
-      { name: { en: "Only English" }, sourceLang: "ru", country: "DE", website: "javascript:alert(1)", email: "nope", phone: "12", latitude: 123, okvedCodes: ["abc"] },
+      {
+        name: { en: "Only English" },
+        sourceLang: "ru",
+        country: "DE",
+        website: "javascript:alert(1)",
+        email: "nope",
+        phone: "12",
+        latitude: 123,
+        okvedCodes: ["abc"],
+      },
       (await createUser(api, "validator")).token,
     );
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.code).toBe("invalid_body");
     const byPath = Object.fromEntries(invalid.body.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
-    expect(byPath).toMatchObject({ country: "invalid_option", website: "invalid_url", email: "invalid_email", phone: "invalid_phone", latitude: "too_big", "okvedCodes.0": "invalid_format" });
+    expect(byPath).toMatchObject({
+      country: "invalid_option",
+      website: "invalid_url",
+      email: "invalid_email",
+      phone: "invalid_phone",
+      latitude: "too_big",
+      "okvedCodes.0": "invalid_format",
+    });
   });
 
   test("PATCH merges, clears fields with null or an empty string, and checks references", async () => {
-    const patched = await call(api, "PATCH", "/api/profile/company", { website: "", phone: null, description: { ru: "Крепёж оптом", zh: "批发紧固件" } }, owner.token);
+    const patched = await call(
+      api,
+      "PATCH",
+      "/api/profile/company",
+      { website: "", phone: null, description: { ru: "Крепёж оптом", zh: "批发紧固件" } },
+      owner.token,
+    );
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ website: null, phone: null, description: { ru: "Крепёж оптом", zh: "批发紧固件" }, email: "sales@profile-check.example", status: "published" });
+    expect(patched.body.data).toMatchObject({
+      website: null,
+      phone: null,
+      description: { ru: "Крепёж оптом", zh: "批发紧固件" },
+      email: "sales@profile-check.example",
+      status: "published",
+    });
     const unknown = await call(api, "PATCH", "/api/profile/company", { regionCode: "CN-21", okvedMain: "99.99" }, owner.token);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.issues).toEqual(expect.arrayContaining([{ path: "regionCode", message: "unknown_region" }, { path: "okvedMain", message: "unknown_code" }]));
+    expect(unknown.body.error.issues).toEqual(
+      expect.arrayContaining([
+        { path: "regionCode", message: "unknown_region" },
+        { path: "okvedMain", message: "unknown_code" },
+      ]),
+    );
     const sourceLang = await call(api, "PATCH", "/api/profile/company", { sourceLang: "zh" }, owner.token);
     expect(sourceLang.status).toBe(400);
     expect(sourceLang.body.error.issues).toContainEqual({ path: "name.zh", message: "source_lang_missing" });
@@ -318,7 +469,13 @@ describe("company card", () => {
   });
 
   test("logo: upload, replace (the old file is deleted), remove", async () => {
-    const first = await call(api, "PUT", "/api/profile/company/logo", multipart(await jpegPhoto(100, 100, "#ff0000"), "logo.jpg", "image/jpeg"), owner.token);
+    const first = await call(
+      api,
+      "PUT",
+      "/api/profile/company/logo",
+      multipart(await jpegPhoto(100, 100, "#ff0000"), "logo.jpg", "image/jpeg"),
+      owner.token,
+    );
     expect(first.status).toBe(200);
     const firstUrl = first.body.data.logo.url as string;
     const upload = await call(api, "POST", "/api/files/common", multipart(await jpegPhoto(120, 120, "#00ff00"), "logo2.jpg"), owner.token);
@@ -335,12 +492,21 @@ describe("company card", () => {
   });
 
   test("company files: add a document and a picture with titles, list, delete", async () => {
-    const doc = await call(api, "POST", "/api/profile/company/files", multipart(pdfDocument("Сертификат"), "cert.pdf", "application/pdf", { "title.ru": "Сертификат ISO 9001" }), owner.token);
+    const doc = await call(
+      api,
+      "POST",
+      "/api/profile/company/files",
+      multipart(pdfDocument("Сертификат"), "cert.pdf", "application/pdf", { "title.ru": "Сертификат ISO 9001" }),
+      owner.token,
+    );
     expect(doc.status).toBe(201);
     const picture = await call(api, "POST", "/api/profile/company/files", multipart(await jpegPhoto(), "office.jpg"), owner.token);
     expect(picture.status).toBe(201);
     const list = await call(api, "GET", "/api/profile/company/files", undefined, owner.token);
-    expect(list.body.data.map((f: { kind: string; position: number }) => [f.kind, f.position])).toEqual([["document", 0], ["image", 1]]);
+    expect(list.body.data.map((f: { kind: string; position: number }) => [f.kind, f.position])).toEqual([
+      ["document", 0],
+      ["image", 1],
+    ]);
     expect(list.body.data[0].title).toEqual({ ru: "Сертификат ISO 9001" });
     expect((await call(api, "DELETE", `/api/profile/company/files/${doc.body.data.id}`, undefined, owner.token)).status).toBe(200);
     expect((await call(api, "DELETE", `/api/profile/company/files/${doc.body.data.id}`, undefined, owner.token)).status).toBe(404);
@@ -354,15 +520,42 @@ describe("company card", () => {
       api,
       "PUT",
       `/api/profile/company/products/${id}/variants`,
-      { variants: [{ name: { ru: "М8×40" }, attributes: [{ key: "d", value: "8" }, { key: "l", value: "40" }], price: "3.20", currency: "RUB" }, { name: { ru: "М10×50" } }] },
+      {
+        variants: [
+          {
+            name: { ru: "М8×40" },
+            attributes: [
+              { key: "d", value: "8" },
+              { key: "l", value: "40" },
+            ],
+            price: "3.20",
+            currency: "RUB",
+          },
+          { name: { ru: "М10×50" } },
+        ],
+      },
       owner.token,
     );
     expect(variants.status).toBe(200);
     expect((await call(api, "GET", `/api/profile/company/products/${id}/variants`, undefined, owner.token)).body.data).toEqual([
-      { name: { ru: "М8×40" }, attributes: [{ key: "d", value: "8" }, { key: "l", value: "40" }], price: "3.2", currency: "RUB" },
+      {
+        name: { ru: "М8×40" },
+        attributes: [
+          { key: "d", value: "8" },
+          { key: "l", value: "40" },
+        ],
+        price: "3.2",
+        currency: "RUB",
+      },
       { name: { ru: "М10×50" }, attributes: [], price: null, currency: null },
     ]);
-    const facts = await call(api, "PUT", `/api/profile/company/products/${id}/facts`, { facts: [{ key: { ru: "ГОСТ" }, value: { ru: "7798-70" } }] }, owner.token);
+    const facts = await call(
+      api,
+      "PUT",
+      `/api/profile/company/products/${id}/facts`,
+      { facts: [{ key: { ru: "ГОСТ" }, value: { ru: "7798-70" } }] },
+      owner.token,
+    );
     expect(facts.body.data).toHaveLength(1);
     const deleted = await call(api, "DELETE", `/api/profile/company/products/${id}`, undefined, owner.token);
     expect(deleted.status).toBe(200);
@@ -373,16 +566,42 @@ describe("company card", () => {
 describe("legal entities across companies", () => {
   test("an INN registered by another company is a 409 inn_taken; the owner's data is unchanged", async () => {
     const rival = await createUser(api, "rival");
-    expect((await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Соперник»" }, country: "RU" }, rival.token)).status).toBe(201);
-    const taken = await call(api, "POST", "/api/profile/company/legal-entities", { kind: "legal", inn: realEntities[0]!.inn, nameFull: "Чужое" }, rival.token);
+    expect((await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Соперник»" }, country: "RU" }, rival.token)).status).toBe(
+      201,
+    );
+    const taken = await call(
+      api,
+      "POST",
+      "/api/profile/company/legal-entities",
+      { kind: "legal", inn: realEntities[0]!.inn, nameFull: "Чужое" },
+      rival.token,
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.error).toMatchObject({ code: "inn_taken", issues: [{ path: "inn", message: "inn_taken" }] });
-    const own = await call(api, "POST", "/api/profile/company/legal-entities", { kind: "legal", inn: realEntities[1]!.inn, nameFull: realEntities[1]!.nameFull }, rival.token);
+    const own = await call(
+      api,
+      "POST",
+      "/api/profile/company/legal-entities",
+      { kind: "legal", inn: realEntities[1]!.inn, nameFull: realEntities[1]!.nameFull },
+      rival.token,
+    );
     expect(own.status).toBe(201);
-    const patchToTaken = await call(api, "PATCH", `/api/profile/company/legal-entities/${own.body.data.id}`, { inn: realEntities[0]!.inn }, rival.token);
+    const patchToTaken = await call(
+      api,
+      "PATCH",
+      `/api/profile/company/legal-entities/${own.body.data.id}`,
+      { inn: realEntities[0]!.inn },
+      rival.token,
+    );
     expect(patchToTaken.status).toBe(409);
     expect(patchToTaken.body.error.code).toBe("inn_taken");
-    const individual = await call(api, "PATCH", `/api/profile/company/legal-entities/${own.body.data.id}`, { kind: "individual" }, rival.token);
+    const individual = await call(
+      api,
+      "PATCH",
+      `/api/profile/company/legal-entities/${own.body.data.id}`,
+      { kind: "individual" },
+      rival.token,
+    );
     expect(individual.status).toBe(400);
     expect(individual.body.error.issues).toContainEqual({ path: "inn", message: "inn_format" });
   });
@@ -406,9 +625,13 @@ describe("dealer links", () => {
     expect(own.status).toBe(409);
     expect(own.body.error.code).toBe("own_product");
     const dealerSide = await call(api, "GET", "/api/profile/company/product-company", undefined, dealer.token);
-    expect(dealerSide.body.data.supplied).toEqual([expect.objectContaining({ product: expect.objectContaining({ id: productId }), kind: "distributor" })]);
+    expect(dealerSide.body.data.supplied).toEqual([
+      expect.objectContaining({ product: expect.objectContaining({ id: productId }), kind: "distributor" }),
+    ]);
     const ownerSide = await call(api, "GET", "/api/profile/company/product-company", undefined, owner.token);
-    expect(ownerSide.body.data.suppliedBy).toEqual([expect.objectContaining({ company: expect.objectContaining({ title: "ООО «Дилер»" }) })]);
+    expect(ownerSide.body.data.suppliedBy).toEqual([
+      expect.objectContaining({ company: expect.objectContaining({ title: "ООО «Дилер»" }) }),
+    ]);
     expect((await call(api, "DELETE", `/api/profile/company/product-company/${productId}`, undefined, dealer.token)).status).toBe(200);
     expect((await call(api, "DELETE", `/api/profile/company/product-company/${productId}`, undefined, dealer.token)).status).toBe(404);
   });
@@ -435,7 +658,9 @@ describe("OpenAPI", () => {
     expect(Object.keys(body.paths["/api/profile/company"]).sort()).toEqual(["get", "patch", "post"]);
     expect(Object.keys(body.paths["/api/profile/company/products/{id}/prices"]).sort()).toEqual(["get", "put"]);
     expect(Object.keys(body.paths["/api/files/common"]).sort()).toEqual(["delete", "get", "post"]);
-    expect(body.paths["/api/profile/company/legal-entities"].post.requestBody.content["application/json"].schema.properties.inn).toBeDefined();
+    expect(
+      body.paths["/api/profile/company/legal-entities"].post.requestBody.content["application/json"].schema.properties.inn,
+    ).toBeDefined();
     expect(body.paths["/dev/legal_entry"].get).toBeDefined();
   });
 });

@@ -45,25 +45,50 @@ beforeAll(async () => {
   for (const table of TABLES) {
     before[table] = (await one<{ max: number }>(sql.raw(`select coalesce(max(id), 0)::int as max from ${table}`))).max;
   }
-  await seedDemo(api.db, { companies: 1000, products: 20_000, seed: 11, dataDir, referenceDir: api.dataDir, now: new Date("2026-06-01T00:00:00Z") });
+  await seedDemo(api.db, {
+    companies: 1000,
+    products: 20_000,
+    seed: 11,
+    dataDir,
+    referenceDir: api.dataDir,
+    now: new Date("2026-06-01T00:00:00Z"),
+  });
   const mine = sql`p.id > ${before.products}`;
   Object.assign(pick, {
-    topCategory: (await one<{ id: number }>(sql`select c.parent_id as id from products p join categories c on c.id = p.category_id
-      where ${mine} and c.parent_id is not null group by 1 order by count(*) desc limit 1`)).id,
-    subCategory: (await one<{ id: number }>(sql`select p.category_id as id from products p where ${mine} group by 1 order by count(*) desc limit 1`)).id,
-    company: (await one<{ id: number }>(sql`select p.company_id as id from products p where ${mine} group by 1 order by count(*) desc limit 1`)).id,
-    tnvedCode: (await one<{ code: string }>(sql`select p.tnved_code as code from products p where ${mine} group by 1 order by count(*) desc limit 1`)).code,
-    okved: (await one<{ code: string }>(sql`select o.okved_code as code from company_okved_codes o where o.company_id > ${before.companies}
-      group by 1 order by count(*) desc limit 1`)).code,
-    region: (await one<{ code: string }>(sql`select region_code as code from companies where id > ${before.companies} and country = 'RU'
-      group by 1 order by count(*) desc limit 1`)).code,
-    serviceType: (await one<{ slug: string }>(sql`select t.slug from company_services s join service_types t on t.id = s.service_type_id
-      where t.id > ${before.service_types} group by 1 order by count(*) desc limit 1`)).slug,
-    tag: (await one<{ slug: string }>(sql`select t.slug from story_tags st join tags t on t.id = st.tag_id where t.id > ${before.tags}
-      group by 1 order by count(*) desc limit 1`)).slug,
+    topCategory: (
+      await one<{ id: number }>(sql`select c.parent_id as id from products p join categories c on c.id = p.category_id
+      where ${mine} and c.parent_id is not null group by 1 order by count(*) desc limit 1`)
+    ).id,
+    subCategory: (
+      await one<{ id: number }>(sql`select p.category_id as id from products p where ${mine} group by 1 order by count(*) desc limit 1`)
+    ).id,
+    company: (
+      await one<{ id: number }>(sql`select p.company_id as id from products p where ${mine} group by 1 order by count(*) desc limit 1`)
+    ).id,
+    tnvedCode: (
+      await one<{ code: string }>(sql`select p.tnved_code as code from products p where ${mine} group by 1 order by count(*) desc limit 1`)
+    ).code,
+    okved: (
+      await one<{ code: string }>(sql`select o.okved_code as code from company_okved_codes o where o.company_id > ${before.companies}
+      group by 1 order by count(*) desc limit 1`)
+    ).code,
+    region: (
+      await one<{ code: string }>(sql`select region_code as code from companies where id > ${before.companies} and country = 'RU'
+      group by 1 order by count(*) desc limit 1`)
+    ).code,
+    serviceType: (
+      await one<{ slug: string }>(sql`select t.slug from company_services s join service_types t on t.id = s.service_type_id
+      where t.id > ${before.service_types} group by 1 order by count(*) desc limit 1`)
+    ).slug,
+    tag: (
+      await one<{ slug: string }>(sql`select t.slug from story_tags st join tags t on t.id = st.tag_id where t.id > ${before.tags}
+      group by 1 order by count(*) desc limit 1`)
+    ).slug,
   });
-  related = (await one<{ id: number }>(sql`select id from products p
-    where ${mine} and status = 'published' and category_id = ${pick.subCategory} order by id limit 1`)).id;
+  related = (
+    await one<{ id: number }>(sql`select id from products p
+    where ${mine} and status = 'published' and category_id = ${pick.subCategory} order by id limit 1`)
+  ).id;
 }, 300_000);
 
 afterAll(async () => {
@@ -119,7 +144,10 @@ const cases: Case[] = [
   ["products by price, cheapest first", () => productListSql({ currency: "RUB", sort: "price_asc" }, 1, 24)],
   ["products by price, dearest first", () => productListSql({ currency: "CNY", sort: "price_desc" }, 1, 24)],
   ["products in a price range", () => productListSql({ currency: "RUB", priceMin: 1000, priceMax: 5000, sort: "price_asc" }, 1, 24)],
-  ["products of a category by price", () => productListSql({ category: pick.topCategory as number, currency: "RUB", sort: "price_asc" }, 1, 24)],
+  [
+    "products of a category by price",
+    () => productListSql({ category: pick.topCategory as number, currency: "RUB", sort: "price_asc" }, 1, 24),
+  ],
   ["products of suppliers in a region", () => productListSql({ region: pick.region as string }, 1, 24)],
   ["a product page (prices, variants, files, other suppliers)", () => ({ rows: productDetailSql(related), count: null })],
   ["related products", () => ({ rows: relatedProductsSql(related, 8), count: null })],
@@ -139,7 +167,10 @@ const cases: Case[] = [
   ["product search, Russian prefix", () => productSearchSql("подшипн", {}, 1, 24)],
   ["product search, English", () => productSearchSql("steel", {}, 1, 24)],
   ["product search, Chinese", () => productSearchSql("钢管", {}, 1, 24)],
-  ["product search, two words with a filter", () => productSearchSql("насосы центробежные", { category: pick.topCategory as number }, 1, 24)],
+  [
+    "product search, two words with a filter",
+    () => productSearchSql("насосы центробежные", { category: pick.topCategory as number }, 1, 24),
+  ],
   ["supplier search", () => companySearchSql("завод", 1, 20)],
   ["service search", () => serviceSearchSql("таможенное", 1, 20)],
   ["story search", () => storySearchSql("логистика", 1, 20)],
@@ -156,10 +187,16 @@ describe("catalogue list queries use indexes (EXPLAIN on a 20,000-product catalo
   test.each(cases)("%s", async (_name, build) => {
     const query = build();
     expect(query).not.toBeNull();
-    for (const [part, statement] of [["page", query!.rows], ["count", query!.count]] as const) {
+    for (const [part, statement] of [
+      ["page", query!.rows],
+      ["count", query!.count],
+    ] as const) {
       if (!statement) continue;
       const plan = await planOf(statement);
-      expect(seqScansOnBigTables(plan), `${part}: ${JSON.stringify(plan.map((n) => [n["Node Type"], n["Relation Name"] ?? n["Index Name"] ?? ""]))}`).toEqual([]);
+      expect(
+        seqScansOnBigTables(plan),
+        `${part}: ${JSON.stringify(plan.map((n) => [n["Node Type"], n["Relation Name"] ?? n["Index Name"] ?? ""]))}`,
+      ).toEqual([]);
       expect(indexesUsed(plan).length, `${part} uses no index`).toBeGreaterThan(0);
     }
   });

@@ -41,7 +41,10 @@ function sectionsOnly(source: string, target: string) {
   writeFileSync(path.join(target, "tnved", "tnved_eaeu.csv"), [header, ...sections].join("\n"));
   const supplement = readFileSync(path.join(source, "tnved", "tnved_eaeu_10digit_supplement_2017ed.csv"), "utf8").split("\n")[0];
   writeFileSync(path.join(target, "tnved", "tnved_eaeu_10digit_supplement_2017ed.csv"), `${supplement}\n`);
-  writeFileSync(path.join(target, "tnved", "tnved_eaeu_sections_chapters_notes.json"), readFileSync(path.join(source, "tnved", "tnved_eaeu_sections_chapters_notes.json")));
+  writeFileSync(
+    path.join(target, "tnved", "tnved_eaeu_sections_chapters_notes.json"),
+    readFileSync(path.join(source, "tnved", "tnved_eaeu_sections_chapters_notes.json")),
+  );
 }
 
 beforeAll(async () => {
@@ -74,7 +77,11 @@ describe("regions after the classifier import", () => {
     expect(rows.filter((r) => r.country === "CN")).toHaveLength(31);
     expect(rows.every((r) => r.name.ru && r.name.en && r.name.zh)).toBe(true);
     const byCode = new Map(rows.map((r) => [r.code, r.name]));
-    expect(byCode.get("66")).toEqual({ ru: "Свердловская область", en: "Sverdlovsk Oblast", zh: expect.stringContaining("斯维尔德洛夫斯克") });
+    expect(byCode.get("66")).toEqual({
+      ru: "Свердловская область",
+      en: "Sverdlovsk Oblast",
+      zh: expect.stringContaining("斯维尔德洛夫斯克"),
+    });
     expect(byCode.get("77")?.ru).toBe("Москва");
     expect(byCode.get("CN-44")?.en).toContain("Guangdong");
     expect(importLog.some((line) => line.startsWith("Regions: 120"))).toBe(true);
@@ -93,7 +100,10 @@ describe("regions after the classifier import", () => {
   });
 
   test("a company created on this database can be placed in a region", async () => {
-    const [user] = await database.db.insert(users).values({ email: `regions-${Date.now()}@example.test`, firstName: "Иван", lastName: "Регионов", acceptedTermsAt: new Date() }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `regions-${Date.now()}@example.test`, firstName: "Иван", lastName: "Регионов", acceptedTermsAt: new Date() })
+      .returning();
     const token = await signAccessToken(auth.keys, { userId: user!.id, role: "USER" }, new Date());
     const create = (regionCode: string, country: string) =>
       app.request("/api/profile/company", {
@@ -103,14 +113,20 @@ describe("regions after the classifier import", () => {
       });
     const wrongCountry = await create("CN-44", "RU");
     expect(wrongCountry.status).toBe(400);
-    expect(((await wrongCountry.json()) as { error: { issues: { path: string; message: string }[] } }).error.issues).toContainEqual({ path: "regionCode", message: "unknown_region" });
+    expect(((await wrongCountry.json()) as { error: { issues: { path: string; message: string }[] } }).error.issues).toContainEqual({
+      path: "regionCode",
+      message: "unknown_region",
+    });
     const placed = await create("66", "RU");
     expect(placed.status).toBe(201);
     expect(((await placed.json()) as { data: { regionCode: string } }).data.regionCode).toBe("66");
   });
 
   test("importing again writes the same rows and repairs a tampered name", async () => {
-    await database.db.update(regions).set({ name: { ru: "испорчено" } }).where(eq(regions.code, "CN-21"));
+    await database.db
+      .update(regions)
+      .set({ name: { ru: "испорчено" } })
+      .where(eq(regions.code, "CN-21"));
     await database.db.execute(sql`delete from regions where code = 'CN-65'`);
     await runImport(database.db, path.join(dataDir, "reference"), () => {});
     const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(regions);

@@ -36,7 +36,15 @@ beforeAll(async () => {
     const [row] = await rows<{ max: number }>(sql.raw(`select coalesce(max(id), 0)::int as max from ${table}`));
     before[table] = row!.max;
   }
-  summary = await seedDemo(api.db, { companies: COMPANIES, products: PRODUCTS, seed: SEED, dataDir, referenceDir: api.dataDir, now: NOW, batchSize: 64 });
+  summary = await seedDemo(api.db, {
+    companies: COMPANIES,
+    products: PRODUCTS,
+    seed: SEED,
+    dataDir,
+    referenceDir: api.dataDir,
+    now: NOW,
+    batchSize: 64,
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -148,12 +156,20 @@ describe("demo catalogue", () => {
     expect(translated!.zh_with_ru).toBeGreaterThanOrEqual(1);
     expect(translated!.ru_without_name).toBe(0);
     expect(translated!.zh_without_name).toBe(0);
-    const companies = await rows<{ country: string; source_lang: string }>(sql`select country, source_lang from companies where id > ${before.companies}`);
+    const companies = await rows<{ country: string; source_lang: string }>(
+      sql`select country, source_lang from companies where id > ${before.companies}`,
+    );
     for (const c of companies) expect(c.source_lang).toBe(c.country === "CN" ? "zh" : "ru");
   });
 
   test("price tiers ascend by quantity and descend by price; price_from is the lowest tier's", async () => {
-    const products = await rows<{ id: number; price_from: string; price_currency: string; moq: string; tiers: Array<{ q: string; p: string; c: string }> }>(sql`
+    const products = await rows<{
+      id: number;
+      price_from: string;
+      price_currency: string;
+      moq: string;
+      tiers: Array<{ q: string; p: string; c: string }>;
+    }>(sql`
       select p.id, p.price_from::text, p.price_currency, p.moq::text,
              json_agg(json_build_object('q', t.min_quantity::text, 'p', t.price::text, 'c', t.currency) order by t.min_quantity) as tiers
         from products p join product_prices t on t.product_id = p.id

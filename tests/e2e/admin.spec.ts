@@ -67,7 +67,8 @@ const ROUND_TRIP = {
     save: "Сохранить и отправить изменения на проверку",
     savedPending: "Изменения сохранены и ждут проверки модератора; до этого в каталоге прежняя версия.",
     prices: /^Цены/,
-    tier: (field: "from" | "price" | "currency", n: number) => `${{ from: "От количества", price: "Цена за единицу", currency: "Валюта" }[field]} (ступень ${n})`,
+    tier: (field: "from" | "price" | "currency", n: number) =>
+      `${{ from: "От количества", price: "Цена за единицу", currency: "Валюта" }[field]} (ступень ${n})`,
     addTier: "+ Добавить ступень",
     pricesSaved: "Цены сохранены.",
     pendingReview: "Изменения на проверке",
@@ -97,7 +98,8 @@ const ROUND_TRIP = {
     save: "Save and send the changes for review",
     savedPending: "Changes saved; they await a moderator, and the catalogue shows the previous version until then.",
     prices: /^Prices/,
-    tier: (field: "from" | "price" | "currency", n: number) => `${{ from: "From quantity", price: "Price per unit", currency: "Currency" }[field]} (tier ${n})`,
+    tier: (field: "from" | "price" | "currency", n: number) =>
+      `${{ from: "From quantity", price: "Price per unit", currency: "Currency" }[field]} (tier ${n})`,
     addTier: "+ Add a tier",
     pricesSaved: "Prices saved.",
     pendingReview: "Changes under review",
@@ -127,7 +129,8 @@ const ROUND_TRIP = {
     save: "保存并提交修改审核",
     savedPending: "修改已保存，等待审核员审核；在此之前目录显示之前的版本。",
     prices: /^价格/,
-    tier: (field: "from" | "price" | "currency", n: number) => `${{ from: "起订数量", price: "单价", currency: "货币" }[field]} (价格档 ${n})`,
+    tier: (field: "from" | "price" | "currency", n: number) =>
+      `${{ from: "起订数量", price: "单价", currency: "货币" }[field]} (价格档 ${n})`,
     addTier: "+ 添加价格档",
     pricesSaved: "价格已保存。",
     pendingReview: "修改审核中",
@@ -160,12 +163,19 @@ type RoundTripLang = keyof typeof ROUND_TRIP;
  * languages are tabs (the field's group holds them), without it the inputs are stacked.
  */
 async function fillLocalized(page: Page, javaScript: boolean, label: string, langName: string, value: string) {
-  if (javaScript) await page.getByRole("group", { name: label }).getByRole("tab", { name: new RegExp(`^${langName}`) }).click();
+  if (javaScript)
+    await page
+      .getByRole("group", { name: label })
+      .getByRole("tab", { name: new RegExp(`^${langName}`) })
+      .click();
   await page.getByLabel(`${label} (${langName})`, { exact: true }).fill(value);
 }
 
 for (const lang of Object.keys(ROUND_TRIP) as RoundTripLang[]) {
-  test(`${lang}: a supplier's change is rejected with a reason, fixed on the profile pages, approved, and the public page shows it`, async ({ browser, baseURL }, testInfo) => {
+  test(`${lang}: a supplier's change is rejected with a reason, fixed on the profile pages, approved, and the public page shows it`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const say = ROUND_TRIP[lang];
     const prefix = lang === "ru" ? "" : `/${lang}`;
@@ -267,7 +277,10 @@ for (const lang of Object.keys(ROUND_TRIP) as RoundTripLang[]) {
     await openPage(supplier, productPage, javaScript);
     await expect(supplier.locator(".pp-product-header .pp-pending")).toHaveCount(0);
     await expect(supplier.locator(".pp-note")).toHaveCount(0);
-    const done = await api<{ moderationNote: string | null; pending: unknown }>("GET", `/api/profile/company/products/${product.productId}`);
+    const done = await api<{ moderationNote: string | null; pending: unknown }>(
+      "GET",
+      `/api/profile/company/products/${product.productId}`,
+    );
     expect(done).toMatchObject({ moderationNote: null, pending: null });
 
     // The audit log lists the decisions on this product: the approval, the rejection, the CLI's first approval.
@@ -315,7 +328,10 @@ test("everyone but staff gets the 403 page on every admin page; anonymous visito
   await expect(page.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
 });
 
-test("a filter page finds exactly the matching companies with facet counts, and the CSV holds exactly its rows", async ({ browser, baseURL }, testInfo) => {
+test("a filter page finds exactly the matching companies with facet counts, and the CSV holds exactly its rows", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(240_000);
   const tag = tagOf(testInfo.project.name);
   const javaScript = testInfo.project.name === "js";
@@ -370,7 +386,11 @@ test("a filter page finds exactly the matching companies with facet counts, and 
   expect(csvText.charCodeAt(0)).toBe(0xfeff);
   const rows = parse(csvText, { columns: true, bom: true }) as Record<string, string>[];
   expect(rows.map((r) => Number(r.id))).toEqual(ids);
-  expect(rows.find((r) => Number(r.id) === product.companyId)).toMatchObject({ name_zh: `沈阳辽中鑫达农机有限公司 ${tag}`, region_code: "CN-21", status: "published" });
+  expect(rows.find((r) => Number(r.id) === product.companyId)).toMatchObject({
+    name_zh: `沈阳辽中鑫达农机有限公司 ${tag}`,
+    region_code: "CN-21",
+    status: "published",
+  });
 
   // The same search on the English products page, narrowed to the company.
   await page.goto(`/en/admin/products?company=${product.companyId}`);
@@ -380,7 +400,10 @@ test("a filter page finds exactly the matching companies with facet counts, and 
   await context.close();
 });
 
-test("content pages: liaozhong lists the district's suppliers; a moderator writes talp with a server-rendered preview", async ({ browser, baseURL }, testInfo) => {
+test("content pages: liaozhong lists the district's suppliers; a moderator writes talp with a server-rendered preview", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(240_000);
   const tag = tagOf(testInfo.project.name);
   const javaScript = testInfo.project.name === "js";

@@ -15,7 +15,11 @@ async function laterWithoutJs(browser: Browser, from: BrowserContext, baseURL: s
   return context;
 }
 
-test("a new user signs in, registers, keeps two favourites, returns later without JavaScript still signed in, and signs out", async ({ page, browser, baseURL }, testInfo) => {
+test("a new user signs in, registers, keeps two favourites, returns later without JavaScript still signed in, and signs out", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   // A whole journey in two browsers (a dozen page loads and an e-mail): 30 s is too tight on a busy 2-core machine.
   test.setTimeout(90_000);
   const email = newAddress("journey", testInfo.project.name);
@@ -49,7 +53,9 @@ test("a new user signs in, registers, keeps two favourites, returns later withou
   await stars.nth(1).click();
   await expect(stars.nth(1)).toHaveAttribute("aria-pressed", "true");
   await expect(page.locator(".account-count")).toHaveText("2");
-  const names = await page.locator(".product-card .product-card-name").evaluateAll((els) => els.slice(0, 2).map((e) => e.textContent?.trim()));
+  const names = await page
+    .locator(".product-card .product-card-name")
+    .evaluateAll((els) => els.slice(0, 2).map((e) => e.textContent?.trim()));
 
   const later = await laterWithoutJs(browser, page.context(), baseURL!);
   const again = await later.newPage();
@@ -164,6 +170,10 @@ test("a new code can be asked for after the countdown; the old one stops working
 });
 
 test("cross-site form posts are refused", async ({ request }) => {
-  const response = await request.post("/logout", { headers: { origin: "https://evil.example" }, form: { redirectTo: "/" }, maxRedirects: 0 });
+  const response = await request.post("/logout", {
+    headers: { origin: "https://evil.example" },
+    form: { redirectTo: "/" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(403);
 });

@@ -66,7 +66,9 @@ test("first-visit JavaScript per public page (gzip), target ≤ 100 KB", async (
     await page.goto(path);
     await hydrated(page);
     // The service worker is registered when the page is idle after load; that pulls workbox-window.
-    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 15_000 })
+      .toBe(true);
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
     await Promise.all(pending);
     const all = [...scripts.values()];
@@ -87,7 +89,10 @@ test("first-visit JavaScript per public page (gzip), target ≤ 100 KB", async (
     "",
     "| page | scripts | raw KB | gzip KB at load | gzip KB total | target |",
     "|---|---:|---:|---:|---:|---|",
-    ...rows.map((r) => `| ${decodeURI(r.page)} | ${r.scripts} | ${r.raw.toFixed(1)} | ${r.atLoad.toFixed(1)} | ${r.total.toFixed(1)} | ${r.total <= TARGET_KB ? "✅" : "❌ over"} |`),
+    ...rows.map(
+      (r) =>
+        `| ${decodeURI(r.page)} | ${r.scripts} | ${r.raw.toFixed(1)} | ${r.atLoad.toFixed(1)} | ${r.total.toFixed(1)} | ${r.total <= TARGET_KB ? "✅" : "❌ over"} |`,
+    ),
     `| *floor: React 19 + React Router 8 client entry alone (esbuild, minified)* | 1 | ${(floor.raw / 1024).toFixed(1)} | ${(floor.gzip / 1024).toFixed(1)} | ${(floor.gzip / 1024).toFixed(1)} | ${floor.gzip / 1024 <= TARGET_KB ? "✅" : "❌ over"} |`,
     "",
   ];

@@ -68,7 +68,8 @@ test("a category filters by region and verification through the facet form", asy
   await page.locator(".category-card h2 a").first().click();
   const form = page.getByRole("form", { name: "Фильтры" });
   await form.getByLabel(/Только проверенные/).check();
-  if (!(await page.evaluate(() => document.documentElement.dataset.hydrated === "true"))) await form.getByRole("button", { name: "Применить" }).click();
+  if (!(await page.evaluate(() => document.documentElement.dataset.hydrated === "true")))
+    await form.getByRole("button", { name: "Применить" }).click();
   await expect(page).toHaveURL(/verified=1/);
   for (const badge of await page.locator(".product-card-supplier").all()) await expect(badge.getByText("Проверен")).toBeVisible();
 });

@@ -19,7 +19,10 @@ test.describe("chunk-load failure", () => {
   jsOnly();
   // Without a worker, the blocked chunk really is unreachable (the precache cannot answer for it).
   // The blocked chunk is logged by the browser and by React Router, which is what this test is about.
-  test.use({ serviceWorkers: "block", expectedPageErrors: /Failed to load resource: net::ERR_FAILED|Error loading route module|Failed to fetch dynamically imported module/ });
+  test.use({
+    serviceWorkers: "block",
+    expectedPageErrors: /Failed to load resource: net::ERR_FAILED|Error loading route module|Failed to fetch dynamically imported module/,
+  });
 
   test("reloads the page once, and not again within 10 s", async ({ page }) => {
     await page.goto("/");
@@ -181,7 +184,9 @@ test.describe("navigation safety", () => {
       });
       await page.goto(`/_locale?${new URLSearchParams({ lang: "en", to: target })}`);
       await expect(page).toHaveURL(/\/en$/);
-      await expect(page.getByRole("region", { name: "Notifications" })).toContainText("The link led outside Postavka or was unsafe, so it was not followed.");
+      await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+        "The link led outside Postavka or was unsafe, so it was not followed.",
+      );
       // The message is shown once.
       await page.reload();
       await expect(page.getByText("so it was not followed")).toHaveCount(0);
@@ -195,7 +200,9 @@ test.describe("navigation safety", () => {
     });
     for (const from of ["javascript:alert(1)", "https://evil.example/", "data:text/html,hi"]) {
       await page.goto(`/offline?${new URLSearchParams({ from })}`);
-      await expect(page.getByRole("alert")).toHaveText("Ссылка вела за пределы «Поставки» или была небезопасной, поэтому переход не выполнен.");
+      await expect(page.getByRole("alert")).toHaveText(
+        "Ссылка вела за пределы «Поставки» или была небезопасной, поэтому переход не выполнен.",
+      );
       await expect(page.getByRole("link", { name: "Попробовать снова" })).toHaveCount(0);
     }
     await page.goto(`/offline?${new URLSearchParams({ from: "/okved/01.13" })}`);

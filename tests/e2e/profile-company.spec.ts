@@ -32,7 +32,9 @@ async function ready(page: Page, info: TestInfo) {
 
 /** Real organisations (10-digit INN, full name) from the FNS open data; tests pick at random so parallel runs never share an INN. */
 const ORGANISATIONS = (
-  parse(readFileSync(path.join(import.meta.dirname, "..", "..", "..", "shared", "data", "companies", "fns_employees_2023.csv")), { columns: true }) as { inn: string; name_full: string }[]
+  parse(readFileSync(path.join(import.meta.dirname, "..", "..", "..", "shared", "data", "companies", "fns_employees_2023.csv")), {
+    columns: true,
+  }) as { inn: string; name_full: string }[]
 ).filter((row) => /^\d{10}$/.test(row.inn));
 
 function pickOrganisation() {
@@ -48,7 +50,9 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 async function logoPng(): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 320, channels: 3, background: "#0f4c81" } })
-    .composite([{ input: Buffer.from('<svg width="320" height="320"><circle cx="160" cy="160" r="100" fill="#fff"/></svg>'), top: 0, left: 0 }])
+    .composite([
+      { input: Buffer.from('<svg width="320" height="320"><circle cx="160" cy="160" r="100" fill="#fff"/></svg>'), top: 0, left: 0 },
+    ])
     .png()
     .toBuffer();
 }
@@ -79,7 +83,9 @@ async function companyId(page: Page): Promise<number> {
 }
 
 test.describe("company profile", () => {
-  test("a new supplier creates a company, fills the card, adds a legal entity, is approved and appears in the directory (ru)", async ({ page }, info) => {
+  test("a new supplier creates a company, fills the card, adds a legal entity, is approved and appears in the directory (ru)", async ({
+    page,
+  }, info) => {
     test.setTimeout(240_000);
     const email = newAddress("supplier", info.project.name);
     await registerUser(page, email, { lang: "ru", redirectTo: "/profile" });
@@ -111,7 +117,9 @@ test.describe("company profile", () => {
     await page.getByRole("link", { name: "Расскажите о компании" }).click();
     await expect(page).toHaveURL(/\/profile\/company\/edit$/);
     await ready(page, info);
-    await page.locator('[name="description.ru"]').fill("Производим профильные и круглые стальные трубы по ГОСТ 8639 и 8732, отгрузка со склада в Екатеринбурге.");
+    await page
+      .locator('[name="description.ru"]')
+      .fill("Производим профильные и круглые стальные трубы по ГОСТ 8639 и 8732, отгрузка со склада в Екатеринбурге.");
     await page.getByLabel("Сайт").fill("https://uraltest.example.ru");
     await page.getByLabel("Телефон").fill("+7 343 123-45-67");
     await page.getByLabel("Найти адрес (Россия)").fill("Тверская 1");
@@ -248,7 +256,11 @@ test.describe("company profile", () => {
     await expect(page.getByText("The product has been removed from those you supply.")).toBeVisible();
   });
 
-  test("Chinese: legal-entity rules in Chinese, and a colleague who accepts an invitation may only read", async ({ page, browser, baseURL }, info) => {
+  test("Chinese: legal-entity rules in Chinese, and a colleague who accepts an invitation may only read", async ({
+    page,
+    browser,
+    baseURL,
+  }, info) => {
     test.setTimeout(240_000);
     await registerUser(page, newAddress("zh-owner", info.project.name), { lang: "zh", redirectTo: "/zh/profile/start" });
     const name = `辽宁测试机械 ${unique()}`;
@@ -268,7 +280,9 @@ test.describe("company profile", () => {
     // An INN another company registered (a supplier of the directory) is refused on the INN field.
     let takenInn = "";
     for (const supplier of (await (await page.request.get("/api/companies?country=RU&perPage=20")).json()).data as { id: number }[]) {
-      const detail = (await (await page.request.get(`/api/companies/${supplier.id}`)).json()).data as { legalEntities: { kind: string; inn: string }[] };
+      const detail = (await (await page.request.get(`/api/companies/${supplier.id}`)).json()).data as {
+        legalEntities: { kind: string; inn: string }[];
+      };
       takenInn = detail.legalEntities.find((e) => e.kind === "legal")?.inn ?? "";
       if (takenInn) break;
     }
@@ -289,7 +303,10 @@ test.describe("company profile", () => {
     // The owner invites a colleague through the public API with the session's own token.
     const colleague = newAddress("zh-member", info.project.name);
     const access = (await page.context().cookies()).find((c) => c.name === "access")!.value;
-    const invited = await page.request.post("/api/profile/company/employees", { headers: { authorization: `Bearer ${access}` }, data: { email: colleague, role: "member" } });
+    const invited = await page.request.post("/api/profile/company/employees", {
+      headers: { authorization: `Bearer ${access}` },
+      data: { email: colleague, role: "member" },
+    });
     expect(invited.status()).toBe(201);
 
     const other = await browser.newContext({ baseURL, javaScriptEnabled: withJs(info), locale: "zh-CN" });

@@ -56,7 +56,9 @@ async function secondBrowser(browser: Browser, javaScriptEnabled: boolean, baseU
 }
 
 test.describe("settings", () => {
-  test("name and interface language: errors in the page's language, then saved; the language switches the page", async ({ page }, testInfo) => {
+  test("name and interface language: errors in the page's language, then saved; the language switches the page", async ({
+    page,
+  }, testInfo) => {
     const email = newAddress("settings", testInfo.project.name);
     await registerUser(page, email, { redirectTo: "/profile/settings" });
     await expect(page).toHaveURL(/\/profile\/settings$/);
@@ -109,7 +111,9 @@ test.describe("settings", () => {
 });
 
 test.describe("sign-in contacts", () => {
-  test("changing the e-mail (zh): the code goes to the new address, a wrong one is refused, then the new address signs in", async ({ page }, testInfo) => {
+  test("changing the e-mail (zh): the code goes to the new address, a wrong one is refused, then the new address signs in", async ({
+    page,
+  }, testInfo) => {
     const oldEmail = newAddress("old", testInfo.project.name);
     const newEmail = newAddress("new", testInfo.project.name);
     await registerUser(page, oldEmail, { lang: "zh", redirectTo: "/zh/profile/settings" });
@@ -184,10 +188,12 @@ test.describe("sign-in contacts", () => {
     if (testInfo.project.name === "js") {
       await expect(resend).toBeEnabled();
     } else {
-      await expect.poll(async () => {
-        await page.reload();
-        return page.getByText(/You can ask for a new code in/).count();
-      }).toBe(0);
+      await expect
+        .poll(async () => {
+          await page.reload();
+          return page.getByText(/You can ask for a new code in/).count();
+        })
+        .toBe(0);
     }
     await resend.click();
     await expect(page.getByText("A new code is on its way.")).toBeVisible();
@@ -209,7 +215,11 @@ test.describe("sign-in contacts", () => {
 });
 
 test.describe("employees", () => {
-  test("the owner invites a second person, who accepts; blocked, they lose access at once; the last owner cannot step down", async ({ page, browser, baseURL }, testInfo) => {
+  test("the owner invites a second person, who accepts; blocked, they lose access at once; the last owner cannot step down", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const project = testInfo.project.name;
     const js = project === "js";
     const ownerEmail = newAddress("owner", project);
@@ -287,7 +297,9 @@ test.describe("employees", () => {
     await expect(page.getByRole("heading", { level: 1, name: /Ольга Владелец/ })).toBeVisible();
     await page.getByLabel("Роль").selectOption({ label: "Сотрудник" });
     await page.getByRole("button", { name: "Сохранить" }).click();
-    await expect(page.getByText("У компании должен остаться хотя бы один активный владелец. Сначала назначьте владельцем другого сотрудника.")).toBeVisible();
+    await expect(
+      page.getByText("У компании должен остаться хотя бы один активный владелец. Сначала назначьте владельцем другого сотрудника."),
+    ).toBeVisible();
     await page.goto("/profile/settings");
     await settled(page, js);
     await page.getByText("Покинуть компанию", { exact: true }).click();

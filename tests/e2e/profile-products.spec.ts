@@ -24,7 +24,10 @@ async function companyFor(page: Page, name: string): Promise<number> {
   const access = (await page.context().cookies()).find((c) => c.name === "access")?.value;
   expect(access, "signed in").toBeTruthy();
   const headers = { authorization: `Bearer ${access}` };
-  const created = await page.request.post("/api/profile/company", { headers, data: { name: { ru: name, en: name }, sourceLang: "ru", country: "CN" } });
+  const created = await page.request.post("/api/profile/company", {
+    headers,
+    data: { name: { ru: name, en: name }, sourceLang: "ru", country: "CN" },
+  });
   expect(created.status()).toBe(201);
   const id = ((await created.json()) as { data: { id: number } }).data.id;
   expect((await page.request.patch("/api/profile/company/status", { headers, data: { action: "submit" } })).status()).toBe(200);
@@ -63,7 +66,10 @@ async function pickTnved(page: Page, javaScriptEnabled: boolean, labels: { searc
 }
 
 test.describe("supplier's products", () => {
-  test("ru: a product with two price tiers, a photo and a PDF is reviewed, approved with the CLI and found by buyers", async ({ page, javaScriptEnabled }, info) => {
+  test("ru: a product with two price tiers, a photo and a PDF is reviewed, approved with the CLI and found by buyers", async ({
+    page,
+    javaScriptEnabled,
+  }, info) => {
     test.setTimeout(150_000);
     await signedInSupplier(page, "products-ru", info.project.name, "ru");
     await open(page, "/profile/product", javaScriptEnabled);
@@ -153,7 +159,10 @@ test.describe("supplier's products", () => {
     await expect(page.getByText("8471 30 000 0")).toBeVisible();
   });
 
-  test("en: errors keep the input, specifications are saved, and a rejection shows the moderator's reason", async ({ page, javaScriptEnabled }, info) => {
+  test("en: errors keep the input, specifications are saved, and a rejection shows the moderator's reason", async ({
+    page,
+    javaScriptEnabled,
+  }, info) => {
     test.setTimeout(120_000);
     await signedInSupplier(page, "products-en", info.project.name, "en");
     await open(page, "/en/profile/product/new", javaScriptEnabled);
@@ -206,7 +215,10 @@ test.describe("supplier's products", () => {
     await expect(page.getByRole("button", { name: "Send for review" })).toHaveCount(0);
   });
 
-  test("zh: a program renamed to .jpg and an SVG are refused with a clear message and nothing is attached", async ({ page, javaScriptEnabled }, info) => {
+  test("zh: a program renamed to .jpg and an SVG are refused with a clear message and nothing is attached", async ({
+    page,
+    javaScriptEnabled,
+  }, info) => {
     test.setTimeout(120_000);
     await signedInSupplier(page, "products-zh", info.project.name, "zh");
     await open(page, "/zh/profile/product/new", javaScriptEnabled);
@@ -218,7 +230,11 @@ test.describe("supplier's products", () => {
     await open(page, `/zh/profile/product/${id}/file`, javaScriptEnabled);
     await page.locator('input[type="file"]').setInputFiles([
       { name: "photo.jpg", mimeType: "image/jpeg", buffer: windowsExecutable() },
-      { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+      {
+        name: "logo.svg",
+        mimeType: "image/svg+xml",
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      },
     ]);
     if (!javaScriptEnabled) await page.getByRole("button", { name: "上传" }).click();
     await expect(page.getByText("不接受程序和脚本")).toBeVisible();

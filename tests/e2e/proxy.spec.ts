@@ -46,7 +46,10 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
     .poll(
       async () => {
         if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-        return fetch(url).then((r) => r.status, () => 0);
+        return fetch(url).then(
+          (r) => r.status,
+          () => 0,
+        );
       },
       { timeout: 120_000, intervals: [200] },
     )
@@ -60,7 +63,12 @@ type Reply = { status: number; json: Json; text: string; headers: Headers };
  * One HTTP request from the loopback address `address` (node:http binds it with `localAddress`;
  * undici's fetch does not), JSON or multipart; answers status, text, parsed JSON and headers.
  */
-async function call(base: string, method: string, pathname: string, options: { address?: string; body?: unknown; token?: string; cookie?: string; form?: FormData } = {}): Promise<Reply> {
+async function call(
+  base: string,
+  method: string,
+  pathname: string,
+  options: { address?: string; body?: unknown; token?: string; cookie?: string; form?: FormData } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   let payload: Buffer | undefined;
   if (options.form) {
@@ -108,10 +116,19 @@ async function signUp(base: string, address: string, email: string): Promise<{ a
   expect(verified.status, verified.text).toBe(200);
   const registered = await call(base, "POST", "/api/auth/register", {
     address,
-    body: { registrationToken: verified.json.data!.registrationToken, firstName: "Proxy", lastName: "Test", acceptTerms: true, locale: "ru" },
+    body: {
+      registrationToken: verified.json.data!.registrationToken,
+      firstName: "Proxy",
+      lastName: "Test",
+      acceptTerms: true,
+      locale: "ru",
+    },
   });
   expect(registered.status, registered.text).toBe(200);
-  const refreshCookie = registered.headers.getSetCookie().find((c) => c.startsWith("refresh="))!.split(";")[0]!;
+  const refreshCookie = registered.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("refresh="))!
+    .split(";")[0]!;
   return { accessToken: registered.json.data!.accessToken!, refreshCookie };
 }
 
@@ -189,7 +206,9 @@ http {
 
 test.afterAll(async () => {
   for (const child of children.reverse()) child.kill("SIGTERM");
-  await Promise.all(children.filter((child) => child.exitCode === null).map((child) => new Promise((resolve) => child.once("exit", resolve))));
+  await Promise.all(
+    children.filter((child) => child.exitCode === null).map((child) => new Promise((resolve) => child.once("exit", resolve))),
+  );
   if (database) await dropPostgresDatabase(database.name);
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
@@ -201,12 +220,17 @@ test("twenty clients sign in through nginx while one address that floods is limi
   for (let i = 2; i <= 21; i++) await signUp(proxy, `127.0.0.${i}`, unique(`proxy${i}`));
   const flooder = "127.0.0.50";
   const statuses: number[] = [];
-  for (let i = 0; i < SEND_PER_IP + 3; i++) statuses.push((await call(proxy, "POST", "/api/auth/send-code", { address: flooder, body: { email: unique("flood"), locale: "ru" } })).status);
+  for (let i = 0; i < SEND_PER_IP + 3; i++)
+    statuses.push(
+      (await call(proxy, "POST", "/api/auth/send-code", { address: flooder, body: { email: unique("flood"), locale: "ru" } })).status,
+    );
   // nginx alternates between the two processes: the count is shared, so the limit holds across both.
   expect(statuses.slice(0, SEND_PER_IP)).toEqual(Array(SEND_PER_IP).fill(200));
   expect(statuses.slice(SEND_PER_IP)).toEqual([429, 429, 429]);
   // Everyone else is untouched by the flood.
-  expect((await call(proxy, "POST", "/api/auth/send-code", { address: "127.0.0.51", body: { email: unique("other"), locale: "ru" } })).status).toBe(200);
+  expect(
+    (await call(proxy, "POST", "/api/auth/send-code", { address: "127.0.0.51", body: { email: unique("other"), locale: "ru" } })).status,
+  ).toBe(200);
 });
 
 test("a session made on one process refreshes on the other; a favourite set on one is read on the other", async () => {
@@ -223,7 +247,9 @@ test("a session made on one process refreshes on the other; a favourite set on o
 
 test("a file uploaded through one process is served by the other", async () => {
   const { accessToken } = await signUp(direct[0], "127.0.0.1", unique("upload"));
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c00" } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "red.png");
   const uploaded = await call(direct[0], "POST", "/api/files/common", { token: accessToken, form });
@@ -237,7 +263,11 @@ test("a file uploaded through one process is served by the other", async () => {
 test("an admin's edit through one process empties the other process's page cache", async () => {
   const email = unique("admin");
   await signUp(direct[0], "127.0.0.1", email);
-  await run(["scripts/admin.ts", "grant", email, "ADMIN"], { DATABASE_URL: database.url, DATA_DIR: path.join(tmp, "shared-data"), LOG_LEVEL: "warn" });
+  await run(["scripts/admin.ts", "grant", email, "ADMIN"], {
+    DATABASE_URL: database.url,
+    DATA_DIR: path.join(tmp, "shared-data"),
+    LOG_LEVEL: "warn",
+  });
   // A new sign-in carries the new role.
   const sent = await call(direct[0], "POST", "/api/auth/send-code", { body: { email, locale: "ru" } });
   expect(sent.status).toBe(200);
@@ -255,7 +285,10 @@ test("an admin's edit through one process empties the other process's page cache
   const current = await call(direct[0], "GET", `/app/admin/categories/${category.id}`, { token });
   const record = current.json.data as unknown as Record<string, unknown> & { name: Record<string, string> };
   const renamed = `Категория ${Date.now().toString(36)}`;
-  const saved = await call(direct[0], "PUT", `/app/admin/categories/${category.id}`, { token, body: { ...record, name: { ...record.name, ru: renamed } } });
+  const saved = await call(direct[0], "PUT", `/app/admin/categories/${category.id}`, {
+    token,
+    body: { ...record, name: { ...record.name, ru: renamed } },
+  });
   expect(saved.status, saved.text).toBe(200);
   // Process B hears of the write (LISTEN/NOTIFY) and renders the catalogue afresh: with a 600 s
   // cache lifetime, only the notice can turn its HIT into a MISS. (The category tree itself is a

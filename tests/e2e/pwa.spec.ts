@@ -19,11 +19,13 @@ const cachedMarker = (page: Page) => page.getByRole("status").filter({ hasText: 
 
 test.describe("installable app", () => {
   test("each language has its manifest: names, start URL, maskable icon, shortcuts", async ({ request, page }) => {
-    const manifests = await Promise.all(["/manifest.webmanifest", "/en/manifest.webmanifest", "/zh/manifest.webmanifest"].map(async (url) => {
-      const response = await request.get(url);
-      expect(response.headers()["content-type"]).toContain("application/manifest+json");
-      return response.json();
-    }));
+    const manifests = await Promise.all(
+      ["/manifest.webmanifest", "/en/manifest.webmanifest", "/zh/manifest.webmanifest"].map(async (url) => {
+        const response = await request.get(url);
+        expect(response.headers()["content-type"]).toContain("application/manifest+json");
+        return response.json();
+      }),
+    );
     expect(manifests.map((m) => [m.short_name, m.start_url, m.lang])).toEqual([
       ["Поставка", "/?source=pwa", "ru-RU"],
       ["Postavka", "/en?source=pwa", "en-US"],
@@ -68,7 +70,10 @@ test.describe("offline", () => {
   // (net::ERR_FAILED) belong to the same story.
   test.use({ expectedPageErrors: /net::ERR_FAILED|net::ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/ });
 
-  test("a signed-in user's first visit stores the offline pages as any visitor sees them: no name, no account", async ({ browser, baseURL }, testInfo) => {
+  test("a signed-in user's first visit stores the offline pages as any visitor sees them: no name, no account", async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(90_000);
     // Signed in where no worker may run, so that the worker's install happens while signed in.
     const signingIn = await browser.newContext({ baseURL, serviceWorkers: "block" });
@@ -90,7 +95,10 @@ test.describe("offline", () => {
     await context.close();
   });
 
-  test("after a first visit: home, visited and saved pages open offline, marked; others fall back to the offline page", async ({ page, context }) => {
+  test("after a first visit: home, visited and saved pages open offline, marked; others fall back to the offline page", async ({
+    page,
+    context,
+  }) => {
     // Waits for the worker to install and precache the build, then walks eight pages online and offline.
     test.setTimeout(90_000);
     await page.goto("/");
@@ -195,7 +203,9 @@ test.describe("updates", () => {
     // A deployment changes the worker script; a new script URL makes the browser install it the same way.
     await page.evaluate(() => navigator.serviceWorker.register("/sw.js?build=next"));
     await expect(toasts(page).getByText("Вышла новая версия «Поставки».", { exact: false })).toBeVisible();
-    await expect.poll(registration).toEqual({ controller: expect.stringMatching(/\/sw\.js$/), waiting: expect.stringContaining("build=next") });
+    await expect
+      .poll(registration)
+      .toEqual({ controller: expect.stringMatching(/\/sw\.js$/), waiting: expect.stringContaining("build=next") });
     const reloaded = page.waitForEvent("load");
     await toasts(page).getByRole("button", { name: "Перезагрузить" }).click();
     await reloaded;

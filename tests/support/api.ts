@@ -69,11 +69,27 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
       ? await openDatabase({ databaseUrl: inject("postgresUrl"), dataDir: "unused", poolMax: 4 })
       : await openDatabase({ dataDir: inject("pgliteDataDir") });
   const logger = createLogger({ level: "silent" });
-  const auth = createAuthService({ db: database.db, pool: database.pool, logger, dataDir: mkdtempSync(path.join(os.tmpdir(), "postavka-api-")), publicUrl: () => "http://localhost" });
+  const auth = createAuthService({
+    db: database.db,
+    pool: database.pool,
+    logger,
+    dataDir: mkdtempSync(path.join(os.tmpdir(), "postavka-api-")),
+    publicUrl: () => "http://localhost",
+  });
   const storage = options.storage ?? createLocalStorage(mkdtempSync(path.join(os.tmpdir(), "postavka-files-")));
   const mail: MailMessage[] = [];
   const mailer = options.mailer ?? { send: async (message: MailMessage) => void mail.push(message) };
-  const app = createApiApp({ db: database.db, logger, auth, storage, mailer, suggestions: options.suggestions, parseMeta: options.parseMeta, publicUrl: () => "https://postavka.test", checkResponses: true });
+  const app = createApiApp({
+    db: database.db,
+    logger,
+    auth,
+    storage,
+    mailer,
+    suggestions: options.suggestions,
+    parseMeta: options.parseMeta,
+    publicUrl: () => "https://postavka.test",
+    checkResponses: true,
+  });
   async function getJson<T>(path: string): Promise<JsonResponse<T>> {
     const response = await app.request(path);
     const text = await response.text();

@@ -22,5 +22,6 @@ beforeEach(() => {
 afterEach(() => {
   trap?.mockRestore();
   trap = null;
-  if (calls.length > 0) throw new Error(`console.error was called ${calls.length} time(s):\n${calls.map((args) => format(...args)).join("\n")}`);
+  if (calls.length > 0)
+    throw new Error(`console.error was called ${calls.length} time(s):\n${calls.map((args) => format(...args)).join("\n")}`);
 });

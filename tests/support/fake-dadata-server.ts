@@ -14,13 +14,24 @@ import { classifierDataDir } from "./databases.ts";
 
 const port = Number(process.env.FAKE_DADATA_PORT ?? 0);
 const token = process.env.DADATA_TOKEN ?? "e2e-dadata-token";
-const rows = parse(readFileSync(path.join(classifierDataDir(), "companies", "fns_employees_2023.csv")), { columns: true }) as { inn: string; name_full: string }[];
+const rows = parse(readFileSync(path.join(classifierDataDir(), "companies", "fns_employees_2023.csv")), { columns: true }) as {
+  inn: string;
+  name_full: string;
+}[];
 const parties = new Map<string, FakeParty>(
   rows.map((row) => [
     row.inn,
     {
       value: row.name_full,
-      data: { inn: row.inn, kpp: null, ogrn: null, type: "LEGAL", name: { full_with_opf: row.name_full, short_with_opf: null }, address: null, state: { status: "ACTIVE" } },
+      data: {
+        inn: row.inn,
+        kpp: null,
+        ogrn: null,
+        type: "LEGAL",
+        name: { full_with_opf: row.name_full, short_with_opf: null },
+        address: null,
+        state: { status: "ACTIVE" },
+      },
     },
   ]),
 );

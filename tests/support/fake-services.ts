@@ -17,7 +17,9 @@ function serve(handler: (req: IncomingMessage, res: ServerResponse) => Promise<u
 }
 
 function listen(server: Server, port = 0): Promise<string> {
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+  return new Promise((resolve) =>
+    server.listen(port, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)),
+  );
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -48,14 +50,20 @@ export async function startFakeS3(): Promise<FakeS3> {
     }
     const body = await readBody(req);
     const notFound = () =>
-      res.writeHead(404, { "content-type": "application/xml" }).end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${path}</Key></Error>`);
+      res
+        .writeHead(404, { "content-type": "application/xml" })
+        .end(
+          `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${path}</Key></Error>`,
+        );
     if (req.method === "PUT") {
       objects.set(path, { body, contentType: String(req.headers["content-type"] ?? "binary/octet-stream") });
       res.writeHead(200, { etag: '"fake"' }).end();
     } else if (req.method === "GET" || req.method === "HEAD") {
       const object = objects.get(path);
       if (!object) return notFound();
-      res.writeHead(200, { "content-type": object.contentType, "content-length": String(object.body.length), etag: '"fake"' }).end(req.method === "GET" ? object.body : undefined);
+      res
+        .writeHead(200, { "content-type": object.contentType, "content-length": String(object.body.length), etag: '"fake"' })
+        .end(req.method === "GET" ? object.body : undefined);
     } else if (req.method === "DELETE") {
       objects.delete(path);
       res.writeHead(204).end();
@@ -76,10 +84,21 @@ export interface FakeDadata {
 /** An organisation the fake registry knows, in DaData's `findById/party` suggestion shape. */
 export interface FakeParty {
   value: string;
-  data: { inn: string; kpp: string | null; ogrn: string | null; type: "LEGAL" | "INDIVIDUAL"; name: { full_with_opf: string; short_with_opf: string | null }; address: { value: string } | null; state: { status: string } };
+  data: {
+    inn: string;
+    kpp: string | null;
+    ogrn: string | null;
+    type: "LEGAL" | "INDIVIDUAL";
+    name: { full_with_opf: string; short_with_opf: string | null };
+    address: { value: string } | null;
+    state: { status: string };
+  };
 }
 
-export async function startFakeDadata(token: string, options: { port?: number; parties?: Map<string, FakeParty> } = {}): Promise<FakeDadata> {
+export async function startFakeDadata(
+  token: string,
+  options: { port?: number; parties?: Map<string, FakeParty> } = {},
+): Promise<FakeDadata> {
   const calls: FakeDadata["calls"] = [];
   const hanging: ServerResponse[] = [];
   const server = serve(async (req, res) => {
@@ -105,7 +124,10 @@ export async function startFakeDadata(token: string, options: { port?: number; p
                 ogrn: "1027700132195",
                 type: "LEGAL",
                 name: { full_with_opf: 'ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "СБЕРБАНК РОССИИ"', short_with_opf: "ПАО СБЕРБАНК" },
-                address: { value: "г Москва, ул Вавилова, д 19", unrestricted_value: "117312, г Москва, Академический р-н, ул Вавилова, д 19" },
+                address: {
+                  value: "г Москва, ул Вавилова, д 19",
+                  unrestricted_value: "117312, г Москва, Академический р-н, ул Вавилова, д 19",
+                },
                 state: { status: "ACTIVE" },
               },
             },
@@ -115,7 +137,18 @@ export async function startFakeDadata(token: string, options: { port?: number; p
       if (body.query === "500100732259") {
         return json({
           suggestions: [
-            { value: "ИП Иванов Иван Иванович", data: { inn: "500100732259", kpp: null, ogrn: "304500116000157", type: "INDIVIDUAL", name: { full_with_opf: "Индивидуальный предприниматель Иванов Иван Иванович", short_with_opf: "ИП Иванов И.И." }, address: { value: "Московская обл, г Балашиха", unrestricted_value: "143900, Московская обл, г Балашиха" }, state: { status: "ACTIVE" } } },
+            {
+              value: "ИП Иванов Иван Иванович",
+              data: {
+                inn: "500100732259",
+                kpp: null,
+                ogrn: "304500116000157",
+                type: "INDIVIDUAL",
+                name: { full_with_opf: "Индивидуальный предприниматель Иванов Иван Иванович", short_with_opf: "ИП Иванов И.И." },
+                address: { value: "Московская обл, г Балашиха", unrestricted_value: "143900, Московская обл, г Балашиха" },
+                state: { status: "ACTIVE" },
+              },
+            },
           ],
         });
       }
@@ -125,7 +158,18 @@ export async function startFakeDadata(token: string, options: { port?: number; p
     if (req.url === "/suggestions/api/4_1/rs/suggest/address") {
       return json({
         suggestions: [
-          { value: "г Москва, ул Тверская, д 1", unrestricted_value: "125009, г Москва, ул Тверская, д 1", data: { postal_code: "125009", region_iso_code: "RU-MOW", city: "Москва", geo_lat: "55.757", geo_lon: "37.613", fias_id: "abc" } },
+          {
+            value: "г Москва, ул Тверская, д 1",
+            unrestricted_value: "125009, г Москва, ул Тверская, д 1",
+            data: {
+              postal_code: "125009",
+              region_iso_code: "RU-MOW",
+              city: "Москва",
+              geo_lat: "55.757",
+              geo_lon: "37.613",
+              fias_id: "abc",
+            },
+          },
           { value: "г Москва, ул Тверская, д 12", unrestricted_value: "г Москва, ул Тверская, д 12", data: null },
         ].slice(0, body.count ?? 10),
       });

@@ -14,7 +14,9 @@ export async function jpegPhoto(width = 320, height = 240, color = "#2a6fb0"): P
 }
 
 export async function pngPicture(width = 200, height = 200): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 160, b: 90, alpha: 0.8 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 160, b: 90, alpha: 0.8 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A small valid PDF (one empty page) with correct cross-reference offsets. */
@@ -107,7 +109,10 @@ const CONTENT_TYPES = (main: string, type: string) =>
 /** A minimal DOCX package (enough for the content check: content types and the main part). */
 export function docxDocument(): Buffer {
   return zipArchive({
-    "[Content_Types].xml": CONTENT_TYPES("word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"),
+    "[Content_Types].xml": CONTENT_TYPES(
+      "word/document.xml",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    ),
     "_rels/.rels": "<Relationships/>",
     "word/document.xml": "<w:document/>",
   });

@@ -46,11 +46,22 @@ export async function cleanupProfileData(api: TestApi): Promise<void> {
 }
 
 /** Inserts a user and signs an access token for them. */
-export async function createUser(api: TestApi, label: string, options: { role?: UserRole; locale?: "ru" | "en" | "zh"; email?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  api: TestApi,
+  label: string,
+  options: { role?: UserRole; locale?: "ru" | "en" | "zh"; email?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? uniqueEmail(label);
   const [row] = await api.db
     .insert(users)
-    .values({ email, firstName: label, lastName: "Тестов", role: options.role ?? "USER", locale: options.locale ?? "ru", acceptedTermsAt: new Date() })
+    .values({
+      email,
+      firstName: label,
+      lastName: "Тестов",
+      role: options.role ?? "USER",
+      locale: options.locale ?? "ru",
+      acceptedTermsAt: new Date(),
+    })
     .returning({ id: users.id });
   const token = await signAccessToken(api.auth.keys, { userId: row!.id, role: options.role ?? "USER" }, new Date());
   return { id: row!.id, email, token };
@@ -63,7 +74,14 @@ export interface Reply<T = any> {
 }
 
 /** A JSON call; `body` is sent as JSON unless it is a string (sent raw) or FormData. */
-export async function call<T = any>(api: TestApi, method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Reply<T>> {
+export async function call<T = any>(
+  api: TestApi,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
   const init: RequestInit & { headers: Record<string, string> } = { method, headers: { ...headers } };
   if (token) init.headers.authorization = `Bearer ${token}`;
   if (body instanceof FormData) init.body = body;
@@ -83,7 +101,12 @@ export async function call<T = any>(api: TestApi, method: string, url: string, b
 }
 
 /** A multipart body with `file` (bytes, name, declared type) and extra string fields. */
-export function multipart(bytes: Uint8Array, name: string, type = "application/octet-stream", fields: Record<string, string> = {}): FormData {
+export function multipart(
+  bytes: Uint8Array,
+  name: string,
+  type = "application/octet-stream",
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   form.set("file", new File([Buffer.from(bytes)], name, { type }));
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -106,7 +129,20 @@ export function realLegalEntities(dataDir: string): { inn: string; nameFull: str
 export async function freeRealEntities(api: TestApi, count: number, skip = 0) {
   const all = realLegalEntities(api.dataDir).slice(skip);
   const taken = new Set(
-    (await api.db.select({ inn: legalEntities.inn }).from(legalEntities).where(inArray(legalEntities.inn, all.slice(0, 400).map((e) => e.inn)))).map((r) => r.inn),
+    (
+      await api.db
+        .select({ inn: legalEntities.inn })
+        .from(legalEntities)
+        .where(
+          inArray(
+            legalEntities.inn,
+            all.slice(0, 400).map((e) => e.inn),
+          ),
+        )
+    ).map((r) => r.inn),
   );
-  return all.slice(0, 400).filter((e) => !taken.has(e.inn)).slice(0, count);
+  return all
+    .slice(0, 400)
+    .filter((e) => !taken.has(e.inn))
+    .slice(0, count);
 }

@@ -44,7 +44,21 @@ export function AdminActionForm({
  * A reason sent to a supplier (a rejection, a block) and the language it is written in, the
  * supplier's own marked (and chosen unless the form says otherwise).
  */
-export function ReasonFields({ reason, lang, supplierLang, label, hint, rows }: { reason: AnyField; lang: AnyField; supplierLang: Lang; label: string; hint: string; rows: number }) {
+export function ReasonFields({
+  reason,
+  lang,
+  supplierLang,
+  label,
+  hint,
+  rows,
+}: {
+  reason: AnyField;
+  lang: AnyField;
+  supplierLang: Lang;
+  label: string;
+  hint: string;
+  rows: number;
+}) {
   const t = useT();
   return (
     <>

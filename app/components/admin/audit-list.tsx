@@ -79,7 +79,11 @@ export function AuditList({ rows, compact, onRecord }: { rows: AuditRow[]; compa
           title: t("admin.audit.who"),
           cell: (row) => (
             <>
-              {row.actorUserId ? <LocaleLink to={`/admin/users/${row.actorUserId}`}>{row.actorLabel}</LocaleLink> : <code>{row.actorLabel}</code>}{" "}
+              {row.actorUserId ? (
+                <LocaleLink to={`/admin/users/${row.actorUserId}`}>{row.actorLabel}</LocaleLink>
+              ) : (
+                <code>{row.actorLabel}</code>
+              )}{" "}
               <span className="badge">{t(`admin.roles.${row.actorRole}`, { defaultValue: row.actorRole })}</span>
             </>
           ),
@@ -91,7 +95,8 @@ export function AuditList({ rows, compact, onRecord }: { rows: AuditRow[]; compa
             const path = entityPath(row.entityType, row.entityId);
             return (
               <>
-                {t(`admin.entities.${row.entityType}`, { defaultValue: row.entityType })} {path ? <LocaleLink to={path}>#{row.entityId}</LocaleLink> : `#${row.entityId}`}
+                {t(`admin.entities.${row.entityType}`, { defaultValue: row.entityType })}{" "}
+                {path ? <LocaleLink to={path}>#{row.entityId}</LocaleLink> : `#${row.entityId}`}
               </>
             );
           },

@@ -49,7 +49,16 @@ export function DictionaryEditPage({
               {isNew ? t("admin.form.create") : t("admin.form.save")}
             </button>
             {isNew ? null : (
-              <button type="submit" name="intent" value="delete" className="button button-secondary" formNoValidate onClick={confirmDelete(t("admin.form.confirmDelete"))} disabled={busy || inUse} title={inUse ? t("admin.errors.in_use") : undefined}>
+              <button
+                type="submit"
+                name="intent"
+                value="delete"
+                className="button button-secondary"
+                formNoValidate
+                onClick={confirmDelete(t("admin.form.confirmDelete"))}
+                disabled={busy || inUse}
+                title={inUse ? t("admin.errors.in_use") : undefined}
+              >
                 {t("admin.form.delete")}
               </button>
             )}

@@ -55,7 +55,13 @@ function Value({ field, side }: { field: DiffField; side: "before" | "after" }) 
   const t = useT();
   if (field.kind === "text") {
     const value = field[side];
-    return value === null ? <span className="diff-empty">{t("admin.diff.empty")}</span> : <span className="diff-value" lang={field.lang}>{value}</span>;
+    return value === null ? (
+      <span className="diff-empty">{t("admin.diff.empty")}</span>
+    ) : (
+      <span className="diff-value" lang={field.lang}>
+        {value}
+      </span>
+    );
   }
   if (field.kind === "list") {
     const rows = field[side];
@@ -100,7 +106,11 @@ export function DiffView({ diff, firstSubmission }: { diff: DiffField[]; firstSu
         <div role="columnheader">{firstSubmission ? t("admin.diff.noPublished") : t("admin.diff.before")}</div>
         <div role="columnheader">{t("admin.diff.after")}</div>
       </div>
-      {changed.length === 0 ? <p className="diff-row muted">{t("admin.diff.noChanges")}</p> : changed.map((field) => <Row key={field.field} field={field} />)}
+      {changed.length === 0 ? (
+        <p className="diff-row muted">{t("admin.diff.noChanges")}</p>
+      ) : (
+        changed.map((field) => <Row key={field.field} field={field} />)
+      )}
       {same.length > 0 ? (
         <details className="diff-unchanged">
           <summary>{t(firstSubmission ? "admin.diff.emptyFields" : "admin.diff.unchanged", { count: same.length })}</summary>

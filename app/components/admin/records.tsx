@@ -85,9 +85,18 @@ function FacetField({ facet, found, selected }: { facet: FacetConfig; found: Fac
         const count = counts.get(value)?.count ?? 0;
         return (
           <label key={value} htmlFor={id(value)}>
-            <input type={facet.multi ? "checkbox" : "radio"} id={id(value)} name={facet.param} value={value} defaultChecked={selected.includes(value)} />
+            <input
+              type={facet.multi ? "checkbox" : "radio"}
+              id={id(value)}
+              name={facet.param}
+              value={value}
+              defaultChecked={selected.includes(value)}
+            />
             <span>{name(facet, value, counts.get(value)?.label)}</span>
-            <span className={`admin-facet-count${count === 0 ? " admin-facet-zero" : ""}`} aria-label={t("admin.filters.countLabel", { count })}>
+            <span
+              className={`admin-facet-count${count === 0 ? " admin-facet-zero" : ""}`}
+              aria-label={t("admin.filters.countLabel", { count })}
+            >
               {formatCount(count, lang)}
             </span>
           </label>
@@ -112,65 +121,75 @@ function FilterForm({ data }: { data: RecordsData }) {
         {t("admin.filters.title")}
         {chosen > 0 ? <span className="admin-count">{chosen}</span> : null}
       </summary>
-    <Form method="get" className="admin-filters" aria-label={t("admin.filters.title")}>
-      <div className="field admin-field">
-        <label htmlFor="filter-q">{t("admin.filters.q")}</label>
-        <input id="filter-q" type="search" name="q" defaultValue={one("q")} placeholder={t(`admin.records.${data.kind}.qHint`)} />
-      </div>
-      {config.facets.map((facet) => (
-        <FacetField key={facet.param} facet={facet} found={data.facets[facet.param] ?? []} selected={all(facet.param)} />
-      ))}
-      {config.ids.map((field) => (
-        <div key={field.param} className="field admin-field">
-          <label htmlFor={`filter-${field.param}`}>{t(field.title)}</label>
-          <input id={`filter-${field.param}`} name={field.param} inputMode="numeric" pattern="[0-9]*" defaultValue={one(field.param)} />
+      <Form method="get" className="admin-filters" aria-label={t("admin.filters.title")}>
+        <div className="field admin-field">
+          <label htmlFor="filter-q">{t("admin.filters.q")}</label>
+          <input id="filter-q" type="search" name="q" defaultValue={one("q")} placeholder={t(`admin.records.${data.kind}.qHint`)} />
         </div>
-      ))}
-      {(["created", "updated"] as const).map((when) => (
-        <fieldset key={when} className="admin-facet">
-          <legend>{t(`admin.filters.${when}`)}</legend>
-          <div className="admin-filter-dates">
-            <input type="date" name={`${when}From`} aria-label={`${t(`admin.filters.${when}`)}: ${t("admin.filters.from")}`} defaultValue={one(`${when}From`)} />
-            <input type="date" name={`${when}To`} aria-label={`${t(`admin.filters.${when}`)}: ${t("admin.filters.to")}`} defaultValue={one(`${when}To`)} />
+        {config.facets.map((facet) => (
+          <FacetField key={facet.param} facet={facet} found={data.facets[facet.param] ?? []} selected={all(facet.param)} />
+        ))}
+        {config.ids.map((field) => (
+          <div key={field.param} className="field admin-field">
+            <label htmlFor={`filter-${field.param}`}>{t(field.title)}</label>
+            <input id={`filter-${field.param}`} name={field.param} inputMode="numeric" pattern="[0-9]*" defaultValue={one(field.param)} />
           </div>
-        </fieldset>
-      ))}
-      <div className="field admin-field">
-        <label htmlFor="filter-sort">{t("admin.filters.sort")}</label>
-        <select id="filter-sort" name="sort" defaultValue={one("sort") || "id"}>
-          {config.sorts.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`admin.sorts.${sort}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field admin-field">
-        <label htmlFor="filter-order">{t("admin.filters.order")}</label>
-        <select id="filter-order" name="order" defaultValue={one("order") || "desc"}>
-          <option value="desc">{t("admin.filters.desc")}</option>
-          <option value="asc">{t("admin.filters.asc")}</option>
-        </select>
-      </div>
-      <div className="field admin-field">
-        <label htmlFor="filter-limit">{t("admin.filters.limit")}</label>
-        <select id="filter-limit" name="limit" defaultValue={one("limit") || "25"}>
-          {["25", "50", "100", "200"].map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-filter-actions">
-        <button type="submit" className="button">
-          {t("admin.filters.apply")}
-        </button>
-        <LocaleLink to={config.path} className="button button-secondary">
-          {t("admin.filters.reset")}
-        </LocaleLink>
-      </div>
-    </Form>
+        ))}
+        {(["created", "updated"] as const).map((when) => (
+          <fieldset key={when} className="admin-facet">
+            <legend>{t(`admin.filters.${when}`)}</legend>
+            <div className="admin-filter-dates">
+              <input
+                type="date"
+                name={`${when}From`}
+                aria-label={`${t(`admin.filters.${when}`)}: ${t("admin.filters.from")}`}
+                defaultValue={one(`${when}From`)}
+              />
+              <input
+                type="date"
+                name={`${when}To`}
+                aria-label={`${t(`admin.filters.${when}`)}: ${t("admin.filters.to")}`}
+                defaultValue={one(`${when}To`)}
+              />
+            </div>
+          </fieldset>
+        ))}
+        <div className="field admin-field">
+          <label htmlFor="filter-sort">{t("admin.filters.sort")}</label>
+          <select id="filter-sort" name="sort" defaultValue={one("sort") || "id"}>
+            {config.sorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`admin.sorts.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field admin-field">
+          <label htmlFor="filter-order">{t("admin.filters.order")}</label>
+          <select id="filter-order" name="order" defaultValue={one("order") || "desc"}>
+            <option value="desc">{t("admin.filters.desc")}</option>
+            <option value="asc">{t("admin.filters.asc")}</option>
+          </select>
+        </div>
+        <div className="field admin-field">
+          <label htmlFor="filter-limit">{t("admin.filters.limit")}</label>
+          <select id="filter-limit" name="limit" defaultValue={one("limit") || "25"}>
+            {["25", "50", "100", "200"].map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-filter-actions">
+          <button type="submit" className="button">
+            {t("admin.filters.apply")}
+          </button>
+          <LocaleLink to={config.path} className="button button-secondary">
+            {t("admin.filters.reset")}
+          </LocaleLink>
+        </div>
+      </Form>
     </details>
   );
 }
@@ -232,7 +251,9 @@ export function ExportButton({ href, total }: { href: string; total: number }) {
         <>
           <progress className="admin-progress" max={progress.total || 1} value={progress.rows} aria-label={t("admin.export.progress")} />
           <span className="admin-progress-text" aria-live="polite">
-            {progress.rows >= progress.total ? t("admin.export.done", { count: progress.total }) : t("admin.export.rows", { rows: progress.rows, total: progress.total })}
+            {progress.rows >= progress.total
+              ? t("admin.export.done", { count: progress.total })
+              : t("admin.export.rows", { rows: progress.rows, total: progress.total })}
           </span>
         </>
       ) : null}
@@ -254,7 +275,8 @@ interface Column {
 }
 
 const loc = (row: FilterRow, key: string, lang: Lang) => nameIn(row[key] as Localized | null, lang);
-const money = (row: FilterRow, amount: string, currency: string, lang: Lang) => (row[amount] ? `${formatQuantity(String(row[amount]), lang)} ${row[currency] ?? ""}` : "—");
+const money = (row: FilterRow, amount: string, currency: string, lang: Lang) =>
+  row[amount] ? `${formatQuantity(String(row[amount]), lang)} ${row[currency] ?? ""}` : "—";
 
 function useColumns(kind: RecordsKind): Column[] {
   const t = useT();
@@ -264,7 +286,12 @@ function useColumns(kind: RecordsKind): Column[] {
     title: t("admin.fields.company"),
     render: (r, lang) => <LocaleLink to={`/admin/companies/${r[linkKey]}`}>{loc(r, "company_name", lang) || `#${r[linkKey]}`}</LocaleLink>,
   });
-  const updated: Column = { key: "updated", title: t("admin.sorts.updatedAt"), sort: "updatedAt", render: (r, lang) => <span className="nowrap">{formatDay(r.updated_at as string, lang)}</span> };
+  const updated: Column = {
+    key: "updated",
+    title: t("admin.sorts.updatedAt"),
+    sort: "updatedAt",
+    render: (r, lang) => <span className="nowrap">{formatDay(r.updated_at as string, lang)}</span>,
+  };
   switch (kind) {
     case "company":
       return [
@@ -281,8 +308,17 @@ function useColumns(kind: RecordsKind): Column[] {
           ),
         },
         { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
-        { key: "region", title: t("admin.fields.region"), render: (r, lang) => loc(r, "region_name", lang) || t(`admin.countries.${r.country}`) },
-        { key: "verification", title: t("admin.fields.verification"), sort: "verificationLevel", render: (r) => t(`admin.verification.level${r.verification_level}`) },
+        {
+          key: "region",
+          title: t("admin.fields.region"),
+          render: (r, lang) => loc(r, "region_name", lang) || t(`admin.countries.${r.country}`),
+        },
+        {
+          key: "verification",
+          title: t("admin.fields.verification"),
+          sort: "verificationLevel",
+          render: (r) => t(`admin.verification.level${r.verification_level}`),
+        },
         { key: "products", title: t("admin.fields.products"), sort: "products", num: true, render: (r) => String(r.products) },
         updated,
       ];
@@ -304,7 +340,13 @@ function useColumns(kind: RecordsKind): Column[] {
         company(),
         { key: "category", title: t("admin.fields.category"), render: (r, lang) => loc(r, "category_name", lang) || "—" },
         { key: "tnved", title: t("admin.fields.tnved"), render: (r) => <code>{(r.tnved_code as string | null) ?? "—"}</code> },
-        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r, lang) => <span className="nowrap">{money(r, "price_from", "price_currency", lang)}</span> },
+        {
+          key: "price",
+          title: t("admin.fields.priceFrom"),
+          sort: "priceFrom",
+          num: true,
+          render: (r, lang) => <span className="nowrap">{money(r, "price_from", "price_currency", lang)}</span>,
+        },
         updated,
       ];
     case "service":
@@ -312,16 +354,36 @@ function useColumns(kind: RecordsKind): Column[] {
         id,
         { key: "type", title: t("admin.fields.serviceType"), render: (r, lang) => loc(r, "service_type_name", lang) },
         company(),
-        { key: "description", title: t("admin.fields.description"), render: (r, lang) => <span className="clamp-3">{loc(r, "description", lang)}</span> },
+        {
+          key: "description",
+          title: t("admin.fields.description"),
+          render: (r, lang) => <span className="clamp-3">{loc(r, "description", lang)}</span>,
+        },
         { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
-        { key: "price", title: t("admin.fields.priceFrom"), sort: "priceFrom", num: true, render: (r, lang) => <span className="nowrap">{money(r, "price_from", "currency", lang)}</span> },
+        {
+          key: "price",
+          title: t("admin.fields.priceFrom"),
+          sort: "priceFrom",
+          num: true,
+          render: (r, lang) => <span className="nowrap">{money(r, "price_from", "currency", lang)}</span>,
+        },
         updated,
       ];
     case "user":
       return [
         id,
-        { key: "name", title: t("admin.fields.person"), sort: "lastName", render: (r) => <LocaleLink to={`/admin/users/${r.id}`}>{`${r.first_name} ${r.last_name}`}</LocaleLink> },
-        { key: "contact", title: t("admin.fields.contact"), sort: "email", render: (r) => <span className="nowrap">{(r.email as string | null) ?? (r.phone as string | null) ?? "—"}</span> },
+        {
+          key: "name",
+          title: t("admin.fields.person"),
+          sort: "lastName",
+          render: (r) => <LocaleLink to={`/admin/users/${r.id}`}>{`${r.first_name} ${r.last_name}`}</LocaleLink>,
+        },
+        {
+          key: "contact",
+          title: t("admin.fields.contact"),
+          sort: "email",
+          render: (r) => <span className="nowrap">{(r.email as string | null) ?? (r.phone as string | null) ?? "—"}</span>,
+        },
         {
           key: "role",
           title: t("admin.fields.role"),
@@ -332,15 +394,40 @@ function useColumns(kind: RecordsKind): Column[] {
             </>
           ),
         },
-        { key: "company", title: t("admin.fields.company"), render: (r, lang) => (r.company_id ? <LocaleLink to={`/admin/companies/${r.company_id}`}>{loc(r, "company_name", lang)}</LocaleLink> : "—") },
+        {
+          key: "company",
+          title: t("admin.fields.company"),
+          render: (r, lang) =>
+            r.company_id ? <LocaleLink to={`/admin/companies/${r.company_id}`}>{loc(r, "company_name", lang)}</LocaleLink> : "—",
+        },
         { key: "locale", title: t("admin.fields.locale"), render: (r) => LANG_NAMES[r.locale as Lang] ?? String(r.locale) },
-        { key: "signIn", title: t("admin.sorts.lastSignInAt"), sort: "lastSignInAt", render: (r, lang) => <span className="nowrap">{r.last_sign_in_at ? formatDateTime(r.last_sign_in_at as string, lang) : "—"}</span> },
+        {
+          key: "signIn",
+          title: t("admin.sorts.lastSignInAt"),
+          sort: "lastSignInAt",
+          render: (r, lang) => (
+            <span className="nowrap">{r.last_sign_in_at ? formatDateTime(r.last_sign_in_at as string, lang) : "—"}</span>
+          ),
+        },
       ];
     case "employees":
       return [
         id,
-        { key: "person", title: t("admin.fields.person"), render: (r) => (r.user_id ? <LocaleLink to={`/admin/users/${r.user_id}`}>{`${r.first_name} ${r.last_name}`}</LocaleLink> : <span className="muted">{t("admin.records.employees.invitation")}</span>) },
-        { key: "email", title: t("admin.fields.email"), render: (r) => (r.email as string | null) ?? (r.invited_email as string | null) ?? "—" },
+        {
+          key: "person",
+          title: t("admin.fields.person"),
+          render: (r) =>
+            r.user_id ? (
+              <LocaleLink to={`/admin/users/${r.user_id}`}>{`${r.first_name} ${r.last_name}`}</LocaleLink>
+            ) : (
+              <span className="muted">{t("admin.records.employees.invitation")}</span>
+            ),
+        },
+        {
+          key: "email",
+          title: t("admin.fields.email"),
+          render: (r) => (r.email as string | null) ?? (r.invited_email as string | null) ?? "—",
+        },
         company(),
         { key: "role", title: t("admin.fields.companyRole"), sort: "role", render: (r) => t(`admin.companyRoles.${r.role}`) },
         { key: "status", title: t("admin.fields.status"), sort: "status", render: (r) => <StatusBadge status={String(r.status)} /> },
@@ -350,7 +437,11 @@ function useColumns(kind: RecordsKind): Column[] {
       return [
         id,
         { key: "inn", title: t("admin.fields.inn"), sort: "inn", render: (r) => <code>{String(r.inn)}</code> },
-        { key: "codes", title: t("admin.fields.kppOgrn"), render: (r) => <span className="nowrap">{[r.kpp, r.ogrn].filter(Boolean).join(" · ") || "—"}</span> },
+        {
+          key: "codes",
+          title: t("admin.fields.kppOgrn"),
+          render: (r) => <span className="nowrap">{[r.kpp, r.ogrn].filter(Boolean).join(" · ") || "—"}</span>,
+        },
         { key: "nameFull", title: t("admin.fields.legalName"), sort: "nameFull", render: (r) => String(r.name_full) },
         { key: "kind", title: t("admin.fields.legalKind"), render: (r) => t(`admin.legalKinds.${r.kind}`) },
         company(),
@@ -369,7 +460,11 @@ function SortHeader({ column, meta }: { column: Column; meta: RecordsData["meta"
   params.set("order", on && meta.order === "desc" ? "asc" : "desc");
   params.delete("page");
   return (
-    <a href={`${location.pathname}?${params}`} className={on ? "admin-sort-on" : undefined} aria-label={t("admin.filters.sortBy", { column: column.title })}>
+    <a
+      href={`${location.pathname}?${params}`}
+      className={on ? "admin-sort-on" : undefined}
+      aria-label={t("admin.filters.sortBy", { column: column.title })}
+    >
       {column.title}
       {on ? (meta.order === "asc" ? " ↑" : " ↓") : ""}
     </a>
@@ -397,7 +492,9 @@ export function RecordsPage({ data }: { data: RecordsData }) {
             <p>
               <strong>{t("admin.filters.found", { count: data.meta.total })}</strong>
             </p>
-            {data.meta.total > 0 ? <ExportButton href={localeHref(lang, exportPath(data.kind, location.search))} total={data.meta.total} /> : null}
+            {data.meta.total > 0 ? (
+              <ExportButton href={localeHref(lang, exportPath(data.kind, location.search))} total={data.meta.total} />
+            ) : null}
           </div>
           {data.items.length === 0 ? (
             <p className="admin-empty">{t("admin.filters.nothing")}</p>
@@ -405,7 +502,13 @@ export function RecordsPage({ data }: { data: RecordsData }) {
             <AdminTable
               rows={data.items}
               rowKey={(row) => String(row.id)}
-              columns={columns.map((column) => ({ key: column.key, title: column.title, header: <SortHeader column={column} meta={data.meta} />, className: column.num ? "num" : undefined, cell: (row: FilterRow) => column.render(row, lang) }))}
+              columns={columns.map((column) => ({
+                key: column.key,
+                title: column.title,
+                header: <SortHeader column={column} meta={data.meta} />,
+                className: column.num ? "num" : undefined,
+                cell: (row: FilterRow) => column.render(row, lang),
+              }))}
             />
           )}
           <Pagination page={data.meta.page} pages={data.meta.pages} />

@@ -17,7 +17,15 @@ export interface Column<R> {
   style?: (row: R) => CSSProperties | undefined;
 }
 
-export function AdminTable<R>({ columns, rows, rowKey }: { columns: readonly (Column<R> | null | false)[]; rows: readonly R[]; rowKey: (row: R) => string | number }) {
+export function AdminTable<R>({
+  columns,
+  rows,
+  rowKey,
+}: {
+  columns: readonly (Column<R> | null | false)[];
+  rows: readonly R[];
+  rowKey: (row: R) => string | number;
+}) {
   const shown = columns.filter((c): c is Column<R> => Boolean(c));
   return (
     <div className="admin-table-wrap">

@@ -44,7 +44,9 @@ const LOCALES: Record<Lang, string> = { ru: "ru-RU", en: "en-GB", zh: "zh-CN" };
 /** Date and time in the page's language, in UTC (the server's and the audit log's clock). */
 export function formatDateTime(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return "—";
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+  return (
+    new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC"
+  );
 }
 
 export function formatDay(iso: string | null | undefined, lang: Lang): string {
@@ -53,7 +55,19 @@ export function formatDay(iso: string | null | undefined, lang: Lang): string {
 }
 
 /** A page's header: the way back, the title with its actions (`create` is the "New …" link), a lead. */
-export function AdminHeader({ title, lead, back, actions, create }: { title: ReactNode; lead?: ReactNode; back?: { to: string; label: string }; actions?: ReactNode; create?: { to: string; label: string } }) {
+export function AdminHeader({
+  title,
+  lead,
+  back,
+  actions,
+  create,
+}: {
+  title: ReactNode;
+  lead?: ReactNode;
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+  create?: { to: string; label: string };
+}) {
   return (
     <header className="admin-header">
       {back ? (

@@ -9,14 +9,36 @@
 import { useEffect } from "react";
 
 const COOKIE = "fingerprint";
-const EXCLUDED = ["plugins", "localStorage", "sessionStorage", "indexedDB", "openDatabase", "screenResolution", "screenFrame", "colorDepth", "touchSupport", "hdr", "monochrome", "contrast", "reducedMotion", "reducedTransparency", "invertedColors", "forcedColors", "audio", "audioBaseLatency", "domBlockers"];
+const EXCLUDED = [
+  "plugins",
+  "localStorage",
+  "sessionStorage",
+  "indexedDB",
+  "openDatabase",
+  "screenResolution",
+  "screenFrame",
+  "colorDepth",
+  "touchSupport",
+  "hdr",
+  "monochrome",
+  "contrast",
+  "reducedMotion",
+  "reducedTransparency",
+  "invertedColors",
+  "forcedColors",
+  "audio",
+  "audioBaseLatency",
+  "domBlockers",
+];
 const START_FALLBACK_MS = 500;
 
 export async function computeFingerprint(): Promise<string> {
   const [{ default: FingerprintJS }, { default: Bowser }] = await Promise.all([import("@fingerprintjs/fingerprintjs"), import("bowser")]);
   const agent = await FingerprintJS.load({ monitoring: false });
   const result = await agent.get();
-  const components: Record<string, { value: unknown; duration: number }> = { ...(result.components as Record<string, { value: unknown; duration: number }>) };
+  const components: Record<string, { value: unknown; duration: number }> = {
+    ...(result.components as Record<string, { value: unknown; duration: number }>),
+  };
   for (const name of EXCLUDED) delete components[name];
   const ua = Bowser.getParser(navigator.userAgent);
   components.userAgent = { value: `${ua.getOSName()}|${ua.getBrowserName()}|${ua.getEngineName()}`, duration: 0 };

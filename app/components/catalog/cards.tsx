@@ -24,7 +24,15 @@ export function VerifiedBadge({ level }: { level: number }) {
  * page's largest paint — loaded at once instead of lazily, the very first with high fetch priority
  * (Lighthouse "LCP request discovery").
  */
-export function ProductCard({ product, matched, priority = "lazy" }: { product: Product; matched?: { text: string; lang: "ru" | "en" | "zh" } | null; priority?: "first" | "eager" | "lazy" }) {
+export function ProductCard({
+  product,
+  matched,
+  priority = "lazy",
+}: {
+  product: Product;
+  matched?: { text: string; lang: "ru" | "en" | "zh" } | null;
+  priority?: "first" | "eager" | "lazy";
+}) {
   const t = useT();
   const lang = useLang();
   const price = formatMoney(product.priceFrom, product.currency, lang);
@@ -81,12 +89,24 @@ export function ProductCard({ product, matched, priority = "lazy" }: { product: 
 /** Photos of the cards a phone or a desktop shows before scrolling are loaded at once (see ProductCard). */
 const EAGER_CARDS = 4;
 
-export function ProductGrid({ products, matched, belowFold = false }: { products: (Product & { matched?: { text: string; lang: "ru" | "en" | "zh" } | null })[]; matched?: boolean; belowFold?: boolean }) {
+export function ProductGrid({
+  products,
+  matched,
+  belowFold = false,
+}: {
+  products: (Product & { matched?: { text: string; lang: "ru" | "en" | "zh" } | null })[];
+  matched?: boolean;
+  belowFold?: boolean;
+}) {
   return (
     <ul className="product-grid">
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} matched={matched ? product.matched : null} priority={belowFold || i >= EAGER_CARDS ? "lazy" : i === 0 ? "first" : "eager"} />
+          <ProductCard
+            product={product}
+            matched={matched ? product.matched : null}
+            priority={belowFold || i >= EAGER_CARDS ? "lazy" : i === 0 ? "first" : "eager"}
+          />
         </li>
       ))}
     </ul>
@@ -130,7 +150,9 @@ export function CompanyCard({ company }: { company: Omit<CompanyListItem, "produ
             </>
           ) : null}
         </p>
-        {company.productCount !== undefined ? <p className="company-card-meta muted">{t("catalog.productCount", { count: company.productCount })}</p> : null}
+        {company.productCount !== undefined ? (
+          <p className="company-card-meta muted">{t("catalog.productCount", { count: company.productCount })}</p>
+        ) : null}
       </div>
     </article>
   );

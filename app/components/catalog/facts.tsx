@@ -30,7 +30,17 @@ export interface CompanyContacts {
  * `address` and `headcount` come rendered (their text depends on the page); `links` makes the phone
  * and e-mail `tel:` and `mailto:` links.
  */
-export function CompanyContactItems({ company, address, headcount, links = false }: { company: CompanyContacts; address?: ReactNode; headcount?: ReactNode; links?: boolean }) {
+export function CompanyContactItems({
+  company,
+  address,
+  headcount,
+  links = false,
+}: {
+  company: CompanyContacts;
+  address?: ReactNode;
+  headcount?: ReactNode;
+  links?: boolean;
+}) {
   const t = useT();
   return (
     <>
@@ -42,8 +52,14 @@ export function CompanyContactItems({ company, address, headcount, links = false
           </a>
         </Fact>
       ) : null}
-      {company.phone ? <Fact term={t("suppliers.phone")}>{links ? <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>{company.phone}</a> : company.phone}</Fact> : null}
-      {company.email ? <Fact term={t("suppliers.email")}>{links ? <a href={`mailto:${company.email}`}>{company.email}</a> : company.email}</Fact> : null}
+      {company.phone ? (
+        <Fact term={t("suppliers.phone")}>
+          {links ? <a href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>{company.phone}</a> : company.phone}
+        </Fact>
+      ) : null}
+      {company.email ? (
+        <Fact term={t("suppliers.email")}>{links ? <a href={`mailto:${company.email}`}>{company.email}</a> : company.email}</Fact>
+      ) : null}
       {company.yearFounded ? <Fact term={t("suppliers.founded")}>{company.yearFounded}</Fact> : null}
       {headcount ? <Fact term={t("suppliers.headcount")}>{headcount}</Fact> : null}
     </>

@@ -24,12 +24,22 @@ export function FavouriteButton({ productId, large = false }: { productId: numbe
   const on = pending != null ? pending === "1" : saved;
   const label = on ? t("favourites.remove") : t("favourites.add");
   return (
-    <fetcher.Form method="post" action={localePath(lang, "/favourite")} className={large ? "favourite-form favourite-form-large" : "favourite-form"}>
+    <fetcher.Form
+      method="post"
+      action={localePath(lang, "/favourite")}
+      className={large ? "favourite-form favourite-form-large" : "favourite-form"}
+    >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="favourite" value={on ? "0" : "1"} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated && root?.user ? <input type="hidden" name="js" value="1" /> : null}
-      <button type="submit" className={on ? "favourite-button is-on" : "favourite-button"} aria-pressed={on} aria-label={label} title={label}>
+      <button
+        type="submit"
+        className={on ? "favourite-button is-on" : "favourite-button"}
+        aria-pressed={on}
+        aria-label={label}
+        title={label}
+      >
         <Icon name="star" size={large ? 20 : 18} />
         {large ? <span>{on ? t("favourites.saved") : t("favourites.save")}</span> : null}
       </button>

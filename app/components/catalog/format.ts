@@ -39,6 +39,7 @@ export function formatDate(iso: string | null, lang: Lang): string | null {
   if (!iso) return null;
   let format = dateFormats.get(lang);
   // One per language: a list of stories formatted a new one for every card during hydration.
-  if (!format) dateFormats.set(lang, (format = new Intl.DateTimeFormat(LANG_REGIONS[lang], { year: "numeric", month: "long", day: "numeric" })));
+  if (!format)
+    dateFormats.set(lang, (format = new Intl.DateTimeFormat(LANG_REGIONS[lang], { year: "numeric", month: "long", day: "numeric" })));
   return format.format(new Date(iso));
 }

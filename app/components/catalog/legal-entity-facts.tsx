@@ -17,7 +17,15 @@ export interface LegalEntityFactsProps {
 }
 
 /** `withKind={false}` leaves out the first line (a page that shows the kind and name as a heading). */
-export function LegalEntityFacts({ entity, className = "facts", withKind = true }: { entity: LegalEntityFactsProps; className?: string; withKind?: boolean }) {
+export function LegalEntityFacts({
+  entity,
+  className = "facts",
+  withKind = true,
+}: {
+  entity: LegalEntityFactsProps;
+  className?: string;
+  withKind?: boolean;
+}) {
   const t = useT();
   return (
     <dl className={className}>

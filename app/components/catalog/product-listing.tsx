@@ -21,7 +21,12 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
   return (
     <div className={facets ? "listing listing-with-filters" : "listing"}>
       {facets ? (
-        <Form method="get" className="filters card" aria-label={t("catalog.filters")} onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}>
+        <Form
+          method="get"
+          className="filters card"
+          aria-label={t("catalog.filters")}
+          onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
+        >
           <h2 className="filters-title">{t("catalog.filters")}</h2>
           <label className="field">
             <span>{t("catalog.sort")}</span>
@@ -31,7 +36,13 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
               <option value="price_desc">{t("catalog.sortPriceDesc")}</option>
             </select>
           </label>
-          <FilterSelect name="region" label={t("catalog.region")} value={params.get("region")} any={t("catalog.any")} options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))} />
+          <FilterSelect
+            name="region"
+            label={t("catalog.region")}
+            value={params.get("region")}
+            any={t("catalog.any")}
+            options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))}
+          />
           <fieldset className="field">
             <legend>{t("catalog.price")}</legend>
             <select name="currency" defaultValue={params.get("currency") ?? ""} aria-label={t("catalog.currency")}>
@@ -43,8 +54,26 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
               ))}
             </select>
             <span className="field-row">
-              <input type="number" name="priceMin" min={0} step="any" inputMode="decimal" placeholder={t("catalog.from")} aria-label={t("catalog.priceMin")} defaultValue={params.get("priceMin") ?? ""} />
-              <input type="number" name="priceMax" min={0} step="any" inputMode="decimal" placeholder={t("catalog.to")} aria-label={t("catalog.priceMax")} defaultValue={params.get("priceMax") ?? ""} />
+              <input
+                type="number"
+                name="priceMin"
+                min={0}
+                step="any"
+                inputMode="decimal"
+                placeholder={t("catalog.from")}
+                aria-label={t("catalog.priceMin")}
+                defaultValue={params.get("priceMin") ?? ""}
+              />
+              <input
+                type="number"
+                name="priceMax"
+                min={0}
+                step="any"
+                inputMode="decimal"
+                placeholder={t("catalog.to")}
+                aria-label={t("catalog.priceMax")}
+                defaultValue={params.get("priceMax") ?? ""}
+              />
             </span>
             <small className="muted">{t("catalog.priceHint")}</small>
           </fieldset>
@@ -55,7 +84,16 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
             </span>
           </label>
           {facets.chapters.length > 1 ? (
-            <FilterSelect name="tnved" label={t("catalog.tnvedChapter")} value={params.get("tnved")} any={t("catalog.any")} options={facets.chapters.map((c) => ({ value: c.value, label: `${c.value} — ${c.name?.text.slice(0, 40) ?? ""} (${c.count})` }))} />
+            <FilterSelect
+              name="tnved"
+              label={t("catalog.tnvedChapter")}
+              value={params.get("tnved")}
+              any={t("catalog.any")}
+              options={facets.chapters.map((c) => ({
+                value: c.value,
+                label: `${c.value} — ${c.name?.text.slice(0, 40) ?? ""} (${c.count})`,
+              }))}
+            />
           ) : null}
           <button type="submit" className="button">
             {t("catalog.apply")}
@@ -68,7 +106,11 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
           {facets && facets.moq.length > 0 ? (
             <>
               {" · "}
-              {t("catalog.moq")}: {facets.moq.slice(0, 2).map((m) => `${formatQuantity(m.min, lang)}–${formatQuantity(m.max, lang)} ${unitLabel(m.unit, lang)}`).join(", ")}
+              {t("catalog.moq")}:{" "}
+              {facets.moq
+                .slice(0, 2)
+                .map((m) => `${formatQuantity(m.min, lang)}–${formatQuantity(m.max, lang)} ${unitLabel(m.unit, lang)}`)
+                .join(", ")}
             </>
           ) : null}
         </p>

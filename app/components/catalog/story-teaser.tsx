@@ -9,7 +9,9 @@ export function StoryTeaser({ story }: { story: StoryCard }) {
   const lang = useLang();
   return (
     <article className="story-card card">
-      {story.cover ? <img src={story.cover.url} alt="" width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} loading="lazy" /> : null}
+      {story.cover ? (
+        <img src={story.cover.url} alt="" width={story.cover.width ?? undefined} height={story.cover.height ?? undefined} loading="lazy" />
+      ) : null}
       <div>
         <p className="muted">{formatDate(story.publishedAt, lang)}</p>
         <h2>
@@ -17,7 +19,11 @@ export function StoryTeaser({ story }: { story: StoryCard }) {
             <Text value={story.title} />
           </LocaleLink>
         </h2>
-        {story.lead ? <p className="clamp-3"><Text value={story.lead} /></p> : null}
+        {story.lead ? (
+          <p className="clamp-3">
+            <Text value={story.lead} />
+          </p>
+        ) : null}
         <StoryTags tags={story.tags} />
       </div>
     </article>

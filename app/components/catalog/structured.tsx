@@ -4,8 +4,14 @@ import { Fact } from "./facts.tsx";
 
 /** A JSON-LD block; `<` is escaped so text from the catalogue cannot close the script element. */
 export function JsonLd({ data }: { data: object }) {
-  // oxlint-disable-next-line react/no-danger -- JSON with "<" escaped, the only way to fill a script element
-  return <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      suppressHydrationWarning
+      // oxlint-disable-next-line react/no-danger -- JSON with "<" escaped, the only way to fill a script element
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
+    />
+  );
 }
 
 type LocalizedText = { text: string; lang: "ru" | "en" | "zh" };

@@ -139,7 +139,10 @@ export function ClassifierCode({
 
       <section className="children">
         <h2>
-          {t("classifier.children")} {node.children.length > 0 ? <span className="results-count">{t("classifier.childCount", { count: node.children.length })}</span> : null}
+          {t("classifier.children")}{" "}
+          {node.children.length > 0 ? (
+            <span className="results-count">{t("classifier.childCount", { count: node.children.length })}</span>
+          ) : null}
         </h2>
         {node.children.length === 0 ? (
           <p className="empty">{t("classifier.leaf")}</p>
@@ -169,7 +172,17 @@ export function ClassifierCode({
 const stripDash = (line: string) => line.replace(/^[-–—]\s*/, "");
 
 /** One list of the notes ("Includes" or "Excludes"), its lines without the leading dash. */
-function NotesList({ title, lines, cited, hrefFor }: { title: string; lines: string[]; cited: string[]; hrefFor: (code: string) => string }) {
+function NotesList({
+  title,
+  lines,
+  cited,
+  hrefFor,
+}: {
+  title: string;
+  lines: string[];
+  cited: string[];
+  hrefFor: (code: string) => string;
+}) {
   const lang = useLang();
   if (lines.length === 0) return null;
   return (
@@ -201,7 +214,13 @@ function NotesText({ text, cited, hrefFor, lang }: { text: string; cited: string
 /** Text with every cited code that exists turned into a link to its page. */
 function LinkedText({ text, cited, hrefFor }: { text: string; cited: string[]; hrefFor: (code: string) => string }) {
   if (cited.length === 0) return <>{text}</>;
-  const pattern = new RegExp(`(?<![\\d.])(${[...cited].sort((a, b) => b.length - a.length).map((c) => c.replaceAll(".", "\\.")).join("|")})(?![\\d]|\\.\\d)`, "g");
+  const pattern = new RegExp(
+    `(?<![\\d.])(${[...cited]
+      .sort((a, b) => b.length - a.length)
+      .map((c) => c.replaceAll(".", "\\."))
+      .join("|")})(?![\\d]|\\.\\d)`,
+    "g",
+  );
   const parts = text.split(pattern);
   return (
     <>

@@ -51,7 +51,15 @@ export function ClassifierIndex({ data }: { data: ClassifierIndexData }) {
   );
 }
 
-export function SearchResults({ classifier, q, search }: { classifier: Classifier; q: string; search: { items: SearchHit[]; meta: SearchMeta } }) {
+export function SearchResults({
+  classifier,
+  q,
+  search,
+}: {
+  classifier: Classifier;
+  q: string;
+  search: { items: SearchHit[]; meta: SearchMeta };
+}) {
   const t = useT();
   const lang = useLang();
   const { meta } = search;

@@ -10,7 +10,17 @@ import { useLang } from "../../lib/use-lang.ts";
 import { Hint } from "../hint.tsx";
 import { useT } from "../../lib/use-t.ts";
 
-export function LocalizedName({ name, nameLang, highlights = [], hint = false }: { name: string; nameLang: Lang; highlights?: [number, number][]; hint?: boolean }) {
+export function LocalizedName({
+  name,
+  nameLang,
+  highlights = [],
+  hint = false,
+}: {
+  name: string;
+  nameLang: Lang;
+  highlights?: [number, number][];
+  hint?: boolean;
+}) {
   const t = useT();
   const lang = useLang();
   const fallback = nameLang !== lang;

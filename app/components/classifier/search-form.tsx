@@ -30,7 +30,14 @@ export function ClassifierSearchForm({ action, q, placeholder, label }: { action
   }, [q]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form method="get" action={action} role="search" className="search-form" preventScrollReset onSubmit={() => clearTimeout(timer.current)}>
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className="search-form"
+      preventScrollReset
+      onSubmit={() => clearTimeout(timer.current)}
+    >
       <label htmlFor="classifier-q" className="visually-hidden">
         {label}
       </label>

@@ -10,7 +10,15 @@ import { messageText } from "./messages.ts";
  * A field's first error. `overrides` gives a code a message of this field's own (a price's
  * `too_small` says the price must be positive).
  */
-export function FieldError({ id, errors, overrides }: { id: string; errors?: readonly string[] | null; overrides?: Record<string, string> }) {
+export function FieldError({
+  id,
+  errors,
+  overrides,
+}: {
+  id: string;
+  errors?: readonly string[] | null;
+  overrides?: Record<string, string>;
+}) {
   const t = useT();
   const message = errors?.[0];
   return (

@@ -43,7 +43,14 @@ export function Field({ field, label, hint, className, children }: FrameProps & 
 type InputType = "text" | "email" | "url" | "tel" | "number" | "search" | "date" | "datetime-local";
 
 /** An `<input>` in its frame. */
-export function InputField({ field, label, hint, className, type = "text", ...rest }: FrameProps & { type?: InputType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "form">) {
+export function InputField({
+  field,
+  label,
+  hint,
+  className,
+  type = "text",
+  ...rest
+}: FrameProps & { type?: InputType } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "form">) {
   return (
     <Field field={field} label={label} hint={hint} className={className}>
       <input {...getInputProps(field, { type })} key={field.key} aria-describedby={describedBy(field, hint)} {...rest} />
@@ -52,7 +59,14 @@ export function InputField({ field, label, hint, className, type = "text", ...re
 }
 
 /** A `<textarea>` in its frame. */
-export function TextareaField({ field, label, hint, className, rows = 5, ...rest }: FrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "form">) {
+export function TextareaField({
+  field,
+  label,
+  hint,
+  className,
+  rows = 5,
+  ...rest
+}: FrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "form">) {
   return (
     <Field field={field} label={label} hint={hint} className={className}>
       <textarea {...getTextareaProps(field)} key={field.key} rows={rows} aria-describedby={describedBy(field, hint)} {...rest} />
@@ -91,7 +105,13 @@ export function SelectField({
   );
   return (
     <Field field={field} label={label} hint={hint} className={className}>
-      <select {...getSelectProps(field)} key={field.key} aria-describedby={describedBy(field, hint)} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined} {...rest}>
+      <select
+        {...getSelectProps(field)}
+        key={field.key}
+        aria-describedby={describedBy(field, hint)}
+        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+        {...rest}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options?.map(option)}
         {groups?.map((g) => (

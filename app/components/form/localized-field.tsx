@@ -64,7 +64,19 @@ export interface LocalizedFieldProps {
   compact?: boolean;
 }
 
-export function LocalizedField({ field, label, multiline = false, rows = 5, maxLength, layout = "tabs", required = false, sourceLang, requiredLangs, hint, compact = false }: LocalizedFieldProps) {
+export function LocalizedField({
+  field,
+  label,
+  multiline = false,
+  rows = 5,
+  maxLength,
+  layout = "tabs",
+  required = false,
+  sourceLang,
+  requiredLangs,
+  hint,
+  compact = false,
+}: LocalizedFieldProps) {
   const t = useT();
   const hydrated = useHydrated();
   const baseId = useId();
@@ -144,7 +156,12 @@ export function LocalizedField({ field, label, multiline = false, rows = 5, maxL
     <fieldset className={`field lf${compact ? " lf-compact" : ""}`} aria-describedby={field.errorId}>
       <legend>
         {label}
-        {required ? <span className="lf-required" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="lf-required" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
       </legend>
       {hint && !compact ? (
         <p id={hintId} className="lf-hint muted small">
@@ -173,7 +190,12 @@ export function LocalizedField({ field, label, multiline = false, rows = 5, maxL
                     if (!step && event.key !== "Home" && event.key !== "End") return;
                     event.preventDefault();
                     const index = langs.indexOf(lang);
-                    const next = event.key === "Home" ? langs[0]! : event.key === "End" ? langs[langs.length - 1]! : langs[(index + step + langs.length) % langs.length]!;
+                    const next =
+                      event.key === "Home"
+                        ? langs[0]!
+                        : event.key === "End"
+                          ? langs[langs.length - 1]!
+                          : langs[(index + step + langs.length) % langs.length]!;
                     setActive(next);
                     document.getElementById(`${baseId}-tab-${next}`)?.focus();
                   }}
@@ -186,7 +208,14 @@ export function LocalizedField({ field, label, multiline = false, rows = 5, maxL
             })}
           </div>
           {langs.map((lang) => (
-            <div key={lang} role="tabpanel" id={`${baseId}-panel-${lang}`} aria-labelledby={`${baseId}-tab-${lang}`} hidden={active !== lang} className="lf-panel">
+            <div
+              key={lang}
+              role="tabpanel"
+              id={`${baseId}-panel-${lang}`}
+              aria-labelledby={`${baseId}-tab-${lang}`}
+              hidden={active !== lang}
+              className="lf-panel"
+            >
               <label htmlFor={parts[lang].id} className="visually-hidden">
                 {`${label} (${LANG_NAMES[lang]})`}
               </label>
@@ -224,7 +253,13 @@ export function SourceLangField({ field, label }: SourceLangFieldProps) {
       <div className="lf-radios" key={field.key}>
         {LANGS.map((lang) => (
           <label key={lang} className="lf-radio">
-            <input type="radio" name={field.name} value={lang} defaultChecked={current === lang} id={lang === current ? field.id : undefined} />
+            <input
+              type="radio"
+              name={field.name}
+              value={lang}
+              defaultChecked={current === lang}
+              id={lang === current ? field.id : undefined}
+            />
             <span lang={lang}>{LANG_NAMES[lang]}</span>
           </label>
         ))}

@@ -82,7 +82,17 @@ export interface ClassifierPickerProps {
 
 const DEBOUNCE_MS = 250;
 
-export function ClassifierPicker({ classifier, form, field, multiple = false, label, hint, names = {}, search, max = 50 }: ClassifierPickerProps) {
+export function ClassifierPicker({
+  classifier,
+  form,
+  field,
+  multiple = false,
+  label,
+  hint,
+  names = {},
+  search,
+  max = 50,
+}: ClassifierPickerProps) {
   const t = useT();
   const hydrated = useHydrated();
   const baseId = useId();
@@ -142,7 +152,9 @@ export function ClassifierPicker({ classifier, form, field, multiple = false, la
       ) : null}
       {/* The value(s) the form submits. */}
       {multiple ? (
-        list.map((item) => <input key={item.key} type="hidden" name={item.name} defaultValue={(item.initialValue as string | undefined) ?? ""} />)
+        list.map((item) => (
+          <input key={item.key} type="hidden" name={item.name} defaultValue={(item.initialValue as string | undefined) ?? ""} />
+        ))
       ) : (
         <input key={field.key} type="hidden" name={field.name} defaultValue={(field.initialValue as string | undefined) ?? ""} />
       )}
@@ -156,19 +168,44 @@ export function ClassifierPicker({ classifier, form, field, multiple = false, la
       {full ? (
         <p className="muted small">{t("classifierPicker.full", { max })}</p>
       ) : hydrated ? (
-        <Combobox classifier={classifier} label={label} onChoose={choose} chosenCodes={chosen.map((c) => c.code)} replace={!multiple && chosen.length > 0} />
+        <Combobox
+          classifier={classifier}
+          label={label}
+          onChoose={choose}
+          chosenCodes={chosen.map((c) => c.code)}
+          replace={!multiple && chosen.length > 0}
+        />
       ) : (
         <div className="cp-step">
           <label htmlFor={`${baseId}-q`} className="cp-step-label">
-            {t(multiple || chosen.length === 0 ? "classifierPicker.searchLabel" : "classifierPicker.searchReplaceLabel", { classifier: t(`classifierPicker.name.${classifier}`) })}
+            {t(multiple || chosen.length === 0 ? "classifierPicker.searchLabel" : "classifierPicker.searchReplaceLabel", {
+              classifier: t(`classifierPicker.name.${classifier}`),
+            })}
           </label>
           <div className="field-row">
-            <input id={`${baseId}-q`} type="search" name={searchName} defaultValue={mine?.q ?? ""} maxLength={200} placeholder={t(`classifierPicker.placeholder.${classifier}`)} />
+            <input
+              id={`${baseId}-q`}
+              type="search"
+              name={searchName}
+              defaultValue={mine?.q ?? ""}
+              maxLength={200}
+              placeholder={t(`classifierPicker.placeholder.${classifier}`)}
+            />
             <button className="button button-secondary" {...form.validate.getButtonProps({ name: searchName })}>
               {t("classifierPicker.find")}
             </button>
           </div>
-          {mine ? <NoJsResults search={mine} classifier={classifier} form={form} field={field} multiple={multiple} searchName={searchName} chosenCodes={chosen.map((c) => c.code)} /> : null}
+          {mine ? (
+            <NoJsResults
+              search={mine}
+              classifier={classifier}
+              form={form}
+              field={field}
+              multiple={multiple}
+              searchName={searchName}
+              chosenCodes={chosen.map((c) => c.code)}
+            />
+          ) : null}
         </div>
       )}
       <FieldError id={field.errorId} errors={errors} />
@@ -219,7 +256,11 @@ function NoJsResults({
                   {hit.name}
                 </span>
                 <span className="cp-result-action">
-                  {already ? t("classifierPicker.alreadyChosen") : hit.selectable ? t("classifierPicker.choose") : t(`classifierPicker.narrow.${classifier}`)}
+                  {already
+                    ? t("classifierPicker.alreadyChosen")
+                    : hit.selectable
+                      ? t("classifierPicker.choose")
+                      : t(`classifierPicker.narrow.${classifier}`)}
                 </span>
               </button>
             </li>
@@ -282,7 +323,10 @@ function Combobox({
       const ac = new AbortController();
       controller.current = ac;
       try {
-        const response = await fetch(`${endpoint}?${new URLSearchParams({ c: classifier, q: query })}`, { signal: ac.signal, headers: { accept: "application/json" } });
+        const response = await fetch(`${endpoint}?${new URLSearchParams({ c: classifier, q: query })}`, {
+          signal: ac.signal,
+          headers: { accept: "application/json" },
+        });
         if (!response.ok) throw new Error(String(response.status));
         const body = (await response.json()) as { hits: PickerHit[]; total: number };
         if (ac.signal.aborted) return;
@@ -334,7 +378,9 @@ function Combobox({
   return (
     <div className="cp-combo">
       <label htmlFor={`${id}-input`} className="cp-step-label">
-        {t(replace ? "classifierPicker.searchReplaceLabel" : "classifierPicker.searchLabel", { classifier: t(`classifierPicker.name.${classifier}`) })}
+        {t(replace ? "classifierPicker.searchReplaceLabel" : "classifierPicker.searchLabel", {
+          classifier: t(`classifierPicker.name.${classifier}`),
+        })}
       </label>
       <input
         ref={input}

@@ -37,7 +37,15 @@ export function addressChoiceOf(s: AddressSuggestion): AddressChoice {
 
 const DEBOUNCE_MS = 300;
 
-export function AddressFinder({ lookup, onPick, defaultQuery = "" }: { lookup: AddressLookup | null; onPick: (choice: AddressChoice) => void; defaultQuery?: string }) {
+export function AddressFinder({
+  lookup,
+  onPick,
+  defaultQuery = "",
+}: {
+  lookup: AddressLookup | null;
+  onPick: (choice: AddressChoice) => void;
+  defaultQuery?: string;
+}) {
   const t = useT();
   const id = useId();
   const hydrated = useHydrated();
@@ -132,7 +140,13 @@ export function AddressFinder({ lookup, onPick, defaultQuery = "" }: { lookup: A
                     {item.value}
                   </button>
                 ) : (
-                  <button type="submit" name="addressPick" value={JSON.stringify(addressChoiceOf(item))} formNoValidate className="address-suggestion">
+                  <button
+                    type="submit"
+                    name="addressPick"
+                    value={JSON.stringify(addressChoiceOf(item))}
+                    formNoValidate
+                    className="address-suggestion"
+                  >
                     {item.value}
                   </button>
                 )}

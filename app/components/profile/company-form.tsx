@@ -95,14 +95,23 @@ export function CountryRegionFields({
         <div className="radio-row">
           {COUNTRY_CODES.map((c) => (
             <label key={c} className="field-check">
-              <input {...getInputProps(countryField, { type: "radio", value: c })} key={`${countryField.key}-${c}`} onChange={() => onCountry(c)} />
+              <input
+                {...getInputProps(countryField, { type: "radio", value: c })}
+                key={`${countryField.key}-${c}`}
+                onChange={() => onCountry(c)}
+              />
               <span>{t(`profileCompany.country.${c}`)}</span>
             </label>
           ))}
         </div>
         <FieldError id={countryField.errorId} errors={countryField.errors} />
       </fieldset>
-      <SelectField field={regionField} label={t("profileCompany.fields.region")} groups={groups} placeholder={t("profileCompany.chooseRegion")} />
+      <SelectField
+        field={regionField}
+        label={t("profileCompany.fields.region")}
+        groups={groups}
+        placeholder={t("profileCompany.chooseRegion")}
+      />
     </>
   );
 }

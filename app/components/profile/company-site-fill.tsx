@@ -15,8 +15,7 @@ import { useT } from "../../lib/use-t.ts";
 
 /** The answer of "fill from the website": what was filled (field names), or why nothing was. */
 export type SiteFill =
-  | { status: "ok"; filled: string[]; values: Record<string, string>; title: string | null }
-  | { status: "error"; code: string };
+  { status: "ok"; filled: string[]; values: Record<string, string>; title: string | null } | { status: "error"; code: string };
 
 export function SiteFiller({ answer, onFill }: { answer: SiteFill | null; onFill: (values: Record<string, string>) => string[] }) {
   const t = useT();
@@ -55,9 +54,15 @@ export function SiteFiller({ answer, onFill }: { answer: SiteFill | null; onFill
       {shown ? (
         <p className={`lookup-notice ${shown.status === "ok" && shown.filled.length > 0 ? "lookup-found" : "lookup-none"}`} role="status">
           {shown.status === "error"
-            ? t(`parseMeta.errors.${shown.code}`, { defaultValue: t(`profileCompany.site.${shown.code === "website_required" ? "websiteRequired" : "unavailable"}`) })
+            ? t(`parseMeta.errors.${shown.code}`, {
+                defaultValue: t(`profileCompany.site.${shown.code === "website_required" ? "websiteRequired" : "unavailable"}`),
+              })
             : shown.filled.length > 0
-              ? t("profileCompany.site.filled", { fields: shown.filled.map((name) => t(`profileCompany.site.field.${name.split(".")[0]}`, { lang: name.split(".")[1]!.toUpperCase() })).join(", ") })
+              ? t("profileCompany.site.filled", {
+                  fields: shown.filled
+                    .map((name) => t(`profileCompany.site.field.${name.split(".")[0]}`, { lang: name.split(".")[1]!.toUpperCase() }))
+                    .join(", "),
+                })
               : t("profileCompany.site.nothingNew")}
         </p>
       ) : null}

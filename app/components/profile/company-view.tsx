@@ -25,7 +25,15 @@ export function pickLocalized(value: Localized | null | undefined, lang: Lang, s
 }
 
 /** A stored localized text in the page's language, or `fallback` when it is empty. */
-export function LocalizedValue({ value, sourceLang, fallback = null }: { value: Localized | null | undefined; sourceLang?: Lang; fallback?: React.ReactNode }) {
+export function LocalizedValue({
+  value,
+  sourceLang,
+  fallback = null,
+}: {
+  value: Localized | null | undefined;
+  sourceLang?: Lang;
+  fallback?: React.ReactNode;
+}) {
   const lang = useLang();
   const picked = pickLocalized(value, lang, sourceLang);
   if (!picked) return <>{fallback}</>;

@@ -25,7 +25,14 @@ export function CompletenessMeter({ value }: { value: number }) {
   const t = useT();
   return (
     <div className="completeness">
-      <div className="completeness-bar" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-label={t("profileHome.completeness")}>
+      <div
+        className="completeness-bar"
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-label={t("profileHome.completeness")}
+      >
         <span style={{ width: `${value}%` }} />
       </div>
       <p className="completeness-value">{t("profileHome.completenessValue", { value })}</p>
@@ -49,7 +56,9 @@ export function CompletenessChecklist({ items }: { items: ChecklistItem[] }) {
               <LocaleLink to={item.to}>{t(`profileHome.fix.${item.key}`)}</LocaleLink>
             )}
             <span className="visually-hidden">{` — ${t(item.done ? "profileHome.checkDone" : item.optional ? "profileHome.checkOptional" : "profileHome.checkOpen")}`}</span>
-            {REQUIRED_FOR_REVIEW.includes(item.key) && !item.optional && !item.done ? <span className="badge badge-warn">{t("profileHome.requiredForReview")}</span> : null}
+            {REQUIRED_FOR_REVIEW.includes(item.key) && !item.optional && !item.done ? (
+              <span className="badge badge-warn">{t("profileHome.requiredForReview")}</span>
+            ) : null}
             {item.optional && !item.done ? <span className="muted small"> {t("profileHome.optionalForChina")}</span> : null}
           </span>
         </li>

@@ -26,7 +26,15 @@ export interface CodeStepAction {
   result: FormResult;
 }
 
-export function ContactCodeStep({ change, actionData, entryPath }: { change: CodeStepData; actionData?: CodeStepAction; entryPath: string }) {
+export function ContactCodeStep({
+  change,
+  actionData,
+  entryPath,
+}: {
+  change: CodeStepData;
+  actionData?: CodeStepAction;
+  entryPath: string;
+}) {
   const t = useT();
   const resendResult = actionData?.intent === "resend" ? (actionData.result as { error?: Record<string, string[]> } | null) : null;
   return (

@@ -20,7 +20,11 @@ function StepLine({ step }: { step: 1 | 2 | 3 }) {
   return (
     <ol className="contact-steps" aria-label={t("profileContacts.stepsLabel")}>
       {steps.map((label, i) => (
-        <li key={label} className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : undefined} aria-current={i + 1 === step ? "step" : undefined}>
+        <li
+          key={label}
+          className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : undefined}
+          aria-current={i + 1 === step ? "step" : undefined}
+        >
           {label}
         </li>
       ))}
@@ -39,7 +43,15 @@ function Back() {
 
 const TITLE: Record<Kind, string> = { email: "profileContacts.changeEmailTitle", phone: "profileContacts.changePhoneTitle" };
 
-export function EntryStepPage({ kind, change, result }: { kind: Kind; change: { display: string; codePath: string }; result?: FormResult }) {
+export function EntryStepPage({
+  kind,
+  change,
+  result,
+}: {
+  kind: Kind;
+  change: { display: string; codePath: string };
+  result?: FormResult;
+}) {
   const t = useT();
   return (
     <section className="profile-section">
@@ -65,8 +77,18 @@ export function NewContactPage({ kind, current, result }: { kind: Kind; current:
   const t = useT();
   const texts =
     kind === "email"
-      ? { change: "profileContacts.changeEmailTitle", add: "profileContacts.addEmailTitle", current: "profileContacts.currentEmail", none: "profileContacts.noEmailLead" }
-      : { change: "profileContacts.changePhoneTitle", add: "profileContacts.addPhoneTitle", current: "profileContacts.currentPhone", none: "profileContacts.noPhoneLead" };
+      ? {
+          change: "profileContacts.changeEmailTitle",
+          add: "profileContacts.addEmailTitle",
+          current: "profileContacts.currentEmail",
+          none: "profileContacts.noEmailLead",
+        }
+      : {
+          change: "profileContacts.changePhoneTitle",
+          add: "profileContacts.addPhoneTitle",
+          current: "profileContacts.currentPhone",
+          none: "profileContacts.noPhoneLead",
+        };
   return (
     <section className="profile-section">
       <Back />
@@ -79,7 +101,17 @@ export function NewContactPage({ kind, current, result }: { kind: Kind; current:
   );
 }
 
-export function CodeStepPage({ kind, change, actionData, entryPath }: { kind: Kind; change: CodeStepData; actionData?: CodeStepAction; entryPath: string }) {
+export function CodeStepPage({
+  kind,
+  change,
+  actionData,
+  entryPath,
+}: {
+  kind: Kind;
+  change: CodeStepData;
+  actionData?: CodeStepAction;
+  entryPath: string;
+}) {
   const t = useT();
   return (
     <section className="profile-section">

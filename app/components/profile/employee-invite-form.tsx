@@ -28,7 +28,15 @@ export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[
   return (
     <Form method="post" {...getFormProps(form)} className="invite-form">
       <div className="invite-fields">
-        <InputField field={fields.email} type="email" label={t("profileEmployees.email")} autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="name@company.ru" />
+        <InputField
+          field={fields.email}
+          type="email"
+          label={t("profileEmployees.email")}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="name@company.ru"
+        />
         <RoleAndPositionFields fields={fields} roles={roles} />
       </div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>

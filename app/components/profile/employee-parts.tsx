@@ -9,7 +9,11 @@ import { InputField, SelectField, type AnyField } from "../form/field.tsx";
 export type EmployeeRole = "owner" | "admin" | "member";
 export type EmployeeStatus = "invited" | "active" | "blocked";
 
-const STATUS_CLASS: Record<EmployeeStatus, string> = { invited: "badge badge-warn", active: "badge badge-ok", blocked: "badge badge-danger" };
+const STATUS_CLASS: Record<EmployeeStatus, string> = {
+  invited: "badge badge-warn",
+  active: "badge badge-ok",
+  blocked: "badge badge-danger",
+};
 
 export function RoleBadge({ role }: { role: EmployeeRole }) {
   const t = useT();
@@ -33,11 +37,21 @@ export function assignableRoles(callerRole: string): EmployeeRole[] {
 }
 
 /** The role (among `roles`) and position fields of an employee form, each in its own column. */
-export function RoleAndPositionFields({ fields, roles }: { fields: { role: AnyField; position: AnyField }; roles: readonly EmployeeRole[] }) {
+export function RoleAndPositionFields({
+  fields,
+  roles,
+}: {
+  fields: { role: AnyField; position: AnyField };
+  roles: readonly EmployeeRole[];
+}) {
   const t = useT();
   return (
     <>
-      <SelectField field={fields.role} label={t("profileEmployees.role")} options={roles.map((role) => ({ value: role, label: t(`profileEmployees.roles.${role}`) }))} />
+      <SelectField
+        field={fields.role}
+        label={t("profileEmployees.role")}
+        options={roles.map((role) => ({ value: role, label: t(`profileEmployees.roles.${role}`) }))}
+      />
       <InputField field={fields.position} label={t("profileEmployees.position")} placeholder={t("profileEmployees.positionPlaceholder")} />
     </>
   );

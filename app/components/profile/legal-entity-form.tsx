@@ -26,7 +26,15 @@ export type LookupOutcome = { status: "found"; party: PartySuggestion } | { stat
 
 const FILLED = ["kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
-export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntityView | null; result: SubmissionResult<string[]> | undefined; lookup: LookupOutcome | null }) {
+export function LegalEntityForm({
+  entity,
+  result,
+  lookup,
+}: {
+  entity: LegalEntityView | null;
+  result: SubmissionResult<string[]> | undefined;
+  lookup: LookupOutcome | null;
+}) {
   const t = useT();
   const navigation = useNavigation();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]>; lookup: LookupOutcome | null }>();
@@ -34,7 +42,15 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
     id: `legal-entity-${entity?.id ?? "new"}`,
     lastResult: result,
     defaultValue: entity
-      ? { kind: entity.kind, inn: entity.inn, kpp: entity.kpp ?? "", ogrn: entity.ogrn ?? "", nameFull: entity.nameFull, nameShort: entity.nameShort ?? "", address: entity.address ?? "" }
+      ? {
+          kind: entity.kind,
+          inn: entity.inn,
+          kpp: entity.kpp ?? "",
+          ogrn: entity.ogrn ?? "",
+          nameFull: entity.nameFull,
+          nameShort: entity.nameShort ?? "",
+          address: entity.address ?? "",
+        }
       : { kind: "legal" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LegalEntitySchema }),
     shouldValidate: "onBlur",
@@ -63,7 +79,13 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
     if (answer.status === "unconfigured") setUnconfigured(true);
     if (answer.status !== "found") return;
     const party = answer.party;
-    const values: Record<string, string> = { kpp: party.kind === "legal" ? (party.kpp ?? "") : "", ogrn: party.ogrn ?? "", nameFull: party.nameFull, nameShort: party.nameShort ?? "", address: party.address ?? "" };
+    const values: Record<string, string> = {
+      kpp: party.kind === "legal" ? (party.kpp ?? "") : "",
+      ogrn: party.ogrn ?? "",
+      nameFull: party.nameFull,
+      nameShort: party.nameShort ?? "",
+      address: party.address ?? "",
+    };
     const element = formRef.current;
     setKind(party.kind);
     form.update({ name: fields.kind.name, value: party.kind });
@@ -78,7 +100,8 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
   // The automatic lookup speaks only when it found something; the button's answer is always shown.
   const fetched = fetcher.data?.lookup;
   const shownLookup = fetched ? (overwrite.current || fetched.status === "found" ? fetched : null) : lookup;
-  const lookupErrors = fetcher.state === "idle" && fetcher.data?.result?.error?.inn ? (fetcher.data.result.error.inn as string[]) : undefined;
+  const lookupErrors =
+    fetcher.state === "idle" && fetcher.data?.result?.error?.inn ? (fetcher.data.result.error.inn as string[]) : undefined;
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} ref={formRef} className="company-form legal-entity-form">
@@ -90,7 +113,11 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
         <div className="radio-row">
           {(["legal", "individual"] as const).map((k) => (
             <label key={k} className="field-check">
-              <input {...getInputProps(fields.kind, { type: "radio", value: k })} key={`${fields.kind.key}-${k}`} onChange={() => setKind(k)} />
+              <input
+                {...getInputProps(fields.kind, { type: "radio", value: k })}
+                key={`${fields.kind.key}-${k}`}
+                onChange={() => setKind(k)}
+              />
               <span>{t(`legalEntities.kinds.${k}`)}</span>
             </label>
           ))}
@@ -153,7 +180,13 @@ export function LegalEntityForm({ entity, result, lookup }: { entity: LegalEntit
         <InputField
           field={fields.ogrn}
           label={t(shownKind === "individual" ? "suppliers.ogrnip" : shownKind === "legal" ? "suppliers.ogrn" : "legalEntities.ogrnEither")}
-          hint={t(shownKind === "individual" ? "legalEntities.ogrnipHint" : shownKind === "legal" ? "legalEntities.ogrnHint" : "legalEntities.ogrnEitherHint")}
+          hint={t(
+            shownKind === "individual"
+              ? "legalEntities.ogrnipHint"
+              : shownKind === "legal"
+                ? "legalEntities.ogrnHint"
+                : "legalEntities.ogrnEitherHint",
+          )}
           inputMode="numeric"
           maxLength={15}
           autoComplete="off"
@@ -183,7 +216,9 @@ function LookupNotice({ outcome }: { outcome: LookupOutcome }) {
   return (
     <p className="lookup-notice lookup-found" role="status">
       {t("legalEntities.lookupResult.found", { name: outcome.party.nameShort ?? outcome.party.nameFull })}
-      {state && state !== "ACTIVE" ? <strong className="lookup-state"> {t(`legalEntities.state.${state}`, { defaultValue: t("legalEntities.state.OTHER") })}</strong> : null}
+      {state && state !== "ACTIVE" ? (
+        <strong className="lookup-state"> {t(`legalEntities.state.${state}`, { defaultValue: t("legalEntities.state.OTHER") })}</strong>
+      ) : null}
     </p>
   );
 }

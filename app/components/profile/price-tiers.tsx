@@ -39,15 +39,28 @@ export function PriceTiers({ form, tiers, defaultUnit }: { form: FormMetadata<an
           aria-label={`${label} (${t("profileProducts.prices.tier", { n })})`}
         />
       ) : (
-        <select {...getSelectProps(field)} key={field.key} aria-describedby={field.errorId} aria-label={`${label} (${t("profileProducts.prices.tier", { n })})`}>
+        <select
+          {...getSelectProps(field)}
+          key={field.key}
+          aria-describedby={field.errorId}
+          aria-label={`${label} (${t("profileProducts.prices.tier", { n })})`}
+        >
           {(kind === "unit" ? UNIT_IDS : CURRENCY_CODES).map((value) => (
             <option key={value} value={value}>
-              {kind === "unit" ? t(`profileProducts.units.${value}`, { defaultValue: unitLabel(value, lang) }) : t(`profileProducts.currencies.${value}`)}
+              {kind === "unit"
+                ? t(`profileProducts.units.${value}`, { defaultValue: unitLabel(value, lang) })
+                : t(`profileProducts.currencies.${value}`)}
             </option>
           ))}
         </select>
       )}
-      <FieldError id={field.errorId} errors={field.errors} overrides={kind === "decimal" ? { too_small: "profileProducts.errors.positive", too_big: "profileProducts.errors.tooBig" } : undefined} />
+      <FieldError
+        id={field.errorId}
+        errors={field.errors}
+        overrides={
+          kind === "decimal" ? { too_small: "profileProducts.errors.positive", too_big: "profileProducts.errors.tooBig" } : undefined
+        }
+      />
     </div>
   );
   return (
@@ -74,7 +87,10 @@ export function PriceTiers({ form, tiers, defaultUnit }: { form: FormMetadata<an
       </ol>
       <FieldError id={tiers.errorId} errors={tiers.errors} />
       {rows.length < MAX_TIERS ? (
-        <button className="button button-secondary button-small" {...form.insert.getButtonProps({ name: tiers.name, defaultValue: { unit: defaultUnit, currency: "RUB" } as never })}>
+        <button
+          className="button button-secondary button-small"
+          {...form.insert.getButtonProps({ name: tiers.name, defaultValue: { unit: defaultUnit, currency: "RUB" } as never })}
+        >
           {t("profileProducts.prices.add")}
         </button>
       ) : null}

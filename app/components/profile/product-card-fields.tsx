@@ -25,7 +25,28 @@ export interface CategoryOption {
 }
 
 /** Countries offered as the country of origin (ISO 3166-1 alpha-2): the two markets first, then major producers. */
-export const ORIGIN_COUNTRIES = ["RU", "CN", "BY", "KZ", "UZ", "KG", "AM", "TR", "IN", "VN", "KR", "JP", "TW", "TH", "MY", "ID", "DE", "IT", "PL", "US"] as const;
+export const ORIGIN_COUNTRIES = [
+  "RU",
+  "CN",
+  "BY",
+  "KZ",
+  "UZ",
+  "KG",
+  "AM",
+  "TR",
+  "IN",
+  "VN",
+  "KR",
+  "JP",
+  "TW",
+  "TH",
+  "MY",
+  "ID",
+  "DE",
+  "IT",
+  "PL",
+  "US",
+] as const;
 
 export function countryName(code: string, lang: Lang): string {
   try {
@@ -71,8 +92,23 @@ export function ProductCardFields({ form, card, categories, tnvedNames, picker }
   return (
     <>
       <SourceLangField field={card.sourceLang} />
-      <LocalizedField field={card.name} label={t("profileProducts.fields.name")} required maxLength={300} sourceLang={sourceLang} hint={t("profileProducts.fields.nameHint")} />
-      <LocalizedField field={card.description} label={t("profileProducts.fields.description")} multiline rows={6} maxLength={10_000} sourceLang={sourceLang} hint={t("profileProducts.fields.descriptionHint")} />
+      <LocalizedField
+        field={card.name}
+        label={t("profileProducts.fields.name")}
+        required
+        maxLength={300}
+        sourceLang={sourceLang}
+        hint={t("profileProducts.fields.nameHint")}
+      />
+      <LocalizedField
+        field={card.description}
+        label={t("profileProducts.fields.description")}
+        multiline
+        rows={6}
+        maxLength={10_000}
+        sourceLang={sourceLang}
+        hint={t("profileProducts.fields.descriptionHint")}
+      />
       <div className="field">
         <label htmlFor={card.categoryId.id}>{t("profileProducts.fields.category")}</label>
         <select {...getSelectProps(card.categoryId)} key={card.categoryId.key} aria-describedby={card.categoryId.errorId}>
@@ -85,11 +121,28 @@ export function ProductCardFields({ form, card, categories, tnvedNames, picker }
         </select>
         <FieldError id={card.categoryId.errorId} errors={card.categoryId.errors} />
       </div>
-      <ClassifierPicker classifier="tnved" form={form} field={card.tnvedCode} label={t("profileProducts.fields.tnved")} hint={t("profileProducts.fields.tnvedHint")} names={tnvedNames} search={picker} />
+      <ClassifierPicker
+        classifier="tnved"
+        form={form}
+        field={card.tnvedCode}
+        label={t("profileProducts.fields.tnved")}
+        hint={t("profileProducts.fields.tnvedHint")}
+        names={tnvedNames}
+        search={picker}
+      />
       <div className="pp-row">
         <div className="field">
           <label htmlFor={card.moq.id}>{t("profileProducts.fields.moq")}</label>
-          <input id={card.moq.id} name={card.moq.name} key={card.moq.key} defaultValue={(card.moq.initialValue as string | undefined) ?? ""} inputMode="decimal" autoComplete="off" aria-invalid={card.moq.errors ? true : undefined} aria-describedby={`${card.moq.errorId} ${card.moq.id}-hint`} />
+          <input
+            id={card.moq.id}
+            name={card.moq.name}
+            key={card.moq.key}
+            defaultValue={(card.moq.initialValue as string | undefined) ?? ""}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={card.moq.errors ? true : undefined}
+            aria-describedby={`${card.moq.errorId} ${card.moq.id}-hint`}
+          />
           <span id={`${card.moq.id}-hint`} className="muted small">
             {t("profileProducts.fields.moqHint")}
           </span>

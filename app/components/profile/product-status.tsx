@@ -25,14 +25,25 @@ export function ProductStatusBadge({ status }: { status: ProductView["status"] }
 export function PendingMarker({ pending }: { pending: ProductView["pending"] }) {
   const t = useT();
   if (!pending) return null;
-  return <span className={`badge ${pending.state === "rejected" ? "badge-danger" : "badge-warn"} pp-pending`}>{t(`profileProducts.pending.${pending.state}`)}</span>;
+  return (
+    <span className={`badge ${pending.state === "rejected" ? "badge-danger" : "badge-warn"} pp-pending`}>
+      {t(`profileProducts.pending.${pending.state}`)}
+    </span>
+  );
 }
 
 export function ProductStatusNotice({ product }: { product: Pick<ProductView, "status" | "pending" | "moderationNote"> }) {
   const t = useT();
   const { status, pending, moderationNote } = product;
   const rejectedNote = moderationNote && (status === "rejected" || pending?.state === "rejected") ? moderationNote : null;
-  const tone = status === "rejected" || status === "blocked" || pending?.state === "rejected" ? "pp-notice-danger" : status === "moderation" || pending ? "pp-notice-warn" : status === "published" ? "pp-notice-ok" : "";
+  const tone =
+    status === "rejected" || status === "blocked" || pending?.state === "rejected"
+      ? "pp-notice-danger"
+      : status === "moderation" || pending
+        ? "pp-notice-warn"
+        : status === "published"
+          ? "pp-notice-ok"
+          : "";
   return (
     <div className={`pp-notice ${tone}`} role="status">
       <p>
@@ -40,7 +51,9 @@ export function ProductStatusNotice({ product }: { product: Pick<ProductView, "s
       </p>
       {pending ? (
         <p>
-          {t(`profileProducts.explain.pending_${pending.state}`, { parts: pending.parts.map((part) => t(`profileProducts.parts.${part}`)).join(", ") })}
+          {t(`profileProducts.explain.pending_${pending.state}`, {
+            parts: pending.parts.map((part) => t(`profileProducts.parts.${part}`)).join(", "),
+          })}
         </p>
       ) : null}
       {rejectedNote ? (

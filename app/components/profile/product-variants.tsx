@@ -22,7 +22,16 @@ function TextInput({ field, label, inputMode }: { field: Meta; label: string; in
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input id={field.id} name={field.name} key={field.key} defaultValue={(field.initialValue as string | undefined) ?? ""} inputMode={inputMode} autoComplete="off" aria-invalid={field.errors ? true : undefined} aria-describedby={field.errorId} />
+      <input
+        id={field.id}
+        name={field.name}
+        key={field.key}
+        defaultValue={(field.initialValue as string | undefined) ?? ""}
+        inputMode={inputMode}
+        autoComplete="off"
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={field.errorId}
+      />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -37,59 +46,70 @@ export function ProductVariants({ form, variants, sourceLang }: { form: FormMeta
       <p className="muted small">{t("profileProducts.variants.lead")}</p>
       {rows.length === 0 ? <p className="muted">{t("profileProducts.variants.empty")}</p> : null}
       {rows.length > 0 ? (
-      <ol className="pp-rows">
-        {rows.map((row, index) => {
-          const v = setOf<"name" | "attributes" | "price" | "currency">(row);
-          const attributes = listOf(v.attributes);
-          return (
-            <li key={row.key} className="pp-row-card">
-              <fieldset className="pp-variant">
-                <legend>{t("profileProducts.variants.variant", { n: index + 1 })}</legend>
-                <LocalizedField field={v.name} label={t("profileProducts.variants.name")} maxLength={200} sourceLang={sourceLang} required compact />
-                <div className="pp-attributes">
-                  <p className="pp-subtitle">{t("profileProducts.variants.attributes")}</p>
-                  {attributes.map((attribute, a) => {
-                    const pair = setOf<"key" | "value">(attribute);
-                    return (
-                      <div key={attribute.key} className="pp-attribute">
-                        <TextInput field={pair.key} label={t("profileProducts.variants.attributeKey")} />
-                        <TextInput field={pair.value} label={t("profileProducts.variants.attributeValue")} />
-                        <button className="button-link pp-remove" {...form.remove.getButtonProps({ name: v.attributes.name, index: a })} aria-label={t("profileProducts.variants.removeAttribute", { n: a + 1 })}>
-                          {t("profileProducts.remove")}
-                        </button>
-                      </div>
-                    );
-                  })}
-                  <FieldError id={v.attributes.errorId} errors={v.attributes.errors} />
-                  {attributes.length < MAX_ATTRIBUTES ? (
-                    <button className="button-link" {...form.insert.getButtonProps({ name: v.attributes.name })}>
-                      {t("profileProducts.variants.addAttribute")}
-                    </button>
-                  ) : null}
-                </div>
-                <div className="pp-row">
-                  <TextInput field={v.price} label={t("profileProducts.variants.price")} inputMode="decimal" />
-                  <div className="field">
-                    <label htmlFor={v.currency.id}>{t("profileProducts.prices.currency")}</label>
-                    <select {...getSelectProps(v.currency)} key={v.currency.key} aria-describedby={v.currency.errorId}>
-                      <option value="">—</option>
-                      {CURRENCY_CODES.map((c) => (
-                        <option key={c} value={c}>
-                          {t(`profileProducts.currencies.${c}`)}
-                        </option>
-                      ))}
-                    </select>
-                    <FieldError id={v.currency.errorId} errors={v.currency.errors} />
+        <ol className="pp-rows">
+          {rows.map((row, index) => {
+            const v = setOf<"name" | "attributes" | "price" | "currency">(row);
+            const attributes = listOf(v.attributes);
+            return (
+              <li key={row.key} className="pp-row-card">
+                <fieldset className="pp-variant">
+                  <legend>{t("profileProducts.variants.variant", { n: index + 1 })}</legend>
+                  <LocalizedField
+                    field={v.name}
+                    label={t("profileProducts.variants.name")}
+                    maxLength={200}
+                    sourceLang={sourceLang}
+                    required
+                    compact
+                  />
+                  <div className="pp-attributes">
+                    <p className="pp-subtitle">{t("profileProducts.variants.attributes")}</p>
+                    {attributes.map((attribute, a) => {
+                      const pair = setOf<"key" | "value">(attribute);
+                      return (
+                        <div key={attribute.key} className="pp-attribute">
+                          <TextInput field={pair.key} label={t("profileProducts.variants.attributeKey")} />
+                          <TextInput field={pair.value} label={t("profileProducts.variants.attributeValue")} />
+                          <button
+                            className="button-link pp-remove"
+                            {...form.remove.getButtonProps({ name: v.attributes.name, index: a })}
+                            aria-label={t("profileProducts.variants.removeAttribute", { n: a + 1 })}
+                          >
+                            {t("profileProducts.remove")}
+                          </button>
+                        </div>
+                      );
+                    })}
+                    <FieldError id={v.attributes.errorId} errors={v.attributes.errors} />
+                    {attributes.length < MAX_ATTRIBUTES ? (
+                      <button className="button-link" {...form.insert.getButtonProps({ name: v.attributes.name })}>
+                        {t("profileProducts.variants.addAttribute")}
+                      </button>
+                    ) : null}
                   </div>
-                </div>
-              </fieldset>
-              <button className="button-link pp-remove" {...form.remove.getButtonProps({ name: variants.name, index })}>
-                {t("profileProducts.variants.remove", { n: index + 1 })}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+                  <div className="pp-row">
+                    <TextInput field={v.price} label={t("profileProducts.variants.price")} inputMode="decimal" />
+                    <div className="field">
+                      <label htmlFor={v.currency.id}>{t("profileProducts.prices.currency")}</label>
+                      <select {...getSelectProps(v.currency)} key={v.currency.key} aria-describedby={v.currency.errorId}>
+                        <option value="">—</option>
+                        {CURRENCY_CODES.map((c) => (
+                          <option key={c} value={c}>
+                            {t(`profileProducts.currencies.${c}`)}
+                          </option>
+                        ))}
+                      </select>
+                      <FieldError id={v.currency.errorId} errors={v.currency.errors} />
+                    </div>
+                  </div>
+                </fieldset>
+                <button className="button-link pp-remove" {...form.remove.getButtonProps({ name: variants.name, index })}>
+                  {t("profileProducts.variants.remove", { n: index + 1 })}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
       ) : null}
       <FieldError id={variants.errorId} errors={variants.errors} />
       {rows.length < MAX_VARIANTS ? (

@@ -84,9 +84,16 @@ export async function precheckFile(file: File, accept: UploadAccept): Promise<st
   const ext = file.name.toLowerCase().split(".").pop() ?? "";
   const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
   const text = new TextDecoder("utf-8", { fatal: false }).decode(head).trimStart().toLowerCase();
-  if ((head[0] === 0x4d && head[1] === 0x5a) || (head[0] === 0x7f && head[1] === 0x45 && head[2] === 0x4c && head[3] === 0x46) || text.startsWith("#!")) return "executable_not_allowed";
-  if ([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe].includes(((head[0]! << 24) | (head[1]! << 16) | (head[2]! << 8) | head[3]!) >>> 0)) return "executable_not_allowed";
-  if (ext === "svg" || file.type === "image/svg+xml" || text.startsWith("<svg") || (text.startsWith("<?xml") && text.includes("<svg"))) return "svg_not_allowed";
+  if (
+    (head[0] === 0x4d && head[1] === 0x5a) ||
+    (head[0] === 0x7f && head[1] === 0x45 && head[2] === 0x4c && head[3] === 0x46) ||
+    text.startsWith("#!")
+  )
+    return "executable_not_allowed";
+  if ([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe].includes(((head[0]! << 24) | (head[1]! << 16) | (head[2]! << 8) | head[3]!) >>> 0))
+    return "executable_not_allowed";
+  if (ext === "svg" || file.type === "image/svg+xml" || text.startsWith("<svg") || (text.startsWith("<?xml") && text.includes("<svg")))
+    return "svg_not_allowed";
   if (text.startsWith("<!doctype html") || text.startsWith("<html")) return "html_not_allowed";
   const isImage = IMAGE_EXT.includes(ext) || file.type.startsWith("image/");
   const isDocument = DOCUMENT_EXT.includes(ext);
@@ -109,7 +116,17 @@ export function formatBytes(bytes: number, lang: string): string {
   return `${new Intl.NumberFormat(lang, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
 
-export function UploadField({ name = "file", idsName = "fileId", accept, multiple = false, label, hint, errors, autoSubmit = false, disabled = false }: UploadFieldProps) {
+export function UploadField({
+  name = "file",
+  idsName = "fileId",
+  accept,
+  multiple = false,
+  label,
+  hint,
+  errors,
+  autoSubmit = false,
+  disabled = false,
+}: UploadFieldProps) {
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
@@ -119,7 +136,8 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
   const [dragging, setDragging] = useState(false);
   const endpoint = localeHref(lang, "/profile/upload");
   const hintText = hint ?? t(`formWidgets.upload.hint.${accept}`);
-  const update = (key: string, patch: Partial<Item>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  const update = (key: string, patch: Partial<Item>) =>
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
   // Object URLs of local previews are released with their items.
   const previews = useRef(new Set<string>());
@@ -138,7 +156,8 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
   const wasUploading = useRef(false);
   useEffect(() => {
     const uploading = items.some((item) => item.state === "uploading");
-    if (autoSubmit && wasUploading.current && !uploading && items.some((item) => item.state === "done")) inputRef.current?.form?.requestSubmit();
+    if (autoSubmit && wasUploading.current && !uploading && items.some((item) => item.state === "done"))
+      inputRef.current?.form?.requestSubmit();
     wasUploading.current = uploading;
   }, [items, autoSubmit]);
 
@@ -153,7 +172,15 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
       const refusal = await precheckFile(file, accept);
       const preview = !refusal && file.type.startsWith("image/") ? URL.createObjectURL(file) : null;
       if (preview) previews.current.add(preview);
-      const item: Item = { key, name: file.name, size: file.size, preview, progress: 0, state: refusal ? "error" : "uploading", error: refusal ?? undefined };
+      const item: Item = {
+        key,
+        name: file.name,
+        size: file.size,
+        preview,
+        progress: 0,
+        state: refusal ? "error" : "uploading",
+        error: refusal ?? undefined,
+      };
       setItems((list) => [...list, item]);
       if (refusal) continue;
       const body = new FormData();
@@ -169,8 +196,14 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
       };
       xhr.onload = () => {
         const response = xhr.response as { file?: UploadedFile; error?: { code: string } } | null;
-        if (xhr.status >= 200 && xhr.status < 300 && response?.file) update(key, { state: "done", progress: 100, file: response.file, xhr: undefined });
-        else update(key, { state: "error", error: response?.error?.code ?? (xhr.status === 413 ? "file_too_large" : "internal_error"), xhr: undefined });
+        if (xhr.status >= 200 && xhr.status < 300 && response?.file)
+          update(key, { state: "done", progress: 100, file: response.file, xhr: undefined });
+        else
+          update(key, {
+            state: "error",
+            error: response?.error?.code ?? (xhr.status === 413 ? "file_too_large" : "internal_error"),
+            xhr: undefined,
+          });
       };
       xhr.onerror = () => update(key, { state: "error", error: "upload_network", xhr: undefined });
       xhr.onabort = () => setItems((list) => list.filter((entry) => entry.key !== key));
@@ -190,7 +223,8 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
     }
     setItems((list) => list.filter((entry) => entry.key !== item.key));
     // The temporary upload would expire on its own; deleting it now frees the user's quota.
-    if (item.file) void fetch(`${endpoint}?id=${item.file.id}`, { method: "DELETE", headers: { accept: "application/json" } }).catch(() => undefined);
+    if (item.file)
+      void fetch(`${endpoint}?id=${item.file.id}`, { method: "DELETE", headers: { accept: "application/json" } }).catch(() => undefined);
   };
 
   const onFiles = (list: FileList | null) => {
@@ -251,7 +285,12 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
         >
           {fileInput}
           <span className="uf-drop-text">{t(multiple ? "formWidgets.upload.dropMany" : "formWidgets.upload.dropOne")}</span>
-          <button type="button" className="button button-secondary button-small" disabled={disabled} onClick={() => inputRef.current?.click()}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={disabled}
+            onClick={() => inputRef.current?.click()}
+          >
             {t(multiple ? "formWidgets.upload.chooseMany" : "formWidgets.upload.chooseOne")}
           </button>
         </div>
@@ -273,14 +312,21 @@ export function UploadField({ name = "file", idsName = "fileId", accept, multipl
                 <span className="uf-name">{item.name}</span>
                 <span className="muted small">{formatBytes(item.size, lang)}</span>
                 {item.state === "uploading" ? (
-                  <progress className="uf-progress" max={100} value={item.progress} aria-label={t("formWidgets.upload.progress", { name: item.name })}>
+                  <progress
+                    className="uf-progress"
+                    max={100}
+                    value={item.progress}
+                    aria-label={t("formWidgets.upload.progress", { name: item.name })}
+                  >
                     {item.progress}%
                   </progress>
                 ) : item.state === "done" ? (
                   <span className="uf-ok small">{t(autoSubmit ? "formWidgets.upload.saving" : "formWidgets.upload.ready")}</span>
                 ) : (
                   <span className="uf-error small" role="alert">
-                    {item.error === "upload_network" ? t("formWidgets.upload.network") : messageText(t, item.error ?? "internal_error", "form")}
+                    {item.error === "upload_network"
+                      ? t("formWidgets.upload.network")
+                      : messageText(t, item.error ?? "internal_error", "form")}
                   </span>
                 )}
               </span>

@@ -49,7 +49,11 @@ export function OfflineMarker() {
         {t("offline.savedLink")}
       </LocaleLink>
       {online ? (
-        <button type="button" className="button button-small" onClick={() => (!hasUnsavedInput() || window.confirm(t("update.unsaved"))) && window.location.reload()}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => (!hasUnsavedInput() || window.confirm(t("update.unsaved"))) && window.location.reload()}
+        >
           <Icon name="refresh-cw" size={16} /> {t("offline.refresh")}
         </button>
       ) : null}

@@ -45,7 +45,12 @@ export function SaveForOffline() {
   const saved = state === "saved";
   return (
     <Hint text={saved ? t("offline.savedHint") : t("offline.saveHint")}>
-      <button type="button" className={`button button-small ${saved ? "button-saved" : "button-secondary"}`} disabled={state === "busy"} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className={`button button-small ${saved ? "button-saved" : "button-secondary"}`}
+        disabled={state === "busy"}
+        onClick={() => void toggle()}
+      >
         <Icon name={saved ? "bookmark-check" : "download"} size={16} /> {saved ? t("offline.saved") : t("offline.save")}
       </button>
     </Hint>

@@ -16,10 +16,7 @@ export function Toaster({ flash }: { flash: ShownFlash | null }) {
   const hydrated = useHydrated();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
   const [flashOpen, setFlashOpen] = useState(true);
-  const all: Toast[] = [
-    ...(flash && flashOpen ? [{ id: "flash", message: flash.text, tone: flash.tone, duration: 0 }] : []),
-    ...toasts,
-  ];
+  const all: Toast[] = [...(flash && flashOpen ? [{ id: "flash", message: flash.text, tone: flash.tone, duration: 0 }] : []), ...toasts];
   return (
     <section className="toasts" aria-label={t("toast.region")}>
       <div role="status" aria-live="polite" className="toasts-list">
@@ -30,14 +27,24 @@ export function Toaster({ flash }: { flash: ShownFlash | null }) {
             {toast.actions?.length ? (
               <p className="toast-actions">
                 {toast.actions.map((action, i) => (
-                  <button key={action.label} type="button" className={i === 0 ? "button button-small" : "button button-small button-secondary"} onClick={action.onClick}>
+                  <button
+                    key={action.label}
+                    type="button"
+                    className={i === 0 ? "button button-small" : "button button-small button-secondary"}
+                    onClick={action.onClick}
+                  >
                     {action.label}
                   </button>
                 ))}
               </p>
             ) : null}
             {hydrated && !toast.actions?.length ? (
-              <button type="button" className="toast-close" aria-label={t("toast.close")} onClick={() => (toast.id === "flash" ? setFlashOpen(false) : dismissToast(toast.id))}>
+              <button
+                type="button"
+                className="toast-close"
+                aria-label={t("toast.close")}
+                onClick={() => (toast.id === "flash" ? setFlashOpen(false) : dismissToast(toast.id))}
+              >
                 <Icon name="x" size={16} />
               </button>
             ) : null}

@@ -62,7 +62,12 @@ export function apiErrorStatus(error: ApiClientError): number {
 }
 
 function hasMessage(key: string): boolean {
-  const found = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources.ru.common);
+  const found = key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+      resources.ru.common,
+    );
   return typeof found === "string";
 }
 
@@ -124,6 +129,8 @@ export function replyWithApiError<E extends Record<string, unknown> = Record<nev
   options: ApiErrorOptions & { data?: E } = {},
 ) {
   const { fieldErrors, formErrors, status } = apiFormErrors(error, options);
-  const result: SubmissionResult<string[]> = submission ? submission.reply({ fieldErrors, formErrors }) : { status: "error", error: { ...fieldErrors, "": formErrors } };
+  const result: SubmissionResult<string[]> = submission
+    ? submission.reply({ fieldErrors, formErrors })
+    : { status: "error", error: { ...fieldErrors, "": formErrors } };
   return data({ ...(options.data as E), result }, { status });
 }

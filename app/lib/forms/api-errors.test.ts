@@ -29,7 +29,11 @@ describe("apiFormErrors", () => {
       { path: "regionCode", message: "unknown_region" },
       { path: "okvedCodes.1", message: "unknown_code" },
     ]);
-    expect(apiFormErrors(error)).toEqual({ fieldErrors: { regionCode: ["unknown_region"], "okvedCodes[1]": ["unknown_code"] }, formErrors: [], status: 400 });
+    expect(apiFormErrors(error)).toEqual({
+      fieldErrors: { regionCode: ["unknown_region"], "okvedCodes[1]": ["unknown_code"] },
+      formErrors: [],
+      status: 400,
+    });
   });
 
   test("a 409 with an issue names the field (inn_taken on the INN), with no second message", () => {
@@ -42,36 +46,68 @@ describe("apiFormErrors", () => {
       { path: "latitude", message: "too_big" },
       { path: "", message: "required" },
     ]);
-    expect(apiFormErrors(error, { fields: ["name", "description"] })).toEqual({ fieldErrors: {}, formErrors: ["too_big", "required"], status: 400 });
+    expect(apiFormErrors(error, { fields: ["name", "description"] })).toEqual({
+      fieldErrors: {},
+      formErrors: ["too_big", "required"],
+      status: 400,
+    });
   });
 
   test("paths are renamed and put under the form's prefix", () => {
-    const error = new ApiClientError(400, "invalid_body", "Invalid", [{ path: "name.ru", message: "required" }, { path: "tnvedCode", message: "unknown_code" }]);
-    expect(apiFormErrors(error, { fieldMap: { "name.ru": "nameText" } }).fieldErrors).toEqual({ nameText: ["required"], tnvedCode: ["unknown_code"] });
-    expect(apiFormErrors(error, { prefix: "card" }).fieldErrors).toEqual({ "card.name.ru": ["required"], "card.tnvedCode": ["unknown_code"] });
+    const error = new ApiClientError(400, "invalid_body", "Invalid", [
+      { path: "name.ru", message: "required" },
+      { path: "tnvedCode", message: "unknown_code" },
+    ]);
+    expect(apiFormErrors(error, { fieldMap: { "name.ru": "nameText" } }).fieldErrors).toEqual({
+      nameText: ["required"],
+      tnvedCode: ["unknown_code"],
+    });
+    expect(apiFormErrors(error, { prefix: "card" }).fieldErrors).toEqual({
+      "card.name.ru": ["required"],
+      "card.tnvedCode": ["unknown_code"],
+    });
   });
 
   test("a refusal without issues is a form-level message with the refusal's status", () => {
-    expect(apiFormErrors(new ApiClientError(403, "forbidden_role", "no"))).toEqual({ fieldErrors: {}, formErrors: ["forbidden_role"], status: 403 });
+    expect(apiFormErrors(new ApiClientError(403, "forbidden_role", "no"))).toEqual({
+      fieldErrors: {},
+      formErrors: ["forbidden_role"],
+      status: 403,
+    });
     expect(apiFormErrors(new ApiClientError(409, "under_moderation", "frozen")).formErrors).toEqual(["under_moderation"]);
     expect(apiFormErrors(new ApiClientError(400, "odd", "odd")).status).toBe(400);
     expect(apiFormErrors(new ApiClientError(418, "odd", "odd")).status).toBe(400);
   });
 
   test("an area's own messages come first, and codes may be given a field or a message", () => {
-    expect(apiFormErrors(new ApiClientError(403, "forbidden_role", "no"), ADMIN_ERRORS).formErrors).toEqual(["admin.errors.forbidden_role"]);
-    expect(apiFormErrors(new ApiClientError(409, "slug_taken", "taken"), ADMIN_ERRORS).fieldErrors).toEqual({ slug: ["admin.errors.slug_taken"] });
+    expect(apiFormErrors(new ApiClientError(403, "forbidden_role", "no"), ADMIN_ERRORS).formErrors).toEqual([
+      "admin.errors.forbidden_role",
+    ]);
+    expect(apiFormErrors(new ApiClientError(409, "slug_taken", "taken"), ADMIN_ERRORS).fieldErrors).toEqual({
+      slug: ["admin.errors.slug_taken"],
+    });
     const slugTaken = new ApiClientError(409, "slug_taken", "taken", [{ path: "slug", message: "slug_taken" }]);
-    expect(apiFormErrors(slugTaken, ADMIN_ERRORS)).toEqual({ fieldErrors: { slug: ["admin.errors.slug_taken"] }, formErrors: [], status: 409 });
+    expect(apiFormErrors(slugTaken, ADMIN_ERRORS)).toEqual({
+      fieldErrors: { slug: ["admin.errors.slug_taken"] },
+      formErrors: [],
+      status: 409,
+    });
     const unchanged = new ApiClientError(409, "contact_unchanged", "same", [{ path: "value", message: "contact_unchanged" }]);
-    expect(apiFormErrors(unchanged, { codes: { contact_unchanged: { field: "value", message: "profileContacts.errors.unchanged" } } }).fieldErrors).toEqual({ value: ["profileContacts.errors.unchanged"] });
+    expect(
+      apiFormErrors(unchanged, { codes: { contact_unchanged: { field: "value", message: "profileContacts.errors.unchanged" } } })
+        .fieldErrors,
+    ).toEqual({ value: ["profileContacts.errors.unchanged"] });
     expect(apiFormErrors(new ApiClientError(409, "under_moderation", "frozen"), ADMIN_ERRORS).formErrors).toEqual(["under_moderation"]);
     const lastOwner = { codes: { last_owner: { message: "profileSettings.errors.lastOwner" } } };
     expect(apiFormErrors(new ApiClientError(409, "last_owner", "no"), lastOwner).formErrors).toEqual(["profileSettings.errors.lastOwner"]);
   });
 
   test("an API failure is a 503 'try later' on the form", () => {
-    expect(apiFormErrors(new ApiClientError(502, "http_error", "bad gateway"))).toEqual({ fieldErrors: {}, formErrors: ["internal_error"], status: 503 });
+    expect(apiFormErrors(new ApiClientError(502, "http_error", "bad gateway"))).toEqual({
+      fieldErrors: {},
+      formErrors: ["internal_error"],
+      status: 503,
+    });
   });
 
   test("anything but an API refusal is not hidden", () => {

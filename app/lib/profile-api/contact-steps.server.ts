@@ -49,18 +49,35 @@ function forPage(change: ContactChangeView): ChangeForPage {
  * The change `params.id` of the signed-in user for `step` of a `kind` page: a change of the other
  * kind goes to its own page, a confirmed one to its success step, a pending one away from success.
  */
-export async function loadChange(request: Request, context: Context, kind: ContactKind, rawId: string | undefined, step: ContactStep): Promise<ChangeForPage> {
+export async function loadChange(
+  request: Request,
+  context: Context,
+  kind: ContactKind,
+  rawId: string | undefined,
+  step: ContactStep,
+): Promise<ChangeForPage> {
   if (!rawId || !/^\d{1,9}$/.test(rawId)) pageNotFound(request);
   const id = Number(rawId);
   const change = (await orNotFound(request, context.get(apiContext).send(contacts.getContactChange, { params: { id } }))).data;
   const wanted: ContactStep = change.status === "done" ? "success" : step === "success" ? "code" : step;
-  if (change.kind !== kind || wanted !== step) throw localizedRedirect(request, stepPath(change.kind, id, wanted) + documentUrl(request).search);
+  if (change.kind !== kind || wanted !== step)
+    throw localizedRedirect(request, stepPath(change.kind, id, wanted) + documentUrl(request).search);
   return forPage(change);
 }
 
 const TITLES: Record<ContactKind, { step: string; changed: string; change: string; add: string }> = {
-  email: { step: "profileContacts.emailStepTitle", changed: "profileContacts.emailChangedTitle", change: "profileContacts.changeEmailTitle", add: "profileContacts.addEmailTitle" },
-  phone: { step: "profileContacts.phoneStepTitle", changed: "profileContacts.phoneChangedTitle", change: "profileContacts.changePhoneTitle", add: "profileContacts.addPhoneTitle" },
+  email: {
+    step: "profileContacts.emailStepTitle",
+    changed: "profileContacts.emailChangedTitle",
+    change: "profileContacts.changeEmailTitle",
+    add: "profileContacts.addEmailTitle",
+  },
+  phone: {
+    step: "profileContacts.phoneStepTitle",
+    changed: "profileContacts.phoneChangedTitle",
+    change: "profileContacts.changePhoneTitle",
+    add: "profileContacts.addPhoneTitle",
+  },
 };
 
 /** The page starting a change (`/profile/change_mail`, `/profile/mail/phone`): the current address, if any. */
@@ -73,7 +90,10 @@ export function loadNewContact(context: Context, kind: ContactKind) {
 /** The entry step of change `rawId`: its address, which can be corrected. */
 export async function loadEntryStep(request: Request, context: Context, kind: ContactKind, rawId: string | undefined) {
   const change = await loadChange(request, context, kind, rawId, "entry");
-  return { change: { display: change.display, codePath: stepPath(kind, change.id, "code") }, seo: { title: getInstance(context).t(TITLES[kind].step) } };
+  return {
+    change: { display: change.display, codePath: stepPath(kind, change.id, "code") },
+    seo: { title: getInstance(context).t(TITLES[kind].step) },
+  };
 }
 
 /** The entry step's action: a corrected address starts the change again (a new code goes to it). */
@@ -87,7 +107,14 @@ export async function loadCodeStep(request: Request, context: Context, kind: Con
   const change = await loadChange(request, context, kind, rawId, "code");
   const code = documentUrl(request).searchParams.get("code") ?? "";
   return {
-    change: { id: change.id, kind: change.kind, display: change.display, resendAfter: change.resendAfter, expiresIn: change.expiresIn, code: /^\d{6}$/.test(code) ? code : "" },
+    change: {
+      id: change.id,
+      kind: change.kind,
+      display: change.display,
+      resendAfter: change.resendAfter,
+      expiresIn: change.expiresIn,
+      code: /^\d{6}$/.test(code) ? code : "",
+    },
     entryPath: stepPath(kind, change.id, "entry"),
     seo: { title: getInstance(context).t(TITLES[kind].step) },
   };
@@ -118,7 +145,9 @@ export async function startChangeAction(request: Request, context: Context, kind
   const submission = parseWithZod(formData, { schema: ContactChangeSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const { data: change } = await context.get(apiContext).send(contacts.startContactChange, { body: { kind, value: submission.value.value, locale: pageLang(request) } });
+    const { data: change } = await context
+      .get(apiContext)
+      .send(contacts.startContactChange, { body: { kind, value: submission.value.value, locale: pageLang(request) } });
     return localizedRedirect(request, stepPath(kind, change.id, "code"));
   } catch (error) {
     return replyWithApiError(submission, error, { codes: START_ERRORS });
@@ -155,22 +184,43 @@ export async function codeStepAction(request: Request, context: Context, kind: C
       return data({ intent: "resend" as const, resent: true, result: null });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
-      const key = error.code === "resend_too_soon" ? "auth.errors.resendTooSoon" : error.status === 429 ? "auth.errors.tooManySends" : error.code === "delivery_failed" ? "auth.errors.deliveryFailed" : "auth.errors.tryLater";
-      return data({ intent: "resend" as const, resent: false, result: { status: "error" as const, error: { "": [key] } } }, { status: apiErrorStatus(error) });
+      const key =
+        error.code === "resend_too_soon"
+          ? "auth.errors.resendTooSoon"
+          : error.status === 429
+            ? "auth.errors.tooManySends"
+            : error.code === "delivery_failed"
+              ? "auth.errors.deliveryFailed"
+              : "auth.errors.tryLater";
+      return data(
+        { intent: "resend" as const, resent: false, result: { status: "error" as const, error: { "": [key] } } },
+        { status: apiErrorStatus(error) },
+      );
     }
   }
   const submission = parseWithZod(formData, { schema: CodeSchema });
-  if (submission.status !== "success") return data({ intent: "verify" as const, resent: false, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "verify" as const, resent: false, result: submission.reply() }, { status: 400 });
   try {
     await api.send(contacts.verifyContactChange, { params: { id: change.id }, body: { code: submission.value.code } });
     return localizedRedirect(request, stepPath(kind, change.id, "success"));
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
-      return data({ intent: "verify" as const, resent: false, result: submission.reply({ fieldErrors: { code: [invalidCodeKey(attemptsLeft(error))] } }) }, { status: 400 });
+      return data(
+        {
+          intent: "verify" as const,
+          resent: false,
+          result: submission.reply({ fieldErrors: { code: [invalidCodeKey(attemptsLeft(error))] } }),
+        },
+        { status: 400 },
+      );
     }
     if (error.code === "change_completed") throw localizedRedirect(request, stepPath(kind, change.id, "success"));
     const key = VERIFY_ERRORS[error.code] ?? "auth.errors.tryLater";
-    return data({ intent: "verify" as const, resent: false, result: submission.reply({ formErrors: [key] }) }, { status: apiErrorStatus(error) });
+    return data(
+      { intent: "verify" as const, resent: false, result: submission.reply({ formErrors: [key] }) },
+      { status: apiErrorStatus(error) },
+    );
   }
 }

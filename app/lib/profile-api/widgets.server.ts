@@ -14,7 +14,13 @@
  * - `uploadTemporary(api, file, kind?)` → UploadedFile (`POST /api/files/common`; ApiClientError with
  *   the refusal code on failure).
  */
-import { isSelectableCode, PICKER_SEARCH_SUFFIX, type PickerClassifier, type PickerHit, type PickerSearch } from "../../components/profile/classifier-picker.tsx";
+import {
+  isSelectableCode,
+  PICKER_SEARCH_SUFFIX,
+  type PickerClassifier,
+  type PickerHit,
+  type PickerSearch,
+} from "../../components/profile/classifier-picker.tsx";
 import * as files from "../../../contract/files.ts";
 import type { FileView } from "../../../contract/files.ts";
 import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
@@ -43,18 +49,36 @@ export function readPickerSearch(formData: FormData): { field: string; q: string
 }
 
 /** Hits of a classifier search, marked choosable or not (TN VED: 10-digit codes only). */
-export async function searchPickerHits(api: ApiClient, classifier: PickerClassifier, q: string, lang: Lang, perPage = 20): Promise<{ hits: PickerHit[]; total: number }> {
+export async function searchPickerHits(
+  api: ApiClient,
+  classifier: PickerClassifier,
+  q: string,
+  lang: Lang,
+  perPage = 20,
+): Promise<{ hits: PickerHit[]; total: number }> {
   const query = q.trim().slice(0, 200);
   if (!query) return { hits: [], total: 0 };
   const result = await api.send(searchRoute[classifier], { query: { q: query, lang, perPage } });
   return {
-    hits: result.data.map((hit) => ({ code: hit.code, displayCode: hit.displayCode, name: hit.name, nameLang: hit.nameLang, selectable: isSelectableCode(classifier, hit.code) && !hit.abolished })),
+    hits: result.data.map((hit) => ({
+      code: hit.code,
+      displayCode: hit.displayCode,
+      name: hit.name,
+      nameLang: hit.nameLang,
+      selectable: isSelectableCode(classifier, hit.code) && !hit.abolished,
+    })),
     total: Number(result.meta?.total ?? result.data.length),
   };
 }
 
 /** The no-JS search step's state for `field` (an API failure is shown in the picker, not thrown). */
-export async function searchPicker(api: ApiClient, classifier: PickerClassifier, field: string, q: string, lang: Lang): Promise<PickerSearch> {
+export async function searchPicker(
+  api: ApiClient,
+  classifier: PickerClassifier,
+  field: string,
+  q: string,
+  lang: Lang,
+): Promise<PickerSearch> {
   try {
     return { field, q, ...(await searchPickerHits(api, classifier, q, lang)) };
   } catch (error) {
@@ -64,7 +88,12 @@ export async function searchPicker(api: ApiClient, classifier: PickerClassifier,
 }
 
 /** Names (in `lang`) of the given codes for the picker's chips; codes the classifier lacks are left out. */
-export async function classifierNames(api: ApiClient, classifier: PickerClassifier, codes: (string | null | undefined)[], lang: Lang): Promise<Record<string, string>> {
+export async function classifierNames(
+  api: ApiClient,
+  classifier: PickerClassifier,
+  codes: (string | null | undefined)[],
+  lang: Lang,
+): Promise<Record<string, string>> {
   const unique = [...new Set(codes.filter((c): c is string => typeof c === "string" && isSelectableCode(classifier, c)))].slice(0, 60);
   const entries = await Promise.all(
     unique.map((code) =>
@@ -89,7 +118,12 @@ export async function uploadTemporary(api: ApiClient, file: File, kind?: "image"
  * is dropped; a chosen empty file is kept (the API refuses it with `file_empty`).
  */
 export function filesOf(formData: FormData, name: string): File[] {
-  return formData.getAll(name).filter((value): value is File => typeof value === "object" && value !== null && "arrayBuffer" in value && ((value as File).size > 0 || (value as File).name !== ""));
+  return formData
+    .getAll(name)
+    .filter(
+      (value): value is File =>
+        typeof value === "object" && value !== null && "arrayBuffer" in value && ((value as File).size > 0 || (value as File).name !== ""),
+    );
 }
 
 /** Positive integer ids of a repeated field (`fileId`), duplicates dropped. */

@@ -1,22 +1,57 @@
 import { describe, expect, test } from "vitest";
 import {
   isSignOutPath,
-  isOfflinePath, isPagePath, isPrivatePath, isSafeApiPath, isStorableResponse, isUncacheableRequest, markCachedHtml, offlineUrl,
+  isOfflinePath,
+  isPagePath,
+  isPrivatePath,
+  isSafeApiPath,
+  isStorableResponse,
+  isUncacheableRequest,
+  markCachedHtml,
+  offlineUrl,
 } from "./cache-rules.ts";
 
-const response = (headers: Record<string, string> = {}, status = 200, type: ResponseType = "basic") => ({ status, type, headers: new Headers(headers) });
+const response = (headers: Record<string, string> = {}, status = 200, type: ResponseType = "basic") => ({
+  status,
+  type,
+  headers: new Headers(headers),
+});
 
 describe("offline caching rules (ADR 004)", () => {
   test("pages of the signed-in area and their API are private in every language", () => {
-    for (const path of ["/profile", "/en/profile/company/edit", "/zh/auth/code", "/favorites", "/ru/favorites", "/api/profile/favourites", "/api/auth/refresh-token", "/app/admin/filter/company", "/dev/profile/start", "/api/products/15/favourite", "/_locale"]) {
+    for (const path of [
+      "/profile",
+      "/en/profile/company/edit",
+      "/zh/auth/code",
+      "/favorites",
+      "/ru/favorites",
+      "/api/profile/favourites",
+      "/api/auth/refresh-token",
+      "/app/admin/filter/company",
+      "/dev/profile/start",
+      "/api/products/15/favourite",
+      "/_locale",
+    ]) {
       expect(isPrivatePath(path), path).toBe(true);
     }
-    for (const path of ["/", "/okved/62.01", "/en/tnved", "/search", "/api/products/15", "/app/data"]) expect(isPrivatePath(path), path).toBe(false);
+    for (const path of ["/", "/okved/62.01", "/en/tnved", "/search", "/api/products/15", "/app/data"])
+      expect(isPrivatePath(path), path).toBe(false);
   });
 
   test("page paths exclude data requests, assets, the API and private pages", () => {
     expect(["/", "/en", "/okved/62.01", "/zh/search", "/offline"].every(isPagePath)).toBe(true);
-    for (const path of ["/okved.data", "/_root.data", "/__manifest", "/sw.js", "/assets/app.css", "/icons/icon-192.png", "/favicon.svg", "/api/okved/tree", "/builds/latest.json", "/profile"]) {
+    for (const path of [
+      "/okved.data",
+      "/_root.data",
+      "/__manifest",
+      "/sw.js",
+      "/assets/app.css",
+      "/icons/icon-192.png",
+      "/favicon.svg",
+      "/api/okved/tree",
+      "/builds/latest.json",
+      "/profile",
+    ]) {
       expect(isPagePath(path), path).toBe(false);
     }
   });
@@ -57,14 +92,19 @@ describe("offline caching rules (ADR 004)", () => {
 
   test("the cached-at marker goes right after <head>", () => {
     const html = markCachedHtml('<!DOCTYPE html><html lang="ru"><head><meta charSet="utf-8"/></head>', new Date("2026-11-20T10:00:00Z"));
-    expect(html).toBe('<!DOCTYPE html><html lang="ru"><head><meta name="postavka-cached-at" content="2026-11-20T10:00:00.000Z"><meta charSet="utf-8"/></head>');
+    expect(html).toBe(
+      '<!DOCTYPE html><html lang="ru"><head><meta name="postavka-cached-at" content="2026-11-20T10:00:00.000Z"><meta charSet="utf-8"/></head>',
+    );
   });
 });
 
 describe("sign-out empties the page caches (review F8)", () => {
-  test.each(["/logout", "/en/logout", "/zh/logout.data", "/logout.data", "/api/auth/logout", "/api/auth/logout-all"])("%s is a sign-out", (path) => {
-    expect(isSignOutPath(path)).toBe(true);
-  });
+  test.each(["/logout", "/en/logout", "/zh/logout.data", "/logout.data", "/api/auth/logout", "/api/auth/logout-all"])(
+    "%s is a sign-out",
+    (path) => {
+      expect(isSignOutPath(path)).toBe(true);
+    },
+  );
   test.each(["/logoutx", "/de/logout", "/profile/logout", "/api/auth/logoutx", "/catalog"])("%s is not", (path) => {
     expect(isSignOutPath(path)).toBe(false);
   });

@@ -46,7 +46,12 @@ export function installChunkErrorGuard(Failed: ComponentType): void {
     console.warn("Route code failed to load", error);
     const target = pendingPath;
     if (!target) return standIn;
-    const reloading = reloadOnce({ storage: sessionStorage, key: CHUNK_RELOAD_KEY, now: Date.now(), reload: () => window.location.assign(target) });
+    const reloading = reloadOnce({
+      storage: sessionStorage,
+      key: CHUNK_RELOAD_KEY,
+      now: Date.now(),
+      reload: () => window.location.assign(target),
+    });
     return reloading ? undefined : standIn;
   };
 }

@@ -94,7 +94,10 @@ export async function savePage(url: string, title: string, now = Date.now()): Pr
 export async function removeSavedPage(url: string): Promise<void> {
   const key = pageKey(url, location.origin);
   await (await caches.open(CACHE_NAMES.saved)).delete(key, { ignoreVary: true });
-  writeIndex(SAVED_INDEX_KEY, readIndex(SAVED_INDEX_KEY).filter((e) => e.url !== key));
+  writeIndex(
+    SAVED_INDEX_KEY,
+    readIndex(SAVED_INDEX_KEY).filter((e) => e.url !== key),
+  );
 }
 
 /**

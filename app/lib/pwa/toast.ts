@@ -35,7 +35,11 @@ export function showToast(input: Omit<Toast, "id" | "duration" | "tone"> & Parti
   const toast: Toast = { tone: "info", duration: DEFAULT_TOAST_MS, ...input, id: input.id ?? `toast-${++counter}` };
   clearTimeout(timers.get(toast.id));
   toasts = [...toasts.filter((t) => t.id !== toast.id), toast];
-  if (toast.duration > 0) timers.set(toast.id, setTimeout(() => dismissToast(toast.id), toast.duration));
+  if (toast.duration > 0)
+    timers.set(
+      toast.id,
+      setTimeout(() => dismissToast(toast.id), toast.duration),
+    );
   emit();
   return toast.id;
 }

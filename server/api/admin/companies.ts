@@ -11,7 +11,11 @@ export const adminCompanyResource = resource("/app/admin/companies", [
   }),
   implement(companies.setVerification, async (c, { params, body }) => {
     const actor = await staffAccess(c, "manageCompanies");
-    await setVerification(c.var.db, actor, params.id, { level: body.level, evidence: body.evidence ?? {}, verifiedAt: body.verifiedAt ?? null });
+    await setVerification(c.var.db, actor, params.id, {
+      level: body.level,
+      evidence: body.evidence ?? {},
+      verifiedAt: body.verifiedAt ?? null,
+    });
     return { data: await adminCompanyView(c.var.db, params.id) };
   }),
   implement(companies.blockCompany, async (c, { params, body }) => {

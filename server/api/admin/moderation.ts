@@ -9,7 +9,13 @@ import { implement, resource } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";
 
-const deps = (c: Context<ApiEnv>): DecisionDeps => ({ db: c.var.db, storage: c.var.storage, mailer: c.var.mailer, publicUrl: c.var.publicUrl, logger: c.var.logger });
+const deps = (c: Context<ApiEnv>): DecisionDeps => ({
+  db: c.var.db,
+  storage: c.var.storage,
+  mailer: c.var.mailer,
+  publicUrl: c.var.publicUrl,
+  logger: c.var.logger,
+});
 
 export const adminModerationResource = resource("/app/admin/moderation", [
   implement(moderation.listQueue, async (c, { query }) => {

@@ -33,7 +33,12 @@ export const adminStoryResource = resource("/app/admin/stories", [
   implement(stories.setCover, async (c, { params, form, body }) => {
     const actor = await staffAccess(c, "manageContent");
     // The multipart upload (or `{ fileId }` of an earlier one) is checked and stored first.
-    const received = await receiveFile(c.var.db, c.var.storage, { form, body }, { userId: actor.userId!, ttlS: c.var.uploadTtlS, expected: "image" });
+    const received = await receiveFile(
+      c.var.db,
+      c.var.storage,
+      { form, body },
+      { userId: actor.userId!, ttlS: c.var.uploadTtlS, expected: "image" },
+    );
     await setStoryCover(c.var.db, c.var.storage, actor, params.id, received.file.id);
     return { data: await getAdminStory(c.var.db, params.id) };
   }),

@@ -48,5 +48,7 @@ export function createLogMailer(logger: Logger): Mailer {
 /** The mailer from configuration: SMTP when `smtpUrl` is set, else the outbox under `dataDir/outbox`. */
 export function createMailer(config: { smtpUrl?: string; from?: string; dataDir: string; logger: Logger }): Mailer {
   const from = config.from ?? "Postavka <no-reply@postavka.local>";
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, from) : createOutboxMailer(path.join(config.dataDir, "outbox"), from, config.logger);
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, from)
+    : createOutboxMailer(path.join(config.dataDir, "outbox"), from, config.logger);
 }

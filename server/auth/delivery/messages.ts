@@ -26,7 +26,16 @@ export function codeMail(input: { to: string; code: string; link: string; minute
   const tr = t(input.lang);
   const vars = { code: input.code, minutes: input.minutes, app: input.appName };
   const subject = tr("mail.codeSubject", vars);
-  const text = [tr("mail.codeIntro", vars), "", input.code, "", tr("mail.codeLink", vars), input.link, "", tr("mail.codeIgnore", vars)].join("\n");
+  const text = [
+    tr("mail.codeIntro", vars),
+    "",
+    input.code,
+    "",
+    tr("mail.codeLink", vars),
+    input.link,
+    "",
+    tr("mail.codeIgnore", vars),
+  ].join("\n");
   // Interpolated values are HTML-escaped by i18next (escapeValue: true); the link is escaped here.
   const href = input.link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
@@ -48,7 +57,15 @@ export function codeSms(input: { code: string; minutes: number; lang: Lang; appN
  * and how to accept (sign in with this address, then accept on the profile start page `link`).
  * Names are user input: the plain-text part has them unescaped, the HTML part escaped.
  */
-export function inviteMail(input: { to: string; inviter: string; company: string; role: "owner" | "admin" | "member"; link: string; lang: Lang; appName: string }): MailMessage {
+export function inviteMail(input: {
+  to: string;
+  inviter: string;
+  company: string;
+  role: "owner" | "admin" | "member";
+  link: string;
+  lang: Lang;
+  appName: string;
+}): MailMessage {
   const tr = t(input.lang);
   const role = tr(`mail.inviteRole.${input.role}`);
   const vars = { inviter: input.inviter, company: input.company, role, app: input.appName, email: input.to };
@@ -72,11 +89,27 @@ const escapeHref = (link: string) => link.replace(/&/g, "&amp;").replace(/"/g, "
  * and a link to the code step with the code filled in (the person still presses "Confirm", so a mail
  * scanner following the link cannot use the code up). Texts: `profileContacts.mail.*`.
  */
-export function contactCodeMail(input: { to: string; code: string; link: string; minutes: number; lang: Lang; appName: string }): MailMessage {
+export function contactCodeMail(input: {
+  to: string;
+  code: string;
+  link: string;
+  minutes: number;
+  lang: Lang;
+  appName: string;
+}): MailMessage {
   const tr = t(input.lang);
   const vars = { code: input.code, minutes: input.minutes, app: input.appName };
   const subject = tr("profileContacts.mail.codeSubject", vars);
-  const text = [tr("profileContacts.mail.codeIntro", vars), "", input.code, "", tr("profileContacts.mail.codeLink", vars), input.link, "", tr("profileContacts.mail.codeIgnore", vars)].join("\n");
+  const text = [
+    tr("profileContacts.mail.codeIntro", vars),
+    "",
+    input.code,
+    "",
+    tr("profileContacts.mail.codeLink", vars),
+    input.link,
+    "",
+    tr("profileContacts.mail.codeIgnore", vars),
+  ].join("\n");
   const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${tr("profileContacts.mail.codeIntro", vars)}</p>
 <p style="font-size:28px;font-weight:bold;letter-spacing:4px">${input.code}</p>
@@ -96,7 +129,13 @@ export function contactCodeSms(input: { code: string; minutes: number; lang: Lan
  * sign-in address was changed, naming the new one masked (OWASP Authentication Cheat Sheet: notify
  * the user of changes to their account's recovery details).
  */
-export function contactChangedMail(input: { to: string; kind: "email" | "phone"; newAddress: string; lang: Lang; appName: string }): MailMessage {
+export function contactChangedMail(input: {
+  to: string;
+  kind: "email" | "phone";
+  newAddress: string;
+  lang: Lang;
+  appName: string;
+}): MailMessage {
   const tr = t(input.lang);
   const vars = { address: input.newAddress, app: input.appName };
   const plain = { ...vars, interpolation: { escapeValue: false } };

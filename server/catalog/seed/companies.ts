@@ -7,9 +7,27 @@ import type { Currency, Lang, Localized, LocalizedFact, CompanyStatus } from "..
 import { innCheckDigits, ogrnCheckDigit } from "../identifiers.ts";
 import { CHINESE_REGIONS, regionByCode, RUSSIAN_REGIONS, type RegionInfo } from "../regions.ts";
 import {
-  CERTIFICATES, CN_BRANDS, CN_FORMS, CN_PLACES, CN_ROADS, COMPANY_FACTS, COMPANY_TEXT, EXPORT_MARKETS, HEADCOUNT, PAYMENT,
-  RU_LEGAL_FORMS, RU_NAME_PREFIX, RU_NAME_PREFIX_ANY, RU_NAME_SUFFIX, RU_PEOPLE, RU_REGION_WEIGHTS, RU_STREETS, SHIPPING,
-  VERIFICATION_EVIDENCE, VERIFICATION_EVIDENCE_CN, type CnPlace,
+  CERTIFICATES,
+  CN_BRANDS,
+  CN_FORMS,
+  CN_PLACES,
+  CN_ROADS,
+  COMPANY_FACTS,
+  COMPANY_TEXT,
+  EXPORT_MARKETS,
+  HEADCOUNT,
+  PAYMENT,
+  RU_LEGAL_FORMS,
+  RU_NAME_PREFIX,
+  RU_NAME_PREFIX_ANY,
+  RU_NAME_SUFFIX,
+  RU_PEOPLE,
+  RU_REGION_WEIGHTS,
+  RU_STREETS,
+  SHIPPING,
+  VERIFICATION_EVIDENCE,
+  VERIFICATION_EVIDENCE_CN,
+  type CnPlace,
 } from "./data/companies.ts";
 import { l } from "./data/dsl.ts";
 import { CROSSINGS, PORTS, SERVICE_TYPES, type ServiceTypeDef } from "./data/services.ts";
@@ -93,7 +111,9 @@ function isManufacturing(code: string): boolean {
 }
 
 function codeMatches(companyCode: string, listed: string): boolean {
-  return companyCode === listed || companyCode.startsWith(`${listed}.`) || (companyCode.length >= 5 && listed.startsWith(`${companyCode}.`));
+  return (
+    companyCode === listed || companyCode.startsWith(`${listed}.`) || (companyCode.length >= 5 && listed.startsWith(`${companyCode}.`))
+  );
 }
 
 const GENERAL_TRADE = ["46.90", "46.19", "46.18", "46.18.9"];
@@ -107,10 +127,16 @@ interface Candidate {
 }
 
 /** Sorts real entities into goods and service candidates by their OKVED codes (see the module comment). */
-export function classifyRealEntities(entities: RealEntity[], subs: SubPlan[], okvedCodes: Set<string>, rng: Rng): { goods: Candidate[]; services: Candidate[] } {
+export function classifyRealEntities(
+  entities: RealEntity[],
+  subs: SubPlan[],
+  okvedCodes: Set<string>,
+  rng: Rng,
+): { goods: Candidate[]; services: Candidate[] } {
   const goods: Candidate[] = [];
   const services: Candidate[] = [];
-  const subsFor = (codes: string[]) => subs.filter((s) => codes.some((c) => [...s.def.okved.make, ...s.def.okved.trade].some((o) => codeMatches(c, o))));
+  const subsFor = (codes: string[]) =>
+    subs.filter((s) => codes.some((c) => [...s.def.okved.make, ...s.def.okved.trade].some((o) => codeMatches(c, o))));
   const servicesFor = (codes: string[]) => SERVICE_TYPES.filter((t) => codes.some((c) => t.okved.some((o) => codeMatches(c, o))));
   for (const entity of entities) {
     if (!okvedCodes.has(entity.okvedMain)) continue;
@@ -144,7 +170,34 @@ export function classifyRealEntities(entities: RealEntity[], subs: SubPlan[], ok
   return { goods: order(goods), services: order(services) };
 }
 
-const ABBREVIATIONS = new Set(["ООО", "ОАО", "ЗАО", "ПАО", "АО", "СПК", "НПО", "НПП", "НПФ", "ПКФ", "ЖБИ", "РСУ", "СМУ", "ПМК", "АТП", "ТЭК", "ЖКХ", "УК", "ГК", "ТД", "СК", "ТК", "ЯНАО", "ДПО", "МК", "ПО"]);
+const ABBREVIATIONS = new Set([
+  "ООО",
+  "ОАО",
+  "ЗАО",
+  "ПАО",
+  "АО",
+  "СПК",
+  "НПО",
+  "НПП",
+  "НПФ",
+  "ПКФ",
+  "ЖБИ",
+  "РСУ",
+  "СМУ",
+  "ПМК",
+  "АТП",
+  "ТЭК",
+  "ЖКХ",
+  "УК",
+  "ГК",
+  "ТД",
+  "СК",
+  "ТК",
+  "ЯНАО",
+  "ДПО",
+  "МК",
+  "ПО",
+]);
 const VOWELS = /[АЕЁИОУЫЭЮЯ]/;
 
 function titleWord(word: string): string {
@@ -161,18 +214,29 @@ export function prettyCompanyName(raw: string): { form: string; brand: string } 
     .replace(/^СЕЛЬСКОХОЗЯЙСТВЕННЫЙ ПРОИЗВОДСТВЕННЫЙ КООПЕРАТИВ/, "СПК")
     .replace(/^АКЦИОНЕРНОЕ ОБЩЕСТВО/, "АО")
     .trim();
-  text = text.replace(/"(\S)/, " \"$1").replace(/\s+/g, " ");
+  text = text.replace(/"(\S)/, ' "$1').replace(/\s+/g, " ");
   const m = /^(.*?)\s*"(.+?)"?\s*$/.exec(text);
   const form = m ? m[1]!.trim() : text.split(" ")[0]!;
   const inner = m ? m[2]!.replace(/"/g, "") : text.split(" ").slice(1).join(" ");
   const brand = inner.split(" ").map(titleWord).join(" ");
-  return { form: form.split(" ").map((w) => (ABBREVIATIONS.has(w) || !VOWELS.test(w) ? w : titleWord(w))).join(" "), brand };
+  return {
+    form: form
+      .split(" ")
+      .map((w) => (ABBREVIATIONS.has(w) || !VOWELS.test(w) ? w : titleWord(w)))
+      .join(" "),
+    brand,
+  };
 }
 
 function prettyPlace(raw: string): string {
   return raw
     .split(" ")
-    .map((w) => w.split("-").map((p, i) => (i > 0 && ["НА", "НАД", "ПОД"].includes(p) ? p.toLowerCase() : p.charAt(0) + p.slice(1).toLowerCase())).join("-"))
+    .map((w) =>
+      w
+        .split("-")
+        .map((p, i) => (i > 0 && ["НА", "НАД", "ПОД"].includes(p) ? p.toLowerCase() : p.charAt(0) + p.slice(1).toLowerCase()))
+        .join("-"),
+    )
     .join(" ");
 }
 
@@ -195,7 +259,8 @@ export function makeInn12(rng: Rng, region: string): string {
 /** OGRN (legal) or OGRNIP (individual) with a valid check digit; registration year ≥ 2002. */
 export function makeOgrn(rng: Rng, kind: "legal" | "individual", year: number, region: string, inspection: string): string {
   const yy = pad(Math.max(year, 2002) % 100, 2);
-  const body = kind === "legal" ? `1${yy}${region}${inspection}${pad(rng.int(0, 99_999), 5)}` : `3${yy}${region}${pad(rng.int(0, 999_999_999), 9)}`;
+  const body =
+    kind === "legal" ? `1${yy}${region}${inspection}${pad(rng.int(0, 99_999), 5)}` : `3${yy}${region}${pad(rng.int(0, 999_999_999), 9)}`;
   return body + ogrnCheckDigit(body);
 }
 
@@ -221,7 +286,11 @@ function status(rng: Rng): CompanyStatus {
   return r < 0.94 ? "published" : r < 0.97 ? "moderation" : "draft";
 }
 
-function verification(rng: Rng, country: "RU" | "CN", now: number): Pick<CompanyDraft, "verificationLevel" | "verificationEvidence" | "verifiedAt"> {
+function verification(
+  rng: Rng,
+  country: "RU" | "CN",
+  now: number,
+): Pick<CompanyDraft, "verificationLevel" | "verificationEvidence" | "verifiedAt"> {
   const r = rng.float();
   const level = r < 0.6 ? 0 : r < 0.9 ? 1 : 2;
   if (level === 0) return { verificationLevel: 0, verificationEvidence: null, verifiedAt: null };
@@ -230,7 +299,10 @@ function verification(rng: Rng, country: "RU" | "CN", now: number): Pick<Company
 }
 
 function areaFact(key: L3, value: number): LocalizedFact {
-  return { key: { ...key }, value: { ru: `${formatNumber(value, "ru")} м²`, en: `${formatNumber(value, "en")} m²`, zh: `${formatNumber(value, "zh")}平方米` } };
+  return {
+    key: { ...key },
+    value: { ru: `${formatNumber(value, "ru")} м²`, en: `${formatNumber(value, "en")} m²`, zh: `${formatNumber(value, "zh")}平方米` },
+  };
 }
 
 function companyFacts(rng: Rng, kind: CompanyKind, country: "RU" | "CN"): LocalizedFact[] {
@@ -243,11 +315,20 @@ function companyFacts(rng: Rng, kind: CompanyKind, country: "RU" | "CN"): Locali
   }
   if (rng.chance(0.6)) {
     const home = country === "RU" ? "Russia" : "China";
-    const markets = rng.sample(EXPORT_MARKETS.filter((m) => m.en !== home), rng.int(2, 3));
-    facts.push({ key: { ...COMPANY_FACTS.exports }, value: { ru: markets.map((m) => m.ru).join(", "), en: markets.map((m) => m.en).join(", "), zh: l3Join(markets, "zh") } });
+    const markets = rng.sample(
+      EXPORT_MARKETS.filter((m) => m.en !== home),
+      rng.int(2, 3),
+    );
+    facts.push({
+      key: { ...COMPANY_FACTS.exports },
+      value: { ru: markets.map((m) => m.ru).join(", "), en: markets.map((m) => m.en).join(", "), zh: l3Join(markets, "zh") },
+    });
   }
   const shipping = rng.sample(SHIPPING, 2);
-  facts.push({ key: { ...COMPANY_FACTS.shipping }, value: { ru: l3Join(shipping, "ru"), en: shipping.map((s) => s.en).join(", "), zh: l3Join(shipping, "zh") } });
+  facts.push({
+    key: { ...COMPANY_FACTS.shipping },
+    value: { ru: l3Join(shipping, "ru"), en: shipping.map((s) => s.en).join(", "), zh: l3Join(shipping, "zh") },
+  });
   if (facts.length < 4 && rng.chance(0.5)) facts.push({ key: { ...COMPANY_FACTS.payment }, value: { ...rng.pick(PAYMENT) } });
   return facts.slice(0, 4);
 }
@@ -260,7 +341,18 @@ function extraCodes(rng: Rng, main: string, pool: string[], okvedCodes: Set<stri
 
 function serviceOffers(rng: Rng, company: { country: "RU" | "CN"; langs: Lang[]; city: L3 }, types: ServiceTypeDef[]): ServiceOfferDraft[] {
   return types.map((type) => {
-    const currency: Currency = company.country === "RU" ? (type.price.RUB ? "RUB" : type.price.USD ? "USD" : "CNY") : type.price.CNY ? "CNY" : type.price.USD ? "USD" : "RUB";
+    const currency: Currency =
+      company.country === "RU"
+        ? type.price.RUB
+          ? "RUB"
+          : type.price.USD
+            ? "USD"
+            : "CNY"
+        : type.price.CNY
+          ? "CNY"
+          : type.price.USD
+            ? "USD"
+            : "RUB";
     const [lo, hi] = type.price[currency]!;
     const raw = rng.logBetween(lo, hi);
     const priceFrom = raw >= 1000 ? Math.round(raw / 100) * 100 : Math.round(raw / 10) * 10;
@@ -268,8 +360,19 @@ function serviceOffers(rng: Rng, company: { country: "RU" | "CN"; langs: Lang[];
     const sentences = rng.sample(type.offers, count);
     const vars = { city: company.city, crossing: rng.pick(CROSSINGS), port: rng.pick(PORTS) };
     const text = sentences.map((s) => fillL3(s, vars));
-    const description: L3 = { ru: text.map((t) => t.ru).join(" "), en: text.map((t) => t.en).join(" "), zh: text.map((t) => t.zh).join("") };
-    return { type, description: pick(description, company.langs), priceFrom, currency, priceUnit: { ...type.unit }, status: rng.chance(0.95) ? "published" : "draft" };
+    const description: L3 = {
+      ru: text.map((t) => t.ru).join(" "),
+      en: text.map((t) => t.en).join(" "),
+      zh: text.map((t) => t.zh).join(""),
+    };
+    return {
+      type,
+      description: pick(description, company.langs),
+      priceFrom,
+      currency,
+      priceUnit: { ...type.unit },
+      status: rng.chance(0.95) ? "published" : "draft",
+    };
   });
 }
 
@@ -329,7 +432,12 @@ function pickSubs(rng: Rng, subs: SubPlan[], kind: CompanyKind): SubPlan[] {
   const primary = rng.pick(subs);
   const sameTop = subs.filter((s) => s.top === primary.top && s !== primary);
   if (kind === "make") return [primary, ...rng.sample(sameTop, rng.int(0, Math.min(2, sameTop.length)))];
-  const others = rng.chance(0.3) ? rng.sample(subs.filter((s) => s.top !== primary.top), 1) : [];
+  const others = rng.chance(0.3)
+    ? rng.sample(
+        subs.filter((s) => s.top !== primary.top),
+        1,
+      )
+    : [];
   return [primary, ...rng.sample(sameTop, rng.int(0, Math.min(2, sameTop.length))), ...others];
 }
 
@@ -345,7 +453,10 @@ function russianCompany(ctx: CompanyContext, rng: Rng, index: number, shape: { s
   const kind: CompanyKind = candidate?.kind ?? (shape.service ? "service" : rng.chance(0.55) ? "make" : "trade");
   let subs: SubPlan[] = [];
   let services: ServiceTypeDef[] = [];
-  if (kind === "service") services = candidate?.services.length ? candidate.services.slice(0, 3) : [rng.pick(SERVICE_TYPES), ...rng.sample(SERVICE_TYPES, rng.int(0, 1))];
+  if (kind === "service")
+    services = candidate?.services.length
+      ? candidate.services.slice(0, 3)
+      : [rng.pick(SERVICE_TYPES), ...rng.sample(SERVICE_TYPES, rng.int(0, 1))];
   else subs = candidate?.subs.length ? candidate.subs.slice(0, 4) : pickSubs(rng, ctx.subs, kind);
   services = [...new Set(services)];
 
@@ -382,11 +493,22 @@ function russianCompany(ctx: CompanyContext, rng: Rng, index: number, shape: { s
     if (individual) {
       const person = `${rng.pick(RU_PEOPLE.surnames)} ${rng.pick(RU_PEOPLE.names)} ${rng.pick(RU_PEOPLE.patronymics)}`;
       const [surname, first, middle] = person.split(" ") as [string, string, string];
-      name = { ru: `ИП ${surname} ${first[0]}. ${middle[0]}.`, en: `Sole proprietor ${translit(surname)} ${translit(first[0]!)}. ${translit(middle[0]!)}.` };
+      name = {
+        ru: `ИП ${surname} ${first[0]}. ${middle[0]}.`,
+        en: `Sole proprietor ${translit(surname)} ${translit(first[0]!)}. ${translit(middle[0]!)}.`,
+      };
       initial = surname.charAt(0);
       domainBase = slugify(`${surname}-${translit(first)}`, 30);
       const inn = uniqueInn(ctx, () => makeInn12(rng, region.code));
-      legal = { kind: "individual", inn, kpp: null, ogrn: makeOgrn(rng, "individual", yearFounded, region.code, inn.slice(2, 4)), nameFull: `Индивидуальный предприниматель ${person}`, nameShort: name.ru, address: "" };
+      legal = {
+        kind: "individual",
+        inn,
+        kpp: null,
+        ogrn: makeOgrn(rng, "individual", yearFounded, region.code, inn.slice(2, 4)),
+        nameFull: `Индивидуальный предприниматель ${person}`,
+        nameShort: name.ru,
+        address: "",
+      };
     } else {
       brand = russianBrand(ctx, rng, region.code, kind, subs, services);
       name = { ru: `${form.short} «${brand}»`, en: `${translit(brand)} ${form.en}` };
@@ -408,14 +530,20 @@ function russianCompany(ctx: CompanyContext, rng: Rng, index: number, shape: { s
       okvedExtra = extraCodes(rng, okvedMain, [...services.flatMap((s) => s.okved), "52.29", "46.90", "82.99"], ctx.okvedCodes);
     } else if (kind === "make") {
       okvedMain = subs[0]!.def.okved.make[0]!;
-      okvedExtra = extraCodes(rng, okvedMain, [...subs.flatMap((s) => [...s.def.okved.make, s.def.okved.trade[0]!]), "52.10"], ctx.okvedCodes);
+      okvedExtra = extraCodes(
+        rng,
+        okvedMain,
+        [...subs.flatMap((s) => [...s.def.okved.make, s.def.okved.trade[0]!]), "52.10"],
+        ctx.okvedCodes,
+      );
     } else {
       okvedMain = subs[0]!.def.okved.trade[0]!;
       okvedExtra = extraCodes(rng, okvedMain, [...subs.flatMap((s) => s.def.okved.trade), "46.90", "52.10", "49.41"], ctx.okvedCodes);
     }
   }
 
-  const city: L3 = cityRu === region.capital.name.ru ? { ...region.capital.name } : { ru: cityRu, en: translit(cityRu), zh: region.capital.name.zh };
+  const city: L3 =
+    cityRu === region.capital.name.ru ? { ...region.capital.name } : { ru: cityRu, en: translit(cityRu), zh: region.capital.name.zh };
   const street = rng.pick(RU_STREETS);
   const house = rng.int(1, 180);
   const building = rng.chance(0.3) ? `, стр. ${rng.int(1, 9)}` : "";
@@ -429,8 +557,18 @@ function russianCompany(ctx: CompanyContext, rng: Rng, index: number, shape: { s
   const template = kind === "make" ? COMPANY_TEXT.ruMake : kind === "trade" ? COMPANY_TEXT.ruTrade : COMPANY_TEXT.ruService;
   // Real entities: no founding year is known, so the sentence that states it is left out.
   const NO_YEAR = "\u0000";
-  const filled = fillL3(template, { name: { ru: name.ru, en: name.en, zh: name.ru }, goods: goodsPhrase(subs, services), city, region: region.name, year: candidate ? NO_YEAR : String(yearFounded) });
-  const withoutYear = (text: string) => text.split(/(?<=\.)\s+/).filter((sentence) => !sentence.includes(NO_YEAR)).join(" ");
+  const filled = fillL3(template, {
+    name: { ru: name.ru, en: name.en, zh: name.ru },
+    goods: goodsPhrase(subs, services),
+    city,
+    region: region.name,
+    year: candidate ? NO_YEAR : String(yearFounded),
+  });
+  const withoutYear = (text: string) =>
+    text
+      .split(/(?<=\.)\s+/)
+      .filter((sentence) => !sentence.includes(NO_YEAR))
+      .join(" ");
   const description: L3 = { ru: withoutYear(filled.ru), en: withoutYear(filled.en), zh: filled.zh };
   const domain = uniqueDomain(ctx, domainBase);
   const now = ctx.now;
@@ -471,7 +609,10 @@ function russianCompany(ctx: CompanyContext, rng: Rng, index: number, shape: { s
     langs,
   };
   if (kind === "service") draft.services = serviceOffers(rng, { country: "RU", langs, city }, services);
-  else if (rng.chance(0.13)) draft.services = serviceOffers(rng, { country: "RU", langs, city }, [rng.pick(SERVICE_TYPES.filter((t) => ["logistics", "warehousing", "trade-agent", "certification"].includes(t.slug)))]);
+  else if (rng.chance(0.13))
+    draft.services = serviceOffers(rng, { country: "RU", langs, city }, [
+      rng.pick(SERVICE_TYPES.filter((t) => ["logistics", "warehousing", "trade-agent", "certification"].includes(t.slug))),
+    ]);
   return draft;
 }
 
@@ -481,7 +622,10 @@ function round6(n: number): number {
 
 function headcount(rng: Rng, kind: CompanyKind): string {
   const weights = kind === "make" ? [5, 25, 40, 22, 8] : [35, 45, 17, 3, 0];
-  return rng.weighted(HEADCOUNT.map((h, i) => ({ h, w: weights[i]! })), (x) => x.w).h;
+  return rng.weighted(
+    HEADCOUNT.map((h, i) => ({ h, w: weights[i]! })),
+    (x) => x.w,
+  ).h;
 }
 
 function uniqueInn(ctx: CompanyContext, make: () => string): string {
@@ -494,7 +638,14 @@ function uniqueInn(ctx: CompanyContext, make: () => string): string {
   }
 }
 
-function russianBrand(ctx: CompanyContext, rng: Rng, region: string, kind: CompanyKind, subs: SubPlan[], services: ServiceTypeDef[]): string {
+function russianBrand(
+  ctx: CompanyContext,
+  rng: Rng,
+  region: string,
+  kind: CompanyKind,
+  subs: SubPlan[],
+  services: ServiceTypeDef[],
+): string {
   for (let attempt = 0; ; attempt++) {
     const prefixes = RU_NAME_PREFIX[region];
     const prefix = prefixes && rng.chance(0.7) ? rng.pick(prefixes) : rng.pick(RU_NAME_PREFIX_ANY);
@@ -517,7 +668,18 @@ function russianBrand(ctx: CompanyContext, rng: Rng, region: string, kind: Compa
 function chineseCompany(ctx: CompanyContext, rng: Rng, index: number, service: boolean): CompanyDraft {
   const kind: CompanyKind = service ? "service" : rng.chance(0.6) ? "make" : "trade";
   const subs = kind === "service" ? [] : pickSubs(rng, ctx.subs, kind);
-  const services = kind === "service" ? [...new Set([rng.pick(SERVICE_TYPES.filter((t) => t.china && t.slug === "logistics")), ...rng.sample(SERVICE_TYPES.filter((t) => t.china), 1)])] : [];
+  const services =
+    kind === "service"
+      ? [
+          ...new Set([
+            rng.pick(SERVICE_TYPES.filter((t) => t.china && t.slug === "logistics")),
+            ...rng.sample(
+              SERVICE_TYPES.filter((t) => t.china),
+              1,
+            ),
+          ]),
+        ]
+      : [];
   const homes = subs[0]?.def.cnRegions;
   const places = homes && rng.chance(0.55) ? CN_PLACES.filter((p) => homes.includes(p.region)) : CN_PLACES;
   const place: CnPlace = rng.weighted(places.length ? places : CN_PLACES, (p) => p.weight);
@@ -569,10 +731,20 @@ function chineseCompany(ctx: CompanyContext, rng: Rng, index: number, service: b
   let okvedExtra: string[];
   if (kind === "service") {
     okvedMain = services[0]!.okved[0]!;
-    okvedExtra = extraCodes(rng, okvedMain, services.flatMap((s) => s.okved), ctx.okvedCodes);
+    okvedExtra = extraCodes(
+      rng,
+      okvedMain,
+      services.flatMap((s) => s.okved),
+      ctx.okvedCodes,
+    );
   } else if (kind === "make") {
     okvedMain = subs[0]!.def.okved.make[0]!;
-    okvedExtra = extraCodes(rng, okvedMain, subs.flatMap((s) => [...s.def.okved.make, s.def.okved.trade[0]!]), ctx.okvedCodes);
+    okvedExtra = extraCodes(
+      rng,
+      okvedMain,
+      subs.flatMap((s) => [...s.def.okved.make, s.def.okved.trade[0]!]),
+      ctx.okvedCodes,
+    );
   } else {
     okvedMain = subs[0]!.def.okved.trade[0]!;
     okvedExtra = extraCodes(rng, okvedMain, [...subs.flatMap((s) => s.def.okved.trade), "46.90"], ctx.okvedCodes);
@@ -617,6 +789,9 @@ function chineseCompany(ctx: CompanyContext, rng: Rng, index: number, service: b
     langs,
   };
   if (kind === "service") draft.services = serviceOffers(rng, { country: "CN", langs, city }, services);
-  else if (rng.chance(0.1)) draft.services = serviceOffers(rng, { country: "CN", langs, city }, [rng.pick(SERVICE_TYPES.filter((t) => t.china && t.slug !== "legal"))]);
+  else if (rng.chance(0.1))
+    draft.services = serviceOffers(rng, { country: "CN", langs, city }, [
+      rng.pick(SERVICE_TYPES.filter((t) => t.china && t.slug !== "legal")),
+    ]);
   return draft;
 }

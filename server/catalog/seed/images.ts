@@ -54,9 +54,16 @@ function drawing(shape: Shape, variant: number): string {
   switch (shape) {
     case "pipes":
     case "logs": {
-      const inner = shape === "logs" ? (r: number) => `<circle r="${r * 0.55}" ${sw(5)}/><circle r="${r * 0.2}" ${f}/>` : (r: number) => `<circle r="${r * 0.62}" fill="#000" fill-opacity="0.25"/>`;
+      const inner =
+        shape === "logs"
+          ? (r: number) => `<circle r="${r * 0.55}" ${sw(5)}/><circle r="${r * 0.2}" ${f}/>`
+          : (r: number) => `<circle r="${r * 0.62}" fill="#000" fill-opacity="0.25"/>`;
       const out: string[] = [];
-      for (const [row, count] of [[0, 3], [1, 2], [2, 1]] as const) {
+      for (const [row, count] of [
+        [0, 3],
+        [1, 2],
+        [2, 1],
+      ] as const) {
         for (let k = 0; k < count; k++) {
           const x = (k - (count - 1) / 2) * 100;
           const y = 90 - row * 88;
@@ -66,13 +73,21 @@ function drawing(shape: Shape, variant: number): string {
       return out.join("");
     }
     case "sheets":
-      return [0, 1, 2, 3].map((k) => `<polygon points="-150,${40 - k * 28} 60,${40 - k * 28} 150,${-20 - k * 28} -60,${-20 - k * 28}" ${fo(0.55 + k * 0.12)} stroke="#000" stroke-opacity="0.15" stroke-width="2"/>`).join("");
+      return [0, 1, 2, 3]
+        .map(
+          (k) =>
+            `<polygon points="-150,${40 - k * 28} 60,${40 - k * 28} 150,${-20 - k * 28} -60,${-20 - k * 28}" ${fo(0.55 + k * 0.12)} stroke="#000" stroke-opacity="0.15" stroke-width="2"/>`,
+        )
+        .join("");
     case "bars":
       return [0, 1, 2, 3, 4].map((k) => `<rect x="-160" y="${-110 + k * 46}" width="320" height="30" rx="15" ${f}/>`).join("");
     case "coil":
       return [130, 100, 70, 40].map((r) => `<circle r="${r}" ${sw()}/>`).join("") + `<circle r="18" ${f}/>`;
     case "gear": {
-      const teeth = Array.from({ length: 10 }, (_, k) => `<rect x="-18" y="-150" width="36" height="50" rx="6" ${f} transform="rotate(${k * 36 + variant * 8})"/>`).join("");
+      const teeth = Array.from(
+        { length: 10 },
+        (_, k) => `<rect x="-18" y="-150" width="36" height="50" rx="6" ${f} transform="rotate(${k * 36 + variant * 8})"/>`,
+      ).join("");
       return `${teeth}<circle r="110" ${f}/><circle r="45" fill="#000" fill-opacity="0.3"/>`;
     }
     case "cable":
@@ -125,11 +140,23 @@ async function toWebp(key: string, svg: string, width: number, height: number): 
 }
 
 /** A product picture: 800×600. */
-export function productImage(key: string, colour: string, shape: Shape, variant: number, label: string, sublabel: string): Promise<RenderedImage> {
+export function productImage(
+  key: string,
+  colour: string,
+  shape: Shape,
+  variant: number,
+  label: string,
+  sublabel: string,
+): Promise<RenderedImage> {
   const scale = [1, 0.85, 1.1][variant % 3]!;
   const cx = [400, 520, 300][variant % 3]!;
   const lines = wrap(label, 26);
-  const text = lines.map((line, i) => `<text x="40" y="${600 - 60 - (lines.length - 1 - i) * 46}" font-family="${FONT}" font-size="40" font-weight="bold" fill="#fff">${escapeXml(line)}</text>`).join("");
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="40" y="${600 - 60 - (lines.length - 1 - i) * 46}" font-family="${FONT}" font-size="40" font-weight="bold" fill="#fff">${escapeXml(line)}</text>`,
+    )
+    .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><defs>${gradient(colour, variant)}</defs><rect width="800" height="600" fill="url(#g)"/><circle cx="${800 - cx / 2}" cy="90" r="${140 + variant * 30}" fill="#fff" fill-opacity="0.07"/><g transform="translate(${cx} 250) scale(${scale})">${drawing(shape, variant)}</g>${text}<text x="40" y="580" font-family="${FONT}" font-size="24" fill="#fff" fill-opacity="0.85">${escapeXml(sublabel)}</text></svg>`;
   return toWebp(key, svg, 800, 600);
 }
@@ -151,7 +178,11 @@ export function coverImage(key: string, colour: string, shape: Shape, label: str
 }
 
 /** Stores the images (a few at a time) and returns them. */
-export async function storeAll(storage: FileStorage, jobs: Array<() => Promise<RenderedImage>>, onDone?: () => void): Promise<RenderedImage[]> {
+export async function storeAll(
+  storage: FileStorage,
+  jobs: Array<() => Promise<RenderedImage>>,
+  onDone?: () => void,
+): Promise<RenderedImage[]> {
   // oxlint-disable-next-line unicorn/no-new-array -- a slot per job, filled by index as the workers finish
   const out: RenderedImage[] = new Array(jobs.length);
   let next = 0;

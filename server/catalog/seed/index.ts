@@ -80,9 +80,22 @@ export interface SeedSummary {
 
 /** Catalogue tables, children first: the order rows are deleted in. */
 export const CATALOGUE_TABLES = [
-  "product_files", "product_variants", "product_prices", "product_companies", "products",
-  "company_services", "company_files", "company_okved_codes", "legal_entities", "companies",
-  "service_types", "story_tags", "stories", "tags", "categories", "catalog_terms",
+  "product_files",
+  "product_variants",
+  "product_prices",
+  "product_companies",
+  "products",
+  "company_services",
+  "company_files",
+  "company_okved_codes",
+  "legal_entities",
+  "companies",
+  "service_types",
+  "story_tags",
+  "stories",
+  "tags",
+  "categories",
+  "catalog_terms",
 ] as const;
 
 export async function catalogueIsEmpty(db: Db): Promise<boolean> {
@@ -100,9 +113,23 @@ export async function clearCatalogue(db: Db): Promise<void> {
 }
 
 const PRODUCT_COLUMNS: Column[] = [
-  ["id", "int"], ["company_id", "int"], ["category_id", "int"], ["tnved_code", "text"], ["name", "jsonb"], ["description", "jsonb"],
-  ["source_lang", "text"], ["status", "text"], ["moq", "numeric"], ["moq_unit", "text"], ["origin_country", "text"], ["facts", "jsonb"],
-  ["price_from", "numeric"], ["price_currency", "text"], ["published_at", "timestamptz"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
+  ["id", "int"],
+  ["company_id", "int"],
+  ["category_id", "int"],
+  ["tnved_code", "text"],
+  ["name", "jsonb"],
+  ["description", "jsonb"],
+  ["source_lang", "text"],
+  ["status", "text"],
+  ["moq", "numeric"],
+  ["moq_unit", "text"],
+  ["origin_country", "text"],
+  ["facts", "jsonb"],
+  ["price_from", "numeric"],
+  ["price_currency", "text"],
+  ["published_at", "timestamptz"],
+  ["created_at", "timestamptz"],
+  ["updated_at", "timestamptz"],
 ];
 
 const DAY = 86_400_000;
@@ -119,8 +146,16 @@ function poolOf(db: Db): pg.Pool {
 }
 
 const COVER_SHAPES: Record<string, Shape> = {
-  logistics: "box", customs: "chip", exhibitions: "screen", certification: "sheets", payments: "coil",
-  analytics: "bars", suppliers: "gear", "border-crossings": "pipes", industry: "gear", quality: "leaf",
+  logistics: "box",
+  customs: "chip",
+  exhibitions: "screen",
+  certification: "sheets",
+  payments: "coil",
+  analytics: "bars",
+  suppliers: "gear",
+  "border-crossings": "pipes",
+  industry: "gear",
+  quality: "leaf",
 };
 const COVER_COLOURS = ["#2f5d8a", "#7a3b2e", "#3b6e4f", "#6b4f8a", "#8a6d2f", "#2f6f7a", "#8a2f55", "#4a5a6a", "#5a6e2f", "#2f3f8a"];
 
@@ -201,22 +236,53 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   // Pictures: per-subcategory pools, logos by initial, covers by tag.
   const initials = new Map<string, number>();
   for (const d of drafts) initials.set(d.initial, (initials.get(d.initial) ?? 0) + 1);
-  const logoInitials = [...initials.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 40).map(([i]) => i);
+  const logoInitials = [...initials.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 40)
+    .map(([i]) => i);
   const jobs: Array<() => Promise<RenderedImage>> = [];
   const PER_SUB = 3;
   for (const sub of plan.subs) {
     for (let n = 0; n < PER_SUB; n++) {
-      jobs.push(() => productImage(`seed/products/${sub.def.slug}-${n + 1}.webp`, sub.top.colour, sub.def.shape, n, sub.def.name.ru, `${sub.def.name.zh} · ${sub.def.name.en}`));
+      jobs.push(() =>
+        productImage(
+          `seed/products/${sub.def.slug}-${n + 1}.webp`,
+          sub.top.colour,
+          sub.def.shape,
+          n,
+          sub.def.name.ru,
+          `${sub.def.name.zh} · ${sub.def.name.en}`,
+        ),
+      );
     }
   }
   logoInitials.forEach((initial, i) => jobs.push(() => logoImage(`seed/logos/${initial.codePointAt(0)!.toString(16)}.webp`, initial, i)));
-  TAGS.forEach((tag, i) => jobs.push(() => coverImage(`seed/stories/${tag.slug}.webp`, COVER_COLOURS[i % COVER_COLOURS.length]!, COVER_SHAPES[tag.slug] ?? "box", tag.name.ru)));
+  TAGS.forEach((tag, i) =>
+    jobs.push(() =>
+      coverImage(`seed/stories/${tag.slug}.webp`, COVER_COLOURS[i % COVER_COLOURS.length]!, COVER_SHAPES[tag.slug] ?? "box", tag.name.ru),
+    ),
+  );
   let rendered = 0;
   const images = await storeAll(storage, jobs, () => progress({ phase: "images", done: ++rendered, total: jobs.length }));
 
   const summary: SeedSummary = {
-    categories: 0, companies: 0, russianCompanies: 0, realCompanies: 0, chineseCompanies: 0, legalEntities: 0, companyOkvedCodes: 0,
-    serviceTypes: 0, companyServices: 0, products: 0, productPrices: 0, productVariants: 0, productFiles: 0, stories: 0, tags: 0, files: 0, ms: 0,
+    categories: 0,
+    companies: 0,
+    russianCompanies: 0,
+    realCompanies: 0,
+    chineseCompanies: 0,
+    legalEntities: 0,
+    companyOkvedCodes: 0,
+    serviceTypes: 0,
+    companyServices: 0,
+    products: 0,
+    productPrices: 0,
+    productVariants: 0,
+    productFiles: 0,
+    stories: 0,
+    tags: 0,
+    files: 0,
+    ms: 0,
   };
 
   const client = await pool.connect();
@@ -228,7 +294,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     await insertRows(
       client,
       "files",
-      [["id", "int"], ["storage_key", "text"], ["mime", "text"], ["size", "int"], ["width", "int"], ["height", "int"], ["sha256", "text"]],
+      [
+        ["id", "int"],
+        ["storage_key", "text"],
+        ["mime", "text"],
+        ["size", "int"],
+        ["width", "int"],
+        ["height", "int"],
+        ["sha256", "text"],
+      ],
       images.map((img, i) => [fileIds[i], img.key, img.mime, img.bytes.length, img.width, img.height, img.sha256]),
     );
     summary.files = images.length;
@@ -247,8 +321,24 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     plan.tops.forEach((top, i) => (top.id = categoryIds[i]!));
     plan.subs.forEach((sub, i) => (sub.id = categoryIds[plan.tops.length + i]!));
     const categoryRows = [
-      ...plan.tops.map((top) => [top.id, null, top.def.slug, top.def.icon, top.def.name, [...new Set(top.def.subs.flatMap((s) => s.headings))].join(","), top.position]),
-      ...plan.subs.map((sub) => [sub.id, sub.topPlan.id, sub.def.slug, sub.top.icon, sub.def.name, sub.def.headings.join(","), sub.position]),
+      ...plan.tops.map((top) => [
+        top.id,
+        null,
+        top.def.slug,
+        top.def.icon,
+        top.def.name,
+        [...new Set(top.def.subs.flatMap((s) => s.headings))].join(","),
+        top.position,
+      ]),
+      ...plan.subs.map((sub) => [
+        sub.id,
+        sub.topPlan.id,
+        sub.def.slug,
+        sub.top.icon,
+        sub.def.name,
+        sub.def.headings.join(","),
+        sub.position,
+      ]),
     ];
     await client.query(
       `insert into categories (id, parent_id, slug, icon, name, source_lang, tnved_headings, position)
@@ -264,12 +354,29 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     await insertRows(
       client,
       "service_types",
-      [["id", "int"], ["slug", "text"], ["icon", "text"], ["name", "jsonb"], ["description", "jsonb"], ["source_lang", "text"], ["position", "int"]],
+      [
+        ["id", "int"],
+        ["slug", "text"],
+        ["icon", "text"],
+        ["name", "jsonb"],
+        ["description", "jsonb"],
+        ["source_lang", "text"],
+        ["position", "int"],
+      ],
       SERVICE_TYPES.map((t, i) => [serviceIds[i], t.slug, t.icon, t.name, t.description, "ru", i + 1]),
     );
     summary.serviceTypes = SERVICE_TYPES.length;
     const tagIds = await reserveIds(client, "tags", TAGS.length);
-    await insertRows(client, "tags", [["id", "int"], ["slug", "text"], ["name", "jsonb"]], TAGS.map((t, i) => [tagIds[i], t.slug, t.name]));
+    await insertRows(
+      client,
+      "tags",
+      [
+        ["id", "int"],
+        ["slug", "text"],
+        ["name", "jsonb"],
+      ],
+      TAGS.map((t, i) => [tagIds[i], t.slug, t.name]),
+    );
     summary.tags = TAGS.length;
 
     // Companies and their children.
@@ -294,11 +401,43 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     await insertRows(
       client,
       "stories",
-      [["id", "int"], ["slug", "text"], ["title", "jsonb"], ["lead", "jsonb"], ["body", "jsonb"], ["source_lang", "text"], ["cover_file_id", "int"], ["status", "text"], ["published_at", "timestamptz"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]],
-      stories.map((s, i) => [storyIds[i], s.slug, s.title, s.lead, s.body, "ru", coverIds[s.cover] ?? null, "published", s.publishedAt, new Date(s.publishedAt.getTime() - DAY), s.publishedAt]),
+      [
+        ["id", "int"],
+        ["slug", "text"],
+        ["title", "jsonb"],
+        ["lead", "jsonb"],
+        ["body", "jsonb"],
+        ["source_lang", "text"],
+        ["cover_file_id", "int"],
+        ["status", "text"],
+        ["published_at", "timestamptz"],
+        ["created_at", "timestamptz"],
+        ["updated_at", "timestamptz"],
+      ],
+      stories.map((s, i) => [
+        storyIds[i],
+        s.slug,
+        s.title,
+        s.lead,
+        s.body,
+        "ru",
+        coverIds[s.cover] ?? null,
+        "published",
+        s.publishedAt,
+        new Date(s.publishedAt.getTime() - DAY),
+        s.publishedAt,
+      ]),
     );
     const tagIdBySlug = new Map(TAGS.map((t, i) => [t.slug, tagIds[i]!]));
-    await insertRows(client, "story_tags", [["story_id", "int"], ["tag_id", "int"]], stories.flatMap((s, i) => s.tags.map((t) => [storyIds[i], tagIdBySlug.get(t)])));
+    await insertRows(
+      client,
+      "story_tags",
+      [
+        ["story_id", "int"],
+        ["tag_id", "int"],
+      ],
+      stories.flatMap((s, i) => s.tags.map((t) => [storyIds[i], tagIdBySlug.get(t)])),
+    );
     summary.stories = stories.length;
     progress({ phase: "stories", done: stories.length, total: stories.length });
 
@@ -340,8 +479,20 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const finish: SQL[] = [
     sql`reindex index products_search_idx`,
     sql`reindex index companies_search_idx`,
-    ...["companies", "legal_entities", "company_okved_codes", "company_services", "products", "product_prices", "product_variants", "product_files", "stories", "story_tags", "categories", "files"]
-      .map((table) => sql.raw(`vacuum analyze ${table}`)),
+    ...[
+      "companies",
+      "legal_entities",
+      "company_okved_codes",
+      "company_services",
+      "products",
+      "product_prices",
+      "product_variants",
+      "product_files",
+      "stories",
+      "story_tags",
+      "categories",
+      "files",
+    ].map((table) => sql.raw(`vacuum analyze ${table}`)),
   ];
   const steps = finish.length + 2;
   for (const [i, statement] of finish.entries()) {
@@ -368,68 +519,191 @@ async function writeCompanies(
     client,
     "companies",
     [
-      ["id", "int"], ["name", "jsonb"], ["description", "jsonb"], ["source_lang", "text"], ["logo_file_id", "int"], ["status", "text"], ["country", "text"],
-      ["region_code", "text"], ["city", "jsonb"], ["address", "jsonb"], ["latitude", "double precision"], ["longitude", "double precision"], ["website", "text"],
-      ["phone", "text"], ["email", "text"], ["year_founded", "smallint"], ["headcount_range", "text"], ["okved_main", "text"], ["facts", "jsonb"],
-      ["verification_level", "smallint"], ["verification_evidence", "jsonb"], ["verified_at", "timestamptz"], ["published_at", "timestamptz"],
-      ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
+      ["id", "int"],
+      ["name", "jsonb"],
+      ["description", "jsonb"],
+      ["source_lang", "text"],
+      ["logo_file_id", "int"],
+      ["status", "text"],
+      ["country", "text"],
+      ["region_code", "text"],
+      ["city", "jsonb"],
+      ["address", "jsonb"],
+      ["latitude", "double precision"],
+      ["longitude", "double precision"],
+      ["website", "text"],
+      ["phone", "text"],
+      ["email", "text"],
+      ["year_founded", "smallint"],
+      ["headcount_range", "text"],
+      ["okved_main", "text"],
+      ["facts", "jsonb"],
+      ["verification_level", "smallint"],
+      ["verification_evidence", "jsonb"],
+      ["verified_at", "timestamptz"],
+      ["published_at", "timestamptz"],
+      ["created_at", "timestamptz"],
+      ["updated_at", "timestamptz"],
     ],
     batch.map((c) => [
-      c.id, c.name, c.description, c.sourceLang, logoFor(c.initial), c.status, c.country, c.regionCode, c.city, c.address, c.latitude, c.longitude,
-      c.website, c.phone, c.email, c.yearFounded, c.headcountRange, c.okvedMain, c.facts, c.verificationLevel, c.verificationEvidence, c.verifiedAt,
-      c.publishedAt, c.createdAt, c.publishedAt ?? new Date(now),
+      c.id,
+      c.name,
+      c.description,
+      c.sourceLang,
+      logoFor(c.initial),
+      c.status,
+      c.country,
+      c.regionCode,
+      c.city,
+      c.address,
+      c.latitude,
+      c.longitude,
+      c.website,
+      c.phone,
+      c.email,
+      c.yearFounded,
+      c.headcountRange,
+      c.okvedMain,
+      c.facts,
+      c.verificationLevel,
+      c.verificationEvidence,
+      c.verifiedAt,
+      c.publishedAt,
+      c.createdAt,
+      c.publishedAt ?? new Date(now),
     ]),
   );
   await insertRows(
     client,
     "legal_entities",
-    [["company_id", "int"], ["kind", "text"], ["inn", "text"], ["kpp", "text"], ["ogrn", "text"], ["name_full", "text"], ["name_short", "text"], ["address", "text"]],
-    batch.filter((c) => c.legal).map((c) => [c.id, c.legal!.kind, c.legal!.inn, c.legal!.kpp, c.legal!.ogrn, c.legal!.nameFull, c.legal!.nameShort, c.legal!.address]),
+    [
+      ["company_id", "int"],
+      ["kind", "text"],
+      ["inn", "text"],
+      ["kpp", "text"],
+      ["ogrn", "text"],
+      ["name_full", "text"],
+      ["name_short", "text"],
+      ["address", "text"],
+    ],
+    batch
+      .filter((c) => c.legal)
+      .map((c) => [
+        c.id,
+        c.legal!.kind,
+        c.legal!.inn,
+        c.legal!.kpp,
+        c.legal!.ogrn,
+        c.legal!.nameFull,
+        c.legal!.nameShort,
+        c.legal!.address,
+      ]),
   );
   await insertRows(
     client,
     "company_okved_codes",
-    [["company_id", "int"], ["okved_code", "text"], ["is_main", "boolean"]],
+    [
+      ["company_id", "int"],
+      ["okved_code", "text"],
+      ["is_main", "boolean"],
+    ],
     batch.flatMap((c) => [[c.id, c.okvedMain, true], ...c.okvedExtra.map((code) => [c.id, code, false])]),
   );
   await insertRows(
     client,
     "company_services",
-    [["company_id", "int"], ["service_type_id", "int"], ["description", "jsonb"], ["source_lang", "text"], ["price_from", "numeric"], ["currency", "text"], ["price_unit", "jsonb"], ["status", "text"]],
-    batch.flatMap((c) => c.services.map((s) => [c.id, serviceIdBySlug.get(s.type.slug), s.description, c.sourceLang, s.priceFrom, s.currency, s.priceUnit, s.status])),
+    [
+      ["company_id", "int"],
+      ["service_type_id", "int"],
+      ["description", "jsonb"],
+      ["source_lang", "text"],
+      ["price_from", "numeric"],
+      ["currency", "text"],
+      ["price_unit", "jsonb"],
+      ["status", "text"],
+    ],
+    batch.flatMap((c) =>
+      c.services.map((s) => [
+        c.id,
+        serviceIdBySlug.get(s.type.slug),
+        s.description,
+        c.sourceLang,
+        s.priceFrom,
+        s.currency,
+        s.priceUnit,
+        s.status,
+      ]),
+    ),
   );
 }
 
 /** Writes a batch of products and their children; one statement at a time (a pg client runs one query at once). */
 async function writeProducts(client: Client, ids: number[], batch: ProductDraft[]): Promise<void> {
   const writes: Array<() => Promise<void>> = [
-    () => insertRows(
-      client,
-      "products",
-      PRODUCT_COLUMNS,
-      batch.map((p, i) => [
-        ids[i], p.companyId, p.categoryId, p.tnvedCode, p.name, p.description, p.sourceLang, p.status, p.moq, p.moqUnit, p.originCountry, p.facts,
-        p.priceFrom, p.priceCurrency, p.publishedAt, p.createdAt, p.publishedAt ?? p.createdAt,
-      ]),
-    ),
-    () => insertRows(
-      client,
-      "product_prices",
-      [["product_id", "int"], ["min_quantity", "numeric"], ["price", "numeric"], ["currency", "text"], ["unit", "text"]],
-      batch.flatMap((p, i) => p.prices.map((t) => [ids[i], t.minQuantity, t.price, t.currency, t.unit])),
-    ),
-    () => insertRows(
-      client,
-      "product_variants",
-      [["product_id", "int"], ["name", "jsonb"], ["attributes", "jsonb"], ["price", "numeric"], ["currency", "text"], ["position", "int"]],
-      batch.flatMap((p, i) => p.variants.map((v) => [ids[i], v.name, v.attributes, v.price, v.currency, v.position])),
-    ),
-    () => insertRows(
-      client,
-      "product_files",
-      [["product_id", "int"], ["file_id", "int"], ["kind", "text"], ["position", "int"]],
-      batch.flatMap((p, i) => p.imageFileIds.map((fileId, position) => [ids[i], fileId, "image", position])),
-    ),
+    () =>
+      insertRows(
+        client,
+        "products",
+        PRODUCT_COLUMNS,
+        batch.map((p, i) => [
+          ids[i],
+          p.companyId,
+          p.categoryId,
+          p.tnvedCode,
+          p.name,
+          p.description,
+          p.sourceLang,
+          p.status,
+          p.moq,
+          p.moqUnit,
+          p.originCountry,
+          p.facts,
+          p.priceFrom,
+          p.priceCurrency,
+          p.publishedAt,
+          p.createdAt,
+          p.publishedAt ?? p.createdAt,
+        ]),
+      ),
+    () =>
+      insertRows(
+        client,
+        "product_prices",
+        [
+          ["product_id", "int"],
+          ["min_quantity", "numeric"],
+          ["price", "numeric"],
+          ["currency", "text"],
+          ["unit", "text"],
+        ],
+        batch.flatMap((p, i) => p.prices.map((t) => [ids[i], t.minQuantity, t.price, t.currency, t.unit])),
+      ),
+    () =>
+      insertRows(
+        client,
+        "product_variants",
+        [
+          ["product_id", "int"],
+          ["name", "jsonb"],
+          ["attributes", "jsonb"],
+          ["price", "numeric"],
+          ["currency", "text"],
+          ["position", "int"],
+        ],
+        batch.flatMap((p, i) => p.variants.map((v) => [ids[i], v.name, v.attributes, v.price, v.currency, v.position])),
+      ),
+    () =>
+      insertRows(
+        client,
+        "product_files",
+        [
+          ["product_id", "int"],
+          ["file_id", "int"],
+          ["kind", "text"],
+          ["position", "int"],
+        ],
+        batch.flatMap((p, i) => p.imageFileIds.map((fileId, position) => [ids[i], fileId, "image", position])),
+      ),
   ];
   for (const write of writes) await write();
 }

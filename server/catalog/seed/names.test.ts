@@ -7,12 +7,18 @@ import { makeInn10, makeInn12, makeOgrn, prettyCompanyName } from "./companies.t
 const t = (code: string, nameRu: string, nameEn: string | null = null) => ({ code, nameRu, nameEn });
 
 describe("product names from TN VED texts", () => {
-  const pipes = t("7304", "ТРУБЫ, ТРУБКИ И ПРОФИЛИ ПОЛЫЕ, БЕСШОВНЫЕ, ИЗ ЧЕРНЫХ МЕТАЛЛОВ (КРОМЕ ЧУГУННОГО ЛИТЬЯ)", "Tubes, pipes and hollow profiles, seamless, of iron (other than cast iron) or steel");
+  const pipes = t(
+    "7304",
+    "ТРУБЫ, ТРУБКИ И ПРОФИЛИ ПОЛЫЕ, БЕСШОВНЫЕ, ИЗ ЧЕРНЫХ МЕТАЛЛОВ (КРОМЕ ЧУГУННОГО ЛИТЬЯ)",
+    "Tubes, pipes and hollow profiles, seamless, of iron (other than cast iron) or steel",
+  );
 
   test("sentence case keeps the heading's leading clauses without parentheses", () => {
     expect(sentenceCase("ШИНЫ И ПОКРЫШКИ ПНЕВМАТИЧЕСКИЕ")).toBe("Шины и покрышки пневматические");
     expect(headingBaseRu(pipes.nameRu)).toBe("Трубы, трубки и профили полые, бесшовные");
-    expect(headingBaseRu("ВЫЧИСЛИТЕЛЬНЫЕ МАШИНЫ И ИХ БЛОКИ; МАГНИТНЫЕ ИЛИ ОПТИЧЕСКИЕ СЧИТЫВАЮЩИЕ УСТРОЙСТВА")).toBe("Вычислительные машины и их блоки");
+    expect(headingBaseRu("ВЫЧИСЛИТЕЛЬНЫЕ МАШИНЫ И ИХ БЛОКИ; МАГНИТНЫЕ ИЛИ ОПТИЧЕСКИЕ СЧИТЫВАЮЩИЕ УСТРОЙСТВА")).toBe(
+      "Вычислительные машины и их блоки",
+    );
   });
 
   test("«прочие» and references to other headings are not fragments", () => {
@@ -23,13 +29,27 @@ describe("product names from TN VED texts", () => {
   });
 
   test("the distinguishing fragment is appended, or names the goods on its own", () => {
-    const sub = t("730441", "холоднотянутые или холоднокатаные (обжатые в холодном состоянии)", "Steel, stainless; cold-drawn or cold-rolled (cold-reduced), tubes and pipes of circular cross-section");
-    expect(productNameRu(pipes, sub, t("7304410009", "прочие"))).toBe("Трубы, трубки и профили полые, бесшовные, холоднотянутые или холоднокатаные");
+    const sub = t(
+      "730441",
+      "холоднотянутые или холоднокатаные (обжатые в холодном состоянии)",
+      "Steel, stainless; cold-drawn or cold-rolled (cold-reduced), tubes and pipes of circular cross-section",
+    );
+    expect(productNameRu(pipes, sub, t("7304410009", "прочие"))).toBe(
+      "Трубы, трубки и профили полые, бесшовные, холоднотянутые или холоднокатаные",
+    );
     expect(productNameRu(pipes, t("730423", "трубы бурильные обычные прочие"), t("7304230009", "прочие"))).toBe("Трубы бурильные обычные");
     expect(productNameEn(pipes, sub)).toBe("Stainless steel, cold-drawn or cold-rolled");
     const tea = t("0902", "ЧАЙ СО ВКУСО-АРОМАТИЧЕСКИМИ ДОБАВКАМИ ИЛИ БЕЗ НИХ", "Tea, whether or not flavoured");
-    expect(productNameRu(tea, t("090220", "прочий чай зеленый (неферментированный)"), t("0902200000", "прочий чай зеленый (неферментированный)"))).toBe("Чай зеленый");
-    expect(productNameEn(tea, t("090220", "", "Tea, green; (not fermented), in immediate packings of a content exceeding 3kg"))).toBe("Green tea, in immediate packings of a content exceeding 3kg");
+    expect(
+      productNameRu(
+        tea,
+        t("090220", "прочий чай зеленый (неферментированный)"),
+        t("0902200000", "прочий чай зеленый (неферментированный)"),
+      ),
+    ).toBe("Чай зеленый");
+    expect(productNameEn(tea, t("090220", "", "Tea, green; (not fermented), in immediate packings of a content exceeding 3kg"))).toBe(
+      "Green tea, in immediate packings of a content exceeding 3kg",
+    );
   });
 });
 

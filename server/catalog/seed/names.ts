@@ -24,9 +24,11 @@ const RU_MAX = 60;
 const EN_MAX = 72;
 
 /** Words after which the rest of a heading clause only narrows it («шириной 600 мм или более»). */
-const RU_QUALIFIERS = /\s(?:шириной|толщиной|диаметром|массой|мощностью|с удельным|нетто-массой|содержащие|содержащий|в первичных упаковках|путем|посредством|с помощью)\s/;
+const RU_QUALIFIERS =
+  /\s(?:шириной|толщиной|диаметром|массой|мощностью|с удельным|нетто-массой|содержащие|содержащий|в первичных упаковках|путем|посредством|с помощью)\s/;
 /** Clauses that never start a useful continuation. */
-const RU_SKIP_CLAUSE = /^(?:включая|кроме|за исключением|например|в другом месте|не включенн|прочие|прочий|прочая|прочее|и их части|и аналогичн)/;
+const RU_SKIP_CLAUSE =
+  /^(?:включая|кроме|за исключением|например|в другом месте|не включенн|прочие|прочий|прочая|прочее|и их части|и аналогичн)/;
 /** End of a word (JavaScript's \b knows ASCII letters only). */
 const END = "(?=$|[\\s,.:;])";
 /** Fragments that say nothing about the goods. */
@@ -36,7 +38,8 @@ const RU_USELESS = new RegExp(
 /** «… товарной позиции 8407 или 8408» and the like at the end of a clause. */
 const RU_REFERENCE = /\s+(?:товарн\S+ позици\S+|групп\S+)\s+[\d\s,–-]+(?:(?:или|и)\s+\d+)*$/;
 /** A first word that is a preposition, particle or participle/adjective, not a noun. */
-const RU_NOT_NOUN = /^(?:из|для|с|со|в|во|на|без|не|по|от|до|или|и|к|массой|шириной|толщиной|диаметром|мощностью|содержащ\S*|предназначенн\S*|используем\S*|\S+(?:ые|ие|ый|ий|ая|яя|ое|ее|ой))$/;
+const RU_NOT_NOUN =
+  /^(?:из|для|с|со|в|во|на|без|не|по|от|до|или|и|к|массой|шириной|толщиной|диаметром|мощностью|содержащ\S*|предназначенн\S*|используем\S*|\S+(?:ые|ие|ый|ий|ая|яя|ое|ее|ой))$/;
 
 /** Removes parenthesised parts, including nested ones. */
 function stripParens(text: string): string {
@@ -48,21 +51,24 @@ function stripParens(text: string): string {
   }
   // An opening parenthesis left without its closing one (the source cut the text).
   out = out.replace(/\s*\([^)]*$/, "");
-  return out.replace(/\s{2,}/g, " ").replace(/\s+([,;:])/g, "$1").trim();
+  return out
+    .replace(/\s{2,}/g, " ")
+    .replace(/\s+([,;:])/g, "$1")
+    .trim();
 }
 
 /** Fixes characters lost in the source encoding (м² and м³ came through as «м?»). */
 function fixEncoding(text: string): string {
   return text
-    .replace(/\s*\d\)(?=$|[\s,;:])/g, "").replace(/(\d\s?(?:к?г\/)?(?:к?м|см|мм|М|СМ|ММ))\?/g, "$1²").replace(/·м\/см\?/g, "·м/см²");
+    .replace(/\s*\d\)(?=$|[\s,;:])/g, "")
+    .replace(/(\d\s?(?:к?г\/)?(?:к?м|см|мм|М|СМ|ММ))\?/g, "$1²")
+    .replace(/·м\/см\?/g, "·м/см²");
 }
 
 /** «ТРУБЫ, ТРУБКИ …» → «Трубы, трубки …»; keeps Latin abbreviations such as OSB or LED. */
 export function sentenceCase(text: string): string {
   const hasLower = /[а-яё]/.test(text);
-  const lowered = hasLower
-    ? text
-    : text.replace(/[А-ЯЁ]+/g, (word) => word.toLowerCase());
+  const lowered = hasLower ? text : text.replace(/[А-ЯЁ]+/g, (word) => word.toLowerCase());
   return lowered.charAt(0).toUpperCase() + lowered.slice(1);
 }
 
@@ -95,7 +101,9 @@ function leadingClauses(parts: string[], max: number, skip?: RegExp): string {
  * part of the heading when the goods are named there («…; телевизионные камеры, цифровые камеры…»).
  */
 export function headingBaseRu(headingName: string, part = 0): string {
-  const parts0 = fixEncoding(headingName).split(/[;:]/).map((p) => p.trim());
+  const parts0 = fixEncoding(headingName)
+    .split(/[;:]/)
+    .map((p) => p.trim());
   let text = sentenceCase(parts0[part] ?? parts0[0]!);
   text = stripParens(text);
   const parts = clauses(text).map((c) => c.replace(RU_REFERENCE, ""));
@@ -123,7 +131,9 @@ export function headingBaseRu(headingName: string, part = 0): string {
 /** A fragment of a 6- or 10-digit line, cleaned, or null when it says nothing useful. */
 export function usefulFragment(line: string | null | undefined, max = 55): string | null {
   if (!line) return null;
-  let text = fixEncoding(line).trim().replace(/[:;.]+$/, "");
+  let text = fixEncoding(line)
+    .trim()
+    .replace(/[:;.]+$/, "");
   // «прочий чай зеленый» → «чай зеленый»; «прочие, из коррозионностойкой стали» → «из коррозионностойкой стали».
   text = text.replace(/^прочи[еяйх],?\s+(?=\S)/, "");
   if (RU_USELESS.test(text)) return null;
@@ -153,7 +163,12 @@ function namesTheGoods(fragment: string, headingName: string): boolean {
   const first = fragment.split(/[\s,]+/)[0]!.toLowerCase();
   const isNoun = !RU_NOT_NOUN.test(first) || /(?:ние|тие|вие)$/.test(first);
   const words = fragment.split(/\s+/).length;
-  return isNoun && first.length >= 3 && (words >= 2 || !headingName.toLowerCase().startsWith(first.slice(0, 5))) && stems(headingName).has(first.slice(0, 5));
+  return (
+    isNoun &&
+    first.length >= 3 &&
+    (words >= 2 || !headingName.toLowerCase().startsWith(first.slice(0, 5))) &&
+    stems(headingName).has(first.slice(0, 5))
+  );
 }
 
 /**
@@ -192,7 +207,10 @@ export function productNameEn(heading: TnvedText, sub: TnvedText | undefined): s
   if (!source) return null;
   let text = source
     .replace(/,?\s*\bn\.e\.c\.?/g, "")
-    .replace(/\s*(?:or included\s+)?\b(?:in|of) (?:the )?(?:heading|item|subheading|chapter)s?(?: no\.?)? [\d.]+(?:(?:, | or | and | to )[\d.]+)*/g, "")
+    .replace(
+      /\s*(?:or included\s+)?\b(?:in|of) (?:the )?(?:heading|item|subheading|chapter)s?(?: no\.?)? [\d.]+(?:(?:, | or | and | to )[\d.]+)*/g,
+      "",
+    )
     .replace(/\bnes\b/g, "");
   text = stripParens(text);
   const [head, ...rest] = text.split(/;\s*/);
@@ -200,6 +218,10 @@ export function productNameEn(heading: TnvedText, sub: TnvedText | undefined): s
   const parts = [...clauses(straightened), ...clauses(rest.join(", "))].filter((p) => p && !/^(?:other|other than|,)$/i.test(p));
   // "Iron or steel; seamless, line pipe …" — the generic material head goes last when the detail names the goods.
   let out = leadingClauses(parts, EN_MAX, /^(?:whether or not|excluding|other than)/);
-  out = out.replace(/\s{2,}/g, " ").replace(/,(?:\s*,)+/g, ",").replace(/[,;\s]+$/, "").trim();
+  out = out
+    .replace(/\s{2,}/g, " ")
+    .replace(/,(?:\s*,)+/g, ",")
+    .replace(/[,;\s]+$/, "")
+    .trim();
   return out ? capitalize(out) : null;
 }

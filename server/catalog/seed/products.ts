@@ -200,7 +200,11 @@ export function generateProduct(ctx: ProductContext, index: number): ProductDraf
   const region = regionByCode(company.regionCode);
   const originValue: L3 =
     origin === company.country && region
-      ? { ru: `${COUNTRY[origin].ru}, ${region.name.ru.replace(/^Провинция /, "провинция ")}`, en: `${COUNTRY[origin].en}, ${region.name.en}`, zh: `${COUNTRY[origin].zh}${region.name.zh}` }
+      ? {
+          ru: `${COUNTRY[origin].ru}, ${region.name.ru.replace(/^Провинция /, "провинция ")}`,
+          en: `${COUNTRY[origin].en}, ${region.name.en}`,
+          zh: `${COUNTRY[origin].zh}${region.name.zh}`,
+        }
       : COUNTRY[origin];
   const facts: LocalizedFact[] = [{ key: { ...FACT.origin }, value: originValue }];
   const optional: LocalizedFact[] = [];
@@ -210,12 +214,18 @@ export function generateProduct(ctx: ProductContext, index: number): ProductDraf
   if (variants.length > 1) {
     const first = variants[0]!.name;
     const last = variants[variants.length - 1]!.name;
-    optional.push({ key: { ...variantDef!.key }, value: { ru: `${first.ru} … ${last.ru}`, en: `${first.en} … ${last.en}`, zh: `${first.zh}…${last.zh}` } });
+    optional.push({
+      key: { ...variantDef!.key },
+      value: { ru: `${first.ru} … ${last.ru}`, en: `${first.en} … ${last.en}`, zh: `${first.zh}…${last.zh}` },
+    });
   }
   optional.push({ key: { ...KEY.packing }, value: { ...rng.pick(sub.top.packing) } });
   const days = [rng.int(2, 10), 0];
   days[1] = days[0]! + rng.int(5, 25);
-  optional.push({ key: { ...FACT.leadTime }, value: { ru: `${days[0]}–${days[1]} дней`, en: `${days[0]}–${days[1]} days`, zh: `${days[0]}–${days[1]}天` } });
+  optional.push({
+    key: { ...FACT.leadTime },
+    value: { ru: `${days[0]}–${days[1]} дней`, en: `${days[0]}–${days[1]} days`, zh: `${days[0]}–${days[1]}天` },
+  });
   facts.push(...rng.sample(optional, rng.int(1, Math.min(4, optional.length))));
 
   // Description: the category's sentences in the product's languages.
@@ -228,11 +238,16 @@ export function generateProduct(ctx: ProductContext, index: number): ProductDraf
     grade: { ru: grade?.ru ?? "", en: grade?.en ?? "", zh: grade?.zh ?? "" },
   };
   const gradeInAll = langs.every((lang) => grade?.[lang]);
-  const sentences = sub.top.sentences.filter((s, i) => (i === 0 || rng.chance(0.6)) && (!s.ru.includes("{grade}") || (gradeInAll && grade)));
+  const sentences = sub.top.sentences.filter(
+    (s, i) => (i === 0 || rng.chance(0.6)) && (!s.ru.includes("{grade}") || (gradeInAll && grade)),
+  );
   const filled = sentences.map((s) => fillL3(s, vars));
   // «от 5 шт..» — a unit abbreviation ends the sentence.
   const description: L3 = {
-    ru: filled.map((s) => s.ru).join(" ").replace(/\.\./g, "."),
+    ru: filled
+      .map((s) => s.ru)
+      .join(" ")
+      .replace(/\.\./g, "."),
     en: filled.map((s) => s.en).join(" "),
     zh: filled.map((s) => s.zh).join(""),
   };

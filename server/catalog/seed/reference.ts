@@ -109,7 +109,10 @@ export function loadRealEntities(referenceDir: string | undefined): RealEntity[]
       city: r.city_name || r.settlement_name || null,
       address: place.join(", "),
       okvedMain: r.okved_main_code,
-      okvedExtra: (r.okved_additional_codes ?? "").split(";").map((c) => c.trim()).filter(Boolean),
+      okvedExtra: (r.okved_additional_codes ?? "")
+        .split(";")
+        .map((c) => c.trim())
+        .filter(Boolean),
       mspCategory: Number(r.msp_category) || 1,
       newlyCreated: r.is_newly_created === "True",
     });

@@ -21,7 +21,25 @@ export type Opt = L3 & { attrs?: Record<string, string>; k?: number };
 export type Grade = string | L3;
 
 /** How a product picture placeholder is drawn (see images.ts). */
-export type Shape = "pipes" | "sheets" | "bars" | "coil" | "gear" | "cable" | "chip" | "screen" | "tyre" | "drum" | "bricks" | "fabric" | "chair" | "box" | "leaf" | "fish" | "logs" | "bottle";
+export type Shape =
+  | "pipes"
+  | "sheets"
+  | "bars"
+  | "coil"
+  | "gear"
+  | "cable"
+  | "chip"
+  | "screen"
+  | "tyre"
+  | "drum"
+  | "bricks"
+  | "fabric"
+  | "chair"
+  | "box"
+  | "leaf"
+  | "fish"
+  | "logs"
+  | "bottle";
 
 /** Unit, price range per unit in RUB and minimum order range in that unit. */
 export interface Pricing {

@@ -54,7 +54,19 @@ const okvedSpec: TableSpec<OkvedRow> = {
   id: "okved",
   table: okvedCodes,
   read: readOkved,
-  compared: ["section", "level", "parent_code", "is_leaf", "position", "name_ru", "name_en", "name_zh", "notes_ru", "includes_ru", "excludes_ru"],
+  compared: [
+    "section",
+    "level",
+    "parent_code",
+    "is_leaf",
+    "position",
+    "name_ru",
+    "name_en",
+    "name_zh",
+    "notes_ru",
+    "includes_ru",
+    "excludes_ru",
+  ],
 };
 
 const tnvedSpec: TableSpec<TnvedRow> = {
@@ -62,23 +74,28 @@ const tnvedSpec: TableSpec<TnvedRow> = {
   table: tnvedCodes,
   read: readTnved,
   compared: [
-    "section", "level", "parent_code", "is_leaf", "position", "indent", "name_ru", "name_ru_full", "name_en", "name_zh",
-    "notes_ru", "valid_from", "edition", "provisional",
+    "section",
+    "level",
+    "parent_code",
+    "is_leaf",
+    "position",
+    "indent",
+    "name_ru",
+    "name_ru_full",
+    "name_en",
+    "name_zh",
+    "notes_ru",
+    "valid_from",
+    "edition",
+    "provisional",
   ],
 };
 
 /** Imports both classifiers from `dataDir`; `onProgress` is called after every batch. */
-export async function importClassifiers(
-  db: Db,
-  dataDir: string,
-  onProgress?: (progress: ImportProgress) => void,
-): Promise<ImportReport[]> {
+export async function importClassifiers(db: Db, dataDir: string, onProgress?: (progress: ImportProgress) => void): Promise<ImportReport[]> {
   // Read both sources first so that a broken file stops the run before anything is written.
   const [okved, tnved] = await Promise.all([okvedSpec.read(dataDir), tnvedSpec.read(dataDir)]);
-  return [
-    await importOne(db, okvedSpec, okved, onProgress),
-    await importOne(db, tnvedSpec, tnved, onProgress),
-  ];
+  return [await importOne(db, okvedSpec, okved, onProgress), await importOne(db, tnvedSpec, tnved, onProgress)];
 }
 
 async function importOne<Row extends { code: string; level: number; nameRu: string }>(
@@ -134,7 +151,15 @@ async function importOne<Row extends { code: string; level: number; nameRu: stri
       await tx
         .update(table)
         .set({ abolishedAt: sql`now()`, updatedAt: sql`now()` } as never)
-        .where(and(inArray(table.code, removed.map((r) => r.code as string)), isNull(table.abolishedAt)));
+        .where(
+          and(
+            inArray(
+              table.code,
+              removed.map((r) => r.code as string),
+            ),
+            isNull(table.abolishedAt),
+          ),
+        );
     }
 
     const [vocabulary] = await tx

@@ -13,7 +13,9 @@ export function formatImportReport(report: ImportReport): string[] {
   const lines = [head, report.firstImport ? "  First import." : `  ${report.written} rows written.`];
   for (const [level, c] of Object.entries(report.changes).sort(([a], [b]) => Number(a) - Number(b))) {
     if (c.added + c.renamed + c.removed === 0) continue;
-    lines.push(`  ${levelNames[report.classifier]?.[level] ?? `level ${level}`}: +${c.added} added, ~${c.renamed} renamed, -${c.removed} removed`);
+    lines.push(
+      `  ${levelNames[report.classifier]?.[level] ?? `level ${level}`}: +${c.added} added, ~${c.renamed} renamed, -${c.removed} removed`,
+    );
   }
   if (!report.firstImport && lines.length === 2) lines.push("  Only translations or notes changed.");
   return lines;

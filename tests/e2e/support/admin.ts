@@ -63,7 +63,11 @@ export interface PublishedProduct {
  * A new supplier (signed in on `page`) creates a company in Liaozhong District and a product with a
  * price tier and a photo, submits both, and the CLI approves them: the product is public.
  */
-export async function publishedProductOfNewSupplier(page: Page, baseURL: string, tag: string): Promise<{ api: SupplierApi; product: PublishedProduct }> {
+export async function publishedProductOfNewSupplier(
+  page: Page,
+  baseURL: string,
+  tag: string,
+): Promise<{ api: SupplierApi; product: PublishedProduct }> {
   const api = await apiAs(page.context(), baseURL);
   const company = await api<{ id: number }>("POST", "/api/profile/company", {
     name: { zh: `沈阳辽中鑫达农机有限公司 ${tag}`, ru: `Шэньян Ляочжун Синьда Агро ${tag}`, en: `Shenyang Liaozhong Xinda Agri ${tag}` },
@@ -72,11 +76,21 @@ export async function publishedProductOfNewSupplier(page: Page, baseURL: string,
     country: "CN",
     regionCode: "CN-21",
     city: { zh: "沈阳", ru: "Шэньян", en: "Shenyang" },
-    address: { zh: "辽宁省沈阳市辽中区蒲东街道88号", ru: "г. Шэньян, район Ляочжун, ул. Пудун, 88", en: "No. 88 Pudong Street, Liaozhong District, Shenyang" },
+    address: {
+      zh: "辽宁省沈阳市辽中区蒲东街道88号",
+      ru: "г. Шэньян, район Ляочжун, ул. Пудун, 88",
+      en: "No. 88 Pudong Street, Liaozhong District, Shenyang",
+    },
   });
   const names = { ru: `Ножи почвофрезы ${tag}`, en: `Rotary tiller blades ${tag}`, zh: `旋耕机刀片 ${tag}` };
-  const product = await api<{ id: number }>("POST", "/api/profile/company/products", { name: names, sourceLang: "zh", tnvedCode: "8432291000" });
-  await api("PUT", `/api/profile/company/products/${product.id}/prices`, { tiers: [{ minQuantity: 100, price: "12.50", currency: "CNY", unit: "pcs" }] });
+  const product = await api<{ id: number }>("POST", "/api/profile/company/products", {
+    name: names,
+    sourceLang: "zh",
+    tnvedCode: "8432291000",
+  });
+  await api("PUT", `/api/profile/company/products/${product.id}/prices`, {
+    tiers: [{ minQuantity: 100, price: "12.50", currency: "CNY", unit: "pcs" }],
+  });
   const photo = await jpegPhoto(320, 240, "#3a7d44");
   const form = new FormData();
   form.set("file", new File([new Uint8Array(photo)], "blade.jpg", { type: "image/jpeg" }));

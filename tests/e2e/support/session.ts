@@ -47,7 +47,9 @@ export function newAddress(label: string, project: string): string {
 export async function resendAllowed(address: string): Promise<void> {
   const last = (await mailsTo(address)).at(-1);
   if (!last) return;
-  await expect.poll(() => Date.now() - last.receivedAt, { message: `the resend window of ${address}`, intervals: [100] }).toBeGreaterThanOrEqual(AUTH_RESEND_AFTER_S * 1000);
+  await expect
+    .poll(() => Date.now() - last.receivedAt, { message: `the resend window of ${address}`, intervals: [100] })
+    .toBeGreaterThanOrEqual(AUTH_RESEND_AFTER_S * 1000);
 }
 
 /** Steps one and two of sign-in on the current page's language; returns after pressing "Sign in". */
@@ -99,7 +101,12 @@ export async function registerUser(
  * code in the e-mail (after the resend window of an earlier code); ends signed in on the home page
  * (or `redirectTo`).
  */
-export async function signIn(page: Page, email: string, names: readonly [string, string] = ["Анна", "Петрова"], redirectTo?: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  names: readonly [string, string] = ["Анна", "Петрова"],
+  redirectTo?: string,
+): Promise<void> {
   const before = (await mailsTo(email)).length;
   await resendAllowed(email);
   await page.goto(redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth");

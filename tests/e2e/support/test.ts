@@ -31,13 +31,19 @@ function watchContext(context: BrowserContext, watch: Watch) {
     page.on("console", (message) => {
       if (message.type() !== "error") return;
       const failed = message.text().match(FAILED_LOAD);
-      if (failed) watch.failedLoads.push({ url: message.location().url, status: Number(failed[1]), text: `${message.text()} — ${message.location().url}` });
+      if (failed)
+        watch.failedLoads.push({
+          url: message.location().url,
+          status: Number(failed[1]),
+          text: `${message.text()} — ${message.location().url}`,
+        });
       else watch.problems.push(`console.error on ${page.url()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => watch.problems.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`));
     page.on("response", (response) => {
       const status = response.status();
-      if (status >= 400 && status < 500 && (response.request().isNavigationRequest() || new URL(response.url()).pathname.endsWith(".data"))) watch.refusedPages.add(response.url());
+      if (status >= 400 && status < 500 && (response.request().isNavigationRequest() || new URL(response.url()).pathname.endsWith(".data")))
+        watch.refusedPages.add(response.url());
     });
   };
   context.pages().forEach(watchPage);
@@ -62,7 +68,9 @@ export const test = base.extend<{ expectedPageErrors: RegExp | null; failOnPageE
       } finally {
         browser.newContext = newContext;
       }
-      const unexpected = watch.failedLoads.filter((load) => load.status >= 500 || !watch.refusedPages.has(load.url)).map((load) => `console.error: ${load.text}`);
+      const unexpected = watch.failedLoads
+        .filter((load) => load.status >= 500 || !watch.refusedPages.has(load.url))
+        .map((load) => `console.error: ${load.text}`);
       const problems = [...watch.problems, ...unexpected].filter((problem) => !expectedPageErrors?.test(problem));
       expect(problems, "console errors and uncaught errors in the test's pages").toEqual([]);
     },

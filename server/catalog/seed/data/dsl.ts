@@ -6,7 +6,12 @@ import type { L3, Opt } from "../types.ts";
 export const l = (ru: string, en: string, zh: string): L3 => ({ ru, en, zh });
 
 /** An option; `extra.k` multiplies the price, `extra.codes` narrows the TN VED codes for this choice. */
-export const o = (ru: string, en: string, zh: string, extra: { k?: number; codes?: string[]; attrs?: Record<string, string> } = {}): Opt => ({
+export const o = (
+  ru: string,
+  en: string,
+  zh: string,
+  extra: { k?: number; codes?: string[]; attrs?: Record<string, string> } = {},
+): Opt => ({
   ru,
   en,
   zh,
@@ -23,7 +28,12 @@ const ruNum = (s: string) => s.replace(/(\d)\.(\d)/g, "$1,$2");
 export function dims(
   values: string[],
   unit: [ru: string, en: string, zh: string] = ["мм", "mm", "mm"],
-  { scale = 0, mag = "first", attr = "size", prefix }: { scale?: number; mag?: "first" | "product"; attr?: string; prefix?: [string, string, string] } = {},
+  {
+    scale = 0,
+    mag = "first",
+    attr = "size",
+    prefix,
+  }: { scale?: number; mag?: "first" | "product"; attr?: string; prefix?: [string, string, string] } = {},
 ): Opt[] {
   const magnitude = (v: string) => {
     const numbers = v.match(/\d+(?:\.\d+)?/g)?.map(Number) ?? [1];

@@ -31,8 +31,11 @@ export const CROSSINGS: L3[] = [
 ];
 
 export const PORTS: L3[] = [
-  l("Владивосток", "Vladivostok", "符拉迪沃斯托克"), l("Восточный", "Vostochny", "东方港"), l("Находка", "Nakhodka", "纳霍德卡"),
-  l("Новороссийск", "Novorossiysk", "新罗西斯克"), l("Санкт-Петербург", "Saint Petersburg", "圣彼得堡"),
+  l("Владивосток", "Vladivostok", "符拉迪沃斯托克"),
+  l("Восточный", "Vostochny", "东方港"),
+  l("Находка", "Nakhodka", "纳霍德卡"),
+  l("Новороссийск", "Novorossiysk", "新罗西斯克"),
+  l("Санкт-Петербург", "Saint Petersburg", "圣彼得堡"),
 ];
 
 export const SERVICE_TYPES: ServiceTypeDef[] = [
@@ -49,9 +52,21 @@ export const SERVICE_TYPES: ServiceTypeDef[] = [
     price: { RUB: [95_000, 480_000], USD: [1_800, 6_500], CNY: [12_000, 42_000] },
     unit: l("за контейнер 40'", "per 40' container", "每40尺柜"),
     offers: [
-      l("Контейнерные поезда Китай — Россия через {crossing}, 18–25 дней в пути; офис в городе {city}.", "China–Russia container trains via {crossing}, 18–25 days in transit; office in {city}.", "中俄集装箱班列经{crossing}，运行18–25天；办公室位于{city}。"),
-      l("Морская доставка через порт {port} с перевалкой на ж/д, сборные грузы от 1 м³.", "Sea freight via the port of {port} with rail on-carriage; groupage from 1 m³.", "经{port}港海运并转铁路，拼箱1立方米起。"),
-      l("Автоперевозки тентованными фурами 20 т через {crossing}, страхование груза.", "Curtain-sider trucking, 20 t, via {crossing}; cargo insurance.", "20吨篷布车经{crossing}运输，含货物保险。"),
+      l(
+        "Контейнерные поезда Китай — Россия через {crossing}, 18–25 дней в пути; офис в городе {city}.",
+        "China–Russia container trains via {crossing}, 18–25 days in transit; office in {city}.",
+        "中俄集装箱班列经{crossing}，运行18–25天；办公室位于{city}。",
+      ),
+      l(
+        "Морская доставка через порт {port} с перевалкой на ж/д, сборные грузы от 1 м³.",
+        "Sea freight via the port of {port} with rail on-carriage; groupage from 1 m³.",
+        "经{port}港海运并转铁路，拼箱1立方米起。",
+      ),
+      l(
+        "Автоперевозки тентованными фурами 20 т через {crossing}, страхование груза.",
+        "Curtain-sider trucking, 20 t, via {crossing}; cargo insurance.",
+        "20吨篷布车经{crossing}运输，含货物保险。",
+      ),
     ],
     china: true,
   },
@@ -68,8 +83,16 @@ export const SERVICE_TYPES: ServiceTypeDef[] = [
     price: { RUB: [12_000, 45_000] },
     unit: l("за декларацию", "per declaration", "每份报关单"),
     offers: [
-      l("Таможенное оформление на переходе {crossing} и в городе {city}, подбор кода ТН ВЭД.", "Customs clearance at {crossing} and in {city}; TN VED code selection.", "在{crossing}口岸及{city}办理清关，协助确定商品编码。"),
-      l("Декларирование импорта из Китая «под ключ», включая расчёт пошлин и НДС.", "Turnkey import declarations from China, including duty and VAT calculation.", "一站式中国进口报关，含关税及增值税测算。"),
+      l(
+        "Таможенное оформление на переходе {crossing} и в городе {city}, подбор кода ТН ВЭД.",
+        "Customs clearance at {crossing} and in {city}; TN VED code selection.",
+        "在{crossing}口岸及{city}办理清关，协助确定商品编码。",
+      ),
+      l(
+        "Декларирование импорта из Китая «под ключ», включая расчёт пошлин и НДС.",
+        "Turnkey import declarations from China, including duty and VAT calculation.",
+        "一站式中国进口报关，含关税及增值税测算。",
+      ),
     ],
     china: false,
   },
@@ -86,8 +109,16 @@ export const SERVICE_TYPES: ServiceTypeDef[] = [
     price: { RUB: [9_000, 160_000], CNY: [1_500, 18_000] },
     unit: l("за сертификат", "per certificate", "每张证书"),
     offers: [
-      l("Декларации и сертификаты ТР ТС для продукции из Китая, срок от 5 рабочих дней.", "TR CU declarations and certificates for goods from China, from 5 working days.", "为中国产品办理TR CU声明及证书，最快5个工作日。"),
-      l("Испытания в аккредитованных лабораториях, сопровождение до регистрации в реестре.", "Testing in accredited laboratories and support until the registry entry.", "在认可实验室检测，全程协助至登记入册。"),
+      l(
+        "Декларации и сертификаты ТР ТС для продукции из Китая, срок от 5 рабочих дней.",
+        "TR CU declarations and certificates for goods from China, from 5 working days.",
+        "为中国产品办理TR CU声明及证书，最快5个工作日。",
+      ),
+      l(
+        "Испытания в аккредитованных лабораториях, сопровождение до регистрации в реестре.",
+        "Testing in accredited laboratories and support until the registry entry.",
+        "在认可实验室检测，全程协助至登记入册。",
+      ),
     ],
     china: true,
   },
@@ -104,8 +135,16 @@ export const SERVICE_TYPES: ServiceTypeDef[] = [
     price: { RUB: [1_200, 4_500], CNY: [300, 1_200] },
     unit: l("за страницу / час", "per page / hour", "每页/每小时"),
     offers: [
-      l("Технический перевод документации и сертификатов, носители языка.", "Technical translation of documentation and certificates by native speakers.", "由母语译员翻译技术文件及证书。"),
-      l("Переводчик на переговорах и выставках в городе {city}, выезд на заводы.", "Interpreter for negotiations and fairs in {city}, factory visits.", "{city}商务谈判及展会口译，可陪同验厂。"),
+      l(
+        "Технический перевод документации и сертификатов, носители языка.",
+        "Technical translation of documentation and certificates by native speakers.",
+        "由母语译员翻译技术文件及证书。",
+      ),
+      l(
+        "Переводчик на переговорах и выставках в городе {city}, выезд на заводы.",
+        "Interpreter for negotiations and fairs in {city}, factory visits.",
+        "{city}商务谈判及展会口译，可陪同验厂。",
+      ),
     ],
     china: true,
   },
@@ -122,8 +161,16 @@ export const SERVICE_TYPES: ServiceTypeDef[] = [
     price: { USD: [220, 650], CNY: [1_500, 4_500] },
     unit: l("за человеко-день", "per man-day", "每人日"),
     offers: [
-      l("Инспекция перед отгрузкой по AQL, отчёт на русском языке в течение 24 часов.", "AQL pre-shipment inspection, report in Russian within 24 hours.", "按AQL标准装运前检验，24小时内出具俄文报告。"),
-      l("Аудит завода и проверка образцов, контроль загрузки контейнера.", "Factory audit, sample checks and container loading supervision.", "工厂审核、样品检验及监装。"),
+      l(
+        "Инспекция перед отгрузкой по AQL, отчёт на русском языке в течение 24 часов.",
+        "AQL pre-shipment inspection, report in Russian within 24 hours.",
+        "按AQL标准装运前检验，24小时内出具俄文报告。",
+      ),
+      l(
+        "Аудит завода и проверка образцов, контроль загрузки контейнера.",
+        "Factory audit, sample checks and container loading supervision.",
+        "工厂审核、样品检验及监装。",
+      ),
     ],
     china: true,
   },
@@ -140,8 +187,16 @@ export const SERVICE_TYPES: ServiceTypeDef[] = [
     price: { RUB: [25_000, 90_000] },
     unit: l("за контракт", "per contract", "每份合同"),
     offers: [
-      l("Платежи поставщикам в Китае в юанях, срок зачисления 1–3 дня.", "CNY payments to suppliers in China, credited in 1–3 days.", "向中国供应商支付人民币，1–3天到账。"),
-      l("Импорт под ключ по агентскому договору: закупка, логистика, таможня.", "Turnkey imports under an agency contract: sourcing, logistics, customs.", "代理进口一站式服务：采购、物流、清关。"),
+      l(
+        "Платежи поставщикам в Китае в юанях, срок зачисления 1–3 дня.",
+        "CNY payments to suppliers in China, credited in 1–3 days.",
+        "向中国供应商支付人民币，1–3天到账。",
+      ),
+      l(
+        "Импорт под ключ по агентскому договору: закупка, логистика, таможня.",
+        "Turnkey imports under an agency contract: sourcing, logistics, customs.",
+        "代理进口一站式服务：采购、物流、清关。",
+      ),
     ],
     china: true,
   },
@@ -158,8 +213,16 @@ export const SERVICE_TYPES: ServiceTypeDef[] = [
     price: { RUB: [350, 950], CNY: [25, 70] },
     unit: l("за паллето-месяц", "per pallet-month", "每托盘每月"),
     offers: [
-      l("Склад класса А в городе {city}: хранение, комплектация и отгрузка по России.", "Class A warehouse in {city}: storage, picking and dispatch across Russia.", "{city}A级仓库：仓储、分拣及发往俄罗斯各地。"),
-      l("Консолидация грузов у погранперехода {crossing}, СВХ.", "Cargo consolidation at the {crossing} crossing, bonded storage.", "在{crossing}口岸集货，提供监管仓储。"),
+      l(
+        "Склад класса А в городе {city}: хранение, комплектация и отгрузка по России.",
+        "Class A warehouse in {city}: storage, picking and dispatch across Russia.",
+        "{city}A级仓库：仓储、分拣及发往俄罗斯各地。",
+      ),
+      l(
+        "Консолидация грузов у погранперехода {crossing}, СВХ.",
+        "Cargo consolidation at the {crossing} crossing, bonded storage.",
+        "在{crossing}口岸集货，提供监管仓储。",
+      ),
     ],
     china: true,
   },
@@ -176,8 +239,16 @@ export const SERVICE_TYPES: ServiceTypeDef[] = [
     price: { RUB: [30_000, 180_000] },
     unit: l("за проект", "per project", "每个项目"),
     offers: [
-      l("Двуязычные контракты поставки, проверка контрагентов в Китае.", "Bilingual supply contracts, due diligence on Chinese counterparties.", "中俄双语供货合同，中国交易方资信调查。"),
-      l("Сопровождение споров с поставщиками и арбитраж (CIETAC, МКАС).", "Disputes with suppliers and arbitration (CIETAC, ICAC).", "协助处理供应商纠纷及仲裁（CIETAC、ICAC）。"),
+      l(
+        "Двуязычные контракты поставки, проверка контрагентов в Китае.",
+        "Bilingual supply contracts, due diligence on Chinese counterparties.",
+        "中俄双语供货合同，中国交易方资信调查。",
+      ),
+      l(
+        "Сопровождение споров с поставщиками и арбитраж (CIETAC, МКАС).",
+        "Disputes with suppliers and arbitration (CIETAC, ICAC).",
+        "协助处理供应商纠纷及仲裁（CIETAC、ICAC）。",
+      ),
     ],
     china: false,
   },

@@ -24,9 +24,18 @@ export const TAGS: Array<{ slug: string; name: L3 }> = [
 export const FAIRS: Array<{ name: L3; city: L3 }> = [
   { name: l("Кантонская ярмарка", "Canton Fair", "广交会"), city: l("Гуанчжоу", "Guangzhou", "广州") },
   { name: l("ИННОПРОМ", "INNOPROM", "因诺普罗姆国际工业展"), city: l("Екатеринбург", "Yekaterinburg", "叶卡捷琳堡") },
-  { name: l("Харбинская ярмарка (ЭКСПО «Китай — Россия»)", "Harbin Fair (China–Russia Expo)", "哈洽会（中俄博览会）"), city: l("Харбин", "Harbin", "哈尔滨") },
-  { name: l("Восточный экономический форум", "Eastern Economic Forum", "东方经济论坛"), city: l("Владивосток", "Vladivostok", "符拉迪沃斯托克") },
-  { name: l("Китайское международное импортное ЭКСПО", "China International Import Expo", "中国国际进口博览会"), city: l("Шанхай", "Shanghai", "上海") },
+  {
+    name: l("Харбинская ярмарка (ЭКСПО «Китай — Россия»)", "Harbin Fair (China–Russia Expo)", "哈洽会（中俄博览会）"),
+    city: l("Харбин", "Harbin", "哈尔滨"),
+  },
+  {
+    name: l("Восточный экономический форум", "Eastern Economic Forum", "东方经济论坛"),
+    city: l("Владивосток", "Vladivostok", "符拉迪沃斯托克"),
+  },
+  {
+    name: l("Китайское международное импортное ЭКСПО", "China International Import Expo", "中国国际进口博览会"),
+    city: l("Шанхай", "Shanghai", "上海"),
+  },
 ];
 
 export interface StoryTemplate {
@@ -67,7 +76,11 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   },
   {
     tags: ["logistics"],
-    title: l("Новый контейнерный поезд {province} — {city}: {days} дней в пути", "New container train {province}–{city}: {days} days in transit", "{province}—{city}集装箱班列开通，运行{days}天"),
+    title: l(
+      "Новый контейнерный поезд {province} — {city}: {days} дней в пути",
+      "New container train {province}–{city}: {days} days in transit",
+      "{province}—{city}集装箱班列开通，运行{days}天",
+    ),
     lead: l(
       "Регулярный сервис соединил промышленные районы провинции {province} с городом {city}; в первых составах — в том числе товары категории «{Goods}».",
       "A scheduled service now links the industrial areas of {province} with {city}; the first trains carry, among other things, {goods}.",
@@ -81,7 +94,11 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   },
   {
     tags: ["certification", "customs"],
-    title: l("Сертификация ЕАЭС: что нужно знать поставщикам категории «{Goods}»", "EAEU certification: what suppliers of “{Goods}” need to know", "欧亚经济联盟认证：“{Goods}”供应商须知"),
+    title: l(
+      "Сертификация ЕАЭС: что нужно знать поставщикам категории «{Goods}»",
+      "EAEU certification: what suppliers of “{Goods}” need to know",
+      "欧亚经济联盟认证：“{Goods}”供应商须知",
+    ),
     lead: l(
       "Разбираем, какие документы требуются на таможне и сколько занимает их оформление.",
       "Which documents customs asks for and how long they take to obtain.",
@@ -95,7 +112,11 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   },
   {
     tags: ["payments"],
-    title: l("Расчёты в юанях: как поставщики категории «{Goods}» проводят платежи", "Paying in yuan: how “{Goods}” suppliers settle", "人民币结算：“{Goods}”供应商如何收付款"),
+    title: l(
+      "Расчёты в юанях: как поставщики категории «{Goods}» проводят платежи",
+      "Paying in yuan: how “{Goods}” suppliers settle",
+      "人民币结算：“{Goods}”供应商如何收付款",
+    ),
     lead: l(
       "Доля платежей в юанях в контрактах участников каталога достигла {pct}%; рассказываем о рабочих схемах.",
       "Yuan payments now make up {pct}% of directory members’ contracts; here are the schemes that work.",
@@ -123,7 +144,11 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   },
   {
     tags: ["suppliers", "industry"],
-    title: l("Производитель из региона {region} начал поставки в Китай", "A manufacturer from {region} starts shipping to China", "{region}生产商开始对华供货"),
+    title: l(
+      "Производитель из региона {region} начал поставки в Китай",
+      "A manufacturer from {region} starts shipping to China",
+      "{region}生产商开始对华供货",
+    ),
     lead: l(
       "Первая партия продукции категории «{Goods}» ушла через {crossing}; компания нашла покупателя через каталог.",
       "The first lot of “{Goods}” went through {crossing}; the company found its buyer through the directory.",
@@ -138,7 +163,11 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   {
     tags: ["logistics", "customs", "border-crossings"],
     title: l("Как сократить сроки доставки через {crossing}", "How to cut transit time via {crossing}", "如何缩短经{crossing}的运输时间"),
-    lead: l("Пять практических советов от экспедиторов каталога.", "Five practical tips from forwarders in the directory.", "平台货代企业的五条实用建议。"),
+    lead: l(
+      "Пять практических советов от экспедиторов каталога.",
+      "Five practical tips from forwarders in the directory.",
+      "平台货代企业的五条实用建议。",
+    ),
     body: l(
       "1. Бронируйте место на поезде или в очереди на переход за 2–3 недели.\n2. Проверьте код ТН ВЭД и документы до отгрузки.\n3. Используйте предварительное информирование таможни.\n4. Закладывайте {days} дня на перегруз на колею 1520 мм.\n5. Страхуйте груз на полную стоимость.\n\nСоблюдение этих правил позволяет сократить срок доставки до города {city} примерно на {pct}%.",
       "1. Book train space or a crossing slot 2–3 weeks ahead.\n2. Check the TN VED code and documents before shipment.\n3. Use advance electronic information for customs.\n4. Allow {days} days for transshipment to the 1520 mm gauge.\n5. Insure the cargo for its full value.\n\nFollowing these rules cuts transit time to {city} by about {pct}%.",
@@ -147,7 +176,11 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   },
   {
     tags: ["logistics", "industry"],
-    title: l("Порт {port} наращивает приём контейнеров из Китая", "The port of {port} handles more containers from China", "{port}港扩大中国集装箱接卸能力"),
+    title: l(
+      "Порт {port} наращивает приём контейнеров из Китая",
+      "The port of {port} handles more containers from China",
+      "{port}港扩大中国集装箱接卸能力",
+    ),
     lead: l(
       "Новые мощности позволят принимать на {pct}% больше контейнеров; часть грузов пойдёт дальше по железной дороге до города {city}.",
       "New capacity will let the port handle {pct}% more containers; some will continue by rail to {city}.",
@@ -161,7 +194,11 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   },
   {
     tags: ["exhibitions"],
-    title: l("Итоги выставки «{fair}» для российских и китайских участников", "{fair}: results for Russian and Chinese exhibitors", "{fair}中俄参展商成果"),
+    title: l(
+      "Итоги выставки «{fair}» для российских и китайских участников",
+      "{fair}: results for Russian and Chinese exhibitors",
+      "{fair}中俄参展商成果",
+    ),
     lead: l(
       "Участники каталога провели {n} встреч с закупщиками; больше всего интереса вызвала категория «{Goods}».",
       "Directory members held {n} meetings with buyers; “{Goods}” drew the most interest.",
@@ -175,8 +212,16 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   },
   {
     tags: ["quality"],
-    title: l("Инспекция перед отгрузкой: чек-лист для закупки «{Goods}»", "Pre-shipment inspection: a checklist for buying “{Goods}”", "装运前检验：“{Goods}”采购清单"),
-    lead: l("Что проверить на заводе, чтобы не получить брак на границе.", "What to check at the factory to avoid defects at the border.", "在工厂应检查哪些项目，避免货到口岸才发现质量问题。"),
+    title: l(
+      "Инспекция перед отгрузкой: чек-лист для закупки «{Goods}»",
+      "Pre-shipment inspection: a checklist for buying “{Goods}”",
+      "装运前检验：“{Goods}”采购清单",
+    ),
+    lead: l(
+      "Что проверить на заводе, чтобы не получить брак на границе.",
+      "What to check at the factory to avoid defects at the border.",
+      "在工厂应检查哪些项目，避免货到口岸才发现质量问题。",
+    ),
     body: l(
       "## На заводе\n\n- соответствие образцу и спецификации;\n- маркировка на русском языке и знак EAC;\n- упаковка, пригодная для перегруза.\n\n## При загрузке\n\nИнспектор фиксирует количество мест и крепление груза, делает фото и видео. Такой контроль стоит от 250 долларов в день и окупается уже на первой партии.",
       "## At the factory\n\n- conformity with the sample and specification;\n- Russian labelling and the EAC mark;\n- packing fit for transshipment.\n\n## At loading\n\nThe inspector records the number of packages and lashing, with photos and video. Such control costs from USD 250 a day and pays off on the first lot.",
@@ -185,7 +230,11 @@ export const STORY_TEMPLATES: StoryTemplate[] = [
   },
   {
     tags: ["suppliers", "analytics"],
-    title: l("В каталоге {n} новых поставщиков из провинции {province}", "{n} new suppliers from {province} in the directory", "平台新增{n}家{province}供应商"),
+    title: l(
+      "В каталоге {n} новых поставщиков из провинции {province}",
+      "{n} new suppliers from {province} in the directory",
+      "平台新增{n}家{province}供应商",
+    ),
     lead: l(
       "Большинство новых компаний — производители; в их ассортименте в том числе {goods}.",
       "Most of the newcomers are manufacturers; their range includes {goods}.",
