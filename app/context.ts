@@ -4,7 +4,7 @@
  * `apiContext` holds the per-request API client built by middleware/api-client.ts.
  */
 import { createContext } from "react-router";
-import type { WebServices } from "../server/http.ts";
+import type { WebServices } from "../contract/web-services.ts";
 import type { OwnProfile } from "../contract/profile.ts";
 import type { ApiClient } from "./lib/api-client.server.ts";
 

@@ -24,22 +24,11 @@ import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
 import { clientAddress, type TrustProxy } from "./client-ip.ts";
+import type { WebServices } from "../contract/web-services.ts";
 import { MAX_UPLOAD_BYTES, MiB } from "./files/uploads.ts";
 
-/** What server.ts hands to the web tier on every request (see app/context.ts). */
-export interface WebServices {
-  /** In-process transport to the API tier, or undefined when API_URL points elsewhere. */
-  apiFetch?: (request: Request) => Promise<Response>;
-  apiUrl?: string;
-  publicUrl?: string;
-  requestId: string;
-  /** The browser's IP (socket peer, or the address trusted proxies report: TRUST_PROXY), forwarded to the API as `x-client-ip` for its rate limits. */
-  clientIp: string;
-  nonce: string;
-  logger: Logger;
-  /** Build-version polling interval for the browser, seconds; 0 turns it off (ADR 005). */
-  buildCheckIntervalS?: number;
-}
+/** What server.ts hands to the web tier on every request (contract/web-services.ts). */
+export type { WebServices };
 
 /** Read side of the file storage (server/files/storage.ts) that `/media/*` serves. */
 export interface MediaSource {

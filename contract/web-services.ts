@@ -1,0 +1,23 @@
+/**
+ * The seam between the process and the web tier: what the HTTP pipeline (server/http.ts) hands to
+ * React Router on every request (app/context.ts `servicesContext`). It lives here, with neither
+ * tier, so that the web tier imports nothing from server/ (ADR 023).
+ */
+import type { Logger } from "pino";
+
+export interface WebServices {
+  /** In-process transport to the API tier, or undefined when API_URL points elsewhere. */
+  apiFetch?: (request: Request) => Promise<Response>;
+  apiUrl?: string;
+  publicUrl?: string;
+  requestId: string;
+  /**
+   * The browser's IP (socket peer, or the address trusted proxies report: TRUST_PROXY), forwarded to
+   * the API as `x-client-ip` for its rate limits.
+   */
+  clientIp: string;
+  nonce: string;
+  logger: Logger;
+  /** Build-version polling interval for the browser, seconds; 0 turns it off (ADR 005). */
+  buildCheckIntervalS?: number;
+}
