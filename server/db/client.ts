@@ -113,6 +113,10 @@ function wrap(pool: pg.Pool, kind: Database["kind"], location: string, onClose: 
 function openPostgres(url: string, max: number): Database {
   // node-postgres waits forever for a free connection unless told otherwise.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
+  // An idle connection the server drops (a restart, a failover, an administrator's terminate) emits
+  // "error" on the pool; without a listener that error would end the process. The pool discards the
+  // connection by itself and the next query opens a new one, so there is nothing else to do here.
+  pool.on("error", () => undefined);
   const parsed = new URL(url);
   return wrap(pool, "postgres", `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`, async () => {});
 }

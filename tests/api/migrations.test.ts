@@ -40,4 +40,23 @@ describe.runIf(inject("dbEngine") === "postgres")("migrations on several process
       await dropPostgresDatabase(name);
     }
   });
+
+  it("idle connections the server drops are replaced, and the process carries on (no unhandled pool error)", async () => {
+    const { url, name } = await createPostgresDatabase("dropped");
+    try {
+      const database = await openDatabase({ databaseUrl: url, dataDir: "unused", poolMax: 2, migrate: false });
+      await database.db.execute(sql`select 1`);
+      const admin = await openDatabase({ databaseUrl: inject("postgresUrl"), dataDir: "unused", poolMax: 1, migrate: false });
+      await admin.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`,
+      );
+      await admin.close();
+      await expect
+        .poll(async () => (await database.db.execute<{ ok: number }>(sql`select 1 as ok`)).rows[0]?.ok, { timeout: 5_000 })
+        .toBe(1);
+      await database.close();
+    } finally {
+      await dropPostgresDatabase(name);
+    }
+  });
 });
