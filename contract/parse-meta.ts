@@ -39,21 +39,35 @@ const DESCRIPTION =
   "(loopback, private, CGNAT, link-local, multicast, reserved, documentation, IPv4-mapped/NAT64/6to4 forms of those, ULA, Teredo are refused) and the connection goes to exactly the addresses checked; " +
   "5 s in all, 1 MiB of HTML at most. Limited per person and per client IP (429 `rate_limited` with Retry-After).";
 
-const ERRORS = [
-  "rate_limited",
+/** Why a page could not be read: each code has a message in `parseMeta.errors.<code>` (ru, en, zh). */
+export const META_ERROR_CODES = [
+  /** Not an absolute URL, or longer than MAX_URL_LENGTH. */
   "url_invalid",
+  /** A scheme other than http or https (file:, ftp:, gopher:, data:, javascript:…). */
   "url_scheme",
+  /** A user name or password in the URL (`http://user:pass@host/`). */
   "url_credentials",
+  /** A port browsers refuse to fetch (the Fetch standard's "bad port" list: SMTP, IRC, …). */
   "url_port",
+  /** The host is, or resolves to, an address inside a private, local or reserved network. */
   "url_forbidden_address",
+  /** The host name does not resolve. */
   "dns_failed",
+  /** More than MAX_REDIRECTS redirects. */
   "too_many_redirects",
+  /** The site did not answer within the time limit. */
   "timeout",
+  /** The page is larger than MAX_BODY_BYTES. */
   "too_large",
+  /** The answer is not an HTML page. */
   "not_html",
+  /** The site answered with an error status (4xx, 5xx) or a redirect without a location. */
   "http_status",
+  /** The connection failed (refused, reset, TLS certificate not valid for the name…). */
   "fetch_failed",
 ] as const;
+
+const ERRORS = ["rate_limited", ...META_ERROR_CODES] as const;
 
 export const readSiteMeta = defineRoute({
   method: "GET",

@@ -10,32 +10,8 @@
  */
 import { DomainError } from "../errors.ts";
 
-export const META_ERROR_CODES = [
-  /** Not an absolute URL, or longer than MAX_URL_LENGTH. */
-  "url_invalid",
-  /** A scheme other than http or https (file:, ftp:, gopher:, data:, javascript:…). */
-  "url_scheme",
-  /** A user name or password in the URL (`http://user:pass@host/`). */
-  "url_credentials",
-  /** A port browsers refuse to fetch (the Fetch standard's "bad port" list: SMTP, IRC, …). */
-  "url_port",
-  /** The host is, or resolves to, an address inside a private, local or reserved network. */
-  "url_forbidden_address",
-  /** The host name does not resolve. */
-  "dns_failed",
-  /** More than MAX_REDIRECTS redirects. */
-  "too_many_redirects",
-  /** The site did not answer within the time limit. */
-  "timeout",
-  /** The page is larger than MAX_BODY_BYTES. */
-  "too_large",
-  /** The answer is not an HTML page. */
-  "not_html",
-  /** The site answered with an error status (4xx, 5xx) or a redirect without a location. */
-  "http_status",
-  /** The connection failed (refused, reset, TLS certificate not valid for the name…). */
-  "fetch_failed",
-] as const;
+export { META_ERROR_CODES } from "../../contract/parse-meta.ts";
+import type { META_ERROR_CODES } from "../../contract/parse-meta.ts";
 export type MetaErrorCode = (typeof META_ERROR_CODES)[number];
 
 const STATUS: Record<MetaErrorCode, 400 | 422> = {
