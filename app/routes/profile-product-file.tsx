@@ -168,31 +168,7 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
                     {index > 0 ? (
                       <FileAction fileId={file.id} intent="move" position={0} label={t("profileProducts.files.makeMain")} />
                     ) : null}
-                    {index > 0 ? (
-                      <FileAction
-                        fileId={file.id}
-                        intent="move"
-                        position={index - 1}
-                        label="←"
-                        title={t("profileProducts.files.moveEarlier", { name: file.originalName ?? file.id })}
-                      />
-                    ) : null}
-                    {index < images.length - 1 ? (
-                      <FileAction
-                        fileId={file.id}
-                        intent="move"
-                        position={index + 1}
-                        label="→"
-                        title={t("profileProducts.files.moveLater", { name: file.originalName ?? file.id })}
-                      />
-                    ) : null}
-                    <FileAction
-                      fileId={file.id}
-                      intent="remove"
-                      label={t("profileProducts.files.remove")}
-                      title={t("profileProducts.files.removeNamed", { name: file.originalName ?? file.id })}
-                      danger
-                    />
+                    <OrderActions file={file} index={index} count={images.length} arrows={["←", "→"]} />
                   </div>
                 ) : null}
               </li>
@@ -247,7 +223,6 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
 }
 
 function DocumentRow({ file, index, count, readOnly }: { file: ProductFileView; index: number; count: number; readOnly: boolean }) {
-  const t = useT();
   const lang = useLang();
   const ext = (file.originalName?.split(".").pop() ?? file.mime.split("/").pop() ?? "").slice(0, 4).toUpperCase();
   return (
@@ -263,31 +238,7 @@ function DocumentRow({ file, index, count, readOnly }: { file: ProductFileView; 
       </span>
       {!readOnly ? (
         <span className="pp-file-actions">
-          {index > 0 ? (
-            <FileAction
-              fileId={file.id}
-              intent="move"
-              position={index - 1}
-              label="↑"
-              title={t("profileProducts.files.moveEarlier", { name: file.originalName ?? file.id })}
-            />
-          ) : null}
-          {index < count - 1 ? (
-            <FileAction
-              fileId={file.id}
-              intent="move"
-              position={index + 1}
-              label="↓"
-              title={t("profileProducts.files.moveLater", { name: file.originalName ?? file.id })}
-            />
-          ) : null}
-          <FileAction
-            fileId={file.id}
-            intent="remove"
-            label={t("profileProducts.files.remove")}
-            title={t("profileProducts.files.removeNamed", { name: file.originalName ?? file.id })}
-            danger
-          />
+          <OrderActions file={file} index={index} count={count} arrows={["↑", "↓"]} />
         </span>
       ) : null}
     </li>
@@ -295,6 +246,54 @@ function DocumentRow({ file, index, count, readOnly }: { file: ProductFileView; 
 }
 
 /** One small form per file action: a fetcher with JavaScript (optimistic), a plain POST without. */
+/**
+ * Move earlier, move later and remove for the file at `index` of `count` (images run left to right,
+ * documents top to bottom: `arrows` are the earlier and later glyphs).
+ */
+function OrderActions({
+  file,
+  index,
+  count,
+  arrows,
+}: {
+  file: { id: number; originalName: string | null };
+  index: number;
+  count: number;
+  arrows: [string, string];
+}) {
+  const t = useT();
+  const name = file.originalName ?? file.id;
+  return (
+    <>
+      {index > 0 ? (
+        <FileAction
+          fileId={file.id}
+          intent="move"
+          position={index - 1}
+          label={arrows[0]}
+          title={t("profileProducts.files.moveEarlier", { name })}
+        />
+      ) : null}
+      {index < count - 1 ? (
+        <FileAction
+          fileId={file.id}
+          intent="move"
+          position={index + 1}
+          label={arrows[1]}
+          title={t("profileProducts.files.moveLater", { name })}
+        />
+      ) : null}
+      <FileAction
+        fileId={file.id}
+        intent="remove"
+        label={t("profileProducts.files.remove")}
+        title={t("profileProducts.files.removeNamed", { name })}
+        danger
+      />
+    </>
+  );
+}
+
 function FileAction({
   fileId,
   intent,

@@ -2,10 +2,11 @@
  * Suppliers for visitors (spec §7 `/api/companies*`, `/dev/suppliers/filter`): published companies only,
  * localized, with their legal entities' public identifiers, OKVED activities, facts, files and services.
  */
+import type { OfferColumns } from "./services.ts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
-import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
+import type { Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { pick, pickRequired } from "./localize.ts";
 import { cachedQuery } from "./cache.ts";
 import {
@@ -253,18 +254,7 @@ export async function getCompany(db: Db, id: number, lang: Lang): Promise<Compan
     db.execute<{ title: Localized; storage_key: string; mime: string; size: number }>(sql`
       select cf.title, f.storage_key, f.mime, f.size from company_files cf join files f on f.id = cf.file_id
       where cf.company_id = ${id} order by cf.position, cf.id`),
-    db.execute<{
-      id: number;
-      type_id: number;
-      slug: string;
-      type_name: Localized;
-      type_source: Lang;
-      description: Localized;
-      source_lang: Lang;
-      price_from: string | null;
-      currency: Currency | null;
-      price_unit: Localized | null;
-    }>(sql`
+    db.execute<OfferColumns>(sql`
       select s.id, t.id as type_id, t.slug, t.name as type_name, t.source_lang as type_source, s.description, s.source_lang,
         s.price_from::text as price_from, s.currency, s.price_unit
       from company_services s join service_types t on t.id = s.service_type_id

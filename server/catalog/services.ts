@@ -56,7 +56,8 @@ export interface CompanyServiceFilters {
   company?: number;
 }
 
-type OfferRow = CompanyRow & {
+/** The columns of a service offer and its type, as both the offer list and a supplier's page select them. */
+export type OfferColumns = {
   id: number;
   type_id: number;
   slug: string;
@@ -68,6 +69,8 @@ type OfferRow = CompanyRow & {
   currency: Currency | null;
   price_unit: Localized | null;
 };
+
+type OfferRow = CompanyRow & OfferColumns;
 
 /**
  * SQL of a company-service list page and its capped count; see listCompanyServices. Offers follow
