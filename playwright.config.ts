@@ -13,6 +13,9 @@ export const MAIL_HTTP_PORT = PORT + 2;
 /** The fake DaData-compatible suggestions service (INN and address autofill) the e2e server calls. */
 export const DADATA_PORT = PORT + 3;
 const DADATA_TOKEN = "e2e-dadata-token";
+/** The fake LibreTranslate-compatible service (tests/support/fake-translator.ts) the e2e server translates with (ADR 031). */
+export const TRANSLATOR_PORT = PORT + 4;
+const TRANSLATION_API_KEY = "e2e-translation-key";
 /**
  * Seconds before the e2e server sends another sign-in code to the same address (its
  * AUTH_RESEND_AFTER_S): short, so tests that sign in twice wait little; tests/e2e/support/session.ts
@@ -74,6 +77,13 @@ export default defineConfig({
       env: { FAKE_DADATA_PORT: String(DADATA_PORT), DADATA_TOKEN },
     },
     {
+      command: "node tests/support/fake-translator.ts",
+      url: `http://127.0.0.1:${TRANSLATOR_PORT}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_TRANSLATOR_PORT: String(TRANSLATOR_PORT), TRANSLATION_API_KEY },
+    },
+    {
       command: "node scripts/e2e-server.ts",
       url: `http://localhost:${PORT}/readyz`,
       timeout: 180_000,
@@ -97,6 +107,9 @@ export default defineConfig({
         PAGE_CACHE_STALE_S: "0",
         DADATA_URL: `http://127.0.0.1:${DADATA_PORT}`,
         DADATA_TOKEN,
+        TRANSLATION_PROVIDER: "libretranslate",
+        TRANSLATION_URL: `http://127.0.0.1:${TRANSLATOR_PORT}`,
+        TRANSLATION_API_KEY,
       },
       stdout: "pipe",
     },

@@ -37,7 +37,8 @@ export default function handleRequest(
 ) {
   const bot = isbot(request.headers.get("user-agent") ?? "");
   if (bot && responseStatusCode >= 400) {
-    const text = responseStatusCode === 404 ? "Page Not Found" : "Internal Server Error";
+    const text =
+      responseStatusCode === 404 ? "Page Not Found" : responseStatusCode === 503 ? "Service Unavailable" : "Internal Server Error";
     return new Response(`${responseStatusCode} ${text}\n`, {
       status: responseStatusCode,
       headers: { "content-type": "text/plain; charset=utf-8" },

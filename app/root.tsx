@@ -7,6 +7,9 @@ import { ClientPlatform } from "./components/pwa/client-platform.tsx";
 import { OfflineMarker } from "./components/pwa/offline-marker.tsx";
 import { SessionKeeper } from "./components/auth/session-keeper.tsx";
 import * as profileApi from "../contract/profile.ts";
+import * as moneyApi from "../contract/money.ts";
+import type { MoneyData } from "./components/money/money.tsx";
+import { displayCurrency } from "./components/money/display-currency.ts";
 import { apiContext, servicesContext, sessionContext } from "./context.ts";
 import { DEFAULT_LANG, isLang, localePath, type Lang } from "./lib/i18n.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
@@ -19,6 +22,7 @@ import type { Flash, ShownFlash } from "./lib/flash.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import stylesUrl from "./styles/app.css?url";
 import { useT } from "./lib/use-t.ts";
+import * as notificationsApi from "../contract/notifications.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, csrfMiddleware, apiClientMiddleware];
 
@@ -29,18 +33,24 @@ export interface SessionUser {
   role: string;
   organization: { id: number; name: string } | null;
   favouriteIds: number[];
+  /** Unread notifications (inquiries, answers; ADR 028): the header's badge. */
+  unreadNotifications: number;
 }
 
 async function loadSessionUser(context: Route.LoaderArgs["context"]): Promise<SessionUser | null> {
   if (!context.get(sessionContext).accessToken) return null;
   const api = context.get(apiContext);
   try {
-    const [profile, favouriteIds] = await Promise.all([
+    const [profile, favouriteIds, unreadNotifications] = await Promise.all([
       api.send(profileApi.getProfile).then((r) => r.data),
       api
         .send(profileApi.listFavourites, { query: { view: "ids" } })
         .then((r) => r.data.map((f) => f.id))
         .catch(() => [] as number[]),
+      api
+        .send(notificationsApi.countUnreadNotifications)
+        .then((r) => r.data.unread)
+        .catch(() => 0),
     ]);
     if (profile.role === "ANONIM") {
       endRefusedSession(context.get(sessionContext));
@@ -53,12 +63,30 @@ async function loadSessionUser(context: Route.LoaderArgs["context"]): Promise<Se
       role: user.role,
       organization: user.organization ? { id: user.organization.id, name: user.organization.name } : null,
       favouriteIds,
+      unreadNotifications,
     };
   } catch (error) {
     // Spec §8: a failed profile load is logged and the visitor stays anonymous.
     context.get(servicesContext).logger.warn({ err: error }, "profile load failed");
     return null;
   }
+}
+
+/**
+ * The visitor's display currency (the `currency` cookie, else by language: ru → RUB, zh → CNY,
+ * en → USD) and the latest Bank of Russia rates; without rates prices show no conversions.
+ */
+async function loadMoney(context: Route.LoaderArgs["context"], request: Request, lang: Lang): Promise<MoneyData> {
+  const currency = displayCurrency(request, lang);
+  const rates = await context
+    .get(apiContext)
+    .send(moneyApi.getRates)
+    .then((r) => r.data)
+    .catch((error: unknown) => {
+      context.get(servicesContext).logger.warn({ err: error }, "rates load failed");
+      return null;
+    });
+  return { currency, rates };
 }
 
 /** The flash message in the page's language (the client has no profile or admin strings on public pages). */
@@ -71,8 +99,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = getLocale(context);
   const url = new URL(request.url);
   const pageLang: Lang = isLang(lang) ? lang : DEFAULT_LANG;
+  const [user, money] = await Promise.all([loadSessionUser(context), loadMoney(context, request, pageLang)]);
   return data({
-    user: await loadSessionUser(context),
+    user,
+    money,
     lang: pageLang,
     origin: services.publicUrl ?? url.origin,
     appName: getInstance(context).t("app.name"),

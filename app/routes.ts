@@ -7,6 +7,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
  */
 export default [
   route("_locale", "routes/set-locale.ts"),
+  route("_currency", "routes/set-currency.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),
   route("sitemaps/:name", "routes/sitemap-page.ts"),
@@ -38,9 +39,15 @@ export default [
         route("registration", "routes/auth-registration.tsx"),
       ]),
       route("favorites", "routes/favorites.tsx"),
+      route("inquiry/new", "routes/inquiry-new.tsx"),
+      // Buying requests (RFQ, issue 14 §2): the public list and page.
+      route("rfq", "routes/rfq.tsx"),
+      route("rfq/:id", "routes/rfq-item.tsx"),
       route("profile", "routes/profile.tsx", [
         route("product", "routes/profile-product-list.tsx"),
         route("product/new", "routes/profile-product-new.tsx"),
+        route("price-list", "routes/profile-price-list.tsx"),
+        route("price-list/:id", "routes/profile-price-list-run.tsx"),
         route("product/:id", "routes/profile-product.tsx", [
           index("routes/profile-product-main.tsx"),
           route("file", "routes/profile-product-file.tsx"),
@@ -70,6 +77,18 @@ export default [
           route("additionally", "routes/profile-company-edit-additionally.tsx"),
         ]),
         route("legal_entities", "routes/profile-legal-entities.tsx"),
+        // Inquiries and conversations (issue 14; ADR 028).
+        route("inquiries", "routes/profile-inquiries.tsx"),
+        route("inbox", "routes/profile-inbox.tsx"),
+        route("conversations/:id", "routes/profile-conversation.tsx"),
+        // Buying requests: the buyer's own (open without a company) and the supplier's quotes.
+        route("rfq", "routes/profile-rfq.tsx"),
+        route("rfq/new", "routes/profile-rfq-new.tsx"),
+        route("rfq/:id", "routes/profile-rfq-item.tsx"),
+        route("quotes", "routes/profile-quotes.tsx"),
+        route("quotes/requests", "routes/profile-quotes-requests.tsx"),
+        route("quotes/new", "routes/profile-quotes-new.tsx", { id: "profile-quotes-new" }),
+        route("quotes/:id", "routes/profile-quotes-new.tsx", { id: "profile-quote" }),
       ]),
       route("offline", "routes/offline.tsx"),
       // Content pages of the spec (§2), written in the admin area (issue 7).
@@ -83,6 +102,7 @@ export default [
       index("routes/admin-home.tsx"),
       route("moderation", "routes/admin-moderation.tsx"),
       route("moderation/:kind/:id", "routes/admin-moderation-item.tsx"),
+      route("messages", "routes/admin-messages.tsx"),
       route("audit", "routes/admin-audit.tsx"),
       route("companies", "routes/admin-companies.tsx"),
       route("companies/:id", "routes/admin-company.tsx"),
@@ -108,7 +128,9 @@ export default [
     route("logout", "routes/logout.ts"),
     route("favourite", "routes/favourite.ts"),
     route("profile/upload", "routes/profile-upload.ts"),
+    route("profile/price-list/export", "routes/profile-price-list-export.ts"),
     route("profile/classifier", "routes/profile-classifier.ts"),
+    route("profile/translations", "routes/profile-translations.ts"),
     route("session/refresh", "routes/session-refresh.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -17,6 +17,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { searchProducts, withSpellingCorrection } from "../server/catalog/search.ts";
+import { listProducts, type ProductFilters } from "../server/catalog/repository.ts";
+import { loadMoneyReference } from "../server/money/reference.ts";
 import { seedDemo } from "../server/catalog/seed/index.ts";
 import { importClassifiers } from "../server/classifiers/import/import.ts";
 import { openDatabase, type Database } from "../server/db/client.ts";
@@ -211,6 +213,48 @@ export async function runSearchBench(catalogues: BenchCatalogue[]): Promise<stri
   out.push("(ms)");
   for (const note of notes) out.push(`- ${note}`);
   out.push("");
+  console.log(out.join("\n"));
+  return out;
+}
+
+/**
+ * Catalogue lists sorted by price (issue 15): the first page of 20 cheapest / dearest products
+ * within one currency (one index walk) and across RUB, CNY and USD through the Bank of Russia's
+ * latest rates (ADR 026: one walk per currency, merged), with and without a price range in
+ * roubles. The rates snapshot of ../shared/data/cbr is loaded when the catalogue has none.
+ * Same code path as `GET /api/products`, no HTTP.
+ */
+export async function runPriceSortBench(catalogues: BenchCatalogue[]): Promise<string[]> {
+  const cases: [string, ProductFilters][] = [
+    ["one currency (CNY), cheapest first", { currency: "CNY", sort: "price_asc" }],
+    ["all currencies in roubles, cheapest first", { sort: "price_asc" }],
+    ["all currencies in roubles, dearest first", { sort: "price_desc" }],
+    ["all currencies, 1,000–50,000 ₽, cheapest first", { sort: "price_asc", priceMin: 1000, priceMax: 50000, priceIn: "RUB" }],
+  ];
+  const out = [
+    "### Catalogue lists sorted by price across currencies — first page of 20 (`GET /api/products`'s code, no HTTP)",
+    "",
+    "| engine | products | list | n | p50 | p95 | p99 | max |",
+    "|---|---:|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const catalogue of catalogues) {
+    const name = catalogue.engine === "postgres" ? "PostgreSQL" : "PGlite";
+    await loadMoneyReference(catalogue.database.db, classifierDataDir(), { info: () => {}, warn: (m: unknown) => log(String(m)) });
+    for (const [label, filters] of cases) {
+      await listProducts(catalogue.database.db, filters, "ru", 1, 20);
+      const samples: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const start = performance.now();
+        await listProducts(catalogue.database.db, filters, "ru", 1 + (i % 3), 20);
+        samples.push(performance.now() - start);
+      }
+      const s = stats(samples);
+      out.push(
+        `| ${name} | ${catalogue.products.toLocaleString("en-US")} | ${label} | ${s.n} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+      );
+    }
+  }
+  out.push("", "(ms; pages 1–3 in turn, 30 runs each after one warm-up)", "");
   console.log(out.join("\n"));
   return out;
 }

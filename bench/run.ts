@@ -7,11 +7,15 @@
  *    delay while PGlite works (bench/classifiers.ts);
  *  - `search`: catalogue ranked search top-20 p50/p95/p99 over 200+ real ru/en/zh queries on the
  *    PostgreSQL catalogue (`--products`, default 1,000,000, database `postavka_bench`) and the
- *    PGlite one (`--pglite-products`, default 100,000) (bench/catalog.ts);
+ *    PGlite one (`--pglite-products`, default 100,000), and lists sorted by price across currencies
+ *    (bench/catalog.ts);
  *  - `http`: wrk on `/ru/product/{id}` of the PostgreSQL catalogue against the same app with its
  *    data in memory and a bare React Router page (bench/http.ts; `--connections`, default 32,
  *    `--duration` seconds, default 20);
- *  - `lighthouse`: Lighthouse scores of the public pages (bench/lighthouse.ts).
+ *  - `lighthouse`: Lighthouse scores of the public pages (bench/lighthouse.ts);
+ *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
+ *    under load, 20 hard kills during writes (bench/reliability.ts). Not in the default set: it
+ *    takes over 12 minutes and stops the local PostgreSQL server for 10 s.
  *
  * Benchmark catalogues are kept between runs (seeding a million products takes minutes) and
  * reused while their sizes and the schema match; `--fresh` seeds them again.
@@ -21,23 +25,27 @@
  * Exit codes: 0 done (targets missed are reported, not failed), 1 error, 2 bad arguments.
  */
 import { parseArgs } from "node:util";
-import { preparePglite, preparePostgres, runSearchBench, type BenchCatalogue } from "./catalog.ts";
+import { preparePglite, preparePostgres, runPriceSortBench, runSearchBench, type BenchCatalogue } from "./catalog.ts";
 import { runClassifierBench } from "./classifiers.ts";
 import { runHttpBench } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
+import { runReliabilityBench } from "./reliability.ts";
 import { log } from "./stats.ts";
 
-const PARTS = ["classifiers", "search", "http", "lighthouse"] as const;
+const PARTS = ["classifiers", "search", "http", "lighthouse", "reliability"] as const;
+const DEFAULT_PARTS = ["classifiers", "search", "http", "lighthouse"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
-  "Usage: npm run bench -- [--parts classifiers,search,http,lighthouse] [--products N] [--pglite-products N] " +
-  "[--connections N] [--duration S] [--fresh]";
+  "Usage: npm run bench -- [--parts classifiers,search,http,lighthouse,reliability] [--products N] [--pglite-products N] " +
+  "[--connections N] [--duration S] [--soak S] [--keep-db] [--fresh]";
 
 function parse() {
   try {
     const { values } = parseArgs({
       options: {
-        parts: { type: "string", default: PARTS.join(",") },
+        parts: { type: "string", default: DEFAULT_PARTS.join(",") },
+        soak: { type: "string", default: "600" },
+        "keep-db": { type: "boolean", default: false },
         products: { type: "string", default: "1000000" },
         "pglite-products": { type: "string", default: "100000" },
         connections: { type: "string", default: "32" },
@@ -68,6 +76,8 @@ function parse() {
       pgliteProducts: number("pglite-products", values["pglite-products"], 1000),
       connections: number("connections", values.connections, 1),
       durationS: number("duration", values.duration, 1),
+      soakS: number("soak", values.soak, 10),
+      keepDatabase: values["keep-db"],
       fresh: values.fresh,
     };
   } catch (error) {
@@ -96,12 +106,14 @@ try {
         );
       }
       await runSearchBench(catalogues);
+      await runPriceSortBench(catalogues);
       await pglite.database.close();
       open.splice(open.indexOf(pglite), 1);
     }
     if (options.parts.has("http")) await runHttpBench(postgres, { connections: options.connections, durationS: options.durationS });
   }
   if (options.parts.has("lighthouse")) await runLighthouse();
+  if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });
   log(`bench: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 } catch (error) {
   console.error(`bench failed: ${(error as Error).stack ?? String(error)}`);

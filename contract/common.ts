@@ -40,7 +40,7 @@ export const LangQuery = z.object({ lang: LangSchema });
 export const RandomQuery = z.object({ lang: LangSchema, count: z.coerce.number().int().min(1).max(50).default(8) });
 export const PagedLangQuery = PagingSchema.extend({ lang: LangSchema });
 
-/** Price currencies (no exchange rates are kept: prices compare only within one currency). */
+/** Price currencies; they compare through the Bank of Russia rates (contract/money.ts, ADR 026). */
 export const CURRENCIES = ["RUB", "CNY", "USD"] as const;
 export const CurrencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof CurrencySchema>;

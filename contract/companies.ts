@@ -18,6 +18,7 @@ import {
 import { CompanyCardSchema, ProductCardSchema, ProductListQuery } from "./products.ts";
 import { ServiceOfferSchema } from "./services.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
+import { ContentTranslationsSchema } from "./translation.ts";
 
 /** An OKVED2 code or a code above it (`24`, `24.2`, `24.20`, `24.20.1`). */
 export const OkvedPrefixSchema = z.string().regex(/^\d{2}(\.\d{1,2}){0,2}$/);
@@ -78,6 +79,7 @@ export const CompanyDetailSchema = CompanyListItemSchema.extend({
   legalEntities: z.array(LegalEntityPublicSchema),
   files: z.array(DocumentRefSchema),
   services: z.array(ServiceOfferSchema).meta({ description: "Published service offers" }),
+  translations: ContentTranslationsSchema,
 }).meta({ id: "CompanyDetail" });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 

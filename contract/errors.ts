@@ -51,6 +51,7 @@ export const ERRORS = {
   file_too_large: [413, "The file is too large"],
   rate_limited: [429, "Too many requests (Retry-After header and details.retryAfter)"],
   too_many_uploads: [429, "Too many uploads in a short time"],
+  storage_quota_exceeded: [409, "The storage quota of the user or of the company is used up (issue on file)"],
   // Conflicts with the current state
   invalid_transition: [409, "The status does not allow this change"],
   already_member: [409, "The user already belongs to a company"],
@@ -74,15 +75,24 @@ export const ERRORS = {
   last_owner: [409, "The company's last owner cannot leave or be demoted"],
   last_admin: [409, "The last administrator cannot be demoted"],
   contact_unchanged: [409, "The new address is the current one"],
+  reauth_required: [403, "Sign in again first: changing the sign-in address needs a sign-in within the last 10 minutes"],
   contact_taken: [409, "The address belongs to another account"],
   change_completed: [409, "The change was already completed"],
   nothing_to_approve: [409, "Nothing waits for approval"],
   nothing_to_reject: [409, "Nothing waits for rejection"],
+  // Buying requests and quotes (contract/rfq.ts, contract/quotes.ts)
+  quote_exists: [409, "The company has already quoted on this request (change that quote instead)"],
+  rfq_closed: [409, "The request no longer takes quotes (deadline passed, closed or awarded)"],
+  own_rfq: [409, "A company cannot quote on its own request"],
+  translation_not_needed: [409, "The supplier wrote the field in that language (or it is the source): nothing to translate"],
   // Upload checks (server/files/uploads.ts): the content decides, never the name or the declared type
   file_empty: [400, "The file is empty"],
   archive_not_allowed: [415, "Archives are not accepted"],
   executable_not_allowed: [415, "Executables are not accepted"],
   file_type_not_allowed: [415, "This file type is not accepted here"],
+  price_list_unreadable: [422, "The price list cannot be read as CSV, XLSX or YML"],
+  price_list_empty: [422, "The price list has no rows of products"],
+  no_valid_rows: [409, "No row of the price list can be imported"],
   html_not_allowed: [415, "HTML files are not accepted"],
   image_format_not_allowed: [415, "This image format is not accepted"],
   macros_not_allowed: [415, "Office files with macros are not accepted"],
@@ -107,6 +117,15 @@ export const ERRORS = {
   too_many_attempts: [429, "Too many wrong codes; a new code is needed"],
   delivery_failed: [503, "The message could not be delivered"],
   unreachable: [503, "A service the API depends on cannot be reached"],
+  translation_unavailable: [503, "No machine translation provider is configured"],
+  translation_failed: [503, "The machine translation service failed; try again later"],
+  service_unavailable: [503, "The database cannot be reached for a moment; try again in a few seconds (Retry-After)"],
+  // Prices and landed cost (contract/money.ts)
+  no_price: [422, "The product has no price to estimate from"],
+  // Inquiries and conversations (contract/inquiries.ts, conversations.ts; ADR 028)
+  own_company: [409, "A company cannot send an inquiry to itself"],
+  spam_suspected: [400, "The request looks automated (a hidden field was filled)"],
+  duplicate_inquiry: [429, "The same message went to 3 different suppliers within 10 minutes"],
   internal_error: [500, "An unexpected failure (logged with the request id)"],
 } as const satisfies Record<string, readonly [number, string]>;
 

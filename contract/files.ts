@@ -39,6 +39,7 @@ export const UploadForm = z
   .meta({ id: "UploadForm" });
 
 const UPLOAD_ERRORS = [
+  "storage_quota_exceeded",
   "file_required",
   "file_empty",
   "invalid_multipart",

@@ -4,8 +4,9 @@
  *
  * Prices: a product's price tiers (quantity breaks) are exact decimals per currency and unit; the
  * card's `priceFrom` is its lowest tier price and `moq`/`moqUnit` its minimum order quantity (MOQ).
- * Prices compare only within one currency (no exchange rates are kept), so the price filters and
- * sorts apply with `currency`.
+ * With `currency` the price filters and sorts apply within that currency; without it prices in
+ * every currency compare through the latest Bank of Russia rates (`priceIn` names the currency of
+ * `priceMin`/`priceMax`; contract/money.ts, ADR 026).
  */
 import { z } from "zod";
 import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
@@ -24,6 +25,7 @@ import {
   SearchWords,
 } from "./common.ts";
 import { CompanyCardSchema, ProductCardSchema } from "./product-card.ts";
+import { ContentTranslationsSchema } from "./translation.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
 
 export { CompanyCardSchema, ProductCardSchema, type CompanyCard, type ProductCard } from "./product-card.ts";
@@ -66,6 +68,7 @@ export const ProductDetailSchema = ProductCardSchema.extend({
   alsoSuppliedBy: z
     .array(CompanyCardSchema.extend({ relation: z.enum(["dealer", "distributor"]) }))
     .meta({ description: "Other suppliers that declare they also supply this product" }),
+  translations: ContentTranslationsSchema,
 }).meta({ id: "ProductDetail" });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
@@ -100,9 +103,24 @@ export const ProductListQuery = PagingSchema.extend({
   region: RegionCodeSchema.optional(),
   country: CountrySchema.optional(),
   verified: FlagQuery.optional().meta({ description: "Only verified suppliers" }),
-  currency: CurrencySchema.optional().meta({ description: "Only prices in this currency; required by the price filters and sorts" }),
+  currency: CurrencySchema.optional().meta({
+    description: "Only prices in this currency; without it, prices in all currencies compare through the exchange rates",
+  }),
   priceMin: z.coerce.number().min(0).optional(),
   priceMax: z.coerce.number().min(0).optional(),
+  priceIn: CurrencySchema.optional().meta({ description: "Without `currency`: the currency of priceMin/priceMax (default RUB)" }),
+  moqMax: z.coerce
+    .number()
+    .min(0)
+    .optional()
+    .meta({ description: "MOQ at most this quantity (products without an MOQ included); within `moqUnit` when given" }),
+  moqUnit: z.string().trim().min(1).max(20).optional().meta({ description: "The unit `moqMax` counts in (e.g. `pcs`, `kg`)" }),
+  // The pattern of OkvedPrefixSchema (contract/companies.ts imports this module, so it cannot be imported here).
+  okved: z
+    .string()
+    .regex(/^\d{2}(\.\d{1,2}){0,2}$/)
+    .optional()
+    .meta({ description: "The supplier's main or extra OKVED2 activity is this code or under it" }),
   sort: z.enum(["newest", "price_asc", "price_desc"]).optional(),
 });
 export type ProductListInput = z.input<typeof ProductListQuery>;
@@ -117,7 +135,8 @@ export const listProducts = defineRoute({
   operationId: "listProducts",
   tag: "Products",
   summary: "Published products",
-  description: "Newest first, or by lowest tier price within one `currency`. Totals stop counting at 10,000 (`meta.totalCapped`).",
+  description:
+    "Newest first, or by lowest tier price (within one `currency`, or across currencies in roubles at the latest Bank of Russia rates). Totals stop counting at 10,000 (`meta.totalCapped`).",
   auth: "public",
   query: ProductListQuery,
   data: z.array(ProductCardSchema),

@@ -110,7 +110,7 @@ export const startContactChange = defineRoute({
   body: ContactChangeSchema,
   status: 201,
   data: ContactChangeViewSchema,
-  errors: ["contact_unchanged", "contact_taken", "resend_too_soon", "rate_limited", "delivery_failed"],
+  errors: ["reauth_required", "contact_unchanged", "contact_taken", "resend_too_soon", "rate_limited", "delivery_failed"],
 });
 
 export const getContactChange = defineRoute({

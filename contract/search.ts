@@ -102,7 +102,7 @@ export const filterSuppliers = defineRoute({
   tag: "Search",
   summary: "Suppliers with filters and facets",
   description:
-    "Without `q`, the supplier list with its filters; with `q`, ranked matches (the filters do not apply). The facets count every published supplier.",
+    "Without `q`, the supplier list with its filters; with `q`, ranked matches within the filters. The facets count the suppliers the words and filters select, each facet without its own filter (a chosen region still shows the other regions' counts); `total` applies every filter.",
   auth: "public",
   query: SupplierFilterQuery,
   data: z.object({ items: z.array(CompanyListItemSchema), facets: SupplierFacetsSchema }),

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { defineRoute } from "./route.ts";
 
 export const SITEMAP_PAGE = 50_000;
-export const SITEMAP_TYPES = ["products", "suppliers", "categories", "services", "stories", "okved", "tnved"] as const;
+export const SITEMAP_TYPES = ["products", "suppliers", "categories", "services", "stories", "okved", "tnved", "rfq"] as const;
 export const SitemapTypeSchema = z.enum(SITEMAP_TYPES);
 export type SitemapType = z.infer<typeof SitemapTypeSchema>;
 

@@ -20,4 +20,6 @@ export interface WebServices {
   logger: Logger;
   /** Build-version polling interval for the browser, seconds; 0 turns it off (ADR 005). */
   buildCheckIntervalS?: number;
+  /** Yandex Maps JS API v3 key (YANDEX_MAPS_API_KEY): the supplier page loads the map with it; absent = a link only. */
+  yandexMapsApiKey?: string;
 }

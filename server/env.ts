@@ -49,10 +49,43 @@ export const EnvSchema = z
     SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
     /** Sender of outgoing mail. */
     MAIL_FROM: z.string().min(3).default("Postavka <no-reply@postavka.local>"),
-    /** HTTP SMS provider endpoint (POST JSON {to, text}); without it SMS go to DATA_DIR/outbox. */
+    /**
+     * SMS gateway (server/auth/delivery/sms.ts): `smsru` (SMS.RU's HTTP API, needs SMS_API_ID) or
+     * `webhook` (POST JSON {to, text} to SMS_URL); unset means `webhook` when SMS_URL is set, else
+     * no gateway (SMS go to DATA_DIR/outbox outside production).
+     */
+    SMS_PROVIDER: z.enum(["smsru", "webhook"]).optional(),
+    /** The webhook's URL, or SMS.RU's origin (default https://sms.ru). */
     SMS_URL: optionalUrl(["http://", "https://"]),
-    /** Bearer token of the SMS provider. */
+    /** Bearer token of the webhook provider. */
     SMS_TOKEN: z.string().optional(),
+    /** SMS.RU's api_id (the account's API key). */
+    SMS_API_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+    /** SMS.RU sender name approved for the account; the account's default when unset. */
+    SMS_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+    /** SMS (sign-in and contact codes) the whole site sends per hour; beyond it phone codes wait (security review F9). */
+    SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+    /** SMS to the numbers of any one country per hour, unless SMS_BUDGET_COUNTRIES names it. */
+    SMS_BUDGET_PER_COUNTRY_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(50),
+    /** Hourly SMS budgets of particular countries, `RU=1000,CN=200` (default `RU=1000`). */
+    SMS_BUDGET_COUNTRIES: z
+      .string()
+      .default("RU=1000")
+      .superRefine((value, ctx) => {
+        try {
+          parseCountryBudgets(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
     /** Seconds between two sign-in codes to one address (the resend countdown). */
     AUTH_RESEND_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
     /** Sign-in codes one address may receive per 10 minutes. */
@@ -82,6 +115,10 @@ export const EnvSchema = z
       .string()
       .regex(/^((?!\.\.?\/)[A-Za-z0-9._-]+\/)*$/, "must be empty or folder names (not . or ..) each ending with /")
       .default(""),
+    /** MB of uploads one user may keep stored (security review F25). */
+    STORAGE_QUOTA_USER_MB: z.coerce.number().int().min(1).max(10_000_000).default(1024),
+    /** MB of uploads the members of one company may keep stored together. */
+    STORAGE_QUOTA_COMPANY_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
     /** Hours a temporary upload (/api/files/common) is kept before it is deleted unless attached. */
     UPLOAD_TTL_HOURS: z.coerce
       .number()
@@ -101,6 +138,17 @@ export const EnvSchema = z
       .trim()
       .default("https://suggestions.dadata.ru")
       .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: "must be an http(s) URL" }),
+    /** The Bank of Russia's daily rates (XML_daily.asp) fetched by the daily `import-rates` job; unset: no fetching. */
+    CBR_RATES_URL: optionalUrl(["http://", "https://"]),
+    /**
+     * Yandex Maps JS API v3 key: the supplier page then shows an interactive map (loaded lazily in the
+     * browser, CSP opened for the Yandex Maps hosts only then); without it, a link to yandex.ru/maps.
+     */
+    YANDEX_MAPS_API_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
     /** Reference data folder read by the classifier importer. */
     CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
     /**
@@ -136,18 +184,60 @@ export const EnvSchema = z
      * OUTBOX is set (a demo then keeps a generated one in DATA_DIR/auth-secret, outside the database).
      */
     AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    /**
+     * Run background jobs (server/jobs) in this process. Every process may: each job runs once
+     * across them. `false` for a process that should only serve requests.
+     */
+    JOBS_WORKER: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    /**
+     * Machine translation of supplier content (ADR 031): `libretranslate` (a self-hosted
+     * LibreTranslate-compatible server at TRANSLATION_URL) or `yandex` (Yandex Cloud Translate v2);
+     * `none` (default) keeps texts in the language the supplier wrote.
+     */
+    TRANSLATION_PROVIDER: z.enum(["none", "libretranslate", "yandex"]).default("none"),
+    /** The translation service's URL: required for `libretranslate`; for `yandex` it replaces the public endpoint (tests, proxies). */
+    TRANSLATION_URL: optionalUrl(["http://", "https://"]),
+    /** API key of the translation service (LibreTranslate `api_key`, Yandex `Api-Key`). */
+    TRANSLATION_API_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+    /** Yandex Cloud folder id the translations are billed to (required for `yandex`). */
+    TRANSLATION_FOLDER_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
     OUTBOX: z
       .enum(["true", "false", "1", "0", ""])
       .default("")
       .transform((v) => v === "true" || v === "1"),
   })
   .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === "smsru" && !env.SMS_API_ID) {
+      ctx.addIssue({ code: "custom", path: ["SMS_API_ID"], message: "is required with SMS_PROVIDER=smsru (the SMS.RU api_id)" });
+    }
+    if (env.SMS_PROVIDER === "webhook" && !env.SMS_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMS_URL"], message: "is required with SMS_PROVIDER=webhook" });
+    }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET && !env.OUTBOX) {
       ctx.addIssue({
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "is required in production (the signing keys are sealed under it; e.g. `openssl rand -base64 48`)",
       });
+    }
+    if (env.TRANSLATION_PROVIDER === "libretranslate" && !env.TRANSLATION_URL) {
+      ctx.addIssue({ code: "custom", path: ["TRANSLATION_URL"], message: "is required with TRANSLATION_PROVIDER=libretranslate" });
+    }
+    if (env.TRANSLATION_PROVIDER === "yandex") {
+      for (const key of ["TRANSLATION_API_KEY", "TRANSLATION_FOLDER_ID"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required with TRANSLATION_PROVIDER=yandex" });
+      }
     }
     if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.OUTBOX) {
       ctx.addIssue({
@@ -158,6 +248,23 @@ export const EnvSchema = z
       });
     }
   });
+
+/**
+ * `RU=2000,CN=300` (the SMS_BUDGET_COUNTRIES variable) → `{ RU: 2000, CN: 300 }`. Throws on
+ * anything else, so a typo stops start-up (server/env.ts).
+ */
+export function parseCountryBudgets(text: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (text ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^([A-Za-z]{2})\s*[=:]\s*(\d{1,7})$/.exec(part);
+    if (!match) throw new Error(`"${part}" is not COUNTRY=NUMBER (e.g. RU=2000)`);
+    out[match[1]!.toUpperCase()] = Number(match[2]);
+  }
+  return out;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

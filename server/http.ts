@@ -49,6 +49,8 @@ export interface ServerAppOptions {
   media?: MediaSource;
   /** See WebServices.buildCheckIntervalS. */
   buildCheckIntervalS?: number;
+  /** See WebServices.yandexMapsApiKey; with it the CSP admits the Yandex Maps hosts (YANDEX_MAPS_CSP). */
+  yandexMapsApiKey?: string;
   /** Rendered pages for anonymous visitors (server/page-cache.ts); production only, absent = off. */
   pageCache?: PageCache;
   /** Called after a write of public data besides emptying the local page cache (tells other processes). */
@@ -121,6 +123,17 @@ export function mediaHeaders(mime: string, size: number): Record<string, string>
   };
 }
 
+/**
+ * What the Yandex Maps JS API v3 needs beyond our origin, admitted only when YANDEX_MAPS_API_KEY is
+ * set: its loader and modules (api-maps.yandex.ru), vector tiles and images (*.maps.yandex.net), and
+ * its own web workers (blob:).
+ */
+export const YANDEX_MAPS_CSP = {
+  scriptSrc: ["https://api-maps.yandex.ru"],
+  imgSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net"],
+  connectSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net"],
+} as const;
+
 const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
 
 export function createServerApp(options: ServerAppOptions) {
@@ -178,10 +191,11 @@ export function createServerApp(options: ServerAppOptions) {
         mode === "production"
           ? {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", NONCE],
+              scriptSrc: ["'self'", NONCE, ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.scriptSrc : [])],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:"],
-              connectSrc: ["'self'"],
+              imgSrc: ["'self'", "data:", "blob:", ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.imgSrc : [])],
+              connectSrc: ["'self'", ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.connectSrc : [])],
+              ...(options.yandexMapsApiKey ? { workerSrc: ["'self'", "blob:"] } : {}),
               fontSrc: ["'self'"],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
@@ -274,6 +288,7 @@ export function createServerApp(options: ServerAppOptions) {
       apiUrl: options.apiUrl,
       publicUrl: options.publicUrl,
       buildCheckIntervalS: options.buildCheckIntervalS,
+      yandexMapsApiKey: options.yandexMapsApiKey,
       requestId: c.var.requestId,
       clientIp: clientIp(c),
       nonce,

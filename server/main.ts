@@ -17,11 +17,14 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { createMailer } from "./auth/delivery/mailer.ts";
 import { createFileStorage } from "./files/index.ts";
 import { createSuggestionsClient } from "./suggestions/dadata.ts";
-import type { Env } from "./env.ts";
+import { parseCountryBudgets, type Env } from "./env.ts";
 import { createServerApp } from "./http.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
 import { startPageCacheBus } from "./page-cache-bus.ts";
+import { createJobQueue } from "./jobs/queue.ts";
+import { JOB_DEFINITIONS } from "./jobs/definitions.ts";
+import { createTranslator } from "./translation/provider.ts";
 
 export interface StartOptions {
   env: Env;
@@ -62,6 +65,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const { regionsAreEmpty, seedRegions } = await import("./catalog/regions.ts");
       if (await regionsAreEmpty(database.db)) logger.info({ regions: await seedRegions(database.db) }, "regions imported");
     }
+    // Exchange rates and the customs tariff (issue 15): the newest rates snapshot and the ETT, when none are stored.
+    const { loadMoneyReference } = await import("./money/reference.ts");
+    await loadMoneyReference(database.db, env.CLASSIFIER_DATA_DIR, logger);
     const { catalogueIsEmpty, seedDemo } = await import("./catalog/seed/index.ts");
     if (await catalogueIsEmpty(database.db)) {
       logger.info("catalogue is empty: seeding the demo catalogue (npm run seed:demo)");
@@ -97,8 +103,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     publicUrl,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    smsProvider: env.SMS_PROVIDER,
     smsUrl: env.SMS_URL,
     smsToken: env.SMS_TOKEN,
+    smsApiId: env.SMS_API_ID,
+    smsFrom: env.SMS_FROM,
     outbox: env.NODE_ENV !== "production" || env.OUTBOX,
     keySecret: env.AUTH_SECRET ?? localAuthSecret(env.DATA_DIR),
     limits: {
@@ -106,10 +115,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       sendPerTarget: env.AUTH_SEND_PER_TARGET,
       sendPerIp: env.AUTH_SEND_PER_IP,
       verifyPerIp: env.AUTH_VERIFY_PER_IP,
+      smsPerHour: env.SMS_BUDGET_PER_HOUR,
+      smsPerCountryHour: env.SMS_BUDGET_PER_COUNTRY_HOUR,
+      smsCountryBudgets: parseCountryBudgets(env.SMS_BUDGET_COUNTRIES),
     },
   });
   const media = createFileStorage(env);
   logger.info({ storage: media.kind }, "file storage ready");
+  const translator = createTranslator(env);
+  const jobs = await createJobQueue({
+    pool: database.pool,
+    logger,
+    definitions: JOB_DEFINITIONS,
+    services: { db: database.db, mailer, storage: media, publicUrl, cbrRatesUrl: env.CBR_RATES_URL, translator },
+    work: env.JOBS_WORKER,
+  });
   const api = createApiApp({
     db: database.db,
     logger,
@@ -119,7 +139,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     mailer,
     suggestions: createSuggestionsClient({ token: env.DADATA_TOKEN, url: env.DADATA_URL, logger }),
     uploadTtlS: env.UPLOAD_TTL_HOURS * 3600,
+    storageQuota: { userBytes: env.STORAGE_QUOTA_USER_MB * 1024 * 1024, companyBytes: env.STORAGE_QUOTA_COMPANY_MB * 1024 * 1024 },
     publicUrl,
+    jobs,
+    translator,
   });
   let getBuild: () => Promise<ServerBuild>;
   let vite: import("vite").ViteDevServer | undefined;
@@ -151,6 +174,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,
+    yandexMapsApiKey: env.YANDEX_MAPS_API_KEY,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCache,
     onPublicWrite: bus ? () => bus.publish() : undefined,
@@ -183,6 +207,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         await vite?.close();
         await bus?.close();
+        await jobs.stop();
         await database.close();
       })();
       return closing;

@@ -31,7 +31,7 @@ import { parse as parseCookies } from "cookie";
 import { langFromAcceptLanguage } from "../contract/lang.ts";
 
 /** Cookies an anonymous page may depend on: anything else means the page may be someone's own. */
-export const SHAREABLE_COOKIES = new Set(["locale", "viewport"]);
+export const SHAREABLE_COOKIES = new Set(["locale", "viewport", "currency"]);
 
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)\b/i;
 const UNCACHEABLE_DIRECTIVES = /\b(private|no-store|no-cache)\b/i;
@@ -113,7 +113,7 @@ export class PageCache {
     for (const name of Object.keys(cookies)) if (!SHAREABLE_COOKIES.has(name)) return null;
     const url = new URL(request.url);
     const preferred = langFromAcceptLanguage(request.headers.get("accept-language")) ?? "";
-    return `${url.origin}${url.pathname}${url.search}|${cookies.locale ?? ""}|${cookies.viewport ?? ""}|${preferred}`;
+    return `${url.origin}${url.pathname}${url.search}|${cookies.locale ?? ""}|${cookies.viewport ?? ""}|${cookies.currency ?? ""}|${preferred}`;
   }
 
   /**

@@ -11,7 +11,7 @@ import type { LayoutData } from "../layouts/default.tsx";
 import { useT } from "../lib/use-t.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { CompanyList } from "./catalog/cards.tsx";
-import { Text } from "./catalog/text.tsx";
+import { Text, TextParagraph } from "./catalog/text.tsx";
 import { Icon } from "./icon.tsx";
 import { LocaleLink } from "./locale-link.tsx";
 import { Pagination } from "./pagination.tsx";
@@ -37,11 +37,7 @@ export function ContentPage({ page, html }: { page: PublicPage; html: string }) 
         <h1>
           <Text value={page.title} />
         </h1>
-        {page.lead ? (
-          <p className="page-lead">
-            <Text value={page.lead} />
-          </p>
-        ) : null}
+        <TextParagraph value={page.lead} className="page-lead" />
       </header>
       {html ? (
         // oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts)

@@ -26,9 +26,11 @@ export function ErrorPage({
 }) {
   const t = useT();
   const notFound = status === 404;
-  const title = heading ?? (notFound ? t("errors.notFound") : t("errors.internal"));
+  // 503: the database is briefly out of reach (server/db/unavailable.ts); the page says to retry.
+  const unavailable = status === 503;
+  const title = heading ?? (notFound ? t("errors.notFound") : unavailable ? t("errors.unavailable") : t("errors.internal"));
   // The spec's English wording of a 404 or 500, beside a heading in another language.
-  const specText = heading ? null : notFound ? "Page Not Found" : "Internal Server Error";
+  const specText = heading ? null : notFound ? "Page Not Found" : unavailable ? "Service Unavailable" : "Internal Server Error";
   return (
     <main id="main" className={`page error-page${className ? ` ${className}` : ""}`}>
       <Icon name="circle-alert" size={48} className="error-icon" />
@@ -40,7 +42,7 @@ export function ErrorPage({
         </p>
       ) : null}
       {message ? <p className="error-message">{message}</p> : null}
-      <p>{text ?? (notFound ? t("errors.notFoundText") : t("errors.internalText"))}</p>
+      <p>{text ?? (notFound ? t("errors.notFoundText") : unavailable ? t("errors.unavailableText") : t("errors.internalText"))}</p>
       <p>
         <LocaleLink to="/" className="button">
           {t("errors.home")}
@@ -118,7 +120,7 @@ export function ErrorDocument({ title, children }: { title: string; children: Re
 export function StatusErrorDocument({ status, message }: { status: number; message: string }) {
   const t = useT();
   return (
-    <ErrorDocument title={status === 404 ? t("errors.notFound") : t("errors.internal")}>
+    <ErrorDocument title={status === 404 ? t("errors.notFound") : status === 503 ? t("errors.unavailable") : t("errors.internal")}>
       <ErrorPage status={status} message={message} />
     </ErrorDocument>
   );

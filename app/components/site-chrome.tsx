@@ -9,6 +9,7 @@ import { LANGS, LANG_NAMES, localePath, splitLocalePath } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { FALLBACK_DEVICE_CLASS, isCompact } from "../lib/viewport.ts";
 import type { RootData } from "../root.tsx";
+import { CurrencyChooser } from "./money/money.tsx";
 import type { LayoutData } from "../layouts/default.tsx";
 import { formatQuantity } from "./catalog/format.ts";
 import { Text } from "./catalog/text.tsx";
@@ -63,6 +64,7 @@ export function SiteHeader() {
           links
         )}
         <LanguageSwitcher />
+        <CurrencyChooser />
         <AccountLinks />
       </div>
     </header>
@@ -94,6 +96,16 @@ export function AccountLinks() {
         <Icon name="star" size={18} /> <span className="account-count">{user.favouriteIds.length}</span>
         <span className="visually-hidden">{t("favourites.title")}</span>
       </LocaleLink>
+      {user.unreadNotifications > 0 ? (
+        <LocaleLink
+          to={user.organization ? "/profile/inbox" : "/profile/inquiries"}
+          className="account-link account-inquiries"
+          title={t("inquiries.headerBadge", { count: user.unreadNotifications })}
+        >
+          <Icon name="file-text" size={18} /> <span className="account-count">{user.unreadNotifications}</span>
+          <span className="visually-hidden">{t("inquiries.headerBadge", { count: user.unreadNotifications })}</span>
+        </LocaleLink>
+      ) : null}
       {user.role === "ADMIN" || user.role === "MODERATOR" ? (
         // Site staff (issue 7) reach the admin area from the header; their name still opens the profile.
         <LocaleLink to="/admin" className="account-link" title={t("admin.nav.headerLink")}>
@@ -213,6 +225,9 @@ export function SiteFooter() {
             </li>
             <li>
               <LocaleLink to="/services">{t("nav.services")}</LocaleLink>
+            </li>
+            <li>
+              <LocaleLink to="/rfq">{t("rfq.nav.public")}</LocaleLink>
             </li>
             <li>
               <LocaleLink to="/press_center">{t("nav.press")}</LocaleLink>

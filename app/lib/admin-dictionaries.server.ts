@@ -15,11 +15,9 @@ import { getInstance } from "../middleware/i18next.ts";
 import type { ApiClient } from "./api-client.server.ts";
 import * as auditApi from "../../contract/admin/audit.ts";
 import type { AuditRow } from "../../contract/admin/audit.ts";
-import * as categoriesApi from "../../contract/admin/categories.ts";
-import { CategorySchema, type AdminCategory } from "../../contract/admin/categories.ts";
-import * as serviceTypesApi from "../../contract/admin/service-types.ts";
-import { ServiceTypeSchema, type AdminServiceType } from "../../contract/admin/service-types.ts";
-import type { RouteBodyInput } from "../../contract/route.ts";
+import { CategorySchema, categoryRoutes, type AdminCategory } from "../../contract/admin/categories.ts";
+import { ServiceTypeSchema, serviceTypeRoutes, type AdminServiceType } from "../../contract/admin/service-types.ts";
+import type { IdParams, RouteDescriptor } from "../../contract/route.ts";
 import { ADMIN_ERRORS, invalid, payloadOf } from "./admin-actions.server.ts";
 import { requireStaffData } from "./admin-guard.server.ts";
 import { pageNotFound } from "./errors.ts";
@@ -30,8 +28,11 @@ import { localizedRedirect } from "./redirect.server.ts";
 type AdminApi = ApiClient;
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { id: string } };
 
+/** What the edit pages read of a record. */
+type DictionaryRecord = { id: number; slug: string; name: Partial<Record<string, string>> };
+
 /** One dictionary of the admin area: where its pages are and how the API keeps it. */
-interface Dictionary<R extends { id: number; slug: string; name: Partial<Record<string, string>> }> {
+interface Dictionary<R extends DictionaryRecord> {
   /** The list page (language-neutral); a record's page is `${listPath}/{id}`. */
   listPath: string;
   /** The audit log's entity type. */
@@ -44,21 +45,32 @@ interface Dictionary<R extends { id: number; slug: string; name: Partial<Record<
   remove(api: AdminApi, id: string): Promise<unknown>;
 }
 
+/** The operations of a dictionary in the contract (contract/admin/crud.ts `adminRecordRoutes`). */
+interface DictionaryRoutes {
+  list: RouteDescriptor;
+  create: RouteDescriptor & { body: z.ZodType };
+  update: RouteDescriptor & { params: typeof IdParams; body: z.ZodType };
+  remove: RouteDescriptor & { params: typeof IdParams };
+}
+
+/** A dictionary's list, save (create for a null id) and delete through the API. */
+function throughApi<R extends DictionaryRecord>(routes: DictionaryRoutes): Pick<Dictionary<R>, "list" | "save" | "remove"> {
+  return {
+    list: async (api) => (await api.send(routes.list)).data as R[],
+    save: async (api, id, body) =>
+      (id === null ? await api.send(routes.create, { body }) : await api.send(routes.update, { params: { id }, body })).data as {
+        id: number;
+      },
+    remove: (api, id) => api.send(routes.remove, { params: { id } }),
+  };
+}
+
 export const CATEGORIES: Dictionary<AdminCategory> = {
   listPath: "/admin/categories",
   auditType: "category",
   newTitle: "admin.categories.new",
   schema: CategorySchema,
-  list: async (api) => (await api.send(categoriesApi.listCategories)).data,
-  save: async (api, id, body) => {
-    const input = body as RouteBodyInput<typeof categoriesApi.createCategory>;
-    return (
-      id === null
-        ? await api.send(categoriesApi.createCategory, { body: input })
-        : await api.send(categoriesApi.updateCategory, { params: { id }, body: input })
-    ).data;
-  },
-  remove: (api, id) => api.send(categoriesApi.deleteCategory, { params: { id } }),
+  ...throughApi<AdminCategory>(categoryRoutes),
 };
 
 export const SERVICE_TYPES: Dictionary<AdminServiceType> = {
@@ -66,26 +78,14 @@ export const SERVICE_TYPES: Dictionary<AdminServiceType> = {
   auditType: "service_type",
   newTitle: "admin.serviceTypes.new",
   schema: ServiceTypeSchema,
-  list: async (api) => (await api.send(serviceTypesApi.listServiceTypes)).data,
-  save: async (api, id, body) => {
-    const input = body as RouteBodyInput<typeof serviceTypesApi.createServiceType>;
-    return (
-      id === null
-        ? await api.send(serviceTypesApi.createServiceType, { body: input })
-        : await api.send(serviceTypesApi.updateServiceType, { params: { id }, body: input })
-    ).data;
-  },
-  remove: (api, id) => api.send(serviceTypesApi.deleteServiceType, { params: { id } }),
+  ...throughApi<AdminServiceType>(serviceTypeRoutes),
 };
 
 /**
  * The record `params.id` (null for `new`), every record of the dictionary (a category's parent is
  * chosen among them), its last 20 audit entries and the page's title; 404 for an unknown id.
  */
-export async function loadEditPage<R extends { id: number; slug: string; name: Partial<Record<string, string>> }>(
-  { request, context, params }: Args,
-  dictionary: Dictionary<R>,
-) {
+export async function loadEditPage<R extends DictionaryRecord>({ request, context, params }: Args, dictionary: Dictionary<R>) {
   requireStaffData(context);
   const api = context.get(apiContext);
   const all = await dictionary.list(api);
@@ -98,10 +98,7 @@ export async function loadEditPage<R extends { id: number; slug: string; name: P
 }
 
 /** Saves the form (`intent` absent) or deletes the record (`intent=delete`); see the module comment. */
-export async function editAction<R extends { id: number; slug: string; name: Partial<Record<string, string>> }>(
-  { request, context, params }: Args,
-  dictionary: Dictionary<R>,
-) {
+export async function editAction<R extends DictionaryRecord>({ request, context, params }: Args, dictionary: Dictionary<R>) {
   const formData = await request.formData();
   const api = context.get(apiContext);
   const submission = parseWithZod(formData, { schema: dictionary.schema });

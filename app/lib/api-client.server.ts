@@ -7,6 +7,7 @@
  * Retry policy (spec §7): one retry for idempotent methods (GET, HEAD, OPTIONS) on 408, 409, 425,
  * 429, 500, 502, 503, 504 or a network error; never for POST, PUT, PATCH, DELETE.
  */
+import { data } from "react-router";
 import type { Profile, ProfileOrAnonymous } from "../../contract/profile.ts";
 
 export type { Lang } from "../../contract/lang.ts";
@@ -155,6 +156,12 @@ export class ApiClient {
         continue;
       }
       break;
+    }
+    // A page whose data cannot be had for a moment (the database is restarting: 503) answers 503 with
+    // Retry-After instead of a 500 page; a form post keeps its ApiClientError, so the form can say so
+    // and keep what was typed.
+    if (lastError instanceof ApiClientError && lastError.code === "service_unavailable" && IDEMPOTENT.has(method.toUpperCase())) {
+      throw data({ message: "" }, { status: 503, headers: { "Retry-After": String(lastError.retryAfter ?? 5) } });
     }
     throw lastError;
   }

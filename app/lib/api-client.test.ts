@@ -66,6 +66,18 @@ describe("ApiClient", () => {
     expect(new URL(request.url).search).toBe("?q=8471+30&lang=zh");
   });
 
+  test("a GET the API refuses with 503 service_unavailable (database out of reach) becomes a 503 page with Retry-After", async () => {
+    const client = new ApiClient({
+      baseUrl: "http://api.test",
+      transport: async () =>
+        Response.json({ error: { code: "service_unavailable", message: "later" } }, { status: 503, headers: { "retry-after": "5" } }),
+    });
+    const thrown = await client.get("/api/categories").catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ init: { status: 503, headers: { "Retry-After": "5" } } });
+    // A form post keeps the error, so the form can say so and keep what was typed.
+    await expect(client.request("POST", "/api/x", { body: {} })).rejects.toMatchObject({ status: 503, code: "service_unavailable" });
+  });
+
   test("a network failure of a GET is retried once, then reported as 503 unreachable", async () => {
     let calls = 0;
     const client = new ApiClient({

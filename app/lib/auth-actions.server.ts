@@ -9,6 +9,7 @@ import { safeInternalPath } from "./navigation-safety.ts";
 import { accessCookie } from "./session.server.ts";
 import { clearAuthFlowCookie } from "./auth-flow.server.ts";
 import { flashRedirect } from "./redirect.server.ts";
+import { localizedPath } from "./i18n.ts";
 import type { FlashMessage } from "./flash.ts";
 
 /** A same-site relative path from user input, or null (external, javascript:, //host … are refused). */
@@ -18,8 +19,13 @@ export function safeReturnPath(request: Request, value: unknown): string | null 
   return path && !path.startsWith("/auth") ? path : null;
 }
 
-/** Stores the new session's cookies and redirects to `to` with a flash message. */
+/**
+ * Stores the new session's cookies and redirects to `to` with a flash message. `to` is checked
+ * again here (security review F22): it comes from the flow cookie, and a return path that is not a
+ * same-site path outside `/auth` becomes the home page of the request's language.
+ */
 export function finishSignIn(
+  request: Request,
   context: Readonly<RouterContextProvider>,
   accessToken: string,
   apiCookies: string[],
@@ -29,5 +35,5 @@ export function finishSignIn(
   const session = context.get(sessionContext);
   session.accessToken = accessToken;
   session.setCookies.push(accessCookie(accessToken), ...apiCookies, clearAuthFlowCookie());
-  return flashRedirect(to, message);
+  return flashRedirect(safeReturnPath(request, to) ?? localizedPath(request, "/"), message);
 }

@@ -15,6 +15,8 @@ export const productListQuery: QuerySchema = {
   currency: z.enum(["RUB", "CNY", "USD"]),
   priceMin: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
   priceMax: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+  moqMax: z.string().regex(/^\d{1,12}(\.\d{1,3})?$/),
+  okved: z.string().regex(/^\d{2}(\.\d{1,2}){0,2}$/),
   sort: z.enum(["newest", "price_asc", "price_desc"]),
   tnved: z.string().regex(/^\d{2,10}$/),
   q: searchParam,

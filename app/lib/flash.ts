@@ -6,6 +6,7 @@
  */
 import type { ToastTone } from "./pwa/toast.ts";
 import { PRODUCT_FLASH_MESSAGES } from "./product-flash.ts";
+import { RFQ_FLASH_MESSAGES } from "./rfq-flash.ts";
 
 /** The company profile's messages (issue 5: start, overview, card, legal entities). */
 const COMPANY_FLASH = [
@@ -46,6 +47,7 @@ export const FLASH_MESSAGES = [
   "profileEmployees.flash.blocked",
   "profileEmployees.flash.unblocked",
   ...PRODUCT_FLASH_MESSAGES,
+  ...RFQ_FLASH_MESSAGES,
   ...COMPANY_FLASH,
   // The admin area (issue 7).
   "admin.flash.approved",
@@ -59,6 +61,19 @@ export const FLASH_MESSAGES = [
   "admin.flash.roleChanged",
   "admin.flash.coverSaved",
   "admin.flash.coverRemoved",
+  // Inquiries and conversations (issue 14; ADR 028).
+  "inquiries.flash.sent",
+  "inquiries.flash.replied",
+  "inquiries.flash.closed",
+  "inquiries.flash.reopened",
+  "inquiries.flash.reported",
+  "inquiries.flash.settingsSaved",
+  "admin.messages.flash.hidden",
+  "admin.messages.flash.dismissed",
+  // Supplier translations (ADR 031).
+  "content.flash.saved",
+  "content.flash.removed",
+  "content.flash.failed",
 ] as const;
 export type FlashMessage = (typeof FLASH_MESSAGES)[number];
 

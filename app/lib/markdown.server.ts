@@ -3,6 +3,7 @@
  * author types becomes markup) and links limited to http(s), mailto and same-site paths.
  */
 import MarkdownIt from "markdown-it";
+import { LANGS, type Lang } from "./i18n.ts";
 
 const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
 const defaultValidate = md.validateLink.bind(md);
@@ -10,4 +11,9 @@ md.validateLink = (url) => defaultValidate(url) && /^(https?:|mailto:|\/(?!\/)|#
 
 export function renderMarkdown(source: string): string {
   return md.render(source);
+}
+
+/** The preview step of a Markdown form: each language's body (`{ ru?, en?, zh? }`) that is not blank, rendered. */
+export function renderPreview(body: Partial<Record<Lang, string>> | undefined): Partial<Record<Lang, string>> {
+  return Object.fromEntries(LANGS.filter((l) => body?.[l]?.trim()).map((l) => [l, renderMarkdown(body![l]!)]));
 }

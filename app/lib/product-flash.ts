@@ -14,4 +14,8 @@ export const PRODUCT_FLASH_MESSAGES = [
   "profileProducts.flash.filesAdded",
   "profileProducts.flash.fileRemoved",
   "profileProducts.flash.fileMoved",
+  // Price lists (issue 15).
+  "priceLists.flash.uploaded",
+  "priceLists.flash.mapped",
+  "priceLists.flash.queued",
 ] as const;

@@ -67,7 +67,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           label={t("admin.audit.record")}
           value={filters.entityType}
           any={t("admin.filters.any")}
-          options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(`admin.entities.${type}`) }))}
+          options={AUDIT_ENTITY_TYPES.map((type) => ({
+            value: type,
+            label: t(`admin.entities.${type}`, { defaultValue: type }),
+          }))}
         />
         <div className="field admin-field">
           <label htmlFor="audit-id">{t("admin.audit.recordId")}</label>
@@ -78,7 +81,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           label={t("admin.audit.action")}
           value={filters.action}
           any={t("admin.filters.any")}
-          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`admin.actions.${action}`) }))}
+          options={AUDIT_ACTIONS.map((action) => ({
+            value: action,
+            label: t(`admin.actions.${action}`, { defaultValue: action }),
+          }))}
         />
         <div className="field admin-field">
           <label htmlFor="audit-from">{t("admin.filters.from")}</label>

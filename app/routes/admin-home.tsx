@@ -35,6 +35,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       label: t("admin.home.queueProducts"),
       warn: summary.queue.product > 0,
     },
+    { to: "/admin/moderation?kind=rfq", value: summary.queue.rfq, label: t("rfq.admin.tab"), warn: summary.queue.rfq > 0 },
     { to: "/admin/companies?status=published", value: summary.companies.published ?? 0, label: t("admin.home.published") },
     { to: "/admin/companies?status=blocked", value: summary.companies.blocked ?? 0, label: t("admin.home.blockedCompanies") },
     { to: "/admin/users", value: summary.users.total, label: t("admin.home.users") },

@@ -31,7 +31,7 @@ import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
-  if (params.kind !== "company" && params.kind !== "product") pageNotFound(request);
+  if (params.kind !== "company" && params.kind !== "product" && params.kind !== "rfq") pageNotFound(request);
   const lang = pageLang(request);
   const item = (
     await orNotFound(
@@ -40,7 +40,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     )
   ).data;
   const t = getInstance(context).t;
-  return { item, title: `${t(`admin.entities.${params.kind}`)}: ${nameIn(item.entry.name, lang) || `#${item.entry.id}`}` };
+  return {
+    item,
+    title: `${t(`admin.entities.${params.kind}`)}: ${nameIn(item.entry.name, lang) || `#${item.entry.id}`}`,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -94,6 +97,10 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
             <LocaleLink to={`/product/${entry.id}`} className="button button-secondary button-small">
               {t("admin.moderation.publicPage")}
             </LocaleLink>
+          ) : entry.kind === "rfq" && entry.status === "open" ? (
+            <LocaleLink to={`/rfq/${entry.id}`} className="button button-secondary button-small">
+              {t("admin.moderation.publicPage")}
+            </LocaleLink>
           ) : entry.kind === "company" && company.status === "published" ? (
             <LocaleLink to={`/suppliers/${entry.id}`} className="button button-secondary button-small">
               {t("admin.moderation.publicPage")}
@@ -119,7 +126,12 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
             <dl className="admin-kv">
               <dt>{t("admin.fields.name")}</dt>
               <dd>
-                <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
+                {company.id ? (
+                  <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
+                ) : (
+                  // A buyer without a company: their name.
+                  nameIn(company.name, lang)
+                )}
               </dd>
               <dt>{t("admin.fields.status")}</dt>
               <dd>

@@ -20,7 +20,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 
 const Query = z.object({
-  kind: z.enum(["company", "product"]).optional().catch(undefined),
+  kind: z.enum(["company", "product", "rfq"]).optional().catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
@@ -48,11 +48,12 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { items, meta, kind, q } = loaderData;
   const withQ = (base: string) => (q ? `${base}${base.includes("?") ? "&" : "?"}q=${encodeURIComponent(q)}` : base);
-  const counts = { company: meta.counts.company ?? 0, product: meta.counts.product ?? 0 };
+  const counts = { company: meta.counts.company ?? 0, product: meta.counts.product ?? 0, rfq: meta.counts.rfq ?? 0 };
   const tabs = [
-    { kind: null, label: t("admin.moderation.all"), count: counts.company + counts.product },
+    { kind: null, label: t("admin.moderation.all"), count: counts.company + counts.product + counts.rfq },
     { kind: "company", label: t("admin.moderation.companies"), count: counts.company },
     { kind: "product", label: t("admin.moderation.products"), count: counts.product },
+    { kind: "rfq", label: t("rfq.admin.tab"), count: counts.rfq },
   ];
   return (
     <>

@@ -9,13 +9,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-page";
 import { AdminHeader, nameIn } from "../components/admin/ui.tsx";
+import { ArticleActions, ArticleFields, MarkdownPreview } from "../components/admin/article-fields.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
-import { type Lang, LANG_NAMES, LANG_OPTIONS, LANGS, pageLang } from "../lib/i18n.ts";
-import { renderMarkdown } from "../lib/markdown.server.ts";
+import { type Lang, LANG_OPTIONS, pageLang } from "../lib/i18n.ts";
+import { renderPreview } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import * as homeApi from "../../contract/admin/home.ts";
@@ -26,7 +27,6 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
-import { LocalizedField } from "../components/form/localized-field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 
@@ -43,13 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: PageSchema });
   if (formData.get("intent") === "preview") {
-    const body = (payloadOf(submission).body ?? {}) as Partial<Record<Lang, string>>;
-    return {
-      result: submission.reply(),
-      preview: Object.fromEntries(LANGS.filter((l) => body[l]?.trim()).map((l) => [l, renderMarkdown(body[l]!)])) as Partial<
-        Record<Lang, string>
-      >,
-    };
+    return { result: submission.reply(), preview: renderPreview(payloadOf(submission).body as Partial<Record<Lang, string>>) };
   }
   if (submission.status !== "success") return invalid(submission);
   try {
@@ -113,39 +107,11 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
               </>
             ) : null}
           </div>
-          <LocalizedField field={fields.title} label={t("admin.fields.title")} layout="columns" />
-          <LocalizedField field={fields.lead} label={t("admin.press.lead")} multiline rows={2} layout="columns" />
-          <LocalizedField
-            field={fields.body}
-            label={t("admin.pages.body")}
-            multiline
-            rows={14}
-            hint={t("admin.press.markdownHint")}
-            layout="columns"
-          />
+          <ArticleFields fields={fields} bodyLabel={t("admin.pages.body")} bodyRows={14} />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <div className="admin-actions-row">
-            <button type="submit" className="button" disabled={busy}>
-              {t("admin.form.save")}
-            </button>
-            <button type="submit" name="intent" value="preview" className="button button-secondary" formNoValidate disabled={busy}>
-              {t("admin.press.preview")}
-            </button>
-          </div>
+          <ArticleActions busy={busy} saveLabel={t("admin.form.save")} />
         </Form>
-        {preview ? (
-          Object.keys(preview).length === 0 ? (
-            <p className="notice">{t("admin.press.previewEmpty")}</p>
-          ) : (
-            LANGS.filter((l) => preview[l]).map((l) => (
-              <article key={l} className="admin-preview" lang={l}>
-                <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
-                {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
-                <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
-              </article>
-            ))
-          )
-        ) : null}
+        <MarkdownPreview preview={preview} />
       </section>
       <section className="admin-section">
         <h2>{t("admin.moderation.history")}</h2>

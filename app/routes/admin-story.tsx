@@ -9,7 +9,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-story";
-import { AdminHeader, confirmDelete, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, DeleteButton, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { ArticleActions, ArticleFields, MarkdownPreview } from "../components/admin/article-fields.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
@@ -17,8 +18,8 @@ import { ApiClientError } from "../lib/api-client.server.ts";
 import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { type Lang, LANG_NAMES, LANG_OPTIONS, LANGS, pageLang } from "../lib/i18n.ts";
-import { renderMarkdown } from "../lib/markdown.server.ts";
+import { type Lang, LANG_OPTIONS, pageLang } from "../lib/i18n.ts";
+import { renderPreview } from "../lib/markdown.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
@@ -30,7 +31,6 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
-import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 
@@ -84,9 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: StorySchema });
   if (intent === "preview") {
-    const body = (payloadOf(submission).body ?? {}) as Partial<Record<Lang, string>>;
-    const preview = Object.fromEntries(LANGS.filter((l) => body[l]?.trim()).map((l) => [l, renderMarkdown(body[l]!)]));
-    return { result: submission.reply(), preview };
+    return { result: submission.reply(), preview: renderPreview(payloadOf(submission).body as Partial<Record<Lang, string>>) };
   }
   if (submission.status !== "success") return invalid(submission);
   try {
@@ -160,16 +158,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
                 hint={t("admin.press.publishedAtHint")}
               />
             </div>
-            <LocalizedField field={fields.title} label={t("admin.fields.title")} hint={t("admin.press.sourceHint")} layout="columns" />
-            <LocalizedField field={fields.lead} label={t("admin.press.lead")} multiline rows={2} layout="columns" />
-            <LocalizedField
-              field={fields.body}
-              label={t("admin.press.body")}
-              multiline
-              rows={12}
-              hint={t("admin.press.markdownHint")}
-              layout="columns"
-            />
+            <ArticleFields fields={fields} titleHint={t("admin.press.sourceHint")} bodyLabel={t("admin.press.body")} bodyRows={12} />
             <fieldset className="admin-facet">
               <legend>{t("admin.nav.tags")}</legend>
               {tags.length === 0 ? <p className="muted small">{t("admin.press.noTags")}</p> : null}
@@ -187,41 +176,11 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
               ))}
             </fieldset>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <div className="admin-actions-row">
-              <button type="submit" className="button" disabled={busy}>
-                {story ? t("admin.form.save") : t("admin.form.create")}
-              </button>
-              <button type="submit" name="intent" value="preview" className="button button-secondary" formNoValidate disabled={busy}>
-                {t("admin.press.preview")}
-              </button>
-              {story ? (
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  className="button button-secondary"
-                  formNoValidate
-                  onClick={confirmDelete(t("admin.form.confirmDelete"))}
-                  disabled={busy}
-                >
-                  {t("admin.form.delete")}
-                </button>
-              ) : null}
-            </div>
+            <ArticleActions busy={busy} saveLabel={story ? t("admin.form.save") : t("admin.form.create")}>
+              {story ? <DeleteButton busy={busy} /> : null}
+            </ArticleActions>
           </Form>
-          {preview ? (
-            Object.keys(preview).length === 0 ? (
-              <p className="notice">{t("admin.press.previewEmpty")}</p>
-            ) : (
-              LANGS.filter((l) => preview[l]).map((l) => (
-                <article key={l} className="admin-preview" lang={l}>
-                  <h2>{t("admin.press.previewIn", { lang: LANG_NAMES[l] })}</h2>
-                  {/* oxlint-disable-next-line react/no-danger -- renderMarkdown output: markdown-it with raw HTML off (markdown.server.ts) */}
-                  <div className="story-body" dangerouslySetInnerHTML={{ __html: preview[l]! }} />
-                </article>
-              ))
-            )
-          ) : null}
+          <MarkdownPreview preview={preview} />
         </section>
         <aside className="admin-decision">
           {story ? (

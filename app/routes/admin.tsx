@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .get(apiContext)
     .send(moderationApi.listQueue, { query: { limit: 1, lang: "ru" } })
     .then((r) => r.meta.counts)
-    .catch(() => ({ company: 0, product: 0 }));
+    .catch(() => ({ company: 0, product: 0, rfq: 0 }));
   return { me, queue };
 }
 
@@ -43,6 +43,7 @@ const SECTIONS: { title: string; items: { to: string; label: string; icon: IconN
     items: [
       { to: "/admin", label: "admin.nav.overview", icon: "house", end: true },
       { to: "/admin/moderation", label: "admin.nav.moderation", icon: "check" },
+      { to: "/admin/messages", label: "admin.messages.nav", icon: "circle-alert" },
       { to: "/admin/audit", label: "admin.nav.audit", icon: "book-open" },
     ],
   },
@@ -72,7 +73,7 @@ const SECTIONS: { title: string; items: { to: string; label: string; icon: IconN
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const waiting = loaderData.queue.company + loaderData.queue.product;
+  const waiting = loaderData.queue.company + loaderData.queue.product + loaderData.queue.rfq;
   return (
     <>
       <SiteHeader />

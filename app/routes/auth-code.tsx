@@ -3,8 +3,9 @@
  * code signs them in and returns them where they came from; a new person goes on to
  * `/auth/registration`. "Send a new code" respects the resend countdown, which counts down live with
  * JavaScript and is stated in seconds without it. The e-mail's one-click link opens this page with
- * the address and code filled in; the person still presses "Sign in" (a mail scanner following the
- * link must not use the code up).
+ * the code filled in when it is for this browser's own flow (security review F22: never for another
+ * address, see codePageFlow); the person still presses "Sign in" (a mail scanner following the link
+ * must not use the code up).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -15,7 +16,7 @@ import * as auth from "../../contract/auth.ts";
 import { CodeSchema } from "../../contract/auth.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { authFlowCookie, identityBody, readAuthFlow, type AuthFlow } from "../lib/auth-flow.server.ts";
+import { authFlowCookie, codePageFlow, identityBody, readAuthFlow } from "../lib/auth-flow.server.ts";
 import { attemptsLeft, invalidCodeKey } from "../lib/one-time-code.server.ts";
 import { finishSignIn } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -28,21 +29,18 @@ import { useT } from "../lib/use-t.ts";
 
 export const middleware = guards("check-auth-data");
 
-function flowFromMailLink(url: URL): AuthFlow | null {
+function mailLink(url: URL): { email: string; code: string } | null {
   const email = url.searchParams.get("email")?.trim().toLowerCase();
   if (!email || email.length > 320 || !email.includes("@")) return null;
-  return { channel: "email", target: email, sentTo: email, resendAt: 0 };
+  const code = url.searchParams.get("code") ?? "";
+  return { email, code: /^\d{6}$/.test(code) ? code : "" };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const t = getInstance(context).t;
-  const linked = flowFromMailLink(url);
-  const stored = readAuthFlow(request);
-  const fromLink = linked !== null && linked.target !== stored?.target;
-  const flow = fromLink ? { ...linked, redirectTo: stored?.redirectTo } : stored;
+  const { flow, code, setFlow } = codePageFlow(mailLink(url), readAuthFlow(request));
   if (!flow) throw localizedRedirect(request, "/auth");
-  const code = /^\d{6}$/.test(url.searchParams.get("code") ?? "") ? url.searchParams.get("code")! : "";
   return data(
     {
       sentTo: flow.sentTo,
@@ -51,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       code,
       seo: { title: t("auth.codeTitle") },
     },
-    fromLink ? { headers: { "set-cookie": authFlowCookie(flow) } } : undefined,
+    setFlow ? { headers: { "set-cookie": authFlowCookie(setFlow) } } : undefined,
   );
 }
 
@@ -94,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     return finishSignIn(
+      request,
       context,
       verified.data.accessToken,
       verified.setCookies,

@@ -45,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { withRefreshCookie: true },
       );
     return finishSignIn(
+      request,
       context,
       registered.data.accessToken,
       registered.setCookies,

@@ -7,6 +7,7 @@ import * as categoriesApi from "../../contract/categories.ts";
 import * as productsApi from "../../contract/products.ts";
 import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
+import { displayCurrency } from "../components/money/display-currency.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";
@@ -25,6 +26,8 @@ const FILTER_KEYS: (keyof productsApi.ProductListInput)[] = [
   "currency",
   "priceMin",
   "priceMax",
+  "moqMax",
+  "okved",
   "sort",
   "tnved",
 ];
@@ -40,7 +43,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const parent = categories.find((c) => c.id === id || c.children.some((child) => child.id === id));
   const category = parent?.id === id ? parent : parent?.children.find((c) => c.id === id);
   if (!parent || !category) pageNotFound(request);
-  const query = { ...apiQuery<productsApi.ProductListInput>(url.searchParams, FILTER_KEYS), category: id, lang, perPage: PER_PAGE };
+  // Price bounds without a currency are typed in the visitor's display currency (compared across currencies, ADR 026).
+  const priceIn = displayCurrency(request, lang);
+  const query = {
+    ...apiQuery<productsApi.ProductListInput>(url.searchParams, FILTER_KEYS),
+    category: id,
+    lang,
+    perPage: PER_PAGE,
+    priceIn,
+  };
   const [list, facets] = await Promise.all([
     api.send(productsApi.listProducts, { query }),
     api.send(productsApi.productFacets, { query: { ...query, page: undefined, perPage: undefined, sort: undefined } }).then((r) => r.data),

@@ -1,19 +1,10 @@
 import type { Route } from "./+types/okved-code";
-import { ClassifierCode } from "../components/classifier/classifier-code.tsx";
+import { ClassifierCodePage } from "../components/classifier/classifier-code.tsx";
 import { loadClassifierCode } from "../lib/classifier-loaders.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadClassifierCode(args, "okved");
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return (
-    <ClassifierCode
-      classifier={loaderData.classifier}
-      node={loaderData.node}
-      products={loaderData.products}
-      suppliers={loaderData.suppliers}
-    />
-  );
-}
+export default ClassifierCodePage;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

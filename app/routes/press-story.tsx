@@ -2,7 +2,7 @@
 import * as storiesApi from "../../contract/stories.ts";
 import type { Route } from "./+types/press-story";
 import { formatDate } from "../components/catalog/format.ts";
-import { Text } from "../components/catalog/text.tsx";
+import { Text, TextParagraph } from "../components/catalog/text.tsx";
 import { JsonLd } from "../components/catalog/structured.tsx";
 import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
@@ -51,11 +51,7 @@ export default function PressStory({ loaderData }: Route.ComponentProps) {
         <h1>
           <Text value={story.title} />
         </h1>
-        {story.lead ? (
-          <p className="page-lead">
-            <Text value={story.lead} />
-          </p>
-        ) : null}
+        <TextParagraph value={story.lead} className="page-lead" />
         {story.cover ? (
           <img
             className="story-cover"

@@ -1,6 +1,7 @@
 /** `/product/{id}`: everything a buyer needs to decide whether to contact the supplier. */
 import type { Route } from "./+types/product";
 import { FavouriteButton } from "../components/catalog/favourite-button.tsx";
+import { RequestPriceLink } from "../components/conversations/parts.tsx";
 import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
 import { PriceTable } from "../components/catalog/price-table.tsx";
 import { formatMoney, formatQuantity } from "../components/catalog/format.ts";
@@ -16,6 +17,46 @@ import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
+import * as moneyApi from "../../contract/money.ts";
+import { displayCurrency } from "../components/money/display-currency.ts";
+import { DutyLine, LandedCostSection, type LandedCostFormValues } from "../components/money/duty.tsx";
+import { getInstance } from "../middleware/i18next.ts";
+
+/**
+ * The landed-cost form's values (query `qty`, `freight`, `insurance`, `dutyUnits`) and, when `qty`
+ * is given, the estimate from the API — or the reason in the page's language (bad input is never a 500).
+ */
+async function loadLandedCost(
+  { context, request }: Pick<Route.LoaderArgs, "context" | "request">,
+  product: productsApi.ProductDetail,
+  lang: ReturnType<typeof pageLang>,
+) {
+  const url = new URL(request.url);
+  const get = (key: string) => url.searchParams.get(key)?.trim() ?? "";
+  const values: LandedCostFormValues = {
+    qty: get("qty") || (product.prices[0]?.minQuantity ?? product.moq ?? "1").replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""),
+    freight: get("freight"),
+    insurance: get("insurance"),
+    dutyUnits: get("dutyUnits"),
+  };
+  if (!url.searchParams.has("qty") || product.prices.length === 0) return { values, result: null, error: null };
+  const t = getInstance(context).t;
+  const parsed = moneyApi.LandedCostQuery.safeParse({
+    qty: values.qty,
+    freight: values.freight || undefined,
+    insurance: values.insurance || undefined,
+    dutyUnits: values.dutyUnits || undefined,
+    currency: displayCurrency(request, lang),
+  });
+  if (!parsed.success) return { values, result: null, error: t("money.landed.invalid") };
+  try {
+    const { data } = await context.get(apiContext).send(moneyApi.getLandedCost, { params: { id: product.id }, query: parsed.data });
+    return { values, result: data, error: null };
+  } catch {
+    return { values, result: null, error: t("money.landed.failed") };
+  }
+}
+import { TranslationNote } from "../components/content/translations.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -34,17 +75,35 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           .then((r) => r.data)
           .catch(() => []),
   ]);
+  const duty = product.tnved
+    ? await api
+        .send(moneyApi.getDuty, { params: { code: product.tnved.code } })
+        .then((r) => r.data)
+        .catch(() => null)
+    : null;
+  const landed = await loadLandedCost({ context, request }, product, lang);
+  const specific = duty?.kind === "single" ? duty.rate?.specific : null;
   return {
     product,
     related,
+    duty,
+    landed,
+    // A specific duty whose unit differs from the product's: the buyer says how many tariff units one product unit holds.
+    needsDutyUnits: specific && !sameMeasure(product.prices[0]?.unit ?? null, specific.unit) ? specific.unit : null,
     seo: { title: product.name.text, description: (product.description?.text ?? product.name.text).slice(0, 250) },
   };
+}
+
+/** The product's unit is the tariff's own measure (or a multiple the API converts: t → кг, m³ → л). */
+function sameMeasure(unit: string | null, tariffUnit: string): boolean {
+  const same: Record<string, string[]> = { кг: ["kg", "t"], л: ["l", "m3"], пар: ["pair"], шт: ["pcs"], м2: ["m2"] };
+  return unit !== null && (same[tariffUnit] ?? []).includes(unit);
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { product, related } = loaderData;
+  const { product, related, duty, landed, needsDutyUnits } = loaderData;
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -88,7 +147,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <h1>
             <Text value={product.name} />
           </h1>
-          <FavouriteButton productId={product.id} large />
+          <TranslationNote translations={product.translations} field="name" />
+          <div className="page-actions product-actions">
+            <RequestPriceLink supplierId={product.company.id} productIds={[product.id]} />
+            <FavouriteButton productId={product.id} large />
+          </div>
           {product.tnved ? (
             <p className="muted">
               {t("product.tnved")}:{" "}
@@ -98,6 +161,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               — <Text value={product.tnved.name} />
             </p>
           ) : null}
+          <DutyLine duty={duty} />
           {product.prices.length > 0 ? (
             <PriceTable tiers={product.prices} caption={t("product.prices")} />
           ) : (
@@ -121,12 +185,23 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
+      {product.prices.length > 0 ? (
+        <LandedCostSection
+          values={landed.values}
+          unit={product.prices[0]!.unit}
+          result={landed.result}
+          error={landed.error}
+          needsDutyUnits={needsDutyUnits}
+        />
+      ) : null}
+
       {product.description ? (
         <section className="card">
           <h2>{t("product.description")}</h2>
           <p className="prewrap" lang={product.description.lang}>
             {product.description.text}
           </p>
+          <TranslationNote translations={product.translations} field="description" />
         </section>
       ) : null}
 

@@ -39,17 +39,24 @@ import * as companyApi from "../../contract/profile/company.ts";
 import { CompanySchema } from "../../contract/profile/company.ts";
 import { HEADCOUNT_RANGES } from "../../contract/profile/fields.ts";
 import { CountryRegionFields } from "../components/profile/company-form.tsx";
+import * as translationApi from "../../contract/translation.ts";
+import { TranslationsEditor } from "../components/content/translations.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const api = context.get(apiContext);
   // The layout loads the card; the names of its codes and the regions are this page's.
   const { data: company } = await api.send(companyApi.getCompany);
-  const [regions, okvedNames] = await Promise.all([
+  const [regions, okvedNames, translations] = await Promise.all([
     regionList(api, lang),
     classifierNames(api, "okved", [company.okvedMain, ...company.okvedCodes], lang),
+    // The company's translations (ADR 031).
+    api
+      .send(translationApi.listCompanyTranslations)
+      .then((r) => r.data)
+      .catch(() => []),
   ]);
-  return { regions, okvedNames, seo: { title: getInstance(context).t("profileCompany.editTitle") } };
+  return { regions, okvedNames, translations, seo: { title: getInstance(context).t("profileCompany.editTitle") } };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => companyMainAction(request, context);
@@ -76,7 +83,16 @@ function formValues(company: CompanyView) {
   };
 }
 
-export default function CompanyEditMain({ loaderData, actionData }: Route.ComponentProps) {
+export default function CompanyEditMain(props: Route.ComponentProps) {
+  return (
+    <>
+      <CompanyEditForm {...props} />
+      <TranslationsEditor kind="company" entries={props.loaderData.translations} />
+    </>
+  );
+}
+
+function CompanyEditForm({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
   const { company, readOnly } = useCompanyCard();

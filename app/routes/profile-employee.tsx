@@ -47,6 +47,7 @@ const INVITE_ERRORS = {
   already_employee: { field: "email" },
   already_invited: { field: "email" },
   forbidden_role: { field: "role", message: "profileEmployees.errors.ownerOnly" },
+  rate_limited: { message: "hardening.invitationRateLimited" },
 };
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -106,11 +106,15 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
     <section className="pp-page">
       <header className="pp-header">
         <h1>{t("profileProducts.list.title")}</h1>
-        {!companyBlocked ? (
-          <LocaleLink to="/profile/product/new" className="button button-primary">
-            {t("profileProducts.list.new")}
-          </LocaleLink>
-        ) : null}
+        <div className="pl-product-links">
+          {!companyBlocked ? (
+            <LocaleLink to="/profile/product/new" className="button button-primary">
+              {t("profileProducts.list.new")}
+            </LocaleLink>
+          ) : null}
+          {!companyBlocked ? <LocaleLink to="/profile/price-list">{t("priceLists.productsUpload")}</LocaleLink> : null}{" "}
+          <LocaleLink to="/profile/price-list#pl-export-title">{t("priceLists.productsExport")}</LocaleLink>
+        </div>
       </header>
       {companyBlocked ? <p className="form-error">{t("apiErrors.company_blocked")}</p> : null}
       {failed ? (

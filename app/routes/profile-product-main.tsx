@@ -13,7 +13,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-main";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
 import { ProductFacts } from "../components/profile/product-facts.tsx";
@@ -22,17 +22,41 @@ import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
-import { categoryOptions, productIdOf, stableJson, type ProductDetailView } from "../lib/profile-api/products.server.ts";
-import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import {
+  categoryOptions,
+  productIdOf,
+  readProductCardForm,
+  stableJson,
+  type ProductDetailView,
+} from "../lib/profile-api/products.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { useProductData } from "./profile-product.tsx";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import * as translationApi from "../../contract/translation.ts";
+import * as pendingApi from "../../contract/profile-pending.ts";
+import { PendingDiff } from "../components/content/pending-diff.tsx";
+import { TranslationsEditor } from "../components/content/translations.tsx";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
-  return { categories: await categoryOptions(context.get(apiContext), lang) };
+  const api = context.get(apiContext);
+  const id = productIdOf(request, params.id);
+  const [categories, translations, pendingDiff] = await Promise.all([
+    categoryOptions(api, lang),
+    // The product's translations (ADR 031); the layout answers a missing product with its 404.
+    api
+      .send(translationApi.listProductTranslations, { params: { id } })
+      .then((r) => r.data)
+      .catch(() => []),
+    // The supplier's own changes awaiting moderation, as the moderator sees them.
+    api
+      .send(pendingApi.getProductPendingDiff, { params: { id }, query: { lang } })
+      .then((r) => r.data)
+      .catch(() => null),
+  ]);
+  return { categories, translations, pendingDiff };
 }
 
 /** The card as the API stores it: every optional field explicit (null clears it). */
@@ -58,24 +82,10 @@ const variantsOf = (variants: ProductMainInput["variants"]) =>
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
-  const lang = pageLang(request);
   const api = context.get(apiContext);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ProductMainSchema });
-  const code = (submission.payload.card as { tnvedCode?: unknown } | undefined)?.tnvedCode;
-  const tnvedNames = () => classifierNames(api, "tnved", [typeof code === "string" ? code : null], lang);
-  const pick = readPickerSearch(formData);
-  if (pick)
-    return data({
-      result: submission.reply(),
-      picker: await searchPicker(api, "tnved", pick.field, pick.q, lang),
-      tnvedNames: await tnvedNames(),
-    });
-  if (submission.status !== "success")
-    return data(
-      { result: submission.reply(), picker: null, tnvedNames: await tnvedNames() },
-      { status: submission.status === "error" ? 400 : 200 },
-    );
+  const form = await readProductCardForm(request, api, ProductMainSchema);
+  if ("reply" in form) return form.reply;
+  const { submission, tnvedNames } = form;
 
   const value = submission.value;
   let step: "card" | "facts" | "variants" = "card";
@@ -109,7 +119,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export default function ProductMain({ loaderData, actionData }: Route.ComponentProps) {
+export default function ProductMain(props: Route.ComponentProps) {
+  const { product, readOnly } = useProductData();
+  return (
+    <>
+      <PendingDiff diff={props.loaderData.pendingDiff} />
+      <ProductMainForm {...props} />
+      <TranslationsEditor kind="product" id={product.id} entries={props.loaderData.translations} readOnly={readOnly} />
+    </>
+  );
+}
+
+function ProductMainForm({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
   const { product, tnvedNames, readOnly } = useProductData();

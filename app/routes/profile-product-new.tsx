@@ -7,7 +7,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-new";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
@@ -15,8 +15,7 @@ import { apiContext, profileContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { ProductCardFormSchema } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
-import { categoryOptions } from "../lib/profile-api/products.server.ts";
-import { classifierNames, readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
+import { categoryOptions, readProductCardForm } from "../lib/profile-api/products.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
@@ -36,24 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const lang = pageLang(request);
   const api = context.get(apiContext);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ProductCardFormSchema });
-  const code = (submission.payload.card as { tnvedCode?: unknown } | undefined)?.tnvedCode;
-  const tnvedNames = () => classifierNames(api, "tnved", [typeof code === "string" ? code : null], lang);
-  const pick = readPickerSearch(formData);
-  if (pick)
-    return data({
-      result: submission.reply(),
-      picker: await searchPicker(api, "tnved", pick.field, pick.q, lang),
-      tnvedNames: await tnvedNames(),
-    });
-  if (submission.status !== "success")
-    return data(
-      { result: submission.reply(), picker: null, tnvedNames: await tnvedNames() },
-      { status: submission.status === "error" ? 400 : 200 },
-    );
+  const form = await readProductCardForm(request, api, ProductCardFormSchema);
+  if ("reply" in form) return form.reply;
+  const { submission, tnvedNames } = form;
   try {
     const { data: created } = await api.send(productsApi.createProduct, { body: submission.value.card });
     throw localizedRedirect(request, `/profile/product/${created.id}`, "profileProducts.flash.created");

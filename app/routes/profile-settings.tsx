@@ -35,6 +35,8 @@ import type { FormResult } from "../components/form/result.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { InputField } from "../components/form/field.tsx";
+import { NotificationSettingsCard } from "../components/conversations/notification-settings.tsx";
+import { loadEmailMode, saveEmailMode } from "../components/conversations/notification-settings.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -50,7 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   };
   const org = profile.organization;
+  const emailMode = await loadEmailMode(context.get(apiContext));
   return {
+    emailMode,
     firstName: profile.firstName,
     lastName: profile.lastName,
     locale: profile.locale,
@@ -75,6 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
   const api = context.get(apiContext);
+  // Notification e-mails (issue 14; ADR 028).
+  if (formData.get("intent") === "notifications") return saveEmailMode(api, request, formData);
 
   if (intent === "name") {
     const submission = parseWithZod(formData, { schema: NameSchema });
@@ -273,6 +279,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </>
         )}
       </div>
+
+      <NotificationSettingsCard emailMode={d.emailMode} />
 
       <div className="card settings-card">
         <h2>{t("profileSettings.sessionsTitle")}</h2>

@@ -38,7 +38,13 @@ const SECTIONS: [string, string, boolean][] = [
   ["/profile/company", "profileNav.company", true],
   ["/profile/legal_entities", "profileNav.legalEntities", true],
   ["/profile/product", "profileNav.products", true],
+  ["/profile/price-list", "priceLists.nav", true],
   ["/profile/employee", "profileNav.employees", true],
+  ["/profile/inbox", "inquiries.inbox", true],
+  ["/profile/inquiries", "inquiries.myInquiries", false],
+  ["/profile/rfq", "rfq.nav.requests", false],
+  ["/profile/quotes/requests", "rfq.nav.matched", true],
+  ["/profile/quotes", "rfq.nav.quotes", true],
   ["/profile/start", "profileNav.start", false],
   ["/profile/settings", "profileNav.settings", false],
 ];
@@ -48,6 +54,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { organization, user } = loaderData;
   const sections = SECTIONS.filter(([path, , needsCompany]) => (organization ? path !== "/profile/start" : !needsCompany));
+
   return (
     <main id="main" className="page profile-page">
       <div className="profile-layout">

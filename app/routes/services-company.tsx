@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/services-company";
 import { CompanyCard } from "../components/catalog/cards.tsx";
 import { formatMoney } from "../components/catalog/format.ts";
-import { Text } from "../components/catalog/text.tsx";
+import { Text, TextParagraph } from "../components/catalog/text.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import type { RouteQueryInput } from "../../contract/route.ts";
@@ -111,11 +111,7 @@ export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
                 </span>
               ) : null}
             </h2>
-            {offer.description ? (
-              <p className="clamp-3">
-                <Text value={offer.description} />
-              </p>
-            ) : null}
+            <TextParagraph value={offer.description} className="clamp-3" />
             <CompanyCard company={offer.company} />
           </li>
         ))}

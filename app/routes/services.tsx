@@ -1,6 +1,6 @@
 /** `/services`: the service types a Russia–China trade needs, with how many suppliers offer each. */
 import type { Route } from "./+types/services";
-import { Text } from "../components/catalog/text.tsx";
+import { Text, TextParagraph } from "../components/catalog/text.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as servicesApi from "../../contract/services.ts";
@@ -38,11 +38,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <Text value={type.name} />
               </LocaleLink>
             </h2>
-            {type.description ? (
-              <p>
-                <Text value={type.description} />
-              </p>
-            ) : null}
+            <TextParagraph value={type.description} />
             <p className="muted">{t("services.companyCount", { count: type.companyCount })}</p>
           </li>
         ))}

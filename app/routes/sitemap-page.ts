@@ -15,10 +15,22 @@ const PATHS: Record<SitemapType, (key: string) => string> = {
   services: (key) => `/services/company/${key}`,
   stories: (key) => `/press_center/${key}`,
   okved: (key) => `/okved/${key}`,
+  rfq: (key) => `/rfq/${key}`,
   tnved: (key) => `/tnved/${key}`,
 };
 
-const STATIC_PAGES = ["/", "/catalog", "/suppliers", "/services", "/services/company", "/press_center", "/okved", "/tnved", "/search"];
+const STATIC_PAGES = [
+  "/",
+  "/catalog",
+  "/suppliers",
+  "/services",
+  "/services/company",
+  "/press_center",
+  "/okved",
+  "/tnved",
+  "/search",
+  "/rfq",
+];
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 

@@ -6,6 +6,7 @@ import * as companiesApi from "../../contract/companies.ts";
 import * as productsApi from "../../contract/products.ts";
 import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
+import { displayCurrency } from "../components/money/display-currency.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";
@@ -24,10 +25,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const company = await loadSupplier(context, request, params.id, lang);
   const api = context.get(apiContext);
   const query = {
-    ...apiQuery<productsApi.ProductListInput>(url.searchParams, ["page", "currency", "priceMin", "priceMax", "sort", "tnved"]),
+    ...apiQuery<productsApi.ProductListInput>(url.searchParams, [
+      "page",
+      "currency",
+      "priceMin",
+      "priceMax",
+      "moqMax",
+      "okved",
+      "sort",
+      "tnved",
+    ]),
     company: company.id,
     lang,
     perPage: 24,
+    // Price bounds without a currency are in the visitor's display currency (ADR 026).
+    priceIn: displayCurrency(request, lang),
   };
   const [list, facets] = await Promise.all([
     api.send(companiesApi.listCompanyProducts, { params: { id: company.id }, query }),

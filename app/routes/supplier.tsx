@@ -4,11 +4,13 @@ import { ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
 import { formatDate, formatMoney } from "../components/catalog/format.ts";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { Text } from "../components/catalog/text.tsx";
+import { TranslationNote } from "../components/content/translations.tsx";
+import { YandexMap } from "../components/content/yandex-map.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as companiesApi from "../../contract/companies.ts";
-import { apiContext } from "../context.ts";
+import { apiContext, servicesContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { loadSupplier } from "../lib/supplier-loader.server.ts";
@@ -16,6 +18,8 @@ import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { CompanyContactItems } from "../components/catalog/facts.tsx";
 import { useT } from "../lib/use-t.ts";
+import * as inquiriesApi from "../../contract/inquiries.ts";
+import { RequestPriceLink, ResponseStatsCard } from "../components/conversations/parts.tsx";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -23,10 +27,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const products = await context
     .get(apiContext)
     .send(companiesApi.listCompanyProducts, { params: { id: company.id }, query: { lang, perPage: 8 } });
+  // The response metrics (issue 14): a failure leaves the section out.
+  const responseStats = await context
+    .get(apiContext)
+    .send(inquiriesApi.getResponseStats, { params: { id: company.id } })
+    .then((r) => r.data)
+    .catch(() => null);
   return {
     company,
+    responseStats,
     products: products.data,
     productTotal: products.meta.total,
+    // The interactive map only with a key (and coordinates): the CSP admits Yandex Maps only then.
+    mapsKey: company.coordinates ? (context.get(servicesContext).yandexMapsApiKey ?? null) : null,
     seo: { title: company.name.text, description: (company.description?.text ?? company.name.text).slice(0, 250) },
   };
 }
@@ -65,6 +78,7 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           <h1>
             <Text value={company.name} />
           </h1>
+          <TranslationNote translations={company.translations} field="name" />
           <p className="badges">
             {company.kind ? <span className="badge">{t(`catalog.kind.${company.kind}`)}</span> : null}
             <VerifiedBadge level={company.verificationLevel} />
@@ -99,6 +113,7 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               <p className="prewrap" lang={company.description.lang}>
                 {company.description.text}
               </p>
+              <TranslationNote translations={company.translations} field="description" />
             </section>
           ) : null}
           <section>
@@ -133,6 +148,10 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         <aside>
+          <div className="card request-price-box">
+            <RequestPriceLink supplierId={company.id} />
+          </div>
+          <ResponseStatsCard stats={loaderData.responseStats} />
           <section className="card">
             <h2>{t("suppliers.contacts")}</h2>
             <dl className="facts">
@@ -158,6 +177,15 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               />
               <FactItems facts={company.facts} />
             </dl>
+            {loaderData.mapsKey && company.coordinates ? (
+              <YandexMap
+                apiKey={loaderData.mapsKey}
+                lang={lang}
+                latitude={company.coordinates.latitude}
+                longitude={company.coordinates.longitude}
+                label={company.name.text}
+              />
+            ) : null}
           </section>
           {company.verification.level > 0 ? (
             <section className="card">

@@ -6,9 +6,8 @@
  */
 import { z } from "zod";
 import { LocalizedSchema } from "../lang.ts";
-import { IdParams, defineRoute } from "../route.ts";
-import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
-import { DeletedSchema, Slug, form, integer, localizedRequired, nullable, typeError } from "./fields.ts";
+import { adminRecordRoutes } from "./crud.ts";
+import { Slug, form, integer, localizedRequired, nullable, typeError } from "./fields.ts";
 
 export const AdminCategorySchema = z
   .object({
@@ -56,65 +55,25 @@ export const CategorySchema = form({
 });
 export type CategoryInput = z.output<typeof CategorySchema>;
 
-const TAG = "Admin: categories";
-
-export const listCategories = defineRoute({
-  method: "GET",
+/** The categories operations (contract/admin/crud.ts), also exported one by one below. */
+export const categoryRoutes = adminRecordRoutes({
   path: "/app/admin/categories",
-  operationId: "adminListCategories",
-  tag: TAG,
-  summary: "Every category in tree order, with product and child counts",
-  auth: "staff",
-  data: z.array(AdminCategorySchema),
-  errors: STAFF_ERRORS,
-});
-
-export const createCategory = defineRoute({
-  method: "POST",
-  path: "/app/admin/categories",
-  operationId: "adminCreateCategory",
-  tag: TAG,
-  summary: "Create a category",
-  auth: "staff",
+  names: { one: "Category", many: "Categories", tag: "Admin: categories" },
+  record: AdminCategorySchema,
   body: CategorySchema,
-  data: AdminCategorySchema,
-  status: 201,
-  errors: [...MANAGE_ERRORS, "slug_taken"],
+  list: { summary: "Every category in tree order, with product and child counts" },
+  summaries: {
+    create: "Create a category",
+    get: "One category",
+    update: "Change a category",
+    delete: "Delete a category without products or subcategories",
+  },
+  deleteErrors: ["in_use"],
 });
-
-export const getCategory = defineRoute({
-  method: "GET",
-  path: "/app/admin/categories/{id}",
-  operationId: "adminGetCategory",
-  tag: TAG,
-  summary: "One category",
-  auth: "staff",
-  params: IdParams,
-  data: AdminCategorySchema,
-  errors: [...STAFF_ERRORS, "not_found"],
-});
-
-export const updateCategory = defineRoute({
-  method: "PUT",
-  path: "/app/admin/categories/{id}",
-  operationId: "adminUpdateCategory",
-  tag: TAG,
-  summary: "Change a category",
-  auth: "staff",
-  params: IdParams,
-  body: CategorySchema,
-  data: AdminCategorySchema,
-  errors: [...MANAGE_ERRORS, "not_found", "slug_taken"],
-});
-
-export const deleteCategory = defineRoute({
-  method: "DELETE",
-  path: "/app/admin/categories/{id}",
-  operationId: "adminDeleteCategory",
-  tag: TAG,
-  summary: "Delete a category without products or subcategories",
-  auth: "staff",
-  params: IdParams,
-  data: DeletedSchema,
-  errors: [...MANAGE_ERRORS, "not_found", "in_use"],
-});
+export const {
+  list: listCategories,
+  create: createCategory,
+  get: getCategory,
+  update: updateCategory,
+  remove: deleteCategory,
+} = categoryRoutes;

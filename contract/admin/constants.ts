@@ -8,7 +8,19 @@ export const SITE_ROLES = ["USER", "MODERATOR", "ADMIN"] as const;
 export type SiteRole = (typeof SITE_ROLES)[number];
 
 /** Kinds of records admin actions touch. */
-export const AUDIT_ENTITY_TYPES = ["company", "product", "user", "category", "service_type", "story", "tag", "page"] as const;
+export const AUDIT_ENTITY_TYPES = [
+  "company",
+  "product",
+  "user",
+  "category",
+  "service_type",
+  "story",
+  "tag",
+  "page",
+  "export",
+  "message",
+  "rfq",
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** Every action name the audit log holds, `<entity>.<verb>`. */
@@ -20,6 +32,8 @@ export const AUDIT_ACTIONS = [
   "company.unblock",
   "product.approve",
   "product.reject",
+  "rfq.approve",
+  "rfq.reject",
   "user.role",
   "user.block",
   "user.unblock",
@@ -38,6 +52,17 @@ export const AUDIT_ACTIONS = [
   "tag.update",
   "tag.delete",
   "page.update",
+  // A bulk CSV export of an admin list (security review F24); the entity id is the list's kind.
+  "export.csv",
+  // Conversation messages (issue 14; ADR 028).
+  "message.hide",
+  "message.dismiss_report",
+  // End-user security events (security review F24): a sign-in, a wrong or spent sign-in or contact
+  // code for a known account, "sign out on all devices", a changed sign-in e-mail or phone.
+  "user.sign_in",
+  "user.code_failed",
+  "user.logout_all",
+  "user.contact_change",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

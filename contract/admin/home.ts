@@ -19,7 +19,9 @@ export const StaffMeSchema = z
   .meta({ id: "StaffMe" });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
-export const QueueCountsSchema = z.object({ company: z.number().int(), product: z.number().int() }).meta({ id: "QueueCounts" });
+export const QueueCountsSchema = z
+  .object({ company: z.number().int(), product: z.number().int(), rfq: z.number().int() })
+  .meta({ id: "QueueCounts" });
 
 export const AdminSummarySchema = z
   .object({

@@ -15,7 +15,8 @@ import { AuditRowSchema } from "./audit.ts";
 import { QueueCountsSchema } from "./home.ts";
 import { LangField, form, text } from "./fields.ts";
 
-export const QUEUE_KINDS = ["company", "product"] as const;
+/** `rfq`: a public buying request before it is listed (contract/rfq.ts). */
+export const QUEUE_KINDS = ["company", "product", "rfq"] as const;
 export const QueueKindSchema = z.enum(QUEUE_KINDS);
 export type QueueKind = z.infer<typeof QueueKindSchema>;
 const Lang = z.enum(LANGS);
@@ -110,6 +111,26 @@ export const CompanyDocSchema = z
   .meta({ id: "CompanyDoc" });
 export type CompanyDoc = z.infer<typeof CompanyDocSchema>;
 
+/** A buying request as a moderator reviews it (contract/rfq.ts): what visitors will read. */
+export const RfqDocSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    lang: Lang,
+    tnvedCode: z.string().nullable(),
+    category: z.string().nullable(),
+    quantity: z.string(),
+    unit: z.string(),
+    targetPrice: z.string().nullable(),
+    currency: z.string().nullable(),
+    incoterms: z.string(),
+    destination: z.string(),
+    deadline: z.string(),
+    files: z.array(FileRefSchema),
+  })
+  .meta({ id: "RfqDoc" });
+export type RfqDoc = z.infer<typeof RfqDocSchema>;
+
 export const ROW_STATUSES = ["same", "added", "removed"] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 const RowStatusSchema = z.enum(ROW_STATUSES);
@@ -158,8 +179,8 @@ export const QueueItemDetailSchema = z
     }),
     moderationNote: z.string().nullable(),
     moderationNoteLang: Lang.nullable(),
-    before: z.union([ProductDocSchema, CompanyDocSchema]).nullable(),
-    after: z.union([ProductDocSchema, CompanyDocSchema]),
+    before: z.union([ProductDocSchema, CompanyDocSchema, RfqDocSchema]).nullable(),
+    after: z.union([ProductDocSchema, CompanyDocSchema, RfqDocSchema]),
     diff: z.array(DiffFieldSchema),
     history: z.array(AuditRowSchema),
   })
@@ -174,7 +195,9 @@ export const ModerationResultSchema = z
     companyId: z.number().int(),
     name: LocalizedSchema.meta({ description: "The company's or product's name after the decision" }),
     decision: z.enum(["approved", "rejected"]),
-    status: z.enum(["published", "rejected"]).meta({ description: "A rejected change of a published product leaves it published" }),
+    status: z
+      .enum(["published", "rejected"])
+      .meta({ description: "A rejected change of a published product leaves it published; an approved buying request is open (listed)" }),
     reason: z.string().nullable(),
     reasonLang: Lang.nullable(),
     changesOnly: z.boolean(),

@@ -4,10 +4,9 @@
  */
 import { z } from "zod";
 import { LocalizedSchema } from "../lang.ts";
-import { IdParams, defineRoute } from "../route.ts";
-import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
+import { adminRecordRoutes } from "./crud.ts";
 import { Icon, nameRu } from "./categories.ts";
-import { DeletedSchema, Slug, form, integer, localized } from "./fields.ts";
+import { Slug, form, integer, localized } from "./fields.ts";
 
 export const AdminServiceTypeSchema = z
   .object({
@@ -32,65 +31,25 @@ export const ServiceTypeSchema = form({
 });
 export type ServiceTypeInput = z.output<typeof ServiceTypeSchema>;
 
-const TAG = "Admin: service types";
-
-export const listServiceTypes = defineRoute({
-  method: "GET",
+/** The service types operations (contract/admin/crud.ts), also exported one by one below. */
+export const serviceTypeRoutes = adminRecordRoutes({
   path: "/app/admin/service-types",
-  operationId: "adminListServiceTypes",
-  tag: TAG,
-  summary: "Every service type with its number of offers",
-  auth: "staff",
-  data: z.array(AdminServiceTypeSchema),
-  errors: STAFF_ERRORS,
-});
-
-export const createServiceType = defineRoute({
-  method: "POST",
-  path: "/app/admin/service-types",
-  operationId: "adminCreateServiceType",
-  tag: TAG,
-  summary: "Create a service type",
-  auth: "staff",
+  names: { one: "ServiceType", many: "ServiceTypes", tag: "Admin: service types" },
+  record: AdminServiceTypeSchema,
   body: ServiceTypeSchema,
-  data: AdminServiceTypeSchema,
-  status: 201,
-  errors: [...MANAGE_ERRORS, "slug_taken"],
+  list: { summary: "Every service type with its number of offers" },
+  summaries: {
+    create: "Create a service type",
+    get: "One service type",
+    update: "Change a service type",
+    delete: "Delete a service type no supplier offers",
+  },
+  deleteErrors: ["in_use"],
 });
-
-export const getServiceType = defineRoute({
-  method: "GET",
-  path: "/app/admin/service-types/{id}",
-  operationId: "adminGetServiceType",
-  tag: TAG,
-  summary: "One service type",
-  auth: "staff",
-  params: IdParams,
-  data: AdminServiceTypeSchema,
-  errors: [...STAFF_ERRORS, "not_found"],
-});
-
-export const updateServiceType = defineRoute({
-  method: "PUT",
-  path: "/app/admin/service-types/{id}",
-  operationId: "adminUpdateServiceType",
-  tag: TAG,
-  summary: "Change a service type",
-  auth: "staff",
-  params: IdParams,
-  body: ServiceTypeSchema,
-  data: AdminServiceTypeSchema,
-  errors: [...MANAGE_ERRORS, "not_found", "slug_taken"],
-});
-
-export const deleteServiceType = defineRoute({
-  method: "DELETE",
-  path: "/app/admin/service-types/{id}",
-  operationId: "adminDeleteServiceType",
-  tag: TAG,
-  summary: "Delete a service type no supplier offers",
-  auth: "staff",
-  params: IdParams,
-  data: DeletedSchema,
-  errors: [...MANAGE_ERRORS, "not_found", "in_use"],
-});
+export const {
+  list: listServiceTypes,
+  create: createServiceType,
+  get: getServiceType,
+  update: updateServiceType,
+  remove: deleteServiceType,
+} = serviceTypeRoutes;

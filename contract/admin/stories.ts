@@ -10,22 +10,11 @@
 import { AttachFileSchema } from "../profile/fields.ts";
 import { z } from "zod";
 import { LANGS, LocalizedSchema } from "../lang.ts";
-import { IdParams, PageMetaSchema, defineRoute } from "../route.ts";
-import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
+import { IdParams, defineRoute } from "../route.ts";
+import { MANAGE_ERRORS } from "./access.ts";
 import { AuditRowSchema } from "./audit.ts";
-import {
-  DeletedSchema,
-  LangField,
-  Moment,
-  Slug,
-  checkSource,
-  choice,
-  form,
-  localized,
-  localizedRequired,
-  nullable,
-  typeError,
-} from "./fields.ts";
+import { adminRecordRoutes } from "./crud.ts";
+import { LangField, Moment, Slug, checkSource, choice, form, localized, localizedRequired, nullable, typeError } from "./fields.ts";
 
 export const STORY_STATUSES = ["draft", "published"] as const;
 
@@ -117,68 +106,21 @@ const UPLOAD_ERRORS = [
 
 const STORIES = "Admin: press centre";
 
-export const listStories = defineRoute({
-  method: "GET",
+/** The stories operations (contract/admin/crud.ts), also exported one by one below. */
+export const storyRoutes = adminRecordRoutes({
   path: "/app/admin/stories",
-  operationId: "adminListStories",
-  tag: STORIES,
-  summary: "Stories newest first, drafts included",
-  auth: "staff",
-  query: StoryListQuery,
-  data: z.array(AdminStorySchema),
-  meta: PageMetaSchema,
-  errors: STAFF_ERRORS,
-});
-
-export const createStory = defineRoute({
-  method: "POST",
-  path: "/app/admin/stories",
-  operationId: "adminCreateStory",
-  tag: STORIES,
-  summary: "Create a story",
-  auth: "staff",
+  names: { one: "Story", many: "Stories", tag: STORIES },
+  record: AdminStoryDetailSchema,
   body: StorySchema,
-  data: AdminStoryDetailSchema,
-  status: 201,
-  errors: [...MANAGE_ERRORS, "slug_taken"],
+  list: { summary: "Stories newest first, drafts included", item: AdminStorySchema, query: StoryListQuery },
+  summaries: {
+    create: "Create a story",
+    get: "One story with its history",
+    update: "Change a story",
+    delete: "Delete a story (and its cover file when nothing else uses it)",
+  },
 });
-
-export const getStory = defineRoute({
-  method: "GET",
-  path: "/app/admin/stories/{id}",
-  operationId: "adminGetStory",
-  tag: STORIES,
-  summary: "One story with its history",
-  auth: "staff",
-  params: IdParams,
-  data: AdminStoryDetailSchema,
-  errors: [...STAFF_ERRORS, "not_found"],
-});
-
-export const updateStory = defineRoute({
-  method: "PUT",
-  path: "/app/admin/stories/{id}",
-  operationId: "adminUpdateStory",
-  tag: STORIES,
-  summary: "Change a story",
-  auth: "staff",
-  params: IdParams,
-  body: StorySchema,
-  data: AdminStoryDetailSchema,
-  errors: [...MANAGE_ERRORS, "not_found", "slug_taken"],
-});
-
-export const deleteStory = defineRoute({
-  method: "DELETE",
-  path: "/app/admin/stories/{id}",
-  operationId: "adminDeleteStory",
-  tag: STORIES,
-  summary: "Delete a story (and its cover file when nothing else uses it)",
-  auth: "staff",
-  params: IdParams,
-  data: DeletedSchema,
-  errors: [...MANAGE_ERRORS, "not_found"],
-});
+export const { list: listStories, create: createStory, get: getStory, update: updateStory, remove: deleteStory } = storyRoutes;
 
 export const setCover = defineRoute({
   method: "PUT",

@@ -83,6 +83,15 @@ export type InvitationView = z.infer<typeof InvitationViewSchema>;
 const TAG = "Profile: employees";
 const ANY_EMPLOYEE = "Access: any employee.";
 const OWNER_OR_ADMIN = "Access: owner or admin.";
+/**
+ * Limits on invitation e-mails (security review F6: no mail bombing or phishing relay through the
+ * platform's mail server): an open invitation's e-mail is sent again at most once per `resendS`
+ * seconds; one address receives at most `perTargetPerDay` invitation e-mails a day from all
+ * companies together; one company sends at most `perCompanyPerDay` a day. Beyond them: 429
+ * `rate_limited` with Retry-After.
+ */
+export const INVITATION_LIMITS = { resendS: 60, perTargetPerDay: 3, perCompanyPerDay: 30 } as const;
+
 const MANAGE_ERRORS = [...MEMBER_ERRORS, "forbidden_role"] as const;
 
 export const listEmployees = defineRoute({
@@ -103,12 +112,12 @@ export const inviteEmployee = defineRoute({
   operationId: "inviteProfileEmployee",
   tag: TAG,
   summary: "Invite by e-mail",
-  description: `201 for a new invitation; 200 when an open one to the same address is renewed (role and position updated, e-mail sent again). Only an owner invites an owner. At most 100 open invitations. ${OWNER_OR_ADMIN}`,
+  description: `201 for a new invitation; 200 when an open one to the same address is renewed (role and position updated, e-mail sent again). Only an owner invites an owner. At most 100 open invitations. Invitation e-mails: an open invitation again after ${INVITATION_LIMITS.resendS} s at the earliest, ${INVITATION_LIMITS.perTargetPerDay} a day to one address, ${INVITATION_LIMITS.perCompanyPerDay} a day from one company (429 \`rate_limited\`). ${OWNER_OR_ADMIN}`,
   auth: "user",
   body: InviteEmployeeSchema,
   data: InvitedEmployeeSchema,
   status: 201,
-  errors: [...MANAGE_ERRORS, "already_employee", "already_invited", "too_many_invitations"],
+  errors: [...MANAGE_ERRORS, "company_blocked", "already_employee", "already_invited", "too_many_invitations", "rate_limited"],
 });
 
 export const getEmployee = defineRoute({
@@ -135,7 +144,7 @@ export const updateEmployee = defineRoute({
   params: PathIdParams,
   body: EmployeePatchSchema,
   data: EmployeeViewSchema,
-  errors: [...MANAGE_ERRORS, "not_found", "last_owner"],
+  errors: [...MANAGE_ERRORS, "company_blocked", "not_found", "last_owner"],
 });
 
 export const removeEmployee = defineRoute({
@@ -148,7 +157,7 @@ export const removeEmployee = defineRoute({
   auth: "user",
   params: PathIdParams,
   data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
-  errors: [...MANAGE_ERRORS, "not_found", "last_owner"],
+  errors: [...MANAGE_ERRORS, "company_blocked", "not_found", "last_owner"],
 });
 
 export const setEmployeeStatus = defineRoute({
@@ -162,7 +171,7 @@ export const setEmployeeStatus = defineRoute({
   params: PathIdParams,
   body: EmployeeStatusSchema,
   data: EmployeeViewSchema,
-  errors: [...MANAGE_ERRORS, "not_found", "not_joined", "cannot_block_self", "last_owner"],
+  errors: [...MANAGE_ERRORS, "company_blocked", "not_found", "not_joined", "cannot_block_self", "last_owner"],
 });
 
 /* ─── the invited person ────────────────────────────────────────────────────────────────────── */
@@ -273,7 +282,7 @@ export const findPeople = defineRoute({
   tag: TAG,
   summary: "Find registered people to invite as employees",
   description:
-    `Matches the start of a first, last or full name, of the e-mail's local part, of the whole address when \`q\` has an @, or the exact address; at most ${MAX_PEOPLE} people with an e-mail, never the company's own employees. ` +
+    `Not a user directory (ADR 030): only a published company gets hits, namely the person whose address is exactly \`q\`, and among people the company has an open invitation to, those matching the start of a first, last or full name, of the e-mail's local part, or of the whole address when \`q\` has an @; at most ${MAX_PEOPLE} people with an e-mail, never the company's own employees. ` +
     `E-mails are masked (\`iv***@example.com\`) unless \`q\` is exactly the address; phone numbers are never returned. ${PEOPLE_SEARCH_LIMIT.points} searches a minute. ${OWNER_OR_ADMIN}`,
   auth: "user",
   query: PeopleQuery,
@@ -307,10 +316,10 @@ export const submitEmployeeForm = defineRoute({
   summary: "Submit the employee invitation form",
   description:
     'The same body, validation and invitation as POST /api/profile/company/employees (201 new, 200 an open invitation renewed). A refused form answers with the error and `errors: { field: [code] }` (`""` for the whole form), ready for the form\'s fields: ' +
-    `validation codes; \`already_employee\`, \`already_invited\` on \`email\`; \`owner_only\` on \`role\` (403: only an owner gives the owner role); \`too_many_invitations\` on \`""\`. ${OWNER_OR_ADMIN}`,
+    `validation codes; \`already_employee\`, \`already_invited\` on \`email\`; \`owner_only\` on \`role\` (403: only an owner gives the owner role); \`too_many_invitations\` and \`rate_limited\` (429, the invitation e-mail caps) on \`""\`. ${OWNER_OR_ADMIN}`,
   auth: "user",
   body: InviteEmployeeSchema,
   data: InvitedEmployeeSchema,
   status: 201,
-  errors: [...MANAGE_ERRORS, "already_employee", "already_invited", "too_many_invitations"],
+  errors: [...MANAGE_ERRORS, "company_blocked", "already_employee", "already_invited", "too_many_invitations", "rate_limited"],
 });

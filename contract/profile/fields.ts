@@ -277,6 +277,7 @@ export const EDIT_ERRORS = [
 ] as const satisfies readonly ErrorCode[];
 /** Refusals of an upload (server/files/uploads.ts) or of the temporary upload it names. */
 export const UPLOAD_ERRORS = [
+  "storage_quota_exceeded",
   "invalid_multipart",
   "file_required",
   "file_empty",

@@ -294,7 +294,7 @@ export const changeProductStatus = defineRoute({
   params: PathIdParams,
   body: StatusActionSchema,
   data: ProductViewSchema,
-  errors: [...MEMBER_ERRORS, "product_blocked", "invalid_transition", "not_found"],
+  errors: [...MEMBER_ERRORS, "company_blocked", "product_blocked", "invalid_transition", "not_found"],
 });
 
 export const getPrices = defineRoute({

@@ -9,6 +9,9 @@ import type { Db } from "../../server/db/client.ts";
 import { importClassifiers, type ImportReport } from "../../server/classifiers/import/import.ts";
 import { formatImportReport } from "../../server/classifiers/import/report.ts";
 import { seedRegions } from "../../server/catalog/regions.ts";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ETT_FILE, importTariff } from "../../server/money/tariff.ts";
 
 export async function runImport(db: Db, dir: string, log: (line: string) => void = console.log): Promise<ImportReport[]> {
   log(`Importing classifiers from ${dir}`);
@@ -30,5 +33,7 @@ export async function runImport(db: Db, dir: string, log: (line: string) => void
   for (const report of reports) for (const line of formatImportReport(report)) log(line);
   // Companies reference a region (foreign key): without these rows no company form could pick one.
   log(`Regions: ${await seedRegions(db)} (subjects of the Russian Federation, provinces of China)`);
+  // Import duty rates beside TN VED (issue 15); a data folder without the tariff is not an error.
+  if (existsSync(path.join(dir, ETT_FILE))) log(`ETT EAEU import duties: ${(await importTariff(db, dir)).lines} tariff lines`);
   return reports;
 }

@@ -12,7 +12,7 @@
  */
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { adminAuditLog } from "../db/schema.ts";
+import { adminAuditLog, users } from "../db/schema.ts";
 import type { Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 
@@ -45,6 +45,50 @@ export async function recordAdminAction(tx: Queryable, actor: AdminActor, entry:
     after: entry.after ?? null,
     requestId: actor.requestId ?? null,
     ip: actor.ip ?? null,
+    createdAt: now,
+  });
+}
+
+/** The security events of end users the audit log keeps (security review F24; ASVS V16.3.1/16.3.2). */
+export type UserSecurityAction = Extract<AuditAction, "user.sign_in" | "user.code_failed" | "user.logout_all" | "user.contact_change">;
+
+export interface UserSecurityEvent {
+  /** The account the event is about (the row's entity, type "user"). */
+  userId: number;
+  action: UserSecurityAction;
+  /**
+   * Who acted: the account's own user id, or null when it is not known who typed a wrong code for
+   * the account's address (recorded as actor "anonymous", role ANONIM).
+   */
+  actorUserId: number | null;
+  before?: unknown;
+  after?: unknown;
+  /** The client's IP (the request's `x-client-ip`). */
+  ip?: string | null;
+}
+
+/**
+ * Writes an end-user security event (sign-in, a wrong or spent code, sign-out everywhere, a changed
+ * sign-in address) as an audit row of entity "user". The actor's label is the account's e-mail or
+ * phone as it is now, so staff can follow one account's events on its admin page (`historyOf`).
+ */
+export async function recordUserEvent(db: Queryable, event: UserSecurityEvent, now = new Date()): Promise<void> {
+  let label = "anonymous";
+  if (event.actorUserId !== null) {
+    const [row] = await db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, event.actorUserId)).limit(1);
+    label = row?.email ?? row?.phone ?? `user ${event.actorUserId}`;
+  }
+  await db.insert(adminAuditLog).values({
+    actorUserId: event.actorUserId,
+    actorLabel: label,
+    actorRole: event.actorUserId === null ? "ANONIM" : "USER",
+    entityType: "user",
+    entityId: String(event.userId),
+    action: event.action,
+    before: event.before ?? null,
+    after: event.after ?? null,
+    requestId: null,
+    ip: event.ip ?? null,
     createdAt: now,
   });
 }

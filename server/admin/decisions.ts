@@ -14,6 +14,8 @@ import type { Logger } from "../logger.ts";
 import { approveCompany, approveProduct, rejectCompany, rejectProduct, type ModerationResult } from "../profile/moderation.ts";
 import type { AdminActor } from "./access.ts";
 import { notifyDecision } from "./notify.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { approveRfq, rejectRfq } from "../rfq/moderation.ts";
 
 export interface DecisionDeps {
   db: Db;
@@ -21,6 +23,8 @@ export interface DecisionDeps {
   mailer: Mailer;
   publicUrl: () => string;
   logger: Logger;
+  /** The job queue (an approved buying request opens and its matching job is enqueued). */
+  jobs?: JobQueue;
 }
 
 async function notified(deps: DecisionDeps, result: ModerationResult): Promise<Decision> {
@@ -30,6 +34,7 @@ async function notified(deps: DecisionDeps, result: ModerationResult): Promise<D
 
 /** Approves `kind` `id` (a published product's pending changes are applied) and e-mails its people. */
 export async function approve(deps: DecisionDeps, actor: AdminActor, kind: QueueKind, id: number): Promise<Decision> {
+  if (kind === "rfq") return approveRfq({ ...deps, jobs: requireJobs(deps) }, actor, id);
   const result = await (kind === "company" ? approveCompany(deps.db, id, { actor }) : approveProduct(deps.db, deps.storage, id, { actor }));
   return notified(deps, result);
 }
@@ -43,8 +48,14 @@ export async function reject(
   reason: string,
   lang: Lang,
 ): Promise<Decision> {
+  if (kind === "rfq") return rejectRfq({ ...deps, jobs: requireJobs(deps) }, actor, id, reason, lang);
   const result = await (kind === "company"
     ? rejectCompany(deps.db, id, reason, { actor, lang })
     : rejectProduct(deps.db, id, reason, { actor, lang }));
   return notified(deps, result);
+}
+
+function requireJobs(deps: DecisionDeps): JobQueue {
+  if (!deps.jobs) throw new Error("Deciding on a buying request needs the job queue");
+  return deps.jobs;
 }

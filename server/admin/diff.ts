@@ -32,9 +32,9 @@ import {
   type LocalizedFact,
 } from "../db/schema.ts";
 import { mediaPath } from "../files/repository.ts";
-import { UNITS, type UnitId } from "../catalog/units.ts";
+import { UNITS } from "../catalog/units.ts";
 import type { Queryable } from "../profile/db.ts";
-import { pendingOf, type PendingChanges, type Tier } from "../profile/products.ts";
+import { pendingOf, productFormValues, type PendingChanges, type Tier } from "../profile/products.ts";
 import type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "../../contract/admin/moderation.ts";
 
 export type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "../../contract/admin/moderation.ts";
@@ -92,16 +92,7 @@ export async function productDoc(db: Queryable, productId: number, withPending: 
   const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
   if (!row) return null;
   const pending: PendingChanges = (withPending ? pendingOf(row) : null) ?? {};
-  const card = pending.card ?? {
-    name: row.name,
-    description: row.description,
-    sourceLang: row.sourceLang,
-    categoryId: row.categoryId,
-    tnvedCode: row.tnvedCode,
-    moq: row.moq === null ? null : String(Number(row.moq)),
-    moqUnit: row.moqUnit as UnitId | null,
-    originCountry: row.originCountry,
-  };
+  const card = pending.card ?? productFormValues(row);
   const prices =
     pending.prices ??
     (

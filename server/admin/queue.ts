@@ -1,5 +1,6 @@
 /**
  * The moderation queue (issue 7): what waits for a moderator, OLDEST FIRST —
+ * - public buying requests the buyer submitted (server/rfq/moderation.ts, issue 14);
  * - companies under moderation (a first submission, or a resubmission after a rejection or withdrawal);
  * - products under moderation;
  * - published products with pending changes the author has (re)submitted: changes a moderator sent
@@ -17,6 +18,7 @@ import { pendingOf } from "../profile/products.ts";
 import { historyOf } from "./audit.ts";
 import { companyDoc, diffCompany, diffProduct, productDoc, refreshFileRefs, type CompanyDoc, type ProductDoc } from "./diff.ts";
 import type { QueueEntry, QueueItemDetail, QueueKind } from "../../contract/admin/moderation.ts";
+import { RFQ_QUEUE_PART, rfqQueueItem } from "../rfq/moderation.ts";
 
 export type { QueueEntry, QueueItemDetail, QueueKind } from "../../contract/admin/moderation.ts";
 
@@ -67,7 +69,13 @@ export async function listQueue(
       p.published_snapshot is not null as resubmission, c.source_lang, p.updated_at as waiting_since
     from products p join companies c on c.id = p.company_id where ${PRODUCT_AWAITS}`;
   const union =
-    query.kind === "company" ? companyPart : query.kind === "product" ? productPart : sql`${companyPart} union all ${productPart}`;
+    query.kind === "company"
+      ? companyPart
+      : query.kind === "product"
+        ? productPart
+        : query.kind === "rfq"
+          ? RFQ_QUEUE_PART
+          : sql`${companyPart} union all ${productPart} union all ${RFQ_QUEUE_PART}`;
   // `q`: part of the name or the supplier's name in any language, or the record's number.
   const text = query.q?.trim();
   const pattern = text ? `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
@@ -84,18 +92,19 @@ export async function listQueue(
     ? ((await db.execute<{ n: number }>(sql`select count(*)::int as n from (${union}) q ${where}`)).rows[0]?.n ?? 0)
     : query.kind
       ? counts[query.kind]
-      : counts.company + counts.product;
+      : counts.company + counts.product + counts.rfq;
   return { items: rows.rows.map(toEntry), total, counts };
 }
 
 /** How many companies and products wait for a moderator. */
 export async function queueCounts(db: Db): Promise<Record<QueueKind, number>> {
-  const result = await db.execute<{ companies: number; products: number }>(
+  const result = await db.execute<{ companies: number; products: number; rfqs: number }>(
     sql`select (select count(*)::int from companies where status = 'moderation') as companies,
-               (select count(*)::int from products p where ${PRODUCT_AWAITS}) as products`,
+               (select count(*)::int from products p where ${PRODUCT_AWAITS}) as products,
+               (select count(*)::int from rfqs where status = 'moderation') as rfqs`,
   );
   const row = result.rows[0];
-  return { company: row?.companies ?? 0, product: row?.products ?? 0 };
+  return { company: row?.companies ?? 0, product: row?.products ?? 0, rfq: row?.rfqs ?? 0 };
 }
 
 /**
@@ -104,6 +113,7 @@ export async function queueCounts(db: Db): Promise<Record<QueueKind, number>> {
  * not exist.
  */
 export async function queueItem(db: Db, kind: QueueKind, id: number, lang: Lang): Promise<QueueItemDetail | null> {
+  if (kind === "rfq") return rfqQueueItem(db, id, lang);
   if (kind === "company") {
     const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
     if (!row) return null;

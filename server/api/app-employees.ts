@@ -8,7 +8,7 @@
  * The form endpoint answers a refused form with the API's error plus `errors: { field: [code] }`
  * (Conform's shape; `""` is the form as a whole): validation codes, `already_employee` /
  * `already_invited` on `email`, `owner_only` on `role` (403: only an owner gives the owner role),
- * `too_many_invitations` on `""`. Refusals of the caller (401, 403 `no_company`, …) keep the
+ * `too_many_invitations` and `rate_limited` (429, the invitation e-mail caps) on `""`. Refusals of the caller (401, 403 `no_company`, …) keep the
  * plain envelope.
  */
 import type { Context } from "hono";
@@ -59,7 +59,7 @@ export const peopleResource = resource("/app/user", [
   implement(employees.findPeople, async (c, { query }) => {
     const access = await callerAccess(c, "manageEmployees");
     await searches(c.var.db).consume(String(access.userId));
-    return { data: await findPeople(c.var.db, access.companyId, query.q, query.limit) };
+    return { data: await findPeople(c.var.db, access, query.q, query.limit) };
   }),
   implement(employees.employeeFormOptions, async (c, { query: { lang } }) => {
     const access = await callerAccess(c, "read");
@@ -82,7 +82,8 @@ export const employeeFormResource = resource("/app/employee", [
         if (!(error instanceof DomainError)) throw error;
         if (error.code === "forbidden_role") return formRefusal(c, error, [{ path: "role", message: "owner_only" }]);
         if (error.issues) return formRefusal(c, error, error.issues);
-        if (error.code === "too_many_invitations") return formRefusal(c, error, [{ path: "", message: error.code }]);
+        if (error.code === "too_many_invitations" || error.code === "rate_limited")
+          return formRefusal(c, error, [{ path: "", message: error.code }]);
         throw error;
       }
     },

@@ -3,6 +3,8 @@
  * (validation, persistence, search). The web tier reaches it only through app/lib/api-client.server.ts,
  * in-process by default (`api.fetch(request)`, no socket) or over HTTP when API_URL is set.
  */
+import type { Translator } from "../translation/provider.ts";
+import type { StorageQuota } from "../files/receive.ts";
 import { Hono } from "hono";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -21,6 +23,11 @@ import { createLogMailer, type Mailer } from "../auth/delivery/mailer.ts";
 import { createSuggestionsClient, type SuggestionsClient } from "../suggestions/dadata.ts";
 import { createParseMetaService, type ParseMetaDeps, type ParseMetaService } from "./parse-meta.ts";
 import { adminAreaGate } from "./admin/index.ts";
+import { noJobQueue, type JobQueue } from "../jobs/queue.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
+
+/** Seconds a client is told to wait when the database cannot be reached (a restart takes a few). */
+const DATABASE_RETRY_AFTER_S = 5;
 
 export interface ApiDeps {
   db: Db;
@@ -37,6 +44,8 @@ export interface ApiDeps {
   suggestions?: SuggestionsClient;
   /** Seconds a temporary upload lives unless attached (default 24 h). */
   uploadTtlS?: number;
+  /** Bytes of stored uploads per user and per company (security review F25); default unlimited. */
+  storageQuota?: StorageQuota;
   /** Origin of the site for links in e-mails. */
   publicUrl?: () => string;
   /**
@@ -46,6 +55,10 @@ export interface ApiDeps {
   checkResponses?: boolean;
   /** `/app/parse/meta` limits and, in tests only, fetcher hooks (server/api/parse-meta.ts). */
   parseMeta?: ParseMetaDeps;
+  /** The background job queue (server/jobs); without it, enqueuing throws (a bare app in a test). */
+  jobs?: JobQueue;
+  /** Machine translation for "translate" on a message (server/translation/provider.ts); none: the action is unavailable. */
+  translator?: Translator | undefined;
 }
 
 export type ApiEnv = {
@@ -60,10 +73,13 @@ export type ApiEnv = {
     mailer: Mailer;
     suggestions: SuggestionsClient;
     uploadTtlS: number;
+    storageQuota?: StorageQuota;
     publicUrl: () => string;
     checkResponses: boolean;
     /** The page reader's limiters and fetcher settings (server/api/parse-meta.ts). */
     parseMeta: ParseMetaService;
+    jobs: JobQueue;
+    translator: Translator | undefined;
   };
 };
 
@@ -74,6 +90,7 @@ export function createApiApp(deps: ApiDeps) {
   const suggestions = deps.suggestions ?? createSuggestionsClient({});
   const publicUrl = deps.publicUrl ?? (() => "http://localhost:3000");
   const parseMeta = createParseMetaService(deps.db, deps.parseMeta);
+  const jobs = deps.jobs ?? noJobQueue;
   api.use(async (c, next) => {
     c.set("db", deps.db);
     c.set("logger", deps.logger);
@@ -83,9 +100,12 @@ export function createApiApp(deps: ApiDeps) {
     c.set("mailer", mailer);
     c.set("suggestions", suggestions);
     c.set("uploadTtlS", deps.uploadTtlS ?? 24 * 3600);
+    c.set("storageQuota", deps.storageQuota);
     c.set("publicUrl", publicUrl);
     c.set("checkResponses", deps.checkResponses ?? process.env.NODE_ENV !== "production");
     c.set("parseMeta", parseMeta);
+    c.set("jobs", jobs);
+    c.set("translator", deps.translator);
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
@@ -110,6 +130,14 @@ export function createApiApp(deps: ApiDeps) {
           },
         },
         status,
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn({ err: error, path: c.req.path }, "database unavailable");
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_S));
+      return c.json(
+        { error: { code: "service_unavailable", message: "The service is briefly unavailable; try again in a few seconds" } },
+        503,
       );
     }
     deps.logger.error({ err: error, path: c.req.path }, "API request failed");

@@ -83,7 +83,7 @@ export const authResource = resource("/api/auth", [
     return { data: { ok: true as const } };
   }),
   implement(auth.logoutAll, async (c) => {
-    const { sessionsEnded } = await c.var.auth.logoutAll(requireCaller(c).userId);
+    const { sessionsEnded } = await c.var.auth.logoutAll(requireCaller(c).userId, clientContext(c));
     clearRefreshCookie(c);
     return { data: { ok: true as const, sessionsEnded } };
   }),

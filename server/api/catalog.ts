@@ -16,6 +16,7 @@ import { listRegions } from "../catalog/regions.ts";
 import { getProduct, listCategories, listProducts, randomProducts, relatedProducts } from "../catalog/repository.ts";
 import { getCompanyService, listCompanyServices, listServiceTypes } from "../catalog/services.ts";
 import { pagedReply } from "./replies.ts";
+import { applyTranslations } from "../translation/store.ts";
 import { implement, resource } from "./resource.ts";
 
 export const categoryResource = resource("/api/categories", [
@@ -34,7 +35,7 @@ export const productResource = resource("/api/products", [
   implement(products.getProduct, async (c, { params, query }) => {
     const product = await getProduct(c.var.db, params.id, query.lang);
     if (!product) throw notFound("Product");
-    return { data: product };
+    return { data: await applyTranslations(c.var.db, "product", params.id, query.lang, product) };
   }),
   implement(products.relatedProducts, async (c, { params, query }) => ({
     data: await relatedProducts(c.var.db, params.id, query.lang, query.count),
@@ -48,7 +49,7 @@ export const companyResource = resource("/api/companies", [
   implement(companies.getCompany, async (c, { params, query }) => {
     const company = await getCompany(c.var.db, params.id, query.lang);
     if (!company) throw notFound("Company");
-    return { data: company };
+    return { data: await applyTranslations(c.var.db, "company", params.id, query.lang, company) };
   }),
   implement(companies.listCompanyProducts, async (c, { params, query: { lang, page, perPage, ...filters } }) =>
     pagedReply(await listProducts(c.var.db, { ...filters, company: params.id }, lang, page, perPage), page, perPage),

@@ -3,6 +3,7 @@
  * (`/api/okved/tree`, `/api/tnved/tree`) and their searches (`/dev/okved2`, `/dev/ved`). Their data
  * changes only on import, so browsers and the service worker may keep answers for five minutes.
  */
+import { pageMetaOf } from "../../contract/route.ts";
 import type { Context } from "hono";
 import * as classifiers from "../../contract/classifiers.ts";
 import type { Classifier } from "../classifiers/codes.ts";
@@ -27,10 +28,7 @@ function search(classifier: Classifier): Implementation {
     return {
       data: result.items,
       meta: {
-        page,
-        perPage,
-        total: result.total,
-        pages: Math.max(1, Math.ceil(result.total / perPage)),
+        ...pageMetaOf(page, perPage, result.total),
         q,
         correctedQuery: result.correctedQuery,
       },

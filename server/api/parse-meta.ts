@@ -9,6 +9,7 @@ import { rateLimitKey } from "../client-ip.ts";
 import type { Context } from "hono";
 import * as parseMeta from "../../contract/parse-meta.ts";
 import type { Lang } from "../../contract/lang.ts";
+import { ERRORS } from "../../contract/errors.ts";
 import type { Db } from "../db/client.ts";
 import { MetaError, readPageMeta, type SafeFetchOptions } from "../parse-meta/index.ts";
 import type { ApiEnv } from "./app.ts";
@@ -76,6 +77,10 @@ async function read(c: Context<ApiEnv>, input: { url: string; lang: Lang }) {
       // Refused internal targets are worth noticing: someone may be probing the network.
       const level = error.code === "url_forbidden_address" ? "warn" : "info";
       c.var.logger[level]({ userId, code: error.code, reason: error.message }, "page metadata not read");
+      // The reply carries the code and its fixed meaning only (security review F12): the detailed
+      // reason names the address a host resolved to (internal DNS) or the socket error of a port,
+      // which would let a signed-in user map the operator's network. The log above keeps it.
+      throw new MetaError(error.code, ERRORS[error.code][1]);
     }
     throw error;
   }

@@ -8,7 +8,10 @@ import type { Context } from "hono";
 import type { UploadKind } from "../files/uploads.ts";
 import { receiveFile, type AttachRequest, type MultipartForm, type ReceivedFile } from "../files/receive.ts";
 import { companyAccess, type CompanyAccess, type Permission } from "../profile/access.ts";
-import type { InvitationMail } from "../profile/employees.ts";
+import type { InvitationLimits, InvitationMail } from "../profile/employees.ts";
+import { INVITATION_LIMITS } from "../../contract/profile/employees.ts";
+import type { Db } from "../db/client.ts";
+import { apiLimiter } from "./rate-limits.ts";
 import { APP_NAME } from "./app-data.ts";
 import type { ApiEnv } from "./app.ts";
 import { requireCaller } from "./caller.ts";
@@ -25,10 +28,45 @@ export function attachedFile(
   input: { form?: MultipartForm; body?: AttachRequest },
   expected?: UploadKind,
 ): Promise<ReceivedFile> {
-  return receiveFile(c.var.db, c.var.storage, input, { userId: access.userId, ttlS: c.var.uploadTtlS, expected });
+  return receiveFile(c.var.db, c.var.storage, input, {
+    userId: access.userId,
+    ttlS: c.var.uploadTtlS,
+    expected,
+    quota: c.var.storageQuota,
+  });
 }
 
-/** How this request sends an invitation e-mail: the API's mailer and logger, links to the public site. */
+/** The invitation caps of each database (their counters live in the database's `rate_limits`). */
+const invitationLimiters = new WeakMap<Db, InvitationLimits>();
+
+/** Security review F6: per-company and per-address daily caps on invitation e-mails (INVITATION_LIMITS). */
+function invitationLimits(db: Db): InvitationLimits {
+  let limits = invitationLimiters.get(db);
+  if (!limits) {
+    const day = 86_400;
+    const perCompany = apiLimiter(
+      db,
+      { keyPrefix: "invite-company", points: INVITATION_LIMITS.perCompanyPerDay, windowS: day },
+      "The company has sent too many invitations today",
+    );
+    const perTarget = apiLimiter(
+      db,
+      { keyPrefix: "invite-target", points: INVITATION_LIMITS.perTargetPerDay, windowS: day },
+      "This address has received too many invitations today",
+    );
+    limits = {
+      resendS: INVITATION_LIMITS.resendS,
+      async consume(companyId, email) {
+        await perCompany.consume(String(companyId));
+        await perTarget.consume(email.toLowerCase());
+      },
+    };
+    invitationLimiters.set(db, limits);
+  }
+  return limits;
+}
+
+/** How this request sends an invitation e-mail: the API's mailer and logger, links to the public site, the caps. */
 export function invitationMail(c: Context<ApiEnv>): InvitationMail {
-  return { mailer: c.var.mailer, logger: c.var.logger, publicUrl: c.var.publicUrl, appName: APP_NAME };
+  return { mailer: c.var.mailer, logger: c.var.logger, publicUrl: c.var.publicUrl, appName: APP_NAME, limits: invitationLimits(c.var.db) };
 }

@@ -12,12 +12,12 @@ import { implement, resource } from "./resource.ts";
 export const contactResource = resource("/api/profile/contacts", [
   implement(contacts.listContactChanges, async (c) => ({ data: await c.var.auth.contacts.list(requireCaller(c).userId) })),
   implement(contacts.startContactChange, async (c, { body }) => {
-    const { userId } = requireCaller(c);
+    const { userId, authTime } = requireCaller(c);
     // The schema has checked the format; normalizing gives the stored form (phone in E.164).
     const target = body.kind === "email" ? normalizeEmail(body.value) : normalizePhone(body.value);
     const identity: Identity = { channel: body.kind, target: target ?? body.value };
     const lang = body.locale ?? (await c.var.auth.locale(userId));
-    const { change, created } = await c.var.auth.contacts.start(userId, identity, lang, clientContext(c));
+    const { change, created } = await c.var.auth.contacts.start(userId, identity, lang, clientContext(c), { authTime });
     // A double submit gets the pending change back with 200: no second code went out.
     return created ? { data: change } : c.json({ data: change }, 200);
   }),
@@ -25,8 +25,8 @@ export const contactResource = resource("/api/profile/contacts", [
     data: await c.var.auth.contacts.get(requireCaller(c).userId, id),
   })),
   implement(contacts.verifyContactChange, async (c, { params: { id }, body }) => {
-    const { userId } = requireCaller(c);
-    await c.var.auth.contacts.verify(userId, id, body.code, clientContext(c));
+    const { userId, sessionId } = requireCaller(c);
+    await c.var.auth.contacts.verify(userId, id, body.code, clientContext(c), { sessionId });
     const profile = await c.var.auth.profile(userId);
     if (!profile) throw notFound("Profile");
     return { data: profile };

@@ -32,6 +32,7 @@ import {
 import type { ApiEnv } from "./app.ts";
 import { attachedFile, callerAccess } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";
+import { enqueueTranslation } from "../translation/jobs.ts";
 
 /** Access of an employee to change products (refused while a moderator has blocked the company). */
 async function editor(c: Context<ApiEnv>) {
@@ -52,14 +53,17 @@ export const productResource = resource("/api/profile/company/products", [
   }),
   implement(products.createProduct, async (c, { body }) => {
     const row = await createProduct(c.var.db, (await editor(c)).companyId, body);
+    await enqueueTranslation(c.var.jobs, c.var.logger, "product", row.id);
     return { data: await productViewOf(c.var.db, row) };
   }),
   implement(products.getProduct, async (c, { params }) => ({
     data: await productDetail(c.var.db, (await callerAccess(c, "read")).companyId, params.id),
   })),
-  implement(products.updateProduct, async (c, { params, body }) => ({
-    data: await updateProductCard(c.var.db, (await editor(c)).companyId, params.id, body),
-  })),
+  implement(products.updateProduct, async (c, { params, body }) => {
+    const data = await updateProductCard(c.var.db, (await editor(c)).companyId, params.id, body);
+    await enqueueTranslation(c.var.jobs, c.var.logger, "product", params.id);
+    return { data };
+  }),
   implement(products.deleteProduct, async (c, { params }) => {
     const access = await callerAccess(c, "deleteProducts");
     assertCompanyNotBlocked(access);
@@ -67,7 +71,8 @@ export const productResource = resource("/api/profile/company/products", [
     return { data: { id: params.id, deleted: true as const } };
   }),
   implement(products.changeProductStatus, async (c, { params, body }) => {
-    const access = await callerAccess(c, "editProducts");
+    // Submitting or withdrawing is a change too: refused while the company is blocked (security review F21).
+    const access = await editor(c);
     const row = await changeProductStatus(c.var.db, c.var.storage, access.companyId, params.id, body.action);
     return { data: await productViewOf(c.var.db, row) };
   }),

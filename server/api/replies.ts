@@ -1,4 +1,5 @@
 /** Reply helpers shared by resources (server/api/resource.ts). */
+import { pageMetaOf } from "../../contract/route.ts";
 import type { ListMeta } from "../../contract/common.ts";
 import type { Paged } from "../catalog/repository.ts";
 
@@ -6,6 +7,6 @@ import type { Paged } from "../catalog/repository.ts";
 export function pagedReply<T>(result: Paged<T>, page: number, perPage: number): { data: T[]; meta: ListMeta } {
   return {
     data: result.items,
-    meta: { page, perPage, total: result.total, pages: Math.max(1, Math.ceil(result.total / perPage)), totalCapped: result.totalCapped },
+    meta: { ...pageMetaOf(page, perPage, result.total), totalCapped: result.totalCapped },
   };
 }

@@ -29,6 +29,14 @@ import { companyResource as ownCompanyResource, legalEntityResource } from "./pr
 import { productResource as ownProductResource } from "./profile-products.ts";
 import { employeeResource, invitationResource } from "./profile-employees.ts";
 import { employeeFormResource, peopleResource } from "./app-employees.ts";
+import { priceListResource } from "./profile-price-lists.ts";
+import { landedCostResource, ratesResource, tariffResource } from "./money.ts";
+import { inquiryResource, notificationResource } from "./inquiries.ts";
+import { conversationResource } from "./conversations.ts";
+import { ownRfqResource, quoteResource, rfqResource } from "./rfq.ts";
+import { translationResource } from "./translations.ts";
+import { profileStartResource } from "./profile-start.ts";
+import { pendingResource } from "./profile-pending.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -71,4 +79,23 @@ export const RESOURCES: Resource[] = [
   invitationResource,
   peopleResource,
   employeeFormResource,
+  priceListResource,
+  // Exchange rates, customs duty and landed cost (issue 15); landed cost shares `/api/products`.
+  ratesResource,
+  tariffResource,
+  landedCostResource,
+  // Inquiries, conversations and notifications (issue 14; ADR 028).
+  inquiryResource,
+  conversationResource,
+  notificationResource,
+  // Buying requests (RFQ) and quotes (issue 14 §2).
+  rfqResource,
+  ownRfqResource,
+  quoteResource,
+  // Supplier content in the reader's language (ADR 031).
+  translationResource,
+  // Spec §7 `/dev/profile/start`.
+  profileStartResource,
+  // A supplier's own changes awaiting moderation (the moderator's diff).
+  pendingResource,
 ];

@@ -3,6 +3,7 @@
  * `/dev/suppliers/filter`, `/dev/services/filter`. Each `/dev/…` group is its own resource with a
  * narrow prefix, because other areas register under `/dev` too (`/dev/legal_entry`, `/dev/address`).
  */
+import { pageMetaOf } from "../../contract/route.ts";
 import * as search from "../../contract/search.ts";
 import { crossSearch, filterServices, filterSuppliers } from "../catalog/browse.ts";
 import { searchProducts, withSpellingCorrection } from "../catalog/search.ts";
@@ -21,10 +22,7 @@ export const productSearchResource = resource("/dev/product", [
     return {
       data: result.items,
       meta: {
-        page,
-        perPage,
-        total: result.total,
-        pages: Math.max(1, Math.ceil(result.total / perPage)),
+        ...pageMetaOf(page, perPage, result.total),
         totalCapped: result.totalCapped,
         q,
         correctedQuery: result.correctedQuery,

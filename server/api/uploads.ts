@@ -33,7 +33,11 @@ export const uploadResource = resource("/api/files/common", [
       throw new DomainError("too_many_uploads", "Too many files are waiting to be attached: save the form or delete some first");
     }
     // The builder read the form under the upload size limit (413 `file_too_large`, chunked too).
-    const received = await receiveUpload(c.var.db, c.var.storage, form ?? {}, { userId, ttlS: c.var.uploadTtlS });
+    const received = await receiveUpload(c.var.db, c.var.storage, form ?? {}, {
+      userId,
+      ttlS: c.var.uploadTtlS,
+      quota: c.var.storageQuota,
+    });
     if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
       lastPurge = now.getTime();
       await purgeExpiredUploads(c.var.db, c.var.storage, now, 20).catch((error: unknown) =>

@@ -7,13 +7,15 @@
  * - a new code to a target waits `resendAfterS` after the previous one (429 `resend_too_soon`), and
  *   sending is limited per IP and per target, verifying per IP; the counters live in PostgreSQL
  *   (rate-limiter-flexible) so they hold across processes (ASVS 5.0 V6.3.1). The per-target counter
- *   is one for every purpose: it protects the inbox or phone behind the address, whoever asks;
+ *   is one for every purpose: it protects the inbox or phone behind the address, whoever asks; SMS
+ *   also count against an hourly budget of the whole site and of the number's country (review F9);
  * - delivery by e-mail or SMS; a failed delivery is a 503 `delivery_failed`, logged.
  * Every refusal is a `DomainError` (server/errors.ts) with a stable code the web tier translates;
  * a wrong code carries `details.attemptsLeft`, a limit `retryAfter` (seconds).
  */
 import { rateLimitKey } from "../client-ip.ts";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client.ts";
@@ -46,6 +48,12 @@ export interface AuthLimits {
   resendAfterS: number;
   /** Seconds after a refresh during which the same token may be presented again (parallel tabs). */
   reuseLeewayS: number;
+  /** SMS the whole site sends per hour (security review F9: a budget against SMS pumping). */
+  smsPerHour: number;
+  /** SMS to the numbers of any one country per hour, unless `smsCountryBudgets` names it. */
+  smsPerCountryHour: number;
+  /** Hourly budgets of particular countries (ISO 3166 alpha-2 → SMS per hour), e.g. `{ RU: 2000 }`. */
+  smsCountryBudgets: Record<string, number>;
 }
 
 export const DEFAULT_LIMITS: AuthLimits = {
@@ -55,6 +63,9 @@ export const DEFAULT_LIMITS: AuthLimits = {
   windowS: 600,
   resendAfterS: 60,
   reuseLeewayS: 20,
+  smsPerHour: 1000,
+  smsPerCountryHour: 50,
+  smsCountryBudgets: { RU: 1000 },
 };
 
 /** What the caller's request says about the device (the API reads it from headers). */
@@ -89,14 +100,17 @@ export interface OneTimeCodesDeps {
 
 export class OneTimeCodes {
   private readonly deps: OneTimeCodesDeps;
-  private readonly limiters: Record<"sendTarget" | "sendIp" | "verifyIp", RateLimiterPostgres>;
+  private readonly limiters: Record<"sendTarget" | "sendIp" | "verifyIp" | "smsAll", RateLimiterPostgres>;
+  /** The hourly SMS budget of each country met so far (F9). */
+  private readonly smsCountry = new Map<string, RateLimiterPostgres>();
+  private readonly limiter: (keyPrefix: string, points: number, durationS?: number) => RateLimiterPostgres;
 
   constructor(deps: OneTimeCodesDeps) {
     this.deps = deps;
     // Statements go unnamed: the embedded PGlite keeps one backend session for every pooled
     // connection, so a named statement prepared by a previous connection "already exists" there.
     const storeClient = { query: (q: { text: string; values?: unknown[] }) => deps.pool.query({ text: q.text, values: q.values }) };
-    const limiter = (keyPrefix: string, points: number) =>
+    const limiter = (keyPrefix: string, points: number, durationS = deps.limits.windowS) =>
       new RateLimiterPostgres({
         storeClient,
         storeType: "pool",
@@ -105,12 +119,14 @@ export class OneTimeCodes {
         clearExpiredByTimeout: false,
         keyPrefix,
         points,
-        duration: deps.limits.windowS,
+        duration: durationS,
       });
+    this.limiter = limiter;
     this.limiters = {
       sendTarget: limiter("send-target", deps.limits.sendPerTarget),
       sendIp: limiter("send-ip", deps.limits.sendPerIp),
       verifyIp: limiter("verify-ip", deps.limits.verifyPerIp),
+      smsAll: limiter("sms-hour", deps.limits.smsPerHour, 3600),
     };
   }
 
@@ -143,6 +159,28 @@ export class OneTimeCodes {
       "rate_limited",
       "Too many codes requested for this address",
     );
+    if (identity.channel === "phone") await this.spendSmsBudget(identity.target);
+  }
+
+  /**
+   * Security review F9 (SMS pumping): every SMS counts against the site's hourly budget and its
+   * country's, whoever asks and from however many addresses; beyond either, phone codes wait
+   * (429 `rate_limited`) while e-mail keeps working. The country is the number's (libphonenumber).
+   */
+  private async spendSmsBudget(phone: string): Promise<void> {
+    const country = parsePhoneNumberFromString(phone)?.country ?? "ZZ";
+    let perCountry = this.smsCountry.get(country);
+    if (!perCountry) {
+      perCountry = this.limiter(
+        "sms-country-hour",
+        this.deps.limits.smsCountryBudgets[country] ?? this.deps.limits.smsPerCountryHour,
+        3600,
+      );
+      this.smsCountry.set(country, perCountry);
+    }
+    const busy = "Too many text messages are being sent right now: sign in with e-mail or try again later";
+    await this.consume(perCountry, country, "rate_limited", busy);
+    await this.consume(this.limiters.smsAll, "all", "rate_limited", busy);
   }
 
   /** The verify-per-IP limit (429 `rate_limited`); call before looking at a code. */
@@ -189,6 +227,38 @@ export class OneTimeCodes {
       .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
       .returning({ id: authCodes.id });
     if (claimed.length === 0) throw new DomainError("invalid_code", "The code was already used");
+  }
+
+  /**
+   * Security review F16: the sign-in codes of one target still live (`live`: not used, not expired,
+   * attempts left; newest first) all work, so a stranger asking for a code for someone else's
+   * address no longer retires the code that person just received. A guess counts as an attempt on
+   * EVERY live code, so several live codes give no more guesses than one; the code that matches is
+   * used up and the others retired. With no live code, `spend(latest)` gives the usual refusal.
+   */
+  async spendAny(live: CodeRow[], latest: CodeRow | null | undefined, identity: Identity, code: string): Promise<void> {
+    if (live.length <= 1) return this.spend(live[0] ?? latest, identity, code);
+    const ids = live.map((row) => row.id);
+    const counted = await this.deps.db
+      .update(authCodes)
+      .set({ attempts: sql`${authCodes.attempts} + 1` })
+      .where(and(inArray(authCodes.id, ids), isNull(authCodes.consumedAt), sql`${authCodes.attempts} < ${MAX_ATTEMPTS}`))
+      .returning({ id: authCodes.id, attempts: authCodes.attempts });
+    if (counted.length === 0) throw tooMany("too_many_attempts", "Too many wrong codes; ask for a new one", 1);
+    const normalized = code.replace(/\s+/g, "");
+    const digest = /^\d{4,8}$/.test(normalized) ? await this.hash(identity, normalized) : null;
+    const stillOpen = new Set(counted.map((c) => c.id));
+    const match = digest ? live.find((row) => stillOpen.has(row.id) && digestsEqual(digest, row.codeHash)) : undefined;
+    if (!match) {
+      const attemptsLeft = Math.max(0, ...counted.map((c) => MAX_ATTEMPTS - c.attempts));
+      throw new DomainError("invalid_code", `The code is wrong: ${attemptsLeft} attempts left`, { details: { attemptsLeft } });
+    }
+    const claimed = await this.deps.db
+      .update(authCodes)
+      .set({ consumedAt: this.deps.now() })
+      .where(and(inArray(authCodes.id, ids), isNull(authCodes.consumedAt)))
+      .returning({ id: authCodes.id });
+    if (!claimed.some((c) => c.id === match.id)) throw new DomainError("invalid_code", "The code was already used");
   }
 
   /** Sends the e-mail or the SMS of a code. Errors: 503 `delivery_failed` (logged). */

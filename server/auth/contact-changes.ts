@@ -19,22 +19,29 @@
  * After a change the account's e-mail gets a notice (the OLD address when the e-mail itself
  * changed), so a hijacked session cannot quietly take over the account's sign-in.
  */
-import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError, notFound } from "../errors.ts";
-import { authCodes, users, type CodePurpose, type Lang } from "../db/schema.ts";
+import { authCodes, refreshTokens, users, type CodePurpose, type Lang } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { isUniqueViolation } from "../profile/db.ts";
 import { CODE_TTL_S, MAX_ATTEMPTS, type ClientContext, type CodeRow, type OneTimeCodes } from "./codes.ts";
 import type { Mailer } from "./delivery/mailer.ts";
 import { contactChangedMail, contactCodeMail, contactCodeSms } from "./delivery/messages.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
+import { recordUserEvent } from "../admin/audit.ts";
 
 export type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
 
 const PURPOSE: Record<ContactKind, CodePurpose> = { email: "change_email", phone: "change_phone" };
 const PURPOSES: CodePurpose[] = ["change_email", "change_phone"];
+
+/**
+ * Starting a change needs a sign-in at most this many seconds ago (the access token's `auth_time`;
+ * security review F10): a stolen session older than that cannot move the account to another address.
+ */
+export const REAUTH_MAX_AGE_S = 10 * 60;
 
 /** A pending change is forgotten this many seconds after its latest code was sent. */
 export const CONTACT_CHANGE_TTL_S = 24 * 3600;
@@ -151,7 +158,12 @@ export class ContactChanges {
     identity: Identity,
     lang: Lang,
     client: ClientContext,
+    session: { authTime?: number } = {},
   ): Promise<{ change: ContactChangeView; created: boolean }> {
+    const nowS = this.deps.now().getTime() / 1000;
+    if (session.authTime === undefined || nowS - session.authTime > REAUTH_MAX_AGE_S) {
+      throw new DomainError("reauth_required", "Sign in again (within the last 10 minutes) to change the sign-in address");
+    }
     const kind: ContactKind = identity.channel;
     const purpose = PURPOSE[kind];
     const [user] = await this.deps.db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
@@ -237,17 +249,40 @@ export class ContactChanges {
    * Confirms a change with `code`: the new address becomes the account's, and the account's e-mail
    * is told. Returns the kind and the new address.
    */
-  async verify(userId: number, id: number, code: string, client: ClientContext): Promise<{ kind: ContactKind; value: string }> {
+  async verify(
+    userId: number,
+    id: number,
+    code: string,
+    client: ClientContext,
+    session: { sessionId?: string } = {},
+  ): Promise<{ kind: ContactKind; value: string }> {
     await this.deps.codes.throttleVerify(client);
     const row = await this.row(userId, id);
     if (row.consumedAt) throw completed();
     const identity: Identity = { channel: row.channel, target: row.target };
     const kind: ContactKind = identity.channel;
     await this.assertFree(userId, identity);
-    await this.deps.codes.spend(row, identity, code);
+    try {
+      await this.deps.codes.spend(row, identity, code);
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === "invalid_code" || error.code === "too_many_attempts")) {
+        await recordUserEvent(
+          this.deps.db,
+          {
+            userId,
+            actorUserId: userId,
+            action: "user.code_failed",
+            after: { purpose: row.purpose, channel: row.channel, reason: error.code },
+            ip: client.ip,
+          },
+          this.deps.now(),
+        );
+      }
+      throw error;
+    }
 
     const [before] = await this.deps.db
-      .select({ email: users.email, locale: users.locale })
+      .select({ email: users.email, phone: users.phone, locale: users.locale })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
@@ -268,6 +303,19 @@ export class ContactChanges {
       }
       throw error;
     }
+    await this.endOtherSessions(userId, session.sessionId);
+    await recordUserEvent(
+      this.deps.db,
+      {
+        userId,
+        actorUserId: userId,
+        action: "user.contact_change",
+        before: { [kind]: kind === "email" ? (before?.email ?? null) : (before?.phone ?? null) },
+        after: { [kind]: identity.target },
+        ip: client.ip,
+      },
+      this.deps.now(),
+    );
     // The old e-mail when the e-mail changed, the account's e-mail when the phone did.
     const notify = before?.email;
     if (notify && notify !== identity.target) {
@@ -284,6 +332,30 @@ export class ContactChanges {
         .catch((error: unknown) => this.deps.logger.error({ err: error, userId }, "contact change notice failed"));
     }
     return { kind, value: identity.target };
+  }
+
+  /**
+   * After a changed sign-in address every other session ends (security review F10; ADR 017): the
+   * session version goes up, so every access token handed out stops working, and every refresh
+   * family except `keepSessionId` (the session that made the change) is revoked. The session that
+   * made the change refreshes its access token and goes on.
+   */
+  private async endOtherSessions(userId: number, keepSessionId: string | undefined): Promise<void> {
+    const now = this.deps.now();
+    await this.deps.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId));
+    await this.deps.db
+      .update(refreshTokens)
+      .set({ revokedAt: now, revokeReason: "contact_change" })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keepSessionId ? ne(refreshTokens.familyId, keepSessionId) : undefined,
+        ),
+      );
   }
 
   /** Cancels a pending change (its code stops working). */

@@ -3,8 +3,8 @@
  *
  * Rules and their sources:
  * - Codes follow server/auth/codes.ts (6 digits, HMAC-stored, 10 minutes, 5 attempts, single use,
- *   send and verify rate limits); a new sign-in code retires the older ones of the same target
- *   (ASVS 5.0 V6.6.1–V6.6.4).
+ *   send and verify rate limits); the live sign-in codes of a target all work until one is used,
+ *   so a stranger cannot void the code its owner received (security review F16; ASVS 5.0 V6.6.1–V6.6.4).
  * - Refresh tokens: 256-bit opaque values stored as SHA-256, REFRESH_TTL_S (30 days), rotated on
  *   every use; a used token presented again after REUSE_LEEWAY revokes its whole family; each token
  *   is bound to the coarse device (and to the fine fingerprint when the browser sent one) and a
@@ -24,7 +24,7 @@ import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 import { authCodes, companies, companyMembers, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { CODE_TTL_S, DEFAULT_LIMITS, OneTimeCodes, type AuthLimits, type ClientContext } from "./codes.ts";
+import { CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, OneTimeCodes, type AuthLimits, type ClientContext } from "./codes.ts";
 import { ContactChanges } from "./contact-changes.ts";
 import { randomToken, sha256Hex } from "./crypto.ts";
 import { deviceHash, fingerprintHash } from "./device.ts";
@@ -33,6 +33,7 @@ import type { Mailer } from "./delivery/mailer.ts";
 import type { SmsProvider } from "./delivery/sms.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
 import { KeyRing } from "./keys.ts";
+import { recordUserEvent } from "../admin/audit.ts";
 import { signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.ts";
 
 export { CODE_DIGITS, CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, type AuthLimits, type ClientContext } from "./codes.ts";
@@ -131,18 +132,9 @@ export class AuthService {
     await this.codes.throttleSend(identity, latest?.createdAt ?? null, client);
 
     const { code, codeHash, expiresAt } = await this.codes.generate(identity);
-    // A new code retires the older ones: only the latest code a person received works.
-    await this.deps.db
-      .update(authCodes)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(authCodes.channel, identity.channel),
-          eq(authCodes.target, identity.target),
-          eq(authCodes.purpose, "sign_in"),
-          isNull(authCodes.consumedAt),
-        ),
-      );
+    // A new code does NOT retire the older ones (security review F16): anyone may ask for a code
+    // for any address, and retiring would let a stranger void the code its owner just received.
+    // The live codes all work until one is used (OneTimeCodes.spendAny).
     await this.deps.db.insert(authCodes).values({ ...identity, purpose: "sign_in", codeHash, expiresAt, createdAt: now });
 
     const minutes = CODE_TTL_S / 60;
@@ -171,13 +163,19 @@ export class AuthService {
   async verifyCode(identity: Identity, code: string, client: ClientContext): Promise<VerifyResult> {
     await this.codes.throttleVerify(client);
     const now = this.now();
-    const [row] = await this.deps.db
+    const recent = await this.deps.db
       .select()
       .from(authCodes)
       .where(and(eq(authCodes.channel, identity.channel), eq(authCodes.target, identity.target), eq(authCodes.purpose, "sign_in")))
       .orderBy(desc(authCodes.createdAt))
-      .limit(1);
-    await this.codes.spend(row, identity, code);
+      .limit(10);
+    const live = recent.filter((r) => !r.consumedAt && r.expiresAt > now && r.attempts < MAX_ATTEMPTS);
+    try {
+      await this.codes.spendAny(live, recent[0], identity, code);
+    } catch (error) {
+      await this.auditFailedCode(error, identity, client);
+      throw error;
+    }
 
     const user = await this.findUser(identity);
     if (user) return { kind: "session", session: await this.startSession(user, client) };
@@ -189,6 +187,28 @@ export class AuthService {
       createdAt: now,
     });
     return { kind: "registration", registrationToken };
+  }
+
+  /**
+   * A wrong or spent code for a known account's address is an audit row (security review F24): who
+   * typed it is unknown, so the actor is anonymous and the IP is what staff can act on. Codes for
+   * addresses no account has are only in the request log.
+   */
+  private async auditFailedCode(error: unknown, identity: Identity, client: ClientContext): Promise<void> {
+    if (!(error instanceof DomainError) || (error.code !== "invalid_code" && error.code !== "too_many_attempts")) return;
+    const user = await this.findUser(identity);
+    if (!user) return;
+    await recordUserEvent(
+      this.deps.db,
+      {
+        userId: user.id,
+        actorUserId: null,
+        action: "user.code_failed",
+        after: { purpose: "sign_in", channel: identity.channel, reason: error.code },
+        ip: client.ip,
+      },
+      this.now(),
+    );
   }
 
   private async findUser(identity: Identity) {
@@ -256,10 +276,18 @@ export class AuthService {
     if (user.blockedAt) throw new DomainError("user_blocked", "This account has been blocked");
     const now = this.now();
     await this.deps.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
-    return this.issue(user, randomToken(12), fingerprintHash(client.fingerprint), client);
+    await recordUserEvent(this.deps.db, { userId: user.id, actorUserId: user.id, action: "user.sign_in", ip: client.ip }, now);
+    return this.issue(user, randomToken(12), fingerprintHash(client.fingerprint), client, now);
   }
 
-  private async issue(user: SessionUser, familyId: string, fingerprint: string | null, client: ClientContext): Promise<Session> {
+  /** `signedInAt`: when the session began (the sign-in), carried in the access token as `auth_time`. */
+  private async issue(
+    user: SessionUser,
+    familyId: string,
+    fingerprint: string | null,
+    client: ClientContext,
+    signedInAt: Date,
+  ): Promise<Session> {
     const userId = user.id;
     const now = this.now();
     const refreshToken = randomToken();
@@ -275,7 +303,17 @@ export class AuthService {
       expiresAt: refreshExpiresAt,
       createdAt: now,
     });
-    const accessToken = await signAccessToken(this.keys, { userId, role: user.role, sessionVersion: user.sessionVersion }, now);
+    const accessToken = await signAccessToken(
+      this.keys,
+      {
+        userId,
+        role: user.role,
+        sessionVersion: user.sessionVersion,
+        authTime: Math.floor(signedInAt.getTime() / 1000),
+        sessionId: familyId,
+      },
+      now,
+    );
     return { accessToken, refreshToken, refreshExpiresAt };
   }
 
@@ -322,7 +360,7 @@ export class AuthService {
     }
     const [user] = await this.deps.db.select(SESSION_USER).from(users).where(eq(users.id, row.userId)).limit(1);
     if (!user || user.blockedAt) throw new DomainError("refresh_invalid", "The session has ended; sign in again");
-    return this.issue(user, row.familyId, row.fingerprintHash ?? presented, client);
+    return this.issue(user, row.familyId, row.fingerprintHash ?? presented, client, family?.startedAt ? new Date(family.startedAt) : now);
   }
 
   private async revokeFamily(familyId: string, reason: string): Promise<void> {
@@ -348,7 +386,7 @@ export class AuthService {
    * is revoked and the user's session version raised, so access tokens already handed out (30
    * minutes) stop working on their next request too, not only when they expire.
    */
-  async logoutAll(userId: number): Promise<{ sessionsEnded: number }> {
+  async logoutAll(userId: number, client?: ClientContext): Promise<{ sessionsEnded: number }> {
     await this.deps.db
       .update(users)
       .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
@@ -358,7 +396,13 @@ export class AuthService {
       .set({ revokedAt: this.now(), revokeReason: "logout_all" })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), sql`${refreshTokens.expiresAt} > ${this.now()}`))
       .returning({ familyId: refreshTokens.familyId });
-    return { sessionsEnded: new Set(revoked.map((r) => r.familyId)).size };
+    const sessionsEnded = new Set(revoked.map((r) => r.familyId)).size;
+    await recordUserEvent(
+      this.deps.db,
+      { userId, actorUserId: userId, action: "user.logout_all", after: { sessionsEnded }, ip: client?.ip ?? null },
+      this.now(),
+    );
+    return { sessionsEnded };
   }
 
   /**

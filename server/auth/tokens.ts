@@ -17,12 +17,21 @@ export interface AccessClaims {
   role: UserRole;
   /** The user's session version when the token was signed (claim `sv`, 0 when absent; ADR 017). */
   sessionVersion?: number;
+  /**
+   * When the person proved their address for this session, epoch seconds (claim `auth_time`, as in
+   * OpenID Connect): the sign-in, kept through refreshes. Signing without it uses the token's `iat`.
+   * Changing the sign-in address needs a recent one (security review F10).
+   */
+  authTime?: number;
+  /** The session (refresh-token family) the token belongs to (claim `sid`), when known. */
+  sessionId?: string;
 }
 
 export async function signAccessToken(keys: KeyRing, claims: AccessClaims, now: Date): Promise<string> {
   const { kid, privateKey } = await keys.signingKey();
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ role: claims.role, sv: claims.sessionVersion ?? 0 })
+  const extra = claims.sessionId ? { sid: claims.sessionId } : {};
+  return new SignJWT({ role: claims.role, sv: claims.sessionVersion ?? 0, auth_time: claims.authTime ?? iat, ...extra })
     .setProtectedHeader({ alg: JWT_ALG, kid, typ: "JWT" })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -44,7 +53,9 @@ export async function verifyAccessToken(keys: KeyRing, token: string, now: Date)
     if (!Number.isInteger(userId) || userId <= 0 || (role !== "USER" && role !== "MODERATOR" && role !== "ADMIN")) return null;
     const sv = payload.sv ?? 0;
     if (typeof sv !== "number" || !Number.isInteger(sv) || sv < 0) return null;
-    return { userId, role, sessionVersion: sv };
+    const authTime = typeof payload.auth_time === "number" ? payload.auth_time : undefined;
+    const sessionId = typeof payload.sid === "string" ? payload.sid : undefined;
+    return { userId, role, sessionVersion: sv, authTime, sessionId };
   } catch {
     return null;
   }

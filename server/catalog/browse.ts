@@ -3,6 +3,7 @@
  * `/dev/services/filter`): each combines a list or a search with what the page shows beside it
  * (the other groups, the facets, the service types), in one call of the API.
  */
+import { pageMetaOf } from "../../contract/route.ts";
 import type { ListMeta } from "../../contract/common.ts";
 import type { CrossSearch } from "../../contract/search.ts";
 import type { CompanyListItem } from "../../contract/companies.ts";
@@ -17,7 +18,7 @@ import { listCompanyServices, listServiceTypes, type CompanyServiceFilters } fro
 
 /** A page's list meta: `pages` at least 1. */
 function listMeta(page: number, perPage: number, total: number): ListMeta {
-  return { page, perPage, total, pages: Math.max(1, Math.ceil(total / perPage)) };
+  return pageMetaOf(page, perPage, total);
 }
 
 /**
@@ -53,20 +54,20 @@ export async function crossSearch(
 }
 
 /**
- * The supplier list page: with `q`, ranked matches (spelling-corrected when nothing matches; the
- * filters do not apply), else the filtered list; with the facets of every published supplier.
+ * The supplier list page: with `q`, ranked matches within the filters (spelling-corrected when
+ * nothing matches), else the filtered list; with the facets of what the words and filters select
+ * (each facet without its own filter; see supplierFacets).
  */
 export async function filterSuppliers(
   db: Db,
   options: { q?: string; filters: CompanyFilters; lang: Lang; page: number; perPage: number },
 ): Promise<{ data: { items: CompanyListItem[]; facets: SupplierFacets }; meta: ListMeta }> {
   const { q, filters, lang, page, perPage } = options;
-  const [list, facets] = await Promise.all([
-    q
-      ? withSpellingCorrection(db, q, (words) => searchCompanies(db, words, lang, page, perPage))
-      : listCompanies(db, filters, lang, page, perPage).then((result) => ({ ...result, correctedQuery: null })),
-    supplierFacets(db, lang),
-  ]);
+  const list = q
+    ? await withSpellingCorrection(db, q, (words) => searchCompanies(db, words, lang, page, perPage, filters))
+    : await listCompanies(db, filters, lang, page, perPage).then((result) => ({ ...result, correctedQuery: null }));
+  // The facets count what the list shows: the corrected words when the spelling was corrected.
+  const facets = await supplierFacets(db, lang, { q: q ? (list.correctedQuery ?? q) : undefined, filters });
   return {
     data: { items: list.items, facets },
     meta: { ...listMeta(page, perPage, list.total), totalCapped: list.totalCapped, correctedQuery: list.correctedQuery },

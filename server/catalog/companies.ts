@@ -71,6 +71,11 @@ function toCard(row: Row, lang: Lang): CompanyListItem {
   };
 }
 
+/** The WHERE clause of a supplier list (alias `c`): published companies matching the filters (also used by the supplier search and its facets). */
+export function companyWhere(filters: CompanyFilters): SQL {
+  return where(filters);
+}
+
 function where(filters: CompanyFilters): SQL {
   const parts: SQL[] = [sql`c.status = 'published'`];
   if (filters.region) parts.push(sql`c.region_code = ${filters.region}`);

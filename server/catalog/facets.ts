@@ -11,6 +11,7 @@ import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pickRequired } from "./localize.ts";
 import { productWhere, type ProductFilters } from "./repository.ts";
 import { catalogTsQuery } from "./search.ts";
+import { companyWhere, type CompanyFilters } from "./companies.ts";
 
 export type { FacetValue, ProductFacets } from "../../contract/products.ts";
 export type { SupplierFacets } from "../../contract/search.ts";
@@ -99,8 +100,15 @@ export async function productFacets(db: Db, filters: ProductFilters & { q?: stri
   });
 }
 
-/** Facets of every published supplier (region, kind, verification, country); cached 60 s. */
-export async function supplierFacets(db: Db, lang: Lang): Promise<SupplierFacets> {
+/**
+ * Facets of the supplier list (region, kind, verification, country); cached 60 s per query. Without
+ * `q` and filters, of every published supplier (one GROUPING SETS scan). Otherwise of the suppliers
+ * the words `q` and the filters select, each facet counted without its own filter (so a chosen
+ * region still shows how many the other regions have); `total` applies every filter.
+ */
+export async function supplierFacets(db: Db, lang: Lang, options: { q?: string; filters?: CompanyFilters } = {}): Promise<SupplierFacets> {
+  const filters = Object.fromEntries(Object.entries(options.filters ?? {}).filter(([, v]) => v !== undefined)) as CompanyFilters;
+  if (options.q || Object.keys(filters).length > 0) return filteredSupplierFacets(db, lang, options.q, filters);
   return cached(`s:${lang}`, async () => {
     const rows = await db.execute<{
       g: number;
@@ -133,6 +141,49 @@ export async function supplierFacets(db: Db, lang: Lang): Promise<SupplierFacets
       countries: only(1)
         .filter((r) => r.country)
         .map((r) => ({ value: r.country!, name: null, count: r.n })),
+    };
+  });
+}
+
+const supplierKind = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
+  when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
+
+/** supplierFacets with words or filters: one count per facet, each without its own filter. */
+async function filteredSupplierFacets(db: Db, lang: Lang, q: string | undefined, filters: CompanyFilters): Promise<SupplierFacets> {
+  const tsq = q ? catalogTsQuery(q) : null;
+  if (q && !tsq) return { total: 0, regions: [], kinds: { manufacturer: 0, trader: 0 }, verified: 0, countries: [] };
+  return cached(`s:${lang}:${q ?? ""}:${JSON.stringify(filters)}`, async () => {
+    const match = (without?: keyof CompanyFilters) => {
+      const rest = { ...filters };
+      if (without) delete rest[without];
+      return tsq ? sql`${companyWhere(rest)} and c.search_vector @@ ${tsq}` : companyWhere(rest);
+    };
+    const [total, regions, kinds, verified, countries, regionNames] = await Promise.all([
+      db.execute<{ n: number }>(sql`select count(*)::int as n from companies c where ${match()}`),
+      db.execute<{ value: string; n: number }>(
+        sql`select c.region_code as value, count(*)::int as n from companies c where ${match("region")} and c.region_code is not null group by 1`,
+      ),
+      db.execute<{ value: string | null; n: number }>(
+        sql`select ${supplierKind} as value, count(*)::int as n from companies c where ${match("kind")} group by 1`,
+      ),
+      db.execute<{ n: number }>(sql`select count(*)::int as n from companies c where ${match("verified")} and c.verification_level > 0`),
+      db.execute<{ value: "RU" | "CN"; n: number }>(
+        sql`select c.country as value, count(*)::int as n from companies c where ${match("country")} group by 1`,
+      ),
+      db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`),
+    ]);
+    const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
+    return {
+      total: total.rows[0]?.n ?? 0,
+      regions: regions.rows
+        .map((r) => ({ value: r.value, name: reg.get(r.value) ?? null, count: r.n }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+      kinds: {
+        manufacturer: kinds.rows.find((r) => r.value === "manufacturer")?.n ?? 0,
+        trader: kinds.rows.find((r) => r.value === "trader")?.n ?? 0,
+      },
+      verified: verified.rows[0]?.n ?? 0,
+      countries: countries.rows.map((r) => ({ value: r.value, name: null, count: r.n })).sort((a, b) => b.count - a.count),
     };
   });
 }

@@ -136,6 +136,16 @@ export interface ProductFilters {
   currency?: Currency;
   priceMin?: number;
   priceMax?: number;
+  /**
+   * Without `currency`: the currency `priceMin`/`priceMax` are in (default RUB); prices in every
+   * currency are then compared through the latest Bank of Russia rates (ADR 026).
+   */
+  priceIn?: Currency;
+  /** MOQ at most this quantity (products without an MOQ match), in `moqUnit` when given. */
+  moqMax?: number;
+  moqUnit?: string;
+  /** OKVED2 code: products of suppliers whose main or extra activity is this code or under it. */
+  okved?: string;
   sort?: "newest" | "price_asc" | "price_desc";
 }
 
@@ -170,16 +180,82 @@ export function productWhere(filters: ProductFilters): SQL {
   if (filters.currency) parts.push(sql`p.price_currency = ${filters.currency}`);
   if (filters.currency && filters.priceMin !== undefined) parts.push(sql`p.price_from >= ${filters.priceMin}`);
   if (filters.currency && filters.priceMax !== undefined) parts.push(sql`p.price_from <= ${filters.priceMax}`);
+  if (filters.moqMax !== undefined) {
+    parts.push(
+      filters.moqUnit
+        ? sql`(p.moq is null or (p.moq <= ${filters.moqMax} and p.moq_unit = ${filters.moqUnit}))`
+        : sql`(p.moq is null or p.moq <= ${filters.moqMax})`,
+    );
+  }
+  if (filters.okved) {
+    // company_okved_codes holds the main activity too (server/profile/company.ts writes both).
+    parts.push(sql`exists(select 1 from company_okved_codes o where o.company_id = p.company_id
+      and (o.okved_code = ${filters.okved} or o.okved_code like ${`${filters.okved}.%`}))`);
+  }
   // A price order lists the products that have a price in that currency (the writer sets both).
   if (byPrice(filters)) parts.push(sql`p.price_from is not null`);
+  // Across currencies (ADR 026): each currency's own bounds, from the latest rates.
+  if (!filters.currency && hasPriceBounds(filters) && !crossPriceSort(filters)) parts.push(anyCurrencyBounds(filters));
   return sql.join(parts, sql` and `);
+}
+
+const PRICE_CURRENCIES: Currency[] = ["RUB", "CNY", "USD"];
+
+/** Roubles per one unit of `currency` by its latest stored rate (an initplan: evaluated once per query); 1 for RUB. */
+export function rubRate(currency: Currency): SQL {
+  return currency === "RUB"
+    ? sql`1::numeric`
+    : sql`(select e.value / e.nominal from exchange_rates e where e.currency = ${currency} order by e.date desc limit 1)`;
+}
+
+const hasPriceBounds = (filters: ProductFilters) => filters.priceMin !== undefined || filters.priceMax !== undefined;
+
+/** `p.price_from` bounds of products priced in `currency` for priceMin/priceMax given in `priceIn` (true when none). */
+function priceBounds(filters: ProductFilters, currency: Currency): SQL {
+  const from = filters.priceIn ?? "RUB";
+  const factor = from === currency ? sql`1` : sql`${rubRate(from)} / ${rubRate(currency)}`;
+  const parts: SQL[] = [sql`true`];
+  if (filters.priceMin !== undefined) parts.push(sql`p.price_from >= ${filters.priceMin}::numeric * ${factor}`);
+  if (filters.priceMax !== undefined) parts.push(sql`p.price_from <= ${filters.priceMax}::numeric * ${factor}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Products with a price in any currency within the bounds (each currency's own, from the rates). */
+function anyCurrencyBounds(filters: ProductFilters): SQL {
+  return sql`(${sql.join(
+    PRICE_CURRENCIES.map((c) => sql`(p.price_currency = ${c} and ${priceBounds(filters, c)})`),
+    sql` or `,
+  )})`;
+}
+
+/** A price order without a currency: prices in every currency, compared in roubles. */
+export const crossPriceSort = (filters: ProductFilters) =>
+  !filters.currency && (filters.sort === "price_asc" || filters.sort === "price_desc");
+
+/**
+ * The ids of one page of a cross-currency price order, with `price_rub`: per currency, the first
+ * `offset + perPage` products in that currency's price order (a walk of products_price_idx, whose
+ * order a rate does not change), merged by their rouble price. A currency without a stored rate is
+ * left out (its prices cannot be compared).
+ */
+function crossPricePageSql(filters: ProductFilters, page: number, perPage: number): SQL {
+  const where = productWhere(filters);
+  const desc = filters.sort === "price_desc";
+  const limit = page * perPage;
+  const branches = PRICE_CURRENCIES.map(
+    (c) => sql`(select p.id, p.price_from * ${rubRate(c)} as price_rub ${productFrom(filters)}
+      where ${where} and p.price_currency = ${c} and p.price_from is not null and ${rubRate(c)} is not null and ${priceBounds(filters, c)}
+      order by ${desc ? sql`p.price_from desc, p.id desc` : sql`p.price_from, p.id`} limit ${limit})`,
+  );
+  return sql`select u.id, u.price_rub from (${sql.join(branches, sql` union all `)}) u
+    order by ${desc ? sql`u.price_rub desc, u.id desc` : sql`u.price_rub, u.id`} limit ${perPage} offset ${(page - 1) * perPage}`;
 }
 
 const byPrice = (filters: ProductFilters) => Boolean(filters.currency && (filters.sort === "price_asc" || filters.sort === "price_desc"));
 
 /** ORDER BY of a product list, each one the order of an index (products_price_idx, products_*_idx). */
 function productOrder(filters: ProductFilters): SQL {
-  // Prices are only comparable within one currency (no exchange rates are kept).
+  // Within one currency (`currency` given); across currencies see crossPricePageSql.
   if (byPrice(filters)) return filters.sort === "price_asc" ? sql`p.price_from, p.id` : sql`p.price_from desc, p.id desc`;
   return sql`p.published_at desc nulls last, p.id desc`;
 }
@@ -224,6 +300,19 @@ const countedFromCache = (filters: ProductFilters) =>
  */
 export function productListSql(filters: ProductFilters, page: number, perPage: number): ListSql<SQL | null> {
   const where = productWhere(filters);
+  if (crossPriceSort(filters)) {
+    const order = filters.sort === "price_desc" ? sql`k.price_rub desc, p.id desc` : sql`k.price_rub, p.id`;
+    return {
+      rows: sql`
+        select ${productCardColumns}
+        from (${crossPricePageSql(filters, page, perPage)}) k
+        join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}
+        order by ${order}`,
+      count: countedFromCache(filters)
+        ? null
+        : cappedCountSql(sql`${productFrom(filters)} where ${where} and p.price_currency is not null and ${anyCurrencyBounds(filters)}`),
+    };
+  }
   const order = productOrder(filters);
   return {
     rows: sql`
@@ -454,6 +543,8 @@ async function cachedProductTotal(db: Db, filters: ProductFilters): Promise<{ to
   for (const g of groups) {
     if (categories && (g.category_id === null || !categories.has(g.category_id))) continue;
     if (filters.currency && g.currency !== filters.currency) continue;
+    // A price order across currencies lists the products that have a price.
+    if (crossPriceSort(filters) && g.currency === null) continue;
     if (filters.region && g.region_code !== filters.region) continue;
     if (filters.country && g.country !== filters.country) continue;
     if (filters.verified && !g.verified) continue;

@@ -15,7 +15,7 @@ import type { CompanyListItem } from "../../contract/companies.ts";
 import type { ProductHit } from "../../contract/search.ts";
 import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
-import { getCompanyCards } from "./companies.ts";
+import { companyWhere, getCompanyCards, type CompanyFilters } from "./companies.ts";
 import { pick } from "./localize.ts";
 import { correctCatalogQuery, wordQuery } from "./vocabulary.ts";
 import {
@@ -156,7 +156,7 @@ export async function searchProducts(
  * nothing searchable; see searchCompanies. Like product search: at most CANDIDATES matches, ranked
  * and counted in one statement (`count` is null).
  */
-export function companySearchSql(q: string, page: number, perPage: number): ListSql<null> | null {
+export function companySearchSql(q: string, page: number, perPage: number, filters: CompanyFilters = {}): ListSql<null> | null {
   const tsq = catalogTsQuery(q);
   if (!tsq) return null;
   return {
@@ -164,7 +164,7 @@ export function companySearchSql(q: string, page: number, perPage: number): List
       with q as (select ${tsq} as tsq),
       candidates as (
         select c.id, c.search_vector, c.verification_level from companies c, q
-        where c.search_vector @@ q.tsq and c.status = 'published' limit ${CANDIDATES}
+        where c.search_vector @@ q.tsq and ${companyWhere(filters)} limit ${CANDIDATES}
       ),
       ranked as (
         select k.id, ts_rank(k.search_vector, q.tsq, 1) as rank, k.verification_level, count(*) over ()::int as total from candidates k, q
@@ -174,9 +174,19 @@ export function companySearchSql(q: string, page: number, perPage: number): List
   };
 }
 
-/** Suppliers whose name or description matches, published only, best matches first (totals as in searchProducts). */
-export async function searchCompanies(db: Db, q: string, lang: Lang, page: number, perPage: number): Promise<SearchPage<CompanyListItem>> {
-  const query = companySearchSql(q, page, perPage);
+/**
+ * Suppliers whose name or description matches, published only and within `filters` (the supplier
+ * list's), best matches first (totals as in searchProducts).
+ */
+export async function searchCompanies(
+  db: Db,
+  q: string,
+  lang: Lang,
+  page: number,
+  perPage: number,
+  filters: CompanyFilters = {},
+): Promise<SearchPage<CompanyListItem>> {
+  const query = companySearchSql(q, page, perPage, filters);
   if (!query) return { items: [], total: 0, totalCapped: false };
   const ranked = await db.execute<{ id: number; total: number }>(query.rows);
   const cards = await getCompanyCards(

@@ -23,10 +23,12 @@ const sources: Record<SitemapType, { key: SQL; lastmod: SQL; from: SQL }> = {
   stories: { key: sql`s.slug`, lastmod: sql`s.updated_at`, from: sql`stories s where s.status = 'published' and s.published_at <= now()` },
   okved: { key: sql`o.code`, lastmod: sql`o.updated_at`, from: sql`okved_codes o where o.abolished_at is null` },
   tnved: { key: sql`t.code`, lastmod: sql`t.updated_at`, from: sql`tnved_codes t where t.abolished_at is null` },
+  // Open public buying requests (issue 14 §2): private ones and those under review are never listed.
+  rfq: { key: sql`r.id::text`, lastmod: sql`r.updated_at`, from: sql`rfqs r where r.visibility = 'public' and r.status = 'open'` },
 };
 
 // Keys are ordered as numbers where they are ids, so pages are stable as rows are added.
-const numericKeys = new Set<SitemapType>(["products", "suppliers", "categories", "services"]);
+const numericKeys = new Set<SitemapType>(["products", "suppliers", "categories", "services", "rfq"]);
 
 /** Every type with its number of entities and of sitemap pages (SITEMAP_PAGE keys each). */
 export async function sitemapCounts(db: Db): Promise<{ type: SitemapType; count: number; pages: number }[]> {

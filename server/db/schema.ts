@@ -35,21 +35,45 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** The tree columns of a classifier table (OKVED2, TN VED): a code, its place in the official tree and list. */
+const classifierTree = () => ({
+  code: text("code").primaryKey(),
+  /** Digits of the code without dots ("6201" for 62.01); empty for sections. */
+  codeDigits: text("code_digits")
+    .notNull()
+    .generatedAlwaysAs(sql`regexp_replace(code, '[^0-9]', '', 'g')`),
+  section: text("section").notNull(),
+  level: smallint("level").notNull(),
+  parentCode: text("parent_code"),
+  isLeaf: boolean("is_leaf").notNull(),
+  /** Order in the official list. */
+  position: integer("position").notNull(),
+});
+
+/**
+ * The indexes of classifier table `table`: children in order, a code's digits by prefix, the
+ * full-text search, and the rows with a Chinese name (the top two levels only, so a substring
+ * search of Chinese scans just those rows).
+ */
+function classifierIndexes(
+  table: string,
+  t: { code: AnyPgColumn; codeDigits: AnyPgColumn; parentCode: AnyPgColumn; position: AnyPgColumn; searchVector: AnyPgColumn },
+) {
+  return [
+    index(`${table}_parent_idx`).on(t.parentCode, t.position),
+    index(`${table}_digits_idx`).using("btree", sql`${t.codeDigits} text_pattern_ops`),
+    index(`${table}_search_idx`).using("gin", t.searchVector),
+    index(`${table}_zh_idx`)
+      .on(t.code)
+      .where(sql`name_zh is not null`),
+  ];
+}
+
 /** OKVED2 (OK 029-2014): sections A–U and dotted codes 01 … 01.11.11, six levels. */
 export const okvedCodes = pgTable(
   "okved_codes",
   {
-    code: text("code").primaryKey(),
-    /** Digits of the code without dots ("6201" for 62.01); empty for sections. */
-    codeDigits: text("code_digits")
-      .notNull()
-      .generatedAlwaysAs(sql`regexp_replace(code, '[^0-9]', '', 'g')`),
-    section: text("section").notNull(),
-    level: smallint("level").notNull(),
-    parentCode: text("parent_code"),
-    isLeaf: boolean("is_leaf").notNull(),
-    /** Order in the official list. */
-    position: integer("position").notNull(),
+    ...classifierTree(),
     nameRu: text("name_ru").notNull(),
     nameEn: text("name_en"),
     nameZh: text("name_zh"),
@@ -65,30 +89,14 @@ export const okvedCodes = pgTable(
     abolishedAt: timestamp("abolished_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [
-    index("okved_codes_parent_idx").on(t.parentCode, t.position),
-    index("okved_codes_digits_idx").using("btree", sql`${t.codeDigits} text_pattern_ops`),
-    index("okved_codes_search_idx").using("gin", t.searchVector),
-    // Chinese names exist for the top two levels only; substring search scans just those rows.
-    index("okved_codes_zh_idx")
-      .on(t.code)
-      .where(sql`name_zh is not null`),
-  ],
+  (t) => classifierIndexes("okved_codes", t),
 );
 
 /** TN VED EAEU: sections I–XXI, chapters (2 digits), headings (4), subheadings (6), items (10). */
 export const tnvedCodes = pgTable(
   "tnved_codes",
   {
-    code: text("code").primaryKey(),
-    codeDigits: text("code_digits")
-      .notNull()
-      .generatedAlwaysAs(sql`regexp_replace(code, '[^0-9]', '', 'g')`),
-    section: text("section").notNull(),
-    level: smallint("level").notNull(),
-    parentCode: text("parent_code"),
-    isLeaf: boolean("is_leaf").notNull(),
-    position: integer("position").notNull(),
+    ...classifierTree(),
     /** Number of dashes in the official 10-digit line: its depth in the printed tariff. */
     indent: smallint("indent").notNull().default(0),
     nameRu: text("name_ru").notNull(),
@@ -111,14 +119,7 @@ export const tnvedCodes = pgTable(
     abolishedAt: timestamp("abolished_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [
-    index("tnved_codes_parent_idx").on(t.parentCode, t.position),
-    index("tnved_codes_digits_idx").using("btree", sql`${t.codeDigits} text_pattern_ops`),
-    index("tnved_codes_search_idx").using("gin", t.searchVector),
-    index("tnved_codes_zh_idx")
-      .on(t.code)
-      .where(sql`name_zh is not null`),
-  ],
+  (t) => classifierIndexes("tnved_codes", t),
 );
 
 /**
@@ -205,6 +206,25 @@ function localizedVector(columns: { column: string; weight: "A" | "B" | "C" | "D
 }
 
 const sourceLang = () => text("source_lang").$type<Lang>().notNull().default("ru");
+
+/** The search vector of a company's or a product's card: its name (weight A) and description (C). */
+const cardSearchVector = () =>
+  tsvector("search_vector")
+    .notNull()
+    .generatedAlwaysAs(
+      localizedVector([
+        { column: "name", weight: "A" },
+        { column: "description", weight: "C" },
+      ]),
+    );
+
+/** A moderator's note on a company or a product, in the language it was written in. */
+const moderationNote = () => ({
+  /** The moderator's reason when the status is `rejected` or `blocked`. */
+  moderationNote: text("moderation_note"),
+  /** The language the moderator wrote `moderation_note` in (the supplier's, issue 7). */
+  moderationNoteLang: text("moderation_note_lang").$type<Lang>(),
+});
 
 /**
  * Regions: the subjects of the Russian Federation (code = the two-digit region code used in INN,
@@ -297,10 +317,7 @@ export const companies = pgTable(
     facts: jsonb("facts").$type<LocalizedFact[]>().notNull().default([]),
     /** 0 none, 1 documents checked, 2 documents and site visit. */
     verificationLevel: smallint("verification_level").notNull().default(0),
-    /** The moderator's reason when the status is `rejected` or `blocked`. */
-    moderationNote: text("moderation_note"),
-    /** The language the moderator wrote `moderation_note` in (the supplier's, issue 7). */
-    moderationNoteLang: text("moderation_note_lang").$type<Lang>(),
+    ...moderationNote(),
     /** The status a block interrupted, restored by unblocking (server/admin/companies.ts). */
     blockedFromStatus: text("blocked_from_status").$type<CompanyStatus>(),
     /** The company card as last approved by a moderator: the "before" of the moderation diff (server/admin/diff.ts). */
@@ -308,14 +325,7 @@ export const companies = pgTable(
     verificationEvidence: localized("verification_evidence"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
-    searchVector: tsvector("search_vector")
-      .notNull()
-      .generatedAlwaysAs(
-        localizedVector([
-          { column: "name", weight: "A" },
-          { column: "description", weight: "C" },
-        ]),
-      ),
+    searchVector: cardSearchVector(),
     ...timestamps,
   },
   (t) => [
@@ -422,10 +432,7 @@ export const products = pgTable(
     /** Lowest tier price per currency, kept by the writer for sorting and price facets. */
     priceFrom: numeric("price_from", { precision: 14, scale: 2 }),
     priceCurrency: text("price_currency").$type<Currency>(),
-    /** The moderator's reason when the status is `rejected` or `blocked`. */
-    moderationNote: text("moderation_note"),
-    /** The language the moderator wrote `moderation_note` in (the supplier's, issue 7). */
-    moderationNoteLang: text("moderation_note_lang").$type<Lang>(),
+    ...moderationNote(),
     /** The product as last approved by a moderator: the "before" of a resubmission's diff (server/admin/diff.ts). */
     publishedSnapshot: jsonb("published_snapshot").$type<Record<string, unknown>>(),
     /**
@@ -434,14 +441,9 @@ export const products = pgTable(
      */
     pendingChanges: jsonb("pending_changes").$type<Record<string, unknown>>(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
-    searchVector: tsvector("search_vector")
-      .notNull()
-      .generatedAlwaysAs(
-        localizedVector([
-          { column: "name", weight: "A" },
-          { column: "description", weight: "C" },
-        ]),
-      ),
+    /** The supplier's own article number (SKU): a price list updates the product with the same SKU (issue 15). */
+    sku: text("sku"),
+    searchVector: cardSearchVector(),
     ...timestamps,
   },
   (t) => [
@@ -452,6 +454,10 @@ export const products = pgTable(
       .where(sql`status = 'moderation' or (status = 'published' and pending_changes is not null)`),
     // A company's products by status; `category_id` answers "does this supplier sell in category X" from the index.
     index("products_company_idx").on(t.companyId, t.status, t.categoryId),
+    // One product per SKU within a company: a price list row finds the product it updates (issue 15).
+    uniqueIndex("products_company_sku_idx")
+      .on(t.companyId, t.sku)
+      .where(sql`sku is not null`),
     // List orders (newest first; lowest price within a currency) stored as index orders, so a list page
     // walks an index and stops after one page instead of sorting the matches. `company_id` comes last
     // for the "of a published company" check, so counts are index-only scans once pages are all-visible.
@@ -883,3 +889,475 @@ export const contentPages = pgTable("content_pages", {
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   ...timestamps,
 });
+
+export const PRICE_LIST_FORMATS = ["csv", "xlsx", "yml"] as const;
+export type PriceListFormat = (typeof PRICE_LIST_FORMATS)[number];
+export const PRICE_LIST_RUN_STATUSES = ["preview", "queued", "running", "done", "failed"] as const;
+export type PriceListRunStatus = (typeof PRICE_LIST_RUN_STATUSES)[number];
+
+/**
+ * One price-list upload and its import (issue 15, server/price-lists): the file, how its columns (or
+ * YML categories) map to product fields, the preview's counts and first errors, then the import's
+ * progress. preview → queued → running → done | failed. `mapping`, `columns`, `sample` and `errors`
+ * are JSON shaped by contract/profile/price-lists.ts.
+ */
+export const priceListRuns = pgTable(
+  "price_list_runs",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The uploaded file (an expiring upload: purged with the other uploads a day later). */
+    fileId: integer("file_id").references(() => files.id, { onDelete: "set null" }),
+    originalName: text("original_name"),
+    format: text("format").$type<PriceListFormat>().notNull(),
+    /** How the file was read: encoding and delimiter of a CSV. */
+    reading: jsonb("reading").$type<Record<string, string>>().notNull().default({}),
+    /** The language the names and descriptions are written in. */
+    lang: text("lang").$type<Lang>().notNull().default("ru"),
+    status: text("status").$type<PriceListRunStatus>().notNull().default("preview"),
+    columns: jsonb("columns").$type<unknown>().notNull().default([]),
+    mapping: jsonb("mapping").$type<unknown>().notNull().default({}),
+    sample: jsonb("sample").$type<unknown>().notNull().default([]),
+    totalRows: integer("total_rows").notNull().default(0),
+    validRows: integer("valid_rows").notNull().default(0),
+    invalidRows: integer("invalid_rows").notNull().default(0),
+    /** The first row errors (at most 200): `{ row, field, code, value }`. */
+    errors: jsonb("errors").$type<unknown>().notNull().default([]),
+    /** Products written so far during the import (for the progress bar) and the outcome. */
+    processed: integer("processed").notNull().default(0),
+    toProcess: integer("to_process").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    failure: text("failure"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("price_list_runs_company_idx").on(t.companyId, t.id.desc())],
+);
+
+/**
+ * What an import run changed, batch by batch, so a failed run is undone (ADR 027): a product it
+ * created (`previous` null) is deleted, one it updated gets `previous` back.
+ */
+export const priceListRunChanges = pgTable(
+  "price_list_run_changes",
+  {
+    runId: integer("run_id")
+      .notNull()
+      .references(() => priceListRuns.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull(),
+    previous: jsonb("previous").$type<Record<string, unknown> | null>(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.productId] })],
+);
+/**
+ * Official exchange rates of the Bank of Russia (ЦБ РФ, `XML_daily.asp`), one row per date and
+ * currency: `value` roubles for `nominal` units of `currency` (as published: CNY is sometimes
+ * quoted per 10). History is kept: a re-import of a date writes the same values again (server/money/rates.ts).
+ */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    /** The date the Bank of Russia set the rate for (`ValCurs Date`). */
+    date: date("date").notNull(),
+    /** ISO 4217 letter code (`CharCode`). */
+    currency: text("currency").notNull(),
+    nominal: integer("nominal").notNull(),
+    /** Roubles for `nominal` units, 4 decimals as published. */
+    value: numeric("value", { precision: 14, scale: 4 }).notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // (currency, date): a currency's latest rate is the first entry of a backward index walk.
+  (t) => [primaryKey({ columns: [t.currency, t.date] }), index("exchange_rates_date_idx").on(t.date)],
+);
+
+/**
+ * Import duty rates of the EAEU Common Customs Tariff (ЕТТ ЕАЭС), one row per 10-digit TN VED line,
+ * as derived from the EEC's official chapter PDFs (../shared/data/ett). Kept beside tnved_codes, not
+ * referencing it: the tariff names lines the classifier edition may lack.
+ */
+export const tariffRates = pgTable("tariff_rates", {
+  /** 10 digits. */
+  code: text("code").primaryKey(),
+  /** The rate cell as printed, without its footnote marker ("5", "15, но не менее 0,2 евро за 1 кг"). */
+  rateText: text("rate_text").notNull(),
+  /** ad_valorem, specific, combined or unparsed (the source's classification). */
+  rateType: text("rate_type").notNull(),
+  /** Percent of the customs value, when the rate has an ad valorem part. */
+  adValoremPct: numeric("ad_valorem_pct", { precision: 6, scale: 3 }),
+  /** The specific part: `specificAmount` of `specificCurrency` (EUR/USD) per `specificPer` `specificUnit`. */
+  specificAmount: numeric("specific_amount", { precision: 12, scale: 4 }),
+  specificCurrency: text("specific_currency"),
+  specificPer: numeric("specific_per", { precision: 12, scale: 3 }),
+  specificUnit: text("specific_unit"),
+  /** How the parts combine: "min" («но не менее»: the larger of the two), "plus" («плюс»), or null. */
+  combination: text("combination"),
+  /** Footnote of the ETT notes the cell refers to ("63С)"), unresolved. */
+  footnote: text("footnote"),
+  /** Additional unit of measure of the line ("шт", "л", "–"). */
+  addUnit: text("add_unit"),
+  /** Official chapter file the line was read from (its name carries the consolidation date). */
+  sourcePdf: text("source_pdf").notNull(),
+  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/* ─── Inquiries, conversations and notifications (issue 14 §1, §3; ADR 028) ─────────────────── */
+
+export const CONVERSATION_STATUSES = ["new", "answered", "closed"] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+/**
+ * An inquiry ("request a price") and the conversation it opens between a buyer (a person, with
+ * their company if they have one) and a supplier company. The inquiry's terms are kept on the row;
+ * the messages are in `conversation_messages`. Read state per side: `buyer_read_at` /
+ * `supplier_read_at` against the other side's messages' `created_at`.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: serial("id").primaryKey(),
+    buyerUserId: integer("buyer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    buyerCompanyId: integer("buyer_company_id").references(() => companies.id, { onDelete: "set null" }),
+    supplierCompanyId: integer("supplier_company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The supplier's products the inquiry is about (ids; may be empty for a general inquiry). */
+    productIds: jsonb("product_ids").$type<number[]>().notNull().default([]),
+    quantity: numeric("quantity", { precision: 14, scale: 3 }),
+    unit: text("unit"),
+    /** The quantity is below a product's MOQ (allowed, flagged to both sides). */
+    belowMoq: boolean("below_moq").notNull().default(false),
+    targetPrice: numeric("target_price", { precision: 14, scale: 2 }),
+    currency: text("currency"),
+    /** Incoterms 2020 rule (EXW … CIF). */
+    incoterm: text("incoterm"),
+    destinationCountry: text("destination_country"),
+    destinationCity: text("destination_city"),
+    wantedBy: date("wanted_by"),
+    status: text("status").$type<ConversationStatus>().notNull().default("new"),
+    buyerReadAt: timestamp("buyer_read_at", { withTimezone: true }),
+    supplierReadAt: timestamp("supplier_read_at", { withTimezone: true }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The supplier's first message: the response metrics (share answered in 48 h, median time). */
+    firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
+    /** When the inquiry was e-mailed to the public address of a company with nobody on the platform. */
+    supplierMailedAt: timestamp("supplier_mailed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("conversations_buyer_idx").on(t.buyerUserId, t.lastMessageAt.desc()),
+    index("conversations_supplier_idx").on(t.supplierCompanyId, t.lastMessageAt.desc()),
+    index("conversations_supplier_created_idx").on(t.supplierCompanyId, t.createdAt),
+  ],
+);
+
+/** A message of a conversation, with who wrote it (person and side) and the language it is in. */
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: serial("id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's company at the time (the supplier for a supplier's message). */
+    authorCompanyId: integer("author_company_id").references(() => companies.id, { onDelete: "set null" }),
+    side: text("side").$type<"buyer" | "supplier">().notNull(),
+    body: text("body").notNull(),
+    lang: text("lang").$type<Lang>().notNull(),
+    fileIds: jsonb("file_ids").$type<number[]>().notNull().default([]),
+    /** Hidden by staff (a reported message): shown to neither side. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt),
+    // Duplicate detection: the same text from one person to several suppliers in a short time.
+    index("conversation_messages_author_idx").on(t.authorUserId, t.createdAt),
+  ],
+);
+
+/** "Report abuse" on a message: the admin list of reports until staff resolve them. */
+export const messageReports = pgTable(
+  "message_reports",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => conversationMessages.id, { onDelete: "cascade" }),
+    reporterUserId: integer("reporter_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("message_reports_once_key").on(t.messageId, t.reporterUserId),
+    index("message_reports_open_idx").on(t.resolvedAt, t.createdAt),
+  ],
+);
+
+/** An inquiry form a visitor filled before signing in, kept under a random token in the return URL (24 h). */
+export const inquiryDrafts = pgTable("inquiry_drafts", {
+  token: text("token").primaryKey(),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A person's notification (server/notifications): an inbox row with a link; `emailed_at` once the
+ * e-mail went out (at once, or in the daily digest).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    link: text("link").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`read_at is null`),
+    index("notifications_unmailed_idx")
+      .on(t.userId)
+      .where(sql`emailed_at is null`),
+  ],
+);
+
+/** A person's notification settings: e-mail at once (default) or one daily digest. */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailMode: text("email_mode").$type<"instant" | "digest" | "off">().notNull().default("instant"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/* ─── Buying requests (RFQ), their matching and quotes (issue 14 §2; ADR 029) ───────────────── */
+
+export const RFQ_STATUSES = ["draft", "moderation", "rejected", "open", "closed", "awarded"] as const;
+export type RfqStatus = (typeof RFQ_STATUSES)[number];
+export const RFQ_VISIBILITIES = ["public", "private"] as const;
+export type RfqVisibility = (typeof RFQ_VISIBILITIES)[number];
+
+/**
+ * A buyer's request for quotation. Written in one language (`lang`); `tnved_heading` (the first four
+ * digits of `tnved_code`) is what matching compares with the suppliers' products. A public request
+ * is listed once a moderator approved it (`open`); a private one is only for `rfq_invitations`.
+ * The deadline closes it (a job at the deadline and an hourly sweep, server/rfq/jobs.ts).
+ */
+export const rfqs = pgTable(
+  "rfqs",
+  {
+    id: serial("id").primaryKey(),
+    buyerUserId: integer("buyer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The buyer's company when they had one on creation (shown to suppliers only as its name). */
+    buyerCompanyId: integer("buyer_company_id").references(() => companies.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    lang: text("lang").$type<Lang>().notNull(),
+    /** TN VED EAEU code of 4, 6, 8 or 10 digits. */
+    tnvedCode: text("tnved_code"),
+    tnvedHeading: text("tnved_heading"),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    quantity: numeric("quantity", { precision: 14, scale: 3 }).notNull(),
+    unit: text("unit").notNull(),
+    targetPrice: numeric("target_price", { precision: 14, scale: 2 }),
+    currency: text("currency").$type<Currency>(),
+    /** Incoterms 2020 rule (EXW … CIF). */
+    incoterms: text("incoterms").notNull(),
+    /** ISO 3166-1 alpha-2. */
+    destinationCountry: text("destination_country").notNull(),
+    destinationCity: text("destination_city").notNull(),
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    visibility: text("visibility").$type<RfqVisibility>().notNull(),
+    status: text("status").$type<RfqStatus>().notNull().default("draft"),
+    moderationNote: text("moderation_note"),
+    moderationNoteLang: text("moderation_note_lang").$type<Lang>(),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    awardedQuoteId: integer("awarded_quote_id"),
+    ...timestamps,
+  },
+  (t) => [
+    index("rfqs_buyer_idx").on(t.buyerUserId, t.createdAt.desc()),
+    // The public list: open public requests, newest first.
+    index("rfqs_public_idx")
+      .on(t.openedAt.desc(), t.id.desc())
+      .where(sql`visibility = 'public' and status = 'open'`),
+    index("rfqs_review_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`status = 'moderation'`),
+    index("rfqs_deadline_idx")
+      .on(t.deadline)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+/** Files a buyer attached to a request (drawings, specifications). */
+export const rfqFiles = pgTable(
+  "rfq_files",
+  {
+    rfqId: integer("rfq_id")
+      .notNull()
+      .references(() => rfqs.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.rfqId, t.fileId] })],
+);
+
+/** The companies a private request is addressed to (picked by the buyer). */
+export const rfqInvitations = pgTable(
+  "rfq_invitations",
+  {
+    rfqId: integer("rfq_id")
+      .notNull()
+      .references(() => rfqs.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.rfqId, t.companyId] }), index("rfq_invitations_company_idx").on(t.companyId)],
+);
+
+/**
+ * Suppliers a request reached: found by the matching job (`reason` tnved, category, okved) or
+ * invited (`invited`), ranked by `score`; `notified_at` is set once their people were e-mailed.
+ */
+export const rfqMatches = pgTable(
+  "rfq_matches",
+  {
+    rfqId: integer("rfq_id")
+      .notNull()
+      .references(() => rfqs.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    reason: text("reason").$type<"tnved" | "category" | "okved" | "invited">().notNull(),
+    score: integer("score").notNull().default(0),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.rfqId, t.companyId] }), index("rfq_matches_company_idx").on(t.companyId, t.createdAt.desc())],
+);
+
+export const QUOTE_STATUSES = ["submitted", "accepted", "declined"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** One price tier of a quote: from `minQuantity` units, `price` per unit (decimal strings). */
+export type QuoteTier = { minQuantity: string; price: string };
+
+/**
+ * A supplier's answer to a request: one per company per request, editable until the deadline.
+ * `price_from` is the lowest tier price (the comparison sorts by it within the currency).
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: serial("id").primaryKey(),
+    rfqId: integer("rfq_id")
+      .notNull()
+      .references(() => rfqs.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    tiers: jsonb("tiers").$type<QuoteTier[]>().notNull(),
+    priceFrom: numeric("price_from", { precision: 14, scale: 2 }).notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    moq: numeric("moq", { precision: 14, scale: 3 }).notNull(),
+    leadTimeDays: integer("lead_time_days").notNull(),
+    incoterms: text("incoterms").notNull(),
+    incotermsPlace: text("incoterms_place").notNull(),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    comment: text("comment"),
+    lang: text("lang").$type<Lang>().notNull(),
+    status: text("status").$type<QuoteStatus>().notNull().default("submitted"),
+    shortlisted: boolean("shortlisted").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("quotes_rfq_company_key").on(t.rfqId, t.companyId), index("quotes_company_idx").on(t.companyId, t.updatedAt.desc())],
+);
+
+/** Files a supplier attached to a quote. */
+export const quoteFiles = pgTable(
+  "quote_files",
+  {
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.fileId] })],
+);
+
+export const TRANSLATION_KINDS = ["product", "company"] as const;
+export type TranslationKind = (typeof TRANSLATION_KINDS)[number];
+export const TRANSLATION_FIELDS = ["name", "description"] as const;
+export type TranslationField = (typeof TRANSLATION_FIELDS)[number];
+
+/**
+ * Supplier content in the reader's language (issue 15 §4, ADR 031): one row per entity, field and
+ * target language. `source_hash` is the SHA-256 of the source text it was made from: when the
+ * supplier's text changes the row is stale and the translation job makes it again — unless
+ * `origin` is `manual` (the supplier's own), which the machine never overwrites.
+ */
+export const contentTranslations = pgTable(
+  "content_translations",
+  {
+    entityKind: text("entity_kind").$type<TranslationKind>().notNull(),
+    entityId: integer("entity_id").notNull(),
+    field: text("field").$type<TranslationField>().notNull(),
+    sourceLang: text("source_lang").$type<Lang>().notNull(),
+    targetLang: text("target_lang").$type<Lang>().notNull(),
+    sourceHash: text("source_hash").notNull(),
+    text: text("text").notNull(),
+    origin: text("origin").$type<"machine" | "manual">().notNull(),
+    /** The provider that made a machine translation (e.g. `libretranslate`, `yandex`). */
+    provider: text("provider"),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.entityKind, t.entityId, t.field, t.targetLang] })],
+);
+
+/**
+ * Machine translations of conversation messages (issue 14 follow-up, ADR 033): made when a reader
+ * asks ("translate" on a message in another language), once per message and target language.
+ * `source_lang` is the message's language when it was translated; a message's body never changes.
+ */
+export const messageTranslations = pgTable(
+  "message_translations",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => conversationMessages.id, { onDelete: "cascade" }),
+    targetLang: text("target_lang").$type<Lang>().notNull(),
+    sourceLang: text("source_lang").$type<Lang>().notNull(),
+    text: text("text").notNull(),
+    /** The provider that made it (e.g. `libretranslate`, `yandex`). */
+    provider: text("provider").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.targetLang] })],
+);

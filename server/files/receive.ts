@@ -13,7 +13,7 @@
  * not the one `expected` (or asked for); 404 `file_not_found` for an upload that is not the
  * caller's own, was attached already or has expired.
  */
-import { and, eq, gt, isNotNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { ErrorCode } from "../../contract/errors.ts";
 import { LANGS, type Localized } from "../../contract/lang.ts";
 import type { Db } from "../db/client.ts";
@@ -41,8 +41,16 @@ export interface ReceivedFile {
   kind?: UploadKind;
 }
 
+/** Bytes of stored uploads one user, and all members of one company together, may keep (F25). */
+export interface StorageQuota {
+  userBytes: number;
+  companyBytes: number;
+}
+
 export interface ReceiveOptions {
   userId: number;
+  /** Refuses an upload that would take the user or their company past it; none: unlimited (staff). */
+  quota?: StorageQuota;
   /** Seconds a stored upload lives unless it is claimed. */
   ttlS: number;
   /** The kind the operation takes (a logo is an image); refused otherwise with 415 `file_kind_mismatch`. */
@@ -72,9 +80,36 @@ export async function receiveUpload(db: Db, storage: FileStorage, form: Multipar
     if (typeof value === "string" && value.trim()) title[lang] = value.trim().slice(0, 200);
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
+  if (options.quota) await assertStorageQuota(db, options.userId, bytes.byteLength, options.quota);
   const processed = await processUpload(bytes, options.expected ?? kind).catch(refusal);
   const row = await storeUpload(db, storage, processed, { userId: options.userId, originalName: file.name, ttlS: options.ttlS });
   return { file: row, title, kind };
+}
+
+/**
+ * Security review F25: free sign-up must not mean free storage. The files a user uploaded (stored
+ * size, temporary ones included) may not exceed `quota.userBytes`, and the files uploaded by all
+ * members of the user's company may not exceed `quota.companyBytes`. `incoming` is the size of the
+ * file about to be stored. Throws 409 `storage_quota_exceeded` with an issue on `file` whose message
+ * is the locale key of the web tier's text.
+ */
+export async function assertStorageQuota(db: Db, userId: number, incoming: number, quota: StorageQuota): Promise<void> {
+  const result = await db.execute<{ own: string | number; company: string | number }>(sql`
+    select
+      (select coalesce(sum(size), 0) from files where uploaded_by = ${userId}) as own,
+      (select coalesce(sum(f.size), 0) from files f
+         where f.uploaded_by in (
+           select m2.user_id from company_members m1 join company_members m2 on m2.company_id = m1.company_id
+           where m1.user_id = ${userId} and m2.user_id is not null)) as company`);
+  const row = result.rows[0];
+  const own = Number(row?.own ?? 0);
+  const company = Number(row?.company ?? 0);
+  const over = own + incoming > quota.userBytes ? "user" : company + incoming > quota.companyBytes ? "company" : null;
+  if (over) {
+    throw new DomainError("storage_quota_exceeded", `The ${over}'s storage quota is used up: delete files no longer needed`, {
+      issues: [{ path: "file", message: over === "user" ? "hardening.storageQuotaUser" : "hardening.storageQuotaCompany" }],
+    });
+  }
 }
 
 /** The caller's own, unexpired temporary upload named by `request.fileId`, checked against the kinds asked for. */

@@ -46,8 +46,8 @@ export type { CompanyFileView, CompanyInput, CompanyView };
 
 export type CompanyRow = typeof companies.$inferSelect;
 
-/** The company form's values of a stored company (the inverse of `companyColumns`). */
-export function companyFormValues(row: CompanyRow, okvedExtra: string[]): CompanyInput {
+/** A stored company's own fields, as the form and the employee's view show them (in that order). */
+function storedFields(row: CompanyRow) {
   return {
     name: row.name,
     description: row.description,
@@ -62,13 +62,32 @@ export function companyFormValues(row: CompanyRow, okvedExtra: string[]): Compan
     phone: row.phone,
     email: row.email,
     yearFounded: row.yearFounded,
-    headcountRange: row.headcountRange as CompanyInput["headcountRange"],
+    headcountRange: row.headcountRange,
     okvedMain: row.okvedMain,
+  };
+}
+
+/** The company form's values of a stored company (the inverse of `companyColumns`). */
+export function companyFormValues(row: CompanyRow, okvedExtra: string[]): CompanyInput {
+  return {
+    ...storedFields(row),
+    headcountRange: row.headcountRange as CompanyInput["headcountRange"],
     okvedCodes: okvedExtra,
   };
 }
 
 /** Column values of a validated company form. */
+/** Whether two localized texts say the same in every language (blank entries count as absent). */
+function sameLocalized(a: Record<string, string | undefined> | null, b: Record<string, string | undefined> | null): boolean {
+  const norm = (v: Record<string, string | undefined> | null) =>
+    JSON.stringify(
+      Object.entries(v ?? {})
+        .filter(([, text]) => text?.trim())
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
+  return norm(a) === norm(b);
+}
+
 function companyColumns(input: CompanyInput) {
   return {
     name: input.name,
@@ -132,21 +151,7 @@ export async function companyView(db: Db, companyId: number, role: CompanyRole):
   const missing = checks.filter(([, done]) => !done).map(([what]) => what);
   return {
     id: row.id,
-    name: row.name,
-    description: row.description,
-    sourceLang: row.sourceLang,
-    country: row.country,
-    regionCode: row.regionCode,
-    city: row.city,
-    address: row.address,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    website: row.website,
-    phone: row.phone,
-    email: row.email,
-    yearFounded: row.yearFounded,
-    headcountRange: row.headcountRange,
-    okvedMain: row.okvedMain,
+    ...storedFields(row),
     okvedCodes: extra,
     facts: row.facts,
     logo: logo[0] ? fileView(logo[0]) : null,
@@ -216,14 +221,28 @@ export async function createCompany(db: Db, userId: number, input: CompanyInput)
   }
 }
 
-/** Writes a validated, merged company form. */
+/**
+ * Security review F11: the "verified" badge (level, evidence, date) stands for the company name and
+ * legal entities a moderator checked; a change to either withdraws it, and a moderator verifies
+ * again (server/admin/companies.ts). `db` may be a transaction.
+ */
+export async function resetVerification(db: Queryable, companyId: number): Promise<void> {
+  await db
+    .update(companies)
+    .set({ verificationLevel: 0, verificationEvidence: null, verifiedAt: null })
+    .where(and(eq(companies.id, companyId), sql`${companies.verificationLevel} > 0`));
+}
+
+/** Writes a validated, merged company form; a new name withdraws the verification (F11). */
 export async function updateCompany(db: Db, companyId: number, input: CompanyInput, okvedChanged: boolean): Promise<void> {
   await checkCompanyReferences(db, input);
+  const before = await loadCompany(db, companyId);
   await db.transaction(async (tx) => {
     await tx
       .update(companies)
       .set({ ...companyColumns(input), updatedAt: new Date() })
       .where(eq(companies.id, companyId));
+    if (!sameLocalized(before.name, companyColumns(input).name)) await resetVerification(tx, companyId);
     if (okvedChanged) await writeOkved(tx, companyId, input.okvedMain ?? null, input.okvedCodes ?? []);
   });
 }

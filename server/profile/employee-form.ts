@@ -1,20 +1,22 @@
 /**
  * The employee form's helpers (spec §7 "Admin and app", issue 7; contract/profile/employees.ts):
  *
- * - `findPeople`: registered people an owner or admin may invite. The query (3–100 characters)
- *   matches the start of a first name, last name or full name, the start of the e-mail's local
- *   part, the start of the whole address (when it has an `@`), or the exact address. At most
- *   MAX_PEOPLE people with an e-mail address, never the company's own employees. Privacy: the
- *   e-mail is masked (`iv***@example.com`, as sign-in masks it) unless the query is exactly that
- *   address — whoever already knows an address learns nothing new, nobody else collects addresses
- *   — and phone numbers are never returned; searching a domain (`gmail.com`) matches nobody.
+ * - `findPeople`: registered people an owner or admin may invite. Security review F5 (ADR 030):
+ *   the search is not a user directory. Only a PUBLISHED company searches at all (a draft costs
+ *   nothing to create, so a draft's search answers nothing); it then finds (a) the person whose
+ *   address is exactly the query (whoever already knows an address learns their name), and (b) by
+ *   the start of a first name, last name or full name, of the e-mail's local part or of the whole
+ *   address, only people the company already interacted with: those it has an open invitation to.
+ *   At most MAX_PEOPLE people with an e-mail address, never the company's own employees. The e-mail
+ *   is masked (`iv***@example.com`, as sign-in masks it) unless the query is exactly that address;
+ *   phone numbers are never returned; searching a domain (`gmail.com`) matches nobody.
  * - `inviteFormFields`, `roleOptions`, `statusOptions`: the form's fields with their rules
  *   (required, maximum length, options, default) generated from InviteEmployeeSchema — the schema
  *   the invitation endpoints validate with, so the form cannot drift from the API — the company
  *   roles with localized labels, descriptions and permissions (server/profile/access.ts), which of
  *   them the caller may give, and the employee statuses (which can be set by hand).
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { EMPLOYEE_STATUSES, MEMBER_ROLES } from "../../contract/profile/fields.ts";
 import {
@@ -29,7 +31,7 @@ import {
 import { resources } from "../../locales/index.ts";
 import { maskIdentity } from "../auth/identity.ts";
 import type { Db } from "../db/client.ts";
-import { companyMembers, users, type CompanyRole } from "../db/schema.ts";
+import { companyMembers, users, type CompanyRole, type CompanyStatus } from "../db/schema.ts";
 import { PERMISSIONS, type Permission } from "./access.ts";
 
 export type { EmployeeStatusOption, FormField, PersonHit, RoleOption };
@@ -40,7 +42,14 @@ function likePrefix(text: string): string {
 }
 
 /** Registered people matching `query` who are not employees of `companyId` (module comment). */
-export async function findPeople(db: Db, companyId: number, query: string, limit = MAX_PEOPLE): Promise<PersonHit[]> {
+export async function findPeople(
+  db: Db,
+  company: { companyId: number; companyStatus: CompanyStatus },
+  query: string,
+  limit = MAX_PEOPLE,
+): Promise<PersonHit[]> {
+  if (company.companyStatus !== "published") return [];
+  const { companyId } = company;
   const term = query.trim().toLowerCase();
   const prefix = likePrefix(term);
   const email = sql`lower(${users.email})`;
@@ -57,7 +66,26 @@ export async function findPeople(db: Db, companyId: number, query: string, limit
     .where(
       and(
         isNotNull(users.email),
-        or(sql`${email} = ${term}`, byEmail, byName),
+        or(
+          sql`${email} = ${term}`,
+          and(
+            or(byEmail, byName),
+            // Partial matches only among people the company already invited (F5).
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(companyMembers)
+                .where(
+                  and(
+                    eq(companyMembers.companyId, companyId),
+                    isNull(companyMembers.userId),
+                    eq(companyMembers.status, "invited"),
+                    sql`${companyMembers.invitedEmail} = ${email}`,
+                  ),
+                ),
+            ),
+          ),
+        ),
         notExists(
           db
             .select({ one: sql`1` })

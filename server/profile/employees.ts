@@ -10,7 +10,8 @@
  *   INVITATION_TTL_DAYS after it was (last) sent, at most MAX_OPEN_INVITATIONS per company, and
  *   accepted by the person signed in with that address, who must not belong to a company yet (409
  *   `already_member`; a user belongs to at most one company).
- * Another company's row is a 404, like an unknown one.
+ * Another company's row is a 404, like an unknown one. While a moderator has blocked the company,
+ * nobody invites, changes, blocks or removes others (403 `company_blocked`); leaving stays open.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -28,7 +29,7 @@ import type { Db } from "../db/client.ts";
 import { companies, companyMembers, users, type CompanyRole } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import type { CompanyAccess } from "./access.ts";
+import { assertCompanyNotBlocked, type CompanyAccess } from "./access.ts";
 import { isUniqueViolation } from "./db.ts";
 
 export type { EmployeeView, InvitationView, InvitedEmployee };
@@ -42,8 +43,21 @@ const DAY_MS = 86_400_000;
 
 type MemberRow = typeof companyMembers.$inferSelect;
 
+/**
+ * The daily caps on invitation e-mails (security review F6; contract INVITATION_LIMITS), counted
+ * in the database by the API tier (server/api/profile-access.ts).
+ */
+export interface InvitationLimits {
+  /** Seconds before an open invitation's e-mail may be sent again. */
+  resendS: number;
+  /** Counts one invitation e-mail from `companyId` to `email`; throws 429 `rate_limited` once a daily cap is used up. */
+  consume(companyId: number, email: string): Promise<void>;
+}
+
 /** What sending an invitation e-mail needs. */
 export interface InvitationMail {
+  /** Caps on sending (none: unlimited, for scripts and tests that do not look at them). */
+  limits?: InvitationLimits;
   mailer: Mailer;
   logger: Logger;
   /** Origin of the site, for the link in the e-mail. */
@@ -171,6 +185,8 @@ export async function inviteEmployee(
   access: CompanyAccess,
   input: InviteEmployeeInput,
 ): Promise<{ renewed: boolean; employee: InvitedEmployee }> {
+  // A company a moderator blocked sends no more e-mail in its name (security review F21).
+  assertCompanyNotBlocked(access);
   if (input.role === "owner") ownerOnly(access);
   const [joined] = await db
     .select({ id: companyMembers.id })
@@ -189,6 +205,10 @@ export async function inviteEmployee(
     .limit(1);
   if (open) {
     if (open.role === "owner") ownerOnly(access);
+    const waitMs = open.updatedAt.getTime() + (mail.limits?.resendS ?? 0) * 1000 - Date.now();
+    if (waitMs > 0)
+      throw new DomainError("rate_limited", "The invitation was sent a moment ago: wait a little", { retryAfter: waitMs / 1000 });
+    await mail.limits?.consume(access.companyId, input.email);
     await db
       .update(companyMembers)
       .set({
@@ -208,6 +228,7 @@ export async function inviteEmployee(
     .where(and(eq(companyMembers.companyId, access.companyId), eq(companyMembers.status, "invited")));
   if ((count?.count ?? 0) >= MAX_OPEN_INVITATIONS)
     throw new DomainError("too_many_invitations", `A company may have at most ${MAX_OPEN_INVITATIONS} open invitations`);
+  await mail.limits?.consume(access.companyId, input.email);
   let id: number;
   try {
     const [row] = await db
@@ -235,6 +256,7 @@ export async function inviteEmployee(
 
 /** Changes an employee's role and/or position (owners: owners only; the last owner stays one). */
 export async function updateEmployee(db: Db, access: CompanyAccess, id: number, patch: EmployeePatchInput): Promise<EmployeeView> {
+  assertCompanyNotBlocked(access);
   const row = await loadMember(db, access, id);
   if (row.role === "owner" || patch.role === "owner") ownerOnly(access);
   if (patch.role && patch.role !== row.role) await assertNotLastOwner(db, row);
@@ -254,6 +276,8 @@ export async function updateEmployee(db: Db, access: CompanyAccess, id: number, 
 export async function removeEmployee(db: Db, self: CompanyAccess, id: number, manage: () => Promise<CompanyAccess>): Promise<void> {
   const row = await loadMember(db, self, id);
   const access = row.userId === self.userId ? self : await manage();
+  // Leaving stays open to everyone; managing others waits until a moderator unblocks the company (F21).
+  if (access !== self) assertCompanyNotBlocked(access);
   if (row.role === "owner" && row.userId !== self.userId) ownerOnly(access);
   await assertNotLastOwner(db, row);
   await db.delete(companyMembers).where(eq(companyMembers.id, row.id));
@@ -261,6 +285,7 @@ export async function removeEmployee(db: Db, self: CompanyAccess, id: number, ma
 
 /** Blocks or unblocks an employee who has joined (a blocked one loses access on their next request). */
 export async function setEmployeeStatus(db: Db, access: CompanyAccess, id: number, status: "active" | "blocked"): Promise<EmployeeView> {
+  assertCompanyNotBlocked(access);
   const row = await loadMember(db, access, id);
   if (row.status === "invited") throw new DomainError("not_joined", "The invitation has not been accepted yet: delete it instead");
   if (row.userId === access.userId) throw new DomainError("cannot_block_self", "You cannot block yourself");

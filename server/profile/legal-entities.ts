@@ -9,7 +9,9 @@
  * - at most MAX_LEGAL_ENTITIES per company (409 `too_many_legal_entities`);
  * - a published Russian company keeps at least one (409 `legal_entity_required`): its public page
  *   names the entity it trades as;
- * - a KPP is kept for a legal entity only (a sole proprietor has none).
+ * - a KPP is kept for a legal entity only (a sole proprietor has none);
+ * - adding, changing or removing one withdraws the company's verification (security review F11):
+ *   the badge stood for the entities a moderator checked.
  * Another company's entity is a 404, like an unknown one.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -23,7 +25,7 @@ import {
 import type { Db } from "../db/client.ts";
 import { legalEntities } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
-import { loadCompany } from "./company.ts";
+import { loadCompany, resetVerification } from "./company.ts";
 import { isUniqueViolation } from "./db.ts";
 import { mergeForm } from "./forms.ts";
 
@@ -139,7 +141,9 @@ export async function getLegalEntity(db: Db, companyId: number, id: number): Pro
 export async function createLegalEntity(db: Db, companyId: number, input: LegalEntityInput): Promise<LegalEntityView> {
   if ((await countOf(db, companyId)) >= MAX_LEGAL_ENTITIES)
     throw new DomainError("too_many_legal_entities", `A company may have at most ${MAX_LEGAL_ENTITIES} legal entities`);
-  return legalEntityView(await writeLegalEntity(db, companyId, input));
+  const row = await writeLegalEntity(db, companyId, input);
+  await resetVerification(db, companyId);
+  return legalEntityView(row);
 }
 
 /** Applies a PATCH: the stored entity with the patch's fields, checked by the whole legal-entity form. */
@@ -160,7 +164,10 @@ export async function updateLegalEntity(
     address: current.address,
   };
   const merged = mergeForm(LegalEntitySchema, stored, patch);
-  return legalEntityView(await writeLegalEntity(db, companyId, merged, current.id));
+  const row = await writeLegalEntity(db, companyId, merged, current.id);
+  const changed = (Object.keys(stored) as (keyof typeof stored)[]).some((key) => (stored[key] ?? null) !== (row[key] ?? null));
+  if (changed) await resetVerification(db, companyId);
+  return legalEntityView(row);
 }
 
 /** Deletes a legal entity; a published Russian company's last one stays (409 `legal_entity_required`). */
@@ -171,4 +178,5 @@ export async function deleteLegalEntity(db: Db, companyId: number, id: number): 
     throw new DomainError("legal_entity_required", "A published Russian company keeps at least one legal entity");
   }
   await db.delete(legalEntities).where(eq(legalEntities.id, current.id));
+  await resetVerification(db, companyId);
 }

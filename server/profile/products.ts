@@ -33,7 +33,7 @@ import {
   type Variant,
   type VariantsInput,
 } from "../../contract/profile/products.ts";
-import type { PageMeta } from "../../contract/route.ts";
+import { pageMetaOf, type PageMeta } from "../../contract/route.ts";
 import type { Db } from "../db/client.ts";
 import {
   categories,
@@ -206,7 +206,7 @@ export async function listProducts(
   ]);
   const covers = await coversOf(db, rows);
   const count = total[0]?.count ?? 0;
-  const meta: PageMeta = { page: query.page, perPage: query.perPage, total: count, pages: Math.max(1, Math.ceil(count / query.perPage)) };
+  const meta: PageMeta = pageMetaOf(query.page, query.perPage, count);
   return { items: rows.map((row) => productView(row, covers.get(row.id) ?? null)), meta };
 }
 

@@ -1,8 +1,10 @@
 /**
  * The employee-form helpers of spec §7 (issue 7), on PGlite and PostgreSQL:
- * - GET /app/user/filter/employee: owners and admins find registered people to invite; names in
- *   any case (Cyrillic included), e-mail prefixes, exact addresses; masked e-mails, no phones, no
- *   domain enumeration, the company's own employees left out, at most 10;
+ * - GET /app/user/filter/employee: owners and admins of a published company find registered people
+ *   to invite: anyone by the exact address, and by names in any case (Cyrillic included) or e-mail
+ *   prefixes only people the company already invited (security review F5: no user directory, and
+ *   nothing at all for a draft company); masked e-mails, no phones, no domain enumeration, the
+ *   company's own employees left out, at most 10;
  * - GET /app/user/form/employee: the form's options in three languages, generated from the
  *   invitation schema, with the roles the caller may give;
  * - POST /app/employee/form: the invitation form through the same validation and invitation logic
@@ -12,7 +14,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signAccessToken } from "../../server/auth/tokens.ts";
-import { companyMembers, users } from "../../server/db/schema.ts";
+import { companies, companyMembers, users } from "../../server/db/schema.ts";
 import { InviteEmployeeSchema } from "../../server/profile/schemas.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
@@ -52,9 +54,22 @@ async function join(user: TestUser, role: "owner" | "admin" | "member", status: 
   await api.db.insert(companyMembers).values({ companyId, userId: user.id, role, status });
 }
 
+/** An open invitation of the company to `user` (the interaction that makes them findable by name). */
+async function invite(user: TestUser, role: "admin" | "member" = "member") {
+  const [row] = await api.db
+    .insert(companyMembers)
+    // Sent an hour ago: past the resend countdown, so a test may renew it.
+    .values({ companyId, invitedEmail: user.email.toLowerCase(), role, status: "invited", updatedAt: new Date(Date.now() - 3_600_000) })
+    .returning({ id: companyMembers.id });
+  return row!.id;
+}
+
 let ivan: Person;
 let maria: Person;
 let colleague: Person;
+/** Registered, but the company never invited him: found by his exact address only. */
+let stranger: Person;
+let ivanInvitation: number;
 
 beforeAll(async () => {
   api = await openTestApi();
@@ -62,6 +77,7 @@ beforeAll(async () => {
   const created = await call(api, "POST", "/api/profile/company", { name: { ru: "Самовары и чай" }, country: "RU" }, owner.token);
   expect(created.status).toBe(201);
   companyId = created.body.data.id;
+  await api.db.update(companies).set({ status: "published" }).where(eq(companies.id, companyId));
   admin = await createUser(api, "form-admin");
   member = await createUser(api, "form-member");
   blocked = await createUser(api, "form-blocked");
@@ -75,6 +91,9 @@ beforeAll(async () => {
   colleague = await person("Пётр", `Самоваров${RUN}`, "petr.samovarov");
   await join(colleague, "member");
   await person("Телефон", `Самоваров${RUN}`, "", { email: null, phone: "+79160000001" });
+  stranger = await person("Фёдор", `Самоваров${RUN}`, "fedor.samovarov");
+  ivanInvitation = await invite(ivan);
+  await invite(maria);
 });
 
 afterAll(async () => {
@@ -91,9 +110,17 @@ describe("GET /app/user/filter/employee", () => {
     const reply = await search(`САМОВАРОВ${RUN.toUpperCase()}`, owner.token);
     expect(reply.status).toBe(200);
     expect(reply.body.data).toEqual([
-      { userId: ivan.id, firstName: "Иван", lastName: `Самоваров${RUN}`, email: "iv***@profile.test", emailMasked: true, invitation: null },
+      {
+        userId: ivan.id,
+        firstName: "Иван",
+        lastName: `Самоваров${RUN}`,
+        email: "iv***@profile.test",
+        emailMasked: true,
+        invitation: { id: ivanInvitation, role: "member" },
+      },
     ]);
-    // Пётр Самоваров matches too but is an employee already; the phone-only account cannot be invited.
+    // Пётр Самоваров matches too but is an employee already; the phone-only account cannot be invited;
+    // Фёдор Самоваров was never invited by the company.
     const [row] = await api.db.select().from(companyMembers).where(eq(companyMembers.userId, colleague.id));
     expect(row).toMatchObject({ companyId });
   });
@@ -135,7 +162,7 @@ describe("GET /app/user/filter/employee", () => {
 
   test("shows an open invitation of the company to the person", async () => {
     const invited = await call(api, "POST", "/api/profile/company/employees", { email: maria.email, role: "admin" }, owner.token);
-    expect(invited.status).toBe(201);
+    expect(invited.status).toBe(200);
     const reply = await search(`Мария Самоварова${RUN}`, owner.token);
     expect(reply.body.data).toEqual([
       expect.objectContaining({ userId: maria.id, invitation: { id: invited.body.data.id, role: "admin" } }),
@@ -143,7 +170,7 @@ describe("GET /app/user/filter/employee", () => {
   });
 
   test("at most 10 people", async () => {
-    for (let i = 0; i < 12; i++) await person(`Чай${i}`, `Чаев${RUN}`, `chaev${i}`);
+    for (let i = 0; i < 12; i++) await invite(await person(`Чай${i}`, `Чаев${RUN}`, `chaev${i}`));
     const reply = await search(`Чаев${RUN}`, owner.token);
     expect(reply.body.data).toHaveLength(10);
     const limited = await call(
@@ -154,6 +181,31 @@ describe("GET /app/user/filter/employee", () => {
       owner.token,
     );
     expect(limited.body.data).toHaveLength(3);
+  });
+
+  test("security review F5: a person the company never invited is found by the exact address only", async () => {
+    for (const q of [`Самоваров${RUN}`, `Фёдор Самоваров${RUN}`, `fedor.samovarov.${RUN}`, `fedor.samovarov.${RUN}@`]) {
+      const reply = await search(q, owner.token);
+      expect(reply.status).toBe(200);
+      expect(
+        reply.body.data.map((p: { userId: number }) => p.userId),
+        q,
+      ).not.toContain(stranger.id);
+    }
+    const exact = await search(stranger.email, owner.token);
+    expect(exact.body.data).toEqual([
+      expect.objectContaining({ userId: stranger.id, email: stranger.email, emailMasked: false, invitation: null }),
+    ]);
+  });
+
+  test("security review F5: a company that is not published finds nobody, not even by the exact address", async () => {
+    for (const status of ["draft", "moderation", "rejected", "blocked"] as const) {
+      await api.db.update(companies).set({ status }).where(eq(companies.id, companyId));
+      expect((await search(stranger.email, owner.token)).body.data, status).toEqual([]);
+      expect((await search(`Самоваров${RUN}`, owner.token)).body.data, status).toEqual([]);
+    }
+    await api.db.update(companies).set({ status: "published" }).where(eq(companies.id, companyId));
+    expect((await search(stranger.email, owner.token)).body.data).toHaveLength(1);
   });
 
   test("queries shorter than 3 characters are refused", async () => {
@@ -254,7 +306,14 @@ describe("POST /app/employee/form", () => {
       .from(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.invitedEmail, email)));
     expect(row).toMatchObject({ role: "member", status: "invited", invitedBy: admin.id });
-    // Sending it again renews the open invitation.
+    // Sending it again at once is too soon (security review F6), a minute later it renews the open invitation.
+    const tooSoon = await submit({ email, role: "admin" }, owner.token);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.errors).toEqual({ "": ["rate_limited"] });
+    await api.db
+      .update(companyMembers)
+      .set({ updatedAt: new Date(Date.now() - 61_000) })
+      .where(eq(companyMembers.id, reply.body.data.id));
     const again = await submit({ email, role: "admin" }, owner.token);
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ id: reply.body.data.id, role: "admin", position: "Логист" });

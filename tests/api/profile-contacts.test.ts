@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApiApp } from "../../server/api/app.ts";
 import { createAuthService } from "../../server/auth/index.ts";
 import type { MailMessage } from "../../server/auth/delivery/messages.ts";
+import { signAccessToken } from "../../server/auth/tokens.ts";
 import { users } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
@@ -105,8 +106,15 @@ afterAll(async () => {
   }
 });
 
+/** A user who signed in just now by the test's clock (starting a change needs a recent sign-in, review F10). */
 async function user(label: string, locale: "ru" | "en" | "zh" = "ru"): Promise<TestUser> {
-  return createUser(base, label, { locale });
+  const created = await createUser(base, label, { locale });
+  const token = await signAccessToken(
+    base.auth.keys,
+    { userId: created.id, role: "USER", authTime: Math.floor(clock / 1000) },
+    new Date(clock),
+  );
+  return { ...created, token };
 }
 
 describe("changing the sign-in e-mail", () => {
@@ -154,11 +162,13 @@ describe("changing the sign-in e-mail", () => {
     expect(notice!.text).toContain("was changed to mo***@profile.test");
     expect(notice!.text).not.toContain(code);
 
-    expect((await call("GET", `/api/profile/contacts/${id}`, undefined, { token: person.token })).body.data.status).toBe("done");
-    expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code }, { token: person.token, ip })).body.error.code).toBe(
-      "change_completed",
-    );
-    expect((await call("GET", "/api/profile/contacts", undefined, { token: person.token })).body.data).toEqual([]);
+    // The change ended every session (security review F10): the old token is refused; a new one works.
+    expect((await call("GET", `/api/profile/contacts/${id}`, undefined, { token: person.token })).status).toBe(401);
+    const [version] = await base.db.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, person.id));
+    const token = await signAccessToken(base.auth.keys, { userId: person.id, role: "USER", sessionVersion: version!.sv }, new Date(clock));
+    expect((await call("GET", `/api/profile/contacts/${id}`, undefined, { token })).body.data.status).toBe("done");
+    expect((await call("POST", `/api/profile/contacts/${id}/verify`, { code }, { token, ip })).body.error.code).toBe("change_completed");
+    expect((await call("GET", "/api/profile/contacts", undefined, { token })).body.data).toEqual([]);
 
     // The new address signs in to the same account; the old one would register someone new.
     expect((await call("POST", "/api/auth/send-code", { email: next, locale: "en" }, { ip })).status).toBe(200);

@@ -127,6 +127,13 @@ describe("invitations", () => {
     const email = uniqueEmail("twice");
     const first = await call(api, "POST", "/api/profile/company/employees", { email }, owner.token);
     await smtp.waitForMessage(email);
+    // At once is too soon (security review F6: a resend countdown); a minute later it is renewed.
+    const tooSoon = await call(api, "POST", "/api/profile/company/employees", { email, role: "admin" }, owner.token);
+    expect(tooSoon.status).toBe(429);
+    await api.db
+      .update(companyMembers)
+      .set({ updatedAt: new Date(Date.now() - 61_000) })
+      .where(eq(companyMembers.id, first.body.data.id));
     const again = await call(api, "POST", "/api/profile/company/employees", { email, role: "admin" }, owner.token);
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ id: first.body.data.id, role: "admin" });

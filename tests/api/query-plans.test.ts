@@ -19,16 +19,15 @@ import { listProducts, productDetailSql, productListSql, relatedProductsSql, typ
 import { companySearchSql, productSearchSql, serviceSearchSql, storySearchSql } from "../../server/catalog/search.ts";
 import { companyServiceListSql } from "../../server/catalog/services.ts";
 import { seedDemo } from "../../server/catalog/seed/index.ts";
-import { refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir, removeDir } from "../support/databases.ts";
+import { markSeededTables, removeSeededRows, type SeedMarks } from "../support/seeded.ts";
 
 const BIG_TABLES = new Set(["products", "companies", "product_prices"]);
-const TABLES = ["companies", "products", "categories", "stories", "tags", "service_types", "files"] as const;
 
 let api: TestApi;
 let dataDir: string;
-const before: Record<string, number> = {};
+let before: SeedMarks;
 /** Values picked from the seeded catalogue, so every filter selects real rows. */
 const pick: Record<string, string | number> = {};
 let related: number;
@@ -42,9 +41,7 @@ async function one<T>(query: SQL): Promise<T> {
 beforeAll(async () => {
   api = await openTestApi();
   dataDir = makeTempDataDir("postavka-plans-");
-  for (const table of TABLES) {
-    before[table] = (await one<{ max: number }>(sql.raw(`select coalesce(max(id), 0)::int as max from ${table}`))).max;
-  }
+  before = await markSeededTables(api.db);
   await seedDemo(api.db, {
     companies: 1000,
     products: 20_000,
@@ -93,15 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (api) {
-    // One statement per call (the embedded database's wire protocol takes no multi-statement queries);
-    // products and everything else of a company go with it (cascade).
-    for (const table of ["companies", "stories", "tags", "service_types"] as const) {
-      await api.db.execute(sql.raw(`delete from ${table} where id > ${before[table]}`));
-    }
-    await api.db.execute(sql.raw(`delete from categories where id > ${before.categories} and parent_id is not null`));
-    await api.db.execute(sql.raw(`delete from categories where id > ${before.categories}`));
-    await api.db.execute(sql.raw(`delete from files where id > ${before.files}`));
-    await refreshCatalogTerms(api.db);
+    await removeSeededRows(api.db, before);
     await api.close();
   }
   if (dataDir) removeDir(dataDir);
@@ -148,6 +137,17 @@ const cases: Case[] = [
     "products of a category by price",
     () => productListSql({ category: pick.topCategory as number, currency: "RUB", sort: "price_asc" }, 1, 24),
   ],
+  // Across currencies (ADR 026): one walk of products_price_idx per currency, merged by rouble price.
+  ["products by price across currencies, cheapest first", () => productListSql({ sort: "price_asc" }, 1, 24)],
+  ["products by price across currencies, dearest first, page 5", () => productListSql({ sort: "price_desc" }, 5, 24)],
+  [
+    "products in a category by price across currencies, in a yuan price range",
+    () => productListSql({ category: pick.topCategory as number, sort: "price_asc", priceIn: "CNY", priceMin: 100, priceMax: 5000 }, 1, 24),
+  ],
+  [
+    "products in a price range across currencies, newest first",
+    () => productListSql({ priceIn: "USD", priceMin: 10, priceMax: 500 }, 1, 24),
+  ],
   ["products of suppliers in a region", () => productListSql({ region: pick.region as string }, 1, 24)],
   ["a product page (prices, variants, files, other suppliers)", () => ({ rows: productDetailSql(related), count: null })],
   ["related products", () => ({ rows: relatedProductsSql(related, 8), count: null })],
@@ -182,6 +182,11 @@ describe("catalogue list queries use indexes (EXPLAIN on a 20,000-product catalo
     expect(products.items).toHaveLength(24);
     const suppliers = await listCompanies(api.db, { okved: pick.okved as string }, "ru", 1, 20);
     expect(suppliers.items.length).toBeGreaterThan(0);
+  });
+
+  test("a price order across currencies walks products_price_idx once per currency", async () => {
+    const plan = await planOf(productListSql({ sort: "price_asc" }, 1, 24).rows);
+    expect(indexesUsed(plan).filter((name) => name === "products_price_idx")).toHaveLength(3);
   });
 
   test.each(cases)("%s", async (_name, build) => {

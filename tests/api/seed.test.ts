@@ -9,9 +9,9 @@ import { sql } from "drizzle-orm";
 import { createLocalStorage } from "../../server/files/storage.ts";
 import { validateInn, validateKpp, validateOgrn } from "../../server/catalog/identifiers.ts";
 import { catalogueIsEmpty, planDemo, previewProducts, seedDemo, type SeedSummary } from "../../server/catalog/seed/index.ts";
-import { refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir, removeDir } from "../support/databases.ts";
+import { markSeededTables, removeSeededRows, type SeedMarks } from "../support/seeded.ts";
 
 const COMPANIES = 20;
 const PRODUCTS = 200;
@@ -21,9 +21,7 @@ const NOW = new Date("2026-06-01T00:00:00Z");
 let api: TestApi;
 let dataDir: string;
 let summary: SeedSummary;
-/** Highest id of each table before seeding: rows above it are this file's. */
-const before: Record<string, number> = {};
-const TABLES = ["companies", "products", "categories", "stories", "tags", "service_types", "files"] as const;
+let before: SeedMarks;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (await api.db.execute(query)).rows as T[];
@@ -32,10 +30,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 beforeAll(async () => {
   api = await openTestApi();
   dataDir = makeTempDataDir("postavka-seed-");
-  for (const table of TABLES) {
-    const [row] = await rows<{ max: number }>(sql.raw(`select coalesce(max(id), 0)::int as max from ${table}`));
-    before[table] = row!.max;
-  }
+  before = await markSeededTables(api.db);
   summary = await seedDemo(api.db, {
     companies: COMPANIES,
     products: PRODUCTS,
@@ -49,15 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (api) {
-    // One statement per call (the embedded database's wire protocol takes no multi-statement queries);
-    // products, legal entities, OKVED links, services and prices go with their companies (cascade).
-    for (const table of ["companies", "stories", "tags", "service_types"] as const) {
-      await api.db.execute(sql.raw(`delete from ${table} where id > ${before[table]}`));
-    }
-    await api.db.execute(sql.raw(`delete from categories where id > ${before.categories} and parent_id is not null`));
-    await api.db.execute(sql.raw(`delete from categories where id > ${before.categories}`));
-    await api.db.execute(sql.raw(`delete from files where id > ${before.files}`));
-    await refreshCatalogTerms(api.db);
+    await removeSeededRows(api.db, before);
     await api.close();
   }
   if (dataDir) removeDir(dataDir);

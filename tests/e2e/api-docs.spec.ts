@@ -23,7 +23,8 @@ test.describe("with JavaScript", () => {
       if (message.type() === "error") violations.push(message.text());
     });
     await page.goto("/en/api-docs");
-    await expect(page.getByText("Published stories, newest first").first()).toBeVisible();
+    // Scalar parses and lays out the whole document first (~200 operations): on a loaded CI machine that takes over 10 s.
+    await expect(page.getByText("Published stories, newest first").first()).toBeVisible({ timeout: 30_000 });
     // The bundle is one of our fingerprinted assets, never a CDN's.
     const scripts = await page.locator("script[src]").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).src));
     expect(scripts.some((src) => /\/assets\/vendor\/scalar-[0-9a-f]+\.js$/.test(src))).toBe(true);

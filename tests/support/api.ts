@@ -3,20 +3,23 @@
  * Call `close()` in afterAll: a PGlite folder can be opened by one process at a time.
  */
 import { inject } from "vitest";
-import { createApiApp } from "../../server/api/app.ts";
+import { createApiApp, type ApiDeps } from "../../server/api/app.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { createLogger } from "../../server/logger.ts";
 import "./engine.ts";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createAuthService } from "../../server/auth/index.ts";
+import { createAuthService, type AuthConfig } from "../../server/auth/index.ts";
 import type { AuthService } from "../../server/auth/service.ts";
 import type { Mailer } from "../../server/auth/delivery/mailer.ts";
 import type { MailMessage } from "../../server/auth/delivery/messages.ts";
 import { createLocalStorage, type FileStorage } from "../../server/files/storage.ts";
 import type { SuggestionsClient } from "../../server/suggestions/dadata.ts";
 import type { ParseMetaDeps } from "../../server/api/parse-meta.ts";
+import { createJobQueue, type JobQueue } from "../../server/jobs/queue.ts";
+import { JOB_DEFINITIONS } from "../../server/jobs/definitions.ts";
+import type { Translator } from "../../server/translation/provider.ts";
 
 export interface TestApi {
   app: ReturnType<typeof createApiApp>;
@@ -32,6 +35,8 @@ export interface TestApi {
   storage: FileStorage;
   /** E-mails the API sent (unless a mailer was given). */
   mail: MailMessage[];
+  /** The background job queue (pg-boss on the test database), not polling: `await api.jobs.runDue()` runs what is due. */
+  jobs: JobQueue;
   close: () => Promise<void>;
 }
 
@@ -60,6 +65,12 @@ export interface TestApiOptions {
   suggestions?: SuggestionsClient;
   /** `/app/parse/meta` limits and fetcher hooks (stub resolver, test address check). */
   parseMeta?: ParseMetaDeps;
+  /** Upload quotas per user and per company (default unlimited). */
+  storageQuota?: ApiDeps["storageQuota"];
+  /** Sign-in limits (the SMS budget, …), an SMS provider and a mailer for the auth service (sign-in codes). */
+  auth?: Pick<AuthConfig, "limits" | "sms" | "mailer">;
+  /** Machine translation for the `translate-content` job (tests/support/fake-translator.ts); default none. */
+  translator?: Translator;
 }
 
 export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -75,10 +86,17 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
     logger,
     dataDir: mkdtempSync(path.join(os.tmpdir(), "postavka-api-")),
     publicUrl: () => "http://localhost",
+    ...options.auth,
   });
   const storage = options.storage ?? createLocalStorage(mkdtempSync(path.join(os.tmpdir(), "postavka-files-")));
   const mail: MailMessage[] = [];
   const mailer = options.mailer ?? { send: async (message: MailMessage) => void mail.push(message) };
+  const jobs = await createJobQueue({
+    pool: database.pool,
+    logger,
+    definitions: JOB_DEFINITIONS,
+    services: { db: database.db, mailer, storage, publicUrl: () => "https://postavka.test", translator: options.translator },
+  });
   const app = createApiApp({
     db: database.db,
     logger,
@@ -87,8 +105,11 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
     mailer,
     suggestions: options.suggestions,
     parseMeta: options.parseMeta,
+    storageQuota: options.storageQuota,
     publicUrl: () => "https://postavka.test",
     checkResponses: true,
+    jobs,
+    translator: options.translator,
   });
   async function getJson<T>(path: string): Promise<JsonResponse<T>> {
     const response = await app.request(path);
@@ -111,6 +132,10 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
     getJson,
     storage,
     mail,
-    close: () => database.close(),
+    jobs,
+    close: async () => {
+      await jobs.stop();
+      await database.close();
+    },
   };
 }

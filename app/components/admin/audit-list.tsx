@@ -88,7 +88,10 @@ export function AuditList({ rows, compact, onRecord }: { rows: AuditRow[]; compa
             </>
           ),
         },
-        { title: t("admin.audit.action"), cell: (row) => t(`admin.actions.${row.action}`, { defaultValue: row.action }) },
+        {
+          title: t("admin.audit.action"),
+          cell: (row) => t(`admin.actions.${row.action}`, { defaultValue: row.action }),
+        },
         !onRecord && {
           title: t("admin.audit.record"),
           cell: (row) => {

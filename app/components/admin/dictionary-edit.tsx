@@ -10,7 +10,7 @@ import { Form, useNavigation } from "react-router";
 import { useT } from "../../lib/use-t.ts";
 import { FormErrors } from "../form/errors.tsx";
 import { AuditList } from "./audit-list.tsx";
-import { AdminHeader, confirmDelete } from "./ui.tsx";
+import { AdminHeader, DeleteButton } from "./ui.tsx";
 import type { AuditRow } from "../../../contract/admin/audit.ts";
 
 export function DictionaryEditPage({
@@ -48,20 +48,7 @@ export function DictionaryEditPage({
             <button type="submit" className="button" disabled={busy}>
               {isNew ? t("admin.form.create") : t("admin.form.save")}
             </button>
-            {isNew ? null : (
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                className="button button-secondary"
-                formNoValidate
-                onClick={confirmDelete(t("admin.form.confirmDelete"))}
-                disabled={busy || inUse}
-                title={inUse ? t("admin.errors.in_use") : undefined}
-              >
-                {t("admin.form.delete")}
-              </button>
-            )}
+            {isNew ? null : <DeleteButton busy={busy} blockedBy={inUse ? t("admin.errors.in_use") : undefined} />}
           </div>
           {note}
         </Form>

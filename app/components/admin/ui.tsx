@@ -102,3 +102,25 @@ export function confirmDelete(question: string) {
 
 /** Paging links that keep the filters (plain links). */
 export { Pagination } from "../pagination.tsx";
+
+/**
+ * The delete button of an edit form (`intent=delete`, posted without validating the form); asks
+ * first with JavaScript. `blockedBy` disables it and says why (a record still in use).
+ */
+export function DeleteButton({ busy, blockedBy }: { busy: boolean; blockedBy?: string }) {
+  const t = useT();
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value="delete"
+      className="button button-secondary"
+      formNoValidate
+      onClick={confirmDelete(t("admin.form.confirmDelete"))}
+      disabled={busy || blockedBy !== undefined}
+      title={blockedBy}
+    >
+      {t("admin.form.delete")}
+    </button>
+  );
+}

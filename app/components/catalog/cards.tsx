@@ -5,6 +5,7 @@ import { useLang } from "../../lib/use-lang.ts";
 import { Icon } from "../icon.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { FavouriteButton } from "./favourite-button.tsx";
+import { Converted, RateNote, useMoney } from "../money/money.tsx";
 import { formatMoney, formatQuantity } from "./format.ts";
 import { Text } from "./text.tsx";
 import { useT } from "../../lib/use-t.ts";
@@ -64,7 +65,10 @@ export function ProductCard({
           {t("catalog.matched")}: {matched.text}
         </p>
       ) : null}
-      <p className="product-card-price">{price ? t("catalog.priceFrom", { price }) : t("catalog.priceOnRequest")}</p>
+      <p className="product-card-price">
+        {price ? t("catalog.priceFrom", { price }) : t("catalog.priceOnRequest")}{" "}
+        <Converted amount={product.priceFrom} currency={product.currency} />
+      </p>
       {product.moq ? (
         <p className="product-card-moq">
           {t("catalog.moq")}: {formatQuantity(product.moq, lang)} {unitLabel(product.moqUnit, lang)}
@@ -98,18 +102,22 @@ export function ProductGrid({
   matched?: boolean;
   belowFold?: boolean;
 }) {
+  const money = useMoney();
   return (
-    <ul className="product-grid">
-      {products.map((product, i) => (
-        <li key={product.id}>
-          <ProductCard
-            product={product}
-            matched={matched ? product.matched : null}
-            priority={belowFold || i >= EAGER_CARDS ? "lazy" : i === 0 ? "first" : "eager"}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="product-grid">
+        {products.map((product, i) => (
+          <li key={product.id}>
+            <ProductCard
+              product={product}
+              matched={matched ? product.matched : null}
+              priority={belowFold || i >= EAGER_CARDS ? "lazy" : i === 0 ? "first" : "eager"}
+            />
+          </li>
+        ))}
+      </ul>
+      <RateNote show={products.some((p) => p.currency && p.currency !== money?.currency)} />
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { unitLabel } from "../../lib/units.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { formatMoney, formatQuantity } from "./format.ts";
+import { Converted, RateNote, useMoney } from "../money/money.tsx";
 
 export interface PriceTier {
   minQuantity: string;
@@ -19,27 +20,32 @@ export interface PriceTier {
 export function PriceTable({ tiers, caption }: { tiers: PriceTier[]; caption?: string }) {
   const t = useT();
   const lang = useLang();
+  const money = useMoney();
+  const converted = tiers.some((p) => money?.rates && p.currency !== money.currency);
   return (
-    <table className="table price-table">
-      {caption ? <caption>{caption}</caption> : null}
-      <thead>
-        <tr>
-          <th scope="col">{t("product.fromQuantity")}</th>
-          <th scope="col">{t("product.unitPrice")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {tiers.map((p) => (
-          <tr key={`${p.currency}-${p.unit}-${p.minQuantity}`}>
-            <td>
-              {formatQuantity(p.minQuantity, lang)} {unitLabel(p.unit, lang)}
-            </td>
-            <td>
-              {formatMoney(p.price, p.currency, lang)} / {unitLabel(p.unit, lang)}
-            </td>
+    <>
+      <table className="table price-table">
+        {caption ? <caption>{caption}</caption> : null}
+        <thead>
+          <tr>
+            <th scope="col">{t("product.fromQuantity")}</th>
+            <th scope="col">{t("product.unitPrice")}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {tiers.map((p) => (
+            <tr key={`${p.currency}-${p.unit}-${p.minQuantity}`}>
+              <td>
+                {formatQuantity(p.minQuantity, lang)} {unitLabel(p.unit, lang)}
+              </td>
+              <td>
+                {formatMoney(p.price, p.currency, lang)} / {unitLabel(p.unit, lang)} <Converted amount={p.price} currency={p.currency} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <RateNote show={converted} />
+    </>
   );
 }

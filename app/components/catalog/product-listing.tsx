@@ -11,6 +11,7 @@ import { ProductGrid } from "./cards.tsx";
 import { formatQuantity } from "./format.ts";
 import { useT } from "../../lib/use-t.ts";
 import { FilterSelect } from "../filter-select.tsx";
+import { useMoney } from "../money/money.tsx";
 
 export function ProductListing({ products, meta, facets }: { products: ProductCard[]; meta: ListMeta; facets?: ProductFacets | null }) {
   const t = useT();
@@ -18,6 +19,7 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
   const location = useLocation();
   const submit = useSubmit();
   const params = new URLSearchParams(location.search);
+  const money = useMoney();
   return (
     <div className={facets ? "listing listing-with-filters" : "listing"}>
       {facets ? (
@@ -75,8 +77,17 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
                 defaultValue={params.get("priceMax") ?? ""}
               />
             </span>
-            <small className="muted">{t("catalog.priceHint")}</small>
+            <small className="muted">{t("money.priceHint", { currency: money?.currency ?? "RUB" })}</small>
           </fieldset>
+          <label className="field">
+            <span>{t("content.filters.moqMax")}</span>
+            <input type="number" name="moqMax" min={0} step="any" inputMode="decimal" defaultValue={params.get("moqMax") ?? ""} />
+            <small className="muted">{t("content.filters.moqHint")}</small>
+          </label>
+          <label className="field">
+            <span>{t("content.filters.okved")}</span>
+            <input name="okved" pattern="\d{2}(\.\d{1,2}){0,2}" placeholder="46.72" defaultValue={params.get("okved") ?? ""} />
+          </label>
           <label className="field field-check">
             <input type="checkbox" name="verified" value="1" defaultChecked={params.get("verified") === "1"} />
             <span>

@@ -3,7 +3,7 @@ import type { StoryCard } from "../../lib/api-client.server.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { formatDate } from "./format.ts";
-import { Text } from "./text.tsx";
+import { Text, TextParagraph } from "./text.tsx";
 
 export function StoryTeaser({ story }: { story: StoryCard }) {
   const lang = useLang();
@@ -19,11 +19,7 @@ export function StoryTeaser({ story }: { story: StoryCard }) {
             <Text value={story.title} />
           </LocaleLink>
         </h2>
-        {story.lead ? (
-          <p className="clamp-3">
-            <Text value={story.lead} />
-          </p>
-        ) : null}
+        <TextParagraph value={story.lead} className="clamp-3" />
         <StoryTags tags={story.tags} />
       </div>
     </article>

@@ -6,3 +6,13 @@ export function Text({ value }: { value: { text: string; lang: Lang } | null | u
   if (!value) return null;
   return <LocalizedName name={value.text} nameLang={value.lang} />;
 }
+
+/** A paragraph of a localized API text, or nothing without one (an optional lead or description). */
+export function TextParagraph({ value, className }: { value: { text: string; lang: Lang } | null | undefined; className?: string }) {
+  if (!value) return null;
+  return (
+    <p className={className}>
+      <Text value={value} />
+    </p>
+  );
+}

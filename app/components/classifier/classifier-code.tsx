@@ -16,17 +16,22 @@ import { useLang } from "../../lib/use-lang.ts";
 
 type Classifier = "okved" | "tnved";
 
-export function ClassifierCode({
-  classifier,
-  node,
-  products,
-  suppliers,
-}: {
+interface ClassifierCodeProps {
   classifier: Classifier;
   node: ClassifierNodeDetail;
   products?: { items: ProductCard[]; total: number } | null;
   suppliers?: { items: CompanyListItem[]; total: number } | null;
-}) {
+  /** Extra lines under the header (the TN VED page's import duty, issue 15). */
+  details?: React.ReactNode;
+}
+
+/** The route component of `/okved/{code}` and `/tnved/{code}`, over app/lib/classifier-loaders.server.ts `loadClassifierCode`. */
+export function ClassifierCodePage({ loaderData }: { loaderData: ClassifierCodeProps }) {
+  const { classifier, node, products, suppliers } = loaderData;
+  return <ClassifierCode classifier={classifier} node={node} products={products} suppliers={suppliers} />;
+}
+
+export function ClassifierCode({ classifier, node, products, suppliers, details }: ClassifierCodeProps) {
   const t = useT();
   const lang = useLang();
   const codeHref = (code: string) => `/${classifier}/${encodeURIComponent(code)}`;
@@ -71,6 +76,7 @@ export function ClassifierCode({
           ) : null}
         </p>
         {node.provisional ? <p className="notice">{t("classifier.provisionalHint")}</p> : null}
+        {details}
         <div className="page-actions">
           <SaveForOffline />
         </div>

@@ -12,7 +12,9 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { apiContext, profileContext } from "../../context.ts";
+import { apiContext, profileContext, sessionContext } from "../../context.ts";
+import * as auth from "../../../contract/auth.ts";
+import { accessCookie } from "../session.server.ts";
 import { getInstance } from "../../middleware/i18next.ts";
 import { documentUrl } from "../document-url.ts";
 import { pageNotFound } from "../errors.ts";
@@ -130,6 +132,7 @@ export async function loadSuccessStep(request: Request, context: Context, kind: 
 const START_ERRORS = {
   contact_taken: { field: "value", message: "profileContacts.errors.taken" },
   contact_unchanged: { field: "value", message: "profileContacts.errors.unchanged" },
+  reauth_required: { message: "hardening.reauthRequired" },
   rate_limited: { message: "auth.errors.tooManySends" },
   resend_too_soon: { message: "auth.errors.resendTooSoon" },
   delivery_failed: { message: "auth.errors.deliveryFailed" },
@@ -151,6 +154,22 @@ export async function startChangeAction(request: Request, context: Context, kind
     return localizedRedirect(request, stepPath(kind, change.id, "code"));
   } catch (error) {
     return replyWithApiError(submission, error, { codes: START_ERRORS });
+  }
+}
+
+/**
+ * A confirmed change ends every session (the user's session version goes up; security review F10)
+ * but keeps this browser's refresh token: a new access token keeps this browser signed in. When the
+ * refresh fails the person simply signs in again.
+ */
+async function renewSession(context: Context): Promise<void> {
+  const session = context.get(sessionContext);
+  try {
+    const refreshed = await context.get(apiContext).send(auth.refreshToken, {}, { withRefreshCookie: true });
+    session.accessToken = refreshed.data.accessToken;
+    session.setCookies.push(accessCookie(refreshed.data.accessToken), ...refreshed.setCookies);
+  } catch (error) {
+    if (!(error instanceof ApiClientError)) throw error;
   }
 }
 
@@ -203,6 +222,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
     return data({ intent: "verify" as const, resent: false, result: submission.reply() }, { status: 400 });
   try {
     await api.send(contacts.verifyContactChange, { params: { id: change.id }, body: { code: submission.value.code } });
+    await renewSession(context);
     return localizedRedirect(request, stepPath(kind, change.id, "success"));
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;

@@ -15,6 +15,11 @@ import { pageNotFound } from "../errors.ts";
 import { listCategories } from "../../../contract/categories.ts";
 import { LIST_STATUSES, type ListStatus } from "../product-forms.ts";
 import { orNotFound } from "../not-found.server.ts";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { pageLang } from "../i18n.ts";
+import { classifierNames, readPickerSearch, searchPicker } from "./widgets.server.ts";
 
 export type { LocalizedFact } from "../../../contract/common.ts";
 export type { ProductStatus } from "../../../contract/profile/fields.ts";
@@ -61,4 +66,36 @@ export function stableJson(value: unknown): string {
         )
       : v,
   );
+}
+
+/**
+ * The first step of a product card form's action (the new product, the product's main tab): parses
+ * the form with `schema`. A TN VED search of the code picker (the no-JavaScript step) or an invalid
+ * form is answered at once — `reply`, the form's state with the picker's hits and the chosen code's
+ * names, 400 for an invalid form; otherwise `submission` is the valid one and `tnvedNames()` gives
+ * the code's names for a later reply (an API refusal).
+ */
+export async function readProductCardForm<Schema extends z.ZodType>(request: Request, api: ApiClient, schema: Schema) {
+  const lang = pageLang(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  const code = (submission.payload.card as { tnvedCode?: unknown } | undefined)?.tnvedCode;
+  const tnvedNames = () => classifierNames(api, "tnved", [typeof code === "string" ? code : null], lang);
+  const pick = readPickerSearch(formData);
+  if (pick)
+    return {
+      reply: data({
+        result: submission.reply(),
+        picker: await searchPicker(api, "tnved", pick.field, pick.q, lang),
+        tnvedNames: await tnvedNames(),
+      }),
+    };
+  if (submission.status !== "success")
+    return {
+      reply: data(
+        { result: submission.reply(), picker: null, tnvedNames: await tnvedNames() },
+        { status: submission.status === "error" ? 400 : 200 },
+      ),
+    };
+  return { submission, tnvedNames };
 }

@@ -16,7 +16,7 @@ import { localePath, splitLocalePath } from "../../lib/i18n.ts";
 import { documentUrl } from "../../lib/document-url.ts";
 
 /** Profile paths open to a signed-in user without an active company membership. */
-export const PERSONAL_PROFILE_PATHS = /^\/profile\/(start|settings|change_mail|mail|phone)(\/|$)/;
+export const PERSONAL_PROFILE_PATHS = /^\/profile\/(start|settings|change_mail|mail|phone|inquiries|conversations|rfq)(\/|$)/;
 
 export const profileCheckOrganization: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = documentUrl(request);

@@ -2,6 +2,7 @@
  * The admin filters (contract/admin/filters.ts): `/app/admin/filter/{kind}` — a page of records with
  * facet counts, or with `format=csv` every matching row streamed as CSV.
  */
+import { recordAdminAction } from "../../admin/audit.ts";
 import type { Context } from "hono";
 import * as filters from "../../../contract/admin/filters.ts";
 import type { FilterKind, FilterQuery } from "../../../contract/admin/filters.ts";
@@ -46,9 +47,20 @@ function csvResponse(c: Context<ApiEnv>, kind: FilterKind, query: FilterQuery, t
 
 function filterOf(kind: FilterKind, route: RouteDescriptor & { query: (typeof filters.FILTER_QUERIES)[FilterKind] }): Implementation {
   return implement(route as typeof filters.filterCompanies, async (c, { query: parsed }) => {
-    await staffAccess(c, "read");
+    const actor = await staffAccess(c, "read");
     const query = parsed as FilterQuery;
-    if (query.format === "csv") return csvResponse(c, kind, query, await countFiltered(c.var.db, kind, query));
+    if (query.format === "csv") {
+      const total = await countFiltered(c.var.db, kind, query);
+      // Security review F24: a bulk export of personal data is an audited action (who, which list, which filter, how many rows).
+      const { page: _page, limit: _limit, format: _format, ...filter } = query as FilterQuery & Record<string, unknown>;
+      await recordAdminAction(c.var.db, actor, {
+        entityType: "export",
+        entityId: kind,
+        action: "export.csv",
+        after: { filter, rows: total },
+      });
+      return csvResponse(c, kind, query, total);
+    }
     const result = await runFilter(c.var.db, kind, query);
     return {
       // Rows of raw SQL, typed by nothing but the kind's row schema the reply check applies.

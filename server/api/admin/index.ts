@@ -15,6 +15,7 @@ import { adminGate } from "./staff.ts";
 import { adminStoryResource } from "./stories.ts";
 import { adminTagResource } from "./tags.ts";
 import { adminUserResource } from "./users.ts";
+import { messageReportResource } from "../conversations.ts";
 
 export const ADMIN_RESOURCES: Resource[] = [
   adminHomeResource,
@@ -28,6 +29,8 @@ export const ADMIN_RESOURCES: Resource[] = [
   adminStoryResource,
   adminTagResource,
   adminPageResource,
+  // Reported conversation messages (issue 14; ADR 028).
+  messageReportResource,
 ];
 
 /** The middleware of every `/app/admin/*` path (mounted before the resources). */

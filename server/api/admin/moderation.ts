@@ -8,6 +8,7 @@ import type { ApiEnv } from "../app.ts";
 import { implement, resource } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";
+import { enqueueTranslation } from "../../translation/jobs.ts";
 
 const deps = (c: Context<ApiEnv>): DecisionDeps => ({
   db: c.var.db,
@@ -15,6 +16,7 @@ const deps = (c: Context<ApiEnv>): DecisionDeps => ({
   mailer: c.var.mailer,
   publicUrl: c.var.publicUrl,
   logger: c.var.logger,
+  jobs: c.var.jobs,
 });
 
 export const adminModerationResource = resource("/app/admin/moderation", [
@@ -31,7 +33,10 @@ export const adminModerationResource = resource("/app/admin/moderation", [
   }),
   implement(moderation.approve, async (c, { params: { kind, id } }) => {
     const actor = await staffAccess(c, "moderate");
-    return { data: await approve(deps(c), actor, kind, id) };
+    const decision = await approve(deps(c), actor, kind, id);
+    // Approval changes what visitors read: translate the published texts again (ADR 031).
+    if (kind !== "rfq") await enqueueTranslation(c.var.jobs, c.var.logger, kind, id);
+    return { data: decision };
   }),
   implement(moderation.reject, async (c, { params: { kind, id }, body }) => {
     const actor = await staffAccess(c, "moderate");

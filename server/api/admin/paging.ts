@@ -1,7 +1,7 @@
 /** Paging meta of the admin lists, which page by `limit` (the spec's name) rather than `perPage`. */
-import type { PageMeta } from "../../../contract/route.ts";
+import { pageMetaOf, type PageMeta } from "../../../contract/route.ts";
 
 /** `{ page, perPage, total, pages }` of a page of `limit` rows; `pages` is at least 1. */
 export function pageMeta(page: number, limit: number, total: number): PageMeta {
-  return { page, perPage: limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
+  return pageMetaOf(page, limit, total);
 }

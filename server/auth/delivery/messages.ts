@@ -148,3 +148,28 @@ export function contactChangedMail(input: {
 </body></html>`;
   return { to: input.to, subject, text, html };
 }
+
+/**
+ * The daily moderation digest to a moderator (server/admin/digest.ts): how many companies and
+ * products wait in the queue, with a link to it. Texts: `content.digest.*`.
+ */
+export function moderationDigestMail(input: {
+  to: string;
+  companies: number;
+  products: number;
+  link: string;
+  lang: Lang;
+  appName: string;
+}): MailMessage {
+  const tr = t(input.lang);
+  const vars = { companies: input.companies, products: input.products, count: input.companies + input.products, app: input.appName };
+  const plain = { ...vars, interpolation: { escapeValue: false } };
+  const subject = tr("content.digest.subject", plain);
+  const text = [tr("content.digest.intro", plain), "", tr("content.digest.counts", plain), "", input.link].join("\n");
+  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${tr("content.digest.intro", vars)}</p>
+<p>${tr("content.digest.counts", vars)}</p>
+<p><a href="${escapeHref(input.link)}">${tr("content.digest.open", vars)}</a></p>
+</body></html>`;
+  return { to: input.to, subject, text, html };
+}

@@ -50,23 +50,14 @@ interface TableSpec<Row> {
   compared: string[];
 }
 
+/** The tree columns every classifier has (schema.ts `classifierTree`), compared on every import. */
+const TREE_COLUMNS = ["section", "level", "parent_code", "is_leaf", "position"];
+
 const okvedSpec: TableSpec<OkvedRow> = {
   id: "okved",
   table: okvedCodes,
   read: readOkved,
-  compared: [
-    "section",
-    "level",
-    "parent_code",
-    "is_leaf",
-    "position",
-    "name_ru",
-    "name_en",
-    "name_zh",
-    "notes_ru",
-    "includes_ru",
-    "excludes_ru",
-  ],
+  compared: [...TREE_COLUMNS, "name_ru", "name_en", "name_zh", "notes_ru", "includes_ru", "excludes_ru"],
 };
 
 const tnvedSpec: TableSpec<TnvedRow> = {
@@ -74,11 +65,7 @@ const tnvedSpec: TableSpec<TnvedRow> = {
   table: tnvedCodes,
   read: readTnved,
   compared: [
-    "section",
-    "level",
-    "parent_code",
-    "is_leaf",
-    "position",
+    ...TREE_COLUMNS,
     "indent",
     "name_ru",
     "name_ru_full",

@@ -20,13 +20,17 @@ export class SourceError extends Error {
   override name = "SourceError";
 }
 
-export interface OkvedRow {
+/** A code's place in its classifier's tree and official list (the columns every classifier has). */
+export interface ClassifierTreeRow {
   code: string;
   section: string;
   level: number;
   parentCode: string | null;
   isLeaf: boolean;
   position: number;
+}
+
+export interface OkvedRow extends ClassifierTreeRow {
   nameRu: string;
   nameEn: string | null;
   nameZh: string | null;
@@ -35,13 +39,7 @@ export interface OkvedRow {
   excludesRu: string[];
 }
 
-export interface TnvedRow {
-  code: string;
-  section: string;
-  level: number;
-  parentCode: string | null;
-  isLeaf: boolean;
-  position: number;
+export interface TnvedRow extends ClassifierTreeRow {
   indent: number;
   nameRu: string;
   nameRuFull: string | null;

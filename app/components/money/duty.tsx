@@ -1,0 +1,233 @@
+/**
+ * The ETT EAEU import duty of a TN VED code ("Ввозная пошлина ЕТТ ЕАЭС: 5 %"; specific and combined
+ * rates as printed, with their euro amounts; a shorter code's range) and the product page's
+ * estimated landed cost: a GET form (quantity, optional freight, insurance and the tariff units in
+ * one product unit), works without JavaScript, and every step of the calculation with its sources.
+ */
+import type { DutyInfo, DutyRate, LandedCost } from "../../../contract/money.ts";
+import { LANG_REGIONS, type Lang } from "../../lib/i18n.ts";
+import { unitLabel } from "../../lib/units.ts";
+import { useLang } from "../../lib/use-lang.ts";
+import { useT } from "../../lib/use-t.ts";
+import { formatQuantity } from "../catalog/format.ts";
+import { formatRateDate } from "./money.tsx";
+
+const pctText = (value: string, lang: Lang) =>
+  `${new Intl.NumberFormat(LANG_REGIONS[lang], { maximumFractionDigits: 3 }).format(Number(value))} %`;
+
+/** Exact amount with kopecks/fen/cents: "809 922,00 ₽". */
+function money(amount: string, currency: string, lang: Lang): string {
+  return new Intl.NumberFormat(LANG_REGIONS[lang], {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(amount));
+}
+
+/** A rate per unit as published ("96,1021" in Russian). */
+const rateText = (perUnit: string, lang: Lang) =>
+  new Intl.NumberFormat(LANG_REGIONS[lang], { maximumFractionDigits: 6 }).format(Number(perUnit));
+
+function RateText({ rate }: { rate: DutyRate }) {
+  const lang = useLang();
+  const t = useT();
+  if (rate.type === "ad_valorem" && rate.adValoremPct !== null) return <>{pctText(rate.adValoremPct, lang)}</>;
+  // Specific and combined rates as printed in the tariff (Russian), which names the euro amount.
+  return (
+    <>
+      <span lang="ru">{rate.text.replace(/^(\d+(?:,\d+)?)(,? (?:но|плюс|либо))/, "$1 %$2")}</span>
+      {rate.specific ? <span className="muted"> ({t(`money.duty.${rate.combination ?? "specific"}`)})</span> : null}
+    </>
+  );
+}
+
+/** "Import duty (ETT EAEU): 7.5 %" with its source; nothing without tariff data. */
+export function DutyLine({ duty }: { duty: DutyInfo | null }) {
+  const t = useT();
+  const lang = useLang();
+  if (!duty) return null;
+  return (
+    <p className="duty-line">
+      <strong>{t("money.duty.label")}:</strong>{" "}
+      {duty.kind === "single" && duty.rate ? (
+        <RateText rate={duty.rate} />
+      ) : duty.kind === "range" && duty.min !== null && duty.max !== null ? (
+        <>
+          {pctText(duty.min, lang)} – {pctText(duty.max, lang)}{" "}
+          <span className="muted">{t("money.duty.range", { count: duty.lines })}</span>
+        </>
+      ) : (
+        <span className="muted">{t("money.duty.ambiguous", { count: duty.lines })}</span>
+      )}
+      {duty.rate?.footnote ? <span className="muted"> {t("money.duty.footnote", { note: duty.rate.footnote })}</span> : null}
+      <br />
+      <small className="muted">{t("money.duty.source", { date: duty.sourceDate ? formatRateDate(duty.sourceDate, lang) : "—" })}</small>
+    </p>
+  );
+}
+
+export interface LandedCostFormValues {
+  qty: string;
+  freight: string;
+  insurance: string;
+  dutyUnits: string;
+}
+
+/** The estimate form and, when asked, its result (`result`) or why there is none (`error`). */
+export function LandedCostSection({
+  values,
+  unit,
+  result,
+  error,
+  needsDutyUnits,
+}: {
+  values: LandedCostFormValues;
+  unit: string | null;
+  result: LandedCost | null;
+  error: string | null;
+  needsDutyUnits: string | null;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const unitText = unitLabel(unit, lang);
+  return (
+    <section className="card landed-cost" id="landed-cost" aria-labelledby="landed-cost-title">
+      <h2 id="landed-cost-title">{t("money.landed.title")}</h2>
+      <form method="get" action="#landed-cost" className="landed-cost-form">
+        <label className="field">
+          <span>
+            {t("money.landed.qty")} ({unitText})
+          </span>
+          <input type="number" name="qty" step="any" defaultValue={values.qty} aria-invalid={error ? true : undefined} />
+        </label>
+        <label className="field">
+          <span>{t("money.landed.freight")}</span>
+          <input type="number" name="freight" min="0" step="any" defaultValue={values.freight} />
+        </label>
+        <label className="field">
+          <span>{t("money.landed.insurance")}</span>
+          <input type="number" name="insurance" min="0" step="any" defaultValue={values.insurance} />
+        </label>
+        {needsDutyUnits ? (
+          <label className="field">
+            <span>{t("money.landed.dutyUnits", { unit: needsDutyUnits, productUnit: unitText })}</span>
+            <input type="number" name="dutyUnits" min="0.001" step="any" defaultValue={values.dutyUnits} />
+          </label>
+        ) : null}
+        <button type="submit" className="button">
+          {t("money.landed.submit")}
+        </button>
+      </form>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {result ? <LandedCostResult result={result} /> : null}
+      <p className="muted landed-cost-disclaimer">{t("money.landed.disclaimer")}</p>
+    </section>
+  );
+}
+
+function LandedCostResult({ result }: { result: LandedCost }) {
+  const t = useT();
+  const lang = useLang();
+  const unitText = unitLabel(result.unit, lang);
+  const rate = result.rates.find((r) => r.currency === result.tier.currency);
+  const eur = result.rates.find((r) => r.currency === result.duty?.rate?.specific?.currency);
+  if (!result.steps) {
+    return (
+      <p className="form-error" role="status">
+        {t(`money.landed.missing.${result.missing ?? "not_computable"}`)}
+      </p>
+    );
+  }
+  const s = result.steps;
+  const rub = (amount: string) => money(amount, "RUB", lang);
+  return (
+    <div className="landed-cost-result">
+      <table className="table landed-cost-steps">
+        <tbody>
+          <tr>
+            <th scope="row">{t("money.landed.goods")}</th>
+            <td>
+              {money(result.tier.price, result.tier.currency, lang)} / {unitText} × {formatQuantity(result.quantity, lang)} {unitText}
+              {rate ? (
+                <>
+                  {" "}
+                  × {rateText(rate.perUnit, lang)} ₽{" "}
+                  <span className="muted">({t("money.rateNote", { date: formatRateDate(rate.date, lang) }).replace(/^≈\s*/, "")})</span>
+                </>
+              ) : null}
+            </td>
+            <td className="num">{rub(s.goodsValue)}</td>
+          </tr>
+          {Number(s.freight) > 0 ? (
+            <tr>
+              <th scope="row">{t("money.landed.freightRow")}</th>
+              <td />
+              <td className="num">{rub(s.freight)}</td>
+            </tr>
+          ) : null}
+          {Number(s.insurance) > 0 ? (
+            <tr>
+              <th scope="row">{t("money.landed.insuranceRow")}</th>
+              <td />
+              <td className="num">{rub(s.insurance)}</td>
+            </tr>
+          ) : null}
+          <tr>
+            <th scope="row">{t("money.landed.customsValue")}</th>
+            <td />
+            <td className="num">{rub(s.customsValue)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t("money.landed.duty")}</th>
+            <td>
+              {result.duty?.rate ? <RateText rate={result.duty.rate} /> : null}
+              {s.dutyAdValorem !== null && s.dutySpecific !== null ? (
+                <span className="muted">
+                  {" "}
+                  ({rub(s.dutyAdValorem)} / {rub(s.dutySpecific)})
+                </span>
+              ) : null}
+              {eur && s.dutySpecific !== null ? (
+                <span className="muted">
+                  {" "}
+                  · 1 {eur.currency} = {rateText(eur.perUnit, lang)} ₽
+                </span>
+              ) : null}
+            </td>
+            <td className="num">{rub(s.duty)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t("money.landed.vat", { pct: s.vatPct })}</th>
+            <td className="muted">{t("money.landed.vatBase", { base: rub(s.vatBase) })}</td>
+            <td className="num">{rub(s.vat)}</td>
+          </tr>
+          <tr className="landed-cost-total">
+            <th scope="row">{t("money.landed.total")}</th>
+            <td>
+              {result.inCurrency && result.inCurrency.currency !== "RUB"
+                ? `≈ ${money(result.inCurrency.total, result.inCurrency.currency, lang)}`
+                : null}
+            </td>
+            <td className="num">{rub(s.total)}</td>
+          </tr>
+          <tr className="landed-cost-total">
+            <th scope="row">{t("money.landed.perUnit", { unit: unitText })}</th>
+            <td>
+              {result.inCurrency && result.inCurrency.currency !== "RUB"
+                ? `≈ ${money(result.inCurrency.perUnit, result.inCurrency.currency, lang)}`
+                : null}
+            </td>
+            <td className="num">{rub(s.perUnit)}</td>
+          </tr>
+        </tbody>
+      </table>
+      {result.belowMoq ? <p className="muted">{t("money.landed.belowMoq")}</p> : null}
+      {result.stale ? <p className="rate-stale">{t("money.stale")}</p> : null}
+    </div>
+  );
+}

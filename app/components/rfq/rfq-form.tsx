@@ -1,0 +1,167 @@
+/**
+ * The buying request form (contract/rfq.ts RfqSchema), shared by `/profile/rfq/new` and the edit
+ * form of `/profile/rfq/:id`. Plain fields that post without JavaScript; the TN VED code is chosen
+ * with the product form's ClassifierPicker (its no-JS search step answered by the route action,
+ * app/lib/profile-api/widgets.server.ts); the invited suppliers are
+ * typed as company numbers separated by commas (`invited`), which the action turns into
+ * `invitedCompanyIds` (app/lib/rfq-forms.ts). The form posts multipart: its `attachments` are
+ * uploaded by the action (app/lib/rfq-attachments.server.ts); the files already attached are listed.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
+import type { FileView } from "../../../contract/files.ts";
+import { INCOTERMS, MAX_RFQ_FILES, RfqSchema } from "../../../contract/rfq.ts";
+import { UNIT_IDS } from "../../../contract/units.ts";
+import { LANGS } from "../../../contract/lang.ts";
+import { useLang } from "../../lib/use-lang.ts";
+import { rfqFormData } from "../../lib/rfq-forms.ts";
+import { useT } from "../../lib/use-t.ts";
+import { FormErrors } from "../form/errors.tsx";
+import { ClassifierPicker, type PickerSearch } from "../profile/classifier-picker.tsx";
+import { InputField, SelectField, TextareaField, type AnyField } from "../form/field.tsx";
+import { AttachmentsField } from "./attachments.tsx";
+
+export interface RfqFormProps {
+  id: string;
+  result?: SubmissionResult<string[]>;
+  categories: { id: number; name: string; depth: number }[];
+  defaultValue?: Record<string, any>;
+  /** Labels of the submit buttons: `[intent, label]`. */
+  buttons: [string, string][];
+  /** Names of the chosen TN VED code, and the picker's no-JS search step (from the action). */
+  tnvedNames?: Record<string, string>;
+  picker?: PickerSearch | null;
+  /** Files already attached (the edit form). */
+  files?: readonly FileView[];
+}
+
+export function RfqForm({ id, result, categories, defaultValue, buttons, tnvedNames, picker, files }: RfqFormProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const [form, conformFields] = useForm({
+    id,
+    lastResult: navigation.state === "idle" ? result : undefined,
+    defaultValue: defaultValue ?? { lang, visibility: "public", unit: "pcs", incoterms: "FCA", destinationCountry: "RU" },
+    onValidate: ({ formData }) => parseWithZod(rfqFormData(formData), { schema: RfqSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // The schema's preprocessed id lists make Conform's inferred field map partial; every field below exists.
+  const fields = conformFields as unknown as Record<
+    | "title"
+    | "description"
+    | "lang"
+    | "tnvedCode"
+    | "categoryId"
+    | "quantity"
+    | "unit"
+    | "targetPrice"
+    | "currency"
+    | "incoterms"
+    | "destinationCountry"
+    | "destinationCity"
+    | "deadline"
+    | "visibility"
+    | "invitedCompanyIds",
+    AnyField
+  >;
+  const invitedDefault = Array.isArray(defaultValue?.invitedCompanyIds) ? (defaultValue.invitedCompanyIds as number[]).join(", ") : "";
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card rfq-form">
+      <button type="submit" name="intent" value={buttons[0]![0]} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+      <InputField field={fields.title} label={t("rfq.fields.title")} maxLength={200} />
+      <TextareaField field={fields.description} label={t("rfq.fields.description")} rows={6} maxLength={5000} />
+      <SelectField
+        field={fields.lang}
+        label={t("rfq.fields.lang")}
+        options={LANGS.map((l) => ({ value: l, label: t(`rfq.langNames.${l}`) }))}
+      />
+      <ClassifierPicker
+        classifier="tnved"
+        form={form}
+        field={fields.tnvedCode}
+        label={t("rfq.fields.tnvedCode")}
+        hint={t("rfq.hints.tnvedCode")}
+        names={tnvedNames}
+        search={picker}
+      />
+      <SelectField
+        field={fields.categoryId}
+        label={t("rfq.fields.category")}
+        options={[
+          { value: "", label: t("rfq.noCategory") },
+          ...categories.map((c) => ({ value: String(c.id), label: `${"\u00a0\u00a0".repeat(c.depth)}${c.name}` })),
+        ]}
+      />
+      <div className="rfq-form-row">
+        <InputField field={fields.quantity} label={t("rfq.fields.quantity")} inputMode="decimal" />
+        <SelectField
+          field={fields.unit}
+          label={t("rfq.fields.unit")}
+          options={UNIT_IDS.map((u) => ({ value: u, label: t(`rfq.units.${u}`) }))}
+        />
+      </div>
+      <div className="rfq-form-row">
+        <InputField field={fields.targetPrice} label={t("rfq.fields.targetPrice")} hint={t("rfq.hints.targetPrice")} inputMode="decimal" />
+        <SelectField
+          field={fields.currency}
+          label={t("rfq.fields.currency")}
+          options={[{ value: "", label: t("rfq.none") }, ...CURRENCY_CODES.map((c) => ({ value: c, label: c }))]}
+        />
+      </div>
+      <SelectField field={fields.incoterms} label={t("rfq.fields.incoterms")} options={INCOTERMS.map((i) => ({ value: i, label: i }))} />
+      <div className="rfq-form-row">
+        <InputField field={fields.destinationCountry} label={t("rfq.fields.destinationCountry")} maxLength={2} autoComplete="country" />
+        <InputField field={fields.destinationCity} label={t("rfq.fields.destinationCity")} maxLength={200} />
+      </div>
+      <InputField field={fields.deadline} label={t("rfq.fields.deadline")} type="date" />
+      <fieldset className="field">
+        <legend>{t("rfq.fields.visibility")}</legend>
+        {(["public", "private"] as const).map((v) => (
+          <label key={v} className="radio">
+            <input
+              type="radio"
+              name={fields.visibility.name}
+              value={v}
+              defaultChecked={(fields.visibility.initialValue ?? "public") === v}
+            />{" "}
+            {t(`rfq.visibility.${v}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-invited`}>{t("rfq.fields.invitedCompanyIds")}</label>
+        <input
+          id={`${id}-invited`}
+          name="invited"
+          defaultValue={invitedDefault}
+          inputMode="numeric"
+          aria-describedby={`${id}-invited-hint ${fields.invitedCompanyIds.errorId}`}
+        />
+        <p id={`${id}-invited-hint`} className="field-hint">
+          {t("rfq.hints.invited")}
+        </p>
+        <FormErrors id={fields.invitedCompanyIds.errorId} errors={fields.invitedCompanyIds.errors} />
+      </div>
+      <AttachmentsField id={id} files={files} errors={form.allErrors.attachments} max={MAX_RFQ_FILES} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="page-actions">
+        {buttons.map(([intent, label], index) => (
+          <button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            className={`button ${index === buttons.length - 1 ? "button-primary" : "button-secondary"}`}
+            disabled={navigation.state === "submitting"}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </Form>
+  );
+}

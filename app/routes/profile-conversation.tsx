@@ -1,0 +1,289 @@
+/**
+ * `/profile/conversations/{id}` (issue 14 §1; ADR 028): one conversation as its buyer or an employee
+ * of the supplier company sees it — the inquiry's terms, the messages in order with who wrote them
+ * (person and company), their language and attachments, the status — with a reply form (and
+ * attachments), close / reopen, and «Report» on the other side's messages. A message in another
+ * language than the page's shows its stored machine translation (original one link away,
+ * `?original=<id>`), or, when a provider is configured, a «Translate» button (a post that stores
+ * it and redirects back with `?translated=<id>`). Opening the page marks
+ * the conversation read for the reader's side. Anyone else gets the not-found page (the API's 404).
+ * Every form is a plain post with a redirect back and a flash message: no JavaScript needed.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/profile-conversation";
+import * as conv from "../../contract/conversations.ts";
+import { MAX_MESSAGE_FILES } from "../../contract/inquiries.ts";
+import { apiContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { filesOf, uploadTemporary } from "../lib/profile-api/widgets.server.ts";
+import { pageLang, LANG_NAMES } from "../lib/i18n.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { unitLabel } from "../lib/units.ts";
+import { useLang } from "../lib/use-lang.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { TextareaField } from "../components/form/field.tsx";
+import { formatQuantity } from "../components/catalog/format.ts";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { nameIn, StatusBadge } from "../components/conversations/parts.tsx";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const conversation = await orNotFound(
+    request,
+    api.send(conv.getConversation, { params: { id: params.id }, query: { lang: pageLang(request) } }).then((r) => r.data),
+  );
+  // `?original=<id>`: that message shown as written although a translation is stored.
+  const original = Number(documentUrl(request).searchParams.get("original")) || null;
+  // Reading the page reads the conversation (a failure here only leaves the unread mark).
+  await api.send(conv.markConversationRead, { params: { id: params.id } }).catch(() => undefined);
+  const t = getInstance(context).t;
+  return { conversation, original, seo: { title: t("inquiries.conversationTitle", { id: conversation.id }) } };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "reply");
+  const api = context.get(apiContext);
+  const back = `/profile/conversations/${params.id}`;
+
+  if (intent === "close" || intent === "reopen") {
+    try {
+      await api.send(conv.changeConversationStatus, { params: { id: params.id }, body: { action: intent } });
+    } catch (error) {
+      const { messages, status } = apiErrorMessages(error);
+      return data({ result: undefined, actionErrors: messages }, { status });
+    }
+    return localizedRedirect(request, back, intent === "close" ? "inquiries.flash.closed" : "inquiries.flash.reopened");
+  }
+
+  if (intent === "translate") {
+    const messageId = String(formData.get("messageId") ?? "");
+    try {
+      await api.send(conv.translateMessage, { params: { id: messageId }, query: { lang: pageLang(request) }, body: {} });
+    } catch (error) {
+      const { status } = apiErrorMessages(error);
+      return data({ result: undefined, actionErrors: [status === 404 ? "not_found" : "inquiries.translate.failed"] }, { status });
+    }
+    // Stored now: the page shows the translation; `translated` names it for the reader's eye.
+    return localizedRedirect(request, `${back}?translated=${encodeURIComponent(messageId)}#message-${encodeURIComponent(messageId)}`);
+  }
+
+  if (intent === "report") {
+    const messageId = String(formData.get("messageId") ?? "");
+    try {
+      await api.send(conv.reportMessage, { params: { id: messageId }, body: { reason: formData.get("reason")?.toString() ?? "" } });
+    } catch (error) {
+      const { messages, status } = apiErrorMessages(error);
+      return data({ result: undefined, actionErrors: messages }, { status });
+    }
+    return localizedRedirect(request, back, "inquiries.flash.reported");
+  }
+
+  const submission = parseWithZod(formData, { schema: conv.ReplySchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), actionErrors: null }, { status: 400 });
+  try {
+    const fileIds = [...submission.value.fileIds];
+    for (const file of filesOf(formData, "attachments").slice(0, MAX_MESSAGE_FILES)) fileIds.push((await uploadTemporary(api, file)).id);
+    await api.send(conv.replyToConversation, {
+      params: { id: params.id },
+      body: { message: submission.value.message, fileIds: fileIds.slice(0, MAX_MESSAGE_FILES), lang: pageLang(request) },
+    });
+  } catch (error) {
+    return replyWithApiError(submission, error, {
+      fields: ["message", "attachments"],
+      fieldMap: { file: "attachments" },
+      codes: { rate_limited: { message: "inquiries.errors.rateLimited" } },
+      data: { actionErrors: null },
+    });
+  }
+  return localizedRedirect(request, back, "inquiries.flash.replied");
+}
+
+export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const c = loaderData.conversation;
+  const busy = navigation.state === "submitting";
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  const [form, fields] = useForm({
+    // A new id once the message is in: the reply box starts empty again (also after a client-side post).
+    id: `reply-${c.id}-${c.messages.length}`,
+    lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: conv.ReplySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const counterpart =
+    c.side === "buyer" ? nameIn(c.supplier.name, lang) : [c.buyer.name, nameIn(c.buyer.company, lang)].filter(Boolean).join(", ");
+  const terms: [string, string][] = [];
+  if (c.products.length) terms.push([t("inquiries.products"), c.products.map((p) => nameIn(p.name, lang)).join(", ")]);
+  if (c.quantity) terms.push([t("inquiries.quantity"), `${formatQuantity(c.quantity, lang)} ${unitLabel(c.unit, lang)}`.trim()]);
+  if (c.targetPrice) terms.push([t("inquiries.targetPrice"), `${c.targetPrice} ${c.currency ?? ""}`.trim()]);
+  if (c.incoterm) terms.push([t("inquiries.incoterm"), c.incoterm]);
+  const destination = [c.destinationCity, c.destinationCountry].filter(Boolean).join(", ");
+  if (destination) terms.push([t("inquiries.destinationCity"), destination]);
+  if (c.wantedBy)
+    terms.push([
+      t("inquiries.wantedBy"),
+      new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(c.wantedBy)),
+    ]);
+
+  return (
+    <div className="conversation-page">
+      <p className="small">
+        <LocaleLink to={c.side === "buyer" ? "/profile/inquiries" : "/profile/inbox"}>← {t("inquiries.back")}</LocaleLink>
+      </p>
+      <header className="page-header conversation-header">
+        <h1>{t("inquiries.conversationTitle", { id: c.id })}</h1>
+        <p className="conversation-meta">
+          <span>{t("inquiries.with", { name: counterpart })}</span> <StatusBadge status={c.status} />
+          {c.belowMoq ? <span className="badge badge-warn">{t("inquiries.belowMoqBadge")}</span> : null}
+        </p>
+      </header>
+      <FormErrors errors={actionData?.actionErrors ?? undefined} />
+
+      <section className="card" aria-labelledby="terms-heading">
+        <h2 id="terms-heading">{t("inquiries.terms")}</h2>
+        {terms.length ? (
+          <dl className="facts">
+            {terms.map(([k, v]) => (
+              <div key={k} className="fact">
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="muted">{t("inquiries.noTerms")}</p>
+        )}
+        {c.belowMoq ? <p className="small">{t("inquiries.belowMoqNotice")}</p> : null}
+      </section>
+
+      <section aria-labelledby="messages-heading">
+        <h2 id="messages-heading">{t("inquiries.messages")}</h2>
+        <ol className="message-list">
+          {c.messages.map((m) => (
+            <li key={m.id} className={`card message message-${m.side}${m.own ? " is-own" : ""}`} id={`message-${m.id}`}>
+              <p className="message-head">
+                <strong>{m.own ? t("inquiries.you") : (m.author ?? "—")}</strong>
+                {m.company ? <span className="muted"> · {nameIn(m.company, lang)}</span> : null}
+                <span className="muted"> · {t(`inquiries.side.${m.side}`)}</span>
+                <span className="muted small message-date">
+                  {" "}
+                  <time dateTime={m.createdAt}>{date.format(new Date(m.createdAt))}</time>
+                </span>
+              </p>
+              {m.hidden ? (
+                <p className="muted">{t("inquiries.hiddenMessage")}</p>
+              ) : (
+                <>
+                  {m.translation && m.lang !== lang && loaderData.original !== m.id ? (
+                    <>
+                      <p className="prewrap message-body message-translated" lang={m.translation.targetLang}>
+                        {m.translation.text}
+                      </p>
+                      <p className="muted small message-translation-note">
+                        {t("inquiries.translate.machine", { lang: LANG_NAMES[m.translation.sourceLang] })} ·{" "}
+                        <a href={`?original=${m.id}#message-${m.id}`}>{t("inquiries.translate.showOriginal")}</a>
+                      </p>
+                    </>
+                  ) : (
+                    <>
+                      <p className="prewrap message-body" lang={m.lang}>
+                        {m.body}
+                      </p>
+                      {m.translation && m.lang !== lang ? (
+                        <p className="small">
+                          <a href={`?#message-${m.id}`}>{t("inquiries.translate.showTranslation")}</a>
+                        </p>
+                      ) : c.canTranslate && m.lang !== lang ? (
+                        <Form method="post" className="inline-form message-translate">
+                          <input type="hidden" name="intent" value="translate" />
+                          <input type="hidden" name="messageId" value={m.id} />
+                          <button type="submit" className="button button-secondary button-small" disabled={busy}>
+                            {t("inquiries.translate.button")}
+                          </button>
+                        </Form>
+                      ) : null}
+                    </>
+                  )}
+                  {m.files.length ? (
+                    <ul className="plain-list message-files">
+                      {m.files.map((f) => (
+                        <li key={f.id}>
+                          <a href={f.url} target="_blank" rel="noopener">
+                            📎 {f.name ?? f.url.split("/").pop()}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  <p className="muted small">{t("inquiries.messageLang", { lang: LANG_NAMES[m.lang] })}</p>
+                </>
+              )}
+              {!m.own && !m.hidden ? (
+                <details className="message-report">
+                  <summary className="small">{t("inquiries.report")}</summary>
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="intent" value="report" />
+                    <input type="hidden" name="messageId" value={m.id} />
+                    <label className="small" htmlFor={`report-${m.id}`}>
+                      {t("inquiries.reportReason")}
+                    </label>
+                    <input id={`report-${m.id}`} name="reason" maxLength={1000} />
+                    <button type="submit" className="button button-secondary button-small" disabled={busy}>
+                      {t("inquiries.report")}
+                    </button>
+                  </Form>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="card" aria-labelledby="reply-heading">
+        <h2 id="reply-heading">{t("inquiries.reply")}</h2>
+        {c.status === "closed" ? <p className="muted">{t("inquiries.closedNote")}</p> : null}
+        <Form key={form.id} method="post" encType="multipart/form-data" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="intent" value="reply" />
+          <TextareaField field={fields.message} label={t("inquiries.replyLabel")} rows={5} required />
+          <div className="field">
+            <label htmlFor="reply-attachments">{t("inquiries.attachments")}</label>
+            <input id="reply-attachments" type="file" name="attachments" multiple aria-describedby="reply-attachments-hint" />
+            <p id="reply-attachments-hint" className="field-hint">
+              {t("inquiries.attachmentsHint")}
+            </p>
+            <FieldError id="reply-attachments-error" errors={form.allErrors.attachments} />
+          </div>
+          <div className="page-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {t("inquiries.sendReply")}
+            </button>
+          </div>
+        </Form>
+        <Form method="post" className="page-actions">
+          <input type="hidden" name="intent" value={c.status === "closed" ? "reopen" : "close"} />
+          <button type="submit" className="button button-secondary" disabled={busy}>
+            {c.status === "closed" ? t("inquiries.reopen") : t("inquiries.close")}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,68 @@
+/**
+ * `/profile/quotes/requests`: buying requests that reached the supplier's company — matched by its
+ * products' TN VED heading, category or OKVED activities, or invited by the buyer — newest first,
+ * each with why it matched and a link to quote (or to the company's quote).
+ */
+import type { Route } from "./+types/profile-quotes-requests";
+import rfqStyles from "../styles/rfq.css?url";
+import * as quotesApi from "../../contract/quotes.ts";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
+import { apiContext } from "../context.ts";
+import { pageLang } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { data: matched } = await context
+    .get(apiContext)
+    .send(quotesApi.listMatchedRfqs, { query: { lang: pageLang(request), page: 1, perPage: 50 } });
+  return { matched, seo: { title: getInstance(context).t("rfq.matched.title") } };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <section className="rfq-page">
+      <h1>{t("rfq.matched.title")}</h1>
+      <p className="muted">{t("rfq.matched.lead")}</p>
+      {loaderData.matched.length === 0 ? (
+        <p className="card empty-state">{t("rfq.matched.empty")}</p>
+      ) : (
+        <ul className="rfq-list">
+          {loaderData.matched.map(({ rfq, reason, myQuote }) => (
+            <li key={rfq.id} className="card rfq-card">
+              <h2 lang={rfq.lang}>{rfq.title}</h2>
+              <p className="rfq-card-meta">
+                <RfqStatus status={rfq.status} />
+                <span className="badge">{t(`rfq.matched.reason.${reason}`)}</span>
+                <span className="muted small">{t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })}</span>
+              </p>
+              <RfqFacts rfq={rfq} />
+              <p>
+                {myQuote ? (
+                  <LocaleLink to={`/profile/quotes/${myQuote.id}`} className="button button-secondary">
+                    {t("rfq.matched.viewQuote")}
+                  </LocaleLink>
+                ) : rfq.status === "open" ? (
+                  <LocaleLink to={`/profile/quotes/new?rfq=${rfq.id}`} className="button button-primary">
+                    {t("rfq.matched.quote")}
+                  </LocaleLink>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

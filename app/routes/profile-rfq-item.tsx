@@ -1,0 +1,196 @@
+/**
+ * `/profile/rfq/:id`: one of the buyer's requests — its terms and status, the moderator's note, the
+ * buttons to send a draft or close an open request, the edit form while it is a draft or rejected,
+ * and the quotes side by side (`?sort=price|leadTime|moq&dir=asc|desc`, plain links) with
+ * shortlist, accept and "write to the supplier" (`/inquiry/new?supplier=<companyId>`). Every
+ * button is a form post that works without JavaScript; someone else's request is a 404.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/profile-rfq-item";
+import rfqStyles from "../styles/rfq.css?url";
+import * as rfqApi from "../../contract/rfq.ts";
+import * as quotesApi from "../../contract/quotes.ts";
+import { QUOTE_SORTS } from "../../contract/quotes.ts";
+import { MAX_RFQ_FILES, RfqSchema } from "../../contract/rfq.ts";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { displayCurrency } from "../components/money/display-currency.ts";
+import { FormErrors } from "../components/form/errors.tsx";
+import { ComparisonTable, RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
+import { RfqForm } from "../components/rfq/rfq-form.tsx";
+import { apiContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageLang } from "../lib/i18n.ts";
+import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { orNotFound } from "../lib/not-found.server.ts";
+import { categoryOptions } from "../lib/profile-api/products.server.ts";
+import { localizedRedirect } from "../lib/redirect.server.ts";
+import { rfqFormData } from "../lib/rfq-forms.ts";
+import { ATTACHMENT_ERRORS, uploadAttachments } from "../lib/rfq-attachments.server.ts";
+import { FileLinks } from "../components/rfq/attachments.tsx";
+import { rfqPicker } from "../lib/rfq-picker.server.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+
+const SortQuery = z.object({
+  sort: z.enum(QUOTE_SORTS).catch("price"),
+  dir: z.enum(["asc", "desc"]).catch("asc"),
+});
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = pageLang(request);
+  const api = context.get(apiContext);
+  const id = Number(params.id);
+  const rfq = (await orNotFound(request, api.send(rfqApi.getOwnRfq, { params: { id: params.id }, query: { lang } }))).data;
+  const { sort, dir } = SortQuery.parse(Object.fromEntries(documentUrl(request).searchParams));
+  // Every quote's prices also in the visitor's display currency (the header's chooser, else by language).
+  const currency = displayCurrency(request, lang);
+  const comparison = (await api.send(quotesApi.compareQuotes, { params: { id }, query: { lang, sort, dir, currency } })).data;
+  const editable = rfq.status === "draft" || rfq.status === "rejected";
+  return {
+    rfq,
+    comparison,
+    categories: editable ? await categoryOptions(api, lang) : [],
+    tnvedNames: rfq.tnved ? { [rfq.tnved.code]: rfq.tnved.name } : {},
+    seo: { title: rfq.title },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = pageLang(request);
+  const api = context.get(apiContext);
+  const id = Number(params.id);
+  const raw = await request.formData();
+  const intent = String(raw.get("intent") ?? "");
+  const here = `/profile/rfq/${id}`;
+  try {
+    if (intent === "submit" || intent === "close") {
+      await api.send(rfqApi.changeRfqStatus, { params: { id }, query: { lang }, body: { action: intent } });
+      return localizedRedirect(request, here, intent === "submit" ? "rfq.flash.submitted" : "rfq.flash.closed");
+    }
+    if (intent === "accept" || intent === "shortlist") {
+      const quoteId = Number(raw.get("quoteId"));
+      if (intent === "accept") await api.send(quotesApi.acceptQuote, { params: { id, quoteId }, query: { lang }, body: {} });
+      else
+        await api.send(quotesApi.shortlistQuote, {
+          params: { id, quoteId },
+          query: { lang },
+          body: { shortlisted: raw.get("shortlisted") === "true" },
+        });
+      return localizedRedirect(request, `${here}#quotes`, intent === "accept" ? "rfq.flash.accepted" : "rfq.flash.shortlisted");
+    }
+  } catch (error) {
+    const { messages, status } = apiErrorMessages(error, { ownMessages: "rfq.errors" });
+    return data({ result: undefined, actionErrors: messages, tnvedNames: undefined, picker: null }, { status });
+  }
+  // The edit form ("save").
+  const submission = parseWithZod(rfqFormData(raw), { schema: RfqSchema });
+  const { tnvedNames, picker, searched } = await rfqPicker(api, raw, lang);
+  if (searched) return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker });
+  if (submission.status !== "success") return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker }, { status: 400 });
+  try {
+    // Attached files stay (the API only adds): the new uploads fill what is left of the limit.
+    const current = (await api.send(rfqApi.getOwnRfq, { params: { id }, query: { lang } })).data.files.length;
+    const fileIds = await uploadAttachments(api, raw, MAX_RFQ_FILES - current, submission.value.fileIds);
+    await api.send(rfqApi.updateRfq, { params: { id }, query: { lang }, body: { ...submission.value, fileIds } });
+  } catch (error) {
+    return replyWithApiError(submission, error, {
+      ownMessages: "rfq.errors",
+      ...ATTACHMENT_ERRORS,
+      data: { actionErrors: null, tnvedNames, picker },
+    });
+  }
+  return localizedRedirect(request, here, "rfq.flash.updated");
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { rfq, comparison } = loaderData;
+  const editable = rfq.status === "draft" || rfq.status === "rejected";
+  const listed = rfq.visibility === "public" && ["open", "closed", "awarded"].includes(rfq.status);
+  return (
+    <section className="rfq-page">
+      <p className="small">
+        <LocaleLink to="/profile/rfq">← {t("rfq.own.title")}</LocaleLink>
+      </p>
+      <div className="section-heading">
+        <h1 lang={rfq.lang}>{rfq.title}</h1>
+        <RfqStatus status={rfq.status} />
+      </div>
+      <p className="muted small">
+        {t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })} · {t(`rfq.visibility.${rfq.visibility}`)}
+        {rfq.matchedCount ? ` · ${t("rfq.detail.matched", { count: rfq.matchedCount })}` : ""}
+      </p>
+      <FormErrors errors={actionData?.actionErrors ?? undefined} />
+      {rfq.moderationNote ? (
+        <div className="notice">
+          <strong>{t("rfq.detail.moderationNote")}:</strong> <span lang={rfq.moderationNoteLang ?? undefined}>{rfq.moderationNote}</span>
+        </div>
+      ) : null}
+      <div className="card">
+        <p className="rfq-description" lang={rfq.lang}>
+          {rfq.description}
+        </p>
+        <RfqFacts rfq={rfq} />
+        <FileLinks files={rfq.files} />
+        <div className="page-actions">
+          {editable ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="submit" className="button button-primary">
+                {t("rfq.detail.submit")}
+              </button>
+            </Form>
+          ) : null}
+          {rfq.status === "open" ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="close" className="button button-secondary">
+                {t("rfq.detail.close")}
+              </button>
+            </Form>
+          ) : null}
+          {listed ? (
+            <LocaleLink to={`/rfq/${rfq.id}`} className="button button-secondary">
+              {t("rfq.detail.publicPage")}
+            </LocaleLink>
+          ) : null}
+        </div>
+      </div>
+      <section id="quotes" aria-labelledby="quotes-title">
+        <h2 id="quotes-title">{t("rfq.compare.title")}</h2>
+        {comparison.quotes.length === 0 ? (
+          <p className="card empty-state">{t("rfq.detail.noQuotes")}</p>
+        ) : (
+          <ComparisonTable comparison={comparison} rfqId={rfq.id} canDecide={rfq.status === "open" || rfq.status === "closed"} />
+        )}
+      </section>
+      {editable ? (
+        <section aria-labelledby="edit-title">
+          <h2 id="edit-title">{t("rfq.detail.editTitle")}</h2>
+          <RfqForm
+            id={`rfq-edit-${rfq.id}`}
+            result={actionData?.result}
+            tnvedNames={actionData?.tnvedNames ?? loaderData.tnvedNames}
+            picker={actionData?.picker}
+            categories={loaderData.categories}
+            defaultValue={{
+              ...rfq,
+              categoryId: rfq.categoryId ? String(rfq.categoryId) : "",
+              invitedCompanyIds: rfq.invitedCompanies.map((c) => c.id),
+            }}
+            buttons={[["save", t("rfq.detail.save")]]}
+            files={rfq.files}
+          />
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

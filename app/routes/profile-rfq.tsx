@@ -1,0 +1,61 @@
+/** `/profile/rfq`: the signed-in buyer's buying requests, newest first, with their status and quote counts. */
+import type { Route } from "./+types/profile-rfq";
+import rfqStyles from "../styles/rfq.css?url";
+import * as rfqApi from "../../contract/rfq.ts";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { RfqStatus } from "../components/rfq/rfq-parts.tsx";
+import { apiContext } from "../context.ts";
+import { pageLang } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { data: requests } = await context.get(apiContext).send(rfqApi.listOwnRfqs, { query: { lang: pageLang(request) } });
+  return { requests, seo: { title: getInstance(context).t("rfq.own.title") } };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function OwnRfqs({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <section className="rfq-page">
+      <div className="section-heading">
+        <h1>{t("rfq.own.title")}</h1>
+        <LocaleLink to="/profile/rfq/new" className="button button-primary">
+          {t("rfq.own.new")}
+        </LocaleLink>
+      </div>
+      {loaderData.requests.length === 0 ? (
+        <p className="card empty-state">{t("rfq.own.empty")}</p>
+      ) : (
+        <ul className="rfq-list">
+          {loaderData.requests.map((r) => (
+            <li key={r.id} className="card rfq-card">
+              <h2>
+                <LocaleLink to={`/profile/rfq/${r.id}`} lang={undefined}>
+                  <span lang={r.lang}>{r.title}</span>
+                </LocaleLink>
+              </h2>
+              <p className="rfq-card-meta">
+                <RfqStatus status={r.status} />
+                <span>{t(`rfq.visibility.${r.visibility}`).split(":")[0]}</span>
+                <span>{t("rfq.own.quotes", { count: r.quoteCount })}</span>
+                <span>
+                  {t("rfq.fields.deadline")}: {r.deadline}
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,88 @@
+/**
+ * `/rfq` (public, crawlable, three languages): open public buying requests, newest first, with a
+ * search box (`?q=`) and pages (`?page=`). No buyer contacts are shown — only a company name when
+ * the buyer has one. Suppliers answer from the request's page.
+ */
+import { Form } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/rfq";
+import rfqStyles from "../styles/rfq.css?url";
+import * as rfqApi from "../../contract/rfq.ts";
+import { LocaleLink } from "../components/locale-link.tsx";
+import { PageHeader } from "../components/page-header.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { RfqFacts } from "../components/rfq/rfq-parts.tsx";
+import { apiContext } from "../context.ts";
+import { documentUrl } from "../lib/document-url.ts";
+import { pageLang } from "../lib/i18n.ts";
+import { routeMeta } from "../lib/route-meta.ts";
+import { useT } from "../lib/use-t.ts";
+import { getInstance } from "../middleware/i18next.ts";
+
+const Query = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = pageLang(request);
+  const query = Query.parse(Object.fromEntries(documentUrl(request).searchParams));
+  const result = await context
+    .get(apiContext)
+    .send(rfqApi.listRfqs, { query: { lang, q: query.q || undefined, page: query.page, perPage: 20 } });
+  const t = getInstance(context).t;
+  return {
+    items: result.data,
+    meta: result.meta,
+    q: query.q ?? "",
+    seo: { title: t("rfq.public.title"), description: t("rfq.public.lead") },
+  };
+}
+
+export default function PublicRfqs({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { items, meta, q } = loaderData;
+  return (
+    <main id="main" className="page rfq-public">
+      <PageHeader title={t("rfq.public.title")} lead={t("rfq.public.lead")}>
+        <LocaleLink to="/profile/rfq/new" className="button button-primary">
+          {t("rfq.public.post")}
+        </LocaleLink>
+      </PageHeader>
+      <Form method="get" role="search" className="rfq-search">
+        <label htmlFor="rfq-q" className="visually-hidden">
+          {t("rfq.public.search")}
+        </label>
+        <input id="rfq-q" type="search" name="q" defaultValue={q} placeholder={t("rfq.public.search")} />
+        <button type="submit" className="button">
+          {t("rfq.public.searchButton")}
+        </button>
+      </Form>
+      {items.length === 0 ? (
+        <p className="card empty-state">{t("rfq.public.empty")}</p>
+      ) : (
+        <ul className="rfq-list">
+          {items.map((rfq) => (
+            <li key={rfq.id} className="card rfq-card">
+              <h2>
+                <LocaleLink to={`/rfq/${rfq.id}`}>
+                  <span lang={rfq.lang}>{rfq.title}</span>
+                </LocaleLink>
+              </h2>
+              <p className="muted small">
+                {rfq.buyerCompany ?? t("rfq.public.privateBuyer")} · {t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })} ·{" "}
+                {t("rfq.public.quoteCount", { count: rfq.quoteCount })}
+              </p>
+              <RfqFacts rfq={rfq} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={meta.page} pages={meta.pages} />
+    </main>
+  );
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

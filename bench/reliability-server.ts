@@ -1,0 +1,31 @@
+/**
+ * One production server process for the reliability part of `npm run bench` (bench/reliability.ts):
+ * server/main.ts's `startServer` on DATABASE_URL (seeding the demo catalogue when empty), plus a
+ * once-a-second sample of this process's resident memory and event-loop delay printed on stdout as
+ * `stats {"t":…,"rssMb":…,"elP50Ms":…,"elP99Ms":…,"elMaxMs":…}` — measured inside the process,
+ * since neither is visible from outside. Prints `ready <url>` once listening.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { loadEnv } from "../server/env.ts";
+import { createLogger } from "../server/logger.ts";
+import { closeOnSignals, startServer } from "../server/main.ts";
+
+const env = loadEnv();
+const logger = createLogger({ level: env.LOG_LEVEL });
+const running = await startServer({ env, logger, importIfEmpty: true });
+closeOnSignals(running, logger);
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+setInterval(() => {
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const line = {
+    t: Date.now(),
+    rssMb: Math.round(process.memoryUsage.rss() / 1048576),
+    elP50Ms: ms(delay.percentile(50)),
+    elP99Ms: ms(delay.percentile(99)),
+    elMaxMs: ms(delay.max),
+  };
+  delay.reset();
+  process.stdout.write(`stats ${JSON.stringify(line)}\n`);
+}, 1000).unref();
+process.stdout.write(`ready ${running.url}\n`);

@@ -1,0 +1,287 @@
+/**
+ * Quotes on buying requests (issue 14 §2; ADR 029): a supplier's company answers a request it was
+ * matched to or invited to (or any open public one) with price tiers per unit (from a quantity, a
+ * price), a currency, MOQ, lead time in days, an Incoterms 2020 rule and place, a validity date, a
+ * comment and files. One quote per company per request (a second create is 409 `quote_exists`),
+ * editable until the request's deadline (`rfq_closed` after it or once the request is closed or
+ * awarded).
+ *
+ * The buyer compares the quotes side by side (`GET /api/profile/rfq/{id}/quotes?sort=price|leadTime|moq`),
+ * shortlists, and accepts one: the request becomes `awarded` and the other suppliers are told
+ * politely by e-mail in their language (server/rfq/mail.ts, a job).
+ *
+ * Validation codes: repeated tier quantities `duplicate_tier`; a validity date in the past `too_small`.
+ */
+import { z } from "zod";
+import { LANGS } from "./lang.ts";
+import { CURRENCY_CODES, Currency, decimal, form, Id, LangField, optionalText, PathIdParams, text, typeError } from "./profile/fields.ts";
+import { defineRoute, PageMetaSchema, PagingSchema } from "./route.ts";
+import type { ErrorCode } from "./errors.ts";
+import { FileViewSchema } from "./files.ts";
+import { DateField, IncotermField, INCOTERMS, RfqPublicSchema, todayUtc } from "./rfq.ts";
+
+export const QUOTE_STATUSES = ["submitted", "accepted", "declined"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const QUOTE_SORTS = ["price", "leadTime", "moq"] as const;
+export type QuoteSort = (typeof QUOTE_SORTS)[number];
+export const MAX_TIERS = 10;
+export const MAX_QUOTE_FILES = 10;
+
+export const QuoteTierSchema = form({
+  minQuantity: decimal({ integerDigits: 11, scale: 3 }),
+  price: decimal({ integerDigits: 12, scale: 2 }),
+});
+
+const IdList = (max: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value.filter((v) => v !== "") : [value]),
+    z.array(z.coerce.number().pipe(Id), { error: typeError }).max(max, { error: "too_many" }),
+  );
+
+export const QuoteFields = form({
+  tiers: z.array(QuoteTierSchema, { error: typeError }).min(1, { error: "required" }).max(MAX_TIERS, { error: "too_many" }),
+  currency: Currency,
+  moq: decimal({ integerDigits: 11, scale: 3 }),
+  leadTimeDays: z.coerce
+    .number({ error: typeError })
+    .int({ error: "invalid_number" })
+    .min(0, { error: "too_small" })
+    .max(730, { error: "too_big" }),
+  incoterms: IncotermField,
+  incotermsPlace: text(200),
+  validUntil: DateField,
+  comment: optionalText(3000),
+  /** The language the supplier writes the comment in. */
+  lang: LangField,
+  fileIds: IdList(MAX_QUOTE_FILES).optional(),
+});
+
+/** The quote form with its rules (see the module comment). */
+export const QuoteSchema = QuoteFields.superRefine((value, ctx) => {
+  const seen = new Set<string>();
+  value.tiers.forEach((tier, index) => {
+    const key = String(Number(tier.minQuantity));
+    if (seen.has(key)) ctx.addIssue({ code: "custom", message: "duplicate_tier", path: ["tiers", index, "minQuantity"] });
+    seen.add(key);
+  });
+  if (value.validUntil < todayUtc()) ctx.addIssue({ code: "custom", message: "too_small", path: ["validUntil"] });
+});
+export type QuoteInput = z.output<typeof QuoteSchema>;
+
+/** Creating a quote: the form and the request it answers. */
+export const CreateQuoteSchema = QuoteFields.extend({ rfqId: Id }).superRefine((value, ctx) => {
+  const parsed = QuoteSchema.safeParse(value);
+  if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+});
+
+const Lang = z.enum(LANGS);
+
+/** A quote as its supplier and the buyer see it. */
+export const QuoteViewSchema = z
+  .object({
+    id: z.number().int(),
+    rfqId: z.number().int(),
+    company: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      verificationLevel: z.number().int().meta({ description: "0 none, 1 documents checked, 2 documents and site visit" }),
+      country: z.string(),
+    }),
+    tiers: z.array(z.object({ minQuantity: z.string(), price: z.string() })),
+    priceFrom: z.string().meta({ description: "The lowest tier price" }),
+    currency: z.enum(CURRENCY_CODES),
+    moq: z.string(),
+    leadTimeDays: z.number().int(),
+    incoterms: z.enum(INCOTERMS),
+    incotermsPlace: z.string(),
+    validUntil: z.string(),
+    comment: z.string().nullable(),
+    lang: Lang.meta({ description: "The language the supplier wrote in" }),
+    status: z.enum(QUOTE_STATUSES),
+    shortlisted: z.boolean(),
+    editable: z.boolean().meta({ description: "The supplier may still change it (before the deadline, request open)" }),
+    files: z.array(FileViewSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Quote" });
+export type QuoteView = z.infer<typeof QuoteViewSchema>;
+
+/** A supplier's quote with the request it answers. */
+export const OwnQuoteSchema = QuoteViewSchema.extend({ rfq: RfqPublicSchema }).meta({ id: "OwnQuote" });
+export type OwnQuote = z.infer<typeof OwnQuoteSchema>;
+
+/** A request the supplier's company was matched to or invited to, with its own quote if any. */
+export const MatchedRfqSchema = z
+  .object({
+    rfq: RfqPublicSchema,
+    reason: z.enum(["tnved", "category", "okved", "invited"]),
+    matchedAt: z.string(),
+    myQuote: z.object({ id: z.number().int(), status: z.enum(QUOTE_STATUSES) }).nullable(),
+  })
+  .meta({ id: "MatchedRfq" });
+export type MatchedRfq = z.infer<typeof MatchedRfqSchema>;
+
+export const ComparisonQuery = z.object({
+  lang: z.enum(LANGS).default("ru"),
+  sort: z.enum(QUOTE_SORTS).default("price"),
+  dir: z.enum(["asc", "desc"]).default("asc"),
+  currency: z
+    .enum(CURRENCY_CODES)
+    .optional()
+    .meta({ description: "The one currency every quote's prices are also shown in; default by `lang` (ru → RUB, zh → CNY, en → USD)" }),
+});
+
+/** A quote's prices in the comparison's one currency at the Bank of Russia's latest rates (null when a rate is missing). */
+export const ConvertedPricesSchema = z.object({
+  priceFrom: z.string().meta({ description: "The lowest tier price, converted (2 decimals)" }),
+  tiers: z.array(z.string()).meta({ description: "Each tier's price, converted, in the order of `tiers`" }),
+});
+
+/** A quote in the comparison: its view and its prices in the comparison's currency. */
+export const ComparedQuoteSchema = QuoteViewSchema.extend({ converted: ConvertedPricesSchema.nullable() }).meta({ id: "ComparedQuote" });
+export type ComparedQuote = z.infer<typeof ComparedQuoteSchema>;
+
+/**
+ * The buyer's comparison: every quote, sorted, with its prices also in one currency (`currency`)
+ * at the Bank of Russia's latest rates (`rateDate`, the oldest date among the rates applied). By
+ * price, quotes compare across currencies through those rates (ADR 033); a quote whose currency
+ * has no rate stored comes after the others, by currency then price.
+ */
+export const ComparisonSchema = z
+  .object({
+    sort: z.enum(QUOTE_SORTS),
+    dir: z.enum(["asc", "desc"]),
+    currency: z.enum(CURRENCY_CODES).meta({ description: "The currency of every quote's `converted` prices" }),
+    rateDate: z.string().nullable().meta({ description: "Date of the Bank of Russia rates applied (the oldest of them); null when none" }),
+    stale: z.boolean().meta({ description: "A rate applied is more than 3 days old" }),
+    quotes: z.array(ComparedQuoteSchema),
+    best: z.object({
+      price: z.array(z.number().int()).meta({
+        description: "Ids of the lowest-priced quote across the currencies with a rate, and of the lowest in each currency without one",
+      }),
+      leadTime: z.number().int().nullable(),
+      moq: z.number().int().nullable(),
+    }),
+  })
+  .meta({ id: "QuoteComparison" });
+export type Comparison = z.infer<typeof ComparisonSchema>;
+
+const SUPPLIER_TAG = "Profile: quotes";
+const BUYER_TAG = "Profile: buying requests";
+const MEMBER = ["no_company", "member_blocked"] as const satisfies readonly ErrorCode[];
+const FILE_ERRORS = ["file_not_found", "file_kind_mismatch"] as const satisfies readonly ErrorCode[];
+const ViewQuery = z.object({ lang: z.enum(LANGS).default("ru") });
+
+export const listMatchedRfqs = defineRoute({
+  method: "GET",
+  path: "/api/profile/quotes/requests",
+  operationId: "listMatchedRfqs",
+  tag: SUPPLIER_TAG,
+  summary: "Buying requests the caller's company was matched to or invited to, newest first",
+  auth: "user",
+  query: PagingSchema.extend({ lang: z.enum(LANGS).default("ru") }),
+  data: z.array(MatchedRfqSchema),
+  meta: PageMetaSchema,
+  errors: MEMBER,
+});
+
+export const listOwnQuotes = defineRoute({
+  method: "GET",
+  path: "/api/profile/quotes",
+  operationId: "listOwnQuotes",
+  tag: SUPPLIER_TAG,
+  summary: "The caller's company's quotes, last changed first",
+  auth: "user",
+  query: ViewQuery,
+  data: z.array(OwnQuoteSchema),
+  errors: MEMBER,
+});
+
+export const createQuote = defineRoute({
+  method: "POST",
+  path: "/api/profile/quotes",
+  operationId: "createQuote",
+  tag: SUPPLIER_TAG,
+  summary: "Quote on a buying request",
+  description: "One per company per request; the request must be open and its deadline not passed; not on the company's own request.",
+  auth: "user",
+  query: ViewQuery,
+  body: CreateQuoteSchema,
+  data: OwnQuoteSchema,
+  status: 201,
+  errors: [...MEMBER, ...FILE_ERRORS, "not_found", "quote_exists", "rfq_closed", "own_rfq"],
+});
+
+export const getOwnQuote = defineRoute({
+  method: "GET",
+  path: "/api/profile/quotes/{id}",
+  operationId: "getOwnQuote",
+  tag: SUPPLIER_TAG,
+  summary: "One of the company's quotes",
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  data: OwnQuoteSchema,
+  errors: [...MEMBER, "not_found"],
+});
+
+export const updateQuote = defineRoute({
+  method: "PUT",
+  path: "/api/profile/quotes/{id}",
+  operationId: "updateQuote",
+  tag: SUPPLIER_TAG,
+  summary: "Change a quote (the whole form) until the request's deadline",
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  body: QuoteSchema,
+  data: OwnQuoteSchema,
+  errors: [...MEMBER, ...FILE_ERRORS, "not_found", "rfq_closed"],
+});
+
+export const compareQuotes = defineRoute({
+  method: "GET",
+  path: "/api/profile/rfq/{id}/quotes",
+  operationId: "compareQuotes",
+  tag: BUYER_TAG,
+  summary: "The quotes on the caller's request, side by side",
+  auth: "user",
+  params: PathIdParams,
+  query: ComparisonQuery,
+  data: ComparisonSchema,
+  errors: ["not_found"],
+});
+
+export const QuoteDecisionParams = z.object({ id: PathIdParams.shape.id, quoteId: PathIdParams.shape.id });
+export const ShortlistSchema = form({
+  shortlisted: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: typeError })),
+});
+
+export const shortlistQuote = defineRoute({
+  method: "POST",
+  path: "/api/profile/rfq/{id}/quotes/{quoteId}/shortlist",
+  operationId: "shortlistQuote",
+  tag: BUYER_TAG,
+  summary: "Put a quote on (or take it off) the shortlist",
+  auth: "user",
+  params: QuoteDecisionParams,
+  query: ViewQuery,
+  body: ShortlistSchema,
+  data: QuoteViewSchema,
+  errors: ["not_found"],
+});
+
+export const acceptQuote = defineRoute({
+  method: "POST",
+  path: "/api/profile/rfq/{id}/quotes/{quoteId}/accept",
+  operationId: "acceptQuote",
+  tag: BUYER_TAG,
+  summary: "Accept a quote: the request is awarded, the supplier and the others are told by e-mail",
+  auth: "user",
+  params: QuoteDecisionParams,
+  query: ViewQuery,
+  body: z.object({}).optional(),
+  data: QuoteViewSchema,
+  errors: ["not_found", "invalid_transition"],
+});

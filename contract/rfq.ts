@@ -1,0 +1,283 @@
+/**
+ * Buying requests (RFQ, issue 14 §2; ADR 029): a signed-in buyer asks suppliers for quotes on goods
+ * named by a TN VED code and/or a catalogue category, with quantity and unit (contract/units.ts),
+ * an optional target price, an Incoterms 2020 rule, a destination and a deadline.
+ *
+ * - A **public** request is reviewed by a moderator (the admin moderation queue, kind `rfq`), then
+ *   `open`: listed at `/rfq` in three languages WITHOUT the buyer's contacts, and the matching job
+ *   notifies suppliers whose published products share its TN VED heading (first four digits), its
+ *   category or (by a small map) their OKVED activities.
+ * - A **private** request opens at once and reaches only the companies the buyer invited; to anyone
+ *   else it does not exist (404).
+ * - Statuses: draft → (moderation → rejected | open, public only) → open → closed (deadline or the
+ *   buyer) | awarded (the buyer accepted a quote). Only a draft or a rejected request can be edited.
+ *
+ * Validation codes (contract/validation.ts): a deadline before tomorrow is `too_small`, more than a
+ * year ahead `too_big`; a target price without a currency `price_currency_pair`; neither TN VED code
+ * nor category `required` on `tnvedCode`; a private request without invited companies `required` on
+ * `invitedCompanyIds`.
+ *
+ * Quotes are contract/quotes.ts. Isomorphic: the browser's forms validate with these schemas.
+ */
+import { z } from "zod";
+import { LANGS } from "./lang.ts";
+import { CURRENCY_CODES, Currency, decimal, form, Id, LangField, nullable, PathIdParams, text, typeError, Unit } from "./profile/fields.ts";
+import { PageMetaSchema, PagingSchema, defineRoute } from "./route.ts";
+import type { ErrorCode } from "./errors.ts";
+import { FileViewSchema } from "./files.ts";
+import { UNIT_IDS } from "./units.ts";
+
+/** Incoterms® 2020 rules, in the ICC's order (any mode of transport first, then sea and inland waterway). */
+export const INCOTERMS = ["EXW", "FCA", "CPT", "CIP", "DAP", "DPU", "DDP", "FAS", "FOB", "CFR", "CIF"] as const;
+export type Incoterm = (typeof INCOTERMS)[number];
+export const RFQ_STATUSES = ["draft", "moderation", "rejected", "open", "closed", "awarded"] as const;
+export type RfqStatus = (typeof RFQ_STATUSES)[number];
+export const RFQ_VISIBILITIES = ["public", "private"] as const;
+export type RfqVisibility = (typeof RFQ_VISIBILITIES)[number];
+/** At most this many suppliers are notified of one request (the best ranked). */
+export const MATCH_CAP = 50;
+/** At most this many companies invited to a private request, and files attached. */
+export const MAX_INVITED = 50;
+export const MAX_RFQ_FILES = 10;
+
+const optionError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === "" ? "required" : "invalid_option");
+export const IncotermField = z.enum(INCOTERMS, { error: optionError });
+
+/** A TN VED EAEU code of 4, 6, 8 or 10 digits (spaces removed): a heading is enough to find suppliers. */
+export const RfqTnvedCode = z
+  .string({ error: typeError })
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^\d{4}(\d{2}){0,3}$/, { error: "invalid_format" }));
+
+/** ISO 3166-1 alpha-2 country code of the destination (any country: goods go to Kazakhstan too). */
+export const CountryField = z
+  .string({ error: typeError })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: "invalid_format" });
+
+/** A calendar date `YYYY-MM-DD` (an HTML date input's value). */
+export const DateField = z
+  .string({ error: typeError })
+  .trim()
+  .min(1, { error: "required" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_format" })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "invalid_format" });
+
+/** Today's date in UTC, `YYYY-MM-DD`. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The moment a deadline date ends: requests close at 23:59:59 UTC of their deadline day. */
+export function deadlineEnd(date: string): Date {
+  return new Date(`${date}T23:59:59Z`);
+}
+
+/** Ids of a form's repeated field: an array, or one id (a form with one checkbox ticked). */
+const IdList = (max: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value.filter((v) => v !== "") : [value]),
+    z.array(z.coerce.number().pipe(Id), { error: typeError }).max(max, { error: "too_many" }),
+  );
+
+export const RfqFields = form({
+  title: text(200),
+  description: text(5000),
+  /** The language the buyer writes in (shown on the request). */
+  lang: LangField,
+  tnvedCode: nullable(RfqTnvedCode),
+  categoryId: nullable(Id),
+  quantity: decimal({ integerDigits: 11, scale: 3 }),
+  unit: Unit,
+  targetPrice: nullable(decimal({ integerDigits: 12, scale: 2 })),
+  currency: nullable(Currency),
+  incoterms: IncotermField,
+  destinationCountry: CountryField,
+  destinationCity: text(200),
+  /** The last day quotes are accepted (UTC). */
+  deadline: DateField,
+  visibility: z.enum(RFQ_VISIBILITIES, { error: optionError }),
+  invitedCompanyIds: IdList(MAX_INVITED).optional(),
+  /** Temporary uploads (`POST /api/files/common`) to attach; checked by content when uploaded. */
+  fileIds: IdList(MAX_RFQ_FILES).optional(),
+});
+
+/** The request form with its cross-field rules (see the module comment). */
+export const RfqSchema = RfqFields.superRefine((value, ctx) => {
+  if (!value.tnvedCode && !value.categoryId) ctx.addIssue({ code: "custom", message: "required", path: ["tnvedCode"] });
+  if (value.targetPrice && !value.currency) ctx.addIssue({ code: "custom", message: "price_currency_pair", path: ["currency"] });
+  const today = todayUtc();
+  if (value.deadline <= today) ctx.addIssue({ code: "custom", message: "too_small", path: ["deadline"] });
+  const yearAhead = todayUtc(new Date(Date.now() + 366 * 86_400_000));
+  if (value.deadline > yearAhead) ctx.addIssue({ code: "custom", message: "too_big", path: ["deadline"] });
+  if (value.visibility === "private" && !value.invitedCompanyIds?.length) {
+    ctx.addIssue({ code: "custom", message: "required", path: ["invitedCompanyIds"] });
+  }
+});
+export type RfqInput = z.output<typeof RfqSchema>;
+
+/* ─── answers ───────────────────────────────────────────────────────────────────────────────── */
+
+const Lang = z.enum(LANGS);
+const NamedCode = z.object({ code: z.string(), name: z.string() });
+
+/** A request as a supplier or a visitor sees it: no buyer contacts, only the company's name if any. */
+export const RfqPublicSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    lang: Lang.meta({ description: "The language the buyer wrote the request in" }),
+    tnvedCode: z.string().nullable(),
+    tnved: NamedCode.nullable().meta({ description: "The TN VED code's (or heading's) name in the asked language" }),
+    category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    quantity: z.string(),
+    unit: z.enum(UNIT_IDS as [string, ...string[]]),
+    targetPrice: z.string().nullable(),
+    currency: z.enum(CURRENCY_CODES).nullable(),
+    incoterms: z.enum(INCOTERMS),
+    destinationCountry: z.string(),
+    destinationCity: z.string(),
+    deadline: z.string().meta({ description: "Last day for quotes, YYYY-MM-DD (UTC)" }),
+    visibility: z.enum(RFQ_VISIBILITIES),
+    status: z.enum(RFQ_STATUSES),
+    buyerCompany: z.string().nullable().meta({ description: "The buyer's company name, if they have one (no contacts)" }),
+    openedAt: z.string().nullable(),
+    quoteCount: z.number().int(),
+    files: z.array(FileViewSchema),
+  })
+  .meta({ id: "Rfq" });
+export type RfqPublic = z.infer<typeof RfqPublicSchema>;
+
+/** What the caller may do with a request they see. */
+export const RfqViewerSchema = z.object({
+  isBuyer: z.boolean(),
+  canQuote: z.boolean().meta({ description: "The caller's company may quote now (open, before the deadline, not the buyer's own)" }),
+  myQuoteId: z.number().int().nullable(),
+});
+
+export const RfqDetailSchema = RfqPublicSchema.extend({ viewer: RfqViewerSchema }).meta({ id: "RfqDetail" });
+export type RfqDetail = z.infer<typeof RfqDetailSchema>;
+
+/** The buyer's own request: everything, with the moderator's note and who it reached. */
+export const OwnRfqSchema = RfqPublicSchema.extend({
+  categoryId: z.number().int().nullable(),
+  moderationNote: z.string().nullable(),
+  moderationNoteLang: Lang.nullable(),
+  invitedCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  matchedCount: z.number().int().meta({ description: "Suppliers the request reached" }),
+  awardedQuoteId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "OwnRfq" });
+export type OwnRfq = z.infer<typeof OwnRfqSchema>;
+
+export const RfqListQuery = PagingSchema.extend({
+  lang: z.enum(LANGS).default("ru"),
+  q: z.string().trim().max(200).optional().meta({ description: "Words of the title or description" }),
+});
+
+const TAG = "Buying requests";
+const BUYER_TAG = "Profile: buying requests";
+const ViewQuery = z.object({ lang: z.enum(LANGS).default("ru") });
+const EDIT_ERRORS = ["not_found", "invalid_transition"] as const satisfies readonly ErrorCode[];
+const FILE_ERRORS = ["file_not_found", "file_kind_mismatch"] as const satisfies readonly ErrorCode[];
+
+export const listRfqs = defineRoute({
+  method: "GET",
+  path: "/api/rfq",
+  operationId: "listRfqs",
+  tag: TAG,
+  summary: "Open public buying requests, newest first",
+  description: "Public: approved requests whose deadline has not passed. Never a private one, never the buyer's contacts.",
+  auth: "public",
+  query: RfqListQuery,
+  data: z.array(RfqPublicSchema),
+  meta: PageMetaSchema,
+});
+
+export const getRfq = defineRoute({
+  method: "GET",
+  path: "/api/rfq/{id}",
+  operationId: "getRfq",
+  tag: TAG,
+  summary: "One buying request",
+  description:
+    "A public request once approved (open, closed or awarded) to anyone; a private one only to the buyer and the invited companies' people; a draft or one under review only to the buyer. Anything else: 404.",
+  auth: "public",
+  params: PathIdParams,
+  query: ViewQuery,
+  data: RfqDetailSchema,
+  errors: ["not_found"],
+});
+
+export const listOwnRfqs = defineRoute({
+  method: "GET",
+  path: "/api/profile/rfq",
+  operationId: "listOwnRfqs",
+  tag: BUYER_TAG,
+  summary: "The caller's buying requests, newest first",
+  auth: "user",
+  query: ViewQuery,
+  data: z.array(OwnRfqSchema),
+});
+
+export const createRfq = defineRoute({
+  method: "POST",
+  path: "/api/profile/rfq",
+  operationId: "createRfq",
+  tag: BUYER_TAG,
+  summary: "Write a buying request (a draft)",
+  description: "Then `submit` it: a public request goes to moderation, a private one opens at once.",
+  auth: "user",
+  query: ViewQuery,
+  body: RfqSchema,
+  data: OwnRfqSchema,
+  status: 201,
+  errors: [...FILE_ERRORS, "not_found"],
+});
+
+export const getOwnRfq = defineRoute({
+  method: "GET",
+  path: "/api/profile/rfq/{id}",
+  operationId: "getOwnRfq",
+  tag: BUYER_TAG,
+  summary: "One of the caller's buying requests",
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  data: OwnRfqSchema,
+  errors: ["not_found"],
+});
+
+export const updateRfq = defineRoute({
+  method: "PUT",
+  path: "/api/profile/rfq/{id}",
+  operationId: "updateRfq",
+  tag: BUYER_TAG,
+  summary: "Rewrite a draft or rejected request",
+  description: "The whole form. Attached files not named in `fileIds` stay; a 409 `invalid_transition` once submitted.",
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  body: RfqSchema,
+  data: OwnRfqSchema,
+  errors: [...EDIT_ERRORS, ...FILE_ERRORS],
+});
+
+export const RfqActionSchema = form({ action: z.enum(["submit", "close"], { error: optionError }) });
+
+export const changeRfqStatus = defineRoute({
+  method: "POST",
+  path: "/api/profile/rfq/{id}/status",
+  operationId: "changeRfqStatus",
+  tag: BUYER_TAG,
+  summary: "Submit a draft (public → moderation, private → open) or close an open request",
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  body: RfqActionSchema,
+  data: OwnRfqSchema,
+  errors: [...EDIT_ERRORS, "incomplete"],
+});

@@ -1,0 +1,82 @@
+/**
+ * Price lists of the caller's company (contract/profile/price-lists.ts) under
+ * `/api/profile/company/price-lists`: upload and preview, remap, import in the background
+ * (server/price-lists/job.ts), and export of the company's products. Access as for products (ADR
+ * 009, `editProducts`: any employee), refused while the company is blocked; reading needs a
+ * membership only. Another company's run is a 404.
+ */
+import type { Context } from "hono";
+import * as priceLists from "../../contract/profile/price-lists.ts";
+import { DomainError } from "../errors.ts";
+import { pendingUploadCount } from "../files/repository.ts";
+import { assertCompanyNotBlocked } from "../profile/access.ts";
+import { exportProducts } from "../price-lists/export.ts";
+import { PRICE_LIST_IMPORT_JOB } from "../price-lists/job.ts";
+import { createRun, listRuns, loadRun, markQueued, remapRun, runView, unqueue } from "../price-lists/runs.ts";
+import type { ApiEnv } from "./app.ts";
+import { callerAccess } from "./profile-access.ts";
+import { implement, resource } from "./resource.ts";
+import { MAX_PENDING_UPLOADS } from "./uploads.ts";
+
+async function editor(c: Context<ApiEnv>) {
+  const access = await callerAccess(c, "editProducts");
+  assertCompanyNotBlocked(access);
+  return access;
+}
+
+export const priceListResource = resource("/api/profile/company/price-lists", [
+  implement(priceLists.listPriceLists, async (c) => {
+    const rows = await listRuns(c.var.db, (await callerAccess(c, "read")).companyId);
+    return {
+      data: rows.map((row) => {
+        const { sample: _s, errors: _e, columns: _c, ymlCategories: _y, ...rest } = runView(row);
+        return rest;
+      }),
+    };
+  }),
+  implement(priceLists.uploadPriceList, async (c, { form }) => {
+    const access = await editor(c);
+    const file = form?.file;
+    if (!(file instanceof File))
+      throw new DomainError("file_required", "Choose a price list to upload", { issues: [{ path: "file", message: "required" }] });
+    if ((await pendingUploadCount(c.var.db, access.userId)) >= MAX_PENDING_UPLOADS)
+      throw new DomainError("too_many_uploads", "Too many files are waiting: try again tomorrow or delete some uploads");
+    const lang = form?.lang === "en" || form?.lang === "zh" ? form.lang : "ru";
+    const row = await createRun(c.var.db, c.var.storage, {
+      companyId: access.companyId,
+      userId: access.userId,
+      file,
+      lang,
+      ttlS: c.var.uploadTtlS,
+    });
+    return { data: runView(row) };
+  }),
+  implement(priceLists.exportProducts, async (c, { query }) => {
+    const { companyId } = await callerAccess(c, "read");
+    const file = await exportProducts(c.var.db, companyId, query.format, query.lang);
+    return new Response(file.body as BodyInit, {
+      headers: {
+        "content-type": file.contentType,
+        "content-disposition": `attachment; filename="${file.fileName}"`,
+        "cache-control": "private, no-store",
+      },
+    });
+  }),
+  implement(priceLists.getPriceList, async (c, { params }) => ({
+    data: runView(await loadRun(c.var.db, (await callerAccess(c, "read")).companyId, params.id)),
+  })),
+  implement(priceLists.mapPriceList, async (c, { params, body }) => ({
+    data: runView(await remapRun(c.var.db, c.var.storage, (await editor(c)).companyId, params.id, body)),
+  })),
+  implement(priceLists.importPriceList, async (c, { params }) => {
+    const access = await editor(c);
+    const row = await markQueued(c.var.db, access.companyId, params.id);
+    try {
+      await c.get("jobs").send(PRICE_LIST_IMPORT_JOB, { runId: row.id });
+    } catch (error) {
+      await unqueue(c.var.db, row.id);
+      throw error;
+    }
+    return { data: runView(row) };
+  }),
+]);

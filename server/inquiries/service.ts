@@ -1,0 +1,248 @@
+/**
+ * Inquiries ("request a price"; contract/inquiries.ts, ADR 028): sending one, the form's data, a
+ * visitor's draft kept while they sign in, and a supplier's response metrics.
+ *
+ * Sending (`createInquiry`) refuses, in this order: the honeypot field filled (400
+ * `spam_suspected`); too many inquiries from the person or the IP (429 `rate_limited`, limits set by
+ * the API, server/api/inquiries.ts); a supplier that is not a published company or a product not
+ * published by it (404 `not_found`); the sender's own company (409 `own_company`); the same message
+ * text (case and spacing aside) already sent to 2 OTHER suppliers within 10 minutes, i.e. a third
+ * (429 `duplicate_inquiry`); an attachment that is not the sender's fresh upload (404
+ * `file_not_found`). Below a product's MOQ (same unit) is allowed and flagged (`below_moq`).
+ *
+ * Then the conversation and its first message are written and the supplier's active employees are
+ * notified (server/notifications); a company with nobody on the platform gets the inquiry by e-mail
+ * at its public address instead (the `inquiry-supplier-mail` job, ./jobs.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { companies, conversationMessages, conversations, inquiryDrafts, products, users } from "../db/schema.ts";
+import { DomainError, notFound } from "../errors.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { membershipOf } from "../profile/access.ts";
+import { notify } from "../notifications/index.ts";
+import { claimFiles, companyRecipients, conversationPath, excerpt } from "../conversations/repository.ts";
+import { messageLang } from "../conversations/lang.ts";
+import type { InquiryForm, InquiryInput, ResponseStats } from "../../contract/inquiries.ts";
+import type { Lang, Localized } from "../../contract/langs.ts";
+
+export const INQUIRY_SUPPLIER_MAIL_JOB = "inquiry-supplier-mail";
+/** The duplicate rule: the same text to this many different suppliers within the window is refused. */
+export const DUPLICATE_SUPPLIERS = 3;
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+/** Response metrics: the window, the "answered" limit and the least number of inquiries to show them. */
+export const STATS_WINDOW_DAYS = 90;
+export const STATS_ANSWER_LIMIT_H = 48;
+export const STATS_MINIMUM = 5;
+/** A visitor's draft lives this long. */
+export const DRAFT_TTL_MS = 24 * 3600 * 1000;
+
+/** A message as compared for duplicates: case, spacing and punctuation at the ends aside. */
+export function normalizedText(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+async function publishedSupplier(db: Db, id: number) {
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name, country: companies.country, status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, id));
+  if (!company || company.status !== "published") throw notFound("Supplier");
+  return company;
+}
+
+/** The form's supplier and its published products (newest 100), those in `selected` pre-ticked. */
+export async function inquiryForm(db: Db, supplierId: number, selected: number[]): Promise<InquiryForm> {
+  const company = await publishedSupplier(db, supplierId);
+  const rows = await db
+    .select({ id: products.id, name: products.name, moq: products.moq, moqUnit: products.moqUnit })
+    .from(products)
+    .where(and(eq(products.companyId, supplierId), eq(products.status, "published")))
+    .orderBy(sql`${products.id} desc`)
+    .limit(100);
+  // A product asked for by the link comes first even when it is older than the newest 100.
+  const missing = selected.filter((id) => !rows.some((r) => r.id === id));
+  const extra = missing.length
+    ? await db
+        .select({ id: products.id, name: products.name, moq: products.moq, moqUnit: products.moqUnit })
+        .from(products)
+        .where(and(eq(products.companyId, supplierId), eq(products.status, "published"), inArray(products.id, missing)))
+    : [];
+  const all = [...extra, ...rows].sort((a, b) => Number(selected.includes(b.id)) - Number(selected.includes(a.id)));
+  const claimed = (await companyRecipients(db, supplierId)).length > 0;
+  return {
+    supplier: { id: company.id, name: company.name as Localized, country: company.country, claimed },
+    products: all.map((p) => ({
+      id: p.id,
+      name: p.name as Localized,
+      moq: p.moq,
+      moqUnit: p.moqUnit as InquiryForm["products"][number]["moqUnit"],
+      selected: selected.includes(p.id),
+    })),
+  };
+}
+
+/** True when `quantity` of `unit` is below the MOQ of one of the products given in the same unit. */
+export function isBelowMoq(
+  quantity: string | null | undefined,
+  unit: string | null | undefined,
+  items: { moq: string | null; moqUnit: string | null }[],
+): boolean {
+  if (!quantity || !unit) return false;
+  return items.some((p) => p.moq !== null && p.moqUnit === unit && Number(quantity) < Number(p.moq));
+}
+
+/** Refuses a third supplier getting the same text from `userId` within the window (see the module comment). */
+async function assertNotDuplicate(db: Db, userId: number, supplierId: number, text: string, now: Date): Promise<void> {
+  const recent = await db
+    .select({ body: conversationMessages.body, supplierId: conversations.supplierCompanyId })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(
+      and(
+        eq(conversationMessages.authorUserId, userId),
+        eq(conversationMessages.side, "buyer"),
+        gt(conversationMessages.createdAt, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
+      ),
+    );
+  const wanted = normalizedText(text);
+  const others = new Set(recent.filter((r) => r.supplierId !== supplierId && normalizedText(r.body) === wanted).map((r) => r.supplierId));
+  if (others.size >= DUPLICATE_SUPPLIERS - 1) {
+    throw new DomainError(
+      "duplicate_inquiry",
+      `The same message went to ${others.size} other suppliers in the last 10 minutes: write to each supplier in your own words`,
+      { retryAfter: DUPLICATE_WINDOW_MS / 1000 },
+    );
+  }
+}
+
+/** Sends an inquiry (the checks and effects are in the module comment); returns the conversation's id. */
+export async function createInquiry(
+  db: Db,
+  jobs: JobQueue,
+  userId: number,
+  input: InquiryInput,
+  uiLang: Lang,
+  now = new Date(),
+): Promise<{ conversationId: number; belowMoq: boolean }> {
+  const supplier = await publishedSupplier(db, input.supplierId);
+  const member = await membershipOf(db, userId);
+  const buyerCompanyId = member && member.status === "active" ? member.companyId : null;
+  if (buyerCompanyId === supplier.id) throw new DomainError("own_company", "This is your own company");
+  const items = input.productIds.length
+    ? await db
+        .select({ id: products.id, moq: products.moq, moqUnit: products.moqUnit })
+        .from(products)
+        .where(and(inArray(products.id, input.productIds), eq(products.companyId, supplier.id), eq(products.status, "published")))
+    : [];
+  if (items.length !== input.productIds.length) {
+    throw new DomainError("not_found", "A product is not one of this supplier's", {
+      issues: [{ path: "productIds", message: "invalid_option" }],
+    });
+  }
+  await assertNotDuplicate(db, userId, supplier.id, input.message, now);
+  const fileIds = await claimFiles(db, userId, input.fileIds);
+  const belowMoq = isBelowMoq(input.quantity, input.unit, items);
+  const [conversation] = await db
+    .insert(conversations)
+    .values({
+      buyerUserId: userId,
+      buyerCompanyId,
+      supplierCompanyId: supplier.id,
+      productIds: input.productIds,
+      quantity: input.quantity ?? null,
+      unit: input.unit ?? null,
+      belowMoq,
+      targetPrice: input.targetPrice ?? null,
+      currency: input.targetPrice ? (input.currency ?? null) : null,
+      incoterm: input.incoterm ?? null,
+      destinationCountry: input.destinationCountry ?? null,
+      destinationCity: input.destinationCity ?? null,
+      wantedBy: input.wantedBy ?? null,
+      status: "new",
+      buyerReadAt: now,
+      lastMessageAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: conversations.id });
+  const id = conversation!.id;
+  await db.insert(conversationMessages).values({
+    conversationId: id,
+    authorUserId: userId,
+    authorCompanyId: buyerCompanyId,
+    side: "buyer",
+    body: input.message,
+    lang: messageLang(input.message, input.lang ?? uiLang),
+    fileIds,
+    createdAt: now,
+  });
+  const recipients = await companyRecipients(db, supplier.id);
+  if (recipients.length === 0) {
+    await jobs.send(INQUIRY_SUPPLIER_MAIL_JOB, { conversationId: id });
+  } else {
+    const [buyer] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+    await notify(db, jobs, {
+      recipients,
+      event: {
+        kind: "inquiry.new",
+        payload: {
+          conversationId: id,
+          buyer: `${buyer?.firstName ?? ""} ${buyer?.lastName ?? ""}`.trim(),
+          company: supplier.name,
+          excerpt: excerpt(input.message),
+          belowMoq,
+        },
+      },
+      link: conversationPath(id),
+    });
+  }
+  return { conversationId: id, belowMoq };
+}
+
+/** Keeps a visitor's typed form for DRAFT_TTL_MS under a fresh random token (older drafts are dropped now and then). */
+export async function saveDraft(db: Db, values: Record<string, string | string[]>, now = new Date()) {
+  const token = randomBytes(24).toString("base64url");
+  await db.insert(inquiryDrafts).values({ token, data: values, createdAt: now });
+  if (Math.random() < 0.05)
+    await db.delete(inquiryDrafts).where(sql`${inquiryDrafts.createdAt} < ${new Date(now.getTime() - DRAFT_TTL_MS)}`);
+  return { token, values };
+}
+
+export async function getDraft(db: Db, token: string, now = new Date()) {
+  const [row] = await db
+    .select()
+    .from(inquiryDrafts)
+    .where(and(eq(inquiryDrafts.token, token), gt(inquiryDrafts.createdAt, new Date(now.getTime() - DRAFT_TTL_MS))));
+  if (!row) throw notFound("Draft");
+  return { token, values: row.data as Record<string, string | string[]> };
+}
+
+/**
+ * Response rate (share of the inquiries of the last 90 days answered within 48 h) and the median
+ * time to the first reply (seconds) of a published supplier; both null below STATS_MINIMUM inquiries.
+ */
+export async function responseStats(db: Db, companyId: number, now = new Date()): Promise<ResponseStats> {
+  await publishedSupplier(db, companyId);
+  const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 24 * 3600 * 1000);
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      fast: sql<number>`(count(*) filter (where ${conversations.firstReplyAt} - ${conversations.createdAt} <= make_interval(hours => ${STATS_ANSWER_LIMIT_H})))::int`,
+      median: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from ${conversations.firstReplyAt} - ${conversations.createdAt}))`,
+    })
+    .from(conversations)
+    .where(and(eq(conversations.supplierCompanyId, companyId), gt(conversations.createdAt, since)));
+  const n = row?.n ?? 0;
+  const enough = n >= STATS_MINIMUM;
+  return {
+    inquiries: n,
+    responseRate: enough ? (row?.fast ?? 0) / n : null,
+    medianResponseS: enough && row?.median !== null && row?.median !== undefined ? Math.round(Number(row.median)) : null,
+    windowDays: STATS_WINDOW_DAYS,
+    minimum: STATS_MINIMUM,
+  };
+}

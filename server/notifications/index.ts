@@ -1,0 +1,152 @@
+/**
+ * Notifications (issue 14 §3; ADR 028): the one function every feature calls when something
+ * happens that people should hear about (an inquiry, a reply, a status change; later the buying
+ * requests' events).
+ *
+ * `notify(db, jobs, { recipients, event: { kind, payload }, link })`:
+ * - writes one `notifications` row per distinct recipient (user ids; the inbox and the header's
+ *   unread count read them);
+ * - for each recipient whose e-mail setting is `instant` (the default) enqueues the
+ *   `notification-mail` job, which e-mails the event in the recipient's UI language (`users.locale`);
+ *   `digest` recipients get the daily `notification-digest` job's one e-mail; `off` none.
+ * `link` is a language-neutral site path ("/profile/conversations/12"); e-mails prefix the
+ * recipient's language and the public origin. Returns the ids of the rows written.
+ */
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { notifications, notificationSettings } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { EmailMode, Notification } from "../../contract/notifications.ts";
+
+/** Kinds of events with an e-mail text (locales `inquiries.mail.*`, `rfq.mail.*`; server/notifications/mail.ts). */
+export const NOTIFICATION_KINDS = [
+  "inquiry.new",
+  "conversation.reply",
+  "conversation.status",
+  "rfq.new",
+  "rfq.quote",
+  "rfq.accepted",
+  "rfq.declined",
+  "rfq.closed",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number] | (string & {});
+
+export interface NotifyInput {
+  recipients: readonly number[];
+  event: { kind: NotificationKind; payload: Record<string, unknown> };
+  link: string;
+}
+
+export const NOTIFICATION_MAIL_JOB = "notification-mail";
+export const NOTIFICATION_DIGEST_JOB = "notification-digest";
+
+/** Records the event for every recipient and enqueues the e-mails (see the module comment). */
+export async function notify(db: Db, jobs: JobQueue, input: NotifyInput): Promise<number[]> {
+  const recipients = [...new Set(input.recipients.filter((id) => Number.isInteger(id) && id > 0))];
+  if (recipients.length === 0) return [];
+  const rows = await db
+    .insert(notifications)
+    .values(recipients.map((userId) => ({ userId, kind: input.event.kind, payload: input.event.payload, link: input.link })))
+    .returning({ id: notifications.id, userId: notifications.userId });
+  const modes = await emailModes(db, recipients);
+  for (const row of rows) {
+    if ((modes.get(row.userId) ?? "instant") === "instant") await jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id });
+  }
+  return rows.map((r) => r.id);
+}
+
+/** The e-mail setting of each of `userIds` that has one (the rest are `instant`). */
+export async function emailModes(db: Db, userIds: number[]): Promise<Map<number, EmailMode>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notificationSettings.userId, mode: notificationSettings.emailMode })
+    .from(notificationSettings)
+    .where(inArray(notificationSettings.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, r.mode]));
+}
+
+export async function emailModeOf(db: Db, userId: number): Promise<EmailMode> {
+  return (await emailModes(db, [userId])).get(userId) ?? "instant";
+}
+
+export async function setEmailMode(db: Db, userId: number, mode: EmailMode): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, emailMode: mode })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { emailMode: mode, updatedAt: new Date() } });
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** A page of a person's notifications, newest first, with the total and the unread count. */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  page: number,
+  perPage: number,
+): Promise<{ items: Notification[]; total: number; unread: number }> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      payload: r.payload,
+      link: r.link,
+      read: r.readAt !== null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    unread: await unreadCount(db, userId),
+  };
+}
+
+/** Marks `ids` (or every notification) of `userId` read; returns the unread count left. */
+export async function markRead(db: Db, userId: number, ids?: number[]): Promise<number> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(eq(notifications.userId, userId), isNull(notifications.readAt), ids && ids.length ? inArray(notifications.id, ids) : undefined),
+    );
+  return unreadCount(db, userId);
+}
+
+/** Marks read the notifications of `userId` that link to `link` (opening a conversation reads its events). */
+export async function markReadByLink(db: Db, userId: number, link: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.link, link)));
+}
+
+/** Used by the digest: unmailed notifications of digest users, oldest first. */
+export function unmailedForDigest(db: Db) {
+  return db
+    .select({ notification: notifications })
+    .from(notifications)
+    .innerJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
+    .where(and(isNull(notifications.emailedAt), eq(notificationSettings.emailMode, "digest")))
+    .orderBy(notifications.userId, notifications.createdAt)
+    .limit(5000);
+}
+
+export const markEmailed = (db: Db, ids: number[]) =>
+  ids.length
+    ? db
+        .update(notifications)
+        .set({ emailedAt: sql`now()` })
+        .where(inArray(notifications.id, ids))
+    : Promise.resolve();

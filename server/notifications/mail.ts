@@ -1,0 +1,196 @@
+/**
+ * E-mails of notifications (server/notifications/index.ts: inquiries and conversations with texts
+ * `inquiries.mail.*`, buying requests with `rfq.mail.*`) and of inquiries to suppliers with
+ * nobody on the platform (server/inquiries/jobs.ts), in the recipient's language, from the locale
+ * files (`inquiries.mail.*` in locales/{ru,en,zh}/common.json). Plain text and HTML; user input
+ * (names, message excerpts) is unescaped in the text part and escaped in the HTML part.
+ */
+import i18next, { type TFunction } from "i18next";
+import { resources } from "../../locales/index.ts";
+import type { MailMessage } from "../auth/delivery/messages.ts";
+import type { Lang } from "../db/schema.ts";
+
+const instance = i18next.createInstance();
+void instance.init({ resources, defaultNS: "common", fallbackLng: "ru", interpolation: { escapeValue: false }, initAsync: false });
+
+const t = (lang: Lang): TFunction => instance.getFixedT(lang);
+
+/** A payload field as text (a name or a code; anything else is empty). */
+const str = (value: unknown, fallback = "") => (typeof value === "string" || typeof value === "number" ? String(value) : fallback);
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The language-neutral `path` as an absolute URL in `lang` (Russian has no prefix, DESIGN §5). */
+export function siteUrl(publicUrl: string, lang: Lang, path: string): string {
+  return `${publicUrl.replace(/\/$/, "")}${lang === "ru" ? "" : `/${lang}`}${path}`;
+}
+
+/** A localized name in `lang`, else any given. */
+export function nameIn(name: unknown, lang: Lang): string {
+  if (typeof name === "string") return name;
+  if (!name || typeof name !== "object") return "";
+  const n = name as Record<string, string | undefined>;
+  return n[lang] || n.ru || n.en || n.zh || "";
+}
+
+/** Paragraphs → a message with a text and an HTML part; `link` becomes a button. */
+function compose(lang: Lang, to: string, subject: string, paragraphs: string[], link: { href: string; label: string }): MailMessage {
+  const text = [...paragraphs.flatMap((p) => [p, ""]), link.href].join("\n");
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">
+${paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+const KIND_KEYS: Record<string, string> = {
+  "inquiry.new": "newInquiry",
+  "conversation.reply": "reply",
+  "conversation.status": "status",
+};
+
+/**
+ * Buying-request events (server/rfq/jobs.ts; ADR 029): texts from `rfq.mail.*`. `subject` and
+ * `lines` are keys (the first line is the event's one-line title in the digest); `link` labels the
+ * button. Payload: `title` (the request's), plus `quantity`/`unit`/`deadline`/`invited` for
+ * `rfq.new` and `company` (a localized name) for `rfq.quote`.
+ */
+const RFQ_KINDS: Record<string, (payload: Record<string, unknown>) => { subject: string; lines: string[]; link: string }> = {
+  "rfq.new": (p) =>
+    p.invited === true
+      ? { subject: "invitedSubject", lines: ["invitedIntro", "matchDetails"], link: "matchLink" }
+      : { subject: "matchSubject", lines: ["matchIntro", "matchDetails"], link: "matchLink" },
+  "rfq.quote": () => ({ subject: "quoteSubject", lines: ["quoteIntro"], link: "requestLink" }),
+  "rfq.accepted": () => ({ subject: "acceptedSubject", lines: ["acceptedIntro"], link: "quotesLink" }),
+  "rfq.declined": () => ({ subject: "declinedSubject", lines: ["declinedIntro", "declinedThanks"], link: "quotesLink" }),
+  "rfq.closed": () => ({ subject: "closedSubject", lines: ["closedIntro"], link: "quotesLink" }),
+};
+
+/** The interpolation values of a buying-request event in `lang`. */
+function rfqVars(lang: Lang, payload: Record<string, unknown>) {
+  const tr = t(lang);
+  const quantity = Number(str(payload.quantity, "0"));
+  return {
+    title: str(payload.title),
+    quantity: `${quantity} ${payload.unit ? tr(`rfq.units.${str(payload.unit)}`) : ""}`.trim(),
+    deadline: str(payload.deadline),
+    company: nameIn(payload.company, lang),
+  };
+}
+
+/** The localized title of an event (the subject of its single e-mail), for the inbox and e-mails. */
+export function eventTitle(lang: Lang, kind: string, payload: Record<string, unknown>, appName: string): string {
+  const rfq = RFQ_KINDS[kind];
+  if (rfq) return t(lang)(`rfq.mail.${rfq(payload).subject}`, rfqVars(lang, payload));
+  const vars = { app: appName, buyer: str(payload.buyer), author: str(payload.author), company: nameIn(payload.company, lang) };
+  return t(lang)(`inquiries.mail.${KIND_KEYS[kind] ?? "generic"}.subject`, vars);
+}
+
+/** One line saying what happened (the digest's entries, and the first paragraph of a single e-mail). */
+export function eventLine(lang: Lang, kind: string, payload: Record<string, unknown>): string {
+  const tr = t(lang);
+  const rfq = RFQ_KINDS[kind];
+  if (rfq) return tr(`rfq.mail.${rfq(payload).lines[0]}`, rfqVars(lang, payload));
+  const key = KIND_KEYS[kind] ?? "generic";
+  const vars = {
+    buyer: str(payload.buyer),
+    author: str(payload.author),
+    company: nameIn(payload.company, lang),
+    status: tr(`inquiries.status.${str(payload.status, "new")}`),
+  };
+  return tr(`inquiries.mail.${key}.line`, vars);
+}
+
+/** The e-mail of one notification. */
+export function notificationMail(input: {
+  to: string;
+  lang: Lang;
+  kind: string;
+  payload: Record<string, unknown>;
+  link: string;
+  publicUrl: string;
+  appName: string;
+}): MailMessage {
+  const tr = t(input.lang);
+  const rfq = RFQ_KINDS[input.kind]?.(input.payload);
+  if (rfq) {
+    const vars = { ...rfqVars(input.lang, input.payload), app: input.appName };
+    return compose(
+      input.lang,
+      input.to,
+      tr(`rfq.mail.${rfq.subject}`, vars),
+      [...rfq.lines.map((key) => tr(`rfq.mail.${key}`, vars)), tr("inquiries.mail.settingsHint", vars)],
+      { href: siteUrl(input.publicUrl, input.lang, input.link), label: tr(`rfq.mail.${rfq.link}`) },
+    );
+  }
+  const key = KIND_KEYS[input.kind] ?? "generic";
+  const vars = {
+    app: input.appName,
+    buyer: str(input.payload.buyer),
+    author: str(input.payload.author),
+    company: nameIn(input.payload.company, input.lang),
+  };
+  const paragraphs = [eventLine(input.lang, input.kind, input.payload)];
+  if (typeof input.payload.excerpt === "string" && input.payload.excerpt) paragraphs.push(`«${input.payload.excerpt}»`);
+  if (input.payload.belowMoq === true) paragraphs.push(tr("inquiries.belowMoqNotice"));
+  paragraphs.push(tr("inquiries.mail.settingsHint", vars));
+  return compose(input.lang, input.to, tr(`inquiries.mail.${key}.subject`, vars), paragraphs, {
+    href: siteUrl(input.publicUrl, input.lang, input.link),
+    label: tr("inquiries.mail.open"),
+  });
+}
+
+/** The daily digest: one line per event, newest last, and a link to the inquiries page. */
+export function digestMail(input: {
+  to: string;
+  lang: Lang;
+  events: { kind: string; payload: Record<string, unknown>; link: string }[];
+  publicUrl: string;
+  appName: string;
+}): MailMessage {
+  const tr = t(input.lang);
+  const lines = input.events.map((e) => `• ${eventLine(input.lang, e.kind, e.payload)} — ${siteUrl(input.publicUrl, input.lang, e.link)}`);
+  return compose(
+    input.lang,
+    input.to,
+    tr("inquiries.mail.digest.subject", { count: input.events.length, app: input.appName }),
+    [
+      tr("inquiries.mail.digest.intro", { count: input.events.length, app: input.appName }),
+      lines.join("\n"),
+      tr("inquiries.mail.settingsHint", { app: input.appName }),
+    ],
+    { href: siteUrl(input.publicUrl, input.lang, "/profile/inquiries"), label: tr("inquiries.mail.open") },
+  );
+}
+
+/**
+ * The inquiry e-mailed to the public address of a company nobody on the platform answers for: who
+ * asks, the terms and the message, and how to answer (sign in with this address and accept the
+ * invitation to the company on the profile start page; the conversation waits in the inbox).
+ */
+export function unclaimedSupplierMail(input: {
+  to: string;
+  lang: Lang;
+  company: unknown;
+  buyer: string;
+  terms: string[];
+  message: string;
+  link: string;
+  appName: string;
+}): MailMessage {
+  const tr = t(input.lang);
+  const vars = { app: input.appName, buyer: input.buyer, company: nameIn(input.company, input.lang), email: input.to };
+  return compose(
+    input.lang,
+    input.to,
+    tr("inquiries.mail.unclaimed.subject", vars),
+    [
+      tr("inquiries.mail.unclaimed.intro", vars),
+      ...(input.terms.length ? [input.terms.join("\n")] : []),
+      input.message,
+      tr("inquiries.mail.unclaimed.how", vars),
+      tr("inquiries.mail.unclaimed.ignore", vars),
+    ],
+    { href: input.link, label: tr("inquiries.mail.unclaimed.button", vars) },
+  );
+}

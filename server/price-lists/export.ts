@@ -1,0 +1,217 @@
+/**
+ * The company's own products as a price list (issue 15), in the formats an upload reads, so an
+ * exported file imports back (its headers are ones `guessField` recognises, its SKUs update the same
+ * products):
+ * - CSV (UTF-8 with BOM, `;` — what Russian Excel opens by double click) and XLSX (first worksheet):
+ *   one row per price tier (a product without prices is one row without them); columns SKU, Name,
+ *   Description, Price, Currency, Quantity from, Unit, MOQ, TN VED, Category, Country of origin, then
+ *   one column per specification name (the first MAX_SPEC_COLUMNS names met).
+ * - YML: one offer per product (`vendorCode` the SKU, `price` the lowest tier of the main currency,
+ *   `min-quantity` the MOQ, a `param` per specification, and params for the unit and TN VED code).
+ *
+ * Texts are in `lang` (else the product's source language). The stored (approved) version is
+ * exported, not pending edits. CSV cells a spreadsheet would run as formulas (= + - @ tab CR) are
+ * escaped with a leading `'` (csv-stringify `escape_formulas`, review F4); XLSX cells are written as
+ * text values, never formulas.
+ */
+import { asc, eq, gt, and, inArray } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import ExcelJS from "exceljs";
+import type { Lang, Localized } from "../../contract/lang.ts";
+import type { PriceListFormat } from "../../contract/profile/price-lists.ts";
+import { UNITS, type UnitId } from "../../contract/units.ts";
+import type { Db } from "../db/client.ts";
+import { categories, companies, productPrices, products } from "../db/schema.ts";
+
+export const MAX_SPEC_COLUMNS = 30;
+const HEADERS = [
+  "SKU",
+  "Name",
+  "Description",
+  "Price",
+  "Currency",
+  "Quantity from",
+  "Unit",
+  "MOQ",
+  "TN VED",
+  "Category",
+  "Country of origin",
+];
+
+const pick = (text: Localized | null | undefined, lang: Lang, fallback: Lang): string => text?.[lang] ?? text?.[fallback] ?? "";
+const unitText = (unit: string | null, lang: Lang) => (unit && unit in UNITS ? UNITS[unit as UnitId][lang] : (unit ?? ""));
+const plain = (value: string | null) => (value === null ? "" : String(Number(value)));
+
+interface ExportProduct {
+  row: typeof products.$inferSelect;
+  tiers: (typeof productPrices.$inferSelect)[];
+}
+
+/** Every product of the company with its tiers, 1,000 at a time. */
+async function* companyProducts(db: Db, companyId: number): AsyncGenerator<ExportProduct> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.companyId, companyId), gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(1000);
+    if (rows.length === 0) return;
+    const tiers = await db
+      .select()
+      .from(productPrices)
+      .where(
+        inArray(
+          productPrices.productId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(productPrices.currency), asc(productPrices.minQuantity));
+    for (const row of rows) yield { row, tiers: tiers.filter((t) => t.productId === row.id) };
+    after = rows.at(-1)!.id;
+  }
+}
+
+export interface ExportFile {
+  body: Uint8Array | string;
+  contentType: string;
+  fileName: string;
+}
+
+/** The export in `format` (see the module comment). */
+export async function exportProducts(db: Db, companyId: number, format: PriceListFormat, lang: Lang): Promise<ExportFile> {
+  const categoryRows = await db.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories);
+  const categoryName = new Map(categoryRows.map((c) => [c.id, pick(c.name, lang, "ru")]));
+  const list: ExportProduct[] = [];
+  for await (const item of companyProducts(db, companyId)) list.push(item);
+  const stamp = new Date().toISOString().slice(0, 10);
+
+  if (format === "yml") {
+    const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
+    return {
+      body: ymlOf(list, categoryRows, company ? pick(company.name, lang, "ru") : "", lang),
+      contentType: "application/xml; charset=utf-8",
+      fileName: `products-${stamp}.yml`,
+    };
+  }
+
+  const specNames: string[] = [];
+  for (const { row } of list) {
+    for (const fact of row.facts) {
+      const key = pick(fact.key, lang, row.sourceLang as Lang);
+      if (key && !specNames.includes(key) && specNames.length < MAX_SPEC_COLUMNS) specNames.push(key);
+    }
+  }
+  const rows: string[][] = [];
+  for (const { row, tiers } of list) {
+    const source = row.sourceLang as Lang;
+    const specs = new Map(row.facts.map((f) => [pick(f.key, lang, source), pick(f.value, lang, source)]));
+    const card = [pick(row.name, lang, source), pick(row.description, lang, source)];
+    const rest = [
+      row.moq === null ? "" : plain(row.moq),
+      row.tnvedCode ?? "",
+      row.categoryId ? (categoryName.get(row.categoryId) ?? "") : "",
+      row.originCountry ?? "",
+      ...specNames.map((name) => specs.get(name) ?? ""),
+    ];
+    const priced = tiers.length > 0 ? tiers : [null];
+    for (const tier of priced) {
+      rows.push([
+        row.sku ?? "",
+        ...card,
+        tier ? plain(tier.price) : "",
+        tier?.currency ?? "",
+        tier ? plain(tier.minQuantity) : "",
+        unitText(tier?.unit ?? row.moqUnit, lang),
+        ...rest,
+      ]);
+    }
+  }
+  const header = [...HEADERS, ...specNames];
+  if (format === "csv") {
+    return {
+      body: stringify([header, ...rows], { delimiter: ";", bom: true, escape_formulas: true, record_delimiter: "windows" }),
+      contentType: "text/csv; charset=utf-8",
+      fileName: `products-${stamp}.csv`,
+    };
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Products");
+  sheet.addRow(header).font = { bold: true };
+  // Text values only: a cell never becomes a formula, whatever it starts with.
+  for (const row of rows) sheet.addRow(row.map((cell) => ({ richText: [{ text: cell }] })));
+  sheet.columns.forEach((column, i) => {
+    column.width = i === 1 ? 40 : i === 2 ? 50 : 14;
+  });
+  const buffer = await workbook.xlsx.writeBuffer();
+  return {
+    body: new Uint8Array(buffer as ArrayBuffer),
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    fileName: `products-${stamp}.xlsx`,
+  };
+}
+
+/** XML text and attribute escaping (&, <, >, quotes), and control characters XML 1.0 forbids dropped. */
+export function xmlEscape(text: string): string {
+  return (
+    text
+      // oxlint-disable-next-line no-control-regex -- XML 1.0 forbids these characters
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&apos;")
+  );
+}
+
+function ymlOf(
+  list: ExportProduct[],
+  categoryRows: { id: number; name: Localized; parentId: number | null }[],
+  companyName: string,
+  lang: Lang,
+): string {
+  const used = new Set(list.map((p) => p.row.categoryId).filter((id): id is number => id !== null));
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<yml_catalog date="${new Date().toISOString().slice(0, 16).replace("T", " ")}">`,
+    "<shop>",
+    `<name>${xmlEscape(companyName)}</name>`,
+    `<company>${xmlEscape(companyName)}</company>`,
+    '<currencies><currency id="RUB" rate="1"/><currency id="CNY" rate="CBRF"/><currency id="USD" rate="CBRF"/></currencies>',
+    "<categories>",
+  ];
+  for (const c of categoryRows) {
+    if (!used.has(c.id)) continue;
+    out.push(`<category id="${c.id}">${xmlEscape(pick(c.name, lang, "ru"))}</category>`);
+  }
+  out.push("</categories>", "<offers>");
+  for (const { row, tiers } of list) {
+    const source = row.sourceLang as Lang;
+    const main = tiers
+      .filter((t) => t.currency === (row.priceCurrency ?? tiers[0]?.currency))
+      .sort((a, b) => Number(a.minQuantity) - Number(b.minQuantity))[0];
+    const parts = [
+      `<offer id="${row.id}" available="${row.status === "published"}">`,
+      `<name>${xmlEscape(pick(row.name, lang, source))}</name>`,
+    ];
+    if (row.sku) parts.push(`<vendorCode>${xmlEscape(row.sku)}</vendorCode>`);
+    if (main) parts.push(`<price>${plain(main.price)}</price>`, `<currencyId>${main.currency}</currencyId>`);
+    if (row.categoryId) parts.push(`<categoryId>${row.categoryId}</categoryId>`);
+    const description = pick(row.description, lang, source);
+    if (description) parts.push(`<description>${xmlEscape(description)}</description>`);
+    if (row.moq !== null) parts.push(`<min-quantity>${Math.max(1, Math.ceil(Number(row.moq)))}</min-quantity>`);
+    const unit = main?.unit ?? row.moqUnit;
+    if (unit) parts.push(`<param name="unit">${xmlEscape(unitText(unit, "en"))}</param>`);
+    if (row.tnvedCode) parts.push(`<param name="TN VED">${row.tnvedCode}</param>`);
+    for (const fact of row.facts) {
+      const key = pick(fact.key, lang, source);
+      if (key) parts.push(`<param name="${xmlEscape(key)}">${xmlEscape(pick(fact.value, lang, source))}</param>`);
+    }
+    parts.push("</offer>");
+    out.push(parts.join(""));
+  }
+  out.push("</offers>", "</shop>", "</yml_catalog>", "");
+  return out.join("\n");
+}

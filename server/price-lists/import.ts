@@ -1,0 +1,297 @@
+/**
+ * The import of a queued price-list run (the `price-list-import` job, job.ts; ADR 027).
+ *
+ * The file is read again (runs.ts `analyse`) and the valid products are written in batches of
+ * BATCH_SIZE, each batch its own transaction, with the event loop given a turn in between — so a
+ * 50,000-row file neither holds one connection (PGlite has only one) nor the event loop for the
+ * whole import, and the progress bar moves. A product with an SKU the company already has is
+ * updated; any other becomes a new DRAFT.
+ *
+ * Nothing half-written on failure: every batch records, in the same transaction, what it changed in
+ * `price_list_run_changes` (a created product's id; an updated product's previous card, facts,
+ * prices and pending changes). When a batch fails, `rollbackRun` deletes the created products and
+ * restores the updated ones, and the run becomes `failed` with the reason. A run found `running`
+ * when its job starts (the process died mid-import and the job was retried) is rolled back first,
+ * then imported from the start. Drafts are never public, so no visitor sees the partial state.
+ *
+ * Updating by SKU (issue 15): a draft or rejected product is changed at once; a PUBLISHED one keeps
+ * its public version and gets the change as pending parts (card, prices, facts) for a moderator,
+ * like an edit in the product form (server/profile/products.ts). The name and description are set
+ * in the run's language only (other languages stay); fields a row leaves empty stay as they were.
+ */
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { LocalizedFact } from "../../contract/common.ts";
+import type { Lang } from "../../contract/lang.ts";
+import type { PriceListMapping } from "../../contract/profile/price-lists.ts";
+import type { Db } from "../db/client.ts";
+import { priceListRunChanges, priceListRuns, productPrices, products } from "../db/schema.ts";
+import type { FileStorage } from "../files/storage.ts";
+import type { Logger } from "../logger.ts";
+import type { Queryable } from "../profile/db.ts";
+import { pendingOf, priceFromOf, productFormValues, type PendingChanges, type ProductRow, type Tier } from "../profile/products.ts";
+import type { ProductDraft } from "./drafts.ts";
+import { analyse, runBytes, type RunRow } from "./runs.ts";
+
+export const BATCH_SIZE = 250;
+
+export interface ImportOptions {
+  batchSize?: number;
+  /** Called after each committed batch (1-based): tests use it to make an import fail midway. */
+  afterBatch?: (batch: number) => void | Promise<void>;
+  /** Called once a run is done with the ids of the products it created or updated (e.g. to translate them). */
+  onDone?: (productIds: number[]) => void | Promise<void>;
+}
+
+/** A product's state before a run changed it: what `rollbackRun` writes back. */
+interface Snapshot {
+  card: ReturnType<typeof productFormValues>;
+  facts: LocalizedFact[];
+  pendingChanges: Record<string, unknown> | null;
+  moderationNote: string | null;
+  priceFrom: string | null;
+  priceCurrency: ProductRow["priceCurrency"];
+  prices: Tier[];
+  updatedAt: string;
+}
+
+const factsOf = (draft: ProductDraft, lang: Lang): LocalizedFact[] =>
+  draft.specs.map((s) => ({ key: { [lang]: s.key }, value: { [lang]: s.value } }));
+
+const tiersOf = (draft: ProductDraft): Tier[] =>
+  [...draft.tiers].sort((a, b) =>
+    a.currency === b.currency ? Number(a.minQuantity) - Number(b.minQuantity) : a.currency < b.currency ? -1 : 1,
+  );
+
+async function storedPrices(tx: Queryable, productId: number): Promise<Tier[]> {
+  const rows = await tx.select().from(productPrices).where(eq(productPrices.productId, productId)).orderBy(asc(productPrices.id));
+  return rows.map((r) => ({ minQuantity: r.minQuantity, price: r.price, currency: r.currency, unit: r.unit as Tier["unit"] }));
+}
+
+/** The card of `row` with what the draft says (texts in `lang`, empty cells keep the stored value). */
+function mergedCard(row: ProductRow, draft: ProductDraft, lang: Lang) {
+  const card = pendingOf(row)?.card ?? productFormValues(row);
+  return {
+    ...card,
+    name: { ...card.name, [lang]: draft.name },
+    description: draft.description ? { ...card.description, [lang]: draft.description } : (card.description ?? {}),
+    categoryId: draft.categoryId ?? card.categoryId ?? null,
+    tnvedCode: draft.tnvedCode ?? card.tnvedCode ?? null,
+    moq: draft.moq ?? card.moq ?? null,
+    moqUnit: draft.moq ? draft.moqUnit : (card.moqUnit ?? null),
+    originCountry: draft.originCountry ?? card.originCountry ?? null,
+  };
+}
+
+async function replacePrices(tx: Queryable, productId: number, tiers: Tier[]) {
+  await tx.delete(productPrices).where(eq(productPrices.productId, productId));
+  if (tiers.length > 0) await tx.insert(productPrices).values(tiers.map((t) => ({ productId, ...t })));
+}
+
+/** Writes one batch in one transaction; returns how many products were created and updated. */
+async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{ created: number; updated: number }> {
+  return db.transaction(async (tx) => {
+    const skus = batch.map((d) => d.sku).filter((s): s is string => !!s);
+    const existing = new Map<string, ProductRow>();
+    if (skus.length > 0) {
+      const rows = await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.companyId, run.companyId), inArray(products.sku, skus)))
+        .for("update");
+      for (const row of rows) existing.set(row.sku!, row);
+    }
+    const fresh = batch.filter((d) => !d.sku || !existing.has(d.sku));
+    let created = 0;
+    if (fresh.length > 0) {
+      const now = new Date();
+      const inserted = await tx
+        .insert(products)
+        .values(
+          fresh.map((d) => ({
+            companyId: run.companyId,
+            sku: d.sku,
+            name: { [run.lang]: d.name },
+            description: d.description ? { [run.lang]: d.description } : {},
+            sourceLang: run.lang,
+            status: "draft" as const,
+            categoryId: d.categoryId,
+            tnvedCode: d.tnvedCode,
+            moq: d.moq,
+            moqUnit: d.moqUnit,
+            originCountry: d.originCountry,
+            facts: factsOf(d, run.lang),
+            ...priceFromOf(tiersOf(d)),
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .returning({ id: products.id });
+      // A multi-row INSERT … RETURNING answers in the order of its VALUES.
+      const prices = inserted.flatMap((row, i) => tiersOf(fresh[i]!).map((t) => ({ productId: row.id, ...t })));
+      if (prices.length > 0) await tx.insert(productPrices).values(prices);
+      await tx.insert(priceListRunChanges).values(inserted.map((row) => ({ runId: run.id, productId: row.id, previous: null })));
+      created = inserted.length;
+    }
+    let updated = 0;
+    for (const draft of batch) {
+      const row = draft.sku ? existing.get(draft.sku) : undefined;
+      if (!row) continue;
+      // Changed meanwhile (a moderator, a submit): left as it is, like a locked row of the preview.
+      if (row.status === "moderation" || row.status === "blocked") continue;
+      const snapshot: Snapshot = {
+        card: productFormValues(row),
+        facts: row.facts,
+        pendingChanges: row.pendingChanges ?? null,
+        moderationNote: row.moderationNote,
+        priceFrom: row.priceFrom,
+        priceCurrency: row.priceCurrency,
+        prices: await storedPrices(tx, row.id),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+      // The first snapshot of a product in a run is its state before the run.
+      await tx
+        .insert(priceListRunChanges)
+        .values({ runId: run.id, productId: row.id, previous: snapshot as unknown as Record<string, unknown> })
+        .onConflictDoNothing();
+      const card = mergedCard(row, draft, run.lang);
+      const tiers = draft.tiers.length > 0 ? tiersOf(draft) : null;
+      const facts = draft.specs.length > 0 ? factsOf(draft, run.lang) : null;
+      const now = new Date();
+      if (row.status === "published") {
+        const pending: PendingChanges = { ...pendingOf(row), card };
+        if (tiers) pending.prices = tiers;
+        if (facts) pending.facts = facts;
+        await tx
+          .update(products)
+          .set({ pendingChanges: pending as Record<string, unknown>, moderationNote: null, updatedAt: now })
+          .where(eq(products.id, row.id));
+      } else {
+        await tx
+          .update(products)
+          .set({
+            name: card.name,
+            description: card.description ?? {},
+            categoryId: card.categoryId ?? null,
+            tnvedCode: card.tnvedCode ?? null,
+            moq: card.moq ?? null,
+            moqUnit: card.moqUnit ?? null,
+            originCountry: card.originCountry ?? null,
+            ...(facts ? { facts } : {}),
+            ...(tiers ? priceFromOf(tiers) : {}),
+            updatedAt: now,
+          })
+          .where(eq(products.id, row.id));
+        if (tiers) await replacePrices(tx, row.id, tiers);
+      }
+      updated += 1;
+    }
+    await tx
+      .update(priceListRuns)
+      .set({
+        processed: sql`${priceListRuns.processed} + ${batch.length}`,
+        created: sql`${priceListRuns.created} + ${created}`,
+        updated: sql`${priceListRuns.updated} + ${updated}`,
+        updatedAt: new Date(),
+      })
+      .where(eq(priceListRuns.id, run.id));
+    return { created, updated };
+  });
+}
+
+/**
+ * Undoes what run `runId` wrote (see the module comment), in one transaction, and forgets the
+ * changes. Returns how many products were deleted and restored.
+ */
+export async function rollbackRun(db: Db, runId: number): Promise<{ deleted: number; restored: number }> {
+  return db.transaction(async (tx) => {
+    const changes = await tx.select().from(priceListRunChanges).where(eq(priceListRunChanges.runId, runId));
+    const createdIds = changes.filter((c) => c.previous === null).map((c) => c.productId);
+    for (let i = 0; i < createdIds.length; i += 1000) await tx.delete(products).where(inArray(products.id, createdIds.slice(i, i + 1000)));
+    let restored = 0;
+    for (const change of changes) {
+      if (change.previous === null) continue;
+      const before = change.previous as unknown as Snapshot;
+      const result = await tx
+        .update(products)
+        .set({
+          name: before.card.name,
+          description: before.card.description ?? {},
+          sourceLang: before.card.sourceLang,
+          categoryId: before.card.categoryId ?? null,
+          tnvedCode: before.card.tnvedCode ?? null,
+          moq: before.card.moq ?? null,
+          moqUnit: before.card.moqUnit ?? null,
+          originCountry: before.card.originCountry ?? null,
+          facts: before.facts,
+          pendingChanges: before.pendingChanges,
+          moderationNote: before.moderationNote,
+          priceFrom: before.priceFrom,
+          priceCurrency: before.priceCurrency,
+          updatedAt: new Date(before.updatedAt),
+        })
+        .where(eq(products.id, change.productId))
+        .returning({ id: products.id });
+      if (result.length > 0) {
+        await replacePrices(tx, change.productId, before.prices);
+        restored += 1;
+      }
+    }
+    await tx.delete(priceListRunChanges).where(eq(priceListRunChanges.runId, runId));
+    await tx.update(priceListRuns).set({ processed: 0, created: 0, updated: 0 }).where(eq(priceListRuns.id, runId));
+    return { deleted: createdIds.length, restored };
+  });
+}
+
+/**
+ * Imports run `runId` if it is queued (or was left running by a crash); does nothing otherwise, so a
+ * repeated job is harmless. Never throws for a bad file or a failed batch: the run says `failed`.
+ */
+export async function runImport(db: Db, storage: FileStorage, logger: Logger, runId: number, options: ImportOptions = {}): Promise<void> {
+  const [run] = await db.select().from(priceListRuns).where(eq(priceListRuns.id, runId)).limit(1);
+  if (!run || (run.status !== "queued" && run.status !== "running")) return;
+  if (run.status === "running") await rollbackRun(db, runId);
+  const [started] = await db
+    .update(priceListRuns)
+    .set({ status: "running", startedAt: new Date(), processed: 0, created: 0, updated: 0, failure: null, updatedAt: new Date() })
+    .where(eq(priceListRuns.id, runId))
+    .returning();
+  const size = options.batchSize ?? BATCH_SIZE;
+  let touched: number[] | null = null;
+  try {
+    const bytes = await runBytes(db, storage, started!);
+    const analysis = await analyse(db, run.companyId, run.format, bytes, {
+      mapping: run.mapping as PriceListMapping,
+      reading: run.reading,
+    });
+    await db.update(priceListRuns).set({ toProcess: analysis.drafts.length }).where(eq(priceListRuns.id, runId));
+    let batchNo = 0;
+    for (let at = 0; at < analysis.drafts.length; at += size) {
+      await writeBatch(db, started!, analysis.drafts.slice(at, at + size));
+      batchNo += 1;
+      await options.afterBatch?.(batchNo);
+      await nextTurn();
+    }
+    touched = await db.transaction(async (tx) => {
+      const changes = await tx
+        .delete(priceListRunChanges)
+        .where(eq(priceListRunChanges.runId, runId))
+        .returning({ productId: priceListRunChanges.productId });
+      await tx
+        .update(priceListRuns)
+        .set({ status: "done", finishedAt: new Date(), updatedAt: new Date() })
+        .where(eq(priceListRuns.id, runId));
+      return changes.map((change) => change.productId);
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.warn({ err: error, runId }, "price list import failed: rolling back");
+    await rollbackRun(db, runId);
+    await db
+      .update(priceListRuns)
+      .set({ status: "failed", failure: message.slice(0, 500), finishedAt: new Date(), updatedAt: new Date() })
+      .where(eq(priceListRuns.id, runId));
+  }
+  // Outside the try: what follows a finished import never undoes it.
+  if (touched) await options.onDone?.(touched);
+}

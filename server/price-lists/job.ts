@@ -1,0 +1,29 @@
+/**
+ * `price-list-import` (server/jobs/queue.ts): imports one queued price-list run, `{ runId }`
+ * (import.ts). Retried once if the process dies midway; the retry rolls the partial import back
+ * and starts again, so running it twice never imports twice.
+ */
+import { defineJob } from "../jobs/queue.ts";
+import { runImport } from "./import.ts";
+import { enqueueTranslation } from "../translation/jobs.ts";
+
+export const PRICE_LIST_IMPORT_JOB = "price-list-import";
+
+export const priceListImportJob = defineJob<{ runId: number }>({
+  name: PRICE_LIST_IMPORT_JOB,
+  retryLimit: 1,
+  // 50,000 rows take minutes, not hours.
+  expireInSeconds: 3600,
+  async run(data, { services, logger, jobs }) {
+    const { db, storage, translator } = services;
+    if (!db || !storage) throw new Error("price-list-import needs db and storage");
+    await runImport(db, storage, logger, data.runId, {
+      // Imported names and descriptions get their machine translations like typed ones (ADR 031).
+      onDone: translator
+        ? async (productIds) => {
+            for (const id of productIds) await enqueueTranslation(jobs, logger, "product", id);
+          }
+        : undefined,
+    });
+  },
+});

@@ -1,0 +1,71 @@
+/**
+ * The moderation e-mail of buying requests: a moderator approved or rejected the buyer's public
+ * request (`mailModeration`), sent to the buyer in THEIR interface language (`users.locale`), texts
+ * from `rfq.mail.*` of locales/{ru,en,zh}/common.json. The other events of buying requests (new
+ * request, new quote, accepted, not chosen, closed) go through the notifications module
+ * (server/notifications, server/rfq/jobs.ts), with their texts in server/notifications/mail.ts.
+ * Titles and reasons are user input: unescaped in the text part, HTML-escaped in the HTML part.
+ * A failed delivery throws.
+ */
+import i18next, { type TFunction } from "i18next";
+import { eq } from "drizzle-orm";
+import { resources } from "../../locales/index.ts";
+import type { Mailer } from "../auth/delivery/mailer.ts";
+import type { MailMessage } from "../auth/delivery/messages.ts";
+import type { Db } from "../db/client.ts";
+import { users, type Lang } from "../db/schema.ts";
+
+const instance = i18next.createInstance();
+void instance.init({ resources, defaultNS: "common", fallbackLng: "ru", interpolation: { escapeValue: false }, initAsync: false });
+const t = (lang: Lang): TFunction => instance.getFixedT(lang);
+
+export interface Recipient {
+  email: string;
+  lang: Lang;
+}
+
+const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The language prefix of a link (Russian pages have none). */
+export function localizedLink(publicUrl: string, lang: Lang, path: string): string {
+  return `${publicUrl.replace(/\/$/, "")}${lang === "ru" ? "" : `/${lang}`}${path}`;
+}
+
+/** A message of paragraphs and one link, as text and HTML. */
+function compose(to: string, lang: Lang, subject: string, paragraphs: string[], link: { label: string; href: string }): MailMessage {
+  const text = [...paragraphs.flatMap((p) => [p, ""]), `${link.label}: ${link.href}`].join("\n");
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+/** A user as a recipient (null without an e-mail address). */
+export async function userRecipient(db: Db, userId: number): Promise<Recipient | null> {
+  const [row] = await db.select({ email: users.email, lang: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email ? { email: row.email, lang: row.lang } : null;
+}
+
+export interface RfqMailContext {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** A moderator's decision on the buyer's public request. */
+export async function mailModeration(
+  ctx: RfqMailContext,
+  to: Recipient,
+  rfq: { id: number; title: string },
+  decision: { approved: boolean; reason: string | null },
+): Promise<void> {
+  const tr = t(to.lang);
+  const vars = { title: rfq.title, reason: decision.reason ?? "" };
+  const subject = tr(decision.approved ? "rfq.mail.approvedSubject" : "rfq.mail.rejectedSubject", vars);
+  const paragraphs = decision.approved ? [tr("rfq.mail.approvedIntro", vars)] : [tr("rfq.mail.rejectedIntro", vars), decision.reason ?? ""];
+  const message = compose(to.email, to.lang, subject, paragraphs, {
+    label: tr("rfq.mail.requestLink"),
+    href: localizedLink(ctx.publicUrl, to.lang, `/profile/rfq/${rfq.id}`),
+  });
+  await ctx.mailer.send(message);
+}

@@ -1,0 +1,383 @@
+/**
+ * Buying requests (contract/rfq.ts; ADR 029): writing, submitting, closing, who may see one, and
+ * the views the API answers with.
+ *
+ * Visibility (`visibleRfq`): the buyer sees their own request in any status; anyone sees a public
+ * request once a moderator approved it (open, closed, awarded); a private one is seen by the people
+ * of the companies it invited; anything else is a 404 `not_found`, exactly like a missing id.
+ *
+ * Opening (`markOpen` + `enqueueOpenJobs`, from a private request's submit or a moderator's approval) enqueues the
+ * matching job (server/rfq/jobs.ts `rfq-match`) and the close job at the deadline (`rfq-close`).
+ * Errors: DomainError `not_found`, `invalid_transition` (not editable, nothing to submit or close),
+ * `incomplete` (the deadline passed before submitting), `file_not_found` (an unknown upload),
+ * `invalid_body` with an issue on `categoryId` or `invitedCompanyIds` naming a missing record.
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { deadlineEnd, type OwnRfq, type RfqDetail, type RfqInput, type RfqPublic } from "../../contract/rfq.ts";
+import type { Db } from "../db/client.ts";
+import {
+  categories,
+  companies,
+  companyMembers,
+  files,
+  quotes,
+  rfqFiles,
+  rfqInvitations,
+  rfqMatches,
+  rfqs,
+  tnvedCodes,
+  type Lang,
+  type Localized,
+} from "../db/schema.ts";
+import { DomainError, notFound } from "../errors.ts";
+import { claimUpload, fileView } from "../files/repository.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { Queryable } from "../profile/db.ts";
+
+export type RfqRow = typeof rfqs.$inferSelect;
+
+/** The companies whose people see a request as a supplier: their active membership's company, or null. */
+export async function activeCompanyOf(db: Queryable, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.userId, userId), eq(companyMembers.status, "active")))
+    .limit(1);
+  return row?.companyId ?? null;
+}
+
+/** A localized name in `lang`, falling back to Russian, then English, then any. */
+export function nameIn(value: Localized | null | undefined, lang: Lang): string {
+  if (!value) return "";
+  return value[lang] || value.ru || value.en || value.zh || "";
+}
+
+/** The TN VED code's own name (or, when unknown, its heading's) in `lang`. */
+async function tnvedNames(db: Queryable, codes: string[], lang: Lang): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (codes.length === 0) return out;
+  const wanted = [...new Set(codes.flatMap((code) => [code, code.slice(0, 4)]))];
+  const rows = await db
+    .select({ digits: tnvedCodes.codeDigits, ru: tnvedCodes.nameRu, en: tnvedCodes.nameEn, zh: tnvedCodes.nameZh, level: tnvedCodes.level })
+    .from(tnvedCodes)
+    .where(inArray(tnvedCodes.codeDigits, wanted));
+  const byDigits = new Map(rows.map((r) => [r.digits, r]));
+  for (const code of codes) {
+    const row = byDigits.get(code) ?? byDigits.get(code.slice(0, 4));
+    if (!row) continue;
+    out.set(code, (lang === "zh" ? row.zh || row.en : lang === "en" ? row.en : null) || row.ru);
+  }
+  return out;
+}
+
+/** Public views of `rows` in `lang` (names, the buyer's company name, quote counts, files), in order. */
+export async function publicViews(db: Queryable, rows: RfqRow[], lang: Lang): Promise<RfqPublic[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const names = await tnvedNames(
+    db,
+    rows.map((r) => r.tnvedCode).filter((c): c is string => !!c),
+    lang,
+  );
+  const categoryIds = [...new Set(rows.map((r) => r.categoryId).filter((c): c is number => c !== null))];
+  const categoryRows = categoryIds.length
+    ? await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, categoryIds))
+    : [];
+  const companyIds = [...new Set(rows.map((r) => r.buyerCompanyId).filter((c): c is number => c !== null))];
+  const companyRows = companyIds.length
+    ? await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds))
+    : [];
+  const counts = await db
+    .select({ rfqId: quotes.rfqId, n: sql<number>`count(*)::int` })
+    .from(quotes)
+    .where(inArray(quotes.rfqId, ids))
+    .groupBy(quotes.rfqId);
+  const fileRows = await db
+    .select({ rfqId: rfqFiles.rfqId, file: files })
+    .from(rfqFiles)
+    .innerJoin(files, eq(files.id, rfqFiles.fileId))
+    .where(inArray(rfqFiles.rfqId, ids))
+    .orderBy(rfqFiles.position, files.id);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    lang: r.lang,
+    tnvedCode: r.tnvedCode,
+    tnved: r.tnvedCode ? { code: r.tnvedCode, name: names.get(r.tnvedCode) ?? "" } : null,
+    category: r.categoryId ? { id: r.categoryId, name: nameIn(categoryRows.find((c) => c.id === r.categoryId)?.name, lang) } : null,
+    quantity: r.quantity,
+    unit: r.unit,
+    targetPrice: r.targetPrice,
+    currency: r.currency,
+    incoterms: r.incoterms as RfqPublic["incoterms"],
+    destinationCountry: r.destinationCountry,
+    destinationCity: r.destinationCity,
+    deadline: r.deadline.toISOString().slice(0, 10),
+    visibility: r.visibility,
+    status: r.status,
+    buyerCompany: r.buyerCompanyId ? nameIn(companyRows.find((c) => c.id === r.buyerCompanyId)?.name, lang) || null : null,
+    openedAt: r.openedAt?.toISOString() ?? null,
+    quoteCount: counts.find((c) => c.rfqId === r.id)?.n ?? 0,
+    files: fileRows.filter((f) => f.rfqId === r.id).map((f) => fileView(f.file)),
+  }));
+}
+
+/** The buyer's view of their own request. */
+export async function ownView(db: Queryable, row: RfqRow, lang: Lang): Promise<OwnRfq> {
+  const [view] = await publicViews(db, [row], lang);
+  const invited = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(rfqInvitations)
+    .innerJoin(companies, eq(companies.id, rfqInvitations.companyId))
+    .where(eq(rfqInvitations.rfqId, row.id))
+    .orderBy(companies.id);
+  const [matched] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rfqMatches)
+    .where(eq(rfqMatches.rfqId, row.id));
+  return {
+    ...view!,
+    categoryId: row.categoryId,
+    moderationNote: row.moderationNote,
+    moderationNoteLang: row.moderationNoteLang,
+    invitedCompanies: invited.map((c) => ({ id: c.id, name: nameIn(c.name, lang) })),
+    matchedCount: matched?.n ?? 0,
+    awardedQuoteId: row.awardedQuoteId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function rfqRow(db: Queryable, id: number): Promise<RfqRow | null> {
+  const [row] = await db.select().from(rfqs).where(eq(rfqs.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The caller's own request (404 for anyone else's). */
+export async function ownRfq(db: Queryable, userId: number, id: number): Promise<RfqRow> {
+  const row = await rfqRow(db, id);
+  if (!row || row.buyerUserId !== userId) throw notFound("Buying request");
+  return row;
+}
+
+const LISTED = ["open", "closed", "awarded"] as const;
+
+/** Whether `companyId`'s people may see `row` as a supplier (public and listed, or invited). */
+export async function supplierMaySee(db: Queryable, row: RfqRow, companyId: number | null): Promise<boolean> {
+  if (!(LISTED as readonly string[]).includes(row.status)) return false;
+  if (row.visibility === "public") return true;
+  if (companyId === null) return false;
+  const [invited] = await db
+    .select({ n: sql<number>`1` })
+    .from(rfqInvitations)
+    .where(and(eq(rfqInvitations.rfqId, row.id), eq(rfqInvitations.companyId, companyId)))
+    .limit(1);
+  return !!invited;
+}
+
+/** Whether quotes are taken now: open and before the end of the deadline day. */
+export function takesQuotes(row: RfqRow, now = new Date()): boolean {
+  return row.status === "open" && row.deadline.getTime() >= now.getTime();
+}
+
+/** A request as `userId` (null: anonymous) may see it, with what they may do (404 otherwise). */
+export async function visibleRfq(db: Db, id: number, userId: number | null, lang: Lang): Promise<RfqDetail> {
+  const row = await rfqRow(db, id);
+  if (!row) throw notFound("Buying request");
+  const isBuyer = userId !== null && row.buyerUserId === userId;
+  const companyId = userId !== null ? await activeCompanyOf(db, userId) : null;
+  if (!isBuyer && !(await supplierMaySee(db, row, companyId))) throw notFound("Buying request");
+  const [view] = await publicViews(db, [row], lang);
+  let myQuoteId: number | null = null;
+  if (companyId !== null) {
+    const [mine] = await db
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.rfqId, id), eq(quotes.companyId, companyId)))
+      .limit(1);
+    myQuoteId = mine?.id ?? null;
+  }
+  const ownCompany = companyId !== null && row.buyerCompanyId === companyId;
+  return {
+    ...view!,
+    viewer: { isBuyer, canQuote: companyId !== null && !isBuyer && !ownCompany && takesQuotes(row), myQuoteId },
+  };
+}
+
+/** Open public requests, newest first; `q` matches words of the title or description (any case). */
+export async function listPublicRfqs(
+  db: Db,
+  query: { page: number; perPage: number; q?: string; lang: Lang },
+): Promise<{ items: RfqPublic[]; total: number }> {
+  const text = query.q?.trim();
+  const pattern = text ? `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const where = and(
+    eq(rfqs.visibility, "public"),
+    eq(rfqs.status, "open"),
+    pattern ? sql`(${rfqs.title} ilike ${pattern} or ${rfqs.description} ilike ${pattern})` : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(rfqs)
+    .where(where)
+    .orderBy(desc(rfqs.openedAt), desc(rfqs.id))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rfqs)
+    .where(where);
+  return { items: await publicViews(db, rows, query.lang), total: count?.n ?? 0 };
+}
+
+export async function listOwnRfqs(db: Db, userId: number, lang: Lang): Promise<OwnRfq[]> {
+  const rows = await db.select().from(rfqs).where(eq(rfqs.buyerUserId, userId)).orderBy(desc(rfqs.createdAt), desc(rfqs.id)).limit(200);
+  return Promise.all(rows.map((row) => ownView(db, row, lang)));
+}
+
+/** Checks the records a form names (category, invited companies): an unknown one is an issue on its field. */
+async function checkReferences(db: Queryable, input: RfqInput, buyerCompanyId: number | null): Promise<void> {
+  const issues: { path: string; message: string }[] = [];
+  if (input.categoryId) {
+    const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1);
+    if (!found) issues.push({ path: "categoryId", message: "invalid_option" });
+  }
+  const invited = input.visibility === "private" ? [...new Set(input.invitedCompanyIds ?? [])] : [];
+  if (invited.length) {
+    const found = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(inArray(companies.id, invited), eq(companies.status, "published")));
+    if (found.length !== invited.length || (buyerCompanyId !== null && invited.includes(buyerCompanyId))) {
+      issues.push({ path: "invitedCompanyIds", message: "invalid_option" });
+    }
+  }
+  if (issues.length) throw new DomainError("invalid_body", "The form names records that do not exist", { issues });
+}
+
+function columns(input: RfqInput) {
+  const tnvedCode = input.tnvedCode ?? null;
+  return {
+    title: input.title,
+    description: input.description,
+    lang: input.lang,
+    tnvedCode,
+    tnvedHeading: tnvedCode ? tnvedCode.slice(0, 4) : null,
+    categoryId: input.categoryId ?? null,
+    quantity: input.quantity,
+    unit: input.unit,
+    targetPrice: input.targetPrice ?? null,
+    currency: input.currency ?? null,
+    incoterms: input.incoterms,
+    destinationCountry: input.destinationCountry,
+    destinationCity: input.destinationCity,
+    deadline: deadlineEnd(input.deadline),
+    visibility: input.visibility,
+  };
+}
+
+/** Replaces the invitations and attaches new uploads, inside the write's transaction. */
+async function writeParts(tx: Queryable, rfqId: number, userId: number, input: RfqInput): Promise<void> {
+  await tx.delete(rfqInvitations).where(eq(rfqInvitations.rfqId, rfqId));
+  const invited = input.visibility === "private" ? [...new Set(input.invitedCompanyIds ?? [])] : [];
+  if (invited.length) await tx.insert(rfqInvitations).values(invited.map((companyId) => ({ rfqId, companyId })));
+  const attached = new Set((await tx.select({ id: rfqFiles.fileId }).from(rfqFiles).where(eq(rfqFiles.rfqId, rfqId))).map((r) => r.id));
+  let position = attached.size;
+  for (const fileId of input.fileIds ?? []) {
+    if (attached.has(fileId)) continue;
+    const file = await claimUpload(tx, fileId, userId);
+    if (!file) throw new DomainError("file_not_found", "No such upload: upload the file again");
+    await tx.insert(rfqFiles).values({ rfqId, fileId, position: position++ });
+    attached.add(fileId);
+  }
+}
+
+/** Writes a new draft for `userId`; returns its id. */
+export async function createRfq(db: Db, userId: number, input: RfqInput): Promise<number> {
+  const buyerCompanyId = await activeCompanyOf(db, userId);
+  await checkReferences(db, input, buyerCompanyId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(rfqs)
+      .values({ ...columns(input), buyerUserId: userId, buyerCompanyId })
+      .returning({ id: rfqs.id });
+    await writeParts(tx, row!.id, userId, input);
+    return row!.id;
+  });
+}
+
+/** Rewrites a draft or rejected request (409 `invalid_transition` otherwise). */
+export async function updateRfq(db: Db, userId: number, id: number, input: RfqInput): Promise<void> {
+  const row = await ownRfq(db, userId, id);
+  if (row.status !== "draft" && row.status !== "rejected") {
+    throw new DomainError("invalid_transition", `A ${row.status} request cannot be edited`);
+  }
+  await checkReferences(db, input, row.buyerCompanyId);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(rfqs)
+      .set({ ...columns(input), updatedAt: new Date() })
+      .where(eq(rfqs.id, id));
+    await writeParts(tx, id, userId, input);
+  });
+}
+
+/** Marks a checked request open (inside the caller's transaction, if any); then call `enqueueOpenJobs`. */
+export async function markOpen(db: Queryable, row: RfqRow, now = new Date()): Promise<void> {
+  await db.update(rfqs).set({ status: "open", openedAt: now, updatedAt: now, moderationNote: null }).where(eq(rfqs.id, row.id));
+}
+
+/**
+ * The jobs of a request that opened: matching now, closing at the deadline. Sent after the status
+ * change is committed (the queue has its own connection; on PGlite the one connection must be free).
+ * The jobs check the status themselves, so a repeated call is harmless.
+ */
+export async function enqueueOpenJobs(jobs: JobQueue, row: RfqRow): Promise<void> {
+  await jobs.send("rfq-match", { rfqId: row.id });
+  await jobs.send("rfq-close", { rfqId: row.id }, { startAfter: row.deadline });
+}
+
+/**
+ * The buyer's status action: `submit` a draft or rejected request (public → `moderation`, private →
+ * open at once), or `close` an open one.
+ */
+export async function changeRfqStatus(db: Db, jobs: JobQueue, userId: number, id: number, action: "submit" | "close"): Promise<void> {
+  const row = await ownRfq(db, userId, id);
+  const now = new Date();
+  if (action === "close") {
+    if (row.status !== "open") throw new DomainError("invalid_transition", `A ${row.status} request cannot be closed`);
+    await db.update(rfqs).set({ status: "closed", closedAt: now, updatedAt: now }).where(eq(rfqs.id, id));
+    // The quoting suppliers hear of it through the notifications (server/rfq/notify.ts).
+    await jobs.send("rfq-closed-notify", { rfqId: id });
+    return;
+  }
+  if (row.status !== "draft" && row.status !== "rejected") {
+    throw new DomainError("invalid_transition", `A ${row.status} request cannot be submitted`);
+  }
+  if (row.deadline.getTime() < now.getTime()) {
+    throw new DomainError("incomplete", "The deadline has passed: choose a new one", {
+      issues: [{ path: "deadline", message: "too_small" }],
+    });
+  }
+  if (row.visibility === "public") {
+    await db.update(rfqs).set({ status: "moderation", updatedAt: now }).where(eq(rfqs.id, id));
+    return;
+  }
+  await markOpen(db, row, now);
+  await enqueueOpenJobs(jobs, row);
+}
+
+/**
+ * Closes open requests whose deadline has passed (`id` only that one); returns the ids closed (the
+ * caller notifies their suppliers). The job at a request's deadline and the sweep both call it, so
+ * either may run first; only the one that closed a request gets its id.
+ */
+export async function closeExpired(db: Db, now = new Date(), id?: number): Promise<number[]> {
+  const closed = await db
+    .update(rfqs)
+    .set({ status: "closed", closedAt: now, updatedAt: now })
+    .where(and(eq(rfqs.status, "open"), sql`${rfqs.deadline} < ${now}`, id === undefined ? undefined : eq(rfqs.id, id)))
+    .returning({ id: rfqs.id });
+  return closed.map((r) => r.id);
+}

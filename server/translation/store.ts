@@ -1,0 +1,230 @@
+/**
+ * Stored translations of supplier content (table `content_translations`, ADR 031).
+ *
+ * - The source of a field is the supplier's text in the entity's `source_lang`; a target language
+ *   the supplier filled in himself is never machine-translated.
+ * - `source_hash` (SHA-256 hex of the source text) decides staleness: a machine translation whose
+ *   hash differs from the current source is made again by `translateEntity` and is not shown.
+ * - A `manual` row is the supplier's own translation: the machine never overwrites it; it is shown
+ *   even after the source changed (the supplier is told it may be outdated on the edit page).
+ */
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { LANGS } from "../../contract/langs.ts";
+import {
+  companies,
+  contentTranslations,
+  products,
+  TRANSLATION_FIELDS,
+  type Lang,
+  type Localized,
+  type TranslationField,
+  type TranslationKind,
+} from "../db/schema.ts";
+import type { Translator } from "./provider.ts";
+import { DomainError, notFound } from "../errors.ts";
+import type { LocalizedText } from "../../contract/lang.ts";
+import type { ContentTranslation, TranslationEntry } from "../../contract/translation.ts";
+
+/** SHA-256 (hex) of a source text after trimming: the staleness key. */
+export function sourceHash(text: string): string {
+  return createHash("sha256").update(text.trim()).digest("hex");
+}
+
+export interface TranslationSource {
+  sourceLang: Lang;
+  fields: Record<TranslationField, Localized>;
+}
+
+/** The published texts of a product or company (the visitor-facing columns), or null when gone. */
+export async function loadSource(db: Db, kind: TranslationKind, id: number): Promise<TranslationSource | null> {
+  const table = kind === "product" ? products : companies;
+  const [row] = await db
+    .select({ name: table.name, description: table.description, sourceLang: table.sourceLang })
+    .from(table)
+    .where(eq(table.id, id));
+  if (!row) return null;
+  return { sourceLang: row.sourceLang, fields: { name: row.name, description: row.description } };
+}
+
+/** The source text of `field` (the supplier's text in the source language), or null when empty. */
+function sourceText(source: TranslationSource, field: TranslationField): string | null {
+  return source.fields[field][source.sourceLang]?.trim() || null;
+}
+
+async function rowsOf(db: Db, kind: TranslationKind, id: number, lang?: Lang) {
+  return db
+    .select()
+    .from(contentTranslations)
+    .where(
+      and(
+        eq(contentTranslations.entityKind, kind),
+        eq(contentTranslations.entityId, id),
+        lang ? eq(contentTranslations.targetLang, lang) : undefined,
+      ),
+    );
+}
+
+/**
+ * Makes the missing and stale machine translations of one entity with `translator` and stores
+ * them; returns how many texts were translated. Manual rows and languages the supplier wrote are
+ * left alone. Throws the provider's `TranslationError` (the job is retried).
+ */
+export async function translateEntity(db: Db, translator: Translator, kind: TranslationKind, id: number): Promise<number> {
+  const source = await loadSource(db, kind, id);
+  if (!source) {
+    // The entity is gone: its translations go with it.
+    await db.delete(contentTranslations).where(and(eq(contentTranslations.entityKind, kind), eq(contentTranslations.entityId, id)));
+    return 0;
+  }
+  const existing = new Map((await rowsOf(db, kind, id)).map((r) => [`${r.field}:${r.targetLang}`, r]));
+  let made = 0;
+  for (const target of LANGS) {
+    if (target === source.sourceLang) continue;
+    const todo: { field: TranslationField; text: string; hash: string }[] = [];
+    for (const field of TRANSLATION_FIELDS) {
+      const text = sourceText(source, field);
+      if (!text || source.fields[field][target]?.trim()) continue;
+      const hash = sourceHash(text);
+      const row = existing.get(`${field}:${target}`);
+      if (row && (row.origin === "manual" || (row.sourceHash === hash && row.sourceLang === source.sourceLang))) continue;
+      todo.push({ field, text, hash });
+    }
+    if (todo.length === 0) continue;
+    const translated = await translator.translate(
+      todo.map((t) => t.text),
+      source.sourceLang,
+      target,
+    );
+    for (const [i, item] of todo.entries()) {
+      const values = {
+        entityKind: kind,
+        entityId: id,
+        field: item.field,
+        sourceLang: source.sourceLang,
+        targetLang: target,
+        sourceHash: item.hash,
+        text: translated[i]!.trim(),
+        origin: "machine" as const,
+        provider: translator.name,
+      };
+      // `where origin = 'machine'`: a manual translation saved meanwhile wins over this one.
+      await db
+        .insert(contentTranslations)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [contentTranslations.entityKind, contentTranslations.entityId, contentTranslations.field, contentTranslations.targetLang],
+          set: {
+            sourceLang: values.sourceLang,
+            sourceHash: values.sourceHash,
+            text: values.text,
+            provider: values.provider,
+            updatedAt: new Date(),
+          },
+          setWhere: sql`${contentTranslations.origin} = 'machine'`,
+        });
+      made += 1;
+    }
+  }
+  return made;
+}
+
+/**
+ * Shows a detail's fields in the reader's language from stored translations: a field whose text is
+ * not in `lang` is replaced by a manual translation, or by a machine one made from the current
+ * source text. Returns the replaced fields and, per field, where it came from (`translations`).
+ */
+export async function applyTranslations<T extends { name: LocalizedText; description: LocalizedText | null; sourceLang: Lang }>(
+  db: Db,
+  kind: TranslationKind,
+  id: number,
+  lang: Lang,
+  detail: T,
+): Promise<T & { translations: ContentTranslation[] }> {
+  const translations: ContentTranslation[] = [];
+  if (detail.name.lang === lang && (detail.description === null || detail.description.lang === lang)) return { ...detail, translations };
+  const out = { ...detail };
+  for (const row of await rowsOf(db, kind, id, lang)) {
+    const original = out[row.field];
+    if (!original || original.lang === lang) continue;
+    const fresh = original.lang === row.sourceLang && sourceHash(original.text) === row.sourceHash;
+    if (row.origin === "machine" && !fresh) continue;
+    out[row.field] = { text: row.text, lang };
+    translations.push({ field: row.field, origin: row.origin, original });
+  }
+  translations.sort((a, b) => TRANSLATION_FIELDS.indexOf(a.field) - TRANSLATION_FIELDS.indexOf(b.field));
+  return { ...out, translations };
+}
+
+/** Every stored translation of an entity for its edit page, with `stale` when made from an older source. */
+export async function listTranslations(db: Db, kind: TranslationKind, id: number): Promise<TranslationEntry[]> {
+  const source = await loadSource(db, kind, id);
+  if (!source) return [];
+  const rows = new Map((await rowsOf(db, kind, id)).map((r) => [`${r.field}:${r.targetLang}`, r]));
+  const entries: TranslationEntry[] = [];
+  for (const field of TRANSLATION_FIELDS) {
+    const text = sourceText(source, field);
+    if (!text) continue;
+    for (const lang of LANGS) {
+      if (lang === source.sourceLang || source.fields[field][lang]?.trim()) continue;
+      const row = rows.get(`${field}:${lang}`);
+      entries.push({
+        field,
+        lang,
+        sourceLang: source.sourceLang,
+        text: row?.text ?? null,
+        origin: row?.origin ?? null,
+        stale: row ? row.sourceHash !== sourceHash(text) : false,
+      });
+    }
+  }
+  return entries;
+}
+
+/**
+ * Saves the supplier's own translation of `field` into `lang` (origin `manual`), or with an empty
+ * `text` removes it so the machine may translate the field again. Errors: 404 `not_found`; 409
+ * `translation_not_needed` for the source language or a language the supplier wrote the field in.
+ */
+export async function setManualTranslation(
+  db: Db,
+  kind: TranslationKind,
+  id: number,
+  input: { field: TranslationField; lang: Lang; text: string },
+): Promise<void> {
+  const source = await loadSource(db, kind, id);
+  const text = input.text.trim();
+  const key = and(
+    eq(contentTranslations.entityKind, kind),
+    eq(contentTranslations.entityId, id),
+    eq(contentTranslations.field, input.field),
+    eq(contentTranslations.targetLang, input.lang),
+  );
+  if (!source) throw notFound(kind === "product" ? "Product" : "Company");
+  if (input.lang === source.sourceLang || source.fields[input.field][input.lang]?.trim()) {
+    throw new DomainError("translation_not_needed", `The ${input.field} is written in ${input.lang} by the supplier`);
+  }
+  if (!text) {
+    await db.delete(contentTranslations).where(key);
+    return;
+  }
+  const values = {
+    entityKind: kind,
+    entityId: id,
+    field: input.field,
+    sourceLang: source.sourceLang,
+    targetLang: input.lang,
+    sourceHash: sourceHash(sourceText(source, input.field) ?? ""),
+    text,
+    origin: "manual" as const,
+    provider: null,
+  };
+  await db
+    .insert(contentTranslations)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [contentTranslations.entityKind, contentTranslations.entityId, contentTranslations.field, contentTranslations.targetLang],
+      set: { sourceLang: values.sourceLang, sourceHash: values.sourceHash, text, origin: "manual", provider: null, updatedAt: new Date() },
+    });
+}

@@ -1,0 +1,91 @@
+/**
+ * Security review F21 (issue 16): a company a moderator blocked can no longer invite (no e-mail goes
+ * out in its name), change, block or remove employees, nor submit or withdraw products for
+ * moderation. Reading stays open, and so does leaving the company.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { companies } from "../../server/db/schema.ts";
+import { openTestApi, type TestApi } from "../support/api.ts";
+import { call, cleanupProfileData, createUser, uniqueEmail, type TestUser } from "../support/profile.ts";
+
+let api: TestApi;
+let owner: TestUser;
+let colleague: TestUser;
+let companyId: number;
+let colleagueMemberId: number;
+let productId: number;
+let publishedId: number;
+
+async function setCompanyStatus(status: "draft" | "blocked") {
+  await api.db.update(companies).set({ status }).where(eq(companies.id, companyId));
+}
+
+beforeAll(async () => {
+  api = await openTestApi();
+  await cleanupProfileData(api);
+  owner = await createUser(api, "blocked-owner");
+  colleague = await createUser(api, "blocked-colleague");
+  companyId = (await call(api, "POST", "/api/profile/company", { name: { ru: "Заблокированная" }, country: "CN" }, owner.token)).body.data
+    .id;
+  const invited = await call(api, "POST", "/api/profile/company/employees", { email: colleague.email, role: "member" }, owner.token);
+  colleagueMemberId = invited.body.data.id;
+  expect((await call(api, "POST", `/api/profile/invitations/${colleagueMemberId}/accept`, undefined, colleague.token)).status).toBe(200);
+  productId = (await call(api, "POST", "/api/profile/company/products", { name: { ru: "Товар" } }, owner.token)).body.data.id;
+  publishedId = (await call(api, "POST", "/api/profile/company/products", { name: { ru: "Товар 2" } }, owner.token)).body.data.id;
+  await setCompanyStatus("blocked");
+});
+
+afterAll(async () => {
+  if (api) {
+    await cleanupProfileData(api);
+    await api.close();
+  }
+});
+
+describe("a blocked company", () => {
+  test("cannot invite: 403 company_blocked and no e-mail is sent (also through the invitation form)", async () => {
+    const before = api.mail.length;
+    const target = uniqueEmail("victim");
+    const viaApi = await call(api, "POST", "/api/profile/company/employees", { email: target, role: "member" }, owner.token);
+    expect(viaApi.status).toBe(403);
+    expect(viaApi.body.error.code).toBe("company_blocked");
+    const viaForm = await call(api, "POST", "/app/employee/form", { email: target, role: "member" }, owner.token);
+    expect(viaForm.status).toBe(403);
+    expect(viaForm.body.error.code).toBe("company_blocked");
+    expect(api.mail.length).toBe(before);
+  });
+
+  test("cannot change, block or remove an employee", async () => {
+    const url = `/api/profile/company/employees/${colleagueMemberId}`;
+    for (const [method, path, body] of [
+      ["PATCH", url, { position: "Директор" }],
+      ["PATCH", `${url}/status`, { status: "blocked" }],
+      ["DELETE", url, undefined],
+    ] as const) {
+      const reply = await call(api, method, path, body, owner.token);
+      expect(reply.status, `${method} ${path}`).toBe(403);
+      expect(reply.body.error.code).toBe("company_blocked");
+    }
+    const employees = await call(api, "GET", "/api/profile/company/employees", undefined, owner.token);
+    expect(employees.body.data.find((e: { id: number }) => e.id === colleagueMemberId)).toMatchObject({ status: "active", position: null });
+  });
+
+  test("cannot submit or withdraw a product", async () => {
+    for (const [id, action] of [
+      [productId, "submit"],
+      [publishedId, "withdraw"],
+    ] as const) {
+      const reply = await call(api, "PATCH", `/api/profile/company/products/${id}/status`, { action }, colleague.token);
+      expect(reply.status, action).toBe(403);
+      expect(reply.body.error.code).toBe("company_blocked");
+    }
+    const product = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
+    expect(product.body.data.status).toBe("draft");
+  });
+
+  test("an employee may still leave it", async () => {
+    const left = await call(api, "DELETE", `/api/profile/company/employees/${colleagueMemberId}`, undefined, colleague.token);
+    expect(left.status).toBe(200);
+  });
+});

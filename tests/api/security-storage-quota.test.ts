@@ -1,0 +1,58 @@
+/**
+ * Security review F25 (issue 16): storage quotas. The files one user uploaded may not exceed the
+ * user's quota, nor the files of all members of a company the company's; beyond them an upload is
+ * refused with 409 `storage_quota_exceeded`, an issue on `file` carrying the localized message's
+ * key, and nothing is stored. Deleting files frees the room again.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openTestApi, type TestApi } from "../support/api.ts";
+import { call, cleanupProfileData, createUser, multipart, pdfDocument, type TestUser } from "../support/profile.ts";
+
+let api: TestApi;
+const pdf = pdfDocument("Квота");
+let owner: TestUser;
+let colleague: TestUser;
+
+beforeAll(async () => {
+  // Room for two documents per user and three per company.
+  api = await openTestApi({ storageQuota: { userBytes: pdf.byteLength * 2 + 10, companyBytes: pdf.byteLength * 3 + 10 } });
+  await cleanupProfileData(api);
+  owner = await createUser(api, "quota-owner");
+  colleague = await createUser(api, "quota-colleague");
+  await call(api, "POST", "/api/profile/company", { name: { ru: "Квота" }, country: "CN" }, owner.token);
+  const invited = await call(api, "POST", "/api/profile/company/employees", { email: colleague.email, role: "member" }, owner.token);
+  await call(api, "POST", `/api/profile/invitations/${invited.body.data.id}/accept`, undefined, colleague.token);
+});
+
+afterAll(async () => {
+  if (api) {
+    await cleanupProfileData(api);
+    await api.close();
+  }
+});
+
+const upload = (user: TestUser) => call(api, "POST", "/api/files/common", multipart(pdf, "quota.pdf", "application/pdf"), user.token);
+const storedBy = async (user: TestUser) =>
+  Number((await api.db.execute<{ n: number }>(sql`select count(*)::int as n from files where uploaded_by = ${user.id}`)).rows[0]!.n);
+
+test("a user's uploads stop at the user's quota, and deleting one makes room", async () => {
+  const first = await upload(owner);
+  expect(first.status).toBe(201);
+  expect((await upload(owner)).status).toBe(201);
+  const over = await upload(owner);
+  expect(over.status).toBe(409);
+  expect(over.body.error.code).toBe("storage_quota_exceeded");
+  expect(over.body.error.issues).toEqual([{ path: "file", message: "hardening.storageQuotaUser" }]);
+  expect(await storedBy(owner)).toBe(2);
+  expect((await call(api, "DELETE", `/api/files/common/${first.body.data.id}`, undefined, owner.token)).status).toBe(200);
+  expect((await upload(owner)).status).toBe(201);
+});
+
+test("the members of a company share the company's quota", async () => {
+  expect((await upload(colleague)).status).toBe(201);
+  const over = await upload(colleague);
+  expect(over.status).toBe(409);
+  expect(over.body.error.issues).toEqual([{ path: "file", message: "hardening.storageQuotaCompany" }]);
+  expect(await storedBy(colleague)).toBe(1);
+});

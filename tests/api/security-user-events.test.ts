@@ -1,0 +1,99 @@
+/**
+ * Security review F24 (issue 16), the end-user part: sign-ins, wrong sign-in and contact codes for a
+ * known account, "sign out on all devices" and a changed sign-in address are rows of the audit log
+ * (entity "user"), with the client's IP, so staff see them on the account's admin page.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { MailMessage } from "../../server/auth/delivery/messages.ts";
+import { adminAuditLog } from "../../server/db/schema.ts";
+import { openTestApi, type TestApi } from "../support/api.ts";
+import { call, cleanupProfileData, createUser, uniqueEmail } from "../support/profile.ts";
+
+let api: TestApi;
+const mail: MailMessage[] = [];
+
+beforeAll(async () => {
+  api = await openTestApi({
+    auth: {
+      limits: { resendAfterS: 0, sendPerTarget: 10, sendPerIp: 1000, verifyPerIp: 1000 },
+      mailer: { send: async (message) => void mail.push(message) },
+    },
+  });
+  await cleanupProfileData(api);
+});
+
+afterAll(async () => {
+  if (api) {
+    await cleanupProfileData(api);
+    await api.close();
+  }
+});
+
+function lastCode(email: string): string {
+  return mail
+    .filter((m) => m.to === email)
+    .at(-1)!
+    .text.match(/\b\d{6}\b/)![0];
+}
+const wrong = (code: string) => (code === "000000" ? "111111" : "000000");
+
+async function eventsOf(userId: number) {
+  return api.db
+    .select()
+    .from(adminAuditLog)
+    .where(and(eq(adminAuditLog.entityType, "user"), eq(adminAuditLog.entityId, String(userId))))
+    .orderBy(asc(adminAuditLog.id));
+}
+
+test("a wrong code for an account and the sign-in that follows are audit rows with the IP", async () => {
+  const user = await createUser(api, "signer");
+  const ip = { "x-client-ip": "198.51.100.44" };
+  expect((await call(api, "POST", "/api/auth/send-code", { email: user.email }, undefined, ip)).status).toBe(200);
+  const code = lastCode(user.email);
+  const refused = await call(api, "POST", "/api/auth/verify-code", { email: user.email, code: wrong(code) }, undefined, {
+    "x-client-ip": "203.0.113.66",
+  });
+  expect(refused.body.error.code).toBe("invalid_code");
+  expect((await call(api, "POST", "/api/auth/verify-code", { email: user.email, code }, undefined, ip)).status).toBe(200);
+
+  const events = await eventsOf(user.id);
+  expect(events.map((e) => e.action)).toEqual(["user.code_failed", "user.sign_in"]);
+  expect(events[0]).toMatchObject({ actorUserId: null, actorLabel: "anonymous", actorRole: "ANONIM", ip: "203.0.113.66" });
+  expect(events[0]!.after).toMatchObject({ purpose: "sign_in", reason: "invalid_code" });
+  expect(events[1]).toMatchObject({ actorUserId: user.id, actorLabel: user.email, actorRole: "USER", ip: "198.51.100.44" });
+});
+
+test("a wrong code for an address no account has leaves no audit row", async () => {
+  const email = uniqueEmail("nobody");
+  await call(api, "POST", "/api/auth/send-code", { email });
+  const before = await api.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "user.code_failed"));
+  await call(api, "POST", "/api/auth/verify-code", { email, code: wrong(lastCode(email)) });
+  const after = await api.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "user.code_failed"));
+  expect(after).toHaveLength(before.length);
+});
+
+test("signing out on all devices is an audit row with the number of sessions ended", async () => {
+  const user = await createUser(api, "leaver");
+  const reply = await call(api, "POST", "/api/auth/logout-all", undefined, user.token, { "x-client-ip": "198.51.100.45" });
+  expect(reply.status).toBe(200);
+  const events = await eventsOf(user.id);
+  expect(events.map((e) => e.action)).toEqual(["user.logout_all"]);
+  expect(events[0]).toMatchObject({ actorUserId: user.id, ip: "198.51.100.45", after: { sessionsEnded: 0 } });
+});
+
+test("a changed sign-in e-mail and a wrong change code are audit rows with the old and new address", async () => {
+  const user = await createUser(api, "mover");
+  const next = uniqueEmail("moved");
+  const started = await call(api, "POST", "/api/profile/contacts", { kind: "email", value: next }, user.token);
+  expect(started.status).toBe(201);
+  const id = started.body.data.id as number;
+  const code = lastCode(next);
+  expect((await call(api, "POST", `/api/profile/contacts/${id}/verify`, { code: wrong(code) }, user.token)).status).toBe(400);
+  expect((await call(api, "POST", `/api/profile/contacts/${id}/verify`, { code }, user.token)).status).toBe(200);
+
+  const events = await eventsOf(user.id);
+  expect(events.map((e) => e.action)).toEqual(["user.code_failed", "user.contact_change"]);
+  expect(events[0]!.after).toMatchObject({ purpose: "change_email", reason: "invalid_code" });
+  expect(events[1]).toMatchObject({ actorUserId: user.id, before: { email: user.email }, after: { email: next } });
+});

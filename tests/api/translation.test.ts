@@ -1,0 +1,280 @@
+/**
+ * Supplier content in the reader's language (issue 15 §4, ADR 031), on PGlite and on PostgreSQL:
+ * - both provider adapters speak their documented API (a local fake of each): LibreTranslate with
+ *   `api_key`, Yandex Cloud Translate v2 with `Api-Key` and `folderId`; refusals and failures are a
+ *   TranslationError (the job is retried), and the configuration refuses a half-configured provider;
+ * - a product's and a company's name and description written in Chinese are machine-translated by
+ *   the background job and shown to a Russian or English reader with the original alongside;
+ * - a changed source makes the stored translation stale (hidden, then made again by the job);
+ * - the supplier's own translation is shown at once and never overwritten by the machine;
+ * - without a provider nothing changes: the original with its language.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { companies, contentTranslations, products } from "../../server/db/schema.ts";
+import { parseEnv } from "../../server/env.ts";
+import { createLogger } from "../../server/logger.ts";
+import { translateContentJob, TRANSLATE_JOB } from "../../server/translation/jobs.ts";
+import { createTranslator, libreTranslate, TranslationError, yandexTranslate } from "../../server/translation/provider.ts";
+import { openTestApi, type TestApi } from "../support/api.ts";
+import { fakeTranslation, startFakeTranslator, type FakeTranslator } from "../support/fake-translator.ts";
+import { call, cleanupProfileData, createUser, multipart, type TestUser } from "../support/profile.ts";
+
+const KEY = "test-translation-key";
+const FOLDER = "b1gtestfolder";
+let fake: FakeTranslator;
+let api: TestApi;
+let owner: TestUser;
+let stranger: TestUser;
+let companyId: number;
+let productId: number;
+const run = `${process.pid}${Date.now().toString(36)}`;
+const NAME = `旋耕机刀片 ${run}`;
+const DESCRIPTION = "65Mn钢，热处理，适用于各种旋耕机。";
+
+async function ok<T = any>(method: string, url: string, body: unknown, token: string | undefined): Promise<T> {
+  const reply = await call(api, method, url, body, token);
+  if (reply.status >= 300) throw new Error(`${method} ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.data as T;
+}
+
+beforeAll(async () => {
+  fake = await startFakeTranslator({ apiKey: KEY, folderId: FOLDER });
+  api = await openTestApi({ translator: libreTranslate(fake.url, KEY) });
+  await cleanupProfileData(api);
+  owner = await createUser(api, "translation-owner", { locale: "zh" });
+  stranger = await createUser(api, "translation-stranger");
+  companyId = (
+    await ok(
+      "POST",
+      "/api/profile/company",
+      { name: { zh: `辽中鑫达机械 ${run}` }, description: { zh: "农机配件生产。" }, sourceLang: "zh", country: "CN" },
+      owner.token,
+    )
+  ).id;
+  productId = (
+    await ok(
+      "POST",
+      "/api/profile/company/products",
+      { name: { zh: NAME }, description: { zh: DESCRIPTION }, sourceLang: "zh" },
+      owner.token,
+    )
+  ).id;
+  // Publication is the moderators' business (tests/api/admin.test.ts); here both are simply public.
+  await api.db.update(companies).set({ status: "published", publishedAt: new Date() }).where(eq(companies.id, companyId));
+  await api.db.update(products).set({ status: "published", publishedAt: new Date() }).where(eq(products.id, productId));
+});
+
+afterAll(async () => {
+  if (!api) return;
+  await api.db.delete(contentTranslations).where(sql`entity_id in (${productId}, ${companyId})`);
+  await cleanupProfileData(api);
+  await api.close();
+  await fake.close();
+});
+
+describe("the provider adapters speak the documented APIs", () => {
+  test("LibreTranslate: one POST /translate per text with source, target, format and api_key", async () => {
+    const from = fake.requests.length;
+    const translator = createTranslator({ TRANSLATION_PROVIDER: "libretranslate", TRANSLATION_URL: fake.url, TRANSLATION_API_KEY: KEY })!;
+    expect(await translator.translate(["钢管", "螺栓"], "zh", "ru")).toEqual([
+      fakeTranslation("钢管", "ru"),
+      fakeTranslation("螺栓", "ru"),
+    ]);
+    expect(fake.requests.slice(from).map((r) => [r.path, r.body])).toEqual([
+      ["/translate", { q: "钢管", source: "zh", target: "ru", format: "text", api_key: KEY }],
+      ["/translate", { q: "螺栓", source: "zh", target: "ru", format: "text", api_key: KEY }],
+    ]);
+  });
+
+  test("Yandex Cloud Translate v2: all texts in one request with Api-Key and folderId", async () => {
+    const from = fake.requests.length;
+    const translator = createTranslator({
+      TRANSLATION_PROVIDER: "yandex",
+      TRANSLATION_URL: fake.url,
+      TRANSLATION_API_KEY: KEY,
+      TRANSLATION_FOLDER_ID: FOLDER,
+    })!;
+    expect(await translator.translate(["Трубы стальные", "Болты"], "ru", "zh")).toEqual([
+      fakeTranslation("Трубы стальные", "zh"),
+      fakeTranslation("Болты", "zh"),
+    ]);
+    const [request] = fake.requests.slice(from);
+    expect(request?.path).toBe("/translate/v2/translate");
+    expect(request?.headers.authorization).toBe(`Api-Key ${KEY}`);
+    expect(request?.body).toMatchObject({
+      sourceLanguageCode: "ru",
+      targetLanguageCode: "zh",
+      texts: ["Трубы стальные", "Болты"],
+      folderId: FOLDER,
+    });
+  });
+
+  test("a refused key, a wrong folder and a failing service are TranslationErrors", async () => {
+    await expect(libreTranslate(fake.url, "wrong").translate(["a"], "en", "ru")).rejects.toThrow(TranslationError);
+    await expect(yandexTranslate(fake.url, "wrong", FOLDER).translate(["a"], "en", "ru")).rejects.toThrow(/401/);
+    await expect(yandexTranslate(fake.url, KEY, "other").translate(["a"], "en", "ru")).rejects.toThrow(/400/);
+    fake.failNext(1);
+    await expect(libreTranslate(fake.url, KEY).translate(["a"], "en", "ru")).rejects.toThrow(/500/);
+    await expect(libreTranslate("http://127.0.0.1:9", KEY).translate(["a"], "en", "ru")).rejects.toThrow(/unreachable/);
+  });
+
+  test("the configuration refuses a provider without its URL, key or folder, and `none` is no translator", () => {
+    expect(() => parseEnv({ TRANSLATION_PROVIDER: "libretranslate" })).toThrow(/TRANSLATION_URL: is required/);
+    expect(() => parseEnv({ TRANSLATION_PROVIDER: "yandex", TRANSLATION_API_KEY: "k" })).toThrow(/TRANSLATION_FOLDER_ID: is required/);
+    expect(() => parseEnv({ TRANSLATION_PROVIDER: "deepl" })).toThrow(/TRANSLATION_PROVIDER/);
+    expect(createTranslator(parseEnv({}))).toBeUndefined();
+  });
+});
+
+describe("public pages in the reader's language", () => {
+  test("the job translates a Chinese product and company; readers see the translation with the original", async () => {
+    // Creating the company and the product enqueued one job each.
+    expect(await api.jobs.runDue(TRANSLATE_JOB)).toBeGreaterThanOrEqual(2);
+    const en = (await api.getJson<any>(`/api/products/${productId}?lang=en`)).body.data;
+    expect(en.name).toEqual({ text: fakeTranslation(NAME, "en"), lang: "en" });
+    expect(en.description).toEqual({ text: fakeTranslation(DESCRIPTION, "en"), lang: "en" });
+    expect(en.translations).toEqual([
+      { field: "name", origin: "machine", original: { text: NAME, lang: "zh" } },
+      { field: "description", origin: "machine", original: { text: DESCRIPTION, lang: "zh" } },
+    ]);
+    const zh = (await api.getJson<any>(`/api/products/${productId}?lang=zh`)).body.data;
+    expect(zh.name).toEqual({ text: NAME, lang: "zh" });
+    expect(zh.translations).toEqual([]);
+    const company = (await api.getJson<any>(`/api/companies/${companyId}?lang=ru`)).body.data;
+    expect(company.description).toEqual({ text: fakeTranslation("农机配件生产。", "ru"), lang: "ru" });
+    expect(company.translations.map((t: any) => [t.field, t.origin])).toEqual([
+      ["name", "machine"],
+      ["description", "machine"],
+    ]);
+  });
+
+  test("a changed source hides the stale translation until the job makes it again", async () => {
+    const changed = `${DESCRIPTION} 质保一年。`;
+    await api.db
+      .update(products)
+      .set({ description: { zh: changed } })
+      .where(eq(products.id, productId));
+    const stale = (await api.getJson<any>(`/api/products/${productId}?lang=ru`)).body.data;
+    expect(stale.description).toEqual({ text: changed, lang: "zh" });
+    expect(stale.translations.map((t: any) => t.field)).toEqual(["name"]);
+    const entries = await ok<any[]>("GET", `/api/profile/translations/products/${productId}`, undefined, owner.token);
+    expect(entries.find((e) => e.field === "description" && e.lang === "ru")).toMatchObject({ origin: "machine", stale: true });
+
+    // An approval (or an edit) enqueues the job; here it is enqueued as approval does.
+    await api.jobs.send(TRANSLATE_JOB, { kind: "product", id: productId });
+    const from = fake.requests.length;
+    await api.jobs.runDue(TRANSLATE_JOB);
+    // Only the changed field is sent again, once per language.
+    expect(fake.requests.slice(from).map((r) => r.body.q)).toEqual([changed, changed]);
+    const fresh = (await api.getJson<any>(`/api/products/${productId}?lang=ru`)).body.data;
+    expect(fresh.description).toEqual({ text: fakeTranslation(changed, "ru"), lang: "ru" });
+  });
+
+  test("the supplier's own translation is shown at once and the machine never overwrites it", async () => {
+    const entries = await ok<any[]>(
+      "PUT",
+      `/api/profile/translations/products/${productId}`,
+      { field: "name", lang: "ru", text: "Ножи для почвофрезы" },
+      owner.token,
+    );
+    expect(entries.find((e) => e.field === "name" && e.lang === "ru")).toMatchObject({
+      text: "Ножи для почвофрезы",
+      origin: "manual",
+      stale: false,
+    });
+    const ru = (await api.getJson<any>(`/api/products/${productId}?lang=ru`)).body.data;
+    expect(ru.name).toEqual({ text: "Ножи для почвофрезы", lang: "ru" });
+    expect(ru.translations[0]).toEqual({ field: "name", origin: "manual", original: { text: NAME, lang: "zh" } });
+
+    await api.db
+      .update(products)
+      .set({ name: { zh: `${NAME} 新` } })
+      .where(eq(products.id, productId));
+    await api.jobs.send(TRANSLATE_JOB, { kind: "product", id: productId });
+    await api.jobs.runDue(TRANSLATE_JOB);
+    const after = (await api.getJson<any>(`/api/products/${productId}?lang=ru`)).body.data;
+    expect(after.name).toEqual({ text: "Ножи для почвофрезы", lang: "ru" });
+    expect((await api.getJson<any>(`/api/products/${productId}?lang=en`)).body.data.name.text).toBe(fakeTranslation(`${NAME} 新`, "en"));
+
+    // Emptying it hands the field back to the machine.
+    await ok("PUT", `/api/profile/translations/products/${productId}`, { field: "name", lang: "ru", text: "" }, owner.token);
+    await api.jobs.runDue(TRANSLATE_JOB);
+    expect((await api.getJson<any>(`/api/products/${productId}?lang=ru`)).body.data.name.text).toBe(fakeTranslation(`${NAME} 新`, "ru"));
+  });
+
+  test("the company's translation is replaced by its owner; the source language and other companies are refused", async () => {
+    await ok("PUT", "/api/profile/translations/company", { field: "description", lang: "en", text: "Farm machinery parts." }, owner.token);
+    const en = (await api.getJson<any>(`/api/companies/${companyId}?lang=en`)).body.data;
+    expect(en.description).toEqual({ text: "Farm machinery parts.", lang: "en" });
+
+    const source = await call(
+      api,
+      "PUT",
+      `/api/profile/translations/products/${productId}`,
+      { field: "name", lang: "zh", text: "x" },
+      owner.token,
+    );
+    expect([source.status, source.body.error.code]).toEqual([409, "translation_not_needed"]);
+    const other = await call(
+      api,
+      "PUT",
+      `/api/profile/translations/products/${productId}`,
+      { field: "name", lang: "en", text: "x" },
+      stranger.token,
+    );
+    expect(other.status).toBe(403);
+    const bad = await call(api, "PUT", `/api/profile/translations/products/${productId}`, { field: "price", lang: "xx" }, owner.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues.map((i: any) => i.path).sort()).toEqual(["field", "lang"]);
+  });
+
+  test("products a price list imports are translated like typed ones", async () => {
+    const csv = `名称,价格,货币,SKU\n深沟球轴承 ${run},12.5,CNY,TR-${run}\n`;
+    const uploaded = await call(
+      api,
+      "POST",
+      "/api/profile/company/price-lists",
+      multipart(new TextEncoder().encode(csv), "price.csv", "text/csv", { lang: "zh" }),
+      owner.token,
+    );
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.data).toMatchObject({ validRows: 1, invalidRows: 0 });
+    const runId = uploaded.body.data.id as number;
+    expect((await call(api, "POST", `/api/profile/company/price-lists/${runId}/import`, undefined, owner.token)).status).toBeLessThan(300);
+    expect(await api.jobs.runDue("price-list-import")).toBe(1);
+    const [imported] = await api.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.sku, `TR-${run}`));
+    expect(await api.jobs.runDue(TRANSLATE_JOB)).toBeGreaterThanOrEqual(1);
+    const made = await api.db
+      .select({ targetLang: contentTranslations.targetLang, text: contentTranslations.text })
+      .from(contentTranslations)
+      .where(sql`entity_kind = 'product' and entity_id = ${imported!.id} and field = 'name'`)
+      .orderBy(contentTranslations.targetLang);
+    expect(made).toEqual([
+      { targetLang: "en", text: fakeTranslation(`深沟球轴承 ${run}`, "en") },
+      { targetLang: "ru", text: fakeTranslation(`深沟球轴承 ${run}`, "ru") },
+    ]);
+    await api.db.delete(contentTranslations).where(sql`entity_kind = 'product' and entity_id = ${imported!.id}`);
+    await api.db.delete(products).where(eq(products.id, imported!.id));
+  });
+
+  test("without a provider the job changes nothing: the original with its language", async () => {
+    const product = (await ok("POST", "/api/profile/company/products", { name: { zh: `螺栓 ${run}` }, sourceLang: "zh" }, owner.token))
+      .id as number;
+    await api.db.update(products).set({ status: "published", publishedAt: new Date() }).where(eq(products.id, product));
+    const logger = createLogger({ level: "silent" });
+    await translateContentJob.run({ kind: "product", id: product }, {
+      logger,
+      jobs: api.jobs,
+      services: { db: api.db },
+      job: { id: "test", retryCount: 0 },
+    } as never);
+    const en = (await api.getJson<any>(`/api/products/${product}?lang=en`)).body.data;
+    expect(en.name).toEqual({ text: `螺栓 ${run}`, lang: "zh" });
+    expect(en.translations).toEqual([]);
+    await api.db.delete(products).where(eq(products.id, product));
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Inquiries end to end (issue 14 §1; ADR 028), with JavaScript and without:
+ * - ru: a visitor opens a product, presses «Запросить цену», fills the form, is taken through
+ *   sign-in (registration) and comes back to the form filled as they left it, sends it; the
+ *   supplier's employee gets the e-mail, opens the conversation and answers; the buyer gets the
+ *   answer's e-mail, finds it unread in «Мои запросы» and replies.
+ * - en: a signed-in buyer asks a seeded supplier of the demo catalogue (nobody of it on the site)
+ *   from its page; the inquiry goes by e-mail to the company's public address.
+ * E-mails are read from the mail catcher.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { hydrated } from "./support/page.ts";
+import { publishedProductOfNewSupplier } from "./support/admin.ts";
+import { enterCode, mailsTo, newAddress, signIn } from "./support/session.ts";
+
+/** Waits for an e-mail to `address` whose subject matches and returns the conversation path it links to. */
+async function conversationLinkIn(address: string, subject: RegExp): Promise<string> {
+  let path = "";
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(address)).find((m) => subject.test(m.subject));
+        path = mail?.text.match(/\/profile\/conversations\/\d+/)?.[0] ?? "";
+        return path;
+      },
+      { timeout: 20_000, message: `an e-mail "${subject.source}" to ${address}` },
+    )
+    .not.toBe("");
+  return path;
+}
+
+/** Full-page screenshots at 1280 and 375 px wide (test-results/inquiries-screens), looked at by a person. */
+async function shoot(page: Page, name: string, enabled: boolean) {
+  if (!enabled) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/inquiries-screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  if (javaScriptEnabled) await hydrated(page);
+}
+
+test.describe("inquiries", () => {
+  test("ru: a visitor signs in on the way and keeps the form; the supplier's employee answers; the buyer replies", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }, info) => {
+    test.setTimeout(180_000);
+    const tag = `${info.project.name}-${Date.now().toString(36)}`;
+    // The supplier: a person whose company and product are published.
+    const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" });
+    const supplierPage = await supplierContext.newPage();
+    const supplierEmail = newAddress("inquiry-supplier", info.project.name);
+    await signIn(supplierPage, supplierEmail, ["Ли", "Вэй"]);
+    const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+
+    // The visitor finds the product and asks for a price.
+    await open(page, `/product/${product.productId}`, javaScriptEnabled);
+    await page.getByRole("link", { name: "Запросить цену" }).click();
+    await expect(page).toHaveURL(new RegExp(`/inquiry/new\\?supplier=${product.companyId}&product=${product.productId}$`));
+    if (javaScriptEnabled) await hydrated(page);
+    await expect(page.getByRole("checkbox", { name: new RegExp(product.names.ru) })).toBeChecked();
+    await page.getByLabel("Количество", { exact: true }).fill("50");
+    await page.getByLabel("Единица", { exact: true }).selectOption("pcs");
+    await page.getByLabel("Желаемая цена за единицу").fill("11.20");
+    await page.getByLabel("Валюта", { exact: true }).selectOption("CNY");
+    await page.getByLabel("Условия поставки (Incoterms 2020)").selectOption("FOB");
+    await page.getByLabel("Город назначения").fill("Новосибирск");
+    const text = `Нужны ножи для почвофрезы, 50 шт. ${tag}`;
+    await page.getByLabel("Сообщение", { exact: true }).fill(text);
+    await page.getByRole("button", { name: "Войти и отправить" }).click();
+
+    // Sign-in (a new person registers) and back to the form, filled.
+    await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+    const buyerEmail = newAddress("inquiry-buyer", info.project.name);
+    await enterCode(page, buyerEmail);
+    await expect(page).toHaveURL(/\/auth\/registration$/);
+    await page.getByLabel("Имя", { exact: true }).fill("Анна");
+    await page.getByLabel("Фамилия", { exact: true }).fill("Покупателева");
+    await page.getByLabel(/Принимаю условия/).check();
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect(page).toHaveURL(new RegExp(`/inquiry/new\\?supplier=${product.companyId}&draft=`), { timeout: 20_000 });
+    if (javaScriptEnabled) await hydrated(page);
+    await expect(page.getByText("Запрос заполнен так, как вы его оставили")).toBeVisible();
+    await expect(page.getByLabel("Сообщение", { exact: true })).toHaveValue(text);
+    await expect(page.getByLabel("Условия поставки (Incoterms 2020)")).toHaveValue("FOB");
+    await expect(page.getByLabel("Количество", { exact: true })).toHaveValue("50");
+    await expect(page.getByRole("checkbox", { name: new RegExp(product.names.ru) })).toBeChecked();
+    await shoot(page, "form", javaScriptEnabled);
+    await page.getByRole("button", { name: "Отправить запрос" }).click();
+    await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
+    await expect(page.getByText(text)).toBeVisible();
+    await expect(page.getByText("Новый", { exact: true })).toBeVisible();
+
+    // The supplier's employee gets the e-mail and answers in the conversation.
+    const link = await conversationLinkIn(supplierEmail, /Новый запрос от Анна Покупателева/);
+    await open(supplierPage, link, javaScriptEnabled);
+    await expect(supplierPage.getByText(text)).toBeVisible();
+    await expect(supplierPage.getByText("FOB")).toBeVisible();
+    const answer = `Здравствуйте! 11,50 CNY за штуку, FOB Далянь. ${tag}`;
+    await supplierPage.getByLabel("Ваше сообщение").fill(answer);
+    await supplierPage.getByRole("button", { name: "Отправить", exact: true }).click();
+    await expect(supplierPage.locator(".message.is-own").getByText(answer)).toBeVisible();
+    await expect(supplierPage.getByText("Есть ответ", { exact: true })).toBeVisible();
+    // The company inbox lists it, answered.
+    await open(supplierPage, "/profile/inbox", javaScriptEnabled);
+    const inboxRow = supplierPage.locator(".conversation-row").filter({ hasText: answer });
+    await expect(inboxRow.getByText("Есть ответ")).toBeVisible();
+    await expect(inboxRow.getByRole("link", { name: /Анна Покупателева/ })).toBeVisible();
+    await shoot(supplierPage, "inbox", javaScriptEnabled);
+
+    // The buyer hears of it, finds it unread in their inquiries and replies.
+    await conversationLinkIn(buyerEmail, /Новый ответ от Ли Вэй/);
+    await open(page, "/profile/inquiries", javaScriptEnabled);
+    const row = page.locator(".conversation-row").filter({ hasText: answer });
+    await expect(row.getByText("1 непрочитанная")).toBeVisible();
+    await row.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
+    await expect(page.getByText(answer)).toBeVisible();
+    const reply = `Спасибо, оформляем на 100 штук. ${tag}`;
+    await page.getByLabel("Ваше сообщение").fill(reply);
+    await page.getByRole("button", { name: "Отправить", exact: true }).click();
+    await expect(page.locator(".message.is-own").getByText(reply)).toBeVisible();
+    await shoot(page, "conversation", javaScriptEnabled);
+    await supplierContext.close();
+  });
+
+  test("en: a signed-in buyer asks a seeded supplier nobody runs; the inquiry is e-mailed to its public address", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }, info) => {
+    test.setTimeout(120_000);
+    // A seeded supplier of the demo catalogue with a public e-mail address.
+    const getJson = async <T>(path: string) => ((await (await fetch(new URL(path, baseURL))).json()) as { data: T }).data;
+    const list = await getJson<{ id: number }[]>("/api/companies?lang=en&perPage=50");
+    let supplier: { id: number; email: string | null } | null = null;
+    for (const { id } of list.slice(info.project.name === "js" ? 0 : 25)) {
+      const card = await getJson<{ id: number; email: string | null }>(`/api/companies/${id}?lang=en`);
+      if (card.email) {
+        supplier = card;
+        break;
+      }
+    }
+    expect(supplier, "a seeded supplier with an e-mail address").not.toBeNull();
+    const buyerEmail = newAddress("inquiry-en", info.project.name);
+    await signIn(page, buyerEmail, ["John", "Buyer"]);
+    await open(page, `/en/suppliers/${supplier!.id}`, javaScriptEnabled);
+    await page.getByRole("link", { name: "Request a price" }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/inquiry/new\\?supplier=${supplier!.id}$`));
+    if (javaScriptEnabled) await hydrated(page);
+    await expect(page.getByText("Nobody from this company is on Postavka yet")).toBeVisible();
+    // An empty message is refused and nothing else typed is lost.
+    await page.getByLabel("Destination city").fill("Kazan");
+    await page.getByRole("button", { name: "Send inquiry" }).click();
+    await expect(page.locator("#inquiry-message-error")).not.toHaveText(/^\s*$/);
+    await expect(page.getByLabel("Destination city")).toHaveValue("Kazan");
+    const text = `Please quote your best price for 2 t, DAP Kazan. ${Date.now().toString(36)} ${info.project.name}`;
+    await page.getByLabel("Message", { exact: true }).fill(text);
+    await page.getByLabel("Delivery terms (Incoterms 2020)").selectOption("DAP");
+    await page.getByRole("button", { name: "Send inquiry" }).click();
+    await expect(page).toHaveURL(/\/en\/profile\/conversations\/\d+$/);
+    await expect(page.getByText(text)).toBeVisible();
+    await expect(page.getByText("Written in English")).toBeVisible();
+    await expect.poll(async () => (await mailsTo(supplier!.email!)).some((m) => m.text.includes(text)), { timeout: 20_000 }).toBe(true);
+  });
+});

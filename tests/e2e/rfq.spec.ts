@@ -1,0 +1,182 @@
+/**
+ * Buying requests in a real browser, with JavaScript on and off (issue 14 §2): a buyer posts a
+ * public request for goods of TN VED heading 8432 (the heading of the test suppliers' tiller
+ * blades, chosen with the classifier picker); a moderator approves it in the admin queue; the two suppliers are notified by e-mail
+ * (the server's job worker), each opens the request from the e-mail's link and quotes; the buyer
+ * compares the quotes side by side, sorts them with the plain links and accepts one; the other
+ * supplier is told politely by e-mail (the mail catcher). The public page lists the request without
+ * the buyer's contacts. Files attached to the request and to a quote (a plain multipart post, also
+ * without JavaScript) are links on the request pages and in the comparison. Screenshots of the comparison and the public page at 1280 and 375 px.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
+import { mailsTo, newAddress, signIn, type Mail } from "./support/session.ts";
+import { hydrated } from "./support/page.ts";
+import sharp from "sharp";
+
+/** A small PNG (the upload checks the content, not the name). */
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
+
+const tagOf = (project: string) => `${project}${Date.now().toString(36)}`;
+
+/** Waits for an e-mail to `address` whose subject contains `text`. */
+async function mailAbout(address: string, text: string): Promise<Mail> {
+  await expect.poll(async () => (await mailsTo(address)).some((m) => m.subject.includes(text)), { timeout: 30_000 }).toBe(true);
+  return (await mailsTo(address)).find((m) => m.subject.includes(text))!;
+}
+
+/** Picks a TN VED code with the product form's picker: the live combobox with JavaScript, its search step without. */
+async function pickTnved(page: Page, javaScriptEnabled: boolean, query: string, code: RegExp) {
+  if (javaScriptEnabled) {
+    await page.getByRole("combobox", { name: /Найти код ТН ВЭД ЕАЭС/ }).fill(query);
+    await page.getByRole("option", { name: code }).click();
+  } else {
+    await page.getByLabel(/Найти код ТН ВЭД ЕАЭС/).fill(query);
+    await page.getByRole("button", { name: "Найти", exact: true }).click();
+    await page.getByRole("button", { name: code }).click();
+  }
+}
+
+async function newPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled, locale: "ru-RU" });
+  return context.newPage();
+}
+
+test("a public request reaches the suppliers of its TN VED heading; they quote; the buyer compares and accepts", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const project = testInfo.project.name;
+  const js = project === "js";
+  const tag = tagOf(project);
+  const title = `Ножи для почвофрезы ${tag}`;
+
+  // Two suppliers with published products under heading 8432.
+  const suppliers: { email: string; page: Page; companyId: number }[] = [];
+  for (const n of [1, 2]) {
+    const supplierPage = await newPage(browser, js);
+    const email = newAddress(`supplier${n}`, project);
+    await signIn(supplierPage, email, [`Поставщик${n}`, "Тестов"]);
+    const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, `${tag}-${n}`);
+    suppliers.push({ email, page: supplierPage, companyId: product.companyId });
+  }
+
+  // The buyer posts the request.
+  const buyerEmail = newAddress("buyer", project);
+  await signIn(page, buyerEmail, ["Покупатель", "Тестов"]);
+  await page.goto("/profile/rfq/new");
+  if (js) await hydrated(page);
+  await pickTnved(page, js, "8432291000", /8432 29 100 0/);
+  await page.getByLabel("Что нужно").fill(title);
+  await page.getByLabel("Описание и требования").fill("Ножи L-образные, сталь 65Г, 2000 штук в месяц.");
+  await page.getByLabel("Количество").fill("2000");
+  await page.getByLabel("Единица").selectOption("pcs");
+  await page.getByLabel("Целевая цена за единицу").fill("11.5");
+  await page.getByLabel("Валюта", { exact: true }).selectOption("CNY");
+  await page.getByLabel("Инкотермс 2020").selectOption("FCA");
+  await page.getByLabel("Город назначения").fill("Новосибирск");
+  const deadline = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Предложения до").fill(deadline);
+  await page.getByLabel("Вложения").setInputFiles({ name: `drawing-${tag}.png`, mimeType: "image/png", buffer: await png() });
+  await page.getByRole("button", { name: "Сохранить и отправить" }).click();
+  await expect(page).toHaveURL(/\/profile\/rfq\/\d+$/);
+  await expect(page.locator(".rfq-status")).toHaveText("На проверке");
+  await expect(page.locator(".card .rfq-files").getByRole("link", { name: `drawing-${tag}.png` })).toBeVisible();
+  const rfqId = Number(page.url().match(/\/profile\/rfq\/(\d+)/)![1]);
+
+  // Not listed before a moderator approves it.
+  await page.goto("/rfq");
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+
+  // The moderator approves it from the queue.
+  const moderator = await newPage(browser, js);
+  await signInAsModerator(moderator, project);
+  await moderator.goto("/admin/moderation?kind=rfq");
+  await moderator.getByRole("link", { name: title }).click();
+  await expect(moderator).toHaveURL(new RegExp(`/admin/moderation/rfq/${rfqId}$`));
+  await moderator.getByRole("button", { name: /Одобрить|Approve/ }).click();
+  await expect(moderator).toHaveURL(/\/admin\/moderation$/);
+
+  // Listed publicly, without the buyer's contacts.
+  const visitor = await newPage(browser, js);
+  await visitor.goto("/rfq");
+  await visitor.getByRole("link", { name: title }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(visitor.locator("main")).not.toContainText(buyerEmail);
+  await expect(visitor.getByRole("link", { name: "Войдите как поставщик, чтобы отправить предложение" })).toBeVisible();
+
+  // Both suppliers are notified and quote from the e-mail's link.
+  const offers = [
+    { price: "12.20", moq: "500", lead: "30", place: "Dalian" },
+    { price: "10.90", moq: "1000", lead: "45", place: "Shenyang" },
+  ];
+  for (const [index, supplier] of suppliers.entries()) {
+    const mail = await mailAbout(supplier.email, title);
+    const link = mail.text.match(/https?:\/\/\S+\/profile\/quotes\/new\?rfq=\d+/)![0];
+    expect(link).toContain(`rfq=${rfqId}`);
+    const offer = offers[index]!;
+    await supplier.page.goto(new URL(link).pathname + new URL(link).search);
+    await supplier.page.getByLabel("От количества").first().fill(offer.moq);
+    await supplier.page.getByLabel("Цена за единицу").first().fill(offer.price);
+    await supplier.page.getByLabel("Мин. партия").fill(offer.moq);
+    await supplier.page.getByLabel("Срок поставки, дней").fill(offer.lead);
+    await supplier.page.getByLabel("Пункт по Инкотермс").fill(offer.place);
+    await supplier.page.getByLabel("Действует до").fill(deadline);
+    await supplier.page.getByLabel("Язык комментария").selectOption("ru");
+    await expect(supplier.page.getByRole("link", { name: `drawing-${tag}.png` })).toBeVisible();
+    if (index === 0) {
+      await supplier.page.getByLabel("Вложения").setInputFiles({ name: `offer-${tag}.png`, mimeType: "image/png", buffer: await png() });
+    }
+    await supplier.page.getByRole("button", { name: "Отправить предложение" }).click();
+    await expect(supplier.page).toHaveURL(/\/profile\/quotes\/\d+$/);
+    await expect(supplier.page.getByText("Отправлено", { exact: true })).toBeVisible();
+  }
+
+  // The buyer compares them side by side: cheapest first, then by lead time.
+  await page.goto(`/profile/rfq/${rfqId}`);
+  const headers = page.locator(".rfq-compare-table thead th");
+  await expect(headers).toHaveCount(3);
+  await expect(headers.nth(1)).toContainText(`${tag}-2`);
+  // The CNY prices are also in the buyer's currency (roubles for Russian) at the Bank of Russia rate, with its date.
+  await expect(page.locator(".rfq-compare-table strong + [data-converted=RUB]").first()).toHaveText(/^≈\s[\d\s,]+₽$/);
+  await expect(page.locator(".rfq-rate-note")).toContainText(/по курсу Банка России на \d{2}\.\d{2}\.\d{4}/);
+  // Supplier 1's file is a link in its column (the second).
+  const fileRow = page.locator(".rfq-compare-table tbody tr", { hasText: "Файлы" });
+  await expect(
+    fileRow
+      .locator("td")
+      .nth(1)
+      .getByRole("link", { name: `offer-${tag}.png` }),
+  ).toBeVisible();
+  await expect(fileRow.locator("td").nth(0)).toHaveText("—");
+  await page.getByRole("link", { name: "Срок поставки" }).click();
+  await expect(page).toHaveURL(/sort=leadTime/);
+  await expect(headers.nth(1)).toContainText(`${tag}-1`);
+  await expect(page.locator(".rfq-compare-table a.rfq-contact").first()).toHaveAttribute(
+    "href",
+    `/inquiry/new?supplier=${suppliers[0]!.companyId}`,
+  );
+
+  if (project === "js") {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator("#quotes").screenshot({ path: testInfo.outputPath(`rfq-compare-${width}.png`) });
+      await visitor.setViewportSize({ width, height: 900 });
+      await visitor.screenshot({ path: testInfo.outputPath(`rfq-public-${width}.png`), fullPage: true });
+    }
+  }
+
+  // Accept the cheaper quote (supplier 2): supplier 1 is told politely.
+  await page.getByRole("button", { name: "Принять" }).nth(1).click();
+  await expect(page.locator(".rfq-status")).toHaveText("Выбран поставщик");
+  const declined = await mailAbout(suppliers[0]!.email, "О вашем предложении");
+  expect(declined.text).toContain(title);
+  const accepted = await mailAbout(suppliers[1]!.email, "Ваше предложение принято");
+  expect(accepted.text).toContain(title);
+});
