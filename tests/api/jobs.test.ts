@@ -76,3 +76,32 @@ test("a job queued by one queue runs once, on another queue over the same databa
   await consumerA.stop();
   await consumerB.stop();
 });
+
+test("a working queue drains a backlog in batches, and one failing job neither fails nor holds back the others", async () => {
+  const seen: number[] = [];
+  const batch = defineJob<{ n: number }>({
+    name: "test-backlog",
+    retryLimit: 1,
+    async run({ n }) {
+      if (n === 7) throw new Error("job 7 fails");
+      seen.push(n);
+    },
+  });
+  const logger = createLogger({ level: "silent" });
+  const producer = await createJobQueue({ pool: api.database.pool, logger, definitions: [batch] });
+  for (let n = 0; n < 25; n++) await producer.send("test-backlog", { n });
+  // Polled every 30 s: with one job per fetch, 24 jobs would take 12 minutes; batches fetched back to
+  // back while they come back full take one poll.
+  const worker = await createJobQueue({ pool: api.database.pool, logger, definitions: [batch], work: true, pollingIntervalSeconds: 30 });
+  await expect.poll(() => seen.length, { timeout: 15_000 }).toBe(24);
+  expect(seen.includes(7)).toBe(false);
+  const states = await api.database.pool.query<{ state: string; n: string }>(
+    "select state, count(*)::text as n from pgboss.job where name = 'test-backlog' group by state order by state::text",
+  );
+  expect(states.rows).toEqual([
+    { state: "completed", n: "24" },
+    { state: "retry", n: "1" },
+  ]);
+  await worker.stop();
+  await producer.stop();
+});
