@@ -15,6 +15,13 @@ export const LocalizedSchema = z.object({ ru: z.string().optional(), en: z.strin
 /**
  * One text picked for a reader: `lang` says which language it is actually in, so a page can mark
  * text shown in another language than asked for (the Russian original of a classifier name, say).
+ * `machineFrom` is set when the text is a machine translation (ADR 031) from that language.
  */
-export const LocalizedTextSchema = z.object({ text: z.string(), lang: z.enum(LANGS) }).meta({ id: "LocalizedText" });
+export const LocalizedTextSchema = z
+  .object({
+    text: z.string(),
+    lang: z.enum(LANGS),
+    machineFrom: z.enum(LANGS).optional().meta({ description: "Set when `text` is a machine translation from this language" }),
+  })
+  .meta({ id: "LocalizedText" });
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;

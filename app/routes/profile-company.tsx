@@ -23,6 +23,8 @@ import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { CompanyContactItems } from "../components/catalog/facts.tsx";
+import * as pendingApi from "../../contract/profile-pending.ts";
+import { PendingDiff } from "../components/content/pending-diff.tsx";
 
 /** Kind of supplier from the main OKVED code (ADR 006; the same rule as the public page). */
 function supplierKind(okvedMain: string | null): "manufacturer" | "trader" | null {
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const { data: company } = await api.send(companyApi.getCompany);
   const codes = [company.okvedMain, ...company.okvedCodes].filter((c): c is string => Boolean(c));
-  const [legalEntities, files, regions, okved] = await Promise.all([
+  const [legalEntities, files, regions, okved, pendingDiff] = await Promise.all([
     api.send(legalApi.listLegalEntities).then((r) => r.data),
     api.send(companyApi.listCompanyFiles).then((r) => r.data),
     company.regionCode ? regionList(api, lang, company.country) : Promise.resolve([]),
@@ -48,8 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           .catch(() => ({ code, name: null as { text: string; lang: "ru" | "en" | "zh" } | null })),
       ),
     ),
+    // The card's changes awaiting moderation, as the moderator sees them (issue 15 §5); the overview
+    // still shows without it.
+    api
+      .send(pendingApi.getCompanyPendingDiff, { query: { lang } })
+      .then((r) => r.data)
+      .catch(() => null),
   ]);
   return {
+    pendingDiff,
     company,
     legalEntities,
     files,
@@ -124,6 +133,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {company.status === "draft" ? <p className="notice">{t("profileCompany.draftNotice")}</p> : null}
+      <PendingDiff diff={loaderData.pendingDiff} />
       {company.role === "member" ? <ReadOnlyNotice>{t("profileHome.memberNote")}</ReadOnlyNotice> : null}
 
       <div className="supplier-layout">

@@ -16,8 +16,19 @@ import { listRegions } from "../catalog/regions.ts";
 import { getProduct, listCategories, listProducts, randomProducts, relatedProducts } from "../catalog/repository.ts";
 import { getCompanyService, listCompanyServices, listServiceTypes } from "../catalog/services.ts";
 import { pagedReply } from "./replies.ts";
-import { applyTranslations } from "../translation/store.ts";
+import type { Paged } from "../catalog/repository.ts";
+import { applyTranslations, translateCompanyCards, translateProductCards } from "../translation/store.ts";
 import { implement, resource } from "./resource.ts";
+
+/** `pagedReply` of a list whose cards are translated by `translate`. */
+async function translatedPage<T>(
+  result: Paged<T>,
+  page: number,
+  perPage: number,
+  translate: (items: T[]) => Promise<T[]>,
+): Promise<ReturnType<typeof pagedReply<T>>> {
+  return pagedReply({ ...result, items: await translate(result.items) }, page, perPage);
+}
 
 export const categoryResource = resource("/api/categories", [
   implement(categories.listCategories, async (c, { query }) => ({ data: await listCategories(c.var.db, query.lang) })),
@@ -25,9 +36,13 @@ export const categoryResource = resource("/api/categories", [
 
 export const productResource = resource("/api/products", [
   implement(products.listProducts, async (c, { query: { lang, page, perPage, ...filters } }) =>
-    pagedReply(await listProducts(c.var.db, filters, lang, page, perPage), page, perPage),
+    translatedPage(await listProducts(c.var.db, filters, lang, page, perPage), page, perPage, (items) =>
+      translateProductCards(c.var.db, lang, items),
+    ),
   ),
-  implement(products.randomProducts, async (c, { query }) => ({ data: await randomProducts(c.var.db, query.lang, query.count) })),
+  implement(products.randomProducts, async (c, { query }) => ({
+    data: await translateProductCards(c.var.db, query.lang, await randomProducts(c.var.db, query.lang, query.count)),
+  })),
   // Paging parameters are part of the list's query and mean nothing to the facets.
   implement(products.productFacets, async (c, { query: { lang, page: _page, perPage: _perPage, ...filters } }) => ({
     data: await productFacets(c.var.db, filters, lang),
@@ -38,13 +53,15 @@ export const productResource = resource("/api/products", [
     return { data: await applyTranslations(c.var.db, "product", params.id, query.lang, product) };
   }),
   implement(products.relatedProducts, async (c, { params, query }) => ({
-    data: await relatedProducts(c.var.db, params.id, query.lang, query.count),
+    data: await translateProductCards(c.var.db, query.lang, await relatedProducts(c.var.db, params.id, query.lang, query.count)),
   })),
 ]);
 
 export const companyResource = resource("/api/companies", [
   implement(companies.listCompanies, async (c, { query: { lang, page, perPage, ...filters } }) =>
-    pagedReply(await listCompanies(c.var.db, filters, lang, page, perPage), page, perPage),
+    translatedPage(await listCompanies(c.var.db, filters, lang, page, perPage), page, perPage, (items) =>
+      translateCompanyCards(c.var.db, lang, items),
+    ),
   ),
   implement(companies.getCompany, async (c, { params, query }) => {
     const company = await getCompany(c.var.db, params.id, query.lang);
@@ -52,7 +69,9 @@ export const companyResource = resource("/api/companies", [
     return { data: await applyTranslations(c.var.db, "company", params.id, query.lang, company) };
   }),
   implement(companies.listCompanyProducts, async (c, { params, query: { lang, page, perPage, ...filters } }) =>
-    pagedReply(await listProducts(c.var.db, { ...filters, company: params.id }, lang, page, perPage), page, perPage),
+    translatedPage(await listProducts(c.var.db, { ...filters, company: params.id }, lang, page, perPage), page, perPage, (items) =>
+      translateProductCards(c.var.db, lang, items),
+    ),
   ),
 ]);
 

@@ -8,10 +8,13 @@ import * as search from "../../contract/search.ts";
 import { crossSearch, filterServices, filterSuppliers } from "../catalog/browse.ts";
 import { searchProducts, withSpellingCorrection } from "../catalog/search.ts";
 import { implement, resource } from "./resource.ts";
+import { translateCompanyCards, translateProductCards } from "../translation/store.ts";
 
 export const crossSearchResource = resource("/dev/search", [
   implement(search.crossSearch, async (c, { query: { q, lang, perGroup } }) => {
     const { correctedQuery, ...data } = await crossSearch(c.var.db, q, lang, perGroup);
+    data.products.items = await translateProductCards(c.var.db, lang, data.products.items);
+    data.suppliers.items = await translateCompanyCards(c.var.db, lang, data.suppliers.items);
     return { data, meta: { q, correctedQuery } };
   }),
 ]);
@@ -20,7 +23,7 @@ export const productSearchResource = resource("/dev/product", [
   implement(search.searchProducts, async (c, { query: { q, lang, page, perPage, ...filters } }) => {
     const result = await withSpellingCorrection(c.var.db, q, (words) => searchProducts(c.var.db, words, filters, lang, page, perPage));
     return {
-      data: result.items,
+      data: await translateProductCards(c.var.db, lang, result.items),
       meta: {
         ...pageMetaOf(page, perPage, result.total),
         totalCapped: result.totalCapped,
@@ -32,9 +35,10 @@ export const productSearchResource = resource("/dev/product", [
 ]);
 
 export const supplierFilterResource = resource("/dev/suppliers", [
-  implement(search.filterSuppliers, async (c, { query: { q, lang, page, perPage, ...filters } }) =>
-    filterSuppliers(c.var.db, { q, filters, lang, page, perPage }),
-  ),
+  implement(search.filterSuppliers, async (c, { query: { q, lang, page, perPage, ...filters } }) => {
+    const reply = await filterSuppliers(c.var.db, { q, filters, lang, page, perPage });
+    return { ...reply, data: { ...reply.data, items: await translateCompanyCards(c.var.db, lang, reply.data.items) } };
+  }),
 ]);
 
 export const serviceFilterResource = resource("/dev/services", [

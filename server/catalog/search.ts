@@ -55,7 +55,9 @@ export function catalogTsQuery(q: string): SQL | null {
       parts.push(wordQuery(token));
     }
   }
-  return parts.length > 0 ? sql.join(parts, sql` && `) : null;
+  // Parenthesised: callers write `vector @@ ${query}`, and `@@` binds tighter than `&&` — a Chinese word
+  // beside a Latin one (`a @@ q1 && q2`) was `(a @@ q1) && q2`, an error.
+  return parts.length > 0 ? sql`(${sql.join(parts, sql` && `)})` : null;
 }
 
 /**

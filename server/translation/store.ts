@@ -9,7 +9,7 @@
  *   even after the source changed (the supplier is told it may be outdated on the edit page).
  */
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { LANGS } from "../../contract/langs.ts";
 import {
@@ -227,4 +227,73 @@ export async function setManualTranslation(
       target: [contentTranslations.entityKind, contentTranslations.entityId, contentTranslations.field, contentTranslations.targetLang],
       set: { sourceLang: values.sourceLang, sourceHash: values.sourceHash, text, origin: "manual", provider: null, updatedAt: new Date() },
     });
+}
+
+/** A list card's name (and its supplier's, on a product card), as the catalogue's lists return them. */
+interface NamedCard {
+  id: number;
+  name: LocalizedText;
+}
+
+/**
+ * Shows list cards' names in the reader's language (issue 15 §4: the lists, not only the detail
+ * pages): a name not written in `lang` is replaced by the supplier's manual translation or by a
+ * fresh machine one (the rule of `applyTranslations`), marked with `machineFrom` (its source
+ * language) so the card can say so. `products` may carry their `company` card, translated too;
+ * `companies` are supplier cards. One query for the whole list; returns new arrays, the inputs are
+ * left as they are.
+ */
+export async function translateCardNames<P extends NamedCard & { company?: NamedCard }, C extends NamedCard>(
+  db: Db,
+  lang: Lang,
+  products: P[],
+  companies: C[] = [],
+): Promise<{ products: P[]; companies: C[] }> {
+  const productIds = products.filter((p) => p.name.lang !== lang).map((p) => p.id);
+  const companyIds = [...products.flatMap((p) => (p.company ? [p.company] : [])), ...companies]
+    .filter((c) => c.name.lang !== lang)
+    .map((c) => c.id);
+  if (productIds.length === 0 && companyIds.length === 0) return { products, companies };
+  const scope = (kind: TranslationKind, ids: number[]) =>
+    ids.length ? and(eq(contentTranslations.entityKind, kind), inArray(contentTranslations.entityId, [...new Set(ids)])) : undefined;
+  const rows = await db
+    .select()
+    .from(contentTranslations)
+    .where(
+      and(
+        eq(contentTranslations.field, "name"),
+        eq(contentTranslations.targetLang, lang),
+        or(scope("product", productIds), scope("company", companyIds)),
+      ),
+    );
+  if (rows.length === 0) return { products, companies };
+  const byKey = new Map(rows.map((r) => [`${r.entityKind}:${r.entityId}`, r]));
+  const named = <T extends NamedCard>(kind: TranslationKind, card: T): T => {
+    const row = byKey.get(`${kind}:${card.id}`);
+    const original = card.name;
+    if (!row || original.lang === lang) return card;
+    if (row.origin === "machine" && !(original.lang === row.sourceLang && sourceHash(original.text) === row.sourceHash)) return card;
+    return { ...card, name: { text: row.text, lang, ...(row.origin === "machine" ? { machineFrom: row.sourceLang } : {}) } };
+  };
+  return {
+    products: products.map((p) => {
+      const card = named("product", p);
+      return p.company ? { ...card, company: named("company", p.company) } : card;
+    }),
+    companies: companies.map((c) => named("company", c)),
+  };
+}
+
+/** `translateCardNames` of product cards (with their suppliers' names). */
+export async function translateProductCards<P extends NamedCard & { company?: NamedCard }>(
+  db: Db,
+  lang: Lang,
+  products: P[],
+): Promise<P[]> {
+  return (await translateCardNames(db, lang, products)).products;
+}
+
+/** `translateCardNames` of supplier cards. */
+export async function translateCompanyCards<C extends NamedCard>(db: Db, lang: Lang, companies: C[]): Promise<C[]> {
+  return (await translateCardNames<NamedCard, C>(db, lang, [], companies)).companies;
 }

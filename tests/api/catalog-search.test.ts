@@ -137,6 +137,15 @@ describe("the supplier search keeps the filters and its facets follow them", () 
     expect(traders.facets.regions.map((r) => [r.value, r.count])).toEqual([["66", 1]]);
   });
 
+  test("Chinese and Latin words together are one search, not a server error (all three searches)", async () => {
+    // `vector @@ q1 && q2` parsed as `(vector @@ q1) && q2` once; every word must still match.
+    const mixed = encodeURIComponent(`机械 ${WORD}`);
+    for (const path of [`/dev/suppliers/filter?q=${mixed}`, `/dev/product/search?q=${mixed}`, `/dev/search?q=${mixed}`]) {
+      const { status } = await api.getJson(path);
+      expect([path, status]).toEqual([path, 200]);
+    }
+  });
+
   test("words nothing matches: no suppliers and empty facets", async () => {
     const none = await api.getJson<Envelope<{ items: unknown[]; facets: Facets }>>(`/dev/suppliers/filter?q=${WORD}qqqq&region=66`);
     expect(none.body.data.items).toEqual([]);

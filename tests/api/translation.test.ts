@@ -149,6 +149,20 @@ describe("public pages in the reader's language", () => {
     ]);
   });
 
+  test("list cards show the translated names, marked as machine translations from Chinese", async () => {
+    const list = (await api.getJson<any>(`/api/companies/${companyId}/products?lang=en`)).body.data;
+    expect(list.map((p: any) => p.name)).toEqual([{ text: fakeTranslation(NAME, "en"), lang: "en", machineFrom: "zh" }]);
+    expect(list[0].company.name).toEqual({ text: fakeTranslation(`辽中鑫达机械 ${run}`, "en"), lang: "en", machineFrom: "zh" });
+    const reply = await api.getJson<any>(`/dev/suppliers/filter?lang=ru&q=${encodeURIComponent(`辽中鑫达机械 ${run}`)}`);
+    const suppliers = reply.body.data;
+    expect(suppliers.items.map((c: any) => c.name)).toEqual([
+      { text: fakeTranslation(`辽中鑫达机械 ${run}`, "ru"), lang: "ru", machineFrom: "zh" },
+    ]);
+    // The supplier's own language stays as written, unmarked.
+    const zh = (await api.getJson<any>(`/api/companies/${companyId}/products?lang=zh`)).body.data;
+    expect(zh[0].name).toEqual({ text: NAME, lang: "zh" });
+  });
+
   test("a changed source hides the stale translation until the job makes it again", async () => {
     const changed = `${DESCRIPTION} 质保一年。`;
     await api.db

@@ -79,7 +79,7 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
     engine === "postgres"
       ? await openDatabase({ databaseUrl: inject("postgresUrl"), dataDir: "unused", poolMax: 4 })
       : await openDatabase({ dataDir: inject("pgliteDataDir") });
-  const logger = createLogger({ level: "silent" });
+  const logger = createLogger({ level: (process.env.TEST_LOG_LEVEL as "silent") ?? "silent" });
   const auth = createAuthService({
     db: database.db,
     pool: database.pool,

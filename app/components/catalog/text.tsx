@@ -1,9 +1,25 @@
-/** A localized API text (`{ text, lang }`), marked with its language when it is not the page's. */
+/**
+ * A localized API text (`{ text, lang }`), marked with its language when it is not the page's, or
+ * as a machine translation when it is one (`machineFrom`).
+ */
 import { LocalizedName } from "../classifier/localized-name.tsx";
 import type { Lang } from "../../lib/i18n.ts";
+import { useT } from "../../lib/use-t.ts";
 
-export function Text({ value }: { value: { text: string; lang: Lang } | null | undefined }) {
+export function Text({ value }: { value: { text: string; lang: Lang; machineFrom?: Lang } | null | undefined }) {
+  const t = useT();
   if (!value) return null;
+  if (value.machineFrom) {
+    // A machine translation (ADR 031) says so, with its source language in the title.
+    return (
+      <>
+        {value.text}
+        <span className="lang-fallback" title={t(`content.machineFrom.${value.machineFrom}`)}>
+          {t("content.machineShort")}
+        </span>
+      </>
+    );
+  }
   return <LocalizedName name={value.text} nameLang={value.lang} />;
 }
 
