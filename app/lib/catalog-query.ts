@@ -16,6 +16,8 @@ export const productListQuery: QuerySchema = {
   priceMin: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
   priceMax: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
   moqMax: z.string().regex(/^\d{1,12}(\.\d{1,3})?$/),
+  // Units as products store them (OKEI ids such as `pcs`, `kg`, `t`; contract/units.ts), as the API takes them.
+  moqUnit: z.string().regex(/^[\p{L}\p{N}._-]{1,20}$/u),
   okved: z.string().regex(/^\d{2}(\.\d{1,2}){0,2}$/),
   sort: z.enum(["newest", "price_asc", "price_desc"]),
   tnved: z.string().regex(/^\d{2,10}$/),

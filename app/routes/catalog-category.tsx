@@ -27,6 +27,7 @@ const FILTER_KEYS: (keyof productsApi.ProductListInput)[] = [
   "priceMin",
   "priceMax",
   "moqMax",
+  "moqUnit",
   "okved",
   "sort",
   "tnved",

@@ -31,6 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       "priceMin",
       "priceMax",
       "moqMax",
+      "moqUnit",
       "okved",
       "sort",
       "tnved",

@@ -79,11 +79,32 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
             </span>
             <small className="muted">{t("money.priceHint", { currency: money?.currency ?? "RUB" })}</small>
           </fieldset>
-          <label className="field">
-            <span>{t("content.filters.moqMax")}</span>
-            <input type="number" name="moqMax" min={0} step="any" inputMode="decimal" defaultValue={params.get("moqMax") ?? ""} />
+          <fieldset className="field">
+            <legend>{t("content.filters.moqMax")}</legend>
+            <span className="range-inputs">
+              <input
+                type="number"
+                name="moqMax"
+                min={0}
+                step="any"
+                inputMode="decimal"
+                aria-label={t("content.filters.moqMax")}
+                defaultValue={params.get("moqMax") ?? ""}
+              />
+              {/* The units the listed products' MOQs are in (facets): an MOQ in tonnes and one in pieces do not compare. */}
+              <select name="moqUnit" aria-label={t("content.filters.moqUnit")} defaultValue={params.get("moqUnit") ?? ""}>
+                <option value="">{t("content.filters.anyUnit")}</option>
+                {[...new Set([...facets.moq.map((m) => m.unit), ...(params.get("moqUnit") ? [params.get("moqUnit")!] : [])])].map(
+                  (unit) => (
+                    <option key={unit} value={unit}>
+                      {unitLabel(unit, lang)}
+                    </option>
+                  ),
+                )}
+              </select>
+            </span>
             <small className="muted">{t("content.filters.moqHint")}</small>
-          </label>
+          </fieldset>
           <label className="field">
             <span>{t("content.filters.okved")}</span>
             <input name="okved" pattern="\d{2}(\.\d{1,2}){0,2}" placeholder="46.72" defaultValue={params.get("okved") ?? ""} />
