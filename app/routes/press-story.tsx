@@ -1,5 +1,6 @@
 /** `/press_center/{id}`: one story, its Markdown body rendered without raw HTML. */
 import * as storiesApi from "../../contract/stories.ts";
+import { SaveForOffline } from "../components/pwa/save-offline.tsx";
 import type { Route } from "./+types/press-story";
 import { formatDate } from "../components/catalog/format.ts";
 import { Text, TextParagraph } from "../components/catalog/text.tsx";
@@ -47,7 +48,9 @@ export default function PressStory({ loaderData }: Route.ComponentProps) {
       <JsonLd data={jsonLd} />
       <Breadcrumbs items={[{ to: "/press_center", label: t("press.title") }]} />
       <article className="story">
-        <p className="muted">{formatDate(story.publishedAt, lang)}</p>
+        <p className="muted story-meta">
+          {formatDate(story.publishedAt, lang)} <SaveForOffline />
+        </p>
         <h1>
           <Text value={story.title} />
         </h1>

@@ -1,5 +1,6 @@
 /** `/product/{id}`: everything a buyer needs to decide whether to contact the supplier. */
 import type { Route } from "./+types/product";
+import { SaveForOffline } from "../components/pwa/save-offline.tsx";
 import { FavouriteButton } from "../components/catalog/favourite-button.tsx";
 import { RequestPriceLink } from "../components/conversations/parts.tsx";
 import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
@@ -151,6 +152,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <div className="page-actions product-actions">
             <RequestPriceLink supplierId={product.company.id} productIds={[product.id]} />
             <FavouriteButton productId={product.id} large />
+            <SaveForOffline />
           </div>
           {product.tnved ? (
             <p className="muted">

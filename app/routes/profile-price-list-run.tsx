@@ -206,6 +206,59 @@ function Progress({ run }: { run: Run }) {
   );
 }
 
+/**
+ * One mapping table of the preview: a row per source column (or YML category), its label on the
+ * left and a select of `options` named `row.name` on the right — what the import maps it to.
+ */
+function MappingTable({
+  title,
+  lead,
+  headings,
+  rows,
+  options,
+}: {
+  title: string;
+  lead: string;
+  headings: [string, string];
+  rows: { id: string; label: string; name: string; value: string }[];
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <>
+      <h2>{title}</h2>
+      <p className="muted small">{lead}</p>
+      <div className="pl-table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{headings[0]}</th>
+              <th scope="col">{headings[1]}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  <label htmlFor={row.id}>{row.label}</label>
+                </th>
+                <td>
+                  <select id={row.id} name={row.name} defaultValue={row.value}>
+                    {options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
 function MappingForm({ run, categories }: { run: Run; categories: { id: number; name: string; depth: number }[] }) {
   const t = useT();
   const lang = useLang();
@@ -214,85 +267,36 @@ function MappingForm({ run, categories }: { run: Run; categories: { id: number; 
     <Form method="post" className="card pl-mapping">
       <input type="hidden" name="intent" value="map" />
       {run.format === "yml" ? (
-        <>
-          <h2>{t("priceLists.run.categories")}</h2>
-          <p className="muted small">{t("priceLists.run.categoriesLead")}</p>
-          <div className="pl-table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("priceLists.run.ymlCategory")}</th>
-                  <th scope="col">{t("priceLists.run.ourCategory")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {run.ymlCategories.map((category) => (
-                  <tr key={category.id}>
-                    <th scope="row">
-                      <label htmlFor={`pl-cat-${category.id}`}>{category.name || `#${category.id}`}</label>
-                    </th>
-                    <td>
-                      <select
-                        id={`pl-cat-${category.id}`}
-                        name={`category.${category.id}`}
-                        defaultValue={String(run.mapping.categories[category.id] ?? "")}
-                      >
-                        <option value="">{t("priceLists.run.noCategory")}</option>
-                        {categories.map((c) => (
-                          <option key={c.id} value={c.id}>
-                            {`${"  ".repeat(c.depth)}${c.name}`}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <MappingTable
+          title={t("priceLists.run.categories")}
+          lead={t("priceLists.run.categoriesLead")}
+          headings={[t("priceLists.run.ymlCategory"), t("priceLists.run.ourCategory")]}
+          rows={run.ymlCategories.map((category) => ({
+            id: `pl-cat-${category.id}`,
+            label: category.name || `#${category.id}`,
+            name: `category.${category.id}`,
+            value: String(run.mapping.categories[category.id] ?? ""),
+          }))}
+          options={[
+            { value: "", label: t("priceLists.run.noCategory") },
+            ...categories.map((c) => ({ value: String(c.id), label: `${"  ".repeat(c.depth)}${c.name}` })),
+          ]}
+        />
       ) : (
-        <>
-          <h2>{t("priceLists.run.mapping")}</h2>
-          <p className="muted small">
-            {t("priceLists.run.mappingLead")}{" "}
-            {run.reading.encoding && run.format === "csv"
-              ? t("priceLists.run.reading", { encoding: run.reading.encoding, delimiter })
-              : null}
-          </p>
-          <div className="pl-table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("priceLists.run.column")}</th>
-                  <th scope="col">{t("priceLists.run.field")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {run.columns.map((column) => (
-                  <tr key={column.index}>
-                    <th scope="row">
-                      <label htmlFor={`pl-col-${column.index}`}>{column.header || `#${column.index + 1}`}</label>
-                    </th>
-                    <td>
-                      <select
-                        id={`pl-col-${column.index}`}
-                        name={`column.${column.index}`}
-                        defaultValue={run.mapping.columns[column.index] ?? ""}
-                      >
-                        {FIELDS.map((field) => (
-                          <option key={field} value={field}>
-                            {fieldLabel(t, field)}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <MappingTable
+          title={t("priceLists.run.mapping")}
+          lead={`${t("priceLists.run.mappingLead")} ${
+            run.reading.encoding && run.format === "csv" ? t("priceLists.run.reading", { encoding: run.reading.encoding, delimiter }) : ""
+          }`.trim()}
+          headings={[t("priceLists.run.column"), t("priceLists.run.field")]}
+          rows={run.columns.map((column) => ({
+            id: `pl-col-${column.index}`,
+            label: column.header || `#${column.index + 1}`,
+            name: `column.${column.index}`,
+            value: run.mapping.columns[column.index] ?? "",
+          }))}
+          options={FIELDS.map((field) => ({ value: field, label: fieldLabel(t, field) }))}
+        />
       )}
       <fieldset className="pl-defaults">
         <legend>{t("priceLists.run.defaults")}</legend>

@@ -1,5 +1,6 @@
 /** `/suppliers/{id}`: who the supplier is, how it is verified, what it does (OKVED), sells and offers. */
 import type { Route } from "./+types/supplier";
+import { SaveForOffline } from "../components/pwa/save-offline.tsx";
 import { ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
 import { formatDate, formatMoney } from "../components/catalog/format.ts";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
@@ -102,6 +103,9 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               <Text value={mainOkved.name} />
             </p>
           ) : null}
+          <div className="page-actions">
+            <SaveForOffline />
+          </div>
         </div>
       </header>
 

@@ -8,6 +8,7 @@ import { expect, test } from "./support/test.ts";
 import { newAddress, signIn } from "./support/session.ts";
 import { hydrated } from "./support/page.ts";
 import { cachedPaths, cacheNames, controlledByWorker } from "./support/pwa.ts";
+import { publishedProductOfNewSupplier } from "./support/admin.ts";
 
 const PAGES = "postavka-pages-v1";
 const SAVED = "postavka-saved-v1";
@@ -157,6 +158,34 @@ test.describe("offline", () => {
     await page.locator(".notes").getByRole("link", { name: "58.29" }).first().click();
     await expect(page).toHaveURL(/\/offline\?from=%2Fokved%2F58\.29$/);
     await expect(page.getByRole("alert")).toContainText("/okved/58.29");
+  });
+
+  test("a product and its supplier are saved for offline from their pages and open without a connection", async ({
+    page,
+    browser,
+    baseURL,
+    context,
+  }, testInfo) => {
+    const supplier = await (await browser.newContext({ locale: "ru-RU" })).newPage();
+    await signIn(supplier, newAddress("offline-supplier", testInfo.project.name), ["Офлайн", "Поставщиков"]);
+    const { product } = await publishedProductOfNewSupplier(supplier, baseURL!, `offline${Date.now().toString(36)}`);
+
+    await page.goto(`/product/${product.productId}`);
+    await controlledByWorker(page);
+    await page.getByRole("button", { name: "Сохранить для офлайна" }).click();
+    await expect(page.getByRole("button", { name: "Сохранено для офлайна" })).toBeVisible();
+    await page.goto(`/suppliers/${product.companyId}`);
+    await page.getByRole("button", { name: "Сохранить для офлайна" }).click();
+    await expect(page.getByRole("button", { name: "Сохранено для офлайна" })).toBeVisible();
+    expect((await cachedPaths(page, SAVED)).sort()).toEqual([`/product/${product.productId}`, `/suppliers/${product.companyId}`].sort());
+
+    await context.setOffline(true);
+    await page.goto(`/product/${product.productId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.names.ru);
+    await expect(cachedMarker(page)).toBeVisible();
+    await page.goto(`/suppliers/${product.companyId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Шэньян Ляочжун Синьда Агро");
+    await context.setOffline(false);
   });
 
   test("a saved page can be removed from the saved list", async ({ page }) => {

@@ -1,8 +1,9 @@
 /**
  * "Save for offline" for the current page (issue 6 point 3): keeps the page in the saved cache so it
  * opens without a connection and is listed on the offline page. Generic: any public page can render
- * it (classifier codes today; product and supplier pages when they exist). Rendered only where the
- * browser can keep pages (Cache Storage and a service worker), after hydration.
+ * it (classifier code, product, supplier and story pages). Rendered only where the browser can keep
+ * pages (Cache Storage and a service worker), after hydration. The favourites list is a signed-in
+ * page and is never kept (security review F8); its products are, each from its own page.
  */
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
