@@ -18,6 +18,7 @@ export type Issue = z.infer<typeof IssueSchema>;
 export const ErrorDetails = {
   invalid_code: z.object({ attemptsLeft: z.number().int().min(0) }),
   rate_limited: z.object({ retryAfter: z.number().int().positive() }),
+  inn_conflict: z.object({ inn: z.string(), companyId: z.number().int() }),
 } as const;
 
 /** code → HTTP status and a one-line meaning (the OpenAPI document shows it). */
@@ -65,7 +66,8 @@ export const ERRORS = {
   too_many_invitations: [409, "The invitation limit is reached"],
   under_moderation: [409, "A change is waiting for moderation"],
   slug_taken: [409, "The slug is in use"],
-  inn_taken: [409, "The INN belongs to another company"],
+  inn_taken: [409, "A published company's legal entity: the INN is listed by another published company"],
+  inn_conflict: [409, "Another published company lists one of this company's INNs (details.inn, details.companyId)"],
   inn_exists: [409, "The INN is already listed for this company"],
   in_use: [409, "Still referenced by other records"],
   own_product: [409, "A company cannot do this to its own product"],
