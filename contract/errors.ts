@@ -29,6 +29,7 @@ export const ERRORS = {
   invalid_multipart: [400, "The multipart body cannot be read"],
   invalid_target: [400, "Neither an e-mail address nor a phone number"],
   invalid_registration: [400, "The registration token is invalid or expired"],
+  invalid_undo_link: [400, "The undo link of a changed sign-in address is invalid, expired or already used"],
   invalid_code: [400, "The one-time code is wrong (details.attemptsLeft); on the classifier trees, not a code of the classifier"],
   code_expired: [400, "The one-time code has expired or was used up"],
   file_required: [400, "No file in the form"],

@@ -703,7 +703,8 @@ export const users = pgTable(
 
 export const CODE_CHANNELS = ["email", "phone"] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
-export const CODE_PURPOSES = ["sign_in", "change_email", "change_phone"] as const;
+/** `undo_contact`: the undo link of a changed sign-in address (server/auth/contact-changes.ts), not a code. */
+export const CODE_PURPOSES = ["sign_in", "change_email", "change_phone", "undo_contact"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /**
