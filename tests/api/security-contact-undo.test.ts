@@ -13,6 +13,7 @@ import { call, cleanupProfileData, createUser, uniqueEmail } from "../support/pr
 
 let api: TestApi;
 const mail: MailMessage[] = [];
+const sms: { to: string; text: string }[] = [];
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 beforeAll(async () => {
@@ -20,6 +21,7 @@ beforeAll(async () => {
     auth: {
       limits: { resendAfterS: 0, sendPerTarget: 20, sendPerIp: 1000, verifyPerIp: 1000 },
       mailer: { send: async (message) => void mail.push(message) },
+      sms: { send: async (to, text) => void sms.push({ to, text }) },
     },
   });
   await cleanupProfileData(api);
@@ -138,4 +140,54 @@ test("a forged, altered or expired link does nothing, and an access token is not
   } finally {
     api.auth.contacts["deps"].now = realNow;
   }
+});
+
+test("a phone added by a stolen session is removed by the link, and a changed phone is restored", async () => {
+  const victim = await createUser(api, "victim-phone");
+  const session = await signIn(victim.email);
+  const addPhone = async (phone: string) => {
+    const started = await call(api, "POST", "/api/profile/contacts", { kind: "phone", value: phone }, session.token);
+    expect(started.status).toBe(201);
+    const code = sms
+      .filter((m) => m.to === phone)
+      .at(-1)!
+      .text.match(/\b\d{6}\b/)![0];
+    expect((await call(api, "POST", `/api/profile/contacts/${started.body.data.id}/verify`, { code }, session.token)).status).toBe(200);
+    // The session that made the change goes on with a refreshed access token (ADR 017).
+    const renewed = await refresh(session.refresh);
+    expect(renewed.status).toBe(200);
+    session.token = renewed.body.data.accessToken;
+    session.refresh = refreshOf(renewed.headers);
+    // The notice goes to the account's e-mail (the phone changed, not the e-mail).
+    return new URL(lastTo(victim.email).text.match(/https?:\/\/\S+\/auth\/undo-contact\?token=\S+/)![0]).searchParams.get("token")!;
+  };
+  const suffix = String(Date.now() % 10_000_000).padStart(7, "0");
+  const own = `+7916${suffix}`;
+  const attackers = `+7925${suffix}`;
+  await addPhone(own);
+  const token = await addPhone(attackers);
+  const preview = await call(api, "GET", `/api/auth/contact-undo?token=${encodeURIComponent(token)}`);
+  expect(preview.body.data).toMatchObject({ kind: "phone" });
+  expect(preview.body.data.address).not.toBeNull();
+  expect((await call(api, "POST", "/api/auth/contact-undo", { token })).status).toBe(200);
+  const [restored] = await api.db.select({ phone: users.phone }).from(users).where(eq(users.id, victim.id));
+  expect(restored!.phone).toBe(own);
+
+  // A first phone (there was none before) is removed.
+  const other = await createUser(api, "victim-phone-2");
+  const otherSession = await signIn(other.email);
+  const started = await call(api, "POST", "/api/profile/contacts", { kind: "phone", value: `+7926${suffix}` }, otherSession.token);
+  const code = sms
+    .filter((m) => m.to === `+7926${suffix}`)
+    .at(-1)!
+    .text.match(/\b\d{6}\b/)![0];
+  expect((await call(api, "POST", `/api/profile/contacts/${started.body.data.id}/verify`, { code }, otherSession.token)).status).toBe(200);
+  const first = new URL(lastTo(other.email).text.match(/https?:\/\/\S+\/auth\/undo-contact\?token=\S+/)![0]).searchParams.get("token")!;
+  expect((await call(api, "GET", `/api/auth/contact-undo?token=${encodeURIComponent(first)}`)).body.data).toEqual({
+    kind: "phone",
+    address: null,
+  });
+  expect((await call(api, "POST", "/api/auth/contact-undo", { token: first })).status).toBe(200);
+  const [removed] = await api.db.select({ phone: users.phone }).from(users).where(eq(users.id, other.id));
+  expect(removed!.phone).toBeNull();
 });

@@ -145,6 +145,30 @@ describe("a squatter's draft blocks nobody and learns nothing", () => {
     expect(ownerItem.body.data.innConflicts).toEqual([]);
   });
 
+  test("unblocking a company back into publication is refused while another published company lists its INN", async () => {
+    // The moderator blocks the published owner; the squatter resubmits and is approved meanwhile.
+    const blocked = await call(
+      api,
+      "POST",
+      `/app/admin/companies/${owner.companyId}/block`,
+      { reason: "Проверка документов", lang: "ru" },
+      moderator.token,
+    );
+    expect(blocked.status).toBe(200);
+    expect((await submit(squatter.user)).status).toBe(200);
+    expect(
+      (await call(api, "POST", `/app/admin/moderation/company/${squatter.companyId}/approve`, undefined, moderator.token)).status,
+    ).toBe(200);
+    const unblock = await call(api, "POST", `/app/admin/companies/${owner.companyId}/unblock`, undefined, moderator.token);
+    expect(unblock.status).toBe(409);
+    expect(unblock.body.error).toMatchObject({ code: "inn_conflict", details: { inn: entities[0]!.inn, companyId: squatter.companyId } });
+    const [row] = await api.db.select({ status: companies.status }).from(companies).where(eq(companies.id, owner.companyId));
+    expect(row!.status).toBe("blocked");
+    // Once the squatter is blocked in turn, the owner is published again.
+    await call(api, "POST", `/app/admin/companies/${squatter.companyId}/block`, { reason: "Чужой ИНН", lang: "ru" }, moderator.token);
+    expect((await call(api, "POST", `/app/admin/companies/${owner.companyId}/unblock`, undefined, moderator.token)).status).toBe(200);
+  });
+
   test("a published company cannot take another published company's INN without review", async () => {
     const other = await supplier("inn-other-published", "Другая опубликованная");
     expect((await addInn(other.user, entities[2]!)).status).toBe(201);
