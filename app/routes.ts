@@ -37,6 +37,8 @@ export default [
         index("routes/auth-sign-in.tsx"),
         route("code", "routes/auth-code.tsx"),
         route("registration", "routes/auth-registration.tsx"),
+        // The undo link in the notice of a changed sign-in address (security review F10).
+        route("undo-contact", "routes/auth-undo-contact.tsx"),
       ]),
       route("favorites", "routes/favorites.tsx"),
       route("inquiry/new", "routes/inquiry-new.tsx"),

@@ -192,3 +192,45 @@ export const logoutAll = defineRoute({
   auth: "user",
   data: z.object({ ok: z.literal(true), sessionsEnded: z.number().int().min(0) }),
 });
+
+/** The undo link's token (the `token` query parameter of `/auth/undo-contact`). */
+export const UndoTokenField = z.string({ error: typeError }).trim().min(1, { error: "required" }).max(2000, { error: "too_long" });
+
+/** What the undo link of a changed sign-in address restores (security review F10). */
+export const ContactUndoSchema = z
+  .object({
+    kind: z.enum(["email", "phone"]),
+    address: z
+      .string()
+      .nullable()
+      .meta({ description: "The old address, masked; null when there was no phone (undoing removes the new one)" }),
+  })
+  .meta({ id: "ContactUndo" });
+export type ContactUndo = z.infer<typeof ContactUndoSchema>;
+
+export const previewContactUndo = defineRoute({
+  method: "GET",
+  path: "/api/auth/contact-undo",
+  operationId: "previewContactUndo",
+  tag,
+  summary: "What the undo link of a changed sign-in e-mail or phone would restore",
+  description: "The link comes in the notice of the change (to the old e-mail); valid 7 days, once. Changes nothing.",
+  auth: "public",
+  query: z.object({ token: UndoTokenField }),
+  data: ContactUndoSchema,
+  errors: ["invalid_undo_link"],
+});
+
+export const undoContactChange = defineRoute({
+  method: "POST",
+  path: "/api/auth/contact-undo",
+  operationId: "undoContactChange",
+  tag,
+  summary: "Undo a change of the sign-in e-mail or phone and end every session of the account",
+  description:
+    "With the token of the link in the notice: the old address is the sign-in address again (a phone added where there was none is removed), pending changes of that kind are dropped and every session ends. Single use.",
+  auth: "public",
+  body: z.object({ token: UndoTokenField }),
+  data: ContactUndoSchema,
+  errors: ["invalid_undo_link", "contact_taken", "rate_limited"],
+});

@@ -18,6 +18,7 @@ export type Issue = z.infer<typeof IssueSchema>;
 export const ErrorDetails = {
   invalid_code: z.object({ attemptsLeft: z.number().int().min(0) }),
   rate_limited: z.object({ retryAfter: z.number().int().positive() }),
+  inn_conflict: z.object({ inn: z.string(), companyId: z.number().int() }),
 } as const;
 
 /** code → HTTP status and a one-line meaning (the OpenAPI document shows it). */
@@ -28,6 +29,7 @@ export const ERRORS = {
   invalid_multipart: [400, "The multipart body cannot be read"],
   invalid_target: [400, "Neither an e-mail address nor a phone number"],
   invalid_registration: [400, "The registration token is invalid or expired"],
+  invalid_undo_link: [400, "The undo link of a changed sign-in address is invalid, expired or already used"],
   invalid_code: [400, "The one-time code is wrong (details.attemptsLeft); on the classifier trees, not a code of the classifier"],
   code_expired: [400, "The one-time code has expired or was used up"],
   file_required: [400, "No file in the form"],
@@ -65,7 +67,8 @@ export const ERRORS = {
   too_many_invitations: [409, "The invitation limit is reached"],
   under_moderation: [409, "A change is waiting for moderation"],
   slug_taken: [409, "The slug is in use"],
-  inn_taken: [409, "The INN belongs to another company"],
+  inn_taken: [409, "A published company's legal entity: the INN is listed by another published company"],
+  inn_conflict: [409, "Another published company lists one of this company's INNs (details.inn, details.companyId)"],
   inn_exists: [409, "The INN is already listed for this company"],
   in_use: [409, "Still referenced by other records"],
   own_product: [409, "A company cannot do this to its own product"],

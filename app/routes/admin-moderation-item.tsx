@@ -4,6 +4,9 @@
  * reason (required) written in the supplier's language — the company's source language is
  * preselected, the moderator may pick another. Both forms post here and work without JavaScript;
  * the decision is e-mailed to the company's people and shown in their profile.
+ * A company whose INN another published, reviewed or blocked company lists shows those companies
+ * first (security review F7, ADR 034): their status and links to their card and review, so the
+ * moderator can tell the owner from a squatter; approval is refused while a published one lists it.
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -117,6 +120,7 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
             <span>{t("admin.moderation.updated", { when: formatDateTime(entry.waitingSince, lang) })}</span>
           </p>
           {entry.changesOnly ? <p className="notice">{t("admin.moderation.publishedStays")}</p> : null}
+          {item.innConflicts?.length ? <InnConflicts conflicts={item.innConflicts} /> : null}
           <h2 className="visually-hidden">{t("admin.diff.label")}</h2>
           <DiffView diff={item.diff} firstSubmission={item.before === null} />
         </div>
@@ -181,6 +185,50 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
         </aside>
       </div>
     </>
+  );
+}
+
+/** The other companies listing one of the reviewed company's INNs, published ones first. */
+function InnConflicts({ conflicts }: { conflicts: moderationApi.InnConflict[] }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <section className="admin-section notice notice-warn" aria-labelledby="inn-conflicts-title" data-testid="inn-conflicts">
+      <h2 id="inn-conflicts-title">{t("admin.moderation.innConflictsTitle")}</h2>
+      <p className="small">{t("admin.moderation.innConflictsHint")}</p>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.fields.inn")}</th>
+            <th scope="col">{t("admin.fields.company")}</th>
+            <th scope="col">{t("admin.fields.status")}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t("admin.moderation.innConflictLinks")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {conflicts.map((c) => (
+            <tr key={`${c.inn}-${c.companyId}`}>
+              <td>{c.inn}</td>
+              <td>
+                <LocaleLink to={`/admin/companies/${c.companyId}`}>{nameIn(c.name, lang) || `#${c.companyId}`}</LocaleLink>
+              </td>
+              <td>
+                <StatusBadge status={c.status} />
+              </td>
+              <td>
+                {c.status === "moderation" ? (
+                  <LocaleLink to={`/admin/moderation/company/${c.companyId}`}>{t("admin.moderation.innConflictReview")}</LocaleLink>
+                ) : c.status === "published" ? (
+                  <LocaleLink to={`/suppliers/${c.companyId}`}>{t("admin.moderation.publicPage")}</LocaleLink>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -94,6 +94,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
               <p className="admin-queue-meta">
                 <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
                 <StatusBadge status={entry.status} />
+                {entry.innConflict ? <span className="badge badge-danger">{t("admin.moderation.innConflict")}</span> : null}
                 <span>
                   {entry.changesOnly
                     ? t("admin.moderation.changes", { parts: entry.parts.map((p) => t(`admin.parts.${p}`)).join(", ") })

@@ -129,5 +129,5 @@ export const unblockCompany = defineRoute({
   auth: "staff",
   params: IdParams,
   data: AdminCompanyViewSchema,
-  errors: [...MANAGE_ERRORS, "not_found", "not_blocked"],
+  errors: [...MANAGE_ERRORS, "not_found", "not_blocked", "inn_conflict"],
 });

@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = [
   "user.code_failed",
   "user.logout_all",
   "user.contact_change",
+  // The owner used the undo link of a changed sign-in address (security review F10).
+  "user.contact_undo",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -36,6 +36,10 @@ export const QueueEntrySchema = z
     resubmission: z.boolean().meta({ description: "Approved before: the diff is against that version" }),
     sourceLang: Lang,
     waitingSince: z.string().meta({ description: "ISO 8601: the record's last change" }),
+    innConflict: z
+      .boolean()
+      .optional()
+      .meta({ description: "A company only: another published, moderated or blocked company lists one of its INNs (ADR 034)" }),
   })
   .meta({ id: "QueueEntry" });
 export type QueueEntry = z.infer<typeof QueueEntrySchema>;
@@ -165,6 +169,17 @@ export const DiffFieldSchema = z
   .meta({ id: "DiffField" });
 export type DiffField = z.infer<typeof DiffFieldSchema>;
 
+/** Another company listing one of the reviewed company's INNs (security review F7, ADR 034). */
+export const InnConflictSchema = z
+  .object({
+    inn: z.string(),
+    companyId: z.number().int(),
+    name: LocalizedSchema,
+    status: z.string().meta({ description: "published, moderation or blocked: a published one makes approval impossible" }),
+  })
+  .meta({ id: "InnConflict" });
+export type InnConflict = z.infer<typeof InnConflictSchema>;
+
 export const QueueItemDetailSchema = z
   .object({
     entry: QueueEntrySchema,
@@ -183,6 +198,10 @@ export const QueueItemDetailSchema = z
     after: z.union([ProductDocSchema, CompanyDocSchema, RfqDocSchema]),
     diff: z.array(DiffFieldSchema),
     history: z.array(AuditRowSchema),
+    innConflicts: z
+      .array(InnConflictSchema)
+      .optional()
+      .meta({ description: "A company only: other companies listing one of its INNs, published ones first" }),
   })
   .meta({ id: "QueueItemDetail" });
 export type QueueItemDetail = z.infer<typeof QueueItemDetailSchema>;
@@ -264,7 +283,7 @@ export const approve = defineRoute({
   auth: "staff",
   params: QueueItemParams,
   data: DecisionSchema,
-  errors: [...MANAGE_ERRORS, "not_found", "nothing_to_approve"],
+  errors: [...MANAGE_ERRORS, "not_found", "nothing_to_approve", "inn_conflict"],
 });
 
 export const reject = defineRoute({

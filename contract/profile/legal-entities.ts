@@ -5,8 +5,10 @@
  * adds, changes and deletes them (ADR 009).
  *
  * The form checks the identifiers by their official rules (contract/identifiers.ts gives the
- * sources); the API adds what only the database knows: an INN registered by another company is 409
- * `inn_taken`, one this company has already is `inn_exists` (each with an issue on `inn`), at most
+ * sources); the API adds what only the database knows: one this company has already is 409
+ * `inn_exists`; for a PUBLISHED company (its edits apply without review) an INN another published
+ * company lists is 409 `inn_taken` (each with an issue on `inn`; other companies' INNs are otherwise
+ * accepted and checked by the moderator, ADR 034 — a draft never learns or blocks anything), at most
  * 20 entities (`too_many_legal_entities`), and a published Russian company keeps at least one
  * (`legal_entity_required`).
  */

@@ -50,7 +50,10 @@ export async function recordAdminAction(tx: Queryable, actor: AdminActor, entry:
 }
 
 /** The security events of end users the audit log keeps (security review F24; ASVS V16.3.1/16.3.2). */
-export type UserSecurityAction = Extract<AuditAction, "user.sign_in" | "user.code_failed" | "user.logout_all" | "user.contact_change">;
+export type UserSecurityAction = Extract<
+  AuditAction,
+  "user.sign_in" | "user.code_failed" | "user.logout_all" | "user.contact_change" | "user.contact_undo"
+>;
 
 export interface UserSecurityEvent {
   /** The account the event is about (the row's entity, type "user"). */

@@ -23,6 +23,7 @@ import {
   type Localized,
 } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
+import { assertNoPublishedHolder } from "../profile/inn-conflicts.ts";
 import type { Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 import { historyOf, recordAdminAction } from "./audit.ts";
@@ -161,12 +162,17 @@ export async function blockCompany(db: Db, actor: AdminActor, id: number, reason
   });
 }
 
-/** Lifts a block: back to the status it interrupted (draft when unknown). 409 `not_blocked`. */
+/**
+ * Lifts a block: back to the status it interrupted (draft when unknown). 409 `not_blocked`; 409
+ * `inn_conflict` when it would be published again while another published company lists one of its INNs.
+ */
 export async function unblockCompany(db: Db, actor: AdminActor, id: number, now = new Date()): Promise<CompanyStatus> {
   return db.transaction(async (tx) => {
     const row = await loadCompany(tx, id, true);
     if (row.status !== "blocked") throw new DomainError("not_blocked", "The company is not blocked");
     const status: CompanyStatus = row.blockedFromStatus && row.blockedFromStatus !== "blocked" ? row.blockedFromStatus : "draft";
+    // Back to published is a publication: refused while another published company lists its INN (ADR 034).
+    if (status === "published") await assertNoPublishedHolder(tx, id);
     await tx
       .update(companies)
       .set({ status, blockedFromStatus: null, moderationNote: null, moderationNoteLang: null, updatedAt: now })

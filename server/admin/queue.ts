@@ -9,11 +9,14 @@
  *
  * `queueItem(db, kind, id, lang)` gives one entry with the documents before and after and their
  * field-by-field difference (server/admin/diff.ts), the company's languages (to write a rejection
- * in the supplier's language) and the record's audit history.
+ * in the supplier's language) and the record's audit history. A company's entry and item also name
+ * the other companies listing one of its INNs (`innConflict`, `innConflicts`; ADR 034), so the
+ * moderator can tell the real owner from a squatter.
  */
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { companies, companyMembers, products, users, type Lang, type Localized } from "../db/schema.ts";
+import { companiesWithInnConflicts, innConflicts } from "../profile/inn-conflicts.ts";
 import { pendingOf } from "../profile/products.ts";
 import { historyOf } from "./audit.ts";
 import { companyDoc, diffCompany, diffProduct, productDoc, refreshFileRefs, type CompanyDoc, type ProductDoc } from "./diff.ts";
@@ -93,7 +96,13 @@ export async function listQueue(
     : query.kind
       ? counts[query.kind]
       : counts.company + counts.product + counts.rfq;
-  return { items: rows.rows.map(toEntry), total, counts };
+  const items = rows.rows.map(toEntry);
+  const conflicted = await companiesWithInnConflicts(
+    db,
+    items.filter((e) => e.kind === "company").map((e) => e.id),
+  );
+  for (const entry of items) if (entry.kind === "company") entry.innConflict = conflicted.has(entry.id);
+  return { items, total, counts };
 }
 
 /** How many companies and products wait for a moderator. */
@@ -119,6 +128,7 @@ export async function queueItem(db: Db, kind: QueueKind, id: number, lang: Lang)
     if (!row) return null;
     const after = await companyDoc(db, id);
     const before = row.publishedSnapshot ? await refreshFileRefs(db, row.publishedSnapshot as unknown as CompanyDoc) : null;
+    const conflicts = await innConflicts(db, id);
     return {
       entry: {
         kind,
@@ -132,6 +142,7 @@ export async function queueItem(db: Db, kind: QueueKind, id: number, lang: Lang)
         resubmission: before !== null,
         sourceLang: row.sourceLang,
         waitingSince: row.updatedAt.toISOString(),
+        innConflict: conflicts.length > 0,
       },
       awaiting: row.status === "moderation",
       company: {
@@ -148,6 +159,7 @@ export async function queueItem(db: Db, kind: QueueKind, id: number, lang: Lang)
       after: after!,
       diff: diffCompany(before, after!, lang),
       history: await historyOf(db, "company", id),
+      innConflicts: conflicts,
     };
   }
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);

@@ -82,6 +82,8 @@ export const authResource = resource("/api/auth", [
     clearRefreshCookie(c);
     return { data: { ok: true as const } };
   }),
+  implement(auth.previewContactUndo, async (c, { query }) => ({ data: await c.var.auth.contacts.previewUndo(query.token) })),
+  implement(auth.undoContactChange, async (c, { body }) => ({ data: await c.var.auth.contacts.undo(body.token, clientContext(c)) })),
   implement(auth.logoutAll, async (c) => {
     const { sessionsEnded } = await c.var.auth.logoutAll(requireCaller(c).userId, clientContext(c));
     clearRefreshCookie(c);

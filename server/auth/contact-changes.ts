@@ -17,9 +17,20 @@
  * `too_many_attempts` / `resend_too_soon` / `rate_limited`) and 503 `delivery_failed`.
  *
  * After a change the account's e-mail gets a notice (the OLD address when the e-mail itself
- * changed), so a hijacked session cannot quietly take over the account's sign-in.
+ * changed), so a hijacked session cannot quietly take over the account's sign-in. The notice carries
+ * an UNDO link (security review F10): `/auth/undo-contact?token=…`, valid UNDO_TTL_S (7 days), usable
+ * once. Opening it shows a confirmation page; confirming (`undo`) makes the old address the sign-in
+ * address again (the phone is removed when there was none), drops pending changes of that kind and
+ * ends EVERY session of the account, the one that made the change included.
+ * The token is an ES256 JWT of the key ring (audience UNDO_AUDIENCE, so it is never an access token
+ * and an access token is never an undo token) whose `jti` names an `auth_codes` row of purpose
+ * `undo_contact` (user, kind, old address as target, `consumed_at` once used): the signature makes
+ * it unforgeable, the row makes it single-use and lets the old address be kept out of the link.
+ * A bad, expired or spent link is 400 `invalid_undo_link`; an old address another account has taken
+ * meanwhile is 409 `contact_taken`.
  */
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { SignJWT, decodeProtectedHeader, jwtVerify } from "jose";
 import type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError, notFound } from "../errors.ts";
@@ -30,6 +41,7 @@ import { CODE_TTL_S, MAX_ATTEMPTS, type ClientContext, type CodeRow, type OneTim
 import type { Mailer } from "./delivery/mailer.ts";
 import { contactChangedMail, contactCodeMail, contactCodeSms } from "./delivery/messages.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
+import { JWT_ALG, type KeyRing } from "./keys.ts";
 import { recordUserEvent } from "../admin/audit.ts";
 
 export type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
@@ -46,11 +58,23 @@ export const REAUTH_MAX_AGE_S = 10 * 60;
 /** A pending change is forgotten this many seconds after its latest code was sent. */
 export const CONTACT_CHANGE_TTL_S = 24 * 3600;
 
+/** The undo link in the notice of a change works this many seconds (7 days), once. */
+export const UNDO_TTL_S = 7 * 24 * 3600;
+const UNDO_ISSUER = "postavka";
+const UNDO_AUDIENCE = "postavka:contact-undo";
+
+/** What an undo link would restore: the kind and the old address, masked (null: the phone is removed). */
+export interface ContactUndoView {
+  kind: ContactKind;
+  address: string | null;
+}
+
 export interface ContactChangesDeps {
   db: Db;
   logger: Logger;
   mailer: Mailer;
   codes: OneTimeCodes;
+  keys: KeyRing;
   publicUrl: () => string;
   appName: string;
   now: () => Date;
@@ -319,11 +343,15 @@ export class ContactChanges {
     // The old e-mail when the e-mail changed, the account's e-mail when the phone did.
     const notify = before?.email;
     if (notify && notify !== identity.target) {
+      const lang = before?.locale ?? "ru";
+      const oldValue = kind === "email" ? (before?.email ?? null) : (before?.phone ?? null);
       const message = contactChangedMail({
         to: notify,
         kind,
         newAddress: maskIdentity(identity),
-        lang: before?.locale ?? "ru",
+        undoLink: await this.undoLink(userId, kind, oldValue, lang),
+        undoDays: UNDO_TTL_S / 86_400,
+        lang,
         appName: this.deps.appName,
       });
       // The change is done; a failed notice is logged, not an error for the person who made it.
@@ -338,7 +366,8 @@ export class ContactChanges {
    * After a changed sign-in address every other session ends (security review F10; ADR 017): the
    * session version goes up, so every access token handed out stops working, and every refresh
    * family except `keepSessionId` (the session that made the change) is revoked. The session that
-   * made the change refreshes its access token and goes on.
+   * made the change refreshes its access token and goes on. An undo (`keepSessionId` undefined) ends
+   * every session.
    */
   private async endOtherSessions(userId: number, keepSessionId: string | undefined): Promise<void> {
     const now = this.deps.now();
@@ -356,6 +385,140 @@ export class ContactChanges {
           keepSessionId ? ne(refreshTokens.familyId, keepSessionId) : undefined,
         ),
       );
+  }
+
+  /** Stores the undo row of a change and returns the signed link to it (module comment). */
+  private async undoLink(userId: number, kind: ContactKind, oldValue: string | null, lang: Lang): Promise<string> {
+    const now = this.deps.now();
+    const [row] = await this.deps.db
+      .insert(authCodes)
+      .values({
+        channel: kind,
+        // "" when there was no phone: undoing removes it.
+        target: oldValue ?? "",
+        purpose: "undo_contact",
+        userId,
+        // The link is a signed token naming this row, not a code: nothing to hash.
+        codeHash: "",
+        expiresAt: new Date(now.getTime() + UNDO_TTL_S * 1000),
+        createdAt: now,
+      })
+      .returning({ id: authCodes.id });
+    const { kid, privateKey } = await this.deps.keys.signingKey();
+    const iat = Math.floor(now.getTime() / 1000);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: JWT_ALG, kid, typ: "JWT" })
+      .setIssuer(UNDO_ISSUER)
+      .setAudience(UNDO_AUDIENCE)
+      .setSubject(String(userId))
+      .setJti(String(row!.id))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + UNDO_TTL_S)
+      .sign(privateKey);
+    const link = new URL(`${lang === "ru" ? "" : `/${lang}`}/auth/undo-contact`, this.deps.publicUrl());
+    link.searchParams.set("token", token);
+    return link.href;
+  }
+
+  /** The unspent, unexpired undo row an undo token names (400 `invalid_undo_link` otherwise). */
+  private async undoRow(token: string): Promise<CodeRow> {
+    const invalid = () => new DomainError("invalid_undo_link", "The undo link is invalid, expired or already used");
+    let userId: number;
+    let id: number;
+    try {
+      const { kid } = decodeProtectedHeader(token);
+      const key = typeof kid === "string" ? await this.deps.keys.verificationKey(kid) : null;
+      if (!key) throw invalid();
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [JWT_ALG],
+        issuer: UNDO_ISSUER,
+        audience: UNDO_AUDIENCE,
+        currentDate: this.deps.now(),
+      });
+      userId = Number(payload.sub);
+      id = Number(payload.jti);
+    } catch {
+      throw invalid();
+    }
+    if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(id)) throw invalid();
+    const [row] = await this.deps.db
+      .select()
+      .from(authCodes)
+      .where(
+        and(
+          eq(authCodes.id, id),
+          eq(authCodes.userId, userId),
+          eq(authCodes.purpose, "undo_contact"),
+          isNull(authCodes.consumedAt),
+          gt(authCodes.expiresAt, this.deps.now()),
+        ),
+      )
+      .limit(1);
+    if (!row) throw invalid();
+    return row;
+  }
+
+  private undoView(row: CodeRow): ContactUndoView {
+    const kind: ContactKind = row.channel;
+    return { kind, address: row.target ? maskIdentity({ channel: kind, target: row.target }) : null };
+  }
+
+  /** What the undo link would restore, for its confirmation page (400 `invalid_undo_link`). */
+  async previewUndo(token: string): Promise<ContactUndoView> {
+    return this.undoView(await this.undoRow(token));
+  }
+
+  /**
+   * Undoes a change with the link of its notice: the old address is the sign-in address again,
+   * pending changes of that kind are dropped and every session of the account ends. Single use.
+   */
+  async undo(token: string, client: ClientContext): Promise<ContactUndoView> {
+    // The verify limit per IP: a link cannot be guessed, but each try costs a signature check.
+    await this.deps.codes.throttleVerify(client);
+    const row = await this.undoRow(token);
+    const userId = row.userId!;
+    const kind: ContactKind = row.channel;
+    const old = row.target || null;
+    if (old) await this.assertFree(userId, { channel: kind, target: old });
+    const now = this.deps.now();
+    const [spent] = await this.deps.db
+      .update(authCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)))
+      .returning({ id: authCodes.id });
+    // Another request used the link in between.
+    if (!spent) throw new DomainError("invalid_undo_link", "The undo link is invalid, expired or already used");
+    const [current] = await this.deps.db
+      .select({ email: users.email, phone: users.phone })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    try {
+      await this.deps.db
+        .update(users)
+        .set(kind === "email" ? { email: old ?? current?.email, updatedAt: now } : { phone: old, updatedAt: now })
+        .where(eq(users.id, userId));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
+    await this.deps.db
+      .delete(authCodes)
+      .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, PURPOSE[kind]), isNull(authCodes.consumedAt)));
+    await this.endOtherSessions(userId, undefined);
+    await recordUserEvent(
+      this.deps.db,
+      {
+        userId,
+        actorUserId: userId,
+        action: "user.contact_undo",
+        before: { [kind]: kind === "email" ? (current?.email ?? null) : (current?.phone ?? null) },
+        after: { [kind]: old },
+        ip: client.ip,
+      },
+      now,
+    );
+    return this.undoView(row);
   }
 
   /** Cancels a pending change (its code stops working). */

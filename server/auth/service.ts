@@ -106,6 +106,7 @@ export class AuthService {
       logger: deps.logger,
       mailer: deps.mailer,
       codes: this.codes,
+      keys: this.keys,
       publicUrl: deps.publicUrl,
       appName: deps.appName ?? "Postavka",
       now: this.now,

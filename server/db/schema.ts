@@ -386,7 +386,12 @@ export const companyFiles = pgTable(
   (t) => [index("company_files_company_idx").on(t.companyId, t.position)],
 );
 
-/** Legal entities and sole proprietors behind a company; INN, KPP, OGRN/OGRNIP validated on write. */
+/**
+ * Legal entities and sole proprietors behind a company; INN, KPP, OGRN/OGRNIP validated on write.
+ * An INN is unique within a company only: across companies it is unique among PUBLISHED ones, a rule
+ * of the domain (server/profile/inn-conflicts.ts, ADR 034) because it depends on the company's status —
+ * a never-submitted draft must not block the real owner (security review F7).
+ */
 export const legalEntities = pgTable(
   "legal_entities",
   {
@@ -395,7 +400,7 @@ export const legalEntities = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     kind: text("kind").$type<"legal" | "individual">().notNull(),
-    inn: text("inn").notNull().unique(),
+    inn: text("inn").notNull(),
     kpp: text("kpp"),
     ogrn: text("ogrn"),
     nameFull: text("name_full").notNull(),
@@ -403,7 +408,12 @@ export const legalEntities = pgTable(
     address: text("address"),
     ...timestamps,
   },
-  (t) => [index("legal_entities_company_idx").on(t.companyId)],
+  (t) => [
+    // Also serves "this company's legal entities" (its leading column).
+    uniqueIndex("legal_entities_company_inn_key").on(t.companyId, t.inn),
+    // "Which other companies list this INN" (the conflict check at submission and approval).
+    index("legal_entities_inn_idx").on(t.inn),
+  ],
 );
 
 export const PRODUCT_STATUSES = ["draft", "moderation", "published", "rejected", "blocked"] as const;
@@ -693,7 +703,8 @@ export const users = pgTable(
 
 export const CODE_CHANNELS = ["email", "phone"] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
-export const CODE_PURPOSES = ["sign_in", "change_email", "change_phone"] as const;
+/** `undo_contact`: the undo link of a changed sign-in address (server/auth/contact-changes.ts), not a code. */
+export const CODE_PURPOSES = ["sign_in", "change_email", "change_phone", "undo_contact"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /**

@@ -3,9 +3,13 @@
  * organisations and sole proprietors it trades through, by INN, KPP and OGRN/OGRNIP.
  *
  * Rules kept here (the form's own rules, check digits included, are the contract's):
- * - an INN belongs to one legal entity in the whole directory: registered by ANOTHER company it is
- *   a 409 `inn_taken`, by this company already a 409 `inn_exists`, each with an issue on `inn` —
- *   checked before writing and again when the unique index refuses a concurrent insert;
+ * - an INN is listed once per company (409 `inn_exists`, an issue on `inn`; checked before writing
+ *   and again when the unique index refuses a concurrent insert). Across companies it is unique
+ *   among PUBLISHED ones only (security review F7, ADR 034; server/profile/inn-conflicts.ts): a
+ *   draft, under-review or rejected company may list any valid INN and is told nothing about other
+ *   companies — the moderator sees the conflict and approval is refused while a published company
+ *   lists the INN. A published company's own edits apply without review, so for it an INN another
+ *   published company lists is a 409 `inn_taken` (published companies' INNs are public anyway);
  * - at most MAX_LEGAL_ENTITIES per company (409 `too_many_legal_entities`);
  * - a published Russian company keeps at least one (409 `legal_entity_required`): its public page
  *   names the entity it trades as;
@@ -27,6 +31,7 @@ import { legalEntities } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { loadCompany, resetVerification } from "./company.ts";
 import { isUniqueViolation } from "./db.ts";
+import { publishedHolderOf } from "./inn-conflicts.ts";
 import { mergeForm } from "./forms.ts";
 
 export type { LegalEntityInput, LegalEntityView };
@@ -61,22 +66,24 @@ async function loadLegalEntity(db: Db, companyId: number, id: number): Promise<L
   return row;
 }
 
-const innTaken = () =>
-  new DomainError("inn_taken", "A legal entity with this INN is already registered by another company", {
-    issues: [{ path: "inn", message: "inn_taken" }],
-  });
+const innExists = () =>
+  new DomainError("inn_exists", "This legal entity has already been added", { issues: [{ path: "inn", message: "inn_exists" }] });
 
-/** 409 when the INN belongs to a legal entity other than `exceptId`: `inn_taken` (another company) or `inn_exists` (this one). */
+/**
+ * 409 `inn_exists` when another of this company's entities (not `exceptId`) has the INN; for a
+ * published company, 409 `inn_taken` when another published company lists it (module comment).
+ */
 async function assertInnFree(db: Db, companyId: number, inn: string, exceptId?: number) {
-  const [holder] = await db
-    .select({ id: legalEntities.id, companyId: legalEntities.companyId })
+  const [own] = await db
+    .select({ id: legalEntities.id })
     .from(legalEntities)
-    .where(eq(legalEntities.inn, inn))
+    .where(and(eq(legalEntities.companyId, companyId), eq(legalEntities.inn, inn)))
     .limit(1);
-  if (!holder || holder.id === exceptId) return;
-  if (holder.companyId === companyId)
-    throw new DomainError("inn_exists", "This legal entity has already been added", { issues: [{ path: "inn", message: "inn_exists" }] });
-  throw innTaken();
+  if (own && own.id !== exceptId) throw innExists();
+  const company = await loadCompany(db, companyId);
+  if (company.status === "published" && (await publishedHolderOf(db, companyId, inn)) !== null) {
+    throw new DomainError("inn_taken", "Another published company lists this INN", { issues: [{ path: "inn", message: "inn_taken" }] });
+  }
 }
 
 function legalColumns(input: LegalEntityInput) {
@@ -109,11 +116,8 @@ async function writeLegalEntity(db: Db, companyId: number, input: LegalEntityInp
     if (!row) throw notFound("Legal entity");
     return row;
   } catch (error) {
-    // Another request registered the same INN in between.
-    if (isUniqueViolation(error)) {
-      await assertInnFree(db, companyId, input.inn, id);
-      throw innTaken();
-    }
+    // Another request of this company added the same INN in between.
+    if (isUniqueViolation(error)) throw innExists();
     throw error;
   }
 }

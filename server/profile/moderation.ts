@@ -3,7 +3,8 @@
  * issue 7). Used by the admin API (server/api/admin-moderation.ts) and by `npm run admin`.
  *
  * - approveCompany: moderation → published (publication time set, note cleared); the approved card
- *   is kept as `published_snapshot`, the "before" of the next review's diff.
+ *   is kept as `published_snapshot`, the "before" of the next review's diff. Refused with 409
+ *   `inn_conflict` while another published company lists one of its INNs (ADR 034).
  * - rejectCompany: moderation → rejected, with the reason (and the language it is written in) in
  *   `moderation_note` / `moderation_note_lang`.
  * - approveProduct: moderation → published, applying pending changes if any; or, for a published
@@ -32,6 +33,7 @@ import { recordAdminAction } from "../admin/audit.ts";
 import { companyDoc, productDoc } from "../admin/diff.ts";
 import { addCatalogTerms } from "../catalog/vocabulary.ts";
 import { DomainError } from "../errors.ts";
+import { assertNoPublishedHolder } from "./inn-conflicts.ts";
 import { applyPending, pendingOf } from "./products.ts";
 
 /** A decision that cannot be made (the CLI prints its message; the API answers with its code). */
@@ -88,6 +90,7 @@ export async function approveCompany(db: Db, id: number, options: DecisionOption
     if (!row) throw new ModerationError("not_found", `No company ${id}`);
     if (row.status !== "moderation")
       throw new ModerationError("nothing_to_approve", `Company ${id} is ${row.status}, not under moderation`);
+    await assertNoPublishedHolder(tx, id);
     const snapshot = await companyDoc(tx, id);
     await tx
       .update(companies)

@@ -4,7 +4,7 @@
  * photo and a PDF, submits both, a moderator approves them with the CLI, and the product is on its
  * public page. Then: editing the published product keeps the published version public until the
  * change is approved; rejection notes; the status machine; legal-entity rules (check digits,
- * `inn_taken`); company card validation; facts, variants, dealer links; the OpenAPI document.
+ * an INN another company lists is accepted for a draft, ADR 034); company card validation; facts, variants, dealer links; the OpenAPI document.
  */
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -564,7 +564,7 @@ describe("company card", () => {
 });
 
 describe("legal entities across companies", () => {
-  test("an INN registered by another company is a 409 inn_taken; the owner's data is unchanged", async () => {
+  test("a draft may list an INN a published company lists (the moderator resolves it, ADR 034); the owner's data is unchanged", async () => {
     const rival = await createUser(api, "rival");
     expect((await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Соперник»" }, country: "RU" }, rival.token)).status).toBe(
       201,
@@ -576,8 +576,10 @@ describe("legal entities across companies", () => {
       { kind: "legal", inn: realEntities[0]!.inn, nameFull: "Чужое" },
       rival.token,
     );
-    expect(taken.status).toBe(409);
-    expect(taken.body.error).toMatchObject({ code: "inn_taken", issues: [{ path: "inn", message: "inn_taken" }] });
+    expect(taken.status).toBe(201);
+    const ownerEntities = await call(api, "GET", "/api/profile/company/legal-entities", undefined, owner.token);
+    expect(ownerEntities.body.data.map((e: { inn: string }) => e.inn)).toContain(realEntities[0]!.inn);
+    expect((await call(api, "DELETE", `/api/profile/company/legal-entities/${taken.body.data.id}`, undefined, rival.token)).status).toBe(200);
     const own = await call(
       api,
       "POST",
@@ -593,8 +595,8 @@ describe("legal entities across companies", () => {
       { inn: realEntities[0]!.inn },
       rival.token,
     );
-    expect(patchToTaken.status).toBe(409);
-    expect(patchToTaken.body.error.code).toBe("inn_taken");
+    expect(patchToTaken.status).toBe(200);
+    expect(patchToTaken.body.data.inn).toBe(realEntities[0]!.inn);
     const individual = await call(
       api,
       "PATCH",

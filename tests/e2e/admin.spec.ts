@@ -10,6 +10,9 @@
  *   sign in), in Russian and Chinese;
  * - a filter page finds exactly the matching companies, shows facet counts, and its CSV export
  *   holds exactly the rows of the table;
+ * - an INN conflict (security review F7, ADR 034): a second company submits with a published
+ *   company's INN; the moderator sees the conflict in the queue and on the item, approving is
+ *   refused with the reason, and the squatter is rejected;
  * - content pages: `liaozhong` lists the district's suppliers; a moderator writes `talp` (with a
  *   server-rendered preview) and visitors see the text.
  * Staff roles are granted with `npm run admin -- grant` on the test server's database.
@@ -17,7 +20,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { parse } from "csv-parse/sync";
-import { publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
+import { adminCliOk, apiAs, publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
+import { innCheckDigits } from "../../server/catalog/identifiers.ts";
 import { newAddress, signIn, waitForMails } from "./support/session.ts";
 import { hydrated } from "./support/page.ts";
 
@@ -298,6 +302,64 @@ for (const lang of Object.keys(ROUND_TRIP) as RoundTripLang[]) {
     await moderatorContext.close();
   });
 }
+
+test("an INN a published company lists: the moderator sees the conflict, approval is refused, the squatter is rejected", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const javaScript = testInfo.project.name === "js";
+  const tag = tagOf(testInfo.project.name);
+  // A fresh valid INN of a Moscow legal entity (10 digits, its check digit computed).
+  const body = `77${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+  const inn = `${body}${innCheckDigits(body)}`;
+
+  /** A new person with a Russian company listing `inn`, sent for review. */
+  async function supplierWith(label: string, name: string) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
+    const page = await context.newPage();
+    await signIn(page, newAddress(label, testInfo.project.name), ["Иван", "Иванов"]);
+    const api = await apiAs(context, baseURL!);
+    const company = await api<{ id: number }>("POST", "/api/profile/company", { name: { ru: name, en: name }, country: "RU" });
+    await api("POST", "/api/profile/company/legal-entities", { kind: "legal", inn, nameFull: `ООО «${name}»` });
+    await api("PATCH", "/api/profile/company/status", { action: "submit" });
+    return { context, companyId: company.id };
+  }
+  const owner = await supplierWith("inn-owner", `Owner ${tag}`);
+  await adminCliOk("approve", "company", String(owner.companyId));
+  const squatter = await supplierWith("inn-squatter", `Squatter ${tag}`);
+
+  const moderatorContext = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
+  const page = await moderatorContext.newPage();
+  await signInAsModerator(page, testInfo.project.name);
+  await page.goto(`/en/admin/moderation?kind=company&q=${encodeURIComponent(`Squatter ${tag}`)}`);
+  const entry = page.locator(".admin-queue-item", { hasText: `Squatter ${tag}` });
+  await expect(entry.locator(".badge", { hasText: "INN conflict" })).toBeVisible();
+  await entry.getByRole("link", { name: `Squatter ${tag}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/admin/moderation/company/${squatter.companyId}$`));
+
+  const conflicts = page.getByTestId("inn-conflicts");
+  await expect(conflicts.getByRole("heading", { name: "Other companies with the same INN" })).toBeVisible();
+  const row = conflicts.locator("tbody tr");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(inn);
+  await expect(row).toContainText("Published");
+  await expect(row.getByRole("link", { name: `Owner ${tag}` })).toHaveAttribute("href", `/en/admin/companies/${owner.companyId}`);
+  await expect(row.getByRole("link", { name: "Open on the site" })).toHaveAttribute("href", `/en/suppliers/${owner.companyId}`);
+
+  if (javaScript) await hydrated(page);
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(page.getByText("Another published company lists one of this company's INNs")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/en/admin/moderation/company/${squatter.companyId}$`));
+
+  await page.getByLabel("Reason for rejection").fill(`The INN ${inn} belongs to another company`);
+  await page.getByRole("button", { name: "Reject with a reason" }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/moderation$/);
+  await expectFlash(page, "Rejected. The reason has been sent to the supplier.");
+  await owner.context.close();
+  await squatter.context.close();
+  await moderatorContext.close();
+});
 
 test("everyone but staff gets the 403 page on every admin page; anonymous visitors are asked to sign in", async ({ page }, testInfo) => {
   test.setTimeout(240_000);

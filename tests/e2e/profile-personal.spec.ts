@@ -1,7 +1,7 @@
 /**
  * The personal profile pages in a real browser, with JavaScript on and off (issue 5; ADR 017):
  * name and interface language (ru → en), changing the sign-in e-mail with a code from the NEW
- * address (zh; a wrong code first), adding a phone with a code read from the SMS (en), signing out
+ * address (zh; a wrong code first) and undoing it with the link in the old address's notice, adding a phone with a code read from the SMS (en), signing out
  * on all devices, and employees (ru): the owner invites a second person, who accepts and is then
  * blocked — and loses access on their very next page. Codes come from the mail catcher (e-mail and
  * SMS) as a person would read them. The company is created through the API: its pages belong to
@@ -163,6 +163,25 @@ test.describe("sign-in contacts", () => {
     await expect(page).toHaveURL(/\/zh\/profile\/settings$/);
     await expect(page.getByText(newEmail)).toBeVisible();
     expect((await api(page, "GET", "/api/profile")).email).toBe(newEmail);
+
+    // Security review F10: the notice's undo link. Opening it changes nothing; its button (a plain
+    // form POST) makes the old address the sign-in one again and ends every session, this one too.
+    const undo = new URL(notice.text.match(/https?:\/\/\S+\/auth\/undo-contact\?token=\S+/)![0]);
+    await page.goto(undo.pathname + undo.search);
+    await expect(page.getByRole("heading", { level: 1, name: "撤销登录地址的更改" })).toBeVisible();
+    expect((await api(page, "GET", "/api/profile")).email).toBe(newEmail);
+    await settled(page, js);
+    await submitExpecting(page, page.getByRole("button", { name: "撤销更改并在所有设备上退出" }), 200, js);
+    await expect(page.getByRole("heading", { level: 1, name: "更改已撤销" })).toBeVisible();
+    await page.goto("/zh/profile/settings");
+    await expect(page).toHaveURL(/\/zh\/auth/);
+    await settled(page, js);
+    await enterCode(page, oldEmail, 3);
+    await expect(page).toHaveURL(/\/zh\/profile\/settings$/);
+    expect((await api(page, "GET", "/api/profile")).email).toBe(oldEmail);
+    // The link works once.
+    await page.goto(undo.pathname + undo.search);
+    await expect(page.getByRole("heading", { level: 1, name: "链接无效" })).toBeVisible();
   });
 
   test("adding a phone (en): the code arrives by SMS; a new code after the countdown replaces it", async ({ page }, testInfo) => {

@@ -127,24 +127,36 @@ export function contactCodeSms(input: { code: string; minutes: number; lang: Lan
 /**
  * The security notice to the account's e-mail (the OLD one when the e-mail itself changed) that a
  * sign-in address was changed, naming the new one masked (OWASP Authentication Cheat Sheet: notify
- * the user of changes to their account's recovery details).
+ * the user of changes to their account's recovery details), with the single-use link that undoes the
+ * change and ends every session (security review F10), valid `undoDays` days.
  */
 export function contactChangedMail(input: {
   to: string;
   kind: "email" | "phone";
   newAddress: string;
+  undoLink: string;
+  undoDays: number;
   lang: Lang;
   appName: string;
 }): MailMessage {
   const tr = t(input.lang);
-  const vars = { address: input.newAddress, app: input.appName };
+  const vars = { address: input.newAddress, app: input.appName, count: input.undoDays };
   const plain = { ...vars, interpolation: { escapeValue: false } };
   const key = input.kind === "email" ? "changedEmail" : "changedPhone";
   const subject = tr(`profileContacts.mail.${key}Subject`, plain);
-  const text = [tr(`profileContacts.mail.${key}Intro`, plain), "", tr("profileContacts.mail.changedNotYou", plain)].join("\n");
+  const text = [
+    tr(`profileContacts.mail.${key}Intro`, plain),
+    "",
+    tr("profileContacts.mail.changedNotYou", plain),
+    input.undoLink,
+    "",
+    tr("profileContacts.mail.changedUndoValid", plain),
+  ].join("\n");
   const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${tr(`profileContacts.mail.${key}Intro`, vars)}</p>
 <p>${tr("profileContacts.mail.changedNotYou", vars)}</p>
+<p><a href="${escapeHref(input.undoLink)}">${tr("profileContacts.mail.changedUndoButton", vars)}</a></p>
+<p>${tr("profileContacts.mail.changedUndoValid", vars)}</p>
 </body></html>`;
   return { to: input.to, subject, text, html };
 }
