@@ -9,7 +9,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, products, rfqs } from "../../server/db/schema.ts";
+import { companies, companyMembers, legalEntities, products, rfqs } from "../../server/db/schema.ts";
 import type { AnyJobDefinition, JobQueue } from "../../server/jobs/queue.ts";
 import { createLogger } from "../../server/logger.ts";
 import { rfqAwardMailJob, rfqClosedNotifyJob } from "../../server/rfq/jobs.ts";
@@ -440,6 +440,51 @@ describe("a private request", () => {
     const keys = (await api.getJson<any>("/app/sitemap/rfq")).body.data.map((e: { key: string }) => e.key);
     expect(keys).toContain(String(publicId));
     expect(keys).not.toContain(String(id));
+  });
+});
+
+describe("the invitation picker finds published suppliers by name or INN", () => {
+  const inn = `77${String(Date.now()).slice(-8)}`;
+  let hidden: number;
+  beforeAll(async () => {
+    await api.db
+      .insert(legalEntities)
+      .values({ companyId: suppliers.zh.companyId, kind: "legal", inn, nameFull: "ООО «Трубный завод Далянь»" });
+    const [draft] = await api.db
+      .insert(companies)
+      .values({ name: { ru: "Pipes Draft ООО" }, country: "RU", status: "draft" })
+      .returning({ id: companies.id });
+    hidden = draft!.id;
+  });
+  const search = async (query: string, token = buyer.token) => call(api, "GET", `/api/profile/rfq/suppliers?${query}`, undefined, token);
+  const ids = (body: { data: { id: number }[] }) => body.data.map((s) => s.id);
+
+  test("by any word of the name, in any language, case-insensitive; never a company that is not published", async () => {
+    const found = await search("q=pipes&lang=en");
+    expect(found.status).toBe(200);
+    expect(ids(found.body)).toEqual([suppliers.zh.companyId, suppliers.en.companyId]); // verification 2 before 0
+    expect(ids(found.body)).not.toContain(hidden);
+    expect(found.body.data[0]).toMatchObject({ name: "Pipes ZH ООО", inn, country: "CN", verificationLevel: 2 });
+    expect(found.body.data[1]).toMatchObject({ name: "Pipes EN Co", inn: null });
+    expect(ids((await search(`q=${encodeURIComponent("трубный")}`)).body)).toEqual([suppliers.zh.companyId]);
+    expect((await search("q=100%25")).body.data).toEqual([]);
+  });
+
+  test("by the first digits of the INN, or by id; a caller never finds their own company", async () => {
+    expect(ids((await search(`q=${inn.slice(0, 6)}`)).body)).toEqual([suppliers.zh.companyId]);
+    expect(ids((await search(`q=${inn}`)).body)).toEqual([suppliers.zh.companyId]);
+    const named = await search(`ids=${suppliers.en.companyId},${hidden},${suppliers.other.companyId}`);
+    expect(ids(named.body).sort()).toEqual([suppliers.en.companyId, suppliers.other.companyId].sort());
+    expect(ids((await search("q=pipes", suppliers.zh.user.token)).body)).toEqual([suppliers.en.companyId]);
+  });
+
+  test("bad input is a 400 with the field's code; anonymous callers a 401", async () => {
+    const short = await search("q=a");
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatchObject({ code: "invalid_query", issues: [{ path: "q", message: "too_small" }] });
+    expect((await search("ids=1,x")).body.error.issues).toEqual([{ path: "ids", message: "invalid_format" }]);
+    expect((await search("")).body.data).toEqual([]);
+    expect((await call(api, "GET", "/api/profile/rfq/suppliers?q=pipes")).status).toBe(401);
   });
 });
 
