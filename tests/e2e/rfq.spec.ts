@@ -180,3 +180,72 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   const accepted = await mailAbout(suppliers[1]!.email, "Ваше предложение принято");
   expect(accepted.text).toContain(title);
 });
+
+test("a private request: the buyer finds suppliers by name, ticks one and it is invited", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const project = testInfo.project.name;
+  const js = project === "js";
+  const tag = tagOf(project);
+  const title = `Закрытый запрос ${tag}`;
+
+  // Two published suppliers whose names share the tag; only the first is invited.
+  const supplierEmails: string[] = [];
+  for (const n of [1, 2]) {
+    const supplierPage = await newPage(browser, js);
+    const email = newAddress(`invited${n}`, project);
+    await signIn(supplierPage, email, [`Приглашённый${n}`, "Тестов"]);
+    await publishedProductOfNewSupplier(supplierPage, baseURL!, `${tag}-${n}`);
+    supplierEmails.push(email);
+    await supplierPage.context().close();
+  }
+
+  await signIn(page, newAddress("privatebuyer", project), ["Покупатель", "Закрытов"]);
+  await page.goto("/profile/rfq/new");
+  if (js) await hydrated(page);
+  await page.getByLabel("Что нужно").fill(title);
+  await page.getByLabel("Описание и требования").fill("Только для приглашённых поставщиков.");
+  await page.getByLabel("Количество").fill("300");
+  await page.getByLabel("Город назначения").fill("Омск");
+  await page.getByLabel("Предложения до").fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByLabel("Закрытый: только приглашённым поставщикам").check();
+  const picker = page.locator("fieldset.supplier-picker");
+  await expect(picker).toContainText("Пока никто не приглашён.");
+
+  // A too-short search says so; a search by the tag lists both suppliers, unticked.
+  await picker.getByLabel("Название поставщика или ИНН").fill("x");
+  await picker.getByRole("button", { name: "Найти поставщиков" }).click();
+  await expect(picker.getByRole("status")).toHaveText("Введите хотя бы 2 символа.");
+  await picker.getByLabel("Название поставщика или ИНН").fill(tag);
+  await picker.getByRole("button", { name: "Найти поставщиков" }).click();
+  const found = picker.getByRole("list", { name: /Найдены/ });
+  await expect(found.getByRole("checkbox")).toHaveCount(2);
+  // Pickers kept everything typed (without JavaScript the search step was a round trip).
+  await expect(page.getByLabel("Что нужно")).toHaveValue(title);
+  await found.getByRole("checkbox", { name: new RegExp(`${tag}-1`) }).check();
+  // Searching again keeps the ticked supplier, now among the invited.
+  await picker.getByLabel("Название поставщика или ИНН").fill(`${tag}-2`);
+  await picker.getByRole("button", { name: "Найти поставщиков" }).click();
+  await expect(found.getByRole("checkbox")).toHaveCount(1);
+  await expect(found.getByRole("checkbox", { name: new RegExp(`${tag}-2`) })).not.toBeChecked();
+  await expect(picker.getByRole("list", { name: "Приглашены" }).getByRole("checkbox", { name: new RegExp(`${tag}-1`) })).toBeChecked();
+  if (js) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await picker.screenshot({ path: testInfo.outputPath("rfq-invite-search-1280.png") });
+  }
+  await pickTnved(page, js, "8432291000", /8432 29 100 0/);
+  await page.getByRole("button", { name: "Сохранить черновик" }).click();
+  await expect(page).toHaveURL(/\/profile\/rfq\/\d+$/);
+
+  // The draft's edit form lists the invited supplier by name, ticked, and not the other.
+  const invited = page.locator("fieldset.supplier-picker").getByRole("list", { name: "Приглашены" });
+  await expect(invited.getByRole("checkbox")).toHaveCount(1);
+  await expect(invited.getByRole("checkbox", { name: new RegExp(`Шэньян Ляочжун Синьда Агро ${tag}-1`) })).toBeChecked();
+  if (js) await page.locator("fieldset.supplier-picker").screenshot({ path: testInfo.outputPath("rfq-invite-1280.png") });
+
+  // Sent: it opens at once, and only the invited supplier is e-mailed.
+  await page.getByRole("button", { name: "Отправить", exact: true }).click();
+  await expect(page.locator(".rfq-status")).toHaveText("Открыт");
+  const invitation = await mailAbout(supplierEmails[0]!, "Вас приглашают отправить предложение");
+  expect(invitation.subject).toContain(title);
+  expect((await mailsTo(supplierEmails[1]!)).some((m) => m.subject.includes(title))).toBe(false);
+});
