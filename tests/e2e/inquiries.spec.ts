@@ -160,7 +160,8 @@ test.describe("inquiries", () => {
     // The e-mail is in Chinese and links to the Chinese page.
     await conversationLinkIn(supplierEmail, /^来自 Анна Покупателева 的新询价/);
     const mail = (await mailsTo(supplierEmail)).find((m) => m.subject.startsWith("来自 Анна Покупателева 的新询价"))!;
-    expect(mail.text).toContain("打开对话");
+    expect(mail.text).toMatch(/^Анна Покупателева 向 .+ 询价。/);
+    expect(mail.text).toContain("您可以在 Postavka 的个人设置中改为每日摘要或关闭邮件。");
     const link = mail.text.match(/\/zh\/profile\/conversations\/\d+/)![0];
     await open(supplierPage, link, javaScriptEnabled);
     await expect(supplierPage.getByRole("heading", { level: 1 })).toContainText("询价");
