@@ -132,6 +132,7 @@ export default [
     route("profile/upload", "routes/profile-upload.ts"),
     route("profile/price-list/export", "routes/profile-price-list-export.ts"),
     route("profile/classifier", "routes/profile-classifier.ts"),
+    route("profile/rfq-suppliers", "routes/profile-rfq-suppliers.ts"),
     route("profile/translations", "routes/profile-translations.ts"),
     route("session/refresh", "routes/session-refresh.ts"),
   ]),

@@ -281,3 +281,47 @@ export const changeRfqStatus = defineRoute({
   data: OwnRfqSchema,
   errors: [...EDIT_ERRORS, "incomplete"],
 });
+
+/** The most suppliers one search of the invitation picker returns. */
+export const SUPPLIER_SEARCH_LIMIT = 20;
+
+/**
+ * The invitation picker's search: `q` — words of a published company's name (in any of its
+ * languages, or its legal entity's name) or the first digits (at least 4) of its INN; or `ids` —
+ * the named companies, comma-separated (the picker's chosen list after a no-JS search step). A `q`
+ * shorter than 2 characters is `too_small`.
+ */
+export const SupplierSearchQuery = z.object({
+  lang: z.enum(LANGS).default("ru"),
+  q: z.string().trim().min(2, { error: "too_small" }).max(100, { error: "too_big" }).optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, { error: "invalid_format" })
+    .transform((value) => [...new Set(value.split(",").map(Number))])
+    .pipe(z.array(Id).max(MAX_INVITED, { error: "too_many" }))
+    .optional(),
+});
+
+export const RfqSupplierSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().meta({ description: "In the asked language, else Russian, English or Chinese" }),
+    inn: z.string().nullable().meta({ description: "The INN of its (first) legal entity" }),
+    city: z.string().nullable(),
+    country: z.enum(["RU", "CN"]),
+    verificationLevel: z.number().int().meta({ description: "0 none, 1 documents checked, 2 documents and site visit" }),
+  })
+  .meta({ id: "RfqSupplier" });
+export type RfqSupplier = z.infer<typeof RfqSupplierSchema>;
+
+export const searchRfqSuppliers = defineRoute({
+  method: "GET",
+  path: "/api/profile/rfq/suppliers",
+  operationId: "searchRfqSuppliers",
+  tag: BUYER_TAG,
+  summary: "Find published suppliers to invite to a private request",
+  description: `By name or INN (\`q\`), or by id (\`ids\`): published companies only, never the caller's own; the best ${SUPPLIER_SEARCH_LIMIT} — an exact INN or a name starting with \`q\` first, then by verification. Neither \`q\` nor \`ids\`: an empty list.`,
+  auth: "user",
+  query: SupplierSearchQuery,
+  data: z.array(RfqSupplierSchema),
+});

@@ -1,6 +1,7 @@
 /**
  * Helpers of the buying request and quote forms (server actions and the browser's validation alike): the comma-separated `invited` company
- * numbers become `invitedCompanyIds`, and empty price-tier rows of the quote form are dropped.
+ * numbers become `invitedCompanyIds` (a plain client may still post numbers; the form's supplier picker posts ticked
+ * `invitedCompanyIds` itself), and empty price-tier rows of the quote form are dropped.
  */
 
 /** A copy of `form` with `invited` ("12, 40") turned into repeated `invitedCompanyIds` values. */

@@ -82,13 +82,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     const { messages, status } = apiErrorMessages(error, { ownMessages: "rfq.errors" });
-    return data({ result: undefined, actionErrors: messages, tnvedNames: undefined, picker: null }, { status });
+    return data({ result: undefined, actionErrors: messages, tnvedNames: undefined, picker: null, suppliers: null }, { status });
   }
   // The edit form ("save").
   const submission = parseWithZod(rfqFormData(raw), { schema: RfqSchema });
-  const { tnvedNames, picker, searched } = await rfqPicker(api, raw, lang);
-  if (searched) return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker });
-  if (submission.status !== "success") return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker }, { status: 400 });
+  const { tnvedNames, picker, suppliers, searched } = await rfqPicker(api, raw, lang);
+  if (searched) return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker, suppliers });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker, suppliers }, { status: 400 });
+  }
   try {
     // Attached files stay (the API only adds): the new uploads fill what is left of the limit.
     const current = (await api.send(rfqApi.getOwnRfq, { params: { id }, query: { lang } })).data.files.length;
@@ -98,7 +100,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return replyWithApiError(submission, error, {
       ownMessages: "rfq.errors",
       ...ATTACHMENT_ERRORS,
-      data: { actionErrors: null, tnvedNames, picker },
+      data: { actionErrors: null, tnvedNames, picker, suppliers },
     });
   }
   return localizedRedirect(request, here, "rfq.flash.updated");
@@ -176,6 +178,8 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
             result={actionData?.result}
             tnvedNames={actionData?.tnvedNames ?? loaderData.tnvedNames}
             picker={actionData?.picker}
+            suppliers={actionData?.suppliers}
+            invitedKnown={rfq.invitedCompanies}
             categories={loaderData.categories}
             defaultValue={{
               ...rfq,

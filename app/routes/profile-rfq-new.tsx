@@ -37,15 +37,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = await request.formData();
   const intent = raw.get("intent") === "submit" ? "submit" : "draft";
   const submission = parseWithZod(rfqFormData(raw), { schema: RfqSchema });
-  const { tnvedNames, picker, searched } = await rfqPicker(api, raw, lang);
-  if (searched) return data({ result: submission.reply(), tnvedNames, picker });
-  if (submission.status !== "success") return data({ result: submission.reply(), tnvedNames, picker }, { status: 400 });
+  const { tnvedNames, picker, suppliers, searched } = await rfqPicker(api, raw, lang);
+  if (searched) return data({ result: submission.reply(), tnvedNames, picker, suppliers });
+  if (submission.status !== "success") return data({ result: submission.reply(), tnvedNames, picker, suppliers }, { status: 400 });
   let id: number;
   try {
     const fileIds = await uploadAttachments(api, raw, MAX_RFQ_FILES, submission.value.fileIds);
     id = (await api.send(rfqApi.createRfq, { query: { lang }, body: { ...submission.value, fileIds } })).data.id;
   } catch (error) {
-    return replyWithApiError(submission, error, { ownMessages: "rfq.errors", ...ATTACHMENT_ERRORS, data: { tnvedNames, picker } });
+    return replyWithApiError(submission, error, {
+      ownMessages: "rfq.errors",
+      ...ATTACHMENT_ERRORS,
+      data: { tnvedNames, picker, suppliers },
+    });
   }
   if (intent === "submit") {
     try {
@@ -76,6 +80,7 @@ export default function NewRfq({ loaderData, actionData }: Route.ComponentProps)
         result={actionData?.result}
         tnvedNames={actionData?.tnvedNames}
         picker={actionData?.picker}
+        suppliers={actionData?.suppliers}
         categories={loaderData.categories}
         buttons={
           [

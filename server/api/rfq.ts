@@ -1,7 +1,8 @@
 /**
  * Buying requests and quotes over the API (contract/rfq.ts, contract/quotes.ts; ADR 029):
  * - `/api/rfq*` public: the open public requests and one request as the caller may see it;
- * - `/api/profile/rfq*` the buyer's own requests, their quotes side by side, shortlist and accept;
+ * - `/api/profile/rfq*` the buyer's own requests, their quotes side by side, shortlist and accept,
+ *   and the private request's invitation picker (`/api/profile/rfq/suppliers`);
  * - `/api/profile/quotes*` the supplier's matched requests and its company's quotes.
  * Rules live in server/rfq/*; a supplier acts through its company membership (`editProducts`:
  * any active employee, ADR 009).
@@ -20,6 +21,7 @@ import {
   shortlistQuote,
   updateQuote,
 } from "../rfq/quotes.ts";
+import { searchSuppliers } from "../rfq/suppliers.ts";
 import { requireCaller } from "./caller.ts";
 import { callerAccess } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";
@@ -37,6 +39,9 @@ export const rfqResource = resource("/api/rfq", [
 
 export const ownRfqResource = resource("/api/profile/rfq", [
   implement(rfq.listOwnRfqs, async (c, { query }) => ({ data: await listOwnRfqs(c.var.db, requireCaller(c).userId, query.lang) })),
+  implement(rfq.searchRfqSuppliers, async (c, { query }) => ({
+    data: await searchSuppliers(c.var.db, requireCaller(c).userId, query),
+  })),
   implement(rfq.createRfq, async (c, { query, body }) => {
     const userId = requireCaller(c).userId;
     const id = await createRfq(c.var.db, userId, body);

@@ -11,6 +11,12 @@
  *   `digest` recipients get the daily `notification-digest` job's one e-mail; `off` none.
  * `link` is a language-neutral site path ("/profile/conversations/12"); e-mails prefix the
  * recipient's language and the public origin. Returns the ids of the rows written.
+ *
+ * `once: true` makes the call idempotent per recipient, for jobs that fan out and may be retried
+ * after failing halfway (server/rfq/jobs.ts): a recipient who already has a notification of this
+ * `kind` and `link` gets no second row; if that row's e-mail is still due (the failed attempt may
+ * have stopped before enqueuing it) its e-mail job is enqueued again — the job mails a row at most
+ * once (it claims `emailed_at` first), so a duplicate job sends nothing.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -35,6 +41,8 @@ export interface NotifyInput {
   recipients: readonly number[];
   event: { kind: NotificationKind; payload: Record<string, unknown> };
   link: string;
+  /** Skip recipients who already have this kind and link (see the module comment). */
+  once?: boolean;
 }
 
 export const NOTIFICATION_MAIL_JOB = "notification-mail";
@@ -42,15 +50,28 @@ export const NOTIFICATION_DIGEST_JOB = "notification-digest";
 
 /** Records the event for every recipient and enqueues the e-mails (see the module comment). */
 export async function notify(db: Db, jobs: JobQueue, input: NotifyInput): Promise<number[]> {
-  const recipients = [...new Set(input.recipients.filter((id) => Number.isInteger(id) && id > 0))];
+  let recipients = [...new Set(input.recipients.filter((id) => Number.isInteger(id) && id > 0))];
   if (recipients.length === 0) return [];
+  const modes = await emailModes(db, recipients);
+  const instant = (userId: number) => (modes.get(userId) ?? "instant") === "instant";
+  if (input.once) {
+    const earlier = await db
+      .select({ id: notifications.id, userId: notifications.userId, emailedAt: notifications.emailedAt })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, recipients), eq(notifications.kind, input.event.kind), eq(notifications.link, input.link)));
+    for (const row of earlier) {
+      if (row.emailedAt === null && instant(row.userId)) await jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id });
+    }
+    const told = new Set(earlier.map((r) => r.userId));
+    recipients = recipients.filter((id) => !told.has(id));
+    if (recipients.length === 0) return [];
+  }
   const rows = await db
     .insert(notifications)
     .values(recipients.map((userId) => ({ userId, kind: input.event.kind, payload: input.event.payload, link: input.link })))
     .returning({ id: notifications.id, userId: notifications.userId });
-  const modes = await emailModes(db, recipients);
   for (const row of rows) {
-    if ((modes.get(row.userId) ?? "instant") === "instant") await jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id });
+    if (instant(row.userId)) await jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id });
   }
   return rows.map((r) => r.id);
 }

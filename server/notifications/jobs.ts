@@ -1,11 +1,13 @@
 /**
  * Jobs of the notifications (server/jobs/queue.ts):
  * - `notification-mail` `{ notificationId }`: e-mails one notification in its recipient's language,
- *   once (`emailed_at`); a recipient without an e-mail address (phone-only) is skipped.
+ *   once: it claims the row (`emailed_at`, set only if still empty) before sending, so two jobs for
+ *   one row (a retried fan-out re-enqueues; see `notify`'s `once`) send one e-mail; a failed send
+ *   releases the claim for the retry. A recipient without an e-mail address (phone-only) is skipped.
  * - `notification-digest`: daily at 06:00 UTC, one e-mail per `digest` recipient with every event
  *   not yet e-mailed.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { defineJob } from "../jobs/queue.ts";
 import { notifications, users } from "../db/schema.ts";
 import { APP_NAME } from "../api/app-data.ts";
@@ -26,18 +28,28 @@ export const notificationMailJob = defineJob<{ notificationId: number }>({
       .innerJoin(users, eq(users.id, notifications.userId))
       .where(eq(notifications.id, notificationId));
     if (!row || row.n.emailedAt || !row.email) return;
-    await mailer.send(
-      notificationMail({
-        to: row.email,
-        lang: row.lang,
-        kind: row.n.kind,
-        payload: row.n.payload,
-        link: row.n.link,
-        publicUrl: publicOf(services),
-        appName: APP_NAME,
-      }),
-    );
-    await markEmailed(db, [row.n.id]);
+    const claimed = await db
+      .update(notifications)
+      .set({ emailedAt: sql`now()` })
+      .where(and(eq(notifications.id, notificationId), isNull(notifications.emailedAt)))
+      .returning({ id: notifications.id });
+    if (claimed.length === 0) return;
+    try {
+      await mailer.send(
+        notificationMail({
+          to: row.email,
+          lang: row.lang,
+          kind: row.n.kind,
+          payload: row.n.payload,
+          link: row.n.link,
+          publicUrl: publicOf(services),
+          appName: APP_NAME,
+        }),
+      );
+    } catch (error) {
+      await db.update(notifications).set({ emailedAt: null }).where(eq(notifications.id, notificationId));
+      throw error;
+    }
   },
 });
 

@@ -3,15 +3,20 @@
  * - `rfq-match` `{ rfqId }`: when a request opens, records the suppliers it reaches
  *   (server/rfq/matching.ts) and notifies each company's active people (`rfq.new`), marking the
  *   company notified afterwards (a retry notifies only the rest).
- * - `rfq-close` `{ rfqId }`: enqueued to start at the request's deadline; closes it if still open.
+ * - `rfq-close` `{ rfqId }`: enqueued to start at the request's deadline; closes it if still open and
+ *   tells the quoting suppliers (also on a retry after the close itself went through).
  * - `rfq-deadlines`: every 15 minutes, closes every open request past its deadline (the safety net
- *   when a deadline job was lost or the deadline moved).
- * - `rfq-closed-notify` `{ rfqId }`: the buyer closed the request: its quoting suppliers hear so.
+ *   when a deadline job was lost or the deadline moved) and enqueues `rfq-closed-notify` for each.
+ * - `rfq-closed-notify` `{ rfqId }`: the request closed: its quoting suppliers hear so.
  * - `rfq-award-mail` `{ rfqId }`: after the buyer accepted a quote, tells the winner (`rfq.accepted`)
  *   and, politely, every other quoting supplier (`rfq.declined`).
  * - `rfq-quote-mail` `{ quoteId }`: tells the buyer that a supplier quoted (`rfq.quote`).
  * Every event goes through `notify` (server/notifications; ADR 028): an inbox row, and an e-mail at
  * once or in the daily digest per the recipient's setting. The job names are kept from before.
+ * The fan-out jobs (match, close, award) may fail halfway and be retried by the queue: each event is
+ * sent with `notify`'s `once` (one notification per person, kind and link — per request for
+ * `rfq.new`, per quote for the others), so a retry tells only those not yet told and nobody gets
+ * the same e-mail twice.
  */
 import { defineJob, type JobServices } from "../jobs/queue.ts";
 import { markNotified, matchRfq } from "./matching.ts";
@@ -48,6 +53,7 @@ export const rfqMatchJob = defineJob<{ rfqId: number }>({
         recipients: await companyRecipients(db, companyId),
         event: { kind: "rfq.new", payload },
         link: `/profile/quotes/new?rfq=${rfqId}`,
+        once: true,
       });
       await markNotified(db, rfqId, companyId);
     }
@@ -59,7 +65,9 @@ export const rfqCloseJob = defineJob<{ rfqId: number }>({
   name: "rfq-close",
   async run({ rfqId }, { services: s, jobs }) {
     const { db } = services("rfq-close", s);
-    for (const id of await closeExpired(db, new Date(), rfqId)) await notifyClosed(db, jobs, id);
+    await closeExpired(db, new Date(), rfqId);
+    // Not only when this run closed it: a retry finds it closed already and must still tell the rest.
+    if ((await rfqRow(db, rfqId))?.status === "closed") await notifyClosed(db, jobs, rfqId);
   },
 });
 
@@ -70,7 +78,8 @@ export const rfqDeadlineSweepJob = defineJob({
   async run(_data, { services: s, logger, jobs }) {
     const { db } = services("rfq-deadlines", s);
     const closed = await closeExpired(db);
-    for (const id of closed) await notifyClosed(db, jobs, id);
+    // One job per request: a retry of the sweep would not see the requests it already closed.
+    for (const id of closed) await jobs.send("rfq-closed-notify", { rfqId: id });
     if (closed.length > 0) logger.info({ closed: closed.length }, "buying requests closed at their deadline");
   },
 });
@@ -98,6 +107,7 @@ export const rfqAwardMailJob = defineJob<{ rfqId: number }>({
           payload: { rfqId, quoteId: quote.id, title: rfq.title },
         },
         link: `/profile/quotes/${quote.id}`,
+        once: true,
       });
     }
   },

@@ -2,7 +2,8 @@
  * "Request closed" for suppliers (issue 14 follow-up): when a buying request closes without an
  * award (the buyer closed it, or its deadline passed), every company that quoted on it hears so
  * through `notify` (server/notifications; kind `rfq.closed`, link to the company's quote). Companies
- * that were only matched and never quoted are not told: nothing of theirs changed.
+ * that were only matched and never quoted are not told: nothing of theirs changed. Idempotent
+ * (`notify`'s `once`): the close job, the sweep's follow-up and a retry may all call it.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -22,6 +23,7 @@ export async function notifyClosed(db: Db, jobs: JobQueue, rfqId: number): Promi
       recipients: await companyRecipients(db, quote.companyId),
       event: { kind: "rfq.closed", payload: { rfqId, quoteId: quote.id, title: rfq.title } },
       link: `/profile/quotes/${quote.id}`,
+      once: true,
     });
   }
 }

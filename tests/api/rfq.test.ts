@@ -9,7 +9,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, products, rfqs } from "../../server/db/schema.ts";
+import { companies, companyMembers, legalEntities, products, rfqs } from "../../server/db/schema.ts";
+import type { AnyJobDefinition, JobQueue } from "../../server/jobs/queue.ts";
+import { createLogger } from "../../server/logger.ts";
+import { rfqAwardMailJob, rfqClosedNotifyJob } from "../../server/rfq/jobs.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
 
@@ -378,6 +381,8 @@ describe("deadlines", () => {
     await api.jobs.send("rfq-deadlines", {});
     await api.jobs.runDue("rfq-deadlines");
     expect((await call(api, "GET", `/api/profile/rfq/${id}`, undefined, buyer.token)).body.data.status).toBe("closed");
+    // Its suppliers hear of it through one follow-up job per request.
+    expect(await api.jobs.runDue("rfq-closed-notify")).toBe(1);
   });
 });
 
@@ -435,6 +440,132 @@ describe("a private request", () => {
     const keys = (await api.getJson<any>("/app/sitemap/rfq")).body.data.map((e: { key: string }) => e.key);
     expect(keys).toContain(String(publicId));
     expect(keys).not.toContain(String(id));
+  });
+});
+
+describe("the invitation picker finds published suppliers by name or INN", () => {
+  const inn = `77${String(Date.now()).slice(-8)}`;
+  let hidden: number;
+  beforeAll(async () => {
+    await api.db
+      .insert(legalEntities)
+      .values({ companyId: suppliers.zh.companyId, kind: "legal", inn, nameFull: "ООО «Трубный завод Далянь»" });
+    const [draft] = await api.db
+      .insert(companies)
+      .values({ name: { ru: "Pipes Draft ООО" }, country: "RU", status: "draft" })
+      .returning({ id: companies.id });
+    hidden = draft!.id;
+  });
+  const search = async (query: string, token = buyer.token) => call(api, "GET", `/api/profile/rfq/suppliers?${query}`, undefined, token);
+  const ids = (body: { data: { id: number }[] }) => body.data.map((s) => s.id);
+
+  test("by any word of the name, in any language, case-insensitive; never a company that is not published", async () => {
+    const found = await search("q=pipes&lang=en");
+    expect(found.status).toBe(200);
+    expect(ids(found.body)).toEqual([suppliers.zh.companyId, suppliers.en.companyId]); // verification 2 before 0
+    expect(ids(found.body)).not.toContain(hidden);
+    expect(found.body.data[0]).toMatchObject({ name: "Pipes ZH ООО", inn, country: "CN", verificationLevel: 2 });
+    expect(found.body.data[1]).toMatchObject({ name: "Pipes EN Co", inn: null });
+    expect(ids((await search(`q=${encodeURIComponent("трубный")}`)).body)).toEqual([suppliers.zh.companyId]);
+    expect((await search("q=100%25")).body.data).toEqual([]);
+  });
+
+  test("by the first digits of the INN, or by id; a caller never finds their own company", async () => {
+    expect(ids((await search(`q=${inn.slice(0, 6)}`)).body)).toEqual([suppliers.zh.companyId]);
+    expect(ids((await search(`q=${inn}`)).body)).toEqual([suppliers.zh.companyId]);
+    const named = await search(`ids=${suppliers.en.companyId},${hidden},${suppliers.other.companyId}`);
+    expect(ids(named.body).sort()).toEqual([suppliers.en.companyId, suppliers.other.companyId].sort());
+    expect(ids((await search("q=pipes", suppliers.zh.user.token)).body)).toEqual([suppliers.en.companyId]);
+  });
+
+  test("bad input is a 400 with the field's code; anonymous callers a 401", async () => {
+    const short = await search("q=a");
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatchObject({ code: "invalid_query", issues: [{ path: "q", message: "too_small" }] });
+    expect((await search("ids=1,x")).body.error.issues).toEqual([{ path: "ids", message: "invalid_format" }]);
+    expect((await search("")).body.data).toEqual([]);
+    expect((await call(api, "GET", "/api/profile/rfq/suppliers?q=pipes")).status).toBe(401);
+  });
+});
+
+/**
+ * Runs `job` once the way the queue would, but its queue refuses every enqueue after the first
+ * `allowed` ones — as when the database drops mid-way: the attempt fails halfway through its fan-out.
+ */
+async function failHalfway(job: AnyJobDefinition, data: object, allowed: number): Promise<void> {
+  let sent = 0;
+  const flaky: JobQueue = {
+    ...api.jobs,
+    send: (name, body, options) => (sent++ < allowed ? api.jobs.send(name, body, options) : Promise.reject(new Error("connection lost"))),
+  };
+  const logger = createLogger({ level: "silent" });
+  await expect(job.run(data, { logger, jobs: flaky, services: { db: api.db }, job: { id: "attempt-1", retryCount: 0 } })).rejects.toThrow(
+    "connection lost",
+  );
+}
+
+describe("a fan-out job retried after failing halfway mails nobody twice", () => {
+  /** A private request to the zh and en suppliers, both quoting; returns its id and the quotes' ids. */
+  async function quotedRequest(title: string) {
+    const created = await call(
+      api,
+      "POST",
+      "/api/profile/rfq",
+      request({ title, visibility: "private", invitedCompanyIds: [suppliers.zh.companyId, suppliers.en.companyId] }),
+      buyer.token,
+    );
+    const id = created.body.data.id as number;
+    expect((await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "submit" }, buyer.token)).body.data.status).toBe("open");
+    const zh = await call(api, "POST", "/api/profile/quotes", quote(id, { lang: "zh" }), suppliers.zh.user.token);
+    const en = await call(api, "POST", "/api/profile/quotes", quote(id), suppliers.en.user.token);
+    expect([zh.status, en.status]).toEqual([201, 201]);
+    // Everything else this request caused is mailed before the count starts.
+    for (const name of ["rfq-match", "rfq-quote-mail", "notification-mail"]) await api.jobs.runDue(name);
+    return { id, zhQuote: zh.body.data.id as number, enQuote: en.body.data.id as number };
+  }
+
+  const mailTo = (from: number) =>
+    api.mail
+      .slice(from)
+      .map((m) => m.to)
+      .sort();
+  const both = () => [suppliers.en.user.email, suppliers.zh.user.email].sort();
+
+  test("the award e-mails: each quoting supplier gets one, though the job ran twice", async () => {
+    const { id, enQuote } = await quotedRequest("Трубы: повтор письма о выборе");
+    const before = api.mail.length;
+    expect((await call(api, "POST", `/api/profile/rfq/${id}/quotes/${enQuote}/accept`, {}, buyer.token)).status).toBe(200);
+    // The first attempt tells one supplier (its e-mail job is enqueued) and fails before the other.
+    await failHalfway(rfqAwardMailJob, { rfqId: id }, 1);
+    // The queue's retry (the job as enqueued by the accept) runs it in full.
+    expect(await api.jobs.runDue("rfq-award-mail")).toBe(1);
+    await api.jobs.runDue("notification-mail");
+    expect(mailTo(before)).toEqual(both());
+    const subjects = api.mail.slice(before).map((m) => m.subject);
+    expect(subjects.filter((s) => /accepted/i.test(s))).toHaveLength(1);
+    // Yet another run (a second retry) adds nothing, in the inbox or the mail.
+    await api.jobs.send("rfq-award-mail", { rfqId: id });
+    await api.jobs.runDue("rfq-award-mail");
+    await api.jobs.runDue("notification-mail");
+    expect(mailTo(before)).toEqual(both());
+    const inbox = await call(api, "GET", "/api/notifications?perPage=100", undefined, suppliers.zh.user.token);
+    const awardRows = inbox.body.data.filter(
+      (n: { kind: string; payload: { rfqId: number } }) => n.kind === "rfq.declined" && n.payload.rfqId === id,
+    );
+    expect(awardRows).toHaveLength(1);
+  });
+
+  test("the closing e-mails: each quoting supplier gets one, though the job ran twice", async () => {
+    const { id } = await quotedRequest("Трубы: повтор письма о закрытии");
+    const before = api.mail.length;
+    expect((await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "close" }, buyer.token)).status).toBe(200);
+    await failHalfway(rfqClosedNotifyJob, { rfqId: id }, 1);
+    expect(await api.jobs.runDue("rfq-closed-notify")).toBe(1);
+    // The deadline job finds the request closed already and tells nobody again.
+    await api.jobs.send("rfq-close", { rfqId: id });
+    await api.jobs.runDue("rfq-close");
+    await api.jobs.runDue("notification-mail");
+    expect(mailTo(before)).toEqual(both());
   });
 });
 

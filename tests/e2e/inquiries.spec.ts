@@ -6,13 +6,16 @@
  *   answer's e-mail, finds it unread in «Мои запросы» and replies.
  * - en: a signed-in buyer asks a seeded supplier of the demo catalogue (nobody of it on the site)
  *   from its page; the inquiry goes by e-mail to the company's public address.
+ * - zh: the supplier's person reads the site in Chinese (browser zh-CN, registered at /zh/auth): the
+ *   Russian buyer's inquiry reaches them by e-mail in Chinese, with a /zh/ link; they answer in
+ *   Chinese from the Chinese conversation page; the buyer sees the answer marked as written in 中文.
  * E-mails are read from the mail catcher.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { hydrated } from "./support/page.ts";
 import { publishedProductOfNewSupplier } from "./support/admin.ts";
-import { enterCode, mailsTo, newAddress, signIn } from "./support/session.ts";
+import { enterCode, mailsTo, newAddress, registerUser, signIn } from "./support/session.ts";
 
 /** Waits for an e-mail to `address` whose subject matches and returns the conversation path it links to. */
 async function conversationLinkIn(address: string, subject: RegExp): Promise<string> {
@@ -129,6 +132,54 @@ test.describe("inquiries", () => {
     await page.getByRole("button", { name: "Отправить", exact: true }).click();
     await expect(page.locator(".message.is-own").getByText(reply)).toBeVisible();
     await shoot(page, "conversation", javaScriptEnabled);
+    await supplierContext.close();
+  });
+
+  test("zh: a Chinese-speaking supplier gets the inquiry in Chinese and answers in Chinese", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }, info) => {
+    test.setTimeout(180_000);
+    const tag = `${info.project.name}-${Date.now().toString(36)}`;
+    const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "zh-CN" });
+    const supplierPage = await supplierContext.newPage();
+    const supplierEmail = newAddress("inquiry-zh-supplier", info.project.name);
+    await registerUser(supplierPage, supplierEmail, { lang: "zh", firstName: "伟", lastName: "李" });
+    const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+
+    const buyerEmail = newAddress("inquiry-zh-buyer", info.project.name);
+    await signIn(page, buyerEmail, ["Анна", "Покупателева"]);
+    await open(page, `/inquiry/new?supplier=${product.companyId}&product=${product.productId}`, javaScriptEnabled);
+    const text = `Нужна цена на 300 ножей с доставкой в Иркутск ${tag}`;
+    await page.getByLabel("Сообщение", { exact: true }).fill(text);
+    await page.getByRole("button", { name: "Отправить запрос" }).click();
+    await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
+
+    // The e-mail is in Chinese and links to the Chinese page.
+    await conversationLinkIn(supplierEmail, /^来自 Анна Покупателева 的新询价/);
+    const mail = (await mailsTo(supplierEmail)).find((m) => m.subject.startsWith("来自 Анна Покупателева 的新询价"))!;
+    expect(mail.text).toMatch(/^Анна Покупателева 向 .+ 询价。/);
+    expect(mail.text).toContain("您可以在 Postavka 的个人设置中改为每日摘要或关闭邮件。");
+    const link = mail.text.match(/\/zh\/profile\/conversations\/\d+/)![0];
+    await open(supplierPage, link, javaScriptEnabled);
+    await expect(supplierPage.getByRole("heading", { level: 1 })).toContainText("询价");
+    await expect(supplierPage.getByText(text)).toBeVisible();
+    await expect(supplierPage.locator(".message").filter({ hasText: text })).toContainText("语言：Русский");
+    const answer = `您好！每把 11.50 元，大连 FOB 交货，30 天发货。${tag}`;
+    await supplierPage.getByLabel("您的消息").fill(answer);
+    await supplierPage.getByRole("button", { name: "发送", exact: true }).click();
+    await expect(supplierPage.locator(".message.is-own").getByText(answer)).toBeVisible();
+
+    // The buyer reads the answer in Russian pages, marked as written in Chinese.
+    const buyerLink = await conversationLinkIn(buyerEmail, /Новый ответ от 伟 李/);
+    await open(page, buyerLink, javaScriptEnabled);
+    await expect(page.locator(".message").filter({ hasText: answer })).toContainText("Язык: 中文");
+    if (javaScriptEnabled) {
+      await supplierPage.setViewportSize({ width: 1280, height: 900 });
+      await supplierPage.screenshot({ path: "test-results/inquiries-screens/conversation-zh-1280.png", fullPage: true });
+    }
     await supplierContext.close();
   });
 

@@ -7,11 +7,14 @@
  * supplier is told politely by e-mail (the mail catcher). The public page lists the request without
  * the buyer's contacts. Files attached to the request and to a quote (a plain multipart post, also
  * without JavaScript) are links on the request pages and in the comparison. Screenshots of the comparison and the public page at 1280 and 375 px.
+ * Also: a private request's invitation picker (find suppliers by name, tick, invite), and a
+ * Chinese-speaking supplier invited to a request: the invitation e-mail in Chinese, the quote form
+ * at /zh/ in Chinese, the quote sent with a Chinese comment.
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
-import { mailsTo, newAddress, signIn, type Mail } from "./support/session.ts";
+import { apiAs, publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
+import { mailsTo, newAddress, registerUser, signIn, type Mail } from "./support/session.ts";
 import { hydrated } from "./support/page.ts";
 import sharp from "sharp";
 
@@ -179,4 +182,139 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   expect(declined.text).toContain(title);
   const accepted = await mailAbout(suppliers[1]!.email, "Ваше предложение принято");
   expect(accepted.text).toContain(title);
+});
+
+test("a private request: the buyer finds suppliers by name, ticks one and it is invited", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const project = testInfo.project.name;
+  const js = project === "js";
+  const tag = tagOf(project);
+  const title = `Закрытый запрос ${tag}`;
+
+  // Two published suppliers whose names share the tag; only the first is invited.
+  const supplierEmails: string[] = [];
+  for (const n of [1, 2]) {
+    const supplierPage = await newPage(browser, js);
+    const email = newAddress(`invited${n}`, project);
+    await signIn(supplierPage, email, [`Приглашённый${n}`, "Тестов"]);
+    await publishedProductOfNewSupplier(supplierPage, baseURL!, `${tag}-${n}`);
+    supplierEmails.push(email);
+    await supplierPage.context().close();
+  }
+
+  await signIn(page, newAddress("privatebuyer", project), ["Покупатель", "Закрытов"]);
+  await page.goto("/profile/rfq/new");
+  if (js) await hydrated(page);
+  await page.getByLabel("Что нужно").fill(title);
+  await page.getByLabel("Описание и требования").fill("Только для приглашённых поставщиков.");
+  await page.getByLabel("Количество").fill("300");
+  await page.getByLabel("Город назначения").fill("Омск");
+  await page.getByLabel("Предложения до").fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByLabel("Закрытый: только приглашённым поставщикам").check();
+  const picker = page.locator("fieldset.supplier-picker");
+  await expect(picker).toContainText("Пока никто не приглашён.");
+
+  // A too-short search says so; a search by the tag lists both suppliers, unticked.
+  await picker.getByLabel("Название поставщика или ИНН").fill("x");
+  await picker.getByRole("button", { name: "Найти поставщиков" }).click();
+  await expect(picker.getByRole("status")).toHaveText("Введите хотя бы 2 символа.");
+  await picker.getByLabel("Название поставщика или ИНН").fill(tag);
+  await picker.getByRole("button", { name: "Найти поставщиков" }).click();
+  const found = picker.getByRole("list", { name: /Найдены/ });
+  await expect(found.getByRole("checkbox")).toHaveCount(2);
+  // Pickers kept everything typed (without JavaScript the search step was a round trip).
+  await expect(page.getByLabel("Что нужно")).toHaveValue(title);
+  await found.getByRole("checkbox", { name: new RegExp(`${tag}-1`) }).check();
+  // Searching again keeps the ticked supplier, now among the invited.
+  await picker.getByLabel("Название поставщика или ИНН").fill(`${tag}-2`);
+  await picker.getByRole("button", { name: "Найти поставщиков" }).click();
+  await expect(found.getByRole("checkbox")).toHaveCount(1);
+  await expect(found.getByRole("checkbox", { name: new RegExp(`${tag}-2`) })).not.toBeChecked();
+  await expect(picker.getByRole("list", { name: "Приглашены" }).getByRole("checkbox", { name: new RegExp(`${tag}-1`) })).toBeChecked();
+  if (js) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await picker.screenshot({ path: testInfo.outputPath("rfq-invite-search-1280.png") });
+  }
+  await pickTnved(page, js, "8432291000", /8432 29 100 0/);
+  await page.getByRole("button", { name: "Сохранить черновик" }).click();
+  await expect(page).toHaveURL(/\/profile\/rfq\/\d+$/);
+
+  // The draft's edit form lists the invited supplier by name, ticked, and not the other.
+  const invited = page.locator("fieldset.supplier-picker").getByRole("list", { name: "Приглашены" });
+  await expect(invited.getByRole("checkbox")).toHaveCount(1);
+  await expect(invited.getByRole("checkbox", { name: new RegExp(`Шэньян Ляочжун Синьда Агро ${tag}-1`) })).toBeChecked();
+  if (js) await page.locator("fieldset.supplier-picker").screenshot({ path: testInfo.outputPath("rfq-invite-1280.png") });
+
+  // Sent: it opens at once, and only the invited supplier is e-mailed.
+  await page.getByRole("button", { name: "Отправить", exact: true }).click();
+  await expect(page.locator(".rfq-status")).toHaveText("Открыт");
+  const invitation = await mailAbout(supplierEmails[0]!, "Вас приглашают отправить предложение");
+  expect(invitation.subject).toContain(title);
+  expect((await mailsTo(supplierEmails[1]!)).some((m) => m.subject.includes(title))).toBe(false);
+});
+
+test("zh: an invited Chinese-speaking supplier gets the invitation in Chinese and quotes from the Chinese pages", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const project = testInfo.project.name;
+  const js = project === "js";
+  const tag = tagOf(project);
+  const title = `Ножи для культиватора ${tag}`;
+  const supplierPage = await (await browser.newContext({ javaScriptEnabled: js, locale: "zh-CN" })).newPage();
+  const supplierEmail = newAddress("zhquoter", project);
+  await registerUser(supplierPage, supplierEmail, { lang: "zh", firstName: "伟", lastName: "李" });
+  const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+
+  // The buyer's private request to this supplier (the form is covered above).
+  await signIn(page, newAddress("zhbuyer", project), ["Покупатель", "Китаев"]);
+  const buyerApi = await apiAs(page.context(), baseURL!);
+  const deadline = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+  const rfq = await buyerApi<{ id: number }>("POST", "/api/profile/rfq?lang=ru", {
+    title,
+    description: "Ножи L-образные, 500 штук.",
+    lang: "ru",
+    tnvedCode: "8432291000",
+    quantity: "500",
+    unit: "pcs",
+    incoterms: "FOB",
+    destinationCountry: "RU",
+    destinationCity: "Барнаул",
+    deadline,
+    visibility: "private",
+    invitedCompanyIds: [product.companyId],
+  });
+  await buyerApi("POST", `/api/profile/rfq/${rfq.id}/status?lang=ru`, { action: "submit" });
+
+  // The invitation is in Chinese, with a link to the Chinese quote form.
+  const mail = await mailAbout(supplierEmail, "邀请您报价");
+  expect(mail.subject).toContain(title);
+  const link = mail.text.match(/\/zh\/profile\/quotes\/new\?rfq=\d+/)![0];
+  expect(link).toContain(`rfq=${rfq.id}`);
+  await supplierPage.goto(link);
+  if (js) await hydrated(supplierPage);
+  await expect(supplierPage.getByRole("heading", { level: 1 })).toContainText("报价");
+  await supplierPage.getByLabel("起订数量").first().fill("500");
+  await supplierPage.getByLabel("单价").first().fill("11.80");
+  await supplierPage.getByLabel("最小起订量").fill("500");
+  await supplierPage.getByLabel("交货期（天）").fill("25");
+  await supplierPage.getByLabel("贸易术语地点").fill("Dalian");
+  await supplierPage.getByLabel("有效期至").fill(deadline);
+  const comment = `含出厂检验证书，木箱包装。${tag}`;
+  await supplierPage.getByLabel("备注", { exact: true }).fill(comment);
+  await supplierPage.getByLabel("备注语言").selectOption("zh");
+  await supplierPage.getByRole("button", { name: "发送报价" }).click();
+  await expect(supplierPage).toHaveURL(/\/zh\/profile\/quotes\/\d+$/);
+  await expect(supplierPage.getByText("已发送", { exact: true })).toBeVisible();
+  if (js) {
+    await supplierPage.setViewportSize({ width: 1280, height: 900 });
+    await supplierPage.screenshot({ path: testInfo.outputPath("rfq-quote-zh-1280.png"), fullPage: true });
+  }
+
+  // The buyer finds the Chinese comment in the comparison.
+  await page.goto(`/profile/rfq/${rfq.id}`);
+  await expect(page.locator(".rfq-compare-table")).toContainText(comment);
+  await supplierPage.context().close();
 });

@@ -2,9 +2,9 @@
  * The buying request form (contract/rfq.ts RfqSchema), shared by `/profile/rfq/new` and the edit
  * form of `/profile/rfq/:id`. Plain fields that post without JavaScript; the TN VED code is chosen
  * with the product form's ClassifierPicker (its no-JS search step answered by the route action,
- * app/lib/profile-api/widgets.server.ts); the invited suppliers are
- * typed as company numbers separated by commas (`invited`), which the action turns into
- * `invitedCompanyIds` (app/lib/rfq-forms.ts). The form posts multipart: its `attachments` are
+ * app/lib/profile-api/widgets.server.ts); the invited suppliers are found by name or INN and ticked
+ * with the SupplierPicker (its no-JS search step answered by the route action too,
+ * app/lib/rfq-picker.server.ts). The form posts multipart: its `attachments` are
  * uploaded by the action (app/lib/rfq-attachments.server.ts); the files already attached are listed.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -22,6 +22,7 @@ import { FormErrors } from "../form/errors.tsx";
 import { ClassifierPicker, type PickerSearch } from "../profile/classifier-picker.tsx";
 import { InputField, SelectField, TextareaField, type AnyField } from "../form/field.tsx";
 import { AttachmentsField } from "./attachments.tsx";
+import { SupplierPicker, type SupplierPick } from "./supplier-picker.tsx";
 
 export interface RfqFormProps {
   id: string;
@@ -35,9 +36,23 @@ export interface RfqFormProps {
   picker?: PickerSearch | null;
   /** Files already attached (the edit form). */
   files?: readonly FileView[];
+  /** The invitation picker's state from the action, and the names of companies invited before (the edit form). */
+  suppliers?: SupplierPick | null;
+  invitedKnown?: readonly { id: number; name: string }[];
 }
 
-export function RfqForm({ id, result, categories, defaultValue, buttons, tnvedNames, picker, files }: RfqFormProps) {
+export function RfqForm({
+  id,
+  result,
+  categories,
+  defaultValue,
+  buttons,
+  tnvedNames,
+  picker,
+  files,
+  suppliers,
+  invitedKnown,
+}: RfqFormProps) {
   const t = useT();
   const lang = useLang();
   const navigation = useNavigation();
@@ -68,7 +83,6 @@ export function RfqForm({ id, result, categories, defaultValue, buttons, tnvedNa
     | "invitedCompanyIds",
     AnyField
   >;
-  const invitedDefault = Array.isArray(defaultValue?.invitedCompanyIds) ? (defaultValue.invitedCompanyIds as number[]).join(", ") : "";
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card rfq-form">
       <button type="submit" name="intent" value={buttons[0]![0]} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
@@ -132,20 +146,14 @@ export function RfqForm({ id, result, categories, defaultValue, buttons, tnvedNa
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-invited`}>{t("rfq.fields.invitedCompanyIds")}</label>
-        <input
-          id={`${id}-invited`}
-          name="invited"
-          defaultValue={invitedDefault}
-          inputMode="numeric"
-          aria-describedby={`${id}-invited-hint ${fields.invitedCompanyIds.errorId}`}
-        />
-        <p id={`${id}-invited-hint`} className="field-hint">
-          {t("rfq.hints.invited")}
-        </p>
-        <FormErrors id={fields.invitedCompanyIds.errorId} errors={fields.invitedCompanyIds.errors} />
-      </div>
+      <SupplierPicker
+        form={form}
+        field={fields.invitedCompanyIds}
+        label={t("rfq.fields.invitedCompanyIds")}
+        hint={t("rfq.hints.invited")}
+        known={invitedKnown ?? []}
+        pick={suppliers}
+      />
       <AttachmentsField id={id} files={files} errors={form.allErrors.attachments} max={MAX_RFQ_FILES} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="page-actions">

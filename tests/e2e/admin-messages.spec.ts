@@ -1,0 +1,88 @@
+/**
+ * Reported conversation messages in the admin (issue 14 §3; ADR 028), with JavaScript and without:
+ * a supplier's employee answers an inquiry rudely; the buyer reports that answer from the
+ * conversation («Пожаловаться», with a reason) and the supplier reports the buyer's (harmless)
+ * inquiry; a moderator finds both reports at /admin/messages, each with its reason, reporter and the
+ * message marked among its neighbours, hides the rude one and dismisses the other. The buyer then
+ * sees the rude answer replaced by the "hidden by the moderators" note; the inquiry stays.
+ * A screenshot of the queue at 1280 px (test-results/admin-messages-<project>-1280.png).
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { hydrated } from "./support/page.ts";
+import { publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
+import { newAddress, signIn } from "./support/session.ts";
+
+async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  if (javaScriptEnabled) await hydrated(page);
+}
+
+/** Reports the message of `page`'s conversation that contains `text`, with `reason`. */
+async function report(page: Page, text: string, reason: string) {
+  const message = page.locator(".message").filter({ hasText: text });
+  await message.locator("summary", { hasText: "Пожаловаться" }).click();
+  await message.getByLabel("Что не так (необязательно)").fill(reason);
+  await message.getByRole("button", { name: "Пожаловаться" }).click();
+  await expect(page.getByText("Спасибо: модераторы посмотрят это сообщение.")).toBeVisible();
+}
+
+test("a moderator hides a reported message and dismisses another report", async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+  test.setTimeout(180_000);
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" });
+  const supplierPage = await supplierContext.newPage();
+  await signIn(supplierPage, newAddress("reported-supplier", info.project.name), ["Грубиян", "Поставщиков"]);
+  const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+
+  // The buyer asks; the supplier answers rudely.
+  await signIn(page, newAddress("reporting-buyer", info.project.name), ["Вера", "Жалобина"]);
+  await open(page, `/inquiry/new?supplier=${product.companyId}`, javaScriptEnabled);
+  const inquiry = `Сколько стоят 300 ножей? ${tag}`;
+  await page.getByLabel("Сообщение", { exact: true }).fill(inquiry);
+  await page.getByRole("button", { name: "Отправить запрос" }).click();
+  await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
+  const conversation = new URL(page.url()).pathname;
+  await open(supplierPage, conversation, javaScriptEnabled);
+  const rude = `Не ваше дело, ищите в другом месте! ${tag}`;
+  await supplierPage.getByLabel("Ваше сообщение").fill(rude);
+  await supplierPage.getByRole("button", { name: "Отправить", exact: true }).click();
+  await expect(supplierPage.locator(".message.is-own").getByText(rude)).toBeVisible();
+
+  // Each side reports the other's message.
+  await open(page, conversation, javaScriptEnabled);
+  await report(page, rude, `Грубость ${tag}`);
+  await report(supplierPage, inquiry, `Спам ${tag}`);
+
+  // The moderator sees both reports with their reasons and the message marked in its conversation.
+  const moderator = await (await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" })).newPage();
+  await signInAsModerator(moderator, info.project.name);
+  await open(moderator, "/admin/messages", javaScriptEnabled);
+  await expect(moderator.getByRole("heading", { level: 1, name: "Жалобы на сообщения" })).toBeVisible();
+  const rudeReport = moderator.locator(".admin-queue-item").filter({ hasText: `Грубость ${tag}` });
+  const spamReport = moderator.locator(".admin-queue-item").filter({ hasText: `Спам ${tag}` });
+  await expect(rudeReport.getByRole("link", { name: "Вера Жалобина" })).toBeVisible();
+  await expect(rudeReport.locator("[aria-current=true]")).toContainText(rude);
+  await expect(rudeReport.locator("[aria-current=true]")).toContainText("жалоба");
+  await expect(rudeReport.getByRole("list", { name: "Сообщение в переписке" })).toContainText(inquiry);
+  await expect(spamReport.locator("[aria-current=true]")).toContainText(inquiry);
+  await moderator.setViewportSize({ width: 1280, height: 900 });
+  await rudeReport.scrollIntoViewIfNeeded();
+  await moderator.screenshot({ path: `test-results/admin-messages-${info.project.name}-1280.png`, fullPage: false });
+
+  // Hide the rude answer, dismiss the other report: both leave the queue.
+  await rudeReport.getByRole("button", { name: "Скрыть сообщение" }).click();
+  await expect(moderator.getByText("Сообщение скрыто.")).toBeVisible();
+  await expect(rudeReport).toHaveCount(0);
+  await spamReport.getByRole("button", { name: "Отклонить жалобу" }).click();
+  await expect(moderator.getByText("Жалоба отклонена.")).toBeVisible();
+  await expect(spamReport).toHaveCount(0);
+
+  // The buyer no longer sees the rude answer; the inquiry the supplier reported is still there.
+  await open(page, conversation, javaScriptEnabled);
+  await expect(page.getByText("Это сообщение скрыто модераторами.")).toBeVisible();
+  await expect(page.getByText(rude)).toHaveCount(0);
+  await expect(page.getByText(inquiry)).toBeVisible();
+  await supplierContext.close();
+  await moderator.context().close();
+});
