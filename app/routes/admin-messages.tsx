@@ -91,8 +91,18 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                   >
                     <p className="muted small">
                       {m.author ?? "—"} · {t(`inquiries.side.${m.side}`)} · {formatDateTime(m.createdAt, lang)}
-                      {m.reported ? <span className="badge">{t("admin.messages.reported")}</span> : null}
-                      {m.hidden ? <span className="badge">{t("admin.messages.hidden")}</span> : null}
+                      {m.reported ? (
+                        <>
+                          {" "}
+                          <span className="badge">{t("admin.messages.reported")}</span>
+                        </>
+                      ) : null}
+                      {m.hidden ? (
+                        <>
+                          {" "}
+                          <span className="badge">{t("admin.messages.hidden")}</span>
+                        </>
+                      ) : null}
                     </p>
                     <p className="admin-message-body">{m.body}</p>
                   </li>
