@@ -30,7 +30,8 @@ import { UNIT_IDS } from "./units.ts";
 /** Incoterms® 2020 rules, in the ICC's order (any mode of transport first, then sea and inland waterway). */
 export const INCOTERMS = ["EXW", "FCA", "CPT", "CIP", "DAP", "DPU", "DDP", "FAS", "FOB", "CFR", "CIF"] as const;
 export type Incoterm = (typeof INCOTERMS)[number];
-export const RFQ_STATUSES = ["draft", "moderation", "rejected", "open", "closed", "awarded"] as const;
+/** `hidden`: a listed request staff took down (reason in `moderationNote`); only its buyer still sees it. */
+export const RFQ_STATUSES = ["draft", "moderation", "rejected", "open", "closed", "awarded", "hidden"] as const;
 export type RfqStatus = (typeof RFQ_STATUSES)[number];
 export const RFQ_VISIBILITIES = ["public", "private"] as const;
 export type RfqVisibility = (typeof RFQ_VISIBILITIES)[number];
@@ -324,4 +325,22 @@ export const searchRfqSuppliers = defineRoute({
   auth: "user",
   query: SupplierSearchQuery,
   data: z.array(RfqSupplierSchema),
+});
+
+/**
+ * Staff take a listed request (open, closed or awarded) down: it leaves `/rfq`, its page is a 404 to
+ * everyone but its buyer, suppliers can no longer quote; the buyer reads the reason (e-mail and the
+ * request's page). Audited `rfq.hide`. 409 `invalid_transition` for a request that is not listed.
+ */
+export const hideRfq = defineRoute({
+  method: "POST",
+  path: "/app/admin/rfq/{id}/hide",
+  operationId: "adminHideRfq",
+  tag: "Admin: buying requests",
+  summary: "Hide a listed buying request with a reason for its buyer; audited",
+  auth: "staff",
+  params: PathIdParams,
+  body: form({ reason: text(2000), lang: LangField }),
+  data: z.object({ ok: z.literal(true) }),
+  errors: ["unauthorized", "forbidden", "not_found", "invalid_transition"],
 });

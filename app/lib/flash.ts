@@ -52,6 +52,7 @@ export const FLASH_MESSAGES = [
   // The admin area (issue 7).
   "admin.flash.approved",
   "admin.flash.rejected",
+  "rfq.hide.done",
   "admin.flash.saved",
   "admin.flash.created",
   "admin.flash.deleted",

@@ -30,6 +30,7 @@ import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
+import * as rfqApi from "../../contract/rfq.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -63,6 +64,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: RejectSchema });
   if (submission.status !== "success") return invalid(submission);
+  if (formData.get("intent") === "hide") {
+    try {
+      await api.send(rfqApi.hideRfq, { params: { id: params.id }, body: submission.value });
+    } catch (error) {
+      return replyWithApiError(submission, error, ADMIN_ERRORS);
+    }
+    return localizedRedirect(request, `/admin/moderation/rfq/${params.id}`, "rfq.hide.done");
+  }
   try {
     await api.send(moderationApi.reject, { params: { kind: params.kind, id: params.id }, body: submission.value });
   } catch (error) {
@@ -85,6 +94,8 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
     shouldRevalidate: "onInput",
   });
   const canDecide = item.awaiting && Boolean(staff?.permissions.includes("moderate"));
+  const canHide =
+    entry.kind === "rfq" && ["open", "closed", "awarded"].includes(entry.status) && Boolean(staff?.permissions.includes("moderate"));
   const kindText = entry.changesOnly
     ? t("admin.moderation.changes", { parts: entry.parts.map((p) => t(`admin.parts.${p}`)).join(", ") })
     : entry.resubmission
@@ -172,6 +183,21 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
                   label={t("admin.moderation.reason")}
                   hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })}
                   rows={5}
+                />
+              </AdminActionForm>
+            </section>
+          ) : canHide ? (
+            // A listed buying request: staff can take it down with a reason for its buyer (issue 14 §3).
+            <section className="admin-section" aria-labelledby="hide-title">
+              <h2 id="hide-title">{t("rfq.hide.title")}</h2>
+              <AdminActionForm intent="hide" form={form} label={t("rfq.hide.submit")} tone="danger">
+                <ReasonFields
+                  reason={fields.reason}
+                  lang={fields.lang}
+                  supplierLang={company.sourceLang}
+                  label={t("rfq.hide.reason")}
+                  hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })}
+                  rows={4}
                 />
               </AdminActionForm>
             </section>

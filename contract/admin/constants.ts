@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "product.reject",
   "rfq.approve",
   "rfq.reject",
+  "rfq.hide",
   "user.role",
   "user.block",
   "user.unblock",

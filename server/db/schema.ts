@@ -1160,7 +1160,7 @@ export const notificationSettings = pgTable("notification_settings", {
 
 /* ─── Buying requests (RFQ), their matching and quotes (issue 14 §2; ADR 029) ───────────────── */
 
-export const RFQ_STATUSES = ["draft", "moderation", "rejected", "open", "closed", "awarded"] as const;
+export const RFQ_STATUSES = ["draft", "moderation", "rejected", "open", "closed", "awarded", "hidden"] as const;
 export type RfqStatus = (typeof RFQ_STATUSES)[number];
 export const RFQ_VISIBILITIES = ["public", "private"] as const;
 export type RfqVisibility = (typeof RFQ_VISIBILITIES)[number];

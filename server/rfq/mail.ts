@@ -57,12 +57,15 @@ export async function mailModeration(
   ctx: RfqMailContext,
   to: Recipient,
   rfq: { id: number; title: string },
-  decision: { approved: boolean; reason: string | null },
+  decision: { approved: boolean; reason: string | null; hidden?: boolean },
 ): Promise<void> {
   const tr = t(to.lang);
   const vars = { title: rfq.title, reason: decision.reason ?? "" };
-  const subject = tr(decision.approved ? "rfq.mail.approvedSubject" : "rfq.mail.rejectedSubject", vars);
-  const paragraphs = decision.approved ? [tr("rfq.mail.approvedIntro", vars)] : [tr("rfq.mail.rejectedIntro", vars), decision.reason ?? ""];
+  const outcome = decision.approved ? "approved" : decision.hidden ? "hidden" : "rejected";
+  const subject = tr(`rfq.mail.${outcome}Subject`, vars);
+  const paragraphs = decision.approved
+    ? [tr("rfq.mail.approvedIntro", vars)]
+    : [tr(`rfq.mail.${outcome}Intro`, vars), decision.reason ?? ""];
   const message = compose(to.email, to.lang, subject, paragraphs, {
     label: tr("rfq.mail.requestLink"),
     href: localizedLink(ctx.publicUrl, to.lang, `/profile/rfq/${rfq.id}`),

@@ -183,3 +183,38 @@ function result(row: RfqRow, decision: "approved" | "rejected", reason: string |
     mailed,
   };
 }
+
+/** Request statuses staff may hide (listed ones). */
+const HIDEABLE = ["open", "closed", "awarded"];
+
+/**
+ * Hides a listed request (contract `hideRfq`): status `hidden`, the reason kept as the moderation
+ * note in `lang`, an audit row `rfq.hide` in the same transaction, then the buyer is e-mailed (a
+ * failed delivery does not undo it). Quotes stay for the buyer; suppliers no longer see the request.
+ * Errors: `not_found`; 409 `invalid_transition` when the request is not listed.
+ */
+export async function hideRfq(deps: RfqDecisionDeps, actor: AdminActor, id: number, reason: string, lang: Lang): Promise<void> {
+  const row = await rfqRow(deps.db, id);
+  if (!row) throw notFound(`rfq ${id}`);
+  if (!HIDEABLE.includes(row.status)) throw new DomainError("invalid_transition", `Buying request ${id} is ${row.status}`);
+  await deps.db.transaction(async (tx) => {
+    await recordAdminAction(tx, actor, {
+      entityType: "rfq",
+      entityId: id,
+      action: "rfq.hide",
+      before: { status: row.status },
+      after: { status: "hidden", reason },
+    });
+    await tx
+      .update(rfqs)
+      .set({ status: "hidden", moderationNote: reason, moderationNoteLang: lang, updatedAt: new Date() })
+      .where(eq(rfqs.id, id));
+  });
+  const to = await userRecipient(deps.db, row.buyerUserId);
+  if (!to) return;
+  try {
+    await mailModeration({ mailer: deps.mailer, publicUrl: deps.publicUrl() }, to, row, { approved: false, reason, hidden: true });
+  } catch (error) {
+    deps.logger.warn({ err: error, rfqId: id }, "buying request hidden e-mail failed");
+  }
+}

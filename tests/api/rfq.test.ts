@@ -338,6 +338,27 @@ describe("a public buying request from writing to award", () => {
       "invalid_transition",
     );
   });
+
+  test("staff hide a listed request: it leaves the list, is a 404 to suppliers, its buyer reads why; audited", async () => {
+    const body = { reason: "Запрос повторяет другой запрос этого покупателя.", lang: "ru" };
+    expect((await call(api, "POST", `/app/admin/rfq/${rfqId}/hide`, body, suppliers.en.user.token)).status).toBe(403);
+    expect((await call(api, "POST", `/app/admin/rfq/${rfqId}/hide`, { reason: "" }, moderator.token)).status).toBe(400);
+    const before = api.mail.length;
+    const hidden = await call(api, "POST", `/app/admin/rfq/${rfqId}/hide`, body, moderator.token);
+    expect(hidden.status).toBe(200);
+    const mail = api.mail.slice(before).find((m) => m.to === buyer.email)!;
+    expect(mail.text).toContain(body.reason);
+    expect((await call(api, "GET", `/api/rfq/${rfqId}`, undefined, suppliers.zh.user.token)).status).toBe(404);
+    expect((await api.getJson<any>(`/api/rfq?lang=ru&perPage=100`)).body.data.map((r: any) => r.id)).not.toContain(rfqId);
+    const own = await call(api, "GET", `/api/profile/rfq/${rfqId}`, undefined, buyer.token);
+    expect(own.body.data).toMatchObject({ status: "hidden", moderationNote: body.reason });
+    const again = await call(api, "POST", `/app/admin/rfq/${rfqId}/hide`, body, moderator.token);
+    expect([again.status, again.body.error.code]).toEqual([409, "invalid_transition"]);
+    const audit = await api.db.execute<{ action: string }>(
+      sql`select action from admin_audit_log where entity_type = 'rfq' and entity_id = ${rfqId} order by id`,
+    );
+    expect(audit.rows.map((r) => r.action)).toContain("rfq.hide");
+  });
 });
 
 describe("deadlines", () => {

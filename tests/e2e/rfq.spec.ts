@@ -182,6 +182,18 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   expect(declined.text).toContain(title);
   const accepted = await mailAbout(suppliers[1]!.email, "Ваше предложение принято");
   expect(accepted.text).toContain(title);
+
+  // A moderator takes the request down: it leaves the public pages; its buyer reads why.
+  await moderator.goto(`/admin/moderation/rfq/${rfqId}`);
+  await moderator.getByLabel("Причина (её прочитает покупатель)").fill("Запрос повторяет другой запрос покупателя.");
+  await moderator.getByRole("button", { name: "Скрыть", exact: true }).click();
+  await expect(moderator.getByText("Запрос скрыт.")).toBeVisible();
+  const stranger = await newPage(browser, js);
+  expect((await stranger.goto(`/rfq/${rfqId}`))?.status()).toBe(404);
+  await page.goto(`/profile/rfq/${rfqId}`);
+  await expect(page.locator(".rfq-status")).toHaveText("Скрыт модераторами");
+  await expect(page.locator("main")).toContainText("Запрос повторяет другой запрос покупателя.");
+  expect((await mailAbout(buyerEmail, "Ваш запрос на закупку скрыт")).text).toContain("Запрос повторяет другой запрос покупателя.");
 });
 
 test("a private request: the buyer finds suppliers by name, ticks one and it is invited", async ({ page, browser, baseURL }, testInfo) => {

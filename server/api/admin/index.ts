@@ -8,7 +8,7 @@ import { adminCategoryResource } from "./categories.ts";
 import { adminCompanyResource } from "./companies.ts";
 import { adminFilterResource } from "./filters.ts";
 import { adminHomeResource } from "./home.ts";
-import { adminModerationResource } from "./moderation.ts";
+import { adminModerationResource, adminRfqResource } from "./moderation.ts";
 import { adminPageResource } from "./pages.ts";
 import { adminServiceTypeResource } from "./service-types.ts";
 import { adminGate } from "./staff.ts";
@@ -31,6 +31,8 @@ export const ADMIN_RESOURCES: Resource[] = [
   adminPageResource,
   // Reported conversation messages (issue 14; ADR 028).
   messageReportResource,
+  // Hiding a listed buying request (issue 14 §3).
+  adminRfqResource,
 ];
 
 /** The middleware of every `/app/admin/*` path (mounted before the resources). */

@@ -9,6 +9,8 @@ import { implement, resource } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";
 import { enqueueTranslation } from "../../translation/jobs.ts";
+import { hideRfq } from "../../../contract/rfq.ts";
+import { hideRfq as hideListedRfq } from "../../rfq/moderation.ts";
 
 const deps = (c: Context<ApiEnv>): DecisionDeps => ({
   db: c.var.db,
@@ -41,5 +43,14 @@ export const adminModerationResource = resource("/app/admin/moderation", [
   implement(moderation.reject, async (c, { params: { kind, id }, body }) => {
     const actor = await staffAccess(c, "moderate");
     return { data: await reject(deps(c), actor, kind, id, body.reason, body.lang) };
+  }),
+]);
+
+/** Staff actions on listed buying requests (issue 14 §3: staff can hide a request). */
+export const adminRfqResource = resource("/app/admin/rfq", [
+  implement(hideRfq, async (c, { params: { id }, body }) => {
+    const actor = await staffAccess(c, "moderate");
+    await hideListedRfq({ ...deps(c), jobs: c.var.jobs }, actor, id, body.reason, body.lang);
+    return { data: { ok: true as const } };
   }),
 ]);
