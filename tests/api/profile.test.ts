@@ -579,7 +579,9 @@ describe("legal entities across companies", () => {
     expect(taken.status).toBe(201);
     const ownerEntities = await call(api, "GET", "/api/profile/company/legal-entities", undefined, owner.token);
     expect(ownerEntities.body.data.map((e: { inn: string }) => e.inn)).toContain(realEntities[0]!.inn);
-    expect((await call(api, "DELETE", `/api/profile/company/legal-entities/${taken.body.data.id}`, undefined, rival.token)).status).toBe(200);
+    expect((await call(api, "DELETE", `/api/profile/company/legal-entities/${taken.body.data.id}`, undefined, rival.token)).status).toBe(
+      200,
+    );
     const own = await call(
       api,
       "POST",
