@@ -25,6 +25,14 @@ export const OkvedPrefixSchema = z.string().regex(/^\d{2}(\.\d{1,2}){0,2}$/);
 
 export const CompanyListItemSchema = CompanyCardSchema.extend({
   productCount: z.number().int().min(0).meta({ description: "Published products" }),
+  response: z
+    .object({
+      rate: z.number().min(0).max(1).meta({ description: "Share of inquiries answered within 48 h over the last 90 days" }),
+      medianS: z.number().int().nullable().meta({ description: "Median first-reply time in seconds" }),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: "Response metrics; null when the supplier had too few inquiries to say (list endpoints fill it)" }),
 }).meta({ id: "CompanyListItem" });
 export type CompanyListItem = z.infer<typeof CompanyListItemSchema>;
 

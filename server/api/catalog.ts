@@ -16,6 +16,7 @@ import { listRegions } from "../catalog/regions.ts";
 import { getProduct, listCategories, listProducts, randomProducts, relatedProducts } from "../catalog/repository.ts";
 import { getCompanyService, listCompanyServices, listServiceTypes } from "../catalog/services.ts";
 import { pagedReply } from "./replies.ts";
+import { withResponseRates } from "../inquiries/service.ts";
 import type { Paged } from "../catalog/repository.ts";
 import { applyTranslations, translateCompanyCards, translateProductCards } from "../translation/store.ts";
 import { implement, resource } from "./resource.ts";
@@ -59,8 +60,8 @@ export const productResource = resource("/api/products", [
 
 export const companyResource = resource("/api/companies", [
   implement(companies.listCompanies, async (c, { query: { lang, page, perPage, ...filters } }) =>
-    translatedPage(await listCompanies(c.var.db, filters, lang, page, perPage), page, perPage, (items) =>
-      translateCompanyCards(c.var.db, lang, items),
+    translatedPage(await listCompanies(c.var.db, filters, lang, page, perPage), page, perPage, async (items) =>
+      withResponseRates(c.var.db, await translateCompanyCards(c.var.db, lang, items)),
     ),
   ),
   implement(companies.getCompany, async (c, { params, query }) => {

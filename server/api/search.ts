@@ -9,12 +9,13 @@ import { crossSearch, filterServices, filterSuppliers } from "../catalog/browse.
 import { searchProducts, withSpellingCorrection } from "../catalog/search.ts";
 import { implement, resource } from "./resource.ts";
 import { translateCompanyCards, translateProductCards } from "../translation/store.ts";
+import { withResponseRates } from "../inquiries/service.ts";
 
 export const crossSearchResource = resource("/dev/search", [
   implement(search.crossSearch, async (c, { query: { q, lang, perGroup } }) => {
     const { correctedQuery, ...data } = await crossSearch(c.var.db, q, lang, perGroup);
     data.products.items = await translateProductCards(c.var.db, lang, data.products.items);
-    data.suppliers.items = await translateCompanyCards(c.var.db, lang, data.suppliers.items);
+    data.suppliers.items = await withResponseRates(c.var.db, await translateCompanyCards(c.var.db, lang, data.suppliers.items));
     return { data, meta: { q, correctedQuery } };
   }),
 ]);
@@ -37,7 +38,10 @@ export const productSearchResource = resource("/dev/product", [
 export const supplierFilterResource = resource("/dev/suppliers", [
   implement(search.filterSuppliers, async (c, { query: { q, lang, page, perPage, ...filters } }) => {
     const reply = await filterSuppliers(c.var.db, { q, filters, lang, page, perPage });
-    return { ...reply, data: { ...reply.data, items: await translateCompanyCards(c.var.db, lang, reply.data.items) } };
+    return {
+      ...reply,
+      data: { ...reply.data, items: await withResponseRates(c.var.db, await translateCompanyCards(c.var.db, lang, reply.data.items)) },
+    };
   }),
 ]);
 

@@ -246,3 +246,49 @@ export async function responseStats(db: Db, companyId: number, now = new Date())
     minimum: STATS_MINIMUM,
   };
 }
+
+/**
+ * Response rates of many suppliers at once, for list cards (issue 14 §3): per company with at least
+ * STATS_MINIMUM inquiries in the last STATS_WINDOW_DAYS, `rate` (share answered within
+ * STATS_ANSWER_LIMIT_H, 0–1) and `medianS` (median first-reply time in seconds, null when none was
+ * answered). Companies below the minimum are absent. One grouped query over
+ * `conversations_supplier_created_idx`.
+ */
+export async function responseRates(
+  db: Db,
+  companyIds: number[],
+  now = new Date(),
+): Promise<Map<number, { rate: number; medianS: number | null }>> {
+  if (companyIds.length === 0) return new Map();
+  const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 24 * 3600 * 1000);
+  const rows = await db
+    .select({
+      companyId: conversations.supplierCompanyId,
+      n: sql<number>`count(*)::int`,
+      fast: sql<number>`(count(*) filter (where ${conversations.firstReplyAt} - ${conversations.createdAt} <= make_interval(hours => ${STATS_ANSWER_LIMIT_H})))::int`,
+      median: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from ${conversations.firstReplyAt} - ${conversations.createdAt}))`,
+    })
+    .from(conversations)
+    .where(and(inArray(conversations.supplierCompanyId, [...new Set(companyIds)]), gt(conversations.createdAt, since)))
+    .groupBy(conversations.supplierCompanyId);
+  const out = new Map<number, { rate: number; medianS: number | null }>();
+  for (const row of rows) {
+    if (row.n < STATS_MINIMUM) continue;
+    out.set(row.companyId, { rate: row.fast / row.n, medianS: row.median === null ? null : Math.round(Number(row.median)) });
+  }
+  return out;
+}
+
+/** Supplier cards with their `response` (responseRates) — null where too few inquiries. */
+export async function withResponseRates<C extends { id: number }>(
+  db: Db,
+  cards: C[],
+): Promise<(C & { response: { rate: number; medianS: number | null } | null })[]> {
+  const rates = await responseRates(
+    db,
+    cards.map((c) => c.id),
+  );
+  return cards.map((c) => ({ ...c, response: rates.get(c.id) ?? null }));
+}

@@ -411,5 +411,11 @@ describe("response metrics", () => {
     await api.db.insert(conversations).values(rows);
     const stats = await call(api, "GET", `/api/inquiries/stats/${measured}`);
     expect(stats.body.data).toMatchObject({ inquiries: 5, responseRate: 0.6, medianResponseS: 2.5 * 3600 });
+    // Supplier cards of the lists carry the same figures; a supplier with too few inquiries none.
+    const quiet = await company("Измеряемый тихий");
+    const found = await call(api, "GET", `/dev/suppliers/filter?q=${encodeURIComponent("Измеряемый")}&perPage=50`);
+    const cards = new Map<number, any>(found.body.data.items.map((c: any) => [c.id, c]));
+    expect(cards.get(measured)?.response).toEqual({ rate: 0.6, medianS: 2.5 * 3600 });
+    expect(cards.get(quiet)?.response).toBeNull();
   });
 });

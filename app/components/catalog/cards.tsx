@@ -161,6 +161,12 @@ export function CompanyCard({ company }: { company: Omit<CompanyListItem, "produ
         {company.productCount !== undefined ? (
           <p className="company-card-meta muted">{t("catalog.productCount", { count: company.productCount })}</p>
         ) : null}
+        {company.response ? (
+          // Shown only once the supplier had enough inquiries to say (ADR 028), as on its page.
+          <p className="company-card-meta muted company-card-response">
+            {t("inquiries.stats.rate")}: {t("inquiries.stats.rateValue", { percent: Math.round(company.response.rate * 100) })}
+          </p>
+        ) : null}
       </div>
     </article>
   );
