@@ -3,7 +3,7 @@
  * facets shown as checkboxes (several values) or radio buttons (one), how their values are named,
  * the extra id fields, and the sortable columns. Isomorphic: the pages' components read it.
  */
-export type RecordsKind = "company" | "user" | "service" | "product" | "legal-entities" | "employees";
+export type RecordsKind = "company" | "user" | "service" | "product" | "legal-entities" | "employees" | "rfq";
 
 export interface FacetConfig {
   /** Query parameter and facet name. */
@@ -142,6 +142,30 @@ export const RECORDS: Record<RecordsKind, RecordsConfig> = {
     ],
     ids: [{ param: "company", title: "admin.filters.companyId" }],
     sorts: ["id", "inn", "nameFull", "createdAt", "updatedAt"],
+  },
+  rfq: {
+    api: "rfq",
+    path: "/admin/rfq",
+    title: "admin.records.rfq.title",
+    lead: "admin.records.rfq.lead",
+    facets: [
+      {
+        param: "status",
+        multi: true,
+        values: { prefix: "admin.status." },
+        options: ["draft", "moderation", "rejected", "open", "closed", "awarded", "hidden"],
+        title: "admin.fields.status",
+      },
+      {
+        param: "visibility",
+        multi: false,
+        values: { prefix: "admin.rfqVisibility." },
+        options: ["public", "private"],
+        title: "admin.fields.visibility",
+      },
+    ],
+    ids: [{ param: "buyer", title: "admin.filters.buyerId" }],
+    sorts: ["id", "createdAt", "updatedAt", "deadline", "quotes"],
   },
 };
 

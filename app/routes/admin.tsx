@@ -56,6 +56,7 @@ const SECTIONS: { title: string; items: { to: string; label: string; icon: IconN
       { to: "/admin/users", label: "admin.nav.users", icon: "user" },
       { to: "/admin/employees", label: "admin.nav.employees", icon: "factory" },
       { to: "/admin/legal-entities", label: "admin.nav.legalEntities", icon: "landmark" },
+      { to: "/admin/rfq", label: "admin.nav.rfq", icon: "file-text" },
     ],
   },
   {

@@ -19,8 +19,9 @@ import { PageMetaSchema, defineRoute } from "../route.ts";
 import { STAFF_ERRORS } from "./access.ts";
 import { COMPANY_ROLES, COMPANY_STATUSES, CURRENCIES, EMPLOYEE_STATUSES, PRODUCT_STATUSES, SITE_ROLES } from "./constants.ts";
 import { DayParam } from "./fields.ts";
+import { RFQ_STATUSES, RFQ_VISIBILITIES } from "../rfq.ts";
 
-export const FILTER_KINDS = ["company", "user", "service", "product", "legal-entities", "employees"] as const;
+export const FILTER_KINDS = ["company", "user", "service", "product", "legal-entities", "employees", "rfq"] as const;
 export type FilterKind = (typeof FILTER_KINDS)[number];
 
 /** A list parameter: repeated keys or comma-separated values, each one of `values`. */
@@ -119,6 +120,20 @@ export const EmployeeFilterQuery = z.object({
   company: id,
 });
 
+/** Buying requests (issue 14 §3): every status, public and private. */
+export const RfqFilterQuery = z.object({
+  ...Common,
+  sort: z.enum(["id", "createdAt", "updatedAt", "deadline", "quotes"]).default("id"),
+  status: list(RFQ_STATUSES),
+  visibility: z.enum(RFQ_VISIBILITIES).optional(),
+  buyer: id,
+  tnved: z
+    .string()
+    .regex(/^\d{2,10}$/)
+    .optional()
+    .meta({ description: "TN VED code or its first digits (chapter, heading…)" }),
+});
+
 export const FILTER_QUERIES = {
   company: CompanyFilterQuery,
   user: UserFilterQuery,
@@ -126,6 +141,7 @@ export const FILTER_QUERIES = {
   product: ProductFilterQuery,
   "legal-entities": LegalEntityFilterQuery,
   employees: EmployeeFilterQuery,
+  rfq: RfqFilterQuery,
 } as const;
 
 /** Any kind's query after validation (the fields of the other kinds absent). */
@@ -134,7 +150,8 @@ export type FilterQuery = z.output<typeof CompanyFilterQuery> &
   Partial<z.output<typeof ServiceFilterQuery>> &
   Partial<z.output<typeof ProductFilterQuery>> &
   Partial<z.output<typeof LegalEntityFilterQuery>> &
-  Partial<z.output<typeof EmployeeFilterQuery>>;
+  Partial<z.output<typeof EmployeeFilterQuery>> &
+  Partial<z.output<typeof RfqFilterQuery>>;
 
 export const FacetValueSchema = z
   .object({
@@ -254,6 +271,25 @@ export const EmployeeRowSchema = z.object({
   company_name: LocalizedSchema,
 });
 
+export const RfqRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  lang: z.enum(LANGS),
+  status: z.enum(RFQ_STATUSES),
+  visibility: z.enum(RFQ_VISIBILITIES),
+  tnved_code: z.string().nullable(),
+  quantity: z.string().meta({ description: "Decimal as a string" }),
+  unit: z.string(),
+  deadline: time,
+  created_at: time,
+  updated_at: time,
+  buyer_user_id: z.number().int(),
+  buyer_email: z.string().nullable(),
+  buyer_company_id: z.number().int().nullable(),
+  buyer_company_name: names,
+  quotes: z.number().int(),
+});
+
 /** One row of any kind, as the list pages read it. */
 export type FilterRow =
   | z.infer<typeof CompanyRowSchema>
@@ -261,7 +297,8 @@ export type FilterRow =
   | z.infer<typeof ServiceRowSchema>
   | z.infer<typeof ProductRowSchema>
   | z.infer<typeof LegalEntityRowSchema>
-  | z.infer<typeof EmployeeRowSchema>;
+  | z.infer<typeof EmployeeRowSchema>
+  | z.infer<typeof RfqRowSchema>;
 
 export const FilterMetaSchema = PageMetaSchema.extend({ limit: z.number().int(), sort: z.string(), order: z.enum(["asc", "desc"]) }).meta({
   id: "FilterMeta",
@@ -326,6 +363,8 @@ export const filterEmployees = filterRoute(
   EmployeeRowSchema,
 );
 
+export const filterRfqs = filterRoute("rfq", "adminFilterRfqs", "Buying requests", RfqFilterQuery, RfqRowSchema);
+
 /** The filter of each kind (the web tier's list pages and CSV export pick theirs by kind). */
 export const FILTERS = {
   company: filterCompanies,
@@ -334,4 +373,5 @@ export const FILTERS = {
   product: filterProducts,
   "legal-entities": filterLegalEntities,
   employees: filterEmployees,
+  rfq: filterRfqs,
 } as const;

@@ -346,6 +346,48 @@ const SPECS: Record<FilterKind, FilterSpec> = {
       { key: "created_at", value: (r) => iso(r.created_at) },
     ],
   },
+  // Buying requests (issue 14 §3): every status and visibility, with the buyer and the quote count.
+  rfq: {
+    from: sql`rfqs r join users u on u.id = r.buyer_user_id left join companies bc on bc.id = r.buyer_company_id`,
+    columns: sql`r.id, r.title, r.lang, r.status, r.visibility, r.tnved_code, r.quantity::text, r.unit, r.deadline, r.created_at,
+      r.updated_at, r.buyer_user_id, u.email as buyer_email, r.buyer_company_id, bc.name as buyer_company_name,
+      (select count(*)::int from quotes qq where qq.rfq_id = r.id) as quotes`,
+    conditions: (q) => ({
+      q: q.q
+        ? sql`(r.title ilike ${pattern(q.q)} or r.description ilike ${pattern(q.q)} or u.email ilike ${pattern(q.q)} ${/^\d{1,9}$/.test(q.q) ? sql`or r.id = ${Number(q.q)}` : sql``})`
+        : undefined,
+      status: inList("r.status", q.status ?? []),
+      visibility: q.visibility ? sql`r.visibility = ${q.visibility}` : undefined,
+      buyer: q.buyer ? sql`r.buyer_user_id = ${q.buyer}` : undefined,
+      tnved: q.tnved ? sql`r.tnved_code like ${`${q.tnved}%`}` : undefined,
+      ...dates("r", q),
+    }),
+    facets: { status: { expr: sql`r.status` }, visibility: { expr: sql`r.visibility` } },
+    sorts: {
+      id: sql`r.id`,
+      createdAt: sql`r.created_at`,
+      updatedAt: sql`r.updated_at`,
+      deadline: sql`r.deadline`,
+      quotes: sql`(select count(*) from quotes qq where qq.rfq_id = r.id)`,
+    },
+    idColumn: sql`r.id`,
+    csv: [
+      { key: "id", value: (r) => r.id },
+      { key: "title", value: (r) => r.title },
+      { key: "lang", value: (r) => r.lang },
+      { key: "status", value: (r) => r.status },
+      { key: "visibility", value: (r) => r.visibility },
+      { key: "tnved_code", value: (r) => r.tnved_code ?? "" },
+      { key: "quantity", value: (r) => Number(r.quantity) },
+      { key: "unit", value: (r) => r.unit },
+      { key: "deadline", value: (r) => iso(r.deadline) },
+      { key: "buyer_user_id", value: (r) => r.buyer_user_id },
+      { key: "buyer_email", value: (r) => r.buyer_email ?? "" },
+      { key: "buyer_company_id", value: (r) => r.buyer_company_id ?? "" },
+      { key: "quotes", value: (r) => r.quotes },
+      { key: "created_at", value: (r) => iso(r.created_at) },
+    ],
+  },
 };
 
 function whereOf(conditions: Record<string, SQL | undefined>, except?: string): SQL {

@@ -361,6 +361,24 @@ describe("a public buying request from writing to award", () => {
   });
 });
 
+test("the staff filter finds buying requests of every status with facet counts, and exports them as CSV", async () => {
+  const all = await call(api, "GET", `/app/admin/filter/rfq?buyer=${buyer.id}&limit=200`, undefined, moderator.token);
+  expect(all.status).toBe(200);
+  const statuses = all.body.data.items.map((r: any) => r.status);
+  expect(statuses).toContain("hidden");
+  expect(all.body.data.facets.status.find((f: any) => f.value === "hidden")?.count).toBeGreaterThanOrEqual(1);
+  const open = await call(api, "GET", `/app/admin/filter/rfq?buyer=${buyer.id}&status=hidden&sort=quotes`, undefined, moderator.token);
+  expect(open.body.data.items.every((r: any) => r.status === "hidden")).toBe(true);
+  expect(open.body.data.items[0]).toMatchObject({ buyer_user_id: buyer.id, buyer_email: buyer.email, quotes: 2 });
+  const csv = await api.app.request(`/app/admin/filter/rfq?buyer=${buyer.id}&format=csv`, {
+    headers: { authorization: `Bearer ${moderator.token}` },
+  });
+  expect(csv.status).toBe(200);
+  expect((await csv.text()).split("\n")[0]).toContain("buyer_email");
+  expect((await call(api, "GET", "/app/admin/filter/rfq", undefined, suppliers.en.user.token)).status).toBe(403);
+  expect((await call(api, "GET", "/app/admin/filter/rfq?status=lost", undefined, moderator.token)).status).toBe(400);
+});
+
 describe("deadlines", () => {
   test("after the deadline quotes are refused and the jobs close the request", async () => {
     const created = await call(

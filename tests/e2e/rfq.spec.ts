@@ -194,6 +194,16 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   await expect(page.locator(".rfq-status")).toHaveText("Скрыт модераторами");
   await expect(page.locator("main")).toContainText("Запрос повторяет другой запрос покупателя.");
   expect((await mailAbout(buyerEmail, "Ваш запрос на закупку скрыт")).text).toContain("Запрос повторяет другой запрос покупателя.");
+
+  // Staff find it among the buying requests of every status.
+  await moderator.goto(`/admin/rfq?q=${encodeURIComponent(tag)}&status=hidden`);
+  const row = moderator.locator("tbody tr", { hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("скрыт");
+  if (js) {
+    await moderator.setViewportSize({ width: 1280, height: 900 });
+    await moderator.screenshot({ path: testInfo.outputPath("admin-rfq-1280.png") });
+  }
 });
 
 test("a private request: the buyer finds suppliers by name, ticks one and it is invited", async ({ page, browser, baseURL }, testInfo) => {

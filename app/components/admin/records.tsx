@@ -433,6 +433,41 @@ function useColumns(kind: RecordsKind): Column[] {
         { key: "status", title: t("admin.fields.status"), sort: "status", render: (r) => <StatusBadge status={String(r.status)} /> },
         updated,
       ];
+    case "rfq":
+      return [
+        id,
+        {
+          key: "title",
+          title: t("admin.fields.title"),
+          render: (r) => (
+            <>
+              <LocaleLink to={`/admin/moderation/rfq/${r.id}`}>
+                {String(r.title)}
+              </LocaleLink>
+              {r.tnved_code ? <small className="admin-sub">{`${t("admin.fields.tnved")} ${r.tnved_code}`}</small> : null}
+            </>
+          ),
+        },
+        { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
+        { key: "visibility", title: t("admin.fields.visibility"), render: (r) => t(`admin.rfqVisibility.${r.visibility}`) },
+        {
+          key: "buyer",
+          title: t("admin.fields.buyer"),
+          render: (r, lang) => (
+            <LocaleLink to={`/admin/users/${r.buyer_user_id}`}>
+              {loc(r, "buyer_company_name", lang) || (r.buyer_email as string | null) || `#${r.buyer_user_id}`}
+            </LocaleLink>
+          ),
+        },
+        { key: "quotes", title: t("admin.sorts.quotes"), sort: "quotes", num: true, render: (r) => String(r.quotes) },
+        {
+          key: "deadline",
+          title: t("admin.sorts.deadline"),
+          sort: "deadline",
+          render: (r, lang) => <span className="nowrap">{formatDay(r.deadline as string, lang)}</span>,
+        },
+        updated,
+      ];
     case "legal-entities":
       return [
         id,

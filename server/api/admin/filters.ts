@@ -78,4 +78,5 @@ export const adminFilterResource = resource("/app/admin/filter", [
   filterOf("legal-entities", filters.filterLegalEntities),
   filterOf("legal-entities", filters.filterLegalEntitiesSpec),
   filterOf("employees", filters.filterEmployees),
+  filterOf("rfq", filters.filterRfqs),
 ]);
