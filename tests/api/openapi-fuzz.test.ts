@@ -1,0 +1,58 @@
+/**
+ * Hostile input over every operation of the OpenAPI documents (tests/fuzz/openapi-fuzz.ts), on
+ * PGlite and PostgreSQL: never a 5xx, always the one error envelope, nothing written for a refused
+ * request. In the suite a fixed-seed slice runs (FUZZ_CASES, default 1,500 requests in all);
+ * `npm run fuzz` runs 10,000 and more (scripts/fuzz.ts). FUZZ_SEED changes the seed, FUZZ_ONLY
+ * (a regular expression over `METHOD /path`) narrows the operations.
+ */
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openTestApi, type TestApi } from "../support/api.ts";
+import { cleanupProfileData } from "../support/profile.ts";
+import { createFixtures, fuzzOperations, loadOperations, removeFixtures } from "../fuzz/openapi-fuzz.ts";
+import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
+
+const CASES = Number(process.env.FUZZ_CASES ?? 1500);
+const SEED = Number(process.env.FUZZ_SEED ?? 20260416);
+
+let api: TestApi;
+let fixtures: Awaited<ReturnType<typeof createFixtures>>;
+
+/** Every host name resolves to a private address: the page reader refuses it without going out. */
+async function resolve(): Promise<ResolvedAddress[]> {
+  return [{ address: "10.0.0.1", family: 4 }];
+}
+
+beforeAll(async () => {
+  api = await openTestApi({
+    parseMeta: { fetch: { resolve } },
+    translator: { name: "fuzz", translate: async (texts, _from, to) => texts.map((t) => `[${to}] ${t}`) },
+  });
+  await cleanupProfileData(api);
+  fixtures = await createFixtures(api);
+});
+
+afterAll(async () => {
+  if (api) {
+    if (fixtures) await removeFixtures(api, fixtures);
+    await cleanupProfileData(api);
+    await api.close();
+  }
+});
+
+test(`every OpenAPI operation survives hostile input (${CASES} requests, seed ${SEED})`, async () => {
+  const { operations, components } = await loadOperations(api, fixtures.admin);
+  expect(operations.length).toBeGreaterThan(150);
+  const started = performance.now();
+  const results = await fuzzOperations(api, fixtures, operations, components, {
+    cases: CASES,
+    seed: SEED,
+    filter: process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined,
+    log: process.env.FUZZ_VERBOSE ? (line) => process.stderr.write(`${line}\n`) : undefined,
+  });
+  const total = results.reduce((n, r) => n + r.cases, 0);
+  const failures = results.filter((r) => r.failure);
+  console.log(
+    `[${api.engine}] ${results.length} operations, ${total} requests in ${((performance.now() - started) / 1000).toFixed(1)} s, ${failures.length} failing`,
+  );
+  expect(failures.map((f) => `${f.operation}: ${f.failure}`)).toEqual([]);
+}, 600_000);
