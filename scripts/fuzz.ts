@@ -19,14 +19,7 @@ const engine = process.env.FUZZ_ENGINE === "postgres" ? "postgres" : "pglite";
 console.log(`Fuzzing on ${engine}, seed ${seed} (replay with FUZZ_SEED=${seed})`);
 const result = spawnSync(
   "npx",
-  [
-    "vitest",
-    "run",
-    "--project",
-    `api-${engine}`,
-    "tests/api/openapi-fuzz.test.ts",
-    "tests/api/form-actions-fuzz.test.ts",
-  ],
+  ["vitest", "run", "--project", `api-${engine}`, "tests/api/openapi-fuzz.test.ts", "tests/api/form-actions-fuzz.test.ts"],
   {
     cwd: root,
     stdio: "inherit",

@@ -105,7 +105,10 @@ function formCase(route: FormRoute, ids: string[]): fc.Arbitrary<FormCase> {
   const params = [...route.pattern.matchAll(/:(\w+)(?!\?)\b/g)].map((m) => m[1]!).filter((p) => p !== "lang");
   const value = fc.oneof(
     { weight: 3, arbitrary: hostileValue.map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""))) },
-    { weight: 2, arbitrary: fc.constantFrom(...route.intents, ...ids, "ru", "en", "RUB", "1", "on", "true", "owner", "a@b.ru", "+79161234567") },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(...route.intents, ...ids, "ru", "en", "RUB", "1", "on", "true", "owner", "a@b.ru", "+79161234567"),
+    },
   );
   const name = fc.oneof(
     ...(route.fields.length ? [{ weight: 5, arbitrary: fc.constantFrom(...route.fields) }] : []),
@@ -115,22 +118,45 @@ function formCase(route: FormRoute, ids: string[]): fc.Arbitrary<FormCase> {
   const fields = fc.array(fc.tuple(name, value), { maxLength: 10 });
   return fc.record({
     caller: route.pattern.startsWith("admin")
-      ? fc.oneof({ weight: 6, arbitrary: fc.constant("admin" as const) }, { weight: 1, arbitrary: fc.constantFrom("anonymous" as const, "owner" as const) })
-      : fc.oneof({ weight: 6, arbitrary: fc.constant("owner" as const) }, { weight: 2, arbitrary: fc.constant("anonymous" as const) }, { weight: 1, arbitrary: fc.constant("admin" as const) }),
+      ? fc.oneof(
+          { weight: 6, arbitrary: fc.constant("admin" as const) },
+          { weight: 1, arbitrary: fc.constantFrom("anonymous" as const, "owner" as const) },
+        )
+      : fc.oneof(
+          { weight: 6, arbitrary: fc.constant("owner" as const) },
+          { weight: 2, arbitrary: fc.constant("anonymous" as const) },
+          { weight: 1, arbitrary: fc.constant("admin" as const) },
+        ),
     lang: fc.constantFrom("", "en", "zh"),
-    params: fc.record(Object.fromEntries(params.map((p) => [p, fc.oneof(fc.constantFrom(...ids, ...ODD), fc.string({ maxLength: 10 }).map(encodeURIComponent))]))),
+    params: fc.record(
+      Object.fromEntries(
+        params.map((p) => [p, fc.oneof(fc.constantFrom(...ids, ...ODD), fc.string({ maxLength: 10 }).map(encodeURIComponent))]),
+      ),
+    ),
     body: fc.oneof(
       { weight: 4, arbitrary: fields.map((f) => ({ kind: "urlencoded" as const, fields: f })) },
       {
         weight: 3,
         arbitrary: fc
-          .tuple(fields, fc.option(fc.record({ bytes: fc.uint8Array({ maxLength: 1024 }), name: fc.constantFrom("a.png", "x.csv", "", "../a.pdf") })))
+          .tuple(
+            fields,
+            fc.option(fc.record({ bytes: fc.uint8Array({ maxLength: 1024 }), name: fc.constantFrom("a.png", "x.csv", "", "../a.pdf") })),
+          )
           .map(([f, file]) => ({ kind: "form" as const, fields: f, file: file ?? undefined })),
       },
       {
         weight: 1,
         arbitrary: fc
-          .tuple(fc.string({ maxLength: 200 }), fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=zz", "application/json", "text/plain", "application/x-www-form-urlencoded"))
+          .tuple(
+            fc.string({ maxLength: 200 }),
+            fc.constantFrom(
+              "multipart/form-data",
+              "multipart/form-data; boundary=zz",
+              "application/json",
+              "text/plain",
+              "application/x-www-form-urlencoded",
+            ),
+          )
           .map(([text, contentType]) => ({ kind: "raw" as const, contentType, text })),
       },
     ),
@@ -138,9 +164,7 @@ function formCase(route: FormRoute, ids: string[]): fc.Arbitrary<FormCase> {
 }
 
 function formUrl(route: FormRoute, c: FormCase): string {
-  const rest = route.pattern
-    .replace(/^:lang\?\/?/, "")
-    .replace(/:(\w+)/g, (_, name: string) => c.params[name] ?? "");
+  const rest = route.pattern.replace(/^:lang\?\/?/, "").replace(/:(\w+)/g, (_, name: string) => c.params[name] ?? "");
   const p = `/${[c.lang, rest].filter(Boolean).join("/")}`;
   return route.index ? `${p}?index` : p;
 }
@@ -208,7 +232,9 @@ export async function fuzzFormActions(
     }
     results.push(result);
     options.log?.(
-      `${result.failure ? "FAIL" : "ok  "} ${String(cases).padStart(5)} ${String(Math.round(result.ms)).padStart(6)} ms  ${result.route}  ${Object.entries(statuses)
+      `${result.failure ? "FAIL" : "ok  "} ${String(cases).padStart(5)} ${String(Math.round(result.ms)).padStart(6)} ms  ${result.route}  ${Object.entries(
+        statuses,
+      )
         .map(([s, n]) => `${s}×${n}`)
         .join(" ")}${result.failure ? `\n    ${result.failure}` : ""}`,
     );

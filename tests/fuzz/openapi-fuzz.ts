@@ -170,6 +170,31 @@ export async function createFixtures(api: TestApi): Promise<Fixtures> {
   return { owner, admin, victim, ids };
 }
 
+/**
+ * Keeps the owner and the admin able to pass authorization: a fuzzed request may have deleted the product, left
+ * or deleted the company, or ended the sessions; the next operation then gets fresh ones.
+ */
+export async function refreshOwner(api: TestApi, fx: Fixtures): Promise<void> {
+  // The admin may have signed themself out everywhere (`/app/admin/users/{id}/sign-out`).
+  if ((await call(api, "GET", "/app/admin/me", undefined, fx.admin.token)).status !== 200)
+    fx.admin = await createUser(api, "fuzz-admin", { role: "ADMIN" });
+  const company = await call(api, "GET", "/api/profile/company", undefined, fx.owner.token);
+  if (company.status !== 200 || company.body?.data?.status === "blocked") {
+    fx.owner = await createUser(api, "fuzz-owner");
+    const created = await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Фазз-2»" }, country: "RU" }, fx.owner.token);
+    if (typeof created.body?.data?.id === "number") fx.ids.company = [created.body.data.id];
+    fx.ids.product = [];
+    const members = await call(api, "GET", "/api/profile/company/employees", undefined, fx.owner.token);
+    fx.ids.member = typeof members.body?.data?.[0]?.id === "number" ? [members.body.data[0].id] : [];
+  }
+  const productId = fx.ids.product?.[0];
+  const product = productId ? await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, fx.owner.token) : null;
+  if (product?.status !== 200) {
+    const created = await call(api, "POST", "/api/profile/company/products", { name: { ru: "Фазз-товар" } }, fx.owner.token);
+    fx.ids.product = typeof created.body?.data?.id === "number" ? [created.body.data.id] : [];
+  }
+}
+
 /** Removes what the admin fixtures created (users and companies go with cleanupProfileData). */
 export async function removeFixtures(api: TestApi, fixtures: Fixtures): Promise<void> {
   for (const [key, url] of [
@@ -182,7 +207,25 @@ export async function removeFixtures(api: TestApi, fixtures: Fixtures): Promise<
   }
 }
 
-const ODD_SEGMENTS = ["0", "-1", "9007199254740992", "2147483648", "1.5", "1e3", "abc", "%00", "..%2F..", "../", "%2e%2e", "NaN", "%", "%zz", " 1", "0x1F", "null"];
+const ODD_SEGMENTS = [
+  "0",
+  "-1",
+  "9007199254740992",
+  "2147483648",
+  "1.5",
+  "1e3",
+  "abc",
+  "%00",
+  "..%2F..",
+  "../",
+  "%2e%2e",
+  "NaN",
+  "%",
+  "%zz",
+  " 1",
+  "0x1F",
+  "null",
+];
 
 /** Valid ids for a path parameter, by where it appears (admin operations only get fixture ids). */
 function fixtureIds(op: Operation, name: string, fx: Fixtures): number[] {
@@ -190,7 +233,8 @@ function fixtureIds(op: Operation, name: string, fx: Fixtures): number[] {
   const p = op.path;
   if (op.doc === "admin") {
     if (p.startsWith("/app/admin/users/")) return [fx.victim.id, fx.admin.id];
-    if (p.startsWith("/app/admin/companies/") || p.startsWith("/app/admin/moderation/")) return [...(ids.victimCompany ?? []), ...(ids.victimProduct ?? [])];
+    if (p.startsWith("/app/admin/companies/") || p.startsWith("/app/admin/moderation/"))
+      return [...(ids.victimCompany ?? []), ...(ids.victimProduct ?? [])];
     if (p.startsWith("/app/admin/categories/")) return ids.category ?? [];
     if (p.startsWith("/app/admin/service-types/")) return ids.serviceType ?? [];
     if (p.startsWith("/app/admin/tags/")) return ids.tag ?? [];
@@ -226,9 +270,13 @@ function queryArbitrary(op: Operation, components: Components): fc.Arbitrary<str
     ...(declared.length ? [{ weight: 6, arbitrary: fc.tuple(fc.constantFrom(...declared.map((d) => d.name)), fc.constant(null)) }] : []),
     { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 8 }), fc.constant(null)) },
   );
-  const valueFor = new Map(declared.map((d) => [d.name, textOf(d.schema, components)]));
+  // Mostly values of the parameter's schema: a refused query hides what the body's validation does.
+  const valueFor = new Map(declared.map((d) => [d.name, textOf(d.schema, components, 1)]));
   return fc
-    .array(pair.chain(([key]) => fc.tuple(fc.constant(key), valueFor.get(key) ?? hostileValue.map((v) => String(v)))), { maxLength: 6 })
+    .array(
+      pair.chain(([key]) => fc.tuple(fc.constant(key), valueFor.get(key) ?? hostileValue.map((v) => String(v)))),
+      { maxLength: 4 },
+    )
     .chain((pairs) =>
       fc.oneof(
         { weight: 8, arbitrary: fc.constant(pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")) },
@@ -258,7 +306,10 @@ function garbageText(): fc.Arbitrary<string> {
 function formFieldsOf(schema: JsonSchema | undefined, components: Components): fc.Arbitrary<[string, string][]> {
   const names = Object.keys(schema?.properties ?? {}).filter((n) => schema!.properties[n].format !== "binary");
   const known = names.length
-    ? fc.array(fc.constantFrom(...names).chain((n) => fc.tuple(fc.constant(n), textOf(schema!.properties[n], components))), { maxLength: 5 })
+    ? fc.array(
+        fc.constantFrom(...names).chain((n) => fc.tuple(fc.constant(n), textOf(schema!.properties[n], components))),
+        { maxLength: 5 },
+      )
     : fc.constant([] as [string, string][]);
   const extra = fc.array(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 })), { maxLength: 2 });
   return fc.tuple(known, extra).map(([a, b]) => [...a, ...b]);
@@ -269,7 +320,9 @@ function bodyArbitrary(op: Operation, components: Components, png: Uint8Array): 
     { weight: 1, arbitrary: fc.constant({ kind: "none" }) },
     {
       weight: 2,
-      arbitrary: fc.tuple(garbageText(), fc.constantFrom(...CONTENT_TYPES, "application/json")).map(([text, contentType]) => ({ kind: "raw", contentType, text })),
+      arbitrary: fc
+        .tuple(garbageText(), fc.constantFrom(...CONTENT_TYPES, "application/json"))
+        .map(([text, contentType]) => ({ kind: "raw", contentType, text })),
     },
   ];
   const json = op.body?.json;
@@ -298,10 +351,20 @@ function bodyArbitrary(op: Operation, components: Components, png: Uint8Array): 
 
 function callerArbitrary(op: Operation): fc.Arbitrary<Caller> {
   if (op.doc === "admin")
-    return fc.oneof({ weight: 8, arbitrary: fc.constant("admin" as const) }, { weight: 1, arbitrary: fc.constantFrom("anonymous" as const, "owner" as const) });
+    return fc.oneof(
+      { weight: 8, arbitrary: fc.constant("admin" as const) },
+      { weight: 1, arbitrary: fc.constantFrom("anonymous" as const, "owner" as const) },
+    );
   if (op.secured)
-    return fc.oneof({ weight: 8, arbitrary: fc.constant("owner" as const) }, { weight: 1, arbitrary: fc.constantFrom("anonymous" as const, "admin" as const) });
-  return fc.oneof({ weight: 5, arbitrary: fc.constant("anonymous" as const) }, { weight: 4, arbitrary: fc.constant("owner" as const) }, { weight: 1, arbitrary: fc.constant("admin" as const) });
+    return fc.oneof(
+      { weight: 8, arbitrary: fc.constant("owner" as const) },
+      { weight: 1, arbitrary: fc.constantFrom("anonymous" as const, "admin" as const) },
+    );
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.constant("anonymous" as const) },
+    { weight: 4, arbitrary: fc.constant("owner" as const) },
+    { weight: 1, arbitrary: fc.constant("admin" as const) },
+  );
 }
 
 /** The arbitrary of one operation's requests. */
@@ -313,7 +376,10 @@ export function caseArbitrary(op: Operation, fx: Fixtures, components: Component
     op.method === "get"
       ? fc.constant<Body>({ kind: "none" })
       : op.method === "delete"
-        ? fc.oneof({ weight: 9, arbitrary: fc.constant<Body>({ kind: "none" }) }, { weight: 1, arbitrary: bodyArbitrary(op, components, png) })
+        ? fc.oneof(
+            { weight: 9, arbitrary: fc.constant<Body>({ kind: "none" }) },
+            { weight: 1, arbitrary: bodyArbitrary(op, components, png) },
+          )
         : bodyArbitrary(op, components, png);
   return fc.record({
     caller: callerArbitrary(op),
@@ -370,8 +436,12 @@ export async function send(api: TestApi, fx: Fixtures, op: Operation, c: Case): 
   return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
 }
 
+/**
+ * The error envelope with no key besides its own — except `errors`, the per-field codes in Conform's
+ * shape that the employee invitation form adds beside it (server/api/app-employees.ts `formRefusal`).
+ */
 const StrictEnvelope = z
-  .object({ error: ErrorEnvelopeSchema.shape.error.strict() })
+  .object({ error: ErrorEnvelopeSchema.shape.error.strict(), errors: z.record(z.string(), z.array(z.string())).optional() })
   .strict();
 
 /** Why `answer` breaks properties 1–2, or null. */
@@ -486,6 +556,7 @@ export async function fuzzOperations(
   const results: OperationResult[] = [];
   for (const [index, op] of selected.entries()) {
     const label = `${op.method.toUpperCase()} ${op.path}`;
+    await refreshOwner(api, fx);
     const statuses: Record<string, number> = {};
     let cases = 0;
     const property = fc.asyncProperty(caseArbitrary(op, fx, components, png), async (c) => {
@@ -502,7 +573,11 @@ export async function fuzzOperations(
     });
     const started = performance.now();
     // Shrinking a failure is bounded in time: a 70 KB string shrinks slowly, and the report needs a case, not the smallest.
-    const details = await fc.check(property, { numRuns: perOperation, seed: options.seed + index, interruptAfterTimeLimit: options.shrinkMs ?? 30_000 });
+    const details = await fc.check(property, {
+      numRuns: perOperation,
+      seed: options.seed + index,
+      interruptAfterTimeLimit: options.shrinkMs ?? 30_000,
+    });
     const result: OperationResult = { operation: label, cases, statuses, ms: performance.now() - started };
     if (details.failed) {
       const example = details.counterexample?.[0] as Case | undefined;
@@ -511,7 +586,9 @@ export async function fuzzOperations(
     }
     results.push(result);
     options.log?.(
-      `${result.failure ? "FAIL" : "ok  "} ${String(cases).padStart(5)} ${String(Math.round(result.ms)).padStart(6)} ms  ${label}  ${Object.entries(statuses)
+      `${result.failure ? "FAIL" : "ok  "} ${String(cases).padStart(5)} ${String(Math.round(result.ms)).padStart(6)} ms  ${label}  ${Object.entries(
+        statuses,
+      )
         .map(([s, n]) => `${s}×${n}`)
         .join(" ")}${result.failure ? `\n    ${result.failure}` : ""}`,
     );

@@ -126,7 +126,8 @@ export function valueOf(schema: JsonSchema, components: Components, depth = 0): 
   if (Array.isArray(s.enum) && s.enum.length) return fc.constantFrom(...s.enum);
   const alternatives = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
   if (alternatives?.length) return fc.oneof(...alternatives.map((a) => valueOf(a, components, depth + 1)));
-  if (Array.isArray(s.allOf) && s.allOf.length) return valueOf(Object.assign({}, ...s.allOf.map((a: JsonSchema) => resolve(a, components))), components, depth);
+  if (Array.isArray(s.allOf) && s.allOf.length)
+    return valueOf(Object.assign({}, ...s.allOf.map((a: JsonSchema) => resolve(a, components))), components, depth);
   const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : s.properties ? ["object"] : [];
   if (types.length === 0) return fc.jsonValue({ maxDepth: 1 });
   return fc.oneof(...types.map((type) => valueOfType(s, type, components, depth)));
@@ -157,7 +158,9 @@ function valueOfType(s: JsonSchema, type: string, components: Components, depth:
       for (const [key, value] of Object.entries(properties)) record[key] = valueOf(value, components, depth + 1);
       const fixed = fc.record(record, { requiredKeys: [...required].filter((k) => k in properties) });
       if (s.additionalProperties && typeof s.additionalProperties === "object" && Object.keys(properties).length === 0) {
-        const keys = s.propertyNames ? (valueOf(s.propertyNames, components, depth + 1) as fc.Arbitrary<string>) : fc.string({ maxLength: 10 });
+        const keys = s.propertyNames
+          ? (valueOf(s.propertyNames, components, depth + 1) as fc.Arbitrary<string>)
+          : fc.string({ maxLength: 10 });
         return fc.dictionary(keys.map(String), valueOf(s.additionalProperties, components, depth + 1), { maxKeys: 4 });
       }
       return fixed;
@@ -170,7 +173,10 @@ function valueOfType(s: JsonSchema, type: string, components: Components, depth:
 /** A value of `schema` with one part broken (see the module's description). */
 export function mutatedOf(schema: JsonSchema, components: Components): fc.Arbitrary<unknown> {
   return fc
-    .tuple(valueOf(schema, components), fc.array(fc.tuple(fc.nat(), fc.nat(), hostileValue, fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 3 }))
+    .tuple(
+      valueOf(schema, components),
+      fc.array(fc.tuple(fc.nat(), fc.nat(), hostileValue, fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 3 }),
+    )
     .map(([value, edits]) => {
       let out = structuredClone(value);
       for (const [where, how, odd, extraKey] of edits) out = mutate(out, where, how, odd, extraKey);
@@ -211,9 +217,9 @@ function mutate(value: unknown, where: number, how: number, odd: unknown, extraK
 }
 
 /** A query-string or form value: the schema's value as text, or a hostile one. */
-export function textOf(schema: JsonSchema, components: Components): fc.Arbitrary<string> {
+export function textOf(schema: JsonSchema, components: Components, hostileWeight = 2): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: valueOf(schema, components).map((v) => (typeof v === "string" ? v : JSON.stringify(v) ?? "")) },
-    { weight: 2, arbitrary: hostileValue.map((v) => (typeof v === "string" ? v : JSON.stringify(v) ?? "")) },
+    { weight: 3, arbitrary: valueOf(schema, components).map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""))) },
+    { weight: hostileWeight, arbitrary: hostileValue.map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""))) },
   );
 }
