@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData } from "../support/profile.ts";
-import { createFixtures, fuzzOperations, loadOperations, removeFixtures } from "../fuzz/openapi-fuzz.ts";
+import { call, cleanupProfileData, createUser } from "../support/profile.ts";
+import { createFixtures, createWriter, fuzzOperations, loadOperations, removeFixtures } from "../fuzz/openapi-fuzz.ts";
 import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
 
 const CASES = Number(process.env.FUZZ_CASES ?? 1500);
@@ -75,4 +75,26 @@ test("a NUL character in a query, a JSON body or a form field is a 400 naming th
   expect(upload.status).toBe(400);
   expect(upload.body.error.issues).toEqual([{ path: "title.ru", message: "invalid_format" }]);
   expect((await call(api, "GET", "/api/rfq?q=ab")).status).toBe(200);
+});
+
+test("the write detector sees a row inserted, updated or deleted, and ignores the bookkeeping tables", async () => {
+  const pool = api.database.pool;
+  const writer = await createWriter(api);
+  const quiet = await writer.snapshot();
+  expect(await writer.writesSince(quiet)).toEqual([]);
+  const bookkeeping = await writer.snapshot();
+  await pool.query("insert into rate_limits (key, points) values ($1, 1)", [`fuzz-detector-${Date.now()}`]);
+  expect(await writer.writesSince(bookkeeping)).toEqual([]);
+  const inserted = await writer.snapshot();
+  const user = await createUser(api, "fuzz-detector");
+  expect(await writer.writesSince(inserted)).toEqual([
+    expect.stringMatching(/^public\.users \(\d+ → \d+ rows\)$/),
+    "public.users (rows inserted or updated)",
+  ]);
+  const updated = await writer.snapshot();
+  await pool.query("update users set first_name = 'Детектор' where id = $1", [user.id]);
+  expect(await writer.writesSince(updated)).toEqual(["public.users (rows inserted or updated)"]);
+  const deleted = await writer.snapshot();
+  await pool.query("delete from users where id = $1", [user.id]);
+  expect(await writer.writesSince(deleted)).toEqual([expect.stringMatching(/^public\.users \(\d+ → \d+ rows\)$/)]);
 });
