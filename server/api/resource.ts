@@ -197,7 +197,7 @@ export function nulPaths(value: unknown, path = "", out: string[] = []): string[
 }
 
 function nulIssues(paths: string[]) {
-  return paths.map((path) => ({ path: path.replace(/\u0000/g, ""), message: "invalid_format" as const }));
+  return paths.map((path) => ({ path: path.replaceAll("\u0000", ""), message: "invalid_format" as const }));
 }
 
 function isMultipart(c: Context) {

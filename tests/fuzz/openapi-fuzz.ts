@@ -133,7 +133,7 @@ export async function createFixtures(api: TestApi): Promise<Fixtures> {
   const members = await call(api, "GET", "/api/profile/company/employees", undefined, owner.token);
   add("member", members.body?.data?.[0]?.id);
   const form = new FormData();
-  form.set("file", new File([await pngPicture(32, 32)], "fuzz.png", { type: "image/png" }));
+  form.set("file", new File([new Uint8Array(await pngPicture(32, 32))], "fuzz.png", { type: "image/png" }));
   const upload = await call(api, "POST", "/api/files/common", form, owner.token);
   add("file", upload.body?.data?.id);
   const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
