@@ -26,7 +26,7 @@ import { ERRORS, ErrorEnvelopeSchema } from "../../contract/errors.ts";
 import { z } from "zod";
 import type { TestApi } from "../support/api.ts";
 import { call, createUser, pngPicture, type TestUser } from "../support/profile.ts";
-import { hostileValue, mutatedOf, textOf, valueOf, type Components, type JsonSchema } from "./schema-arbitrary.ts";
+import { hostileText, hostileValue, mutatedOf, textOf, valueOf, type Components, type JsonSchema } from "./schema-arbitrary.ts";
 
 /**
  * Tables a refused request may write by design (the fuzzer's "nothing written" ignores them):
@@ -274,7 +274,7 @@ function queryArbitrary(op: Operation, components: Components): fc.Arbitrary<str
   const valueFor = new Map(declared.map((d) => [d.name, textOf(d.schema, components, 1)]));
   return fc
     .array(
-      pair.chain(([key]) => fc.tuple(fc.constant(key), valueFor.get(key) ?? hostileValue.map((v) => String(v)))),
+      pair.chain(([key]) => fc.tuple(fc.constant(key), valueFor.get(key) ?? hostileText)),
       { maxLength: 4 },
     )
     .chain((pairs) =>

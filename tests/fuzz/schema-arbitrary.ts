@@ -216,6 +216,12 @@ function mutate(value: unknown, where: number, how: number, odd: unknown, extraK
   return value;
 }
 
+/**
+ * `hostileValue` as text: strings as they are, anything else as JSON (never `String(v)`: a generated
+ * object with a `toString` key that is not a function cannot be converted).
+ */
+export const hostileText: fc.Arbitrary<string> = hostileValue.map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "")));
+
 /** A query-string or form value: the schema's value as text, or a hostile one. */
 export function textOf(schema: JsonSchema, components: Components, hostileWeight = 2): fc.Arbitrary<string> {
   return fc.oneof(
