@@ -26,7 +26,7 @@ import { ERRORS, ErrorEnvelopeSchema } from "../../contract/errors.ts";
 import { z } from "zod";
 import type { TestApi } from "../support/api.ts";
 import { call, createUser, pngPicture, type TestUser } from "../support/profile.ts";
-import { hostileText, hostileValue, mutatedOf, textOf, valueOf, type Components, type JsonSchema } from "./schema-arbitrary.ts";
+import { hostileText, mutatedOf, textOf, valueOf, type Components, type JsonSchema } from "./schema-arbitrary.ts";
 
 /**
  * Tables a refused request may write by design (the fuzzer's "nothing written" ignores them):
