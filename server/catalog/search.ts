@@ -55,7 +55,9 @@ export function catalogTsQuery(q: string): SQL | null {
       parts.push(wordQuery(token));
     }
   }
-  return parts.length > 0 ? sql.join(parts, sql` && `) : null;
+  // Parenthesized: `@@` binds tighter than `&&`, so `v @@ a && b` was `(v @@ a) && b`, an error
+  // (42883) for any two words where a caller writes `@@ ${tsq}` (the supplier facets; fuzzer-found).
+  return parts.length > 0 ? sql`(${sql.join(parts, sql` && `)})` : null;
 }
 
 /**

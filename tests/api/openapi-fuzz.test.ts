@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser } from "../support/profile.ts";
+import { call, cleanupProfileData, createUser, pngPicture } from "../support/profile.ts";
 import { createFixtures, createWriter, fuzzOperations, loadOperations, removeFixtures } from "../fuzz/openapi-fuzz.ts";
 import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
 
@@ -97,4 +97,26 @@ test("the write detector sees a row inserted, updated or deleted, and ignores th
   const deleted = await writer.snapshot();
   await pool.query("delete from users where id = $1", [user.id]);
   expect(await writer.writesSince(deleted)).toEqual([expect.stringMatching(/^public\.users \(\d+ → \d+ rows\)$/)]);
+});
+
+// Found by the fuzzer: two search words made the supplier facets' `search_vector @@ a && b` parse as
+// `(… @@ a) && b` (42883, a 500; on PGlite the connection was reset too).
+test("the supplier filter answers a search of several words", async () => {
+  for (const q of ["труба сталь", "steel pipe valve", "𘧋ば⒑⇷𖭴"]) {
+    const reply = await call(api, "GET", `/dev/suppliers/filter?q=${encodeURIComponent(q)}`);
+    expect(reply.status, q).toBe(200);
+  }
+  expect((await call(api, "GET", "/dev/suppliers/filter?q=ab")).status).toBe(200);
+});
+
+// Found by the fuzzer: the cover of a story that does not exist was refused only after the upload
+// was stored (a `files` row written by a 404).
+test("a cover for an unknown story is refused before anything is stored", async () => {
+  const writer = await createWriter(api);
+  const before = await writer.snapshot();
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(await pngPicture(16, 16))], "cover.png", { type: "image/png" }));
+  const reply = await call(api, "PUT", "/app/admin/stories/2147483000/cover", form, fixtures.admin.token);
+  expect(reply.status).toBe(404);
+  expect(await writer.writesSince(before)).toEqual([]);
 });

@@ -559,16 +559,21 @@ export async function fuzzOperations(
     await refreshOwner(api, fx);
     const statuses: Record<string, number> = {};
     let cases = 0;
+    let firstFailure: string | undefined;
     const property = fc.asyncProperty(caseArbitrary(op, fx, components, png), async (c) => {
       const before = await writer.snapshot();
       const answer = await send(api, fx, op, c);
       cases += 1;
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-      const problem = envelopeProblem(answer);
-      if (problem) throw new Error(problem);
-      if (answer.status >= 400) {
+      let problem = envelopeProblem(answer);
+      if (!problem && answer.status >= 400) {
         const written = await writer.writesSince(before);
-        if (written.length) throw new Error(`refused with ${answer.status} ${answer.text.slice(0, 160)} yet wrote: ${written.join(", ")}`);
+        if (written.length) problem = `refused with ${answer.status} ${answer.text.slice(0, 160)} yet wrote: ${written.join(", ")}`;
+      }
+      if (problem) {
+        // Kept before shrinking: a failure that breaks the database (a reset connection) shrinks to noise.
+        firstFailure ??= `${problem}\n    first case: ${describeCase(op, c)}`;
+        throw new Error(problem);
       }
     });
     const started = performance.now();
@@ -582,7 +587,7 @@ export async function fuzzOperations(
     if (details.failed) {
       const example = details.counterexample?.[0] as Case | undefined;
       const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      result.failure = `${error}\n    shrunk case: ${example ? describeCase(op, example) : "?"}\n    seed ${details.seed}, path ${details.counterexamplePath}`;
+      result.failure = `${firstFailure ?? ""}\n    shrunk: ${error}\n    shrunk case: ${example ? describeCase(op, example) : "?"}\n    seed ${details.seed}, path ${details.counterexamplePath}`;
     }
     results.push(result);
     options.log?.(
