@@ -120,3 +120,18 @@ test("a cover for an unknown story is refused before anything is stored", async 
   expect(reply.status).toBe(404);
   expect(await writer.writesSince(before)).toEqual([]);
 });
+
+// Found by the fuzzer: a file for a product under moderation was stored, then refused with 409.
+test("a file for a product under moderation is refused before anything is stored", async () => {
+  const created = await call(api, "POST", "/api/profile/company/products", { name: { ru: "На модерации" } }, fixtures.owner.token);
+  const id = created.body.data.id as number;
+  await api.database.pool.query("update products set status = 'moderation' where id = $1", [id]);
+  const writer = await createWriter(api);
+  const before = await writer.snapshot();
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(await pngPicture(16, 16))], "photo.png", { type: "image/png" }));
+  const reply = await call(api, "POST", `/api/profile/company/products/${id}/files`, form, fixtures.owner.token);
+  expect(reply.status).toBe(409);
+  expect(reply.body.error.code).toBe("under_moderation");
+  expect(await writer.writesSince(before)).toEqual([]);
+});
