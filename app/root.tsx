@@ -13,6 +13,7 @@ import { displayCurrency } from "./components/money/display-currency.ts";
 import { apiContext, servicesContext, sessionContext } from "./context.ts";
 import { DEFAULT_LANG, isLang, localePath, type Lang } from "./lib/i18n.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
+import { formBodyMiddleware } from "./middleware/form-body.ts";
 import { isChunkLoadError, isNetworkError } from "./lib/reload-guard.ts";
 import { deviceClassFromCookieHeader, FALLBACK_DEVICE_CLASS } from "./lib/viewport.ts";
 import { endRefusedSession } from "./lib/session.server.ts";
@@ -24,7 +25,13 @@ import stylesUrl from "./styles/app.css?url";
 import { useT } from "./lib/use-t.ts";
 import * as notificationsApi from "../contract/notifications.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, flashMiddleware, csrfMiddleware, apiClientMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  flashMiddleware,
+  csrfMiddleware,
+  formBodyMiddleware,
+  apiClientMiddleware,
+];
 
 /** The signed-in user as pages need it: names, company and favourite product ids (spec §4 session start). */
 export interface SessionUser {

@@ -89,6 +89,12 @@ export async function getAdminStory(db: Db, id: number): Promise<AdminStoryDetai
   return { ...(await storyView(db, row)), history: await historyOf(db, "story", id) };
 }
 
+/** Throws 404 `not_found` unless story `id` exists (checked before an upload is stored for it). */
+export async function assertStoryExists(db: Db, id: number): Promise<void> {
+  const [row] = await db.select({ id: stories.id }).from(stories).where(eq(stories.id, id)).limit(1);
+  if (!row) throw new DomainError("not_found", "Story not found");
+}
+
 async function assertTags(tx: Queryable, ids: number[]) {
   if (ids.length === 0) return;
   const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));

@@ -139,10 +139,17 @@ function issuesOf(error: z.ZodError) {
   return error.issues.map((issue) => ({ path: issue.path.join("."), message: validationCode(issue) }));
 }
 
-/** Single query values as strings, repeated ones as arrays (a schema expecting one value refuses a list). */
+/**
+ * Single query values as strings, repeated ones as arrays (a schema expecting one value refuses a
+ * list). U+0000 is dropped: PostgreSQL cannot take it (see `nulPaths`), and in search words or
+ * filters it means nothing, so `q=a%00b` searches `ab` as the classifier search always did.
+ */
 function queryValues(c: Context): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [key, values] of Object.entries(c.req.queries())) out[key] = values.length === 1 ? values[0]! : values;
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    const clean = values.map((v) => v.replaceAll("\u0000", ""));
+    out[key.replaceAll("\u0000", "")] = clean.length === 1 ? clean[0]! : clean;
+  }
   return out;
 }
 
@@ -150,6 +157,7 @@ async function readInput(c: Context<ApiEnv>, route: RouteDescriptor): Promise<Ha
   if (route.auth !== "public" && !c.var.caller) throw new DomainError("unauthorized", "Sign in to do this");
   let params: Record<string, unknown> = {};
   if (route.params) {
+    if (nulPaths(c.req.param()).length) throw new DomainError("not_found", "Not found");
     const parsed = route.params.safeParse(c.req.param());
     if (!parsed.success) throw new DomainError("not_found", "Not found");
     params = parsed.data as Record<string, unknown>;
@@ -164,9 +172,38 @@ async function readInput(c: Context<ApiEnv>, route: RouteDescriptor): Promise<Ha
   let form: MultipartForm | undefined;
   if (route.bodyType === "multipart") {
     if (route.jsonBody && !isMultipart(c)) body = await readJsonBody(c, route.jsonBody);
-    else form = await readMultipart(c);
+    else {
+      form = await readMultipart(c);
+      const nul = nulPaths(Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")));
+      if (nul.length) throw new DomainError("invalid_body", "Invalid request body", { issues: nulIssues(nul) });
+    }
   } else if (route.body) body = await readJsonBody(c, route.body);
   return { params, query, body, form } as HandlerInput<RouteDescriptor>;
+}
+
+/**
+ * Where `value` holds U+0000 (in a string or an object key), as dotted paths. PostgreSQL's text and
+ * jsonb cannot store it: a query carrying one fails with 22021 (a 500), and on PGlite it even resets
+ * the connection, so the next request gets a 503. No field of the contract means a NUL, so a body or
+ * form field holding one is refused (400 `invalid_body`, `invalid_format` on the field), a path
+ * parameter is a 404, and a query drops it (`queryValues`). Found by the hostile-input fuzzer
+ * (tests/fuzz/openapi-fuzz.ts).
+ */
+export function nulPaths(value: unknown, path = "", out: string[] = []): string[] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) out.push(path);
+  } else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (key.includes("\u0000")) out.push(here);
+      else nulPaths(child, here, out);
+    }
+  }
+  return out;
+}
+
+function nulIssues(paths: string[]) {
+  return paths.map((path) => ({ path: path.replaceAll("\u0000", ""), message: "invalid_format" as const }));
 }
 
 function isMultipart(c: Context) {
@@ -222,6 +259,8 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
   } catch {
     throw new DomainError("invalid_body", "The request body is not valid JSON");
   }
+  const nul = nulPaths(value);
+  if (nul.length) throw new DomainError("invalid_body", "Invalid request body", { issues: nulIssues(nul) });
   const result = schema.safeParse(value);
   if (!result.success) throw new DomainError("invalid_body", "Invalid request body", { issues: issuesOf(result.error) });
   return result.data;

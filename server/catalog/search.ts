@@ -55,8 +55,8 @@ export function catalogTsQuery(q: string): SQL | null {
       parts.push(wordQuery(token));
     }
   }
-  // Parenthesised: callers write `vector @@ ${query}`, and `@@` binds tighter than `&&` — a Chinese word
-  // beside a Latin one (`a @@ q1 && q2`) was `(a @@ q1) && q2`, an error.
+  // Parenthesized: `@@` binds tighter than `&&`, so `v @@ a && b` was `(v @@ a) && b`, an error
+  // (42883) for any two words where a caller writes `@@ ${tsq}` (the supplier facets; fuzzer-found).
   return parts.length > 0 ? sql`(${sql.join(parts, sql` && `)})` : null;
 }
 

@@ -551,9 +551,14 @@ export async function setVariants(db: Db, companyId: number, productId: number, 
 
 const tooManyFiles = () => new DomainError("too_many_files", `A product may have at most ${MAX_PRODUCT_FILES} files`);
 
-/** 404 for another company's product, 409 `too_many_files` at MAX_PRODUCT_FILES: checked before an upload is stored. */
+/**
+ * 404 for another company's product, 403 `product_blocked` / 409 `under_moderation` when it cannot
+ * be edited, 409 `too_many_files` at MAX_PRODUCT_FILES: checked before an upload is stored (a
+ * refused request writes nothing; the fuzzer found an upload stored for a product under review).
+ */
 export async function assertRoomForProductFile(db: Db, companyId: number, productId: number): Promise<void> {
   const row = await loadProduct(db, companyId, productId);
+  assertProductEditable(row);
   if ((await fileListOf(db, row)).length >= MAX_PRODUCT_FILES) throw tooManyFiles();
 }
 

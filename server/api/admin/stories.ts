@@ -1,6 +1,14 @@
 /** Press-centre stories in the admin area (contract/admin/stories.ts): `/app/admin/stories*`. */
 import * as stories from "../../../contract/admin/stories.ts";
-import { createStory, deleteStory, getAdminStory, listAdminStories, setStoryCover, updateStory } from "../../admin/press.ts";
+import {
+  assertStoryExists,
+  createStory,
+  deleteStory,
+  getAdminStory,
+  listAdminStories,
+  setStoryCover,
+  updateStory,
+} from "../../admin/press.ts";
 import { receiveFile } from "../../files/receive.ts";
 import { implement, resource } from "../resource.ts";
 import { adminRecordOperations } from "./records.ts";
@@ -16,6 +24,9 @@ export const adminStoryResource = resource("/app/admin/stories", [
   }),
   implement(stories.setCover, async (c, { params, form, body }) => {
     const actor = await staffAccess(c, "manageContent");
+    // An unknown story is refused before the upload is stored: a refused request writes nothing
+    // (found by the fuzzer, tests/fuzz/openapi-fuzz.ts, which checks it on every operation).
+    await assertStoryExists(c.var.db, params.id);
     // The multipart upload (or `{ fileId }` of an earlier one) is checked and stored first.
     const received = await receiveFile(
       c.var.db,
