@@ -441,9 +441,7 @@ function useColumns(kind: RecordsKind): Column[] {
           title: t("admin.fields.title"),
           render: (r) => (
             <>
-              <LocaleLink to={`/admin/moderation/rfq/${r.id}`}>
-                {String(r.title)}
-              </LocaleLink>
+              <LocaleLink to={`/admin/moderation/rfq/${r.id}`}>{String(r.title)}</LocaleLink>
               {r.tnved_code ? <small className="admin-sub">{`${t("admin.fields.tnved")} ${r.tnved_code}`}</small> : null}
             </>
           ),
