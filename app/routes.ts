@@ -115,6 +115,7 @@ export default [
       route("employees", "routes/admin-employees.tsx"),
       route("legal-entities", "routes/admin-legal-entities.tsx"),
       route("rfq", "routes/admin-rfq.tsx"),
+      route("inquiries", "routes/admin-inquiries.tsx"),
       route("export/:kind", "routes/admin-export.ts"),
       route("categories", "routes/admin-categories.tsx"),
       route("categories/:id", "routes/admin-category.tsx"),

@@ -3,7 +3,7 @@
  * facets shown as checkboxes (several values) or radio buttons (one), how their values are named,
  * the extra id fields, and the sortable columns. Isomorphic: the pages' components read it.
  */
-export type RecordsKind = "company" | "user" | "service" | "product" | "legal-entities" | "employees" | "rfq";
+export type RecordsKind = "company" | "user" | "service" | "product" | "legal-entities" | "employees" | "rfq" | "inquiries";
 
 export interface FacetConfig {
   /** Query parameter and facet name. */
@@ -166,6 +166,27 @@ export const RECORDS: Record<RecordsKind, RecordsConfig> = {
     ],
     ids: [{ param: "buyer", title: "admin.filters.buyerId" }],
     sorts: ["id", "createdAt", "updatedAt", "deadline", "quotes"],
+  },
+  inquiries: {
+    api: "inquiries",
+    path: "/admin/inquiries",
+    title: "admin.records.inquiries.title",
+    lead: "admin.records.inquiries.lead",
+    facets: [
+      {
+        param: "status",
+        multi: true,
+        values: { prefix: "admin.inquiryStatus." },
+        options: ["new", "answered", "closed"],
+        title: "admin.fields.status",
+      },
+      { param: "belowMoq", multi: false, values: "yesno", title: "admin.fields.belowMoq" },
+    ],
+    ids: [
+      { param: "company", title: "admin.filters.companyId" },
+      { param: "buyer", title: "admin.filters.buyerId" },
+    ],
+    sorts: ["id", "createdAt", "lastMessageAt", "messages"],
   },
 };
 

@@ -57,6 +57,7 @@ const SECTIONS: { title: string; items: { to: string; label: string; icon: IconN
       { to: "/admin/employees", label: "admin.nav.employees", icon: "factory" },
       { to: "/admin/legal-entities", label: "admin.nav.legalEntities", icon: "landmark" },
       { to: "/admin/rfq", label: "admin.nav.rfq", icon: "file-text" },
+      { to: "/admin/inquiries", label: "admin.nav.inquiries", icon: "tag" },
     ],
   },
   {

@@ -20,8 +20,9 @@ import { STAFF_ERRORS } from "./access.ts";
 import { COMPANY_ROLES, COMPANY_STATUSES, CURRENCIES, EMPLOYEE_STATUSES, PRODUCT_STATUSES, SITE_ROLES } from "./constants.ts";
 import { DayParam } from "./fields.ts";
 import { RFQ_STATUSES, RFQ_VISIBILITIES } from "../rfq.ts";
+import { CONVERSATION_STATUSES } from "../conversation-states.ts";
 
-export const FILTER_KINDS = ["company", "user", "service", "product", "legal-entities", "employees", "rfq"] as const;
+export const FILTER_KINDS = ["company", "user", "service", "product", "legal-entities", "employees", "rfq", "inquiries"] as const;
 export type FilterKind = (typeof FILTER_KINDS)[number];
 
 /** A list parameter: repeated keys or comma-separated values, each one of `values`. */
@@ -134,6 +135,17 @@ export const RfqFilterQuery = z.object({
     .meta({ description: "TN VED code or its first digits (chapter, heading…)" }),
 });
 
+/** Inquiries (conversations a buyer opened with a supplier; issue 14 §3). */
+export const InquiryFilterQuery = z.object({
+  ...Common,
+  sort: z.enum(["id", "createdAt", "lastMessageAt", "messages"]).default("id"),
+  status: list(CONVERSATION_STATUSES),
+  company: id,
+  buyer: id,
+  reported: yesNo,
+  belowMoq: yesNo,
+});
+
 export const FILTER_QUERIES = {
   company: CompanyFilterQuery,
   user: UserFilterQuery,
@@ -142,6 +154,7 @@ export const FILTER_QUERIES = {
   "legal-entities": LegalEntityFilterQuery,
   employees: EmployeeFilterQuery,
   rfq: RfqFilterQuery,
+  inquiries: InquiryFilterQuery,
 } as const;
 
 /** Any kind's query after validation (the fields of the other kinds absent). */
@@ -151,7 +164,8 @@ export type FilterQuery = z.output<typeof CompanyFilterQuery> &
   Partial<z.output<typeof ProductFilterQuery>> &
   Partial<z.output<typeof LegalEntityFilterQuery>> &
   Partial<z.output<typeof EmployeeFilterQuery>> &
-  Partial<z.output<typeof RfqFilterQuery>>;
+  Partial<z.output<typeof RfqFilterQuery>> &
+  Partial<z.output<typeof InquiryFilterQuery>>;
 
 export const FacetValueSchema = z
   .object({
@@ -290,6 +304,21 @@ export const RfqRowSchema = z.object({
   quotes: z.number().int(),
 });
 
+export const InquiryRowSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(CONVERSATION_STATUSES),
+  below_moq: z.boolean(),
+  created_at: time,
+  last_message_at: time,
+  first_reply_at: time.nullable(),
+  buyer_user_id: z.number().int(),
+  buyer_email: z.string().nullable(),
+  supplier_company_id: z.number().int(),
+  supplier_name: LocalizedSchema,
+  messages: z.number().int(),
+  reports: z.number().int().meta({ description: "Open reports of its messages" }),
+});
+
 /** One row of any kind, as the list pages read it. */
 export type FilterRow =
   | z.infer<typeof CompanyRowSchema>
@@ -298,7 +327,8 @@ export type FilterRow =
   | z.infer<typeof ProductRowSchema>
   | z.infer<typeof LegalEntityRowSchema>
   | z.infer<typeof EmployeeRowSchema>
-  | z.infer<typeof RfqRowSchema>;
+  | z.infer<typeof RfqRowSchema>
+  | z.infer<typeof InquiryRowSchema>;
 
 export const FilterMetaSchema = PageMetaSchema.extend({ limit: z.number().int(), sort: z.string(), order: z.enum(["asc", "desc"]) }).meta({
   id: "FilterMeta",
@@ -365,6 +395,8 @@ export const filterEmployees = filterRoute(
 
 export const filterRfqs = filterRoute("rfq", "adminFilterRfqs", "Buying requests", RfqFilterQuery, RfqRowSchema);
 
+export const filterInquiries = filterRoute("inquiries", "adminFilterInquiries", "Inquiries", InquiryFilterQuery, InquiryRowSchema);
+
 /** The filter of each kind (the web tier's list pages and CSV export pick theirs by kind). */
 export const FILTERS = {
   company: filterCompanies,
@@ -374,4 +406,5 @@ export const FILTERS = {
   "legal-entities": filterLegalEntities,
   employees: filterEmployees,
   rfq: filterRfqs,
+  inquiries: filterInquiries,
 } as const;

@@ -388,6 +388,60 @@ const SPECS: Record<FilterKind, FilterSpec> = {
       { key: "created_at", value: (r) => iso(r.created_at) },
     ],
   },
+  // Inquiries (conversations; issue 14 §3): with their message and open report counts.
+  inquiries: {
+    from: sql`conversations v join users u on u.id = v.buyer_user_id join companies c on c.id = v.supplier_company_id`,
+    columns: sql`v.id, v.status, v.below_moq, v.created_at, v.last_message_at, v.first_reply_at, v.buyer_user_id,
+      u.email as buyer_email, v.supplier_company_id, c.name as supplier_name,
+      (select count(*)::int from conversation_messages mm where mm.conversation_id = v.id) as messages,
+      (select count(*)::int from message_reports rr join conversation_messages rm on rm.id = rr.message_id
+        where rm.conversation_id = v.id and rr.resolved_at is null) as reports`,
+    conditions: (q) => ({
+      q: q.q
+        ? sql`(u.email ilike ${pattern(q.q)} or ${anyLang("c.name", pattern(q.q))} ${/^\d{1,9}$/.test(q.q) ? sql`or v.id = ${Number(q.q)}` : sql``})`
+        : undefined,
+      status: inList("v.status", q.status ?? []),
+      company: q.company ? sql`v.supplier_company_id = ${q.company}` : undefined,
+      buyer: q.buyer ? sql`v.buyer_user_id = ${q.buyer}` : undefined,
+      reported:
+        q.reported === undefined
+          ? undefined
+          : sql`${sql.raw(q.reported === "yes" ? "" : "not ")}exists (select 1 from message_reports rr join conversation_messages rm on rm.id = rr.message_id
+              where rm.conversation_id = v.id and rr.resolved_at is null)`,
+      belowMoq: q.belowMoq === undefined ? undefined : sql`v.below_moq = ${q.belowMoq === "yes"}`,
+      // "Changed" is the last message: a conversation changes by its messages.
+      ...dates("v", q),
+      updatedFrom: q.updatedFrom ? sql`v.last_message_at >= ${`${q.updatedFrom}T00:00:00Z`}::timestamptz` : undefined,
+      updatedTo: q.updatedTo
+        ? sql`v.last_message_at < ${new Date(Date.parse(`${q.updatedTo}T00:00:00Z`) + 86_400_000).toISOString()}::timestamptz`
+        : undefined,
+    }),
+    facets: {
+      status: { expr: sql`v.status` },
+      belowMoq: { expr: sql`case when v.below_moq then 'yes' else 'no' end` },
+    },
+    sorts: {
+      id: sql`v.id`,
+      createdAt: sql`v.created_at`,
+      lastMessageAt: sql`v.last_message_at`,
+      messages: sql`(select count(*) from conversation_messages mm where mm.conversation_id = v.id)`,
+    },
+    idColumn: sql`v.id`,
+    csv: [
+      { key: "id", value: (r) => r.id },
+      { key: "status", value: (r) => r.status },
+      { key: "below_moq", value: (r) => (r.below_moq ? "yes" : "no") },
+      { key: "buyer_user_id", value: (r) => r.buyer_user_id },
+      { key: "buyer_email", value: (r) => r.buyer_email ?? "" },
+      { key: "supplier_company_id", value: (r) => r.supplier_company_id },
+      { key: "supplier_name_ru", value: loc("supplier_name", "ru") },
+      { key: "messages", value: (r) => r.messages },
+      { key: "reports", value: (r) => r.reports },
+      { key: "created_at", value: (r) => iso(r.created_at) },
+      { key: "last_message_at", value: (r) => iso(r.last_message_at) },
+      { key: "first_reply_at", value: (r) => (r.first_reply_at ? iso(r.first_reply_at) : "") },
+    ],
+  },
 };
 
 function whereOf(conditions: Record<string, SQL | undefined>, except?: string): SQL {

@@ -419,3 +419,24 @@ describe("response metrics", () => {
     expect(cards.get(quiet)?.response).toBeNull();
   });
 });
+
+test("the staff filter lists a supplier's inquiries with their message counts, and exports them as CSV", async () => {
+  const moderator = await createUser(api, "filter-moderator", { role: "MODERATOR" });
+  const page = await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&limit=200`, undefined, moderator.token);
+  expect(page.status).toBe(200);
+  expect(page.body.data.items.length).toBeGreaterThan(0);
+  for (const row of page.body.data.items) expect(row).toMatchObject({ supplier_company_id: supplierId });
+  expect(page.body.data.items.some((r: { messages: number; buyer_email: string }) => r.messages > 0 && r.buyer_email === buyer.email)).toBe(
+    true,
+  );
+  const statuses = page.body.data.facets.status.map((f: { value: string }) => f.value);
+  expect(statuses.every((s: string) => ["new", "answered", "closed"].includes(s))).toBe(true);
+  const answered = await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&status=answered`, undefined, moderator.token);
+  expect(answered.body.data.items.every((r: { status: string }) => r.status === "answered")).toBe(true);
+  const csv = await api.app.request(`/app/admin/filter/inquiries?company=${supplierId}&format=csv`, {
+    headers: { authorization: `Bearer ${moderator.token}` },
+  });
+  expect((await csv.text()).split("\n")[0]).toContain("supplier_company_id");
+  expect((await call(api, "GET", "/app/admin/filter/inquiries", undefined, supplierOwner.token)).status).toBe(403);
+  expect((await call(api, "GET", "/app/admin/filter/inquiries?status=lost", undefined, moderator.token)).status).toBe(400);
+});

@@ -281,10 +281,10 @@ const money = (row: FilterRow, amount: string, currency: string, lang: Lang) =>
 function useColumns(kind: RecordsKind): Column[] {
   const t = useT();
   const id: Column = { key: "id", title: "#", sort: "id", num: true, render: (r) => String(r.id) };
-  const company = (linkKey = "company_id"): Column => ({
+  const company = (linkKey = "company_id", nameKey = "company_name"): Column => ({
     key: "company",
     title: t("admin.fields.company"),
-    render: (r, lang) => <LocaleLink to={`/admin/companies/${r[linkKey]}`}>{loc(r, "company_name", lang) || `#${r[linkKey]}`}</LocaleLink>,
+    render: (r, lang) => <LocaleLink to={`/admin/companies/${r[linkKey]}`}>{loc(r, nameKey, lang) || `#${r[linkKey]}`}</LocaleLink>,
   });
   const updated: Column = {
     key: "updated",
@@ -465,6 +465,32 @@ function useColumns(kind: RecordsKind): Column[] {
           render: (r, lang) => <span className="nowrap">{formatDay(r.deadline as string, lang)}</span>,
         },
         updated,
+      ];
+    case "inquiries":
+      return [
+        id,
+        { key: "status", title: t("admin.fields.status"), render: (r) => t(`admin.inquiryStatus.${r.status}`) },
+        {
+          key: "buyer",
+          title: t("admin.fields.buyer"),
+          render: (r) => (
+            <LocaleLink to={`/admin/users/${r.buyer_user_id}`}>{(r.buyer_email as string | null) ?? `#${r.buyer_user_id}`}</LocaleLink>
+          ),
+        },
+        company("supplier_company_id", "supplier_name"),
+        { key: "messages", title: t("admin.sorts.messages"), sort: "messages", num: true, render: (r) => String(r.messages) },
+        {
+          key: "reports",
+          title: t("admin.fields.reports"),
+          num: true,
+          render: (r) => (Number(r.reports) > 0 ? <LocaleLink to="/admin/messages">{String(r.reports)}</LocaleLink> : "0"),
+        },
+        {
+          key: "last",
+          title: t("admin.sorts.lastMessageAt"),
+          sort: "lastMessageAt",
+          render: (r, lang) => <span className="nowrap">{formatDay(r.last_message_at as string, lang)}</span>,
+        },
       ];
     case "legal-entities":
       return [

@@ -79,4 +79,5 @@ export const adminFilterResource = resource("/app/admin/filter", [
   filterOf("legal-entities", filters.filterLegalEntitiesSpec),
   filterOf("employees", filters.filterEmployees),
   filterOf("rfq", filters.filterRfqs),
+  filterOf("inquiries", filters.filterInquiries),
 ]);
