@@ -219,15 +219,12 @@ export async function getDraft(db: Db, token: string, now = new Date()) {
   return { token, values: row.data as Record<string, string | string[]> };
 }
 
-/**
- * Response rate (share of the inquiries of the last 90 days answered within 48 h) and the median
- * time to the first reply (seconds) of a published supplier; both null below STATS_MINIMUM inquiries.
- */
-export async function responseStats(db: Db, companyId: number, now = new Date()): Promise<ResponseStats> {
-  await publishedSupplier(db, companyId);
+/** Per supplier of `companyIds`: inquiries of the last STATS_WINDOW_DAYS, how many answered within STATS_ANSWER_LIMIT_H, the median first-reply time (s). */
+async function inquiryCounts(db: Db, companyIds: number[], now: Date) {
   const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 24 * 3600 * 1000);
-  const [row] = await db
+  const rows = await db
     .select({
+      companyId: conversations.supplierCompanyId,
       n: sql<number>`count(*)::int`,
       fast: sql<number>`(count(*) filter (where ${conversations.firstReplyAt} - ${conversations.createdAt} <= make_interval(hours => ${STATS_ANSWER_LIMIT_H})))::int`,
       median: sql<
@@ -235,13 +232,26 @@ export async function responseStats(db: Db, companyId: number, now = new Date())
       >`percentile_cont(0.5) within group (order by extract(epoch from ${conversations.firstReplyAt} - ${conversations.createdAt}))`,
     })
     .from(conversations)
-    .where(and(eq(conversations.supplierCompanyId, companyId), gt(conversations.createdAt, since)));
+    .where(and(inArray(conversations.supplierCompanyId, [...new Set(companyIds)]), gt(conversations.createdAt, since)))
+    .groupBy(conversations.supplierCompanyId);
+  return new Map(
+    rows.map((r) => [r.companyId, { n: r.n, rate: r.fast / r.n, medianS: r.median === null ? null : Math.round(Number(r.median)) }]),
+  );
+}
+
+/**
+ * Response rate (share of the inquiries of the last 90 days answered within 48 h) and the median
+ * time to the first reply (seconds) of a published supplier; both null below STATS_MINIMUM inquiries.
+ */
+export async function responseStats(db: Db, companyId: number, now = new Date()): Promise<ResponseStats> {
+  await publishedSupplier(db, companyId);
+  const row = (await inquiryCounts(db, [companyId], now)).get(companyId);
   const n = row?.n ?? 0;
   const enough = n >= STATS_MINIMUM;
   return {
     inquiries: n,
-    responseRate: enough ? (row?.fast ?? 0) / n : null,
-    medianResponseS: enough && row?.median !== null && row?.median !== undefined ? Math.round(Number(row.median)) : null,
+    responseRate: enough ? row!.rate : null,
+    medianResponseS: enough ? row!.medianS : null,
     windowDays: STATS_WINDOW_DAYS,
     minimum: STATS_MINIMUM,
   };
@@ -260,23 +270,9 @@ export async function responseRates(
   now = new Date(),
 ): Promise<Map<number, { rate: number; medianS: number | null }>> {
   if (companyIds.length === 0) return new Map();
-  const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 24 * 3600 * 1000);
-  const rows = await db
-    .select({
-      companyId: conversations.supplierCompanyId,
-      n: sql<number>`count(*)::int`,
-      fast: sql<number>`(count(*) filter (where ${conversations.firstReplyAt} - ${conversations.createdAt} <= make_interval(hours => ${STATS_ANSWER_LIMIT_H})))::int`,
-      median: sql<
-        number | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from ${conversations.firstReplyAt} - ${conversations.createdAt}))`,
-    })
-    .from(conversations)
-    .where(and(inArray(conversations.supplierCompanyId, [...new Set(companyIds)]), gt(conversations.createdAt, since)))
-    .groupBy(conversations.supplierCompanyId);
   const out = new Map<number, { rate: number; medianS: number | null }>();
-  for (const row of rows) {
-    if (row.n < STATS_MINIMUM) continue;
-    out.set(row.companyId, { rate: row.fast / row.n, medianS: row.median === null ? null : Math.round(Number(row.median)) });
+  for (const [id, row] of await inquiryCounts(db, companyIds, now)) {
+    if (row.n >= STATS_MINIMUM) out.set(id, { rate: row.rate, medianS: row.medianS });
   }
   return out;
 }
