@@ -5,55 +5,18 @@
  * session, the attacker's included. It works once, only for its own account, and not after 7 days.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import type { MailMessage } from "../../server/auth/delivery/messages.ts";
+import { beforeAll, expect, test } from "vitest";
 import { users } from "../../server/db/schema.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, uniqueEmail } from "../support/profile.ts";
+import type { TestApi } from "../support/api.ts";
+import { useMailboxApi } from "../support/mailbox-api.ts";
+import { call, createUser, uniqueEmail } from "../support/profile.ts";
 
+const box = useMailboxApi({ sendPerTarget: 20 });
+const { sms, lastTo, lastCode, refreshOf, signIn, refresh } = box;
 let api: TestApi;
-const mail: MailMessage[] = [];
-const sms: { to: string; text: string }[] = [];
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-
-beforeAll(async () => {
-  api = await openTestApi({
-    auth: {
-      limits: { resendAfterS: 0, sendPerTarget: 20, sendPerIp: 1000, verifyPerIp: 1000 },
-      mailer: { send: async (message) => void mail.push(message) },
-      sms: { send: async (to, text) => void sms.push({ to, text }) },
-    },
-  });
-  await cleanupProfileData(api);
+beforeAll(() => {
+  api = box.api;
 });
-
-afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.close();
-  }
-});
-
-const lastTo = (email: string) => mail.filter((m) => m.to === email).at(-1)!;
-const lastCode = (email: string) => lastTo(email).text.match(/\b\d{6}\b/)![0];
-
-function refreshOf(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .find((line) => line.startsWith("refresh="))!
-    .split(";")[0]!
-    .slice("refresh=".length);
-}
-
-async function signIn(email: string) {
-  await call(api, "POST", "/api/auth/send-code", { email }, undefined, { "user-agent": UA });
-  const reply = await call(api, "POST", "/api/auth/verify-code", { email, code: lastCode(email) }, undefined, { "user-agent": UA });
-  expect(reply.status).toBe(200);
-  return { token: reply.body.data.accessToken as string, refresh: refreshOf(reply.headers) };
-}
-
-const refresh = (token: string) =>
-  call(api, "POST", "/api/auth/refresh-token", undefined, undefined, { "user-agent": UA, cookie: `refresh=${token}` });
 
 /** The attacker, with a fresh session of the victim, moves the sign-in e-mail to their address. */
 async function hijack(victimEmail: string, session: { token: string }) {

@@ -4,38 +4,19 @@
  * (entity "user"), with the client's IP, so staff see them on the account's admin page.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import type { MailMessage } from "../../server/auth/delivery/messages.ts";
+import { beforeAll, expect, test } from "vitest";
 import { adminAuditLog } from "../../server/db/schema.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, uniqueEmail } from "../support/profile.ts";
+import type { TestApi } from "../support/api.ts";
+import { useMailboxApi } from "../support/mailbox-api.ts";
+import { call, createUser, uniqueEmail } from "../support/profile.ts";
 
+const box = useMailboxApi({ sendPerTarget: 10 });
+const { lastCode } = box;
 let api: TestApi;
-const mail: MailMessage[] = [];
-
-beforeAll(async () => {
-  api = await openTestApi({
-    auth: {
-      limits: { resendAfterS: 0, sendPerTarget: 10, sendPerIp: 1000, verifyPerIp: 1000 },
-      mailer: { send: async (message) => void mail.push(message) },
-    },
-  });
-  await cleanupProfileData(api);
+beforeAll(() => {
+  api = box.api;
 });
 
-afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.close();
-  }
-});
-
-function lastCode(email: string): string {
-  return mail
-    .filter((m) => m.to === email)
-    .at(-1)!
-    .text.match(/\b\d{6}\b/)![0];
-}
 const wrong = (code: string) => (code === "000000" ? "111111" : "000000");
 
 async function eventsOf(userId: number) {
