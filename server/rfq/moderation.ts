@@ -115,11 +115,11 @@ export interface RfqDecisionDeps {
   jobs: JobQueue;
 }
 
-async function tellBuyer(deps: RfqDecisionDeps, row: RfqRow, approved: boolean, reason: string | null): Promise<number> {
+async function tellBuyer(deps: RfqDecisionDeps, row: RfqRow, approved: boolean, reason: string | null, hidden = false): Promise<number> {
   const to = await userRecipient(deps.db, row.buyerUserId);
   if (!to) return 0;
   try {
-    await mailModeration({ mailer: deps.mailer, publicUrl: deps.publicUrl() }, to, row, { approved, reason });
+    await mailModeration({ mailer: deps.mailer, publicUrl: deps.publicUrl() }, to, row, { approved, reason, hidden });
     return 1;
   } catch (error) {
     deps.logger.warn({ err: error, rfqId: row.id }, "buying request decision e-mail failed");
@@ -152,19 +152,7 @@ export async function rejectRfq(deps: RfqDecisionDeps, actor: AdminActor, id: nu
   const row = await rfqRow(deps.db, id);
   if (!row) throw notFound(`rfq ${id}`);
   if (row.status !== "moderation") throw new DomainError("nothing_to_reject", `Buying request ${id} is ${row.status}`);
-  await deps.db.transaction(async (tx) => {
-    await recordAdminAction(tx, actor, {
-      entityType: "rfq",
-      entityId: id,
-      action: "rfq.reject",
-      before: { status: row.status },
-      after: { status: "rejected", reason },
-    });
-    await tx
-      .update(rfqs)
-      .set({ status: "rejected", moderationNote: reason, moderationNoteLang: lang, updatedAt: new Date() })
-      .where(eq(rfqs.id, id));
-  });
+  await setWithReason(deps.db, actor, row, "rejected", reason, lang);
   const mailed = await tellBuyer(deps, row, false, reason);
   return result(row, "rejected", reason, lang, mailed);
 }
@@ -197,24 +185,27 @@ export async function hideRfq(deps: RfqDecisionDeps, actor: AdminActor, id: numb
   const row = await rfqRow(deps.db, id);
   if (!row) throw notFound(`rfq ${id}`);
   if (!HIDEABLE.includes(row.status)) throw new DomainError("invalid_transition", `Buying request ${id} is ${row.status}`);
-  await deps.db.transaction(async (tx) => {
+  await setWithReason(deps.db, actor, row, "hidden", reason, lang);
+  await tellBuyer(deps, row, false, reason, true);
+}
+
+/**
+ * A moderator's decision that carries a reason for the buyer (`rejected` under review, `hidden` once
+ * listed): the status, the reason as the moderation note in `lang`, and its audit row (`rfq.reject` /
+ * `rfq.hide`) in one transaction.
+ */
+async function setWithReason(db: Db, actor: AdminActor, row: RfqRow, status: "rejected" | "hidden", reason: string, lang: Lang) {
+  await db.transaction(async (tx) => {
     await recordAdminAction(tx, actor, {
       entityType: "rfq",
-      entityId: id,
-      action: "rfq.hide",
+      entityId: row.id,
+      action: status === "rejected" ? "rfq.reject" : "rfq.hide",
       before: { status: row.status },
-      after: { status: "hidden", reason },
+      after: { status, reason },
     });
     await tx
       .update(rfqs)
-      .set({ status: "hidden", moderationNote: reason, moderationNoteLang: lang, updatedAt: new Date() })
-      .where(eq(rfqs.id, id));
+      .set({ status, moderationNote: reason, moderationNoteLang: lang, updatedAt: new Date() })
+      .where(eq(rfqs.id, row.id));
   });
-  const to = await userRecipient(deps.db, row.buyerUserId);
-  if (!to) return;
-  try {
-    await mailModeration({ mailer: deps.mailer, publicUrl: deps.publicUrl() }, to, row, { approved: false, reason, hidden: true });
-  } catch (error) {
-    deps.logger.warn({ err: error, rfqId: id }, "buying request hidden e-mail failed");
-  }
 }
