@@ -17,15 +17,16 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { BenchCatalogue } from "./catalog.ts";
+import { canPin, freePort, pinned, stop } from "./processes.ts";
 import { log } from "./stats.ts";
 
 const IDS = 1000;
-const WARMUP_S = 5;
+/** Seconds of wrk before each measured run, thrown away (JIT, pools, PostgreSQL's buffer cache). */
+export const WARMUP_S = 5;
 const root = path.resolve(import.meta.dirname, "..");
 
 export interface WrkResult {
@@ -52,21 +53,6 @@ export function parseWrk(text: string): WrkResult {
     requests: Number(/(\d+) requests in/.exec(text)?.[1] ?? 0),
   };
 }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-const pinned = (core: number, command: string, args: string[]) =>
-  (canPin() ? ["taskset", ["-c", String(core), command, ...args]] : [command, args]) as [string, string[]];
-const canPin = () => os.availableParallelism() >= 2 && spawnSync("taskset", ["-V"]).status === 0;
 
 function startServer(
   server: string,
@@ -106,16 +92,8 @@ function startServer(
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-  });
-}
-
-function wrk(url: string, script: string, connections: number, seconds: number): WrkResult {
+/** wrk on core 1, one thread, `connections` connections for `seconds` s, requests from the Lua `script`; throws when wrk fails. */
+export function wrk(url: string, script: string, connections: number, seconds: number): WrkResult {
   const [command, args] = pinned(1, "wrk", [
     "-t1",
     `-c${connections}`,
@@ -136,7 +114,7 @@ type Server = "real" | "uncached" | "memory" | "bare";
 const SERVERS: Server[] = ["real", "uncached", "memory", "bare"];
 
 /** Picks the benchmark's pages: random published products, or categories that list products. */
-async function pickIds(catalogue: BenchCatalogue, page: "product" | "catalog"): Promise<number[]> {
+export async function pickIds(catalogue: BenchCatalogue, page: "product" | "catalog"): Promise<number[]> {
   const picked =
     page === "product"
       ? await catalogue.database.db.execute<{ id: number }>(sql`
@@ -150,14 +128,11 @@ async function pickIds(catalogue: BenchCatalogue, page: "product" | "catalog"): 
   return picked.rows.map((r) => r.id);
 }
 
-/** Runs the four servers under wrk on one page kind; returns the markdown lines (also printed). */
-async function benchPage(
-  catalogue: BenchCatalogue,
-  page: "product" | "catalog",
-  dir: string,
-  options: { connections: number; durationS: number },
-): Promise<string[]> {
-  const ids = await pickIds(catalogue, page);
+/**
+ * Writes `ids` (one per line) and a wrk Lua script requesting `/ru/{page}/{id}` over them in turn
+ * into `dir`; returns both files' paths.
+ */
+export function writeWrkScript(dir: string, page: "product" | "catalog", ids: number[]): { idsFile: string; script: string } {
   const idsFile = path.join(dir, `${page}-ids.txt`);
   writeFileSync(idsFile, `${ids.join("\n")}\n`);
   const script = path.join(dir, `${page}.lua`);
@@ -166,6 +141,18 @@ async function benchPage(
     `local ids = {}\nfor line in io.lines("${idsFile}") do ids[#ids + 1] = line end\nlocal n = 0\n` +
       `request = function()\n  n = n + 1\n  return wrk.format("GET", "/ru/${page}/" .. ids[(n % #ids) + 1])\nend\n`,
   );
+  return { idsFile, script };
+}
+
+/** Runs the four servers under wrk on one page kind; returns the markdown lines (also printed). */
+async function benchPage(
+  catalogue: BenchCatalogue,
+  page: "product" | "catalog",
+  dir: string,
+  options: { connections: number; durationS: number },
+): Promise<string[]> {
+  const ids = await pickIds(catalogue, page);
+  const { idsFile, script } = writeWrkScript(dir, page, ids);
   const results = {} as Record<Server, WrkResult>;
   for (const server of SERVERS) {
     const port = await freePort();

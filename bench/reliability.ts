@@ -21,7 +21,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -30,6 +29,7 @@ import { signAccessToken } from "../server/auth/tokens.ts";
 import { openDatabase, type Database } from "../server/db/client.ts";
 import { companies, favourites, products, users } from "../server/db/schema.ts";
 import { createPostgresDatabase, dropPostgresDatabase } from "../tests/support/databases.ts";
+import { freePort } from "./processes.ts";
 import { log, percentile } from "./stats.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -58,17 +58,6 @@ interface Target {
 }
 
 const SEARCHES = ["труба", "насос", "steel", "LED", "кабель", "机床", "bearing", "пластик"];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 

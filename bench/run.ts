@@ -12,7 +12,14 @@
  *  - `http`: wrk on `/ru/product/{id}` of the PostgreSQL catalogue against the same app with its
  *    data in memory and a bare React Router page (bench/http.ts; `--connections`, default 32,
  *    `--duration` seconds, default 20);
- *  - `lighthouse`: Lighthouse scores of the public pages (bench/lighthouse.ts);
+ *  - `http-compare`: wrk on the uncached `/ru/product/{id}` of the same PostgreSQL catalogue, this
+ *    tree's build side by side with a base commit's (`--base REF`, default `HEAD~1`, built in a
+ *    temporary git worktree that is removed afterwards), `--rounds` rounds (default 3) of
+ *    `--duration` seconds (default 10 here) per build, alternating; prints req/s, p50/p99 and the
+ *    ratio current / base, and the HTML size of the category and product pages of both
+ *    (bench/http-compare.ts; issue 17);
+ *  - `lighthouse`: Lighthouse mobile scores and TBT of the ten public pages of issue 17, 3 runs each,
+ *    medians, with the machine's benchmarkIndex (bench/lighthouse.ts);
  *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
  *    under load, 20 hard kills during writes (bench/reliability.ts). Not in the default set: it
  *    takes over 12 minutes and stops the local PostgreSQL server for 10 s.
@@ -21,23 +28,26 @@
  * reused while their sizes and the schema match; `--fresh` seeds them again.
  *
  * Examples: `npm run bench` (everything, full size, ≈ 15 min the first time);
- * `npm run bench -- --parts search,http --products 100000 --pglite-products 20000`.
+ * `npm run bench -- --parts search,http --products 100000 --pglite-products 20000`;
+ * `npm run bench -- --parts http-compare --base main --rounds 3 --duration 10` (this tree against
+ * main; a quick look: `--products 20000 --rounds 2 --duration 5`).
  * Exit codes: 0 done (targets missed are reported, not failed), 1 error, 2 bad arguments.
  */
 import { parseArgs } from "node:util";
 import { preparePglite, preparePostgres, runPriceSortBench, runSearchBench, type BenchCatalogue } from "./catalog.ts";
 import { runClassifierBench } from "./classifiers.ts";
+import { runHttpCompare } from "./http-compare.ts";
 import { runHttpBench } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { runReliabilityBench } from "./reliability.ts";
 import { log } from "./stats.ts";
 
-const PARTS = ["classifiers", "search", "http", "lighthouse", "reliability"] as const;
-const DEFAULT_PARTS = ["classifiers", "search", "http", "lighthouse"] as const;
+const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "reliability"] as const;
+const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
-  "Usage: npm run bench -- [--parts classifiers,search,http,lighthouse,reliability] [--products N] [--pglite-products N] " +
-  "[--connections N] [--duration S] [--soak S] [--keep-db] [--fresh]";
+  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,reliability] [--products N] [--pglite-products N] " +
+  "[--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--keep-db] [--fresh]";
 
 function parse() {
   try {
@@ -49,7 +59,9 @@ function parse() {
         products: { type: "string", default: "1000000" },
         "pglite-products": { type: "string", default: "100000" },
         connections: { type: "string", default: "32" },
-        duration: { type: "string", default: "20" },
+        duration: { type: "string" },
+        base: { type: "string", default: "HEAD~1" },
+        rounds: { type: "string", default: "3" },
         fresh: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -75,7 +87,10 @@ function parse() {
       products: number("products", values.products, 1000),
       pgliteProducts: number("pglite-products", values["pglite-products"], 1000),
       connections: number("connections", values.connections, 1),
-      durationS: number("duration", values.duration, 1),
+      // Unset: 20 s per server for `http`, 10 s per round and build for `http-compare`.
+      durationS: values.duration === undefined ? null : number("duration", values.duration, 1),
+      base: values.base,
+      rounds: number("rounds", values.rounds, 1),
       soakS: number("soak", values.soak, 10),
       keepDatabase: values["keep-db"],
       fresh: values.fresh,
@@ -91,7 +106,7 @@ const started = Date.now();
 const open: BenchCatalogue[] = [];
 try {
   if (options.parts.has("classifiers")) await runClassifierBench();
-  if (options.parts.has("search") || options.parts.has("http")) {
+  if (options.parts.has("search") || options.parts.has("http") || options.parts.has("http-compare")) {
     const postgres = await preparePostgres(options.products, options.fresh);
     open.push(postgres);
     const catalogues = [postgres];
@@ -110,7 +125,14 @@ try {
       await pglite.database.close();
       open.splice(open.indexOf(pglite), 1);
     }
-    if (options.parts.has("http")) await runHttpBench(postgres, { connections: options.connections, durationS: options.durationS });
+    if (options.parts.has("http")) await runHttpBench(postgres, { connections: options.connections, durationS: options.durationS ?? 20 });
+    if (options.parts.has("http-compare"))
+      await runHttpCompare(postgres, {
+        base: options.base,
+        connections: options.connections,
+        durationS: options.durationS ?? 10,
+        rounds: options.rounds,
+      });
   }
   if (options.parts.has("lighthouse")) await runLighthouse();
   if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });

@@ -26,3 +26,11 @@ export function stats(samples: number[]): Stats {
     max: sorted.at(-1) ?? Number.NaN,
   };
 }
+
+/** The median of the finite `values` (mean of the middle two when even); NaN when there are none. */
+export function median(values: number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -1,35 +1,37 @@
 /**
- * JavaScript budget report (issue 6 point 9): the JavaScript a first visit to each public page
- * downloads, gzipped (level 6, what the server sends), against the target of 100 KB. A report, not a
- * gate: it prints a table (and attaches it to the test) and only fails if nothing could be measured.
- * "at load" counts the scripts requested before the load event (what hydration needs); "total" adds
- * what loads afterwards (workbox-window for the service worker, Floating UI when the page has hints).
+ * JavaScript budget report (issues 6 and 17): the JavaScript a first visit to each public page
+ * downloads, gzipped (level 6, what the server sends). A report, not a gate: it prints a table (and
+ * attaches it to the test) and only fails if nothing could be measured. Targets (issue 17): ≤ 30 KB
+ * by the load event, ≤ 100 KB in total.
+ *
+ * "at load" counts the scripts requested before the load event. "total" adds what loads afterwards:
+ * on island documents (issue 17: the boot script sets `<html data-islands="ready">` and exposes
+ * `window.postavkaIslands.loadAll()`) every island is loaded and hydrated, including those waiting
+ * for a visit or an interaction, and then the network must be idle; on fully hydrated pages
+ * (`<html data-hydrated="true">`) what loads once the service worker is registered (workbox-window,
+ * Floating UI when the page has hints, the strings).
  *
  * Pages: scripts/lib/public-pages.ts (shared with bench/lighthouse.ts).
  *
- * The table ends with the floor of the stack itself (ADR 020): React 19 and React Router 8's client
- * entry alone (`HydratedRouter` + `hydrateRoot`, nothing else), bundled, minified and tree-shaken by
- * esbuild, gzipped at level 6 — what any page of this stack ships before a line of its own code.
+ * The table ends with two floors, each bundled, minified and tree-shaken by esbuild and gzipped at
+ * level 6: React 19 and React Router 8's client entry alone (`HydratedRouter` + `hydrateRoot`, ADR
+ * 020) — what a fully hydrated page of this stack ships before a line of its own code — and React
+ * 19's `hydrateRoot` alone, what an island page ships before its islands' code.
  */
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./support/test.ts";
+import type { Page } from "@playwright/test";
 import { build } from "esbuild";
 import { publicPages } from "../../scripts/lib/public-pages.ts";
-import { hydrated } from "./support/page.ts";
 
-const TARGET_KB = 100;
+/** Targets of issue 17, KB gzip: by the load event, and in total with every island loaded. */
+const TARGET_AT_LOAD_KB = 30;
+const TARGET_TOTAL_KB = 100;
 
-/** Gzipped bytes of the smallest client a React Router 8 framework-mode app can hydrate with. */
-async function frameworkFloor(): Promise<{ raw: number; gzip: number }> {
+/** Raw and gzipped (level 6) bytes of `entry` bundled for the browser by esbuild, minified, production React. */
+async function bundled(entry: string): Promise<{ raw: number; gzip: number }> {
   const result = await build({
-    stdin: {
-      contents: `import { startTransition, StrictMode, createElement } from "react";
-        import { hydrateRoot } from "react-dom/client";
-        import { HydratedRouter } from "react-router/dom";
-        startTransition(() => { hydrateRoot(document, createElement(StrictMode, null, createElement(HydratedRouter))); });`,
-      resolveDir: process.cwd(),
-      loader: "js",
-    },
+    stdin: { contents: entry, resolveDir: process.cwd(), loader: "js" },
     bundle: true,
     minify: true,
     format: "esm",
@@ -41,9 +43,48 @@ async function frameworkFloor(): Promise<{ raw: number; gzip: number }> {
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length };
 }
 
+/** The smallest client a React Router 8 framework-mode app can hydrate the whole document with. */
+const frameworkFloor = () =>
+  bundled(`import { startTransition, StrictMode, createElement } from "react";
+    import { hydrateRoot } from "react-dom/client";
+    import { HydratedRouter } from "react-router/dom";
+    startTransition(() => { hydrateRoot(document, createElement(StrictMode, null, createElement(HydratedRouter))); });`);
+
+/** The smallest client that hydrates one React island: React 19 and `hydrateRoot`, no router. */
+const islandsFloor = () =>
+  bundled(`import { createElement } from "react";
+    import { hydrateRoot } from "react-dom/client";
+    for (const root of document.querySelectorAll("[data-island]")) hydrateRoot(root, createElement("span"));`);
+
+/**
+ * Waits until the page's client has started — islands scheduled (`data-islands="ready"`) or the whole
+ * document hydrated (`data-hydrated="true"`) — then loads what a visit loads afterwards (see the header).
+ */
+async function loadEverything(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.dataset.islands === "ready" || document.documentElement.dataset.hydrated === "true"),
+    )
+    .toBe(true);
+  const islands = await page.evaluate(() => "postavkaIslands" in window);
+  if (islands) {
+    await page.evaluate(() => (window as unknown as { postavkaIslands: { loadAll(): Promise<void> } }).postavkaIslands.loadAll());
+    await page.waitForLoadState("networkidle");
+    return;
+  }
+  // The service worker is registered when the page is idle after load; that pulls workbox-window.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 15_000 })
+    .toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+}
+
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "measures JavaScript");
 
-test("first-visit JavaScript per public page (gzip), target ≤ 100 KB", async ({ browser, baseURL }) => {
+test(`first-visit JavaScript per public page (gzip), targets ≤ ${TARGET_AT_LOAD_KB} KB at load, ≤ ${TARGET_TOTAL_KB} KB total`, async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const rows: { page: string; scripts: number; raw: number; atLoad: number; total: number }[] = [];
   for (const path of await publicPages(baseURL!)) {
@@ -64,12 +105,7 @@ test("first-visit JavaScript per public page (gzip), target ≤ 100 KB", async (
       );
     });
     await page.goto(path);
-    await hydrated(page);
-    // The service worker is registered when the page is idle after load; that pulls workbox-window.
-    await expect
-      .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 15_000 })
-      .toBe(true);
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+    await loadEverything(page);
     await Promise.all(pending);
     const all = [...scripts.values()];
     const kb = (bytes: number) => bytes / 1024;
@@ -82,18 +118,22 @@ test("first-visit JavaScript per public page (gzip), target ≤ 100 KB", async (
     });
     await context.close();
   }
-  const floor = await frameworkFloor();
+  const verdict = (atLoad: number, total: number) =>
+    `${atLoad <= TARGET_AT_LOAD_KB ? "✅" : "❌"} at load, ${total <= TARGET_TOTAL_KB ? "✅" : "❌"} total`;
+  const floorRow = (label: string, floor: { raw: number; gzip: number }) =>
+    `| *${label}* | 1 | ${(floor.raw / 1024).toFixed(1)} | ${(floor.gzip / 1024).toFixed(1)} | ${(floor.gzip / 1024).toFixed(1)} | ${verdict(floor.gzip / 1024, floor.gzip / 1024)} |`;
   const lines = [
     "",
-    `JavaScript of a first visit (gzip level 6; target ≤ ${TARGET_KB} KB)`,
+    `JavaScript of a first visit (gzip level 6; targets ≤ ${TARGET_AT_LOAD_KB} KB by the load event, ≤ ${TARGET_TOTAL_KB} KB in total with its islands)`,
     "",
-    "| page | scripts | raw KB | gzip KB at load | gzip KB total | target |",
+    `| page | scripts | raw KB | gzip KB at load | gzip KB total | targets (≤ ${TARGET_AT_LOAD_KB} / ≤ ${TARGET_TOTAL_KB}) |`,
     "|---|---:|---:|---:|---:|---|",
     ...rows.map(
       (r) =>
-        `| ${decodeURI(r.page)} | ${r.scripts} | ${r.raw.toFixed(1)} | ${r.atLoad.toFixed(1)} | ${r.total.toFixed(1)} | ${r.total <= TARGET_KB ? "✅" : "❌ over"} |`,
+        `| ${decodeURI(r.page)} | ${r.scripts} | ${r.raw.toFixed(1)} | ${r.atLoad.toFixed(1)} | ${r.total.toFixed(1)} | ${verdict(r.atLoad, r.total)} |`,
     ),
-    `| *floor: React 19 + React Router 8 client entry alone (esbuild, minified)* | 1 | ${(floor.raw / 1024).toFixed(1)} | ${(floor.gzip / 1024).toFixed(1)} | ${(floor.gzip / 1024).toFixed(1)} | ${floor.gzip / 1024 <= TARGET_KB ? "✅" : "❌ over"} |`,
+    floorRow("floor of a fully hydrated page: React 19 + React Router 8 client entry alone (esbuild, minified)", await frameworkFloor()),
+    floorRow("floor of an island page: React 19 hydrateRoot alone (esbuild, minified)", await islandsFloor()),
     "",
   ];
   console.log(lines.join("\n"));
