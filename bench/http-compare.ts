@@ -10,6 +10,7 @@
  *    is already at this tree's schema) with the anonymous page cache of ADR 019 turned off
  *    (`PAGE_CACHE_TTL_S=0`, checked: a page asked twice must not come back `X-Cache: HIT`), both
  *    pinned to core 0; wrk runs on core 1 (bench/processes.ts). Both stay up; only one is loaded.
+ *    Ports: BENCH_PORT (base) and BENCH_PORT + 1 (current) when set, else free ones the system picks.
  * 3. Opens every benchmarked product page once on each, then a WARMUP_S warm-up of wrk each; then
  *    `rounds` rounds of `durationS` seconds of wrk per server, the order alternating (base first in
  *    odd rounds, current first in even ones) so drift in the machine's load falls on both.
@@ -23,7 +24,7 @@
  * cache that is still on. Requires wrk and git.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -52,7 +53,35 @@ export interface HttpCompareOptions {
   rounds: number;
 }
 
-type Side = { name: "base" | "current"; label: string; tree: string; origin: string; child: ChildProcess | null };
+type Side = {
+  name: "base" | "current";
+  label: string;
+  tree: string;
+  origin: string;
+  child: ChildProcess | null;
+  /** The server's stdout and stderr: its log lines would drown the progress (pino JSON, one per failed request). */
+  logFile: string;
+};
+
+/** The server's log lines at level error (pino 50) or worse, so far. */
+function errorLines(side: Side): string[] {
+  let text = "";
+  try {
+    text = readFileSync(side.logFile, "utf8");
+  } catch {
+    return [];
+  }
+  return text.split("\n").filter((line) => /"level":(5\d|6\d)\b/.test(line));
+}
+
+/** The last lines of the server's log, for an error message. */
+function logTail(side: Side): string {
+  try {
+    return readFileSync(side.logFile, "utf8").trim().split("\n").slice(-15).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
 
 function git(args: string[]): string {
   const result = spawnSync("git", args, { cwd: root, encoding: "utf8" });
@@ -69,7 +98,8 @@ function build(tree: string, name: string): void {
 
 function startSide(side: Side, catalogue: BenchCatalogue, port: number): ChildProcess {
   const [command, args] = pinned(0, process.execPath, [path.join(side.tree, "server.ts")]);
-  return spawn(command, args, {
+  const log = openSync(side.logFile, "a");
+  const child = spawn(command, args, {
     cwd: side.tree,
     env: {
       ...process.env,
@@ -84,8 +114,10 @@ function startSide(side: Side, catalogue: BenchCatalogue, port: number): ChildPr
       PAGE_CACHE_TTL_S: "0",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", 2, 2],
+    stdio: ["ignore", log, log],
   });
+  closeSync(log);
+  return child;
 }
 
 /** Throws unless `/ru/product/{id}` is rendered on every request (no `X-Cache: HIT` the second time). */
@@ -128,8 +160,22 @@ export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCom
   const dir = mkdtempSync(path.join(os.tmpdir(), "postavka-compare-"));
   const baseTree = path.join(dir, "base");
   const sides: Side[] = [
-    { name: "base", label: `${options.base} = ${git(["log", "-1", "--format=%h", baseSha])}`, tree: baseTree, origin: "", child: null },
-    { name: "current", label: `this tree (${head}${dirty ? " + uncommitted changes" : ""})`, tree: root, origin: "", child: null },
+    {
+      name: "base",
+      label: `${options.base} = ${git(["log", "-1", "--format=%h", baseSha])}`,
+      tree: baseTree,
+      origin: "",
+      child: null,
+      logFile: path.join(dir, "base.log"),
+    },
+    {
+      name: "current",
+      label: `this tree (${head}${dirty ? " + uncommitted changes" : ""})`,
+      tree: root,
+      origin: "",
+      child: null,
+      logFile: path.join(dir, "current.log"),
+    },
   ];
   let worktreeAdded = false;
   let cleaned: Promise<void> | null = null;
@@ -161,12 +207,14 @@ export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCom
     const { script } = writeWrkScript(dir, "product", productIds);
 
     // One after the other: both read and may create DATA_DIR's generated auth secret.
-    for (const side of sides) {
-      const port = await freePort();
+    for (const [index, side] of sides.entries()) {
+      const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + index : await freePort();
       side.origin = `http://127.0.0.1:${port}`;
       log(`bench: http-compare: starting the ${side.name} server on ${side.origin} …`);
       side.child = startSide(side, catalogue, port);
-      await waitUntilReady(side.origin, 180_000, side.child);
+      await waitUntilReady(side.origin, 180_000, side.child).catch((error: Error) => {
+        throw new Error(`${error.message}; its log ends:\n${logTail(side)}`);
+      });
       await assertUncached(side, productIds[0]!);
     }
 
@@ -182,6 +230,8 @@ export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCom
       wrk(side.origin, script, options.connections, WARMUP_S);
     }
 
+    // Other work on the machine shows here; the alternating rounds share it out, not remove it.
+    const loadBefore = os.loadavg()[0]!;
     const runs = new Map<string, WrkResult[]>(sides.map((side) => [side.name, []]));
     for (let round = 0; round < options.rounds; round++) {
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
@@ -201,6 +251,12 @@ export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCom
         perRound: results.map((r) => r.requestsPerSecond.toFixed(0)).join(", "),
       };
     };
+    const loadAfter = os.loadavg()[0]!;
+    const [baseErrors, currentErrors] = sides.map((side) => errorLines(side).length);
+    const roundRatios = runs
+      .get("current")!
+      .map((r, i) => (r.requestsPerSecond / runs.get("base")![i]!.requestsPerSecond).toFixed(2))
+      .join(", ");
     const base = summary("base");
     const current = summary("current");
     const rpsRatio = current.rps / base.rps;
@@ -223,10 +279,12 @@ export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCom
       "|---|---:|---:|---:|---:|---|",
       row("base", base),
       row("current", current),
-      `| **current / base** | **${rpsRatio.toFixed(2)}×** | ${(current.p50 / base.p50).toFixed(2)}× | ${(current.p99 / base.p99).toFixed(2)}× | | |`,
+      `| **current / base** | **${rpsRatio.toFixed(2)}×** | ${(current.p50 / base.p50).toFixed(2)}× | ${(current.p99 / base.p99).toFixed(2)}× | | ${roundRatios} |`,
       "",
       `Targets (issue 17): req/s ≥ ${TARGET_RATIO}× the base ${rpsRatio >= TARGET_RATIO ? "✅" : "❌"} (${rpsRatio.toFixed(2)}×); ` +
         `p99 no worse ${current.p99 <= base.p99 ? "✅" : "❌"} (${current.p99.toFixed(1)} vs ${base.p99.toFixed(1)} ms).` +
+        ` Machine load average (1 min) ${loadBefore.toFixed(1)} before the rounds, ${loadAfter.toFixed(1)} after; ` +
+        `error lines in the servers' logs: base ${baseErrors}, current ${currentErrors}.` +
         (base.errors.length + current.errors.length > 0
           ? ` Socket errors: base ${base.errors.join("; ") || "none"}, current ${current.errors.join("; ") || "none"}.`
           : ""),

@@ -59,8 +59,9 @@ const islandsFloor = () =>
 /**
  * Waits until the page's client has started — islands scheduled (`data-islands="ready"`) or the whole
  * document hydrated (`data-hydrated="true"`) — then loads what a visit loads afterwards (see the header).
+ * `inFlight`: the page's requests sent and not yet finished or failed.
  */
-async function loadEverything(page: Page): Promise<void> {
+async function loadEverything(page: Page, inFlight: () => number): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(() => document.documentElement.dataset.islands === "ready" || document.documentElement.dataset.hydrated === "true"),
@@ -69,7 +70,10 @@ async function loadEverything(page: Page): Promise<void> {
   const islands = await page.evaluate(() => "postavkaIslands" in window);
   if (islands) {
     await page.evaluate(() => (window as unknown as { postavkaIslands: { loadAll(): Promise<void> } }).postavkaIslands.loadAll());
-    await page.waitForLoadState("networkidle");
+    // Network idle after the islands: what they fetch once hydrated (their strings, say) counts too.
+    // Not waitForLoadState("networkidle"): it returns at once when the page was idle before loadAll.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+    await expect.poll(inFlight).toBe(0);
     return;
   }
   // The service worker is registered when the page is idle after load; that pulls workbox-window.
@@ -93,6 +97,10 @@ test(`first-visit JavaScript per public page (gzip), targets ≤ ${TARGET_AT_LOA
     const scripts = new Map<string, { raw: number; gzip: number; beforeLoad: boolean }>();
     let loaded = false;
     const pending: Promise<void>[] = [];
+    let inFlight = 0;
+    page.on("request", () => void (inFlight += 1));
+    page.on("requestfinished", () => void (inFlight -= 1));
+    page.on("requestfailed", () => void (inFlight -= 1));
     page.on("load", () => void (loaded = true));
     page.on("response", (response) => {
       if (response.request().resourceType() !== "script" || scripts.has(response.url())) return;
@@ -105,7 +113,7 @@ test(`first-visit JavaScript per public page (gzip), targets ≤ ${TARGET_AT_LOA
       );
     });
     await page.goto(path);
-    await loadEverything(page);
+    await loadEverything(page, () => inFlight);
     await Promise.all(pending);
     const all = [...scripts.values()];
     const kb = (bytes: number) => bytes / 1024;
