@@ -148,12 +148,17 @@ async function htmlSize(side: Side, page: "product" | "catalog", ids: number[]):
   return { raw: raw / ids.length, gzip: gzip / ids.length, loaderData, pages: ids.length };
 }
 
+/** The full hash of the commit `ref` names in this repository; throws a one-line error when it names none. */
+export function resolveCommit(ref: string): string {
+  const found = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { cwd: root, encoding: "utf8" });
+  if (found.status !== 0) throw new Error(`--base ${JSON.stringify(ref)} names no commit of this repository`);
+  return found.stdout.trim();
+}
+
 /** Runs the side-by-side comparison (see the header); returns the markdown lines (also printed). */
 export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCompareOptions): Promise<string[]> {
   if (spawnSync("wrk", ["-v"]).error) throw new Error("bench: wrk is not installed (Debian: apt-get install -y wrk)");
-  const baseCommit = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${options.base}^{commit}`], { cwd: root, encoding: "utf8" });
-  if (baseCommit.status !== 0) throw new Error(`bench: http-compare: --base ${JSON.stringify(options.base)} is not a commit here`);
-  const baseSha = baseCommit.stdout.trim();
+  const baseSha = resolveCommit(options.base);
   const dirty = git(["status", "--porcelain", "--untracked-files=no"]) !== "";
   const head = git(["log", "-1", "--format=%h"]);
 

@@ -36,7 +36,7 @@
 import { parseArgs } from "node:util";
 import { preparePglite, preparePostgres, runPriceSortBench, runSearchBench, type BenchCatalogue } from "./catalog.ts";
 import { runClassifierBench } from "./classifiers.ts";
-import { runHttpCompare } from "./http-compare.ts";
+import { resolveCommit, runHttpCompare } from "./http-compare.ts";
 import { runHttpBench } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { runReliabilityBench } from "./reliability.ts";
@@ -82,6 +82,8 @@ function parse() {
       .filter(Boolean);
     const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
     if (unknown.length > 0) throw new Error(`unknown part(s): ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
+    // A typo in --base fails here, as a bad argument, not after the catalogue is prepared.
+    if (parts.includes("http-compare")) resolveCommit(values.base);
     return {
       parts: new Set(parts as Part[]),
       products: number("products", values.products, 1000),
