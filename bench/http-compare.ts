@@ -159,7 +159,7 @@ export function resolveCommit(ref: string): string {
 export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCompareOptions): Promise<string[]> {
   if (spawnSync("wrk", ["-v"]).error) throw new Error("bench: wrk is not installed (Debian: apt-get install -y wrk)");
   const baseSha = resolveCommit(options.base);
-  const dirty = git(["status", "--porcelain", "--untracked-files=no"]) !== "";
+  const dirty = git(["status", "--porcelain"]) !== "";
   const head = git(["log", "-1", "--format=%h"]);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "postavka-compare-"));
