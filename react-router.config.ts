@@ -4,9 +4,13 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   future: { unstable_optimizeDeps: true },
-  // The service worker and the build-version files are made from the finished client build.
+  // The public documents' island runtime (ADR 035), the service worker and the build-version files
+  // are made from the finished client build.
   async buildEnd({ reactRouterConfig, viteConfig }) {
+    const { buildIslands } = await import("./scripts/build/islands.ts");
     const { buildServiceWorker } = await import("./scripts/build/service-worker.ts");
-    await buildServiceWorker({ root: viteConfig.root, clientDir: path.join(reactRouterConfig.buildDirectory, "client") });
+    const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    await buildIslands({ root: viteConfig.root, clientDir });
+    await buildServiceWorker({ root: viteConfig.root, clientDir });
   },
 } satisfies Config;

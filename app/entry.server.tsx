@@ -11,6 +11,7 @@ import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { servicesContext } from "./context.ts";
 import { getInstance } from "./middleware/i18next.ts";
+import { isDocumentPage } from "./lib/documents.ts";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +45,13 @@ export default function handleRequest(
       headers: { "content-type": "text/plain; charset=utf-8" },
     });
   }
-  const { nonce } = loadContext.get(servicesContext);
+  const { nonce, islands } = loadContext.get(servicesContext);
+  if (islands && isDocumentPage(routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]))) {
+    // A public document (ADR 035) hydrates only its islands: the loader data the router would stream
+    // into the page for its client runtime is never sent.
+    void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
+    routerContext = { ...routerContext, serverHandoffStream: undefined };
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -1,6 +1,17 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ConnectionErrorPage, ErrorDocument, routeErrorInfo, StatusErrorDocument } from "./components/error-page.tsx";
 import { ClientPlatform } from "./components/pwa/client-platform.tsx";
@@ -23,6 +34,13 @@ import type { Flash, ShownFlash } from "./lib/flash.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import stylesUrl from "./styles/app.css?url";
 import { useT } from "./lib/use-t.ts";
+import { isDocumentPage } from "./lib/documents.ts";
+import { BUILD_META } from "./lib/pwa/app-updates.ts";
+import { IslandTextsProvider } from "./islands/island.tsx";
+import { collectIslandTexts } from "./islands/texts.ts";
+import { DocumentRuntime } from "./islands/document-runtime.tsx";
+import { FAVOURITE_SAVED_EVENT } from "./islands/names.ts";
+import { Toaster } from "./components/pwa/toaster.tsx";
 import * as notificationsApi from "../contract/notifications.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -118,6 +136,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     viewport: deviceClassFromCookieHeader(request.headers.get("cookie")),
     flash: shownFlash(context.get(flashContext), getInstance(context).t),
     buildCheckIntervalS: services.buildCheckIntervalS ?? 0,
+    /** The public documents' runtime (ADR 035); null: every page hydrates as an app. */
+    islands: services.islands ?? null,
   });
 }
 
@@ -131,7 +151,12 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const { i18n } = useTranslation();
+  const t = useT();
+  const matches = useMatches();
   const lang = root?.lang ?? (isLang(i18n.language) ? i18n.language : DEFAULT_LANG);
+  // A public page is a document with islands (ADR 035) when the build has the island runtime. Decided
+  // on the server only: inside the hydrated app a client navigation to a public page renders it there.
+  const islands = import.meta.env.SSR && root?.islands && isDocumentPage(matches) ? root.islands : null;
   return (
     <html lang={lang} dir="ltr" data-viewport={root?.viewport ?? FALLBACK_DEVICE_CLASS}>
       <head>
@@ -141,19 +166,53 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesUrl} precedence="default" />
         <meta name="theme-color" content="#0f4c81" />
         <link rel="manifest" href={localePath(lang, "/manifest.webmanifest")} />
+        {islands ? <meta name={BUILD_META} content={islands.buildId} /> : null}
         <Meta />
         <Links />
       </head>
       <body>
-        <OfflineMarker />
-        {children}
-        <ClientPlatform flash={root?.flash ?? null} buildCheckIntervalS={root?.buildCheckIntervalS ?? 0} />
-        <SessionKeeper signedIn={Boolean(root?.user)} />
-        <ScrollRestoration nonce={root?.nonce} />
-        <Scripts nonce={root?.nonce} />
+        <IslandTextsProvider>
+          <OfflineMarker />
+          {children}
+          {islands ? (
+            <>
+              <Toaster flash={root?.flash ?? null} />
+              <DocumentRuntime
+                boot={islands.boot}
+                nonce={root?.nonce ?? ""}
+                page={{
+                  lang,
+                  texts: collectIslandTexts(t),
+                  buildCheckIntervalS: root?.buildCheckIntervalS ?? 0,
+                  signedIn: Boolean(root?.user),
+                  production: import.meta.env.PROD,
+                }}
+              />
+            </>
+          ) : (
+            <>
+              <ClientPlatform flash={root?.flash ?? null} buildCheckIntervalS={root?.buildCheckIntervalS ?? 0} />
+              <SessionKeeper signedIn={Boolean(root?.user)} />
+              <FavouritesRevalidator />
+              <ScrollRestoration nonce={root?.nonce} />
+              <Scripts nonce={root?.nonce} />
+            </>
+          )}
+        </IslandTextsProvider>
       </body>
     </html>
   );
+}
+
+/** In the hydrated areas a favourite star's stored change reloads the data (the favourites list, the header's count). */
+function FavouritesRevalidator() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const revalidate = () => void revalidator.revalidate();
+    window.addEventListener(FAVOURITE_SAVED_EVENT, revalidate);
+    return () => window.removeEventListener(FAVOURITE_SAVED_EVENT, revalidate);
+  }, [revalidator]);
+  return null;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

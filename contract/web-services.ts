@@ -20,6 +20,21 @@ export interface WebServices {
   logger: Logger;
   /** Build-version polling interval for the browser, seconds; 0 turns it off (ADR 005). */
   buildCheckIntervalS?: number;
+  /**
+   * The public documents' runtime (ADR 035): the island boot script's URL and the build id the
+   * server runs. Absent when the build has no island runtime: every page then hydrates as an app.
+   */
+  islands?: IslandsBuild;
   /** Yandex Maps JS API v3 key (YANDEX_MAPS_API_KEY): the supplier page loads the map with it; absent = a link only. */
   yandexMapsApiKey?: string;
+}
+
+/** `build/client/islands.json`, written by scripts/build/islands.ts. */
+export interface IslandsBuild {
+  /** URL of the boot module, e.g. `/assets/islands/boot-3f2a.js`. */
+  boot: string;
+  /** React Router's manifest version of the build (the id `/builds/latest.json` reports). */
+  buildId: string;
+  /** Development: the boot module is served by Vite from source. */
+  dev?: boolean;
 }

@@ -10,6 +10,8 @@
  * web tier puts on its inline scripts.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -24,7 +26,7 @@ import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
 import { clientAddress, type TrustProxy } from "./client-ip.ts";
-import type { WebServices } from "../contract/web-services.ts";
+import type { IslandsBuild, WebServices } from "../contract/web-services.ts";
 import { MAX_UPLOAD_BYTES, MiB } from "./files/uploads.ts";
 
 /** What server.ts hands to the web tier on every request (contract/web-services.ts). */
@@ -278,6 +280,7 @@ export function createServerApp(options: ServerAppOptions) {
     app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
   }
 
+  const islands = mode === "production" && options.clientDir ? readIslandsBuild(options.clientDir, logger) : undefined;
   let cachedHandler: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
   app.all("*", async (c) => {
     const build = await options.getBuild();
@@ -288,6 +291,7 @@ export function createServerApp(options: ServerAppOptions) {
       apiUrl: options.apiUrl,
       publicUrl: options.publicUrl,
       buildCheckIntervalS: options.buildCheckIntervalS,
+      islands,
       yandexMapsApiKey: options.yandexMapsApiKey,
       requestId: c.var.requestId,
       clientIp: clientIp(c),
@@ -306,4 +310,19 @@ export function createServerApp(options: ServerAppOptions) {
   });
 
   return app;
+}
+
+/**
+ * The island runtime of the build in `clientDir` (`islands.json`, scripts/build/islands.ts), or
+ * undefined — logged — when the build has none: pages then hydrate fully, as before ADR 035.
+ */
+export function readIslandsBuild(clientDir: string, logger: Logger): IslandsBuild | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(path.join(clientDir, "islands.json"), "utf8")) as Partial<IslandsBuild>;
+    if (typeof parsed.boot === "string" && typeof parsed.buildId === "string") return { boot: parsed.boot, buildId: parsed.buildId };
+    logger.warn({ clientDir }, "islands.json is malformed: public pages hydrate fully");
+  } catch (error) {
+    logger.warn({ err: error, clientDir }, "no island runtime in the build: public pages hydrate fully");
+  }
+  return undefined;
 }

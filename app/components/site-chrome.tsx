@@ -93,7 +93,10 @@ export function AccountLinks() {
   return (
     <div className="account">
       <LocaleLink to="/favorites" className="account-link" title={t("favourites.title")}>
-        <Icon name="star" size={18} /> <span className="account-count">{user.favouriteIds.length}</span>
+        <Icon name="star" size={18} />{" "}
+        <span className="account-count" data-favourite-count="">
+          {user.favouriteIds.length}
+        </span>
         <span className="visually-hidden">{t("favourites.title")}</span>
       </LocaleLink>
       {user.unreadNotifications > 0 ? (

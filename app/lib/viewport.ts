@@ -54,3 +54,27 @@ export function deviceClassFromCookieHeader(header: string | null): DeviceClass 
 export function viewportCookie(deviceClass: DeviceClass, secure: boolean): string {
   return `${VIEWPORT_COOKIE}=${deviceClass}; Max-Age=${VIEWPORT_COOKIE_MAX_AGE}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
 }
+
+/**
+ * Browser only (spec §9): writes the device class to the `viewport` cookie now and 50 ms after the
+ * last resize whenever it changed, so the server's next page fits the screen. Returns a stop function.
+ */
+export function trackViewport(secure: boolean): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const detect = () => {
+    const detected = deviceClassForWidth(window.innerWidth);
+    if (deviceClassFromCookieHeader(document.cookie) !== detected || !document.cookie.includes(`${VIEWPORT_COOKIE}=`)) {
+      document.cookie = viewportCookie(detected, secure);
+    }
+  };
+  const onResize = () => {
+    clearTimeout(timer);
+    timer = setTimeout(detect, RESIZE_DEBOUNCE_MS);
+  };
+  detect();
+  window.addEventListener("resize", onResize);
+  return () => {
+    clearTimeout(timer);
+    window.removeEventListener("resize", onResize);
+  };
+}

@@ -11,6 +11,10 @@ import { getInstance } from "../middleware/i18next.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = pageLang(request);

@@ -23,6 +23,10 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { useT } from "../lib/use-t.ts";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 const EXAMPLES: Record<Lang, string[]> = {
   ru: ["пшеница", "ноутбук", "62.01", "8471 30", "трубы стальные"],

@@ -14,6 +14,10 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { StoryTags } from "../components/catalog/story-teaser.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);

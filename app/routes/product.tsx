@@ -58,6 +58,10 @@ async function loadLandedCost(
   }
 }
 import { TranslationNote } from "../components/content/translations.tsx";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);

@@ -16,6 +16,10 @@ import { pageLang } from "../lib/i18n.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);

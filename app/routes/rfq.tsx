@@ -18,6 +18,10 @@ import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 const Query = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),

@@ -25,6 +25,10 @@ import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 const TABS = ["products", "suppliers", "services", "stories", "classifiers"] as const;
 type Tab = (typeof TABS)[number];

@@ -1,5 +1,5 @@
 /** `/services/company`: suppliers' service offers, by service type and region; `page` is guarded. */
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/services-company";
 import { CompanyCard } from "../components/catalog/cards.tsx";
@@ -22,6 +22,10 @@ import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { FilterSelect } from "../components/filter-select.tsx";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export const middleware = guards(
   "check-query-params-page",
@@ -65,12 +69,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const submit = useSubmit();
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ to: "/services", label: t("services.title") }, { label: t("services.offers") }]} />
       <h1>{loaderData.seo.title}</h1>
-      <Form method="get" className="inline-filters" onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true })}>
+      <Form method="get" className="inline-filters" data-autosubmit="all">
         <FilterSelect
           name="serviceType"
           label={t("services.type")}

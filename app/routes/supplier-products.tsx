@@ -16,6 +16,10 @@ import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 

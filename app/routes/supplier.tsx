@@ -21,6 +21,10 @@ import { CompanyContactItems } from "../components/catalog/facts.tsx";
 import { useT } from "../lib/use-t.ts";
 import * as inquiriesApi from "../../contract/inquiries.ts";
 import { RequestPriceLink, ResponseStatsCard } from "../components/conversations/parts.tsx";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);

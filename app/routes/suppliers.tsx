@@ -1,5 +1,5 @@
 /** `/suppliers`: find suppliers by words, region, activity (OKVED), category, verification and kind. */
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/suppliers";
 import { CompanyList } from "../components/catalog/cards.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -18,6 +18,10 @@ import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
 import { FilterSelect } from "../components/filter-select.tsx";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export const middleware = guards(["check-query-params", supplierListQuery], "reset-page");
 
@@ -55,7 +59,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function Suppliers({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const submit = useSubmit();
   const { facets, params } = loaderData;
   return (
     <main id="main" className="page">
@@ -66,12 +69,8 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           method="get"
           className="filters card"
           aria-label={t("catalog.filters")}
-          onChange={(event) => {
-            // Text inputs apply on submit; selects, radios and checkboxes at once.
-            const target = event.target as unknown as HTMLInputElement;
-            if (target.tagName !== "INPUT" || target.type === "checkbox" || target.type === "radio")
-              void submit(event.currentTarget, { preventScrollReset: true });
-          }}
+          // Text inputs apply on submit; selects, radios and checkboxes at once (app/islands/live-forms.ts).
+          data-autosubmit="choices"
         >
           <h2 className="filters-title">{t("catalog.filters")}</h2>
           <label className="field">

@@ -4,6 +4,10 @@ import { ContentPage } from "../components/content-page.tsx";
 import { loadContentPage } from "../lib/content-page.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import pageStyles from "../styles/content-page.css?url";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export const loader = (args: Route.LoaderArgs) => loadContentPage(args, "talp");
 

@@ -5,6 +5,10 @@ import * as moneyApi from "../../contract/money.ts";
 import { apiContext } from "../context.ts";
 import { loadClassifierCode } from "../lib/classifier-loaders.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export async function loader(args: Route.LoaderArgs) {
   const digits = (args.params.code ?? "").replace(/\D/g, "");

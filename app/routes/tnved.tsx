@@ -3,6 +3,10 @@ import { ClassifierIndex } from "../components/classifier/classifier-index.tsx";
 import { classifierIndexQuery, loadClassifierIndex } from "../lib/classifier-loaders.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { guards } from "../middleware/registry.ts";
+import { documentHandle } from "../lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
 
 export const middleware = guards(["check-query-params", classifierIndexQuery], "reset-page");
 

@@ -185,7 +185,10 @@ test("results of an earlier live search never wipe what was typed since (JavaScr
   // box must keep «laptop» and the next debounce must search for it.
   let releaseLap: () => void = () => {};
   const lapHeld = new Promise<void>((resolve) => (releaseLap = resolve));
-  await page.route(/\/tnved\.data\?.*q=lap(&|$)/, async (route) => {
+  // The live search fetches the page itself as a document (app/islands/live-forms.ts).
+  const lapRequest = /\/tnved\?(.*&)?q=lap(&|$)/;
+  await page.route(lapRequest, async (route) => {
+    if (route.request().resourceType() !== "fetch") return route.continue();
     await lapHeld;
     await route.continue();
   });
@@ -193,13 +196,13 @@ test("results of an earlier live search never wipe what was typed since (JavaScr
   await hydrated(page);
   const box = page.getByRole("searchbox");
   await box.pressSequentially("lap");
-  await page.waitForRequest(/\/tnved\.data\?.*q=lap(&|$)/);
+  await page.waitForRequest(lapRequest);
   // Released, «lap» either lands now or — when a slow machine let the «t» debounce fire first —
   // is cancelled by the newer search; both are what a person could see. Listened for before «t»:
   // on a busy machine the press itself can outlast the debounce, and the cancel comes during it.
   const lapSettled = Promise.race([
-    page.waitForResponse(/\/tnved\.data\?.*q=lap(&|$)/),
-    page.waitForEvent("requestfailed", (request) => /\/tnved\.data\?.*q=lap(&|$)/.test(request.url())),
+    page.waitForResponse(lapRequest),
+    page.waitForEvent("requestfailed", (request) => lapRequest.test(request.url())),
   ]);
   await box.press("t");
   releaseLap();

@@ -25,7 +25,8 @@ test.describe("chunk-load failure", () => {
   });
 
   test("reloads the page once, and not again within 10 s", async ({ page }) => {
-    await page.goto("/");
+    // The sign-in page is a hydrated app page (ADR 035): its links are client navigations.
+    await page.goto("/auth");
     await hydrated(page);
     await page.route(/\/assets\/okved-[\w-]+\.js$/, (route) => route.abort());
     const documents: string[] = [];
@@ -38,13 +39,32 @@ test.describe("chunk-load failure", () => {
     await expect(page.getByRole("heading", { level: 1, name: "ОКВЭД 2" })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem("postavka:chunk-reload"))).toMatch(/^\d+$/);
 
-    await page.goto("/");
+    await page.goto("/auth");
     await hydrated(page);
     documents.length = 0;
     await header.getByRole("link", { name: "ОКВЭД 2" }).click();
     // Within 10 s of the last reload: no second reload, the error explains instead.
     await expect(page.getByRole("heading", { level: 1, name: "Страница не загрузилась" })).toBeVisible();
     expect(documents).toEqual([]);
+  });
+
+  test("an island whose code does not load reloads a document once, then leaves its server HTML", async ({ page }) => {
+    // React's client is the chunk every island needs (app/islands/runtime.ts).
+    await page.route(/\/assets\/islands\/client-[\w-]+\.js$/, (route) => route.abort());
+    const documents: string[] = [];
+    page.on("request", (r) => void (r.resourceType() === "document" && documents.push(new URL(r.url()).pathname)));
+    await page.goto("/");
+    await hydrated(page);
+    documents.length = 0;
+    await page.evaluate(() => void window.postavkaIslands?.loadAll());
+    await expect.poll(() => documents).toEqual(["/"]);
+    await hydrated(page);
+    expect(await page.evaluate(() => sessionStorage.getItem("postavka:chunk-reload"))).toMatch(/^\d+$/);
+    await page.evaluate(() => window.postavkaIslands?.loadAll());
+    // Within 10 s of that reload: no second one; the page stays as the server sent it.
+    await expect(page.locator("postavka-island[data-island=toaster]")).toHaveAttribute("data-island-state", "failed");
+    expect(documents).toEqual(["/"]);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
 
@@ -66,6 +86,7 @@ test.describe("viewport", () => {
 
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("data-viewport", "xs");
+    await hydrated(page);
     const menu = page.getByRole("banner").getByText("Меню", { exact: true });
     await expect(menu).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "ТН ВЭД" })).toBeHidden();
@@ -214,7 +235,8 @@ test.describe("route-change progress", () => {
   jsOnly();
 
   test("appears only when a navigation takes longer than 200 ms", async ({ page }) => {
-    await page.goto("/");
+    // Client navigations happen in the hydrated app pages (ADR 035); public pages are documents.
+    await page.goto("/auth");
     await hydrated(page);
     let release = () => {};
     let requested = () => {};

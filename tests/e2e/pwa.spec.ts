@@ -265,6 +265,9 @@ test.describe("install offer", () => {
     await page.locator("header").getByRole("link", { name: "ОКВЭД" }).first().click();
     await expect(page).toHaveURL(/\/okved$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("ОКВЭД");
+    // A public page is a new document (ADR 035): Chromium offers installation to it again.
+    await hydrated(page);
+    expect(await offerInstall(page, "dismissed")).toBe(true);
     await installButton(page).click();
     await expect(installButton(page)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("postavka:install-prompt-hidden"))).toBe("1");

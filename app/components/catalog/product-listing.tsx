@@ -1,8 +1,9 @@
 /**
  * A filtered, sorted, paged list of products with its facet form. The form is a plain GET form
- * (works without JavaScript, "Apply" button); with JavaScript every change applies at once.
+ * (works without JavaScript, "Apply" button); with JavaScript every change applies at once
+ * (app/islands/live-forms.ts).
  */
-import { Form, useLocation, useSubmit } from "react-router";
+import { Form, useLocation } from "react-router";
 import type { ListMeta, ProductCard, ProductFacets } from "../../lib/api-client.server.ts";
 import { Pagination } from "../pagination.tsx";
 import { unitLabel } from "../../lib/units.ts";
@@ -17,18 +18,12 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
   const t = useT();
   const lang = useLang();
   const location = useLocation();
-  const submit = useSubmit();
   const params = new URLSearchParams(location.search);
   const money = useMoney();
   return (
     <div className={facets ? "listing listing-with-filters" : "listing"}>
       {facets ? (
-        <Form
-          method="get"
-          className="filters card"
-          aria-label={t("catalog.filters")}
-          onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
-        >
+        <Form method="get" className="filters card" aria-label={t("catalog.filters")} data-autosubmit="all">
           <h2 className="filters-title">{t("catalog.filters")}</h2>
           <label className="field">
             <span>{t("catalog.sort")}</span>

@@ -2,20 +2,12 @@
 import { useRouteLoaderData } from "react-router";
 import { Text } from "./text.tsx";
 import { Fact } from "./facts.tsx";
+import { ScriptData } from "../script-data.tsx";
 
 /** A JSON-LD block; `<` is escaped so text from the catalogue cannot close the script element. */
 export function JsonLd({ data }: { data: object }) {
-  // Every script element of a page carries the CSP nonce, data blocks too (tests/e2e/server.spec.ts).
   const nonce = useRouteLoaderData<{ nonce?: string }>("root")?.nonce;
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      suppressHydrationWarning
-      // oxlint-disable-next-line react/no-danger -- JSON with "<" escaped, the only way to fill a script element
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <ScriptData type="application/ld+json" data={data} nonce={nonce} />;
 }
 
 type LocalizedText = { text: string; lang: "ru" | "en" | "zh" };

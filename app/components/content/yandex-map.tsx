@@ -1,86 +1,10 @@
 /**
- * The supplier's location on a Yandex map (spec §7: JS API v3, `ru_RU`-style language, loaded lazily
- * on mount). Rendered only when YANDEX_MAPS_API_KEY is set and the company has coordinates: the
- * server renders an empty frame (nothing is fetched without JavaScript — the "open the map" link
- * beside the address stays), and after hydration the API script is added once per page, with the
- * page's CSP nonce, then a map with one marker is drawn. A failed load leaves the frame hidden.
+ * The supplier's location on a Yandex map (spec §7): the island app/islands/yandex-map.tsx, hydrated
+ * when it scrolls into view.
  */
-import { useEffect, useRef, useState } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { RootData } from "../../root.tsx";
-import type { Lang } from "../../lib/i18n.ts";
+import { Island } from "../../islands/island.tsx";
+import YandexMapIsland, { type YandexMapProps } from "../../islands/yandex-map.tsx";
 
-/** The API's `lang` parameter per interface language. */
-const MAP_LANG: Record<Lang, string> = { ru: "ru_RU", en: "en_US", zh: "en_US" };
-
-interface Ymaps3 {
-  ready: Promise<void>;
-  YMap: new (element: HTMLElement, props: object) => { addChild(child: object): unknown; destroy(): void };
-  YMapDefaultSchemeLayer: new (props: object) => object;
-  YMapDefaultFeaturesLayer: new (props: object) => object;
-  YMapMarker: new (props: object, element: HTMLElement) => object;
-}
-
-let loading: Promise<Ymaps3> | null = null;
-
-function loadYmaps3(apiKey: string, lang: Lang, nonce: string | undefined): Promise<Ymaps3> {
-  loading ??= new Promise<Ymaps3>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = `https://api-maps.yandex.ru/v3/?apikey=${encodeURIComponent(apiKey)}&lang=${MAP_LANG[lang]}`;
-    if (nonce) script.nonce = nonce;
-    script.async = true;
-    script.onload = () => {
-      const api = (window as unknown as { ymaps3?: Ymaps3 }).ymaps3;
-      if (api) void api.ready.then(() => resolve(api), reject);
-      else reject(new Error("ymaps3 missing"));
-    };
-    script.onerror = () => {
-      loading = null;
-      reject(new Error("Yandex Maps API did not load"));
-    };
-    document.head.append(script);
-  });
-  return loading;
-}
-
-export function YandexMap({
-  apiKey,
-  lang,
-  latitude,
-  longitude,
-  label,
-}: {
-  apiKey: string;
-  lang: Lang;
-  latitude: number;
-  longitude: number;
-  label: string;
-}) {
-  const frame = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  const nonce = useRouteLoaderData<RootData>("root")?.nonce;
-  useEffect(() => {
-    let map: { destroy(): void } | null = null;
-    let cancelled = false;
-    loadYmaps3(apiKey, lang, nonce).then(
-      (ymaps3) => {
-        if (cancelled || !frame.current) return;
-        const created = new ymaps3.YMap(frame.current, { location: { center: [longitude, latitude], zoom: 14 } });
-        created.addChild(new ymaps3.YMapDefaultSchemeLayer({}));
-        created.addChild(new ymaps3.YMapDefaultFeaturesLayer({}));
-        const pin = document.createElement("div");
-        pin.className = "map-pin";
-        pin.title = label;
-        created.addChild(new ymaps3.YMapMarker({ coordinates: [longitude, latitude] }, pin));
-        map = created;
-      },
-      () => setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-      map?.destroy();
-    };
-  }, [apiKey, lang, nonce, latitude, longitude, label]);
-  if (failed) return null;
-  return <div ref={frame} className="supplier-map" role="region" aria-label={label} data-testid="yandex-map" />;
+export function YandexMap(props: YandexMapProps) {
+  return <Island name="yandex-map" load="visible" component={YandexMapIsland} props={props} />;
 }

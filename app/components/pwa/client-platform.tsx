@@ -8,18 +8,15 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import type { ShownFlash } from "../../lib/flash.ts";
 import { installHints, preloadHints } from "../../lib/hints.ts";
-import { localePath } from "../../lib/i18n.ts";
-import { idle, keepPageForOffline, startAppUpdates } from "../../lib/pwa/app-updates.ts";
-import { OFFLINE_PATH } from "../../lib/pwa/cache-rules.ts";
+import { idle, keepPageForOffline, startAppUpdates, updateTexts } from "../../lib/pwa/app-updates.ts";
+import { markEngaged, noteDocumentLoad } from "../../lib/pwa/install-prompt.ts";
 import { pageTitle, recordVisit } from "../../lib/pwa/offline-pages.ts";
-import { dismissToast, showToast } from "../../lib/pwa/toast.ts";
 import { useLang } from "../../lib/use-lang.ts";
-import { deviceClassFromCookieHeader, deviceClassForWidth, RESIZE_DEBOUNCE_MS, viewportCookie } from "../../lib/viewport.ts";
+import { trackViewport } from "../../lib/viewport.ts";
+import { connectivityTexts, watchConnectivity } from "../../lib/pwa/connectivity.ts";
 import { RouteProgress } from "./route-progress.tsx";
 import { Toaster } from "./toaster.tsx";
 import { useT } from "../../lib/use-t.ts";
-
-const OFFLINE_TOAST_ID = "connectivity";
 
 export function ClientPlatform({ flash, buildCheckIntervalS }: { flash: ShownFlash | null; buildCheckIntervalS: number }) {
   const t = useT();
@@ -32,44 +29,16 @@ export function ClientPlatform({ flash, buildCheckIntervalS }: { flash: ShownFla
   useEffect(() => {
     // A signal for styles and tests that the page is interactive.
     document.documentElement.dataset.hydrated = "true";
+    noteDocumentLoad();
   }, []);
 
   useEffect(() => {
     if (!import.meta.env.PROD) return;
-    const tr = tRef.current;
-    return startAppUpdates({
-      buildCheckIntervalS,
-      texts: {
-        available: tr("update.available"),
-        reload: tr("update.reload"),
-        later: tr("update.later"),
-        unsaved: tr("update.unsaved"),
-        reloadAnyway: tr("update.reloadAnyway"),
-        keepEditing: tr("update.keepEditing"),
-      },
-    });
+    return startAppUpdates({ buildCheckIntervalS, texts: updateTexts(tRef.current) });
   }, [buildCheckIntervalS]);
 
-  useEffect(() => {
-    // Spec §9: the device class, re-detected 50 ms after the last resize, kept for the server.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const detect = () => {
-      const detected = deviceClassForWidth(window.innerWidth);
-      if (deviceClassFromCookieHeader(document.cookie) !== detected || !document.cookie.includes("viewport=")) {
-        document.cookie = viewportCookie(detected, import.meta.env.PROD && window.isSecureContext);
-      }
-    };
-    const onResize = () => {
-      clearTimeout(timer);
-      timer = setTimeout(detect, RESIZE_DEBOUNCE_MS);
-    };
-    detect();
-    window.addEventListener("resize", onResize);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener("resize", onResize);
-    };
-  }, []);
+  // Spec §9: the device class, re-detected 50 ms after the last resize, kept for the server.
+  useEffect(() => trackViewport(import.meta.env.PROD && window.isSecureContext), []);
 
   useEffect(() => {
     const uninstall = installHints();
@@ -84,30 +53,13 @@ export function ClientPlatform({ flash, buildCheckIntervalS }: { flash: ShownFla
     // The title is the new page's by now (effects run after the commit). Not cancelled when the
     // user moves on quickly: a page seen for a moment is still a page visited.
     recordVisit(url, pageTitle(document.title));
+    // The install offer waits for a second page in the tab (ADR 021).
+    if (!isFirst) markEngaged();
     // A document load went through the worker already; a client navigation fetched only data.
     if (!isFirst) idle(() => keepPageForOffline(url));
   }, [location.pathname, location.search]);
 
-  useEffect(() => {
-    const offline = () =>
-      showToast({
-        id: OFFLINE_TOAST_ID,
-        message: tRef.current("offline.wentOffline"),
-        tone: "warning",
-        duration: 0,
-        actions: [
-          { label: tRef.current("offline.savedLink"), onClick: () => window.location.assign(localePath(lang, OFFLINE_PATH)) },
-          { label: tRef.current("toast.close"), onClick: () => dismissToast(OFFLINE_TOAST_ID) },
-        ],
-      });
-    const online = () => showToast({ id: OFFLINE_TOAST_ID, message: tRef.current("offline.backOnline"), tone: "success" });
-    window.addEventListener("offline", offline);
-    window.addEventListener("online", online);
-    return () => {
-      window.removeEventListener("offline", offline);
-      window.removeEventListener("online", online);
-    };
-  }, [lang]);
+  useEffect(() => watchConnectivity(lang, () => connectivityTexts(tRef.current)), [lang]);
 
   return (
     <>

@@ -1,62 +1,18 @@
 /**
- * The marker of a page shown from the service worker's cache (issue 6 point 3): a bar above the
- * header saying the copy is saved and how old it is, with a link to the saved pages and, once the
- * connection is back, a button to load the current version. The worker puts the copy's time in
- * `<meta name="postavka-cached-at">`; the bar goes away after the next navigation, which is live.
+ * The saved-copy marker (app/islands/offline-marker.tsx) above the header of every page. The document
+ * runtime hydrates it only on a page the service worker served from its cache; inside the hydrated
+ * areas it goes away after the next client navigation, which is live.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { useLocation } from "react-router";
-import { CACHED_AT_META } from "../../lib/pwa/cache-rules.ts";
-import { hasUnsavedInput } from "../../lib/pwa/unsaved-input.ts";
-import { timeAgo } from "../../lib/relative-time.ts";
+import { Island } from "../../islands/island.tsx";
+import OfflineMarkerIsland from "../../islands/offline-marker.tsx";
 import { useLang } from "../../lib/use-lang.ts";
-import { Icon } from "../icon.tsx";
-import { LocaleLink } from "../locale-link.tsx";
-import { useT } from "../../lib/use-t.ts";
 
 export function OfflineMarker() {
-  const t = useT();
   const lang = useLang();
   const location = useLocation();
   const firstKey = useRef(location.key);
-  const [cachedAt, setCachedAt] = useState<Date | null>(null);
-  const [online, setOnline] = useState(true);
-  const [now, setNow] = useState(() => new Date());
-
-  useEffect(() => {
-    const content = document.querySelector(`meta[name="${CACHED_AT_META}"]`)?.getAttribute("content");
-    if (content) setCachedAt(new Date(content));
-    setOnline(navigator.onLine);
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    const tick = setInterval(() => setNow(new Date()), 60_000);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-      clearInterval(tick);
-    };
-  }, []);
-
-  if (!cachedAt || location.key !== firstKey.current) return null;
-  return (
-    <div className="offline-marker" role="status">
-      <Icon name="wifi-off" size={18} />
-      <p>
-        <strong>{t("offline.marker")}</strong> {t("offline.markerAge", { age: timeAgo(cachedAt, now > cachedAt ? now : cachedAt, lang) })}
-      </p>
-      <LocaleLink to="/offline" reloadDocument>
-        {t("offline.savedLink")}
-      </LocaleLink>
-      {online ? (
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => (!hasUnsavedInput() || window.confirm(t("update.unsaved"))) && window.location.reload()}
-        >
-          <Icon name="refresh-cw" size={16} /> {t("offline.refresh")}
-        </button>
-      ) : null}
-    </div>
-  );
+  if (location.key !== firstKey.current) return null;
+  return <Island name="offline-marker" load="demand" component={OfflineMarkerIsland} props={{ lang }} />;
 }

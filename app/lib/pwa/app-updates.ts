@@ -39,12 +39,33 @@ declare global {
   }
 }
 
+/** The prompt's strings from a translate function (keys `update.*`). */
+export function updateTexts(
+  t: (
+    key: "update.available" | "update.reload" | "update.later" | "update.unsaved" | "update.reloadAnyway" | "update.keepEditing",
+  ) => string,
+): UpdateTexts {
+  return {
+    available: t("update.available"),
+    reload: t("update.reload"),
+    later: t("update.later"),
+    unsaved: t("update.unsaved"),
+    reloadAnyway: t("update.reloadAnyway"),
+    keepEditing: t("update.keepEditing"),
+  };
+}
+
 let workbox: Workbox | undefined;
 let offered = false;
 
+/** The meta element by which a public document (no router runtime) names its build (ADR 035). */
+export const BUILD_META = "postavka-build";
+
 /** The build id this page was rendered with (React Router's manifest version). */
 export function currentBuildId(): string | undefined {
-  return window.__reactRouterManifest?.version;
+  return (
+    window.__reactRouterManifest?.version ?? document.querySelector(`meta[name="${BUILD_META}"]`)?.getAttribute("content") ?? undefined
+  );
 }
 
 function reloadNow(): void {

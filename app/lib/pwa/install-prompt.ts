@@ -74,6 +74,22 @@ export function markEngaged(): void {
   emit();
 }
 
+/** sessionStorage flag: this tab has loaded a document of ours already. */
+export const LANDED_KEY = "postavka:landed";
+
+/**
+ * Called once per document load: the tab's second document (public pages are documents, ADR 035)
+ * counts as moving on from the landing page, like a client navigation does.
+ */
+export function noteDocumentLoad(): void {
+  try {
+    if (sessionStorage.getItem(LANDED_KEY) === "1") markEngaged();
+    else sessionStorage.setItem(LANDED_KEY, "1");
+  } catch {
+    // Without storage every document is a landing page: no offer, which is the quiet default.
+  }
+}
+
 /** True while an install offer is held and the user has not hidden it. */
 export function canInstall(): boolean {
   return deferred !== null && !isInstallHidden();
