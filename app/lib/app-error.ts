@@ -18,5 +18,8 @@ import { localeHref } from "../components/locale-link.tsx";
  * or `redirect` (a language-neutral path such as "/") in `lang`.
  */
 export function clearErrorHref(location: Pick<Location, "pathname" | "search" | "hash">, lang: Lang, redirect?: string): string {
-  return redirect === undefined ? `${location.pathname}${location.search}${location.hash}` : localeHref(lang, redirect);
+  // "//host/…" would be another site's address (a protocol-relative URL): keep the path on this one.
+  return redirect === undefined
+    ? `${location.pathname.replace(/^\/{2,}/, "/")}${location.search}${location.hash}`
+    : localeHref(lang, redirect);
 }
