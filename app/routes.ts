@@ -2,7 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 /**
  * Every page sits under one optional language segment (DESIGN §5); `routes/lang.tsx` validates it.
- * Layouts (spec §2): default (header and footer), svg-sprite (the icon page); the admin area has its own frame. `offline` is the saved
+ * Layouts (spec §2): default (header and footer), empty (the sign-in flow), svg-sprite (the icon page); the admin area has its own frame. `offline` is the saved
  * pages and the service worker's fallback; `manifest.webmanifest` the per-language web app manifest.
  */
 export default [
@@ -33,13 +33,6 @@ export default [
       // The interactive reference is a page of its own (Scalar); the server-rendered one its no-JS fallback (ADR 024).
       route("api-docs", "routes/api-docs.ts"),
       route("api-docs/reference", "routes/api-docs-reference.tsx"),
-      route("auth", "routes/auth.tsx", [
-        index("routes/auth-sign-in.tsx"),
-        route("code", "routes/auth-code.tsx"),
-        route("registration", "routes/auth-registration.tsx"),
-        // The undo link in the notice of a changed sign-in address (security review F10).
-        route("undo-contact", "routes/auth-undo-contact.tsx"),
-      ]),
       route("favorites", "routes/favorites.tsx"),
       route("inquiry/new", "routes/inquiry-new.tsx"),
       // Buying requests (RFQ, issue 14 §2): the public list and page.
@@ -97,6 +90,16 @@ export default [
       route("talp", "routes/talp.tsx"),
       route("liaozhong", "routes/liaozhong.tsx"),
       route("*", "routes/not-found.tsx"),
+    ]),
+    // The sign-in flow on the empty layout: the brand and the language switcher, no navigation away.
+    layout("layouts/empty.tsx", [
+      route("auth", "routes/auth.tsx", [
+        index("routes/auth-sign-in.tsx"),
+        route("code", "routes/auth-code.tsx"),
+        route("registration", "routes/auth-registration.tsx"),
+        // The undo link in the notice of a changed sign-in address (security review F10).
+        route("undo-contact", "routes/auth-undo-contact.tsx"),
+      ]),
     ]),
     layout("layouts/svg-sprite.tsx", [route("_icons", "routes/icons.tsx")]),
     // The admin area (issue 7): its own frame; site staff only (routes/admin.tsx).

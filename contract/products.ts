@@ -129,6 +129,25 @@ export const ProductFacetQuery = ProductListQuery.extend({
   q: SearchWords.optional().meta({ description: "Words: facets of the matching products only" }),
 });
 
+/**
+ * `GET /api/products`'s query: the list's filters and sort, plus the random mode (spec §7 "/api/products
+ * (list, random)"): `sort=random` draws the page at random among the filtered products, reproducibly
+ * with `seed` (server/catalog/random.ts).
+ */
+export const ProductListOrRandomQuery = ProductListQuery.extend({
+  sort: z.enum(["newest", "price_asc", "price_desc", "random"]).optional(),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .optional()
+    .meta({
+      description:
+        "With `sort=random`: the same seed, filters and page give the same products while the catalogue is unchanged; without it every call draws anew. Ignored by the other orders",
+    }),
+});
+
 export const listProducts = defineRoute({
   method: "GET",
   path: "/api/products",
@@ -136,9 +155,9 @@ export const listProducts = defineRoute({
   tag: "Products",
   summary: "Published products",
   description:
-    "Newest first, or by lowest tier price (within one `currency`, or across currencies in roubles at the latest Bank of Russia rates). Totals stop counting at 10,000 (`meta.totalCapped`).",
+    "Newest first, or by lowest tier price (within one `currency`, or across currencies in roubles at the latest Bank of Russia rates), or `random`: a page drawn at random among the filtered products (all of them, shuffled, when there are at most 200; `seed` makes the draw reproducible). Totals stop counting at 10,000 (`meta.totalCapped`).",
   auth: "public",
-  query: ProductListQuery,
+  query: ProductListOrRandomQuery,
   data: z.array(ProductCardSchema),
   meta: ListMetaSchema,
 });

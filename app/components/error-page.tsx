@@ -1,10 +1,13 @@
 /**
  * The error page (spec §2, §8): 'Page Not Found' for 404, 'Internal Server Error' for anything else,
  * with the status code and message. The heading is in the page's language; the spec's English
- * wording is kept beside it where the language differs.
+ * wording is kept beside it where the language differs. Its buttons clear the app's error (spec §4,
+ * app/lib/app-error.ts): "Try again" reloads this address (not for a 404), "home" redirects.
  */
 import { useEffect, useState, type ReactNode } from "react";
-import { isRouteErrorResponse } from "react-router";
+import { Link, isRouteErrorResponse, useLocation } from "react-router";
+import { clearErrorHref } from "../lib/app-error.ts";
+import { useLang } from "../lib/use-lang.ts";
 import { OFFLINE_RELOAD_KEY, reloadOnce } from "../lib/reload-guard.ts";
 import { LocaleLink } from "./locale-link.tsx";
 import { Icon } from "./icon.tsx";
@@ -25,6 +28,8 @@ export function ErrorPage({
   className?: string;
 }) {
   const t = useT();
+  const location = useLocation();
+  const lang = useLang();
   const notFound = status === 404;
   // 503: the database is briefly out of reach (server/db/unavailable.ts); the page says to retry.
   const unavailable = status === 503;
@@ -43,10 +48,16 @@ export function ErrorPage({
       ) : null}
       {message ? <p className="error-message">{message}</p> : null}
       <p>{text ?? (notFound ? t("errors.notFoundText") : unavailable ? t("errors.unavailableText") : t("errors.internalText"))}</p>
-      <p>
-        <LocaleLink to="/" className="button">
+      <p className="error-actions">
+        {/* Clearing the app's error (app/lib/app-error.ts): this page again, except for a missing one; or home. */}
+        {notFound ? null : (
+          <Link to={clearErrorHref(location, lang)} replace className="button">
+            <Icon name="refresh-cw" size={16} /> {t("errors.tryAgain")}
+          </Link>
+        )}
+        <Link to={clearErrorHref(location, lang, "/")} className={notFound ? "button" : "button button-secondary"}>
           {t("errors.home")}
-        </LocaleLink>
+        </Link>
       </p>
     </main>
   );

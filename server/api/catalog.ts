@@ -13,7 +13,8 @@ import { notFound } from "../errors.ts";
 import { getCompany, listCompanies } from "../catalog/companies.ts";
 import { productFacets } from "../catalog/facets.ts";
 import { listRegions } from "../catalog/regions.ts";
-import { getProduct, listCategories, listProducts, randomProducts, relatedProducts } from "../catalog/repository.ts";
+import { getProduct, listCategories, listProducts, relatedProducts } from "../catalog/repository.ts";
+import { randomProductPage } from "../catalog/random.ts";
 import { getCompanyService, listCompanyServices, listServiceTypes } from "../catalog/services.ts";
 import { pagedReply } from "./replies.ts";
 import { withResponseRates } from "../inquiries/service.ts";
@@ -36,13 +37,19 @@ export const categoryResource = resource("/api/categories", [
 ]);
 
 export const productResource = resource("/api/products", [
-  implement(products.listProducts, async (c, { query: { lang, page, perPage, ...filters } }) =>
-    translatedPage(await listProducts(c.var.db, filters, lang, page, perPage), page, perPage, (items) =>
-      translateProductCards(c.var.db, lang, items),
+  // `sort=random` (spec §7 "list, random") draws a page instead of walking an order (server/catalog/random.ts).
+  implement(products.listProducts, async (c, { query: { lang, page, perPage, seed, sort, ...filters } }) =>
+    translatedPage(
+      sort === "random"
+        ? await randomProductPage(c.var.db, filters, lang, page, perPage, seed)
+        : await listProducts(c.var.db, { ...filters, sort }, lang, page, perPage),
+      page,
+      perPage,
+      (items) => translateProductCards(c.var.db, lang, items),
     ),
   ),
   implement(products.randomProducts, async (c, { query }) => ({
-    data: await translateProductCards(c.var.db, query.lang, await randomProducts(c.var.db, query.lang, query.count)),
+    data: await translateProductCards(c.var.db, query.lang, (await randomProductPage(c.var.db, {}, query.lang, 1, query.count)).items),
   })),
   // Paging parameters are part of the list's query and mean nothing to the facets.
   implement(products.productFacets, async (c, { query: { lang, page: _page, perPage: _perPage, ...filters } }) => ({

@@ -18,6 +18,7 @@ import { storyListSql } from "../../server/catalog/press.ts";
 import { listProducts, productDetailSql, productListSql, relatedProductsSql, type ListSql } from "../../server/catalog/repository.ts";
 import { companySearchSql, productSearchSql, serviceSearchSql, storySearchSql } from "../../server/catalog/search.ts";
 import { companyServiceListSql } from "../../server/catalog/services.ts";
+import { randomPointsSql, smallSetSql } from "../../server/catalog/random.ts";
 import { seedDemo } from "../../server/catalog/seed/index.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir, removeDir } from "../support/databases.ts";
@@ -100,6 +101,7 @@ interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
   "Index Name"?: string;
+  "Index Cond"?: string;
   Plans?: PlanNode[];
 }
 
@@ -149,6 +151,15 @@ const cases: Case[] = [
     () => productListSql({ priceIn: "USD", priceMin: 10, priceMax: 500 }, 1, 24),
   ],
   ["products of suppliers in a region", () => productListSql({ region: pick.region as string }, 1, 24)],
+  // The random order (server/catalog/random.ts): the small-set probe and one walk per drawn point.
+  [
+    "random products of a category: is the set small?",
+    () => ({ rows: smallSetSql({ category: pick.topCategory as number }), count: null }),
+  ],
+  [
+    "random products of a category: the drawn points",
+    () => ({ rows: randomPointsSql({ category: pick.topCategory as number }, [related, related + 500, related + 9000]), count: null }),
+  ],
   ["a product page (prices, variants, files, other suppliers)", () => ({ rows: productDetailSql(related), count: null })],
   ["related products", () => ({ rows: relatedProductsSql(related, 8), count: null })],
   ["suppliers", () => companyListSql({}, 1, 20)],
@@ -187,6 +198,14 @@ describe("catalogue list queries use indexes (EXPLAIN on a 20,000-product catalo
   test("a price order across currencies walks products_price_idx once per currency", async () => {
     const plan = await planOf(productListSql({ sort: "price_asc" }, 1, 24).rows);
     expect(indexesUsed(plan).filter((name) => name === "products_price_idx")).toHaveLength(3);
+  });
+
+  test("a price range across currencies is counted within each currency's own range of products_price_idx", async () => {
+    const query = productListSql({ sort: "price_asc", priceIn: "RUB", priceMin: 1000, priceMax: 50_000 }, 1, 24);
+    const scans = (await planOf(query.count!)).filter((n) => n["Index Name"] === "products_price_idx");
+    // One scan per currency, each bounded by that currency's prices: not one walk of every priced product.
+    expect(scans).toHaveLength(3);
+    for (const scan of scans) expect(scan["Index Cond"]).toMatch(/price_from >= .*price_from <= /);
   });
 
   test.each(cases)("%s", async (_name, build) => {
