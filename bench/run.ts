@@ -18,6 +18,8 @@
  *    `--duration` seconds (default 10 here) per build, alternating; prints req/s, p50/p99 and the
  *    ratio current / base, and the HTML size of the category and product pages of both
  *    (bench/http-compare.ts; issue 17);
+ *  - `navigation`: a catalogue → product click in Chromium with and without the speculation rules
+ *    (bench/navigation.ts; issue 17 §3);
  *  - `lighthouse`: Lighthouse mobile scores and TBT of the ten public pages of issue 17, 3 runs each,
  *    medians, with the machine's benchmarkIndex (bench/lighthouse.ts);
  *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
@@ -39,14 +41,15 @@ import { runClassifierBench } from "./classifiers.ts";
 import { resolveCommit, runHttpCompare } from "./http-compare.ts";
 import { runHttpBench } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
+import { runNavigationBench } from "./navigation.ts";
 import { runReliabilityBench } from "./reliability.ts";
 import { log } from "./stats.ts";
 
-const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "reliability"] as const;
-const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse"] as const;
+const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability"] as const;
+const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
-  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,reliability] [--products N] [--pglite-products N] " +
+  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability] [--products N] [--pglite-products N] " +
   "[--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--keep-db] [--fresh]";
 
 function parse() {
@@ -137,6 +140,7 @@ try {
       });
   }
   if (options.parts.has("lighthouse")) await runLighthouse();
+  if (options.parts.has("navigation")) await runNavigationBench();
   if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });
   log(`bench: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 } catch (error) {

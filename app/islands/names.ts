@@ -5,7 +5,7 @@
  */
 export const ISLAND_TAG = "postavka-island";
 export type IslandLoad = "load" | "idle" | "visible" | "interaction" | "demand";
-export type IslandName = "favourite" | "save-offline" | "toaster" | "offline-marker" | "yandex-map";
+export type IslandName = "favourite" | "save-offline" | "toaster" | "offline-marker" | "yandex-map" | "offline-pages";
 
 /** A favourite star changed `{ productId, on }` (optimistically, before the server answers). */
 export const FAVOURITE_EVENT = "postavka:favourite";

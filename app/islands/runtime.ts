@@ -22,6 +22,7 @@ const MODULES: Record<IslandName, () => Promise<IslandModule>> = {
   toaster: () => import("./toaster.tsx"),
   "offline-marker": () => import("./offline-marker.tsx"),
   "yandex-map": () => import("./yandex-map.tsx"),
+  "offline-pages": () => import("./offline-pages.tsx"),
 };
 
 const INTERACTIONS = ["pointerover", "touchstart", "focusin"] as const;

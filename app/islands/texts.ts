@@ -50,12 +50,14 @@ export function collectIslandTexts(t: (key: string) => string): IslandTexts {
   return Object.fromEntries(ISLAND_TEXT_KEYS.map((key) => [key, t(key)])) as IslandTexts;
 }
 
+/** Fills i18next's `{{name}}` placeholders of `template`; unknown names stay as written. */
+export function fillTemplate(template: string, values?: Record<string, string | number>): string {
+  return values
+    ? template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match))
+    : template;
+}
+
 /** A translate function over `texts`; a missing key shows the key (as i18next does). */
 export function islandT(texts: Partial<IslandTexts>): IslandT {
-  return (key, values) => {
-    const template = texts[key] ?? key;
-    return values
-      ? template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match))
-      : template;
-  };
+  return (key, values) => fillTemplate(texts[key] ?? key, values);
 }

@@ -56,13 +56,7 @@ export interface YandexMapProps {
   label: string;
 }
 
-export default function YandexMap({
-  apiKey,
-  lang,
-  latitude,
-  longitude,
-  label,
-}: YandexMapProps) {
+export default function YandexMap({ apiKey, lang, latitude, longitude, label }: YandexMapProps) {
   const frame = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

@@ -6,6 +6,17 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { hydrated } from "./support/page.ts";
+import { newAddress, signIn } from "./support/session.ts";
+
+/**
+ * A page of the hydrated app (ADR 035: public pages are documents without the router): the profile
+ * of a newly signed-in user, whose header links are client navigations.
+ */
+async function openAppPage(page: Page, label: string, project: string) {
+  await signIn(page, newAddress(label, project));
+  await page.goto("/profile");
+  await hydrated(page);
+}
 
 /** Fake timers that move only when the test says so (Playwright's clock otherwise keeps running). */
 async function freezeClock(page: Page) {
@@ -24,10 +35,8 @@ test.describe("chunk-load failure", () => {
     expectedPageErrors: /Failed to load resource: net::ERR_FAILED|Error loading route module|Failed to fetch dynamically imported module/,
   });
 
-  test("reloads the page once, and not again within 10 s", async ({ page }) => {
-    // The sign-in page is a hydrated app page (ADR 035): its links are client navigations.
-    await page.goto("/auth");
-    await hydrated(page);
+  test("reloads the page once, and not again within 10 s", async ({ page }, testInfo) => {
+    await openAppPage(page, "chunk", testInfo.project.name);
     await page.route(/\/assets\/okved-[\w-]+\.js$/, (route) => route.abort());
     const documents: string[] = [];
     page.on("request", (r) => void (r.resourceType() === "document" && documents.push(new URL(r.url()).pathname)));
@@ -39,7 +48,7 @@ test.describe("chunk-load failure", () => {
     await expect(page.getByRole("heading", { level: 1, name: "ОКВЭД 2" })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem("postavka:chunk-reload"))).toMatch(/^\d+$/);
 
-    await page.goto("/auth");
+    await page.goto("/profile");
     await hydrated(page);
     documents.length = 0;
     await header.getByRole("link", { name: "ОКВЭД 2" }).click();
@@ -234,10 +243,8 @@ test.describe("navigation safety", () => {
 test.describe("route-change progress", () => {
   jsOnly();
 
-  test("appears only when a navigation takes longer than 200 ms", async ({ page }) => {
-    // Client navigations happen in the hydrated app pages (ADR 035); public pages are documents.
-    await page.goto("/auth");
-    await hydrated(page);
+  test("appears only when a navigation takes longer than 200 ms", async ({ page }, testInfo) => {
+    await openAppPage(page, "progress", testInfo.project.name);
     let release = () => {};
     let requested = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
