@@ -17,7 +17,7 @@
  *    temporary git worktree that is removed afterwards), `--rounds` rounds (default 3) of
  *    `--duration` seconds (default 10 here) per build, alternating; prints req/s, p50/p99 and the
  *    ratio current / base, and the HTML size of the category and product pages of both
- *    (bench/http-compare.ts; issue 17);
+ *    (bench/http-compare.ts; issue 17). Servers on BENCH_PORT and BENCH_PORT + 1 when set;
  *  - `lighthouse`: Lighthouse mobile scores and TBT of the ten public pages of issue 17, 3 runs each,
  *    medians, with the machine's benchmarkIndex (bench/lighthouse.ts);
  *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
