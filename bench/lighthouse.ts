@@ -47,7 +47,10 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 type Lhr = {
   environment: { benchmarkIndex: number };
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { title: string; score: number | null; numericValue?: number; scoreDisplayMode: string }>;
+  audits: Record<
+    string,
+    { title: string; score: number | null; numericValue?: number; scoreDisplayMode: string; details?: { items?: { issueType?: string }[] } }
+  >;
 };
 
 export async function runLighthouse(): Promise<string[]> {
@@ -113,7 +116,11 @@ export async function runLighthouse(): Promise<string[]> {
             a.score < 1 &&
             (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "metricSavings"),
         )
-        .map(([id, a]) => `${id} (${Math.round((a.score ?? 0) * 100)})`);
+        .map(([id, a]) => {
+          // Chrome's Issues panel (best practices): the id alone does not say what it complained about.
+          const kinds = [...new Set((a.details?.items ?? []).map((item) => item.issueType).filter(Boolean))];
+          return `${id} (${Math.round((a.score ?? 0) * 100)}${kinds.length ? `: ${kinds.join(", ")}` : ""})`;
+        });
       details.push(`- ${page}: ${misses.length ? misses.join(", ") : "every scored audit at 100"}`);
     }
     out.push(`### Lighthouse ${RUNS}× per page, mobile preset (simulated slow 4G, 4× CPU), Debian Chromium — medians`);

@@ -17,7 +17,8 @@
  *    temporary git worktree that is removed afterwards), `--rounds` rounds (default 3) of
  *    `--duration` seconds (default 10 here) per build, alternating; prints req/s, p50/p99 and the
  *    ratio current / base, and the HTML size of the category and product pages of both
- *    (bench/http-compare.ts; issue 17);
+ *    (bench/http-compare.ts; issue 17). Servers on BENCH_PORT and BENCH_PORT + 1 when set,
+ *    free ports otherwise;
  *  - `navigation`: a catalogue → product click in Chromium with and without the speculation rules
  *    (bench/navigation.ts; issue 17 §3);
  *  - `lighthouse`: Lighthouse mobile scores and TBT of the ten public pages of issue 17, 3 runs each,
