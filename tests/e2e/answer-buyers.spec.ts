@@ -10,14 +10,9 @@ import { hydrated } from "./support/page.ts";
 import { apiAs, publishedProductOfNewSupplier } from "./support/admin.ts";
 import { enterCode, newAddress, signIn } from "./support/session.ts";
 
-test("ru: a member reads a conversation without a reply form; as a sales manager they answer", async ({
-  page,
-  browser,
-  baseURL,
-  javaScriptEnabled,
-}, info) => {
-  test.setTimeout(180_000);
+test("ru: a member reads without a reply form, a sales manager answers", async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  test.setTimeout(180_000);
   const open = async (target: typeof page, path: string) => {
     await target.goto(path);
     if (javaScriptEnabled) await hydrated(target);
