@@ -136,7 +136,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
       {company.status === "draft" ? <p className="notice">{t("profileCompany.draftNotice")}</p> : null}
       <PendingDiff diff={loaderData.pendingDiff} />
       {!managesCompany(company.role) ? (
-        <ReadOnlyNotice>{t("profileHome.memberNote", { role: t(`profileEmployees.roles.${company.role}`) })}</ReadOnlyNotice>
+        <ReadOnlyNotice>{t("profileHome.memberNote", { role: t(`profileHome.role.${company.role}`) })}</ReadOnlyNotice>
       ) : null}
 
       <div className="supplier-layout">

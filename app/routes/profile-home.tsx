@@ -152,9 +152,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
         {canSubmit && !reviewReady ? <p className="muted small">{t("profileHome.submitNeeds")}</p> : null}
-        {!canEdit ? (
-          <p className="muted small">{t("profileHome.memberNote", { role: t(`profileEmployees.roles.${company.role}`) })}</p>
-        ) : null}
+        {!canEdit ? <p className="muted small">{t("profileHome.memberNote", { role: t(`profileHome.role.${company.role}`) })}</p> : null}
       </section>
 
       <div className="profile-home-grid">
