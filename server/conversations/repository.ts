@@ -16,7 +16,7 @@
  * (server/notifications).
  *
  * Read state: `buyer_read_at` / `supplier_read_at`; unread = the other side's visible messages
- * written after it.
+ * written after it. The supplier's mark moves when someone who answers reads (not a `member`).
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -314,13 +314,20 @@ export async function getConversation(
   };
 }
 
-/** Marks the conversation read for the caller's side, and the notifications that link to it. */
+/**
+ * Marks the conversation read for the caller's side, and the caller's notifications that link to
+ * it. A supplier employee who does not answer buyers (a `member`) only clears their own
+ * notifications: the company's unread mark is there for those who answer, and a colleague's glance
+ * must not hide a waiting buyer from them.
+ */
 export async function markConversationRead(db: Db, userId: number, id: number, now = new Date()): Promise<void> {
-  const { side } = await conversationFor(db, userId, id);
-  await db
-    .update(conversations)
-    .set(side === "buyer" ? { buyerReadAt: now } : { supplierReadAt: now })
-    .where(eq(conversations.id, id));
+  const { side, canReply } = await conversationFor(db, userId, id);
+  if (canReply) {
+    await db
+      .update(conversations)
+      .set(side === "buyer" ? { buyerReadAt: now } : { supplierReadAt: now })
+      .where(eq(conversations.id, id));
+  }
   await markReadByLink(db, userId, conversationPath(id));
 }
 

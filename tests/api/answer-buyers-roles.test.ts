@@ -3,7 +3,8 @@
  * `answerBuyers`, ADR 028), on PGlite and PostgreSQL: the access matrix of the four company roles
  * — owner, admin, sales, member — over reading the company's inbox and a conversation, replying,
  * closing and reopening, and creating and changing a quote. Owners, admins and sales managers do
- * all of it; a member reads everything and every write is 403 `forbidden_role` that changes nothing.
+ * all of it; a member reads everything and every write is 403 `forbidden_role` that changes nothing
+ * (nor does a member's reading clear the company's unread mark).
  * A new inquiry's e-mail goes to those who answer, not to a member.
  */
 import { eq, inArray } from "drizzle-orm";
@@ -105,6 +106,14 @@ describe("a company's conversations by role", () => {
     const seen = await conversation(role);
     expect(seen.status).toBe(200);
     expect(seen.body.data).toMatchObject({ side: "supplier", canReply: ANSWERS[role] });
+  });
+
+  test("a member's reading leaves the company's unread mark for those who answer; an answerer's clears it", async () => {
+    expect((await conversation("owner")).body.data.unread).toBe(1);
+    expect((await call(api, "POST", `/api/conversations/${conversationId}/read`, undefined, staff.member.token)).status).toBe(200);
+    expect((await conversation("owner")).body.data.unread).toBe(1);
+    expect((await call(api, "POST", `/api/conversations/${conversationId}/read`, undefined, staff.sales.token)).status).toBe(200);
+    expect((await conversation("owner")).body.data.unread).toBe(0);
   });
 
   test("the buyer may always write", async () => {
