@@ -4,10 +4,11 @@
  * attachments, read state per side and the status new → answered → closed (either side may close;
  * a new message reopens: a supplier's message makes it `answered`, a buyer's `new` again).
  *
- * Who sees what: the buyer sees their own conversations (`box=buyer`); the active employees of the
- * supplier company with the `inquiries` permission (owner, admin, member: ADR 009 extended by ADR
- * 028) see and answer the company's (`box=company`). Anything else is a 404 `not_found`, exactly like
- * a conversation that does not exist.
+ * Who sees what: the buyer sees their own conversations (`box=buyer`); every active employee of the
+ * supplier company sees the company's (`box=company`), and those with the `answerBuyers` permission
+ * (owner, admin, sales; ADR 009, ADR 028) answer them — a `member` writing, closing or reopening gets
+ * 403 `forbidden_role`, and `canReply` tells the page. Anything else is a 404 `not_found`, exactly
+ * like a conversation that does not exist.
  *
  * Staff: any message may be reported (`report`); the admin list shows open reports, staff hide a
  * message (shown to neither side) or dismiss the report; both are written to the audit log.
@@ -86,6 +87,10 @@ export const ConversationSchema = ConversationSummarySchema.extend({
   destinationCity: z.string().nullable(),
   wantedBy: z.string().nullable(),
   messages: z.array(MessageSchema),
+  canReply: z.boolean().meta({
+    description:
+      "The caller may write, close and reopen: the buyer, or an employee whose company role answers buyers (owner, admin, sales); false for a member",
+  }),
   /** A machine translation provider is configured: messages may be translated (translateConversationMessage). */
   canTranslate: z.boolean(),
 }).meta({ id: "Conversation" });
@@ -136,6 +141,8 @@ export const UnreadSchema = z.object({ buyer: z.number().int(), company: z.numbe
 
 const TAG = "Conversations";
 const ERRORS = ["unauthorized", "not_found"] as const;
+const ANSWERERS =
+  "Access: the buyer; for the supplier, an employee who answers buyers (owner, admin, sales) — a member gets 403 `forbidden_role`.";
 
 export const listConversations = defineRoute({
   method: "GET",
@@ -195,12 +202,13 @@ export const replyToConversation = defineRoute({
   operationId: "replyToConversation",
   tag: TAG,
   summary: "Write a message (a supplier's answers the inquiry; any message reopens a closed conversation)",
+  description: ANSWERERS,
   auth: "user",
   params: PathIdParams,
   body: ReplySchema,
   data: MessageSchema,
   status: 201,
-  errors: [...ERRORS, "rate_limited", "file_not_found", "user_blocked"],
+  errors: [...ERRORS, "rate_limited", "file_not_found", "user_blocked", "forbidden_role"],
 });
 
 export const changeConversationStatus = defineRoute({
@@ -209,11 +217,12 @@ export const changeConversationStatus = defineRoute({
   operationId: "changeConversationStatus",
   tag: TAG,
   summary: "Close or reopen a conversation (either side)",
+  description: ANSWERERS,
   auth: "user",
   params: PathIdParams,
   body: StatusActionSchema,
   data: z.object({ id: z.number().int(), status: z.enum(CONVERSATION_STATUSES) }),
-  errors: [...ERRORS, "invalid_transition"],
+  errors: [...ERRORS, "invalid_transition", "forbidden_role"],
 });
 
 export const reportMessage = defineRoute({

@@ -25,7 +25,7 @@ export const OrganizationSchema = z
     name: z.string(),
     names: z.object({ ru: z.string().optional(), en: z.string().optional(), zh: z.string().optional() }),
     sourceLang: z.enum(LANGS),
-    role: z.string().meta({ description: "Company role: owner, admin or member" }),
+    role: z.string().meta({ description: "Company role: owner, admin, sales or member (ADR 009)" }),
     status: z.string().meta({ description: "The company's status: draft, moderation, published, rejected, blocked" }),
     employeeStatus: z.string().meta({ description: "The person's membership: invited, active or blocked" }),
   })
@@ -50,7 +50,9 @@ export const ProfileInvitationSchema = z
   .object({
     id: z.number().int(),
     company: z.object({ id: z.number().int(), name: z.record(z.string(), z.string()), status: z.string() }),
-    role: z.enum(["owner", "admin", "member"]),
+    // The company roles of contract/profile/fields.ts MEMBER_ROLES, written out: this module is read by
+    // every page and must not pull in the profile forms' field rules.
+    role: z.enum(["owner", "admin", "sales", "member"]),
     position: z.string().nullable(),
     invitedBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
     invitedAt: z.string().meta({ description: "ISO 8601" }),

@@ -11,6 +11,9 @@
  * politely by e-mail in their language (server/rfq/mail.ts, a job).
  *
  * Validation codes: repeated tier quantities `duplicate_tier`; a validity date in the past `too_small`.
+ *
+ * Every employee of the company reads its matched requests and quotes; only the roles that answer
+ * buyers (owner, admin, sales — ADR 009) send or change a quote: a `member` gets 403 `forbidden_role`.
  */
 import { z } from "zod";
 import { LANGS } from "./lang.ts";
@@ -204,13 +207,14 @@ export const createQuote = defineRoute({
   operationId: "createQuote",
   tag: SUPPLIER_TAG,
   summary: "Quote on a buying request",
-  description: "One per company per request; the request must be open and its deadline not passed; not on the company's own request.",
+  description:
+    "One per company per request; the request must be open and its deadline not passed; not on the company's own request. Access: owner, admin or sales (a member gets 403 `forbidden_role`, ADR 009).",
   auth: "user",
   query: ViewQuery,
   body: CreateQuoteSchema,
   data: OwnQuoteSchema,
   status: 201,
-  errors: [...MEMBER, ...FILE_ERRORS, "not_found", "quote_exists", "rfq_closed", "own_rfq"],
+  errors: [...MEMBER, "forbidden_role", ...FILE_ERRORS, "not_found", "quote_exists", "rfq_closed", "own_rfq"],
 });
 
 export const getOwnQuote = defineRoute({
@@ -232,12 +236,13 @@ export const updateQuote = defineRoute({
   operationId: "updateQuote",
   tag: SUPPLIER_TAG,
   summary: "Change a quote (the whole form) until the request's deadline",
+  description: "Access: owner, admin or sales (a member gets 403 `forbidden_role`, ADR 009).",
   auth: "user",
   params: PathIdParams,
   query: ViewQuery,
   body: QuoteSchema,
   data: OwnQuoteSchema,
-  errors: [...MEMBER, ...FILE_ERRORS, "not_found", "rfq_closed"],
+  errors: [...MEMBER, "forbidden_role", ...FILE_ERRORS, "not_found", "rfq_closed"],
 });
 
 export const compareQuotes = defineRoute({

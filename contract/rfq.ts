@@ -154,7 +154,10 @@ export type RfqPublic = z.infer<typeof RfqPublicSchema>;
 /** What the caller may do with a request they see. */
 export const RfqViewerSchema = z.object({
   isBuyer: z.boolean(),
-  canQuote: z.boolean().meta({ description: "The caller's company may quote now (open, before the deadline, not the buyer's own)" }),
+  canQuote: z.boolean().meta({
+    description:
+      "The caller may quote for their company now: open, before the deadline, not the buyer's own, and the caller's company role answers buyers (owner, admin, sales)",
+  }),
   myQuoteId: z.number().int().nullable(),
 });
 

@@ -116,7 +116,7 @@ export const RECORDS: Record<RecordsKind, RecordsConfig> = {
         param: "role",
         multi: true,
         values: { prefix: "admin.companyRoles." },
-        options: ["owner", "admin", "member"],
+        options: ["owner", "admin", "sales", "member"],
         title: "admin.fields.companyRole",
       },
     ],

@@ -12,6 +12,7 @@ import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import * as companyApi from "../../contract/profile/company.ts";
+import { companyLock } from "../../contract/profile/fields.ts";
 import { apiContext } from "../context.ts";
 import type { CompanyView } from "../lib/profile-api/company.server.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -19,8 +20,7 @@ import { useT } from "../lib/use-t.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { data: company } = await context.get(apiContext).send(companyApi.getCompany);
-  const readOnly =
-    company.role === "member" ? "member" : company.status === "moderation" ? "moderation" : company.status === "blocked" ? "blocked" : null;
+  const readOnly = companyLock(company);
   return { company, readOnly };
 }
 

@@ -14,6 +14,7 @@ import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
 import * as companyApi from "../../contract/profile/company.ts";
+import { managesCompany } from "../../contract/profile/fields.ts";
 import * as legalApi from "../../contract/profile/legal-entities.ts";
 import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
 import { codeDetail } from "../lib/classifier-loaders.server.ts";
@@ -73,7 +74,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const { company, legalEntities, files, okved, region, kind } = loaderData;
-  const canEdit = company.role !== "member" && company.status !== "moderation" && company.status !== "blocked";
+  const canEdit = managesCompany(company.role) && company.status !== "moderation" && company.status !== "blocked";
   const edit = (to: string) =>
     canEdit ? (
       <LocaleLink to={to} className="button button-secondary button-small">
@@ -134,7 +135,9 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
       ) : null}
       {company.status === "draft" ? <p className="notice">{t("profileCompany.draftNotice")}</p> : null}
       <PendingDiff diff={loaderData.pendingDiff} />
-      {company.role === "member" ? <ReadOnlyNotice>{t("profileHome.memberNote")}</ReadOnlyNotice> : null}
+      {!managesCompany(company.role) ? (
+        <ReadOnlyNotice>{t("profileHome.memberNote", { role: t(`profileHome.role.${company.role}`) })}</ReadOnlyNotice>
+      ) : null}
 
       <div className="supplier-layout">
         <div>

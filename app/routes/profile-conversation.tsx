@@ -8,6 +8,9 @@
  * it and redirects back with `?translated=<id>`). Opening the page marks
  * the conversation read for the reader's side. Anyone else gets the not-found page (the API's 404).
  * Every form is a plain post with a redirect back and a flash message: no JavaScript needed.
+ * An employee whose company role does not answer buyers (a `member`, ADR 009) reads everything but
+ * gets no reply form and no close / reopen, only a note saying who answers; a post they make anyway
+ * is the API's 403 `forbidden_role`, shown as that same note.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -52,12 +55,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "reply");
   const api = context.get(apiContext);
   const back = `/profile/conversations/${params.id}`;
+  // A member's post (a stale page, a hand-made form) is refused by the API: say who answers buyers.
+  const roleCodes = { forbidden_role: { message: "profileEmployees.answerBuyersOnly.conversation" } };
 
   if (intent === "close" || intent === "reopen") {
     try {
       await api.send(conv.changeConversationStatus, { params: { id: params.id }, body: { action: intent } });
     } catch (error) {
-      const { messages, status } = apiErrorMessages(error);
+      const { messages, status } = apiErrorMessages(error, { codes: roleCodes });
       return data({ result: undefined, actionErrors: messages }, { status });
     }
     return localizedRedirect(request, back, intent === "close" ? "inquiries.flash.closed" : "inquiries.flash.reopened");
@@ -99,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return replyWithApiError(submission, error, {
       fields: ["message", "attachments"],
       fieldMap: { file: "attachments" },
-      codes: { rate_limited: { message: "inquiries.errors.rateLimited" } },
+      codes: { rate_limited: { message: "inquiries.errors.rateLimited" }, ...roleCodes },
       data: { actionErrors: null },
     });
   }
@@ -113,14 +118,6 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const c = loaderData.conversation;
   const busy = navigation.state === "submitting";
   const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
-  const [form, fields] = useForm({
-    // A new id once the message is in: the reply box starts empty again (also after a client-side post).
-    id: `reply-${c.id}-${c.messages.length}`,
-    lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: conv.ReplySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
   const counterpart =
     c.side === "buyer" ? nameIn(c.supplier.name, lang) : [c.buyer.name, nameIn(c.buyer.company, lang)].filter(Boolean).join(", ");
   const terms: [string, string][] = [];
@@ -250,35 +247,65 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         </ol>
       </section>
 
-      <section className="card" aria-labelledby="reply-heading">
-        <h2 id="reply-heading">{t("inquiries.reply")}</h2>
-        {c.status === "closed" ? <p className="muted">{t("inquiries.closedNote")}</p> : null}
-        <Form key={form.id} method="post" encType="multipart/form-data" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name="intent" value="reply" />
-          <TextareaField field={fields.message} label={t("inquiries.replyLabel")} rows={5} required />
-          <div className="field">
-            <label htmlFor="reply-attachments">{t("inquiries.attachments")}</label>
-            <input id="reply-attachments" type="file" name="attachments" multiple aria-describedby="reply-attachments-hint" />
-            <p id="reply-attachments-hint" className="field-hint">
-              {t("inquiries.attachmentsHint")}
-            </p>
-            <FieldError id="reply-attachments-error" errors={form.allErrors.attachments} />
-          </div>
-          <div className="page-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {t("inquiries.sendReply")}
-            </button>
-          </div>
-        </Form>
-        <Form method="post" className="page-actions">
-          <input type="hidden" name="intent" value={c.status === "closed" ? "reopen" : "close"} />
-          <button type="submit" className="button button-secondary" disabled={busy}>
-            {c.status === "closed" ? t("inquiries.reopen") : t("inquiries.close")}
-          </button>
-        </Form>
-      </section>
+      {c.canReply ? (
+        <ReplySection conversation={c} lastResult={actionData?.result as SubmissionResult<string[]> | undefined} busy={busy} />
+      ) : (
+        <p className="notice" data-testid="answer-buyers-only">
+          {t("profileEmployees.answerBuyersOnly.conversation")}
+        </p>
+      )}
     </div>
+  );
+}
+
+/** The reply form (with attachments) and close / reopen, for a reader who may write (`canReply`). */
+function ReplySection({
+  conversation: c,
+  lastResult,
+  busy,
+}: {
+  conversation: conv.Conversation;
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+}) {
+  const t = useT();
+  const [form, fields] = useForm({
+    // A new id once the message is in: the reply box starts empty again (also after a client-side post).
+    id: `reply-${c.id}-${c.messages.length}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: conv.ReplySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card" aria-labelledby="reply-heading">
+      <h2 id="reply-heading">{t("inquiries.reply")}</h2>
+      {c.status === "closed" ? <p className="muted">{t("inquiries.closedNote")}</p> : null}
+      <Form key={form.id} method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="reply" />
+        <TextareaField field={fields.message} label={t("inquiries.replyLabel")} rows={5} required />
+        <div className="field">
+          <label htmlFor="reply-attachments">{t("inquiries.attachments")}</label>
+          <input id="reply-attachments" type="file" name="attachments" multiple aria-describedby="reply-attachments-hint" />
+          <p id="reply-attachments-hint" className="field-hint">
+            {t("inquiries.attachmentsHint")}
+          </p>
+          <FieldError id="reply-attachments-error" errors={form.allErrors.attachments} />
+        </div>
+        <div className="page-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t("inquiries.sendReply")}
+          </button>
+        </div>
+      </Form>
+      <Form method="post" className="page-actions">
+        <input type="hidden" name="intent" value={c.status === "closed" ? "reopen" : "close"} />
+        <button type="submit" className="button button-secondary" disabled={busy}>
+          {c.status === "closed" ? t("inquiries.reopen") : t("inquiries.close")}
+        </button>
+      </Form>
+    </section>
   );
 }
 

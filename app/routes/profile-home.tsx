@@ -15,6 +15,7 @@ import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type Che
 import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as companyApi from "../../contract/profile/company.ts";
+import { managesCompany } from "../../contract/profile/fields.ts";
 import * as employeesApi from "../../contract/profile/employees.ts";
 import * as legalApi from "../../contract/profile/legal-entities.ts";
 import { apiContext } from "../context.ts";
@@ -65,7 +66,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
   const t = useT();
   const navigation = useNavigation();
   const { company, counts } = loaderData;
-  const canEdit = company.role !== "member";
+  const canEdit = managesCompany(company.role);
   const busy = navigation.state === "submitting";
   const items: ChecklistItem[] = [
     { key: "name", done: Object.keys(company.name).length > 0, to: "/profile/company/edit" },
@@ -151,7 +152,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
         {canSubmit && !reviewReady ? <p className="muted small">{t("profileHome.submitNeeds")}</p> : null}
-        {!canEdit ? <p className="muted small">{t("profileHome.memberNote")}</p> : null}
+        {!canEdit ? <p className="muted small">{t("profileHome.memberNote", { role: t(`profileHome.role.${company.role}`) })}</p> : null}
       </section>
 
       <div className="profile-home-grid">

@@ -30,6 +30,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import * as companyApi from "../../contract/profile/company.ts";
+import { companyLock } from "../../contract/profile/fields.ts";
 import * as legalApi from "../../contract/profile/legal-entities.ts";
 import { LegalEntityFields, LegalEntitySchema } from "../../contract/profile/legal-entities.ts";
 import { validateInn } from "../../contract/identifiers.ts";
@@ -134,8 +135,7 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
   const t = useT();
   const navigation = useNavigation();
   const { company, entities, editing } = loaderData;
-  const readOnly =
-    company.role === "member" ? "member" : company.status === "moderation" ? "moderation" : company.status === "blocked" ? "blocked" : null;
+  const readOnly = companyLock(company);
   const lastRequired = company.country === "RU" && company.status === "published" && entities.length === 1;
   return (
     <div className="legal-entities">

@@ -2,6 +2,9 @@
  * `/profile/quotes/new?rfq=<id>` (a new quote) and `/profile/quotes/:id` (the company's quote, editable
  * until the request's deadline): the request's terms above the quote form (app/components/rfq/quote-form.tsx).
  * A request the company may not see is a 404; a company that already quoted is sent to its quote.
+ * Only the roles that answer buyers (owner, admin, sales — ADR 009) send or change a quote: a
+ * `member` sees the request and the quote read-only with a note saying who quotes, and a post of
+ * theirs (the API's 403 `forbidden_role`) shows that same note.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -15,7 +18,8 @@ import { ATTACHMENT_ERRORS, uploadAttachments } from "../lib/rfq-attachments.ser
 import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { QuoteForm } from "../components/rfq/quote-form.tsx";
 import { RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
-import { apiContext } from "../context.ts";
+import { apiContext, profileContext } from "../context.ts";
+import { mayAnswerBuyers } from "../../contract/profile/fields.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
@@ -30,15 +34,16 @@ import { useT } from "../lib/use-t.ts";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const api = context.get(apiContext);
+  const canQuote = mayAnswerBuyers(context.get(profileContext).organization?.role ?? "");
   if (params.id) {
     const quote = (await orNotFound(request, api.send(quotesApi.getOwnQuote, { params: { id: params.id }, query: { lang } }))).data;
-    return { rfq: quote.rfq, quote, seo: { title: quote.rfq.title } };
+    return { rfq: quote.rfq, quote, canQuote, seo: { title: quote.rfq.title } };
   }
   const rfqId = documentUrl(request).searchParams.get("rfq") ?? "";
   if (!/^\d{1,9}$/.test(rfqId)) pageNotFound(request);
   const rfq = (await orNotFound(request, api.send(rfqApi.getRfq, { params: { id: rfqId }, query: { lang } }))).data;
   if (rfq.viewer.myQuoteId) throw redirect(localeHref(lang, `/profile/quotes/${rfq.viewer.myQuoteId}`));
-  return { rfq, quote: null, seo: { title: rfq.title } };
+  return { rfq, quote: null, canQuote, seo: { title: rfq.title } };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -60,7 +65,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const created = await api.send(quotesApi.createQuote, { query: { lang }, body: { ...submission.value, rfqId, fileIds } });
     return localizedRedirect(request, `/profile/quotes/${created.data.id}`, "rfq.flash.quoteSent");
   } catch (error) {
-    return replyWithApiError(submission, error, { ownMessages: "rfq.errors", ...ATTACHMENT_ERRORS });
+    return replyWithApiError(submission, error, {
+      ownMessages: "rfq.errors",
+      ...ATTACHMENT_ERRORS,
+      codes: { ...ATTACHMENT_ERRORS.codes, forbidden_role: { message: "profileEmployees.answerBuyersOnly.quote" } },
+    });
   }
 }
 
@@ -71,11 +80,12 @@ export function headers() {
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { rfq, quote } = loaderData;
+  const { rfq, quote, canQuote } = loaderData;
   const defaults = quote
     ? { ...quote, leadTimeDays: String(quote.leadTimeDays), comment: quote.comment ?? "" }
     : { currency: rfq.currency ?? "CNY", incoterms: rfq.incoterms, lang, tiers: [{ minQuantity: rfq.quantity, price: "" }] };
-  const readOnly = quote ? !quote.editable : false;
+  const closed = quote ? !quote.editable : false;
+  const readOnly = closed || !canQuote;
   return (
     <section className="rfq-page">
       <p className="small">
@@ -100,14 +110,22 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <span className={`badge rfq-quote-${quote.status}`}>{t(`rfq.quotes.status.${quote.status}`)}</span>
         </p>
       ) : null}
-      {readOnly ? <p className="notice">{t("rfq.quoteForm.readOnly")}</p> : null}
-      <QuoteForm
-        result={actionData?.result}
-        defaultValue={defaults}
-        submitLabel={quote ? t("rfq.quoteForm.save") : t("rfq.quoteForm.send")}
-        disabled={readOnly}
-        files={quote?.files}
-      />
+      {closed ? <p className="notice">{t("rfq.quoteForm.readOnly")}</p> : null}
+      {canQuote ? null : (
+        <p className="notice" data-testid="answer-buyers-only">
+          {t("profileEmployees.answerBuyersOnly.quote")}
+        </p>
+      )}
+      {/* A member sees the company's quote read-only; an empty form they could not send is left out. */}
+      {quote || canQuote ? (
+        <QuoteForm
+          result={actionData?.result}
+          defaultValue={defaults}
+          submitLabel={quote ? t("rfq.quoteForm.save") : t("rfq.quoteForm.send")}
+          disabled={readOnly}
+          files={quote?.files}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,14 +1,17 @@
 /**
  * `/profile/quotes/requests`: buying requests that reached the supplier's company — matched by its
  * products' TN VED heading, category or OKVED activities, or invited by the buyer — newest first,
- * each with why it matched and a link to quote (or to the company's quote).
+ * each with why it matched and a link to quote (or to the company's quote). The link to quote is
+ * for the roles that answer buyers (owner, admin, sales — ADR 009); a `member` reads the list with a
+ * note saying who quotes.
  */
 import type { Route } from "./+types/profile-quotes-requests";
 import rfqStyles from "../styles/rfq.css?url";
 import * as quotesApi from "../../contract/quotes.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
-import { apiContext } from "../context.ts";
+import { apiContext, profileContext } from "../context.ts";
+import { mayAnswerBuyers } from "../../contract/profile/fields.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
@@ -18,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: matched } = await context
     .get(apiContext)
     .send(quotesApi.listMatchedRfqs, { query: { lang: pageLang(request), page: 1, perPage: 50 } });
-  return { matched, seo: { title: getInstance(context).t("rfq.matched.title") } };
+  const canQuote = mayAnswerBuyers(context.get(profileContext).organization?.role ?? "");
+  return { matched, canQuote, seo: { title: getInstance(context).t("rfq.matched.title") } };
 }
 
 export function headers() {
@@ -31,6 +35,7 @@ export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
     <section className="rfq-page">
       <h1>{t("rfq.matched.title")}</h1>
       <p className="muted">{t("rfq.matched.lead")}</p>
+      {loaderData.canQuote ? null : <p className="notice">{t("profileEmployees.answerBuyersOnly.quote")}</p>}
       {loaderData.matched.length === 0 ? (
         <p className="card empty-state">{t("rfq.matched.empty")}</p>
       ) : (
@@ -49,7 +54,7 @@ export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
                   <LocaleLink to={`/profile/quotes/${myQuote.id}`} className="button button-secondary">
                     {t("rfq.matched.viewQuote")}
                   </LocaleLink>
-                ) : rfq.status === "open" ? (
+                ) : rfq.status === "open" && loaderData.canQuote ? (
                   <LocaleLink to={`/profile/quotes/new?rfq=${rfq.id}`} className="button button-primary">
                     {t("rfq.matched.quote")}
                   </LocaleLink>

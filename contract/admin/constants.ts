@@ -77,6 +77,6 @@ export const COMPANY_STATUSES = ["draft", "moderation", "published", "rejected",
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const PRODUCT_STATUSES = ["draft", "moderation", "published", "rejected", "blocked"] as const;
 export const CURRENCIES = ["RUB", "CNY", "USD"] as const;
-export const COMPANY_ROLES = ["owner", "admin", "member"] as const;
+export const COMPANY_ROLES = ["owner", "admin", "sales", "member"] as const;
 export const EMPLOYEE_STATUSES = ["invited", "active", "blocked"] as const;
 export const CONTENT_PAGE_KINDS = ["page", "region"] as const;

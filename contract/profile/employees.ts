@@ -7,7 +7,9 @@
  * Rules (ADR 009, server/profile/employees.ts): every employee sees the list; owners and admins
  * invite, change roles and positions, block and remove; only an owner may touch an owner or give
  * the owner role (403 `forbidden_role`); the company always keeps an active owner (409
- * `last_owner`); anyone may leave (DELETE of their own row) except the last owner. Invitations go
+ * `last_owner`); anyone may leave (DELETE of their own row) except the last owner. Roles: owner,
+ * admin, sales (answers buyers: inquiries and quotes) and member (reads them; permissions in
+ * server/profile/access.ts, ADR 009). Invitations go
  * by e-mail, are valid 14 days after they were (last) sent, and are accepted by the person signed
  * in with that address.
  */
@@ -254,7 +256,7 @@ export const FormFieldSchema = z
   .meta({ id: "FormField" });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
-export const PERMISSION_KEYS = ["read", "editProducts", "deleteProducts", "editCompany", "manageEmployees"] as const;
+export const PERMISSION_KEYS = ["read", "editProducts", "answerBuyers", "deleteProducts", "editCompany", "manageEmployees"] as const;
 
 /** A company role as the form offers it. */
 export const RoleOptionSchema = z

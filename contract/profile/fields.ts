@@ -33,9 +33,37 @@ export const CURRENCY_CODES = ["RUB", "CNY", "USD"] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 export { COUNTRY_CODES } from "../common.ts";
 export const HEADCOUNT_RANGES = ["1-10", "11-50", "51-250", "251-1000", "1000+"] as const;
-/** Company roles (ADR 009): what each may do is server/profile/access.ts `PERMISSIONS`. */
-export const MEMBER_ROLES = ["owner", "admin", "member"] as const;
+/**
+ * Company roles (ADR 009): what each may do is server/profile/access.ts `PERMISSIONS`. `sales` (a
+ * sales manager, issue 14 §1) answers buyers and keeps products like a member, nothing more.
+ */
+export const MEMBER_ROLES = ["owner", "admin", "sales", "member"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
+/**
+ * The roles that answer buyers on the company's behalf (ADR 009 "answer buyers", ADR 028): reply in
+ * its conversations, close or reopen them, send and change its quotes. A `member` only reads them.
+ */
+export const ANSWER_BUYERS_ROLES = ["owner", "admin", "sales"] as const satisfies readonly MemberRole[];
+/** The roles that run the company (ADR 009): its card and legal entities, its employees, deleting products. */
+export const MANAGING_ROLES = ["owner", "admin"] as const satisfies readonly MemberRole[];
+/** Whether company role `role` runs the company (MANAGING_ROLES); false for any other string. */
+export function managesCompany(role: string): boolean {
+  return (MANAGING_ROLES as readonly string[]).includes(role);
+}
+/**
+ * Why the caller cannot change the company card and legal entities now, or null when they can:
+ * `member` for a role that does not run the company (anyone but an owner or admin), `moderation`
+ * while a moderator reviews it (409 `under_moderation`), `blocked` once a moderator blocked it
+ * (403 `company_blocked`) — the refusals of server/profile/access.ts, told before a form is shown.
+ */
+export function companyLock(company: { role: string; status: string }): "member" | "moderation" | "blocked" | null {
+  if (!managesCompany(company.role)) return "member";
+  return company.status === "moderation" || company.status === "blocked" ? company.status : null;
+}
+/** Whether company role `role` answers buyers (ANSWER_BUYERS_ROLES); false for any other string. */
+export function mayAnswerBuyers(role: string): boolean {
+  return (ANSWER_BUYERS_ROLES as readonly string[]).includes(role);
+}
 export const FILE_KINDS = ["image", "document"] as const;
 /** Moderation states of a company and of a product (the status machines: server/profile/company.ts, products.ts). */
 export const COMPANY_STATUSES = ["draft", "moderation", "published", "rejected", "blocked"] as const;

@@ -81,7 +81,7 @@ export const quoteResource = resource("/api/profile/quotes", [
     data: await listOwnQuotes(c.var.db, (await callerAccess(c, "read")).companyId, query.lang),
   })),
   implement(quotesApi.createQuote, async (c, { query, body }) => {
-    const access = await callerAccess(c, "editProducts");
+    const access = await callerAccess(c, "answerBuyers");
     assertCompanyNotBlocked(access);
     const id = await createQuote(c.var.db, access, body.rfqId, body);
     await c.var.jobs.send("rfq-quote-mail", { quoteId: id });
@@ -91,7 +91,7 @@ export const quoteResource = resource("/api/profile/quotes", [
     data: await getOwnQuote(c.var.db, (await callerAccess(c, "read")).companyId, params.id, query.lang),
   })),
   implement(quotesApi.updateQuote, async (c, { params, query, body }) => {
-    const access = await callerAccess(c, "editProducts");
+    const access = await callerAccess(c, "answerBuyers");
     assertCompanyNotBlocked(access);
     await updateQuote(c.var.db, access, params.id, body);
     return { data: await getOwnQuote(c.var.db, access.companyId, params.id, query.lang) };

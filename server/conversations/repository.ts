@@ -1,10 +1,13 @@
 /**
  * Conversations between a buyer and a supplier company (contract/conversations.ts; ADR 028).
  *
- * Who may see a conversation (`sideOf`): its buyer (side `buyer`), or an ACTIVE employee of the
- * supplier company (side `supplier`; every company role answers inquiries — owner, admin and member,
- * ADR 028 on ADR 009). Anyone else gets a 404 `not_found`, the same as for a missing id, so ids
- * reveal nothing.
+ * Who may see a conversation (`sideIn`): its buyer (side `buyer`), or an ACTIVE employee of the
+ * supplier company in any role (side `supplier`). Anyone else gets a 404 `not_found`, the same as for
+ * a missing id, so ids reveal nothing. Who may write for the company — reply, close, reopen — is
+ * narrower: the roles with the `answerBuyers` permission (owner, admin, sales; ADR 009, ADR 028); a
+ * `member` reads the conversation and gets 403 `forbidden_role` on writing (`canReply` false). The
+ * company's notifications (new inquiries, the buyer's replies, buying requests, quote decisions) go
+ * to those who answer (`companyRecipients`).
  *
  * Status machine: `new` (waiting for the supplier) → `answered` (the supplier wrote) → `closed`
  * (either side). A message from the supplier makes it `answered`, one from the buyer makes it
@@ -13,7 +16,7 @@
  * (server/notifications).
  *
  * Read state: `buyer_read_at` / `supplier_read_at`; unread = the other side's visible messages
- * written after it.
+ * written after it. The supplier's mark moves when someone who answers reads (not a `member`).
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -31,6 +34,7 @@ import {
 import { DomainError, notFound } from "../errors.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { companyAccess, membershipOf } from "../profile/access.ts";
+import { ANSWER_BUYERS_ROLES, mayAnswerBuyers } from "../../contract/profile/fields.ts";
 import { claimUpload, mediaPath } from "../files/repository.ts";
 import { markReadByLink, notify } from "../notifications/index.ts";
 import type {
@@ -51,21 +55,37 @@ type Row = typeof conversations.$inferSelect;
 /** The conversation page's path (the e-mails and notifications link to it). */
 export const conversationPath = (id: number) => `/profile/conversations/${id}`;
 
-/** The caller's side in `row`, or null when they may not see it. */
-export async function sideIn(db: Db, userId: number, row: Row): Promise<ConversationSide | null> {
-  if (row.buyerUserId === userId) return "buyer";
+/**
+ * The caller's side in `row` and whether they may write in it (the buyer always; an employee of the
+ * supplier when their role answers buyers), or null when they may not see it.
+ */
+export async function sideIn(db: Db, userId: number, row: Row): Promise<{ side: ConversationSide; canReply: boolean } | null> {
+  if (row.buyerUserId === userId) return { side: "buyer", canReply: true };
   const member = await membershipOf(db, userId);
-  if (member && member.status === "active" && member.companyId === row.supplierCompanyId) return "supplier";
+  if (member && member.status === "active" && member.companyId === row.supplierCompanyId) {
+    return { side: "supplier", canReply: mayAnswerBuyers(member.role) };
+  }
   return null;
 }
 
-/** The conversation `id` and the caller's side in it (404 when it is not theirs). */
-export async function conversationFor(db: Db, userId: number, id: number): Promise<{ row: Row; side: ConversationSide }> {
+/** The conversation `id`, the caller's side in it and whether they may write (404 when it is not theirs). */
+export async function conversationFor(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ row: Row; side: ConversationSide; canReply: boolean }> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
   if (!row) throw notFound("Conversation");
-  const side = await sideIn(db, userId, row);
-  if (!side) throw notFound("Conversation");
-  return { row, side };
+  const seen = await sideIn(db, userId, row);
+  if (!seen) throw notFound("Conversation");
+  return { row, ...seen };
+}
+
+/** The conversation `id` for a caller about to write in it: 403 `forbidden_role` for a supplier's `member`. */
+async function writableConversation(db: Db, userId: number, id: number): Promise<{ row: Row; side: ConversationSide }> {
+  const found = await conversationFor(db, userId, id);
+  if (!found.canReply) throw new DomainError("forbidden_role", "Only owners, admins and sales managers answer buyers for the company");
+  return found;
 }
 
 /** SQL: the number of visible messages of the side other than `side` that `side` has not read. */
@@ -234,7 +254,7 @@ export async function getConversation(
   id: number,
   options: { lang?: Lang | undefined; canTranslate?: boolean } = {},
 ): Promise<Conversation> {
-  const { row, side } = await conversationFor(db, userId, id);
+  const { row, side, canReply } = await conversationFor(db, userId, id);
   const [withUnread] = await db
     .select({ unread: unreadSql(side) })
     .from(conversations)
@@ -289,17 +309,25 @@ export async function getConversation(
     destinationCity: row.destinationCity,
     wantedBy: row.wantedBy,
     messages,
+    canReply,
     canTranslate: options.canTranslate ?? false,
   };
 }
 
-/** Marks the conversation read for the caller's side, and the notifications that link to it. */
+/**
+ * Marks the conversation read for the caller's side, and the caller's notifications that link to
+ * it. A supplier employee who does not answer buyers (a `member`) only clears their own
+ * notifications: the company's unread mark is there for those who answer, and a colleague's glance
+ * must not hide a waiting buyer from them.
+ */
 export async function markConversationRead(db: Db, userId: number, id: number, now = new Date()): Promise<void> {
-  const { side } = await conversationFor(db, userId, id);
-  await db
-    .update(conversations)
-    .set(side === "buyer" ? { buyerReadAt: now } : { supplierReadAt: now })
-    .where(eq(conversations.id, id));
+  const { side, canReply } = await conversationFor(db, userId, id);
+  if (canReply) {
+    await db
+      .update(conversations)
+      .set(side === "buyer" ? { buyerReadAt: now } : { supplierReadAt: now })
+      .where(eq(conversations.id, id));
+  }
   await markReadByLink(db, userId, conversationPath(id));
 }
 
@@ -314,12 +342,23 @@ export async function claimFiles(db: Db, userId: number, fileIds: number[]): Pro
   return fileIds;
 }
 
-/** The active employees of a company: who hears about its inquiries. */
+/**
+ * Who hears about a company's buyers (new inquiries, their replies, matched buying requests, quote
+ * decisions): its active employees whose role answers buyers (ANSWER_BUYERS_ROLES). A `member`
+ * still sees the inbox but is not notified of what they may not answer. Empty only for a company
+ * nobody runs (an active owner always exists otherwise, ADR 009 `last_owner`).
+ */
 export async function companyRecipients(db: Db, companyId: number): Promise<number[]> {
   const rows = await db
     .select({ userId: companyMembers.userId })
     .from(companyMembers)
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.status, "active")));
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.status, "active"),
+        inArray(companyMembers.role, [...ANSWER_BUYERS_ROLES]),
+      ),
+    );
   return rows.map((r) => r.userId).filter((id): id is number => id !== null);
 }
 
@@ -344,7 +383,8 @@ export const excerpt = (body: string, max = 300) => (body.length > max ? `${body
 
 /**
  * Writes the caller's message (with their uploads attached), moves the status (see the module
- * comment), marks it read for the writer's side and notifies the other side.
+ * comment), marks it read for the writer's side and notifies the other side. 403 `forbidden_role`
+ * for a supplier employee whose role does not answer buyers.
  */
 export async function addMessage(
   db: Db,
@@ -355,7 +395,7 @@ export async function addMessage(
   uiLang: Lang,
   now = new Date(),
 ): Promise<Message> {
-  const { row, side } = await conversationFor(db, userId, id);
+  const { row, side } = await writableConversation(db, userId, id);
   const fileIds = await claimFiles(db, userId, input.fileIds);
   const authorCompanyId = side === "supplier" ? row.supplierCompanyId : row.buyerCompanyId;
   const lang = messageLang(input.message, input.lang ?? uiLang);
@@ -398,7 +438,10 @@ export async function addMessage(
   };
 }
 
-/** Closes (from `new` or `answered`) or reopens (from `closed`) a conversation; 409 `invalid_transition` otherwise. */
+/**
+ * Closes (from `new` or `answered`) or reopens (from `closed`) a conversation; 409
+ * `invalid_transition` otherwise, 403 `forbidden_role` as for a message (addMessage).
+ */
 export async function changeStatus(
   db: Db,
   jobs: JobQueue,
@@ -406,7 +449,7 @@ export async function changeStatus(
   id: number,
   action: "close" | "reopen",
 ): Promise<{ id: number; status: ConversationStatus }> {
-  const { row, side } = await conversationFor(db, userId, id);
+  const { row, side } = await writableConversation(db, userId, id);
   if (action === "close" && row.status === "closed") throw new DomainError("invalid_transition", "The conversation is closed already");
   if (action === "reopen" && row.status !== "closed") throw new DomainError("invalid_transition", "The conversation is not closed");
   const status: ConversationStatus = action === "close" ? "closed" : row.firstReplyAt ? "answered" : "new";

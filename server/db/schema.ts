@@ -811,7 +811,8 @@ export const favourites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("favourites_product_idx").on(t.productId)],
 );
 
-export const COMPANY_ROLES = ["owner", "admin", "member"] as const;
+/** Company roles (ADR 009; equal to contract/profile/fields.ts MEMBER_ROLES). A plain text column: a new role needs no migration. */
+export const COMPANY_ROLES = ["owner", "admin", "sales", "member"] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export const EMPLOYEE_STATUSES = ["invited", "active", "blocked"] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];

@@ -10,9 +10,11 @@
  * (429 `duplicate_inquiry`); an attachment that is not the sender's fresh upload (404
  * `file_not_found`). Below a product's MOQ (same unit) is allowed and flagged (`below_moq`).
  *
- * Then the conversation and its first message are written and the supplier's active employees are
- * notified (server/notifications); a company with nobody on the platform gets the inquiry by e-mail
- * at its public address instead (the `inquiry-supplier-mail` job, ./jobs.ts).
+ * Then the conversation and its first message are written and the supplier's active employees who
+ * answer buyers (owner, admin, sales: `companyRecipients`, ADR 009) are notified
+ * (server/notifications) — members see it in the inbox without being told; a company with nobody on
+ * the platform gets the inquiry by e-mail at its public address instead (the
+ * `inquiry-supplier-mail` job, ./jobs.ts).
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";

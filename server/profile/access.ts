@@ -13,26 +13,32 @@
  *
  * Permissions by company role:
  *
- * | permission        | owner | admin | member | what it covers |
- * |-------------------|:-----:|:-----:|:------:|----------------|
- * | `read`            |   ✓   |   ✓   |   ✓    | every GET of the profile |
- * | `editProducts`    |   ✓   |   ✓   |   ✓    | create and edit products, prices, facts, files, variants; submit or withdraw a product |
- * | `deleteProducts`  |   ✓   |   ✓   |        | delete a product |
- * | `editCompany`     |   ✓   |   ✓   |        | company card, facts, logo, files, status, dealer links, legal entities |
- * | `manageEmployees` |   ✓   |   ✓   |        | invite, change role or position, block, remove (owners and the owner role: owners only) |
+ * | permission        | owner | admin | sales | member | what it covers |
+ * |-------------------|:-----:|:-----:|:-----:|:------:|----------------|
+ * | `read`            |   ✓   |   ✓   |   ✓   |   ✓    | every GET of the profile, the company's inbox, conversations and quotes |
+ * | `editProducts`    |   ✓   |   ✓   |   ✓   |   ✓    | create and edit products, prices, facts, files, variants; submit or withdraw a product |
+ * | `answerBuyers`    |   ✓   |   ✓   |   ✓   |        | reply in the company's conversations, close or reopen them, send and change its quotes |
+ * | `deleteProducts`  |   ✓   |   ✓   |       |        | delete a product |
+ * | `editCompany`     |   ✓   |   ✓   |       |        | company card, facts, logo, files, status, dealer links, legal entities |
+ * | `manageEmployees` |   ✓   |   ✓   |       |        | invite, change role or position, block, remove (owners and the owner role: owners only) |
+ *
+ * `answerBuyers` (issue 14 §1) is the sales manager's reason to exist: what the company says to a
+ * buyer commits it, so a read-mostly `member` sees the inbox but does not speak for the company.
  */
 import { eq } from "drizzle-orm";
 import type { PERMISSION_KEYS } from "../../contract/profile/employees.ts";
+import { ANSWER_BUYERS_ROLES, MANAGING_ROLES } from "../../contract/profile/fields.ts";
 import type { Db } from "../db/client.ts";
 import { companies, companyMembers, type CompanyRole, type CompanyStatus } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 
 export const PERMISSIONS = {
-  read: ["owner", "admin", "member"],
-  editProducts: ["owner", "admin", "member"],
-  deleteProducts: ["owner", "admin"],
-  editCompany: ["owner", "admin"],
-  manageEmployees: ["owner", "admin"],
+  read: ["owner", "admin", "sales", "member"],
+  editProducts: ["owner", "admin", "sales", "member"],
+  answerBuyers: ANSWER_BUYERS_ROLES,
+  deleteProducts: MANAGING_ROLES,
+  editCompany: MANAGING_ROLES,
+  manageEmployees: MANAGING_ROLES,
 } as const satisfies Record<(typeof PERMISSION_KEYS)[number], readonly CompanyRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

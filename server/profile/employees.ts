@@ -65,7 +65,7 @@ export interface InvitationMail {
   appName: string;
 }
 
-const ROLE_ORDER: Record<CompanyRole, number> = { owner: 0, admin: 1, member: 2 };
+const ROLE_ORDER: Record<CompanyRole, number> = { owner: 0, admin: 1, sales: 2, member: 3 };
 
 /** The company's employees and invitations (owners first, invitations last), or the one `memberId`. */
 export async function listEmployees(db: Db, companyId: number, callerId: number, memberId?: number): Promise<EmployeeView[]> {

@@ -33,6 +33,8 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, fileView } from "../files/repository.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Queryable } from "../profile/db.ts";
+import { membershipOf } from "../profile/access.ts";
+import { mayAnswerBuyers } from "../../contract/profile/fields.ts";
 
 export type RfqRow = typeof rfqs.$inferSelect;
 
@@ -186,7 +188,8 @@ export async function visibleRfq(db: Db, id: number, userId: number | null, lang
   const row = await rfqRow(db, id);
   if (!row) throw notFound("Buying request");
   const isBuyer = userId !== null && row.buyerUserId === userId;
-  const companyId = userId !== null ? await activeCompanyOf(db, userId) : null;
+  const member = userId !== null ? await membershipOf(db, userId) : null;
+  const companyId = member?.status === "active" ? member.companyId : null;
   if (!isBuyer && !(await supplierMaySee(db, row, companyId))) throw notFound("Buying request");
   const [view] = await publicViews(db, [row], lang);
   let myQuoteId: number | null = null;
@@ -201,7 +204,12 @@ export async function visibleRfq(db: Db, id: number, userId: number | null, lang
   const ownCompany = companyId !== null && row.buyerCompanyId === companyId;
   return {
     ...view!,
-    viewer: { isBuyer, canQuote: companyId !== null && !isBuyer && !ownCompany && takesQuotes(row), myQuoteId },
+    viewer: {
+      isBuyer,
+      // A company's `member` sees the request but only the roles that answer buyers quote (ADR 009).
+      canQuote: companyId !== null && mayAnswerBuyers(member?.role ?? "") && !isBuyer && !ownCompany && takesQuotes(row),
+      myQuoteId,
+    },
   };
 }
 

@@ -243,6 +243,7 @@ describe("GET /app/user/form/employee", () => {
         options: [
           { value: "owner", label: "Owner" },
           { value: "admin", label: "Administrator" },
+          { value: "sales", label: "Sales manager" },
           { value: "member", label: "Employee" },
         ],
       },
@@ -255,11 +256,13 @@ describe("GET /app/user/form/employee", () => {
 
   test("roles with labels, descriptions and permissions in the asked language; statuses", async () => {
     const ru = (await options(owner.token, "ru")).body.data;
-    expect(ru.roles.map((r: { label: string }) => r.label)).toEqual(["Владелец", "Администратор", "Сотрудник"]);
-    expect(ru.roles[2].permissions.map((p: { key: string }) => p.key)).toEqual(["read", "editProducts"]);
+    expect(ru.roles.map((r: { label: string }) => r.label)).toEqual(["Владелец", "Администратор", "Менеджер по продажам", "Сотрудник"]);
+    expect(ru.roles[3].permissions.map((p: { key: string }) => p.key)).toEqual(["read", "editProducts"]);
+    expect(ru.roles[2].permissions.map((p: { key: string }) => p.key)).toEqual(["read", "editProducts", "answerBuyers"]);
     expect(ru.roles[1].permissions.map((p: { key: string }) => p.key)).toEqual([
       "read",
       "editProducts",
+      "answerBuyers",
       "deleteProducts",
       "editCompany",
       "manageEmployees",
@@ -277,8 +280,8 @@ describe("GET /app/user/form/employee", () => {
   test("which roles the caller may give: owner all, admin not owner, member none", async () => {
     const assignable = async (token: string) =>
       (await options(token)).body.data.roles.filter((r: { assignable: boolean }) => r.assignable).map((r: { value: string }) => r.value);
-    expect(await assignable(owner.token)).toEqual(["owner", "admin", "member"]);
-    expect(await assignable(admin.token)).toEqual(["admin", "member"]);
+    expect(await assignable(owner.token)).toEqual(["owner", "admin", "sales", "member"]);
+    expect(await assignable(admin.token)).toEqual(["admin", "sales", "member"]);
     expect(await assignable(member.token)).toEqual([]);
     expect((await options(member.token)).body.data.canInvite).toBe(false);
     expect((await options(admin.token)).body.data.canInvite).toBe(true);

@@ -14,7 +14,7 @@ import { call, cleanupProfileData, createUser, jpegPhoto, multipart, uniqueEmail
 
 let api: TestApi;
 let supplierOwner: TestUser;
-let supplierMember: TestUser;
+let supplierSales: TestUser;
 let buyer: TestUser;
 let stranger: TestUser;
 let otherOwner: TestUser;
@@ -40,7 +40,7 @@ async function company(name: string, options: { email?: string; country?: "RU" |
   return row!.id;
 }
 
-async function join(user: TestUser, companyId: number, role: "owner" | "admin" | "member" = "member") {
+async function join(user: TestUser, companyId: number, role: "owner" | "admin" | "sales" | "member" = "member") {
   await api.db.insert(companyMembers).values({ companyId, userId: user.id, role, status: "active" });
 }
 
@@ -59,14 +59,15 @@ beforeAll(async () => {
   api = await openTestApi();
   await cleanupProfileData(api);
   supplierOwner = await createUser(api, "supplier-owner");
-  supplierMember = await createUser(api, "supplier-member", { locale: "en" });
+  supplierSales = await createUser(api, "supplier-sales", { locale: "en" });
   buyer = await createUser(api, "buyer");
   stranger = await createUser(api, "stranger");
   otherOwner = await createUser(api, "other-owner");
   supplierId = await company("Трубный завод");
   otherCompanyId = await company("Другая компания");
   await join(supplierOwner, supplierId, "owner");
-  await join(supplierMember, supplierId, "member");
+  // A sales manager: the role that answers buyers besides owners and admins (ADR 009).
+  await join(supplierSales, supplierId, "sales");
   await join(otherOwner, otherCompanyId, "owner");
   productId = await product(supplierId, "Труба стальная", "1000");
   product2Id = await product(supplierId, "Фланец");
@@ -144,7 +145,7 @@ describe("sending an inquiry", () => {
   });
 
   test("one's own company cannot be asked", async () => {
-    const own = await send(supplierMember, {});
+    const own = await send(supplierSales, {});
     expect(own.status).toBe(409);
     expect(own.body.error.code).toBe("own_company");
   });
@@ -168,7 +169,7 @@ describe("sending an inquiry", () => {
     await api.jobs.runDue("notification-mail");
     const mails = api.mail.slice(before);
     const about = (m: { text: string }) => m.text.includes(`/profile/conversations/${id}`);
-    const toMember = mails.find((m) => m.to === supplierMember.email && about(m));
+    const toMember = mails.find((m) => m.to === supplierSales.email && about(m));
     const toOwner = mails.find((m) => m.to === supplierOwner.email && about(m));
     expect(toMember?.subject).toMatch(/New inquiry/);
     expect(toOwner?.subject).toMatch(/Новый запрос/);
@@ -176,7 +177,7 @@ describe("sending an inquiry", () => {
     expect(toMember?.text).toContain(`https://postavka.test/en/profile/conversations/${id}`);
     expect(mails.some((m) => m.to === buyer.email)).toBe(false);
 
-    const seen = await call(api, "GET", `/api/conversations/${id}`, undefined, supplierMember.token);
+    const seen = await call(api, "GET", `/api/conversations/${id}`, undefined, supplierSales.token);
     expect(seen.status).toBe(200);
     expect(seen.body.data).toMatchObject({
       status: "new",
@@ -228,7 +229,7 @@ describe("a conversation", () => {
       "POST",
       `/api/conversations/${id}/messages`,
       { message: "Hello! 120 USD per piece, FOB Shanghai." },
-      supplierMember.token,
+      supplierSales.token,
     );
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ side: "supplier", lang: "en", own: true });
@@ -237,7 +238,7 @@ describe("a conversation", () => {
     expect(buyerView.body.data).toMatchObject({ status: "answered", unread: 1 });
     expect(buyerView.body.data.messages[1]).toMatchObject({
       side: "supplier",
-      author: "supplier-member Тестов",
+      author: "supplier-sales Тестов",
       company: { ru: "Трубный завод" },
     });
     const unread = await call(api, "GET", "/api/conversations/unread", undefined, buyer.token);

@@ -312,7 +312,7 @@ test.describe("company profile", () => {
     await invitation.getByRole("button", { name: "接受" }).click();
     await expect(page2).toHaveURL(/\/zh\/profile$/);
     await expect(page2.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(page2.getByText("公司资料由所有者和管理员修改；您的角色是成员。").first()).toBeVisible();
+    await expect(page2.getByText("公司资料由所有者和管理员修改；您的角色：成员。").first()).toBeVisible();
     await expect(page2.getByRole("button", { name: "提交审核" })).toHaveCount(0);
     await page2.goto("/zh/profile/company/edit");
     await expect(page2.getByText("公司资料由所有者和管理员修改；您可以查看。")).toBeVisible();

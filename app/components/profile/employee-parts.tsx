@@ -3,10 +3,12 @@
  * invitation has no name yet: its e-mail stands in), and the role and position fields of the
  * invitation and edit forms.
  */
+import type { MemberRole } from "../../../contract/profile/fields.ts";
 import { useT } from "../../lib/use-t.ts";
 import { InputField, SelectField, type AnyField } from "../form/field.tsx";
 
-export type EmployeeRole = "owner" | "admin" | "member";
+/** A company role (contract/profile/fields.ts MEMBER_ROLES; what each may do: ADR 009). */
+export type EmployeeRole = MemberRole;
 export type EmployeeStatus = "invited" | "active" | "blocked";
 
 const STATUS_CLASS: Record<EmployeeStatus, string> = {
@@ -31,9 +33,12 @@ export function employeeName(e: { firstName: string | null; lastName: string | n
   return name || e.email || "—";
 }
 
-/** The company roles a caller may hand out: owners every role, admins not the owner role (ADR 009). */
+/**
+ * The company roles a caller may hand out, least powerful first: owners every role, admins not the
+ * owner role (ADR 009).
+ */
 export function assignableRoles(callerRole: string): EmployeeRole[] {
-  return callerRole === "owner" ? ["member", "admin", "owner"] : ["member", "admin"];
+  return callerRole === "owner" ? ["member", "sales", "admin", "owner"] : ["member", "sales", "admin"];
 }
 
 /** The role (among `roles`) and position fields of an employee form, each in its own column. */

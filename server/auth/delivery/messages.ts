@@ -61,7 +61,7 @@ export function inviteMail(input: {
   to: string;
   inviter: string;
   company: string;
-  role: "owner" | "admin" | "member";
+  role: "owner" | "admin" | "sales" | "member";
   link: string;
   lang: Lang;
   appName: string;

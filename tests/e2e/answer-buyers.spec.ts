@@ -1,0 +1,77 @@
+/**
+ * Who answers buyers for a company, end to end (issue 14 §1; ADR 009 `answerBuyers`), with
+ * JavaScript and without: a supplier's employee with the plain `member` role opens a buyer's
+ * conversation from the company inbox, reads it, and finds no reply form and no close button but
+ * the note saying who answers; once the owner makes them a sales manager, the same page lets them
+ * answer and the buyer's side shows the answer.
+ */
+import { expect, test } from "./support/test.ts";
+import { hydrated } from "./support/page.ts";
+import { apiAs, publishedProductOfNewSupplier } from "./support/admin.ts";
+import { enterCode, newAddress, signIn } from "./support/session.ts";
+
+test("ru: a member reads without a reply form, a sales manager answers", async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  test.setTimeout(180_000);
+  const open = async (target: typeof page, path: string) => {
+    await target.goto(path);
+    if (javaScriptEnabled) await hydrated(target);
+  };
+
+  // The owner of a published supplier invites a colleague as a plain member.
+  const ownerContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" });
+  const ownerPage = await ownerContext.newPage();
+  await signIn(ownerPage, newAddress("roles-owner", info.project.name), ["Ли", "Вэй"]);
+  const { api: owner, product } = await publishedProductOfNewSupplier(ownerPage, baseURL!, tag);
+  const memberEmail = newAddress("roles-member", info.project.name);
+  const invited = await owner<{ id: number }>("POST", "/api/profile/company/employees", { email: memberEmail, role: "member" });
+
+  // A buyer asks the supplier for a price.
+  await signIn(page, newAddress("roles-buyer", info.project.name), ["Анна", "Покупателева"]);
+  const buyer = await apiAs(page.context(), baseURL!);
+  const question = `Сколько стоят 300 ножей? ${tag}`;
+  const { conversationId } = await buyer<{ conversationId: number }>("POST", "/api/inquiries", {
+    supplierId: product.companyId,
+    productIds: [product.productId],
+    message: question,
+  });
+
+  // The colleague registers with the invited address (its first e-mail is the invitation) and joins.
+  const memberContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" });
+  const member = await memberContext.newPage();
+  await member.goto(`/auth?redirectTo=${encodeURIComponent("/profile/start")}`);
+  await enterCode(member, memberEmail, 2);
+  await member.getByLabel("Имя", { exact: true }).fill("Олег");
+  await member.getByLabel("Фамилия", { exact: true }).fill("Складов");
+  await member.getByLabel(/Принимаю условия/).check();
+  await member.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(member).toHaveURL(/\/profile\/start$/, { timeout: 20_000 });
+  if (javaScriptEnabled) await hydrated(member);
+  await member.getByRole("button", { name: "Принять", exact: true }).click();
+  await expect(member).toHaveURL(/\/profile$/);
+
+  // As a member: the inbox lists the inquiry; the conversation reads, but nothing can be written.
+  await open(member, "/profile/inbox");
+  await member.locator(".conversation-row").filter({ hasText: question }).getByRole("link").first().click();
+  await expect(member).toHaveURL(new RegExp(`/profile/conversations/${conversationId}$`));
+  if (javaScriptEnabled) await hydrated(member);
+  await expect(member.getByText(question)).toBeVisible();
+  await expect(member.getByText(/Отвечать покупателям могут только владельцы, администраторы и менеджеры по продажам/)).toBeVisible();
+  await expect(member.getByLabel("Ваше сообщение")).toHaveCount(0);
+  await expect(member.getByRole("button", { name: "Отправить", exact: true })).toHaveCount(0);
+  await expect(member.getByRole("button", { name: "Закрыть переписку" })).toHaveCount(0);
+
+  // The owner makes them a sales manager: the next page load offers the reply form, and it works.
+  await owner("PATCH", `/api/profile/company/employees/${invited.id}`, { role: "sales" });
+  await open(member, `/profile/conversations/${conversationId}`);
+  await expect(member.getByText(/Отвечать покупателям могут только/)).toHaveCount(0);
+  const answer = `Здравствуйте! 11,80 CNY за штуку. ${tag}`;
+  await member.getByLabel("Ваше сообщение").fill(answer);
+  await member.getByRole("button", { name: "Отправить", exact: true }).click();
+  await expect(member.locator(".message.is-own").getByText(answer)).toBeVisible();
+
+  await open(page, `/profile/conversations/${conversationId}`);
+  await expect(page.getByText(answer)).toBeVisible();
+  await ownerContext.close();
+  await memberContext.close();
+});
