@@ -4,7 +4,7 @@
  * sign-in link. A private request is shown only to the invited companies' people and the buyer (a
  * 404 to anyone else, as for a request that does not exist); drafts and requests under review too.
  */
-import { data } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/rfq-item";
 import rfqStyles from "../styles/rfq.css?url";
 import * as rfqApi from "../../contract/rfq.ts";
@@ -16,6 +16,7 @@ import { pageLang } from "../lib/i18n.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
+import type { RootData } from "../root.tsx";
 import { documentHandle } from "../lib/documents.ts";
 
 /** A public document with islands (ADR 035). */
@@ -38,6 +39,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function PublicRfq({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const user = useRouteLoaderData<RootData>("root")?.user;
   const { rfq } = loaderData;
   return (
     <main id="main" className="page page-narrow rfq-public">
@@ -81,6 +83,9 @@ export default function PublicRfq({ loaderData }: Route.ComponentProps) {
             <LocaleLink to={`/profile/rfq/${rfq.id}`} className="button button-secondary">
               {t("rfq.own.title")}
             </LocaleLink>
+          ) : user?.organization ? (
+            // An employee whose company role does not answer buyers (a member): say so, not "sign in".
+            <p className="notice">{t("profileEmployees.answerBuyersOnly.quote")}</p>
           ) : (
             <LocaleLink
               to={`/auth?redirectTo=${encodeURIComponent(`/profile/quotes/new?rfq=${rfq.id}`)}`}
