@@ -80,6 +80,11 @@ afterAll(async () => {
   }
 });
 
+/** A small JPEG uploaded by `user` to their unattached uploads (POST /api/files/common); the reply. */
+async function uploadPicture(user: TestUser, name: string) {
+  return call(api, "POST", "/api/files/common", multipart(await jpegPhoto(64, 48), name, "image/jpeg"), user.token);
+}
+
 describe("sending an inquiry", () => {
   test("the form's data: the supplier, its products with MOQ, the linked one pre-selected", async () => {
     const form = await call(api, "GET", `/api/inquiries/form?supplier=${supplierId}&product=${product2Id}`);
@@ -116,21 +121,9 @@ describe("sending an inquiry", () => {
   });
 
   test("attachments are the sender's own fresh uploads; the conversation lists them", async () => {
-    const upload = await call(
-      api,
-      "POST",
-      "/api/files/common",
-      multipart(await jpegPhoto(64, 48), "drawing.jpg", "image/jpeg"),
-      buyer.token,
-    );
+    const upload = await uploadPicture(buyer, "drawing.jpg");
     expect(upload.status).toBe(201);
-    const foreign = await call(
-      api,
-      "POST",
-      "/api/files/common",
-      multipart(await jpegPhoto(64, 48), "other.jpg", "image/jpeg"),
-      stranger.token,
-    );
+    const foreign = await uploadPicture(stranger, "other.jpg");
     const refused = await send(buyer, { message: "С чертежом", fileIds: [foreign.body.data.id] });
     expect(refused.status).toBe(404);
     expect(refused.body.error.code).toBe("file_not_found");
