@@ -425,6 +425,12 @@ test("the staff filter lists a supplier's inquiries with their message counts, a
   const statuses = page.body.data.facets.status.map((f: { value: string }) => f.value);
   expect(statuses.every((s: string) => ["new", "answered", "closed"].includes(s))).toBe(true);
   const answered = await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&status=answered`, undefined, moderator.token);
+  // An inquiry changes by its messages: "changed" days are those of its last message (all written by this file's run).
+  const totalOf = async (filters: string) =>
+    (await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&${filters}`, undefined, moderator.token)).body.meta.total;
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  expect(await totalOf(`updatedFrom=${yesterday}`)).toBe(page.body.meta.total);
+  expect(await totalOf("updatedTo=2025-01-01")).toBe(0);
   expect(answered.body.data.items.every((r: { status: string }) => r.status === "answered")).toBe(true);
   const csv = await api.app.request(`/app/admin/filter/inquiries?company=${supplierId}&format=csv`, {
     headers: { authorization: `Bearer ${moderator.token}` },
