@@ -86,60 +86,59 @@ export const TreeDataSchema = z.union([z.array(ClassifierNodeSchema), Classifier
 const TREE_DESCRIPTION =
   "No parameters: the sections; `parent`: that code's children (a list of ClassifierNode); `code`: that code's ClassifierNodeDetail (path, children, notes and cited codes). A `code` or `parent` that is not a code of the classifier is a 400 `invalid_code`; an unknown one a 404.";
 
-export const okvedTree = defineRoute({
-  method: "GET",
-  path: "/api/okved/tree",
-  operationId: "okvedTree",
-  tag: "Classifiers",
-  summary: "OKVED2 tree",
-  description: TREE_DESCRIPTION,
-  auth: "public",
-  query: TreeQuery,
-  data: TreeDataSchema,
-  errors: ["invalid_code", "not_found"],
-});
-
-export const tnvedTree = defineRoute({
-  method: "GET",
-  path: "/api/tnved/tree",
-  operationId: "tnvedTree",
-  tag: "Classifiers",
-  summary: "TN VED EAEU tree",
-  description: `${TREE_DESCRIPTION} A code's detail adds its section and chapter notes.`,
-  auth: "public",
-  query: TreeQuery,
-  data: TreeDataSchema,
-  errors: ["invalid_code", "not_found"],
-});
-
 const SEARCH_DESCRIPTION =
   "`q` is a code or code prefix in any spelling, or words: Russian and English morphology, prefixes while typing, Chinese by substring, everyday words through synonyms; spelling mistakes are corrected when nothing matches as typed (`meta.correctedQuery`).";
 
-export const searchOkved = defineRoute({
-  method: "GET",
-  path: "/dev/okved2",
-  operationId: "searchOkved",
-  tag: "Classifiers",
-  summary: "Search OKVED2",
-  description: SEARCH_DESCRIPTION,
-  auth: "public",
-  query: ClassifierSearchQuery,
-  data: z.array(SearchHitSchema),
-  meta: SearchMetaSchema,
-});
+/** What differs between the two classifiers' operations: names, paths and what a TN VED code adds. */
+const ROUTE_NAMES = {
+  okved: { name: "OKVED2", id: "Okved", tree: "/api/okved/tree", search: "/dev/okved2", detail: "" },
+  tnved: {
+    name: "TN VED EAEU",
+    id: "Tnved",
+    tree: "/api/tnved/tree",
+    search: "/dev/ved",
+    detail: " A code's detail adds its section and chapter notes.",
+  },
+} as const;
 
-export const searchTnved = defineRoute({
-  method: "GET",
-  path: "/dev/ved",
-  operationId: "searchTnved",
-  tag: "Classifiers",
-  summary: "Search TN VED EAEU",
-  description: SEARCH_DESCRIPTION,
-  auth: "public",
-  query: ClassifierSearchQuery,
-  data: z.array(SearchHitSchema),
-  meta: SearchMetaSchema,
-});
+/** A classifier's tree operation: both classifiers answer the same shapes. */
+function classifierTree(kind: keyof typeof ROUTE_NAMES) {
+  const classifier = ROUTE_NAMES[kind];
+  return defineRoute({
+    method: "GET",
+    path: classifier.tree,
+    operationId: `${kind}Tree`,
+    tag: "Classifiers",
+    summary: `${classifier.name} tree`,
+    description: `${TREE_DESCRIPTION}${classifier.detail}`,
+    auth: "public",
+    query: TreeQuery,
+    data: TreeDataSchema,
+    errors: ["invalid_code", "not_found"],
+  });
+}
+
+/** A classifier's search operation. */
+function classifierSearch(kind: keyof typeof ROUTE_NAMES) {
+  const classifier = ROUTE_NAMES[kind];
+  return defineRoute({
+    method: "GET",
+    path: classifier.search,
+    operationId: `search${classifier.id}`,
+    tag: "Classifiers",
+    summary: `Search ${classifier.name}`,
+    description: SEARCH_DESCRIPTION,
+    auth: "public",
+    query: ClassifierSearchQuery,
+    data: z.array(SearchHitSchema),
+    meta: SearchMetaSchema,
+  });
+}
+
+export const okvedTree = classifierTree("okved");
+export const tnvedTree = classifierTree("tnved");
+export const searchOkved = classifierSearch("okved");
+export const searchTnved = classifierSearch("tnved");
 
 /** The operations of each classifier, for code that serves both. */
 export const treeRoute = { okved: okvedTree, tnved: tnvedTree } as const;

@@ -5,25 +5,17 @@
  * Both always exist: a page nobody has written yet shows its defaults.
  */
 import { z } from "zod";
-import { CountrySchema, MediaRefSchema, RegionRefSchema } from "./common.ts";
+import { CompanyListItemSchema } from "./companies.ts";
 import { LangSchema, LocalizedTextSchema } from "./lang.ts";
 import { defineRoute } from "./route.ts";
 
 export const CONTENT_PAGE_KINDS = ["page", "region"] as const;
 
-/** A supplier card of a region page: the catalogue's company list item (server/catalog/companies.ts). */
-export const PageSupplierSchema = z.object({
-  id: z.number().int(),
-  name: LocalizedTextSchema,
-  country: CountrySchema,
-  region: RegionRefSchema.nullable(),
-  city: LocalizedTextSchema.nullable(),
-  logo: MediaRefSchema.nullable(),
-  verificationLevel: z.number().int(),
-  okvedMain: z.string().nullable(),
-  kind: z.enum(["manufacturer", "trader"]).nullable(),
-  productCount: z.number().int(),
-});
+/**
+ * A supplier card of a region page: the catalogue's company list item (server/catalog/companies.ts)
+ * without the response metrics, which the region page does not show.
+ */
+export const PageSupplierSchema = CompanyListItemSchema.omit({ response: true });
 
 export const PublicPageSchema = z
   .object({

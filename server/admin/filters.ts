@@ -62,14 +62,22 @@ function inList(column: string, values: string[]): SQL | undefined {
   )})`;
 }
 
-/** Date-range conditions on `created_at` / `updated_at` of `alias` (inclusive days, UTC). */
-function dates(alias: string, q: AnyQuery): Record<string, SQL | undefined> {
-  const next = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString();
+/**
+ * Date-range conditions on `created_at` and on `updated` (default `updated_at`: the column that says
+ * when a record of the kind last changed) of `alias`: inclusive days, UTC.
+ */
+function dates(alias: string, q: AnyQuery, updated = "updated_at"): Record<string, SQL | undefined> {
+  const from = (column: string, day: string | undefined) =>
+    day ? sql`${sql.raw(`${alias}.${column}`)} >= ${`${day}T00:00:00Z`}::timestamptz` : undefined;
+  const to = (column: string, day: string | undefined) =>
+    day
+      ? sql`${sql.raw(`${alias}.${column}`)} < ${new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString()}::timestamptz`
+      : undefined;
   return {
-    createdFrom: q.createdFrom ? sql`${sql.raw(`${alias}.created_at`)} >= ${`${q.createdFrom}T00:00:00Z`}::timestamptz` : undefined,
-    createdTo: q.createdTo ? sql`${sql.raw(`${alias}.created_at`)} < ${next(q.createdTo)}::timestamptz` : undefined,
-    updatedFrom: q.updatedFrom ? sql`${sql.raw(`${alias}.updated_at`)} >= ${`${q.updatedFrom}T00:00:00Z`}::timestamptz` : undefined,
-    updatedTo: q.updatedTo ? sql`${sql.raw(`${alias}.updated_at`)} < ${next(q.updatedTo)}::timestamptz` : undefined,
+    createdFrom: from("created_at", q.createdFrom),
+    createdTo: to("created_at", q.createdTo),
+    updatedFrom: from(updated, q.updatedFrom),
+    updatedTo: to(updated, q.updatedTo),
   };
 }
 
@@ -410,11 +418,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
               where rm.conversation_id = v.id and rr.resolved_at is null)`,
       belowMoq: q.belowMoq === undefined ? undefined : sql`v.below_moq = ${q.belowMoq === "yes"}`,
       // "Changed" is the last message: a conversation changes by its messages.
-      ...dates("v", q),
-      updatedFrom: q.updatedFrom ? sql`v.last_message_at >= ${`${q.updatedFrom}T00:00:00Z`}::timestamptz` : undefined,
-      updatedTo: q.updatedTo
-        ? sql`v.last_message_at < ${new Date(Date.parse(`${q.updatedTo}T00:00:00Z`) + 86_400_000).toISOString()}::timestamptz`
-        : undefined,
+      ...dates("v", q, "last_message_at"),
     }),
     facets: {
       status: { expr: sql`v.status` },

@@ -29,7 +29,7 @@
  * A bad, expired or spent link is 400 `invalid_undo_link`; an old address another account has taken
  * meanwhile is 409 `contact_taken`.
  */
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { SignJWT, decodeProtectedHeader, jwtVerify } from "jose";
 import type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
 import type { Db } from "../db/client.ts";
@@ -42,7 +42,7 @@ import type { Mailer } from "./delivery/mailer.ts";
 import { contactChangedMail, contactCodeMail, contactCodeSms } from "./delivery/messages.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
 import { JWT_ALG, type KeyRing } from "./keys.ts";
-import { recordUserEvent } from "../admin/audit.ts";
+import { recordUserEvent, type UserSecurityEvent } from "../admin/audit.ts";
 
 export type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
 
@@ -102,25 +102,60 @@ export class ContactChanges {
     };
   }
 
-  private since(): Date {
-    return new Date(this.deps.now().getTime() - CONTACT_CHANGE_TTL_S * 1000);
+  /**
+   * The condition "a code row of `userId` sent within CONTACT_CHANGE_TTL_S" (older changes are
+   * forgotten), and `more`.
+   */
+  private recent(userId: number, ...more: SQL[]): SQL {
+    const since = new Date(this.deps.now().getTime() - CONTACT_CHANGE_TTL_S * 1000);
+    return and(eq(authCodes.userId, userId), gt(authCodes.createdAt, since), ...more)!;
   }
 
   private async row(userId: number, id: number): Promise<CodeRow> {
     const [row] = await this.deps.db
       .select()
       .from(authCodes)
-      .where(
-        and(
-          eq(authCodes.id, id),
-          eq(authCodes.userId, userId),
-          inArray(authCodes.purpose, PURPOSES),
-          gt(authCodes.createdAt, this.since()),
-        ),
-      )
+      .where(this.recent(userId, eq(authCodes.id, id), inArray(authCodes.purpose, PURPOSES)))
       .limit(1);
     if (!row) throw notFound("Contact change");
     return row;
+  }
+
+  /** The user's current addresses and language (undefined: no such user). */
+  private async contactsOf(userId: number): Promise<{ email: string | null; phone: string | null; locale: Lang } | undefined> {
+    const [user] = await this.deps.db
+      .select({ email: users.email, phone: users.phone, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return user;
+  }
+
+  /**
+   * Makes `value` the user's address of `kind` (a null phone removes it). 409 `contact_taken` when
+   * another account took the address since it was checked, after `onTaken` has run.
+   */
+  private async setAddress(userId: number, kind: ContactKind, value: string | null, now: Date, onTaken?: () => Promise<unknown>) {
+    try {
+      await this.deps.db
+        .update(users)
+        .set(kind === "email" ? { email: value, updatedAt: now } : { phone: value, updatedAt: now })
+        .where(eq(users.id, userId));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await onTaken?.();
+      throw taken();
+    }
+  }
+
+  /** Records a user's own action on their addresses in the audit log (server/admin/audit.ts). */
+  private async audit(
+    userId: number,
+    client: ClientContext,
+    event: Pick<UserSecurityEvent, "action" | "before" | "after">,
+    at: Date,
+  ): Promise<void> {
+    await recordUserEvent(this.deps.db, { userId, actorUserId: userId, ...event, ip: client.ip }, at);
   }
 
   /** The user's pending changes, newest first (at most one per kind). */
@@ -128,14 +163,7 @@ export class ContactChanges {
     const rows = await this.deps.db
       .select()
       .from(authCodes)
-      .where(
-        and(
-          eq(authCodes.userId, userId),
-          inArray(authCodes.purpose, PURPOSES),
-          isNull(authCodes.consumedAt),
-          gt(authCodes.createdAt, this.since()),
-        ),
-      )
+      .where(this.recent(userId, inArray(authCodes.purpose, PURPOSES), isNull(authCodes.consumedAt)))
       .orderBy(desc(authCodes.createdAt));
     return rows.map((row) => this.view(row));
   }
@@ -190,9 +218,9 @@ export class ContactChanges {
     }
     const kind: ContactKind = identity.channel;
     const purpose = PURPOSE[kind];
-    const [user] = await this.deps.db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+    const user = await this.contactsOf(userId);
     if (!user) throw new DomainError("unauthorized", "Sign in to do this");
-    if ((kind === "email" ? user.email : user.phone) === identity.target) {
+    if (addressOf(kind, user) === identity.target) {
       throw new DomainError("contact_unchanged", "This is already your address", {
         issues: [{ path: "value", message: "contact_unchanged" }],
       });
@@ -200,15 +228,7 @@ export class ContactChanges {
     const [same] = await this.deps.db
       .select()
       .from(authCodes)
-      .where(
-        and(
-          eq(authCodes.userId, userId),
-          eq(authCodes.purpose, purpose),
-          eq(authCodes.target, identity.target),
-          isNull(authCodes.consumedAt),
-          gt(authCodes.createdAt, this.since()),
-        ),
-      )
+      .where(this.recent(userId, eq(authCodes.purpose, purpose), eq(authCodes.target, identity.target), isNull(authCodes.consumedAt)))
       .orderBy(desc(authCodes.createdAt))
       .limit(1);
     if (same && this.deps.codes.resendWait(same.createdAt) > 0) return { change: this.view(same), created: false };
@@ -290,61 +310,33 @@ export class ContactChanges {
       await this.deps.codes.spend(row, identity, code);
     } catch (error) {
       if (error instanceof DomainError && (error.code === "invalid_code" || error.code === "too_many_attempts")) {
-        await recordUserEvent(
-          this.deps.db,
-          {
-            userId,
-            actorUserId: userId,
-            action: "user.code_failed",
-            after: { purpose: row.purpose, channel: row.channel, reason: error.code },
-            ip: client.ip,
-          },
+        await this.audit(
+          userId,
+          client,
+          { action: "user.code_failed", after: { purpose: row.purpose, channel: row.channel, reason: error.code } },
           this.deps.now(),
         );
       }
       throw error;
     }
 
-    const [before] = await this.deps.db
-      .select({ email: users.email, phone: users.phone, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    try {
-      await this.deps.db
-        .update(users)
-        .set(
-          kind === "email"
-            ? { email: identity.target, updatedAt: this.deps.now() }
-            : { phone: identity.target, updatedAt: this.deps.now() },
-        )
-        .where(eq(users.id, userId));
-    } catch (error) {
-      // Another account took the address between the check and the update.
-      if (isUniqueViolation(error)) {
-        await this.deps.db.delete(authCodes).where(eq(authCodes.id, row.id));
-        throw taken();
-      }
-      throw error;
-    }
+    const before = await this.contactsOf(userId);
+    // Another account may have taken the address between the check and the update: the change is void then.
+    await this.setAddress(userId, kind, identity.target, this.deps.now(), () =>
+      this.deps.db.delete(authCodes).where(eq(authCodes.id, row.id)),
+    );
     await this.endOtherSessions(userId, session.sessionId);
-    await recordUserEvent(
-      this.deps.db,
-      {
-        userId,
-        actorUserId: userId,
-        action: "user.contact_change",
-        before: { [kind]: kind === "email" ? (before?.email ?? null) : (before?.phone ?? null) },
-        after: { [kind]: identity.target },
-        ip: client.ip,
-      },
+    const oldValue = before ? addressOf(kind, before) : null;
+    await this.audit(
+      userId,
+      client,
+      { action: "user.contact_change", before: { [kind]: oldValue }, after: { [kind]: identity.target } },
       this.deps.now(),
     );
     // The old e-mail when the e-mail changed, the account's e-mail when the phone did.
     const notify = before?.email;
     if (notify && notify !== identity.target) {
       const lang = before?.locale ?? "ru";
-      const oldValue = kind === "email" ? (before?.email ?? null) : (before?.phone ?? null);
       const message = contactChangedMail({
         to: notify,
         kind,
@@ -488,34 +480,16 @@ export class ContactChanges {
       .returning({ id: authCodes.id });
     // Another request used the link in between.
     if (!spent) throw new DomainError("invalid_undo_link", "The undo link is invalid, expired or already used");
-    const [current] = await this.deps.db
-      .select({ email: users.email, phone: users.phone })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    try {
-      await this.deps.db
-        .update(users)
-        .set(kind === "email" ? { email: old ?? current?.email, updatedAt: now } : { phone: old, updatedAt: now })
-        .where(eq(users.id, userId));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw taken();
-      throw error;
-    }
+    const current = await this.contactsOf(userId);
+    await this.setAddress(userId, kind, kind === "email" ? (old ?? current?.email ?? null) : old, now);
     await this.deps.db
       .delete(authCodes)
       .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, PURPOSE[kind]), isNull(authCodes.consumedAt)));
     await this.endOtherSessions(userId, undefined);
-    await recordUserEvent(
-      this.deps.db,
-      {
-        userId,
-        actorUserId: userId,
-        action: "user.contact_undo",
-        before: { [kind]: kind === "email" ? (current?.email ?? null) : (current?.phone ?? null) },
-        after: { [kind]: old },
-        ip: client.ip,
-      },
+    await this.audit(
+      userId,
+      client,
+      { action: "user.contact_undo", before: { [kind]: current ? addressOf(kind, current) : null }, after: { [kind]: old } },
       now,
     );
     return this.undoView(row);
@@ -527,6 +501,11 @@ export class ContactChanges {
     if (row.consumedAt) throw completed();
     await this.deps.db.delete(authCodes).where(and(eq(authCodes.id, row.id), isNull(authCodes.consumedAt)));
   }
+}
+
+/** The user's address of `kind` (null when they have none). */
+function addressOf(kind: ContactKind, user: { email: string | null; phone: string | null }): string | null {
+  return (kind === "email" ? user.email : user.phone) ?? null;
 }
 
 function taken(): DomainError {

@@ -34,6 +34,7 @@ import { companyDoc, productDoc } from "../admin/diff.ts";
 import { addCatalogTerms } from "../catalog/vocabulary.ts";
 import { DomainError } from "../errors.ts";
 import { assertNoPublishedHolder } from "./inn-conflicts.ts";
+import type { Queryable } from "./db.ts";
 import { applyPending, pendingOf } from "./products.ts";
 
 /** A decision that cannot be made (the CLI prints its message; the API answers with its code). */
@@ -83,49 +84,87 @@ function cleanReason(reason: string): string {
   return trimmed.slice(0, MAX_REASON);
 }
 
+/** The columns a published decision sets: the card's snapshot becomes the next review's "before". */
+function publishedColumns(snapshot: unknown, publishedAt: Date, now: Date) {
+  return {
+    status: "published" as const,
+    publishedAt,
+    moderationNote: null,
+    moderationNoteLang: null,
+    publishedSnapshot: snapshot as Record<string, unknown>,
+    updatedAt: now,
+  };
+}
+
+const AUDIT_ACTION = {
+  company: { approved: "company.approve", rejected: "company.reject" },
+  product: { approved: "product.approve", rejected: "product.reject" },
+} as const;
+
+/**
+ * Records `result`'s audit row in the decision's transaction (`before` and `after` are the
+ * record's fields the decision changed) and returns `result`.
+ */
+type Subject = Pick<ModerationResult, "kind" | "id" | "companyId" | "name" | "changesOnly">;
+
+/** An approval's result: the record is published and no reason is given. */
+function approved(subject: Subject): ModerationResult {
+  return { ...subject, decision: "approved", status: "published", reason: null, reasonLang: null };
+}
+
+/** A rejection's result with its reason (`status` stays published when only pending changes were sent back). */
+function rejected(subject: Subject, status: "published" | "rejected", reason: string, reasonLang: Lang): ModerationResult {
+  return { ...subject, decision: "rejected", status, reason, reasonLang };
+}
+
+/** The company `id`, locked for the decision's transaction (404 `not_found`). */
+async function lockCompany(tx: Queryable, id: number) {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
+  if (!row) throw new ModerationError("not_found", `No company ${id}`);
+  return row;
+}
+
+/** The product `id`, locked for the decision's transaction (404 `not_found`). */
+async function lockProduct(tx: Queryable, id: number) {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+  if (!row) throw new ModerationError("not_found", `No product ${id}`);
+  return row;
+}
+
+async function recorded(
+  tx: Queryable,
+  options: DecisionOptions,
+  result: ModerationResult,
+  change: { before: Record<string, unknown>; after: Record<string, unknown> },
+  now: Date,
+): Promise<ModerationResult> {
+  const action = AUDIT_ACTION[result.kind][result.decision];
+  await recordAdminAction(tx, options.actor ?? CLI_ACTOR, { entityType: result.kind, entityId: result.id, action, ...change }, now);
+  return result;
+}
+
 export async function approveCompany(db: Db, id: number, options: DecisionOptions = {}): Promise<ModerationResult> {
   const now = options.now ?? new Date();
   const result = await db.transaction(async (tx): Promise<ModerationResult> => {
-    const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
-    if (!row) throw new ModerationError("not_found", `No company ${id}`);
+    const row = await lockCompany(tx, id);
     if (row.status !== "moderation")
       throw new ModerationError("nothing_to_approve", `Company ${id} is ${row.status}, not under moderation`);
     await assertNoPublishedHolder(tx, id);
     const snapshot = await companyDoc(tx, id);
     await tx
       .update(companies)
-      .set({
-        status: "published",
-        publishedAt: now,
-        moderationNote: null,
-        moderationNoteLang: null,
-        publishedSnapshot: snapshot as unknown as Record<string, unknown>,
-        updatedAt: now,
-      })
+      .set(publishedColumns(snapshot, now, now))
       .where(eq(companies.id, id));
-    await recordAdminAction(
+    return recorded(
       tx,
-      options.actor ?? CLI_ACTOR,
+      options,
+      approved({ kind: "company", id, companyId: id, name: row.name, changesOnly: false }),
       {
-        entityType: "company",
-        entityId: id,
-        action: "company.approve",
         before: { status: row.status, moderationNote: row.moderationNote },
         after: { status: "published", publishedAt: now.toISOString() },
       },
       now,
     );
-    return {
-      kind: "company",
-      id,
-      companyId: id,
-      name: row.name,
-      decision: "approved",
-      status: "published",
-      reason: null,
-      reasonLang: null,
-      changesOnly: false,
-    };
   });
   await addCatalogTerms(db, [result.name]);
   return result;
@@ -135,37 +174,23 @@ export async function rejectCompany(db: Db, id: number, reason: string, options:
   const note = cleanReason(reason);
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
-    if (!row) throw new ModerationError("not_found", `No company ${id}`);
+    const row = await lockCompany(tx, id);
     if (row.status !== "moderation") throw new ModerationError("nothing_to_reject", `Company ${id} is ${row.status}, not under moderation`);
     const lang = options.lang ?? row.sourceLang;
     await tx
       .update(companies)
       .set({ status: "rejected", moderationNote: note, moderationNoteLang: lang, updatedAt: now })
       .where(eq(companies.id, id));
-    await recordAdminAction(
+    return recorded(
       tx,
-      options.actor ?? CLI_ACTOR,
+      options,
+      rejected({ kind: "company", id, companyId: id, name: row.name, changesOnly: false }, "rejected", note, lang),
       {
-        entityType: "company",
-        entityId: id,
-        action: "company.reject",
         before: { status: row.status, moderationNote: row.moderationNote },
         after: { status: "rejected", moderationNote: note, moderationNoteLang: lang },
       },
       now,
     );
-    return {
-      kind: "company",
-      id,
-      companyId: id,
-      name: row.name,
-      decision: "rejected",
-      status: "rejected",
-      reason: note,
-      reasonLang: lang,
-      changesOnly: false,
-    };
   });
 }
 
@@ -173,8 +198,7 @@ export async function approveProduct(db: Db, storage: FileStorage, id: number, o
   const now = options.now ?? new Date();
   const detached: number[] = [];
   const result = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!row) throw new ModerationError("not_found", `No product ${id}`);
+    const row = await lockProduct(tx, id);
     const pending = pendingOf(row);
     if (row.status !== "moderation" && !(row.status === "published" && pending)) {
       throw new ModerationError(
@@ -184,41 +208,28 @@ export async function approveProduct(db: Db, storage: FileStorage, id: number, o
     }
     detached.push(...(await applyPending(tx, row)));
     const snapshot = await productDoc(tx, id, false);
+    const publishedAt = row.status === "published" && row.publishedAt ? row.publishedAt : now;
     await tx
       .update(products)
-      .set({
-        status: "published",
-        publishedAt: row.status === "published" && row.publishedAt ? row.publishedAt : now,
-        moderationNote: null,
-        moderationNoteLang: null,
-        publishedSnapshot: snapshot as unknown as Record<string, unknown>,
-        updatedAt: now,
-      })
+      .set(publishedColumns(snapshot, publishedAt, now))
       .where(eq(products.id, id));
-    await recordAdminAction(
+    const parts = pending ? Object.keys(pending) : [];
+    return recorded(
       tx,
-      options.actor ?? CLI_ACTOR,
+      options,
+      approved({
+        kind: "product",
+        id,
+        companyId: row.companyId,
+        name: snapshot?.name ?? row.name,
+        changesOnly: row.status === "published",
+      }),
       {
-        entityType: "product",
-        entityId: id,
-        action: "product.approve",
-        before: { status: row.status, pendingParts: pending ? Object.keys(pending) : [], moderationNote: row.moderationNote },
-        after: { status: "published", appliedParts: pending ? Object.keys(pending) : [] },
+        before: { status: row.status, pendingParts: parts, moderationNote: row.moderationNote },
+        after: { status: "published", appliedParts: parts },
       },
       now,
     );
-    const changesOnly = row.status === "published";
-    return {
-      kind: "product" as const,
-      id,
-      companyId: row.companyId,
-      name: snapshot?.name ?? row.name,
-      decision: "approved" as const,
-      status: "published" as const,
-      reason: null,
-      reasonLang: null,
-      changesOnly,
-    };
   });
   await deleteUnusedFiles(db, storage, detached);
   // The published name's words join the spelling-correction vocabulary (ADR 010) at once.
@@ -230,8 +241,7 @@ export async function rejectProduct(db: Db, id: number, reason: string, options:
   const note = cleanReason(reason);
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!row) throw new ModerationError("not_found", `No product ${id}`);
+    const row = await lockProduct(tx, id);
     const pending = pendingOf(row);
     const changesOnly = row.status === "published" && pending !== null;
     if (row.status !== "moderation" && !changesOnly)
@@ -240,29 +250,21 @@ export async function rejectProduct(db: Db, id: number, reason: string, options:
     const lang = options.lang ?? company?.sourceLang ?? row.sourceLang;
     const status = changesOnly ? ("published" as const) : ("rejected" as const);
     await tx.update(products).set({ status, moderationNote: note, moderationNoteLang: lang, updatedAt: now }).where(eq(products.id, id));
-    await recordAdminAction(
+    return recorded(
       tx,
-      options.actor ?? CLI_ACTOR,
+      options,
+      rejected(
+        { kind: "product", id, companyId: row.companyId, name: (pending?.card?.name as Localized | undefined) ?? row.name, changesOnly },
+        status,
+        note,
+        lang,
+      ),
       {
-        entityType: "product",
-        entityId: id,
-        action: "product.reject",
         before: { status: row.status, pendingParts: pending ? Object.keys(pending) : [], moderationNote: row.moderationNote },
         after: { status, moderationNote: note, moderationNoteLang: lang },
       },
       now,
     );
-    return {
-      kind: "product",
-      id,
-      companyId: row.companyId,
-      name: (pending?.card?.name as Localized | undefined) ?? row.name,
-      decision: "rejected",
-      status,
-      reason: note,
-      reasonLang: lang,
-      changesOnly,
-    };
   });
 }
 

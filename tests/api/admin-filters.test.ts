@@ -256,6 +256,9 @@ describe("companies", () => {
     expect((await all(`/app/admin/filter/company?q=${entity!.inn}`)).map((r) => r.id)).toEqual([ids.companies[0]]);
     const january = await all(`/app/admin/filter/company?q=${marker}&createdFrom=2025-01-10&createdTo=2025-01-20`);
     expect(january.map((r) => r.id).sort()).toEqual([ids.companies[0], ids.companies[1]].sort());
+    // The test companies were last changed when they were made: the same days select the same rows.
+    const changed = await all(`/app/admin/filter/company?q=${marker}&updatedFrom=2025-01-10&updatedTo=2025-01-20`);
+    expect(changed.map((r) => r.id).sort()).toEqual([ids.companies[0], ids.companies[1]].sort());
     const byName = (await get(`/app/admin/filter/company?q=${marker}&sort=name&order=asc&limit=100`)).data.items.map((r) => r.name.ru);
     expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b, "ru")));
     const page2 = await get(`/app/admin/filter/company?q=${marker}&sort=createdAt&order=asc&limit=2&page=2`);

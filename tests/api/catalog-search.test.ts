@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { companies, companyOkvedCodes, products, regions } from "../../server/db/schema.ts";
+import { companies, companyOkvedCodes, products } from "../../server/db/schema.ts";
+import { insertTestRegions } from "../support/regions.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
 let api: TestApi;
@@ -27,13 +28,7 @@ interface Facets {
 
 beforeAll(async () => {
   api = await openTestApi();
-  await api.db
-    .insert(regions)
-    .values([
-      { code: "66", country: "RU", name: { ru: "Свердловская область", en: "Sverdlovsk Oblast", zh: "斯维尔德洛夫斯克州" }, position: 66 },
-      { code: "CN-21", country: "CN", name: { ru: "Ляонин", en: "Liaoning", zh: "辽宁省" }, position: 200 },
-    ])
-    .onConflictDoNothing();
+  await insertTestRegions(api);
   const base = { status: "published" as const, publishedAt: new Date(), email: `${WORD}@search.example` };
   const [ural, uralTrader, liaoning] = await api.db
     .insert(companies)

@@ -13,13 +13,13 @@ import {
   legalEntities,
   productPrices,
   products,
-  regions,
   serviceTypes,
   stories,
   storyTags,
   tags,
 } from "../../server/db/schema.ts";
 import { addCatalogTerms, correctCatalogQuery, refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
+import { insertTestRegions } from "../support/regions.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
 let api: TestApi;
@@ -41,13 +41,7 @@ async function cleanup() {
 beforeAll(async () => {
   api = await openTestApi();
   await cleanup();
-  await api.db
-    .insert(regions)
-    .values([
-      { code: "66", country: "RU", name: { ru: "Свердловская область", en: "Sverdlovsk Oblast", zh: "斯维尔德洛夫斯克州" }, position: 66 },
-      { code: "CN-21", country: "CN", name: { ru: "Ляонин", en: "Liaoning", zh: "辽宁省" }, position: 200 },
-    ])
-    .onConflictDoNothing();
+  await insertTestRegions(api);
   const [parent] = await api.db
     .insert(categories)
     .values({ slug: "test-metal", name: { ru: "Металлопрокат", en: "Rolled metal", zh: "金属轧材" }, icon: "factory" })

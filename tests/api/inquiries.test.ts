@@ -81,6 +81,11 @@ afterAll(async () => {
   }
 });
 
+/** A small JPEG uploaded by `user` to their unattached uploads (POST /api/files/common); the reply. */
+async function uploadPicture(user: TestUser, name: string) {
+  return call(api, "POST", "/api/files/common", multipart(await jpegPhoto(64, 48), name, "image/jpeg"), user.token);
+}
+
 describe("sending an inquiry", () => {
   test("the form's data: the supplier, its products with MOQ, the linked one pre-selected", async () => {
     const form = await call(api, "GET", `/api/inquiries/form?supplier=${supplierId}&product=${product2Id}`);
@@ -117,21 +122,9 @@ describe("sending an inquiry", () => {
   });
 
   test("attachments are the sender's own fresh uploads; the conversation lists them", async () => {
-    const upload = await call(
-      api,
-      "POST",
-      "/api/files/common",
-      multipart(await jpegPhoto(64, 48), "drawing.jpg", "image/jpeg"),
-      buyer.token,
-    );
+    const upload = await uploadPicture(buyer, "drawing.jpg");
     expect(upload.status).toBe(201);
-    const foreign = await call(
-      api,
-      "POST",
-      "/api/files/common",
-      multipart(await jpegPhoto(64, 48), "other.jpg", "image/jpeg"),
-      stranger.token,
-    );
+    const foreign = await uploadPicture(stranger, "other.jpg");
     const refused = await send(buyer, { message: "С чертежом", fileIds: [foreign.body.data.id] });
     expect(refused.status).toBe(404);
     expect(refused.body.error.code).toBe("file_not_found");
@@ -433,6 +426,12 @@ test("the staff filter lists a supplier's inquiries with their message counts, a
   const statuses = page.body.data.facets.status.map((f: { value: string }) => f.value);
   expect(statuses.every((s: string) => ["new", "answered", "closed"].includes(s))).toBe(true);
   const answered = await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&status=answered`, undefined, moderator.token);
+  // An inquiry changes by its messages: "changed" days are those of its last message (all written by this file's run).
+  const totalOf = async (filters: string) =>
+    (await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&${filters}`, undefined, moderator.token)).body.meta.total;
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  expect(await totalOf(`updatedFrom=${yesterday}`)).toBe(page.body.meta.total);
+  expect(await totalOf("updatedTo=2025-01-01")).toBe(0);
   expect(answered.body.data.items.every((r: { status: string }) => r.status === "answered")).toBe(true);
   const csv = await api.app.request(`/app/admin/filter/inquiries?company=${supplierId}&format=csv`, {
     headers: { authorization: `Bearer ${moderator.token}` },

@@ -14,6 +14,7 @@ import { seedRegions } from "../../server/catalog/regions.ts";
 import { products, users } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import {
+  addLegalEntity,
   call,
   cleanupProfileData,
   createUser,
@@ -582,13 +583,7 @@ describe("legal entities across companies", () => {
     expect((await call(api, "DELETE", `/api/profile/company/legal-entities/${taken.body.data.id}`, undefined, rival.token)).status).toBe(
       200,
     );
-    const own = await call(
-      api,
-      "POST",
-      "/api/profile/company/legal-entities",
-      { kind: "legal", inn: realEntities[1]!.inn, nameFull: realEntities[1]!.nameFull },
-      rival.token,
-    );
+    const own = await addLegalEntity(api, realEntities[1]!, rival.token);
     expect(own.status).toBe(201);
     const patchToTaken = await call(
       api,

@@ -50,6 +50,31 @@ async function supplier(label: string, lang: "ru" | "en" | "zh", tnved: string, 
   return { user, companyId: company!.id };
 }
 
+/**
+ * The buyer's private request to `companyIds` (with `overrides` of the request body), submitted:
+ * open, its invitations sent. Its id.
+ */
+async function openPrivateRequest(companyIds: number[], overrides: Record<string, unknown> = {}): Promise<number> {
+  const created = await call(
+    api,
+    "POST",
+    "/api/profile/rfq",
+    request({ ...overrides, visibility: "private", invitedCompanyIds: companyIds }),
+    buyer.token,
+  );
+  const id = created.body.data.id as number;
+  expect((await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "submit" }, buyer.token)).body.data.status).toBe("open");
+  return id;
+}
+
+/** Moves request `id`'s deadline `msAgo` milliseconds into the past, as if its time had come. */
+async function passDeadline(id: number, msAgo: number): Promise<void> {
+  await api.db
+    .update(rfqs)
+    .set({ deadline: new Date(Date.now() - msAgo) })
+    .where(eq(rfqs.id, id));
+}
+
 function request(overrides: Record<string, unknown> = {}) {
   return {
     title: "Трубы стальные бесшовные 57×3,5",
@@ -381,20 +406,9 @@ test("the staff filter finds buying requests of every status with facet counts, 
 
 describe("deadlines", () => {
   test("after the deadline quotes are refused and the jobs close the request", async () => {
-    const created = await call(
-      api,
-      "POST",
-      "/api/profile/rfq",
-      request({ visibility: "private", invitedCompanyIds: [suppliers.en.companyId] }),
-      buyer.token,
-    );
-    const id = created.body.data.id as number;
-    expect((await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "submit" }, buyer.token)).body.data.status).toBe("open");
+    const id = await openPrivateRequest([suppliers.en.companyId]);
     await api.jobs.runDue("rfq-match");
-    await api.db
-      .update(rfqs)
-      .set({ deadline: new Date(Date.now() - 60_000) })
-      .where(eq(rfqs.id, id));
+    await passDeadline(id, 60_000);
     const refused = await call(api, "POST", "/api/profile/quotes", quote(id), suppliers.en.user.token);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("rfq_closed");
@@ -404,19 +418,8 @@ describe("deadlines", () => {
   });
 
   test("the sweep closes every open request past its deadline", async () => {
-    const created = await call(
-      api,
-      "POST",
-      "/api/profile/rfq",
-      request({ visibility: "private", invitedCompanyIds: [suppliers.zh.companyId] }),
-      buyer.token,
-    );
-    const id = created.body.data.id as number;
-    await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "submit" }, buyer.token);
-    await api.db
-      .update(rfqs)
-      .set({ deadline: new Date(Date.now() - 1000) })
-      .where(eq(rfqs.id, id));
+    const id = await openPrivateRequest([suppliers.zh.companyId]);
+    await passDeadline(id, 1000);
     await api.jobs.send("rfq-deadlines", {});
     await api.jobs.runDue("rfq-deadlines");
     expect((await call(api, "GET", `/api/profile/rfq/${id}`, undefined, buyer.token)).body.data.status).toBe("closed");
@@ -428,15 +431,7 @@ describe("deadlines", () => {
 describe("a private request", () => {
   let id: number;
   beforeAll(async () => {
-    const created = await call(
-      api,
-      "POST",
-      "/api/profile/rfq",
-      request({ visibility: "private", invitedCompanyIds: [suppliers.other.companyId] }),
-      buyer.token,
-    );
-    id = created.body.data.id;
-    await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "submit" }, buyer.token);
+    id = await openPrivateRequest([suppliers.other.companyId]);
   });
 
   test("needs invited companies", async () => {
@@ -546,15 +541,7 @@ async function failHalfway(job: AnyJobDefinition, data: object, allowed: number)
 describe("a fan-out job retried after failing halfway mails nobody twice", () => {
   /** A private request to the zh and en suppliers, both quoting; returns its id and the quotes' ids. */
   async function quotedRequest(title: string) {
-    const created = await call(
-      api,
-      "POST",
-      "/api/profile/rfq",
-      request({ title, visibility: "private", invitedCompanyIds: [suppliers.zh.companyId, suppliers.en.companyId] }),
-      buyer.token,
-    );
-    const id = created.body.data.id as number;
-    expect((await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "submit" }, buyer.token)).body.data.status).toBe("open");
+    const id = await openPrivateRequest([suppliers.zh.companyId, suppliers.en.companyId], { title });
     const zh = await call(api, "POST", "/api/profile/quotes", quote(id, { lang: "zh" }), suppliers.zh.user.token);
     const en = await call(api, "POST", "/api/profile/quotes", quote(id), suppliers.en.user.token);
     expect([zh.status, en.status]).toEqual([201, 201]);
@@ -612,15 +599,7 @@ describe("buying-request events follow the recipient's e-mail setting", () => {
   test("a supplier on the daily digest gets the new request and its closing in the digest, not at once", async () => {
     const digester = await supplier("Digest pipes", "en", otherCode, 1);
     expect((await call(api, "PUT", "/api/notifications/settings", { emailMode: "digest" }, digester.user.token)).status).toBe(200);
-    const created = await call(
-      api,
-      "POST",
-      "/api/profile/rfq",
-      request({ title: "Digest pipes request", visibility: "private", invitedCompanyIds: [digester.companyId] }),
-      buyer.token,
-    );
-    const id = created.body.data.id as number;
-    await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "submit" }, buyer.token);
+    const id = await openPrivateRequest([digester.companyId], { title: "Digest pipes request" });
     await api.jobs.runDue("rfq-match");
     await api.jobs.runDue("notification-mail");
     expect(api.mail.filter((m) => m.to === digester.user.email)).toHaveLength(0);

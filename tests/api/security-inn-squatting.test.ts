@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
+import { addLegalEntity, call, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let moderator: TestUser;
@@ -25,13 +25,7 @@ async function supplier(label: string, name: string): Promise<{ user: TestUser; 
 }
 
 async function addInn(user: TestUser, entity: { inn: string; nameFull: string }) {
-  return call(
-    api,
-    "POST",
-    "/api/profile/company/legal-entities",
-    { kind: "legal", inn: entity.inn, nameFull: entity.nameFull },
-    user.token,
-  );
+  return addLegalEntity(api, entity, user.token);
 }
 
 async function submit(user: TestUser) {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { companies } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
+import { addLegalEntity, call, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let owner: TestUser;
@@ -31,13 +31,7 @@ beforeAll(async () => {
     .body.data.id;
   const [first, second] = await freeRealEntities(api, 2, 40);
   spare = second!;
-  const created = await call(
-    api,
-    "POST",
-    "/api/profile/company/legal-entities",
-    { kind: "legal", inn: first!.inn, nameFull: first!.nameFull },
-    owner.token,
-  );
+  const created = await addLegalEntity(api, first!, owner.token);
   expect(created.status).toBe(201);
   entityId = created.body.data.id;
 });
@@ -83,13 +77,7 @@ test("a changed legal entity (another INN) withdraws the verification", async ()
 
 test("an added legal entity withdraws the verification, and so does removing it", async () => {
   const [extra] = await freeRealEntities(api, 1, 80);
-  const added = await call(
-    api,
-    "POST",
-    "/api/profile/company/legal-entities",
-    { kind: "legal", inn: extra!.inn, nameFull: extra!.nameFull },
-    owner.token,
-  );
+  const added = await addLegalEntity(api, extra!, owner.token);
   expect(added.status).toBe(201);
   expect((await verification()).level).toBe(0);
   await api.db.update(companies).set({ verificationLevel: 1, verifiedAt: new Date() }).where(eq(companies.id, companyId));

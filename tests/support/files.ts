@@ -64,21 +64,21 @@ export function zipArchive(entries: Record<string, string>): Buffer {
   for (const [name, content] of Object.entries(entries)) {
     const nameBytes = Buffer.from(name);
     const data = Buffer.from(content);
-    const local = Buffer.alloc(30);
+    // Both headers carry the same block: CRC-32, compressed and uncompressed size (stored: equal), name length.
+    const sizes = (header: Buffer, at: number) => {
+      header.writeUInt32LE(crc32(data), at);
+      header.writeUInt32LE(data.length, at + 4);
+      header.writeUInt32LE(data.length, at + 8);
+      header.writeUInt16LE(nameBytes.length, at + 12);
+      return header;
+    };
+    const local = sizes(Buffer.alloc(30), 14);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
+    const central = sizes(Buffer.alloc(46), 16);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
     centrals.push(central, nameBytes);

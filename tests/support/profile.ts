@@ -100,6 +100,14 @@ export async function call<T = any>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
+/**
+ * Adds an organisation (kind `legal`) with `entity`'s INN and full name to the company of the
+ * user whose access token is `token`; the reply of POST /api/profile/company/legal-entities.
+ */
+export function addLegalEntity(api: TestApi, entity: { inn: string; nameFull: string }, token: string): Promise<Reply> {
+  return call(api, "POST", "/api/profile/company/legal-entities", { kind: "legal", inn: entity.inn, nameFull: entity.nameFull }, token);
+}
+
 /** A multipart body with `file` (bytes, name, declared type) and extra string fields. */
 export function multipart(
   bytes: Uint8Array,

@@ -5,6 +5,7 @@
  */
 import type { Currency, Lang, Localized, LocalizedFact, CompanyStatus } from "../../db/schema.ts";
 import { innCheckDigits, ogrnCheckDigit } from "../identifiers.ts";
+import { HEADCOUNT_RANGES } from "../../../contract/profile/fields.ts";
 import { CHINESE_REGIONS, regionByCode, RUSSIAN_REGIONS, type RegionInfo } from "../regions.ts";
 import {
   CERTIFICATES,
@@ -15,7 +16,6 @@ import {
   COMPANY_FACTS,
   COMPANY_TEXT,
   EXPORT_MARKETS,
-  HEADCOUNT,
   PAYMENT,
   RU_LEGAL_FORMS,
   RU_NAME_PREFIX,
@@ -593,7 +593,7 @@ function russianCompany(ctx: CompanyContext, rng: Rng, index: number, shape: { s
     phone: candidate ? null : phoneRu(rng),
     email: `${rng.pick(["info", "sales", "office", "zakaz"])}@${domain}.example`,
     yearFounded: candidate ? null : yearFounded,
-    headcountRange: candidate ? HEADCOUNT[Math.min(Math.max(candidate.entity.mspCategory, 1), 3) - 1]! : headcount(rng, kind),
+    headcountRange: candidate ? HEADCOUNT_RANGES[Math.min(Math.max(candidate.entity.mspCategory, 1), 3) - 1]! : headcount(rng, kind),
     okvedMain,
     okvedExtra,
     facts: companyFacts(rng, kind, "RU"),
@@ -623,7 +623,7 @@ function round6(n: number): number {
 function headcount(rng: Rng, kind: CompanyKind): string {
   const weights = kind === "make" ? [5, 25, 40, 22, 8] : [35, 45, 17, 3, 0];
   return rng.weighted(
-    HEADCOUNT.map((h, i) => ({ h, w: weights[i]! })),
+    HEADCOUNT_RANGES.map((h, i) => ({ h, w: weights[i]! })),
     (x) => x.w,
   ).h;
 }

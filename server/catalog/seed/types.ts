@@ -1,5 +1,5 @@
 /**
- * Shapes of the hand-written data the demo catalogue is generated from (data/*.ts).
+ * Shapes of the hand-written data the demo catalogue is generated from (data/*.json, typed by data/*.ts).
  *
  * The hand-written part is deliberately small: category names, the TN VED headings each subcategory
  * covers, a few Chinese product nouns, grades and sizes, price magnitudes and sentence templates.
