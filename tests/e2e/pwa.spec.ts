@@ -205,6 +205,9 @@ test.describe("offline", () => {
 test.describe("updates", () => {
   test("a new build is offered as a reload, and unsent input is protected", async ({ page }) => {
     await page.route("**/builds/latest.json", (route) => route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }));
+    await page.route("**/builds/meta/a-newer-build.json", (route) =>
+      route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }),
+    );
     const documents: string[] = [];
     page.on("request", (r) => void (r.resourceType() === "document" && documents.push(r.url())));
     await page.goto("/");

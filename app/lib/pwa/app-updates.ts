@@ -3,7 +3,8 @@
  *
  * - registers the service worker (`/sw.js`) with workbox-window, loaded after the page is idle so
  *   it never competes with the first render, and asks the worker for an update every 3,600 s;
- * - polls the build id (`GET /builds/latest.json`) 1 s after start and then every
+ * - polls the build id (`GET /builds/latest.json`; a new id is confirmed by its immutable
+ *   `GET /builds/meta/{id}.json`) 1 s after start and then every
  *   `buildCheckIntervalS` (default 600 s, `BUILD_CHECK_INTERVAL`; 0 turns polling off), and again when
  *   the tab becomes visible after at least that long;
  * - when a new worker is waiting or a new build is out, shows one prompt offering to reload. Nothing
@@ -120,10 +121,13 @@ async function checkBuild(texts: UpdateTexts): Promise<void> {
     const response = await fetch(BUILD_INFO_URL, { cache: "no-store" });
     if (!response.ok) return;
     const { id } = (await response.json()) as { id?: string };
-    if (id && id !== mine) {
-      void workbox?.update();
-      offerReload(texts);
-    }
+    if (!id || id === mine) return;
+    // The new build's own record (spec §7: builds/meta/{id}.json): a reload is offered only once this
+    // server has that build's files, not while a rolling deploy still answers from the old build.
+    const meta = await fetch(`/builds/meta/${encodeURIComponent(id)}.json`);
+    if (!meta.ok || ((await meta.json()) as { id?: string }).id !== id) return;
+    void workbox?.update();
+    offerReload(texts);
   } catch {
     // Offline or the server is restarting: the next check will tell.
   }
