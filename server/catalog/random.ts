@@ -9,7 +9,9 @@
  *   once.
  * - A large set: 2 × perPage points are drawn uniformly between the first and the last matching id
  *   and each takes the first matching product at or after it (one short walk of products_pkey per
- *   point). Repeats are dropped and the first perPage kept. A product
+ *   point). Repeats are dropped and the first perPage kept; when repeats leave the page short, up to
+ *   two more rounds are drawn, then the page is filled with the products following one more point
+ *   (wrapping to the first). A product
  *   that follows a long run of ids the filters reject is drawn more often than one in a dense run;
  *   for a showcase of the catalogue that bias is accepted (a uniform draw would need every matching
  *   id: a full scan at 1,000,000 products).
@@ -68,6 +70,15 @@ export function randomPointsSql(filters: ProductFilters, points: number[]): SQL 
     order by r.n`;
 }
 
+/** Rounds of random points before a short page is filled from consecutive products. */
+const DRAW_ROUNDS = 3;
+
+/** Ids of up to `limit` matching products from id `from` on, in id order (a walk of products_pkey). */
+export function followingIdsSql(filters: ProductFilters, from: number, limit: number): SQL {
+  const f = drawFilters(filters);
+  return sql`select p.id ${productFrom(f)} where ${productWhere(f)} and p.id >= ${from} order by p.id limit ${limit}`;
+}
+
 /** The highest id of a matching product (a backward walk of products_pkey, or the planner's better index). */
 function lastIdSql(filters: ProductFilters): SQL {
   const f = drawFilters(filters);
@@ -104,9 +115,21 @@ export async function randomProductPage(
     const min = small.rows[0]!.id;
     const max = (await db.execute<{ id: number }>(lastIdSql(filters))).rows[0]?.id ?? min;
     const random = pageRandom(seed, page);
-    const points = Array.from({ length: perPage * 2 }, () => min + Math.floor(random() * (max - min + 1)));
-    const drawn = await db.execute<{ id: number }>(randomPointsSql(filters, points));
-    ids = [...new Set(drawn.rows.map((r) => r.id))].slice(0, perPage);
+    const chosen = new Set<number>();
+    // Points falling into the same gap of rejected ids land on the same product: draw again (a few
+    // rounds), then fill from the products following one more point, so a page is never short.
+    for (let round = 0; round < DRAW_ROUNDS && chosen.size < perPage; round++) {
+      const points = Array.from({ length: perPage * 2 }, () => min + Math.floor(random() * (max - min + 1)));
+      for (const row of (await db.execute<{ id: number }>(randomPointsSql(filters, points))).rows) chosen.add(row.id);
+    }
+    if (chosen.size < perPage) {
+      const from = min + Math.floor(random() * (max - min + 1));
+      for (const start of [from, min]) {
+        const rows = (await db.execute<{ id: number }>(followingIdsSql(filters, start, perPage + chosen.size))).rows;
+        for (const row of rows) if (chosen.size < perPage) chosen.add(row.id);
+      }
+    }
+    ids = [...chosen].slice(0, perPage);
   }
   return { items: await productsByIds(db, ids, lang), ...count };
 }

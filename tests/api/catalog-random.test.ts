@@ -12,7 +12,11 @@ import { SMALL_SET } from "../../server/catalog/random.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
 let api: TestApi;
-const ids = { many: 0, few: 0, manyProducts: new Set<number>(), fewProducts: new Set<number>() };
+const ids = { many: 0, few: 0, gappy: 0, manyProducts: new Set<number>(), fewProducts: new Set<number>() };
+/** The gappy category: GAPS published products each followed by GAP_SIZE drafts, then a dense run. */
+const GAPS = 3;
+const GAP_SIZE = 300;
+const DENSE = 205;
 const MANY = 230;
 
 async function cleanup() {
@@ -32,15 +36,17 @@ async function idsOf(path: string): Promise<number[]> {
 beforeAll(async () => {
   api = await openTestApi();
   await cleanup();
-  const [many, few] = await api.db
+  const [many, few, gappy] = await api.db
     .insert(categories)
     .values([
       { slug: "test-random-many", name: { ru: "Случайные: много", en: "Random: many" } },
       { slug: "test-random-few", name: { ru: "Случайные: мало", en: "Random: few" } },
+      { slug: "test-random-gappy", name: { ru: "Случайные: с пропусками", en: "Random: gappy" } },
     ])
     .returning();
   ids.many = many!.id;
   ids.few = few!.id;
+  ids.gappy = gappy!.id;
   const [company] = await api.db
     .insert(companies)
     .values({
@@ -65,6 +71,31 @@ beforeAll(async () => {
     )
     .returning({ id: products.id, categoryId: products.categoryId });
   for (const row of rows) (row.categoryId === many!.id ? ids.manyProducts : ids.fewProducts).add(row.id);
+  // Most of the gappy category's id range is drafts: random points mostly land in a gap.
+  await api.db.insert(products).values([
+    ...Array.from({ length: GAPS }, (_, g) => [
+      {
+        companyId: company!.id,
+        categoryId: gappy!.id,
+        name: { ru: `Редкое ${g + 1}` },
+        status: "published" as const,
+        publishedAt: new Date(),
+      },
+      ...Array.from({ length: GAP_SIZE }, (_, i) => ({
+        companyId: company!.id,
+        categoryId: gappy!.id,
+        name: { ru: `Черновик ${g + 1}.${i + 1}` },
+        status: "draft" as const,
+      })),
+    ]).flat(),
+    ...Array.from({ length: DENSE }, (_, i) => ({
+      companyId: company!.id,
+      categoryId: gappy!.id,
+      name: { ru: `Плотное ${i + 1}` },
+      status: "published" as const,
+      publishedAt: new Date(),
+    })),
+  ]);
 });
 
 afterAll(async () => {
@@ -109,10 +140,20 @@ describe("GET /api/products?sort=random", () => {
     expect(orders.size).toBeGreaterThan(1);
   });
 
-  test("GET /api/products/random draws as many published products as asked", async () => {
-    const { status, body } = await api.getJson<Envelope<Card[]>>("/api/products/random?count=5");
-    expect(status).toBe(200);
-    expect(new Set(body.data.map((p) => p.id)).size).toBe(5);
+  test("GET /api/products/random draws as many different published products as asked, every time", async () => {
+    // Repeated: points landing in one gap of rejected ids used to make a page short now and then.
+    for (let draw = 0; draw < 20; draw++) {
+      const { status, body } = await api.getJson<Envelope<Card[]>>("/api/products/random?count=5");
+      expect(status).toBe(200);
+      expect(new Set(body.data.map((p) => p.id)).size).toBe(5);
+    }
+  });
+
+  test("a page is never short, even when most of the id range is rejected drafts", async () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const drawn = await idsOf(`/api/products?category=${ids.gappy}&sort=random&perPage=24&seed=${seed}`);
+      expect(new Set(drawn).size).toBe(24);
+    }
   });
 
   test.each(["seed=-1", "seed=abc", "seed=4294967296", "seed=1.5"])("sort=random&%s is a 400 with the error shape", async (seed) => {

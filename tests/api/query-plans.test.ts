@@ -18,7 +18,7 @@ import { storyListSql } from "../../server/catalog/press.ts";
 import { listProducts, productDetailSql, productListSql, relatedProductsSql, type ListSql } from "../../server/catalog/repository.ts";
 import { companySearchSql, productSearchSql, serviceSearchSql, storySearchSql } from "../../server/catalog/search.ts";
 import { companyServiceListSql } from "../../server/catalog/services.ts";
-import { randomPointsSql, smallSetSql } from "../../server/catalog/random.ts";
+import { followingIdsSql, randomPointsSql, smallSetSql } from "../../server/catalog/random.ts";
 import { seedDemo } from "../../server/catalog/seed/index.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir, removeDir } from "../support/databases.ts";
@@ -159,6 +159,10 @@ const cases: Case[] = [
   [
     "random products of a category: the drawn points",
     () => ({ rows: randomPointsSql({ category: pick.topCategory as number }, [related, related + 500, related + 9000]), count: null }),
+  ],
+  [
+    "random products of a category: a short page filled from the following products",
+    () => ({ rows: followingIdsSql({ category: pick.topCategory as number }, related, 24), count: null }),
   ],
   ["a product page (prices, variants, files, other suppliers)", () => ({ rows: productDetailSql(related), count: null })],
   ["related products", () => ({ rows: relatedProductsSql(related, 8), count: null })],
