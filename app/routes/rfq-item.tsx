@@ -85,7 +85,7 @@ export default function PublicRfq({ loaderData }: Route.ComponentProps) {
             </LocaleLink>
           ) : user?.organization ? (
             // An employee whose company role does not answer buyers (a member): say so, not "sign in".
-            <p className="notice">{t("profileEmployees.answerBuyersOnly.quote")}</p>
+            <p className="notice">{t("rfq.public.onlySalesQuote")}</p>
           ) : (
             <LocaleLink
               to={`/auth?redirectTo=${encodeURIComponent(`/profile/quotes/new?rfq=${rfq.id}`)}`}

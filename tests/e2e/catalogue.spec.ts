@@ -3,6 +3,7 @@
  * product → supplier → the supplier's OKVED activity → other suppliers; search → product; guards and 404s.
  */
 import { expect, test } from "./support/test.ts";
+import { hydrated } from "./support/page.ts";
 
 test("home → catalogue → product → supplier → OKVED → another supplier", async ({ page }) => {
   await page.goto("/");
@@ -63,13 +64,14 @@ test("the footer links the top categories with their product counts", async ({ p
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 });
 
-test("a category filters by region and verification through the facet form", async ({ page }) => {
+test("a category filters by region and verification through the facet form", async ({ page, javaScriptEnabled }) => {
   await page.goto("/catalog");
   await page.locator(".category-card h2 a").first().click();
   const form = page.getByRole("form", { name: "Фильтры" });
+  // With JavaScript a change applies at once (app/islands/live-forms.ts): wait for the runtime first.
+  if (javaScriptEnabled) await hydrated(page);
   await form.getByLabel(/Только проверенные/).check();
-  if (!(await page.evaluate(() => document.documentElement.dataset.hydrated === "true")))
-    await form.getByRole("button", { name: "Применить" }).click();
+  if (!javaScriptEnabled) await form.getByRole("button", { name: "Применить" }).click();
   await expect(page).toHaveURL(/verified=1/);
   for (const badge of await page.locator(".product-card-supplier").all()) await expect(badge.getByText("Проверен")).toBeVisible();
 });
