@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -157,6 +157,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A public page is a document with islands (ADR 035) when the build has the island runtime. Decided
   // on the server only: inside the hydrated app a client navigation to a public page renders it there.
   const islands = import.meta.env.SSR && root?.islands && isDocumentPage(matches) ? root.islands : null;
+  // Collected once per render: the islands below and, on a document, the page data read in the browser.
+  const islandTexts = useMemo(() => collectIslandTexts(t), [t]);
   return (
     <html lang={lang} dir="ltr" data-viewport={root?.viewport ?? FALLBACK_DEVICE_CLASS}>
       <head>
@@ -171,7 +173,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <IslandTextsProvider>
+        <IslandTextsProvider texts={islandTexts}>
           <OfflineMarker />
           {children}
           {islands ? (
@@ -182,7 +184,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 nonce={root?.nonce ?? ""}
                 page={{
                   lang,
-                  texts: collectIslandTexts(t),
+                  texts: islandTexts,
                   buildCheckIntervalS: root?.buildCheckIntervalS ?? 0,
                   signedIn: Boolean(root?.user),
                   production: import.meta.env.PROD,

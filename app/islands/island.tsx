@@ -14,17 +14,15 @@
  * (scrolled into view, then idle), `interaction` (first pointer, touch or focus inside it), `demand`
  * (only when the runtime asks: the toaster on its first toast, the offline marker on a cached copy).
  */
-import { createContext, createElement, useContext, useMemo, type ComponentType, type ReactNode } from "react";
+import { createContext, createElement, useContext, type ComponentType, type ReactNode } from "react";
 import { useT } from "../lib/use-t.ts";
 import { ISLAND_TAG, type IslandLoad, type IslandName } from "./names.ts";
 import { collectIslandTexts, type IslandTexts } from "./texts.ts";
 
 const TextsContext = createContext<IslandTexts | null>(null);
 
-/** Collects the island strings once per page render (root layout) for every `<Island>` below. */
-export function IslandTextsProvider({ children }: { children: ReactNode }) {
-  const t = useT();
-  const texts = useMemo(() => collectIslandTexts(t), [t]);
+/** Hands the page's island strings (collected once by the root layout) to every `<Island>` below. */
+export function IslandTextsProvider({ texts, children }: { texts: IslandTexts; children: ReactNode }) {
   return createElement(TextsContext.Provider, { value: texts }, children);
 }
 

@@ -76,21 +76,8 @@ export default function OfflinePages({ lang, strings }: OfflinePagesProps) {
       {!supported ? <p className="notice">{strings.unsupported}</p> : null}
       {listing ? (
         <>
-          <OfflineList
-            lang={lang}
-            strings={strings}
-            heading={strings.savedHeading}
-            empty={strings.savedEmpty}
-            entries={listing.saved}
-            onRemove={remove}
-          />
-          <OfflineList
-            lang={lang}
-            strings={strings}
-            heading={strings.visitedHeading}
-            empty={strings.visitedEmpty}
-            entries={listing.visited}
-          />
+          <OfflineList lang={lang} strings={strings} kind="saved" entries={listing.saved} onRemove={remove} />
+          <OfflineList lang={lang} strings={strings} kind="visited" entries={listing.visited} />
         </>
       ) : null}
     </>
@@ -100,24 +87,22 @@ export default function OfflinePages({ lang, strings }: OfflinePagesProps) {
 function OfflineList({
   lang,
   strings,
-  heading,
-  empty,
+  kind,
   entries,
   onRemove,
 }: {
   lang: Lang;
   strings: OfflinePagesProps["strings"];
-  heading: string;
-  empty: string;
+  kind: "saved" | "visited";
   entries: OfflineListing[];
   onRemove?: (url: string) => Promise<void>;
 }) {
   const now = new Date();
   return (
     <section className="offline-list">
-      <h2>{heading}</h2>
+      <h2>{strings[`${kind}Heading`]}</h2>
       {entries.length === 0 ? (
-        <p className="empty">{empty}</p>
+        <p className="empty">{strings[`${kind}Empty`]}</p>
       ) : (
         <ul className="code-list">
           {entries.map((entry) => (

@@ -37,7 +37,7 @@ import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField, TextareaField } from "../components/form/field.tsx";
 import { formatQuantity } from "../components/catalog/format.ts";
 import { PageHeader } from "../components/page-header.tsx";
-import { nameIn } from "../components/conversations/parts.tsx";
+import { AttachmentsField, nameIn } from "../components/conversations/parts.tsx";
 
 /** The fields a draft keeps (files cannot be kept). */
 const DRAFT_FIELDS = [
@@ -234,16 +234,7 @@ export default function InquiryNew({ loaderData, actionData }: Route.ComponentPr
           <InputField field={fields.destinationCity} label={t("inquiries.destinationCity")} autoComplete="address-level2" />
         </div>
         <TextareaField field={fields.message} label={t("inquiries.message")} hint={t("inquiries.messageHint")} rows={6} required />
-        {signedIn ? (
-          <div className="field">
-            <label htmlFor="inquiry-attachments">{t("inquiries.attachments")}</label>
-            <input id="inquiry-attachments" type="file" name="attachments" multiple aria-describedby="inquiry-attachments-hint" />
-            <p id="inquiry-attachments-hint" className="field-hint">
-              {t("inquiries.attachmentsHint")}
-            </p>
-            <FieldError id="inquiry-attachments-error" errors={form.allErrors.attachments} />
-          </div>
-        ) : null}
+        {signedIn ? <AttachmentsField id="inquiry-attachments" errors={form.allErrors.attachments} /> : null}
         <div className="visually-hidden" aria-hidden="true">
           <label htmlFor="inquiry-website">{t("inquiries.honeypot")}</label>
           <input id="inquiry-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -30,11 +30,11 @@ import { unitLabel } from "../lib/units.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { FormErrors } from "../components/form/errors.tsx";
 import { TextareaField } from "../components/form/field.tsx";
 import { formatQuantity } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { nameIn, StatusBadge } from "../components/conversations/parts.tsx";
+import { AttachmentsField, nameIn, StatusBadge } from "../components/conversations/parts.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -285,14 +285,7 @@ function ReplySection({
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="reply" />
         <TextareaField field={fields.message} label={t("inquiries.replyLabel")} rows={5} required />
-        <div className="field">
-          <label htmlFor="reply-attachments">{t("inquiries.attachments")}</label>
-          <input id="reply-attachments" type="file" name="attachments" multiple aria-describedby="reply-attachments-hint" />
-          <p id="reply-attachments-hint" className="field-hint">
-            {t("inquiries.attachmentsHint")}
-          </p>
-          <FieldError id="reply-attachments-error" errors={form.allErrors.attachments} />
-        </div>
+        <AttachmentsField id="reply-attachments" errors={form.allErrors.attachments} />
         <div className="page-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {t("inquiries.sendReply")}

@@ -10,6 +10,7 @@ import type { Lang } from "../../lib/i18n.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
+import { FieldError } from "../form/errors.tsx";
 
 type Named = { ru?: string; en?: string; zh?: string } | null | undefined;
 
@@ -102,5 +103,23 @@ export function ResponseStatsCard({ stats }: { stats: ResponseStats | null }) {
       </dl>
       <p className="muted small">{t("inquiries.stats.basis", { count: stats.inquiries })}</p>
     </section>
+  );
+}
+
+/**
+ * The attachments input of an inquiry or a reply: several files, sent with the form and checked by the
+ * upload rules on the server; `errors` are the form's errors for `attachments`.
+ */
+export function AttachmentsField({ id, errors }: { id: string; errors?: readonly string[] | null }) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t("inquiries.attachments")}</label>
+      <input id={id} type="file" name="attachments" multiple aria-describedby={`${id}-hint`} />
+      <p id={`${id}-hint`} className="field-hint">
+        {t("inquiries.attachmentsHint")}
+      </p>
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
   );
 }
