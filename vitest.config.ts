@@ -31,7 +31,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.ts", "locales/**/*.test.ts", "contract/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "app/**/*.test.ts",
+            "app/**/*.test.tsx",
+            "locales/**/*.test.ts",
+            "contract/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+          ],
           environment: "node",
           // A console.error fails the test (tests/support/fail-on-console-error.ts).
           setupFiles: ["tests/support/fail-on-console-error.ts"],

@@ -3,7 +3,7 @@
  * an error status, get only the status and a one-line body, not the error page (spec §2).
  * `servicesContext` is exported so that server/http.ts can hand its services to the router context.
  */
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -46,7 +46,9 @@ export default function handleRequest(
     });
   }
   const { nonce, islands } = loadContext.get(servicesContext);
-  if (islands && isDocumentPage(routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]))) {
+  const document =
+    Boolean(islands) && isDocumentPage(routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]));
+  if (document) {
     // A public document (ADR 035) hydrates only its islands: the loader data the router would stream
     // into the page for its client runtime is never sent.
     void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
@@ -54,17 +56,39 @@ export default function handleRequest(
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const respond = (body: BodyInit) => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getInstance(loadContext)}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>,
       {
         nonce,
-        [bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady"]() {
+        // A document has no Suspense boundary to stream past (and no client runtime to fill one), so its
+        // shell is the whole page: it is sent as one body with a Content-Length — one write to the socket
+        // instead of a chunk per flush (issue 17: the uncached product page's throughput).
+        [bot || document || routerContext.isSpaMode ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
+          if (document) {
+            const chunks: Buffer[] = [];
+            pipe(
+              new Writable({
+                write(chunk: Buffer, _encoding, done) {
+                  chunks.push(chunk);
+                  done();
+                },
+                final(done) {
+                  respond(Buffer.concat(chunks));
+                  done();
+                },
+              }),
+            );
+            return;
+          }
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          respond(createReadableStreamFromReadable(body));
           pipe(body);
         },
         onShellError: reject,

@@ -34,7 +34,7 @@ import type { Flash, ShownFlash } from "./lib/flash.ts";
 import { getInstance, getLocale, i18nextMiddleware } from "./middleware/i18next.ts";
 import stylesUrl from "./styles/app.css?url";
 import { useT } from "./lib/use-t.ts";
-import { isDocumentPage } from "./lib/documents.ts";
+import { DocumentContext, isDocumentPage } from "./lib/documents.ts";
 import { BUILD_META } from "./lib/pwa/app-updates.ts";
 import { IslandTextsProvider } from "./islands/island.tsx";
 import { collectIslandTexts } from "./islands/texts.ts";
@@ -175,7 +175,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <IslandTextsProvider texts={islandTexts}>
           <OfflineMarker />
-          {children}
+          <DocumentContext value={Boolean(islands)}>{children}</DocumentContext>
           {islands ? (
             <>
               <Toaster flash={root?.flash ?? null} />

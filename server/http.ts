@@ -277,7 +277,10 @@ export function createServerApp(options: ServerAppOptions) {
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    // The build's other files (favicon.svg, icons/*.png, …) all have an extension; a page path without
+    // one never reaches the file system (a missed lookup is a stat call and a thrown ENOENT per page).
+    const otherFiles = serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+    app.use("*", (c, next) => (/\.[^/]*$/.test(c.req.path) ? otherFiles(c, next) : next()));
   }
 
   const islands = mode === "production" && options.clientDir ? readIslandsBuild(options.clientDir, logger) : undefined;

@@ -5,10 +5,37 @@
 import { Link, type LinkProps } from "react-router";
 import { useLang } from "../lib/use-lang.ts";
 import { localePath, type Lang } from "../lib/i18n.ts";
+import { useIsDocument } from "../lib/documents.ts";
 
+/**
+ * In a document (ADR 035) the link is a plain anchor: there is no client router to hand it to, and
+ * React Router's per-link href resolution was measurable on pages with a hundred links (issue 17).
+ * The router-only props (prefetch, replace, state, …) mean nothing there and are dropped.
+ */
 export function LocaleLink({ to, lang, ...props }: Omit<LinkProps, "to"> & { to: string; lang?: Lang }) {
   const current = useLang();
-  return <Link to={localeHref(lang ?? current, to)} {...props} />;
+  const href = localeHref(lang ?? current, to);
+  const isDocument = useIsDocument();
+  if (isDocument) {
+    const {
+      prefetch: _prefetch,
+      replace: _replace,
+      state: _state,
+      reloadDocument: _reloadDocument,
+      preventScrollReset: _preventScrollReset,
+      relative: _relative,
+      viewTransition: _viewTransition,
+      discover: _discover,
+      children,
+      ...anchor
+    } = props;
+    return (
+      <a href={href} {...anchor}>
+        {children}
+      </a>
+    );
+  }
+  return <Link to={href} {...props} />;
 }
 
 /** Path with query: keeps "?…" and "#…" intact while prefixing the path. */

@@ -6,14 +6,16 @@
 import * as money from "../../contract/money.ts";
 import { notFound } from "../errors.ts";
 import { landedCostFor, ratesView } from "../money/service.ts";
-import { dutyForCode } from "../money/tariff.ts";
+import { dutyForCodeCached } from "../money/tariff.ts";
 import { implement, resource } from "./resource.ts";
 
-export const ratesResource = resource("/api/rates", [implement(money.getRates, async (c) => ({ data: await ratesView(c.var.db) }))]);
+export const ratesResource = resource("/api/rates", [
+  implement(money.getRates, async (c) => ({ data: await ratesView(c.var.db, new Date(), { cached: true }) })),
+]);
 
 export const tariffResource = resource("/api/tariff", [
   implement(money.getDuty, async (c, { params }) => {
-    const duty = await dutyForCode(c.var.db, params.code);
+    const duty = await dutyForCodeCached(c.var.db, params.code);
     if (!duty) throw notFound("Tariff line");
     return { data: duty };
   }),

@@ -16,6 +16,12 @@ interface Entry<T> {
   pending?: Promise<T>;
 }
 
+/** A cached `compute(db, key)`; `forget(db)` drops every value of that database (after a write this process made). */
+export interface CachedQuery<T, K extends string> {
+  (db: Db, key: K): Promise<T>;
+  forget(db: Db): void;
+}
+
 /**
  * Wraps `compute(db, key)` in a stale-while-revalidate cache per database and key.
  * `maxKeys` bounds the keys kept per database (the oldest is dropped first).
@@ -24,9 +30,9 @@ export function cachedQuery<T, K extends string = string>(
   ttlMs: number,
   compute: (db: Db, key: K) => Promise<T>,
   maxKeys = 500,
-): (db: Db, key: K) => Promise<T> {
+): CachedQuery<T, K> {
   const perDb = new WeakMap<Db, Map<K, Entry<T>>>();
-  return (db, key) => {
+  const cached = (db: Db, key: K): Promise<T> => {
     let entries = perDb.get(db);
     if (!entries) perDb.set(db, (entries = new Map()));
     let entry = entries.get(key);
@@ -55,4 +61,5 @@ export function cachedQuery<T, K extends string = string>(
     if (Date.now() - current.at >= ttlMs) refresh().catch(() => {});
     return Promise.resolve(current.value);
   };
+  return Object.assign(cached, { forget: (db: Db) => void perDb.delete(db) });
 }

@@ -14,6 +14,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { exchangeRates } from "../db/schema.ts";
+import { cachedQuery } from "../catalog/cache.ts";
 
 /** One currency's rate as published: `value` roubles (decimal string, dot) for `nominal` units. */
 export interface CbrRate {
@@ -110,6 +111,7 @@ export async function storeCbrDaily(db: Db, daily: CbrDaily): Promise<RatesImpor
       .insert(exchangeRates)
       .values(fresh.map((r) => ({ date: daily.date, currency: r.currency, nominal: r.nominal, value: r.value })))
       .onConflictDoNothing();
+    cachedLatestRates.forget(db);
   }
   return { date: daily.date, added: fresh.length, unchanged: daily.rates.length - fresh.length - kept.length, kept };
 }
@@ -150,6 +152,24 @@ export async function latestRates(db: Db, currencies: readonly string[]): Promis
     from unnest(${`{${currencies.join(",")}}`}::text[]) as c(code)
     cross join lateral (select * from exchange_rates e where e.currency = c.code order by e.date desc limit 1) r`);
   return result.rows.map((r) => ({ currency: r.currency, nominal: r.nominal, value: r.value, perUnit: r.per_unit, date: r.date }));
+}
+
+/**
+ * How long a process serves the latest rates it read before it reads them again (ms). The bank sets
+ * one rate a day and the import job runs once a day, so another process shows a new day's rates at
+ * most a minute late; the process that imported them forgets its copy at once (storeCbrDaily).
+ */
+export const RATES_TTL_MS = 60_000;
+
+const cachedLatestRates = cachedQuery(RATES_TTL_MS, (db, currencies: string) => latestRates(db, currencies.split(",")));
+
+/**
+ * `latestRates` read through a per-process cache of RATES_TTL_MS (server/catalog/cache.ts): every
+ * page shows prices in the visitor's currency, so without it every page asked PostgreSQL for them.
+ * For displays only; a computation that must see a rate deleted a moment ago reads `latestRates`.
+ */
+export function latestRatesCached(db: Db, currencies: readonly string[]): Promise<StoredRate[]> {
+  return cachedLatestRates(db, currencies.join(","));
 }
 
 /** True when no rate is stored yet (the demo then loads the newest snapshot of the reference data). */

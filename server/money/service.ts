@@ -18,12 +18,16 @@ import { getProduct } from "../catalog/repository.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { landedCost } from "./landed-cost.ts";
-import { latestRates } from "./rates.ts";
-import { dutyForCode } from "./tariff.ts";
+import { latestRates, latestRatesCached } from "./rates.ts";
+import { dutyForCodeCached } from "./tariff.ts";
 
-/** The newest stored rates of RATE_CURRENCIES; `date` is the newest of their dates. */
-export async function ratesView(db: Db, today: Date = new Date()): Promise<RatesView> {
-  const rates = await latestRates(db, RATE_CURRENCIES);
+/**
+ * The newest stored rates of RATE_CURRENCIES; `date` is the newest of their dates. `cached`: read
+ * through the per-process cache (rates.ts `latestRatesCached`, up to a minute old) — for `/api/rates`,
+ * which every page's layout asks.
+ */
+export async function ratesView(db: Db, today: Date = new Date(), { cached = false } = {}): Promise<RatesView> {
+  const rates = await (cached ? latestRatesCached : latestRates)(db, RATE_CURRENCIES);
   const date =
     rates
       .map((r) => r.date)
@@ -65,7 +69,7 @@ export async function landedCostFor(
   const product = await getProduct(db, productId, "en");
   if (!product) throw notFound("Product");
   if (product.prices.length === 0) throw new DomainError("no_price", "The product has no price tiers");
-  const [view, duty] = await Promise.all([ratesView(db, today), product.tnved ? dutyForCode(db, product.tnved.code) : null]);
+  const [view, duty] = await Promise.all([ratesView(db, today), product.tnved ? dutyForCodeCached(db, product.tnved.code) : null]);
   const rates = rubPerUnit(view);
   const line = duty?.kind === "single" ? duty.rate : null;
   const quantity = decimalText(query.qty);

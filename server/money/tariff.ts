@@ -22,6 +22,7 @@ import { like, sql } from "drizzle-orm";
 import type { DutyRate, DutyInfo } from "../../contract/money.ts";
 import type { Db } from "../db/client.ts";
 import { tariffRates } from "../db/schema.ts";
+import { cachedQuery } from "../catalog/cache.ts";
 
 /** The tariff file inside the reference data folder (CLASSIFIER_DATA_DIR). */
 export const ETT_FILE = path.join("ett", "ett_eaeu_derived_from_official_pdfs.csv");
@@ -101,6 +102,7 @@ export async function importTariff(db: Db, dataDir: string): Promise<TariffImpor
       await tx.insert(tariffRates).values(rows.slice(i, i + 1000).map(({ computable: _c, ...row }) => row));
     }
   });
+  cachedDuty.forget(db);
   return { lines: rows.length, computable: rows.filter((r) => r.computable).length, file };
 }
 
@@ -158,4 +160,21 @@ export async function dutyForCode(db: Db, code: string): Promise<DutyInfo | null
     return { ...base, kind: "range", rate: null, min: lo, max: hi };
   }
   return { ...base, kind: "ambiguous", rate: null, min: null, max: null };
+}
+
+/**
+ * How long a process keeps the duty of a code it looked up (ms). The tariff changes only when a new
+ * edition is imported (importTariff, which makes the importing process forget at once); other
+ * processes follow within this time.
+ */
+export const DUTY_TTL_MS = 10 * 60_000;
+
+const cachedDuty = cachedQuery(DUTY_TTL_MS, (db, code: string) => dutyForCode(db, code), 5000);
+
+/**
+ * `dutyForCode` through a per-process cache (server/catalog/cache.ts) of DUTY_TTL_MS, keyed by the
+ * code's digits: every product page with a TN VED code shows its duty. Same answers and nulls.
+ */
+export function dutyForCodeCached(db: Db, code: string): Promise<DutyInfo | null> {
+  return cachedDuty(db, code.replace(/\D/g, ""));
 }
