@@ -8,7 +8,8 @@
  * Without JavaScript the status buttons post here and come back with a flash message, or with 400/409/
  * 422 and the reason on the page (e.g. what is still missing for a review).
  */
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { PostButton } from "../components/form/post-button.tsx";
 import type { Route } from "./+types/profile-home";
 import { CompanyStatusBadge, LocalizedValue } from "../components/profile/company-view.tsx";
 import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type ChecklistItem } from "../components/profile/completeness.tsx";
@@ -137,18 +138,14 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
             </LocaleLink>
           ) : null}
           {canSubmit ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
-                {t(company.status === "rejected" ? "profileHome.resubmit" : "profileHome.submit")}
-              </button>
-            </Form>
+            <PostButton intent="submit" className="button" disabled={busy}>
+              {t(company.status === "rejected" ? "profileHome.resubmit" : "profileHome.submit")}
+            </PostButton>
           ) : null}
           {canWithdraw ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="withdraw" className="button button-secondary" disabled={busy}>
-                {t(company.status === "published" ? "profileHome.unpublish" : "profileHome.withdraw")}
-              </button>
-            </Form>
+            <PostButton intent="withdraw" className="button button-secondary" disabled={busy}>
+              {t(company.status === "published" ? "profileHome.unpublish" : "profileHome.withdraw")}
+            </PostButton>
           ) : null}
         </div>
         {canSubmit && !reviewReady ? <p className="muted small">{t("profileHome.submitNeeds")}</p> : null}

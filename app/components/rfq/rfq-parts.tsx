@@ -5,7 +5,7 @@
  * JavaScript needed).
  */
 import { FileLinks } from "./attachments.tsx";
-import { Form } from "react-router";
+import { PostButton } from "../form/post-button.tsx";
 import type { Comparison } from "../../../contract/quotes.ts";
 import type { RfqPublic } from "../../../contract/rfq.ts";
 import { formatMoney, formatQuantity } from "../catalog/format.ts";
@@ -176,19 +176,16 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
                   <div className="rfq-actions">
                     {canDecide ? (
                       <>
-                        <Form method="post">
-                          <input type="hidden" name="quoteId" value={q.id} />
-                          <button type="submit" name="intent" value="accept" className="button button-primary button-small">
-                            {t("rfq.compare.accept")}
-                          </button>
-                        </Form>
-                        <Form method="post">
-                          <input type="hidden" name="quoteId" value={q.id} />
-                          <input type="hidden" name="shortlisted" value={q.shortlisted ? "false" : "true"} />
-                          <button type="submit" name="intent" value="shortlist" className="button button-secondary button-small">
-                            {q.shortlisted ? t("rfq.compare.unshortlist") : t("rfq.compare.shortlist")}
-                          </button>
-                        </Form>
+                        <PostButton intent="accept" hidden={{ quoteId: q.id }} className="button button-primary button-small">
+                          {t("rfq.compare.accept")}
+                        </PostButton>
+                        <PostButton
+                          intent="shortlist"
+                          hidden={{ quoteId: q.id, shortlisted: q.shortlisted ? "false" : "true" }}
+                          className="button button-secondary button-small"
+                        >
+                          {q.shortlisted ? t("rfq.compare.unshortlist") : t("rfq.compare.shortlist")}
+                        </PostButton>
                       </>
                     ) : null}
                     <a href={`/inquiry/new?supplier=${q.company.id}`} className="rfq-contact">
