@@ -4,6 +4,7 @@
  * comparison of quotes, whose sort links and row buttons are plain links and form posts (no
  * JavaScript needed).
  */
+import type { ReactNode } from "react";
 import { FileLinks } from "./attachments.tsx";
 import { PostButton } from "../form/post-button.tsx";
 import type { Comparison } from "../../../contract/quotes.ts";
@@ -13,6 +14,40 @@ import { LocaleLink } from "../locale-link.tsx";
 import { formatRateDate } from "../money/money.tsx";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
+
+/**
+ * The cards of a list page (public requests, the buyer's requests, the supplier's quotes and the
+ * requests that reached it), or the page's line saying there are none. `children` renders one item
+ * as an `RfqCard` with its key.
+ */
+export function RfqCardList<T>({ items, empty, children }: { items: readonly T[]; empty: string; children: (item: T) => ReactNode }) {
+  return items.length === 0 ? (
+    <p className="card empty-state">{empty}</p>
+  ) : (
+    <ul className="rfq-list">{items.map((item) => children(item))}</ul>
+  );
+}
+
+/**
+ * One card of an `RfqCardList`: the request's title in the language it is written in — a link to
+ * `to` when the card leads somewhere — then the card's own lines.
+ */
+export function RfqCard({ to, title, lang, children }: { to?: string; title: string; lang: string; children: ReactNode }) {
+  return (
+    <li className="card rfq-card">
+      {to ? (
+        <h2>
+          <LocaleLink to={to}>
+            <span lang={lang}>{title}</span>
+          </LocaleLink>
+        </h2>
+      ) : (
+        <h2 lang={lang}>{title}</h2>
+      )}
+      {children}
+    </li>
+  );
+}
 
 export function RfqStatus({ status }: { status: string }) {
   const t = useT();
