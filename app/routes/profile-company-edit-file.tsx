@@ -17,7 +17,7 @@ import type { Route } from "./+types/profile-company-edit-file";
 import { useCompanyCard } from "./profile-company-edit.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
 import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
-import { Icon } from "../components/icon.tsx";
+import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { apiContext } from "../context.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -119,13 +119,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
       <section className="card" aria-labelledby="logo-heading">
         <h2 id="logo-heading">{t("profileCompany.logo.heading")}</h2>
         <div className="company-logo-editor">
-          <span className="company-card-logo company-logo-large">
-            {company.logo ? (
-              <img src={company.logo.thumbUrl ?? company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} />
-            ) : (
-              <Icon name="building-2" size={40} />
-            )}
-          </span>
+          <CompanyLogo src={company.logo?.thumbUrl ?? company.logo?.url} alt={t("profileCompany.logoAlt")} large />
           <div className="company-logo-forms">
             {company.logo ? (
               <p className="muted small">

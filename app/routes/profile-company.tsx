@@ -7,6 +7,7 @@
  */
 import type { Route } from "./+types/profile-company";
 import { Icon } from "../components/icon.tsx";
+import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { CompanyStatusBadge, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
@@ -92,13 +93,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
   return (
     <div className="profile-company">
       <header className="page-header supplier-header">
-        <span className="company-card-logo company-logo-large">
-          {company.logo ? (
-            <img src={company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} />
-          ) : (
-            <Icon name="building-2" size={40} />
-          )}
-        </span>
+        <CompanyLogo src={company.logo?.url} alt={t("profileCompany.logoAlt")} large />
         <div>
           <h1>
             <LocalizedValue value={company.name} sourceLang={company.sourceLang} />

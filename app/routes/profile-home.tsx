@@ -14,6 +14,7 @@ import type { Route } from "./+types/profile-home";
 import { CompanyStatusBadge, LocalizedValue } from "../components/profile/company-view.tsx";
 import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type ChecklistItem } from "../components/profile/completeness.tsx";
 import { Icon } from "../components/icon.tsx";
+import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as companyApi from "../../contract/profile/company.ts";
 import { managesCompany } from "../../contract/profile/fields.ts";
@@ -91,13 +92,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="profile-home">
       <header className="page-header profile-home-header">
-        <span className="company-card-logo">
-          {company.logo ? (
-            <img src={company.logo.thumbUrl ?? company.logo.url} alt="" width={56} height={56} />
-          ) : (
-            <Icon name="building-2" size={28} />
-          )}
-        </span>
+        <CompanyLogo src={company.logo?.thumbUrl ?? company.logo?.url} />
         <div>
           <h1>
             <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
