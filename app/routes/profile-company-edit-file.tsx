@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { Route } from "./+types/profile-company-edit-file";
 import { useCompanyCard } from "./profile-company-edit.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
-import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
+import { fileTypeLabel, formatBytes, UploadField } from "../components/profile/upload-field.tsx";
 import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { apiContext } from "../context.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
@@ -169,7 +169,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
                   <img src={file.thumbUrl} alt="" width={48} height={48} className="company-file-thumb" />
                 ) : (
                   <span className="company-file-thumb company-file-doc" aria-hidden="true">
-                    {(file.originalName?.split(".").pop() ?? file.mime.split("/").pop() ?? "").slice(0, 4).toUpperCase()}
+                    {fileTypeLabel(file)}
                   </span>
                 )}
                 <span className="company-file-meta">
