@@ -31,6 +31,7 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
 import { RemoveForm } from "../components/profile/company-form.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -219,8 +220,6 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -27,6 +27,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { CompanyContactItems } from "../components/catalog/facts.tsx";
 import * as pendingApi from "../../contract/profile-pending.ts";
 import { PendingDiff } from "../components/content/pending-diff.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 /** Kind of supplier from the main OKVED code (ADR 006; the same rule as the public page). */
 function supplierKind(okvedMain: string | null): "manufacturer" | "trader" | null {
@@ -261,8 +262,6 @@ function formatSize(bytes: number, lang: string): string {
   return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -28,6 +28,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -223,8 +224,6 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

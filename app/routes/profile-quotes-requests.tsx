@@ -16,6 +16,7 @@ import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: matched } = await context
@@ -25,9 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { matched, canQuote, seo: { title: getInstance(context).t("rfq.matched.title") } };
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
   const t = useT();

@@ -11,15 +11,14 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: quotes } = await context.get(apiContext).send(quotesApi.listOwnQuotes, { query: { lang: pageLang(request) } });
   return { quotes, seo: { title: getInstance(context).t("rfq.quotes.title") } };
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function OwnQuotes({ loaderData }: Route.ComponentProps) {
   const t = useT();

@@ -33,6 +33,7 @@ import { FileLinks } from "../components/rfq/attachments.tsx";
 import { rfqPicker } from "../lib/rfq-picker.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 const SortQuery = z.object({
   sort: z.enum(QUOTE_SORTS).catch("price"),
@@ -107,9 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return localizedRedirect(request, here, "rfq.flash.updated");
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

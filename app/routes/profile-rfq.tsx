@@ -9,15 +9,14 @@ import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: requests } = await context.get(apiContext).send(rfqApi.listOwnRfqs, { query: { lang: pageLang(request) } });
   return { requests, seo: { title: getInstance(context).t("rfq.own.title") } };
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function OwnRfqs({ loaderData }: Route.ComponentProps) {
   const t = useT();
