@@ -1,7 +1,7 @@
 /**
- * Reading a refused one-time code (sign-in, app/routes/auth-code.tsx, and the change of a sign-in
- * address, app/lib/profile-api/contact-steps.server.ts): the API's 400 `invalid_code` carries the
- * wrong guesses still allowed as `details.attemptsLeft` (contract/errors.ts); the page says how many.
+ * Reading a refused one-time code or resend (sign-in, app/routes/auth-code.tsx, and the change of a
+ * sign-in address, app/lib/profile-api/contact-steps.server.ts): the API's 400 `invalid_code` carries
+ * the wrong guesses still allowed as `details.attemptsLeft` (contract/errors.ts); the page says how many.
  */
 import type { ApiClientError } from "./api-client.server.ts";
 
@@ -9,6 +9,18 @@ import type { ApiClientError } from "./api-client.server.ts";
 export function attemptsLeft(error: ApiClientError): number | null {
   const left = error.details?.attemptsLeft;
   return typeof left === "number" && Number.isInteger(left) && left >= 0 ? left : null;
+}
+
+/**
+ * The locale key of a refused resend of a code: too soon, too many sends, or not delivered;
+ * `otherwise` for any other refusal (the sign-in page has only delivery to blame, a change of
+ * address may have met anything).
+ */
+export function resendRefusalKey(error: ApiClientError, otherwise: string): string {
+  if (error.code === "resend_too_soon") return "auth.errors.resendTooSoon";
+  if (error.status === 429) return "auth.errors.tooManySends";
+  if (error.code === "delivery_failed") return "auth.errors.deliveryFailed";
+  return otherwise;
 }
 
 /** The locale key of a wrong code's message: how many attempts are left, none, or just "wrong or used". */

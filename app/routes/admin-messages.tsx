@@ -6,7 +6,8 @@
  * `/app/admin/message-reports` (contract/conversations.ts); both are audited by the API. Works
  * without JavaScript.
  */
-import { data, Form } from "react-router";
+import { data } from "react-router";
+import { PostButton } from "../components/form/post-button.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/admin-messages";
 import { AdminHeader, Pagination, formatDateTime } from "../components/admin/ui.tsx";
@@ -109,18 +110,12 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
                 ))}
               </ol>
               <div className="page-actions">
-                <Form method="post">
-                  <input type="hidden" name="reportId" value={report.id} />
-                  <button type="submit" name="intent" value="hide" className="button button-danger">
-                    {t("admin.messages.hide")}
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="reportId" value={report.id} />
-                  <button type="submit" name="intent" value="dismiss" className="button">
-                    {t("admin.messages.dismiss")}
-                  </button>
-                </Form>
+                <PostButton intent="hide" hidden={{ reportId: report.id }} className="button button-danger">
+                  {t("admin.messages.hide")}
+                </PostButton>
+                <PostButton intent="dismiss" hidden={{ reportId: report.id }} className="button">
+                  {t("admin.messages.dismiss")}
+                </PostButton>
               </div>
             </li>
           ))}

@@ -17,7 +17,7 @@ import { CodeSchema } from "../../contract/auth.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { authFlowCookie, codePageFlow, identityBody, readAuthFlow } from "../lib/auth-flow.server.ts";
-import { attemptsLeft, invalidCodeKey } from "../lib/one-time-code.server.ts";
+import { attemptsLeft, invalidCodeKey, resendRefusalKey } from "../lib/one-time-code.server.ts";
 import { finishSignIn } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
@@ -66,12 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ result: null, resent: true }, { headers: { "set-cookie": authFlowCookie(next) } });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
-      const key =
-        error.code === "resend_too_soon"
-          ? "auth.errors.resendTooSoon"
-          : error.status === 429
-            ? "auth.errors.tooManySends"
-            : "auth.errors.deliveryFailed";
+      const key = resendRefusalKey(error, "auth.errors.deliveryFailed");
       return data(
         { result: { status: "error" as const, error: { "": [key] } }, resent: false },
         { status: error.status === 429 ? 429 : 503 },

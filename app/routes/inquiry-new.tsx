@@ -38,6 +38,7 @@ import { InputField, SelectField, TextareaField } from "../components/form/field
 import { formatQuantity } from "../components/catalog/format.ts";
 import { PageHeader } from "../components/page-header.tsx";
 import { AttachmentsField, nameIn } from "../components/conversations/parts.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 /** The fields a draft keeps (files cannot be kept). */
 const DRAFT_FIELDS = [
@@ -250,8 +251,6 @@ export default function InquiryNew({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

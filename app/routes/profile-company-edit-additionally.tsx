@@ -33,6 +33,7 @@ import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages, apiFormErrors } from "../lib/forms/api-errors.server.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 /** The facts form: an empty list (every row removed) is a valid "no facts". */
 const FactsFormSchema = z.object({ facts: FactsSchema.shape.facts.optional().transform((facts) => facts ?? []) });
@@ -293,8 +294,6 @@ function LinkResult({ product, linked, q, busy }: { product: ProductHit; linked:
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -16,8 +16,8 @@ import { z } from "zod";
 import type { Route } from "./+types/profile-company-edit-file";
 import { useCompanyCard } from "./profile-company-edit.tsx";
 import { LocalizedValue } from "../components/profile/company-view.tsx";
-import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
-import { Icon } from "../components/icon.tsx";
+import { fileTypeLabel, formatBytes, UploadField } from "../components/profile/upload-field.tsx";
+import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { apiContext } from "../context.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -31,6 +31,7 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
 import { RemoveForm } from "../components/profile/company-form.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -119,13 +120,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
       <section className="card" aria-labelledby="logo-heading">
         <h2 id="logo-heading">{t("profileCompany.logo.heading")}</h2>
         <div className="company-logo-editor">
-          <span className="company-card-logo company-logo-large">
-            {company.logo ? (
-              <img src={company.logo.thumbUrl ?? company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} />
-            ) : (
-              <Icon name="building-2" size={40} />
-            )}
-          </span>
+          <CompanyLogo src={company.logo?.thumbUrl ?? company.logo?.url} alt={t("profileCompany.logoAlt")} large />
           <div className="company-logo-forms">
             {company.logo ? (
               <p className="muted small">
@@ -175,7 +170,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
                   <img src={file.thumbUrl} alt="" width={48} height={48} className="company-file-thumb" />
                 ) : (
                   <span className="company-file-thumb company-file-doc" aria-hidden="true">
-                    {(file.originalName?.split(".").pop() ?? file.mime.split("/").pop() ?? "").slice(0, 4).toUpperCase()}
+                    {fileTypeLabel(file)}
                   </span>
                 )}
                 <span className="company-file-meta">
@@ -225,8 +220,6 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

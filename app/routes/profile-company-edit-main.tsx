@@ -41,6 +41,7 @@ import { HEADCOUNT_RANGES } from "../../contract/profile/fields.ts";
 import { CountryRegionFields } from "../components/profile/company-form.tsx";
 import * as translationApi from "../../contract/translation.ts";
 import { TranslationsEditor } from "../components/content/translations.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -258,8 +259,6 @@ function CompanyEditForm({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

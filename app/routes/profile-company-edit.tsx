@@ -17,6 +17,7 @@ import { apiContext } from "../context.ts";
 import type { CompanyView } from "../lib/profile-api/company.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { data: company } = await context.get(apiContext).send(companyApi.getCompany);
@@ -67,6 +68,4 @@ export default function CompanyEditLayout({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;

@@ -7,6 +7,7 @@
  */
 import type { Route } from "./+types/profile-company";
 import { Icon } from "../components/icon.tsx";
+import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { CompanyStatusBadge, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
@@ -26,6 +27,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { CompanyContactItems } from "../components/catalog/facts.tsx";
 import * as pendingApi from "../../contract/profile-pending.ts";
 import { PendingDiff } from "../components/content/pending-diff.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 /** Kind of supplier from the main OKVED code (ADR 006; the same rule as the public page). */
 function supplierKind(okvedMain: string | null): "manufacturer" | "trader" | null {
@@ -92,13 +94,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
   return (
     <div className="profile-company">
       <header className="page-header supplier-header">
-        <span className="company-card-logo company-logo-large">
-          {company.logo ? (
-            <img src={company.logo.url} alt={t("profileCompany.logoAlt")} width={96} height={96} />
-          ) : (
-            <Icon name="building-2" size={40} />
-          )}
-        </span>
+        <CompanyLogo src={company.logo?.url} alt={t("profileCompany.logoAlt")} large />
         <div>
           <h1>
             <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
@@ -266,8 +262,6 @@ function formatSize(bytes: number, lang: string): string {
   return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -35,6 +35,7 @@ import { TextareaField } from "../components/form/field.tsx";
 import { formatQuantity } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { AttachmentsField, nameIn, StatusBadge } from "../components/conversations/parts.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -302,8 +303,6 @@ function ReplySection({
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

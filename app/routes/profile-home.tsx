@@ -8,11 +8,13 @@
  * Without JavaScript the status buttons post here and come back with a flash message, or with 400/409/
  * 422 and the reason on the page (e.g. what is still missing for a review).
  */
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { PostButton } from "../components/form/post-button.tsx";
 import type { Route } from "./+types/profile-home";
 import { CompanyStatusBadge, LocalizedValue } from "../components/profile/company-view.tsx";
 import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type ChecklistItem } from "../components/profile/completeness.tsx";
 import { Icon } from "../components/icon.tsx";
+import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as companyApi from "../../contract/profile/company.ts";
 import { managesCompany } from "../../contract/profile/fields.ts";
@@ -26,6 +28,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -90,13 +93,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="profile-home">
       <header className="page-header profile-home-header">
-        <span className="company-card-logo">
-          {company.logo ? (
-            <img src={company.logo.thumbUrl ?? company.logo.url} alt="" width={56} height={56} />
-          ) : (
-            <Icon name="building-2" size={28} />
-          )}
-        </span>
+        <CompanyLogo src={company.logo?.thumbUrl ?? company.logo?.url} />
         <div>
           <h1>
             <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
@@ -137,18 +134,14 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
             </LocaleLink>
           ) : null}
           {canSubmit ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
-                {t(company.status === "rejected" ? "profileHome.resubmit" : "profileHome.submit")}
-              </button>
-            </Form>
+            <PostButton intent="submit" className="button" disabled={busy}>
+              {t(company.status === "rejected" ? "profileHome.resubmit" : "profileHome.submit")}
+            </PostButton>
           ) : null}
           {canWithdraw ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="withdraw" className="button button-secondary" disabled={busy}>
-                {t(company.status === "published" ? "profileHome.unpublish" : "profileHome.withdraw")}
-              </button>
-            </Form>
+            <PostButton intent="withdraw" className="button button-secondary" disabled={busy}>
+              {t(company.status === "published" ? "profileHome.unpublish" : "profileHome.withdraw")}
+            </PostButton>
           ) : null}
         </div>
         {canSubmit && !reviewReady ? <p className="muted small">{t("profileHome.submitNeeds")}</p> : null}
@@ -231,8 +224,6 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -8,6 +8,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { BoxPage } from "../components/conversations/box-page.tsx";
 import { loadBox } from "../components/conversations/box-loader.server.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const box = await loadBox(context.get(apiContext), request, "buyer");
@@ -18,8 +19,6 @@ export default function ProfileInquiries({ loaderData }: Route.ComponentProps) {
   return <BoxPage box="buyer" data={loaderData.box} />;
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -39,6 +39,7 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { PageHeader } from "../components/page-header.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 const FIELDS = ["kind", "inn", "kpp", "ogrn", "nameFull", "nameShort", "address"] as const;
 
@@ -201,8 +202,6 @@ export default function LegalEntities({ loaderData, actionData }: Route.Componen
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -32,6 +32,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import * as priceLists from "../../contract/profile/price-lists.ts";
 import { CURRENCY_CODES } from "../../contract/profile/fields.ts";
 import { UNIT_IDS } from "../../contract/units.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 const FIELDS = ["", ...priceLists.PRICE_LIST_FIELDS] as const;
 
@@ -107,9 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 

@@ -21,6 +21,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import * as priceLists from "../../contract/profile/price-lists.ts";
 import { formatDate } from "../components/catalog/format.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 /** The largest price list (20 MB) plus room for the multipart envelope. */
 const MAX_REQUEST_BYTES = 21 * 1024 * 1024;
@@ -56,9 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 

@@ -14,7 +14,7 @@
  */
 import { data, Form, useFetcher, useFetchers, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-file";
-import { formatBytes, UploadField } from "../components/profile/upload-field.tsx";
+import { fileTypeLabel, formatBytes, UploadField } from "../components/profile/upload-field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import * as productsApi from "../../contract/profile/products.ts";
@@ -224,7 +224,7 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
 
 function DocumentRow({ file, index, count, readOnly }: { file: ProductFileView; index: number; count: number; readOnly: boolean }) {
   const lang = useLang();
-  const ext = (file.originalName?.split(".").pop() ?? file.mime.split("/").pop() ?? "").slice(0, 4).toUpperCase();
+  const ext = fileTypeLabel(file);
   return (
     <li className="pp-doc">
       <span className="uf-thumb uf-thumb-doc" aria-hidden="true">

@@ -27,6 +27,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { flashRedirect } from "../lib/redirect.server.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 const PER_PAGE = 20;
 
@@ -83,9 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw flashRedirect(back, "profileProducts.flash.deleted");
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -23,6 +23,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -48,9 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

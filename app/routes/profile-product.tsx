@@ -27,6 +27,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export const middleware = guards("profile-check-organization");
 
@@ -75,9 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function ProductFrame({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -30,6 +30,7 @@ import { quoteFormData } from "../lib/rfq-forms.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -73,9 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

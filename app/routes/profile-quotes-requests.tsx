@@ -9,13 +9,14 @@ import type { Route } from "./+types/profile-quotes-requests";
 import rfqStyles from "../styles/rfq.css?url";
 import * as quotesApi from "../../contract/quotes.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
+import { RfqCard, RfqCardList, RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
 import { mayAnswerBuyers } from "../../contract/profile/fields.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: matched } = await context
@@ -25,9 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { matched, canQuote, seo: { title: getInstance(context).t("rfq.matched.title") } };
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -36,34 +35,29 @@ export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
       <h1>{t("rfq.matched.title")}</h1>
       <p className="muted">{t("rfq.matched.lead")}</p>
       {loaderData.canQuote ? null : <p className="notice">{t("profileEmployees.answerBuyersOnly.quote")}</p>}
-      {loaderData.matched.length === 0 ? (
-        <p className="card empty-state">{t("rfq.matched.empty")}</p>
-      ) : (
-        <ul className="rfq-list">
-          {loaderData.matched.map(({ rfq, reason, myQuote }) => (
-            <li key={rfq.id} className="card rfq-card">
-              <h2 lang={rfq.lang}>{rfq.title}</h2>
-              <p className="rfq-card-meta">
-                <RfqStatus status={rfq.status} />
-                <span className="badge">{t(`rfq.matched.reason.${reason}`)}</span>
-                <span className="muted small">{t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })}</span>
-              </p>
-              <RfqFacts rfq={rfq} />
-              <p>
-                {myQuote ? (
-                  <LocaleLink to={`/profile/quotes/${myQuote.id}`} className="button button-secondary">
-                    {t("rfq.matched.viewQuote")}
-                  </LocaleLink>
-                ) : rfq.status === "open" && loaderData.canQuote ? (
-                  <LocaleLink to={`/profile/quotes/new?rfq=${rfq.id}`} className="button button-primary">
-                    {t("rfq.matched.quote")}
-                  </LocaleLink>
-                ) : null}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RfqCardList items={loaderData.matched} empty={t("rfq.matched.empty")}>
+        {({ rfq, reason, myQuote }) => (
+          <RfqCard key={rfq.id} title={rfq.title} lang={rfq.lang}>
+            <p className="rfq-card-meta">
+              <RfqStatus status={rfq.status} />
+              <span className="badge">{t(`rfq.matched.reason.${reason}`)}</span>
+              <span className="muted small">{t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })}</span>
+            </p>
+            <RfqFacts rfq={rfq} />
+            <p>
+              {myQuote ? (
+                <LocaleLink to={`/profile/quotes/${myQuote.id}`} className="button button-secondary">
+                  {t("rfq.matched.viewQuote")}
+                </LocaleLink>
+              ) : rfq.status === "open" && loaderData.canQuote ? (
+                <LocaleLink to={`/profile/quotes/new?rfq=${rfq.id}`} className="button button-primary">
+                  {t("rfq.matched.quote")}
+                </LocaleLink>
+              ) : null}
+            </p>
+          </RfqCard>
+        )}
+      </RfqCardList>
     </section>
   );
 }

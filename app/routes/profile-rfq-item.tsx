@@ -6,7 +6,8 @@
  * button is a form post that works without JavaScript; someone else's request is a 404.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data } from "react-router";
+import { PostButton } from "../components/form/post-button.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/profile-rfq-item";
 import rfqStyles from "../styles/rfq.css?url";
@@ -32,6 +33,7 @@ import { FileLinks } from "../components/rfq/attachments.tsx";
 import { rfqPicker } from "../lib/rfq-picker.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 const SortQuery = z.object({
   sort: z.enum(QUOTE_SORTS).catch("price"),
@@ -106,9 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return localizedRedirect(request, here, "rfq.flash.updated");
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -142,18 +142,14 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
         <FileLinks files={rfq.files} />
         <div className="page-actions">
           {editable ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="submit" className="button button-primary">
-                {t("rfq.detail.submit")}
-              </button>
-            </Form>
+            <PostButton intent="submit" className="button button-primary">
+              {t("rfq.detail.submit")}
+            </PostButton>
           ) : null}
           {rfq.status === "open" ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="close" className="button button-secondary">
-                {t("rfq.detail.close")}
-              </button>
-            </Form>
+            <PostButton intent="close" className="button button-secondary">
+              {t("rfq.detail.close")}
+            </PostButton>
           ) : null}
           {listed ? (
             <LocaleLink to={`/rfq/${rfq.id}`} className="button button-secondary">

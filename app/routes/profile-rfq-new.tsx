@@ -23,6 +23,7 @@ import { rfqPicker } from "../lib/rfq-picker.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
@@ -62,9 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return localizedRedirect(request, `/profile/rfq/${id}`, "rfq.flash.created");
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function NewRfq({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

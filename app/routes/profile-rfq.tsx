@@ -3,21 +3,20 @@ import type { Route } from "./+types/profile-rfq";
 import rfqStyles from "../styles/rfq.css?url";
 import * as rfqApi from "../../contract/rfq.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { RfqStatus } from "../components/rfq/rfq-parts.tsx";
+import { RfqCard, RfqCardList, RfqStatus } from "../components/rfq/rfq-parts.tsx";
 import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: requests } = await context.get(apiContext).send(rfqApi.listOwnRfqs, { query: { lang: pageLang(request) } });
   return { requests, seo: { title: getInstance(context).t("rfq.own.title") } };
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function OwnRfqs({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -29,29 +28,20 @@ export default function OwnRfqs({ loaderData }: Route.ComponentProps) {
           {t("rfq.own.new")}
         </LocaleLink>
       </div>
-      {loaderData.requests.length === 0 ? (
-        <p className="card empty-state">{t("rfq.own.empty")}</p>
-      ) : (
-        <ul className="rfq-list">
-          {loaderData.requests.map((r) => (
-            <li key={r.id} className="card rfq-card">
-              <h2>
-                <LocaleLink to={`/profile/rfq/${r.id}`} lang={undefined}>
-                  <span lang={r.lang}>{r.title}</span>
-                </LocaleLink>
-              </h2>
-              <p className="rfq-card-meta">
-                <RfqStatus status={r.status} />
-                <span>{t(`rfq.visibility.${r.visibility}`).split(":")[0]}</span>
-                <span>{t("rfq.own.quotes", { count: r.quoteCount })}</span>
-                <span>
-                  {t("rfq.fields.deadline")}: {r.deadline}
-                </span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RfqCardList items={loaderData.requests} empty={t("rfq.own.empty")}>
+        {(r) => (
+          <RfqCard key={r.id} to={`/profile/rfq/${r.id}`} title={r.title} lang={r.lang}>
+            <p className="rfq-card-meta">
+              <RfqStatus status={r.status} />
+              <span>{t(`rfq.visibility.${r.visibility}`).split(":")[0]}</span>
+              <span>{t("rfq.own.quotes", { count: r.quoteCount })}</span>
+              <span>
+                {t("rfq.fields.deadline")}: {r.deadline}
+              </span>
+            </p>
+          </RfqCard>
+        )}
+      </RfqCardList>
     </section>
   );
 }

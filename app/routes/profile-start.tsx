@@ -40,6 +40,7 @@ import { InputField, SelectField } from "../components/form/field.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { PageHeader } from "../components/page-header.tsx";
 import { CountryRegionFields } from "../components/profile/company-form.tsx";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -241,8 +242,6 @@ function CreateCompany({
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

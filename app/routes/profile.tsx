@@ -14,6 +14,7 @@ import { localeHref } from "../components/locale-link.tsx";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { guards } from "../middleware/registry.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export const middleware = guards("profile-check-organization");
 /** The areas' own strings are not in a public page's download (ADR 021). */
@@ -28,9 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { user: { firstName: profile.firstName, lastName: profile.lastName }, organization };
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 /** Section navigation: [path, label key, needs an active company]. */
 const SECTIONS: [string, string, boolean][] = [

@@ -11,7 +11,7 @@ import * as rfqApi from "../../contract/rfq.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { Pagination } from "../components/pagination.tsx";
-import { RfqFacts } from "../components/rfq/rfq-parts.tsx";
+import { RfqCard, RfqCardList, RfqFacts } from "../components/rfq/rfq-parts.tsx";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageLang } from "../lib/i18n.ts";
@@ -62,26 +62,17 @@ export default function PublicRfqs({ loaderData }: Route.ComponentProps) {
           {t("rfq.public.searchButton")}
         </button>
       </Form>
-      {items.length === 0 ? (
-        <p className="card empty-state">{t("rfq.public.empty")}</p>
-      ) : (
-        <ul className="rfq-list">
-          {items.map((rfq) => (
-            <li key={rfq.id} className="card rfq-card">
-              <h2>
-                <LocaleLink to={`/rfq/${rfq.id}`}>
-                  <span lang={rfq.lang}>{rfq.title}</span>
-                </LocaleLink>
-              </h2>
-              <p className="muted small">
-                {rfq.buyerCompany ?? t("rfq.public.privateBuyer")} · {t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })} ·{" "}
-                {t("rfq.public.quoteCount", { count: rfq.quoteCount })}
-              </p>
-              <RfqFacts rfq={rfq} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <RfqCardList items={items} empty={t("rfq.public.empty")}>
+        {(rfq) => (
+          <RfqCard key={rfq.id} to={`/rfq/${rfq.id}`} title={rfq.title} lang={rfq.lang}>
+            <p className="muted small">
+              {rfq.buyerCompany ?? t("rfq.public.privateBuyer")} · {t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })} ·{" "}
+              {t("rfq.public.quoteCount", { count: rfq.quoteCount })}
+            </p>
+            <RfqFacts rfq={rfq} />
+          </RfqCard>
+        )}
+      </RfqCardList>
       <Pagination page={meta.page} pages={meta.pages} />
     </main>
   );

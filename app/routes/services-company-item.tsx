@@ -1,7 +1,7 @@
 /** `/services/company/{id}`: one supplier's offer of a service, with the supplier's other offers. */
 import type { Route } from "./+types/services-company-item";
 import { CompanyCard } from "../components/catalog/cards.tsx";
-import { formatMoney } from "../components/catalog/format.ts";
+import { ServicePriceFrom } from "../components/catalog/service-price.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as servicesApi from "../../contract/services.ts";
@@ -9,7 +9,6 @@ import { apiContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
@@ -36,7 +35,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export default function ServiceOffer({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const lang = useLang();
   const { offer } = loaderData;
   return (
     <main id="main" className="page">
@@ -52,13 +50,7 @@ export default function ServiceOffer({ loaderData }: Route.ComponentProps) {
       </h1>
       {offer.priceFrom ? (
         <p className="lead-price">
-          {t("catalog.priceFrom", { price: formatMoney(offer.priceFrom, offer.currency, lang) })}
-          {offer.priceUnit ? (
-            <>
-              {" "}
-              / <Text value={offer.priceUnit} />
-            </>
-          ) : null}
+          <ServicePriceFrom offer={offer} />
         </p>
       ) : null}
       {offer.description ? (

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/services-company";
 import { CompanyCard } from "../components/catalog/cards.tsx";
-import { formatMoney } from "../components/catalog/format.ts";
+import { ServicePriceFrom } from "../components/catalog/service-price.tsx";
 import { Text, TextParagraph } from "../components/catalog/text.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -16,7 +16,6 @@ import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { pageParam, searchParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { useLang } from "../lib/use-lang.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
@@ -68,7 +67,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const lang = useLang();
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ to: "/services", label: t("services.title") }, { label: t("services.offers") }]} />
@@ -104,13 +102,7 @@ export default function ServicesCompany({ loaderData }: Route.ComponentProps) {
               {offer.priceFrom ? (
                 <span className="muted offer-price">
                   {" "}
-                  {t("catalog.priceFrom", { price: formatMoney(offer.priceFrom, offer.currency, lang) })}
-                  {offer.priceUnit ? (
-                    <>
-                      {" "}
-                      / <Text value={offer.priceUnit} />
-                    </>
-                  ) : null}
+                  <ServicePriceFrom offer={offer} />
                 </span>
               ) : null}
             </h2>

@@ -1,14 +1,13 @@
 /** `/suppliers/{id}`: who the supplier is, how it is verified, what it does (OKVED), sells and offers. */
 import type { Route } from "./+types/supplier";
 import { SaveForOffline } from "../components/pwa/save-offline.tsx";
-import { ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
+import { CompanyLogo, ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
 import { formatDate, formatMoney } from "../components/catalog/format.ts";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { TranslationNote } from "../components/content/translations.tsx";
 import { YandexMap } from "../components/content/yandex-map.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
-import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as companiesApi from "../../contract/companies.ts";
 import { apiContext, servicesContext } from "../context.ts";
@@ -76,9 +75,7 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
       <JsonLd data={jsonLd} />
       <Breadcrumbs items={[{ to: "/suppliers", label: t("suppliers.title") }, { label: <Text value={company.name} /> }]} />
       <header className="page-header supplier-header">
-        <span className="company-card-logo company-logo-large">
-          {company.logo ? <img src={company.logo.url} alt="" width={96} height={96} /> : <Icon name="building-2" size={40} />}
-        </span>
+        <CompanyLogo src={company.logo?.url} large />
         <div>
           <h1>
             <Text value={company.name} />

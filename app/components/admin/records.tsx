@@ -286,6 +286,15 @@ function useColumns(kind: RecordsKind): Column[] {
     title: t("admin.fields.company"),
     render: (r, lang) => <LocaleLink to={`/admin/companies/${r[linkKey]}`}>{loc(r, nameKey, lang) || `#${r[linkKey]}`}</LocaleLink>,
   });
+  const status: Column = { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> };
+  // Products keep their price's currency in `price_currency`, services in `currency`.
+  const priceFrom = (currencyKey: string): Column => ({
+    key: "price",
+    title: t("admin.fields.priceFrom"),
+    sort: "priceFrom",
+    num: true,
+    render: (r, lang) => <span className="nowrap">{money(r, "price_from", currencyKey, lang)}</span>,
+  });
   const updated: Column = {
     key: "updated",
     title: t("admin.sorts.updatedAt"),
@@ -307,7 +316,7 @@ function useColumns(kind: RecordsKind): Column[] {
             </>
           ),
         },
-        { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
+        status,
         {
           key: "region",
           title: t("admin.fields.region"),
@@ -336,17 +345,11 @@ function useColumns(kind: RecordsKind): Column[] {
             </>
           ),
         },
-        { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
+        status,
         company(),
         { key: "category", title: t("admin.fields.category"), render: (r, lang) => loc(r, "category_name", lang) || "—" },
         { key: "tnved", title: t("admin.fields.tnved"), render: (r) => <code>{(r.tnved_code as string | null) ?? "—"}</code> },
-        {
-          key: "price",
-          title: t("admin.fields.priceFrom"),
-          sort: "priceFrom",
-          num: true,
-          render: (r, lang) => <span className="nowrap">{money(r, "price_from", "price_currency", lang)}</span>,
-        },
+        priceFrom("price_currency"),
         updated,
       ];
     case "service":
@@ -359,14 +362,8 @@ function useColumns(kind: RecordsKind): Column[] {
           title: t("admin.fields.description"),
           render: (r, lang) => <span className="clamp-3">{loc(r, "description", lang)}</span>,
         },
-        { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
-        {
-          key: "price",
-          title: t("admin.fields.priceFrom"),
-          sort: "priceFrom",
-          num: true,
-          render: (r, lang) => <span className="nowrap">{money(r, "price_from", "currency", lang)}</span>,
-        },
+        status,
+        priceFrom("currency"),
         updated,
       ];
     case "user":
@@ -446,7 +443,7 @@ function useColumns(kind: RecordsKind): Column[] {
             </>
           ),
         },
-        { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> },
+        status,
         { key: "visibility", title: t("admin.fields.visibility"), render: (r) => t(`admin.rfqVisibility.${r.visibility}`) },
         {
           key: "buyer",

@@ -134,13 +134,28 @@ export function CompanyList({ companies, grid = false }: { companies: Parameters
   );
 }
 
+/**
+ * A company's logo in its square frame, or the building icon when it has none: 56 px on a card,
+ * 96 px (`large`) at the head of a company's page.
+ */
+export function CompanyLogo({ src, alt = "", large, lazy }: { src: string | undefined; alt?: string; large?: boolean; lazy?: boolean }) {
+  const size = large ? 96 : 56;
+  return (
+    <span className={large ? "company-card-logo company-logo-large" : "company-card-logo"}>
+      {src ? (
+        <img src={src} alt={alt} width={size} height={size} loading={lazy ? "lazy" : undefined} />
+      ) : (
+        <Icon name="building-2" size={large ? 40 : 28} />
+      )}
+    </span>
+  );
+}
+
 export function CompanyCard({ company }: { company: Omit<CompanyListItem, "productCount"> & { productCount?: number } }) {
   const t = useT();
   return (
     <article className="company-card">
-      <span className="company-card-logo">
-        {company.logo ? <img src={company.logo.url} alt="" width={56} height={56} loading="lazy" /> : <Icon name="building-2" size={28} />}
-      </span>
+      <CompanyLogo src={company.logo?.url} lazy />
       <div>
         <h3 className="company-card-name">
           <LocaleLink to={`/suppliers/${company.id}`}>

@@ -14,6 +14,22 @@ import { useT } from "../../lib/use-t.ts";
 import { FilterSelect } from "../filter-select.tsx";
 import { useMoney } from "../money/money.tsx";
 
+/** A filter's amount box (a price bound, the largest MOQ): any non-negative number, as the page's query has it. */
+function AmountInput({ name, params, placeholder, label }: { name: string; params: URLSearchParams; placeholder?: string; label: string }) {
+  return (
+    <input
+      type="number"
+      name={name}
+      min={0}
+      step="any"
+      inputMode="decimal"
+      placeholder={placeholder}
+      aria-label={label}
+      defaultValue={params.get(name) ?? ""}
+    />
+  );
+}
+
 export function ProductListing({ products, meta, facets }: { products: ProductCard[]; meta: ListMeta; facets?: ProductFacets | null }) {
   const t = useT();
   const lang = useLang();
@@ -51,41 +67,15 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
               ))}
             </select>
             <span className="field-row">
-              <input
-                type="number"
-                name="priceMin"
-                min={0}
-                step="any"
-                inputMode="decimal"
-                placeholder={t("catalog.from")}
-                aria-label={t("catalog.priceMin")}
-                defaultValue={params.get("priceMin") ?? ""}
-              />
-              <input
-                type="number"
-                name="priceMax"
-                min={0}
-                step="any"
-                inputMode="decimal"
-                placeholder={t("catalog.to")}
-                aria-label={t("catalog.priceMax")}
-                defaultValue={params.get("priceMax") ?? ""}
-              />
+              <AmountInput name="priceMin" params={params} placeholder={t("catalog.from")} label={t("catalog.priceMin")} />
+              <AmountInput name="priceMax" params={params} placeholder={t("catalog.to")} label={t("catalog.priceMax")} />
             </span>
             <small className="muted">{t("money.priceHint", { currency: money?.currency ?? "RUB" })}</small>
           </fieldset>
           <fieldset className="field">
             <legend>{t("content.filters.moqMax")}</legend>
             <span className="range-inputs">
-              <input
-                type="number"
-                name="moqMax"
-                min={0}
-                step="any"
-                inputMode="decimal"
-                aria-label={t("content.filters.moqMax")}
-                defaultValue={params.get("moqMax") ?? ""}
-              />
+              <AmountInput name="moqMax" params={params} label={t("content.filters.moqMax")} />
               {/* The units the listed products' MOQs are in (facets): an MOQ in tonnes and one in pieces do not compare. */}
               <select name="moqUnit" aria-label={t("content.filters.moqUnit")} defaultValue={params.get("moqUnit") ?? ""}>
                 <option value="">{t("content.filters.anyUnit")}</option>

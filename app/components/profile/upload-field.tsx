@@ -104,6 +104,14 @@ export async function precheckFile(file: File, accept: UploadAccept): Promise<st
   return null;
 }
 
+/**
+ * What a stored file without a thumbnail shows in its place ("PDF", "DOCX"): its name's extension,
+ * or the subtype of its MIME type when it came without a name.
+ */
+export function fileTypeLabel(file: { originalName?: string | null; mime: string }): string {
+  return (file.originalName?.split(".").pop() ?? file.mime.split("/").pop() ?? "").slice(0, 4).toUpperCase();
+}
+
 /** "1.2 MB" in the page's language. */
 export function formatBytes(bytes: number, lang: string): string {
   const units = ["B", "KB", "MB"];

@@ -4,8 +4,9 @@
  * comparison of quotes, whose sort links and row buttons are plain links and form posts (no
  * JavaScript needed).
  */
+import type { ReactNode } from "react";
 import { FileLinks } from "./attachments.tsx";
-import { Form } from "react-router";
+import { PostButton } from "../form/post-button.tsx";
 import type { Comparison } from "../../../contract/quotes.ts";
 import type { RfqPublic } from "../../../contract/rfq.ts";
 import { formatMoney, formatQuantity } from "../catalog/format.ts";
@@ -13,6 +14,40 @@ import { LocaleLink } from "../locale-link.tsx";
 import { formatRateDate } from "../money/money.tsx";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
+
+/**
+ * The cards of a list page (public requests, the buyer's requests, the supplier's quotes and the
+ * requests that reached it), or the page's line saying there are none. `children` renders one item
+ * as an `RfqCard` with its key.
+ */
+export function RfqCardList<T>({ items, empty, children }: { items: readonly T[]; empty: string; children: (item: T) => ReactNode }) {
+  return items.length === 0 ? (
+    <p className="card empty-state">{empty}</p>
+  ) : (
+    <ul className="rfq-list">{items.map((item) => children(item))}</ul>
+  );
+}
+
+/**
+ * One card of an `RfqCardList`: the request's title in the language it is written in — a link to
+ * `to` when the card leads somewhere — then the card's own lines.
+ */
+export function RfqCard({ to, title, lang, children }: { to?: string; title: string; lang: string; children: ReactNode }) {
+  return (
+    <li className="card rfq-card">
+      {to ? (
+        <h2>
+          <LocaleLink to={to}>
+            <span lang={lang}>{title}</span>
+          </LocaleLink>
+        </h2>
+      ) : (
+        <h2 lang={lang}>{title}</h2>
+      )}
+      {children}
+    </li>
+  );
+}
 
 export function RfqStatus({ status }: { status: string }) {
   const t = useT();
@@ -176,19 +211,16 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
                   <div className="rfq-actions">
                     {canDecide ? (
                       <>
-                        <Form method="post">
-                          <input type="hidden" name="quoteId" value={q.id} />
-                          <button type="submit" name="intent" value="accept" className="button button-primary button-small">
-                            {t("rfq.compare.accept")}
-                          </button>
-                        </Form>
-                        <Form method="post">
-                          <input type="hidden" name="quoteId" value={q.id} />
-                          <input type="hidden" name="shortlisted" value={q.shortlisted ? "false" : "true"} />
-                          <button type="submit" name="intent" value="shortlist" className="button button-secondary button-small">
-                            {q.shortlisted ? t("rfq.compare.unshortlist") : t("rfq.compare.shortlist")}
-                          </button>
-                        </Form>
+                        <PostButton intent="accept" hidden={{ quoteId: q.id }} className="button button-primary button-small">
+                          {t("rfq.compare.accept")}
+                        </PostButton>
+                        <PostButton
+                          intent="shortlist"
+                          hidden={{ quoteId: q.id, shortlisted: q.shortlisted ? "false" : "true" }}
+                          className="button button-secondary button-small"
+                        >
+                          {q.shortlisted ? t("rfq.compare.unshortlist") : t("rfq.compare.shortlist")}
+                        </PostButton>
                       </>
                     ) : null}
                     <a href={`/inquiry/new?supplier=${q.company.id}`} className="rfq-contact">

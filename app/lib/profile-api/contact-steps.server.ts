@@ -22,7 +22,7 @@ import { pageLang } from "../i18n.ts";
 import { localizedRedirect } from "../redirect.server.ts";
 import * as contacts from "../../../contract/profile-contacts.ts";
 import type { ContactChangeView, ContactKind } from "../../../contract/profile-contacts.ts";
-import { attemptsLeft, invalidCodeKey } from "../one-time-code.server.ts";
+import { attemptsLeft, invalidCodeKey, resendRefusalKey } from "../one-time-code.server.ts";
 import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
 import { ApiClientError, formatPhone } from "./personal.server.ts";
 import { apiErrorStatus, replyWithApiError } from "../forms/api-errors.server.ts";
@@ -203,14 +203,7 @@ export async function codeStepAction(request: Request, context: Context, kind: C
       return data({ intent: "resend" as const, resent: true, result: null });
     } catch (error) {
       if (!(error instanceof ApiClientError)) throw error;
-      const key =
-        error.code === "resend_too_soon"
-          ? "auth.errors.resendTooSoon"
-          : error.status === 429
-            ? "auth.errors.tooManySends"
-            : error.code === "delivery_failed"
-              ? "auth.errors.deliveryFailed"
-              : "auth.errors.tryLater";
+      const key = resendRefusalKey(error, "auth.errors.tryLater");
       return data(
         { intent: "resend" as const, resent: false, result: { status: "error" as const, error: { "": [key] } } },
         { status: apiErrorStatus(error) },
