@@ -6,9 +6,15 @@
  * Each round opens a category page in a new tab, waits until its runtime is ready, hovers a product
  * card's link for 400 ms (what "moderate" eagerness waits 200 ms of), clicks it, and measures from
  * the click to the product page's `<h1>` being visible, and whether the page came from a prerender
- * (`PerformanceNavigationTiming.activationStart > 0`). "Without" removes the speculation rules
- * script before hovering. `ROUNDS` rounds each, alternating; medians and the prerendered share are
+ * (`PerformanceNavigationTiming.activationStart > 0`), and from Chromium's own preloading events
+ * (DevTools `Preload` domain) whether the click used the prefetched response and how the prerender
+ * attempt ended. "Without" removes the speculation rules script before hovering. `ROUNDS` rounds
+ * each, alternating; medians, the prefetched and prerendered shares and the prerender outcomes are
  * printed as a markdown table. Times are this machine's, not a target; the ratio is the figure.
+ *
+ * Chromium reports every prerender attempt under automation as `PrerenderingDisabledByDevTools`
+ * (checked with Playwright, Puppeteer and a bare DevTools WebSocket, headless and headed under
+ * Xvfb; ADR 035): what a bench can observe is the prefetch half of the rules.
  *
  * Throws if the server does not come up or Chromium cannot start (CHROME_PATH, default
  * /usr/bin/chromium).
@@ -25,7 +31,7 @@ const ROUNDS = 10;
 const HOVER_MS = 400;
 const root = path.resolve(import.meta.dirname, "..");
 
-type Sample = { ms: number; prerendered: boolean };
+type Sample = { ms: number; prerendered: boolean; prefetchUsed: boolean; prerenderStatus: string | null };
 
 export async function runNavigationBench(): Promise<string[]> {
   if (!existsSync(path.join(root, "build", "server", "index.js"))) {
@@ -49,6 +55,16 @@ export async function runNavigationBench(): Promise<string[]> {
       const mode = round % 2 === 0 ? "with" : "without";
       const context = await browser.newContext({ locale: "ru-RU" });
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      let prefetchUsed = false;
+      let prerenderStatus: string | null = null;
+      cdp.on("Preload.prefetchStatusUpdated", (event) => {
+        if (event.prefetchStatus === "PrefetchResponseUsed") prefetchUsed = true;
+      });
+      cdp.on("Preload.prerenderStatusUpdated", (event) => {
+        if (/\/product\/\d+/.test(event.key.url)) prerenderStatus = event.prerenderStatus ?? event.status;
+      });
+      await cdp.send("Preload.enable");
       await page.goto(`${origin}${category}`);
       await page.waitForSelector("html[data-islands=ready]");
       if (mode === "without") await page.evaluate(() => document.querySelector('script[type="speculationrules"]')?.remove());
@@ -65,20 +81,23 @@ export async function runNavigationBench(): Promise<string[]> {
           ((performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { activationStart?: number })?.activationStart ??
             0) > 0,
       );
-      samples[mode].push({ ms, prerendered });
+      samples[mode].push({ ms, prerendered, prefetchUsed, prerenderStatus });
       await context.close();
-      log(`navigation: round ${round + 1}/${ROUNDS * 2} ${mode} rules: ${ms} ms${prerendered ? " (prerendered)" : ""}`);
+      log(
+        `navigation: round ${round + 1}/${ROUNDS * 2} ${mode} rules: ${ms} ms${prefetchUsed ? " (prefetched)" : ""}${prerendered ? " (prerendered)" : ""}${prerenderStatus ? ` prerender: ${prerenderStatus}` : ""}`,
+      );
     }
     const row = (mode: "with" | "without") => {
       const s = samples[mode];
-      return `| ${mode === "with" ? "with speculation rules" : "without"} | ${median(s.map((x) => x.ms)).toFixed(0)} ms | ${Math.max(...s.map((x) => x.ms))} ms | ${s.filter((x) => x.prerendered).length}/${s.length} |`;
+      const outcomes = [...new Set(s.map((x) => x.prerenderStatus).filter(Boolean))].join(", ") || "—";
+      return `| ${mode === "with" ? "with speculation rules" : "without"} | ${median(s.map((x) => x.ms)).toFixed(0)} ms | ${Math.max(...s.map((x) => x.ms))} ms | ${s.filter((x) => x.prefetchUsed).length}/${s.length} | ${s.filter((x) => x.prerendered).length}/${s.length} | ${outcomes} |`;
     };
     const out = [
       "",
       `### Catalogue → product click (${category}, hover ${HOVER_MS} ms, ${ROUNDS} rounds each, alternating)`,
       "",
-      "| page | click → product h1, median | max | prerendered |",
-      "|---|---:|---:|---:|",
+      "| page | click → product h1, median | max | prefetched response used | prerendered | prerender outcome (Chromium) |",
+      "|---|---:|---:|---:|---:|---|",
       row("with"),
       row("without"),
     ];
