@@ -5,8 +5,7 @@
  * (`intent=resend`) under the countdown. With JavaScript the resend button waits for the countdown;
  * without it the server refuses a resend that comes too early.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { CodeSchema } from "../../contract/auth.ts";
 import { useCountdown } from "../lib/use-countdown.ts";
@@ -15,6 +14,7 @@ import { useT } from "../lib/use-t.ts";
 import { FieldError, FormErrors } from "./form/errors.tsx";
 import type { FormResult } from "./form/result.ts";
 import { OneTimeCodeInput } from "./one-time-code-input.tsx";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export function CodeForms({
   id,
@@ -41,12 +41,10 @@ export function CodeForms({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const left = useCountdown(resendAfter);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CodeSchema, {
     id,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: { code: defaultCode },
   });
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;

@@ -3,8 +3,6 @@
  * English and Chinese, icon, parent, order and TN VED headings; delete when unused (issue 7).
  * Loader and action: app/lib/admin-dictionaries.server.ts.
  */
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/admin-category";
 import { DictionaryEditPage } from "../components/admin/dictionary-edit.tsx";
 import { nameIn } from "../components/admin/ui.tsx";
@@ -16,6 +14,7 @@ import { CATEGORIES, editAction, loadEditPage } from "../lib/admin-dictionaries.
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { CategorySchema } from "../../contract/admin/categories.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadEditPage(args, CATEGORIES);
 
@@ -25,7 +24,7 @@ export default function AdminCategory({ loaderData, actionData }: Route.Componen
   const t = useT();
   const lang = useLang();
   const { record: category, all } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CategorySchema, {
     lastResult: actionData?.result,
     defaultValue: category
       ? {
@@ -37,9 +36,6 @@ export default function AdminCategory({ loaderData, actionData }: Route.Componen
           tnvedHeadings: category.tnvedHeadings.join(", "),
         }
       : { position: "0" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CategorySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   // Not itself nor anything under it: the API refuses cycles too.
   const below = new Set<number>(category ? [category.id] : []);

@@ -4,7 +4,6 @@
  * of the check) and block / unblock (a reason in the supplier's language). Forms post here and work
  * without JavaScript.
  */
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-company";
@@ -29,6 +28,7 @@ import { LocalizedField } from "../components/form/localized-field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -84,7 +84,7 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
   const { company } = loaderData;
   const may = Boolean(staff?.permissions.includes("manageCompanies"));
   const forForm = (name: string) => (actionData && actionData.form === name ? actionData.result : undefined);
-  const [verifyForm, verifyFields] = useForm({
+  const [verifyForm, verifyFields] = useZodForm(VerificationSchema, {
     id: "verify",
     lastResult: forForm("verify"),
     defaultValue: {
@@ -92,17 +92,11 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
       evidence: company.verificationEvidence,
       verifiedAt: company.verifiedAt?.slice(0, 10) ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerificationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
-  const [blockForm, blockFields] = useForm({
+  const [blockForm, blockFields] = useZodForm(BlockCompanySchema, {
     id: "block",
     lastResult: forForm("block"),
     defaultValue: { lang: company.sourceLang },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockCompanySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
   const counts = Object.entries(company.productCounts);

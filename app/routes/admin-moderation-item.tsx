@@ -8,7 +8,6 @@
  * first (security review F7, ADR 034): their status and links to their card and review, so the
  * moderator can tell the owner from a squatter; approval is refused while a published one lists it.
  */
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/admin-moderation-item";
 import { AuditList } from "../components/admin/audit-list.tsx";
@@ -32,6 +31,7 @@ import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
 import * as rfqApi from "../../contract/rfq.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -86,12 +86,9 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
   const staff = useStaff();
   const { item } = loaderData;
   const { entry, company } = item;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(RejectSchema, {
     lastResult: actionData?.result,
     defaultValue: { lang: company.sourceLang },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const canDecide = item.awaiting && Boolean(staff?.permissions.includes("moderate"));
   const canHide =

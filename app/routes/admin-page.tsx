@@ -4,7 +4,7 @@
  * names its suppliers' addresses must contain. "Preview" renders the Markdown on the server without
  * saving. Works without JavaScript.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-page";
@@ -29,6 +29,7 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -63,7 +64,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const { page, regions } = loaderData;
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(PageSchema, {
     lastResult: actionData?.result,
     defaultValue: {
       title: page.title,
@@ -73,9 +74,6 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       regionCode: page.settings?.regionCode ?? "",
       localities: page.settings?.localities.join(", ") ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PageSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state !== "idle";
   return (

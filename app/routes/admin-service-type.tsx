@@ -2,8 +2,6 @@
  * `/admin/service-types/{id}` (`new` to create): names and descriptions per language, icon, order;
  * delete when nobody offers it (issue 7). Loader and action: app/lib/admin-dictionaries.server.ts.
  */
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/admin-service-type";
 import { DictionaryEditPage } from "../components/admin/dictionary-edit.tsx";
 import { IconSelect } from "../components/admin/icon-select.tsx";
@@ -13,6 +11,7 @@ import { adminMeta } from "../lib/admin-meta.ts";
 import { editAction, loadEditPage, SERVICE_TYPES } from "../lib/admin-dictionaries.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { ServiceTypeSchema } from "../../contract/admin/service-types.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadEditPage(args, SERVICE_TYPES);
 
@@ -21,14 +20,11 @@ export const action = (args: Route.ActionArgs) => editAction(args, SERVICE_TYPES
 export default function AdminServiceType({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { record: type } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ServiceTypeSchema, {
     lastResult: actionData?.result,
     defaultValue: type
       ? { slug: type.slug, name: type.name, description: type.description, icon: type.icon ?? "", position: String(type.position) }
       : { position: "0" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceTypeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <DictionaryEditPage

@@ -5,7 +5,7 @@
  * exactly as the story page will (app/lib/markdown.server.ts: no raw HTML, safe links) without
  * saving; the form keeps what was typed. All forms work without JavaScript.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-story";
@@ -33,6 +33,7 @@ import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -107,7 +108,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const preview = actionData && "preview" in actionData ? (actionData.preview as Partial<Record<Lang, string>>) : null;
   const coverErrors = actionData && "cover" in actionData ? actionData.cover : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(StorySchema, {
     lastResult: result,
     defaultValue: story
       ? {
@@ -122,9 +123,6 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
           tagIds: story.tagIds.map(String) as never,
         }
       : { sourceLang: lang, status: "draft" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StorySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const chosen = new Set([fields.tagIds.initialValue ?? []].flat().map(String));
   const busy = navigation.state !== "idle";

@@ -3,7 +3,7 @@
  * unfolds), delete one (its stories stay). Works without JavaScript; a refused form comes back with
  * its fields' errors and what was typed.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-tags";
@@ -25,6 +25,7 @@ import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { InputField } from "../components/form/field.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -131,11 +132,8 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
   const t = useT();
   const navigation = useNavigation();
   const target = actionData && "target" in actionData ? actionData.target : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(TagSchema, {
     lastResult: target === "new" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TagSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <>

@@ -4,7 +4,6 @@
  * every device. Each action is a form posting here (works without JavaScript) and ends with a flash
  * message; refusals (own account, last admin) are shown on the form.
  */
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-user";
@@ -28,6 +27,7 @@ import { SelectField, TextareaField } from "../components/form/field.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { AdminActionForm } from "../components/admin/action-form.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
@@ -78,18 +78,14 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const own = staff?.userId === user.id;
   const mayManage = !own && (user.role === "USER" || Boolean(staff?.permissions.includes("manageRoles")));
   const forForm = (name: string) => (actionData && "form" in actionData && actionData.form === name ? actionData.result : undefined);
-  const [roleForm, roleFields] = useForm({
+  const [roleForm, roleFields] = useZodForm(RoleSchema, {
     id: "role",
     lastResult: forForm("role"),
     defaultValue: { role: user.role },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleSchema }),
   });
-  const [blockForm, blockFields] = useForm({
+  const [blockForm, blockFields] = useZodForm(BlockUserSchema, {
     id: "block",
     lastResult: forForm("block"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlockUserSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const other = forForm("other") as { error?: Record<string, string[]> } | undefined;
   return (

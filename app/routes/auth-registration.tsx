@@ -3,7 +3,7 @@
  * registration token the code step received). First and last name and acceptance of the terms; the
  * action registers through the API (POST /api/auth/register) and signs the person in.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-registration";
@@ -21,6 +21,7 @@ import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { useT } from "../lib/use-t.ts";
 import { InputField } from "../components/form/field.tsx";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export const middleware = guards("check-auth-data");
 
@@ -64,11 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(RegistrationSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <>

@@ -4,7 +4,7 @@
  * `/auth/code`. A honeypot field turns away form-filling bots. Works without JavaScript; with it,
  * Conform validates as you type.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
@@ -25,6 +25,7 @@ import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { useT } from "../lib/use-t.ts";
 import { InputField } from "../components/form/field.tsx";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
@@ -79,11 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SignInSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <>

@@ -14,7 +14,7 @@
  * Refusals become messages in the page's language: field issues on their fields, the same text to
  * many suppliers (`duplicate_inquiry`), one's own company, too many inquiries, a bot's honeypot.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/inquiry-new";
@@ -39,6 +39,7 @@ import { formatQuantity } from "../components/catalog/format.ts";
 import { PageHeader } from "../components/page-header.tsx";
 import { AttachmentsField, nameIn } from "../components/conversations/parts.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 /** The fields a draft keeps (files cannot be kept). */
 const DRAFT_FIELDS = [
@@ -159,13 +160,10 @@ export default function InquiryNew({ loaderData, actionData }: Route.ComponentPr
         quantity: first?.moq ? String(Number(first.moq)) : "",
         unit: first?.moqUnit ?? "",
       };
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(InquirySchema, {
     id: "inquiry",
     lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InquirySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const supplierName = nameIn(info.supplier.name, lang);
   const ticked = new Set((fields.productIds.initialValue as string[] | string | undefined) ?? selected);

@@ -10,7 +10,7 @@
  *   and the companies that declared they supply this company's products. Both sides show the links on
  *   the public product page.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
@@ -34,6 +34,7 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages, apiFormErrors } from "../lib/forms/api-errors.server.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 /** The facts form: an empty list (every row removed) is a valid "no facts". */
 const FactsFormSchema = z.object({ facts: FactsSchema.shape.facts.optional().transform((facts) => facts ?? []) });
@@ -92,13 +93,10 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
   const navigation = useNavigation();
   const { company, readOnly } = useCompanyCard();
   const answer = actionData as ActionData | undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(FactsFormSchema, {
     id: "company-facts",
     lastResult: answer?.facts,
     defaultValue: { facts: company.facts },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FactsFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const rows = fields.facts.getFieldList();
   const busy = navigation.state === "submitting";

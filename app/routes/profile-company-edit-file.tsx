@@ -9,7 +9,7 @@
  * program, a damaged image, too large…) comes back as a message in the user's language beside the
  * form it was sent from.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
@@ -32,6 +32,7 @@ import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
 import { RemoveForm } from "../components/profile/company-form.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -107,11 +108,9 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const { company, readOnly } = useCompanyCard();
   const answer = actionData as ActionData | undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(FileTitleSchema, {
     id: "company-file",
     lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FileTitleSchema }),
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting";
   const { files } = loaderData;

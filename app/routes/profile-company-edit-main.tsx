@@ -14,8 +14,7 @@
  * language where those are still empty — without JavaScript as a step of the form, with it in place.
  * The action, one handler per intent: ./profile-company-edit-main.server.ts.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-company-edit-main";
@@ -42,6 +41,7 @@ import { CountryRegionFields } from "../components/profile/company-form.tsx";
 import * as translationApi from "../../contract/translation.ts";
 import { TranslationsEditor } from "../components/content/translations.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -98,13 +98,10 @@ function CompanyEditForm({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { company, readOnly } = useCompanyCard();
   const step: CompanyMainActionData | undefined = actionData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CompanySchema, {
     id: "company-main",
     lastResult: step?.result,
     defaultValue: formValues(company),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CompanySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const [country, setCountry] = useState(String(fields.country.initialValue ?? company.country));
   if (readOnly) return null;

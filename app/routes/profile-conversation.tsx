@@ -12,7 +12,7 @@
  * gets no reply form and no close / reopen, only a note saying who answers; a post they make anyway
  * is the API's 403 `forbidden_role`, shown as that same note.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-conversation";
@@ -36,6 +36,7 @@ import { formatQuantity } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { AttachmentsField, nameIn, StatusBadge } from "../components/conversations/parts.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -270,13 +271,10 @@ function ReplySection({
   busy: boolean;
 }) {
   const t = useT();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(conv.ReplySchema, {
     // A new id once the message is in: the reply box starts empty again (also after a client-side post).
     id: `reply-${c.id}-${c.messages.length}`,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: conv.ReplySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="card" aria-labelledby="reply-heading">

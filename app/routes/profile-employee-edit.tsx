@@ -7,7 +7,7 @@
  * owner, see the page read-only. An id of another company is the 404 page.
  * Actions (`intent`): `save` (EmployeePatchSchema), `status` (EmployeeStatusSchema), `remove`.
  */
-import { getFormProps, useForm, type Submission } from "@conform-to/react";
+import { getFormProps, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-employee-edit";
@@ -35,6 +35,7 @@ import type { FormResult } from "../components/form/result.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 function employeeId(request: Request, raw: string | undefined): number {
   if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
@@ -127,13 +128,10 @@ function EditForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(EmployeePatchSchema, {
     id: "employee-edit",
     lastResult: lastResult,
     defaultValue: { role, position: position ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmployeePatchSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   // An owner's row seen by an owner offers every role; the role an employee has is always listed.

@@ -11,8 +11,7 @@
  * field's error; a saved one redirects with a flash message. With it: inline validation, rows and the
  * code picker in the browser.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-main";
 import { ProductCardFields } from "../components/profile/product-card-fields.tsx";
@@ -38,6 +37,7 @@ import * as translationApi from "../../contract/translation.ts";
 import * as pendingApi from "../../contract/profile-pending.ts";
 import { PendingDiff } from "../components/content/pending-diff.tsx";
 import { TranslationsEditor } from "../components/content/translations.tsx";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -134,7 +134,7 @@ function ProductMainForm({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
   const { product, tnvedNames, readOnly } = useProductData();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ProductMainSchema, {
     id: `product-${product.id}-main`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: {
@@ -151,9 +151,6 @@ function ProductMainForm({ loaderData, actionData }: Route.ComponentProps) {
       facts: product.facts,
       variants: product.variants.map((v) => ({ ...v, price: v.price ?? "", currency: v.currency ?? "" })),
     } as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductMainSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const card = fields.card.getFieldset();
   const sourceLang = typeof card.sourceLang.value === "string" ? card.sourceLang.value : product.sourceLang;

@@ -5,8 +5,7 @@
  * JavaScript: 400 with every field's error, the TN VED search step answered with the form's state;
  * with it: inline validation and the live code search. Guarded by the profile layout.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-new";
 import { LocaleLink } from "../components/locale-link.tsx";
@@ -24,6 +23,7 @@ import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -55,13 +55,10 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const t = useT();
   const lang = useLang();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ProductCardFormSchema, {
     id: "product-new",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { card: { sourceLang: lang } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductCardFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const card = fields.card.getFieldset();
   return (

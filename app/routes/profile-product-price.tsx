@@ -6,7 +6,7 @@
  * the form's state; a failed save is a 400 with each row's errors, a saved one redirects with a flash
  * message (for a published product the new prices wait for a moderator).
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-price";
@@ -21,6 +21,7 @@ import { useProductData } from "./profile-product.tsx";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = productIdOf(request, params.id);
@@ -39,16 +40,13 @@ export default function ProductPrices({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { product, readOnly } = useProductData();
   const defaultUnit = product.moqUnit ?? "pcs";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(PriceFormSchema, {
     id: `product-${product.id}-price`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     // A product without prices starts with one empty row to fill in.
     defaultValue: {
       tiers: product.prices.length > 0 ? product.prices : [{ minQuantity: "", price: "", unit: defaultUnit, currency: "RUB" }],
     } as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const saving = navigation.state === "submitting" && !navigation.formData?.has("__intent__");
   return (

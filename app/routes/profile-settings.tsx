@@ -10,7 +10,7 @@
  * Every form posts here with an `intent`; without JavaScript a refusal comes back as a 400 with the
  * errors in the page's language, a success as a redirect with a flash message.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-settings";
@@ -37,6 +37,7 @@ import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { InputField } from "../components/form/field.tsx";
 import { NotificationSettingsCard } from "../components/conversations/notification-settings.tsx";
 import { loadEmailMode, saveEmailMode } from "../components/conversations/notification-settings.server.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -137,13 +138,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 function NameForm({ firstName, lastName, lastResult }: { firstName: string; lastName: string; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(NameSchema, {
     id: "settings-name",
     lastResult: lastResult,
     defaultValue: { firstName, lastName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NameSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "name";
   return (
@@ -163,11 +161,10 @@ function NameForm({ firstName, lastName, lastResult }: { firstName: string; last
 function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(LanguageSchema, {
     id: "settings-language",
     lastResult: lastResult,
     defaultValue: { locale },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LanguageSchema }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "language";
   return (

@@ -13,7 +13,7 @@
  * flash message); with JavaScript the company form validates inline and the region list follows the
  * chosen country.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -41,6 +41,7 @@ import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.ser
 import { PageHeader } from "../components/page-header.tsx";
 import { CountryRegionFields } from "../components/profile/company-form.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { useZodForm } from "../lib/use-zod-form.ts";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -191,14 +192,11 @@ function CreateCompany({
   const t = useT();
   const lang = useLang();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(StartCompanySchema, {
     id: "create-company",
     lastResult: result,
     defaultValue: { sourceLang: lang, country: lang === "zh" ? "CN" : "RU" },
     constraint: { nameText: { required: true, maxLength: 200 } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StartCompanySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const [country, setCountry] = useState<string>(String(fields.country.initialValue ?? (lang === "zh" ? "CN" : "RU")));
   return (

@@ -5,14 +5,14 @@
  * address kept; with it, Conform checks the address as it is typed (ContactChangeSchema, the API's
  * own rule).
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { ContactChangeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
 import type { FormResult } from "../form/result.ts";
 import { FormErrors } from "../form/errors.tsx";
 import { InputField } from "../form/field.tsx";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 
 export function ContactEntryForm({
   kind,
@@ -28,13 +28,10 @@ export function ContactEntryForm({
 }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ContactChangeSchema, {
     id: `contact-${kind}`,
     lastResult: lastResult,
     defaultValue: { kind, value: defaultValue ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactChangeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("kind") === kind;
   return (

@@ -3,8 +3,7 @@
  * InviteEmployeeSchema, so the form and the endpoint agree). Only owners may give the owner role,
  * so admins are not offered it. The invited person gets an e-mail and accepts on `/profile/start`.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { InviteEmployeeSchema } from "../../lib/profile-api/personal-forms.ts";
 import { useT } from "../../lib/use-t.ts";
@@ -12,17 +11,15 @@ import { RoleAndPositionFields, type EmployeeRole } from "./employee-parts.tsx";
 import type { FormResult } from "../form/result.ts";
 import { FormErrors } from "../form/errors.tsx";
 import { InputField } from "../form/field.tsx";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 
 export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[]; lastResult?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(InviteEmployeeSchema, {
     id: "employee-invite",
     lastResult: lastResult,
     defaultValue: { role: "member" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteEmployeeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
   return (

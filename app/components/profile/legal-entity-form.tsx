@@ -10,8 +10,7 @@
  * is complete and valid, and fills the fields that are still empty (the button overwrites them all).
  * The register's answer is shown under the INN (found, nothing found, service unavailable).
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { LegalEntitySchema, type LegalEntityView } from "../../../contract/profile/legal-entities.ts";
@@ -21,6 +20,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 import { FieldError, FormErrors } from "../form/errors.tsx";
 import { InputField } from "../form/field.tsx";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 
 export type LookupOutcome = { status: "found"; party: PartySuggestion } | { status: "none" | "unavailable" | "unconfigured" };
 
@@ -38,7 +38,7 @@ export function LegalEntityForm({
   const t = useT();
   const navigation = useNavigation();
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]>; lookup: LookupOutcome | null }>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(LegalEntitySchema, {
     id: `legal-entity-${entity?.id ?? "new"}`,
     lastResult: result,
     defaultValue: entity
@@ -52,9 +52,6 @@ export function LegalEntityForm({
           address: entity.address ?? "",
         }
       : { kind: "legal" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LegalEntitySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const [kind, setKind] = useState(String(fields.kind.initialValue ?? "legal"));
   const formRef = useRef<HTMLFormElement>(null);
