@@ -14,7 +14,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { categories, companyServices, products, serviceTypes, type Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { isUniqueViolation, type Queryable } from "../profile/db.ts";
+import { isUniqueViolation, rowById, type Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 import { recordAdminAction } from "./audit.ts";
 import type { AdminCategory, CategoryInput } from "../../contract/admin/categories.ts";
@@ -135,8 +135,7 @@ export async function createCategory(db: Db, actor: AdminActor, input: CategoryI
 export async function updateCategory(db: Db, actor: AdminActor, id: number, input: CategoryInput): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-      if (!row) throw new DomainError("not_found", "Category not found");
+      const row = await rowById(tx, categories, id, "Category", { forUpdate: true });
       await assertParent(tx, id, input.parentId);
       const next = categoryColumns(input);
       await tx
@@ -166,8 +165,7 @@ export async function updateCategory(db: Db, actor: AdminActor, id: number, inpu
 
 export async function deleteCategory(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Category not found");
+    const row = await rowById(tx, categories, id, "Category", { forUpdate: true });
     const [[used], [children]] = await Promise.all([
       tx.select({ n: count() }).from(products).where(eq(products.categoryId, id)),
       tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id)),
@@ -241,8 +239,7 @@ export async function createServiceType(db: Db, actor: AdminActor, input: Servic
 export async function updateServiceType(db: Db, actor: AdminActor, id: number, input: ServiceTypeInput): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
-      if (!row) throw new DomainError("not_found", "Service type not found");
+      const row = await rowById(tx, serviceTypes, id, "Service type", { forUpdate: true });
       const next = serviceColumns(input);
       await tx
         .update(serviceTypes)
@@ -264,8 +261,7 @@ export async function updateServiceType(db: Db, actor: AdminActor, id: number, i
 
 export async function deleteServiceType(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Service type not found");
+    const row = await rowById(tx, serviceTypes, id, "Service type", { forUpdate: true });
     const [used] = await tx.select({ n: count() }).from(companyServices).where(eq(companyServices.serviceTypeId, id));
     if ((used?.n ?? 0) > 0) throw new DomainError("in_use", "Suppliers offer this service: it cannot be deleted");
     await tx.delete(serviceTypes).where(eq(serviceTypes.id, id));

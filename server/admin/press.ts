@@ -16,7 +16,7 @@ import { files, stories, storyTags, tags } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView, type FileRow } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { isUniqueViolation, type Queryable } from "../profile/db.ts";
+import { isUniqueViolation, rowById, type Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 import { historyOf, recordAdminAction } from "./audit.ts";
 import type { AdminStory, AdminStoryDetail, StoryInput } from "../../contract/admin/stories.ts";
@@ -84,8 +84,7 @@ export async function listAdminStories(
 }
 
 export async function getAdminStory(db: Db, id: number): Promise<AdminStoryDetail> {
-  const [row] = await db.select().from(stories).where(eq(stories.id, id)).limit(1);
-  if (!row) throw new DomainError("not_found", "Story not found");
+  const row = await rowById(db, stories, id, "Story");
   return { ...(await storyView(db, row)), history: await historyOf(db, "story", id) };
 }
 
@@ -154,8 +153,7 @@ export async function createStory(db: Db, actor: AdminActor, input: StoryInput, 
 export async function updateStory(db: Db, actor: AdminActor, id: number, input: StoryInput, now = new Date()): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-      if (!row) throw new DomainError("not_found", "Story not found");
+      const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
       await assertTags(tx, input.tagIds);
       const before = await tx.select({ tagId: storyTags.tagId }).from(storyTags).where(eq(storyTags.storyId, id));
       const columns = storyColumns(input, row, now);
@@ -196,8 +194,7 @@ export async function updateStory(db: Db, actor: AdminActor, id: number, input: 
 
 export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActor, id: number): Promise<void> {
   const cover = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Story not found");
+    const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
     await tx.delete(stories).where(eq(stories.id, id));
     await recordAdminAction(tx, actor, {
       entityType: "story",
@@ -218,8 +215,7 @@ export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActo
  */
 export async function setStoryCover(db: Db, storage: FileStorage, actor: AdminActor, id: number, fileId: number | null): Promise<void> {
   const previous = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Story not found");
+    const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
     let coverId: number | null = null;
     if (fileId !== null) {
       const claimed = actor.userId === null ? null : await claimUpload(tx, fileId, actor.userId);
@@ -278,8 +274,7 @@ export async function createTag(db: Db, actor: AdminActor, input: TagInput): Pro
 export async function updateTag(db: Db, actor: AdminActor, id: number, input: TagInput): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
-      if (!row) throw new DomainError("not_found", "Tag not found");
+      const row = await rowById(tx, tags, id, "Tag", { forUpdate: true });
       await tx.update(tags).set({ slug: input.slug, name: input.name, updatedAt: new Date() }).where(eq(tags.id, id));
       await recordAdminAction(tx, actor, {
         entityType: "tag",
@@ -298,8 +293,7 @@ export async function updateTag(db: Db, actor: AdminActor, id: number, input: Ta
 /** Deletes a tag; its stories stay and simply lose it. */
 export async function deleteTag(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Tag not found");
+    const row = await rowById(tx, tags, id, "Tag", { forUpdate: true });
     await tx.delete(tags).where(eq(tags.id, id));
     await recordAdminAction(tx, actor, {
       entityType: "tag",
