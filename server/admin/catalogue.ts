@@ -14,7 +14,8 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { categories, companyServices, products, serviceTypes, type Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { isUniqueViolation, type Queryable } from "../profile/db.ts";
+import { rowById, type Queryable } from "../profile/db.ts";
+import { withUniqueSlug } from "./slugs.ts";
 import type { AdminActor } from "./access.ts";
 import { recordAdminAction } from "./audit.ts";
 import type { AdminCategory, CategoryInput } from "../../contract/admin/categories.ts";
@@ -22,8 +23,6 @@ import type { AdminServiceType, ServiceTypeInput } from "../../contract/admin/se
 
 export type { AdminCategory } from "../../contract/admin/categories.ts";
 export type { AdminServiceType } from "../../contract/admin/service-types.ts";
-
-const slugTaken = () => new DomainError("slug_taken", "This slug is used already", { issues: [{ path: "slug", message: "slug_taken" }] });
 
 /** Every category (tree order: parents first, then by position), with product and child counts. */
 export async function listCategories(db: Db): Promise<AdminCategory[]> {
@@ -110,8 +109,8 @@ function categoryColumns(input: CategoryInput) {
 }
 
 export async function createCategory(db: Db, actor: AdminActor, input: CategoryInput): Promise<number> {
-  try {
-    return await db.transaction(async (tx) => {
+  return withUniqueSlug(() =>
+    db.transaction(async (tx) => {
       await assertParent(tx, null, input.parentId);
       const [row] = await tx
         .insert(categories)
@@ -125,18 +124,14 @@ export async function createCategory(db: Db, actor: AdminActor, input: CategoryI
         after: categoryColumns(input),
       });
       return row!.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateCategory(db: Db, actor: AdminActor, id: number, input: CategoryInput): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-      if (!row) throw new DomainError("not_found", "Category not found");
+  await withUniqueSlug(() =>
+    db.transaction(async (tx) => {
+      const row = await rowById(tx, categories, id, "Category", { forUpdate: true });
       await assertParent(tx, id, input.parentId);
       const next = categoryColumns(input);
       await tx
@@ -157,17 +152,13 @@ export async function updateCategory(db: Db, actor: AdminActor, id: number, inpu
         },
         after: next,
       });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function deleteCategory(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Category not found");
+    const row = await rowById(tx, categories, id, "Category", { forUpdate: true });
     const [[used], [children]] = await Promise.all([
       tx.select({ n: count() }).from(products).where(eq(products.categoryId, id)),
       tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id)),
@@ -217,8 +208,8 @@ function serviceColumns(input: ServiceTypeInput) {
 }
 
 export async function createServiceType(db: Db, actor: AdminActor, input: ServiceTypeInput): Promise<number> {
-  try {
-    return await db.transaction(async (tx) => {
+  return withUniqueSlug(() =>
+    db.transaction(async (tx) => {
       const [row] = await tx
         .insert(serviceTypes)
         .values({ ...serviceColumns(input), sourceLang: "ru" })
@@ -231,18 +222,14 @@ export async function createServiceType(db: Db, actor: AdminActor, input: Servic
         after: serviceColumns(input),
       });
       return row!.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateServiceType(db: Db, actor: AdminActor, id: number, input: ServiceTypeInput): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
-      if (!row) throw new DomainError("not_found", "Service type not found");
+  await withUniqueSlug(() =>
+    db.transaction(async (tx) => {
+      const row = await rowById(tx, serviceTypes, id, "Service type", { forUpdate: true });
       const next = serviceColumns(input);
       await tx
         .update(serviceTypes)
@@ -255,17 +242,13 @@ export async function updateServiceType(db: Db, actor: AdminActor, id: number, i
         before: { slug: row.slug, name: row.name, description: row.description, icon: row.icon, position: row.position },
         after: next,
       });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function deleteServiceType(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(serviceTypes).where(eq(serviceTypes.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Service type not found");
+    const row = await rowById(tx, serviceTypes, id, "Service type", { forUpdate: true });
     const [used] = await tx.select({ n: count() }).from(companyServices).where(eq(companyServices.serviceTypeId, id));
     if ((used?.n ?? 0) > 0) throw new DomainError("in_use", "Suppliers offer this service: it cannot be deleted");
     await tx.delete(serviceTypes).where(eq(serviceTypes.id, id));

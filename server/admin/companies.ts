@@ -24,23 +24,14 @@ import {
 } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { assertNoPublishedHolder } from "../profile/inn-conflicts.ts";
-import type { Queryable } from "../profile/db.ts";
+import { rowById } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 import { historyOf, recordAdminAction } from "./audit.ts";
 
 export type { AdminCompanyView } from "../../contract/admin/companies.ts";
 
-type CompanyRow = typeof companies.$inferSelect;
-
-async function loadCompany(db: Queryable, id: number, forUpdate = false): Promise<CompanyRow> {
-  const query = db.select().from(companies).where(eq(companies.id, id)).limit(1);
-  const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row) throw new DomainError("not_found", "Company not found");
-  return row;
-}
-
 export async function adminCompanyView(db: Db, id: number): Promise<AdminCompanyView> {
-  const row = await loadCompany(db, id);
+  const row = await rowById(db, companies, id, "Company");
   const [region, counts, legal, people, history] = await Promise.all([
     row.regionCode
       ? db.select({ code: regions.code, name: regions.name }).from(regions).where(eq(regions.code, row.regionCode)).limit(1)
@@ -114,7 +105,7 @@ export async function setVerification(db: Db, actor: AdminActor, id: number, inp
   const evidence = input.level === 0 ? {} : input.evidence;
   const verifiedAt = input.level === 0 ? null : input.verifiedAt;
   await db.transaction(async (tx) => {
-    const row = await loadCompany(tx, id, true);
+    const row = await rowById(tx, companies, id, "Company", { forUpdate: true });
     await tx
       .update(companies)
       .set({ verificationLevel: input.level, verificationEvidence: evidence, verifiedAt, updatedAt: now })
@@ -141,7 +132,7 @@ export async function setVerification(db: Db, actor: AdminActor, id: number, inp
 /** Blocks a company with a reason (in `lang`). 409 `already_blocked`. */
 export async function blockCompany(db: Db, actor: AdminActor, id: number, reason: string, lang: Lang, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await loadCompany(tx, id, true);
+    const row = await rowById(tx, companies, id, "Company", { forUpdate: true });
     if (row.status === "blocked") throw new DomainError("already_blocked", "The company is blocked already");
     await tx
       .update(companies)
@@ -168,7 +159,7 @@ export async function blockCompany(db: Db, actor: AdminActor, id: number, reason
  */
 export async function unblockCompany(db: Db, actor: AdminActor, id: number, now = new Date()): Promise<CompanyStatus> {
   return db.transaction(async (tx) => {
-    const row = await loadCompany(tx, id, true);
+    const row = await rowById(tx, companies, id, "Company", { forUpdate: true });
     if (row.status !== "blocked") throw new DomainError("not_blocked", "The company is not blocked");
     const status: CompanyStatus = row.blockedFromStatus && row.blockedFromStatus !== "blocked" ? row.blockedFromStatus : "draft";
     // Back to published is a publication: refused while another published company lists its INN (ADR 034).

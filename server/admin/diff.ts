@@ -21,10 +21,7 @@ import {
   files,
   legalEntities,
   okvedCodes,
-  productFiles,
-  productPrices,
   products,
-  productVariants,
   regions,
   tnvedCodes,
   type Lang,
@@ -34,7 +31,14 @@ import {
 import { mediaPath } from "../files/repository.ts";
 import { UNITS } from "../catalog/units.ts";
 import type { Queryable } from "../profile/db.ts";
-import { pendingOf, productFormValues, type PendingChanges, type Tier } from "../profile/products.ts";
+import {
+  pendingOf,
+  productFormValues,
+  storedFileListOf,
+  storedPricesOf,
+  storedVariantsOf,
+  type PendingChanges,
+} from "../profile/products.ts";
 import type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "../../contract/admin/moderation.ts";
 
 export type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "../../contract/admin/moderation.ts";
@@ -93,48 +97,9 @@ export async function productDoc(db: Queryable, productId: number, withPending: 
   if (!row) return null;
   const pending: PendingChanges = (withPending ? pendingOf(row) : null) ?? {};
   const card = pending.card ?? productFormValues(row);
-  const prices =
-    pending.prices ??
-    (
-      await db
-        .select()
-        .from(productPrices)
-        .where(eq(productPrices.productId, productId))
-        .orderBy(asc(productPrices.currency), asc(productPrices.minQuantity))
-    ).map((r) => ({
-      minQuantity: String(Number(r.minQuantity)),
-      price: String(Number(r.price)),
-      currency: r.currency,
-      unit: r.unit as Tier["unit"],
-    }));
-  const variants =
-    pending.variants ??
-    (
-      await db
-        .select()
-        .from(productVariants)
-        .where(eq(productVariants.productId, productId))
-        .orderBy(asc(productVariants.position), asc(productVariants.id))
-    ).map((r) => ({
-      name: r.name,
-      attributes: Object.entries(r.attributes).map(([key, value]) => ({ key, value })),
-      price: r.price === null ? null : String(Number(r.price)),
-      currency: r.currency,
-    }));
-  const list =
-    pending.files ??
-    (
-      await db
-        .select()
-        .from(productFiles)
-        .where(eq(productFiles.productId, productId))
-        .orderBy(asc(productFiles.kind), asc(productFiles.position), asc(productFiles.id))
-    ).map((r) => ({
-      fileId: r.fileId,
-      kind: r.kind,
-      title: r.title,
-      position: r.position,
-    }));
+  const prices = pending.prices ?? (await storedPricesOf(db, productId));
+  const variants = pending.variants ?? (await storedVariantsOf(db, productId));
+  const list = pending.files ?? (await storedFileListOf(db, productId));
   const byId = await filesById(
     db,
     list.map((f) => f.fileId),

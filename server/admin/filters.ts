@@ -81,6 +81,11 @@ function dates(alias: string, q: AnyQuery, updated = "updated_at"): Record<strin
   };
 }
 
+/** `or <alias>.id = n` when the search text is a record number (1–9 digits), so typing an id finds it; else nothing. */
+function orId(alias: string, text: string): SQL {
+  return /^\d{1,9}$/.test(text) ? sql`or ${sql.raw(`${alias}.id`)} = ${Number(text)}` : sql``;
+}
+
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? new Date(v as string).toISOString() : "");
 const loc = (key: string, lang: "ru" | "en" | "zh") => (row: Record<string, unknown>) => ((row[key] as Localized | null) ?? {})[lang] ?? "";
 
@@ -96,7 +101,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
         ? /^\d{10}$|^\d{12}$/.test(q.q)
           ? sql`exists (select 1 from legal_entities l where l.company_id = c.id and l.inn = ${q.q})`
           : sql`(${anyLang("c.name", pattern(q.q))} or c.email ilike ${pattern(q.q)} or c.phone ilike ${pattern(q.q)} or c.website ilike ${pattern(q.q)}
-              ${/^\d{1,9}$/.test(q.q) ? sql`or c.id = ${Number(q.q)}` : sql``}
+              ${orId("c", q.q)}
               or exists (select 1 from legal_entities l where l.company_id = c.id and (l.inn like ${`${q.q.replace(/[\\%_]/g, "")}%`} or l.name_full ilike ${pattern(q.q)})))`
         : undefined,
       status: inList("c.status", q.status ?? []),
@@ -150,7 +155,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
     conditions: (q) => ({
       q: q.q
         ? sql`(u.email ilike ${pattern(q.q)} or u.phone ilike ${pattern(q.q.replace(/[\s()-]/g, ""))} or u.first_name ilike ${pattern(q.q)} or u.last_name ilike ${pattern(q.q)}
-            or (u.first_name || ' ' || u.last_name) ilike ${pattern(q.q)} ${/^\d{1,9}$/.test(q.q) ? sql`or u.id = ${Number(q.q)}` : sql``})`
+            or (u.first_name || ' ' || u.last_name) ilike ${pattern(q.q)} ${orId("u", q.q)})`
         : undefined,
       role: inList("u.role", q.role ?? []),
       blocked: q.blocked === "yes" ? sql`u.blocked_at is not null` : q.blocked === "no" ? sql`u.blocked_at is null` : undefined,
@@ -194,9 +199,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
     columns: sql`s.id, s.status, s.description, s.price_from::text, s.currency, s.price_unit, s.created_at, s.updated_at,
       c.id as company_id, c.name as company_name, c.region_code, t.id as service_type_id, t.name as service_type_name`,
     conditions: (q) => ({
-      q: q.q
-        ? sql`(${anyLang("s.description", pattern(q.q))} or ${anyLang("c.name", pattern(q.q))} ${/^\d{1,9}$/.test(q.q) ? sql`or s.id = ${Number(q.q)}` : sql``})`
-        : undefined,
+      q: q.q ? sql`(${anyLang("s.description", pattern(q.q))} or ${anyLang("c.name", pattern(q.q))} ${orId("s", q.q)})` : undefined,
       status: inList("s.status", q.status ?? []),
       serviceType: q.serviceType ? sql`s.service_type_id = ${q.serviceType}` : undefined,
       company: q.company ? sql`s.company_id = ${q.company}` : undefined,
@@ -234,7 +237,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
     conditions: (q) => ({
       q: q.q
         ? sql`(${anyLang("p.name", pattern(q.q))} or ${anyLang("(p.pending_changes->'card'->'name')", pattern(q.q))}
-            ${/^\d{1,9}$/.test(q.q) ? sql`or p.id = ${Number(q.q)}` : sql``} ${/^\d{4,10}$/.test(q.q) ? sql`or p.tnved_code like ${`${q.q}%`}` : sql``})`
+            ${orId("p", q.q)} ${/^\d{4,10}$/.test(q.q) ? sql`or p.tnved_code like ${`${q.q}%`}` : sql``})`
         : undefined,
       status: inList("p.status", q.status ?? []),
       company: q.company ? sql`p.company_id = ${q.company}` : undefined,
@@ -292,7 +295,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
     conditions: (q) => ({
       q: q.q
         ? /^\d{2,15}$/.test(q.q)
-          ? sql`(l.inn like ${`${q.q}%`} or l.ogrn like ${`${q.q}%`} or l.kpp like ${`${q.q}%`} ${/^\d{1,9}$/.test(q.q) ? sql`or l.id = ${Number(q.q)}` : sql``})`
+          ? sql`(l.inn like ${`${q.q}%`} or l.ogrn like ${`${q.q}%`} or l.kpp like ${`${q.q}%`} ${orId("l", q.q)})`
           : sql`(l.name_full ilike ${pattern(q.q)} or l.name_short ilike ${pattern(q.q)} or ${anyLang("c.name", pattern(q.q))})`
         : undefined,
       kind: q.kind ? sql`l.kind = ${q.kind}` : undefined,
@@ -330,7 +333,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
     conditions: (q) => ({
       q: q.q
         ? sql`(u.email ilike ${pattern(q.q)} or m.invited_email ilike ${pattern(q.q)} or u.first_name ilike ${pattern(q.q)} or u.last_name ilike ${pattern(q.q)}
-            or (u.first_name || ' ' || u.last_name) ilike ${pattern(q.q)} or ${anyLang("c.name", pattern(q.q))} ${/^\d{1,9}$/.test(q.q) ? sql`or m.id = ${Number(q.q)}` : sql``})`
+            or (u.first_name || ' ' || u.last_name) ilike ${pattern(q.q)} or ${anyLang("c.name", pattern(q.q))} ${orId("m", q.q)})`
         : undefined,
       status: inList("m.status", q.status ?? []),
       role: inList("m.role", q.role ?? []),
@@ -362,7 +365,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
       (select count(*)::int from quotes qq where qq.rfq_id = r.id) as quotes`,
     conditions: (q) => ({
       q: q.q
-        ? sql`(r.title ilike ${pattern(q.q)} or r.description ilike ${pattern(q.q)} or u.email ilike ${pattern(q.q)} ${/^\d{1,9}$/.test(q.q) ? sql`or r.id = ${Number(q.q)}` : sql``})`
+        ? sql`(r.title ilike ${pattern(q.q)} or r.description ilike ${pattern(q.q)} or u.email ilike ${pattern(q.q)} ${orId("r", q.q)})`
         : undefined,
       status: inList("r.status", q.status ?? []),
       visibility: q.visibility ? sql`r.visibility = ${q.visibility}` : undefined,
@@ -405,9 +408,7 @@ const SPECS: Record<FilterKind, FilterSpec> = {
       (select count(*)::int from message_reports rr join conversation_messages rm on rm.id = rr.message_id
         where rm.conversation_id = v.id and rr.resolved_at is null) as reports`,
     conditions: (q) => ({
-      q: q.q
-        ? sql`(u.email ilike ${pattern(q.q)} or ${anyLang("c.name", pattern(q.q))} ${/^\d{1,9}$/.test(q.q) ? sql`or v.id = ${Number(q.q)}` : sql``})`
-        : undefined,
+      q: q.q ? sql`(u.email ilike ${pattern(q.q)} or ${anyLang("c.name", pattern(q.q))} ${orId("v", q.q)})` : undefined,
       status: inList("v.status", q.status ?? []),
       company: q.company ? sql`v.supplier_company_id = ${q.company}` : undefined,
       buyer: q.buyer ? sql`v.buyer_user_id = ${q.buyer}` : undefined,

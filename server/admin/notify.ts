@@ -14,6 +14,7 @@ import type { Db } from "../db/client.ts";
 import { companyMembers, users, type Lang, type Localized } from "../db/schema.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import type { MailMessage } from "../auth/delivery/messages.ts";
+import { escapeHtml, htmlMail } from "../auth/delivery/html.ts";
 import type { Logger } from "../logger.ts";
 import type { ModerationResult } from "../profile/moderation.ts";
 
@@ -26,8 +27,6 @@ const LANG_PREFIX: Record<Lang, string> = { ru: "", en: "/en", zh: "/zh" };
 function nameIn(name: Localized, lang: Lang): string {
   return name[lang] ?? name.ru ?? name.en ?? name.zh ?? "";
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The decision e-mail to one person (exported for tests). */
 export function decisionMail(result: ModerationResult, to: string, lang: Lang, origin: string, appName = "Postavka"): MailMessage {
@@ -51,11 +50,12 @@ export function decisionMail(result: ModerationResult, to: string, lang: Lang, o
   if (result.reason) lines.push("", tr("admin.mail.reason", plain), result.reason, "", tr("admin.mail.fixHow", plain));
   lines.push("", tr("admin.mail.open", plain), link);
   const href = escapeHtml(link);
-  const body = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${tr(`admin.mail.${key}Intro`, html)}</p>
+  const body = htmlMail(
+    lang,
+    `<p>${tr(`admin.mail.${key}Intro`, html)}</p>
 ${result.reason ? `<p><strong>${tr("admin.mail.reason", html)}</strong></p><blockquote style="border-left:3px solid #c92a2a;margin:0;padding:4px 12px;white-space:pre-line"${result.reasonLang ? ` lang="${result.reasonLang}"` : ""}>${escapeHtml(result.reason)}</blockquote><p>${tr("admin.mail.fixHow", html)}</p>` : ""}
-<p><a href="${href}">${tr("admin.mail.open", html)}</a></p>
-</body></html>`;
+<p><a href="${href}">${tr("admin.mail.open", html)}</a></p>`,
+  );
   return { to, subject, text: lines.join("\n"), html: body };
 }
 

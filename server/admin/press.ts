@@ -16,7 +16,8 @@ import { files, stories, storyTags, tags } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView, type FileRow } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { isUniqueViolation, type Queryable } from "../profile/db.ts";
+import { rowById, type Queryable } from "../profile/db.ts";
+import { withUniqueSlug } from "./slugs.ts";
 import type { AdminActor } from "./access.ts";
 import { historyOf, recordAdminAction } from "./audit.ts";
 import type { AdminStory, AdminStoryDetail, StoryInput } from "../../contract/admin/stories.ts";
@@ -24,8 +25,6 @@ import type { AdminTag, TagInput } from "../../contract/admin/tags.ts";
 
 export type { AdminStory, AdminStoryDetail } from "../../contract/admin/stories.ts";
 export type { AdminTag } from "../../contract/admin/tags.ts";
-
-const slugTaken = () => new DomainError("slug_taken", "This slug is used already", { issues: [{ path: "slug", message: "slug_taken" }] });
 
 type StoryRow = typeof stories.$inferSelect;
 
@@ -84,8 +83,7 @@ export async function listAdminStories(
 }
 
 export async function getAdminStory(db: Db, id: number): Promise<AdminStoryDetail> {
-  const [row] = await db.select().from(stories).where(eq(stories.id, id)).limit(1);
-  if (!row) throw new DomainError("not_found", "Story not found");
+  const row = await rowById(db, stories, id, "Story");
   return { ...(await storyView(db, row)), history: await historyOf(db, "story", id) };
 }
 
@@ -128,8 +126,8 @@ async function writeTags(tx: Queryable, storyId: number, ids: number[]) {
 }
 
 export async function createStory(db: Db, actor: AdminActor, input: StoryInput, now = new Date()): Promise<number> {
-  try {
-    return await db.transaction(async (tx) => {
+  return withUniqueSlug(() =>
+    db.transaction(async (tx) => {
       await assertTags(tx, input.tagIds);
       const columns = storyColumns(input, null, now);
       const [row] = await tx
@@ -144,18 +142,14 @@ export async function createStory(db: Db, actor: AdminActor, input: StoryInput, 
         now,
       );
       return row!.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateStory(db: Db, actor: AdminActor, id: number, input: StoryInput, now = new Date()): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-      if (!row) throw new DomainError("not_found", "Story not found");
+  await withUniqueSlug(() =>
+    db.transaction(async (tx) => {
+      const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
       await assertTags(tx, input.tagIds);
       const before = await tx.select({ tagId: storyTags.tagId }).from(storyTags).where(eq(storyTags.storyId, id));
       const columns = storyColumns(input, row, now);
@@ -187,17 +181,13 @@ export async function updateStory(db: Db, actor: AdminActor, id: number, input: 
         },
         now,
       );
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActor, id: number): Promise<void> {
   const cover = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Story not found");
+    const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
     await tx.delete(stories).where(eq(stories.id, id));
     await recordAdminAction(tx, actor, {
       entityType: "story",
@@ -218,8 +208,7 @@ export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActo
  */
 export async function setStoryCover(db: Db, storage: FileStorage, actor: AdminActor, id: number, fileId: number | null): Promise<void> {
   const previous = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(stories).where(eq(stories.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Story not found");
+    const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
     let coverId: number | null = null;
     if (fileId !== null) {
       const claimed = actor.userId === null ? null : await claimUpload(tx, fileId, actor.userId);
@@ -257,8 +246,8 @@ export async function getTag(db: Db, id: number): Promise<AdminTag> {
 }
 
 export async function createTag(db: Db, actor: AdminActor, input: TagInput): Promise<number> {
-  try {
-    return await db.transaction(async (tx) => {
+  return withUniqueSlug(() =>
+    db.transaction(async (tx) => {
       const [row] = await tx.insert(tags).values({ slug: input.slug, name: input.name }).returning({ id: tags.id });
       await recordAdminAction(tx, actor, {
         entityType: "tag",
@@ -268,18 +257,14 @@ export async function createTag(db: Db, actor: AdminActor, input: TagInput): Pro
         after: { slug: input.slug, name: input.name },
       });
       return row!.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 export async function updateTag(db: Db, actor: AdminActor, id: number, input: TagInput): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
-      if (!row) throw new DomainError("not_found", "Tag not found");
+  await withUniqueSlug(() =>
+    db.transaction(async (tx) => {
+      const row = await rowById(tx, tags, id, "Tag", { forUpdate: true });
       await tx.update(tags).set({ slug: input.slug, name: input.name, updatedAt: new Date() }).where(eq(tags.id, id));
       await recordAdminAction(tx, actor, {
         entityType: "tag",
@@ -288,18 +273,14 @@ export async function updateTag(db: Db, actor: AdminActor, id: number, input: Ta
         before: { slug: row.slug, name: row.name },
         after: { slug: input.slug, name: input.name },
       });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw slugTaken();
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Deletes a tag; its stories stay and simply lose it. */
 export async function deleteTag(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for("update");
-    if (!row) throw new DomainError("not_found", "Tag not found");
+    const row = await rowById(tx, tags, id, "Tag", { forUpdate: true });
     await tx.delete(tags).where(eq(tags.id, id));
     await recordAdminAction(tx, actor, {
       entityType: "tag",

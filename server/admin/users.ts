@@ -17,20 +17,13 @@ import type { Db } from "../db/client.ts";
 import type { AdminUserView } from "../../contract/admin/users.ts";
 import { companies, companyMembers, refreshTokens, users, type UserRole } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import type { Queryable } from "../profile/db.ts";
+import { rowById, type Queryable } from "../profile/db.ts";
 import { can, type AdminActor } from "./access.ts";
 import { historyOf, recordAdminAction } from "./audit.ts";
 
 export type { AdminUserView } from "../../contract/admin/users.ts";
 
 type UserRow = typeof users.$inferSelect;
-
-async function loadUser(db: Queryable, id: number, forUpdate = false): Promise<UserRow> {
-  const query = db.select().from(users).where(eq(users.id, id)).limit(1);
-  const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row) throw new DomainError("not_found", "User not found");
-  return row;
-}
 
 async function activeSessions(db: Queryable, userId: number): Promise<number> {
   const [row] = await db
@@ -49,7 +42,7 @@ async function activeSessions(db: Queryable, userId: number): Promise<number> {
 
 /** One user as the admin area shows them. 404 `not_found`. */
 export async function adminUserView(db: Db, id: number): Promise<AdminUserView> {
-  const row = await loadUser(db, id);
+  const row = await rowById(db, users, id, "User");
   const [membership] = await db
     .select({
       id: companies.id,
@@ -110,7 +103,7 @@ async function revokeAll(tx: Queryable, userId: number, reason: string, now: Dat
 export async function changeRole(db: Db, actor: AdminActor, id: number, role: UserRole, now = new Date()): Promise<void> {
   assertNotSelf(actor, id);
   await db.transaction(async (tx) => {
-    const row = await loadUser(tx, id, true);
+    const row = await rowById(tx, users, id, "User", { forUpdate: true });
     if (row.role === role) return;
     if (row.role === "ADMIN") {
       const [admins] = await tx
@@ -133,7 +126,7 @@ export async function changeRole(db: Db, actor: AdminActor, id: number, role: Us
 export async function blockUser(db: Db, actor: AdminActor, id: number, reason: string, now = new Date()): Promise<void> {
   assertNotSelf(actor, id);
   await db.transaction(async (tx) => {
-    const row = await loadUser(tx, id, true);
+    const row = await rowById(tx, users, id, "User", { forUpdate: true });
     assertMayManage(actor, row);
     if (row.blockedAt) throw new DomainError("already_blocked", "The user is blocked already");
     await tx.update(users).set({ blockedAt: now, blockReason: reason, updatedAt: now }).where(eq(users.id, id));
@@ -157,7 +150,7 @@ export async function blockUser(db: Db, actor: AdminActor, id: number, reason: s
 export async function unblockUser(db: Db, actor: AdminActor, id: number, now = new Date()): Promise<void> {
   assertNotSelf(actor, id);
   await db.transaction(async (tx) => {
-    const row = await loadUser(tx, id, true);
+    const row = await rowById(tx, users, id, "User", { forUpdate: true });
     assertMayManage(actor, row);
     if (!row.blockedAt) throw new DomainError("not_blocked", "The user is not blocked");
     await tx.update(users).set({ blockedAt: null, blockReason: null, updatedAt: now }).where(eq(users.id, id));
@@ -180,7 +173,7 @@ export async function unblockUser(db: Db, actor: AdminActor, id: number, now = n
 export async function signOutEverywhere(db: Db, actor: AdminActor, id: number, now = new Date()): Promise<number> {
   assertNotSelf(actor, id);
   return db.transaction(async (tx) => {
-    const row = await loadUser(tx, id, true);
+    const row = await rowById(tx, users, id, "User", { forUpdate: true });
     assertMayManage(actor, row);
     const sessions = await revokeAll(tx, id, "admin_sign_out", now);
     await recordAdminAction(

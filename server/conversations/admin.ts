@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { conversationMessages, messageReports, users } from "../db/schema.ts";
-import { notFound } from "../errors.ts";
+import { rowById } from "../profile/db.ts";
 import type { AdminActor } from "../admin/access.ts";
 import { recordAdminAction } from "../admin/audit.ts";
 
@@ -92,8 +92,7 @@ async function messageContext(db: Db, conversationId: number, messageId: number)
 }
 
 export async function resolveReport(db: Db, actor: AdminActor, reportId: number, action: "hide" | "dismiss"): Promise<void> {
-  const [report] = await db.select().from(messageReports).where(eq(messageReports.id, reportId));
-  if (!report) throw notFound("Report");
+  const report = await rowById(db, messageReports, reportId, "Report");
   const now = new Date();
   await db.transaction(async (tx) => {
     if (action === "hide") {

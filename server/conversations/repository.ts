@@ -32,6 +32,7 @@ import {
   users,
 } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
+import { rowById } from "../profile/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { companyAccess, membershipOf } from "../profile/access.ts";
 import { ANSWER_BUYERS_ROLES, mayAnswerBuyers } from "../../contract/profile/fields.ts";
@@ -74,8 +75,7 @@ export async function conversationFor(
   userId: number,
   id: number,
 ): Promise<{ row: Row; side: ConversationSide; canReply: boolean }> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
-  if (!row) throw notFound("Conversation");
+  const row = await rowById(db, conversations, id, "Conversation");
   const seen = await sideIn(db, userId, row);
   if (!seen) throw notFound("Conversation");
   return { row, ...seen };

@@ -30,10 +30,25 @@ import {
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/** A `timestamp with time zone` column: every point in time of the schema is stored as one. */
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** When the row was written (`created_at`), set by the database on insert. */
+const createdAt = () => timestamptz("created_at").notNull().defaultNow();
+
 const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 };
+
+/**
+ * A required integer link to `target` (a thunk, as tables refer to tables defined further down):
+ * the row belongs to the target and is deleted with it (`on delete cascade`).
+ */
+const requiredRef = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target, { onDelete: "cascade" });
+
+/** An optional integer link to `target` (a thunk): cleared, not deleted, when the target goes (`on delete set null`). */
+const optionalRef = (name: string, target: () => AnyPgColumn) => integer(name).references(target, { onDelete: "set null" });
 
 /** The tree columns of a classifier table (OKVED2, TN VED): a code, its place in the official tree and list. */
 const classifierTree = () => ({
@@ -86,7 +101,7 @@ export const okvedCodes = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('russian'::regconfig, name_ru), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(name_en, '')), 'B') || setweight(to_tsvector('russian'::regconfig, coalesce(notes_ru, '')), 'D')`,
       ),
-    abolishedAt: timestamp("abolished_at", { withTimezone: true }),
+    abolishedAt: timestamptz("abolished_at"),
     ...timestamps,
   },
   (t) => classifierIndexes("okved_codes", t),
@@ -116,7 +131,7 @@ export const tnvedCodes = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('russian'::regconfig, name_ru), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(name_en, '')), 'B') || setweight(to_tsvector('russian'::regconfig, coalesce(name_ru_full, '')), 'C')`,
       ),
-    abolishedAt: timestamp("abolished_at", { withTimezone: true }),
+    abolishedAt: timestamptz("abolished_at"),
     ...timestamps,
   },
   (t) => classifierIndexes("tnved_codes", t),
@@ -172,8 +187,8 @@ export const classifierImports = pgTable("classifier_imports", {
   rowCount: integer("row_count").notNull(),
   /** `{ [level]: { added, renamed, removed } }` against the previous import. */
   changes: jsonb("changes").$type<Record<string, { added: number; renamed: number; removed: number }>>().notNull(),
-  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
-  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamptz("started_at").notNull(),
+  finishedAt: timestamptz("finished_at").notNull().defaultNow(),
 });
 
 export const schemaExtensions = ["pg_trgm"] as const;
@@ -218,11 +233,11 @@ const cardSearchVector = () =>
       ]),
     );
 
-/** A moderator's note on a company or a product, in the language it was written in. */
+/** A moderator's note on a company, a product or a buying request, in the language it was written in. */
 const moderationNote = () => ({
-  /** The moderator's reason when the status is `rejected` or `blocked`. */
+  /** The moderator's reason when the status is `rejected` (or, for a company or a product, `blocked`). */
   moderationNote: text("moderation_note"),
-  /** The language the moderator wrote `moderation_note` in (the supplier's, issue 7). */
+  /** The language the moderator wrote `moderation_note` in (the author's: the supplier's or the buyer's, issue 7). */
   moderationNoteLang: text("moderation_note_lang").$type<Lang>(),
 });
 
@@ -252,11 +267,11 @@ export const files = pgTable(
     originalName: text("original_name"),
     sha256: text("sha256"),
     /** Unattached uploads are deleted after this time. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at"),
     /** Storage key of the WebP thumbnail of an uploaded image (server/files/uploads.ts). */
     thumbKey: text("thumb_key"),
     /** Who uploaded it: the owner of a temporary upload (`/api/files/common`). */
-    uploadedBy: integer("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    uploadedBy: optionalRef("uploaded_by", () => users.id),
     ...timestamps,
   },
   (t) => [
@@ -299,7 +314,7 @@ export const companies = pgTable(
     name: localized("name").notNull(),
     description: localized("description").notNull().default({}),
     sourceLang: sourceLang(),
-    logoFileId: integer("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    logoFileId: optionalRef("logo_file_id", () => files.id),
     status: text("status").$type<CompanyStatus>().notNull().default("draft"),
     country: text("country").$type<"RU" | "CN">().notNull(),
     regionCode: text("region_code").references(() => regions.code),
@@ -323,8 +338,8 @@ export const companies = pgTable(
     /** The company card as last approved by a moderator: the "before" of the moderation diff (server/admin/diff.ts). */
     publishedSnapshot: jsonb("published_snapshot").$type<Record<string, unknown>>(),
     verificationEvidence: localized("verification_evidence"),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
+    verifiedAt: timestamptz("verified_at"),
+    publishedAt: timestamptz("published_at"),
     searchVector: cardSearchVector(),
     ...timestamps,
   },
@@ -354,9 +369,7 @@ export const companies = pgTable(
 export const companyOkvedCodes = pgTable(
   "company_okved_codes",
   {
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: requiredRef("company_id", () => companies.id),
     okvedCode: text("okved_code")
       .notNull()
       .references(() => okvedCodes.code),
@@ -373,12 +386,8 @@ export const companyFiles = pgTable(
   "company_files",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    fileId: integer("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    companyId: requiredRef("company_id", () => companies.id),
+    fileId: requiredRef("file_id", () => files.id),
     title: localized("title").notNull().default({}),
     position: integer("position").notNull().default(0),
     ...timestamps,
@@ -396,9 +405,7 @@ export const legalEntities = pgTable(
   "legal_entities",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: requiredRef("company_id", () => companies.id),
     kind: text("kind").$type<"legal" | "individual">().notNull(),
     inn: text("inn").notNull(),
     kpp: text("kpp"),
@@ -425,10 +432,8 @@ export const products = pgTable(
   "products",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    companyId: requiredRef("company_id", () => companies.id),
+    categoryId: optionalRef("category_id", () => categories.id),
     tnvedCode: text("tnved_code").references(() => tnvedCodes.code),
     name: localized("name").notNull(),
     description: localized("description").notNull().default({}),
@@ -450,7 +455,7 @@ export const products = pgTable(
      * until a moderator approves and the writer copies these fields over.
      */
     pendingChanges: jsonb("pending_changes").$type<Record<string, unknown>>(),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedAt: timestamptz("published_at"),
     /** The supplier's own article number (SKU): a price list updates the product with the same SKU (issue 15). */
     sku: text("sku"),
     searchVector: cardSearchVector(),
@@ -490,9 +495,7 @@ export const productPrices = pgTable(
   "product_prices",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredRef("product_id", () => products.id),
     minQuantity: numeric("min_quantity", { precision: 14, scale: 3 }).notNull(),
     price: numeric("price", { precision: 14, scale: 2 }).notNull(),
     currency: text("currency").$type<Currency>().notNull(),
@@ -505,12 +508,8 @@ export const productFiles = pgTable(
   "product_files",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    fileId: integer("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    productId: requiredRef("product_id", () => products.id),
+    fileId: requiredRef("file_id", () => files.id),
     kind: text("kind").$type<"image" | "document">().notNull(),
     title: localized("title").notNull().default({}),
     position: integer("position").notNull().default(0),
@@ -522,9 +521,7 @@ export const productVariants = pgTable(
   "product_variants",
   {
     id: serial("id").primaryKey(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: requiredRef("product_id", () => products.id),
     name: localized("name").notNull(),
     /** Attribute values, e.g. { "diameter_mm": "57", "wall_mm": "3.5" }. */
     attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
@@ -539,12 +536,8 @@ export const productVariants = pgTable(
 export const productCompanies = pgTable(
   "product_companies",
   {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    productId: requiredRef("product_id", () => products.id),
+    companyId: requiredRef("company_id", () => companies.id),
     kind: text("kind").$type<"dealer" | "distributor">().notNull(),
     ...timestamps,
   },
@@ -568,12 +561,8 @@ export const companyServices = pgTable(
   "company_services",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    serviceTypeId: integer("service_type_id")
-      .notNull()
-      .references(() => serviceTypes.id, { onDelete: "cascade" }),
+    companyId: requiredRef("company_id", () => companies.id),
+    serviceTypeId: requiredRef("service_type_id", () => serviceTypes.id),
     description: localized("description").notNull().default({}),
     sourceLang: sourceLang(),
     priceFrom: numeric("price_from", { precision: 14, scale: 2 }),
@@ -602,9 +591,9 @@ export const stories = pgTable(
     lead: localized("lead").notNull().default({}),
     body: localized("body").notNull().default({}),
     sourceLang: sourceLang(),
-    coverFileId: integer("cover_file_id").references(() => files.id, { onDelete: "set null" }),
+    coverFileId: optionalRef("cover_file_id", () => files.id),
     status: text("status").$type<"draft" | "published">().notNull().default("draft"),
-    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedAt: timestamptz("published_at"),
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
@@ -629,12 +618,8 @@ export const tags = pgTable("tags", {
 export const storyTags = pgTable(
   "story_tags",
   {
-    storyId: integer("story_id")
-      .notNull()
-      .references(() => stories.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id")
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
+    storyId: requiredRef("story_id", () => stories.id),
+    tagId: requiredRef("tag_id", () => tags.id),
   },
   (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index("story_tags_tag_idx").on(t.tagId)],
 );
@@ -687,10 +672,10 @@ export const users = pgTable(
     locale: text("locale").$type<Lang>().notNull().default("ru"),
     role: text("role").$type<UserRole>().notNull().default("USER"),
     /** Set by a site admin or moderator: the user cannot sign in and their sessions are refused (issue 7). */
-    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockedAt: timestamptz("blocked_at"),
     blockReason: text("block_reason"),
-    acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }).notNull(),
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    acceptedTermsAt: timestamptz("accepted_terms_at").notNull(),
+    lastSignInAt: timestamptz("last_sign_in_at"),
     /**
      * Raised by "sign out on all devices" (ADR 017): access tokens carry the version they were signed
      * under (claim `sv`) and an older one is refused at once, not only when it expires.
@@ -724,9 +709,9 @@ export const authCodes = pgTable(
     /** Hash of the one-click link's token (e-mail only). */
     linkHash: text("link_hash"),
     attempts: smallint("attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    consumedAt: timestamptz("consumed_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("auth_codes_target_idx").on(t.channel, t.target, t.purpose, t.createdAt),
@@ -739,9 +724,9 @@ export const registrationTokens = pgTable("registration_tokens", {
   tokenHash: text("token_hash").primaryKey(),
   channel: text("channel").$type<CodeChannel>().notNull(),
   target: text("target").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamptz("expires_at").notNull(),
+  usedAt: timestamptz("used_at"),
+  createdAt: createdAt(),
 });
 
 /**
@@ -752,9 +737,7 @@ export const refreshTokens = pgTable(
   "refresh_tokens",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => users.id),
     familyId: text("family_id").notNull(),
     tokenHash: text("token_hash").notNull(),
     /** SHA-256 of the browser's FingerprintJS hash (the `fingerprint` header), when it sent one. */
@@ -766,11 +749,11 @@ export const refreshTokens = pgTable(
     deviceHash: text("device_hash").notNull().default(""),
     userAgent: text("user_agent"),
     ip: text("ip"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+    revokedAt: timestamptz("revoked_at"),
     revokeReason: text("revoke_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
@@ -785,8 +768,8 @@ export const signingKeys = pgTable("signing_keys", {
   alg: text("alg").notNull(),
   privateJwk: jsonb("private_jwk").$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb("public_jwk").$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  retiredAt: timestamp("retired_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  retiredAt: timestamptz("retired_at"),
 });
 
 /** Counters of rate-limiter-flexible's PostgreSQL store (its documented table shape), shared by processes. */
@@ -800,13 +783,9 @@ export const rateLimits = pgTable("rate_limits", {
 export const favourites = pgTable(
   "favourites",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: requiredRef("user_id", () => users.id),
+    productId: requiredRef("product_id", () => products.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("favourites_product_idx").on(t.productId)],
 );
@@ -826,12 +805,10 @@ export const companyMembers = pgTable(
   "company_members",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: requiredRef("company_id", () => companies.id),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     invitedEmail: text("invited_email"),
-    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    invitedBy: optionalRef("invited_by", () => users.id),
     role: text("role").$type<CompanyRole>().notNull().default("member"),
     status: text("status").$type<EmployeeStatus>().notNull().default("invited"),
     position: text("position"),
@@ -855,7 +832,7 @@ export const adminAuditLog = pgTable(
   "admin_audit_log",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorUserId: optionalRef("actor_user_id", () => users.id),
     /** The actor's e-mail (or phone) at the time, or "cli". */
     actorLabel: text("actor_label").notNull(),
     actorRole: text("actor_role").notNull(),
@@ -866,7 +843,7 @@ export const adminAuditLog = pgTable(
     after: jsonb("after").$type<unknown>(),
     requestId: text("request_id"),
     ip: text("ip"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("admin_audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
@@ -898,7 +875,7 @@ export const contentPages = pgTable("content_pages", {
   sourceLang: sourceLang(),
   settings: jsonb("settings").$type<RegionPageSettings | null>(),
   status: text("status").$type<"draft" | "published">().notNull().default("published"),
-  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedBy: optionalRef("updated_by", () => users.id),
   ...timestamps,
 });
 
@@ -917,12 +894,10 @@ export const priceListRuns = pgTable(
   "price_list_runs",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    companyId: requiredRef("company_id", () => companies.id),
+    userId: optionalRef("user_id", () => users.id),
     /** The uploaded file (an expiring upload: purged with the other uploads a day later). */
-    fileId: integer("file_id").references(() => files.id, { onDelete: "set null" }),
+    fileId: optionalRef("file_id", () => files.id),
     originalName: text("original_name"),
     format: text("format").$type<PriceListFormat>().notNull(),
     /** How the file was read: encoding and delimiter of a CSV. */
@@ -944,8 +919,8 @@ export const priceListRuns = pgTable(
     created: integer("created").notNull().default(0),
     updated: integer("updated").notNull().default(0),
     failure: text("failure"),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    startedAt: timestamptz("started_at"),
+    finishedAt: timestamptz("finished_at"),
     ...timestamps,
   },
   (t) => [index("price_list_runs_company_idx").on(t.companyId, t.id.desc())],
@@ -958,9 +933,7 @@ export const priceListRuns = pgTable(
 export const priceListRunChanges = pgTable(
   "price_list_run_changes",
   {
-    runId: integer("run_id")
-      .notNull()
-      .references(() => priceListRuns.id, { onDelete: "cascade" }),
+    runId: requiredRef("run_id", () => priceListRuns.id),
     productId: integer("product_id").notNull(),
     previous: jsonb("previous").$type<Record<string, unknown> | null>(),
   },
@@ -981,7 +954,7 @@ export const exchangeRates = pgTable(
     nominal: integer("nominal").notNull(),
     /** Roubles for `nominal` units, 4 decimals as published. */
     value: numeric("value", { precision: 14, scale: 4 }).notNull(),
-    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+    importedAt: timestamptz("imported_at").notNull().defaultNow(),
   },
   // (currency, date): a currency's latest rate is the first entry of a backward index walk.
   (t) => [primaryKey({ columns: [t.currency, t.date] }), index("exchange_rates_date_idx").on(t.date)],
@@ -1014,7 +987,7 @@ export const tariffRates = pgTable("tariff_rates", {
   addUnit: text("add_unit"),
   /** Official chapter file the line was read from (its name carries the consolidation date). */
   sourcePdf: text("source_pdf").notNull(),
-  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  importedAt: timestamptz("imported_at").notNull().defaultNow(),
 });
 
 /* ─── Inquiries, conversations and notifications (issue 14 §1, §3; ADR 028) ─────────────────── */
@@ -1032,13 +1005,9 @@ export const conversations = pgTable(
   "conversations",
   {
     id: serial("id").primaryKey(),
-    buyerUserId: integer("buyer_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    buyerCompanyId: integer("buyer_company_id").references(() => companies.id, { onDelete: "set null" }),
-    supplierCompanyId: integer("supplier_company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    buyerUserId: requiredRef("buyer_user_id", () => users.id),
+    buyerCompanyId: optionalRef("buyer_company_id", () => companies.id),
+    supplierCompanyId: requiredRef("supplier_company_id", () => companies.id),
     /** The supplier's products the inquiry is about (ids; may be empty for a general inquiry). */
     productIds: jsonb("product_ids").$type<number[]>().notNull().default([]),
     quantity: numeric("quantity", { precision: 14, scale: 3 }),
@@ -1053,13 +1022,13 @@ export const conversations = pgTable(
     destinationCity: text("destination_city"),
     wantedBy: date("wanted_by"),
     status: text("status").$type<ConversationStatus>().notNull().default("new"),
-    buyerReadAt: timestamp("buyer_read_at", { withTimezone: true }),
-    supplierReadAt: timestamp("supplier_read_at", { withTimezone: true }),
-    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    buyerReadAt: timestamptz("buyer_read_at"),
+    supplierReadAt: timestamptz("supplier_read_at"),
+    lastMessageAt: timestamptz("last_message_at").notNull().defaultNow(),
     /** The supplier's first message: the response metrics (share answered in 48 h, median time). */
-    firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
+    firstReplyAt: timestamptz("first_reply_at"),
     /** When the inquiry was e-mailed to the public address of a company with nobody on the platform. */
-    supplierMailedAt: timestamp("supplier_mailed_at", { withTimezone: true }),
+    supplierMailedAt: timestamptz("supplier_mailed_at"),
     ...timestamps,
   },
   (t) => [
@@ -1074,19 +1043,17 @@ export const conversationMessages = pgTable(
   "conversation_messages",
   {
     id: serial("id").primaryKey(),
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
-    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    conversationId: requiredRef("conversation_id", () => conversations.id),
+    authorUserId: optionalRef("author_user_id", () => users.id),
     /** The author's company at the time (the supplier for a supplier's message). */
-    authorCompanyId: integer("author_company_id").references(() => companies.id, { onDelete: "set null" }),
+    authorCompanyId: optionalRef("author_company_id", () => companies.id),
     side: text("side").$type<"buyer" | "supplier">().notNull(),
     body: text("body").notNull(),
     lang: text("lang").$type<Lang>().notNull(),
     fileIds: jsonb("file_ids").$type<number[]>().notNull().default([]),
     /** Hidden by staff (a reported message): shown to neither side. */
-    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    hiddenAt: timestamptz("hidden_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt),
@@ -1100,13 +1067,11 @@ export const messageReports = pgTable(
   "message_reports",
   {
     id: serial("id").primaryKey(),
-    messageId: integer("message_id")
-      .notNull()
-      .references(() => conversationMessages.id, { onDelete: "cascade" }),
-    reporterUserId: integer("reporter_user_id").references(() => users.id, { onDelete: "set null" }),
+    messageId: requiredRef("message_id", () => conversationMessages.id),
+    reporterUserId: optionalRef("reporter_user_id", () => users.id),
     reason: text("reason"),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamptz("resolved_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("message_reports_once_key").on(t.messageId, t.reporterUserId),
@@ -1118,7 +1083,7 @@ export const messageReports = pgTable(
 export const inquiryDrafts = pgTable("inquiry_drafts", {
   token: text("token").primaryKey(),
   data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -1129,15 +1094,13 @@ export const notifications = pgTable(
   "notifications",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => users.id),
     kind: text("kind").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     link: text("link").notNull(),
-    readAt: timestamp("read_at", { withTimezone: true }),
-    emailedAt: timestamp("emailed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamptz("read_at"),
+    emailedAt: timestamptz("emailed_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt.desc()),
@@ -1156,7 +1119,7 @@ export const notificationSettings = pgTable("notification_settings", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   emailMode: text("email_mode").$type<"instant" | "digest" | "off">().notNull().default("instant"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
 /* ─── Buying requests (RFQ), their matching and quotes (issue 14 §2; ADR 029) ───────────────── */
@@ -1176,18 +1139,16 @@ export const rfqs = pgTable(
   "rfqs",
   {
     id: serial("id").primaryKey(),
-    buyerUserId: integer("buyer_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    buyerUserId: requiredRef("buyer_user_id", () => users.id),
     /** The buyer's company when they had one on creation (shown to suppliers only as its name). */
-    buyerCompanyId: integer("buyer_company_id").references(() => companies.id, { onDelete: "set null" }),
+    buyerCompanyId: optionalRef("buyer_company_id", () => companies.id),
     title: text("title").notNull(),
     description: text("description").notNull(),
     lang: text("lang").$type<Lang>().notNull(),
     /** TN VED EAEU code of 4, 6, 8 or 10 digits. */
     tnvedCode: text("tnved_code"),
     tnvedHeading: text("tnved_heading"),
-    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    categoryId: optionalRef("category_id", () => categories.id),
     quantity: numeric("quantity", { precision: 14, scale: 3 }).notNull(),
     unit: text("unit").notNull(),
     targetPrice: numeric("target_price", { precision: 14, scale: 2 }),
@@ -1197,13 +1158,12 @@ export const rfqs = pgTable(
     /** ISO 3166-1 alpha-2. */
     destinationCountry: text("destination_country").notNull(),
     destinationCity: text("destination_city").notNull(),
-    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    deadline: timestamptz("deadline").notNull(),
     visibility: text("visibility").$type<RfqVisibility>().notNull(),
     status: text("status").$type<RfqStatus>().notNull().default("draft"),
-    moderationNote: text("moderation_note"),
-    moderationNoteLang: text("moderation_note_lang").$type<Lang>(),
-    openedAt: timestamp("opened_at", { withTimezone: true }),
-    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...moderationNote(),
+    openedAt: timestamptz("opened_at"),
+    closedAt: timestamptz("closed_at"),
     awardedQuoteId: integer("awarded_quote_id"),
     ...timestamps,
   },
@@ -1226,12 +1186,8 @@ export const rfqs = pgTable(
 export const rfqFiles = pgTable(
   "rfq_files",
   {
-    rfqId: integer("rfq_id")
-      .notNull()
-      .references(() => rfqs.id, { onDelete: "cascade" }),
-    fileId: integer("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    rfqId: requiredRef("rfq_id", () => rfqs.id),
+    fileId: requiredRef("file_id", () => files.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.rfqId, t.fileId] })],
@@ -1241,12 +1197,8 @@ export const rfqFiles = pgTable(
 export const rfqInvitations = pgTable(
   "rfq_invitations",
   {
-    rfqId: integer("rfq_id")
-      .notNull()
-      .references(() => rfqs.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    rfqId: requiredRef("rfq_id", () => rfqs.id),
+    companyId: requiredRef("company_id", () => companies.id),
   },
   (t) => [primaryKey({ columns: [t.rfqId, t.companyId] }), index("rfq_invitations_company_idx").on(t.companyId)],
 );
@@ -1258,16 +1210,12 @@ export const rfqInvitations = pgTable(
 export const rfqMatches = pgTable(
   "rfq_matches",
   {
-    rfqId: integer("rfq_id")
-      .notNull()
-      .references(() => rfqs.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    rfqId: requiredRef("rfq_id", () => rfqs.id),
+    companyId: requiredRef("company_id", () => companies.id),
     reason: text("reason").$type<"tnved" | "category" | "okved" | "invited">().notNull(),
     score: integer("score").notNull().default(0),
-    notifiedAt: timestamp("notified_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamptz("notified_at"),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.rfqId, t.companyId] }), index("rfq_matches_company_idx").on(t.companyId, t.createdAt.desc())],
 );
@@ -1285,13 +1233,9 @@ export const quotes = pgTable(
   "quotes",
   {
     id: serial("id").primaryKey(),
-    rfqId: integer("rfq_id")
-      .notNull()
-      .references(() => rfqs.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    rfqId: requiredRef("rfq_id", () => rfqs.id),
+    companyId: requiredRef("company_id", () => companies.id),
+    authorUserId: optionalRef("author_user_id", () => users.id),
     tiers: jsonb("tiers").$type<QuoteTier[]>().notNull(),
     priceFrom: numeric("price_from", { precision: 14, scale: 2 }).notNull(),
     currency: text("currency").$type<Currency>().notNull(),
@@ -1313,12 +1257,8 @@ export const quotes = pgTable(
 export const quoteFiles = pgTable(
   "quote_files",
   {
-    quoteId: integer("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "cascade" }),
-    fileId: integer("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    quoteId: requiredRef("quote_id", () => quotes.id),
+    fileId: requiredRef("file_id", () => files.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.quoteId, t.fileId] })],
@@ -1361,15 +1301,13 @@ export const contentTranslations = pgTable(
 export const messageTranslations = pgTable(
   "message_translations",
   {
-    messageId: integer("message_id")
-      .notNull()
-      .references(() => conversationMessages.id, { onDelete: "cascade" }),
+    messageId: requiredRef("message_id", () => conversationMessages.id),
     targetLang: text("target_lang").$type<Lang>().notNull(),
     sourceLang: text("source_lang").$type<Lang>().notNull(),
     text: text("text").notNull(),
     /** The provider that made it (e.g. `libretranslate`, `yandex`). */
     provider: text("provider").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.targetLang] })],
 );

@@ -8,6 +8,7 @@
 import i18next, { type TFunction } from "i18next";
 import { resources } from "../../locales/index.ts";
 import type { MailMessage } from "../auth/delivery/messages.ts";
+import { escapeHtml, htmlMail } from "../auth/delivery/html.ts";
 import type { Lang } from "../db/schema.ts";
 
 const instance = i18next.createInstance();
@@ -17,8 +18,6 @@ const t = (lang: Lang): TFunction => instance.getFixedT(lang);
 
 /** A payload field as text (a name or a code; anything else is empty). */
 const str = (value: unknown, fallback = "") => (typeof value === "string" || typeof value === "number" ? String(value) : fallback);
-
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The language-neutral `path` as an absolute URL in `lang` (Russian has no prefix, DESIGN §5). */
 export function siteUrl(publicUrl: string, lang: Lang, path: string): string {
@@ -36,10 +35,11 @@ export function nameIn(name: unknown, lang: Lang): string {
 /** Paragraphs → a message with a text and an HTML part; `link` becomes a button. */
 function compose(lang: Lang, to: string, subject: string, paragraphs: string[], link: { href: string; label: string }): MailMessage {
   const text = [...paragraphs.flatMap((p) => [p, ""]), link.href].join("\n");
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">
-${paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("\n")}
-<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>
-</body></html>`;
+  const html = htmlMail(
+    lang,
+    `${paragraphs.map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+  );
   return { to, subject, text, html };
 }
 

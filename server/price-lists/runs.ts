@@ -22,10 +22,10 @@ import type { Lang } from "../../contract/lang.ts";
 import type { PriceListFormat, PriceListMapping, PriceListRun, RowError } from "../../contract/profile/price-lists.ts";
 import type { Db } from "../db/client.ts";
 import { categories, files, priceListRuns, products, tnvedCodes } from "../db/schema.ts";
-import { DomainError, notFound } from "../errors.ts";
+import { DomainError } from "../errors.ts";
 import { storeUpload } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import type { Queryable } from "../profile/db.ts";
+import { rowById, type Queryable } from "../profile/db.ts";
 import {
   cellsOfOffer,
   cellsOfRow,
@@ -266,13 +266,7 @@ export async function createRun(
 
 /** The company's run `id` (404 for another company's or an unknown one). */
 export async function loadRun(db: Queryable, companyId: number, id: number): Promise<RunRow> {
-  const [row] = await db
-    .select()
-    .from(priceListRuns)
-    .where(and(eq(priceListRuns.id, id), eq(priceListRuns.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound("Price list");
-  return row;
+  return rowById(db, priceListRuns, id, "Price list", { within: eq(priceListRuns.companyId, companyId) });
 }
 
 export async function listRuns(db: Db, companyId: number): Promise<RunRow[]> {

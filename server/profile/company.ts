@@ -40,7 +40,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
 import type { ReceivedFile } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { isUniqueViolation, type Queryable } from "./db.ts";
+import { isUniqueViolation, rowById, type Queryable } from "./db.ts";
 
 export type { CompanyFileView, CompanyInput, CompanyView };
 
@@ -117,10 +117,9 @@ async function okvedExtraOf(db: Db, companyId: number): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
+/** The company `companyId` as stored. 404 `not_found`. */
 export async function loadCompany(db: Db, companyId: number): Promise<CompanyRow> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!row) throw notFound("Company");
-  return row;
+  return rowById(db, companies, companyId, "Company");
 }
 
 /** The employee's view of their company. */

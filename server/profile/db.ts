@@ -3,9 +3,11 @@
  * PGlite's pool has ONE connection: inside `db.transaction(tx => …)` every query must go through
  * `tx`, never `db`, or the request waits for itself.
  */
-import type { PgDatabase } from "drizzle-orm/pg-core";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { PgColumn, PgDatabase, PgTable } from "drizzle-orm/pg-core";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import type * as schema from "../db/schema.ts";
+import { notFound } from "../errors.ts";
 
 /** The database or an open transaction on it. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, typeof schema>;
@@ -19,4 +21,28 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     current = e.cause;
   }
   return false;
+}
+
+/**
+ * The row of `table` whose integer primary key is `id`. `within` is a further condition the row must
+ * meet (that it belongs to the caller's company, say): a row that fails it is not found either, so an
+ * answer never tells another company's record from an unknown one. With `forUpdate` the row stays
+ * locked until the end of the transaction `db` belongs to (`select … for update`). Throws 404 `not_found`
+ * ("`what` not found", `what` naming the kind of record: "Story", "Legal entity") when there is none.
+ */
+export async function rowById<T extends PgTable & { id: PgColumn }>(
+  db: Queryable,
+  table: T,
+  id: number,
+  what: string,
+  options: { within?: SQL; forUpdate?: boolean } = {},
+): Promise<T["$inferSelect"]> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(options.within ? and(eq(table.id, id), options.within) : eq(table.id, id))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (!row) throw notFound(what);
+  return row as T["$inferSelect"];
 }

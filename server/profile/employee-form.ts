@@ -41,6 +41,11 @@ function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** The company's invitations nobody has accepted yet: an invited address, no user, status `invited`. */
+function openInvitationsOf(companyId: number) {
+  return and(eq(companyMembers.companyId, companyId), isNull(companyMembers.userId), eq(companyMembers.status, "invited"));
+}
+
 /** Registered people matching `query` who are not employees of `companyId` (module comment). */
 export async function findPeople(
   db: Db,
@@ -75,14 +80,7 @@ export async function findPeople(
               db
                 .select({ one: sql`1` })
                 .from(companyMembers)
-                .where(
-                  and(
-                    eq(companyMembers.companyId, companyId),
-                    isNull(companyMembers.userId),
-                    eq(companyMembers.status, "invited"),
-                    sql`${companyMembers.invitedEmail} = ${email}`,
-                  ),
-                ),
+                .where(and(openInvitationsOf(companyId), sql`${companyMembers.invitedEmail} = ${email}`)),
             ),
           ),
         ),
@@ -101,14 +99,7 @@ export async function findPeople(
     ? await db
         .select({ id: companyMembers.id, role: companyMembers.role, email: companyMembers.invitedEmail })
         .from(companyMembers)
-        .where(
-          and(
-            eq(companyMembers.companyId, companyId),
-            isNull(companyMembers.userId),
-            eq(companyMembers.status, "invited"),
-            inArray(companyMembers.invitedEmail, addresses),
-          ),
-        )
+        .where(and(openInvitationsOf(companyId), inArray(companyMembers.invitedEmail, addresses)))
     : [];
   return rows.map((row) => {
     const address = row.email!.toLowerCase();

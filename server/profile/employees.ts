@@ -30,7 +30,7 @@ import { companies, companyMembers, users, type CompanyRole } from "../db/schema
 import { DomainError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { assertCompanyNotBlocked, type CompanyAccess } from "./access.ts";
-import { isUniqueViolation } from "./db.ts";
+import { isUniqueViolation, rowById } from "./db.ts";
 
 export type { EmployeeView, InvitationView, InvitedEmployee };
 
@@ -102,13 +102,7 @@ export async function getEmployee(db: Db, access: CompanyAccess, id: number): Pr
 }
 
 async function loadMember(db: Db, access: CompanyAccess, id: number): Promise<MemberRow> {
-  const [row] = await db
-    .select()
-    .from(companyMembers)
-    .where(and(eq(companyMembers.id, id), eq(companyMembers.companyId, access.companyId)))
-    .limit(1);
-  if (!row) throw notFound("Employee");
-  return row;
+  return rowById(db, companyMembers, id, "Employee", { within: eq(companyMembers.companyId, access.companyId) });
 }
 
 function ownerOnly(access: CompanyAccess) {

@@ -30,7 +30,7 @@ import type { Db } from "../db/client.ts";
 import { legalEntities } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { loadCompany, resetVerification } from "./company.ts";
-import { isUniqueViolation } from "./db.ts";
+import { isUniqueViolation, rowById } from "./db.ts";
 import { publishedHolderOf } from "./inn-conflicts.ts";
 import { mergeForm } from "./forms.ts";
 
@@ -57,13 +57,7 @@ function legalEntityView(row: LegalEntityRow): LegalEntityView {
 }
 
 async function loadLegalEntity(db: Db, companyId: number, id: number): Promise<LegalEntityRow> {
-  const [row] = await db
-    .select()
-    .from(legalEntities)
-    .where(and(eq(legalEntities.id, id), eq(legalEntities.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound("Legal entity");
-  return row;
+  return rowById(db, legalEntities, id, "Legal entity", { within: eq(legalEntities.companyId, companyId) });
 }
 
 const innExists = () =>

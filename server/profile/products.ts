@@ -420,13 +420,15 @@ export async function changeProductStatus(
 
 /* ─── parts: the working copy ─────────────────────────────────────────────────────────────────── */
 
-export async function pricesOf(db: Queryable, row: ProductRow): Promise<Tier[]> {
-  const pending = pendingOf(row)?.prices;
-  if (pending) return pending;
+/**
+ * The price tiers stored for product `productId` (the published ones, never its pending changes), by
+ * currency and then from the smallest quantity; decimals as strings without trailing zeros ("1.5").
+ */
+export async function storedPricesOf(db: Queryable, productId: number): Promise<Tier[]> {
   const rows = await db
     .select()
     .from(productPrices)
-    .where(eq(productPrices.productId, row.id))
+    .where(eq(productPrices.productId, productId))
     .orderBy(asc(productPrices.currency), asc(productPrices.minQuantity));
   return rows.map((r) => ({
     minQuantity: String(Number(r.minQuantity)),
@@ -436,13 +438,20 @@ export async function pricesOf(db: Queryable, row: ProductRow): Promise<Tier[]> 
   }));
 }
 
-export async function variantsOf(db: Queryable, row: ProductRow): Promise<Variant[]> {
-  const pending = pendingOf(row)?.variants;
-  if (pending) return pending;
+/** The working copy's price tiers: the pending ones while changes await moderation, else the stored ones. */
+export async function pricesOf(db: Queryable, row: ProductRow): Promise<Tier[]> {
+  return pendingOf(row)?.prices ?? storedPricesOf(db, row.id);
+}
+
+/**
+ * The variants stored for product `productId` (never its pending changes), in their order, with
+ * attributes as `{ key, value }` pairs and the price as a string without trailing zeros.
+ */
+export async function storedVariantsOf(db: Queryable, productId: number): Promise<Variant[]> {
   const rows = await db
     .select()
     .from(productVariants)
-    .where(eq(productVariants.productId, row.id))
+    .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
   return rows.map((r) => ({
     name: r.name,
@@ -452,19 +461,28 @@ export async function variantsOf(db: Queryable, row: ProductRow): Promise<Varian
   }));
 }
 
+/** The working copy's variants: the pending ones while changes await moderation, else the stored ones. */
+export async function variantsOf(db: Queryable, row: ProductRow): Promise<Variant[]> {
+  return pendingOf(row)?.variants ?? storedVariantsOf(db, row.id);
+}
+
 export function factsOf(row: ProductRow): LocalizedFact[] {
   return pendingOf(row)?.facts ?? row.facts;
 }
 
-export async function fileListOf(db: Queryable, row: ProductRow): Promise<PendingFile[]> {
-  const pending = pendingOf(row)?.files;
-  if (pending) return pending;
+/** The file list stored for product `productId` (never its pending changes), by kind and position. */
+export async function storedFileListOf(db: Queryable, productId: number): Promise<PendingFile[]> {
   const rows = await db
     .select()
     .from(productFiles)
-    .where(eq(productFiles.productId, row.id))
+    .where(eq(productFiles.productId, productId))
     .orderBy(asc(productFiles.kind), asc(productFiles.position), asc(productFiles.id));
   return rows.map((r) => ({ fileId: r.fileId, kind: r.kind, title: r.title, position: r.position }));
+}
+
+/** The working copy's file list: the pending ones while changes await moderation, else the stored ones. */
+export async function fileListOf(db: Queryable, row: ProductRow): Promise<PendingFile[]> {
+  return pendingOf(row)?.files ?? storedFileListOf(db, row.id);
 }
 
 /** The working copy's files with their details, images first. */

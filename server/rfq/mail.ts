@@ -12,8 +12,10 @@ import { eq } from "drizzle-orm";
 import { resources } from "../../locales/index.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import type { MailMessage } from "../auth/delivery/messages.ts";
+import { escapeHtml, htmlMail } from "../auth/delivery/html.ts";
 import type { Db } from "../db/client.ts";
 import { users, type Lang } from "../db/schema.ts";
+import { siteUrl } from "../notifications/mail.ts";
 
 const instance = i18next.createInstance();
 void instance.init({ resources, defaultNS: "common", fallbackLng: "ru", interpolation: { escapeValue: false }, initAsync: false });
@@ -24,20 +26,14 @@ export interface Recipient {
   lang: Lang;
 }
 
-const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** The language prefix of a link (Russian pages have none). */
-export function localizedLink(publicUrl: string, lang: Lang, path: string): string {
-  return `${publicUrl.replace(/\/$/, "")}${lang === "ru" ? "" : `/${lang}`}${path}`;
-}
-
 /** A message of paragraphs and one link, as text and HTML. */
 function compose(to: string, lang: Lang, subject: string, paragraphs: string[], link: { label: string; href: string }): MailMessage {
   const text = [...paragraphs.flatMap((p) => [p, ""]), `${link.label}: ${link.href}`].join("\n");
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>
-</body></html>`;
+  const html = htmlMail(
+    lang,
+    `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+  );
   return { to, subject, text, html };
 }
 
@@ -68,7 +64,7 @@ export async function mailModeration(
     : [tr(`rfq.mail.${outcome}Intro`, vars), decision.reason ?? ""];
   const message = compose(to.email, to.lang, subject, paragraphs, {
     label: tr("rfq.mail.requestLink"),
-    href: localizedLink(ctx.publicUrl, to.lang, `/profile/rfq/${rfq.id}`),
+    href: siteUrl(ctx.publicUrl, to.lang, `/profile/rfq/${rfq.id}`),
   });
   await ctx.mailer.send(message);
 }

@@ -19,7 +19,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, fileView } from "../files/repository.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { ratesView } from "../money/service.ts";
-import { isUniqueViolation, type Queryable } from "../profile/db.ts";
+import { isUniqueViolation, rowById, type Queryable } from "../profile/db.ts";
 import { nameIn, ownRfq, publicViews, rfqRow, supplierMaySee, takesQuotes, type RfqRow } from "./requests.ts";
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -171,13 +171,7 @@ export async function createQuote(
 }
 
 async function companyQuote(db: Queryable, companyId: number, id: number): Promise<QuoteRow> {
-  const [row] = await db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.id, id), eq(quotes.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound("Quote");
-  return row;
+  return rowById(db, quotes, id, "Quote", { within: eq(quotes.companyId, companyId) });
 }
 
 /** Rewrites the company's quote while its request takes quotes (409 `rfq_closed` after). */
@@ -341,12 +335,7 @@ export async function compareQuotes(
 /** A quote on the caller's own request (404 otherwise). */
 async function buyerQuote(db: Queryable, userId: number, rfqId: number, quoteId: number): Promise<{ rfq: RfqRow; quote: QuoteRow }> {
   const rfq = await ownRfq(db, userId, rfqId);
-  const [quote] = await db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
-    .limit(1);
-  if (!quote) throw notFound("Quote");
+  const quote = await rowById(db, quotes, quoteId, "Quote", { within: eq(quotes.rfqId, rfqId) });
   return { rfq, quote };
 }
 

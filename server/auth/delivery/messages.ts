@@ -6,6 +6,7 @@
 import i18next, { type TFunction } from "i18next";
 import { resources } from "../../../locales/index.ts";
 import type { Lang } from "../../db/schema.ts";
+import { htmlMail } from "./html.ts";
 
 const instance = i18next.createInstance();
 void instance.init({ resources, defaultNS: "common", fallbackLng: "ru", interpolation: { escapeValue: true }, initAsync: false });
@@ -21,35 +22,56 @@ export interface MailMessage {
   html: string;
 }
 
-/** The sign-in code e-mail: the code, its lifetime in minutes and a one-click link to the code form. */
-export function codeMail(input: { to: string; code: string; link: string; minutes: number; lang: Lang; appName: string }): MailMessage {
+/** `link` for an `href` attribute in double quotes. */
+const escapeHref = (link: string) => link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+type CodeTexts = "mail" | "profileContacts.mail";
+
+/**
+ * A one-time code e-mail from the texts under `texts` (`codeSubject`, `codeIntro`, `codeLink`,
+ * `codeButton`, `codeIgnore`): the code, its lifetime in minutes and a link to the code form.
+ */
+function oneTimeCodeMail(
+  texts: CodeTexts,
+  input: { to: string; code: string; link: string; minutes: number; lang: Lang; appName: string },
+): MailMessage {
   const tr = t(input.lang);
   const vars = { code: input.code, minutes: input.minutes, app: input.appName };
-  const subject = tr("mail.codeSubject", vars);
+  const subject = tr(`${texts}.codeSubject`, vars);
   const text = [
-    tr("mail.codeIntro", vars),
+    tr(`${texts}.codeIntro`, vars),
     "",
     input.code,
     "",
-    tr("mail.codeLink", vars),
+    tr(`${texts}.codeLink`, vars),
     input.link,
     "",
-    tr("mail.codeIgnore", vars),
+    tr(`${texts}.codeIgnore`, vars),
   ].join("\n");
   // Interpolated values are HTML-escaped by i18next (escapeValue: true); the link is escaped here.
-  const href = input.link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${tr("mail.codeIntro", vars)}</p>
+  const html = htmlMail(
+    input.lang,
+    `<p>${tr(`${texts}.codeIntro`, vars)}</p>
 <p style="font-size:28px;font-weight:bold;letter-spacing:4px">${input.code}</p>
-<p><a href="${href}">${tr("mail.codeButton", vars)}</a></p>
-<p style="color:#666">${tr("mail.codeIgnore", vars)}</p>
-</body></html>`;
+<p><a href="${escapeHref(input.link)}">${tr(`${texts}.codeButton`, vars)}</a></p>
+<p style="color:#666">${tr(`${texts}.codeIgnore`, vars)}</p>`,
+  );
   return { to: input.to, subject, text, html };
+}
+
+/** A one-time code SMS from the text `codeSms` under `texts`: one line with the code and its lifetime. */
+function oneTimeCodeSms(texts: CodeTexts, input: { code: string; minutes: number; lang: Lang; appName: string }): string {
+  return t(input.lang)(`${texts}.codeSms`, { code: input.code, minutes: input.minutes, app: input.appName });
+}
+
+/** The sign-in code e-mail: the code, its lifetime in minutes and a one-click link to the code form. */
+export function codeMail(input: { to: string; code: string; link: string; minutes: number; lang: Lang; appName: string }): MailMessage {
+  return oneTimeCodeMail("mail", input);
 }
 
 /** The sign-in code SMS: one line with the code and its lifetime. */
 export function codeSms(input: { code: string; minutes: number; lang: Lang; appName: string }): string {
-  return t(input.lang)("mail.codeSms", { code: input.code, minutes: input.minutes, app: input.appName });
+  return oneTimeCodeSms("mail", input);
 }
 
 /**
@@ -72,17 +94,15 @@ export function inviteMail(input: {
   const plain = { ...vars, interpolation: { escapeValue: false } };
   const subject = tr("mail.inviteSubject", plain);
   const text = [tr("mail.inviteIntro", plain), "", tr("mail.inviteHow", plain), input.link, "", tr("mail.inviteIgnore", plain)].join("\n");
-  const href = input.link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${tr("mail.inviteIntro", vars)}</p>
+  const html = htmlMail(
+    input.lang,
+    `<p>${tr("mail.inviteIntro", vars)}</p>
 <p>${tr("mail.inviteHow", vars)}</p>
-<p><a href="${href}">${tr("mail.inviteButton", vars)}</a></p>
-<p style="color:#666">${tr("mail.inviteIgnore", vars)}</p>
-</body></html>`;
+<p><a href="${escapeHref(input.link)}">${tr("mail.inviteButton", vars)}</a></p>
+<p style="color:#666">${tr("mail.inviteIgnore", vars)}</p>`,
+  );
   return { to: input.to, subject, text, html };
 }
-
-const escapeHref = (link: string) => link.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
  * The code confirming a new sign-in e-mail (ADR 017), sent TO the new address: the code, its lifetime
@@ -97,31 +117,12 @@ export function contactCodeMail(input: {
   lang: Lang;
   appName: string;
 }): MailMessage {
-  const tr = t(input.lang);
-  const vars = { code: input.code, minutes: input.minutes, app: input.appName };
-  const subject = tr("profileContacts.mail.codeSubject", vars);
-  const text = [
-    tr("profileContacts.mail.codeIntro", vars),
-    "",
-    input.code,
-    "",
-    tr("profileContacts.mail.codeLink", vars),
-    input.link,
-    "",
-    tr("profileContacts.mail.codeIgnore", vars),
-  ].join("\n");
-  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${tr("profileContacts.mail.codeIntro", vars)}</p>
-<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${input.code}</p>
-<p><a href="${escapeHref(input.link)}">${tr("profileContacts.mail.codeButton", vars)}</a></p>
-<p style="color:#666">${tr("profileContacts.mail.codeIgnore", vars)}</p>
-</body></html>`;
-  return { to: input.to, subject, text, html };
+  return oneTimeCodeMail("profileContacts.mail", input);
 }
 
 /** The SMS confirming a new sign-in phone number: one line with the code and its lifetime. */
 export function contactCodeSms(input: { code: string; minutes: number; lang: Lang; appName: string }): string {
-  return t(input.lang)("profileContacts.mail.codeSms", { code: input.code, minutes: input.minutes, app: input.appName });
+  return oneTimeCodeSms("profileContacts.mail", input);
 }
 
 /**
@@ -152,12 +153,13 @@ export function contactChangedMail(input: {
     "",
     tr("profileContacts.mail.changedUndoValid", plain),
   ].join("\n");
-  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${tr(`profileContacts.mail.${key}Intro`, vars)}</p>
+  const html = htmlMail(
+    input.lang,
+    `<p>${tr(`profileContacts.mail.${key}Intro`, vars)}</p>
 <p>${tr("profileContacts.mail.changedNotYou", vars)}</p>
 <p><a href="${escapeHref(input.undoLink)}">${tr("profileContacts.mail.changedUndoButton", vars)}</a></p>
-<p>${tr("profileContacts.mail.changedUndoValid", vars)}</p>
-</body></html>`;
+<p>${tr("profileContacts.mail.changedUndoValid", vars)}</p>`,
+  );
   return { to: input.to, subject, text, html };
 }
 
@@ -178,10 +180,11 @@ export function moderationDigestMail(input: {
   const plain = { ...vars, interpolation: { escapeValue: false } };
   const subject = tr("content.digest.subject", plain);
   const text = [tr("content.digest.intro", plain), "", tr("content.digest.counts", plain), "", input.link].join("\n");
-  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${tr("content.digest.intro", vars)}</p>
+  const html = htmlMail(
+    input.lang,
+    `<p>${tr("content.digest.intro", vars)}</p>
 <p>${tr("content.digest.counts", vars)}</p>
-<p><a href="${escapeHref(input.link)}">${tr("content.digest.open", vars)}</a></p>
-</body></html>`;
+<p><a href="${escapeHref(input.link)}">${tr("content.digest.open", vars)}</a></p>`,
+  );
   return { to: input.to, subject, text, html };
 }
