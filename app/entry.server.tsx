@@ -49,10 +49,16 @@ export default function handleRequest(
   const document =
     Boolean(islands) && isDocumentPage(routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]));
   if (document) {
-    // A public document (ADR 035) hydrates only its islands: the loader data the router would stream
-    // into the page for its client runtime is never sent.
-    void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
-    routerContext = { ...routerContext, serverHandoffStream: undefined };
+    // A public document (ADR 035) hydrates only its islands, so the loader data the router would stream
+    // into the page for its client runtime is never encoded: patches/react-router+8.4.0.patch makes
+    // `serverHandoffStream` a getter that encodes on first read, and the document's context leaves it
+    // out without reading it (a spread would). Without the patch the encoding has already started and
+    // is cancelled here.
+    const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(routerContext);
+    const handoff = descriptors.serverHandoffStream;
+    if (handoff && "value" in handoff) void (handoff.value as ReadableStream | undefined)?.cancel().catch(() => undefined);
+    delete descriptors.serverHandoffStream;
+    routerContext = Object.defineProperties({}, descriptors) as EntryContext;
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
