@@ -61,7 +61,7 @@ export const productResource = resource("/api/products", [
     return { data: await applyTranslations(c.var.db, "product", params.id, query.lang, product) };
   }),
   implement(products.relatedProducts, async (c, { params, query }) => ({
-    data: await translateProductCards(c.var.db, query.lang, await relatedProducts(c.var.db, params.id, query.lang, query.count)),
+    data: await relatedProducts(c.var.db, params.id, query.lang, query.count),
   })),
 ]);
 

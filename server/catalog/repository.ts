@@ -16,6 +16,7 @@ import type { CompanyCard, ProductCard, ProductDetail } from "../../contract/pro
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";
 import { pick, pickRequired } from "./localize.ts";
+import { cardNameTranslationsSql, nameCardsIn, type CardNameTranslation } from "../translation/store.ts";
 
 export type { CategoryNode, TopCategory } from "../../contract/categories.ts";
 export type { MediaRef, RegionRef } from "../../contract/common.ts";
@@ -482,11 +483,17 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
  * not grow with the catalogue. Empty for an unknown or unpublished product. One statement.
  */
 export async function relatedProducts(db: Db, id: number, lang: Lang, limit: number): Promise<ProductCard[]> {
-  return (await db.execute<ProductCardRow>(relatedProductsSql(id, limit))).rows.map((row) => toProductCard(row, lang));
+  const { rows } = await db.execute<ProductCardRow & { name_translations: CardNameTranslation[] }>(relatedProductsSql(id, limit, lang));
+  // The cards' name translations come in the same round trip: this list is on every product page.
+  return nameCardsIn(
+    lang,
+    rows.flatMap((row) => row.name_translations),
+    rows.map((row) => toProductCard(row, lang)),
+  ).products;
 }
 
-/** SQL of relatedProducts' rows for product `id`. */
-export function relatedProductsSql(id: number, limit: number): SQL {
+/** SQL of relatedProducts' rows for product `id`; with `lang`, each row's `name_translations` too. */
+export function relatedProductsSql(id: number, limit: number, lang?: Lang): SQL {
   const visible = sql`p.status = 'published' and p.id <> me.id and ${ofPublishedCompany(sql`p.company_id`)}`;
   // Candidates come from the indexes alone (id, company_id and published_at are index columns); only
   // the `limit` chosen ones are joined with their details.
@@ -498,7 +505,7 @@ export function relatedProductsSql(id: number, limit: number): SQL {
     with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published'),
     k as (${candidates(sql`p.category_id = me.category_id`)} union ${candidates(sql`p.tnved_code = me.tnved_code`)}),
     chosen as (select k.* from k, me order by ${order} limit ${limit})
-    select ${productCardColumns}
+    select ${productCardColumns}${lang ? sql`, ${cardNameTranslationsSql(lang)} as name_translations` : sql``}
     from chosen k join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}, me
     order by ${order}`;
 }

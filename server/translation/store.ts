@@ -9,7 +9,7 @@
  *   even after the source changed (the supplier is told it may be outdated on the edit page).
  */
 import { createHash } from "node:crypto";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { LANGS } from "../../contract/langs.ts";
 import {
@@ -235,6 +235,12 @@ interface NamedCard {
   name: LocalizedText;
 }
 
+/** A stored name translation as the card lists read it (a row of content_translations, field "name"). */
+export type CardNameTranslation = Pick<
+  typeof contentTranslations.$inferSelect,
+  "entityKind" | "entityId" | "sourceLang" | "sourceHash" | "text" | "origin"
+>;
+
 /**
  * Shows list cards' names in the reader's language (issue 15 §4: the lists, not only the detail
  * pages): a name not written in `lang` is replaced by the supplier's manual translation or by a
@@ -266,6 +272,19 @@ export async function translateCardNames<P extends NamedCard & { company?: Named
         or(scope("product", productIds), scope("company", companyIds)),
       ),
     );
+  return nameCardsIn(lang, rows, products, companies);
+}
+
+/**
+ * The rule of `translateCardNames` applied to name translations already read (`rows`, e.g. by
+ * `cardNameTranslationsSql` in the list's own query). Pure; returns new arrays.
+ */
+export function nameCardsIn<P extends NamedCard & { company?: NamedCard }, C extends NamedCard>(
+  lang: Lang,
+  rows: readonly CardNameTranslation[],
+  products: P[],
+  companies: C[] = [],
+): { products: P[]; companies: C[] } {
   if (rows.length === 0) return { products, companies };
   const byKey = new Map(rows.map((r) => [`${r.entityKind}:${r.entityId}`, r]));
   const named = <T extends NamedCard>(kind: TranslationKind, card: T): T => {
@@ -282,6 +301,20 @@ export async function translateCardNames<P extends NamedCard & { company?: Named
     }),
     companies: companies.map((c) => named("company", c)),
   };
+}
+
+/**
+ * SQL of one select-list expression: the name translations into `lang` of the product card in the
+ * row (product alias `p`, its supplier `c`) as a JSON array of CardNameTranslation. A list that
+ * selects it needs no second query for `nameCardsIn` (two probes of the translations' unique index
+ * per card, inside the list's own round trip).
+ */
+export function cardNameTranslationsSql(lang: Lang): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('entityKind', t.entity_kind, 'entityId', t.entity_id,
+      'sourceLang', t.source_lang, 'sourceHash', t.source_hash, 'text', t.text, 'origin', t.origin)), '[]'::json)
+    from content_translations t
+    where t.field = 'name' and t.target_lang = ${lang}
+      and ((t.entity_kind = 'product' and t.entity_id = p.id) or (t.entity_kind = 'company' and t.entity_id = c.id)))`;
 }
 
 /** `translateCardNames` of product cards (with their suppliers' names). */
