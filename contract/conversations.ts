@@ -14,7 +14,7 @@
  * message (shown to neither side) or dismiss the report; both are written to the audit log.
  */
 import { z } from "zod";
-import { defineRoute, PageMetaSchema, PagingSchema } from "./route.ts";
+import { defineRoute, OkSchema, PageMetaSchema, PagingSchema } from "./route.ts";
 import { form, Id, LangField, PathIdParams, text, optionalText } from "./profile/fields.ts";
 import { LANGS } from "./lang.ts";
 import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH } from "./inquiries.ts";
@@ -192,7 +192,7 @@ export const markConversationRead = defineRoute({
   summary: "Mark the conversation read for the caller's side",
   auth: "user",
   params: PathIdParams,
-  data: z.object({ ok: z.literal(true) }),
+  data: OkSchema,
   errors: ERRORS,
 });
 
@@ -234,7 +234,7 @@ export const reportMessage = defineRoute({
   auth: "user",
   params: PathIdParams,
   body: ReportSchema,
-  data: z.object({ ok: z.literal(true) }),
+  data: OkSchema,
   errors: ERRORS,
 });
 
@@ -313,6 +313,6 @@ export const resolveMessageReport = defineRoute({
   auth: "staff",
   params: PathIdParams,
   body: form({ action: z.enum(["hide", "dismiss"], { error: "invalid_option" }) }),
-  data: z.object({ ok: z.literal(true) }),
+  data: OkSchema,
   errors: ["unauthorized", "forbidden", "not_found"],
 });

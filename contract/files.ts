@@ -6,7 +6,7 @@
  * (server/files/uploads.ts): images are re-encoded, documents must be of an accepted kind.
  */
 import { z } from "zod";
-import { IdParams, defineRoute } from "./route.ts";
+import { DeletedIdSchema, IdParams, defineRoute } from "./route.ts";
 
 export const FILE_KINDS = ["image", "document"] as const;
 
@@ -93,7 +93,7 @@ export const deleteUpload = defineRoute({
   summary: "Delete one of the caller's own unattached uploads",
   auth: "user",
   params: IdParams,
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  data: DeletedIdSchema,
   errors: ["not_found"],
 });
 
@@ -105,6 +105,6 @@ export const deleteUploadByQuery = defineRoute({
   summary: "Delete an upload named by `?id=` (the same as DELETE /api/files/common/{id})",
   auth: "user",
   query: z.object({ id: z.string().optional() }),
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  data: DeletedIdSchema,
   errors: ["not_found"],
 });

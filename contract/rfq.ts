@@ -22,7 +22,7 @@
 import { z } from "zod";
 import { LANGS } from "./lang.ts";
 import { CURRENCY_CODES, Currency, decimal, form, Id, LangField, nullable, PathIdParams, text, typeError, Unit } from "./profile/fields.ts";
-import { PageMetaSchema, PagingSchema, defineRoute } from "./route.ts";
+import { OkSchema, PageMetaSchema, PagingSchema, defineRoute } from "./route.ts";
 import type { ErrorCode } from "./errors.ts";
 import { FileViewSchema } from "./files.ts";
 import { UNIT_IDS } from "./units.ts";
@@ -344,6 +344,6 @@ export const hideRfq = defineRoute({
   auth: "staff",
   params: PathIdParams,
   body: form({ reason: text(2000), lang: LangField }),
-  data: z.object({ ok: z.literal(true) }),
+  data: OkSchema,
   errors: ["unauthorized", "forbidden", "not_found", "invalid_transition"],
 });

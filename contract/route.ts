@@ -105,6 +105,9 @@ export const IdParams = z.object({ id: IdSchema });
 /** `{ ok: true }`, the answer of operations that only need to say they are done. */
 export const OkSchema = z.object({ ok: z.literal(true) });
 
+/** `{ id, deleted: true }`, the answer of a DELETE of one row by its id. */
+export const DeletedIdSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
 /** The meta of page `page` of `total` rows, `perPage` a page: `pages` is at least 1 (an empty list has one, empty, page). */
 export function pageMetaOf(page: number, perPage: number, total: number): PageMeta {
   return { page, perPage, total, pages: Math.max(1, Math.ceil(total / perPage)) };

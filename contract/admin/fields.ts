@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { LANGS, type Lang } from "../lang.ts";
+import { DeletedIdSchema } from "../route.ts";
 
 export { ADMIN_VALIDATION_CODES, type AdminValidationCode } from "../validation.ts";
 
@@ -125,5 +126,5 @@ export function checkSource(ctx: z.RefinementCtx, value: Partial<Record<Lang, st
   if (Object.keys(value).length > 0 && !value[lang]) ctx.addIssue({ code: "custom", message: "source_lang_missing", path: [field, lang] });
 }
 
-/** The answer of a deletion. */
-export const DeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) }).meta({ id: "Deleted" });
+/** The answer of a deletion, a named schema in the admin document. */
+export const DeletedSchema = DeletedIdSchema.meta({ id: "Deleted" });

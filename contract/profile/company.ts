@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { CountrySchema, FileViewSchema, LocalizedFactSchema } from "../common.ts";
 import { LANGS, LangSchema, LocalizedSchema } from "../lang.ts";
-import { defineRoute } from "../route.ts";
+import { DeletedIdSchema, defineRoute } from "../route.ts";
 import {
   COMPANY_STATUSES,
   COUNTRY_CODES,
@@ -284,7 +284,7 @@ export const deleteCompanyFile = defineRoute({
   description: "Access: owner or admin.",
   auth: "user",
   params: FileIdParams,
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  data: DeletedIdSchema,
   errors: [...EDIT_ERRORS, "not_found"],
 });
 

@@ -15,7 +15,7 @@
  */
 import { z } from "zod";
 import { LangSchema, LocalizedSchema } from "../lang.ts";
-import { defineRoute } from "../route.ts";
+import { DeletedIdSchema, defineRoute } from "../route.ts";
 import { Email, EMPLOYEE_STATUSES, form, MEMBER_ERRORS, MEMBER_ROLES, optionalText, PathIdParams, COMPANY_STATUSES } from "./fields.ts";
 
 /* ─── forms ─────────────────────────────────────────────────────────────────────────────────── */
@@ -158,7 +158,7 @@ export const removeEmployee = defineRoute({
   description: `Leaving: any employee. Removing someone else: ${OWNER_OR_ADMIN.toLowerCase()}`,
   auth: "user",
   params: PathIdParams,
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  data: DeletedIdSchema,
   errors: [...MANAGE_ERRORS, "company_blocked", "not_found", "last_owner"],
 });
 

@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { validateInn, validateKpp, validateOgrn } from "../identifiers.ts";
-import { defineRoute } from "../route.ts";
+import { DeletedIdSchema, defineRoute } from "../route.ts";
 import { EDIT_ERRORS, form, MEMBER_ERRORS, nullable, optionalText, PathIdParams, text, typeError } from "./fields.ts";
 
 export const LEGAL_ENTITY_KINDS = ["legal", "individual"] as const;
@@ -144,6 +144,6 @@ export const deleteLegalEntity = defineRoute({
   description: "Access: owner or admin.",
   auth: "user",
   params: PathIdParams,
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  data: DeletedIdSchema,
   errors: [...EDIT_ERRORS, "not_found", "legal_entity_required"],
 });

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { FileViewSchema, LocalizedFactSchema } from "../common.ts";
 import { LANGS, LocalizedSchema } from "../lang.ts";
-import { defineRoute, PageMetaSchema, PagingSchema } from "../route.ts";
+import { defineRoute, DeletedIdSchema, PageMetaSchema, PagingSchema } from "../route.ts";
 import { UNIT_IDS } from "../units.ts";
 import {
   AttachFileSchema,
@@ -278,7 +278,7 @@ export const deleteProduct = defineRoute({
   description: "Access: owner or admin.",
   auth: "user",
   params: PathIdParams,
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  data: DeletedIdSchema,
   errors: [...MEMBER_ERRORS, "forbidden_role", "company_blocked", "not_found"],
 });
 
@@ -431,6 +431,6 @@ export const deleteFile = defineRoute({
   description: `${PUBLISHED_NOTE} Access: any employee.`,
   auth: "user",
   params: FileParams,
-  data: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  data: DeletedIdSchema,
   errors: CHANGE_ERRORS,
 });

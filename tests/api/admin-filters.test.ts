@@ -22,7 +22,7 @@ import {
   type ProductStatus,
 } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let moderator: TestUser;
@@ -67,7 +67,7 @@ const PRODUCTS: ProductSeed[] = [
 ];
 
 async function get(url: string) {
-  const reply = await call(api, "GET", url, undefined, moderator.token);
+  const reply = await moderator.get(url);
   if (reply.status !== 200) throw new Error(`GET ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body as {
     data: { items: Record<string, any>[]; facets: Record<string, { value: string; count: number; label?: Record<string, string> }[]> };

@@ -39,12 +39,6 @@ async function cli(...argv: string[]) {
   return runAdmin(argv, { db: api.db, storage: api.storage, out: () => {}, err: () => {} });
 }
 
-async function ok<T = any>(method: string, url: string, body: unknown, token: string | undefined): Promise<T> {
-  const reply = await call(api, method, url, body, token);
-  if (reply.status >= 300) throw new Error(`${method} ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body.data as T;
-}
-
 async function lastAudit(entityType: string, entityId: number | string) {
   const [row] = await api.db
     .select()
@@ -66,62 +60,47 @@ beforeAll(async () => {
   colleague = await createUser(api, "liaozhong-colleague", { locale: "en" });
 
   companyId = (
-    await ok(
-      "POST",
-      "/api/profile/company",
-      {
-        name: {
-          zh: `沈阳辽中鑫达机械有限公司 ${run}`,
-          ru: `Шэньян Ляочжун Синьда Машинери ${run}`,
-          en: `Shenyang Liaozhong Xinda Machinery ${run}`,
-        },
-        description: { zh: "农机配件生产。" },
-        sourceLang: "zh",
-        country: "CN",
-        regionCode: "CN-21",
-        city: { zh: "沈阳", en: "Shenyang", ru: "Шэньян" },
-        address: {
-          zh: "辽宁省沈阳市辽中区蒲东街道88号",
-          en: "No. 88 Pudong Street, Liaozhong District, Shenyang",
-          ru: "г. Шэньян, район Ляочжун, ул. Пудун, 88",
-        },
+    await owner.ok("POST", "/api/profile/company", {
+      name: {
+        zh: `沈阳辽中鑫达机械有限公司 ${run}`,
+        ru: `Шэньян Ляочжун Синьда Машинери ${run}`,
+        en: `Shenyang Liaozhong Xinda Machinery ${run}`,
       },
-      owner.token,
-    )
+      description: { zh: "农机配件生产。" },
+      sourceLang: "zh",
+      country: "CN",
+      regionCode: "CN-21",
+      city: { zh: "沈阳", en: "Shenyang", ru: "Шэньян" },
+      address: {
+        zh: "辽宁省沈阳市辽中区蒲东街道88号",
+        en: "No. 88 Pudong Street, Liaozhong District, Shenyang",
+        ru: "г. Шэньян, район Ляочжун, ул. Пудун, 88",
+      },
+    })
   ).id;
   // The colleague joins through an invitation (the e-mail goes to both people of the company).
-  await ok("POST", "/api/profile/company/employees", { email: colleague.email, role: "member" }, owner.token);
-  const invitations = await ok<any[]>("GET", "/api/profile/invitations", undefined, colleague.token);
+  await owner.ok("POST", "/api/profile/company/employees", { email: colleague.email, role: "member" });
+  const invitations = await colleague.ok<any[]>("GET", "/api/profile/invitations");
   expect(invitations.map((i) => i.company.id)).toContain(companyId);
-  await ok(
-    "POST",
-    `/api/profile/invitations/${invitations.find((i) => i.company.id === companyId)!.id}/accept`,
-    undefined,
-    colleague.token,
-  );
+  await colleague.ok("POST", `/api/profile/invitations/${invitations.find((i) => i.company.id === companyId)!.id}/accept`);
 
   productId = (
-    await ok(
-      "POST",
-      "/api/profile/company/products",
-      { name: { zh: "旋耕机刀片", ru: "Ножи почвофрезы", en: "Rotary tiller blades" }, sourceLang: "zh", tnvedCode: "8432 29 100 0" },
-      owner.token,
-    )
+    await owner.ok("POST", "/api/profile/company/products", {
+      name: { zh: "旋耕机刀片", ru: "Ножи почвофрезы", en: "Rotary tiller blades" },
+      sourceLang: "zh",
+      tnvedCode: "8432 29 100 0",
+    })
   ).id;
-  await ok(
-    "PUT",
-    `/api/profile/company/products/${productId}/prices`,
-    { tiers: [{ minQuantity: 100, price: "12.50", currency: "CNY", unit: "pcs" }] },
-    owner.token,
-  );
-  await ok(
+  await owner.ok("PUT", `/api/profile/company/products/${productId}/prices`, {
+    tiers: [{ minQuantity: 100, price: "12.50", currency: "CNY", unit: "pcs" }],
+  });
+  await owner.ok(
     "POST",
     `/api/profile/company/products/${productId}/files`,
     multipart(await jpegPhoto(120, 90), "blade.jpg", "image/jpeg"),
-    owner.token,
   );
-  await ok("PATCH", "/api/profile/company/status", { action: "submit" }, owner.token);
-  await ok("PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" }, owner.token);
+  await owner.ok("PATCH", "/api/profile/company/status", { action: "submit" });
+  await owner.ok("PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" });
 });
 
 afterAll(async () => {
@@ -144,7 +123,7 @@ describe("who may call the admin API", () => {
   const staffOperations = () => ADMIN_ROUTES.filter((op) => op.auth !== "public");
 
   test("the admin OpenAPI document lists every admin operation of the contract, in both spellings of legal entities", async () => {
-    const doc = await call(api, "GET", "/app/admin/openapi.json", undefined, moderator.token);
+    const doc = await moderator.get("/app/admin/openapi.json");
     expect(doc.status).toBe(200);
     const valid = await new Validator().validate(structuredClone(doc.body));
     expect(valid.errors ?? []).toEqual([]);
@@ -171,28 +150,28 @@ describe("who may call the admin API", () => {
       expect(user.body.error.code).toBe("forbidden");
     }
     expect((await call(api, "GET", "/app/admin/no-such-thing")).status).toBe(401);
-    const unknown = await call(api, "GET", "/app/admin/no-such-thing", undefined, plain.token);
+    const unknown = await plain.get("/app/admin/no-such-thing");
     expect(unknown.status).toBe(403);
     expect(JSON.stringify(unknown.body)).not.toMatch(/no-such-thing/);
   });
 
   test("moderators cannot change roles nor act on staff accounts; admins can", async () => {
-    const role = await call(api, "PATCH", `/app/admin/users/${plain.id}/role`, { role: "MODERATOR" }, moderator.token);
+    const role = await moderator.patch(`/app/admin/users/${plain.id}/role`, { role: "MODERATOR" });
     expect(role.status).toBe(403);
     expect(role.body.error.code).toBe("forbidden_role");
-    const blockAdmin = await call(api, "POST", `/app/admin/users/${adminUser.id}/block`, { reason: "test" }, moderator.token);
+    const blockAdmin = await moderator.post(`/app/admin/users/${adminUser.id}/block`, { reason: "test" });
     expect(blockAdmin.status).toBe(403);
     expect(blockAdmin.body.error.code).toBe("forbidden_role");
-    expect((await call(api, "POST", `/app/admin/users/${adminUser.id}/sign-out`, undefined, moderator.token)).status).toBe(403);
-    expect((await ok("GET", "/app/admin/me", undefined, moderator.token)).permissions).not.toContain("manageRoles");
-    expect((await ok("GET", "/app/admin/me", undefined, adminUser.token)).permissions).toContain("manageRoles");
+    expect((await moderator.post(`/app/admin/users/${adminUser.id}/sign-out`)).status).toBe(403);
+    expect((await moderator.ok("GET", "/app/admin/me")).permissions).not.toContain("manageRoles");
+    expect((await adminUser.ok("GET", "/app/admin/me")).permissions).toContain("manageRoles");
   });
 
   test("a role stored now counts, not the one in the token: a demoted moderator is refused at once", async () => {
     const temp = await createUser(api, "temp-moderator", { role: "MODERATOR" });
-    expect((await call(api, "GET", "/app/admin/summary", undefined, temp.token)).status).toBe(200);
-    await ok("PATCH", `/app/admin/users/${temp.id}/role`, { role: "USER" }, adminUser.token);
-    expect((await call(api, "GET", "/app/admin/summary", undefined, temp.token)).status).toBe(403);
+    expect((await temp.get("/app/admin/summary")).status).toBe(200);
+    await adminUser.ok("PATCH", `/app/admin/users/${temp.id}/role`, { role: "USER" });
+    expect((await temp.get("/app/admin/summary")).status).toBe(403);
     const audit = await lastAudit("user", temp.id);
     expect(audit).toMatchObject({
       action: "user.role",
@@ -205,26 +184,20 @@ describe("who may call the admin API", () => {
   });
 
   test("bad parameters are a 400 naming them, never a 500", async () => {
-    const bad = await call(
-      api,
-      "GET",
-      "/app/admin/filter/company?page=0&limit=9999&sort=drop%20table&status=nope&createdFrom=yesterday",
-      undefined,
-      moderator.token,
-    );
+    const bad = await moderator.get("/app/admin/filter/company?page=0&limit=9999&sort=drop%20table&status=nope&createdFrom=yesterday");
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_query");
     expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["createdFrom", "limit", "page", "sort", "status.0"]);
-    expect((await call(api, "GET", "/app/admin/audit?action=drop&from=2020-13", undefined, moderator.token)).status).toBe(400);
-    expect((await call(api, "POST", `/app/admin/moderation/product/${productId}/reject`, "{not json", moderator.token)).status).toBe(400);
-    expect((await call(api, "GET", "/app/admin/moderation/user/1", undefined, moderator.token)).status).toBe(404);
-    expect((await call(api, "GET", "/app/admin/users/abc", undefined, moderator.token)).status).toBe(404);
+    expect((await moderator.get("/app/admin/audit?action=drop&from=2020-13")).status).toBe(400);
+    expect((await moderator.post(`/app/admin/moderation/product/${productId}/reject`, "{not json")).status).toBe(400);
+    expect((await moderator.get("/app/admin/moderation/user/1")).status).toBe(404);
+    expect((await moderator.get("/app/admin/users/abc")).status).toBe(404);
   });
 });
 
 describe("the moderation round trip", () => {
   test("the queue lists the company and the product, oldest first, with the supplier's language", async () => {
-    const queue = await call(api, "GET", "/app/admin/moderation?limit=100", undefined, moderator.token);
+    const queue = await moderator.get("/app/admin/moderation?limit=100");
     expect(queue.status).toBe(200);
     const mine = queue.body.data.filter((e: { companyId: number }) => e.companyId === companyId);
     expect(mine.map((e: { kind: string; id: number }) => `${e.kind}:${e.id}`)).toEqual([`company:${companyId}`, `product:${productId}`]);
@@ -232,30 +205,18 @@ describe("the moderation round trip", () => {
     const times = queue.body.data.map((e: { waitingSince: string }) => e.waitingSince);
     expect([...times].sort()).toEqual(times);
     expect(queue.body.meta.counts.company).toBeGreaterThanOrEqual(1);
-    const products = await call(api, "GET", "/app/admin/moderation?kind=product&limit=100", undefined, moderator.token);
+    const products = await moderator.get("/app/admin/moderation?kind=product&limit=100");
     expect(products.body.data.every((e: { kind: string }) => e.kind === "product")).toBe(true);
     // Found by the product's or the supplier's name in any language.
-    const found = await call(
-      api,
-      "GET",
-      `/app/admin/moderation?q=${encodeURIComponent(`Xinda Machinery ${run}`)}`,
-      undefined,
-      moderator.token,
-    );
+    const found = await moderator.get(`/app/admin/moderation?q=${encodeURIComponent(`Xinda Machinery ${run}`)}`);
     expect(found.body.data.map((e: { kind: string }) => e.kind).sort()).toEqual(["company", "product"]);
     expect(found.body.meta.total).toBe(2);
-    const byName = await call(
-      api,
-      "GET",
-      `/app/admin/moderation?kind=product&q=${encodeURIComponent("旋耕机刀片")}`,
-      undefined,
-      moderator.token,
-    );
+    const byName = await moderator.get(`/app/admin/moderation?kind=product&q=${encodeURIComponent("旋耕机刀片")}`);
     expect(byName.body.data.some((e: { id: number }) => e.id === productId)).toBe(true);
   });
 
   test("a first submission's diff shows every field as new", async () => {
-    const item = await ok("GET", `/app/admin/moderation/company/${companyId}?lang=en`, undefined, moderator.token);
+    const item = await moderator.ok("GET", `/app/admin/moderation/company/${companyId}?lang=en`);
     expect(item.awaiting).toBe(true);
     expect(item.before).toBeNull();
     expect(item.company).toMatchObject({ sourceLang: "zh", peopleLangs: expect.arrayContaining(["zh", "en"]) });
@@ -265,9 +226,9 @@ describe("the moderation round trip", () => {
   });
 
   test("approving publishes the company and the product; the audit log records the moderator", async () => {
-    const company = await ok("POST", `/app/admin/moderation/company/${companyId}/approve`, undefined, moderator.token);
+    const company = await moderator.ok("POST", `/app/admin/moderation/company/${companyId}/approve`);
     expect(company).toMatchObject({ decision: "approved", status: "published", mailed: 2 });
-    const product = await ok("POST", `/app/admin/moderation/product/${productId}/approve`, undefined, moderator.token);
+    const product = await moderator.ok("POST", `/app/admin/moderation/product/${productId}/approve`);
     expect(product).toMatchObject({ decision: "approved", status: "published" });
     expect((await api.getJson<any>(`/api/products/${productId}?lang=en`)).body.data.name.text).toBe("Rotary tiller blades");
     expect(await lastAudit("company", companyId)).toMatchObject({
@@ -278,7 +239,7 @@ describe("the moderation round trip", () => {
       after: { status: "published" },
     });
     expect(await lastAudit("product", productId)).toMatchObject({ action: "product.approve", actorUserId: moderator.id });
-    const again = await call(api, "POST", `/app/admin/moderation/product/${productId}/approve`, undefined, moderator.token);
+    const again = await moderator.post(`/app/admin/moderation/product/${productId}/approve`);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("nothing_to_approve");
     // The company's two people were told, each in their own language.
@@ -289,31 +250,22 @@ describe("the moderation round trip", () => {
   });
 
   test("a change of the published product: the diff shows old and new name, prices and pictures", async () => {
-    await ok(
-      "PATCH",
-      `/api/profile/company/products/${productId}`,
-      { name: { zh: "旋耕机刀片（加强型）", ru: "Ножи почвофрезы усиленные", en: "Heavy-duty rotary tiller blades" } },
-      owner.token,
-    );
-    await ok(
-      "PUT",
-      `/api/profile/company/products/${productId}/prices`,
-      {
-        tiers: [
-          { minQuantity: 100, price: "11.90", currency: "CNY", unit: "pcs" },
-          { minQuantity: 1000, price: "10.50", currency: "CNY", unit: "pcs" },
-        ],
-      },
-      owner.token,
-    );
-    await ok(
+    await owner.ok("PATCH", `/api/profile/company/products/${productId}`, {
+      name: { zh: "旋耕机刀片（加强型）", ru: "Ножи почвофрезы усиленные", en: "Heavy-duty rotary tiller blades" },
+    });
+    await owner.ok("PUT", `/api/profile/company/products/${productId}/prices`, {
+      tiers: [
+        { minQuantity: 100, price: "11.90", currency: "CNY", unit: "pcs" },
+        { minQuantity: 1000, price: "10.50", currency: "CNY", unit: "pcs" },
+      ],
+    });
+    await owner.ok(
       "POST",
       `/api/profile/company/products/${productId}/files`,
       multipart(await pngPicture(80, 80), "blade-2.png", "image/png"),
-      owner.token,
     );
 
-    const item = await ok("GET", `/app/admin/moderation/product/${productId}?lang=ru`, undefined, moderator.token);
+    const item = await moderator.ok("GET", `/app/admin/moderation/product/${productId}?lang=ru`);
     expect(item.entry).toMatchObject({ changesOnly: true, status: "published" });
     expect(item.entry.parts.sort()).toEqual(["card", "files", "prices"]);
     const field = (name: string) => item.diff.find((f: { field: string }) => f.field === name);
@@ -338,24 +290,16 @@ describe("the moderation round trip", () => {
   });
 
   test("rejecting it with a reason in Chinese keeps the published version; the supplier sees the reason", async () => {
-    const empty = await call(
-      api,
-      "POST",
-      `/app/admin/moderation/product/${productId}/reject`,
-      { reason: "  ", lang: "zh" },
-      moderator.token,
-    );
+    const empty = await moderator.post(`/app/admin/moderation/product/${productId}/reject`, { reason: "  ", lang: "zh" });
     expect(empty.status).toBe(400);
     expect(empty.body.error.issues).toContainEqual({ path: "reason", message: "required" });
     const before = api.mail.length;
-    const rejected = await ok(
-      "POST",
-      `/app/admin/moderation/product/${productId}/reject`,
-      { reason: "请在名称中注明刀片材质。", lang: "zh" },
-      moderator.token,
-    );
+    const rejected = await moderator.ok("POST", `/app/admin/moderation/product/${productId}/reject`, {
+      reason: "请在名称中注明刀片材质。",
+      lang: "zh",
+    });
     expect(rejected).toMatchObject({ decision: "rejected", status: "published", changesOnly: true, reasonLang: "zh", mailed: 2 });
-    const view = await ok("GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
+    const view = await owner.ok("GET", `/api/profile/company/products/${productId}`);
     expect(view).toMatchObject({
       status: "published",
       moderationNote: "请在名称中注明刀片材质。",
@@ -367,7 +311,7 @@ describe("the moderation round trip", () => {
     expect(mail.text).toContain("请在名称中注明刀片材质。");
     expect(mail.text).toContain(`https://postavka.test/en/profile/product/${productId}`);
     // Sent back to the supplier: not in the queue until resubmitted.
-    const queue = await ok<any[]>("GET", "/app/admin/moderation?kind=product&limit=100", undefined, moderator.token);
+    const queue = await moderator.ok<any[]>("GET", "/app/admin/moderation?kind=product&limit=100");
     expect(queue.some((e) => e.id === productId)).toBe(false);
     expect(await lastAudit("product", productId)).toMatchObject({
       action: "product.reject",
@@ -376,24 +320,21 @@ describe("the moderation round trip", () => {
   });
 
   test("the supplier fixes and resubmits; approval publishes the new version", async () => {
-    await ok(
-      "PATCH",
-      `/api/profile/company/products/${productId}`,
-      { name: { zh: "旋耕机刀片（65锰钢）", ru: "Ножи почвофрезы из стали 65Г", en: "Rotary tiller blades, 65Mn steel" } },
-      owner.token,
-    );
-    await ok("PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" }, owner.token);
-    const queue = await ok<any[]>("GET", "/app/admin/moderation?kind=product&limit=100", undefined, moderator.token);
+    await owner.ok("PATCH", `/api/profile/company/products/${productId}`, {
+      name: { zh: "旋耕机刀片（65锰钢）", ru: "Ножи почвофрезы из стали 65Г", en: "Rotary tiller blades, 65Mn steel" },
+    });
+    await owner.ok("PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" });
+    const queue = await moderator.ok<any[]>("GET", "/app/admin/moderation?kind=product&limit=100");
     expect(queue.find((e) => e.id === productId)).toMatchObject({ changesOnly: true });
-    await ok("POST", `/app/admin/moderation/product/${productId}/approve`, undefined, moderator.token);
+    await moderator.ok("POST", `/app/admin/moderation/product/${productId}/approve`);
     const page = await api.getJson<any>(`/api/products/${productId}?lang=en`);
     expect(page.body.data.name.text).toBe("Rotary tiller blades, 65Mn steel");
     expect(page.body.data.prices).toHaveLength(2);
     expect(page.body.data.images).toHaveLength(2);
-    const view = await ok("GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
+    const view = await owner.ok("GET", `/api/profile/company/products/${productId}`);
     expect(view).toMatchObject({ moderationNote: null, pending: null });
     // Not waiting any more; its page still answers, diffed against the approved version: nothing changed.
-    const item = await ok("GET", `/app/admin/moderation/product/${productId}`, undefined, moderator.token);
+    const item = await moderator.ok("GET", `/app/admin/moderation/product/${productId}`);
     expect(item.awaiting).toBe(false);
     expect(item.diff.every((f: { changed: boolean }) => !f.changed)).toBe(true);
     expect(item.history.map((h: { action: string }) => h.action).slice(0, 3)).toEqual([
@@ -418,12 +359,9 @@ describe("the moderation round trip", () => {
     expect(await cli("grant", target.email, "ADMIN", "--role", "USER")).toBe(64);
     expect(await cli("grant", target.email, "KING")).toBe(64);
 
-    await ok(
-      "PUT",
-      `/api/profile/company/products/${productId}/facts`,
-      { facts: [{ key: { ru: "Твёрдость" }, value: { ru: "HRC 45" } }] },
-      owner.token,
-    );
+    await owner.ok("PUT", `/api/profile/company/products/${productId}/facts`, {
+      facts: [{ key: { ru: "Твёрдость" }, value: { ru: "HRC 45" } }],
+    });
     expect(await cli("reject", "product", String(productId), "--reason", "Укажите метод измерения", "--lang", "ru")).toBe(0);
     expect(await lastAudit("product", productId)).toMatchObject({
       action: "product.reject",
@@ -440,24 +378,22 @@ describe("managing users", () => {
       { userId: victim.id, familyId: `f1-${run}`, tokenHash: `h1-${run}`, expiresAt: new Date(Date.now() + 86_400_000) },
       { userId: victim.id, familyId: `f2-${run}`, tokenHash: `h2-${run}`, expiresAt: new Date(Date.now() + 86_400_000) },
     ]);
-    expect((await ok("GET", `/app/admin/users/${victim.id}`, undefined, moderator.token)).activeSessions).toBe(2);
-    expect((await call(api, "GET", "/api/profile/favourites", undefined, victim.token)).status).toBe(200);
-    const noReason = await call(api, "POST", `/app/admin/users/${victim.id}/block`, { reason: "" }, moderator.token);
+    expect((await moderator.ok("GET", `/app/admin/users/${victim.id}`)).activeSessions).toBe(2);
+    expect((await victim.get("/api/profile/favourites")).status).toBe(200);
+    const noReason = await moderator.post(`/app/admin/users/${victim.id}/block`, { reason: "" });
     expect(noReason.status).toBe(400);
-    const blocked = await ok("POST", `/app/admin/users/${victim.id}/block`, { reason: "Рассылка спама" }, moderator.token);
+    const blocked = await moderator.ok("POST", `/app/admin/users/${victim.id}/block`, { reason: "Рассылка спама" });
     expect(blocked).toMatchObject({ blockReason: "Рассылка спама", activeSessions: 0 });
     expect(blocked.blockedAt).not.toBeNull();
-    expect((await call(api, "GET", "/api/profile/favourites", undefined, victim.token)).status).toBe(401);
+    expect((await victim.get("/api/profile/favourites")).status).toBe(401);
     expect(await lastAudit("user", victim.id)).toMatchObject({
       action: "user.block",
       after: { blockReason: "Рассылка спама", sessionsEnded: 2 },
     });
-    expect((await call(api, "POST", `/app/admin/users/${victim.id}/block`, { reason: "again" }, moderator.token)).body.error.code).toBe(
-      "already_blocked",
-    );
-    await ok("POST", `/app/admin/users/${victim.id}/unblock`, undefined, moderator.token);
+    expect((await moderator.post(`/app/admin/users/${victim.id}/block`, { reason: "again" })).body.error.code).toBe("already_blocked");
+    await moderator.ok("POST", `/app/admin/users/${victim.id}/unblock`);
     // Blocking ended every session: the old access token stays dead, and the person signs in anew.
-    expect((await call(api, "GET", "/api/profile/favourites", undefined, victim.token)).status).toBe(401);
+    expect((await victim.get("/api/profile/favourites")).status).toBe(401);
     const [row] = await api.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, victim.id));
     const fresh = await signAccessToken(
       api.auth.keys,
@@ -474,7 +410,7 @@ describe("managing users", () => {
       { userId: person.id, familyId: `g2-${run}`, tokenHash: `k2-${run}`, expiresAt: new Date(Date.now() + 86_400_000) },
       { userId: person.id, familyId: `g3-${run}`, tokenHash: `k3-${run}`, expiresAt: new Date(Date.now() + 86_400_000) },
     ]);
-    const result = await ok("POST", `/app/admin/users/${person.id}/sign-out`, undefined, moderator.token);
+    const result = await moderator.ok("POST", `/app/admin/users/${person.id}/sign-out`);
     expect(result).toMatchObject({ sessionsEnded: 3, activeSessions: 0 });
     const rows = await api.db.select().from(refreshTokens).where(eq(refreshTokens.userId, person.id));
     expect(rows.every((r) => r.revokedAt !== null && r.revokeReason === "admin_sign_out")).toBe(true);
@@ -486,13 +422,9 @@ describe("managing users", () => {
   });
 
   test("nobody changes their own account here, and the last admin stays an admin", async () => {
-    expect((await call(api, "PATCH", `/app/admin/users/${adminUser.id}/role`, { role: "USER" }, adminUser.token)).body.error.code).toBe(
-      "own_account",
-    );
-    expect((await call(api, "POST", `/app/admin/users/${moderator.id}/block`, { reason: "x" }, moderator.token)).body.error.code).toBe(
-      "own_account",
-    );
-    const bad = await call(api, "PATCH", `/app/admin/users/${plain.id}/role`, { role: "ROOT" }, adminUser.token);
+    expect((await adminUser.patch(`/app/admin/users/${adminUser.id}/role`, { role: "USER" })).body.error.code).toBe("own_account");
+    expect((await moderator.post(`/app/admin/users/${moderator.id}/block`, { reason: "x" })).body.error.code).toBe("own_account");
+    const bad = await adminUser.patch(`/app/admin/users/${plain.id}/role`, { role: "ROOT" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues).toEqual([{ path: "role", message: "invalid_option" }]);
   });
@@ -500,7 +432,7 @@ describe("managing users", () => {
 
 describe("managing companies", () => {
   test("verification needs evidence and a date; level 0 clears them", async () => {
-    const missing = await call(api, "PUT", `/app/admin/companies/${companyId}/verification`, { level: 2 }, moderator.token);
+    const missing = await moderator.put(`/app/admin/companies/${companyId}/verification`, { level: 2 });
     expect(missing.status).toBe(400);
     expect(missing.body.error.issues).toEqual(
       expect.arrayContaining([
@@ -508,24 +440,17 @@ describe("managing companies", () => {
         { path: "verifiedAt", message: "date_required" },
       ]),
     );
-    const future = await call(
-      api,
-      "PUT",
-      `/app/admin/companies/${companyId}/verification`,
-      { level: 1, evidence: { ru: "x" }, verifiedAt: "2999-01-01" },
-      moderator.token,
-    );
+    const future = await moderator.put(`/app/admin/companies/${companyId}/verification`, {
+      level: 1,
+      evidence: { ru: "x" },
+      verifiedAt: "2999-01-01",
+    });
     expect(future.body.error.issues).toEqual([{ path: "verifiedAt", message: "date_future" }]);
-    const set = await ok(
-      "PUT",
-      `/app/admin/companies/${companyId}/verification`,
-      {
-        level: 2,
-        evidence: { ru: "Выписка из реестра и выезд на площадку в Ляочжуне", zh: "营业执照核验及实地考察" },
-        verifiedAt: "2026-11-02",
-      },
-      moderator.token,
-    );
+    const set = await moderator.ok("PUT", `/app/admin/companies/${companyId}/verification`, {
+      level: 2,
+      evidence: { ru: "Выписка из реестра и выезд на площадку в Ляочжуне", zh: "营业执照核验及实地考察" },
+      verifiedAt: "2026-11-02",
+    });
     expect(set).toMatchObject({
       verificationLevel: 2,
       verifiedAt: "2026-11-02T00:00:00.000Z",
@@ -540,70 +465,59 @@ describe("managing companies", () => {
   });
 
   test("blocking hides the company from visitors and freezes it; unblocking restores the status", async () => {
-    await ok("POST", `/app/admin/companies/${companyId}/block`, { reason: "Жалобы покупателей", lang: "ru" }, moderator.token);
+    await moderator.ok("POST", `/app/admin/companies/${companyId}/block`, { reason: "Жалобы покупателей", lang: "ru" });
     expect((await api.getJson(`/api/companies/${companyId}`)).status).toBe(404);
-    const frozen = await call(api, "PATCH", "/api/profile/company", { website: "https://xinda.example" }, owner.token);
+    const frozen = await owner.patch("/api/profile/company", { website: "https://xinda.example" });
     expect(frozen.body.error.code).toBe("company_blocked");
-    const card = await ok("GET", "/api/profile/company", undefined, owner.token);
+    const card = await owner.ok("GET", "/api/profile/company");
     expect(card).toMatchObject({ status: "blocked", moderationNote: "Жалобы покупателей", moderationNoteLang: "ru" });
-    const unblocked = await ok("POST", `/app/admin/companies/${companyId}/unblock`, undefined, moderator.token);
+    const unblocked = await moderator.ok("POST", `/app/admin/companies/${companyId}/unblock`);
     expect(unblocked).toMatchObject({ status: "published", moderationNote: null });
     expect((await api.getJson(`/api/companies/${companyId}`)).status).toBe(200);
-    expect((await call(api, "POST", `/app/admin/companies/${companyId}/unblock`, undefined, moderator.token)).body.error.code).toBe(
-      "not_blocked",
-    );
+    expect((await moderator.post(`/app/admin/companies/${companyId}/unblock`)).body.error.code).toBe("not_blocked");
   });
 });
 
 describe("catalogue, press centre and content pages", () => {
   test("categories: create, a cycle refused, slug unique, delete only when unused", async () => {
-    const parent = await ok(
-      "POST",
-      "/app/admin/categories",
-      {
-        slug: `agri-${run}`,
-        name: { ru: "Сельхозтехника", en: "Farm machinery", zh: "农业机械" },
-        icon: "tag",
-        position: 5,
-        tnvedHeadings: "8432, 8433",
-      },
-      moderator.token,
-    );
+    const parent = await moderator.ok("POST", "/app/admin/categories", {
+      slug: `agri-${run}`,
+      name: { ru: "Сельхозтехника", en: "Farm machinery", zh: "农业机械" },
+      icon: "tag",
+      position: 5,
+      tnvedHeadings: "8432, 8433",
+    });
     created.categories.push(parent.id);
     expect(parent).toMatchObject({ tnvedHeadings: ["8432", "8433"], productCount: 0 });
-    const child = await ok(
-      "POST",
-      "/app/admin/categories",
-      { slug: `agri-parts-${run}`, name: { ru: "Запчасти" }, parentId: parent.id },
-      moderator.token,
-    );
+    const child = await moderator.ok("POST", "/app/admin/categories", {
+      slug: `agri-parts-${run}`,
+      name: { ru: "Запчасти" },
+      parentId: parent.id,
+    });
     created.categories.push(child.id);
-    const cycle = await call(
-      api,
-      "PUT",
-      `/app/admin/categories/${parent.id}`,
-      { slug: `agri-${run}`, name: { ru: "Сельхозтехника" }, parentId: child.id },
-      moderator.token,
-    );
+    const cycle = await moderator.put(`/app/admin/categories/${parent.id}`, {
+      slug: `agri-${run}`,
+      name: { ru: "Сельхозтехника" },
+      parentId: child.id,
+    });
     expect(cycle.status).toBe(400);
     expect(cycle.body.error.issues).toEqual([{ path: "parentId", message: "invalid_option" }]);
-    const taken = await call(api, "POST", "/app/admin/categories", { slug: `agri-${run}`, name: { ru: "Дубль" } }, moderator.token);
+    const taken = await moderator.post("/app/admin/categories", { slug: `agri-${run}`, name: { ru: "Дубль" } });
     expect(taken.status).toBe(409);
-    const noRu = await call(api, "POST", "/app/admin/categories", { slug: `x-${run}`, name: { en: "Only English" } }, moderator.token);
+    const noRu = await moderator.post("/app/admin/categories", { slug: `x-${run}`, name: { en: "Only English" } });
     expect(noRu.body.error.issues).toContainEqual({ path: "name.ru", message: "required" });
-    expect((await call(api, "DELETE", `/app/admin/categories/${parent.id}`, undefined, moderator.token)).body.error.code).toBe("in_use");
-    await ok("DELETE", `/app/admin/categories/${child.id}`, undefined, moderator.token);
+    expect((await moderator.delete(`/app/admin/categories/${parent.id}`)).body.error.code).toBe("in_use");
+    await moderator.ok("DELETE", `/app/admin/categories/${child.id}`);
     expect(await lastAudit("category", child.id)).toMatchObject({
       action: "category.delete",
       before: { slug: `agri-parts-${run}` },
       after: null,
     });
-    const renamed = await ok(
-      "PUT",
-      `/app/admin/categories/${parent.id}`,
-      { slug: `agri-${run}`, name: { ru: "Сельскохозяйственная техника", en: "Farm machinery" }, position: 7 },
-      moderator.token,
-    );
+    const renamed = await moderator.ok("PUT", `/app/admin/categories/${parent.id}`, {
+      slug: `agri-${run}`,
+      name: { ru: "Сельскохозяйственная техника", en: "Farm machinery" },
+      position: 7,
+    });
     expect(renamed).toMatchObject({ position: 7, name: { ru: "Сельскохозяйственная техника" } });
     expect(await lastAudit("category", parent.id)).toMatchObject({
       action: "category.update",
@@ -613,97 +527,77 @@ describe("catalogue, press centre and content pages", () => {
   });
 
   test("service types", async () => {
-    const type = await ok(
-      "POST",
-      "/app/admin/service-types",
-      {
-        slug: `inspection-${run}`,
-        name: { ru: "Инспекция груза", zh: "验货" },
-        description: { ru: "Проверка партии перед отгрузкой" },
-        position: 3,
-      },
-      moderator.token,
-    );
+    const type = await moderator.ok("POST", "/app/admin/service-types", {
+      slug: `inspection-${run}`,
+      name: { ru: "Инспекция груза", zh: "验货" },
+      description: { ru: "Проверка партии перед отгрузкой" },
+      position: 3,
+    });
     created.serviceTypes.push(type.id);
     expect(type).toMatchObject({ offerCount: 0, position: 3 });
-    await ok(
-      "PUT",
-      `/app/admin/service-types/${type.id}`,
-      { slug: `inspection-${run}`, name: { ru: "Инспекция груза", en: "Pre-shipment inspection", zh: "验货" }, position: 1 },
-      moderator.token,
-    );
-    expect((await ok("GET", `/app/admin/service-types/${type.id}`, undefined, moderator.token)).name.en).toBe("Pre-shipment inspection");
+    await moderator.ok("PUT", `/app/admin/service-types/${type.id}`, {
+      slug: `inspection-${run}`,
+      name: { ru: "Инспекция груза", en: "Pre-shipment inspection", zh: "验货" },
+      position: 1,
+    });
+    expect((await moderator.ok("GET", `/app/admin/service-types/${type.id}`)).name.en).toBe("Pre-shipment inspection");
     expect(await lastAudit("service_type", type.id)).toMatchObject({ action: "service_type.update" });
   });
 
   test("stories: a draft with tags, published with a cover; visitors see it only once published", async () => {
-    const tag = await ok(
-      "POST",
-      "/app/admin/tags",
-      { slug: `liaoning-${run}`, name: { ru: "Ляонин", en: "Liaoning", zh: "辽宁" } },
-      moderator.token,
-    );
+    const tag = await moderator.ok("POST", "/app/admin/tags", {
+      slug: `liaoning-${run}`,
+      name: { ru: "Ляонин", en: "Liaoning", zh: "辽宁" },
+    });
     created.tags.push(tag.id);
-    const story = await ok(
-      "POST",
-      "/app/admin/stories",
-      {
-        slug: `liaozhong-fair-${run}`,
-        title: { ru: "Ярмарка в Ляочжуне", en: "Liaozhong fair" },
-        lead: { ru: "Итоги ярмарки" },
-        body: { ru: "## Итоги\n\n**120** участников." },
-        sourceLang: "ru",
-        status: "draft",
-        tagIds: [tag.id],
-      },
-      moderator.token,
-    );
+    const story = await moderator.ok("POST", "/app/admin/stories", {
+      slug: `liaozhong-fair-${run}`,
+      title: { ru: "Ярмарка в Ляочжуне", en: "Liaozhong fair" },
+      lead: { ru: "Итоги ярмарки" },
+      body: { ru: "## Итоги\n\n**120** участников." },
+      sourceLang: "ru",
+      status: "draft",
+      tagIds: [tag.id],
+    });
     created.stories.push(story.id);
     expect(story).toMatchObject({ status: "draft", publishedAt: null, tagIds: [tag.id] });
     expect((await api.getJson(`/api/stories/${story.id}`)).status).toBe(404);
-    const badTag = await call(
-      api,
-      "PUT",
-      `/app/admin/stories/${story.id}`,
-      { slug: `liaozhong-fair-${run}`, title: { ru: "Ярмарка" }, tagIds: [2_000_000_000] },
-      moderator.token,
-    );
+    const badTag = await moderator.put(`/app/admin/stories/${story.id}`, {
+      slug: `liaozhong-fair-${run}`,
+      title: { ru: "Ярмарка" },
+      tagIds: [2_000_000_000],
+    });
     expect(badTag.body.error.issues).toEqual([{ path: "tagIds", message: "invalid_option" }]);
-    const cover = await call(
-      api,
-      "PUT",
+    const cover = await moderator.put(
       `/app/admin/stories/${story.id}/cover`,
       multipart(await jpegPhoto(400, 200), "fair.jpg", "image/jpeg"),
-      moderator.token,
     );
     expect(cover.status).toBe(200);
     expect(cover.body.data.cover).toMatchObject({ mime: "image/webp", width: 400 });
-    const published = await ok(
-      "PUT",
-      `/app/admin/stories/${story.id}`,
-      {
-        slug: `liaozhong-fair-${run}`,
-        title: { ru: "Ярмарка в Ляочжуне", en: "Liaozhong fair" },
-        body: { ru: "## Итоги" },
-        status: "published",
-        tagIds: [tag.id],
-      },
-      moderator.token,
-    );
+    const published = await moderator.ok("PUT", `/app/admin/stories/${story.id}`, {
+      slug: `liaozhong-fair-${run}`,
+      title: { ru: "Ярмарка в Ляочжуне", en: "Liaozhong fair" },
+      body: { ru: "## Итоги" },
+      status: "published",
+      tagIds: [tag.id],
+    });
     expect(published.publishedAt).not.toBeNull();
     const visible = await api.getJson<any>(`/api/stories/${story.id}?lang=en`);
     expect(visible.status).toBe(200);
     expect(visible.body.data).toMatchObject({ title: { text: "Liaozhong fair" }, tags: [{ slug: `liaoning-${run}` }] });
     expect(visible.body.data.cover.url).toBe(cover.body.data.cover.url);
-    expect(
-      (await ok("GET", `/app/admin/stories/${story.id}`, undefined, moderator.token)).history.map((h: { action: string }) => h.action),
-    ).toEqual(["story.update", "story.cover", "story.create"]);
-    const scheduled = await ok(
-      "PUT",
-      `/app/admin/stories/${story.id}`,
-      { slug: `liaozhong-fair-${run}`, title: { ru: "Ярмарка" }, status: "published", publishedAt: "2999-01-01T09:00", tagIds: [] },
-      moderator.token,
-    );
+    expect((await moderator.ok("GET", `/app/admin/stories/${story.id}`)).history.map((h: { action: string }) => h.action)).toEqual([
+      "story.update",
+      "story.cover",
+      "story.create",
+    ]);
+    const scheduled = await moderator.ok("PUT", `/app/admin/stories/${story.id}`, {
+      slug: `liaozhong-fair-${run}`,
+      title: { ru: "Ярмарка" },
+      status: "published",
+      publishedAt: "2999-01-01T09:00",
+      tagIds: [],
+    });
     expect(scheduled.publishedAt).toBe("2999-01-01T09:00:00.000Z");
     expect((await api.getJson(`/api/stories/${story.id}`)).status).toBe(404);
   });
@@ -719,49 +613,34 @@ describe("catalogue, press centre and content pages", () => {
     expect(region.body.data.suppliers.items.some((s: { id: number }) => s.id === companyId)).toBe(true);
     expect((await api.getJson("/api/pages/nonexistent")).status).toBe(404);
 
-    const noLocalities = await call(
-      api,
-      "PUT",
-      "/app/admin/pages/liaozhong",
-      { title: { ru: "Ляочжун" }, regionCode: "CN-21", localities: " , " },
-      moderator.token,
-    );
+    const noLocalities = await moderator.put("/app/admin/pages/liaozhong", {
+      title: { ru: "Ляочжун" },
+      regionCode: "CN-21",
+      localities: " , ",
+    });
     expect(noLocalities.body.error.issues).toEqual([{ path: "localities", message: "localities_required" }]);
-    await ok(
-      "PUT",
-      "/app/admin/pages/talp",
-      { title: { ru: "TALP", en: "TALP" }, body: { en: "# Welcome\n\nText by an admin." }, sourceLang: "en" },
-      moderator.token,
-    );
+    await moderator.ok("PUT", "/app/admin/pages/talp", {
+      title: { ru: "TALP", en: "TALP" },
+      body: { en: "# Welcome\n\nText by an admin." },
+      sourceLang: "en",
+    });
     const written = await api.getJson<any>("/api/pages/talp?lang=en");
     expect(written.body.data.body).toEqual({ text: "# Welcome\n\nText by an admin.", lang: "en" });
     expect(await lastAudit("page", "talp")).toMatchObject({ action: "page.update", before: null, after: { sourceLang: "en" } });
   });
 
   test("the audit log pages and filters by actor, entity, action and dates", async () => {
-    const byModerator = await call(
-      api,
-      "GET",
-      `/app/admin/audit?actor=${encodeURIComponent(moderator.email)}&limit=200`,
-      undefined,
-      adminUser.token,
-    );
+    const byModerator = await adminUser.get(`/app/admin/audit?actor=${encodeURIComponent(moderator.email)}&limit=200`);
     expect(byModerator.status).toBe(200);
     expect(byModerator.body.data.length).toBeGreaterThan(10);
     expect(byModerator.body.data.every((r: { actorLabel: string }) => r.actorLabel === moderator.email)).toBe(true);
-    const rejects = await call(
-      api,
-      "GET",
-      `/app/admin/audit?action=product.reject&entityType=product&entityId=${productId}`,
-      undefined,
-      adminUser.token,
-    );
+    const rejects = await adminUser.get(`/app/admin/audit?action=product.reject&entityType=product&entityId=${productId}`);
     expect(rejects.body.data.map((r: { actorLabel: string }) => r.actorLabel)).toEqual(["cli", moderator.email]);
     const today = new Date().toISOString().slice(0, 10);
-    const dated = await call(api, "GET", `/app/admin/audit?from=${today}&to=${today}&limit=1&page=2`, undefined, adminUser.token);
+    const dated = await adminUser.get(`/app/admin/audit?from=${today}&to=${today}&limit=1&page=2`);
     expect(dated.body.meta).toMatchObject({ page: 2, perPage: 1 });
     expect(dated.body.meta.total).toBeGreaterThan(20);
-    const none = await call(api, "GET", "/app/admin/audit?from=2000-01-01&to=2000-01-02", undefined, adminUser.token);
+    const none = await adminUser.get("/app/admin/audit?from=2000-01-01&to=2000-01-02");
     expect(none.body.data).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies, companyMembers, rfqs } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
 
 const ROLES = ["owner", "admin", "sales", "member"] as const;
 type Role = (typeof ROLES)[number];
@@ -64,7 +64,7 @@ function quote(rfqId: number | undefined, price: string) {
   };
 }
 
-const conversation = (role: Role) => call(api, "GET", `/api/conversations/${conversationId}`, undefined, staff[role].token);
+const conversation = (role: Role) => staff[role].get(`/api/conversations/${conversationId}`);
 
 beforeAll(async () => {
   api = await openTestApi();
@@ -81,9 +81,13 @@ beforeAll(async () => {
   }
   await api.jobs.runDue("notification-mail");
   const before = api.mail.length;
-  const sent = await call(api, "POST", "/api/inquiries", { supplierId: companyId, message: "Какая цена на 20 тонн труб?" }, buyer.token, {
-    "x-client-ip": ip,
-  });
+  const sent = await buyer.post(
+    "/api/inquiries",
+    { supplierId: companyId, message: "Какая цена на 20 тонн труб?" },
+    {
+      "x-client-ip": ip,
+    },
+  );
   expect(sent.status).toBe(201);
   conversationId = sent.body.data.conversationId;
   await api.jobs.runDue("notification-mail");
@@ -100,7 +104,7 @@ afterAll(async () => {
 
 describe("a company's conversations by role", () => {
   test.each(ROLES)("%s reads the company inbox and the conversation; canReply says whether they may write", async (role) => {
-    const inbox = await call(api, "GET", "/api/conversations?box=company", undefined, staff[role].token);
+    const inbox = await staff[role].get("/api/conversations?box=company");
     expect(inbox.status).toBe(200);
     expect(inbox.body.data.map((c: { id: number }) => c.id)).toContain(conversationId);
     const seen = await conversation(role);
@@ -110,26 +114,20 @@ describe("a company's conversations by role", () => {
 
   test("a member's reading leaves the company's unread mark for those who answer; an answerer's clears it", async () => {
     expect((await conversation("owner")).body.data.unread).toBe(1);
-    expect((await call(api, "POST", `/api/conversations/${conversationId}/read`, undefined, staff.member.token)).status).toBe(200);
+    expect((await staff.member.post(`/api/conversations/${conversationId}/read`)).status).toBe(200);
     expect((await conversation("owner")).body.data.unread).toBe(1);
-    expect((await call(api, "POST", `/api/conversations/${conversationId}/read`, undefined, staff.sales.token)).status).toBe(200);
+    expect((await staff.sales.post(`/api/conversations/${conversationId}/read`)).status).toBe(200);
     expect((await conversation("owner")).body.data.unread).toBe(0);
   });
 
   test("the buyer may always write", async () => {
-    const seen = await call(api, "GET", `/api/conversations/${conversationId}`, undefined, buyer.token);
+    const seen = await buyer.get(`/api/conversations/${conversationId}`);
     expect(seen.body.data).toMatchObject({ side: "buyer", canReply: true });
   });
 
   test.each(ROLES)("%s replies to the buyer, or is refused with forbidden_role and nothing is written", async (role) => {
     const before = (await conversation(role)).body.data.messages.length;
-    const reply = await call(
-      api,
-      "POST",
-      `/api/conversations/${conversationId}/messages`,
-      { message: `Ответ от роли ${role}` },
-      staff[role].token,
-    );
+    const reply = await staff[role].post(`/api/conversations/${conversationId}/messages`, { message: `Ответ от роли ${role}` });
     const after = (await conversation(role)).body.data.messages;
     if (ANSWERS[role]) {
       expect(reply.status).toBe(201);
@@ -145,11 +143,11 @@ describe("a company's conversations by role", () => {
   test.each(ROLES)("%s closes and reopens the conversation, or is refused and the status stays", async (role) => {
     const status = (await conversation(role)).body.data.status;
     expect(status).not.toBe("closed");
-    const close = await call(api, "POST", `/api/conversations/${conversationId}/status`, { action: "close" }, staff[role].token);
+    const close = await staff[role].post(`/api/conversations/${conversationId}/status`, { action: "close" });
     if (ANSWERS[role]) {
       expect(close.status).toBe(200);
       expect((await conversation(role)).body.data.status).toBe("closed");
-      const reopen = await call(api, "POST", `/api/conversations/${conversationId}/status`, { action: "reopen" }, staff[role].token);
+      const reopen = await staff[role].post(`/api/conversations/${conversationId}/status`, { action: "reopen" });
       expect(reopen.status).toBe(200);
       expect((await conversation(role)).body.data.status).toBe(status);
     } else {
@@ -178,13 +176,13 @@ describe("a company's quotes by role", () => {
   });
 
   test.each(ROLES)("%s sees a request; it says whether they may quote", async (role) => {
-    const seen = await call(api, "GET", `/api/rfq/${rfqIds[role]}`, undefined, staff[role].token);
+    const seen = await staff[role].get(`/api/rfq/${rfqIds[role]}`);
     expect(seen.status).toBe(200);
     expect(seen.body.data.viewer.canQuote).toBe(ANSWERS[role]);
   });
 
   test.each(ROLES)("%s sends a quote, or is refused with forbidden_role and none is stored", async (role) => {
-    const sent = await call(api, "POST", "/api/profile/quotes", quote(rfqIds[role], "1000"), staff[role].token);
+    const sent = await staff[role].post("/api/profile/quotes", quote(rfqIds[role], "1000"));
     if (ANSWERS[role]) {
       expect(sent.status).toBe(201);
       expect(sent.body.data).toMatchObject({ rfqId: rfqIds[role], priceFrom: "1000.00" });
@@ -192,17 +190,17 @@ describe("a company's quotes by role", () => {
     } else {
       expect(sent.status).toBe(403);
       expect(sent.body.error.code).toBe("forbidden_role");
-      const seen = await call(api, "GET", `/api/rfq/${rfqIds[role]}`, undefined, staff[role].token);
+      const seen = await staff[role].get(`/api/rfq/${rfqIds[role]}`);
       expect(seen.body.data.viewer.myQuoteId).toBeNull();
     }
   });
 
   test.each(ROLES)("%s changes the company's quote, or is refused and it stays as it was", async (role) => {
     const price = `${ROLES.indexOf(role) + 2}000.00`;
-    const before = (await call(api, "GET", `/api/profile/quotes/${salesQuoteId}`, undefined, staff[role].token)).body.data;
+    const before = (await staff[role].get(`/api/profile/quotes/${salesQuoteId}`)).body.data;
     expect(before.id).toBe(salesQuoteId);
-    const changed = await call(api, "PUT", `/api/profile/quotes/${salesQuoteId}`, quote(undefined, price), staff[role].token);
-    const after = (await call(api, "GET", `/api/profile/quotes/${salesQuoteId}`, undefined, staff[role].token)).body.data;
+    const changed = await staff[role].put(`/api/profile/quotes/${salesQuoteId}`, quote(undefined, price));
+    const after = (await staff[role].get(`/api/profile/quotes/${salesQuoteId}`)).body.data;
     if (ANSWERS[role]) {
       expect(changed.status).toBe(200);
       expect(after.priceFrom).toBe(price);
@@ -214,7 +212,7 @@ describe("a company's quotes by role", () => {
   });
 
   test("a member reads the company's quotes", async () => {
-    const list = await call(api, "GET", "/api/profile/quotes", undefined, staff.member.token);
+    const list = await staff.member.get("/api/profile/quotes");
     expect(list.status).toBe(200);
     expect(list.body.data.map((q: { id: number }) => q.id)).toContain(salesQuoteId);
   });

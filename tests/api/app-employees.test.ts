@@ -17,7 +17,7 @@ import { signAccessToken } from "../../server/auth/tokens.ts";
 import { companies, companyMembers, users } from "../../server/db/schema.ts";
 import { InviteEmployeeSchema } from "../../server/profile/schemas.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
+import { call, cleanupProfileData, createUser, signedIn, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
 
 /** Letters unique to this run, so searches never meet people other test files created. */
 const RUN = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
@@ -47,7 +47,7 @@ async function person(
     .values({ email, phone: options.phone ?? null, firstName, lastName, acceptedTermsAt: new Date() })
     .returning({ id: users.id });
   const token = await signAccessToken(api.auth.keys, { userId: row!.id, role: "USER" }, new Date());
-  return { id: row!.id, email: email ?? "", token, firstName, lastName };
+  return { ...signedIn(api, { id: row!.id, email: email ?? "", token }), firstName, lastName };
 }
 
 async function join(user: TestUser, role: "owner" | "admin" | "member", status: "active" | "blocked" = "active") {
@@ -74,7 +74,7 @@ let ivanInvitation: number;
 beforeAll(async () => {
   api = await openTestApi();
   owner = await createUser(api, "form-owner");
-  const created = await call(api, "POST", "/api/profile/company", { name: { ru: "Самовары и чай" }, country: "RU" }, owner.token);
+  const created = await owner.post("/api/profile/company", { name: { ru: "Самовары и чай" }, country: "RU" });
   expect(created.status).toBe(201);
   companyId = created.body.data.id;
   await api.db.update(companies).set({ status: "published" }).where(eq(companies.id, companyId));
@@ -161,7 +161,7 @@ describe("GET /app/user/filter/employee", () => {
   });
 
   test("shows an open invitation of the company to the person", async () => {
-    const invited = await call(api, "POST", "/api/profile/company/employees", { email: maria.email, role: "admin" }, owner.token);
+    const invited = await owner.post("/api/profile/company/employees", { email: maria.email, role: "admin" });
     expect(invited.status).toBe(200);
     const reply = await search(`Мария Самоварова${RUN}`, owner.token);
     expect(reply.body.data).toEqual([
@@ -173,13 +173,7 @@ describe("GET /app/user/filter/employee", () => {
     for (let i = 0; i < 12; i++) await invite(await person(`Чай${i}`, `Чаев${RUN}`, `chaev${i}`));
     const reply = await search(`Чаев${RUN}`, owner.token);
     expect(reply.body.data).toHaveLength(10);
-    const limited = await call(
-      api,
-      "GET",
-      `/app/user/filter/employee?q=${encodeURIComponent(`Чаев${RUN}`)}&limit=3`,
-      undefined,
-      owner.token,
-    );
+    const limited = await owner.get(`/app/user/filter/employee?q=${encodeURIComponent(`Чаев${RUN}`)}&limit=3`);
     expect(limited.body.data).toHaveLength(3);
   });
 
@@ -291,7 +285,7 @@ describe("GET /app/user/form/employee", () => {
     expect((await options()).status).toBe(401);
     expect((await options(loner.token)).body.error.code).toBe("no_company");
     expect((await options(blocked.token)).body.error.code).toBe("member_blocked");
-    expect((await call(api, "GET", "/app/user/form/employee?lang=fr", undefined, owner.token)).status).toBe(400);
+    expect((await owner.get("/app/user/form/employee?lang=fr")).status).toBe(400);
   });
 });
 
@@ -328,7 +322,7 @@ describe("POST /app/employee/form", () => {
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual({ email: ["invalid_email"], role: ["invalid_option"], position: ["too_long"] });
     expect(reply.body.error.code).toBe("invalid_body");
-    const profile = await call(api, "POST", "/api/profile/company/employees", body, owner.token);
+    const profile = await owner.post("/api/profile/company/employees", body);
     expect(profile.status).toBe(400);
     expect(reply.body.error.issues).toEqual(profile.body.error.issues);
     expect((await submit({}, owner.token)).body.errors).toEqual({ email: ["required"] });
@@ -360,7 +354,7 @@ describe("POST /app/employee/form", () => {
   });
 
   test("a body that is not JSON is a 400, not a 500", async () => {
-    const reply = await call(api, "POST", "/app/employee/form", "{not json", owner.token);
+    const reply = await owner.post("/app/employee/form", "{not json");
     expect(reply.status).toBe(400);
     expect(reply.body.error.code).toBe("invalid_body");
   });

@@ -53,7 +53,7 @@ async function product(companyId: number, name: string, moq: string | null = nul
 }
 
 const send = (user: TestUser, body: Record<string, unknown>) =>
-  call(api, "POST", "/api/inquiries", { supplierId, message: "Нужна цена на 500 штук", ...body }, user.token, { "x-client-ip": ip });
+  user.post("/api/inquiries", { supplierId, message: "Нужна цена на 500 штук", ...body }, { "x-client-ip": ip });
 
 beforeAll(async () => {
   api = await openTestApi();
@@ -83,7 +83,7 @@ afterAll(async () => {
 
 /** A small JPEG uploaded by `user` to their unattached uploads (POST /api/files/common); the reply. */
 async function uploadPicture(user: TestUser, name: string) {
-  return call(api, "POST", "/api/files/common", multipart(await jpegPhoto(64, 48), name, "image/jpeg"), user.token);
+  return user.post("/api/files/common", multipart(await jpegPhoto(64, 48), name, "image/jpeg"));
 }
 
 describe("sending an inquiry", () => {
@@ -130,7 +130,7 @@ describe("sending an inquiry", () => {
     expect(refused.body.error.code).toBe("file_not_found");
     const sent = await send(buyer, { message: "С чертежом", fileIds: [upload.body.data.id] });
     expect(sent.status).toBe(201);
-    const view = await call(api, "GET", `/api/conversations/${sent.body.data.conversationId}`, undefined, supplierOwner.token);
+    const view = await supplierOwner.get(`/api/conversations/${sent.body.data.conversationId}`);
     expect(view.body.data.messages[0].files).toMatchObject([{ id: upload.body.data.id, name: "drawing.jpg", url: upload.body.data.url }]);
     // Attached once: the same upload cannot be attached again.
     const again = await send(buyer, { message: "Ещё раз с чертежом", fileIds: [upload.body.data.id] });
@@ -170,7 +170,7 @@ describe("sending an inquiry", () => {
     expect(toMember?.text).toContain(`https://postavka.test/en/profile/conversations/${id}`);
     expect(mails.some((m) => m.to === buyer.email)).toBe(false);
 
-    const seen = await call(api, "GET", `/api/conversations/${id}`, undefined, supplierSales.token);
+    const seen = await supplierSales.get(`/api/conversations/${id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.data).toMatchObject({
       status: "new",
@@ -194,49 +194,43 @@ describe("a conversation", () => {
   });
 
   test("only the buyer and the supplier's employees see it; everyone else gets a 404", async () => {
-    expect((await call(api, "GET", `/api/conversations/${id}`, undefined, buyer.token)).status).toBe(200);
-    expect((await call(api, "GET", `/api/conversations/${id}`, undefined, supplierOwner.token)).status).toBe(200);
+    expect((await buyer.get(`/api/conversations/${id}`)).status).toBe(200);
+    expect((await supplierOwner.get(`/api/conversations/${id}`)).status).toBe(200);
     for (const user of [stranger, otherOwner]) {
-      expect((await call(api, "GET", `/api/conversations/${id}`, undefined, user.token)).status).toBe(404);
-      expect((await call(api, "POST", `/api/conversations/${id}/messages`, { message: "hi" }, user.token)).status).toBe(404);
-      expect((await call(api, "POST", `/api/conversations/${id}/status`, { action: "close" }, user.token)).status).toBe(404);
+      expect((await user.get(`/api/conversations/${id}`)).status).toBe(404);
+      expect((await user.post(`/api/conversations/${id}/messages`, { message: "hi" })).status).toBe(404);
+      expect((await user.post(`/api/conversations/${id}/status`, { action: "close" })).status).toBe(404);
     }
-    expect((await call(api, "GET", `/api/conversations/999999999`, undefined, buyer.token)).status).toBe(404);
-    const otherInbox = await call(api, "GET", "/api/conversations?box=company", undefined, otherOwner.token);
+    expect((await buyer.get(`/api/conversations/999999999`)).status).toBe(404);
+    const otherInbox = await otherOwner.get("/api/conversations?box=company");
     expect(otherInbox.body.data.map((c: { id: number }) => c.id)).not.toContain(id);
-    const strangerInbox = await call(api, "GET", "/api/conversations?box=company", undefined, stranger.token);
+    const strangerInbox = await stranger.get("/api/conversations?box=company");
     expect(strangerInbox.status).toBe(403);
     expect(strangerInbox.body.error.code).toBe("no_company");
   });
 
   test("the supplier answers, the buyer replies; statuses, unread counts and e-mails follow", async () => {
-    const inbox = await call(api, "GET", `/api/conversations?box=company&unread=1&product=${product2Id}`, undefined, supplierOwner.token);
+    const inbox = await supplierOwner.get(`/api/conversations?box=company&unread=1&product=${product2Id}`);
     expect(inbox.body.data.map((c: { id: number }) => c.id)).toContain(id);
     expect(inbox.body.meta.unreadConversations).toBeGreaterThanOrEqual(1);
     expect(inbox.body.meta.products.map((p: { id: number }) => p.id)).toContain(product2Id);
 
     await api.jobs.runDue("notification-mail");
     const before = api.mail.length;
-    const answer = await call(
-      api,
-      "POST",
-      `/api/conversations/${id}/messages`,
-      { message: "Hello! 120 USD per piece, FOB Shanghai." },
-      supplierSales.token,
-    );
+    const answer = await supplierSales.post(`/api/conversations/${id}/messages`, { message: "Hello! 120 USD per piece, FOB Shanghai." });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ side: "supplier", lang: "en", own: true });
 
-    const buyerView = await call(api, "GET", `/api/conversations/${id}`, undefined, buyer.token);
+    const buyerView = await buyer.get(`/api/conversations/${id}`);
     expect(buyerView.body.data).toMatchObject({ status: "answered", unread: 1 });
     expect(buyerView.body.data.messages[1]).toMatchObject({
       side: "supplier",
       author: "supplier-sales Тестов",
       company: { ru: "Трубный завод" },
     });
-    const unread = await call(api, "GET", "/api/conversations/unread", undefined, buyer.token);
+    const unread = await buyer.get("/api/conversations/unread");
     expect(unread.body.data.buyer).toBeGreaterThanOrEqual(1);
-    const badge = await call(api, "GET", "/api/notifications/unread", undefined, buyer.token);
+    const badge = await buyer.get("/api/notifications/unread");
     expect(badge.body.data.unread).toBeGreaterThanOrEqual(1);
 
     await api.jobs.runDue("notification-mail");
@@ -244,42 +238,42 @@ describe("a conversation", () => {
     expect(replyMail?.subject).toMatch(/ответ/i);
     expect(replyMail?.text).toContain("120 USD per piece");
 
-    expect((await call(api, "POST", `/api/conversations/${id}/read`, undefined, buyer.token)).status).toBe(200);
-    const read = await call(api, "GET", `/api/conversations/${id}`, undefined, buyer.token);
+    expect((await buyer.post(`/api/conversations/${id}/read`)).status).toBe(200);
+    const read = await buyer.get(`/api/conversations/${id}`);
     expect(read.body.data.unread).toBe(0);
 
-    const reply = await call(api, "POST", `/api/conversations/${id}/messages`, { message: "Спасибо, а за 1000 штук?" }, buyer.token);
+    const reply = await buyer.post(`/api/conversations/${id}/messages`, { message: "Спасибо, а за 1000 штук?" });
     expect(reply.status).toBe(201);
-    const supplierView = await call(api, "GET", `/api/conversations/${id}`, undefined, supplierOwner.token);
+    const supplierView = await supplierOwner.get(`/api/conversations/${id}`);
     expect(supplierView.body.data.status).toBe("new");
   });
 
   test("either side closes; closing twice is invalid_transition; a message reopens it", async () => {
-    const closed = await call(api, "POST", `/api/conversations/${id}/status`, { action: "close" }, buyer.token);
+    const closed = await buyer.post(`/api/conversations/${id}/status`, { action: "close" });
     expect(closed.body.data.status).toBe("closed");
-    const again = await call(api, "POST", `/api/conversations/${id}/status`, { action: "close" }, supplierOwner.token);
+    const again = await supplierOwner.post(`/api/conversations/${id}/status`, { action: "close" });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("invalid_transition");
-    const list = await call(api, "GET", "/api/conversations?box=buyer&status=closed", undefined, buyer.token);
+    const list = await buyer.get("/api/conversations?box=buyer&status=closed");
     expect(list.body.data.map((c: { id: number }) => c.id)).toContain(id);
-    await call(api, "POST", `/api/conversations/${id}/messages`, { message: "Всё же вопрос" }, supplierOwner.token);
-    const reopened = await call(api, "GET", `/api/conversations/${id}`, undefined, buyer.token);
+    await supplierOwner.post(`/api/conversations/${id}/messages`, { message: "Всё же вопрос" });
+    const reopened = await buyer.get(`/api/conversations/${id}`);
     expect(reopened.body.data.status).toBe("answered");
-    const reopen = await call(api, "POST", `/api/conversations/${id}/status`, { action: "reopen" }, buyer.token);
+    const reopen = await buyer.post(`/api/conversations/${id}/status`, { action: "reopen" });
     expect(reopen.status).toBe(409);
   });
 
   test("a message can be reported by a participant only", async () => {
-    const view = await call(api, "GET", `/api/conversations/${id}`, undefined, buyer.token);
+    const view = await buyer.get(`/api/conversations/${id}`);
     const messageId = view.body.data.messages[1].id;
-    expect((await call(api, "POST", `/api/conversations/messages/${messageId}/report`, { reason: "spam" }, buyer.token)).status).toBe(200);
-    expect((await call(api, "POST", `/api/conversations/messages/${messageId}/report`, { reason: "again" }, buyer.token)).status).toBe(200);
-    expect((await call(api, "POST", `/api/conversations/messages/${messageId}/report`, {}, stranger.token)).status).toBe(404);
+    expect((await buyer.post(`/api/conversations/messages/${messageId}/report`, { reason: "spam" })).status).toBe(200);
+    expect((await buyer.post(`/api/conversations/messages/${messageId}/report`, { reason: "again" })).status).toBe(200);
+    expect((await stranger.post(`/api/conversations/messages/${messageId}/report`, {})).status).toBe(404);
 
     // Staff see the report once, hide the message (audited); both sides then see it hidden.
-    expect((await call(api, "GET", "/app/admin/message-reports", undefined, buyer.token)).status).toBe(403);
+    expect((await buyer.get("/app/admin/message-reports")).status).toBe(403);
     const moderator = await createUser(api, "moderator", { role: "MODERATOR" });
-    const reports = await call(api, "GET", "/app/admin/message-reports?perPage=100", undefined, moderator.token);
+    const reports = await moderator.get("/app/admin/message-reports?perPage=100");
     const report = reports.body.data.find((r: { messageId: number }) => r.messageId === messageId);
     expect(report).toMatchObject({ conversationId: id, reason: "spam", hidden: false, reporter: { id: buyer.id } });
     // In context: the message before it and the one after, in order, the reported one marked.
@@ -289,11 +283,11 @@ describe("a conversation", () => {
       [messageId, true],
       ...(ids[2] ? [[ids[2], false]] : []),
     ]);
-    const hidden = await call(api, "POST", `/app/admin/message-reports/${report.id}`, { action: "hide" }, moderator.token);
+    const hidden = await moderator.post(`/app/admin/message-reports/${report.id}`, { action: "hide" });
     expect(hidden.status).toBe(200);
-    const after = await call(api, "GET", `/api/conversations/${id}`, undefined, supplierOwner.token);
+    const after = await supplierOwner.get(`/api/conversations/${id}`);
     expect(after.body.data.messages[1]).toMatchObject({ hidden: true, body: "", files: [] });
-    const open = await call(api, "GET", "/app/admin/message-reports?perPage=100", undefined, moderator.token);
+    const open = await moderator.get("/app/admin/message-reports?perPage=100");
     expect(open.body.data.some((r: { messageId: number }) => r.messageId === messageId)).toBe(false);
     const audit = await api.db.execute(
       sql`select action from admin_audit_log where entity_type = 'message' and entity_id = ${String(messageId)}`,
@@ -353,10 +347,10 @@ describe("suppliers with nobody on the platform", () => {
     expect(invitations).toMatchObject([{ invitedEmail: address, role: "owner", status: "invited", userId: null }]);
     // The person behind the address signs in, sees the invitation, joins and finds the inquiries.
     const person = await createUser(api, "factory-person", { email: address });
-    const profile = await call(api, "GET", "/api/profile", undefined, person.token);
+    const profile = await person.get("/api/profile");
     const invitation = profile.body.data.invitations[0];
-    expect((await call(api, "POST", `/api/profile/invitations/${invitation.id}/accept`, undefined, person.token)).status).toBe(200);
-    const inbox = await call(api, "GET", "/api/conversations?box=company", undefined, person.token);
+    expect((await person.post(`/api/profile/invitations/${invitation.id}/accept`)).status).toBe(200);
+    const inbox = await person.get("/api/conversations?box=company");
     expect(inbox.body.data).toHaveLength(4);
     await api.db.delete(companies).where(eq(companies.id, unclaimed));
   });
@@ -367,8 +361,8 @@ describe("notification settings", () => {
     const digester = await createUser(api, "digester", { locale: "zh" });
     const digestCompany = await company("Дайджест");
     await join(digester, digestCompany, "owner");
-    expect((await call(api, "GET", "/api/notifications/settings", undefined, digester.token)).body.data.emailMode).toBe("instant");
-    const put = await call(api, "PUT", "/api/notifications/settings", { emailMode: "digest" }, digester.token);
+    expect((await digester.get("/api/notifications/settings")).body.data.emailMode).toBe("instant");
+    const put = await digester.put("/api/notifications/settings", { emailMode: "digest" });
     expect(put.body.data.emailMode).toBe("digest");
     supplierId = digestCompany;
     await send(buyer, { message: "Первый вопрос" });
@@ -380,9 +374,9 @@ describe("notification settings", () => {
     const digests = api.mail.filter((m) => m.to === digester.email);
     expect(digests).toHaveLength(1);
     expect(digests[0]!.text.match(/\/zh\/profile\/conversations\/\d+/g)).toHaveLength(2);
-    const list = await call(api, "GET", "/api/notifications", undefined, digester.token);
+    const list = await digester.get("/api/notifications");
     expect(list.body.meta.unread).toBe(2);
-    const read = await call(api, "POST", "/api/notifications/read", {}, digester.token);
+    const read = await digester.post("/api/notifications/read", {});
     expect(read.body.data.unread).toBe(0);
   });
 });
@@ -416,7 +410,7 @@ describe("response metrics", () => {
 
 test("the staff filter lists a supplier's inquiries with their message counts, and exports them as CSV", async () => {
   const moderator = await createUser(api, "filter-moderator", { role: "MODERATOR" });
-  const page = await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&limit=200`, undefined, moderator.token);
+  const page = await moderator.get(`/app/admin/filter/inquiries?company=${supplierId}&limit=200`);
   expect(page.status).toBe(200);
   expect(page.body.data.items.length).toBeGreaterThan(0);
   for (const row of page.body.data.items) expect(row).toMatchObject({ supplier_company_id: supplierId });
@@ -425,10 +419,10 @@ test("the staff filter lists a supplier's inquiries with their message counts, a
   );
   const statuses = page.body.data.facets.status.map((f: { value: string }) => f.value);
   expect(statuses.every((s: string) => ["new", "answered", "closed"].includes(s))).toBe(true);
-  const answered = await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&status=answered`, undefined, moderator.token);
+  const answered = await moderator.get(`/app/admin/filter/inquiries?company=${supplierId}&status=answered`);
   // An inquiry changes by its messages: "changed" days are those of its last message (all written by this file's run).
   const totalOf = async (filters: string) =>
-    (await call(api, "GET", `/app/admin/filter/inquiries?company=${supplierId}&${filters}`, undefined, moderator.token)).body.meta.total;
+    (await moderator.get(`/app/admin/filter/inquiries?company=${supplierId}&${filters}`)).body.meta.total;
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   expect(await totalOf(`updatedFrom=${yesterday}`)).toBe(page.body.meta.total);
   expect(await totalOf("updatedTo=2025-01-01")).toBe(0);
@@ -437,6 +431,6 @@ test("the staff filter lists a supplier's inquiries with their message counts, a
     headers: { authorization: `Bearer ${moderator.token}` },
   });
   expect((await csv.text()).split("\n")[0]).toContain("supplier_company_id");
-  expect((await call(api, "GET", "/app/admin/filter/inquiries", undefined, supplierOwner.token)).status).toBe(403);
-  expect((await call(api, "GET", "/app/admin/filter/inquiries?status=lost", undefined, moderator.token)).status).toBe(400);
+  expect((await supplierOwner.get("/app/admin/filter/inquiries")).status).toBe(403);
+  expect((await moderator.get("/app/admin/filter/inquiries?status=lost")).status).toBe(400);
 });

@@ -39,21 +39,19 @@ beforeAll(async () => {
     .values({ name: { zh: "翻译管道厂", en: "Translate Pipes" }, country: "CN", status: "published", publishedAt: new Date() })
     .returning({ id: companies.id });
   await api.db.insert(companyMembers).values({ companyId: company!.id, userId: supplier.id, role: "owner", status: "active" });
-  const sent = await call(api, "POST", "/api/inquiries", { supplierId: company!.id, message: BUYER_TEXT }, buyer.token, {
-    "x-client-ip": `10.33.${process.pid % 250}.7`,
-  });
+  const sent = await buyer.post(
+    "/api/inquiries",
+    { supplierId: company!.id, message: BUYER_TEXT },
+    {
+      "x-client-ip": `10.33.${process.pid % 250}.7`,
+    },
+  );
   expect(sent.status).toBe(201);
   conversationId = sent.body.data.conversationId;
-  const reply = await call(
-    api,
-    "POST",
-    `/api/conversations/${conversationId}/messages`,
-    { message: SUPPLIER_TEXT, lang: "zh" },
-    supplier.token,
-  );
+  const reply = await supplier.post(`/api/conversations/${conversationId}/messages`, { message: SUPPLIER_TEXT, lang: "zh" });
   expect(reply.status).toBe(201);
   supplierMessageId = reply.body.data.id;
-  const view = await call(api, "GET", `/api/conversations/${conversationId}`, undefined, buyer.token);
+  const view = await buyer.get(`/api/conversations/${conversationId}`);
   buyerMessageId = view.body.data.messages[0].id;
 });
 
@@ -81,12 +79,12 @@ describe("translating a conversation message", () => {
     expect(again.body.data.text).toBe(fakeTranslation(BUYER_TEXT, "en"));
     expect(fake.requests.length).toBe(before + 1);
     // The conversation read in English carries it; read in Russian, the buyer's own message has none.
-    const en = await call(api, "GET", `/api/conversations/${conversationId}?lang=en`, undefined, supplier.token);
+    const en = await supplier.get(`/api/conversations/${conversationId}?lang=en`);
     expect(en.body.data.canTranslate).toBe(true);
     const message = en.body.data.messages.find((m: { id: number }) => m.id === buyerMessageId);
     expect(message.translation).toEqual({ text: fakeTranslation(BUYER_TEXT, "en"), sourceLang: "ru", targetLang: "en" });
     expect(message.body).toBe(BUYER_TEXT);
-    const ru = await call(api, "GET", `/api/conversations/${conversationId}?lang=ru`, undefined, buyer.token);
+    const ru = await buyer.get(`/api/conversations/${conversationId}?lang=ru`);
     expect(ru.body.data.messages.find((m: { id: number }) => m.id === buyerMessageId).translation).toBeNull();
   });
 

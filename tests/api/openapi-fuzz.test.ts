@@ -63,15 +63,15 @@ test("a NUL character in a JSON body or a form field is a 400 naming the field, 
   const query = await call(api, "GET", "/api/rfq?q=a%00b");
   expect(query.status).toBe(200);
   expect(query.body.data).toEqual((await call(api, "GET", "/api/rfq?q=ab")).body.data);
-  const body = await call(api, "POST", "/api/profile/company/products", { name: { ru: "Труба\u0000" } }, fixtures.owner.token);
+  const body = await fixtures.owner.post("/api/profile/company/products", { name: { ru: "Труба\u0000" } });
   expect(body.status).toBe(400);
   expect(body.body.error).toMatchObject({ code: "invalid_body", issues: [{ path: "name.ru", message: "invalid_format" }] });
-  const key = await call(api, "PUT", "/api/profile/company/facts", { facts: { "\u0000": "x" } }, fixtures.owner.token);
+  const key = await fixtures.owner.put("/api/profile/company/facts", { facts: { "\u0000": "x" } });
   expect(key.status).toBe(400);
   const form = new FormData();
   form.set("file", new File([new Uint8Array([1, 2, 3])], "a.png"));
   form.set("title.ru", "a\u0000");
-  const upload = await call(api, "POST", "/api/files/common", form, fixtures.owner.token);
+  const upload = await fixtures.owner.post("/api/files/common", form);
   expect(upload.status).toBe(400);
   expect(upload.body.error.issues).toEqual([{ path: "title.ru", message: "invalid_format" }]);
   expect((await call(api, "GET", "/api/rfq?q=ab")).status).toBe(200);
@@ -116,21 +116,21 @@ test("a cover for an unknown story is refused before anything is stored", async 
   const before = await writer.snapshot();
   const form = new FormData();
   form.set("file", new File([new Uint8Array(await pngPicture(16, 16))], "cover.png", { type: "image/png" }));
-  const reply = await call(api, "PUT", "/app/admin/stories/2147483000/cover", form, fixtures.admin.token);
+  const reply = await fixtures.admin.put("/app/admin/stories/2147483000/cover", form);
   expect(reply.status).toBe(404);
   expect(await writer.writesSince(before)).toEqual([]);
 });
 
 // Found by the fuzzer: a file for a product under moderation was stored, then refused with 409.
 test("a file for a product under moderation is refused before anything is stored", async () => {
-  const created = await call(api, "POST", "/api/profile/company/products", { name: { ru: "На модерации" } }, fixtures.owner.token);
+  const created = await fixtures.owner.post("/api/profile/company/products", { name: { ru: "На модерации" } });
   const id = created.body.data.id as number;
   await api.database.pool.query("update products set status = 'moderation' where id = $1", [id]);
   const writer = await createWriter(api);
   const before = await writer.snapshot();
   const form = new FormData();
   form.set("file", new File([new Uint8Array(await pngPicture(16, 16))], "photo.png", { type: "image/png" }));
-  const reply = await call(api, "POST", `/api/profile/company/products/${id}/files`, form, fixtures.owner.token);
+  const reply = await fixtures.owner.post(`/api/profile/company/products/${id}/files`, form);
   expect(reply.status).toBe(409);
   expect(reply.body.error.code).toBe("under_moderation");
   expect(await writer.writesSince(before)).toEqual([]);

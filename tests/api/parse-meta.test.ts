@@ -300,7 +300,7 @@ describe("reading a page", () => {
   });
 
   test("the same through POST with a JSON body", async () => {
-    const reply = await call(api, "POST", "/app/parse/meta", { url: siteUrl("/ru/catalog/page.html") }, user.token);
+    const reply = await user.post("/app/parse/meta", { url: siteUrl("/ru/catalog/page.html") });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({ title: "Каталог", icon: siteUrl("/favicon.ico"), image: siteUrl("/ru/img/tea.png") });
   });
@@ -456,7 +456,7 @@ describe("who may call", () => {
   });
 
   test("a missing url is a 400 invalid_query", async () => {
-    const reply = await call(api, "GET", "/app/parse/meta", undefined, user.token);
+    const reply = await user.get("/app/parse/meta");
     expect(reply.status).toBe(400);
     expect(reply.body.error.code).toBe("invalid_query");
   });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { createLogger } from "../../server/logger.ts";
 import { runImport } from "../../server/price-lists/import.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, multipart, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, multipart, type TestUser } from "../support/profile.ts";
 import { tableRows } from "../fixtures/price-lists/make-fixtures.ts";
 
 let api: TestApi;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   api = await openTestApi();
   await cleanupProfileData(api);
   owner = await createUser(api, "pricelist-scale");
-  expect((await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Объём»" }, country: "RU" }, owner.token)).status).toBe(201);
+  expect((await owner.post("/api/profile/company", { name: { ru: "ООО «Объём»" }, country: "RU" })).status).toBe(201);
 }, 60_000);
 
 afterAll(async () => {
@@ -37,17 +37,11 @@ test.skipIf(!process.env.PRICE_LIST_SCALE)(
       .map((r) => r.join(";"))
       .join("\n");
     let at = Date.now();
-    const uploaded = await call(
-      api,
-      "POST",
-      "/api/profile/company/price-lists",
-      multipart(new TextEncoder().encode(csv), "big.csv"),
-      owner.token,
-    );
+    const uploaded = await owner.post("/api/profile/company/price-lists", multipart(new TextEncoder().encode(csv), "big.csv"));
     expect(uploaded.status).toBe(201);
     const run = uploaded.body.data;
     console.info(`[measure] ${api.engine}: preview of 50,000 rows (${(csv.length / 1e6).toFixed(1)} MB) in ${Date.now() - at} ms`);
-    expect((await call(api, "POST", `/api/profile/company/price-lists/${run.id}/import`, undefined, owner.token)).status).toBe(200);
+    expect((await owner.post(`/api/profile/company/price-lists/${run.id}/import`)).status).toBe(200);
 
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();

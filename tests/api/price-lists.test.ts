@@ -28,7 +28,7 @@ const logger = createLogger({ level: "silent" });
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 async function upload(user: TestUser, bytes: Uint8Array, name: string, lang?: string) {
-  return call(api, "POST", P, multipart(bytes, name, "application/octet-stream", lang ? { lang } : {}), user.token);
+  return user.post(P, multipart(bytes, name, "application/octet-stream", lang ? { lang } : {}));
 }
 
 async function draftsOf(skuPrefix: string) {
@@ -43,10 +43,10 @@ beforeAll(async () => {
   await cleanupProfileData(api);
   owner = await createUser(api, "pricelist-owner");
   other = await createUser(api, "pricelist-other");
-  const created = await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Прайс»" }, country: "RU" }, owner.token);
+  const created = await owner.post("/api/profile/company", { name: { ru: "ООО «Прайс»" }, country: "RU" });
   expect(created.status).toBe(201);
   companyId = created.body.data.id;
-  expect((await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Чужие»" }, country: "CN" }, other.token)).status).toBe(201);
+  expect((await other.post("/api/profile/company", { name: { ru: "ООО «Чужие»" }, country: "CN" })).status).toBe(201);
   await api.db.delete(categories).where(eq(categories.slug, "test-pricelists-pipes"));
   const [category] = await api.db
     .insert(categories)
@@ -86,26 +86,20 @@ describe("price lists", () => {
     expect(run.ymlCategories.map((c: { name: string }) => c.name)).toEqual(["Трубы", "Трубы стальные", "Прочее"]);
 
     // Map YML category 2 to one of ours; the preview is read again with it.
-    const mapped = await call(
-      api,
-      "PUT",
-      `${P}/${run.id}/mapping`,
-      { ...run.mapping, categories: { "1": null, "2": categoryId, "3": null } },
-      owner.token,
-    );
+    const mapped = await owner.put(`${P}/${run.id}/mapping`, { ...run.mapping, categories: { "1": null, "2": categoryId, "3": null } });
     expect(mapped.status).toBe(200);
     expect(mapped.body.data.sample[0].categoryId).toBe(categoryId); // offer 1 is in category (1 % 3) + 1 = 2
     expect(mapped.body.data.validRows).toBe(4996);
 
-    const queued = await call(api, "POST", `${P}/${run.id}/import`, undefined, owner.token);
+    const queued = await owner.post(`${P}/${run.id}/import`);
     expect(queued.status).toBe(200);
     expect(queued.body.data.status).toBe("queued");
     // Not twice.
-    expect((await call(api, "POST", `${P}/${run.id}/import`, undefined, owner.token)).status).toBe(409);
-    expect((await call(api, "PUT", `${P}/${run.id}/mapping`, run.mapping, owner.token)).status).toBe(409);
+    expect((await owner.post(`${P}/${run.id}/import`)).status).toBe(409);
+    expect((await owner.put(`${P}/${run.id}/mapping`, run.mapping)).status).toBe(409);
 
     expect(await api.jobs.runDue("price-list-import")).toBe(1);
-    const done = (await call(api, "GET", `${P}/${run.id}`, undefined, owner.token)).body.data;
+    const done = (await owner.get(`${P}/${run.id}`)).body.data;
     expect(done).toMatchObject({ status: "done", progress: { processed: 4996, total: 4996, created: 4996, updated: 0 }, failure: null });
     console.info(`[measure] ${api.engine}: 5,000-offer YML uploaded, previewed, remapped and imported in ${Date.now() - started} ms`);
 
@@ -121,7 +115,7 @@ describe("price lists", () => {
     expect(tiers.map((t) => [Number(t.minQuantity), Number(t.price), t.currency, t.unit])).toEqual([[1, 103.5, "RUB", "pcs"]]);
     expect(rows.find((r) => r.sku === "YML-10")!.priceCurrency).toBe("CNY");
     // The products page lists them as drafts.
-    const list = await call(api, "GET", "/api/profile/company/products?status=draft&perPage=1", undefined, owner.token);
+    const list = await owner.get("/api/profile/company/products?status=draft&perPage=1");
     expect(list.body.meta.total).toBeGreaterThanOrEqual(4996);
   }, 180_000);
 
@@ -139,12 +133,12 @@ describe("price lists", () => {
     // Ignoring the unit column makes row 12 valid (the default unit applies).
     const columns = [...run.mapping.columns];
     columns[4] = "";
-    const mapped = (await call(api, "PUT", `${P}/${run.id}/mapping`, { ...run.mapping, columns, unit: "kg" }, owner.token)).body.data;
+    const mapped = (await owner.put(`${P}/${run.id}/mapping`, { ...run.mapping, columns, unit: "kg" })).body.data;
     expect(mapped).toMatchObject({ validRows: 998, invalidRows: 2 });
     expect(mapped.sample[0]).toMatchObject({ unit: "kg", price: "1001.5" });
-    expect((await call(api, "POST", `${P}/${run.id}/import`, undefined, owner.token)).status).toBe(200);
+    expect((await owner.post(`${P}/${run.id}/import`)).status).toBe(200);
     await api.jobs.runDue("price-list-import");
-    expect((await call(api, "GET", `${P}/${run.id}`, undefined, owner.token)).body.data).toMatchObject({
+    expect((await owner.get(`${P}/${run.id}`)).body.data).toMatchObject({
       status: "done",
       progress: { created: 998, updated: 0 },
     });
@@ -159,9 +153,9 @@ describe("price lists", () => {
     ].join("\n");
     const second = (await upload(owner, utf8(csv), "update.csv")).body.data;
     expect(second).toMatchObject({ format: "csv", reading: { encoding: "utf-8", delimiter: ";" }, validRows: 3 });
-    await call(api, "POST", `${P}/${second.id}/import`, undefined, owner.token);
+    await owner.post(`${P}/${second.id}/import`);
     await api.jobs.runDue("price-list-import");
-    expect((await call(api, "GET", `${P}/${second.id}`, undefined, owner.token)).body.data.progress).toMatchObject({
+    expect((await owner.get(`${P}/${second.id}`)).body.data.progress).toMatchObject({
       created: 1,
       updated: 1,
     });
@@ -195,14 +189,14 @@ describe("price lists", () => {
     ].join("\n");
     const run = (await upload(owner, utf8(csv), "fail.csv")).body.data;
     expect(run.reading.delimiter).toBe(",");
-    await call(api, "POST", `${P}/${run.id}/import`, undefined, owner.token);
+    await owner.post(`${P}/${run.id}/import`);
     await runImport(api.db, api.storage, logger, run.id, {
       batchSize: 2,
       afterBatch: (n) => {
         if (n === 2) throw new Error("the disk is full");
       },
     });
-    const failed = (await call(api, "GET", `${P}/${run.id}`, undefined, owner.token)).body.data;
+    const failed = (await owner.get(`${P}/${run.id}`)).body.data;
     expect(failed).toMatchObject({ status: "failed", failure: "the disk is full", progress: { created: 0, updated: 0 } });
     expect(await draftsOf("FAIL")).toHaveLength(0);
     const [after] = await api.db.select().from(products).where(eq(products.id, before!.id));
@@ -231,13 +225,13 @@ describe("price lists", () => {
 
   test("another company's run is a 404; without a company 403; unknown ids 404", async () => {
     const run = (await upload(owner, utf8("SKU;Name\nZ-1;Secret"), "mine.csv")).body.data;
-    expect((await call(api, "GET", `${P}/${run.id}`, undefined, other.token)).status).toBe(404);
-    expect((await call(api, "PUT", `${P}/${run.id}/mapping`, run.mapping, other.token)).status).toBe(404);
-    expect((await call(api, "POST", `${P}/${run.id}/import`, undefined, other.token)).status).toBe(404);
-    expect((await call(api, "GET", P, undefined, other.token)).body.data.map((r: { id: number }) => r.id)).not.toContain(run.id);
+    expect((await other.get(`${P}/${run.id}`)).status).toBe(404);
+    expect((await other.put(`${P}/${run.id}/mapping`, run.mapping)).status).toBe(404);
+    expect((await other.post(`${P}/${run.id}/import`)).status).toBe(404);
+    expect((await other.get(P)).body.data.map((r: { id: number }) => r.id)).not.toContain(run.id);
     const loner = await createUser(api, "pricelist-loner");
     expect((await upload(loner, utf8("SKU;Name\nZ-1;x"), "x.csv")).status).toBe(403);
-    expect((await call(api, "GET", `${P}/2147483600`, undefined, owner.token)).status).toBe(404);
+    expect((await owner.get(`${P}/2147483600`)).status).toBe(404);
     expect((await call(api, "GET", P, undefined)).status).toBe(401);
   });
 
@@ -253,7 +247,7 @@ describe("price lists", () => {
     expect([broken.status, broken.body.error.code]).toEqual([422, "price_list_unreadable"]);
     const bad = (await upload(owner, utf8("SKU;Name;Price\nB-1;;12\nB-2;Bolt;abc"), "bad.csv")).body.data;
     expect(bad).toMatchObject({ validRows: 0, invalidRows: 2 });
-    const refused = await call(api, "POST", `${P}/${bad.id}/import`, undefined, owner.token);
+    const refused = await owner.post(`${P}/${bad.id}/import`);
     expect([refused.status, refused.body.error.code]).toEqual([409, "no_valid_rows"]);
   });
 
@@ -263,7 +257,7 @@ describe("price lists", () => {
       await upload(owner, utf8(`SKU;Name;Price;Unit;Материал\nEXP-1;"${formula.replace(/"/g, '""')}";5;кг;Сталь`), "formula.csv")
     ).body.data;
     expect(run.validRows).toBe(1);
-    await call(api, "POST", `${P}/${run.id}/import`, undefined, owner.token);
+    await owner.post(`${P}/${run.id}/import`);
     await api.jobs.runDue("price-list-import");
     const get = (format: string) =>
       api.app.request(`${P}/export?format=${format}`, { headers: { authorization: `Bearer ${owner.token}` } });

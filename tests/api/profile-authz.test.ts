@@ -42,12 +42,6 @@ async function admin(...argv: string[]) {
   return runAdmin(argv, { db: api.db, storage: api.storage, out: () => {}, err: () => {} });
 }
 
-async function ok<T = any>(method: string, url: string, body: unknown, token: string, status = [200, 201]): Promise<T> {
-  const reply = await call(api, method, url, body, token);
-  if (!status.includes(reply.status)) throw new Error(`${method} ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body.data as T;
-}
-
 /** Everything of company A in the database, as JSON (ordered), to compare before and after. */
 async function snapshot(): Promise<string> {
   const c = ids.companyA!;
@@ -77,64 +71,45 @@ beforeAll(async () => {
 
   // Company B, published, with a published product A links to.
   outsider = await createUser(api, "outsider");
-  ids.companyB = (await ok("POST", "/api/profile/company", { name: { ru: "ООО «Бета»" }, country: "RU" }, outsider.token)).id;
-  await ok(
-    "POST",
-    "/api/profile/company/legal-entities",
-    { kind: "legal", inn: entityB!.inn, nameFull: entityB!.nameFull },
-    outsider.token,
-  );
-  ids.productB = (await ok("POST", "/api/profile/company/products", { name: { ru: "Изделие Беты" } }, outsider.token)).id;
-  await ok("PATCH", "/api/profile/company/status", { action: "submit" }, outsider.token);
-  await ok("PATCH", `/api/profile/company/products/${ids.productB}/status`, { action: "submit" }, outsider.token);
+  ids.companyB = (await outsider.ok("POST", "/api/profile/company", { name: { ru: "ООО «Бета»" }, country: "RU" })).id;
+  await outsider.ok("POST", "/api/profile/company/legal-entities", { kind: "legal", inn: entityB!.inn, nameFull: entityB!.nameFull });
+  ids.productB = (await outsider.ok("POST", "/api/profile/company/products", { name: { ru: "Изделие Беты" } })).id;
+  await outsider.ok("PATCH", "/api/profile/company/status", { action: "submit" });
+  await outsider.ok("PATCH", `/api/profile/company/products/${ids.productB}/status`, { action: "submit" });
   expect(await admin("approve", "company", String(ids.companyB))).toBe(0);
   expect(await admin("approve", "product", String(ids.productB))).toBe(0);
 
   // Company A and its people.
   for (const label of ["owner", "admin", "member", "blocked"]) A[label] = await createUser(api, `a-${label}`);
-  ids.companyA = (
-    await ok("POST", "/api/profile/company", { name: { ru: "ООО «Альфа»" }, country: "RU", okvedMain: "46.74" }, A.owner!.token)
-  ).id;
+  ids.companyA = (await A.owner!.ok("POST", "/api/profile/company", { name: { ru: "ООО «Альфа»" }, country: "RU", okvedMain: "46.74" })).id;
   for (const [label, role] of [
     ["admin", "admin"],
     ["member", "member"],
     ["blocked", "admin"],
   ] as const) {
-    await ok("POST", "/api/profile/company/employees", { email: A[label]!.email, role }, A.owner!.token);
-    const [invitation] = await ok<{ id: number }[]>("GET", "/api/profile/invitations", undefined, A[label]!.token);
-    await ok("POST", `/api/profile/invitations/${invitation!.id}/accept`, undefined, A[label]!.token);
+    await A.owner!.ok("POST", "/api/profile/company/employees", { email: A[label]!.email, role });
+    const [invitation] = await A[label]!.ok<{ id: number }[]>("GET", "/api/profile/invitations");
+    await A[label]!.ok("POST", `/api/profile/invitations/${invitation!.id}/accept`);
   }
-  const employees = await ok<{ id: number; userId: number }[]>("GET", "/api/profile/company/employees", undefined, A.owner!.token);
+  const employees = await A.owner!.ok<{ id: number; userId: number }[]>("GET", "/api/profile/company/employees");
   for (const label of ["owner", "admin", "member", "blocked"])
     ids[`member_${label}`] = employees.find((e) => e.userId === A[label]!.id)!.id;
-  ids.invitation = (
-    await ok("POST", "/api/profile/company/employees", { email: uniqueEmail("a-invited"), role: "member" }, A.owner!.token)
-  ).id;
-  await ok("PATCH", `/api/profile/company/employees/${ids.member_blocked}/status`, { status: "blocked" }, A.owner!.token);
+  ids.invitation = (await A.owner!.ok("POST", "/api/profile/company/employees", { email: uniqueEmail("a-invited"), role: "member" })).id;
+  await A.owner!.ok("PATCH", `/api/profile/company/employees/${ids.member_blocked}/status`, { status: "blocked" });
 
   ids.legalA = (
-    await ok(
-      "POST",
-      "/api/profile/company/legal-entities",
-      { kind: "legal", inn: entityA!.inn, nameFull: entityA!.nameFull },
-      A.owner!.token,
-    )
+    await A.owner!.ok("POST", "/api/profile/company/legal-entities", { kind: "legal", inn: entityA!.inn, nameFull: entityA!.nameFull })
   ).id;
-  ids.productA = (await ok("POST", "/api/profile/company/products", { name: { ru: "Изделие Альфы" } }, A.owner!.token)).id;
-  await ok(
-    "PUT",
-    `/api/profile/company/products/${ids.productA}/prices`,
-    { tiers: [{ minQuantity: 1, price: 10, currency: "RUB", unit: "pcs" }] },
-    A.owner!.token,
-  );
-  await ok("PUT", `/api/profile/company/products/${ids.productA}/variants`, { variants: [{ name: { ru: "Синий" } }] }, A.owner!.token);
-  ids.productFileA = (
-    await ok("POST", `/api/profile/company/products/${ids.productA}/files`, multipart(photo, "a.jpg"), A.owner!.token)
-  ).id;
-  ids.companyFileA = (await ok("POST", "/api/profile/company/files", multipart(photo, "office.jpg"), A.owner!.token)).id;
-  await ok("PUT", "/api/profile/company/logo", multipart(photo, "logo.jpg"), A.owner!.token);
-  await ok("POST", "/api/profile/company/product-company", { productId: ids.productB, kind: "dealer" }, A.owner!.token);
-  ids.uploadA = (await ok("POST", "/api/files/common", multipart(photo, "temp.jpg"), A.owner!.token)).id;
+  ids.productA = (await A.owner!.ok("POST", "/api/profile/company/products", { name: { ru: "Изделие Альфы" } })).id;
+  await A.owner!.ok("PUT", `/api/profile/company/products/${ids.productA}/prices`, {
+    tiers: [{ minQuantity: 1, price: 10, currency: "RUB", unit: "pcs" }],
+  });
+  await A.owner!.ok("PUT", `/api/profile/company/products/${ids.productA}/variants`, { variants: [{ name: { ru: "Синий" } }] });
+  ids.productFileA = (await A.owner!.ok("POST", `/api/profile/company/products/${ids.productA}/files`, multipart(photo, "a.jpg"))).id;
+  ids.companyFileA = (await A.owner!.ok("POST", "/api/profile/company/files", multipart(photo, "office.jpg"))).id;
+  await A.owner!.ok("PUT", "/api/profile/company/logo", multipart(photo, "logo.jpg"));
+  await A.owner!.ok("POST", "/api/profile/company/product-company", { productId: ids.productB, kind: "dealer" });
+  ids.uploadA = (await A.owner!.ok("POST", "/api/files/common", multipart(photo, "temp.jpg"))).id;
 
   homeless = await createUser(api, "homeless");
 }, 120_000);
@@ -340,12 +315,12 @@ describe("authorization matrix", () => {
   });
 
   test("an outsider's id-less calls only ever see their own company", async () => {
-    expect((await ok("GET", P, undefined, outsider.token)).id).toBe(ids.companyB);
-    const products = await ok<{ id: number }[]>("GET", `${P}/products`, undefined, outsider.token);
+    expect((await outsider.ok("GET", P)).id).toBe(ids.companyB);
+    const products = await outsider.ok<{ id: number }[]>("GET", `${P}/products`);
     expect(products.map((p) => p.id)).toEqual([ids.productB]);
-    const employees = await ok<{ userId: number }[]>("GET", `${P}/employees`, undefined, outsider.token);
+    const employees = await outsider.ok<{ userId: number }[]>("GET", `${P}/employees`);
     expect(employees.map((e) => e.userId)).toEqual([outsider.id]);
-    const uploads = await ok<{ id: number }[]>("GET", "/api/files/common", undefined, outsider.token);
+    const uploads = await outsider.ok<{ id: number }[]>("GET", "/api/files/common");
     expect(uploads.map((u) => u.id)).not.toContain(ids.uploadA);
   });
 
@@ -358,7 +333,7 @@ describe("authorization matrix", () => {
       `${P}/legal-entities/99999999999`,
       `${P}/employees/0`,
     ]) {
-      const reply = await call(api, "GET", path, undefined, A.owner!.token);
+      const reply = await A.owner!.get(path);
       expect(reply.status, path).toBe(404);
     }
   });
@@ -367,42 +342,40 @@ describe("authorization matrix", () => {
 describe("blocking", () => {
   test("a blocked employee loses access on the very next request; unblocking restores it", async () => {
     const member = A.member!;
-    expect((await call(api, "GET", `${P}/products`, undefined, member.token)).status).toBe(200);
-    await ok("PATCH", `${P}/employees/${ids.member_member}/status`, { status: "blocked" }, A.admin!.token);
-    const refused = await call(api, "GET", `${P}/products`, undefined, member.token);
+    expect((await member.get(`${P}/products`)).status).toBe(200);
+    await A.admin!.ok("PATCH", `${P}/employees/${ids.member_member}/status`, { status: "blocked" });
+    const refused = await member.get(`${P}/products`);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("member_blocked");
-    const profile = await call(api, "GET", "/api/profile", undefined, member.token);
+    const profile = await member.get("/api/profile");
     expect(profile.body.data.organization).toMatchObject({ id: ids.companyA, employeeStatus: "blocked" });
-    await ok("PATCH", `${P}/employees/${ids.member_member}/status`, { status: "active" }, A.admin!.token);
-    expect((await call(api, "GET", `${P}/products`, undefined, member.token)).status).toBe(200);
+    await A.admin!.ok("PATCH", `${P}/employees/${ids.member_member}/status`, { status: "active" });
+    expect((await member.get(`${P}/products`)).status).toBe(200);
   });
 
   test("owners are protected: an admin cannot block or demote an owner, the last owner cannot leave, nobody blocks themselves", async () => {
-    const byAdmin = await call(api, "PATCH", `${P}/employees/${ids.member_owner}/status`, { status: "blocked" }, A.admin!.token);
+    const byAdmin = await A.admin!.patch(`${P}/employees/${ids.member_owner}/status`, { status: "blocked" });
     expect(byAdmin.status).toBe(403);
-    expect((await call(api, "PATCH", `${P}/employees/${ids.member_owner}`, { role: "member" }, A.admin!.token)).status).toBe(403);
-    expect((await call(api, "POST", `${P}/employees`, { email: uniqueEmail("new-owner"), role: "owner" }, A.admin!.token)).status).toBe(
-      403,
-    );
-    const self = await call(api, "PATCH", `${P}/employees/${ids.member_admin}/status`, { status: "blocked" }, A.admin!.token);
+    expect((await A.admin!.patch(`${P}/employees/${ids.member_owner}`, { role: "member" })).status).toBe(403);
+    expect((await A.admin!.post(`${P}/employees`, { email: uniqueEmail("new-owner"), role: "owner" })).status).toBe(403);
+    const self = await A.admin!.patch(`${P}/employees/${ids.member_admin}/status`, { status: "blocked" });
     expect(self.body.error.code).toBe("cannot_block_self");
-    const leave = await call(api, "DELETE", `${P}/employees/${ids.member_owner}`, undefined, A.owner!.token);
+    const leave = await A.owner!.delete(`${P}/employees/${ids.member_owner}`);
     expect(leave.status).toBe(409);
     expect(leave.body.error.code).toBe("last_owner");
-    const demote = await call(api, "PATCH", `${P}/employees/${ids.member_owner}`, { role: "admin" }, A.owner!.token);
+    const demote = await A.owner!.patch(`${P}/employees/${ids.member_owner}`, { role: "admin" });
     expect(demote.body.error.code).toBe("last_owner");
-    const invited = await call(api, "PATCH", `${P}/employees/${ids.invitation}/status`, { status: "blocked" }, A.owner!.token);
+    const invited = await A.owner!.patch(`${P}/employees/${ids.invitation}/status`, { status: "blocked" });
     expect(invited.body.error.code).toBe("not_joined");
   });
 
   test("a member may leave; their membership row is gone and they may then create a company", async () => {
     const leaver = await createUser(api, "a-leaver");
-    await ok("POST", `${P}/employees`, { email: leaver.email }, A.owner!.token);
-    const [invitation] = await ok<{ id: number }[]>("GET", "/api/profile/invitations", undefined, leaver.token);
-    await ok("POST", `/api/profile/invitations/${invitation!.id}/accept`, undefined, leaver.token);
-    const me = (await ok<{ id: number; isSelf: boolean }[]>("GET", `${P}/employees`, undefined, leaver.token)).find((e) => e.isSelf)!;
-    await ok("DELETE", `${P}/employees/${me.id}`, undefined, leaver.token);
+    await A.owner!.ok("POST", `${P}/employees`, { email: leaver.email });
+    const [invitation] = await leaver.ok<{ id: number }[]>("GET", "/api/profile/invitations");
+    await leaver.ok("POST", `/api/profile/invitations/${invitation!.id}/accept`);
+    const me = (await leaver.ok<{ id: number; isSelf: boolean }[]>("GET", `${P}/employees`)).find((e) => e.isSelf)!;
+    await leaver.ok("DELETE", `${P}/employees/${me.id}`);
     expect(
       (
         await api.db
@@ -411,6 +384,6 @@ describe("blocking", () => {
           .where(sql`${companyMembers.userId} = ${leaver.id}`)
       ).length,
     ).toBe(0);
-    expect((await call(api, "GET", P, undefined, leaver.token)).body.error.code).toBe("no_company");
+    expect((await leaver.get(P)).body.error.code).toBe("no_company");
   });
 });

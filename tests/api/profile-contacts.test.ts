@@ -18,7 +18,7 @@ import { signAccessToken } from "../../server/auth/tokens.ts";
 import { users } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createUser, uniqueEmail, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, signedIn, uniqueEmail, type TestUser } from "../support/profile.ts";
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const RESEND_AFTER_S = 30;
@@ -114,7 +114,7 @@ async function user(label: string, locale: "ru" | "en" | "zh" = "ru"): Promise<T
     { userId: created.id, role: "USER", authTime: Math.floor(clock / 1000) },
     new Date(clock),
   );
-  return { ...created, token };
+  return signedIn(base, { ...created, token });
 }
 
 describe("changing the sign-in e-mail", () => {

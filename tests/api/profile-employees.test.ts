@@ -37,13 +37,10 @@ beforeAll(async () => {
   });
   await cleanupProfileData(api);
   owner = await createUser(api, "inviter");
-  const created = await call(
-    api,
-    "POST",
-    "/api/profile/company",
-    { name: { ru: 'ООО "Рога & Копыта" <b>', en: "Horns & Hooves" }, country: "RU" },
-    owner.token,
-  );
+  const created = await owner.post("/api/profile/company", {
+    name: { ru: 'ООО "Рога & Копыта" <b>', en: "Horns & Hooves" },
+    country: "RU",
+  });
   companyId = created.body.data.id;
 });
 
@@ -60,13 +57,11 @@ afterAll(async () => {
 describe("invitations", () => {
   test("an invitation e-mail in Russian by default, names unescaped in text and escaped in HTML", async () => {
     const email = uniqueEmail("newcomer");
-    const invited = await call(
-      api,
-      "POST",
-      "/api/profile/company/employees",
-      { email: email.toUpperCase(), role: "admin", position: "Менеджер по продажам" },
-      owner.token,
-    );
+    const invited = await owner.post("/api/profile/company/employees", {
+      email: email.toUpperCase(),
+      role: "admin",
+      position: "Менеджер по продажам",
+    });
     expect(invited.status).toBe(201);
     expect(invited.body.data).toMatchObject({
       email,
@@ -86,12 +81,12 @@ describe("invitations", () => {
 
   test("an existing user gets it in their language; they see it in their profile, accept it and work with their role", async () => {
     const person = await createUser(api, "english", { locale: "en" });
-    await call(api, "POST", "/api/profile/company/employees", { email: person.email, role: "member" }, owner.token);
+    await owner.post("/api/profile/company/employees", { email: person.email, role: "member" });
     const mail = await smtp.waitForMessage(person.email);
     expect(mail.subject).toBe("inviter Тестов invites you to join Horns & Hooves on Postavka");
     expect(mail.text).toContain("https://postavka.test/en/profile/start");
 
-    const profile = await call(api, "GET", "/api/profile", undefined, person.token);
+    const profile = await person.get("/api/profile");
     expect(profile.body.data.organization).toBeNull();
     expect(profile.body.data.invitations).toEqual([
       expect.objectContaining({
@@ -101,20 +96,17 @@ describe("invitations", () => {
       }),
     ]);
     const invitationId = profile.body.data.invitations[0].id;
-    const accepted = await call(api, "POST", `/api/profile/invitations/${invitationId}/accept`, undefined, person.token);
+    const accepted = await person.post(`/api/profile/invitations/${invitationId}/accept`);
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toEqual({ companyId, role: "member" });
-    const after = await call(api, "GET", "/api/profile", undefined, person.token);
+    const after = await person.get("/api/profile");
     expect(after.body.data.organization).toMatchObject({ id: companyId, role: "member", employeeStatus: "active" });
     expect(after.body.data.invitations).toEqual([]);
-    expect(
-      (await call(api, "POST", "/api/profile/company/products", { name: { en: "Member's product" }, sourceLang: "en" }, person.token))
-        .status,
-    ).toBe(201);
-    expect((await call(api, "PATCH", "/api/profile/company", { website: "https://x.example" }, person.token)).status).toBe(403);
-    expect((await call(api, "POST", `/api/profile/invitations/${invitationId}/accept`, undefined, person.token)).status).toBe(404);
+    expect((await person.post("/api/profile/company/products", { name: { en: "Member's product" }, sourceLang: "en" })).status).toBe(201);
+    expect((await person.patch("/api/profile/company", { website: "https://x.example" })).status).toBe(403);
+    expect((await person.post(`/api/profile/invitations/${invitationId}/accept`)).status).toBe(404);
 
-    const list = await call(api, "GET", "/api/profile/company/employees", undefined, owner.token);
+    const list = await owner.get("/api/profile/company/employees");
     expect(list.body.data.map((e: { role: string; status: string }) => `${e.role}:${e.status}`)).toEqual([
       "owner:active",
       "member:active",
@@ -125,25 +117,25 @@ describe("invitations", () => {
 
   test("inviting the same address again renews the invitation and sends it again; an employee cannot be invited", async () => {
     const email = uniqueEmail("twice");
-    const first = await call(api, "POST", "/api/profile/company/employees", { email }, owner.token);
+    const first = await owner.post("/api/profile/company/employees", { email });
     await smtp.waitForMessage(email);
     // At once is too soon (security review F6: a resend countdown); a minute later it is renewed.
-    const tooSoon = await call(api, "POST", "/api/profile/company/employees", { email, role: "admin" }, owner.token);
+    const tooSoon = await owner.post("/api/profile/company/employees", { email, role: "admin" });
     expect(tooSoon.status).toBe(429);
     await api.db
       .update(companyMembers)
       .set({ updatedAt: new Date(Date.now() - 61_000) })
       .where(eq(companyMembers.id, first.body.data.id));
-    const again = await call(api, "POST", "/api/profile/company/employees", { email, role: "admin" }, owner.token);
+    const again = await owner.post("/api/profile/company/employees", { email, role: "admin" });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ id: first.body.data.id, role: "admin" });
     await smtp.waitForMessage(email);
     const [ownerRow] = await api.db.select().from(companyMembers).where(eq(companyMembers.userId, owner.id));
-    const ownerEmail = (await call(api, "GET", `/api/profile/company/employees/${ownerRow!.id}`, undefined, owner.token)).body.data.email;
-    const self = await call(api, "POST", "/api/profile/company/employees", { email: ownerEmail }, owner.token);
+    const ownerEmail = (await owner.get(`/api/profile/company/employees/${ownerRow!.id}`)).body.data.email;
+    const self = await owner.post("/api/profile/company/employees", { email: ownerEmail });
     expect(self.status).toBe(409);
     expect(self.body.error.code).toBe("already_employee");
-    const bad = await call(api, "POST", "/api/profile/company/employees", { email: "not-an-email", role: "boss" }, owner.token);
+    const bad = await owner.post("/api/profile/company/employees", { email: "not-an-email", role: "boss" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues).toEqual([
       { path: "email", message: "invalid_email" },
@@ -153,77 +145,67 @@ describe("invitations", () => {
 
   test("an invitation can be declined, revoked, and expires after 14 days", async () => {
     const decliner = await createUser(api, "decliner");
-    await call(api, "POST", "/api/profile/company/employees", { email: decliner.email }, owner.token);
-    const [invitation] = (await call(api, "GET", "/api/profile/invitations", undefined, decliner.token)).body.data;
-    expect((await call(api, "DELETE", `/api/profile/invitations/${invitation.id}`, undefined, decliner.token)).body.data).toEqual({
+    await owner.post("/api/profile/company/employees", { email: decliner.email });
+    const [invitation] = (await decliner.get("/api/profile/invitations")).body.data;
+    expect((await decliner.delete(`/api/profile/invitations/${invitation.id}`)).body.data).toEqual({
       id: invitation.id,
       declined: true,
     });
-    expect((await call(api, "GET", "/api/profile/invitations", undefined, decliner.token)).body.data).toEqual([]);
+    expect((await decliner.get("/api/profile/invitations")).body.data).toEqual([]);
 
     const late = await createUser(api, "late");
-    const sent = await call(api, "POST", "/api/profile/company/employees", { email: late.email }, owner.token);
+    const sent = await owner.post("/api/profile/company/employees", { email: late.email });
     await api.db
       .update(companyMembers)
       .set({ updatedAt: new Date(Date.now() - 15 * 86_400_000) })
       .where(eq(companyMembers.id, sent.body.data.id));
-    expect((await call(api, "GET", "/api/profile/invitations", undefined, late.token)).body.data).toEqual([]);
-    const expired = await call(api, "POST", `/api/profile/invitations/${sent.body.data.id}/accept`, undefined, late.token);
+    expect((await late.get("/api/profile/invitations")).body.data).toEqual([]);
+    const expired = await late.post(`/api/profile/invitations/${sent.body.data.id}/accept`);
     expect(expired.status).toBe(410);
     expect(expired.body.error.code).toBe("invitation_expired");
 
     const revoked = await createUser(api, "revoked");
-    const revokedInvite = await call(api, "POST", "/api/profile/company/employees", { email: revoked.email }, owner.token);
-    expect((await call(api, "DELETE", `/api/profile/company/employees/${revokedInvite.body.data.id}`, undefined, owner.token)).status).toBe(
-      200,
-    );
-    expect(
-      (await call(api, "POST", `/api/profile/invitations/${revokedInvite.body.data.id}/accept`, undefined, revoked.token)).status,
-    ).toBe(404);
+    const revokedInvite = await owner.post("/api/profile/company/employees", { email: revoked.email });
+    expect((await owner.delete(`/api/profile/company/employees/${revokedInvite.body.data.id}`)).status).toBe(200);
+    expect((await revoked.post(`/api/profile/invitations/${revokedInvite.body.data.id}/accept`)).status).toBe(404);
   });
 
   test("someone who already belongs to a company cannot accept another company's invitation", async () => {
     const busy = await createUser(api, "busy");
-    await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Занятой»" }, country: "RU" }, busy.token);
-    const sent = await call(api, "POST", "/api/profile/company/employees", { email: busy.email }, owner.token);
-    const refused = await call(api, "POST", `/api/profile/invitations/${sent.body.data.id}/accept`, undefined, busy.token);
+    await busy.post("/api/profile/company", { name: { ru: "ООО «Занятой»" }, country: "RU" });
+    const sent = await owner.post("/api/profile/company/employees", { email: busy.email });
+    const refused = await busy.post(`/api/profile/invitations/${sent.body.data.id}/accept`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("already_member");
-    const profile = await call(api, "GET", "/api/profile", undefined, busy.token);
+    const profile = await busy.get("/api/profile");
     expect(profile.body.data.invitations).toEqual([]);
   });
 
   test("roles and positions: promote to admin, transfer ownership, then the former owner may step down", async () => {
     const deputy = await createUser(api, "deputy");
-    await call(api, "POST", "/api/profile/company/employees", { email: deputy.email }, owner.token);
-    const [invitation] = (await call(api, "GET", "/api/profile/invitations", undefined, deputy.token)).body.data;
-    await call(api, "POST", `/api/profile/invitations/${invitation.id}/accept`, undefined, deputy.token);
+    await owner.post("/api/profile/company/employees", { email: deputy.email });
+    const [invitation] = (await deputy.get("/api/profile/invitations")).body.data;
+    await deputy.post(`/api/profile/invitations/${invitation.id}/accept`);
     const [row] = await api.db
       .select()
       .from(companyMembers)
       .where(and(eq(companyMembers.userId, deputy.id), eq(companyMembers.companyId, companyId)));
-    const promoted = await call(
-      api,
-      "PATCH",
-      `/api/profile/company/employees/${row!.id}`,
-      { role: "owner", position: "Директор" },
-      owner.token,
-    );
+    const promoted = await owner.patch(`/api/profile/company/employees/${row!.id}`, { role: "owner", position: "Директор" });
     expect(promoted.body.data).toMatchObject({ role: "owner", position: "Директор" });
     const [ownerRow] = await api.db.select().from(companyMembers).where(eq(companyMembers.userId, owner.id));
-    const stepDown = await call(api, "PATCH", `/api/profile/company/employees/${ownerRow!.id}`, { role: "admin" }, owner.token);
+    const stepDown = await owner.patch(`/api/profile/company/employees/${ownerRow!.id}`, { role: "admin" });
     expect(stepDown.status).toBe(200);
     expect(stepDown.body.data.role).toBe("admin");
     // Now an admin: may not touch the new owner.
-    expect((await call(api, "PATCH", `/api/profile/company/employees/${row!.id}`, { position: "—" }, owner.token)).status).toBe(403);
+    expect((await owner.patch(`/api/profile/company/employees/${row!.id}`, { position: "—" })).status).toBe(403);
     // Restore for the other tests.
-    await call(api, "PATCH", `/api/profile/company/employees/${ownerRow!.id}`, { role: "owner" }, deputy.token);
+    await deputy.patch(`/api/profile/company/employees/${ownerRow!.id}`, { role: "owner" });
   });
 });
 
 describe("suggestions", () => {
   test("GET /dev/legal_entry autofills a legal entity by INN; bad INNs are 400; anonymous is 401", async () => {
-    const found = await call(api, "GET", "/dev/legal_entry?inn=7707083893", undefined, owner.token);
+    const found = await owner.get("/dev/legal_entry?inn=7707083893");
     expect(found.status).toBe(200);
     expect(found.body.data).toMatchObject({
       configured: true,
@@ -231,23 +213,23 @@ describe("suggestions", () => {
       items: [{ inn: "7707083893", kpp: "773601001", ogrn: "1027700132195", nameShort: "ПАО СБЕРБАНК" }],
     });
     expect(dadata.calls.at(-1)!.authorization).toBe("Token dadata-token");
-    const bad = await call(api, "GET", "/dev/legal_entry?inn=7707083894", undefined, owner.token);
+    const bad = await owner.get("/dev/legal_entry?inn=7707083894");
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues).toEqual([{ path: "inn", message: "inn_checksum" }]);
-    expect((await call(api, "GET", "/dev/legal_entry", undefined, owner.token)).status).toBe(400);
+    expect((await owner.get("/dev/legal_entry")).status).toBe(400);
     expect((await call(api, "GET", "/dev/legal_entry?inn=7707083893")).status).toBe(401);
-    const failing = await call(api, "GET", "/dev/legal_entry?inn=7736207543", undefined, owner.token);
+    const failing = await owner.get("/dev/legal_entry?inn=7736207543");
     expect(failing.status).toBe(200);
     expect(failing.body.data).toEqual({ configured: true, available: false, items: [] });
   });
 
   test("POST /dev/address suggests addresses", async () => {
-    const reply = await call(api, "POST", "/dev/address", { query: "Москва Тверская", count: 1 }, owner.token);
+    const reply = await owner.post("/dev/address", { query: "Москва Тверская", count: 1 });
     expect(reply.status).toBe(200);
     expect(reply.body.data.items).toEqual([
       expect.objectContaining({ value: "г Москва, ул Тверская, д 1", postalCode: "125009", latitude: 55.757 }),
     ]);
-    expect((await call(api, "POST", "/dev/address", { query: "" }, owner.token)).status).toBe(400);
+    expect((await owner.post("/dev/address", { query: "" })).status).toBe(400);
   });
 
   test("without a token the endpoints answer 200 with configured: false", async () => {
@@ -262,7 +244,7 @@ describe("suggestions", () => {
 
 describe("uploads on S3-compatible storage", () => {
   test("an uploaded logo and its thumbnail are objects in the bucket; replacing it deletes them", async () => {
-    const first = await call(api, "PUT", "/api/profile/company/logo", multipart(await jpegPhoto(90, 60), "logo.jpg"), owner.token);
+    const first = await owner.put("/api/profile/company/logo", multipart(await jpegPhoto(90, 60), "logo.jpg"));
     expect(first.status).toBe(200);
     const key = (first.body.data.logo.url as string).slice("/media/".length);
     expect(s3.objects.get(`/media/${key}`)?.contentType).toBe("image/webp");
@@ -270,7 +252,7 @@ describe("uploads on S3-compatible storage", () => {
     const object = await api.storage.get(key);
     expect(object?.mime).toBe("image/webp");
     object?.stream.resume();
-    await call(api, "PUT", "/api/profile/company/logo", multipart(await jpegPhoto(60, 90), "logo2.jpg"), owner.token);
+    await owner.put("/api/profile/company/logo", multipart(await jpegPhoto(60, 90), "logo2.jpg"));
     expect(s3.objects.has(`/media/${key}`)).toBe(false);
   });
 });

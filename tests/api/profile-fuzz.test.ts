@@ -17,9 +17,9 @@ beforeAll(async () => {
   api = await openTestApi();
   await cleanupProfileData(api);
   owner = await createUser(api, "fuzzer");
-  ids.company = (await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Фазз»" }, country: "RU" }, owner.token)).body.data.id;
-  ids.product = (await call(api, "POST", "/api/profile/company/products", { name: { ru: "Фазз-товар" } }, owner.token)).body.data.id;
-  ids.member = (await call(api, "GET", "/api/profile/company/employees", undefined, owner.token)).body.data[0].id;
+  ids.company = (await owner.post("/api/profile/company", { name: { ru: "ООО «Фазз»" }, country: "RU" })).body.data.id;
+  ids.product = (await owner.post("/api/profile/company/products", { name: { ru: "Фазз-товар" } })).body.data.id;
+  ids.member = (await owner.get("/api/profile/company/employees")).body.data[0].id;
 });
 
 afterAll(async () => {
@@ -202,12 +202,8 @@ describe("malformed bodies never give a 5xx", () => {
             owner.token,
           );
           expectErrorEnvelope(reply.status, reply.body, `${method} ${collection}/${id}`);
-          const list = await call(
-            api,
-            "GET",
+          const list = await owner.get(
             `${P}/products?status=${encodeURIComponent(id)}&q=${encodeURIComponent(id)}&page=${encodeURIComponent(id)}`,
-            undefined,
-            owner.token,
           );
           expectErrorEnvelope(list.status, list.body, `list ${id}`);
         },

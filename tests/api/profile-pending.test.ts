@@ -7,27 +7,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { products } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let owner: TestUser;
 let other: TestUser;
 let productId: number;
 
-async function ok<T = any>(method: string, url: string, body: unknown, token: string): Promise<T> {
-  const reply = await call(api, method, url, body, token);
-  if (reply.status >= 300) throw new Error(`${method} ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body.data as T;
-}
-
 beforeAll(async () => {
   api = await openTestApi();
   await cleanupProfileData(api);
   owner = await createUser(api, "pending-owner");
   other = await createUser(api, "pending-other");
-  await ok("POST", "/api/profile/company", { name: { ru: "ООО «Правка»" }, sourceLang: "ru", country: "RU" }, owner.token);
-  await ok("POST", "/api/profile/company", { name: { ru: "ООО «Чужая»" }, sourceLang: "ru", country: "RU" }, other.token);
-  productId = (await ok("POST", "/api/profile/company/products", { name: { ru: "Болты М12" }, sourceLang: "ru" }, owner.token)).id;
+  await owner.ok("POST", "/api/profile/company", { name: { ru: "ООО «Правка»" }, sourceLang: "ru", country: "RU" });
+  await other.ok("POST", "/api/profile/company", { name: { ru: "ООО «Чужая»" }, sourceLang: "ru", country: "RU" });
+  productId = (await owner.ok("POST", "/api/profile/company/products", { name: { ru: "Болты М12" }, sourceLang: "ru" })).id;
   // Approved earlier (the moderation round trip is tests/api/admin.test.ts).
   await api.db.update(products).set({ status: "published", publishedAt: new Date() }).where(eq(products.id, productId));
 });
@@ -39,11 +33,11 @@ afterAll(async () => {
 });
 
 test("a published product's change waits with its field-by-field diff, as the moderator sees it", async () => {
-  const before = await ok("GET", `/api/profile/pending/products/${productId}?lang=ru`, undefined, owner.token);
+  const before = await owner.ok("GET", `/api/profile/pending/products/${productId}?lang=ru`);
   expect(before.awaiting).toBe(false);
 
-  await ok("PATCH", `/api/profile/company/products/${productId}`, { name: { ru: "Болты М12 оцинкованные" } }, owner.token);
-  const pending = await ok("GET", `/api/profile/pending/products/${productId}?lang=ru`, undefined, owner.token);
+  await owner.ok("PATCH", `/api/profile/company/products/${productId}`, { name: { ru: "Болты М12 оцинкованные" } });
+  const pending = await owner.ok("GET", `/api/profile/pending/products/${productId}?lang=ru`);
   expect(pending.awaiting).toBe(true);
   expect(pending.firstSubmission).toBe(false);
   expect(pending.diff.find((f: any) => f.field === "name.ru")).toMatchObject({
@@ -54,13 +48,13 @@ test("a published product's change waits with its field-by-field diff, as the mo
   });
   // The moderator's review of the same product shows the same diff.
   const moderator = await createUser(api, "pending-moderator", { role: "MODERATOR" });
-  const review = await ok("GET", `/app/admin/moderation/product/${productId}?lang=ru`, undefined, moderator.token);
+  const review = await moderator.ok("GET", `/app/admin/moderation/product/${productId}?lang=ru`);
   expect(pending.diff).toEqual(review.diff);
 });
 
 test("another company's product is a 404; the company's own card answers too", async () => {
-  const foreign = await call(api, "GET", `/api/profile/pending/products/${productId}`, undefined, other.token);
+  const foreign = await other.get(`/api/profile/pending/products/${productId}`);
   expect(foreign.status).toBe(404);
-  const company = await ok("GET", "/api/profile/pending/company?lang=en", undefined, owner.token);
+  const company = await owner.ok("GET", "/api/profile/pending/company?lang=en");
   expect(company).toMatchObject({ awaiting: false, firstSubmission: true });
 });

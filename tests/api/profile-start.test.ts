@@ -17,16 +17,10 @@ beforeAll(async () => {
   await cleanupProfileData(api);
   owner = await createUser(api, "start-owner");
   newcomer = await createUser(api, "start-newcomer");
-  const created = await call(
-    api,
-    "POST",
-    "/api/profile/company",
-    { name: { ru: "ООО «Старт»" }, sourceLang: "ru", country: "RU" },
-    owner.token,
-  );
+  const created = await owner.post("/api/profile/company", { name: { ru: "ООО «Старт»" }, sourceLang: "ru", country: "RU" });
   expect(created.status).toBe(201);
   companyId = created.body.data.id;
-  const invited = await call(api, "POST", "/api/profile/company/employees", { email: newcomer.email, role: "member" }, owner.token);
+  const invited = await owner.post("/api/profile/company/employees", { email: newcomer.email, role: "member" });
   expect(invited.status).toBeLessThan(300);
 });
 
@@ -37,7 +31,7 @@ afterAll(async () => {
 });
 
 test("a person without a company is offered to start, with the invitations to their address", async () => {
-  const { status, body } = await call(api, "GET", "/dev/profile/start", undefined, newcomer.token);
+  const { status, body } = await newcomer.get("/dev/profile/start");
   expect(status).toBe(200);
   expect(body.data.next).toBe("start");
   expect(body.data.organization).toBeNull();
@@ -45,7 +39,7 @@ test("a person without a company is offered to start, with the invitations to th
 });
 
 test("an employee goes on to the profile; an anonymous caller is refused", async () => {
-  const own = await call(api, "GET", "/dev/profile/start", undefined, owner.token);
+  const own = await owner.get("/dev/profile/start");
   expect(own.body.data).toMatchObject({ next: "profile", organization: { id: companyId, employeeStatus: "active" }, invitations: [] });
   const anonymous = await call(api, "GET", "/dev/profile/start");
   expect([anonymous.status, anonymous.body.error.code]).toEqual([401, "unauthorized"]);

@@ -49,8 +49,8 @@ beforeAll(async () => {
   await cleanupProfileData(api);
   user = await createUser(api, "uploader");
   owner = await createUser(api, "upload-owner");
-  await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Загрузки»" }, country: "CN" }, owner.token);
-  productId = (await call(api, "POST", "/api/profile/company/products", { name: { ru: "Товар с файлами" } }, owner.token)).body.data.id;
+  await owner.post("/api/profile/company", { name: { ru: "ООО «Загрузки»" }, country: "CN" });
+  productId = (await owner.post("/api/profile/company/products", { name: { ru: "Товар с файлами" } })).body.data.id;
 });
 
 afterAll(async () => {
@@ -220,17 +220,12 @@ describe("refused by content", () => {
   test("no file, or a body that is not multipart at all, is a 400", async () => {
     const form = new FormData();
     form.set("title.ru", "без файла");
-    const none = await call(api, "POST", "/api/files/common", form, user.token);
+    const none = await user.post("/api/files/common", form);
     expect(none.status).toBe(400);
     expect(none.body.error.code).toBe("file_required");
-    const broken = await call(
-      api,
-      "POST",
-      "/api/files/common",
-      '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
-      user.token,
-      { "content-type": "multipart/form-data; boundary=x" },
-    );
+    const broken = await user.post("/api/files/common", '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc', {
+      "content-type": "multipart/form-data; boundary=x",
+    });
     expect(broken.status).toBeLessThan(500);
     expect(broken.status).toBeGreaterThanOrEqual(400);
   });
@@ -301,50 +296,34 @@ describe("temporary uploads", () => {
     const mine = await upload(pdfDocument(), "mine.pdf", undefined, owner.token);
     expect(mine.status).toBe(201);
     expect(new Date(mine.body.data.expiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
-    const list = await call(api, "GET", "/api/files/common", undefined, owner.token);
+    const list = await owner.get("/api/files/common");
     expect(list.body.data.map((f: { id: number }) => f.id)).toContain(mine.body.data.id);
-    expect((await call(api, "GET", "/api/files/common", undefined, user.token)).body.data.map((f: { id: number }) => f.id)).not.toContain(
-      mine.body.data.id,
-    );
+    expect((await user.get("/api/files/common")).body.data.map((f: { id: number }) => f.id)).not.toContain(mine.body.data.id);
 
     const foreign = await upload(pdfDocument(), "foreign.pdf", undefined, user.token);
-    const stolen = await call(
-      api,
-      "POST",
-      `/api/profile/company/products/${productId}/files`,
-      { fileId: foreign.body.data.id },
-      owner.token,
-    );
+    const stolen = await owner.post(`/api/profile/company/products/${productId}/files`, { fileId: foreign.body.data.id });
     expect(stolen.status).toBe(404);
     expect(stolen.body.error.code).toBe("file_not_found");
 
-    const attached = await call(
-      api,
-      "POST",
-      `/api/profile/company/products/${productId}/files`,
-      { fileId: mine.body.data.id, title: { en: "Spec" } },
-      owner.token,
-    );
+    const attached = await owner.post(`/api/profile/company/products/${productId}/files`, {
+      fileId: mine.body.data.id,
+      title: { en: "Spec" },
+    });
     expect(attached.status).toBe(201);
     expect(attached.body.data).toMatchObject({ id: mine.body.data.id, kind: "document", title: { en: "Spec" }, expiresAt: null });
-    const twice = await call(api, "POST", "/api/profile/company/files", { fileId: mine.body.data.id }, owner.token);
+    const twice = await owner.post("/api/profile/company/files", { fileId: mine.body.data.id });
     expect(twice.status).toBe(404);
-    const wrongKind = await call(
-      api,
-      "POST",
-      `/api/profile/company/products/${productId}/files`,
-      { fileId: (await upload(pdfDocument(), "d.pdf", undefined, owner.token)).body.data.id, kind: "image" },
-      owner.token,
-    );
+    const wrongKind = await owner.post(`/api/profile/company/products/${productId}/files`, {
+      fileId: (await upload(pdfDocument(), "d.pdf", undefined, owner.token)).body.data.id,
+      kind: "image",
+    });
     expect(wrongKind.status).toBe(415);
     expect(wrongKind.body.error.code).toBe("file_kind_mismatch");
-    expect((await call(api, "GET", "/api/files/common", undefined, owner.token)).body.data.map((f: { id: number }) => f.id)).not.toContain(
-      mine.body.data.id,
-    );
+    expect((await owner.get("/api/files/common")).body.data.map((f: { id: number }) => f.id)).not.toContain(mine.body.data.id);
 
-    expect((await call(api, "DELETE", `/api/files/common/${foreign.body.data.id}`, undefined, owner.token)).status).toBe(404);
-    expect((await call(api, "DELETE", `/api/files/common/${mine.body.data.id}`, undefined, owner.token)).status).toBe(404);
-    expect((await call(api, "DELETE", `/api/files/common?id=${foreign.body.data.id}`, undefined, user.token)).status).toBe(200);
+    expect((await owner.delete(`/api/files/common/${foreign.body.data.id}`)).status).toBe(404);
+    expect((await owner.delete(`/api/files/common/${mine.body.data.id}`)).status).toBe(404);
+    expect((await user.delete(`/api/files/common?id=${foreign.body.data.id}`)).status).toBe(200);
     expect(await api.storage.get(foreign.body.data.url.slice("/media/".length))).toBeNull();
   });
 
@@ -354,16 +333,14 @@ describe("temporary uploads", () => {
       .update(files)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(files.id, temp.body.data.id));
-    const late = await call(api, "PUT", "/api/profile/company/logo", { fileId: temp.body.data.id }, owner.token);
+    const late = await owner.put("/api/profile/company/logo", { fileId: temp.body.data.id });
     expect(late.status).toBe(404);
     expect(late.body.error.code).toBe("file_not_found");
-    const attached = await call(api, "GET", `/api/profile/company/products/${productId}/files`, undefined, owner.token);
+    const attached = await owner.get(`/api/profile/company/products/${productId}/files`);
     expect(await purgeExpiredUploads(api.db, api.storage)).toBeGreaterThanOrEqual(1);
     expect(await api.db.select().from(files).where(eq(files.id, temp.body.data.id))).toEqual([]);
     expect(await api.storage.get(temp.body.data.url.slice("/media/".length))).toBeNull();
     expect(await api.storage.get(temp.body.data.thumbUrl.slice("/media/".length))).toBeNull();
-    expect((await call(api, "GET", `/api/profile/company/products/${productId}/files`, undefined, owner.token)).body.data).toEqual(
-      attached.body.data,
-    );
+    expect((await owner.get(`/api/profile/company/products/${productId}/files`)).body.data).toEqual(attached.body.data);
   });
 });

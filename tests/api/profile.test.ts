@@ -54,36 +54,30 @@ afterAll(async () => {
 
 describe("a new supplier's journey", () => {
   test("without a company every company endpoint answers 403 no_company, and the profile has no organization", async () => {
-    const company = await call(api, "GET", "/api/profile/company", undefined, owner.token);
+    const company = await owner.get("/api/profile/company");
     expect(company.status).toBe(403);
     expect(company.body.error.code).toBe("no_company");
-    const profile = await call(api, "GET", "/api/profile", undefined, owner.token);
+    const profile = await owner.get("/api/profile");
     expect(profile.body.data.organization).toBeNull();
     expect(profile.body.data.invitations).toEqual([]);
   });
 
   test("creating a company makes the caller its owner; a second one is refused", async () => {
-    const created = await call(
-      api,
-      "POST",
-      "/api/profile/company",
-      {
-        name: { ru: "ООО «Проверка профиля»", en: "Profile Check LLC" },
-        description: { ru: "Поставки крепежа и метизов." },
-        sourceLang: "ru",
-        country: "RU",
-        regionCode: "66",
-        city: { ru: "Екатеринбург" },
-        website: "https://profile-check.example",
-        phone: "+7 343 123-45-67",
-        email: "Sales@Profile-Check.example",
-        yearFounded: 2012,
-        headcountRange: "11-50",
-        okvedMain: "46.74",
-        okvedCodes: ["25.94"],
-      },
-      owner.token,
-    );
+    const created = await owner.post("/api/profile/company", {
+      name: { ru: "ООО «Проверка профиля»", en: "Profile Check LLC" },
+      description: { ru: "Поставки крепежа и метизов." },
+      sourceLang: "ru",
+      country: "RU",
+      regionCode: "66",
+      city: { ru: "Екатеринбург" },
+      website: "https://profile-check.example",
+      phone: "+7 343 123-45-67",
+      email: "Sales@Profile-Check.example",
+      yearFounded: 2012,
+      headcountRange: "11-50",
+      okvedMain: "46.74",
+      okvedCodes: ["25.94"],
+    });
     expect(created.status).toBe(201);
     const data = created.body.data;
     companyId = data.id;
@@ -98,66 +92,52 @@ describe("a new supplier's journey", () => {
     });
     expect(data.missing).toContain("legalEntity");
     expect(data.completeness).toBeGreaterThan(0);
-    const again = await call(api, "POST", "/api/profile/company", { name: { ru: "Вторая" }, country: "RU" }, owner.token);
+    const again = await owner.post("/api/profile/company", { name: { ru: "Вторая" }, country: "RU" });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("already_member");
-    const profile = await call(api, "GET", "/api/profile", undefined, owner.token);
+    const profile = await owner.get("/api/profile");
     expect(profile.body.data.organization).toMatchObject({ id: companyId, role: "owner", status: "draft", employeeStatus: "active" });
   });
 
   test("submitting a Russian company without a legal entity is refused with what is missing", async () => {
-    const submitted = await call(api, "PATCH", "/api/profile/company/status", { action: "submit" }, owner.token);
+    const submitted = await owner.patch("/api/profile/company/status", { action: "submit" });
     expect(submitted.status).toBe(422);
     expect(submitted.body.error).toMatchObject({ code: "incomplete", issues: [{ path: "legalEntities", message: "required" }] });
   });
 
   test("a legal entity with a real INN; check digits are validated", async () => {
     const entity = realEntities[0]!;
-    const bad = await call(
-      api,
-      "POST",
-      "/api/profile/company/legal-entities",
-      { kind: "legal", inn: entity.inn.slice(0, 9) + String((Number(entity.inn[9]) + 1) % 10), nameFull: entity.nameFull },
-      owner.token,
-    );
+    const bad = await owner.post("/api/profile/company/legal-entities", {
+      kind: "legal",
+      inn: entity.inn.slice(0, 9) + String((Number(entity.inn[9]) + 1) % 10),
+      nameFull: entity.nameFull,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues).toContainEqual({ path: "inn", message: "inn_checksum" });
-    const created = await call(
-      api,
-      "POST",
-      "/api/profile/company/legal-entities",
-      { kind: "legal", inn: entity.inn, kpp: "890101001", nameFull: entity.nameFull, nameShort: entity.nameShort },
-      owner.token,
-    );
+    const created = await owner.post("/api/profile/company/legal-entities", {
+      kind: "legal",
+      inn: entity.inn,
+      kpp: "890101001",
+      nameFull: entity.nameFull,
+      nameShort: entity.nameShort,
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ kind: "legal", inn: entity.inn, kpp: "890101001", nameFull: entity.nameFull });
-    const twice = await call(
-      api,
-      "POST",
-      "/api/profile/company/legal-entities",
-      { kind: "legal", inn: entity.inn, nameFull: "Again" },
-      owner.token,
-    );
+    const twice = await owner.post("/api/profile/company/legal-entities", { kind: "legal", inn: entity.inn, nameFull: "Again" });
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe("inn_exists");
   });
 
   test("a product with two price tiers, a photo and a PDF", async () => {
-    const created = await call(
-      api,
-      "POST",
-      "/api/profile/company/products",
-      {
-        name: { ru: "Кронштейн монтажный оцинкованный", en: "Galvanized mounting bracket" },
-        description: { ru: "Сталь 2 мм, цинковое покрытие." },
-        sourceLang: "ru",
-        tnvedCode: "7326 90 980 7",
-        moq: "100",
-        moqUnit: "pcs",
-        originCountry: "ru",
-      },
-      owner.token,
-    );
+    const created = await owner.post("/api/profile/company/products", {
+      name: { ru: "Кронштейн монтажный оцинкованный", en: "Galvanized mounting bracket" },
+      description: { ru: "Сталь 2 мм, цинковое покрытие." },
+      sourceLang: "ru",
+      tnvedCode: "7326 90 980 7",
+      moq: "100",
+      moqUnit: "pcs",
+      originCountry: "ru",
+    });
     expect(created.status).toBe(201);
     productId = created.body.data.id;
     expect(created.body.data).toMatchObject({
@@ -169,27 +149,18 @@ describe("a new supplier's journey", () => {
       pending: null,
     });
 
-    const prices = await call(
-      api,
-      "PUT",
-      `/api/profile/company/products/${productId}/prices`,
-      {
-        tiers: [
-          { minQuantity: 1000, price: "42.50", currency: "RUB", unit: "pcs" },
-          { minQuantity: "100", price: 55, currency: "RUB", unit: "pcs" },
-        ],
-      },
-      owner.token,
-    );
+    const prices = await owner.put(`/api/profile/company/products/${productId}/prices`, {
+      tiers: [
+        { minQuantity: 1000, price: "42.50", currency: "RUB", unit: "pcs" },
+        { minQuantity: "100", price: 55, currency: "RUB", unit: "pcs" },
+      ],
+    });
     expect(prices.status).toBe(200);
     expect(prices.body.data.map((t: { minQuantity: string }) => t.minQuantity)).toEqual(["100", "1000"]);
 
-    const photo = await call(
-      api,
-      "POST",
+    const photo = await owner.post(
       `/api/profile/company/products/${productId}/files`,
       multipart(await jpegPhoto(), "bracket.jpg", "image/jpeg", { "title.ru": "Общий вид" }),
-      owner.token,
     );
     expect(photo.status).toBe(201);
     expect(photo.body.data).toMatchObject({
@@ -208,17 +179,14 @@ describe("a new supplier's journey", () => {
     expect(metadata.format).toBe("webp");
     expect(metadata.exif).toBeUndefined();
 
-    const pdf = await call(
-      api,
-      "POST",
+    const pdf = await owner.post(
       `/api/profile/company/products/${productId}/files`,
       multipart(pdfDocument(), "price-list.pdf", "application/pdf", { "title.ru": "Прайс-лист" }),
-      owner.token,
     );
     expect(pdf.status).toBe(201);
     expect(pdf.body.data).toMatchObject({ kind: "document", mime: "application/pdf", originalName: "price-list.pdf", thumbUrl: null });
 
-    const detail = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
+    const detail = await owner.get(`/api/profile/company/products/${productId}`);
     expect(detail.body.data.prices).toHaveLength(2);
     expect(detail.body.data.files.map((f: { kind: string }) => f.kind)).toEqual(["image", "document"]);
     expect(detail.body.data.cover.id).toBe(photo.body.data.id);
@@ -230,14 +198,12 @@ describe("a new supplier's journey", () => {
   });
 
   test("both are submitted, approved with the CLI, and the product is on its public page", async () => {
-    expect((await call(api, "PATCH", "/api/profile/company/status", { action: "submit" }, owner.token)).body.data.status).toBe(
-      "moderation",
-    );
-    const submitted = await call(api, "PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" }, owner.token);
+    expect((await owner.patch("/api/profile/company/status", { action: "submit" })).body.data.status).toBe("moderation");
+    const submitted = await owner.patch(`/api/profile/company/products/${productId}/status`, { action: "submit" });
     expect(submitted.body.data.status).toBe("moderation");
     expect((await api.getJson(`/api/products/${productId}`)).status).toBe(404);
 
-    const frozen = await call(api, "PATCH", "/api/profile/company", { description: { ru: "Правка во время проверки" } }, owner.token);
+    const frozen = await owner.patch("/api/profile/company", { description: { ru: "Правка во время проверки" } });
     expect(frozen.status).toBe(409);
     expect(frozen.body.error.code).toBe("under_moderation");
 
@@ -279,50 +245,32 @@ describe("a new supplier's journey", () => {
 
 describe("editing a published product", () => {
   test("keeps the published version public until a moderator approves the change", async () => {
-    const patched = await call(
-      api,
-      "PATCH",
-      `/api/profile/company/products/${productId}`,
-      { name: { ru: "Кронштейн усиленный", en: "Heavy-duty bracket" } },
-      owner.token,
-    );
+    const patched = await owner.patch(`/api/profile/company/products/${productId}`, {
+      name: { ru: "Кронштейн усиленный", en: "Heavy-duty bracket" },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({
       status: "published",
       name: { ru: "Кронштейн усиленный", en: "Heavy-duty bracket" },
       pending: { state: "moderation", parts: ["card"] },
     });
-    await call(
-      api,
-      "PUT",
-      `/api/profile/company/products/${productId}/prices`,
-      { tiers: [{ minQuantity: 50, price: 60, currency: "RUB", unit: "pcs" }] },
-      owner.token,
-    );
-    const removed = await call(api, "GET", `/api/profile/company/products/${productId}/files`, undefined, owner.token);
+    await owner.put(`/api/profile/company/products/${productId}/prices`, {
+      tiers: [{ minQuantity: 50, price: 60, currency: "RUB", unit: "pcs" }],
+    });
+    const removed = await owner.get(`/api/profile/company/products/${productId}/files`);
     const pdfId = removed.body.data.find((f: { kind: string }) => f.kind === "document").id;
-    expect((await call(api, "DELETE", `/api/profile/company/products/${productId}/files/${pdfId}`, undefined, owner.token)).status).toBe(
-      200,
-    );
+    expect((await owner.delete(`/api/profile/company/products/${productId}/files/${pdfId}`)).status).toBe(200);
 
     // A picture added and removed again before approval is gone; the approved one stays.
-    const extra = await call(
-      api,
-      "POST",
-      `/api/profile/company/products/${productId}/files`,
-      multipart(await jpegPhoto(50, 50), "extra.jpg"),
-      owner.token,
-    );
+    const extra = await owner.post(`/api/profile/company/products/${productId}/files`, multipart(await jpegPhoto(50, 50), "extra.jpg"));
     expect(extra.status).toBe(201);
-    expect(
-      (await call(api, "DELETE", `/api/profile/company/products/${productId}/files/${extra.body.data.id}`, undefined, owner.token)).status,
-    ).toBe(200);
+    expect((await owner.delete(`/api/profile/company/products/${productId}/files/${extra.body.data.id}`)).status).toBe(200);
     expect(await api.storage.get(extra.body.data.url.slice("/media/".length))).toBeNull();
     expect(
       await api.storage.get(removed.body.data.find((f: { kind: string }) => f.kind === "document").url.slice("/media/".length)),
     ).not.toBeNull();
 
-    const working = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
+    const working = await owner.get(`/api/profile/company/products/${productId}`);
     expect(working.body.data.prices).toEqual([{ minQuantity: "50", price: "60", currency: "RUB", unit: "pcs" }]);
     expect(working.body.data.files).toHaveLength(1);
     expect(working.body.data.pending.parts.sort()).toEqual(["card", "files", "prices"]);
@@ -333,11 +281,11 @@ describe("editing a published product", () => {
     expect(publicPage.body.data.documents).toHaveLength(1);
 
     expect(await admin("reject", "product", String(productId), "--reason", "Уточните название")).toBe(0);
-    const rejected = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
+    const rejected = await owner.get(`/api/profile/company/products/${productId}`);
     expect(rejected.body.data).toMatchObject({ status: "published", moderationNote: "Уточните название", pending: { state: "rejected" } });
     expect((await api.getJson<any>(`/api/products/${productId}?lang=en`)).body.data.name.text).toBe("Galvanized mounting bracket");
 
-    const resubmitted = await call(api, "PATCH", `/api/profile/company/products/${productId}/status`, { action: "submit" }, owner.token);
+    const resubmitted = await owner.patch(`/api/profile/company/products/${productId}/status`, { action: "submit" });
     expect(resubmitted.body.data).toMatchObject({ status: "published", moderationNote: null, pending: { state: "moderation" } });
     expect(await admin("approve", "product", String(productId))).toBe(0);
     expect(cliOut.at(-1)).toBe(`Product ${productId} approved: published (pending changes applied)`);
@@ -349,56 +297,54 @@ describe("editing a published product", () => {
     expect(
       await api.storage.get(removed.body.data.find((f: { kind: string }) => f.kind === "document").url.slice("/media/".length)),
     ).toBeNull();
-    const after = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
+    const after = await owner.get(`/api/profile/company/products/${productId}`);
     expect(after.body.data.pending).toBeNull();
   });
 
   test("withdrawing a published product takes it off the catalogue", async () => {
-    const other = await call(api, "POST", "/api/profile/company/products", { name: { ru: "Анкер клиновой" } }, owner.token);
+    const other = await owner.post("/api/profile/company/products", { name: { ru: "Анкер клиновой" } });
     const id = other.body.data.id;
-    await call(api, "PATCH", `/api/profile/company/products/${id}/status`, { action: "submit" }, owner.token);
+    await owner.patch(`/api/profile/company/products/${id}/status`, { action: "submit" });
     expect(await admin("approve", "product", String(id))).toBe(0);
     expect((await api.getJson(`/api/products/${id}`)).status).toBe(200);
-    await call(api, "PATCH", `/api/profile/company/products/${id}`, { name: { ru: "Анкер клиновой М10" } }, owner.token);
-    const withdrawn = await call(api, "PATCH", `/api/profile/company/products/${id}/status`, { action: "withdraw" }, owner.token);
+    await owner.patch(`/api/profile/company/products/${id}`, { name: { ru: "Анкер клиновой М10" } });
+    const withdrawn = await owner.patch(`/api/profile/company/products/${id}/status`, { action: "withdraw" });
     expect(withdrawn.body.data).toMatchObject({ status: "draft", name: { ru: "Анкер клиновой М10" }, pending: null });
     expect((await api.getJson(`/api/products/${id}`)).status).toBe(404);
-    const again = await call(api, "PATCH", `/api/profile/company/products/${id}/status`, { action: "withdraw" }, owner.token);
+    const again = await owner.patch(`/api/profile/company/products/${id}/status`, { action: "withdraw" });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("invalid_transition");
   });
 
   test("a rejected product carries the moderator's note and can be fixed and resubmitted", async () => {
-    const created = await call(api, "POST", "/api/profile/company/products", { name: { ru: "Шайба" } }, owner.token);
+    const created = await owner.post("/api/profile/company/products", { name: { ru: "Шайба" } });
     const id = created.body.data.id;
-    await call(api, "PATCH", `/api/profile/company/products/${id}/status`, { action: "submit" }, owner.token);
-    const locked = await call(api, "PUT", `/api/profile/company/products/${id}/facts`, { facts: [] }, owner.token);
+    await owner.patch(`/api/profile/company/products/${id}/status`, { action: "submit" });
+    const locked = await owner.put(`/api/profile/company/products/${id}/facts`, { facts: [] });
     expect(locked.status).toBe(409);
     expect(await admin("reject", "product", String(id))).toBe(64);
     expect(await admin("reject", "product", String(id), "--reason", "Нет фотографии")).toBe(0);
-    const rejected = await call(api, "GET", `/api/profile/company/products/${id}`, undefined, owner.token);
+    const rejected = await owner.get(`/api/profile/company/products/${id}`);
     expect(rejected.body.data).toMatchObject({ status: "rejected", moderationNote: "Нет фотографии" });
-    expect((await call(api, "PATCH", `/api/profile/company/products/${id}`, { name: { ru: "Шайба плоская" } }, owner.token)).status).toBe(
-      200,
-    );
-    const again = await call(api, "PATCH", `/api/profile/company/products/${id}/status`, { action: "submit" }, owner.token);
+    expect((await owner.patch(`/api/profile/company/products/${id}`, { name: { ru: "Шайба плоская" } })).status).toBe(200);
+    const again = await owner.patch(`/api/profile/company/products/${id}/status`, { action: "submit" });
     expect(again.body.data).toMatchObject({ status: "moderation", moderationNote: null });
   });
 });
 
 describe("products list", () => {
   test("filters by status and searches names in any language and ids", async () => {
-    const all = await call(api, "GET", "/api/profile/company/products", undefined, owner.token);
+    const all = await owner.get("/api/profile/company/products");
     expect(all.body.meta.total).toBe(3);
-    const published = await call(api, "GET", "/api/profile/company/products?status=published", undefined, owner.token);
+    const published = await owner.get("/api/profile/company/products?status=published");
     expect(published.body.data.map((p: { id: number }) => p.id)).toEqual([productId]);
-    const english = await call(api, "GET", `/api/profile/company/products?q=${encodeURIComponent("heavy-DUTY")}`, undefined, owner.token);
+    const english = await owner.get(`/api/profile/company/products?q=${encodeURIComponent("heavy-DUTY")}`);
     expect(english.body.data.map((p: { id: number }) => p.id)).toEqual([productId]);
-    const byId = await call(api, "GET", `/api/profile/company/products?q=${productId}`, undefined, owner.token);
+    const byId = await owner.get(`/api/profile/company/products?q=${productId}`);
     expect(byId.body.data.map((p: { id: number }) => p.id)).toContain(productId);
-    const wildcard = await call(api, "GET", `/api/profile/company/products?q=${encodeURIComponent("%_")}`, undefined, owner.token);
+    const wildcard = await owner.get(`/api/profile/company/products?q=${encodeURIComponent("%_")}`);
     expect(wildcard.body.data).toEqual([]);
-    const bad = await call(api, "GET", "/api/profile/company/products?status=gone", undefined, owner.token);
+    const bad = await owner.get("/api/profile/company/products?status=gone");
     expect(bad.status).toBe(400);
   });
 });
@@ -435,13 +381,11 @@ describe("company card", () => {
   });
 
   test("PATCH merges, clears fields with null or an empty string, and checks references", async () => {
-    const patched = await call(
-      api,
-      "PATCH",
-      "/api/profile/company",
-      { website: "", phone: null, description: { ru: "Крепёж оптом", zh: "批发紧固件" } },
-      owner.token,
-    );
+    const patched = await owner.patch("/api/profile/company", {
+      website: "",
+      phone: null,
+      description: { ru: "Крепёж оптом", zh: "批发紧固件" },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({
       website: null,
@@ -450,7 +394,7 @@ describe("company card", () => {
       email: "sales@profile-check.example",
       status: "published",
     });
-    const unknown = await call(api, "PATCH", "/api/profile/company", { regionCode: "CN-21", okvedMain: "99.99" }, owner.token);
+    const unknown = await owner.patch("/api/profile/company", { regionCode: "CN-21", okvedMain: "99.99" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.issues).toEqual(
       expect.arrayContaining([
@@ -458,157 +402,105 @@ describe("company card", () => {
         { path: "okvedMain", message: "unknown_code" },
       ]),
     );
-    const sourceLang = await call(api, "PATCH", "/api/profile/company", { sourceLang: "zh" }, owner.token);
+    const sourceLang = await owner.patch("/api/profile/company", { sourceLang: "zh" });
     expect(sourceLang.status).toBe(400);
     expect(sourceLang.body.error.issues).toContainEqual({ path: "name.zh", message: "source_lang_missing" });
   });
 
   test("facts are replaced as a list", async () => {
     const facts = [{ key: { ru: "Склад", en: "Warehouse" }, value: { ru: "5 000 м²" } }];
-    expect((await call(api, "PUT", "/api/profile/company/facts", { facts }, owner.token)).body.data).toEqual(facts);
-    expect((await call(api, "GET", "/api/profile/company/facts", undefined, owner.token)).body.data).toEqual(facts);
+    expect((await owner.put("/api/profile/company/facts", { facts })).body.data).toEqual(facts);
+    expect((await owner.get("/api/profile/company/facts")).body.data).toEqual(facts);
   });
 
   test("logo: upload, replace (the old file is deleted), remove", async () => {
-    const first = await call(
-      api,
-      "PUT",
-      "/api/profile/company/logo",
-      multipart(await jpegPhoto(100, 100, "#ff0000"), "logo.jpg", "image/jpeg"),
-      owner.token,
-    );
+    const first = await owner.put("/api/profile/company/logo", multipart(await jpegPhoto(100, 100, "#ff0000"), "logo.jpg", "image/jpeg"));
     expect(first.status).toBe(200);
     const firstUrl = first.body.data.logo.url as string;
-    const upload = await call(api, "POST", "/api/files/common", multipart(await jpegPhoto(120, 120, "#00ff00"), "logo2.jpg"), owner.token);
+    const upload = await owner.post("/api/files/common", multipart(await jpegPhoto(120, 120, "#00ff00"), "logo2.jpg"));
     expect(upload.status).toBe(201);
-    const second = await call(api, "PUT", "/api/profile/company/logo", { fileId: upload.body.data.id }, owner.token);
+    const second = await owner.put("/api/profile/company/logo", { fileId: upload.body.data.id });
     expect(second.body.data.logo).toMatchObject({ id: upload.body.data.id, width: 120, expiresAt: null });
     expect(await api.storage.get(firstUrl.slice("/media/".length))).toBeNull();
-    const pdf = await call(api, "PUT", "/api/profile/company/logo", multipart(pdfDocument(), "logo.pdf"), owner.token);
+    const pdf = await owner.put("/api/profile/company/logo", multipart(pdfDocument(), "logo.pdf"));
     expect(pdf.status).toBe(415);
     expect(pdf.body.error.code).toBe("file_kind_mismatch");
-    const removed = await call(api, "DELETE", "/api/profile/company/logo", undefined, owner.token);
+    const removed = await owner.delete("/api/profile/company/logo");
     expect(removed.body.data.logo).toBeNull();
     expect(removed.body.data.missing).toContain("logo");
   });
 
   test("company files: add a document and a picture with titles, list, delete", async () => {
-    const doc = await call(
-      api,
-      "POST",
+    const doc = await owner.post(
       "/api/profile/company/files",
       multipart(pdfDocument("Сертификат"), "cert.pdf", "application/pdf", { "title.ru": "Сертификат ISO 9001" }),
-      owner.token,
     );
     expect(doc.status).toBe(201);
-    const picture = await call(api, "POST", "/api/profile/company/files", multipart(await jpegPhoto(), "office.jpg"), owner.token);
+    const picture = await owner.post("/api/profile/company/files", multipart(await jpegPhoto(), "office.jpg"));
     expect(picture.status).toBe(201);
-    const list = await call(api, "GET", "/api/profile/company/files", undefined, owner.token);
+    const list = await owner.get("/api/profile/company/files");
     expect(list.body.data.map((f: { kind: string; position: number }) => [f.kind, f.position])).toEqual([
       ["document", 0],
       ["image", 1],
     ]);
     expect(list.body.data[0].title).toEqual({ ru: "Сертификат ISO 9001" });
-    expect((await call(api, "DELETE", `/api/profile/company/files/${doc.body.data.id}`, undefined, owner.token)).status).toBe(200);
-    expect((await call(api, "DELETE", `/api/profile/company/files/${doc.body.data.id}`, undefined, owner.token)).status).toBe(404);
-    expect((await call(api, "GET", "/api/profile/company/files", undefined, owner.token)).body.data).toHaveLength(1);
+    expect((await owner.delete(`/api/profile/company/files/${doc.body.data.id}`)).status).toBe(200);
+    expect((await owner.delete(`/api/profile/company/files/${doc.body.data.id}`)).status).toBe(404);
+    expect((await owner.get("/api/profile/company/files")).body.data).toHaveLength(1);
   });
 
   test("variants and product facts of a draft are written at once", async () => {
-    const created = await call(api, "POST", "/api/profile/company/products", { name: { ru: "Болт" } }, owner.token);
+    const created = await owner.post("/api/profile/company/products", { name: { ru: "Болт" } });
     const id = created.body.data.id;
-    const variants = await call(
-      api,
-      "PUT",
-      `/api/profile/company/products/${id}/variants`,
-      {
-        variants: [
-          {
-            name: { ru: "М8×40" },
-            attributes: [
-              { key: "d", value: "8" },
-              { key: "l", value: "40" },
-            ],
-            price: "3.20",
-            currency: "RUB",
-          },
-          { name: { ru: "М10×50" } },
-        ],
-      },
-      owner.token,
-    );
+    const m8 = {
+      name: { ru: "М8×40" },
+      attributes: [
+        { key: "d", value: "8" },
+        { key: "l", value: "40" },
+      ],
+      price: "3.20",
+      currency: "RUB",
+    };
+    const variants = await owner.put(`/api/profile/company/products/${id}/variants`, { variants: [m8, { name: { ru: "М10×50" } }] });
     expect(variants.status).toBe(200);
-    expect((await call(api, "GET", `/api/profile/company/products/${id}/variants`, undefined, owner.token)).body.data).toEqual([
-      {
-        name: { ru: "М8×40" },
-        attributes: [
-          { key: "d", value: "8" },
-          { key: "l", value: "40" },
-        ],
-        price: "3.2",
-        currency: "RUB",
-      },
+    // Stored as sent but for the price, a decimal without trailing zeros; what was left out is empty.
+    expect((await owner.get(`/api/profile/company/products/${id}/variants`)).body.data).toEqual([
+      { ...m8, price: "3.2" },
       { name: { ru: "М10×50" }, attributes: [], price: null, currency: null },
     ]);
-    const facts = await call(
-      api,
-      "PUT",
-      `/api/profile/company/products/${id}/facts`,
-      { facts: [{ key: { ru: "ГОСТ" }, value: { ru: "7798-70" } }] },
-      owner.token,
-    );
+    const facts = await owner.put(`/api/profile/company/products/${id}/facts`, {
+      facts: [{ key: { ru: "ГОСТ" }, value: { ru: "7798-70" } }],
+    });
     expect(facts.body.data).toHaveLength(1);
-    const deleted = await call(api, "DELETE", `/api/profile/company/products/${id}`, undefined, owner.token);
+    const deleted = await owner.delete(`/api/profile/company/products/${id}`);
     expect(deleted.status).toBe(200);
-    expect((await call(api, "GET", `/api/profile/company/products/${id}`, undefined, owner.token)).status).toBe(404);
+    expect((await owner.get(`/api/profile/company/products/${id}`)).status).toBe(404);
   });
 });
 
 describe("legal entities across companies", () => {
   test("a draft may list an INN a published company lists (the moderator resolves it, ADR 034); the owner's data is unchanged", async () => {
     const rival = await createUser(api, "rival");
-    expect((await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Соперник»" }, country: "RU" }, rival.token)).status).toBe(
-      201,
-    );
-    const taken = await call(
-      api,
-      "POST",
-      "/api/profile/company/legal-entities",
-      { kind: "legal", inn: realEntities[0]!.inn, nameFull: "Чужое" },
-      rival.token,
-    );
+    expect((await rival.post("/api/profile/company", { name: { ru: "ООО «Соперник»" }, country: "RU" })).status).toBe(201);
+    const taken = await rival.post("/api/profile/company/legal-entities", { kind: "legal", inn: realEntities[0]!.inn, nameFull: "Чужое" });
     expect(taken.status).toBe(201);
-    const ownerEntities = await call(api, "GET", "/api/profile/company/legal-entities", undefined, owner.token);
+    const ownerEntities = await owner.get("/api/profile/company/legal-entities");
     expect(ownerEntities.body.data.map((e: { inn: string }) => e.inn)).toContain(realEntities[0]!.inn);
-    expect((await call(api, "DELETE", `/api/profile/company/legal-entities/${taken.body.data.id}`, undefined, rival.token)).status).toBe(
-      200,
-    );
+    expect((await rival.delete(`/api/profile/company/legal-entities/${taken.body.data.id}`)).status).toBe(200);
     const own = await addLegalEntity(api, realEntities[1]!, rival.token);
     expect(own.status).toBe(201);
-    const patchToTaken = await call(
-      api,
-      "PATCH",
-      `/api/profile/company/legal-entities/${own.body.data.id}`,
-      { inn: realEntities[0]!.inn },
-      rival.token,
-    );
+    const patchToTaken = await rival.patch(`/api/profile/company/legal-entities/${own.body.data.id}`, { inn: realEntities[0]!.inn });
     expect(patchToTaken.status).toBe(200);
     expect(patchToTaken.body.data.inn).toBe(realEntities[0]!.inn);
-    const individual = await call(
-      api,
-      "PATCH",
-      `/api/profile/company/legal-entities/${own.body.data.id}`,
-      { kind: "individual" },
-      rival.token,
-    );
+    const individual = await rival.patch(`/api/profile/company/legal-entities/${own.body.data.id}`, { kind: "individual" });
     expect(individual.status).toBe(400);
     expect(individual.body.error.issues).toContainEqual({ path: "inn", message: "inn_format" });
   });
 
   test("the last legal entity of a published Russian company cannot be deleted", async () => {
-    const list = await call(api, "GET", "/api/profile/company/legal-entities", undefined, owner.token);
+    const list = await owner.get("/api/profile/company/legal-entities");
     expect(list.body.data).toHaveLength(1);
-    const refused = await call(api, "DELETE", `/api/profile/company/legal-entities/${list.body.data[0].id}`, undefined, owner.token);
+    const refused = await owner.delete(`/api/profile/company/legal-entities/${list.body.data[0].id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("legal_entity_required");
   });
@@ -617,22 +509,22 @@ describe("legal entities across companies", () => {
 describe("dealer links", () => {
   test("another company declares it supplies the published product; both sides see the link", async () => {
     const dealer = await createUser(api, "dealer");
-    await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Дилер»" }, country: "RU" }, dealer.token);
-    const linked = await call(api, "POST", "/api/profile/company/product-company", { productId, kind: "distributor" }, dealer.token);
+    await dealer.post("/api/profile/company", { name: { ru: "ООО «Дилер»" }, country: "RU" });
+    const linked = await dealer.post("/api/profile/company/product-company", { productId, kind: "distributor" });
     expect(linked.status).toBe(201);
-    const own = await call(api, "POST", "/api/profile/company/product-company", { productId }, owner.token);
+    const own = await owner.post("/api/profile/company/product-company", { productId });
     expect(own.status).toBe(409);
     expect(own.body.error.code).toBe("own_product");
-    const dealerSide = await call(api, "GET", "/api/profile/company/product-company", undefined, dealer.token);
+    const dealerSide = await dealer.get("/api/profile/company/product-company");
     expect(dealerSide.body.data.supplied).toEqual([
       expect.objectContaining({ product: expect.objectContaining({ id: productId }), kind: "distributor" }),
     ]);
-    const ownerSide = await call(api, "GET", "/api/profile/company/product-company", undefined, owner.token);
+    const ownerSide = await owner.get("/api/profile/company/product-company");
     expect(ownerSide.body.data.suppliedBy).toEqual([
       expect.objectContaining({ company: expect.objectContaining({ title: "ООО «Дилер»" }) }),
     ]);
-    expect((await call(api, "DELETE", `/api/profile/company/product-company/${productId}`, undefined, dealer.token)).status).toBe(200);
-    expect((await call(api, "DELETE", `/api/profile/company/product-company/${productId}`, undefined, dealer.token)).status).toBe(404);
+    expect((await dealer.delete(`/api/profile/company/product-company/${productId}`)).status).toBe(200);
+    expect((await dealer.delete(`/api/profile/company/product-company/${productId}`)).status).toBe(404);
   });
 });
 

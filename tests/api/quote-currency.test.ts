@@ -64,29 +64,23 @@ beforeAll(async () => {
   const usd = await supplier("Quote USD");
   const rub = await supplier("Quote RUB");
   buyer = await createUser(api, "fx buyer", { locale: "ru" });
-  const created = await call(
-    api,
-    "POST",
-    "/api/profile/rfq",
-    {
-      title: "Трубы стальные",
-      description: "Трубы по ГОСТ 8732-78.",
-      lang: "ru",
-      tnvedCode: code.rows[0]!.code_digits,
-      quantity: "10",
-      unit: "t",
-      currency: "RUB",
-      incoterms: "DAP",
-      destinationCountry: "ru",
-      destinationCity: "Москва",
-      deadline: inDays(10),
-      visibility: "private",
-      invitedCompanyIds: [cny.companyId, usd.companyId, rub.companyId],
-    },
-    buyer.token,
-  );
+  const created = await buyer.post("/api/profile/rfq", {
+    title: "Трубы стальные",
+    description: "Трубы по ГОСТ 8732-78.",
+    lang: "ru",
+    tnvedCode: code.rows[0]!.code_digits,
+    quantity: "10",
+    unit: "t",
+    currency: "RUB",
+    incoterms: "DAP",
+    destinationCountry: "ru",
+    destinationCity: "Москва",
+    deadline: inDays(10),
+    visibility: "private",
+    invitedCompanyIds: [cny.companyId, usd.companyId, rub.companyId],
+  });
   rfqId = created.body.data.id;
-  expect((await call(api, "POST", `/api/profile/rfq/${rfqId}/status`, { action: "submit" }, buyer.token)).status).toBe(200);
+  expect((await buyer.post(`/api/profile/rfq/${rfqId}/status`, { action: "submit" })).status).toBe(200);
   quoteIds.cny = await quoteIn(cny.user.token, "CNY", [
     { minQuantity: "1", price: "900" },
     { minQuantity: "5", price: "800" },
@@ -114,7 +108,7 @@ describe("the quote comparison in one currency", () => {
     expect(usdRub).toBeLessThan(10500);
     expect(cnyRub).toBeGreaterThan(10500);
 
-    const asc = await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?sort=price&currency=RUB`, undefined, buyer.token);
+    const asc = await buyer.get(`/api/profile/rfq/${rfqId}/quotes?sort=price&currency=RUB`);
     expect(asc.status).toBe(200);
     expect(asc.body.data.quotes.map((q: Compared) => q.id)).toEqual([quoteIds.usd, quoteIds.rub, quoteIds.cny]);
     expect(asc.body.data.best.price).toEqual([quoteIds.usd]);
@@ -130,29 +124,29 @@ describe("the quote comparison in one currency", () => {
     });
     expect((byId.get(quoteIds.rub) as Compared).converted?.priceFrom).toBe("10500.00");
 
-    const desc = await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?sort=price&dir=desc&currency=RUB`, undefined, buyer.token);
+    const desc = await buyer.get(`/api/profile/rfq/${rfqId}/quotes?sort=price&dir=desc&currency=RUB`);
     expect(desc.body.data.quotes.map((q: Compared) => q.id)).toEqual([quoteIds.cny, quoteIds.rub, quoteIds.usd]);
   });
 
   test("the one currency defaults by language and may be chosen; the order does not depend on it", async () => {
-    const zh = await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?lang=zh`, undefined, buyer.token);
+    const zh = await buyer.get(`/api/profile/rfq/${rfqId}/quotes?lang=zh`);
     expect(zh.body.data.currency).toBe("CNY");
     expect(zh.body.data.quotes.map((q: Compared) => q.id)).toEqual([quoteIds.usd, quoteIds.rub, quoteIds.cny]);
     const cny = zh.body.data.quotes.find((q: Compared) => q.id === quoteIds.cny) as Compared;
     expect(cny.converted).toEqual({ priceFrom: "800.00", tiers: ["900.00", "800.00"] });
-    const usd = await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?lang=ru&currency=USD`, undefined, buyer.token);
+    const usd = await buyer.get(`/api/profile/rfq/${rfqId}/quotes?lang=ru&currency=USD`);
     expect(usd.body.data.currency).toBe("USD");
     const usdQuote = usd.body.data.quotes.find((q: Compared) => q.id === quoteIds.usd) as Compared;
     expect(usdQuote.converted?.priceFrom).toBe("100.00");
     // A currency outside the list is the usual 400, not a 5xx.
-    expect((await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?currency=XYZ`, undefined, buyer.token)).status).toBe(400);
+    expect((await buyer.get(`/api/profile/rfq/${rfqId}/quotes?currency=XYZ`)).status).toBe(400);
   });
 
   test("without a stored rate for a currency, its quotes come after the compared ones, unconverted", async () => {
     await api.db.execute(sql`create temporary table if not exists saved_rates as select * from exchange_rates where currency = 'CNY'`);
     await api.db.execute(sql`delete from exchange_rates where currency = 'CNY'`);
     try {
-      const res = await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?sort=price&currency=RUB`, undefined, buyer.token);
+      const res = await buyer.get(`/api/profile/rfq/${rfqId}/quotes?sort=price&currency=RUB`);
       expect(res.body.data.quotes.map((q: Compared) => q.id)).toEqual([quoteIds.usd, quoteIds.rub, quoteIds.cny]);
       expect((res.body.data.quotes[2] as Compared).converted).toBeNull();
       expect(res.body.data.best.price).toEqual([quoteIds.usd, quoteIds.cny]);

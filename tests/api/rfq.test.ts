@@ -55,15 +55,9 @@ async function supplier(label: string, lang: "ru" | "en" | "zh", tnved: string, 
  * open, its invitations sent. Its id.
  */
 async function openPrivateRequest(companyIds: number[], overrides: Record<string, unknown> = {}): Promise<number> {
-  const created = await call(
-    api,
-    "POST",
-    "/api/profile/rfq",
-    request({ ...overrides, visibility: "private", invitedCompanyIds: companyIds }),
-    buyer.token,
-  );
+  const created = await buyer.post("/api/profile/rfq", request({ ...overrides, visibility: "private", invitedCompanyIds: companyIds }));
   const id = created.body.data.id as number;
-  expect((await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "submit" }, buyer.token)).body.data.status).toBe("open");
+  expect((await buyer.post(`/api/profile/rfq/${id}/status`, { action: "submit" })).body.data.status).toBe("open");
   return id;
 }
 
@@ -147,9 +141,7 @@ describe("a public buying request from writing to award", () => {
   const quoteIds: Record<string, number> = {};
 
   test("the form's mistakes are 400 with a code per field, never a 5xx", async () => {
-    const bad = await call(
-      api,
-      "POST",
+    const bad = await buyer.post(
       "/api/profile/rfq",
       request({
         title: "",
@@ -161,7 +153,6 @@ describe("a public buying request from writing to award", () => {
         targetPrice: "10",
         currency: "",
       }),
-      buyer.token,
     );
     expect(bad.status).toBe(400);
     const issues = Object.fromEntries(bad.body.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
@@ -172,24 +163,24 @@ describe("a public buying request from writing to award", () => {
       incoterms: "invalid_option",
       tnvedCode: "invalid_format",
     });
-    const pastDeadline = await call(api, "POST", "/api/profile/rfq", request({ deadline: "2001-01-01" }), buyer.token);
+    const pastDeadline = await buyer.post("/api/profile/rfq", request({ deadline: "2001-01-01" }));
     expect(pastDeadline.body.error.issues).toEqual([{ path: "deadline", message: "too_small" }]);
-    const noCurrency = await call(api, "POST", "/api/profile/rfq", request({ currency: "" }), buyer.token);
+    const noCurrency = await buyer.post("/api/profile/rfq", request({ currency: "" }));
     expect(noCurrency.body.error.issues).toEqual([{ path: "currency", message: "price_currency_pair" }]);
-    const nothingToMatch = await call(api, "POST", "/api/profile/rfq", request({ tnvedCode: "" }), buyer.token);
+    const nothingToMatch = await buyer.post("/api/profile/rfq", request({ tnvedCode: "" }));
     expect(nothingToMatch.body.error.issues).toEqual([{ path: "tnvedCode", message: "required" }]);
-    const unknownCategory = await call(api, "POST", "/api/profile/rfq", request({ categoryId: 99_999_999 }), buyer.token);
+    const unknownCategory = await buyer.post("/api/profile/rfq", request({ categoryId: 99_999_999 }));
     expect(unknownCategory.status).toBe(400);
     expect(unknownCategory.body.error.issues).toEqual([{ path: "categoryId", message: "invalid_option" }]);
     for (const junk of ["{", "[]", JSON.stringify({ title: { a: 1 } }), JSON.stringify(request({ quantity: 1e308 }))]) {
-      const answer = await call(api, "POST", "/api/profile/rfq", junk, buyer.token);
+      const answer = await buyer.post("/api/profile/rfq", junk);
       expect(answer.status, junk.slice(0, 40)).toBe(400);
     }
     expect((await call(api, "POST", "/api/profile/rfq", request())).status).toBe(401);
   });
 
   test("a draft is the buyer's only; submitting a public one sends it to moderation, not to the list", async () => {
-    const created = await call(api, "POST", "/api/profile/rfq", request(), buyer.token);
+    const created = await buyer.post("/api/profile/rfq", request());
     expect(created.status).toBe(201);
     rfqId = created.body.data.id;
     expect(created.body.data).toMatchObject({
@@ -201,26 +192,26 @@ describe("a public buying request from writing to award", () => {
     });
     expect(created.body.data.tnved.name).not.toBe("");
     expect((await call(api, "GET", `/api/rfq/${rfqId}`)).status).toBe(404);
-    expect((await call(api, "GET", `/api/rfq/${rfqId}`, undefined, suppliers.zh.user.token)).status).toBe(404);
-    expect((await call(api, "GET", `/api/profile/rfq/${rfqId}`, undefined, stranger.token)).status).toBe(404);
+    expect((await suppliers.zh.user.get(`/api/rfq/${rfqId}`)).status).toBe(404);
+    expect((await stranger.get(`/api/profile/rfq/${rfqId}`)).status).toBe(404);
 
-    const submitted = await call(api, "POST", `/api/profile/rfq/${rfqId}/status`, { action: "submit" }, buyer.token);
+    const submitted = await buyer.post(`/api/profile/rfq/${rfqId}/status`, { action: "submit" });
     expect(submitted.body.data.status).toBe("moderation");
-    expect((await call(api, "PUT", `/api/profile/rfq/${rfqId}`, request(), buyer.token)).body.error.code).toBe("invalid_transition");
+    expect((await buyer.put(`/api/profile/rfq/${rfqId}`, request())).body.error.code).toBe("invalid_transition");
     expect((await api.getJson<any>("/api/rfq")).body.data.map((r: { id: number }) => r.id)).not.toContain(rfqId);
     expect(await api.jobs.runDue("rfq-match")).toBe(0);
   });
 
   test("the moderator sees it in the queue and approves it; it is listed without the buyer's contacts", async () => {
-    const queue = await call(api, "GET", "/app/admin/moderation?kind=rfq", undefined, moderator.token);
+    const queue = await moderator.get("/app/admin/moderation?kind=rfq");
     expect(queue.status).toBe(200);
     expect(queue.body.meta.counts.rfq).toBeGreaterThanOrEqual(1);
     expect(queue.body.data.map((e: { id: number }) => e.id)).toContain(rfqId);
-    const item = await call(api, "GET", `/app/admin/moderation/rfq/${rfqId}`, undefined, moderator.token);
+    const item = await moderator.get(`/app/admin/moderation/rfq/${rfqId}`);
     expect(item.body.data.awaiting).toBe(true);
     expect(item.body.data.after.title).toBe(request().title);
 
-    const approved = await call(api, "POST", `/app/admin/moderation/rfq/${rfqId}/approve`, undefined, moderator.token);
+    const approved = await moderator.post(`/app/admin/moderation/rfq/${rfqId}/approve`);
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ kind: "rfq", decision: "approved", mailed: 1 });
     expect(api.mail.at(-1)!.to).toBe(buyer.email);
@@ -249,10 +240,10 @@ describe("a public buying request from writing to award", () => {
     expect(en.subject).toContain("request");
     expect(en.text).toContain(request().title);
 
-    const matched = await call(api, "GET", "/api/profile/quotes/requests?lang=zh", undefined, suppliers.zh.user.token);
+    const matched = await suppliers.zh.user.get("/api/profile/quotes/requests?lang=zh");
     expect(matched.body.data.map((m: { rfq: { id: number } }) => m.rfq.id)).toContain(rfqId);
     expect(matched.body.data.find((m: { rfq: { id: number } }) => m.rfq.id === rfqId).reason).toBe("tnved");
-    const notMatched = await call(api, "GET", "/api/profile/quotes/requests", undefined, suppliers.other.user.token);
+    const notMatched = await suppliers.other.user.get("/api/profile/quotes/requests");
     expect(notMatched.body.data.map((m: { rfq: { id: number } }) => m.rfq.id)).not.toContain(rfqId);
     // Running the job again mails nobody twice.
     await api.jobs.send("rfq-match", { rfqId });
@@ -262,31 +253,20 @@ describe("a public buying request from writing to award", () => {
   });
 
   test("suppliers quote once each; the buyer cannot quote on their own request", async () => {
-    const zh = await call(
-      api,
-      "POST",
-      "/api/profile/quotes?lang=zh",
-      quote(rfqId, { lang: "zh", comment: "含3.1证书" }),
-      suppliers.zh.user.token,
-    );
+    const zh = await suppliers.zh.user.post("/api/profile/quotes?lang=zh", quote(rfqId, { lang: "zh", comment: "含3.1证书" }));
     expect(zh.status).toBe(201);
     expect(zh.body.data).toMatchObject({ priceFrom: "1100.00", status: "submitted", editable: true, lang: "zh" });
     quoteIds.zh = zh.body.data.id;
-    const again = await call(api, "POST", "/api/profile/quotes", quote(rfqId), suppliers.zh.user.token);
+    const again = await suppliers.zh.user.post("/api/profile/quotes", quote(rfqId));
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("quote_exists");
-    const en = await call(
-      api,
-      "POST",
+    const en = await suppliers.en.user.post(
       "/api/profile/quotes",
       quote(rfqId, { tiers: [{ minQuantity: "1", price: "1150" }], moq: "1", leadTimeDays: 14, currency: "USD" }),
-      suppliers.en.user.token,
     );
     expect(en.status).toBe(201);
     quoteIds.en = en.body.data.id;
-    const dup = await call(
-      api,
-      "POST",
+    const dup = await suppliers.other.user.post(
       "/api/profile/quotes",
       quote(rfqId, {
         tiers: [
@@ -294,12 +274,11 @@ describe("a public buying request from writing to award", () => {
           { minQuantity: "5.0", price: "2" },
         ],
       }),
-      suppliers.other.user.token,
     );
     expect(dup.body.error.issues).toEqual([{ path: "tiers.1.minQuantity", message: "duplicate_tier" }]);
-    expect((await call(api, "POST", "/api/profile/quotes", quote(rfqId), buyer.token)).body.error.code).toBe("no_company");
+    expect((await buyer.post("/api/profile/quotes", quote(rfqId))).body.error.code).toBe("no_company");
     // A supplier sees only its own quote.
-    expect((await call(api, "GET", `/api/profile/quotes/${quoteIds.zh}`, undefined, suppliers.en.user.token)).status).toBe(404);
+    expect((await suppliers.en.user.get(`/api/profile/quotes/${quoteIds.zh}`)).status).toBe(404);
     // The buyer hears of each quote, in Russian (their language), with the link to the comparison.
     const before = api.mail.length;
     expect(await api.jobs.runDue("rfq-quote-mail")).toBe(2);
@@ -308,37 +287,28 @@ describe("a public buying request from writing to award", () => {
     expect(told.map((m) => m.to)).toEqual([buyer.email, buyer.email]);
     expect(told[0]!.subject).toContain("Новое предложение");
     expect(told[0]!.text).toContain(`/profile/rfq/${rfqId}#quotes`);
-    const edited = await call(
-      api,
-      "PUT",
-      `/api/profile/quotes/${quoteIds.zh}`,
-      { ...quote(rfqId, { leadTimeDays: 45 }), rfqId: undefined },
-      suppliers.zh.user.token,
-    );
+    const edited = await suppliers.zh.user.put(`/api/profile/quotes/${quoteIds.zh}`, {
+      ...quote(rfqId, { leadTimeDays: 45 }),
+      rfqId: undefined,
+    });
     expect(edited.body.data.leadTimeDays).toBe(45);
   });
 
   test("the buyer compares the quotes side by side, sorted by price, lead time and MOQ", async () => {
-    const byPrice = await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?sort=price`, undefined, buyer.token);
+    const byPrice = await buyer.get(`/api/profile/rfq/${rfqId}/quotes?sort=price`);
     expect(byPrice.body.data.quotes.map((q: { id: number }) => q.id)).toEqual([quoteIds.zh, quoteIds.en]);
     expect(byPrice.body.data.best).toEqual({ price: [quoteIds.zh], leadTime: quoteIds.en, moq: quoteIds.en });
-    const byLead = await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?sort=leadTime`, undefined, buyer.token);
+    const byLead = await buyer.get(`/api/profile/rfq/${rfqId}/quotes?sort=leadTime`);
     expect(byLead.body.data.quotes.map((q: { id: number }) => q.id)).toEqual([quoteIds.en, quoteIds.zh]);
-    const byMoqDesc = await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes?sort=moq&dir=desc`, undefined, buyer.token);
+    const byMoqDesc = await buyer.get(`/api/profile/rfq/${rfqId}/quotes?sort=moq&dir=desc`);
     expect(byMoqDesc.body.data.quotes.map((q: { id: number }) => q.id)).toEqual([quoteIds.zh, quoteIds.en]);
-    expect((await call(api, "GET", `/api/profile/rfq/${rfqId}/quotes`, undefined, suppliers.zh.user.token)).status).toBe(404);
-    const shortlisted = await call(
-      api,
-      "POST",
-      `/api/profile/rfq/${rfqId}/quotes/${quoteIds.en}/shortlist`,
-      { shortlisted: true },
-      buyer.token,
-    );
+    expect((await suppliers.zh.user.get(`/api/profile/rfq/${rfqId}/quotes`)).status).toBe(404);
+    const shortlisted = await buyer.post(`/api/profile/rfq/${rfqId}/quotes/${quoteIds.en}/shortlist`, { shortlisted: true });
     expect(shortlisted.body.data.shortlisted).toBe(true);
   });
 
   test("accepting one quote awards the request; the other supplier is told politely in their language", async () => {
-    const accepted = await call(api, "POST", `/api/profile/rfq/${rfqId}/quotes/${quoteIds.en}/accept`, {}, buyer.token);
+    const accepted = await buyer.post(`/api/profile/rfq/${rfqId}/quotes/${quoteIds.en}/accept`, {});
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.status).toBe("accepted");
     const before = api.mail.length;
@@ -349,35 +319,27 @@ describe("a public buying request from writing to award", () => {
     const declined = sent.find((m) => m.to === suppliers.zh.user.email)!;
     expect(declined.subject).toMatch(/[\u4e00-\u9fff]/);
     expect(sent.find((m) => m.to === suppliers.en.user.email)!.subject).toMatch(/accepted/i);
-    const own = await call(api, "GET", `/api/profile/rfq/${rfqId}`, undefined, buyer.token);
+    const own = await buyer.get(`/api/profile/rfq/${rfqId}`);
     expect(own.body.data).toMatchObject({ status: "awarded", awardedQuoteId: quoteIds.en });
-    const late = await call(
-      api,
-      "PUT",
-      `/api/profile/quotes/${quoteIds.zh}`,
-      { ...quote(rfqId), rfqId: undefined },
-      suppliers.zh.user.token,
-    );
+    const late = await suppliers.zh.user.put(`/api/profile/quotes/${quoteIds.zh}`, { ...quote(rfqId), rfqId: undefined });
     expect(late.body.error.code).toBe("rfq_closed");
-    expect((await call(api, "POST", `/api/profile/rfq/${rfqId}/quotes/${quoteIds.zh}/accept`, {}, buyer.token)).body.error.code).toBe(
-      "invalid_transition",
-    );
+    expect((await buyer.post(`/api/profile/rfq/${rfqId}/quotes/${quoteIds.zh}/accept`, {})).body.error.code).toBe("invalid_transition");
   });
 
   test("staff hide a listed request: it leaves the list, is a 404 to suppliers, its buyer reads why; audited", async () => {
     const body = { reason: "Запрос повторяет другой запрос этого покупателя.", lang: "ru" };
-    expect((await call(api, "POST", `/app/admin/rfq/${rfqId}/hide`, body, suppliers.en.user.token)).status).toBe(403);
-    expect((await call(api, "POST", `/app/admin/rfq/${rfqId}/hide`, { reason: "" }, moderator.token)).status).toBe(400);
+    expect((await suppliers.en.user.post(`/app/admin/rfq/${rfqId}/hide`, body)).status).toBe(403);
+    expect((await moderator.post(`/app/admin/rfq/${rfqId}/hide`, { reason: "" })).status).toBe(400);
     const before = api.mail.length;
-    const hidden = await call(api, "POST", `/app/admin/rfq/${rfqId}/hide`, body, moderator.token);
+    const hidden = await moderator.post(`/app/admin/rfq/${rfqId}/hide`, body);
     expect(hidden.status).toBe(200);
     const mail = api.mail.slice(before).find((m) => m.to === buyer.email)!;
     expect(mail.text).toContain(body.reason);
-    expect((await call(api, "GET", `/api/rfq/${rfqId}`, undefined, suppliers.zh.user.token)).status).toBe(404);
+    expect((await suppliers.zh.user.get(`/api/rfq/${rfqId}`)).status).toBe(404);
     expect((await api.getJson<any>(`/api/rfq?lang=ru&perPage=100`)).body.data.map((r: any) => r.id)).not.toContain(rfqId);
-    const own = await call(api, "GET", `/api/profile/rfq/${rfqId}`, undefined, buyer.token);
+    const own = await buyer.get(`/api/profile/rfq/${rfqId}`);
     expect(own.body.data).toMatchObject({ status: "hidden", moderationNote: body.reason });
-    const again = await call(api, "POST", `/app/admin/rfq/${rfqId}/hide`, body, moderator.token);
+    const again = await moderator.post(`/app/admin/rfq/${rfqId}/hide`, body);
     expect([again.status, again.body.error.code]).toEqual([409, "invalid_transition"]);
     const audit = await api.db.execute<{ action: string }>(
       sql`select action from admin_audit_log where entity_type = 'rfq' and entity_id = ${rfqId} order by id`,
@@ -387,12 +349,12 @@ describe("a public buying request from writing to award", () => {
 });
 
 test("the staff filter finds buying requests of every status with facet counts, and exports them as CSV", async () => {
-  const all = await call(api, "GET", `/app/admin/filter/rfq?buyer=${buyer.id}&limit=200`, undefined, moderator.token);
+  const all = await moderator.get(`/app/admin/filter/rfq?buyer=${buyer.id}&limit=200`);
   expect(all.status).toBe(200);
   const statuses = all.body.data.items.map((r: any) => r.status);
   expect(statuses).toContain("hidden");
   expect(all.body.data.facets.status.find((f: any) => f.value === "hidden")?.count).toBeGreaterThanOrEqual(1);
-  const open = await call(api, "GET", `/app/admin/filter/rfq?buyer=${buyer.id}&status=hidden&sort=quotes`, undefined, moderator.token);
+  const open = await moderator.get(`/app/admin/filter/rfq?buyer=${buyer.id}&status=hidden&sort=quotes`);
   expect(open.body.data.items.every((r: any) => r.status === "hidden")).toBe(true);
   expect(open.body.data.items[0]).toMatchObject({ buyer_user_id: buyer.id, buyer_email: buyer.email, quotes: 2 });
   const csv = await api.app.request(`/app/admin/filter/rfq?buyer=${buyer.id}&format=csv`, {
@@ -400,8 +362,8 @@ test("the staff filter finds buying requests of every status with facet counts, 
   });
   expect(csv.status).toBe(200);
   expect((await csv.text()).split("\n")[0]).toContain("buyer_email");
-  expect((await call(api, "GET", "/app/admin/filter/rfq", undefined, suppliers.en.user.token)).status).toBe(403);
-  expect((await call(api, "GET", "/app/admin/filter/rfq?status=lost", undefined, moderator.token)).status).toBe(400);
+  expect((await suppliers.en.user.get("/app/admin/filter/rfq")).status).toBe(403);
+  expect((await moderator.get("/app/admin/filter/rfq?status=lost")).status).toBe(400);
 });
 
 describe("deadlines", () => {
@@ -409,12 +371,12 @@ describe("deadlines", () => {
     const id = await openPrivateRequest([suppliers.en.companyId]);
     await api.jobs.runDue("rfq-match");
     await passDeadline(id, 60_000);
-    const refused = await call(api, "POST", "/api/profile/quotes", quote(id), suppliers.en.user.token);
+    const refused = await suppliers.en.user.post("/api/profile/quotes", quote(id));
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("rfq_closed");
     await api.jobs.send("rfq-close", { rfqId: id });
     await api.jobs.runDue("rfq-close");
-    expect((await call(api, "GET", `/api/profile/rfq/${id}`, undefined, buyer.token)).body.data.status).toBe("closed");
+    expect((await buyer.get(`/api/profile/rfq/${id}`)).body.data.status).toBe("closed");
   });
 
   test("the sweep closes every open request past its deadline", async () => {
@@ -422,7 +384,7 @@ describe("deadlines", () => {
     await passDeadline(id, 1000);
     await api.jobs.send("rfq-deadlines", {});
     await api.jobs.runDue("rfq-deadlines");
-    expect((await call(api, "GET", `/api/profile/rfq/${id}`, undefined, buyer.token)).body.data.status).toBe("closed");
+    expect((await buyer.get(`/api/profile/rfq/${id}`)).body.data.status).toBe("closed");
     // Its suppliers hear of it through one follow-up job per request.
     expect(await api.jobs.runDue("rfq-closed-notify")).toBe(1);
   });
@@ -435,7 +397,7 @@ describe("a private request", () => {
   });
 
   test("needs invited companies", async () => {
-    const none = await call(api, "POST", "/api/profile/rfq", request({ visibility: "private" }), buyer.token);
+    const none = await buyer.post("/api/profile/rfq", request({ visibility: "private" }));
     expect(none.body.error.issues).toEqual([{ path: "invitedCompanyIds", message: "required" }]);
   });
 
@@ -458,19 +420,19 @@ describe("a private request", () => {
     for (const [who, token, status] of matrix) {
       expect((await call(api, "GET", `/api/rfq/${id}`, undefined, token)).status, who).toBe(status);
     }
-    expect((await call(api, "POST", "/api/profile/quotes", quote(id), suppliers.zh.user.token)).status).toBe(404);
-    expect((await call(api, "GET", `/api/profile/rfq/${id}`, undefined, suppliers.other.user.token)).status).toBe(404);
+    expect((await suppliers.zh.user.post("/api/profile/quotes", quote(id))).status).toBe(404);
+    expect((await suppliers.other.user.get(`/api/profile/rfq/${id}`)).status).toBe(404);
     expect((await api.getJson<any>("/api/rfq?perPage=100")).body.data.map((r: { id: number }) => r.id)).not.toContain(id);
-    const invited = await call(api, "GET", `/api/rfq/${id}`, undefined, suppliers.other.user.token);
+    const invited = await suppliers.other.user.get(`/api/rfq/${id}`);
     expect(invited.body.data.viewer.canQuote).toBe(true);
     expect((await api.getJson<any>("/app/sitemap/rfq")).body.data.map((e: { key: string }) => e.key)).not.toContain(String(id));
   });
 
   test("an open public request is in the sitemap, a private one is not", async () => {
-    const created = await call(api, "POST", "/api/profile/rfq", request({ title: "Трубы для сайтмапа" }), buyer.token);
+    const created = await buyer.post("/api/profile/rfq", request({ title: "Трубы для сайтмапа" }));
     const publicId = created.body.data.id as number;
-    await call(api, "POST", `/api/profile/rfq/${publicId}/status`, { action: "submit" }, buyer.token);
-    await call(api, "POST", `/app/admin/moderation/rfq/${publicId}/approve`, undefined, moderator.token);
+    await buyer.post(`/api/profile/rfq/${publicId}/status`, { action: "submit" });
+    await moderator.post(`/app/admin/moderation/rfq/${publicId}/approve`);
     const keys = (await api.getJson<any>("/app/sitemap/rfq")).body.data.map((e: { key: string }) => e.key);
     expect(keys).toContain(String(publicId));
     expect(keys).not.toContain(String(id));
@@ -542,8 +504,8 @@ describe("a fan-out job retried after failing halfway mails nobody twice", () =>
   /** A private request to the zh and en suppliers, both quoting; returns its id and the quotes' ids. */
   async function quotedRequest(title: string) {
     const id = await openPrivateRequest([suppliers.zh.companyId, suppliers.en.companyId], { title });
-    const zh = await call(api, "POST", "/api/profile/quotes", quote(id, { lang: "zh" }), suppliers.zh.user.token);
-    const en = await call(api, "POST", "/api/profile/quotes", quote(id), suppliers.en.user.token);
+    const zh = await suppliers.zh.user.post("/api/profile/quotes", quote(id, { lang: "zh" }));
+    const en = await suppliers.en.user.post("/api/profile/quotes", quote(id));
     expect([zh.status, en.status]).toEqual([201, 201]);
     // Everything else this request caused is mailed before the count starts.
     for (const name of ["rfq-match", "rfq-quote-mail", "notification-mail"]) await api.jobs.runDue(name);
@@ -560,7 +522,7 @@ describe("a fan-out job retried after failing halfway mails nobody twice", () =>
   test("the award e-mails: each quoting supplier gets one, though the job ran twice", async () => {
     const { id, enQuote } = await quotedRequest("Трубы: повтор письма о выборе");
     const before = api.mail.length;
-    expect((await call(api, "POST", `/api/profile/rfq/${id}/quotes/${enQuote}/accept`, {}, buyer.token)).status).toBe(200);
+    expect((await buyer.post(`/api/profile/rfq/${id}/quotes/${enQuote}/accept`, {})).status).toBe(200);
     // The first attempt tells one supplier (its e-mail job is enqueued) and fails before the other.
     await failHalfway(rfqAwardMailJob, { rfqId: id }, 1);
     // The queue's retry (the job as enqueued by the accept) runs it in full.
@@ -574,7 +536,7 @@ describe("a fan-out job retried after failing halfway mails nobody twice", () =>
     await api.jobs.runDue("rfq-award-mail");
     await api.jobs.runDue("notification-mail");
     expect(mailTo(before)).toEqual(both());
-    const inbox = await call(api, "GET", "/api/notifications?perPage=100", undefined, suppliers.zh.user.token);
+    const inbox = await suppliers.zh.user.get("/api/notifications?perPage=100");
     const awardRows = inbox.body.data.filter(
       (n: { kind: string; payload: { rfqId: number } }) => n.kind === "rfq.declined" && n.payload.rfqId === id,
     );
@@ -584,7 +546,7 @@ describe("a fan-out job retried after failing halfway mails nobody twice", () =>
   test("the closing e-mails: each quoting supplier gets one, though the job ran twice", async () => {
     const { id } = await quotedRequest("Трубы: повтор письма о закрытии");
     const before = api.mail.length;
-    expect((await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "close" }, buyer.token)).status).toBe(200);
+    expect((await buyer.post(`/api/profile/rfq/${id}/status`, { action: "close" })).status).toBe(200);
     await failHalfway(rfqClosedNotifyJob, { rfqId: id }, 1);
     expect(await api.jobs.runDue("rfq-closed-notify")).toBe(1);
     // The deadline job finds the request closed already and tells nobody again.
@@ -598,18 +560,18 @@ describe("a fan-out job retried after failing halfway mails nobody twice", () =>
 describe("buying-request events follow the recipient's e-mail setting", () => {
   test("a supplier on the daily digest gets the new request and its closing in the digest, not at once", async () => {
     const digester = await supplier("Digest pipes", "en", otherCode, 1);
-    expect((await call(api, "PUT", "/api/notifications/settings", { emailMode: "digest" }, digester.user.token)).status).toBe(200);
+    expect((await digester.user.put("/api/notifications/settings", { emailMode: "digest" })).status).toBe(200);
     const id = await openPrivateRequest([digester.companyId], { title: "Digest pipes request" });
     await api.jobs.runDue("rfq-match");
     await api.jobs.runDue("notification-mail");
     expect(api.mail.filter((m) => m.to === digester.user.email)).toHaveLength(0);
     // The event is in the inbox at once: the header's unread count.
-    const inbox = await call(api, "GET", "/api/notifications", undefined, digester.user.token);
+    const inbox = await digester.user.get("/api/notifications");
     expect(inbox.body.data.map((n: { kind: string; link: string }) => [n.kind, n.link])).toEqual([
       ["rfq.new", `/profile/quotes/new?rfq=${id}`],
     ]);
-    expect((await call(api, "POST", "/api/profile/quotes", quote(id), digester.user.token)).status).toBe(201);
-    expect((await call(api, "POST", `/api/profile/rfq/${id}/status`, { action: "close" }, buyer.token)).status).toBe(200);
+    expect((await digester.user.post("/api/profile/quotes", quote(id))).status).toBe(201);
+    expect((await buyer.post(`/api/profile/rfq/${id}/status`, { action: "close" })).status).toBe(200);
     expect(await api.jobs.runDue("rfq-closed-notify")).toBe(1);
     await api.jobs.runDue("notification-mail");
     expect(api.mail.filter((m) => m.to === digester.user.email)).toHaveLength(0);

@@ -26,13 +26,12 @@ beforeAll(async () => {
   await cleanupProfileData(api);
   owner = await createUser(api, "blocked-owner");
   colleague = await createUser(api, "blocked-colleague");
-  companyId = (await call(api, "POST", "/api/profile/company", { name: { ru: "Заблокированная" }, country: "CN" }, owner.token)).body.data
-    .id;
-  const invited = await call(api, "POST", "/api/profile/company/employees", { email: colleague.email, role: "member" }, owner.token);
+  companyId = (await owner.post("/api/profile/company", { name: { ru: "Заблокированная" }, country: "CN" })).body.data.id;
+  const invited = await owner.post("/api/profile/company/employees", { email: colleague.email, role: "member" });
   colleagueMemberId = invited.body.data.id;
-  expect((await call(api, "POST", `/api/profile/invitations/${colleagueMemberId}/accept`, undefined, colleague.token)).status).toBe(200);
-  productId = (await call(api, "POST", "/api/profile/company/products", { name: { ru: "Товар" } }, owner.token)).body.data.id;
-  publishedId = (await call(api, "POST", "/api/profile/company/products", { name: { ru: "Товар 2" } }, owner.token)).body.data.id;
+  expect((await colleague.post(`/api/profile/invitations/${colleagueMemberId}/accept`)).status).toBe(200);
+  productId = (await owner.post("/api/profile/company/products", { name: { ru: "Товар" } })).body.data.id;
+  publishedId = (await owner.post("/api/profile/company/products", { name: { ru: "Товар 2" } })).body.data.id;
   await setCompanyStatus("blocked");
 });
 
@@ -47,10 +46,10 @@ describe("a blocked company", () => {
   test("cannot invite: 403 company_blocked and no e-mail is sent (also through the invitation form)", async () => {
     const before = api.mail.length;
     const target = uniqueEmail("victim");
-    const viaApi = await call(api, "POST", "/api/profile/company/employees", { email: target, role: "member" }, owner.token);
+    const viaApi = await owner.post("/api/profile/company/employees", { email: target, role: "member" });
     expect(viaApi.status).toBe(403);
     expect(viaApi.body.error.code).toBe("company_blocked");
-    const viaForm = await call(api, "POST", "/app/employee/form", { email: target, role: "member" }, owner.token);
+    const viaForm = await owner.post("/app/employee/form", { email: target, role: "member" });
     expect(viaForm.status).toBe(403);
     expect(viaForm.body.error.code).toBe("company_blocked");
     expect(api.mail.length).toBe(before);
@@ -67,7 +66,7 @@ describe("a blocked company", () => {
       expect(reply.status, `${method} ${path}`).toBe(403);
       expect(reply.body.error.code).toBe("company_blocked");
     }
-    const employees = await call(api, "GET", "/api/profile/company/employees", undefined, owner.token);
+    const employees = await owner.get("/api/profile/company/employees");
     expect(employees.body.data.find((e: { id: number }) => e.id === colleagueMemberId)).toMatchObject({ status: "active", position: null });
   });
 
@@ -76,16 +75,16 @@ describe("a blocked company", () => {
       [productId, "submit"],
       [publishedId, "withdraw"],
     ] as const) {
-      const reply = await call(api, "PATCH", `/api/profile/company/products/${id}/status`, { action }, colleague.token);
+      const reply = await colleague.patch(`/api/profile/company/products/${id}/status`, { action });
       expect(reply.status, action).toBe(403);
       expect(reply.body.error.code).toBe("company_blocked");
     }
-    const product = await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, owner.token);
+    const product = await owner.get(`/api/profile/company/products/${productId}`);
     expect(product.body.data.status).toBe("draft");
   });
 
   test("an employee may still leave it", async () => {
-    const left = await call(api, "DELETE", `/api/profile/company/employees/${colleagueMemberId}`, undefined, colleague.token);
+    const left = await colleague.delete(`/api/profile/company/employees/${colleagueMemberId}`);
     expect(left.status).toBe(200);
   });
 });

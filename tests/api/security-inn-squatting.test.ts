@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { addLegalEntity, call, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
+import { addLegalEntity, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let moderator: TestUser;
@@ -19,7 +19,7 @@ let entities: { inn: string; nameFull: string }[];
 /** A user with a company of their own (a draft). */
 async function supplier(label: string, name: string): Promise<{ user: TestUser; companyId: number }> {
   const user = await createUser(api, label);
-  const created = await call(api, "POST", "/api/profile/company", { name: { ru: name, en: name }, country: "RU" }, user.token);
+  const created = await user.post("/api/profile/company", { name: { ru: name, en: name }, country: "RU" });
   expect(created.status).toBe(201);
   return { user, companyId: created.body.data.id };
 }
@@ -29,7 +29,7 @@ async function addInn(user: TestUser, entity: { inn: string; nameFull: string })
 }
 
 async function submit(user: TestUser) {
-  return call(api, "PATCH", "/api/profile/company/status", { action: "submit" }, user.token);
+  return user.patch("/api/profile/company/status", { action: "submit" });
 }
 
 /** The reply without what differs between any two creations (ids, times, the names typed). */
@@ -73,21 +73,9 @@ describe("a squatter's draft blocks nobody and learns nothing", () => {
     expect(shapeOf(held).error).toBeUndefined();
 
     // Changing an entity to a held INN is accepted too (no oracle through PATCH).
-    const patched = await call(
-      api,
-      "PATCH",
-      `/api/profile/company/legal-entities/${free.body.data.id}`,
-      { inn: entities[2]!.inn },
-      owner.user.token,
-    );
+    const patched = await owner.user.patch(`/api/profile/company/legal-entities/${free.body.data.id}`, { inn: entities[2]!.inn });
     expect(patched.status).toBe(200);
-    const back = await call(
-      api,
-      "PATCH",
-      `/api/profile/company/legal-entities/${free.body.data.id}`,
-      { inn: entities[1]!.inn },
-      owner.user.token,
-    );
+    const back = await owner.user.patch(`/api/profile/company/legal-entities/${free.body.data.id}`, { inn: entities[1]!.inn });
     expect(back.status).toBe(200);
 
     // The same INN twice in one company is still refused.
@@ -100,13 +88,13 @@ describe("a squatter's draft blocks nobody and learns nothing", () => {
     expect((await submit(owner.user)).status).toBe(200);
     expect((await submit(squatter.user)).status).toBe(200);
 
-    const queue = await call(api, "GET", "/app/admin/moderation?kind=company&limit=100", undefined, moderator.token);
+    const queue = await moderator.get("/app/admin/moderation?kind=company&limit=100");
     expect(queue.status).toBe(200);
     const entry = (id: number) => queue.body.data.find((e: { id: number }) => e.id === id);
     expect(entry(owner.companyId)).toMatchObject({ innConflict: true });
     expect(entry(squatter.companyId)).toMatchObject({ innConflict: true });
 
-    const item = await call(api, "GET", `/app/admin/moderation/company/${owner.companyId}?lang=en`, undefined, moderator.token);
+    const item = await moderator.get(`/app/admin/moderation/company/${owner.companyId}?lang=en`);
     expect(item.status).toBe(200);
     expect(item.body.data.innConflicts).toEqual([
       { inn: entities[0]!.inn, companyId: squatter.companyId, name: { ru: "Захватчик", en: "Захватчик" }, status: "moderation" },
@@ -114,53 +102,42 @@ describe("a squatter's draft blocks nobody and learns nothing", () => {
   });
 
   test("the moderator approves the owner; the squatter's approval is refused with inn_conflict naming the owner", async () => {
-    const approved = await call(api, "POST", `/app/admin/moderation/company/${owner.companyId}/approve`, undefined, moderator.token);
+    const approved = await moderator.post(`/app/admin/moderation/company/${owner.companyId}/approve`);
     expect(approved.status).toBe(200);
 
-    const refused = await call(api, "POST", `/app/admin/moderation/company/${squatter.companyId}/approve`, undefined, moderator.token);
+    const refused = await moderator.post(`/app/admin/moderation/company/${squatter.companyId}/approve`);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: "inn_conflict", details: { inn: entities[0]!.inn, companyId: owner.companyId } });
     const [row] = await api.db.select({ status: companies.status }).from(companies).where(eq(companies.id, squatter.companyId));
     expect(row!.status).toBe("moderation");
 
-    const item = await call(api, "GET", `/app/admin/moderation/company/${squatter.companyId}?lang=en`, undefined, moderator.token);
+    const item = await moderator.get(`/app/admin/moderation/company/${squatter.companyId}?lang=en`);
     expect(item.body.data.innConflicts).toMatchObject([{ inn: entities[0]!.inn, companyId: owner.companyId, status: "published" }]);
 
-    const rejected = await call(
-      api,
-      "POST",
-      `/app/admin/moderation/company/${squatter.companyId}/reject`,
-      { reason: "ИНН принадлежит другой компании", lang: "ru" },
-      moderator.token,
-    );
+    const rejected = await moderator.post(`/app/admin/moderation/company/${squatter.companyId}/reject`, {
+      reason: "ИНН принадлежит другой компании",
+      lang: "ru",
+    });
     expect(rejected.status).toBe(200);
     // A rejected company holds nothing: the owner's item no longer shows a conflict.
-    const ownerItem = await call(api, "GET", `/app/admin/moderation/company/${owner.companyId}?lang=en`, undefined, moderator.token);
+    const ownerItem = await moderator.get(`/app/admin/moderation/company/${owner.companyId}?lang=en`);
     expect(ownerItem.body.data.innConflicts).toEqual([]);
   });
 
   test("unblocking a company back into publication is refused while another published company lists its INN", async () => {
     // The moderator blocks the published owner; the squatter resubmits and is approved meanwhile.
-    const blocked = await call(
-      api,
-      "POST",
-      `/app/admin/companies/${owner.companyId}/block`,
-      { reason: "Проверка документов", lang: "ru" },
-      moderator.token,
-    );
+    const blocked = await moderator.post(`/app/admin/companies/${owner.companyId}/block`, { reason: "Проверка документов", lang: "ru" });
     expect(blocked.status).toBe(200);
     expect((await submit(squatter.user)).status).toBe(200);
-    expect(
-      (await call(api, "POST", `/app/admin/moderation/company/${squatter.companyId}/approve`, undefined, moderator.token)).status,
-    ).toBe(200);
-    const unblock = await call(api, "POST", `/app/admin/companies/${owner.companyId}/unblock`, undefined, moderator.token);
+    expect((await moderator.post(`/app/admin/moderation/company/${squatter.companyId}/approve`)).status).toBe(200);
+    const unblock = await moderator.post(`/app/admin/companies/${owner.companyId}/unblock`);
     expect(unblock.status).toBe(409);
     expect(unblock.body.error).toMatchObject({ code: "inn_conflict", details: { inn: entities[0]!.inn, companyId: squatter.companyId } });
     const [row] = await api.db.select({ status: companies.status }).from(companies).where(eq(companies.id, owner.companyId));
     expect(row!.status).toBe("blocked");
     // Once the squatter is blocked in turn, the owner is published again.
-    await call(api, "POST", `/app/admin/companies/${squatter.companyId}/block`, { reason: "Чужой ИНН", lang: "ru" }, moderator.token);
-    expect((await call(api, "POST", `/app/admin/companies/${owner.companyId}/unblock`, undefined, moderator.token)).status).toBe(200);
+    await moderator.post(`/app/admin/companies/${squatter.companyId}/block`, { reason: "Чужой ИНН", lang: "ru" });
+    expect((await moderator.post(`/app/admin/companies/${owner.companyId}/unblock`)).status).toBe(200);
   });
 
   test("a published company cannot take another published company's INN without review", async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { INVITATION_LIMITS } from "../../contract/profile/employees.ts";
 import { companyMembers } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, uniqueEmail, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, uniqueEmail, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 
@@ -28,13 +28,12 @@ afterAll(async () => {
 
 async function owner(label: string): Promise<TestUser> {
   const user = await createUser(api, label);
-  const created = await call(api, "POST", "/api/profile/company", { name: { ru: `Компания ${label}` }, country: "CN" }, user.token);
+  const created = await user.post("/api/profile/company", { name: { ru: `Компания ${label}` }, country: "CN" });
   expect(created.status).toBe(201);
   return user;
 }
 
-const invite = (user: TestUser, email: string) =>
-  call(api, "POST", "/api/profile/company/employees", { email, role: "member" }, user.token);
+const invite = (user: TestUser, email: string) => user.post("/api/profile/company/employees", { email, role: "member" });
 
 /** Moves every open invitation to `email` a minute back, past the resend countdown. */
 async function age(email: string) {
@@ -96,7 +95,7 @@ test("one company sends at most perCompanyPerDay invitations a day", async () =>
   const over = await invite(inviter, uniqueEmail("spam-over"));
   expect(over.status).toBe(429);
   expect(over.body.error.code).toBe("rate_limited");
-  const viaForm = await call(api, "POST", "/app/employee/form", { email: uniqueEmail("spam-form"), role: "member" }, inviter.token);
+  const viaForm = await inviter.post("/app/employee/form", { email: uniqueEmail("spam-form"), role: "member" });
   expect(viaForm.status).toBe(429);
   expect(api.mail.length - before).toBe(INVITATION_LIMITS.perCompanyPerDay);
   // Another company is not affected.

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let user: TestUser;
@@ -36,7 +36,7 @@ test.each([
   ["http://db.corp.example:5432/", "url_forbidden_address", "fd00::17"],
   ["http://nothing.corp.example/", "dns_failed", "ENOTFOUND"],
 ])("%s is refused with %s and the reply does not reveal %s", async (url, code, secret) => {
-  const reply = await call(api, "GET", `/app/parse/meta?url=${encodeURIComponent(url)}`, undefined, user.token);
+  const reply = await user.get(`/app/parse/meta?url=${encodeURIComponent(url)}`);
   expect(reply.body.error.code).toBe(code);
   expect(JSON.stringify(reply.body)).not.toContain(secret);
   expect(JSON.stringify(reply.body)).not.toContain("corp.example");

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, multipart, pdfDocument, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, multipart, pdfDocument, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 const pdf = pdfDocument("Квота");
@@ -20,9 +20,9 @@ beforeAll(async () => {
   await cleanupProfileData(api);
   owner = await createUser(api, "quota-owner");
   colleague = await createUser(api, "quota-colleague");
-  await call(api, "POST", "/api/profile/company", { name: { ru: "Квота" }, country: "CN" }, owner.token);
-  const invited = await call(api, "POST", "/api/profile/company/employees", { email: colleague.email, role: "member" }, owner.token);
-  await call(api, "POST", `/api/profile/invitations/${invited.body.data.id}/accept`, undefined, colleague.token);
+  await owner.post("/api/profile/company", { name: { ru: "Квота" }, country: "CN" });
+  const invited = await owner.post("/api/profile/company/employees", { email: colleague.email, role: "member" });
+  await colleague.post(`/api/profile/invitations/${invited.body.data.id}/accept`);
 });
 
 afterAll(async () => {
@@ -32,7 +32,7 @@ afterAll(async () => {
   }
 });
 
-const upload = (user: TestUser) => call(api, "POST", "/api/files/common", multipart(pdf, "quota.pdf", "application/pdf"), user.token);
+const upload = (user: TestUser) => user.post("/api/files/common", multipart(pdf, "quota.pdf", "application/pdf"));
 const storedBy = async (user: TestUser) =>
   Number((await api.db.execute<{ n: number }>(sql`select count(*)::int as n from files where uploaded_by = ${user.id}`)).rows[0]!.n);
 
@@ -45,7 +45,7 @@ test("a user's uploads stop at the user's quota, and deleting one makes room", a
   expect(over.body.error.code).toBe("storage_quota_exceeded");
   expect(over.body.error.issues).toEqual([{ path: "file", message: "hardening.storageQuotaUser" }]);
   expect(await storedBy(owner)).toBe(2);
-  expect((await call(api, "DELETE", `/api/files/common/${first.body.data.id}`, undefined, owner.token)).status).toBe(200);
+  expect((await owner.delete(`/api/files/common/${first.body.data.id}`)).status).toBe(200);
   expect((await upload(owner)).status).toBe(201);
 });
 

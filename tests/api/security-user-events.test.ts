@@ -56,7 +56,7 @@ test("a wrong code for an address no account has leaves no audit row", async () 
 
 test("signing out on all devices is an audit row with the number of sessions ended", async () => {
   const user = await createUser(api, "leaver");
-  const reply = await call(api, "POST", "/api/auth/logout-all", undefined, user.token, { "x-client-ip": "198.51.100.45" });
+  const reply = await user.post("/api/auth/logout-all", undefined, { "x-client-ip": "198.51.100.45" });
   expect(reply.status).toBe(200);
   const events = await eventsOf(user.id);
   expect(events.map((e) => e.action)).toEqual(["user.logout_all"]);
@@ -66,12 +66,12 @@ test("signing out on all devices is an audit row with the number of sessions end
 test("a changed sign-in e-mail and a wrong change code are audit rows with the old and new address", async () => {
   const user = await createUser(api, "mover");
   const next = uniqueEmail("moved");
-  const started = await call(api, "POST", "/api/profile/contacts", { kind: "email", value: next }, user.token);
+  const started = await user.post("/api/profile/contacts", { kind: "email", value: next });
   expect(started.status).toBe(201);
   const id = started.body.data.id as number;
   const code = lastCode(next);
-  expect((await call(api, "POST", `/api/profile/contacts/${id}/verify`, { code: wrong(code) }, user.token)).status).toBe(400);
-  expect((await call(api, "POST", `/api/profile/contacts/${id}/verify`, { code }, user.token)).status).toBe(200);
+  expect((await user.post(`/api/profile/contacts/${id}/verify`, { code: wrong(code) })).status).toBe(400);
+  expect((await user.post(`/api/profile/contacts/${id}/verify`, { code })).status).toBe(200);
 
   const events = await eventsOf(user.id);
   expect(events.map((e) => e.action)).toEqual(["user.code_failed", "user.contact_change"]);

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { companies } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { addLegalEntity, call, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
+import { addLegalEntity, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let owner: TestUser;
@@ -27,8 +27,7 @@ beforeAll(async () => {
   api = await openTestApi();
   await cleanupProfileData(api);
   owner = await createUser(api, "verified-owner");
-  companyId = (await call(api, "POST", "/api/profile/company", { name: { ru: "Проверенная", en: "Verified" }, country: "RU" }, owner.token))
-    .body.data.id;
+  companyId = (await owner.post("/api/profile/company", { name: { ru: "Проверенная", en: "Verified" }, country: "RU" })).body.data.id;
   const [first, second] = await freeRealEntities(api, 2, 40);
   spare = second!;
   const created = await addLegalEntity(api, first!, owner.token);
@@ -52,25 +51,19 @@ afterAll(async () => {
 });
 
 test("an edit that is neither the name nor a legal entity keeps the badge", async () => {
-  const reply = await call(api, "PATCH", "/api/profile/company", { description: { ru: "Новое описание" } }, owner.token);
+  const reply = await owner.patch("/api/profile/company", { description: { ru: "Новое описание" } });
   expect(reply.status).toBe(200);
   expect((await verification()).level).toBe(2);
 });
 
 test("a new company name withdraws the verification", async () => {
-  const reply = await call(api, "PATCH", "/api/profile/company", { name: { ru: "Другая компания", en: "Another one" } }, owner.token);
+  const reply = await owner.patch("/api/profile/company", { name: { ru: "Другая компания", en: "Another one" } });
   expect(reply.status).toBe(200);
   expect(await verification()).toEqual({ level: 0, evidence: null, at: null });
 });
 
 test("a changed legal entity (another INN) withdraws the verification", async () => {
-  const reply = await call(
-    api,
-    "PATCH",
-    `/api/profile/company/legal-entities/${entityId}`,
-    { inn: spare.inn, nameFull: spare.nameFull },
-    owner.token,
-  );
+  const reply = await owner.patch(`/api/profile/company/legal-entities/${entityId}`, { inn: spare.inn, nameFull: spare.nameFull });
   expect(reply.status).toBe(200);
   expect(await verification()).toEqual({ level: 0, evidence: null, at: null });
 });
@@ -81,7 +74,7 @@ test("an added legal entity withdraws the verification, and so does removing it"
   expect(added.status).toBe(201);
   expect((await verification()).level).toBe(0);
   await api.db.update(companies).set({ verificationLevel: 1, verifiedAt: new Date() }).where(eq(companies.id, companyId));
-  const removed = await call(api, "DELETE", `/api/profile/company/legal-entities/${added.body.data.id}`, undefined, owner.token);
+  const removed = await owner.delete(`/api/profile/company/legal-entities/${added.body.data.id}`);
   expect(removed.status).toBe(200);
   expect((await verification()).level).toBe(0);
 });

@@ -18,7 +18,7 @@ import { translateContentJob, TRANSLATE_JOB } from "../../server/translation/job
 import { createTranslator, libreTranslate, TranslationError, yandexTranslate } from "../../server/translation/provider.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { fakeTranslation, startFakeTranslator, type FakeTranslator } from "../support/fake-translator.ts";
-import { call, cleanupProfileData, createUser, multipart, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, multipart, type TestUser } from "../support/profile.ts";
 
 const KEY = "test-translation-key";
 const FOLDER = "b1gtestfolder";
@@ -32,12 +32,6 @@ const run = `${process.pid}${Date.now().toString(36)}`;
 const NAME = `旋耕机刀片 ${run}`;
 const DESCRIPTION = "65Mn钢，热处理，适用于各种旋耕机。";
 
-async function ok<T = any>(method: string, url: string, body: unknown, token: string | undefined): Promise<T> {
-  const reply = await call(api, method, url, body, token);
-  if (reply.status >= 300) throw new Error(`${method} ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body.data as T;
-}
-
 beforeAll(async () => {
   fake = await startFakeTranslator({ apiKey: KEY, folderId: FOLDER });
   api = await openTestApi({ translator: libreTranslate(fake.url, KEY) });
@@ -45,20 +39,15 @@ beforeAll(async () => {
   owner = await createUser(api, "translation-owner", { locale: "zh" });
   stranger = await createUser(api, "translation-stranger");
   companyId = (
-    await ok(
-      "POST",
-      "/api/profile/company",
-      { name: { zh: `辽中鑫达机械 ${run}` }, description: { zh: "农机配件生产。" }, sourceLang: "zh", country: "CN" },
-      owner.token,
-    )
+    await owner.ok("POST", "/api/profile/company", {
+      name: { zh: `辽中鑫达机械 ${run}` },
+      description: { zh: "农机配件生产。" },
+      sourceLang: "zh",
+      country: "CN",
+    })
   ).id;
   productId = (
-    await ok(
-      "POST",
-      "/api/profile/company/products",
-      { name: { zh: NAME }, description: { zh: DESCRIPTION }, sourceLang: "zh" },
-      owner.token,
-    )
+    await owner.ok("POST", "/api/profile/company/products", { name: { zh: NAME }, description: { zh: DESCRIPTION }, sourceLang: "zh" })
   ).id;
   // Publication is the moderators' business (tests/api/admin.test.ts); here both are simply public.
   await api.db.update(companies).set({ status: "published", publishedAt: new Date() }).where(eq(companies.id, companyId));
@@ -172,7 +161,7 @@ describe("public pages in the reader's language", () => {
     const stale = (await api.getJson<any>(`/api/products/${productId}?lang=ru`)).body.data;
     expect(stale.description).toEqual({ text: changed, lang: "zh" });
     expect(stale.translations.map((t: any) => t.field)).toEqual(["name"]);
-    const entries = await ok<any[]>("GET", `/api/profile/translations/products/${productId}`, undefined, owner.token);
+    const entries = await owner.ok<any[]>("GET", `/api/profile/translations/products/${productId}`);
     expect(entries.find((e) => e.field === "description" && e.lang === "ru")).toMatchObject({ origin: "machine", stale: true });
 
     // An approval (or an edit) enqueues the job; here it is enqueued as approval does.
@@ -186,12 +175,11 @@ describe("public pages in the reader's language", () => {
   });
 
   test("the supplier's own translation is shown at once and the machine never overwrites it", async () => {
-    const entries = await ok<any[]>(
-      "PUT",
-      `/api/profile/translations/products/${productId}`,
-      { field: "name", lang: "ru", text: "Ножи для почвофрезы" },
-      owner.token,
-    );
+    const entries = await owner.ok<any[]>("PUT", `/api/profile/translations/products/${productId}`, {
+      field: "name",
+      lang: "ru",
+      text: "Ножи для почвофрезы",
+    });
     expect(entries.find((e) => e.field === "name" && e.lang === "ru")).toMatchObject({
       text: "Ножи для почвофрезы",
       origin: "manual",
@@ -212,50 +200,35 @@ describe("public pages in the reader's language", () => {
     expect((await api.getJson<any>(`/api/products/${productId}?lang=en`)).body.data.name.text).toBe(fakeTranslation(`${NAME} 新`, "en"));
 
     // Emptying it hands the field back to the machine.
-    await ok("PUT", `/api/profile/translations/products/${productId}`, { field: "name", lang: "ru", text: "" }, owner.token);
+    await owner.ok("PUT", `/api/profile/translations/products/${productId}`, { field: "name", lang: "ru", text: "" });
     await api.jobs.runDue(TRANSLATE_JOB);
     expect((await api.getJson<any>(`/api/products/${productId}?lang=ru`)).body.data.name.text).toBe(fakeTranslation(`${NAME} 新`, "ru"));
   });
 
   test("the company's translation is replaced by its owner; the source language and other companies are refused", async () => {
-    await ok("PUT", "/api/profile/translations/company", { field: "description", lang: "en", text: "Farm machinery parts." }, owner.token);
+    await owner.ok("PUT", "/api/profile/translations/company", { field: "description", lang: "en", text: "Farm machinery parts." });
     const en = (await api.getJson<any>(`/api/companies/${companyId}?lang=en`)).body.data;
     expect(en.description).toEqual({ text: "Farm machinery parts.", lang: "en" });
 
-    const source = await call(
-      api,
-      "PUT",
-      `/api/profile/translations/products/${productId}`,
-      { field: "name", lang: "zh", text: "x" },
-      owner.token,
-    );
+    const source = await owner.put(`/api/profile/translations/products/${productId}`, { field: "name", lang: "zh", text: "x" });
     expect([source.status, source.body.error.code]).toEqual([409, "translation_not_needed"]);
-    const other = await call(
-      api,
-      "PUT",
-      `/api/profile/translations/products/${productId}`,
-      { field: "name", lang: "en", text: "x" },
-      stranger.token,
-    );
+    const other = await stranger.put(`/api/profile/translations/products/${productId}`, { field: "name", lang: "en", text: "x" });
     expect(other.status).toBe(403);
-    const bad = await call(api, "PUT", `/api/profile/translations/products/${productId}`, { field: "price", lang: "xx" }, owner.token);
+    const bad = await owner.put(`/api/profile/translations/products/${productId}`, { field: "price", lang: "xx" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues.map((i: any) => i.path).sort()).toEqual(["field", "lang"]);
   });
 
   test("products a price list imports are translated like typed ones", async () => {
     const csv = `名称,价格,货币,SKU\n深沟球轴承 ${run},12.5,CNY,TR-${run}\n`;
-    const uploaded = await call(
-      api,
-      "POST",
+    const uploaded = await owner.post(
       "/api/profile/company/price-lists",
       multipart(new TextEncoder().encode(csv), "price.csv", "text/csv", { lang: "zh" }),
-      owner.token,
     );
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.data).toMatchObject({ validRows: 1, invalidRows: 0 });
     const runId = uploaded.body.data.id as number;
-    expect((await call(api, "POST", `/api/profile/company/price-lists/${runId}/import`, undefined, owner.token)).status).toBeLessThan(300);
+    expect((await owner.post(`/api/profile/company/price-lists/${runId}/import`)).status).toBeLessThan(300);
     expect(await api.jobs.runDue("price-list-import")).toBe(1);
     const [imported] = await api.db
       .select({ id: products.id })
@@ -276,7 +249,7 @@ describe("public pages in the reader's language", () => {
   });
 
   test("without a provider the job changes nothing: the original with its language", async () => {
-    const product = (await ok("POST", "/api/profile/company/products", { name: { zh: `螺栓 ${run}` }, sourceLang: "zh" }, owner.token))
+    const product = (await owner.ok("POST", "/api/profile/company/products", { name: { zh: `螺栓 ${run}` }, sourceLang: "zh" }))
       .id as number;
     await api.db.update(products).set({ status: "published", publishedAt: new Date() }).where(eq(products.id, product));
     const logger = createLogger({ level: "silent" });

@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { hydrated } from "./support/page.ts";
-import { publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
+import { signInAsModerator } from "./support/admin.ts";
 import { newAddress, signIn } from "./support/session.ts";
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
@@ -27,13 +27,21 @@ async function report(page: Page, text: string, reason: string) {
   await expect(page.getByText("Спасибо: модераторы посмотрят это сообщение.")).toBeVisible();
 }
 
-test("a moderator hides a reported message and dismisses another report", async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+test("a moderator hides a reported message and dismisses another report", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  newSupplier,
+}, info) => {
   test.setTimeout(180_000);
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
-  const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" });
-  const supplierPage = await supplierContext.newPage();
-  await signIn(supplierPage, newAddress("reported-supplier", info.project.name), ["Грубиян", "Поставщиков"]);
-  const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+  const { page: supplierPage, product } = await newSupplier({
+    locale: "ru-RU",
+    label: "reported-supplier",
+    names: ["Грубиян", "Поставщиков"],
+    tag,
+  });
 
   // The buyer asks; the supplier answers rudely.
   await signIn(page, newAddress("reporting-buyer", info.project.name), ["Вера", "Жалобина"]);
@@ -83,6 +91,6 @@ test("a moderator hides a reported message and dismisses another report", async 
   await expect(page.getByText("Это сообщение скрыто модераторами.")).toBeVisible();
   await expect(page.getByText(rude)).toHaveCount(0);
   await expect(page.getByText(inquiry)).toBeVisible();
-  await supplierContext.close();
+  await supplierPage.context().close();
   await moderator.context().close();
 });

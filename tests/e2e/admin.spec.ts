@@ -20,7 +20,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { parse } from "csv-parse/sync";
-import { adminCliOk, apiAs, publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
+import { adminCliOk, apiAs, signInAsModerator } from "./support/admin.ts";
 import { innCheckDigits } from "../../server/catalog/identifiers.ts";
 import { newAddress, signIn, waitForMails } from "./support/session.ts";
 import { hydrated } from "./support/page.ts";
@@ -179,6 +179,7 @@ for (const lang of Object.keys(ROUND_TRIP) as RoundTripLang[]) {
   test(`${lang}: a supplier's change is rejected with a reason, fixed on the profile pages, approved, and the public page shows it`, async ({
     browser,
     baseURL,
+    newSupplier,
   }, testInfo) => {
     test.setTimeout(180_000);
     const say = ROUND_TRIP[lang];
@@ -187,11 +188,12 @@ for (const lang of Object.keys(ROUND_TRIP) as RoundTripLang[]) {
     const javaScript = testInfo.project.name === "js";
 
     // The supplier (a Chinese company writing in Chinese) has a published product with one price tier.
-    const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
-    const supplier = await supplierContext.newPage();
-    const supplierEmail = newAddress(`supplier-${lang}`, testInfo.project.name);
-    await signIn(supplier, supplierEmail, ["Ли", "Вэй"]);
-    const { api, product } = await publishedProductOfNewSupplier(supplier, baseURL!, tag);
+    const {
+      page: supplier,
+      email: supplierEmail,
+      api,
+      product,
+    } = await newSupplier({ label: `supplier-${lang}`, names: ["Ли", "Вэй"], tag });
     const productPage = `${prefix}/profile/product/${product.productId}`;
 
     // On the profile pages, in the interface language, the supplier renames the product and changes the prices.
@@ -298,7 +300,7 @@ for (const lang of Object.keys(ROUND_TRIP) as RoundTripLang[]) {
     // The moderator's name links to their user page, where the role shows.
     await rows.nth(0).getByRole("link", { name: moderatorEmail }).click();
     await expect(page.getByText(say.moderator).first()).toBeVisible();
-    await supplierContext.close();
+    await supplier.context().close();
     await moderatorContext.close();
   });
 }
@@ -393,15 +395,13 @@ test("everyone but staff gets the 403 page on every admin page; anonymous visito
 test("a filter page finds exactly the matching companies with facet counts, and the CSV holds exactly its rows", async ({
   browser,
   baseURL,
+  newSupplier,
 }, testInfo) => {
   test.setTimeout(240_000);
   const tag = tagOf(testInfo.project.name);
   const javaScript = testInfo.project.name === "js";
-  const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
-  const supplierPage = await supplierContext.newPage();
-  await signIn(supplierPage, newAddress("filtered", testInfo.project.name), ["Чжан", "Вэй"]);
-  const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
-  await supplierContext.close();
+  const { page: supplierPage, product } = await newSupplier({ label: "filtered", names: ["Чжан", "Вэй"], tag });
+  await supplierPage.context().close();
 
   const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, acceptDownloads: true });
   const page = await context.newPage();

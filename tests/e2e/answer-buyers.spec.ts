@@ -7,10 +7,16 @@
  */
 import { expect, test } from "./support/test.ts";
 import { hydrated } from "./support/page.ts";
-import { apiAs, publishedProductOfNewSupplier } from "./support/admin.ts";
+import { apiAs } from "./support/admin.ts";
 import { enterCode, newAddress, signIn } from "./support/session.ts";
 
-test("ru: a member reads without a reply form, a sales manager answers", async ({ page, browser, baseURL, javaScriptEnabled }, info) => {
+test("ru: a member reads without a reply form, a sales manager answers", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  newSupplier,
+}, info) => {
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
   test.setTimeout(180_000);
   const open = async (target: typeof page, path: string) => {
@@ -19,10 +25,7 @@ test("ru: a member reads without a reply form, a sales manager answers", async (
   };
 
   // The owner of a published supplier invites a colleague as a plain member.
-  const ownerContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" });
-  const ownerPage = await ownerContext.newPage();
-  await signIn(ownerPage, newAddress("roles-owner", info.project.name), ["Ли", "Вэй"]);
-  const { api: owner, product } = await publishedProductOfNewSupplier(ownerPage, baseURL!, tag);
+  const { page: ownerPage, api: owner, product } = await newSupplier({ locale: "ru-RU", label: "roles-owner", names: ["Ли", "Вэй"], tag });
   const memberEmail = newAddress("roles-member", info.project.name);
   const invited = await owner<{ id: number }>("POST", "/api/profile/company/employees", { email: memberEmail, role: "member" });
 
@@ -72,6 +75,6 @@ test("ru: a member reads without a reply form, a sales manager answers", async (
 
   await open(page, `/profile/conversations/${conversationId}`);
   await expect(page.getByText(answer)).toBeVisible();
-  await ownerContext.close();
+  await ownerPage.context().close();
   await memberContext.close();
 });

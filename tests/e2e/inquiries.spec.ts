@@ -14,8 +14,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { hydrated } from "./support/page.ts";
-import { publishedProductOfNewSupplier } from "./support/admin.ts";
-import { enterCode, mailsTo, newAddress, registerUser, signIn } from "./support/session.ts";
+import { enterCode, mailsTo, newAddress, signIn } from "./support/session.ts";
 
 /** Waits for an e-mail to `address` whose subject matches and returns the conversation path it links to. */
 async function conversationLinkIn(address: string, subject: RegExp): Promise<string> {
@@ -51,18 +50,17 @@ async function open(page: Page, path: string, javaScriptEnabled: boolean) {
 test.describe("inquiries", () => {
   test("ru: a visitor signs in on the way and keeps the form; the supplier's employee answers; the buyer replies", async ({
     page,
-    browser,
-    baseURL,
     javaScriptEnabled,
+    newSupplier,
   }, info) => {
     test.setTimeout(180_000);
     const tag = `${info.project.name}-${Date.now().toString(36)}`;
     // The supplier: a person whose company and product are published.
-    const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" });
-    const supplierPage = await supplierContext.newPage();
-    const supplierEmail = newAddress("inquiry-supplier", info.project.name);
-    await signIn(supplierPage, supplierEmail, ["Ли", "Вэй"]);
-    const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+    const {
+      page: supplierPage,
+      email: supplierEmail,
+      product,
+    } = await newSupplier({ locale: "ru-RU", label: "inquiry-supplier", names: ["Ли", "Вэй"], tag });
 
     // The visitor finds the product and asks for a price.
     await open(page, `/product/${product.productId}`, javaScriptEnabled);
@@ -132,22 +130,21 @@ test.describe("inquiries", () => {
     await page.getByRole("button", { name: "Отправить", exact: true }).click();
     await expect(page.locator(".message.is-own").getByText(reply)).toBeVisible();
     await shoot(page, "conversation", javaScriptEnabled);
-    await supplierContext.close();
+    await supplierPage.context().close();
   });
 
   test("zh: a Chinese-speaking supplier gets the inquiry in Chinese and answers in Chinese", async ({
     page,
-    browser,
-    baseURL,
     javaScriptEnabled,
+    newSupplier,
   }, info) => {
     test.setTimeout(180_000);
     const tag = `${info.project.name}-${Date.now().toString(36)}`;
-    const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "zh-CN" });
-    const supplierPage = await supplierContext.newPage();
-    const supplierEmail = newAddress("inquiry-zh-supplier", info.project.name);
-    await registerUser(supplierPage, supplierEmail, { lang: "zh", firstName: "伟", lastName: "李" });
-    const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+    const {
+      page: supplierPage,
+      email: supplierEmail,
+      product,
+    } = await newSupplier({ locale: "zh-CN", label: "inquiry-zh-supplier", names: ["伟", "李"], lang: "zh", tag });
 
     const buyerEmail = newAddress("inquiry-zh-buyer", info.project.name);
     await signIn(page, buyerEmail, ["Анна", "Покупателева"]);
@@ -180,7 +177,7 @@ test.describe("inquiries", () => {
       await supplierPage.setViewportSize({ width: 1280, height: 900 });
       await supplierPage.screenshot({ path: "test-results/inquiries-screens/conversation-zh-1280.png", fullPage: true });
     }
-    await supplierContext.close();
+    await supplierPage.context().close();
   });
 
   test("en: a signed-in buyer asks a seeded supplier nobody runs; the inquiry is e-mailed to its public address", async ({

@@ -7,21 +7,16 @@
  */
 import { expect, test } from "./support/test.ts";
 import { hydrated } from "./support/page.ts";
-import { publishedProductOfNewSupplier } from "./support/admin.ts";
 import { newAddress, signIn } from "./support/session.ts";
 
 test("the supplier reads the buyer's Russian message in English on request, the original one click away", async ({
   page,
-  browser,
-  baseURL,
   javaScriptEnabled,
+  newSupplier,
 }, info) => {
   test.setTimeout(180_000);
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
-  const supplierContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-GB" });
-  const supplierPage = await supplierContext.newPage();
-  await signIn(supplierPage, newAddress("translate-supplier", info.project.name), ["Li", "Wei"]);
-  const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+  const { page: supplierPage, product } = await newSupplier({ locale: "en-GB", label: "translate-supplier", names: ["Li", "Wei"], tag });
 
   await signIn(page, newAddress("translate-buyer", info.project.name), ["Анна", "Покупателева"]);
   await page.goto(`/inquiry/new?supplier=${product.companyId}`);
@@ -57,5 +52,5 @@ test("the supplier reads the buyer's Russian message in English on request, the 
   await expect(supplierPage.locator(".message-translated")).toHaveCount(0);
   await supplierPage.getByRole("link", { name: "Show the translation" }).click();
   await expect(supplierPage.locator(".message-translated")).toHaveText(`[en] ${text}`);
-  await supplierContext.close();
+  await supplierPage.context().close();
 });

@@ -84,7 +84,7 @@ export interface OperationResult {
 /** The operations of both documents (the admin one read as a site administrator). */
 export async function loadOperations(api: TestApi, admin: TestUser): Promise<{ operations: Operation[]; components: Components }> {
   const pub = await call(api, "GET", "/api/openapi.json");
-  const adm = await call(api, "GET", "/app/admin/openapi.json", undefined, admin.token);
+  const adm = await admin.get("/app/admin/openapi.json");
   if (pub.status !== 200 || adm.status !== 200) throw new Error(`OpenAPI documents: ${pub.status}, ${adm.status}`);
   const components: Components = { ...pub.body.components?.schemas, ...adm.body.components?.schemas };
   const operations: Operation[] = [];
@@ -125,37 +125,31 @@ export async function createFixtures(api: TestApi): Promise<Fixtures> {
     [owner, "Фазз"],
     [victim, "Жертва"],
   ] as const) {
-    const company = await call(api, "POST", "/api/profile/company", { name: { ru: `ООО «${label}»` }, country: "RU" }, user.token);
+    const company = await user.post("/api/profile/company", { name: { ru: `ООО «${label}»` }, country: "RU" });
     add(user === owner ? "company" : "victimCompany", company.body?.data?.id);
-    const product = await call(api, "POST", "/api/profile/company/products", { name: { ru: `${label}-товар` } }, user.token);
+    const product = await user.post("/api/profile/company/products", { name: { ru: `${label}-товар` } });
     add(user === owner ? "product" : "victimProduct", product.body?.data?.id);
   }
-  const members = await call(api, "GET", "/api/profile/company/employees", undefined, owner.token);
+  const members = await owner.get("/api/profile/company/employees");
   add("member", members.body?.data?.[0]?.id);
   const form = new FormData();
   form.set("file", new File([new Uint8Array(await pngPicture(32, 32))], "fuzz.png", { type: "image/png" }));
-  const upload = await call(api, "POST", "/api/files/common", form, owner.token);
+  const upload = await owner.post("/api/files/common", form);
   add("file", upload.body?.data?.id);
   const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  const rfq = await call(
-    api,
-    "POST",
-    "/api/profile/rfq",
-    {
-      title: "Трубы стальные",
-      description: "Нужны трубы по ГОСТ 8732-78",
-      lang: "ru",
-      tnvedCode: "7304",
-      quantity: "12.5",
-      unit: "t",
-      incoterms: "DAP",
-      destinationCountry: "RU",
-      destinationCity: "Екатеринбург",
-      deadline,
-      visibility: "private",
-    },
-    owner.token,
-  );
+  const rfq = await owner.post("/api/profile/rfq", {
+    title: "Трубы стальные",
+    description: "Нужны трубы по ГОСТ 8732-78",
+    lang: "ru",
+    tnvedCode: "7304",
+    quantity: "12.5",
+    unit: "t",
+    incoterms: "DAP",
+    destinationCountry: "RU",
+    destinationCity: "Екатеринбург",
+    deadline,
+    visibility: "private",
+  });
   add("rfq", rfq.body?.data?.id);
   // Staff-owned records the admin operations may change or delete (never other tests' rows).
   for (const [key, url, body] of [
@@ -164,7 +158,7 @@ export async function createFixtures(api: TestApi): Promise<Fixtures> {
     ["tag", "/app/admin/tags", { name: { ru: `фазз-${process.pid}-${Date.now()}` } }],
     ["story", "/app/admin/stories", { title: { ru: "Фазз-новость" }, body: { ru: "Текст" } }],
   ] as const) {
-    const created = await call(api, "POST", url, body, admin.token);
+    const created = await admin.post(url, body);
     add(key, created.body?.data?.id);
   }
   return { owner, admin, victim, ids };
@@ -176,21 +170,20 @@ export async function createFixtures(api: TestApi): Promise<Fixtures> {
  */
 export async function refreshOwner(api: TestApi, fx: Fixtures): Promise<void> {
   // The admin may have signed themself out everywhere (`/app/admin/users/{id}/sign-out`).
-  if ((await call(api, "GET", "/app/admin/me", undefined, fx.admin.token)).status !== 200)
-    fx.admin = await createUser(api, "fuzz-admin", { role: "ADMIN" });
-  const company = await call(api, "GET", "/api/profile/company", undefined, fx.owner.token);
+  if ((await fx.admin.get("/app/admin/me")).status !== 200) fx.admin = await createUser(api, "fuzz-admin", { role: "ADMIN" });
+  const company = await fx.owner.get("/api/profile/company");
   if (company.status !== 200 || company.body?.data?.status === "blocked") {
     fx.owner = await createUser(api, "fuzz-owner");
-    const created = await call(api, "POST", "/api/profile/company", { name: { ru: "ООО «Фазз-2»" }, country: "RU" }, fx.owner.token);
+    const created = await fx.owner.post("/api/profile/company", { name: { ru: "ООО «Фазз-2»" }, country: "RU" });
     if (typeof created.body?.data?.id === "number") fx.ids.company = [created.body.data.id];
     fx.ids.product = [];
-    const members = await call(api, "GET", "/api/profile/company/employees", undefined, fx.owner.token);
+    const members = await fx.owner.get("/api/profile/company/employees");
     fx.ids.member = typeof members.body?.data?.[0]?.id === "number" ? [members.body.data[0].id] : [];
   }
   const productId = fx.ids.product?.[0];
-  const product = productId ? await call(api, "GET", `/api/profile/company/products/${productId}`, undefined, fx.owner.token) : null;
+  const product = productId ? await fx.owner.get(`/api/profile/company/products/${productId}`) : null;
   if (product?.status !== 200) {
-    const created = await call(api, "POST", "/api/profile/company/products", { name: { ru: "Фазз-товар" } }, fx.owner.token);
+    const created = await fx.owner.post("/api/profile/company/products", { name: { ru: "Фазз-товар" } });
     fx.ids.product = typeof created.body?.data?.id === "number" ? [created.body.data.id] : [];
   }
 }
@@ -203,7 +196,7 @@ export async function removeFixtures(api: TestApi, fixtures: Fixtures): Promise<
     ["tag", "/app/admin/tags"],
     ["story", "/app/admin/stories"],
   ] as const) {
-    for (const id of fixtures.ids[key] ?? []) await call(api, "DELETE", `${url}/${id}`, undefined, fixtures.admin.token);
+    for (const id of fixtures.ids[key] ?? []) await fixtures.admin.delete(`${url}/${id}`);
   }
 }
 

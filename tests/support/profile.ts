@@ -12,10 +12,21 @@ import type { TestApi } from "./api.ts";
 
 export { docxDocument, elfExecutable, jpegPhoto, pdfDocument, pngPicture, windowsExecutable, xlsxDocument, zipArchive } from "./files.ts";
 
+/**
+ * A user signed in by a token, with the API calls they make: each request carries their access
+ * token, so a test says who calls and what, not how the session travels.
+ */
 export interface TestUser {
   id: number;
   email: string;
   token: string;
+  get<T = any>(url: string, headers?: Record<string, string>): Promise<Reply<T>>;
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  put<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  patch<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  delete<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  /** The `data` of the reply to a call that must succeed (200 or 201); throws with the reply otherwise. */
+  ok<T = any>(method: string, url: string, body?: unknown): Promise<T>;
 }
 
 let counter = 0;
@@ -64,7 +75,23 @@ export async function createUser(
     })
     .returning({ id: users.id });
   const token = await signAccessToken(api.auth.keys, { userId: row!.id, role: options.role ?? "USER" }, new Date());
-  return { id: row!.id, email, token };
+  return signedIn(api, { id: row!.id, email, token });
+}
+
+/** `person` acting through the API with their `token` (a user made elsewhere, or a token signed anew). */
+export function signedIn(api: TestApi, person: { id: number; email: string; token: string }): TestUser {
+  const { id, email, token } = person;
+  return {
+    id,
+    email,
+    token,
+    get: (url, headers) => call(api, "GET", url, undefined, token, headers),
+    post: (url, body, headers) => call(api, "POST", url, body, token, headers),
+    put: (url, body, headers) => call(api, "PUT", url, body, token, headers),
+    patch: (url, body, headers) => call(api, "PATCH", url, body, token, headers),
+    delete: (url, body, headers) => call(api, "DELETE", url, body, token, headers),
+    ok: (method, url, body) => callOk(api, method, url, body, token),
+  };
 }
 
 export interface Reply<T = any> {
@@ -98,6 +125,17 @@ export async function call<T = any>(
     throw new Error(`${method} ${url} → ${response.status}, not JSON: ${text.slice(0, 200)}`);
   }
   return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+/**
+ * The `data` of the reply to a call that must succeed; a refusal throws with its status and body, so
+ * a set-up step that fails says why instead of failing later on a missing id.
+ */
+export async function callOk<T = any>(api: TestApi, method: string, url: string, body: unknown, token: string | undefined): Promise<T> {
+  const reply = await call(api, method, url, body, token);
+  // 200 and 201 are the API's only successes with a body; anything else is not what a set-up step wanted.
+  if (reply.status !== 200 && reply.status !== 201) throw new Error(`${method} ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.data as T;
 }
 
 /**

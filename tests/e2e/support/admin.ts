@@ -8,12 +8,13 @@
  * - `publishedProductOfNewSupplier`: a supplier, a company in Liaozhong and a product with a price
  *   tier and a photo, submitted and approved with the CLI (the starting point: a published product;
  *   the changes under test are then made on the profile pages);
+ * - `newSupplier`: the same for a person who signs in on a browser context of their own;
  * - `signInAsModerator`: a fresh, signed-in site moderator.
  */
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { APP_PORT } from "../../../playwright.config.ts";
 import { runAdminCommand } from "../../../scripts/lib/e2e-admin.ts";
-import { newAddress, signIn } from "./session.ts";
+import { newAddress, registerUser, signIn } from "./session.ts";
 import { jpegPhoto } from "../../support/files.ts";
 
 export function adminCli(...argv: string[]): Promise<{ code: number; lines: string[] }> {
@@ -100,6 +101,49 @@ export async function publishedProductOfNewSupplier(
   await adminCliOk("approve", "company", String(company.id));
   await adminCliOk("approve", "product", String(product.id));
   return { api, product: { companyId: company.id, productId: product.id, names } };
+}
+
+/** Who the new supplier is; the `newSupplier` fixture of ./test.ts takes these. */
+export interface NewSupplierOptions {
+  /** Of the address: `newAddress(label, project)`. */
+  label: string;
+  names: readonly [string, string];
+  locale?: string;
+  lang?: "ru" | "zh";
+  /** Marks the company's and product's names, so a test finds its own among earlier runs'. */
+  tag: string;
+}
+
+/** What the test itself runs with: the supplier's browser is of the same project. */
+export interface SupplierContext {
+  baseURL: string;
+  javaScriptEnabled: boolean;
+  project: string;
+}
+
+export interface NewSupplier {
+  /** Signed in, on a browser context of its own: close it with `supplier.page.context().close()`. */
+  page: Page;
+  email: string;
+  api: SupplierApi;
+  product: PublishedProduct;
+}
+
+/**
+ * A new person, in a browser context of their own, registers as `names` (on the Russian sign-in
+ * page, or the Chinese one with `lang: "zh"`) and gets a published company and product
+ * (`publishedProductOfNewSupplier`): the supplier the buyer of a test writes to.
+ */
+export async function newSupplier(browser: Browser, options: NewSupplierOptions & SupplierContext): Promise<NewSupplier> {
+  const { baseURL, javaScriptEnabled, locale } = options;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, ...(locale ? { locale } : {}) });
+  const page = await context.newPage();
+  const email = newAddress(options.label, options.project);
+  const [firstName, lastName] = options.names;
+  if (options.lang === "zh") await registerUser(page, email, { lang: "zh", firstName, lastName });
+  else await signIn(page, email, options.names);
+  const { api, product } = await publishedProductOfNewSupplier(page, baseURL, options.tag);
+  return { page, email, api, product };
 }
 
 /** A fresh, signed-in site moderator (registered through the sign-in pages, granted by the CLI). */

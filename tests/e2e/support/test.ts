@@ -11,8 +11,12 @@
  *   other request (a script, a style, an image, an API call) is not allowed, nor any 5xx.
  * - What a test provokes on purpose and names with `test.use({ expectedPageErrors: /…/ })`
  *   (e.g. the chunk-load test blocks a script and expects the router's complaint about it).
+ *
+ * And `newSupplier`, on request: a supplier with a published product in a browser of the test's own
+ * project (./admin.ts), the starting point of every buyer-supplier spec.
  */
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { newSupplier, type NewSupplier, type NewSupplierOptions } from "./admin.ts";
 
 export { expect };
 
@@ -50,8 +54,16 @@ function watchContext(context: BrowserContext, watch: Watch) {
   context.on("page", watchPage);
 }
 
-export const test = base.extend<{ expectedPageErrors: RegExp | null; failOnPageErrors: void }>({
+export const test = base.extend<{
+  expectedPageErrors: RegExp | null;
+  failOnPageErrors: void;
+  /** A new supplier with a published product, on a browser context of their own (admin.ts `newSupplier`) of this test's project. */
+  newSupplier: (options: NewSupplierOptions) => Promise<NewSupplier>;
+}>({
   expectedPageErrors: [null, { option: true }],
+  newSupplier: async ({ browser, baseURL, javaScriptEnabled }, use, testInfo) => {
+    await use((options) => newSupplier(browser, { ...options, baseURL: baseURL!, javaScriptEnabled, project: testInfo.project.name }));
+  },
   failOnPageErrors: [
     async ({ context, browser, expectedPageErrors }, use) => {
       const watch: Watch = { problems: [], failedLoads: [], refusedPages: new Set() };
