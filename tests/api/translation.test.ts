@@ -9,9 +9,9 @@
  * - the supplier's own translation is shown at once and never overwritten by the machine;
  * - without a provider nothing changes: the original with its language.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, contentTranslations, products } from "../../server/db/schema.ts";
+import { categories, companies, contentTranslations, products } from "../../server/db/schema.ts";
 import { parseEnv } from "../../server/env.ts";
 import { createLogger } from "../../server/logger.ts";
 import { translateContentJob, TRANSLATE_JOB } from "../../server/translation/jobs.ts";
@@ -150,6 +150,28 @@ describe("public pages in the reader's language", () => {
     // The supplier's own language stays as written, unmarked.
     const zh = (await api.getJson<any>(`/api/companies/${companyId}/products?lang=zh`)).body.data;
     expect(zh[0].name).toEqual({ text: NAME, lang: "zh" });
+  });
+
+  test("a product page's related products show the same translated names (read in the list's own query)", async () => {
+    const [category] = await api.db
+      .insert(categories)
+      .values({ slug: `translation-related-${run}`, name: { ru: "Почвофрезы" }, sourceLang: "ru" })
+      .returning({ id: categories.id });
+    const neighbour = (await owner.ok("POST", "/api/profile/company/products", { name: { zh: `旋耕机齿轮 ${run}` }, sourceLang: "zh" })).id;
+    const both = inArray(products.id, [productId, neighbour]);
+    await api.db.update(products).set({ status: "published", publishedAt: new Date(), categoryId: category!.id }).where(both);
+    try {
+      const en = (await api.getJson<any>(`/api/products/${neighbour}/products?lang=en`)).body.data;
+      expect(en.map((p: any) => p.id)).toEqual([productId]);
+      expect(en[0].name).toEqual({ text: fakeTranslation(NAME, "en"), lang: "en", machineFrom: "zh" });
+      expect(en[0].company.name).toEqual({ text: fakeTranslation(`辽中鑫达机械 ${run}`, "en"), lang: "en", machineFrom: "zh" });
+      const zh = (await api.getJson<any>(`/api/products/${neighbour}/products?lang=zh`)).body.data;
+      expect(zh[0].name).toEqual({ text: NAME, lang: "zh" });
+    } finally {
+      await api.db.update(products).set({ categoryId: null }).where(both);
+      await api.db.delete(products).where(eq(products.id, neighbour));
+      await api.db.delete(categories).where(eq(categories.id, category!.id));
+    }
   });
 
   test("a changed source hides the stale translation until the job makes it again", async () => {
