@@ -56,13 +56,13 @@ export async function runNavigationBench(): Promise<string[]> {
       const context = await browser.newContext({ locale: "ru-RU" });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      let prefetchUsed = false;
-      let prerenderStatus: string | null = null;
+      // Filled by Chromium's preloading events while the round runs.
+      const preload: { prefetchUsed: boolean; prerenderStatus: string | null } = { prefetchUsed: false, prerenderStatus: null };
       cdp.on("Preload.prefetchStatusUpdated", (event) => {
-        if (event.prefetchStatus === "PrefetchResponseUsed") prefetchUsed = true;
+        if (event.prefetchStatus === "PrefetchResponseUsed") preload.prefetchUsed = true;
       });
       cdp.on("Preload.prerenderStatusUpdated", (event) => {
-        if (/\/product\/\d+/.test(event.key.url)) prerenderStatus = event.prerenderStatus ?? event.status;
+        if (/\/product\/\d+/.test(event.key.url)) preload.prerenderStatus = event.prerenderStatus ?? event.status;
       });
       await cdp.send("Preload.enable");
       await page.goto(`${origin}${category}`);
@@ -81,6 +81,7 @@ export async function runNavigationBench(): Promise<string[]> {
           ((performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { activationStart?: number })?.activationStart ??
             0) > 0,
       );
+      const { prefetchUsed, prerenderStatus } = preload;
       samples[mode].push({ ms, prerendered, prefetchUsed, prerenderStatus });
       await context.close();
       log(
