@@ -17,6 +17,7 @@ import { documentUrl } from "../lib/document-url.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { useT } from "../lib/use-t.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 type UndoState =
   | { state: "confirm"; undo: ContactUndo; token: string }
@@ -65,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // The undo link's token is in the address: no Referer may carry it to another site.
+  return { ...privatePageHeaders(), "Referrer-Policy": "no-referrer" };
 }
 
 export default function UndoContact({ loaderData, actionData }: Route.ComponentProps) {

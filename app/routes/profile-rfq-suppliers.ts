@@ -10,8 +10,9 @@ import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { findSuppliers } from "../lib/rfq-picker.server.ts";
+import { privatePageHeaders } from "../lib/private-headers.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (documentUrl(request).searchParams.get("q") ?? "").trim().slice(0, 100);
-  return data(await findSuppliers(context.get(apiContext), q, pageLang(request)), { headers: { "Cache-Control": "private, no-store" } });
+  return data(await findSuppliers(context.get(apiContext), q, pageLang(request)), { headers: privatePageHeaders() });
 }

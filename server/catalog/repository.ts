@@ -492,8 +492,8 @@ export async function relatedProducts(db: Db, id: number, lang: Lang, limit: num
   ).products;
 }
 
-/** SQL of relatedProducts' rows for product `id`; with `lang`, each row's `name_translations` too. */
-export function relatedProductsSql(id: number, limit: number, lang?: Lang): SQL {
+/** SQL of relatedProducts' rows for product `id`, each with its cards' `name_translations` into `lang`. */
+export function relatedProductsSql(id: number, limit: number, lang: Lang): SQL {
   const visible = sql`p.status = 'published' and p.id <> me.id and ${ofPublishedCompany(sql`p.company_id`)}`;
   // Candidates come from the indexes alone (id, company_id and published_at are index columns); only
   // the `limit` chosen ones are joined with their details.
@@ -505,7 +505,7 @@ export function relatedProductsSql(id: number, limit: number, lang?: Lang): SQL 
     with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published'),
     k as (${candidates(sql`p.category_id = me.category_id`)} union ${candidates(sql`p.tnved_code = me.tnved_code`)}),
     chosen as (select k.* from k, me order by ${order} limit ${limit})
-    select ${productCardColumns}${lang ? sql`, ${cardNameTranslationsSql(lang)} as name_translations` : sql``}
+    select ${productCardColumns}, ${cardNameTranslationsSql(lang)} as name_translations
     from chosen k join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}, me
     order by ${order}`;
 }

@@ -165,7 +165,7 @@ const cases: Case[] = [
     () => ({ rows: followingIdsSql({ category: pick.topCategory as number }, related, 24), count: null }),
   ],
   ["a product page (prices, variants, files, other suppliers)", () => ({ rows: productDetailSql(related), count: null })],
-  ["related products", () => ({ rows: relatedProductsSql(related, 8), count: null })],
+  ["related products", () => ({ rows: relatedProductsSql(related, 8, "ru"), count: null })],
   ["suppliers", () => companyListSql({}, 1, 20)],
   ["suppliers with an OKVED code (or under it)", () => companyListSql({ okved: pick.okved as string }, 1, 20)],
   ["suppliers with an OKVED class", () => companyListSql({ okved: (pick.okved as string).slice(0, 4) }, 1, 20)],
