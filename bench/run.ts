@@ -36,7 +36,6 @@
  * main; a quick look: `--products 20000 --rounds 2 --duration 5`).
  * Exit codes: 0 done (targets missed are reported, not failed), 1 error, 2 bad arguments.
  */
-import { parseArgs } from "node:util";
 import { preparePglite, preparePostgres, runPriceSortBench, runSearchBench, type BenchCatalogue } from "./catalog.ts";
 import { runClassifierBench } from "./classifiers.ts";
 import { resolveCommit, runHttpCompare } from "./http-compare.ts";
@@ -45,6 +44,7 @@ import { runLighthouse } from "./lighthouse.ts";
 import { runNavigationBench } from "./navigation.ts";
 import { runReliabilityBench } from "./reliability.ts";
 import { log } from "./stats.ts";
+import { readCommandLine, wholeNumber } from "../scripts/lib/command-line.ts";
 
 const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability"] as const;
 const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;
@@ -53,33 +53,21 @@ const USAGE =
   "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability] [--products N] [--pglite-products N] " +
   "[--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--keep-db] [--fresh]";
 
-function parse() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        parts: { type: "string", default: DEFAULT_PARTS.join(",") },
-        soak: { type: "string", default: "600" },
-        "keep-db": { type: "boolean", default: false },
-        products: { type: "string", default: "1000000" },
-        "pglite-products": { type: "string", default: "100000" },
-        connections: { type: "string", default: "32" },
-        duration: { type: "string" },
-        base: { type: "string", default: "HEAD~1" },
-        rounds: { type: "string", default: "3" },
-        fresh: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-    });
-    if (values.help) {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const number = (name: string, raw: string, min: number) => {
-      const value = Number(raw.replace(/_/g, ""));
-      if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(raw)}`);
-      return value;
-    };
+const options = readCommandLine(
+  USAGE,
+  {
+    parts: { type: "string", default: DEFAULT_PARTS.join(",") },
+    soak: { type: "string", default: "600" },
+    "keep-db": { type: "boolean", default: false },
+    products: { type: "string", default: "1000000" },
+    "pglite-products": { type: "string", default: "100000" },
+    connections: { type: "string", default: "32" },
+    duration: { type: "string" },
+    base: { type: "string", default: "HEAD~1" },
+    rounds: { type: "string", default: "3" },
+    fresh: { type: "boolean", default: false },
+  },
+  (values) => {
     const parts = values.parts
       .split(",")
       .map((p) => p.trim())
@@ -90,24 +78,19 @@ function parse() {
     if (parts.includes("http-compare")) resolveCommit(values.base);
     return {
       parts: new Set(parts as Part[]),
-      products: number("products", values.products, 1000),
-      pgliteProducts: number("pglite-products", values["pglite-products"], 1000),
-      connections: number("connections", values.connections, 1),
+      products: wholeNumber("products", values.products, 1000),
+      pgliteProducts: wholeNumber("pglite-products", values["pglite-products"], 1000),
+      connections: wholeNumber("connections", values.connections, 1),
       // Unset: 20 s per server for `http`, 10 s per round and build for `http-compare`.
-      durationS: values.duration === undefined ? null : number("duration", values.duration, 1),
+      durationS: values.duration === undefined ? null : wholeNumber("duration", values.duration, 1),
       base: values.base,
-      rounds: number("rounds", values.rounds, 1),
-      soakS: number("soak", values.soak, 10),
+      rounds: wholeNumber("rounds", values.rounds, 1),
+      soakS: wholeNumber("soak", values.soak, 10),
       keepDatabase: values["keep-db"],
       fresh: values.fresh,
     };
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-
-const options = parse();
+  },
+);
 const started = Date.now();
 const open: BenchCatalogue[] = [];
 try {

@@ -5,48 +5,29 @@
  * catalogue that already has rows unless --force, which deletes them first.
  * Exit codes: 0 success, 1 failure, 2 bad arguments or a non-empty catalogue, 78 bad configuration.
  */
-import { parseArgs } from "node:util";
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
 import { catalogueIsEmpty, clearCatalogue, ClassifiersMissingError, seedDemo, type SeedProgress } from "../server/catalog/seed/index.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { loadEnv } from "../server/env.ts";
+import { readCommandLine, wholeNumber } from "./lib/command-line.ts";
 
 const USAGE = "Usage: npm run seed:demo -- [--companies N] [--products N] [--seed S] [--force]";
 
-function parse() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        companies: { type: "string", default: "300" },
-        products: { type: "string", default: "5000" },
-        seed: { type: "string", default: "1" },
-        force: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-    });
-    if (values.help) {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const number = (name: string, raw: string, min: number) => {
-      const value = Number(raw);
-      if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}, got ${JSON.stringify(raw)}`);
-      return value;
-    };
-    return {
-      companies: number("companies", values.companies, 1),
-      products: number("products", values.products, 0),
-      seed: number("seed", values.seed, 0),
-      force: values.force,
-    };
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-
-const args = parse();
+const args = readCommandLine(
+  USAGE,
+  {
+    companies: { type: "string", default: "300" },
+    products: { type: "string", default: "5000" },
+    seed: { type: "string", default: "1" },
+    force: { type: "boolean", default: false },
+  },
+  (values) => ({
+    companies: wholeNumber("companies", values.companies, 1),
+    products: wholeNumber("products", values.products, 0),
+    seed: wholeNumber("seed", values.seed, 0),
+    force: values.force,
+  }),
+);
 const env = loadEnv();
 const labels: Record<SeedProgress["phase"], string> = {
   images: "Pictures ",
