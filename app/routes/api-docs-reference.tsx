@@ -11,6 +11,7 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { TableHead } from "../components/table-head.tsx";
 
 /** The part of JSON Schema (2020-12, as zod writes it) the reference shows. */
 type Schema = {
@@ -168,13 +169,7 @@ function Fields({ schema, depth = 0 }: { schema: Schema; depth?: number }) {
   const required = new Set(schema.required ?? []);
   return (
     <table className="table api-fields">
-      <thead>
-        <tr>
-          <th scope="col">{t("apiDocs.field")}</th>
-          <th scope="col">{t("apiDocs.type")}</th>
-          <th scope="col">{t("apiDocs.description")}</th>
-        </tr>
-      </thead>
+      <TableHead columns={[t("apiDocs.field"), t("apiDocs.type"), t("apiDocs.description")]} />
       <tbody>
         {Object.entries(schema.properties ?? {}).map(([name, property]) => {
           const nested = depth < 3 ? inlineObject(property) : null;
@@ -244,14 +239,7 @@ function OperationCard({ method, path, op }: { method: Method; path: string; op:
       ) : null}
       {parameters.length > 0 ? (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("apiDocs.parameter")}</th>
-              <th scope="col">{t("apiDocs.in")}</th>
-              <th scope="col">{t("apiDocs.type")}</th>
-              <th scope="col">{t("apiDocs.default")}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t("apiDocs.parameter"), t("apiDocs.in"), t("apiDocs.type"), t("apiDocs.default")]} />
           <tbody>
             {parameters.map((p) => (
               <tr key={`${p.in}-${p.name}`}>

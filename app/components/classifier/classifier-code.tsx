@@ -101,22 +101,18 @@ export function ClassifierCode({ classifier, node, products, suppliers, details 
       ) : null}
 
       {node.sectionNotes ? (
-        <details className="card notes">
-          <summary>
-            {t("classifier.sectionNotes", { code: node.sectionNotes.code })} —{" "}
-            <LocalizedName name={node.sectionNotes.name} nameLang={node.sectionNotes.nameLang} />
-          </summary>
-          <NotesText text={node.sectionNotes.text} cited={[]} hrefFor={codeHref} lang="ru" />
-        </details>
+        <EnclosingNotes
+          summary={t("classifier.sectionNotes", { code: node.sectionNotes.code })}
+          notes={node.sectionNotes}
+          hrefFor={codeHref}
+        />
       ) : null}
       {node.chapterNotes ? (
-        <details className="card notes">
-          <summary>
-            {t("classifier.chapterNotes", { code: node.chapterNotes.code })} —{" "}
-            <LocalizedName name={node.chapterNotes.name} nameLang={node.chapterNotes.nameLang} />
-          </summary>
-          <NotesText text={node.chapterNotes.text} cited={[]} hrefFor={codeHref} lang="ru" />
-        </details>
+        <EnclosingNotes
+          summary={t("classifier.chapterNotes", { code: node.chapterNotes.code })}
+          notes={node.chapterNotes}
+          hrefFor={codeHref}
+        />
       ) : null}
 
       {products && products.items.length > 0 ? (
@@ -178,6 +174,29 @@ export function ClassifierCode({ classifier, node, products, suppliers, details 
 const stripDash = (line: string) => line.replace(/^[-–—]\s*/, "");
 
 /** One list of the notes ("Includes" or "Excludes"), its lines without the leading dash. */
+/**
+ * The notes of the TN VED section or chapter a code belongs to, folded: `summary` names the block
+ * ("Section XVI notes"), followed by the block's name; the text is the official Russian one.
+ */
+function EnclosingNotes({
+  summary,
+  notes,
+  hrefFor,
+}: {
+  summary: string;
+  notes: NonNullable<ClassifierNodeDetail["sectionNotes"]>;
+  hrefFor: (code: string) => string;
+}) {
+  return (
+    <details className="card notes">
+      <summary>
+        {summary} — <LocalizedName name={notes.name} nameLang={notes.nameLang} />
+      </summary>
+      <NotesText text={notes.text} cited={[]} hrefFor={hrefFor} lang="ru" />
+    </details>
+  );
+}
+
 function NotesList({
   title,
   lines,
