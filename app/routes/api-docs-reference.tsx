@@ -75,6 +75,15 @@ function Prose({ text }: { text: string | undefined }) {
   return text.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
 }
 
+/** A description under a heading, as a muted paragraph; nothing when `text` is empty or absent. */
+function Note({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className="muted">
+      <Prose text={text} />
+    </p>
+  ) : null;
+}
+
 /** Bounds, lengths and patterns of a schema, as a short line. */
 function constraints(schema: Schema): string {
   const parts: string[] = [];
@@ -232,11 +241,7 @@ function OperationCard({ method, path, op }: { method: Method; path: string; op:
       <p>
         <Prose text={op.summary} />
       </p>
-      {op.description ? (
-        <p className="muted">
-          <Prose text={op.description} />
-        </p>
-      ) : null}
+      <Note text={op.description} />
       {parameters.length > 0 ? (
         <table className="table">
           <TableHead columns={[t("apiDocs.parameter"), t("apiDocs.in"), t("apiDocs.type"), t("apiDocs.default")]} />
@@ -283,11 +288,8 @@ function OperationCard({ method, path, op }: { method: Method; path: string; op:
             <h4>
               {t("apiDocs.response")} <code>{status}</code> {type ? <span className="muted">({type})</span> : null}
             </h4>
-            {response.description && response.description !== op.summary ? (
-              <p className="muted">
-                <Prose text={response.description} />
-              </p>
-            ) : null}
+            {/* A response described only by the operation's summary would say it twice. */}
+            <Note text={response.description !== op.summary ? response.description : undefined} />
             {media?.schema ? <SchemaBlock schema={media.schema} /> : null}
           </section>
         );
@@ -370,11 +372,7 @@ export default function ApiDocsReference({ loaderData }: Route.ComponentProps) {
             <h3>
               <code>{name}</code>
             </h3>
-            {schema.description ? (
-              <p className="muted">
-                <Prose text={schema.description} />
-              </p>
-            ) : null}
+            <Note text={schema.description} />
             {schema.properties ? (
               <Fields schema={schema} />
             ) : (

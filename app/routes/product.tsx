@@ -235,19 +235,19 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <ListSection card title={t("product.documents")} items={product.documents}>
+      <ListSection card title={t("product.documents")} items={product.documents} itemKey={(d) => d.url}>
         {(d) => (
-          <li key={d.url}>
+          <>
             <DocumentLink file={d} /> <span className="muted">({Math.ceil(d.size / 1024)} KB)</span>
-          </li>
+          </>
         )}
       </ListSection>
 
-      <ListSection title={t("product.alsoSuppliedBy")} items={product.alsoSuppliedBy} listClassName="company-list">
+      <ListSection title={t("product.alsoSuppliedBy")} items={product.alsoSuppliedBy} listClassName="company-list" itemKey={(c) => c.id}>
         {(c) => (
-          <li key={c.id}>
+          <>
             <CompanyCard company={c} /> <span className="badge">{t(`product.relation.${c.relation}`)}</span>
-          </li>
+          </>
         )}
       </ListSection>
 

@@ -64,12 +64,8 @@ export default function ServiceOffer({ loaderData }: Route.ComponentProps) {
         <h2>{t("product.supplier")}</h2>
         <CompanyCard company={offer.company} />
       </section>
-      <ListSection title={t("services.otherOffers")} items={loaderData.others} listClassName="plain-list">
-        {(o) => (
-          <li key={o.id}>
-            <ServiceOfferLink offer={o} />
-          </li>
-        )}
+      <ListSection title={t("services.otherOffers")} items={loaderData.others} listClassName="plain-list" itemKey={(o) => o.id}>
+        {(o) => <ServiceOfferLink offer={o} />}
       </ListSection>
     </main>
   );

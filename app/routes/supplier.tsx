@@ -129,14 +129,14 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </section>
-          <ListSection card title={t("services.title")} items={company.services} listClassName="plain-list">
+          <ListSection card title={t("services.title")} items={company.services} listClassName="plain-list" itemKey={(s) => s.id}>
             {(s) => (
-              <li key={s.id}>
+              <>
                 <ServiceOfferLink offer={s} />
                 {s.priceFrom ? (
                   <span className="muted"> — {t("catalog.priceFrom", { price: formatMoney(s.priceFrom, s.currency, lang) })}</span>
                 ) : null}
-              </li>
+              </>
             )}
           </ListSection>
         </div>
@@ -200,22 +200,18 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               ))}
             </section>
           ) : null}
-          <ListSection card title={t("suppliers.activities")} items={company.okved} listClassName="plain-list">
+          <ListSection card title={t("suppliers.activities")} items={company.okved} listClassName="plain-list" itemKey={(o) => o.code}>
             {(o) => (
-              <li key={o.code}>
+              <>
                 <LocaleLink to={`/okved/${o.code}`} className="code-ref">
                   {o.code}
                 </LocaleLink>{" "}
                 <Text value={o.name} /> {o.isMain ? <span className="badge">{t("suppliers.main")}</span> : null}
-              </li>
+              </>
             )}
           </ListSection>
-          <ListSection card title={t("product.documents")} items={company.files} listClassName="plain-list">
-            {(f) => (
-              <li key={f.url}>
-                <DocumentLink file={f} />
-              </li>
-            )}
+          <ListSection card title={t("product.documents")} items={company.files} listClassName="plain-list" itemKey={(f) => f.url}>
+            {(f) => <DocumentLink file={f} />}
           </ListSection>
         </aside>
       </div>

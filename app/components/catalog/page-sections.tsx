@@ -12,18 +12,20 @@ import { LocaleLink } from "../locale-link.tsx";
 import { Text } from "./text.tsx";
 
 /**
- * `<section>` (a `card` when `card`) with an `<h2>` and a `<ul>` of `items`, each rendered by
- * `children` as an `<li>` with its key; nothing at all when `items` is empty.
+ * `<section>` (a `card` when `card`) with an `<h2>` and a `<ul>` of `items`: one `<li>` an item,
+ * keyed by `itemKey` and filled by `children`; nothing at all when `items` is empty.
  */
 export function ListSection<T>({
   title,
   items,
+  itemKey,
   card,
   listClassName,
   children,
 }: {
   title: ReactNode;
   items: readonly T[];
+  itemKey: (item: T) => string | number;
   card?: boolean;
   listClassName?: string;
   children: (item: T) => ReactNode;
@@ -32,7 +34,11 @@ export function ListSection<T>({
   return (
     <section className={card ? "card" : undefined}>
       <h2>{title}</h2>
-      <ul className={listClassName}>{items.map(children)}</ul>
+      <ul className={listClassName}>
+        {items.map((item) => (
+          <li key={itemKey(item)}>{children(item)}</li>
+        ))}
+      </ul>
     </section>
   );
 }

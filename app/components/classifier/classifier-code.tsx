@@ -100,20 +100,8 @@ export function ClassifierCode({ classifier, node, products, suppliers, details 
         </section>
       ) : null}
 
-      {node.sectionNotes ? (
-        <EnclosingNotes
-          summary={t("classifier.sectionNotes", { code: node.sectionNotes.code })}
-          notes={node.sectionNotes}
-          hrefFor={codeHref}
-        />
-      ) : null}
-      {node.chapterNotes ? (
-        <EnclosingNotes
-          summary={t("classifier.chapterNotes", { code: node.chapterNotes.code })}
-          notes={node.chapterNotes}
-          hrefFor={codeHref}
-        />
-      ) : null}
+      <EnclosingNotes level="section" notes={node.sectionNotes} hrefFor={codeHref} />
+      <EnclosingNotes level="chapter" notes={node.chapterNotes} hrefFor={codeHref} />
 
       {products && products.items.length > 0 ? (
         <section className="sections-block">
@@ -175,22 +163,24 @@ const stripDash = (line: string) => line.replace(/^[-–—]\s*/, "");
 
 /** One list of the notes ("Includes" or "Excludes"), its lines without the leading dash. */
 /**
- * The notes of the TN VED section or chapter a code belongs to, folded: `summary` names the block
- * ("Section XVI notes"), followed by the block's name; the text is the official Russian one.
+ * The notes of the TN VED section or chapter (`level`) a code belongs to, folded under "Notes to
+ * section XVI — {its name}"; the text is the official Russian one. Nothing when there are none.
  */
 function EnclosingNotes({
-  summary,
+  level,
   notes,
   hrefFor,
 }: {
-  summary: string;
-  notes: NonNullable<ClassifierNodeDetail["sectionNotes"]>;
+  level: "section" | "chapter";
+  notes: ClassifierNodeDetail["sectionNotes"];
   hrefFor: (code: string) => string;
 }) {
+  const t = useT();
+  if (!notes) return null;
   return (
     <details className="card notes">
       <summary>
-        {summary} — <LocalizedName name={notes.name} nameLang={notes.nameLang} />
+        {t(`classifier.${level}Notes`, { code: notes.code })} — <LocalizedName name={notes.name} nameLang={notes.nameLang} />
       </summary>
       <NotesText text={notes.text} cited={[]} hrefFor={hrefFor} lang="ru" />
     </details>
