@@ -174,6 +174,27 @@ export function LanguageSwitcher() {
   );
 }
 
+/** The footer's links, in order: each path with the translation key of its label. */
+const FOOTER_LINKS: Record<string, string> = {
+  "/catalog": "nav.catalog",
+  "/suppliers": "nav.suppliers",
+  "/services": "nav.services",
+  "/rfq": "rfq.nav.public",
+  "/press_center": "nav.press",
+  "/okved": "classifier.okved.title",
+  "/tnved": "classifier.tnved.title",
+  "/search": "nav.search",
+  "/api-docs": "footer.api",
+  "/offline": "offline.savedLink",
+  "/_icons": "footer.icons",
+};
+
+/**
+ * Footer links loaded as whole documents, not client navigations: Scalar's reference
+ * (routes/api-docs.ts, outside the app) and the saved pages (the service worker serves them from its precache).
+ */
+const FULL_LOAD_LINKS = new Set(["/api-docs", "/offline"]);
+
 /**
  * Footer: about, the catalogue's top categories with their product counts and its size (from the
  * default layout's app data; absent on error pages and when it failed to load), data sources, links.
@@ -220,44 +241,13 @@ export function SiteFooter() {
         </div>
         <nav aria-label={t("nav.main")}>
           <ul className="footer-links">
-            <li>
-              <LocaleLink to="/catalog">{t("nav.catalog")}</LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/suppliers">{t("nav.suppliers")}</LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/services">{t("nav.services")}</LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/rfq">{t("rfq.nav.public")}</LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/press_center">{t("nav.press")}</LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/okved">{t("classifier.okved.title")}</LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/tnved">{t("classifier.tnved.title")}</LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/search">{t("nav.search")}</LocaleLink>
-            </li>
-            <li>
-              {/* A page outside the app (Scalar's reference, routes/api-docs.ts): a full load, not a client navigation. */}
-              <LocaleLink to="/api-docs" reloadDocument>
-                {t("footer.api")}
-              </LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/offline" reloadDocument>
-                {t("offline.savedLink")}
-              </LocaleLink>
-            </li>
-            <li>
-              <LocaleLink to="/_icons">{t("footer.icons")}</LocaleLink>
-            </li>
+            {Object.entries(FOOTER_LINKS).map(([to, label]) => (
+              <li key={to}>
+                <LocaleLink to={to} reloadDocument={FULL_LOAD_LINKS.has(to)}>
+                  {t(label)}
+                </LocaleLink>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

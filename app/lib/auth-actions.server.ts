@@ -22,14 +22,15 @@ export function safeReturnPath(request: Request, value: unknown): string | null 
 /**
  * Stores the new session's cookies and redirects to `to` with a flash message. `to` is checked
  * again here (security review F22): it comes from the flow cookie, and a return path that is not a
- * same-site path outside `/auth` becomes the home page of the request's language.
+ * same-site path outside `/auth` (or none: a flow started without one) becomes the home page of the
+ * request's language.
  */
 export function finishSignIn(
   request: Request,
   context: Readonly<RouterContextProvider>,
   accessToken: string,
   apiCookies: string[],
-  to: string,
+  to: string | undefined,
   message: FlashMessage,
 ) {
   const session = context.get(sessionContext);

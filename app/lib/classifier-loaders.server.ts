@@ -17,14 +17,12 @@ import {
 import type { SearchMeta } from "../../contract/common.ts";
 import * as companiesApi from "../../contract/companies.ts";
 import * as productsApi from "../../contract/products.ts";
-import { apiContext } from "../context.ts";
-import { getInstance } from "../middleware/i18next.ts";
 import type { ApiClient } from "./api-client.server.ts";
 import { ApiClientError } from "./api-client.server.ts";
 import { pageNotFound } from "./errors.ts";
-import { type Lang, localePath, pageLang, splitLocalePath } from "./i18n.ts";
+import { type Lang, localePath, splitLocalePath } from "./i18n.ts";
 import { pageParam, searchParam, type QuerySchema } from "./query-schema.ts";
-import { documentUrl } from "./document-url.ts";
+import { pageTools } from "./page-loader.server.ts";
 
 export const PER_PAGE = 20;
 const MAX_OPEN = 30;
@@ -66,10 +64,7 @@ export interface TreeData {
 }
 
 export async function loadClassifierIndex({ request, context }: LoaderArgs, classifier: Classifier) {
-  const api = context.get(apiContext);
-  const t = getInstance(context).t;
-  const url = documentUrl(request);
-  const lang = pageLang(request);
+  const { api, t, url, lang } = pageTools({ context, request });
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = Number(url.searchParams.get("page") ?? "1");
   const appData = api.send(appDataApi.getAppData).then((r) => r.data);
@@ -118,9 +113,7 @@ async function loadTree(api: ApiClient, classifier: Classifier, lang: Lang, open
 }
 
 export async function loadClassifierCode({ request, context, params }: LoaderArgs, classifier: Classifier) {
-  const api = context.get(apiContext);
-  const t = getInstance(context).t;
-  const url = documentUrl(request);
+  const { api, t, url } = pageTools({ context, request });
   const { lang, prefixed } = splitLocalePath(url.pathname);
   const raw = params.code ?? "";
   let node;

@@ -12,27 +12,29 @@ function form(entries: [string, string][]): FormData {
   return data;
 }
 
+/** The product main page's form, submitted with `entries`, as Conform reads it. */
+function parseMain(entries: [string, string][]) {
+  return parseWithZod(form(entries), { schema: ProductMainSchema });
+}
+
 describe("ProductMainSchema", () => {
   test("a full form: localized name, decimals as strings, facts and variants lists", () => {
-    const result = parseWithZod(
-      form([
-        ["card.sourceLang", "en"],
-        ["card.name.en", "Steel bracket"],
-        ["card.name.ru", ""],
-        ["card.categoryId", "12"],
-        ["card.tnvedCode", "7326 90 980 7"],
-        ["card.moq", "0.5"],
-        ["card.moqUnit", "t"],
-        ["facts[0].key.en", "Material"],
-        ["facts[0].value.en", "Steel"],
-        ["variants[0].name.en", "Large"],
-        ["variants[0].attributes[0].key", "Size"],
-        ["variants[0].attributes[0].value", "60×60"],
-        ["variants[0].price", "120"],
-        ["variants[0].currency", "CNY"],
-      ]),
-      { schema: ProductMainSchema },
-    );
+    const result = parseMain([
+      ["card.sourceLang", "en"],
+      ["card.name.en", "Steel bracket"],
+      ["card.name.ru", ""],
+      ["card.categoryId", "12"],
+      ["card.tnvedCode", "7326 90 980 7"],
+      ["card.moq", "0.5"],
+      ["card.moqUnit", "t"],
+      ["facts[0].key.en", "Material"],
+      ["facts[0].value.en", "Steel"],
+      ["variants[0].name.en", "Large"],
+      ["variants[0].attributes[0].key", "Size"],
+      ["variants[0].attributes[0].value", "60×60"],
+      ["variants[0].price", "120"],
+      ["variants[0].currency", "CNY"],
+    ]);
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
     expect(result.value.card).toMatchObject({
@@ -53,15 +55,12 @@ describe("ProductMainSchema", () => {
   });
 
   test("errors are codes on the form's field names", () => {
-    const result = parseWithZod(
-      form([
-        ["card.sourceLang", "zh"],
-        ["card.name.ru", "Болт"],
-        ["card.moq", "10"],
-        ["facts[0].key.ru", "Материал"],
-      ]),
-      { schema: ProductMainSchema },
-    );
+    const result = parseMain([
+      ["card.sourceLang", "zh"],
+      ["card.name.ru", "Болт"],
+      ["card.moq", "10"],
+      ["facts[0].key.ru", "Материал"],
+    ]);
     expect(result.status).toBe("error");
     const errors = result.reply().error!;
     expect(errors["card.name.zh"]).toEqual(["source_lang_missing"]);

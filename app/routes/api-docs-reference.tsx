@@ -11,6 +11,7 @@ import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { TableHead } from "../components/table-head.tsx";
 
 /** The part of JSON Schema (2020-12, as zod writes it) the reference shows. */
 type Schema = {
@@ -72,6 +73,15 @@ const MAX_SAFE = 9_007_199_254_740_991;
 function Prose({ text }: { text: string | undefined }) {
   if (!text) return null;
   return text.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
+}
+
+/** A description under a heading, as a muted paragraph; nothing when `text` is empty or absent. */
+function Note({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className="muted">
+      <Prose text={text} />
+    </p>
+  ) : null;
 }
 
 /** Bounds, lengths and patterns of a schema, as a short line. */
@@ -168,13 +178,7 @@ function Fields({ schema, depth = 0 }: { schema: Schema; depth?: number }) {
   const required = new Set(schema.required ?? []);
   return (
     <table className="table api-fields">
-      <thead>
-        <tr>
-          <th scope="col">{t("apiDocs.field")}</th>
-          <th scope="col">{t("apiDocs.type")}</th>
-          <th scope="col">{t("apiDocs.description")}</th>
-        </tr>
-      </thead>
+      <TableHead columns={[t("apiDocs.field"), t("apiDocs.type"), t("apiDocs.description")]} />
       <tbody>
         {Object.entries(schema.properties ?? {}).map(([name, property]) => {
           const nested = depth < 3 ? inlineObject(property) : null;
@@ -237,21 +241,10 @@ function OperationCard({ method, path, op }: { method: Method; path: string; op:
       <p>
         <Prose text={op.summary} />
       </p>
-      {op.description ? (
-        <p className="muted">
-          <Prose text={op.description} />
-        </p>
-      ) : null}
+      <Note text={op.description} />
       {parameters.length > 0 ? (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("apiDocs.parameter")}</th>
-              <th scope="col">{t("apiDocs.in")}</th>
-              <th scope="col">{t("apiDocs.type")}</th>
-              <th scope="col">{t("apiDocs.default")}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t("apiDocs.parameter"), t("apiDocs.in"), t("apiDocs.type"), t("apiDocs.default")]} />
           <tbody>
             {parameters.map((p) => (
               <tr key={`${p.in}-${p.name}`}>
@@ -295,11 +288,8 @@ function OperationCard({ method, path, op }: { method: Method; path: string; op:
             <h4>
               {t("apiDocs.response")} <code>{status}</code> {type ? <span className="muted">({type})</span> : null}
             </h4>
-            {response.description && response.description !== op.summary ? (
-              <p className="muted">
-                <Prose text={response.description} />
-              </p>
-            ) : null}
+            {/* A response described only by the operation's summary would say it twice. */}
+            <Note text={response.description !== op.summary ? response.description : undefined} />
             {media?.schema ? <SchemaBlock schema={media.schema} /> : null}
           </section>
         );
@@ -382,11 +372,7 @@ export default function ApiDocsReference({ loaderData }: Route.ComponentProps) {
             <h3>
               <code>{name}</code>
             </h3>
-            {schema.description ? (
-              <p className="muted">
-                <Prose text={schema.description} />
-              </p>
-            ) : null}
+            <Note text={schema.description} />
             {schema.properties ? (
               <Fields schema={schema} />
             ) : (

@@ -20,7 +20,7 @@ import { authFlowCookie, codePageFlow, identityBody, readAuthFlow } from "../lib
 import { attemptsLeft, invalidCodeKey, resendRefusalKey } from "../lib/one-time-code.server.ts";
 import { finishSignIn } from "../lib/auth-actions.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
-import { localizedPath, pageLang } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
@@ -86,14 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers: { "set-cookie": authFlowCookie({ ...flow, registrationToken: verified.data.registrationToken }) },
       });
     }
-    return finishSignIn(
-      request,
-      context,
-      verified.data.accessToken,
-      verified.setCookies,
-      flow.redirectTo ?? localizedPath(request, "/"),
-      "flash.signedIn",
-    );
+    return finishSignIn(request, context, verified.data.accessToken, verified.setCookies, flow.redirectTo, "flash.signedIn");
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {

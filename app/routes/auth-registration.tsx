@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/auth-registration";
 import * as auth from "../../contract/auth.ts";
 import { RegistrationSchema } from "../../contract/auth.ts";
@@ -13,7 +13,7 @@ import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { clearAuthFlowCookie, readAuthFlow } from "../lib/auth-flow.server.ts";
 import { finishSignIn } from "../lib/auth-actions.server.ts";
-import { localizedPath, pageLang } from "../lib/i18n.ts";
+import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
@@ -22,6 +22,7 @@ import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { useT } from "../lib/use-t.ts";
 import { InputField } from "../components/form/field.tsx";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { SubmitButton } from "../components/form/submit-button.tsx";
 
 export const middleware = guards("check-auth-data");
 
@@ -45,14 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { body: { registrationToken: flow.registrationToken, ...submission.value, locale: lang } },
         { withRefreshCookie: true },
       );
-    return finishSignIn(
-      request,
-      context,
-      registered.data.accessToken,
-      registered.setCookies,
-      flow.redirectTo ?? localizedPath(request, "/"),
-      "flash.registered",
-    );
+    return finishSignIn(request, context, registered.data.accessToken, registered.setCookies, flow.redirectTo, "flash.registered");
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_registration") {
@@ -64,7 +58,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(RegistrationSchema, {
     lastResult: actionData?.result,
   });
@@ -86,9 +79,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
         </label>
         <FieldError id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
-          {t("auth.register")}
-        </button>
+        <SubmitButton>{t("auth.register")}</SubmitButton>
       </Form>
     </>
   );

@@ -6,7 +6,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { SpamError } from "remix-utils/honeypot/server";
 import type { Route } from "./+types/auth-sign-in";
@@ -26,6 +26,7 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { useT } from "../lib/use-t.ts";
 import { InputField } from "../components/form/field.tsx";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { SubmitButton } from "../components/form/submit-button.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
@@ -79,7 +80,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(SignInSchema, {
     lastResult: actionData?.result,
   });
@@ -102,9 +102,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             autoFocus
           />
           <FormErrors id={form.errorId} errors={form.errors} />
-          <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
-            {t("auth.sendCode")}
-          </button>
+          <SubmitButton>{t("auth.sendCode")}</SubmitButton>
         </Form>
       </HoneypotProvider>
       <p className="muted small">{t("auth.noPassword")}</p>

@@ -6,6 +6,7 @@
  * account ends (server/auth/contact-changes.ts). A bad, expired or spent link says so. The page is
  * never stored by a cache (the token is in its address).
  */
+import type { TFunction } from "i18next";
 import { Form, data } from "react-router";
 import type { Route } from "./+types/auth-undo-contact";
 import { LocaleLink } from "../components/locale-link.tsx";
@@ -70,6 +71,16 @@ export function headers() {
   return { ...privatePageHeaders(), "Referrer-Policy": "no-referrer" };
 }
 
+/**
+ * The sentence naming the contact an undo restores, in the page's language: the e-mail address
+ * (key `email`), the phone number (`phone`), or, when there was no phone before, its removal
+ * (`phoneRemoved`). `address` comes masked from the API.
+ */
+function contactSentence(t: TFunction, { kind, address }: ContactUndo, email: string, phone: string, phoneRemoved: string): string {
+  if (kind === "email") return t(email, { address });
+  return address ? t(phone, { address }) : t(phoneRemoved);
+}
+
 export default function UndoContact({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const view = (actionData ?? loaderData) as UndoState;
@@ -84,17 +95,12 @@ export default function UndoContact({ loaderData, actionData }: Route.ComponentP
       </section>
     );
   }
-  const { kind, address } = view.undo;
   if (view.state === "done") {
     return (
       <section className="stack" data-testid="undo-done">
         <h1>{t("contactUndo.doneTitle")}</h1>
         <p role="status">
-          {kind === "email"
-            ? t("contactUndo.doneEmail", { address })
-            : address
-              ? t("contactUndo.donePhone", { address })
-              : t("contactUndo.donePhoneRemoved")}
+          {contactSentence(t, view.undo, "contactUndo.doneEmail", "contactUndo.donePhone", "contactUndo.donePhoneRemoved")}
         </p>
         <p>{t("contactUndo.doneNext")}</p>
         <p>
@@ -108,13 +114,7 @@ export default function UndoContact({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="stack">
       <h1>{t("contactUndo.title")}</h1>
-      <p>
-        {kind === "email"
-          ? t("contactUndo.confirmEmail", { address })
-          : address
-            ? t("contactUndo.confirmPhone", { address })
-            : t("contactUndo.confirmRemovePhone")}
-      </p>
+      <p>{contactSentence(t, view.undo, "contactUndo.confirmEmail", "contactUndo.confirmPhone", "contactUndo.confirmRemovePhone")}</p>
       <p>{t("contactUndo.explain")}</p>
       <Form method="post" reloadDocument>
         <input type="hidden" name="token" value={view.token} />

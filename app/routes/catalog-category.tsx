@@ -5,12 +5,11 @@ import { ProductListing } from "../components/catalog/product-listing.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import * as categoriesApi from "../../contract/categories.ts";
 import * as productsApi from "../../contract/products.ts";
-import { apiContext } from "../context.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { displayCurrency } from "../components/money/display-currency.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { pageLang } from "../lib/i18n.ts";
+import { pageTools } from "../lib/page-loader.server.ts";
+import { PRODUCT_LISTING_FILTERS, PRODUCTS_PER_PAGE, withProductFacets } from "../lib/product-listing.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
@@ -22,27 +21,11 @@ export const handle = documentHandle;
 
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 
-const FILTER_KEYS: (keyof productsApi.ProductListInput)[] = [
-  "page",
-  "region",
-  "country",
-  "verified",
-  "currency",
-  "priceMin",
-  "priceMax",
-  "moqMax",
-  "moqUnit",
-  "okved",
-  "sort",
-  "tnved",
-];
-export const PER_PAGE = 24;
+const FILTER_KEYS: (keyof productsApi.ProductListInput)[] = ["page", "region", "country", "verified", ...PRODUCT_LISTING_FILTERS];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const url = documentUrl(request);
-  const lang = pageLang(request);
+  const { api, url, lang } = pageTools({ context, request });
   if (!/^[1-9]\d{0,9}$/.test(params.id)) pageNotFound(request);
-  const api = context.get(apiContext);
   const id = Number(params.id);
   const { data: categories } = await api.send(categoriesApi.listCategories, { query: { lang } });
   const parent = categories.find((c) => c.id === id || c.children.some((child) => child.id === id));
@@ -54,15 +37,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ...apiQuery<productsApi.ProductListInput>(url.searchParams, FILTER_KEYS),
     category: id,
     lang,
-    perPage: PER_PAGE,
+    perPage: PRODUCTS_PER_PAGE,
     priceIn,
   };
-  const [list, facets] = await Promise.all([
-    api.send(productsApi.listProducts, { query }),
-    api.send(productsApi.productFacets, { query: { ...query, page: undefined, perPage: undefined, sort: undefined } }).then((r) => r.data),
-  ]);
+  const { page: list, facets } = await withProductFacets(request, api, query, api.send(productsApi.listProducts, { query }));
   const meta = list.meta;
-  if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
   return {
     category,
     parent: parent.id === id ? null : parent,

@@ -7,6 +7,7 @@ import * as categoriesApi from "../../contract/categories.ts";
 import * as companiesApi from "../../contract/companies.ts";
 import * as productsApi from "../../contract/products.ts";
 import * as storiesApi from "../../contract/stories.ts";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/home";
 import { Icon, iconOf } from "../components/icon.tsx";
@@ -65,7 +66,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { stats } = loaderData;
+  const { stats, categories, products, suppliers, stories } = loaderData;
+  // The catalogue below the search, each part with its "view all" link; a part with nothing to show is left out.
+  const sections: { title: string; to: string; count: number; body: ReactNode }[] = [
+    { title: t("home.more.topCategories"), to: "/catalog", count: categories.length, body: <CategoryTiles categories={categories} /> },
+    { title: t("home.more.randomProducts"), to: "/catalog", count: products.length, body: <ProductGrid products={products} belowFold /> },
+    { title: t("home.more.newSuppliers"), to: "/suppliers", count: suppliers.length, body: <CompanyList companies={suppliers} grid /> },
+    { title: t("home.more.stories"), to: "/press_center", count: stories.length, body: <StoryGrid stories={stories} /> },
+  ];
   return (
     <main id="main">
       <section className="hero">
@@ -94,70 +102,58 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="page">
-        {loaderData.categories.length > 0 ? (
-          <section className="sections-block">
-            <SectionHeading title={t("home.more.topCategories")} to="/catalog" />
-            <ul className="section-grid">
-              {loaderData.categories.map((category) => (
-                <li key={category.id}>
-                  <LocaleLink to={`/catalog/${category.id}`} className="section-tile">
-                    <Icon name={iconOf(category.icon)} size={22} />
-                    <span className="code-name">
-                      <Text value={category.name} /> <span className="muted">{category.productCount}</span>
-                    </span>
-                  </LocaleLink>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {loaderData.products.length > 0 ? (
-          <section className="sections-block">
-            <SectionHeading title={t("home.more.randomProducts")} to="/catalog" />
-            <ProductGrid products={loaderData.products} belowFold />
-          </section>
-        ) : null}
-        {loaderData.suppliers.length > 0 ? (
-          <section className="sections-block">
-            <SectionHeading title={t("home.more.newSuppliers")} to="/suppliers" />
-            <CompanyList companies={loaderData.suppliers} grid />
-          </section>
-        ) : null}
-        {loaderData.stories.length > 0 ? (
-          <section className="sections-block">
-            <SectionHeading title={t("home.more.stories")} to="/press_center" />
-            <StoryGrid stories={loaderData.stories} />
-          </section>
-        ) : null}
+        {sections.map((section) =>
+          section.count > 0 ? (
+            <section key={section.title} className="sections-block">
+              <SectionHeading title={section.title} to={section.to} />
+              {section.body}
+            </section>
+          ) : null,
+        )}
         <section className="classifier-cards">
-          <article className="card classifier-card">
-            <Icon name="factory" size={28} />
-            <h2>
-              <LocaleLink to="/okved">{t("classifier.okved.title")}</LocaleLink>
-            </h2>
-            <p>{t("classifier.okved.long")}</p>
-            <p className="page-meta">{t("home.codes", { count: stats.okved.count })}</p>
-            <LocaleLink to="/okved" className="button button-secondary">
-              {t("home.browse")} <Icon name="arrow-right" size={16} />
-            </LocaleLink>
-          </article>
-          <article className="card classifier-card">
-            <Icon name="ship" size={28} />
-            <h2>
-              <LocaleLink to="/tnved">{t("classifier.tnved.title")}</LocaleLink>
-            </h2>
-            <p>{t("classifier.tnved.long")}</p>
-            <p className="page-meta">{t("home.codes", { count: stats.tnved.count })}</p>
-            <LocaleLink to="/tnved" className="button button-secondary">
-              {t("home.browse")} <Icon name="arrow-right" size={16} />
-            </LocaleLink>
-          </article>
+          {CLASSIFIER_CARDS.map(({ classifier, icon }) => (
+            <article key={classifier} className="card classifier-card">
+              <Icon name={icon} size={28} />
+              <h2>
+                <LocaleLink to={`/${classifier}`}>{t(`classifier.${classifier}.title`)}</LocaleLink>
+              </h2>
+              <p>{t(`classifier.${classifier}.long`)}</p>
+              <p className="page-meta">{t("home.codes", { count: stats[classifier].count })}</p>
+              <LocaleLink to={`/${classifier}`} className="button button-secondary">
+                {t("home.browse")} <Icon name="arrow-right" size={16} />
+              </LocaleLink>
+            </article>
+          ))}
         </section>
 
         <SectionGrid classifier="tnved" title={t("home.tnvedSections")} nodes={loaderData.tnved} />
         <SectionGrid classifier="okved" title={t("home.okvedSections")} nodes={loaderData.okved} />
       </div>
     </main>
+  );
+}
+
+/** The two classifiers' cards, in the order the home page shows them. */
+const CLASSIFIER_CARDS = [
+  { classifier: "okved", icon: "factory" },
+  { classifier: "tnved", icon: "ship" },
+] as const;
+
+/** The catalogue's top categories as tiles with their product counts. */
+function CategoryTiles({ categories }: { categories: Route.ComponentProps["loaderData"]["categories"] }) {
+  return (
+    <ul className="section-grid">
+      {categories.map((category) => (
+        <li key={category.id}>
+          <LocaleLink to={`/catalog/${category.id}`} className="section-tile">
+            <Icon name={iconOf(category.icon)} size={22} />
+            <span className="code-name">
+              <Text value={category.name} /> <span className="muted">{category.productCount}</span>
+            </span>
+          </LocaleLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 

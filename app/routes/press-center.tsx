@@ -5,13 +5,10 @@ import type { Route } from "./+types/press-center";
 import { StoryGrid } from "../components/catalog/story-teaser.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
-import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { pageLang } from "../lib/i18n.ts";
+import { pageTools, requirePageInRange } from "../lib/page-loader.server.ts";
 import { pageParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
@@ -27,17 +24,14 @@ export const middleware = guards(
 );
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = documentUrl(request);
-  const lang = pageLang(request);
-  const t = getInstance(context).t;
-  const api = context.get(apiContext);
+  const { api, t, url, lang } = pageTools({ context, request });
   const tag = url.searchParams.get("tag") ?? undefined;
   const [stories, tags] = await Promise.all([
     api.send(storiesApi.listStories, { query: { lang, tag, page: url.searchParams.get("page") ?? undefined, perPage: 12 } }),
     api.send(storiesApi.listTags, { query: { lang } }).then((r) => r.data),
   ]);
   const meta = stories.meta;
-  if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
+  requirePageInRange(request, meta);
   const currentTag = tags.find((x) => x.slug === tag);
   if (tag && !currentTag) pageNotFound(request);
   return {

@@ -57,8 +57,10 @@ async function loadLandedCost(
     return { values, result: null, error: t("money.landed.failed") };
   }
 }
+import { DescriptionCard, DocumentLink, ListSection } from "../components/catalog/page-sections.tsx";
 import { TranslationNote } from "../components/content/translations.tsx";
 import { documentHandle } from "../lib/documents.ts";
+import { TableHead } from "../components/table-head.tsx";
 
 /** A public document with islands (ADR 035). */
 export const handle = documentHandle;
@@ -202,13 +204,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {product.description ? (
-        <section className="card">
-          <h2>{t("product.description")}</h2>
-          <p className="prewrap" lang={product.description.lang}>
-            {product.description.text}
-          </p>
-          <TranslationNote translations={product.translations} field="description" />
-        </section>
+        <DescriptionCard title={t("product.description")} description={product.description} translations={product.translations} />
       ) : null}
 
       {product.facts.length > 0 ? (
@@ -224,12 +220,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <section className="card">
           <h2>{t("product.variants")}</h2>
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t("product.variant")}</th>
-                <th scope="col">{t("product.unitPrice")}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t("product.variant"), t("product.unitPrice")]} />
             <tbody>
               {product.variants.map((v) => (
                 <tr key={v.id}>
@@ -244,34 +235,21 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {product.documents.length > 0 ? (
-        <section className="card">
-          <h2>{t("product.documents")}</h2>
-          <ul>
-            {product.documents.map((d) => (
-              <li key={d.url}>
-                <a href={d.url} download>
-                  {d.title?.text ?? d.url.split("/").pop()}
-                </a>{" "}
-                <span className="muted">({Math.ceil(d.size / 1024)} KB)</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ListSection card title={t("product.documents")} items={product.documents} itemKey={(d) => d.url}>
+        {(d) => (
+          <>
+            <DocumentLink file={d} /> <span className="muted">({Math.ceil(d.size / 1024)} KB)</span>
+          </>
+        )}
+      </ListSection>
 
-      {product.alsoSuppliedBy.length > 0 ? (
-        <section>
-          <h2>{t("product.alsoSuppliedBy")}</h2>
-          <ul className="company-list">
-            {product.alsoSuppliedBy.map((c) => (
-              <li key={c.id}>
-                <CompanyCard company={c} /> <span className="badge">{t(`product.relation.${c.relation}`)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ListSection title={t("product.alsoSuppliedBy")} items={product.alsoSuppliedBy} listClassName="company-list" itemKey={(c) => c.id}>
+        {(c) => (
+          <>
+            <CompanyCard company={c} /> <span className="badge">{t(`product.relation.${c.relation}`)}</span>
+          </>
+        )}
+      </ListSection>
 
       {related.length > 0 ? (
         <section>

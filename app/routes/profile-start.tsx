@@ -42,6 +42,7 @@ import { PageHeader } from "../components/page-header.tsx";
 import { CountryRegionFields } from "../components/profile/company-form.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { SubmitButton } from "../components/form/submit-button.tsx";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -191,7 +192,6 @@ function CreateCompany({
 }) {
   const t = useT();
   const lang = useLang();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(StartCompanySchema, {
     id: "create-company",
     lastResult: result,
@@ -232,9 +232,7 @@ function CreateCompany({
           search={picker}
         />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
-          {t("profileStart.create")}
-        </button>
+        <SubmitButton>{t("profileStart.create")}</SubmitButton>
       </Form>
     </section>
   );

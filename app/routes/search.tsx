@@ -14,14 +14,11 @@ import { LocaleLink, localeHref } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import * as classifiersApi from "../../contract/classifiers.ts";
 import * as searchApi from "../../contract/search.ts";
-import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { pageLang } from "../lib/i18n.ts";
+import { pageTools } from "../lib/page-loader.server.ts";
 import { pageParam, searchParam } from "../lib/query-schema.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
-import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
@@ -36,10 +33,7 @@ type Tab = (typeof TABS)[number];
 export const middleware = guards(["check-query-params", { q: searchParam, tab: z.enum(TABS), page: pageParam }], "reset-page");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const api = context.get(apiContext);
-  const t = getInstance(context).t;
-  const url = documentUrl(request);
-  const lang = pageLang(request);
+  const { api, t, url, lang } = pageTools({ context, request });
   const q = (url.searchParams.get("q") ?? "").trim();
   const page = Number(url.searchParams.get("page") ?? "1");
   const seo = { title: q ? t("classifier.resultsFor", { q }) : t("search.title"), description: t("search.prompt") };

@@ -3,7 +3,7 @@ import type { Route } from "./+types/services-company-item";
 import { CompanyCard } from "../components/catalog/cards.tsx";
 import { ServicePriceFrom } from "../components/catalog/service-price.tsx";
 import { Text } from "../components/catalog/text.tsx";
-import { LocaleLink } from "../components/locale-link.tsx";
+import { ListSection, ServiceOfferLink } from "../components/catalog/page-sections.tsx";
 import * as servicesApi from "../../contract/services.ts";
 import { apiContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
@@ -64,20 +64,9 @@ export default function ServiceOffer({ loaderData }: Route.ComponentProps) {
         <h2>{t("product.supplier")}</h2>
         <CompanyCard company={offer.company} />
       </section>
-      {loaderData.others.length > 0 ? (
-        <section>
-          <h2>{t("services.otherOffers")}</h2>
-          <ul className="plain-list">
-            {loaderData.others.map((o) => (
-              <li key={o.id}>
-                <LocaleLink to={`/services/company/${o.id}`}>
-                  <Text value={o.serviceType.name} />
-                </LocaleLink>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ListSection title={t("services.otherOffers")} items={loaderData.others} listClassName="plain-list" itemKey={(o) => o.id}>
+        {(o) => <ServiceOfferLink offer={o} />}
+      </ListSection>
     </main>
   );
 }

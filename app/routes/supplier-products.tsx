@@ -3,16 +3,13 @@ import type { Route } from "./+types/supplier-products";
 import { ProductListing } from "../components/catalog/product-listing.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import * as companiesApi from "../../contract/companies.ts";
-import * as productsApi from "../../contract/products.ts";
-import { apiContext } from "../context.ts";
+import type * as productsApi from "../../contract/products.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { displayCurrency } from "../components/money/display-currency.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { pageNotFound } from "../lib/errors.ts";
-import { pageLang } from "../lib/i18n.ts";
+import { pageTools } from "../lib/page-loader.server.ts";
+import { PRODUCT_LISTING_FILTERS, PRODUCTS_PER_PAGE, withProductFacets } from "../lib/product-listing.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { loadSupplier } from "../lib/supplier-loader.server.ts";
-import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
@@ -24,34 +21,22 @@ export const handle = documentHandle;
 export const middleware = guards(["check-query-params", productListQuery], "reset-page");
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const url = documentUrl(request);
-  const lang = pageLang(request);
+  const { api, t, url, lang } = pageTools({ context, request });
   const company = await loadSupplier(context, request, params.id, lang);
-  const api = context.get(apiContext);
   const query = {
-    ...apiQuery<productsApi.ProductListInput>(url.searchParams, [
-      "page",
-      "currency",
-      "priceMin",
-      "priceMax",
-      "moqMax",
-      "moqUnit",
-      "okved",
-      "sort",
-      "tnved",
-    ]),
+    ...apiQuery<productsApi.ProductListInput>(url.searchParams, ["page", ...PRODUCT_LISTING_FILTERS]),
     company: company.id,
     lang,
-    perPage: 24,
+    perPage: PRODUCTS_PER_PAGE,
     // Price bounds without a currency are in the visitor's display currency (ADR 026).
     priceIn: displayCurrency(request, lang),
   };
-  const [list, facets] = await Promise.all([
+  const { page: list, facets } = await withProductFacets(
+    request,
+    api,
+    query,
     api.send(companiesApi.listCompanyProducts, { params: { id: company.id }, query }),
-    api.send(productsApi.productFacets, { query: { ...query, page: undefined, perPage: undefined, sort: undefined } }).then((r) => r.data),
-  ]);
-  if (list.meta.page > list.meta.pages && list.meta.page > 1) pageNotFound(request);
-  const t = getInstance(context).t;
+  );
   return { company, products: list.data, meta: list.meta, facets, seo: { title: `${t("suppliers.products")} — ${company.name.text}` } };
 }
 

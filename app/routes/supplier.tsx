@@ -5,6 +5,7 @@ import { CompanyLogo, ProductGrid, VerifiedBadge } from "../components/catalog/c
 import { formatDate, formatMoney } from "../components/catalog/format.ts";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { Text } from "../components/catalog/text.tsx";
+import { DescriptionCard, DocumentLink, ListSection, ServiceOfferLink } from "../components/catalog/page-sections.tsx";
 import { TranslationNote } from "../components/content/translations.tsx";
 import { YandexMap } from "../components/content/yandex-map.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
@@ -113,13 +114,7 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
       <div className="supplier-layout">
         <div>
           {company.description ? (
-            <section className="card">
-              <h2>{t("suppliers.about")}</h2>
-              <p className="prewrap" lang={company.description.lang}>
-                {company.description.text}
-              </p>
-              <TranslationNote translations={company.translations} field="description" />
-            </section>
+            <DescriptionCard title={t("suppliers.about")} description={company.description} translations={company.translations} />
           ) : null}
           <section>
             <h2>
@@ -134,23 +129,16 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </section>
-          {company.services.length > 0 ? (
-            <section className="card">
-              <h2>{t("services.title")}</h2>
-              <ul className="plain-list">
-                {company.services.map((s) => (
-                  <li key={s.id}>
-                    <LocaleLink to={`/services/company/${s.id}`}>
-                      <Text value={s.serviceType.name} />
-                    </LocaleLink>
-                    {s.priceFrom ? (
-                      <span className="muted"> — {t("catalog.priceFrom", { price: formatMoney(s.priceFrom, s.currency, lang) })}</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <ListSection card title={t("services.title")} items={company.services} listClassName="plain-list" itemKey={(s) => s.id}>
+            {(s) => (
+              <>
+                <ServiceOfferLink offer={s} />
+                {s.priceFrom ? (
+                  <span className="muted"> — {t("catalog.priceFrom", { price: formatMoney(s.priceFrom, s.currency, lang) })}</span>
+                ) : null}
+              </>
+            )}
+          </ListSection>
         </div>
         <aside>
           <div className="card request-price-box">
@@ -212,35 +200,19 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               ))}
             </section>
           ) : null}
-          {company.okved.length > 0 ? (
-            <section className="card">
-              <h2>{t("suppliers.activities")}</h2>
-              <ul className="plain-list">
-                {company.okved.map((o) => (
-                  <li key={o.code}>
-                    <LocaleLink to={`/okved/${o.code}`} className="code-ref">
-                      {o.code}
-                    </LocaleLink>{" "}
-                    <Text value={o.name} /> {o.isMain ? <span className="badge">{t("suppliers.main")}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {company.files.length > 0 ? (
-            <section className="card">
-              <h2>{t("product.documents")}</h2>
-              <ul className="plain-list">
-                {company.files.map((f) => (
-                  <li key={f.url}>
-                    <a href={f.url} download>
-                      {f.title?.text ?? f.url.split("/").pop()}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <ListSection card title={t("suppliers.activities")} items={company.okved} listClassName="plain-list" itemKey={(o) => o.code}>
+            {(o) => (
+              <>
+                <LocaleLink to={`/okved/${o.code}`} className="code-ref">
+                  {o.code}
+                </LocaleLink>{" "}
+                <Text value={o.name} /> {o.isMain ? <span className="badge">{t("suppliers.main")}</span> : null}
+              </>
+            )}
+          </ListSection>
+          <ListSection card title={t("product.documents")} items={company.files} listClassName="plain-list" itemKey={(f) => f.url}>
+            {(f) => <DocumentLink file={f} />}
+          </ListSection>
         </aside>
       </div>
     </main>

@@ -6,13 +6,9 @@ import { Pagination } from "../components/pagination.tsx";
 import * as categoriesApi from "../../contract/categories.ts";
 import * as searchApi from "../../contract/search.ts";
 import type { RouteQueryInput } from "../../contract/route.ts";
-import { apiContext } from "../context.ts";
 import { apiQuery, supplierListQuery } from "../lib/catalog-query.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { pageNotFound } from "../lib/errors.ts";
-import { pageLang } from "../lib/i18n.ts";
+import { pageTools, requirePageInRange } from "../lib/page-loader.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
@@ -37,16 +33,13 @@ const KEYS: (keyof RouteQueryInput<typeof searchApi.filterSuppliers>)[] = [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = documentUrl(request);
-  const lang = pageLang(request);
-  const t = getInstance(context).t;
-  const api = context.get(apiContext);
+  const { api, t, url, lang } = pageTools({ context, request });
   const [result, categories] = await Promise.all([
     api.send(searchApi.filterSuppliers, { query: { ...apiQuery(url.searchParams, KEYS), lang, perPage: 20 } }),
     api.send(categoriesApi.listCategories, { query: { lang } }).then((r) => r.data),
   ]);
   const meta = result.meta;
-  if (meta.page > meta.pages && meta.page > 1) pageNotFound(request);
+  requirePageInRange(request, meta);
   return {
     items: result.data.items,
     facets: result.data.facets,

@@ -9,6 +9,7 @@ import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { formatMoney, formatQuantity } from "./format.ts";
 import { Converted, RateNote, useMoney } from "../money/money.tsx";
+import { TableHead } from "../table-head.tsx";
 
 export interface PriceTier {
   minQuantity: string;
@@ -26,12 +27,7 @@ export function PriceTable({ tiers, caption }: { tiers: PriceTier[]; caption?: s
     <>
       <table className="table price-table">
         {caption ? <caption>{caption}</caption> : null}
-        <thead>
-          <tr>
-            <th scope="col">{t("product.fromQuantity")}</th>
-            <th scope="col">{t("product.unitPrice")}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t("product.fromQuantity"), t("product.unitPrice")]} />
         <tbody>
           {tiers.map((p) => (
             <tr key={`${p.currency}-${p.unit}-${p.minQuantity}`}>

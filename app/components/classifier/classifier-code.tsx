@@ -3,7 +3,7 @@
  * TN VED full description and validity, explanatory notes with links to the codes they cite,
  * TN VED section and chapter notes, and the codes within it.
  */
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { ClassifierNodeDetail, CompanyListItem, ProductCard } from "../../lib/api-client.server.ts";
 import { CompanyList, ProductGrid } from "../catalog/cards.tsx";
 import { Hint } from "../hint.tsx";
@@ -100,48 +100,26 @@ export function ClassifierCode({ classifier, node, products, suppliers, details 
         </section>
       ) : null}
 
-      {node.sectionNotes ? (
-        <details className="card notes">
-          <summary>
-            {t("classifier.sectionNotes", { code: node.sectionNotes.code })} —{" "}
-            <LocalizedName name={node.sectionNotes.name} nameLang={node.sectionNotes.nameLang} />
-          </summary>
-          <NotesText text={node.sectionNotes.text} cited={[]} hrefFor={codeHref} lang="ru" />
-        </details>
-      ) : null}
-      {node.chapterNotes ? (
-        <details className="card notes">
-          <summary>
-            {t("classifier.chapterNotes", { code: node.chapterNotes.code })} —{" "}
-            <LocalizedName name={node.chapterNotes.name} nameLang={node.chapterNotes.nameLang} />
-          </summary>
-          <NotesText text={node.chapterNotes.text} cited={[]} hrefFor={codeHref} lang="ru" />
-        </details>
-      ) : null}
+      <EnclosingNotes level="section" notes={node.sectionNotes} hrefFor={codeHref} />
+      <EnclosingNotes level="chapter" notes={node.chapterNotes} hrefFor={codeHref} />
 
-      {products && products.items.length > 0 ? (
-        <section className="sections-block">
-          <h2>
-            {t("classifier.productsWithCode")} <span className="results-count">{products.total}</span>
-          </h2>
-          <ProductGrid products={products.items} belowFold />
-        </section>
-      ) : null}
-      {suppliers && suppliers.items.length > 0 ? (
-        <section className="sections-block">
-          <h2>
-            {t("classifier.suppliersWithCode")} <span className="results-count">{suppliers.total}</span>
-          </h2>
-          <CompanyList companies={suppliers.items} grid />
-          {suppliers.total > suppliers.items.length ? (
-            <p>
-              <LocaleLink to={`/suppliers?okved=${node.code}`} className="button button-secondary">
-                {t("home.more.viewAll")} ({suppliers.total})
-              </LocaleLink>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+      <UnderCode title={t("classifier.productsWithCode")} list={products}>
+        {(items) => <ProductGrid products={items} belowFold />}
+      </UnderCode>
+      <UnderCode title={t("classifier.suppliersWithCode")} list={suppliers}>
+        {(items, total) => (
+          <>
+            <CompanyList companies={items} grid />
+            {total > items.length ? (
+              <p>
+                <LocaleLink to={`/suppliers?okved=${node.code}`} className="button button-secondary">
+                  {t("home.more.viewAll")} ({total})
+                </LocaleLink>
+              </p>
+            ) : null}
+          </>
+        )}
+      </UnderCode>
 
       <section className="children">
         <h2>
@@ -178,6 +156,56 @@ export function ClassifierCode({ classifier, node, products, suppliers, details 
 const stripDash = (line: string) => line.replace(/^[-–—]\s*/, "");
 
 /** One list of the notes ("Includes" or "Excludes"), its lines without the leading dash. */
+/**
+ * The catalogue under a code (products classified in a TN VED code, suppliers doing an OKVED
+ * activity): `title` with the total, then what `children` renders of the first `items`; nothing
+ * when there is no list or it is empty.
+ */
+function UnderCode<T>({
+  title,
+  list,
+  children,
+}: {
+  title: string;
+  list: { items: T[]; total: number } | null | undefined;
+  children: (items: T[], total: number) => ReactNode;
+}) {
+  if (!list || list.items.length === 0) return null;
+  return (
+    <section className="sections-block">
+      <h2>
+        {title} <span className="results-count">{list.total}</span>
+      </h2>
+      {children(list.items, list.total)}
+    </section>
+  );
+}
+
+/**
+ * The notes of the TN VED section or chapter (`level`) a code belongs to, folded under "Notes to
+ * section XVI — {its name}"; the text is the official Russian one. Nothing when there are none.
+ */
+function EnclosingNotes({
+  level,
+  notes,
+  hrefFor,
+}: {
+  level: "section" | "chapter";
+  notes: ClassifierNodeDetail["sectionNotes"];
+  hrefFor: (code: string) => string;
+}) {
+  const t = useT();
+  if (!notes) return null;
+  return (
+    <details className="card notes">
+      <summary>
+        {t(`classifier.${level}Notes`, { code: notes.code })} — <LocalizedName name={notes.name} nameLang={notes.nameLang} />
+      </summary>
+      <NotesText text={notes.text} cited={[]} hrefFor={hrefFor} lang="ru" />
+    </details>
+  );
+}
+
 function NotesList({
   title,
   lines,

@@ -4,6 +4,7 @@
  * estimated landed cost: a GET form (quantity, optional freight, insurance and the tariff units in
  * one product unit), works without JavaScript, and every step of the calculation with its sources.
  */
+import type { ReactNode } from "react";
 import type { DutyInfo, DutyRate, LandedCost } from "../../../contract/money.ts";
 import { LANG_REGIONS, type Lang } from "../../lib/i18n.ts";
 import { unitLabel } from "../../lib/units.ts";
@@ -145,89 +146,101 @@ function LandedCostResult({ result }: { result: LandedCost }) {
   }
   const s = result.steps;
   const rub = (amount: string) => money(amount, "RUB", lang);
+  // The landed cost in the tier's currency too, unless that currency is the rouble.
+  const other = result.inCurrency && result.inCurrency.currency !== "RUB" ? result.inCurrency : null;
   return (
     <div className="landed-cost-result">
       <table className="table landed-cost-steps">
         <tbody>
-          <tr>
-            <th scope="row">{t("money.landed.goods")}</th>
-            <td>
-              {money(result.tier.price, result.tier.currency, lang)} / {unitText} × {formatQuantity(result.quantity, lang)} {unitText}
-              {rate ? (
-                <>
-                  {" "}
-                  × {rateText(rate.perUnit, lang)} ₽{" "}
-                  <span className="muted">({t("money.rateNote", { date: formatRateDate(rate.date, lang) }).replace(/^≈\s*/, "")})</span>
-                </>
-              ) : null}
-            </td>
-            <td className="num">{rub(s.goodsValue)}</td>
-          </tr>
-          {Number(s.freight) > 0 ? (
-            <tr>
-              <th scope="row">{t("money.landed.freightRow")}</th>
-              <td />
-              <td className="num">{rub(s.freight)}</td>
-            </tr>
-          ) : null}
-          {Number(s.insurance) > 0 ? (
-            <tr>
-              <th scope="row">{t("money.landed.insuranceRow")}</th>
-              <td />
-              <td className="num">{rub(s.insurance)}</td>
-            </tr>
-          ) : null}
-          <tr>
-            <th scope="row">{t("money.landed.customsValue")}</th>
-            <td />
-            <td className="num">{rub(s.customsValue)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t("money.landed.duty")}</th>
-            <td>
-              {result.duty?.rate ? <RateText rate={result.duty.rate} /> : null}
-              {s.dutyAdValorem !== null && s.dutySpecific !== null ? (
-                <span className="muted">
-                  {" "}
-                  ({rub(s.dutyAdValorem)} / {rub(s.dutySpecific)})
-                </span>
-              ) : null}
-              {eur && s.dutySpecific !== null ? (
-                <span className="muted">
-                  {" "}
-                  · 1 {eur.currency} = {rateText(eur.perUnit, lang)} ₽
-                </span>
-              ) : null}
-            </td>
-            <td className="num">{rub(s.duty)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t("money.landed.vat", { pct: s.vatPct })}</th>
-            <td className="muted">{t("money.landed.vatBase", { base: rub(s.vatBase) })}</td>
-            <td className="num">{rub(s.vat)}</td>
-          </tr>
-          <tr className="landed-cost-total">
-            <th scope="row">{t("money.landed.total")}</th>
-            <td>
-              {result.inCurrency && result.inCurrency.currency !== "RUB"
-                ? `≈ ${money(result.inCurrency.total, result.inCurrency.currency, lang)}`
-                : null}
-            </td>
-            <td className="num">{rub(s.total)}</td>
-          </tr>
-          <tr className="landed-cost-total">
-            <th scope="row">{t("money.landed.perUnit", { unit: unitText })}</th>
-            <td>
-              {result.inCurrency && result.inCurrency.currency !== "RUB"
-                ? `≈ ${money(result.inCurrency.perUnit, result.inCurrency.currency, lang)}`
-                : null}
-            </td>
-            <td className="num">{rub(s.perUnit)}</td>
-          </tr>
+          <StepRow
+            label={t("money.landed.goods")}
+            detail={
+              <>
+                {money(result.tier.price, result.tier.currency, lang)} / {unitText} × {formatQuantity(result.quantity, lang)} {unitText}
+                {rate ? (
+                  <>
+                    {" "}
+                    × {rateText(rate.perUnit, lang)} ₽{" "}
+                    <span className="muted">({t("money.rateNote", { date: formatRateDate(rate.date, lang) }).replace(/^≈\s*/, "")})</span>
+                  </>
+                ) : null}
+              </>
+            }
+            rub={rub(s.goodsValue)}
+          />
+          {Number(s.freight) > 0 ? <StepRow label={t("money.landed.freightRow")} rub={rub(s.freight)} /> : null}
+          {Number(s.insurance) > 0 ? <StepRow label={t("money.landed.insuranceRow")} rub={rub(s.insurance)} /> : null}
+          <StepRow label={t("money.landed.customsValue")} rub={rub(s.customsValue)} />
+          <StepRow
+            label={t("money.landed.duty")}
+            detail={
+              <>
+                {result.duty?.rate ? <RateText rate={result.duty.rate} /> : null}
+                {s.dutyAdValorem !== null && s.dutySpecific !== null ? (
+                  <span className="muted">
+                    {" "}
+                    ({rub(s.dutyAdValorem)} / {rub(s.dutySpecific)})
+                  </span>
+                ) : null}
+                {eur && s.dutySpecific !== null ? (
+                  <span className="muted">
+                    {" "}
+                    · 1 {eur.currency} = {rateText(eur.perUnit, lang)} ₽
+                  </span>
+                ) : null}
+              </>
+            }
+            rub={rub(s.duty)}
+          />
+          <StepRow
+            label={t("money.landed.vat", { pct: s.vatPct })}
+            detail={t("money.landed.vatBase", { base: rub(s.vatBase) })}
+            detailClassName="muted"
+            rub={rub(s.vat)}
+          />
+          <StepRow
+            total
+            label={t("money.landed.total")}
+            detail={other ? `≈ ${money(other.total, other.currency, lang)}` : null}
+            rub={rub(s.total)}
+          />
+          <StepRow
+            total
+            label={t("money.landed.perUnit", { unit: unitText })}
+            detail={other ? `≈ ${money(other.perUnit, other.currency, lang)}` : null}
+            rub={rub(s.perUnit)}
+          />
         </tbody>
       </table>
       {result.belowMoq ? <p className="muted">{t("money.landed.belowMoq")}</p> : null}
       {result.stale ? <p className="rate-stale">{t("money.stale")}</p> : null}
     </div>
+  );
+}
+
+/**
+ * One step of the landed-cost table: what it is (`label`), how it was reached (`detail`, left empty
+ * when there is nothing to say) and its amount, already formatted in roubles (`rub`); `total` marks
+ * the rows of the result.
+ */
+function StepRow({
+  label,
+  detail,
+  detailClassName,
+  rub,
+  total,
+}: {
+  label: ReactNode;
+  detail?: ReactNode;
+  detailClassName?: string;
+  rub: ReactNode;
+  total?: boolean;
+}) {
+  return (
+    <tr className={total ? "landed-cost-total" : undefined}>
+      <th scope="row">{label}</th>
+      <td className={detailClassName}>{detail}</td>
+      <td className="num">{rub}</td>
+    </tr>
   );
 }
