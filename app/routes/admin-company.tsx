@@ -4,14 +4,13 @@
  * of the check) and block / unblock (a reason in the supplier's language). Forms post here and work
  * without JavaScript.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-company";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { payloadOf, sendThenRedirect, submitAdminForm } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES, pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -21,12 +20,10 @@ import { BlockCompanySchema, VerificationSchema } from "../../contract/admin/com
 import type { RouteBodyInput } from "../../contract/route.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
-import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
-import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
-import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
+import { AdminActionForm, ReasonActionForm } from "../components/admin/action-form.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
 
@@ -43,36 +40,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const here = `/admin/companies/${params.id}`;
   if (intent === "verify") {
-    const submission = parseWithZod(formData, { schema: VerificationSchema });
-    if (submission.status !== "success") return invalid(submission, { form: "verify" as const });
-    try {
-      // The form's own values (the day as typed): the API validates them with the same schema.
-      await api.send(companiesApi.setVerification, {
-        params: { id: params.id },
-        body: payloadOf(submission) as RouteBodyInput<typeof companiesApi.setVerification>,
-      });
-    } catch (error) {
-      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "verify" as const } });
-    }
-    return localizedRedirect(request, here, "admin.flash.saved");
+    // The form's own values (the day as typed): the API validates them with the same schema.
+    return submitAdminForm(
+      request,
+      formData,
+      { form: "verify", schema: VerificationSchema, here, flash: "admin.flash.saved" },
+      (_, submission) =>
+        api.send(companiesApi.setVerification, {
+          params: { id: params.id },
+          body: payloadOf(submission) as RouteBodyInput<typeof companiesApi.setVerification>,
+        }),
+    );
   }
   if (intent === "block") {
-    const submission = parseWithZod(formData, { schema: BlockCompanySchema });
-    if (submission.status !== "success") return invalid(submission, { form: "block" as const });
-    try {
-      await api.send(companiesApi.blockCompany, { params: { id: params.id }, body: submission.value });
-    } catch (error) {
-      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "block" as const } });
-    }
-    return localizedRedirect(request, here, "admin.flash.blocked");
+    return submitAdminForm(request, formData, { form: "block", schema: BlockCompanySchema, here, flash: "admin.flash.blocked" }, (value) =>
+      api.send(companiesApi.blockCompany, { params: { id: params.id }, body: value }),
+    );
   }
   if (intent === "unblock") {
-    try {
-      await api.send(companiesApi.unblockCompany, { params: { id: params.id } });
-    } catch (error) {
-      return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { form: "other" as const } });
-    }
-    return localizedRedirect(request, here, "admin.flash.unblocked");
+    const done = { here, flash: "admin.flash.unblocked" } as const;
+    return sendThenRedirect(request, null, () => api.send(companiesApi.unblockCompany, { params: { id: params.id } }), done, {
+      form: "other" as const,
+    });
   }
   return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
 }
@@ -244,16 +233,7 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
                     <p className="small muted">{t("admin.company.unblockHint")}</p>
                   </AdminActionForm>
                 ) : (
-                  <AdminActionForm intent="block" form={blockForm} label={t("admin.company.block")} tone="danger">
-                    <ReasonFields
-                      reason={blockFields.reason}
-                      lang={blockFields.lang}
-                      supplierLang={company.sourceLang}
-                      label={t("admin.company.blockReason")}
-                      hint={t("admin.company.blockHint")}
-                      rows={3}
-                    />
-                  </AdminActionForm>
+                  <ReasonActionForm intent="block" form={blockForm} fields={blockFields} supplierLang={company.sourceLang} />
                 )}
                 <FormErrors errors={other?.error?.[""]} />
               </section>

@@ -15,7 +15,7 @@ import { DiffView } from "../components/admin/diff-view.tsx";
 import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
+import { invalid, sendThenRedirect } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES, pageLang } from "../lib/i18n.ts";
@@ -26,9 +26,7 @@ import * as moderationApi from "../../contract/admin/moderation.ts";
 import { RejectSchema } from "../../contract/admin/moderation.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
-import { localizedRedirect } from "../lib/redirect.server.ts";
-import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
-import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
+import { AdminActionForm, ReasonActionForm } from "../components/admin/action-form.tsx";
 import * as rfqApi from "../../contract/rfq.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
@@ -55,29 +53,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const back = "/admin/moderation";
   if (formData.get("intent") === "approve") {
-    try {
-      await api.send(moderationApi.approve, { params: { kind: params.kind, id: params.id } });
-    } catch (error) {
-      return replyWithApiError(null, error, ADMIN_ERRORS);
-    }
-    return localizedRedirect(request, back, "admin.flash.approved");
+    const approved = { here: back, flash: "admin.flash.approved" } as const;
+    return sendThenRedirect(
+      request,
+      null,
+      () => api.send(moderationApi.approve, { params: { kind: params.kind, id: params.id } }),
+      approved,
+    );
   }
   const submission = parseWithZod(formData, { schema: RejectSchema });
   if (submission.status !== "success") return invalid(submission);
   if (formData.get("intent") === "hide") {
-    try {
-      await api.send(rfqApi.hideRfq, { params: { id: params.id }, body: submission.value });
-    } catch (error) {
-      return replyWithApiError(submission, error, ADMIN_ERRORS);
-    }
-    return localizedRedirect(request, `/admin/moderation/rfq/${params.id}`, "rfq.hide.done");
+    const hidden = { here: `/admin/moderation/rfq/${params.id}`, flash: "rfq.hide.done" } as const;
+    return sendThenRedirect(
+      request,
+      submission,
+      () => api.send(rfqApi.hideRfq, { params: { id: params.id }, body: submission.value }),
+      hidden,
+    );
   }
-  try {
-    await api.send(moderationApi.reject, { params: { kind: params.kind, id: params.id }, body: submission.value });
-  } catch (error) {
-    return replyWithApiError(submission, error, ADMIN_ERRORS);
-  }
-  return localizedRedirect(request, back, "admin.flash.rejected");
+  const rejected = { here: back, flash: "admin.flash.rejected" } as const;
+  const reject = () => api.send(moderationApi.reject, { params: { kind: params.kind, id: params.id }, body: submission.value });
+  return sendThenRedirect(request, submission, reject, rejected);
 }
 
 export default function ModerationItem({ loaderData, actionData }: Route.ComponentProps) {
@@ -172,31 +169,13 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
                 </p>
               </AdminActionForm>
               <hr />
-              <AdminActionForm intent="reject" form={form} label={t("admin.moderation.reject")} tone="danger">
-                <ReasonFields
-                  reason={fields.reason}
-                  lang={fields.lang}
-                  supplierLang={company.sourceLang}
-                  label={t("admin.moderation.reason")}
-                  hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })}
-                  rows={5}
-                />
-              </AdminActionForm>
+              <ReasonActionForm intent="reject" form={form} fields={fields} supplierLang={company.sourceLang} />
             </section>
           ) : canHide ? (
             // A listed buying request: staff can take it down with a reason for its buyer (issue 14 §3).
             <section className="admin-section" aria-labelledby="hide-title">
               <h2 id="hide-title">{t("rfq.hide.title")}</h2>
-              <AdminActionForm intent="hide" form={form} label={t("rfq.hide.submit")} tone="danger">
-                <ReasonFields
-                  reason={fields.reason}
-                  lang={fields.lang}
-                  supplierLang={company.sourceLang}
-                  label={t("rfq.hide.reason")}
-                  hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })}
-                  rows={4}
-                />
-              </AdminActionForm>
+              <ReasonActionForm intent="hide" form={form} fields={fields} supplierLang={company.sourceLang} />
             </section>
           ) : (
             <p className="notice">{item.awaiting ? t("admin.moderation.readOnly") : t("admin.moderation.notWaiting")}</p>
