@@ -10,9 +10,10 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/admin-moderation-item";
-import { AuditList } from "../components/admin/audit-list.tsx";
+import { HistorySection } from "../components/admin/audit-list.tsx";
 import { DiffView } from "../components/admin/diff-view.tsx";
-import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminSection, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { RecordGrid } from "../components/admin/record-grid.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { invalid, sendThenRedirect } from "../lib/admin-actions.server.ts";
@@ -116,76 +117,72 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
           ) : null
         }
       />
-      <div className="admin-grid admin-grid-aside">
-        <div>
-          <p className="admin-queue-meta">
-            <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
-            <StatusBadge status={entry.status} />
-            <span>{kindText}</span>
-            <span>{t("admin.moderation.updated", { when: formatDateTime(entry.waitingSince, lang) })}</span>
-          </p>
-          {entry.changesOnly ? <p className="notice">{t("admin.moderation.publishedStays")}</p> : null}
-          {item.innConflicts?.length ? <InnConflicts conflicts={item.innConflicts} /> : null}
-          <h2 className="visually-hidden">{t("admin.diff.label")}</h2>
-          <DiffView diff={item.diff} firstSubmission={item.before === null} />
-        </div>
-        <aside className="admin-decision">
-          <section className="admin-section">
-            <h2>{t("admin.moderation.supplier")}</h2>
-            <dl className="admin-kv">
-              <dt>{t("admin.fields.name")}</dt>
-              <dd>
-                {company.id ? (
-                  <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
-                ) : (
-                  // A buyer without a company: their name.
-                  nameIn(company.name, lang)
-                )}
-              </dd>
-              <dt>{t("admin.fields.status")}</dt>
-              <dd>
-                <StatusBadge status={company.status} />
-              </dd>
-              <dt>{t("admin.moderation.sourceLang")}</dt>
-              <dd>{LANG_NAMES[company.sourceLang]}</dd>
-              <dt>{t("admin.moderation.peopleLangs")}</dt>
-              <dd>{company.peopleLangs.length ? company.peopleLangs.map((l) => LANG_NAMES[l]).join(", ") : "—"}</dd>
-            </dl>
-          </section>
-          {item.moderationNote ? (
-            <section className="admin-section">
-              <h2>{t("admin.moderation.lastReason")}</h2>
-              <p className="admin-note" lang={item.moderationNoteLang ?? undefined}>
-                {item.moderationNote}
-              </p>
-            </section>
-          ) : null}
-          {canDecide ? (
-            <section className="admin-section" aria-labelledby="decision-title">
-              <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
-              <AdminActionForm intent="approve" label={t("admin.moderation.approve")} tone="ok">
-                <p className="small muted">
-                  {entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}
+      <RecordGrid
+        aside={
+          <>
+            <AdminSection title={t("admin.moderation.supplier")}>
+              <dl className="admin-kv">
+                <dt>{t("admin.fields.name")}</dt>
+                <dd>
+                  {company.id ? (
+                    <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
+                  ) : (
+                    // A buyer without a company: their name.
+                    nameIn(company.name, lang)
+                  )}
+                </dd>
+                <dt>{t("admin.fields.status")}</dt>
+                <dd>
+                  <StatusBadge status={company.status} />
+                </dd>
+                <dt>{t("admin.moderation.sourceLang")}</dt>
+                <dd>{LANG_NAMES[company.sourceLang]}</dd>
+                <dt>{t("admin.moderation.peopleLangs")}</dt>
+                <dd>{company.peopleLangs.length ? company.peopleLangs.map((l) => LANG_NAMES[l]).join(", ") : "—"}</dd>
+              </dl>
+            </AdminSection>
+            {item.moderationNote ? (
+              <AdminSection title={t("admin.moderation.lastReason")}>
+                <p className="admin-note" lang={item.moderationNoteLang ?? undefined}>
+                  {item.moderationNote}
                 </p>
-              </AdminActionForm>
-              <hr />
-              <ReasonActionForm intent="reject" form={form} fields={fields} supplierLang={company.sourceLang} />
-            </section>
-          ) : canHide ? (
-            // A listed buying request: staff can take it down with a reason for its buyer (issue 14 §3).
-            <section className="admin-section" aria-labelledby="hide-title">
-              <h2 id="hide-title">{t("rfq.hide.title")}</h2>
-              <ReasonActionForm intent="hide" form={form} fields={fields} supplierLang={company.sourceLang} />
-            </section>
-          ) : (
-            <p className="notice">{item.awaiting ? t("admin.moderation.readOnly") : t("admin.moderation.notWaiting")}</p>
-          )}
-          <section className="admin-section">
-            <h2>{t("admin.moderation.history")}</h2>
-            <AuditList rows={item.history} compact onRecord />
-          </section>
-        </aside>
-      </div>
+              </AdminSection>
+            ) : null}
+            {canDecide ? (
+              <section className="admin-section" aria-labelledby="decision-title">
+                <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
+                <AdminActionForm intent="approve" label={t("admin.moderation.approve")} tone="ok">
+                  <p className="small muted">
+                    {entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}
+                  </p>
+                </AdminActionForm>
+                <hr />
+                <ReasonActionForm intent="reject" form={form} fields={fields} supplierLang={company.sourceLang} />
+              </section>
+            ) : canHide ? (
+              // A listed buying request: staff can take it down with a reason for its buyer (issue 14 §3).
+              <section className="admin-section" aria-labelledby="hide-title">
+                <h2 id="hide-title">{t("rfq.hide.title")}</h2>
+                <ReasonActionForm intent="hide" form={form} fields={fields} supplierLang={company.sourceLang} />
+              </section>
+            ) : (
+              <p className="notice">{item.awaiting ? t("admin.moderation.readOnly") : t("admin.moderation.notWaiting")}</p>
+            )}
+            <HistorySection rows={item.history} compact />
+          </>
+        }
+      >
+        <p className="admin-queue-meta">
+          <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
+          <StatusBadge status={entry.status} />
+          <span>{kindText}</span>
+          <span>{t("admin.moderation.updated", { when: formatDateTime(entry.waitingSince, lang) })}</span>
+        </p>
+        {entry.changesOnly ? <p className="notice">{t("admin.moderation.publishedStays")}</p> : null}
+        {item.innConflicts?.length ? <InnConflicts conflicts={item.innConflicts} /> : null}
+        <h2 className="visually-hidden">{t("admin.diff.label")}</h2>
+        <DiffView diff={item.diff} firstSubmission={item.before === null} />
+      </RecordGrid>
     </>
   );
 }

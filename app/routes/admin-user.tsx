@@ -6,8 +6,8 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/admin-user";
-import { AuditList } from "../components/admin/audit-list.tsx";
-import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminSection, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { RecordGrid } from "../components/admin/record-grid.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { sendThenRedirect, submitAdminForm } from "../lib/admin-actions.server.ts";
@@ -80,99 +80,93 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         title={`${user.firstName} ${user.lastName}`}
         lead={user.email ?? user.phone ?? undefined}
       />
-      <div className="admin-grid admin-grid-aside">
-        <div>
-          <section className="admin-section">
-            <h2>{t("admin.user.about")}</h2>
-            <dl className="admin-kv">
-              <dt>{t("admin.fields.role")}</dt>
-              <dd>
-                <span className="badge">{t(`admin.roles.${user.role}`)}</span>
-                {user.blockedAt ? <StatusBadge status="blocked" /> : null}
-              </dd>
-              <dt>{t("admin.fields.email")}</dt>
-              <dd>{user.email ?? "—"}</dd>
-              <dt>{t("admin.fields.phone")}</dt>
-              <dd>{user.phone ?? "—"}</dd>
-              <dt>{t("admin.fields.locale")}</dt>
-              <dd>{LANG_NAMES[user.locale]}</dd>
-              <dt>{t("admin.fields.company")}</dt>
-              <dd>
-                {user.company ? (
-                  <>
-                    <LocaleLink to={`/admin/companies/${user.company.id}`}>{nameIn(user.company.name, lang)}</LocaleLink> ·{" "}
-                    {t(`admin.companyRoles.${user.company.role}`)} <StatusBadge status={user.company.employeeStatus} />
-                  </>
-                ) : (
-                  "—"
-                )}
-              </dd>
-              <dt>{t("admin.user.sessions")}</dt>
-              <dd>{user.activeSessions}</dd>
-              <dt>{t("admin.sorts.lastSignInAt")}</dt>
-              <dd>{formatDateTime(user.lastSignInAt, lang)}</dd>
-              <dt>{t("admin.sorts.createdAt")}</dt>
-              <dd>{formatDateTime(user.createdAt, lang)}</dd>
-              {user.blockedAt ? (
+      <RecordGrid
+        history={user.history}
+        aside={
+          <>
+            {own ? <p className="notice">{t("admin.user.own")}</p> : null}
+            {!own && staff?.permissions.includes("manageRoles") ? (
+              <AdminSection title={t("admin.user.roleTitle")}>
+                <AdminActionForm intent="role" form={roleForm} label={t("admin.user.changeRole")}>
+                  <SelectField field={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
+                    {SITE_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {t(`admin.roles.${role}`)}
+                      </option>
+                    ))}
+                  </SelectField>
+                </AdminActionForm>
+              </AdminSection>
+            ) : null}
+            {mayManage ? (
+              <>
+                <AdminSection title={user.blockedAt ? t("admin.user.unblockTitle") : t("admin.user.blockTitle")}>
+                  {user.blockedAt ? (
+                    <AdminActionForm intent="unblock" label={t("admin.user.unblock")} />
+                  ) : (
+                    <AdminActionForm intent="block" form={blockForm} label={t("admin.user.block")} tone="danger">
+                      <TextareaField
+                        field={blockFields.reason}
+                        label={t("admin.user.blockReason")}
+                        rows={3}
+                        hint={t("admin.user.blockHint")}
+                      />
+                    </AdminActionForm>
+                  )}
+                </AdminSection>
+                <AdminSection title={t("admin.user.signOutTitle")}>
+                  <p className="small muted">{t("admin.user.signOutHint")}</p>
+                  <AdminActionForm intent="signout" label={t("admin.user.signOut")} tone="secondary" />
+                </AdminSection>
+              </>
+            ) : !own ? (
+              <p className="notice">{t("admin.user.adminsOnly")}</p>
+            ) : null}
+            <FormErrors errors={other?.error?.[""]} />
+          </>
+        }
+      >
+        <AdminSection title={t("admin.user.about")}>
+          <dl className="admin-kv">
+            <dt>{t("admin.fields.role")}</dt>
+            <dd>
+              <span className="badge">{t(`admin.roles.${user.role}`)}</span>
+              {user.blockedAt ? <StatusBadge status="blocked" /> : null}
+            </dd>
+            <dt>{t("admin.fields.email")}</dt>
+            <dd>{user.email ?? "—"}</dd>
+            <dt>{t("admin.fields.phone")}</dt>
+            <dd>{user.phone ?? "—"}</dd>
+            <dt>{t("admin.fields.locale")}</dt>
+            <dd>{LANG_NAMES[user.locale]}</dd>
+            <dt>{t("admin.fields.company")}</dt>
+            <dd>
+              {user.company ? (
                 <>
-                  <dt>{t("admin.user.blockedAt")}</dt>
-                  <dd>{formatDateTime(user.blockedAt, lang)}</dd>
-                  <dt>{t("admin.user.blockReason")}</dt>
-                  <dd className="admin-note">{user.blockReason}</dd>
+                  <LocaleLink to={`/admin/companies/${user.company.id}`}>{nameIn(user.company.name, lang)}</LocaleLink> ·{" "}
+                  {t(`admin.companyRoles.${user.company.role}`)} <StatusBadge status={user.company.employeeStatus} />
                 </>
-              ) : null}
-            </dl>
-          </section>
-          <section className="admin-section">
-            <h2>{t("admin.moderation.history")}</h2>
-            <AuditList rows={user.history} onRecord />
-          </section>
-        </div>
-        <aside className="admin-decision">
-          {own ? <p className="notice">{t("admin.user.own")}</p> : null}
-          {!own && staff?.permissions.includes("manageRoles") ? (
-            <section className="admin-section">
-              <h2>{t("admin.user.roleTitle")}</h2>
-              <AdminActionForm intent="role" form={roleForm} label={t("admin.user.changeRole")}>
-                <SelectField field={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
-                  {SITE_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {t(`admin.roles.${role}`)}
-                    </option>
-                  ))}
-                </SelectField>
-              </AdminActionForm>
-            </section>
-          ) : null}
-          {mayManage ? (
-            <>
-              <section className="admin-section">
-                <h2>{user.blockedAt ? t("admin.user.unblockTitle") : t("admin.user.blockTitle")}</h2>
-                {user.blockedAt ? (
-                  <AdminActionForm intent="unblock" label={t("admin.user.unblock")} />
-                ) : (
-                  <AdminActionForm intent="block" form={blockForm} label={t("admin.user.block")} tone="danger">
-                    <TextareaField
-                      field={blockFields.reason}
-                      label={t("admin.user.blockReason")}
-                      rows={3}
-                      hint={t("admin.user.blockHint")}
-                    />
-                  </AdminActionForm>
-                )}
-              </section>
-              <section className="admin-section">
-                <h2>{t("admin.user.signOutTitle")}</h2>
-                <p className="small muted">{t("admin.user.signOutHint")}</p>
-                <AdminActionForm intent="signout" label={t("admin.user.signOut")} tone="secondary" />
-              </section>
-            </>
-          ) : !own ? (
-            <p className="notice">{t("admin.user.adminsOnly")}</p>
-          ) : null}
-          <FormErrors errors={other?.error?.[""]} />
-        </aside>
-      </div>
+              ) : (
+                "—"
+              )}
+            </dd>
+            <dt>{t("admin.user.sessions")}</dt>
+            <dd>{user.activeSessions}</dd>
+            <dt>{t("admin.sorts.lastSignInAt")}</dt>
+            <dd>{formatDateTime(user.lastSignInAt, lang)}</dd>
+            <dt>{t("admin.sorts.createdAt")}</dt>
+            <dd>{formatDateTime(user.createdAt, lang)}</dd>
+            {user.blockedAt ? (
+              <>
+                <dt>{t("admin.user.blockedAt")}</dt>
+                <dd>{formatDateTime(user.blockedAt, lang)}</dd>
+                <dt>{t("admin.user.blockReason")}</dt>
+                <dd className="admin-note">{user.blockReason}</dd>
+              </>
+            ) : null}
+          </dl>
+        </AdminSection>
+      </RecordGrid>
     </>
   );
 }

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useT } from "../../lib/use-t.ts";
 import { FormErrors } from "../form/errors.tsx";
-import { AuditList } from "./audit-list.tsx";
+import { HistorySection } from "./audit-list.tsx";
 import { AdminHeader, DeleteButton } from "./ui.tsx";
 import type { AuditRow } from "../../../contract/admin/audit.ts";
 import { DICTIONARIES, dictionaryKeys, type DictionaryKind } from "../../lib/admin-dictionaries.ts";
@@ -52,12 +52,7 @@ export function DictionaryEditPage({
           {note}
         </Form>
       </section>
-      {isNew ? null : (
-        <section className="admin-section">
-          <h2>{t("admin.moderation.history")}</h2>
-          <AuditList rows={data.history} onRecord />
-        </section>
-      )}
+      {isNew ? null : <HistorySection rows={data.history} />}
     </>
   );
 }
