@@ -14,6 +14,7 @@ import { HistorySection } from "../components/admin/audit-list.tsx";
 import { DiffView } from "../components/admin/diff-view.tsx";
 import { AdminHeader, AdminSection, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { RecordGrid } from "../components/admin/record-grid.tsx";
+import { TableHead } from "../components/table-head.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { invalid, sendThenRedirect } from "../lib/admin-actions.server.ts";
@@ -196,16 +197,15 @@ function InnConflicts({ conflicts }: { conflicts: moderationApi.InnConflict[] })
       <h2 id="inn-conflicts-title">{t("admin.moderation.innConflictsTitle")}</h2>
       <p className="small">{t("admin.moderation.innConflictsHint")}</p>
       <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("admin.fields.inn")}</th>
-            <th scope="col">{t("admin.fields.company")}</th>
-            <th scope="col">{t("admin.fields.status")}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t("admin.moderation.innConflictLinks")}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          scope="col"
+          columns={[
+            { title: t("admin.fields.inn") },
+            { title: t("admin.fields.company") },
+            { title: t("admin.fields.status") },
+            { title: <span className="visually-hidden">{t("admin.moderation.innConflictLinks")}</span> },
+          ]}
+        />
         <tbody>
           {conflicts.map((c) => (
             <tr key={`${c.inn}-${c.companyId}`}>

@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-tags";
 import { AdminHeader, AdminSection, confirmDelete, nameIn } from "../components/admin/ui.tsx";
+import { TableHead } from "../components/table-head.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import * as tagsApi from "../../contract/admin/tags.ts";
@@ -159,16 +160,14 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
       </AdminSection>
       <div className="admin-table-wrap">
         <table className="admin-table admin-table-cards">
-          <thead>
-            <tr>
-              <th>{t("admin.fields.name")}</th>
-              <th>{t("admin.fields.slug")}</th>
-              <th className="num">{t("admin.tags.stories")}</th>
-              <th>
-                <span className="visually-hidden">{t("admin.form.delete")}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { title: t("admin.fields.name") },
+              { title: t("admin.fields.slug") },
+              { title: t("admin.tags.stories"), className: "num" },
+              { title: <span className="visually-hidden">{t("admin.form.delete")}</span> },
+            ]}
+          />
           <tbody>
             {loaderData.tags.map((tag) => (
               <EditRow

@@ -13,7 +13,7 @@ import type { FacetValue } from "../../../contract/admin/filters.ts";
 
 /** A row of any kind (contract/admin/filters.ts), read by its column names. */
 type FilterRow = Record<string, unknown>;
-import { exportPath, RECORDS, type FacetConfig, type RecordsKind } from "../../lib/admin-records.ts";
+import { exportPath, RECORDS, recordsKeys, type FacetConfig, type RecordsKind } from "../../lib/admin-records.ts";
 import { LANG_NAMES, type Lang } from "../../lib/i18n.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useLang } from "../../lib/use-lang.ts";
@@ -125,7 +125,7 @@ function FilterForm({ data }: { data: RecordsData }) {
       <Form method="get" className="admin-filters" aria-label={t("admin.filters.title")}>
         <div className="field admin-field">
           <label htmlFor="filter-q">{t("admin.filters.q")}</label>
-          <input id="filter-q" type="search" name="q" defaultValue={one("q")} placeholder={t(`admin.records.${data.kind}.qHint`)} />
+          <input id="filter-q" type="search" name="q" defaultValue={one("q")} placeholder={t(recordsKeys(data.kind).qHint)} />
         </div>
         {config.facets.map((facet) => (
           <FacetField key={facet.param} facet={facet} found={data.facets[facet.param] ?? []} selected={all(facet.param)} />
@@ -523,11 +523,11 @@ export function RecordsPage({ data }: { data: RecordsData }) {
   const t = useT();
   const lang = useLang();
   const location = useLocation();
-  const config = RECORDS[data.kind];
+  const keys = recordsKeys(data.kind);
   const columns = useColumns(data.kind);
   return (
     <>
-      <AdminHeader title={t(config.title)} lead={t(config.lead)} />
+      <AdminHeader title={t(keys.title)} lead={t(keys.lead)} />
       {data.invalid.length ? (
         <p className="form-error" role="alert">
           {t("admin.filters.invalid", { fields: data.invalid.join(", ") })}
