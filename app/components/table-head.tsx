@@ -1,19 +1,30 @@
-/** The header row of a data table. */
+/**
+ * A plain table's header: one row, one `<th scope="col">` per column. For the site's hand-written
+ * tables (price tiers, variants, the API reference's fields, the admin area's INN conflicts and
+ * tags); the admin record lists use AdminTable (admin/table.tsx).
+ */
 import type { ReactNode } from "react";
 
-/**
- * `<thead>` with one row of column headers (`<th scope="col">`), one per entry of `columns`, in
- * order; the entries are the visible labels, already translated.
- */
-export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
+/** One column's header: what it says (text, or a visually hidden label) and its class (`num`). */
+export interface HeadColumn {
+  title: ReactNode;
+  className?: string;
+}
+
+/** `<thead>` with `columns` in order: a column is its label (already translated) or a `HeadColumn`. */
+export function TableHead({ columns }: { columns: readonly (string | HeadColumn)[] }) {
   return (
     <thead>
       <tr>
-        {columns.map((label, i) => (
-          <th key={i} scope="col">
-            {label}
-          </th>
-        ))}
+        {columns.map((column, index) => {
+          const { title, className } = typeof column === "string" ? { title: column, className: undefined } : column;
+          return (
+            // Columns are fixed per table and never reorder: their place is their key.
+            <th key={index} scope="col" className={className}>
+              {title}
+            </th>
+          );
+        })}
       </tr>
     </thead>
   );

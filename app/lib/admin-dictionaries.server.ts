@@ -1,6 +1,6 @@
 /**
  * Loader and action of the admin area's dictionary edit pages, `/admin/categories/{id}` and
- * `/admin/service-types/{id}` (`new` creates; issue 7), as `loadRecords` is for the list pages: the
+ * `/admin/service-types/{id}` (`new` creates; issue 7), and of their list pages: the list, the
  * record with its audit history, and an action that saves it (the shared schema, then the API) or
  * deletes it. Every refusal of the API — a record still in use (409 `in_use`), one deleted meanwhile
  * (404), a taken slug — comes back on the form, what was typed kept; success redirects to the record
@@ -24,6 +24,7 @@ import { pageNotFound } from "./errors.ts";
 import { replyWithApiError } from "./forms/api-errors.server.ts";
 import { pageLang } from "./i18n.ts";
 import { localizedRedirect } from "./redirect.server.ts";
+import { DICTIONARIES, dictionaryKeys, type DictionaryKind, type DictionaryPlace } from "./admin-dictionaries.ts";
 
 type AdminApi = ApiClient;
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { id: string } };
@@ -31,14 +32,9 @@ type Args = { request: Request; context: Readonly<RouterContextProvider>; params
 /** What the edit pages read of a record. */
 type DictionaryRecord = { id: number; slug: string; name: Partial<Record<string, string>> };
 
-/** One dictionary of the admin area: where its pages are and how the API keeps it. */
-interface Dictionary<R extends DictionaryRecord> {
-  /** The list page (language-neutral); a record's page is `${listPath}/{id}`. */
-  listPath: string;
-  /** The audit log's entity type. */
-  auditType: "category" | "service_type";
-  /** Locale key of the new record's title. */
-  newTitle: string;
+/** One dictionary of the admin area: where its pages are (app/lib/admin-dictionaries.ts) and how the API keeps it. */
+interface Dictionary<R extends DictionaryRecord> extends DictionaryPlace {
+  kind: DictionaryKind;
   schema: z.ZodType;
   list(api: AdminApi): Promise<R[]>;
   save(api: AdminApi, id: string | null, body: unknown): Promise<{ id: number }>;
@@ -53,9 +49,12 @@ interface DictionaryRoutes {
   remove: RouteDescriptor & { params: typeof IdParams };
 }
 
-/** A dictionary's list, save (create for a null id) and delete through the API. */
-function throughApi<R extends DictionaryRecord>(routes: DictionaryRoutes): Pick<Dictionary<R>, "list" | "save" | "remove"> {
+/** The dictionary `kind` kept through the API by `routes`: its list, save (create for a null id) and delete. */
+function throughApi<R extends DictionaryRecord>(kind: DictionaryKind, schema: z.ZodType, routes: DictionaryRoutes): Dictionary<R> {
   return {
+    kind,
+    ...DICTIONARIES[kind],
+    schema,
     list: async (api) => (await api.send(routes.list)).data as R[],
     save: async (api, id, body) =>
       (id === null ? await api.send(routes.create, { body }) : await api.send(routes.update, { params: { id }, body })).data as {
@@ -65,21 +64,15 @@ function throughApi<R extends DictionaryRecord>(routes: DictionaryRoutes): Pick<
   };
 }
 
-export const CATEGORIES: Dictionary<AdminCategory> = {
-  listPath: "/admin/categories",
-  auditType: "category",
-  newTitle: "admin.categories.new",
-  schema: CategorySchema,
-  ...throughApi<AdminCategory>(categoryRoutes),
-};
+export const CATEGORIES = throughApi<AdminCategory>("categories", CategorySchema, categoryRoutes);
 
-export const SERVICE_TYPES: Dictionary<AdminServiceType> = {
-  listPath: "/admin/service-types",
-  auditType: "service_type",
-  newTitle: "admin.serviceTypes.new",
-  schema: ServiceTypeSchema,
-  ...throughApi<AdminServiceType>(serviceTypeRoutes),
-};
+export const SERVICE_TYPES = throughApi<AdminServiceType>("serviceTypes", ServiceTypeSchema, serviceTypeRoutes);
+
+/** A dictionary's list page: every record, in the API's order (a category tree's parents first), and the page's title. */
+export async function loadListPage<R extends DictionaryRecord>({ context }: Pick<Args, "context">, dictionary: Dictionary<R>) {
+  requireStaffData(context);
+  return { records: await dictionary.list(context.get(apiContext)), title: getInstance(context).t(dictionaryKeys(dictionary.kind).title) };
+}
 
 /**
  * The record `params.id` (null for `new`), every record of the dictionary (a category's parent is
@@ -89,7 +82,8 @@ export async function loadEditPage<R extends DictionaryRecord>({ request, contex
   requireStaffData(context);
   const api = context.get(apiContext);
   const all = await dictionary.list(api);
-  if (params.id === "new") return { record: null, all, history: [] as AuditRow[], title: getInstance(context).t(dictionary.newTitle) };
+  if (params.id === "new")
+    return { record: null, all, history: [] as AuditRow[], title: getInstance(context).t(dictionaryKeys(dictionary.kind).create) };
   const record = all.find((r) => String(r.id) === params.id);
   if (!record) pageNotFound(request);
   const history = (await api.send(auditApi.listAudit, { query: { entityType: dictionary.auditType, entityId: params.id, limit: 20 } }))

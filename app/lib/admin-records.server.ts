@@ -14,7 +14,7 @@ import { ApiClientError } from "./api-client.server.ts";
 import { documentUrl } from "./document-url.ts";
 import { pageLang } from "./i18n.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { RECORDS, type RecordsKind } from "./admin-records.ts";
+import { recordsKeys, type RecordsKind } from "./admin-records.ts";
 
 /** Any kind's filter operation, as the list pages call it (each kind's schema validates its own query). */
 type AnyFilter = (typeof FILTERS)[FilterKind];
@@ -38,9 +38,8 @@ export async function loadRecords({ request, context }: { request: Request; cont
   requireStaffData(context);
   const url = documentUrl(request);
   const lang = pageLang(request);
-  const config = RECORDS[kind];
   const t = getInstance(context).t;
-  const title = t(config.title);
+  const title = t(recordsKeys(kind).title);
   const params = [...url.searchParams].filter(([, v]) => v !== "");
   try {
     const result = await context.get(apiContext).send(FILTERS[kind] as AnyFilter, { query: filterQuery(url.searchParams, lang) });

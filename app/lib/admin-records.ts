@@ -18,10 +18,8 @@ export interface FacetConfig {
 }
 
 export interface RecordsConfig {
-  api: string;
+  /** The list page (language-neutral). */
   path: string;
-  title: string;
-  lead: string;
   facets: FacetConfig[];
   /** Number inputs narrowing to one related record (company id, service type id…). */
   ids: { param: string; title: string }[];
@@ -30,35 +28,41 @@ export interface RecordsConfig {
 
 const STATUS = ["draft", "moderation", "published", "rejected", "blocked"] as const;
 
+/**
+ * A facet over the fixed `options`, each named by the locale key `${prefix}${value}`; `multi`:
+ * several at once (checkboxes), else one (radios with "any").
+ */
+function keyed(param: string, title: string, prefix: string, options: readonly string[], multi: boolean): FacetConfig {
+  return { param, multi, values: { prefix }, options, title };
+}
+
+/** A yes/no question (one answer, or "any"). */
+function yesNo(param: string, title: string): FacetConfig {
+  return { param, multi: false, values: "yesno", options: ["yes", "no"], title };
+}
+
+/** A record's own status (several at once): the publication statuses unless `options` says otherwise. */
+function status(options: readonly string[] = STATUS, prefix = "admin.status."): FacetConfig {
+  return keyed("status", "admin.fields.status", prefix, options, true);
+}
+
 export const RECORDS: Record<RecordsKind, RecordsConfig> = {
   company: {
-    api: "company",
     path: "/admin/companies",
-    title: "admin.records.company.title",
-    lead: "admin.records.company.lead",
     facets: [
-      { param: "status", multi: true, values: { prefix: "admin.status." }, options: STATUS, title: "admin.fields.status" },
-      { param: "country", multi: false, values: { prefix: "admin.countries." }, options: ["RU", "CN"], title: "admin.fields.country" },
+      status(),
+      keyed("country", "admin.fields.country", "admin.countries.", ["RU", "CN"], false),
       { param: "region", multi: false, values: "labels", title: "admin.fields.region" },
-      {
-        param: "verification",
-        multi: false,
-        values: { prefix: "admin.verification.level" },
-        options: ["0", "1", "2"],
-        title: "admin.fields.verification",
-      },
+      keyed("verification", "admin.fields.verification", "admin.verification.level", ["0", "1", "2"], false),
     ],
     ids: [],
     sorts: ["id", "name", "createdAt", "updatedAt", "publishedAt", "verificationLevel", "products"],
   },
   product: {
-    api: "product",
     path: "/admin/products",
-    title: "admin.records.product.title",
-    lead: "admin.records.product.lead",
     facets: [
-      { param: "status", multi: true, values: { prefix: "admin.status." }, options: STATUS, title: "admin.fields.status" },
-      { param: "pending", multi: false, values: "yesno", options: ["yes", "no"], title: "admin.fields.pending" },
+      status(),
+      yesNo("pending", "admin.fields.pending"),
       { param: "category", multi: false, values: "labels", title: "admin.fields.category" },
       { param: "currency", multi: false, values: "raw", options: ["RUB", "CNY", "USD"], title: "admin.fields.currency" },
       { param: "region", multi: false, values: "labels", title: "admin.fields.region" },
@@ -67,12 +71,9 @@ export const RECORDS: Record<RecordsKind, RecordsConfig> = {
     sorts: ["id", "name", "createdAt", "updatedAt", "publishedAt", "priceFrom"],
   },
   service: {
-    api: "service",
     path: "/admin/services",
-    title: "admin.records.service.title",
-    lead: "admin.records.service.lead",
     facets: [
-      { param: "status", multi: true, values: { prefix: "admin.status." }, options: STATUS, title: "admin.fields.status" },
+      status(),
       { param: "serviceType", multi: false, values: "labels", title: "admin.fields.serviceType" },
       { param: "region", multi: false, values: "labels", title: "admin.fields.region" },
     ],
@@ -80,106 +81,48 @@ export const RECORDS: Record<RecordsKind, RecordsConfig> = {
     sorts: ["id", "createdAt", "updatedAt", "priceFrom"],
   },
   user: {
-    api: "user",
     path: "/admin/users",
-    title: "admin.records.user.title",
-    lead: "admin.records.user.lead",
     facets: [
-      {
-        param: "role",
-        multi: true,
-        values: { prefix: "admin.roles." },
-        options: ["USER", "MODERATOR", "ADMIN"],
-        title: "admin.fields.role",
-      },
-      { param: "blocked", multi: false, values: "yesno", options: ["yes", "no"], title: "admin.fields.blocked" },
-      { param: "hasCompany", multi: false, values: "yesno", options: ["yes", "no"], title: "admin.fields.hasCompany" },
+      keyed("role", "admin.fields.role", "admin.roles.", ["USER", "MODERATOR", "ADMIN"], true),
+      yesNo("blocked", "admin.fields.blocked"),
+      yesNo("hasCompany", "admin.fields.hasCompany"),
       { param: "locale", multi: false, values: "langs", options: ["ru", "en", "zh"], title: "admin.fields.locale" },
     ],
     ids: [],
     sorts: ["id", "email", "lastName", "createdAt", "updatedAt", "lastSignInAt"],
   },
   employees: {
-    api: "employees",
     path: "/admin/employees",
-    title: "admin.records.employees.title",
-    lead: "admin.records.employees.lead",
     facets: [
-      {
-        param: "status",
-        multi: true,
-        values: { prefix: "admin.status." },
-        options: ["invited", "active", "blocked"],
-        title: "admin.fields.status",
-      },
-      {
-        param: "role",
-        multi: true,
-        values: { prefix: "admin.companyRoles." },
-        options: ["owner", "admin", "sales", "member"],
-        title: "admin.fields.companyRole",
-      },
+      status(["invited", "active", "blocked"]),
+      keyed("role", "admin.fields.companyRole", "admin.companyRoles.", ["owner", "admin", "sales", "member"], true),
     ],
     ids: [{ param: "company", title: "admin.filters.companyId" }],
     sorts: ["id", "createdAt", "updatedAt", "role", "status"],
   },
   "legal-entities": {
-    // The spec's spelling of the endpoint (it also answers `legal-entities`).
-    api: "legal-entiries",
     path: "/admin/legal-entities",
-    title: "admin.records.legal-entities.title",
-    lead: "admin.records.legal-entities.lead",
     facets: [
-      {
-        param: "kind",
-        multi: false,
-        values: { prefix: "admin.legalKinds." },
-        options: ["legal", "individual"],
-        title: "admin.fields.legalKind",
-      },
-      { param: "companyStatus", multi: true, values: { prefix: "admin.status." }, options: STATUS, title: "admin.fields.companyStatus" },
+      keyed("kind", "admin.fields.legalKind", "admin.legalKinds.", ["legal", "individual"], false),
+      keyed("companyStatus", "admin.fields.companyStatus", "admin.status.", STATUS, true),
       { param: "innRegion", multi: false, values: "labels", title: "admin.fields.innRegion" },
     ],
     ids: [{ param: "company", title: "admin.filters.companyId" }],
     sorts: ["id", "inn", "nameFull", "createdAt", "updatedAt"],
   },
   rfq: {
-    api: "rfq",
     path: "/admin/rfq",
-    title: "admin.records.rfq.title",
-    lead: "admin.records.rfq.lead",
     facets: [
-      {
-        param: "status",
-        multi: true,
-        values: { prefix: "admin.status." },
-        options: ["draft", "moderation", "rejected", "open", "closed", "awarded", "hidden"],
-        title: "admin.fields.status",
-      },
-      {
-        param: "visibility",
-        multi: false,
-        values: { prefix: "admin.rfqVisibility." },
-        options: ["public", "private"],
-        title: "admin.fields.visibility",
-      },
+      status(["draft", "moderation", "rejected", "open", "closed", "awarded", "hidden"]),
+      keyed("visibility", "admin.fields.visibility", "admin.rfqVisibility.", ["public", "private"], false),
     ],
     ids: [{ param: "buyer", title: "admin.filters.buyerId" }],
     sorts: ["id", "createdAt", "updatedAt", "deadline", "quotes"],
   },
   inquiries: {
-    api: "inquiries",
     path: "/admin/inquiries",
-    title: "admin.records.inquiries.title",
-    lead: "admin.records.inquiries.lead",
     facets: [
-      {
-        param: "status",
-        multi: true,
-        values: { prefix: "admin.inquiryStatus." },
-        options: ["new", "answered", "closed"],
-        title: "admin.fields.status",
-      },
+      status(["new", "answered", "closed"], "admin.inquiryStatus."),
       { param: "belowMoq", multi: false, values: "yesno", title: "admin.fields.belowMoq" },
     ],
     ids: [
@@ -189,6 +132,11 @@ export const RECORDS: Record<RecordsKind, RecordsConfig> = {
     sorts: ["id", "createdAt", "lastMessageAt", "messages"],
   },
 };
+
+/** A list page's locale keys, all under `admin.records.<kind>`: its title, its lead and the search box's hint. */
+export function recordsKeys(kind: RecordsKind): { title: string; lead: string; qHint: string } {
+  return { title: `admin.records.${kind}.title`, lead: `admin.records.${kind}.lead`, qHint: `admin.records.${kind}.qHint` };
+}
 
 /** The export route's path for a kind (`/admin/export/<kind>`). */
 export function exportPath(kind: RecordsKind, search: string): string {

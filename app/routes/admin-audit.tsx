@@ -17,7 +17,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../contract/admin/constants.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
-import { FilterSelect } from "../components/filter-select.tsx";
+import { ChoiceFilter, FilterActions } from "../components/admin/filter-parts.tsx";
 
 const KEYS = ["actor", "entityType", "entityId", "action", "from", "to", "page"] as const;
 
@@ -62,30 +62,18 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             ))}
           </datalist>
         </div>
-        <FilterSelect
+        <ChoiceFilter
           name="entityType"
           label={t("admin.audit.record")}
           value={filters.entityType}
-          any={t("admin.filters.any")}
-          options={AUDIT_ENTITY_TYPES.map((type) => ({
-            value: type,
-            label: t(`admin.entities.${type}`, { defaultValue: type }),
-          }))}
+          values={AUDIT_ENTITY_TYPES}
+          prefix="admin.entities."
         />
         <div className="field admin-field">
           <label htmlFor="audit-id">{t("admin.audit.recordId")}</label>
           <input id="audit-id" name="entityId" defaultValue={filters.entityId} inputMode="text" />
         </div>
-        <FilterSelect
-          name="action"
-          label={t("admin.audit.action")}
-          value={filters.action}
-          any={t("admin.filters.any")}
-          options={AUDIT_ACTIONS.map((action) => ({
-            value: action,
-            label: t(`admin.actions.${action}`, { defaultValue: action }),
-          }))}
-        />
+        <ChoiceFilter name="action" label={t("admin.audit.action")} value={filters.action} values={AUDIT_ACTIONS} prefix="admin.actions." />
         <div className="field admin-field">
           <label htmlFor="audit-from">{t("admin.filters.from")}</label>
           <input id="audit-from" type="date" name="from" defaultValue={filters.from} />
@@ -94,14 +82,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-to">{t("admin.filters.to")}</label>
           <input id="audit-to" type="date" name="to" defaultValue={filters.to} />
         </div>
-        <div className="admin-filter-actions">
-          <button type="submit" className="button">
-            {t("admin.filters.apply")}
-          </button>
-          <a href="?" className="button button-secondary">
-            {t("admin.filters.reset")}
-          </a>
-        </div>
+        <FilterActions />
       </Form>
       {loaderData.error ? (
         <p className="form-error" role="alert">

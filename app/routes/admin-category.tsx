@@ -43,12 +43,10 @@ export default function AdminCategory({ loaderData, actionData }: Route.Componen
   const parents = all.filter((c) => !below.has(c.id));
   return (
     <DictionaryEditPage
-      back={{ to: "/admin/categories", label: t("admin.nav.categories") }}
-      title={loaderData.title}
+      kind="categories"
+      data={loaderData}
       form={form}
-      isNew={!category}
       inUse={Boolean(category && (category.productCount > 0 || category.childCount > 0))}
-      history={loaderData.history}
       note={<p className="small muted">{t("admin.categories.cacheNote")}</p>}
     >
       <div className="admin-form-row">

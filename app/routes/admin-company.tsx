@@ -4,14 +4,13 @@
  * of the check) and block / unblock (a reason in the supplier's language). Forms post here and work
  * without JavaScript.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-company";
-import { AuditList } from "../components/admin/audit-list.tsx";
-import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminSection, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { RecordGrid } from "../components/admin/record-grid.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
+import { payloadOf, sendThenRedirect, submitAdminForm } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES, pageLang } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -21,12 +20,10 @@ import { BlockCompanySchema, VerificationSchema } from "../../contract/admin/com
 import type { RouteBodyInput } from "../../contract/route.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
-import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
-import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
-import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
+import { AdminActionForm, ReasonActionForm } from "../components/admin/action-form.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
 
@@ -43,36 +40,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const here = `/admin/companies/${params.id}`;
   if (intent === "verify") {
-    const submission = parseWithZod(formData, { schema: VerificationSchema });
-    if (submission.status !== "success") return invalid(submission, { form: "verify" as const });
-    try {
-      // The form's own values (the day as typed): the API validates them with the same schema.
-      await api.send(companiesApi.setVerification, {
-        params: { id: params.id },
-        body: payloadOf(submission) as RouteBodyInput<typeof companiesApi.setVerification>,
-      });
-    } catch (error) {
-      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "verify" as const } });
-    }
-    return localizedRedirect(request, here, "admin.flash.saved");
+    // The form's own values (the day as typed): the API validates them with the same schema.
+    return submitAdminForm(
+      request,
+      formData,
+      { form: "verify", schema: VerificationSchema, here, flash: "admin.flash.saved" },
+      (_, submission) =>
+        api.send(companiesApi.setVerification, {
+          params: { id: params.id },
+          body: payloadOf(submission) as RouteBodyInput<typeof companiesApi.setVerification>,
+        }),
+    );
   }
   if (intent === "block") {
-    const submission = parseWithZod(formData, { schema: BlockCompanySchema });
-    if (submission.status !== "success") return invalid(submission, { form: "block" as const });
-    try {
-      await api.send(companiesApi.blockCompany, { params: { id: params.id }, body: submission.value });
-    } catch (error) {
-      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "block" as const } });
-    }
-    return localizedRedirect(request, here, "admin.flash.blocked");
+    return submitAdminForm(request, formData, { form: "block", schema: BlockCompanySchema, here, flash: "admin.flash.blocked" }, (value) =>
+      api.send(companiesApi.blockCompany, { params: { id: params.id }, body: value }),
+    );
   }
   if (intent === "unblock") {
-    try {
-      await api.send(companiesApi.unblockCompany, { params: { id: params.id } });
-    } catch (error) {
-      return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { form: "other" as const } });
-    }
-    return localizedRedirect(request, here, "admin.flash.unblocked");
+    const done = { here, flash: "admin.flash.unblocked" } as const;
+    return sendThenRedirect(request, null, () => api.send(companiesApi.unblockCompany, { params: { id: params.id } }), done, {
+      form: "other" as const,
+    });
   }
   return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
 }
@@ -120,147 +109,131 @@ export default function AdminCompany({ loaderData, actionData }: Route.Component
           </>
         }
       />
-      <div className="admin-grid admin-grid-aside">
-        <div>
-          <section className="admin-section">
-            <h2>{t("admin.company.about")}</h2>
-            <dl className="admin-kv">
-              <dt>{t("admin.fields.status")}</dt>
-              <dd>
-                <StatusBadge status={company.status} />
-              </dd>
-              {company.moderationNote ? (
-                <>
-                  <dt>{t("admin.moderation.lastReason")}</dt>
-                  <dd className="admin-note" lang={company.moderationNoteLang ?? undefined}>
-                    {company.moderationNote}
-                  </dd>
-                </>
-              ) : null}
-              <dt>{t("admin.fields.region")}</dt>
-              <dd>
-                {[t(`admin.countries.${company.country}`), nameIn(company.region?.name, lang), nameIn(company.city, lang)]
-                  .filter(Boolean)
-                  .join(", ")}
-              </dd>
-              <dt>{t("admin.moderation.sourceLang")}</dt>
-              <dd>{LANG_NAMES[company.sourceLang]}</dd>
-              <dt>{t("admin.fields.contact")}</dt>
-              <dd>{[company.website, company.phone, company.email].filter(Boolean).join(" · ") || "—"}</dd>
-              <dt>{t("admin.fields.verification")}</dt>
-              <dd>
-                {t(`admin.verification.level${company.verificationLevel}`)}
-                {company.verifiedAt ? ` · ${formatDateTime(company.verifiedAt, lang).replace(/ \d\d:\d\d UTC$/, "")}` : ""}
-              </dd>
-              <dt>{t("admin.fields.products")}</dt>
-              <dd>
-                {counts.length === 0
-                  ? "—"
-                  : counts.map(([status, n]) => (
-                      <LocaleLink key={status} to={`/admin/products?company=${company.id}&status=${status}`} className="admin-inline-link">
-                        <StatusBadge status={status} /> {n}{" "}
-                      </LocaleLink>
-                    ))}
-              </dd>
-              <dt>{t("admin.sorts.publishedAt")}</dt>
-              <dd>{formatDateTime(company.publishedAt, lang)}</dd>
-              <dt>{t("admin.sorts.createdAt")}</dt>
-              <dd>{formatDateTime(company.createdAt, lang)}</dd>
-            </dl>
-          </section>
-          <section className="admin-section">
-            <h2>{t("admin.nav.legalEntities")}</h2>
-            {company.legalEntities.length === 0 ? (
-              <p className="muted">{t("admin.company.noLegal")}</p>
-            ) : (
-              <ul className="plain-list">
-                {company.legalEntities.map((l) => (
-                  <li key={l.id}>
-                    <strong>{l.nameFull}</strong> — {t("admin.fields.inn")} <code>{l.inn}</code>
-                    {l.kpp ? (
-                      <>
-                        , KPP <code>{l.kpp}</code>
-                      </>
-                    ) : null}
-                    {l.ogrn ? (
-                      <>
-                        , {l.kind === "individual" ? "OGRNIP" : "OGRN"} <code>{l.ogrn}</code>
-                      </>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className="admin-section">
-            <h2>{t("admin.nav.employees")}</h2>
-            {company.people.length === 0 ? (
-              <p className="muted">—</p>
-            ) : (
-              <ul className="plain-list">
-                {company.people.map((p) => (
-                  <li key={p.memberId}>
-                    {p.userId ? <LocaleLink to={`/admin/users/${p.userId}`}>{p.name || p.email}</LocaleLink> : <span>{p.email}</span>} ·{" "}
-                    {t(`admin.companyRoles.${p.role}`)} <StatusBadge status={p.status} />
-                    {p.locale ? <span className="muted"> · {LANG_NAMES[p.locale]}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className="admin-section">
-            <h2>{t("admin.moderation.history")}</h2>
-            <AuditList rows={company.history} onRecord />
-          </section>
-        </div>
-        <aside className="admin-decision">
-          {may ? (
-            <>
-              <section className="admin-section">
-                <h2>{t("admin.company.verifyTitle")}</h2>
-                <AdminActionForm intent="verify" form={verifyForm} label={t("admin.form.save")}>
-                  <SelectField field={verifyFields.level} label={t("admin.fields.verification")}>
-                    {[0, 1, 2].map((n) => (
-                      <option key={n} value={n}>
-                        {t(`admin.verification.level${n}`)}
-                      </option>
-                    ))}
-                  </SelectField>
-                  <LocalizedField
-                    field={verifyFields.evidence}
-                    label={t("admin.company.evidence")}
-                    multiline
-                    rows={2}
-                    hint={t("admin.company.evidenceHint")}
-                    layout="columns"
-                  />
-                  <InputField field={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
-                </AdminActionForm>
-              </section>
-              <section className="admin-section">
-                <h2>{company.status === "blocked" ? t("admin.company.unblockTitle") : t("admin.company.blockTitle")}</h2>
-                {company.status === "blocked" ? (
-                  <AdminActionForm intent="unblock" label={t("admin.company.unblock")}>
-                    <p className="small muted">{t("admin.company.unblockHint")}</p>
-                  </AdminActionForm>
-                ) : (
-                  <AdminActionForm intent="block" form={blockForm} label={t("admin.company.block")} tone="danger">
-                    <ReasonFields
-                      reason={blockFields.reason}
-                      lang={blockFields.lang}
-                      supplierLang={company.sourceLang}
-                      label={t("admin.company.blockReason")}
-                      hint={t("admin.company.blockHint")}
-                      rows={3}
+      <RecordGrid
+        history={company.history}
+        aside={
+          <>
+            {may ? (
+              <>
+                <AdminSection title={t("admin.company.verifyTitle")}>
+                  <AdminActionForm intent="verify" form={verifyForm} label={t("admin.form.save")}>
+                    <SelectField field={verifyFields.level} label={t("admin.fields.verification")}>
+                      {[0, 1, 2].map((n) => (
+                        <option key={n} value={n}>
+                          {t(`admin.verification.level${n}`)}
+                        </option>
+                      ))}
+                    </SelectField>
+                    <LocalizedField
+                      field={verifyFields.evidence}
+                      label={t("admin.company.evidence")}
+                      multiline
+                      rows={2}
+                      hint={t("admin.company.evidenceHint")}
+                      layout="columns"
                     />
+                    <InputField field={verifyFields.verifiedAt} label={t("admin.company.verifiedAt")} type="date" />
                   </AdminActionForm>
-                )}
-                <FormErrors errors={other?.error?.[""]} />
-              </section>
-            </>
-          ) : null}
-        </aside>
-      </div>
+                </AdminSection>
+                <AdminSection title={company.status === "blocked" ? t("admin.company.unblockTitle") : t("admin.company.blockTitle")}>
+                  {company.status === "blocked" ? (
+                    <AdminActionForm intent="unblock" label={t("admin.company.unblock")}>
+                      <p className="small muted">{t("admin.company.unblockHint")}</p>
+                    </AdminActionForm>
+                  ) : (
+                    <ReasonActionForm intent="block" form={blockForm} fields={blockFields} supplierLang={company.sourceLang} />
+                  )}
+                  <FormErrors errors={other?.error?.[""]} />
+                </AdminSection>
+              </>
+            ) : null}
+          </>
+        }
+      >
+        <AdminSection title={t("admin.company.about")}>
+          <dl className="admin-kv">
+            <dt>{t("admin.fields.status")}</dt>
+            <dd>
+              <StatusBadge status={company.status} />
+            </dd>
+            {company.moderationNote ? (
+              <>
+                <dt>{t("admin.moderation.lastReason")}</dt>
+                <dd className="admin-note" lang={company.moderationNoteLang ?? undefined}>
+                  {company.moderationNote}
+                </dd>
+              </>
+            ) : null}
+            <dt>{t("admin.fields.region")}</dt>
+            <dd>
+              {[t(`admin.countries.${company.country}`), nameIn(company.region?.name, lang), nameIn(company.city, lang)]
+                .filter(Boolean)
+                .join(", ")}
+            </dd>
+            <dt>{t("admin.moderation.sourceLang")}</dt>
+            <dd>{LANG_NAMES[company.sourceLang]}</dd>
+            <dt>{t("admin.fields.contact")}</dt>
+            <dd>{[company.website, company.phone, company.email].filter(Boolean).join(" · ") || "—"}</dd>
+            <dt>{t("admin.fields.verification")}</dt>
+            <dd>
+              {t(`admin.verification.level${company.verificationLevel}`)}
+              {company.verifiedAt ? ` · ${formatDateTime(company.verifiedAt, lang).replace(/ \d\d:\d\d UTC$/, "")}` : ""}
+            </dd>
+            <dt>{t("admin.fields.products")}</dt>
+            <dd>
+              {counts.length === 0
+                ? "—"
+                : counts.map(([status, n]) => (
+                    <LocaleLink key={status} to={`/admin/products?company=${company.id}&status=${status}`} className="admin-inline-link">
+                      <StatusBadge status={status} /> {n}{" "}
+                    </LocaleLink>
+                  ))}
+            </dd>
+            <dt>{t("admin.sorts.publishedAt")}</dt>
+            <dd>{formatDateTime(company.publishedAt, lang)}</dd>
+            <dt>{t("admin.sorts.createdAt")}</dt>
+            <dd>{formatDateTime(company.createdAt, lang)}</dd>
+          </dl>
+        </AdminSection>
+        <AdminSection title={t("admin.nav.legalEntities")}>
+          {company.legalEntities.length === 0 ? (
+            <p className="muted">{t("admin.company.noLegal")}</p>
+          ) : (
+            <ul className="plain-list">
+              {company.legalEntities.map((l) => (
+                <li key={l.id}>
+                  <strong>{l.nameFull}</strong> — {t("admin.fields.inn")} <code>{l.inn}</code>
+                  {l.kpp ? (
+                    <>
+                      , KPP <code>{l.kpp}</code>
+                    </>
+                  ) : null}
+                  {l.ogrn ? (
+                    <>
+                      , {l.kind === "individual" ? "OGRNIP" : "OGRN"} <code>{l.ogrn}</code>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </AdminSection>
+        <AdminSection title={t("admin.nav.employees")}>
+          {company.people.length === 0 ? (
+            <p className="muted">—</p>
+          ) : (
+            <ul className="plain-list">
+              {company.people.map((p) => (
+                <li key={p.memberId}>
+                  {p.userId ? <LocaleLink to={`/admin/users/${p.userId}`}>{p.name || p.email}</LocaleLink> : <span>{p.email}</span>} ·{" "}
+                  {t(`admin.companyRoles.${p.role}`)} <StatusBadge status={p.status} />
+                  {p.locale ? <span className="muted"> · {LANG_NAMES[p.locale]}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </AdminSection>
+      </RecordGrid>
     </>
   );
 }

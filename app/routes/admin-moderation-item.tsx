@@ -10,12 +10,14 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/admin-moderation-item";
-import { AuditList } from "../components/admin/audit-list.tsx";
+import { HistorySection } from "../components/admin/audit-list.tsx";
 import { DiffView } from "../components/admin/diff-view.tsx";
-import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminSection, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { RecordGrid } from "../components/admin/record-grid.tsx";
+import { TableHead } from "../components/table-head.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
+import { invalid, sendThenRedirect } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANG_NAMES, pageLang } from "../lib/i18n.ts";
@@ -26,9 +28,7 @@ import * as moderationApi from "../../contract/admin/moderation.ts";
 import { RejectSchema } from "../../contract/admin/moderation.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
-import { localizedRedirect } from "../lib/redirect.server.ts";
-import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
-import { AdminActionForm, ReasonFields } from "../components/admin/action-form.tsx";
+import { AdminActionForm, ReasonActionForm } from "../components/admin/action-form.tsx";
 import * as rfqApi from "../../contract/rfq.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
@@ -55,29 +55,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const back = "/admin/moderation";
   if (formData.get("intent") === "approve") {
-    try {
-      await api.send(moderationApi.approve, { params: { kind: params.kind, id: params.id } });
-    } catch (error) {
-      return replyWithApiError(null, error, ADMIN_ERRORS);
-    }
-    return localizedRedirect(request, back, "admin.flash.approved");
+    const approved = { here: back, flash: "admin.flash.approved" } as const;
+    return sendThenRedirect(
+      request,
+      null,
+      () => api.send(moderationApi.approve, { params: { kind: params.kind, id: params.id } }),
+      approved,
+    );
   }
   const submission = parseWithZod(formData, { schema: RejectSchema });
   if (submission.status !== "success") return invalid(submission);
   if (formData.get("intent") === "hide") {
-    try {
-      await api.send(rfqApi.hideRfq, { params: { id: params.id }, body: submission.value });
-    } catch (error) {
-      return replyWithApiError(submission, error, ADMIN_ERRORS);
-    }
-    return localizedRedirect(request, `/admin/moderation/rfq/${params.id}`, "rfq.hide.done");
+    const hidden = { here: `/admin/moderation/rfq/${params.id}`, flash: "rfq.hide.done" } as const;
+    return sendThenRedirect(
+      request,
+      submission,
+      () => api.send(rfqApi.hideRfq, { params: { id: params.id }, body: submission.value }),
+      hidden,
+    );
   }
-  try {
-    await api.send(moderationApi.reject, { params: { kind: params.kind, id: params.id }, body: submission.value });
-  } catch (error) {
-    return replyWithApiError(submission, error, ADMIN_ERRORS);
-  }
-  return localizedRedirect(request, back, "admin.flash.rejected");
+  const rejected = { here: back, flash: "admin.flash.rejected" } as const;
+  const reject = () => api.send(moderationApi.reject, { params: { kind: params.kind, id: params.id }, body: submission.value });
+  return sendThenRedirect(request, submission, reject, rejected);
 }
 
 export default function ModerationItem({ loaderData, actionData }: Route.ComponentProps) {
@@ -119,94 +118,72 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
           ) : null
         }
       />
-      <div className="admin-grid admin-grid-aside">
-        <div>
-          <p className="admin-queue-meta">
-            <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
-            <StatusBadge status={entry.status} />
-            <span>{kindText}</span>
-            <span>{t("admin.moderation.updated", { when: formatDateTime(entry.waitingSince, lang) })}</span>
-          </p>
-          {entry.changesOnly ? <p className="notice">{t("admin.moderation.publishedStays")}</p> : null}
-          {item.innConflicts?.length ? <InnConflicts conflicts={item.innConflicts} /> : null}
-          <h2 className="visually-hidden">{t("admin.diff.label")}</h2>
-          <DiffView diff={item.diff} firstSubmission={item.before === null} />
-        </div>
-        <aside className="admin-decision">
-          <section className="admin-section">
-            <h2>{t("admin.moderation.supplier")}</h2>
-            <dl className="admin-kv">
-              <dt>{t("admin.fields.name")}</dt>
-              <dd>
-                {company.id ? (
-                  <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
-                ) : (
-                  // A buyer without a company: their name.
-                  nameIn(company.name, lang)
-                )}
-              </dd>
-              <dt>{t("admin.fields.status")}</dt>
-              <dd>
-                <StatusBadge status={company.status} />
-              </dd>
-              <dt>{t("admin.moderation.sourceLang")}</dt>
-              <dd>{LANG_NAMES[company.sourceLang]}</dd>
-              <dt>{t("admin.moderation.peopleLangs")}</dt>
-              <dd>{company.peopleLangs.length ? company.peopleLangs.map((l) => LANG_NAMES[l]).join(", ") : "—"}</dd>
-            </dl>
-          </section>
-          {item.moderationNote ? (
-            <section className="admin-section">
-              <h2>{t("admin.moderation.lastReason")}</h2>
-              <p className="admin-note" lang={item.moderationNoteLang ?? undefined}>
-                {item.moderationNote}
-              </p>
-            </section>
-          ) : null}
-          {canDecide ? (
-            <section className="admin-section" aria-labelledby="decision-title">
-              <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
-              <AdminActionForm intent="approve" label={t("admin.moderation.approve")} tone="ok">
-                <p className="small muted">
-                  {entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}
+      <RecordGrid
+        aside={
+          <>
+            <AdminSection title={t("admin.moderation.supplier")}>
+              <dl className="admin-kv">
+                <dt>{t("admin.fields.name")}</dt>
+                <dd>
+                  {company.id ? (
+                    <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
+                  ) : (
+                    // A buyer without a company: their name.
+                    nameIn(company.name, lang)
+                  )}
+                </dd>
+                <dt>{t("admin.fields.status")}</dt>
+                <dd>
+                  <StatusBadge status={company.status} />
+                </dd>
+                <dt>{t("admin.moderation.sourceLang")}</dt>
+                <dd>{LANG_NAMES[company.sourceLang]}</dd>
+                <dt>{t("admin.moderation.peopleLangs")}</dt>
+                <dd>{company.peopleLangs.length ? company.peopleLangs.map((l) => LANG_NAMES[l]).join(", ") : "—"}</dd>
+              </dl>
+            </AdminSection>
+            {item.moderationNote ? (
+              <AdminSection title={t("admin.moderation.lastReason")}>
+                <p className="admin-note" lang={item.moderationNoteLang ?? undefined}>
+                  {item.moderationNote}
                 </p>
-              </AdminActionForm>
-              <hr />
-              <AdminActionForm intent="reject" form={form} label={t("admin.moderation.reject")} tone="danger">
-                <ReasonFields
-                  reason={fields.reason}
-                  lang={fields.lang}
-                  supplierLang={company.sourceLang}
-                  label={t("admin.moderation.reason")}
-                  hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })}
-                  rows={5}
-                />
-              </AdminActionForm>
-            </section>
-          ) : canHide ? (
-            // A listed buying request: staff can take it down with a reason for its buyer (issue 14 §3).
-            <section className="admin-section" aria-labelledby="hide-title">
-              <h2 id="hide-title">{t("rfq.hide.title")}</h2>
-              <AdminActionForm intent="hide" form={form} label={t("rfq.hide.submit")} tone="danger">
-                <ReasonFields
-                  reason={fields.reason}
-                  lang={fields.lang}
-                  supplierLang={company.sourceLang}
-                  label={t("rfq.hide.reason")}
-                  hint={t("admin.moderation.reasonHint", { lang: LANG_NAMES[company.sourceLang] })}
-                  rows={4}
-                />
-              </AdminActionForm>
-            </section>
-          ) : (
-            <p className="notice">{item.awaiting ? t("admin.moderation.readOnly") : t("admin.moderation.notWaiting")}</p>
-          )}
-          <section className="admin-section">
-            <h2>{t("admin.moderation.history")}</h2>
-            <AuditList rows={item.history} compact onRecord />
-          </section>
-        </aside>
-      </div>
+              </AdminSection>
+            ) : null}
+            {canDecide ? (
+              <section className="admin-section" aria-labelledby="decision-title">
+                <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
+                <AdminActionForm intent="approve" label={t("admin.moderation.approve")} tone="ok">
+                  <p className="small muted">
+                    {entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}
+                  </p>
+                </AdminActionForm>
+                <hr />
+                <ReasonActionForm intent="reject" form={form} fields={fields} supplierLang={company.sourceLang} />
+              </section>
+            ) : canHide ? (
+              // A listed buying request: staff can take it down with a reason for its buyer (issue 14 §3).
+              <section className="admin-section" aria-labelledby="hide-title">
+                <h2 id="hide-title">{t("rfq.hide.title")}</h2>
+                <ReasonActionForm intent="hide" form={form} fields={fields} supplierLang={company.sourceLang} />
+              </section>
+            ) : (
+              <p className="notice">{item.awaiting ? t("admin.moderation.readOnly") : t("admin.moderation.notWaiting")}</p>
+            )}
+            <HistorySection rows={item.history} compact />
+          </>
+        }
+      >
+        <p className="admin-queue-meta">
+          <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
+          <StatusBadge status={entry.status} />
+          <span>{kindText}</span>
+          <span>{t("admin.moderation.updated", { when: formatDateTime(entry.waitingSince, lang) })}</span>
+        </p>
+        {entry.changesOnly ? <p className="notice">{t("admin.moderation.publishedStays")}</p> : null}
+        {item.innConflicts?.length ? <InnConflicts conflicts={item.innConflicts} /> : null}
+        <h2 className="visually-hidden">{t("admin.diff.label")}</h2>
+        <DiffView diff={item.diff} firstSubmission={item.before === null} />
+      </RecordGrid>
     </>
   );
 }
@@ -220,16 +197,14 @@ function InnConflicts({ conflicts }: { conflicts: moderationApi.InnConflict[] })
       <h2 id="inn-conflicts-title">{t("admin.moderation.innConflictsTitle")}</h2>
       <p className="small">{t("admin.moderation.innConflictsHint")}</p>
       <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("admin.fields.inn")}</th>
-            <th scope="col">{t("admin.fields.company")}</th>
-            <th scope="col">{t("admin.fields.status")}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t("admin.moderation.innConflictLinks")}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { title: t("admin.fields.inn") },
+            { title: t("admin.fields.company") },
+            { title: t("admin.fields.status") },
+            { title: <span className="visually-hidden">{t("admin.moderation.innConflictLinks")}</span> },
+          ]}
+        />
         <tbody>
           {conflicts.map((c) => (
             <tr key={`${c.inn}-${c.companyId}`}>

@@ -10,7 +10,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-page";
 import { AdminHeader, nameIn } from "../components/admin/ui.tsx";
 import { ArticleActions, ArticleFields, MarkdownPreview } from "../components/admin/article-fields.tsx";
-import { AuditList } from "../components/admin/audit-list.tsx";
+import { HistorySection } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
@@ -111,10 +111,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         </Form>
         <MarkdownPreview preview={preview} />
       </section>
-      <section className="admin-section">
-        <h2>{t("admin.moderation.history")}</h2>
-        <AuditList rows={page.history} onRecord />
-      </section>
+      <HistorySection rows={page.history} />
     </>
   );
 }

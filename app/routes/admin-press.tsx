@@ -14,11 +14,11 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { AdminTable, translatedInto } from "../components/admin/table.tsx";
-import { FilterSelect } from "../components/filter-select.tsx";
+import { ChoiceFilter } from "../components/admin/filter-parts.tsx";
 
 const Query = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
-  status: z.enum(["draft", "published"]).optional().catch(undefined),
+  status: z.enum(storiesApi.STORY_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
@@ -50,12 +50,12 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
           <span>{t("admin.filters.q")}</span>
           <input type="search" name="q" defaultValue={query.q ?? ""} />
         </label>
-        <FilterSelect
+        <ChoiceFilter
           name="status"
           label={t("admin.fields.status")}
           value={query.status}
-          any={t("admin.filters.any")}
-          options={(["draft", "published"] as const).map((s) => ({ value: s, label: t(`admin.status.${s}`) }))}
+          values={storiesApi.STORY_STATUSES}
+          prefix="admin.status."
         />
         <button type="submit" className="button">
           {t("admin.filters.apply")}

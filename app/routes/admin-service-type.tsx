@@ -27,14 +27,7 @@ export default function AdminServiceType({ loaderData, actionData }: Route.Compo
       : { position: "0" },
   });
   return (
-    <DictionaryEditPage
-      back={{ to: "/admin/service-types", label: t("admin.nav.serviceTypes") }}
-      title={loaderData.title}
-      form={form}
-      isNew={!type}
-      inUse={Boolean(type && type.offerCount > 0)}
-      history={loaderData.history}
-    >
+    <DictionaryEditPage kind="serviceTypes" data={loaderData} form={form} inUse={Boolean(type && type.offerCount > 0)}>
       <div className="admin-form-row">
         <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
         <IconSelect field={fields.icon} />

@@ -9,7 +9,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-story";
-import { AdminHeader, DeleteButton, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminSection, DeleteButton, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { ArticleActions, ArticleFields, MarkdownPreview } from "../components/admin/article-fields.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
@@ -182,8 +182,7 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
         </section>
         <aside className="admin-decision">
           {story ? (
-            <section className="admin-section">
-              <h2>{t("admin.press.cover")}</h2>
+            <AdminSection title={t("admin.press.cover")}>
               <div className="admin-cover">
                 {story.cover ? (
                   <img
@@ -221,19 +220,18 @@ export default function AdminStoryPage({ loaderData, actionData }: Route.Compone
                   </Form>
                 ) : null}
               </div>
-            </section>
+            </AdminSection>
           ) : (
             <p className="notice">{t("admin.press.coverAfterSave")}</p>
           )}
           {story ? (
-            <section className="admin-section">
-              <h2>{t("admin.fields.status")}</h2>
+            <AdminSection title={t("admin.fields.status")}>
               <p>
                 <StatusBadge status={story.status} />
               </p>
               <h2>{t("admin.moderation.history")}</h2>
               <AuditList rows={story.history} compact onRecord />
-            </section>
+            </AdminSection>
           ) : null}
         </aside>
       </div>

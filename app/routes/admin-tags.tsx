@@ -7,7 +7,8 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-tags";
-import { AdminHeader, confirmDelete, nameIn } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminSection, confirmDelete, nameIn } from "../components/admin/ui.tsx";
+import { TableHead } from "../components/table-head.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import * as tagsApi from "../../contract/admin/tags.ts";
@@ -146,8 +147,7 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
           </LocaleLink>
         }
       />
-      <section className="admin-section">
-        <h2>{t("admin.tags.new")}</h2>
+      <AdminSection title={t("admin.tags.new")}>
         <Form method="post" {...getFormProps(form)} className="admin-form">
           <input type="hidden" name="intent" value="create" />
           <InputField field={fields.slug} label={t("admin.fields.slug")} hint={t("admin.form.slugHint")} autoComplete="off" />
@@ -157,19 +157,17 @@ export default function AdminTags({ loaderData, actionData }: Route.ComponentPro
             {t("admin.form.create")}
           </button>
         </Form>
-      </section>
+      </AdminSection>
       <div className="admin-table-wrap">
         <table className="admin-table admin-table-cards">
-          <thead>
-            <tr>
-              <th>{t("admin.fields.name")}</th>
-              <th>{t("admin.fields.slug")}</th>
-              <th className="num">{t("admin.tags.stories")}</th>
-              <th>
-                <span className="visually-hidden">{t("admin.form.delete")}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { title: t("admin.fields.name") },
+              { title: t("admin.fields.slug") },
+              { title: t("admin.tags.stories"), className: "num" },
+              { title: <span className="visually-hidden">{t("admin.form.delete")}</span> },
+            ]}
+          />
           <tbody>
             {loaderData.tags.map((tag) => (
               <EditRow

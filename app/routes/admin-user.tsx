@@ -4,14 +4,13 @@
  * every device. Each action is a form posting here (works without JavaScript) and ends with a flash
  * message; refusals (own account, last admin) are shown on the form.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/admin-user";
-import { AuditList } from "../components/admin/audit-list.tsx";
-import { AdminHeader, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminSection, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
+import { RecordGrid } from "../components/admin/record-grid.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import { ADMIN_ERRORS, invalid } from "../lib/admin-actions.server.ts";
+import { sendThenRedirect, submitAdminForm } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
@@ -21,10 +20,8 @@ import { BlockUserSchema, RoleSchema } from "../../contract/admin/users.ts";
 import { SITE_ROLES } from "../../contract/admin/constants.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
-import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { SelectField, TextareaField } from "../components/form/field.tsx";
-import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { AdminActionForm } from "../components/admin/action-form.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
@@ -41,33 +38,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const here = `/admin/users/${params.id}`;
   if (intent === "role") {
-    const submission = parseWithZod(formData, { schema: RoleSchema });
-    if (submission.status !== "success") return invalid(submission, { form: "role" as const });
-    try {
-      await api.send(usersApi.setRole, { params: { id: params.id }, body: { role: submission.value.role } });
-    } catch (error) {
-      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "role" as const } });
-    }
-    return localizedRedirect(request, here, "admin.flash.roleChanged");
+    return submitAdminForm(request, formData, { form: "role", schema: RoleSchema, here, flash: "admin.flash.roleChanged" }, (value) =>
+      api.send(usersApi.setRole, { params: { id: params.id }, body: { role: value.role } }),
+    );
   }
   if (intent === "block") {
-    const submission = parseWithZod(formData, { schema: BlockUserSchema });
-    if (submission.status !== "success") return invalid(submission, { form: "block" as const });
-    try {
-      await api.send(usersApi.blockUser, { params: { id: params.id }, body: { reason: submission.value.reason } });
-    } catch (error) {
-      return replyWithApiError(submission, error, { ...ADMIN_ERRORS, data: { form: "block" as const } });
-    }
-    return localizedRedirect(request, here, "admin.flash.blocked");
+    return submitAdminForm(request, formData, { form: "block", schema: BlockUserSchema, here, flash: "admin.flash.blocked" }, (value) =>
+      api.send(usersApi.blockUser, { params: { id: params.id }, body: { reason: value.reason } }),
+    );
   }
-  try {
-    if (intent === "unblock") await api.send(usersApi.unblockUser, { params: { id: params.id } });
-    else if (intent === "signout") await api.send(usersApi.signOutUser, { params: { id: params.id } });
-    else return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
-  } catch (error) {
-    return replyWithApiError(null, error, { ...ADMIN_ERRORS, data: { form: "other" as const } });
+  if (intent !== "unblock" && intent !== "signout") {
+    return data({ form: "other" as const, result: { status: "error" as const, error: { "": ["invalid_option"] } } }, { status: 400 });
   }
-  return localizedRedirect(request, here, intent === "unblock" ? "admin.flash.unblocked" : "admin.flash.signedOut");
+  const route = intent === "unblock" ? usersApi.unblockUser : usersApi.signOutUser;
+  const done = { here, flash: intent === "unblock" ? "admin.flash.unblocked" : "admin.flash.signedOut" } as const;
+  return sendThenRedirect(request, null, () => api.send(route, { params: { id: params.id } }), done, { form: "other" as const });
 }
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,99 +80,93 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         title={`${user.firstName} ${user.lastName}`}
         lead={user.email ?? user.phone ?? undefined}
       />
-      <div className="admin-grid admin-grid-aside">
-        <div>
-          <section className="admin-section">
-            <h2>{t("admin.user.about")}</h2>
-            <dl className="admin-kv">
-              <dt>{t("admin.fields.role")}</dt>
-              <dd>
-                <span className="badge">{t(`admin.roles.${user.role}`)}</span>
-                {user.blockedAt ? <StatusBadge status="blocked" /> : null}
-              </dd>
-              <dt>{t("admin.fields.email")}</dt>
-              <dd>{user.email ?? "—"}</dd>
-              <dt>{t("admin.fields.phone")}</dt>
-              <dd>{user.phone ?? "—"}</dd>
-              <dt>{t("admin.fields.locale")}</dt>
-              <dd>{LANG_NAMES[user.locale]}</dd>
-              <dt>{t("admin.fields.company")}</dt>
-              <dd>
-                {user.company ? (
-                  <>
-                    <LocaleLink to={`/admin/companies/${user.company.id}`}>{nameIn(user.company.name, lang)}</LocaleLink> ·{" "}
-                    {t(`admin.companyRoles.${user.company.role}`)} <StatusBadge status={user.company.employeeStatus} />
-                  </>
-                ) : (
-                  "—"
-                )}
-              </dd>
-              <dt>{t("admin.user.sessions")}</dt>
-              <dd>{user.activeSessions}</dd>
-              <dt>{t("admin.sorts.lastSignInAt")}</dt>
-              <dd>{formatDateTime(user.lastSignInAt, lang)}</dd>
-              <dt>{t("admin.sorts.createdAt")}</dt>
-              <dd>{formatDateTime(user.createdAt, lang)}</dd>
-              {user.blockedAt ? (
+      <RecordGrid
+        history={user.history}
+        aside={
+          <>
+            {own ? <p className="notice">{t("admin.user.own")}</p> : null}
+            {!own && staff?.permissions.includes("manageRoles") ? (
+              <AdminSection title={t("admin.user.roleTitle")}>
+                <AdminActionForm intent="role" form={roleForm} label={t("admin.user.changeRole")}>
+                  <SelectField field={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
+                    {SITE_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {t(`admin.roles.${role}`)}
+                      </option>
+                    ))}
+                  </SelectField>
+                </AdminActionForm>
+              </AdminSection>
+            ) : null}
+            {mayManage ? (
+              <>
+                <AdminSection title={user.blockedAt ? t("admin.user.unblockTitle") : t("admin.user.blockTitle")}>
+                  {user.blockedAt ? (
+                    <AdminActionForm intent="unblock" label={t("admin.user.unblock")} />
+                  ) : (
+                    <AdminActionForm intent="block" form={blockForm} label={t("admin.user.block")} tone="danger">
+                      <TextareaField
+                        field={blockFields.reason}
+                        label={t("admin.user.blockReason")}
+                        rows={3}
+                        hint={t("admin.user.blockHint")}
+                      />
+                    </AdminActionForm>
+                  )}
+                </AdminSection>
+                <AdminSection title={t("admin.user.signOutTitle")}>
+                  <p className="small muted">{t("admin.user.signOutHint")}</p>
+                  <AdminActionForm intent="signout" label={t("admin.user.signOut")} tone="secondary" />
+                </AdminSection>
+              </>
+            ) : !own ? (
+              <p className="notice">{t("admin.user.adminsOnly")}</p>
+            ) : null}
+            <FormErrors errors={other?.error?.[""]} />
+          </>
+        }
+      >
+        <AdminSection title={t("admin.user.about")}>
+          <dl className="admin-kv">
+            <dt>{t("admin.fields.role")}</dt>
+            <dd>
+              <span className="badge">{t(`admin.roles.${user.role}`)}</span>
+              {user.blockedAt ? <StatusBadge status="blocked" /> : null}
+            </dd>
+            <dt>{t("admin.fields.email")}</dt>
+            <dd>{user.email ?? "—"}</dd>
+            <dt>{t("admin.fields.phone")}</dt>
+            <dd>{user.phone ?? "—"}</dd>
+            <dt>{t("admin.fields.locale")}</dt>
+            <dd>{LANG_NAMES[user.locale]}</dd>
+            <dt>{t("admin.fields.company")}</dt>
+            <dd>
+              {user.company ? (
                 <>
-                  <dt>{t("admin.user.blockedAt")}</dt>
-                  <dd>{formatDateTime(user.blockedAt, lang)}</dd>
-                  <dt>{t("admin.user.blockReason")}</dt>
-                  <dd className="admin-note">{user.blockReason}</dd>
+                  <LocaleLink to={`/admin/companies/${user.company.id}`}>{nameIn(user.company.name, lang)}</LocaleLink> ·{" "}
+                  {t(`admin.companyRoles.${user.company.role}`)} <StatusBadge status={user.company.employeeStatus} />
                 </>
-              ) : null}
-            </dl>
-          </section>
-          <section className="admin-section">
-            <h2>{t("admin.moderation.history")}</h2>
-            <AuditList rows={user.history} onRecord />
-          </section>
-        </div>
-        <aside className="admin-decision">
-          {own ? <p className="notice">{t("admin.user.own")}</p> : null}
-          {!own && staff?.permissions.includes("manageRoles") ? (
-            <section className="admin-section">
-              <h2>{t("admin.user.roleTitle")}</h2>
-              <AdminActionForm intent="role" form={roleForm} label={t("admin.user.changeRole")}>
-                <SelectField field={roleFields.role} label={t("admin.fields.role")} hint={t("admin.user.roleHint")}>
-                  {SITE_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {t(`admin.roles.${role}`)}
-                    </option>
-                  ))}
-                </SelectField>
-              </AdminActionForm>
-            </section>
-          ) : null}
-          {mayManage ? (
-            <>
-              <section className="admin-section">
-                <h2>{user.blockedAt ? t("admin.user.unblockTitle") : t("admin.user.blockTitle")}</h2>
-                {user.blockedAt ? (
-                  <AdminActionForm intent="unblock" label={t("admin.user.unblock")} />
-                ) : (
-                  <AdminActionForm intent="block" form={blockForm} label={t("admin.user.block")} tone="danger">
-                    <TextareaField
-                      field={blockFields.reason}
-                      label={t("admin.user.blockReason")}
-                      rows={3}
-                      hint={t("admin.user.blockHint")}
-                    />
-                  </AdminActionForm>
-                )}
-              </section>
-              <section className="admin-section">
-                <h2>{t("admin.user.signOutTitle")}</h2>
-                <p className="small muted">{t("admin.user.signOutHint")}</p>
-                <AdminActionForm intent="signout" label={t("admin.user.signOut")} tone="secondary" />
-              </section>
-            </>
-          ) : !own ? (
-            <p className="notice">{t("admin.user.adminsOnly")}</p>
-          ) : null}
-          <FormErrors errors={other?.error?.[""]} />
-        </aside>
-      </div>
+              ) : (
+                "—"
+              )}
+            </dd>
+            <dt>{t("admin.user.sessions")}</dt>
+            <dd>{user.activeSessions}</dd>
+            <dt>{t("admin.sorts.lastSignInAt")}</dt>
+            <dd>{formatDateTime(user.lastSignInAt, lang)}</dd>
+            <dt>{t("admin.sorts.createdAt")}</dt>
+            <dd>{formatDateTime(user.createdAt, lang)}</dd>
+            {user.blockedAt ? (
+              <>
+                <dt>{t("admin.user.blockedAt")}</dt>
+                <dd>{formatDateTime(user.blockedAt, lang)}</dd>
+                <dt>{t("admin.user.blockReason")}</dt>
+                <dd className="admin-note">{user.blockReason}</dd>
+              </>
+            ) : null}
+          </dl>
+        </AdminSection>
+      </RecordGrid>
     </>
   );
 }

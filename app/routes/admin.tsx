@@ -15,6 +15,7 @@ import { apiContext } from "../context.ts";
 import * as moderationApi from "../../contract/admin/moderation.ts";
 import { requireStaff, requireStaffData } from "../lib/admin-guard.server.ts";
 import type { IconName } from "../lib/icon-names.ts";
+import { RECORDS, type RecordsKind } from "../lib/admin-records.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import adminStyles from "../styles/admin.css?url";
@@ -37,6 +38,18 @@ export type AdminLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
+/** The record lists' entries, in the navigation's order; their paths are the lists' own (app/lib/admin-records.ts). */
+const RECORD_NAV: Record<RecordsKind, { label: string; icon: IconName }> = {
+  company: { label: "admin.nav.companies", icon: "building-2" },
+  product: { label: "admin.nav.products", icon: "package" },
+  service: { label: "admin.nav.services", icon: "truck" },
+  user: { label: "admin.nav.users", icon: "user" },
+  employees: { label: "admin.nav.employees", icon: "factory" },
+  "legal-entities": { label: "admin.nav.legalEntities", icon: "landmark" },
+  rfq: { label: "admin.nav.rfq", icon: "file-text" },
+  inquiries: { label: "admin.nav.inquiries", icon: "tag" },
+};
+
 const SECTIONS: { title: string; items: { to: string; label: string; icon: IconName; end?: boolean }[] }[] = [
   {
     title: "admin.nav.work",
@@ -49,16 +62,7 @@ const SECTIONS: { title: string; items: { to: string; label: string; icon: IconN
   },
   {
     title: "admin.nav.records",
-    items: [
-      { to: "/admin/companies", label: "admin.nav.companies", icon: "building-2" },
-      { to: "/admin/products", label: "admin.nav.products", icon: "package" },
-      { to: "/admin/services", label: "admin.nav.services", icon: "truck" },
-      { to: "/admin/users", label: "admin.nav.users", icon: "user" },
-      { to: "/admin/employees", label: "admin.nav.employees", icon: "factory" },
-      { to: "/admin/legal-entities", label: "admin.nav.legalEntities", icon: "landmark" },
-      { to: "/admin/rfq", label: "admin.nav.rfq", icon: "file-text" },
-      { to: "/admin/inquiries", label: "admin.nav.inquiries", icon: "tag" },
-    ],
+    items: (Object.keys(RECORD_NAV) as RecordsKind[]).map((kind) => ({ to: RECORDS[kind].path, ...RECORD_NAV[kind] })),
   },
   {
     title: "admin.nav.content",

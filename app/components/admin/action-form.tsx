@@ -41,10 +41,52 @@ export function AdminActionForm({
 }
 
 /**
+ * The decisions staff send to a supplier (or a buyer) with a reason: the locale keys of the button,
+ * of the reason's label and hint (given the supplier's language as `lang`), and the reason box's rows.
+ */
+const REASON_ACTIONS = {
+  reject: { button: "admin.moderation.reject", reason: "admin.moderation.reason", hint: "admin.moderation.reasonHint", rows: 5 },
+  hide: { button: "rfq.hide.submit", reason: "rfq.hide.reason", hint: "admin.moderation.reasonHint", rows: 4 },
+  block: { button: "admin.company.block", reason: "admin.company.blockReason", hint: "admin.company.blockHint", rows: 3 },
+} as const;
+
+/**
+ * A decision with a reason (`intent`: reject a submission, hide a buying request, block a company):
+ * the reason and its language (Conform's `fields.reason`, `fields.lang` of `form`) and a danger button.
+ */
+export function ReasonActionForm({
+  intent,
+  form,
+  fields,
+  supplierLang,
+}: {
+  intent: keyof typeof REASON_ACTIONS;
+  form: FormMetadata<any, string[]>;
+  fields: { reason: AnyField; lang: AnyField };
+  /** The language the supplier writes in: the reason's default language. */
+  supplierLang: Lang;
+}) {
+  const t = useT();
+  const action = REASON_ACTIONS[intent];
+  return (
+    <AdminActionForm intent={intent} form={form} label={t(action.button)} tone="danger">
+      <ReasonFields
+        reason={fields.reason}
+        lang={fields.lang}
+        supplierLang={supplierLang}
+        label={t(action.reason)}
+        hint={t(action.hint, { lang: LANG_NAMES[supplierLang] })}
+        rows={action.rows}
+      />
+    </AdminActionForm>
+  );
+}
+
+/**
  * A reason sent to a supplier (a rejection, a block) and the language it is written in, the
  * supplier's own marked (and chosen unless the form says otherwise).
  */
-export function ReasonFields({
+function ReasonFields({
   reason,
   lang,
   supplierLang,

@@ -6,7 +6,7 @@ import type { AuditRow } from "../../../contract/admin/audit.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
-import { formatDateTime } from "./ui.tsx";
+import { AdminSection, formatDateTime } from "./ui.tsx";
 import { AdminTable } from "./table.tsx";
 
 /** Where a record of the log is managed in the admin area. */
@@ -123,5 +123,15 @@ export function AuditList({ rows, compact, onRecord }: { rows: AuditRow[]; compa
         },
       ]}
     />
+  );
+}
+
+/** A record page's "History" section: the record's own audit rows (`compact` in a narrow column). */
+export function HistorySection({ rows, compact }: { rows: AuditRow[]; compact?: boolean }) {
+  const t = useT();
+  return (
+    <AdminSection title={t("admin.moderation.history")}>
+      <AuditList rows={rows} compact={compact} onRecord />
+    </AdminSection>
   );
 }

@@ -9,37 +9,36 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useT } from "../../lib/use-t.ts";
 import { FormErrors } from "../form/errors.tsx";
-import { AuditList } from "./audit-list.tsx";
+import { HistorySection } from "./audit-list.tsx";
 import { AdminHeader, DeleteButton } from "./ui.tsx";
 import type { AuditRow } from "../../../contract/admin/audit.ts";
+import { DICTIONARIES, dictionaryKeys, type DictionaryKind } from "../../lib/admin-dictionaries.ts";
 
 export function DictionaryEditPage({
-  back,
-  title,
+  kind,
+  data,
   form,
-  isNew,
   inUse,
-  history,
   note,
   children,
 }: {
-  back: { to: string; label: string };
-  title: string;
+  kind: DictionaryKind;
+  /** The loader's answer (`loadEditPage`): the record (null while creating one), the title, its history. */
+  data: { record: object | null; title: string; history: AuditRow[] };
   // Conform's metadata of the page's form, whatever its schema.
   form: FormMetadata<any, string[]>;
-  isNew: boolean;
   /** Something still uses the record (products, offers): it cannot be deleted. */
   inUse: boolean;
-  history: AuditRow[];
   /** A line under the form's buttons. */
   note?: ReactNode;
   children: ReactNode;
 }) {
   const t = useT();
   const busy = useNavigation().state !== "idle";
+  const isNew = data.record === null;
   return (
     <>
-      <AdminHeader back={back} title={title} />
+      <AdminHeader back={{ to: DICTIONARIES[kind].listPath, label: t(dictionaryKeys(kind).title) }} title={data.title} />
       <section className="admin-section">
         <Form method="post" {...getFormProps(form)} className="admin-form">
           {children}
@@ -53,12 +52,7 @@ export function DictionaryEditPage({
           {note}
         </Form>
       </section>
-      {isNew ? null : (
-        <section className="admin-section">
-          <h2>{t("admin.moderation.history")}</h2>
-          <AuditList rows={history} onRecord />
-        </section>
-      )}
+      {isNew ? null : <HistorySection rows={data.history} />}
     </>
   );
 }

@@ -13,7 +13,7 @@ import type { FacetValue } from "../../../contract/admin/filters.ts";
 
 /** A row of any kind (contract/admin/filters.ts), read by its column names. */
 type FilterRow = Record<string, unknown>;
-import { exportPath, RECORDS, type FacetConfig, type RecordsKind } from "../../lib/admin-records.ts";
+import { exportPath, RECORDS, recordsKeys, type FacetConfig, type RecordsKind } from "../../lib/admin-records.ts";
 import { LANG_NAMES, type Lang } from "../../lib/i18n.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useLang } from "../../lib/use-lang.ts";
@@ -22,6 +22,7 @@ import { LocaleLink, localeHref } from "../locale-link.tsx";
 import { Icon } from "../icon.tsx";
 import { AdminHeader, formatDateTime, formatDay, nameIn, Pagination, StatusBadge } from "./ui.tsx";
 import { AdminTable } from "./table.tsx";
+import { FilterActions } from "./filter-parts.tsx";
 import { formatCount, formatQuantity } from "../catalog/format.ts";
 
 type Localized = Partial<Record<Lang, string>>;
@@ -124,7 +125,7 @@ function FilterForm({ data }: { data: RecordsData }) {
       <Form method="get" className="admin-filters" aria-label={t("admin.filters.title")}>
         <div className="field admin-field">
           <label htmlFor="filter-q">{t("admin.filters.q")}</label>
-          <input id="filter-q" type="search" name="q" defaultValue={one("q")} placeholder={t(`admin.records.${data.kind}.qHint`)} />
+          <input id="filter-q" type="search" name="q" defaultValue={one("q")} placeholder={t(recordsKeys(data.kind).qHint)} />
         </div>
         {config.facets.map((facet) => (
           <FacetField key={facet.param} facet={facet} found={data.facets[facet.param] ?? []} selected={all(facet.param)} />
@@ -181,14 +182,7 @@ function FilterForm({ data }: { data: RecordsData }) {
             ))}
           </select>
         </div>
-        <div className="admin-filter-actions">
-          <button type="submit" className="button">
-            {t("admin.filters.apply")}
-          </button>
-          <LocaleLink to={config.path} className="button button-secondary">
-            {t("admin.filters.reset")}
-          </LocaleLink>
-        </div>
+        <FilterActions resetTo={config.path} />
       </Form>
     </details>
   );
@@ -286,6 +280,18 @@ function useColumns(kind: RecordsKind): Column[] {
     title: t("admin.fields.company"),
     render: (r, lang) => <LocaleLink to={`/admin/companies/${r[linkKey]}`}>{loc(r, nameKey, lang) || `#${r[linkKey]}`}</LocaleLink>,
   });
+  // A record's name linking to its admin page (`href`), a note after it (the INNs, "pending changes").
+  const name = (href: (r: FilterRow) => string, note: (r: FilterRow) => ReactNode): Column => ({
+    key: "name",
+    title: t("admin.fields.name"),
+    sort: "name",
+    render: (r, lang) => (
+      <>
+        <LocaleLink to={href(r)}>{loc(r, "name", lang) || `#${r.id}`}</LocaleLink>
+        {note(r)}
+      </>
+    ),
+  });
   const status: Column = { key: "status", title: t("admin.fields.status"), render: (r) => <StatusBadge status={String(r.status)} /> };
   // Products keep their price's currency in `price_currency`, services in `currency`.
   const priceFrom = (currencyKey: string): Column => ({
@@ -305,17 +311,10 @@ function useColumns(kind: RecordsKind): Column[] {
     case "company":
       return [
         id,
-        {
-          key: "name",
-          title: t("admin.fields.name"),
-          sort: "name",
-          render: (r, lang) => (
-            <>
-              <LocaleLink to={`/admin/companies/${r.id}`}>{loc(r, "name", lang) || `#${r.id}`}</LocaleLink>
-              {r.inns ? <small className="admin-sub">{`${t("admin.fields.inn")} ${r.inns}`}</small> : null}
-            </>
-          ),
-        },
+        name(
+          (r) => `/admin/companies/${r.id}`,
+          (r) => (r.inns ? <small className="admin-sub">{`${t("admin.fields.inn")} ${r.inns}`}</small> : null),
+        ),
         status,
         {
           key: "region",
@@ -334,17 +333,10 @@ function useColumns(kind: RecordsKind): Column[] {
     case "product":
       return [
         id,
-        {
-          key: "name",
-          title: t("admin.fields.name"),
-          sort: "name",
-          render: (r, lang) => (
-            <>
-              <LocaleLink to={`/admin/moderation/product/${r.id}`}>{loc(r, "name", lang) || `#${r.id}`}</LocaleLink>
-              {r.pending ? <span className="badge badge-warn">{t("admin.fields.pending")}</span> : null}
-            </>
-          ),
-        },
+        name(
+          (r) => `/admin/moderation/product/${r.id}`,
+          (r) => (r.pending ? <span className="badge badge-warn">{t("admin.fields.pending")}</span> : null),
+        ),
         status,
         company(),
         { key: "category", title: t("admin.fields.category"), render: (r, lang) => loc(r, "category_name", lang) || "—" },
@@ -531,11 +523,11 @@ export function RecordsPage({ data }: { data: RecordsData }) {
   const t = useT();
   const lang = useLang();
   const location = useLocation();
-  const config = RECORDS[data.kind];
+  const keys = recordsKeys(data.kind);
   const columns = useColumns(data.kind);
   return (
     <>
-      <AdminHeader title={t(config.title)} lead={t(config.lead)} />
+      <AdminHeader title={t(keys.title)} lead={t(keys.lead)} />
       {data.invalid.length ? (
         <p className="form-error" role="alert">
           {t("admin.filters.invalid", { fields: data.invalid.join(", ") })}

@@ -124,3 +124,13 @@ export function DeleteButton({ busy, blockedBy }: { busy: boolean; blockedBy?: s
     </button>
   );
 }
+
+/** A titled block of an admin page (a record's facts, one of its forms, its history). */
+export function AdminSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="admin-section">
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
