@@ -35,6 +35,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField, TextareaField } from "../components/form/field.tsx";
+import { codeOptions } from "../components/form/options.tsx";
 import { formatQuantity } from "../components/catalog/format.ts";
 import { PageHeader } from "../components/page-header.tsx";
 import { AttachmentsField, nameIn } from "../components/conversations/parts.tsx";
@@ -219,14 +220,14 @@ export default function InquiryNew({ loaderData, actionData }: Route.ComponentPr
             field={fields.currency}
             label={t("inquiries.currency")}
             placeholder={t("inquiries.currencyPlaceholder")}
-            options={INQUIRY_CURRENCIES.map((c) => ({ value: c, label: c }))}
+            options={codeOptions(INQUIRY_CURRENCIES)}
           />
           <SelectField
             field={fields.incoterm}
             label={t("inquiries.incoterm")}
             hint={t("inquiries.incotermHint")}
             placeholder={t("inquiries.incotermPlaceholder")}
-            options={INCOTERMS.map((c) => ({ value: c, label: c }))}
+            options={codeOptions(INCOTERMS)}
           />
           <InputField field={fields.wantedBy} label={t("inquiries.wantedBy")} type="date" />
           <InputField field={fields.destinationCountry} label={t("inquiries.destinationCountry")} autoComplete="country-name" />

@@ -31,7 +31,7 @@ import { FactsSchema } from "../../contract/profile/fields.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
-import { LocalizedField } from "../components/form/localized-field.tsx";
+import { FactFields } from "../components/profile/fact-fields.tsx";
 import { apiErrorMessages, apiFormErrors } from "../lib/forms/api-errors.server.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
@@ -121,20 +121,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
                 const parts = row.getFieldset();
                 return (
                   <li key={row.key} className="fact-row">
-                    <LocalizedField
-                      field={parts.key}
-                      label={t("profileCompany.factsForm.key", { n: index + 1 })}
-                      maxLength={100}
-                      compact
-                      sourceLang={company.sourceLang}
-                    />
-                    <LocalizedField
-                      field={parts.value}
-                      label={t("profileCompany.factsForm.value", { n: index + 1 })}
-                      maxLength={500}
-                      compact
-                      sourceLang={company.sourceLang}
-                    />
+                    <FactFields parts={parts} index={index} messages="profileCompany.factsForm" sourceLang={company.sourceLang} />
                     <button
                       className="button button-secondary button-small button-danger fact-remove"
                       {...form.remove.getButtonProps({ name: fields.facts.name, index })}

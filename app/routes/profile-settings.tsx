@@ -187,6 +187,57 @@ function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: For
   );
 }
 
+/** The texts and the change page of each sign-in contact. */
+const SIGN_IN_CONTACTS = {
+  email: {
+    label: "profileContacts.email",
+    none: "profileContacts.noEmail",
+    to: "/profile/change_mail",
+    change: "profileContacts.changeEmail",
+    add: "profileContacts.addEmail",
+    pending: "profileContacts.pendingEmail",
+  },
+  phone: {
+    label: "profileContacts.phone",
+    none: "profileContacts.noPhone",
+    to: "/profile/phone",
+    change: "profileContacts.changePhone",
+    add: "profileContacts.addPhone",
+    pending: "profileContacts.pendingPhone",
+  },
+} as const;
+
+/**
+ * One sign-in contact of the settings card: the address (`value`, or a muted "none"), the link to
+ * change or add it and, while a change waits for its code, the new address with the link to enter it.
+ */
+function SignInContact({
+  kind,
+  value,
+  pending,
+}: {
+  kind: keyof typeof SIGN_IN_CONTACTS;
+  value: string | null;
+  pending: { display: string; codePath: string } | null;
+}) {
+  const t = useT();
+  const texts = SIGN_IN_CONTACTS[kind];
+  return (
+    <div>
+      <dt>{t(texts.label)}</dt>
+      <dd>
+        <span className={value ? "contact-value" : "contact-value muted"}>{value ?? t(texts.none)}</span>
+        <LocaleLink to={texts.to}>{t(value ? texts.change : texts.add)}</LocaleLink>
+        {pending ? (
+          <span className="contact-waiting small">
+            {t(texts.pending, { address: pending.display })} <LocaleLink to={pending.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
+          </span>
+        ) : null}
+      </dd>
+    </div>
+  );
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
@@ -213,32 +264,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h2>{t("profileSettings.signInTitle")}</h2>
         <p className="muted small">{t("profileSettings.signInLead")}</p>
         <dl className="settings-contacts">
-          <div>
-            <dt>{t("profileContacts.email")}</dt>
-            <dd>
-              <span className={d.email ? "contact-value" : "contact-value muted"}>{d.email ?? t("profileContacts.noEmail")}</span>
-              <LocaleLink to="/profile/change_mail">{t(d.email ? "profileContacts.changeEmail" : "profileContacts.addEmail")}</LocaleLink>
-              {d.pendingEmail ? (
-                <span className="contact-waiting small">
-                  {t("profileContacts.pendingEmail", { address: d.pendingEmail.display })}{" "}
-                  <LocaleLink to={d.pendingEmail.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
-                </span>
-              ) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("profileContacts.phone")}</dt>
-            <dd>
-              <span className={d.phone ? "contact-value" : "contact-value muted"}>{d.phone ?? t("profileContacts.noPhone")}</span>
-              <LocaleLink to="/profile/phone">{t(d.phone ? "profileContacts.changePhone" : "profileContacts.addPhone")}</LocaleLink>
-              {d.pendingPhone ? (
-                <span className="contact-waiting small">
-                  {t("profileContacts.pendingPhone", { address: d.pendingPhone.display })}{" "}
-                  <LocaleLink to={d.pendingPhone.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
-                </span>
-              ) : null}
-            </dd>
-          </div>
+          <SignInContact kind="email" value={d.email} pending={d.pendingEmail} />
+          <SignInContact kind="phone" value={d.phone} pending={d.pendingPhone} />
         </dl>
         <p className="small">
           <LocaleLink to="/profile/mail">{t("profileContacts.manage")}</LocaleLink>

@@ -8,6 +8,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { FieldError } from "./errors.tsx";
+import { SelectOptions, type SelectOption } from "./options.tsx";
 
 /** Conform's metadata of any field of any form (a typed `fields.x` is assignable to it). */
 export type AnyField = FieldMetadata<any, any, string[]>;
@@ -74,11 +75,6 @@ export function TextareaField({
   );
 }
 
-interface Option {
-  value: string;
-  label: string;
-}
-
 /** A `<select>` in its frame: `options` (may be grouped), or `<option>` children. */
 export function SelectField({
   field,
@@ -92,17 +88,12 @@ export function SelectField({
   children,
   ...rest
 }: FrameProps & {
-  options?: Option[];
-  groups?: { label: string; options: Option[] }[];
+  options?: SelectOption[];
+  groups?: { label: string; options: SelectOption[] }[];
   placeholder?: string;
   onChange?: (value: string) => void;
   children?: ReactNode;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "form" | "onChange" | "children">) {
-  const option = (o: Option) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  );
   return (
     <Field field={field} label={label} hint={hint} className={className}>
       <select
@@ -113,10 +104,10 @@ export function SelectField({
         {...rest}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options?.map(option)}
+        {options ? <SelectOptions options={options} /> : null}
         {groups?.map((g) => (
           <optgroup key={g.label} label={g.label}>
-            {g.options.map(option)}
+            <SelectOptions options={g.options} />
           </optgroup>
         ))}
         {children}
