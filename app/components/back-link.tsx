@@ -5,11 +5,11 @@
  */
 import { LocaleLink } from "./locale-link.tsx";
 
-/** `<p className={className}><a href={to}>← {children}</a></p>`; `to` is a language-neutral path. */
-export function BackLink({ to, className, children }: { to: string; className: string; children: string }) {
+/** `<p className={className}><a href={to}>← {label}</a></p>`; `to` is a language-neutral path. */
+export function BackLink({ to, className, label }: { to: string; className: string; label: string }) {
   return (
     <p className={className}>
-      <LocaleLink to={to}>← {children}</LocaleLink>
+      <LocaleLink to={to}>← {label}</LocaleLink>
     </p>
   );
 }

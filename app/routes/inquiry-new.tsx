@@ -27,6 +27,7 @@ import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { filesOf, uploadTemporary } from "../lib/profile-api/widgets.server.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { signInThenBack } from "../lib/signed-in-post.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { unitLabel } from "../lib/units.ts";
@@ -111,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { data: draft } = await api.send(inquiries.saveInquiryDraft, { body: { values } });
       const back = `${localizedPath(request, "/inquiry/new")}?supplier=${value.supplierId}&draft=${draft.token}`;
-      return redirect(`${localizedPath(request, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
+      return signInThenBack(request, back);
     } catch (error) {
       return replyWithApiError(submission, error, { fields: FIELDS, codes: CODES });
     }

@@ -45,9 +45,7 @@ export default function CompanyEditLayout({ loaderData }: Route.ComponentProps) 
   const { company, readOnly } = loaderData;
   return (
     <div className="company-edit">
-      <BackLink to="/profile/company" className="company-edit-back">
-        {t("profileCompany.backToCard")}
-      </BackLink>
+      <BackLink to="/profile/company" className="company-edit-back" label={t("profileCompany.backToCard")} />
       <h1>
         <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
       </h1>

@@ -11,7 +11,7 @@ import { Icon } from "../components/icon.tsx";
 import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { CompanyStatusBadge, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
+import { CompanyHeading, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
@@ -138,11 +138,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
       <header className="page-header supplier-header">
         <CompanyLogo src={company.logo?.url} alt={t("profileCompany.logoAlt")} large />
         <div>
-          <h1>
-            <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
-          </h1>
-          <p className="badges">
-            <CompanyStatusBadge status={company.status} />
+          <CompanyHeading company={company}>
             {kind ? <span className="badge">{t(`catalog.kind.${kind}`)}</span> : null}
             <span>
               {t(`profileCompany.country.${company.country}`)}
@@ -153,7 +149,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
             </span>
-          </p>
+          </CompanyHeading>
           <div className="page-actions">
             {company.status === "published" ? (
               <LocaleLink to={`/suppliers/${company.id}`} className="button">

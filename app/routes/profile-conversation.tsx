@@ -137,9 +137,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="conversation-page">
-      <BackLink to={c.side === "buyer" ? "/profile/inquiries" : "/profile/inbox"} className="small">
-        {t("inquiries.back")}
-      </BackLink>
+      <BackLink to={c.side === "buyer" ? "/profile/inquiries" : "/profile/inbox"} className="small" label={t("inquiries.back")} />
       <header className="page-header conversation-header">
         <h1>{t("inquiries.conversationTitle", { id: c.id })}</h1>
         <p className="conversation-meta">

@@ -177,9 +177,7 @@ export default function EmployeeEdit({ loaderData, actionData }: Route.Component
   const invited = e.status === "invited";
   return (
     <section className="profile-section">
-      <BackLink to="/profile/employee" className="profile-back">
-        {t("profileEmployees.title")}
-      </BackLink>
+      <BackLink to="/profile/employee" className="profile-back" label={t("profileEmployees.title")} />
       <h1>
         {e.name}
         {e.isSelf ? <span className="muted h1-note"> · {t("profileEmployees.you")}</span> : null}

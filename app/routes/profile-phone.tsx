@@ -34,9 +34,7 @@ export default function Phone({ loaderData, actionData }: Route.ComponentProps) 
   const { phone, pending } = loaderData;
   return (
     <section className="profile-section">
-      <BackLink to="/profile/mail" className="profile-back">
-        {t("profileContacts.title")}
-      </BackLink>
+      <BackLink to="/profile/mail" className="profile-back" label={t("profileContacts.title")} />
       <h1>{t("profileContacts.phoneTitle")}</h1>
       <p className="page-lead">{phone ? t("profileContacts.currentPhone", { address: phone }) : t("profileContacts.noPhoneLead")}</p>
       {pending ? (

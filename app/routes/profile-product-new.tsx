@@ -64,9 +64,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const card = fields.card.getFieldset();
   return (
     <section className="pp-page">
-      <BackLink to="/profile/product" className="pp-back small">
-        {t("profileProducts.list.title")}
-      </BackLink>
+      <BackLink to="/profile/product" className="pp-back small" label={t("profileProducts.list.title")} />
       <h1>{t("profileProducts.new.title")}</h1>
       <p className="muted">{t("profileProducts.new.lead")}</p>
       {loaderData.blocked ? <p className="form-error">{t("apiErrors.company_blocked")}</p> : null}

@@ -107,9 +107,7 @@ export default function ProductFrame({ loaderData, actionData }: Route.Component
   ].filter((x): x is string => x !== null);
   return (
     <section className="pp-page">
-      <BackLink to="/profile/product" className="pp-back small">
-        {t("profileProducts.list.title")}
-      </BackLink>
+      <BackLink to="/profile/product" className="pp-back small" label={t("profileProducts.list.title")} />
       <header className="pp-product-header">
         <h1>
           <span lang={name && name.lang !== lang ? name.lang : undefined}>{name?.text ?? t("profileProducts.untitled")}</span>

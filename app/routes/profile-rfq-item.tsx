@@ -118,9 +118,7 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
   const listed = rfq.visibility === "public" && ["open", "closed", "awarded"].includes(rfq.status);
   return (
     <section className="rfq-page">
-      <BackLink to="/profile/rfq" className="small">
-        {t("rfq.own.title")}
-      </BackLink>
+      <BackLink to="/profile/rfq" className="small" label={t("rfq.own.title")} />
       <div className="section-heading">
         <h1 lang={rfq.lang}>{rfq.title}</h1>
         <RfqStatus status={rfq.status} />

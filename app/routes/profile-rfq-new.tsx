@@ -69,9 +69,7 @@ export default function NewRfq({ loaderData, actionData }: Route.ComponentProps)
   const t = useT();
   return (
     <section className="rfq-page">
-      <BackLink to="/profile/rfq" className="small">
-        {t("rfq.own.title")}
-      </BackLink>
+      <BackLink to="/profile/rfq" className="small" label={t("rfq.own.title")} />
       <h1>{t("rfq.new.title")}</h1>
       <p className="muted">{t("rfq.new.lead")}</p>
       <RfqForm

@@ -36,11 +36,7 @@ function StepLine({ step }: { step: 1 | 2 | 3 }) {
 
 function Back() {
   const t = useT();
-  return (
-    <BackLink to="/profile/mail" className="profile-back">
-      {t("profileContacts.title")}
-    </BackLink>
-  );
+  return <BackLink to="/profile/mail" className="profile-back" label={t("profileContacts.title")} />;
 }
 
 const TITLE: Record<Kind, string> = { email: "profileContacts.changeEmailTitle", phone: "profileContacts.changePhoneTitle" };
