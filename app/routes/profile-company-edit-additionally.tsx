@@ -35,6 +35,7 @@ import { FactFields } from "../components/profile/fact-fields.tsx";
 import { apiErrorMessages, apiFormErrors } from "../lib/forms/api-errors.server.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { TitledSection } from "../components/profile/titled-section.tsx";
 
 /** The facts form: an empty list (every row removed) is a valid "no facts". */
 const FactsFormSchema = z.object({ facts: FactsSchema.shape.facts.optional().transform((facts) => facts ?? []) });
@@ -103,9 +104,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
   const { links, results, q } = loaderData;
   return (
     <div className="company-edit-more">
-      <section className="card" aria-labelledby="facts-heading">
-        <h2 id="facts-heading">{t("profileCompany.factsForm.heading")}</h2>
-        <p className="muted">{t("profileCompany.factsForm.lead")}</p>
+      <TitledSection id="facts-heading" title={t("profileCompany.factsForm.heading")} lead={t("profileCompany.factsForm.lead")}>
         {readOnly ? (
           company.facts.length > 0 ? (
             <LocalizedFacts facts={company.facts} sourceLang={company.sourceLang} />
@@ -149,11 +148,9 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
             </div>
           </Form>
         )}
-      </section>
+      </TitledSection>
 
-      <section className="card" aria-labelledby="links-heading">
-        <h2 id="links-heading">{t("profileCompany.links.heading")}</h2>
-        <p className="muted">{t("profileCompany.links.lead")}</p>
+      <TitledSection id="links-heading" title={t("profileCompany.links.heading")} lead={t("profileCompany.links.lead")}>
         <FormErrors errors={answer?.linkErrors} />
         {links.supplied.length > 0 ? (
           <ul className="plain-list link-list">
@@ -240,7 +237,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
             </ul>
           </>
         ) : null}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { Icon } from "../components/icon.tsx";
 import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { CompanyHeading, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
+import { CompanyHeading, PublicPageLink, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
@@ -151,11 +151,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
             </span>
           </CompanyHeading>
           <div className="page-actions">
-            {company.status === "published" ? (
-              <LocaleLink to={`/suppliers/${company.id}`} className="button">
-                <Icon name="external-link" size={16} /> {t("profileCompany.publicPage")}
-              </LocaleLink>
-            ) : null}
+            <PublicPageLink company={company} className="button" label={t("profileCompany.publicPage")} />
             <EditLink to="/profile/company/edit" canEdit={canEdit} />
           </div>
         </div>

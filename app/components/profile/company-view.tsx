@@ -12,6 +12,8 @@ import type { Lang } from "../../lib/i18n.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { Fact } from "../catalog/facts.tsx";
+import { Icon } from "../icon.tsx";
+import { LocaleLink } from "../locale-link.tsx";
 
 const ORDER: readonly Lang[] = LANGS;
 
@@ -89,4 +91,21 @@ export function CompanyHeading({
       </p>
     </>
   );
+}
+
+/** The link to the company's public supplier page `/suppliers/{id}`, once the card is published (else nothing). */
+export function PublicPageLink({
+  company,
+  className,
+  label,
+}: {
+  company: { id: number; status: CompanyStatus };
+  className: string;
+  label: string;
+}) {
+  return company.status === "published" ? (
+    <LocaleLink to={`/suppliers/${company.id}`} className={className}>
+      <Icon name="external-link" size={16} /> {label}
+    </LocaleLink>
+  ) : null;
 }
