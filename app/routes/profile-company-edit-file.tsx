@@ -27,7 +27,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import * as companyApi from "../../contract/profile/company.ts";
 import { localized } from "../../contract/profile/fields.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FormErrors } from "../components/form/errors.tsx";
+import { FormErrors, FormSubmit } from "../components/form/errors.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
 import { RemoveForm } from "../components/profile/company-form.tsx";
@@ -123,10 +123,7 @@ function AddFileForm({ answer, busy, sourceLang }: { answer: ActionData | undefi
         sourceLang={sourceLang}
       />
       {answer?.section === "files" ? <FormErrors errors={answer.errors} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {t("profileCompany.files.addButton")}
-      </button>
+      <FormSubmit form={form} label={t("profileCompany.files.addButton")} className="button button-primary" busy={busy} />
     </Form>
   );
 }

@@ -32,7 +32,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { localeCookie } from "./set-locale.ts";
 import { flashCookie, localizedRedirect } from "../lib/redirect.server.ts";
 import type { FormResult } from "../components/form/result.ts";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { FieldError, FormErrors, FormSubmit } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { InputField } from "../components/form/field.tsx";
 import { NotificationSettingsCard } from "../components/conversations/notification-settings.tsx";
@@ -150,10 +150,7 @@ function NameForm({ firstName, lastName, lastResult }: { firstName: string; last
         <InputField field={fields.firstName} label={t("auth.firstName")} autoComplete="given-name" />
         <InputField field={fields.lastName} label={t("auth.lastName")} autoComplete="family-name" />
       </div>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value="name" className="button" disabled={busy}>
-        {t("profileSettings.saveName")}
-      </button>
+      <FormSubmit form={form} label={t("profileSettings.saveName")} intent="name" busy={busy} />
     </Form>
   );
 }
@@ -179,10 +176,7 @@ function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: For
         ))}
       </fieldset>
       <FieldError id={fields.locale.errorId} errors={fields.locale.errors} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value="language" className="button" disabled={busy}>
-        {t("profileSettings.saveLanguage")}
-      </button>
+      <FormSubmit form={form} label={t("profileSettings.saveLanguage")} intent="language" busy={busy} />
     </Form>
   );
 }

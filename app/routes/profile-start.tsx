@@ -35,7 +35,7 @@ import * as companyApi from "../../contract/profile/company.ts";
 import * as employeesApi from "../../contract/profile/employees.ts";
 import { COUNTRY_CODES, LangField, nullable, OkvedCode, RegionCode, text } from "../../contract/profile/fields.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FormErrors } from "../components/form/errors.tsx";
+import { FormErrors, FormSubmit } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { PageHeader } from "../components/page-header.tsx";
@@ -231,10 +231,12 @@ function CreateCompany({
           hint={t("profileStart.okvedHint")}
           search={picker}
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className="button button-primary" disabled={navigation.state === "submitting"}>
-          {t("profileStart.create")}
-        </button>
+        <FormSubmit
+          form={form}
+          label={t("profileStart.create")}
+          className="button button-primary"
+          busy={navigation.state === "submitting"}
+        />
       </Form>
     </section>
   );

@@ -25,6 +25,24 @@ export function describedBy(field: AnyField, hint?: ReactNode): string {
   return [hint ? `${field.id}-hint` : null, field.errorId].filter(Boolean).join(" ");
 }
 
+/**
+ * The head of a field framed by a `<fieldset>` (a localized text, a classifier picker, a radio group):
+ * its `<legend>`, then the hint, when there is one, as a paragraph `hintId` that the fieldset's
+ * `aria-describedby` names.
+ */
+export function FieldsetHead({ legend, hint, hintId }: { legend: ReactNode; hint?: ReactNode; hintId: string }) {
+  return (
+    <>
+      <legend>{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="lf-hint muted small">
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** Label, control, hint and error line of one field (`children` is the control, with `id = field.id`). */
 export function Field({ field, label, hint, className, children }: FrameProps & { children: ReactNode }) {
   return (

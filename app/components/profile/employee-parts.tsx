@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { MemberRole } from "../../../contract/profile/fields.ts";
 import { useT } from "../../lib/use-t.ts";
-import { FormErrors } from "../form/errors.tsx";
+import { FormSubmit } from "../form/errors.tsx";
 import { InputField, SelectField, type AnyField } from "../form/field.tsx";
 
 /** A company role (contract/profile/fields.ts MEMBER_ROLES; what each may do: ADR 009). */
@@ -92,10 +92,7 @@ export function EmployeeForm({
     <Form method="post" {...getFormProps(form)} className={`${layout}-form`}>
       <div className={`${layout}-fields`}>{children}</div>
       <p className="muted small">{t("profileEmployees.roleHelp")}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value={intent} className="button" disabled={busy}>
-        {submit}
-      </button>
+      <FormSubmit form={form} label={submit} intent={intent} busy={busy} />
     </Form>
   );
 }
