@@ -24,6 +24,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import type { Lang } from "../lib/i18n.ts";
 import * as companyApi from "../../contract/profile/company.ts";
 import { localized } from "../../contract/profile/fields.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
@@ -101,6 +102,56 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(error, submission.reply());
   }
   return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.fileAdded");
+}
+
+/** The company's files: a thumbnail (or the file type), the title linking to the file, and a delete button for those who may edit (`canEdit`). */
+function CompanyFileList({
+  files,
+  sourceLang,
+  canEdit,
+  busy,
+}: {
+  files: Route.ComponentProps["loaderData"]["files"];
+  sourceLang: Lang;
+  canEdit: boolean;
+  busy: boolean;
+}) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <ul className="company-file-list">
+      {files.map((file) => (
+        <li key={file.id} className="company-file">
+          {file.thumbUrl ? (
+            <img src={file.thumbUrl} alt="" width={48} height={48} className="company-file-thumb" />
+          ) : (
+            <span className="company-file-thumb company-file-doc" aria-hidden="true">
+              {fileTypeLabel(file)}
+            </span>
+          )}
+          <span className="company-file-meta">
+            <a href={file.url} download>
+              <LocalizedValue
+                value={file.title}
+                sourceLang={sourceLang}
+                fallback={file.originalName ?? t("profileCompany.files.untitled")}
+              />
+            </a>
+            <span className="muted small">{[file.originalName, formatBytes(file.size, lang)].filter(Boolean).join(" · ")}</span>
+          </span>
+          {canEdit ? (
+            <RemoveForm
+              intent="deleteFile"
+              hidden={{ name: "fileId", value: file.id }}
+              label={t("profileCompany.files.delete")}
+              ariaLabel={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })}
+              disabled={busy}
+            />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The form that adds a file to the company's list: the file and its title in ru/en/zh. */
@@ -184,38 +235,7 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
         empty={files.length === 0 ? t("profileCompany.files.none") : null}
         after={!readOnly ? <AddFileForm answer={answer} busy={busy} sourceLang={company.sourceLang} /> : null}
       >
-        <ul className="company-file-list">
-          {files.map((file) => (
-            <li key={file.id} className="company-file">
-              {file.thumbUrl ? (
-                <img src={file.thumbUrl} alt="" width={48} height={48} className="company-file-thumb" />
-              ) : (
-                <span className="company-file-thumb company-file-doc" aria-hidden="true">
-                  {fileTypeLabel(file)}
-                </span>
-              )}
-              <span className="company-file-meta">
-                <a href={file.url} download>
-                  <LocalizedValue
-                    value={file.title}
-                    sourceLang={company.sourceLang}
-                    fallback={file.originalName ?? t("profileCompany.files.untitled")}
-                  />
-                </a>
-                <span className="muted small">{[file.originalName, formatBytes(file.size, lang)].filter(Boolean).join(" · ")}</span>
-              </span>
-              {!readOnly ? (
-                <RemoveForm
-                  intent="deleteFile"
-                  hidden={{ name: "fileId", value: file.id }}
-                  label={t("profileCompany.files.delete")}
-                  ariaLabel={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })}
-                  disabled={busy}
-                />
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <CompanyFileList files={files} sourceLang={company.sourceLang} canEdit={!readOnly} busy={busy} />
       </TitledSection>
     </div>
   );
