@@ -3,10 +3,9 @@
  * labelled `<select>` whose first option, "any", leaves the filter off (an empty parameter, which
  * the pages drop from their URLs).
  */
-export interface FilterOption {
-  value: string;
-  label: string;
-}
+import { SelectOptions, type SelectOption } from "./form/options.tsx";
+
+export type FilterOption = SelectOption;
 
 export function FilterSelect({
   name,
@@ -26,11 +25,7 @@ export function FilterSelect({
       <span>{label}</span>
       <select name={name} defaultValue={value ?? ""}>
         <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </label>
   );

@@ -7,10 +7,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favourite";
 import * as profile from "../../contract/profile.ts";
-import { apiContext, sessionContext } from "../context.ts";
+import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { safeReturnPath } from "../lib/auth-actions.server.ts";
-import { localizedPath } from "../lib/i18n.ts";
+import { readSignedInPost } from "../lib/signed-in-post.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,11 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const back = safeReturnPath(request, form.get("redirectTo")) ?? localizedPath(request, "/favorites");
-  if (!context.get(sessionContext).accessToken) {
-    throw redirect(`${localizedPath(request, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
-  }
+  const { form, back } = await readSignedInPost(request, context, "/favorites");
   const productId = Number(form.get("productId"));
   const favourite = form.get("favourite") === "1";
   if (!Number.isInteger(productId) || productId <= 0) return data({ error: "invalid_product" }, { status: 400 });

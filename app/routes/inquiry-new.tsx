@@ -27,6 +27,7 @@ import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { filesOf, uploadTemporary } from "../lib/profile-api/widgets.server.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
+import { signInThenBack } from "../lib/signed-in-post.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { unitLabel } from "../lib/units.ts";
@@ -35,6 +36,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { FieldError, FormErrors } from "../components/form/errors.tsx";
 import { InputField, SelectField, TextareaField } from "../components/form/field.tsx";
+import { codeOptions } from "../components/form/options.tsx";
 import { formatQuantity } from "../components/catalog/format.ts";
 import { PageHeader } from "../components/page-header.tsx";
 import { AttachmentsField, nameIn } from "../components/conversations/parts.tsx";
@@ -110,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const { data: draft } = await api.send(inquiries.saveInquiryDraft, { body: { values } });
       const back = `${localizedPath(request, "/inquiry/new")}?supplier=${value.supplierId}&draft=${draft.token}`;
-      return redirect(`${localizedPath(request, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
+      return signInThenBack(request, back);
     } catch (error) {
       return replyWithApiError(submission, error, { fields: FIELDS, codes: CODES });
     }
@@ -219,14 +221,14 @@ export default function InquiryNew({ loaderData, actionData }: Route.ComponentPr
             field={fields.currency}
             label={t("inquiries.currency")}
             placeholder={t("inquiries.currencyPlaceholder")}
-            options={INQUIRY_CURRENCIES.map((c) => ({ value: c, label: c }))}
+            options={codeOptions(INQUIRY_CURRENCIES)}
           />
           <SelectField
             field={fields.incoterm}
             label={t("inquiries.incoterm")}
             hint={t("inquiries.incotermHint")}
             placeholder={t("inquiries.incotermPlaceholder")}
-            options={INCOTERMS.map((c) => ({ value: c, label: c }))}
+            options={codeOptions(INCOTERMS)}
           />
           <InputField field={fields.wantedBy} label={t("inquiries.wantedBy")} type="date" />
           <InputField field={fields.destinationCountry} label={t("inquiries.destinationCountry")} autoComplete="country-name" />

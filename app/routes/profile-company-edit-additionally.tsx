@@ -31,10 +31,11 @@ import { FactsSchema } from "../../contract/profile/fields.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
-import { LocalizedField } from "../components/form/localized-field.tsx";
+import { FactFields } from "../components/profile/fact-fields.tsx";
 import { apiErrorMessages, apiFormErrors } from "../lib/forms/api-errors.server.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { TitledSection } from "../components/profile/titled-section.tsx";
 
 /** The facts form: an empty list (every row removed) is a valid "no facts". */
 const FactsFormSchema = z.object({ facts: FactsSchema.shape.facts.optional().transform((facts) => facts ?? []) });
@@ -103,9 +104,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
   const { links, results, q } = loaderData;
   return (
     <div className="company-edit-more">
-      <section className="card" aria-labelledby="facts-heading">
-        <h2 id="facts-heading">{t("profileCompany.factsForm.heading")}</h2>
-        <p className="muted">{t("profileCompany.factsForm.lead")}</p>
+      <TitledSection id="facts-heading" title={t("profileCompany.factsForm.heading")} lead={t("profileCompany.factsForm.lead")}>
         {readOnly ? (
           company.facts.length > 0 ? (
             <LocalizedFacts facts={company.facts} sourceLang={company.sourceLang} />
@@ -121,20 +120,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
                 const parts = row.getFieldset();
                 return (
                   <li key={row.key} className="fact-row">
-                    <LocalizedField
-                      field={parts.key}
-                      label={t("profileCompany.factsForm.key", { n: index + 1 })}
-                      maxLength={100}
-                      compact
-                      sourceLang={company.sourceLang}
-                    />
-                    <LocalizedField
-                      field={parts.value}
-                      label={t("profileCompany.factsForm.value", { n: index + 1 })}
-                      maxLength={500}
-                      compact
-                      sourceLang={company.sourceLang}
-                    />
+                    <FactFields parts={parts} index={index} messages="profileCompany.factsForm" sourceLang={company.sourceLang} />
                     <button
                       className="button button-secondary button-small button-danger fact-remove"
                       {...form.remove.getButtonProps({ name: fields.facts.name, index })}
@@ -162,11 +148,9 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
             </div>
           </Form>
         )}
-      </section>
+      </TitledSection>
 
-      <section className="card" aria-labelledby="links-heading">
-        <h2 id="links-heading">{t("profileCompany.links.heading")}</h2>
-        <p className="muted">{t("profileCompany.links.lead")}</p>
+      <TitledSection id="links-heading" title={t("profileCompany.links.heading")} lead={t("profileCompany.links.lead")}>
         <FormErrors errors={answer?.linkErrors} />
         {links.supplied.length > 0 ? (
           <ul className="plain-list link-list">
@@ -253,7 +237,7 @@ export default function CompanyEditAdditionally({ loaderData, actionData }: Rout
             </ul>
           </>
         ) : null}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -24,15 +24,17 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import type { Lang } from "../lib/i18n.ts";
 import * as companyApi from "../../contract/profile/company.ts";
 import { localized } from "../../contract/profile/fields.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FormErrors } from "../components/form/errors.tsx";
+import { FormErrors, FormSubmit } from "../components/form/errors.tsx";
 import { LocalizedField } from "../components/form/localized-field.tsx";
 import { apiErrorMessages } from "../lib/forms/api-errors.server.ts";
 import { RemoveForm } from "../components/profile/company-form.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { TitledSection } from "../components/profile/titled-section.tsx";
 
 /** The new file's title form (the file itself travels beside it). */
 const FileTitleSchema = z.object({ title: localized(200).optional() });
@@ -102,22 +104,92 @@ export async function action({ request, context }: Route.ActionArgs) {
   return localizedRedirect(request, "/profile/company/edit/file", "profileCompany.flash.fileAdded");
 }
 
+/** The company's files: a thumbnail (or the file type), the title linking to the file, and a delete button for those who may edit (`canEdit`). */
+function CompanyFileList({
+  files,
+  sourceLang,
+  canEdit,
+  busy,
+}: {
+  files: Route.ComponentProps["loaderData"]["files"];
+  sourceLang: Lang;
+  canEdit: boolean;
+  busy: boolean;
+}) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <ul className="company-file-list">
+      {files.map((file) => (
+        <li key={file.id} className="company-file">
+          {file.thumbUrl ? (
+            <img src={file.thumbUrl} alt="" width={48} height={48} className="company-file-thumb" />
+          ) : (
+            <span className="company-file-thumb company-file-doc" aria-hidden="true">
+              {fileTypeLabel(file)}
+            </span>
+          )}
+          <span className="company-file-meta">
+            <a href={file.url} download>
+              <LocalizedValue
+                value={file.title}
+                sourceLang={sourceLang}
+                fallback={file.originalName ?? t("profileCompany.files.untitled")}
+              />
+            </a>
+            <span className="muted small">{[file.originalName, formatBytes(file.size, lang)].filter(Boolean).join(" · ")}</span>
+          </span>
+          {canEdit ? (
+            <RemoveForm
+              intent="deleteFile"
+              hidden={{ name: "fileId", value: file.id }}
+              label={t("profileCompany.files.delete")}
+              ariaLabel={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })}
+              disabled={busy}
+            />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The form that adds a file to the company's list: the file and its title in ru/en/zh. */
+function AddFileForm({ answer, busy, sourceLang }: { answer: ActionData | undefined; busy: boolean; sourceLang: string }) {
+  const t = useT();
+  const [form, fields] = useZodForm(FileTitleSchema, {
+    id: "company-file",
+    lastResult: answer?.result,
+  });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="company-form company-upload-form">
+      <h3>{t("profileCompany.files.add")}</h3>
+      <input type="hidden" name="intent" value="addFile" />
+      <UploadField name="file" idsName="fileId" accept="any" label={t("profileCompany.files.file")} />
+      <LocalizedField
+        field={fields.title}
+        label={t("profileCompany.files.title")}
+        hint={t("profileCompany.files.titleHint")}
+        maxLength={200}
+        sourceLang={sourceLang}
+      />
+      {answer?.section === "files" ? <FormErrors errors={answer.errors} /> : null}
+      <FormSubmit form={form} label={t("profileCompany.files.addButton")} className="button button-primary" busy={busy} />
+    </Form>
+  );
+}
+
 export default function CompanyEditFile({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const navigation = useNavigation();
   const { company, readOnly } = useCompanyCard();
   const answer = actionData as ActionData | undefined;
-  const [form, fields] = useZodForm(FileTitleSchema, {
-    id: "company-file",
-    lastResult: answer?.result,
-  });
   const busy = navigation.state === "submitting";
   const { files } = loaderData;
   return (
     <div className="company-edit-files">
-      <section className="card" aria-labelledby="logo-heading">
-        <h2 id="logo-heading">{t("profileCompany.logo.heading")}</h2>
+      <TitledSection id="logo-heading" title={t("profileCompany.logo.heading")}>
         <div className="company-logo-editor">
           <CompanyLogo src={company.logo?.thumbUrl ?? company.logo?.url} alt={t("profileCompany.logoAlt")} large />
           <div className="company-logo-forms">
@@ -154,67 +226,17 @@ export default function CompanyEditFile({ loaderData, actionData }: Route.Compon
             ) : null}
           </div>
         </div>
-      </section>
+      </TitledSection>
 
-      <section className="card" aria-labelledby="files-heading">
-        <h2 id="files-heading">{t("profileCompany.files.heading")}</h2>
-        <p className="muted">{t("profileCompany.files.lead")}</p>
-        {files.length === 0 ? (
-          <p className="muted">{t("profileCompany.files.none")}</p>
-        ) : (
-          <ul className="company-file-list">
-            {files.map((file) => (
-              <li key={file.id} className="company-file">
-                {file.thumbUrl ? (
-                  <img src={file.thumbUrl} alt="" width={48} height={48} className="company-file-thumb" />
-                ) : (
-                  <span className="company-file-thumb company-file-doc" aria-hidden="true">
-                    {fileTypeLabel(file)}
-                  </span>
-                )}
-                <span className="company-file-meta">
-                  <a href={file.url} download>
-                    <LocalizedValue
-                      value={file.title}
-                      sourceLang={company.sourceLang}
-                      fallback={file.originalName ?? t("profileCompany.files.untitled")}
-                    />
-                  </a>
-                  <span className="muted small">{[file.originalName, formatBytes(file.size, lang)].filter(Boolean).join(" · ")}</span>
-                </span>
-                {!readOnly ? (
-                  <RemoveForm
-                    intent="deleteFile"
-                    hidden={{ name: "fileId", value: file.id }}
-                    label={t("profileCompany.files.delete")}
-                    ariaLabel={t("profileCompany.files.deleteNamed", { name: file.originalName ?? file.id })}
-                    disabled={busy}
-                  />
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        {!readOnly ? (
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="company-form company-upload-form">
-            <h3>{t("profileCompany.files.add")}</h3>
-            <input type="hidden" name="intent" value="addFile" />
-            <UploadField name="file" idsName="fileId" accept="any" label={t("profileCompany.files.file")} />
-            <LocalizedField
-              field={fields.title}
-              label={t("profileCompany.files.title")}
-              hint={t("profileCompany.files.titleHint")}
-              maxLength={200}
-              sourceLang={company.sourceLang}
-            />
-            {answer?.section === "files" ? <FormErrors errors={answer.errors} /> : null}
-            <FormErrors id={form.errorId} errors={form.errors as string[] | undefined} />
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {t("profileCompany.files.addButton")}
-            </button>
-          </Form>
-        ) : null}
-      </section>
+      <TitledSection
+        id="files-heading"
+        title={t("profileCompany.files.heading")}
+        lead={t("profileCompany.files.lead")}
+        empty={files.length === 0 ? t("profileCompany.files.none") : null}
+        after={!readOnly ? <AddFileForm answer={answer} busy={busy} sourceLang={company.sourceLang} /> : null}
+      >
+        <CompanyFileList files={files} sourceLang={company.sourceLang} canEdit={!readOnly} busy={busy} />
+      </TitledSection>
     </div>
   );
 }

@@ -84,6 +84,13 @@ function formValues(company: CompanyView) {
   };
 }
 
+/** The company's contact inputs: their type, an example and the browser's autofill token. */
+const CONTACT_INPUTS = {
+  website: { type: "url", placeholder: "https://", autoComplete: "url" },
+  phone: { type: "tel", placeholder: "+7 495 123-45-67", autoComplete: "tel" },
+  email: { type: "email", placeholder: "sales@example.com", autoComplete: "email" },
+} as const;
+
 export default function CompanyEditMain(props: Route.ComponentProps) {
   return (
     <>
@@ -107,6 +114,9 @@ function CompanyEditForm({ loaderData, actionData }: Route.ComponentProps) {
   if (readOnly) return null;
   const sourceLang = String(fields.sourceLang.value ?? company.sourceLang);
   const currentYear = new Date().getFullYear();
+  const contactInput = (name: keyof typeof CONTACT_INPUTS) => (
+    <InputField field={fields[name]} label={t(`profileCompany.fields.${name}`)} {...CONTACT_INPUTS[name]} />
+  );
 
   const pickAddress = (choice: AddressChoice) => {
     form.update({ name: fields.address.getFieldset().ru.name, value: choice.value });
@@ -180,13 +190,7 @@ function CompanyEditForm({ loaderData, actionData }: Route.ComponentProps) {
 
       <section className="form-section" aria-labelledby="sec-contacts">
         <h2 id="sec-contacts">{t("profileCompany.sections.contacts")}</h2>
-        <InputField
-          field={fields.website}
-          type="url"
-          label={t("profileCompany.fields.website")}
-          placeholder="https://"
-          autoComplete="url"
-        />
+        {contactInput("website")}
         <SiteFiller
           answer={step?.site ?? null}
           onFill={(values) => {
@@ -202,20 +206,8 @@ function CompanyEditForm({ loaderData, actionData }: Route.ComponentProps) {
           }}
         />
         <div className="field-pair field-pair-even">
-          <InputField
-            field={fields.phone}
-            type="tel"
-            label={t("profileCompany.fields.phone")}
-            placeholder="+7 495 123-45-67"
-            autoComplete="tel"
-          />
-          <InputField
-            field={fields.email}
-            type="email"
-            label={t("profileCompany.fields.email")}
-            placeholder="sales@example.com"
-            autoComplete="email"
-          />
+          {contactInput("phone")}
+          {contactInput("email")}
         </div>
       </section>
 

@@ -18,6 +18,7 @@ import type { CompanyView } from "../lib/profile-api/company.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { BackLink } from "../components/back-link.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { data: company } = await context.get(apiContext).send(companyApi.getCompany);
@@ -44,9 +45,7 @@ export default function CompanyEditLayout({ loaderData }: Route.ComponentProps) 
   const { company, readOnly } = loaderData;
   return (
     <div className="company-edit">
-      <p className="company-edit-back">
-        <LocaleLink to="/profile/company">← {t("profileCompany.backToCard")}</LocaleLink>
-      </p>
+      <BackLink to="/profile/company" className="company-edit-back" label={t("profileCompany.backToCard")} />
       <h1>
         <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
       </h1>

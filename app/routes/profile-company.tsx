@@ -5,12 +5,13 @@
  * (owners and admins), the status (a moderation in progress freezes the card; a rejection shows the
  * moderator's reason) and, once published, the link to the public page `/suppliers/{id}`.
  */
+import type { ReactNode } from "react";
 import type { Route } from "./+types/profile-company";
 import { Icon } from "../components/icon.tsx";
 import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import { CompanyStatusBadge, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
+import { CompanyHeading, PublicPageLink, LocalizedFacts, LocalizedValue, pickLocalized } from "../components/profile/company-view.tsx";
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
@@ -72,20 +73,61 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The overview's button to the form that edits a part of the card, for those who may edit it. */
+function EditLink({ to, canEdit }: { to: string; canEdit: boolean }) {
+  const t = useT();
+  return canEdit ? (
+    <LocaleLink to={to} className="button button-secondary button-small">
+      {t("profileCompany.edit")}
+    </LocaleLink>
+  ) : null;
+}
+
+/** The overview's cards: heading, the form that fills the card, and the line shown while it is empty (message keys). */
+const CARDS = {
+  about: { title: "suppliers.about", to: "/profile/company/edit", empty: "profileCompany.noDescription" },
+  facts: { title: "profileCompany.facts", to: "/profile/company/edit/additionally", empty: "profileCompany.noFacts" },
+  files: { title: "product.documents", to: "/profile/company/edit/file", empty: "profileCompany.noFiles" },
+  contacts: { title: "suppliers.contacts", to: "/profile/company/edit", empty: "profileCompany.noContacts" },
+  legalEntities: { title: "suppliers.legalEntities", to: "/profile/legal_entities", empty: "profileCompany.noLegalEntities" },
+  activities: { title: "suppliers.activities", to: "/profile/company/edit", empty: "profileCompany.noOkved" },
+} as const;
+
+/**
+ * One card of the overview (`CARDS`): its heading with the edit button and `children`; when
+ * `children` is empty (null), the card's "empty" line instead (`empty` overrides its key), linked to
+ * the form that fills it for those who may edit.
+ */
+function OverviewCard({
+  card,
+  canEdit,
+  empty,
+  children,
+}: {
+  card: keyof typeof CARDS;
+  canEdit: boolean;
+  empty?: string;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const { title, to } = CARDS[card];
+  const emptyText = t(empty ?? CARDS[card].empty);
+  return (
+    <section className="card">
+      <div className="section-heading">
+        <h2>{t(title)}</h2>
+        <EditLink to={to} canEdit={canEdit} />
+      </div>
+      {children ?? <p className="muted company-empty">{canEdit ? <LocaleLink to={to}>{emptyText}</LocaleLink> : emptyText}</p>}
+    </section>
+  );
+}
+
 export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const { company, legalEntities, files, okved, region, kind } = loaderData;
   const canEdit = managesCompany(company.role) && company.status !== "moderation" && company.status !== "blocked";
-  const edit = (to: string) =>
-    canEdit ? (
-      <LocaleLink to={to} className="button button-secondary button-small">
-        {t("profileCompany.edit")}
-      </LocaleLink>
-    ) : null;
-  const empty = (text: string, to: string) => (
-    <p className="muted company-empty">{canEdit ? <LocaleLink to={to}>{text}</LocaleLink> : text}</p>
-  );
   const description = pickLocalized(company.description, lang, company.sourceLang);
   const languagesOf = (value: Record<string, string | undefined>) => LANGS.filter((l) => value[l]);
   const city = pickLocalized(company.city, lang, company.sourceLang);
@@ -96,11 +138,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
       <header className="page-header supplier-header">
         <CompanyLogo src={company.logo?.url} alt={t("profileCompany.logoAlt")} large />
         <div>
-          <h1>
-            <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
-          </h1>
-          <p className="badges">
-            <CompanyStatusBadge status={company.status} />
+          <CompanyHeading company={company}>
             {kind ? <span className="badge">{t(`catalog.kind.${kind}`)}</span> : null}
             <span>
               {t(`profileCompany.country.${company.country}`)}
@@ -111,14 +149,10 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
             </span>
-          </p>
+          </CompanyHeading>
           <div className="page-actions">
-            {company.status === "published" ? (
-              <LocaleLink to={`/suppliers/${company.id}`} className="button">
-                <Icon name="external-link" size={16} /> {t("profileCompany.publicPage")}
-              </LocaleLink>
-            ) : null}
-            {edit("/profile/company/edit")}
+            <PublicPageLink company={company} className="button" label={t("profileCompany.publicPage")} />
+            <EditLink to="/profile/company/edit" canEdit={canEdit} />
           </div>
         </div>
       </header>
@@ -137,11 +171,7 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
 
       <div className="supplier-layout">
         <div>
-          <section className="card">
-            <div className="section-heading">
-              <h2>{t("suppliers.about")}</h2>
-              {edit("/profile/company/edit")}
-            </div>
+          <OverviewCard card="about" canEdit={canEdit}>
             {description ? (
               <>
                 <p className="prewrap" lang={description.lang}>
@@ -155,28 +185,14 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
                   })}
                 </p>
               </>
-            ) : (
-              empty(t("profileCompany.noDescription"), "/profile/company/edit")
-            )}
-          </section>
+            ) : null}
+          </OverviewCard>
 
-          <section className="card">
-            <div className="section-heading">
-              <h2>{t("profileCompany.facts")}</h2>
-              {edit("/profile/company/edit/additionally")}
-            </div>
-            {company.facts.length > 0 ? (
-              <LocalizedFacts facts={company.facts} sourceLang={company.sourceLang} />
-            ) : (
-              empty(t("profileCompany.noFacts"), "/profile/company/edit/additionally")
-            )}
-          </section>
+          <OverviewCard card="facts" canEdit={canEdit}>
+            {company.facts.length > 0 ? <LocalizedFacts facts={company.facts} sourceLang={company.sourceLang} /> : null}
+          </OverviewCard>
 
-          <section className="card">
-            <div className="section-heading">
-              <h2>{t("product.documents")}</h2>
-              {edit("/profile/company/edit/file")}
-            </div>
+          <OverviewCard card="files" canEdit={canEdit}>
             {files.length > 0 ? (
               <ul className="plain-list company-files">
                 {files.map((f) => (
@@ -189,18 +205,12 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            ) : (
-              empty(t("profileCompany.noFiles"), "/profile/company/edit/file")
-            )}
-          </section>
+            ) : null}
+          </OverviewCard>
         </div>
 
         <aside>
-          <section className="card">
-            <div className="section-heading">
-              <h2>{t("suppliers.contacts")}</h2>
-              {edit("/profile/company/edit")}
-            </div>
+          <OverviewCard card="contacts" canEdit={canEdit}>
             {company.website || company.phone || company.email || address ? (
               <dl className="facts">
                 <CompanyContactItems
@@ -209,29 +219,20 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
                   headcount={company.headcountRange ? t("profileCompany.headcount", { range: company.headcountRange }) : null}
                 />
               </dl>
-            ) : (
-              empty(t("profileCompany.noContacts"), "/profile/company/edit")
-            )}
-          </section>
+            ) : null}
+          </OverviewCard>
 
-          <section className="card">
-            <div className="section-heading">
-              <h2>{t("suppliers.legalEntities")}</h2>
-              {edit("/profile/legal_entities")}
-            </div>
+          <OverviewCard
+            card="legalEntities"
+            canEdit={canEdit}
+            empty={company.country === "RU" ? "profileCompany.noLegalEntitiesRu" : undefined}
+          >
             {legalEntities.length > 0
               ? legalEntities.map((e) => <LegalEntityFacts key={e.id} entity={e} className="facts legal-entity-facts" />)
-              : empty(
-                  t(company.country === "RU" ? "profileCompany.noLegalEntitiesRu" : "profileCompany.noLegalEntities"),
-                  "/profile/legal_entities",
-                )}
-          </section>
+              : null}
+          </OverviewCard>
 
-          <section className="card">
-            <div className="section-heading">
-              <h2>{t("suppliers.activities")}</h2>
-              {edit("/profile/company/edit")}
-            </div>
+          <OverviewCard card="activities" canEdit={canEdit}>
             {okved.length > 0 ? (
               <ul className="plain-list">
                 {okved.map((o) => (
@@ -244,10 +245,8 @@ export default function ProfileCompany({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            ) : (
-              empty(t("profileCompany.noOkved"), "/profile/company/edit")
-            )}
-          </section>
+            ) : null}
+          </OverviewCard>
         </aside>
       </div>
     </div>

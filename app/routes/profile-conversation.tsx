@@ -33,10 +33,10 @@ import { getInstance } from "../middleware/i18next.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { TextareaField } from "../components/form/field.tsx";
 import { formatQuantity } from "../components/catalog/format.ts";
-import { LocaleLink } from "../components/locale-link.tsx";
 import { AttachmentsField, nameIn, StatusBadge } from "../components/conversations/parts.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { BackLink } from "../components/back-link.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -137,9 +137,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="conversation-page">
-      <p className="small">
-        <LocaleLink to={c.side === "buyer" ? "/profile/inquiries" : "/profile/inbox"}>← {t("inquiries.back")}</LocaleLink>
-      </p>
+      <BackLink to={c.side === "buyer" ? "/profile/inquiries" : "/profile/inbox"} className="small" label={t("inquiries.back")} />
       <header className="page-header conversation-header">
         <h1>{t("inquiries.conversationTitle", { id: c.id })}</h1>
         <p className="conversation-meta">

@@ -7,13 +7,14 @@
  * owner, see the page read-only. An id of another company is the 404 page.
  * Actions (`intent`): `save` (EmployeePatchSchema), `status` (EmployeeStatusSchema), `remove`.
  */
-import { getFormProps, type Submission } from "@conform-to/react";
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-employee-edit";
 import { LocaleLink } from "../components/locale-link.tsx";
 import {
   assignableRoles,
+  EmployeeForm,
   employeeName,
   RoleAndPositionFields,
   RoleBadge,
@@ -36,6 +37,7 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { BackLink } from "../components/back-link.tsx";
 
 function employeeId(request: Request, raw: string | undefined): number {
   if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
@@ -127,26 +129,17 @@ function EditForm({
   lastResult?: FormResult;
 }) {
   const t = useT();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(EmployeePatchSchema, {
     id: "employee-edit",
     lastResult: lastResult,
     defaultValue: { role, position: position ?? "" },
   });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   // An owner's row seen by an owner offers every role; the role an employee has is always listed.
   const options = roles.includes(role) ? roles : [role, ...roles];
   return (
-    <Form method="post" {...getFormProps(form)} className="settings-form">
-      <div className="settings-fields">
-        <RoleAndPositionFields fields={fields} roles={options} />
-      </div>
-      <p className="muted small">{t("profileEmployees.roleHelp")}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-        {t("profileEmployees.save")}
-      </button>
-    </Form>
+    <EmployeeForm form={form} layout="settings" intent="save" submit={t("profileEmployees.save")}>
+      <RoleAndPositionFields fields={fields} roles={options} />
+    </EmployeeForm>
   );
 }
 
@@ -184,9 +177,7 @@ export default function EmployeeEdit({ loaderData, actionData }: Route.Component
   const invited = e.status === "invited";
   return (
     <section className="profile-section">
-      <p className="profile-back">
-        <LocaleLink to="/profile/employee">← {t("profileEmployees.title")}</LocaleLink>
-      </p>
+      <BackLink to="/profile/employee" className="profile-back" label={t("profileEmployees.title")} />
       <h1>
         {e.name}
         {e.isSelf ? <span className="muted h1-note"> · {t("profileEmployees.you")}</span> : null}

@@ -11,7 +11,7 @@
 import { data, useNavigation } from "react-router";
 import { PostButton } from "../components/form/post-button.tsx";
 import type { Route } from "./+types/profile-home";
-import { CompanyStatusBadge, LocalizedValue } from "../components/profile/company-view.tsx";
+import { CompanyHeading, PublicPageLink } from "../components/profile/company-view.tsx";
 import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type ChecklistItem } from "../components/profile/completeness.tsx";
 import { Icon } from "../components/icon.tsx";
 import { CompanyLogo } from "../components/catalog/cards.tsx";
@@ -95,14 +95,10 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
       <header className="page-header profile-home-header">
         <CompanyLogo src={company.logo?.thumbUrl ?? company.logo?.url} />
         <div>
-          <h1>
-            <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
-          </h1>
-          <p className="badges">
-            <CompanyStatusBadge status={company.status} />
+          <CompanyHeading company={company}>
             <span className="muted">{t(`profileHome.role.${company.role}`)}</span>
             <span className="muted small company-id">{t("profileHome.companyId", { id: company.id })}</span>
-          </p>
+          </CompanyHeading>
         </div>
       </header>
 
@@ -128,11 +124,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
           </blockquote>
         ) : null}
         <div className="page-actions">
-          {company.status === "published" ? (
-            <LocaleLink to={`/suppliers/${company.id}`} className="button button-secondary">
-              <Icon name="external-link" size={16} /> {t("profileHome.publicPage")}
-            </LocaleLink>
-          ) : null}
+          <PublicPageLink company={company} className="button button-secondary" label={t("profileHome.publicPage")} />
           {canSubmit ? (
             <PostButton intent="submit" className="button" disabled={busy}>
               {t(company.status === "rejected" ? "profileHome.resubmit" : "profileHome.submit")}

@@ -13,6 +13,7 @@ import { formatPhone } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
+import { BackLink } from "../components/back-link.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = context.get(profileContext);
@@ -33,9 +34,7 @@ export default function Phone({ loaderData, actionData }: Route.ComponentProps) 
   const { phone, pending } = loaderData;
   return (
     <section className="profile-section">
-      <p className="profile-back">
-        <LocaleLink to="/profile/mail">← {t("profileContacts.title")}</LocaleLink>
-      </p>
+      <BackLink to="/profile/mail" className="profile-back" label={t("profileContacts.title")} />
       <h1>{t("profileContacts.phoneTitle")}</h1>
       <p className="page-lead">{phone ? t("profileContacts.currentPhone", { address: phone }) : t("profileContacts.noPhoneLead")}</p>
       {pending ? (

@@ -17,6 +17,7 @@ import { data, Form, useRevalidator } from "react-router";
 import type { Route } from "./+types/profile-price-list-run";
 import { fieldLabel, refusalText, rowErrorText } from "../components/price-lists/labels.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
+import { SelectOptions, type SelectOption } from "../components/form/options.tsx";
 import pageStyles from "../components/price-lists/price-lists.css?url";
 import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
@@ -220,7 +221,7 @@ function MappingTable({
   lead: string;
   headings: [string, string];
   rows: { id: string; label: string; name: string; value: string }[];
-  options: { value: string; label: string }[];
+  options: SelectOption[];
 }) {
   return (
     <>
@@ -242,11 +243,7 @@ function MappingTable({
                 </th>
                 <td>
                   <select id={row.id} name={row.name} defaultValue={row.value}>
-                    {options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
+                    <SelectOptions options={options} />
                   </select>
                 </td>
               </tr>

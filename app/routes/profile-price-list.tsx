@@ -10,6 +10,7 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-price-list";
 import { refusalText } from "../components/price-lists/labels.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
+import { SelectOptions } from "../components/form/options.tsx";
 import pageStyles from "../components/price-lists/price-lists.css?url";
 import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
@@ -105,11 +106,7 @@ export default function PriceLists({ loaderData, actionData }: Route.ComponentPr
             <div className="field">
               <label htmlFor="pl-lang">{t("priceLists.lang")}</label>
               <select id="pl-lang" name="lang" defaultValue={chosenLang}>
-                {LANG_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
+                <SelectOptions options={LANG_OPTIONS} />
               </select>
             </div>
             <button type="submit" className="button button-primary" disabled={uploading}>

@@ -12,6 +12,7 @@
  *   `{ ok: true }` for the JavaScript buttons (field `js`), which show the change at once.
  * For a published product every change waits for a moderator, like the other parts.
  */
+import type { ReactNode } from "react";
 import { data, Form, useFetcher, useFetchers, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-product-file";
 import { fileTypeLabel, formatBytes, UploadField } from "../components/profile/upload-field.tsx";
@@ -28,6 +29,7 @@ import { useProductData } from "./profile-product.tsx";
 import { localizedPath } from "../lib/i18n.ts";
 import { flashRedirect } from "../lib/redirect.server.ts";
 import { messageText } from "../components/form/messages.ts";
+import { TitledSection } from "../components/profile/titled-section.tsx";
 
 /** A whole request larger than this is refused before it is read (30 files of the largest kind fit in no single form anyway). */
 const MAX_FORM_BYTES = 120 * 1024 * 1024;
@@ -141,57 +143,44 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   return (
     <div className="pp-files">
-      <section className="card pp-section" aria-labelledby="pp-images-title">
-        <h2 id="pp-images-title">{t("profileProducts.files.images")}</h2>
-        <p className="muted small">{t("profileProducts.files.imagesLead")}</p>
-        {images.length === 0 ? (
-          <p className="muted">{t("profileProducts.files.noImages")}</p>
-        ) : (
-          <ol className="pp-gallery">
-            {images.map((file, index) => (
-              <li key={file.id} className="pp-gallery-item">
-                <a href={file.url} target="_blank" rel="noreferrer" className="pp-gallery-link">
-                  <img
-                    src={file.thumbUrl ?? file.url}
-                    alt={localizedText(file.title, lang)?.text ?? t("profileProducts.files.photoAlt", { n: index + 1 })}
-                    width={file.width ?? undefined}
-                    height={file.height ?? undefined}
-                    loading="lazy"
-                  />
-                </a>
-                {index === 0 ? <span className="badge badge-ok pp-main-badge">{t("profileProducts.files.main")}</span> : null}
-                <span className="pp-file-name small" title={file.originalName ?? undefined}>
-                  {file.originalName ?? `#${file.id}`}
-                </span>
-                {!readOnly ? (
-                  <div className="pp-file-actions">
-                    {index > 0 ? (
-                      <FileAction fileId={file.id} intent="move" position={0} label={t("profileProducts.files.makeMain")} />
-                    ) : null}
-                    <OrderActions file={file} index={index} count={images.length} arrows={["←", "→"]} />
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section className="card pp-section" aria-labelledby="pp-docs-title">
-        <h2 id="pp-docs-title">{t("profileProducts.files.documents")}</h2>
-        <p className="muted small">{t("profileProducts.files.documentsLead")}</p>
-        {documents.length === 0 ? (
-          <p className="muted">{t("profileProducts.files.noDocuments")}</p>
-        ) : (
-          <ol className="pp-docs">
-            {documents.map((file, index) => (
-              <DocumentRow key={file.id} file={file} index={index} count={documents.length} readOnly={readOnly} />
-            ))}
-          </ol>
-        )}
-      </section>
+      <FileListSection kind="image" count={images.length}>
+        <ol className="pp-gallery">
+          {images.map((file, index) => (
+            <li key={file.id} className="pp-gallery-item">
+              <a href={file.url} target="_blank" rel="noreferrer" className="pp-gallery-link">
+                <img
+                  src={file.thumbUrl ?? file.url}
+                  alt={localizedText(file.title, lang)?.text ?? t("profileProducts.files.photoAlt", { n: index + 1 })}
+                  width={file.width ?? undefined}
+                  height={file.height ?? undefined}
+                  loading="lazy"
+                />
+              </a>
+              {index === 0 ? <span className="badge badge-ok pp-main-badge">{t("profileProducts.files.main")}</span> : null}
+              <span className="pp-file-name small" title={file.originalName ?? undefined}>
+                {file.originalName ?? `#${file.id}`}
+              </span>
+              {!readOnly ? (
+                <div className="pp-file-actions">
+                  {index > 0 ? (
+                    <FileAction fileId={file.id} intent="move" position={0} label={t("profileProducts.files.makeMain")} />
+                  ) : null}
+                  <OrderActions file={file} index={index} count={images.length} arrows={["←", "→"]} />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </FileListSection>
+      <FileListSection kind="document" count={documents.length}>
+        <ol className="pp-docs">
+          {documents.map((file, index) => (
+            <DocumentRow key={file.id} file={file} index={index} count={documents.length} readOnly={readOnly} />
+          ))}
+        </ol>
+      </FileListSection>
       {!readOnly ? (
-        <section className="card pp-section" aria-labelledby="pp-upload-title">
-          <h2 id="pp-upload-title">{t("profileProducts.files.add")}</h2>
+        <TitledSection id="pp-upload-title" className="card pp-section" title={t("profileProducts.files.add")}>
           <Form method="post" encType="multipart/form-data" className="pp-upload">
             <input type="hidden" name="intent" value="upload" />
             {refused.length > 0 ? (
@@ -216,9 +205,43 @@ export default function ProductFiles({ actionData }: Route.ComponentProps) {
               </div>
             ) : null}
           </Form>
-        </section>
+        </TitledSection>
       ) : null}
     </div>
+  );
+}
+
+/** The product's two file lists: their heading ids and texts (message keys). */
+const FILE_LISTS = {
+  image: {
+    id: "pp-images-title",
+    title: "profileProducts.files.images",
+    lead: "profileProducts.files.imagesLead",
+    empty: "profileProducts.files.noImages",
+  },
+  document: {
+    id: "pp-docs-title",
+    title: "profileProducts.files.documents",
+    lead: "profileProducts.files.documentsLead",
+    empty: "profileProducts.files.noDocuments",
+  },
+} as const;
+
+/** The card of one file list (`count` files; none: the list's "nothing yet" line instead of `children`). */
+function FileListSection({ kind, count, children }: { kind: keyof typeof FILE_LISTS; count: number; children: ReactNode }) {
+  const t = useT();
+  const texts = FILE_LISTS[kind];
+  return (
+    <TitledSection
+      id={texts.id}
+      className="card pp-section"
+      title={t(texts.title)}
+      lead={t(texts.lead)}
+      smallLead
+      empty={count === 0 ? t(texts.empty) : null}
+    >
+      {children}
+    </TitledSection>
   );
 }
 

@@ -10,7 +10,6 @@
 import { data, Form, useFetcher } from "react-router";
 import type { Route } from "./+types/profile-product-list";
 import { formatDate, formatMoney, formatQuantity } from "../components/catalog/format.ts";
-import { Icon } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { PendingMarker, ProductStatusBadge } from "../components/profile/product-status.tsx";
@@ -28,6 +27,7 @@ import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { flashRedirect } from "../lib/redirect.server.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { SearchFields } from "../components/classifier/search-form.tsx";
 
 const PER_PAGE = 20;
 
@@ -135,21 +135,13 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
       </nav>
       <Form method="get" role="search" className="search-form pp-search">
         {status ? <input type="hidden" name="status" value={status} /> : null}
-        <label htmlFor="pp-q" className="visually-hidden">
-          {t("profileProducts.list.searchLabel")}
-        </label>
-        <Icon name="search" className="search-form-icon" />
-        <input
+        <SearchFields
           id="pp-q"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={200}
+          label={t("profileProducts.list.searchLabel")}
+          q={q}
           placeholder={t("profileProducts.list.searchPlaceholder")}
+          button={t("profileProducts.list.search")}
         />
-        <button type="submit" className="button">
-          {t("profileProducts.list.search")}
-        </button>
       </Form>
       {items.length === 0 ? (
         <div className="card empty-state">

@@ -31,7 +31,7 @@ import {
 import { useT } from "../lib/use-t.ts";
 import { useProductData } from "./profile-product.tsx";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FormErrors } from "../components/form/errors.tsx";
+import { ProductSaveActions } from "../components/profile/product-status.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import * as translationApi from "../../contract/translation.ts";
 import * as pendingApi from "../../contract/profile-pending.ts";
@@ -169,13 +169,9 @@ function ProductMainForm({ loaderData, actionData }: Route.ComponentProps) {
         />
         <ProductFacts form={form} facts={fields.facts} sourceLang={sourceLang} />
         <ProductVariants form={form} variants={fields.variants} sourceLang={sourceLang} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="page-actions pp-save">
-          <button type="submit" className="button button-primary" disabled={saving}>
-            {t(product.status === "published" ? "profileProducts.saveForReview" : "profileProducts.save")}
-          </button>
+        <ProductSaveActions form={form} status={product.status} saving={saving} label="profileProducts.save">
           {product.status === "published" ? <span className="muted small">{t("profileProducts.publishedEditHint")}</span> : null}
-        </div>
+        </ProductSaveActions>
       </fieldset>
     </Form>
   );

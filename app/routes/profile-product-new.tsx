@@ -24,6 +24,7 @@ import { FormErrors } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { BackLink } from "../components/back-link.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -63,9 +64,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const card = fields.card.getFieldset();
   return (
     <section className="pp-page">
-      <p className="pp-back small">
-        <LocaleLink to="/profile/product">← {t("profileProducts.list.title")}</LocaleLink>
-      </p>
+      <BackLink to="/profile/product" className="pp-back small" label={t("profileProducts.list.title")} />
       <h1>{t("profileProducts.new.title")}</h1>
       <p className="muted">{t("profileProducts.new.lead")}</p>
       {loaderData.blocked ? <p className="form-error">{t("apiErrors.company_blocked")}</p> : null}

@@ -19,7 +19,7 @@ import { productIdOf } from "../lib/profile-api/products.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { useProductData } from "./profile-product.tsx";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FormErrors } from "../components/form/errors.tsx";
+import { ProductSaveActions } from "../components/profile/product-status.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
 
@@ -58,12 +58,7 @@ export default function ProductPrices({ actionData }: Route.ComponentProps) {
         {readOnly ? <p className="notice small">{t("profileProducts.readOnly")}</p> : null}
         <fieldset className="pp-fieldset" disabled={readOnly}>
           <PriceTiers form={form} tiers={fields.tiers} defaultUnit={defaultUnit} />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <div className="page-actions pp-save">
-            <button type="submit" className="button button-primary" disabled={saving}>
-              {t(product.status === "published" ? "profileProducts.saveForReview" : "profileProducts.prices.save")}
-            </button>
-          </div>
+          <ProductSaveActions form={form} status={product.status} saving={saving} label="profileProducts.prices.save" />
         </fieldset>
       </Form>
       {product.prices.length > 0 ? (

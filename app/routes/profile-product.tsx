@@ -28,6 +28,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { guards } from "../middleware/registry.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { BackLink } from "../components/back-link.tsx";
 
 export const middleware = guards("profile-check-organization");
 
@@ -106,9 +107,7 @@ export default function ProductFrame({ loaderData, actionData }: Route.Component
   ].filter((x): x is string => x !== null);
   return (
     <section className="pp-page">
-      <p className="pp-back small">
-        <LocaleLink to="/profile/product">← {t("profileProducts.list.title")}</LocaleLink>
-      </p>
+      <BackLink to="/profile/product" className="pp-back small" label={t("profileProducts.list.title")} />
       <header className="pp-product-header">
         <h1>
           <span lang={name && name.lang !== lang ? name.lang : undefined}>{name?.text ?? t("profileProducts.untitled")}</span>

@@ -34,6 +34,7 @@ import { rfqPicker } from "../lib/rfq-picker.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { BackLink } from "../components/back-link.tsx";
 
 const SortQuery = z.object({
   sort: z.enum(QUOTE_SORTS).catch("price"),
@@ -117,9 +118,7 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
   const listed = rfq.visibility === "public" && ["open", "closed", "awarded"].includes(rfq.status);
   return (
     <section className="rfq-page">
-      <p className="small">
-        <LocaleLink to="/profile/rfq">← {t("rfq.own.title")}</LocaleLink>
-      </p>
+      <BackLink to="/profile/rfq" className="small" label={t("rfq.own.title")} />
       <div className="section-heading">
         <h1 lang={rfq.lang}>{rfq.title}</h1>
         <RfqStatus status={rfq.status} />

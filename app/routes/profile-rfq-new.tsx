@@ -11,7 +11,6 @@ import rfqStyles from "../styles/rfq.css?url";
 import * as rfqApi from "../../contract/rfq.ts";
 import { MAX_RFQ_FILES, RfqSchema } from "../../contract/rfq.ts";
 import { RfqForm } from "../components/rfq/rfq-form.tsx";
-import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { categoryOptions } from "../lib/profile-api/products.server.ts";
@@ -24,6 +23,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { BackLink } from "../components/back-link.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
@@ -69,9 +69,7 @@ export default function NewRfq({ loaderData, actionData }: Route.ComponentProps)
   const t = useT();
   return (
     <section className="rfq-page">
-      <p className="small">
-        <LocaleLink to="/profile/rfq">← {t("rfq.own.title")}</LocaleLink>
-      </p>
+      <BackLink to="/profile/rfq" className="small" label={t("rfq.own.title")} />
       <h1>{t("rfq.new.title")}</h1>
       <p className="muted">{t("rfq.new.lead")}</p>
       <RfqForm

@@ -32,7 +32,7 @@ import { getInstance } from "../middleware/i18next.ts";
 import { localeCookie } from "./set-locale.ts";
 import { flashCookie, localizedRedirect } from "../lib/redirect.server.ts";
 import type { FormResult } from "../components/form/result.ts";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
+import { FieldError, FormErrors, FormSubmit } from "../components/form/errors.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { InputField } from "../components/form/field.tsx";
 import { NotificationSettingsCard } from "../components/conversations/notification-settings.tsx";
@@ -150,10 +150,7 @@ function NameForm({ firstName, lastName, lastResult }: { firstName: string; last
         <InputField field={fields.firstName} label={t("auth.firstName")} autoComplete="given-name" />
         <InputField field={fields.lastName} label={t("auth.lastName")} autoComplete="family-name" />
       </div>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value="name" className="button" disabled={busy}>
-        {t("profileSettings.saveName")}
-      </button>
+      <FormSubmit form={form} label={t("profileSettings.saveName")} intent="name" busy={busy} />
     </Form>
   );
 }
@@ -179,11 +176,59 @@ function LanguageForm({ locale, lastResult }: { locale: string; lastResult?: For
         ))}
       </fieldset>
       <FieldError id={fields.locale.errorId} errors={fields.locale.errors} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value="language" className="button" disabled={busy}>
-        {t("profileSettings.saveLanguage")}
-      </button>
+      <FormSubmit form={form} label={t("profileSettings.saveLanguage")} intent="language" busy={busy} />
     </Form>
+  );
+}
+
+/** The texts and the change page of each sign-in contact. */
+const SIGN_IN_CONTACTS = {
+  email: {
+    label: "profileContacts.email",
+    none: "profileContacts.noEmail",
+    to: "/profile/change_mail",
+    change: "profileContacts.changeEmail",
+    add: "profileContacts.addEmail",
+    pending: "profileContacts.pendingEmail",
+  },
+  phone: {
+    label: "profileContacts.phone",
+    none: "profileContacts.noPhone",
+    to: "/profile/phone",
+    change: "profileContacts.changePhone",
+    add: "profileContacts.addPhone",
+    pending: "profileContacts.pendingPhone",
+  },
+} as const;
+
+/**
+ * One sign-in contact of the settings card: the address (`value`, or a muted "none"), the link to
+ * change or add it and, while a change waits for its code, the new address with the link to enter it.
+ */
+function SignInContact({
+  kind,
+  value,
+  pending,
+}: {
+  kind: keyof typeof SIGN_IN_CONTACTS;
+  value: string | null;
+  pending: { display: string; codePath: string } | null;
+}) {
+  const t = useT();
+  const texts = SIGN_IN_CONTACTS[kind];
+  return (
+    <div>
+      <dt>{t(texts.label)}</dt>
+      <dd>
+        <span className={value ? "contact-value" : "contact-value muted"}>{value ?? t(texts.none)}</span>
+        <LocaleLink to={texts.to}>{t(value ? texts.change : texts.add)}</LocaleLink>
+        {pending ? (
+          <span className="contact-waiting small">
+            {t(texts.pending, { address: pending.display })} <LocaleLink to={pending.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
+          </span>
+        ) : null}
+      </dd>
+    </div>
   );
 }
 
@@ -213,32 +258,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h2>{t("profileSettings.signInTitle")}</h2>
         <p className="muted small">{t("profileSettings.signInLead")}</p>
         <dl className="settings-contacts">
-          <div>
-            <dt>{t("profileContacts.email")}</dt>
-            <dd>
-              <span className={d.email ? "contact-value" : "contact-value muted"}>{d.email ?? t("profileContacts.noEmail")}</span>
-              <LocaleLink to="/profile/change_mail">{t(d.email ? "profileContacts.changeEmail" : "profileContacts.addEmail")}</LocaleLink>
-              {d.pendingEmail ? (
-                <span className="contact-waiting small">
-                  {t("profileContacts.pendingEmail", { address: d.pendingEmail.display })}{" "}
-                  <LocaleLink to={d.pendingEmail.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
-                </span>
-              ) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("profileContacts.phone")}</dt>
-            <dd>
-              <span className={d.phone ? "contact-value" : "contact-value muted"}>{d.phone ?? t("profileContacts.noPhone")}</span>
-              <LocaleLink to="/profile/phone">{t(d.phone ? "profileContacts.changePhone" : "profileContacts.addPhone")}</LocaleLink>
-              {d.pendingPhone ? (
-                <span className="contact-waiting small">
-                  {t("profileContacts.pendingPhone", { address: d.pendingPhone.display })}{" "}
-                  <LocaleLink to={d.pendingPhone.codePath}>{t("profileContacts.enterCode")}</LocaleLink>
-                </span>
-              ) : null}
-            </dd>
-          </div>
+          <SignInContact kind="email" value={d.email} pending={d.pendingEmail} />
+          <SignInContact kind="phone" value={d.phone} pending={d.pendingPhone} />
         </dl>
         <p className="small">
           <LocaleLink to="/profile/mail">{t("profileContacts.manage")}</LocaleLink>

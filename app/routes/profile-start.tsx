@@ -35,14 +35,13 @@ import * as companyApi from "../../contract/profile/company.ts";
 import * as employeesApi from "../../contract/profile/employees.ts";
 import { COUNTRY_CODES, LangField, nullable, OkvedCode, RegionCode, text } from "../../contract/profile/fields.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FormErrors } from "../components/form/errors.tsx";
+import { FormErrors, FormSubmit } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
 import { apiErrorMessages, replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { PageHeader } from "../components/page-header.tsx";
 import { CountryRegionFields } from "../components/profile/company-form.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
-import { SubmitButton } from "../components/form/submit-button.tsx";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -199,6 +198,7 @@ function CreateCompany({
     constraint: { nameText: { required: true, maxLength: 200 } },
   });
   const [country, setCountry] = useState<string>(String(fields.country.initialValue ?? (lang === "zh" ? "CN" : "RU")));
+  const navigation = useNavigation();
   return (
     <section className="card" aria-labelledby="create-heading">
       <h2 id="create-heading">{t("profileStart.createHeading")}</h2>
@@ -231,8 +231,12 @@ function CreateCompany({
           hint={t("profileStart.okvedHint")}
           search={picker}
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <SubmitButton>{t("profileStart.create")}</SubmitButton>
+        <FormSubmit
+          form={form}
+          label={t("profileStart.create")}
+          className="button button-primary"
+          busy={navigation.state === "submitting"}
+        />
       </Form>
     </section>
   );

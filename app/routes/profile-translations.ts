@@ -5,13 +5,11 @@
  * returns to the edit page with a flash message. A refusal comes back as an error flash; nothing
  * else was typed on that small form.
  */
-import { redirect } from "react-router";
 import type { Route } from "./+types/profile-translations";
 import * as translation from "../../contract/translation.ts";
-import { apiContext, sessionContext } from "../context.ts";
+import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import { safeReturnPath } from "../lib/auth-actions.server.ts";
-import { localizedPath } from "../lib/i18n.ts";
+import { readSignedInPost } from "../lib/signed-in-post.server.ts";
 import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,11 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const back = safeReturnPath(request, form.get("redirectTo")) ?? localizedPath(request, "/profile");
-  if (!context.get(sessionContext).accessToken) {
-    throw redirect(`${localizedPath(request, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
-  }
+  const { form, back } = await readSignedInPost(request, context, "/profile");
   const body = { field: form.get("field"), lang: form.get("lang"), text: String(form.get("text") ?? "") } as never;
   const id = Number(form.get("id"));
   const api = context.get(apiContext);

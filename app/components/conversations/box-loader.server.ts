@@ -1,6 +1,9 @@
 /** The loader of a conversation box page (app/components/conversations/box-page.tsx): the filters from the query, one API call. */
+import type { RouterContextProvider } from "react-router";
 import * as conv from "../../../contract/conversations.ts";
+import { apiContext } from "../../context.ts";
 import type { ApiClient } from "../../lib/api-client.server.ts";
+import { getInstance } from "../../middleware/i18next.ts";
 import type { BoxData } from "./box-page.tsx";
 
 export async function loadBox(api: ApiClient, request: Request, box: "buyer" | "company"): Promise<BoxData> {
@@ -19,4 +22,15 @@ export async function loadBox(api: ApiClient, request: Request, box: "buyer" | "
     },
   });
   return { items: data, meta, filters: { status, unread, product } };
+}
+
+/**
+ * The loader of a box page route (`/profile/inbox`, `/profile/inquiries`): the box's page of
+ * conversations as `box`, and the page title `titleKey` (a message key) as `seo.title`.
+ */
+export function boxPageLoader(box: "buyer" | "company", titleKey: string) {
+  return async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => ({
+    box: await loadBox(context.get(apiContext), request, box),
+    seo: { title: getInstance(context).t(titleKey) },
+  });
 }

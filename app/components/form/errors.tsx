@@ -40,3 +40,31 @@ export function FormErrors({ id, errors }: { id?: string; errors?: readonly stri
     </div>
   );
 }
+
+/**
+ * The end of a Conform form: its own errors (`form.errorId`, `form.errors`), then its submit button
+ * labelled `label`, disabled while `busy`. `intent` names the button's `intent` value, for a page
+ * whose action tells its forms apart by it.
+ */
+export function FormSubmit({
+  form,
+  label,
+  className = "button",
+  intent,
+  busy,
+}: {
+  form: { errorId: string; errors?: readonly string[] };
+  label: string;
+  className?: string;
+  intent?: string;
+  busy?: boolean;
+}) {
+  return (
+    <>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" name={intent ? "intent" : undefined} value={intent} className={className} disabled={busy}>
+        {label}
+      </button>
+    </>
+  );
+}

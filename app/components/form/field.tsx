@@ -8,6 +8,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { FieldError } from "./errors.tsx";
+import { SelectOptions, type SelectOption } from "./options.tsx";
 
 /** Conform's metadata of any field of any form (a typed `fields.x` is assignable to it). */
 export type AnyField = FieldMetadata<any, any, string[]>;
@@ -22,6 +23,24 @@ interface FrameProps {
 /** The ids the control is described by: its hint (when there is one) and its error line. */
 export function describedBy(field: AnyField, hint?: ReactNode): string {
   return [hint ? `${field.id}-hint` : null, field.errorId].filter(Boolean).join(" ");
+}
+
+/**
+ * The head of a field framed by a `<fieldset>` (a localized text, a classifier picker, a radio group):
+ * its `<legend>`, then the hint, when there is one, as a paragraph `hintId` that the fieldset's
+ * `aria-describedby` names.
+ */
+export function FieldsetHead({ legend, hint, hintId }: { legend: ReactNode; hint?: ReactNode; hintId: string }) {
+  return (
+    <>
+      <legend>{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="lf-hint muted small">
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** Label, control, hint and error line of one field (`children` is the control, with `id = field.id`). */
@@ -74,11 +93,6 @@ export function TextareaField({
   );
 }
 
-interface Option {
-  value: string;
-  label: string;
-}
-
 /** A `<select>` in its frame: `options` (may be grouped), or `<option>` children. */
 export function SelectField({
   field,
@@ -92,17 +106,12 @@ export function SelectField({
   children,
   ...rest
 }: FrameProps & {
-  options?: Option[];
-  groups?: { label: string; options: Option[] }[];
+  options?: SelectOption[];
+  groups?: { label: string; options: SelectOption[] }[];
   placeholder?: string;
   onChange?: (value: string) => void;
   children?: ReactNode;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "form" | "onChange" | "children">) {
-  const option = (o: Option) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  );
   return (
     <Field field={field} label={label} hint={hint} className={className}>
       <select
@@ -113,10 +122,10 @@ export function SelectField({
         {...rest}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options?.map(option)}
+        {options ? <SelectOptions options={options} /> : null}
         {groups?.map((g) => (
           <optgroup key={g.label} label={g.label}>
-            {g.options.map(option)}
+            <SelectOptions options={g.options} />
           </optgroup>
         ))}
         {children}

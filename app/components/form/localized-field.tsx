@@ -25,7 +25,7 @@ import { LANG_NAMES, LANGS, type Lang } from "../../lib/i18n.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
 import { FieldError } from "./errors.tsx";
-import type { AnyField } from "./field.tsx";
+import { FieldsetHead, type AnyField } from "./field.tsx";
 
 /** The value shape of a localized field in a form: `{ ru?, en?, zh? }`. */
 export type LocalizedValue = { ru?: string; en?: string; zh?: string } | null | undefined;
@@ -140,12 +140,7 @@ export function LocalizedField({
   if (columns) {
     return (
       <fieldset className={`field lf lf-columns${multiline ? " lf-columns-stack" : ""}`} aria-describedby={field.errorId}>
-        <legend>{label}</legend>
-        {hint ? (
-          <p id={hintId} className="lf-hint muted small">
-            {hint}
-          </p>
-        ) : null}
+        <FieldsetHead legend={label} hint={hint} hintId={hintId} />
         <div className="lf-columns-row">{langs.map(stacked)}</div>
         <FieldError id={field.errorId} errors={field.errors} />
       </fieldset>
@@ -154,20 +149,21 @@ export function LocalizedField({
 
   return (
     <fieldset className={`field lf${compact ? " lf-compact" : ""}`} aria-describedby={field.errorId}>
-      <legend>
-        {label}
-        {required ? (
-          <span className="lf-required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </legend>
-      {hint && !compact ? (
-        <p id={hintId} className="lf-hint muted small">
-          {hint}
-        </p>
-      ) : null}
+      <FieldsetHead
+        legend={
+          <>
+            {label}
+            {required ? (
+              <span className="lf-required" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            ) : null}
+          </>
+        }
+        hint={compact ? undefined : hint}
+        hintId={hintId}
+      />
       {hydrated ? (
         <>
           <div role="tablist" className="lf-tabs" aria-label={t("formWidgets.languages", { field: label })}>
@@ -246,10 +242,7 @@ export function SourceLangField({ field, label }: SourceLangFieldProps) {
   const current = asLang(field.initialValue) ?? "ru";
   return (
     <fieldset className="field lf-source-field" aria-describedby={`${field.id}-hint ${field.errorId}`}>
-      <legend>{label ?? t("formWidgets.sourceLang")}</legend>
-      <p id={`${field.id}-hint`} className="muted small lf-hint">
-        {t("formWidgets.sourceLangHint")}
-      </p>
+      <FieldsetHead legend={label ?? t("formWidgets.sourceLang")} hint={t("formWidgets.sourceLangHint")} hintId={`${field.id}-hint`} />
       <div className="lf-radios" key={field.key}>
         {LANGS.map((lang) => (
           <label key={lang} className="lf-radio">

@@ -29,7 +29,7 @@ import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { localeHref } from "../locale-link.tsx";
 import { FieldError } from "../form/errors.tsx";
-import { type AnyField } from "../form/field.tsx";
+import { FieldsetHead, type AnyField } from "../form/field.tsx";
 
 export type PickerClassifier = "okved" | "tnved";
 
@@ -144,12 +144,7 @@ export function ClassifierPicker({
 
   return (
     <fieldset className="field cp" aria-describedby={[hint ? hintId : null, field.errorId].filter(Boolean).join(" ")}>
-      <legend>{label}</legend>
-      {hint ? (
-        <p id={hintId} className="muted small lf-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldsetHead legend={label} hint={hint} hintId={hintId} />
       {/* The value(s) the form submits. */}
       {multiple ? (
         list.map((item) => (

@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useT } from "../../lib/use-t.ts";
+import { StepButton } from "../form/step-button.tsx";
 
 /** The answer of "fill from the website": what was filled (field names), or why nothing was. */
 export type SiteFill =
@@ -32,25 +33,21 @@ export function SiteFiller({ answer, onFill }: { answer: SiteFill | null; onFill
   const shown = hydrated ? applied : answer;
   return (
     <div className="site-fill">
-      <button
-        type="submit"
-        name="intent"
-        value="fillFromSite"
-        formNoValidate
+      <StepButton
+        intent="fillFromSite"
         className="button button-secondary button-small"
-        disabled={fetcher.state !== "idle"}
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          const form = event.currentTarget.form;
+        busy={fetcher.state !== "idle"}
+        label={t("profileCompany.site.button")}
+        busyLabel={t("parseMeta.reading")}
+        background={(form) => {
+          if (!hydrated) return false;
           const website = (form?.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
           const sourceLang = (form?.querySelector('input[name="sourceLang"]:checked') as HTMLInputElement | null)?.value ?? "ru";
           setApplied(null);
           void fetcher.submit({ intent: "fillFromSite", website, sourceLang }, { method: "post" });
+          return true;
         }}
-      >
-        {fetcher.state !== "idle" ? t("parseMeta.reading") : t("profileCompany.site.button")}
-      </button>
+      />
       {shown ? (
         <p className={`lookup-notice ${shown.status === "ok" && shown.filled.length > 0 ? "lookup-found" : "lookup-none"}`} role="status">
           {shown.status === "error"

@@ -1,8 +1,9 @@
 /**
  * Display pieces of the company pages: a stored localized text shown in the page's language (with a
  * fallback to the author's language, then ru → en → zh, marked when it is not the page's, DESIGN §4),
- * the company status badge and the status explanation.
+ * the company status badge, the status explanation and the heading of the company's own pages.
  */
+import type { ReactNode } from "react";
 import { LANGS } from "../../../contract/langs.ts";
 import type { Localized } from "../../../contract/lang.ts";
 import type { CompanyStatus } from "../../../contract/profile/fields.ts";
@@ -11,6 +12,8 @@ import type { Lang } from "../../lib/i18n.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { Fact } from "../catalog/facts.tsx";
+import { Icon } from "../icon.tsx";
+import { LocaleLink } from "../locale-link.tsx";
 
 const ORDER: readonly Lang[] = LANGS;
 
@@ -64,4 +67,45 @@ const STATUS_CLASS: Record<CompanyStatus, string> = {
 export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
   const t = useT();
   return <span className={`${STATUS_CLASS[status]} company-status`}>{t(`profileHome.status.${status}`)}</span>;
+}
+
+/**
+ * The heading of the company's own pages (the overview `/profile`, the card `/profile/company`): the
+ * name in the page's language, then a line of badges — the status, then `children` (the page's own).
+ */
+export function CompanyHeading({
+  company,
+  children,
+}: {
+  company: { name: Localized; sourceLang: Lang; status: CompanyStatus };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h1>
+        <LocalizedValue value={company.name} sourceLang={company.sourceLang} />
+      </h1>
+      <p className="badges">
+        <CompanyStatusBadge status={company.status} />
+        {children}
+      </p>
+    </>
+  );
+}
+
+/** The link to the company's public supplier page `/suppliers/{id}`, once the card is published (else nothing). */
+export function PublicPageLink({
+  company,
+  className,
+  label,
+}: {
+  company: { id: number; status: CompanyStatus };
+  className: string;
+  label: string;
+}) {
+  return company.status === "published" ? (
+    <LocaleLink to={`/suppliers/${company.id}`} className={className}>
+      <Icon name="external-link" size={16} /> {label}
+    </LocaleLink>
+  ) : null;
 }

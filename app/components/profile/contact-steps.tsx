@@ -5,11 +5,13 @@
  * - code: ContactCodeStep;
  * - success: the address the person now signs in with.
  */
+import type { ReactNode } from "react";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { ContactCodeStep, type CodeStepAction, type CodeStepData } from "./contact-code-step.tsx";
 import { ContactEntryForm } from "./contact-entry-form.tsx";
 import type { FormResult } from "../form/result.ts";
+import { BackLink } from "../back-link.tsx";
 
 type Kind = "email" | "phone";
 
@@ -34,14 +36,22 @@ function StepLine({ step }: { step: 1 | 2 | 3 }) {
 
 function Back() {
   const t = useT();
-  return (
-    <p className="profile-back">
-      <LocaleLink to="/profile/mail">← {t("profileContacts.title")}</LocaleLink>
-    </p>
-  );
+  return <BackLink to="/profile/mail" className="profile-back" label={t("profileContacts.title")} />;
 }
 
 const TITLE: Record<Kind, string> = { email: "profileContacts.changeEmailTitle", phone: "profileContacts.changePhoneTitle" };
+
+/** A step page of the change: the way back, the heading, the progress line at `step`, then the step's own content. */
+function StepPage({ title, step, children }: { title: string; step: 1 | 2 | 3; children: ReactNode }) {
+  return (
+    <section className="profile-section">
+      <Back />
+      <h1>{title}</h1>
+      <StepLine step={step} />
+      {children}
+    </section>
+  );
+}
 
 export function EntryStepPage({
   kind,
@@ -54,10 +64,7 @@ export function EntryStepPage({
 }) {
   const t = useT();
   return (
-    <section className="profile-section">
-      <Back />
-      <h1>{t(TITLE[kind])}</h1>
-      <StepLine step={1} />
+    <StepPage title={t(TITLE[kind])} step={1}>
       <div className="card contact-step">
         <p>{t(kind === "email" ? "profileContacts.pendingEmail" : "profileContacts.pendingPhone", { address: change.display })}</p>
         <ContactEntryForm kind={kind} defaultValue={change.display} lastResult={result} />
@@ -65,7 +72,7 @@ export function EntryStepPage({
           <LocaleLink to={change.codePath}>{t("profileContacts.haveCode")}</LocaleLink>
         </p>
       </div>
-    </section>
+    </StepPage>
   );
 }
 
@@ -114,22 +121,16 @@ export function CodeStepPage({
 }) {
   const t = useT();
   return (
-    <section className="profile-section">
-      <Back />
-      <h1>{t(TITLE[kind])}</h1>
-      <StepLine step={2} />
+    <StepPage title={t(TITLE[kind])} step={2}>
       <ContactCodeStep change={change} actionData={actionData} entryPath={entryPath} />
-    </section>
+    </StepPage>
   );
 }
 
 export function SuccessStepPage({ kind, display }: { kind: Kind; display: string }) {
   const t = useT();
   return (
-    <section className="profile-section">
-      <Back />
-      <h1>{t(kind === "email" ? "profileContacts.emailChangedTitle" : "profileContacts.phoneChangedTitle")}</h1>
-      <StepLine step={3} />
+    <StepPage title={t(kind === "email" ? "profileContacts.emailChangedTitle" : "profileContacts.phoneChangedTitle")} step={3}>
       <div className="card contact-step contact-success" role="status">
         <p className="contact-success-address">{display}</p>
         <p>{t(kind === "email" ? "profileContacts.emailChangedText" : "profileContacts.phoneChangedText")}</p>
@@ -142,6 +143,6 @@ export function SuccessStepPage({ kind, display }: { kind: Kind; display: string
           </LocaleLink>
         </div>
       </div>
-    </section>
+    </StepPage>
   );
 }

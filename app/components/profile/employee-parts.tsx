@@ -1,10 +1,14 @@
 /**
  * Small pieces of the employee pages: the role and status badges, the person's name line (an
- * invitation has no name yet: its e-mail stands in), and the role and position fields of the
- * invitation and edit forms.
+ * invitation has no name yet: its e-mail stands in), and the frame and the role and position fields
+ * of the invitation and edit forms.
  */
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
 import type { MemberRole } from "../../../contract/profile/fields.ts";
 import { useT } from "../../lib/use-t.ts";
+import { FormSubmit } from "../form/errors.tsx";
 import { InputField, SelectField, type AnyField } from "../form/field.tsx";
 
 /** A company role (contract/profile/fields.ts MEMBER_ROLES; what each may do: ADR 009). */
@@ -59,5 +63,36 @@ export function RoleAndPositionFields({
       />
       <InputField field={fields.position} label={t("profileEmployees.position")} placeholder={t("profileEmployees.positionPlaceholder")} />
     </>
+  );
+}
+
+/**
+ * The frame of an employee form (the invitation on the employees page, the role and position on an
+ * employee's page): a POST form with `children` as its fields, the note on what each role may do, the
+ * form's own errors and one submit button posting `intent`, disabled while that intent is being sent.
+ * `layout` names the form's classes (`invite-form` / `invite-fields`, `settings-form` / `settings-fields`).
+ */
+export function EmployeeForm({
+  form,
+  layout,
+  intent,
+  submit,
+  children,
+}: {
+  form: FormMetadata<any, string[]>;
+  layout: "invite" | "settings";
+  intent: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" {...getFormProps(form)} className={`${layout}-form`}>
+      <div className={`${layout}-fields`}>{children}</div>
+      <p className="muted small">{t("profileEmployees.roleHelp")}</p>
+      <FormSubmit form={form} label={submit} intent={intent} busy={busy} />
+    </Form>
   );
 }

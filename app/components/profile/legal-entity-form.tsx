@@ -21,6 +21,7 @@ import { useT } from "../../lib/use-t.ts";
 import { FieldError, FormErrors } from "../form/errors.tsx";
 import { InputField } from "../form/field.tsx";
 import { useZodForm } from "../../lib/use-zod-form.ts";
+import { StepButton } from "../form/step-button.tsx";
 
 export type LookupOutcome = { status: "found"; party: PartySuggestion } | { status: "none" | "unavailable" | "unconfigured" };
 
@@ -139,23 +140,20 @@ export function LegalEntityForm({
               runLookup(inn, false);
             }}
           />
-          <button
-            type="submit"
-            name="intent"
-            value="lookup"
-            formNoValidate
+          <StepButton
+            intent="lookup"
             className="button button-secondary"
-            disabled={fetcher.state !== "idle"}
-            onClick={(event) => {
+            busy={fetcher.state !== "idle"}
+            label={t("legalEntities.lookup")}
+            busyLabel={t("legalEntities.lookingUp")}
+            background={() => {
               // With JavaScript: look up in the background and keep the page (and anything typed) as it is.
               const input = formRef.current?.elements.namedItem("inn") as HTMLInputElement | null;
-              if (!input) return;
-              event.preventDefault();
+              if (!input) return false;
               runLookup(input.value.replace(/[\s-]+/g, ""), true);
+              return true;
             }}
-          >
-            {fetcher.state !== "idle" ? t("legalEntities.lookingUp") : t("legalEntities.lookup")}
-          </button>
+          />
         </div>
         <p id={`${fields.inn.id}-hint`} className="field-hint">
           {t("legalEntities.innHint")}

@@ -5,12 +5,10 @@
  * JavaScript). A table on wide screens, stacked cards on phones.
  */
 import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { UNIT_IDS } from "../../../contract/units.ts";
-import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
-import { unitLabel } from "../../lib/units.ts";
-import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { FieldError } from "../form/errors.tsx";
+import { SelectOptions } from "../form/options.tsx";
+import { useProductChoices } from "./product-options.ts";
 
 /** At most this many tiers (PriceTiersSchema). */
 export const MAX_TIERS = 20;
@@ -19,7 +17,7 @@ type Meta = FieldMetadata<any, any, string[]>;
 
 export function PriceTiers({ form, tiers, defaultUnit }: { form: FormMetadata<any, string[]>; tiers: Meta; defaultUnit: string }) {
   const t = useT();
-  const lang = useLang();
+  const choices = useProductChoices();
   const rows = (tiers as unknown as { getFieldList: () => Meta[] }).getFieldList();
   const cell = (field: Meta, label: string, kind: "decimal" | "unit" | "currency", n: number) => (
     <div className={`field pt-cell pt-${kind === "decimal" ? field.name.split(".").pop() : kind}`}>
@@ -45,13 +43,7 @@ export function PriceTiers({ form, tiers, defaultUnit }: { form: FormMetadata<an
           aria-describedby={field.errorId}
           aria-label={`${label} (${t("profileProducts.prices.tier", { n })})`}
         >
-          {(kind === "unit" ? UNIT_IDS : CURRENCY_CODES).map((value) => (
-            <option key={value} value={value}>
-              {kind === "unit"
-                ? t(`profileProducts.units.${value}`, { defaultValue: unitLabel(value, lang) })
-                : t(`profileProducts.currencies.${value}`)}
-            </option>
-          ))}
+          <SelectOptions options={kind === "unit" ? choices.units : choices.currencies} />
         </select>
       )}
       <FieldError

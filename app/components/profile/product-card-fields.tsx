@@ -5,17 +5,17 @@
  * catalogue category (a select of the category tree), the TN VED code (ClassifierPicker, 10-digit
  * codes), the minimum order quantity with its unit, and the country of origin.
  */
-import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useMemo } from "react";
-import { UNIT_IDS } from "../../../contract/units.ts";
 import type { Lang } from "../../lib/i18n.ts";
 import { LANG_REGIONS } from "../../lib/i18n.ts";
-import { unitLabel } from "../../lib/units.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { ClassifierPicker, type PickerSearch } from "./classifier-picker.tsx";
 import { FieldError } from "../form/errors.tsx";
 import { LocalizedField, SourceLangField } from "../form/localized-field.tsx";
+import { SelectField } from "../form/field.tsx";
+import { useProductChoices } from "./product-options.ts";
 
 /** One option of the category select: a category of the tree at `depth` (0 = top level). */
 export interface CategoryOption {
@@ -81,13 +81,14 @@ export interface ProductCardFieldsProps {
 export function ProductCardFields({ form, card, categories, tnvedNames, picker }: ProductCardFieldsProps) {
   const t = useT();
   const lang = useLang();
+  const { units } = useProductChoices();
   const sourceLang = typeof card.sourceLang.value === "string" ? card.sourceLang.value : "ru";
   const storedCountry = typeof card.originCountry.initialValue === "string" ? card.originCountry.initialValue.toUpperCase() : "";
   const countries = useMemo(() => {
     const codes: string[] = [...ORIGIN_COUNTRIES];
     // A country chosen elsewhere (the API accepts any ISO code) stays selectable.
     if (/^[A-Z]{2}$/.test(storedCountry) && !codes.includes(storedCountry)) codes.push(storedCountry);
-    return codes.map((code) => ({ code, name: countryName(code, lang) }));
+    return codes.map((code) => ({ value: code, label: countryName(code, lang) }));
   }, [lang, storedCountry]);
   return (
     <>
@@ -109,18 +110,12 @@ export function ProductCardFields({ form, card, categories, tnvedNames, picker }
         sourceLang={sourceLang}
         hint={t("profileProducts.fields.descriptionHint")}
       />
-      <div className="field">
-        <label htmlFor={card.categoryId.id}>{t("profileProducts.fields.category")}</label>
-        <select {...getSelectProps(card.categoryId)} key={card.categoryId.key} aria-describedby={card.categoryId.errorId}>
-          <option value="">{t("profileProducts.fields.noCategory")}</option>
-          {categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {`${"\u00a0\u00a0\u00a0".repeat(c.depth)}${c.name}`}
-            </option>
-          ))}
-        </select>
-        <FieldError id={card.categoryId.errorId} errors={card.categoryId.errors} />
-      </div>
+      <SelectField
+        field={card.categoryId}
+        label={t("profileProducts.fields.category")}
+        placeholder={t("profileProducts.fields.noCategory")}
+        options={categories.map((c) => ({ value: String(c.id), label: `${"\u00a0\u00a0\u00a0".repeat(c.depth)}${c.name}` }))}
+      />
       <ClassifierPicker
         classifier="tnved"
         form={form}
@@ -148,31 +143,14 @@ export function ProductCardFields({ form, card, categories, tnvedNames, picker }
           </span>
           <FieldError id={card.moq.errorId} errors={card.moq.errors} />
         </div>
-        <div className="field">
-          <label htmlFor={card.moqUnit.id}>{t("profileProducts.fields.moqUnit")}</label>
-          <select {...getSelectProps(card.moqUnit)} key={card.moqUnit.key} aria-describedby={card.moqUnit.errorId}>
-            <option value="">—</option>
-            {UNIT_IDS.map((unit) => (
-              <option key={unit} value={unit}>
-                {t(`profileProducts.units.${unit}`, { defaultValue: unitLabel(unit, lang) })}
-              </option>
-            ))}
-          </select>
-          <FieldError id={card.moqUnit.errorId} errors={card.moqUnit.errors} />
-        </div>
+        <SelectField field={card.moqUnit} label={t("profileProducts.fields.moqUnit")} placeholder="—" options={units} />
       </div>
-      <div className="field">
-        <label htmlFor={card.originCountry.id}>{t("profileProducts.fields.origin")}</label>
-        <select {...getSelectProps(card.originCountry)} key={card.originCountry.key} aria-describedby={card.originCountry.errorId}>
-          <option value="">{t("profileProducts.fields.originUnknown")}</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={card.originCountry.errorId} errors={card.originCountry.errors} />
-      </div>
+      <SelectField
+        field={card.originCountry}
+        label={t("profileProducts.fields.origin")}
+        placeholder={t("profileProducts.fields.originUnknown")}
+        options={countries}
+      />
     </>
   );
 }

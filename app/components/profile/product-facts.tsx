@@ -5,9 +5,8 @@
  * as submit buttons the action answers with the form's state (nothing typed is lost).
  */
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
-import { useT } from "../../lib/use-t.ts";
-import { FieldError } from "../form/errors.tsx";
-import { LocalizedField } from "../form/localized-field.tsx";
+import { FactFields } from "./fact-fields.tsx";
+import { ProductRowList, setOf } from "./product-rows.tsx";
 
 /** At most this many facts (FactsSchema). */
 export const MAX_FACTS = 30;
@@ -21,53 +20,13 @@ export function ProductFacts({
   facts: FieldMetadata<any, any, string[]>;
   sourceLang: string;
 }) {
-  const t = useT();
-  const rows = (facts as unknown as { getFieldList: () => FieldMetadata<any, any, string[]>[] }).getFieldList();
   return (
-    <section className="pp-section" aria-labelledby="pp-facts-title">
-      <h2 id="pp-facts-title">{t("profileProducts.facts.title")}</h2>
-      <p className="muted small">{t("profileProducts.facts.lead")}</p>
-      {rows.length === 0 ? <p className="muted">{t("profileProducts.facts.empty")}</p> : null}
-      {rows.length > 0 ? (
-        <ol className="pp-rows">
-          {rows.map((row, index) => {
-            const parts = (
-              row as unknown as { getFieldset: () => { key: FieldMetadata<any, any, string[]>; value: FieldMetadata<any, any, string[]> } }
-            ).getFieldset();
-            return (
-              <li key={row.key} className="pp-row-card">
-                <div className="pp-fact">
-                  <LocalizedField
-                    field={parts.key}
-                    label={t("profileProducts.facts.key", { n: index + 1 })}
-                    maxLength={100}
-                    sourceLang={sourceLang}
-                    required
-                    compact
-                  />
-                  <LocalizedField
-                    field={parts.value}
-                    label={t("profileProducts.facts.value", { n: index + 1 })}
-                    maxLength={500}
-                    sourceLang={sourceLang}
-                    required
-                    compact
-                  />
-                </div>
-                <button className="button-link pp-remove" {...form.remove.getButtonProps({ name: facts.name, index })}>
-                  {t("profileProducts.facts.remove", { n: index + 1 })}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-      ) : null}
-      <FieldError id={facts.errorId} errors={facts.errors} />
-      {rows.length < MAX_FACTS ? (
-        <button className="button button-secondary button-small" {...form.insert.getButtonProps({ name: facts.name })}>
-          {t("profileProducts.facts.add")}
-        </button>
-      ) : null}
-    </section>
+    <ProductRowList kind="facts" form={form} list={facts} max={MAX_FACTS}>
+      {(row, index) => (
+        <div className="pp-fact">
+          <FactFields parts={setOf<"key" | "value">(row)} index={index} messages="profileProducts.facts" sourceLang={sourceLang} required />
+        </div>
+      )}
+    </ProductRowList>
   );
 }

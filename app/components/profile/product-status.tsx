@@ -3,10 +3,13 @@
  * `ProductStatusBadge` (draft, under review, published, rejected, blocked) with the pending-changes
  * marker of a published product, and `ProductStatusNotice` explaining what the status means, what
  * the supplier can do next, and the moderator's reason when the product (or its changes) was
- * rejected.
+ * rejected; `ProductSaveActions`, the end of a product form, whose button says the changes of a
+ * published product go to review.
  */
+import type { ReactNode } from "react";
 import type { ProductView } from "../../../contract/profile/products.ts";
 import { useT } from "../../lib/use-t.ts";
+import { FormErrors } from "../form/errors.tsx";
 
 const BADGE_CLASS: Record<ProductView["status"], string> = {
   draft: "badge",
@@ -63,5 +66,37 @@ export function ProductStatusNotice({ product }: { product: Pick<ProductView, "s
         </blockquote>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The end of a product form: the form's own errors, then the save button (disabled while `saving`),
+ * labelled "save for review" for a published product (its changes wait for a moderator), else with
+ * the message key `label`; `children` follows the button.
+ */
+export function ProductSaveActions({
+  form,
+  status,
+  saving,
+  label,
+  children,
+}: {
+  form: { errorId: string; errors?: string[] };
+  status: ProductView["status"];
+  saving?: boolean;
+  label: string;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="page-actions pp-save">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {t(status === "published" ? "profileProducts.saveForReview" : label)}
+        </button>
+        {children}
+      </div>
+    </>
   );
 }

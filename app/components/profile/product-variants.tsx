@@ -4,19 +4,19 @@
  * form under `variants` (`variants[0].name.ru`, `variants[0].attributes[1].key`…). Variants and
  * their attributes are added and removed with Conform's list intents (they work without JavaScript).
  */
-import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useT } from "../../lib/use-t.ts";
 import { FieldError } from "../form/errors.tsx";
 import { LocalizedField } from "../form/localized-field.tsx";
+import { listOf, ProductRowList, setOf } from "./product-rows.tsx";
+import { useProductChoices } from "./product-options.ts";
+import { SelectField } from "../form/field.tsx";
 
 /** At most this many variants, and attributes per variant (VariantsSchema). */
 export const MAX_VARIANTS = 50;
 export const MAX_ATTRIBUTES = 20;
 
 type Meta = FieldMetadata<any, any, string[]>;
-const listOf = (field: Meta) => (field as unknown as { getFieldList: () => Meta[] }).getFieldList();
-const setOf = <K extends string>(field: Meta) => (field as unknown as { getFieldset: () => Record<K, Meta> }).getFieldset();
 
 function TextInput({ field, label, inputMode }: { field: Meta; label: string; inputMode?: "decimal" }) {
   return (
@@ -39,84 +39,55 @@ function TextInput({ field, label, inputMode }: { field: Meta; label: string; in
 
 export function ProductVariants({ form, variants, sourceLang }: { form: FormMetadata<any, string[]>; variants: Meta; sourceLang: string }) {
   const t = useT();
-  const rows = listOf(variants);
+  const { currencies } = useProductChoices();
   return (
-    <section className="pp-section" aria-labelledby="pp-variants-title">
-      <h2 id="pp-variants-title">{t("profileProducts.variants.title")}</h2>
-      <p className="muted small">{t("profileProducts.variants.lead")}</p>
-      {rows.length === 0 ? <p className="muted">{t("profileProducts.variants.empty")}</p> : null}
-      {rows.length > 0 ? (
-        <ol className="pp-rows">
-          {rows.map((row, index) => {
-            const v = setOf<"name" | "attributes" | "price" | "currency">(row);
-            const attributes = listOf(v.attributes);
-            return (
-              <li key={row.key} className="pp-row-card">
-                <fieldset className="pp-variant">
-                  <legend>{t("profileProducts.variants.variant", { n: index + 1 })}</legend>
-                  <LocalizedField
-                    field={v.name}
-                    label={t("profileProducts.variants.name")}
-                    maxLength={200}
-                    sourceLang={sourceLang}
-                    required
-                    compact
-                  />
-                  <div className="pp-attributes">
-                    <p className="pp-subtitle">{t("profileProducts.variants.attributes")}</p>
-                    {attributes.map((attribute, a) => {
-                      const pair = setOf<"key" | "value">(attribute);
-                      return (
-                        <div key={attribute.key} className="pp-attribute">
-                          <TextInput field={pair.key} label={t("profileProducts.variants.attributeKey")} />
-                          <TextInput field={pair.value} label={t("profileProducts.variants.attributeValue")} />
-                          <button
-                            className="button-link pp-remove"
-                            {...form.remove.getButtonProps({ name: v.attributes.name, index: a })}
-                            aria-label={t("profileProducts.variants.removeAttribute", { n: a + 1 })}
-                          >
-                            {t("profileProducts.remove")}
-                          </button>
-                        </div>
-                      );
-                    })}
-                    <FieldError id={v.attributes.errorId} errors={v.attributes.errors} />
-                    {attributes.length < MAX_ATTRIBUTES ? (
-                      <button className="button-link" {...form.insert.getButtonProps({ name: v.attributes.name })}>
-                        {t("profileProducts.variants.addAttribute")}
-                      </button>
-                    ) : null}
+    <ProductRowList kind="variants" form={form} list={variants} max={MAX_VARIANTS}>
+      {(row, index) => {
+        const v = setOf<"name" | "attributes" | "price" | "currency">(row);
+        const attributes = listOf(v.attributes);
+        return (
+          <fieldset className="pp-variant">
+            <legend>{t("profileProducts.variants.variant", { n: index + 1 })}</legend>
+            <LocalizedField
+              field={v.name}
+              label={t("profileProducts.variants.name")}
+              maxLength={200}
+              sourceLang={sourceLang}
+              required
+              compact
+            />
+            <div className="pp-attributes">
+              <p className="pp-subtitle">{t("profileProducts.variants.attributes")}</p>
+              {attributes.map((attribute, a) => {
+                const pair = setOf<"key" | "value">(attribute);
+                return (
+                  <div key={attribute.key} className="pp-attribute">
+                    <TextInput field={pair.key} label={t("profileProducts.variants.attributeKey")} />
+                    <TextInput field={pair.value} label={t("profileProducts.variants.attributeValue")} />
+                    <button
+                      className="button-link pp-remove"
+                      {...form.remove.getButtonProps({ name: v.attributes.name, index: a })}
+                      aria-label={t("profileProducts.variants.removeAttribute", { n: a + 1 })}
+                    >
+                      {t("profileProducts.remove")}
+                    </button>
                   </div>
-                  <div className="pp-row">
-                    <TextInput field={v.price} label={t("profileProducts.variants.price")} inputMode="decimal" />
-                    <div className="field">
-                      <label htmlFor={v.currency.id}>{t("profileProducts.prices.currency")}</label>
-                      <select {...getSelectProps(v.currency)} key={v.currency.key} aria-describedby={v.currency.errorId}>
-                        <option value="">—</option>
-                        {CURRENCY_CODES.map((c) => (
-                          <option key={c} value={c}>
-                            {t(`profileProducts.currencies.${c}`)}
-                          </option>
-                        ))}
-                      </select>
-                      <FieldError id={v.currency.errorId} errors={v.currency.errors} />
-                    </div>
-                  </div>
-                </fieldset>
-                <button className="button-link pp-remove" {...form.remove.getButtonProps({ name: variants.name, index })}>
-                  {t("profileProducts.variants.remove", { n: index + 1 })}
+                );
+              })}
+              <FieldError id={v.attributes.errorId} errors={v.attributes.errors} />
+              {attributes.length < MAX_ATTRIBUTES ? (
+                <button className="button-link" {...form.insert.getButtonProps({ name: v.attributes.name })}>
+                  {t("profileProducts.variants.addAttribute")}
                 </button>
-              </li>
-            );
-          })}
-        </ol>
-      ) : null}
-      <FieldError id={variants.errorId} errors={variants.errors} />
-      {rows.length < MAX_VARIANTS ? (
-        <button className="button button-secondary button-small" {...form.insert.getButtonProps({ name: variants.name })}>
-          {t("profileProducts.variants.add")}
-        </button>
-      ) : null}
-    </section>
+              ) : null}
+            </div>
+            <div className="pp-row">
+              <TextInput field={v.price} label={t("profileProducts.variants.price")} inputMode="decimal" />
+              <SelectField field={v.currency} label={t("profileProducts.prices.currency")} placeholder="—" options={currencies} />
+            </div>
+          </fieldset>
+        );
+      }}
+    </ProductRowList>
   );
 }

@@ -16,6 +16,7 @@ import { quoteFormData } from "../../lib/rfq-forms.ts";
 import { useT } from "../../lib/use-t.ts";
 import { FieldError, FormErrors } from "../form/errors.tsx";
 import { InputField, SelectField, TextareaField, type AnyField } from "../form/field.tsx";
+import { codeOptions } from "../form/options.tsx";
 import { AttachmentsField } from "./attachments.tsx";
 
 const ROWS = 5;
@@ -78,20 +79,12 @@ export function QuoteForm({
           <FieldError id={fields.tiers.errorId} errors={fields.tiers.errors} />
         </fieldset>
         <div className="rfq-form-row">
-          <SelectField
-            field={fields.currency}
-            label={t("rfq.fields.currency")}
-            options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))}
-          />
+          <SelectField field={fields.currency} label={t("rfq.fields.currency")} options={codeOptions(CURRENCY_CODES)} />
           <InputField field={fields.moq} label={t("rfq.compare.moq")} inputMode="decimal" />
           <InputField field={fields.leadTimeDays} label={t("rfq.quoteForm.leadTimeDays")} inputMode="numeric" />
         </div>
         <div className="rfq-form-row">
-          <SelectField
-            field={fields.incoterms}
-            label={t("rfq.fields.incoterms")}
-            options={INCOTERMS.map((i) => ({ value: i, label: i }))}
-          />
+          <SelectField field={fields.incoterms} label={t("rfq.fields.incoterms")} options={codeOptions(INCOTERMS)} />
           <InputField field={fields.incotermsPlace} label={t("rfq.quoteForm.incotermsPlace")} maxLength={200} />
         </div>
         <InputField field={fields.validUntil} label={t("rfq.quoteForm.validUntil")} type="date" />

@@ -21,6 +21,7 @@ import { useT } from "../../lib/use-t.ts";
 import { FormErrors } from "../form/errors.tsx";
 import { ClassifierPicker, type PickerSearch } from "../profile/classifier-picker.tsx";
 import { InputField, SelectField, TextareaField, type AnyField } from "../form/field.tsx";
+import { codeOptions } from "../form/options.tsx";
 import { AttachmentsField } from "./attachments.tsx";
 import { SupplierPicker, type SupplierPick } from "./supplier-picker.tsx";
 
@@ -123,10 +124,10 @@ export function RfqForm({
         <SelectField
           field={fields.currency}
           label={t("rfq.fields.currency")}
-          options={[{ value: "", label: t("rfq.none") }, ...CURRENCY_CODES.map((c) => ({ value: c, label: c }))]}
+          options={[{ value: "", label: t("rfq.none") }, ...codeOptions(CURRENCY_CODES)]}
         />
       </div>
-      <SelectField field={fields.incoterms} label={t("rfq.fields.incoterms")} options={INCOTERMS.map((i) => ({ value: i, label: i }))} />
+      <SelectField field={fields.incoterms} label={t("rfq.fields.incoterms")} options={codeOptions(INCOTERMS)} />
       <div className="rfq-form-row">
         <InputField field={fields.destinationCountry} label={t("rfq.fields.destinationCountry")} maxLength={2} autoComplete="country" />
         <InputField field={fields.destinationCity} label={t("rfq.fields.destinationCity")} maxLength={200} />

@@ -87,6 +87,26 @@ export function RfqFacts({ rfq }: { rfq: RfqPublic }) {
 
 const SORTS = ["price", "leadTime", "moq"] as const;
 
+/** One row of the comparison table: the term's heading, then one cell per quote (`children` renders a cell's content). */
+function CompareRow<Q extends { id: number }>({
+  label,
+  quotes,
+  children,
+}: {
+  label: string;
+  quotes: readonly Q[];
+  children: (quote: Q) => ReactNode;
+}) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      {quotes.map((q) => (
+        <td key={q.id}>{children(q)}</td>
+      ))}
+    </tr>
+  );
+}
+
 /** The comparison table: one column per quote, one row per term; sort links above. */
 export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: Comparison; rfqId: number; canDecide: boolean }) {
   const t = useT();
@@ -137,99 +157,80 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">{t("rfq.compare.price")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>
+            <CompareRow label={t("rfq.compare.price")} quotes={quotes}>
+              {(q) => (
+                <>
                   <strong>{formatMoney(q.priceFrom, q.currency, lang)}</strong> {approx(q, q.converted?.priceFrom)}{" "}
                   {mark(best.price.includes(q.id) && quotes.length > 1)}
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t("rfq.compare.tiers")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>
-                  <ul className="rfq-tiers">
-                    {q.tiers.map((tier, index) => (
-                      <li key={tier.minQuantity}>
-                        {t("rfq.compare.from", { quantity: formatQuantity(tier.minQuantity, lang) })}:{" "}
-                        {formatMoney(tier.price, q.currency, lang)} {approx(q, q.converted?.tiers[index])}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t("rfq.compare.moq")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>
+                </>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.tiers")} quotes={quotes}>
+              {(q) => (
+                <ul className="rfq-tiers">
+                  {q.tiers.map((tier, index) => (
+                    <li key={tier.minQuantity}>
+                      {t("rfq.compare.from", { quantity: formatQuantity(tier.minQuantity, lang) })}:{" "}
+                      {formatMoney(tier.price, q.currency, lang)} {approx(q, q.converted?.tiers[index])}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.moq")} quotes={quotes}>
+              {(q) => (
+                <>
                   {formatQuantity(q.moq, lang)} {mark(best.moq === q.id && quotes.length > 1)}
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t("rfq.compare.leadTime")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>
+                </>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.leadTime")} quotes={quotes}>
+              {(q) => (
+                <>
                   {t("rfq.compare.days", { count: q.leadTimeDays })} {mark(best.leadTime === q.id && quotes.length > 1)}
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t("rfq.compare.incoterms")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>{`${q.incoterms} ${q.incotermsPlace}`}</td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t("rfq.compare.validUntil")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>{q.validUntil}</td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t("rfq.compare.comment")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>
+                </>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.incoterms")} quotes={quotes}>
+              {(q) => `${q.incoterms} ${q.incotermsPlace}`}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.validUntil")} quotes={quotes}>
+              {(q) => q.validUntil}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.comment")} quotes={quotes}>
+              {(q) => (
+                <>
                   {q.comment ? <span lang={q.lang}>{q.comment}</span> : "—"}
                   <span className="muted small rfq-lang">{t("rfq.writtenIn", { lang: t(`rfq.langNames.${q.lang}`) })}</span>
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t("rfq.attachments.files")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>{q.files.length ? <FileLinks files={q.files} /> : "—"}</td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">{t("rfq.compare.actions")}</th>
-              {quotes.map((q) => (
-                <td key={q.id}>
-                  <div className="rfq-actions">
-                    {canDecide ? (
-                      <>
-                        <PostButton intent="accept" hidden={{ quoteId: q.id }} className="button button-primary button-small">
-                          {t("rfq.compare.accept")}
-                        </PostButton>
-                        <PostButton
-                          intent="shortlist"
-                          hidden={{ quoteId: q.id, shortlisted: q.shortlisted ? "false" : "true" }}
-                          className="button button-secondary button-small"
-                        >
-                          {q.shortlisted ? t("rfq.compare.unshortlist") : t("rfq.compare.shortlist")}
-                        </PostButton>
-                      </>
-                    ) : null}
-                    <a href={`/inquiry/new?supplier=${q.company.id}`} className="rfq-contact">
-                      {t("rfq.compare.contact")}
-                    </a>
-                  </div>
-                </td>
-              ))}
-            </tr>
+                </>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.attachments.files")} quotes={quotes}>
+              {(q) => (q.files.length ? <FileLinks files={q.files} /> : "—")}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.actions")} quotes={quotes}>
+              {(q) => (
+                <div className="rfq-actions">
+                  {canDecide ? (
+                    <>
+                      <PostButton intent="accept" hidden={{ quoteId: q.id }} className="button button-primary button-small">
+                        {t("rfq.compare.accept")}
+                      </PostButton>
+                      <PostButton
+                        intent="shortlist"
+                        hidden={{ quoteId: q.id, shortlisted: q.shortlisted ? "false" : "true" }}
+                        className="button button-secondary button-small"
+                      >
+                        {q.shortlisted ? t("rfq.compare.unshortlist") : t("rfq.compare.shortlist")}
+                      </PostButton>
+                    </>
+                  ) : null}
+                  <a href={`/inquiry/new?supplier=${q.company.id}`} className="rfq-contact">
+                    {t("rfq.compare.contact")}
+                  </a>
+                </div>
+              )}
+            </CompareRow>
           </tbody>
         </table>
       </div>
