@@ -10,11 +10,11 @@
  * `listAudit(db, query)` pages through the log newest first with filters (actor, entity type and id,
  * action, date range).
  */
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { adminAuditLog, users } from "../db/schema.ts";
-import { rowById, type Queryable } from "../profile/db.ts";
+import { pageOfTable, rowById, type Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 
 import type { AuditRow } from "../../contract/admin/audit.ts";
@@ -210,14 +210,14 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<{ items: Aud
   if (query.from) conditions.push(gte(adminAuditLog.createdAt, query.from));
   if (query.to) conditions.push(lt(adminAuditLog.createdAt, query.to));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select()
-    .from(adminAuditLog)
-    .where(where)
-    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db.select({ n: count() }).from(adminAuditLog).where(where);
+  const { rows, total } = await pageOfTable(
+    db,
+    adminAuditLog,
+    where,
+    [desc(adminAuditLog.createdAt), desc(adminAuditLog.id)],
+    query.page,
+    query.limit,
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -233,7 +233,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<{ items: Aud
       ip: r.ip,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
