@@ -10,12 +10,22 @@ import path from "node:path";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
-const optionalUrl = (protocols: string[]) =>
+/** A yes/no switch that is on unless set to `false` or `0` (`true`/`1` also say on). */
+const switchOnByDefault = () =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1");
+/** An optional text variable: trimmed, and empty counts as unset (`undefined`). */
+const optionalText = () =>
   z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v === "" ? undefined : v))
+    .transform((v) => (v === "" ? undefined : v));
+/** An optional http(s)/postgres URL (see optionalText) that must start with one of `protocols` and parse. */
+const optionalUrl = (protocols: string[]) =>
+  optionalText()
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
       message: `must start with ${protocols.join(" or ")}`,
     })
@@ -60,17 +70,9 @@ export const EnvSchema = z
     /** Bearer token of the webhook provider. */
     SMS_TOKEN: z.string().optional(),
     /** SMS.RU's api_id (the account's API key). */
-    SMS_API_ID: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v)),
+    SMS_API_ID: optionalText(),
     /** SMS.RU sender name approved for the account; the account's default when unset. */
-    SMS_FROM: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v)),
+    SMS_FROM: optionalText(),
     /** SMS (sign-in and contact codes) the whole site sends per hour; beyond it phone codes wait (security review F9). */
     SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
     /** SMS to the numbers of any one country per hour, unless SMS_BUDGET_COUNTRIES names it. */
@@ -95,21 +97,14 @@ export const EnvSchema = z
     /** Code checks one IP may make per 10 minutes. */
     AUTH_VERIFY_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
     /** S3-compatible object storage for uploads; when S3_BUCKET is unset files go to DATA_DIR/files. */
-    S3_BUCKET: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v)),
+    S3_BUCKET: optionalText(),
     /** S3 service URL (e.g. https://storage.yandexcloud.net, http://127.0.0.1:9000); unset means Amazon S3. */
     S3_ENDPOINT: optionalUrl(["http://", "https://"]),
     S3_REGION: z.string().min(1).default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** Path-style addressing (endpoint/bucket/key), needed by most self-hosted services. */
-    S3_FORCE_PATH_STYLE: z
-      .enum(["true", "false", "1", "0"])
-      .default("true")
-      .transform((v) => v === "true" || v === "1"),
+    S3_FORCE_PATH_STYLE: switchOnByDefault(),
     /** Key prefix inside the bucket, e.g. `postavka/`. */
     S3_PREFIX: z
       .string()
@@ -127,11 +122,7 @@ export const EnvSchema = z
       .max(24 * 30)
       .default(24),
     /** DaData API key for INN and address suggestions; without it those endpoints answer with no suggestions. */
-    DADATA_TOKEN: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v)),
+    DADATA_TOKEN: optionalText(),
     /** DaData-compatible suggestions service. */
     DADATA_URL: z
       .string()
@@ -144,11 +135,7 @@ export const EnvSchema = z
      * Yandex Maps JS API v3 key: the supplier page then shows an interactive map (loaded lazily in the
      * browser, CSP opened for the Yandex Maps hosts only then); without it, a link to yandex.ru/maps.
      */
-    YANDEX_MAPS_API_KEY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v)),
+    YANDEX_MAPS_API_KEY: optionalText(),
     /** Reference data folder read by the classifier importer. */
     CLASSIFIER_DATA_DIR: z.string().min(1).default("../shared/data"),
     /**
@@ -174,10 +161,7 @@ export const EnvSchema = z
      * Apply pending migrations when the server starts (default). `false` when migrations run as a
      * separate release step (`npm run db:migrate`) before new processes start (docs/deploy.md).
      */
-    MIGRATE_ON_START: z
-      .enum(["true", "false", "1", "0"])
-      .default("true")
-      .transform((v) => v === "true" || v === "1"),
+    MIGRATE_ON_START: switchOnByDefault(),
     /**
      * Secret (≥ 32 characters) the signing and one-time-code keys are sealed under in the database
      * (review F17). Every process of a deployment needs the same one. Required in production unless
@@ -188,10 +172,7 @@ export const EnvSchema = z
      * Run background jobs (server/jobs) in this process. Every process may: each job runs once
      * across them. `false` for a process that should only serve requests.
      */
-    JOBS_WORKER: z
-      .enum(["true", "false", "1", "0"])
-      .default("true")
-      .transform((v) => v === "true" || v === "1"),
+    JOBS_WORKER: switchOnByDefault(),
     /**
      * Machine translation of supplier content (ADR 031): `libretranslate` (a self-hosted
      * LibreTranslate-compatible server at TRANSLATION_URL) or `yandex` (Yandex Cloud Translate v2);
@@ -201,17 +182,9 @@ export const EnvSchema = z
     /** The translation service's URL: required for `libretranslate`; for `yandex` it replaces the public endpoint (tests, proxies). */
     TRANSLATION_URL: optionalUrl(["http://", "https://"]),
     /** API key of the translation service (LibreTranslate `api_key`, Yandex `Api-Key`). */
-    TRANSLATION_API_KEY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v)),
+    TRANSLATION_API_KEY: optionalText(),
     /** Yandex Cloud folder id the translations are billed to (required for `yandex`). */
-    TRANSLATION_FOLDER_ID: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v === "" ? undefined : v)),
+    TRANSLATION_FOLDER_ID: optionalText(),
     OUTBOX: z
       .enum(["true", "false", "1", "0", ""])
       .default("")

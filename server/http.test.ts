@@ -13,6 +13,8 @@ import { Readable } from "node:stream";
 
 type Seen = { clientIp: string | null; bodyBytes: number };
 
+type Started = Awaited<ReturnType<typeof start>>;
+
 async function start(trustProxy?: string, mode: "development" | "production" = "development") {
   const seen: Seen[] = [];
   const app = createServerApp({
@@ -49,9 +51,29 @@ async function start(trustProxy?: string, mode: "development" | "production" = "
   };
 }
 
+/**
+ * A development server started before the enclosing describe block's tests and closed after them;
+ * its `url` and `seen` read the running one.
+ */
+function serverForBlock(): Pick<Started, "url" | "seen"> {
+  let started: Started | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(() => started?.close());
+  return {
+    get url() {
+      return started!.url;
+    },
+    get seen() {
+      return started!.seen;
+    },
+  };
+}
+
 describe("client address seen by the API (F1)", () => {
-  let direct: Awaited<ReturnType<typeof start>>;
-  let proxied: Awaited<ReturnType<typeof start>>;
+  let direct: Started;
+  let proxied: Started;
   beforeAll(async () => {
     direct = await start();
     proxied = await start("loopback");
@@ -74,11 +96,7 @@ describe("client address seen by the API (F1)", () => {
 });
 
 describe("body limits (F3)", () => {
-  let server: Awaited<ReturnType<typeof start>>;
-  beforeAll(async () => {
-    server = await start();
-  });
-  afterAll(() => server.close());
+  const server = serverForBlock();
 
   it("refuses a chunked JSON body over the limit with the API's error shape, before the API reads it", async () => {
     const chunk = new Uint8Array(64 * 1024);
@@ -123,11 +141,7 @@ describe("body limits (F3)", () => {
 });
 
 describe("media paths (F27)", () => {
-  let server: Awaited<ReturnType<typeof start>>;
-  beforeAll(async () => {
-    server = await start();
-  });
-  afterAll(() => server.close());
+  const server = serverForBlock();
 
   it("a malformed escape is a 404, not a 500", async () => {
     expect((await fetch(`${server.url}/media/%E0%A4%A`)).status).toBe(404);

@@ -51,6 +51,13 @@ function heldRenderer() {
 }
 
 /** Lets background renders that were released finish. */
+/** A cache with a 10 s TTL and a 30 s stale window on a clock the test moves by hand (`clock.now`, ms). */
+function staleCache(start = 0) {
+  const clock = { now: start };
+  const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => clock.now });
+  return { cache, clock };
+}
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe("PageCache", () => {
@@ -157,11 +164,10 @@ describe("PageCache", () => {
   });
 
   test("after the TTL serves the old copy at once while one render in the background replaces it; past the stale window it renders", async () => {
-    let now = 1_000_000;
-    const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
+    const { cache, clock } = staleCache(1_000_000);
     const r = heldRenderer();
     await cache.serve(get("/c"), "n1", r.render("n1"));
-    now += 11_000;
+    clock.now += 11_000;
     r.hold();
     // Three visitors while the page is being rendered again: all get the old copy, one render runs.
     const stale = await Promise.all(["n2", "n3", "n4"].map((nonce) => cache.serve(get("/c"), nonce, r.render(nonce))));
@@ -179,15 +185,14 @@ describe("PageCache", () => {
     expect(await fresh.text()).toContain("render 2");
     expect(cache.stats()).toMatchObject({ stale: 3, hits: 1 });
     // Past TTL + stale window the visitor waits for a new render.
-    now += 41_000;
+    clock.now += 41_000;
     const late = await cache.serve(get("/c"), "n6", r.render("n6"));
     expect(late.headers.get("x-cache")).toBe("MISS");
     expect(await late.text()).toContain("render 3");
   });
 
   test("pages that expire together are rendered again one at a time, each served stale until its turn", async () => {
-    let now = 0;
-    const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
+    const { cache, clock } = staleCache();
     let running = 0;
     let most = 0;
     const render = (path: string, nonce: string) => async () => {
@@ -195,12 +200,12 @@ describe("PageCache", () => {
       most = Math.max(most, running);
       await new Promise((resolve) => setTimeout(resolve, 5));
       running--;
-      return { response: page(html(`${path} at ${now}`, nonce)), nonce };
+      return { response: page(html(`${path} at ${clock.now}`, nonce)), nonce };
     };
     const paths = ["/k/1", "/k/2", "/k/3", "/k/4", "/k/5"];
     for (const path of paths) await cache.serve(get(path), "n", render(path, "n"));
     most = 0;
-    now += 11_000;
+    clock.now += 11_000;
     const answers = await Promise.all(paths.map((path) => cache.serve(get(path), "n", render(path, "n"))));
     expect(answers.map((a) => a.headers.get("x-cache"))).toEqual(paths.map(() => "STALE"));
     await cache.settled();
@@ -209,11 +214,10 @@ describe("PageCache", () => {
   });
 
   test("a write during a background render keeps that render's page out of the cache", async () => {
-    let now = 0;
-    const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
+    const { cache, clock } = staleCache();
     const r = heldRenderer();
     await cache.serve(get("/d"), "n", r.render("n"));
-    now += 11_000;
+    clock.now += 11_000;
     r.hold();
     expect((await cache.serve(get("/d"), "n", r.render("n"))).headers.get("x-cache")).toBe("STALE");
     cache.invalidate();
@@ -225,15 +229,14 @@ describe("PageCache", () => {
   });
 
   test("a page that is gone by its background render is dropped, not served stale again", async () => {
-    let now = 0;
-    const cache = new PageCache({ ttlS: 10, staleS: 30, maxBytes: 1 << 20, now: () => now });
+    const { cache, clock } = staleCache();
     let gone = false;
     const render = (nonce: string) => async () => ({
       response: gone ? new Response("gone", { status: 404, headers: { "content-type": "text/html" } }) : page(html("here", nonce)),
       nonce,
     });
     await cache.serve(get("/e"), "n", render("n"));
-    now += 11_000;
+    clock.now += 11_000;
     gone = true;
     expect((await cache.serve(get("/e"), "n", render("n"))).headers.get("x-cache")).toBe("STALE");
     await tick();

@@ -10,10 +10,11 @@
  * `listAudit(db, query)` pages through the log newest first with filters (actor, entity type and id,
  * action, date range).
  */
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { adminAuditLog, users } from "../db/schema.ts";
-import type { Queryable } from "../profile/db.ts";
+import { pageOfTable, rowById, type Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 
 import type { AuditRow } from "../../contract/admin/audit.ts";
@@ -47,6 +48,87 @@ export async function recordAdminAction(tx: Queryable, actor: AdminActor, entry:
     ip: actor.ip ?? null,
     createdAt: now,
   });
+}
+
+/** What one admin change did to its record, for the audit log: the action and the changed fields. */
+export type AuditedChange = Omit<AuditEntry, "entityType" | "entityId">;
+
+/**
+ * A record an admin action changes: its table, id, entity type in the log, the name a 404 gives it
+ * ("Company"), and when the action happens (`at`; default: when its audit entry is written).
+ */
+export interface AuditedRecord<T extends PgTable & { id: PgColumn }> {
+  table: T;
+  id: number;
+  entityType: AuditEntityType;
+  what: string;
+  at?: Date;
+}
+
+/**
+ * Changes one record as an audited admin action, in one transaction: locks the row (404 naming
+ * `record.what` when it is missing), runs `change` with it and writes the audit entry it returns for
+ * the record — none when it returns null (nothing changed). A `change` that throws (a DomainError
+ * refusal) rolls everything back. The entry is stamped `record.at`.
+ * Resolves to the row as it was before the change.
+ */
+export async function auditedChange<T extends PgTable & { id: PgColumn }>(
+  db: Db,
+  actor: AdminActor,
+  record: AuditedRecord<T>,
+  change: (tx: Queryable, row: T["$inferSelect"]) => Promise<AuditedChange | null>,
+): Promise<T["$inferSelect"]> {
+  return db.transaction(async (tx) => {
+    const row = await rowById(tx, record.table, record.id, record.what, { forUpdate: true });
+    const done = await change(tx, row);
+    if (done) await recordAdminAction(tx, actor, { entityType: record.entityType, entityId: record.id, ...done }, record.at);
+    return row;
+  });
+}
+
+/**
+ * Sets the columns `next` of a record (and its `updatedAt`) as the audited change `action`: the
+ * entry's before is the row's values of those columns, its after `next`. `check` runs first on the
+ * locked row and may refuse (throw).
+ */
+export async function updateAudited<T extends PgTable & { id: PgColumn }>(
+  db: Db,
+  actor: AdminActor,
+  record: AuditedRecord<T>,
+  action: AuditAction,
+  next: Record<string, unknown>,
+  check?: (tx: Queryable, row: T["$inferSelect"]) => Promise<void>,
+): Promise<void> {
+  await auditedChange(db, actor, record, async (tx, row) => {
+    await check?.(tx, row);
+    await tx
+      .update(record.table)
+      .set({ ...next, updatedAt: new Date() } as PgUpdateSetSource<T>)
+      .where(eq(record.table.id, record.id));
+    const stored = row as Record<string, unknown>;
+    return { action, before: Object.fromEntries(Object.keys(next).map((key) => [key, stored[key]])), after: next };
+  });
+}
+
+/**
+ * Inserts one record as an audited admin action through `tx` (the caller's transaction): the audit
+ * entry has before null and after `values`; `extra` columns are stored but not audited. Resolves to
+ * the new id.
+ */
+export async function insertAudited<T extends PgTable & { id: PgColumn }>(
+  tx: Queryable,
+  actor: AdminActor,
+  target: { table: T; entityType: AuditEntityType; action: AuditAction },
+  values: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const [row] = await tx
+    .insert(target.table)
+    .values({ ...values, ...extra } as PgInsertValue<T>)
+    .returning({ id: target.table.id });
+  const id = row!.id as number;
+  await recordAdminAction(tx, actor, { entityType: target.entityType, entityId: id, action: target.action, before: null, after: values });
+  return id;
 }
 
 /** The security events of end users the audit log keeps (security review F24; ASVS V16.3.1/16.3.2). */
@@ -128,14 +210,14 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<{ items: Aud
   if (query.from) conditions.push(gte(adminAuditLog.createdAt, query.from));
   if (query.to) conditions.push(lt(adminAuditLog.createdAt, query.to));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select()
-    .from(adminAuditLog)
-    .where(where)
-    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db.select({ n: count() }).from(adminAuditLog).where(where);
+  const { rows, total } = await pageOfTable(
+    db,
+    adminAuditLog,
+    where,
+    [desc(adminAuditLog.createdAt), desc(adminAuditLog.id)],
+    query.page,
+    query.limit,
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -151,7 +233,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<{ items: Aud
       ip: r.ip,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -14,10 +14,10 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { categories, companyServices, products, serviceTypes, type Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { rowById, type Queryable } from "../profile/db.ts";
+import type { Queryable } from "../profile/db.ts";
 import { withUniqueSlug } from "./slugs.ts";
 import type { AdminActor } from "./access.ts";
-import { recordAdminAction } from "./audit.ts";
+import { auditedChange, insertAudited, updateAudited } from "./audit.ts";
 import type { AdminCategory, CategoryInput } from "../../contract/admin/categories.ts";
 import type { AdminServiceType, ServiceTypeInput } from "../../contract/admin/service-types.ts";
 
@@ -97,6 +97,9 @@ async function assertParent(tx: Queryable, id: number | null, parentId: number |
   }
 }
 
+/** The category `id` as an audited record (404 "Category"). */
+const categoryRecord = (id: number) => ({ table: categories, id, entityType: "category", what: "Category" }) as const;
+
 function categoryColumns(input: CategoryInput) {
   return {
     slug: input.slug,
@@ -112,66 +115,28 @@ export async function createCategory(db: Db, actor: AdminActor, input: CategoryI
   return withUniqueSlug(() =>
     db.transaction(async (tx) => {
       await assertParent(tx, null, input.parentId);
-      const [row] = await tx
-        .insert(categories)
-        .values({ ...categoryColumns(input), sourceLang: "ru" })
-        .returning({ id: categories.id });
-      await recordAdminAction(tx, actor, {
-        entityType: "category",
-        entityId: row!.id,
-        action: "category.create",
-        before: null,
-        after: categoryColumns(input),
+      return insertAudited(tx, actor, { table: categories, entityType: "category", action: "category.create" }, categoryColumns(input), {
+        sourceLang: "ru",
       });
-      return row!.id;
     }),
   );
 }
 
 export async function updateCategory(db: Db, actor: AdminActor, id: number, input: CategoryInput): Promise<void> {
   await withUniqueSlug(() =>
-    db.transaction(async (tx) => {
-      const row = await rowById(tx, categories, id, "Category", { forUpdate: true });
-      await assertParent(tx, id, input.parentId);
-      const next = categoryColumns(input);
-      await tx
-        .update(categories)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(categories.id, id));
-      await recordAdminAction(tx, actor, {
-        entityType: "category",
-        entityId: id,
-        action: "category.update",
-        before: {
-          slug: row.slug,
-          name: row.name,
-          icon: row.icon,
-          parentId: row.parentId,
-          position: row.position,
-          tnvedHeadings: row.tnvedHeadings,
-        },
-        after: next,
-      });
-    }),
+    updateAudited(db, actor, categoryRecord(id), "category.update", categoryColumns(input), (tx) => assertParent(tx, id, input.parentId)),
   );
 }
 
 export async function deleteCategory(db: Db, actor: AdminActor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await rowById(tx, categories, id, "Category", { forUpdate: true });
+  await auditedChange(db, actor, categoryRecord(id), async (tx, row) => {
     const [[used], [children]] = await Promise.all([
       tx.select({ n: count() }).from(products).where(eq(products.categoryId, id)),
       tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id)),
     ]);
     if ((used?.n ?? 0) > 0 || (children?.n ?? 0) > 0) throw new DomainError("in_use", "Move its products and subcategories first");
     await tx.delete(categories).where(eq(categories.id, id));
-    await recordAdminAction(tx, actor, {
-      entityType: "category",
-      entityId: id,
-      action: "category.delete",
-      before: { slug: row.slug, name: row.name, parentId: row.parentId },
-      after: null,
-    });
+    return { action: "category.delete", before: { slug: row.slug, name: row.name, parentId: row.parentId }, after: null };
   });
 }
 
@@ -203,61 +168,32 @@ export async function getServiceType(db: Db, id: number): Promise<AdminServiceTy
   return found;
 }
 
+/** The service type `id` as an audited record (404 "Service type"). */
+const serviceTypeRecord = (id: number) => ({ table: serviceTypes, id, entityType: "service_type", what: "Service type" }) as const;
+
 function serviceColumns(input: ServiceTypeInput) {
   return { slug: input.slug, name: input.name, description: input.description ?? {}, icon: input.icon ?? null, position: input.position };
 }
 
 export async function createServiceType(db: Db, actor: AdminActor, input: ServiceTypeInput): Promise<number> {
   return withUniqueSlug(() =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(serviceTypes)
-        .values({ ...serviceColumns(input), sourceLang: "ru" })
-        .returning({ id: serviceTypes.id });
-      await recordAdminAction(tx, actor, {
-        entityType: "service_type",
-        entityId: row!.id,
-        action: "service_type.create",
-        before: null,
-        after: serviceColumns(input),
-      });
-      return row!.id;
-    }),
+    db.transaction((tx) =>
+      insertAudited(tx, actor, { table: serviceTypes, entityType: "service_type", action: "service_type.create" }, serviceColumns(input), {
+        sourceLang: "ru",
+      }),
+    ),
   );
 }
 
 export async function updateServiceType(db: Db, actor: AdminActor, id: number, input: ServiceTypeInput): Promise<void> {
-  await withUniqueSlug(() =>
-    db.transaction(async (tx) => {
-      const row = await rowById(tx, serviceTypes, id, "Service type", { forUpdate: true });
-      const next = serviceColumns(input);
-      await tx
-        .update(serviceTypes)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(serviceTypes.id, id));
-      await recordAdminAction(tx, actor, {
-        entityType: "service_type",
-        entityId: id,
-        action: "service_type.update",
-        before: { slug: row.slug, name: row.name, description: row.description, icon: row.icon, position: row.position },
-        after: next,
-      });
-    }),
-  );
+  await withUniqueSlug(() => updateAudited(db, actor, serviceTypeRecord(id), "service_type.update", serviceColumns(input)));
 }
 
 export async function deleteServiceType(db: Db, actor: AdminActor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await rowById(tx, serviceTypes, id, "Service type", { forUpdate: true });
+  await auditedChange(db, actor, serviceTypeRecord(id), async (tx, row) => {
     const [used] = await tx.select({ n: count() }).from(companyServices).where(eq(companyServices.serviceTypeId, id));
     if ((used?.n ?? 0) > 0) throw new DomainError("in_use", "Suppliers offer this service: it cannot be deleted");
     await tx.delete(serviceTypes).where(eq(serviceTypes.id, id));
-    await recordAdminAction(tx, actor, {
-      entityType: "service_type",
-      entityId: id,
-      action: "service_type.delete",
-      before: { slug: row.slug, name: row.name },
-      after: null,
-    });
+    return { action: "service_type.delete", before: { slug: row.slug, name: row.name }, after: null };
   });
 }

@@ -26,7 +26,7 @@ import { DomainError } from "../errors.ts";
 import { assertNoPublishedHolder } from "../profile/inn-conflicts.ts";
 import { rowById } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
-import { historyOf, recordAdminAction } from "./audit.ts";
+import { auditedChange, historyOf } from "./audit.ts";
 
 export type { AdminCompanyView } from "../../contract/admin/companies.ts";
 
@@ -94,6 +94,9 @@ export async function adminCompanyView(db: Db, id: number): Promise<AdminCompany
   };
 }
 
+/** The company `id` as an audited record at `at` (404 "Company"). */
+const companyRecord = (id: number, at?: Date) => ({ table: companies, id, entityType: "company", what: "Company", at }) as const;
+
 export interface VerificationInput {
   level: 0 | 1 | 2;
   evidence: Localized;
@@ -104,52 +107,36 @@ export interface VerificationInput {
 export async function setVerification(db: Db, actor: AdminActor, id: number, input: VerificationInput, now = new Date()): Promise<void> {
   const evidence = input.level === 0 ? {} : input.evidence;
   const verifiedAt = input.level === 0 ? null : input.verifiedAt;
-  await db.transaction(async (tx) => {
-    const row = await rowById(tx, companies, id, "Company", { forUpdate: true });
+  await auditedChange(db, actor, companyRecord(id, now), async (tx, row) => {
     await tx
       .update(companies)
       .set({ verificationLevel: input.level, verificationEvidence: evidence, verifiedAt, updatedAt: now })
       .where(eq(companies.id, id));
-    await recordAdminAction(
-      tx,
-      actor,
-      {
-        entityType: "company",
-        entityId: id,
-        action: "company.verify",
-        before: {
-          verificationLevel: row.verificationLevel,
-          verificationEvidence: row.verificationEvidence ?? {},
-          verifiedAt: row.verifiedAt?.toISOString() ?? null,
-        },
-        after: { verificationLevel: input.level, verificationEvidence: evidence, verifiedAt: verifiedAt?.toISOString() ?? null },
+    return {
+      action: "company.verify",
+      before: {
+        verificationLevel: row.verificationLevel,
+        verificationEvidence: row.verificationEvidence ?? {},
+        verifiedAt: row.verifiedAt?.toISOString() ?? null,
       },
-      now,
-    );
+      after: { verificationLevel: input.level, verificationEvidence: evidence, verifiedAt: verifiedAt?.toISOString() ?? null },
+    };
   });
 }
 
 /** Blocks a company with a reason (in `lang`). 409 `already_blocked`. */
 export async function blockCompany(db: Db, actor: AdminActor, id: number, reason: string, lang: Lang, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await rowById(tx, companies, id, "Company", { forUpdate: true });
+  await auditedChange(db, actor, companyRecord(id, now), async (tx, row) => {
     if (row.status === "blocked") throw new DomainError("already_blocked", "The company is blocked already");
     await tx
       .update(companies)
       .set({ status: "blocked", blockedFromStatus: row.status, moderationNote: reason, moderationNoteLang: lang, updatedAt: now })
       .where(eq(companies.id, id));
-    await recordAdminAction(
-      tx,
-      actor,
-      {
-        entityType: "company",
-        entityId: id,
-        action: "company.block",
-        before: { status: row.status, moderationNote: row.moderationNote },
-        after: { status: "blocked", moderationNote: reason, moderationNoteLang: lang },
-      },
-      now,
-    );
+    return {
+      action: "company.block",
+      before: { status: row.status, moderationNote: row.moderationNote },
+      after: { status: "blocked", moderationNote: reason, moderationNoteLang: lang },
+    };
   });
 }
 
@@ -158,28 +145,21 @@ export async function blockCompany(db: Db, actor: AdminActor, id: number, reason
  * `inn_conflict` when it would be published again while another published company lists one of its INNs.
  */
 export async function unblockCompany(db: Db, actor: AdminActor, id: number, now = new Date()): Promise<CompanyStatus> {
-  return db.transaction(async (tx) => {
-    const row = await rowById(tx, companies, id, "Company", { forUpdate: true });
+  const row = await auditedChange(db, actor, companyRecord(id, now), async (tx, row) => {
     if (row.status !== "blocked") throw new DomainError("not_blocked", "The company is not blocked");
-    const status: CompanyStatus = row.blockedFromStatus && row.blockedFromStatus !== "blocked" ? row.blockedFromStatus : "draft";
+    const status = statusBeforeBlock(row);
     // Back to published is a publication: refused while another published company lists its INN (ADR 034).
     if (status === "published") await assertNoPublishedHolder(tx, id);
     await tx
       .update(companies)
       .set({ status, blockedFromStatus: null, moderationNote: null, moderationNoteLang: null, updatedAt: now })
       .where(and(eq(companies.id, id), eq(companies.status, "blocked")));
-    await recordAdminAction(
-      tx,
-      actor,
-      {
-        entityType: "company",
-        entityId: id,
-        action: "company.unblock",
-        before: { status: "blocked", moderationNote: row.moderationNote },
-        after: { status },
-      },
-      now,
-    );
-    return status;
+    return { action: "company.unblock", before: { status: "blocked", moderationNote: row.moderationNote }, after: { status } };
   });
+  return statusBeforeBlock(row);
+}
+
+/** The status a block interrupted, which unblocking returns to (draft when unknown). */
+function statusBeforeBlock(row: typeof companies.$inferSelect): CompanyStatus {
+  return row.blockedFromStatus && row.blockedFromStatus !== "blocked" ? row.blockedFromStatus : "draft";
 }

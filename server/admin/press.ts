@@ -19,7 +19,7 @@ import type { FileStorage } from "../files/storage.ts";
 import { rowById, type Queryable } from "../profile/db.ts";
 import { withUniqueSlug } from "./slugs.ts";
 import type { AdminActor } from "./access.ts";
-import { historyOf, recordAdminAction } from "./audit.ts";
+import { auditedChange, historyOf, insertAudited, recordAdminAction, updateAudited } from "./audit.ts";
 import type { AdminStory, AdminStoryDetail, StoryInput } from "../../contract/admin/stories.ts";
 import type { AdminTag, TagInput } from "../../contract/admin/tags.ts";
 
@@ -35,12 +35,7 @@ async function storyView(db: Queryable, row: StoryRow): Promise<AdminStory> {
   ]);
   return {
     id: row.id,
-    slug: row.slug,
-    title: row.title,
-    lead: row.lead,
-    body: row.body,
-    sourceLang: row.sourceLang,
-    status: row.status,
+    ...storedColumns(row),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     cover: cover[0] ? fileView(cover[0]) : null,
     tagIds: tagRows.map((t) => t.tagId).sort((a, b) => a - b),
@@ -113,6 +108,19 @@ function storyColumns(input: StoryInput, current: StoryRow | null, now: Date) {
   };
 }
 
+/** The editable columns of a stored story, as storyColumns gives them for an input. */
+function storedColumns(row: StoryRow): ReturnType<typeof storyColumns> {
+  return {
+    slug: row.slug,
+    title: row.title,
+    lead: row.lead,
+    body: row.body,
+    sourceLang: row.sourceLang,
+    status: row.status,
+    publishedAt: row.publishedAt,
+  };
+}
+
 const auditShape = (c: ReturnType<typeof storyColumns>, tagIds: number[]) => ({
   ...c,
   publishedAt: c.publishedAt?.toISOString() ?? null,
@@ -146,10 +154,12 @@ export async function createStory(db: Db, actor: AdminActor, input: StoryInput, 
   );
 }
 
+/** The story `id` as an audited record at `at` (404 "Story"). */
+const storyRecord = (id: number, at?: Date) => ({ table: stories, id, entityType: "story", what: "Story", at }) as const;
+
 export async function updateStory(db: Db, actor: AdminActor, id: number, input: StoryInput, now = new Date()): Promise<void> {
   await withUniqueSlug(() =>
-    db.transaction(async (tx) => {
-      const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
+    auditedChange(db, actor, storyRecord(id, now), async (tx, row) => {
       await assertTags(tx, input.tagIds);
       const before = await tx.select({ tagId: storyTags.tagId }).from(storyTags).where(eq(storyTags.storyId, id));
       const columns = storyColumns(input, row, now);
@@ -158,47 +168,24 @@ export async function updateStory(db: Db, actor: AdminActor, id: number, input: 
         .set({ ...columns, updatedAt: now })
         .where(eq(stories.id, id));
       await writeTags(tx, id, input.tagIds);
-      await recordAdminAction(
-        tx,
-        actor,
-        {
-          entityType: "story",
-          entityId: id,
-          action: "story.update",
-          before: auditShape(
-            {
-              slug: row.slug,
-              title: row.title,
-              lead: row.lead,
-              body: row.body,
-              sourceLang: row.sourceLang,
-              status: row.status,
-              publishedAt: row.publishedAt,
-            },
-            before.map((t) => t.tagId),
-          ),
-          after: auditShape(columns, input.tagIds),
-        },
-        now,
-      );
+      return {
+        action: "story.update",
+        before: auditShape(
+          storedColumns(row),
+          before.map((t) => t.tagId),
+        ),
+        after: auditShape(columns, input.tagIds),
+      };
     }),
   );
 }
 
 export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActor, id: number): Promise<void> {
-  const cover = await db.transaction(async (tx) => {
-    const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
+  const row = await auditedChange(db, actor, storyRecord(id), async (tx, row) => {
     await tx.delete(stories).where(eq(stories.id, id));
-    await recordAdminAction(tx, actor, {
-      entityType: "story",
-      entityId: id,
-      action: "story.delete",
-      before: { slug: row.slug, title: row.title, status: row.status },
-      after: null,
-    });
-    return row.coverFileId;
+    return { action: "story.delete", before: { slug: row.slug, title: row.title, status: row.status }, after: null };
   });
-  if (cover) await deleteUnusedFiles(db, storage, [cover]);
+  if (row.coverFileId) await deleteUnusedFiles(db, storage, [row.coverFileId]);
 }
 
 /**
@@ -207,8 +194,7 @@ export async function deleteStory(db: Db, storage: FileStorage, actor: AdminActo
  * previous cover is deleted when nothing else uses it.
  */
 export async function setStoryCover(db: Db, storage: FileStorage, actor: AdminActor, id: number, fileId: number | null): Promise<void> {
-  const previous = await db.transaction(async (tx) => {
-    const row = await rowById(tx, stories, id, "Story", { forUpdate: true });
+  const previous = await auditedChange(db, actor, storyRecord(id), async (tx, row) => {
     let coverId: number | null = null;
     if (fileId !== null) {
       const claimed = actor.userId === null ? null : await claimUpload(tx, fileId, actor.userId);
@@ -216,16 +202,9 @@ export async function setStoryCover(db: Db, storage: FileStorage, actor: AdminAc
       coverId = claimed.id;
     }
     await tx.update(stories).set({ coverFileId: coverId, updatedAt: new Date() }).where(eq(stories.id, id));
-    await recordAdminAction(tx, actor, {
-      entityType: "story",
-      entityId: id,
-      action: "story.cover",
-      before: { coverFileId: row.coverFileId },
-      after: { coverFileId: coverId },
-    });
-    return row.coverFileId;
+    return { action: "story.cover", before: { coverFileId: row.coverFileId }, after: { coverFileId: coverId } };
   });
-  if (previous) await deleteUnusedFiles(db, storage, [previous]);
+  if (previous.coverFileId) await deleteUnusedFiles(db, storage, [previous.coverFileId]);
 }
 
 /* ─── tags ──────────────────────────────────────────────────────────────────────────────────── */
@@ -247,47 +226,23 @@ export async function getTag(db: Db, id: number): Promise<AdminTag> {
 
 export async function createTag(db: Db, actor: AdminActor, input: TagInput): Promise<number> {
   return withUniqueSlug(() =>
-    db.transaction(async (tx) => {
-      const [row] = await tx.insert(tags).values({ slug: input.slug, name: input.name }).returning({ id: tags.id });
-      await recordAdminAction(tx, actor, {
-        entityType: "tag",
-        entityId: row!.id,
-        action: "tag.create",
-        before: null,
-        after: { slug: input.slug, name: input.name },
-      });
-      return row!.id;
-    }),
+    db.transaction((tx) =>
+      insertAudited(tx, actor, { table: tags, entityType: "tag", action: "tag.create" }, { slug: input.slug, name: input.name }),
+    ),
   );
 }
 
+/** The tag `id` as an audited record at `at` (404 "Tag"). */
+const tagRecord = (id: number) => ({ table: tags, id, entityType: "tag", what: "Tag" }) as const;
+
 export async function updateTag(db: Db, actor: AdminActor, id: number, input: TagInput): Promise<void> {
-  await withUniqueSlug(() =>
-    db.transaction(async (tx) => {
-      const row = await rowById(tx, tags, id, "Tag", { forUpdate: true });
-      await tx.update(tags).set({ slug: input.slug, name: input.name, updatedAt: new Date() }).where(eq(tags.id, id));
-      await recordAdminAction(tx, actor, {
-        entityType: "tag",
-        entityId: id,
-        action: "tag.update",
-        before: { slug: row.slug, name: row.name },
-        after: { slug: input.slug, name: input.name },
-      });
-    }),
-  );
+  await withUniqueSlug(() => updateAudited(db, actor, tagRecord(id), "tag.update", { slug: input.slug, name: input.name }));
 }
 
 /** Deletes a tag; its stories stay and simply lose it. */
 export async function deleteTag(db: Db, actor: AdminActor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await rowById(tx, tags, id, "Tag", { forUpdate: true });
+  await auditedChange(db, actor, tagRecord(id), async (tx, row) => {
     await tx.delete(tags).where(eq(tags.id, id));
-    await recordAdminAction(tx, actor, {
-      entityType: "tag",
-      entityId: id,
-      action: "tag.delete",
-      before: { slug: row.slug, name: row.name },
-      after: null,
-    });
+    return { action: "tag.delete", before: { slug: row.slug, name: row.name }, after: null };
   });
 }

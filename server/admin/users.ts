@@ -12,14 +12,15 @@
  *   again once its access token (at most 30 minutes) runs out.
  * Each change and its audit row are one transaction.
  */
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { AdminUserView } from "../../contract/admin/users.ts";
-import { companies, companyMembers, refreshTokens, users, type UserRole } from "../db/schema.ts";
+import { refreshTokens, users, type UserRole } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
+import { membershipOf } from "../profile/access.ts";
 import { rowById, type Queryable } from "../profile/db.ts";
 import { can, type AdminActor } from "./access.ts";
-import { historyOf, recordAdminAction } from "./audit.ts";
+import { auditedChange, historyOf } from "./audit.ts";
 
 export type { AdminUserView } from "../../contract/admin/users.ts";
 
@@ -43,19 +44,7 @@ async function activeSessions(db: Queryable, userId: number): Promise<number> {
 /** One user as the admin area shows them. 404 `not_found`. */
 export async function adminUserView(db: Db, id: number): Promise<AdminUserView> {
   const row = await rowById(db, users, id, "User");
-  const [membership] = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      status: companies.status,
-      role: companyMembers.role,
-      employeeStatus: companyMembers.status,
-    })
-    .from(companyMembers)
-    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(companyMembers.userId, id))
-    .orderBy(asc(companyMembers.id))
-    .limit(1);
+  const membership = await membershipOf(db, id);
   return {
     id: row.id,
     email: row.email,
@@ -69,7 +58,13 @@ export async function adminUserView(db: Db, id: number): Promise<AdminUserView> 
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    company: membership ?? null,
+    company: membership && {
+      id: membership.companyId,
+      name: membership.companyName,
+      status: membership.companyStatus,
+      role: membership.role,
+      employeeStatus: membership.status,
+    },
     activeSessions: await activeSessions(db, id),
     history: await historyOf(db, "user", id),
   };
@@ -99,12 +94,14 @@ async function revokeAll(tx: Queryable, userId: number, reason: string, now: Dat
   return new Set(rows.map((r) => r.familyId)).size;
 }
 
+/** The user `id` as an audited record at `at` (404 "User"). */
+const userRecord = (id: number, at?: Date) => ({ table: users, id, entityType: "user", what: "User", at }) as const;
+
 /** Sets a user's site role (admins only — the route checks `manageRoles`). */
 export async function changeRole(db: Db, actor: AdminActor, id: number, role: UserRole, now = new Date()): Promise<void> {
   assertNotSelf(actor, id);
-  await db.transaction(async (tx) => {
-    const row = await rowById(tx, users, id, "User", { forUpdate: true });
-    if (row.role === role) return;
+  await auditedChange(db, actor, userRecord(id, now), async (tx, row) => {
+    if (row.role === role) return null;
     if (row.role === "ADMIN") {
       const [admins] = await tx
         .select({ n: count() })
@@ -113,75 +110,49 @@ export async function changeRole(db: Db, actor: AdminActor, id: number, role: Us
       if ((admins?.n ?? 0) <= 1) throw new DomainError("last_admin", "The site must keep at least one admin");
     }
     await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
-    await recordAdminAction(
-      tx,
-      actor,
-      { entityType: "user", entityId: id, action: "user.role", before: { role: row.role }, after: { role } },
-      now,
-    );
+    return { action: "user.role", before: { role: row.role }, after: { role } };
   });
 }
 
 /** Blocks a user with a reason and ends their sessions. 409 `already_blocked`. */
 export async function blockUser(db: Db, actor: AdminActor, id: number, reason: string, now = new Date()): Promise<void> {
   assertNotSelf(actor, id);
-  await db.transaction(async (tx) => {
-    const row = await rowById(tx, users, id, "User", { forUpdate: true });
+  await auditedChange(db, actor, userRecord(id, now), async (tx, row) => {
     assertMayManage(actor, row);
     if (row.blockedAt) throw new DomainError("already_blocked", "The user is blocked already");
     await tx.update(users).set({ blockedAt: now, blockReason: reason, updatedAt: now }).where(eq(users.id, id));
     const sessions = await revokeAll(tx, id, "blocked", now);
-    await recordAdminAction(
-      tx,
-      actor,
-      {
-        entityType: "user",
-        entityId: id,
-        action: "user.block",
-        before: { blockedAt: null },
-        after: { blockedAt: now.toISOString(), blockReason: reason, sessionsEnded: sessions },
-      },
-      now,
-    );
+    return {
+      action: "user.block",
+      before: { blockedAt: null },
+      after: { blockedAt: now.toISOString(), blockReason: reason, sessionsEnded: sessions },
+    };
   });
 }
 
 /** Lifts a block. 409 `not_blocked`. */
 export async function unblockUser(db: Db, actor: AdminActor, id: number, now = new Date()): Promise<void> {
   assertNotSelf(actor, id);
-  await db.transaction(async (tx) => {
-    const row = await rowById(tx, users, id, "User", { forUpdate: true });
+  await auditedChange(db, actor, userRecord(id, now), async (tx, row) => {
     assertMayManage(actor, row);
     if (!row.blockedAt) throw new DomainError("not_blocked", "The user is not blocked");
     await tx.update(users).set({ blockedAt: null, blockReason: null, updatedAt: now }).where(eq(users.id, id));
-    await recordAdminAction(
-      tx,
-      actor,
-      {
-        entityType: "user",
-        entityId: id,
-        action: "user.unblock",
-        before: { blockedAt: row.blockedAt.toISOString(), blockReason: row.blockReason },
-        after: { blockedAt: null },
-      },
-      now,
-    );
+    return {
+      action: "user.unblock",
+      before: { blockedAt: row.blockedAt.toISOString(), blockReason: row.blockReason },
+      after: { blockedAt: null },
+    };
   });
 }
 
 /** Revokes every refresh-token family of the user; returns how many sessions ended. */
 export async function signOutEverywhere(db: Db, actor: AdminActor, id: number, now = new Date()): Promise<number> {
   assertNotSelf(actor, id);
-  return db.transaction(async (tx) => {
-    const row = await rowById(tx, users, id, "User", { forUpdate: true });
+  let sessions = 0;
+  await auditedChange(db, actor, userRecord(id, now), async (tx, row) => {
     assertMayManage(actor, row);
-    const sessions = await revokeAll(tx, id, "admin_sign_out", now);
-    await recordAdminAction(
-      tx,
-      actor,
-      { entityType: "user", entityId: id, action: "user.sign_out", before: null, after: { sessionsEnded: sessions } },
-      now,
-    );
-    return sessions;
+    sessions = await revokeAll(tx, id, "admin_sign_out", now);
+    return { action: "user.sign_out", before: null, after: { sessionsEnded: sessions } };
   });
+  return sessions;
 }

@@ -13,13 +13,12 @@ import {
   COUNTS_TTL_MS,
   TOTAL_CAP,
   cappedCountSql,
+  catalogueList,
   localizeFacts,
   mediaUrl,
   ofPublishedCompany,
-  runCappedCount,
   supplierKind,
   type ListSql,
-  type Paged,
 } from "./repository.ts";
 
 export type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
@@ -194,20 +193,7 @@ export function companyListSql(filters: CompanyFilters, page: number, perPage: n
  * One page of published suppliers (CompanyFilters), verified first, then the most recently
  * published. Totals are capped at TOTAL_CAP (`totalCapped`).
  */
-export async function listCompanies(
-  db: Db,
-  filters: CompanyFilters,
-  lang: Lang,
-  page: number,
-  perPage: number,
-): Promise<Paged<CompanyListItem>> {
-  const query = companyListSql(filters, page, perPage);
-  const [rows, count] = await Promise.all([
-    db.execute<Row>(query.rows),
-    query.count ? runCappedCount(db, query.count) : cachedCompanyTotal(db, filters),
-  ]);
-  return { items: rows.rows.map((row) => toCard(row, lang)), ...count };
-}
+export const listCompanies = catalogueList(companyListSql, toCard, cachedCompanyTotal);
 
 /** Published companies by id, in the given order. */
 /** A published company with everything its page shows, or null (unknown or not published). */

@@ -298,6 +298,29 @@ export function cappedCountSql(from: SQL): SQL {
   return sql`select count(*)::int as n from (select 1 ${from} limit ${TOTAL_CAP + 1}) s`;
 }
 
+/** A catalogue list: one page (`page` ≥ 1 of `perPage` items) of what `filters` select, in `lang`. */
+export type CatalogueList<Filters, Item> = (db: Db, filters: Filters, lang: Lang, page: number, perPage: number) => Promise<Paged<Item>>;
+
+/**
+ * A catalogue list (CatalogueList) from its parts: `sqlOf` builds a page's rows query and capped
+ * count, `toItem` shapes a row in the reader's language, and `cachedTotal` answers the total when
+ * the query has no count of its own (ListSql.count null). The rows and the total run together.
+ */
+export function catalogueList<Filters, Row, Item>(
+  sqlOf: (filters: Filters, page: number, perPage: number) => ListSql<SQL | null>,
+  toItem: (row: Row, lang: Lang) => Item,
+  cachedTotal?: (db: Db, filters: Filters) => Promise<{ total: number; totalCapped: boolean }>,
+): CatalogueList<Filters, Item> {
+  return async (db, filters, lang, page, perPage) => {
+    const query = sqlOf(filters, page, perPage);
+    const [rows, count] = await Promise.all([
+      db.execute(query.rows),
+      query.count ? runCappedCount(db, query.count) : cachedTotal!(db, filters),
+    ]);
+    return { items: rows.rows.map((row) => toItem(row as Row, lang)), ...count };
+  };
+}
+
 /** Runs a capped count (cappedCountSql): `total` at most TOTAL_CAP, `totalCapped` when there are more. */
 export async function runCappedCount(db: Db, count: SQL): Promise<{ total: number; totalCapped: boolean }> {
   const result = await db.execute<{ n: number }>(count);
@@ -348,20 +371,7 @@ export function productListSql(filters: ProductFilters, page: number, perPage: n
  * One page of published products of published companies, filtered (ProductFilters) and sorted
  * (newest first by default; by lowest tier price within one currency). Totals are capped at TOTAL_CAP.
  */
-export async function listProducts(
-  db: Db,
-  filters: ProductFilters,
-  lang: Lang,
-  page: number,
-  perPage: number,
-): Promise<Paged<ProductCard>> {
-  const query = productListSql(filters, page, perPage);
-  const [rows, count] = await Promise.all([
-    db.execute<ProductCardRow>(query.rows),
-    query.count ? runCappedCount(db, query.count) : cachedProductTotal(db, filters),
-  ]);
-  return { items: rows.rows.map((row) => toProductCard(row, lang)), ...count };
-}
+export const listProducts = catalogueList(productListSql, toProductCard, cachedProductTotal);
 
 /** The total of the list `filters` select, as listProducts answers it (cached counts, or counted up to TOTAL_CAP). */
 export async function productTotal(db: Db, filters: ProductFilters): Promise<{ total: number; totalCapped: boolean }> {

@@ -215,12 +215,19 @@ export function storySearchSql(q: string, page: number, perPage: number): ListSq
   };
 }
 
-/** Stories whose title, lead or body matches, newest of the best first. */
-export async function searchStoryIds(db: Db, q: string, page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
-  const query = storySearchSql(q, page, perPage);
+/**
+ * Runs a ranked search page of `{ id }` rows with its capped count: the ids in rank order and the
+ * total (at most TOTAL_CAP). No query (nothing searchable was typed) finds nothing.
+ */
+async function idSearch(db: Db, query: ListSql | null): Promise<{ ids: number[]; total: number }> {
   if (!query) return { ids: [], total: 0 };
   const [rows, count] = await Promise.all([db.execute<{ id: number }>(query.rows), runCappedCount(db, query.count)]);
   return { ids: rows.rows.map((r) => r.id), total: count.total };
+}
+
+/** Stories whose title, lead or body matches, newest of the best first. */
+export async function searchStoryIds(db: Db, q: string, page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
+  return idSearch(db, storySearchSql(q, page, perPage));
 }
 
 /** SQL of a ranked company-service search page (`{ id }`) and its capped count; see searchServiceIds. */
@@ -244,8 +251,5 @@ export function serviceSearchSql(q: string, page: number, perPage: number): List
 
 /** Company services whose description or service type name matches. */
 export async function searchServiceIds(db: Db, q: string, page: number, perPage: number): Promise<{ ids: number[]; total: number }> {
-  const query = serviceSearchSql(q, page, perPage);
-  if (!query) return { ids: [], total: 0 };
-  const [rows, count] = await Promise.all([db.execute<{ id: number }>(query.rows), runCappedCount(db, query.count)]);
-  return { ids: rows.rows.map((r) => r.id), total: count.total };
+  return idSearch(db, serviceSearchSql(q, page, perPage));
 }

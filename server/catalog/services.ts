@@ -11,12 +11,11 @@ import {
   cappedCountSql,
   companyColumns,
   companyJoins,
+  catalogueList,
   ofPublishedCompany,
-  runCappedCount,
   toCompanyCard,
   type CompanyRow,
   type ListSql,
-  type Paged,
 } from "./repository.ts";
 
 export type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
@@ -130,26 +129,18 @@ export function companyServiceListSql(filters: CompanyServiceFilters, page: numb
  * One page of published offers of published companies (CompanyServiceFilters), offers of verified
  * suppliers first. Totals are capped at TOTAL_CAP.
  */
-export async function listCompanyServices(
-  db: Db,
-  filters: CompanyServiceFilters,
-  lang: Lang,
-  page: number,
-  perPage: number,
-): Promise<Paged<CompanyServiceItem>> {
-  const query = companyServiceListSql(filters, page, perPage);
-  const [rows, count] = await Promise.all([db.execute<OfferRow>(query.rows), runCappedCount(db, query.count)]);
+export const listCompanyServices = catalogueList(companyServiceListSql, offerItem);
+
+/** One offer row as the list shows it, in `lang`. */
+function offerItem(r: OfferRow, lang: Lang): CompanyServiceItem {
   return {
-    items: rows.rows.map((r) => ({
-      id: r.id,
-      serviceType: { id: r.type_id, slug: r.slug, name: pickRequired(r.type_name, lang, r.type_source) },
-      description: pick(r.description, lang, r.source_lang),
-      priceFrom: r.price_from,
-      currency: r.currency,
-      priceUnit: pick(r.price_unit, lang, r.source_lang),
-      company: toCompanyCard(r, lang),
-    })),
-    ...count,
+    id: r.id,
+    serviceType: { id: r.type_id, slug: r.slug, name: pickRequired(r.type_name, lang, r.type_source) },
+    description: pick(r.description, lang, r.source_lang),
+    priceFrom: r.price_from,
+    currency: r.currency,
+    priceUnit: pick(r.price_unit, lang, r.source_lang),
+    company: toCompanyCard(r, lang),
   };
 }
 

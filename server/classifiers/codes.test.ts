@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { canonicalCode, citedCodes, codeDigits, formatCode, okvedCodeFromDigits, parseCodeQuery } from "./codes.ts";
+import { canonicalCode, citedCodes, codeDigits, formatCode, okvedCodeFromDigits, parseCodeQuery, type Classifier } from "./codes.ts";
+
+/** `[classifier, input]` rows for test.each, from the inputs listed under each classifier. */
+function byClassifier(inputs: Record<Classifier, string[]>): [Classifier, string][] {
+  return (["okved", "tnved"] as const).flatMap((classifier) =>
+    inputs[classifier].map((input): [Classifier, string] => [classifier, input]),
+  );
+}
 
 describe("codeDigits", () => {
   test("keeps digits only", () => {
@@ -24,19 +31,12 @@ describe("parseCodeQuery", () => {
     expect(parseCodeQuery(classifier, q)).toEqual(expected);
   });
 
-  test.each([
-    ["okved", "V"], // OKVED sections end at U
-    ["okved", "пшеница"],
-    ["okved", ""],
-    ["okved", "  "],
-    ["okved", "..."],
-    ["okved", "62.01 программы"],
-    ["tnved", "A"],
-    ["tnved", "XXX"],
-    ["tnved", "IIII"],
-    ["tnved", "laptop"],
-    ["tnved", "8471a"],
-  ] as const)("%s %j is not a code", (classifier, q) => {
+  test.each(
+    byClassifier({
+      okved: ["V" /* OKVED sections end at U */, "пшеница", "", "  ", "...", "62.01 программы"],
+      tnved: ["A", "XXX", "IIII", "laptop", "8471a"],
+    }),
+  )("%s %j is not a code", (classifier, q) => {
     expect(parseCodeQuery(classifier, q)).toBeNull();
   });
 });
@@ -67,16 +67,12 @@ describe("canonicalCode", () => {
     expect(canonicalCode(classifier, input)).toBe(code);
   });
 
-  test.each([
-    ["okved", "1"],
-    ["okved", "1234567"],
-    ["okved", "62.01 software"],
-    ["tnved", "847"],
-    ["tnved", "84713"],
-    ["tnved", "84713000"],
-    ["tnved", "84713000001"],
-    ["tnved", "'); drop table tnved_codes; --"],
-  ] as const)("%s %j → null", (classifier, input) => {
+  test.each(
+    byClassifier({
+      okved: ["1", "1234567", "62.01 software"],
+      tnved: ["847", "84713", "84713000", "84713000001", "'); drop table tnved_codes; --"],
+    }),
+  )("%s %j → null", (classifier, input) => {
     expect(canonicalCode(classifier, input)).toBeNull();
   });
 });

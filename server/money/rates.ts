@@ -15,6 +15,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { exchangeRates } from "../db/schema.ts";
 import { cachedQuery } from "../catalog/cache.ts";
+import { tableIsEmpty } from "../profile/db.ts";
 
 /** One currency's rate as published: `value` roubles (decimal string, dot) for `nominal` units. */
 export interface CbrRate {
@@ -174,9 +175,5 @@ export function latestRatesCached(db: Db, currencies: readonly string[]): Promis
 
 /** True when no rate is stored yet (the demo then loads the newest snapshot of the reference data). */
 export async function ratesAreEmpty(db: Db): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(exchangeRates)
-    .limit(1);
-  return rows.length === 0;
+  return tableIsEmpty(db, exchangeRates);
 }

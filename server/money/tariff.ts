@@ -18,11 +18,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { like, sql } from "drizzle-orm";
+import { like } from "drizzle-orm";
 import type { DutyRate, DutyInfo } from "../../contract/money.ts";
 import type { Db } from "../db/client.ts";
 import { tariffRates } from "../db/schema.ts";
 import { cachedQuery } from "../catalog/cache.ts";
+import { tableIsEmpty } from "../profile/db.ts";
 
 /** The tariff file inside the reference data folder (CLASSIFIER_DATA_DIR). */
 export const ETT_FILE = path.join("ett", "ett_eaeu_derived_from_official_pdfs.csv");
@@ -108,11 +109,7 @@ export async function importTariff(db: Db, dataDir: string): Promise<TariffImpor
 
 /** True when no tariff line is stored yet. */
 export async function tariffIsEmpty(db: Db): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(tariffRates)
-    .limit(1);
-  return rows.length === 0;
+  return tableIsEmpty(db, tariffRates);
 }
 
 type TariffRow = typeof tariffRates.$inferSelect;

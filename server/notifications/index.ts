@@ -22,6 +22,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { notifications, notificationSettings } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { pageOfTable } from "../profile/db.ts";
 import type { EmailMode, Notification } from "../../contract/notifications.ts";
 
 /** Kinds of events with an e-mail text (locales `inquiries.mail.*`, `rfq.mail.*`; server/notifications/mail.ts). */
@@ -112,14 +113,14 @@ export async function listNotifications(
   page: number,
   perPage: number,
 ): Promise<{ items: Notification[]; total: number; unread: number }> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [total] = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
+  const { rows, total } = await pageOfTable(
+    db,
+    notifications,
+    eq(notifications.userId, userId),
+    [desc(notifications.createdAt), desc(notifications.id)],
+    page,
+    perPage,
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -129,7 +130,7 @@ export async function listNotifications(
       read: r.readAt !== null,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
     unread: await unreadCount(db, userId),
   };
 }

@@ -29,7 +29,7 @@ import { eq } from "drizzle-orm";
 import type { PERMISSION_KEYS } from "../../contract/profile/employees.ts";
 import { ANSWER_BUYERS_ROLES, MANAGING_ROLES } from "../../contract/profile/fields.ts";
 import type { Db } from "../db/client.ts";
-import { companies, companyMembers, type CompanyRole, type CompanyStatus } from "../db/schema.ts";
+import { companies, companyMembers, type CompanyRole, type CompanyStatus, type Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 
 export const PERMISSIONS = {
@@ -51,11 +51,19 @@ export interface CompanyAccess {
   companyStatus: CompanyStatus;
 }
 
-/** The caller's active membership, or the refusal described in the module comment. */
-export async function membershipOf(
-  db: Db,
-  userId: number,
-): Promise<{ memberId: number; companyId: number; role: CompanyRole; status: string; companyStatus: CompanyStatus } | null> {
+/** A user's company membership (a user belongs to at most one company), whatever its status. */
+export interface Membership {
+  memberId: number;
+  companyId: number;
+  role: CompanyRole;
+  /** The employee's status (`active`, `invited`…). */
+  status: string;
+  companyStatus: CompanyStatus;
+  companyName: Localized;
+}
+
+/** The membership of user `userId` (see Membership), or null when they belong to no company. */
+export async function membershipOf(db: Db, userId: number): Promise<Membership | null> {
   const [row] = await db
     .select({
       memberId: companyMembers.id,
@@ -63,6 +71,7 @@ export async function membershipOf(
       role: companyMembers.role,
       status: companyMembers.status,
       companyStatus: companies.status,
+      companyName: companies.name,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))

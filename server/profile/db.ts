@@ -3,7 +3,7 @@
  * PGlite's pool has ONE connection: inside `db.transaction(tx => …)` every query must go through
  * `tx`, never `db`, or the request waits for itself.
  */
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgDatabase, PgTable } from "drizzle-orm/pg-core";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import type * as schema from "../db/schema.ts";
@@ -11,6 +11,54 @@ import { notFound } from "../errors.ts";
 
 /** The database or an open transaction on it. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+/**
+ * One page of `table`'s rows matching `where` (all rows when undefined), in `order`: page `page`
+ * (1-based) of `perPage` rows, and `total`, how many rows match in all.
+ */
+export async function pageOfTable<T extends PgTable>(
+  db: Queryable,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  page: number,
+  perPage: number,
+): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [counted] = await db
+    .select({ n: count() })
+    .from(table as PgTable)
+    .where(where);
+  return { rows: rows as T["$inferSelect"][], total: counted?.n ?? 0 };
+}
+
+/** The rows of `table` whose ids are in `ids` (at least one), keyed by id; an id without a row has no entry. */
+export async function rowsById<T extends PgTable & { id: PgColumn }>(
+  db: Queryable,
+  table: T,
+  ids: number[],
+): Promise<Map<number, T["$inferSelect"]>> {
+  const rows = (await db
+    .select()
+    .from(table as PgTable)
+    .where(inArray(table.id, ids))) as (T["$inferSelect"] & { id: number })[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** True when `table` has no row at all. */
+export async function tableIsEmpty(db: Queryable, table: PgTable): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(table)
+    .limit(1);
+  return rows.length === 0;
+}
 
 /** True for a PostgreSQL unique violation (23505), optionally of the named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

@@ -50,7 +50,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
 import type { ReceivedFile } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
-import type { Queryable } from "./db.ts";
+import { rowsById, type Queryable } from "./db.ts";
 import { mergeForm } from "./forms.ts";
 
 export type { ProductDetailView, ProductFileView, ProductInput, ProductPart, ProductView, Tier, Variant };
@@ -489,16 +489,11 @@ export async function fileListOf(db: Queryable, row: ProductRow): Promise<Pendin
 export async function productFilesOf(db: Db, row: ProductRow): Promise<ProductFileView[]> {
   const list = await fileListOf(db, row);
   if (list.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(files)
-    .where(
-      inArray(
-        files.id,
-        list.map((f) => f.fileId),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = await rowsById(
+    db,
+    files,
+    list.map((f) => f.fileId),
+  );
   return list
     .filter((f) => byId.has(f.fileId))
     .sort((a, b) => (a.kind === b.kind ? a.position - b.position : a.kind === "image" ? -1 : 1))

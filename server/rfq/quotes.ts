@@ -19,7 +19,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, fileView } from "../files/repository.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { ratesView } from "../money/service.ts";
-import { isUniqueViolation, rowById, type Queryable } from "../profile/db.ts";
+import { isUniqueViolation, rowById, rowsById, type Queryable } from "../profile/db.ts";
 import { nameIn, ownRfq, publicViews, rfqRow, supplierMaySee, takesQuotes, type RfqRow } from "./requests.ts";
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -81,18 +81,13 @@ async function quoteViews(db: Queryable, rows: QuoteRow[], lang: Lang, rfqsById:
 
 async function ownQuoteViews(db: Queryable, rows: QuoteRow[], lang: Lang): Promise<OwnQuote[]> {
   if (rows.length === 0) return [];
-  const rfqRows = await db
-    .select()
-    .from(rfqs)
-    .where(
-      inArray(
-        rfqs.id,
-        rows.map((r) => r.rfqId),
-      ),
-    );
-  const byId = new Map(rfqRows.map((r) => [r.id, r]));
+  const byId = await rowsById(
+    db,
+    rfqs,
+    rows.map((r) => r.rfqId),
+  );
   const views = await quoteViews(db, rows, lang, byId);
-  const rfqViews = await publicViews(db, rfqRows, lang);
+  const rfqViews = await publicViews(db, [...byId.values()], lang);
   return views.map((view) => ({ ...view, rfq: rfqViews.find((r) => r.id === view.rfqId)! }));
 }
 

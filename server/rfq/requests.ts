@@ -32,7 +32,7 @@ import {
 import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, fileView } from "../files/repository.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import type { Queryable } from "../profile/db.ts";
+import { pageOfTable, type Queryable } from "../profile/db.ts";
 import { membershipOf } from "../profile/access.ts";
 import { mayAnswerBuyers } from "../../contract/profile/fields.ts";
 
@@ -225,18 +225,8 @@ export async function listPublicRfqs(
     eq(rfqs.status, "open"),
     pattern ? sql`(${rfqs.title} ilike ${pattern} or ${rfqs.description} ilike ${pattern})` : undefined,
   );
-  const rows = await db
-    .select()
-    .from(rfqs)
-    .where(where)
-    .orderBy(desc(rfqs.openedAt), desc(rfqs.id))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rfqs)
-    .where(where);
-  return { items: await publicViews(db, rows, query.lang), total: count?.n ?? 0 };
+  const { rows, total } = await pageOfTable(db, rfqs, where, [desc(rfqs.openedAt), desc(rfqs.id)], query.page, query.perPage);
+  return { items: await publicViews(db, rows, query.lang), total };
 }
 
 export async function listOwnRfqs(db: Db, userId: number, lang: Lang): Promise<OwnRfq[]> {
