@@ -17,7 +17,7 @@ import { signAccessToken } from "../../server/auth/tokens.ts";
 import { companies, companyMembers, users } from "../../server/db/schema.ts";
 import { InviteEmployeeSchema } from "../../server/profile/schemas.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, signedIn, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
+import { call, closeProfileApi, createCompany, createUser, signedIn, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
 
 /** Letters unique to this run, so searches never meet people other test files created. */
 const RUN = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
@@ -74,9 +74,7 @@ let ivanInvitation: number;
 beforeAll(async () => {
   api = await openTestApi();
   owner = await createUser(api, "form-owner");
-  const created = await owner.post("/api/profile/company", { name: { ru: "Самовары и чай" }, country: "RU" });
-  expect(created.status).toBe(201);
-  companyId = created.body.data.id;
+  companyId = await createCompany(owner, { name: { ru: "Самовары и чай" }, country: "RU" });
   await api.db.update(companies).set({ status: "published" }).where(eq(companies.id, companyId));
   admin = await createUser(api, "form-admin");
   member = await createUser(api, "form-member");
@@ -96,12 +94,7 @@ beforeAll(async () => {
   await invite(maria);
 });
 
-afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.close();
-  }
-});
+afterAll(() => closeProfileApi(api));
 
 const search = (q: string, token?: string) => call(api, "GET", `/app/user/filter/employee?${new URLSearchParams({ q })}`, undefined, token);
 

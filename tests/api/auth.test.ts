@@ -5,18 +5,15 @@
  * Codes are read from e-mails received by a real SMTP server (smtp-server on 127.0.0.1).
  */
 import { createServer, type Server } from "node:http";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import fc from "fast-check";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApiApp } from "../../server/api/app.ts";
-import { createAuthService } from "../../server/auth/index.ts";
 import { createHttpSmsProvider } from "../../server/auth/delivery/sms.ts";
 import { companies, products, refreshTokens, users } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
+import { createTestAuth, openTestApi, type TestApi } from "../support/api.ts";
+import { callAs, expectError, type Caller } from "../support/profile.ts";
 import { codeIn, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 const CHROME_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -41,30 +38,9 @@ function ip() {
   return `10.${run % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 }
 
-interface CallOptions {
-  cookie?: string;
-  token?: string;
-  ua?: string;
-  fingerprint?: string;
-  clientIp?: string;
-}
-
-async function call(method: string, url: string, body?: unknown, options: CallOptions = {}) {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "user-agent": options.ua ?? CHROME_UA,
-    "x-client-ip": options.clientIp ?? "10.0.0.1",
-  };
-  if (options.cookie) headers.cookie = options.cookie;
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.fingerprint) headers.fingerprint = encodeURIComponent(options.fingerprint);
-  const response = await app.request(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : null };
+/** A call from Chrome at 10.0.0.1, unless `caller` names another user agent or address. */
+function call(method: string, url: string, body?: unknown, caller: Caller = {}) {
+  return callAs({ app }, { ...caller, ua: caller.ua ?? CHROME_UA, ip: caller.ip ?? "10.0.0.1" }, method, url, body);
 }
 
 function refreshCookieOf(headers: Headers): string {
@@ -74,13 +50,13 @@ function refreshCookieOf(headers: Headers): string {
 }
 
 /** Sends a code to `email`, reads it from the received e-mail and verifies it. */
-async function codeFor(email: string, options: CallOptions = {}) {
+async function codeFor(email: string, options: Caller = {}) {
   const sent = await call("POST", "/api/auth/send-code", { email, locale: "ru" }, options);
   expect(sent.status).toBe(200);
   return codeIn(await smtp.waitForMessage(email));
 }
 
-async function signUp(email: string, options: CallOptions = {}) {
+async function signUp(email: string, options: Caller = {}) {
   const code = await codeFor(email, options);
   const verified = await call("POST", "/api/auth/verify-code", { email, code }, options);
   expect(verified.status).toBe(200);
@@ -112,12 +88,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smsServer.listen(0, "127.0.0.1", resolve));
   const smsPort = (smsServer.address() as { port: number }).port;
   const logger = createLogger({ level: "silent" });
-  const auth = createAuthService({
-    db: base.db,
-    pool: base.database.pool,
+  const auth = createTestAuth(base, {
     logger,
-    dataDir: mkdtempSync(path.join(os.tmpdir(), "postavka-auth-")),
-    publicUrl: () => "https://postavka.test",
     smtpUrl: smtp.url,
     sms: createHttpSmsProvider(`http://127.0.0.1:${smsPort}/send`, "sms-token"),
     limits: { resendAfterS: 0, sendPerIp: 1000, verifyPerIp: 1000, reuseLeewayS: 20 },
@@ -195,8 +167,7 @@ describe("send-code", () => {
     const email = uniqueEmail("limited");
     for (let i = 0; i < 3; i++) expect((await call("POST", "/api/auth/send-code", { email })).status).toBe(200);
     const limited = await call("POST", "/api/auth/send-code", { email });
-    expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe("rate_limited");
+    expectError(limited, 429, "rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(500);
     expect((await call("POST", "/api/auth/send-code", { email: uniqueEmail("other") })).status).toBe(200);
   });
@@ -254,8 +225,7 @@ describe("verify-code and register", () => {
     expect(Object.keys(verified.body.data)).toEqual(["accessToken"]);
     expect(refreshCookieOf(verified.headers)).toMatch(/^refresh=/);
     const reused = await call("POST", "/api/auth/verify-code", { email, code });
-    expect(reused.status).toBe(400);
-    expect(reused.body.error.code).toBe("invalid_code");
+    expectError(reused, 400, "invalid_code");
   });
 
   test("the sixth attempt is refused even with the right code", async () => {
@@ -268,8 +238,7 @@ describe("verify-code and register", () => {
       expect(attempt.body.error).toMatchObject({ code: "invalid_code", details: { attemptsLeft: 5 - i } });
     }
     const sixth = await call("POST", "/api/auth/verify-code", { email, code });
-    expect(sixth.status).toBe(429);
-    expect(sixth.body.error.code).toBe("too_many_attempts");
+    expectError(sixth, 429, "too_many_attempts");
   });
 
   test("a code older than ten minutes is refused; a newer code does not retire the older one (review F16), using one retires both", async () => {
@@ -282,8 +251,7 @@ describe("verify-code and register", () => {
     clock += 10 * 60 * 1000 + 1000;
     try {
       const expired = await call("POST", "/api/auth/verify-code", { email, code: third });
-      expect(expired.status).toBe(400);
-      expect(expired.body.error.code).toBe("code_expired");
+      expectError(expired, 400, "code_expired");
     } finally {
       clock -= 10 * 60 * 1000 + 1000;
     }
@@ -310,11 +278,9 @@ describe("sessions", () => {
     clock += 60_000;
     try {
       const replay = await call("POST", "/api/auth/refresh-token", undefined, { cookie });
-      expect(replay.status).toBe(401);
-      expect(replay.body.error.code).toBe("refresh_reused");
+      expectError(replay, 401, "refresh_reused");
       const legit = await call("POST", "/api/auth/refresh-token", undefined, { cookie: rotated });
-      expect(legit.status).toBe(401);
-      expect(legit.body.error.code).toBe("refresh_invalid");
+      expectError(legit, 401, "refresh_invalid");
     } finally {
       clock -= 60_000;
     }
@@ -332,8 +298,7 @@ describe("sessions", () => {
   test("a refresh from another device or with another fingerprint is refused", async () => {
     const { cookie } = await signUp(uniqueEmail("device"), { fingerprint: "fp-one" });
     const otherBrowser = await call("POST", "/api/auth/refresh-token", undefined, { cookie, ua: FIREFOX_UA, fingerprint: "fp-one" });
-    expect(otherBrowser.status).toBe(401);
-    expect(otherBrowser.body.error.code).toBe("fingerprint_mismatch");
+    expectError(otherBrowser, 401, "fingerprint_mismatch");
     const otherFingerprint = await call("POST", "/api/auth/refresh-token", undefined, { cookie, fingerprint: "fp-two" });
     expect(otherFingerprint.body.error.code).toBe("fingerprint_mismatch");
     // Leaving the fingerprint out of a session that has one is refused too (review F14).
@@ -358,8 +323,7 @@ describe("sessions", () => {
       .set({ createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) })
       .where(eq(refreshTokens.familyId, row!.familyId));
     const refused = await call("POST", "/api/auth/refresh-token", undefined, { cookie });
-    expect(refused.status).toBe(401);
-    expect(refused.body.error.code).toBe("refresh_invalid");
+    expectError(refused, 401, "refresh_invalid");
   });
 
   test("refresh tokens are stored as hashes with the device", async () => {

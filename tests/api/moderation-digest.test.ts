@@ -4,43 +4,31 @@
  * counts and a link to the queue; a blocked moderator and a plain user get none.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect } from "vitest";
 import { MODERATION_DIGEST_JOB } from "../../server/admin/digest.ts";
 import { queueCounts } from "../../server/admin/queue.ts";
 import { companies, users } from "../../server/db/schema.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createUser, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
+import { createUser, profileTest, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
 
-let api: TestApi;
-let moderator: TestUser;
-let admin: TestUser;
-let blocked: TestUser;
-let plain: TestUser;
-let companyId: number;
-
-beforeAll(async () => {
-  api = await openTestApi();
-  await cleanupProfileData(api);
-  moderator = await createUser(api, "digest-moderator", { role: "MODERATOR", locale: "en" });
-  admin = await createUser(api, "digest-admin", { role: "ADMIN", locale: "zh" });
-  blocked = await createUser(api, "digest-blocked", { role: "MODERATOR" });
-  plain = await createUser(api, "digest-plain");
+/** The site's staff and a plain user, with a company waiting in the moderation queue. */
+const test = profileTest.extend("people", { scope: "file" }, async ({ api }, { onCleanup }) => {
+  const moderator = await createUser(api, "digest-moderator", { role: "MODERATOR", locale: "en" });
+  const admin = await createUser(api, "digest-admin", { role: "ADMIN", locale: "zh" });
+  const blocked = await createUser(api, "digest-blocked", { role: "MODERATOR" });
+  const plain = await createUser(api, "digest-plain");
   await api.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.id));
   const [row] = await api.db
     .insert(companies)
     .values({ name: { ru: "ООО «Ждёт проверки»" }, status: "moderation", country: "RU", email: `digest@${TEST_DOMAIN}` })
     .returning({ id: companies.id });
-  companyId = row!.id;
+  onCleanup(async () => {
+    await api.db.delete(companies).where(eq(companies.id, row!.id));
+  });
+  return { moderator, admin, blocked, plain };
 });
 
-afterAll(async () => {
-  if (!api) return;
-  await api.db.delete(companies).where(eq(companies.id, companyId));
-  await cleanupProfileData(api);
-  await api.close();
-});
-
-test("moderators and admins get the queue's counts in their language; blocked staff and users get nothing", async () => {
+test("moderators and admins get the queue's counts in their language; blocked staff and users get nothing", async ({ api, people }) => {
+  const { moderator, admin, blocked, plain } = people;
   const counts = await queueCounts(api.db);
   expect(counts.company).toBeGreaterThanOrEqual(1);
   await api.jobs.send(MODERATION_DIGEST_JOB, {});

@@ -47,45 +47,39 @@ let siteRequests: { url: string; host: string | undefined; acceptLanguage: strin
 /** How often the stub resolver was asked for each name. */
 let lookups = new Map<string, number>();
 
-/** The stub DNS: public-looking names of the test site, and names that resolve inside. */
+const v4 = (address: string): ResolvedAddress => ({ address, family: 4 });
+const v6 = (address: string): ResolvedAddress => ({ address, family: 6 });
+
+/**
+ * The stub DNS's fixed answers: the test site's public-looking names, and names that resolve inside —
+ * loopback, private, link-local metadata, CGNAT, a public and a loopback address together (either
+ * order), IPv6 loopback, IPv4-mapped, ULA and NAT64.
+ */
+const STUB_ANSWERS: Record<string, ResolvedAddress[]> = {
+  "site.test": [v4(SITE_ADDRESS)],
+  "www.site.test": [v4(SITE_ADDRESS)],
+  "127.0.0.1.nip.io": [v4("127.0.0.1")],
+  "loopback.example.com": [v4("127.0.0.1")],
+  "internal.example.com": [v4("10.0.0.5")],
+  "metadata.example.com": [v4("169.254.169.254")],
+  "cgnat.example.com": [v4("100.64.1.1")],
+  "mixed.example.com": [v4("93.184.215.14"), v4("127.0.0.1")],
+  "mixed-order.example.com": [v4("192.168.1.10"), v4("93.184.215.14")],
+  "v6loop.example.com": [v6("::1")],
+  "mapped.example.com": [v6("::ffff:127.0.0.1")],
+  "ula.example.com": [v6("fd00::1")],
+  "nat64.example.com": [v6("64:ff9b::a9fe:a9fe")],
+};
+
+/** The stub DNS: `STUB_ANSWERS`, a rebinding name, one that never answers; any other name is not found. */
 async function stubResolve(hostname: string): Promise<ResolvedAddress[]> {
   const calls = (lookups.get(hostname) ?? 0) + 1;
   lookups.set(hostname, calls);
-  const v4 = (address: string): ResolvedAddress => ({ address, family: 4 });
-  const v6 = (address: string): ResolvedAddress => ({ address, family: 6 });
-  switch (hostname) {
-    case "site.test":
-    case "www.site.test":
-      return [v4(SITE_ADDRESS)];
-    // DNS rebinding: the first answer is the (allowed) site, every later one the sentinel.
-    case "rebind.test":
-      return [v4(calls === 1 ? SITE_ADDRESS : "127.0.0.1")];
-    case "127.0.0.1.nip.io":
-    case "loopback.example.com":
-      return [v4("127.0.0.1")];
-    case "internal.example.com":
-      return [v4("10.0.0.5")];
-    case "metadata.example.com":
-      return [v4("169.254.169.254")];
-    case "cgnat.example.com":
-      return [v4("100.64.1.1")];
-    case "mixed.example.com":
-      return [v4("93.184.215.14"), v4("127.0.0.1")];
-    case "mixed-order.example.com":
-      return [v4("192.168.1.10"), v4("93.184.215.14")];
-    case "v6loop.example.com":
-      return [v6("::1")];
-    case "mapped.example.com":
-      return [v6("::ffff:127.0.0.1")];
-    case "ula.example.com":
-      return [v6("fd00::1")];
-    case "nat64.example.com":
-      return [v6("64:ff9b::a9fe:a9fe")];
-    case "slow-dns.test":
-      return new Promise(() => undefined);
-    default:
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
-  }
+  // DNS rebinding: the first answer is the (allowed) site, every later one the sentinel.
+  if (hostname === "rebind.test") return [v4(calls === 1 ? SITE_ADDRESS : "127.0.0.1")];
+  if (Object.hasOwn(STUB_ANSWERS, hostname)) return STUB_ANSWERS[hostname]!.map((answer) => ({ ...answer }));
+  if (hostname === "slow-dns.test") return new Promise(() => undefined);
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
 }
 
 const fetchHooks: NonNullable<ParseMetaDeps["fetch"]> = {

@@ -9,26 +9,20 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createLogger } from "../../server/logger.ts";
 import { runImport } from "../../server/price-lists/import.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createUser, multipart, type TestUser } from "../support/profile.ts";
+import type { TestApi } from "../support/api.ts";
+import { closeProfileApi, createCompany, createUser, multipart, openProfileApi, type TestUser } from "../support/profile.ts";
 import { tableRows } from "../fixtures/price-lists/make-fixtures.ts";
 
 let api: TestApi;
 let owner: TestUser;
 
 beforeAll(async () => {
-  api = await openTestApi();
-  await cleanupProfileData(api);
+  api = await openProfileApi();
   owner = await createUser(api, "pricelist-scale");
-  expect((await owner.post("/api/profile/company", { name: { ru: "ООО «Объём»" }, country: "RU" })).status).toBe(201);
+  await createCompany(owner, { name: { ru: "ООО «Объём»" }, country: "RU" });
 }, 60_000);
 
-afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.close();
-  }
-});
+afterAll(() => closeProfileApi(api));
 
 test.skipIf(!process.env.PRICE_LIST_SCALE)(
   "50,000 rows: preview and import without holding up other queries",

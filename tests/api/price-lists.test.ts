@@ -13,8 +13,18 @@ import { categories, productPrices, products } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { runImport } from "../../server/price-lists/import.ts";
 import { ymlOffers } from "../../server/price-lists/read.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, jpegPhoto, multipart, windowsExecutable, type TestUser } from "../support/profile.ts";
+import type { TestApi } from "../support/api.ts";
+import {
+  call,
+  closeProfileApi,
+  createCompany,
+  createUser,
+  openProfileApi,
+  jpegPhoto,
+  multipart,
+  windowsExecutable,
+  type TestUser,
+} from "../support/profile.ts";
 import { xlsxPriceList, ymlCatalogue, YML_BAD } from "../fixtures/price-lists/make-fixtures.ts";
 
 let api: TestApi;
@@ -31,6 +41,16 @@ async function upload(user: TestUser, bytes: Uint8Array, name: string, lang?: st
   return user.post(P, multipart(bytes, name, "application/octet-stream", lang ? { lang } : {}));
 }
 
+/** The company's product with the article `sku` (a row of `products`). */
+async function productBySku(sku: string) {
+  const [row] = await api.db
+    .select()
+    .from(products)
+    .where(sql`${products.companyId} = ${companyId} and ${products.sku} = ${sku}`);
+  return row;
+}
+
+/** The company's products whose article starts with `skuPrefix-`. */
 async function draftsOf(skuPrefix: string) {
   return api.db
     .select()
@@ -39,14 +59,11 @@ async function draftsOf(skuPrefix: string) {
 }
 
 beforeAll(async () => {
-  api = await openTestApi();
-  await cleanupProfileData(api);
+  api = await openProfileApi();
   owner = await createUser(api, "pricelist-owner");
   other = await createUser(api, "pricelist-other");
-  const created = await owner.post("/api/profile/company", { name: { ru: "ООО «Прайс»" }, country: "RU" });
-  expect(created.status).toBe(201);
-  companyId = created.body.data.id;
-  expect((await other.post("/api/profile/company", { name: { ru: "ООО «Чужие»" }, country: "CN" })).status).toBe(201);
+  companyId = await createCompany(owner, { name: { ru: "ООО «Прайс»" }, country: "RU" });
+  await createCompany(other, { name: { ru: "ООО «Чужие»" }, country: "CN" });
   await api.db.delete(categories).where(eq(categories.slug, "test-pricelists-pipes"));
   const [category] = await api.db
     .insert(categories)
@@ -56,11 +73,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.db.delete(categories).where(eq(categories.slug, "test-pricelists-pipes"));
-    await api.close();
-  }
+  await api?.db.delete(categories).where(eq(categories.slug, "test-pricelists-pipes"));
+  await closeProfileApi(api);
 });
 
 describe("price lists", () => {
@@ -159,10 +173,7 @@ describe("price lists", () => {
       created: 1,
       updated: 1,
     });
-    const [updated] = await api.db
-      .select()
-      .from(products)
-      .where(sql`${products.companyId} = ${companyId} and ${products.sku} = 'XL-1'`);
+    const updated = await productBySku("XL-1");
     expect(updated!.name).toEqual({ ru: "Фланец новый" });
     expect(updated!.tnvedCode).toBe("7304191001"); // not in the CSV: kept
     const tiers = await api.db.select().from(productPrices).where(eq(productPrices.productId, updated!.id));
@@ -174,10 +185,7 @@ describe("price lists", () => {
   }, 180_000);
 
   test("an import that fails midway leaves nothing: new products gone, updated ones as they were", async () => {
-    const [before] = await api.db
-      .select()
-      .from(products)
-      .where(sql`${products.companyId} = ${companyId} and ${products.sku} = 'XL-2'`);
+    const before = await productBySku("XL-2");
     const pricesBefore = await api.db.select().from(productPrices).where(eq(productPrices.productId, before!.id));
     const csv = [
       "SKU,Name,Price",
@@ -212,10 +220,7 @@ describe("price lists", () => {
   }, 60_000);
 
   test("a product under moderation is not changed by a price list: its row is an error", async () => {
-    const [row] = await api.db
-      .select()
-      .from(products)
-      .where(sql`${products.companyId} = ${companyId} and ${products.sku} = 'XL-3'`);
+    const row = await productBySku("XL-3");
     await api.db.update(products).set({ status: "moderation" }).where(eq(products.id, row!.id));
     const run = (await upload(owner, utf8("SKU;Name\nXL-3;Renamed\nXL-NEW-2;Fresh"), "locked.csv")).body.data;
     expect(run).toMatchObject({ validRows: 1, invalidRows: 1 });

@@ -6,19 +6,15 @@
  * and the per-target limit hold, another user's change is a 404, the old address is told, and the
  * new address signs in. Messages are caught by in-memory delivery; the clock is the test's.
  */
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApiApp } from "../../server/api/app.ts";
-import { createAuthService } from "../../server/auth/index.ts";
 import type { MailMessage } from "../../server/auth/delivery/messages.ts";
 import { signAccessToken } from "../../server/auth/tokens.ts";
 import { users } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createUser, signedIn, uniqueEmail, type TestUser } from "../support/profile.ts";
+import { createTestAuth, openTestApi, type TestApi } from "../support/api.ts";
+import { callAs, cleanupProfileData, createUser, signedIn, uniqueEmail, type Caller, type TestUser } from "../support/profile.ts";
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const RESEND_AFTER_S = 30;
@@ -37,23 +33,9 @@ function freshIp() {
   return `10.77.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
-interface Options {
-  token?: string;
-  ip?: string;
-  cookie?: string;
-}
-
-async function call(method: string, url: string, body?: unknown, options: Options = {}) {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "user-agent": UA,
-    "x-client-ip": options.ip ?? "10.77.255.1",
-  };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.cookie) headers.cookie = options.cookie;
-  const response = await app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : null };
+/** A call with our user agent, from 10.77.255.1 unless `caller` names another address. */
+function call(method: string, url: string, body?: unknown, caller: Caller = {}) {
+  return callAs({ app }, { ...caller, ua: UA, ip: caller.ip ?? "10.77.255.1" }, method, url, body);
 }
 
 function mailsTo(address: string) {
@@ -85,12 +67,8 @@ beforeAll(async () => {
   base = await openTestApi();
   await cleanupProfileData(base);
   const logger = createLogger({ level: "silent" });
-  const auth = createAuthService({
-    db: base.db,
-    pool: base.database.pool,
+  const auth = createTestAuth(base, {
     logger,
-    dataDir: mkdtempSync(path.join(os.tmpdir(), "postavka-contacts-")),
-    publicUrl: () => "https://postavka.test",
     mailer: { send: async (message) => void mail.push(message) },
     sms: { send: async (to, text) => void sms.push({ to, text }) },
     limits: { resendAfterS: RESEND_AFTER_S, sendPerTarget: SEND_PER_TARGET, sendPerIp: 1000, verifyPerIp: 1000 },

@@ -14,9 +14,19 @@ import { createLogger } from "../../server/logger.ts";
 import { companyMembers } from "../../server/db/schema.ts";
 import { createS3Storage } from "../../server/files/s3.ts";
 import { createSuggestionsClient } from "../../server/suggestions/dadata.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
+import type { TestApi } from "../support/api.ts";
 import { startFakeDadata, startFakeS3, type FakeDadata, type FakeS3 } from "../support/fake-services.ts";
-import { call, cleanupProfileData, createUser, jpegPhoto, multipart, uniqueEmail, type TestUser } from "../support/profile.ts";
+import { jpegPhoto } from "../support/files.ts";
+import {
+  call,
+  closeProfileApi,
+  createCompany,
+  createUser,
+  multipart,
+  openProfileApi,
+  uniqueEmail,
+  type TestUser,
+} from "../support/profile.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 let api: TestApi;
@@ -30,25 +40,17 @@ beforeAll(async () => {
   smtp = await startSmtp();
   dadata = await startFakeDadata("dadata-token");
   s3 = await startFakeS3();
-  api = await openTestApi({
+  api = await openProfileApi({
     mailer: createSmtpMailer(smtp.url, "Postavka <no-reply@postavka.test>"),
     suggestions: createSuggestionsClient({ url: dadata.url, token: "dadata-token" }),
     storage: createS3Storage({ endpoint: s3.url, region: "us-east-1", bucket: "media", accessKeyId: "key", secretAccessKey: "secret" }),
   });
-  await cleanupProfileData(api);
   owner = await createUser(api, "inviter");
-  const created = await owner.post("/api/profile/company", {
-    name: { ru: 'ООО "Рога & Копыта" <b>', en: "Horns & Hooves" },
-    country: "RU",
-  });
-  companyId = created.body.data.id;
+  companyId = await createCompany(owner, { name: { ru: 'ООО "Рога & Копыта" <b>', en: "Horns & Hooves" }, country: "RU" });
 });
 
 afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.close();
-  }
+  await closeProfileApi(api);
   await smtp?.close();
   await dadata?.close();
   await s3?.close();

@@ -4,35 +4,25 @@
  * side by side; nothing awaiting before the change; another company's product is a 404.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect } from "vitest";
 import { products } from "../../server/db/schema.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
+import { createSupplier, createUser, profileTest } from "../support/profile.ts";
 
-let api: TestApi;
-let owner: TestUser;
-let other: TestUser;
-let productId: number;
+const test = profileTest
+  .extend("owner", { scope: "file" }, ({ api }) =>
+    createSupplier(api, "pending-owner", { name: { ru: "ООО «Правка»" }, sourceLang: "ru", country: "RU" }),
+  )
+  .extend("other", { scope: "file" }, ({ api }) =>
+    createSupplier(api, "pending-other", { name: { ru: "ООО «Чужая»" }, sourceLang: "ru", country: "RU" }),
+  )
+  .extend("productId", { scope: "file" }, async ({ api, owner }) => {
+    const { id } = await owner.ok<{ id: number }>("POST", "/api/profile/company/products", { name: { ru: "Болты М12" }, sourceLang: "ru" });
+    // Approved earlier (the moderation round trip is tests/api/admin.test.ts).
+    await api.db.update(products).set({ status: "published", publishedAt: new Date() }).where(eq(products.id, id));
+    return id;
+  });
 
-beforeAll(async () => {
-  api = await openTestApi();
-  await cleanupProfileData(api);
-  owner = await createUser(api, "pending-owner");
-  other = await createUser(api, "pending-other");
-  await owner.ok("POST", "/api/profile/company", { name: { ru: "ООО «Правка»" }, sourceLang: "ru", country: "RU" });
-  await other.ok("POST", "/api/profile/company", { name: { ru: "ООО «Чужая»" }, sourceLang: "ru", country: "RU" });
-  productId = (await owner.ok("POST", "/api/profile/company/products", { name: { ru: "Болты М12" }, sourceLang: "ru" })).id;
-  // Approved earlier (the moderation round trip is tests/api/admin.test.ts).
-  await api.db.update(products).set({ status: "published", publishedAt: new Date() }).where(eq(products.id, productId));
-});
-
-afterAll(async () => {
-  if (!api) return;
-  await cleanupProfileData(api);
-  await api.close();
-});
-
-test("a published product's change waits with its field-by-field diff, as the moderator sees it", async () => {
+test("a published product's change waits with its field-by-field diff, as the moderator sees it", async ({ api, owner, productId }) => {
   const before = await owner.ok("GET", `/api/profile/pending/products/${productId}?lang=ru`);
   expect(before.awaiting).toBe(false);
 
@@ -52,7 +42,7 @@ test("a published product's change waits with its field-by-field diff, as the mo
   expect(pending.diff).toEqual(review.diff);
 });
 
-test("another company's product is a 404; the company's own card answers too", async () => {
+test("another company's product is a 404; the company's own card answers too", async ({ owner, other, productId }) => {
   const foreign = await other.get(`/api/profile/pending/products/${productId}`);
   expect(foreign.status).toBe(404);
   const company = await owner.ok("GET", "/api/profile/pending/company?lang=en");

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runAdmin } from "../../server/admin/cli.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, jpegPhoto, multipart, pdfDocument, type TestUser } from "../support/profile.ts";
+import type { TestApi } from "../support/api.ts";
+import { jpegPhoto, pdfDocument } from "../support/files.ts";
+import { call, closeProfileApi, createCompany, createUser, multipart, openProfileApi, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let owner: TestUser;
@@ -15,20 +16,14 @@ let productId: number;
 const P = "/api/profile/company/products";
 
 beforeAll(async () => {
-  api = await openTestApi();
-  await cleanupProfileData(api);
+  api = await openProfileApi();
   owner = await createUser(api, "files-owner");
-  expect((await owner.post("/api/profile/company", { name: { ru: "ООО «Порядок»" }, country: "CN" })).status).toBe(201);
+  await createCompany(owner, { name: { ru: "ООО «Порядок»" }, country: "CN" });
   const product = await owner.post(P, { name: { ru: "Светильник", en: "Lamp" }, sourceLang: "ru" });
   productId = product.body.data.id;
 });
 
-afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.close();
-  }
-});
+afterAll(() => closeProfileApi(api));
 
 describe("product file order", () => {
   test("moving an image to position 0 makes it the main image; documents keep their order", async () => {

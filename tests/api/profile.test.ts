@@ -12,15 +12,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runAdmin } from "../../server/admin/cli.ts";
 import { seedRegions } from "../../server/catalog/regions.ts";
 import { products, users } from "../../server/db/schema.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
+import type { TestApi } from "../support/api.ts";
 import {
   addLegalEntity,
   call,
-  cleanupProfileData,
+  closeProfileApi,
   createUser,
   freeRealEntities,
   jpegPhoto,
   multipart,
+  openProfileApi,
   pdfDocument,
   type TestUser,
 } from "../support/profile.ts";
@@ -37,20 +38,14 @@ async function admin(...argv: string[]) {
 }
 
 beforeAll(async () => {
-  api = await openTestApi();
-  await cleanupProfileData(api);
+  api = await openProfileApi();
   await seedRegions(api.db);
   realEntities = await freeRealEntities(api, 4);
   expect(realEntities.length).toBe(4);
   owner = await createUser(api, "owner");
 });
 
-afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.close();
-  }
-});
+afterAll(() => closeProfileApi(api));
 
 describe("a new supplier's journey", () => {
   test("without a company every company endpoint answers 403 no_company, and the profile has no organization", async () => {

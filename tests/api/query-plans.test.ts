@@ -21,8 +21,8 @@ import { companyServiceListSql } from "../../server/catalog/services.ts";
 import { followingIdsSql, randomPointsSql, smallSetSql } from "../../server/catalog/random.ts";
 import { seedDemo } from "../../server/catalog/seed/index.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { makeTempDataDir, removeDir } from "../support/databases.ts";
-import { markSeededTables, removeSeededRows, type SeedMarks } from "../support/seeded.ts";
+import { makeTempDataDir } from "../support/databases.ts";
+import { markSeededTables, removeDemoSeed, type SeedMarks } from "../support/seeded.ts";
 
 const BIG_TABLES = new Set(["products", "companies", "product_prices"]);
 
@@ -89,13 +89,7 @@ beforeAll(async () => {
   ).id;
 }, 300_000);
 
-afterAll(async () => {
-  if (api) {
-    await removeSeededRows(api.db, before);
-    await api.close();
-  }
-  if (dataDir) removeDir(dataDir);
-}, 120_000);
+afterAll(() => removeDemoSeed(api, before, dataDir), 120_000);
 
 interface PlanNode {
   "Node Type": string;

@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies } from "../../server/db/schema.ts";
-import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, uniqueEmail, type TestUser } from "../support/profile.ts";
+import type { TestApi } from "../support/api.ts";
+import { call, closeProfileApi, createCompany, createUser, openProfileApi, uniqueEmail, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let owner: TestUser;
@@ -22,11 +22,10 @@ async function setCompanyStatus(status: "draft" | "blocked") {
 }
 
 beforeAll(async () => {
-  api = await openTestApi();
-  await cleanupProfileData(api);
+  api = await openProfileApi();
   owner = await createUser(api, "blocked-owner");
   colleague = await createUser(api, "blocked-colleague");
-  companyId = (await owner.post("/api/profile/company", { name: { ru: "Заблокированная" }, country: "CN" })).body.data.id;
+  companyId = await createCompany(owner, { name: { ru: "Заблокированная" }, country: "CN" });
   const invited = await owner.post("/api/profile/company/employees", { email: colleague.email, role: "member" });
   colleagueMemberId = invited.body.data.id;
   expect((await colleague.post(`/api/profile/invitations/${colleagueMemberId}/accept`)).status).toBe(200);
@@ -35,12 +34,7 @@ beforeAll(async () => {
   await setCompanyStatus("blocked");
 });
 
-afterAll(async () => {
-  if (api) {
-    await cleanupProfileData(api);
-    await api.close();
-  }
-});
+afterAll(() => closeProfileApi(api));
 
 describe("a blocked company", () => {
   test("cannot invite: 403 company_blocked and no e-mail is sent (also through the invitation form)", async () => {

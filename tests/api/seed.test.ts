@@ -10,8 +10,8 @@ import { createLocalStorage } from "../../server/files/storage.ts";
 import { validateInn, validateKpp, validateOgrn } from "../../server/catalog/identifiers.ts";
 import { catalogueIsEmpty, planDemo, previewProducts, seedDemo, type SeedSummary } from "../../server/catalog/seed/index.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { makeTempDataDir, removeDir } from "../support/databases.ts";
-import { markSeededTables, removeSeededRows, type SeedMarks } from "../support/seeded.ts";
+import { makeTempDataDir } from "../support/databases.ts";
+import { markSeededTables, removeDemoSeed, type SeedMarks } from "../support/seeded.ts";
 
 const COMPANIES = 20;
 const PRODUCTS = 200;
@@ -42,13 +42,7 @@ beforeAll(async () => {
   });
 }, 240_000);
 
-afterAll(async () => {
-  if (api) {
-    await removeSeededRows(api.db, before);
-    await api.close();
-  }
-  if (dataDir) removeDir(dataDir);
-}, 60_000);
+afterAll(() => removeDemoSeed(api, before, dataDir), 60_000);
 
 describe("demo catalogue", () => {
   test("writes the requested sizes: ~70% Russian suppliers (some real), ~30% Chinese, 40+ stories", () => {

@@ -9,14 +9,10 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { hydrated } from "./support/page.ts";
+import { sendInquiry } from "./support/inquiry.ts";
+import { openPage } from "./support/page.ts";
 import { signInAsModerator } from "./support/admin.ts";
 import { newAddress, signIn } from "./support/session.ts";
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  await page.goto(path);
-  if (javaScriptEnabled) await hydrated(page);
-}
 
 /** Reports the message of `page`'s conversation that contains `text`, with `reason`. */
 async function report(page: Page, text: string, reason: string) {
@@ -29,43 +25,37 @@ async function report(page: Page, text: string, reason: string) {
 
 test("a moderator hides a reported message and dismisses another report", async ({
   page,
-  browser,
-  baseURL,
   javaScriptEnabled,
   newSupplier,
+  newPage,
+  tag,
 }, info) => {
   test.setTimeout(180_000);
-  const tag = `${info.project.name}-${Date.now().toString(36)}`;
   const { page: supplierPage, product } = await newSupplier({
     locale: "ru-RU",
     label: "reported-supplier",
     names: ["Грубиян", "Поставщиков"],
-    tag,
   });
 
   // The buyer asks; the supplier answers rudely.
   await signIn(page, newAddress("reporting-buyer", info.project.name), ["Вера", "Жалобина"]);
-  await open(page, `/inquiry/new?supplier=${product.companyId}`, javaScriptEnabled);
   const inquiry = `Сколько стоят 300 ножей? ${tag}`;
-  await page.getByLabel("Сообщение", { exact: true }).fill(inquiry);
-  await page.getByRole("button", { name: "Отправить запрос" }).click();
-  await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
-  const conversation = new URL(page.url()).pathname;
-  await open(supplierPage, conversation, javaScriptEnabled);
+  const conversation = await sendInquiry(page, javaScriptEnabled, { supplierId: product.companyId }, inquiry);
+  await openPage(supplierPage, conversation, javaScriptEnabled);
   const rude = `Не ваше дело, ищите в другом месте! ${tag}`;
   await supplierPage.getByLabel("Ваше сообщение").fill(rude);
   await supplierPage.getByRole("button", { name: "Отправить", exact: true }).click();
   await expect(supplierPage.locator(".message.is-own").getByText(rude)).toBeVisible();
 
   // Each side reports the other's message.
-  await open(page, conversation, javaScriptEnabled);
+  await openPage(page, conversation, javaScriptEnabled);
   await report(page, rude, `Грубость ${tag}`);
   await report(supplierPage, inquiry, `Спам ${tag}`);
 
   // The moderator sees both reports with their reasons and the message marked in its conversation.
-  const moderator = await (await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" })).newPage();
+  const moderator = await newPage({ locale: "ru-RU" });
   await signInAsModerator(moderator, info.project.name);
-  await open(moderator, "/admin/messages", javaScriptEnabled);
+  await openPage(moderator, "/admin/messages", javaScriptEnabled);
   await expect(moderator.getByRole("heading", { level: 1, name: "Жалобы на сообщения" })).toBeVisible();
   const rudeReport = moderator.locator(".admin-queue-item").filter({ hasText: `Грубость ${tag}` });
   const spamReport = moderator.locator(".admin-queue-item").filter({ hasText: `Спам ${tag}` });
@@ -87,10 +77,9 @@ test("a moderator hides a reported message and dismisses another report", async 
   await expect(spamReport).toHaveCount(0);
 
   // The buyer no longer sees the rude answer; the inquiry the supplier reported is still there.
-  await open(page, conversation, javaScriptEnabled);
+  await openPage(page, conversation, javaScriptEnabled);
   await expect(page.getByText("Это сообщение скрыто модераторами.")).toBeVisible();
   await expect(page.getByText(rude)).toHaveCount(0);
   await expect(page.getByText(inquiry)).toBeVisible();
   await supplierPage.context().close();
-  await moderator.context().close();
 });

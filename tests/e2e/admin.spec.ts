@@ -393,18 +393,16 @@ test("everyone but staff gets the 403 page on every admin page; anonymous visito
 });
 
 test("a filter page finds exactly the matching companies with facet counts, and the CSV holds exactly its rows", async ({
-  browser,
-  baseURL,
+  javaScriptEnabled,
   newSupplier,
+  newPage,
+  tag,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const tag = tagOf(testInfo.project.name);
-  const javaScript = testInfo.project.name === "js";
-  const { page: supplierPage, product } = await newSupplier({ label: "filtered", names: ["Чжан", "Вэй"], tag });
+  const { page: supplierPage, product } = await newSupplier({ label: "filtered", names: ["Чжан", "Вэй"] });
   await supplierPage.context().close();
 
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, acceptDownloads: true });
-  const page = await context.newPage();
+  const page = await newPage({ acceptDownloads: true });
   await signInAsModerator(page, testInfo.project.name);
   await page.goto("/admin/companies");
   await page.getByLabel("Поиск").fill(tag);
@@ -432,7 +430,7 @@ test("a filter page finds exactly the matching companies with facet counts, and 
   expect(ids).toContain(product.companyId);
   const exportLink = page.getByRole("link", { name: /^CSV: / });
   let csvText: string;
-  if (javaScript) {
+  if (javaScriptEnabled) {
     const download = page.waitForEvent("download");
     await exportLink.click();
     await expect(page.getByText(`Готово: ${ids.length}`, { exact: false })).toBeVisible();
@@ -459,18 +457,14 @@ test("a filter page finds exactly the matching companies with facet counts, and 
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await expect(page.locator(".admin-table tbody tr")).toHaveCount(1);
   await expect(page.getByRole("link", { name: `Rotary tiller blades ${tag}` })).toBeVisible();
-  await context.close();
 });
 
 test("content pages: liaozhong lists the district's suppliers; a moderator writes talp with a server-rendered preview", async ({
-  browser,
-  baseURL,
+  newPage,
+  tag,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const tag = tagOf(testInfo.project.name);
-  const javaScript = testInfo.project.name === "js";
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
-  const page = await context.newPage();
+  const page = await newPage();
 
   await page.goto("/liaozhong");
   await expect(page.getByRole("heading", { level: 1, name: "Ляочжун — партнёрский район в провинции Ляонин" })).toBeVisible();
@@ -497,5 +491,4 @@ test("content pages: liaozhong lists the district's suppliers; a moderator write
   await expect(page.getByRole("heading", { level: 2, name: `Добро пожаловать ${tag}` })).toBeVisible();
   await page.goto(`/admin/audit?entityType=page&entityId=talp`);
   await expect(page.locator(".admin-table tbody tr").first()).toContainText(editor);
-  await context.close();
 });

@@ -6,26 +6,22 @@
  * answer and the buyer's side shows the answer.
  */
 import { expect, test } from "./support/test.ts";
-import { hydrated } from "./support/page.ts";
+import { hydrated, openPage } from "./support/page.ts";
 import { apiAs } from "./support/admin.ts";
 import { enterCode, newAddress, signIn } from "./support/session.ts";
 
 test("ru: a member reads without a reply form, a sales manager answers", async ({
   page,
-  browser,
   baseURL,
   javaScriptEnabled,
   newSupplier,
+  newPage,
+  tag,
 }, info) => {
-  const tag = `${info.project.name}-${Date.now().toString(36)}`;
   test.setTimeout(180_000);
-  const open = async (target: typeof page, path: string) => {
-    await target.goto(path);
-    if (javaScriptEnabled) await hydrated(target);
-  };
 
   // The owner of a published supplier invites a colleague as a plain member.
-  const { page: ownerPage, api: owner, product } = await newSupplier({ locale: "ru-RU", label: "roles-owner", names: ["Ли", "Вэй"], tag });
+  const { page: ownerPage, api: owner, product } = await newSupplier({ locale: "ru-RU", label: "roles-owner", names: ["Ли", "Вэй"] });
   const memberEmail = newAddress("roles-member", info.project.name);
   const invited = await owner<{ id: number }>("POST", "/api/profile/company/employees", { email: memberEmail, role: "member" });
 
@@ -40,8 +36,7 @@ test("ru: a member reads without a reply form, a sales manager answers", async (
   });
 
   // The colleague registers with the invited address (its first e-mail is the invitation) and joins.
-  const memberContext = await browser.newContext({ baseURL, javaScriptEnabled, locale: "ru-RU" });
-  const member = await memberContext.newPage();
+  const member = await newPage({ locale: "ru-RU" });
   await member.goto(`/auth?redirectTo=${encodeURIComponent("/profile/start")}`);
   await enterCode(member, memberEmail, 2);
   await member.getByLabel("Имя", { exact: true }).fill("Олег");
@@ -54,7 +49,7 @@ test("ru: a member reads without a reply form, a sales manager answers", async (
   await expect(member).toHaveURL(/\/profile$/);
 
   // As a member: the inbox lists the inquiry; the conversation reads, but nothing can be written.
-  await open(member, "/profile/inbox");
+  await openPage(member, "/profile/inbox", javaScriptEnabled);
   await member.locator(".conversation-row").filter({ hasText: question }).getByRole("link").first().click();
   await expect(member).toHaveURL(new RegExp(`/profile/conversations/${conversationId}$`));
   if (javaScriptEnabled) await hydrated(member);
@@ -66,15 +61,14 @@ test("ru: a member reads without a reply form, a sales manager answers", async (
 
   // The owner makes them a sales manager: the next page load offers the reply form, and it works.
   await owner("PATCH", `/api/profile/company/employees/${invited.id}`, { role: "sales" });
-  await open(member, `/profile/conversations/${conversationId}`);
+  await openPage(member, `/profile/conversations/${conversationId}`, javaScriptEnabled);
   await expect(member.getByText(/Отвечать покупателям могут только/)).toHaveCount(0);
   const answer = `Здравствуйте! 11,80 CNY за штуку. ${tag}`;
   await member.getByLabel("Ваше сообщение").fill(answer);
   await member.getByRole("button", { name: "Отправить", exact: true }).click();
   await expect(member.locator(".message.is-own").getByText(answer)).toBeVisible();
 
-  await open(page, `/profile/conversations/${conversationId}`);
+  await openPage(page, `/profile/conversations/${conversationId}`, javaScriptEnabled);
   await expect(page.getByText(answer)).toBeVisible();
   await ownerPage.context().close();
-  await memberContext.close();
 });

@@ -13,7 +13,8 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { hydrated } from "./support/page.ts";
+import { sendInquiry } from "./support/inquiry.ts";
+import { hydrated, openPage } from "./support/page.ts";
 import { enterCode, mailsTo, newAddress, signIn } from "./support/session.ts";
 
 /** Waits for an e-mail to `address` whose subject matches and returns the conversation path it links to. */
@@ -42,32 +43,27 @@ async function shoot(page: Page, name: string, enabled: boolean) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  await page.goto(path);
-  if (javaScriptEnabled) await hydrated(page);
-}
-
 test.describe("inquiries", () => {
+  // A supplier and a buyer in two browsers, each step waiting for e-mails: minutes, not seconds.
+  test.describe.configure({ timeout: 180_000 });
+
   test("ru: a visitor signs in on the way and keeps the form; the supplier's employee answers; the buyer replies", async ({
     page,
     javaScriptEnabled,
     newSupplier,
+    tag,
   }, info) => {
-    test.setTimeout(180_000);
-    const tag = `${info.project.name}-${Date.now().toString(36)}`;
     // The supplier: a person whose company and product are published.
-    const {
-      page: supplierPage,
-      email: supplierEmail,
-      product,
-    } = await newSupplier({ locale: "ru-RU", label: "inquiry-supplier", names: ["Ли", "Вэй"], tag });
+    const supplier = await newSupplier({ locale: "ru-RU", label: "inquiry-supplier", names: ["Ли", "Вэй"] });
 
     // The visitor finds the product and asks for a price.
-    await open(page, `/product/${product.productId}`, javaScriptEnabled);
+    await openPage(page, `/product/${supplier.product.productId}`, javaScriptEnabled);
     await page.getByRole("link", { name: "Запросить цену" }).click();
-    await expect(page).toHaveURL(new RegExp(`/inquiry/new\\?supplier=${product.companyId}&product=${product.productId}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/inquiry/new\\?supplier=${supplier.product.companyId}&product=${supplier.product.productId}$`),
+    );
     if (javaScriptEnabled) await hydrated(page);
-    await expect(page.getByRole("checkbox", { name: new RegExp(product.names.ru) })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: new RegExp(supplier.product.names.ru) })).toBeChecked();
     await page.getByLabel("Количество", { exact: true }).fill("50");
     await page.getByLabel("Единица", { exact: true }).selectOption("pcs");
     await page.getByLabel("Желаемая цена за единицу").fill("11.20");
@@ -87,13 +83,13 @@ test.describe("inquiries", () => {
     await page.getByLabel("Фамилия", { exact: true }).fill("Покупателева");
     await page.getByLabel(/Принимаю условия/).check();
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-    await expect(page).toHaveURL(new RegExp(`/inquiry/new\\?supplier=${product.companyId}&draft=`), { timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`/inquiry/new\\?supplier=${supplier.product.companyId}&draft=`), { timeout: 20_000 });
     if (javaScriptEnabled) await hydrated(page);
     await expect(page.getByText("Запрос заполнен так, как вы его оставили")).toBeVisible();
     await expect(page.getByLabel("Сообщение", { exact: true })).toHaveValue(text);
     await expect(page.getByLabel("Условия поставки (Incoterms 2020)")).toHaveValue("FOB");
     await expect(page.getByLabel("Количество", { exact: true })).toHaveValue("50");
-    await expect(page.getByRole("checkbox", { name: new RegExp(product.names.ru) })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: new RegExp(supplier.product.names.ru) })).toBeChecked();
     await shoot(page, "form", javaScriptEnabled);
     await page.getByRole("button", { name: "Отправить запрос" }).click();
     await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
@@ -101,25 +97,25 @@ test.describe("inquiries", () => {
     await expect(page.getByText("Новый", { exact: true })).toBeVisible();
 
     // The supplier's employee gets the e-mail and answers in the conversation.
-    const link = await conversationLinkIn(supplierEmail, /Новый запрос от Анна Покупателева/);
-    await open(supplierPage, link, javaScriptEnabled);
-    await expect(supplierPage.getByText(text)).toBeVisible();
-    await expect(supplierPage.getByText("FOB")).toBeVisible();
+    const link = await conversationLinkIn(supplier.email, /Новый запрос от Анна Покупателева/);
+    await openPage(supplier.page, link, javaScriptEnabled);
+    await expect(supplier.page.getByText(text)).toBeVisible();
+    await expect(supplier.page.getByText("FOB")).toBeVisible();
     const answer = `Здравствуйте! 11,50 CNY за штуку, FOB Далянь. ${tag}`;
-    await supplierPage.getByLabel("Ваше сообщение").fill(answer);
-    await supplierPage.getByRole("button", { name: "Отправить", exact: true }).click();
-    await expect(supplierPage.locator(".message.is-own").getByText(answer)).toBeVisible();
-    await expect(supplierPage.getByText("Есть ответ", { exact: true })).toBeVisible();
+    await supplier.page.getByLabel("Ваше сообщение").fill(answer);
+    await supplier.page.getByRole("button", { name: "Отправить", exact: true }).click();
+    await expect(supplier.page.locator(".message.is-own").getByText(answer)).toBeVisible();
+    await expect(supplier.page.getByText("Есть ответ", { exact: true })).toBeVisible();
     // The company inbox lists it, answered.
-    await open(supplierPage, "/profile/inbox", javaScriptEnabled);
-    const inboxRow = supplierPage.locator(".conversation-row").filter({ hasText: answer });
+    await openPage(supplier.page, "/profile/inbox", javaScriptEnabled);
+    const inboxRow = supplier.page.locator(".conversation-row").filter({ hasText: answer });
     await expect(inboxRow.getByText("Есть ответ")).toBeVisible();
     await expect(inboxRow.getByRole("link", { name: /Анна Покупателева/ })).toBeVisible();
-    await shoot(supplierPage, "inbox", javaScriptEnabled);
+    await shoot(supplier.page, "inbox", javaScriptEnabled);
 
     // The buyer hears of it, finds it unread in their inquiries and replies.
     await conversationLinkIn(buyerEmail, /Новый ответ от Ли Вэй/);
-    await open(page, "/profile/inquiries", javaScriptEnabled);
+    await openPage(page, "/profile/inquiries", javaScriptEnabled);
     const row = page.locator(".conversation-row").filter({ hasText: answer });
     await expect(row.getByText("1 непрочитанная")).toBeVisible();
     await row.getByRole("link").first().click();
@@ -130,54 +126,46 @@ test.describe("inquiries", () => {
     await page.getByRole("button", { name: "Отправить", exact: true }).click();
     await expect(page.locator(".message.is-own").getByText(reply)).toBeVisible();
     await shoot(page, "conversation", javaScriptEnabled);
-    await supplierPage.context().close();
+    await supplier.page.context().close();
   });
 
   test("zh: a Chinese-speaking supplier gets the inquiry in Chinese and answers in Chinese", async ({
     page,
     javaScriptEnabled,
     newSupplier,
+    tag,
   }, info) => {
-    test.setTimeout(180_000);
-    const tag = `${info.project.name}-${Date.now().toString(36)}`;
-    const {
-      page: supplierPage,
-      email: supplierEmail,
-      product,
-    } = await newSupplier({ locale: "zh-CN", label: "inquiry-zh-supplier", names: ["伟", "李"], lang: "zh", tag });
+    const supplier = await newSupplier({ locale: "zh-CN", label: "inquiry-zh-supplier", names: ["伟", "李"], lang: "zh" });
 
     const buyerEmail = newAddress("inquiry-zh-buyer", info.project.name);
     await signIn(page, buyerEmail, ["Анна", "Покупателева"]);
-    await open(page, `/inquiry/new?supplier=${product.companyId}&product=${product.productId}`, javaScriptEnabled);
     const text = `Нужна цена на 300 ножей с доставкой в Иркутск ${tag}`;
-    await page.getByLabel("Сообщение", { exact: true }).fill(text);
-    await page.getByRole("button", { name: "Отправить запрос" }).click();
-    await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
+    await sendInquiry(page, javaScriptEnabled, { supplierId: supplier.product.companyId, productId: supplier.product.productId }, text);
 
     // The e-mail is in Chinese and links to the Chinese page.
-    await conversationLinkIn(supplierEmail, /^来自 Анна Покупателева 的新询价/);
-    const mail = (await mailsTo(supplierEmail)).find((m) => m.subject.startsWith("来自 Анна Покупателева 的新询价"))!;
+    await conversationLinkIn(supplier.email, /^来自 Анна Покупателева 的新询价/);
+    const mail = (await mailsTo(supplier.email)).find((m) => m.subject.startsWith("来自 Анна Покупателева 的新询价"))!;
     expect(mail.text).toMatch(/^Анна Покупателева 向 .+ 询价。/);
     expect(mail.text).toContain("您可以在 Postavka 的个人设置中改为每日摘要或关闭邮件。");
     const link = mail.text.match(/\/zh\/profile\/conversations\/\d+/)![0];
-    await open(supplierPage, link, javaScriptEnabled);
-    await expect(supplierPage.getByRole("heading", { level: 1 })).toContainText("询价");
-    await expect(supplierPage.getByText(text)).toBeVisible();
-    await expect(supplierPage.locator(".message").filter({ hasText: text })).toContainText("语言：Русский");
+    await openPage(supplier.page, link, javaScriptEnabled);
+    await expect(supplier.page.getByRole("heading", { level: 1 })).toContainText("询价");
+    await expect(supplier.page.getByText(text)).toBeVisible();
+    await expect(supplier.page.locator(".message").filter({ hasText: text })).toContainText("语言：Русский");
     const answer = `您好！每把 11.50 元，大连 FOB 交货，30 天发货。${tag}`;
-    await supplierPage.getByLabel("您的消息").fill(answer);
-    await supplierPage.getByRole("button", { name: "发送", exact: true }).click();
-    await expect(supplierPage.locator(".message.is-own").getByText(answer)).toBeVisible();
+    await supplier.page.getByLabel("您的消息").fill(answer);
+    await supplier.page.getByRole("button", { name: "发送", exact: true }).click();
+    await expect(supplier.page.locator(".message.is-own").getByText(answer)).toBeVisible();
 
     // The buyer reads the answer in Russian pages, marked as written in Chinese.
     const buyerLink = await conversationLinkIn(buyerEmail, /Новый ответ от 伟 李/);
-    await open(page, buyerLink, javaScriptEnabled);
+    await openPage(page, buyerLink, javaScriptEnabled);
     await expect(page.locator(".message").filter({ hasText: answer })).toContainText("Язык: 中文");
     if (javaScriptEnabled) {
-      await supplierPage.setViewportSize({ width: 1280, height: 900 });
-      await supplierPage.screenshot({ path: "test-results/inquiries-screens/conversation-zh-1280.png", fullPage: true });
+      await supplier.page.setViewportSize({ width: 1280, height: 900 });
+      await supplier.page.screenshot({ path: "test-results/inquiries-screens/conversation-zh-1280.png", fullPage: true });
     }
-    await supplierPage.context().close();
+    await supplier.page.context().close();
   });
 
   test("en: a signed-in buyer asks a seeded supplier nobody runs; the inquiry is e-mailed to its public address", async ({
@@ -200,7 +188,7 @@ test.describe("inquiries", () => {
     expect(supplier, "a seeded supplier with an e-mail address").not.toBeNull();
     const buyerEmail = newAddress("inquiry-en", info.project.name);
     await signIn(page, buyerEmail, ["John", "Buyer"]);
-    await open(page, `/en/suppliers/${supplier!.id}`, javaScriptEnabled);
+    await openPage(page, `/en/suppliers/${supplier!.id}`, javaScriptEnabled);
     await page.getByRole("link", { name: "Request a price" }).click();
     await expect(page).toHaveURL(new RegExp(`/en/inquiry/new\\?supplier=${supplier!.id}$`));
     if (javaScriptEnabled) await hydrated(page);

@@ -6,32 +6,27 @@
  * original one link away. The buyer, reading in Russian, is offered nothing.
  */
 import { expect, test } from "./support/test.ts";
-import { hydrated } from "./support/page.ts";
+import { sendInquiry } from "./support/inquiry.ts";
+import { openPage } from "./support/page.ts";
 import { newAddress, signIn } from "./support/session.ts";
 
 test("the supplier reads the buyer's Russian message in English on request, the original one click away", async ({
   page,
   javaScriptEnabled,
   newSupplier,
+  tag,
 }, info) => {
   test.setTimeout(180_000);
-  const tag = `${info.project.name}-${Date.now().toString(36)}`;
-  const { page: supplierPage, product } = await newSupplier({ locale: "en-GB", label: "translate-supplier", names: ["Li", "Wei"], tag });
+  const { page: supplierPage, product } = await newSupplier({ locale: "en-GB", label: "translate-supplier", names: ["Li", "Wei"] });
 
   await signIn(page, newAddress("translate-buyer", info.project.name), ["Анна", "Покупателева"]);
-  await page.goto(`/inquiry/new?supplier=${product.companyId}`);
-  if (javaScriptEnabled) await hydrated(page);
   const text = `Нужна цена на 200 штук с доставкой в Казань ${tag}`;
-  await page.getByLabel("Сообщение", { exact: true }).fill(text);
-  await page.getByRole("button", { name: "Отправить запрос" }).click();
-  await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
-  const id = /\/profile\/conversations\/(\d+)$/.exec(page.url())![1];
+  const conversation = await sendInquiry(page, javaScriptEnabled, { supplierId: product.companyId }, text);
   // The buyer reads their own language: nothing to translate.
   await expect(page.getByText(text)).toBeVisible();
   await expect(page.getByRole("button", { name: "Перевести" })).toHaveCount(0);
 
-  await supplierPage.goto(`/en/profile/conversations/${id}`);
-  if (javaScriptEnabled) await hydrated(supplierPage);
+  await openPage(supplierPage, `/en${conversation}`, javaScriptEnabled);
   const message = supplierPage.locator(".message").filter({ hasText: text });
   await message.getByRole("button", { name: "Translate" }).click();
   await expect(supplierPage).toHaveURL(/\/en\/profile\/conversations\/\d+\?translated=\d+/);

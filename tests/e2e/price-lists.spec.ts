@@ -9,7 +9,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { hydrated } from "./support/page.ts";
+import { hydrated, openPage } from "./support/page.ts";
 import { newAddress, registerUser } from "./support/session.ts";
 import { ymlCatalogue } from "../fixtures/price-lists/make-fixtures.ts";
 
@@ -24,11 +24,6 @@ async function companyFor(page: Page, name: string): Promise<void> {
   expect(created.status()).toBe(201);
 }
 
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  await page.goto(path);
-  if (javaScriptEnabled) await hydrated(page);
-}
-
 test.describe("price lists", () => {
   test("en: a YML with bad offers is previewed with its errors, imported and its products are drafts", async ({
     page,
@@ -38,7 +33,7 @@ test.describe("price lists", () => {
     await registerUser(page, newAddress("pricelists-en", info.project.name), { lang: "en" });
     await companyFor(page, `Pipes ${info.project.name} ${Date.now().toString(36)}`);
 
-    await open(page, "/en/profile/product", javaScriptEnabled);
+    await openPage(page, "/en/profile/product", javaScriptEnabled);
     await page.getByRole("link", { name: "Upload a price list" }).click();
     await expect(page).toHaveURL(/\/en\/profile\/price-list$/);
     await expect(page.getByRole("heading", { level: 1, name: "Price lists" })).toBeVisible();
@@ -96,7 +91,7 @@ test.describe("price lists", () => {
     await expect(page.getByRole("link", { name: "Труба стальная 60 мм", exact: true })).toBeVisible();
 
     // The export downloads the products as CSV.
-    await open(page, "/en/profile/price-list", javaScriptEnabled);
+    await openPage(page, "/en/profile/price-list", javaScriptEnabled);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "CSV", exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile(await download.path(), "utf8");

@@ -14,7 +14,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { hydrated } from "./support/page.ts";
+import { openPage } from "./support/page.ts";
 import { adminCli } from "./support/admin.ts";
 import { newAddress, registerUser } from "./support/session.ts";
 import { jpegPhoto, pdfDocument, windowsExecutable } from "../support/files.ts";
@@ -40,10 +40,11 @@ async function signedInSupplier(page: Page, label: string, project: string, lang
   await companyFor(page, `Supplier ${label} ${Date.now().toString(36)}`);
 }
 
-/** Opens `path` and, with JavaScript, waits until the page has started it (the upload field and pickers need it). */
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  await page.goto(path);
-  if (javaScriptEnabled) await hydrated(page);
+/** A new supplier registered in `lang`, with a published company, on the new product form with `lang` chosen as the product's language. */
+async function newProductForm(page: Page, label: string, lang: "en" | "zh", project: string, javaScriptEnabled: boolean) {
+  await signedInSupplier(page, label, project, lang);
+  await openPage(page, `/${lang}/profile/product/new`, javaScriptEnabled);
+  await page.getByRole("radio", { name: { en: "English", zh: "中文" }[lang] }).check();
 }
 
 /** The id in the product page's URL. */
@@ -72,7 +73,7 @@ test.describe("supplier's products", () => {
   }, info) => {
     test.setTimeout(150_000);
     await signedInSupplier(page, "products-ru", info.project.name, "ru");
-    await open(page, "/profile/product", javaScriptEnabled);
+    await openPage(page, "/profile/product", javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Товары" })).toBeVisible();
     await page.getByRole("link", { name: "Добавить товар" }).first().click();
     await expect(page).toHaveURL(/\/profile\/product\/new$/);
@@ -136,15 +137,15 @@ test.describe("supplier's products", () => {
     // Sent for review, approved by a moderator with the CLI.
     await page.getByRole("button", { name: "Отправить на проверку" }).click();
     await expect(page.locator(".pp-product-header .pp-status")).toHaveText("На проверке");
-    await open(page, "/profile/product?status=moderation", javaScriptEnabled);
+    await openPage(page, "/profile/product?status=moderation", javaScriptEnabled);
     await expect(page.locator(".pp-item")).toContainText(name);
     const approved = await adminCli("approve", "product", String(id));
     expect(approved.lines.join(" ")).toContain(`Product ${id} approved`);
-    await open(page, "/profile/product?status=published", javaScriptEnabled);
+    await openPage(page, "/profile/product?status=published", javaScriptEnabled);
     await expect(page.locator(".pp-item").filter({ hasText: name }).locator(".pp-status")).toHaveText("Опубликован");
 
     // Buyers see it with its prices and photo.
-    await open(page, `/product/${id}`, javaScriptEnabled);
+    await openPage(page, `/product/${id}`, javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     const prices = page.locator(".price-table");
     await expect(prices).toContainText("10 шт.");
@@ -164,9 +165,7 @@ test.describe("supplier's products", () => {
     javaScriptEnabled,
   }, info) => {
     test.setTimeout(120_000);
-    await signedInSupplier(page, "products-en", info.project.name, "en");
-    await open(page, "/en/profile/product/new", javaScriptEnabled);
-    await page.getByRole("radio", { name: "English" }).check();
+    await newProductForm(page, "products-en", "en", info.project.name, javaScriptEnabled);
     await page.getByLabel("Product name (English)").fill("");
     await page.getByLabel("Description (English)").fill("Galvanised steel, 2 mm.");
     await page.getByRole("button", { name: "Create the draft" }).click();
@@ -189,7 +188,7 @@ test.describe("supplier's products", () => {
     await expect(page.getByLabel("Value 1 (English)")).toHaveValue("Steel 09G2S");
 
     // Tiers must rise in quantity within a currency and unit.
-    await open(page, `/en/profile/product/${id}/price`, javaScriptEnabled);
+    await openPage(page, `/en/profile/product/${id}/price`, javaScriptEnabled);
     await page.getByLabel("From quantity (tier 1)").fill("500");
     await page.getByLabel("Price per unit (tier 1)").fill("80");
     await page.getByRole("button", { name: "+ Add a tier" }).click();
@@ -207,10 +206,10 @@ test.describe("supplier's products", () => {
     await expect(page.locator(".pp-product-header .pp-status")).toHaveText("Under review");
     const reason = "Add a photo of the bracket and its load rating.";
     expect((await adminCli("reject", "product", String(id), "--reason", reason)).code).toBe(0);
-    await open(page, `/en/profile/product/${id}`, javaScriptEnabled);
+    await openPage(page, `/en/profile/product/${id}`, javaScriptEnabled);
     await expect(page.locator(".pp-product-header .pp-status")).toHaveText("Rejected");
     await expect(page.locator(".pp-note")).toContainText(reason);
-    await open(page, "/en/profile/product?status=rejected", javaScriptEnabled);
+    await openPage(page, "/en/profile/product?status=rejected", javaScriptEnabled);
     await expect(page.locator(".pp-item").filter({ hasText: name })).toContainText(reason);
     await expect(page.getByRole("button", { name: "Send for review" })).toHaveCount(0);
   });
@@ -220,14 +219,12 @@ test.describe("supplier's products", () => {
     javaScriptEnabled,
   }, info) => {
     test.setTimeout(120_000);
-    await signedInSupplier(page, "products-zh", info.project.name, "zh");
-    await open(page, "/zh/profile/product/new", javaScriptEnabled);
-    await page.getByRole("radio", { name: "中文" }).check();
+    await newProductForm(page, "products-zh", "zh", info.project.name, javaScriptEnabled);
     await page.getByLabel("产品名称 (中文)").fill(`不锈钢保温杯 ${info.project.name}`);
     await page.getByRole("button", { name: "创建草稿" }).click();
     await expect(page).toHaveURL(/\/zh\/profile\/product\/\d+$/);
     const id = productIdOf(page);
-    await open(page, `/zh/profile/product/${id}/file`, javaScriptEnabled);
+    await openPage(page, `/zh/profile/product/${id}/file`, javaScriptEnabled);
     await page.locator('input[type="file"]').setInputFiles([
       { name: "photo.jpg", mimeType: "image/jpeg", buffer: windowsExecutable() },
       {
@@ -239,7 +236,7 @@ test.describe("supplier's products", () => {
     if (!javaScriptEnabled) await page.getByRole("button", { name: "上传" }).click();
     await expect(page.getByText("不接受程序和脚本")).toBeVisible();
     await expect(page.getByText(/不接受 SVG/)).toBeVisible();
-    await open(page, `/zh/profile/product/${id}/file`, javaScriptEnabled);
+    await openPage(page, `/zh/profile/product/${id}/file`, javaScriptEnabled);
     await expect(page.locator(".pp-gallery-item")).toHaveCount(0);
     await expect(page.getByText("暂无图片。", { exact: false })).toBeVisible();
   });

@@ -11,10 +11,10 @@
  * Chinese-speaking supplier invited to a request: the invitation e-mail in Chinese, the quote form
  * at /zh/ in Chinese, the quote sent with a Chinese comment.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { apiAs, publishedProductOfNewSupplier, signInAsModerator } from "./support/admin.ts";
-import { mailsTo, newAddress, registerUser, signIn, type Mail } from "./support/session.ts";
+import { apiAs, signInAsModerator } from "./support/admin.ts";
+import { mailsTo, newAddress, signIn, type Mail } from "./support/session.ts";
 import { hydrated } from "./support/page.ts";
 import sharp from "sharp";
 
@@ -23,8 +23,6 @@ const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
     .png()
     .toBuffer();
-
-const tagOf = (project: string) => `${project}${Date.now().toString(36)}`;
 
 /** Waits for an e-mail to `address` whose subject contains `text`. */
 async function mailAbout(address: string, text: string): Promise<Mail> {
@@ -44,29 +42,30 @@ async function pickTnved(page: Page, javaScriptEnabled: boolean, query: string, 
   }
 }
 
-async function newPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled, locale: "ru-RU" });
-  return context.newPage();
-}
-
 test("a public request reaches the suppliers of its TN VED heading; they quote; the buyer compares and accepts", async ({
   page,
-  browser,
-  baseURL,
+  javaScriptEnabled: js,
+  newSupplier,
+  newPage,
+  tag,
 }, testInfo) => {
   test.setTimeout(240_000);
   const project = testInfo.project.name;
-  const js = project === "js";
-  const tag = tagOf(project);
   const title = `Ножи для почвофрезы ${tag}`;
 
   // Two suppliers with published products under heading 8432.
   const suppliers: { email: string; page: Page; companyId: number }[] = [];
   for (const n of [1, 2]) {
-    const supplierPage = await newPage(browser, js);
-    const email = newAddress(`supplier${n}`, project);
-    await signIn(supplierPage, email, [`Поставщик${n}`, "Тестов"]);
-    const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, `${tag}-${n}`);
+    const {
+      email,
+      page: supplierPage,
+      product,
+    } = await newSupplier({
+      locale: "ru-RU",
+      label: `supplier${n}`,
+      names: [`Поставщик${n}`, "Тестов"],
+      tag: `${tag}-${n}`,
+    });
     suppliers.push({ email, page: supplierPage, companyId: product.companyId });
   }
 
@@ -98,7 +97,7 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
 
   // The moderator approves it from the queue.
-  const moderator = await newPage(browser, js);
+  const moderator = await newPage({ locale: "ru-RU" });
   await signInAsModerator(moderator, project);
   await moderator.goto("/admin/moderation?kind=rfq");
   await moderator.getByRole("link", { name: title }).click();
@@ -107,7 +106,7 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   await expect(moderator).toHaveURL(/\/admin\/moderation$/);
 
   // Listed publicly, without the buyer's contacts.
-  const visitor = await newPage(browser, js);
+  const visitor = await newPage({ locale: "ru-RU" });
   await visitor.goto("/rfq");
   await visitor.getByRole("link", { name: title }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -188,7 +187,7 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   await moderator.getByLabel("Причина (её прочитает покупатель)").fill("Запрос повторяет другой запрос покупателя.");
   await moderator.getByRole("button", { name: "Скрыть", exact: true }).click();
   await expect(moderator.getByText("Запрос скрыт.")).toBeVisible();
-  const stranger = await newPage(browser, js);
+  const stranger = await newPage({ locale: "ru-RU" });
   expect((await stranger.goto(`/rfq/${rfqId}`))?.status()).toBe(404);
   await page.goto(`/profile/rfq/${rfqId}`);
   await expect(page.locator(".rfq-status")).toHaveText("Скрыт модераторами");
@@ -206,22 +205,27 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   }
 });
 
-test("a private request: the buyer finds suppliers by name, ticks one and it is invited", async ({ page, browser, baseURL }, testInfo) => {
+test("a private request: the buyer finds suppliers by name, ticks one and it is invited", async ({
+  page,
+  javaScriptEnabled: js,
+  newSupplier,
+  tag,
+}, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
-  const js = project === "js";
-  const tag = tagOf(project);
   const title = `Закрытый запрос ${tag}`;
 
   // Two published suppliers whose names share the tag; only the first is invited.
   const supplierEmails: string[] = [];
   for (const n of [1, 2]) {
-    const supplierPage = await newPage(browser, js);
-    const email = newAddress(`invited${n}`, project);
-    await signIn(supplierPage, email, [`Приглашённый${n}`, "Тестов"]);
-    await publishedProductOfNewSupplier(supplierPage, baseURL!, `${tag}-${n}`);
-    supplierEmails.push(email);
-    await supplierPage.context().close();
+    const supplier = await newSupplier({
+      locale: "ru-RU",
+      label: `invited${n}`,
+      names: [`Приглашённый${n}`, "Тестов"],
+      tag: `${tag}-${n}`,
+    });
+    supplierEmails.push(supplier.email);
+    await supplier.page.context().close();
   }
 
   await signIn(page, newAddress("privatebuyer", project), ["Покупатель", "Закрытов"]);
@@ -277,18 +281,19 @@ test("a private request: the buyer finds suppliers by name, ticks one and it is 
 
 test("zh: an invited Chinese-speaking supplier gets the invitation in Chinese and quotes from the Chinese pages", async ({
   page,
-  browser,
   baseURL,
+  javaScriptEnabled: js,
+  newSupplier,
+  tag,
 }, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
-  const js = project === "js";
-  const tag = tagOf(project);
   const title = `Ножи для культиватора ${tag}`;
-  const supplierPage = await (await browser.newContext({ javaScriptEnabled: js, locale: "zh-CN" })).newPage();
-  const supplierEmail = newAddress("zhquoter", project);
-  await registerUser(supplierPage, supplierEmail, { lang: "zh", firstName: "伟", lastName: "李" });
-  const { product } = await publishedProductOfNewSupplier(supplierPage, baseURL!, tag);
+  const {
+    page: supplierPage,
+    email: supplierEmail,
+    product,
+  } = await newSupplier({ locale: "zh-CN", label: "zhquoter", names: ["伟", "李"], lang: "zh" });
 
   // The buyer's private request to this supplier (the form is covered above).
   await signIn(page, newAddress("zhbuyer", project), ["Покупатель", "Китаев"]);

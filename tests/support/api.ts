@@ -139,3 +139,17 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
     },
   };
 }
+
+/**
+ * An auth service of its own on the test database of `api`, for tests that drive sign-in with their own
+ * senders, limits and clock: a fresh key folder, links to https://postavka.test, and `config` on top.
+ */
+export function createTestAuth(api: TestApi, config: Partial<AuthConfig> & Pick<AuthConfig, "logger">): AuthService {
+  return createAuthService({
+    db: api.db,
+    pool: api.database.pool,
+    dataDir: mkdtempSync(path.join(os.tmpdir(), "postavka-auth-")),
+    publicUrl: () => "https://postavka.test",
+    ...config,
+  });
+}

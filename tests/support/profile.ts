@@ -6,9 +6,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
+import { expect, test } from "vitest";
 import { signAccessToken } from "../../server/auth/tokens.ts";
 import { legalEntities, users, type UserRole } from "../../server/db/schema.ts";
-import type { TestApi } from "./api.ts";
+import { openTestApi, type TestApi, type TestApiOptions } from "./api.ts";
 
 export { docxDocument, elfExecutable, jpegPhoto, pdfDocument, pngPicture, windowsExecutable, xlsxDocument, zipArchive } from "./files.ts";
 
@@ -56,6 +57,39 @@ export async function cleanupProfileData(api: TestApi): Promise<void> {
   }
 }
 
+/**
+ * The test API of a file whose tests create users and companies (`openTestApi`), with what earlier
+ * runs left behind removed first (`cleanupProfileData`), so counts and searches see only this run's rows.
+ */
+export async function openProfileApi(options?: TestApiOptions): Promise<TestApi> {
+  const api = await openTestApi(options);
+  await cleanupProfileData(api);
+  return api;
+}
+
+/**
+ * The `afterAll` of `openProfileApi`: removes the file's users and companies and closes the API.
+ * Takes `undefined` (the API never opened because an earlier set-up step failed) and does nothing.
+ */
+export async function closeProfileApi(api: TestApi | undefined): Promise<void> {
+  if (!api) return;
+  await cleanupProfileData(api);
+  await api.close();
+}
+
+/**
+ * Vitest's `test` for profile API test files, with the file's test API as the file-scoped fixture
+ * `api`: opened by `openProfileApi` when the file's first test asks for it, cleaned and closed by
+ * `closeProfileApi` after the file. A file adds the users and companies its tests share as more
+ * file-scoped fixtures (`.extend(name, { scope: "file" }, …)`), each set up once, like a `beforeAll`.
+ */
+// oxlint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern; the API has none
+export const profileTest = test.extend("api", { scope: "file" }, async ({}, { onCleanup }) => {
+  const api = await openProfileApi();
+  onCleanup(() => closeProfileApi(api));
+  return api;
+});
+
 /** Inserts a user and signs an access token for them. */
 export async function createUser(
   api: TestApi,
@@ -102,7 +136,7 @@ export interface Reply<T = any> {
 
 /** A JSON call; `body` is sent as JSON unless it is a string (sent raw) or FormData. */
 export async function call<T = any>(
-  api: TestApi,
+  api: Pick<TestApi, "app">,
   method: string,
   url: string,
   body?: unknown,
@@ -127,6 +161,34 @@ export async function call<T = any>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
+/** Expects `reply` to be a refusal with `status` and the error envelope's `code` (one assertion: a failure shows both). */
+export function expectError(reply: Reply, status: number, code: string): void {
+  expect({ status: reply.status, code: reply.body?.error?.code }).toEqual({ status, code });
+}
+
+/**
+ * Who a request comes from, as the auth layer tells callers apart: an access token, a refresh cookie,
+ * the client's address (`x-client-ip`, as the proxy in front of the API sets it), user agent and
+ * device fingerprint.
+ */
+export interface Caller {
+  token?: string;
+  cookie?: string;
+  ip?: string;
+  ua?: string;
+  fingerprint?: string;
+}
+
+/** A JSON call (`call`, with `content-type: application/json` even without a body) from `caller`, whose parts travel as headers. */
+export function callAs<T = any>(api: Pick<TestApi, "app">, caller: Caller, method: string, url: string, body?: unknown): Promise<Reply<T>> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (caller.ua) headers["user-agent"] = caller.ua;
+  if (caller.ip) headers["x-client-ip"] = caller.ip;
+  if (caller.cookie) headers.cookie = caller.cookie;
+  if (caller.fingerprint) headers.fingerprint = encodeURIComponent(caller.fingerprint);
+  return call(api, method, url, body, caller.token, headers);
+}
+
 /**
  * The `data` of the reply to a call that must succeed; a refusal throws with its status and body, so
  * a set-up step that fails says why instead of failing later on a missing id.
@@ -136,6 +198,27 @@ export async function callOk<T = any>(api: TestApi, method: string, url: string,
   // 200 and 201 are the API's only successes with a body; anything else is not what a set-up step wanted.
   if (reply.status !== 200 && reply.status !== 201) throw new Error(`${method} ${url} → ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.data as T;
+}
+
+/**
+ * `owner` creates their company with the card `card` (POST /api/profile/company: `name` and the
+ * other fields of the form); the new company's id. Throws with the reply unless the API answers 201.
+ */
+export async function createCompany(owner: TestUser, card: { name: Record<string, string> } & Record<string, unknown>): Promise<number> {
+  const created = await owner.post("/api/profile/company", card);
+  if (created.status !== 201) throw new Error(`POST /api/profile/company → ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.data.id as number;
+}
+
+/** A user who owns a company, with the company's id. */
+export interface Supplier extends TestUser {
+  companyId: number;
+}
+
+/** A new user (`createUser` with `label`) who creates their company with the card `card` (`createCompany`). */
+export async function createSupplier(api: TestApi, label: string, card: Parameters<typeof createCompany>[1]): Promise<Supplier> {
+  const owner = await createUser(api, label);
+  return { ...owner, companyId: await createCompany(owner, card) };
 }
 
 /**

@@ -6,6 +6,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
 import { refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
+import type { TestApi } from "./api.ts";
+import { removeDir } from "./databases.ts";
 
 /** The tables the demo seed writes. */
 export const SEEDED_TABLES = ["companies", "products", "categories", "stories", "tags", "service_types", "files"] as const;
@@ -32,4 +34,17 @@ export async function removeSeededRows(db: Database["db"], before: SeedMarks): P
   await db.execute(sql.raw(`delete from categories where id > ${before.categories}`));
   await db.execute(sql.raw(`delete from files where id > ${before.files}`));
   await refreshCatalogTerms(db);
+}
+
+/**
+ * The `afterAll` of a test file that seeded the demo catalogue: deletes the rows above `before`, closes
+ * the API and removes the seed's picture folder `dataDir`. Each part that never came to be (the API
+ * did not open, seeding never started) is skipped.
+ */
+export async function removeDemoSeed(api: TestApi | undefined, before: SeedMarks | undefined, dataDir: string | undefined): Promise<void> {
+  if (api) {
+    if (before) await removeSeededRows(api.db, before);
+    await api.close();
+  }
+  if (dataDir) removeDir(dataDir);
 }

@@ -8,7 +8,7 @@ import type { DutyRate } from "../../contract/money.ts";
 import { convert, isStale } from "../../contract/money.ts";
 import { dec, toFixed } from "../../contract/money-math.ts";
 import type { PriceTier } from "../../contract/products.ts";
-import { landedCost, tierFor } from "../../server/money/landed-cost.ts";
+import { landedCost, tierFor, type LandedCostInput, type LandedCostResult } from "../../server/money/landed-cost.ts";
 import { parseRateText } from "../../server/money/tariff.ts";
 
 const RATES = { CNY: "13.4987", USD: "96.1021", EUR: "105.4854" };
@@ -78,60 +78,58 @@ describe("landed cost", () => {
     });
   });
 
-  test("combined «50 %, но не менее 1 евро за 1 кг»: the ad valorem part is larger", () => {
-    // goods = 4 × 1 000 × 96,1021 = 384 408,40; ad valorem 50 % = 192 204,20;
-    // specific = 1 × 105,4854 × 1 000 kg = 105 485,40; the larger: 192 204,20
-    // VAT base = 576 612,60; VAT = 115 322,52; total = 691 935,12; per kg = 691,93512 → 691,94
-    const result = landedCost({
-      tiers: tiers("USD", "kg", ["100", "4"]),
-      quantity: "1000",
-      rubPerUnit: RATES,
-      duty: duty("50, но не менее 1 евро за 1 кг", "combined"),
-      dutyUnits: "1",
-    })!;
-    expect(result.steps).toMatchObject({
-      goodsValue: "384408.40",
-      dutyAdValorem: "192204.20",
-      dutySpecific: "105485.40",
-      duty: "192204.20",
-      vat: "115322.52",
-      total: "691935.12",
-      perUnit: "691.94",
-    });
-  });
+  /** Worked examples of combined rates: the order (at RATES) and the steps it must show, each checked by hand. */
+  const COMBINED: { name: string; order: Omit<LandedCostInput, "rubPerUnit">; steps: Partial<NonNullable<LandedCostResult["steps"]>> }[] = [
+    {
+      // goods = 4 × 1 000 × 96,1021 = 384 408,40; ad valorem 50 % = 192 204,20;
+      // specific = 1 × 105,4854 × 1 000 kg = 105 485,40; the larger: 192 204,20
+      // VAT base = 576 612,60; VAT = 115 322,52; total = 691 935,12; per kg = 691,93512 → 691,94
+      name: "combined «50 %, но не менее 1 евро за 1 кг»: the ad valorem part is larger",
+      order: {
+        tiers: tiers("USD", "kg", ["100", "4"]),
+        quantity: "1000",
+        duty: duty("50, но не менее 1 евро за 1 кг", "combined"),
+        dutyUnits: "1",
+      },
+      steps: {
+        goodsValue: "384408.40",
+        dutyAdValorem: "192204.20",
+        dutySpecific: "105485.40",
+        duty: "192204.20",
+        vat: "115322.52",
+        total: "691935.12",
+        perUnit: "691.94",
+      },
+    },
+    {
+      // goods = 1 × 1 000 × 96,1021 = 96 102,10; ad valorem 50 % = 48 051,05; specific = 105 485,40 (larger)
+      // VAT base = 96 102,10 + 105 485,40 = 201 587,50; VAT = 40 317,50; total = 241 905,00; per kg = 241,905 → 241,91
+      name: "combined «но не менее»: the specific part is larger",
+      order: {
+        tiers: tiers("USD", "kg", ["1", "1"]),
+        quantity: "1000",
+        duty: duty("50, но не менее 1 евро за 1 кг", "combined"),
+        dutyUnits: "1",
+      },
+      steps: { duty: "105485.40", vatBase: "201587.50", vat: "40317.50", total: "241905.00", perUnit: "241.91" },
+    },
+    {
+      // goods = 100 × 1 000 = 100 000,00 ₽ (roubles: rate 1); ad valorem 4,5 % = 4 500,00
+      // specific = 0,02 EUR × 105,4854 × (1 000 pcs × 0,1 kg) = 210,9708 → 210,97; duty = 4 710,97
+      // VAT base = 104 710,97; VAT = 20 942,194 → 20 942,19; total = 125 653,16; per piece = 125,65316 → 125,65
+      name: "combined «плюс»: the two parts add up; the weight per piece comes from the buyer",
+      order: {
+        tiers: tiers("RUB", "pcs", ["1", "100"]),
+        quantity: "1000",
+        duty: duty("4,5 плюс 0,02 евро за 1 кг", "combined"),
+        dutyUnits: "0.1",
+      },
+      steps: { dutyAdValorem: "4500.00", dutySpecific: "210.97", duty: "4710.97", vat: "20942.19", total: "125653.16", perUnit: "125.65" },
+    },
+  ];
 
-  test("combined «но не менее»: the specific part is larger", () => {
-    // goods = 1 × 1 000 × 96,1021 = 96 102,10; ad valorem 50 % = 48 051,05; specific = 105 485,40 (larger)
-    // VAT base = 96 102,10 + 105 485,40 = 201 587,50; VAT = 40 317,50; total = 241 905,00; per kg = 241,905 → 241,91
-    const result = landedCost({
-      tiers: tiers("USD", "kg", ["1", "1"]),
-      quantity: "1000",
-      rubPerUnit: RATES,
-      duty: duty("50, но не менее 1 евро за 1 кг", "combined"),
-      dutyUnits: "1",
-    })!;
-    expect(result.steps).toMatchObject({ duty: "105485.40", vatBase: "201587.50", vat: "40317.50", total: "241905.00", perUnit: "241.91" });
-  });
-
-  test("combined «плюс»: the two parts add up; the weight per piece comes from the buyer", () => {
-    // goods = 100 × 1 000 = 100 000,00 ₽ (roubles: rate 1); ad valorem 4,5 % = 4 500,00
-    // specific = 0,02 EUR × 105,4854 × (1 000 pcs × 0,1 kg) = 210,9708 → 210,97; duty = 4 710,97
-    // VAT base = 104 710,97; VAT = 20 942,194 → 20 942,19; total = 125 653,16; per piece = 125,65316 → 125,65
-    const result = landedCost({
-      tiers: tiers("RUB", "pcs", ["1", "100"]),
-      quantity: "1000",
-      rubPerUnit: RATES,
-      duty: duty("4,5 плюс 0,02 евро за 1 кг", "combined"),
-      dutyUnits: "0.1",
-    })!;
-    expect(result.steps).toMatchObject({
-      dutyAdValorem: "4500.00",
-      dutySpecific: "210.97",
-      duty: "4710.97",
-      vat: "20942.19",
-      total: "125653.16",
-      perUnit: "125.65",
-    });
+  test.each(COMBINED)("$name", ({ order, steps }) => {
+    expect(landedCost({ ...order, rubPerUnit: RATES })!.steps).toMatchObject(steps);
   });
 
   test("below the lowest tier its price is used and flagged", () => {

@@ -19,6 +19,15 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/**
+ * Checks a reader of one cell on every spelling: each key of `readAs` is what its spellings read as,
+ * and every spelling in `unread` reads as null. The failing spelling names the failed expectation.
+ */
+function expectReadings(read: (text: string) => string | null, readAs: Record<string, string[]>, unread: string[]): void {
+  for (const [value, spellings] of Object.entries(readAs)) for (const text of spellings) expect(read(text), text).toBe(value);
+  for (const text of unread) expect(read(text), text).toBeNull();
+}
+
 /** windows-1251 bytes of Cyrillic text (Node has no encoder for it: a small table suffices). */
 function cp1251(text: string): Uint8Array {
   return Uint8Array.from(
@@ -35,43 +44,33 @@ function cp1251(text: string): Uint8Array {
 
 describe("values", () => {
   test("units: OKEI codes, Russian/English symbols, Rec. 20 codes, Chinese words", () => {
-    expect(matchUnit("796")).toBe("pcs");
-    expect(matchUnit("шт.")).toBe("pcs");
-    expect(matchUnit("PCE")).toBe("pcs");
-    expect(matchUnit("166")).toBe("kg");
-    expect(matchUnit("КГ")).toBe("kg");
-    expect(matchUnit("6")).toBe("m");
-    expect(matchUnit("м²")).toBe("m2");
-    expect(matchUnit("кв. м")).toBe("m2");
-    expect(matchUnit("MTQ")).toBe("m3");
-    expect(matchUnit("112")).toBe("l");
-    expect(matchUnit("компл.")).toBe("set");
-    expect(matchUnit("715")).toBe("pair");
-    expect(matchUnit("吨")).toBe("t");
-    expect(matchUnit("套")).toBe("set");
-    expect(matchUnit("бочка")).toBeNull();
-    expect(matchUnit("999")).toBeNull();
+    expectReadings(
+      matchUnit,
+      {
+        pcs: ["796", "шт.", "PCE"],
+        kg: ["166", "КГ"],
+        m: ["6"],
+        m2: ["м²", "кв. м"],
+        m3: ["MTQ"],
+        l: ["112"],
+        set: ["компл.", "套"],
+        pair: ["715"],
+        t: ["吨"],
+      },
+      ["бочка", "999"],
+    );
   });
 
   test("prices as people type them", () => {
-    expect(parseDecimal("1 234,50", 12, 2)).toBe("1234.5");
-    expect(parseDecimal("1,234.50", 12, 2)).toBe("1234.5");
-    expect(parseDecimal("1.234,5 руб.", 12, 2)).toBe("1234.5");
-    expect(parseDecimal("12.345", 12, 2)).toBe("12.35");
-    expect(parseDecimal("$99", 12, 2)).toBe("99");
-    expect(parseDecimal("0,999", 12, 2)).toBe("1");
-    expect(parseDecimal("договорная", 12, 2)).toBeNull();
-    expect(parseDecimal("-5", 12, 2)).toBeNull();
-    expect(parseDecimal("1".repeat(13), 12, 2)).toBeNull();
+    expectReadings(
+      (text) => parseDecimal(text, 12, 2),
+      { "1234.5": ["1 234,50", "1,234.50", "1.234,5 руб."], "12.35": ["12.345"], "99": ["$99"], "1": ["0,999"] },
+      ["договорная", "-5", "1".repeat(13)],
+    );
   });
 
   test("currencies", () => {
-    expect(matchCurrency("RUR")).toBe("RUB");
-    expect(matchCurrency("руб.")).toBe("RUB");
-    expect(matchCurrency("RMB")).toBe("CNY");
-    expect(matchCurrency("元")).toBe("CNY");
-    expect(matchCurrency("$")).toBe("USD");
-    expect(matchCurrency("EUR")).toBeNull();
+    expectReadings(matchCurrency, { RUB: ["RUR", "руб."], CNY: ["RMB", "元"], USD: ["$"] }, ["EUR"]);
   });
 
   test("headers in ru, en and zh are guessed; unknown ones become specifications, each field once", () => {

@@ -12,10 +12,15 @@
  * - What a test provokes on purpose and names with `test.use({ expectedPageErrors: /…/ })`
  *   (e.g. the chunk-load test blocks a script and expects the router's complaint about it).
  *
- * And `newSupplier`, on request: a supplier with a published product in a browser of the test's own
- * project (./admin.ts), the starting point of every buyer-supplier spec.
+ * And, on request:
+ * - `newSupplier`: a supplier with a published product in a browser of the test's own project
+ *   (./admin.ts), the starting point of every buyer-supplier spec;
+ * - `newPage`: a page in a new browser context of the test's project (a second person: a moderator,
+ *   a colleague), closed after the test;
+ * - `tag`: a mark unique to this test run in this project, put into the names and texts a test creates
+ *   so it finds its own among earlier runs' (and the other project's).
  */
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { newSupplier, type NewSupplier, type NewSupplierOptions } from "./admin.ts";
 
 export { expect };
@@ -57,12 +62,30 @@ function watchContext(context: BrowserContext, watch: Watch) {
 export const test = base.extend<{
   expectedPageErrors: RegExp | null;
   failOnPageErrors: void;
-  /** A new supplier with a published product, on a browser context of their own (admin.ts `newSupplier`) of this test's project. */
-  newSupplier: (options: NewSupplierOptions) => Promise<NewSupplier>;
+  /** A new supplier with a published product, on a browser context of their own (admin.ts `newSupplier`) of this test's project; `tag` defaults to the test's. */
+  newSupplier: (options: Omit<NewSupplierOptions, "tag"> & { tag?: string }) => Promise<NewSupplier>;
+  /** A page in a new browser context with this test's baseURL and JavaScript setting and `options` on top (a locale …). */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /** `<project><time in base 36>`: unique to this test run in this project. */
+  tag: string;
 }>({
   expectedPageErrors: [null, { option: true }],
-  newSupplier: async ({ browser, baseURL, javaScriptEnabled }, use, testInfo) => {
-    await use((options) => newSupplier(browser, { ...options, baseURL: baseURL!, javaScriptEnabled, project: testInfo.project.name }));
+  // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; the tag has none
+  tag: async ({}, use, testInfo) => {
+    await use(`${testInfo.project.name}${Date.now().toString(36)}`);
+  },
+  newSupplier: async ({ browser, baseURL, javaScriptEnabled, tag }, use, testInfo) => {
+    await use((options) => newSupplier(browser, { tag, ...options, baseURL: baseURL!, javaScriptEnabled, project: testInfo.project.name }));
+  },
+  newPage: async ({ browser, baseURL, javaScriptEnabled }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options) => {
+      // Through `browser.newContext` as the test would call it, so failOnPageErrors watches the page too.
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, ...options });
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
   },
   failOnPageErrors: [
     async ({ context, browser, expectedPageErrors }, use) => {
