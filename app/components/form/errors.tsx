@@ -5,6 +5,7 @@
  */
 import { useT } from "../../lib/use-t.ts";
 import { messageText } from "./messages.ts";
+import { SubmitButton } from "./submit-button.tsx";
 
 /**
  * A field's first error. `overrides` gives a code a message of this field's own (a price's
@@ -42,9 +43,9 @@ export function FormErrors({ id, errors }: { id?: string; errors?: readonly stri
 }
 
 /**
- * The end of a Conform form: its own errors (`form.errorId`, `form.errors`), then its submit button
- * labelled `label`, disabled while `busy`. `intent` names the button's `intent` value, for a page
- * whose action tells its forms apart by it.
+ * The end of a Conform form: its own errors (`form.errorId`, `form.errors`), then its SubmitButton
+ * labelled `label` (disabled while `busy`, or, left out, while the page submits). `intent` names the
+ * button's `intent` value, for a page whose action tells its forms apart by it.
  */
 export function FormSubmit({
   form,
@@ -62,9 +63,9 @@ export function FormSubmit({
   return (
     <>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name={intent ? "intent" : undefined} value={intent} className={className} disabled={busy}>
+      <SubmitButton className={className} intent={intent} busy={busy}>
         {label}
-      </button>
+      </SubmitButton>
     </>
   );
 }
