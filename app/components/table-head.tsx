@@ -1,7 +1,7 @@
 /**
  * A plain table's header: one row, one `<th scope="col">` per column. For the site's hand-written
- * tables (price tiers, variants, the API reference's fields, the admin area's INN conflicts and
- * tags); the admin record lists use AdminTable (admin/table.tsx).
+ * tables (price tiers, variants, the API reference's fields, a price list's preview, the admin
+ * area's INN conflicts and tags); the admin record lists use AdminTable (admin/table.tsx).
  */
 import type { ReactNode } from "react";
 

@@ -18,6 +18,7 @@ import type { Route } from "./+types/profile-price-list-run";
 import { fieldLabel, refusalText, rowErrorText } from "../components/price-lists/labels.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { SelectOptions, type SelectOption } from "../components/form/options.tsx";
+import { TableHead } from "../components/table-head.tsx";
 import pageStyles from "../components/price-lists/price-lists.css?url";
 import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
@@ -229,12 +230,7 @@ function MappingTable({
       <p className="muted small">{lead}</p>
       <div className="pl-table-wrap">
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{headings[0]}</th>
-              <th scope="col">{headings[1]}</th>
-            </tr>
-          </thead>
+          <TableHead columns={headings} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
@@ -332,17 +328,17 @@ function Sample({ run }: { run: Run }) {
       <h2 id="pl-sample-title">{t("priceLists.run.sample")}</h2>
       <div className="pl-table-wrap">
         <table className="table pl-sample">
-          <thead>
-            <tr>
-              <th scope="col">{t("priceLists.run.row")}</th>
-              <th scope="col">{fieldLabel(t, "sku")}</th>
-              <th scope="col">{fieldLabel(t, "name")}</th>
-              <th scope="col">{fieldLabel(t, "price")}</th>
-              <th scope="col">{fieldLabel(t, "moq")}</th>
-              <th scope="col">{fieldLabel(t, "tnvedCode")}</th>
-              <th scope="col">{t("priceLists.run.problem")}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t("priceLists.run.row"),
+              fieldLabel(t, "sku"),
+              fieldLabel(t, "name"),
+              fieldLabel(t, "price"),
+              fieldLabel(t, "moq"),
+              fieldLabel(t, "tnvedCode"),
+              t("priceLists.run.problem"),
+            ]}
+          />
           <tbody>
             {run.sample.map((row) => (
               <tr key={row.row} className={row.errors.length > 0 ? "pl-row-bad" : undefined}>
@@ -381,14 +377,9 @@ function Errors({ run }: { run: Run }) {
           </p>
           <div className="pl-table-wrap">
             <table className="table pl-errors">
-              <thead>
-                <tr>
-                  <th scope="col">{t("priceLists.run.row")}</th>
-                  <th scope="col">{t("priceLists.run.field")}</th>
-                  <th scope="col">{t("priceLists.run.value")}</th>
-                  <th scope="col">{t("priceLists.run.problem")}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[t("priceLists.run.row"), t("priceLists.run.field"), t("priceLists.run.value"), t("priceLists.run.problem")]}
+              />
               <tbody>
                 {run.errors.map((e, i) => (
                   <tr key={`${e.row}-${e.field}-${i}`}>
