@@ -4,10 +4,8 @@ import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import * as categoriesApi from "../../contract/categories.ts";
-import { apiContext } from "../context.ts";
-import { pageLang } from "../lib/i18n.ts";
+import { pageTools } from "../lib/page-loader.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
@@ -16,10 +14,9 @@ import { documentHandle } from "../lib/documents.ts";
 /** A public document with islands (ADR 035). */
 export const handle = documentHandle;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const lang = pageLang(request);
-  const t = getInstance(context).t;
-  const { data: categories } = await context.get(apiContext).send(categoriesApi.listCategories, { query: { lang } });
+export async function loader(args: Route.LoaderArgs) {
+  const { api, t, lang } = pageTools(args);
+  const { data: categories } = await api.send(categoriesApi.listCategories, { query: { lang } });
   return { categories, seo: { title: t("catalog.title"), description: t("catalog.description") } };
 }
 

@@ -4,10 +4,8 @@ import { Text, TextParagraph } from "../components/catalog/text.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import * as servicesApi from "../../contract/services.ts";
-import { apiContext } from "../context.ts";
-import { pageLang } from "../lib/i18n.ts";
+import { pageTools } from "../lib/page-loader.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
 import { useT } from "../lib/use-t.ts";
 import { PageHeader } from "../components/page-header.tsx";
 import { documentHandle } from "../lib/documents.ts";
@@ -15,10 +13,9 @@ import { documentHandle } from "../lib/documents.ts";
 /** A public document with islands (ADR 035). */
 export const handle = documentHandle;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const lang = pageLang(request);
-  const t = getInstance(context).t;
-  const { data: types } = await context.get(apiContext).send(servicesApi.listServiceTypes, { query: { lang } });
+export async function loader(args: Route.LoaderArgs) {
+  const { api, t, lang } = pageTools(args);
+  const { data: types } = await api.send(servicesApi.listServiceTypes, { query: { lang } });
   return { types, seo: { title: t("services.title"), description: t("services.description") } };
 }
 
