@@ -3,6 +3,7 @@
  * classifiers) in Debian's Chromium, once with JavaScript and once without.
  */
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The e2e server's port (tests/e2e/support/admin.ts reaches its admin control socket by it). */
@@ -26,18 +27,8 @@ export const AUTH_RESEND_AFTER_S = 2;
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic"],
   },
 };
 

@@ -20,6 +20,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium.ts";
 import { LIGHTHOUSE_KINDS, publicPageList } from "../scripts/lib/public-pages.ts";
 import { freePort, waitUntilReady } from "./processes.ts";
 import { median } from "./stats.ts";
@@ -29,16 +30,6 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 /** Total Blocking Time target, ms (issue 17): what hydrating only islands must bring on a phone. */
 const TBT_TARGET_MS = 50;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const WATCHDOG_MS = 10 * 60_000;
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -76,7 +67,7 @@ export async function runLighthouse(): Promise<string[]> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitUntilReady(origin, 120_000, server);
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
     const out: string[] = [];
     const details: string[] = [];
     const rows: string[] = [];

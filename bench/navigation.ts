@@ -23,6 +23,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright";
+import { CHROMIUM_PATH } from "../scripts/lib/chromium.ts";
 import { publicPageList } from "../scripts/lib/public-pages.ts";
 import { freePort, stop, waitUntilReady } from "./processes.ts";
 import { log, median } from "./stats.ts";
@@ -46,7 +47,7 @@ export async function runNavigationBench(): Promise<string[]> {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production", OUTBOX: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
   try {
     await waitUntilReady(origin, 120_000, server);
     const category = (await publicPageList(origin)).find((p) => p.kind === "category")!.path;

@@ -29,7 +29,15 @@ import { priceListRunChanges, priceListRuns, productPrices, products } from "../
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
 import type { Queryable } from "../profile/db.ts";
-import { pendingOf, priceFromOf, productFormValues, type PendingChanges, type ProductRow, type Tier } from "../profile/products.ts";
+import {
+  cardColumnsOf,
+  pendingOf,
+  priceFromOf,
+  productFormValues,
+  type PendingChanges,
+  type ProductRow,
+  type Tier,
+} from "../profile/products.ts";
 import type { ProductDraft } from "./drafts.ts";
 import { analyse, runBytes, type RunRow } from "./runs.ts";
 
@@ -170,13 +178,8 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
         await tx
           .update(products)
           .set({
-            name: card.name,
-            description: card.description ?? {},
-            categoryId: card.categoryId ?? null,
-            tnvedCode: card.tnvedCode ?? null,
-            moq: card.moq ?? null,
-            moqUnit: card.moqUnit ?? null,
-            originCountry: card.originCountry ?? null,
+            // The run adds its language to the card; the product's source language stays.
+            ...cardColumnsOf({ ...card, sourceLang: row.sourceLang }),
             ...(facts ? { facts } : {}),
             ...(tiers ? priceFromOf(tiers) : {}),
             updatedAt: now,
@@ -215,14 +218,7 @@ export async function rollbackRun(db: Db, runId: number): Promise<{ deleted: num
       const result = await tx
         .update(products)
         .set({
-          name: before.card.name,
-          description: before.card.description ?? {},
-          sourceLang: before.card.sourceLang,
-          categoryId: before.card.categoryId ?? null,
-          tnvedCode: before.card.tnvedCode ?? null,
-          moq: before.card.moq ?? null,
-          moqUnit: before.card.moqUnit ?? null,
-          originCountry: before.card.originCountry ?? null,
+          ...cardColumnsOf(before.card),
           facts: before.facts,
           pendingChanges: before.pendingChanges,
           moderationNote: before.moderationNote,

@@ -224,7 +224,12 @@ export async function checkProductReferences(db: Queryable, input: ProductInput)
   if (issues.length > 0) throw new DomainError("invalid_body", "Invalid request body", { issues });
 }
 
-function cardColumns(input: ProductInput) {
+/**
+ * The `products` columns of a card (the form's fields, or a stored card's `productFormValues`):
+ * every optional field explicit, so that a missing one clears the column (null, `{}` for the
+ * description) instead of leaving the old value.
+ */
+export function cardColumnsOf(input: ProductInput) {
   return {
     name: input.name,
     description: input.description ?? {},
@@ -241,7 +246,7 @@ export async function createProduct(db: Db, companyId: number, input: ProductInp
   await checkProductReferences(db, input);
   const [row] = await db
     .insert(products)
-    .values({ companyId, ...cardColumns(input), status: "draft" })
+    .values({ companyId, ...cardColumnsOf(input), status: "draft" })
     .returning();
   return row!;
 }
@@ -269,7 +274,7 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
     case "card":
       await tx
         .update(products)
-        .set({ ...cardColumns(value as ProductInput), updatedAt: now })
+        .set({ ...cardColumnsOf(value as ProductInput), updatedAt: now })
         .where(eq(products.id, productId));
       return [];
     case "facts":

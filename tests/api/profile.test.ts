@@ -18,7 +18,9 @@ import {
   call,
   closeProfileApi,
   createUser,
+  expectError,
   freeRealEntities,
+  issuesByPath,
   jpegPhoto,
   multipart,
   openProfileApi,
@@ -50,8 +52,7 @@ afterAll(() => closeProfileApi(api));
 describe("a new supplier's journey", () => {
   test("without a company every company endpoint answers 403 no_company, and the profile has no organization", async () => {
     const company = await owner.get("/api/profile/company");
-    expect(company.status).toBe(403);
-    expect(company.body.error.code).toBe("no_company");
+    expectError(company, 403, "no_company");
     const profile = await owner.get("/api/profile");
     expect(profile.body.data.organization).toBeNull();
     expect(profile.body.data.invitations).toEqual([]);
@@ -88,8 +89,7 @@ describe("a new supplier's journey", () => {
     expect(data.missing).toContain("legalEntity");
     expect(data.completeness).toBeGreaterThan(0);
     const again = await owner.post("/api/profile/company", { name: { ru: "Вторая" }, country: "RU" });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("already_member");
+    expectError(again, 409, "already_member");
     const profile = await owner.get("/api/profile");
     expect(profile.body.data.organization).toMatchObject({ id: companyId, role: "owner", status: "draft", employeeStatus: "active" });
   });
@@ -119,8 +119,7 @@ describe("a new supplier's journey", () => {
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ kind: "legal", inn: entity.inn, kpp: "890101001", nameFull: entity.nameFull });
     const twice = await owner.post("/api/profile/company/legal-entities", { kind: "legal", inn: entity.inn, nameFull: "Again" });
-    expect(twice.status).toBe(409);
-    expect(twice.body.error.code).toBe("inn_exists");
+    expectError(twice, 409, "inn_exists");
   });
 
   test("a product with two price tiers, a photo and a PDF", async () => {
@@ -199,8 +198,7 @@ describe("a new supplier's journey", () => {
     expect((await api.getJson(`/api/products/${productId}`)).status).toBe(404);
 
     const frozen = await owner.patch("/api/profile/company", { description: { ru: "Правка во время проверки" } });
-    expect(frozen.status).toBe(409);
-    expect(frozen.body.error.code).toBe("under_moderation");
+    expectError(frozen, 409, "under_moderation");
 
     const documentsOf = async (term: string) =>
       Number(
@@ -307,8 +305,7 @@ describe("editing a published product", () => {
     expect(withdrawn.body.data).toMatchObject({ status: "draft", name: { ru: "Анкер клиновой М10" }, pending: null });
     expect((await api.getJson(`/api/products/${id}`)).status).toBe(404);
     const again = await owner.patch(`/api/profile/company/products/${id}/status`, { action: "withdraw" });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("invalid_transition");
+    expectError(again, 409, "invalid_transition");
   });
 
   test("a rejected product carries the moderator's note and can be fixed and resubmitted", async () => {
@@ -362,10 +359,8 @@ describe("company card", () => {
       },
       (await createUser(api, "validator")).token,
     );
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.error.code).toBe("invalid_body");
-    const byPath = Object.fromEntries(invalid.body.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
-    expect(byPath).toMatchObject({
+    expectError(invalid, 400, "invalid_body");
+    expect(issuesByPath(invalid)).toMatchObject({
       country: "invalid_option",
       website: "invalid_url",
       email: "invalid_email",
@@ -418,8 +413,7 @@ describe("company card", () => {
     expect(second.body.data.logo).toMatchObject({ id: upload.body.data.id, width: 120, expiresAt: null });
     expect(await api.storage.get(firstUrl.slice("/media/".length))).toBeNull();
     const pdf = await owner.put("/api/profile/company/logo", multipart(pdfDocument(), "logo.pdf"));
-    expect(pdf.status).toBe(415);
-    expect(pdf.body.error.code).toBe("file_kind_mismatch");
+    expectError(pdf, 415, "file_kind_mismatch");
     const removed = await owner.delete("/api/profile/company/logo");
     expect(removed.body.data.logo).toBeNull();
     expect(removed.body.data.missing).toContain("logo");
@@ -496,8 +490,7 @@ describe("legal entities across companies", () => {
     const list = await owner.get("/api/profile/company/legal-entities");
     expect(list.body.data).toHaveLength(1);
     const refused = await owner.delete(`/api/profile/company/legal-entities/${list.body.data[0].id}`);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe("legal_entity_required");
+    expectError(refused, 409, "legal_entity_required");
   });
 });
 
@@ -508,8 +501,7 @@ describe("dealer links", () => {
     const linked = await dealer.post("/api/profile/company/product-company", { productId, kind: "distributor" });
     expect(linked.status).toBe(201);
     const own = await owner.post("/api/profile/company/product-company", { productId });
-    expect(own.status).toBe(409);
-    expect(own.body.error.code).toBe("own_product");
+    expectError(own, 409, "own_product");
     const dealerSide = await dealer.get("/api/profile/company/product-company");
     expect(dealerSide.body.data.supplied).toEqual([
       expect.objectContaining({ product: expect.objectContaining({ id: productId }), kind: "distributor" }),

@@ -14,7 +14,7 @@ import type { AnyJobDefinition, JobQueue } from "../../server/jobs/queue.ts";
 import { createLogger } from "../../server/logger.ts";
 import { rfqAwardMailJob, rfqClosedNotifyJob } from "../../server/rfq/jobs.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
+import { call, cleanupProfileData, createUser, expectError, issuesByPath, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
 let buyer: TestUser;
@@ -155,8 +155,7 @@ describe("a public buying request from writing to award", () => {
       }),
     );
     expect(bad.status).toBe(400);
-    const issues = Object.fromEntries(bad.body.error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
-    expect(issues).toMatchObject({
+    expect(issuesByPath(bad)).toMatchObject({
       title: "required",
       quantity: "too_small",
       unit: "invalid_option",
@@ -258,8 +257,7 @@ describe("a public buying request from writing to award", () => {
     expect(zh.body.data).toMatchObject({ priceFrom: "1100.00", status: "submitted", editable: true, lang: "zh" });
     quoteIds.zh = zh.body.data.id;
     const again = await suppliers.zh.user.post("/api/profile/quotes", quote(rfqId));
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("quote_exists");
+    expectError(again, 409, "quote_exists");
     const en = await suppliers.en.user.post(
       "/api/profile/quotes",
       quote(rfqId, { tiers: [{ minQuantity: "1", price: "1150" }], moq: "1", leadTimeDays: 14, currency: "USD" }),
@@ -372,8 +370,7 @@ describe("deadlines", () => {
     await api.jobs.runDue("rfq-match");
     await passDeadline(id, 60_000);
     const refused = await suppliers.en.user.post("/api/profile/quotes", quote(id));
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe("rfq_closed");
+    expectError(refused, 409, "rfq_closed");
     await api.jobs.send("rfq-close", { rfqId: id });
     await api.jobs.runDue("rfq-close");
     expect((await buyer.get(`/api/profile/rfq/${id}`)).body.data.status).toBe("closed");

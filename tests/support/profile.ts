@@ -167,6 +167,16 @@ export function expectError(reply: Reply, status: number, code: string): void {
 }
 
 /**
+ * The validation issues of a refusal (`error.issues` of the envelope) as `{ [path]: message }`, e.g.
+ * `{ "okvedCodes.0": "invalid_format" }`: a test matches the fields it cares about and ignores the
+ * order. A reply without issues gives `{}`.
+ */
+export function issuesByPath(reply: Reply): Record<string, string> {
+  const issues: { path: string; message: string }[] = reply.body?.error?.issues ?? [];
+  return Object.fromEntries(issues.map((i) => [i.path, i.message]));
+}
+
+/**
  * Who a request comes from, as the auth layer tells callers apart: an access token, a refresh cookie,
  * the client's address (`x-client-ip`, as the proxy in front of the API sets it), user agent and
  * device fingerprint.
