@@ -16,6 +16,7 @@ import { Text } from "./catalog/text.tsx";
 import { Icon } from "./icon.tsx";
 import { LocaleLink, localeHref } from "./locale-link.tsx";
 import { useT } from "../lib/use-t.ts";
+import { personName } from "../../contract/people.ts";
 
 export function SiteHeader() {
   const t = useT();
@@ -119,7 +120,7 @@ export function AccountLinks() {
       <LocaleLink
         to="/profile"
         className="account-link account-name"
-        title={[`${user.firstName} ${user.lastName}`, user.organization?.name].filter(Boolean).join(" · ")}
+        title={[personName(user), user.organization?.name].filter(Boolean).join(" · ")}
       >
         <Icon name="user" size={18} />{" "}
         <span className="account-name-text">

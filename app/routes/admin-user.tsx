@@ -25,11 +25,12 @@ import { SelectField, TextareaField } from "../components/form/field.tsx";
 import { AdminActionForm } from "../components/admin/action-form.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { personName } from "../../contract/people.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);
   const user = (await orNotFound(request, context.get(apiContext).send(usersApi.getUser, { params: { id: params.id } }))).data;
-  return { user, title: `${user.firstName} ${user.lastName}` };
+  return { user, title: personName(user) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -77,7 +78,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
     <>
       <AdminHeader
         back={{ to: "/admin/users", label: t("admin.records.user.title") }}
-        title={`${user.firstName} ${user.lastName}`}
+        title={personName(user)}
         lead={user.email ?? user.phone ?? undefined}
       />
       <RecordGrid

@@ -42,6 +42,7 @@ import { PageHeader } from "../components/page-header.tsx";
 import { CountryRegionFields } from "../components/profile/company-form.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
+import { personName } from "../../contract/people.ts";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's
@@ -152,9 +153,7 @@ function Invitations({ invitations, failed }: { invitations: InvitationView[]; f
             <p className="muted">
               {t("profileStart.invitedAs", { role: t(`profileHome.role.${invitation.role}`) })}
               {invitation.position ? ` · ${invitation.position}` : ""}
-              {invitation.invitedBy
-                ? ` · ${t("profileStart.invitedBy", { name: `${invitation.invitedBy.firstName} ${invitation.invitedBy.lastName}`.trim() })}`
-                : ""}
+              {invitation.invitedBy ? ` · ${t("profileStart.invitedBy", { name: personName(invitation.invitedBy) })}` : ""}
             </p>
             <p className="muted small">{t("profileStart.expires", { date: formatDate(invitation.expiresAt, lang) })}</p>
             {failed?.id === invitation.id ? <FormErrors errors={failed.errors} /> : null}

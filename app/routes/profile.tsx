@@ -15,6 +15,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { guards } from "../middleware/registry.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { personName } from "../../contract/people.ts";
 
 export const middleware = guards("profile-check-organization");
 /** The areas' own strings are not in a public page's download (ADR 021). */
@@ -59,7 +60,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
       <div className="profile-layout">
         <nav className="profile-nav card" aria-label={t("profileNav.label")}>
           <p className="profile-nav-who">
-            <strong>{`${user.firstName} ${user.lastName}`.trim()}</strong>
+            <strong>{personName(user)}</strong>
             {organization ? <span className="muted">{organization.name}</span> : null}
           </p>
           <ul>

@@ -12,11 +12,11 @@ import { conversationMessages, messageReports, users } from "../db/schema.ts";
 import { rowById } from "../profile/db.ts";
 import type { AdminActor } from "../admin/access.ts";
 import { recordAdminAction } from "../admin/audit.ts";
+import { personName } from "../../contract/people.ts";
 
 const authors = alias(users, "authors");
 const reporters = alias(users, "reporters");
-const name = (u: { firstName: string | null; lastName: string | null } | null) =>
-  u?.firstName ? `${u.firstName} ${u.lastName ?? ""}`.trim() : null;
+const name = (u: { firstName: string | null; lastName: string | null } | null) => (u?.firstName ? personName(u) : null);
 
 export async function listOpenReports(db: Db, page: number, perPage: number) {
   const open = isNull(messageReports.resolvedAt);

@@ -50,6 +50,7 @@ import type {
 } from "../../contract/conversations.ts";
 import type { Lang, Localized } from "../../contract/langs.ts";
 import { messageLang } from "./lang.ts";
+import { personName } from "../../contract/people.ts";
 
 type Row = typeof conversations.$inferSelect;
 
@@ -98,8 +99,7 @@ function unreadSql(side: ConversationSide): SQL<number> {
       and m.created_at > coalesce(${readAt}, '-infinity'::timestamptz))`;
 }
 
-const fullName = (u: { firstName: string | null; lastName: string | null } | undefined) =>
-  u ? `${u.firstName ?? ""} ${u.lastName ?? ""}`.trim() : null;
+const fullName = (u: { firstName: string | null; lastName: string | null } | undefined) => (u ? personName(u) : null);
 
 /** The summaries of `rows` as seen from `side` (names, products, last message, unread counts). */
 async function summaries(db: Db, rows: (Row & { unread: number })[], side: (row: Row) => ConversationSide): Promise<ConversationSummary[]> {

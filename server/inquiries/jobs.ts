@@ -15,6 +15,7 @@ import { siteUrl, unclaimedSupplierMail } from "../notifications/mail.ts";
 import { companyRecipients } from "../conversations/repository.ts";
 import { INQUIRY_SUPPLIER_MAIL_JOB } from "./service.ts";
 import type { Lang } from "../../contract/langs.ts";
+import { personName } from "../../contract/people.ts";
 
 export const SUPPLIER_MAILS_PER_DAY = 3;
 
@@ -89,7 +90,7 @@ export const inquirySupplierMailJob = defineJob<{ conversationId: number }>({
         to: email,
         lang,
         company: row.name,
-        buyer: `${buyer?.firstName ?? ""} ${buyer?.lastName ?? ""}`.trim(),
+        buyer: personName(buyer),
         terms,
         message: first?.body ?? "",
         link: siteUrl(publicUrl, lang, `/auth?redirectTo=${encodeURIComponent(start)}`),

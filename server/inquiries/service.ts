@@ -28,6 +28,7 @@ import { claimFiles, companyRecipients, conversationPath, excerpt } from "../con
 import { messageLang } from "../conversations/lang.ts";
 import type { InquiryForm, InquiryInput, ResponseStats } from "../../contract/inquiries.ts";
 import type { Lang, Localized } from "../../contract/langs.ts";
+import { personName } from "../../contract/people.ts";
 
 export const INQUIRY_SUPPLIER_MAIL_JOB = "inquiry-supplier-mail";
 /** The duplicate rule: the same text to this many different suppliers within the window is refused. */
@@ -191,7 +192,7 @@ export async function createInquiry(
         kind: "inquiry.new",
         payload: {
           conversationId: id,
-          buyer: `${buyer?.firstName ?? ""} ${buyer?.lastName ?? ""}`.trim(),
+          buyer: personName(buyer),
           company: supplier.name,
           excerpt: excerpt(input.message),
           belowMoq,

@@ -31,6 +31,7 @@ import { DomainError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { assertCompanyNotBlocked, type CompanyAccess } from "./access.ts";
 import { isUniqueViolation, rowById } from "./db.ts";
+import { personName } from "../../contract/people.ts";
 
 export type { EmployeeView, InvitationView, InvitedEmployee };
 
@@ -119,10 +120,6 @@ async function assertNotLastOwner(db: Db, row: MemberRow) {
   if ((count?.count ?? 0) <= 1) throw new DomainError("last_owner", "The company must keep at least one active owner");
 }
 
-function fullName(user: { firstName: string; lastName: string } | undefined): string {
-  return user ? `${user.firstName} ${user.lastName}`.trim() : "";
-}
-
 /**
  * Sends the invitation e-mail in the invitee's language (a registered person's), else the
  * inviter's; returns false (logged) when the mailer fails, so the invitation still stands.
@@ -149,7 +146,7 @@ async function sendInvitation(db: Db, mail: InvitationMail, access: CompanyAcces
     await mail.mailer.send(
       inviteMail({
         to: email,
-        inviter: fullName(inviter),
+        inviter: personName(inviter),
         company: companyName,
         role,
         link: `${mail.publicUrl()}${prefix}/profile/start`,

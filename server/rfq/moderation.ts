@@ -17,6 +17,7 @@ import type { AdminActor } from "../admin/access.ts";
 import { historyOf, recordAdminAction } from "../admin/audit.ts";
 import { mailModeration, userRecipient } from "./mail.ts";
 import { enqueueOpenJobs, markOpen, publicViews, rfqRow, type RfqRow } from "./requests.ts";
+import { personName } from "../../contract/people.ts";
 
 /** SQL of the queue's rfq part, in the columns of server/admin/queue.ts. */
 export const RFQ_QUEUE_PART = sql`select 'rfq'::text as kind, r.id, coalesce(r.buyer_company_id, 0) as company_id,
@@ -55,7 +56,7 @@ export async function rfqQueueItem(db: Db, id: number, lang: Lang): Promise<Queu
     .where(eq(users.id, row.buyerUserId))
     .limit(1);
   const [company] = row.buyerCompanyId ? await db.select().from(companies).where(eq(companies.id, row.buyerCompanyId)).limit(1) : [];
-  const buyerName = `${buyer?.firstName ?? ""} ${buyer?.lastName ?? ""}`.trim();
+  const buyerName = personName(buyer);
   const text = (field: string, value: string | null) => ({ field, kind: "text" as const, changed: true, before: null, after: value });
   return {
     entry: {

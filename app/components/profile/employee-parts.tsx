@@ -10,6 +10,7 @@ import type { MemberRole } from "../../../contract/profile/fields.ts";
 import { useT } from "../../lib/use-t.ts";
 import { FormSubmit } from "../form/errors.tsx";
 import { InputField, SelectField, type AnyField } from "../form/field.tsx";
+import { personName } from "../../../contract/people.ts";
 
 /** A company role (contract/profile/fields.ts MEMBER_ROLES; what each may do: ADR 009). */
 export type EmployeeRole = MemberRole;
@@ -33,7 +34,7 @@ export function StatusBadge({ status }: { status: EmployeeStatus }) {
 
 /** "Anna Petrova" or, for an invitation, its e-mail address. */
 export function employeeName(e: { firstName: string | null; lastName: string | null; email: string | null }): string {
-  const name = `${e.firstName ?? ""} ${e.lastName ?? ""}`.trim();
+  const name = personName(e);
   return name || e.email || "—";
 }
 
