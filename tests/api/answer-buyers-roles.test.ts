@@ -11,7 +11,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies, companyMembers, rfqs } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, type TestUser, expectError } from "../support/profile.ts";
 
 const ROLES = ["owner", "admin", "sales", "member"] as const;
 type Role = (typeof ROLES)[number];
@@ -134,8 +134,7 @@ describe("a company's conversations by role", () => {
       expect(after).toHaveLength(before + 1);
       expect(after.at(-1)).toMatchObject({ side: "supplier", body: `Ответ от роли ${role}`, own: true });
     } else {
-      expect(reply.status).toBe(403);
-      expect(reply.body.error.code).toBe("forbidden_role");
+      expectError(reply, 403, "forbidden_role");
       expect(after).toHaveLength(before);
     }
   });
@@ -151,8 +150,7 @@ describe("a company's conversations by role", () => {
       expect(reopen.status).toBe(200);
       expect((await conversation(role)).body.data.status).toBe(status);
     } else {
-      expect(close.status).toBe(403);
-      expect(close.body.error.code).toBe("forbidden_role");
+      expectError(close, 403, "forbidden_role");
       expect((await conversation(role)).body.data.status).toBe(status);
     }
   });
@@ -188,8 +186,7 @@ describe("a company's quotes by role", () => {
       expect(sent.body.data).toMatchObject({ rfqId: rfqIds[role], priceFrom: "1000.00" });
       if (role === "sales") salesQuoteId = sent.body.data.id;
     } else {
-      expect(sent.status).toBe(403);
-      expect(sent.body.error.code).toBe("forbidden_role");
+      expectError(sent, 403, "forbidden_role");
       const seen = await staff[role].get(`/api/rfq/${rfqIds[role]}`);
       expect(seen.body.data.viewer.myQuoteId).toBeNull();
     }
@@ -205,8 +202,7 @@ describe("a company's quotes by role", () => {
       expect(changed.status).toBe(200);
       expect(after.priceFrom).toBe(price);
     } else {
-      expect(changed.status).toBe(403);
-      expect(changed.body.error.code).toBe("forbidden_role");
+      expectError(changed, 403, "forbidden_role");
       expect(after.priceFrom).toBe(before.priceFrom);
     }
   });

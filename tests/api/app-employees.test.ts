@@ -17,7 +17,7 @@ import { signAccessToken } from "../../server/auth/tokens.ts";
 import { companies, companyMembers, users } from "../../server/db/schema.ts";
 import { InviteEmployeeSchema } from "../../server/profile/schemas.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, closeProfileApi, createCompany, createUser, signedIn, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
+import { call, closeProfileApi, createCompany, createUser, signedIn, TEST_DOMAIN, type TestUser, expectError } from "../support/profile.ts";
 
 /** Letters unique to this run, so searches never meet people other test files created. */
 const RUN = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
@@ -197,8 +197,7 @@ describe("GET /app/user/filter/employee", () => {
 
   test("queries shorter than 3 characters are refused", async () => {
     const reply = await search("ив", owner.token);
-    expect(reply.status).toBe(400);
-    expect(reply.body.error.code).toBe("invalid_query");
+    expectError(reply, 400, "invalid_query");
     expect((await search("  ив  ", owner.token)).status).toBe(400);
   });
 
@@ -348,8 +347,7 @@ describe("POST /app/employee/form", () => {
 
   test("a body that is not JSON is a 400, not a 500", async () => {
     const reply = await owner.post("/app/employee/form", "{not json");
-    expect(reply.status).toBe(400);
-    expect(reply.body.error.code).toBe("invalid_body");
+    expectError(reply, 400, "invalid_body");
   });
 });
 

@@ -10,7 +10,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies, companyMembers, conversations, products } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, jpegPhoto, multipart, uniqueEmail, type TestUser } from "../support/profile.ts";
+import { call, cleanupProfileData, createUser, jpegPhoto, multipart, uniqueEmail, type TestUser, expectError } from "../support/profile.ts";
 
 let api: TestApi;
 let supplierOwner: TestUser;
@@ -102,8 +102,7 @@ describe("sending an inquiry", () => {
 
   test("validation errors name the fields; anonymous is 401; never a 5xx", async () => {
     const bad = await send(buyer, { message: "  ", currency: "GBP", incoterm: "DAT", wantedBy: "tomorrow", quantity: "-1" });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.code).toBe("invalid_body");
+    expectError(bad, 400, "invalid_body");
     const paths = bad.body.error.issues.map((i: { path: string }) => i.path);
     expect(paths).toEqual(expect.arrayContaining(["message", "currency", "incoterm", "wantedBy", "quantity"]));
     const pair = await send(buyer, { targetPrice: "12.50" });
@@ -117,8 +116,7 @@ describe("sending an inquiry", () => {
 
   test("the honeypot field filled is refused as spam_suspected", async () => {
     const spam = await send(buyer, { website: "http://spam.example" });
-    expect(spam.status).toBe(400);
-    expect(spam.body.error.code).toBe("spam_suspected");
+    expectError(spam, 400, "spam_suspected");
   });
 
   test("attachments are the sender's own fresh uploads; the conversation lists them", async () => {
@@ -126,8 +124,7 @@ describe("sending an inquiry", () => {
     expect(upload.status).toBe(201);
     const foreign = await uploadPicture(stranger, "other.jpg");
     const refused = await send(buyer, { message: "С чертежом", fileIds: [foreign.body.data.id] });
-    expect(refused.status).toBe(404);
-    expect(refused.body.error.code).toBe("file_not_found");
+    expectError(refused, 404, "file_not_found");
     const sent = await send(buyer, { message: "С чертежом", fileIds: [upload.body.data.id] });
     expect(sent.status).toBe(201);
     const view = await supplierOwner.get(`/api/conversations/${sent.body.data.conversationId}`);
@@ -139,8 +136,7 @@ describe("sending an inquiry", () => {
 
   test("one's own company cannot be asked", async () => {
     const own = await send(supplierSales, {});
-    expect(own.status).toBe(409);
-    expect(own.body.error.code).toBe("own_company");
+    expectError(own, 409, "own_company");
   });
 
   test("an inquiry below the MOQ is accepted and flagged; the supplier's employees are notified by e-mail in their language", async () => {
@@ -205,8 +201,7 @@ describe("a conversation", () => {
     const otherInbox = await otherOwner.get("/api/conversations?box=company");
     expect(otherInbox.body.data.map((c: { id: number }) => c.id)).not.toContain(id);
     const strangerInbox = await stranger.get("/api/conversations?box=company");
-    expect(strangerInbox.status).toBe(403);
-    expect(strangerInbox.body.error.code).toBe("no_company");
+    expectError(strangerInbox, 403, "no_company");
   });
 
   test("the supplier answers, the buyer replies; statuses, unread counts and e-mails follow", async () => {
@@ -252,8 +247,7 @@ describe("a conversation", () => {
     const closed = await buyer.post(`/api/conversations/${id}/status`, { action: "close" });
     expect(closed.body.data.status).toBe("closed");
     const again = await supplierOwner.post(`/api/conversations/${id}/status`, { action: "close" });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("invalid_transition");
+    expectError(again, 409, "invalid_transition");
     const list = await buyer.get("/api/conversations?box=buyer&status=closed");
     expect(list.body.data.map((c: { id: number }) => c.id)).toContain(id);
     await supplierOwner.post(`/api/conversations/${id}/messages`, { message: "Всё же вопрос" });
@@ -311,8 +305,7 @@ describe("limits", () => {
     expect((await send(spammer, { supplierId: a, message: text })).status).toBe(201);
     expect((await send(spammer, { supplierId: b, message: `  ${text.toUpperCase()} ` })).status).toBe(201);
     const third = await send(spammer, { supplierId: c, message: text });
-    expect(third.status).toBe(429);
-    expect(third.body.error.code).toBe("duplicate_inquiry");
+    expectError(third, 429, "duplicate_inquiry");
     expect((await send(spammer, { supplierId: c, message: "A question in my own words" })).status).toBe(201);
   });
 

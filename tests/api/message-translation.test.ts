@@ -13,7 +13,7 @@ import { createLogger } from "../../server/logger.ts";
 import { libreTranslate } from "../../server/translation/provider.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { fakeTranslation, startFakeTranslator, type FakeTranslator } from "../support/fake-translator.ts";
-import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
+import { call, cleanupProfileData, createUser, type TestUser, expectError } from "../support/profile.ts";
 
 const KEY = "test-translation-key";
 let fake: FakeTranslator;
@@ -99,8 +99,7 @@ describe("translating a conversation message", () => {
 
   test("someone outside the conversation, or a message that does not exist, is a 404", async () => {
     const outside = await translate(buyerMessageId, stranger.token);
-    expect(outside.status).toBe(404);
-    expect(outside.body.error.code).toBe("not_found");
+    expectError(outside, 404, "not_found");
     expect((await translate(buyerMessageId + 100000, buyer.token)).status).toBe(404);
     expect((await call(api, "POST", `/api/conversations/messages/${buyerMessageId}/translate`, {})).status).toBe(401);
   });
@@ -108,8 +107,7 @@ describe("translating a conversation message", () => {
   test("a provider failure is a 503 the reader may retry; nothing wrong is stored", async () => {
     fake.failNext(1);
     const failed = await translate(supplierMessageId, supplier.token, "en");
-    expect(failed.status).toBe(503);
-    expect(failed.body.error.code).toBe("translation_failed");
+    expectError(failed, 503, "translation_failed");
     const stored = await api.db.execute<{ n: number }>(
       sql`select count(*)::int as n from message_translations where message_id = ${supplierMessageId} and target_lang = 'en'`,
     );
@@ -130,7 +128,6 @@ describe("translating a conversation message", () => {
       fakeTranslation(SUPPLIER_TEXT, "ru"),
     );
     const res = await call(bare, "POST", `/api/conversations/messages/${buyerMessageId}/translate?lang=zh`, {}, supplier.token);
-    expect(res.status).toBe(503);
-    expect(res.body.error.code).toBe("translation_unavailable");
+    expectError(res, 503, "translation_unavailable");
   });
 });

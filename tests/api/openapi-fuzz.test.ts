@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, pngPicture } from "../support/profile.ts";
+import { call, cleanupProfileData, createUser, pngPicture, expectError } from "../support/profile.ts";
 import { createFixtures, createWriter, fuzzOperations, loadOperations, removeFixtures } from "../fuzz/openapi-fuzz.ts";
 import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
 
@@ -131,7 +131,6 @@ test("a file for a product under moderation is refused before anything is stored
   const form = new FormData();
   form.set("file", new File([new Uint8Array(await pngPicture(16, 16))], "photo.png", { type: "image/png" }));
   const reply = await fixtures.owner.post(`/api/profile/company/products/${id}/files`, form);
-  expect(reply.status).toBe(409);
-  expect(reply.body.error.code).toBe("under_moderation");
+  expectError(reply, 409, "under_moderation");
   expect(await writer.writesSince(before)).toEqual([]);
 });

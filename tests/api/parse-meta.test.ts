@@ -29,7 +29,7 @@ import { createLogger } from "../../server/logger.ts";
 import { classifyAddress } from "../../server/parse-meta/address-policy.ts";
 import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
+import { call, cleanupProfileData, createUser, type TestUser, expectError } from "../support/profile.ts";
 
 const SITE_ADDRESS = "127.0.0.2";
 const SITE_NAMES = new Set(["site.test", "www.site.test", "rebind.test"]);
@@ -378,8 +378,7 @@ describe("HTTPS to a pinned address", () => {
     servernames = [];
     const reply = await meta(`https://site.test:${securePort}/`);
     // The certificate is self-signed: verified against the name, it is refused.
-    expect(reply.status).toBe(422);
-    expect(reply.body.error.code).toBe("fetch_failed");
+    expectError(reply, 422, "fetch_failed");
     expect(attempts).toEqual([`${SITE_ADDRESS}:${securePort}`]);
     expect(servernames).toEqual(["site.test"]);
   });
@@ -412,8 +411,7 @@ describe("refusals of pages that cannot be read", () => {
     const closedPort = await listen(closed, SITE_ADDRESS);
     await new Promise((resolve) => closed.close(resolve));
     const reply = await meta(`http://site.test:${closedPort}/`);
-    expect(reply.status).toBe(422);
-    expect(reply.body.error.code).toBe("fetch_failed");
+    expectError(reply, 422, "fetch_failed");
   });
 
   describe("time limit", () => {
@@ -429,8 +427,7 @@ describe("refusals of pages that cannot be read", () => {
     });
     test("a server that never answers → timeout", async () => {
       const reply = await meta(siteUrl("/slow"), { app: quick });
-      expect(reply.status).toBe(422);
-      expect(reply.body.error.code).toBe("timeout");
+      expectError(reply, 422, "timeout");
     });
     test("a DNS lookup that never answers → timeout", async () => {
       const reply = await meta("http://slow-dns.test/", { app: quick });
@@ -442,8 +439,7 @@ describe("refusals of pages that cannot be read", () => {
 describe("who may call", () => {
   test("anonymous callers are refused before anything is fetched", async () => {
     const reply = await meta(siteUrl("/"), { token: "" });
-    expect(reply.status).toBe(401);
-    expect(reply.body.error.code).toBe("unauthorized");
+    expectError(reply, 401, "unauthorized");
     const post = await call(api, "POST", "/app/parse/meta", { url: siteUrl("/") });
     expect(post.status).toBe(401);
     expect(siteRequests).toEqual([]);
@@ -451,8 +447,7 @@ describe("who may call", () => {
 
   test("a missing url is a 400 invalid_query", async () => {
     const reply = await user.get("/app/parse/meta");
-    expect(reply.status).toBe(400);
-    expect(reply.body.error.code).toBe("invalid_query");
+    expectError(reply, 400, "invalid_query");
   });
 
   test("rate-limited per user and per IP, with Retry-After", async () => {
@@ -466,8 +461,7 @@ describe("who may call", () => {
     const first = await createUser(api, "meta-limited");
     for (let i = 0; i < 2; i++) expect((await meta(siteUrl("/"), { app: limited, token: first.token, ip })).status).toBe(200);
     const refused = await meta(siteUrl("/"), { app: limited, token: first.token, ip });
-    expect(refused.status).toBe(429);
-    expect(refused.body.error.code).toBe("rate_limited");
+    expectError(refused, 429, "rate_limited");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another person behind the same address gets the IP's last request, then is refused too.
     const second = await createUser(api, "meta-limited-2");
@@ -658,8 +652,7 @@ describe("SSRF: known bypass forms are refused without a connection", () => {
 
   test("DNS rebinding across a redirect: the second hop resolves again, gets the internal address and is refused", async () => {
     const reply = await meta(`http://rebind.test:${port}/hops/1`);
-    expect(reply.status).toBe(400);
-    expect(reply.body.error.code).toBe("url_forbidden_address");
+    expectError(reply, 400, "url_forbidden_address");
     expect(lookups.get("rebind.test")).toBe(2);
     expect(attempts).toEqual([`${SITE_ADDRESS}:${port}`]);
   });

@@ -29,6 +29,7 @@ import {
   multipart,
   uniqueEmail,
   type TestUser,
+  expectError,
 } from "../support/profile.ts";
 
 let api: TestApi;
@@ -345,8 +346,7 @@ describe("blocking", () => {
     expect((await member.get(`${P}/products`)).status).toBe(200);
     await A.admin!.ok("PATCH", `${P}/employees/${ids.member_member}/status`, { status: "blocked" });
     const refused = await member.get(`${P}/products`);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe("member_blocked");
+    expectError(refused, 403, "member_blocked");
     const profile = await member.get("/api/profile");
     expect(profile.body.data.organization).toMatchObject({ id: ids.companyA, employeeStatus: "blocked" });
     await A.admin!.ok("PATCH", `${P}/employees/${ids.member_member}/status`, { status: "active" });
@@ -361,8 +361,7 @@ describe("blocking", () => {
     const self = await A.admin!.patch(`${P}/employees/${ids.member_admin}/status`, { status: "blocked" });
     expect(self.body.error.code).toBe("cannot_block_self");
     const leave = await A.owner!.delete(`${P}/employees/${ids.member_owner}`);
-    expect(leave.status).toBe(409);
-    expect(leave.body.error.code).toBe("last_owner");
+    expectError(leave, 409, "last_owner");
     const demote = await A.owner!.patch(`${P}/employees/${ids.member_owner}`, { role: "admin" });
     expect(demote.body.error.code).toBe("last_owner");
     const invited = await A.owner!.patch(`${P}/employees/${ids.invitation}/status`, { status: "blocked" });

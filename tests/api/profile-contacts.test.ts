@@ -14,7 +14,16 @@ import { signAccessToken } from "../../server/auth/tokens.ts";
 import { users } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createTestAuth, openTestApi, type TestApi } from "../support/api.ts";
-import { callAs, cleanupProfileData, createUser, signedIn, uniqueEmail, type Caller, type TestUser } from "../support/profile.ts";
+import {
+  callAs,
+  cleanupProfileData,
+  createUser,
+  signedIn,
+  uniqueEmail,
+  type Caller,
+  type TestUser,
+  expectError,
+} from "../support/profile.ts";
 
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const RESEND_AFTER_S = 30;
@@ -167,8 +176,7 @@ describe("changing the sign-in e-mail", () => {
 
     clock += 11 * 60 * 1000;
     const expired = await call("POST", `/api/profile/contacts/${id}/verify`, { code: first }, { token: person.token, ip });
-    expect(expired.status).toBe(400);
-    expect(expired.body.error.code).toBe("code_expired");
+    expectError(expired, 400, "code_expired");
     expect((await call("GET", `/api/profile/contacts/${id}`, undefined, { token: person.token })).body.data).toMatchObject({
       status: "pending",
       expiresIn: 0,
@@ -198,8 +206,7 @@ describe("changing the sign-in e-mail", () => {
       expect(reply.body.error.details).toEqual({ attemptsLeft: left });
     }
     const spent = await call("POST", `/api/profile/contacts/${id}/verify`, { code }, { token: person.token, ip });
-    expect(spent.status).toBe(429);
-    expect(spent.body.error.code).toBe("too_many_attempts");
+    expectError(spent, 429, "too_many_attempts");
     const [row] = await base.db.select({ email: users.email }).from(users).where(eq(users.id, person.id));
     expect(row!.email).toBe(person.email);
 
@@ -224,8 +231,7 @@ describe("changing the sign-in e-mail", () => {
     const id = (await call("POST", "/api/profile/contacts", { kind: "email", value: contested }, { token: person.token, ip })).body.data.id;
     await createUser(base, "latecomer", { email: contested });
     const late = await call("POST", `/api/profile/contacts/${id}/verify`, { code: lastCodeTo(contested) }, { token: person.token, ip });
-    expect(late.status).toBe(409);
-    expect(late.body.error.code).toBe("contact_taken");
+    expectError(late, 409, "contact_taken");
     const [row] = await base.db.select({ email: users.email }).from(users).where(eq(users.id, person.id));
     expect(row!.email).toBe(person.email);
 
@@ -235,8 +241,7 @@ describe("changing the sign-in e-mail", () => {
       { kind: "email", value: person.email.toUpperCase() },
       { token: person.token, ip },
     );
-    expect(own.status).toBe(409);
-    expect(own.body.error.code).toBe("contact_unchanged");
+    expectError(own, 409, "contact_unchanged");
   });
 
   test("resend waits for the countdown; a second start to the same address returns the pending change without a new code; the per-target limit holds", async () => {
@@ -253,8 +258,7 @@ describe("changing the sign-in e-mail", () => {
 
     clock += 10 * 1000;
     const early = await call("POST", `/api/profile/contacts/${id}/resend`, {}, { token: person.token, ip });
-    expect(early.status).toBe(429);
-    expect(early.body.error.code).toBe("resend_too_soon");
+    expectError(early, 429, "resend_too_soon");
     expect(Number(early.headers.get("retry-after"))).toBe(RESEND_AFTER_S - 10);
 
     for (let sent = 2; sent <= SEND_PER_TARGET; sent++) {
@@ -263,8 +267,7 @@ describe("changing the sign-in e-mail", () => {
     }
     clock += RESEND_AFTER_S * 1000;
     const limited = await call("POST", `/api/profile/contacts/${id}/resend`, {}, { token: person.token, ip });
-    expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe("rate_limited");
+    expectError(limited, 429, "rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(mailsTo(next)).toHaveLength(SEND_PER_TARGET);
   });

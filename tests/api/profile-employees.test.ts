@@ -26,6 +26,7 @@ import {
   openProfileApi,
   uniqueEmail,
   type TestUser,
+  expectError,
 } from "../support/profile.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
@@ -135,8 +136,7 @@ describe("invitations", () => {
     const [ownerRow] = await api.db.select().from(companyMembers).where(eq(companyMembers.userId, owner.id));
     const ownerEmail = (await owner.get(`/api/profile/company/employees/${ownerRow!.id}`)).body.data.email;
     const self = await owner.post("/api/profile/company/employees", { email: ownerEmail });
-    expect(self.status).toBe(409);
-    expect(self.body.error.code).toBe("already_employee");
+    expectError(self, 409, "already_employee");
     const bad = await owner.post("/api/profile/company/employees", { email: "not-an-email", role: "boss" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues).toEqual([
@@ -163,8 +163,7 @@ describe("invitations", () => {
       .where(eq(companyMembers.id, sent.body.data.id));
     expect((await late.get("/api/profile/invitations")).body.data).toEqual([]);
     const expired = await late.post(`/api/profile/invitations/${sent.body.data.id}/accept`);
-    expect(expired.status).toBe(410);
-    expect(expired.body.error.code).toBe("invitation_expired");
+    expectError(expired, 410, "invitation_expired");
 
     const revoked = await createUser(api, "revoked");
     const revokedInvite = await owner.post("/api/profile/company/employees", { email: revoked.email });
@@ -177,8 +176,7 @@ describe("invitations", () => {
     await busy.post("/api/profile/company", { name: { ru: "ООО «Занятой»" }, country: "RU" });
     const sent = await owner.post("/api/profile/company/employees", { email: busy.email });
     const refused = await busy.post(`/api/profile/invitations/${sent.body.data.id}/accept`);
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe("already_member");
+    expectError(refused, 409, "already_member");
     const profile = await busy.get("/api/profile");
     expect(profile.body.data.invitations).toEqual([]);
   });

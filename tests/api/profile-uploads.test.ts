@@ -25,6 +25,7 @@ import {
   xlsxDocument,
   zipArchive,
   type TestUser,
+  expectError,
 } from "../support/profile.ts";
 
 let api: TestApi;
@@ -183,12 +184,10 @@ describe("refused by content", () => {
     const jpegHead = (await jpegPhoto(16, 16)).subarray(0, 100);
     const bigImage = Buffer.concat([jpegHead, Buffer.alloc(10 * 1024 * 1024 + 1, 0)]);
     const image = await upload(bigImage, "big.jpg");
-    expect(image.status).toBe(413);
-    expect(image.body.error.code).toBe("file_too_large");
+    expectError(image, 413, "file_too_large");
     const bigPdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(21 * 1024 * 1024, 0x20), Buffer.from("\n%%EOF\n")]);
     const pdf = await upload(bigPdf, "big.pdf");
-    expect(pdf.status).toBe(413);
-    expect(pdf.body.error.code).toBe("file_too_large");
+    expectError(pdf, 413, "file_too_large");
   });
 
   test("a body larger than any upload is refused before it is read (413), also when streamed without a length", async () => {
@@ -213,16 +212,14 @@ describe("refused by content", () => {
       .png({ compressionLevel: 9 })
       .toBuffer();
     const reply = await upload(huge, "huge.png");
-    expect(reply.status).toBe(422);
-    expect(reply.body.error.code).toBe("image_too_large");
+    expectError(reply, 422, "image_too_large");
   });
 
   test("no file, or a body that is not multipart at all, is a 400", async () => {
     const form = new FormData();
     form.set("title.ru", "без файла");
     const none = await user.post("/api/files/common", form);
-    expect(none.status).toBe(400);
-    expect(none.body.error.code).toBe("file_required");
+    expectError(none, 400, "file_required");
     const broken = await user.post("/api/files/common", '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc', {
       "content-type": "multipart/form-data; boundary=x",
     });
@@ -302,8 +299,7 @@ describe("temporary uploads", () => {
 
     const foreign = await upload(pdfDocument(), "foreign.pdf", undefined, user.token);
     const stolen = await owner.post(`/api/profile/company/products/${productId}/files`, { fileId: foreign.body.data.id });
-    expect(stolen.status).toBe(404);
-    expect(stolen.body.error.code).toBe("file_not_found");
+    expectError(stolen, 404, "file_not_found");
 
     const attached = await owner.post(`/api/profile/company/products/${productId}/files`, {
       fileId: mine.body.data.id,
@@ -317,8 +313,7 @@ describe("temporary uploads", () => {
       fileId: (await upload(pdfDocument(), "d.pdf", undefined, owner.token)).body.data.id,
       kind: "image",
     });
-    expect(wrongKind.status).toBe(415);
-    expect(wrongKind.body.error.code).toBe("file_kind_mismatch");
+    expectError(wrongKind, 415, "file_kind_mismatch");
     expect((await owner.get("/api/files/common")).body.data.map((f: { id: number }) => f.id)).not.toContain(mine.body.data.id);
 
     expect((await owner.delete(`/api/files/common/${foreign.body.data.id}`)).status).toBe(404);
@@ -334,8 +329,7 @@ describe("temporary uploads", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(files.id, temp.body.data.id));
     const late = await owner.put("/api/profile/company/logo", { fileId: temp.body.data.id });
-    expect(late.status).toBe(404);
-    expect(late.body.error.code).toBe("file_not_found");
+    expectError(late, 404, "file_not_found");
     const attached = await owner.get(`/api/profile/company/products/${productId}/files`);
     expect(await purgeExpiredUploads(api.db, api.storage)).toBeGreaterThanOrEqual(1);
     expect(await api.db.select().from(files).where(eq(files.id, temp.body.data.id))).toEqual([]);

@@ -15,6 +15,7 @@ import { companies, productPrices, products } from "../../server/db/schema.ts";
 import { CbrFormatError, decodeCbrXml, importCbrDaily, parseCbrDaily } from "../../server/money/rates.ts";
 import { ratesView } from "../../server/money/service.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
+import { expectError } from "../support/profile.ts";
 
 let api: TestApi;
 const daily = (date: string) => path.join(api.dataDir, "cbr", "daily", `cbr_daily_${date}.xml`);
@@ -190,7 +191,6 @@ describe("prices across currencies", () => {
 
   test("a bad currency is a 400, not a 500", async () => {
     const res = await api.getJson<ErrorEnvelope>(`/api/products?lang=ru&sort=price_asc&priceIn=XYZ`);
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("invalid_query");
+    expectError(res, 400, "invalid_query");
   });
 });

@@ -7,7 +7,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies } from "../../server/db/schema.ts";
 import type { TestApi } from "../support/api.ts";
-import { call, closeProfileApi, createCompany, createUser, openProfileApi, uniqueEmail, type TestUser } from "../support/profile.ts";
+import {
+  call,
+  closeProfileApi,
+  createCompany,
+  createUser,
+  openProfileApi,
+  uniqueEmail,
+  type TestUser,
+  expectError,
+} from "../support/profile.ts";
 
 let api: TestApi;
 let owner: TestUser;
@@ -41,11 +50,9 @@ describe("a blocked company", () => {
     const before = api.mail.length;
     const target = uniqueEmail("victim");
     const viaApi = await owner.post("/api/profile/company/employees", { email: target, role: "member" });
-    expect(viaApi.status).toBe(403);
-    expect(viaApi.body.error.code).toBe("company_blocked");
+    expectError(viaApi, 403, "company_blocked");
     const viaForm = await owner.post("/app/employee/form", { email: target, role: "member" });
-    expect(viaForm.status).toBe(403);
-    expect(viaForm.body.error.code).toBe("company_blocked");
+    expectError(viaForm, 403, "company_blocked");
     expect(api.mail.length).toBe(before);
   });
 

@@ -10,7 +10,7 @@ import { signAccessToken } from "../../server/auth/tokens.ts";
 import { refreshTokens } from "../../server/db/schema.ts";
 import type { TestApi } from "../support/api.ts";
 import { useMailboxApi } from "../support/mailbox-api.ts";
-import { call, createUser, uniqueEmail } from "../support/profile.ts";
+import { call, createUser, uniqueEmail, expectError } from "../support/profile.ts";
 
 const box = useMailboxApi({ sendPerTarget: 20 });
 const { mail, lastCode, signIn, refresh } = box;
@@ -26,8 +26,7 @@ test("a session whose sign-in is older than 10 minutes cannot start a change", a
   const elevenMinutesAgo = Math.floor(Date.now() / 1000) - 11 * 60;
   const stale = await signAccessToken(api.auth.keys, { userId: user.id, role: "USER", authTime: elevenMinutesAgo }, new Date());
   const refused = await startChange(stale, uniqueEmail("attacker"));
-  expect(refused.status).toBe(403);
-  expect(refused.body.error.code).toBe("reauth_required");
+  expectError(refused, 403, "reauth_required");
   expect(mail.filter((m) => m.subject && m.to.startsWith("attacker"))).toHaveLength(0);
 
   const fresh = await signAccessToken(api.auth.keys, { userId: user.id, role: "USER", authTime: elevenMinutesAgo + 2 * 60 }, new Date());

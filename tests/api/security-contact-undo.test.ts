@@ -9,7 +9,7 @@ import { beforeAll, expect, test } from "vitest";
 import { users } from "../../server/db/schema.ts";
 import type { TestApi } from "../support/api.ts";
 import { useMailboxApi } from "../support/mailbox-api.ts";
-import { call, createUser, uniqueEmail } from "../support/profile.ts";
+import { call, createUser, uniqueEmail, expectError } from "../support/profile.ts";
 
 const box = useMailboxApi({ sendPerTarget: 20 });
 const { sms, lastTo, lastCode, refreshOf, signIn, refresh } = box;
@@ -71,8 +71,7 @@ test("the notice to the old address links to an undo page; the link restores the
 
   // The link works once.
   const again = await call(api, "POST", "/api/auth/contact-undo", { token });
-  expect(again.status).toBe(400);
-  expect(again.body.error.code).toBe("invalid_undo_link");
+  expectError(again, 400, "invalid_undo_link");
   expect((await call(api, "GET", `/api/auth/contact-undo?token=${encodeURIComponent(token)}`)).body.error.code).toBe("invalid_undo_link");
 });
 
@@ -85,8 +84,7 @@ test("a forged, altered or expired link does nothing, and an access token is not
   const altered = [header, Buffer.from(JSON.stringify({ ...claims, sub: "1" })).toString("base64url"), signature].join(".");
   for (const bad of [altered, "not-a-token", session.token]) {
     const reply = await call(api, "POST", "/api/auth/contact-undo", { token: bad });
-    expect(reply.status).toBe(400);
-    expect(reply.body.error.code).toBe("invalid_undo_link");
+    expectError(reply, 400, "invalid_undo_link");
   }
   const [still] = await api.db.select({ email: users.email }).from(users).where(eq(users.id, victim.id));
   expect(still!.email).toBe(attacker);
@@ -98,8 +96,7 @@ test("a forged, altered or expired link does nothing, and an access token is not
   api.auth.contacts["deps"].now = () => later;
   try {
     const reply = await call(api, "POST", "/api/auth/contact-undo", { token });
-    expect(reply.status).toBe(400);
-    expect(reply.body.error.code).toBe("invalid_undo_link");
+    expectError(reply, 400, "invalid_undo_link");
   } finally {
     api.auth.contacts["deps"].now = realNow;
   }

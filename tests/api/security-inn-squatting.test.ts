@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { addLegalEntity, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
+import { addLegalEntity, cleanupProfileData, createUser, freeRealEntities, type TestUser, expectError } from "../support/profile.ts";
 
 let api: TestApi;
 let moderator: TestUser;
@@ -80,8 +80,7 @@ describe("a squatter's draft blocks nobody and learns nothing", () => {
 
     // The same INN twice in one company is still refused.
     const twice = await addInn(owner.user, entities[0]!);
-    expect(twice.status).toBe(409);
-    expect(twice.body.error.code).toBe("inn_exists");
+    expectError(twice, 409, "inn_exists");
   });
 
   test("both submit; the moderator sees each one's conflict, with the other company's name and status", async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { INVITATION_LIMITS } from "../../contract/profile/employees.ts";
 import { companyMembers } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createUser, uniqueEmail, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, uniqueEmail, type TestUser, expectError } from "../support/profile.ts";
 
 let api: TestApi;
 
@@ -51,8 +51,7 @@ test("an open invitation is not sent again within the countdown", async () => {
   expect((await invite(inviter, target)).status).toBe(201);
   for (let i = 0; i < 5; i++) {
     const again = await invite(inviter, target);
-    expect(again.status).toBe(429);
-    expect(again.body.error.code).toBe("rate_limited");
+    expectError(again, 429, "rate_limited");
     expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
   }
   expect(mailsTo(target)).toBe(1);
@@ -71,8 +70,7 @@ test("one address gets at most perTargetPerDay invitation e-mails a day, from al
   }
   await age(target);
   const renewed = await invite(first, target);
-  expect(renewed.status).toBe(429);
-  expect(renewed.body.error.code).toBe("rate_limited");
+  expectError(renewed, 429, "rate_limited");
   const second = await owner("bomber-2");
   const other = await invite(second, target);
   expect(other.status).toBe(429);
@@ -93,8 +91,7 @@ test("one company sends at most perCompanyPerDay invitations a day", async () =>
     expect((await invite(inviter, uniqueEmail(`spam-${i}`))).status).toBe(201);
   }
   const over = await invite(inviter, uniqueEmail("spam-over"));
-  expect(over.status).toBe(429);
-  expect(over.body.error.code).toBe("rate_limited");
+  expectError(over, 429, "rate_limited");
   const viaForm = await inviter.post("/app/employee/form", { email: uniqueEmail("spam-form"), role: "member" });
   expect(viaForm.status).toBe(429);
   expect(api.mail.length - before).toBe(INVITATION_LIMITS.perCompanyPerDay);

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createUser, multipart, pdfDocument, type TestUser } from "../support/profile.ts";
+import { cleanupProfileData, createUser, multipart, pdfDocument, type TestUser, expectError } from "../support/profile.ts";
 
 let api: TestApi;
 const pdf = pdfDocument("Квота");
@@ -41,8 +41,7 @@ test("a user's uploads stop at the user's quota, and deleting one makes room", a
   expect(first.status).toBe(201);
   expect((await upload(owner)).status).toBe(201);
   const over = await upload(owner);
-  expect(over.status).toBe(409);
-  expect(over.body.error.code).toBe("storage_quota_exceeded");
+  expectError(over, 409, "storage_quota_exceeded");
   expect(over.body.error.issues).toEqual([{ path: "file", message: "hardening.storageQuotaUser" }]);
   expect(await storedBy(owner)).toBe(2);
   expect((await owner.delete(`/api/files/common/${first.body.data.id}`)).status).toBe(200);

@@ -12,7 +12,7 @@ import { createSmsRuProvider, SmsDeliveryError } from "../../server/auth/deliver
 import { parseEnv } from "../../server/env.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { startFakeSmsGateway, type FakeSmsGateway } from "../support/fake-sms-gateway.ts";
-import { call } from "../support/profile.ts";
+import { call, expectError } from "../support/profile.ts";
 
 let gateway: FakeSmsGateway;
 
@@ -93,7 +93,6 @@ describe("phone sign-in through SMS.RU", () => {
     const refused = `+7915${String(Date.now()).slice(-7)}`;
     gateway.refuse.add(refused.slice(1));
     const failed = await call(api, "POST", "/api/auth/send-code", { phone: refused }, undefined, { "x-client-ip": "198.51.100.8" });
-    expect(failed.status).toBe(503);
-    expect(failed.body.error.code).toBe("delivery_failed");
+    expectError(failed, 503, "delivery_failed");
   });
 });

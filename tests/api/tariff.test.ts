@@ -11,6 +11,7 @@ import type { DutyInfo, LandedCost } from "../../contract/money.ts";
 import { companies, productPrices, products } from "../../server/db/schema.ts";
 import { importCbrDaily } from "../../server/money/rates.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
+import { expectError } from "../support/profile.ts";
 
 let api: TestApi;
 const ids: Record<string, number> = {};
@@ -128,7 +129,6 @@ describe("GET /api/products/{id}/landed-cost", () => {
     }
     expect((await api.getJson<ErrorEnvelope>(`/api/products/2000000000/landed-cost?qty=1`)).status).toBe(404);
     const noPrice = await api.getJson<ErrorEnvelope>(`/api/products/${ids.noPrice}/landed-cost?qty=1`);
-    expect(noPrice.status).toBe(422);
-    expect(noPrice.body.error.code).toBe("no_price");
+    expectError(noPrice, 422, "no_price");
   });
 });
