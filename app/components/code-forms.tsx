@@ -24,6 +24,7 @@ export function CodeForms({
   resent,
   resendErrors,
   submitLabel,
+  attemptsLeft,
 }: {
   /** The form's id (Conform's), when a page may show more than one. */
   id?: string;
@@ -36,6 +37,8 @@ export function CodeForms({
   resent?: boolean;
   resendErrors?: string[];
   submitLabel: string;
+  /** Wrong codes still allowed, when the last one was refused: the error line says how many. */
+  attemptsLeft?: number | null;
 }) {
   const t = useT();
   const hydrated = useHydrated();
@@ -57,7 +60,11 @@ export function CodeForms({
       ) : null}
       <Form method="post" {...getFormProps(form)} className="stack">
         <OneTimeCodeInput field={fields.code} label={t("auth.code")} />
-        <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+        <FieldError
+          id={fields.code.errorId}
+          errors={fields.code.errors}
+          values={attemptsLeft == null ? undefined : { count: attemptsLeft }}
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
         <button type="submit" name="intent" value="verify" className="button button-primary" disabled={submitting === "verify"}>
           {submitLabel}

@@ -23,9 +23,12 @@ export function resendRefusalKey(error: ApiClientError, otherwise: string): stri
   return otherwise;
 }
 
-/** The locale key of a wrong code's message: how many attempts are left, none, or just "wrong or used". */
+/**
+ * The locale key of a wrong code's message: attempts left (a plural key: the page shows it with
+ * `{ count: left }`), none, or just "wrong or used".
+ */
 export function invalidCodeKey(left: number | null): string {
   if (left === null) return "auth.errors.invalidCode";
   if (left === 0) return "auth.errors.invalidCodeLast";
-  return `auth.errors.invalidCodeLeft_${left === 1 ? "one" : "many"}`;
+  return "auth.errors.invalidCodeLeft";
 }

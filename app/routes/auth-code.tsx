@@ -118,6 +118,9 @@ export default function CodeStep({ loaderData, actionData }: Route.ComponentProp
         resendAfter={loaderData.resendInS}
         resent={actionData?.resent}
         submitLabel={t("auth.signIn")}
+        attemptsLeft={
+          actionData && "attemptsLeft" in actionData && typeof actionData.attemptsLeft === "number" ? actionData.attemptsLeft : undefined
+        }
       />
       <p className="small">
         <LocaleLink to="/auth">{t("auth.otherAddress")}</LocaleLink>

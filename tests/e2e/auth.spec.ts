@@ -73,8 +73,8 @@ test("a new user signs in, registers, keeps two favourites, returns later withou
 });
 
 for (const [lang, texts] of [
-  ["en", { title: "Sign in or register", subject: /^Your Postavka sign-in code: \d{6}$/, wrong: "Wrong code. A few attempts left." }],
-  ["zh", { title: "登录或注册", subject: /^您的 Postavka 登录验证码：\d{6}$/, wrong: "验证码错误，还剩几次机会。" }],
+  ["en", { title: "Sign in or register", subject: /^Your Postavka sign-in code: \d{6}$/, wrong: "Wrong code. 4 attempts left." }],
+  ["zh", { title: "登录或注册", subject: /^您的 Postavka 登录验证码：\d{6}$/, wrong: "验证码错误，还剩 4 次机会。" }],
 ] as const) {
   test(`/${lang}/auth: the whole sign-in speaks ${lang}, a wrong code is explained, the right one signs in`, async ({ page }, testInfo) => {
     const email = newAddress(`lang-${lang}`, testInfo.project.name);

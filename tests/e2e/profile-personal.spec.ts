@@ -142,7 +142,7 @@ test.describe("sign-in contacts", () => {
     const codeField = page.getByLabel("验证码", { exact: true });
     await codeField.fill(wrong);
     await submitExpecting(page, page.getByRole("button", { name: "确认", exact: true }), 400, js);
-    await expect(page.getByText("验证码错误，还剩几次机会。")).toBeVisible();
+    await expect(page.getByText("验证码错误，还剩 4 次机会。")).toBeVisible();
     await expect(codeField).toHaveValue(wrong);
 
     await codeField.fill(code);

@@ -9,22 +9,25 @@ import { SubmitButton } from "./submit-button.tsx";
 
 /**
  * A field's first error. `overrides` gives a code a message of this field's own (a price's
- * `too_small` says the price must be positive).
+ * `too_small` says the price must be positive); `values` fills its placeholders (a wrong code's
+ * attempts left).
  */
 export function FieldError({
   id,
   errors,
   overrides,
+  values,
 }: {
   id: string;
   errors?: readonly string[] | null;
   overrides?: Record<string, string>;
+  values?: { count?: number };
 }) {
   const t = useT();
   const message = errors?.[0];
   return (
     <p id={id} className="field-error" aria-live="polite">
-      {message ? messageText(t, overrides?.[message] ?? message) : " "}
+      {message ? messageText(t, overrides?.[message] ?? message, "field", values) : " "}
     </p>
   );
 }

@@ -28,10 +28,13 @@ export function messageKeys(message: string): string[] {
   return message.includes(".") ? [message] : [`validation.${message}`, `apiErrors.${message}`];
 }
 
-/** The text of a form message in `t`'s language (see the module comment). */
-export function messageText(t: TFunction, message: string, place: MessagePlace = "field"): string {
+/**
+ * The text of a form message in `t`'s language (see the module comment); `values` fills the
+ * text's placeholders (`{ count }` also picks the plural form: "3 attempts left").
+ */
+export function messageText(t: TFunction, message: string, place: MessagePlace = "field", values?: { count?: number }): string {
   for (const key of messageKeys(message)) {
-    const text = t(key, { defaultValue: "" });
+    const text = t(key, { ...values, defaultValue: "" });
     if (text) return text;
   }
   return t(FALLBACK[place]);

@@ -24,6 +24,8 @@ export interface CodeStepAction {
   intent: "verify" | "resend";
   resent: boolean;
   result: FormResult;
+  /** After a wrong code: the wrong codes still allowed (null when the API did not say). */
+  attemptsLeft?: number | null;
 }
 
 export function ContactCodeStep({
@@ -49,6 +51,7 @@ export function ContactCodeStep({
         resent={actionData?.resent}
         resendErrors={resendResult?.error?.[""]}
         submitLabel={t("profileContacts.confirm")}
+        attemptsLeft={actionData?.intent === "verify" ? actionData.attemptsLeft : undefined}
       />
       <div className="contact-step-links">
         <LocaleLink to={entryPath}>{t(change.kind === "email" ? "profileContacts.otherEmail" : "profileContacts.otherPhone")}</LocaleLink>

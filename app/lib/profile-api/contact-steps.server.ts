@@ -220,11 +220,13 @@ export async function codeStepAction(request: Request, context: Context, kind: C
   } catch (error) {
     if (!(error instanceof ApiClientError)) throw error;
     if (error.code === "invalid_code") {
+      const left = attemptsLeft(error);
       return data(
         {
           intent: "verify" as const,
           resent: false,
-          result: submission.reply({ fieldErrors: { code: [invalidCodeKey(attemptsLeft(error))] } }),
+          result: submission.reply({ fieldErrors: { code: [invalidCodeKey(left)] } }),
+          attemptsLeft: left,
         },
         { status: 400 },
       );
