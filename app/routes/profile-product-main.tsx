@@ -21,6 +21,7 @@ import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
+import { explicitProductCard } from "../../contract/profile/products.ts";
 import {
   categoryOptions,
   productIdOf,
@@ -59,22 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { categories, translations, pendingDiff };
 }
 
-/** The card as the API stores it: every optional field explicit (null clears it). */
-function cardOf(card: ProductMainInput["card"]) {
-  return {
-    name: card.name,
-    description: card.description ?? {},
-    sourceLang: card.sourceLang,
-    categoryId: card.categoryId ?? null,
-    tnvedCode: card.tnvedCode ?? null,
-    moq: card.moq ?? null,
-    moqUnit: card.moqUnit ?? null,
-    originCountry: card.originCountry ?? null,
-  };
-}
-
 function storedCard(product: ProductDetailView) {
-  return cardOf({ ...product, description: product.description ?? {} } as ProductMainInput["card"]);
+  return explicitProductCard({ ...product, description: product.description ?? {} } as ProductMainInput["card"]);
 }
 
 const variantsOf = (variants: ProductMainInput["variants"]) =>
@@ -91,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let step: "card" | "facts" | "variants" = "card";
   try {
     const { data: current } = await api.send(productsApi.getProduct, { params: { id } });
-    const card = cardOf(value.card);
+    const card = explicitProductCard(value.card);
     const variants = variantsOf(value.variants);
     const changed = {
       card: stableJson(card) !== stableJson(storedCard(current)),

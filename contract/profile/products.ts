@@ -67,6 +67,24 @@ export const ProductSchema = ProductFields.superRefine((value, ctx) => {
     ctx.addIssue({ code: "custom", message: "moq_unit_pair", path: [value.moq == null ? "moq" : "moqUnit"] });
 });
 export type ProductInput = z.output<typeof ProductSchema>;
+/**
+ * A card (the form's fields, or a stored card read back as them) with every optional field
+ * explicit, so that a missing one clears the column — null, `{}` for the description — instead of
+ * leaving the old value. The server writes it to the `products` row; the product page sends it as
+ * the PATCH body and compares it with the stored card's to tell whether the card changed.
+ */
+export function explicitProductCard(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description ?? {},
+    sourceLang: input.sourceLang,
+    categoryId: input.categoryId ?? null,
+    tnvedCode: input.tnvedCode ?? null,
+    moq: input.moq ?? null,
+    moqUnit: input.moqUnit ?? null,
+    originCountry: input.originCountry ?? null,
+  };
+}
 /** PATCH: any subset; a left-out source language stays as stored (the create default must not apply). */
 export const ProductPatchSchema = ProductFields.extend({ sourceLang: LangField.optional() }).partial();
 

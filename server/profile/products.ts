@@ -22,6 +22,7 @@ import type { FileView, LocalizedFact } from "../../contract/common.ts";
 import type { Localized } from "../../contract/lang.ts";
 import type { FactsInput, StatusAction } from "../../contract/profile/fields.ts";
 import {
+  explicitProductCard,
   ProductSchema,
   type PriceTiersInput,
   type ProductDetailView,
@@ -226,21 +227,9 @@ export async function checkProductReferences(db: Queryable, input: ProductInput)
 
 /**
  * The `products` columns of a card (the form's fields, or a stored card's `productFormValues`):
- * every optional field explicit, so that a missing one clears the column (null, `{}` for the
- * description) instead of leaving the old value.
+ * the contract's `explicitProductCard`, which the product page also sends as its PATCH body.
  */
-export function cardColumnsOf(input: ProductInput) {
-  return {
-    name: input.name,
-    description: input.description ?? {},
-    sourceLang: input.sourceLang,
-    categoryId: input.categoryId ?? null,
-    tnvedCode: input.tnvedCode ?? null,
-    moq: input.moq ?? null,
-    moqUnit: input.moqUnit ?? null,
-    originCountry: input.originCountry ?? null,
-  };
-}
+export const cardColumnsOf = explicitProductCard;
 
 export async function createProduct(db: Db, companyId: number, input: ProductInput): Promise<ProductRow> {
   await checkProductReferences(db, input);
