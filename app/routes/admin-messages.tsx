@@ -10,7 +10,7 @@ import { data } from "react-router";
 import { PostButton } from "../components/form/post-button.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/admin-messages";
-import { AdminHeader, Pagination, formatDateTime } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminResults, formatDateTime } from "../components/admin/ui.tsx";
 import { FormErrors } from "../components/form/errors.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
@@ -62,9 +62,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
     <>
       <AdminHeader title={t("admin.messages.title")} lead={t("admin.messages.lead")} />
       <FormErrors errors={actionData?.errors} />
-      {items.length === 0 ? (
-        <p className="admin-empty">{t("admin.messages.empty")}</p>
-      ) : (
+      <AdminResults items={items} empty={t("admin.messages.empty")} meta={meta}>
         <ol className="admin-queue">
           {items.map((report) => (
             <li key={report.id} className="admin-queue-item" data-report={report.id}>
@@ -120,8 +118,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
             </li>
           ))}
         </ol>
-      )}
-      <Pagination page={meta.page} pages={meta.pages} />
+      </AdminResults>
     </>
   );
 }

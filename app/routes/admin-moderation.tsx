@@ -6,7 +6,7 @@
 import { Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-moderation";
-import { AdminHeader, nameIn, Pagination, formatDateTime, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminResults, nameIn, formatDateTime, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import * as moderationApi from "../../contract/admin/moderation.ts";
@@ -82,9 +82,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         {q ? <LocaleLink to={kind ? `/admin/moderation?kind=${kind}` : "/admin/moderation"}>{t("admin.filters.reset")}</LocaleLink> : null}
       </Form>
       {q ? <p className="muted">{t("admin.filters.found", { count: meta.total })}</p> : null}
-      {items.length === 0 ? (
-        <p className="admin-empty">{q ? t("admin.filters.nothing") : t("admin.moderation.empty")}</p>
-      ) : (
+      <AdminResults items={items} empty={q ? t("admin.filters.nothing") : t("admin.moderation.empty")} meta={meta}>
         <ol className="admin-queue">
           {items.map((entry) => (
             <li key={`${entry.kind}-${entry.id}`} className="admin-queue-item">
@@ -116,8 +114,7 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-      )}
-      <Pagination page={meta.page} pages={meta.pages} />
+      </AdminResults>
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-press";
-import { AdminHeader, formatDateTime, nameIn, Pagination, StatusBadge } from "../components/admin/ui.tsx";
+import { AdminHeader, AdminResults, formatDateTime, nameIn, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
 import * as storiesApi from "../../contract/admin/stories.ts";
@@ -61,9 +61,7 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
           {t("admin.filters.apply")}
         </button>
       </Form>
-      {stories.length === 0 ? (
-        <p className="admin-empty">{t("admin.filters.nothing")}</p>
-      ) : (
+      <AdminResults items={stories} empty={t("admin.filters.nothing")} meta={meta}>
         <AdminTable
           rows={stories}
           rowKey={(story) => story.id}
@@ -95,8 +93,7 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
             { title: t("admin.fields.translations"), cell: (story) => translatedInto(story.title) },
           ]}
         />
-      )}
-      <Pagination page={meta.page} pages={meta.pages} />
+      </AdminResults>
     </>
   );
 }

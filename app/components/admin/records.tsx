@@ -20,7 +20,7 @@ import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink, localeHref } from "../locale-link.tsx";
 import { Icon } from "../icon.tsx";
-import { AdminHeader, formatDateTime, formatDay, nameIn, Pagination, StatusBadge } from "./ui.tsx";
+import { AdminHeader, AdminResults, formatDateTime, formatDay, nameIn, StatusBadge } from "./ui.tsx";
 import { AdminTable } from "./table.tsx";
 import { FilterActions } from "./filter-parts.tsx";
 import { formatCount, formatQuantity } from "../catalog/format.ts";
@@ -544,9 +544,7 @@ export function RecordsPage({ data }: { data: RecordsData }) {
               <ExportButton href={localeHref(lang, exportPath(data.kind, location.search))} total={data.meta.total} />
             ) : null}
           </div>
-          {data.items.length === 0 ? (
-            <p className="admin-empty">{t("admin.filters.nothing")}</p>
-          ) : (
+          <AdminResults items={data.items} empty={t("admin.filters.nothing")} meta={data.meta}>
             <AdminTable
               rows={data.items}
               rowKey={(row) => String(row.id)}
@@ -558,8 +556,7 @@ export function RecordsPage({ data }: { data: RecordsData }) {
                 cell: (row: FilterRow) => column.render(row, lang),
               }))}
             />
-          )}
-          <Pagination page={data.meta.page} pages={data.meta.pages} />
+          </AdminResults>
         </section>
       </div>
     </>

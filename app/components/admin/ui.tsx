@@ -8,6 +8,7 @@ import type { Lang } from "../../lib/i18n.ts";
 import { useLang } from "../../lib/use-lang.ts";
 import { useT } from "../../lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
+import { Pagination } from "../pagination.tsx";
 
 const STATUS_TONE: Record<string, string> = {
   published: "badge-ok",
@@ -101,7 +102,31 @@ export function confirmDelete(question: string) {
 }
 
 /** Paging links that keep the filters (plain links). */
-export { Pagination } from "../pagination.tsx";
+export { Pagination };
+
+/**
+ * One page of an admin list (a queue or a table): `children` renders `items`, or, when there are
+ * none, the `empty` line stands in its place; then the links to the other pages (`meta.page` of
+ * `meta.pages`, none when there is one page).
+ */
+export function AdminResults({
+  items,
+  empty,
+  meta,
+  children,
+}: {
+  items: readonly unknown[];
+  empty: string;
+  meta: { page: number; pages: number };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {items.length === 0 ? <p className="admin-empty">{empty}</p> : children}
+      <Pagination page={meta.page} pages={meta.pages} />
+    </>
+  );
+}
 
 /**
  * The delete button of an edit form (`intent=delete`, posted without validating the form); asks
