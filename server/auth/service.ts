@@ -22,7 +22,7 @@ import type pg from "pg";
 import type { Profile } from "../../contract/profile.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
-import { authCodes, companies, companyMembers, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
+import { authCodes, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, OneTimeCodes, type AuthLimits, type ClientContext } from "./codes.ts";
 import { ContactChanges } from "./contact-changes.ts";
@@ -34,6 +34,7 @@ import type { SmsProvider } from "./delivery/sms.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
 import { KeyRing } from "./keys.ts";
 import { recordUserEvent } from "../admin/audit.ts";
+import { membershipOf } from "../profile/access.ts";
 import { signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.ts";
 
 export { CODE_DIGITS, CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, type AuthLimits, type ClientContext } from "./codes.ts";
@@ -426,7 +427,7 @@ export class AuthService {
 
   /** The signed-in user's profile with their organization (company and company role), or null. */
   async profile(userId: number): Promise<Profile | null> {
-    const [row] = await this.deps.db
+    const [user] = await this.deps.db
       .select({
         id: users.id,
         role: users.role,
@@ -435,42 +436,25 @@ export class AuthService {
         email: users.email,
         phone: users.phone,
         locale: users.locale,
-        companyId: companies.id,
-        companyName: companies.name,
-        companyStatus: companies.status,
-        sourceLang: companies.sourceLang,
-        memberId: companyMembers.id,
-        companyRole: companyMembers.role,
-        employeeStatus: companyMembers.status,
       })
       .from(users)
-      .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-      .leftJoin(companies, eq(companies.id, companyMembers.companyId))
       .where(eq(users.id, userId))
       .limit(1);
-    if (!row) return null;
-    const name = row.companyName as Partial<Record<Lang, string>> | null;
+    if (!user) return null;
+    const member = await membershipOf(this.deps.db, userId);
+    const name = member?.companyName as Partial<Record<Lang, string>> | undefined;
     return {
-      id: row.id,
-      role: row.role,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      phone: row.phone,
-      locale: row.locale,
-      organization:
-        row.companyId && row.memberId && row.companyRole && row.employeeStatus
-          ? {
-              id: row.companyId,
-              memberId: row.memberId,
-              name: name?.[row.locale] ?? name?.[(row.sourceLang ?? "ru") as Lang] ?? Object.values(name ?? {})[0] ?? "",
-              names: name ?? {},
-              sourceLang: (row.sourceLang ?? "ru") as Lang,
-              role: row.companyRole,
-              status: row.companyStatus ?? "draft",
-              employeeStatus: row.employeeStatus,
-            }
-          : null,
+      ...user,
+      organization: member && {
+        id: member.companyId,
+        memberId: member.memberId,
+        name: name?.[user.locale] ?? name?.[member.companySourceLang] ?? Object.values(name ?? {})[0] ?? "",
+        names: member.companyName,
+        sourceLang: member.companySourceLang,
+        role: member.role,
+        status: member.companyStatus,
+        employeeStatus: member.status,
+      },
     };
   }
 

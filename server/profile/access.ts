@@ -29,7 +29,7 @@ import { eq } from "drizzle-orm";
 import type { PERMISSION_KEYS } from "../../contract/profile/employees.ts";
 import { ANSWER_BUYERS_ROLES, MANAGING_ROLES } from "../../contract/profile/fields.ts";
 import type { Db } from "../db/client.ts";
-import { companies, companyMembers, type CompanyRole, type CompanyStatus, type Localized } from "../db/schema.ts";
+import { companies, companyMembers, type CompanyRole, type CompanyStatus, type Lang, type Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 
 export const PERMISSIONS = {
@@ -60,6 +60,8 @@ export interface Membership {
   status: string;
   companyStatus: CompanyStatus;
   companyName: Localized;
+  /** The language the company's card is written in (the fallback for its name). */
+  companySourceLang: Lang;
 }
 
 /** The membership of user `userId` (see Membership), or null when they belong to no company. */
@@ -72,6 +74,7 @@ export async function membershipOf(db: Db, userId: number): Promise<Membership |
       status: companyMembers.status,
       companyStatus: companies.status,
       companyName: companies.name,
+      companySourceLang: companies.sourceLang,
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))

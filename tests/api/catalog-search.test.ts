@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { companies, companyOkvedCodes, products } from "../../server/db/schema.ts";
+import { products } from "../../server/db/schema.ts";
+import { insertCompanies } from "../support/companies.ts";
 import { insertTestRegions } from "../support/regions.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
@@ -30,32 +31,31 @@ beforeAll(async () => {
   api = await openTestApi();
   await insertTestRegions(api);
   const base = { status: "published" as const, publishedAt: new Date(), email: `${WORD}@search.example` };
-  const [ural, uralTrader, liaoning] = await api.db
-    .insert(companies)
-    .values([
-      {
-        ...base,
-        name: { en: `${WORD} Ural Pipe Works` },
-        sourceLang: "en",
-        country: "RU",
-        regionCode: "66",
-        okvedMain: "24.20",
-        verificationLevel: 1,
-      },
-      { ...base, name: { en: `${WORD} Ural Trading` }, sourceLang: "en", country: "RU", regionCode: "66", okvedMain: "46.72" },
-      { ...base, name: { en: `${WORD} Liaoning Machinery` }, sourceLang: "en", country: "CN", regionCode: "CN-21", okvedMain: "28.30" },
-    ])
-    .returning();
+  const [ural, uralTrader, liaoning] = await insertCompanies(api, [
+    {
+      ...base,
+      name: { en: `${WORD} Ural Pipe Works` },
+      sourceLang: "en",
+      country: "RU",
+      regionCode: "66",
+      okvedMain: "24.20",
+      verificationLevel: 1,
+    },
+    { ...base, name: { en: `${WORD} Ural Trading` }, sourceLang: "en", country: "RU", regionCode: "66", okvedMain: "46.72" },
+    {
+      ...base,
+      name: { en: `${WORD} Liaoning Machinery` },
+      sourceLang: "en",
+      country: "CN",
+      regionCode: "CN-21",
+      okvedMain: "28.30",
+      // An extra activity: the Liaoning maker also trades metals.
+      okvedExtra: ["46.72"],
+    },
+  ]);
   ids.ural = ural!.id;
   ids.uralTrader = uralTrader!.id;
   ids.liaoning = liaoning!.id;
-  await api.db.insert(companyOkvedCodes).values([
-    { companyId: ural!.id, okvedCode: "24.20", isMain: true },
-    { companyId: uralTrader!.id, okvedCode: "46.72", isMain: true },
-    { companyId: liaoning!.id, okvedCode: "28.30", isMain: true },
-    // An extra activity: the Liaoning maker also trades metals.
-    { companyId: liaoning!.id, okvedCode: "46.72", isMain: false },
-  ]);
   const product = { status: "published" as const, publishedAt: new Date() };
   const [pipes, bolts, tiller, noMoq] = await api.db
     .insert(products)

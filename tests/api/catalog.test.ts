@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import {
   categories,
-  companies,
-  companyOkvedCodes,
   companyServices,
   legalEntities,
   productPrices,
@@ -19,6 +17,7 @@ import {
   tags,
 } from "../../server/db/schema.ts";
 import { addCatalogTerms, correctCatalogQuery, refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
+import { insertCompanies } from "../support/companies.ts";
 import { insertTestRegions } from "../support/regions.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
@@ -52,40 +51,33 @@ beforeAll(async () => {
     .returning();
   ids.category = pipes!.id;
   ids.parent = parent!.id;
-  const [ru, cn, hidden] = await api.db
-    .insert(companies)
-    .values([
-      {
-        name: { ru: "ООО «Тестовый трубный завод»" },
-        sourceLang: "ru",
-        status: "published",
-        country: "RU",
-        regionCode: "66",
-        okvedMain: "24.20",
-        email: "ru@test.example",
-        verificationLevel: 2,
-        publishedAt: new Date(),
-      },
-      {
-        name: { zh: "辽宁测试钢管有限公司", ru: "Ляонинская тестовая трубная компания" },
-        sourceLang: "zh",
-        status: "published",
-        country: "CN",
-        regionCode: "CN-21",
-        okvedMain: "46.72",
-        email: "cn@test.example",
-        publishedAt: new Date(),
-      },
-      { name: { ru: "ООО «Черновик»" }, status: "draft", country: "RU", email: "draft@test.example" },
-    ])
-    .returning();
+  const [ru, cn, hidden] = await insertCompanies(api, [
+    {
+      name: { ru: "ООО «Тестовый трубный завод»" },
+      sourceLang: "ru",
+      status: "published",
+      country: "RU",
+      regionCode: "66",
+      okvedMain: "24.20",
+      email: "ru@test.example",
+      verificationLevel: 2,
+      publishedAt: new Date(),
+    },
+    {
+      name: { zh: "辽宁测试钢管有限公司", ru: "Ляонинская тестовая трубная компания" },
+      sourceLang: "zh",
+      status: "published",
+      country: "CN",
+      regionCode: "CN-21",
+      okvedMain: "46.72",
+      email: "cn@test.example",
+      publishedAt: new Date(),
+    },
+    { name: { ru: "ООО «Черновик»" }, status: "draft", country: "RU", email: "draft@test.example" },
+  ]);
   ids.ru = ru!.id;
   ids.cn = cn!.id;
   ids.hidden = hidden!.id;
-  await api.db.insert(companyOkvedCodes).values([
-    { companyId: ru!.id, okvedCode: "24.20", isMain: true },
-    { companyId: cn!.id, okvedCode: "46.72", isMain: true },
-  ]);
   await api.db.insert(legalEntities).values({
     companyId: ru!.id,
     kind: "legal",
