@@ -58,10 +58,15 @@ if (run("Production build", "npx", ["react-router", "build"])) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
   });
   try {
-    const report = JSON.parse(readFileSync(playwrightJson, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
+    const report = JSON.parse(readFileSync(playwrightJson, "utf8")) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+      errors?: unknown[];
+    };
     passed += report.stats.expected + report.stats.flaky;
     flaky += report.stats.flaky;
-    failed += report.stats.unexpected;
+    // Errors outside any test (a web server that could not start, a broken config) leave every
+    // count at 0: without this the total would read "0 failed" for a run where nothing ran.
+    failed += report.stats.unexpected + (report.errors?.length ?? 0);
   } catch {
     failed += 1;
   }
