@@ -21,7 +21,6 @@ import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
 import * as productsApi from "../../contract/profile/products.ts";
-import { explicitProductCard } from "../../contract/profile/products.ts";
 import {
   categoryOptions,
   productIdOf,
@@ -61,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 function storedCard(product: ProductDetailView) {
-  return explicitProductCard({ ...product, description: product.description ?? {} } as ProductMainInput["card"]);
+  return productsApi.explicitProductCard({ ...product, description: product.description ?? {} } as ProductMainInput["card"]);
 }
 
 const variantsOf = (variants: ProductMainInput["variants"]) =>
@@ -78,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let step: "card" | "facts" | "variants" = "card";
   try {
     const { data: current } = await api.send(productsApi.getProduct, { params: { id } });
-    const card = explicitProductCard(value.card);
+    const card = productsApi.explicitProductCard(value.card);
     const variants = variantsOf(value.variants);
     const changed = {
       card: stableJson(card) !== stableJson(storedCard(current)),

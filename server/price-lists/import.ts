@@ -24,20 +24,13 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { LocalizedFact } from "../../contract/common.ts";
 import type { Lang } from "../../contract/lang.ts";
 import type { PriceListMapping } from "../../contract/profile/price-lists.ts";
+import { explicitProductCard } from "../../contract/profile/products.ts";
 import type { Db } from "../db/client.ts";
 import { priceListRunChanges, priceListRuns, productPrices, products } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
 import type { Queryable } from "../profile/db.ts";
-import {
-  cardColumnsOf,
-  pendingOf,
-  priceFromOf,
-  productFormValues,
-  type PendingChanges,
-  type ProductRow,
-  type Tier,
-} from "../profile/products.ts";
+import { pendingOf, priceFromOf, productFormValues, type PendingChanges, type ProductRow, type Tier } from "../profile/products.ts";
 import type { ProductDraft } from "./drafts.ts";
 import { analyse, runBytes, type RunRow } from "./runs.ts";
 
@@ -179,7 +172,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
           .update(products)
           .set({
             // The run adds its language to the card; the product's source language stays.
-            ...cardColumnsOf({ ...card, sourceLang: row.sourceLang }),
+            ...explicitProductCard({ ...card, sourceLang: row.sourceLang }),
             ...(facts ? { facts } : {}),
             ...(tiers ? priceFromOf(tiers) : {}),
             updatedAt: now,
@@ -218,7 +211,7 @@ export async function rollbackRun(db: Db, runId: number): Promise<{ deleted: num
       const result = await tx
         .update(products)
         .set({
-          ...cardColumnsOf(before.card),
+          ...explicitProductCard(before.card),
           facts: before.facts,
           pendingChanges: before.pendingChanges,
           moderationNote: before.moderationNote,

@@ -225,17 +225,11 @@ export async function checkProductReferences(db: Queryable, input: ProductInput)
   if (issues.length > 0) throw new DomainError("invalid_body", "Invalid request body", { issues });
 }
 
-/**
- * The `products` columns of a card (the form's fields, or a stored card's `productFormValues`):
- * the contract's `explicitProductCard`, which the product page also sends as its PATCH body.
- */
-export const cardColumnsOf = explicitProductCard;
-
 export async function createProduct(db: Db, companyId: number, input: ProductInput): Promise<ProductRow> {
   await checkProductReferences(db, input);
   const [row] = await db
     .insert(products)
-    .values({ companyId, ...cardColumnsOf(input), status: "draft" })
+    .values({ companyId, ...explicitProductCard(input), status: "draft" })
     .returning();
   return row!;
 }
@@ -263,7 +257,7 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
     case "card":
       await tx
         .update(products)
-        .set({ ...cardColumnsOf(value as ProductInput), updatedAt: now })
+        .set({ ...explicitProductCard(value as ProductInput), updatedAt: now })
         .where(eq(products.id, productId));
       return [];
     case "facts":
