@@ -1,7 +1,8 @@
 /**
  * Comparable prices and landed cost (issue 15) on the seeded demo, with JavaScript on and off: a
  * Russian visitor chooses a display currency in the header and sees "≈" amounts in it with the
- * Bank of Russia rate's date (the demo loads the 15.10.2024 snapshot, so the rate is also said to be
+ * Bank of Russia rate's date (the demo loads the newest snapshot of the shared data, whose date the
+ * test reads from `/api/rates`; every snapshot there is older than 3 days, so the rate is also said to be
  * stale), never "≈" for a price in the chosen currency; a pipe with TN VED 7304 19 shows its ETT
  * duty and an estimated landed cost equal to the API's hand-checked calculation.
  */
@@ -22,13 +23,25 @@ async function dollarPipe(request: APIRequestContext): Promise<number> {
   return card!.id;
 }
 
+/** The date of the stored rates the server converts at, as a Russian page writes it (DD.MM.YYYY). */
+async function rateDate(request: APIRequestContext): Promise<string> {
+  const res = await request.get("/api/rates");
+  expect(res.ok()).toBe(true);
+  const { date, stale } = ((await res.json()) as { data: { date: string | null; stale: boolean } }).data;
+  expect(date, "the demo has loaded a Bank of Russia snapshot").toBeTruthy();
+  expect(stale, "the shared snapshots are all older than 3 days").toBe(true);
+  const [y, m, d] = date!.split("-");
+  return `${d}.${m}.${y}`;
+}
+
 test("a Russian visitor switches the display currency and sees ≈ amounts with the rate's date", async ({ page }) => {
   const id = await dollarPipe(page.request);
+  const date = await rateDate(page.request);
   await page.goto(`/product/${id}`);
   const table = page.locator(".price-table");
   // Default for Russian: roubles.
   await expect(table.locator(".price-converted").first()).toHaveText(/^≈ [\d\s]+(,\d+)?\s₽$/);
-  await expect(page.getByText("≈ по курсу ЦБ РФ на 15.10.2024").first()).toBeVisible();
+  await expect(page.getByText(`≈ по курсу ЦБ РФ на ${date}`).first()).toBeVisible();
   await expect(page.getByText("курс старше 3 дней").first()).toBeVisible();
 
   const chooser = page.locator("form.currency-chooser").first();

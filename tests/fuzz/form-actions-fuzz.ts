@@ -86,6 +86,9 @@ export async function openWebApp(api: TestApi): Promise<WebApp> {
     getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     publicUrl: "http://localhost",
   });
+  // The first request compiles the server build; on a loaded machine that alone can outlast a route's
+  // 30 s fuzzing budget, which fast-check then reports as a failure with no case. Pay it here, untimed.
+  await (await app.fetch(new Request("http://localhost/"))).text();
   return { fetch: (request) => app.fetch(request), close: () => vite.close() };
 }
 
