@@ -1,0 +1,72 @@
+/**
+ * `npm run import:registers -- [--partial] [--force] [--batch-size N] [--json] FILE|DIR|URL …` —
+ * imports the FNS open registers (the SME register, average headcount, revenue and expenses; ZIP
+ * archives of XML in their official formats) into the configured database, each archive as a change,
+ * and prints a report per archive (added, changed, unchanged, left, refused with reasons). See
+ * server/registers and ADR 044.
+ *
+ * `--partial`: the archives are extracts (such as the samples in ../shared/data/companies/original),
+ * so nobody missing from them is marked left. `--force`: read an archive already imported again.
+ * `--json`: one JSON line per archive (and the process's peak RSS) instead of text — for the bench.
+ * Exit codes: 0 every archive imported, 1 an archive failed, 2 bad arguments.
+ */
+import { parseArgs } from "node:util";
+import { openDatabase } from "../server/db/client.ts";
+import { loadEnv } from "../server/env.ts";
+import { formatReport, importRegisters } from "../server/registers/index.ts";
+
+const USAGE = "Usage: npm run import:registers -- [--partial] [--force] [--batch-size N] [--json] FILE|DIR|URL …";
+let args: ReturnType<typeof read>;
+function read() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      partial: { type: "boolean", default: false },
+      force: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      "batch-size": { type: "string", default: "2000" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const batchSize = Number(values["batch-size"]);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000)
+    throw new Error("--batch-size must be a whole number from 1 to 50000");
+  if (positionals.length === 0) throw new Error("name at least one archive, folder or URL");
+  return { ...values, batchSize, sources: positionals };
+}
+try {
+  args = read();
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const env = loadEnv();
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+let failed = false;
+try {
+  const results = await importRegisters(database.db, args.sources, {
+    partial: args.partial,
+    force: args.force,
+    batchSize: args.batchSize,
+    onStart: (source) => args.json || console.log(`Importing ${source} …`),
+    onProgress: (done) => args.json || (process.stdout.isTTY && process.stdout.write(`\r  ${done.toLocaleString("en-US")} entries`)),
+  });
+  for (const result of results) {
+    if ("error" in result) failed = true;
+    if (args.json) {
+      const line = "error" in result ? { source: result.source, error: result.error.message } : result.report;
+      console.log(JSON.stringify({ ...line, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+    } else {
+      if (process.stdout.isTTY) process.stdout.write("\r");
+      console.log("error" in result ? `${result.source}: not imported — ${result.error.message}` : formatReport(result.report));
+    }
+  }
+} finally {
+  await database.close();
+}
+process.exit(failed ? 1 : 0);
