@@ -141,6 +141,9 @@ export async function importRegisterFile(db: Db, file: string, options: ImportOp
     if (!locked.rows[0]!.ok)
       throw new RegisterFormatError("busy", "Another register import is running on this database; try again when it has finished");
     try {
+      // A batch and its cursor commit together, so a commit lost in a database crash is redone by the
+      // resume: the bulk load need not wait for each WAL flush.
+      await client.query("set synchronous_commit = off");
       const previous = await client.query<RunRow>(`select ${RUN_COLUMNS} from register_runs where sha256 = $1 order by id desc limit 1`, [
         sha256,
       ]);
@@ -173,6 +176,7 @@ export async function importRegisterFile(db: Db, file: string, options: ImportOp
           .catch(() => {});
       throw error;
     } finally {
+      await client.query("reset synchronous_commit").catch(() => {});
       await client.query("select pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => {});
     }
   } finally {
