@@ -52,15 +52,17 @@ export async function localArchive(source: string, maxBytes: number): Promise<Lo
   const release = () => rm(dir, { recursive: true, force: true });
   try {
     const file = path.join(dir, "register.zip");
-    await download(source, file, maxBytes, 1);
-    return { file, source, release };
+    // Reports name the archive itself, not the passport that pointed to it.
+    const fetched = await download(source, file, maxBytes, 1);
+    return { file, source: fetched, release };
   } catch (error) {
     await release();
     throw error;
   }
 }
 
-async function download(url: string, file: string, maxBytes: number, hopsLeft: number): Promise<void> {
+/** Downloads the archive `url` names (itself, or via a passport); returns the archive's URL. */
+async function download(url: string, file: string, maxBytes: number, hopsLeft: number): Promise<string> {
   let response: Response;
   try {
     response = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(30 * 60_000) });
@@ -96,6 +98,7 @@ async function download(url: string, file: string, maxBytes: number, hopsLeft: n
     }
   }
   await pipeline(Readable.from(body()), createWriteStream(file));
+  return url;
 }
 
 /** Splits a configured list of URLs (`REGISTERS_URL`: separated by commas or spaces). */

@@ -3,10 +3,13 @@
  * ../shared/data/companies/original (discovered at run time) imports with the counts its decoded
  * CSVs give; a second import changes nothing; a later snapshot updates changed facts with their
  * history and marks the missing taxpayers left with its date; an unknown format version, a truncated
- * archive and a zip bomb fail cleanly; a crash mid-import resumes where it stopped.
+ * archive and a zip bomb fail cleanly; a crash mid-import resumes where it stopped; the monthly job
+ * fetches the archive its open-data passport names.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
@@ -262,5 +265,44 @@ describe("files the importer refuses", () => {
       (e: unknown) => e as RegisterFormatError,
     );
     expect(limited?.code).toBe("archive_limits");
+  }, 120_000);
+});
+
+describe("the monthly job", () => {
+  beforeAll(clearRegisters);
+
+  test("fetches the archive an open-data passport names, imports it, and skips it the next month when unchanged", async () => {
+    const zip = readFileSync(original("data-test-sme-2.zip"));
+    let base = "";
+    const server = http.createServer((req, res) => {
+      if (req.url === "/opendata/7707329152-rsmp/meta.csv")
+        res
+          .writeHead(200, { "content-type": "text/csv" })
+          .end(
+            `property,value\nidentifier,7707329152-rsmp\ndata-20230510-structure-20220310,${base}/opendata/7707329152-rsmp/data-20230510.zip\n`,
+          );
+      else if (req.url === "/opendata/7707329152-rsmp/data-20230510.zip")
+        res.writeHead(200, { "content-type": "application/zip" }).end(zip);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const passport = `${base}/opendata/7707329152-rsmp/meta.csv`;
+      await api.jobs.send("import-registers", { urls: [passport], partial: true });
+      expect(await api.jobs.runDue("import-registers")).toBe(1);
+      const runs = await api.db.execute<{ source: string; status: string; added: number; data_set: string }>(
+        sql`select source, status, added, data_set from register_runs order by id`,
+      );
+      expect(runs.rows).toEqual([
+        { source: `${base}/opendata/7707329152-rsmp/data-20230510.zip`, status: "done", added: 2700, data_set: "sme" },
+      ]);
+      expect(await count(sql`select count(*) as n from companies where origin = 'register'`)).toBe(2700);
+      await api.jobs.send("import-registers", { urls: [passport], partial: true });
+      expect(await api.jobs.runDue("import-registers")).toBe(1);
+      expect(await count(sql`select count(*) as n from register_runs`)).toBe(1);
+    } finally {
+      server.close();
+    }
   }, 120_000);
 });
