@@ -12,7 +12,9 @@
  * Exit codes: 0 every archive imported, 1 an archive failed, 2 bad arguments.
  */
 import { parseArgs } from "node:util";
-import { openDatabase } from "../server/db/client.ts";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
 import { loadEnv } from "../server/env.ts";
 import { formatReport, importRegisters } from "../server/registers/index.ts";
 
@@ -47,12 +49,12 @@ try {
 }
 
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const database = await open();
 // The process's peak before any archive is read: the module graph (drizzle-orm alone peaks near 280 MB).
 const startRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 let failed = false;
 try {
-  const results = await importRegisters(database.db, args.sources, {
+  const results = await importRegisters(database.pool, args.sources, {
     partial: args.partial,
     force: args.force,
     batchSize: args.batchSize,
@@ -73,3 +75,24 @@ try {
   await database.close();
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * The database: on PostgreSQL a plain pg pool (Drizzle, which alone peaks near 280 MB RSS at load, is
+ * loaded only to apply migrations the database lacks); the embedded PGlite through openDatabase.
+ */
+async function open(): Promise<{ pool: pg.Pool; close(): Promise<void> }> {
+  const { openDatabase } = env.DATABASE_URL ? { openDatabase: null } : await import("../server/db/client.ts");
+  if (openDatabase) return openDatabase({ dataDir: env.DATA_DIR });
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
+  // Applied migrations (Drizzle's journal table) against the migration files of this build.
+  const files = readdirSync(path.join(import.meta.dirname, "../server/db/migrations")).filter((f) => f.endsWith(".sql")).length;
+  const applied = await pool
+    .query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")
+    .then((r) => r.rows[0]!.n)
+    .catch(() => 0);
+  if (applied < files) {
+    const { openDatabase: migrate } = await import("../server/db/client.ts");
+    await (await migrate({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })).close();
+  }
+  return { pool, close: () => pool.end() };
+}

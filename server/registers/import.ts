@@ -128,12 +128,13 @@ class InnSet {
   }
 }
 
-/** Imports one archive; see the module's comment. Throws RegisterFormatError for a file that cannot be read. */
-export async function importRegisterFile(db: Db, file: string, options: ImportOptions = {}): Promise<RegisterReport> {
+/** Imports one archive (through the Drizzle instance's pool, or a pg pool); see the module's comment. Throws RegisterFormatError for a file that cannot be read. */
+export async function importRegisterFile(db: Db | pg.Pool, file: string, options: ImportOptions = {}): Promise<RegisterReport> {
   const started = performance.now();
   const source = options.source ?? basename(file);
   const sha256 = await sha256File(file);
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  // The importer speaks SQL through the pool only (a CLI on PostgreSQL need not load Drizzle).
+  const pool: pg.Pool = "$client" in db ? (db as unknown as { $client: pg.Pool }).$client : (db as pg.Pool);
   const client = await pool.connect();
   let runId = 0;
   try {

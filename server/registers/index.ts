@@ -5,6 +5,7 @@
  * — its report, or the error that stopped it (the next archive is still tried). Nothing here throws
  * for a bad archive; a folder or file that does not exist is a failed result too.
  */
+import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import { importRegisterFile, type ImportOptions, type RegisterReport } from "./import.ts";
 import { expandSources, localArchive } from "./sources.ts";
@@ -18,7 +19,7 @@ export const MAX_DOWNLOAD_BYTES = 8 * 1024 ** 3;
 export type RegisterResult = { source: string; report: RegisterReport } | { source: string; error: Error };
 
 export async function importRegisters(
-  db: Db,
+  db: Db | pg.Pool,
   sources: string[],
   options: Omit<ImportOptions, "source"> & { maxDownloadBytes?: number; onStart?: (source: string) => void } = {},
 ): Promise<RegisterResult[]> {
