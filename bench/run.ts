@@ -23,6 +23,9 @@
  *    (bench/navigation.ts; issue 17 §3);
  *  - `lighthouse`: Lighthouse mobile scores and TBT of the ten public pages of issue 17, 3 runs each,
  *    medians, with the machine's benchmarkIndex (bench/lighthouse.ts);
+ *  - `registers`: a generated FNS SME register of `--register-entries` entries (default 1,000,000)
+ *    imported on PostgreSQL, again (skipped) and forced: entries/s, peak RSS, writes (bench/registers.ts;
+ *    issue 30). Not in the default set: generating and importing a million entries takes many minutes;
  *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
  *    under load, 20 hard kills during writes (bench/reliability.ts). Not in the default set: it
  *    takes over 12 minutes and stops the local PostgreSQL server for 10 s.
@@ -43,14 +46,15 @@ import { runHttpBench } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { runNavigationBench } from "./navigation.ts";
 import { runReliabilityBench } from "./reliability.ts";
+import { runRegistersBench } from "./registers.ts";
 import { log } from "./stats.ts";
 import { readCommandLine, wholeNumber } from "../scripts/lib/command-line.ts";
 
-const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability"] as const;
+const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability", "registers"] as const;
 const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
-  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability] [--products N] [--pglite-products N] " +
+  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,registers] [--products N] [--pglite-products N] [--register-entries N] " +
   "[--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--keep-db] [--fresh]";
 
 const options = readCommandLine(
@@ -66,6 +70,7 @@ const options = readCommandLine(
     base: { type: "string", default: "HEAD~1" },
     rounds: { type: "string", default: "3" },
     fresh: { type: "boolean", default: false },
+    "register-entries": { type: "string", default: "1000000" },
   },
   (values) => {
     const parts = values.parts
@@ -88,6 +93,7 @@ const options = readCommandLine(
       soakS: wholeNumber("soak", values.soak, 10),
       keepDatabase: values["keep-db"],
       fresh: values.fresh,
+      registerEntries: wholeNumber("register-entries", values["register-entries"], 1),
     };
   },
 );
@@ -125,6 +131,7 @@ try {
   }
   if (options.parts.has("lighthouse")) await runLighthouse();
   if (options.parts.has("navigation")) await runNavigationBench();
+  if (options.parts.has("registers")) await runRegistersBench(options.registerEntries);
   if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });
   log(`bench: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 } catch (error) {

@@ -2,11 +2,16 @@
  * `npm run demo` — the one command that brings the product up on the embedded database with real
  * data: builds if there is no production build, applies migrations, imports OKVED2 and TN VED EAEU
  * from ../shared/data when the database has none, and starts the production server on PORT (3000).
+ * Then, when no register was imported yet, the real FNS sample registers in
+ * ../shared/data/companies/original (SME register, headcount, revenue: a few thousand real companies,
+ * issue 30 §4) are imported beside the generated catalogue — as extracts, so nobody is marked left.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { loadEnv } from "../server/env.ts";
+import { formatReport, importRegisters } from "../server/registers/index.ts";
 import { createLogger } from "../server/logger.ts";
 import { closeOnSignals, startServer } from "../server/main.ts";
 
@@ -29,7 +34,20 @@ try {
   const running = await startServer({ env, logger, importIfEmpty: true });
   closeOnSignals(running, logger);
   console.log(`\nPostavka is running at ${running.url}  (Ctrl+C to stop)\n`);
+  await importSampleRegisters(running.database.db);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
+}
+
+/** The sample registers, once per database (a register run exists afterwards); failures are reported, not fatal. */
+async function importSampleRegisters(db: import("../server/db/client.ts").Db) {
+  const samples = path.join(env.CLASSIFIER_DATA_DIR, "companies", "original");
+  if (!existsSync(samples)) return;
+  const done = await db.execute<{ n: number }>(sql`select count(*)::int as n from register_runs`);
+  if (done.rows[0]!.n > 0) return;
+  console.log("Importing the real FNS sample registers (npm run import:registers) …");
+  for (const result of await importRegisters(db, [samples], { partial: true })) {
+    console.log("error" in result ? `${result.source}: not imported — ${result.error.message}` : formatReport(result.report));
+  }
 }

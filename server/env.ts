@@ -31,6 +31,18 @@ const optionalUrl = (protocols: string[]) =>
     })
     .refine((v) => v === undefined || URL.canParse(v), { message: "is not a valid URL" });
 
+/** A list of http(s) URLs separated by commas or spaces; each must be a valid URL. */
+const optionalUrlList = () =>
+  optionalText().refine(
+    (v) =>
+      v === undefined ||
+      v
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .every((u) => /^https?:\/\//.test(u) && URL.canParse(u)),
+    { message: "must be http(s) URLs separated by commas or spaces" },
+  );
+
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -131,6 +143,18 @@ export const EnvSchema = z
       .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: "must be an http(s) URL" }),
     /** The Bank of Russia's daily rates (XML_daily.asp) fetched by the daily `import-rates` job; unset: no fetching. */
     CBR_RATES_URL: optionalUrl(["http://", "https://"]),
+    /**
+     * FNS open registers fetched by the monthly `import-registers` job (issue 30): http(s) URLs of the
+     * ZIP archives or of their open-data passports (meta.csv), separated by commas or spaces, any data
+     * set; the per-data-set variables below add to it. Unset: no fetching.
+     */
+    REGISTERS_URL: optionalUrlList(),
+    /** The Unified Register of SMEs (7707329152-rsmp) archive or passport. */
+    REGISTERS_SME_URL: optionalUrl(["http://", "https://"]),
+    /** The average headcount data set (7707329152-sshr2019) archive or passport. */
+    REGISTERS_HEADCOUNT_URL: optionalUrl(["http://", "https://"]),
+    /** The revenue and expenses data set (7707329152-revexp) archive or passport. */
+    REGISTERS_FINANCE_URL: optionalUrl(["http://", "https://"]),
     /**
      * Yandex Maps JS API v3 key: the supplier page then shows an interactive map (loaded lazily in the
      * browser, CSP opened for the Yandex Maps hosts only then); without it, a link to yandex.ru/maps.

@@ -24,6 +24,7 @@ import { PageCache } from "./page-cache.ts";
 import { startPageCacheBus } from "./page-cache-bus.ts";
 import { createJobQueue } from "./jobs/queue.ts";
 import { JOB_DEFINITIONS } from "./jobs/definitions.ts";
+import { urlList } from "./registers/sources.ts";
 import { createTranslator } from "./translation/provider.ts";
 
 export interface StartOptions {
@@ -127,7 +128,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     pool: database.pool,
     logger,
     definitions: JOB_DEFINITIONS,
-    services: { db: database.db, mailer, storage: media, publicUrl, cbrRatesUrl: env.CBR_RATES_URL, translator },
+    services: {
+      db: database.db,
+      mailer,
+      storage: media,
+      publicUrl,
+      cbrRatesUrl: env.CBR_RATES_URL,
+      translator,
+      registerUrls: urlList(env.REGISTERS_URL, env.REGISTERS_SME_URL, env.REGISTERS_HEADCOUNT_URL, env.REGISTERS_FINANCE_URL),
+    },
     work: env.JOBS_WORKER,
   });
   const api = createApiApp({

@@ -306,6 +306,9 @@ export const categories = pgTable(
 export const COMPANY_STATUSES = ["draft", "moderation", "published", "rejected", "blocked"] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
+export const COMPANY_ORIGINS = ["platform", "register"] as const;
+export type CompanyOrigin = (typeof COMPANY_ORIGINS)[number];
+
 /** Suppliers. Only `published` companies are visible to visitors. */
 export const companies = pgTable(
   "companies",
@@ -340,6 +343,12 @@ export const companies = pgTable(
     verificationEvidence: localized("verification_evidence"),
     verifiedAt: timestamptz("verified_at"),
     publishedAt: timestamptz("published_at"),
+    /**
+     * Where the company comes from (issue 30, ADR 044): `platform` — registered by its people;
+     * `register` — created from the FNS open registers and not yet on the platform (nobody runs it;
+     * the register import keeps its card in step with the register until it is claimed).
+     */
+    origin: text("origin").$type<CompanyOrigin>().notNull().default("platform"),
     searchVector: cardSearchVector(),
     ...timestamps,
   },
@@ -1310,4 +1319,117 @@ export const messageTranslations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.targetLang] })],
+);
+
+/** The FNS open data sets the register import reads (issue 30, server/registers). */
+export const REGISTER_DATA_SETS = ["sme", "headcount", "finance"] as const;
+export type RegisterDataSet = (typeof REGISTER_DATA_SETS)[number];
+
+/**
+ * One import of one published register archive (issue 30 §1, ADR 044): which file, its data set,
+ * format version and "as of" date, how far it got (`entries_done`, the resume cursor: documents in
+ * archive order whose writes are committed) and its report. A crashed or failed run is resumed by
+ * the next import of the same bytes (same `sha256`).
+ */
+export const registerRuns = pgTable(
+  "register_runs",
+  {
+    id: serial("id").primaryKey(),
+    /** The archive's name (a file name or the URL it was fetched from). */
+    source: text("source").notNull(),
+    sha256: text("sha256").notNull(),
+    dataSet: text("data_set").$type<RegisterDataSet>(),
+    formatVersion: text("format_version"),
+    /** The register's state date (ДатаСост) of the file. */
+    asOf: date("as_of"),
+    /** An extract (not the whole register): its absence of a company says nothing, so nobody is marked left. */
+    partial: boolean("partial").notNull().default(false),
+    status: text("status").$type<"running" | "done" | "failed">().notNull().default("running"),
+    entriesDone: integer("entries_done").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    changed: integer("changed").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    left: integer("left").notNull().default(0),
+    refused: integer("refused").notNull().default(0),
+    /** Refused entries by reason: `{ reason: { count, examples: [{ entry, doc, inn }] } }` (a few examples each). */
+    refusals: jsonb("refusals")
+      .$type<Record<string, { count: number; examples: { entry: string; doc: string; inn: string }[] }>>()
+      .notNull()
+      .default({}),
+    error: text("error"),
+    startedAt: timestamptz("started_at").notNull().defaultNow(),
+    finishedAt: timestamptz("finished_at"),
+  },
+  (t) => [index("register_runs_sha256_idx").on(t.sha256, t.id)],
+);
+
+/**
+ * The FNS registers' facts about one taxpayer (by INN), as the latest imported files state them
+ * (issue 30, ADR 044). `company_id` is the directory's company: created from the SME register (origin
+ * `register`), or a platform company with that INN. Each data set's facts carry the run that set
+ * them (`*_run_id`) and the state date they hold (`*_as_of`); `register_changes` keeps what they were.
+ * Headcount and revenue facts of a taxpayer not (yet) in the SME register are kept here without a
+ * company and attached when it appears.
+ */
+export const registerEntries = pgTable(
+  "register_entries",
+  {
+    inn: text("inn").primaryKey(),
+    companyId: optionalRef("company_id", () => companies.id),
+    kind: text("kind").$type<"legal" | "individual">().notNull(),
+    ogrn: text("ogrn"),
+    nameFull: text("name_full").notNull(),
+    nameShort: text("name_short"),
+    /** The register's region code (КодРегион) and settlement (city, else locality) as published. */
+    regionCode: text("region_code"),
+    city: text("city"),
+    okvedMain: text("okved_main"),
+    okvedExtra: text("okved_extra")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** 1 micro, 2 small, 3 medium (КатСубМСП). */
+    smeCategory: smallint("sme_category"),
+    smeIncludedAt: date("sme_included_at"),
+    smeAsOf: date("sme_as_of"),
+    smeRunId: optionalRef("sme_run_id", () => registerRuns.id),
+    /** The state date of the first SME snapshot the taxpayer was missing from. */
+    leftRegisterAt: date("left_register_at"),
+    headcount: integer("headcount"),
+    headcountAsOf: date("headcount_as_of"),
+    headcountRunId: optionalRef("headcount_run_id", () => registerRuns.id),
+    /** Revenue and expenses in roubles for the year ending `finance_as_of`. */
+    revenue: numeric("revenue", { precision: 18, scale: 2 }),
+    expenses: numeric("expenses", { precision: 18, scale: 2 }),
+    financeAsOf: date("finance_as_of"),
+    financeRunId: optionalRef("finance_run_id", () => registerRuns.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("register_entries_company_key").on(t.companyId),
+    // The leavers pass of an SME snapshot walks the taxpayers still in the register, in INN order.
+    index("register_entries_in_sme_idx")
+      .on(t.inn)
+      .where(sql`sme_as_of is not null and left_register_at is null`),
+  ],
+);
+
+/**
+ * History of the register facts (issue 30 §1): one row per taxpayer and file that changed its facts
+ * (`changed`: `fields` holds `{ field: [before, after] }`), marked it `left` or brought it back
+ * (`returned`). The run that first set a fact is on the entry (`*_run_id`) until a change moves it here.
+ */
+export const registerChanges = pgTable(
+  "register_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    inn: text("inn").notNull(),
+    runId: requiredRef("run_id", () => registerRuns.id),
+    /** The run that had set the facts before this change. */
+    previousRunId: optionalRef("previous_run_id", () => registerRuns.id),
+    kind: text("kind").$type<"changed" | "left" | "returned">().notNull(),
+    fields: jsonb("fields").$type<Record<string, [unknown, unknown]>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("register_changes_inn_idx").on(t.inn, t.id), index("register_changes_run_idx").on(t.runId)],
 );

@@ -11,6 +11,7 @@ import { notificationDigestJob, notificationMailJob } from "../notifications/job
 import { RFQ_JOBS } from "../rfq/jobs.ts";
 import { translateContentJob } from "../translation/jobs.ts";
 import { moderationDigestJob } from "../admin/digest.ts";
+import { importRegistersJob } from "../registers/jobs.ts";
 
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   purgeUploadsJob, // hourly clean-up of expired uploads
@@ -22,4 +23,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   ...RFQ_JOBS, // buying requests: matching, deadlines, award and quote e-mails (issue 14)
   translateContentJob, // machine translation of supplier content when a provider is set (issue 15)
   moderationDigestJob, // the daily e-mail to moderators of what waits in the queue (issue 15)
+  importRegistersJob, // the FNS open registers, monthly, when REGISTERS_URL is set (issue 30)
 ];

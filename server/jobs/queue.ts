@@ -39,6 +39,8 @@ export interface JobServices {
   publicUrl?: () => string;
   /** The Bank of Russia's XML_daily.asp (CBR_RATES_URL) the daily rates job fetches (server/money/jobs.ts). */
   cbrRatesUrl?: string;
+  /** The FNS register archives (or their open-data passports) the monthly `import-registers` job fetches (server/registers/jobs.ts). */
+  registerUrls?: string[];
   /** Machine translation of supplier content (server/translation); absent when not configured. */
   translator?: import("../translation/provider.ts").Translator;
 }

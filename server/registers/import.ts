@@ -1,0 +1,740 @@
+/**
+ * Applies an FNS register archive to the directory (issue 30 §1, ADR 044): each file is a change —
+ * new taxpayers added (an SME register entry becomes a company of origin `register`, or joins the
+ * platform company with that INN), changed facts updated with their history (`register_changes`),
+ * and, for a whole SME register snapshot, the taxpayers missing from it marked left with its date.
+ *
+ * `importRegisterFile(db, file, options)` → `RegisterReport`. Reading streams (server/registers/
+ * read.ts); writes go in batches (`batchSize` documents, default 2,000), each batch and the run's
+ * cursor (`register_runs.entries_done`) in one transaction, so a crash loses at most the batch in
+ * flight and the next import of the same bytes (same SHA-256) resumes after the last committed one.
+ * Idempotent: a document whose facts equal the stored ones writes nothing; an archive already
+ * imported is skipped (`force` re-reads it, still writing only differences). An older file never
+ * overwrites newer facts (compared by state date, ДатаСост). One import runs at a time per database
+ * (an advisory lock; a second one fails with RegisterFormatError `busy`).
+ *
+ * `partial`: the archive is an extract of the register (such as the published samples), so a
+ * taxpayer's absence from it says nothing and nobody is marked left.
+ */
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { basename } from "node:path";
+import type pg from "pg";
+import type { Db } from "../db/client.ts";
+import type { RegisterDataSet } from "../db/schema.ts";
+import {
+  RegisterFormatError,
+  headcountRange,
+  type FinanceFacts,
+  type HeadcountFacts,
+  type RefusalReason,
+  type SmeFacts,
+} from "./format.ts";
+import { DEFAULT_LIMITS, readRegisterArchive, type ArchiveLimits, type ReadItem } from "./read.ts";
+
+export interface RegisterReport {
+  runId: number;
+  source: string;
+  /** `imported`: read and applied now; `resumed`: an interrupted run finished; `skipped`: these bytes were already imported. */
+  outcome: "imported" | "resumed" | "skipped";
+  dataSet: RegisterDataSet | null;
+  formatVersion: string | null;
+  asOf: string | null;
+  partial: boolean;
+  entries: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  left: number;
+  refused: number;
+  refusals: Record<string, { count: number; examples: { entry: string; doc: string; inn: string }[] }>;
+  ms: number;
+}
+
+export interface ImportOptions {
+  /** Name shown in reports (default: the file's name). */
+  source?: string;
+  partial?: boolean;
+  force?: boolean;
+  batchSize?: number;
+  limits?: ArchiveLimits;
+  /** Progress after each committed batch: documents done so far. */
+  onProgress?: (done: number) => void;
+  /** Testing a crash: throw after this many batches were committed in this call. */
+  crashAfterBatches?: number;
+}
+
+const RUN_COLUMNS =
+  'id, status, data_set, format_version, as_of::text as as_of, partial, entries_done, added, changed, unchanged, "left", refused, refusals';
+
+/** The advisory lock one register import holds ("rgst"). */
+const LOCK_KEY = 0x72677374;
+const EXAMPLES_PER_REASON = 5;
+
+/** The SHA-256 of a file, read as a stream. */
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  try {
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  } catch (error) {
+    throw new RegisterFormatError("not_found", `${file}: ${(error as Error).message}`);
+  }
+  return hash.digest("hex");
+}
+
+interface RunRow {
+  id: number;
+  status: string;
+  data_set: RegisterDataSet | null;
+  format_version: string | null;
+  as_of: string | null;
+  partial: boolean;
+  entries_done: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  left: number;
+  refused: number;
+  refusals: RegisterReport["refusals"];
+}
+
+/** A growing, later sorted, set of INNs (as numbers: 12 digits fit a double), 8 bytes each. */
+class InnSet {
+  private values = new Float64Array(1 << 16);
+  private size = 0;
+  add(inn: string) {
+    if (this.size === this.values.length) {
+      const next = new Float64Array(this.values.length * 2);
+      next.set(this.values);
+      this.values = next;
+    }
+    this.values[this.size++] = Number(inn);
+  }
+  seal() {
+    this.values = this.values.subarray(0, this.size).sort();
+  }
+  has(inn: string): boolean {
+    const x = Number(inn);
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = this.values[mid]!;
+      if (v === x) return true;
+      if (v < x) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+}
+
+/** Imports one archive (through the Drizzle instance's pool, or a pg pool); see the module's comment. Throws RegisterFormatError for a file that cannot be read. */
+export async function importRegisterFile(db: Db | pg.Pool, file: string, options: ImportOptions = {}): Promise<RegisterReport> {
+  const started = performance.now();
+  const source = options.source ?? basename(file);
+  const sha256 = await sha256File(file);
+  // The importer speaks SQL through the pool only (a CLI on PostgreSQL need not load Drizzle).
+  const pool: pg.Pool = "$client" in db ? (db as unknown as { $client: pg.Pool }).$client : (db as pg.Pool);
+  const client = await pool.connect();
+  let runId = 0;
+  try {
+    const locked = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [LOCK_KEY]);
+    if (!locked.rows[0]!.ok)
+      throw new RegisterFormatError("busy", "Another register import is running on this database; try again when it has finished");
+    try {
+      // A batch and its cursor commit together, so a commit lost in a database crash is redone by the
+      // resume: the bulk load need not wait for each WAL flush.
+      await client.query("set synchronous_commit = off");
+      const previous = await client.query<RunRow>(`select ${RUN_COLUMNS} from register_runs where sha256 = $1 order by id desc limit 1`, [
+        sha256,
+      ]);
+      let run = previous.rows[0];
+      if (run?.status === "done" && !options.force) return { ...reportOf(run, source, "skipped"), ms: performance.now() - started };
+      const resuming = run !== undefined && run.status !== "done";
+      if (resuming) {
+        await client.query("update register_runs set status = 'running', error = null, source = $2 where id = $1", [run!.id, source]);
+      } else {
+        const created = await client.query<RunRow>(
+          `insert into register_runs (source, sha256, partial) values ($1, $2, $3) returning ${RUN_COLUMNS}`,
+          [source, sha256, options.partial ?? false],
+        );
+        run = created.rows[0]!;
+      }
+      runId = run!.id;
+      const importer = new RunImporter(client, run!, options);
+      await importer.load();
+      await importer.readAll(file);
+      await importer.finish();
+      const done = await client.query<RunRow>(`select ${RUN_COLUMNS} from register_runs where id = $1`, [runId]);
+      return { ...reportOf(done.rows[0]!, source, resuming ? "resumed" : "imported"), ms: performance.now() - started };
+    } catch (error) {
+      if (runId && !(error instanceof SimulatedCrash))
+        await client
+          .query("update register_runs set status = 'failed', error = $2, finished_at = now() where id = $1", [
+            runId,
+            (error as Error).message,
+          ])
+          .catch(() => {});
+      throw error;
+    } finally {
+      await client.query("reset synchronous_commit").catch(() => {});
+      await client.query("select pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Thrown by `crashAfterBatches`: the run is left as a killed process leaves it (status `running`). */
+export class SimulatedCrash extends Error {
+  override name = "SimulatedCrash";
+}
+
+function reportOf(run: RunRow, source: string, outcome: RegisterReport["outcome"]): Omit<RegisterReport, "ms"> {
+  return {
+    runId: run.id,
+    source,
+    outcome,
+    dataSet: run.data_set,
+    formatVersion: run.format_version,
+    asOf: run.as_of,
+    partial: run.partial,
+    entries: run.entries_done,
+    added: outcome === "skipped" ? 0 : run.added,
+    changed: outcome === "skipped" ? 0 : run.changed,
+    unchanged: outcome === "skipped" ? run.entries_done - run.refused : run.unchanged,
+    left: outcome === "skipped" ? 0 : run.left,
+    refused: run.refused,
+    refusals: run.refusals,
+  };
+}
+
+type Doc = Extract<ReadItem, { type: "doc" }>;
+
+interface EntryRow {
+  inn: string;
+  company_id: number | null;
+  kind: string;
+  ogrn: string | null;
+  name_full: string;
+  name_short: string | null;
+  region_code: string | null;
+  city: string | null;
+  okved_main: string | null;
+  okved_extra: string[];
+  sme_category: number | null;
+  sme_included_at: string | null;
+  sme_as_of: string | null;
+  sme_run_id: number | null;
+  left_register_at: string | null;
+  headcount: number | null;
+  headcount_as_of: string | null;
+  headcount_run_id: number | null;
+  revenue: string | null;
+  expenses: string | null;
+  finance_as_of: string | null;
+  finance_run_id: number | null;
+  origin: string | null;
+}
+
+/** One run's state while it reads and writes; see importRegisterFile. */
+class RunImporter {
+  private readonly client: pg.PoolClient;
+  private readonly run: RunRow;
+  private readonly options: ImportOptions;
+  private readonly batchSize: number;
+  private regions = new Set<string>();
+  private okved = new Set<string>();
+  private seen = new InnSet();
+  private batch: Doc[] = [];
+  private batches = 0;
+  private lastOrdinal = -1;
+  private pendingRefusals: Extract<ReadItem, { type: "refused" }>[] = [];
+
+  constructor(client: pg.PoolClient, run: RunRow, options: ImportOptions) {
+    this.client = client;
+    this.run = { ...run, refusals: { ...run.refusals } };
+    this.options = options;
+    this.batchSize = options.batchSize ?? 2000;
+  }
+
+  async load() {
+    const regions = await this.client.query<{ code: string }>("select code from regions where country = 'RU'");
+    this.regions = new Set(regions.rows.map((r) => r.code));
+    const okved = await this.client.query<{ code: string }>("select code from okved_codes");
+    this.okved = new Set(okved.rows.map((r) => r.code));
+  }
+
+  async readAll(file: string) {
+    for await (const items of readRegisterArchive(file, this.options.limits ?? DEFAULT_LIMITS)) {
+      for (const item of items) {
+        if (item.type === "file") {
+          await this.header(item);
+          continue;
+        }
+        if (item.type === "doc" && this.run.data_set === "sme" && !this.run.partial) this.seen.add(item.data.facts.inn);
+        if (item.type === "refused" && this.run.data_set === "sme" && !this.run.partial && item.inn.length >= 10) this.seen.add(item.inn);
+        if (item.type === "doc" && this.run.as_of === null) await this.setAsOf(item.data.facts.asOf);
+        // Documents before the cursor were committed by an earlier, interrupted run of these bytes.
+        if (item.ordinal < this.run.entries_done) continue;
+        this.lastOrdinal = item.ordinal;
+        if (item.type === "refused") this.pendingRefusals.push(item);
+        else this.batch.push(item);
+        if (this.batch.length + this.pendingRefusals.length >= this.batchSize) await this.flush();
+      }
+    }
+    await this.flush();
+  }
+
+  private async header(item: Extract<ReadItem, { type: "file" }>) {
+    if (this.run.data_set === null) {
+      this.run.data_set = item.dataSet;
+      this.run.format_version = item.formatVersion;
+      await this.client.query("update register_runs set data_set = $2, format_version = $3 where id = $1", [
+        this.run.id,
+        item.dataSet,
+        item.formatVersion,
+      ]);
+    }
+  }
+
+  private async setAsOf(asOf: string) {
+    this.run.as_of = asOf;
+    await this.client.query("update register_runs set as_of = $2 where id = $1", [this.run.id, asOf]);
+  }
+
+  /** Writes the pending batch and moves the cursor, in one transaction. */
+  private async flush() {
+    if (this.batch.length === 0 && this.pendingRefusals.length === 0) return;
+    const counts = { added: 0, changed: 0, unchanged: 0, refused: 0 };
+    for (const refusal of this.pendingRefusals) this.refuse(refusal.reason, refusal, counts);
+    // The same INN twice in a batch: the later document wins (a batch writes each row once).
+    const byInn = new Map<string, Doc>();
+    for (const doc of this.batch) {
+      const earlier = byInn.get(doc.data.facts.inn);
+      if (earlier) this.refuse("duplicate_in_file", { entry: earlier.entry, doc: earlier.doc, inn: earlier.data.facts.inn }, counts);
+      byInn.set(doc.data.facts.inn, doc);
+    }
+    await this.client.query("begin");
+    try {
+      const docs = [...byInn.values()];
+      if (docs.length > 0) {
+        if (this.run.data_set === "sme") await this.applySme(docs, counts);
+        else await this.applyFacts(docs, counts);
+      }
+      this.run.entries_done = this.lastOrdinal + 1;
+      this.run.added += counts.added;
+      this.run.changed += counts.changed;
+      this.run.unchanged += counts.unchanged;
+      this.run.refused += counts.refused;
+      await this.client.query(
+        "update register_runs set entries_done = $2, added = $3, changed = $4, unchanged = $5, refused = $6, refusals = $7 where id = $1",
+        [
+          this.run.id,
+          this.run.entries_done,
+          this.run.added,
+          this.run.changed,
+          this.run.unchanged,
+          this.run.refused,
+          JSON.stringify(this.run.refusals),
+        ],
+      );
+      await this.client.query("commit");
+    } catch (error) {
+      await this.client.query("rollback").catch(() => {});
+      throw error;
+    }
+    this.batch = [];
+    this.pendingRefusals = [];
+    this.batches++;
+    this.options.onProgress?.(this.run.entries_done);
+    if (this.options.crashAfterBatches !== undefined && this.batches >= this.options.crashAfterBatches)
+      throw new SimulatedCrash(`simulated crash after ${this.batches} batches`);
+  }
+
+  private refuse(reason: RefusalReason, where: { entry: string; doc: string; inn: string }, counts: { refused: number }) {
+    counts.refused++;
+    const slot = (this.run.refusals[reason] ??= { count: 0, examples: [] });
+    slot.count++;
+    if (slot.examples.length < EXAMPLES_PER_REASON) slot.examples.push({ entry: where.entry, doc: where.doc, inn: where.inn });
+  }
+
+  private async existing(inns: string[]): Promise<Map<string, EntryRow>> {
+    const rows = await this.client.query<EntryRow>(
+      `select e.inn, e.company_id, e.kind, e.ogrn, e.name_full, e.name_short, e.region_code, e.city, e.okved_main, e.okved_extra,
+              e.sme_category, e.sme_included_at::text, e.sme_as_of::text, e.sme_run_id, e.left_register_at::text,
+              e.headcount, e.headcount_as_of::text, e.headcount_run_id, e.revenue::text, e.expenses::text, e.finance_as_of::text,
+              e.finance_run_id, c.origin
+         from register_entries e left join companies c on c.id = e.company_id
+        where e.inn = any($1::text[])`,
+      [inns],
+    );
+    return new Map(rows.rows.map((r) => [r.inn, r]));
+  }
+
+  /** Platform companies (any but register-born) whose legal entities carry these INNs: published ones first. */
+  private async platformCompanies(inns: string[]): Promise<Map<string, number>> {
+    if (inns.length === 0) return new Map();
+    const rows = await this.client.query<{ inn: string; company_id: number }>(
+      `select distinct on (le.inn) le.inn, le.company_id
+         from legal_entities le join companies c on c.id = le.company_id
+        where le.inn = any($1::text[]) and c.origin = 'platform'
+          and not exists (select 1 from register_entries e where e.company_id = le.company_id)
+        order by le.inn, (c.status = 'published') desc, c.id`,
+      [inns],
+    );
+    return new Map(rows.rows.map((r) => [r.inn, r.company_id]));
+  }
+
+  private async applySme(docs: Doc[], counts: { added: number; changed: number; unchanged: number }) {
+    const runId = this.run.id;
+    const existing = await this.existing(docs.map((d) => d.data.facts.inn));
+    const needCompany: { facts: SmeFacts; row: EntryRow | undefined }[] = [];
+    const upserts: SmeFacts[] = [];
+    const changedCompanies: { companyId: number; facts: SmeFacts }[] = [];
+    const history: { inn: string; previous: number | null; kind: "changed" | "returned"; fields: Record<string, [unknown, unknown]> }[] =
+      [];
+    for (const doc of docs) {
+      const facts = doc.data.facts as SmeFacts;
+      const row = existing.get(facts.inn);
+      if (!row || row.sme_as_of === null) {
+        // New to the SME register (a headcount/revenue entry may exist already).
+        upserts.push(facts);
+        if (!row?.company_id) needCompany.push({ facts, row });
+        counts.added++;
+        continue;
+      }
+      if (facts.asOf < row.sme_as_of) {
+        counts.unchanged++; // an older snapshot: the stored facts are newer
+        continue;
+      }
+      const fields = smeDiff(row, facts);
+      const returned = row.left_register_at !== null;
+      if (returned) fields["left_register_at"] = [row.left_register_at, null];
+      if (Object.keys(fields).length === 0) {
+        counts.unchanged++;
+        continue;
+      }
+      counts.changed++;
+      upserts.push(facts);
+      history.push({
+        inn: facts.inn,
+        previous: row.sme_run_id,
+        kind: returned && Object.keys(fields).length === 1 ? "returned" : "changed",
+        fields,
+      });
+      if (row.company_id && row.origin === "register") changedCompanies.push({ companyId: row.company_id, facts });
+    }
+
+    // Companies: join a platform company with the INN, else create one of origin `register`.
+    const companyOf = new Map<string, number>();
+    const platform = await this.platformCompanies(needCompany.map((n) => n.facts.inn));
+    const toCreate = needCompany.filter((n) => {
+      const id = platform.get(n.facts.inn);
+      if (id) companyOf.set(n.facts.inn, id);
+      return !id;
+    });
+    if (toCreate.length > 0) {
+      const ids = await this.client.query<{ id: number }>(
+        "select nextval(pg_get_serial_sequence('companies', 'id'))::int as id from generate_series(1, $1)",
+        [toCreate.length],
+      );
+      toCreate.forEach((n, i) => companyOf.set(n.facts.inn, ids.rows[i]!.id));
+      const card = toCreate.map((n) => ({ id: companyOf.get(n.facts.inn)!, facts: n.facts, headcount: n.row?.headcount ?? null }));
+      await this.client.query(
+        `insert into companies (id, name, country, region_code, city, okved_main, headcount_range, status, origin)
+         select id, jsonb_build_object('ru', name), 'RU', region, case when city is null then '{}'::jsonb else jsonb_build_object('ru', city) end,
+                okved, headcount_range, 'published', 'register'
+           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(id, name, region, city, okved, headcount_range)`,
+        [
+          card.map((c) => c.id),
+          card.map((c) => c.facts.nameShort ?? c.facts.nameFull),
+          card.map((c) => this.region(c.facts)),
+          card.map((c) => c.facts.city),
+          card.map((c) => this.okvedCode(c.facts.okvedMain)),
+          card.map((c) => (c.headcount === null ? null : headcountRange(c.headcount))),
+        ],
+      );
+      await this.client.query(
+        `insert into legal_entities (company_id, kind, inn, ogrn, name_full, name_short)
+         select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+        [
+          card.map((c) => c.id),
+          card.map((c) => c.facts.kind),
+          card.map((c) => c.facts.inn),
+          card.map((c) => c.facts.ogrn),
+          card.map((c) => c.facts.nameFull),
+          card.map((c) => c.facts.nameShort),
+        ],
+      );
+      await this.insertActivities(card.map((c) => ({ companyId: c.id, facts: c.facts })));
+    }
+    if (changedCompanies.length > 0) {
+      const ids = changedCompanies.map((c) => c.companyId);
+      await this.client.query(
+        `update companies c set name = jsonb_build_object('ru', t.name), region_code = t.region,
+                city = case when t.city is null then '{}'::jsonb else jsonb_build_object('ru', t.city) end, okved_main = t.okved, updated_at = now()
+           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) as t(id, name, region, city, okved)
+          where c.id = t.id and c.origin = 'register'`,
+        [
+          ids,
+          changedCompanies.map((c) => c.facts.nameShort ?? c.facts.nameFull),
+          changedCompanies.map((c) => this.region(c.facts)),
+          changedCompanies.map((c) => c.facts.city),
+          changedCompanies.map((c) => this.okvedCode(c.facts.okvedMain)),
+        ],
+      );
+      await this.client.query(
+        `update legal_entities le set kind = t.kind, ogrn = t.ogrn, name_full = t.name_full, name_short = t.name_short, updated_at = now()
+           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(company_id, inn, kind, ogrn, name_full, name_short)
+          where le.company_id = t.company_id and le.inn = t.inn`,
+        [
+          ids,
+          changedCompanies.map((c) => c.facts.inn),
+          changedCompanies.map((c) => c.facts.kind),
+          changedCompanies.map((c) => c.facts.ogrn),
+          changedCompanies.map((c) => c.facts.nameFull),
+          changedCompanies.map((c) => c.facts.nameShort),
+        ],
+      );
+      await this.client.query("delete from company_okved_codes where company_id = any($1::int[])", [ids]);
+      await this.insertActivities(changedCompanies);
+    }
+    if (upserts.length > 0) {
+      await this.client.query(
+        `insert into register_entries (inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra,
+                                       sme_category, sme_included_at, sme_as_of, sme_run_id, left_register_at)
+         select t.inn, t.company_id, t.kind, t.ogrn, t.name_full, t.name_short, t.region_code, t.city, t.okved_main,
+                case when t.okved_extra = '' then '{}'::text[] else string_to_array(t.okved_extra, ' ') end,
+                t.sme_category, t.sme_included_at, t.sme_as_of, $14, null
+           from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+                       $11::smallint[], $12::date[], $13::date[])
+                as t(inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra, sme_category, sme_included_at, sme_as_of)
+         on conflict (inn) do update set company_id = coalesce(register_entries.company_id, excluded.company_id), kind = excluded.kind,
+                ogrn = excluded.ogrn, name_full = excluded.name_full, name_short = excluded.name_short, region_code = excluded.region_code,
+                city = excluded.city, okved_main = excluded.okved_main, okved_extra = excluded.okved_extra, sme_category = excluded.sme_category,
+                sme_included_at = excluded.sme_included_at, sme_as_of = excluded.sme_as_of, sme_run_id = excluded.sme_run_id,
+                left_register_at = null, updated_at = now()`,
+        [
+          upserts.map((f) => f.inn),
+          upserts.map((f) => companyOf.get(f.inn) ?? null),
+          upserts.map((f) => f.kind),
+          upserts.map((f) => f.ogrn),
+          upserts.map((f) => f.nameFull),
+          upserts.map((f) => f.nameShort),
+          upserts.map((f) => f.regionCode),
+          upserts.map((f) => f.city),
+          upserts.map((f) => f.okvedMain),
+          upserts.map((f) => f.okvedExtra.join(" ")),
+          upserts.map((f) => f.smeCategory),
+          upserts.map((f) => f.smeIncludedAt),
+          upserts.map((f) => f.asOf),
+          runId,
+        ],
+      );
+    }
+    await this.insertHistory(history);
+  }
+
+  /** Headcount or revenue documents: facts kept on the taxpayer's entry, the company's headcount band updated. */
+  private async applyFacts(docs: Doc[], counts: { added: number; changed: number; unchanged: number }) {
+    const dataSet = this.run.data_set as "headcount" | "finance";
+    const existing = await this.existing(docs.map((d) => d.data.facts.inn));
+    const rows: (HeadcountFacts | FinanceFacts)[] = [];
+    const history: { inn: string; previous: number | null; kind: "changed"; fields: Record<string, [unknown, unknown]> }[] = [];
+    const newInns: string[] = [];
+    for (const doc of docs) {
+      const facts = doc.data.facts as HeadcountFacts | FinanceFacts;
+      const row = existing.get(facts.inn);
+      if (!row) {
+        rows.push(facts);
+        newInns.push(facts.inn);
+        counts.added++;
+        continue;
+      }
+      const storedAsOf = dataSet === "headcount" ? row.headcount_as_of : row.finance_as_of;
+      if (storedAsOf !== null && facts.asOf < storedAsOf) {
+        counts.unchanged++;
+        continue;
+      }
+      const fields: Record<string, [unknown, unknown]> = {};
+      if (dataSet === "headcount") {
+        const f = facts as HeadcountFacts;
+        if (row.headcount !== f.headcount) fields["headcount"] = [row.headcount, f.headcount];
+        if (row.headcount_as_of !== f.asOf) fields["headcount_as_of"] = [row.headcount_as_of, f.asOf];
+      } else {
+        const f = facts as FinanceFacts;
+        if (row.revenue !== f.revenue) fields["revenue"] = [row.revenue, f.revenue];
+        if (row.expenses !== f.expenses) fields["expenses"] = [row.expenses, f.expenses];
+        if (row.finance_as_of !== f.asOf) fields["finance_as_of"] = [row.finance_as_of, f.asOf];
+      }
+      if (Object.keys(fields).length === 0) {
+        counts.unchanged++;
+        continue;
+      }
+      rows.push(facts);
+      if (storedAsOf === null) counts.added++;
+      else {
+        counts.changed++;
+        history.push({
+          inn: facts.inn,
+          previous: dataSet === "headcount" ? row.headcount_run_id : row.finance_run_id,
+          kind: "changed",
+          fields,
+        });
+      }
+    }
+    if (rows.length === 0) return;
+    const platform = await this.platformCompanies(newInns);
+    const common = [
+      rows.map((r) => r.inn),
+      rows.map((r) => platform.get(r.inn) ?? null),
+      rows.map((r) => r.kind),
+      rows.map((r) => r.nameFull),
+      rows.map((r) => r.asOf),
+    ];
+    if (dataSet === "headcount") {
+      await this.client.query(
+        `insert into register_entries (inn, company_id, kind, name_full, headcount_as_of, headcount, headcount_run_id)
+         select t.*, $7 from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::date[], $6::int[]) as t
+         on conflict (inn) do update set headcount = excluded.headcount, headcount_as_of = excluded.headcount_as_of,
+                headcount_run_id = excluded.headcount_run_id, updated_at = now()`,
+        [...common, rows.map((r) => (r as HeadcountFacts).headcount), this.run.id],
+      );
+      await this.client.query(
+        `update companies c set headcount_range = t.band, updated_at = now()
+           from register_entries e, unnest($1::text[], $2::text[]) as t(inn, band)
+          where e.inn = t.inn and c.id = e.company_id and c.origin = 'register' and c.headcount_range is distinct from t.band`,
+        [rows.map((r) => r.inn), rows.map((r) => headcountRange((r as HeadcountFacts).headcount))],
+      );
+    } else {
+      await this.client.query(
+        `insert into register_entries (inn, company_id, kind, name_full, finance_as_of, revenue, expenses, finance_run_id)
+         select t.*, $8 from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::date[], $6::numeric[], $7::numeric[]) as t
+         on conflict (inn) do update set revenue = excluded.revenue, expenses = excluded.expenses, finance_as_of = excluded.finance_as_of,
+                finance_run_id = excluded.finance_run_id, updated_at = now()`,
+        [...common, rows.map((r) => (r as FinanceFacts).revenue), rows.map((r) => (r as FinanceFacts).expenses), this.run.id],
+      );
+    }
+    await this.insertHistory(history);
+  }
+
+  /** OKVED activity rows of the companies (main + extra), codes the classifier knows only. */
+  private async insertActivities(list: { companyId: number; facts: SmeFacts }[]) {
+    const company: number[] = [];
+    const code: string[] = [];
+    const main: boolean[] = [];
+    for (const { companyId, facts } of list) {
+      const codes = new Set<string>();
+      if (facts.okvedMain && this.okved.has(facts.okvedMain)) {
+        codes.add(facts.okvedMain);
+        company.push(companyId);
+        code.push(facts.okvedMain);
+        main.push(true);
+      }
+      for (const extra of facts.okvedExtra) {
+        if (codes.has(extra) || !this.okved.has(extra)) continue;
+        codes.add(extra);
+        company.push(companyId);
+        code.push(extra);
+        main.push(false);
+      }
+    }
+    if (company.length === 0) return;
+    await this.client.query(
+      "insert into company_okved_codes (company_id, okved_code, is_main) select * from unnest($1::int[], $2::text[], $3::boolean[]) on conflict do nothing",
+      [company, code, main],
+    );
+  }
+
+  private async insertHistory(
+    history: { inn: string; previous: number | null; kind: string; fields: Record<string, [unknown, unknown]> }[],
+  ) {
+    if (history.length === 0) return;
+    await this.client.query(
+      `insert into register_changes (inn, run_id, previous_run_id, kind, fields)
+       select t.inn, $1, t.previous, t.kind, t.fields::jsonb from unnest($2::text[], $3::int[], $4::text[], $5::text[]) as t(inn, previous, kind, fields)`,
+      [
+        this.run.id,
+        history.map((h) => h.inn),
+        history.map((h) => h.previous),
+        history.map((h) => h.kind),
+        history.map((h) => JSON.stringify(h.fields)),
+      ],
+    );
+  }
+
+  private region(facts: SmeFacts): string | null {
+    return facts.regionCode && this.regions.has(facts.regionCode) ? facts.regionCode : null;
+  }
+
+  private okvedCode(code: string | null): string | null {
+    return code && this.okved.has(code) ? code : null;
+  }
+
+  /**
+   * After a whole SME snapshot: the taxpayers in the register that it does not list have left it on
+   * its state date. Only a snapshot at least as new as every earlier one marks leavers.
+   */
+  async finish() {
+    const run = this.run;
+    if (run.data_set === "sme" && !run.partial && run.as_of) {
+      this.seen.seal();
+      const newer = await this.client.query<{ n: number }>(
+        "select count(*)::int as n from register_runs where data_set = 'sme' and status = 'done' and not partial and as_of > $1",
+        [run.as_of],
+      );
+      if (newer.rows[0]!.n === 0) {
+        let after = "";
+        for (;;) {
+          const page = await this.client.query<{ inn: string; sme_run_id: number | null }>(
+            `select inn, sme_run_id from register_entries
+              where sme_as_of is not null and left_register_at is null and inn > $1 and sme_as_of <= $2
+              order by inn limit 5000`,
+            [after, run.as_of],
+          );
+          if (page.rows.length === 0) break;
+          after = page.rows.at(-1)!.inn;
+          const leavers = page.rows.filter((r) => !this.seen.has(r.inn));
+          if (leavers.length === 0) continue;
+          await this.client.query("begin");
+          try {
+            await this.client.query("update register_entries set left_register_at = $2, updated_at = now() where inn = any($1::text[])", [
+              leavers.map((l) => l.inn),
+              run.as_of,
+            ]);
+            await this.insertHistory(
+              leavers.map((l) => ({ inn: l.inn, previous: l.sme_run_id, kind: "left", fields: { left_register_at: [null, run.as_of] } })),
+            );
+            run.left += leavers.length;
+            await this.client.query('update register_runs set "left" = $2 where id = $1', [run.id, run.left]);
+            await this.client.query("commit");
+          } catch (error) {
+            await this.client.query("rollback").catch(() => {});
+            throw error;
+          }
+        }
+      }
+    }
+    await this.client.query("update register_runs set status = 'done', finished_at = now(), error = null where id = $1", [run.id]);
+  }
+}
+
+/** The SME facts that differ between the stored entry and a document: `{ column: [before, after] }`. */
+function smeDiff(row: EntryRow, f: SmeFacts): Record<string, [unknown, unknown]> {
+  const fields: Record<string, [unknown, unknown]> = {};
+  const compare = (column: string, before: unknown, after: unknown) => {
+    if ((before ?? null) !== (after ?? null)) fields[column] = [before ?? null, after ?? null];
+  };
+  compare("kind", row.kind, f.kind);
+  compare("ogrn", row.ogrn, f.ogrn);
+  compare("name_full", row.name_full, f.nameFull);
+  compare("name_short", row.name_short, f.nameShort);
+  compare("region_code", row.region_code, f.regionCode);
+  compare("city", row.city, f.city);
+  compare("okved_main", row.okved_main, f.okvedMain);
+  compare("okved_extra", row.okved_extra.join(" "), f.okvedExtra.join(" "));
+  compare("sme_category", row.sme_category, f.smeCategory);
+  compare("sme_included_at", row.sme_included_at, f.smeIncludedAt);
+  return fields;
+}
