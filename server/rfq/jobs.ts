@@ -37,13 +37,12 @@ import type { Mailer } from "../auth/delivery/mailer.ts";
 import { RFQ_LIMITS } from "../api/rate-limits.ts";
 import { APP_NAME } from "../api/app-data.ts";
 import { siteUrl } from "../notifications/mail.ts";
-import { nameIn } from "./requests.ts";
 import { rfqInvitationMail } from "./mail.ts";
 import { companyRecipients } from "../conversations/repository.ts";
 import { notify } from "../notifications/index.ts";
 import { notifyClosed } from "./notify.ts";
 import { quotesOf } from "./quotes.ts";
-import { closeExpired, rfqRow, type RfqRow } from "./requests.ts";
+import { closeExpired, nameIn, rfqRow, type RfqRow } from "./requests.ts";
 
 function services(name: string, s: JobServices) {
   if (!s.db) throw new Error(`${name} needs db`);
@@ -228,7 +227,10 @@ export const rfqAwardMailJob = defineJob<{ rfqId: number; awardedAt?: string }>(
       .returning();
     if (!rfq) return;
     const winner = rfq.awardedQuoteId!;
-    await db.update(quotes).set({ status: "accepted", updatedAt: new Date() }).where(and(eq(quotes.id, winner), ne(quotes.status, "accepted")));
+    await db
+      .update(quotes)
+      .set({ status: "accepted", updatedAt: new Date() })
+      .where(and(eq(quotes.id, winner), ne(quotes.status, "accepted")));
     await db
       .update(quotes)
       .set({ status: "declined", updatedAt: new Date() })

@@ -436,7 +436,10 @@ export async function acceptQuote(db: Db, jobs: JobQueue, userId: number, rfqId:
     .returning();
   if (!claimed) throw new DomainError("invalid_transition", "The request changed meanwhile");
   const jobId = await jobs.send("rfq-award-mail", { rfqId, awardedAt: now.toISOString() }, { startAfter: undoUntil(now) });
-  await db.update(rfqs).set({ awardJobId: jobId }).where(and(eq(rfqs.id, rfqId), eq(rfqs.awardedAt, now)));
+  await db
+    .update(rfqs)
+    .set({ awardJobId: jobId })
+    .where(and(eq(rfqs.id, rfqId), eq(rfqs.awardedAt, now)));
   const [view] = await quoteViews(db, [quote], lang, new Map([[rfqId, claimed]]));
   return { ...view!, status: "accepted" };
 }

@@ -412,11 +412,7 @@ function limited(message: string, field?: string): DomainError {
  */
 async function checkSubmitLimits(db: Db, row: RfqRow, now: Date): Promise<void> {
   const since = new Date(now.getTime() - DAY_MS);
-  const sent = and(
-    eq(rfqs.buyerUserId, row.buyerUserId),
-    ne(rfqs.id, row.id),
-    gt(rfqs.submittedAt, since),
-  );
+  const sent = and(eq(rfqs.buyerUserId, row.buyerUserId), ne(rfqs.id, row.id), gt(rfqs.submittedAt, since));
   const [counts] = await db
     .select({
       private: sql<number>`count(*) filter (where ${rfqs.visibility} = 'private')::int`,
@@ -429,10 +425,7 @@ async function checkSubmitLimits(db: Db, row: RfqRow, now: Date): Promise<void> 
     return;
   }
   if ((counts?.private ?? 0) >= RFQ_LIMITS.privateSubmitsPerDay) throw limited("Too many private buying requests sent today");
-  const invitedNow = await db
-    .select({ companyId: rfqInvitations.companyId })
-    .from(rfqInvitations)
-    .where(eq(rfqInvitations.rfqId, row.id));
+  const invitedNow = await db.select({ companyId: rfqInvitations.companyId }).from(rfqInvitations).where(eq(rfqInvitations.rfqId, row.id));
   const earlier = await db
     .select({ companyId: rfqInvitations.companyId, n: sql<number>`count(*)::int` })
     .from(rfqInvitations)

@@ -322,10 +322,7 @@ describe("private requests cannot be an e-mail relay (security review N3)", () =
     const supplier = await company("Invited valves", code, { owner: "ru" });
     const newcomer = await createUser(api, "newcomer");
     const title = "URGENT: your account is suspended, verify at evil.example";
-    const created = await newcomer.post(
-      "/api/profile/rfq",
-      request({ title, visibility: "private", invitedCompanyIds: [supplier.id] }),
-    );
+    const created = await newcomer.post("/api/profile/rfq", request({ title, visibility: "private", invitedCompanyIds: [supplier.id] }));
     const id = created.body.data.id as number;
     const submitted = await newcomer.post(`/api/profile/rfq/${id}/status`, { action: "submit" });
     expect(submitted.body.data.status).toBe("moderation");
@@ -417,8 +414,8 @@ describe("contacts in a public request's text (usability review #16)", () => {
     expect(plain.status).toBe(201);
     expect((await buyer.post("/api/profile/rfq", request({ description, allowContacts: true }))).status).toBe(201);
     const target = await company("Contact valves", otherCode, { owner: "ru" });
-    expect((await buyer.post("/api/profile/rfq", request({ description, visibility: "private", invitedCompanyIds: [target.id] }))).status).toBe(
-      201,
-    );
+    expect(
+      (await buyer.post("/api/profile/rfq", request({ description, visibility: "private", invitedCompanyIds: [target.id] }))).status,
+    ).toBe(201);
   });
 });

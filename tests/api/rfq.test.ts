@@ -67,7 +67,9 @@ async function openPrivateRequest(companyIds: number[], overrides: Record<string
  * (security review N3, tested on their own below) then leave the other scenarios alone.
  */
 async function forgetToday(user: TestUser): Promise<void> {
-  await api.db.execute(sql`update rfqs set submitted_at = now() - interval '2 days' where buyer_user_id = ${user.id} and submitted_at is not null`);
+  await api.db.execute(
+    sql`update rfqs set submitted_at = now() - interval '2 days' where buyer_user_id = ${user.id} and submitted_at is not null`,
+  );
 }
 
 /** Gives `user` a history of two requests opened long ago: they are no longer a new buyer (N3). */
@@ -621,7 +623,9 @@ describe("buying-request events follow the recipient's e-mail setting", () => {
     await api.jobs.runDue("notification-digest");
     const digests = api.mail.filter((m) => m.to === digester.user.email);
     expect(digests).toHaveLength(1);
-    expect(digests[0]!.text).toContain("invited your company to quote on a request. The request's title, in the buyer's words: «Digest pipes request»");
+    expect(digests[0]!.text).toContain(
+      "invited your company to quote on a request. The request's title, in the buyer's words: «Digest pipes request»",
+    );
     expect(digests[0]!.text).toContain("The buyer closed the request they titled «Digest pipes request»");
     expect(digests[0]!.text).toContain(`/en/profile/quotes/new?rfq=${id}`);
   });
