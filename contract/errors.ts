@@ -87,6 +87,7 @@ export const ERRORS = {
   quote_exists: [409, "The company has already quoted on this request (change that quote instead)"],
   rfq_closed: [409, "The request no longer takes quotes (deadline passed, closed or awarded)"],
   own_rfq: [409, "A company cannot quote on its own request"],
+  company_not_published: [403, "The caller's company is not published yet: it cannot quote or see requests as a supplier"],
   translation_not_needed: [409, "The supplier wrote the field in that language (or it is the source): nothing to translate"],
   // Upload checks (server/files/uploads.ts): the content decides, never the name or the declared type
   file_empty: [400, "The file is empty"],

@@ -6,9 +6,12 @@
  * editable until the request's deadline (`rfq_closed` after it or once the request is closed or
  * awarded).
  *
- * The buyer compares the quotes side by side (`GET /api/profile/rfq/{id}/quotes?sort=price|leadTime|moq`),
- * shortlists, and accepts one: the request becomes `awarded` and the other suppliers are told
- * politely by e-mail in their language (server/rfq/mail.ts, a job).
+ * The buyer compares the quotes side by side (`GET /api/profile/rfq/{id}/quotes?sort=price|leadTime|moq`):
+ * each quote at the price of the tier that applies to the quantity the buyer asked for (usability
+ * review #8), shortlists, and accepts one after a confirmation step: the request becomes `awarded`
+ * at once, and AWARD_UNDO_MINUTES later a job tells the winner and, politely, the other suppliers
+ * (server/rfq/jobs.ts `rfq-award-mail`); until then the buyer may undo the choice (`undoAward`;
+ * usability review #9, ADR 041).
  *
  * Validation codes: repeated tier quantities `duplicate_tier`; a validity date in the past `too_small`.
  *
@@ -18,7 +21,7 @@
 import { z } from "zod";
 import { LANGS } from "./lang.ts";
 import { CURRENCY_CODES, Currency, decimal, form, Id, LangField, optionalText, PathIdParams, text, typeError } from "./profile/fields.ts";
-import { defineRoute, PageMetaSchema, PagingSchema } from "./route.ts";
+import { defineRoute, OkSchema, PageMetaSchema, PagingSchema } from "./route.ts";
 import type { ErrorCode } from "./errors.ts";
 import { FileViewSchema } from "./files.ts";
 import { DateField, IncotermField, INCOTERMS, RfqPublicSchema, todayUtc } from "./rfq.ts";
@@ -28,6 +31,8 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export const QUOTE_SORTS = ["price", "leadTime", "moq"] as const;
 export type QuoteSort = (typeof QUOTE_SORTS)[number];
 export const MAX_TIERS = 10;
+/** Minutes the buyer may take back an accepted quote before the suppliers are told (ADR 041). */
+export const AWARD_UNDO_MINUTES = 10;
 export const MAX_QUOTE_FILES = 10;
 
 export const QuoteTierSchema = form({
@@ -141,20 +146,43 @@ export const ConvertedPricesSchema = z.object({
   tiers: z.array(z.string()).meta({ description: "Each tier's price, converted, in the order of `tiers`" }),
 });
 
-/** A quote in the comparison: its view and its prices in the comparison's currency. */
-export const ComparedQuoteSchema = QuoteViewSchema.extend({ converted: ConvertedPricesSchema.nullable() }).meta({ id: "ComparedQuote" });
+/**
+ * A quote's price at the quantity the buyer asked for: the tier with the largest `minQuantity` not
+ * above it (`tier`, an index into `tiers`), or the first tier when the quantity is below every
+ * tier (`belowFirstTier`); `total` is that price times the quantity (2 decimals); `converted` and
+ * `convertedTotal` the same in the comparison's currency (null without a rate).
+ */
+export const PriceAtQuantitySchema = z.object({
+  tier: z.number().int(),
+  minQuantity: z.string(),
+  price: z.string(),
+  total: z.string(),
+  belowFirstTier: z.boolean(),
+  converted: z.string().nullable(),
+  convertedTotal: z.string().nullable(),
+});
+export type PriceAtQuantity = z.infer<typeof PriceAtQuantitySchema>;
+
+/** A quote in the comparison: its view, its prices in the comparison's currency and its price at the asked quantity. */
+export const ComparedQuoteSchema = QuoteViewSchema.extend({
+  converted: ConvertedPricesSchema.nullable(),
+  atQuantity: PriceAtQuantitySchema,
+}).meta({ id: "ComparedQuote" });
 export type ComparedQuote = z.infer<typeof ComparedQuoteSchema>;
 
 /**
  * The buyer's comparison: every quote, sorted, with its prices also in one currency (`currency`)
  * at the Bank of Russia's latest rates (`rateDate`, the oldest date among the rates applied). By
- * price, quotes compare across currencies through those rates (ADR 033); a quote whose currency
- * has no rate stored comes after the others, by currency then price.
+ * price, quotes compare by their price at the asked `quantity` (`atQuantity`), across currencies
+ * through those rates (ADR 033); a quote whose currency has no rate stored comes after the others,
+ * by currency then price.
  */
 export const ComparisonSchema = z
   .object({
     sort: z.enum(QUOTE_SORTS),
     dir: z.enum(["asc", "desc"]),
+    quantity: z.string().meta({ description: "The quantity the buyer asked for (the request's)" }),
+    unit: z.string().meta({ description: "The request's unit (contract/units.ts): tiers and MOQ are in it" }),
     currency: z.enum(CURRENCY_CODES).meta({ description: "The currency of every quote's `converted` prices" }),
     rateDate: z.string().nullable().meta({ description: "Date of the Bank of Russia rates applied (the oldest of them); null when none" }),
     stale: z.boolean().meta({ description: "A rate applied is more than 3 days old" }),
@@ -182,11 +210,12 @@ export const listMatchedRfqs = defineRoute({
   operationId: "listMatchedRfqs",
   tag: SUPPLIER_TAG,
   summary: "Buying requests the caller's company was matched to or invited to, newest first",
+  description: "Only for a published company (security review N9): others get 403 `company_not_published`.",
   auth: "user",
   query: PagingSchema.extend({ lang: z.enum(LANGS).default("ru") }),
   data: z.array(MatchedRfqSchema),
   meta: PageMetaSchema,
-  errors: MEMBER,
+  errors: [...MEMBER, "company_not_published"],
 });
 
 export const listOwnQuotes = defineRoute({
@@ -214,7 +243,7 @@ export const createQuote = defineRoute({
   body: CreateQuoteSchema,
   data: OwnQuoteSchema,
   status: 201,
-  errors: [...MEMBER, "forbidden_role", ...FILE_ERRORS, "not_found", "quote_exists", "rfq_closed", "own_rfq"],
+  errors: [...MEMBER, "forbidden_role", "company_not_published", ...FILE_ERRORS, "not_found", "quote_exists", "rfq_closed", "own_rfq"],
 });
 
 export const getOwnQuote = defineRoute({
@@ -242,7 +271,7 @@ export const updateQuote = defineRoute({
   query: ViewQuery,
   body: QuoteSchema,
   data: OwnQuoteSchema,
-  errors: [...MEMBER, "forbidden_role", ...FILE_ERRORS, "not_found", "rfq_closed"],
+  errors: [...MEMBER, "forbidden_role", "company_not_published", ...FILE_ERRORS, "not_found", "rfq_closed"],
 });
 
 export const compareQuotes = defineRoute({
@@ -282,11 +311,27 @@ export const acceptQuote = defineRoute({
   path: "/api/profile/rfq/{id}/quotes/{quoteId}/accept",
   operationId: "acceptQuote",
   tag: BUYER_TAG,
-  summary: "Accept a quote: the request is awarded, the supplier and the others are told by e-mail",
+  summary: "Accept a quote: the request is awarded; the suppliers are told when the undo window ends",
+  description: `The winner and the other quoting suppliers are told ${AWARD_UNDO_MINUTES} minutes later (a scheduled job); until then \`undoAward\` takes the choice back.`,
   auth: "user",
   params: QuoteDecisionParams,
   query: ViewQuery,
   body: z.object({}).optional(),
   data: QuoteViewSchema,
+  errors: ["not_found", "invalid_transition"],
+});
+
+export const undoAward = defineRoute({
+  method: "POST",
+  path: "/api/profile/rfq/{id}/award/undo",
+  operationId: "undoAward",
+  tag: BUYER_TAG,
+  summary: "Take back the accepted quote before the suppliers are told",
+  description: `Within ${AWARD_UNDO_MINUTES} minutes of accepting and before the suppliers were told: the request is open again (closed if its deadline passed meanwhile), the scheduled e-mails are cancelled. Later: 409 \`invalid_transition\`.`,
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  body: z.object({}).optional(),
+  data: OkSchema,
   errors: ["not_found", "invalid_transition"],
 });

@@ -15,7 +15,13 @@
  * Validation codes (contract/validation.ts): a deadline before tomorrow is `too_small`, more than a
  * year ahead `too_big`; a target price without a currency `price_currency_pair`; neither TN VED code
  * nor category `required` on `tnvedCode`; a private request without invited companies `required` on
- * `invitedCompanyIds`.
+ * `invitedCompanyIds`; a PUBLIC request whose title or description holds contacts (`findContacts`:
+ * phone numbers, e-mail addresses, links) `contacts_found` on `description`, unless the buyer ticked
+ * `allowContacts` (usability review #16: a public request is shown to everyone "without your
+ * contacts"; a private one goes only to the invited suppliers, so contacts there are fine).
+ *
+ * Limits per buyer and day (security review N3) are server/api/rate-limits.ts `RFQ_LIMITS`; a new
+ * buyer's private requests are reviewed like public ones.
  *
  * Quotes are contract/quotes.ts. Isomorphic: the browser's forms validate with these schemas.
  */
@@ -75,6 +81,43 @@ export function deadlineEnd(date: string): Date {
   return new Date(`${date}T23:59:59Z`);
 }
 
+/**
+ * Contacts written into a request's text (usability review #16), in the order found, each once:
+ * - e-mail addresses;
+ * - links: `http(s)://…`, `www.…`, messenger links (t.me, wa.me) and bare domains of common zones;
+ * - phone numbers: 10–15 digits with spaces, dashes, dots or brackets between them that start with
+ *   `+`, or contain a bracketed area code, or are 11 digits starting with 7 or 8 (Russia) or a
+ *   Chinese mobile number (1[3-9] and 9 more digits). A TN VED code («7304 19 300 9», 10 digits
+ *   starting with 7), a standard («ГОСТ 8732-78») or a size («57×3,5») is not a phone.
+ * Used by the form's warning, the schema's `contacts_found` and the moderators' highlighting.
+ */
+export function findContacts(text: string): string[] {
+  const found: { at: number; value: string }[] = [];
+  const taken: [number, number][] = [];
+  const add = (at: number, value: string) => {
+    const end = at + value.length;
+    if (taken.some(([a, b]) => at < b && end > a)) return;
+    taken.push([at, end]);
+    found.push({ at, value });
+  };
+  for (const m of text.matchAll(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu)) add(m.index, m[0]);
+  const link =
+    /\b(?:https?:\/\/[^\s<>«»"]+|www\.[^\s<>«»"]+|(?:t\.me|wa\.me)\/[^\s<>«»"]+|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:ru|com|cn|net|org|su|info|biz|io|me|рф)\b(?:\/[^\s<>«»"]*)?)/giu;
+  for (const m of text.matchAll(link)) add(m.index, m[0].replace(/[.,;:!?)»]+$/u, ""));
+  for (const m of text.matchAll(/\+?\d[\d\s().-]{8,22}\d/g)) {
+    const raw = m[0];
+    const digits = raw.replace(/\D/g, "");
+    if (digits.length < 10 || digits.length > 15) continue;
+    const phone =
+      raw.startsWith("+") || /\(\d{2,5}\)/.test(raw) || (digits.length === 11 && /^[78]/.test(digits)) || /^1[3-9]\d{9}$/.test(digits);
+    if (phone) add(m.index, raw.trim());
+  }
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.value))];
+}
+
+/** A form checkbox's value as a boolean ("on", "true" or true; anything else false). */
+const Checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
 /** Ids of a form's repeated field: an array, or one id (a form with one checkbox ticked). */
 const IdList = (max: number) =>
   z.preprocess(
@@ -102,6 +145,8 @@ export const RfqFields = form({
   invitedCompanyIds: IdList(MAX_INVITED).optional(),
   /** Temporary uploads (`POST /api/files/common`) to attach; checked by content when uploaded. */
   fileIds: IdList(MAX_RFQ_FILES).optional(),
+  /** The buyer saw the warning and keeps the contacts in a public request's text (not stored). */
+  allowContacts: Checkbox.optional(),
 });
 
 /** The request form with its cross-field rules (see the module comment). */
@@ -114,6 +159,9 @@ export const RfqSchema = RfqFields.superRefine((value, ctx) => {
   if (value.deadline > yearAhead) ctx.addIssue({ code: "custom", message: "too_big", path: ["deadline"] });
   if (value.visibility === "private" && !value.invitedCompanyIds?.length) {
     ctx.addIssue({ code: "custom", message: "required", path: ["invitedCompanyIds"] });
+  }
+  if (value.visibility === "public" && !value.allowContacts && findContacts(`${value.title}\n${value.description}`).length > 0) {
+    ctx.addIssue({ code: "custom", message: "contacts_found", path: ["description"] });
   }
 });
 export type RfqInput = z.output<typeof RfqSchema>;
@@ -164,14 +212,51 @@ export const RfqViewerSchema = z.object({
 export const RfqDetailSchema = RfqPublicSchema.extend({ viewer: RfqViewerSchema }).meta({ id: "RfqDetail" });
 export type RfqDetail = z.infer<typeof RfqDetailSchema>;
 
+/**
+ * Who a request reached (usability review #3): `matched` companies (found by the matching job, or
+ * invited), of which `told` were really told — `byAccount` through their people's notifications,
+ * `byEmail` by an invitation to the public address of a company nobody runs yet. The rest were not
+ * told: `noAddress` (nobody runs the company and it has no public e-mail) or `heldBack` by a daily
+ * e-mail cap (told later while the request is open), the others still `pending` (the job is running).
+ */
+export const RfqReachSchema = z
+  .object({
+    matched: z.number().int(),
+    told: z.number().int(),
+    byAccount: z.number().int(),
+    byEmail: z.number().int(),
+    noAddress: z.number().int(),
+    heldBack: z.number().int(),
+    pending: z.number().int(),
+  })
+  .meta({ id: "RfqReach" });
+export type RfqReach = z.infer<typeof RfqReachSchema>;
+
+/**
+ * An accepted quote while it can still be taken back (contract/quotes.ts AWARD_UNDO_MINUTES): the
+ * suppliers are told when the window ends (`notified` once they were), and until then the buyer may
+ * undo (`undoAward`).
+ */
+export const RfqAwardSchema = z
+  .object({
+    quoteId: z.number().int(),
+    acceptedAt: z.string(),
+    undoUntil: z.string().meta({ description: "The end of the undo window; the suppliers are told then" }),
+    notified: z.boolean().meta({ description: "The suppliers were told: the award can no longer be undone" }),
+  })
+  .meta({ id: "RfqAward" });
+export type RfqAward = z.infer<typeof RfqAwardSchema>;
+
 /** The buyer's own request: everything, with the moderator's note and who it reached. */
 export const OwnRfqSchema = RfqPublicSchema.extend({
   categoryId: z.number().int().nullable(),
   moderationNote: z.string().nullable(),
   moderationNoteLang: Lang.nullable(),
   invitedCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  matchedCount: z.number().int().meta({ description: "Suppliers the request reached" }),
+  matchedCount: z.number().int().meta({ description: "Suppliers the request was matched to (see `reach` for who was told)" }),
+  reach: RfqReachSchema,
   awardedQuoteId: z.number().int().nullable(),
+  award: RfqAwardSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }).meta({ id: "OwnRfq" });
@@ -239,7 +324,7 @@ export const createRfq = defineRoute({
   body: RfqSchema,
   data: OwnRfqSchema,
   status: 201,
-  errors: [...FILE_ERRORS, "not_found"],
+  errors: [...FILE_ERRORS, "not_found", "rate_limited"],
 });
 
 export const getOwnRfq = defineRoute({
@@ -278,12 +363,14 @@ export const changeRfqStatus = defineRoute({
   operationId: "changeRfqStatus",
   tag: BUYER_TAG,
   summary: "Submit a draft (public → moderation, private → open) or close an open request",
+  description:
+    "A private request of a new buyer (fewer opened requests than RFQ_LIMITS.trustedAfterOpened) goes to moderation too. Daily limits per buyer (private and public submissions, invitees, requests to the same company): 429 `rate_limited`.",
   auth: "user",
   params: PathIdParams,
   query: ViewQuery,
   body: RfqActionSchema,
   data: OwnRfqSchema,
-  errors: [...EDIT_ERRORS, "incomplete"],
+  errors: [...EDIT_ERRORS, "incomplete", "rate_limited"],
 });
 
 /** The most suppliers one search of the invitation picker returns. */

@@ -29,6 +29,8 @@ export const VALIDATION_CODES = [
   "duplicate_key",
   "price_currency_pair",
   "moq_unit_pair",
+  // Buying requests (contract/rfq.ts): phones, e-mails or links in a public request's text
+  "contacts_found",
   // Sign-in (contract/auth.ts)
   "invalid_login",
   "code_format",

@@ -8,4 +8,7 @@ export const RFQ_FLASH_MESSAGES = [
   "rfq.flash.quoteUpdated",
   "rfq.flash.accepted",
   "rfq.flash.shortlisted",
+  "rfq.flash.undone",
+  "rfq.admin.approved",
+  "rfq.admin.rejected",
 ] as const;

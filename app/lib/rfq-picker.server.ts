@@ -7,6 +7,9 @@
  *   `searchRfqSuppliers`. Every answer carries the chosen companies (`invitedCompanyIds`) with their
  *   names, so a search step or a refused form shows them ticked.
  * `searched` says the submission was a search step (answer 200 with the form's state, save nothing).
+ * Choosing a code or a supplier without JavaScript is a Conform `update`/`remove` intent: pass the
+ * submission's `payload` value as `code` so the chosen code is named (usability review #24), and
+ * answer a submission whose `status` is undefined (an intent, not a send) like a search step.
  */
 import type { Lang } from "../../contract/lang.ts";
 import { searchRfqSuppliers, type RfqSupplier } from "../../contract/rfq.ts";
@@ -14,9 +17,9 @@ import { SUPPLIER_SEARCH_FIELD, type SupplierPick } from "../components/rfq/supp
 import { ApiClientError, type ApiClient } from "./api-client.server.ts";
 import { classifierNames, readPickerSearch, searchPicker } from "./profile-api/widgets.server.ts";
 
-export async function rfqPicker(api: ApiClient, formData: FormData, lang: Lang) {
-  const code = formData.get("tnvedCode");
-  const tnvedNames = await classifierNames(api, "tnved", [typeof code === "string" ? code : null], lang);
+export async function rfqPicker(api: ApiClient, formData: FormData, lang: Lang, chosen?: unknown) {
+  const code = chosen !== undefined ? chosen : formData.get("tnvedCode");
+  const tnvedNames = await classifierNames(api, "tnved", [typeof code === "string" ? code.replace(/\s+/g, "") : null], lang);
   const pick = readPickerSearch(formData);
   const picker = pick ? await searchPicker(api, "tnved", pick.field, pick.q, lang) : null;
   const supplierQ = supplierSearchOf(formData);

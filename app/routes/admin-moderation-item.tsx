@@ -7,6 +7,9 @@
  * A company whose INN another published, reviewed or blocked company lists shows those companies
  * first (security review F7, ADR 034): their status and links to their card and review, so the
  * moderator can tell the owner from a squatter; approval is refused while a published one lists it.
+ * A buying request (kind `rfq`) is reviewed in its own words (usability review #10): the side box is
+ * its buyer, the status the request's ("on moderation"), the hints and the toasts speak of the
+ * buyer; contacts found in its text are listed and highlighted (#16, contract/rfq.ts `findContacts`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/admin-moderation-item";
@@ -30,6 +33,8 @@ import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { AdminActionForm, ReasonActionForm } from "../components/admin/action-form.tsx";
 import * as rfqApi from "../../contract/rfq.ts";
+import { findContacts } from "../../contract/rfq.ts";
+import { HighlightContacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
 
@@ -54,8 +59,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const api = context.get(apiContext);
   const back = "/admin/moderation";
+  const isRfq = params.kind === "rfq";
   if (formData.get("intent") === "approve") {
-    const approved = { here: back, flash: "admin.flash.approved" } as const;
+    const approved = { here: back, flash: isRfq ? "rfq.admin.approved" : "admin.flash.approved" } as const;
     return sendThenRedirect(
       request,
       null,
@@ -74,7 +80,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       hidden,
     );
   }
-  const rejected = { here: back, flash: "admin.flash.rejected" } as const;
+  const rejected = { here: back, flash: isRfq ? "rfq.admin.rejected" : "admin.flash.rejected" } as const;
   const reject = () => api.send(moderationApi.reject, { params: { kind: params.kind, id: params.id }, body: submission.value });
   return sendThenRedirect(request, submission, reject, rejected);
 }
@@ -90,6 +96,7 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
     defaultValue: { lang: company.sourceLang },
   });
   const canDecide = item.awaiting && Boolean(staff?.permissions.includes("moderate"));
+  const rfqDoc = entry.kind === "rfq" ? (item.after as moderationApi.RfqDoc) : null;
   const canHide =
     entry.kind === "rfq" && ["open", "closed", "awarded"].includes(entry.status) && Boolean(staff?.permissions.includes("moderate"));
   const kindText = entry.changesOnly
@@ -121,27 +128,31 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
       <RecordGrid
         aside={
           <>
-            <AdminSection title={t("admin.moderation.supplier")}>
-              <dl className="admin-kv">
-                <dt>{t("admin.fields.name")}</dt>
-                <dd>
-                  {company.id ? (
-                    <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
-                  ) : (
-                    // A buyer without a company: their name.
-                    nameIn(company.name, lang)
-                  )}
-                </dd>
-                <dt>{t("admin.fields.status")}</dt>
-                <dd>
-                  <StatusBadge status={company.status} />
-                </dd>
-                <dt>{t("admin.moderation.sourceLang")}</dt>
-                <dd>{LANG_NAMES[company.sourceLang]}</dd>
-                <dt>{t("admin.moderation.peopleLangs")}</dt>
-                <dd>{company.peopleLangs.length ? company.peopleLangs.map((l) => LANG_NAMES[l]).join(", ") : "—"}</dd>
-              </dl>
-            </AdminSection>
+            {entry.kind === "rfq" ? (
+              <RfqBuyer item={item} />
+            ) : (
+              <AdminSection title={t("admin.moderation.supplier")}>
+                <dl className="admin-kv">
+                  <dt>{t("admin.fields.name")}</dt>
+                  <dd>
+                    {company.id ? (
+                      <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
+                    ) : (
+                      // A buyer without a company: their name.
+                      nameIn(company.name, lang)
+                    )}
+                  </dd>
+                  <dt>{t("admin.fields.status")}</dt>
+                  <dd>
+                    <StatusBadge status={company.status} />
+                  </dd>
+                  <dt>{t("admin.moderation.sourceLang")}</dt>
+                  <dd>{LANG_NAMES[company.sourceLang]}</dd>
+                  <dt>{t("admin.moderation.peopleLangs")}</dt>
+                  <dd>{company.peopleLangs.length ? company.peopleLangs.map((l) => LANG_NAMES[l]).join(", ") : "—"}</dd>
+                </dl>
+              </AdminSection>
+            )}
             {item.moderationNote ? (
               <AdminSection title={t("admin.moderation.lastReason")}>
                 <p className="admin-note" lang={item.moderationNoteLang ?? undefined}>
@@ -154,11 +165,20 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
                 <h2 id="decision-title">{t("admin.moderation.decision")}</h2>
                 <AdminActionForm intent="approve" label={t("admin.moderation.approve")} tone="ok">
                   <p className="small muted">
-                    {entry.changesOnly ? t("admin.moderation.approveChangesHint") : t("admin.moderation.approveHint")}
+                    {entry.kind === "rfq"
+                      ? t(rfqDoc?.visibility === "private" ? "rfq.admin.approvePrivateHint" : "rfq.admin.approveHint")
+                      : entry.changesOnly
+                        ? t("admin.moderation.approveChangesHint")
+                        : t("admin.moderation.approveHint")}
                   </p>
                 </AdminActionForm>
                 <hr />
-                <ReasonActionForm intent="reject" form={form} fields={fields} supplierLang={company.sourceLang} />
+                <ReasonActionForm
+                  intent={entry.kind === "rfq" ? "rejectRfq" : "reject"}
+                  form={form}
+                  fields={fields}
+                  supplierLang={company.sourceLang}
+                />
               </section>
             ) : canHide ? (
               // A listed buying request: staff can take it down with a reason for its buyer (issue 14 §3).
@@ -175,16 +195,76 @@ export default function ModerationItem({ loaderData, actionData }: Route.Compone
       >
         <p className="admin-queue-meta">
           <span className="badge">{t(`admin.entities.${entry.kind}`)}</span>
-          <StatusBadge status={entry.status} />
+          {entry.kind === "rfq" ? <RfqStatus status={entry.status} /> : <StatusBadge status={entry.status} />}
           <span>{kindText}</span>
           <span>{t("admin.moderation.updated", { when: formatDateTime(entry.waitingSince, lang) })}</span>
         </p>
         {entry.changesOnly ? <p className="notice">{t("admin.moderation.publishedStays")}</p> : null}
         {item.innConflicts?.length ? <InnConflicts conflicts={item.innConflicts} /> : null}
+        {rfqDoc ? <ContactsFound doc={rfqDoc} /> : null}
         <h2 className="visually-hidden">{t("admin.diff.label")}</h2>
         <DiffView diff={item.diff} firstSubmission={item.before === null} />
       </RecordGrid>
     </>
+  );
+}
+
+/** The side box of a buying request: its buyer (their company, if any), the request's status and languages. */
+function RfqBuyer({ item }: { item: moderationApi.QueueItemDetail }) {
+  const t = useT();
+  const lang = useLang();
+  const { company, entry } = item;
+  const doc = item.after as moderationApi.RfqDoc;
+  return (
+    <AdminSection title={t("rfq.admin.buyer")}>
+      <dl className="admin-kv" data-testid="rfq-buyer">
+        <dt>{company.id ? t("rfq.admin.company") : t("rfq.admin.buyerName")}</dt>
+        <dd>
+          {company.id ? (
+            <LocaleLink to={`/admin/companies/${company.id}`}>{nameIn(company.name, lang) || `#${company.id}`}</LocaleLink>
+          ) : (
+            nameIn(company.name, lang)
+          )}
+        </dd>
+        <dt>{t("rfq.admin.status")}</dt>
+        <dd>
+          <RfqStatus status={entry.status} />
+        </dd>
+        {doc.visibility ? (
+          <>
+            <dt>{t("rfq.admin.visibility")}</dt>
+            <dd>{t(`rfq.visibility.${doc.visibility}`)}</dd>
+          </>
+        ) : null}
+        <dt>{t("rfq.admin.writes")}</dt>
+        <dd>{LANG_NAMES[company.sourceLang]}</dd>
+        <dt>{t("rfq.admin.uiLang")}</dt>
+        <dd>{company.peopleLangs.length ? company.peopleLangs.map((l) => LANG_NAMES[l]).join(", ") : "—"}</dd>
+      </dl>
+    </AdminSection>
+  );
+}
+
+/** Phones, e-mails and links found in a buying request's title and description, listed and highlighted in its text. */
+function ContactsFound({ doc }: { doc: moderationApi.RfqDoc }) {
+  const t = useT();
+  const found = findContacts(`${doc.title}\n${doc.description}`);
+  if (found.length === 0) return null;
+  return (
+    <section className="admin-section notice notice-warn" aria-labelledby="rfq-contacts-title" data-testid="rfq-contacts">
+      <h2 id="rfq-contacts-title">{t("rfq.contacts.moderatorTitle")}</h2>
+      <p className="small">{t("rfq.contacts.moderator")}</p>
+      <ul>
+        {found.map((c) => (
+          <li key={c}>
+            <mark className="rfq-contact-mark">{c}</mark>
+          </li>
+        ))}
+      </ul>
+      <p className="rfq-description" lang={doc.lang}>
+        <HighlightContacts text={doc.description} contacts={found} />
+      </p>
+    </section>
   );
 }
 

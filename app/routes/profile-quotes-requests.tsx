@@ -3,7 +3,8 @@
  * products' TN VED heading, category or OKVED activities, or invited by the buyer — newest first,
  * each with why it matched and a link to quote (or to the company's quote). The link to quote is
  * for the roles that answer buyers (owner, admin, sales — ADR 009); a `member` reads the list with a
- * note saying who quotes.
+ * note saying who quotes. A company that is not published yet sees why it gets no requests (security
+ * review N9: only a published company acts as a supplier).
  */
 import type { Route } from "./+types/profile-quotes-requests";
 import rfqStyles from "../styles/rfq.css?url";
@@ -17,13 +18,20 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
+import { ApiClientError } from "../lib/api-client.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: matched } = await context
-    .get(apiContext)
-    .send(quotesApi.listMatchedRfqs, { query: { lang: pageLang(request), page: 1, perPage: 50 } });
+  let matched: quotesApi.MatchedRfq[] = [];
+  let unpublished = false;
+  try {
+    matched = (await context.get(apiContext).send(quotesApi.listMatchedRfqs, { query: { lang: pageLang(request), page: 1, perPage: 50 } }))
+      .data;
+  } catch (error) {
+    if (!(error instanceof ApiClientError && error.code === "company_not_published")) throw error;
+    unpublished = true;
+  }
   const canQuote = mayAnswerBuyers(context.get(profileContext).organization?.role ?? "");
-  return { matched, canQuote, seo: { title: getInstance(context).t("rfq.matched.title") } };
+  return { matched, canQuote, unpublished, seo: { title: getInstance(context).t("rfq.matched.title") } };
 }
 
 export const headers = privatePageHeaders;
@@ -34,7 +42,8 @@ export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
     <section className="rfq-page">
       <h1>{t("rfq.matched.title")}</h1>
       <p className="muted">{t("rfq.matched.lead")}</p>
-      {loaderData.canQuote ? null : <p className="notice">{t("profileEmployees.answerBuyersOnly.quote")}</p>}
+      {loaderData.unpublished ? <p className="notice">{t("rfq.errors.company_not_published")}</p> : null}
+      {loaderData.canQuote || loaderData.unpublished ? null : <p className="notice">{t("profileEmployees.answerBuyersOnly.quote")}</p>}
       <RfqCardList items={loaderData.matched} empty={t("rfq.matched.empty")}>
         {({ rfq, reason, myQuote }) => (
           <RfqCard key={rfq.id} title={rfq.title} lang={rfq.lang}>

@@ -1,9 +1,13 @@
 /**
- * `/profile/rfq/:id`: one of the buyer's requests — its terms and status, the moderator's note, the
- * buttons to send a draft or close an open request, the edit form while it is a draft or rejected,
- * and the quotes side by side (`?sort=price|leadTime|moq&dir=asc|desc`, plain links) with
- * shortlist, accept and "write to the supplier" (`/inquiry/new?supplier=<companyId>`). Every
- * button is a form post that works without JavaScript; someone else's request is a 404.
+ * `/profile/rfq/:id`: one of the buyer's requests — its terms and status, the moderator's note, who
+ * it reached ("matched N, told M: by account K, by e-mail L"; nothing claimed while it is a draft or
+ * on moderation), the buttons to send a draft or close an open request, the edit form while it is a
+ * draft or rejected, and the quotes side by side (`?sort=price|leadTime|moq&dir=asc|desc`, plain
+ * links) with shortlist, accept and "write to the supplier" (`/inquiry/new?supplier=<companyId>`).
+ * Accepting is two steps: "Accept" opens the confirmation (`?accept=<quoteId>`), which posts the
+ * decision; for AWARD_UNDO_MINUTES the page then offers to take it back (the suppliers are told when
+ * the window ends, ADR 041). Every decision keeps the chosen sort. Every button is a form post that
+ * works without JavaScript; someone else's request is a 404.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -18,7 +22,7 @@ import { MAX_RFQ_FILES, RfqSchema } from "../../contract/rfq.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { displayCurrency } from "../components/money/display-currency.ts";
 import { FormErrors } from "../components/form/errors.tsx";
-import { ComparisonTable, RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
+import { AcceptConfirm, ComparisonTable, RfqFacts, RfqReachLine, RfqStatus } from "../components/rfq/rfq-parts.tsx";
 import { RfqForm } from "../components/rfq/rfq-form.tsx";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
@@ -39,6 +43,7 @@ import { BackLink } from "../components/back-link.tsx";
 const SortQuery = z.object({
   sort: z.enum(QUOTE_SORTS).catch("price"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
+  accept: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -46,14 +51,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const id = Number(params.id);
   const rfq = (await orNotFound(request, api.send(rfqApi.getOwnRfq, { params: { id: params.id }, query: { lang } }))).data;
-  const { sort, dir } = SortQuery.parse(Object.fromEntries(documentUrl(request).searchParams));
+  const { sort, dir, accept } = SortQuery.parse(Object.fromEntries(documentUrl(request).searchParams));
   // Every quote's prices also in the visitor's display currency (the header's chooser, else by language).
   const currency = displayCurrency(request, lang);
   const comparison = (await api.send(quotesApi.compareQuotes, { params: { id }, query: { lang, sort, dir, currency } })).data;
   const editable = rfq.status === "draft" || rfq.status === "rejected";
+  const canDecide = rfq.status === "open" || rfq.status === "closed";
+  // Whole minutes left to take an accepted quote back (computed here, so server and browser agree).
+  const undoMinutes = rfq.award && !rfq.award.notified ? Math.ceil((Date.parse(rfq.award.undoUntil) - Date.now()) / 60_000) : null;
   return {
     rfq,
     comparison,
+    confirming: canDecide && accept !== undefined && comparison.quotes.some((q) => q.id === accept) ? accept : null,
+    undoMinutes,
     categories: editable ? await categoryOptions(api, lang) : [],
     tnvedNames: rfq.tnved ? { [rfq.tnved.code]: rfq.tnved.name } : {},
     seo: { title: rfq.title },
@@ -67,7 +77,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const raw = await request.formData();
   const intent = String(raw.get("intent") ?? "");
   const here = `/profile/rfq/${id}`;
+  // Decisions on quotes come back to the comparison in the order the buyer chose (usability review #21).
+  const { sort, dir } = SortQuery.parse(Object.fromEntries(documentUrl(request).searchParams));
+  const quotesHere = `${here}?sort=${sort}&dir=${dir}#quotes`;
   try {
+    if (intent === "undo") {
+      await api.send(quotesApi.undoAward, { params: { id }, query: { lang }, body: {} });
+      return localizedRedirect(request, quotesHere, "rfq.flash.undone");
+    }
     if (intent === "submit" || intent === "close") {
       await api.send(rfqApi.changeRfqStatus, { params: { id }, query: { lang }, body: { action: intent } });
       return localizedRedirect(request, here, intent === "submit" ? "rfq.flash.submitted" : "rfq.flash.closed");
@@ -81,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           query: { lang },
           body: { shortlisted: raw.get("shortlisted") === "true" },
         });
-      return localizedRedirect(request, `${here}#quotes`, intent === "accept" ? "rfq.flash.accepted" : "rfq.flash.shortlisted");
+      return localizedRedirect(request, quotesHere, intent === "accept" ? "rfq.flash.accepted" : "rfq.flash.shortlisted");
     }
   } catch (error) {
     const { messages, status } = apiErrorMessages(error, { ownMessages: "rfq.errors" });
@@ -89,8 +106,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   // The edit form ("save").
   const submission = parseWithZod(rfqFormData(raw), { schema: RfqSchema });
-  const { tnvedNames, picker, suppliers, searched } = await rfqPicker(api, raw, lang);
-  if (searched) return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker, suppliers });
+  const { tnvedNames, picker, suppliers, searched } = await rfqPicker(
+    api,
+    raw,
+    lang,
+    (submission.payload as Record<string, unknown>).tnvedCode,
+  );
+  // A search step, or a code or supplier chosen without JavaScript (a Conform intent): the form again, nothing saved.
+  if (searched || submission.status === undefined)
+    return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker, suppliers });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), actionErrors: null, tnvedNames, picker, suppliers }, { status: 400 });
   }
@@ -125,8 +149,8 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
       </div>
       <p className="muted small">
         {t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })} · {t(`rfq.visibility.${rfq.visibility}`)}
-        {rfq.matchedCount ? ` · ${t("rfq.detail.matched", { count: rfq.matchedCount })}` : ""}
       </p>
+      <RfqReachLine rfq={rfq} />
       <FormErrors errors={actionData?.actionErrors ?? undefined} />
       {rfq.moderationNote ? (
         <div className="notice">
@@ -159,8 +183,10 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
       </div>
       <section id="quotes" aria-labelledby="quotes-title">
         <h2 id="quotes-title">{t("rfq.compare.title")}</h2>
+        {rfq.award ? <AwardNotice award={rfq.award} minutes={loaderData.undoMinutes} comparison={comparison} /> : null}
+        {loaderData.confirming !== null ? <AcceptConfirm comparison={comparison} rfqId={rfq.id} quoteId={loaderData.confirming} /> : null}
         {comparison.quotes.length === 0 ? (
-          <p className="card empty-state">{t("rfq.detail.noQuotes")}</p>
+          <p className="card empty-state">{t(NO_QUOTES[rfq.status] ?? "rfq.detail.noQuotesOpen")}</p>
         ) : (
           <ComparisonTable comparison={comparison} rfqId={rfq.id} canDecide={rfq.status === "open" || rfq.status === "closed"} />
         )}
@@ -187,6 +213,45 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
     </section>
+  );
+}
+
+/** What the empty comparison says in each status: never "suppliers notified" before anyone was (usability review #18). */
+const NO_QUOTES: Partial<Record<string, string>> = {
+  draft: "rfq.detail.noQuotesDraft",
+  moderation: "rfq.detail.noQuotesModeration",
+  rejected: "rfq.detail.noQuotesRejected",
+  closed: "rfq.detail.noQuotesClosed",
+};
+
+/** The accepted quote, and while the suppliers are not told yet, how long the choice can be taken back, with the undo button. */
+function AwardNotice({
+  award,
+  minutes,
+  comparison,
+}: {
+  award: NonNullable<Route.ComponentProps["loaderData"]["rfq"]["award"]>;
+  minutes: number | null;
+  comparison: Route.ComponentProps["loaderData"]["comparison"];
+}) {
+  const t = useT();
+  const company = comparison.quotes.find((q) => q.id === award.quoteId)?.company.name ?? "";
+  return (
+    <div className="card notice rfq-award" data-testid="award-notice">
+      <p>
+        <strong>{t("rfq.detail.awardTitle", { company })}</strong>
+      </p>
+      {award.notified ? (
+        <p>{t("rfq.detail.awardNotified")}</p>
+      ) : (
+        <>
+          <p>{minutes !== null && minutes > 0 ? t("rfq.detail.awardPending", { count: minutes }) : t("rfq.detail.awardDue")}</p>
+          <PostButton intent="undo" className="button button-secondary">
+            {t("rfq.detail.undo")}
+          </PostButton>
+        </>
+      )}
+    </div>
   );
 }
 

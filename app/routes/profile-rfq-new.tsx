@@ -38,8 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = await request.formData();
   const intent = raw.get("intent") === "submit" ? "submit" : "draft";
   const submission = parseWithZod(rfqFormData(raw), { schema: RfqSchema });
-  const { tnvedNames, picker, suppliers, searched } = await rfqPicker(api, raw, lang);
-  if (searched) return data({ result: submission.reply(), tnvedNames, picker, suppliers });
+  const { tnvedNames, picker, suppliers, searched } = await rfqPicker(
+    api,
+    raw,
+    lang,
+    (submission.payload as Record<string, unknown>).tnvedCode,
+  );
+  // A search step, or a code or supplier chosen without JavaScript (a Conform intent): the form again, nothing saved.
+  if (searched || submission.status === undefined) return data({ result: submission.reply(), tnvedNames, picker, suppliers });
   if (submission.status !== "success") return data({ result: submission.reply(), tnvedNames, picker, suppliers }, { status: 400 });
   let id: number;
   try {

@@ -1,7 +1,8 @@
 /**
  * `/rfq` (public, crawlable, three languages): open public buying requests, newest first, with a
  * search box (`?q=`) and pages (`?page=`). No buyer contacts are shown — only a company name when
- * the buyer has one. Suppliers answer from the request's page.
+ * the buyer has one. Suppliers answer from the request's page. A search without hits says so, with
+ * the words searched and a way back to every request (usability review #20), not "no open requests".
  */
 import { Form } from "react-router";
 import { z } from "zod";
@@ -62,7 +63,12 @@ export default function PublicRfqs({ loaderData }: Route.ComponentProps) {
           {t("rfq.public.searchButton")}
         </button>
       </Form>
-      <RfqCardList items={items} empty={t("rfq.public.empty")}>
+      {items.length === 0 && q ? (
+        <p className="card empty-state" data-testid="rfq-not-found">
+          {t("rfq.public.notFound", { q })} <LocaleLink to="/rfq">{t("rfq.public.showAll")}</LocaleLink>
+        </p>
+      ) : null}
+      <RfqCardList items={items} empty={q ? "" : t("rfq.public.empty")}>
         {(rfq) => (
           <RfqCard key={rfq.id} to={`/rfq/${rfq.id}`} title={rfq.title} lang={rfq.lang}>
             <p className="muted small">

@@ -130,6 +130,10 @@ export const RfqDocSchema = z
     incoterms: z.string(),
     destination: z.string(),
     deadline: z.string(),
+    visibility: z
+      .enum(["public", "private"])
+      .optional()
+      .meta({ description: "Public (listed once approved) or private (invited suppliers only)" }),
     files: z.array(FileRefSchema),
   })
   .meta({ id: "RfqDoc" });

@@ -57,3 +57,38 @@ export function apiLimiter(db: Db, settings: LimitSettings, message = "Too many 
     },
   };
 }
+
+/* ─── buying requests (RFQ; security review N3, usability review #3; ADR 041) ─────────────────── */
+
+/**
+ * Limits of buying requests, the one place they are set. A buyer's request makes the platform
+ * write to other people (its matched or invited suppliers), so each step that can is capped per
+ * buyer per day (a rolling 24 hours, counted from the requests themselves in the database, so the
+ * counts hold across processes and restarts):
+ * - `createPerDay`: requests written (drafts included) per user; also per IP (`createPerIpPerDay`,
+ *   the /64 for IPv6 through `rateLimitKey`);
+ * - `privateSubmitsPerDay`: private requests sent per user (each e-mails its invitees at once);
+ *   `publicSubmitsPerDay`: public ones sent to the moderators per user;
+ * - `inviteesPerDay`: companies invited over all private requests sent in the day;
+ * - `sameCompanyPerDay`: private requests one buyer may send to the same company in the day;
+ * - `trustedAfterOpened`: a buyer with fewer requests ever opened than this is new: their private
+ *   requests go through moderation too, like public ones;
+ * - companies nobody runs yet are told of a request by an invitation e-mailed to their public
+ *   address, at most `unclaimedMailsPerCompanyPerDay` unsolicited e-mails per company (shared with
+ *   inquiries, server/inquiries/jobs.ts SUPPLIER_MAILS_PER_DAY), `unclaimedMailsPerBuyerPerDay`
+ *   per buyer and `unclaimedMailsPerDay` for the whole site; a company held back by a cap is told
+ *   when the cap frees (the job retries every `heldBackRetryS` while the request is open).
+ */
+export const RFQ_LIMITS = {
+  createPerDay: 30,
+  createPerIpPerDay: 60,
+  privateSubmitsPerDay: 5,
+  publicSubmitsPerDay: 10,
+  inviteesPerDay: 100,
+  sameCompanyPerDay: 2,
+  trustedAfterOpened: 2,
+  unclaimedMailsPerCompanyPerDay: 3,
+  unclaimedMailsPerBuyerPerDay: 60,
+  unclaimedMailsPerDay: 1000,
+  heldBackRetryS: 6 * 3600,
+} as const;

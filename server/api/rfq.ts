@@ -5,14 +5,17 @@
  *   and the private request's invitation picker (`/api/profile/rfq/suppliers`);
  * - `/api/profile/quotes*` the supplier's matched requests and its company's quotes.
  * Rules live in server/rfq/*; a supplier acts through its company membership (`editProducts`:
- * any active employee, ADR 009).
+ * any active employee, ADR 009). Writing requests is limited per user and per IP (the /64 for IPv6)
+ * and day, submitting per buyer and day (server/api/rate-limits.ts RFQ_LIMITS; security review N3).
  */
+import type { Context } from "hono";
 import * as rfq from "../../contract/rfq.ts";
 import * as quotesApi from "../../contract/quotes.ts";
 import { assertCompanyNotBlocked } from "../profile/access.ts";
 import { changeRfqStatus, createRfq, listOwnRfqs, listPublicRfqs, ownRfq, ownView, updateRfq, visibleRfq } from "../rfq/requests.ts";
 import {
   acceptQuote,
+  undoAward,
   compareQuotes,
   createQuote,
   getOwnQuote,
@@ -22,10 +25,31 @@ import {
   updateQuote,
 } from "../rfq/quotes.ts";
 import { searchSuppliers } from "../rfq/suppliers.ts";
-import { requireCaller } from "./caller.ts";
+import { clientContext, requireCaller } from "./caller.ts";
 import { callerAccess } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";
 import { pageMeta } from "./admin/paging.ts";
+import { apiLimiter, RFQ_LIMITS, type ApiLimiter } from "./rate-limits.ts";
+import { rateLimitKey } from "../client-ip.ts";
+import type { Db } from "../db/client.ts";
+import type { ApiEnv } from "./app.ts";
+
+const limiters = new WeakMap<Db, { user: ApiLimiter; ip: ApiLimiter }>();
+/** The daily limits of writing requests (RFQ_LIMITS.createPerDay per user, createPerIpPerDay per IP). */
+async function limitCreation(c: Context<ApiEnv>): Promise<void> {
+  const db = c.var.db;
+  let found = limiters.get(db);
+  if (!found) {
+    const message = "Too many buying requests written today: try again tomorrow";
+    found = {
+      user: apiLimiter(db, { keyPrefix: "rfq_create_user", points: RFQ_LIMITS.createPerDay, windowS: 86_400 }, message),
+      ip: apiLimiter(db, { keyPrefix: "rfq_create_ip", points: RFQ_LIMITS.createPerIpPerDay, windowS: 86_400 }, message),
+    };
+    limiters.set(db, found);
+  }
+  await found.user.consume(String(requireCaller(c).userId));
+  await found.ip.consume(rateLimitKey(clientContext(c).ip));
+}
 
 export const rfqResource = resource("/api/rfq", [
   implement(rfq.listRfqs, async (c, { query }) => {
@@ -44,6 +68,7 @@ export const ownRfqResource = resource("/api/profile/rfq", [
   })),
   implement(rfq.createRfq, async (c, { query, body }) => {
     const userId = requireCaller(c).userId;
+    await limitCreation(c);
     const id = await createRfq(c.var.db, userId, body);
     return { data: await ownView(c.var.db, await ownRfq(c.var.db, userId, id), query.lang) };
   }),
@@ -69,6 +94,10 @@ export const ownRfqResource = resource("/api/profile/rfq", [
   implement(quotesApi.acceptQuote, async (c, { params, query }) => ({
     data: await acceptQuote(c.var.db, c.var.jobs, requireCaller(c).userId, params.id, params.quoteId, query.lang),
   })),
+  implement(quotesApi.undoAward, async (c, { params }) => {
+    await undoAward(c.var.db, c.var.jobs, requireCaller(c).userId, params.id);
+    return { data: { ok: true as const } };
+  }),
 ]);
 
 export const quoteResource = resource("/api/profile/quotes", [

@@ -1171,9 +1171,19 @@ export const rfqs = pgTable(
     visibility: text("visibility").$type<RfqVisibility>().notNull(),
     status: text("status").$type<RfqStatus>().notNull().default("draft"),
     ...moderationNote(),
+    /** When the buyer last sent it (draft → moderation or open): the daily limits count these (RFQ_LIMITS). */
+    submittedAt: timestamptz("submitted_at"),
     openedAt: timestamptz("opened_at"),
     closedAt: timestamptz("closed_at"),
     awardedQuoteId: integer("awarded_quote_id"),
+    /**
+     * When the buyer accepted `awarded_quote_id` (the undo window, AWARD_UNDO_MINUTES, counts from
+     * it; it also tells a late award job from the current award), the pg-boss id of the job that
+     * tells the suppliers after the window, and when that job claimed the award (no undo after).
+     */
+    awardedAt: timestamptz("awarded_at"),
+    awardJobId: text("award_job_id"),
+    awardNotifiedAt: timestamptz("award_notified_at"),
     ...timestamps,
   },
   (t) => [
@@ -1214,7 +1224,8 @@ export const rfqInvitations = pgTable(
 
 /**
  * Suppliers a request reached: found by the matching job (`reason` tnved, category, okved) or
- * invited (`invited`), ranked by `score`; `notified_at` is set once their people were e-mailed.
+ * invited (`invited`), ranked by `score`; `notified_at` is set once the company was really told
+ * (its people notified, or an invitation e-mailed to its public address; server/rfq/jobs.ts).
  */
 export const rfqMatches = pgTable(
   "rfq_matches",
@@ -1223,7 +1234,12 @@ export const rfqMatches = pgTable(
     companyId: requiredRef("company_id", () => companies.id),
     reason: text("reason").$type<"tnved" | "category" | "okved" | "invited">().notNull(),
     score: integer("score").notNull().default(0),
+    /** Set only when someone of the company was really told: `notified_via` says how. */
     notifiedAt: timestamptz("notified_at"),
+    /** `account`: its people got the notification; `email`: an invitation went to its public address. */
+    notifiedVia: text("notified_via").$type<"account" | "email">(),
+    /** Why it was not told (yet): `no_address` (nobody runs it and no public e-mail) or `cap` (a daily e-mail cap; retried). */
+    heldBack: text("held_back").$type<"no_address" | "cap">(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.rfqId, t.companyId] }), index("rfq_matches_company_idx").on(t.companyId, t.createdAt.desc())],

@@ -79,6 +79,8 @@ export interface SendOptions {
 
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Cancels a queued job (one scheduled for later, e.g. the e-mails of an award the buyer undid); a settled one is left as it is. */
+  cancel(name: string, id: string): Promise<void>;
   /** Runs the due jobs of one queue (or all) in this process; returns how many ran. */
   runDue(name?: string): Promise<number>;
   /** Jobs queued or running (for progress pages and tests). */
@@ -145,6 +147,9 @@ async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> {
         singletonKey: sendOptions.singletonKey,
         singletonSeconds: sendOptions.singletonSeconds,
       });
+    },
+    async cancel(name, id) {
+      await boss.cancel(name, id);
     },
     async runDue(name) {
       let ran = 0;
@@ -234,6 +239,7 @@ async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> {
 /** Stands in where no queue was given (a bare API app in a test): enqueuing is a programming error there. */
 export const noJobQueue: JobQueue = {
   send: () => Promise.reject(new Error("No job queue configured")),
+  cancel: () => Promise.reject(new Error("No job queue configured")),
   runDue: async () => 0,
   pending: async () => 0,
   stop: async () => {},

@@ -4,8 +4,11 @@
  * from `rfq.mail.*` of locales/{ru,en,zh}/common.json. The other events of buying requests (new
  * request, new quote, accepted, not chosen, closed) go through the notifications module
  * (server/notifications, server/rfq/jobs.ts), with their texts in server/notifications/mail.ts.
- * Titles and reasons are user input: unescaped in the text part, HTML-escaped in the HTML part.
- * A failed delivery throws.
+ * `rfqInvitationMail` is the invitation that tells a matched or invited company nobody runs yet
+ * about a request, at its public address (server/rfq/jobs.ts; usability review #3).
+ * Titles and reasons are user input: never in a subject (security review N3: the subjects are fixed
+ * texts), in the body marked as the buyer's words; unescaped in the text part, HTML-escaped in the
+ * HTML part. A failed delivery throws.
  */
 import i18next, { type TFunction } from "i18next";
 import { eq } from "drizzle-orm";
@@ -37,6 +40,50 @@ function compose(to: string, lang: Lang, subject: string, paragraphs: string[], 
   return { to, subject, text, html };
 }
 
+/**
+ * The invitation to a company nobody runs yet, in `lang` (Chinese for a Chinese company, else
+ * Russian): a fixed subject, the request's title quoted as the buyer's words, quantity and
+ * deadline, and how to answer — sign in with this address, accept the invitation to the company on
+ * the start page (`signInLink`), then quote (`quoteLink`).
+ */
+export function rfqInvitationMail(input: {
+  to: string;
+  lang: Lang;
+  company: string;
+  title: string;
+  quantity: string;
+  unit: string;
+  deadline: string;
+  invited: boolean;
+  signInLink: string;
+  quoteLink: string;
+  appName: string;
+}): MailMessage {
+  const tr = t(input.lang);
+  const vars = {
+    app: input.appName,
+    company: input.company,
+    title: input.title,
+    quantity: `${Number(input.quantity).toLocaleString(input.lang === "zh" ? "zh-CN" : input.lang)} ${tr(`rfq.units.${input.unit}`)}`,
+    deadline: input.deadline,
+    email: input.to,
+    quoteLink: input.quoteLink,
+  };
+  return compose(
+    input.to,
+    input.lang,
+    tr("rfq.mail.unclaimed.subject", vars),
+    [
+      tr(input.invited ? "rfq.mail.unclaimed.introInvited" : "rfq.mail.unclaimed.intro", vars),
+      tr("rfq.mail.unclaimed.title", vars),
+      tr("rfq.mail.matchDetails", vars),
+      tr("rfq.mail.unclaimed.how", vars),
+      tr("rfq.mail.unclaimed.ignore", vars),
+    ],
+    { label: tr("rfq.mail.unclaimed.button"), href: input.signInLink },
+  );
+}
+
 /** A user as a recipient (null without an e-mail address). */
 export async function userRecipient(db: Db, userId: number): Promise<Recipient | null> {
   const [row] = await db.select({ email: users.email, lang: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
@@ -52,7 +99,7 @@ export interface RfqMailContext {
 export async function mailModeration(
   ctx: RfqMailContext,
   to: Recipient,
-  rfq: { id: number; title: string },
+  rfq: { id: number; title: string; visibility?: "public" | "private" },
   decision: { approved: boolean; reason: string | null; hidden?: boolean },
 ): Promise<void> {
   const tr = t(to.lang);
@@ -60,7 +107,7 @@ export async function mailModeration(
   const outcome = decision.approved ? "approved" : decision.hidden ? "hidden" : "rejected";
   const subject = tr(`rfq.mail.${outcome}Subject`, vars);
   const paragraphs = decision.approved
-    ? [tr("rfq.mail.approvedIntro", vars)]
+    ? [tr(rfq.visibility === "private" ? "rfq.mail.approvedPrivateIntro" : "rfq.mail.approvedIntro", vars)]
     : [tr(`rfq.mail.${outcome}Intro`, vars), decision.reason ?? ""];
   const message = compose(to.email, to.lang, subject, paragraphs, {
     label: tr("rfq.mail.requestLink"),

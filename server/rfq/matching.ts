@@ -11,7 +11,9 @@
  * A private request reaches exactly the companies the buyer invited (`invited`).
  *
  * `matchRfq` records the matches (`rfq_matches`, once per company) and returns the companies not yet
- * notified; the job (server/rfq/jobs.ts) mails their people and marks them notified.
+ * notified; the job (server/rfq/jobs.ts) tells each — its people, or an invitation to its public
+ * address when nobody runs it — and marks it notified (`markNotified`, with how) or held back
+ * (`markHeldBack`, with why).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { MATCH_CAP } from "../../contract/rfq.ts";
@@ -171,10 +173,18 @@ export async function matchRfq(db: Db, rfq: RfqRow): Promise<number[]> {
   return pending.map((r) => r.companyId);
 }
 
-/** Marks a matched company as notified. */
-export async function markNotified(db: Db, rfqId: number, companyId: number, now = new Date()): Promise<void> {
+/** Marks a matched company as really told, `via` its people's notifications or an e-mail to its public address. */
+export async function markNotified(db: Db, rfqId: number, companyId: number, via: "account" | "email", now = new Date()): Promise<void> {
   await db
     .update(rfqMatches)
-    .set({ notifiedAt: now })
+    .set({ notifiedAt: now, notifiedVia: via, heldBack: null })
     .where(and(eq(rfqMatches.rfqId, rfqId), eq(rfqMatches.companyId, companyId)));
+}
+
+/** Records why a matched company was not told: nobody runs it and it has no address, or a daily e-mail cap. */
+export async function markHeldBack(db: Db, rfqId: number, companyId: number, reason: "no_address" | "cap"): Promise<void> {
+  await db
+    .update(rfqMatches)
+    .set({ heldBack: reason })
+    .where(and(eq(rfqMatches.rfqId, rfqId), eq(rfqMatches.companyId, companyId), isNull(rfqMatches.notifiedAt)));
 }

@@ -18,6 +18,30 @@ import { historyOf, recordAdminAction } from "../admin/audit.ts";
 import { mailModeration, userRecipient } from "./mail.ts";
 import { enqueueOpenJobs, markOpen, publicViews, rfqRow, type RfqRow } from "./requests.ts";
 import { personName } from "../../contract/people.ts";
+import { resources } from "../../locales/index.ts";
+
+const INTL: Record<Lang, string> = { ru: "ru-RU", en: "en-US", zh: "zh-CN" };
+
+/**
+ * The request's terms as a moderator reads them in `lang` (usability review #10): "50 т", not
+ * "50.000 t"; "1 250 $", not "1250.00 USD"; "Новороссийск, Россия", not "RU, Новороссийск".
+ */
+function readable(row: RfqRow, lang: Lang) {
+  const units = resources[lang].common.rfq.units as Record<string, string>;
+  const locale = INTL[lang];
+  const quantity = `${Number(row.quantity).toLocaleString(locale, { maximumFractionDigits: 3 })} ${units[row.unit] ?? row.unit}`;
+  const price =
+    row.targetPrice && row.currency
+      ? Number(row.targetPrice).toLocaleString(locale, { style: "currency", currency: row.currency, maximumFractionDigits: 2 })
+      : null;
+  let country = row.destinationCountry;
+  try {
+    country = new Intl.DisplayNames([locale], { type: "region" }).of(row.destinationCountry) ?? country;
+  } catch {
+    // An unknown code stays as it is.
+  }
+  return { quantity, price, destination: `${row.destinationCity}, ${country}` };
+}
 
 /** SQL of the queue's rfq part, in the columns of server/admin/queue.ts. */
 export const RFQ_QUEUE_PART = sql`select 'rfq'::text as kind, r.id, coalesce(r.buyer_company_id, 0) as company_id,
@@ -39,8 +63,9 @@ async function rfqDoc(db: Db, row: RfqRow, lang: Lang): Promise<RfqDoc> {
     targetPrice: row.targetPrice,
     currency: row.currency,
     incoterms: row.incoterms,
-    destination: `${row.destinationCountry}, ${row.destinationCity}`,
+    destination: readable(row, lang).destination,
     deadline: view!.deadline,
+    visibility: row.visibility,
     files: view!.files.map((f) => ({ id: f.id, url: f.url, thumbUrl: f.thumbUrl, name: f.originalName, mime: f.mime, title: {} })),
   };
 }
@@ -75,8 +100,9 @@ export async function rfqQueueItem(db: Db, id: number, lang: Lang): Promise<Queu
     awaiting: row.status === "moderation",
     company: {
       id: row.buyerCompanyId ?? 0,
+      // The buyer's company if they have one, else the buyer by name; the page labels it as the buyer (usability review #10).
       name: company?.name ?? { [row.lang]: buyerName },
-      status: company?.status ?? "draft",
+      status: company?.status ?? "published",
       country: company?.country ?? "RU",
       sourceLang: row.lang,
       peopleLangs: buyer ? [buyer.locale] : [],
@@ -90,11 +116,12 @@ export async function rfqQueueItem(db: Db, id: number, lang: Lang): Promise<Queu
       text("description", after.description),
       text("tnvedCode", after.tnvedCode),
       text("category", after.category),
-      text("quantity", `${after.quantity} ${after.unit}`),
-      text("targetPrice", after.targetPrice ? `${after.targetPrice} ${after.currency ?? ""}`.trim() : null),
+      text("quantity", readable(row, lang).quantity),
+      text("targetPrice", readable(row, lang).price),
       text("incoterms", after.incoterms),
       text("destination", after.destination),
       text("deadline", after.deadline),
+      text("visibility", (resources[lang].common.rfq.visibility as Record<string, string>)[row.visibility] ?? row.visibility),
       {
         field: "files",
         kind: "files",

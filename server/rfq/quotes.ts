@@ -2,17 +2,29 @@
  * Quotes (contract/quotes.ts; ADR 029): a supplier company's answer to a buying request, the
  * buyer's comparison, shortlist and acceptance.
  *
- * Rules: the company must see the request (server/rfq/requests.ts `supplierMaySee`: 404 otherwise);
- * not its own request (409 `own_rfq`); the request must take quotes (open, deadline day not over:
- * 409 `rfq_closed`); one quote per company per request (409 `quote_exists`); a quote changes only
- * while the request takes quotes. The buyer sees every quote on their own request; a supplier only
- * its company's. Accepting awards the request, declines the other quotes and enqueues the e-mails
- * (`rfq-award-mail`).
+ * Rules: the company must be published (403 `company_not_published`, security review N9) and see
+ * the request (server/rfq/requests.ts `supplierMaySee`: 404 otherwise); not its own request (409
+ * `own_rfq`); the request must take quotes (open, deadline day not over: 409 `rfq_closed`); one
+ * quote per company per request (409 `quote_exists`); a quote changes only while the request takes
+ * quotes. The buyer sees every quote on their own request; a supplier only its company's.
+ * Accepting awards the request at once and schedules the e-mails (`rfq-award-mail`) for the end of
+ * the undo window (AWARD_UNDO_MINUTES, ADR 041); the quotes' own statuses (accepted, declined) are
+ * set by that job, when the suppliers are told, so no supplier reads "declined" before then.
+ * `undoAward` takes the choice back inside the window and cancels the job.
  */
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { convert, DEFAULT_DISPLAY_CURRENCY, isStale, rubPerUnit } from "../../contract/money.ts";
 import type { CurrencyCode } from "../../contract/profile/fields.ts";
-import type { ComparedQuote, Comparison, MatchedRfq, OwnQuote, QuoteInput, QuoteSort, QuoteView } from "../../contract/quotes.ts";
+import type {
+  ComparedQuote,
+  Comparison,
+  MatchedRfq,
+  OwnQuote,
+  PriceAtQuantity,
+  QuoteInput,
+  QuoteSort,
+  QuoteView,
+} from "../../contract/quotes.ts";
 import type { Db } from "../db/client.ts";
 import { companies, files, quoteFiles, quotes, rfqMatches, rfqs, type Lang } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
@@ -20,7 +32,8 @@ import { claimUpload, fileView } from "../files/repository.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { ratesView } from "../money/service.ts";
 import { isUniqueViolation, rowById, rowsById, type Queryable } from "../profile/db.ts";
-import { nameIn, ownRfq, publicViews, rfqRow, supplierMaySee, takesQuotes, type RfqRow } from "./requests.ts";
+import { companyPublished, nameIn, ownRfq, publicViews, rfqRow, supplierMaySee, takesQuotes, undoUntil, type RfqRow } from "./requests.ts";
+import { AWARD_UNDO_MINUTES } from "../../contract/quotes.ts";
 
 type QuoteRow = typeof quotes.$inferSelect;
 
@@ -123,8 +136,16 @@ async function attachFiles(tx: Queryable, quoteId: number, userId: number, fileI
   }
 }
 
+/** 403 `company_not_published` unless the company is published (security review N9). */
+export async function assertPublished(db: Queryable, companyId: number): Promise<void> {
+  if (!(await companyPublished(db, companyId))) {
+    throw new DomainError("company_not_published", "Your company is not published yet: it can quote once a moderator approved it");
+  }
+}
+
 /** The request a company may quote on now (see the module comment for the refusals). */
 async function quotableRfq(db: Queryable, rfqId: number, companyId: number, userId: number): Promise<RfqRow> {
+  await assertPublished(db, companyId);
   const row = await rfqRow(db, rfqId);
   if (!row) throw notFound("Buying request");
   if (row.buyerUserId === userId || row.buyerCompanyId === companyId) {
@@ -172,6 +193,7 @@ async function companyQuote(db: Queryable, companyId: number, id: number): Promi
 /** Rewrites the company's quote while its request takes quotes (409 `rfq_closed` after). */
 export async function updateQuote(db: Db, access: { companyId: number; userId: number }, id: number, input: QuoteInput): Promise<void> {
   const quote = await companyQuote(db, access.companyId, id);
+  await assertPublished(db, access.companyId);
   const row = await rfqRow(db, quote.rfqId);
   if (!row || !takesQuotes(row) || quote.status !== "submitted") throw new DomainError("rfq_closed", "The request no longer takes quotes");
   await db.transaction(async (tx) => {
@@ -204,6 +226,7 @@ export async function listMatchedRfqs(
   companyId: number,
   query: { page: number; perPage: number; lang: Lang },
 ): Promise<{ items: MatchedRfq[]; total: number }> {
+  await assertPublished(db, companyId);
   const where = and(eq(rfqMatches.companyId, companyId), inArray(rfqs.status, ["open", "closed", "awarded"]));
   const rows = await db
     .select({ rfq: rfqs, reason: rfqMatches.reason, matchedAt: rfqMatches.createdAt })
@@ -251,8 +274,32 @@ export async function listMatchedRfqs(
   };
 }
 
-const SORT_KEYS: Record<QuoteSort, (q: QuoteView) => number> = {
-  price: (q) => Number(q.priceFrom),
+/**
+ * The price of `tiers` (sorted by quantity) at `quantity` (usability review #8): the tier with the
+ * largest `minQuantity` not above it, else the first tier (`belowFirstTier`); the total is price ×
+ * quantity, rounded to kopecks/cents. Decimal strings in, decimal strings out.
+ */
+export function priceAtQuantity(
+  tiers: readonly { minQuantity: string; price: string }[],
+  quantity: string,
+): Omit<PriceAtQuantity, "converted" | "convertedTotal"> {
+  const wanted = Number(quantity);
+  let index = 0;
+  tiers.forEach((tier, i) => {
+    if (Number(tier.minQuantity) <= wanted) index = i;
+  });
+  const tier = tiers[index]!;
+  return {
+    tier: index,
+    minQuantity: tier.minQuantity,
+    price: tier.price,
+    total: (Math.round(Number(tier.price) * wanted * 100) / 100).toFixed(2),
+    belowFirstTier: wanted < Number(tiers[0]!.minQuantity),
+  };
+}
+
+const SORT_KEYS: Record<QuoteSort, (q: ComparedQuote) => number> = {
+  price: (q) => Number(q.atQuantity.price),
   leadTime: (q) => q.leadTimeDays,
   moq: (q) => Number(q.moq),
 };
@@ -261,8 +308,10 @@ const SORT_KEYS: Record<QuoteSort, (q: QuoteView) => number> = {
  * The buyer's comparison of the quotes on their request: every quote's prices also in `currency`
  * (default by `lang`) at the Bank of Russia's latest rates (server/money/service.ts `ratesView`,
  * contract/money.ts `convert`: the same conversion as the catalogue's "≈"), sorted by `sort`. By
- * price the quotes compare in roubles through those rates; a quote whose currency has no stored
- * rate comes after them (by currency, then price). Ties go to the earlier quote.
+ * price the quotes compare by their price at the request's quantity (`priceAtQuantity`) in roubles
+ * through those rates; a quote whose currency has no stored rate comes after them (by currency,
+ * then price). Ties go to the earlier quote. The quote the buyer accepted reads `accepted` at once
+ * (its supplier is told when the undo window ends).
  */
 export async function compareQuotes(
   db: Db,
@@ -273,7 +322,9 @@ export async function compareQuotes(
 ): Promise<Comparison> {
   const rfq = await ownRfq(db, userId, rfqId);
   const rows = await db.select().from(quotes).where(eq(quotes.rfqId, rfqId)).orderBy(quotes.id);
-  const views = await quoteViews(db, rows, options.lang, new Map([[rfq.id, rfq]]));
+  const views = (await quoteViews(db, rows, options.lang, new Map([[rfq.id, rfq]]))).map((q) =>
+    rfq.status === "awarded" && rfq.awardedQuoteId === q.id ? { ...q, status: "accepted" as const } : q,
+  );
   const currency = options.currency ?? DEFAULT_DISPLAY_CURRENCY[options.lang];
   const ratesNow = await ratesView(db, today);
   const rates = rubPerUnit(ratesNow);
@@ -281,10 +332,19 @@ export async function compareQuotes(
     const priceFrom = convert(q.priceFrom, q.currency, currency, rates);
     const tiers = q.tiers.map((tier) => convert(tier.price, q.currency, currency, rates));
     const converted = priceFrom !== null && tiers.every((p) => p !== null) ? { priceFrom, tiers: tiers as string[] } : null;
-    return { ...q, converted };
+    const at = priceAtQuantity(q.tiers, rfq.quantity);
+    return {
+      ...q,
+      converted,
+      atQuantity: {
+        ...at,
+        converted: convert(at.price, q.currency, currency, rates),
+        convertedTotal: convert(at.total, q.currency, currency, rates),
+      },
+    };
   });
-  // Roubles per quote for the price order; null when its currency has no rate.
-  const inRub = new Map(compared.map((q) => [q.id, convert(q.priceFrom, q.currency, "RUB", rates)]));
+  // Roubles per quote (its price at the asked quantity) for the price order; null when its currency has no rate.
+  const inRub = new Map(compared.map((q) => [q.id, convert(q.atQuantity.price, q.currency, "RUB", rates)]));
   const rub = (q: QuoteView) => inRub.get(q.id) ?? null;
   const key = SORT_KEYS[options.sort];
   const sign = options.dir === "asc" ? 1 : -1;
@@ -298,15 +358,17 @@ export async function compareQuotes(
     }
     return sign * (key(a) - key(b)) || a.id - b.id;
   });
-  const lowest = (list: QuoteView[], by: (q: QuoteView) => number) =>
+  const lowest = (list: ComparedQuote[], by: (q: ComparedQuote) => number) =>
     list.length ? list.reduce((best, q) => (by(q) < by(best) || (by(q) === by(best) && q.id < best.id) ? q : best)).id : null;
-  const comparable = views.filter((q) => rub(q) !== null);
-  const unrated = [...new Set(views.filter((q) => rub(q) === null).map((q) => q.currency))];
+  const comparable = compared.filter((q) => rub(q) !== null);
+  const unrated = [...new Set(compared.filter((q) => rub(q) === null).map((q) => q.currency))];
   const used = new Set<string>([currency, ...views.map((q) => q.currency)]);
   const applied = ratesNow.rates.filter((r) => used.has(r.currency));
   return {
     sort: options.sort,
     dir: options.dir,
+    quantity: rfq.quantity,
+    unit: rfq.unit,
     currency,
     rateDate: applied.map((r) => r.date).sort()[0] ?? null,
     stale: applied.some((r) => isStale(r.date, today)),
@@ -316,13 +378,13 @@ export async function compareQuotes(
         ...(comparable.length ? [lowest(comparable, (q) => Number(rub(q)))!] : []),
         ...unrated.map((c) =>
           lowest(
-            views.filter((q) => q.currency === c),
+            compared.filter((q) => q.currency === c),
             SORT_KEYS.price,
           )!,
         ),
       ],
-      leadTime: lowest(views, SORT_KEYS.leadTime),
-      moq: lowest(views, SORT_KEYS.moq),
+      leadTime: lowest(compared, SORT_KEYS.leadTime),
+      moq: lowest(compared, SORT_KEYS.moq),
     },
   };
 }
@@ -349,31 +411,66 @@ export async function shortlistQuote(
 }
 
 /**
- * Accepts a quote on an open or closed request: the request is `awarded`, this quote `accepted`,
- * the others `declined`, and the job `rfq-award-mail` tells every quoting supplier.
+ * Accepts a quote on an open or closed request: the request is `awarded` at once (no more quotes
+ * or edits), and the job `rfq-award-mail` is scheduled AWARD_UNDO_MINUTES later to set the quotes'
+ * statuses and tell every quoting supplier (ADR 041). The answer is the quote as `accepted`.
  */
 export async function acceptQuote(db: Db, jobs: JobQueue, userId: number, rfqId: number, quoteId: number, lang: Lang): Promise<QuoteView> {
-  const { rfq } = await buyerQuote(db, userId, rfqId, quoteId);
+  const { rfq, quote } = await buyerQuote(db, userId, rfqId, quoteId);
   if (rfq.status !== "open" && rfq.status !== "closed") {
     throw new DomainError("invalid_transition", `A quote cannot be accepted on a ${rfq.status} request`);
   }
   const now = new Date();
-  const row = await db.transaction(async (tx) => {
-    const [accepted] = await tx.update(quotes).set({ status: "accepted", updatedAt: now }).where(eq(quotes.id, quoteId)).returning();
-    await tx
-      .update(quotes)
-      .set({ status: "declined", updatedAt: now })
-      .where(and(eq(quotes.rfqId, rfqId), ne(quotes.id, quoteId)));
-    await tx
-      .update(rfqs)
-      .set({ status: "awarded", awardedQuoteId: quoteId, closedAt: rfq.closedAt ?? now, updatedAt: now })
-      .where(eq(rfqs.id, rfqId));
-    return accepted!;
-  });
-  await jobs.send("rfq-award-mail", { rfqId }, { singletonKey: `rfq-award-${rfqId}` });
-  const awarded = (await rfqRow(db, rfqId))!;
-  const [view] = await quoteViews(db, [row], lang, new Map([[rfqId, awarded]]));
-  return view!;
+  const [claimed] = await db
+    .update(rfqs)
+    .set({
+      status: "awarded",
+      awardedQuoteId: quoteId,
+      awardedAt: now,
+      awardNotifiedAt: null,
+      awardJobId: null,
+      closedAt: rfq.closedAt ?? now,
+      updatedAt: now,
+    })
+    .where(and(eq(rfqs.id, rfqId), eq(rfqs.status, rfq.status)))
+    .returning();
+  if (!claimed) throw new DomainError("invalid_transition", "The request changed meanwhile");
+  const jobId = await jobs.send("rfq-award-mail", { rfqId, awardedAt: now.toISOString() }, { startAfter: undoUntil(now) });
+  await db
+    .update(rfqs)
+    .set({ awardJobId: jobId })
+    .where(and(eq(rfqs.id, rfqId), eq(rfqs.awardedAt, now)));
+  const [view] = await quoteViews(db, [quote], lang, new Map([[rfqId, claimed]]));
+  return { ...view!, status: "accepted" };
+}
+
+/**
+ * Takes back the accepted quote within AWARD_UNDO_MINUTES and before the suppliers were told: the
+ * request is open again (closed when its deadline passed meanwhile — its quoting suppliers then
+ * hear it closed), the scheduled e-mail job is cancelled. 409 `invalid_transition` otherwise.
+ */
+export async function undoAward(db: Db, jobs: JobQueue, userId: number, rfqId: number, now = new Date()): Promise<void> {
+  const rfq = await ownRfq(db, userId, rfqId);
+  if (rfq.status !== "awarded" || !rfq.awardedAt || rfq.awardNotifiedAt || undoUntil(rfq.awardedAt) <= now) {
+    throw new DomainError("invalid_transition", `The choice can be taken back only within ${AWARD_UNDO_MINUTES} minutes`);
+  }
+  const reopened = rfq.deadline.getTime() >= now.getTime();
+  const [undone] = await db
+    .update(rfqs)
+    .set({
+      status: reopened ? "open" : "closed",
+      awardedQuoteId: null,
+      awardedAt: null,
+      awardJobId: null,
+      closedAt: reopened ? null : now,
+      updatedAt: now,
+    })
+    // Only while the award job has not claimed it: whichever commits first wins.
+    .where(and(eq(rfqs.id, rfqId), eq(rfqs.status, "awarded"), eq(rfqs.awardedAt, rfq.awardedAt), sql`${rfqs.awardNotifiedAt} is null`))
+    .returning({ id: rfqs.id });
+  if (!undone) throw new DomainError("invalid_transition", "The suppliers have been told already");
+  if (rfq.awardJobId) await jobs.cancel("rfq-award-mail", rfq.awardJobId);
+  if (!reopened) await jobs.send("rfq-closed-notify", { rfqId });
 }
 
 /** Every quote of a request with its company (for the award e-mails). */

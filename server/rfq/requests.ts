@@ -6,14 +6,22 @@
  * request once a moderator approved it (open, closed, awarded); a private one is seen by the people
  * of the companies it invited; anything else is a 404 `not_found`, exactly like a missing id.
  *
+ * Only a PUBLISHED company sees requests as a supplier (security review N9): a draft, hidden or
+ * blocked company neither sees a private request it was invited to nor quotes.
+ *
  * Opening (`markOpen` + `enqueueOpenJobs`, from a private request's submit or a moderator's approval) enqueues the
  * matching job (server/rfq/jobs.ts `rfq-match`) and the close job at the deadline (`rfq-close`).
+ * Submitting is limited per buyer and day (server/api/rate-limits.ts `RFQ_LIMITS`, security review
+ * N3), and a new buyer's private request goes to the moderators like a public one.
  * Errors: DomainError `not_found`, `invalid_transition` (not editable, nothing to submit or close),
  * `incomplete` (the deadline passed before submitting), `file_not_found` (an unknown upload),
- * `invalid_body` with an issue on `categoryId` or `invitedCompanyIds` naming a missing record.
+ * `invalid_body` with an issue on `categoryId` or `invitedCompanyIds` naming a missing record,
+ * `rate_limited` (a daily limit of submissions or invitations, with `retryAfter` and the field).
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { deadlineEnd, type OwnRfq, type RfqDetail, type RfqInput, type RfqPublic } from "../../contract/rfq.ts";
+import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { deadlineEnd, type OwnRfq, type RfqDetail, type RfqInput, type RfqPublic, type RfqReach } from "../../contract/rfq.ts";
+import { AWARD_UNDO_MINUTES } from "../../contract/quotes.ts";
+import { RFQ_LIMITS } from "../api/rate-limits.ts";
 import type { Db } from "../db/client.ts";
 import {
   categories,
@@ -125,6 +133,32 @@ export async function publicViews(db: Queryable, rows: RfqRow[], lang: Lang): Pr
   }));
 }
 
+/** Who request `rfqId` reached and how (contract/rfq.ts `RfqReachSchema`): counted from its matches. */
+export async function reachOf(db: Queryable, rfqId: number): Promise<RfqReach> {
+  const [r] = await db
+    .select({
+      matched: sql<number>`count(*)::int`,
+      byAccount: sql<number>`count(*) filter (where ${rfqMatches.notifiedAt} is not null and ${rfqMatches.notifiedVia} = 'account')::int`,
+      byEmail: sql<number>`count(*) filter (where ${rfqMatches.notifiedAt} is not null and ${rfqMatches.notifiedVia} = 'email')::int`,
+      noAddress: sql<number>`count(*) filter (where ${rfqMatches.notifiedAt} is null and ${rfqMatches.heldBack} = 'no_address')::int`,
+      heldBack: sql<number>`count(*) filter (where ${rfqMatches.notifiedAt} is null and ${rfqMatches.heldBack} = 'cap')::int`,
+    })
+    .from(rfqMatches)
+    .where(eq(rfqMatches.rfqId, rfqId));
+  const matched = r?.matched ?? 0;
+  const byAccount = r?.byAccount ?? 0;
+  const byEmail = r?.byEmail ?? 0;
+  const noAddress = r?.noAddress ?? 0;
+  const heldBack = r?.heldBack ?? 0;
+  const told = byAccount + byEmail;
+  return { matched, told, byAccount, byEmail, noAddress, heldBack, pending: matched - told - noAddress - heldBack };
+}
+
+/** The end of an award's undo window (contract/quotes.ts AWARD_UNDO_MINUTES). */
+export function undoUntil(awardedAt: Date): Date {
+  return new Date(awardedAt.getTime() + AWARD_UNDO_MINUTES * 60_000);
+}
+
 /** The buyer's view of their own request. */
 export async function ownView(db: Queryable, row: RfqRow, lang: Lang): Promise<OwnRfq> {
   const [view] = await publicViews(db, [row], lang);
@@ -134,18 +168,25 @@ export async function ownView(db: Queryable, row: RfqRow, lang: Lang): Promise<O
     .innerJoin(companies, eq(companies.id, rfqInvitations.companyId))
     .where(eq(rfqInvitations.rfqId, row.id))
     .orderBy(companies.id);
-  const [matched] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rfqMatches)
-    .where(eq(rfqMatches.rfqId, row.id));
+  const reach = await reachOf(db, row.id);
   return {
     ...view!,
     categoryId: row.categoryId,
     moderationNote: row.moderationNote,
     moderationNoteLang: row.moderationNoteLang,
     invitedCompanies: invited.map((c) => ({ id: c.id, name: nameIn(c.name, lang) })),
-    matchedCount: matched?.n ?? 0,
+    matchedCount: reach.matched,
+    reach,
     awardedQuoteId: row.awardedQuoteId,
+    award:
+      row.status === "awarded" && row.awardedQuoteId !== null && row.awardedAt
+        ? {
+            quoteId: row.awardedQuoteId,
+            acceptedAt: row.awardedAt.toISOString(),
+            undoUntil: undoUntil(row.awardedAt).toISOString(),
+            notified: row.awardNotifiedAt !== null,
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -165,11 +206,22 @@ export async function ownRfq(db: Queryable, userId: number, id: number): Promise
 
 const LISTED = ["open", "closed", "awarded"] as const;
 
-/** Whether `companyId`'s people may see `row` as a supplier (public and listed, or invited). */
+/** Whether company `companyId` is published (only a published company acts as a supplier, security review N9). */
+export async function companyPublished(db: Queryable, companyId: number): Promise<boolean> {
+  const [row] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.status === "published";
+}
+
+/**
+ * Whether `companyId`'s people may see `row` as a supplier: listed and public, or invited — and the
+ * company published (security review N9). Anyone may still read a listed public request as a visitor.
+ */
 export async function supplierMaySee(db: Queryable, row: RfqRow, companyId: number | null): Promise<boolean> {
   if (!(LISTED as readonly string[]).includes(row.status)) return false;
-  if (row.visibility === "public") return true;
+  if (row.visibility === "public" && companyId === null) return true;
   if (companyId === null) return false;
+  if (!(await companyPublished(db, companyId))) return row.visibility === "public";
+  if (row.visibility === "public") return true;
   const [invited] = await db
     .select({ n: sql<number>`1` })
     .from(rfqInvitations)
@@ -206,8 +258,15 @@ export async function visibleRfq(db: Db, id: number, userId: number | null, lang
     ...view!,
     viewer: {
       isBuyer,
-      // A company's `member` sees the request but only the roles that answer buyers quote (ADR 009).
-      canQuote: companyId !== null && mayAnswerBuyers(member?.role ?? "") && !isBuyer && !ownCompany && takesQuotes(row),
+      // A company's `member` sees the request but only the roles that answer buyers quote (ADR 009);
+      // a company that is not published does not quote at all (security review N9).
+      canQuote:
+        companyId !== null &&
+        member?.companyStatus === "published" &&
+        mayAnswerBuyers(member?.role ?? "") &&
+        !isBuyer &&
+        !ownCompany &&
+        takesQuotes(row),
       myQuoteId,
     },
   };
@@ -336,9 +395,63 @@ export async function enqueueOpenJobs(jobs: JobQueue, row: RfqRow): Promise<void
   await jobs.send("rfq-close", { rfqId: row.id }, { startAfter: row.deadline });
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A 429 `rate_limited` of a buying-request limit: `field` names the form field it concerns, if any. */
+function limited(message: string, field?: string): DomainError {
+  return new DomainError("rate_limited", message, {
+    retryAfter: 3600,
+    ...(field ? { issues: [{ path: field, message: "too_many" }] } : {}),
+  });
+}
+
+/**
+ * The daily limits of submitting `row` (server/api/rate-limits.ts RFQ_LIMITS; security review N3):
+ * requests the buyer sent in the last 24 hours (`submittedAt`), companies invited by the private
+ * ones, and requests to each invited company.
+ */
+async function checkSubmitLimits(db: Db, row: RfqRow, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const sent = and(eq(rfqs.buyerUserId, row.buyerUserId), ne(rfqs.id, row.id), gt(rfqs.submittedAt, since));
+  const [counts] = await db
+    .select({
+      private: sql<number>`count(*) filter (where ${rfqs.visibility} = 'private')::int`,
+      public: sql<number>`count(*) filter (where ${rfqs.visibility} = 'public')::int`,
+    })
+    .from(rfqs)
+    .where(sent);
+  if (row.visibility === "public") {
+    if ((counts?.public ?? 0) >= RFQ_LIMITS.publicSubmitsPerDay) throw limited("Too many public buying requests sent today");
+    return;
+  }
+  if ((counts?.private ?? 0) >= RFQ_LIMITS.privateSubmitsPerDay) throw limited("Too many private buying requests sent today");
+  const invitedNow = await db.select({ companyId: rfqInvitations.companyId }).from(rfqInvitations).where(eq(rfqInvitations.rfqId, row.id));
+  const earlier = await db
+    .select({ companyId: rfqInvitations.companyId, n: sql<number>`count(*)::int` })
+    .from(rfqInvitations)
+    .innerJoin(rfqs, eq(rfqs.id, rfqInvitations.rfqId))
+    .where(and(sent, eq(rfqs.visibility, "private")))
+    .groupBy(rfqInvitations.companyId);
+  const total = earlier.reduce((sum, r) => sum + r.n, 0);
+  if (total + invitedNow.length > RFQ_LIMITS.inviteesPerDay) throw limited("Too many suppliers invited today", "invitedCompanyIds");
+  const perCompany = new Map(earlier.map((r) => [r.companyId, r.n]));
+  if (invitedNow.some((r) => (perCompany.get(r.companyId) ?? 0) >= RFQ_LIMITS.sameCompanyPerDay)) {
+    throw limited("Too many requests to the same supplier today", "invitedCompanyIds");
+  }
+}
+
+/** Whether the buyer is new: fewer requests ever opened than RFQ_LIMITS.trustedAfterOpened (their private ones are reviewed). */
+async function isNewBuyer(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rfqs)
+    .where(and(eq(rfqs.buyerUserId, userId), isNotNull(rfqs.openedAt)));
+  return (row?.n ?? 0) < RFQ_LIMITS.trustedAfterOpened;
+}
+
 /**
  * The buyer's status action: `submit` a draft or rejected request (public → `moderation`, private →
- * open at once), or `close` an open one.
+ * open at once, or to `moderation` too while the buyer is new), or `close` an open one.
  */
 export async function changeRfqStatus(db: Db, jobs: JobQueue, userId: number, id: number, action: "submit" | "close"): Promise<void> {
   const row = await ownRfq(db, userId, id);
@@ -358,10 +471,12 @@ export async function changeRfqStatus(db: Db, jobs: JobQueue, userId: number, id
       issues: [{ path: "deadline", message: "too_small" }],
     });
   }
-  if (row.visibility === "public") {
-    await db.update(rfqs).set({ status: "moderation", updatedAt: now }).where(eq(rfqs.id, id));
+  await checkSubmitLimits(db, row, now);
+  if (row.visibility === "public" || (await isNewBuyer(db, userId))) {
+    await db.update(rfqs).set({ status: "moderation", submittedAt: now, updatedAt: now }).where(eq(rfqs.id, id));
     return;
   }
+  await db.update(rfqs).set({ submittedAt: now }).where(eq(rfqs.id, id));
   await markOpen(db, row, now);
   await enqueueOpenJobs(jobs, row);
 }

@@ -55,10 +55,54 @@ async function supplier(label: string, lang: "ru" | "en" | "zh", tnved: string, 
  * open, its invitations sent. Its id.
  */
 async function openPrivateRequest(companyIds: number[], overrides: Record<string, unknown> = {}): Promise<number> {
+  await forgetToday(buyer);
   const created = await buyer.post("/api/profile/rfq", request({ ...overrides, visibility: "private", invitedCompanyIds: companyIds }));
   const id = created.body.data.id as number;
   expect((await buyer.post(`/api/profile/rfq/${id}/status`, { action: "submit" })).body.data.status).toBe("open");
   return id;
+}
+
+/**
+ * Moves `user`'s requests sent so far a day back, as if they were sent yesterday: the daily limits
+ * (security review N3, tested on their own below) then leave the other scenarios alone.
+ */
+async function forgetToday(user: TestUser): Promise<void> {
+  await api.db.execute(
+    sql`update rfqs set submitted_at = now() - interval '2 days' where buyer_user_id = ${user.id} and submitted_at is not null`,
+  );
+}
+
+/** Gives `user` a history of two requests opened long ago: they are no longer a new buyer (N3). */
+async function trust(user: TestUser): Promise<void> {
+  const past = new Date(Date.now() - 90 * 86_400_000);
+  for (const title of ["Старый запрос 1", "Старый запрос 2"]) {
+    await api.db.insert(rfqs).values({
+      buyerUserId: user.id,
+      title,
+      description: "—",
+      lang: "ru",
+      tnvedCode: pipeCode,
+      tnvedHeading: pipeCode.slice(0, 4),
+      quantity: "1",
+      unit: "t",
+      incoterms: "EXW",
+      destinationCountry: "RU",
+      destinationCity: "Москва",
+      deadline: past,
+      visibility: "private",
+      status: "closed",
+      submittedAt: past,
+      openedAt: past,
+      closedAt: past,
+    });
+  }
+}
+
+/** Lets the undo window of request `id`'s award pass: its scheduled e-mail job becomes due now. */
+async function passUndoWindow(id: number): Promise<void> {
+  await api.db.execute(
+    sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'rfq-award-mail' and data->>'rfqId' = ${String(id)} and state = 'created'`,
+  );
 }
 
 /** Moves request `id`'s deadline `msAgo` milliseconds into the past, as if its time had come. */
@@ -124,6 +168,7 @@ beforeAll(async () => {
   suppliers.en = await supplier("Pipes EN", "en", codes.rows[0]!.code, 0);
   suppliers.other = await supplier("Furniture", "ru", otherCode, 2);
   buyer = await createUser(api, "buyer", { locale: "ru" });
+  await trust(buyer);
   moderator = await createUser(api, "moderator", { role: "MODERATOR" });
   stranger = await createUser(api, "stranger");
 });
@@ -310,6 +355,7 @@ describe("a public buying request from writing to award", () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.status).toBe("accepted");
     const before = api.mail.length;
+    await passUndoWindow(rfqId);
     await api.jobs.runDue("rfq-award-mail");
     await api.jobs.runDue("notification-mail");
     const sent = api.mail.slice(before);
@@ -520,6 +566,7 @@ describe("a fan-out job retried after failing halfway mails nobody twice", () =>
     const { id, enQuote } = await quotedRequest("Трубы: повтор письма о выборе");
     const before = api.mail.length;
     expect((await buyer.post(`/api/profile/rfq/${id}/quotes/${enQuote}/accept`, {})).status).toBe(200);
+    await passUndoWindow(id);
     // The first attempt tells one supplier (its e-mail job is enqueued) and fails before the other.
     await failHalfway(rfqAwardMailJob, { rfqId: id }, 1);
     // The queue's retry (the job as enqueued by the accept) runs it in full.
@@ -576,8 +623,10 @@ describe("buying-request events follow the recipient's e-mail setting", () => {
     await api.jobs.runDue("notification-digest");
     const digests = api.mail.filter((m) => m.to === digester.user.email);
     expect(digests).toHaveLength(1);
-    expect(digests[0]!.text).toContain("invited your company to quote on «Digest pipes request»");
-    expect(digests[0]!.text).toContain("The buyer closed «Digest pipes request»");
+    expect(digests[0]!.text).toContain(
+      "invited your company to quote on a request. The request's title, in the buyer's words: «Digest pipes request»",
+    );
+    expect(digests[0]!.text).toContain("The buyer closed the request they titled «Digest pipes request»");
     expect(digests[0]!.text).toContain(`/en/profile/quotes/new?rfq=${id}`);
   });
 });

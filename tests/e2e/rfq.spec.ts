@@ -119,7 +119,10 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
     { price: "10.90", moq: "1000", lead: "45", place: "Shenyang" },
   ];
   for (const [index, supplier] of suppliers.entries()) {
-    const mail = await mailAbout(supplier.email, title);
+    // The subject is a fixed text (security review N3); the request's title is in the body.
+    const mail = await mailAbout(supplier.email, "Новый запрос на закупку");
+    expect(mail.subject).not.toContain(title);
+    expect(mail.text).toContain(`«${title}»`);
     const link = mail.text.match(/https?:\/\/\S+\/profile\/quotes\/new\?rfq=\d+/)![0];
     expect(link).toContain(`rfq=${rfqId}`);
     const offer = offers[index]!;
@@ -140,8 +143,13 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
     await expect(supplier.page.getByText("Отправлено", { exact: true })).toBeVisible();
   }
 
-  // The buyer compares them side by side: cheapest first, then by lead time.
+  // The buyer compares them side by side: cheapest first, then by lead time. The page says who was told, and how.
   await page.goto(`/profile/rfq/${rfqId}`);
+  await expect(page.getByTestId("rfq-reach")).toContainText(/Подобрано \d+ поставщик/);
+  await expect(page.getByTestId("rfq-reach")).toContainText(/через аккаунт — \d+, по электронной почте — \d+/);
+  // The price at the 2 000 pcs asked, with the tier used and units.
+  await expect(page.locator(".rfq-compare-table tbody th").first()).toHaveText("Цена за 2 000 шт.");
+  await expect(page.getByTestId("price-at").first()).toContainText("ступень «от 1 000 шт.»");
   const headers = page.locator(".rfq-compare-table thead th");
   await expect(headers).toHaveCount(3);
   await expect(headers.nth(1)).toContainText(`${tag}-2`);
@@ -174,13 +182,29 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
     }
   }
 
-  // Accept the cheaper quote (supplier 2): supplier 1 is told politely.
-  await page.getByRole("button", { name: "Принять" }).nth(1).click();
+  // Accept the cheaper quote (supplier 2): first a confirmation step (a page of its own, also
+  // without JavaScript), then the decision can be taken back before any supplier is told.
+  await page.getByRole("link", { name: "Принять" }).nth(1).click();
+  await expect(page).toHaveURL(/sort=leadTime&dir=asc&accept=\d+/);
+  await expect(page.getByTestId("accept-confirm")).toContainText("10 минут, чтобы отменить выбор");
+  await page.getByRole("link", { name: "Не принимать" }).click();
+  await expect(page.getByTestId("accept-confirm")).toHaveCount(0);
+  await expect(page.locator(".rfq-status")).toHaveText("Открыт");
+  await page.getByRole("link", { name: "Принять" }).nth(1).click();
+  await page.getByRole("button", { name: "Да, принять" }).click();
   await expect(page.locator(".rfq-status")).toHaveText("Выбран поставщик");
-  const declined = await mailAbout(suppliers[0]!.email, "О вашем предложении");
-  expect(declined.text).toContain(title);
-  const accepted = await mailAbout(suppliers[1]!.email, "Ваше предложение принято");
-  expect(accepted.text).toContain(title);
+  // The chosen sort is kept (usability review #21).
+  await expect(page).toHaveURL(/sort=leadTime&dir=asc/);
+  await expect(page.getByTestId("award-notice")).toContainText("Поставщики получат уведомления через");
+  // Nobody is told yet: the other supplier's quote still reads "sent", not "declined".
+  await suppliers[0]!.page.reload();
+  await expect(suppliers[0]!.page.getByText("Отправлено", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Отменить выбор" }).click();
+  await expect(page.locator(".rfq-status")).toHaveText("Открыт");
+  await expect(page.getByText("Выбор отменён")).toBeVisible();
+  await page.getByRole("link", { name: "Принять" }).nth(1).click();
+  await page.getByRole("button", { name: "Да, принять" }).click();
+  await expect(page.locator(".rfq-status")).toHaveText("Выбран поставщик");
 
   // A moderator takes the request down: it leaves the public pages; its buyer reads why.
   await moderator.goto(`/admin/moderation/rfq/${rfqId}`);
@@ -207,8 +231,10 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
 
 test("a private request: the buyer finds suppliers by name, ticks one and it is invited", async ({
   page,
+  baseURL,
   javaScriptEnabled: js,
   newSupplier,
+  newPage,
   tag,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -271,11 +297,22 @@ test("a private request: the buyer finds suppliers by name, ticks one and it is 
   await expect(invited.getByRole("checkbox", { name: new RegExp(`Шэньян Ляочжун Синьда Агро ${tag}-1`) })).toBeChecked();
   if (js) await page.locator("fieldset.supplier-picker").screenshot({ path: testInfo.outputPath("rfq-invite-1280.png") });
 
-  // Sent: it opens at once, and only the invited supplier is e-mailed.
+  // Sent: a new buyer's private request is reviewed first (security review N3), then only the invited supplier is e-mailed.
   await page.getByRole("button", { name: "Отправить", exact: true }).click();
+  await expect(page.locator(".rfq-status")).toHaveText("На проверке");
+  await expect(page.locator("#quotes")).toContainText("поставщики получат его после одобрения");
+  const rfqId = Number(page.url().match(/\/profile\/rfq\/(\d+)/)![1]);
+  const moderator = await newPage({ locale: "ru-RU" });
+  await signInAsModerator(moderator, project);
+  await (
+    await apiAs(moderator.context(), baseURL!)
+  )("POST", `/app/admin/moderation/rfq/${rfqId}/approve`);
+  await page.reload();
   await expect(page.locator(".rfq-status")).toHaveText("Открыт");
   const invitation = await mailAbout(supplierEmails[0]!, "Вас приглашают отправить предложение");
-  expect(invitation.subject).toContain(title);
+  // The subject is a fixed text; the title is in the body as the buyer's words.
+  expect(invitation.subject).not.toContain(title);
+  expect(invitation.text).toContain(`«${title}»`);
   expect((await mailsTo(supplierEmails[1]!)).some((m) => m.subject.includes(title))).toBe(false);
 });
 
@@ -284,6 +321,7 @@ test("zh: an invited Chinese-speaking supplier gets the invitation in Chinese an
   baseURL,
   javaScriptEnabled: js,
   newSupplier,
+  newPage,
   tag,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -314,10 +352,17 @@ test("zh: an invited Chinese-speaking supplier gets the invitation in Chinese an
     invitedCompanyIds: [product.companyId],
   });
   await buyerApi("POST", `/api/profile/rfq/${rfq.id}/status?lang=ru`, { action: "submit" });
+  // A new buyer's private request is reviewed first (security review N3).
+  const moderator = await newPage({ locale: "ru-RU" });
+  await signInAsModerator(moderator, project);
+  await (
+    await apiAs(moderator.context(), baseURL!)
+  )("POST", `/app/admin/moderation/rfq/${rfq.id}/approve`);
 
-  // The invitation is in Chinese, with a link to the Chinese quote form.
-  const mail = await mailAbout(supplierEmail, "邀请您报价");
-  expect(mail.subject).toContain(title);
+  // The invitation is in Chinese, with a link to the Chinese quote form; the title only in the body.
+  const mail = await mailAbout(supplierEmail, "邀请您在");
+  expect(mail.subject).not.toContain(title);
+  expect(mail.text).toContain(title);
   const link = mail.text.match(/\/zh\/profile\/quotes\/new\?rfq=\d+/)![0];
   expect(link).toContain(`rfq=${rfq.id}`);
   await supplierPage.goto(link);

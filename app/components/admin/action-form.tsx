@@ -46,7 +46,15 @@ export function AdminActionForm({
  */
 const REASON_ACTIONS = {
   reject: { button: "admin.moderation.reject", reason: "admin.moderation.reason", hint: "admin.moderation.reasonHint", rows: 5 },
-  hide: { button: "rfq.hide.submit", reason: "rfq.hide.reason", hint: "admin.moderation.reasonHint", rows: 4 },
+  // A buying request's reason goes to its buyer, in the buyer's language (usability review #10).
+  rejectRfq: {
+    button: "admin.moderation.reject",
+    reason: "admin.moderation.reason",
+    hint: "rfq.admin.reasonHint",
+    rows: 5,
+    whose: "rfq.admin.buyersLang",
+  },
+  hide: { button: "rfq.hide.submit", reason: "rfq.hide.reason", hint: "rfq.admin.reasonHint", rows: 4, whose: "rfq.admin.buyersLang" },
   block: { button: "admin.company.block", reason: "admin.company.blockReason", hint: "admin.company.blockHint", rows: 3 },
 } as const;
 
@@ -77,6 +85,7 @@ export function ReasonActionForm({
         label={t(action.reason)}
         hint={t(action.hint, { lang: LANG_NAMES[supplierLang] })}
         rows={action.rows}
+        whose={t("whose" in action ? action.whose : "admin.moderation.suppliersLang")}
       />
     </AdminActionForm>
   );
@@ -93,6 +102,7 @@ function ReasonFields({
   label,
   hint,
   rows,
+  whose,
 }: {
   reason: AnyField;
   lang: AnyField;
@@ -100,6 +110,8 @@ function ReasonFields({
   label: string;
   hint: string;
   rows: number;
+  /** The mark of the reader's own language in the list ("the supplier's language"). */
+  whose: string;
 }) {
   const t = useT();
   return (
@@ -109,7 +121,7 @@ function ReasonFields({
         {LANGS.map((l) => (
           <option key={l} value={l}>
             {LANG_NAMES[l]}
-            {l === supplierLang ? ` — ${t("admin.moderation.suppliersLang")}` : ""}
+            {l === supplierLang ? ` — ${whose}` : ""}
           </option>
         ))}
       </SelectField>

@@ -6,13 +6,18 @@
  * with the SupplierPicker (its no-JS search step answered by the route action too,
  * app/lib/rfq-picker.server.ts). The form posts multipart: its `attachments` are
  * uploaded by the action (app/lib/rfq-attachments.server.ts); the files already attached are listed.
+ * Contacts typed into a public request's title or description (contract/rfq.ts `findContacts`) are
+ * named in a warning under the description before sending, with the box to keep them on purpose —
+ * live while typing with JavaScript, and in the page the server answers without it (usability
+ * review #16; the schema refuses them otherwise).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
 import type { FileView } from "../../../contract/files.ts";
-import { INCOTERMS, MAX_RFQ_FILES, RfqSchema } from "../../../contract/rfq.ts";
+import { findContacts, INCOTERMS, MAX_RFQ_FILES, RfqSchema } from "../../../contract/rfq.ts";
 import { UNIT_IDS } from "../../../contract/units.ts";
 import { LANGS } from "../../../contract/lang.ts";
 import { useLang } from "../../lib/use-lang.ts";
@@ -81,14 +86,40 @@ export function RfqForm({
     | "destinationCity"
     | "deadline"
     | "visibility"
-    | "invitedCompanyIds",
+    | "invitedCompanyIds"
+    | "allowContacts",
     AnyField
   >;
+  const initial = (field: AnyField) => (typeof field.initialValue === "string" ? field.initialValue : "");
+  const contactsOf = (title: string, description: string, visibility: string) =>
+    visibility === "private" ? [] : findContacts(`${title}\n${description}`);
+  const [contacts, setContacts] = useState(() =>
+    contactsOf(initial(fields.title), initial(fields.description), initial(fields.visibility) || "public"),
+  );
+  const watch = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const found = contactsOf(String(data.get("title") ?? ""), String(data.get("description") ?? ""), String(data.get("visibility") ?? ""));
+    setContacts((before) => (before.join("\n") === found.join("\n") ? before : found));
+  };
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card rfq-form">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card rfq-form" onInput={watch} onChange={watch}>
       <button type="submit" name="intent" value={buttons[0]![0]} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       <InputField field={fields.title} label={t("rfq.fields.title")} maxLength={200} />
       <TextareaField field={fields.description} label={t("rfq.fields.description")} rows={6} maxLength={5000} />
+      {contacts.length > 0 ? (
+        <div className="notice notice-warn rfq-contacts-warning" role="status" data-testid="contacts-warning">
+          <p>{t("rfq.contacts.warning", { list: contacts.join(", ") })}</p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name={fields.allowContacts.name}
+              value="on"
+              defaultChecked={fields.allowContacts.initialValue === "on"}
+            />{" "}
+            {t("rfq.contacts.allow")}
+          </label>
+        </div>
+      ) : null}
       <SelectField
         field={fields.lang}
         label={t("rfq.fields.lang")}

@@ -1,15 +1,18 @@
 /**
  * Pieces of the buying request pages: the status badge, the request's facts (quantity, target
- * price, Incoterms, destination, deadline, TN VED, category, language) and the buyer's side-by-side
- * comparison of quotes, whose sort links and row buttons are plain links and form posts (no
- * JavaScript needed).
+ * price, Incoterms, destination, deadline, TN VED, category, language), who the request reached
+ * (`RfqReachLine`), and the buyer's side-by-side comparison of quotes, whose sort links and row
+ * buttons are plain links and form posts (no JavaScript needed). The comparison shows each quote at
+ * its price for the asked quantity (usability review #8); "Accept" leads to a confirmation step
+ * (`?accept=<quote>`, `AcceptConfirm`), not straight to the decision (#9). On a phone the table
+ * scrolls sideways with its row headers kept in view, a shadow at the edge and a hint (#11).
  */
 import type { ReactNode } from "react";
 import { FileLinks } from "./attachments.tsx";
 import { PostButton } from "../form/post-button.tsx";
-import type { Comparison } from "../../../contract/quotes.ts";
-import type { RfqPublic } from "../../../contract/rfq.ts";
-import { formatMoney, formatQuantity } from "../catalog/format.ts";
+import { AWARD_UNDO_MINUTES, type Comparison } from "../../../contract/quotes.ts";
+import type { OwnRfq, RfqPublic } from "../../../contract/rfq.ts";
+import { formatDate, formatMoney, formatQuantity } from "../catalog/format.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { formatRateDate } from "../money/money.tsx";
 import { useLang } from "../../lib/use-lang.ts";
@@ -17,12 +20,14 @@ import { useT } from "../../lib/use-t.ts";
 
 /**
  * The cards of a list page (public requests, the buyer's requests, the supplier's quotes and the
- * requests that reached it), or the page's line saying there are none. `children` renders one item
+ * requests that reached it), or the page's line saying there are none (nothing when `empty` is ""). `children` renders one item
  * as an `RfqCard` with its key.
  */
 export function RfqCardList<T>({ items, empty, children }: { items: readonly T[]; empty: string; children: (item: T) => ReactNode }) {
   return items.length === 0 ? (
-    <p className="card empty-state">{empty}</p>
+    empty ? (
+      <p className="card empty-state">{empty}</p>
+    ) : null
   ) : (
     <ul className="rfq-list">{items.map((item) => children(item))}</ul>
   );
@@ -46,6 +51,26 @@ export function RfqCard({ to, title, lang, children }: { to?: string; title: str
       )}
       {children}
     </li>
+  );
+}
+
+/** `text` with each of `contacts` (found in it by contract/rfq.ts `findContacts`) highlighted. */
+export function HighlightContacts({ text, contacts }: { text: string; contacts: readonly string[] }) {
+  if (contacts.length === 0) return <>{text}</>;
+  const escaped = [...contacts].sort((a, b) => b.length - a.length).map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const parts = text.split(new RegExp(`(${escaped.join("|")})`, "g"));
+  return (
+    <>
+      {parts.map((part, index) =>
+        contacts.includes(part) ? (
+          <mark key={index} className="rfq-contact-mark">
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }
 
@@ -85,7 +110,69 @@ export function RfqFacts({ rfq }: { rfq: RfqPublic }) {
   );
 }
 
+/**
+ * Who the buyer's request reached, never counting a supplier that was not told (usability review
+ * #3, #18): nothing while it is a draft or on moderation; then "matched N, told M: by account K,
+ * by e-mail L", and the ones not told with why.
+ */
+export function RfqReachLine({ rfq }: { rfq: OwnRfq }) {
+  const t = useT();
+  const { reach } = rfq;
+  if (!["open", "closed", "awarded", "hidden"].includes(rfq.status)) return null;
+  if (reach.matched === 0) {
+    return rfq.visibility === "public" && rfq.status === "open" ? (
+      <p className="muted small rfq-reach" data-testid="rfq-reach">
+        {t("rfq.detail.reachNone")}
+      </p>
+    ) : null;
+  }
+  const notTold = [
+    reach.noAddress ? t("rfq.detail.reachNoAddress", { count: reach.noAddress }) : null,
+    reach.heldBack ? t("rfq.detail.reachHeldBack", { count: reach.heldBack }) : null,
+    reach.pending ? t("rfq.detail.reachPending", { count: reach.pending }) : null,
+  ].filter(Boolean);
+  return (
+    <p className="small rfq-reach" data-testid="rfq-reach">
+      {t("rfq.detail.reachMatched", { count: reach.matched })}, {t("rfq.detail.reachTold", { count: reach.told })}
+      {reach.told ? `: ${t("rfq.detail.reachHow", { account: reach.byAccount, email: reach.byEmail })}` : ""}.
+      {notTold.length ? ` ${notTold.join("; ")}.` : ""}
+    </p>
+  );
+}
+
 const SORTS = ["price", "leadTime", "moq"] as const;
+
+/** The comparison page's address keeping the chosen sort (usability review #21), with more parameters. */
+export function comparisonHref(rfqId: number, comparison: Pick<Comparison, "sort" | "dir">, extra = "", hash = "quotes"): string {
+  return `/profile/rfq/${rfqId}?sort=${comparison.sort}&dir=${comparison.dir}${extra}#${hash}`;
+}
+
+/**
+ * The confirmation step of accepting quote `quoteId` (usability review #9): what accepting does,
+ * the undo window, and a form that posts the decision — or a link back. Works without JavaScript.
+ */
+export function AcceptConfirm({ comparison, rfqId, quoteId }: { comparison: Comparison; rfqId: number; quoteId: number }) {
+  const t = useT();
+  const lang = useLang();
+  const quote = comparison.quotes.find((q) => q.id === quoteId);
+  if (!quote) return null;
+  const quantity = `${formatQuantity(comparison.quantity, lang)} ${t(`rfq.units.${comparison.unit}`)}`;
+  return (
+    <section id="accept-confirm" className="card notice rfq-confirm" aria-labelledby="accept-confirm-title" data-testid="accept-confirm">
+      <h3 id="accept-confirm-title">{t("rfq.compare.confirmTitle", { company: quote.company.name })}</h3>
+      <p>{t("rfq.compare.confirmLead", { quantity, price: formatMoney(quote.atQuantity.price, quote.currency, lang) })}</p>
+      <p>{t("rfq.compare.confirmUndo", { count: AWARD_UNDO_MINUTES })}</p>
+      <div className="page-actions">
+        <PostButton intent="accept" hidden={{ quoteId: quote.id }} className="button button-primary">
+          {t("rfq.compare.confirm")}
+        </PostButton>
+        <LocaleLink to={comparisonHref(rfqId, comparison)} className="button button-secondary">
+          {t("rfq.compare.cancel")}
+        </LocaleLink>
+      </div>
+    </section>
+  );
+}
 
 /** One row of the comparison table: the term's heading, then one cell per quote (`children` renders a cell's content). */
 function CompareRow<Q extends { id: number }>({
@@ -114,8 +201,11 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
   const { quotes, best } = comparison;
   const sortLink = (sort: (typeof SORTS)[number]) => {
     const dir = comparison.sort === sort && comparison.dir === "asc" ? "desc" : "asc";
-    return `/profile/rfq/${rfqId}?sort=${sort}&dir=${dir}#quotes`;
+    return comparisonHref(rfqId, { sort, dir });
   };
+  const unit = t(`rfq.units.${comparison.unit}`);
+  const withUnit = (quantity: string) => `${formatQuantity(quantity, lang)}\u00a0${unit}`;
+  const asked = withUnit(comparison.quantity);
   const label = { price: t("rfq.compare.price"), leadTime: t("rfq.compare.leadTime"), moq: t("rfq.compare.moq") };
   // "≈ amount" in the comparison's one currency, beside a price in another one.
   const approx = (q: Comparison["quotes"][number], amount: string | undefined) =>
@@ -141,7 +231,12 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
           </LocaleLink>
         ))}
       </p>
-      <div className="rfq-compare-scroll">
+      {quotes.length > 1 ? (
+        <p className="muted small rfq-scroll-hint" aria-hidden="true">
+          {t("rfq.compare.scrollHint")}
+        </p>
+      ) : null}
+      <div className="rfq-compare-scroll" data-testid="rfq-compare-scroll">
         <table className="rfq-compare-table">
           <thead>
             <tr>
@@ -157,65 +252,34 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
             </tr>
           </thead>
           <tbody>
-            <CompareRow label={t("rfq.compare.price")} quotes={quotes}>
+            <CompareRow label={t("rfq.compare.priceAt", { quantity: asked })} quotes={quotes}>
               {(q) => (
-                <>
-                  <strong>{formatMoney(q.priceFrom, q.currency, lang)}</strong> {approx(q, q.converted?.priceFrom)}{" "}
+                <div className="rfq-price-at" data-testid="price-at">
+                  <strong>{formatMoney(q.atQuantity.price, q.currency, lang)}</strong> {approx(q, q.atQuantity.converted ?? undefined)}{" "}
                   {mark(best.price.includes(q.id) && quotes.length > 1)}
-                </>
+                  <span className="muted small rfq-tier-used">
+                    {q.atQuantity.belowFirstTier
+                      ? t("rfq.compare.belowFirstTier")
+                      : t("rfq.compare.tierUsed", { tier: t("rfq.compare.from", { quantity: withUnit(q.atQuantity.minQuantity) }) })}
+                  </span>
+                  <span className="muted small rfq-total">
+                    {t("rfq.compare.total", { quantity: asked, amount: formatMoney(q.atQuantity.total, q.currency, lang) })}
+                  </span>
+                </div>
               )}
-            </CompareRow>
-            <CompareRow label={t("rfq.compare.tiers")} quotes={quotes}>
-              {(q) => (
-                <ul className="rfq-tiers">
-                  {q.tiers.map((tier, index) => (
-                    <li key={tier.minQuantity}>
-                      {t("rfq.compare.from", { quantity: formatQuantity(tier.minQuantity, lang) })}:{" "}
-                      {formatMoney(tier.price, q.currency, lang)} {approx(q, q.converted?.tiers[index])}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CompareRow>
-            <CompareRow label={t("rfq.compare.moq")} quotes={quotes}>
-              {(q) => (
-                <>
-                  {formatQuantity(q.moq, lang)} {mark(best.moq === q.id && quotes.length > 1)}
-                </>
-              )}
-            </CompareRow>
-            <CompareRow label={t("rfq.compare.leadTime")} quotes={quotes}>
-              {(q) => (
-                <>
-                  {t("rfq.compare.days", { count: q.leadTimeDays })} {mark(best.leadTime === q.id && quotes.length > 1)}
-                </>
-              )}
-            </CompareRow>
-            <CompareRow label={t("rfq.compare.incoterms")} quotes={quotes}>
-              {(q) => `${q.incoterms} ${q.incotermsPlace}`}
-            </CompareRow>
-            <CompareRow label={t("rfq.compare.validUntil")} quotes={quotes}>
-              {(q) => q.validUntil}
-            </CompareRow>
-            <CompareRow label={t("rfq.compare.comment")} quotes={quotes}>
-              {(q) => (
-                <>
-                  {q.comment ? <span lang={q.lang}>{q.comment}</span> : "—"}
-                  <span className="muted small rfq-lang">{t("rfq.writtenIn", { lang: t(`rfq.langNames.${q.lang}`) })}</span>
-                </>
-              )}
-            </CompareRow>
-            <CompareRow label={t("rfq.attachments.files")} quotes={quotes}>
-              {(q) => (q.files.length ? <FileLinks files={q.files} /> : "—")}
             </CompareRow>
             <CompareRow label={t("rfq.compare.actions")} quotes={quotes}>
               {(q) => (
                 <div className="rfq-actions">
                   {canDecide ? (
                     <>
-                      <PostButton intent="accept" hidden={{ quoteId: q.id }} className="button button-primary button-small">
+                      <LocaleLink
+                        to={comparisonHref(rfqId, comparison, `&accept=${q.id}`, "accept-confirm")}
+                        className="button button-primary button-small"
+                        data-testid={`accept-${q.id}`}
+                      >
                         {t("rfq.compare.accept")}
-                      </PostButton>
+                      </LocaleLink>
                       <PostButton
                         intent="shortlist"
                         hidden={{ quoteId: q.id, shortlisted: q.shortlisted ? "false" : "true" }}
@@ -230,6 +294,49 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
                   </a>
                 </div>
               )}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.tiers")} quotes={quotes}>
+              {(q) => (
+                <ul className="rfq-tiers">
+                  {q.tiers.map((tier, index) => (
+                    <li key={tier.minQuantity} className={index === q.atQuantity.tier ? "is-applied" : undefined}>
+                      {t("rfq.compare.from", { quantity: withUnit(tier.minQuantity) })}: {formatMoney(tier.price, q.currency, lang)}{" "}
+                      {approx(q, q.converted?.tiers[index])}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.moq")} quotes={quotes}>
+              {(q) => (
+                <>
+                  {withUnit(q.moq)} {mark(best.moq === q.id && quotes.length > 1)}
+                </>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.leadTime")} quotes={quotes}>
+              {(q) => (
+                <>
+                  {t("rfq.compare.days", { count: q.leadTimeDays })} {mark(best.leadTime === q.id && quotes.length > 1)}
+                </>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.incoterms")} quotes={quotes}>
+              {(q) => `${q.incoterms} ${q.incotermsPlace}`}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.validUntil")} quotes={quotes}>
+              {(q) => formatDate(q.validUntil, lang)}
+            </CompareRow>
+            <CompareRow label={t("rfq.compare.comment")} quotes={quotes}>
+              {(q) => (
+                <>
+                  {q.comment ? <span lang={q.lang}>{q.comment}</span> : "—"}
+                  <span className="muted small rfq-lang">{t("rfq.writtenIn", { lang: t(`rfq.langNames.${q.lang}`) })}</span>
+                </>
+              )}
+            </CompareRow>
+            <CompareRow label={t("rfq.attachments.files")} quotes={quotes}>
+              {(q) => (q.files.length ? <FileLinks files={q.files} /> : "—")}
             </CompareRow>
           </tbody>
         </table>
