@@ -49,6 +49,12 @@ export interface ServerAppOptions {
   publicUrl?: string;
   /** Uploaded and generated files, served at `/media/{key}`. */
   media?: MediaSource;
+  /**
+   * Whether the object under a key may be served at `/media` to anyone (server/files/access.ts
+   * `publicMediaGate`; review N5): private attachments and temporary uploads answer 404 there and
+   * are downloaded through `/files/{id}`. Absent: every key is served (tests of the static tier).
+   */
+  mediaIsPublic?: (key: string) => Promise<boolean>;
   /** See WebServices.buildCheckIntervalS. */
   buildCheckIntervalS?: number;
   /** See WebServices.yandexMapsApiKey; with it the CSP admits the Yandex Maps hosts (YANDEX_MAPS_CSP). */
@@ -136,6 +142,9 @@ export const YANDEX_MAPS_CSP = {
   connectSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net"],
 } as const;
 
+/** The web tier's route of private files (app/routes/private-file.ts), in any language. */
+const PRIVATE_FILE_PATH = /^\/(?:(?:en|zh)\/)?files\/\d+$/;
+
 const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
 
 export function createServerApp(options: ServerAppOptions) {
@@ -185,6 +194,11 @@ export function createServerApp(options: ServerAppOptions) {
   app.use("/media/*", async (c, next) => {
     await next();
     if (c.res.ok) c.res.headers.set("content-security-policy", MEDIA_CSP);
+  });
+  // The same for private files passed through the web tier (app/routes/private-file.ts).
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.ok && PRIVATE_FILE_PATH.test(c.req.path)) c.res.headers.set("content-security-policy", MEDIA_CSP);
   });
   app.use(
     secureHeaders({
@@ -243,7 +257,9 @@ export function createServerApp(options: ServerAppOptions) {
       let found: Awaited<ReturnType<MediaSource["get"]>>;
       try {
         // A malformed escape (`%E0%A4%A`) is a URIError: no such file (F27), not a server error.
-        found = await media.get(decodeURIComponent(c.req.path.slice("/media/".length)));
+        const key = decodeURIComponent(c.req.path.slice("/media/".length));
+        // A private file is not served here at all, to anyone: the same 404 as a missing one (N5).
+        found = options.mediaIsPublic && !(await options.mediaIsPublic(key)) ? null : await media.get(key);
       } catch (error) {
         if (error instanceof RangeError || error instanceof URIError) found = null;
         else throw error;

@@ -15,6 +15,7 @@ import { createAuthService } from "./auth/index.ts";
 import { classifierStats } from "./classifiers/repository.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { createMailer } from "./auth/delivery/mailer.ts";
+import { publicMediaGate } from "./files/access.ts";
 import { createFileStorage } from "./files/index.ts";
 import { createSuggestionsClient } from "./suggestions/dadata.ts";
 import { parseCountryBudgets, type Env } from "./env.ts";
@@ -171,6 +172,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     clientDir: path.relative(process.cwd(), path.join(root, "build", "client")) || ".",
     getBuild,
     media,
+    mediaIsPublic: publicMediaGate(database.db),
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,

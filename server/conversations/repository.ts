@@ -36,7 +36,8 @@ import { rowById } from "../profile/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { companyAccess, membershipOf } from "../profile/access.ts";
 import { ANSWER_BUYERS_ROLES, mayAnswerBuyers } from "../../contract/profile/fields.ts";
-import { claimUpload, mediaPath } from "../files/repository.ts";
+import { claimUpload } from "../files/repository.ts";
+import { privateFilePath } from "../files/links.ts";
 import { markReadByLink, notify } from "../notifications/index.ts";
 import type {
   Conversation,
@@ -291,7 +292,7 @@ export async function getConversation(
         : m.fileIds
             .map((fid) => fileById.get(fid))
             .filter((f) => f !== undefined)
-            .map((f) => ({ id: f.id, url: mediaPath(f.storageKey), name: f.originalName, mime: f.mime, size: f.size })),
+            .map((f) => ({ id: f.id, url: privateFilePath(f.id), name: f.originalName, mime: f.mime, size: f.size })),
       hidden,
       own: m.side === side,
       createdAt: m.createdAt.toISOString(),
