@@ -83,10 +83,19 @@ export async function conversationFor(
   return { row, ...seen };
 }
 
-/** The conversation `id` for a caller about to write in it: 403 `forbidden_role` for a supplier's `member`. */
+/**
+ * The conversation `id` for a caller about to write in it: 403 `forbidden_role` for a supplier's
+ * `member`, 403 `company_blocked` for the people of a blocked supplier.
+ */
 async function writableConversation(db: Db, userId: number, id: number): Promise<{ row: Row; side: ConversationSide }> {
   const found = await conversationFor(db, userId, id);
   if (!found.canReply) throw new DomainError("forbidden_role", "Only owners, admins and sales managers answer buyers for the company");
+  if (found.side === "supplier") {
+    // A company a moderator blocked no longer speaks to buyers in its name (review N14, as F21 for
+    // its products and quotes): it still reads its inbox.
+    const [company] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, found.row.supplierCompanyId));
+    if (company?.status === "blocked") throw new DomainError("company_blocked", "The company has been blocked by a moderator");
+  }
   return found;
 }
 
