@@ -87,6 +87,36 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const PUBLIC_DATA_WRITE =
   /^\/(?:(?:en|zh)\/)?(?:profile|admin)(?:\/|$)|^\/api\/profile\/(?:company|invitations)(?:\/|$)|^\/app\/(?:admin|employee)(?:\/|$)/;
 
+/** An `Authorization: Bearer` header or the web tier's session cookies. */
+function hasSession(request: Request): boolean {
+  return SIGNED_IN_COOKIE.test(request.headers.get("cookie") ?? "") || /^Bearer\s+\S/i.test(request.headers.get("authorization") ?? "");
+}
+
+/** A redirect to the sign-in page, in any language (the guards' answer to a caller without a session). */
+const TO_SIGN_IN = /^(?:https?:\/\/[^/]+)?\/(?:(?:en|zh)\/)?auth(?:[/?#]|$)/;
+
+/**
+ * Whether a write's answer says it was done (review N10, the rest of F13): a success — 2xx, or a
+ * redirect after a form post — from a caller with a session, and not a redirect to the sign-in page.
+ * An anonymous POST to `/admin` or `/profile` is answered with a 302 to sign-in and empties nothing.
+ */
+export function isRealWrite(request: Request, response: Response): boolean {
+  if (response.status >= 400 || !hasSession(request)) return false;
+  const location = response.headers.get("location") ?? response.headers.get("x-remix-redirect") ?? "";
+  return !(location && TO_SIGN_IN.test(location));
+}
+
+/** `current` Vary header with `names` added once each (case-insensitive); `*` stays `*`. */
+export function mergeVary(current: string | null, names: string[]): string {
+  const list = (current ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (list.includes("*")) return "*";
+  for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
+  return list.join(", ");
+}
+
 type Vars = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
 /** The socket's peer address, undefined for in-process requests without one. */
@@ -170,7 +200,7 @@ export function createServerApp(options: ServerAppOptions) {
     // A successful write of public data may change what any page shows.
     app.use(async (c, next) => {
       await next();
-      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400 && PUBLIC_DATA_WRITE.test(c.req.path)) {
+      if (!SAFE_METHODS.has(c.req.method) && PUBLIC_DATA_WRITE.test(c.req.path) && isRealWrite(c.req.raw, c.res)) {
         pageCache.invalidate();
         options.onPublicWrite?.();
       }
@@ -268,6 +298,14 @@ export function createServerApp(options: ServerAppOptions) {
       return new Response(Readable.toWeb(found.stream) as ReadableStream, { headers: mediaHeaders(found.mime, found.size) });
     });
   }
+  // Review I1: no HTML answer is left to a shared cache's heuristics, and any cache that keeps one
+  // keys it by the cookies and language it was rendered for.
+  app.use(async (c, next) => {
+    await next();
+    if (!/^text\/html\b/i.test(c.res.headers.get("content-type") ?? "")) return;
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-cache");
+    c.res.headers.set("Vary", mergeVary(c.res.headers.get("vary"), ["Cookie", "Accept-Language"]));
+  });
   // A service worker cannot see Set-Cookie, so a response that sets a cookie is marked for no cache
   // to store (ADR 004): the worker, a CDN or a proxy would otherwise replay one user's response.
   app.use(async (c, next) => {

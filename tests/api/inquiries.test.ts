@@ -160,7 +160,7 @@ describe("sending an inquiry", () => {
     const about = (m: { text: string }) => m.text.includes(`/profile/conversations/${id}`);
     const toMember = mails.find((m) => m.to === supplierSales.email && about(m));
     const toOwner = mails.find((m) => m.to === supplierOwner.email && about(m));
-    expect(toMember?.subject).toMatch(/New inquiry/);
+    expect(toMember?.subject).toMatch(/New price inquiry/);
     expect(toOwner?.subject).toMatch(/Новый запрос/);
     expect(toOwner?.text).toContain(`/profile/conversations/${id}`);
     expect(toMember?.text).toContain(`https://postavka.test/en/profile/conversations/${id}`);
@@ -230,7 +230,7 @@ describe("a conversation", () => {
 
     await api.jobs.runDue("notification-mail");
     const replyMail = api.mail.slice(before).find((m) => m.to === buyer.email);
-    expect(replyMail?.subject).toMatch(/ответ/i);
+    expect(replyMail?.subject).toMatch(/Новое сообщение/);
     expect(replyMail?.text).toContain("120 USD per piece");
 
     expect((await buyer.post(`/api/conversations/${id}/read`)).status).toBe(200);
