@@ -16,7 +16,8 @@ const PASSED = ["content-type", "content-length", "content-disposition", "x-cont
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0;
-  const notFound = () => new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  const notFound = () =>
+    new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
   if (id < 1 || id > 2_147_483_647) return notFound();
   const thumb = documentUrl(request).searchParams.get("thumb") === "1";
   const response = await context.get(apiContext).sendRaw(filesApi.downloadFile, { params: { id }, query: thumb ? { thumb: "1" } : {} });

@@ -87,7 +87,11 @@ async function messageReader(db: Db, userId: number, fileId: number): Promise<bo
     select m.conversation_id from conversation_messages m
     where m.file_ids @> ${JSON.stringify([fileId])}::jsonb and m.hidden_at is null`);
   for (const { conversation_id } of rows.rows) {
-    const [conversation] = await db.select().from(conversations).where(eq(conversations.id, Number(conversation_id))).limit(1);
+    const [conversation] = await db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, Number(conversation_id)))
+      .limit(1);
     if (conversation && (await sideIn(db, userId, conversation))) return true;
   }
   return false;

@@ -29,4 +29,3 @@ export function privateFileView(
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
   };
 }
-

@@ -323,7 +323,10 @@ describe("suppliers with nobody on the platform", () => {
     const unclaimed = await company("Завод без людей", { email: address, country: "CN" });
     const asker = await createUser(api, "asker");
     // A fresh account's mail to unclaimed companies waits a day (review N13): this one is older.
-    await api.db.update(users).set({ createdAt: new Date(Date.now() - 2 * 86400_000) }).where(eq(users.id, asker.id));
+    await api.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 2 * 86400_000) })
+      .where(eq(users.id, asker.id));
     const form = await call(api, "GET", `/api/inquiries/form?supplier=${unclaimed}`);
     expect(form.body.data.supplier.claimed).toBe(false);
     for (let i = 0; i < 4; i++) {

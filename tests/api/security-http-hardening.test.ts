@@ -42,7 +42,11 @@ describe("N10: the page cache is emptied only by real writes", () => {
     const anonymous = await server.request("/api/profile/company", { method: "POST", body: "a=1" });
     expect(anonymous.status).toBe(302);
     expect(emptied()).toBe(0);
-    const staleCookie = await server.request("/api/profile/company", { method: "POST", body: "a=1", headers: { cookie: "access=expired" } });
+    const staleCookie = await server.request("/api/profile/company", {
+      method: "POST",
+      body: "a=1",
+      headers: { cookie: "access=expired" },
+    });
     expect(staleCookie.status).toBe(302);
     expect(emptied()).toBe(0);
     const write = await server.request("/api/profile/company", {

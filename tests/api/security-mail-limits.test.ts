@@ -66,7 +66,11 @@ describe("N4: closing and reopening a conversation", () => {
     let refused = 0;
     let changed = 0;
     for (let i = 0; i < LIMITS.conversationStatus.points + 2; i++) {
-      const reply = await buyer.post(`/api/conversations/${id}/status`, { action: i % 2 === 0 ? "close" : "reopen" }, { "x-client-ip": "10.41.0.2" });
+      const reply = await buyer.post(
+        `/api/conversations/${id}/status`,
+        { action: i % 2 === 0 ? "close" : "reopen" },
+        { "x-client-ip": "10.41.0.2" },
+      );
       if (reply.status === 429) refused++;
       else {
         expect(reply.status).toBe(200);

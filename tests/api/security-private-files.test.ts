@@ -8,7 +8,19 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, conversationMessages, files, productFiles, products, quoteFiles, quotes, rfqFiles, rfqInvitations, rfqs } from "../../server/db/schema.ts";
+import {
+  companies,
+  companyMembers,
+  conversationMessages,
+  files,
+  productFiles,
+  products,
+  quoteFiles,
+  quotes,
+  rfqFiles,
+  rfqInvitations,
+  rfqs,
+} from "../../server/db/schema.ts";
 import { publicMediaGate } from "../../server/files/access.ts";
 import { createServerApp } from "../../server/http.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -142,10 +154,7 @@ describe("a message's attachment", () => {
   });
 
   test("a message hidden by staff: its file is gone for both sides, staff still read it", async () => {
-    await api.db
-      .update(conversationMessages)
-      .set({ hiddenAt: new Date() })
-      .where(eq(conversationMessages.conversationId, conversationId));
+    await api.db.update(conversationMessages).set({ hiddenAt: new Date() }).where(eq(conversationMessages.conversationId, conversationId));
     expect((await download(buyer, fileId)).status).toBe(404);
     expect((await download(owner, fileId)).status).toBe(404);
     expect((await download(moderator, fileId)).status).toBe(200);
@@ -156,7 +165,10 @@ describe("buying requests and quotes", () => {
   test("a private request's file: its buyer and the invited company; a quote's file: the quoting company and the buyer", async () => {
     const rfqFile = await upload(buyer, pdf, "Чертёж.pdf", "application/pdf");
     const quoteFile = await upload(owner, pdf, "Предложение.pdf", "application/pdf");
-    await api.db.update(files).set({ expiresAt: null }).where(inArray(files.id, [rfqFile.id, quoteFile.id]));
+    await api.db
+      .update(files)
+      .set({ expiresAt: null })
+      .where(inArray(files.id, [rfqFile.id, quoteFile.id]));
     const [rfq] = await api.db
       .insert(rfqs)
       .values({
@@ -203,7 +215,8 @@ describe("buying requests and quotes", () => {
     for (const person of [null, stranger, otherOwner]) expect((await download(person, rfqFile.id)).status).toBe(404);
     for (const person of [buyer, owner]) expect((await download(person, quoteFile.id)).status).toBe(200);
     for (const person of [null, stranger, otherOwner]) expect((await download(person, quoteFile.id)).status).toBe(404);
-    for (const id of [rfqFile.id, quoteFile.id]) expect((await web.request(`/media/${(await storageKey(id)).storageKey}`)).status).toBe(404);
+    for (const id of [rfqFile.id, quoteFile.id])
+      expect((await web.request(`/media/${(await storageKey(id)).storageKey}`)).status).toBe(404);
   });
 });
 
