@@ -20,7 +20,7 @@ async function downloadName(page: Page): Promise<string> {
 }
 
 test.describe("private attachments", () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 300_000 });
 
   test("the two people in a conversation download it under its original name; an anonymous visitor gets 404", async ({
     page,
