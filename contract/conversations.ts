@@ -208,7 +208,7 @@ export const replyToConversation = defineRoute({
   body: ReplySchema,
   data: MessageSchema,
   status: 201,
-  errors: [...ERRORS, "rate_limited", "file_not_found", "user_blocked", "forbidden_role"],
+  errors: [...ERRORS, "rate_limited", "file_not_found", "user_blocked", "forbidden_role", "company_blocked"],
 });
 
 export const changeConversationStatus = defineRoute({
@@ -222,7 +222,7 @@ export const changeConversationStatus = defineRoute({
   params: PathIdParams,
   body: StatusActionSchema,
   data: z.object({ id: z.number().int(), status: z.enum(CONVERSATION_STATUSES) }),
-  errors: [...ERRORS, "invalid_transition", "forbidden_role"],
+  errors: [...ERRORS, "invalid_transition", "forbidden_role", "company_blocked", "rate_limited"],
 });
 
 export const reportMessage = defineRoute({

@@ -108,3 +108,19 @@ export const deleteUploadByQuery = defineRoute({
   data: DeletedIdSchema,
   errors: ["not_found"],
 });
+
+export const downloadFile = defineRoute({
+  method: "GET",
+  path: "/api/files/{id}/content",
+  operationId: "downloadFile",
+  tag,
+  summary: "Download a file you may see (a message's, a private buying request's or a quote's attachment, your own upload)",
+  description:
+    "Checked on every download: the participants of the conversation while the message is visible, the request's buyer and the companies it is open to, the quoting company and the buyer, the uploader of a temporary upload, site staff. Anyone else — anonymous callers included — gets 404, the same as for a missing file. Served as an attachment under its original name with `Cache-Control: private, no-store`. Public media (product images, logos) stay at `/media/…`.",
+  auth: "public",
+  params: IdParams,
+  query: z.object({ thumb: z.enum(["1"]).optional().meta({ description: "The WebP thumbnail of an image" }) }),
+  data: z.null(),
+  raw: { contentType: "application/octet-stream", description: "The file's bytes, as an attachment under its original name" },
+  errors: ["not_found"],
+});

@@ -71,3 +71,19 @@ export function rateLimitKey(ip: string): string {
   const parts = ipaddr.IPv6.parse(ip).parts.slice(0, 4);
   return `${parts.map((p) => p.toString(16)).join(":")}::/64`;
 }
+
+/**
+ * The start-up warning for a hop-count TRUST_PROXY on an address other machines can reach (review
+ * N12), or null. With `TRUST_PROXY=1` the client is whatever the nearest hop says; if the app's port
+ * is reachable directly (HOST `0.0.0.0`, `::` or a LAN address), anyone who connects to it names
+ * their own IP in `X-Forwarded-For` and passes every per-IP limit. Trusting the proxies by address
+ * (`loopback`, a CIDR) has no such hole; so has a loopback HOST.
+ */
+export function trustProxyWarning(trustProxy: string | undefined, host: string): string | null {
+  const text = (trustProxy ?? "").trim();
+  if (!/^\d+$/.test(text) || Number(text) === 0) return null;
+  const bare = host.replace(/^\[|\]$/g, "");
+  const loopback = bare === "localhost" || (ipaddr.isValid(bare) && ipaddr.process(bare).range() === "loopback");
+  if (loopback) return null;
+  return `TRUST_PROXY=${text} trusts ${text} hop(s) by count while HOST=${host} lets other machines reach this port directly: they can set X-Forwarded-For to any address and pass every per-IP limit. Trust the proxies by address instead (TRUST_PROXY=loopback or their CIDR, docs/deploy.md §2), or listen on 127.0.0.1.`;
+}

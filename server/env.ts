@@ -46,7 +46,13 @@ const optionalUrlList = () =>
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /**
+     * Address to listen on. Default: `127.0.0.1` in production — only the reverse proxy on the same
+     * machine reaches the app, so nobody can talk to it past the proxy and forge X-Forwarded-For
+     * (review N12; ADR 040) — and `0.0.0.0` otherwise. Set it (e.g. `0.0.0.0`, a LAN address) when
+     * the proxy runs elsewhere, and trust that proxy by address (TRUST_PROXY, docs/deploy.md §2).
+     */
+    HOST: z.string().min(1).optional(),
     PORT: port.default(3000),
     /** Folder for the embedded database and other local state. */
     DATA_DIR: z.string().min(1).default(".data"),
@@ -263,7 +269,7 @@ export function parseCountryBudgets(text: string | undefined): Record<string, nu
   return out;
 }
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, "HOST"> & { HOST: string };
 
 /** Parses `source` (default `process.env`); throws a ConfigError listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -275,7 +281,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR), CLASSIFIER_DATA_DIR: path.resolve(env.CLASSIFIER_DATA_DIR) };
+  return {
+    ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === "production" ? "127.0.0.1" : "0.0.0.0"),
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    CLASSIFIER_DATA_DIR: path.resolve(env.CLASSIFIER_DATA_DIR),
+  };
 }
 
 export class ConfigError extends Error {

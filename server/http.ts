@@ -49,6 +49,12 @@ export interface ServerAppOptions {
   publicUrl?: string;
   /** Uploaded and generated files, served at `/media/{key}`. */
   media?: MediaSource;
+  /**
+   * Whether the object under a key may be served at `/media` to anyone (server/files/access.ts
+   * `publicMediaGate`; review N5): private attachments and temporary uploads answer 404 there and
+   * are downloaded through `/files/{id}`. Absent: every key is served (tests of the static tier).
+   */
+  mediaIsPublic?: (key: string) => Promise<boolean>;
   /** See WebServices.buildCheckIntervalS. */
   buildCheckIntervalS?: number;
   /** See WebServices.yandexMapsApiKey; with it the CSP admits the Yandex Maps hosts (YANDEX_MAPS_CSP). */
@@ -80,6 +86,36 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const PUBLIC_DATA_WRITE =
   /^\/(?:(?:en|zh)\/)?(?:profile|admin)(?:\/|$)|^\/api\/profile\/(?:company|invitations)(?:\/|$)|^\/app\/(?:admin|employee)(?:\/|$)/;
+
+/** An `Authorization: Bearer` header or the web tier's session cookies. */
+function hasSession(request: Request): boolean {
+  return SIGNED_IN_COOKIE.test(request.headers.get("cookie") ?? "") || /^Bearer\s+\S/i.test(request.headers.get("authorization") ?? "");
+}
+
+/** A redirect to the sign-in page, in any language (the guards' answer to a caller without a session). */
+const TO_SIGN_IN = /^(?:https?:\/\/[^/]+)?\/(?:(?:en|zh)\/)?auth(?:[/?#]|$)/;
+
+/**
+ * Whether a write's answer says it was done (review N10, the rest of F13): a success — 2xx, or a
+ * redirect after a form post — from a caller with a session, and not a redirect to the sign-in page.
+ * An anonymous POST to `/admin` or `/profile` is answered with a 302 to sign-in and empties nothing.
+ */
+export function isRealWrite(request: Request, response: Response): boolean {
+  if (response.status >= 400 || !hasSession(request)) return false;
+  const location = response.headers.get("location") ?? response.headers.get("x-remix-redirect") ?? "";
+  return !(location && TO_SIGN_IN.test(location));
+}
+
+/** `current` Vary header with `names` added once each (case-insensitive); `*` stays `*`. */
+export function mergeVary(current: string | null, names: string[]): string {
+  const list = (current ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (list.includes("*")) return "*";
+  for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
+  return list.join(", ");
+}
 
 type Vars = { Variables: { requestId: string; secureHeadersNonce?: string } };
 
@@ -136,6 +172,9 @@ export const YANDEX_MAPS_CSP = {
   connectSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net"],
 } as const;
 
+/** The web tier's route of private files (app/routes/private-file.ts), in any language. */
+const PRIVATE_FILE_PATH = /^\/(?:(?:en|zh)\/)?files\/\d+$/;
+
 const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
 
 export function createServerApp(options: ServerAppOptions) {
@@ -161,7 +200,7 @@ export function createServerApp(options: ServerAppOptions) {
     // A successful write of public data may change what any page shows.
     app.use(async (c, next) => {
       await next();
-      if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400 && PUBLIC_DATA_WRITE.test(c.req.path)) {
+      if (!SAFE_METHODS.has(c.req.method) && PUBLIC_DATA_WRITE.test(c.req.path) && isRealWrite(c.req.raw, c.res)) {
         pageCache.invalidate();
         options.onPublicWrite?.();
       }
@@ -185,6 +224,11 @@ export function createServerApp(options: ServerAppOptions) {
   app.use("/media/*", async (c, next) => {
     await next();
     if (c.res.ok) c.res.headers.set("content-security-policy", MEDIA_CSP);
+  });
+  // The same for private files passed through the web tier (app/routes/private-file.ts).
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.ok && PRIVATE_FILE_PATH.test(c.req.path)) c.res.headers.set("content-security-policy", MEDIA_CSP);
   });
   app.use(
     secureHeaders({
@@ -243,7 +287,9 @@ export function createServerApp(options: ServerAppOptions) {
       let found: Awaited<ReturnType<MediaSource["get"]>>;
       try {
         // A malformed escape (`%E0%A4%A`) is a URIError: no such file (F27), not a server error.
-        found = await media.get(decodeURIComponent(c.req.path.slice("/media/".length)));
+        const key = decodeURIComponent(c.req.path.slice("/media/".length));
+        // A private file is not served here at all, to anyone: the same 404 as a missing one (N5).
+        found = options.mediaIsPublic && !(await options.mediaIsPublic(key)) ? null : await media.get(key);
       } catch (error) {
         if (error instanceof RangeError || error instanceof URIError) found = null;
         else throw error;
@@ -252,6 +298,14 @@ export function createServerApp(options: ServerAppOptions) {
       return new Response(Readable.toWeb(found.stream) as ReadableStream, { headers: mediaHeaders(found.mime, found.size) });
     });
   }
+  // Review I1: no HTML answer is left to a shared cache's heuristics, and any cache that keeps one
+  // keys it by the cookies and language it was rendered for.
+  app.use(async (c, next) => {
+    await next();
+    if (!/^text\/html\b/i.test(c.res.headers.get("content-type") ?? "")) return;
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-cache");
+    c.res.headers.set("Vary", mergeVary(c.res.headers.get("vary"), ["Cookie", "Accept-Language"]));
+  });
   // A service worker cannot see Set-Cookie, so a response that sets a cookie is marked for no cache
   // to store (ADR 004): the worker, a CDN or a proxy would otherwise replay one user's response.
   app.use(async (c, next) => {

@@ -3,7 +3,7 @@
  * optional classifier import and demo catalogue (`importIfEmpty`), the API tier, the web tier (Vite middleware in development, the
  * production build otherwise) and the HTTP listener; stops them in reverse order on SIGINT/SIGTERM.
  */
-import { parseTrustProxy } from "./client-ip.ts";
+import { parseTrustProxy, trustProxyWarning } from "./client-ip.ts";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -15,6 +15,7 @@ import { createAuthService } from "./auth/index.ts";
 import { classifierStats } from "./classifiers/repository.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { createMailer } from "./auth/delivery/mailer.ts";
+import { publicMediaGate } from "./files/access.ts";
 import { createFileStorage } from "./files/index.ts";
 import { createSuggestionsClient } from "./suggestions/dadata.ts";
 import { parseCountryBudgets, type Env } from "./env.ts";
@@ -90,6 +91,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     }
   }
 
+  // A hop-count TRUST_PROXY on a port other machines reach lets them forge their address (review N12).
+  const trustWarning = trustProxyWarning(env.TRUST_PROXY, env.HOST);
+  if (trustWarning) logger.warn({ trustProxy: env.TRUST_PROXY, host: env.HOST }, trustWarning);
   // The link in sign-in e-mails needs the public origin; without PUBLIC_URL it is the listening URL.
   let listeningUrl = `http://localhost:${env.PORT}`;
   const publicUrl = () => env.PUBLIC_URL ?? listeningUrl;
@@ -180,6 +184,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     clientDir: path.relative(process.cwd(), path.join(root, "build", "client")) || ".",
     getBuild,
     media,
+    mediaIsPublic: publicMediaGate(database.db),
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,

@@ -10,7 +10,8 @@
  * (`locale`, `viewport`); any other cookie (a session, a sign-in flow, a flash message, a device
  * fingerprint) bypasses the cache both ways.
  * Key: origin (the Host decides canonical links when PUBLIC_URL is unset, and keying by it keeps a
- * forged Host from poisoning anyone else's entry), path and query, the two cookies, and the language
+ * forged Host from poisoning anyone else's entry), path and query, the shareable cookies — each
+ * reduced to a value the render knows, anything else counting as absent (review I2) — and the language
  * Accept-Language prefers (`/` redirects by it).
  * Freshness: `ttlS` seconds (PAGE_CACHE_TTL_S). After that, for `staleS` more seconds
  * (PAGE_CACHE_STALE_S), the old copy is still served (`X-Cache: STALE`) while one render in the
@@ -29,6 +30,23 @@
 import { LRUCache } from "lru-cache";
 import { parse as parseCookies } from "cookie";
 import { langFromAcceptLanguage } from "../contract/lang.ts";
+import { LANGS } from "../contract/langs.ts";
+import { CURRENCIES } from "../contract/common.ts";
+
+/**
+ * The device classes of the `viewport` cookie (app/lib/viewport.ts BREAKPOINTS; the web tier renders
+ * an unknown value as a missing one).
+ */
+const VIEWPORTS = ["xs", "sm", "md", "lg", "xl", "2xl"] as const;
+
+/**
+ * A shareable cookie's value as the key holds it: one of the values a render tells apart, else ""
+ * (a render treats an unknown value as none). Review I2: raw values let a stranger mint endless keys
+ * and churn the cache.
+ */
+function known(value: string | undefined, values: readonly string[]): string {
+  return value !== undefined && values.includes(value) ? value : "";
+}
 
 /** Cookies an anonymous page may depend on: anything else means the page may be someone's own. */
 export const SHAREABLE_COOKIES = new Set(["locale", "viewport", "currency"]);
@@ -113,7 +131,7 @@ export class PageCache {
     for (const name of Object.keys(cookies)) if (!SHAREABLE_COOKIES.has(name)) return null;
     const url = new URL(request.url);
     const preferred = langFromAcceptLanguage(request.headers.get("accept-language")) ?? "";
-    return `${url.origin}${url.pathname}${url.search}|${cookies.locale ?? ""}|${cookies.viewport ?? ""}|${cookies.currency ?? ""}|${preferred}`;
+    return `${url.origin}${url.pathname}${url.search}|${known(cookies.locale, LANGS)}|${known(cookies.viewport, VIEWPORTS)}|${known(cookies.currency, CURRENCIES)}|${preferred}`;
   }
 
   /**

@@ -216,8 +216,9 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
                     <ul className="plain-list message-files">
                       {m.files.map((f) => (
                         <li key={f.id}>
-                          <a href={f.url} target="_blank" rel="noopener">
-                            📎 {f.name ?? f.url.split("/").pop()}
+                          {/* Served through /files/{id}, checked on every download, under its original name (ADR 040). */}
+                          <a href={f.url} download={f.name ?? true}>
+                            📎 {f.name ?? `${t("inquiries.attachment")} ${f.id}`}
                           </a>
                         </li>
                       ))}

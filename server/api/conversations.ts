@@ -1,10 +1,9 @@
 /**
  * Conversations in the API (contract/conversations.ts; ADR 028): `/api/conversations*`. Rules and
- * who may see what: server/conversations/repository.ts. Writing is limited per person
- * (MESSAGES_PER_USER an hour, 429 `rate_limited`).
+ * who may see what: server/conversations/repository.ts. Writing is limited per person, status
+ * changes also per IP (server/api/rate-limits.ts `LIMITS`, 429 `rate_limited`).
  */
 import * as conv from "../../contract/conversations.ts";
-import type { Db } from "../db/client.ts";
 import {
   addMessage,
   changeStatus,
@@ -15,27 +14,18 @@ import {
   unreadCounts,
 } from "../conversations/repository.ts";
 import { translateMessage } from "../conversations/translate.ts";
-import { requireCaller } from "./caller.ts";
+import { clientContext, requireCaller } from "./caller.ts";
 import { listOpenReports, resolveReport } from "../conversations/admin.ts";
 import { staffAccess } from "./admin/staff.ts";
 import { callerLang } from "./inquiries.ts";
-import { apiLimiter, type ApiLimiter } from "./rate-limits.ts";
+import { LIMITS, limiterFor } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";
 
-export const MESSAGES_PER_USER = 120;
-const limiters = new WeakMap<Db, ApiLimiter>();
-const limiterOf = (db: Db) => {
-  let found = limiters.get(db);
-  if (!found) {
-    found = apiLimiter(
-      db,
-      { keyPrefix: "conversation_message", points: MESSAGES_PER_USER, windowS: 3600 },
-      "Too many messages: wait a little",
-    );
-    limiters.set(db, found);
-  }
-  return found;
-};
+/** Replies per person an hour (server/api/rate-limits.ts `LIMITS`). */
+export const MESSAGES_PER_USER = LIMITS.conversationMessage.points;
+const messageLimit = limiterFor(LIMITS.conversationMessage, "Too many messages: wait a little");
+const statusLimit = limiterFor(LIMITS.conversationStatus, "Too many status changes: wait a little");
+const statusIpLimit = limiterFor(LIMITS.conversationStatusIp, "Too many status changes: wait a little");
 
 export const conversationResource = resource("/api/conversations", [
   implement(conv.listConversations, async (c, { query }) => {
@@ -52,12 +42,16 @@ export const conversationResource = resource("/api/conversations", [
   }),
   implement(conv.replyToConversation, async (c, { params, body }) => {
     const { userId } = requireCaller(c);
-    await limiterOf(c.var.db).consume(String(userId));
+    await messageLimit(c.var.db).consume(String(userId));
     return { data: await addMessage(c.var.db, c.var.jobs, userId, params.id, body, await callerLang(c, userId)) };
   }),
-  implement(conv.changeConversationStatus, async (c, { params, body }) => ({
-    data: await changeStatus(c.var.db, c.var.jobs, requireCaller(c).userId, params.id, body.action),
-  })),
+  implement(conv.changeConversationStatus, async (c, { params, body }) => {
+    const { userId } = requireCaller(c);
+    // Every change tells the other side (review N4: a close/reopen loop was an e-mail bomb).
+    await statusLimit(c.var.db).consume(String(userId));
+    await statusIpLimit(c.var.db).consume(clientContext(c).ip);
+    return { data: await changeStatus(c.var.db, c.var.jobs, userId, params.id, body.action) };
+  }),
   implement(conv.translateMessage, async (c, { params, query }) => {
     const { userId } = requireCaller(c);
     const lang = query.lang ?? (await callerLang(c, userId));

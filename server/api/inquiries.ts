@@ -16,13 +16,14 @@ import { createInquiry, getDraft, inquiryForm, responseStats, saveDraft } from "
 import { emailModeOf, listNotifications, markRead, setEmailMode, unreadCount } from "../notifications/index.ts";
 import type { ApiEnv } from "./app.ts";
 import { clientContext, requireCaller } from "./caller.ts";
-import { apiLimiter, type ApiLimiter } from "./rate-limits.ts";
+import { apiLimiter, LIMITS, type ApiLimiter } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";
 import type { Lang } from "../../contract/langs.ts";
 
-export const INQUIRIES_PER_USER = 20;
-export const INQUIRIES_PER_IP = 60;
-export const DRAFTS_PER_IP = 60;
+// The allowances live with every other limit (server/api/rate-limits.ts `LIMITS`).
+export const INQUIRIES_PER_USER = LIMITS.inquiryUser.points;
+export const INQUIRIES_PER_IP = LIMITS.inquiryIp.points;
+export const DRAFTS_PER_IP = LIMITS.inquiryDraftIp.points;
 
 const limiters = new WeakMap<Db, { user: ApiLimiter; ip: ApiLimiter; drafts: ApiLimiter }>();
 function limitsOf(db: Db) {
@@ -30,9 +31,9 @@ function limitsOf(db: Db) {
   if (!found) {
     const message = "Too many inquiries: wait a little";
     found = {
-      user: apiLimiter(db, { keyPrefix: "inquiry_user", points: INQUIRIES_PER_USER, windowS: 3600 }, message),
-      ip: apiLimiter(db, { keyPrefix: "inquiry_ip", points: INQUIRIES_PER_IP, windowS: 3600 }, message),
-      drafts: apiLimiter(db, { keyPrefix: "inquiry_draft_ip", points: DRAFTS_PER_IP, windowS: 3600 }),
+      user: apiLimiter(db, LIMITS.inquiryUser, message),
+      ip: apiLimiter(db, LIMITS.inquiryIp, message),
+      drafts: apiLimiter(db, LIMITS.inquiryDraftIp),
     };
     limiters.set(db, found);
   }

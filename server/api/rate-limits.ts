@@ -1,14 +1,35 @@
 /**
- * Request limits of API endpoints outside sign-in (page metadata, people search), counted in
- * PostgreSQL with rate-limiter-flexible — the same `rate_limits` table and settings as the auth
- * service (server/auth/service.ts), so the counters hold across processes and restarts.
+ * Request limits of the API outside sign-in, and the limits of everything that sends mail to
+ * someone else (issue 25 §3), in one place. Counters live in PostgreSQL with rate-limiter-flexible —
+ * the same `rate_limits` table and settings as the auth service (server/auth/service.ts), so they
+ * hold across processes and restarts. The README's "Limits" section lists the same table.
  *
  * `apiLimiter(db, { keyPrefix, points, windowS })` gives `consume(key)`, which throws
  * `DomainError` 429 `rate_limited` with `retryAfter` (seconds; server/api/app.ts sends it as the
- * Retry-After header and `details.retryAfter`) once `key` has used its `points` in the current window.
+ * Retry-After header and `details.retryAfter`) once `key` has used its `points` in the current
+ * window. A key that is an IP address is counted by its network for IPv6 (/64, `rateLimitKey`;
+ * review N11): one subscriber gets a whole /64, so no caller can hand the limiter a single address.
+ *
+ * | limit (`LIMITS.*`)        | counted per            | allowance            | what it guards (review id)                                   |
+ * |---------------------------|------------------------|----------------------|--------------------------------------------------------------|
+ * | `conversationMessage`     | person                 | 120 an hour          | replies in conversations (each e-mails the other side)       |
+ * | `conversationStatus`      | person                 | 20 an hour           | close/reopen of a conversation (N4)                          |
+ * | `conversationStatusIp`    | IP (/64)               | 60 an hour           | the same from one network (N4)                               |
+ * | `inquiryUser`             | person                 | 20 an hour           | new inquiries (server/api/inquiries.ts)                      |
+ * | `inquiryIp`               | IP (/64)               | 60 an hour           | new inquiries from one network (N11)                         |
+ * | `inquiryDraftIp`          | IP (/64)               | 60 an hour           | inquiry drafts, anonymous (N11)                              |
+ * | `MAIL_QUIET_S`            | recipient × event link | 1 e-mail / 15 min    | status and quote e-mails; the inbox row is always kept (N4) |
+ * | `UNCLAIMED_MAIL`          | company, sender, site  | 3, 5, 200 a day      | inquiries e-mailed to companies nobody runs (N13)            |
+ * | `UNCLAIMED_MAIL`          | sender's account age   | held for 24 h        | a fresh account's mail to unclaimed companies waits (N13)    |
+ *
+ * Sign-in codes, SMS budgets and invitations keep their own settings (server/auth/codes.ts,
+ * server/api/profile-access.ts, env `AUTH_*`, `SMS_BUDGET_*`); buying requests' limits are in
+ * their own block below.
  */
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { isIP } from "node:net";
+import { rateLimitKey } from "../client-ip.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 
@@ -49,12 +70,53 @@ export function apiLimiter(db: Db, settings: LimitSettings, message = "Too many 
   return {
     async consume(key) {
       try {
-        await limiter.consume(key);
+        await limiter.consume(isIP(key) ? rateLimitKey(key) : key);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) throw rateLimited(message, rejection.msBeforeNext / 1000);
         throw rejection;
       }
     },
+  };
+}
+
+/* ─── Conversations, inquiries and the mail they send (issue 25 §3; h3) ─────────────────────── */
+
+/** Allowances of the API limits in the table above; `keyPrefix` names their counters. */
+export const LIMITS = {
+  conversationMessage: { keyPrefix: "conversation_message", points: 120, windowS: 3600 },
+  conversationStatus: { keyPrefix: "conversation_status", points: 20, windowS: 3600 },
+  conversationStatusIp: { keyPrefix: "conversation_status_ip", points: 60, windowS: 3600 },
+  inquiryUser: { keyPrefix: "inquiry_user", points: 20, windowS: 3600 },
+  inquiryIp: { keyPrefix: "inquiry_ip", points: 60, windowS: 3600 },
+  inquiryDraftIp: { keyPrefix: "inquiry_draft_ip", points: 60, windowS: 3600 },
+} as const satisfies Record<string, LimitSettings>;
+
+/**
+ * Seconds during which a recipient gets no second e-mail of the same event kind about the same
+ * thing (the notification's `link`): the inbox row is written every time, the e-mail at most once
+ * per window (server/notifications/index.ts `notify`). Close/reopen loops (N4) and a burst of
+ * quotes on one request reach a person's mailbox once per quarter of an hour.
+ */
+export const MAIL_QUIET_S: Readonly<Record<string, number>> = {
+  "conversation.status": 15 * 60,
+  "rfq.quote": 15 * 60,
+};
+
+/**
+ * Inquiries e-mailed to the public address of a company nobody on the platform runs
+ * (server/inquiries/jobs.ts; N13): per company and per sender in any 24 hours, for the whole site
+ * in any 24 hours, and not before the sender's account is `minAccountAgeH` hours old (the e-mail
+ * waits until then). The e-mail is a fixed notice without the sender's words.
+ */
+export const UNCLAIMED_MAIL = { perCompanyDay: 3, perSenderDay: 5, siteDay: 200, minAccountAgeH: 24 } as const;
+
+/** A limiter per database (counters are in it), made on first use. */
+export function limiterFor(settings: LimitSettings, message?: string): (db: Db) => ApiLimiter {
+  const made = new WeakMap<Db, ApiLimiter>();
+  return (db) => {
+    let found = made.get(db);
+    if (!found) made.set(db, (found = apiLimiter(db, settings, message)));
+    return found;
   };
 }
 

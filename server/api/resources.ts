@@ -21,6 +21,7 @@ import { authResource } from "./auth.ts";
 import { favouriteResource, profileResource } from "./profile.ts";
 import { contactResource } from "./profile-contacts.ts";
 import { uploadResource } from "./uploads.ts";
+import { fileResource } from "./files.ts";
 import { addressResource, legalEntryResource } from "./suggestions.ts";
 import { parseMetaResource } from "./parse-meta.ts";
 import { ADMIN_RESOURCES } from "./admin/index.ts";
@@ -64,6 +65,7 @@ export const RESOURCES: Resource[] = [
   contactResource,
   favouriteResource,
   uploadResource,
+  fileResource,
   legalEntryResource,
   addressResource,
   parseMetaResource,

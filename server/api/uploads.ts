@@ -7,7 +7,8 @@
 import type { Context } from "hono";
 import * as files from "../../contract/files.ts";
 import { DomainError, notFound } from "../errors.ts";
-import { deleteOwnUpload, fileView, listUploads, pendingUploadCount, purgeExpiredUploads } from "../files/repository.ts";
+import { privateFileView } from "../files/links.ts";
+import { deleteOwnUpload, listUploads, pendingUploadCount, purgeExpiredUploads } from "../files/repository.ts";
 import type { ApiEnv } from "./app.ts";
 import { requireCaller } from "./caller.ts";
 import { receiveUpload } from "../files/receive.ts";
@@ -25,7 +26,7 @@ async function deleteUpload(c: Context<ApiEnv>, id: number) {
 }
 
 export const uploadResource = resource("/api/files/common", [
-  implement(files.listUploads, async (c) => ({ data: (await listUploads(c.var.db, requireCaller(c).userId)).map(fileView) })),
+  implement(files.listUploads, async (c) => ({ data: (await listUploads(c.var.db, requireCaller(c).userId)).map(privateFileView) })),
   implement(files.createUpload, async (c, { form }) => {
     const { userId } = requireCaller(c);
     const now = new Date();
@@ -44,7 +45,8 @@ export const uploadResource = resource("/api/files/common", [
         c.var.logger.warn({ err: error }, "purging expired uploads failed"),
       );
     }
-    return { data: fileView(received.file) };
+    // Not attached to anything yet: only its uploader reads it, through /files/{id} (ADR 040).
+    return { data: privateFileView(received.file) };
   }),
   implement(files.deleteUpload, (c, { params: { id } }) => deleteUpload(c, id)),
   implement(files.deleteUploadByQuery, (c, { query }) => {

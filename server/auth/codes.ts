@@ -33,6 +33,12 @@ import type { KeyRing } from "./keys.ts";
 export const CODE_DIGITS = 6;
 export const CODE_TTL_S = 10 * 60;
 export const MAX_ATTEMPTS = 5;
+/**
+ * Live codes of one target that a guess is compared with (review I3): two keep F16's fix — a code a
+ * stranger asks for does not retire the one the person just received — while a guess's chance stays
+ * at most 2 in 10⁶ (it was up to 6 in 10⁶ with every live code).
+ */
+export const MAX_LIVE_CODES = 2;
 
 /** Limits; the defaults suit production, tests and the e2e server override some. */
 export interface AuthLimits {
@@ -235,6 +241,8 @@ export class OneTimeCodes {
    * address no longer retires the code that person just received. A guess counts as an attempt on
    * EVERY live code, so several live codes give no more guesses than one; the code that matches is
    * used up and the others retired. With no live code, `spend(latest)` gives the usual refusal.
+   * Only the MAX_LIVE_CODES newest codes of the target may be live (review I3; the caller picks them,
+   * server/auth/service.ts `verifyCode`): an older one is refused like a wrong code.
    */
   async spendAny(live: CodeRow[], latest: CodeRow | null | undefined, identity: Identity, code: string): Promise<void> {
     if (live.length <= 1) return this.spend(live[0] ?? latest, identity, code);

@@ -24,7 +24,7 @@ import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 import { authCodes, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, OneTimeCodes, type AuthLimits, type ClientContext } from "./codes.ts";
+import { CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, MAX_LIVE_CODES, OneTimeCodes, type AuthLimits, type ClientContext } from "./codes.ts";
 import { ContactChanges } from "./contact-changes.ts";
 import { randomToken, sha256Hex } from "./crypto.ts";
 import { deviceHash, fingerprintHash } from "./device.ts";
@@ -171,7 +171,8 @@ export class AuthService {
       .where(and(eq(authCodes.channel, identity.channel), eq(authCodes.target, identity.target), eq(authCodes.purpose, "sign_in")))
       .orderBy(desc(authCodes.createdAt))
       .limit(10);
-    const live = recent.filter((r) => !r.consumedAt && r.expiresAt > now && r.attempts < MAX_ATTEMPTS);
+    // Only the newest MAX_LIVE_CODES codes may work, spent or not (review I3).
+    const live = recent.slice(0, MAX_LIVE_CODES).filter((r) => !r.consumedAt && r.expiresAt > now && r.attempts < MAX_ATTEMPTS);
     try {
       await this.codes.spendAny(live, recent[0], identity, code);
     } catch (error) {

@@ -36,7 +36,8 @@ import { rowById } from "../profile/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { companyAccess, membershipOf } from "../profile/access.ts";
 import { ANSWER_BUYERS_ROLES, mayAnswerBuyers } from "../../contract/profile/fields.ts";
-import { claimUpload, mediaPath } from "../files/repository.ts";
+import { claimUpload } from "../files/repository.ts";
+import { privateFilePath } from "../files/links.ts";
 import { markReadByLink, notify } from "../notifications/index.ts";
 import type {
   Conversation,
@@ -82,10 +83,19 @@ export async function conversationFor(
   return { row, ...seen };
 }
 
-/** The conversation `id` for a caller about to write in it: 403 `forbidden_role` for a supplier's `member`. */
+/**
+ * The conversation `id` for a caller about to write in it: 403 `forbidden_role` for a supplier's
+ * `member`, 403 `company_blocked` for the people of a blocked supplier.
+ */
 async function writableConversation(db: Db, userId: number, id: number): Promise<{ row: Row; side: ConversationSide }> {
   const found = await conversationFor(db, userId, id);
   if (!found.canReply) throw new DomainError("forbidden_role", "Only owners, admins and sales managers answer buyers for the company");
+  if (found.side === "supplier") {
+    // A company a moderator blocked no longer speaks to buyers in its name (review N14, as F21 for
+    // its products and quotes): it still reads its inbox.
+    const [company] = await db.select({ status: companies.status }).from(companies).where(eq(companies.id, found.row.supplierCompanyId));
+    if (company?.status === "blocked") throw new DomainError("company_blocked", "The company has been blocked by a moderator");
+  }
   return found;
 }
 
@@ -291,7 +301,7 @@ export async function getConversation(
         : m.fileIds
             .map((fid) => fileById.get(fid))
             .filter((f) => f !== undefined)
-            .map((f) => ({ id: f.id, url: mediaPath(f.storageKey), name: f.originalName, mime: f.mime, size: f.size })),
+            .map((f) => ({ id: f.id, url: privateFilePath(f.id), name: f.originalName, mime: f.mime, size: f.size })),
       hidden,
       own: m.side === side,
       createdAt: m.createdAt.toISOString(),

@@ -279,6 +279,10 @@ export const files = pgTable(
       .on(t.expiresAt)
       .where(sql`expires_at is not null`),
     index("files_uploaded_by_idx").on(t.uploadedBy),
+    // `/media/<key>` looks a key up as a file's or its thumbnail's (server/files/access.ts, ADR 040).
+    index("files_thumb_key_idx")
+      .on(t.thumbKey)
+      .where(sql`thumb_key is not null`),
   ],
 );
 
@@ -401,7 +405,8 @@ export const companyFiles = pgTable(
     position: integer("position").notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("company_files_company_idx").on(t.companyId, t.position)],
+  // By file: whether a file is public media (server/files/access.ts).
+  (t) => [index("company_files_company_idx").on(t.companyId, t.position), index("company_files_file_idx").on(t.fileId)],
 );
 
 /**
@@ -523,7 +528,8 @@ export const productFiles = pgTable(
     title: localized("title").notNull().default({}),
     position: integer("position").notNull().default(0),
   },
-  (t) => [index("product_files_product_idx").on(t.productId, t.kind, t.position)],
+  // By file: whether a file is public media (server/files/access.ts).
+  (t) => [index("product_files_product_idx").on(t.productId, t.kind, t.position), index("product_files_file_idx").on(t.fileId)],
 );
 
 export const productVariants = pgTable(
@@ -1068,6 +1074,8 @@ export const conversationMessages = pgTable(
     index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt),
     // Duplicate detection: the same text from one person to several suppliers in a short time.
     index("conversation_messages_author_idx").on(t.authorUserId, t.createdAt),
+    // Which message a file belongs to, for its download check (server/files/access.ts, ADR 040).
+    index("conversation_messages_files_idx").using("gin", t.fileIds.op("jsonb_path_ops")),
   ],
 );
 

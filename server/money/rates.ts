@@ -16,6 +16,7 @@ import type { Db } from "../db/client.ts";
 import { exchangeRates } from "../db/schema.ts";
 import { cachedQuery } from "../catalog/cache.ts";
 import { tableIsEmpty } from "../profile/db.ts";
+import { NO_REDIRECTS, readCapped } from "../fetch-limits.ts";
 
 /** One currency's rate as published: `value` roubles (decimal string, dot) for `nominal` units. */
 export interface CbrRate {
@@ -122,14 +123,22 @@ export async function importCbrDaily(db: Db, bytes: Uint8Array): Promise<RatesIm
   return storeCbrDaily(db, parseCbrDaily(decodeCbrXml(bytes)));
 }
 
+/** The largest rates answer read (the bank's daily file is ≈ 10 KB; review I4). */
+export const MAX_RATES_BYTES = 1024 * 1024;
+
 /**
  * Fetches `url` (the bank's `XML_daily.asp`, or a mirror) and imports it. Throws on an HTTP error,
- * a timeout (30 s) or a document that is not a daily rates answer.
+ * a redirect, an answer over MAX_RATES_BYTES (server/fetch-limits.ts, review I4), a timeout (30 s)
+ * or a document that is not a daily rates answer.
  */
 export async function fetchCbrDaily(db: Db, url: string, fetcher: typeof fetch = fetch): Promise<RatesImportReport> {
-  const response = await fetcher(url, { signal: AbortSignal.timeout(30_000), headers: { accept: "application/xml, text/xml" } });
+  const response = await fetcher(url, {
+    ...NO_REDIRECTS,
+    signal: AbortSignal.timeout(30_000),
+    headers: { accept: "application/xml, text/xml" },
+  });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return importCbrDaily(db, new Uint8Array(await response.arrayBuffer()));
+  return importCbrDaily(db, await readCapped(response, MAX_RATES_BYTES));
 }
 
 /** A stored rate: roubles per ONE unit as an exact decimal string, and the date it was set for. */

@@ -12,13 +12,18 @@
  * `link` is a language-neutral site path ("/profile/conversations/12"); e-mails prefix the
  * recipient's language and the public origin. Returns the ids of the rows written.
  *
+ * Some kinds mail a recipient at most once per window about the same `link` (MAIL_QUIET_S in
+ * server/api/rate-limits.ts; review N4): the row is written every time, the e-mail only when the
+ * recipient had no row of that kind and link in the window.
+ *
  * `once: true` makes the call idempotent per recipient, for jobs that fan out and may be retried
  * after failing halfway (server/rfq/jobs.ts): a recipient who already has a notification of this
  * `kind` and `link` gets no second row; if that row's e-mail is still due (the failed attempt may
  * have stopped before enqueuing it) its e-mail job is enqueued again — the job mails a row at most
  * once (it claims `emailed_at` first), so a duplicate job sends nothing.
  */
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { MAIL_QUIET_S } from "../api/rate-limits.ts";
 import type { Db } from "../db/client.ts";
 import { notifications, notificationSettings } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -67,12 +72,28 @@ export async function notify(db: Db, jobs: JobQueue, input: NotifyInput): Promis
     recipients = recipients.filter((id) => !told.has(id));
     if (recipients.length === 0) return [];
   }
+  const quietS = MAIL_QUIET_S[input.event.kind];
+  const quiet = new Set<number>();
+  if (quietS) {
+    const recent = await db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.userId, recipients),
+          eq(notifications.kind, input.event.kind),
+          eq(notifications.link, input.link),
+          gt(notifications.createdAt, new Date(Date.now() - quietS * 1000)),
+        ),
+      );
+    for (const r of recent) quiet.add(r.userId);
+  }
   const rows = await db
     .insert(notifications)
     .values(recipients.map((userId) => ({ userId, kind: input.event.kind, payload: input.event.payload, link: input.link })))
     .returning({ id: notifications.id, userId: notifications.userId });
   for (const row of rows) {
-    if (instant(row.userId)) await jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id });
+    if (instant(row.userId) && !quiet.has(row.userId)) await jobs.send(NOTIFICATION_MAIL_JOB, { notificationId: row.id });
   }
   return rows.map((r) => r.id);
 }

@@ -164,30 +164,35 @@ export function digestMail(input: {
 }
 
 /**
- * The inquiry e-mailed to the public address of a company nobody on the platform answers for: who
- * asks, the terms and the message, and how to answer (sign in with this address and accept the
- * invitation to the company on the profile start page; the conversation waits in the inbox).
+ * The notice e-mailed to the public address of a company nobody on the platform answers for: a
+ * buyer asked it for a price (about which of its products, by their names in the catalogue), and
+ * how to read and answer it (sign in with this address and accept the invitation to the company on
+ * the profile start page; the conversation waits in the inbox). A fixed text: nothing the buyer
+ * wrote — name, terms, message — is in it, so the platform relays no one's words to a third
+ * party's address (review N13).
  */
 export function unclaimedSupplierMail(input: {
   to: string;
   lang: Lang;
   company: unknown;
-  buyer: string;
-  terms: string[];
-  message: string;
+  /** The names of the company's products the inquiry is about (the company's own catalogue text). */
+  products: unknown[];
   link: string;
   appName: string;
 }): MailMessage {
   const tr = t(input.lang);
-  const vars = { app: input.appName, buyer: input.buyer, company: nameIn(input.company, input.lang), email: input.to };
+  const products = input.products
+    .map((name) => nameIn(name, input.lang))
+    .filter(Boolean)
+    .map((name) => (input.lang === "zh" ? `“${name}”` : `«${name}»`))
+    .join(", ");
+  const vars = { app: input.appName, company: nameIn(input.company, input.lang), email: input.to, products };
   return compose(
     input.lang,
     input.to,
     tr("inquiries.mail.unclaimed.subject", vars),
     [
-      tr("inquiries.mail.unclaimed.intro", vars),
-      ...(input.terms.length ? [input.terms.join("\n")] : []),
-      input.message,
+      tr(products ? "inquiries.mail.unclaimed.introProducts" : "inquiries.mail.unclaimed.intro", vars),
       tr("inquiries.mail.unclaimed.how", vars),
       tr("inquiries.mail.unclaimed.ignore", vars),
     ],

@@ -28,7 +28,8 @@ import type {
 import type { Db } from "../db/client.ts";
 import { companies, files, quoteFiles, quotes, rfqMatches, rfqs, type Lang } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
-import { claimUpload, fileView } from "../files/repository.ts";
+import { claimUpload } from "../files/repository.ts";
+import { privateFileView } from "../files/links.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { ratesView } from "../money/service.ts";
 import { isUniqueViolation, rowById, rowsById, type Queryable } from "../profile/db.ts";
@@ -85,7 +86,7 @@ async function quoteViews(db: Queryable, rows: QuoteRow[], lang: Lang, rfqsById:
       status: r.status,
       shortlisted: r.shortlisted,
       editable: r.status === "submitted" && !!rfq && takesQuotes(rfq),
-      files: fileRows.filter((f) => f.quoteId === r.id).map((f) => fileView(f.file)),
+      files: fileRows.filter((f) => f.quoteId === r.id).map((f) => privateFileView(f.file)),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };

@@ -39,6 +39,7 @@ import {
 } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, fileView } from "../files/repository.ts";
+import { privateFileView } from "../files/links.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { pageOfTable, type Queryable } from "../profile/db.ts";
 import { membershipOf } from "../profile/access.ts";
@@ -129,7 +130,8 @@ export async function publicViews(db: Queryable, rows: RfqRow[], lang: Lang): Pr
     buyerCompany: r.buyerCompanyId ? nameIn(companyRows.find((c) => c.id === r.buyerCompanyId)?.name, lang) || null : null,
     openedAt: r.openedAt?.toISOString() ?? null,
     quoteCount: counts.find((c) => c.rfqId === r.id)?.n ?? 0,
-    files: fileRows.filter((f) => f.rfqId === r.id).map((f) => fileView(f.file)),
+    // A private request's files are served only to those who may see it (ADR 040).
+    files: fileRows.filter((f) => f.rfqId === r.id).map((f) => (r.visibility === "public" ? fileView(f.file) : privateFileView(f.file))),
   }));
 }
 

@@ -16,6 +16,7 @@
  * called it is retried by the queue.
  */
 import type { Lang } from "../../contract/langs.ts";
+import { NO_REDIRECTS, readTextCapped } from "../fetch-limits.ts";
 
 export interface Translator {
   /** Provider name, stored with each machine translation. */
@@ -54,10 +55,18 @@ export function createTranslator(config: TranslatorConfig, fetchImpl: typeof fet
   }
 }
 
+/**
+ * The largest answer read from a translation service (review I4): a batch of texts of at most
+ * 10,000 characters each, translated, is far below it.
+ */
+export const MAX_TRANSLATION_BYTES = 4 * 1024 * 1024;
+
+/** POSTs JSON without following redirects and reads at most MAX_TRANSLATION_BYTES of the answer (server/fetch-limits.ts). */
 async function postJson(fetchImpl: typeof fetch, url: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
   let response: Response;
   try {
     response = await fetchImpl(url, {
+      ...NO_REDIRECTS,
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", ...headers },
       body: JSON.stringify(body),
@@ -66,7 +75,12 @@ async function postJson(fetchImpl: typeof fetch, url: string, body: unknown, hea
   } catch (error) {
     throw new TranslationError(`Translation service unreachable: ${(error as Error).message}`);
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await readTextCapped(response, MAX_TRANSLATION_BYTES);
+  } catch (error) {
+    throw new TranslationError(`Translation service answer unreadable: ${(error as Error).message}`);
+  }
   if (!response.ok) throw new TranslationError(`Translation service answered ${response.status}: ${text.slice(0, 200)}`);
   try {
     return JSON.parse(text);

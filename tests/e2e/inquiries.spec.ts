@@ -97,7 +97,7 @@ test.describe("inquiries", () => {
     await expect(page.getByText("Новый", { exact: true })).toBeVisible();
 
     // The supplier's employee gets the e-mail and answers in the conversation.
-    const link = await conversationLinkIn(supplier.email, /Новый запрос от Анна Покупателева/);
+    const link = await conversationLinkIn(supplier.email, /Новый запрос цены/);
     await openPage(supplier.page, link, javaScriptEnabled);
     await expect(supplier.page.getByText(text)).toBeVisible();
     await expect(supplier.page.getByText("FOB")).toBeVisible();
@@ -114,7 +114,7 @@ test.describe("inquiries", () => {
     await shoot(supplier.page, "inbox", javaScriptEnabled);
 
     // The buyer hears of it, finds it unread in their inquiries and replies.
-    await conversationLinkIn(buyerEmail, /Новый ответ от Ли Вэй/);
+    await conversationLinkIn(buyerEmail, /Новое сообщение по запросу цены/);
     await openPage(page, "/profile/inquiries", javaScriptEnabled);
     const row = page.locator(".conversation-row").filter({ hasText: answer });
     await expect(row.getByText("1 непрочитанная")).toBeVisible();
@@ -158,7 +158,7 @@ test.describe("inquiries", () => {
     await expect(supplier.page.locator(".message.is-own").getByText(answer)).toBeVisible();
 
     // The buyer reads the answer in Russian pages, marked as written in Chinese.
-    const buyerLink = await conversationLinkIn(buyerEmail, /Новый ответ от 伟 李/);
+    const buyerLink = await conversationLinkIn(buyerEmail, /Новое сообщение по запросу цены/);
     await openPage(page, buyerLink, javaScriptEnabled);
     await expect(page.locator(".message").filter({ hasText: answer })).toContainText("Язык: 中文");
     if (javaScriptEnabled) {
