@@ -136,6 +136,7 @@ export default [
     route("favourite", "routes/favourite.ts"),
     route("profile/upload", "routes/profile-upload.ts"),
     route("profile/price-list/export", "routes/profile-price-list-export.ts"),
+    route("profile/price-list/:id/errors.csv", "routes/profile-price-list-errors.ts"),
     route("profile/classifier", "routes/profile-classifier.ts"),
     route("profile/rfq-suppliers", "routes/profile-rfq-suppliers.ts"),
     route("profile/translations", "routes/profile-translations.ts"),
