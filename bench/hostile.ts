@@ -41,7 +41,12 @@ async function supplierToken(database: Database, baseUrl: string, n: number): Pr
   const keys = new KeyRing(database.db, { secret: AUTH_SECRET });
   const [row] = await database.db
     .insert(users)
-    .values({ email: `hostile-${n}-${Date.now().toString(36)}@bench.test`, firstName: "Hostile", lastName: String(n), acceptedTermsAt: new Date() })
+    .values({
+      email: `hostile-${n}-${Date.now().toString(36)}@bench.test`,
+      firstName: "Hostile",
+      lastName: String(n),
+      acceptedTermsAt: new Date(),
+    })
     .returning({ id: users.id });
   const token = await signAccessToken(keys, { userId: row!.id, role: "USER" }, new Date());
   await fetch(`${baseUrl}/api/profile/company`, {
@@ -136,10 +141,14 @@ export async function runHostileBench(options: HostileBenchOptions): Promise<voi
 
     const quiet = summarise(baseline);
     const loud = summarise(attack);
-    console.log(`\n### Hostile uploads: honest load at half the peak (${rate} req/s of ${peak.toFixed(0)}), ${options.seconds} s per phase\n`);
+    console.log(
+      `\n### Hostile uploads: honest load at half the peak (${rate} req/s of ${peak.toFixed(0)}), ${options.seconds} s per phase\n`,
+    );
     console.log("| phase | requests | errors | p50 ms | p99 ms | server RSS peak MB |\n|---|---:|---:|---:|---:|---:|");
     console.log(`| honest load alone | ${quiet.count} | ${quiet.errors} | ${quiet.p50.toFixed(1)} | ${quiet.p99.toFixed(1)} | — |`);
-    console.log(`| with ${UPLOADS} hostile uploads | ${loud.count} | ${loud.errors} | ${loud.p50.toFixed(1)} | ${loud.p99.toFixed(1)} | ${peakRss} |`);
+    console.log(
+      `| with ${UPLOADS} hostile uploads | ${loud.count} | ${loud.errors} | ${loud.p50.toFixed(1)} | ${loud.p99.toFixed(1)} | ${peakRss} |`,
+    );
     console.log(
       `\np99 ratio (attack / alone): ${(loud.p99 / Math.max(quiet.p99, 0.001)).toFixed(2)}× (target ≤ 1.5×); honest errors under attack: ${loud.errors} (target 0); peak RSS ${peakRss} MB (target ≤ 1024); server deaths: ${deaths}.`,
     );

@@ -42,11 +42,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     line([t("priceLists.run.field"), t("priceLists.run.problem"), t("priceLists.report.rows"), t("priceLists.report.code")]),
     ...run.errorCounts.map((k) => line([fieldLabel(t, k.field), rowErrorText(t, k.code), k.count, k.code])),
     "",
-    line([t("priceLists.run.row"), t("priceLists.run.field"), t("priceLists.run.value"), t("priceLists.run.problem"), t("priceLists.report.code")]),
+    line([
+      t("priceLists.run.row"),
+      t("priceLists.run.field"),
+      t("priceLists.run.value"),
+      t("priceLists.run.problem"),
+      t("priceLists.report.code"),
+    ]),
     ...run.errors.map((e) => line([e.row, fieldLabel(t, e.field), e.value, rowErrorText(t, e.code), e.code])),
   ];
   if (run.errors.length < run.invalidRows) lines.push("", line([t("priceLists.run.errorsMore", { count: run.errors.length })]));
-  const base = (run.originalName ?? `price-list-${run.id}`).replace(/\.[^.]*$/, "").replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(0, 80);
+  const base = (run.originalName ?? `price-list-${run.id}`)
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^\p{L}\p{N}._-]+/gu, "_")
+    .slice(0, 80);
   const fileName = `${base}-errors.csv`;
   return new Response(`\ufeff${lines.join("\r\n")}\r\n`, {
     headers: {

@@ -285,7 +285,6 @@ function Summary({ run, blocked }: { run: Run; blocked: boolean }) {
 /** Every row's errors by kind: field and problem, how many rows, the first row as an example, a link to its rows. */
 function ErrorKinds({ run }: { run: Run }) {
   const t = useT();
-  const lang = useLang();
   const location = useLocation();
   if (run.errorCounts.length === 0) {
     return (
@@ -538,7 +537,9 @@ function Errors({ run, page }: { run: Run; page: NonNullable<ErrorPage> }) {
       <ScrollHint />
       <div className="pl-table-wrap">
         <table className="table pl-errors">
-          <TableHead columns={[t("priceLists.run.row"), t("priceLists.run.field"), t("priceLists.run.value"), t("priceLists.run.problem")]} />
+          <TableHead
+            columns={[t("priceLists.run.row"), t("priceLists.run.field"), t("priceLists.run.value"), t("priceLists.run.problem")]}
+          />
           <tbody>
             {page.rows.map((e, i) => (
               <tr key={`${e.row}-${e.field}-${i}`}>

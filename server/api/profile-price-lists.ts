@@ -67,7 +67,9 @@ export const priceListResource = resource("/api/profile/company/price-lists", [
   })),
   implement(priceLists.listPriceListErrors, async (c, { params, query }) => {
     const run = runView(await loadRun(c.var.db, (await callerAccess(c, "read")).companyId, params.id));
-    const matching = run.errors.filter((e) => (!query.code || e.code === query.code) && (query.field === undefined || e.field === query.field));
+    const matching = run.errors.filter(
+      (e) => (!query.code || e.code === query.code) && (query.field === undefined || e.field === query.field),
+    );
     const pages = Math.max(1, Math.ceil(matching.length / query.perPage));
     return {
       data: matching.slice((query.page - 1) * query.perPage, query.page * query.perPage),

@@ -34,7 +34,13 @@ beforeAll(async () => {
   admin = await createUser(api, "hostile-admin", { role: "ADMIN" });
   await owner.post("/api/profile/company", { name: { ru: "ООО «Враждебные файлы»" }, country: "RU" });
   ids.product = (await owner.post("/api/profile/company/products", { name: { ru: "Труба" } })).body.data.id;
-  ids.story = (await admin.post("/app/admin/stories", { title: { ru: "Новость" }, body: { ru: "Текст" } })).body.data.id;
+  ids.story = (
+    await admin.post("/app/admin/stories", {
+      slug: `hostile-${process.pid}-${Date.now().toString(36)}`,
+      title: { ru: "Новость" },
+      body: { ru: "Текст" },
+    })
+  ).body.data.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -55,7 +61,11 @@ async function post(target: UploadTarget, file: { bytes: Uint8Array; name: strin
   form.set("file", new File([Buffer.from(file.bytes)], file.name, { type: file.type }));
   const url = target.path.replace("{id}", String(target.path.includes("/stories/") ? ids.story : ids.product));
   const user = target.doc === "admin" ? admin : owner;
-  const response = await api.app.request(url, { method: target.path.endsWith("/cover") ? "PUT" : "POST", headers: { authorization: `Bearer ${user.token}` }, body: form });
+  const response = await api.app.request(url, {
+    method: target.path.endsWith("/cover") ? "PUT" : "POST",
+    headers: { authorization: `Bearer ${user.token}` },
+    body: form,
+  });
   return { status: response.status, text: await response.text() };
 }
 
@@ -75,24 +85,30 @@ describe("hostile files", () => {
   });
 
   for (const c of hostileCases("slice")) {
-    test.skipIf(c.needsLimits && !limitsBuilt)(`${c.id}: ${c.what}`, async () => {
-      const file = c.file();
-      const delay = monitorEventLoopDelay({ resolution: 10 });
-      delay.enable();
-      const before = process.resourceUsage().maxRSS / 1024;
-      const problems: string[] = [];
-      const statuses: string[] = [];
-      for (const target of await targets()) {
-        const answer = await post(target, file);
-        statuses.push(`${target.operationId} ${answer.status}`);
-        const problem = hostileProblem(c, target, answer.status, answer.text);
-        if (problem) problems.push(`${target.path}: ${problem}`);
-      }
-      delay.disable();
-      const grown = process.resourceUsage().maxRSS / 1024 - before;
-      console.info(`[hostile] ${c.id}: ${statuses.join(", ")}; peak RSS +${grown.toFixed(0)} MB; event loop worst ${(delay.max / 1e6).toFixed(0)} ms`);
-      expect(problems).toEqual([]);
-      expect(grown).toBeLessThan(RSS_GROWTH_MB);
-    }, 300_000);
+    test.skipIf(c.needsLimits && !limitsBuilt)(
+      `${c.id}: ${c.what}`,
+      async () => {
+        const file = c.file();
+        const delay = monitorEventLoopDelay({ resolution: 10 });
+        delay.enable();
+        const before = process.resourceUsage().maxRSS / 1024;
+        const problems: string[] = [];
+        const statuses: string[] = [];
+        for (const target of await targets()) {
+          const answer = await post(target, file);
+          statuses.push(`${target.operationId} ${answer.status}`);
+          const problem = hostileProblem(c, target, answer.status, answer.text);
+          if (problem) problems.push(`${target.path}: ${problem}`);
+        }
+        delay.disable();
+        const grown = process.resourceUsage().maxRSS / 1024 - before;
+        console.info(
+          `[hostile] ${c.id}: ${statuses.join(", ")}; peak RSS +${grown.toFixed(0)} MB; event loop worst ${(delay.max / 1e6).toFixed(0)} ms`,
+        );
+        expect(problems).toEqual([]);
+        expect(grown).toBeLessThan(RSS_GROWTH_MB);
+      },
+      300_000,
+    );
   }
 });

@@ -88,11 +88,22 @@ export function zip(entries: ZipEntry[]): Uint8Array {
     const common = Buffer.concat([u16(20), u16(0), u16(method), u16(0), u16(0x21), u32(e.crc), u32(e.data.length), u32(declared)]);
     const local = Buffer.concat([u32(0x04034b50), common, u16(name.length), u16(0), name]);
     parts.push(local, Buffer.from(e.data));
-    central.push(Buffer.concat([u32(0x02014b50), u16(20), common, u16(name.length), u16(0), u16(0), u16(0), u16(0), u32(0), u32(offset), name]));
+    central.push(
+      Buffer.concat([u32(0x02014b50), u16(20), common, u16(name.length), u16(0), u16(0), u16(0), u16(0), u32(0), u32(offset), name]),
+    );
     offset += local.length + e.data.length;
   }
   const dir = Buffer.concat(central);
-  const end = Buffer.concat([u32(0x06054b50), u16(0), u16(0), u16(entries.length), u16(entries.length), u32(dir.length), u32(offset), u16(0)]);
+  const end = Buffer.concat([
+    u32(0x06054b50),
+    u16(0),
+    u16(0),
+    u16(entries.length),
+    u16(entries.length),
+    u32(dir.length),
+    u32(offset),
+    u16(0),
+  ]);
   return new Uint8Array(Buffer.concat([...parts, dir, end]));
 }
 
@@ -140,15 +151,18 @@ const SHEET_HEAD = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http
 
 /** An XLSX whose parts are `parts` (name → entry), in the given order. */
 function xlsx(parts: ZipEntry[]): Uint8Array {
-  return zip([entry("[Content_Types].xml", CONTENT_TYPES), entry("_rels/.rels", RELS), entry("xl/workbook.xml", WORKBOOK), entry("xl/_rels/workbook.xml.rels", WORKBOOK_RELS), ...parts]);
+  return zip([
+    entry("[Content_Types].xml", CONTENT_TYPES),
+    entry("_rels/.rels", RELS),
+    entry("xl/workbook.xml", WORKBOOK),
+    entry("xl/_rels/workbook.xml.rels", WORKBOOK_RELS),
+    ...parts,
+  ]);
 }
 
 /** A small valid XLSX (one sheet, shared strings), the base of the truncated and lying variants. */
 export function smallXlsx(): Uint8Array {
-  return xlsx([
-    entry("xl/sharedStrings.xml", `${SST_HEAD}<si><t>Труба</t></si></sst>`),
-    entry("xl/worksheets/sheet1.xml", SHEET),
-  ]);
+  return xlsx([entry("xl/sharedStrings.xml", `${SST_HEAD}<si><t>Труба</t></si></sst>`), entry("xl/worksheets/sheet1.xml", SHEET)]);
 }
 
 /* ───────────── images ───────────── */
@@ -170,7 +184,12 @@ export function hugePng(width: number, height: number): Uint8Array {
   // The first rows' worth of zeros: a decoder that trusts the header allocates width × height first.
   const idat = zlib.deflateSync(Buffer.alloc(Math.min(width + 1, 1 << 20) * 4));
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", ihdr),
+      chunk("IDAT", idat),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
   );
 }
 
@@ -197,7 +216,10 @@ export function hostileCases(scale: Scale): HostileCase[] {
       file: () => ({
         name: "bomb.xlsx",
         type: XLSX_TYPE,
-        bytes: xlsx([bombEntry("xl/sharedStrings.xml", SST_HEAD, `<si><t>${"a".repeat(4000)}</t></si>`, "</sst>", bomb), entry("xl/worksheets/sheet1.xml", SHEET)]),
+        bytes: xlsx([
+          bombEntry("xl/sharedStrings.xml", SST_HEAD, `<si><t>${"a".repeat(4000)}</t></si>`, "</sst>", bomb),
+          entry("xl/worksheets/sheet1.xml", SHEET),
+        ]),
       }),
     },
     {
@@ -208,7 +230,13 @@ export function hostileCases(scale: Scale): HostileCase[] {
         name: "sheet-bomb.xlsx",
         type: XLSX_TYPE,
         bytes: xlsx([
-          bombEntry("xl/worksheets/sheet1.xml", SHEET_HEAD, `<row><c t="inlineStr"><is><t>${"b".repeat(200)}</t></is></c></row>`, "</sheetData></worksheet>", bomb),
+          bombEntry(
+            "xl/worksheets/sheet1.xml",
+            SHEET_HEAD,
+            `<row><c t="inlineStr"><is><t>${"b".repeat(200)}</t></is></c></row>`,
+            "</sheetData></worksheet>",
+            bomb,
+          ),
           entry("xl/sharedStrings.xml", `${SST_HEAD}</sst>`),
         ]),
       }),
@@ -268,7 +296,10 @@ export function hostileCases(scale: Scale): HostileCase[] {
         name: "laughs.xlsx",
         type: XLSX_TYPE,
         bytes: xlsx([
-          entry("xl/sharedStrings.xml", `<?xml version="1.0"?>${LAUGHS}<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>&lol9;</t></si></sst>`),
+          entry(
+            "xl/sharedStrings.xml",
+            `<?xml version="1.0"?>${LAUGHS}<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>&lol9;</t></si></sst>`,
+          ),
           entry("xl/worksheets/sheet1.xml", SHEET),
         ]),
       }),
@@ -292,7 +323,11 @@ export function hostileCases(scale: Scale): HostileCase[] {
       file: () => ({
         name: "deep.yml",
         type: "application/xml",
-        bytes: utf8(yml(`<offers><offer id="1"><name>Труба</name><price>1</price>${"<param>".repeat(depth)}${"</param>".repeat(depth)}</offer></offers>`)),
+        bytes: utf8(
+          yml(
+            `<offers><offer id="1"><name>Труба</name><price>1</price>${"<param>".repeat(depth)}${"</param>".repeat(depth)}</offer></offers>`,
+          ),
+        ),
       }),
     },
     {
@@ -302,7 +337,11 @@ export function hostileCases(scale: Scale): HostileCase[] {
       file: () => ({
         name: "wide.yml",
         type: "application/xml",
-        bytes: utf8(yml(`<categories>${Array.from({ length: categories }, (_, i) => `<category id="${i + 1}">Категория ${i + 1}</category>`).join("")}</categories><offers>${OFFER}</offers>`)),
+        bytes: utf8(
+          yml(
+            `<categories>${Array.from({ length: categories }, (_, i) => `<category id="${i + 1}">Категория ${i + 1}</category>`).join("")}</categories><offers>${OFFER}</offers>`,
+          ),
+        ),
       }),
     },
     {
@@ -312,7 +351,12 @@ export function hostileCases(scale: Scale): HostileCase[] {
       file: () => ({
         name: "laughs.yml",
         type: "application/xml",
-        bytes: utf8(yml(`<categories><category id="1">К</category></categories><offers><offer id="1"><name>&lol9;</name><price>1</price><currencyId>RUB</currencyId></offer></offers>`, LAUGHS)),
+        bytes: utf8(
+          yml(
+            `<categories><category id="1">К</category></categories><offers><offer id="1"><name>&lol9;</name><price>1</price><currencyId>RUB</currencyId></offer></offers>`,
+            LAUGHS,
+          ),
+        ),
       }),
     },
     {
@@ -364,7 +408,11 @@ export function hostileCases(scale: Scale): HostileCase[] {
       id: "svg-laughs",
       what: "an SVG with a billion-laughs DTD",
       needsLimits: false,
-      file: () => ({ name: "logo.svg", type: "image/svg+xml", bytes: utf8(`<?xml version="1.0"?>${LAUGHS}<svg xmlns="http://www.w3.org/2000/svg"><text>&lol9;</text></svg>`) }),
+      file: () => ({
+        name: "logo.svg",
+        type: "image/svg+xml",
+        bytes: utf8(`<?xml version="1.0"?>${LAUGHS}<svg xmlns="http://www.w3.org/2000/svg"><text>&lol9;</text></svg>`),
+      }),
     },
   ];
 }

@@ -21,7 +21,15 @@ import { users } from "../../server/db/schema.ts";
 import { AUTH_SECRET, ServerProcess } from "../../bench/reliability.ts";
 import { freePort } from "../../bench/processes.ts";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/databases.ts";
-import { hostileCases, hostileProblem, PRICE_LIST_PATH, uploadTargets, type HostileCase, type Scale, type UploadTarget } from "./hostile-files.ts";
+import {
+  hostileCases,
+  hostileProblem,
+  PRICE_LIST_PATH,
+  uploadTargets,
+  type HostileCase,
+  type Scale,
+  type UploadTarget,
+} from "./hostile-files.ts";
 
 /** The server's resident memory must stay under this (issue 25's target for the whole process). */
 export const RSS_BOUND_MB = 1024;
@@ -87,7 +95,10 @@ export function healthLoop(baseUrl: string) {
 async function userWith(database: Database, baseUrl: string, label: string, role: "USER" | "ADMIN" = "USER") {
   const keys = new KeyRing(database.db, { secret: AUTH_SECRET });
   const email = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@fuzz.test`;
-  const [row] = await database.db.insert(users).values({ email, firstName: "Fuzz", lastName: label, acceptedTermsAt: new Date(), role }).returning({ id: users.id });
+  const [row] = await database.db
+    .insert(users)
+    .values({ email, firstName: "Fuzz", lastName: label, acceptedTermsAt: new Date(), role })
+    .returning({ id: users.id });
   const token = await signAccessToken(keys, { userId: row!.id, role }, new Date());
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   return { id: row!.id, token, headers, baseUrl };
@@ -130,12 +141,16 @@ export async function runHostileFiles(options: HostileRunOptions): Promise<boole
     const story = await json(`${server.url}/app/admin/stories`, {
       method: "POST",
       headers: admin.headers,
-      body: JSON.stringify({ title: { ru: "Фазз" }, body: { ru: "Текст" } }),
+      body: JSON.stringify({ slug: `fuzz-files-${Date.now().toString(36)}`, title: { ru: "Фазз" }, body: { ru: "Текст" } }),
     });
     options.log(`fuzz files: ${targets.length} upload endpoints: ${targets.map((t) => t.operationId).join(", ")}`);
 
-    console.log(`\n### Hostile files (${options.scale}): ${targets.length} upload endpoints, bounds RSS ≤ ${RSS_BOUND_MB} MB, /healthz ≤ ${HEALTH_BOUND_MS} ms\n`);
-    console.log("| case | file | price list answer | other endpoints | worst /healthz ms | RSS after MB | temp files | problems |\n|---|---:|---|---|---:|---:|---:|---|");
+    console.log(
+      `\n### Hostile files (${options.scale}): ${targets.length} upload endpoints, bounds RSS ≤ ${RSS_BOUND_MB} MB, /healthz ≤ ${HEALTH_BOUND_MS} ms\n`,
+    );
+    console.log(
+      "| case | file | price list answer | other endpoints | worst /healthz ms | RSS after MB | temp files | problems |\n|---|---:|---|---|---:|---:|---:|---|",
+    );
     const health = healthLoop(server.url);
     let peakMb = 0;
     for (const c of hostileCases(options.scale)) {
@@ -181,8 +196,16 @@ async function runCase(
   const file = c.file();
   // A fresh owner per case: the pending-upload and storage quotas must not answer for the reader.
   const owner = await userWith(database, server.url, "owner");
-  await json(`${server.url}/api/profile/company`, { method: "POST", headers: owner.headers, body: JSON.stringify({ name: { ru: "ООО «Фазз»" }, country: "RU" }) });
-  const product = await json(`${server.url}/api/profile/company/products`, { method: "POST", headers: owner.headers, body: JSON.stringify({ name: { ru: "Труба" } }) });
+  await json(`${server.url}/api/profile/company`, {
+    method: "POST",
+    headers: owner.headers,
+    body: JSON.stringify({ name: { ru: "ООО «Фазз»" }, country: "RU" }),
+  });
+  const product = await json(`${server.url}/api/profile/company/products`, {
+    method: "POST",
+    headers: owner.headers,
+    body: JSON.stringify({ name: { ru: "Труба" } }),
+  });
   const problems: string[] = [];
   let priceList = "";
   const others: string[] = [];
