@@ -49,10 +49,15 @@ afterAll(async () => {
   await api.close();
 });
 
+let found: UploadTarget[] | undefined;
+/** The multipart operations of both documents (read once). */
 async function targets(): Promise<UploadTarget[]> {
+  if (found) return found;
   const pub = await call(api, "GET", "/api/openapi.json");
   const adm = await admin.get("/app/admin/openapi.json");
-  return [...uploadTargets("public", pub.body), ...uploadTargets("admin", adm.body)];
+  expect([pub.status, adm.status]).toEqual([200, 200]);
+  found = [...uploadTargets("public", pub.body), ...uploadTargets("admin", adm.body)];
+  return found;
 }
 
 /** Uploads `file` to `target` as the owner (admin for the admin document). */
@@ -62,7 +67,7 @@ async function post(target: UploadTarget, file: { bytes: Uint8Array; name: strin
   const url = target.path.replace("{id}", String(target.path.includes("/stories/") ? ids.story : ids.product));
   const user = target.doc === "admin" ? admin : owner;
   const response = await api.app.request(url, {
-    method: target.path.endsWith("/cover") ? "PUT" : "POST",
+    method: target.method,
     headers: { authorization: `Bearer ${user.token}` },
     body: form,
   });

@@ -424,6 +424,7 @@ const LAUGHS = `<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol
 /** An upload endpoint of the OpenAPI documents (multipart request body with a `file`). */
 export interface UploadTarget {
   doc: "public" | "admin";
+  method: "POST" | "PUT";
   path: string;
   operationId: string;
 }
@@ -434,7 +435,8 @@ export function uploadTargets(doc: "public" | "admin", document: { paths: Record
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries<any>(item)) {
       if (method === "post" || method === "put") {
-        if (op.requestBody?.content?.["multipart/form-data"]) out.push({ doc, path, operationId: op.operationId });
+        if (op.requestBody?.content?.["multipart/form-data"])
+          out.push({ doc, method: method === "put" ? "PUT" : "POST", path, operationId: op.operationId });
       }
     }
   }

@@ -217,7 +217,7 @@ async function runCase(
     let text = "";
     try {
       const response = await fetch(url, {
-        method: target.path.endsWith("/cover") ? "PUT" : "POST",
+        method: target.method,
         headers: { authorization: `Bearer ${target.doc === "admin" ? admin.token : owner.token}` },
         body: form,
         signal: AbortSignal.timeout(120_000),
