@@ -138,6 +138,7 @@ export default [
     route("profile/price-list/export", "routes/profile-price-list-export.ts"),
     // Attachments that are not public media, checked on every download (ADR 040).
     route("files/:id", "routes/private-file.ts"),
+    route("profile/price-list/:id/errors.csv", "routes/profile-price-list-errors.ts"),
     route("profile/classifier", "routes/profile-classifier.ts"),
     route("profile/rfq-suppliers", "routes/profile-rfq-suppliers.ts"),
     route("profile/translations", "routes/profile-translations.ts"),

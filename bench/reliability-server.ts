@@ -3,7 +3,8 @@
  * server/main.ts's `startServer` on DATABASE_URL (seeding the demo catalogue when empty), plus a
  * once-a-second sample of this process's resident memory and event-loop delay printed on stdout as
  * `stats {"t":…,"rssMb":…,"elP50Ms":…,"elP99Ms":…,"elMaxMs":…}` — measured inside the process,
- * since neither is visible from outside. Prints `ready <url>` once listening.
+ * since neither is visible from outside. Prints `ready <url>` once listening. BENCH_IMPORT=0 skips
+ * the classifier and catalogue import (the hostile-file fuzzer needs neither).
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { loadEnv } from "../server/env.ts";
@@ -12,7 +13,7 @@ import { closeOnSignals, startServer } from "../server/main.ts";
 
 const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });
-const running = await startServer({ env, logger, importIfEmpty: true });
+const running = await startServer({ env, logger, importIfEmpty: process.env.BENCH_IMPORT !== "0" });
 closeOnSignals(running, logger);
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();

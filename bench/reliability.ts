@@ -32,11 +32,11 @@ import { createPostgresDatabase, dropPostgresDatabase } from "../tests/support/d
 import { freePort } from "./processes.ts";
 import { log, percentile } from "./stats.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const AUTH_SECRET = "reliability-bench-secret-0123456789abcdef";
+export const root = path.resolve(import.meta.dirname, "..");
+export const AUTH_SECRET = "reliability-bench-secret-0123456789abcdef";
 const USERS = 20;
 
-interface Sample {
+export interface Sample {
   ms: number;
   status: number;
   at: number;
@@ -50,7 +50,7 @@ interface ServerStats {
   elMaxMs: number;
 }
 
-interface Target {
+export interface Target {
   baseUrl: string;
   tokens: string[];
   productIds: number[];
@@ -83,7 +83,7 @@ async function mixedRequest(target: Target): Promise<Sample> {
   return timed(target.baseUrl + url, init);
 }
 
-async function timed(url: string, init: RequestInit): Promise<Sample> {
+export async function timed(url: string, init: RequestInit): Promise<Sample> {
   const started = performance.now();
   let status = 0;
   try {
@@ -96,10 +96,10 @@ async function timed(url: string, init: RequestInit): Promise<Sample> {
   return { ms: performance.now() - started, status, at: Date.now() };
 }
 
-const ok = (status: number) => status >= 200 && status < 400;
+export const ok = (status: number) => status >= 200 && status < 400;
 
 /** Closed loop: `concurrency` requests in flight for `seconds`. */
-async function closedLoop(target: Target, concurrency: number, seconds: number): Promise<Sample[]> {
+export async function closedLoop(target: Target, concurrency: number, seconds: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   const until = Date.now() + seconds * 1000;
   await Promise.all(
@@ -111,7 +111,7 @@ async function closedLoop(target: Target, concurrency: number, seconds: number):
 }
 
 /** Open loop: `rate` requests per second for `seconds`, whatever the latency (at most 512 in flight). */
-async function openLoop(target: Target, rate: number, seconds: number, onSample: (s: Sample) => void): Promise<number> {
+export async function openLoop(target: Target, rate: number, seconds: number, onSample: (s: Sample) => void): Promise<number> {
   const started = Date.now();
   let sent = 0;
   let inFlight = 0;
@@ -139,7 +139,7 @@ async function openLoop(target: Target, rate: number, seconds: number, onSample:
   return dropped;
 }
 
-class ServerProcess {
+export class ServerProcess {
   child: ChildProcess | null = null;
   stats: ServerStats[] = [];
   readonly port: number;
@@ -188,7 +188,7 @@ class ServerProcess {
 }
 
 /** Users with tokens signed by the server's own key ring (sealed under the same AUTH_SECRET). */
-async function prepareTarget(database: Database, baseUrl: string): Promise<Target> {
+export async function prepareTarget(database: Database, baseUrl: string): Promise<Target> {
   const keys = new KeyRing(database.db, { secret: AUTH_SECRET });
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) {
@@ -204,7 +204,7 @@ async function prepareTarget(database: Database, baseUrl: string): Promise<Targe
   return { baseUrl, tokens, productIds: productRows.map((r) => r.id), supplierIds: supplierRows.map((r) => r.id) };
 }
 
-function summarise(samples: Sample[]) {
+export function summarise(samples: Sample[]) {
   const latencies = samples.map((s) => s.ms).sort((a, b) => a - b);
   return {
     count: samples.length,

@@ -29,6 +29,10 @@
  *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
  *    under load, 20 hard kills during writes (bench/reliability.ts). Not in the default set: it
  *    takes over 12 minutes and stops the local PostgreSQL server for 10 s.
+ *  - `hostile`: 20 hostile uploads (zip bombs, a million-column CSV, deep and wide XML…) over
+ *    `--hostile-seconds` (default 60) while honest traffic runs at half the peak: its errors, its p99
+ *    against the same load alone, the server's peak RSS (bench/hostile.ts; issue 25). Not in the
+ *    default set either.
  *
  * Benchmark catalogues are kept between runs (seeding a million products takes minutes) and
  * reused while their sizes and the schema match; `--fresh` seeds them again.
@@ -45,23 +49,25 @@ import { resolveCommit, runHttpCompare } from "./http-compare.ts";
 import { runHttpBench } from "./http.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { runNavigationBench } from "./navigation.ts";
+import { runHostileBench } from "./hostile.ts";
 import { runReliabilityBench } from "./reliability.ts";
 import { runRegistersBench } from "./registers.ts";
 import { log } from "./stats.ts";
 import { readCommandLine, wholeNumber } from "../scripts/lib/command-line.ts";
 
-const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability", "registers"] as const;
+const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability", "hostile", "registers"] as const;
 const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
-  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,registers] [--products N] [--pglite-products N] [--register-entries N] " +
-  "[--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--keep-db] [--fresh]";
+  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers] [--products N] [--pglite-products N] " +
+  "[--register-entries N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--hostile-seconds S] [--keep-db] [--fresh]";
 
 const options = readCommandLine(
   USAGE,
   {
     parts: { type: "string", default: DEFAULT_PARTS.join(",") },
     soak: { type: "string", default: "600" },
+    "hostile-seconds": { type: "string", default: "60" },
     "keep-db": { type: "boolean", default: false },
     products: { type: "string", default: "1000000" },
     "pglite-products": { type: "string", default: "100000" },
@@ -91,6 +97,7 @@ const options = readCommandLine(
       base: values.base,
       rounds: wholeNumber("rounds", values.rounds, 1),
       soakS: wholeNumber("soak", values.soak, 10),
+      hostileS: wholeNumber("hostile-seconds", values["hostile-seconds"], 10),
       keepDatabase: values["keep-db"],
       fresh: values.fresh,
       registerEntries: wholeNumber("register-entries", values["register-entries"], 1),
@@ -133,6 +140,7 @@ try {
   if (options.parts.has("navigation")) await runNavigationBench();
   if (options.parts.has("registers")) await runRegistersBench(options.registerEntries);
   if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });
+  if (options.parts.has("hostile")) await runHostileBench({ seconds: options.hostileS });
   log(`bench: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 } catch (error) {
   console.error(`bench failed: ${(error as Error).stack ?? String(error)}`);

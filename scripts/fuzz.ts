@@ -8,6 +8,12 @@
  * Options (environment): FUZZ_CASES, FUZZ_FORM_CASES (sizes), FUZZ_SEED (default: the clock, printed
  * so a failure can be replayed), FUZZ_ONLY (regular expression over `METHOD /path` of the API part),
  * FUZZ_ENGINE=postgres (TEST_DATABASE_URL's server instead of PGlite).
+ *
+ * Then the hostile files (issue 25 §5, tests/fuzz/hostile-run.ts): zip bombs, a million-column CSV,
+ * deep and wide XML, entity tricks, wrong magic bytes, truncated archives and a PNG declaring
+ * 100,000 × 100,000 px, posted to every upload endpoint of a real server process on PostgreSQL while
+ * `/healthz` is asked every 100 ms: never a 5xx, the error envelope, RSS ≤ 1 GB, `/healthz` ≤ 1 s.
+ * FUZZ_FILES=full (default: the review's sizes), `slice` (the suite's sizes) or `0` (skip).
  * Exit code: non-zero when any property failed.
  */
 import { spawnSync } from "node:child_process";
@@ -32,4 +38,11 @@ const result = spawnSync(
     },
   },
 );
-process.exit(result.status ?? 1);
+let failed = result.status !== 0;
+const files = process.env.FUZZ_FILES ?? "full";
+if (files !== "0") {
+  const { runHostileFiles } = await import("../tests/fuzz/hostile-run.ts");
+  const held = await runHostileFiles({ scale: files === "slice" ? "slice" : "full", log: (line) => process.stderr.write(`${line}\n`) });
+  if (!held) failed = true;
+}
+process.exit(failed ? 1 : 0);

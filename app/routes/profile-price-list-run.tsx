@@ -1,29 +1,37 @@
 /**
  * `/profile/price-list/{id}` (issue 15): one uploaded price list.
  *
- * - Preview: the counts (rows, importable, with errors), how the file was read, the mapping — a
- *   select per column (CSV/XLSX) or per YML category, and the currency and unit for rows naming
- *   none — the first rows as they will be imported, and every row error (row, field, value, message
- *   in the page's language). "Apply" (`intent=map`) reads the file again with the mapping;
+ * - Preview (issue 25 §1, N2; issue 26 #14): what a supplier decides on comes first — the summary
+ *   ("N products from M rows", rows with errors) with the import button and the error report
+ *   download, then the errors grouped by kind (field and problem, how many rows, an example row),
+ *   then the mapping, the first rows and the row errors page by page (`?page=`, `?code=&field=` for
+ *   one kind; 50 a page, read through the API's paged list). Everything is bounded whatever the
+ *   file holds: at most MAX_SHOWN_COLUMNS column selects and MAX_SHOWN_CATEGORIES category selects
+ *   (the page says how many are not shown; they keep their guessed mapping, see `action`), at most
+ *   PREVIEW_ROWS first rows. "Apply" (`intent=map`) reads the file again with the mapping;
  *   "Import" (`intent=import`) queues the background import. Both are plain form posts with a
- *   redirect and a flash message; a refusal is shown above the forms.
+ *   redirect and a flash message; a refusal is shown above the forms. Wide tables scroll inside
+ *   their card with a visible edge shadow and a hint, their first column sticky.
  * - Importing: a progress bar; without JavaScript the page refreshes itself every 2 s
  *   (`<meta http-equiv="refresh">` inside `<noscript>`), with it the data is revalidated every 1.5 s.
  * - Done / failed: the outcome, with a link to the drafts.
  * Another company's run (or an unknown id) is the 404 page.
  */
 import { useEffect } from "react";
-import { data, Form, useRevalidator } from "react-router";
+import { data, Form, Link, useLocation, useRevalidator } from "react-router";
 import type { Route } from "./+types/profile-price-list-run";
 import { fieldLabel, refusalText, rowErrorText } from "../components/price-lists/labels.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { formatCount, formatMoney } from "../components/catalog/format.ts";
 import { SelectOptions, type SelectOption } from "../components/form/options.tsx";
 import { TableHead } from "../components/table-head.tsx";
 import pageStyles from "../components/price-lists/price-lists.css?url";
 import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { pageNotFound } from "../lib/errors.ts";
-import { pageLang } from "../lib/i18n.ts";
+import { localePath, pageLang } from "../lib/i18n.ts";
+import { documentUrl } from "../lib/document-url.ts";
 import { categoryOptions } from "../lib/profile-api/products.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -37,6 +45,27 @@ import { UNIT_IDS } from "../../contract/units.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 
 const FIELDS = ["", ...priceLists.PRICE_LIST_FIELDS] as const;
+/** Column selects shown; a file with more columns keeps the rest as guessed (the page says how many). */
+export const MAX_SHOWN_COLUMNS = 40;
+/** YML category selects shown, likewise. */
+export const MAX_SHOWN_CATEGORIES = 60;
+/** First rows shown (the API keeps at most this many too). */
+const PREVIEW_ROWS = 10;
+/** The most columns a mapping may name (contract PriceListMappingSchema). */
+const MAX_MAPPED_COLUMNS = 200;
+
+/** `?page=` and the error kind (`?code=&field=`) of the row-error list, as the API takes them. */
+function errorQuery(request: Request) {
+  const search = documentUrl(request).searchParams;
+  const page = Number(search.get("page"));
+  const code = search.get("code");
+  const field = search.get("field");
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    code: (priceLists.ROW_ERROR_CODES as readonly string[]).includes(code ?? "") ? (code as priceLists.RowErrorCode) : undefined,
+    field: field && field.length <= 100 ? field : undefined,
+  };
+}
 
 function runIdOf(request: Request, raw: string | undefined): number {
   if (!raw || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) pageNotFound(request);
@@ -54,8 +83,32 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
   );
   const categories = run.format === "yml" && run.status === "preview" ? await categoryOptions(api, pageLang(request)) : [];
+  const query = errorQuery(request);
+  const errors =
+    run.status === "preview" && run.errors.length > 0
+      ? await api.send(priceLists.listPriceListErrors, { params: { id }, query: { ...query, perPage: priceLists.ERRORS_PER_PAGE } })
+      : null;
+  // The page carries only what it shows: the run's kept errors come page by page, and a file with
+  // thousands of columns or categories would otherwise put them all in the HTML and its JSON.
+  const { errors: _kept, ...shown } = run;
   return {
-    run,
+    run: {
+      ...shown,
+      columns: run.columns.slice(0, MAX_SHOWN_COLUMNS),
+      ymlCategories: run.ymlCategories.slice(0, MAX_SHOWN_CATEGORIES),
+      sample: run.sample.slice(0, PREVIEW_ROWS),
+      mapping: {
+        ...run.mapping,
+        columns: run.mapping.columns.slice(0, MAX_SHOWN_COLUMNS),
+        categories: Object.fromEntries(
+          run.ymlCategories.slice(0, MAX_SHOWN_CATEGORIES).map((c) => [c.id, run.mapping.categories[c.id] ?? null]),
+        ),
+      },
+      keptErrors: run.errors.length,
+      hiddenColumns: Math.max(0, run.columns.length - MAX_SHOWN_COLUMNS),
+      hiddenCategories: Math.max(0, run.ymlCategories.length - MAX_SHOWN_CATEGORIES),
+    },
+    errorPage: errors ? { rows: errors.data, meta: errors.meta, code: query.code ?? null, field: query.field ?? null } : null,
     categories,
     blocked: context.get(profileContext).organization?.status === "blocked",
     seo: { title: getInstance(context).t("priceLists.run.title", { name: run.originalName ?? `#${run.id}` }) },
@@ -70,12 +123,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const back = `/profile/price-list/${id}`;
   try {
     if (intent === "map") {
-      const columns: string[] = [];
-      for (let i = 0; form.has(`column.${i}`) && i < 200; i++) {
+      // The form shows only the first columns and categories: the others keep the run's mapping.
+      const { data: run } = await api.send(priceLists.getPriceList, { params: { id } });
+      const columns: string[] = run.mapping.columns.slice(0, MAX_MAPPED_COLUMNS);
+      for (let i = 0; form.has(`column.${i}`) && i < MAX_MAPPED_COLUMNS; i++) {
         const value = String(form.get(`column.${i}`));
-        columns.push((FIELDS as readonly string[]).includes(value) ? value : "");
+        columns[i] = (FIELDS as readonly string[]).includes(value) ? value : "";
       }
-      const categories: Record<string, number | null> = {};
+      const categories: Record<string, number | null> = { ...run.mapping.categories };
       for (const [key, value] of form.entries()) {
         if (!key.startsWith("category.") || typeof value !== "string") continue;
         categories[key.slice("category.".length)] = /^\d{1,9}$/.test(value) ? Number(value) : null;
@@ -114,7 +169,9 @@ export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
-type Run = priceLists.PriceListRun;
+/** The run as the page gets it (see the loader: bounded lists, the kept errors counted, not carried). */
+type Run = Route.ComponentProps["loaderData"]["run"];
+type ErrorPage = Route.ComponentProps["loaderData"]["errorPage"];
 
 /** Re-reads the run every 1.5 s while it is queued or running (with JavaScript; see the module comment). */
 function useLiveProgress(active: boolean) {
@@ -130,7 +187,7 @@ function useLiveProgress(active: boolean) {
 
 export default function PriceListRun({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { run, categories, blocked } = loaderData;
+  const { run, categories, blocked, errorPage } = loaderData;
   const active = run.status === "queued" || run.status === "running";
   useLiveProgress(active);
   return (
@@ -139,17 +196,21 @@ export default function PriceListRun({ loaderData, actionData }: Route.Component
         <h1>{t("priceLists.run.title", { name: run.originalName ?? `#${run.id}` })}</h1>
         <LocaleLink to="/profile/price-list">{t("priceLists.run.back")}</LocaleLink>
       </header>
-      <p>
-        <span className={`badge pl-status-${run.status}`}>{t(`priceLists.status.${run.status}`)}</span>{" "}
-        <strong className="pl-counts">
-          {t("priceLists.run.counts", { total: run.totalRows, valid: run.validRows, invalid: run.invalidRows })}
-        </strong>
-      </p>
       {actionData?.error ? (
         <p className="form-error" role="alert">
           {refusalText(t, actionData.error)}
         </p>
       ) : null}
+      {run.status === "preview" ? (
+        <Summary run={run} blocked={blocked} />
+      ) : (
+        <p>
+          <span className={`badge pl-status-${run.status}`}>{t(`priceLists.status.${run.status}`)}</span>{" "}
+          <strong className="pl-counts">
+            {t("priceLists.run.counts", { total: run.totalRows, valid: run.validRows, invalid: run.invalidRows })}
+          </strong>
+        </p>
+      )}
       {active ? <Progress run={run} /> : null}
       {run.status === "done" ? (
         <div className="card pl-outcome" role="status">
@@ -168,23 +229,102 @@ export default function PriceListRun({ loaderData, actionData }: Route.Component
           <LocaleLink to="/profile/price-list">{t("priceLists.run.uploadAgain")}</LocaleLink>
         </div>
       ) : null}
-      {run.status === "preview" && !blocked ? <MappingForm run={run} categories={categories} /> : null}
       {run.status === "preview" ? (
         <>
+          <ErrorKinds run={run} />
+          {!blocked ? <MappingForm run={run} categories={categories} /> : null}
           <Sample run={run} />
-          <Errors run={run} />
-          {!blocked ? (
-            <Form method="post" className="card pl-import">
-              <p className="muted small">{t("priceLists.run.importLead")}</p>
-              <input type="hidden" name="intent" value="import" />
-              <button type="submit" className="button button-primary" disabled={run.validRows === 0}>
-                {t("priceLists.run.import", { count: run.validRows })}
-              </button>
-            </Form>
-          ) : null}
+          {errorPage ? <Errors run={run} page={errorPage} /> : null}
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The decision first: the counts, "N products from M rows", the import button and the error report.
+ * Kept short so that it fits the first screen of a phone.
+ */
+function Summary({ run, blocked }: { run: Run; blocked: boolean }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <section className="card pl-summary" aria-labelledby="pl-summary-title">
+      <h2 id="pl-summary-title" className="visually-hidden">
+        {t("priceLists.run.summary")}
+      </h2>
+      <p className="pl-summary-counts">
+        <span className={`badge pl-status-${run.status}`}>{t(`priceLists.status.${run.status}`)}</span>{" "}
+        <strong className="pl-counts">
+          {t("priceLists.run.counts", { total: run.totalRows, valid: run.validRows, invalid: run.invalidRows })}
+        </strong>
+      </p>
+      {run.validRows > 0 ? (
+        <p className="pl-products">
+          {t("priceLists.run.productsFromRows", { products: formatCount(run.products, lang), rows: formatCount(run.validRows, lang) })}
+        </p>
+      ) : null}
+      {!blocked ? (
+        <Form method="post" className="pl-import">
+          <input type="hidden" name="intent" value="import" />
+          <button type="submit" className="button button-primary" disabled={run.validRows === 0}>
+            {t("priceLists.run.import", { count: run.products })}
+          </button>
+          {run.invalidRows > 0 ? (
+            <a className="button" href={localePath(lang, `/profile/price-list/${run.id}/errors.csv`)} download>
+              {t("priceLists.run.report")}
+            </a>
+          ) : null}
+        </Form>
+      ) : null}
+      <p className="muted small">{t("priceLists.run.importLead")}</p>
+    </section>
+  );
+}
+
+/** Every row's errors by kind: field and problem, how many rows, the first row as an example, a link to its rows. */
+function ErrorKinds({ run }: { run: Run }) {
+  const t = useT();
+  const location = useLocation();
+  if (run.errorCounts.length === 0) {
+    return (
+      <section className="card" aria-labelledby="pl-kinds-title">
+        <h2 id="pl-kinds-title">{t("priceLists.run.errorKinds")}</h2>
+        <p>{t("priceLists.run.noErrors")}</p>
+      </section>
+    );
+  }
+  const rowsOf = (code: string, field: string) => `${location.pathname}?${new URLSearchParams({ code, field }).toString()}#pl-errors-title`;
+  return (
+    <section className="card" aria-labelledby="pl-kinds-title">
+      <h2 id="pl-kinds-title">{t("priceLists.run.errorKinds")}</h2>
+      <ul className="pl-kinds">
+        {run.errorCounts.map((kind) => (
+          <li key={`${kind.code} ${kind.field}`}>
+            <p className="pl-kind-head">
+              <strong>
+                {fieldLabel(t, kind.field)}: {rowErrorText(t, kind.code)}
+              </strong>{" "}
+              — <span className="pl-kind-count">{t("priceLists.run.kindRows", { count: kind.count })}</span>
+              {kind.count === run.totalRows ? <span className="badge pl-kind-all">{t("priceLists.run.kindAll")}</span> : null}
+            </p>
+            <p className="muted small">
+              {t("priceLists.run.example", { row: kind.example.row, value: kind.example.value })}{" "}
+              <Link to={rowsOf(kind.code, kind.field)}>{t("priceLists.run.showRows")}</Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ScrollHint() {
+  const t = useT();
+  return (
+    <p className="pl-scroll-hint muted small" aria-hidden="true">
+      {t("priceLists.run.scrollHint")}
+    </p>
   );
 }
 
@@ -208,19 +348,20 @@ function Progress({ run }: { run: Run }) {
 }
 
 /**
- * One mapping table of the preview: a row per source column (or YML category), its label on the
- * left and a select of `options` named `row.name` on the right — what the import maps it to.
+ * One mapping list of the preview: a row per source column (or YML category), its label and a
+ * select of `options` named `row.name` — what the import maps it to. A list, not a table: on a
+ * phone the label sits above a full-width select.
  */
-function MappingTable({
+function MappingList({
   title,
   lead,
-  headings,
+  hidden,
   rows,
   options,
 }: {
   title: string;
   lead: string;
-  headings: [string, string];
+  hidden: string | null;
   rows: { id: string; label: string; name: string; value: string }[];
   options: SelectOption[];
 }) {
@@ -228,25 +369,17 @@ function MappingTable({
     <>
       <h2>{title}</h2>
       <p className="muted small">{lead}</p>
-      <div className="pl-table-wrap">
-        <table className="table">
-          <TableHead columns={headings} />
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">
-                  <label htmlFor={row.id}>{row.label}</label>
-                </th>
-                <td>
-                  <select id={row.id} name={row.name} defaultValue={row.value}>
-                    <SelectOptions options={options} />
-                  </select>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="pl-map">
+        {rows.map((row) => (
+          <div key={row.id} className="pl-map-row">
+            <label htmlFor={row.id}>{row.label}</label>
+            <select id={row.id} name={row.name} defaultValue={row.value}>
+              <SelectOptions options={options} />
+            </select>
+          </div>
+        ))}
       </div>
+      {hidden ? <p className="pl-hidden muted small">{hidden}</p> : null}
     </>
   );
 }
@@ -259,10 +392,14 @@ function MappingForm({ run, categories }: { run: Run; categories: { id: number; 
     <Form method="post" className="card pl-mapping">
       <input type="hidden" name="intent" value="map" />
       {run.format === "yml" ? (
-        <MappingTable
+        <MappingList
           title={t("priceLists.run.categories")}
           lead={t("priceLists.run.categoriesLead")}
-          headings={[t("priceLists.run.ymlCategory"), t("priceLists.run.ourCategory")]}
+          hidden={
+            run.hiddenCategories > 0
+              ? t("priceLists.run.categoriesHidden", { shown: run.ymlCategories.length, hidden: formatCount(run.hiddenCategories, lang) })
+              : null
+          }
           rows={run.ymlCategories.map((category) => ({
             id: `pl-cat-${category.id}`,
             label: category.name || `#${category.id}`,
@@ -271,16 +408,20 @@ function MappingForm({ run, categories }: { run: Run; categories: { id: number; 
           }))}
           options={[
             { value: "", label: t("priceLists.run.noCategory") },
-            ...categories.map((c) => ({ value: String(c.id), label: `${"  ".repeat(c.depth)}${c.name}` })),
+            ...categories.map((c) => ({ value: String(c.id), label: `${"\u00a0\u00a0".repeat(c.depth)}${c.name}` })),
           ]}
         />
       ) : (
-        <MappingTable
+        <MappingList
           title={t("priceLists.run.mapping")}
           lead={`${t("priceLists.run.mappingLead")} ${
             run.reading.encoding && run.format === "csv" ? t("priceLists.run.reading", { encoding: run.reading.encoding, delimiter }) : ""
           }`.trim()}
-          headings={[t("priceLists.run.column"), t("priceLists.run.field")]}
+          hidden={
+            run.hiddenColumns > 0
+              ? t("priceLists.run.columnsHidden", { shown: run.columns.length, hidden: formatCount(run.hiddenColumns, lang) })
+              : null
+          }
           rows={run.columns.map((column) => ({
             id: `pl-col-${column.index}`,
             label: column.header || `#${column.index + 1}`,
@@ -326,6 +467,7 @@ function Sample({ run }: { run: Run }) {
   return (
     <section className="card" aria-labelledby="pl-sample-title">
       <h2 id="pl-sample-title">{t("priceLists.run.sample")}</h2>
+      <ScrollHint />
       <div className="pl-table-wrap">
         <table className="table pl-sample">
           <TableHead
@@ -342,17 +484,19 @@ function Sample({ run }: { run: Run }) {
           <tbody>
             {run.sample.map((row) => (
               <tr key={row.row} className={row.errors.length > 0 ? "pl-row-bad" : undefined}>
-                <td>{row.row}</td>
+                <td className="num">{row.row}</td>
                 <td>{row.sku}</td>
-                <td>{row.name}</td>
-                <td>
-                  {row.price ? `${row.price} ${row.currency ?? ""}` : ""}
+                <td className="pl-text">{row.name}</td>
+                <td className="pl-nowrap">
+                  {row.price ? (formatMoney(row.price, row.currency, lang) ?? `${row.price} ${row.currency ?? ""}`) : ""}
                   {row.price && row.unit ? ` / ${unitLabel(row.unit, lang)}` : ""}
                   {row.price && row.minQuantity && row.minQuantity !== "1" ? ` (≥ ${row.minQuantity})` : ""}
                 </td>
-                <td>{row.moq ? `${row.moq} ${unitLabel(row.unit, lang)}` : ""}</td>
-                <td>{row.tnvedCode}</td>
-                <td>{row.errors.length > 0 ? row.errors.map((e) => rowErrorText(t, e.code)).join("; ") : t("priceLists.run.ok")}</td>
+                <td className="pl-nowrap">{row.moq ? `${row.moq} ${unitLabel(row.unit, lang)}` : ""}</td>
+                <td className="pl-nowrap">{row.tnvedCode}</td>
+                <td className="pl-text">
+                  {row.errors.length > 0 ? row.errors.map((e) => rowErrorText(t, e.code)).join("; ") : t("priceLists.run.ok")}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -362,38 +506,53 @@ function Sample({ run }: { run: Run }) {
   );
 }
 
-function Errors({ run }: { run: Run }) {
+function Errors({ run, page }: { run: Run; page: NonNullable<ErrorPage> }) {
   const t = useT();
+  const lang = useLang();
+  const location = useLocation();
+  const { meta } = page;
+  const from = (meta.page - 1) * meta.perPage + 1;
   return (
     <section className="card" aria-labelledby="pl-errors-title">
       <h2 id="pl-errors-title">{t("priceLists.run.errors")}</h2>
-      {run.errors.length === 0 ? (
-        <p>{t("priceLists.run.noErrors")}</p>
-      ) : (
-        <>
-          <p className="muted small">
-            {t("priceLists.run.errorsLead")}{" "}
-            {run.errors.length < run.invalidRows ? t("priceLists.run.errorsMore", { count: run.errors.length }) : null}
-          </p>
-          <div className="pl-table-wrap">
-            <table className="table pl-errors">
-              <TableHead
-                columns={[t("priceLists.run.row"), t("priceLists.run.field"), t("priceLists.run.value"), t("priceLists.run.problem")]}
-              />
-              <tbody>
-                {run.errors.map((e, i) => (
-                  <tr key={`${e.row}-${e.field}-${i}`}>
-                    <td>{e.row}</td>
-                    <td>{fieldLabel(t, e.field)}</td>
-                    <td className="pl-value">{e.value}</td>
-                    <td>{rowErrorText(t, e.code)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <p className="muted small">
+        {t("priceLists.run.errorsLead")}{" "}
+        {run.keptErrors < run.invalidRows ? t("priceLists.run.errorsMore", { count: run.keptErrors }) : null}
+      </p>
+      {page.code ? (
+        <p className="pl-filter">
+          {t("priceLists.run.onlyKind", { kind: `${fieldLabel(t, page.field ?? "")}: ${rowErrorText(t, page.code)}` })}{" "}
+          <Link to={`${location.pathname}#pl-errors-title`}>{t("priceLists.run.allKinds")}</Link>
+        </p>
+      ) : null}
+      {meta.total > 0 ? (
+        <p className="muted small" role="status">
+          {t("priceLists.run.errorsRange", {
+            from: formatCount(Math.min(from, meta.total), lang),
+            to: formatCount(Math.min(from + page.rows.length - 1, meta.total), lang),
+            total: formatCount(meta.total, lang),
+          })}
+        </p>
+      ) : null}
+      <ScrollHint />
+      <div className="pl-table-wrap">
+        <table className="table pl-errors">
+          <TableHead
+            columns={[t("priceLists.run.row"), t("priceLists.run.field"), t("priceLists.run.value"), t("priceLists.run.problem")]}
+          />
+          <tbody>
+            {page.rows.map((e, i) => (
+              <tr key={`${e.row}-${e.field}-${i}`}>
+                <td className="num">{e.row}</td>
+                <td className="pl-nowrap">{fieldLabel(t, e.field)}</td>
+                <td className="pl-value">{e.value}</td>
+                <td className="pl-text">{rowErrorText(t, e.code)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={meta.page} pages={meta.pages} />
     </section>
   );
 }

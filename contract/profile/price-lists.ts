@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { LANGS } from "../lang.ts";
-import { defineRoute } from "../route.ts";
+import { defineRoute, PageMetaSchema, PagingSchema } from "../route.ts";
 import { UNIT_IDS } from "../units.ts";
 import { CURRENCY_CODES, MEMBER_ERRORS, PathIdParams, UPLOAD_ERRORS } from "./fields.ts";
 
@@ -72,6 +72,23 @@ export const RowErrorSchema = z
 export type RowError = z.infer<typeof RowErrorSchema>;
 
 /**
+ * One kind of row error and how often it occurs in the whole file (every row counted, not only the
+ * kept errors), with the first row that has it — so "every row fails on the country" shows at once.
+ */
+export const PriceListErrorCountSchema = z
+  .object({
+    code: z.enum(ROW_ERROR_CODES),
+    field: z.string().meta({ description: "A field of PRICE_LIST_FIELDS, or the YML element" }),
+    count: z.number().int().min(1).meta({ description: "Rows with this error in this field" }),
+    example: z.object({ row: z.number().int().min(1), value: z.string() }).meta({ description: "The first row with it" }),
+  })
+  .meta({ id: "PriceListErrorCount" });
+export type PriceListErrorCount = z.infer<typeof PriceListErrorCountSchema>;
+
+/** Row errors shown per page (and the most a page asks for). */
+export const ERRORS_PER_PAGE = 50;
+
+/**
  * How the file maps to products. `columns[i]` is the field of column `i` (CSV/XLSX); `categories`
  * maps a YML categoryId to one of ours (null: none); `currency` and `unit` apply where a row names
  * none.
@@ -120,7 +137,11 @@ export const PriceListRunSchema = z
     totalRows: z.number().int(),
     validRows: z.number().int(),
     invalidRows: z.number().int(),
-    errors: z.array(RowErrorSchema).meta({ description: "The first 200 row errors" }),
+    products: z.number().int().meta({ description: "Products the valid rows make (rows of one SKU are one product with several tiers)" }),
+    errors: z.array(RowErrorSchema).meta({ description: "The first 200 row errors (paged: listPriceListErrors)" }),
+    errorCounts: z
+      .array(PriceListErrorCountSchema)
+      .meta({ description: "Every row's errors by code and field, most frequent first (sums to at least `invalidRows`)" }),
     progress: z.object({
       processed: z.number().int(),
       total: z.number().int(),
@@ -156,7 +177,7 @@ export const listPriceLists = defineRoute({
   summary: "The company's latest 20 price-list uploads, newest first",
   description: "Access: any employee.",
   auth: "user",
-  data: z.array(PriceListRunSchema.omit({ sample: true, errors: true, columns: true, ymlCategories: true })),
+  data: z.array(PriceListRunSchema.omit({ sample: true, errors: true, errorCounts: true, columns: true, ymlCategories: true })),
   errors: MEMBER_ERRORS,
 });
 
@@ -185,6 +206,27 @@ export const getPriceList = defineRoute({
   auth: "user",
   params: PathIdParams,
   data: PriceListRunSchema,
+  errors: [...MEMBER_ERRORS, "not_found"],
+});
+
+export const PriceListErrorsQuery = PagingSchema.extend({
+  perPage: z.coerce.number().int().min(1).max(100).default(ERRORS_PER_PAGE),
+  code: z.enum(ROW_ERROR_CODES).optional().meta({ description: "Only errors of this code" }),
+  field: z.string().max(100).optional().meta({ description: "Only errors in this field" }),
+});
+
+export const listPriceListErrors = defineRoute({
+  method: "GET",
+  path: "/api/profile/company/price-lists/{id}/errors",
+  operationId: "listPriceListErrors",
+  tag: TAG,
+  summary: "A page of the run's kept row errors (the first 200), in row order, optionally of one kind",
+  description: "The counts of every kind are the run's `errorCounts`. Another company's run is a 404. Access: any employee.",
+  auth: "user",
+  params: PathIdParams,
+  query: PriceListErrorsQuery,
+  data: z.array(RowErrorSchema),
+  meta: PageMetaSchema,
   errors: [...MEMBER_ERRORS, "not_found"],
 });
 

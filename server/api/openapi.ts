@@ -37,6 +37,8 @@ async function build(api: Hono<ApiEnv>, which: "public" | "admin"): Promise<Docu
     documentation: {
       openapi: "3.1.0",
       info: INFO[which],
+      // Relative to where the document is served: the same origin answers the API (every deployment).
+      servers: [{ url: "/", description: "The server this document was fetched from" }],
       components: {
         securitySchemes: {
           bearerAuth: {

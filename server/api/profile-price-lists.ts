@@ -29,7 +29,7 @@ export const priceListResource = resource("/api/profile/company/price-lists", [
     const rows = await listRuns(c.var.db, (await callerAccess(c, "read")).companyId);
     return {
       data: rows.map((row) => {
-        const { sample: _s, errors: _e, columns: _c, ymlCategories: _y, ...rest } = runView(row);
+        const { sample: _s, errors: _e, errorCounts: _k, columns: _c, ymlCategories: _y, ...rest } = runView(row);
         return rest;
       }),
     };
@@ -65,6 +65,17 @@ export const priceListResource = resource("/api/profile/company/price-lists", [
   implement(priceLists.getPriceList, async (c, { params }) => ({
     data: runView(await loadRun(c.var.db, (await callerAccess(c, "read")).companyId, params.id)),
   })),
+  implement(priceLists.listPriceListErrors, async (c, { params, query }) => {
+    const run = runView(await loadRun(c.var.db, (await callerAccess(c, "read")).companyId, params.id));
+    const matching = run.errors.filter(
+      (e) => (!query.code || e.code === query.code) && (query.field === undefined || e.field === query.field),
+    );
+    const pages = Math.max(1, Math.ceil(matching.length / query.perPage));
+    return {
+      data: matching.slice((query.page - 1) * query.perPage, query.page * query.perPage),
+      meta: { page: query.page, perPage: query.perPage, total: matching.length, pages },
+    };
+  }),
   implement(priceLists.mapPriceList, async (c, { params, body }) => ({
     data: runView(await remapRun(c.var.db, c.var.storage, (await editor(c)).companyId, params.id, body)),
   })),

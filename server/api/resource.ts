@@ -358,7 +358,8 @@ export function openApiOperation(route: RouteDescriptor): DescribeRouteOptions {
     tags: [route.tag],
     summary: route.summary,
     ...(description ? { description } : {}),
-    ...(route.auth === "public" ? {} : { security: [{ bearerAuth: [] }] }),
+    // Every operation says who may call it (Redocly `security-defined`): an empty requirement is "anyone".
+    security: route.auth === "public" ? [] : [{ bearerAuth: [] }],
     parameters: [...parametersOf(route.params, "path"), ...parametersOf(route.query, "query")],
     ...(route.body
       ? {

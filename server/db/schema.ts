@@ -928,6 +928,8 @@ export const priceListRuns = pgTable(
     invalidRows: integer("invalid_rows").notNull().default(0),
     /** The first row errors (at most 200): `{ row, field, code, value }`. */
     errors: jsonb("errors").$type<unknown>().notNull().default([]),
+    /** Every row's errors counted by code and field, with one example: `{ code, field, count, example: { row, value } }`. */
+    errorCounts: jsonb("error_counts").$type<unknown>().notNull().default([]),
     /** Products written so far during the import (for the progress bar) and the outcome. */
     processed: integer("processed").notNull().default(0),
     toProcess: integer("to_process").notNull().default(0),

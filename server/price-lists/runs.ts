@@ -19,7 +19,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../contract/lang.ts";
-import type { PriceListFormat, PriceListMapping, PriceListRun, RowError } from "../../contract/profile/price-lists.ts";
+import type { PriceListErrorCount, PriceListFormat, PriceListMapping, PriceListRun, RowError } from "../../contract/profile/price-lists.ts";
 import type { Db } from "../db/client.ts";
 import { categories, files, priceListRuns, products, tnvedCodes } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
@@ -55,6 +55,8 @@ export interface Analysis {
   totalRows: number;
   invalidRows: number;
   errors: RowError[];
+  /** Every row's errors counted by code and field (not only the kept ones), most frequent first. */
+  errorCounts: PriceListErrorCount[];
   /** The valid rows as products (rows of one SKU merged). */
   drafts: ProductDraft[];
 }
@@ -167,11 +169,17 @@ export async function analyse(
     if (duplicate) r.errors.push(duplicate);
   }
   const errors: RowError[] = [];
+  const counts = new Map<string, PriceListErrorCount>();
   let invalidRows = 0;
   for (const r of rows) {
     if (r.errors.length === 0) continue;
     invalidRows += 1;
-    for (const e of r.errors) if (errors.length < MAX_KEPT_ERRORS) errors.push(e);
+    for (const e of r.errors) {
+      if (errors.length < MAX_KEPT_ERRORS) errors.push(e);
+      const kind = counts.get(`${e.code} ${e.field}`);
+      if (kind) kind.count += 1;
+      else counts.set(`${e.code} ${e.field}`, { code: e.code, field: e.field, count: 1, example: { row: e.row, value: e.value } });
+    }
   }
   return {
     columns,
@@ -182,6 +190,7 @@ export async function analyse(
     totalRows: rows.length,
     invalidRows,
     errors,
+    errorCounts: [...counts.values()].sort((a, b) => b.count - a.count),
     drafts: set.drafts,
   };
 }
@@ -204,6 +213,8 @@ export function runView(row: RunRow): PriceListRun {
     validRows: row.validRows,
     invalidRows: row.invalidRows,
     errors: row.errors as RowError[],
+    errorCounts: row.errorCounts as PriceListErrorCount[],
+    products: row.toProcess,
     progress: { processed: row.processed, total: row.toProcess, created: row.created, updated: row.updated },
     failure: row.failure,
     createdAt: row.createdAt.toISOString(),
@@ -221,6 +232,9 @@ function analysisColumns(analysis: Analysis) {
     validRows: analysis.totalRows - analysis.invalidRows,
     invalidRows: analysis.invalidRows,
     errors: analysis.errors,
+    errorCounts: analysis.errorCounts,
+    // The products the valid rows make (the import sets it again from its own reading).
+    toProcess: analysis.drafts.length,
   };
 }
 

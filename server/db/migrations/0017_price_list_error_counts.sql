@@ -1,0 +1,1 @@
+ALTER TABLE "price_list_runs" ADD COLUMN "error_counts" jsonb DEFAULT '[]'::jsonb NOT NULL;
