@@ -153,7 +153,10 @@ describe("CSV", () => {
       ["A", "Bolt", "9", "100"],
       ["A", "Bolt", "8", "100"],
     ].map((cells, i) =>
-      set.add(draftOf(i + 2, cellsOfRow({ row: i + 2, cells }, headers, columns), { ...mapping, columns }, lookups).draft),
+      set.add(
+        draftOf(i + 2, cellsOfRow({ row: i + 2, cells, sheet: "", sheetIndex: 0 }, headers, columns), { ...mapping, columns }, lookups)
+          .draft,
+      ),
     );
     expect(errors.slice(0, 2)).toEqual([null, null]);
     expect(errors[2]).toMatchObject({ row: 4, code: "tier_duplicate" });
