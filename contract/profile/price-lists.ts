@@ -63,7 +63,6 @@ export const ROW_ERROR_CODES = [
   "country_invalid",
   "product_locked",
   "tier_duplicate",
-  "product_unknown",
 ] as const;
 export type RowErrorCode = (typeof ROW_ERROR_CODES)[number];
 

@@ -319,7 +319,8 @@ const EMPTY: Omit<Cells, "specs" | "tiers" | "warnings"> = {
 export function cellsOfRow(row: TableRow, headers: string[], columns: PriceListMapping["columns"]): Cells {
   const cells: Cells = { ...EMPTY, specs: [], tiers: [], warnings: [] };
   columns.forEach((field, index) => {
-    const value = row.cells[index] ?? "";
+    // `'=…`: a formula our export (and Excel users) escaped with a quote; the text is without it.
+    const value = (row.cells[index] ?? "").replace(/^'(?=[=+\-@\t\r])/, "");
     if (!field) return;
     const header = headers[index] ?? `#${index + 1}`;
     if (field === "spec") cells.specs.push({ key: header, value });

@@ -488,7 +488,7 @@ export function tierHeader(
 ): { kind: "quantity"; min: string; unit: UnitId | null } | { kind: "sum"; amount: string } | null {
   const h = header.replace(/\s+/g, " ").trim().toLowerCase();
   const m =
-    /^(?:цена|price|опт|оптовая цена)?\s*(?:от|from|при заказе от|≥|>=)\s*([\d\s.,]+?)\s*([^\d\s].*)?$/u.exec(h) ??
+    /^(?:цена|price|опт|оптовая цена|价格)?\s*(?:от|from|при заказе от|≥|>=)\s*([\d\s.,]+?)\s*([^\d\s].*)?$/u.exec(h) ??
     /^(?:цена\s*)?([\d\s.,]+?)\s*\+\s*([^\d\s].*)?$/u.exec(h);
   if (!m) return null;
   const amount = parseDecimal(m[1]!, 12, 3);
