@@ -43,7 +43,20 @@ export const EXPORT_HEADERS: Record<Lang, string[]> = {
     "Категория",
     "Страна происхождения",
   ],
-  en: ["Product ID", "SKU", "Name", "Description", "Price", "Currency", "Quantity from", "Unit", "MOQ", "TN VED", "Category", "Country of origin"],
+  en: [
+    "Product ID",
+    "SKU",
+    "Name",
+    "Description",
+    "Price",
+    "Currency",
+    "Quantity from",
+    "Unit",
+    "MOQ",
+    "TN VED",
+    "Category",
+    "Country of origin",
+  ],
   zh: ["商品ID", "货号", "名称", "描述", "单价", "币种", "起始数量", "单位", "最小起订量", "海关编码", "分类", "原产国"],
 };
 /** YML param names of the fields YML has no element for, per language (drafts.ts `PARAM_FIELDS` reads them back). */

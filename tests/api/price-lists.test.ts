@@ -311,14 +311,27 @@ describe("price lists", () => {
     // A product without an SKU, with two tiers and a MOQ of 2.5 t: the case that came back as duplicates.
     const [made] = await api.db
       .insert(products)
-      .values({ companyId, name: { ru: "Арматура без артикула" }, sourceLang: "ru", status: "draft", moq: "2.5", moqUnit: "t", originCountry: "CN" })
+      .values({
+        companyId,
+        name: { ru: "Арматура без артикула" },
+        sourceLang: "ru",
+        status: "draft",
+        moq: "2.5",
+        moqUnit: "t",
+        originCountry: "CN",
+      })
       .returning({ id: products.id });
     await api.db.insert(productPrices).values([
       { productId: made!.id, minQuantity: "2.5", price: "51000", currency: "RUB", unit: "t" },
       { productId: made!.id, minQuantity: "20", price: "48000", currency: "RUB", unit: "t" },
     ]);
     const countAll = async () =>
-      (await api.db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.companyId, companyId)))[0]!.n;
+      (
+        await api.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(products)
+          .where(eq(products.companyId, companyId))
+      )[0]!.n;
     const before = await countAll();
     for (const format of ["csv", "xlsx", "yml"]) {
       const res = await api.app.request(`${P}/export?format=${format}&lang=ru`, { headers: { authorization: `Bearer ${owner.token}` } });
