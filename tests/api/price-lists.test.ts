@@ -308,11 +308,17 @@ describe("price lists", () => {
   }, 120_000);
 
   test("an unchanged export imports as 'nothing to change' in CSV, XLSX and YML, products without an SKU included (J4-2, J4-5)", async () => {
-    // A product without an SKU, with two tiers and a MOQ of 2.5 t: the case that came back as duplicates.
+    // A company of its own: a product with a formula-like name and an SKU, and one without an SKU, with
+    // two tiers and a MOQ of 2.5 t — the case that came back as duplicates.
+    const trip = await createUser(api, "pricelist-roundtrip");
+    const tripCompany = await createCompany(trip, { name: { ru: "ООО «Круг»" }, country: "RU" });
+    const first = (await upload(trip, utf8('SKU;Name;Price;Unit;Материал\nRT-1;"=SUM(1)";5;кг;Сталь'), "first.csv")).body.data;
+    await trip.post(`${P}/${first.id}/import`);
+    await api.jobs.runDue("price-list-import");
     const [made] = await api.db
       .insert(products)
       .values({
-        companyId,
+        companyId: tripCompany,
         name: { ru: "Арматура без артикула" },
         sourceLang: "ru",
         status: "draft",
@@ -334,7 +340,7 @@ describe("price lists", () => {
       )[0]!.n;
     const before = await countAll();
     for (const format of ["csv", "xlsx", "yml"]) {
-      const res = await api.app.request(`${P}/export?format=${format}&lang=ru`, { headers: { authorization: `Bearer ${owner.token}` } });
+      const res = await api.app.request(`${P}/export?format=${format}&lang=ru`, { headers: { authorization: `Bearer ${trip.token}` } });
       const bytes = new Uint8Array(await res.arrayBuffer());
       if (format === "yml") {
         const text = new TextDecoder().decode(bytes);
@@ -342,11 +348,11 @@ describe("price lists", () => {
         expect(text).toContain("<min-quantity>2.5</min-quantity>");
         expect(text).toMatch(/<param name="Цена от 20 т" unit="RUB">48000<\/param>/);
       }
-      const run = (await upload(owner, bytes, `export.${format}`)).body.data;
+      const run = (await upload(trip, bytes, `export.${format}`)).body.data;
       expect(run.invalidRows, JSON.stringify(run.errors.slice(0, 3))).toBe(0);
-      expect((await owner.post(`${P}/${run.id}/import`)).status).toBe(200);
+      expect((await trip.post(`${P}/${run.id}/import`)).status).toBe(200);
       await api.jobs.runDue("price-list-import");
-      const done = (await owner.get(`${P}/${run.id}`)).body.data;
+      const done = (await trip.get(`${P}/${run.id}`)).body.data;
       expect([format, done.status, done.progress.created, done.progress.updated]).toEqual([format, "done", 0, 0]);
       expect(await countAll()).toBe(before);
     }
