@@ -3,7 +3,7 @@
  * variants. The database stores the language-neutral id; `UNITS[id]` gives the label per language
  * and the UN/CEFACT Recommendation 20 code it corresponds to.
  */
-export type UnitId = "t" | "kg" | "pcs" | "m" | "m2" | "m3" | "l" | "set" | "pair";
+export type UnitId = "t" | "kg" | "pcs" | "m" | "m2" | "m3" | "l" | "set" | "pair" | "pack";
 
 export const UNITS: Record<UnitId, { ru: string; en: string; zh: string; unece: string }> = {
   t: { ru: "т", en: "t", zh: "吨", unece: "TNE" },
@@ -15,6 +15,8 @@ export const UNITS: Record<UnitId, { ru: string; en: string; zh: string; unece: 
   l: { ru: "л", en: "l", zh: "升", unece: "LTR" },
   set: { ru: "компл.", en: "set", zh: "套", unece: "SET" },
   pair: { ru: "пар", en: "pairs", zh: "双", unece: "PR" },
+  /** A pack, box or bundle (OKEI 778 «упак»): price lists sell small parts by the pack. */
+  pack: { ru: "упак.", en: "pack", zh: "包", unece: "PK" },
 };
 
 export const UNIT_IDS = Object.keys(UNITS) as UnitId[];

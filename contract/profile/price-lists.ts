@@ -24,10 +24,14 @@ export type PriceListStatus = (typeof PRICE_LIST_STATUSES)[number];
 
 /**
  * Product fields a column can map to. `price`, `currency`, `minQuantity` and `unit` make a price
- * tier (rows with the same SKU are one product with several tiers); `spec` keeps the column as a
- * specification named by its header; "" ignores the column.
+ * tier (rows with the same SKU are one product with several tiers); `priceTier` is a wholesale
+ * column whose header names its threshold («от 10 шт», «Цена от 50 000 руб»): one more tier per row;
+ * `productId` is our product number (an export's first column: a row with it updates that product,
+ * with or without an SKU); `spec` keeps the column as a specification named by its header; "" ignores
+ * the column.
  */
 export const PRICE_LIST_FIELDS = [
+  "productId",
   "sku",
   "name",
   "description",
@@ -39,6 +43,7 @@ export const PRICE_LIST_FIELDS = [
   "tnvedCode",
   "category",
   "originCountry",
+  "priceTier",
   "spec",
 ] as const;
 export type PriceListField = (typeof PRICE_LIST_FIELDS)[number];
@@ -61,15 +66,44 @@ export const ROW_ERROR_CODES = [
 ] as const;
 export type RowErrorCode = (typeof ROW_ERROR_CODES)[number];
 
+/**
+ * What was read but not as written, on a row that is still imported (locale keys
+ * `priceLists.rowWarning.<code>`): an offer the feed marks `available="false"` (imported as a draft,
+ * so it stays hidden), a YML categoryId the file does not declare, a MOQ written as text («от 5 т»,
+ * its number taken) or not readable at all (left out), an old price (`oldprice`, not kept), wholesale
+ * level columns without a threshold («Опт 1», kept as specifications).
+ */
+export const ROW_WARNING_CODES = [
+  "offer_unavailable",
+  "category_not_declared",
+  "moq_read_from_text",
+  "moq_ignored",
+  "oldprice_ignored",
+  "tier_without_threshold",
+] as const;
+export type RowWarningCode = (typeof ROW_WARNING_CODES)[number];
+
 export const RowErrorSchema = z
   .object({
     row: z.number().int().min(1),
+    sheet: z.string().optional().meta({ description: "The worksheet of a workbook with several" }),
     field: z.string().meta({ description: "A field of PRICE_LIST_FIELDS, or the YML element" }),
     code: z.enum(ROW_ERROR_CODES),
     value: z.string().meta({ description: "The cell as read (at most 100 characters)" }),
   })
   .meta({ id: "PriceListRowError" });
 export type RowError = z.infer<typeof RowErrorSchema>;
+
+export const RowWarningSchema = z
+  .object({
+    row: z.number().int().min(1),
+    sheet: z.string().optional(),
+    field: z.string(),
+    code: z.enum(ROW_WARNING_CODES),
+    value: z.string().meta({ description: "The cell as read (at most 100 characters)" }),
+  })
+  .meta({ id: "PriceListRowWarning" });
+export type RowWarning = z.infer<typeof RowWarningSchema>;
 
 /**
  * One kind of row error and how often it occurs in the whole file (every row counted, not only the
@@ -142,6 +176,8 @@ export const PriceListRunSchema = z
     errorCounts: z
       .array(PriceListErrorCountSchema)
       .meta({ description: "Every row's errors by code and field, most frequent first (sums to at least `invalidRows`)" }),
+    errors: z.array(RowErrorSchema).meta({ description: "The first 200 row errors" }),
+    warnings: z.array(RowWarningSchema).optional().meta({ description: "The first 200 warnings: rows imported, but not quite as written" }),
     progress: z.object({
       processed: z.number().int(),
       total: z.number().int(),

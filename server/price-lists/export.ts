@@ -24,19 +24,47 @@ import type { Db } from "../db/client.ts";
 import { categories, companies, productPrices, products } from "../db/schema.ts";
 
 export const MAX_SPEC_COLUMNS = 30;
-const HEADERS = [
-  "SKU",
-  "Name",
-  "Description",
-  "Price",
-  "Currency",
-  "Quantity from",
-  "Unit",
-  "MOQ",
-  "TN VED",
-  "Category",
-  "Country of origin",
-];
+/**
+ * Column headers in the export's language, each one `guessField` maps back to its field (the first,
+ * our product number, makes rows of a product without an SKU update that product on import).
+ */
+export const EXPORT_HEADERS: Record<Lang, string[]> = {
+  ru: [
+    "ID товара",
+    "Артикул",
+    "Наименование",
+    "Описание",
+    "Цена",
+    "Валюта",
+    "Цена от количества",
+    "Ед. изм.",
+    "Мин. партия",
+    "Код ТН ВЭД",
+    "Категория",
+    "Страна происхождения",
+  ],
+  en: [
+    "Product ID",
+    "SKU",
+    "Name",
+    "Description",
+    "Price",
+    "Currency",
+    "Quantity from",
+    "Unit",
+    "MOQ",
+    "TN VED",
+    "Category",
+    "Country of origin",
+  ],
+  zh: ["商品ID", "货号", "名称", "描述", "单价", "币种", "起始数量", "单位", "最小起订量", "海关编码", "分类", "原产国"],
+};
+/** YML param names of the fields YML has no element for, per language (drafts.ts `PARAM_FIELDS` reads them back). */
+const YML_PARAMS: Record<Lang, { id: string; unit: string; tnved: string; tier: (q: string, unit: string) => string }> = {
+  ru: { id: "ID товара", unit: "Единица измерения", tnved: "Код ТН ВЭД", tier: (q, u) => `Цена от ${q} ${u}` },
+  en: { id: "Product ID", unit: "Unit", tnved: "TN VED", tier: (q, u) => `Price from ${q} ${u}` },
+  zh: { id: "商品ID", unit: "单位", tnved: "海关编码", tier: (q, u) => `价格 ≥ ${q} ${u}` },
+};
 
 const pick = (text: Localized | null | undefined, lang: Lang, fallback: Lang): string => text?.[lang] ?? text?.[fallback] ?? "";
 const unitText = (unit: string | null, lang: Lang) => (unit && unit in UNITS ? UNITS[unit as UnitId][lang] : (unit ?? ""));
@@ -118,6 +146,7 @@ export async function exportProducts(db: Db, companyId: number, format: PriceLis
     const priced = tiers.length > 0 ? tiers : [null];
     for (const tier of priced) {
       rows.push([
+        String(row.id),
         row.sku ?? "",
         ...card,
         tier ? plain(tier.price) : "",
@@ -128,7 +157,7 @@ export async function exportProducts(db: Db, companyId: number, format: PriceLis
       ]);
     }
   }
-  const header = [...HEADERS, ...specNames];
+  const header = [...EXPORT_HEADERS[lang], ...specNames];
   if (format === "csv") {
     return {
       body: stringify([header, ...rows], { delimiter: ";", bom: true, escape_formulas: true, record_delimiter: "windows" }),
@@ -201,10 +230,24 @@ function ymlOf(
     if (row.categoryId) parts.push(`<categoryId>${row.categoryId}</categoryId>`);
     const description = pick(row.description, lang, source);
     if (description) parts.push(`<description>${xmlEscape(description)}</description>`);
-    if (row.moq !== null) parts.push(`<min-quantity>${Math.max(1, Math.ceil(Number(row.moq)))}</min-quantity>`);
+    // The MOQ as stored: 2.5 t stays 2.5 (YML readers take a decimal here).
+    if (row.moq !== null) parts.push(`<min-quantity>${plain(row.moq)}</min-quantity>`);
+    if (row.originCountry) parts.push(`<country_of_origin>${xmlEscape(row.originCountry)}</country_of_origin>`);
+    const names = YML_PARAMS[lang];
+    parts.push(`<param name="${xmlEscape(names.id)}">${row.id}</param>`);
     const unit = main?.unit ?? row.moqUnit;
-    if (unit) parts.push(`<param name="unit">${xmlEscape(unitText(unit, "en"))}</param>`);
-    if (row.tnvedCode) parts.push(`<param name="TN VED">${row.tnvedCode}</param>`);
+    if (unit) parts.push(`<param name="${xmlEscape(names.unit)}">${xmlEscape(unitText(unit, lang))}</param>`);
+    if (row.tnvedCode) parts.push(`<param name="${xmlEscape(names.tnved)}">${row.tnvedCode}</param>`);
+    // Every tier YML has no element for, as a param a re-import reads as a tier («Цена от 10 т»,
+    // its currency in `unit`); the offer's own price is its lowest tier, named too when it starts
+    // above the MOQ.
+    for (const tier of tiers) {
+      const isMain = tier === main;
+      if (isMain && Number(tier.minQuantity) === Number(row.moq ?? 1)) continue;
+      parts.push(
+        `<param name="${xmlEscape(names.tier(plain(tier.minQuantity), unitText(tier.unit, lang)))}" unit="${tier.currency}">${plain(tier.price)}</param>`,
+      );
+    }
     for (const fact of row.facts) {
       const key = pick(fact.key, lang, source);
       if (key) parts.push(`<param name="${xmlEscape(key)}">${xmlEscape(pick(fact.value, lang, source))}</param>`);

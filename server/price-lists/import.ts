@@ -14,13 +14,18 @@
  * when its job starts (the process died mid-import and the job was retried) is rolled back first,
  * then imported from the start. Drafts are never public, so no visitor sees the partial state.
  *
+ * A row naming our product number (an export's `ID товара`) updates that product of the company;
+ * otherwise the SKU decides. A row that would change nothing (an unchanged export imported back:
+ * texts as the export wrote them, fields, specifications, tiers) is left alone — the run reports
+ * neither created nor updated for it (issue 26, J4-2).
+ *
  * Updating by SKU (issue 15): a draft or rejected product is changed at once; a PUBLISHED one keeps
  * its public version and gets the change as pending parts (card, prices, facts) for a moderator,
  * like an edit in the product form (server/profile/products.ts). The name and description are set
  * in the run's language only (other languages stay); fields a row leaves empty stay as they were.
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { LocalizedFact } from "../../contract/common.ts";
 import type { Lang } from "../../contract/lang.ts";
 import type { PriceListMapping } from "../../contract/profile/price-lists.ts";
@@ -84,6 +89,43 @@ function mergedCard(row: ProductRow, draft: ProductDraft, lang: Lang) {
   };
 }
 
+/** A text of `text` in `lang`, else in `source` (what an export writes). */
+const picked = (text: Record<string, string> | null | undefined, lang: Lang, source: Lang) => text?.[lang] ?? text?.[source] ?? "";
+
+/**
+ * Whether importing `draft` over `row` would change nothing a user sees: the texts as an export in
+ * `lang` writes them, the card's fields, the specifications and the price tiers (numbers compared as
+ * numbers). The working copy is compared, pending changes included.
+ */
+async function unchanged(tx: Queryable, row: ProductRow, draft: ProductDraft, lang: Lang): Promise<boolean> {
+  const pending = pendingOf(row);
+  const card = pending?.card ?? productFormValues(row);
+  const source = row.sourceLang as Lang;
+  const num = (v: string | null | undefined) => (v === null || v === undefined || v === "" ? null : Number(v));
+  if (draft.name !== picked(card.name, lang, source)) return false;
+  if (draft.description && draft.description !== picked(card.description, lang, source)) return false;
+  if (draft.categoryId !== null && draft.categoryId !== (card.categoryId ?? null)) return false;
+  if (draft.tnvedCode !== null && draft.tnvedCode !== (card.tnvedCode ?? null)) return false;
+  if (draft.originCountry !== null && draft.originCountry !== (card.originCountry ?? null)) return false;
+  // The MOQ's unit is the row's tier unit in a spreadsheet: its number decides.
+  if (draft.moq !== null && num(draft.moq) !== num(card.moq)) return false;
+  if (draft.sku !== null && draft.sku !== row.sku) return false;
+  if (draft.specs.length > 0) {
+    const facts = pending?.facts ?? row.facts;
+    const mine = facts.map((f) => `${picked(f.key, lang, source)}\u0000${picked(f.value, lang, source)}`).filter((f) => f !== "\u0000");
+    const theirs = draft.specs.map((s) => `${s.key}\u0000${s.value}`);
+    if (mine.length !== theirs.length || mine.some((f, i) => f !== theirs[i])) return false;
+  }
+  if (draft.tiers.length > 0) {
+    const stored = pending?.prices ?? (await storedPrices(tx, row.id));
+    const key = (t: Tier) => `${t.currency}:${t.unit}:${Number(t.minQuantity)}:${Number(t.price)}`;
+    const a = stored.map(key).sort();
+    const b = tiersOf(draft).map(key).sort();
+    if (a.length !== b.length || a.some((k, i) => k !== b[i])) return false;
+  }
+  return true;
+}
+
 async function replacePrices(tx: Queryable, productId: number, tiers: Tier[]) {
   await tx.delete(productPrices).where(eq(productPrices.productId, productId));
   if (tiers.length > 0) await tx.insert(productPrices).values(tiers.map((t) => ({ productId, ...t })));
@@ -93,16 +135,28 @@ async function replacePrices(tx: Queryable, productId: number, tiers: Tier[]) {
 async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{ created: number; updated: number }> {
   return db.transaction(async (tx) => {
     const skus = batch.map((d) => d.sku).filter((s): s is string => !!s);
-    const existing = new Map<string, ProductRow>();
-    if (skus.length > 0) {
+    const ids = batch.map((d) => d.productId).filter((id): id is number => id !== null);
+    const bySku = new Map<string, ProductRow>();
+    const byId = new Map<number, ProductRow>();
+    if (skus.length > 0 || ids.length > 0) {
       const rows = await tx
         .select()
         .from(products)
-        .where(and(eq(products.companyId, run.companyId), inArray(products.sku, skus)))
+        .where(
+          and(
+            eq(products.companyId, run.companyId),
+            or(skus.length > 0 ? inArray(products.sku, skus) : undefined, ids.length > 0 ? inArray(products.id, ids) : undefined),
+          ),
+        )
         .for("update");
-      for (const row of rows) existing.set(row.sku!, row);
+      for (const row of rows) {
+        if (row.sku) bySku.set(row.sku, row);
+        byId.set(row.id, row);
+      }
     }
-    const fresh = batch.filter((d) => !d.sku || !existing.has(d.sku));
+    // Our product number first (an export's rows, SKU or not; another company's number matches nothing), then the SKU.
+    const match = (d: ProductDraft) => (d.productId !== null ? byId.get(d.productId) : undefined) ?? (d.sku ? bySku.get(d.sku) : undefined);
+    const fresh = batch.filter((d) => !match(d));
     let created = 0;
     if (fresh.length > 0) {
       const now = new Date();
@@ -136,10 +190,12 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
     }
     let updated = 0;
     for (const draft of batch) {
-      const row = draft.sku ? existing.get(draft.sku) : undefined;
+      const row = match(draft);
       if (!row) continue;
       // Changed meanwhile (a moderator, a submit): left as it is, like a locked row of the preview.
       if (row.status === "moderation" || row.status === "blocked") continue;
+      // An unchanged row (e.g. an export imported back) changes nothing: no pending edit, no new date.
+      if (await unchanged(tx, row, draft, run.lang)) continue;
       const snapshot: Snapshot = {
         card: productFormValues(row),
         facts: row.facts,

@@ -28,10 +28,12 @@ import { DOCUMENT_MAX_BYTES, inspectUpload, MiB, UploadError } from "../files/up
 
 export const unreadable = (why: string) => new DomainError("price_list_unreadable", `The price list cannot be read: ${why}`);
 
-/** A CSV/XLSX row: its number as a spreadsheet shows it and its cells as text. */
+/** A CSV/XLSX row: its number as a spreadsheet shows it, its cells as text, and its worksheet (a CSV is one sheet, "", index 0). */
 export interface TableRow {
   row: number;
   cells: string[];
+  sheet: string;
+  sheetIndex: number;
 }
 
 /** One `<offer>` of a YML file (texts trimmed; `params` are `<param name unit>`). */
@@ -49,6 +51,8 @@ export interface YmlOffer {
   salesNotes: string;
   pictures: string[];
   params: { name: string; unit: string; value: string }[];
+  /** Other child elements by name (`country_of_origin`, `step-quantity`, `oldprice`, `vendor`…), text trimmed. */
+  extra: Record<string, string>;
 }
 
 export interface YmlCategory {
@@ -158,7 +162,7 @@ function cellText(value: unknown): string {
   return "";
 }
 
-/** Rows of a CSV or XLSX (the first worksheet), empty rows skipped. */
+/** Rows of a CSV or XLSX (every worksheet, in order), empty rows skipped. */
 export async function* tableRows(
   format: "csv" | "xlsx",
   bytes: Uint8Array,
@@ -179,7 +183,7 @@ export async function* tableRows(
     try {
       for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
         if (record.record.every((c) => !c.trim())) continue;
-        yield { row: record.info.lines, cells: record.record.map((c) => c.trim()) };
+        yield { row: record.info.lines, cells: record.record.map((c) => c.trim()), sheet: "", sheetIndex: 0 };
         if (++n % 500 === 0) await nextTurn();
       }
     } catch (error) {
@@ -196,16 +200,17 @@ export async function* tableRows(
     entries: "ignore",
   });
   try {
+    let sheetIndex = 0;
     for await (const worksheet of reader) {
+      const sheet = (worksheet as unknown as { name?: string }).name ?? `#${sheetIndex + 1}`;
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
         const values = Array.isArray(row.values) ? row.values.slice(1) : [];
         const cells = Array.from(values, (v) => cellText(v).trim());
         if (cells.every((c) => !c)) continue;
-        yield { row: row.number, cells };
+        yield { row: row.number, cells, sheet, sheetIndex };
         if (++n % 500 === 0) await nextTurn();
       }
-      // Only the first worksheet is the price list.
-      break;
+      sheetIndex += 1;
     }
   } catch (error) {
     if (error instanceof DomainError) throw error;
@@ -277,6 +282,7 @@ export async function* ymlOffers(bytes: Uint8Array, onCategories?: (categories: 
         salesNotes: "",
         pictures: [],
         params: [],
+        extra: {},
       };
     } else if (name === "category" && path.at(-2) === "categories") {
       category = { id: attr("id"), name: "", parentId: attr("parentId") || null };
@@ -300,7 +306,8 @@ export async function* ymlOffers(bytes: Uint8Array, onCategories?: (categories: 
           if (!offer.name || name === "name") offer.name = value;
           break;
         case "description":
-          offer.description = value;
+          // Kept as written: line breaks and markup are the description's format (drafts.ts cleans it).
+          offer.description = buffer.trim();
           break;
         case "price":
           offer.price = value;
@@ -327,6 +334,8 @@ export async function* ymlOffers(bytes: Uint8Array, onCategories?: (categories: 
           if (param) offer.params.push({ ...param, value });
           param = null;
           break;
+        default:
+          if (path.at(-2) === "offer" && value) offer.extra[name] = value;
       }
     } else if (name === "offer" && offer) {
       ready.push(offer);

@@ -19,7 +19,14 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Lang } from "../../contract/lang.ts";
-import type { PriceListErrorCount, PriceListFormat, PriceListMapping, PriceListRun, RowError } from "../../contract/profile/price-lists.ts";
+import type {
+  PriceListErrorCount,
+  PriceListFormat,
+  PriceListMapping,
+  PriceListRun,
+  RowError,
+  RowWarning,
+} from "../../contract/profile/price-lists.ts";
 import type { Db } from "../db/client.ts";
 import { categories, files, priceListRuns, products, tnvedCodes } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
@@ -28,16 +35,16 @@ import type { FileStorage } from "../files/storage.ts";
 import { rowById, type Queryable } from "../profile/db.ts";
 import {
   cellsOfOffer,
-  cellsOfRow,
   DraftSet,
   draftOf,
   MAX_KEPT_ERRORS,
+  readTable,
   type DraftLookups,
   type ProductDraft,
   type ReadRow,
 } from "./drafts.ts";
 import { decodeText, detectDelimiter, detectFormat, tableRows, ymlOffers, type YmlCategory } from "./read.ts";
-import { guessMapping, normalizeHeader } from "./values.ts";
+import { normalizeHeader } from "./values.ts";
 
 export type RunRow = typeof priceListRuns.$inferSelect;
 
@@ -57,6 +64,7 @@ export interface Analysis {
   errors: RowError[];
   /** Every row's errors counted by code and field (not only the kept ones), most frequent first. */
   errorCounts: PriceListErrorCount[];
+  warnings: RowWarning[];
   /** The valid rows as products (rows of one SKU merged). */
   drafts: ProductDraft[];
 }
@@ -122,7 +130,7 @@ export async function analyse(
   companyId: number,
   format: PriceListFormat,
   bytes: Uint8Array,
-  given?: { mapping?: PriceListMapping; reading?: Record<string, string> },
+  given?: { mapping?: PriceListMapping; reading?: Record<string, string>; lang?: Lang },
 ): Promise<Analysis> {
   const lookups = await draftLookups(db);
   const rows: ReadRow[] = [];
@@ -139,24 +147,23 @@ export async function analyse(
       if (!given?.mapping) mapping = { ...mapping, categories: guessCategories(found, lookups) };
     })) {
       if (rows.length >= MAX_ROWS) throw tooMany();
-      rows.push(draftOf(offer.row, cellsOfOffer(offer), mapping, lookups));
+      rows.push(draftOf(offer.row, cellsOfOffer(offer, given?.lang), mapping, lookups));
     }
   } else {
     if (format === "csv" && !given?.reading) {
       const { text, encoding } = decodeText(bytes);
       reading = { encoding, delimiter: detectDelimiter(text) };
     }
-    let headers: string[] | null = null;
-    for await (const row of tableRows(format, bytes, reading)) {
-      if (!headers) {
-        headers = row.cells;
-        columns = headers.map((header, index) => ({ index, header }));
-        if (!given?.mapping) mapping = { ...mapping, columns: guessMapping(headers) };
-        continue;
-      }
-      if (rows.length >= MAX_ROWS) throw tooMany();
-      rows.push(draftOf(row.row, cellsOfRow(row, headers, mapping.columns), mapping, lookups));
-    }
+    // Every worksheet, each with its own header row (drafts.ts `readTable`).
+    const table = await readTable(tableRows(format, bytes, reading), lookups, {
+      given: given?.mapping,
+      defaults: mapping,
+      maxRows: MAX_ROWS,
+      tooMany,
+    });
+    ({ columns, mapping } = table);
+    ymlCats = table.categories;
+    rows.push(...table.rows);
   }
   if (rows.length === 0) throw new DomainError("price_list_empty", "The price list has no rows of products");
 
@@ -170,8 +177,10 @@ export async function analyse(
   }
   const errors: RowError[] = [];
   const counts = new Map<string, PriceListErrorCount>();
+  const warnings: RowWarning[] = [];
   let invalidRows = 0;
   for (const r of rows) {
+    for (const w of r.warnings) if (warnings.length < MAX_KEPT_ERRORS) warnings.push(w);
     if (r.errors.length === 0) continue;
     invalidRows += 1;
     for (const e of r.errors) {
@@ -191,13 +200,18 @@ export async function analyse(
     invalidRows,
     errors,
     errorCounts: [...counts.values()].sort((a, b) => b.count - a.count),
+    warnings,
     drafts: set.drafts,
   };
 }
 
 /** The run as the API shows it. */
 export function runView(row: RunRow): PriceListRun {
-  const columns = row.columns as { columns?: PriceListRun["columns"]; ymlCategories?: PriceListRun["ymlCategories"] };
+  const columns = row.columns as {
+    columns?: PriceListRun["columns"];
+    ymlCategories?: PriceListRun["ymlCategories"];
+    warnings?: PriceListRun["warnings"];
+  };
   return {
     id: row.id,
     format: row.format,
@@ -215,6 +229,7 @@ export function runView(row: RunRow): PriceListRun {
     errors: row.errors as RowError[],
     errorCounts: row.errorCounts as PriceListErrorCount[],
     products: row.toProcess,
+    warnings: columns.warnings ?? [],
     progress: { processed: row.processed, total: row.toProcess, created: row.created, updated: row.updated },
     failure: row.failure,
     createdAt: row.createdAt.toISOString(),
@@ -224,7 +239,7 @@ export function runView(row: RunRow): PriceListRun {
 
 function analysisColumns(analysis: Analysis) {
   return {
-    columns: { columns: analysis.columns, ymlCategories: analysis.ymlCategories },
+    columns: { columns: analysis.columns, ymlCategories: analysis.ymlCategories, warnings: analysis.warnings },
     mapping: analysis.mapping,
     reading: analysis.reading,
     sample: analysis.sample,
@@ -246,7 +261,7 @@ export async function createRun(
 ): Promise<RunRow> {
   const bytes = new Uint8Array(await input.file.arrayBuffer());
   const format = await detectFormat(bytes);
-  const analysis = await analyse(db, input.companyId, format, bytes);
+  const analysis = await analyse(db, input.companyId, format, bytes, { lang: input.lang });
   // Stored as plain text (CSV, YML) so the media route never serves it as markup.
   const stored = await storeUpload(
     db,
@@ -306,7 +321,7 @@ export async function remapRun(db: Db, storage: FileStorage, companyId: number, 
   const run = await loadRun(db, companyId, id);
   if (run.status !== "preview") throw notPreview();
   const bytes = await runBytes(db, storage, run);
-  const analysis = await analyse(db, companyId, run.format, bytes, { mapping, reading: run.reading });
+  const analysis = await analyse(db, companyId, run.format, bytes, { mapping, reading: run.reading, lang: run.lang });
   const [row] = await db
     .update(priceListRuns)
     .set({ ...analysisColumns(analysis), updatedAt: new Date() })

@@ -24,6 +24,8 @@ export const OKEI_CODES: Record<string, UnitId> = {
   "839": "set",
   "704": "set",
   "715": "pair",
+  "018": "m",
+  "778": "pack",
 };
 
 /** Spellings (lower case, without dots and spaces) → unit: OKEI symbols and letter codes (ru, en), Rec. 20 codes, words. */
@@ -31,20 +33,63 @@ const UNIT_WORDS: Record<string, UnitId> = {};
 const add = (unit: UnitId, ...words: string[]) => {
   for (const word of words) UNIT_WORDS[normalizeUnit(word)] = unit;
 };
-add("pcs", "шт", "штука", "штуки", "штук", "pc", "pcs", "piece", "pieces", "ea", "each", "pce", "nmb", "h87", "件", "个", "只", "支");
+add(
+  "pcs",
+  "шт",
+  "штука",
+  "штуки",
+  "штук",
+  "штуку",
+  "шт/кор",
+  "pc",
+  "pcs",
+  "piece",
+  "pieces",
+  "ea",
+  "each",
+  "pce",
+  "nmb",
+  "h87",
+  "件",
+  "个",
+  "只",
+  "支",
+);
 add("kg", "кг", "килограмм", "килограммы", "kg", "kgs", "kgm", "kilogram", "kilograms", "千克", "公斤");
-add("t", "т", "тн", "тонна", "тонны", "тонн", "t", "tne", "ton", "tons", "tonne", "tonnes", "mt", "吨");
-add("m", "м", "метр", "метры", "метров", "пм", "погм", "m", "mtr", "meter", "meters", "metre", "metres", "米");
+add("t", "т", "тн", "тонна", "тонны", "тонн", "тонна метрическая", "t", "tne", "ton", "tons", "tonne", "tonnes", "mt", "吨");
+add(
+  "m",
+  "м",
+  "метр",
+  "метры",
+  "метров",
+  "пм",
+  "погм",
+  "м/п",
+  "п/м",
+  "мп",
+  "погонный метр",
+  "пог",
+  "lm",
+  "m",
+  "mtr",
+  "meter",
+  "meters",
+  "metre",
+  "metres",
+  "米",
+);
 add("m2", "м2", "м²", "квм", "кв.м", "квадратный метр", "m2", "m²", "sqm", "sq.m", "mtk", "平方米", "平米");
 add("m3", "м3", "м³", "кубм", "куб.м", "кубический метр", "m3", "m³", "cbm", "mtq", "立方米", "方");
 add("l", "л", "литр", "литры", "литров", "дм3", "l", "ltr", "liter", "liters", "litre", "litres", "升");
-add("set", "компл", "комплект", "комплекты", "набор", "set", "sets", "kit", "套");
+add("set", "компл", "комплект", "комплекты", "комплектов", "к-т", "кт", "набор", "наборы", "set", "sets", "kit", "套");
+add("pack", "упак", "уп", "упаковка", "упаковки", "упаковок", "пачка", "пачки", "пач", "pack", "packs", "package", "pk", "nmp", "包", "盒");
 add("pair", "пар", "пара", "пары", "pair", "pairs", "pr", "npr", "双", "对");
 for (const [id, labels] of Object.entries(UNITS) as [UnitId, (typeof UNITS)[UnitId]][])
   add(id, id, labels.ru, labels.en, labels.zh, labels.unece);
 
 function normalizeUnit(text: string): string {
-  return text.toLowerCase().replace(/[\s.]/g, "");
+  return text.toLowerCase().replace(/ё/g, "е").replace(/[\s.]/g, "");
 }
 
 /** The unit a cell names (an OKEI code such as `796`, a symbol `шт.`, a code `KGM`, a word `套`), or null. */
@@ -53,6 +98,17 @@ export function matchUnit(text: string): UnitId | null {
   if (!raw) return null;
   if (/^\d{1,3}$/.test(raw)) return OKEI_CODES[raw.padStart(3, "0")] ?? null;
   return UNIT_WORDS[normalizeUnit(raw)] ?? null;
+}
+
+/**
+ * A unit written with a pack size — «500 шт.», «упак. 10 шт», "box of 12 pcs" — is sold by the pack:
+ * `{ unit: "pack", of }` (the caller keeps the text as a specification so the size is not lost).
+ * Null when the text is no such thing.
+ */
+export function matchPackUnit(text: string): { unit: UnitId; of: string } | null {
+  const m = /^(?:(?:упак\.?|уп\.?|упаковка|pack|box|коробка|кор\.?)\s*(?:по|of)?\s*)?(\d+(?:[.,]\d+)?)\s*([^\d\s].*)$/iu.exec(text.trim());
+  if (!m || !matchUnit(m[2]!)) return null;
+  return { unit: "pack", of: text.trim() };
 }
 
 /**
@@ -104,6 +160,154 @@ export function parseDecimal(text: string, integerDigits: number, scale: number)
   return decimals ? `${whole}.${decimals}` : whole;
 }
 
+/** Spelling of a country name for comparison: lower case, ё → е, no punctuation, no «Республика»-like words. */
+function normalizeCountry(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ё/g, "е")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** Other names people write for a country (normalized), beyond the CLDR names of `Intl.DisplayNames`. */
+const COUNTRY_ALIASES: Record<string, string> = {
+  рф: "RU",
+  "российская федерация": "RU",
+  russia: "RU",
+  "russian federation": "RU",
+  俄罗斯联邦: "RU",
+  кнр: "CN",
+  "китайская народная республика": "CN",
+  prc: "CN",
+  "p r china": "CN",
+  "pr china": "CN",
+  "people s republic of china": "CN",
+  "peoples republic of china": "CN",
+  "mainland china": "CN",
+  中华人民共和国: "CN",
+  中國: "CN",
+  сша: "US",
+  usa: "US",
+  "u s a": "US",
+  "соединенные штаты америки": "US",
+  америка: "US",
+  uk: "GB",
+  англия: "GB",
+  великобритания: "GB",
+  "great britain": "GB",
+  england: "GB",
+  корея: "KR",
+  "южная корея": "KR",
+  "south korea": "KR",
+  korea: "KR",
+  韩国: "KR",
+  беларусь: "BY",
+  белоруссия: "BY",
+  "республика беларусь": "BY",
+  казахстан: "KZ",
+  "республика казахстан": "KZ",
+  тайвань: "TW",
+  taiwan: "TW",
+  台湾: "TW",
+  гонконг: "HK",
+  "hong kong": "HK",
+  香港: "HK",
+  германия: "DE",
+  фрг: "DE",
+  турция: "TR",
+  turkey: "TR",
+  türkiye: "TR",
+  чехия: "CZ",
+  czechia: "CZ",
+  "czech republic": "CZ",
+  нидерланды: "NL",
+  голландия: "NL",
+  holland: "NL",
+  оаэ: "AE",
+  uae: "AE",
+};
+
+let countryNames: Map<string, string> | null = null;
+
+/** Every region code's name in ru, en and zh (CLDR, through `Intl.DisplayNames`), normalized → code. */
+function countryIndex(): Map<string, string> {
+  if (countryNames) return countryNames;
+  const index = new Map<string, string>();
+  const namers = (["ru", "en", "zh", "zh-Hant"] as const).map((l) => new Intl.DisplayNames([l], { type: "region", fallback: "none" }));
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      // Not countries: the EU, the UN, "unknown", private-use and exceptional codes.
+      if (["EU", "EZ", "UN", "ZZ", "QO", "XA", "XB"].includes(code)) continue;
+      for (const namer of namers) {
+        const name = namer.of(code);
+        if (name && name !== code) index.set(normalizeCountry(name), code);
+      }
+    }
+  }
+  for (const [name, code] of Object.entries(COUNTRY_ALIASES)) index.set(normalizeCountry(name), code);
+  countryNames = index;
+  return index;
+}
+
+/**
+ * The ISO 3166-1 alpha-2 code of a country as people write it in a price list: a code (`CN`, `ru`,
+ * `RUS`, `CHN`), a name in Russian, English or Chinese («Китай», "China", 中国 — CLDR names through
+ * `Intl.DisplayNames`, plus common short forms: РФ, КНР, США…), also with a region after it
+ * («Россия, Воронежская область» → RU), in brackets («Китай (КНР)») or as "Made in China" /
+ * «Сделано в Китае». Null when no country is recognised.
+ */
+export function matchCountry(text: string): string | null {
+  const raw = text.trim();
+  if (!raw) return null;
+  if (/^[A-Za-z]{2}$/.test(raw)) {
+    const code = raw.toUpperCase();
+    return new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }).of(code) ? code : null;
+  }
+  const alpha3: Record<string, string> = {
+    RUS: "RU",
+    CHN: "CN",
+    USA: "US",
+    DEU: "DE",
+    KOR: "KR",
+    TUR: "TR",
+    BLR: "BY",
+    KAZ: "KZ",
+    TWN: "TW",
+    JPN: "JP",
+    ITA: "IT",
+  };
+  if (/^[A-Za-z]{3}$/.test(raw) && alpha3[raw.toUpperCase()]) return alpha3[raw.toUpperCase()]!;
+  const index = countryIndex();
+  const candidates = [
+    raw,
+    raw.replace(/\([^)]*\)/g, " "),
+    ...raw.split(/[,;/(]|\s[-–—]\s/),
+    raw.replace(/^(made in|сделано в|произведено в|страна[:\s]+|产地[:：]?)\s*/iu, ""),
+  ];
+  for (const candidate of candidates) {
+    const key = normalizeCountry(candidate);
+    if (!key) continue;
+    const found = index.get(key);
+    if (found) return found;
+  }
+  // «Сделано в Китае»: the prepositional case of the common names.
+  const prepositional: Record<string, string> = {
+    китае: "CN",
+    россии: "RU",
+    германии: "DE",
+    турции: "TR",
+    корее: "KR",
+    тайване: "TW",
+    беларуси: "BY",
+    италии: "IT",
+    японии: "JP",
+    сша: "US",
+  };
+  const last = normalizeCountry(raw).split(" ").at(-1) ?? "";
+  return prepositional[last] ?? null;
+}
+
 const CURRENCY_WORDS: Record<string, CurrencyCode> = {
   rub: "RUB",
   rur: "RUB",
@@ -133,6 +337,7 @@ export function matchCurrency(text: string): CurrencyCode | null {
 
 /** Header words → field, compared after `normalizeHeader`. Longer phrases are tried first. */
 const HEADER_WORDS: [PriceListField, string[]][] = [
+  ["productId", ["id товара", "product id", "商品id", "商品 id"]],
   [
     "sku",
     [
@@ -158,6 +363,7 @@ const HEADER_WORDS: [PriceListField, string[]][] = [
       "название",
       "наименование товара",
       "товар",
+      "номенклатура",
       "name",
       "product",
       "product name",
@@ -174,25 +380,79 @@ const HEADER_WORDS: [PriceListField, string[]][] = [
     [
       "от",
       "от количества",
+      "цена от количества",
       "количество от",
       "цена от",
       "qty from",
       "quantity from",
       "from quantity",
+      "price from quantity",
       "min quantity",
       "minquantity",
       "tier",
       "起始数量",
       "数量从",
+      "起订数量",
     ],
   ],
-  ["price", ["цена", "стоимость", "цена за единицу", "price", "unit price", "价格", "单价"]],
+  [
+    "price",
+    [
+      "цена",
+      "стоимость",
+      "цена за единицу",
+      "опт",
+      "оптовая цена",
+      "цена опт",
+      "цена оптовая",
+      "price",
+      "unit price",
+      "wholesale price",
+      "价格",
+      "单价",
+      "批发价",
+    ],
+  ],
   ["currency", ["валюта", "currency", "币种", "货币"]],
   ["unit", ["ед изм", "единица измерения", "единица", "ед", "unit", "uom", "units", "单位", "计量单位"]],
-  ["moq", ["мин заказ", "минимальный заказ", "минимальная партия", "moq", "minimum order", "min order", "起订量", "最小起订量"]],
+  [
+    "moq",
+    [
+      "мин партия",
+      "минимальная партия",
+      "мин заказ",
+      "минимальный заказ",
+      "мин количество",
+      "минимальное количество",
+      "moq",
+      "minimum order",
+      "min order",
+      "minimum order quantity",
+      "min order quantity",
+      "起订量",
+      "最小起订量",
+    ],
+  ],
   ["tnvedCode", ["тн вэд", "код тн вэд", "тнвэд", "tn ved", "tnved", "tnved code", "hs code", "hs", "海关编码", "hs编码"]],
   ["category", ["категория", "раздел", "группа", "category", "类别", "分类"]],
-  ["originCountry", ["страна происхождения", "страна", "country of origin", "origin", "country", "原产国", "产地"]],
+  [
+    "originCountry",
+    [
+      "страна происхождения",
+      "страна производства",
+      "страна производитель",
+      "страна изготовления",
+      "страна произ ва",
+      "страна",
+      "производство",
+      "country of origin",
+      "origin",
+      "country",
+      "made in",
+      "原产国",
+      "产地",
+    ],
+  ],
 ];
 
 /** Lower case, no punctuation or extra spaces: `Ед. изм.` → `ед изм`. */
@@ -217,15 +477,69 @@ export function guessField(header: string): PriceListField | "" {
   return "";
 }
 
-/** Guesses every column, each field at most once (the first column wins); unrecognised headers become specifications. */
+/**
+ * A wholesale tier column's threshold from its header: «от 10 шт», «Цена от 100 кг», "from 50 pcs",
+ * «10+ шт» are a quantity (`{ kind: "quantity", min, unit }`); «Цена от 50 000 руб», «от 100 000 ₽»
+ * an order sum (`{ kind: "sum", amount }`). Null for anything else — «Опт 1» names a level but no
+ * threshold, so it cannot become a tier by itself (ADR 043).
+ */
+export function tierHeader(
+  header: string,
+): { kind: "quantity"; min: string; unit: UnitId | null } | { kind: "sum"; amount: string } | null {
+  const h = header.replace(/\s+/g, " ").trim().toLowerCase();
+  const m =
+    /^(?:цена|price|опт|оптовая цена|价格)?\s*(?:от|from|при заказе от|≥|>=)\s*([\d\s.,]+?)\s*([^\d\s].*)?$/u.exec(h) ??
+    /^(?:цена\s*)?([\d\s.,]+?)\s*\+\s*([^\d\s].*)?$/u.exec(h);
+  if (!m) return null;
+  const amount = parseDecimal(m[1]!, 12, 3);
+  if (amount === null) return null;
+  const rest = (m[2] ?? "").replace(/[.,:)]+$/, "").trim();
+  if (rest && matchCurrency(rest)) return { kind: "sum", amount };
+  if (/^(тыс\.?\s*)?(руб|₽|р\.?$)/u.test(rest)) return { kind: "sum", amount: /^тыс/.test(rest) ? String(Number(amount) * 1000) : amount };
+  if (Number(amount) <= 0) return null;
+  const unit = rest ? matchUnit(rest) : null;
+  if (rest && !unit) return null;
+  return { kind: "quantity", min: amount, unit };
+}
+
+/** A threshold every order reaches (from 0 roubles, from 1 unit): its column is the base price. */
+function isBaseTier(t: ReturnType<typeof tierHeader>): boolean {
+  return t !== null && (t.kind === "sum" ? Number(t.amount) === 0 : Number(t.min) <= 1);
+}
+
+/** A header that names the price including VAT («Цена с НДС», "price incl. VAT", 含税价). */
+const WITH_VAT = /(с ндс|вкл(ючая)? ндс|incl(uding)? vat|with vat|gross|含税)/iu;
+
+/**
+ * Guesses every column, each field at most once (the first column wins; of several price columns
+ * the one including VAT, which is what a buyer pays in Russia), wholesale tier columns by their
+ * threshold (`tierHeader`: «от 10 шт»), unrecognised headers become specifications.
+ */
 export function guessMapping(headers: string[]): (PriceListField | "")[] {
   const taken = new Set<PriceListField>();
-  return headers.map((header) => {
-    const field = guessField(header);
+  // «от 0 ₽», «от 1 шт»: the base price column, not a tier.
+  const fields = headers.map((header) => (isBaseTier(tierHeader(header)) ? "price" : guessField(header)));
+  const prices = fields.flatMap((f, i) => (f === "price" ? [i] : []));
+  const preferredPrice = prices.find((i) => WITH_VAT.test(headers[i] ?? "")) ?? prices[0];
+  return headers.map((header, index) => {
+    const field = fields[index]!;
+    if (tierHeader(header) && !isBaseTier(tierHeader(header))) return "priceTier";
+    if (field === "price" && index !== preferredPrice) return header.trim() ? "spec" : "";
     if (field && !taken.has(field)) {
       taken.add(field);
       return field;
     }
     return header.trim() ? "spec" : "";
   });
+}
+
+/**
+ * How much a row looks like the header of a price list: the number of distinct fields its cells
+ * name (`guessField`), 0 unless one of them is the name. The first rows of real price lists are
+ * titles, logos and contacts; the header is the row that names the most known columns.
+ */
+export function headerScore(cells: string[]): number {
+  const fields = new Set(cells.map((c) => (isBaseTier(tierHeader(c)) ? "price" : guessField(c))).filter((f) => f !== ""));
+  if (!fields.has("name")) return 0;
+  return fields.size + cells.filter((c) => tierHeader(c) && !isBaseTier(tierHeader(c))).length;
 }

@@ -126,7 +126,8 @@ describe("price lists", () => {
     expect(third.facts).toEqual([{ key: { ru: "Диаметр" }, value: { ru: "23 мм" } }]);
     expect(rows.find((r) => r.sku === "YML-1")!.categoryId).toBe(categoryId);
     const tiers = await api.db.select().from(productPrices).where(eq(productPrices.productId, third.id));
-    expect(tiers.map((t) => [Number(t.minQuantity), Number(t.price), t.currency, t.unit])).toEqual([[1, 103.5, "RUB", "pcs"]]);
+    // The first tier starts at the MOQ (4), not at 1: nobody sells below it (J4-3).
+    expect(tiers.map((t) => [Number(t.minQuantity), Number(t.price), t.currency, t.unit])).toEqual([[4, 103.5, "RUB", "pcs"]]);
     expect(rows.find((r) => r.sku === "YML-10")!.priceCurrency).toBe("CNY");
     // The products page lists them as drafts.
     const list = await owner.get("/api/profile/company/products?status=draft&perPage=1");
@@ -274,13 +275,14 @@ describe("price lists", () => {
     // A BOM, so Excel opens the UTF-8 file with its Cyrillic and Chinese intact.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.startsWith("SKU;Name;Description;Price;Currency;Quantity from;Unit")).toBe(true);
+    // A Russian export has Russian headers (J4-5), our product number first.
+    expect(text.startsWith("ID товара;Артикул;Наименование;Описание;Цена;Валюта;Цена от количества;Ед. изм.;Мин. партия")).toBe(true);
     expect(text).toContain(`EXP-1;"'=HYPERLINK(""http://evil"")"`);
     expect(text).not.toMatch(/;=HYPERLINK/);
 
     // Read back: every column is recognised and every row is valid.
     const again = (await upload(owner, utf8(text), "export.csv")).body.data;
-    expect(again.mapping.columns.slice(0, 11)).toEqual(PRICE_LIST_FIELDS.filter((field) => field !== "spec"));
+    expect(again.mapping.columns.slice(0, 12)).toEqual(PRICE_LIST_FIELDS.filter((field) => field !== "spec" && field !== "priceTier"));
     expect(again.invalidRows).toBe(0);
     const count = (
       await api.db
@@ -303,5 +305,61 @@ describe("price lists", () => {
     // Only the caller's own products.
     const theirs = await api.app.request(`${P}/export?format=csv`, { headers: { authorization: `Bearer ${other.token}` } });
     expect(await theirs.text()).not.toContain("EXP-1");
+  }, 120_000);
+
+  test("an unchanged export imports as 'nothing to change' in CSV, XLSX and YML, products without an SKU included (J4-2, J4-5)", async () => {
+    // A company of its own: a product with a formula-like name and an SKU, and one without an SKU, with
+    // two tiers and a MOQ of 2.5 t — the case that came back as duplicates.
+    const trip = await createUser(api, "pricelist-roundtrip");
+    const tripCompany = await createCompany(trip, { name: { ru: "ООО «Круг»" }, country: "RU" });
+    const first = (await upload(trip, utf8('SKU;Name;Price;Unit;Материал\nRT-1;"=SUM(1)";5;кг;Сталь'), "first.csv")).body.data;
+    await trip.post(`${P}/${first.id}/import`);
+    await api.jobs.runDue("price-list-import");
+    const [made] = await api.db
+      .insert(products)
+      .values({
+        companyId: tripCompany,
+        name: { ru: "Арматура без артикула" },
+        sourceLang: "ru",
+        status: "draft",
+        moq: "2.5",
+        moqUnit: "t",
+        originCountry: "CN",
+      })
+      .returning({ id: products.id });
+    await api.db.insert(productPrices).values([
+      { productId: made!.id, minQuantity: "2.5", price: "51000", currency: "RUB", unit: "t" },
+      { productId: made!.id, minQuantity: "20", price: "48000", currency: "RUB", unit: "t" },
+    ]);
+    const countAll = async () =>
+      (
+        await api.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(products)
+          .where(eq(products.companyId, companyId))
+      )[0]!.n;
+    const before = await countAll();
+    for (const format of ["csv", "xlsx", "yml"]) {
+      const res = await api.app.request(`${P}/export?format=${format}&lang=ru`, { headers: { authorization: `Bearer ${trip.token}` } });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (format === "yml") {
+        const text = new TextDecoder().decode(bytes);
+        // Every tier is kept and the MOQ is not rounded.
+        expect(text).toContain("<min-quantity>2.5</min-quantity>");
+        expect(text).toMatch(/<param name="Цена от 20 т" unit="RUB">48000<\/param>/);
+      }
+      const run = (await upload(trip, bytes, `export.${format}`)).body.data;
+      expect(run.invalidRows, JSON.stringify(run.errors.slice(0, 3))).toBe(0);
+      expect((await trip.post(`${P}/${run.id}/import`)).status).toBe(200);
+      await api.jobs.runDue("price-list-import");
+      const done = (await trip.get(`${P}/${run.id}`)).body.data;
+      expect([format, done.status, done.progress.created, done.progress.updated]).toEqual([format, "done", 0, 0]);
+      expect(await countAll()).toBe(before);
+    }
+    const tiers = await api.db.select().from(productPrices).where(eq(productPrices.productId, made!.id));
+    expect(tiers.map((t) => [Number(t.minQuantity), Number(t.price)]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [2.5, 51000],
+      [20, 48000],
+    ]);
   }, 120_000);
 });

@@ -121,7 +121,7 @@ describe("CSV", () => {
     const a = await collect(tableRows("csv", utf8));
     const b = await collect(tableRows("csv", win));
     expect(a).toEqual(b);
-    expect(a[1]).toEqual({ row: 2, cells: ["А-1", "Фланец стальной", "1 200,50"] });
+    expect(a[1]).toEqual({ row: 2, cells: ["А-1", "Фланец стальной", "1 200,50"], sheet: "", sheetIndex: 0 });
     expect(await detectFormat(win)).toBe("csv");
   });
 
@@ -140,7 +140,8 @@ describe("CSV", () => {
     ]);
     const first = drafts[0]!.draft;
     expect(first).toMatchObject({ sku: "XL-1", name: "Фланец 1", moq: "2", moqUnit: "pcs", tnvedCode: "7304191001" });
-    expect(first.tiers).toEqual([{ minQuantity: "1", price: "1001.5", currency: "RUB", unit: "pcs" }]);
+    // The first tier starts at the MOQ (2), not at 1 (issue 26, J4-3).
+    expect(first.tiers).toEqual([{ minQuantity: "2", price: "1001.5", currency: "RUB", unit: "pcs" }]);
     expect(first.specs).toEqual([{ key: "Материал", value: "Сталь 20" }]);
   });
 
@@ -153,7 +154,10 @@ describe("CSV", () => {
       ["A", "Bolt", "9", "100"],
       ["A", "Bolt", "8", "100"],
     ].map((cells, i) =>
-      set.add(draftOf(i + 2, cellsOfRow({ row: i + 2, cells }, headers, columns), { ...mapping, columns }, lookups).draft),
+      set.add(
+        draftOf(i + 2, cellsOfRow({ row: i + 2, cells, sheet: "", sheetIndex: 0 }, headers, columns), { ...mapping, columns }, lookups)
+          .draft,
+      ),
     );
     expect(errors.slice(0, 2)).toEqual([null, null]);
     expect(errors[2]).toMatchObject({ row: 4, code: "tier_duplicate" });
@@ -190,7 +194,7 @@ describe("YML", () => {
     const third = checked[2]!.draft;
     expect(third).toMatchObject({ sku: "YML-3", name: "Труба стальная 3 мм", categoryId: 5, moq: "4", tnvedCode: "7304191001" });
     expect(third.description).toBe("Описание & характеристики 3");
-    expect(third.tiers).toEqual([{ minQuantity: "1", price: "103.5", currency: "RUB", unit: "pcs" }]);
+    expect(third.tiers).toEqual([{ minQuantity: "4", price: "103.5", currency: "RUB", unit: "pcs" }]);
     expect(third.specs).toEqual([{ key: "Диаметр", value: "23 мм" }]);
   });
 
