@@ -176,7 +176,6 @@ export const PriceListRunSchema = z
     errorCounts: z
       .array(PriceListErrorCountSchema)
       .meta({ description: "Every row's errors by code and field, most frequent first (sums to at least `invalidRows`)" }),
-    errors: z.array(RowErrorSchema).meta({ description: "The first 200 row errors" }),
     warnings: z.array(RowWarningSchema).optional().meta({ description: "The first 200 warnings: rows imported, but not quite as written" }),
     progress: z.object({
       processed: z.number().int(),
