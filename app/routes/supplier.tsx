@@ -18,6 +18,7 @@ import { loadSupplier } from "../lib/supplier-loader.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { CompanyContactItems } from "../components/catalog/facts.tsx";
+import { PlaceSeparator } from "../components/catalog/text.tsx";
 import { useT } from "../lib/use-t.ts";
 import * as inquiriesApi from "../../contract/inquiries.ts";
 import { RequestPriceLink, ResponseStatsCard } from "../components/conversations/parts.tsx";
@@ -90,7 +91,8 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
                 <Text value={company.region.name} />
                 {company.city ? (
                   <>
-                    , <Text value={company.city} />
+                    <PlaceSeparator />
+                    <Text value={company.city} />
                   </>
                 ) : null}
               </span>
@@ -105,7 +107,9 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               <Text value={mainOkved.name} />
             </p>
           ) : null}
-          <div className="page-actions">
+          {/* The page's primary action in the card's header: on a phone it is in the first screen, above the products (issue 26 #11). */}
+          <div className="page-actions supplier-actions">
+            <RequestPriceLink supplierId={company.id} />
             <SaveForOffline />
           </div>
         </div>
@@ -141,9 +145,6 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           </ListSection>
         </div>
         <aside>
-          <div className="card request-price-box">
-            <RequestPriceLink supplierId={company.id} />
-          </div>
           <ResponseStatsCard stats={loaderData.responseStats} />
           <section className="card">
             <h2>{t("suppliers.contacts")}</h2>
