@@ -137,7 +137,9 @@ const typedNumber = (inner: z.ZodNumber) =>
 export const LandedCostQuery = z.object({
   qty: typedNumber(z.number().min(0.001).max(1e9)).meta({ description: "Quantity in the product's price unit" }),
   currency: CurrencySchema.default("RUB").meta({ description: "Currency to show the result in, besides roubles" }),
-  freight: typedNumber(z.number().min(0).max(1e12)).default(0).meta({ description: "Freight to the EAEU border for the whole quantity, RUB" }),
+  freight: typedNumber(z.number().min(0).max(1e12))
+    .default(0)
+    .meta({ description: "Freight to the EAEU border for the whole quantity, RUB" }),
   insurance: typedNumber(z.number().min(0).max(1e12)).default(0).meta({ description: "Insurance for the whole quantity, RUB" }),
   dutyUnits: typedNumber(z.number().min(0.001).max(1e9))
     .optional()

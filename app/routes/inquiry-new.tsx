@@ -198,7 +198,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The page once this browser's draft was sent: what happened, the conversation, a fresh form. */
-function SentInquiry({ supplierId, supplierName, conversationId }: { supplierId: number; supplierName: string; conversationId: number | null }) {
+function SentInquiry({
+  supplierId,
+  supplierName,
+  conversationId,
+}: {
+  supplierId: number;
+  supplierName: string;
+  conversationId: number | null;
+}) {
   const t = useT();
   return (
     <main id="main" className="page inquiry-page">

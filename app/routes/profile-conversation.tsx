@@ -122,7 +122,14 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const counterpart =
     c.side === "buyer" ? nameIn(c.supplier.name, lang) : [c.buyer.name, nameIn(c.buyer.company, lang)].filter(Boolean).join(", ");
   const terms: [string, string][] = [];
-  if (c.products.length) terms.push([t("inquiries.products"), joinList(c.products.map((p) => nameIn(p.name, lang)), lang)]);
+  if (c.products.length)
+    terms.push([
+      t("inquiries.products"),
+      joinList(
+        c.products.map((p) => nameIn(p.name, lang)),
+        lang,
+      ),
+    ]);
   if (c.quantity) terms.push([t("inquiries.quantity"), formatQuantityUnit(c.quantity, c.unit, lang) ?? ""]);
   if (c.targetPrice) terms.push([t("inquiries.targetPrice"), formatPrice(c.targetPrice, c.currency, lang) ?? c.targetPrice]);
   if (c.incoterm) terms.push([t("inquiries.incoterm"), c.incoterm]);

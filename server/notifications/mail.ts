@@ -87,7 +87,9 @@ export function inquiryDetails(lang: Lang, payload: Record<string, unknown>, pub
     ["inquiries.destination", joinPlace([terms.destinationCity, countryName(terms.destinationCountry, lang)], lang) || null],
     ["inquiries.wantedBy", formatDate(terms.wantedBy ?? null, lang)],
   ];
-  const termLines = rows.filter((r): r is [string, string] => Boolean(r[1])).map(([key, value]) => `${tr(key)}${lang === "zh" ? "：" : ": "}${value}`);
+  const termLines = rows
+    .filter((r): r is [string, string] => Boolean(r[1]))
+    .map(([key, value]) => `${tr(key)}${lang === "zh" ? "：" : ": "}${value}`);
   if (termLines.length) out.push(termLines.join("\n"));
   return out;
 }

@@ -25,7 +25,13 @@ const ip = `10.26.${process.pid % 250}.${Math.floor(Math.random() * 250)}`;
 async function company(name: string, options: { email?: string; country?: "RU" | "CN" } = {}): Promise<number> {
   const [row] = await api.db
     .insert(companies)
-    .values({ name: { ru: name }, country: options.country ?? "RU", status: "published", email: options.email ?? null, publishedAt: new Date() })
+    .values({
+      name: { ru: name },
+      country: options.country ?? "RU",
+      status: "published",
+      email: options.email ?? null,
+      publishedAt: new Date(),
+    })
     .returning({ id: companies.id });
   createdCompanies.push(row!.id);
   return row!.id;
@@ -67,7 +73,13 @@ afterAll(async () => {
 
 describe("numbers typed the reader's way (#4)", () => {
   test("«12,5» and «1 300,50» (no-break space) are a quantity and a price; stored exactly", async () => {
-    const sent = await send(buyer, { quantity: "12,5", unit: "t", targetPrice: "1\u00A0300,50", currency: "USD", message: "Цена за 12,5 т?" });
+    const sent = await send(buyer, {
+      quantity: "12,5",
+      unit: "t",
+      targetPrice: "1\u00A0300,50",
+      currency: "USD",
+      message: "Цена за 12,5 т?",
+    });
     expect(sent.status).toBe(201);
     const [row] = await api.db.select().from(conversations).where(eq(conversations.id, sent.body.data.conversationId));
     expect(row).toMatchObject({ quantity: "12.500", targetPrice: "1300.50" });

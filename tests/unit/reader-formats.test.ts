@@ -53,7 +53,14 @@ describe("a number typed the reader's way (#4)", () => {
     const price = decimal({ integerDigits: 12, scale: 2 });
     expect(price.parse(`1${NBSP}300,50`)).toBe("1300.50");
     expect(price.safeParse("1 300,505").success).toBe(false);
-    const inquiry = InquirySchema.parse({ supplierId: 1, message: "Цена?", quantity: "12,5", unit: "t", targetPrice: "1 300,50", currency: "USD" });
+    const inquiry = InquirySchema.parse({
+      supplierId: 1,
+      message: "Цена?",
+      quantity: "12,5",
+      unit: "t",
+      targetPrice: "1 300,50",
+      currency: "USD",
+    });
     expect(inquiry).toMatchObject({ quantity: "12.5", targetPrice: "1300.50" });
     const rfq = RfqSchema.safeParse({ quantity: "12,5" });
     expect(rfq.success ? [] : rfq.error.issues.filter((i) => i.path[0] === "quantity")).toEqual([]);
@@ -110,7 +117,9 @@ describe("values formatted per language (#19, #22)", () => {
 
 describe("TN VED texts get back their ² and ³ (#23)", () => {
   test("by the words around the sign", () => {
-    expect(restoreSuperscripts("из стали с ударной вязкостью 2,5 кгс·м/см? и более")).toBe("из стали с ударной вязкостью 2,5 кгс·м/см² и более");
+    expect(restoreSuperscripts("из стали с ударной вязкостью 2,5 кгс·м/см? и более")).toBe(
+      "из стали с ударной вязкостью 2,5 кгс·м/см² и более",
+    );
     expect(restoreSuperscripts("с лицевой стороной не более 90 см?")).toBe("с лицевой стороной не более 90 см²");
     expect(restoreSuperscripts("с рабочим объемом цилиндров двигателя более 1500 см?, но не более 1800 см?")).toBe(
       "с рабочим объемом цилиндров двигателя более 1500 см³, но не более 1800 см³",
@@ -118,9 +127,9 @@ describe("TN VED texts get back their ² and ³ (#23)", () => {
     expect(restoreSuperscripts("производительностью не более 2 м?/мин")).toBe("производительностью не более 2 м³/мин");
     expect(restoreSuperscripts("бумага массой 1 м? не более 40 г")).toBe("бумага массой 1 м² не более 40 г");
     // A short name reads its full name's words.
-    expect(restoreSuperscripts("более 50 см?, но не более 125 см?", "Мотоциклы с двигателем рабочим объемом:более 50 см?, но не более 125 см?")).toBe(
-      "более 50 см³, но не более 125 см³",
-    );
+    expect(
+      restoreSuperscripts("более 50 см?, но не более 125 см?", "Мотоциклы с двигателем рабочим объемом:более 50 см?, но не более 125 см?"),
+    ).toBe("более 50 см³, но не более 125 см³");
     expect(restoreSuperscripts("Что? Где?")).toBe("Что? Где?");
   });
 
