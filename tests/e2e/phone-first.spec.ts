@@ -36,7 +36,8 @@ async function firstScreen(page: Page, js: boolean, path: string, action: (page:
 }
 
 test.describe("phones first", () => {
-  test.describe.configure({ timeout: 180_000 });
+  // Creates a supplier, a buyer, a moderator and a buying request: minutes on a loaded 2-core machine.
+  test.describe.configure({ timeout: 600_000 });
 
   test("product, supplier, inquiry form, a buying request and the quote form: the primary action in the first screen, the header ≤ 120 px", async ({
     page,
