@@ -26,7 +26,7 @@ import { DEFAULT_LANG, isLang, localePath, type Lang } from "./lib/i18n.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { formBodyMiddleware } from "./middleware/form-body.ts";
 import { isChunkLoadError, isNetworkError } from "./lib/reload-guard.ts";
-import { deviceClassFromCookieHeader, FALLBACK_DEVICE_CLASS } from "./lib/viewport.ts";
+import { deviceClassFromCookieHeader, FALLBACK_DEVICE_CLASS, hasDeviceClassCookie } from "./lib/viewport.ts";
 import { endRefusedSession } from "./lib/session.server.ts";
 import { apiClientMiddleware } from "./middleware/api-client.ts";
 import { flashContext, flashMiddleware } from "./middleware/flash.ts";
@@ -134,6 +134,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     nonce: services.nonce,
     /** Device class from the `viewport` cookie (spec §9): the server's layout follows it. */
     viewport: deviceClassFromCookieHeader(request.headers.get("cookie")),
+    /** False on a first visit (no cookie yet): the header then sends both its forms and CSS picks one. */
+    viewportKnown: hasDeviceClassCookie(request.headers.get("cookie")),
     flash: shownFlash(context.get(flashContext), getInstance(context).t),
     buildCheckIntervalS: services.buildCheckIntervalS ?? 0,
     /** The public documents' runtime (ADR 035); null: every page hydrates as an app. */

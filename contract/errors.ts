@@ -19,6 +19,7 @@ export const ErrorDetails = {
   invalid_code: z.object({ attemptsLeft: z.number().int().min(0) }),
   rate_limited: z.object({ retryAfter: z.number().int().positive() }),
   inn_conflict: z.object({ inn: z.string(), companyId: z.number().int() }),
+  inquiry_already_sent: z.object({ conversationId: z.number().int().nullable() }),
 } as const;
 
 /** code → HTTP status and a one-line meaning (the OpenAPI document shows it). */
@@ -130,6 +131,7 @@ export const ERRORS = {
   own_company: [409, "A company cannot send an inquiry to itself"],
   spam_suspected: [400, "The request looks automated (a hidden field was filled)"],
   duplicate_inquiry: [429, "The same message went to 3 different suppliers within 10 minutes"],
+  inquiry_already_sent: [409, "The draft was already sent as an inquiry (details.conversationId)"],
   internal_error: [500, "An unexpected failure (logged with the request id)"],
 } as const satisfies Record<string, readonly [number, string]>;
 

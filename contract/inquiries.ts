@@ -14,7 +14,10 @@
  *   its published products with MOQ, and which are pre-selected.
  * - `POST /api/inquiries/drafts`, `GET /api/inquiries/drafts/{token}` (public): a visitor's filled
  *   form kept for 24 h under a random token while they sign in (nothing typed is lost, also
- *   without JavaScript).
+ *   without JavaScript). The web tier keeps the token in an HttpOnly cookie of the browser that
+ *   filled the form, never in a URL (security review N15). Sending the inquiry with its
+ *   `draftToken` spends the draft: afterwards it keeps only `supplierId` and `sent.conversationId`, and a
+ *   second send from it is 409 `inquiry_already_sent` (issue 26 defect #5).
  * - `GET /api/inquiries/stats/{companyId}` (public): response rate and median first-reply time
  *   over the last 90 days, or nulls below 5 inquiries.
  *
@@ -24,6 +27,7 @@ import { z } from "zod";
 import { defineRoute } from "./route.ts";
 import { decimal, form, Id, LangField, nullable, optionalText, PathIdParams, text, Unit } from "./profile/fields.ts";
 import { UNIT_IDS } from "./units.ts";
+import { LANGS } from "./langs.ts";
 
 /** Incoterms 2020: the 11 rules (ICC; ../shared/data/incoterms/incoterms_2020.csv). Any-mode rules first, then sea. */
 export const INCOTERMS = ["EXW", "FCA", "CPT", "CIP", "DAP", "DPU", "DDP", "FAS", "FOB", "CFR", "CIF"] as const;
@@ -44,6 +48,9 @@ const DateField = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "invalid_format" })
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "invalid_format" });
+
+/** A draft's token: 32 URL-safe characters from 24 random bytes (older drafts: 20–64). */
+export const DraftToken = z.string().regex(/^[A-Za-z0-9_-]{20,64}$/);
 
 /** A list of ids from a form (repeated field) or JSON; duplicates dropped. */
 const IdList = (max: number) =>
@@ -70,6 +77,8 @@ export const InquiryFields = form({
   lang: LangField.optional(),
   /** Honeypot: hidden from people; a bot that fills it is refused with `spam_suspected`. */
   website: z.string().max(500).optional(),
+  /** The draft this inquiry was restored from: sending spends it (a second send is `inquiry_already_sent`). */
+  draftToken: DraftToken.optional(),
 });
 
 /** The inquiry form: a target price needs its currency and a quantity its unit. */
@@ -86,6 +95,8 @@ const LocalizedName = z.object({ ru: z.string().optional(), en: z.string().optio
 export const InquiryFormProductSchema = z.object({
   id: z.number().int(),
   name: LocalizedName,
+  /** The language the supplier wrote the name in (the fallback after the reader's: contract/lang.ts `pickLocalized`). */
+  sourceLang: z.enum(LANGS),
   moq: z.string().nullable().meta({ description: "Minimum order quantity (decimal string)" }),
   moqUnit: z.enum(UNIT_IDS as [string, ...string[]]).nullable(),
   selected: z.boolean(),
@@ -124,7 +135,15 @@ export const InquiryDraftBodySchema = z.object({
     .record(z.string(), z.union([z.string().max(MAX_MESSAGE_LENGTH), z.array(z.string().max(100)).max(MAX_INQUIRY_PRODUCTS)]))
     .refine((v) => JSON.stringify(v).length <= 16_384, { error: "too_long" }),
 });
-export const InquiryDraftSchema = z.object({ token: z.string(), values: InquiryDraftBodySchema.shape.values }).meta({ id: "InquiryDraft" });
+export const InquiryDraftSchema = z
+  .object({
+    token: z.string(),
+    /** The form as typed (with `supplierId`); only `supplierId` once the inquiry was sent. */
+    values: InquiryDraftBodySchema.shape.values,
+    /** Set once the inquiry was sent from this draft: the conversation it opened (null if since deleted). */
+    sent: z.object({ conversationId: z.number().int().nullable() }).nullable(),
+  })
+  .meta({ id: "InquiryDraft" });
 
 export const ResponseStatsSchema = z
   .object({
@@ -163,6 +182,7 @@ export const createInquiry = defineRoute({
     "rate_limited",
     "user_blocked",
     "file_not_found",
+    "inquiry_already_sent",
   ],
 });
 
@@ -198,7 +218,7 @@ export const getInquiryDraft = defineRoute({
   tag: TAG,
   summary: "A kept inquiry form",
   auth: "public",
-  params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) }),
+  params: z.object({ token: DraftToken }),
   data: InquiryDraftSchema,
   errors: ["not_found"],
 });

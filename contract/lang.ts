@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 export { DEFAULT_LANG, LANGS, isLang, langFromAcceptLanguage, type Lang, type Localized } from "./langs.ts";
-import { DEFAULT_LANG, LANGS } from "./langs.ts";
+import { DEFAULT_LANG, LANGS, type Lang } from "./langs.ts";
 
 /** A `lang` query parameter: one of LANGS, Russian when absent. */
 export const LangSchema = z.enum(LANGS).default(DEFAULT_LANG).meta({ description: "Language of every text in the answer" });
@@ -25,3 +25,24 @@ export const LocalizedTextSchema = z
   })
   .meta({ id: "LocalizedText" });
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
+
+/**
+ * The one rule that picks a localized value's text for a reader (DESIGN §4): the reader's
+ * language, else the language the author wrote in (`source`), else Russian, English, Chinese.
+ * Returns the text with the language it is in (a page marks a fallback with `lang` and a label),
+ * or null when no language has text. The API's pages (server/catalog/localize.ts) and the web
+ * tier's lists of raw names (the inquiry form) both use it, so a product is named alike everywhere.
+ */
+export function pickLocalized(
+  value: Partial<Record<Lang, string>> | null | undefined,
+  lang: Lang,
+  source?: Lang | null,
+): { text: string; lang: Lang } | null {
+  if (!value) return null;
+  for (const candidate of [lang, source, ...LANGS]) {
+    if (!candidate) continue;
+    const text = value[candidate]?.trim();
+    if (text) return { text, lang: candidate };
+  }
+  return null;
+}

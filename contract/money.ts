@@ -17,6 +17,7 @@ import { defineRoute, IdParams } from "./route.ts";
 import { dec, div, mul, toFixed } from "./money-math.ts";
 import type { Lang } from "./lang.ts";
 import { TnvedPrefixSchema } from "./products.ts";
+import { parseDecimalInput } from "./decimal.ts";
 
 /** A rate older than this many days is said to be stale. */
 export const STALE_AFTER_DAYS = 3;
@@ -126,15 +127,21 @@ export const DutyInfoSchema = z
   .meta({ id: "DutyInfo" });
 export type DutyInfo = z.infer<typeof DutyInfoSchema>;
 
+/** A number of a query as a person types it («12,5», «1 000»: contract/decimal.ts); a JSON number as is. */
+const typedNumber = (inner: z.ZodNumber) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((value) => (typeof value === "string" ? parseDecimalInput(value) : value))
+    .pipe(inner);
+
 export const LandedCostQuery = z.object({
-  qty: z.coerce.number().min(0.001).max(1e9).meta({ description: "Quantity in the product's price unit" }),
+  qty: typedNumber(z.number().min(0.001).max(1e9)).meta({ description: "Quantity in the product's price unit" }),
   currency: CurrencySchema.default("RUB").meta({ description: "Currency to show the result in, besides roubles" }),
-  freight: z.coerce.number().min(0).max(1e12).default(0).meta({ description: "Freight to the EAEU border for the whole quantity, RUB" }),
-  insurance: z.coerce.number().min(0).max(1e12).default(0).meta({ description: "Insurance for the whole quantity, RUB" }),
-  dutyUnits: z.coerce
-    .number()
-    .min(0.001)
-    .max(1e9)
+  freight: typedNumber(z.number().min(0).max(1e12))
+    .default(0)
+    .meta({ description: "Freight to the EAEU border for the whole quantity, RUB" }),
+  insurance: typedNumber(z.number().min(0).max(1e12)).default(0).meta({ description: "Insurance for the whole quantity, RUB" }),
+  dutyUnits: typedNumber(z.number().min(0.001).max(1e9))
     .optional()
     .meta({ description: "For a specific or combined duty: units of the tariff's measure (e.g. kg) in one unit of the product" }),
 });

@@ -1,8 +1,10 @@
 /**
  * Header (brand, main navigation, language switcher) and footer of the default layout.
  * The server picks the header's form from the `viewport` cookie (spec §9): on phones (xs, sm) the
- * navigation sits behind a "Menu" disclosure (a `<details>`, so it works without JavaScript); on
- * wider screens and when the class is unknown (desktop fallback) it is inline.
+ * navigation, the languages and the currency sit behind a "Menu" disclosure (a `<details>`, so it
+ * works without JavaScript) and the header is one or two rows (at most 120 px at 390 px, issue 26
+ * §7); on wider screens they are inline; when the class is not known yet (no cookie) both are sent
+ * and the stylesheet shows the one that fits.
  */
 import { Form, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { LANGS, LANG_NAMES, localePath, splitLocalePath } from "../lib/i18n.ts";
@@ -23,10 +25,15 @@ export function SiteHeader() {
   const lang = useLang();
   const location = useLocation();
   const root = useRouteLoaderData<RootData>("root");
-  const compact = isCompact(root?.viewport ?? FALLBACK_DEVICE_CLASS);
+  const deviceClass = root?.viewport ?? FALLBACK_DEVICE_CLASS;
+  // Known phone: the menu alone; known wider screen: the inline bar alone; not known yet (a first
+  // visit, no cookie): both, and the stylesheet shows the one that fits the width (issue 26 §7: a
+  // phone's first page must not get the desktop bar wrapped over 240 px).
+  const mode = !root?.viewportKnown ? "adaptive" : isCompact(deviceClass) ? "compact" : "wide";
   const nav = [
     { to: "/catalog", label: t("nav.catalog") },
     { to: "/suppliers", label: t("nav.suppliers") },
+    { to: "/rfq", label: t("rfq.nav.public") },
     { to: "/services", label: t("nav.services") },
     { to: "/okved", label: t("nav.okved") },
     { to: "/tnved", label: t("nav.tnved") },
@@ -42,8 +49,21 @@ export function SiteHeader() {
       ))}
     </nav>
   );
+  const menu = (
+    // Remounted on navigation so the menu closes after a link is followed. A <details>: no JavaScript needed.
+    <details className="nav-menu header-narrow" key={location.pathname}>
+      <summary className="nav-menu-toggle">
+        <Icon name="menu" size={20} /> {t("nav.menu")}
+      </summary>
+      <div className="nav-menu-panel">
+        {links}
+        <LanguageSwitcher />
+        <CurrencyChooser />
+      </div>
+    </details>
+  );
   return (
-    <header className="site-header">
+    <header className={`site-header site-header-${mode}`}>
       <a className="skip-link" href="#main">
         {t("nav.skip")}
       </a>
@@ -53,20 +73,15 @@ export function SiteHeader() {
           <span className="brand-mark" aria-hidden="true" />
           <span className="brand-name">{t("app.name")}</span>
         </LocaleLink>
-        {compact ? (
-          // Remounted on navigation so the menu closes after a link is followed.
-          <details className="nav-menu" key={location.pathname}>
-            <summary className="nav-menu-toggle">
-              <Icon name="menu" size={20} /> {t("nav.menu")}
-            </summary>
+        {mode === "compact" ? null : (
+          <div className="header-wide">
             {links}
-          </details>
-        ) : (
-          links
+            <LanguageSwitcher />
+            <CurrencyChooser />
+          </div>
         )}
-        <LanguageSwitcher />
-        <CurrencyChooser />
         <AccountLinks />
+        {mode === "wide" ? null : menu}
       </div>
     </header>
   );

@@ -64,6 +64,7 @@ export const FLASH_MESSAGES = [
   "admin.flash.coverRemoved",
   // Inquiries and conversations (issue 14; ADR 028).
   "inquiries.flash.sent",
+  "inquiries.flash.alreadySent",
   "inquiries.flash.replied",
   "inquiries.flash.closed",
   "inquiries.flash.reopened",

@@ -37,6 +37,15 @@ export function isCompact(deviceClass: DeviceClass): boolean {
   return deviceClass === "xs" || deviceClass === "sm";
 }
 
+/** Whether a Cookie header names a device class at all (else the server only guesses: FALLBACK_DEVICE_CLASS). */
+export function hasDeviceClassCookie(header: string | null): boolean {
+  if (!header) return false;
+  return header.split(";").some((part) => {
+    const [name, ...rest] = part.trim().split("=");
+    return name === VIEWPORT_COOKIE && isDeviceClass(decodeURIComponent(rest.join("=")));
+  });
+}
+
 /** The device class named by a Cookie header, or the desktop fallback (lg). */
 export function deviceClassFromCookieHeader(header: string | null): DeviceClass {
   if (!header) return FALLBACK_DEVICE_CLASS;

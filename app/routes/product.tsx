@@ -5,7 +5,7 @@ import { FavouriteButton } from "../components/catalog/favourite-button.tsx";
 import { RequestPriceLink } from "../components/conversations/parts.tsx";
 import { CompanyCard, ProductGrid } from "../components/catalog/cards.tsx";
 import { PriceTable } from "../components/catalog/price-table.tsx";
-import { formatMoney, formatQuantity } from "../components/catalog/format.ts";
+import { countryName, formatMoney, formatQuantityUnit, formatTnvedCode } from "../components/catalog/format.ts";
 import { Text } from "../components/catalog/text.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
@@ -13,7 +13,6 @@ import * as productsApi from "../../contract/products.ts";
 import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { unitLabel } from "../lib/units.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
@@ -164,7 +163,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <p className="muted">
               {t("product.tnved")}:{" "}
               <LocaleLink to={`/tnved/${product.tnved.code}`} className="code-ref">
-                {product.tnved.code.replace(/^(\d{4})(\d{2})(\d{3})(\d)$/, "$1 $2 $3 $4")}
+                {formatTnvedCode(product.tnved.code)}
               </LocaleLink>{" "}
               — <Text value={product.tnved.name} />
             </p>
@@ -177,12 +176,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           )}
           {product.moq ? (
             <p>
-              <strong>{t("catalog.moq")}:</strong> {formatQuantity(product.moq, lang)} {unitLabel(product.moqUnit, lang)}
+              <strong>{t("catalog.moq")}:</strong> {formatQuantityUnit(product.moq, product.moqUnit, lang)}
             </p>
           ) : null}
           {product.originCountry ? (
             <p>
-              <strong>{t("product.origin")}:</strong> {new Intl.DisplayNames([lang], { type: "region" }).of(product.originCountry)}
+              <strong>{t("product.origin")}:</strong> {countryName(product.originCountry, lang)}
             </p>
           ) : null}
           <div className="card supplier-box">

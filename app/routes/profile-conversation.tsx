@@ -26,13 +26,12 @@ import { pageLang, LANG_NAMES } from "../lib/i18n.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
-import { unitLabel } from "../lib/units.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { FormErrors } from "../components/form/errors.tsx";
 import { TextareaField } from "../components/form/field.tsx";
-import { formatQuantity } from "../components/catalog/format.ts";
+import { countryName, formatDate, formatPrice, formatQuantityUnit, joinList, joinPlace } from "../components/catalog/format.ts";
 import { AttachmentsField, nameIn, StatusBadge } from "../components/conversations/parts.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
@@ -123,17 +122,21 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const counterpart =
     c.side === "buyer" ? nameIn(c.supplier.name, lang) : [c.buyer.name, nameIn(c.buyer.company, lang)].filter(Boolean).join(", ");
   const terms: [string, string][] = [];
-  if (c.products.length) terms.push([t("inquiries.products"), c.products.map((p) => nameIn(p.name, lang)).join(", ")]);
-  if (c.quantity) terms.push([t("inquiries.quantity"), `${formatQuantity(c.quantity, lang)} ${unitLabel(c.unit, lang)}`.trim()]);
-  if (c.targetPrice) terms.push([t("inquiries.targetPrice"), `${c.targetPrice} ${c.currency ?? ""}`.trim()]);
-  if (c.incoterm) terms.push([t("inquiries.incoterm"), c.incoterm]);
-  const destination = [c.destinationCity, c.destinationCountry].filter(Boolean).join(", ");
-  if (destination) terms.push([t("inquiries.destinationCity"), destination]);
-  if (c.wantedBy)
+  if (c.products.length)
     terms.push([
-      t("inquiries.wantedBy"),
-      new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(c.wantedBy)),
+      t("inquiries.products"),
+      joinList(
+        c.products.map((p) => nameIn(p.name, lang)),
+        lang,
+      ),
     ]);
+  if (c.quantity) terms.push([t("inquiries.quantity"), formatQuantityUnit(c.quantity, c.unit, lang) ?? ""]);
+  if (c.targetPrice) terms.push([t("inquiries.targetPrice"), formatPrice(c.targetPrice, c.currency, lang) ?? c.targetPrice]);
+  if (c.incoterm) terms.push([t("inquiries.incoterm"), c.incoterm]);
+  // One shared formatter (contract/format.ts): «Новосибирск, Россия», "15 февраля 2027 г.", "1 300,50 $" as in the e-mail.
+  const destination = joinPlace([c.destinationCity, countryName(c.destinationCountry, lang)], lang);
+  if (destination) terms.push([t("inquiries.destination"), destination]);
+  if (c.wantedBy) terms.push([t("inquiries.wantedBy"), formatDate(c.wantedBy, lang) ?? c.wantedBy]);
 
   return (
     <div className="conversation-page">

@@ -4,7 +4,7 @@ import { SaveForOffline } from "../components/pwa/save-offline.tsx";
 import { CompanyLogo, ProductGrid, VerifiedBadge } from "../components/catalog/cards.tsx";
 import { formatDate, formatMoney } from "../components/catalog/format.ts";
 import { LegalEntityFacts } from "../components/catalog/legal-entity-facts.tsx";
-import { Text } from "../components/catalog/text.tsx";
+import { PlaceSeparator, Text } from "../components/catalog/text.tsx";
 import { DescriptionCard, DocumentLink, ListSection, ServiceOfferLink } from "../components/catalog/page-sections.tsx";
 import { TranslationNote } from "../components/content/translations.tsx";
 import { YandexMap } from "../components/content/yandex-map.tsx";
@@ -90,7 +90,8 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
                 <Text value={company.region.name} />
                 {company.city ? (
                   <>
-                    , <Text value={company.city} />
+                    <PlaceSeparator />
+                    <Text value={company.city} />
                   </>
                 ) : null}
               </span>
@@ -105,7 +106,9 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               <Text value={mainOkved.name} />
             </p>
           ) : null}
-          <div className="page-actions">
+          {/* The page's primary action in the card's header: on a phone it is in the first screen, above the products (issue 26 #11). */}
+          <div className="page-actions supplier-actions">
+            <RequestPriceLink supplierId={company.id} />
             <SaveForOffline />
           </div>
         </div>
@@ -141,9 +144,6 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           </ListSection>
         </div>
         <aside>
-          <div className="card request-price-box">
-            <RequestPriceLink supplierId={company.id} />
-          </div>
           <ResponseStatsCard stats={loaderData.responseStats} />
           <section className="card">
             <h2>{t("suppliers.contacts")}</h2>

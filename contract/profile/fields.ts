@@ -14,8 +14,9 @@
  *   in and that language must be filled (`source_lang_missing`).
  * - **Optional fields** accept `null` or `""` to clear them (an HTML form sends `""` for an empty
  *   field); a PATCH body leaves out what it does not change.
- * - **Decimals** (prices, quantities) are accepted as JSON numbers or decimal strings ("1 250,50" is
- *   not accepted; "1250.50" is) and come out as normalized strings for PostgreSQL `numeric`.
+ * - **Decimals** (prices, quantities) are accepted as JSON numbers or decimal strings as people type
+ *   them ("1250.50", «1 250,50», «12,5»: contract/decimal.ts) and come out as normalized strings for
+ *   PostgreSQL `numeric` ("1250.50").
  * - Objects strip unknown keys (a form may carry a CSRF token or an intent button).
  * - Each `*Fields` object is the shape without cross-field rules (PATCH bodies are `.partial()` of
  *   it); the schema of the same name without `Fields` adds the rules. A PATCH handler merges the
@@ -28,6 +29,7 @@ import { z } from "zod";
 import type { ErrorCode } from "../errors.ts";
 import { LANGS, type Lang } from "../lang.ts";
 import { UNIT_IDS, type UnitId } from "../units.ts";
+import { normalizeDecimalInput } from "../decimal.ts";
 
 export const CURRENCY_CODES = ["RUB", "CNY", "USD"] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
@@ -161,12 +163,16 @@ export const PathIdParams = z.object({ id: PathId });
 
 /**
  * A decimal with at most `integerDigits` digits before the point and `scale` after it, strictly
- * positive (or ≥ 0 with `allowZero`), from a JSON number or a string; the output is a string.
+ * positive (or ≥ 0 with `allowZero`), from a JSON number or a string as a person types it (decimal
+ * comma, spaces between thousands: contract/decimal.ts); the output is a string with a point
+ * ("1234.56"). The one rule for every quantity and price a user types (issue 26 §5).
  */
 export function decimal(options: { integerDigits: number; scale: number; allowZero?: boolean }) {
   const pattern = new RegExp(`^\\d{1,${options.integerDigits}}(\\.\\d{1,${options.scale}})?$`);
   return z.union([z.number({ error: typeError }), z.string({ error: typeError })], { error: typeError }).transform((raw, ctx) => {
-    const value = typeof raw === "number" ? (Number.isFinite(raw) ? String(raw) : "NaN") : raw.trim();
+    const typed = typeof raw === "number" ? (Number.isFinite(raw) ? String(raw) : "NaN") : raw.trim();
+    // «1 234,56» → "1234.56"; what is not a number by the typing rules stays as typed and fails below.
+    const value = typed === "" || /e/i.test(typed) ? typed : (normalizeDecimalInput(typed) ?? typed);
     if (value === "") {
       ctx.addIssue({ code: "custom", message: "required" });
       return z.NEVER;

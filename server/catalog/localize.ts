@@ -3,22 +3,14 @@
  * source language the author wrote in, else Russian, English, Chinese. Returns the text with the
  * language it is in, so pages can mark a fallback (`lang` attribute, "in Russian" label).
  */
-import { LANGS } from "../../contract/langs.ts";
-import type { LocalizedText } from "../../contract/lang.ts";
+import { pickLocalized, type LocalizedText } from "../../contract/lang.ts";
 import type { Lang, Localized } from "../db/schema.ts";
 
 export type { LocalizedText } from "../../contract/lang.ts";
 
-const ORDER: readonly Lang[] = LANGS;
-
+/** contract/lang.ts `pickLocalized`: the one fallback rule of both tiers. */
 export function pick(value: Localized | null | undefined, lang: Lang, source?: Lang): LocalizedText | null {
-  if (!value) return null;
-  for (const candidate of [lang, source, ...ORDER]) {
-    if (!candidate) continue;
-    const text = value[candidate]?.trim();
-    if (text) return { text, lang: candidate };
-  }
-  return null;
+  return pickLocalized(value, lang, source);
 }
 
 /** `pick` for values that must exist (names): falls back to an empty Russian string. */

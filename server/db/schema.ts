@@ -1098,10 +1098,17 @@ export const messageReports = pgTable(
   ],
 );
 
-/** An inquiry form a visitor filled before signing in, kept under a random token in the return URL (24 h). */
+/**
+ * An inquiry form a visitor filled before signing in (24 h), under a random token that only the
+ * browser which filled it holds, in an HttpOnly cookie (security review N15). Sending the inquiry
+ * spends it: `sent_at` is claimed, `data` emptied and `conversation_id` names what was sent, so the
+ * form can never be sent twice from it (issue 26 defect #5).
+ */
 export const inquiryDrafts = pgTable("inquiry_drafts", {
   token: text("token").primaryKey(),
   data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  sentAt: timestamptz("sent_at"),
+  conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
 

@@ -8,7 +8,8 @@
  * published by it (404 `not_found`); the sender's own company (409 `own_company`); the same message
  * text (case and spacing aside) already sent to 2 OTHER suppliers within 10 minutes, i.e. a third
  * (429 `duplicate_inquiry`); an attachment that is not the sender's fresh upload (404
- * `file_not_found`). Below a product's MOQ (same unit) is allowed and flagged (`below_moq`).
+ * `file_not_found`); a `draftToken` whose draft was already sent (409 `inquiry_already_sent`, with
+ * the conversation it opened). Below a product's MOQ (same unit) is allowed and flagged (`below_moq`).
  *
  * Then the conversation and its first message are written and the supplier's active employees who
  * answer buyers (owner, admin, sales: `companyRecipients`, ADR 009) are notified
@@ -17,9 +18,10 @@
  * `inquiry-supplier-mail` job, ./jobs.ts).
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { companies, conversationMessages, conversations, inquiryDrafts, products, users } from "../db/schema.ts";
+import { companies, conversationMessages, conversations, inquiryDrafts, notifications, products, users } from "../db/schema.ts";
+import { mayAnswerBuyers } from "../../contract/profile/fields.ts";
 import { DomainError, notFound } from "../errors.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { membershipOf } from "../profile/access.ts";
@@ -29,6 +31,7 @@ import { messageLang } from "../conversations/lang.ts";
 import type { InquiryForm, InquiryInput, ResponseStats } from "../../contract/inquiries.ts";
 import type { Lang, Localized } from "../../contract/langs.ts";
 import { personName } from "../../contract/people.ts";
+import type { InquiryMailProduct, InquiryMailTerms } from "../notifications/mail.ts";
 
 export const INQUIRY_SUPPLIER_MAIL_JOB = "inquiry-supplier-mail";
 /** The duplicate rule: the same text to this many different suppliers within the window is refused. */
@@ -55,11 +58,15 @@ async function publishedSupplier(db: Db, id: number) {
   return company;
 }
 
-/** The form's supplier and its published products (newest 100), those in `selected` pre-ticked. */
+/**
+ * The form's supplier and its published products (newest 100, and the `selected` ones even if
+ * older), those in `selected` pre-ticked and first. The page orders the rest by name in the
+ * reader's language.
+ */
 export async function inquiryForm(db: Db, supplierId: number, selected: number[]): Promise<InquiryForm> {
   const company = await publishedSupplier(db, supplierId);
   const rows = await db
-    .select({ id: products.id, name: products.name, moq: products.moq, moqUnit: products.moqUnit })
+    .select({ id: products.id, name: products.name, sourceLang: products.sourceLang, moq: products.moq, moqUnit: products.moqUnit })
     .from(products)
     .where(and(eq(products.companyId, supplierId), eq(products.status, "published")))
     .orderBy(sql`${products.id} desc`)
@@ -68,7 +75,7 @@ export async function inquiryForm(db: Db, supplierId: number, selected: number[]
   const missing = selected.filter((id) => !rows.some((r) => r.id === id));
   const extra = missing.length
     ? await db
-        .select({ id: products.id, name: products.name, moq: products.moq, moqUnit: products.moqUnit })
+        .select({ id: products.id, name: products.name, sourceLang: products.sourceLang, moq: products.moq, moqUnit: products.moqUnit })
         .from(products)
         .where(and(eq(products.companyId, supplierId), eq(products.status, "published"), inArray(products.id, missing)))
     : [];
@@ -79,6 +86,7 @@ export async function inquiryForm(db: Db, supplierId: number, selected: number[]
     products: all.map((p) => ({
       id: p.id,
       name: p.name as Localized,
+      sourceLang: p.sourceLang,
       moq: p.moq,
       moqUnit: p.moqUnit as InquiryForm["products"][number]["moqUnit"],
       selected: selected.includes(p.id),
@@ -145,6 +153,61 @@ export async function createInquiry(
     });
   }
   await assertNotDuplicate(db, userId, supplier.id, input.message, now);
+  const draft = input.draftToken ? await claimDraft(db, input.draftToken, now) : null;
+  try {
+    const created = await writeInquiry(db, jobs, userId, input, uiLang, now, { supplier, buyerCompanyId, items });
+    // Spent: the typed values go (only the supplier stays, so the form knows the draft is its own).
+    if (draft)
+      await db
+        .update(inquiryDrafts)
+        .set({ conversationId: created.conversationId, data: { supplierId: String(input.supplierId) } })
+        .where(eq(inquiryDrafts.token, draft));
+    return created;
+  } catch (error) {
+    // Nothing was sent: the draft may be sent later.
+    if (draft) await db.update(inquiryDrafts).set({ sentAt: null }).where(eq(inquiryDrafts.token, draft));
+    throw error;
+  }
+}
+
+/**
+ * Claims a draft for sending: marks it sent unless it already was (one UPDATE, so two sends racing
+ * from the same draft cannot both pass). A draft already sent is 409 `inquiry_already_sent` with
+ * the conversation it opened; an unknown or expired token is no draft (the inquiry is sent as typed).
+ */
+async function claimDraft(db: Db, token: string, now: Date): Promise<string | null> {
+  const fresh = gt(inquiryDrafts.createdAt, new Date(now.getTime() - DRAFT_TTL_MS));
+  const [claimed] = await db
+    .update(inquiryDrafts)
+    .set({ sentAt: now })
+    .where(and(eq(inquiryDrafts.token, token), isNull(inquiryDrafts.sentAt), fresh))
+    .returning({ token: inquiryDrafts.token });
+  if (claimed) return claimed.token;
+  const [spent] = await db
+    .select({ conversationId: inquiryDrafts.conversationId })
+    .from(inquiryDrafts)
+    .where(and(eq(inquiryDrafts.token, token), isNotNull(inquiryDrafts.sentAt)));
+  if (spent) {
+    throw new DomainError("inquiry_already_sent", "This inquiry was already sent", { details: { conversationId: spent.conversationId } });
+  }
+  return null;
+}
+
+/** Writes the conversation, its first message and the supplier's notifications (createInquiry's effects). */
+async function writeInquiry(
+  db: Db,
+  jobs: JobQueue,
+  userId: number,
+  input: InquiryInput,
+  uiLang: Lang,
+  now: Date,
+  checked: {
+    supplier: Awaited<ReturnType<typeof publishedSupplier>>;
+    buyerCompanyId: number | null;
+    items: { id: number; moq: string | null; moqUnit: string | null }[];
+  },
+): Promise<{ conversationId: number; belowMoq: boolean }> {
+  const { supplier, buyerCompanyId, items } = checked;
   const fileIds = await claimFiles(db, userId, input.fileIds);
   const belowMoq = isBelowMoq(input.quantity, input.unit, items);
   const [conversation] = await db
@@ -196,6 +259,8 @@ export async function createInquiry(
           company: supplier.name,
           excerpt: excerpt(input.message),
           belowMoq,
+          products: await inquiryProducts(db, input.productIds),
+          terms: inquiryTerms(input),
         },
       },
       link: conversationPath(id),
@@ -204,22 +269,115 @@ export async function createInquiry(
   return { conversationId: id, belowMoq };
 }
 
+/**
+ * The products an inquiry names, for its e-mail (server/notifications/mail.ts `inquiryDetails`):
+ * id, the localized name and the language the supplier wrote it in, in the order asked.
+ */
+export async function inquiryProducts(db: Db, ids: readonly number[]): Promise<InquiryMailProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id, name: products.name, sourceLang: products.sourceLang })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ id, name: row.name as Localized, sourceLang: row.sourceLang }] : [];
+  });
+}
+
+/** An inquiry's terms as stored (decimal strings, codes, a YYYY-MM-DD day), for its e-mail; unset terms left out. */
+export function inquiryTerms(input: Partial<InquiryInput>): InquiryMailTerms {
+  const terms: InquiryMailTerms = {};
+  if (input.quantity) terms.quantity = input.quantity;
+  if (input.quantity && input.unit) terms.unit = input.unit;
+  if (input.targetPrice) terms.targetPrice = input.targetPrice;
+  if (input.targetPrice && input.currency) terms.currency = input.currency;
+  if (input.incoterm) terms.incoterm = input.incoterm;
+  if (input.destinationCountry) terms.destinationCountry = input.destinationCountry;
+  if (input.destinationCity) terms.destinationCity = input.destinationCity;
+  if (input.wantedBy) terms.wantedBy = input.wantedBy;
+  return terms;
+}
+
+/** How far back a newcomer's header badge reaches for inquiries that wait (as the response metrics). */
+export const WAITING_DAYS = STATS_WINDOW_DAYS;
+
+/**
+ * Tells a person who has just joined a company as someone who answers buyers (owner, admin,
+ * sales) about the inquiries that wait for the company (issue 26 defect #17): the inquiry's
+ * notification was written only for the people the company had then — none, for a company that
+ * got it at its public address — so a newcomer's header badge said nothing while the inbox had
+ * unread inquiries. One `inquiry.new` row per conversation of the last WAITING_DAYS days with buyer
+ * messages the company has not read (at most 50), already marked e-mailed: they were told by e-mail
+ * (the invitation mail) or will see it on the site, never a burst of late e-mails. Rows the person
+ * already has for a conversation are not repeated. Returns how many were written.
+ */
+export async function noticeWaitingInquiries(db: Db, userId: number, companyId: number, role: string, now = new Date()): Promise<number> {
+  if (!mayAnswerBuyers(role)) return 0;
+  const since = new Date(now.getTime() - WAITING_DAYS * 24 * 3600 * 1000);
+  const waiting = await db
+    .select({ id: conversations.id, buyerUserId: conversations.buyerUserId })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.supplierCompanyId, companyId),
+        gt(conversations.lastMessageAt, since),
+        sql`exists (select 1 from "conversation_messages" m where m.conversation_id = "conversations"."id" and m.side = 'buyer'
+          and m.hidden_at is null and m.created_at > coalesce("conversations"."supplier_read_at", '-infinity'::timestamptz))`,
+      ),
+    )
+    .orderBy(sql`${conversations.lastMessageAt} desc`)
+    .limit(50);
+  if (waiting.length === 0) return 0;
+  const links = waiting.map((w) => conversationPath(w.id));
+  const had = await db
+    .select({ link: notifications.link })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.link, links)));
+  const known = new Set(had.map((h) => h.link));
+  const fresh = waiting.filter((w) => !known.has(conversationPath(w.id)));
+  if (fresh.length === 0) return 0;
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  const buyers = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(fresh.map((w) => w.buyerUserId))]));
+  const buyerName = new Map(buyers.map((b) => [b.id, personName(b)]));
+  await db.insert(notifications).values(
+    fresh.map((w) => ({
+      userId,
+      kind: "inquiry.new",
+      payload: { conversationId: w.id, buyer: buyerName.get(w.buyerUserId) ?? "", company: company?.name ?? {} },
+      link: conversationPath(w.id),
+      emailedAt: now,
+      createdAt: now,
+    })),
+  );
+  return fresh.length;
+}
+
 /** Keeps a visitor's typed form for DRAFT_TTL_MS under a fresh random token (older drafts are dropped now and then). */
 export async function saveDraft(db: Db, values: Record<string, string | string[]>, now = new Date()) {
   const token = randomBytes(24).toString("base64url");
   await db.insert(inquiryDrafts).values({ token, data: values, createdAt: now });
   if (Math.random() < 0.05)
     await db.delete(inquiryDrafts).where(sql`${inquiryDrafts.createdAt} < ${new Date(now.getTime() - DRAFT_TTL_MS)}`);
-  return { token, values };
+  return { token, values, sent: null };
 }
 
+/**
+ * A kept draft (404 when unknown or older than DRAFT_TTL_MS): its values, or, once the inquiry was
+ * sent from it, only `supplierId` and `sent.conversationId`.
+ */
 export async function getDraft(db: Db, token: string, now = new Date()) {
   const [row] = await db
     .select()
     .from(inquiryDrafts)
     .where(and(eq(inquiryDrafts.token, token), gt(inquiryDrafts.createdAt, new Date(now.getTime() - DRAFT_TTL_MS))));
   if (!row) throw notFound("Draft");
-  return { token, values: row.data as Record<string, string | string[]> };
+  if (row.sentAt) return { token, values: row.data as Record<string, string>, sent: { conversationId: row.conversationId } };
+  return { token, values: row.data as Record<string, string | string[]>, sent: null };
 }
 
 /** Per supplier of `companyIds`: inquiries of the last STATS_WINDOW_DAYS, how many answered within STATS_ANSWER_LIMIT_H, the median first-reply time (s). */

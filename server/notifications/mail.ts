@@ -10,6 +10,8 @@ import { resources } from "../../locales/index.ts";
 import type { MailMessage } from "../auth/delivery/messages.ts";
 import { escapeHtml, htmlMail } from "../auth/delivery/html.ts";
 import type { Lang } from "../db/schema.ts";
+import { pickLocalized } from "../../contract/lang.ts";
+import { countryName, formatDate, formatPrice, formatQuantityUnit, joinPlace, quoteName, quoteText } from "../../contract/format.ts";
 
 const instance = i18next.createInstance();
 void instance.init({ resources, defaultNS: "common", fallbackLng: "ru", interpolation: { escapeValue: false }, initAsync: false });
@@ -30,6 +32,66 @@ export function nameIn(name: unknown, lang: Lang): string {
   if (!name || typeof name !== "object") return "";
   const n = name as Record<string, string | undefined>;
   return n[lang] || n.ru || n.en || n.zh || "";
+}
+
+/**
+ * A company's name as the mail texts take it (`{{company}}`): in Russian inside «», unless the name
+ * already carries its own quotes (ООО «Ромашка» is not quoted twice); as it is in English and Chinese.
+ */
+export function companyVar(name: unknown, lang: Lang): string {
+  const text = nameIn(name, lang);
+  return lang === "ru" ? quoteName(text, lang) : text;
+}
+
+/** A product an inquiry names (the `inquiry.new` payload's `products`). */
+export interface InquiryMailProduct {
+  id: number;
+  name: Partial<Record<Lang, string>>;
+  sourceLang: string;
+}
+
+/** An inquiry's terms as stored (the `inquiry.new` payload's `terms`): decimal strings, codes, a YYYY-MM-DD day. */
+export interface InquiryMailTerms {
+  quantity?: string;
+  unit?: string;
+  targetPrice?: string;
+  currency?: string;
+  incoterm?: string;
+  destinationCountry?: string;
+  destinationCity?: string;
+  wantedBy?: string;
+}
+
+/**
+ * The paragraphs of an inquiry's e-mail that say what is asked (issue 26 defect #7): the products
+ * by name in the reader's language (contract/lang.ts `pickLocalized`, the product page's rule) with
+ * links to their pages, and every term with its label — quantity with its unit (т / t / 吨), the
+ * target price as money of the reader's language, the Incoterms rule, the destination, the date.
+ */
+export function inquiryDetails(lang: Lang, payload: Record<string, unknown>, publicUrl: string): string[] {
+  const tr = t(lang);
+  const out: string[] = [];
+  const products = Array.isArray(payload.products) ? (payload.products as InquiryMailProduct[]) : [];
+  if (products.length) {
+    const lines = products.map((p) => {
+      const name = pickLocalized(p.name, lang, p.sourceLang as Lang)?.text ?? `#${p.id}`;
+      return `• ${name} — ${siteUrl(publicUrl, lang, `/product/${p.id}`)}`;
+    });
+    out.push(`${tr("inquiries.products")}${lang === "zh" ? "：" : ":"}\n${lines.join("\n")}`);
+  }
+  const terms = (payload.terms && typeof payload.terms === "object" ? payload.terms : {}) as InquiryMailTerms;
+  const rows: [string, string | null][] = [
+    ["inquiries.quantity", terms.quantity ? formatQuantityUnit(terms.quantity, terms.unit, lang) : null],
+    ["inquiries.targetPrice", terms.targetPrice ? formatPrice(terms.targetPrice, terms.currency ?? null, lang) : null],
+    ["inquiries.incoterm", terms.incoterm ?? null],
+    ["inquiries.destination", joinPlace([terms.destinationCity, countryName(terms.destinationCountry, lang)], lang) || null],
+    ["inquiries.wantedBy", formatDate(terms.wantedBy ?? null, lang)],
+  ];
+  const termLines = rows
+    .filter((r): r is [string, string] => Boolean(r[1]))
+    .map(([key, value]) => `${tr(key)}${lang === "zh" ? "：" : ": "}${value}`);
+  if (termLines.length) out.push(termLines.join("\n"));
+  return out;
 }
 
 /** Paragraphs → a message with a text and an HTML part; `link` becomes a button. */
@@ -82,7 +144,7 @@ function rfqVars(lang: Lang, payload: Record<string, unknown>) {
 export function eventTitle(lang: Lang, kind: string, payload: Record<string, unknown>, appName: string): string {
   const rfq = RFQ_KINDS[kind];
   if (rfq) return t(lang)(`rfq.mail.${rfq(payload).subject}`, rfqVars(lang, payload));
-  const vars = { app: appName, buyer: str(payload.buyer), author: str(payload.author), company: nameIn(payload.company, lang) };
+  const vars = { app: appName, buyer: str(payload.buyer), author: str(payload.author), company: companyVar(payload.company, lang) };
   return t(lang)(`inquiries.mail.${KIND_KEYS[kind] ?? "generic"}.subject`, vars);
 }
 
@@ -95,7 +157,7 @@ export function eventLine(lang: Lang, kind: string, payload: Record<string, unkn
   const vars = {
     buyer: str(payload.buyer),
     author: str(payload.author),
-    company: nameIn(payload.company, lang),
+    company: companyVar(payload.company, lang),
     status: tr(`inquiries.status.${str(payload.status, "new")}`),
   };
   return tr(`inquiries.mail.${key}.line`, vars);
@@ -128,10 +190,11 @@ export function notificationMail(input: {
     app: input.appName,
     buyer: str(input.payload.buyer),
     author: str(input.payload.author),
-    company: nameIn(input.payload.company, input.lang),
+    company: companyVar(input.payload.company, input.lang),
   };
   const paragraphs = [eventLine(input.lang, input.kind, input.payload)];
-  if (typeof input.payload.excerpt === "string" && input.payload.excerpt) paragraphs.push(`«${input.payload.excerpt}»`);
+  if (input.kind === "inquiry.new") paragraphs.push(...inquiryDetails(input.lang, input.payload, input.publicUrl));
+  if (typeof input.payload.excerpt === "string" && input.payload.excerpt) paragraphs.push(quoteText(input.payload.excerpt, input.lang));
   if (input.payload.belowMoq === true) paragraphs.push(tr("inquiries.belowMoqNotice"));
   paragraphs.push(tr("inquiries.mail.settingsHint", vars));
   return compose(input.lang, input.to, tr(`inquiries.mail.${key}.subject`, vars), paragraphs, {
@@ -186,7 +249,7 @@ export function unclaimedSupplierMail(input: {
     .filter(Boolean)
     .map((name) => (input.lang === "zh" ? `“${name}”` : `«${name}»`))
     .join(", ");
-  const vars = { app: input.appName, company: nameIn(input.company, input.lang), email: input.to, products };
+  const vars = { app: input.appName, company: companyVar(input.company, input.lang), email: input.to, products };
   return compose(
     input.lang,
     input.to,

@@ -13,6 +13,7 @@
  * Another company's row is a 404, like an unknown one. While a moderator has blocked the company,
  * nobody invites, changes, blocks or removes others (403 `company_blocked`); leaving stays open.
  */
+import { noticeWaitingInquiries } from "../inquiries/service.ts";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Lang } from "../../contract/lang.ts";
@@ -363,6 +364,7 @@ export async function acceptInvitation(db: Db, userId: number, id: number): Prom
       .where(and(eq(companyMembers.id, row.id), isNull(companyMembers.userId), eq(companyMembers.status, "invited")))
       .returning();
     if (!updated) throw notFound("Invitation");
+    await noticeWaitingInquiries(db, userId, updated.companyId, updated.role);
     return { companyId: updated.companyId, role: updated.role };
   } catch (error) {
     // The person joined another company in between (one company per user: a unique index).

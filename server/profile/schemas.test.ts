@@ -151,7 +151,10 @@ describe("profile schemas", () => {
     expect(price.parse("1000000")).toBe("1000000");
     const message = (value: unknown) => price.safeParse(value).error?.issues[0]?.message;
     expect(message("1.234")).toBe("invalid_number");
-    expect(message("1,5")).toBe("invalid_number");
+    // Typed the Russian way (issue 26 #4, contract/decimal.ts): a decimal comma and spaces between thousands.
+    expect(price.parse("1,5")).toBe("1.5");
+    expect(price.parse("1 250,50")).toBe("1250.50");
+    expect(message("1,5,0")).toBe("invalid_number");
     expect(message(-1)).toBe("too_small");
     expect(message(0)).toBe("too_small");
     expect(message("1234567890123")).toBe("too_big");

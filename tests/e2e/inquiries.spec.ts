@@ -1,7 +1,9 @@
 /**
  * Inquiries end to end (issue 14 §1; ADR 028), with JavaScript and without:
- * - ru: a visitor opens a product, presses «Запросить цену», fills the form, is taken through
- *   sign-in (registration) and comes back to the form filled as they left it, sends it; the
+ * - ru: a visitor opens a product, presses «Запросить цену», fills the form (numbers typed with a
+ *   decimal comma), is taken through sign-in (registration) and comes back to the form filled as
+ *   they left it (the draft in an HttpOnly cookie, not the URL), sends it; going Back shows the
+ *   inquiry as sent with a link to its conversation, never the filled form again; the
  *   supplier's employee gets the e-mail, opens the conversation and answers; the buyer gets the
  *   answer's e-mail, finds it unread in «Мои запросы» and replies.
  * - en: a signed-in buyer asks a seeded supplier of the demo catalogue (nobody of it on the site)
@@ -64,9 +66,10 @@ test.describe("inquiries", () => {
     );
     if (javaScriptEnabled) await hydrated(page);
     await expect(page.getByRole("checkbox", { name: new RegExp(supplier.product.names.ru) })).toBeChecked();
-    await page.getByLabel("Количество", { exact: true }).fill("50");
+    // Typed as on a Russian phone keyboard: a decimal comma and a space between thousands (issue 26 #4).
+    await page.getByLabel("Количество", { exact: true }).fill("12,5");
     await page.getByLabel("Единица", { exact: true }).selectOption("pcs");
-    await page.getByLabel("Желаемая цена за единицу").fill("11.20");
+    await page.getByLabel("Желаемая цена за единицу").fill("1 300,50");
     await page.getByLabel("Валюта", { exact: true }).selectOption("CNY");
     await page.getByLabel("Условия поставки (Incoterms 2020)").selectOption("FOB");
     await page.getByLabel("Город назначения").fill("Новосибирск");
@@ -83,18 +86,34 @@ test.describe("inquiries", () => {
     await page.getByLabel("Фамилия", { exact: true }).fill("Покупателева");
     await page.getByLabel(/Принимаю условия/).check();
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-    await expect(page).toHaveURL(new RegExp(`/inquiry/new\\?supplier=${supplier.product.companyId}&draft=`), { timeout: 20_000 });
+    // The draft travels in an HttpOnly cookie of this browser, never in the URL (security review N15).
+    await expect(page).toHaveURL(new RegExp(`/inquiry/new\\?supplier=${supplier.product.companyId}$`), { timeout: 20_000 });
+    const draftCookie = (await page.context().cookies()).find((c) => c.name === "inquiry_draft");
+    expect(draftCookie?.httpOnly).toBe(true);
     if (javaScriptEnabled) await hydrated(page);
     await expect(page.getByText("Запрос заполнен так, как вы его оставили")).toBeVisible();
     await expect(page.getByLabel("Сообщение", { exact: true })).toHaveValue(text);
     await expect(page.getByLabel("Условия поставки (Incoterms 2020)")).toHaveValue("FOB");
-    await expect(page.getByLabel("Количество", { exact: true })).toHaveValue("50");
+    await expect(page.getByLabel("Количество", { exact: true })).toHaveValue("12,5");
+    await expect(page.getByLabel("Желаемая цена за единицу")).toHaveValue("1 300,50");
     await expect(page.getByRole("checkbox", { name: new RegExp(supplier.product.names.ru) })).toBeChecked();
     await shoot(page, "form", javaScriptEnabled);
     await page.getByRole("button", { name: "Отправить запрос" }).click();
     await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
     await expect(page.getByText(text)).toBeVisible();
     await expect(page.getByText("Новый", { exact: true })).toBeVisible();
+    const conversationPath = new URL(page.url()).pathname;
+    // The terms in Russian: the quantity with its unit, the price as money (issue 26 #19).
+    await expect(page.getByText("12,5\u00A0шт.")).toBeVisible();
+    await expect(page.getByText(/1\s300,50\s/)).toBeVisible();
+
+    // Back to the form (the Back button, history): the inquiry shows as sent, never a form that sends it again (#5).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/inquiry\/new\?supplier=\d+$/);
+    await expect(page.getByRole("heading", { name: "Этот запрос уже отправлен" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Отправить запрос" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Открыть переписку" }).click();
+    await expect(page).toHaveURL(new RegExp(`${conversationPath}$`));
 
     // The supplier's employee gets the e-mail and answers in the conversation.
     const link = await conversationLinkIn(supplier.email, /Новый запрос цены/);

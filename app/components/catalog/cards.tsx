@@ -7,7 +7,7 @@ import { LocaleLink } from "../locale-link.tsx";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { Converted, RateNote, useMoney } from "../money/money.tsx";
 import { formatMoney, formatQuantity } from "./format.ts";
-import { Text } from "./text.tsx";
+import { PlaceSeparator, Text } from "./text.tsx";
 import { useT } from "../../lib/use-t.ts";
 
 export function VerifiedBadge({ level }: { level: number }) {
@@ -168,7 +168,7 @@ export function CompanyCard({ company }: { company: Omit<CompanyListItem, "produ
           {company.region ? <Text value={company.region.name} /> : null}
           {company.city && company.region && company.city.text !== company.region.name.text ? (
             <>
-              {", "}
+              <PlaceSeparator />
               <Text value={company.city} />
             </>
           ) : null}

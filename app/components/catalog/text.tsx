@@ -5,6 +5,7 @@
 import { LocalizedName } from "../classifier/localized-name.tsx";
 import type { Lang } from "../../lib/i18n.ts";
 import { useT } from "../../lib/use-t.ts";
+import { useLang } from "../../lib/use-lang.ts";
 
 export function Text({ value }: { value: { text: string; lang: Lang; machineFrom?: Lang } | null | undefined }) {
   const t = useT();
@@ -31,4 +32,13 @@ export function TextParagraph({ value, className }: { value: { text: string; lan
       <Text value={value} />
     </p>
   );
+}
+
+/**
+ * The separator between the parts of a place (region, city): «, » — Chinese "，" (issue 26 #22). A
+ * word joiner before it keeps the comma on the line of the word before, never an orphan ", 沧州".
+ */
+export function PlaceSeparator() {
+  const lang = useLang();
+  return <>{lang === "zh" ? "\u2060，" : "\u2060, "}</>;
 }

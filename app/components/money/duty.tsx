@@ -100,20 +100,20 @@ export function LandedCostSection({
           <span>
             {t("money.landed.qty")} ({unitText})
           </span>
-          <input type="number" name="qty" step="any" defaultValue={values.qty} aria-invalid={error ? true : undefined} />
+          <input type="text" inputMode="decimal" name="qty" defaultValue={values.qty} aria-invalid={error ? true : undefined} />
         </label>
         <label className="field">
           <span>{t("money.landed.freight")}</span>
-          <input type="number" name="freight" min="0" step="any" defaultValue={values.freight} />
+          <input type="text" inputMode="decimal" name="freight" defaultValue={values.freight} />
         </label>
         <label className="field">
           <span>{t("money.landed.insurance")}</span>
-          <input type="number" name="insurance" min="0" step="any" defaultValue={values.insurance} />
+          <input type="text" inputMode="decimal" name="insurance" defaultValue={values.insurance} />
         </label>
         {needsDutyUnits ? (
           <label className="field">
             <span>{t("money.landed.dutyUnits", { unit: needsDutyUnits, productUnit: unitText })}</span>
-            <input type="number" name="dutyUnits" min="0.001" step="any" defaultValue={values.dutyUnits} />
+            <input type="text" inputMode="decimal" name="dutyUnits" defaultValue={values.dutyUnits} />
           </label>
         ) : null}
         <button type="submit" className="button">

@@ -11,6 +11,7 @@
  *
  * Errors: `SourceError` naming the missing or malformed file.
  */
+import { restoreSuperscripts } from "./superscripts.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
@@ -163,11 +164,12 @@ export async function readTnved(dataDir: string): Promise<ClassifierSource<Tnved
     isLeaf: r.is_leaf === "True",
     position: index,
     indent: Number(r.indent) || 0,
-    nameRu: r.name_ru!.trim(),
-    nameRuFull: blankToNull(r.name_ru_full),
+    // The source lost "²" and "³" (ADR 042): restored here, once, for every page and export.
+    nameRu: restoreSuperscripts(r.name_ru!.trim(), blankToNull(r.name_ru_full)),
+    nameRuFull: restoreSuperscripts(blankToNull(r.name_ru_full)),
     nameEn: sentenceCase(blankToNull(r.name_en)),
     nameZh: zh[r.code!] ?? null,
-    notesRu: notesByCode.get(r.code!) ?? null,
+    notesRu: restoreSuperscripts(notesByCode.get(r.code!) ?? null),
     validFrom: isoDate(r.valid_from),
     edition: "2022",
     provisional: false,
@@ -190,8 +192,8 @@ export async function readTnved(dataDir: string): Promise<ClassifierSource<Tnved
       isLeaf: true,
       position: position++,
       indent: Number(r.indent) || 0,
-      nameRu: r.name_ru!.trim(),
-      nameRuFull: blankToNull(r.name_ru_full),
+      nameRu: restoreSuperscripts(r.name_ru!.trim(), blankToNull(r.name_ru_full)),
+      nameRuFull: restoreSuperscripts(blankToNull(r.name_ru_full)),
       nameEn: null,
       nameZh: null,
       notesRu: null,

@@ -1,0 +1,3 @@
+ALTER TABLE "inquiry_drafts" ADD COLUMN "sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "inquiry_drafts" ADD COLUMN "conversation_id" integer;--> statement-breakpoint
+ALTER TABLE "inquiry_drafts" ADD CONSTRAINT "inquiry_drafts_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE set null ON UPDATE no action;
