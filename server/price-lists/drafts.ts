@@ -30,7 +30,6 @@
 import type { CurrencyCode } from "../../contract/profile/fields.ts";
 import type {
   PreviewRow,
-  PriceListField,
   PriceListMapping,
   RowError,
   RowErrorCode,
@@ -451,7 +450,7 @@ export async function readTable(
   let current: { index: number; name: string; pending: TableRow[]; header: string[] | null; columns: PriceListMapping["columns"] } | null =
     null;
 
-  const useHeader = (sheet: NonNullable<typeof current>, header: string[]) => {
+  const adoptHeader = (sheet: NonNullable<typeof current>, header: string[]) => {
     sheet.header = header;
     if (!firstHeader) {
       firstHeader = header;
@@ -536,7 +535,7 @@ export async function readTable(
       best = 0;
       bestHeader = sheet.pending[0]!.cells;
     }
-    useHeader(sheet, bestHeader);
+    adoptHeader(sheet, bestHeader);
     const after = sheet.pending.slice(best + bestRows);
     sheet.pending = [];
     for (const r of after) take(sheet, r);

@@ -495,7 +495,8 @@ export function tierHeader(
   if (amount === null) return null;
   const rest = (m[2] ?? "").replace(/[.,:)]+$/, "").trim();
   if (rest && matchCurrency(rest)) return { kind: "sum", amount };
-  if (/^(тыс\.?\s*)?(руб|₽|р\.?$)/u.test(rest)) return { kind: "sum", amount: /^тыс/.test(rest) ? String(Number(amount) * 1000) : amount };
+  if (/^(тыс\.?\s*)?(руб|₽|р\.?$)/u.test(rest))
+    return { kind: "sum", amount: rest.startsWith("тыс") ? String(Number(amount) * 1000) : amount };
   if (Number(amount) <= 0) return null;
   const unit = rest ? matchUnit(rest) : null;
   if (rest && !unit) return null;
