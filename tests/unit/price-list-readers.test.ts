@@ -121,7 +121,7 @@ describe("CSV", () => {
     const a = await collect(tableRows("csv", utf8));
     const b = await collect(tableRows("csv", win));
     expect(a).toEqual(b);
-    expect(a[1]).toEqual({ row: 2, cells: ["А-1", "Фланец стальной", "1 200,50"] });
+    expect(a[1]).toEqual({ row: 2, cells: ["А-1", "Фланец стальной", "1 200,50"], sheet: "", sheetIndex: 0 });
     expect(await detectFormat(win)).toBe("csv");
   });
 
@@ -153,7 +153,10 @@ describe("CSV", () => {
       ["A", "Bolt", "9", "100"],
       ["A", "Bolt", "8", "100"],
     ].map((cells, i) =>
-      set.add(draftOf(i + 2, cellsOfRow({ row: i + 2, cells }, headers, columns), { ...mapping, columns }, lookups).draft),
+      set.add(
+        draftOf(i + 2, cellsOfRow({ row: i + 2, cells, sheet: "", sheetIndex: 0 }, headers, columns), { ...mapping, columns }, lookups)
+          .draft,
+      ),
     );
     expect(errors.slice(0, 2)).toEqual([null, null]);
     expect(errors[2]).toMatchObject({ row: 4, code: "tier_duplicate" });
