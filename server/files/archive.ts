@@ -3,10 +3,11 @@
  * from the sizes the archive declares (security review 2, N1; OWASP File Upload Cheat Sheet, "zip
  * bombs"; PKWARE APPNOTE 6.3.10 §4.3.7 local header, §4.3.12 central directory).
  *
- * The archive is read with yauzl (ADR 038): its central directory gives the entries, and each
- * entry's data is inflated through a counting stream that aborts as soon as the entry, the
- * archive in total or the entry's compression ratio passes its bound — so a 6 GiB sharedStrings.xml
- * is stopped after ARCHIVE_LIMITS.entryBytes of output, whatever its headers say. yauzl also
+ * The archive is read with yauzl (ADR 038): its central directory gives the entries — refused at
+ * once when the sizes it declares are over a bound — and each entry's data is inflated through a
+ * counting stream that aborts as soon as the entry, the archive in total or the entry's
+ * compression ratio passes its bound — so a 6 GiB sharedStrings.xml is stopped after
+ * ARCHIVE_LIMITS.entryBytes of output, whatever its headers say. yauzl also
  * refuses an entry whose data inflates to more or fewer bytes than the directory declares, and
  * `checkArchive` refuses a local header that disagrees with the directory (method, sizes), which is
  * how a zip shows one set of files to a streaming reader and another to a directory reader.
@@ -121,11 +122,20 @@ export async function openArchive(bytes: Uint8Array, limits: ArchiveLimits = ARC
   }
   if (zip.entryCount > limits.entries) throw new ArchiveLimitError("entries", zip.entryCount, limits.entries);
   const entries: yauzl.Entry[] = [];
+  let declared = 0;
   try {
     for await (const entry of zip.eachEntry()) {
       if (entry.isEncrypted()) throw new ArchiveCorruptError(`${entry.fileName} is encrypted`);
       if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
         throw new ArchiveCorruptError(`${entry.fileName} uses compression method ${entry.compressionMethod}`);
+      // What the directory declares refuses a file at once when it is honest about being too big;
+      // when it lies low, yauzl's size check and the counting stream below still stop it.
+      declared += entry.uncompressedSize;
+      if (entry.uncompressedSize > limits.entryBytes) throw new ArchiveLimitError("entry_bytes", entry.uncompressedSize, limits.entryBytes);
+      if (declared > limits.totalBytes) throw new ArchiveLimitError("total_bytes", declared, limits.totalBytes);
+      const ratio = Math.floor(entry.uncompressedSize / Math.max(1, entry.compressedSize));
+      if (entry.uncompressedSize > limits.ratioFloorBytes && ratio > limits.ratio)
+        throw new ArchiveLimitError("ratio", ratio, limits.ratio);
       entries.push(entry);
     }
   } catch (error) {

@@ -24,7 +24,9 @@
  * `executable_not_allowed`, `archive_not_allowed`, `macros_not_allowed`,
  * `image_format_not_allowed`, `file_type_not_allowed`, `polyglot_not_allowed` (415),
  * `image_corrupt`, `image_too_large` (422), and `file_kind_mismatch` (415) when a document is sent
- * where an image is expected (a logo) or the reverse.
+ * where an image is expected (a logo) or the reverse. A DOCX/XLSX whose zip is damaged is
+ * `document_corrupt`, one that inflates past a bound `archive_too_large` (422, DomainError with
+ * `details: { limit, value, max }`).
  *
  * Sources: OWASP File Upload Cheat Sheet (content validation, re-encoding, no SVG/HTML, size
  * limits); Office Open XML, ECMA-376 Part 2 (Open Packaging Conventions: `[Content_Types].xml`);
@@ -255,7 +257,8 @@ export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind, op
     if (names?.some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) {
       throw new UploadError("macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
     }
-    if (!names || !names.includes("[Content_Types].xml") || !names.includes(doc.mainPart)) {
+    if (!names) throw new DomainError("document_corrupt", "The document is damaged or incomplete (its zip directory cannot be read)");
+    if (!names.includes("[Content_Types].xml") || !names.includes(doc.mainPart)) {
       throw new UploadError("archive_not_allowed", "Archives are not accepted: upload the document itself");
     }
     result = { kind: "document", mime: type.mime, ext: doc.ext };

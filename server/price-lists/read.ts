@@ -19,6 +19,7 @@
  * a file over a bound, including the worker's heap (`memory_mb`) and time (`seconds`);
  * `price_list_unreadable` (422) for a file that cannot be read, with the reason in the message.
  */
+import { EventEmitter } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -89,6 +90,12 @@ async function turn(): Promise<() => void> {
 
 const WORKER_URL = new URL("./worker.ts", import.meta.url);
 
+/**
+ * `start` when a parse worker begins reading, `end` when it is gone and its temp folder removed
+ * (monitoring and the hostile-file tests, which ask the server for pages while a file is parsed).
+ */
+export const parseActivity = new EventEmitter<{ start: []; end: [] }>();
+
 /** Options of a reading: bounds other than READ_LIMITS (tests), and the CSV reading callback. */
 export interface ReadOptions {
   limits?: ReadLimits;
@@ -128,6 +135,7 @@ async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
         stackSizeMb: limits.stackSizeMb,
       },
     });
+    parseActivity.emit("start");
     worker.on("message", (message: ParseMessage) => {
       queue.push(message);
       poke();
@@ -169,6 +177,7 @@ async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
     await worker?.terminate();
     await rm(tmp, { recursive: true, force: true });
     release();
+    if (worker) parseActivity.emit("end");
   }
 }
 
