@@ -255,6 +255,16 @@ describe("hostile price lists are refused under the reading bounds, and the serv
     ["a zip whose headers say 4 KiB for 1 GiB of data", lyingSizes, "lying.xlsx", 422, "price_list_unreadable"],
     ["a zip whose local header disagrees with its directory", lyingLocalHeader, "local.xlsx", 422, "price_list_unreadable"],
     [
+      "a truncated XLSX",
+      () => {
+        const whole = zip([...workbookParts(1), stored("xl/worksheets/sheet1.xml", SHEET(ROW.repeat(50)))]);
+        return whole.subarray(0, whole.length - 40);
+      },
+      "cut.xlsx",
+      422,
+      "document_corrupt",
+    ],
+    [
       "a CSV with 1,000,000 columns",
       () => Buffer.from("SKU;Name;Price" + ";h".repeat(1_000_000) + "\nA1;Pipe;10\n"),
       "wide.csv",
@@ -345,6 +355,41 @@ describe("hostile price lists are refused under the reading bounds, and the serv
     await expect(read({ ...READ_LIMITS, archive: { ...READ_LIMITS.archive, totalBytes: 10_000 } })).rejects.toMatchObject({
       details: { limit: "total_bytes", max: 10_000 },
     });
+  });
+});
+
+describe("zip-based documents (DOCX/XLSX attachments) are inflated under the same bounds", () => {
+  test("a DOCX whose document.xml inflates to 1 GiB is refused before it is stored", async () => {
+    const body = "<w:p><w:r><w:t>" + "z".repeat(4000) + "</w:t></w:r></w:p>";
+    const docx = zip([
+      stored(
+        "[Content_Types].xml",
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      stored("_rels/.rels", "<Relationships/>"),
+      repeated("word/document.xml", "<w:document><w:body>", body.repeat(Math.floor(MiB / body.length)), 1024, "</w:body></w:document>"),
+    ]);
+    const before = await api.db.execute<{ n: number }>(sql`select count(*)::int as n from files where uploaded_by = ${owner.id}`);
+    const reply = await owner.post("/api/files/common", multipart(docx, "contract.docx", "application/octet-stream"));
+    expect([reply.status, reply.body.error.code]).toEqual([422, "archive_too_large"]);
+    expect(reply.body.error.details).toEqual({ limit: "entry_bytes", value: expect.any(Number), max: READ_LIMITS.archive.entryBytes });
+    const after = await api.db.execute<{ n: number }>(sql`select count(*)::int as n from files where uploaded_by = ${owner.id}`);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  test("a DOCX cut short is refused as damaged", async () => {
+    const whole = zip([
+      stored(
+        "[Content_Types].xml",
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      stored("word/document.xml", "<w:document/>".repeat(200)),
+    ]);
+    const reply = await owner.post(
+      "/api/files/common",
+      multipart(whole.subarray(0, whole.length - 40), "cut.docx", "application/octet-stream"),
+    );
+    expect([reply.status, reply.body.error.code]).toEqual([422, "document_corrupt"]);
   });
 });
 
