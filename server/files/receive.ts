@@ -59,7 +59,8 @@ export interface ReceiveOptions {
 
 /** An upload check's refusal as the domain error of the same code. */
 function refusal(error: unknown): never {
-  if (error instanceof UploadError) throw new DomainError(error.code as ErrorCode, error.message);
+  if (error instanceof UploadError)
+    throw new DomainError(error.code as ErrorCode, error.message, error.details ? { details: error.details } : {});
   throw error;
 }
 

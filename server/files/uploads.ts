@@ -25,7 +25,7 @@
  * `image_format_not_allowed`, `file_type_not_allowed`, `polyglot_not_allowed` (415),
  * `image_corrupt`, `image_too_large` (422), and `file_kind_mismatch` (415) when a document is sent
  * where an image is expected (a logo) or the reverse. A DOCX/XLSX whose zip is damaged is
- * `document_corrupt`, one that inflates past a bound `archive_too_large` (422, DomainError with
+ * `document_corrupt`, one that inflates past a bound `archive_too_large` (422, with
  * `details: { limit, value, max }`).
  *
  * Sources: OWASP File Upload Cheat Sheet (content validation, re-encoding, no SVG/HTML, size
@@ -107,8 +107,8 @@ const MACRO_OFFICE = new Set(["docm", "dotm", "xlsm", "xltm", "pptm", "potm", "p
  * `file_empty`, 413 `file_too_large`, 415 `*_not_allowed` / `file_kind_mismatch`, 422 `image_*`).
  */
 export class UploadError extends DomainError {
-  constructor(code: UploadErrorCode, message: string) {
-    super(code, message);
+  constructor(code: UploadErrorCode, message: string, details?: Record<string, unknown>) {
+    super(code, message, details ? { details } : {});
     this.name = "UploadError";
   }
 
@@ -133,6 +133,8 @@ export type UploadErrorCode = Extract<
   | "polyglot_not_allowed"
   | "image_corrupt"
   | "image_too_large"
+  | "archive_too_large"
+  | "document_corrupt"
 >;
 
 export interface Inspected {
@@ -224,8 +226,8 @@ async function assertArchiveBounded(bytes: Uint8Array): Promise<void> {
     await checkArchive(bytes);
   } catch (error) {
     if (error instanceof ArchiveLimitError)
-      throw new DomainError("archive_too_large", error.message, { details: { limit: error.limit, value: error.value, max: error.max } });
-    if (error instanceof ArchiveCorruptError) throw new DomainError("document_corrupt", error.message);
+      throw new UploadError("archive_too_large", error.message, { limit: error.limit, value: error.value, max: error.max });
+    if (error instanceof ArchiveCorruptError) throw new UploadError("document_corrupt", error.message);
     throw error;
   }
 }
@@ -257,7 +259,7 @@ export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind, op
     if (names?.some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) {
       throw new UploadError("macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
     }
-    if (!names) throw new DomainError("document_corrupt", "The document is damaged or incomplete (its zip directory cannot be read)");
+    if (!names) throw new UploadError("document_corrupt", "The document is damaged or incomplete (its zip directory cannot be read)");
     if (!names.includes("[Content_Types].xml") || !names.includes(doc.mainPart)) {
       throw new UploadError("archive_not_allowed", "Archives are not accepted: upload the document itself");
     }

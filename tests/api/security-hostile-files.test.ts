@@ -29,7 +29,7 @@ beforeAll(async () => {
   api = await openProfileApi();
   owner = await createUser(api, "hostile-owner");
   await createCompany(owner, { name: { ru: "ООО «Враждебные файлы»" }, country: "RU" });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await closeProfileApi(api);
