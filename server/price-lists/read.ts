@@ -110,7 +110,7 @@ export interface ReadOptions {
 async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
   const release = await turn();
   const limits = job.limits.worker;
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "postavka-parse-")).catch((error: unknown) => {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), `postavka-parse-${process.pid}-`)).catch((error: unknown) => {
     release();
     throw error;
   });

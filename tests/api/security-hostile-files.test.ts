@@ -189,8 +189,9 @@ function lyingLocalHeader(): Buffer {
 
 const upload = (user: TestUser, bytes: Uint8Array, name: string) => user.post(P, multipart(bytes, name, "application/octet-stream"));
 
-/** Names in the temp folder a parse could leave behind: our parse folders and the `tmp` package's files of this process. */
-const leftovers = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith("postavka-parse-") || n.startsWith(`tmp-${process.pid}-`));
+/** Names in the temp folder a parse of this process could leave behind (its parse folders, the `tmp` package's files). */
+const leftovers = () =>
+  readdirSync(os.tmpdir()).filter((n) => n.startsWith(`postavka-parse-${process.pid}-`) || n.startsWith(`tmp-${process.pid}-`));
 
 /**
  * Uploads `bytes` while asking the API for a cheap page each time the previous answer came, for as
