@@ -14,8 +14,37 @@ import { z } from "zod";
 export const IssueSchema = z.object({ path: z.string(), message: z.string() });
 export type Issue = z.infer<typeof IssueSchema>;
 
+/**
+ * The bounds a user's file is read under (server/price-lists/limits.ts, server/files/archive.ts):
+ * rows, columns, cells, characters of a cell and of the whole file, YML categories, XML nesting, zip
+ * entries, bytes inflated per entry and in total, compression ratio, parser memory (MB) and time (s).
+ */
+export const PRICE_LIST_LIMITS = [
+  "rows",
+  "columns",
+  "cells",
+  "cell_chars",
+  "text_chars",
+  "categories",
+  "xml_depth",
+  "entries",
+  "entry_bytes",
+  "total_bytes",
+  "ratio",
+  "memory_mb",
+  "seconds",
+] as const;
+export type PriceListLimit = (typeof PRICE_LIST_LIMITS)[number];
+const LimitDetails = z.object({
+  limit: z.enum(PRICE_LIST_LIMITS),
+  value: z.number().int().min(0).meta({ description: "The file's value (rows, columns, characters, bytes, the ratio…)" }),
+  max: z.number().int().min(0).meta({ description: "The bound" }),
+});
+
 /** `details` of the codes that carry them. */
 export const ErrorDetails = {
+  price_list_too_large: LimitDetails,
+  archive_too_large: LimitDetails,
   invalid_code: z.object({ attemptsLeft: z.number().int().min(0) }),
   rate_limited: z.object({ retryAfter: z.number().int().positive() }),
   inn_conflict: z.object({ inn: z.string(), companyId: z.number().int() }),
@@ -97,6 +126,9 @@ export const ERRORS = {
   file_type_not_allowed: [415, "This file type is not accepted here"],
   price_list_unreadable: [422, "The price list cannot be read as CSV, XLSX or YML"],
   price_list_empty: [422, "The price list has no rows of products"],
+  price_list_too_large: [422, "The price list is over one of the reading bounds (details.limit, value, max)"],
+  archive_too_large: [422, "The document's archive inflates past a bound (details.limit, value, max)"],
+  document_corrupt: [422, "The document's archive is damaged, truncated or inconsistent"],
   no_valid_rows: [409, "No row of the price list can be imported"],
   html_not_allowed: [415, "HTML files are not accepted"],
   image_format_not_allowed: [415, "This image format is not accepted"],

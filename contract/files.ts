@@ -55,6 +55,8 @@ const UPLOAD_ERRORS = [
   "polyglot_not_allowed",
   "image_corrupt",
   "image_too_large",
+  "archive_too_large",
+  "document_corrupt",
   "too_many_uploads",
 ] as const;
 

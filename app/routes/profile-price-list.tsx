@@ -3,7 +3,8 @@
  * recent uploads with their status; export the company's products as CSV, XLSX or YML
  * (`/profile/price-list/export?format=`). The upload is a plain multipart form post: the API reads
  * the file and answers its preview, and the page redirects to it (`/profile/price-list/{id}`); a
- * refused file is reported in the user's language with the language choice kept. Guarded by the
+ * refused file is reported in the user's language with the language choice kept — a file over a
+ * reading bound names the bound and the file's figure («В файле 1 000 003 столбца…», issue 25). Guarded by the
  * profile layout (a company is needed).
  */
 import { data, Form, useNavigation } from "react-router";
@@ -52,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
-    return data({ error: error.code, lang }, { status: error.status });
+    // `details` word a file over a reading bound: which bound, the file's value and the maximum.
+    return data({ error: error.code, details: error.details ?? null, lang }, { status: error.status });
   }
 }
 
@@ -85,7 +87,7 @@ export default function PriceLists({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" encType="multipart/form-data" className="pl-upload">
             {actionData?.error ? (
               <p className="form-error" role="alert" id="pl-file-error">
-                {refusalText(t, actionData.error)}
+                {refusalText(t, actionData.error, "details" in actionData ? (actionData.details as Record<string, unknown> | null) : null)}
               </p>
             ) : null}
             <div className="field">

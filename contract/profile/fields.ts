@@ -328,4 +328,6 @@ export const UPLOAD_ERRORS = [
   "svg_not_allowed",
   "image_corrupt",
   "image_too_large",
+  "archive_too_large",
+  "document_corrupt",
 ] as const satisfies readonly ErrorCode[];

@@ -222,13 +222,23 @@ export const uploadPriceList = defineRoute({
   operationId: "uploadPriceList",
   tag: TAG,
   summary: "Upload a price list: answers its preview (guessed mapping, first rows, row errors)",
-  description: "Nothing is imported yet. Access: any employee.",
+  description:
+    "Nothing is imported yet. A file over a reading bound (rows, columns, cells, characters, YML categories, XML depth, zip sizes and ratio, the reader's memory and time) is 422 `price_list_too_large` with `details: { limit, value, max }`. The file counts against the storage quota; 20 uploads per company per day (429 `rate_limited`). Access: any employee.",
   auth: "user",
   bodyType: "multipart",
   body: PriceListUploadSchema,
   data: PriceListRunSchema,
   status: 201,
-  errors: [...MEMBER_ERRORS, "company_blocked", ...UPLOAD_ERRORS, "price_list_unreadable", "price_list_empty", "too_many_uploads"],
+  errors: [
+    ...MEMBER_ERRORS,
+    "company_blocked",
+    ...UPLOAD_ERRORS,
+    "price_list_unreadable",
+    "price_list_empty",
+    "price_list_too_large",
+    "too_many_uploads",
+    "rate_limited",
+  ],
 });
 
 export const getPriceList = defineRoute({
@@ -276,7 +286,7 @@ export const mapPriceList = defineRoute({
   params: PathIdParams,
   body: PriceListMappingSchema,
   data: PriceListRunSchema,
-  errors: [...CHANGE_ERRORS, "invalid_transition", "file_not_found", "price_list_unreadable"],
+  errors: [...CHANGE_ERRORS, "invalid_transition", "file_not_found", "price_list_unreadable", "price_list_too_large"],
 });
 
 export const importPriceList = defineRoute({

@@ -4,8 +4,12 @@
  * (server/price-lists/job.ts), and export of the company's products. Access as for products (ADR
  * 009, `editProducts`: any employee), refused while the company is blocked; reading needs a
  * membership only. Another company's run is a 404.
+ *
+ * Uploads count against the storage quota and are limited to PRICE_LIST_UPLOADS_PER_DAY per company
+ * (429 `rate_limited` with Retry-After; issue 25, N7): each upload costs a parse worker's time.
  */
 import type { Context } from "hono";
+import type { Db } from "../db/client.ts";
 import * as priceLists from "../../contract/profile/price-lists.ts";
 import { DomainError } from "../errors.ts";
 import { pendingUploadCount } from "../files/repository.ts";
@@ -15,8 +19,27 @@ import { PRICE_LIST_IMPORT_JOB } from "../price-lists/job.ts";
 import { createRun, listRuns, loadRun, markQueued, remapRun, runView, unqueue } from "../price-lists/runs.ts";
 import type { ApiEnv } from "./app.ts";
 import { callerAccess } from "./profile-access.ts";
+import { apiLimiter, type ApiLimiter } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";
 import { MAX_PENDING_UPLOADS } from "./uploads.ts";
+
+/** Price-list uploads per company per day. */
+export const PRICE_LIST_UPLOADS_PER_DAY = 20;
+const uploadLimiters = new WeakMap<Db, ApiLimiter>();
+
+/** Spends one of the company's daily price-list uploads (429 `rate_limited` once they are used). */
+async function spendUpload(db: Db, companyId: number): Promise<void> {
+  let limiter = uploadLimiters.get(db);
+  if (!limiter) {
+    limiter = apiLimiter(
+      db,
+      { keyPrefix: "price_list_upload_company", points: PRICE_LIST_UPLOADS_PER_DAY, windowS: 24 * 3600 },
+      "Too many price lists uploaded today: try again tomorrow",
+    );
+    uploadLimiters.set(db, limiter);
+  }
+  await limiter.consume(String(companyId));
+}
 
 async function editor(c: Context<ApiEnv>) {
   const access = await callerAccess(c, "editProducts");
@@ -41,6 +64,7 @@ export const priceListResource = resource("/api/profile/company/price-lists", [
       throw new DomainError("file_required", "Choose a price list to upload", { issues: [{ path: "file", message: "required" }] });
     if ((await pendingUploadCount(c.var.db, access.userId)) >= MAX_PENDING_UPLOADS)
       throw new DomainError("too_many_uploads", "Too many files are waiting: try again tomorrow or delete some uploads");
+    await spendUpload(c.var.db, access.companyId);
     const lang = form?.lang === "en" || form?.lang === "zh" ? form.lang : "ru";
     const row = await createRun(c.var.db, c.var.storage, {
       companyId: access.companyId,
@@ -48,6 +72,7 @@ export const priceListResource = resource("/api/profile/company/price-lists", [
       file,
       lang,
       ttlS: c.var.uploadTtlS,
+      quota: c.var.storageQuota,
     });
     return { data: runView(row) };
   }),

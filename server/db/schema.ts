@@ -255,6 +255,9 @@ export const regions = pgTable("regions", {
 });
 
 /** Uploaded files (images, documents); bytes live in the storage driver under `storage_key`. */
+/** `files.purpose`: a stored file that is not an attachable upload. */
+export type FilePurpose = "price_list";
+
 export const files = pgTable(
   "files",
   {
@@ -272,6 +275,11 @@ export const files = pgTable(
     thumbKey: text("thumb_key"),
     /** Who uploaded it: the owner of a temporary upload (`/api/files/common`). */
     uploadedBy: optionalRef("uploaded_by", () => users.id),
+    /**
+     * What the file is kept for when it is not an ordinary upload: `price_list` (a price list a run
+     * reads; issue 25, N7) can never be claimed or attached to anything (server/files/repository.ts).
+     */
+    purpose: text("purpose").$type<FilePurpose>(),
     ...timestamps,
   },
   (t) => [

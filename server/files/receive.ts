@@ -13,7 +13,7 @@
  * not the one `expected` (or asked for); 404 `file_not_found` for an upload that is not the
  * caller's own, was attached already or has expired.
  */
-import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ErrorCode } from "../../contract/errors.ts";
 import { LANGS, type Localized } from "../../contract/lang.ts";
 import type { Db } from "../db/client.ts";
@@ -59,7 +59,8 @@ export interface ReceiveOptions {
 
 /** An upload check's refusal as the domain error of the same code. */
 function refusal(error: unknown): never {
-  if (error instanceof UploadError) throw new DomainError(error.code as ErrorCode, error.message);
+  if (error instanceof UploadError)
+    throw new DomainError(error.code as ErrorCode, error.message, error.details ? { details: error.details } : {});
   throw error;
 }
 
@@ -112,12 +113,23 @@ export async function assertStorageQuota(db: Db, userId: number, incoming: numbe
   }
 }
 
-/** The caller's own, unexpired temporary upload named by `request.fileId`, checked against the kinds asked for. */
+/**
+ * The caller's own, unexpired temporary upload named by `request.fileId`, checked against the kinds
+ * asked for. A file kept for a purpose (a price list, N7) is no upload: 404 `file_not_found`.
+ */
 export async function temporaryUpload(db: Db, userId: number, request: AttachRequest, expected?: UploadKind): Promise<ReceivedFile> {
   const [row] = await db
     .select()
     .from(files)
-    .where(and(eq(files.id, request.fileId), eq(files.uploadedBy, userId), isNotNull(files.expiresAt), gt(files.expiresAt, new Date())))
+    .where(
+      and(
+        eq(files.id, request.fileId),
+        eq(files.uploadedBy, userId),
+        isNull(files.purpose),
+        isNotNull(files.expiresAt),
+        gt(files.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   if (!row) throw new DomainError("file_not_found", "No such upload: upload the file again");
   const kind = fileKindOf(row.mime);

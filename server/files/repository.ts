@@ -7,13 +7,18 @@
  * product `claimUpload`s it: `expires_at` becomes null, atomically, and only for its uploader and
  * only while it has not expired. `purgeExpiredUploads` deletes expired, unreferenced rows and their
  * bytes; the API calls it now and then, and `npm run admin -- purge-uploads` on demand.
+ *
+ * A file stored with a `purpose` (`price_list`: the file a price-list run reads; issue 25, N7) is
+ * not an upload the user can attach: `claimUpload` never claims it, it is not listed among the
+ * user's uploads, and it is not counted among the pending ones. It still counts against the storage
+ * quota (server/files/receive.ts) and expires like any upload.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { FileView } from "../../contract/files.ts";
 import type { Db } from "../db/client.ts";
 import type { Queryable } from "../profile/db.ts";
-import { files } from "../db/schema.ts";
+import { files, type FilePurpose } from "../db/schema.ts";
 import type { ProcessedUpload, UploadKind } from "./uploads.ts";
 import type { FileStorage } from "./storage.ts";
 
@@ -65,7 +70,7 @@ export async function storeUpload(
   db: Db,
   storage: FileStorage,
   upload: ProcessedUpload,
-  options: { userId: number | null; originalName?: string | null; ttlS: number; now?: Date },
+  options: { userId: number | null; originalName?: string | null; ttlS: number; now?: Date; purpose?: FilePurpose },
 ): Promise<FileRow> {
   const now = options.now ?? new Date();
   const folder = `uploads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -88,6 +93,7 @@ export async function storeUpload(
         sha256: upload.sha256,
         expiresAt: new Date(now.getTime() + options.ttlS * 1000),
         uploadedBy: options.userId,
+        purpose: options.purpose ?? null,
       })
       .returning();
     return row!;
@@ -100,13 +106,16 @@ export async function storeUpload(
 /**
  * Claims a temporary upload of `userId` for attaching: clears its expiry and returns it, or null
  * when there is no such unexpired upload of that user (someone else's upload, an attached file, an
- * expired one). Atomic, so one upload is never attached twice.
+ * expired one, a file kept for a purpose such as a price list). Atomic, so one upload is never
+ * attached twice.
  */
 export async function claimUpload(db: Queryable, fileId: number, userId: number, now = new Date()): Promise<FileRow | null> {
   const [row] = await db
     .update(files)
     .set({ expiresAt: null, updatedAt: now })
-    .where(and(eq(files.id, fileId), eq(files.uploadedBy, userId), isNotNull(files.expiresAt), gt(files.expiresAt, now)))
+    .where(
+      and(eq(files.id, fileId), eq(files.uploadedBy, userId), isNull(files.purpose), isNotNull(files.expiresAt), gt(files.expiresAt, now)),
+    )
     .returning();
   return row ?? null;
 }
@@ -116,7 +125,7 @@ export async function listUploads(db: Db, userId: number, now = new Date()): Pro
   return db
     .select()
     .from(files)
-    .where(and(eq(files.uploadedBy, userId), isNotNull(files.expiresAt), gt(files.expiresAt, now)))
+    .where(and(eq(files.uploadedBy, userId), isNull(files.purpose), isNotNull(files.expiresAt), gt(files.expiresAt, now)))
     .orderBy(sql`${files.id} desc`)
     .limit(200);
 }
@@ -126,13 +135,15 @@ export async function pendingUploadCount(db: Db, userId: number, now = new Date(
   const [waiting] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(files)
-    .where(and(eq(files.uploadedBy, userId), isNotNull(files.expiresAt), gt(files.expiresAt, now)));
+    .where(and(eq(files.uploadedBy, userId), isNull(files.purpose), isNotNull(files.expiresAt), gt(files.expiresAt, now)));
   return waiting?.count ?? 0;
 }
 
 /** Deletes upload `fileId` when it is `userId`'s own and still unattached; false when there is none such. */
 export async function deleteOwnUpload(db: Db, storage: FileStorage, userId: number, fileId: number): Promise<boolean> {
-  return (await deleteFiles(db, storage, [fileId], and(eq(files.uploadedBy, userId), isNotNull(files.expiresAt)))) > 0;
+  return (
+    (await deleteFiles(db, storage, [fileId], and(eq(files.uploadedBy, userId), isNull(files.purpose), isNotNull(files.expiresAt)))) > 0
+  );
 }
 
 async function removeObjects(storage: FileStorage, key: string, thumbKey: string | null) {

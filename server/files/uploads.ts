@@ -11,14 +11,22 @@
  *   (polyglots). Animated images keep their first frame.
  * - documents: PDF, DOCX, XLSX, at most DOCUMENT_MAX_BYTES (20 MiB), stored as sent. A DOCX/XLSX
  *   must be a real Office Open XML package (`[Content_Types].xml` and the main part in its zip
- *   directory) without macros (`vbaProject.bin`).
+ *   directory) without macros (`vbaProject.bin`), and every entry is inflated through the counting
+ *   streams of archive.ts (issue 25, N1): over a bound (entries, bytes per entry and in total,
+ *   ratio) is 422 `archive_too_large` with `details: { limit, value, max }`; a truncated or
+ *   inconsistent archive is 422 `document_corrupt`. The sizes the zip declares are never trusted.
+ * - images are decoded by sharp under bounds: `limitInputPixels`, the first frame only (`pages: 1`,
+ *   so an animation of many frames costs one), `sequentialRead`, and a time limit per pipeline
+ *   (IMAGE_TIMEOUT_S); libvips works on the thread pool, never on the event loop.
  *
  * Refused, each with its own code (`UploadError.code`, locale keys `apiErrors.<code>`):
  * `file_empty`, `file_too_large` (413), `svg_not_allowed`, `html_not_allowed`,
  * `executable_not_allowed`, `archive_not_allowed`, `macros_not_allowed`,
  * `image_format_not_allowed`, `file_type_not_allowed`, `polyglot_not_allowed` (415),
  * `image_corrupt`, `image_too_large` (422), and `file_kind_mismatch` (415) when a document is sent
- * where an image is expected (a logo) or the reverse.
+ * where an image is expected (a logo) or the reverse. A DOCX/XLSX whose zip is damaged is
+ * `document_corrupt`, one that inflates past a bound `archive_too_large` (422, with
+ * `details: { limit, value, max }`).
  *
  * Sources: OWASP File Upload Cheat Sheet (content validation, re-encoding, no SVG/HTML, size
  * limits); Office Open XML, ECMA-376 Part 2 (Open Packaging Conventions: `[Content_Types].xml`);
@@ -29,6 +37,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { errorStatus, type ErrorCode } from "../../contract/errors.ts";
 import { DomainError } from "../errors.ts";
+import { ArchiveCorruptError, ArchiveLimitError, checkArchive } from "./archive.ts";
 
 export type UploadKind = "image" | "document";
 
@@ -40,6 +49,8 @@ export const MAX_UPLOAD_BYTES = DOCUMENT_MAX_BYTES;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_SIDE = 2560;
 export const THUMB_SIDE = 480;
+/** Seconds libvips may spend on one image pipeline. */
+export const IMAGE_TIMEOUT_S = 20;
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
 const DOCUMENT_TYPES: Record<string, { ext: string; mainPart: string }> = {
@@ -96,8 +107,8 @@ const MACRO_OFFICE = new Set(["docm", "dotm", "xlsm", "xltm", "pptm", "potm", "p
  * `file_empty`, 413 `file_too_large`, 415 `*_not_allowed` / `file_kind_mismatch`, 422 `image_*`).
  */
 export class UploadError extends DomainError {
-  constructor(code: UploadErrorCode, message: string) {
-    super(code, message);
+  constructor(code: UploadErrorCode, message: string, details?: Record<string, unknown>) {
+    super(code, message, details ? { details } : {});
     this.name = "UploadError";
   }
 
@@ -122,6 +133,8 @@ export type UploadErrorCode = Extract<
   | "polyglot_not_allowed"
   | "image_corrupt"
   | "image_too_large"
+  | "archive_too_large"
+  | "document_corrupt"
 >;
 
 export interface Inspected {
@@ -204,10 +217,28 @@ export function zipEntryNames(bytes: Uint8Array): string[] | null {
 }
 
 /**
- * Decides what `bytes` are. Throws `UploadError` for anything not accepted; `expected` narrows the
- * accepted kind (a logo must be an image: `file_kind_mismatch` otherwise).
+ * Inflates every entry of an Office document through the counting streams (archive.ts): 422
+ * `archive_too_large` with `{ limit, value, max }` over a bound, 422 `document_corrupt` for a
+ * damaged or inconsistent archive.
  */
-export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind): Promise<Inspected> {
+async function assertArchiveBounded(bytes: Uint8Array): Promise<void> {
+  try {
+    await checkArchive(bytes);
+  } catch (error) {
+    if (error instanceof ArchiveLimitError)
+      throw new UploadError("archive_too_large", error.message, { limit: error.limit, value: error.value, max: error.max });
+    if (error instanceof ArchiveCorruptError) throw new UploadError("document_corrupt", error.message);
+    throw error;
+  }
+}
+
+/**
+ * Decides what `bytes` are. Throws `UploadError` for anything not accepted; `expected` narrows the
+ * accepted kind (a logo must be an image: `file_kind_mismatch` otherwise). `options.inflate: false`
+ * skips inflating a DOCX/XLSX (the price-list reader inflates it itself, in its worker, with its own
+ * refusals).
+ */
+export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind, options: { inflate?: boolean } = {}): Promise<Inspected> {
   if (bytes.byteLength === 0) throw new UploadError("file_empty", "The file is empty");
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new UploadError("file_too_large", `Files may be at most ${MAX_UPLOAD_BYTES / MiB} MB`);
   const type = await fileTypeFromBuffer(bytes);
@@ -228,10 +259,13 @@ export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind): P
     if (names?.some((name) => /(^|\/)vbaProject\.bin$/i.test(name))) {
       throw new UploadError("macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
     }
-    if (!names || !names.includes("[Content_Types].xml") || !names.includes(doc.mainPart)) {
+    if (!names) throw new UploadError("document_corrupt", "The document is damaged or incomplete (its zip directory cannot be read)");
+    if (!names.includes("[Content_Types].xml") || !names.includes(doc.mainPart)) {
       throw new UploadError("archive_not_allowed", "Archives are not accepted: upload the document itself");
     }
     result = { kind: "document", mime: type.mime, ext: doc.ext };
+    if (options.inflate !== false && (!expected || expected === "document") && bytes.byteLength <= DOCUMENT_MAX_BYTES)
+      await assertArchiveBounded(bytes);
   } else if (MACRO_OFFICE.has(type.ext)) {
     throw new UploadError("macros_not_allowed", "Documents with macros are not accepted: save it as an ordinary .docx or .xlsx");
   } else if (EXECUTABLES.has(type.ext)) {
@@ -269,15 +303,17 @@ export async function processUpload(bytes: Uint8Array, expected?: UploadKind): P
   }
   try {
     // failOn "warning" turns libvips' warnings about truncated or damaged data into errors.
-    const input = () => sharp(bytes, { failOn: "warning", limitInputPixels: IMAGE_MAX_PIXELS, pages: 1 });
+    const input = () => sharp(bytes, { failOn: "warning", limitInputPixels: IMAGE_MAX_PIXELS, pages: 1, sequentialRead: true });
     const { data, info } = await input()
       .rotate()
       .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 85 })
+      .timeout({ seconds: IMAGE_TIMEOUT_S })
       .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(data)
+    const thumb = await sharp(data, { limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
       .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80 })
+      .timeout({ seconds: IMAGE_TIMEOUT_S })
       .toBuffer();
     const stored = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     return {
@@ -292,7 +328,7 @@ export async function processUpload(bytes: Uint8Array, expected?: UploadKind): P
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit|exceeds pixel|too large/i.test(message))
+    if (/pixel limit|exceeds pixel|too large|timeout/i.test(message))
       throw new UploadError("image_too_large", `Images may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
     throw new UploadError("image_corrupt", "The image is damaged or incomplete and cannot be read");
   }

@@ -1,10 +1,12 @@
 /**
  * `price-list-import` (server/jobs/queue.ts): imports one queued price-list run, `{ runId }`
  * (import.ts). Retried once if the process dies midway; the retry rolls the partial import back
- * and starts again, so running it twice never imports twice.
+ * and starts again, so running it twice never imports twice. Once the run has ended (done or
+ * failed) its stored file is deleted (runs.ts `releaseRunFile`, issue 25 N7).
  */
 import { defineJob } from "../jobs/queue.ts";
 import { runImport } from "./import.ts";
+import { releaseRunFile } from "./runs.ts";
 import { enqueueTranslation } from "../translation/jobs.ts";
 
 export const PRICE_LIST_IMPORT_JOB = "price-list-import";
@@ -25,5 +27,6 @@ export const priceListImportJob = defineJob<{ runId: number }>({
           }
         : undefined,
     });
+    await releaseRunFile(db, storage, data.runId);
   },
 });

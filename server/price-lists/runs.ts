@@ -2,9 +2,11 @@
  * Price-list runs (table `price_list_runs`, issue 15): upload → preview → import.
  *
  * - `createRun` checks the file by content (read.ts `detectFormat`; XLSX through the document upload
- *   checks), stores it as an expiring upload (the hourly purge deletes it a day later; the run keeps
- *   its counts), reads it once with a guessed mapping and keeps the preview: header/categories, the
- *   first PREVIEW_ROWS rows as they will be imported, the counts and the first errors.
+ *   checks) and against the storage quota, reads it once with a guessed mapping (in a parse worker,
+ *   under the bounds of limits.ts) and keeps the preview: header/categories, the first PREVIEW_ROWS
+ *   rows as they will be imported, the counts and the first errors. The file is stored with the
+ *   purpose `price_list` (never attachable elsewhere, N7) and expires (the hourly purge deletes it
+ *   a day later; the run keeps its counts); `releaseRunFile` deletes it once the run is imported.
  * - `remapRun` reads the file again with the supplier's mapping (only while `preview`).
  * - `queueImport` marks the run `queued` and enqueues the job (job.ts); `runImport` does the work.
  *
@@ -12,7 +14,8 @@
  * classifier, categories and the company's products may have changed in between, so the import
  * trusts nothing kept from the preview).
  *
- * Errors (DomainError): `price_list_unreadable`, `price_list_empty` (422), the upload checks' codes,
+ * Errors (DomainError): `price_list_unreadable`, `price_list_empty`, `price_list_too_large` (422,
+ * `details: { limit, value, max }`), `storage_quota_exceeded` (409), the upload checks' codes,
  * `invalid_transition` (409) for a run that is no longer a preview, `no_valid_rows` (409),
  * `file_not_found` (404) when the stored file has been purged, `not_found` for another company's run.
  */
@@ -30,7 +33,8 @@ import type {
 import type { Db } from "../db/client.ts";
 import { categories, files, priceListRuns, products, tnvedCodes } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import { storeUpload } from "../files/repository.ts";
+import { assertStorageQuota, type StorageQuota } from "../files/receive.ts";
+import { deleteFiles, storeUpload } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { rowById, type Queryable } from "../profile/db.ts";
 import {
@@ -43,15 +47,16 @@ import {
   type ProductDraft,
   type ReadRow,
 } from "./drafts.ts";
-import { decodeText, detectDelimiter, detectFormat, tableRows, ymlOffers, type YmlCategory } from "./read.ts";
+import { READ_LIMITS, tooLarge } from "./limits.ts";
+import { detectFormat, tableRows, ymlOffers, type YmlCategory } from "./read.ts";
 import { normalizeHeader } from "./values.ts";
 
 export type RunRow = typeof priceListRuns.$inferSelect;
 
 /** Rows of the preview table. */
 export const PREVIEW_ROWS = 10;
-/** Rows (products and tier rows) one price list may have. */
-export const MAX_ROWS = 50_000;
+/** Rows (products and tier rows) one price list may have (limits.ts `READ_LIMITS.rows`). */
+export const MAX_ROWS = READ_LIMITS.rows;
 
 export interface Analysis {
   columns: { index: number; header: string }[];
@@ -123,7 +128,8 @@ function guessCategories(found: YmlCategory[], lookups: DraftLookups): Record<st
 
 /**
  * Reads the whole file with `mapping` (guessed when absent) and checks every row. Throws
- * `price_list_empty` when there is not one row of products, `price_list_unreadable` beyond MAX_ROWS.
+ * `price_list_empty` when there is not one row of products, `price_list_too_large` beyond MAX_ROWS
+ * or another bound of limits.ts (the reader checks them in its worker).
  */
 export async function analyse(
   db: Queryable,
@@ -138,7 +144,7 @@ export async function analyse(
   let ymlCats: YmlCategory[] = [];
   let mapping: PriceListMapping = given?.mapping ?? { columns: [], categories: {}, currency: "RUB", unit: "pcs" };
   let reading: Record<string, string> = given?.reading ?? {};
-  const tooMany = () => new DomainError("price_list_unreadable", `A price list may have at most ${MAX_ROWS} rows: split the file`);
+  const tooMany = () => tooLarge("rows", rows.length + 1, MAX_ROWS);
 
   if (format === "yml") {
     reading = { encoding: "xml" };
@@ -150,12 +156,10 @@ export async function analyse(
       rows.push(draftOf(offer.row, cellsOfOffer(offer, given?.lang), mapping, lookups));
     }
   } else {
-    if (format === "csv" && !given?.reading) {
-      const { text, encoding } = decodeText(bytes);
-      reading = { encoding, delimiter: detectDelimiter(text) };
-    }
+    // The worker says how it decoded a CSV (encoding, delimiter) when the run does not know yet.
+    const onReading = format === "csv" && !given?.reading ? (found: Record<string, string>) => void (reading = found) : undefined;
     // Every worksheet, each with its own header row (drafts.ts `readTable`).
-    const table = await readTable(tableRows(format, bytes, reading), lookups, {
+    const table = await readTable(tableRows(format, bytes, reading, { onReading }), lookups, {
       given: given?.mapping,
       defaults: mapping,
       maxRows: MAX_ROWS,
@@ -253,13 +257,17 @@ function analysisColumns(analysis: Analysis) {
   };
 }
 
-/** Checks, stores and previews an uploaded price list (see the module comment). */
+/**
+ * Checks, stores and previews an uploaded price list (see the module comment). `quota`: the
+ * caller's storage quota (none: unlimited), checked before anything is read.
+ */
 export async function createRun(
   db: Db,
   storage: FileStorage,
-  input: { companyId: number; userId: number; file: File; lang: Lang; ttlS: number },
+  input: { companyId: number; userId: number; file: File; lang: Lang; ttlS: number; quota?: StorageQuota },
 ): Promise<RunRow> {
   const bytes = new Uint8Array(await input.file.arrayBuffer());
+  if (input.quota) await assertStorageQuota(db, input.userId, bytes.byteLength, input.quota);
   const format = await detectFormat(bytes);
   const analysis = await analyse(db, input.companyId, format, bytes, { lang: input.lang });
   // Stored as plain text (CSV, YML) so the media route never serves it as markup.
@@ -276,7 +284,7 @@ export async function createRun(
       height: null,
       sha256: createHash("sha256").update(bytes).digest("hex"),
     },
-    { userId: input.userId, originalName: input.file.name, ttlS: input.ttlS },
+    { userId: input.userId, originalName: input.file.name, ttlS: input.ttlS, purpose: "price_list" },
   );
   const [row] = await db
     .insert(priceListRuns)
@@ -312,6 +320,22 @@ export async function runBytes(db: Queryable, storage: FileStorage, run: RunRow)
   const parts: Buffer[] = [];
   for await (const chunk of object.stream) parts.push(Buffer.from(chunk as Uint8Array));
   return new Uint8Array(Buffer.concat(parts));
+}
+
+/**
+ * Deletes the stored file of run `runId` once the run has ended (`done` or `failed`): nothing reads
+ * it again, and it should not keep counting against the quota until it expires (N7). A run still
+ * in preview keeps its file (the mapping may change) until the upload expires.
+ */
+export async function releaseRunFile(db: Db, storage: FileStorage, runId: number): Promise<void> {
+  const [run] = await db
+    .select({ fileId: priceListRuns.fileId })
+    .from(priceListRuns)
+    .where(and(eq(priceListRuns.id, runId), inArray(priceListRuns.status, ["done", "failed"])))
+    .limit(1);
+  if (!run?.fileId) return;
+  await db.update(priceListRuns).set({ fileId: null }).where(eq(priceListRuns.id, runId));
+  await deleteFiles(db, storage, [run.fileId], eq(files.purpose, "price_list"));
 }
 
 const notPreview = () => new DomainError("invalid_transition", "This price list has been imported already: upload it again to change it");

@@ -2,7 +2,8 @@
  * Security review F25 (issue 16): storage quotas. The files one user uploaded may not exceed the
  * user's quota, nor the files of all members of a company the company's; beyond them an upload is
  * refused with 409 `storage_quota_exceeded`, an issue on `file` carrying the localized message's
- * key, and nothing is stored. Deleting files frees the room again.
+ * key, and nothing is stored. Deleting files frees the room again. Issue 25 N7: a price list
+ * counts against the same quota (it was stored without the check).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -54,4 +55,14 @@ test("the members of a company share the company's quota", async () => {
   expect(over.status).toBe(409);
   expect(over.body.error.issues).toEqual([{ path: "file", message: "hardening.storageQuotaCompany" }]);
   expect(await storedBy(colleague)).toBe(1);
+});
+
+test("a price list counts against the quota like any upload (N7)", async () => {
+  // The owner's two documents fill the user's quota: a price list no longer fits.
+  const before = await storedBy(owner);
+  const csv = Buffer.from("SKU;Name;Price\nQ-1;Труба;10\n");
+  const over = await owner.post("/api/profile/company/price-lists", multipart(csv, "prices.csv", "text/csv"));
+  expectError(over, 409, "storage_quota_exceeded");
+  expect(over.body.error.issues).toEqual([{ path: "file", message: "hardening.storageQuotaUser" }]);
+  expect(await storedBy(owner)).toBe(before);
 });

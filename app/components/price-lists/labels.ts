@@ -14,7 +14,21 @@ export function rowErrorText(t: TFunction, code: string): string {
   return t([`priceLists.rowError.${code}`, "apiErrors.internal_error"]);
 }
 
-/** An API refusal of an upload, a mapping or an import. */
-export function refusalText(t: TFunction, code: string): string {
-  return t([`priceLists.apiErrors.${code}`, `apiErrors.${code}`, "apiErrors.internal_error"]);
+const MiB = 1024 * 1024;
+
+/**
+ * An API refusal of an upload, a mapping or an import. A file over a reading bound
+ * (`price_list_too_large`, `archive_too_large`) is worded from its `details` (contract/errors.ts:
+ * `{ limit, value, max }`), numbers formatted in the page's language, bytes shown in MB.
+ */
+export function refusalText(t: TFunction, code: string, details?: Record<string, unknown> | null): string {
+  const fallback = [`priceLists.apiErrors.${code}`, `apiErrors.${code}`, "apiErrors.internal_error"];
+  if ((code === "price_list_too_large" || code === "archive_too_large") && details && typeof details.limit === "string") {
+    const value = Number(details.value);
+    const max = Number(details.max);
+    const bytes = details.limit === "entry_bytes" || details.limit === "total_bytes";
+    const shown = (n: number) => (bytes ? Math.ceil(n / MiB) : n);
+    return t([`priceLists.tooLarge.${details.limit}`, ...fallback], { count: value, value: shown(value), max: shown(max) });
+  }
+  return t(fallback);
 }

@@ -1,0 +1,79 @@
+/**
+ * The parse worker (a `worker_threads` worker started by read.ts `parseInWorker` with
+ * `resourceLimits` and a wall-clock limit): reads one price list's bytes with the readers of
+ * parse.ts and posts what it finds to the parent, so a runaway file costs this thread's bounded
+ * heap and time, never the server's (issue 25 §1, ADR 038).
+ *
+ * `workerData` is a `ParseJob`. Messages to the parent, in order: `reading` (CSV: the encoding and
+ * delimiter used), `categories` (YML), batches of `rows` or `offers` (at most BATCH each), then
+ * `done` — or `error` with a `LimitBreach` (`price_list_too_large`) or the reason a file cannot be
+ * read (`price_list_unreadable`). The thread ends by itself after either.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { ArchiveCorruptError, ArchiveLimitError } from "../files/archive.ts";
+import { LimitError, type LimitBreach, type ReadLimits } from "./limits.ts";
+import { csvRows, Unreadable, xlsxRows, ymlRead, type Reading, type TableRow, type YmlCategory, type YmlOffer } from "./parse.ts";
+
+/** What the parent asks the worker to read. */
+export type ParseJob =
+  | { kind: "table"; format: "csv" | "xlsx"; bytes: Uint8Array; reading: Reading; limits: ReadLimits }
+  | { kind: "yml"; bytes: Uint8Array; limits: ReadLimits };
+
+/** What the worker posts back. */
+export type ParseMessage =
+  | { type: "reading"; reading: Required<Reading> }
+  | { type: "categories"; categories: YmlCategory[] }
+  | { type: "rows"; rows: TableRow[] }
+  | { type: "offers"; offers: YmlOffer[] }
+  | { type: "done" }
+  | { type: "error"; breach?: LimitBreach; unreadable?: string };
+
+const BATCH = 500;
+
+async function run(job: ParseJob, post: (message: ParseMessage) => void): Promise<void> {
+  if (job.kind === "yml") {
+    let batch: YmlOffer[] = [];
+    for await (const offer of ymlRead(job.bytes, job.limits, (categories) => post({ type: "categories", categories }))) {
+      batch.push(offer);
+      if (batch.length >= BATCH) {
+        post({ type: "offers", offers: batch });
+        batch = [];
+      }
+    }
+    if (batch.length > 0) post({ type: "offers", offers: batch });
+    return;
+  }
+  const rows =
+    job.format === "csv"
+      ? csvRows(job.bytes, job.reading, job.limits, (reading) => post({ type: "reading", reading }))
+      : xlsxRows(job.bytes, job.limits);
+  let batch: TableRow[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= BATCH) {
+      post({ type: "rows", rows: batch });
+      batch = [];
+    }
+  }
+  if (batch.length > 0) post({ type: "rows", rows: batch });
+}
+
+/** The failure as a message: a bound passed, or why the file cannot be read. */
+function failure(error: unknown): ParseMessage {
+  if (error instanceof LimitError) return { type: "error", breach: error.breach };
+  if (error instanceof ArchiveLimitError) return { type: "error", breach: { limit: error.limit, value: error.value, max: error.max } };
+  if (error instanceof Unreadable || error instanceof ArchiveCorruptError) return { type: "error", unreadable: error.message };
+  // A stack overflow, a decoder's TypeError…: the file is what made the reader fail.
+  return { type: "error", unreadable: error instanceof Error ? error.message : String(error) };
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const post = (message: ParseMessage) => port.postMessage(message);
+  try {
+    await run(workerData as ParseJob, post);
+    post({ type: "done" });
+  } catch (error) {
+    post(failure(error));
+  }
+}
