@@ -90,10 +90,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : null;
   // The page carries only what it shows: the run's kept errors come page by page, and a file with
   // thousands of columns or categories would otherwise put them all in the HTML and its JSON.
-  const { errors: _kept, ...shown } = run;
+  const { errors: _kept, warnings, ...shown } = run;
   return {
     run: {
       ...shown,
+      warningKinds: warningKinds(warnings ?? []),
       columns: run.columns.slice(0, MAX_SHOWN_COLUMNS),
       ymlCategories: run.ymlCategories.slice(0, MAX_SHOWN_CATEGORIES),
       sample: run.sample.slice(0, PREVIEW_ROWS),
@@ -232,6 +233,7 @@ export default function PriceListRun({ loaderData, actionData }: Route.Component
       {run.status === "preview" ? (
         <>
           <ErrorKinds run={run} />
+          <WarningKinds run={run} />
           {!blocked ? <MappingForm run={run} categories={categories} /> : null}
           <Sample run={run} />
           {errorPage ? <Errors run={run} page={errorPage} /> : null}
@@ -312,6 +314,45 @@ function ErrorKinds({ run }: { run: Run }) {
               {t("priceLists.run.example", { row: kind.example.row, value: kind.example.value })}{" "}
               <Link to={rowsOf(kind.code, kind.field)}>{t("priceLists.run.showRows")}</Link>
             </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The run's kept warnings (rows imported, but not quite as written: an offer not in stock, an MOQ
+ * read from text, wholesale columns without a threshold — server/price-lists/drafts.ts) grouped by
+ * kind, with how many of the kept rows have it and the first as an example.
+ */
+function warningKinds(warnings: priceLists.RowWarning[]) {
+  const kinds = new Map<
+    string,
+    { code: priceLists.RowWarningCode; count: number; example: { row: number; value: string; sheet?: string } }
+  >();
+  for (const w of warnings) {
+    const kind = kinds.get(w.code);
+    if (kind) kind.count += 1;
+    else kinds.set(w.code, { code: w.code, count: 1, example: { row: w.row, value: w.value, sheet: w.sheet } });
+  }
+  return [...kinds.values()].sort((a, b) => b.count - a.count);
+}
+
+function WarningKinds({ run }: { run: Run }) {
+  const t = useT();
+  if (run.warningKinds.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="pl-warnings-title">
+      <h2 id="pl-warnings-title">{t("priceLists.run.warningKinds")}</h2>
+      <ul className="pl-kinds">
+        {run.warningKinds.map((kind) => (
+          <li key={kind.code}>
+            <p className="pl-kind-head">
+              <strong>{t(`priceLists.rowWarning.${kind.code}`)}</strong> —{" "}
+              <span className="pl-kind-count">{t("priceLists.run.kindRows", { count: kind.count })}</span>
+            </p>
+            <p className="muted small">{t("priceLists.run.example", { row: kind.example.row, value: kind.example.value })}</p>
           </li>
         ))}
       </ul>
