@@ -8,7 +8,7 @@
  * - `rows`: rows of products — 50,000 (the import's batch design, ADR 027); a header row per sheet
  *   is not counted. `columns`: cells of one row (or params and pictures of one YML offer) — 200.
  * - `cells`: non-empty rows' cells in the file — 2,000,000; `cell_chars`: characters of one cell or
- *   YML element — 10,000; `text_chars`: characters of all cells together — 40,000,000 (an XLSX can
+ *   YML element — 100,000; `text_chars`: characters of all cells together — 40,000,000 (an XLSX can
  *   repeat one shared string in every cell: this caps what the reader hands on).
  * - `categories`: YML `<category>` elements — 5,000; `xml_depth`: nesting of XML elements — 32
  *   (YML and XLSX parts are 6–8 deep).
@@ -41,7 +41,9 @@ export const READ_LIMITS: ReadLimits = {
   rows: 50_000,
   columns: 200,
   cells: 2_000_000,
-  cellChars: 10_000,
+  // A real shop's YML (woo-grundfos in ../shared/data/yml) has a 10,707-character description: one
+  // long text must not refuse a whole file; the total below bounds what many long cells can add up to.
+  cellChars: 100_000,
   textChars: 40_000_000,
   categories: 5_000,
   xmlDepth: 32,

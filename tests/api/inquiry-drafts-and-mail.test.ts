@@ -8,7 +8,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, conversations, products } from "../../server/db/schema.ts";
+import { companies, companyMembers, conversations, products, users } from "../../server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, expectError, uniqueEmail, type TestUser } from "../support/profile.ts";
 
@@ -178,6 +178,11 @@ describe("a supplier who joins after the inquiry (#17)", () => {
   test("gets the waiting inquiry in the header badge, without a second e-mail", async () => {
     const address = uniqueEmail("late-factory");
     const unclaimed = await company("Завод без людей", { email: address, country: "CN" });
+    // A company nobody runs hears only from accounts a day old (review N13, UNCLAIMED_MAIL.minAccountAgeH).
+    await api.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 48 * 3600_000) })
+      .where(eq(users.id, buyer.id));
     const asked = await send(buyer, { supplierId: unclaimed, message: "Есть ли трубы 57 мм?" });
     expect(asked.status).toBe(201);
     await api.jobs.runDue("inquiry-supplier-mail");

@@ -33,12 +33,27 @@ let user: TestUser;
 let owner: TestUser;
 let productId: number;
 
-async function readStored(url: string): Promise<Buffer> {
-  const object = await api.storage.get(url.slice("/media/".length));
-  if (!object) throw new Error(`not stored: ${url}`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** The authorised download of a `/files/{id}` (or `/files/{id}?thumb=1`) url, as the caller of `token` (null: anonymous). */
+function download(url: string, token: string | null = user.token): Promise<Response> {
+  const match = url.match(/^\/files\/(\d+)(\?thumb=1)?$/);
+  if (!match) throw new Error(`not a private file url: ${url}`);
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return Promise.resolve(api.app.request(`/api/files/${match[1]}/content${match[2] ?? ""}`, { headers }));
+}
+
+/** The stored bytes behind a `/files/{id}` url, read through the download route as its uploader. */
+async function readStored(url: string, token: string | null = user.token): Promise<Buffer> {
+  const response = await download(url, token);
+  if (response.status !== 200) throw new Error(`not readable (${response.status}): ${url}`);
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** The storage keys of file `id` (its `files` row). */
+async function storedKeys(id: number): Promise<{ storageKey: string; thumbKey: string | null }> {
+  const [row] = await api.db.select({ storageKey: files.storageKey, thumbKey: files.thumbKey }).from(files).where(eq(files.id, id));
+  if (!row) throw new Error(`no file row ${id}`);
+  return row;
 }
 
 function upload(bytes: Uint8Array, name: string, type?: string, token = user.token) {
@@ -261,6 +276,10 @@ describe("accepted", () => {
     const polyglot = Buffer.concat([await jpegPhoto(), Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
     const reply = await upload(polyglot, "innocent.jpg");
     expect(reply.status).toBe(201);
+    expect(reply.body.data.url).toBe(`/files/${reply.body.data.id}`);
+    expect(reply.body.data.thumbUrl).toBe(`/files/${reply.body.data.id}?thumb=1`);
+    expect((await download(reply.body.data.url, owner.token)).status).toBe(404);
+    expect((await download(reply.body.data.url, null)).status).toBe(404);
     const stored = await readStored(reply.body.data.url);
     expect(stored.includes("<script")).toBe(false);
     expect(stored.subarray(0, 4).toString()).toBe("RIFF");
@@ -284,7 +303,12 @@ describe("accepted", () => {
     const reply = await upload(pdfDocument(), "..\\..\\etc/passwd\u0000<b>.pdf");
     expect(reply.status).toBe(201);
     expect(reply.body.data.originalName).toBe("passwdb.pdf");
-    expect(reply.body.data.url).toMatch(/^\/media\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
+    expect(reply.body.data.url).toBe(`/files/${reply.body.data.id}`);
+    expect((await storedKeys(reply.body.data.id)).storageKey).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
+    const response = await download(reply.body.data.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="passwdb.pdf"; filename*=UTF-8''passwdb.pdf`);
+    expect((await response.arrayBuffer()).byteLength).toBe(pdfDocument().length);
   });
 });
 
@@ -318,12 +342,19 @@ describe("temporary uploads", () => {
 
     expect((await owner.delete(`/api/files/common/${foreign.body.data.id}`)).status).toBe(404);
     expect((await owner.delete(`/api/files/common/${mine.body.data.id}`)).status).toBe(404);
+    const foreignKey = (await storedKeys(foreign.body.data.id)).storageKey;
+    expect(await api.storage.get(foreignKey)).not.toBeNull();
     expect((await user.delete(`/api/files/common?id=${foreign.body.data.id}`)).status).toBe(200);
-    expect(await api.storage.get(foreign.body.data.url.slice("/media/".length))).toBeNull();
+    expect(await api.storage.get(foreignKey)).toBeNull();
+    expect((await download(foreign.body.data.url)).status).toBe(404);
   });
 
   test("an expired upload cannot be attached and is purged with its bytes; attached files are never purged", async () => {
     const temp = await upload(await jpegPhoto(), "old.jpg", undefined, owner.token);
+    const keys = await storedKeys(temp.body.data.id);
+    expect(keys.thumbKey).toBeTruthy();
+    expect(await api.storage.get(keys.storageKey)).not.toBeNull();
+    expect(await api.storage.get(keys.thumbKey!)).not.toBeNull();
     await api.db
       .update(files)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -333,8 +364,9 @@ describe("temporary uploads", () => {
     const attached = await owner.get(`/api/profile/company/products/${productId}/files`);
     expect(await purgeExpiredUploads(api.db, api.storage)).toBeGreaterThanOrEqual(1);
     expect(await api.db.select().from(files).where(eq(files.id, temp.body.data.id))).toEqual([]);
-    expect(await api.storage.get(temp.body.data.url.slice("/media/".length))).toBeNull();
-    expect(await api.storage.get(temp.body.data.thumbUrl.slice("/media/".length))).toBeNull();
+    expect(await api.storage.get(keys.storageKey)).toBeNull();
+    expect(await api.storage.get(keys.thumbKey!)).toBeNull();
+    expect((await download(temp.body.data.url, owner.token)).status).toBe(404);
     expect((await owner.get(`/api/profile/company/products/${productId}/files`)).body.data).toEqual(attached.body.data);
   });
 });

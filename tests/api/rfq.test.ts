@@ -7,9 +7,9 @@
  * told politely. Then: validation never 5xx, quote edits until the deadline, the deadline jobs, and
  * who can see a private request (everyone else gets a 404).
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, legalEntities, products, rfqs } from "../../server/db/schema.ts";
+import { companies, companyMembers, legalEntities, notifications, products, rfqs } from "../../server/db/schema.ts";
 import type { AnyJobDefinition, JobQueue } from "../../server/jobs/queue.ts";
 import { createLogger } from "../../server/logger.ts";
 import { rfqAwardMailJob, rfqClosedNotifyJob } from "../../server/rfq/jobs.ts";
@@ -322,12 +322,18 @@ describe("a public buying request from writing to award", () => {
     expect((await buyer.post("/api/profile/quotes", quote(rfqId))).body.error.code).toBe("no_company");
     // A supplier sees only its own quote.
     expect((await suppliers.en.user.get(`/api/profile/quotes/${quoteIds.zh}`)).status).toBe(404);
-    // The buyer hears of each quote, in Russian (their language), with the link to the comparison.
+    // The buyer hears of each quote in the inbox; by e-mail once per 15 minutes per request (N4),
+    // in Russian (their language), with the link to the comparison.
     const before = api.mail.length;
     expect(await api.jobs.runDue("rfq-quote-mail")).toBe(2);
     await api.jobs.runDue("notification-mail");
     const told = api.mail.slice(before);
-    expect(told.map((m) => m.to)).toEqual([buyer.email, buyer.email]);
+    expect(told.map((m) => m.to)).toEqual([buyer.email]);
+    const inbox = await api.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, buyer.id), eq(notifications.kind, "rfq.quote"), eq(notifications.link, `/profile/rfq/${rfqId}#quotes`)));
+    expect(inbox).toHaveLength(2);
     expect(told[0]!.subject).toContain("Новое предложение");
     expect(told[0]!.text).toContain(`/profile/rfq/${rfqId}#quotes`);
     const edited = await suppliers.zh.user.put(`/api/profile/quotes/${quoteIds.zh}`, {

@@ -298,7 +298,7 @@ describe("hostile price lists are refused under the reading bounds, and the serv
       "cell.csv",
       422,
       "price_list_too_large",
-      { limit: "cell_chars", value: MiB, max: 10_000 },
+      { limit: "cell_chars", value: MiB, max: READ_LIMITS.cellChars },
     ],
   ];
 

@@ -42,6 +42,9 @@ export const PRICE_LIST_REFUSALS = [
   "price_list_too_large",
   "price_list_unreadable",
   "price_list_empty",
+  // The upload checks' zip verdicts (server/files/archive.ts): a truncated archive, one of too many entries.
+  "document_corrupt",
+  "archive_too_large",
   "file_too_large",
   "file_type_not_allowed",
   "archive_not_allowed",
