@@ -269,7 +269,9 @@ test.describe("employees", () => {
     await expect(page.getByLabel("Электронная почта")).toHaveValue("");
 
     const invitation = await nthMail(staffEmail, 1);
-    expect(invitation.subject).toContain(company);
+    // The subject carries nothing a member typed (review 2, §3); the company is named in the body.
+    expect(invitation.subject).toBe("Приглашение в компанию на Postavka");
+    expect(invitation.text).toContain(company);
     expect(invitation.text).toContain("/profile/start");
 
     // The invited person signs in with the invited address and accepts.
