@@ -129,7 +129,20 @@ async function handlePage(options: RouteHandlerCallbackOptions): Promise<Respons
 // signed-in fetch would render with the user's name in the header (kept for every later visitor of
 // this device), and a signed-in fetch of a page also takes the flash message that the next page of
 // the tab was meant to show (the install runs while the first page is in use).
-addPlugins([{ requestWillFetch: async ({ request }) => new Request(request, { credentials: "omit" }) }]);
+// The server varies HTML on Cookie and Accept-Language (for shared caches, security review I1), and the
+// Cache API honours Vary on match: a copy fetched without cookies would never match this device's later
+// requests, which carry its cookies, and the offline page would not open. The precache's copies drop Vary.
+addPlugins([
+  { requestWillFetch: async ({ request }) => new Request(request, { credentials: "omit" }) },
+  {
+    cacheWillUpdate: async ({ response }) => {
+      if (!response.headers.has("vary")) return response;
+      const headers = new Headers(response.headers);
+      headers.delete("vary");
+      return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+    },
+  },
+]);
 precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/.*/], cleanURLs: false, directoryIndex: "" });
 cleanupOutdatedCaches();
 clientsClaim();
