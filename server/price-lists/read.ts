@@ -67,11 +67,21 @@ export async function detectFormat(bytes: Uint8Array): Promise<PriceListFormat> 
     if (/<yml_catalog[\s>]/.test(text)) return "yml";
     if (/<(html|svg|script)[\s>]/.test(text) || text.includes("<!doctype html"))
       throw new UploadError("html_not_allowed", "HTML files are not accepted");
+    // A 1C exchange file (CommerceML 2, root «КоммерческаяИнформация», UTF-8 or windows-1251) is what a
+    // 1C user exports first: name it, so the page can say what to export instead (issue 29 brings the exchange).
+    if (isCommerceMl(head))
+      throw new UploadError("file_type_not_allowed", "A 1C CommerceML exchange file is not a price list", { format: "commerceml" });
     throw new UploadError("file_type_not_allowed", "Upload the price list as CSV, XLSX or YML");
   }
   if (/^\s*(<!doctype html|<html)/i.test(Buffer.from(head).toString("latin1")))
     throw new UploadError("html_not_allowed", "HTML files are not accepted");
   return "csv";
+}
+
+/** Whether the first bytes hold CommerceML's root element, in UTF-8 or windows-1251. */
+function isCommerceMl(head: Uint8Array): boolean {
+  const text = new TextDecoder("utf-8").decode(head) + new TextDecoder("windows-1251").decode(head);
+  return text.includes("<КоммерческаяИнформация");
 }
 
 /** Parse workers running at once (each has READ_LIMITS.worker's heap); further readings wait their turn. */

@@ -15,6 +15,10 @@ import type { TestApi } from "../support/api.ts";
 import { closeProfileApi, createCompany, createUser, multipart, openProfileApi, type TestUser } from "../support/profile.ts";
 
 const DATA = process.env.CLASSIFIER_DATA_DIR ?? path.resolve(import.meta.dirname, "../../../shared/data");
+/** Real 1C exports (../shared/data/commerceml, PROVENANCE.md): exchange files, not price lists. */
+const commerceMl = readdirSync(path.join(DATA, "commerceml"))
+  .filter((f) => f.endsWith(".xml"))
+  .map((f) => path.join(DATA, "commerceml", f));
 const files = [
   ...readdirSync(path.join(DATA, "yml"))
     .filter((f) => f.endsWith(".xml"))
@@ -104,5 +108,19 @@ describe("real price lists", () => {
       }
     },
     120_000,
+  );
+
+  test.each(commerceMl.map((f) => [path.basename(f), f]))(
+    "%s (a real 1C CommerceML export) is refused as an exchange file, with nothing stored",
+    async (_name, file) => {
+      const before = (await owner.get("/api/profile/company/price-lists")).body.data.length;
+      const uploaded = await owner.post(
+        "/api/profile/company/price-lists",
+        multipart(new Uint8Array(readFileSync(file)), path.basename(file)),
+      );
+      expect(uploaded.status).toBe(415);
+      expect(uploaded.body.error).toMatchObject({ code: "file_type_not_allowed", details: { format: "commerceml" } });
+      expect((await owner.get("/api/profile/company/price-lists")).body.data.length).toBe(before);
+    },
   );
 });

@@ -30,5 +30,6 @@ export function refusalText(t: TFunction, code: string, details?: Record<string,
     const shown = (n: number) => (bytes ? Math.ceil(n / MiB) : n);
     return t([`priceLists.tooLarge.${details.limit}`, ...fallback], { count: value, value: shown(value), max: shown(max) });
   }
+  if (code === "file_type_not_allowed" && details?.format === "commerceml") return t("priceLists.apiErrors.commerceml");
   return t(fallback);
 }
