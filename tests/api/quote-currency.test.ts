@@ -9,9 +9,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { convert, rubPerUnit } from "../../contract/money.ts";
-import { companies, companyMembers, rfqs } from "../../server/db/schema.ts";
+import { companies, companyMembers } from "../../server/db/schema.ts";
 import { importCbrDaily } from "../../server/money/rates.ts";
 import { ratesView } from "../../server/money/service.ts";
+import { trustBuyer } from "../support/rfq.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
 
@@ -65,29 +66,7 @@ beforeAll(async () => {
   const rub = await supplier("Quote RUB");
   buyer = await createUser(api, "fx buyer", { locale: "ru" });
   // Two requests opened long ago: no longer a new buyer, whose private requests wait for moderation (N3).
-  const past = new Date(Date.now() - 90 * 86_400_000);
-  const digits = code.rows[0]!.code_digits;
-  for (const title of ["Старый запрос 1", "Старый запрос 2"]) {
-    await api.db.insert(rfqs).values({
-      buyerUserId: buyer.id,
-      title,
-      description: "—",
-      lang: "ru",
-      tnvedCode: digits,
-      tnvedHeading: digits.slice(0, 4),
-      quantity: "1",
-      unit: "t",
-      incoterms: "EXW",
-      destinationCountry: "RU",
-      destinationCity: "Москва",
-      deadline: past,
-      visibility: "private",
-      status: "closed",
-      submittedAt: past,
-      openedAt: past,
-      closedAt: past,
-    });
-  }
+  await trustBuyer(api, buyer.id, code.rows[0]!.code_digits);
   const created = await buyer.post("/api/profile/rfq", {
     title: "Трубы стальные",
     description: "Трубы по ГОСТ 8732-78.",

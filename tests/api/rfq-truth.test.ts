@@ -14,6 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies, companyMembers, conversations, products, rfqMatches, rfqs } from "../../server/db/schema.ts";
 import { RFQ_LIMITS } from "../../server/api/rate-limits.ts";
+import { trustBuyer } from "../support/rfq.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, expectError, type TestUser } from "../support/profile.ts";
 
@@ -83,27 +84,7 @@ function quote(rfqId: number, tiers: { minQuantity: string; price: string }[], o
 /** A buyer with two requests opened long ago (not new: their private requests open at once). */
 async function trustedBuyer(label: string): Promise<TestUser> {
   const user = await createUser(api, label, { locale: "ru" });
-  const past = new Date(Date.now() - 90 * 86_400_000);
-  for (const title of ["Старый 1", "Старый 2"]) {
-    await api.db.insert(rfqs).values({
-      buyerUserId: user.id,
-      title,
-      description: "—",
-      lang: "ru",
-      tnvedCode: otherCode,
-      tnvedHeading: otherCode.slice(0, 4),
-      quantity: "1",
-      unit: "pcs",
-      incoterms: "EXW",
-      destinationCountry: "RU",
-      destinationCity: "Москва",
-      deadline: past,
-      visibility: "private",
-      status: "closed",
-      submittedAt: past,
-      openedAt: past,
-    });
-  }
+  await trustBuyer(api, user.id, otherCode);
   return user;
 }
 

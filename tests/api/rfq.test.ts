@@ -13,6 +13,7 @@ import { companies, companyMembers, legalEntities, notifications, products, rfqs
 import type { AnyJobDefinition, JobQueue } from "../../server/jobs/queue.ts";
 import { createLogger } from "../../server/logger.ts";
 import { rfqAwardMailJob, rfqClosedNotifyJob } from "../../server/rfq/jobs.ts";
+import { trustBuyer } from "../support/rfq.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, expectError, issuesByPath, type TestUser } from "../support/profile.ts";
 
@@ -70,32 +71,6 @@ async function forgetToday(user: TestUser): Promise<void> {
   await api.db.execute(
     sql`update rfqs set submitted_at = now() - interval '2 days' where buyer_user_id = ${user.id} and submitted_at is not null`,
   );
-}
-
-/** Gives `user` a history of two requests opened long ago: they are no longer a new buyer (N3). */
-async function trust(user: TestUser): Promise<void> {
-  const past = new Date(Date.now() - 90 * 86_400_000);
-  for (const title of ["Старый запрос 1", "Старый запрос 2"]) {
-    await api.db.insert(rfqs).values({
-      buyerUserId: user.id,
-      title,
-      description: "—",
-      lang: "ru",
-      tnvedCode: pipeCode,
-      tnvedHeading: pipeCode.slice(0, 4),
-      quantity: "1",
-      unit: "t",
-      incoterms: "EXW",
-      destinationCountry: "RU",
-      destinationCity: "Москва",
-      deadline: past,
-      visibility: "private",
-      status: "closed",
-      submittedAt: past,
-      openedAt: past,
-      closedAt: past,
-    });
-  }
 }
 
 /** Lets the undo window of request `id`'s award pass: its scheduled e-mail job becomes due now. */
@@ -173,7 +148,7 @@ beforeAll(async () => {
   suppliers.en = await supplier("Pipes EN", "en", codes.rows[0]!.code, 0);
   suppliers.other = await supplier("Furniture", "ru", otherCode, 2);
   buyer = await createUser(api, "buyer", { locale: "ru" });
-  await trust(buyer);
+  await trustBuyer(api, buyer.id, pipeCode);
   moderator = await createUser(api, "moderator", { role: "MODERATOR" });
   stranger = await createUser(api, "stranger");
 });
