@@ -4,10 +4,11 @@
  * supplier opens beside the file to correct it: row, field, value as read, the problem in the page's
  * language, and the error code. UTF-8 with a byte-order mark and `;` between cells for Russian (what
  * a Russian Excel opens without asking), `,` otherwise; a value a spreadsheet would run as a formula
- * is written with a leading apostrophe (OWASP CSV injection), since values come from the uploaded file.
+ * is written with a leading apostrophe (csv-stringify `escape_formulas`; values come from the uploaded file).
  * The first lines give the counts of every kind, so a report of a file with thousands of failing rows
  * still says how many fail on what. A signed-out caller gets 401, another company's run 404.
  */
+import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/profile-price-list-errors";
 import { fieldLabel, rowErrorText } from "../components/price-lists/labels.ts";
 import { apiContext, sessionContext } from "../context.ts";
@@ -15,13 +16,6 @@ import { ApiClientError } from "../lib/api-client.server.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import * as priceLists from "../../contract/profile/price-lists.ts";
-
-/** One CSV cell: quoted when needed, formula-looking text defused. */
-export function csvCell(value: string | number, delimiter: string): string {
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
@@ -37,27 +31,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { t } = getInstance(context);
   const lang = pageLang(request);
   const delimiter = lang === "ru" ? ";" : ",";
-  const line = (cells: (string | number)[]) => cells.map((c) => csvCell(c, delimiter)).join(delimiter);
-  const lines = [
-    line([t("priceLists.run.field"), t("priceLists.run.problem"), t("priceLists.report.rows"), t("priceLists.report.code")]),
-    ...run.errorCounts.map((k) => line([fieldLabel(t, k.field), rowErrorText(t, k.code), k.count, k.code])),
-    "",
-    line([
+  const records: (string | number)[][] = [
+    [t("priceLists.run.field"), t("priceLists.run.problem"), t("priceLists.report.rows"), t("priceLists.report.code")],
+    ...run.errorCounts.map((k) => [fieldLabel(t, k.field), rowErrorText(t, k.code), k.count, k.code]),
+    [""],
+    [
       t("priceLists.run.row"),
       t("priceLists.run.field"),
       t("priceLists.run.value"),
       t("priceLists.run.problem"),
       t("priceLists.report.code"),
-    ]),
-    ...run.errors.map((e) => line([e.row, fieldLabel(t, e.field), e.value, rowErrorText(t, e.code), e.code])),
+    ],
+    ...run.errors.map((e) => [e.row, fieldLabel(t, e.field), e.value, rowErrorText(t, e.code), e.code]),
   ];
-  if (run.errors.length < run.invalidRows) lines.push("", line([t("priceLists.run.errorsMore", { count: run.errors.length })]));
+  if (run.errors.length < run.invalidRows) records.push([""], [t("priceLists.run.errorsMore", { count: run.errors.length })]);
   const base = (run.originalName ?? `price-list-${run.id}`)
     .replace(/\.[^.]*$/, "")
     .replace(/[^\p{L}\p{N}._-]+/gu, "_")
     .slice(0, 80);
   const fileName = `${base}-errors.csv`;
-  return new Response(`\ufeff${lines.join("\r\n")}\r\n`, {
+  // csv-stringify as the other exports (admin CSV, price-list export): values from the file that a
+  // spreadsheet would run as formulas get a leading apostrophe (escape_formulas, review F4).
+  const body = stringify(records, { delimiter, record_delimiter: "\r\n", escape_formulas: true });
+  return new Response(`\ufeff${body}`, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="errors-${run.id}.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
