@@ -80,7 +80,7 @@ test.describe("supplier's products", () => {
 
     // A missing name is refused; what was typed stays.
     await page.getByLabel("Описание (Русский)").fill("Корпус из алюминия, экран 15,6 дюйма.");
-    await page.getByLabel("Минимальный заказ (MOQ)").fill("10");
+    await page.getByLabel("Мин. партия").fill("10");
     await page.getByLabel("Единица", { exact: true }).selectOption("pcs");
     const refused = javaScriptEnabled ? null : page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Создать черновик" }).click();
@@ -88,7 +88,7 @@ test.describe("supplier's products", () => {
     if (refused) expect((await refused).status()).toBe(400);
     await expect(page.locator("#product-new-card\\.name-error")).toHaveText("Заполните это поле");
     await expect(page.getByLabel("Описание (Русский)")).toHaveValue("Корпус из алюминия, экран 15,6 дюйма.");
-    await expect(page.getByLabel("Минимальный заказ (MOQ)")).toHaveValue("10");
+    await expect(page.getByLabel("Мин. партия")).toHaveValue("10");
 
     const name = `Ноутбук «Поставка» ${info.project.name} ${Date.now().toString(36)}`;
     await page.getByLabel("Название товара (Русский)").fill(name);

@@ -254,10 +254,14 @@ test("a file uploaded through one process is served by the other", async () => {
   form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "red.png");
   const uploaded = await call(direct[0], "POST", "/api/files/common", { token: accessToken, form });
   expect(uploaded.status, uploaded.text).toBe(201);
-  const url = String(uploaded.json.data!.url);
-  const served = await fetch(`${direct[1]}${url}`);
+  // A temporary upload is its uploader's alone (ADR 040): the other process serves it to them, and
+  // to nobody else, from the shared storage and database.
+  const id = Number(uploaded.json.data!.id);
+  expect(String(uploaded.json.data!.url)).toBe(`/files/${id}`);
+  const served = await fetch(`${direct[1]}/api/files/${id}/content`, { headers: { authorization: `Bearer ${accessToken}` } });
   expect(served.status).toBe(200);
   expect(served.headers.get("content-type")).toMatch(/^image\//);
+  expect((await fetch(`${direct[1]}/api/files/${id}/content`)).status).toBe(404);
 });
 
 test("an admin's edit through one process empties the other process's page cache", async () => {
