@@ -4,25 +4,10 @@
  */
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
+import { APP_PORT, AUTH_RESEND_AFTER_S, DADATA_PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT, TRANSLATOR_PORT } from "./tests/e2e/support/ports.ts";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-/** The e2e server's port (tests/e2e/support/admin.ts reaches its admin control socket by it). */
-export const APP_PORT = PORT;
-/** The mail catcher's ports follow the app's, so parallel worktrees never collide. */
-export const MAIL_SMTP_PORT = PORT + 1;
-export const MAIL_HTTP_PORT = PORT + 2;
-/** The fake DaData-compatible suggestions service (INN and address autofill) the e2e server calls. */
-export const DADATA_PORT = PORT + 3;
 const DADATA_TOKEN = "e2e-dadata-token";
-/** The fake LibreTranslate-compatible service (tests/support/fake-translator.ts) the e2e server translates with (ADR 031). */
-export const TRANSLATOR_PORT = PORT + 4;
 const TRANSLATION_API_KEY = "e2e-translation-key";
-/**
- * Seconds before the e2e server sends another sign-in code to the same address (its
- * AUTH_RESEND_AFTER_S): short, so tests that sign in twice wait little; tests/e2e/support/session.ts
- * (`resendAllowed`) waits until this much time has passed since the address's last code.
- */
-export const AUTH_RESEND_AFTER_S = 2;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -45,7 +30,7 @@ export default defineConfig({
   // Single waits stay at 10 s (expect), so a missing element still fails fast.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  use: { baseURL: `http://localhost:${PORT}`, locale: "ru-RU", trace: "retain-on-failure" },
+  use: { baseURL: `http://localhost:${APP_PORT}`, locale: "ru-RU", trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /proxy\.spec\.ts/ },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /proxy\.spec\.ts/ },
@@ -76,13 +61,13 @@ export default defineConfig({
     },
     {
       command: "node scripts/e2e-server.ts",
-      url: `http://localhost:${PORT}/readyz`,
+      url: `http://localhost:${APP_PORT}/readyz`,
       timeout: 180_000,
       reuseExistingServer: false,
       // NODE_ENV must be set before React loads: it picks its build at import time. Sign-in limits are
       // raised (every test signs in from 127.0.0.1) and the resend countdown shortened (AUTH_RESEND_AFTER_S).
       env: {
-        PORT: String(PORT),
+        PORT: String(APP_PORT),
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,

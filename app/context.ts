@@ -4,8 +4,8 @@
  * `apiContext` holds the per-request API client built by middleware/api-client.ts.
  */
 import { createContext } from "react-router";
-import type { WebServices } from "../contract/web-services.ts";
-import type { OwnProfile } from "../contract/profile.ts";
+import type { WebServices } from "#contract/web-services.ts";
+import type { OwnProfile } from "#contract/profile.ts";
 import type { ApiClient } from "./lib/api-client.server.ts";
 
 export const servicesContext = createContext<WebServices>();

@@ -17,8 +17,8 @@ import { ConnectionErrorPage, ErrorDocument, routeErrorInfo, StatusErrorDocument
 import { ClientPlatform } from "./components/pwa/client-platform.tsx";
 import { OfflineMarker } from "./components/pwa/offline-marker.tsx";
 import { SessionKeeper } from "./components/auth/session-keeper.tsx";
-import * as profileApi from "../contract/profile.ts";
-import * as moneyApi from "../contract/money.ts";
+import * as profileApi from "#contract/profile.ts";
+import * as moneyApi from "#contract/money.ts";
 import type { MoneyData } from "./components/money/money.tsx";
 import { displayCurrency } from "./components/money/display-currency.ts";
 import { apiContext, servicesContext, sessionContext } from "./context.ts";
@@ -41,7 +41,7 @@ import { collectIslandTexts } from "./islands/texts.ts";
 import { DocumentRuntime } from "./islands/document-runtime.tsx";
 import { FAVOURITE_SAVED_EVENT } from "./islands/names.ts";
 import { Toaster } from "./components/pwa/toaster.tsx";
-import * as notificationsApi from "../contract/notifications.ts";
+import * as notificationsApi from "#contract/notifications.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,

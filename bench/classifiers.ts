@@ -15,10 +15,10 @@
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { importClassifiers } from "../server/classifiers/import/import.ts";
-import { searchCodes, type Lang } from "../server/classifiers/repository.ts";
-import { openDatabase, type Database } from "../server/db/client.ts";
-import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "../tests/support/databases.ts";
+import { importClassifiers } from "#server/classifiers/import/import.ts";
+import { searchCodes, type Lang } from "#server/classifiers/repository.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "#tests/support/databases.ts";
 import { benchQueries, type BenchQuery } from "./queries.ts";
 import { log, ms, stats } from "./stats.ts";
 

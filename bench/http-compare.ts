@@ -28,7 +28,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, s
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { classifierDataDir } from "../tests/support/databases.ts";
+import { classifierDataDir } from "#tests/support/databases.ts";
 import type { BenchCatalogue } from "./catalog.ts";
 import { pickIds, WARMUP_S, wrk, writeWrkScript, type WrkResult } from "./http.ts";
 import { canPin, freePort, pinned, stop, waitUntilReady } from "./processes.ts";

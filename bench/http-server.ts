@@ -15,7 +15,7 @@
  * LOG_LEVEL / PAGE_CACHE_TTL_S (`real` only: the other two never cache). Prints `ready <port>` on
  * stdout once serving.
  */
-import { createAuthService } from "../server/auth/index.ts";
+import { createAuthService } from "#server/auth/index.ts";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -24,13 +24,13 @@ import { Hono } from "hono";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type ServerBuild } from "react-router";
-import { createApiApp } from "../server/api/app.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { parseEnv } from "../server/env.ts";
-import { createLocalStorage } from "../server/files/storage.ts";
-import { createServerApp } from "../server/http.ts";
-import { createLogger } from "../server/logger.ts";
-import { startServer } from "../server/main.ts";
+import { createApiApp } from "#server/api/app.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { parseEnv } from "#server/env.ts";
+import { createLocalStorage } from "#server/files/storage.ts";
+import { createServerApp } from "#server/http.ts";
+import { createLogger } from "#server/logger.ts";
+import { startServer } from "#server/main.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const mode = process.env.MODE ?? "real";

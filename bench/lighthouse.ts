@@ -20,8 +20,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/lib/chromium.ts";
-import { LIGHTHOUSE_KINDS, publicPageList } from "../scripts/lib/public-pages.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#scripts/lib/chromium.ts";
+import { LIGHTHOUSE_KINDS, publicPageList } from "#scripts/lib/public-pages.ts";
 import { freePort, waitUntilReady } from "./processes.ts";
 import { median } from "./stats.ts";
 

@@ -23,8 +23,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright";
-import { CHROMIUM_PATH } from "../scripts/lib/chromium.ts";
-import { publicPageList } from "../scripts/lib/public-pages.ts";
+import { CHROMIUM_PATH } from "#scripts/lib/chromium.ts";
+import { publicPageList } from "#scripts/lib/public-pages.ts";
 import { freePort, stop, waitUntilReady } from "./processes.ts";
 import { log, median } from "./stats.ts";
 

@@ -10,9 +10,9 @@ import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import archiver from "archiver";
 import JSZip from "jszip";
-import { innCheckDigits, ogrnCheckDigit } from "../contract/identifiers.ts";
-import { RUSSIAN_REGIONS } from "../server/catalog/regions.ts";
-import { classifierDataDir } from "../tests/support/databases.ts";
+import { innCheckDigits, ogrnCheckDigit } from "#contract/identifiers.ts";
+import { RUSSIAN_REGIONS } from "#server/catalog/regions.ts";
+import { classifierDataDir } from "#tests/support/databases.ts";
 
 const DOCS_PER_FILE = 900;
 const SURNAMES = ["ИВАНОВ", "СМИРНОВ", "КУЗНЕЦОВ", "ПОПОВ", "ВАСИЛЬЕВ", "ПЕТРОВ", "СОКОЛОВ", "МИХАЙЛОВ", "НОВИКОВ", "ФЕДОРОВ"];

@@ -13,10 +13,10 @@ import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { importClassifiers } from "../server/classifiers/import/import.ts";
-import { seedRegions } from "../server/catalog/regions.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "../tests/support/databases.ts";
+import { importClassifiers } from "#server/classifiers/import/import.ts";
+import { seedRegions } from "#server/catalog/regions.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "#tests/support/databases.ts";
 import { generateRegister } from "./registers-generate.ts";
 import { log } from "./stats.ts";
 

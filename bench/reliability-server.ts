@@ -7,9 +7,9 @@
  * the classifier and catalogue import (the hostile-file fuzzer needs neither).
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { loadEnv } from "../server/env.ts";
-import { createLogger } from "../server/logger.ts";
-import { closeOnSignals, startServer } from "../server/main.ts";
+import { loadEnv } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
+import { closeOnSignals, startServer } from "#server/main.ts";
 
 const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });

@@ -24,11 +24,11 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { KeyRing } from "../server/auth/keys.ts";
-import { signAccessToken } from "../server/auth/tokens.ts";
-import { openDatabase, type Database } from "../server/db/client.ts";
-import { companies, favourites, products, users } from "../server/db/schema.ts";
-import { createPostgresDatabase, dropPostgresDatabase } from "../tests/support/databases.ts";
+import { KeyRing } from "#server/auth/keys.ts";
+import { signAccessToken } from "#server/auth/tokens.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { companies, favourites, products, users } from "#server/db/schema.ts";
+import { createPostgresDatabase, dropPostgresDatabase } from "#tests/support/databases.ts";
 import { freePort } from "./processes.ts";
 import { log, percentile } from "./stats.ts";
 

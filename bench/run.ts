@@ -53,7 +53,7 @@ import { runHostileBench } from "./hostile.ts";
 import { runReliabilityBench } from "./reliability.ts";
 import { runRegistersBench } from "./registers.ts";
 import { log } from "./stats.ts";
-import { readCommandLine, wholeNumber } from "../scripts/lib/command-line.ts";
+import { readCommandLine, wholeNumber } from "#scripts/lib/command-line.ts";
 
 const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability", "hostile", "registers"] as const;
 const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;

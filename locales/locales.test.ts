@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { resources } from "./index.ts";
-import { ADMIN_VALIDATION_CODES, VALIDATION_CODES } from "../contract/validation.ts";
+import { ADMIN_VALIDATION_CODES, VALIDATION_CODES } from "#contract/validation.ts";
 
 /** Keys of a nested object as dotted paths, with i18next plural suffixes folded into the base key. */
 function keys(value: unknown, prefix = ""): string[] {

@@ -4,13 +4,13 @@
  * or S3_*). The embedded database can be opened by one process at a time: stop the server first,
  * or use a PostgreSQL server.
  */
-import { notifyPageCaches } from "../server/page-cache-bus.ts";
-import { runAdmin, USAGE } from "../server/admin/cli.ts";
-import { DatabaseInUseError, openDatabase } from "../server/db/client.ts";
-import { loadEnv } from "../server/env.ts";
-import { createFileStorage } from "../server/files/index.ts";
-import { createMailer } from "../server/auth/delivery/mailer.ts";
-import { createLogger } from "../server/logger.ts";
+import { notifyPageCaches } from "#server/page-cache-bus.ts";
+import { runAdmin, USAGE } from "#server/admin/cli.ts";
+import { DatabaseInUseError, openDatabase } from "#server/db/client.ts";
+import { loadEnv } from "#server/env.ts";
+import { createFileStorage } from "#server/files/index.ts";
+import { createMailer } from "#server/auth/delivery/mailer.ts";
+import { createLogger } from "#server/logger.ts";
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv[0] === "--help" || argv[0] === "-h") {

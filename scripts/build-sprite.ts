@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ICON_NAMES as ICONS } from "../contract/icons.ts";
+import { ICON_NAMES as ICONS } from "#contract/icons.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const symbols = ICONS.map((name) => {

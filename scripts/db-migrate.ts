@@ -1,6 +1,6 @@
 /** `npm run db:migrate` — applies pending migrations to the configured database (PGlite or DATABASE_URL). */
-import { openDatabase } from "../server/db/client.ts";
-import { loadEnv } from "../server/env.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { loadEnv } from "#server/env.ts";
 
 const env = loadEnv();
 try {

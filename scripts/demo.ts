@@ -10,10 +10,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { loadEnv } from "../server/env.ts";
-import { formatReport, importRegisters } from "../server/registers/index.ts";
-import { createLogger } from "../server/logger.ts";
-import { closeOnSignals, startServer } from "../server/main.ts";
+import { loadEnv } from "#server/env.ts";
+import { formatReport, importRegisters } from "#server/registers/index.ts";
+import { createLogger } from "#server/logger.ts";
+import { closeOnSignals, startServer } from "#server/main.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = loadEnv();
@@ -41,7 +41,7 @@ try {
 }
 
 /** The sample registers, once per database (a register run exists afterwards); failures are reported, not fatal. */
-async function importSampleRegisters(db: import("../server/db/client.ts").Db) {
+async function importSampleRegisters(db: import("#server/db/client.ts").Db) {
   const samples = path.join(env.CLASSIFIER_DATA_DIR, "companies", "original");
   if (!existsSync(samples)) return;
   const done = await db.execute<{ n: number }>(sql`select count(*)::int as n from register_runs`);

@@ -12,11 +12,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { runAdmin } from "../server/admin/cli.ts";
-import { parseEnv } from "../server/env.ts";
-import { createFileStorage } from "../server/files/index.ts";
-import { createLogger } from "../server/logger.ts";
-import { startServer } from "../server/main.ts";
+import { runAdmin } from "#server/admin/cli.ts";
+import { parseEnv } from "#server/env.ts";
+import { createFileStorage } from "#server/files/index.ts";
+import { createLogger } from "#server/logger.ts";
+import { startServer } from "#server/main.ts";
 import { adminSocketPath } from "./lib/e2e-admin.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "postavka-e2e-"));

@@ -41,7 +41,7 @@ const result = spawnSync(
 let failed = result.status !== 0;
 const files = process.env.FUZZ_FILES ?? "full";
 if (files !== "0") {
-  const { runHostileFiles } = await import("../tests/fuzz/hostile-run.ts");
+  const { runHostileFiles } = await import("#tests/fuzz/hostile-run.ts");
   const held = await runHostileFiles({ scale: files === "slice" ? "slice" : "full", log: (line) => process.stderr.write(`${line}\n`) });
   if (!held) failed = true;
 }

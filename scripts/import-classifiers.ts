@@ -4,8 +4,8 @@
  * progress bar and a change report. Exit codes: 0 success, 1 failure, 78 bad configuration.
  */
 import path from "node:path";
-import { openDatabase } from "../server/db/client.ts";
-import { loadEnv } from "../server/env.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { loadEnv } from "#server/env.ts";
 import { runImport } from "./lib/run-import.ts";
 
 const env = loadEnv();

@@ -5,10 +5,10 @@
  * tariff from the reference data folder (default CLASSIFIER_DATA_DIR). Exit code 1 on any failure.
  */
 import { readFile } from "node:fs/promises";
-import { loadEnv } from "../server/env.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { fetchCbrDaily, importCbrDaily } from "../server/money/rates.ts";
-import { importTariff } from "../server/money/tariff.ts";
+import { loadEnv } from "#server/env.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { fetchCbrDaily, importCbrDaily } from "#server/money/rates.ts";
+import { importTariff } from "#server/money/tariff.ts";
 
 const args = process.argv.slice(2);
 if (args.length === 0) {

@@ -15,8 +15,8 @@ import { parseArgs } from "node:util";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { loadEnv } from "../server/env.ts";
-import { formatReport, importRegisters } from "../server/registers/index.ts";
+import { loadEnv } from "#server/env.ts";
+import { formatReport, importRegisters } from "#server/registers/index.ts";
 
 const USAGE = "Usage: npm run import:registers -- [--partial] [--force] [--batch-size N] [--json] FILE|DIR|URL …";
 let args: ReturnType<typeof read>;
@@ -81,7 +81,7 @@ process.exit(failed ? 1 : 0);
  * loaded only to apply migrations the database lacks); the embedded PGlite through openDatabase.
  */
 async function open(): Promise<{ pool: pg.Pool; close(): Promise<void> }> {
-  const { openDatabase } = env.DATABASE_URL ? { openDatabase: null } : await import("../server/db/client.ts");
+  const { openDatabase } = env.DATABASE_URL ? { openDatabase: null } : await import("#server/db/client.ts");
   if (openDatabase) return openDatabase({ dataDir: env.DATA_DIR });
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
   // Applied migrations (Drizzle's journal table) against the migration files of this build.
@@ -91,7 +91,7 @@ async function open(): Promise<{ pool: pg.Pool; close(): Promise<void> }> {
     .then((r) => r.rows[0]!.n)
     .catch(() => 0);
   if (applied < files) {
-    const { openDatabase: migrate } = await import("../server/db/client.ts");
+    const { openDatabase: migrate } = await import("#server/db/client.ts");
     await (await migrate({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })).close();
   }
   return { pool, close: () => pool.end() };

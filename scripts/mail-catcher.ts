@@ -7,7 +7,7 @@
  * `GET /sms?to=<E.164 number>` → `[{ to, text }]` (oldest first) lists them.
  */
 import http from "node:http";
-import { startSmtp } from "../tests/support/smtp.ts";
+import { startSmtp } from "#tests/support/smtp.ts";
 
 const smtpPort = Number(process.env.MAIL_SMTP_PORT ?? 2526);
 const httpPort = Number(process.env.MAIL_HTTP_PORT ?? 2527);

@@ -6,9 +6,9 @@
  * Exit codes: 0 success, 1 failure, 2 bad arguments or a non-empty catalogue, 78 bad configuration.
  */
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
-import { catalogueIsEmpty, clearCatalogue, ClassifiersMissingError, seedDemo, type SeedProgress } from "../server/catalog/seed/index.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { loadEnv } from "../server/env.ts";
+import { catalogueIsEmpty, clearCatalogue, ClassifiersMissingError, seedDemo, type SeedProgress } from "#server/catalog/seed/index.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { loadEnv } from "#server/env.ts";
 import { readCommandLine, wholeNumber } from "./lib/command-line.ts";
 
 const USAGE = "Usage: npm run seed:demo -- [--companies N] [--products N] [--seed S] [--force]";

@@ -5,7 +5,7 @@
  * `{ error: { code, message, issues?, details? } }` with the code's status, and a `retryAfter`
  * to the Retry-After header.
  */
-import type { ErrorCode, Issue } from "../contract/errors.ts";
+import type { ErrorCode, Issue } from "#contract/errors.ts";
 
 export class DomainError extends Error {
   readonly code: ErrorCode;

@@ -26,7 +26,7 @@ import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
 import { clientAddress, type TrustProxy } from "./client-ip.ts";
-import type { IslandsBuild, WebServices } from "../contract/web-services.ts";
+import type { IslandsBuild, WebServices } from "#contract/web-services.ts";
 import { MAX_UPLOAD_BYTES, MiB } from "./files/uploads.ts";
 
 /** What server.ts hands to the web tier on every request (contract/web-services.ts). */

@@ -29,9 +29,9 @@
  */
 import { LRUCache } from "lru-cache";
 import { parse as parseCookies } from "cookie";
-import { langFromAcceptLanguage } from "../contract/lang.ts";
-import { LANGS } from "../contract/langs.ts";
-import { CURRENCIES } from "../contract/common.ts";
+import { langFromAcceptLanguage } from "#contract/lang.ts";
+import { LANGS } from "#contract/langs.ts";
+import { CURRENCIES } from "#contract/common.ts";
 
 /**
  * The device classes of the `viewport` cookie (app/lib/viewport.ts BREAKPOINTS; the web tier renders

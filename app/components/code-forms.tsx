@@ -7,7 +7,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { CodeSchema } from "../../contract/auth.ts";
+import { CodeSchema } from "#contract/auth.ts";
 import { useCountdown } from "../lib/use-countdown.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useT } from "../lib/use-t.ts";

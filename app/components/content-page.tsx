@@ -6,7 +6,7 @@
  * suppliers from the catalogue, paged.
  */
 import { useRouteLoaderData } from "react-router";
-import type { PublicPage } from "../../contract/pages.ts";
+import type { PublicPage } from "#contract/pages.ts";
 import type { LayoutData } from "../layouts/default.tsx";
 import { useT } from "../lib/use-t.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";

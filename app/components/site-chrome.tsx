@@ -18,7 +18,7 @@ import { Text } from "./catalog/text.tsx";
 import { Icon } from "./icon.tsx";
 import { LocaleLink, localeHref } from "./locale-link.tsx";
 import { useT } from "../lib/use-t.ts";
-import { personName } from "../../contract/people.ts";
+import { personName } from "#contract/people.ts";
 
 export function SiteHeader() {
   const t = useT();

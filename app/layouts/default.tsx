@@ -7,7 +7,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/default";
 import { SiteFooter, SiteHeader } from "../components/site-chrome.tsx";
-import * as appDataApi from "../../contract/app-data.ts";
+import * as appDataApi from "#contract/app-data.ts";
 import { apiContext, servicesContext } from "../context.ts";
 import { pageLang, splitLocalePath } from "../lib/i18n.ts";
 

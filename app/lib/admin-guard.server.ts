@@ -13,8 +13,8 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "./api-client.server.ts";
-import * as homeApi from "../../contract/admin/home.ts";
-import type { StaffMe } from "../../contract/admin/home.ts";
+import * as homeApi from "#contract/admin/home.ts";
+import type { StaffMe } from "#contract/admin/home.ts";
 import { documentUrl } from "./document-url.ts";
 import { localePath, splitLocalePath } from "./i18n.ts";
 

@@ -6,8 +6,8 @@
  * not an error page. `filterQuery` is shared with the CSV export (routes/admin-export.ts).
  */
 import type { RouterContextProvider } from "react-router";
-import { FILTERS, type FacetValue, type FilterKind, type FilterRow } from "../../contract/admin/filters.ts";
-import type { RouteQueryInput } from "../../contract/route.ts";
+import { FILTERS, type FacetValue, type FilterKind, type FilterRow } from "#contract/admin/filters.ts";
+import type { RouteQueryInput } from "#contract/route.ts";
 import { apiContext } from "../context.ts";
 import { requireStaffData } from "./admin-guard.server.ts";
 import { ApiClientError } from "./api-client.server.ts";

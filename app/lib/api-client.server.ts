@@ -8,9 +8,9 @@
  * 429, 500, 502, 503, 504 or a network error; never for POST, PUT, PATCH, DELETE.
  */
 import { data } from "react-router";
-import type { Profile, ProfileOrAnonymous } from "../../contract/profile.ts";
+import type { Profile, ProfileOrAnonymous } from "#contract/profile.ts";
 
-export type { Lang } from "../../contract/lang.ts";
+export type { Lang } from "#contract/lang.ts";
 import type {
   RouteData,
   RouteDescriptor,
@@ -19,7 +19,7 @@ import type {
   RouteQueryInput,
   RouteBodyInput,
   RouteJsonBodyInput,
-} from "../../contract/route.ts";
+} from "#contract/route.ts";
 
 /** What `send` takes for a route: only the parts its descriptor declares, typed by its schemas. */
 export type SendInput<D extends RouteDescriptor> = (D["params"] extends object
@@ -273,12 +273,12 @@ async function toError(response: Response): Promise<ApiClientError> {
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The catalogue's types, for modules that import them from the client (they are the contract's).
-export type { AppData } from "../../contract/app-data.ts";
-export type { CategoryNode, TopCategory } from "../../contract/categories.ts";
-export type { Classifier, ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../contract/classifiers.ts";
-export type { ListMeta, SearchMeta } from "../../contract/common.ts";
-export type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
-export type { ProductCard, ProductDetail, ProductFacets } from "../../contract/products.ts";
-export type { ProductHit, SupplierFacets } from "../../contract/search.ts";
-export type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
-export type { StoryCard } from "../../contract/stories.ts";
+export type { AppData } from "#contract/app-data.ts";
+export type { CategoryNode, TopCategory } from "#contract/categories.ts";
+export type { Classifier, ClassifierNode, ClassifierNodeDetail, SearchHit } from "#contract/classifiers.ts";
+export type { ListMeta, SearchMeta } from "#contract/common.ts";
+export type { CompanyDetail, CompanyListItem } from "#contract/companies.ts";
+export type { ProductCard, ProductDetail, ProductFacets } from "#contract/products.ts";
+export type { ProductHit, SupplierFacets } from "#contract/search.ts";
+export type { CompanyServiceItem, ServiceType } from "#contract/services.ts";
+export type { StoryCard } from "#contract/stories.ts";

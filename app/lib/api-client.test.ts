@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import * as auth from "../../contract/auth.ts";
+import * as auth from "#contract/auth.ts";
 import { ApiClient, ApiClientError, RETRY_STATUSES } from "./api-client.server.ts";
 
 function recorder(statuses: number[]) {

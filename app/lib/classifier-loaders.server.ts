@@ -5,7 +5,7 @@
  */
 import { redirect } from "react-router";
 import { z } from "zod";
-import * as appDataApi from "../../contract/app-data.ts";
+import * as appDataApi from "#contract/app-data.ts";
 import {
   searchRoute,
   treeRoute,
@@ -13,10 +13,10 @@ import {
   type ClassifierNode,
   type ClassifierNodeDetail,
   type SearchHit,
-} from "../../contract/classifiers.ts";
-import type { SearchMeta } from "../../contract/common.ts";
-import * as companiesApi from "../../contract/companies.ts";
-import * as productsApi from "../../contract/products.ts";
+} from "#contract/classifiers.ts";
+import type { SearchMeta } from "#contract/common.ts";
+import * as companiesApi from "#contract/companies.ts";
+import * as productsApi from "#contract/products.ts";
 import type { ApiClient } from "./api-client.server.ts";
 import { ApiClientError } from "./api-client.server.ts";
 import { pageNotFound } from "./errors.ts";

@@ -1,7 +1,7 @@
 /** Loader of the content pages (`talp`, `liaozhong`; issue 7): the page from the API in the URL's language, its Markdown rendered on the server. */
 import type { RouterContextProvider } from "react-router";
 import { apiContext } from "../context.ts";
-import * as pagesApi from "../../contract/pages.ts";
+import * as pagesApi from "#contract/pages.ts";
 import { documentUrl } from "./document-url.ts";
 import { pageLang } from "./i18n.ts";
 import { renderMarkdown } from "./markdown.server.ts";

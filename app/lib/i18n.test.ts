@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { langFromAcceptLanguage } from "../../contract/langs.ts";
+import { langFromAcceptLanguage } from "#contract/langs.ts";
 import { localePath, localizedPath, pageLang, splitLocalePath } from "./i18n.ts";
 import { cleanQuery, pageParam, searchParam } from "./query-schema.ts";
 import { safeLocalPath } from "../routes/set-locale.ts";

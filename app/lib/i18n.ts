@@ -4,7 +4,7 @@
  * Loaders and actions read the page's language with `pageLang(request)` and build a URL in it with
  * `localizedPath(request, path)` (redirects with a flash message: app/lib/redirect.server.ts).
  */
-import { DEFAULT_LANG, LANGS, type Lang } from "../../contract/langs.ts";
+import { DEFAULT_LANG, LANGS, type Lang } from "#contract/langs.ts";
 import { documentUrl } from "./document-url.ts";
 
 export { DEFAULT_LANG, LANGS, type Lang };

@@ -7,7 +7,7 @@
  * the form shows the inquiry as sent (the API keeps the spent draft's conversation id).
  */
 import { parse, serialize } from "cookie";
-import { DraftToken } from "../../contract/inquiries.ts";
+import { DraftToken } from "#contract/inquiries.ts";
 
 export const INQUIRY_DRAFT_COOKIE = "inquiry_draft";
 /** The API keeps a draft 24 h (server/inquiries/service.ts DRAFT_TTL_MS); the cookie lives as long. */

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { resources } from "../../locales/index.ts";
+import { resources } from "#locales/index.ts";
 import { isPrivateArea, PRIVATE_GROUPS, PUBLIC_EXCEPTIONS, splitDictionary } from "./locale-areas.ts";
 
 const appDir = path.resolve(import.meta.dirname, "..");

@@ -17,8 +17,8 @@
  * app/components/form/messages.ts translates both.
  */
 import { z } from "zod";
-import { FactsSchema } from "../../contract/profile/fields.ts";
-import { PriceTiersSchema, ProductSchema, VariantsSchema } from "../../contract/profile/products.ts";
+import { FactsSchema } from "#contract/profile/fields.ts";
+import { PriceTiersSchema, ProductSchema, VariantsSchema } from "#contract/profile/products.ts";
 
 /** Statuses a supplier filters the product list by (blocked products appear under "all"). */
 export const LIST_STATUSES = ["draft", "moderation", "published", "rejected"] as const;

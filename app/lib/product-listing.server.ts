@@ -2,7 +2,7 @@
  * The product listings of the public pages (a category's products, a supplier's products): the
  * filters they share and one page of the list fetched together with its facets.
  */
-import * as productsApi from "../../contract/products.ts";
+import * as productsApi from "#contract/products.ts";
 import type { ApiClient } from "./api-client.server.ts";
 import { requirePageInRange } from "./page-loader.server.ts";
 

@@ -1,6 +1,6 @@
 /** Loads a published supplier for its pages; an unknown id is the spec's 404. */
 import type { RouterContextProvider } from "react-router";
-import * as companiesApi from "../../contract/companies.ts";
+import * as companiesApi from "#contract/companies.ts";
 import { apiContext } from "../context.ts";
 import { pageNotFound } from "./errors.ts";
 import type { Lang } from "./i18n.ts";

@@ -9,7 +9,7 @@
 import { parse } from "cookie";
 import type { MiddlewareFunction } from "react-router";
 import { apiContext, servicesContext, sessionContext } from "../context.ts";
-import * as auth from "../../contract/auth.ts";
+import * as auth from "#contract/auth.ts";
 import { ApiClient, ApiClientError } from "../lib/api-client.server.ts";
 import {
   accessCookie,

@@ -4,7 +4,7 @@
  */
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
-import { resources } from "../../locales/index.ts";
+import { resources } from "#locales/index.ts";
 import { DEFAULT_LANG, LANGS, pageLang } from "../lib/i18n.ts";
 
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({

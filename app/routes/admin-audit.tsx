@@ -9,13 +9,13 @@ import { AuditList } from "../components/admin/audit-list.tsx";
 import { AdminHeader, Pagination } from "../components/admin/ui.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import * as auditApi from "../../contract/admin/audit.ts";
-import type { RouteQueryInput } from "../../contract/route.ts";
+import * as auditApi from "#contract/admin/audit.ts";
+import type { RouteQueryInput } from "#contract/route.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../contract/admin/constants.ts";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "#contract/admin/constants.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { ChoiceFilter, FilterActions } from "../components/admin/filter-parts.tsx";
 

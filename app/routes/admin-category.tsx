@@ -13,7 +13,7 @@ import { adminMeta } from "../lib/admin-meta.ts";
 import { CATEGORIES, editAction, loadEditPage } from "../lib/admin-dictionaries.server.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import { CategorySchema } from "../../contract/admin/categories.ts";
+import { CategorySchema } from "#contract/admin/categories.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadEditPage(args, CATEGORIES);

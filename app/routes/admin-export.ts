@@ -5,7 +5,7 @@
  * comes, with the total row count for the page's progress bar. Staff only (routes/admin.tsx).
  */
 import type { Route } from "./+types/admin-export";
-import { FILTERS } from "../../contract/admin/filters.ts";
+import { FILTERS } from "#contract/admin/filters.ts";
 import { apiContext } from "../context.ts";
 import { filterQuery } from "../lib/admin-records.server.ts";
 import { RECORDS, type RecordsKind } from "../lib/admin-records.ts";

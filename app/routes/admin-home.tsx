@@ -4,7 +4,7 @@ import { AuditList } from "../components/admin/audit-list.tsx";
 import { AdminHeader } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import * as homeApi from "../../contract/admin/home.ts";
+import * as homeApi from "#contract/admin/home.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";

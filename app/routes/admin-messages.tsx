@@ -14,7 +14,7 @@ import { AdminHeader, AdminResults, formatDateTime } from "../components/admin/u
 import { FormErrors } from "../components/form/errors.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import * as conversationsApi from "../../contract/conversations.ts";
+import * as conversationsApi from "#contract/conversations.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { ADMIN_ERRORS } from "../lib/admin-actions.server.ts";
 import { requireStaffData } from "../lib/admin-guard.server.ts";

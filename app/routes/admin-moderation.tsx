@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin-moderation";
 import { AdminHeader, AdminResults, nameIn, formatDateTime, StatusBadge } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import * as moderationApi from "../../contract/admin/moderation.ts";
+import * as moderationApi from "#contract/admin/moderation.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageLang } from "../lib/i18n.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-pages";
 import { AdminHeader, formatDateTime, nameIn } from "../components/admin/ui.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import * as pagesApi from "../../contract/admin/pages.ts";
+import * as pagesApi from "#contract/admin/pages.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";

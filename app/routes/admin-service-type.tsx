@@ -10,7 +10,7 @@ import { LocalizedField } from "../components/form/localized-field.tsx";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { editAction, loadEditPage, SERVICE_TYPES } from "../lib/admin-dictionaries.server.ts";
 import { useT } from "../lib/use-t.ts";
-import { ServiceTypeSchema } from "../../contract/admin/service-types.ts";
+import { ServiceTypeSchema } from "#contract/admin/service-types.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadEditPage(args, SERVICE_TYPES);

@@ -11,9 +11,9 @@ import { AdminHeader, AdminSection, confirmDelete, nameIn } from "../components/
 import { TableHead } from "../components/table-head.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { apiContext } from "../context.ts";
-import * as tagsApi from "../../contract/admin/tags.ts";
-import { TagSchema, type AdminTag } from "../../contract/admin/tags.ts";
-import type { RouteBodyInput } from "../../contract/route.ts";
+import * as tagsApi from "#contract/admin/tags.ts";
+import { TagSchema, type AdminTag } from "#contract/admin/tags.ts";
+import type { RouteBodyInput } from "#contract/route.ts";
 import { ADMIN_ERRORS, invalid, payloadOf } from "../lib/admin-actions.server.ts";
 import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES, LANGS } from "../lib/i18n.ts";

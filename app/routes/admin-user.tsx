@@ -15,9 +15,9 @@ import { adminMeta } from "../lib/admin-meta.ts";
 import { LANG_NAMES } from "../lib/i18n.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
-import * as usersApi from "../../contract/admin/users.ts";
-import { BlockUserSchema, RoleSchema } from "../../contract/admin/users.ts";
-import { SITE_ROLES } from "../../contract/admin/constants.ts";
+import * as usersApi from "#contract/admin/users.ts";
+import { BlockUserSchema, RoleSchema } from "#contract/admin/users.ts";
+import { SITE_ROLES } from "#contract/admin/constants.ts";
 import { useStaff } from "./admin.tsx";
 import { requireStaffData } from "../lib/admin-guard.server.ts";
 import { FormErrors } from "../components/form/errors.tsx";
@@ -25,7 +25,7 @@ import { SelectField, TextareaField } from "../components/form/field.tsx";
 import { AdminActionForm } from "../components/admin/action-form.tsx";
 import { orNotFound } from "../lib/not-found.server.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
-import { personName } from "../../contract/people.ts";
+import { personName } from "#contract/people.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaffData(context);

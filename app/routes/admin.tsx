@@ -12,7 +12,7 @@ import { Icon } from "../components/icon.tsx";
 import { localeHref } from "../components/locale-link.tsx";
 import { ErrorDocument, ErrorPage, routeErrorInfo, StatusErrorDocument } from "../components/error-page.tsx";
 import { apiContext } from "../context.ts";
-import * as moderationApi from "../../contract/admin/moderation.ts";
+import * as moderationApi from "#contract/admin/moderation.ts";
 import { requireStaff, requireStaffData } from "../lib/admin-guard.server.ts";
 import type { IconName } from "../lib/icon-names.ts";
 import { RECORDS, type RecordsKind } from "../lib/admin-records.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/catalog";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { Text } from "../components/catalog/text.tsx";
-import * as categoriesApi from "../../contract/categories.ts";
+import * as categoriesApi from "#contract/categories.ts";
 import { pageTools } from "../lib/page-loader.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";

@@ -6,7 +6,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favourite";
-import * as profile from "../../contract/profile.ts";
+import * as profile from "#contract/profile.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { readSignedInPost } from "../lib/signed-in-post.server.ts";

@@ -2,11 +2,11 @@
  * Home: the product's front door — search across both classifiers, the two classifiers with their
  * sizes, and their top levels to start browsing.
  */
-import * as appDataApi from "../../contract/app-data.ts";
-import * as categoriesApi from "../../contract/categories.ts";
-import * as companiesApi from "../../contract/companies.ts";
-import * as productsApi from "../../contract/products.ts";
-import * as storiesApi from "../../contract/stories.ts";
+import * as appDataApi from "#contract/app-data.ts";
+import * as categoriesApi from "#contract/categories.ts";
+import * as companiesApi from "#contract/companies.ts";
+import * as productsApi from "#contract/products.ts";
+import * as storiesApi from "#contract/stories.ts";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/home";
@@ -17,7 +17,7 @@ import { CompanyList, ProductGrid } from "../components/catalog/cards.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { apiContext } from "../context.ts";
 import { StoryGrid } from "../components/catalog/story-teaser.tsx";
-import type { ClassifierNode } from "../../contract/classifiers.ts";
+import type { ClassifierNode } from "#contract/classifiers.ts";
 import { treeLevel } from "../lib/classifier-loaders.server.ts";
 import { type Lang, pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";

@@ -4,7 +4,7 @@
  * (spec §4: logout runs an optional callback), else to the home page. GET just goes home.
  */
 import type { Route } from "./+types/logout";
-import * as auth from "../../contract/auth.ts";
+import * as auth from "#contract/auth.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { safeReturnPath } from "../lib/auth-actions.server.ts";
 import { clearSessionCookies } from "../lib/session.server.ts";

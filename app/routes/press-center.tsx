@@ -1,5 +1,5 @@
 /** `/press_center`: news and articles, newest first, filterable by tag; `page` is guarded. */
-import * as storiesApi from "../../contract/stories.ts";
+import * as storiesApi from "#contract/stories.ts";
 import { z } from "zod";
 import type { Route } from "./+types/press-center";
 import { StoryGrid } from "../components/catalog/story-teaser.tsx";

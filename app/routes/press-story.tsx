@@ -1,5 +1,5 @@
 /** `/press_center/{id}`: one story, its Markdown body rendered without raw HTML. */
-import * as storiesApi from "../../contract/stories.ts";
+import * as storiesApi from "#contract/stories.ts";
 import { SaveForOffline } from "../components/pwa/save-offline.tsx";
 import type { Route } from "./+types/press-story";
 import { formatDate } from "../components/catalog/format.ts";

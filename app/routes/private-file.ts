@@ -10,7 +10,7 @@
 import type { Route } from "./+types/private-file";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
-import * as filesApi from "../../contract/files.ts";
+import * as filesApi from "#contract/files.ts";
 
 const PASSED = ["content-type", "content-length", "content-disposition", "x-content-type-options", "content-security-policy"];
 

@@ -9,7 +9,7 @@ import { countryName, formatMoney, formatQuantityUnit, formatTnvedCode } from ".
 import { Text } from "../components/catalog/text.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import * as productsApi from "../../contract/products.ts";
+import * as productsApi from "#contract/products.ts";
 import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -17,7 +17,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { useT } from "../lib/use-t.ts";
 import { orNotFound } from "../lib/not-found.server.ts";
-import * as moneyApi from "../../contract/money.ts";
+import * as moneyApi from "#contract/money.ts";
 import { displayCurrency } from "../components/money/display-currency.ts";
 import { DutyLine, LandedCostSection, type LandedCostFormValues } from "../components/money/duty.tsx";
 import { getInstance } from "../middleware/i18next.ts";

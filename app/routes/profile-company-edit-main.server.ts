@@ -19,12 +19,12 @@ import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
 import { pageLang, type Lang } from "../lib/i18n.ts";
 import { readPickerSearch, searchPicker } from "../lib/profile-api/widgets.server.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
-import { LANGS } from "../../contract/lang.ts";
-import * as parseMeta from "../../contract/parse-meta.ts";
-import * as companyApi from "../../contract/profile/company.ts";
-import { CompanySchema } from "../../contract/profile/company.ts";
-import { WebUrl } from "../../contract/profile/fields.ts";
-import * as suggestions from "../../contract/suggestions.ts";
+import { LANGS } from "#contract/lang.ts";
+import * as parseMeta from "#contract/parse-meta.ts";
+import * as companyApi from "#contract/profile/company.ts";
+import { CompanySchema } from "#contract/profile/company.ts";
+import { WebUrl } from "#contract/profile/fields.ts";
+import * as suggestions from "#contract/suggestions.ts";
 
 /** What the page gets back from a step: the form as posted, and the step's findings. */
 export interface CompanyMainActionData {

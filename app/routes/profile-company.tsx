@@ -15,9 +15,9 @@ import { CompanyHeading, PublicPageLink, LocalizedFacts, LocalizedValue, pickLoc
 import { ReadOnlyNotice } from "../components/profile/company-form.tsx";
 import { LocalizedName } from "../components/classifier/localized-name.tsx";
 import { apiContext } from "../context.ts";
-import * as companyApi from "../../contract/profile/company.ts";
-import { managesCompany } from "../../contract/profile/fields.ts";
-import * as legalApi from "../../contract/profile/legal-entities.ts";
+import * as companyApi from "#contract/profile/company.ts";
+import { managesCompany } from "#contract/profile/fields.ts";
+import * as legalApi from "#contract/profile/legal-entities.ts";
 import { regions as regionList } from "../lib/profile-api/lookups.server.ts";
 import { codeDetail } from "../lib/classifier-loaders.server.ts";
 import { LANGS, pageLang } from "../lib/i18n.ts";
@@ -26,7 +26,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
 import { CompanyContactItems } from "../components/catalog/facts.tsx";
-import * as pendingApi from "../../contract/profile-pending.ts";
+import * as pendingApi from "#contract/profile-pending.ts";
 import { PendingDiff } from "../components/content/pending-diff.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 

@@ -26,7 +26,7 @@ import { apiContext, profileContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { localizedPath, pageLang } from "../lib/i18n.ts";
 import { EmployeePatchSchema, EmployeeStatusSchema } from "../lib/profile-api/personal-forms.ts";
-import * as employeesApi from "../../contract/profile/employees.ts";
+import * as employeesApi from "#contract/profile/employees.ts";
 import { ApiClientError, employeeForPage } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";

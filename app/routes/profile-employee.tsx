@@ -15,7 +15,7 @@ import { assignableRoles, RoleBadge, StatusBadge } from "../components/profile/e
 import { apiContext, profileContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { InviteEmployeeSchema } from "../lib/profile-api/personal-forms.ts";
-import * as employeesApi from "../../contract/profile/employees.ts";
+import * as employeesApi from "#contract/profile/employees.ts";
 import { ApiClientError, quotedName, employeeForPage } from "../lib/profile-api/personal.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";

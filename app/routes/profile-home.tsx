@@ -16,10 +16,10 @@ import { CompletenessChecklist, CompletenessMeter, REQUIRED_FOR_REVIEW, type Che
 import { Icon } from "../components/icon.tsx";
 import { CompanyLogo } from "../components/catalog/cards.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import * as companyApi from "../../contract/profile/company.ts";
-import { managesCompany } from "../../contract/profile/fields.ts";
-import * as employeesApi from "../../contract/profile/employees.ts";
-import * as legalApi from "../../contract/profile/legal-entities.ts";
+import * as companyApi from "#contract/profile/company.ts";
+import { managesCompany } from "#contract/profile/fields.ts";
+import * as employeesApi from "#contract/profile/employees.ts";
+import * as legalApi from "#contract/profile/legal-entities.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";

@@ -7,7 +7,7 @@
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/profile-mail";
 import { LocaleLink } from "../components/locale-link.tsx";
-import * as contacts from "../../contract/profile-contacts.ts";
+import * as contacts from "#contract/profile-contacts.ts";
 import { apiContext, profileContext } from "../context.ts";
 import { stepPath } from "../lib/profile-api/contact-steps.server.ts";
 import { ApiClientError, formatPhone } from "../lib/profile-api/personal.server.ts";

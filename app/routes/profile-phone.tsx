@@ -6,7 +6,7 @@
 import type { Route } from "./+types/profile-phone";
 import { ContactEntryForm } from "../components/profile/contact-entry-form.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import * as contacts from "../../contract/profile-contacts.ts";
+import * as contacts from "#contract/profile-contacts.ts";
 import { apiContext, profileContext } from "../context.ts";
 import { startChangeAction, stepPath } from "../lib/profile-api/contact-steps.server.ts";
 import { formatPhone } from "../lib/profile-api/personal.server.ts";

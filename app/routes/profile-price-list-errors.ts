@@ -15,7 +15,7 @@ import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import * as priceLists from "../../contract/profile/price-lists.ts";
+import * as priceLists from "#contract/profile/price-lists.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = Number(params.id);

@@ -8,7 +8,7 @@ import type { Route } from "./+types/profile-price-list-export";
 import { apiContext } from "../context.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { pageLang } from "../lib/i18n.ts";
-import * as priceLists from "../../contract/profile/price-lists.ts";
+import * as priceLists from "#contract/profile/price-lists.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);

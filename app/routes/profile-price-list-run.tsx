@@ -39,9 +39,9 @@ import { unitLabel } from "../lib/units.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import * as priceLists from "../../contract/profile/price-lists.ts";
-import { CURRENCY_CODES } from "../../contract/profile/fields.ts";
-import { UNIT_IDS } from "../../contract/units.ts";
+import * as priceLists from "#contract/profile/price-lists.ts";
+import { CURRENCY_CODES } from "#contract/profile/fields.ts";
+import { UNIT_IDS } from "#contract/units.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 
 const FIELDS = ["", ...priceLists.PRICE_LIST_FIELDS] as const;

@@ -21,7 +21,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import * as priceLists from "../../contract/profile/price-lists.ts";
+import * as priceLists from "#contract/profile/price-lists.ts";
 import { formatDate } from "../components/catalog/format.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 

@@ -18,7 +18,7 @@ import type { Route } from "./+types/profile-product-file";
 import { fileTypeLabel, formatBytes, UploadField } from "../components/profile/upload-field.tsx";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
-import * as productsApi from "../../contract/profile/products.ts";
+import * as productsApi from "#contract/profile/products.ts";
 import { productIdOf, type ProductFileView } from "../lib/profile-api/products.server.ts";
 import { filesOf, idsOf } from "../lib/profile-api/widgets.server.ts";
 import { localizedText } from "../lib/product-forms.ts";

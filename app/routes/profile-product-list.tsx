@@ -18,7 +18,7 @@ import { ApiClientError } from "../lib/api-client.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 import { localizedPath } from "../lib/i18n.ts";
 import { LIST_STATUSES, localizedText, type ListStatus } from "../lib/product-forms.ts";
-import * as productsApi from "../../contract/profile/products.ts";
+import * as productsApi from "#contract/profile/products.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { unitLabel } from "../lib/units.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";

@@ -20,7 +20,7 @@ import { ProductVariants } from "../components/profile/product-variants.tsx";
 import { apiContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { ProductMainSchema, type ProductMainInput } from "../lib/product-forms.ts";
-import * as productsApi from "../../contract/profile/products.ts";
+import * as productsApi from "#contract/profile/products.ts";
 import {
   categoryOptions,
   productIdOf,
@@ -33,8 +33,8 @@ import { useProductData } from "./profile-product.tsx";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { ProductSaveActions } from "../components/profile/product-status.tsx";
 import { replyWithApiError } from "../lib/forms/api-errors.server.ts";
-import * as translationApi from "../../contract/translation.ts";
-import * as pendingApi from "../../contract/profile-pending.ts";
+import * as translationApi from "#contract/translation.ts";
+import * as pendingApi from "#contract/profile-pending.ts";
 import { PendingDiff } from "../components/content/pending-diff.tsx";
 import { TranslationsEditor } from "../components/content/translations.tsx";
 import { useZodForm } from "../lib/use-zod-form.ts";

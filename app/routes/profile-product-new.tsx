@@ -13,7 +13,7 @@ import { ProductCardFields } from "../components/profile/product-card-fields.tsx
 import { apiContext, profileContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { ProductCardFormSchema } from "../lib/product-forms.ts";
-import * as productsApi from "../../contract/profile/products.ts";
+import * as productsApi from "#contract/profile/products.ts";
 import { categoryOptions, readProductCardForm } from "../lib/profile-api/products.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";

@@ -14,7 +14,7 @@ import { PriceTable } from "../components/catalog/price-table.tsx";
 import { PriceTiers } from "../components/profile/price-tiers.tsx";
 import { apiContext } from "../context.ts";
 import { PriceFormSchema } from "../lib/product-forms.ts";
-import * as productsApi from "../../contract/profile/products.ts";
+import * as productsApi from "#contract/profile/products.ts";
 import { productIdOf } from "../lib/profile-api/products.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { useProductData } from "./profile-product.tsx";

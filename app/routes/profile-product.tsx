@@ -18,7 +18,7 @@ import { apiContext, profileContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { localizedText } from "../lib/product-forms.ts";
-import * as productsApi from "../../contract/profile/products.ts";
+import * as productsApi from "#contract/profile/products.ts";
 import { productIdOf, requireProduct } from "../lib/profile-api/products.server.ts";
 import { classifierNames } from "../lib/profile-api/widgets.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";

@@ -8,11 +8,11 @@
  */
 import type { Route } from "./+types/profile-quotes-requests";
 import rfqStyles from "../styles/rfq.css?url";
-import * as quotesApi from "../../contract/quotes.ts";
+import * as quotesApi from "#contract/quotes.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { RfqCard, RfqCardList, RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";
 import { apiContext, profileContext } from "../context.ts";
-import { mayAnswerBuyers } from "../../contract/profile/fields.ts";
+import { mayAnswerBuyers } from "#contract/profile/fields.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";

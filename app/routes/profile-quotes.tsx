@@ -1,7 +1,7 @@
 /** `/profile/quotes`: the quotes the supplier's company sent, last changed first, with their status. */
 import type { Route } from "./+types/profile-quotes";
 import rfqStyles from "../styles/rfq.css?url";
-import * as quotesApi from "../../contract/quotes.ts";
+import * as quotesApi from "#contract/quotes.ts";
 import { formatMoney } from "../components/catalog/format.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { RfqCard, RfqCardList } from "../components/rfq/rfq-parts.tsx";

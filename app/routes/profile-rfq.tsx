@@ -1,7 +1,7 @@
 /** `/profile/rfq`: the signed-in buyer's buying requests, newest first, with their status and quote counts. */
 import type { Route } from "./+types/profile-rfq";
 import rfqStyles from "../styles/rfq.css?url";
-import * as rfqApi from "../../contract/rfq.ts";
+import * as rfqApi from "#contract/rfq.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { RfqCard, RfqCardList, RfqStatus } from "../components/rfq/rfq-parts.tsx";
 import { apiContext } from "../context.ts";

@@ -31,9 +31,9 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import * as companyApi from "../../contract/profile/company.ts";
-import * as employeesApi from "../../contract/profile/employees.ts";
-import { COUNTRY_CODES, LangField, nullable, OkvedCode, RegionCode, text } from "../../contract/profile/fields.ts";
+import * as companyApi from "#contract/profile/company.ts";
+import * as employeesApi from "#contract/profile/employees.ts";
+import { COUNTRY_CODES, LangField, nullable, OkvedCode, RegionCode, text } from "#contract/profile/fields.ts";
 import { localizedRedirect } from "../lib/redirect.server.ts";
 import { FormErrors, FormSubmit } from "../components/form/errors.tsx";
 import { InputField, SelectField } from "../components/form/field.tsx";
@@ -42,7 +42,7 @@ import { PageHeader } from "../components/page-header.tsx";
 import { CountryRegionFields } from "../components/profile/company-form.tsx";
 import { privatePageHeaders } from "../lib/private-headers.ts";
 import { useZodForm } from "../lib/use-zod-form.ts";
-import { personName } from "../../contract/people.ts";
+import { personName } from "#contract/people.ts";
 
 /**
  * The start form: the company name as one text in the language it is written in (the card's

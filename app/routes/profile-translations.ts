@@ -6,7 +6,7 @@
  * else was typed on that small form.
  */
 import type { Route } from "./+types/profile-translations";
-import * as translation from "../../contract/translation.ts";
+import * as translation from "#contract/translation.ts";
 import { apiContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { readSignedInPost } from "../lib/signed-in-post.server.ts";

@@ -10,7 +10,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/profile-upload";
-import * as files from "../../contract/files.ts";
+import * as files from "#contract/files.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { filesOf, uploadTemporary } from "../lib/profile-api/widgets.server.ts";

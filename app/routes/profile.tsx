@@ -15,7 +15,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { useT } from "../lib/use-t.ts";
 import { guards } from "../middleware/registry.ts";
 import { privatePageHeaders } from "../lib/private-headers.ts";
-import { personName } from "../../contract/people.ts";
+import { personName } from "#contract/people.ts";
 
 export const middleware = guards("profile-check-organization");
 /** The areas' own strings are not in a public page's download (ADR 021). */

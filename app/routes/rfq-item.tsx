@@ -7,7 +7,7 @@
 import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/rfq-item";
 import rfqStyles from "../styles/rfq.css?url";
-import * as rfqApi from "../../contract/rfq.ts";
+import * as rfqApi from "#contract/rfq.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { RfqFacts, RfqStatus } from "../components/rfq/rfq-parts.tsx";

@@ -8,7 +8,7 @@ import { Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/rfq";
 import rfqStyles from "../styles/rfq.css?url";
-import * as rfqApi from "../../contract/rfq.ts";
+import * as rfqApi from "#contract/rfq.ts";
 import { LocaleLink } from "../components/locale-link.tsx";
 import { PageHeader } from "../components/page-header.tsx";
 import { Pagination } from "../components/pagination.tsx";

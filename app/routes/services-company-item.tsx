@@ -4,7 +4,7 @@ import { CompanyCard } from "../components/catalog/cards.tsx";
 import { ServicePriceFrom } from "../components/catalog/service-price.tsx";
 import { Text } from "../components/catalog/text.tsx";
 import { ListSection, ServiceOfferLink } from "../components/catalog/page-sections.tsx";
-import * as servicesApi from "../../contract/services.ts";
+import * as servicesApi from "#contract/services.ts";
 import { apiContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { pageLang } from "../lib/i18n.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/services";
 import { Text, TextParagraph } from "../components/catalog/text.tsx";
 import { Icon, iconOf } from "../components/icon.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import * as servicesApi from "../../contract/services.ts";
+import * as servicesApi from "#contract/services.ts";
 import { pageTools } from "../lib/page-loader.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";
 import { useT } from "../lib/use-t.ts";

@@ -4,7 +4,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/session-refresh";
-import * as auth from "../../contract/auth.ts";
+import * as auth from "#contract/auth.ts";
 import { apiContext, sessionContext } from "../context.ts";
 import { ApiClientError } from "../lib/api-client.server.ts";
 import { accessCookie, clearSessionCookies } from "../lib/session.server.ts";

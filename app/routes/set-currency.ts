@@ -6,7 +6,7 @@
 import { serialize } from "cookie";
 import { redirect } from "react-router";
 import type { Route } from "./+types/set-currency";
-import { CURRENCY_COOKIE, isCurrency } from "../../contract/money.ts";
+import { CURRENCY_COOKIE, isCurrency } from "#contract/money.ts";
 import { LOCALE_COOKIE_MAX_AGE } from "../lib/i18n.ts";
 import { safeLocalPath } from "./set-locale.ts";
 

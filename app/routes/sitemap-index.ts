@@ -1,6 +1,6 @@
 /** `/sitemap.xml`: the sitemap index, one sitemap per entity type and page of 50,000 URLs. */
 import type { Route } from "./+types/sitemap-index";
-import { listSitemaps } from "../../contract/sitemap.ts";
+import { listSitemaps } from "#contract/sitemap.ts";
 import { apiContext, servicesContext } from "../context.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

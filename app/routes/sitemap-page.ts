@@ -3,7 +3,7 @@
  * page with `xhtml:link` alternates for ru, en, zh and x-default (Google's hreflang-in-sitemap form).
  */
 import type { Route } from "./+types/sitemap-page";
-import { SitemapTypeSchema, getSitemapPage, type SitemapType } from "../../contract/sitemap.ts";
+import { SitemapTypeSchema, getSitemapPage, type SitemapType } from "#contract/sitemap.ts";
 import { apiContext, servicesContext } from "../context.ts";
 import { pageNotFound } from "../lib/errors.ts";
 import { LANGS, localePath } from "../lib/i18n.ts";

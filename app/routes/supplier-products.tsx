@@ -2,8 +2,8 @@
 import type { Route } from "./+types/supplier-products";
 import { ProductListing } from "../components/catalog/product-listing.tsx";
 import { Text } from "../components/catalog/text.tsx";
-import * as companiesApi from "../../contract/companies.ts";
-import type * as productsApi from "../../contract/products.ts";
+import * as companiesApi from "#contract/companies.ts";
+import type * as productsApi from "#contract/products.ts";
 import { apiQuery, productListQuery } from "../lib/catalog-query.ts";
 import { displayCurrency } from "../components/money/display-currency.ts";
 import { pageTools } from "../lib/page-loader.server.ts";

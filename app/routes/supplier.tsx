@@ -10,7 +10,7 @@ import { TranslationNote } from "../components/content/translations.tsx";
 import { YandexMap } from "../components/content/yandex-map.tsx";
 import { JsonLd, FactItems } from "../components/catalog/structured.tsx";
 import { LocaleLink } from "../components/locale-link.tsx";
-import * as companiesApi from "../../contract/companies.ts";
+import * as companiesApi from "#contract/companies.ts";
 import { apiContext, servicesContext } from "../context.ts";
 import { pageLang } from "../lib/i18n.ts";
 import { routeMeta } from "../lib/route-meta.ts";
@@ -19,7 +19,7 @@ import { useLang } from "../lib/use-lang.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { CompanyContactItems } from "../components/catalog/facts.tsx";
 import { useT } from "../lib/use-t.ts";
-import * as inquiriesApi from "../../contract/inquiries.ts";
+import * as inquiriesApi from "#contract/inquiries.ts";
 import { RequestPriceLink, ResponseStatsCard } from "../components/conversations/parts.tsx";
 import { documentHandle } from "../lib/documents.ts";
 

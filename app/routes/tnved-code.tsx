@@ -1,7 +1,7 @@
 import type { Route } from "./+types/tnved-code";
 import { ClassifierCode } from "../components/classifier/classifier-code.tsx";
 import { DutyLine } from "../components/money/duty.tsx";
-import * as moneyApi from "../../contract/money.ts";
+import * as moneyApi from "#contract/money.ts";
 import { apiContext } from "../context.ts";
 import { loadClassifierCode } from "../lib/classifier-loaders.server.ts";
 import { routeMeta } from "../lib/route-meta.ts";

@@ -12,7 +12,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, type Rollup } from "vite";
-import type { IslandsBuild } from "../../contract/web-services.ts";
+import type { IslandsBuild } from "#contract/web-services.ts";
 import { readBuildId } from "./service-worker.ts";
 
 export async function buildIslands({ root, clientDir }: { root: string; clientDir: string }): Promise<IslandsBuild> {

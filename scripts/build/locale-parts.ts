@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { splitDictionary } from "../../app/lib/locale-areas.ts";
+import { splitDictionary } from "#app/lib/locale-areas.ts";
 
 const PREFIX = "virtual:locale/";
 const ID = /^virtual:locale\/(en|ru|zh)\/(public|private)$/;

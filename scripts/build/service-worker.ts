@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { build } from "vite";
 import { injectManifest } from "workbox-build";
-import { offlinePaths } from "../../app/lib/pwa/cache-rules.ts";
+import { offlinePaths } from "#app/lib/pwa/cache-rules.ts";
 
 export interface BuildInfo {
   id: string;

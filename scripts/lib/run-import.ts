@@ -5,13 +5,13 @@
  * names in ru/en/zh). Idempotent: a second run changes nothing. Returns the classifier reports.
  */
 import { SingleBar, Presets } from "cli-progress";
-import type { Db } from "../../server/db/client.ts";
-import { importClassifiers, type ImportReport } from "../../server/classifiers/import/import.ts";
-import { formatImportReport } from "../../server/classifiers/import/report.ts";
-import { seedRegions } from "../../server/catalog/regions.ts";
+import type { Db } from "#server/db/client.ts";
+import { importClassifiers, type ImportReport } from "#server/classifiers/import/import.ts";
+import { formatImportReport } from "#server/classifiers/import/report.ts";
+import { seedRegions } from "#server/catalog/regions.ts";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ETT_FILE, importTariff } from "../../server/money/tariff.ts";
+import { ETT_FILE, importTariff } from "#server/money/tariff.ts";
 
 export async function runImport(db: Db, dir: string, log: (line: string) => void = console.log): Promise<ImportReport[]> {
   log(`Importing classifiers from ${dir}`);

@@ -12,7 +12,7 @@
  * `forbidden_role`; otherwise the staff member as an audit actor.
  */
 import { eq } from "drizzle-orm";
-import { can, isStaffRole, type AdminPermission, type StaffRole } from "../../contract/admin/access.ts";
+import { can, isStaffRole, type AdminPermission, type StaffRole } from "#contract/admin/access.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
@@ -25,7 +25,7 @@ export {
   permissionsOf,
   type AdminPermission,
   type StaffRole,
-} from "../../contract/admin/access.ts";
+} from "#contract/admin/access.ts";
 
 /**
  * Who did an admin action, as the audit log records it: a staff member (their id, e-mail or phone

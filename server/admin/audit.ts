@@ -17,11 +17,11 @@ import { adminAuditLog, users } from "../db/schema.ts";
 import { pageOfTable, rowById, type Queryable } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 
-import type { AuditRow } from "../../contract/admin/audit.ts";
-import type { AuditAction, AuditEntityType } from "../../contract/admin/constants.ts";
+import type { AuditRow } from "#contract/admin/audit.ts";
+import type { AuditAction, AuditEntityType } from "#contract/admin/constants.ts";
 
-export { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from "../../contract/admin/constants.ts";
-export type { AuditRow } from "../../contract/admin/audit.ts";
+export { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditAction, type AuditEntityType } from "#contract/admin/constants.ts";
+export type { AuditRow } from "#contract/admin/audit.ts";
 
 export interface AuditEntry {
   entityType: AuditEntityType;

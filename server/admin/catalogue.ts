@@ -18,11 +18,11 @@ import type { Queryable } from "../profile/db.ts";
 import { withUniqueSlug } from "./slugs.ts";
 import type { AdminActor } from "./access.ts";
 import { auditedChange, insertAudited, updateAudited } from "./audit.ts";
-import type { AdminCategory, CategoryInput } from "../../contract/admin/categories.ts";
-import type { AdminServiceType, ServiceTypeInput } from "../../contract/admin/service-types.ts";
+import type { AdminCategory, CategoryInput } from "#contract/admin/categories.ts";
+import type { AdminServiceType, ServiceTypeInput } from "#contract/admin/service-types.ts";
 
-export type { AdminCategory } from "../../contract/admin/categories.ts";
-export type { AdminServiceType } from "../../contract/admin/service-types.ts";
+export type { AdminCategory } from "#contract/admin/categories.ts";
+export type { AdminServiceType } from "#contract/admin/service-types.ts";
 
 /** Every category (tree order: parents first, then by position), with product and child counts. */
 export async function listCategories(db: Db): Promise<AdminCategory[]> {

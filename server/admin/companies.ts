@@ -9,7 +9,7 @@
  * Each change and its audit row are one transaction.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { AdminCompanyView } from "../../contract/admin/companies.ts";
+import type { AdminCompanyView } from "#contract/admin/companies.ts";
 import type { Db } from "../db/client.ts";
 import {
   companies,
@@ -28,7 +28,7 @@ import { rowById } from "../profile/db.ts";
 import type { AdminActor } from "./access.ts";
 import { auditedChange, historyOf } from "./audit.ts";
 
-export type { AdminCompanyView } from "../../contract/admin/companies.ts";
+export type { AdminCompanyView } from "#contract/admin/companies.ts";
 
 export async function adminCompanyView(db: Db, id: number): Promise<AdminCompanyView> {
   const row = await rowById(db, companies, id, "Company");

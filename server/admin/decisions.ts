@@ -5,7 +5,7 @@
  * Nothing to decide is a DomainError: 404 `not_found`, 409 `nothing_to_approve` /
  * `nothing_to_reject`.
  */
-import type { Decision, QueueKind } from "../../contract/admin/moderation.ts";
+import type { Decision, QueueKind } from "#contract/admin/moderation.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import type { Db } from "../db/client.ts";
 import type { Lang } from "../db/schema.ts";

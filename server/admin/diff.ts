@@ -11,7 +11,7 @@
  * Documents are plain JSON, so the approved one is kept as the next snapshot. Files are referred to
  * by id with their URLs; a file deleted since a snapshot shows as missing.
  */
-import { LANGS } from "../../contract/langs.ts";
+import { LANGS } from "#contract/langs.ts";
 import { asc, eq, inArray } from "drizzle-orm";
 import {
   categories,
@@ -39,9 +39,9 @@ import {
   storedVariantsOf,
   type PendingChanges,
 } from "../profile/products.ts";
-import type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "../../contract/admin/moderation.ts";
+import type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "#contract/admin/moderation.ts";
 
-export type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "../../contract/admin/moderation.ts";
+export type { CompanyDoc, DiffField, FileRef, Named, ProductDoc, RowStatus } from "#contract/admin/moderation.ts";
 
 type FileRow = typeof files.$inferSelect;
 

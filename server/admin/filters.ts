@@ -19,11 +19,11 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
-import type { FacetValue, FilterKind, FilterQuery } from "../../contract/admin/filters.ts";
+import type { FacetValue, FilterKind, FilterQuery } from "#contract/admin/filters.ts";
 import type { Db } from "../db/client.ts";
 import type { Localized } from "../db/schema.ts";
 
-export { FILTER_KINDS, FILTER_QUERIES, type FacetValue, type FilterKind, type FilterQuery } from "../../contract/admin/filters.ts";
+export { FILTER_KINDS, FILTER_QUERIES, type FacetValue, type FilterKind, type FilterQuery } from "#contract/admin/filters.ts";
 
 type AnyQuery = FilterQuery;
 

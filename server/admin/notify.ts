@@ -9,7 +9,7 @@
  */
 import i18next, { type TFunction } from "i18next";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { resources } from "../../locales/index.ts";
+import { resources } from "#locales/index.ts";
 import type { Db } from "../db/client.ts";
 import { companyMembers, users, type Lang, type Localized } from "../db/schema.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";

@@ -19,12 +19,12 @@ import { getCompanyCards } from "../catalog/companies.ts";
 import { pick, pickRequired } from "../catalog/localize.ts";
 import type { AdminActor } from "./access.ts";
 import { historyOf, recordAdminAction } from "./audit.ts";
-import type { AdminPage, PageInput } from "../../contract/admin/pages.ts";
-import type { AuditRow } from "../../contract/admin/audit.ts";
-import type { PublicPage } from "../../contract/pages.ts";
+import type { AdminPage, PageInput } from "#contract/admin/pages.ts";
+import type { AuditRow } from "#contract/admin/audit.ts";
+import type { PublicPage } from "#contract/pages.ts";
 
-export type { AdminPage } from "../../contract/admin/pages.ts";
-export type { PublicPage } from "../../contract/pages.ts";
+export type { AdminPage } from "#contract/admin/pages.ts";
+export type { PublicPage } from "#contract/pages.ts";
 
 export const SYSTEM_PAGE_SLUGS = ["talp", "liaozhong"] as const;
 export type SystemPageSlug = (typeof SYSTEM_PAGE_SLUGS)[number];

@@ -20,11 +20,11 @@ import { rowById, type Queryable } from "../profile/db.ts";
 import { withUniqueSlug } from "./slugs.ts";
 import type { AdminActor } from "./access.ts";
 import { auditedChange, historyOf, insertAudited, recordAdminAction, updateAudited } from "./audit.ts";
-import type { AdminStory, AdminStoryDetail, StoryInput } from "../../contract/admin/stories.ts";
-import type { AdminTag, TagInput } from "../../contract/admin/tags.ts";
+import type { AdminStory, AdminStoryDetail, StoryInput } from "#contract/admin/stories.ts";
+import type { AdminTag, TagInput } from "#contract/admin/tags.ts";
 
-export type { AdminStory, AdminStoryDetail } from "../../contract/admin/stories.ts";
-export type { AdminTag } from "../../contract/admin/tags.ts";
+export type { AdminStory, AdminStoryDetail } from "#contract/admin/stories.ts";
+export type { AdminTag } from "#contract/admin/tags.ts";
 
 type StoryRow = typeof stories.$inferSelect;
 

@@ -20,10 +20,10 @@ import { companiesWithInnConflicts, innConflicts } from "../profile/inn-conflict
 import { pendingOf } from "../profile/products.ts";
 import { historyOf } from "./audit.ts";
 import { companyDoc, diffCompany, diffProduct, productDoc, refreshFileRefs, type CompanyDoc, type ProductDoc } from "./diff.ts";
-import type { QueueEntry, QueueItemDetail, QueueKind } from "../../contract/admin/moderation.ts";
+import type { QueueEntry, QueueItemDetail, QueueKind } from "#contract/admin/moderation.ts";
 import { RFQ_QUEUE_PART, rfqQueueItem } from "../rfq/moderation.ts";
 
-export type { QueueEntry, QueueItemDetail, QueueKind } from "../../contract/admin/moderation.ts";
+export type { QueueEntry, QueueItemDetail, QueueKind } from "#contract/admin/moderation.ts";
 
 type Row = {
   kind: QueueKind;

@@ -3,13 +3,13 @@
  * status, users (all, blocked, staff) and the latest actions; the regions the forms offer.
  */
 import { asc, sql } from "drizzle-orm";
-import type { AdminRegion, AdminSummary } from "../../contract/admin/home.ts";
+import type { AdminRegion, AdminSummary } from "#contract/admin/home.ts";
 import type { Db } from "../db/client.ts";
 import { regions } from "../db/schema.ts";
 import { listAudit } from "./audit.ts";
 import { queueCounts } from "./queue.ts";
 
-export type { AdminRegion, AdminSummary } from "../../contract/admin/home.ts";
+export type { AdminRegion, AdminSummary } from "#contract/admin/home.ts";
 
 /** The dashboard: queue counts, companies by status, user counts and the last 8 audit rows. */
 export async function adminSummary(db: Db): Promise<AdminSummary> {

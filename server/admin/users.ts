@@ -14,7 +14,7 @@
  */
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { AdminUserView } from "../../contract/admin/users.ts";
+import type { AdminUserView } from "#contract/admin/users.ts";
 import { refreshTokens, users, type UserRole } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { membershipOf } from "../profile/access.ts";
@@ -22,7 +22,7 @@ import { rowById, type Queryable } from "../profile/db.ts";
 import { can, type AdminActor } from "./access.ts";
 import { auditedChange, historyOf } from "./audit.ts";
 
-export type { AdminUserView } from "../../contract/admin/users.ts";
+export type { AdminUserView } from "#contract/admin/users.ts";
 
 type UserRow = typeof users.$inferSelect;
 

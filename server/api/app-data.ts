@@ -1,5 +1,5 @@
 /** The app data resource (contract/app-data.ts): `GET /app/data`, cached by browsers for five minutes. */
-import * as appData from "../../contract/app-data.ts";
+import * as appData from "#contract/app-data.ts";
 import { loadAppData } from "../catalog/app-data.ts";
 import { PUBLIC_CACHE } from "./http.ts";
 import { implement, resource } from "./resource.ts";

@@ -12,9 +12,9 @@
  * plain envelope.
  */
 import type { Context } from "hono";
-import * as employees from "../../contract/profile/employees.ts";
-import type { Issue } from "../../contract/errors.ts";
-import { errorStatus } from "../../contract/errors.ts";
+import * as employees from "#contract/profile/employees.ts";
+import type { Issue } from "#contract/errors.ts";
+import { errorStatus } from "#contract/errors.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";

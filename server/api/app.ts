@@ -10,7 +10,7 @@ import type { Db } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { openApiRoutes } from "./openapi.ts";
 import { DomainError } from "../errors.ts";
-import { errorStatus } from "../../contract/errors.ts";
+import { errorStatus } from "#contract/errors.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { RESOURCES } from "./resources.ts";
 import { ContractViolation } from "./resource.ts";

@@ -5,8 +5,8 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import * as auth from "../../contract/auth.ts";
-import { errorStatus } from "../../contract/errors.ts";
+import * as auth from "#contract/auth.ts";
+import { errorStatus } from "#contract/errors.ts";
 import { identityFrom } from "../auth/identity.ts";
 import { REFRESH_TTL_S, type Session } from "../auth/service.ts";
 import { DomainError } from "../errors.ts";

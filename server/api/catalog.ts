@@ -4,11 +4,11 @@
  * `/api/services`, `/api/company-services*`. Every handler reads the catalogue through
  * server/catalog/* and replies; paged lists answer `meta` with `totalCapped` (ADR 011).
  */
-import * as categories from "../../contract/categories.ts";
-import * as companies from "../../contract/companies.ts";
-import * as products from "../../contract/products.ts";
-import * as regions from "../../contract/regions.ts";
-import * as services from "../../contract/services.ts";
+import * as categories from "#contract/categories.ts";
+import * as companies from "#contract/companies.ts";
+import * as products from "#contract/products.ts";
+import * as regions from "#contract/regions.ts";
+import * as services from "#contract/services.ts";
 import { notFound } from "../errors.ts";
 import { getCompany, listCompanies } from "../catalog/companies.ts";
 import { productFacets } from "../catalog/facets.ts";

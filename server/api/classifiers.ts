@@ -3,9 +3,9 @@
  * (`/api/okved/tree`, `/api/tnved/tree`) and their searches (`/dev/okved2`, `/dev/ved`). Their data
  * changes only on import, so browsers and the service worker may keep answers for five minutes.
  */
-import { pageMetaOf } from "../../contract/route.ts";
+import { pageMetaOf } from "#contract/route.ts";
 import type { Context } from "hono";
-import * as classifiers from "../../contract/classifiers.ts";
+import * as classifiers from "#contract/classifiers.ts";
 import type { Classifier } from "../classifiers/codes.ts";
 import { classifierTree, searchCodes } from "../classifiers/repository.ts";
 import type { ApiEnv } from "./app.ts";

@@ -3,7 +3,7 @@
  * who may see what: server/conversations/repository.ts. Writing is limited per person, status
  * changes also per IP (server/api/rate-limits.ts `LIMITS`, 429 `rate_limited`).
  */
-import * as conv from "../../contract/conversations.ts";
+import * as conv from "#contract/conversations.ts";
 import {
   addMessage,
   changeStatus,

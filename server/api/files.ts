@@ -7,7 +7,7 @@
  * same nosniff and sandbox as `/media` (review F20).
  */
 import { Readable } from "node:stream";
-import * as filesApi from "../../contract/files.ts";
+import * as filesApi from "#contract/files.ts";
 import { notFound } from "../errors.ts";
 import { attachmentDisposition, readableFile } from "../files/access.ts";
 import { implement, resource } from "./resource.ts";

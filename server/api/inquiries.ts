@@ -7,8 +7,8 @@
  */
 import type { Context } from "hono";
 import { eq } from "drizzle-orm";
-import * as inquiries from "../../contract/inquiries.ts";
-import * as notificationApi from "../../contract/notifications.ts";
+import * as inquiries from "#contract/inquiries.ts";
+import * as notificationApi from "#contract/notifications.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
@@ -18,7 +18,7 @@ import type { ApiEnv } from "./app.ts";
 import { clientContext, requireCaller } from "./caller.ts";
 import { apiLimiter, LIMITS, type ApiLimiter } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";
-import type { Lang } from "../../contract/langs.ts";
+import type { Lang } from "#contract/langs.ts";
 
 // The allowances live with every other limit (server/api/rate-limits.ts `LIMITS`).
 export const INQUIRIES_PER_USER = LIMITS.inquiryUser.points;

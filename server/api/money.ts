@@ -3,7 +3,7 @@
  * and `/api/products/{id}/landed-cost` (which shares the catalogue's `/api/products` prefix but none
  * of its paths).
  */
-import * as money from "../../contract/money.ts";
+import * as money from "#contract/money.ts";
 import { notFound } from "../errors.ts";
 import { landedCostFor, ratesView } from "../money/service.ts";
 import { dutyForCodeCached } from "../money/tariff.ts";

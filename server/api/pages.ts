@@ -1,5 +1,5 @@
 /** Content pages for visitors (contract/pages.ts): `/api/pages/{slug}`. */
-import * as pages from "../../contract/pages.ts";
+import * as pages from "#contract/pages.ts";
 import { publicPage } from "../admin/pages.ts";
 import { implement, resource } from "./resource.ts";
 

@@ -7,9 +7,9 @@
  */
 import { rateLimitKey } from "../client-ip.ts";
 import type { Context } from "hono";
-import * as parseMeta from "../../contract/parse-meta.ts";
-import type { Lang } from "../../contract/lang.ts";
-import { ERRORS } from "../../contract/errors.ts";
+import * as parseMeta from "#contract/parse-meta.ts";
+import type { Lang } from "#contract/lang.ts";
+import { ERRORS } from "#contract/errors.ts";
 import type { Db } from "../db/client.ts";
 import { MetaError, readPageMeta, type SafeFetchOptions } from "../parse-meta/index.ts";
 import type { ApiEnv } from "./app.ts";

@@ -9,7 +9,7 @@ import type { UploadKind } from "../files/uploads.ts";
 import { receiveFile, type AttachRequest, type MultipartForm, type ReceivedFile } from "../files/receive.ts";
 import { companyAccess, type CompanyAccess, type Permission } from "../profile/access.ts";
 import type { InvitationLimits, InvitationMail } from "../profile/employees.ts";
-import { INVITATION_LIMITS } from "../../contract/profile/employees.ts";
+import { INVITATION_LIMITS } from "#contract/profile/employees.ts";
 import type { Db } from "../db/client.ts";
 import { apiLimiter } from "./rate-limits.ts";
 import { APP_NAME } from "./app-data.ts";

@@ -5,8 +5,8 @@
  * legal-entities.ts and product-links.ts; who may do what in server/profile/access.ts (ADR 009:
  * `read` for any employee, `editCompany` for owners and admins).
  */
-import * as company from "../../contract/profile/company.ts";
-import * as legal from "../../contract/profile/legal-entities.ts";
+import * as company from "#contract/profile/company.ts";
+import * as legal from "#contract/profile/legal-entities.ts";
 import { assertCompanyEditable, assertCompanyNotBlocked, type CompanyAccess } from "../profile/access.ts";
 import {
   addCompanyFile,

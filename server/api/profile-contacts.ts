@@ -3,7 +3,7 @@
  * the resource `/api/profile/contacts`. Changing either is confirmed by a one-time code sent TO THE
  * NEW address; server/auth/contact-changes.ts holds the rules.
  */
-import * as contacts from "../../contract/profile-contacts.ts";
+import * as contacts from "#contract/profile-contacts.ts";
 import { normalizeEmail, normalizePhone, type Identity } from "../auth/identity.ts";
 import { notFound } from "../errors.ts";
 import { clientContext, requireCaller } from "./caller.ts";

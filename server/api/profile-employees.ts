@@ -4,7 +4,7 @@
  * `/api/profile/invitations*`. Rules live in server/profile/employees.ts; who may do what in
  * server/profile/access.ts (ADR 009: any employee reads, owners and admins manage).
  */
-import * as employees from "../../contract/profile/employees.ts";
+import * as employees from "#contract/profile/employees.ts";
 import {
   acceptInvitation,
   declineInvitation,

@@ -2,7 +2,7 @@
  * A supplier's own pending changes (contract/profile-pending.ts): the moderator's diff of
  * server/admin/queue.ts `queueItem` (reused, ADR 014), without the moderator-only parts.
  */
-import * as pending from "../../contract/profile-pending.ts";
+import * as pending from "#contract/profile-pending.ts";
 import { queueItem } from "../admin/queue.ts";
 import { notFound } from "../errors.ts";
 import { loadProduct } from "../profile/products.ts";

@@ -10,7 +10,7 @@
  */
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
-import * as priceLists from "../../contract/profile/price-lists.ts";
+import * as priceLists from "#contract/profile/price-lists.ts";
 import { DomainError } from "../errors.ts";
 import { pendingUploadCount } from "../files/repository.ts";
 import { assertCompanyNotBlocked } from "../profile/access.ts";

@@ -6,7 +6,7 @@
  * are refused while the company is blocked (403 `company_blocked`).
  */
 import type { Context } from "hono";
-import * as products from "../../contract/profile/products.ts";
+import * as products from "#contract/profile/products.ts";
 import { assertCompanyNotBlocked } from "../profile/access.ts";
 import {
   addProductFile,

@@ -2,8 +2,8 @@
  * `GET /dev/profile/start` (contract/profile-start.ts): the start page's state of the caller — no
  * company (`start`, with open invitations), an active employee (`profile`) or a blocked one.
  */
-import * as start from "../../contract/profile-start.ts";
-import type { ProfileStart } from "../../contract/profile-start.ts";
+import * as start from "#contract/profile-start.ts";
+import type { ProfileStart } from "#contract/profile-start.ts";
 import { requireCaller } from "./caller.ts";
 import { invitationsFor } from "./profile-employees.ts";
 import { implement, resource } from "./resource.ts";

@@ -4,7 +4,7 @@
  * `/api/products/{id}/favourite`, a resource of its own under the catalogue's prefix (its paths
  * cannot overlap the catalogue's: Hono mounts both sub-apps at `/api/products`).
  */
-import * as profile from "../../contract/profile.ts";
+import * as profile from "#contract/profile.ts";
 import { addFavourite, favouriteCards, favouriteIds, removeFavourite } from "../profile/favourites.ts";
 import { notFound } from "../errors.ts";
 import { requireCaller } from "./caller.ts";

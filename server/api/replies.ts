@@ -1,6 +1,6 @@
 /** Reply helpers shared by resources (server/api/resource.ts). */
-import { pageMetaOf } from "../../contract/route.ts";
-import type { ListMeta } from "../../contract/common.ts";
+import { pageMetaOf } from "#contract/route.ts";
+import type { ListMeta } from "#contract/common.ts";
 import type { Paged } from "../catalog/repository.ts";
 
 /** A page of a capped list as `{ data, meta }`: `pages` at least 1, `totalCapped` as counted. */

@@ -9,8 +9,8 @@
  * and day, submitting per buyer and day (server/api/rate-limits.ts RFQ_LIMITS; security review N3).
  */
 import type { Context } from "hono";
-import * as rfq from "../../contract/rfq.ts";
-import * as quotesApi from "../../contract/quotes.ts";
+import * as rfq from "#contract/rfq.ts";
+import * as quotesApi from "#contract/quotes.ts";
 import { assertCompanyNotBlocked } from "../profile/access.ts";
 import { changeRfqStatus, createRfq, listOwnRfqs, listPublicRfqs, ownRfq, ownView, updateRfq, visibleRfq } from "../rfq/requests.ts";
 import {

@@ -3,8 +3,8 @@
  * `/dev/suppliers/filter`, `/dev/services/filter`. Each `/dev/…` group is its own resource with a
  * narrow prefix, because other areas register under `/dev` too (`/dev/legal_entry`, `/dev/address`).
  */
-import { pageMetaOf } from "../../contract/route.ts";
-import * as search from "../../contract/search.ts";
+import { pageMetaOf } from "#contract/route.ts";
+import * as search from "#contract/search.ts";
 import { crossSearch, filterServices, filterSuppliers } from "../catalog/browse.ts";
 import { searchProducts, withSpellingCorrection } from "../catalog/search.ts";
 import { implement, resource } from "./resource.ts";

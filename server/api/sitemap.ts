@@ -1,5 +1,5 @@
 /** The sitemap data resource (contract/sitemap.ts): `/app/sitemap`, `/app/sitemap/{type}`; the web tier writes the XML. */
-import * as sitemap from "../../contract/sitemap.ts";
+import * as sitemap from "#contract/sitemap.ts";
 import { sitemapCounts, sitemapPage } from "../catalog/sitemap.ts";
 import { implement, resource } from "./resource.ts";
 

@@ -1,5 +1,5 @@
 /** The press centre's resources (contract/stories.ts): `/api/stories*` and `/api/tags`. */
-import * as stories from "../../contract/stories.ts";
+import * as stories from "#contract/stories.ts";
 import { notFound } from "../errors.ts";
 import { getStory, listStories, listTags, randomStories } from "../catalog/press.ts";
 import { pagedReply } from "./replies.ts";

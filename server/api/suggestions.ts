@@ -6,7 +6,7 @@
  * user may ask SUGGESTION_LIMIT times a minute (429 `rate_limited`): the provider's quota is paid
  * for, and a script must not drain it (security review F19).
  */
-import * as suggestions from "../../contract/suggestions.ts";
+import * as suggestions from "#contract/suggestions.ts";
 import { validateInn } from "../catalog/identifiers.ts";
 import { DomainError } from "../errors.ts";
 import { implement, resource } from "./resource.ts";

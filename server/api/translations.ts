@@ -4,7 +4,7 @@
  * products), an owner or admin the company's (as they edit the card). A manual translation is shown
  * at once; removing one enqueues the machine translation again. Refused while the company is blocked.
  */
-import * as translation from "../../contract/translation.ts";
+import * as translation from "#contract/translation.ts";
 import { assertCompanyNotBlocked } from "../profile/access.ts";
 import { loadProduct } from "../profile/products.ts";
 import { enqueueTranslation } from "../translation/jobs.ts";

@@ -5,7 +5,7 @@
  * are purged now and then on an upload.
  */
 import type { Context } from "hono";
-import * as files from "../../contract/files.ts";
+import * as files from "#contract/files.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { privateFileView } from "../files/links.ts";
 import { deleteOwnUpload, listUploads, pendingUploadCount, purgeExpiredUploads } from "../files/repository.ts";

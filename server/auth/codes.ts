@@ -20,7 +20,7 @@ import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
-import type { ErrorCode } from "../../contract/errors.ts";
+import type { ErrorCode } from "#contract/errors.ts";
 import { authCodes } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { digestsEqual, hmacHex, randomCode } from "./crypto.ts";

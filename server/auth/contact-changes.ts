@@ -31,7 +31,7 @@
  */
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { SignJWT, decodeProtectedHeader, jwtVerify } from "jose";
-import type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
+import type { ContactChangeView, ContactKind } from "#contract/profile-contacts.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { authCodes, refreshTokens, users, type CodePurpose, type Lang } from "../db/schema.ts";
@@ -44,7 +44,7 @@ import { maskIdentity, type Identity } from "./identity.ts";
 import { JWT_ALG, type KeyRing } from "./keys.ts";
 import { recordUserEvent, type UserSecurityEvent } from "../admin/audit.ts";
 
-export type { ContactChangeView, ContactKind } from "../../contract/profile-contacts.ts";
+export type { ContactChangeView, ContactKind } from "#contract/profile-contacts.ts";
 
 const PURPOSE: Record<ContactKind, CodePurpose> = { email: "change_email", phone: "change_phone" };
 const PURPOSES: CodePurpose[] = ["change_email", "change_phone"];

@@ -19,7 +19,7 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type pg from "pg";
-import type { Profile } from "../../contract/profile.ts";
+import type { Profile } from "#contract/profile.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 import { authCodes, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
@@ -70,7 +70,7 @@ export interface Session {
 export type VerifyResult = { kind: "session"; session: Session } | { kind: "registration"; registrationToken: string };
 
 /** The signed-in person's profile with their company (contract/profile.ts). */
-export type { Profile } from "../../contract/profile.ts";
+export type { Profile } from "#contract/profile.ts";
 
 /** The columns a session is issued from: who, their site role and their session version. */
 const SESSION_USER = { id: users.id, role: users.role, sessionVersion: users.sessionVersion, blockedAt: users.blockedAt };

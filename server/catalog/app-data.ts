@@ -4,7 +4,7 @@
  * most TOP_CATEGORIES. Every figure comes from per-process caches refreshed about once a minute
  * (cache.ts), so the call costs no query on most requests.
  */
-import type { AppData } from "../../contract/app-data.ts";
+import type { AppData } from "#contract/app-data.ts";
 import type { Db } from "../db/client.ts";
 import type { Lang } from "../db/schema.ts";
 import { classifierStats } from "../classifiers/repository.ts";

@@ -3,11 +3,11 @@
  * `/dev/services/filter`): each combines a list or a search with what the page shows beside it
  * (the other groups, the facets, the service types), in one call of the API.
  */
-import { pageMetaOf } from "../../contract/route.ts";
-import type { ListMeta } from "../../contract/common.ts";
-import type { CrossSearch } from "../../contract/search.ts";
-import type { CompanyListItem } from "../../contract/companies.ts";
-import type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
+import { pageMetaOf } from "#contract/route.ts";
+import type { ListMeta } from "#contract/common.ts";
+import type { CrossSearch } from "#contract/search.ts";
+import type { CompanyListItem } from "#contract/companies.ts";
+import type { CompanyServiceItem, ServiceType } from "#contract/services.ts";
 import type { Db } from "../db/client.ts";
 import type { Lang } from "../db/schema.ts";
 import { listCompanies, type CompanyFilters } from "./companies.ts";

@@ -5,7 +5,7 @@
 import type { OfferColumns } from "./services.ts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
+import type { CompanyDetail, CompanyListItem } from "#contract/companies.ts";
 import type { Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { pick, pickRequired } from "./localize.ts";
 import { cachedQuery } from "./cache.ts";
@@ -21,7 +21,7 @@ import {
   type ListSql,
 } from "./repository.ts";
 
-export type { CompanyDetail, CompanyListItem } from "../../contract/companies.ts";
+export type { CompanyDetail, CompanyListItem } from "#contract/companies.ts";
 
 export interface CompanyFilters {
   region?: string;

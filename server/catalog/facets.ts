@@ -5,16 +5,16 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { ProductFacets } from "../../contract/products.ts";
-import type { SupplierFacets } from "../../contract/search.ts";
+import type { ProductFacets } from "#contract/products.ts";
+import type { SupplierFacets } from "#contract/search.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pickRequired } from "./localize.ts";
 import { productWhere, type ProductFilters } from "./repository.ts";
 import { catalogTsQuery } from "./search.ts";
 import { companyWhere, type CompanyFilters } from "./companies.ts";
 
-export type { FacetValue, ProductFacets } from "../../contract/products.ts";
-export type { SupplierFacets } from "../../contract/search.ts";
+export type { FacetValue, ProductFacets } from "#contract/products.ts";
+export type { SupplierFacets } from "#contract/search.ts";
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 500;

@@ -7,9 +7,9 @@ import type { Db } from "../db/client.ts";
 import type { Lang, Localized } from "../db/schema.ts";
 import { pick, pickRequired } from "./localize.ts";
 import { cappedCountSql, mediaUrl, runCappedCount, type ListSql, type Paged } from "./repository.ts";
-import type { StoryCard, StoryDetail, TagRef } from "../../contract/stories.ts";
+import type { StoryCard, StoryDetail, TagRef } from "#contract/stories.ts";
 
-export type { StoryCard, StoryDetail, TagRef } from "../../contract/stories.ts";
+export type { StoryCard, StoryDetail, TagRef } from "#contract/stories.ts";
 
 type Row = {
   id: number;

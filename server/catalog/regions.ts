@@ -17,10 +17,10 @@
 import { readFileSync } from "node:fs";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { RegionChoice } from "../../contract/regions.ts";
+import type { RegionChoice } from "#contract/regions.ts";
 import { regions, type Lang } from "../db/schema.ts";
 
-export type { RegionChoice } from "../../contract/regions.ts";
+export type { RegionChoice } from "#contract/regions.ts";
 
 export type L3 = { ru: string; en: string; zh: string };
 

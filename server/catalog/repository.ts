@@ -9,18 +9,18 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { CategoryNode, TopCategory } from "../../contract/categories.ts";
-import type { MediaRef } from "../../contract/common.ts";
-import type { LocalizedText } from "../../contract/lang.ts";
-import type { CompanyCard, ProductCard, ProductDetail } from "../../contract/products.ts";
+import type { CategoryNode, TopCategory } from "#contract/categories.ts";
+import type { MediaRef } from "#contract/common.ts";
+import type { LocalizedText } from "#contract/lang.ts";
+import type { CompanyCard, ProductCard, ProductDetail } from "#contract/products.ts";
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";
 import { pick, pickRequired } from "./localize.ts";
 import { cardNameTranslationsSql, nameCardsIn, type CardNameTranslation } from "../translation/store.ts";
 
-export type { CategoryNode, TopCategory } from "../../contract/categories.ts";
-export type { MediaRef, RegionRef } from "../../contract/common.ts";
-export type { CompanyCard, ProductCard, ProductDetail } from "../../contract/products.ts";
+export type { CategoryNode, TopCategory } from "#contract/categories.ts";
+export type { MediaRef, RegionRef } from "#contract/common.ts";
+export type { CompanyCard, ProductCard, ProductDetail } from "#contract/products.ts";
 
 export const TOTAL_CAP = 10_000;
 

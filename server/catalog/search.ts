@@ -11,8 +11,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { CompanyListItem } from "../../contract/companies.ts";
-import type { ProductHit } from "../../contract/search.ts";
+import type { CompanyListItem } from "#contract/companies.ts";
+import type { ProductHit } from "#contract/search.ts";
 import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
 import { companyWhere, getCompanyCards, type CompanyFilters } from "./companies.ts";
@@ -33,7 +33,7 @@ import {
   type ProductFilters,
 } from "./repository.ts";
 
-export type { ProductHit } from "../../contract/search.ts";
+export type { ProductHit } from "#contract/search.ts";
 
 /** Matches ranked per search (taken in index order); also the cap of search totals. */
 export const CANDIDATES = 2000;

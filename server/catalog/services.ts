@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
+import type { CompanyServiceItem, ServiceType } from "#contract/services.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pick, pickRequired } from "./localize.ts";
 import {
@@ -18,7 +18,7 @@ import {
   type ListSql,
 } from "./repository.ts";
 
-export type { CompanyServiceItem, ServiceType } from "../../contract/services.ts";
+export type { CompanyServiceItem, ServiceType } from "#contract/services.ts";
 
 /** Every service type in catalogue order, with the number of published suppliers offering it. */
 export async function listServiceTypes(db: Db, lang: Lang): Promise<ServiceType[]> {

@@ -4,7 +4,7 @@
  * published products and service offers of published suppliers, published stories, codes in force.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { SITEMAP_PAGE, SITEMAP_TYPES, type SitemapEntry, type SitemapType } from "../../contract/sitemap.ts";
+import { SITEMAP_PAGE, SITEMAP_TYPES, type SitemapEntry, type SitemapType } from "#contract/sitemap.ts";
 import type { Db } from "../db/client.ts";
 
 const sources: Record<SitemapType, { key: SQL; lastmod: SQL; from: SQL }> = {

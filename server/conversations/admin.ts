@@ -12,7 +12,7 @@ import { conversationMessages, messageReports, users } from "../db/schema.ts";
 import { rowById } from "../profile/db.ts";
 import type { AdminActor } from "../admin/access.ts";
 import { recordAdminAction } from "../admin/audit.ts";
-import { personName } from "../../contract/people.ts";
+import { personName } from "#contract/people.ts";
 
 const authors = alias(users, "authors");
 const reporters = alias(users, "reporters");

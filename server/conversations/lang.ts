@@ -4,7 +4,7 @@
  * link) is in the sender's UI language `fallback`. Good enough to label a message and to offer
  * translation; not a language detector.
  */
-import type { Lang } from "../../contract/langs.ts";
+import type { Lang } from "#contract/langs.ts";
 
 export function messageLang(text: string, fallback: Lang): Lang {
   const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;

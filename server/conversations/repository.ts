@@ -35,7 +35,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { rowById } from "../profile/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { companyAccess, membershipOf } from "../profile/access.ts";
-import { ANSWER_BUYERS_ROLES, mayAnswerBuyers } from "../../contract/profile/fields.ts";
+import { ANSWER_BUYERS_ROLES, mayAnswerBuyers } from "#contract/profile/fields.ts";
 import { claimUpload } from "../files/repository.ts";
 import { privateFilePath } from "../files/links.ts";
 import { markReadByLink, notify } from "../notifications/index.ts";
@@ -48,10 +48,10 @@ import type {
   Message,
   MessageTranslation,
   ReplyInput,
-} from "../../contract/conversations.ts";
-import type { Lang, Localized } from "../../contract/langs.ts";
+} from "#contract/conversations.ts";
+import type { Lang, Localized } from "#contract/langs.ts";
 import { messageLang } from "./lang.ts";
-import { personName } from "../../contract/people.ts";
+import { personName } from "#contract/people.ts";
 
 type Row = typeof conversations.$inferSelect;
 

@@ -10,7 +10,7 @@
  * `translation_unavailable` without a provider, 503 `translation_failed` when it fails.
  */
 import { and, eq } from "drizzle-orm";
-import type { MessageTranslation } from "../../contract/conversations.ts";
+import type { MessageTranslation } from "#contract/conversations.ts";
 import type { Db } from "../db/client.ts";
 import { conversationMessages, messageTranslations, type Lang } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";

@@ -195,7 +195,7 @@ export const schemaExtensions = ["pg_trgm"] as const;
 
 /* ───────────────────────────── Catalogue ───────────────────────────── */
 
-import type { Lang, Localized } from "../../contract/langs.ts";
+import type { Lang, Localized } from "#contract/langs.ts";
 /** User-facing text per language (`Localized`); `source_lang` columns record which one the author wrote. */
 export type { Lang, Localized };
 export type LocalizedFact = { key: Localized; value: Localized };

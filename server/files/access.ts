@@ -23,7 +23,7 @@
  * no-store`) and names the file by its original name.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { isStaffRole } from "../../contract/admin/access.ts";
+import { isStaffRole } from "#contract/admin/access.ts";
 import type { Db } from "../db/client.ts";
 import { conversations, files, quotes, rfqs } from "../db/schema.ts";
 import { sideIn } from "../conversations/repository.ts";

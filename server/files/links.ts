@@ -3,7 +3,7 @@
  * server/files/access.ts). Kept apart from access.ts so that the modules that build file lists
  * (conversations, buying requests, quotes) import it without importing the access rules.
  */
-import type { FileView } from "../../contract/files.ts";
+import type { FileView } from "#contract/files.ts";
 import { fileKindOf, type FileRow } from "./repository.ts";
 
 /** The authorised URL of file `id` (site-relative, language-neutral); `thumb` for an image's thumbnail. */

@@ -14,8 +14,8 @@
  * caller's own, was attached already or has expired.
  */
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
-import type { ErrorCode } from "../../contract/errors.ts";
-import { LANGS, type Localized } from "../../contract/lang.ts";
+import type { ErrorCode } from "#contract/errors.ts";
+import { LANGS, type Localized } from "#contract/lang.ts";
 import type { Db } from "../db/client.ts";
 import { files } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { FileView } from "../../contract/files.ts";
+import type { FileView } from "#contract/files.ts";
 import type { Db } from "../db/client.ts";
 import type { Queryable } from "../profile/db.ts";
 import { files, type FilePurpose } from "../db/schema.ts";
@@ -25,7 +25,7 @@ import type { FileStorage } from "./storage.ts";
 export type FileRow = typeof files.$inferSelect;
 
 /** A file as the API shows it (contract/files.ts). URLs are site-relative (`/media/…`). */
-export type { FileView } from "../../contract/files.ts";
+export type { FileView } from "#contract/files.ts";
 
 export const mediaPath = (key: string) => `/media/${key}`;
 

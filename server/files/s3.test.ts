@@ -4,7 +4,7 @@
  * is null, deleting twice is fine, requests are signed (SigV4), and unsafe keys never leave the process.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startFakeS3, type FakeS3 } from "../../tests/support/fake-services.ts";
+import { startFakeS3, type FakeS3 } from "#tests/support/fake-services.ts";
 import { createS3Storage } from "./s3.ts";
 
 let fake: FakeS3;

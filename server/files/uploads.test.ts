@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { zipArchive } from "../../tests/support/profile.ts";
+import { zipArchive } from "#tests/support/profile.ts";
 import { processUpload, UploadError, zipEntryNames } from "./uploads.ts";
 
 const SIGNATURES = [

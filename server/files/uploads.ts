@@ -35,7 +35,7 @@
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { errorStatus, type ErrorCode } from "../../contract/errors.ts";
+import { errorStatus, type ErrorCode } from "#contract/errors.ts";
 import { DomainError } from "../errors.ts";
 import { ArchiveCorruptError, ArchiveLimitError, checkArchive } from "./archive.ts";
 

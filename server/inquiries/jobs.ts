@@ -21,7 +21,7 @@ import { UNCLAIMED_MAIL } from "../api/rate-limits.ts";
 import { siteUrl, unclaimedSupplierMail } from "../notifications/mail.ts";
 import { companyRecipients } from "../conversations/repository.ts";
 import { INQUIRY_SUPPLIER_MAIL_JOB } from "./service.ts";
-import type { Lang } from "../../contract/langs.ts";
+import type { Lang } from "#contract/langs.ts";
 
 /** Kept for callers and tests: the per-company cap (`UNCLAIMED_MAIL.perCompanyDay`). */
 export const SUPPLIER_MAILS_PER_DAY = UNCLAIMED_MAIL.perCompanyDay;

@@ -17,9 +17,9 @@
  * clearance fees (сборы), anti-dumping duties and tariff footnotes (temporary or RF-only rates) are
  * not included: the result is an estimate and the pages say so. Pure: no I/O.
  */
-import { IMPORT_VAT_PCT, type DutyRate, type LandedCost } from "../../contract/money.ts";
-import { add, dec, div, max, mul, pct, round, toFixed, type Dec } from "../../contract/money-math.ts";
-import type { PriceTier } from "../../contract/products.ts";
+import { IMPORT_VAT_PCT, type DutyRate, type LandedCost } from "#contract/money.ts";
+import { add, dec, div, max, mul, pct, round, toFixed, type Dec } from "#contract/money-math.ts";
+import type { PriceTier } from "#contract/products.ts";
 
 export interface LandedCostInput {
   /** The product's price tiers (any order; one currency is used: the first tier's after sorting by quantity). */

@@ -4,16 +4,8 @@
  * tariff.ts and the catalogue's getProduct (so a product's visibility rules are the catalogue's).
  */
 import type { z } from "zod";
-import {
-  convert,
-  isStale,
-  RATE_CURRENCIES,
-  rubPerUnit,
-  type LandedCost,
-  type LandedCostQuery,
-  type RatesView,
-} from "../../contract/money.ts";
-import type { UnitId } from "../../contract/units.ts";
+import { convert, isStale, RATE_CURRENCIES, rubPerUnit, type LandedCost, type LandedCostQuery, type RatesView } from "#contract/money.ts";
+import type { UnitId } from "#contract/units.ts";
 import { getProduct } from "../catalog/repository.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError, notFound } from "../errors.ts";

@@ -19,7 +19,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { like } from "drizzle-orm";
-import type { DutyRate, DutyInfo } from "../../contract/money.ts";
+import type { DutyRate, DutyInfo } from "#contract/money.ts";
 import type { Db } from "../db/client.ts";
 import { tariffRates } from "../db/schema.ts";
 import { cachedQuery } from "../catalog/cache.ts";

@@ -28,7 +28,7 @@ import type { Db } from "../db/client.ts";
 import { notifications, notificationSettings } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { pageOfTable } from "../profile/db.ts";
-import type { EmailMode, Notification } from "../../contract/notifications.ts";
+import type { EmailMode, Notification } from "#contract/notifications.ts";
 
 /** Kinds of events with an e-mail text (locales `inquiries.mail.*`, `rfq.mail.*`; server/notifications/mail.ts). */
 export const NOTIFICATION_KINDS = [

@@ -6,12 +6,12 @@
  * (names, message excerpts) is unescaped in the text part and escaped in the HTML part.
  */
 import i18next, { type TFunction } from "i18next";
-import { resources } from "../../locales/index.ts";
+import { resources } from "#locales/index.ts";
 import type { MailMessage } from "../auth/delivery/messages.ts";
 import { escapeHtml, htmlMail } from "../auth/delivery/html.ts";
 import type { Lang } from "../db/schema.ts";
-import { pickLocalized } from "../../contract/lang.ts";
-import { countryName, formatDate, formatPrice, formatQuantityUnit, joinPlace, quoteName, quoteText } from "../../contract/format.ts";
+import { pickLocalized } from "#contract/lang.ts";
+import { countryName, formatDate, formatPrice, formatQuantityUnit, joinPlace, quoteName, quoteText } from "#contract/format.ts";
 
 const instance = i18next.createInstance();
 void instance.init({ resources, defaultNS: "common", fallbackLng: "ru", interpolation: { escapeValue: false }, initAsync: false });

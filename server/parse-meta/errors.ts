@@ -10,8 +10,8 @@
  */
 import { DomainError } from "../errors.ts";
 
-export { META_ERROR_CODES } from "../../contract/parse-meta.ts";
-import type { META_ERROR_CODES } from "../../contract/parse-meta.ts";
+export { META_ERROR_CODES } from "#contract/parse-meta.ts";
+import type { META_ERROR_CODES } from "#contract/parse-meta.ts";
 export type MetaErrorCode = (typeof META_ERROR_CODES)[number];
 
 const STATUS: Record<MetaErrorCode, 400 | 422> = {

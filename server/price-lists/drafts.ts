@@ -27,17 +27,10 @@
  * for an SKU the company already has — a product that may be changed (not under moderation or
  * blocked). A row with any error is left out of the import; the others are imported.
  */
-import type { CurrencyCode } from "../../contract/profile/fields.ts";
-import type {
-  PreviewRow,
-  PriceListMapping,
-  RowError,
-  RowErrorCode,
-  RowWarning,
-  RowWarningCode,
-} from "../../contract/profile/price-lists.ts";
-import type { Lang } from "../../contract/lang.ts";
-import type { UnitId } from "../../contract/units.ts";
+import type { CurrencyCode } from "#contract/profile/fields.ts";
+import type { PreviewRow, PriceListMapping, RowError, RowErrorCode, RowWarning, RowWarningCode } from "#contract/profile/price-lists.ts";
+import type { Lang } from "#contract/lang.ts";
+import type { UnitId } from "#contract/units.ts";
 import { descriptionText } from "./html-text.ts";
 import {
   guessField,

@@ -26,10 +26,10 @@
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import type { LocalizedFact } from "../../contract/common.ts";
-import type { Lang } from "../../contract/lang.ts";
-import type { PriceListMapping } from "../../contract/profile/price-lists.ts";
-import { explicitProductCard } from "../../contract/profile/products.ts";
+import type { LocalizedFact } from "#contract/common.ts";
+import type { Lang } from "#contract/lang.ts";
+import type { PriceListMapping } from "#contract/profile/price-lists.ts";
+import { explicitProductCard } from "#contract/profile/products.ts";
 import type { Db } from "../db/client.ts";
 import { priceListRunChanges, priceListRuns, productPrices, products } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";

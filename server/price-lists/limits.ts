@@ -18,11 +18,11 @@
  * Rows, cells and characters are counted to the end of the file so the refusal names the real
  * figure; the other bounds stop the reading at once.
  */
-import type { PriceListLimit } from "../../contract/errors.ts";
+import type { PriceListLimit } from "#contract/errors.ts";
 import { DomainError } from "../errors.ts";
 import { ARCHIVE_LIMITS, type ArchiveLimits } from "../files/archive.ts";
 
-export type { PriceListLimit } from "../../contract/errors.ts";
+export type { PriceListLimit } from "#contract/errors.ts";
 
 export interface ReadLimits {
   rows: number;

@@ -24,7 +24,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { PriceListFormat } from "../../contract/profile/price-lists.ts";
+import type { PriceListFormat } from "#contract/profile/price-lists.ts";
 import { DomainError } from "../errors.ts";
 import { DOCUMENT_MAX_BYTES, inspectUpload, MiB, UploadError } from "../files/uploads.ts";
 import { READ_LIMITS, tooLarge, type ReadLimits } from "./limits.ts";

@@ -21,7 +21,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Lang } from "../../contract/lang.ts";
+import type { Lang } from "#contract/lang.ts";
 import type {
   PriceListErrorCount,
   PriceListFormat,
@@ -29,7 +29,7 @@ import type {
   PriceListRun,
   RowError,
   RowWarning,
-} from "../../contract/profile/price-lists.ts";
+} from "#contract/profile/price-lists.ts";
 import type { Db } from "../db/client.ts";
 import { categories, files, priceListRuns, products, tnvedCodes } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";

@@ -8,9 +8,9 @@
  * Only units the product forms know (contract/units.ts) are matched; anything else is null, which
  * the caller reports as `unit_unknown`.
  */
-import type { CurrencyCode } from "../../contract/profile/fields.ts";
-import type { PriceListField } from "../../contract/profile/price-lists.ts";
-import { UNITS, type UnitId } from "../../contract/units.ts";
+import type { CurrencyCode } from "#contract/profile/fields.ts";
+import type { PriceListField } from "#contract/profile/price-lists.ts";
+import { UNITS, type UnitId } from "#contract/units.ts";
 
 /** OKEI code → our unit (codes from OKEIUoms.csv: 796 штука, 166 кг, 168 т, 006 м, 055 м², 113 м³, 112 л, 839 комплект, 704 набор, 715 пара). */
 export const OKEI_CODES: Record<string, UnitId> = {

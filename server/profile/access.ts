@@ -26,8 +26,8 @@
  * buyer commits it, so a read-mostly `member` sees the inbox but does not speak for the company.
  */
 import { eq } from "drizzle-orm";
-import type { PERMISSION_KEYS } from "../../contract/profile/employees.ts";
-import { ANSWER_BUYERS_ROLES, MANAGING_ROLES } from "../../contract/profile/fields.ts";
+import type { PERMISSION_KEYS } from "#contract/profile/employees.ts";
+import { ANSWER_BUYERS_ROLES, MANAGING_ROLES } from "#contract/profile/fields.ts";
 import type { Db } from "../db/client.ts";
 import { companies, companyMembers, type CompanyRole, type CompanyStatus, type Lang, type Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";

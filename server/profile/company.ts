@@ -19,8 +19,8 @@
  *   card is frozen (409 `under_moderation`).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { CompanyFileView, CompanyInput, CompanyView } from "../../contract/profile/company.ts";
-import type { FactsInput, StatusAction } from "../../contract/profile/fields.ts";
+import type { CompanyFileView, CompanyInput, CompanyView } from "#contract/profile/company.ts";
+import type { FactsInput, StatusAction } from "#contract/profile/fields.ts";
 import type { Db } from "../db/client.ts";
 import {
   companies,

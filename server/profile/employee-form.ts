@@ -18,7 +18,7 @@
  */
 import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { EMPLOYEE_STATUSES, MEMBER_ROLES } from "../../contract/profile/fields.ts";
+import { EMPLOYEE_STATUSES, MEMBER_ROLES } from "#contract/profile/fields.ts";
 import {
   EmployeeStatusSchema,
   InviteEmployeeSchema,
@@ -27,8 +27,8 @@ import {
   type FormField,
   type PersonHit,
   type RoleOption,
-} from "../../contract/profile/employees.ts";
-import { resources } from "../../locales/index.ts";
+} from "#contract/profile/employees.ts";
+import { resources } from "#locales/index.ts";
 import { maskIdentity } from "../auth/identity.ts";
 import type { Db } from "../db/client.ts";
 import { companyMembers, users, type CompanyRole, type CompanyStatus } from "../db/schema.ts";

@@ -16,14 +16,14 @@
 import { noticeWaitingInquiries } from "../inquiries/service.ts";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Lang } from "../../contract/lang.ts";
+import type { Lang } from "#contract/lang.ts";
 import type {
   EmployeePatchInput,
   EmployeeView,
   InvitationView,
   InvitedEmployee,
   InviteEmployeeInput,
-} from "../../contract/profile/employees.ts";
+} from "#contract/profile/employees.ts";
 import { inviteMail } from "../auth/delivery/messages.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import type { Db } from "../db/client.ts";
@@ -32,7 +32,7 @@ import { DomainError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { assertCompanyNotBlocked, type CompanyAccess } from "./access.ts";
 import { isUniqueViolation, rowById } from "./db.ts";
-import { personName } from "../../contract/people.ts";
+import { personName } from "#contract/people.ts";
 
 export type { EmployeeView, InvitationView, InvitedEmployee };
 

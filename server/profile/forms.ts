@@ -5,7 +5,7 @@
  * PATCH can never store what the form would refuse.
  */
 import type { z } from "zod";
-import { validationCode } from "../../contract/validation.ts";
+import { validationCode } from "#contract/validation.ts";
 import { DomainError } from "../errors.ts";
 
 /** `value` checked by `schema`; a failure is a 400 `invalid_body` whose issues carry validation codes. */

@@ -16,7 +16,7 @@
  * Drafts and rejected companies are never listed: they hold nothing.
  */
 import { sql } from "drizzle-orm";
-import type { InnConflict } from "../../contract/admin/moderation.ts";
+import type { InnConflict } from "#contract/admin/moderation.ts";
 import type { Db } from "../db/client.ts";
 import type { CompanyStatus, Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";

@@ -25,7 +25,7 @@ import {
   type LegalEntityInput,
   type LegalEntityPatchSchema,
   type LegalEntityView,
-} from "../../contract/profile/legal-entities.ts";
+} from "#contract/profile/legal-entities.ts";
 import type { Db } from "../db/client.ts";
 import { legalEntities } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";

@@ -8,8 +8,8 @@
  * did not exist); not one's own product (409 `own_product`); declaring a link again changes its kind.
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import type { ProductLink } from "../../contract/profile/company.ts";
-import type { Lang, Localized } from "../../contract/lang.ts";
+import type { ProductLink } from "#contract/profile/company.ts";
+import type { Lang, Localized } from "#contract/lang.ts";
 import type { Db } from "../db/client.ts";
 import { companies, productCompanies, products } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";

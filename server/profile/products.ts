@@ -18,9 +18,9 @@
  * variants?: Variant[], files?: PendingFile[] }` (JSON; decimals as strings).
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { FileView, LocalizedFact } from "../../contract/common.ts";
-import type { Localized } from "../../contract/lang.ts";
-import type { FactsInput, StatusAction } from "../../contract/profile/fields.ts";
+import type { FileView, LocalizedFact } from "#contract/common.ts";
+import type { Localized } from "#contract/lang.ts";
+import type { FactsInput, StatusAction } from "#contract/profile/fields.ts";
 import {
   explicitProductCard,
   ProductSchema,
@@ -33,8 +33,8 @@ import {
   type Tier,
   type Variant,
   type VariantsInput,
-} from "../../contract/profile/products.ts";
-import { pageMetaOf, type PageMeta } from "../../contract/route.ts";
+} from "#contract/profile/products.ts";
+import { pageMetaOf, type PageMeta } from "#contract/route.ts";
 import type { Db } from "../db/client.ts";
 import {
   categories,

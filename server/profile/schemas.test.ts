@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { resources } from "../../locales/index.ts";
+import { resources } from "#locales/index.ts";
 import * as schemas from "./schemas.ts";
 
 const FORMS = {

@@ -5,14 +5,14 @@
  * suggestions), with the address suggestion form of contract/suggestions.ts.
  */
 
-export { LANGS, type Lang as ProfileLang } from "../../contract/lang.ts";
-export { VALIDATION_CODES, type ValidationCode } from "../../contract/validation.ts";
-export * from "../../contract/profile/fields.ts";
-export { LangField as Lang } from "../../contract/profile/fields.ts";
-export * from "../../contract/profile/company.ts";
-export * from "../../contract/profile/legal-entities.ts";
-export * from "../../contract/profile/products.ts";
-export * from "../../contract/profile/employees.ts";
+export { LANGS, type Lang as ProfileLang } from "#contract/lang.ts";
+export { VALIDATION_CODES, type ValidationCode } from "#contract/validation.ts";
+export * from "#contract/profile/fields.ts";
+export { LangField as Lang } from "#contract/profile/fields.ts";
+export * from "#contract/profile/company.ts";
+export * from "#contract/profile/legal-entities.ts";
+export * from "#contract/profile/products.ts";
+export * from "#contract/profile/employees.ts";
 
 /** Address suggestions (`POST /dev/address`): the contract's schema. */
-export { AddressQuerySchema } from "../../contract/suggestions.ts";
+export { AddressQuerySchema } from "#contract/suggestions.ts";

@@ -19,7 +19,7 @@
  * a message naming it and the ones supported: another version's fields must be checked before its
  * facts are trusted (adding one is a line in `FORMATS` once its XSD is read).
  */
-import { validateInn, validateOgrn } from "../../contract/identifiers.ts";
+import { validateInn, validateOgrn } from "#contract/identifiers.ts";
 import type { RegisterDataSet } from "../db/schema.ts";
 
 /** Per `ТипИнф`: the data set and the format versions this reader understands. */

@@ -12,7 +12,7 @@
  */
 import i18next, { type TFunction } from "i18next";
 import { eq } from "drizzle-orm";
-import { resources } from "../../locales/index.ts";
+import { resources } from "#locales/index.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import type { MailMessage } from "../auth/delivery/messages.ts";
 import { escapeHtml, htmlMail } from "../auth/delivery/html.ts";

@@ -16,7 +16,7 @@
  * (`markHeldBack`, with why).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { MATCH_CAP } from "../../contract/rfq.ts";
+import { MATCH_CAP } from "#contract/rfq.ts";
 import type { Db } from "../db/client.ts";
 import { rfqInvitations, rfqMatches } from "../db/schema.ts";
 import type { RfqRow } from "./requests.ts";

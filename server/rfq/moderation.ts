@@ -6,7 +6,7 @@
  * transaction and e-mails the buyer (server/rfq/mail.ts; a failed delivery does not undo it).
  */
 import { eq, sql } from "drizzle-orm";
-import type { Decision, QueueItemDetail, RfqDoc } from "../../contract/admin/moderation.ts";
+import type { Decision, QueueItemDetail, RfqDoc } from "#contract/admin/moderation.ts";
 import type { Db } from "../db/client.ts";
 import { companies, rfqs, users, type Lang } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
@@ -17,8 +17,8 @@ import type { AdminActor } from "../admin/access.ts";
 import { historyOf, recordAdminAction } from "../admin/audit.ts";
 import { mailModeration, userRecipient } from "./mail.ts";
 import { enqueueOpenJobs, markOpen, publicViews, rfqRow, type RfqRow } from "./requests.ts";
-import { personName } from "../../contract/people.ts";
-import { resources } from "../../locales/index.ts";
+import { personName } from "#contract/people.ts";
+import { resources } from "#locales/index.ts";
 
 const INTL: Record<Lang, string> = { ru: "ru-RU", en: "en-US", zh: "zh-CN" };
 

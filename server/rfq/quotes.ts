@@ -13,8 +13,8 @@
  * `undoAward` takes the choice back inside the window and cancels the job.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { convert, DEFAULT_DISPLAY_CURRENCY, isStale, rubPerUnit } from "../../contract/money.ts";
-import type { CurrencyCode } from "../../contract/profile/fields.ts";
+import { convert, DEFAULT_DISPLAY_CURRENCY, isStale, rubPerUnit } from "#contract/money.ts";
+import type { CurrencyCode } from "#contract/profile/fields.ts";
 import type {
   ComparedQuote,
   Comparison,
@@ -24,7 +24,7 @@ import type {
   QuoteInput,
   QuoteSort,
   QuoteView,
-} from "../../contract/quotes.ts";
+} from "#contract/quotes.ts";
 import type { Db } from "../db/client.ts";
 import { companies, files, quoteFiles, quotes, rfqMatches, rfqs, type Lang } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
@@ -34,7 +34,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { ratesView } from "../money/service.ts";
 import { isUniqueViolation, rowById, rowsById, type Queryable } from "../profile/db.ts";
 import { companyPublished, nameIn, ownRfq, publicViews, rfqRow, supplierMaySee, takesQuotes, undoUntil, type RfqRow } from "./requests.ts";
-import { AWARD_UNDO_MINUTES } from "../../contract/quotes.ts";
+import { AWARD_UNDO_MINUTES } from "#contract/quotes.ts";
 
 type QuoteRow = typeof quotes.$inferSelect;
 

@@ -19,8 +19,8 @@
  * `rate_limited` (a daily limit of submissions or invitations, with `retryAfter` and the field).
  */
 import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { deadlineEnd, type OwnRfq, type RfqDetail, type RfqInput, type RfqPublic, type RfqReach } from "../../contract/rfq.ts";
-import { AWARD_UNDO_MINUTES } from "../../contract/quotes.ts";
+import { deadlineEnd, type OwnRfq, type RfqDetail, type RfqInput, type RfqPublic, type RfqReach } from "#contract/rfq.ts";
+import { AWARD_UNDO_MINUTES } from "#contract/quotes.ts";
 import { RFQ_LIMITS } from "../api/rate-limits.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -43,7 +43,7 @@ import { privateFileView } from "../files/links.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { pageOfTable, type Queryable } from "../profile/db.ts";
 import { membershipOf } from "../profile/access.ts";
-import { mayAnswerBuyers } from "../../contract/profile/fields.ts";
+import { mayAnswerBuyers } from "#contract/profile/fields.ts";
 
 export type RfqRow = typeof rfqs.$inferSelect;
 

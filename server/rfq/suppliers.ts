@@ -10,7 +10,7 @@
  * `q`, then verification level, then the older company; at most SUPPLIER_SEARCH_LIMIT.
  */
 import { sql } from "drizzle-orm";
-import { SUPPLIER_SEARCH_LIMIT, type RfqSupplier } from "../../contract/rfq.ts";
+import { SUPPLIER_SEARCH_LIMIT, type RfqSupplier } from "#contract/rfq.ts";
 import type { Db } from "../db/client.ts";
 import type { Lang } from "../db/schema.ts";
 import { activeCompanyOf, nameIn } from "./requests.ts";

@@ -5,7 +5,7 @@
  * flagged answer rather than an exception.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startFakeDadata, type FakeDadata } from "../../tests/support/fake-services.ts";
+import { startFakeDadata, type FakeDadata } from "#tests/support/fake-services.ts";
 import { createSuggestionsClient } from "./dadata.ts";
 
 let fake: FakeDadata;

@@ -18,14 +18,14 @@
  * service's quota is per request.
  */
 import { z } from "zod";
-import type { AddressSuggestion, PartySuggestion, SuggestionResult } from "../../contract/suggestions.ts";
+import type { AddressSuggestion, PartySuggestion, SuggestionResult } from "#contract/suggestions.ts";
 import type { Logger } from "../logger.ts";
 
 export const TIMEOUT_MS = 3000;
 export const CACHE_TTL_MS = 60 * 60 * 1000;
 export const CACHE_SIZE = 500;
 
-export type { AddressSuggestion, PartySuggestion, SuggestionResult } from "../../contract/suggestions.ts";
+export type { AddressSuggestion, PartySuggestion, SuggestionResult } from "#contract/suggestions.ts";
 
 export interface SuggestionsClient {
   readonly configured: boolean;

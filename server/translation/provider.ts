@@ -15,7 +15,7 @@
  * `TranslationError` for a refused request, a malformed reply or a timeout (10 s); the job that
  * called it is retried by the queue.
  */
-import type { Lang } from "../../contract/langs.ts";
+import type { Lang } from "#contract/langs.ts";
 import { NO_REDIRECTS, readTextCapped } from "../fetch-limits.ts";
 
 export interface Translator {

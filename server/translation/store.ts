@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { LANGS } from "../../contract/langs.ts";
+import { LANGS } from "#contract/langs.ts";
 import {
   companies,
   contentTranslations,
@@ -24,8 +24,8 @@ import {
 } from "../db/schema.ts";
 import type { Translator } from "./provider.ts";
 import { DomainError, notFound } from "../errors.ts";
-import type { LocalizedText } from "../../contract/lang.ts";
-import type { ContentTranslation, TranslationEntry } from "../../contract/translation.ts";
+import type { LocalizedText } from "#contract/lang.ts";
+import type { ContentTranslation, TranslationEntry } from "#contract/translation.ts";
 
 /** SHA-256 (hex) of a source text after trimming: the staleness key. */
 export function sourceHash(text: string): string {

@@ -9,7 +9,7 @@
 import { parse } from "csv-parse/sync";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { seedRegions } from "../../server/catalog/regions.ts";
+import { seedRegions } from "#server/catalog/regions.ts";
 import {
   companies,
   companyMembers,
@@ -20,7 +20,7 @@ import {
   users,
   type CompanyStatus,
   type ProductStatus,
-} from "../../server/db/schema.ts";
+} from "#server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
 

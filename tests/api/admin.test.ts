@@ -16,11 +16,11 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runAdmin } from "../../server/admin/cli.ts";
-import { ADMIN_ROUTES } from "../../contract/admin/index.ts";
-import { seedRegions } from "../../server/catalog/regions.ts";
-import { adminAuditLog, categories, contentPages, refreshTokens, serviceTypes, stories, tags, users } from "../../server/db/schema.ts";
-import { signAccessToken } from "../../server/auth/tokens.ts";
+import { runAdmin } from "#server/admin/cli.ts";
+import { ADMIN_ROUTES } from "#contract/admin/index.ts";
+import { seedRegions } from "#server/catalog/regions.ts";
+import { adminAuditLog, categories, contentPages, refreshTokens, serviceTypes, stories, tags, users } from "#server/db/schema.ts";
+import { signAccessToken } from "#server/auth/tokens.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, jpegPhoto, multipart, pngPicture, type TestUser, expectError } from "../support/profile.ts";
 

@@ -9,7 +9,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, rfqs } from "../../server/db/schema.ts";
+import { companies, companyMembers, rfqs } from "#server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, type TestUser, expectError } from "../support/profile.ts";
 

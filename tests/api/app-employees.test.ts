@@ -13,9 +13,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signAccessToken } from "../../server/auth/tokens.ts";
-import { companies, companyMembers, users } from "../../server/db/schema.ts";
-import { InviteEmployeeSchema } from "../../server/profile/schemas.ts";
+import { signAccessToken } from "#server/auth/tokens.ts";
+import { companies, companyMembers, users } from "#server/db/schema.ts";
+import { InviteEmployeeSchema } from "#server/profile/schemas.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, closeProfileApi, createCompany, createUser, signedIn, TEST_DOMAIN, type TestUser, expectError } from "../support/profile.ts";
 

@@ -3,7 +3,7 @@
  * subscriber holds a whole /64, so counting single addresses would hand them 2⁶⁴ buckets.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../../server/auth/codes.ts";
+import { DEFAULT_LIMITS } from "#server/auth/codes.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 
 let api: TestApi;

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { categories, companies, products } from "../../server/db/schema.ts";
-import { SMALL_SET } from "../../server/catalog/random.ts";
+import { categories, companies, products } from "#server/db/schema.ts";
+import { SMALL_SET } from "#server/catalog/random.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
 let api: TestApi;

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { products } from "../../server/db/schema.ts";
+import { products } from "#server/db/schema.ts";
 import { insertCompanies } from "../support/companies.ts";
 import { insertTestRegions } from "../support/regions.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";

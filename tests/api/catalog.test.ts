@@ -15,8 +15,8 @@ import {
   stories,
   storyTags,
   tags,
-} from "../../server/db/schema.ts";
-import { addCatalogTerms, correctCatalogQuery, refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
+} from "#server/db/schema.ts";
+import { addCatalogTerms, correctCatalogQuery, refreshCatalogTerms } from "#server/catalog/vocabulary.ts";
 import { insertCompanies } from "../support/companies.ts";
 import { insertTestRegions } from "../support/regions.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "../../server/classifiers/repository.ts";
-import { classifierSynonyms } from "../../server/classifiers/synonyms.ts";
-import { runImport } from "../../scripts/lib/run-import.ts";
-import type { PageMeta } from "../../contract/route.ts";
+import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "#server/classifiers/repository.ts";
+import { classifierSynonyms } from "#server/classifiers/synonyms.ts";
+import { runImport } from "#scripts/lib/run-import.ts";
+import type { PageMeta } from "#contract/route.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 
 type SearchMeta = PageMeta & { q: string; correctedQuery: string | null };

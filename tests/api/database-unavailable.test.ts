@@ -8,10 +8,10 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { expect, test } from "vitest";
-import { createApiApp } from "../../server/api/app.ts";
-import { createAuthService } from "../../server/auth/index.ts";
-import * as schema from "../../server/db/schema.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createApiApp } from "#server/api/app.ts";
+import { createAuthService } from "#server/auth/index.ts";
+import * as schema from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
 import { makeTempDataDir } from "../support/databases.ts";
 
 test("a database out of reach: 503 service_unavailable with Retry-After", async () => {

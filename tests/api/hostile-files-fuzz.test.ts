@@ -13,7 +13,7 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ERRORS } from "../../contract/errors.ts";
+import { ERRORS } from "#contract/errors.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
 import { hostileCases, hostileProblem, uploadTargets, type UploadTarget } from "../fuzz/hostile-files.ts";

@@ -8,7 +8,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, conversations, products, users } from "../../server/db/schema.ts";
+import { companies, companyMembers, conversations, products, users } from "#server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, expectError, uniqueEmail, type TestUser } from "../support/profile.ts";
 

@@ -6,10 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { storeUpload } from "../../server/files/repository.ts";
-import { files } from "../../server/db/schema.ts";
-import { createJobQueue, defineJob } from "../../server/jobs/queue.ts";
-import { createLogger } from "../../server/logger.ts";
+import { storeUpload } from "#server/files/repository.ts";
+import { files } from "#server/db/schema.ts";
+import { createJobQueue, defineJob } from "#server/jobs/queue.ts";
+import { createLogger } from "#server/logger.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 
 let api: TestApi;

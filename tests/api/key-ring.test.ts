@@ -5,9 +5,9 @@
  */
 import { generateKeyPair, exportJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signingKeys } from "../../server/db/schema.ts";
-import { KeyRing } from "../../server/auth/keys.ts";
-import { signAccessToken, verifyAccessToken } from "../../server/auth/tokens.ts";
+import { signingKeys } from "#server/db/schema.ts";
+import { KeyRing } from "#server/auth/keys.ts";
+import { signAccessToken, verifyAccessToken } from "#server/auth/tokens.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 
 let api: TestApi;

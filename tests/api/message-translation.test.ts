@@ -7,10 +7,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createApiApp } from "../../server/api/app.ts";
-import { companies, companyMembers } from "../../server/db/schema.ts";
-import { createLogger } from "../../server/logger.ts";
-import { libreTranslate } from "../../server/translation/provider.ts";
+import { createApiApp } from "#server/api/app.ts";
+import { companies, companyMembers } from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
+import { libreTranslate } from "#server/translation/provider.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { fakeTranslation, startFakeTranslator, type FakeTranslator } from "../support/fake-translator.ts";
 import { call, cleanupProfileData, createUser, type TestUser, expectError } from "../support/profile.ts";

@@ -4,7 +4,7 @@
  * PostgreSQL project only (PGlite is one process by construction).
  */
 import { inject, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/databases.ts";
 import { sql } from "drizzle-orm";
 

@@ -5,9 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { MODERATION_DIGEST_JOB } from "../../server/admin/digest.ts";
-import { queueCounts } from "../../server/admin/queue.ts";
-import { companies, users } from "../../server/db/schema.ts";
+import { MODERATION_DIGEST_JOB } from "#server/admin/digest.ts";
+import { queueCounts } from "#server/admin/queue.ts";
+import { companies, users } from "#server/db/schema.ts";
 import { createUser, profileTest, TEST_DOMAIN, type TestUser } from "../support/profile.ts";
 
 /** The site's staff and a plain user, with a company waiting in the moderation queue. */

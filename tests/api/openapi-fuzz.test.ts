@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, pngPicture, expectError } from "../support/profile.ts";
 import { createFixtures, createWriter, fuzzOperations, loadOperations, removeFixtures } from "../fuzz/openapi-fuzz.ts";
-import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
+import type { ResolvedAddress } from "#server/parse-meta/safe-fetch.ts";
 
 const CASES = Number(process.env.FUZZ_CASES ?? 1500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260416);

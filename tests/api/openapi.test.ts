@@ -5,7 +5,7 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCES } from "../../server/api/resources.ts";
+import { RESOURCES } from "#server/api/resources.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 
 let api: TestApi;

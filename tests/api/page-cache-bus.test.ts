@@ -4,8 +4,8 @@
  */
 import { inject, describe, expect, it, vi } from "vitest";
 import pg from "pg";
-import { notifyPageCaches, startPageCacheBus } from "../../server/page-cache-bus.ts";
-import { createLogger } from "../../server/logger.ts";
+import { notifyPageCaches, startPageCacheBus } from "#server/page-cache-bus.ts";
+import { createLogger } from "#server/logger.ts";
 
 const logger = createLogger({ level: "silent" });
 

@@ -23,11 +23,11 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createApiApp } from "../../server/api/app.ts";
-import type { ParseMetaDeps } from "../../server/api/parse-meta.ts";
-import { createLogger } from "../../server/logger.ts";
-import { classifyAddress } from "../../server/parse-meta/address-policy.ts";
-import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
+import { createApiApp } from "#server/api/app.ts";
+import type { ParseMetaDeps } from "#server/api/parse-meta.ts";
+import { createLogger } from "#server/logger.ts";
+import { classifyAddress } from "#server/parse-meta/address-policy.ts";
+import type { ResolvedAddress } from "#server/parse-meta/safe-fetch.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, type TestUser, expectError } from "../support/profile.ts";
 

@@ -9,8 +9,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { tableRows, ymlOffers } from "../../server/price-lists/read.ts";
-import { OKEI_CODES, parseDecimal } from "../../server/price-lists/values.ts";
+import { tableRows, ymlOffers } from "#server/price-lists/read.ts";
+import { OKEI_CODES, parseDecimal } from "#server/price-lists/values.ts";
 import type { TestApi } from "../support/api.ts";
 import { closeProfileApi, createCompany, createUser, multipart, openProfileApi, type TestUser } from "../support/profile.ts";
 

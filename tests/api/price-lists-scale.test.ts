@@ -7,8 +7,8 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createLogger } from "../../server/logger.ts";
-import { runImport } from "../../server/price-lists/import.ts";
+import { createLogger } from "#server/logger.ts";
+import { runImport } from "#server/price-lists/import.ts";
 import type { TestApi } from "../support/api.ts";
 import { closeProfileApi, createCompany, createUser, multipart, openProfileApi, type TestUser } from "../support/profile.ts";
 import { tableRows } from "../fixtures/price-lists/make-fixtures.ts";

@@ -8,11 +8,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PRICE_LIST_FIELDS } from "../../contract/profile/price-lists.ts";
-import { categories, productPrices, products } from "../../server/db/schema.ts";
-import { createLogger } from "../../server/logger.ts";
-import { runImport } from "../../server/price-lists/import.ts";
-import { ymlOffers } from "../../server/price-lists/read.ts";
+import { PRICE_LIST_FIELDS } from "#contract/profile/price-lists.ts";
+import { categories, productPrices, products } from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
+import { runImport } from "#server/price-lists/import.ts";
+import { ymlOffers } from "#server/price-lists/read.ts";
 import type { TestApi } from "../support/api.ts";
 import {
   call,

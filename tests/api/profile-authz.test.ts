@@ -17,8 +17,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runAdmin } from "../../server/admin/cli.ts";
-import { companyMembers } from "../../server/db/schema.ts";
+import { runAdmin } from "#server/admin/cli.ts";
+import { companyMembers } from "#server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import {
   call,

@@ -8,11 +8,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createApiApp } from "../../server/api/app.ts";
-import type { MailMessage } from "../../server/auth/delivery/messages.ts";
-import { signAccessToken } from "../../server/auth/tokens.ts";
-import { users } from "../../server/db/schema.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createApiApp } from "#server/api/app.ts";
+import type { MailMessage } from "#server/auth/delivery/messages.ts";
+import { signAccessToken } from "#server/auth/tokens.ts";
+import { users } from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
 import { createTestAuth, openTestApi, type TestApi } from "../support/api.ts";
 import {
   callAs,

@@ -8,12 +8,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createApiApp } from "../../server/api/app.ts";
-import { createSmtpMailer } from "../../server/auth/delivery/mailer.ts";
-import { createLogger } from "../../server/logger.ts";
-import { companyMembers } from "../../server/db/schema.ts";
-import { createS3Storage } from "../../server/files/s3.ts";
-import { createSuggestionsClient } from "../../server/suggestions/dadata.ts";
+import { createApiApp } from "#server/api/app.ts";
+import { createSmtpMailer } from "#server/auth/delivery/mailer.ts";
+import { createLogger } from "#server/logger.ts";
+import { companyMembers } from "#server/db/schema.ts";
+import { createS3Storage } from "#server/files/s3.ts";
+import { createSuggestionsClient } from "#server/suggestions/dadata.ts";
 import type { TestApi } from "../support/api.ts";
 import { startFakeDadata, startFakeS3, type FakeDadata, type FakeS3 } from "../support/fake-services.ts";
 import { jpegPhoto } from "../support/files.ts";

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { products } from "../../server/db/schema.ts";
+import { products } from "#server/db/schema.ts";
 import { createSupplier, createUser, profileTest } from "../support/profile.ts";
 
 const test = profileTest

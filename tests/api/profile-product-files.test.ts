@@ -5,7 +5,7 @@
  * waits for the moderator like any other change.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runAdmin } from "../../server/admin/cli.ts";
+import { runAdmin } from "#server/admin/cli.ts";
 import type { TestApi } from "../support/api.ts";
 import { jpegPhoto, pdfDocument } from "../support/files.ts";
 import { call, closeProfileApi, createCompany, createUser, multipart, openProfileApi, type TestUser } from "../support/profile.ts";

@@ -8,8 +8,8 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { files } from "../../server/db/schema.ts";
-import { purgeExpiredUploads } from "../../server/files/repository.ts";
+import { files } from "#server/db/schema.ts";
+import { purgeExpiredUploads } from "#server/files/repository.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import {
   call,

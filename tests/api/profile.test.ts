@@ -9,9 +9,9 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runAdmin } from "../../server/admin/cli.ts";
-import { seedRegions } from "../../server/catalog/regions.ts";
-import { products, users } from "../../server/db/schema.ts";
+import { runAdmin } from "#server/admin/cli.ts";
+import { seedRegions } from "#server/catalog/regions.ts";
+import { products, users } from "#server/db/schema.ts";
 import type { TestApi } from "../support/api.ts";
 import {
   addLegalEntity,

@@ -13,13 +13,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
-import { companyListSql, listCompanies } from "../../server/catalog/companies.ts";
-import { storyListSql } from "../../server/catalog/press.ts";
-import { listProducts, productDetailSql, productListSql, relatedProductsSql, type ListSql } from "../../server/catalog/repository.ts";
-import { companySearchSql, productSearchSql, serviceSearchSql, storySearchSql } from "../../server/catalog/search.ts";
-import { companyServiceListSql } from "../../server/catalog/services.ts";
-import { followingIdsSql, randomPointsSql, smallSetSql } from "../../server/catalog/random.ts";
-import { seedDemo } from "../../server/catalog/seed/index.ts";
+import { companyListSql, listCompanies } from "#server/catalog/companies.ts";
+import { storyListSql } from "#server/catalog/press.ts";
+import { listProducts, productDetailSql, productListSql, relatedProductsSql, type ListSql } from "#server/catalog/repository.ts";
+import { companySearchSql, productSearchSql, serviceSearchSql, storySearchSql } from "#server/catalog/search.ts";
+import { companyServiceListSql } from "#server/catalog/services.ts";
+import { followingIdsSql, randomPointsSql, smallSetSql } from "#server/catalog/random.ts";
+import { seedDemo } from "#server/catalog/seed/index.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir } from "../support/databases.ts";
 import { markSeededTables, removeDemoSeed, type SeedMarks } from "../support/seeded.ts";

@@ -9,11 +9,11 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { RatesView } from "../../contract/money.ts";
-import type { ProductCard } from "../../contract/products.ts";
-import { companies, productPrices, products } from "../../server/db/schema.ts";
-import { CbrFormatError, decodeCbrXml, importCbrDaily, parseCbrDaily } from "../../server/money/rates.ts";
-import { ratesView } from "../../server/money/service.ts";
+import type { RatesView } from "#contract/money.ts";
+import type { ProductCard } from "#contract/products.ts";
+import { companies, productPrices, products } from "#server/db/schema.ts";
+import { CbrFormatError, decodeCbrXml, importCbrDaily, parseCbrDaily } from "#server/money/rates.ts";
+import { ratesView } from "#server/money/service.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 import { expectError } from "../support/profile.ts";
 

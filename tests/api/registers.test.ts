@@ -15,8 +15,8 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { RegisterFormatError } from "../../server/registers/format.ts";
-import { importRegisterFile, SimulatedCrash } from "../../server/registers/import.ts";
+import { RegisterFormatError } from "#server/registers/format.ts";
+import { importRegisterFile, SimulatedCrash } from "#server/registers/import.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir, removeDir } from "../support/databases.ts";
 

@@ -12,8 +12,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, conversations, products, rfqMatches, rfqs } from "../../server/db/schema.ts";
-import { RFQ_LIMITS } from "../../server/api/rate-limits.ts";
+import { companies, companyMembers, conversations, products, rfqMatches, rfqs } from "#server/db/schema.ts";
+import { RFQ_LIMITS } from "#server/api/rate-limits.ts";
 import { trustBuyer } from "../support/rfq.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, expectError, type TestUser } from "../support/profile.ts";

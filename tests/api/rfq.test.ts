@@ -9,10 +9,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, legalEntities, notifications, products, rfqs } from "../../server/db/schema.ts";
-import type { AnyJobDefinition, JobQueue } from "../../server/jobs/queue.ts";
-import { createLogger } from "../../server/logger.ts";
-import { rfqAwardMailJob, rfqClosedNotifyJob } from "../../server/rfq/jobs.ts";
+import { companies, companyMembers, legalEntities, notifications, products, rfqs } from "#server/db/schema.ts";
+import type { AnyJobDefinition, JobQueue } from "#server/jobs/queue.ts";
+import { createLogger } from "#server/logger.ts";
+import { rfqAwardMailJob, rfqClosedNotifyJob } from "#server/rfq/jobs.ts";
 import { trustBuyer } from "../support/rfq.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, expectError, issuesByPath, type TestUser } from "../support/profile.ts";

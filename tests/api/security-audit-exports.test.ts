@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { adminAuditLog } from "../../server/db/schema.ts";
+import { adminAuditLog } from "#server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
 

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies } from "../../server/db/schema.ts";
+import { companies } from "#server/db/schema.ts";
 import type { TestApi } from "../support/api.ts";
 import {
   call,

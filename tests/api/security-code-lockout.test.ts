@@ -7,8 +7,8 @@
  * the newest one is always at hand.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MAX_ATTEMPTS, MAX_LIVE_CODES } from "../../server/auth/codes.ts";
-import type { MailMessage } from "../../server/auth/delivery/messages.ts";
+import { MAX_ATTEMPTS, MAX_LIVE_CODES } from "#server/auth/codes.ts";
+import type { MailMessage } from "#server/auth/delivery/messages.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, uniqueEmail } from "../support/profile.ts";
 

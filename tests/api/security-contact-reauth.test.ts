@@ -6,8 +6,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { signAccessToken } from "../../server/auth/tokens.ts";
-import { refreshTokens } from "../../server/db/schema.ts";
+import { signAccessToken } from "#server/auth/tokens.ts";
+import { refreshTokens } from "#server/db/schema.ts";
 import type { TestApi } from "../support/api.ts";
 import { useMailboxApi } from "../support/mailbox-api.ts";
 import { call, createUser, uniqueEmail, expectError } from "../support/profile.ts";

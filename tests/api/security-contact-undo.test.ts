@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { users } from "../../server/db/schema.ts";
+import { users } from "#server/db/schema.ts";
 import type { TestApi } from "../support/api.ts";
 import { useMailboxApi } from "../support/mailbox-api.ts";
 import { call, createUser, uniqueEmail, expectError } from "../support/profile.ts";

@@ -7,14 +7,14 @@
  * server in tests/e2e/private-files.spec.ts.)
  */
 import { describe, expect, test } from "vitest";
-import { trustProxyWarning } from "../../server/client-ip.ts";
-import { parseEnv } from "../../server/env.ts";
-import { BodyTooLargeError, readCapped } from "../../server/fetch-limits.ts";
-import { createServerApp } from "../../server/http.ts";
-import { createLogger } from "../../server/logger.ts";
-import { fetchCbrDaily, MAX_RATES_BYTES } from "../../server/money/rates.ts";
-import { PageCache } from "../../server/page-cache.ts";
-import { libreTranslate } from "../../server/translation/provider.ts";
+import { trustProxyWarning } from "#server/client-ip.ts";
+import { parseEnv } from "#server/env.ts";
+import { BodyTooLargeError, readCapped } from "#server/fetch-limits.ts";
+import { createServerApp } from "#server/http.ts";
+import { createLogger } from "#server/logger.ts";
+import { fetchCbrDaily, MAX_RATES_BYTES } from "#server/money/rates.ts";
+import { PageCache } from "#server/page-cache.ts";
+import { libreTranslate } from "#server/translation/provider.ts";
 
 describe("N10: the page cache is emptied only by real writes", () => {
   function app() {

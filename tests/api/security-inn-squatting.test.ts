@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies } from "../../server/db/schema.ts";
+import { companies } from "#server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { addLegalEntity, cleanupProfileData, createUser, freeRealEntities, type TestUser, expectError } from "../support/profile.ts";
 

@@ -7,8 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { INVITATION_LIMITS } from "../../contract/profile/employees.ts";
-import { companyMembers } from "../../server/db/schema.ts";
+import { INVITATION_LIMITS } from "#contract/profile/employees.ts";
+import { companyMembers } from "#server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, uniqueEmail, type TestUser, expectError } from "../support/profile.ts";
 

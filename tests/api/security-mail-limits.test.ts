@@ -8,8 +8,8 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { companies, companyMembers, notifications, products, users } from "../../server/db/schema.ts";
-import { apiLimiter, LIMITS, UNCLAIMED_MAIL } from "../../server/api/rate-limits.ts";
+import { companies, companyMembers, notifications, products, users } from "#server/db/schema.ts";
+import { apiLimiter, LIMITS, UNCLAIMED_MAIL } from "#server/api/rate-limits.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, expectError, uniqueEmail, type TestUser } from "../support/profile.ts";
 

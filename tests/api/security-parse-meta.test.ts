@@ -4,7 +4,7 @@
  * resolved address and socket errors stay in the server log.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { ResolvedAddress } from "../../server/parse-meta/safe-fetch.ts";
+import type { ResolvedAddress } from "#server/parse-meta/safe-fetch.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, type TestUser } from "../support/profile.ts";
 

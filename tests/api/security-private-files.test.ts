@@ -20,10 +20,10 @@ import {
   rfqFiles,
   rfqInvitations,
   rfqs,
-} from "../../server/db/schema.ts";
-import { publicMediaGate } from "../../server/files/access.ts";
-import { createServerApp } from "../../server/http.ts";
-import { createLogger } from "../../server/logger.ts";
+} from "#server/db/schema.ts";
+import { publicMediaGate } from "#server/files/access.ts";
+import { createServerApp } from "#server/http.ts";
+import { createLogger } from "#server/logger.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData, createUser, jpegPhoto, multipart, pdfDocument, type TestUser } from "../support/profile.ts";
 

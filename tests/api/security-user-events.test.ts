@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { adminAuditLog } from "../../server/db/schema.ts";
+import { adminAuditLog } from "#server/db/schema.ts";
 import type { TestApi } from "../support/api.ts";
 import { useMailboxApi } from "../support/mailbox-api.ts";
 import { call, createUser, uniqueEmail } from "../support/profile.ts";

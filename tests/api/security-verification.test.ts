@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { companies } from "../../server/db/schema.ts";
+import { companies } from "#server/db/schema.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { addLegalEntity, cleanupProfileData, createUser, freeRealEntities, type TestUser } from "../support/profile.ts";
 

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { createLocalStorage } from "../../server/files/storage.ts";
-import { validateInn, validateKpp, validateOgrn } from "../../server/catalog/identifiers.ts";
-import { catalogueIsEmpty, planDemo, previewProducts, seedDemo, type SeedSummary } from "../../server/catalog/seed/index.ts";
+import { createLocalStorage } from "#server/files/storage.ts";
+import { validateInn, validateKpp, validateOgrn } from "#server/catalog/identifiers.ts";
+import { catalogueIsEmpty, planDemo, previewProducts, seedDemo, type SeedSummary } from "#server/catalog/seed/index.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir } from "../support/databases.ts";
 import { markSeededTables, removeDemoSeed, type SeedMarks } from "../support/seeded.ts";

@@ -8,8 +8,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createSmsRuProvider, SmsDeliveryError } from "../../server/auth/delivery/sms.ts";
-import { parseEnv } from "../../server/env.ts";
+import { createSmsRuProvider, SmsDeliveryError } from "#server/auth/delivery/sms.ts";
+import { parseEnv } from "#server/env.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { startFakeSmsGateway, type FakeSmsGateway } from "../support/fake-sms-gateway.ts";
 import { call, expectError } from "../support/profile.ts";

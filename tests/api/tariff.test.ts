@@ -7,9 +7,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DutyInfo, LandedCost } from "../../contract/money.ts";
-import { companies, productPrices, products } from "../../server/db/schema.ts";
-import { importCbrDaily } from "../../server/money/rates.ts";
+import type { DutyInfo, LandedCost } from "#contract/money.ts";
+import { companies, productPrices, products } from "#server/db/schema.ts";
+import { importCbrDaily } from "#server/money/rates.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 import { expectError } from "../support/profile.ts";
 

@@ -11,11 +11,11 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { categories, companies, contentTranslations, products } from "../../server/db/schema.ts";
-import { parseEnv } from "../../server/env.ts";
-import { createLogger } from "../../server/logger.ts";
-import { translateContentJob, TRANSLATE_JOB } from "../../server/translation/jobs.ts";
-import { createTranslator, libreTranslate, TranslationError, yandexTranslate } from "../../server/translation/provider.ts";
+import { categories, companies, contentTranslations, products } from "#server/db/schema.ts";
+import { parseEnv } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
+import { translateContentJob, TRANSLATE_JOB } from "#server/translation/jobs.ts";
+import { createTranslator, libreTranslate, TranslationError, yandexTranslate } from "#server/translation/provider.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { fakeTranslation, startFakeTranslator, type FakeTranslator } from "../support/fake-translator.ts";
 import { cleanupProfileData, createUser, multipart, type TestUser } from "../support/profile.ts";

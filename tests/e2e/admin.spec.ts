@@ -21,7 +21,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { parse } from "csv-parse/sync";
 import { adminCliOk, apiAs, signInAsModerator } from "./support/admin.ts";
-import { innCheckDigits } from "../../server/catalog/identifiers.ts";
+import { innCheckDigits } from "#server/catalog/identifiers.ts";
 import { newAddress, signIn, waitForMails } from "./support/session.ts";
 import { hydrated } from "./support/page.ts";
 

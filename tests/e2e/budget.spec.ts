@@ -22,7 +22,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test } from "./support/test.ts";
 import type { Page } from "@playwright/test";
 import { build } from "esbuild";
-import { publicPages } from "../../scripts/lib/public-pages.ts";
+import { publicPages } from "#scripts/lib/public-pages.ts";
 
 /** Targets of issue 17, KB gzip: by the load event, and in total with every island loaded. */
 const TARGET_AT_LOAD_KB = 30;

@@ -3,7 +3,7 @@
  * data in their HTML, React fetched only when an island wakes, and speculation rules that never
  * reach private or state-changing URLs. The hydrated areas keep the router.
  */
-import { publicPageList } from "../../scripts/lib/public-pages.ts";
+import { publicPageList } from "#scripts/lib/public-pages.ts";
 import { expect, test } from "./support/test.ts";
 import { hydrated } from "./support/page.ts";
 import { newAddress, signIn } from "./support/session.ts";

@@ -18,7 +18,7 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { innCheckDigits } from "../../server/catalog/identifiers.ts";
+import { innCheckDigits } from "#server/catalog/identifiers.ts";
 import { hydrated } from "./support/page.ts";
 import { adminCli } from "./support/admin.ts";
 import { enterCode, newAddress, registerUser } from "./support/session.ts";

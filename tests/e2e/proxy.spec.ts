@@ -19,7 +19,7 @@ import path from "node:path";
 import sharp from "sharp";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { APP_PORT, MAIL_SMTP_PORT } from "../../playwright.config.ts";
+import { APP_PORT, MAIL_SMTP_PORT } from "./support/ports.ts";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/databases.ts";
 import { codeOf, nthMail } from "./support/session.ts";
 

@@ -14,12 +14,12 @@
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { KeyRing } from "../../server/auth/keys.ts";
-import { signAccessToken } from "../../server/auth/tokens.ts";
-import { openDatabase, type Database } from "../../server/db/client.ts";
-import { users } from "../../server/db/schema.ts";
-import { AUTH_SECRET, ServerProcess } from "../../bench/reliability.ts";
-import { freePort } from "../../bench/processes.ts";
+import { KeyRing } from "#server/auth/keys.ts";
+import { signAccessToken } from "#server/auth/tokens.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
+import { AUTH_SECRET, ServerProcess } from "#bench/reliability.ts";
+import { freePort } from "#bench/processes.ts";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/databases.ts";
 import {
   hostileCases,

@@ -22,7 +22,7 @@
  * design and is left out.
  */
 import fc from "fast-check";
-import { ERRORS, ErrorEnvelopeSchema } from "../../contract/errors.ts";
+import { ERRORS, ErrorEnvelopeSchema } from "#contract/errors.ts";
 import { z } from "zod";
 import type { TestApi } from "../support/api.ts";
 import { call, createUser, pngPicture, type TestUser } from "../support/profile.ts";

@@ -3,23 +3,23 @@
  * Call `close()` in afterAll: a PGlite folder can be opened by one process at a time.
  */
 import { inject } from "vitest";
-import { createApiApp, type ApiDeps } from "../../server/api/app.ts";
-import { openDatabase, type Database } from "../../server/db/client.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createApiApp, type ApiDeps } from "#server/api/app.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { createLogger } from "#server/logger.ts";
 import "./engine.ts";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createAuthService, type AuthConfig } from "../../server/auth/index.ts";
-import type { AuthService } from "../../server/auth/service.ts";
-import type { Mailer } from "../../server/auth/delivery/mailer.ts";
-import type { MailMessage } from "../../server/auth/delivery/messages.ts";
-import { createLocalStorage, type FileStorage } from "../../server/files/storage.ts";
-import type { SuggestionsClient } from "../../server/suggestions/dadata.ts";
-import type { ParseMetaDeps } from "../../server/api/parse-meta.ts";
-import { createJobQueue, type JobQueue } from "../../server/jobs/queue.ts";
-import { JOB_DEFINITIONS } from "../../server/jobs/definitions.ts";
-import type { Translator } from "../../server/translation/provider.ts";
+import { createAuthService, type AuthConfig } from "#server/auth/index.ts";
+import type { AuthService } from "#server/auth/service.ts";
+import type { Mailer } from "#server/auth/delivery/mailer.ts";
+import type { MailMessage } from "#server/auth/delivery/messages.ts";
+import { createLocalStorage, type FileStorage } from "#server/files/storage.ts";
+import type { SuggestionsClient } from "#server/suggestions/dadata.ts";
+import type { ParseMetaDeps } from "#server/api/parse-meta.ts";
+import { createJobQueue, type JobQueue } from "#server/jobs/queue.ts";
+import { JOB_DEFINITIONS } from "#server/jobs/definitions.ts";
+import type { Translator } from "#server/translation/provider.ts";
 
 export interface TestApi {
   app: ReturnType<typeof createApiApp>;

@@ -4,7 +4,7 @@
  * `company_okved_codes`, not from `companies.okved_main`, so a row inserted without them would be
  * missed by the OKVED filter and shown without activities.
  */
-import { companies, companyOkvedCodes } from "../../server/db/schema.ts";
+import { companies, companyOkvedCodes } from "#server/db/schema.ts";
 import type { TestApi } from "./api.ts";
 
 /** A `companies` row to insert, with the extra OKVED codes (besides `okvedMain`) the company also works in. */

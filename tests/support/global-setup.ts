@@ -10,8 +10,8 @@
  *   in teardown.
  */
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../server/db/client.ts";
-import { runImport } from "../../scripts/lib/run-import.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { runImport } from "#scripts/lib/run-import.ts";
 import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "./databases.ts";
 import "./engine.ts";
 

@@ -7,7 +7,7 @@
  *   const session = await box.signIn(email);            // { token, refresh }
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import type { MailMessage } from "../../server/auth/delivery/messages.ts";
+import type { MailMessage } from "#server/auth/delivery/messages.ts";
 import { openTestApi, type TestApi } from "./api.ts";
 import { call, cleanupProfileData } from "./profile.ts";
 

@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { signAccessToken } from "../../server/auth/tokens.ts";
-import { legalEntities, users, type UserRole } from "../../server/db/schema.ts";
+import { signAccessToken } from "#server/auth/tokens.ts";
+import { legalEntities, users, type UserRole } from "#server/db/schema.ts";
 import { openTestApi, type TestApi, type TestApiOptions } from "./api.ts";
 
 export { docxDocument, elfExecutable, jpegPhoto, pdfDocument, pngPicture, windowsExecutable, xlsxDocument, zipArchive } from "./files.ts";

@@ -3,7 +3,7 @@
  * Sverdlovsk Oblast (66) and Liaoning (CN-21), with the names and positions of the region list.
  * Inserted if missing, so files sharing the test database may both call it.
  */
-import { regions } from "../../server/db/schema.ts";
+import { regions } from "#server/db/schema.ts";
 import type { TestApi } from "./api.ts";
 
 export async function insertTestRegions(api: TestApi): Promise<void> {

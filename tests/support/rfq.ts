@@ -5,8 +5,8 @@
  * and closed 90 days ago (private, so no list or mail sees them): a buyer with fewer is new, and their
  * private requests wait for moderation (security review N3, server/api/rate-limits.ts).
  */
-import { RFQ_LIMITS } from "../../server/api/rate-limits.ts";
-import { rfqs } from "../../server/db/schema.ts";
+import { RFQ_LIMITS } from "#server/api/rate-limits.ts";
+import { rfqs } from "#server/db/schema.ts";
 import type { TestApi } from "./api.ts";
 
 export async function trustBuyer(api: TestApi, userId: number, tnvedCode: string): Promise<void> {

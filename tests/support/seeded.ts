@@ -4,8 +4,8 @@
  * above it are deleted afterwards, so other test files see the database as it was.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../../server/db/client.ts";
-import { refreshCatalogTerms } from "../../server/catalog/vocabulary.ts";
+import type { Database } from "#server/db/client.ts";
+import { refreshCatalogTerms } from "#server/catalog/vocabulary.ts";
 import type { TestApi } from "./api.ts";
 import { removeDir } from "./databases.ts";
 

@@ -3,7 +3,7 @@
  * redirect in the reader's language — never another site.
  */
 import { describe, expect, it } from "vitest";
-import { clearErrorHref } from "../../app/lib/app-error.ts";
+import { clearErrorHref } from "#app/lib/app-error.ts";
 
 describe("clearErrorHref", () => {
   it("without a redirect is the same address, with its query and hash", () => {

@@ -5,6 +5,8 @@
  *   of contract/web-services.ts);
  * - `server/` imports nothing from `app/`.
  * Type-only imports count too: a type from a repository ties the web tier to the database schema.
+ * And no import path climbs more than one folder (`../`): farther modules are reached through the
+ * package imports `#app/…`, `#server/…`, `#contract/…`, `#tests/…` (package.json "imports", ADR 045).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -32,11 +34,16 @@ function specifiers(file: string): string[] {
   return found;
 }
 
-/** The top folder (`app`, `server`, `contract`, …) a relative specifier of `file` lands in. */
+/**
+ * The top folder (`app`, `server`, `contract`, …) a specifier of `file` lands in: a relative path, or
+ * a package import (`#server/…`, package.json "imports", which maps `#<folder>/*` to `./<folder>/*`).
+ */
 function target(file: string, specifier: string): { top: string; rel: string } | null {
-  if (!specifier.startsWith(".")) return null;
-  const rel = path.relative(root, path.resolve(path.dirname(file), specifier));
-  return { top: rel.split(path.sep)[0]!, rel };
+  let rel: string;
+  if (specifier.startsWith(".")) rel = path.relative(root, path.resolve(path.dirname(file), specifier));
+  else if (specifier.startsWith("#")) rel = specifier.slice(1);
+  else return null;
+  return { top: rel.split(/[\\/]/)[0]!, rel };
 }
 
 function crossings(tier: string, forbidden: string[], allowed: (rel: string, line: string) => boolean = () => false) {
@@ -61,5 +68,18 @@ describe("tier boundaries", () => {
 
   it("the API tier imports nothing from app/", () => {
     expect(crossings("server", ["app"])).toEqual([]);
+  });
+});
+
+describe("import paths", () => {
+  it("no import in app/, server/, contract/ or tests/ climbs more than one folder", () => {
+    const climbing = ["app", "server", "contract", "tests"].flatMap((tier) =>
+      sources(path.join(root, tier)).flatMap((file) =>
+        specifiers(file)
+          .filter((specifier) => specifier.startsWith("../../"))
+          .map((specifier) => `${path.relative(root, file)} → ${specifier}`),
+      ),
+    );
+    expect(climbing).toEqual([]);
   });
 });

@@ -4,12 +4,12 @@
  * snapshot cbr_daily_2024-10-15.xml), and the ETT rate cells it reads (server/money/tariff.ts).
  */
 import { describe, expect, test } from "vitest";
-import type { DutyRate } from "../../contract/money.ts";
-import { convert, isStale } from "../../contract/money.ts";
-import { dec, toFixed } from "../../contract/money-math.ts";
-import type { PriceTier } from "../../contract/products.ts";
-import { landedCost, tierFor, type LandedCostInput, type LandedCostResult } from "../../server/money/landed-cost.ts";
-import { parseRateText } from "../../server/money/tariff.ts";
+import type { DutyRate } from "#contract/money.ts";
+import { convert, isStale } from "#contract/money.ts";
+import { dec, toFixed } from "#contract/money-math.ts";
+import type { PriceTier } from "#contract/products.ts";
+import { landedCost, tierFor, type LandedCostInput, type LandedCostResult } from "#server/money/landed-cost.ts";
+import { parseRateText } from "#server/money/tariff.ts";
 
 const RATES = { CNY: "13.4987", USD: "96.1021", EUR: "105.4854" };
 const duty = (text: string, type: string): DutyRate => ({

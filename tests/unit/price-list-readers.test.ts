@@ -4,10 +4,10 @@
  * XLSX and YML streaming, and per-row errors of bad rows.
  */
 import { describe, expect, test } from "vitest";
-import type { PriceListMapping } from "../../contract/profile/price-lists.ts";
-import { cellsOfOffer, cellsOfRow, DraftSet, draftOf, type DraftLookups } from "../../server/price-lists/drafts.ts";
-import { decodeText, detectDelimiter, detectFormat, tableRows, ymlCategories, ymlOffers } from "../../server/price-lists/read.ts";
-import { guessMapping, matchCurrency, matchUnit, parseDecimal } from "../../server/price-lists/values.ts";
+import type { PriceListMapping } from "#contract/profile/price-lists.ts";
+import { cellsOfOffer, cellsOfRow, DraftSet, draftOf, type DraftLookups } from "#server/price-lists/drafts.ts";
+import { decodeText, detectDelimiter, detectFormat, tableRows, ymlCategories, ymlOffers } from "#server/price-lists/read.ts";
+import { guessMapping, matchCurrency, matchUnit, parseDecimal } from "#server/price-lists/values.ts";
 import { tableRows as fixtureRows, xlsxPriceList, ymlCatalogue, YML_BAD } from "../fixtures/price-lists/make-fixtures.ts";
 
 const lookups: DraftLookups = { categoryByName: new Map([["трубы", 5]]), categoryIds: new Set([5]) };

@@ -7,12 +7,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { normalizeDecimalInput } from "../../contract/decimal.ts";
-import { decimal } from "../../contract/profile/fields.ts";
-import { InquirySchema } from "../../contract/inquiries.ts";
-import { RfqSchema } from "../../contract/rfq.ts";
-import { QuoteSchema } from "../../contract/quotes.ts";
-import { LandedCostQuery } from "../../contract/money.ts";
+import { normalizeDecimalInput } from "#contract/decimal.ts";
+import { decimal } from "#contract/profile/fields.ts";
+import { InquirySchema } from "#contract/inquiries.ts";
+import { RfqSchema } from "#contract/rfq.ts";
+import { QuoteSchema } from "#contract/quotes.ts";
+import { LandedCostQuery } from "#contract/money.ts";
 import {
   countryName,
   formatDate,
@@ -22,8 +22,8 @@ import {
   joinList,
   joinPlace,
   quoteName,
-} from "../../contract/format.ts";
-import { restoreSuperscripts } from "../../server/classifiers/import/superscripts.ts";
+} from "#contract/format.ts";
+import { restoreSuperscripts } from "#server/classifiers/import/superscripts.ts";
 
 const NBSP = "\u00A0";
 const NNBSP = "\u202F";

@@ -7,8 +7,8 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { LANG_NAMES, LANGS, type Lang } from "../../lib/i18n.ts";
-import { useT } from "../../lib/use-t.ts";
+import { LANG_NAMES, LANGS, type Lang } from "#app/lib/i18n.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FormErrors } from "../form/errors.tsx";
 import { SelectField, TextareaField, type AnyField } from "../form/field.tsx";
 

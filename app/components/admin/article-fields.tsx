@@ -7,8 +7,8 @@
 import type { ReactNode } from "react";
 import type { AnyField } from "../form/field.tsx";
 import { LocalizedField } from "../form/localized-field.tsx";
-import { LANG_NAMES, LANGS, type Lang } from "../../lib/i18n.ts";
-import { useT } from "../../lib/use-t.ts";
+import { LANG_NAMES, LANGS, type Lang } from "#app/lib/i18n.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 /** Title, lead and Markdown body, each in ru/en/zh columns. */
 export function ArticleFields({

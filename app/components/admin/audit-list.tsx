@@ -2,9 +2,9 @@
  * Rows of the audit log (issue 7): when, who (and their site role), what was done to which record
  * (a link to it), and the changed fields before and after, folded.
  */
-import type { AuditRow } from "../../../contract/admin/audit.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { AuditRow } from "#contract/admin/audit.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { AdminSection, formatDateTime } from "./ui.tsx";
 import { AdminTable } from "./table.tsx";

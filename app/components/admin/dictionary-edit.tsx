@@ -7,12 +7,12 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FormErrors } from "../form/errors.tsx";
 import { HistorySection } from "./audit-list.tsx";
 import { AdminHeader, DeleteButton } from "./ui.tsx";
-import type { AuditRow } from "../../../contract/admin/audit.ts";
-import { DICTIONARIES, dictionaryKeys, type DictionaryKind } from "../../lib/admin-dictionaries.ts";
+import type { AuditRow } from "#contract/admin/audit.ts";
+import { DICTIONARIES, dictionaryKeys, type DictionaryKind } from "#app/lib/admin-dictionaries.ts";
 
 export function DictionaryEditPage({
   kind,

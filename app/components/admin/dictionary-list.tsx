@@ -5,10 +5,10 @@
  * come from `useDictionaryColumns`; the page arranges them and adds its own (usage counts).
  */
 import type { CSSProperties, ReactNode } from "react";
-import { DICTIONARIES, dictionaryKeys, type DictionaryKind } from "../../lib/admin-dictionaries.ts";
-import type { Lang } from "../../lib/i18n.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import { DICTIONARIES, dictionaryKeys, type DictionaryKind } from "#app/lib/admin-dictionaries.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { Icon, iconOf } from "../icon.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { AdminTable, translatedInto, type Column } from "./table.tsx";

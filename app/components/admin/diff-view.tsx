@@ -4,9 +4,9 @@
  * removed, pictures as thumbnails with a green (new) or red (removed) frame; unchanged fields are
  * folded below. Plain HTML (a `<details>`), so it works without JavaScript.
  */
-import type { QueueItemDetail } from "../../../contract/admin/moderation.ts";
-import { LANG_NAMES, type Lang } from "../../lib/i18n.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { QueueItemDetail } from "#contract/admin/moderation.ts";
+import { LANG_NAMES, type Lang } from "#app/lib/i18n.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 type DiffField = QueueItemDetail["diff"][number];
 type FileItem = Extract<DiffField, { kind: "files" }>["after"][number];

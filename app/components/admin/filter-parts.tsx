@@ -3,7 +3,7 @@
  * a choice among a fixed set of values named by locale keys, and the form's "Apply" / "Reset"
  * buttons. They render on the server and work without JavaScript.
  */
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FilterSelect } from "../filter-select.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 

@@ -1,6 +1,6 @@
 /** The icon of a category or service type: one of the site's icon names, or none. */
-import { useT } from "../../lib/use-t.ts";
-import { ICON_NAMES } from "../../lib/icon-names.ts";
+import { useT } from "#app/lib/use-t.ts";
+import { ICON_NAMES } from "#app/lib/icon-names.ts";
 import { SelectField, type AnyField } from "../form/field.tsx";
 
 export function IconSelect({ field }: { field: AnyField }) {

@@ -1,6 +1,6 @@
 /** The layout of the admin area's record pages. */
 import type { ReactNode } from "react";
-import type { AuditRow } from "../../../contract/admin/audit.ts";
+import type { AuditRow } from "#contract/admin/audit.ts";
 import { HistorySection } from "./audit-list.tsx";
 
 /**

@@ -7,17 +7,17 @@
  */
 import { useRef, useState, type ReactNode } from "react";
 import { Form, useLocation, useRouteLoaderData } from "react-router";
-import type { RootData } from "../../root.tsx";
-import { FALLBACK_DEVICE_CLASS, isCompact } from "../../lib/viewport.ts";
-import type { FacetValue } from "../../../contract/admin/filters.ts";
+import type { RootData } from "#app/root.tsx";
+import { FALLBACK_DEVICE_CLASS, isCompact } from "#app/lib/viewport.ts";
+import type { FacetValue } from "#contract/admin/filters.ts";
 
 /** A row of any kind (contract/admin/filters.ts), read by its column names. */
 type FilterRow = Record<string, unknown>;
-import { exportPath, RECORDS, recordsKeys, type FacetConfig, type RecordsKind } from "../../lib/admin-records.ts";
-import { LANG_NAMES, type Lang } from "../../lib/i18n.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import { exportPath, RECORDS, recordsKeys, type FacetConfig, type RecordsKind } from "#app/lib/admin-records.ts";
+import { LANG_NAMES, type Lang } from "#app/lib/i18n.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { LocaleLink, localeHref } from "../locale-link.tsx";
 import { Icon } from "../icon.tsx";
 import { AdminHeader, AdminResults, formatDateTime, formatDay, nameIn, StatusBadge } from "./ui.tsx";

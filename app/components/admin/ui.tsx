@@ -4,9 +4,9 @@
  * Everything renders on the server and works without JavaScript.
  */
 import type { ReactNode } from "react";
-import type { Lang } from "../../lib/i18n.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { Pagination } from "../pagination.tsx";
 

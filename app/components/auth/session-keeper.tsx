@@ -4,9 +4,9 @@
  */
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { keepSessionFresh } from "../../lib/session-refresh.ts";
+import { keepSessionFresh } from "#app/lib/session-refresh.ts";
 
-export { SESSION_REFRESH_MS } from "../../lib/session-refresh.ts";
+export { SESSION_REFRESH_MS } from "#app/lib/session-refresh.ts";
 
 export function SessionKeeper({ signedIn }: { signedIn: boolean }) {
   const revalidator = useRevalidator();

@@ -1,14 +1,14 @@
 /** Product and supplier cards used by every catalogue list. */
-import type { CompanyListItem, ProductCard as Product } from "../../lib/api-client.server.ts";
-import { unitLabel } from "../../lib/units.ts";
-import { useLang } from "../../lib/use-lang.ts";
+import type { CompanyListItem, ProductCard as Product } from "#app/lib/api-client.server.ts";
+import { unitLabel } from "#app/lib/units.ts";
+import { useLang } from "#app/lib/use-lang.ts";
 import { Icon } from "../icon.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { FavouriteButton } from "./favourite-button.tsx";
 import { Converted, RateNote, useMoney } from "../money/money.tsx";
 import { formatMoney, formatQuantity } from "./format.ts";
 import { PlaceSeparator, Text } from "./text.tsx";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 export function VerifiedBadge({ level }: { level: number }) {
   const t = useT();

@@ -4,7 +4,7 @@
  * public supplier page and on the supplier's own card.
  */
 import type { ReactNode } from "react";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 /** One term and its value. */
 export function Fact({ term, children, className, lang }: { term: ReactNode; children: ReactNode; className?: string; lang?: string }) {

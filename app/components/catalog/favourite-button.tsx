@@ -4,11 +4,11 @@
  * ids), signed in or not, and the path to come back to. Hydrated on the first pointer, touch or focus.
  */
 import { useLocation, useRouteLoaderData } from "react-router";
-import type { RootData } from "../../root.tsx";
-import { localePath } from "../../lib/i18n.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { Island } from "../../islands/island.tsx";
-import FavouriteStar from "../../islands/favourite.tsx";
+import type { RootData } from "#app/root.tsx";
+import { localePath } from "#app/lib/i18n.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { Island } from "#app/islands/island.tsx";
+import FavouriteStar from "#app/islands/favourite.tsx";
 
 export function FavouriteButton({ productId, large = false }: { productId: number; large?: boolean }) {
   const lang = useLang();

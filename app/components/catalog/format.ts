@@ -14,4 +14,4 @@ export {
   joinList,
   joinPlace,
   quoteName,
-} from "../../../contract/format.ts";
+} from "#contract/format.ts";

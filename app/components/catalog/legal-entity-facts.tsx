@@ -4,7 +4,7 @@
  * by the public supplier page, the supplier's own company card and its legal entities page, so all
  * read the same.
  */
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { Fact } from "./facts.tsx";
 
 export interface LegalEntityFactsProps {

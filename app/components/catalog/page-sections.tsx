@@ -4,9 +4,9 @@
  * translation note, a document's download link and a link to a service offer.
  */
 import type { ReactNode } from "react";
-import type { DocumentRef } from "../../../contract/common.ts";
-import type { LocalizedText } from "../../../contract/lang.ts";
-import type { ContentTranslation } from "../../../contract/translation.ts";
+import type { DocumentRef } from "#contract/common.ts";
+import type { LocalizedText } from "#contract/lang.ts";
+import type { ContentTranslation } from "#contract/translation.ts";
 import { TranslationNote } from "../content/translations.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { Text } from "./text.tsx";

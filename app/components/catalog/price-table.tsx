@@ -4,9 +4,9 @@
  * and by the supplier's price preview, so the supplier sees exactly what buyers will.
  * `tiers`: `{ minQuantity, price, currency, unit }` with decimal strings as the API sends them.
  */
-import { unitLabel } from "../../lib/units.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import { unitLabel } from "#app/lib/units.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { formatMoney, formatQuantity } from "./format.ts";
 import { Converted, RateNote, useMoney } from "../money/money.tsx";
 import { TableHead } from "../table-head.tsx";

@@ -4,13 +4,13 @@
  * (app/islands/live-forms.ts).
  */
 import { Form, useLocation } from "react-router";
-import type { ListMeta, ProductCard, ProductFacets } from "../../lib/api-client.server.ts";
+import type { ListMeta, ProductCard, ProductFacets } from "#app/lib/api-client.server.ts";
 import { Pagination } from "../pagination.tsx";
-import { unitLabel } from "../../lib/units.ts";
-import { useLang } from "../../lib/use-lang.ts";
+import { unitLabel } from "#app/lib/units.ts";
+import { useLang } from "#app/lib/use-lang.ts";
 import { ProductGrid } from "./cards.tsx";
 import { formatQuantity } from "./format.ts";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FilterSelect } from "../filter-select.tsx";
 import { useMoney } from "../money/money.tsx";
 

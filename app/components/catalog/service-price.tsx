@@ -2,8 +2,8 @@
 import type { ComponentProps } from "react";
 import { formatMoney } from "./format.ts";
 import { Text } from "./text.tsx";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 /** "from 5 000 ₽ / hour": the offer's lowest price and, when it names one, the unit it is per. */
 export function ServicePriceFrom({

@@ -1,6 +1,6 @@
 /** Press-centre stories in a list (`StoryGrid`), each with cover, date, title, lead and tags. */
-import type { StoryCard } from "../../lib/api-client.server.ts";
-import { useLang } from "../../lib/use-lang.ts";
+import type { StoryCard } from "#app/lib/api-client.server.ts";
+import { useLang } from "#app/lib/use-lang.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { formatDate } from "./format.ts";
 import { Text, TextParagraph } from "./text.tsx";

@@ -3,9 +3,9 @@
  * as a machine translation when it is one (`machineFrom`).
  */
 import { LocalizedName } from "../classifier/localized-name.tsx";
-import type { Lang } from "../../lib/i18n.ts";
-import { useT } from "../../lib/use-t.ts";
-import { useLang } from "../../lib/use-lang.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { useT } from "#app/lib/use-t.ts";
+import { useLang } from "#app/lib/use-lang.ts";
 
 export function Text({ value }: { value: { text: string; lang: Lang; machineFrom?: Lang } | null | undefined }) {
   const t = useT();

@@ -4,15 +4,15 @@
  * TN VED section and chapter notes, and the codes within it.
  */
 import { Fragment, type ReactNode } from "react";
-import type { ClassifierNodeDetail, CompanyListItem, ProductCard } from "../../lib/api-client.server.ts";
+import type { ClassifierNodeDetail, CompanyListItem, ProductCard } from "#app/lib/api-client.server.ts";
 import { CompanyList, ProductGrid } from "../catalog/cards.tsx";
 import { Hint } from "../hint.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { SaveForOffline } from "../pwa/save-offline.tsx";
 import { LocalizedName } from "./localized-name.tsx";
 import { Breadcrumbs } from "../breadcrumbs.tsx";
-import { useT } from "../../lib/use-t.ts";
-import { useLang } from "../../lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
+import { useLang } from "#app/lib/use-lang.ts";
 
 type Classifier = "okved" | "tnved";
 

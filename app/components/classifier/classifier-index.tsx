@@ -4,16 +4,16 @@
  * JavaScript, an in-place update with it (client navigation keeps the scroll position).
  */
 import { Link, useLocation } from "react-router";
-import type { ClassifierNode, SearchHit, SearchMeta } from "../../lib/api-client.server.ts";
-import type { TreeData } from "../../lib/classifier-loaders.server.ts";
-import { useLang } from "../../lib/use-lang.ts";
+import type { ClassifierNode, SearchHit, SearchMeta } from "#app/lib/api-client.server.ts";
+import type { TreeData } from "#app/lib/classifier-loaders.server.ts";
+import { useLang } from "#app/lib/use-lang.ts";
 import { Icon } from "../icon.tsx";
 import { LocaleLink, localeHref } from "../locale-link.tsx";
 import { Pagination } from "../pagination.tsx";
 import { CodeText, LocalizedName } from "./localized-name.tsx";
 import { ClassifierSearchForm } from "./search-form.tsx";
 import { Breadcrumbs } from "../breadcrumbs.tsx";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { PageHeader } from "../page-header.tsx";
 
 type Classifier = "okved" | "tnved";

@@ -5,10 +5,10 @@
  * the label may take focus) the label explains itself in a hover hint.
  */
 import { Fragment } from "react";
-import type { Lang } from "../../lib/i18n.ts";
-import { useLang } from "../../lib/use-lang.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { useLang } from "#app/lib/use-lang.ts";
 import { Hint } from "../hint.tsx";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 export function LocalizedName({
   name,

@@ -5,7 +5,7 @@
  */
 import { Form } from "react-router";
 import { Icon } from "../icon.tsx";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 const LIVE_INPUT = { autoComplete: "off", enterKeyHint: "search" } as const;
 

@@ -4,8 +4,8 @@
  * that says visitors still see the published version. Nothing when nothing waits or on a first
  * submission (there is no approved version to compare with).
  */
-import type { PendingDiff as PendingDiffData } from "../../../contract/profile-pending.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { PendingDiff as PendingDiffData } from "#contract/profile-pending.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { DiffView } from "../admin/diff-view.tsx";
 
 export function PendingDiff({ diff }: { diff: PendingDiffData | null }) {

@@ -6,10 +6,10 @@
  *   language the supplier did not write, posting to `/profile/translations` (works without JavaScript).
  */
 import { Form, useLocation } from "react-router";
-import type { ContentTranslation, TranslatedField, TranslationEntry } from "../../../contract/translation.ts";
-import { useT } from "../../lib/use-t.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { localePath } from "../../lib/i18n.ts";
+import type { ContentTranslation, TranslatedField, TranslationEntry } from "#contract/translation.ts";
+import { useT } from "#app/lib/use-t.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { localePath } from "#app/lib/i18n.ts";
 
 /** The machine-translation marker of `field` with its original, or nothing when the field is the supplier's own text. */
 export function TranslationNote({ translations, field }: { translations: ContentTranslation[] | undefined; field: TranslatedField }) {

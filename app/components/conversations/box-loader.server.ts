@@ -1,9 +1,9 @@
 /** The loader of a conversation box page (app/components/conversations/box-page.tsx): the filters from the query, one API call. */
 import type { RouterContextProvider } from "react-router";
-import * as conv from "../../../contract/conversations.ts";
-import { apiContext } from "../../context.ts";
-import type { ApiClient } from "../../lib/api-client.server.ts";
-import { getInstance } from "../../middleware/i18next.ts";
+import * as conv from "#contract/conversations.ts";
+import { apiContext } from "#app/context.ts";
+import type { ApiClient } from "#app/lib/api-client.server.ts";
+import { getInstance } from "#app/middleware/i18next.ts";
 import type { BoxData } from "./box-page.tsx";
 
 export async function loadBox(api: ApiClient, request: Request, box: "buyer" | "company"): Promise<BoxData> {

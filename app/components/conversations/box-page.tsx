@@ -4,10 +4,10 @@
  * form (works without JavaScript) and paging links.
  */
 import { Form } from "react-router";
-import type { ConversationSummary } from "../../../contract/conversations.ts";
-import { CONVERSATION_STATUSES } from "../../../contract/conversation-states.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { ConversationSummary } from "#contract/conversations.ts";
+import { CONVERSATION_STATUSES } from "#contract/conversation-states.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { PageHeader } from "../page-header.tsx";
 import { Pagination } from "../pagination.tsx";
 import { ConversationList, nameIn } from "./parts.tsx";

@@ -1,8 +1,8 @@
 /** The server side of the settings page's notification card (./notification-settings.tsx): read and save the e-mail mode. */
-import * as notificationsApi from "../../../contract/notifications.ts";
-import type { EmailMode } from "../../../contract/notifications.ts";
-import type { ApiClient } from "../../lib/api-client.server.ts";
-import { localizedRedirect } from "../../lib/redirect.server.ts";
+import * as notificationsApi from "#contract/notifications.ts";
+import type { EmailMode } from "#contract/notifications.ts";
+import type { ApiClient } from "#app/lib/api-client.server.ts";
+import { localizedRedirect } from "#app/lib/redirect.server.ts";
 
 /** The caller's e-mail mode (`instant` when the API cannot say). */
 export function loadEmailMode(api: ApiClient): Promise<EmailMode> {

@@ -4,8 +4,8 @@
  * the action is app/components/conversations/notification-settings.server.ts.
  */
 import { Form, useNavigation } from "react-router";
-import { EMAIL_MODES, type EmailMode } from "../../../contract/notifications.ts";
-import { useT } from "../../lib/use-t.ts";
+import { EMAIL_MODES, type EmailMode } from "#contract/notifications.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 export function NotificationSettingsCard({ emailMode }: { emailMode: EmailMode }) {
   const t = useT();

@@ -4,11 +4,11 @@
  * (the buyer's inquiries and the company inbox) and the supplier page's response metrics.
  * Server-rendered; nothing here needs JavaScript.
  */
-import type { ConversationStatus, ConversationSummary } from "../../../contract/conversations.ts";
-import type { ResponseStats } from "../../../contract/inquiries.ts";
-import type { Lang } from "../../lib/i18n.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { ConversationStatus, ConversationSummary } from "#contract/conversations.ts";
+import type { ResponseStats } from "#contract/inquiries.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { FieldError } from "../form/errors.tsx";
 

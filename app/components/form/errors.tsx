@@ -3,7 +3,7 @@
  * (./messages.ts). The field line is always rendered and keeps its height, so nothing jumps when a
  * message appears; Conform points the input's `aria-describedby` at it (`field.errorId`).
  */
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { messageText } from "./messages.ts";
 import { SubmitButton } from "./submit-button.tsx";
 

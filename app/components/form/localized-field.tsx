@@ -21,9 +21,9 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { LANG_NAMES, LANGS, type Lang } from "../../lib/i18n.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useT } from "../../lib/use-t.ts";
+import { LANG_NAMES, LANGS, type Lang } from "#app/lib/i18n.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FieldError } from "./errors.tsx";
 import { FieldsetHead, type AnyField } from "./field.tsx";
 

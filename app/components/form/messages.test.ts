@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, test } from "vitest";
-import { resources } from "../../../locales/index.ts";
+import { resources } from "#locales/index.ts";
 import { messageText } from "./messages.ts";
 
 describe("form messages", () => {

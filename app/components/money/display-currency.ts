@@ -4,9 +4,9 @@
  * root loader (prices' "≈") and by the catalogue loaders (price bounds typed in that currency).
  */
 import { parse } from "cookie";
-import { CURRENCY_COOKIE, DEFAULT_DISPLAY_CURRENCY, isCurrency } from "../../../contract/money.ts";
-import type { Currency } from "../../../contract/common.ts";
-import type { Lang } from "../../lib/i18n.ts";
+import { CURRENCY_COOKIE, DEFAULT_DISPLAY_CURRENCY, isCurrency } from "#contract/money.ts";
+import type { Currency } from "#contract/common.ts";
+import type { Lang } from "#app/lib/i18n.ts";
 
 export function displayCurrency(request: Request, lang: Lang): Currency {
   const header = request.headers.get("cookie");

@@ -5,11 +5,11 @@
  * one product unit), works without JavaScript, and every step of the calculation with its sources.
  */
 import type { ReactNode } from "react";
-import type { DutyInfo, DutyRate, LandedCost } from "../../../contract/money.ts";
-import { LANG_REGIONS, type Lang } from "../../lib/i18n.ts";
-import { unitLabel } from "../../lib/units.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { DutyInfo, DutyRate, LandedCost } from "#contract/money.ts";
+import { LANG_REGIONS, type Lang } from "#app/lib/i18n.ts";
+import { unitLabel } from "#app/lib/units.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { formatQuantity } from "../catalog/format.ts";
 import { formatRateDate } from "./money.tsx";
 

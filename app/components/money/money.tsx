@@ -6,12 +6,12 @@
  * contract/money.ts `convert` (exact decimals through roubles).
  */
 import { useLocation, useRouteLoaderData } from "react-router";
-import { CURRENCIES, convert, type RatesView } from "../../../contract/money.ts";
-import type { Currency } from "../../../contract/common.ts";
-import type { Lang } from "../../lib/i18n.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
-import type { RootData } from "../../root.tsx";
+import { CURRENCIES, convert, type RatesView } from "#contract/money.ts";
+import type { Currency } from "#contract/common.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
+import type { RootData } from "#app/root.tsx";
 import { formatMoney } from "../catalog/format.ts";
 
 /** What the root loader passes: the display currency and the latest rates (null when none are stored or the API failed). */

@@ -5,8 +5,8 @@
  */
 import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, test } from "vitest";
-import { PRICE_LIST_LIMITS } from "../../../contract/errors.ts";
-import { resources } from "../../../locales/index.ts";
+import { PRICE_LIST_LIMITS } from "#contract/errors.ts";
+import { resources } from "#locales/index.ts";
 import { refusalText } from "./labels.ts";
 
 describe("refusals of a price list over a reading bound", () => {

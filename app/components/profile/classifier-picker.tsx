@@ -23,10 +23,10 @@
  */
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { Lang } from "../../lib/i18n.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { localeHref } from "../locale-link.tsx";
 import { FieldError } from "../form/errors.tsx";
 import { FieldsetHead, type AnyField } from "../form/field.tsx";

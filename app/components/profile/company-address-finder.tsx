@@ -12,9 +12,9 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { AddressSuggestion } from "../../../contract/suggestions.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { AddressSuggestion } from "#contract/suggestions.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 /** The action's answer to a search. */
 export interface AddressLookup {

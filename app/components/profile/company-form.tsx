@@ -2,9 +2,9 @@
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useT } from "../../lib/use-t.ts";
-import { COUNTRY_CODES } from "../../../contract/common.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useT } from "#app/lib/use-t.ts";
+import { COUNTRY_CODES } from "#contract/common.ts";
 import { FieldError } from "../form/errors.tsx";
 import { SelectField, type AnyField } from "../form/field.tsx";
 import { Icon } from "../icon.tsx";

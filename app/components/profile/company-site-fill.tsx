@@ -10,8 +10,8 @@
  */
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useT } from "../../lib/use-t.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { StepButton } from "../form/step-button.tsx";
 
 /** The answer of "fill from the website": what was filled (field names), or why nothing was. */

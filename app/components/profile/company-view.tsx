@@ -4,13 +4,13 @@
  * the company status badge, the status explanation and the heading of the company's own pages.
  */
 import type { ReactNode } from "react";
-import { LANGS } from "../../../contract/langs.ts";
-import type { Localized } from "../../../contract/lang.ts";
-import type { CompanyStatus } from "../../../contract/profile/fields.ts";
+import { LANGS } from "#contract/langs.ts";
+import type { Localized } from "#contract/lang.ts";
+import type { CompanyStatus } from "#contract/profile/fields.ts";
 import { LocalizedName } from "../classifier/localized-name.tsx";
-import type { Lang } from "../../lib/i18n.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { Fact } from "../catalog/facts.tsx";
 import { Icon } from "../icon.tsx";
 import { LocaleLink } from "../locale-link.tsx";

@@ -6,7 +6,7 @@
  */
 import { Icon } from "../icon.tsx";
 import { LocaleLink } from "../locale-link.tsx";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 export type ChecklistKey = "name" | "legalEntity" | "okved" | "description" | "contacts" | "logo" | "product";
 

@@ -5,7 +5,7 @@
  * A wrong code keeps what was typed and says how many attempts are left.
  */
 import { Form } from "react-router";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { CodeForms } from "../code-forms.tsx";
 import type { FormResult } from "../form/result.ts";
 import { LocaleLink } from "../locale-link.tsx";

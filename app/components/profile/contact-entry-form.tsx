@@ -7,12 +7,12 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { ContactChangeSchema } from "../../lib/profile-api/personal-forms.ts";
-import { useT } from "../../lib/use-t.ts";
+import { ContactChangeSchema } from "#app/lib/profile-api/personal-forms.ts";
+import { useT } from "#app/lib/use-t.ts";
 import type { FormResult } from "../form/result.ts";
 import { FormErrors } from "../form/errors.tsx";
 import { InputField } from "../form/field.tsx";
-import { useZodForm } from "../../lib/use-zod-form.ts";
+import { useZodForm } from "#app/lib/use-zod-form.ts";
 
 export function ContactEntryForm({
   kind,

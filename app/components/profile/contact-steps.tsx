@@ -6,7 +6,7 @@
  * - success: the address the person now signs in with.
  */
 import type { ReactNode } from "react";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { ContactCodeStep, type CodeStepAction, type CodeStepData } from "./contact-code-step.tsx";
 import { ContactEntryForm } from "./contact-entry-form.tsx";

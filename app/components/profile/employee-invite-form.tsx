@@ -3,12 +3,12 @@
  * InviteEmployeeSchema, so the form and the endpoint agree). Only owners may give the owner role,
  * so admins are not offered it. The invited person gets an e-mail and accepts on `/profile/start`.
  */
-import { InviteEmployeeSchema } from "../../lib/profile-api/personal-forms.ts";
-import { useT } from "../../lib/use-t.ts";
+import { InviteEmployeeSchema } from "#app/lib/profile-api/personal-forms.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { EmployeeForm, RoleAndPositionFields, type EmployeeRole } from "./employee-parts.tsx";
 import type { FormResult } from "../form/result.ts";
 import { InputField } from "../form/field.tsx";
-import { useZodForm } from "../../lib/use-zod-form.ts";
+import { useZodForm } from "#app/lib/use-zod-form.ts";
 
 export function EmployeeInviteForm({ roles, lastResult }: { roles: EmployeeRole[]; lastResult?: FormResult }) {
   const t = useT();

@@ -6,11 +6,11 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import type { MemberRole } from "../../../contract/profile/fields.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { MemberRole } from "#contract/profile/fields.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FormSubmit } from "../form/errors.tsx";
 import { InputField, SelectField, type AnyField } from "../form/field.tsx";
-import { personName } from "../../../contract/people.ts";
+import { personName } from "#contract/people.ts";
 
 /** A company role (contract/profile/fields.ts MEMBER_ROLES; what each may do: ADR 009). */
 export type EmployeeRole = MemberRole;

@@ -5,7 +5,7 @@
  */
 import { LocalizedField } from "../form/localized-field.tsx";
 import type { AnyField } from "../form/field.tsx";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 /** A fact's two parts, in the order they are shown, and their length limits in characters (FactSchema). */
 const FACT_PARTS = ["key", "value"] as const;

@@ -13,14 +13,14 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { LegalEntitySchema, type LegalEntityView } from "../../../contract/profile/legal-entities.ts";
-import { validateInn } from "../../../contract/identifiers.ts";
-import type { PartySuggestion } from "../../../contract/suggestions.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useT } from "../../lib/use-t.ts";
+import { LegalEntitySchema, type LegalEntityView } from "#contract/profile/legal-entities.ts";
+import { validateInn } from "#contract/identifiers.ts";
+import type { PartySuggestion } from "#contract/suggestions.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FieldError, FormErrors } from "../form/errors.tsx";
 import { InputField } from "../form/field.tsx";
-import { useZodForm } from "../../lib/use-zod-form.ts";
+import { useZodForm } from "#app/lib/use-zod-form.ts";
 import { StepButton } from "../form/step-button.tsx";
 
 export type LookupOutcome = { status: "found"; party: PartySuggestion } | { status: "none" | "unavailable" | "unconfigured" };

@@ -5,7 +5,7 @@
  * JavaScript). A table on wide screens, stacked cards on phones.
  */
 import { getSelectProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FieldError } from "../form/errors.tsx";
 import { SelectOptions } from "../form/options.tsx";
 import { useProductChoices } from "./product-options.ts";

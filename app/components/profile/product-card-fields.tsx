@@ -7,10 +7,10 @@
  */
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { useMemo } from "react";
-import type { Lang } from "../../lib/i18n.ts";
-import { LANG_REGIONS } from "../../lib/i18n.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { Lang } from "#app/lib/i18n.ts";
+import { LANG_REGIONS } from "#app/lib/i18n.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { ClassifierPicker, type PickerSearch } from "./classifier-picker.tsx";
 import { FieldError } from "../form/errors.tsx";
 import { LocalizedField, SourceLangField } from "../form/localized-field.tsx";

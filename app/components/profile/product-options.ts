@@ -2,11 +2,11 @@
  * The choices of the product forms' unit and currency selects (the minimum order's unit, a variant's
  * currency, a price tier's unit and currency), labelled in the page's language.
  */
-import { UNIT_IDS } from "../../../contract/units.ts";
-import { CURRENCY_CODES } from "../../../contract/profile/fields.ts";
-import { unitLabel } from "../../lib/units.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import { UNIT_IDS } from "#contract/units.ts";
+import { CURRENCY_CODES } from "#contract/profile/fields.ts";
+import { unitLabel } from "#app/lib/units.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import type { SelectOption } from "../form/options.tsx";
 
 /**

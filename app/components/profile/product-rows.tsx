@@ -6,7 +6,7 @@
  */
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FieldError } from "../form/errors.tsx";
 
 type Meta = FieldMetadata<any, any, string[]>;

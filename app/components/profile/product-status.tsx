@@ -7,8 +7,8 @@
  * published product go to review.
  */
 import type { ReactNode } from "react";
-import type { ProductView } from "../../../contract/profile/products.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { ProductView } from "#contract/profile/products.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FormErrors } from "../form/errors.tsx";
 
 const BADGE_CLASS: Record<ProductView["status"], string> = {

@@ -5,7 +5,7 @@
  * their attributes are added and removed with Conform's list intents (they work without JavaScript).
  */
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FieldError } from "../form/errors.tsx";
 import { LocalizedField } from "../form/localized-field.tsx";
 import { listOf, ProductRowList, setOf } from "./product-rows.tsx";

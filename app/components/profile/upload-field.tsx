@@ -19,11 +19,11 @@
  *
  * Props (stable; the company pages reuse them): see `UploadFieldProps`.
  */
-import type { FileView } from "../../../contract/files.ts";
+import type { FileView } from "#contract/files.ts";
 import { useEffect, useId, useRef, useState } from "react";
-import { useLang } from "../../lib/use-lang.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useT } from "../../lib/use-t.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { localeHref } from "../locale-link.tsx";
 import { FieldError } from "../form/errors.tsx";
 import { messageText } from "../form/messages.ts";

@@ -6,17 +6,17 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import type { ShownFlash } from "../../lib/flash.ts";
-import { installHints, preloadHints } from "../../lib/hints.ts";
-import { idle, keepPageForOffline, startAppUpdates, updateTexts } from "../../lib/pwa/app-updates.ts";
-import { markEngaged, noteDocumentLoad } from "../../lib/pwa/install-prompt.ts";
-import { pageTitle, recordVisit } from "../../lib/pwa/offline-pages.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { trackViewport } from "../../lib/viewport.ts";
-import { connectivityTexts, watchConnectivity } from "../../lib/pwa/connectivity.ts";
+import type { ShownFlash } from "#app/lib/flash.ts";
+import { installHints, preloadHints } from "#app/lib/hints.ts";
+import { idle, keepPageForOffline, startAppUpdates, updateTexts } from "#app/lib/pwa/app-updates.ts";
+import { markEngaged, noteDocumentLoad } from "#app/lib/pwa/install-prompt.ts";
+import { pageTitle, recordVisit } from "#app/lib/pwa/offline-pages.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { trackViewport } from "#app/lib/viewport.ts";
+import { connectivityTexts, watchConnectivity } from "#app/lib/pwa/connectivity.ts";
 import { RouteProgress } from "./route-progress.tsx";
 import { Toaster } from "./toaster.tsx";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 export function ClientPlatform({ flash, buildCheckIntervalS }: { flash: ShownFlash | null; buildCheckIntervalS: number }) {
   const t = useT();

@@ -5,9 +5,9 @@
  */
 import { useRef } from "react";
 import { useLocation } from "react-router";
-import { Island } from "../../islands/island.tsx";
-import OfflineMarkerIsland from "../../islands/offline-marker.tsx";
-import { useLang } from "../../lib/use-lang.ts";
+import { Island } from "#app/islands/island.tsx";
+import OfflineMarkerIsland from "#app/islands/offline-marker.tsx";
+import { useLang } from "#app/lib/use-lang.ts";
 
 export function OfflineMarker() {
   const lang = useLang();

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { useT } from "../../lib/use-t.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 export const PROGRESS_DELAY_MS = 200;
 

@@ -4,8 +4,8 @@
  * Product, supplier, classifier code and story pages render it.
  */
 import { useLocation } from "react-router";
-import { Island } from "../../islands/island.tsx";
-import SaveOfflineIsland from "../../islands/save-offline.tsx";
+import { Island } from "#app/islands/island.tsx";
+import SaveOfflineIsland from "#app/islands/save-offline.tsx";
 
 export function SaveForOffline() {
   const location = useLocation();

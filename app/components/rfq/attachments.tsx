@@ -4,8 +4,8 @@
  * works without JavaScript) with the files already attached listed above it; `FileLinks` lists
  * attached files as download links (the request page, the quote page, the comparison).
  */
-import type { FileView } from "../../../contract/files.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { FileView } from "#contract/files.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FieldError } from "../form/errors.tsx";
 
 /** Attached files as links (name, else the address); nothing when there are none. */

@@ -10,13 +10,13 @@
 import type { ReactNode } from "react";
 import { FileLinks } from "./attachments.tsx";
 import { PostButton } from "../form/post-button.tsx";
-import { AWARD_UNDO_MINUTES, type Comparison } from "../../../contract/quotes.ts";
-import type { OwnRfq, RfqPublic } from "../../../contract/rfq.ts";
+import { AWARD_UNDO_MINUTES, type Comparison } from "#contract/quotes.ts";
+import type { OwnRfq, RfqPublic } from "#contract/rfq.ts";
 import { formatDate, formatMoney, formatQuantity } from "../catalog/format.ts";
 import { LocaleLink } from "../locale-link.tsx";
 import { formatRateDate } from "../money/money.tsx";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 /**
  * The cards of a list page (public requests, the buyer's requests, the supplier's quotes and the

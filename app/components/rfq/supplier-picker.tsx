@@ -15,10 +15,10 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import type { RfqSupplier } from "../../../contract/rfq.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useLang } from "../../lib/use-lang.ts";
-import { useT } from "../../lib/use-t.ts";
+import type { RfqSupplier } from "#contract/rfq.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
 import { FormErrors } from "../form/errors.tsx";
 import type { AnyField } from "../form/field.tsx";
 import { localeHref } from "../locale-link.tsx";

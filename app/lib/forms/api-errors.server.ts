@@ -22,7 +22,7 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { resources } from "../../../locales/index.ts";
+import { resources } from "#locales/index.ts";
 import { ApiClientError } from "../api-client.server.ts";
 
 export interface ApiErrorOptions {

@@ -12,16 +12,16 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { apiContext, profileContext, sessionContext } from "../../context.ts";
-import * as auth from "../../../contract/auth.ts";
+import { apiContext, profileContext, sessionContext } from "#app/context.ts";
+import * as auth from "#contract/auth.ts";
 import { accessCookie } from "../session.server.ts";
-import { getInstance } from "../../middleware/i18next.ts";
+import { getInstance } from "#app/middleware/i18next.ts";
 import { documentUrl } from "../document-url.ts";
 import { pageNotFound } from "../errors.ts";
 import { pageLang } from "../i18n.ts";
 import { localizedRedirect } from "../redirect.server.ts";
-import * as contacts from "../../../contract/profile-contacts.ts";
-import type { ContactChangeView, ContactKind } from "../../../contract/profile-contacts.ts";
+import * as contacts from "#contract/profile-contacts.ts";
+import type { ContactChangeView, ContactKind } from "#contract/profile-contacts.ts";
 import { attemptsLeft, invalidCodeKey, resendRefusalKey } from "../one-time-code.server.ts";
 import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
 import { ApiClientError, formatPhone } from "./personal.server.ts";

@@ -2,7 +2,7 @@
  * The regions a company may be placed in, for the company forms' region lists (contract/regions.ts:
  * the Russian federal subjects and the Chinese provinces, names in the page's language).
  */
-import { listRegions, type RegionChoice } from "../../../contract/regions.ts";
+import { listRegions, type RegionChoice } from "#contract/regions.ts";
 import type { ApiClient, Lang } from "../api-client.server.ts";
 
 export type { RegionChoice };

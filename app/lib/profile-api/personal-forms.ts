@@ -4,7 +4,7 @@
  * the one-time code), so a form and the endpoint it posts to cannot disagree; their messages are
  * validation codes shown as `validation.<code>`.
  */
-export { CodeSchema } from "../../../contract/auth.ts";
-export { LanguageSchema, NameSchema } from "../../../contract/profile.ts";
-export { ContactChangeSchema } from "../../../contract/profile-contacts.ts";
-export { EmployeePatchSchema, EmployeeStatusSchema, InviteEmployeeSchema } from "../../../contract/profile/employees.ts";
+export { CodeSchema } from "#contract/auth.ts";
+export { LanguageSchema, NameSchema } from "#contract/profile.ts";
+export { ContactChangeSchema } from "#contract/profile-contacts.ts";
+export { EmployeePatchSchema, EmployeeStatusSchema, InviteEmployeeSchema } from "#contract/profile/employees.ts";

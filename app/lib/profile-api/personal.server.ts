@@ -5,11 +5,11 @@
  * refusals with app/lib/forms/api-errors.server.ts.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import type { ContactChangeView, ContactKind } from "../../../contract/profile-contacts.ts";
-import type { EmployeeView } from "../../../contract/profile/employees.ts";
+import type { ContactChangeView, ContactKind } from "#contract/profile-contacts.ts";
+import type { EmployeeView } from "#contract/profile/employees.ts";
 import { ApiClientError, type Lang } from "../api-client.server.ts";
-import { employeeName } from "../../components/profile/employee-parts.tsx";
-import { formatDate } from "../../components/catalog/format.ts";
+import { employeeName } from "#app/components/profile/employee-parts.tsx";
+import { formatDate } from "#app/components/catalog/format.ts";
 
 export type { ContactChangeView, ContactKind, EmployeeView };
 

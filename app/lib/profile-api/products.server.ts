@@ -8,11 +8,11 @@
  * included, `pending` says which parts wait for a moderator), ProductDetailView, ProductFileView,
  * Tier (decimals as strings), Variant, LocalizedFact.
  */
-import * as productsApi from "../../../contract/profile/products.ts";
-import type { CategoryOption } from "../../components/profile/product-card-fields.tsx";
+import * as productsApi from "#contract/profile/products.ts";
+import type { CategoryOption } from "#app/components/profile/product-card-fields.tsx";
 import { type ApiClient, type CategoryNode, type Lang } from "../api-client.server.ts";
 import { pageNotFound } from "../errors.ts";
-import { listCategories } from "../../../contract/categories.ts";
+import { listCategories } from "#contract/categories.ts";
 import { LIST_STATUSES, type ListStatus } from "../product-forms.ts";
 import { orNotFound } from "../not-found.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -21,10 +21,10 @@ import type { z } from "zod";
 import { pageLang } from "../i18n.ts";
 import { classifierNames, readPickerSearch, searchPicker } from "./widgets.server.ts";
 
-export type { LocalizedFact } from "../../../contract/common.ts";
-export type { ProductStatus } from "../../../contract/profile/fields.ts";
-export type { ProductDetailView, ProductFileView, ProductView, Tier, Variant } from "../../../contract/profile/products.ts";
-import type { ProductDetailView } from "../../../contract/profile/products.ts";
+export type { LocalizedFact } from "#contract/common.ts";
+export type { ProductStatus } from "#contract/profile/fields.ts";
+export type { ProductDetailView, ProductFileView, ProductView, Tier, Variant } from "#contract/profile/products.ts";
+import type { ProductDetailView } from "#contract/profile/products.ts";
 
 export { LIST_STATUSES, type ListStatus };
 

@@ -20,11 +20,11 @@ import {
   type PickerClassifier,
   type PickerHit,
   type PickerSearch,
-} from "../../components/profile/classifier-picker.tsx";
-import * as files from "../../../contract/files.ts";
-import type { FileView } from "../../../contract/files.ts";
+} from "#app/components/profile/classifier-picker.tsx";
+import * as files from "#contract/files.ts";
+import type { FileView } from "#contract/files.ts";
 import { ApiClientError, type ApiClient, type Lang } from "../api-client.server.ts";
-import { searchRoute } from "../../../contract/classifiers.ts";
+import { searchRoute } from "#contract/classifiers.ts";
 import { codeDetail } from "../classifier-loaders.server.ts";
 
 /** The no-JS picker search that was asked for by this submission, if any (see the module comment). */

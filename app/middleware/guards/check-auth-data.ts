@@ -5,9 +5,9 @@
  * (`/auth/code?email=…&code=…`) is the earlier step's data too: it may be opened in another browser.
  */
 import { redirect, type MiddlewareFunction } from "react-router";
-import { readAuthFlow } from "../../lib/auth-flow.server.ts";
-import { localePath, splitLocalePath } from "../../lib/i18n.ts";
-import { documentUrl } from "../../lib/document-url.ts";
+import { readAuthFlow } from "#app/lib/auth-flow.server.ts";
+import { localePath, splitLocalePath } from "#app/lib/i18n.ts";
+import { documentUrl } from "#app/lib/document-url.ts";
 
 export const checkAuthData: MiddlewareFunction<Response> = async ({ request }, next) => {
   const hasFlow = readAuthFlow(request) !== null;

@@ -1,7 +1,7 @@
 /** Guard `check-query-params-page`: `page`, when present, must be a whole number ≥ 1, else 404 (range is the loader's check). */
 import type { MiddlewareFunction } from "react-router";
-import { pageNotFound } from "../../lib/errors.ts";
-import { documentUrl } from "../../lib/document-url.ts";
+import { pageNotFound } from "#app/lib/errors.ts";
+import { documentUrl } from "#app/lib/document-url.ts";
 
 export const checkQueryParamsPage: MiddlewareFunction<Response> = async ({ request }, next) => {
   const page = documentUrl(request).searchParams.get("page");

@@ -9,11 +9,11 @@
  * and leaves the profile in `profileContext` for the section's loaders (one call per request).
  */
 import { redirect, type MiddlewareFunction } from "react-router";
-import * as profileApi from "../../../contract/profile.ts";
-import { apiContext, profileContext, sessionContext } from "../../context.ts";
-import { endRefusedSession } from "../../lib/session.server.ts";
-import { localePath, splitLocalePath } from "../../lib/i18n.ts";
-import { documentUrl } from "../../lib/document-url.ts";
+import * as profileApi from "#contract/profile.ts";
+import { apiContext, profileContext, sessionContext } from "#app/context.ts";
+import { endRefusedSession } from "#app/lib/session.server.ts";
+import { localePath, splitLocalePath } from "#app/lib/i18n.ts";
+import { documentUrl } from "#app/lib/document-url.ts";
 
 /** Profile paths open to a signed-in user without an active company membership. */
 export const PERSONAL_PROFILE_PATHS = /^\/profile\/(start|settings|change_mail|mail|phone|inquiries|conversations|rfq)(\/|$)/;

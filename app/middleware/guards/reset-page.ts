@@ -4,7 +4,7 @@
  * parameters is redirected to the same URL without `page`.
  */
 import { redirect, type MiddlewareFunction } from "react-router";
-import { documentUrl } from "../../lib/document-url.ts";
+import { documentUrl } from "#app/lib/document-url.ts";
 
 export const resetPage: MiddlewareFunction<Response> = async ({ request }, next) => {
   const url = documentUrl(request);

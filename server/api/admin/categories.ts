@@ -1,6 +1,6 @@
 /** Categories in the admin area (contract/admin/categories.ts): `/app/admin/categories*`. */
-import * as categories from "../../../contract/admin/categories.ts";
-import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "../../admin/catalogue.ts";
+import * as categories from "#contract/admin/categories.ts";
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "#server/admin/catalogue.ts";
 import { resource } from "../resource.ts";
 import { adminRecordOperations } from "./records.ts";
 

@@ -1,6 +1,6 @@
 /** Companies in the admin area (contract/admin/companies.ts): `/app/admin/companies/{id}*`. */
-import * as companies from "../../../contract/admin/companies.ts";
-import { adminCompanyView, blockCompany, setVerification, unblockCompany } from "../../admin/companies.ts";
+import * as companies from "#contract/admin/companies.ts";
+import { adminCompanyView, blockCompany, setVerification, unblockCompany } from "#server/admin/companies.ts";
 import { implement, resource } from "../resource.ts";
 import { staffAccess } from "./staff.ts";
 

@@ -2,12 +2,12 @@
  * The admin filters (contract/admin/filters.ts): `/app/admin/filter/{kind}` — a page of records with
  * facet counts, or with `format=csv` every matching row streamed as CSV.
  */
-import { recordAdminAction } from "../../admin/audit.ts";
+import { recordAdminAction } from "#server/admin/audit.ts";
 import type { Context } from "hono";
-import * as filters from "../../../contract/admin/filters.ts";
-import type { FilterKind, FilterQuery } from "../../../contract/admin/filters.ts";
-import type { RouteDescriptor } from "../../../contract/route.ts";
-import { countFiltered, csvChunks, runFilter } from "../../admin/filters.ts";
+import * as filters from "#contract/admin/filters.ts";
+import type { FilterKind, FilterQuery } from "#contract/admin/filters.ts";
+import type { RouteDescriptor } from "#contract/route.ts";
+import { countFiltered, csvChunks, runFilter } from "#server/admin/filters.ts";
 import type { ApiEnv } from "../app.ts";
 import { implement, resource, type Implementation } from "../resource.ts";
 import { pageMeta } from "./paging.ts";

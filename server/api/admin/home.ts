@@ -1,7 +1,7 @@
 /** The admin area's frame (contract/admin/home.ts): `/app/admin/me`, `/summary`, `/regions`. */
-import * as home from "../../../contract/admin/home.ts";
-import { permissionsOf } from "../../admin/access.ts";
-import { adminSummary, regionsForForms } from "../../admin/summary.ts";
+import * as home from "#contract/admin/home.ts";
+import { permissionsOf } from "#server/admin/access.ts";
+import { adminSummary, regionsForForms } from "#server/admin/summary.ts";
 import { implement, resource } from "../resource.ts";
 import { staffAccess } from "./staff.ts";
 

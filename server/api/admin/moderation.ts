@@ -1,16 +1,16 @@
 /** The moderation queue (contract/admin/moderation.ts): `/app/admin/moderation*`. */
-import * as moderation from "../../../contract/admin/moderation.ts";
-import { approve, reject, type DecisionDeps } from "../../admin/decisions.ts";
-import { listQueue, queueItem } from "../../admin/queue.ts";
-import { notFound } from "../../errors.ts";
+import * as moderation from "#contract/admin/moderation.ts";
+import { approve, reject, type DecisionDeps } from "#server/admin/decisions.ts";
+import { listQueue, queueItem } from "#server/admin/queue.ts";
+import { notFound } from "#server/errors.ts";
 import type { Context } from "hono";
 import type { ApiEnv } from "../app.ts";
 import { implement, resource } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";
-import { enqueueTranslation } from "../../translation/jobs.ts";
-import { hideRfq } from "../../../contract/rfq.ts";
-import { hideRfq as hideListedRfq } from "../../rfq/moderation.ts";
+import { enqueueTranslation } from "#server/translation/jobs.ts";
+import { hideRfq } from "#contract/rfq.ts";
+import { hideRfq as hideListedRfq } from "#server/rfq/moderation.ts";
 
 const deps = (c: Context<ApiEnv>): DecisionDeps => ({
   db: c.var.db,

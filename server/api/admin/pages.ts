@@ -1,6 +1,6 @@
 /** Content pages in the admin area (contract/admin/pages.ts): `/app/admin/pages*`. */
-import * as pages from "../../../contract/admin/pages.ts";
-import { getAdminPage, listAdminPages, savePage } from "../../admin/pages.ts";
+import * as pages from "#contract/admin/pages.ts";
+import { getAdminPage, listAdminPages, savePage } from "#server/admin/pages.ts";
 import { implement, resource } from "../resource.ts";
 import { staffAccess } from "./staff.ts";
 

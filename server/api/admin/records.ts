@@ -6,9 +6,9 @@
  * Reading needs the staff role (`read`), writing the `manageContent` permission (./staff.ts). Create
  * and update answer the record as get reads it after the change; delete answers `{ id, deleted }`.
  */
-import type { RouteBody, RouteData, RouteDescriptor, RouteMeta, RouteQuery } from "../../../contract/route.ts";
-import type { AdminActor } from "../../admin/access.ts";
-import type { Db } from "../../db/client.ts";
+import type { RouteBody, RouteData, RouteDescriptor, RouteMeta, RouteQuery } from "#contract/route.ts";
+import type { AdminActor } from "#server/admin/access.ts";
+import type { Db } from "#server/db/client.ts";
 import type { ApiEnv } from "../app.ts";
 import { implement, type Implementation, type RouteHandler } from "../resource.ts";
 import { pageMeta } from "./paging.ts";

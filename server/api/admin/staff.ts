@@ -10,10 +10,10 @@
  *   (upload bodies are capped by the resource builder before they are read).
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { AdminPermission } from "../../../contract/admin/access.ts";
-import type { RouteDescriptor } from "../../../contract/route.ts";
-import { staffActor, type AdminActor } from "../../admin/access.ts";
-import { DomainError } from "../../errors.ts";
+import type { AdminPermission } from "#contract/admin/access.ts";
+import type { RouteDescriptor } from "#contract/route.ts";
+import { staffActor, type AdminActor } from "#server/admin/access.ts";
+import { DomainError } from "#server/errors.ts";
 import type { ApiEnv } from "../app.ts";
 
 /** The caller as a staff member with `permission` (see the module comment for the refusals). */

@@ -1,5 +1,5 @@
 /** Press-centre stories in the admin area (contract/admin/stories.ts): `/app/admin/stories*`. */
-import * as stories from "../../../contract/admin/stories.ts";
+import * as stories from "#contract/admin/stories.ts";
 import {
   assertStoryExists,
   createStory,
@@ -8,8 +8,8 @@ import {
   listAdminStories,
   setStoryCover,
   updateStory,
-} from "../../admin/press.ts";
-import { receiveFile } from "../../files/receive.ts";
+} from "#server/admin/press.ts";
+import { receiveFile } from "#server/files/receive.ts";
 import { implement, resource } from "../resource.ts";
 import { adminRecordOperations } from "./records.ts";
 import { staffAccess } from "./staff.ts";

@@ -1,6 +1,6 @@
 /** Users in the admin area (contract/admin/users.ts): `/app/admin/users/{id}*`. */
-import * as users from "../../../contract/admin/users.ts";
-import { adminUserView, blockUser, changeRole, signOutEverywhere, unblockUser } from "../../admin/users.ts";
+import * as users from "#contract/admin/users.ts";
+import { adminUserView, blockUser, changeRole, signOutEverywhere, unblockUser } from "#server/admin/users.ts";
 import { implement, resource } from "../resource.ts";
 import { staffAccess } from "./staff.ts";
 

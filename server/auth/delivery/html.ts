@@ -2,7 +2,7 @@
  * The HTML part of the platform's e-mails (sign-in codes, invitations, moderation decisions,
  * notifications, buying requests): one page frame, and the escaping of user text put in it.
  */
-import type { Lang } from "../../db/schema.ts";
+import type { Lang } from "#server/db/schema.ts";
 
 /** `text` for HTML content or a double-quoted attribute: `&`, `<`, `>` and `"` as entities. */
 export const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

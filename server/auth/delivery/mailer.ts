@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "#server/logger.ts";
 import type { MailMessage } from "./messages.ts";
 
 export interface Mailer {

@@ -4,8 +4,8 @@
  * E-mail has a plain-text and an HTML part; SMS is one short line.
  */
 import i18next, { type TFunction } from "i18next";
-import { resources } from "../../../locales/index.ts";
-import type { Lang } from "../../db/schema.ts";
+import { resources } from "#locales/index.ts";
+import type { Lang } from "#server/db/schema.ts";
 import { htmlMail } from "./html.ts";
 
 const instance = i18next.createInstance();

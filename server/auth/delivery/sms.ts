@@ -16,7 +16,7 @@
  */
 import { appendFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "#server/logger.ts";
 
 export interface SmsProvider {
   send(to: string, text: string): Promise<void>;

@@ -3,9 +3,9 @@
  * register, the rest generated with checksum-valid INN/KPP/OGRN), ~30% Chinese. Each company is
  * generated from its own random stream, so company N is the same for a seed whatever the total.
  */
-import type { Currency, Lang, Localized, LocalizedFact, CompanyStatus } from "../../db/schema.ts";
+import type { Currency, Lang, Localized, LocalizedFact, CompanyStatus } from "#server/db/schema.ts";
 import { innCheckDigits, ogrnCheckDigit } from "../identifiers.ts";
-import { HEADCOUNT_RANGES } from "../../../contract/profile/fields.ts";
+import { HEADCOUNT_RANGES } from "#contract/profile/fields.ts";
 import { CHINESE_REGIONS, regionByCode, RUSSIAN_REGIONS, type RegionInfo } from "../regions.ts";
 import {
   CERTIFICATES,

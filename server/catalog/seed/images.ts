@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import type { FileStorage } from "../../files/storage.ts";
+import type { FileStorage } from "#server/files/storage.ts";
 import type { Shape } from "./types.ts";
 
 export interface RenderedImage {

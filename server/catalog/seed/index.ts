@@ -15,11 +15,11 @@
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
-import type { Db } from "../../db/client.ts";
-import { createLocalStorage } from "../../files/storage.ts";
+import type { Db } from "#server/db/client.ts";
+import { createLocalStorage } from "#server/files/storage.ts";
 import { seedRegions } from "../regions.ts";
 import { refreshCatalogTerms } from "../vocabulary.ts";
-import { seedContentPages } from "../../admin/pages.ts";
+import { seedContentPages } from "#server/admin/pages.ts";
 import { classifyRealEntities, generateCompany, type CompanyContext, type CompanyDraft } from "./companies.ts";
 import { SERVICE_TYPES } from "./data/services.ts";
 import { TAGS } from "./data/stories.ts";

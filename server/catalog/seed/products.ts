@@ -7,7 +7,7 @@
  * the TN VED texts (names.ts) plus an optional grade or standard. Chinese names use the
  * subcategory's Chinese nouns. Prices come in 1–4 tiers (ascending quantity, descending price).
  */
-import type { Currency, Lang, Localized, LocalizedFact, ProductStatus } from "../../db/schema.ts";
+import type { Currency, Lang, Localized, LocalizedFact, ProductStatus } from "#server/db/schema.ts";
 import { regionByCode } from "../regions.ts";
 import type { CompanyDraft } from "./companies.ts";
 import { KEY, l } from "./data/dsl.ts";

@@ -2,7 +2,7 @@
  * Press-centre stories: templates from data/stories.ts filled with real border crossings, ports,
  * fairs, regions and categories of goods. Russian for every story, English and Chinese for most.
  */
-import type { Localized } from "../../db/schema.ts";
+import type { Localized } from "#server/db/schema.ts";
 import { CHINESE_REGIONS, regionByCode } from "../regions.ts";
 import { RU_REGION_WEIGHTS } from "./data/companies.ts";
 import { CROSSINGS, PORTS } from "./data/services.ts";

@@ -1,7 +1,7 @@
 /**
  * Small text helpers for the demo catalogue: transliteration, slugs, templates, numbers per language.
  */
-import type { Lang } from "../../db/schema.ts";
+import type { Lang } from "#server/db/schema.ts";
 import type { L3 } from "./types.ts";
 
 const TRANSLIT: Record<string, string> = {

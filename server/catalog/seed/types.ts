@@ -5,7 +5,7 @@
  * covers, a few Chinese product nouns, grades and sizes, price magnitudes and sentence templates.
  * Russian and English product names are derived from the real TN VED texts (see names.ts).
  */
-import type { IconName } from "../../../contract/icons.ts";
+import type { IconName } from "#contract/icons.ts";
 import type { L3 } from "../regions.ts";
 import type { UnitId } from "../units.ts";
 

@@ -9,8 +9,8 @@
  */
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
-import { classifierImports, classifierLexemes, classifierTerms, okvedCodes, tnvedCodes } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { classifierImports, classifierLexemes, classifierTerms, okvedCodes, tnvedCodes } from "#server/db/schema.ts";
 import { readOkved, readTnved, type ClassifierSource, type OkvedRow, type TnvedRow } from "./sources.ts";
 
 export type ClassifierId = "okved" | "tnved";

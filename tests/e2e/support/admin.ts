@@ -12,10 +12,10 @@
  * - `signInAsModerator`: a fresh, signed-in site moderator.
  */
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { APP_PORT } from "../../../playwright.config.ts";
-import { runAdminCommand } from "../../../scripts/lib/e2e-admin.ts";
+import { APP_PORT } from "./ports.ts";
+import { runAdminCommand } from "#scripts/lib/e2e-admin.ts";
 import { newAddress, registerUser, signIn } from "./session.ts";
-import { jpegPhoto } from "../../support/files.ts";
+import { jpegPhoto } from "#tests/support/files.ts";
 
 export function adminCli(...argv: string[]): Promise<{ code: number; lines: string[] }> {
   return runAdminCommand(APP_PORT, argv);

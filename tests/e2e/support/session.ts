@@ -3,7 +3,7 @@
  * SMTP to the mail catcher (scripts/mail-catcher.ts), as a person would read them.
  */
 import { expect, type Page } from "@playwright/test";
-import { AUTH_RESEND_AFTER_S, MAIL_HTTP_PORT } from "../../../playwright.config.ts";
+import { AUTH_RESEND_AFTER_S, MAIL_HTTP_PORT } from "./ports.ts";
 
 export interface Mail {
   to: string[];

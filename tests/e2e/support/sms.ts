@@ -3,7 +3,7 @@
  * (playwright.config.ts sets SMS_URL), so a test reads a code from the SMS as a person would.
  */
 import { expect } from "@playwright/test";
-import { MAIL_HTTP_PORT } from "../../../playwright.config.ts";
+import { MAIL_HTTP_PORT } from "./ports.ts";
 
 export interface Sms {
   to: string;

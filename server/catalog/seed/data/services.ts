@@ -1,8 +1,8 @@
 /**
  * Service types of the directory and the offers companies make of them (services.json).
  */
-import type { IconName } from "../../../../contract/icons.ts";
-import type { Currency } from "../../../db/schema.ts";
+import type { IconName } from "#contract/icons.ts";
+import type { Currency } from "#server/db/schema.ts";
 import type { L3 } from "../types.ts";
 import { readSeedData } from "./load.ts";
 
