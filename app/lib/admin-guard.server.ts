@@ -8,7 +8,7 @@
  * runs. A page view goes on with `staffContext` empty and every admin loader starts with
  * `requireStaffData(context)`, which throws the 403 — so the admin frame's error boundary renders
  * it with the root's data (the header still shows who is signed in), and no admin data is loaded.
- * The API checks again on every call (server/admin/access.ts): this guard is for the pages.
+ * The API checks again on every call (server/audit/access.ts): this guard is for the pages.
  */
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { apiContext, sessionContext } from "../context.ts";

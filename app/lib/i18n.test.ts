@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { langFromAcceptLanguage } from "#contract/langs.ts";
 import { localePath, localizedPath, pageLang, splitLocalePath } from "./i18n.ts";
 import { cleanQuery, pageParam, searchParam } from "./query-schema.ts";
-import { safeLocalPath } from "../routes/set-locale.ts";
+import { safeLocalPath } from "./navigation-safety.ts";
 import { guards } from "../middleware/registry.ts";
 
 describe("locale paths", () => {

@@ -71,3 +71,15 @@ export function safeInternalPath(url: string | null | undefined, origin: string)
     return null;
   }
 }
+
+/** A same-site relative path ("/…", not "//…" or "/\…"), or null. */
+export function safeLocalPath(to: string | null): string | null {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return null;
+  try {
+    const url = new URL(to, "http://localhost");
+    // After normalisation, not before: "/.//evil.example" becomes "//evil.example" (review F2).
+    return url.origin === "http://localhost" && !isProtocolRelative(url.pathname) ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}

@@ -8,7 +8,7 @@ import type { Route } from "./+types/lang";
 import { pageNotFound } from "../lib/errors.ts";
 import { langFromAcceptLanguage } from "#contract/lang.ts";
 import { isLang, localePath } from "../lib/i18n.ts";
-import { localeCookie } from "./set-locale.ts";
+import { localeCookie } from "../lib/locale-cookie.server.ts";
 import { documentUrl } from "../lib/document-url.ts";
 
 export async function loader({ params, request }: Route.LoaderArgs) {

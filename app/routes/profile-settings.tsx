@@ -29,7 +29,7 @@ import { routeMeta } from "../lib/route-meta.ts";
 import { clearSessionCookies } from "../lib/session.server.ts";
 import { useT } from "../lib/use-t.ts";
 import { getInstance } from "../middleware/i18next.ts";
-import { localeCookie } from "./set-locale.ts";
+import { localeCookie } from "../lib/locale-cookie.server.ts";
 import { flashCookie, localizedRedirect } from "../lib/redirect.server.ts";
 import type { FormResult } from "../components/form/result.ts";
 import { FieldError, FormErrors, FormSubmit } from "../components/form/errors.tsx";
