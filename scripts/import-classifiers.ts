@@ -6,7 +6,7 @@
 import path from "node:path";
 import { openDatabase } from "#server/db/client.ts";
 import { loadEnv } from "#server/env.ts";
-import { runImport } from "./lib/run-import.ts";
+import { runImport } from "#server/classifiers/import/run.ts";
 
 const env = loadEnv();
 const dir = path.resolve(process.argv[2] ?? env.CLASSIFIER_DATA_DIR);

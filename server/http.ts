@@ -271,7 +271,7 @@ export function createServerApp(options: ServerAppOptions) {
   const toApi = (c: Context) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set("x-client-ip", clientIp(c));
-    // The audit log of admin actions names the request (server/admin/audit.ts).
+    // The audit log of admin actions names the request (server/audit/log.ts).
     headers.set("x-request-id", c.var.requestId);
     return options.api.fetch(new Request(c.req.raw, { headers, duplex: "half" } as RequestInit));
   };

@@ -60,7 +60,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (options.importIfEmpty) {
     const stats = await classifierStats(database.db);
     if (stats.okved.count === 0 || stats.tnved.count === 0) {
-      const { runImport } = await import("#scripts/lib/run-import.ts");
+      const { runImport } = await import("./classifiers/import/run.ts");
       await runImport(database.db, env.CLASSIFIER_DATA_DIR);
     } else {
       // A database imported before regions were part of the reference data still gets them.

@@ -1,6 +1,6 @@
 /**
  * Who may do what in the admin area (issue 7; ADR 013). Site roles live in `users.role`; the API
- * reads the caller's role from the database on every request (server/admin/access.ts checks it).
+ * reads the caller's role from the database on every request (server/audit/access.ts checks it).
  *
  * | permission        | MODERATOR | ADMIN | what it covers |
  * |-------------------|:---------:|:-----:|----------------|

@@ -14,10 +14,10 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { categories, companyServices, products, serviceTypes, type Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
-import type { Queryable } from "../profile/db.ts";
+import type { Queryable } from "../db/queries.ts";
 import { withUniqueSlug } from "./slugs.ts";
-import type { AdminActor } from "./access.ts";
-import { auditedChange, insertAudited, updateAudited } from "./audit.ts";
+import type { AdminActor } from "../audit/access.ts";
+import { auditedChange, insertAudited, updateAudited } from "../audit/log.ts";
 import type { AdminCategory, CategoryInput } from "#contract/admin/categories.ts";
 import type { AdminServiceType, ServiceTypeInput } from "#contract/admin/service-types.ts";
 

@@ -29,7 +29,7 @@ import {
   type ModerationResult,
 } from "../profile/moderation.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
-import { CLI_ACTOR } from "./access.ts";
+import { CLI_ACTOR } from "../audit/access.ts";
 import { notifyDecision } from "./notify.ts";
 
 export const USAGE = `Usage: npm run admin -- <command>

@@ -24,9 +24,9 @@ import {
 } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { assertNoPublishedHolder } from "../profile/inn-conflicts.ts";
-import { rowById } from "../profile/db.ts";
-import type { AdminActor } from "./access.ts";
-import { auditedChange, historyOf } from "./audit.ts";
+import { rowById } from "../db/queries.ts";
+import type { AdminActor } from "../audit/access.ts";
+import { auditedChange, historyOf } from "../audit/log.ts";
 
 export type { AdminCompanyView } from "#contract/admin/companies.ts";
 

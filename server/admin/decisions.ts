@@ -12,7 +12,7 @@ import type { Lang } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
 import { approveCompany, approveProduct, rejectCompany, rejectProduct, type ModerationResult } from "../profile/moderation.ts";
-import type { AdminActor } from "./access.ts";
+import type { AdminActor } from "../audit/access.ts";
 import { notifyDecision } from "./notify.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { approveRfq, rejectRfq } from "../rfq/moderation.ts";

@@ -30,7 +30,7 @@ import {
 } from "../db/schema.ts";
 import { mediaPath } from "../files/repository.ts";
 import { UNITS } from "../catalog/units.ts";
-import type { Queryable } from "../profile/db.ts";
+import type { Queryable } from "../db/queries.ts";
 import {
   pendingOf,
   productFormValues,

@@ -17,8 +17,8 @@ import { contentPages, regions, type ContentPageKind, type Lang, type Localized,
 import { DomainError } from "../errors.ts";
 import { getCompanyCards } from "../catalog/companies.ts";
 import { pick, pickRequired } from "../catalog/localize.ts";
-import type { AdminActor } from "./access.ts";
-import { historyOf, recordAdminAction } from "./audit.ts";
+import type { AdminActor } from "../audit/access.ts";
+import { historyOf, recordAdminAction } from "../audit/log.ts";
 import type { AdminPage, PageInput } from "#contract/admin/pages.ts";
 import type { AuditRow } from "#contract/admin/audit.ts";
 import type { PublicPage } from "#contract/pages.ts";

@@ -16,10 +16,10 @@ import { files, stories, storyTags, tags } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView, type FileRow } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { rowById, type Queryable } from "../profile/db.ts";
+import { rowById, type Queryable } from "../db/queries.ts";
 import { withUniqueSlug } from "./slugs.ts";
-import type { AdminActor } from "./access.ts";
-import { auditedChange, historyOf, insertAudited, recordAdminAction, updateAudited } from "./audit.ts";
+import type { AdminActor } from "../audit/access.ts";
+import { auditedChange, historyOf, insertAudited, recordAdminAction, updateAudited } from "../audit/log.ts";
 import type { AdminStory, AdminStoryDetail, StoryInput } from "#contract/admin/stories.ts";
 import type { AdminTag, TagInput } from "#contract/admin/tags.ts";
 

@@ -18,7 +18,7 @@ import type { Db } from "../db/client.ts";
 import { companies, companyMembers, products, users, type Lang, type Localized } from "../db/schema.ts";
 import { companiesWithInnConflicts, innConflicts } from "../profile/inn-conflicts.ts";
 import { pendingOf } from "../profile/products.ts";
-import { historyOf } from "./audit.ts";
+import { historyOf } from "../audit/log.ts";
 import { companyDoc, diffCompany, diffProduct, productDoc, refreshFileRefs, type CompanyDoc, type ProductDoc } from "./diff.ts";
 import type { QueueEntry, QueueItemDetail, QueueKind } from "#contract/admin/moderation.ts";
 import { RFQ_QUEUE_PART, rfqQueueItem } from "../rfq/moderation.ts";

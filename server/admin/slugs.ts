@@ -3,7 +3,7 @@
  * unique in its table, so a write that repeats one fails on the table's unique index.
  */
 import { DomainError } from "../errors.ts";
-import { isUniqueViolation } from "../profile/db.ts";
+import { isUniqueViolation } from "../db/queries.ts";
 
 /**
  * Runs `write` (the transaction that inserts or updates a record with a slug) and returns its

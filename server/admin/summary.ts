@@ -6,7 +6,7 @@ import { asc, sql } from "drizzle-orm";
 import type { AdminRegion, AdminSummary } from "#contract/admin/home.ts";
 import type { Db } from "../db/client.ts";
 import { regions } from "../db/schema.ts";
-import { listAudit } from "./audit.ts";
+import { listAudit } from "../audit/log.ts";
 import { queueCounts } from "./queue.ts";
 
 export type { AdminRegion, AdminSummary } from "#contract/admin/home.ts";

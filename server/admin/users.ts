@@ -18,9 +18,9 @@ import type { AdminUserView } from "#contract/admin/users.ts";
 import { refreshTokens, users, type UserRole } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { membershipOf } from "../profile/access.ts";
-import { rowById, type Queryable } from "../profile/db.ts";
-import { can, type AdminActor } from "./access.ts";
-import { auditedChange, historyOf } from "./audit.ts";
+import { rowById, type Queryable } from "../db/queries.ts";
+import { can, type AdminActor } from "../audit/access.ts";
+import { auditedChange, historyOf } from "../audit/log.ts";
 
 export type { AdminUserView } from "#contract/admin/users.ts";
 

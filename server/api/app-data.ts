@@ -4,8 +4,6 @@ import { loadAppData } from "../catalog/app-data.ts";
 import { PUBLIC_CACHE } from "./http.ts";
 import { implement, resource } from "./resource.ts";
 
-export { APP_NAME } from "../catalog/app-data.ts";
-
 export const appDataResource = resource("/app/data", [
   implement(appData.getAppData, async (c, { query }) => {
     const data = await loadAppData(c.var.db, query.lang);

@@ -20,7 +20,7 @@ import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 import { findPeople, inviteFormFields, roleOptions, statusOptions } from "../profile/employee-form.ts";
 import { inviteEmployee } from "../profile/employees.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 import { callerAccess, invitationMail } from "./profile-access.ts";
 import { apiLimiter, type ApiLimiter } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";

@@ -10,7 +10,7 @@ import { errorStatus } from "#contract/errors.ts";
 import { identityFrom } from "../auth/identity.ts";
 import { REFRESH_TTL_S, type Session } from "../auth/service.ts";
 import { DomainError } from "../errors.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 import { clientContext, requireCaller } from "./caller.ts";
 import { implement, resource } from "./resource.ts";
 

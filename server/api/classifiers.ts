@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import * as classifiers from "#contract/classifiers.ts";
 import type { Classifier } from "../classifiers/codes.ts";
 import { classifierTree, searchCodes } from "../classifiers/repository.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 import { PUBLIC_CACHE } from "./http.ts";
 import { implement, resource, type Implementation } from "./resource.ts";
 

@@ -14,7 +14,7 @@ import { users } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { createInquiry, getDraft, inquiryForm, responseStats, saveDraft } from "../inquiries/service.ts";
 import { emailModeOf, listNotifications, markRead, setEmailMode, unreadCount } from "../notifications/index.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 import { clientContext, requireCaller } from "./caller.ts";
 import { apiLimiter, LIMITS, type ApiLimiter } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";

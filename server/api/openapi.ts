@@ -9,8 +9,8 @@
 import { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import { staffAccess } from "./admin/staff.ts";
-import { APP_NAME } from "./app-data.ts";
-import type { ApiEnv } from "./app.ts";
+import { APP_NAME } from "../catalog/app-data.ts";
+import type { ApiEnv } from "./env.ts";
 
 const ADMIN_PATH = /^\/app\/admin(\/|$)/;
 const DOC_PATHS = ["/api/openapi.json", "/app/admin/openapi.json"];

@@ -12,8 +12,8 @@ import type { InvitationLimits, InvitationMail } from "../profile/employees.ts";
 import { INVITATION_LIMITS } from "#contract/profile/employees.ts";
 import type { Db } from "../db/client.ts";
 import { apiLimiter } from "./rate-limits.ts";
-import { APP_NAME } from "./app-data.ts";
-import type { ApiEnv } from "./app.ts";
+import { APP_NAME } from "../catalog/app-data.ts";
+import type { ApiEnv } from "./env.ts";
 import { requireCaller } from "./caller.ts";
 
 /** The signed-in caller's membership with `permission` (403 `no_company`, `member_blocked`, `forbidden_role`). */

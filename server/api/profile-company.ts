@@ -26,7 +26,7 @@ import {
 import { mergeForm } from "../profile/forms.ts";
 import { createLegalEntity, deleteLegalEntity, getLegalEntity, listLegalEntities, updateLegalEntity } from "../profile/legal-entities.ts";
 import { linkProduct, productLinksOf, unlinkProduct } from "../profile/product-links.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 import { requireCaller } from "./caller.ts";
 import { attachedFile, callerAccess } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";

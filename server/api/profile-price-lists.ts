@@ -17,7 +17,7 @@ import { assertCompanyNotBlocked } from "../profile/access.ts";
 import { exportProducts } from "../price-lists/export.ts";
 import { PRICE_LIST_IMPORT_JOB } from "../price-lists/job.ts";
 import { createRun, listRuns, loadRun, markQueued, remapRun, runView, unqueue } from "../price-lists/runs.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 import { callerAccess } from "./profile-access.ts";
 import { apiLimiter, type ApiLimiter } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";

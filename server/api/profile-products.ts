@@ -29,7 +29,7 @@ import {
   updateProductCard,
   variantsOf,
 } from "../profile/products.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 import { attachedFile, callerAccess } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";
 import { enqueueTranslation } from "../translation/jobs.ts";

@@ -8,7 +8,7 @@
  *   exist), the query (400 `invalid_query`) and a JSON body (≤ 64 KiB; 400 `invalid_body`, 413
  *   `body_too_large`), each issue's message a validation code (contract/validation.ts);
  * - requires a signed-in caller for `auth: "user" | "staff" | "admin"` (401 `unauthorized`; the
- *   staff permissions themselves are checked by server/admin/access.ts);
+ *   staff permissions themselves are checked by server/audit/access.ts);
  * - wraps the handler's `{ data, meta? }` in the envelope, and, when response checks are on (tests,
  *   development), parses `data` and `meta` with the descriptor's schemas so a handler that drifts
  *   from the contract fails loudly instead of surprising a client;
@@ -28,7 +28,7 @@ import { validationCode } from "#contract/validation.ts";
 import { DomainError } from "../errors.ts";
 import type { MultipartForm } from "../files/receive.ts";
 import { MAX_UPLOAD_BYTES, MiB } from "../files/uploads.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 
 /**
  * What a handler answers: the envelope's parts (typed by the descriptor), or a Response of its own.

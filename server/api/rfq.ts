@@ -32,7 +32,7 @@ import { pageMeta } from "./admin/paging.ts";
 import { apiLimiter, RFQ_LIMITS, type ApiLimiter } from "./rate-limits.ts";
 import { rateLimitKey } from "../client-ip.ts";
 import type { Db } from "../db/client.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 
 const limiters = new WeakMap<Db, { user: ApiLimiter; ip: ApiLimiter }>();
 /** The daily limits of writing requests (RFQ_LIMITS.createPerDay per user, createPerIpPerDay per IP). */

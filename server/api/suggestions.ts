@@ -13,7 +13,7 @@ import { implement, resource } from "./resource.ts";
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
 import { apiLimiter, type ApiLimiter } from "./rate-limits.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 
 /** Suggestions per signed-in user per minute: a person filling forms types far slower. */
 export const SUGGESTION_LIMIT = { points: 60, windowS: 60 };

@@ -9,7 +9,7 @@ import * as files from "#contract/files.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { privateFileView } from "../files/links.ts";
 import { deleteOwnUpload, listUploads, pendingUploadCount, purgeExpiredUploads } from "../files/repository.ts";
-import type { ApiEnv } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
 import { requireCaller } from "./caller.ts";
 import { receiveUpload } from "../files/receive.ts";
 import { implement, resource } from "./resource.ts";

@@ -14,7 +14,7 @@ import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { adminAuditLog, users } from "../db/schema.ts";
-import { pageOfTable, rowById, type Queryable } from "../profile/db.ts";
+import { pageOfTable, rowById, type Queryable } from "../db/queries.ts";
 import type { AdminActor } from "./access.ts";
 
 import type { AuditRow } from "#contract/admin/audit.ts";

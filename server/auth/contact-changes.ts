@@ -36,13 +36,13 @@ import type { Db } from "../db/client.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { authCodes, refreshTokens, users, type CodePurpose, type Lang } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { isUniqueViolation } from "../profile/db.ts";
+import { isUniqueViolation } from "../db/queries.ts";
 import { CODE_TTL_S, MAX_ATTEMPTS, type ClientContext, type CodeRow, type OneTimeCodes } from "./codes.ts";
 import type { Mailer } from "./delivery/mailer.ts";
 import { contactChangedMail, contactCodeMail, contactCodeSms } from "./delivery/messages.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
 import { JWT_ALG, type KeyRing } from "./keys.ts";
-import { recordUserEvent, type UserSecurityEvent } from "../admin/audit.ts";
+import { recordUserEvent, type UserSecurityEvent } from "../audit/log.ts";
 
 export type { ContactChangeView, ContactKind } from "#contract/profile-contacts.ts";
 
@@ -148,7 +148,7 @@ export class ContactChanges {
     }
   }
 
-  /** Records a user's own action on their addresses in the audit log (server/admin/audit.ts). */
+  /** Records a user's own action on their addresses in the audit log (server/audit/log.ts). */
   private async audit(
     userId: number,
     client: ClientContext,

@@ -33,7 +33,7 @@ import type { Mailer } from "./delivery/mailer.ts";
 import type { SmsProvider } from "./delivery/sms.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
 import { KeyRing } from "./keys.ts";
-import { recordUserEvent } from "../admin/audit.ts";
+import { recordUserEvent } from "../audit/log.ts";
 import { membershipOf } from "../profile/access.ts";
 import { signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.ts";
 

@@ -9,9 +9,9 @@ import { and, asc, count, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { conversationMessages, messageReports, users } from "../db/schema.ts";
-import { rowById } from "../profile/db.ts";
-import type { AdminActor } from "../admin/access.ts";
-import { recordAdminAction } from "../admin/audit.ts";
+import { rowById } from "../db/queries.ts";
+import type { AdminActor } from "../audit/access.ts";
+import { recordAdminAction } from "../audit/log.ts";
 import { personName } from "#contract/people.ts";
 
 const authors = alias(users, "authors");

@@ -32,7 +32,7 @@ import {
   users,
 } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
-import { rowById } from "../profile/db.ts";
+import { rowById } from "../db/queries.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { companyAccess, membershipOf } from "../profile/access.ts";
 import { ANSWER_BUYERS_ROLES, mayAnswerBuyers } from "#contract/profile/fields.ts";

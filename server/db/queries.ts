@@ -6,7 +6,7 @@
 import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgDatabase, PgTable } from "drizzle-orm/pg-core";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
-import type * as schema from "../db/schema.ts";
+import type * as schema from "./schema.ts";
 import { notFound } from "../errors.ts";
 
 /** The database or an open transaction on it. */

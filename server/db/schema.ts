@@ -848,7 +848,7 @@ export const companyMembers = pgTable(
 
 /**
  * Every action of a site admin or moderator (and of `npm run admin`), written in the same
- * transaction as the change it records (server/admin/audit.ts). `actor_user_id` is null for the
+ * transaction as the change it records (server/audit/log.ts). `actor_user_id` is null for the
  * command line (`actor_label` "cli"); `before` / `after` hold the changed fields' values.
  */
 export const adminAuditLog = pgTable(

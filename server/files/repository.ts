@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { FileView } from "#contract/files.ts";
 import type { Db } from "../db/client.ts";
-import type { Queryable } from "../profile/db.ts";
+import type { Queryable } from "../db/queries.ts";
 import { files, type FilePurpose } from "../db/schema.ts";
 import type { ProcessedUpload, UploadKind } from "./uploads.ts";
 import type { FileStorage } from "./storage.ts";

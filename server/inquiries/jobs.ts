@@ -16,7 +16,7 @@
 import { and, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { defineJob } from "../jobs/queue.ts";
 import { companies, companyMembers, conversations, products, users } from "../db/schema.ts";
-import { APP_NAME } from "../api/app-data.ts";
+import { APP_NAME } from "../catalog/app-data.ts";
 import { UNCLAIMED_MAIL } from "../api/rate-limits.ts";
 import { siteUrl, unclaimedSupplierMail } from "../notifications/mail.ts";
 import { companyRecipients } from "../conversations/repository.ts";

@@ -15,7 +15,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { exchangeRates } from "../db/schema.ts";
 import { cachedQuery } from "../catalog/cache.ts";
-import { tableIsEmpty } from "../profile/db.ts";
+import { tableIsEmpty } from "../db/queries.ts";
 import { NO_REDIRECTS, readCapped } from "../fetch-limits.ts";
 
 /** One currency's rate as published: `value` roubles (decimal string, dot) for `nominal` units. */

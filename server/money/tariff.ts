@@ -23,7 +23,7 @@ import type { DutyRate, DutyInfo } from "#contract/money.ts";
 import type { Db } from "../db/client.ts";
 import { tariffRates } from "../db/schema.ts";
 import { cachedQuery } from "../catalog/cache.ts";
-import { tableIsEmpty } from "../profile/db.ts";
+import { tableIsEmpty } from "../db/queries.ts";
 
 /** The tariff file inside the reference data folder (CLASSIFIER_DATA_DIR). */
 export const ETT_FILE = path.join("ett", "ett_eaeu_derived_from_official_pdfs.csv");

@@ -27,7 +27,7 @@ import { MAIL_QUIET_S } from "../api/rate-limits.ts";
 import type { Db } from "../db/client.ts";
 import { notifications, notificationSettings } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { pageOfTable } from "../profile/db.ts";
+import { pageOfTable } from "../db/queries.ts";
 import type { EmailMode, Notification } from "#contract/notifications.ts";
 
 /** Kinds of events with an e-mail text (locales `inquiries.mail.*`, `rfq.mail.*`; server/notifications/mail.ts). */

@@ -10,7 +10,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { defineJob } from "../jobs/queue.ts";
 import { notifications, users } from "../db/schema.ts";
-import { APP_NAME } from "../api/app-data.ts";
+import { APP_NAME } from "../catalog/app-data.ts";
 import { digestMail, notificationMail } from "./mail.ts";
 import { markEmailed, NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB, unmailedForDigest } from "./index.ts";
 

@@ -34,7 +34,7 @@ import type { Db } from "../db/client.ts";
 import { priceListRunChanges, priceListRuns, productPrices, products } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
-import type { Queryable } from "../profile/db.ts";
+import type { Queryable } from "../db/queries.ts";
 import { pendingOf, priceFromOf, productFormValues, type PendingChanges, type ProductRow, type Tier } from "../profile/products.ts";
 import type { ProductDraft } from "./drafts.ts";
 import { analyse, runBytes, type RunRow } from "./runs.ts";

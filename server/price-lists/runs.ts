@@ -36,7 +36,7 @@ import { DomainError } from "../errors.ts";
 import { assertStorageQuota, type StorageQuota } from "../files/receive.ts";
 import { deleteFiles, storeUpload } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { rowById, type Queryable } from "../profile/db.ts";
+import { rowById, type Queryable } from "../db/queries.ts";
 import {
   cellsOfOffer,
   DraftSet,

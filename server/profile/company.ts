@@ -40,7 +40,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
 import type { ReceivedFile } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { isUniqueViolation, rowById, type Queryable } from "./db.ts";
+import { isUniqueViolation, rowById, type Queryable } from "../db/queries.ts";
 
 export type { CompanyFileView, CompanyInput, CompanyView };
 

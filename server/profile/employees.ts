@@ -31,7 +31,7 @@ import { companies, companyMembers, users, type CompanyRole } from "../db/schema
 import { DomainError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { assertCompanyNotBlocked, type CompanyAccess } from "./access.ts";
-import { isUniqueViolation, rowById } from "./db.ts";
+import { isUniqueViolation, rowById } from "../db/queries.ts";
 import { personName } from "#contract/people.ts";
 
 export type { EmployeeView, InvitationView, InvitedEmployee };

@@ -30,7 +30,7 @@ import type { Db } from "../db/client.ts";
 import { legalEntities } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { loadCompany, resetVerification } from "./company.ts";
-import { isUniqueViolation, rowById } from "./db.ts";
+import { isUniqueViolation, rowById } from "../db/queries.ts";
 import { publishedHolderOf } from "./inn-conflicts.ts";
 import { mergeForm } from "./forms.ts";
 

@@ -17,7 +17,7 @@
  * - grantRole: sets a user's site role (ADMIN, MODERATOR or USER) by e-mail. The API reads roles
  *   from the database on every request, so it applies at once.
  *
- * Every decision runs in ONE transaction with its audit row (server/admin/audit.ts), the actor
+ * Every decision runs in ONE transaction with its audit row (server/audit/log.ts), the actor
  * being the staff member or `CLI_ACTOR`. Each throws `ModerationError` (a DomainError: `not_found`,
  * `nothing_to_approve`, `nothing_to_reject`, or `invalid_body` with an issue on `reason` for a
  * rejection without one) when there is nothing to do. The e-mails to the company's people are sent after the commit by the caller
@@ -28,13 +28,13 @@ import type { Db } from "../db/client.ts";
 import { companies, products, users, type Lang, type Localized, type UserRole } from "../db/schema.ts";
 import { deleteUnusedFiles } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { CLI_ACTOR, type AdminActor } from "../admin/access.ts";
-import { recordAdminAction } from "../admin/audit.ts";
+import { CLI_ACTOR, type AdminActor } from "../audit/access.ts";
+import { recordAdminAction } from "../audit/log.ts";
 import { companyDoc, productDoc } from "../admin/diff.ts";
 import { addCatalogTerms } from "../catalog/vocabulary.ts";
 import { DomainError } from "../errors.ts";
 import { assertNoPublishedHolder } from "./inn-conflicts.ts";
-import type { Queryable } from "./db.ts";
+import type { Queryable } from "../db/queries.ts";
 import { applyPending, pendingOf } from "./products.ts";
 
 /** A decision that cannot be made (the CLI prints its message; the API answers with its code). */

@@ -51,7 +51,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
 import type { ReceivedFile } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { rowsById, type Queryable } from "./db.ts";
+import { rowsById, type Queryable } from "../db/queries.ts";
 import { mergeForm } from "./forms.ts";
 
 export type { ProductDetailView, ProductFileView, ProductInput, ProductPart, ProductView, Tier, Variant };

@@ -35,7 +35,7 @@ import { companies, companyMembers, conversations, quotes, rfqMatches, rfqs, typ
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import { RFQ_LIMITS } from "../api/rate-limits.ts";
-import { APP_NAME } from "../api/app-data.ts";
+import { APP_NAME } from "../catalog/app-data.ts";
 import { siteUrl } from "../notifications/mail.ts";
 import { rfqInvitationMail } from "./mail.ts";
 import { companyRecipients } from "../conversations/repository.ts";

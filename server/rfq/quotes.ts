@@ -32,7 +32,7 @@ import { claimUpload } from "../files/repository.ts";
 import { privateFileView } from "../files/links.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { ratesView } from "../money/service.ts";
-import { isUniqueViolation, rowById, rowsById, type Queryable } from "../profile/db.ts";
+import { isUniqueViolation, rowById, rowsById, type Queryable } from "../db/queries.ts";
 import { companyPublished, nameIn, ownRfq, publicViews, rfqRow, supplierMaySee, takesQuotes, undoUntil, type RfqRow } from "./requests.ts";
 import { AWARD_UNDO_MINUTES } from "#contract/quotes.ts";
 

@@ -41,7 +41,7 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, fileView } from "../files/repository.ts";
 import { privateFileView } from "../files/links.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { pageOfTable, type Queryable } from "../profile/db.ts";
+import { pageOfTable, type Queryable } from "../db/queries.ts";
 import { membershipOf } from "../profile/access.ts";
 import { mayAnswerBuyers } from "#contract/profile/fields.ts";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import type { ClassifierNode, ClassifierNodeDetail, SearchHit } from "#server/classifiers/repository.ts";
 import { classifierSynonyms } from "#server/classifiers/synonyms.ts";
-import { runImport } from "#scripts/lib/run-import.ts";
+import { runImport } from "#server/classifiers/import/run.ts";
 import type { PageMeta } from "#contract/route.ts";
 import { openTestApi, type Envelope, type ErrorEnvelope, type TestApi } from "../support/api.ts";
 

@@ -24,7 +24,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createApiApp } from "#server/api/app.ts";
-import type { ParseMetaDeps } from "#server/api/parse-meta.ts";
+import type { ParseMetaDeps } from "#server/api/parse-meta-service.ts";
 import { createLogger } from "#server/logger.ts";
 import { classifyAddress } from "#server/parse-meta/address-policy.ts";
 import type { ResolvedAddress } from "#server/parse-meta/safe-fetch.ts";

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { runImport } from "#scripts/lib/run-import.ts";
+import { runImport } from "#server/classifiers/import/run.ts";
 import { createApiApp } from "#server/api/app.ts";
 import { createAuthService } from "#server/auth/index.ts";
 import { signAccessToken } from "#server/auth/tokens.ts";

@@ -3,7 +3,8 @@
  * Call `close()` in afterAll: a PGlite folder can be opened by one process at a time.
  */
 import { inject } from "vitest";
-import { createApiApp, type ApiDeps } from "#server/api/app.ts";
+import { createApiApp } from "#server/api/app.ts";
+import type { ApiDeps } from "#server/api/env.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { createLogger } from "#server/logger.ts";
 import "./engine.ts";
@@ -16,7 +17,7 @@ import type { Mailer } from "#server/auth/delivery/mailer.ts";
 import type { MailMessage } from "#server/auth/delivery/messages.ts";
 import { createLocalStorage, type FileStorage } from "#server/files/storage.ts";
 import type { SuggestionsClient } from "#server/suggestions/dadata.ts";
-import type { ParseMetaDeps } from "#server/api/parse-meta.ts";
+import type { ParseMetaDeps } from "#server/api/parse-meta-service.ts";
 import { createJobQueue, type JobQueue } from "#server/jobs/queue.ts";
 import { JOB_DEFINITIONS } from "#server/jobs/definitions.ts";
 import type { Translator } from "#server/translation/provider.ts";

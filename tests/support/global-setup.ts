@@ -11,7 +11,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
-import { runImport } from "#scripts/lib/run-import.ts";
+import { runImport } from "#server/classifiers/import/run.ts";
 import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "./databases.ts";
 import "./engine.ts";
 

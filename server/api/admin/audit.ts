@@ -1,6 +1,6 @@
 /** The audit log (contract/admin/audit.ts): `/app/admin/audit`. */
 import * as audit from "#contract/admin/audit.ts";
-import { auditActors, listAudit } from "#server/admin/audit.ts";
+import { auditActors, listAudit } from "#server/audit/log.ts";
 import { implement, resource } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";

@@ -2,13 +2,13 @@
  * The admin filters (contract/admin/filters.ts): `/app/admin/filter/{kind}` — a page of records with
  * facet counts, or with `format=csv` every matching row streamed as CSV.
  */
-import { recordAdminAction } from "#server/admin/audit.ts";
+import { recordAdminAction } from "#server/audit/log.ts";
 import type { Context } from "hono";
 import * as filters from "#contract/admin/filters.ts";
 import type { FilterKind, FilterQuery } from "#contract/admin/filters.ts";
 import type { RouteDescriptor } from "#contract/route.ts";
 import { countFiltered, csvChunks, runFilter } from "#server/admin/filters.ts";
-import type { ApiEnv } from "../app.ts";
+import type { ApiEnv } from "../env.ts";
 import { implement, resource, type Implementation } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";

@@ -1,6 +1,6 @@
 /** The admin area's frame (contract/admin/home.ts): `/app/admin/me`, `/summary`, `/regions`. */
 import * as home from "#contract/admin/home.ts";
-import { permissionsOf } from "#server/admin/access.ts";
+import { permissionsOf } from "#server/audit/access.ts";
 import { adminSummary, regionsForForms } from "#server/admin/summary.ts";
 import { implement, resource } from "../resource.ts";
 import { staffAccess } from "./staff.ts";

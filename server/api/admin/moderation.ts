@@ -4,7 +4,7 @@ import { approve, reject, type DecisionDeps } from "#server/admin/decisions.ts";
 import { listQueue, queueItem } from "#server/admin/queue.ts";
 import { notFound } from "#server/errors.ts";
 import type { Context } from "hono";
-import type { ApiEnv } from "../app.ts";
+import type { ApiEnv } from "../env.ts";
 import { implement, resource } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";

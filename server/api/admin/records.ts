@@ -7,9 +7,9 @@
  * and update answer the record as get reads it after the change; delete answers `{ id, deleted }`.
  */
 import type { RouteBody, RouteData, RouteDescriptor, RouteMeta, RouteQuery } from "#contract/route.ts";
-import type { AdminActor } from "#server/admin/access.ts";
+import type { AdminActor } from "#server/audit/access.ts";
 import type { Db } from "#server/db/client.ts";
-import type { ApiEnv } from "../app.ts";
+import type { ApiEnv } from "../env.ts";
 import { implement, type Implementation, type RouteHandler } from "../resource.ts";
 import { pageMeta } from "./paging.ts";
 import { staffAccess } from "./staff.ts";

@@ -1,7 +1,7 @@
 /**
  * The admin area's gate in the HTTP layer (issue 7; ADR 013):
  * - `staffAccess(c, permission)` hands the request's caller to the domain check
- *   (server/admin/access.ts `staffActor`) and returns the staff member as an audit actor:
+ *   (server/audit/access.ts `staffActor`) and returns the staff member as an audit actor:
  *   anonymous → 401 `unauthorized`, a USER → 403 `forbidden`, a moderator without the permission →
  *   403 `forbidden_role`. Every admin handler calls it with the permission its action needs.
  * - `adminGate` runs before every `/app/admin/*` path, known or not: it refuses everyone but site
@@ -12,9 +12,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AdminPermission } from "#contract/admin/access.ts";
 import type { RouteDescriptor } from "#contract/route.ts";
-import { staffActor, type AdminActor } from "#server/admin/access.ts";
+import { staffActor, type AdminActor } from "#server/audit/access.ts";
 import { DomainError } from "#server/errors.ts";
-import type { ApiEnv } from "../app.ts";
+import type { ApiEnv } from "../env.ts";
 
 /** The caller as a staff member with `permission` (see the module comment for the refusals). */
 export async function staffAccess(c: Context<ApiEnv>, permission: AdminPermission = "read"): Promise<AdminActor> {

@@ -6,8 +6,8 @@
  */
 import { SingleBar, Presets } from "cli-progress";
 import type { Db } from "#server/db/client.ts";
-import { importClassifiers, type ImportReport } from "#server/classifiers/import/import.ts";
-import { formatImportReport } from "#server/classifiers/import/report.ts";
+import { importClassifiers, type ImportReport } from "./import.ts";
+import { formatImportReport } from "./report.ts";
 import { seedRegions } from "#server/catalog/regions.ts";
 import { existsSync } from "node:fs";
 import path from "node:path";
