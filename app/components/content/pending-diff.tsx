@@ -1,12 +1,12 @@
 /**
  * A supplier's own changes awaiting moderation, field by field (issue 15 §5): the moderator's diff
- * view (app/components/admin/diff-view.tsx, fed by the same server diff, ADR 014) under a heading
+ * view (app/components/diff-view.tsx, fed by the same server diff, ADR 014) under a heading
  * that says visitors still see the published version. Nothing when nothing waits or on a first
  * submission (there is no approved version to compare with).
  */
 import type { PendingDiff as PendingDiffData } from "#contract/profile-pending.ts";
 import { useT } from "#app/lib/use-t.ts";
-import { DiffView } from "../admin/diff-view.tsx";
+import { DiffView } from "../diff-view.tsx";
 
 export function PendingDiff({ diff }: { diff: PendingDiffData | null }) {
   const t = useT();

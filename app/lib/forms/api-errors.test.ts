@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { ApiClientError } from "../api-client.server.ts";
-import { ADMIN_ERRORS } from "../admin-actions.server.ts";
+import { ADMIN_ERRORS } from "#app/routes/admin/lib/actions.server.ts";
 import { apiErrorMessages, apiFormErrors, conformName, replyWithApiError } from "./api-errors.server.ts";
 
 function submission() {
