@@ -93,12 +93,12 @@ export default [
     ]),
     // The sign-in flow on the empty layout: the brand and the language switcher, no navigation away.
     layout("layouts/empty.tsx", [
-      route("auth", "routes/auth.tsx", [
-        index("routes/auth-sign-in.tsx"),
-        route("code", "routes/auth-code.tsx"),
-        route("registration", "routes/auth-registration.tsx"),
+      route("auth", "routes/auth/layout.tsx", { id: "routes/auth" }, [
+        index("routes/auth/sign-in.tsx", { id: "routes/auth-sign-in" }),
+        route("code", "routes/auth/code.tsx", { id: "routes/auth-code" }),
+        route("registration", "routes/auth/registration.tsx", { id: "routes/auth-registration" }),
         // The undo link in the notice of a changed sign-in address (security review F10).
-        route("undo-contact", "routes/auth-undo-contact.tsx"),
+        route("undo-contact", "routes/auth/undo-contact.tsx", { id: "routes/auth-undo-contact" }),
       ]),
     ]),
     layout("layouts/svg-sprite.tsx", [route("_icons", "routes/icons.tsx")]),

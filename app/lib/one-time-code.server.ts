@@ -1,5 +1,5 @@
 /**
- * Reading a refused one-time code or resend (sign-in, app/routes/auth-code.tsx, and the change of a
+ * Reading a refused one-time code or resend (sign-in, app/routes/auth/code.tsx, and the change of a
  * sign-in address, app/lib/profile-api/contact-steps.server.ts): the API's 400 `invalid_code` carries
  * the wrong guesses still allowed as `details.attemptsLeft` (contract/errors.ts); the page says how many.
  */

@@ -1,7 +1,7 @@
 /**
  * Session cookies of the web tier (DESIGN §6): `access` holds the access token (spec §3), `refresh`
  * the refresh token (set by the API and passed through), both HttpOnly, SameSite=Lax, Path=/ and
- * Secure in production. `fingerprint` is written by the browser (app/components/auth/fingerprint.tsx)
+ * Secure in production. `fingerprint` is written by the browser (app/routes/auth/components/fingerprint.tsx)
  * and forwarded to the API as the `fingerprint` header.
  */
 import { serialize } from "cookie";

@@ -1,7 +1,7 @@
 /**
  * The code step of a sign-in contact change (ADR 017): the code sent to the new address, "send a new
  * code" behind the resend countdown (live with JavaScript, stated in seconds without — the approach
- * of app/routes/auth-code.tsx), a link back to the entry step to correct the address, and cancel.
+ * of app/routes/auth/code.tsx), a link back to the entry step to correct the address, and cancel.
  * A wrong code keeps what was typed and says how many attempts are left.
  */
 import { Form } from "react-router";

@@ -6,23 +6,23 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import type { Route } from "./+types/auth-registration";
+import type { Route } from "./+types/registration";
 import * as auth from "#contract/auth.ts";
 import { RegistrationSchema } from "#contract/auth.ts";
-import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { clearAuthFlowCookie, readAuthFlow } from "../lib/auth-flow.server.ts";
-import { finishSignIn } from "../lib/auth-actions.server.ts";
-import { pageLang } from "../lib/i18n.ts";
-import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
-import { guards } from "../middleware/registry.ts";
-import { localizedRedirect } from "../lib/redirect.server.ts";
-import { FieldError, FormErrors } from "../components/form/errors.tsx";
-import { useT } from "../lib/use-t.ts";
-import { InputField } from "../components/form/field.tsx";
-import { useZodForm } from "../lib/use-zod-form.ts";
-import { SubmitButton } from "../components/form/submit-button.tsx";
+import { apiContext } from "#app/context.ts";
+import { ApiClientError } from "#app/lib/api-client.server.ts";
+import { clearAuthFlowCookie, readAuthFlow } from "#app/lib/auth-flow.server.ts";
+import { finishSignIn } from "#app/lib/auth-actions.server.ts";
+import { pageLang } from "#app/lib/i18n.ts";
+import { routeMeta } from "#app/lib/route-meta.ts";
+import { getInstance } from "#app/middleware/i18next.ts";
+import { guards } from "#app/middleware/registry.ts";
+import { localizedRedirect } from "#app/lib/redirect.server.ts";
+import { FieldError, FormErrors } from "#app/components/form/errors.tsx";
+import { useT } from "#app/lib/use-t.ts";
+import { InputField } from "#app/components/form/field.tsx";
+import { useZodForm } from "#app/lib/use-zod-form.ts";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
 
 export const middleware = guards("check-auth-data");
 

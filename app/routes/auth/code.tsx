@@ -9,23 +9,23 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { Route } from "./+types/auth-code";
-import { CodeForms } from "../components/code-forms.tsx";
-import { LocaleLink } from "../components/locale-link.tsx";
+import type { Route } from "./+types/code";
+import { CodeForms } from "#app/components/code-forms.tsx";
+import { LocaleLink } from "#app/components/locale-link.tsx";
 import * as auth from "#contract/auth.ts";
 import { CodeSchema } from "#contract/auth.ts";
-import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { authFlowCookie, codePageFlow, identityBody, readAuthFlow } from "../lib/auth-flow.server.ts";
-import { attemptsLeft, invalidCodeKey, resendRefusalKey } from "../lib/one-time-code.server.ts";
-import { finishSignIn } from "../lib/auth-actions.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { pageLang } from "../lib/i18n.ts";
-import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
-import { guards } from "../middleware/registry.ts";
-import { localizedRedirect } from "../lib/redirect.server.ts";
-import { useT } from "../lib/use-t.ts";
+import { apiContext } from "#app/context.ts";
+import { ApiClientError } from "#app/lib/api-client.server.ts";
+import { authFlowCookie, codePageFlow, identityBody, readAuthFlow } from "#app/lib/auth-flow.server.ts";
+import { attemptsLeft, invalidCodeKey, resendRefusalKey } from "#app/lib/one-time-code.server.ts";
+import { finishSignIn } from "#app/lib/auth-actions.server.ts";
+import { documentUrl } from "#app/lib/document-url.ts";
+import { pageLang } from "#app/lib/i18n.ts";
+import { routeMeta } from "#app/lib/route-meta.ts";
+import { getInstance } from "#app/middleware/i18next.ts";
+import { guards } from "#app/middleware/registry.ts";
+import { localizedRedirect } from "#app/lib/redirect.server.ts";
+import { useT } from "#app/lib/use-t.ts";
 
 export const middleware = guards("check-auth-data");
 

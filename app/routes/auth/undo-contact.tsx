@@ -8,17 +8,17 @@
  */
 import type { TFunction } from "i18next";
 import { Form, data } from "react-router";
-import type { Route } from "./+types/auth-undo-contact";
-import { LocaleLink } from "../components/locale-link.tsx";
+import type { Route } from "./+types/undo-contact";
+import { LocaleLink } from "#app/components/locale-link.tsx";
 import * as auth from "#contract/auth.ts";
 import type { ContactUndo } from "#contract/auth.ts";
-import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { documentUrl } from "../lib/document-url.ts";
-import { routeMeta } from "../lib/route-meta.ts";
-import { getInstance } from "../middleware/i18next.ts";
-import { useT } from "../lib/use-t.ts";
-import { privatePageHeaders } from "../lib/private-headers.ts";
+import { apiContext } from "#app/context.ts";
+import { ApiClientError } from "#app/lib/api-client.server.ts";
+import { documentUrl } from "#app/lib/document-url.ts";
+import { routeMeta } from "#app/lib/route-meta.ts";
+import { getInstance } from "#app/middleware/i18next.ts";
+import { useT } from "#app/lib/use-t.ts";
+import { privatePageHeaders } from "#app/lib/private-headers.ts";
 
 type UndoState =
   | { state: "confirm"; undo: ContactUndo; token: string }

@@ -1,6 +1,6 @@
 /** `/auth`: the sign-in section's frame; its steps are the index (address), `code` and `registration`. */
 import { Outlet } from "react-router";
-import { Fingerprint } from "../components/auth/fingerprint.tsx";
+import { Fingerprint } from "./components/fingerprint.tsx";
 
 export default function AuthLayout() {
   return (
