@@ -1,17 +1,17 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /**
- * Every page sits under one optional language segment (DESIGN §5); `routes/lang.tsx` validates it.
+ * Every page sits under one optional language segment (DESIGN §5); `layouts/lang.tsx` validates it.
  * Layouts (spec §2): default (header and footer), empty (the sign-in flow), svg-sprite (the icon page); the admin area has its own frame. `offline` is the saved
  * pages and the service worker's fallback; `manifest.webmanifest` the per-language web app manifest.
  */
 export default [
-  route("_locale", "routes/set-locale.ts"),
-  route("_currency", "routes/set-currency.ts"),
-  route("robots.txt", "routes/robots.ts"),
-  route("sitemap.xml", "routes/sitemap-index.ts"),
-  route("sitemaps/:name", "routes/sitemap-page.ts"),
-  route(":lang?", "routes/lang.tsx", [
+  route("_locale", "routes/resources/set-locale.ts", { id: "routes/set-locale" }),
+  route("_currency", "routes/resources/set-currency.ts", { id: "routes/set-currency" }),
+  route("robots.txt", "routes/resources/robots.ts", { id: "routes/robots" }),
+  route("sitemap.xml", "routes/resources/sitemap-index.ts", { id: "routes/sitemap-index" }),
+  route("sitemaps/:name", "routes/resources/sitemap-page.ts", { id: "routes/sitemap-page" }),
+  route(":lang?", "layouts/lang.tsx", { id: "routes/lang" }, [
     layout("layouts/default.tsx", [
       index("routes/home.tsx"),
       route("okved", "routes/okved.tsx"),
@@ -131,17 +131,17 @@ export default [
       route("pages/:slug", "routes/admin/page.tsx", { id: "routes/admin-page" }),
       route("*", "routes/admin/not-found.tsx", { id: "routes/admin-not-found" }),
     ]),
-    route("manifest.webmanifest", "routes/web-manifest.ts"),
-    route("logout", "routes/logout.ts"),
-    route("favourite", "routes/favourite.ts"),
+    route("manifest.webmanifest", "routes/resources/web-manifest.ts", { id: "routes/web-manifest" }),
+    route("logout", "routes/resources/logout.ts", { id: "routes/logout" }),
+    route("favourite", "routes/resources/favourite.ts", { id: "routes/favourite" }),
     route("profile/upload", "routes/profile-upload.ts"),
     route("profile/price-list/export", "routes/profile-price-list-export.ts"),
     // Attachments that are not public media, checked on every download (ADR 040).
-    route("files/:id", "routes/private-file.ts"),
+    route("files/:id", "routes/resources/private-file.ts", { id: "routes/private-file" }),
     route("profile/price-list/:id/errors.csv", "routes/profile-price-list-errors.ts"),
     route("profile/classifier", "routes/profile-classifier.ts"),
     route("profile/rfq-suppliers", "routes/profile-rfq-suppliers.ts"),
-    route("profile/translations", "routes/profile-translations.ts"),
-    route("session/refresh", "routes/session-refresh.ts"),
+    route("profile/translations", "routes/resources/translations.ts", { id: "routes/profile-translations" }),
+    route("session/refresh", "routes/resources/session-refresh.ts", { id: "routes/session-refresh" }),
   ]),
 ] satisfies RouteConfig;

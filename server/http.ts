@@ -172,7 +172,7 @@ export const YANDEX_MAPS_CSP = {
   connectSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net"],
 } as const;
 
-/** The web tier's route of private files (app/routes/private-file.ts), in any language. */
+/** The web tier's route of private files (app/routes/resources/private-file.ts), in any language. */
 const PRIVATE_FILE_PATH = /^\/(?:(?:en|zh)\/)?files\/\d+$/;
 
 const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
@@ -225,7 +225,7 @@ export function createServerApp(options: ServerAppOptions) {
     await next();
     if (c.res.ok) c.res.headers.set("content-security-policy", MEDIA_CSP);
   });
-  // The same for private files passed through the web tier (app/routes/private-file.ts).
+  // The same for private files passed through the web tier (app/routes/resources/private-file.ts).
   app.use(async (c, next) => {
     await next();
     if (c.res.ok && PRIVATE_FILE_PATH.test(c.req.path)) c.res.headers.set("content-security-policy", MEDIA_CSP);

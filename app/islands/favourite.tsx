@@ -1,7 +1,7 @@
 /**
  * The favourite star of product cards and the product page (spec §4), an island (ADR 035).
  *
- * A form posting to `/{lang}/favourite` (app/routes/favourite.ts): without JavaScript, or for a
+ * A form posting to `/{lang}/favourite` (app/routes/resources/favourite.ts): without JavaScript, or for a
  * visitor who is not signed in (sent to sign in and back), the browser submits it. Hydrated and
  * signed in, the star changes at once (optimistic), the form is sent with `fetch` (`js=1`, answered
  * with `{ id, favourite }`), and a `postavka:favourite` event `{ productId, on }` tells the rest of the

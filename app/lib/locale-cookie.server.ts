@@ -1,6 +1,6 @@
 /**
  * The locale cookie (spec §9): the bare language code ("en"), kept 365 days, written by the language
- * switcher (`/_locale`, app/routes/set-locale.ts) and the settings page, read by the language segment's
+ * switcher (`/_locale`, app/routes/resources/set-locale.ts) and the settings page, read by the language segment's
  * loader to send the bare root `/` to the chosen language.
  */
 import { parse, serialize } from "cookie";

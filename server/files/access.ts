@@ -18,7 +18,7 @@
  * `/media/<key>` refuses every key whose file is not public by the table (fail closed: a file
  * whose owner is unknown, or a future private owner such as an order, is private until listed here).
  *
- * `/files/<id>` is the web tier's route (app/routes/private-file.ts) in front of
+ * `/files/<id>` is the web tier's route (app/routes/resources/private-file.ts) in front of
  * `GET /api/files/{id}/content`, which checks on every download (nothing is cached: `private,
  * no-store`) and names the file by its original name.
  */

@@ -1,6 +1,6 @@
 /**
  * The visitor's display currency from a request's cookies (issue 15): the `currency` cookie set by
- * the chooser (routes/set-currency.ts), else by language — ru → RUB, zh → CNY, en → USD. Used by the
+ * the chooser (routes/resources/set-currency.ts), else by language — ru → RUB, zh → CNY, en → USD. Used by the
  * root loader (prices' "≈") and by the catalogue loaders (price bounds typed in that currency).
  */
 import { parse } from "cookie";

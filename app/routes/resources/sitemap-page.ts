@@ -4,9 +4,9 @@
  */
 import type { Route } from "./+types/sitemap-page";
 import { SitemapTypeSchema, getSitemapPage, type SitemapType } from "#contract/sitemap.ts";
-import { apiContext, servicesContext } from "../context.ts";
-import { pageNotFound } from "../lib/errors.ts";
-import { LANGS, localePath } from "../lib/i18n.ts";
+import { apiContext, servicesContext } from "#app/context.ts";
+import { pageNotFound } from "#app/lib/errors.ts";
+import { LANGS, localePath } from "#app/lib/i18n.ts";
 
 const PATHS: Record<SitemapType, (key: string) => string> = {
   products: (key) => `/product/${key}`,

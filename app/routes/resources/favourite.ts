@@ -7,10 +7,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/favourite";
 import * as profile from "#contract/profile.ts";
-import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { readSignedInPost } from "../lib/signed-in-post.server.ts";
-import { localizedRedirect } from "../lib/redirect.server.ts";
+import { apiContext } from "#app/context.ts";
+import { ApiClientError } from "#app/lib/api-client.server.ts";
+import { readSignedInPost } from "#app/lib/signed-in-post.server.ts";
+import { localizedRedirect } from "#app/lib/redirect.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return localizedRedirect(request, "/favorites");

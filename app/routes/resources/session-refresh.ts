@@ -5,9 +5,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/session-refresh";
 import * as auth from "#contract/auth.ts";
-import { apiContext, sessionContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { accessCookie, clearSessionCookies } from "../lib/session.server.ts";
+import { apiContext, sessionContext } from "#app/context.ts";
+import { ApiClientError } from "#app/lib/api-client.server.ts";
+import { accessCookie, clearSessionCookies } from "#app/lib/session.server.ts";
 
 export async function action({ context }: Route.ActionArgs) {
   const session = context.get(sessionContext);

@@ -1,6 +1,6 @@
 /** `/robots.txt`: everything public may be crawled; private areas and API calls may not. */
 import type { Route } from "./+types/robots";
-import { servicesContext } from "../context.ts";
+import { servicesContext } from "#app/context.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const origin = context.get(servicesContext).publicUrl ?? new URL(request.url).origin;

@@ -1,7 +1,7 @@
 /** `/sitemap.xml`: the sitemap index, one sitemap per entity type and page of 50,000 URLs. */
 import type { Route } from "./+types/sitemap-index";
 import { listSitemaps } from "#contract/sitemap.ts";
-import { apiContext, servicesContext } from "../context.ts";
+import { apiContext, servicesContext } from "#app/context.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = context.get(servicesContext).publicUrl ?? new URL(request.url).origin;

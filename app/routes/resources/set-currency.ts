@@ -7,8 +7,8 @@ import { serialize } from "cookie";
 import { redirect } from "react-router";
 import type { Route } from "./+types/set-currency";
 import { CURRENCY_COOKIE, isCurrency } from "#contract/money.ts";
-import { LOCALE_COOKIE_MAX_AGE } from "../lib/i18n.ts";
-import { safeLocalPath } from "../lib/navigation-safety.ts";
+import { LOCALE_COOKIE_MAX_AGE } from "#app/lib/i18n.ts";
+import { safeLocalPath } from "#app/lib/navigation-safety.ts";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();

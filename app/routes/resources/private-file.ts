@@ -8,8 +8,8 @@
  * included — gets 404, as for a file that does not exist.
  */
 import type { Route } from "./+types/private-file";
-import { apiContext } from "../context.ts";
-import { documentUrl } from "../lib/document-url.ts";
+import { apiContext } from "#app/context.ts";
+import { documentUrl } from "#app/lib/document-url.ts";
 import * as filesApi from "#contract/files.ts";
 
 const PASSED = ["content-type", "content-length", "content-disposition", "x-content-type-options", "content-security-policy"];

@@ -5,12 +5,12 @@
  * returns to the edit page with a flash message. A refusal comes back as an error flash; nothing
  * else was typed on that small form.
  */
-import type { Route } from "./+types/profile-translations";
+import type { Route } from "./+types/translations";
 import * as translation from "#contract/translation.ts";
-import { apiContext } from "../context.ts";
-import { ApiClientError } from "../lib/api-client.server.ts";
-import { readSignedInPost } from "../lib/signed-in-post.server.ts";
-import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
+import { apiContext } from "#app/context.ts";
+import { ApiClientError } from "#app/lib/api-client.server.ts";
+import { readSignedInPost } from "#app/lib/signed-in-post.server.ts";
+import { flashRedirect, localizedRedirect } from "#app/lib/redirect.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return localizedRedirect(request, "/profile");

@@ -5,11 +5,11 @@
  */
 import type { Route } from "./+types/logout";
 import * as auth from "#contract/auth.ts";
-import { apiContext, sessionContext } from "../context.ts";
-import { safeReturnPath } from "../lib/auth-actions.server.ts";
-import { clearSessionCookies } from "../lib/session.server.ts";
-import { localizedPath } from "../lib/i18n.ts";
-import { flashRedirect, localizedRedirect } from "../lib/redirect.server.ts";
+import { apiContext, sessionContext } from "#app/context.ts";
+import { safeReturnPath } from "#app/lib/auth-actions.server.ts";
+import { clearSessionCookies } from "#app/lib/session.server.ts";
+import { localizedPath } from "#app/lib/i18n.ts";
+import { flashRedirect, localizedRedirect } from "#app/lib/redirect.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return localizedRedirect(request, "/");

@@ -6,10 +6,10 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/set-locale";
-import { isLang, localePath } from "../lib/i18n.ts";
-import { localeCookie } from "../lib/locale-cookie.server.ts";
-import { safeLocalPath } from "../lib/navigation-safety.ts";
-import { setFlashCookie } from "../middleware/flash.ts";
+import { isLang, localePath } from "#app/lib/i18n.ts";
+import { localeCookie } from "#app/lib/locale-cookie.server.ts";
+import { safeLocalPath } from "#app/lib/navigation-safety.ts";
+import { setFlashCookie } from "#app/middleware/flash.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

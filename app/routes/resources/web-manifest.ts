@@ -6,9 +6,9 @@
  * One `id` for all languages: it is one app whichever language it was installed from.
  */
 import type { Route } from "./+types/web-manifest";
-import { pageNotFound } from "../lib/errors.ts";
-import { isLang, LANG_REGIONS, localePath } from "../lib/i18n.ts";
-import { getInstance } from "../middleware/i18next.ts";
+import { pageNotFound } from "#app/lib/errors.ts";
+import { isLang, LANG_REGIONS, localePath } from "#app/lib/i18n.ts";
+import { getInstance } from "#app/middleware/i18next.ts";
 
 export const THEME_COLOR = "#0f4c81";
 export const BACKGROUND_COLOR = "#f5f7fa";
