@@ -207,7 +207,7 @@ const FOOTER_LINKS: Record<string, string> = {
 
 /**
  * Footer links loaded as whole documents, not client navigations: Scalar's reference
- * (routes/api-docs.ts, outside the app) and the saved pages (the service worker serves them from its precache).
+ * (routes/site/api-docs.ts, outside the app) and the saved pages (the service worker serves them from its precache).
  */
 const FULL_LOAD_LINKS = new Set(["/api-docs", "/offline"]);
 

@@ -2,7 +2,7 @@
  * Attachments of the buying-request and quote forms (issue 14 follow-up): the chosen files of the
  * multipart field `attachments` are uploaded one by one through `POST /api/files/common` (the API
  * checks type and size by content) and their ids go with the form as `fileIds`, like the inquiry
- * form (app/routes/inquiry-new.tsx). Works without JavaScript: the form posts multipart. An upload's
+ * form (app/routes/site/inquiry-new.tsx). Works without JavaScript: the form posts multipart. An upload's
  * refusal is an `ApiClientError`; `ATTACHMENT_ERRORS` puts it on the field (`replyWithApiError`).
  */
 import type { ApiClient } from "./api-client.server.ts";

@@ -1,0 +1,222 @@
+/** `/suppliers/{id}`: who the supplier is, how it is verified, what it does (OKVED), sells and offers. */
+import type { Route } from "./+types/supplier";
+import { SaveForOffline } from "#app/components/pwa/save-offline.tsx";
+import { CompanyLogo, ProductGrid, VerifiedBadge } from "#app/components/catalog/cards.tsx";
+import { formatDate, formatMoney } from "#app/components/catalog/format.ts";
+import { LegalEntityFacts } from "#app/components/catalog/legal-entity-facts.tsx";
+import { PlaceSeparator, Text } from "#app/components/catalog/text.tsx";
+import { DescriptionCard, DocumentLink, ListSection, ServiceOfferLink } from "./components/page-sections.tsx";
+import { TranslationNote } from "#app/components/content/translations.tsx";
+import { YandexMap } from "./components/yandex-map.tsx";
+import { JsonLd, FactItems } from "./components/structured.tsx";
+import { LocaleLink } from "#app/components/locale-link.tsx";
+import * as companiesApi from "#contract/companies.ts";
+import { apiContext, servicesContext } from "#app/context.ts";
+import { pageLang } from "#app/lib/i18n.ts";
+import { routeMeta } from "#app/lib/route-meta.ts";
+import { loadSupplier } from "./lib/supplier-loader.server.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { Breadcrumbs } from "./components/breadcrumbs.tsx";
+import { CompanyContactItems } from "#app/components/catalog/facts.tsx";
+import { useT } from "#app/lib/use-t.ts";
+import * as inquiriesApi from "#contract/inquiries.ts";
+import { RequestPriceLink, ResponseStatsCard } from "#app/components/conversations/parts.tsx";
+import { documentHandle } from "#app/lib/documents.ts";
+
+/** A public document with islands (ADR 035). */
+export const handle = documentHandle;
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const lang = pageLang(request);
+  const company = await loadSupplier(context, request, params.id, lang);
+  const products = await context
+    .get(apiContext)
+    .send(companiesApi.listCompanyProducts, { params: { id: company.id }, query: { lang, perPage: 8 } });
+  // The response metrics (issue 14): a failure leaves the section out.
+  const responseStats = await context
+    .get(apiContext)
+    .send(inquiriesApi.getResponseStats, { params: { id: company.id } })
+    .then((r) => r.data)
+    .catch(() => null);
+  return {
+    company,
+    responseStats,
+    products: products.data,
+    productTotal: products.meta.total,
+    // The interactive map only with a key (and coordinates): the CSP admits Yandex Maps only then.
+    mapsKey: company.coordinates ? (context.get(servicesContext).yandexMapsApiKey ?? null) : null,
+    seo: { title: company.name.text, description: (company.description?.text ?? company.name.text).slice(0, 250) },
+  };
+}
+
+export default function Supplier({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { company, products } = loaderData;
+  const mainOkved = company.okved.find((o) => o.isMain);
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: company.name.text,
+    description: company.description?.text,
+    url: company.website ?? undefined,
+    telephone: company.phone ?? undefined,
+    email: company.email ?? undefined,
+    foundingDate: company.yearFounded ? String(company.yearFounded) : undefined,
+    address: company.address?.text,
+    taxID: company.legalEntities[0]?.inn,
+  };
+  const mapHref = company.coordinates
+    ? `https://yandex.ru/maps/?pt=${company.coordinates.longitude},${company.coordinates.latitude}&z=14&l=map`
+    : company.address
+      ? `https://yandex.ru/maps/?text=${encodeURIComponent(company.address.text)}`
+      : null;
+  return (
+    <main id="main" className="page">
+      <JsonLd data={jsonLd} />
+      <Breadcrumbs items={[{ to: "/suppliers", label: t("suppliers.title") }, { label: <Text value={company.name} /> }]} />
+      <header className="page-header supplier-header">
+        <CompanyLogo src={company.logo?.url} large />
+        <div>
+          <h1>
+            <Text value={company.name} />
+          </h1>
+          <TranslationNote translations={company.translations} field="name" />
+          <p className="badges">
+            {company.kind ? <span className="badge">{t(`catalog.kind.${company.kind}`)}</span> : null}
+            <VerifiedBadge level={company.verificationLevel} />
+            {company.region ? (
+              <span>
+                <Text value={company.region.name} />
+                {company.city ? (
+                  <>
+                    <PlaceSeparator />
+                    <Text value={company.city} />
+                  </>
+                ) : null}
+              </span>
+            ) : null}
+          </p>
+          {company.kind && mainOkved ? (
+            <p className="muted">
+              {t(`suppliers.kindEvidence.${company.kind}`)}{" "}
+              <LocaleLink to={`/okved/${mainOkved.code}`} className="code-ref">
+                {mainOkved.code}
+              </LocaleLink>{" "}
+              <Text value={mainOkved.name} />
+            </p>
+          ) : null}
+          {/* The page's primary action in the card's header: on a phone it is in the first screen, above the products (issue 26 #11). */}
+          <div className="page-actions supplier-actions">
+            <RequestPriceLink supplierId={company.id} />
+            <SaveForOffline />
+          </div>
+        </div>
+      </header>
+
+      <div className="supplier-layout">
+        <div>
+          {company.description ? (
+            <DescriptionCard title={t("suppliers.about")} description={company.description} translations={company.translations} />
+          ) : null}
+          <section>
+            <h2>
+              {t("suppliers.products")} <span className="results-count">{loaderData.productTotal}</span>
+            </h2>
+            {products.length > 0 ? <ProductGrid products={products} belowFold /> : <p className="empty">{t("catalog.noProducts")}</p>}
+            {loaderData.productTotal > products.length ? (
+              <p>
+                <LocaleLink to={`/suppliers/${company.id}/products`} className="button button-secondary">
+                  {t("suppliers.allProducts")} ({loaderData.productTotal})
+                </LocaleLink>
+              </p>
+            ) : null}
+          </section>
+          <ListSection card title={t("services.title")} items={company.services} listClassName="plain-list" itemKey={(s) => s.id}>
+            {(s) => (
+              <>
+                <ServiceOfferLink offer={s} />
+                {s.priceFrom ? (
+                  <span className="muted"> — {t("catalog.priceFrom", { price: formatMoney(s.priceFrom, s.currency, lang) })}</span>
+                ) : null}
+              </>
+            )}
+          </ListSection>
+        </div>
+        <aside>
+          <ResponseStatsCard stats={loaderData.responseStats} />
+          <section className="card">
+            <h2>{t("suppliers.contacts")}</h2>
+            <dl className="facts">
+              <CompanyContactItems
+                company={company}
+                links
+                headcount={company.headcountRange}
+                address={
+                  company.address ? (
+                    <>
+                      <Text value={company.address} />
+                      {mapHref ? (
+                        <>
+                          {" "}
+                          <a href={mapHref} rel="noopener noreferrer external" target="_blank">
+                            {t("suppliers.openMap")}
+                          </a>
+                        </>
+                      ) : null}
+                    </>
+                  ) : null
+                }
+              />
+              <FactItems facts={company.facts} />
+            </dl>
+            {loaderData.mapsKey && company.coordinates ? (
+              <YandexMap
+                apiKey={loaderData.mapsKey}
+                lang={lang}
+                latitude={company.coordinates.latitude}
+                longitude={company.coordinates.longitude}
+                label={company.name.text}
+              />
+            ) : null}
+          </section>
+          {company.verification.level > 0 ? (
+            <section className="card">
+              <h2>{t("suppliers.verification")}</h2>
+              <p>{t(`catalog.verification.${company.verification.level >= 2 ? "2" : "1"}`)}</p>
+              {company.verification.evidence ? (
+                <p className="muted">
+                  <Text value={company.verification.evidence} />
+                </p>
+              ) : null}
+              {company.verification.verifiedAt ? <p className="muted">{formatDate(company.verification.verifiedAt, lang)}</p> : null}
+            </section>
+          ) : null}
+          {company.legalEntities.length > 0 ? (
+            <section className="card">
+              <h2>{t("suppliers.legalEntities")}</h2>
+              {company.legalEntities.map((e) => (
+                <LegalEntityFacts key={e.inn} entity={e} />
+              ))}
+            </section>
+          ) : null}
+          <ListSection card title={t("suppliers.activities")} items={company.okved} listClassName="plain-list" itemKey={(o) => o.code}>
+            {(o) => (
+              <>
+                <LocaleLink to={`/okved/${o.code}`} className="code-ref">
+                  {o.code}
+                </LocaleLink>{" "}
+                <Text value={o.name} /> {o.isMain ? <span className="badge">{t("suppliers.main")}</span> : null}
+              </>
+            )}
+          </ListSection>
+          <ListSection card title={t("product.documents")} items={company.files} listClassName="plain-list" itemKey={(f) => f.url}>
+            {(f) => <DocumentLink file={f} />}
+          </ListSection>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);
