@@ -2,7 +2,7 @@
  * The client's UI strings (ADR 021): `loadPublicStrings(lang)` gives the part every page needs
  * before hydrating; `ensurePrivateStrings()` adds the profile and admin areas' part to the i18next
  * instance once per language — entry.client calls it before hydrating such a page, and the areas'
- * client middleware (routes/profile.tsx, routes/admin/layout.tsx) before a client navigation renders one.
+ * client middleware (routes/profile/layout.tsx, routes/admin/layout.tsx) before a client navigation renders one.
  */
 import i18next from "i18next";
 import type { Lang } from "./i18n.ts";

@@ -1,6 +1,6 @@
 /**
  * Reading a refused one-time code or resend (sign-in, app/routes/auth/code.tsx, and the change of a
- * sign-in address, app/lib/profile-api/contact-steps.server.ts): the API's 400 `invalid_code` carries
+ * sign-in address, app/routes/profile/lib/contact-steps.server.ts): the API's 400 `invalid_code` carries
  * the wrong guesses still allowed as `details.attemptsLeft` (contract/errors.ts); the page says how many.
  */
 import type { ApiClientError } from "./api-client.server.ts";

@@ -5,6 +5,10 @@
  *   of contract/web-services.ts);
  * - `server/` imports nothing from `app/`.
  * Type-only imports count too: a type from a repository ties the web tier to the database schema.
+ * - the web tier's areas (ADR 045): a module of `app/routes/<area>/` (or of a profile sub-area,
+ *   `app/routes/profile/<sub-area>/`) imports shared code, its own area's files and those of the area
+ *   around it, never another area's; shared web-tier code imports no area. Tests are left out: they
+ *   may take a fixture from any area.
  * And no import path climbs more than one folder (`../`): farther modules are reached through the
  * package imports `#app/…`, `#server/…`, `#contract/…`, `#tests/…` (package.json "imports", ADR 045).
  */
@@ -81,5 +85,38 @@ describe("import paths", () => {
       ),
     );
     expect(climbing).toEqual([]);
+  });
+});
+
+/**
+ * The area folder a web-tier module belongs to: `app/routes/<area>` or `app/routes/profile/<sub-area>`
+ * (`components/` and `lib/` inside an area are its own shared code, not sub-areas); null for shared code.
+ */
+function areaOf(rel: string): string | null {
+  const parts = rel.split(/[\\/]/);
+  if (parts[0] !== "app" || parts[1] !== "routes" || parts.length < 4) return null;
+  const area = `app/routes/${parts[2]}`;
+  const sub = parts[3]!;
+  return parts.length > 4 && parts[2] === "profile" && sub !== "components" && sub !== "lib" ? `${area}/${sub}` : area;
+}
+
+describe("web-tier areas", () => {
+  it("an area imports shared code and its own files, never another area's; shared code imports no area", () => {
+    const bad: string[] = [];
+    for (const file of sources(path.join(root, "app"))) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      const from = path.relative(root, file);
+      const home = areaOf(from);
+      for (const specifier of specifiers(file)) {
+        if (specifier.startsWith("./+types/")) continue; // the route's generated types
+        const hit = target(file, specifier.replace(/\?.*$/, ""));
+        const there = hit && areaOf(hit.rel);
+        if (!there) continue;
+        // A sub-area may use its area's own shared files (app/routes/profile/components, layout.tsx, …).
+        if (home && (there === home || home.startsWith(`${there}/`))) continue;
+        bad.push(`${from} → ${hit.rel}`);
+      }
+    }
+    expect(bad).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Files of buying requests and quotes (issue 14 follow-up): `AttachmentsField` is the forms' file
- * input (multipart field `attachments`, uploaded by the action through app/lib/rfq-attachments.server.ts;
+ * input (multipart field `attachments`, uploaded by the action through app/routes/profile/rfq/lib/attachments.server.ts;
  * works without JavaScript) with the files already attached listed above it; `FileLinks` lists
  * attached files as download links (the request page, the quote page, the comparison).
  */

@@ -31,7 +31,7 @@ import { UNIT_IDS } from "#contract/units.ts";
 import { apiContext, sessionContext } from "#app/context.ts";
 import { ApiClientError } from "#app/lib/api-client.server.ts";
 import { replyWithApiError } from "#app/lib/forms/api-errors.server.ts";
-import { filesOf, uploadTemporary } from "#app/lib/profile-api/widgets.server.ts";
+import { filesOf, uploadTemporary } from "#app/lib/uploads.server.ts";
 import { localizedPath, pageLang } from "#app/lib/i18n.ts";
 import { localizedRedirect } from "#app/lib/redirect.server.ts";
 import { signInThenBack } from "#app/lib/signed-in-post.server.ts";

@@ -1,0 +1,18 @@
+/**
+ * `/profile/mail/{id}` (spec §2): the entry step of a pending change of the sign-in email — its
+ * address, which can be corrected (a code then goes to the corrected one). ADR 017.
+ */
+import type { Route } from "./+types/mail-entry";
+import { EntryStepPage } from "./components/contact-steps.tsx";
+import { entryStepAction, loadEntryStep } from "../lib/contact-steps.server.ts";
+import { routeMeta } from "#app/lib/route-meta.ts";
+
+export const loader = ({ request, context, params }: Route.LoaderArgs) => loadEntryStep(request, context, "email", params.id);
+
+export const action = ({ request, context, params }: Route.ActionArgs) => entryStepAction(request, context, "email", params.id);
+
+export default function MailEntryStep({ loaderData, actionData }: Route.ComponentProps) {
+  return <EntryStepPage kind="email" change={loaderData.change} result={actionData?.result} />;
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);
