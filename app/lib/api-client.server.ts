@@ -8,9 +8,7 @@
  * 429, 500, 502, 503, 504 or a network error; never for POST, PUT, PATCH, DELETE.
  */
 import { data } from "react-router";
-import type { Profile, ProfileOrAnonymous } from "#contract/profile.ts";
 
-export type { Lang } from "#contract/lang.ts";
 import type {
   RouteData,
   RouteDescriptor,
@@ -77,10 +75,6 @@ export interface ApiClientOptions {
   refreshCookie?: string;
 }
 
-/** `GET /api/profile` of a signed-in caller (contract/profile.ts). */
-export type UserProfile = Profile;
-export type { ProfileOrAnonymous };
-
 /** Per-call options of `send`. */
 export interface SendOptions {
   /** Forward the browser's refresh cookie (the sign-in, refresh and sign-out calls only). */
@@ -120,13 +114,12 @@ export class ApiClient {
     this.options = options;
   }
 
-  /** Sends one request; returns the parsed envelope or throws ApiClientError. */
-  async request<T, M = Record<string, unknown>>(method: string, path: string, init: RequestInit = {}): Promise<Envelope<T, M>> {
-    return (await this.requestWithHeaders<T, M>(method, path, init)).envelope;
-  }
-
-  /** `request` that also returns the response headers (auth calls read the refresh cookie from them). */
-  async requestWithHeaders<T, M = Record<string, unknown>>(
+  /**
+   * Sends one request with the retry policy; returns the parsed JSON body with the response headers
+   * (auth calls read the refresh cookie from them), or throws ApiClientError. Private: pages call
+   * `send` with a route descriptor (or `openApiDocument`), never a hand-written path.
+   */
+  private async request<T, M = Record<string, unknown>>(
     method: string,
     path: string,
     init: RequestInit = {},
@@ -219,7 +212,7 @@ export class ApiClient {
       body?: unknown;
       form?: FormData;
     };
-    const { envelope, headers } = await this.requestWithHeaders<RouteData<D>, RouteMeta<D>>(route.method, this.routePath(route, params), {
+    const { envelope, headers } = await this.request<RouteData<D>, RouteMeta<D>>(route.method, this.routePath(route, params), {
       query,
       body,
       form,
@@ -238,18 +231,13 @@ export class ApiClient {
     return (this.options.transport ?? fetch)(new Request(url, { method: route.method, headers }));
   }
 
-  get<T, M = Record<string, unknown>>(path: string, query?: Query) {
-    return this.request<T, M>("GET", path, { query });
-  }
-
-  /** A JSON call of any method, unwrapped to `data` (profile and admin modules build on it). */
-  call<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, query?: Query): Promise<T> {
-    return this.request<T>(method, path, { body, query }).then((r) => r.data);
-  }
-
-  /** A multipart/form-data call (file uploads), unwrapped to `data`. */
-  upload<T>(method: "POST" | "PUT", path: string, form: FormData): Promise<T> {
-    return this.request<T>(method, path, { form }).then((r) => r.data);
+  /**
+   * The API's public OpenAPI document (`GET /api/openapi.json`, generated from the route descriptors;
+   * ADR 024) as parsed JSON: the one answer that is not an envelope, read by the server-rendered
+   * API reference.
+   */
+  async openApiDocument(): Promise<unknown> {
+    return (await this.request<unknown>("GET", "/api/openapi.json")).envelope;
   }
 }
 
@@ -271,14 +259,3 @@ async function toError(response: Response): Promise<ApiClientError> {
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// The catalogue's types, for modules that import them from the client (they are the contract's).
-export type { AppData } from "#contract/app-data.ts";
-export type { CategoryNode, TopCategory } from "#contract/categories.ts";
-export type { Classifier, ClassifierNode, ClassifierNodeDetail, SearchHit } from "#contract/classifiers.ts";
-export type { ListMeta, SearchMeta } from "#contract/common.ts";
-export type { CompanyDetail, CompanyListItem } from "#contract/companies.ts";
-export type { ProductCard, ProductDetail, ProductFacets } from "#contract/products.ts";
-export type { ProductHit, SupplierFacets } from "#contract/search.ts";
-export type { CompanyServiceItem, ServiceType } from "#contract/services.ts";
-export type { StoryCard } from "#contract/stories.ts";

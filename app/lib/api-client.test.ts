@@ -1,6 +1,22 @@
 import { describe, expect, test } from "vitest";
 import * as auth from "#contract/auth.ts";
+import * as stories from "#contract/admin/stories.ts";
+import * as users from "#contract/admin/users.ts";
+import * as appData from "#contract/app-data.ts";
+import { searchTnved } from "#contract/classifiers.ts";
+import * as files from "#contract/files.ts";
 import { ApiClient, ApiClientError, RETRY_STATUSES } from "./api-client.server.ts";
+
+/** A GET operation and a call of it, for the retry rules. */
+const get = (client: ApiClient) => client.send(searchTnved, { query: { q: "x" } });
+
+/** One operation of each non-idempotent method, called with any input (the transport is fake). */
+const MUTATIONS = {
+  POST: (client: ApiClient) => client.send(auth.sendCode, { body: { email: "a@b.ru" } }),
+  PUT: (client: ApiClient) => client.send(stories.setCover, { params: { id: 1 }, form: new FormData() }),
+  PATCH: (client: ApiClient) => client.send(users.setRole, { params: { id: 1 }, body: { role: "USER" } }),
+  DELETE: (client: ApiClient) => client.send(stories.removeCover, { params: { id: 1 } }),
+};
 
 function recorder(statuses: number[]) {
   const seen: Request[] = [];
@@ -19,25 +35,26 @@ function recorder(statuses: number[]) {
 describe("ApiClient", () => {
   test.each([...RETRY_STATUSES])("retries a GET once after %i and returns the second answer", async (status) => {
     const { seen, client } = recorder([status, 200]);
-    await expect(client.get("/api/x")).resolves.toEqual({ data: { ok: true } });
+    await expect(get(client)).resolves.toMatchObject({ data: { ok: true } });
     expect(seen).toHaveLength(2);
   });
 
   test("gives up after one retry", async () => {
     const { seen, client } = recorder([503, 503, 200]);
-    await expect(client.get("/api/x")).rejects.toMatchObject({ status: 503, code: "boom" });
+    await expect(get(client)).rejects.toMatchObject({ status: 503, code: "boom" });
     expect(seen).toHaveLength(2);
   });
 
-  test.each(["POST", "PUT", "PATCH", "DELETE"])("never retries %s", async (method) => {
+  test.each(["POST", "PUT", "PATCH", "DELETE"] as const)("never retries %s", async (method) => {
     const { seen, client } = recorder([503, 200]);
-    await expect(client.request(method, "/api/x", { body: { a: 1 } })).rejects.toBeInstanceOf(ApiClientError);
+    await expect(MUTATIONS[method](client)).rejects.toBeInstanceOf(ApiClientError);
+    expect(seen[0]!.method).toBe(method);
     expect(seen).toHaveLength(1);
   });
 
   test.each([400, 401, 403, 404, 422])("does not retry a GET after %i", async (status) => {
     const { seen, client } = recorder([status, 200]);
-    await expect(client.get("/api/x")).rejects.toMatchObject({ status });
+    await expect(get(client)).rejects.toMatchObject({ status });
     expect(seen).toHaveLength(1);
   });
 
@@ -46,7 +63,7 @@ describe("ApiClient", () => {
     const form = new FormData();
     form.set("file", new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], "spec.pdf", { type: "application/pdf" }));
     form.set("title.ru", "Паспорт изделия");
-    await expect(client.upload("POST", "/api/files/common", form)).resolves.toEqual({ ok: true });
+    await expect(client.send(files.createUpload, { form })).resolves.toMatchObject({ data: { ok: true } });
     const sent = seen[0]!;
     expect(sent.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent.headers.get("authorization")).toBe("Bearer tok");
@@ -59,7 +76,7 @@ describe("ApiClient", () => {
 
   test("sends the bearer token, the URL-encoded fingerprint and the query", async () => {
     const { seen, client } = recorder([200]);
-    await client.get("/dev/ved", { q: "8471 30", lang: "zh", empty: "", missing: undefined });
+    await client.send(searchTnved, { query: { q: "8471 30", lang: "zh", page: undefined } });
     const request = seen[0]!;
     expect(request.headers.get("authorization")).toBe("Bearer tok");
     expect(request.headers.get("fingerprint")).toBe(encodeURIComponent("os=Linux; browser=Chrome"));
@@ -72,10 +89,10 @@ describe("ApiClient", () => {
       transport: async () =>
         Response.json({ error: { code: "service_unavailable", message: "later" } }, { status: 503, headers: { "retry-after": "5" } }),
     });
-    const thrown = await client.get("/api/categories").catch((error: unknown) => error);
+    const thrown = await client.send(appData.getAppData, { query: { lang: "ru" } }).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 503, headers: { "Retry-After": "5" } } });
     // A form post keeps the error, so the form can say so and keep what was typed.
-    await expect(client.request("POST", "/api/x", { body: {} })).rejects.toMatchObject({ status: 503, code: "service_unavailable" });
+    await expect(MUTATIONS.POST(client)).rejects.toMatchObject({ status: 503, code: "service_unavailable" });
   });
 
   test("a network failure of a GET is retried once, then reported as 503 unreachable", async () => {
@@ -87,7 +104,7 @@ describe("ApiClient", () => {
         throw new TypeError("connection refused");
       },
     });
-    await expect(client.get("/app/data")).rejects.toMatchObject({ status: 503, code: "unreachable" });
+    await expect(client.send(appData.getAppData, { query: { lang: "ru" } })).rejects.toMatchObject({ status: 503, code: "unreachable" });
     expect(calls).toBe(2);
   });
 

@@ -1,5 +1,6 @@
 /** Product and supplier cards used by every catalogue list. */
-import type { CompanyListItem, ProductCard as Product } from "#app/lib/api-client.server.ts";
+import type { CompanyListItem } from "#contract/companies.ts";
+import type { ProductCard as Product } from "#contract/products.ts";
 import { unitLabel } from "#app/lib/units.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { Icon } from "../icon.tsx";

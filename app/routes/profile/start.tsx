@@ -23,7 +23,7 @@ import { LocalizedValue } from "./components/company-view.tsx";
 import { ClassifierPicker, type PickerSearch } from "./components/classifier-picker.tsx";
 import { formatDate } from "#app/components/catalog/format.ts";
 import { apiContext, profileContext } from "#app/context.ts";
-import type { InvitationView } from "./lib/company.server.ts";
+import type { InvitationView } from "#contract/profile/employees.ts";
 import { regions as regionList } from "./lib/lookups.server.ts";
 import { readPickerSearch, searchPicker } from "./components/classifier-picker.server.ts";
 import { LANG_OPTIONS, pageLang } from "#app/lib/i18n.ts";

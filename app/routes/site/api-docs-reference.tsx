@@ -60,7 +60,7 @@ type Method = (typeof METHODS)[number];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  const doc = (await context.get(apiContext).request<unknown>("GET", "/api/openapi.json")) as unknown as Doc;
+  const doc = (await context.get(apiContext).openApiDocument()) as Doc;
   return { doc, seo: { title: t("apiDocs.title"), description: t("apiDocs.lead") } };
 }
 

@@ -28,7 +28,7 @@ import { ClassifierPicker } from "../components/classifier-picker.tsx";
 import { SiteFiller } from "./components/company-site-fill.tsx";
 import { apiContext } from "#app/context.ts";
 import { pageLang } from "#app/lib/i18n.ts";
-import type { CompanyView } from "../lib/company.server.ts";
+import type { CompanyView } from "#contract/profile/company.ts";
 import { regions as regionList } from "../lib/lookups.server.ts";
 import { classifierNames } from "../components/classifier-picker.server.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";

@@ -14,7 +14,7 @@ import { ReadOnlyNotice } from "../components/company-form.tsx";
 import * as companyApi from "#contract/profile/company.ts";
 import { companyLock } from "#contract/profile/fields.ts";
 import { apiContext } from "#app/context.ts";
-import type { CompanyView } from "../lib/company.server.ts";
+import type { CompanyView } from "#contract/profile/company.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";

@@ -4,7 +4,7 @@
  *
  * - Without JavaScript: a plain `<input type="file" name={name}>` in the enclosing form, which must be
  *   `method="post" encType="multipart/form-data"`; the route action passes the file on to the API
- *   (`api.upload`), whose content checks decide (server/files/uploads.ts).
+ *   (`send(files.createUpload)`), whose content checks decide (server/files/uploads.ts).
  * - With JavaScript: a drop zone (drag-and-drop or the file chooser), quick checks in the browser
  *   (size and type, and the first bytes: programs and SVG are refused at once — the server's checks
  *   stay the authority), upload with a progress bar (XMLHttpRequest `upload.onprogress`) to the web

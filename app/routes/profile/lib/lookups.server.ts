@@ -3,7 +3,8 @@
  * the Russian federal subjects and the Chinese provinces, names in the page's language).
  */
 import { listRegions, type RegionChoice } from "#contract/regions.ts";
-import type { ApiClient, Lang } from "#app/lib/api-client.server.ts";
+import type { Lang } from "#contract/lang.ts";
+import type { ApiClient } from "#app/lib/api-client.server.ts";
 
 export type { RegionChoice };
 

@@ -7,7 +7,8 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { ContactChangeView, ContactKind } from "#contract/profile-contacts.ts";
 import type { EmployeeView } from "#contract/profile/employees.ts";
-import { ApiClientError, type Lang } from "#app/lib/api-client.server.ts";
+import type { Lang } from "#contract/lang.ts";
+import { ApiClientError } from "#app/lib/api-client.server.ts";
 import { employeeName } from "../components/employee-parts.tsx";
 import { formatDate } from "#app/components/catalog/format.ts";
 

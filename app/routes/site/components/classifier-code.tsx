@@ -4,7 +4,9 @@
  * TN VED section and chapter notes, and the codes within it.
  */
 import { Fragment, type ReactNode } from "react";
-import type { ClassifierNodeDetail, CompanyListItem, ProductCard } from "#app/lib/api-client.server.ts";
+import type { ClassifierNodeDetail } from "#contract/classifiers.ts";
+import type { CompanyListItem } from "#contract/companies.ts";
+import type { ProductCard } from "#contract/products.ts";
 import { CompanyList, ProductGrid } from "#app/components/catalog/cards.tsx";
 import { Hint } from "#app/components/hint.tsx";
 import { LocaleLink } from "#app/components/locale-link.tsx";

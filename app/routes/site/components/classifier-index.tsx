@@ -4,7 +4,8 @@
  * JavaScript, an in-place update with it (client navigation keeps the scroll position).
  */
 import { Link, useLocation } from "react-router";
-import type { ClassifierNode, SearchHit, SearchMeta } from "#app/lib/api-client.server.ts";
+import type { ClassifierNode, SearchHit } from "#contract/classifiers.ts";
+import type { SearchMeta } from "#contract/common.ts";
 import type { TreeData } from "#app/lib/classifier-loaders.server.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { Icon } from "#app/components/icon.tsx";

@@ -4,7 +4,8 @@
  * (app/islands/live-forms.ts).
  */
 import { Form, useLocation } from "react-router";
-import type { ListMeta, ProductCard, ProductFacets } from "#app/lib/api-client.server.ts";
+import type { ListMeta } from "#contract/common.ts";
+import type { ProductCard, ProductFacets } from "#contract/products.ts";
 import { Pagination } from "#app/components/pagination.tsx";
 import { unitLabel } from "#app/lib/units.ts";
 import { useLang } from "#app/lib/use-lang.ts";

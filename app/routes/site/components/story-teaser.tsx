@@ -1,5 +1,5 @@
 /** Press-centre stories in a list (`StoryGrid`), each with cover, date, title, lead and tags. */
-import type { StoryCard } from "#app/lib/api-client.server.ts";
+import type { StoryCard } from "#contract/stories.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { LocaleLink } from "#app/components/locale-link.tsx";
 import { formatDate } from "#app/components/catalog/format.ts";
