@@ -19,9 +19,10 @@ import { CompanyCardSchema, ProductCardSchema, ProductListQuery } from "./produc
 import { ServiceOfferSchema } from "./services.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
 import { ContentTranslationsSchema } from "./translation.ts";
+import { OKVED_CODE } from "./classifier-codes.ts";
 
 /** An OKVED2 code or a code above it (`24`, `24.2`, `24.20`, `24.20.1`). */
-export const OkvedPrefixSchema = z.string().regex(/^\d{2}(\.\d{1,2}){0,2}$/);
+export const OkvedPrefixSchema = z.string().regex(OKVED_CODE);
 
 export const CompanyListItemSchema = CompanyCardSchema.extend({
   productCount: z.number().int().min(0).meta({ description: "Published products" }),

@@ -26,6 +26,7 @@ import {
 } from "./common.ts";
 import { CompanyCardSchema, ProductCardSchema } from "./product-card.ts";
 import { ContentTranslationsSchema } from "./translation.ts";
+import { OKVED_CODE } from "./classifier-codes.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
 
 export { CompanyCardSchema, ProductCardSchema, type CompanyCard, type ProductCard } from "./product-card.ts";
@@ -115,10 +116,9 @@ export const ProductListQuery = PagingSchema.extend({
     .optional()
     .meta({ description: "MOQ at most this quantity (products without an MOQ included); within `moqUnit` when given" }),
   moqUnit: z.string().trim().min(1).max(20).optional().meta({ description: "The unit `moqMax` counts in (e.g. `pcs`, `kg`)" }),
-  // The pattern of OkvedPrefixSchema (contract/companies.ts imports this module, so it cannot be imported here).
   okved: z
     .string()
-    .regex(/^\d{2}(\.\d{1,2}){0,2}$/)
+    .regex(OKVED_CODE)
     .optional()
     .meta({ description: "The supplier's main or extra OKVED2 activity is this code or under it" }),
   sort: z.enum(["newest", "price_asc", "price_desc"]).optional(),

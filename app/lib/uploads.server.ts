@@ -12,6 +12,7 @@
 import * as files from "#contract/files.ts";
 import type { FileView } from "#contract/files.ts";
 import type { ApiClient } from "./api-client.server.ts";
+import { idParam } from "./id-param.ts";
 
 /** Stores a file as a temporary upload (`POST /api/files/common`); it expires unless attached. */
 export async function uploadTemporary(api: ApiClient, file: File, kind?: "image" | "document"): Promise<FileView> {
@@ -38,7 +39,7 @@ export function filesOf(formData: FormData, name: string): File[] {
 export function idsOf(formData: FormData, name: string): number[] {
   const ids = formData
     .getAll(name)
-    .map((value) => (typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : 0))
-    .filter((id) => id > 0 && id <= 2_147_483_647);
+    .map(idParam)
+    .filter((id) => id !== null);
   return [...new Set(ids)];
 }

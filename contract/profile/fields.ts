@@ -30,6 +30,7 @@ import type { ErrorCode } from "../errors.ts";
 import { LANGS, type Lang } from "../lang.ts";
 import { UNIT_IDS, type UnitId } from "../units.ts";
 import { normalizeDecimalInput } from "../decimal.ts";
+import { OKVED_CODE, TNVED_CODE } from "../classifier-codes.ts";
 
 export const CURRENCY_CODES = ["RUB", "CNY", "USD"] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
@@ -230,16 +231,13 @@ export const Phone = z
   .refine((value) => isValidPhoneNumber(value, "RU"), { error: "invalid_phone" });
 
 /** An OKVED2 code of a class or lower (`62`, `62.01`, `46.90.1`, `01.11.11`). */
-export const OkvedCode = z
-  .string({ error: typeError })
-  .trim()
-  .regex(/^\d{2}(\.\d{1,2}){0,2}$/, { error: "invalid_format" });
+export const OkvedCode = z.string({ error: typeError }).trim().regex(OKVED_CODE, { error: "invalid_format" });
 
 /** A 10-digit TN VED EAEU code (spaces allowed and removed). */
 export const TnvedCode = z
   .string({ error: typeError })
   .transform((value) => value.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{10}$/, { error: "invalid_format" }));
+  .pipe(z.string().regex(TNVED_CODE, { error: "invalid_format" }));
 
 /** Region code: a Russian subject (`77`) or a Chinese province (`CN-11`), see the `regions` table. */
 export const RegionCode = z

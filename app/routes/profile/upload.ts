@@ -15,6 +15,7 @@ import { apiContext, sessionContext } from "#app/context.ts";
 import { ApiClientError } from "#app/lib/api-client.server.ts";
 import { filesOf, uploadTemporary } from "#app/lib/uploads.server.ts";
 import { getInstance } from "#app/middleware/i18next.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 /** The largest document (20 MB, server/files/uploads.ts) plus room for the multipart envelope. */
 const MAX_REQUEST_BYTES = 21 * 1024 * 1024;
@@ -34,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   try {
     if (request.method === "DELETE") {
-      const id = new URL(request.url).searchParams.get("id") ?? "";
-      if (!/^\d{1,10}$/.test(id)) return fail("not_found", 404);
+      const id = idParam(new URL(request.url).searchParams.get("id"));
+      if (id === null) return fail("not_found", 404);
       await api.send(files.deleteUpload, { params: { id } });
       return data({ deleted: true }, { headers: { "Cache-Control": "no-store" } });
     }

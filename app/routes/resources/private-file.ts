@@ -11,14 +11,15 @@ import type { Route } from "./+types/private-file";
 import { apiContext } from "#app/context.ts";
 import { documentUrl } from "#app/lib/document-url.ts";
 import * as filesApi from "#contract/files.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 const PASSED = ["content-type", "content-length", "content-disposition", "x-content-type-options", "content-security-policy"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0;
+  const id = idParam(params.id);
   const notFound = () =>
     new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
-  if (id < 1 || id > 2_147_483_647) return notFound();
+  if (id === null) return notFound();
   const thumb = documentUrl(request).searchParams.get("thumb") === "1";
   const response = await context.get(apiContext).sendRaw(filesApi.downloadFile, { params: { id }, query: thumb ? { thumb: "1" } : {} });
   if (!response.ok) {

@@ -55,6 +55,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { AttachmentsField, nameIn } from "#app/components/conversations/parts.tsx";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
 import { useZodForm } from "#app/lib/use-zod-form.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 /** The fields a draft keeps (files cannot be kept). */
 const DRAFT_FIELDS = [
@@ -99,9 +100,9 @@ export function orderProducts(products: InquiryForm["products"], ticked: Readonl
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = context.get(apiContext);
-  const supplier = url.searchParams.get("supplier") ?? "";
-  if (!/^\d{1,10}$/.test(supplier)) throw data(null, { status: 404 });
-  const products = url.searchParams.getAll("product").filter((p) => /^\d{1,10}$/.test(p));
+  const supplier = idParam(url.searchParams.get("supplier"));
+  if (supplier === null) throw data(null, { status: 404 });
+  const products = url.searchParams.getAll("product").filter((p) => idParam(p) !== null);
   const form = await orNotFound(
     request,
     api.send(inquiries.getInquiryForm, { query: { supplier, product: products } }).then((r) => r.data),
@@ -114,7 +115,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .then((r) => r.data)
         .catch(() => null)
     : null;
-  const ours = kept && kept.values.supplierId === supplier ? kept : null;
+  const ours = kept && kept.values.supplierId === String(supplier) ? kept : null;
   const draft = ours && !ours.sent ? ours.values : null;
   const sent = ours?.sent ?? null;
   const t = getInstance(context).t;

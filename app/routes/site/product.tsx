@@ -25,6 +25,7 @@ import { DescriptionCard, DocumentLink, ListSection } from "./components/page-se
 import { TranslationNote } from "#app/components/content/translations.tsx";
 import { documentHandle } from "#app/lib/documents.ts";
 import { TableHead } from "#app/components/table-head.tsx";
+import { idParam } from "#app/lib/id-param.ts";
 
 /**
  * The landed-cost form's values (query `qty`, `freight`, `insurance`, `dutyUnits`) and, when `qty`
@@ -68,7 +69,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const api = context.get(apiContext);
   // Both at once: related products need only the id. A failure there leaves the section out.
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = idParam(params.id);
   const [product, related] = await Promise.all([
     orNotFound(
       request,

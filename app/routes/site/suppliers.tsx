@@ -15,6 +15,7 @@ import { useT } from "#app/lib/use-t.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { documentHandle } from "#app/lib/documents.ts";
+import { OKVED_CODE_PATTERN } from "#contract/classifier-codes.ts";
 
 /** A public document with islands (ADR 035). */
 export const handle = documentHandle;
@@ -86,7 +87,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           />
           <label className="field">
             <span>{t("suppliers.okved")}</span>
-            <input name="okved" defaultValue={params.okved ?? ""} placeholder="24.20" pattern="\d{2}(\.\d{1,2}){0,2}" inputMode="decimal" />
+            <input name="okved" defaultValue={params.okved ?? ""} placeholder="24.20" pattern={OKVED_CODE_PATTERN} inputMode="decimal" />
           </label>
           <fieldset className="field">
             <legend>{t("suppliers.kind")}</legend>

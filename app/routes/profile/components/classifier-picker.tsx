@@ -30,6 +30,7 @@ import { useT } from "#app/lib/use-t.ts";
 import { localeHref } from "#app/components/locale-link.tsx";
 import { FieldError } from "#app/components/form/errors.tsx";
 import { FieldsetHead, type AnyField } from "#app/components/form/field.tsx";
+import { OKVED_CODE, TNVED_CODE } from "#contract/classifier-codes.ts";
 
 export type PickerClassifier = "okved" | "tnved";
 
@@ -58,9 +59,9 @@ export interface PickerSearch {
 /** The suffix of the no-JS search box's field name (`tnvedCode__search`). */
 export const PICKER_SEARCH_SUFFIX = "__search";
 
-/** Whether `code` can be the value of a `classifier` field (mirrors schemas.ts). */
+/** Whether `code` can be the value of a `classifier` field (the contract's OkvedCode and TnvedCode). */
 export function isSelectableCode(classifier: PickerClassifier, code: string): boolean {
-  return classifier === "tnved" ? /^\d{10}$/.test(code) : /^\d{2}(\.\d{1,2}){0,2}$/.test(code);
+  return classifier === "tnved" ? TNVED_CODE.test(code) : OKVED_CODE.test(code);
 }
 
 export interface ClassifierPickerProps {

@@ -38,10 +38,10 @@ import { replyWithApiError } from "#app/lib/forms/api-errors.server.ts";
 import { orNotFound } from "#app/lib/not-found.server.ts";
 import { useZodForm } from "#app/lib/use-zod-form.ts";
 import { BackLink } from "../components/back-link.tsx";
+import { idParam } from "#app/lib/id-param.ts";
 
 function employeeId(request: Request, raw: string | undefined): number {
-  if (!raw || !/^\d{1,9}$/.test(raw)) pageNotFound(request);
-  return Number(raw);
+  return idParam(raw) ?? pageNotFound(request);
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -27,6 +27,7 @@ import { CodeSchema, ContactChangeSchema } from "./personal-forms.ts";
 import { ApiClientError, formatPhone } from "./personal.server.ts";
 import { apiErrorStatus, replyWithApiError } from "#app/lib/forms/api-errors.server.ts";
 import { orNotFound } from "#app/lib/not-found.server.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type ContactStep = "entry" | "code" | "success";
@@ -58,8 +59,7 @@ export async function loadChange(
   rawId: string | undefined,
   step: ContactStep,
 ): Promise<ChangeForPage> {
-  if (!rawId || !/^\d{1,9}$/.test(rawId)) pageNotFound(request);
-  const id = Number(rawId);
+  const id = idParam(rawId) ?? pageNotFound(request);
   const change = (await orNotFound(request, context.get(apiContext).send(contacts.getContactChange, { params: { id } }))).data;
   const wanted: ContactStep = change.status === "done" ? "success" : step === "success" ? "code" : step;
   if (change.kind !== kind || wanted !== step)

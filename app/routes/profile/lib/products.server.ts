@@ -27,6 +27,7 @@ export type { LocalizedFact } from "#contract/common.ts";
 export type { ProductStatus } from "#contract/profile/fields.ts";
 export type { ProductDetailView, ProductFileView, ProductView, Tier, Variant } from "#contract/profile/products.ts";
 import type { ProductDetailView } from "#contract/profile/products.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 export { LIST_STATUSES, type ListStatus };
 
@@ -48,8 +49,7 @@ export async function categoryOptions(api: ApiClient, lang: Lang): Promise<Categ
 
 /** The `:id` of a product route, or the 404 page (ids are positive int32). */
 export function productIdOf(request: Request, raw: string | undefined): number {
-  if (!raw || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) pageNotFound(request);
-  return Number(raw);
+  return idParam(raw) ?? pageNotFound(request);
 }
 
 /** The product, or the 404 page (another company's product is a 404 too). */

@@ -16,10 +16,11 @@ import { ApiClientError } from "#app/lib/api-client.server.ts";
 import { pageLang } from "#app/lib/i18n.ts";
 import { getInstance } from "#app/middleware/i18next.ts";
 import * as priceLists from "#contract/profile/price-lists.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!/^\d{1,10}$/.test(params.id) || id < 1 || id > 2_147_483_647) return new Response("Not found", { status: 404 });
+  const id = idParam(params.id);
+  if (id === null) return new Response("Not found", { status: 404 });
   if (!context.get(sessionContext).accessToken) return new Response("Sign in to download the report", { status: 401 });
   let run: priceLists.PriceListRun;
   try {

@@ -43,6 +43,7 @@ import * as priceLists from "#contract/profile/price-lists.ts";
 import { CURRENCY_CODES } from "#contract/profile/fields.ts";
 import { UNIT_IDS } from "#contract/units.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 const FIELDS = ["", ...priceLists.PRICE_LIST_FIELDS] as const;
 /** Column selects shown; a file with more columns keeps the rest as guessed (the page says how many). */
@@ -68,8 +69,7 @@ function errorQuery(request: Request) {
 }
 
 function runIdOf(request: Request, raw: string | undefined): number {
-  if (!raw || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) pageNotFound(request);
-  return Number(raw);
+  return idParam(raw) ?? pageNotFound(request);
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -134,7 +134,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const categories: Record<string, number | null> = { ...run.mapping.categories };
       for (const [key, value] of form.entries()) {
         if (!key.startsWith("category.") || typeof value !== "string") continue;
-        categories[key.slice("category.".length)] = /^\d{1,9}$/.test(value) ? Number(value) : null;
+        categories[key.slice("category.".length)] = idParam(value);
       }
       const currency = String(form.get("currency"));
       const unit = String(form.get("unit"));

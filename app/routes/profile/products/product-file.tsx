@@ -30,6 +30,7 @@ import { localizedPath } from "#app/lib/i18n.ts";
 import { flashRedirect } from "#app/lib/redirect.server.ts";
 import { messageText } from "#app/components/form/messages.ts";
 import { TitledSection } from "../components/titled-section.tsx";
+import { idParam } from "#app/lib/id-param.ts";
 
 /** A whole request larger than this is refused before it is read (30 files of the largest kind fit in no single form anyway). */
 const MAX_FORM_BYTES = 120 * 1024 * 1024;
@@ -78,9 +79,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw flashRedirect(back, "profileProducts.flash.filesAdded");
   }
 
-  const raw = String(formData.get("fileId") ?? "");
-  if (!/^\d{1,10}$/.test(raw)) return data({ refused: [{ name: "", code: "not_found" }] as Refusal[] }, { status: 404 });
-  const fileId = Number(raw);
+  const fileId = idParam(formData.get("fileId"));
+  if (fileId === null) return data({ refused: [{ name: "", code: "not_found" }] as Refusal[] }, { status: 404 });
   try {
     if (intent === "move") {
       const position = Number(formData.get("position"));

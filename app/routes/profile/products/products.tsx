@@ -28,6 +28,7 @@ import { getInstance } from "#app/middleware/i18next.ts";
 import { flashRedirect } from "#app/lib/redirect.server.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
 import { SearchFields } from "#app/components/classifier/search-form.tsx";
+import { idParam } from "#app/lib/id-param.ts";
 
 const PER_PAGE = 20;
 
@@ -72,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = `${localizedPath(request, "/profile/product")}${documentUrl(request).search}`;
   if (form.get("intent") !== "delete") return data({ error: "invalid_intent" }, { status: 400 });
-  const id = String(form.get("id") ?? "");
-  if (!/^\d{1,10}$/.test(id)) return data({ error: "not_found" }, { status: 404 });
+  const id = idParam(form.get("id"));
+  if (id === null) return data({ error: "not_found" }, { status: 404 });
   try {
     await context.get(apiContext).send(productsApi.deleteProduct, { params: { id } });
   } catch (error) {

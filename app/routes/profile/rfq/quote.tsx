@@ -31,6 +31,7 @@ import { routeMeta } from "#app/lib/route-meta.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
@@ -40,8 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const quote = (await orNotFound(request, api.send(quotesApi.getOwnQuote, { params: { id: params.id }, query: { lang } }))).data;
     return { rfq: quote.rfq, quote, canQuote, seo: { title: quote.rfq.title } };
   }
-  const rfqId = documentUrl(request).searchParams.get("rfq") ?? "";
-  if (!/^\d{1,9}$/.test(rfqId)) pageNotFound(request);
+  const rfqId = idParam(documentUrl(request).searchParams.get("rfq")) ?? pageNotFound(request);
   const rfq = (await orNotFound(request, api.send(rfqApi.getRfq, { params: { id: rfqId }, query: { lang } }))).data;
   if (rfq.viewer.myQuoteId) throw redirect(localeHref(lang, `/profile/quotes/${rfq.viewer.myQuoteId}`));
   return { rfq, quote: null, canQuote, seo: { title: rfq.title } };

@@ -14,6 +14,7 @@ import { formatQuantity } from "#app/components/catalog/format.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { useMoney } from "#app/components/money/money.tsx";
+import { OKVED_CODE_PATTERN } from "#contract/classifier-codes.ts";
 
 /** A filter's amount box (a price bound, the largest MOQ): any non-negative number, as the page's query has it. */
 function AmountInput({ name, params, placeholder, label }: { name: string; params: URLSearchParams; placeholder?: string; label: string }) {
@@ -93,7 +94,7 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
           </fieldset>
           <label className="field">
             <span>{t("content.filters.okved")}</span>
-            <input name="okved" pattern="\d{2}(\.\d{1,2}){0,2}" placeholder="46.72" defaultValue={params.get("okved") ?? ""} />
+            <input name="okved" pattern={OKVED_CODE_PATTERN} placeholder="46.72" defaultValue={params.get("okved") ?? ""} />
           </label>
           <label className="field field-check">
             <input type="checkbox" name="verified" value="1" defaultChecked={params.get("verified") === "1"} />

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { pageParam, searchParam, type QuerySchema } from "#app/lib/query-schema.ts";
+import { OKVED_CODE } from "#contract/classifier-codes.ts";
 
 const positiveInt = z.string().regex(/^[1-9]\d{0,9}$/);
 
@@ -18,7 +19,7 @@ export const productListQuery: QuerySchema = {
   moqMax: z.string().regex(/^\d{1,12}(\.\d{1,3})?$/),
   // Units as products store them (OKEI ids such as `pcs`, `kg`, `t`; contract/units.ts), as the API takes them.
   moqUnit: z.string().regex(/^[\p{L}\p{N}._-]{1,20}$/u),
-  okved: z.string().regex(/^\d{2}(\.\d{1,2}){0,2}$/),
+  okved: z.string().regex(OKVED_CODE),
   sort: z.enum(["newest", "price_asc", "price_desc"]),
   tnved: z.string().regex(/^\d{2,10}$/),
   q: searchParam,
@@ -29,7 +30,7 @@ export const supplierListQuery: QuerySchema = {
   q: searchParam,
   region: z.string().regex(/^(CN-)?\d{2}$/),
   country: z.enum(["RU", "CN"]),
-  okved: z.string().regex(/^\d{2}(\.\d{1,2}){0,2}$/),
+  okved: z.string().regex(OKVED_CODE),
   category: positiveInt,
   verified: z.enum(["1"]),
   kind: z.enum(["manufacturer", "trader"]),

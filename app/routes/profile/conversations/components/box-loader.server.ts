@@ -5,6 +5,7 @@ import { apiContext } from "#app/context.ts";
 import type { ApiClient } from "#app/lib/api-client.server.ts";
 import { getInstance } from "#app/middleware/i18next.ts";
 import type { BoxData } from "./box-page.tsx";
+import { idParam } from "#app/lib/id-param.ts";
 
 export async function loadBox(api: ApiClient, request: Request, box: "buyer" | "company"): Promise<BoxData> {
   const url = new URL(request.url);
@@ -18,7 +19,7 @@ export async function loadBox(api: ApiClient, request: Request, box: "buyer" | "
       page: /^\d{1,4}$/.test(page) ? page : "1",
       ...(status ? { status: status as "new" } : {}),
       ...(unread ? { unread: "1" as const } : {}),
-      ...(/^\d{1,10}$/.test(product) ? { product } : {}),
+      ...(idParam(product) !== null ? { product } : {}),
     },
   });
   return { items: data, meta, filters: { status, unread, product } };

@@ -16,6 +16,7 @@ import { searchRfqSuppliers, type RfqSupplier } from "#contract/rfq.ts";
 import { SUPPLIER_SEARCH_FIELD, type SupplierPick } from "../components/supplier-picker.tsx";
 import { ApiClientError, type ApiClient } from "#app/lib/api-client.server.ts";
 import { classifierNames, readPickerSearch, searchPicker } from "#app/routes/profile/components/classifier-picker.server.ts";
+import { idParam } from "#app/lib/id-param.ts";
 
 export async function rfqPicker(api: ApiClient, formData: FormData, lang: Lang, chosen?: unknown) {
   const code = chosen !== undefined ? chosen : formData.get("tnvedCode");
@@ -61,8 +62,8 @@ async function chosenSuppliers(api: ApiClient, formData: FormData, lang: Lang): 
     ...new Set(
       formData
         .getAll("invitedCompanyIds")
-        .map(String)
-        .filter((v) => /^\d{1,9}$/.test(v)),
+        .map(idParam)
+        .filter((id) => id !== null),
     ),
   ].slice(0, 50);
   if (ids.length === 0) return [];
