@@ -72,6 +72,10 @@ export type RouteQuery<D extends RouteDescriptor> = Infer<D["query"], Record<str
 export type RouteBody<D extends RouteDescriptor> = D["bodyType"] extends "multipart"
   ? Infer<D["jsonBody"], undefined> | undefined
   : Infer<D["body"], undefined>;
+/** A multipart operation's text fields as its `body` schema reads them; its files are in the handler's `form`. */
+export type RouteFormFields<D extends RouteDescriptor> = D["bodyType"] extends "multipart"
+  ? Omit<Infer<D["body"], object>, "file">
+  : undefined;
 /** What a client sends (before defaults and coercion). */
 export type RouteQueryInput<D extends RouteDescriptor> = InferIn<D["query"], Record<string, never>>;
 export type RouteBodyInput<D extends RouteDescriptor> = InferIn<D["body"], undefined>;

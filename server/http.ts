@@ -27,7 +27,7 @@ import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
 import { clientAddress, type TrustProxy } from "./client-ip.ts";
 import type { IslandsBuild, WebServices } from "#contract/web-services.ts";
-import { MAX_UPLOAD_BYTES, MiB } from "./files/uploads.ts";
+import { MAX_MULTIPART_BYTES, MiB } from "#contract/upload-limits.ts";
 
 /** What server.ts hands to the web tier on every request (contract/web-services.ts). */
 export type { WebServices };
@@ -72,7 +72,7 @@ export interface ServerAppOptions {
  * included, before any handler buffers it: multipart forms carry uploads (the largest file plus
  * 1 MiB of envelope); anything else — JSON, urlencoded forms — 1 MiB, well above any form's text.
  */
-export const MAX_MULTIPART_BODY = MAX_UPLOAD_BYTES + MiB;
+export const MAX_MULTIPART_BODY = MAX_MULTIPART_BYTES;
 export const MAX_OTHER_BODY = MiB;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -57,7 +57,7 @@ export const priceListResource = resource("/api/profile/company/price-lists", [
       }),
     };
   }),
-  implement(priceLists.uploadPriceList, async (c, { form }) => {
+  implement(priceLists.uploadPriceList, async (c, { form, fields }) => {
     const access = await editor(c);
     const file = form?.file;
     if (!(file instanceof File))
@@ -65,7 +65,8 @@ export const priceListResource = resource("/api/profile/company/price-lists", [
     if ((await pendingUploadCount(c.var.db, access.userId)) >= MAX_PENDING_UPLOADS)
       throw new DomainError("too_many_uploads", "Too many files are waiting: try again tomorrow or delete some uploads");
     await spendUpload(c.var.db, access.companyId);
-    const lang = form?.lang === "en" || form?.lang === "zh" ? form.lang : "ru";
+    // The builder checked the form's fields against PriceListUploadSchema: `lang` is a language or absent.
+    const lang = fields?.lang ?? "ru";
     const row = await createRun(c.var.db, c.var.storage, {
       companyId: access.companyId,
       userId: access.userId,

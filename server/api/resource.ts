@@ -5,8 +5,10 @@
  * one Hono sub-app of a resource's operations, mounted under `prefix` by server/api/app.ts. The
  * builder, not the handler:
  * - validates path parameters (a failure is a 404 `not_found`: an id that cannot exist does not
- *   exist), the query (400 `invalid_query`) and a JSON body (≤ 64 KiB; 400 `invalid_body`, 413
- *   `body_too_large`), each issue's message a validation code (contract/validation.ts);
+ *   exist), the query (400 `invalid_query`), a JSON body (≤ 64 KiB; 400 `invalid_body`, 413
+ *   `body_too_large`) and a multipart form's text fields against the descriptor's `body` (400
+ *   `invalid_body`; its files are the handler's to check), each issue's message a validation code
+ *   (contract/validation.ts);
  * - requires a signed-in caller for `auth: "user" | "staff" | "admin"` (401 `unauthorized`; the
  *   staff permissions themselves are checked by server/audit/access.ts);
  * - wraps the handler's `{ data, meta? }` in the envelope, and, when response checks are on (tests,
@@ -23,11 +25,11 @@ import { bodyLimit } from "hono/body-limit";
 import { describeRoute, resolver, type DescribeRouteOptions } from "hono-openapi";
 import { z } from "zod";
 import { ERRORS, ErrorEnvelopeSchema, type ErrorCode } from "#contract/errors.ts";
-import type { RouteBody, RouteData, RouteDescriptor, RouteMeta, RouteParams, RouteQuery } from "#contract/route.ts";
+import type { RouteBody, RouteData, RouteDescriptor, RouteFormFields, RouteMeta, RouteParams, RouteQuery } from "#contract/route.ts";
 import { validationCode } from "#contract/validation.ts";
 import { DomainError } from "../errors.ts";
 import type { MultipartForm } from "../files/receive.ts";
-import { MAX_UPLOAD_BYTES, MiB } from "../files/uploads.ts";
+import { MAX_MULTIPART_BYTES, MiB, UPLOAD_LIMITS } from "#contract/upload-limits.ts";
 import type { ApiEnv } from "./env.ts";
 
 /**
@@ -45,6 +47,8 @@ export interface HandlerInput<D extends RouteDescriptor> {
   body: RouteBody<D>;
   /** A multipart operation's form (first value per field), unless the JSON alternative was sent. */
   form?: MultipartForm;
+  /** The form's text fields as the descriptor's `body` schema read them (defaults applied), with the form. */
+  fields?: RouteFormFields<D>;
 }
 
 export type RouteHandler<D extends RouteDescriptor> = (
@@ -170,15 +174,41 @@ async function readInput(c: Context<ApiEnv>, route: RouteDescriptor): Promise<Ha
   }
   let body: unknown;
   let form: MultipartForm | undefined;
+  let fields: unknown;
   if (route.bodyType === "multipart") {
     if (route.jsonBody && !isMultipart(c)) body = await readJsonBody(c, route.jsonBody);
     else {
       form = await readMultipart(c);
       const nul = nulPaths(Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")));
       if (nul.length) throw new DomainError("invalid_body", "Invalid request body", { issues: nulIssues(nul) });
+      fields = formFields(route, form);
     }
   } else if (route.body) body = await readJsonBody(c, route.body);
-  return { params, query, body, form } as HandlerInput<RouteDescriptor>;
+  return { params, query, body, form, fields } as HandlerInput<RouteDescriptor>;
+}
+
+/** Whether a field of a multipart body schema is a file: `z.file()`, or a string documented as binary. */
+function isFileField(schema: z.ZodType): boolean {
+  const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  return inner instanceof z.ZodFile || inner.meta()?.format === "binary";
+}
+
+/**
+ * A multipart form's text fields checked by the descriptor's `body` schema, in this one place for
+ * every upload operation (architecture review F4): a field the schema declares with a value it
+ * refuses is a 400 `invalid_body` with the field's issue, as in a JSON body; fields it does not
+ * declare are left out. Files stay the handler's: a missing one is its `file_required`, and their
+ * content goes through the upload checks (server/files/uploads.ts).
+ */
+function formFields(route: RouteDescriptor, form: MultipartForm): unknown {
+  if (!(route.body instanceof z.ZodObject)) return {};
+  const shape = route.body.shape as Record<string, z.ZodType>;
+  const files = Object.keys(shape).filter((key) => isFileField(shape[key]!));
+  const text = Object.fromEntries(Object.entries(form).filter(([key, value]) => typeof value === "string" && !files.includes(key)));
+  const textSchema = route.body.omit(Object.fromEntries(files.map((key) => [key, true])) as Record<string, true>);
+  const parsed = textSchema.safeParse(text);
+  if (!parsed.success) throw new DomainError("invalid_body", "Invalid request body", { issues: issuesOf(parsed.error) });
+  return parsed.data;
 }
 
 /**
@@ -212,9 +242,9 @@ function isMultipart(c: Context) {
 
 /** A multipart body may be as large as the largest upload plus 1 MiB of form envelope; beyond it 413 `file_too_large`, before it is read. */
 const multipartLimit = bodyLimit({
-  maxSize: MAX_UPLOAD_BYTES + MiB,
+  maxSize: MAX_MULTIPART_BYTES,
   onError: () => {
-    throw new DomainError("file_too_large", `Files may be at most ${MAX_UPLOAD_BYTES / MiB} MB`);
+    throw new DomainError("file_too_large", `Files may be at most ${UPLOAD_LIMITS.document / MiB} MB`);
   },
 });
 

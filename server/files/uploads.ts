@@ -38,14 +38,14 @@ import sharp from "sharp";
 import { errorStatus, type ErrorCode } from "#contract/errors.ts";
 import { DomainError } from "../errors.ts";
 import { ArchiveCorruptError, ArchiveLimitError, checkArchive } from "./archive.ts";
+import { MiB, UPLOAD_LIMITS } from "#contract/upload-limits.ts";
 
 export type UploadKind = "image" | "document";
 
-export const MiB = 1024 * 1024;
-export const IMAGE_MAX_BYTES = 10 * MiB;
-export const DOCUMENT_MAX_BYTES = 20 * MiB;
-/** The largest body any upload endpoint reads (the largest kind plus room for the multipart envelope). */
-export const MAX_UPLOAD_BYTES = DOCUMENT_MAX_BYTES;
+export { MiB };
+/** The contract's limits (contract/upload-limits.ts). */
+export const IMAGE_MAX_BYTES = UPLOAD_LIMITS.image;
+export const DOCUMENT_MAX_BYTES = UPLOAD_LIMITS.document;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_SIDE = 2560;
 export const THUMB_SIDE = 480;
@@ -240,7 +240,7 @@ async function assertArchiveBounded(bytes: Uint8Array): Promise<void> {
  */
 export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind, options: { inflate?: boolean } = {}): Promise<Inspected> {
   if (bytes.byteLength === 0) throw new UploadError("file_empty", "The file is empty");
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new UploadError("file_too_large", `Files may be at most ${MAX_UPLOAD_BYTES / MiB} MB`);
+  if (bytes.byteLength > DOCUMENT_MAX_BYTES) throw new UploadError("file_too_large", `Files may be at most ${DOCUMENT_MAX_BYTES / MiB} MB`);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || type.ext === "xml") refuseText(bytes);
   let result: Inspected;

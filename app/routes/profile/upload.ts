@@ -16,9 +16,7 @@ import { ApiClientError } from "#app/lib/api-client.server.ts";
 import { filesOf, uploadTemporary } from "#app/lib/uploads.server.ts";
 import { getInstance } from "#app/middleware/i18next.ts";
 import { idParam } from "#app/lib/id-param.ts";
-
-/** The largest document (20 MB, server/files/uploads.ts) plus room for the multipart envelope. */
-const MAX_REQUEST_BYTES = 21 * 1024 * 1024;
+import { MAX_MULTIPART_BYTES } from "#contract/upload-limits.ts";
 
 export function loader() {
   return data({ error: { code: "method_not_allowed", message: "POST a file here" } }, { status: 405, headers: { allow: "POST, DELETE" } });
@@ -42,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (request.method !== "POST") return fail("method_not_allowed", 405);
     // One file per request: refuse a body larger than the largest upload before reading it.
-    if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) return fail("file_too_large", 413);
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_MULTIPART_BYTES) return fail("file_too_large", 413);
     let form: FormData;
     try {
       form = await request.formData();

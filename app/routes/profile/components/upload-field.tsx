@@ -27,6 +27,7 @@ import { useT } from "#app/lib/use-t.ts";
 import { localeHref } from "#app/components/locale-link.tsx";
 import { FieldError } from "#app/components/form/errors.tsx";
 import { messageText } from "#app/components/form/messages.ts";
+import { UPLOAD_LIMITS } from "#contract/upload-limits.ts";
 
 export type UploadAccept = "image" | "document" | "any";
 
@@ -52,9 +53,7 @@ export interface UploadFieldProps {
   disabled?: boolean;
 }
 
-/** Limits and types of server/files/uploads.ts, repeated for the browser's quick check. */
-const MiB = 1024 * 1024;
-export const UPLOAD_LIMITS = { image: 10 * MiB, document: 20 * MiB } as const;
+/** Types of server/files/uploads.ts, repeated for the browser's quick check (the byte limits are the contract's). */
 const IMAGE_EXT = ["jpg", "jpeg", "png", "webp", "gif", "avif"];
 const DOCUMENT_EXT = ["pdf", "docx", "xlsx"];
 const ACCEPT_ATTR: Record<UploadAccept, string> = {

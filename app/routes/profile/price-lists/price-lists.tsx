@@ -24,9 +24,7 @@ import { getInstance } from "#app/middleware/i18next.ts";
 import * as priceLists from "#contract/profile/price-lists.ts";
 import { formatDate } from "#app/components/catalog/format.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
-
-/** The largest price list (20 MB) plus room for the multipart envelope. */
-const MAX_REQUEST_BYTES = 21 * 1024 * 1024;
+import { MAX_MULTIPART_BYTES } from "#contract/upload-limits.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { data: runs } = await context.get(apiContext).send(priceLists.listPriceLists);
@@ -39,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) return data({ error: "file_too_large" }, { status: 413 });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_MULTIPART_BYTES) return data({ error: "file_too_large" }, { status: 413 });
   const form = await request.formData();
   const file = form.get("file");
   const lang = String(form.get("lang") ?? "");
