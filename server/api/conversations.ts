@@ -4,6 +4,7 @@
  * changes also per IP (server/api/rate-limits.ts `LIMITS`, 429 `rate_limited`).
  */
 import * as conv from "#contract/conversations.ts";
+import { pageMetaOf } from "#contract/route.ts";
 import {
   addMessage,
   changeStatus,
@@ -17,7 +18,6 @@ import { translateMessage } from "../conversations/translate.ts";
 import { clientContext, requireCaller } from "./caller.ts";
 import { listOpenReports, resolveReport } from "../conversations/admin.ts";
 import { staffAccess } from "./admin/staff.ts";
-import { callerLang } from "./inquiries.ts";
 import { LIMITS, limiterFor } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";
 
@@ -43,7 +43,7 @@ export const conversationResource = resource("/api/conversations", [
   implement(conv.replyToConversation, async (c, { params, body }) => {
     const { userId } = requireCaller(c);
     await messageLimit(c.var.db).consume(String(userId));
-    return { data: await addMessage(c.var.db, c.var.jobs, userId, params.id, body, await callerLang(c, userId)) };
+    return { data: await addMessage(c.var.db, c.var.jobs, userId, params.id, body, await c.var.auth.locale(userId)) };
   }),
   implement(conv.changeConversationStatus, async (c, { params, body }) => {
     const { userId } = requireCaller(c);
@@ -54,7 +54,7 @@ export const conversationResource = resource("/api/conversations", [
   }),
   implement(conv.translateMessage, async (c, { params, query }) => {
     const { userId } = requireCaller(c);
-    const lang = query.lang ?? (await callerLang(c, userId));
+    const lang = query.lang ?? (await c.var.auth.locale(userId));
     return { data: await translateMessage(c.var.db, c.var.translator, userId, params.id, lang) };
   }),
   implement(conv.reportMessage, async (c, { params, body }) => {
@@ -68,7 +68,7 @@ export const messageReportResource = resource("/app/admin/message-reports", [
   implement(conv.listMessageReports, async (c, { query }) => {
     await staffAccess(c, "moderate");
     const { items, total } = await listOpenReports(c.var.db, query.page, query.perPage);
-    return { data: items, meta: { page: query.page, perPage: query.perPage, total, pages: Math.max(1, Math.ceil(total / query.perPage)) } };
+    return { data: items, meta: pageMetaOf(query.page, query.perPage, total) };
   }),
   implement(conv.resolveMessageReport, async (c, { params, body }) => {
     const actor = await staffAccess(c, "moderate");

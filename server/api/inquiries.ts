@@ -5,20 +5,16 @@
  * INQUIRIES_PER_USER an hour and per IP INQUIRIES_PER_IP an hour (429 `rate_limited`), and drafts
  * per IP (a visitor cannot fill the table).
  */
-import type { Context } from "hono";
-import { eq } from "drizzle-orm";
 import * as inquiries from "#contract/inquiries.ts";
 import * as notificationApi from "#contract/notifications.ts";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 import { createInquiry, getDraft, inquiryForm, responseStats, saveDraft } from "../inquiries/service.ts";
 import { emailModeOf, listNotifications, markRead, setEmailMode, unreadCount } from "../notifications/index.ts";
-import type { ApiEnv } from "./env.ts";
 import { clientContext, requireCaller } from "./caller.ts";
 import { apiLimiter, LIMITS, type ApiLimiter } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";
-import type { Lang } from "#contract/langs.ts";
+import { pageMetaOf } from "#contract/route.ts";
 
 // The allowances live with every other limit (server/api/rate-limits.ts `LIMITS`).
 export const INQUIRIES_PER_USER = LIMITS.inquiryUser.points;
@@ -40,12 +36,6 @@ function limitsOf(db: Db) {
   return found;
 }
 
-/** The caller's UI language (stored on the user). */
-export async function callerLang(c: Context<ApiEnv>, userId: number): Promise<Lang> {
-  const [row] = await c.var.db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
-  return row?.locale ?? "ru";
-}
-
 export const inquiryResource = resource("/api/inquiries", [
   implement(inquiries.createInquiry, async (c, { body }) => {
     const { userId } = requireCaller(c);
@@ -56,7 +46,7 @@ export const inquiryResource = resource("/api/inquiries", [
     const limits = limitsOf(c.var.db);
     await limits.user.consume(String(userId));
     await limits.ip.consume(clientContext(c).ip);
-    return { data: await createInquiry(c.var.db, c.var.jobs, userId, body, await callerLang(c, userId)) };
+    return { data: await createInquiry(c.var.db, c.var.jobs, userId, body, await c.var.auth.locale(userId)) };
   }),
   implement(inquiries.getInquiryForm, async (c, { query }) => ({ data: await inquiryForm(c.var.db, query.supplier, query.product) })),
   implement(inquiries.saveInquiryDraft, async (c, { body }) => {
@@ -73,7 +63,7 @@ export const notificationResource = resource("/api/notifications", [
     const { items, total, unread } = await listNotifications(c.var.db, userId, query.page, query.perPage);
     return {
       data: items,
-      meta: { page: query.page, perPage: query.perPage, total, pages: Math.max(1, Math.ceil(total / query.perPage)), unread },
+      meta: { ...pageMetaOf(query.page, query.perPage, total), unread },
     };
   }),
   implement(notificationApi.countUnreadNotifications, async (c) => ({

@@ -50,6 +50,7 @@ import type {
   ReplyInput,
 } from "#contract/conversations.ts";
 import type { Lang, Localized } from "#contract/langs.ts";
+import { pageMetaOf } from "#contract/route.ts";
 import { messageLang } from "./lang.ts";
 import { personName } from "#contract/people.ts";
 
@@ -224,10 +225,7 @@ export async function listConversations(db: Db, userId: number, query: ListQuery
       () => side,
     ),
     meta: {
-      page: query.page,
-      perPage: query.perPage,
-      total: totalN,
-      pages: Math.max(1, Math.ceil(totalN / query.perPage)),
+      ...pageMetaOf(query.page, query.perPage, totalN),
       unreadConversations: unreadRow?.n ?? 0,
       counts,
       products: productList.map((p) => ({ id: p.id, name: p.name as Localized })),
