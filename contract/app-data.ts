@@ -4,7 +4,7 @@
  * Every figure is a per-process cache refreshed about once a minute.
  */
 import { z } from "zod";
-import { LANGS } from "./lang.ts";
+import { LANGS } from "./lang-schemas.ts";
 import { CURRENCIES, LangQuery } from "./common.ts";
 import { TopCategorySchema } from "./categories.ts";
 import { defineRoute } from "./route.ts";

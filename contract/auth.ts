@@ -14,7 +14,7 @@
  * `logout` and `logoutAll` clear it.
  */
 import { z } from "zod";
-import { LANGS } from "./lang.ts";
+import { LANGS } from "./lang-schemas.ts";
 import { OkSchema, defineRoute } from "./route.ts";
 
 const typeError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type");

@@ -4,7 +4,7 @@
  * counts are per-process caches up to a minute old).
  */
 import { z } from "zod";
-import { LocalizedTextSchema } from "./lang.ts";
+import { LocalizedTextSchema } from "./lang-schemas.ts";
 import { LangQuery } from "./common.ts";
 import { defineRoute } from "./route.ts";
 

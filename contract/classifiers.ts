@@ -5,7 +5,7 @@
  * Russian official text is given and `nameLang` says so.
  */
 import { z } from "zod";
-import { LANGS, LangSchema } from "./lang.ts";
+import { LANGS, LangSchema } from "./lang-schemas.ts";
 import { SearchMetaSchema } from "./common.ts";
 import { PagingSchema, defineRoute } from "./route.ts";
 

@@ -3,7 +3,7 @@
  * the small query objects most public reads take.
  */
 import { z } from "zod";
-import { LangSchema, LocalizedSchema, LocalizedTextSchema } from "./lang.ts";
+import { LangSchema, LocalizedSchema, LocalizedTextSchema } from "./lang-schemas.ts";
 import { PageMetaSchema, PagingSchema } from "./route.ts";
 
 /** An uploaded image or file as served: `url` under /media, pixel size when it is an image. */

@@ -4,7 +4,7 @@
  * service offers.
  */
 import { z } from "zod";
-import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { LANGS, LangSchema, LocalizedTextSchema } from "./lang-schemas.ts";
 import {
   CountrySchema,
   DocumentRefSchema,

@@ -16,7 +16,7 @@
 import { z } from "zod";
 import { defineRoute, OkSchema, PageMetaSchema, PagingSchema } from "./route.ts";
 import { form, Id, LangField, PathIdParams, text, optionalText } from "./profile/fields.ts";
-import { LANGS } from "./lang.ts";
+import { LANGS } from "./lang-schemas.ts";
 import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH } from "./inquiries.ts";
 import { CONVERSATION_SIDES, CONVERSATION_STATUSES } from "./conversation-states.ts";
 

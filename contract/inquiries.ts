@@ -95,7 +95,7 @@ const LocalizedName = z.object({ ru: z.string().optional(), en: z.string().optio
 export const InquiryFormProductSchema = z.object({
   id: z.number().int(),
   name: LocalizedName,
-  /** The language the supplier wrote the name in (the fallback after the reader's: contract/lang.ts `pickLocalized`). */
+  /** The language the supplier wrote the name in (the fallback after the reader's: contract/lang-schemas.ts `pickLocalized`). */
   sourceLang: z.enum(LANGS),
   moq: z.string().nullable().meta({ description: "Minimum order quantity (decimal string)" }),
   moqUnit: z.enum(UNIT_IDS as [string, ...string[]]).nullable(),

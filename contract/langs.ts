@@ -1,7 +1,7 @@
 /**
  * The languages of the product (spec §1, DESIGN §5): the only definition of the language list,
  * without zod, so the browser's first-load bundle (app/lib/i18n.ts) can import it for nothing.
- * contract/lang.ts adds the request and response schemas of languages.
+ * contract/lang-schemas.ts adds the request and response schemas of languages.
  */
 
 /** Russian first: it is the default and the language of the official classifiers. */

@@ -15,7 +15,7 @@ import { z } from "zod";
 import { CURRENCIES, CurrencySchema, DecimalSchema, type Currency } from "./common.ts";
 import { defineRoute, IdParams } from "./route.ts";
 import { dec, div, mul, toFixed } from "./money-math.ts";
-import type { Lang } from "./lang.ts";
+import type { Lang } from "./lang-schemas.ts";
 import { TnvedPrefixSchema } from "./products.ts";
 import { parseDecimalInput } from "./decimal.ts";
 

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CompanyListItemSchema } from "./companies.ts";
-import { LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { LangSchema, LocalizedTextSchema } from "./lang-schemas.ts";
 import { defineRoute } from "./route.ts";
 
 export const CONTENT_PAGE_KINDS = ["page", "region"] as const;

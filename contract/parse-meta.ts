@@ -6,7 +6,7 @@
  * tier's client would retry). Signed-in callers only, rate-limited per person and per client IP.
  */
 import { z } from "zod";
-import { LangSchema } from "./lang.ts";
+import { LangSchema } from "./lang-schemas.ts";
 import { defineRoute } from "./route.ts";
 
 /** Longest URL accepted (characters), as in server/parse-meta/address-policy.ts MAX_URL_LENGTH × 3 (percent-encoding). */

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { CountrySchema, MediaRefSchema, RegionRefSchema } from "./common.ts";
-import { LocalizedTextSchema } from "./lang.ts";
+import { LocalizedTextSchema } from "./lang-schemas.ts";
 
 export const CURRENCY_CODES = ["RUB", "CNY", "USD"] as const;
 

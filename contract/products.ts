@@ -9,7 +9,7 @@
  * `priceMin`/`priceMax`; contract/money.ts, ADR 026).
  */
 import { z } from "zod";
-import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { LANGS, LangSchema, LocalizedTextSchema } from "./lang-schemas.ts";
 import {
   CountrySchema,
   CurrencySchema,

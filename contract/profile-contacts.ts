@@ -9,7 +9,7 @@
  */
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
-import { LANGS } from "./lang.ts";
+import { LANGS } from "./lang-schemas.ts";
 import { ProfileSchema } from "./profile.ts";
 import { CodeField } from "./auth.ts";
 import { IdParams, defineRoute } from "./route.ts";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { DiffFieldSchema } from "./admin/moderation.ts";
-import { LangSchema } from "./lang.ts";
+import { LangSchema } from "./lang-schemas.ts";
 import { MEMBER_ERRORS, PathIdParams } from "./profile/fields.ts";
 import { defineRoute } from "./route.ts";
 

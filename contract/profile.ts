@@ -6,7 +6,7 @@
  * `{ role: "ANONIM" }` (spec §3), so the web tier asks once per page without a 401 to handle.
  */
 import { z } from "zod";
-import { LANGS, LangSchema } from "./lang.ts";
+import { LANGS, LangSchema } from "./lang-schemas.ts";
 import { NameField } from "./auth.ts";
 import { ProductCardSchema } from "./product-card.ts";
 import { IdParams, defineRoute } from "./route.ts";

@@ -19,7 +19,7 @@
  * buyers (owner, admin, sales — ADR 009) send or change a quote: a `member` gets 403 `forbidden_role`.
  */
 import { z } from "zod";
-import { LANGS } from "./lang.ts";
+import { LANGS } from "./lang-schemas.ts";
 import { CURRENCY_CODES, Currency, decimal, form, Id, LangField, optionalText, PathIdParams, text, typeError } from "./profile/fields.ts";
 import { defineRoute, OkSchema, PageMetaSchema, PagingSchema } from "./route.ts";
 import type { ErrorCode } from "./errors.ts";

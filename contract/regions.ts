@@ -4,7 +4,7 @@
  * of China (`CN-` + the GB/T 2260 prefix), in that order; server/catalog/regions.ts cites the sources.
  */
 import { z } from "zod";
-import { LangSchema } from "./lang.ts";
+import { LangSchema } from "./lang-schemas.ts";
 import { CountrySchema } from "./common.ts";
 import { defineRoute } from "./route.ts";
 

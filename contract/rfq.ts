@@ -26,7 +26,7 @@
  * Quotes are contract/quotes.ts. Isomorphic: the browser's forms validate with these schemas.
  */
 import { z } from "zod";
-import { LANGS } from "./lang.ts";
+import { LANGS } from "./lang-schemas.ts";
 import { CURRENCY_CODES, Currency, decimal, form, Id, LangField, nullable, PathIdParams, text, typeError, Unit } from "./profile/fields.ts";
 import { OkSchema, PageMetaSchema, PagingSchema, defineRoute } from "./route.ts";
 import type { ErrorCode } from "./errors.ts";

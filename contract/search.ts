@@ -7,7 +7,7 @@
  * corrected against the catalogue's vocabulary (`meta.correctedQuery`, else null).
  */
 import { z } from "zod";
-import { LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { LangSchema, LocalizedTextSchema } from "./lang-schemas.ts";
 import { CountrySchema, ListMetaSchema, RegionCodeSchema, SearchMetaSchema, SearchWords } from "./common.ts";
 import { CompanyListItemSchema, CompanyListQuery } from "./companies.ts";
 import { ProductCardSchema, ProductListQuery } from "./products.ts";

@@ -4,7 +4,7 @@
  * suppliers' offers themselves.
  */
 import { z } from "zod";
-import { LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { LangSchema, LocalizedTextSchema } from "./lang-schemas.ts";
 import { CountrySchema, CurrencySchema, DecimalSchema, LangQuery, ListMetaSchema, RegionCodeSchema, SlugSchema } from "./common.ts";
 import { CompanyCardSchema } from "./product-card.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";

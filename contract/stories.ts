@@ -3,7 +3,7 @@
  * tags. Bodies are Markdown per language; the web tier renders them with raw HTML disabled.
  */
 import { z } from "zod";
-import { LANGS, LangSchema, LocalizedTextSchema } from "./lang.ts";
+import { LANGS, LangSchema, LocalizedTextSchema } from "./lang-schemas.ts";
 import { LangQuery, ListMetaSchema, MediaRefSchema, PagedLangQuery, RandomQuery, SlugSchema } from "./common.ts";
 import { defineRoute } from "./route.ts";
 

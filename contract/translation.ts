@@ -10,7 +10,7 @@
  * manual one, and the machine translates the field again.
  */
 import { z } from "zod";
-import { LANGS, LocalizedTextSchema } from "./lang.ts";
+import { LANGS, LocalizedTextSchema } from "./lang-schemas.ts";
 import { defineRoute } from "./route.ts";
 import { form, LangField, MEMBER_ERRORS, PathIdParams, typeError } from "./profile/fields.ts";
 

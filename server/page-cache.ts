@@ -29,7 +29,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { parse as parseCookies } from "cookie";
-import { langFromAcceptLanguage } from "#contract/lang.ts";
+import { langFromAcceptLanguage } from "#contract/lang-schemas.ts";
 import { LANGS } from "#contract/langs.ts";
 import { CURRENCIES } from "#contract/common.ts";
 

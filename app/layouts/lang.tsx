@@ -6,7 +6,7 @@
 import { Outlet, redirect } from "react-router";
 import type { Route } from "./+types/lang";
 import { pageNotFound } from "../lib/errors.ts";
-import { langFromAcceptLanguage } from "#contract/lang.ts";
+import { langFromAcceptLanguage } from "#contract/langs.ts";
 import { isLang, localePath } from "../lib/i18n.ts";
 import { localeCookie } from "../lib/locale-cookie.server.ts";
 import { documentUrl } from "../lib/document-url.ts";

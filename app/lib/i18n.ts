@@ -4,10 +4,10 @@
  * Loaders and actions read the page's language with `pageLang(request)` and build a URL in it with
  * `localizedPath(request, path)` (redirects with a flash message: app/lib/redirect.server.ts).
  */
-import { DEFAULT_LANG, LANGS, type Lang } from "#contract/langs.ts";
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from "#contract/langs.ts";
 import { documentUrl } from "./document-url.ts";
 
-export { DEFAULT_LANG, LANGS, type Lang };
+export { DEFAULT_LANG, isLang, LANGS, type Lang };
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -16,10 +16,6 @@ export const LANG_REGIONS: Record<Lang, string> = { ru: "ru-RU", en: "en-US", zh
 export const LANG_NAMES: Record<Lang, string> = { ru: "Русский", en: "English", zh: "中文" };
 /** The languages as the options of a select, each named in itself. */
 export const LANG_OPTIONS = LANGS.map((lang) => ({ value: lang, label: LANG_NAMES[lang] }));
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === "string" && (LANGS as readonly string[]).includes(value);
-}
 
 /** Splits a pathname into its language and the rest: "/en/okved" → { lang: "en", rest: "/okved", prefixed: true }. */
 export function splitLocalePath(pathname: string): { lang: Lang; rest: string; prefixed: boolean } {
@@ -55,5 +51,5 @@ export function localePath(lang: Lang, path: string, forcePrefix = false): strin
   return clean === "/" ? `/${lang}` : `/${lang}${clean}`;
 }
 
-// `langFromAcceptLanguage` lives in contract/lang.ts (the page cache uses it too). It is not
-// re-exported here: this module is in every page's shell chunk, and contract/lang.ts brings zod.
+// `langFromAcceptLanguage` is the contract's (contract/langs.ts, zod-free): the language segment's
+// loader and the API's page cache import it from there.

@@ -19,22 +19,24 @@ function flatten(value: unknown, prefix = ""): Map<string, unknown> {
   return out;
 }
 
-/** Relative value imports (static and dynamic) of a module; type-only imports ship no code. */
+/** Value imports (static and dynamic) of a module within app/, relative or `#app/…`; type-only imports ship no code. */
 function importsOf(file: string): string[] {
   const source = readFileSync(file, "utf8");
   const specifiers = [
-    ...[...source.matchAll(/^\s*import\s+(?!type\b)[^;]*?from\s+["'](\.[^"']+)["']/gm)].map((m) => m[1]!),
-    ...[...source.matchAll(/^\s*import\s+["'](\.[^"']+)["']/gm)].map((m) => m[1]!),
-    ...[...source.matchAll(/import\(\s*["'](\.[^"']+)["']\s*\)/g)].map((m) => m[1]!),
+    ...[...source.matchAll(/^\s*import\s+(?!type\b)[^;]*?from\s+["']((?:\.|#app\/)[^"']+)["']/gm)].map((m) => m[1]!),
+    ...[...source.matchAll(/^\s*import\s+["']((?:\.|#app\/)[^"']+)["']/gm)].map((m) => m[1]!),
+    ...[...source.matchAll(/import\(\s*["']((?:\.|#app\/)[^"']+)["']\s*\)/g)].map((m) => m[1]!),
   ];
-  return specifiers.map((s) => path.resolve(path.dirname(file), s)).filter((f) => f.startsWith(appDir) && /\.tsx?$/.test(f));
+  return specifiers
+    .map((s) => (s.startsWith("#app/") ? path.join(appDir, s.slice("#app/".length)) : path.resolve(path.dirname(file), s)))
+    .filter((f) => f.startsWith(appDir) && /\.tsx?$/.test(f));
 }
 
 /** Every client module a public page can load: root, layouts, public routes and what they import. */
 function publicClientModules(): Set<string> {
   const routesSource = readFileSync(path.join(appDir, "routes.ts"), "utf8");
-  const routeFiles = [...routesSource.matchAll(/"((?:routes|layouts)\/[\w.-]+\.tsx?)"/g)].map((m) => m[1]!);
-  const publicRoutes = routeFiles.filter((f) => !/^routes\/(profile|admin)[-.]/.test(f));
+  const routeFiles = [...routesSource.matchAll(/"((?:routes|layouts)\/[\w./-]+\.tsx?)"/g)].map((m) => m[1]!);
+  const publicRoutes = routeFiles.filter((f) => !/^routes\/(profile|admin)\//.test(f));
   const queue = ["root.tsx", "entry.client.tsx", ...publicRoutes].map((f) => path.join(appDir, f));
   const seen = new Set<string>();
   while (queue.length) {

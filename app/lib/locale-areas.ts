@@ -7,9 +7,10 @@
  *
  * The private part is a list of top-level groups used only by the profile and admin routes and
  * their components, minus the dotted paths under them that public pages use (the header's admin
- * link, the content pages' entry list). `tests/api/locale-areas.test.ts` scans the public modules'
+ * link, the content pages' entry list). `app/lib/locale-areas.test.ts` scans the public modules'
  * sources and fails when one of them names a private string. The server always has every string.
  */
+import { LANGS } from "#contract/langs.ts";
 
 /** Top-level groups of `common.json` that only the profile and admin areas use. */
 export const PRIVATE_GROUPS = [
@@ -59,7 +60,9 @@ export function splitDictionary(dictionary: Dictionary): { public: Dictionary; p
   return { public: publicPart, private: privatePart };
 }
 
+const PRIVATE_AREA_PATH = new RegExp(`^/(?:(?:${LANGS.join("|")})/)?(?:profile|admin)(?:/|$)`);
+
 /** True for paths of the areas whose pages need the private strings: `/profile…`, `/en/admin…`. */
 export function isPrivateArea(pathname: string): boolean {
-  return /^\/(?:(?:en|ru|zh)\/)?(?:profile|admin)(?:\/|$)/.test(pathname);
+  return PRIVATE_AREA_PATH.test(pathname);
 }

@@ -40,7 +40,7 @@ import {
   isUncacheableRequest,
   markCachedHtml,
   offlineUrl,
-  pageLang,
+  pathLang,
 } from "../lib/pwa/cache-rules.ts";
 
 interface SwScope {
@@ -104,7 +104,7 @@ function offlineRedirect(url: URL): Response {
   if (isOfflinePath(url.pathname)) {
     return new Response("Offline", { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
-  const target = new URL(offlineUrl(pageLang(url.pathname), `${url.pathname}${url.search}`), self.location.origin);
+  const target = new URL(offlineUrl(pathLang(url.pathname), `${url.pathname}${url.search}`), self.location.origin);
   return Response.redirect(target.href, 302);
 }
 

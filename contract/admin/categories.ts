@@ -5,7 +5,7 @@
  * products or subcategories is not deleted (409 `in_use`).
  */
 import { z } from "zod";
-import { LocalizedSchema } from "../lang.ts";
+import { LocalizedSchema } from "../lang-schemas.ts";
 import { adminRecordRoutes } from "./crud.ts";
 import { Slug, form, integer, localizedRequired, nullable, typeError } from "./fields.ts";
 

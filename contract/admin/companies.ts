@@ -4,7 +4,7 @@
  * unblock (a blocked company leaves the catalogue; unblocking restores the status it interrupted).
  */
 import { z } from "zod";
-import { LANGS, LocalizedSchema } from "../lang.ts";
+import { LANGS, LocalizedSchema } from "../lang-schemas.ts";
 import { IdParams, defineRoute } from "../route.ts";
 import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
 import { AuditRowSchema } from "./audit.ts";

@@ -10,7 +10,7 @@
  * forms' labels say) or a full ISO string with its zone.
  */
 import { z } from "zod";
-import { LANGS, type Lang } from "../lang.ts";
+import { LANGS, type Lang } from "../lang-schemas.ts";
 import { DeletedIdSchema } from "../route.ts";
 
 export { ADMIN_VALIDATION_CODES, type AdminValidationCode } from "../validation.ts";

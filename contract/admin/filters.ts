@@ -14,7 +14,7 @@
  * commas. Rows are the records' columns as stored (snake_case), timestamps as ISO 8601.
  */
 import { z } from "zod";
-import { LANGS, LangSchema, LocalizedSchema } from "../lang.ts";
+import { LANGS, LangSchema, LocalizedSchema } from "../lang-schemas.ts";
 import { PageMetaSchema, defineRoute } from "../route.ts";
 import { STAFF_ERRORS } from "./access.ts";
 import { COMPANY_ROLES, COMPANY_STATUSES, CURRENCIES, EMPLOYEE_STATUSES, PRODUCT_STATUSES, SITE_ROLES } from "./constants.ts";

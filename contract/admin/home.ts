@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { CountrySchema } from "../common.ts";
-import { LocalizedSchema } from "../lang.ts";
+import { LocalizedSchema } from "../lang-schemas.ts";
 import { defineRoute } from "../route.ts";
 import { PERMISSION_NAMES, STAFF_ERRORS, STAFF_ROLES } from "./access.ts";
 import { AuditRowSchema } from "./audit.ts";

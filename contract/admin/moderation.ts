@@ -8,7 +8,7 @@
  * of the next review (server/admin/diff.ts).
  */
 import { z } from "zod";
-import { LANGS, LangSchema, LocalizedSchema } from "../lang.ts";
+import { LANGS, LangSchema, LocalizedSchema } from "../lang-schemas.ts";
 import { IdSchema, PageMetaSchema, defineRoute } from "../route.ts";
 import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
 import { AuditRowSchema } from "./audit.ts";

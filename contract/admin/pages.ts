@@ -4,7 +4,7 @@
  * addresses must contain. Visitors read them through contract/pages.ts.
  */
 import { z } from "zod";
-import { LANGS, LocalizedSchema } from "../lang.ts";
+import { LANGS, LocalizedSchema } from "../lang-schemas.ts";
 import { CONTENT_PAGE_KINDS } from "../pages.ts";
 import { defineRoute } from "../route.ts";
 import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";

@@ -3,7 +3,7 @@
  * Slugs are unique (409 `slug_taken`); a type with offers is not deleted (409 `in_use`).
  */
 import { z } from "zod";
-import { LocalizedSchema } from "../lang.ts";
+import { LocalizedSchema } from "../lang-schemas.ts";
 import { adminRecordRoutes } from "./crud.ts";
 import { Icon, nameRu } from "./categories.ts";
 import { Slug, form, integer, localized } from "./fields.ts";

@@ -9,7 +9,7 @@
  */
 import { AttachFileSchema } from "../profile/fields.ts";
 import { z } from "zod";
-import { LANGS, LocalizedSchema } from "../lang.ts";
+import { LANGS, LocalizedSchema } from "../lang-schemas.ts";
 import { IdParams, defineRoute } from "../route.ts";
 import { MANAGE_ERRORS } from "./access.ts";
 import { AuditRowSchema } from "./audit.ts";

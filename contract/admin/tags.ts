@@ -1,6 +1,6 @@
 /** The press centre's tags, edited in the admin area (issue 7): localized names, unique slugs (409 `slug_taken`). */
 import { z } from "zod";
-import { LocalizedSchema } from "../lang.ts";
+import { LocalizedSchema } from "../lang-schemas.ts";
 import { adminRecordRoutes } from "./crud.ts";
 import { nameRu } from "./categories.ts";
 import { Slug, form } from "./fields.ts";

@@ -5,7 +5,7 @@
  * USER accounts only (403 `forbidden_role` for staff accounts).
  */
 import { z } from "zod";
-import { LANGS, LocalizedSchema } from "../lang.ts";
+import { LANGS, LocalizedSchema } from "../lang-schemas.ts";
 import { IdParams, defineRoute } from "../route.ts";
 import { MANAGE_ERRORS, STAFF_ERRORS } from "./access.ts";
 import { AuditRowSchema } from "./audit.ts";

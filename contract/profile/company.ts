@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { CountrySchema, FileViewSchema, LocalizedFactSchema } from "../common.ts";
-import { LANGS, LangSchema, LocalizedSchema } from "../lang.ts";
+import { LANGS, LangSchema, LocalizedSchema } from "../lang-schemas.ts";
 import { DeletedIdSchema, defineRoute } from "../route.ts";
 import {
   COMPANY_STATUSES,

@@ -14,7 +14,7 @@
  * in with that address.
  */
 import { z } from "zod";
-import { LangSchema, LocalizedSchema } from "../lang.ts";
+import { LangSchema, LocalizedSchema } from "../lang-schemas.ts";
 import { DeletedIdSchema, defineRoute } from "../route.ts";
 import { Email, EMPLOYEE_STATUSES, form, MEMBER_ERRORS, MEMBER_ROLES, optionalText, PathIdParams, COMPANY_STATUSES } from "./fields.ts";
 

@@ -27,7 +27,7 @@
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
 import type { ErrorCode } from "../errors.ts";
-import { LANGS, type Lang } from "../lang.ts";
+import { LANGS, type Lang } from "../lang-schemas.ts";
 import { UNIT_IDS, type UnitId } from "../units.ts";
 import { normalizeDecimalInput } from "../decimal.ts";
 import { OKVED_CODE, TNVED_CODE } from "../classifier-codes.ts";

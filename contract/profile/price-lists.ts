@@ -12,7 +12,7 @@
  * header is row 1 of a CSV/XLSX); a YML offer's "row" is its position among the offers.
  */
 import { z } from "zod";
-import { LANGS } from "../lang.ts";
+import { LANGS } from "../lang-schemas.ts";
 import { defineRoute, PageMetaSchema, PagingSchema } from "../route.ts";
 import { UNIT_IDS } from "../units.ts";
 import { CURRENCY_CODES, MEMBER_ERRORS, PathIdParams, UPLOAD_ERRORS } from "./fields.ts";

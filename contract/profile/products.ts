@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { FileViewSchema, LocalizedFactSchema } from "../common.ts";
-import { LANGS, LocalizedSchema } from "../lang.ts";
+import { LANGS, LocalizedSchema } from "../lang-schemas.ts";
 import { defineRoute, DeletedIdSchema, PageMetaSchema, PagingSchema } from "../route.ts";
 import { UNIT_IDS } from "../units.ts";
 import {

@@ -8,9 +8,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 import { splitDictionary } from "#app/lib/locale-areas.ts";
+import { LANGS } from "#contract/langs.ts";
 
 const PREFIX = "virtual:locale/";
-const ID = /^virtual:locale\/(en|ru|zh)\/(public|private)$/;
+const ID = new RegExp(`^virtual:locale/(${LANGS.join("|")})/(public|private)$`);
 
 export function localeParts(root = process.cwd()): Plugin {
   return {

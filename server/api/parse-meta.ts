@@ -8,7 +8,7 @@
 import { rateLimitKey } from "../client-ip.ts";
 import type { Context } from "hono";
 import * as parseMeta from "#contract/parse-meta.ts";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import { ERRORS } from "#contract/errors.ts";
 import { MetaError, readPageMeta } from "../parse-meta/index.ts";
 import type { ApiEnv } from "./env.ts";

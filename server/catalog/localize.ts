@@ -3,12 +3,12 @@
  * source language the author wrote in, else Russian, English, Chinese. Returns the text with the
  * language it is in, so pages can mark a fallback (`lang` attribute, "in Russian" label).
  */
-import { pickLocalized, type LocalizedText } from "#contract/lang.ts";
+import { pickLocalized, type LocalizedText } from "#contract/lang-schemas.ts";
 import type { Lang, Localized } from "../db/schema.ts";
 
-export type { LocalizedText } from "#contract/lang.ts";
+export type { LocalizedText } from "#contract/lang-schemas.ts";
 
-/** contract/lang.ts `pickLocalized`: the one fallback rule of both tiers. */
+/** contract/lang-schemas.ts `pickLocalized`: the one fallback rule of both tiers. */
 export function pick(value: Localized | null | undefined, lang: Lang, source?: Lang): LocalizedText | null {
   return pickLocalized(value, lang, source);
 }

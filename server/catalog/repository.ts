@@ -11,7 +11,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { CategoryNode, TopCategory } from "#contract/categories.ts";
 import type { MediaRef } from "#contract/common.ts";
-import type { LocalizedText } from "#contract/lang.ts";
+import type { LocalizedText } from "#contract/lang-schemas.ts";
 import type { CompanyCard, ProductCard, ProductDetail } from "#contract/products.ts";
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";

@@ -9,7 +9,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ClassifierStats } from "#contract/app-data.ts";
 import type { ClassifierNode, ClassifierNodeDetail, NotesBlock, SearchHit } from "#contract/classifiers.ts";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { canonicalCode, citedCodes, formatCode, parseCodeQuery, type Classifier } from "./codes.ts";
@@ -18,7 +18,7 @@ import { synonymFor } from "./synonyms.ts";
 export type { ClassifierStats } from "#contract/app-data.ts";
 export type { ClassifierNode, ClassifierNodeDetail, NotesBlock, SearchHit } from "#contract/classifiers.ts";
 
-export type { Lang } from "#contract/lang.ts";
+export type { Lang } from "#contract/lang-schemas.ts";
 
 export const levelNames: Record<Classifier, readonly string[]> = {
   okved: ["section", "class", "subclass", "group", "subgroup", "type"],

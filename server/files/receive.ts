@@ -15,7 +15,7 @@
  */
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ErrorCode } from "#contract/errors.ts";
-import { LANGS, type Localized } from "#contract/lang.ts";
+import { LANGS, type Localized } from "#contract/lang-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { files } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";

@@ -10,7 +10,7 @@ import { resources } from "#locales/index.ts";
 import type { MailMessage } from "../auth/delivery/messages.ts";
 import { escapeHtml, htmlMail } from "../auth/delivery/html.ts";
 import type { Lang } from "../db/schema.ts";
-import { pickLocalized } from "#contract/lang.ts";
+import { pickLocalized } from "#contract/lang-schemas.ts";
 import { countryName, formatDate, formatPrice, formatQuantityUnit, joinPlace, quoteName, quoteText } from "#contract/format.ts";
 
 const instance = i18next.createInstance();
@@ -64,7 +64,7 @@ export interface InquiryMailTerms {
 
 /**
  * The paragraphs of an inquiry's e-mail that say what is asked (issue 26 defect #7): the products
- * by name in the reader's language (contract/lang.ts `pickLocalized`, the product page's rule) with
+ * by name in the reader's language (contract/lang-schemas.ts `pickLocalized`, the product page's rule) with
  * links to their pages, and every term with its label — quantity with its unit (т / t / 吨), the
  * target price as money of the reader's language, the Incoterms rule, the destination, the date.
  */

@@ -29,7 +29,7 @@
  */
 import type { CurrencyCode } from "#contract/profile/fields.ts";
 import type { PreviewRow, PriceListMapping, RowError, RowErrorCode, RowWarning, RowWarningCode } from "#contract/profile/price-lists.ts";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import type { UnitId } from "#contract/units.ts";
 import { descriptionText } from "./html-text.ts";
 import {

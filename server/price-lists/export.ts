@@ -17,7 +17,7 @@
 import { asc, eq, gt, and, inArray } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
-import type { Lang, Localized } from "#contract/lang.ts";
+import type { Lang, Localized } from "#contract/lang-schemas.ts";
 import type { PriceListFormat } from "#contract/profile/price-lists.ts";
 import { UNITS, type UnitId } from "#contract/units.ts";
 import type { Db } from "../db/client.ts";

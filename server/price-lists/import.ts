@@ -27,7 +27,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { LocalizedFact } from "#contract/common.ts";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import type { PriceListMapping } from "#contract/profile/price-lists.ts";
 import { explicitProductCard } from "#contract/profile/products.ts";
 import type { Db } from "../db/client.ts";

@@ -21,7 +21,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import type {
   PriceListErrorCount,
   PriceListFormat,

@@ -16,7 +16,7 @@
 import { noticeWaitingInquiries } from "../inquiries/service.ts";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import type {
   EmployeePatchInput,
   EmployeeView,

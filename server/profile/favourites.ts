@@ -4,7 +4,7 @@
  * MAX_FAVOURITES listed.
  */
 import { and, desc, eq } from "drizzle-orm";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import type { ProductCard } from "#contract/product-card.ts";
 import { productsByIds } from "../catalog/repository.ts";
 import type { Db } from "../db/client.ts";

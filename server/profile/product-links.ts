@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { ProductLink } from "#contract/profile/company.ts";
-import type { Lang, Localized } from "#contract/lang.ts";
+import type { Lang, Localized } from "#contract/lang-schemas.ts";
 import type { Db } from "../db/client.ts";
 import { companies, productCompanies, products } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";

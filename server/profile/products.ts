@@ -19,7 +19,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { FileView, LocalizedFact } from "#contract/common.ts";
-import type { Localized } from "#contract/lang.ts";
+import type { Localized } from "#contract/lang-schemas.ts";
 import type { FactsInput, StatusAction } from "#contract/profile/fields.ts";
 import {
   explicitProductCard,

@@ -5,7 +5,7 @@
  * suggestions), with the address suggestion form of contract/suggestions.ts.
  */
 
-export { LANGS, type Lang as ProfileLang } from "#contract/lang.ts";
+export { LANGS, type Lang as ProfileLang } from "#contract/lang-schemas.ts";
 export { VALIDATION_CODES, type ValidationCode } from "#contract/validation.ts";
 export * from "#contract/profile/fields.ts";
 export { LangField as Lang } from "#contract/profile/fields.ts";

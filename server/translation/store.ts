@@ -24,7 +24,7 @@ import {
 } from "../db/schema.ts";
 import type { Translator } from "./provider.ts";
 import { DomainError, notFound } from "../errors.ts";
-import type { LocalizedText } from "#contract/lang.ts";
+import type { LocalizedText } from "#contract/lang-schemas.ts";
 import type { ContentTranslation, TranslationEntry } from "#contract/translation.ts";
 
 /** SHA-256 (hex) of a source text after trimming: the staleness key. */

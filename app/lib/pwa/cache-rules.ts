@@ -129,7 +129,7 @@ export function offlinePaths(): string[] {
 }
 
 /** The language of a page path, for the offline fallback (unprefixed is Russian). */
-export function pageLang(pathname: string): Lang {
+export function pathLang(pathname: string): Lang {
   return splitLocalePath(pathname).lang;
 }
 

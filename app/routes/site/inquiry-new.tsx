@@ -48,7 +48,7 @@ import { formatQuantityUnit } from "#app/components/catalog/format.ts";
 import { LocaleLink } from "#app/components/locale-link.tsx";
 import { inquiryDraftCookie, inquiryDraftToken } from "./lib/inquiry-draft.server.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { pickLocalized } from "#contract/lang.ts";
+import { pickLocalized } from "#contract/lang-schemas.ts";
 import { LANG_LOCALES } from "#contract/format.ts";
 import type { Lang } from "#contract/langs.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
@@ -82,7 +82,7 @@ const CODES = {
   rate_limited: { message: "inquiries.errors.rateLimited" },
 };
 
-/** A product of the list with its name picked for the reader (contract/lang.ts `pickLocalized`, the product page's rule). */
+/** A product of the list with its name picked for the reader (contract/lang-schemas.ts `pickLocalized`, the product page's rule). */
 export type ListedProduct = InquiryForm["products"][number] & { label: { text: string; lang: Lang } };
 
 /**

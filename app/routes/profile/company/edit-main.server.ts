@@ -19,7 +19,7 @@ import { replyWithApiError } from "#app/lib/forms/api-errors.server.ts";
 import { pageLang, type Lang } from "#app/lib/i18n.ts";
 import { readPickerSearch, searchPicker } from "../components/classifier-picker.server.ts";
 import { localizedRedirect } from "#app/lib/redirect.server.ts";
-import { LANGS } from "#contract/lang.ts";
+import { LANGS } from "#contract/lang-schemas.ts";
 import * as parseMeta from "#contract/parse-meta.ts";
 import * as companyApi from "#contract/profile/company.ts";
 import { CompanySchema } from "#contract/profile/company.ts";

@@ -12,7 +12,7 @@
  * - `classifierNames(api, classifier, codes, lang)` → `{ code: name }` for chips (unknown codes left out).
  */
 import { searchRoute } from "#contract/classifiers.ts";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import { ApiClientError, type ApiClient } from "#app/lib/api-client.server.ts";
 import { codeDetail } from "#app/lib/classifier-loaders.server.ts";
 import { isSelectableCode, PICKER_SEARCH_SUFFIX, type PickerClassifier, type PickerHit, type PickerSearch } from "./classifier-picker.tsx";

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { LANGS } from "#contract/langs.ts";
-import type { Localized } from "#contract/lang.ts";
+import type { Localized } from "#contract/lang-schemas.ts";
 import type { CompanyStatus } from "#contract/profile/fields.ts";
 import { LocalizedName } from "#app/components/classifier/localized-name.tsx";
 import type { Lang } from "#app/lib/i18n.ts";

@@ -3,7 +3,7 @@
  * the Russian federal subjects and the Chinese provinces, names in the page's language).
  */
 import { listRegions, type RegionChoice } from "#contract/regions.ts";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import type { ApiClient } from "#app/lib/api-client.server.ts";
 
 export type { RegionChoice };

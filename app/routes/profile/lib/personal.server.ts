@@ -7,7 +7,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { ContactChangeView, ContactKind } from "#contract/profile-contacts.ts";
 import type { EmployeeView } from "#contract/profile/employees.ts";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import { ApiClientError } from "#app/lib/api-client.server.ts";
 import { employeeName } from "../components/employee-parts.tsx";
 import { formatDate } from "#app/components/catalog/format.ts";

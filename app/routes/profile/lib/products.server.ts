@@ -11,7 +11,7 @@
 import * as productsApi from "#contract/profile/products.ts";
 import type { CategoryOption } from "../components/product-card-fields.tsx";
 import type { CategoryNode } from "#contract/categories.ts";
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import type { ApiClient } from "#app/lib/api-client.server.ts";
 import { pageNotFound } from "#app/lib/errors.ts";
 import { listCategories } from "#contract/categories.ts";

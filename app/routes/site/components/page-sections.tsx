@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import type { DocumentRef } from "#contract/common.ts";
-import type { LocalizedText } from "#contract/lang.ts";
+import type { LocalizedText } from "#contract/lang-schemas.ts";
 import type { ContentTranslation } from "#contract/translation.ts";
 import { TranslationNote } from "#app/components/content/translations.tsx";
 import { LocaleLink } from "#app/components/locale-link.tsx";

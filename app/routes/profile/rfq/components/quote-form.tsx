@@ -11,7 +11,7 @@ import { CURRENCY_CODES } from "#contract/profile/fields.ts";
 import type { FileView } from "#contract/files.ts";
 import { MAX_QUOTE_FILES, QuoteSchema } from "#contract/quotes.ts";
 import { INCOTERMS } from "#contract/rfq.ts";
-import { LANGS } from "#contract/lang.ts";
+import { LANGS } from "#contract/lang-schemas.ts";
 import { quoteFormData } from "../lib/forms.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { FieldError, FormErrors } from "#app/components/form/errors.tsx";

@@ -19,7 +19,7 @@ import { CURRENCY_CODES } from "#contract/profile/fields.ts";
 import type { FileView } from "#contract/files.ts";
 import { findContacts, INCOTERMS, MAX_RFQ_FILES, RfqSchema } from "#contract/rfq.ts";
 import { UNIT_IDS } from "#contract/units.ts";
-import { LANGS } from "#contract/lang.ts";
+import { LANGS } from "#contract/lang-schemas.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { rfqFormData } from "../lib/forms.ts";
 import { useT } from "#app/lib/use-t.ts";

@@ -11,7 +11,7 @@
  * submission's `payload` value as `code` so the chosen code is named (usability review #24), and
  * answer a submission whose `status` is undefined (an intent, not a send) like a search step.
  */
-import type { Lang } from "#contract/lang.ts";
+import type { Lang } from "#contract/lang-schemas.ts";
 import { searchRfqSuppliers, type RfqSupplier } from "#contract/rfq.ts";
 import { SUPPLIER_SEARCH_FIELD, type SupplierPick } from "../components/supplier-picker.tsx";
 import { ApiClientError, type ApiClient } from "#app/lib/api-client.server.ts";
