@@ -1,3 +1,13 @@
+/**
+ * The root route of the web tier: the HTML document every page renders into (language, nonce, the
+ * app shell's styles and client platform, islands' texts), the request middleware in order
+ * (i18next, flash, CSRF, the check that a form body is readable, the per-request API client), and
+ * the root loader's data every page reads through `useRouteLoaderData("root")`: the signed-in user
+ * (names, company, favourites, unread notifications; a failed load leaves the visitor anonymous,
+ * spec §8), the display currency with the latest rates, the flash message and the viewport class.
+ * Its ErrorBoundary is the translated error page (app/components/error-page.tsx). The routes
+ * themselves: app/routes.ts.
+ */
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {

@@ -1,10 +1,19 @@
+/**
+ * The web tier's URL map: every URL and the module that answers it, written out (no file-system
+ * routing), so a URL is found here and a module's URL next to it.
+ *
+ * Every page sits under one optional language segment (DESIGN §5); `layouts/lang.tsx` validates it.
+ * Layouts (spec §2): default (header and footer), empty (the sign-in flow), svg-sprite (the icon
+ * page); the admin area has its own frame. `offline` is the saved pages and the service worker's
+ * fallback; `manifest.webmanifest` the per-language web app manifest.
+ *
+ * Modules live by area (ADR 045): routes/site (public documents), routes/profile (the signed-in
+ * user's section, by sub-area), routes/admin, routes/auth and routes/resources (non-page routes the
+ * whole site uses). Each moved route keeps its earlier id (`{ id: "routes/…" }`), so ids that code and
+ * tests name (`useRouteLoaderData("routes/admin")`, the data requests' `_routes`) did not change.
+ */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/**
- * Every page sits under one optional language segment (DESIGN §5); `layouts/lang.tsx` validates it.
- * Layouts (spec §2): default (header and footer), empty (the sign-in flow), svg-sprite (the icon page); the admin area has its own frame. `offline` is the saved
- * pages and the service worker's fallback; `manifest.webmanifest` the per-language web app manifest.
- */
 export default [
   route("_locale", "routes/resources/set-locale.ts", { id: "routes/set-locale" }),
   route("_currency", "routes/resources/set-currency.ts", { id: "routes/set-currency" }),

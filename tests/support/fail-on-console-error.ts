@@ -1,10 +1,10 @@
 /**
- * Vitest setup of the unit project: a test that makes anything call `console.error` fails (React's
+ * Vitest setup of every project (unit and both API projects): a test that makes anything call `console.error` fails (React's
  * warnings, a swallowed exception logged on the way), as epic-stack's tests/setup does. The calls
  * are collected and reported after the test rather than thrown where they happen, so code that
  * catches errors cannot hide them. A test that expects an error log spies on `console.error` itself
- * (`vi.spyOn(console, "error").mockImplementation(() => {})`), which takes precedence. API tests
- * log through pino, not the console, and are not trapped.
+ * (`vi.spyOn(console, "error").mockImplementation(() => {})`), which takes precedence. The server
+ * logs through pino, not the console, so an API test trips it only when something unexpected does.
  */
 import { format } from "node:util";
 import { afterEach, beforeEach, vi, type MockInstance } from "vitest";
