@@ -24,11 +24,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export type LayoutData = Awaited<ReturnType<typeof loader>>;
 
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (splitLocalePath(currentUrl.pathname).lang !== splitLocalePath(nextUrl.pathname).lang) return defaultShouldRevalidate;
-  return false;
-}
-
 export default function DefaultLayout() {
   return (
     <>
@@ -37,4 +32,8 @@ export default function DefaultLayout() {
       <SiteFooter />
     </>
   );
+}
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (splitLocalePath(currentUrl.pathname).lang !== splitLocalePath(nextUrl.pathname).lang) return defaultShouldRevalidate;
+  return false;
 }

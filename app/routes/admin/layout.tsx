@@ -36,8 +36,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export type AdminLayoutData = Awaited<ReturnType<typeof loader>>;
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
-
 /** The record lists' entries, in the navigation's order; their paths are the lists' own (app/routes/admin/lib/records.ts). */
 const RECORD_NAV: Record<RecordsKind, { label: string; icon: IconName }> = {
   company: { label: "admin.nav.companies", icon: "building-2" },
@@ -117,10 +115,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
 /** The staff member and permissions for child routes' components. */
 export function useStaff() {
   return useRouteLoaderData<AdminLayoutData>("routes/admin")?.me ?? null;
 }
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -134,5 +136,3 @@ export function ErrorBoundary() {
     </ErrorDocument>
   );
 }
-
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

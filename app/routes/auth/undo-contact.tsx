@@ -66,11 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ...state, seo: { title: t("contactUndo.title") } }, { status });
 }
 
-export function headers() {
-  // The undo link's token is in the address: no Referer may carry it to another site.
-  return { ...privatePageHeaders(), "Referrer-Policy": "no-referrer" };
-}
-
 /**
  * The sentence naming the contact an undo restores, in the page's language: the e-mail address
  * (key `email`), the phone number (`phone`), or, when there was no phone before, its removal
@@ -124,6 +119,11 @@ export default function UndoContact({ loaderData, actionData }: Route.ComponentP
       </Form>
     </section>
   );
+}
+
+export function headers() {
+  // The undo link's token is in the address: no Referer may carry it to another site.
+  return { ...privatePageHeaders(), "Referrer-Policy": "no-referrer" };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

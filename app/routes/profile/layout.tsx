@@ -30,8 +30,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { user: { firstName: profile.firstName, lastName: profile.lastName }, organization };
 }
 
-export const headers = privatePageHeaders;
-
 /** Section navigation: [path, label key, needs an active company]. */
 const SECTIONS: [string, string, boolean][] = [
   ["/profile", "profileNav.overview", true],
@@ -80,3 +78,4 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+export const headers = privatePageHeaders;

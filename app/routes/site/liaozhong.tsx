@@ -11,10 +11,10 @@ export const handle = documentHandle;
 
 export const loader = (args: Route.LoaderArgs) => loadContentPage(args, "liaozhong");
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
-
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <ContentPage page={loaderData.page} html={loaderData.html} />;
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -33,10 +33,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
-}
-
 export default function PublicRfq({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const user = useRouteLoaderData<RootData>("root")?.user;
@@ -98,6 +94,10 @@ export default function PublicRfq({ loaderData }: Route.ComponentProps) {
       </article>
     </main>
   );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];

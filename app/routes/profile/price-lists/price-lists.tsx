@@ -56,12 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
-
-export const headers = privatePageHeaders;
-
-export const meta: Route.MetaFunction = (args) => routeMeta(args);
-
 export default function PriceLists({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -151,3 +145,8 @@ export default function PriceLists({ loaderData, actionData }: Route.ComponentPr
     </section>
   );
 }
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+
+export const headers = privatePageHeaders;
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

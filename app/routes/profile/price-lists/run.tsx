@@ -164,12 +164,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data({ error: "invalid_body" }, { status: 400 });
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
-
-export const headers = privatePageHeaders;
-
-export const meta: Route.MetaFunction = (args) => routeMeta(args);
-
 /** The run as the page gets it (see the loader: bounded lists, the kept errors counted, not carried). */
 type Run = Route.ComponentProps["loaderData"]["run"];
 type ErrorPage = Route.ComponentProps["loaderData"]["errorPage"];
@@ -242,6 +236,12 @@ export default function PriceListRun({ loaderData, actionData }: Route.Component
     </section>
   );
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+
+export const headers = privatePageHeaders;
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
 /**
  * The decision first: the counts, "N products from M rows", the import button and the error report.

@@ -50,8 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers = privatePageHeaders;
-
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -93,5 +91,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

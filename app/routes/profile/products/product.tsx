@@ -77,8 +77,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const headers = privatePageHeaders;
-
 export default function ProductFrame({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -203,5 +201,7 @@ export default function ProductFrame({ loaderData, actionData }: Route.Component
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);

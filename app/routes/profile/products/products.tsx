@@ -85,8 +85,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw flashRedirect(back, "profileProducts.flash.deleted");
 }
 
-export const headers = privatePageHeaders;
-
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { items, meta, status, q, counts, canDelete, companyBlocked } = loaderData;
@@ -173,6 +171,8 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 function ProductRow({ item, canDelete }: { item: Route.ComponentProps["loaderData"]["items"][number]; canDelete: boolean }) {
   const t = useT();

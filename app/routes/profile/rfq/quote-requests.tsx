@@ -34,8 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { matched, canQuote, unpublished, seo: { title: getInstance(context).t("rfq.matched.title") } };
 }
 
-export const headers = privatePageHeaders;
-
 export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
@@ -70,6 +68,8 @@ export default function MatchedRequests({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
 

@@ -74,8 +74,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const headers = privatePageHeaders;
-
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -128,6 +126,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
 

@@ -18,8 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { quotes, seo: { title: getInstance(context).t("rfq.quotes.title") } };
 }
 
-export const headers = privatePageHeaders;
-
 export default function OwnQuotes({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -44,6 +42,8 @@ export default function OwnQuotes({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
 

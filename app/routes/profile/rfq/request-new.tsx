@@ -69,8 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return localizedRedirect(request, `/profile/rfq/${id}`, "rfq.flash.created");
 }
 
-export const headers = privatePageHeaders;
-
 export default function NewRfq({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   return (
@@ -95,6 +93,8 @@ export default function NewRfq({ loaderData, actionData }: Route.ComponentProps)
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
 

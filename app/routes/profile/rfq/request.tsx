@@ -133,8 +133,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return localizedRedirect(request, here, "rfq.flash.updated");
 }
 
-export const headers = privatePageHeaders;
-
 export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { rfq, comparison } = loaderData;
@@ -215,6 +213,8 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 /** What the empty comparison says in each status: never "suppliers notified" before anyone was (usability review #18). */
 const NO_QUOTES: Partial<Record<string, string>> = {

@@ -16,8 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { requests, seo: { title: getInstance(context).t("rfq.own.title") } };
 }
 
-export const headers = privatePageHeaders;
-
 export default function OwnRfqs({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
@@ -45,6 +43,8 @@ export default function OwnRfqs({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export const headers = privatePageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: rfqStyles }];
 
