@@ -33,6 +33,7 @@ import type { ApiEnv } from "./app.ts";
 import { attachedFile, callerAccess } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";
 import { enqueueTranslation } from "../translation/jobs.ts";
+import { bulkProducts } from "../profile/bulk-products.ts";
 
 /** Access of an employee to change products (refused while a moderator has blocked the company). */
 async function editor(c: Context<ApiEnv>) {
@@ -69,6 +70,11 @@ export const productResource = resource("/api/profile/company/products", [
     assertCompanyNotBlocked(access);
     await deleteProduct(c.var.db, c.var.storage, access.companyId, params.id);
     return { data: { id: params.id, deleted: true as const } };
+  }),
+  implement(products.bulkProducts, async (c, { body }) => {
+    const access = await callerAccess(c, body.action === "delete" ? "deleteProducts" : "editProducts");
+    assertCompanyNotBlocked(access);
+    return { data: await bulkProducts(c.var.db, c.var.storage, access, body) };
   }),
   implement(products.changeProductStatus, async (c, { params, body }) => {
     // Submitting or withdrawing is a change too: refused while the company is blocked (security review F21).

@@ -59,6 +59,8 @@ interface Snapshot {
   priceCurrency: ProductRow["priceCurrency"];
   prices: Tier[];
   updatedAt: string;
+  /** The import that touched the product before this one (absent in snapshots written before the column existed). */
+  priceListRunId?: number | null;
 }
 
 const factsOf = (draft: ProductDraft, lang: Lang): LocalizedFact[] =>
@@ -177,6 +179,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
             originCountry: d.originCountry,
             facts: factsOf(d, run.lang),
             ...priceFromOf(tiersOf(d)),
+            priceListRunId: run.id,
             createdAt: now,
             updatedAt: now,
           })),
@@ -205,6 +208,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
         priceCurrency: row.priceCurrency,
         prices: await storedPrices(tx, row.id),
         updatedAt: row.updatedAt.toISOString(),
+        priceListRunId: row.priceListRunId,
       };
       // The first snapshot of a product in a run is its state before the run.
       await tx
@@ -221,7 +225,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
         if (facts) pending.facts = facts;
         await tx
           .update(products)
-          .set({ pendingChanges: pending as Record<string, unknown>, moderationNote: null, updatedAt: now })
+          .set({ pendingChanges: pending as Record<string, unknown>, moderationNote: null, priceListRunId: run.id, updatedAt: now })
           .where(eq(products.id, row.id));
       } else {
         await tx
@@ -231,6 +235,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
             ...explicitProductCard({ ...card, sourceLang: row.sourceLang }),
             ...(facts ? { facts } : {}),
             ...(tiers ? priceFromOf(tiers) : {}),
+            priceListRunId: run.id,
             updatedAt: now,
           })
           .where(eq(products.id, row.id));
@@ -273,6 +278,7 @@ export async function rollbackRun(db: Db, runId: number): Promise<{ deleted: num
           moderationNote: before.moderationNote,
           priceFrom: before.priceFrom,
           priceCurrency: before.priceCurrency,
+          priceListRunId: before.priceListRunId ?? null,
           updatedAt: new Date(before.updatedAt),
         })
         .where(eq(products.id, change.productId))

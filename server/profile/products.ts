@@ -25,6 +25,7 @@ import {
   explicitProductCard,
   ProductSchema,
   type PriceTiersInput,
+  type ProductFilter,
   type ProductDetailView,
   type ProductFileView,
   type ProductInput,
@@ -173,17 +174,14 @@ function likePattern(text: string): string {
 }
 
 /**
- * A company's products, newest change first, filtered by status and a search text (any language of
- * the stored or pending name, or the id).
+ * SQL: the products of `companyId` that `filter` matches — a status, a search text (any language of
+ * the stored or pending name, or the id), the products a price-list import (`run`) created or changed.
+ * The product list and the bulk actions over "every product it matches" share it.
  */
-export async function listProducts(
-  db: Db,
-  companyId: number,
-  query: { status?: ProductStatus; q?: string; page: number; perPage: number },
-) {
+export function productFilterWhere(companyId: number, filter: ProductFilter): SQL {
   const conditions: SQL[] = [eq(products.companyId, companyId)];
-  if (query.status) conditions.push(eq(products.status, query.status));
-  const q = query.q?.trim();
+  if (filter.status) conditions.push(eq(products.status, filter.status));
+  const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
     const byText = sql`(${products.name}->>'ru' ilike ${pattern} or ${products.name}->>'en' ilike ${pattern} or ${products.name}->>'zh' ilike ${pattern}
@@ -191,7 +189,13 @@ export async function listProducts(
       or ${products.pendingChanges}->'card'->'name'->>'zh' ilike ${pattern})`;
     conditions.push(/^\d{1,9}$/.test(q) ? sql`(${byText} or ${products.id} = ${Number(q)})` : byText);
   }
-  const where = and(...conditions);
+  if (filter.run) conditions.push(eq(products.priceListRunId, filter.run));
+  return and(...conditions)!;
+}
+
+/** A company's products, newest change first, filtered as `productFilterWhere` says. */
+export async function listProducts(db: Db, companyId: number, query: ProductFilter & { page: number; perPage: number }) {
+  const where = productFilterWhere(companyId, query);
   const [rows, total] = await Promise.all([
     db
       .select()
@@ -374,7 +378,7 @@ export async function changeProductStatus(
       if (row.status === "draft" || row.status === "rejected") {
         const [updated] = await tx
           .update(products)
-          .set({ status: "moderation", moderationNote: null, updatedAt: now })
+          .set({ status: "moderation", moderationNote: null, submissionId: null, updatedAt: now })
           .where(eq(products.id, productId))
           .returning();
         return updated!;
@@ -383,7 +387,7 @@ export async function changeProductStatus(
         // Sends rejected pending changes back to the moderator.
         const [updated] = await tx
           .update(products)
-          .set({ moderationNote: null, updatedAt: now })
+          .set({ moderationNote: null, submissionId: null, updatedAt: now })
           .where(eq(products.id, productId))
           .returning();
         return updated!;
@@ -397,7 +401,7 @@ export async function changeProductStatus(
     if (row.status === "published") removed.push(...(await applyPending(tx, row)));
     const [updated] = await tx
       .update(products)
-      .set({ status: "draft", publishedAt: null, updatedAt: now })
+      .set({ status: "draft", publishedAt: null, submissionId: null, updatedAt: now })
       .where(eq(products.id, productId))
       .returning();
     return updated!;
