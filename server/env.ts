@@ -109,6 +109,8 @@ export const EnvSchema = z
     /** Seconds between two sign-in codes to one address (the resend countdown). */
     AUTH_RESEND_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
     UNCLAIMED_MAIL_MIN_AGE_H: z.coerce.number().int().min(0).max(720).default(24),
+    /** Products one company may have, drafts included (server/profile/products.ts `companyProductLimit`). */
+    COMPANY_PRODUCT_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
     /** Sign-in codes one address may receive per 10 minutes. */
     AUTH_SEND_PER_TARGET: z.coerce.number().int().min(1).max(100_000).default(3),
     /** Sign-in codes one IP may request per 10 minutes. */

@@ -269,7 +269,7 @@ export const createProduct = defineRoute({
   body: ProductSchema,
   data: ProductViewSchema,
   status: 201,
-  errors: [...MEMBER_ERRORS, "company_blocked"],
+  errors: [...MEMBER_ERRORS, "company_blocked", "product_limit_reached"],
 });
 
 export const getProduct = defineRoute({

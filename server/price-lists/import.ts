@@ -35,7 +35,16 @@ import { priceListRunChanges, priceListRuns, productPrices, products } from "../
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
 import type { Queryable } from "../profile/db.ts";
-import { pendingOf, priceFromOf, productFormValues, type PendingChanges, type ProductRow, type Tier } from "../profile/products.ts";
+import {
+  assertRoomForProducts,
+  pendingOf,
+  priceFromOf,
+  productFormValues,
+  type PendingChanges,
+  type ProductRow,
+  type Tier,
+} from "../profile/products.ts";
+import { DomainError } from "../errors.ts";
 import type { ProductDraft } from "./drafts.ts";
 import { analyse, runBytes, type RunRow } from "./runs.ts";
 
@@ -159,6 +168,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
     // Our product number first (an export's rows, SKU or not; another company's number matches nothing), then the SKU.
     const match = (d: ProductDraft) => (d.productId !== null ? byId.get(d.productId) : undefined) ?? (d.sku ? bySku.get(d.sku) : undefined);
     const fresh = batch.filter((d) => !match(d));
+    if (fresh.length > 0) await assertRoomForProducts(tx, run.companyId, fresh.length);
     let created = 0;
     if (fresh.length > 0) {
       const now = new Date();
@@ -335,7 +345,8 @@ export async function runImport(db: Db, storage: FileStorage, logger: Logger, ru
       return changes.map((change) => change.productId);
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // A domain refusal is stored as its code (the run page says it in the reader's language); anything else as its message.
+    const message = error instanceof DomainError ? error.code : error instanceof Error ? error.message : String(error);
     logger.warn({ err: error, runId }, "price list import failed: rolling back");
     await rollbackRun(db, runId);
     await db

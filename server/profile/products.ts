@@ -72,6 +72,31 @@ export interface PendingChanges {
   files?: PendingFile[];
 }
 
+/**
+ * Products one company may have, drafts included (security review N2: imports of 50,000 rows could be
+ * repeated without end, and every export and list walks them all): `COMPANY_PRODUCT_LIMIT` (validated
+ * at start in server/env.ts), default 100,000 — far above a real wholesale catalogue. Read on each call,
+ * so a test can lower it.
+ */
+export function companyProductLimit(): number {
+  return Number(process.env.COMPANY_PRODUCT_LIMIT ?? 100_000);
+}
+
+/**
+ * Refuses `adding` more products to `companyId` past `companyProductLimit()` (409
+ * `product_limit_reached`, details `{ limit, value }`: the cap and the count there would be).
+ */
+export async function assertRoomForProducts(db: Queryable, companyId: number, adding: number): Promise<void> {
+  const limit = companyProductLimit();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.companyId, companyId));
+  const value = (row?.n ?? 0) + adding;
+  if (value > limit)
+    throw new DomainError("product_limit_reached", `A company may have at most ${limit} products`, { details: { limit, value } });
+}
+
 /** At most this many files (images and documents together) per product. */
 export const MAX_PRODUCT_FILES = 30;
 
@@ -231,6 +256,7 @@ export async function checkProductReferences(db: Queryable, input: ProductInput)
 
 export async function createProduct(db: Db, companyId: number, input: ProductInput): Promise<ProductRow> {
   await checkProductReferences(db, input);
+  await assertRoomForProducts(db, companyId, 1);
   const [row] = await db
     .insert(products)
     .values({ companyId, ...explicitProductCard(input), status: "draft" })
