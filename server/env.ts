@@ -218,6 +218,13 @@ export const EnvSchema = z
     TRANSLATION_API_KEY: optionalText(),
     /** Yandex Cloud folder id the translations are billed to (required for `yandex`). */
     TRANSLATION_FOLDER_ID: optionalText(),
+    /**
+     * Characters one company's texts may send to the translation service a day, and the whole site's
+     * (server/api/rate-limits.ts TRANSLATION_BUDGET, ADR 046); past one the translation waits a day.
+     * At least 20,000: a product's name and description into one language must fit.
+     */
+    TRANSLATION_BUDGET_COMPANY_DAY: z.coerce.number().int().min(20_000).max(1_000_000_000).default(200_000),
+    TRANSLATION_BUDGET_SITE_DAY: z.coerce.number().int().min(20_000).max(1_000_000_000).default(2_000_000),
     OUTBOX: z
       .enum(["true", "false", "1", "0", ""])
       .default("")

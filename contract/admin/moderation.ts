@@ -85,6 +85,10 @@ export const ProductDocSchema = z
     ),
     images: z.array(FileRefSchema),
     documents: z.array(FileRefSchema),
+    translations: z.object({ name: LocalizedSchema, description: LocalizedSchema }).optional().meta({
+      description:
+        "The supplier's own translations of the name and description by language (machine ones are not reviewed); absent in snapshots approved before ADR 046",
+    }),
   })
   .meta({ id: "ProductDoc" });
 export type ProductDoc = z.infer<typeof ProductDocSchema>;

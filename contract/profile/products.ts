@@ -189,7 +189,12 @@ export const VariantViewSchema = z
   .meta({ id: "ProfileVariant" });
 export type Variant = z.infer<typeof VariantViewSchema>;
 
-export const PRODUCT_PARTS = ["card", "facts", "prices", "variants", "files"] as const;
+/**
+ * The parts of a product kept whole in `pending_changes` while a published product's edits wait for
+ * a moderator; `translations` are the supplier's own translations of the name and description
+ * (contract/translation.ts, ADR 046).
+ */
+export const PRODUCT_PARTS = ["card", "facts", "prices", "variants", "files", "translations"] as const;
 export type ProductPart = (typeof PRODUCT_PARTS)[number];
 
 /** The working copy of a product card with its status (the list's row and every card change's answer). */
@@ -239,8 +244,18 @@ export type ProductDetailView = z.infer<typeof ProductDetailViewSchema>;
 /* ─── operations ────────────────────────────────────────────────────────────────────────────── */
 
 const TAG = "Profile: products";
-/** Refusals of a change: the company or the product blocked by a moderator, or the product under review. */
-const CHANGE_ERRORS = [...MEMBER_ERRORS, "company_blocked", "product_blocked", "under_moderation", "not_found"] as const;
+/**
+ * Refusals of a change: the company or the product blocked by a moderator, the product under review,
+ * or the company's hourly allowance of product changes spent (429 `rate_limited`, ADR 046).
+ */
+export const CHANGE_ERRORS = [
+  ...MEMBER_ERRORS,
+  "company_blocked",
+  "product_blocked",
+  "under_moderation",
+  "not_found",
+  "rate_limited",
+] as const;
 const PUBLISHED_NOTE = "For a published product the change waits in `pending` for a moderator; the published version stays public.";
 const FileParams = z.object({ id: PathId, fileId: PathId });
 
@@ -264,12 +279,13 @@ export const createProduct = defineRoute({
   operationId: "createProfileProduct",
   tag: TAG,
   summary: "Create a product (a draft)",
-  description: "Category and TN VED code must exist (`unknown_category`, `unknown_code` issues). Access: any employee.",
+  description:
+    "Category and TN VED code must exist (`unknown_category`, `unknown_code` issues). Counts against the company's hourly allowance of product changes (429 `rate_limited`). Access: any employee.",
   auth: "user",
   body: ProductSchema,
   data: ProductViewSchema,
   status: 201,
-  errors: [...MEMBER_ERRORS, "company_blocked", "product_limit_reached"],
+  errors: [...MEMBER_ERRORS, "company_blocked", "product_limit_reached", "rate_limited"],
 });
 
 export const getProduct = defineRoute({
@@ -370,7 +386,7 @@ export const bulkProducts = defineRoute({
   auth: "user",
   body: BulkProductsSchema,
   data: BulkProductsResultSchema,
-  errors: [...MEMBER_ERRORS, "forbidden_role", "company_blocked", "invalid_body"],
+  errors: [...MEMBER_ERRORS, "forbidden_role", "company_blocked", "invalid_body", "rate_limited"],
 });
 
 export const changeProductStatus = defineRoute({
@@ -385,7 +401,7 @@ export const changeProductStatus = defineRoute({
   params: PathIdParams,
   body: StatusActionSchema,
   data: ProductViewSchema,
-  errors: [...MEMBER_ERRORS, "company_blocked", "product_blocked", "invalid_transition", "not_found"],
+  errors: [...MEMBER_ERRORS, "company_blocked", "product_blocked", "invalid_transition", "not_found", "rate_limited"],
 });
 
 export const getPrices = defineRoute({

@@ -14,15 +14,23 @@
  * pending part when there is one, else the stored one. Withdrawing a published product applies its
  * pending parts to the draft.
  *
+ * The supplier's own translations of the name and description (`translations`, ADR 046) are a part
+ * like the others: a published product's wait in `pending_changes` (the whole set, by field and
+ * language) and become what visitors read on approval; a rejection drops them. Removing one applies
+ * at once (visitors then read moderated text: the machine's or the original).
+ *
  * `pending_changes` shape: `{ card?: ProductInput, facts?: LocalizedFact[], prices?: Tier[],
- * variants?: Variant[], files?: PendingFile[] }` (JSON; decimals as strings).
+ * variants?: Variant[], files?: PendingFile[], translations?: ManualTranslations }` (JSON; decimals
+ * as strings).
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { FileView, LocalizedFact } from "../../contract/common.ts";
 import type { Localized } from "../../contract/lang.ts";
 import type { FactsInput, StatusAction } from "../../contract/profile/fields.ts";
+import type { ManualTranslationInput } from "../../contract/translation.ts";
 import {
   explicitProductCard,
+  PRODUCT_PARTS,
   ProductSchema,
   type PriceTiersInput,
   type ProductFilter,
@@ -54,6 +62,15 @@ import type { ReceivedFile } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { rowsById, type Queryable } from "./db.ts";
 import { mergeForm } from "./forms.ts";
+import {
+  assertTranslationNeeded,
+  manualTranslationsOf,
+  removeManualTranslation,
+  sameTranslations,
+  setManualTranslation,
+  writeManualTranslations,
+  type ManualTranslations,
+} from "../translation/store.ts";
 
 export type { ProductDetailView, ProductFileView, ProductInput, ProductPart, ProductView, Tier, Variant };
 
@@ -70,6 +87,7 @@ export interface PendingChanges {
   prices?: Tier[];
   variants?: Variant[];
   files?: PendingFile[];
+  translations?: ManualTranslations;
 }
 
 /**
@@ -340,6 +358,9 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
       await tx.update(products).set({ updatedAt: now }).where(eq(products.id, productId));
       return removed;
     }
+    case "translations":
+      await writeManualTranslations(tx, "product", productId, value as ManualTranslations);
+      return [];
   }
 }
 
@@ -379,7 +400,8 @@ export async function applyPending(tx: Queryable, row: ProductRow): Promise<numb
   const pending = pendingOf(row);
   const removed: number[] = [];
   if (pending) {
-    for (const part of ["card", "facts", "prices", "variants", "files"] as const) {
+    // In PRODUCT_PARTS order: the card first, so translations are checked against the approved texts.
+    for (const part of PRODUCT_PARTS) {
       if (pending[part] !== undefined) removed.push(...(await applyPart(tx, row.id, part, pending[part])));
     }
   }
@@ -434,6 +456,58 @@ export async function changeProductStatus(
   });
   await deleteUnusedFiles(db, storage, removed);
   return result;
+}
+
+/** What a supplier's manual translation of a product did: `pending` waits for a moderator (ADR 046). */
+export type ProductTranslationOutcome = "saved" | "pending" | "removed" | "unchanged";
+
+/**
+ * The supplier's own translation of a product's `field` into `lang` (contract/translation.ts). For
+ * a published product it joins the pending changes (the working set: the pending one, else the
+ * stored translations) and waits for a moderator — `pending`; when the set comes back to what
+ * visitors read, the part is dropped — `unchanged`. A draft's or rejected product's is stored at
+ * once (`saved`; it is reviewed with the product). An empty `text` removes the supplier's
+ * translation at once in either case (`removed`; the machine may translate the field again) or
+ * only from the pending set when it was never public. Errors: 404 `not_found`, 403
+ * `product_blocked`, 409 `under_moderation`, 409 `translation_not_needed`.
+ */
+export async function setProductTranslation(
+  db: Db,
+  companyId: number,
+  productId: number,
+  input: ManualTranslationInput,
+): Promise<ProductTranslationOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await loadProduct(tx, companyId, productId, true);
+    assertProductEditable(row);
+    if (row.status !== "published") {
+      await setManualTranslation(tx, "product", productId, input);
+      return input.text.trim() ? "saved" : "removed";
+    }
+    await assertTranslationNeeded(tx, "product", productId, input);
+    const text = input.text.trim();
+    const removed = !text && (await removeManualTranslation(tx, "product", productId, input.field, input.lang));
+    const stored = await manualTranslationsOf(tx, "product", productId);
+    const pending = pendingOf(row);
+    const base = pending?.translations ?? stored;
+    const working: ManualTranslations = { name: { ...base.name }, description: { ...base.description } };
+    if (text) working[input.field][input.lang] = text;
+    else delete working[input.field][input.lang];
+    const changed = !sameTranslations(working, stored);
+    const next: PendingChanges = { ...pending };
+    if (changed) next.translations = working;
+    else delete next.translations;
+    if (changed || pending?.translations) {
+      await tx
+        .update(products)
+        .set({
+          pendingChanges: Object.keys(next).length > 0 ? (next as Record<string, unknown>) : null,
+          ...(changed ? { moderationNote: null, updatedAt: new Date() } : {}),
+        })
+        .where(eq(products.id, productId));
+    }
+    return removed ? "removed" : changed ? "pending" : "unchanged";
+  });
 }
 
 /* ─── parts: the working copy ─────────────────────────────────────────────────────────────────── */
