@@ -145,7 +145,7 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
 
   // The buyer compares them side by side: cheapest first, then by lead time. The page says who was told, and how.
   await page.goto(`/profile/rfq/${rfqId}`);
-  await expect(page.getByTestId("rfq-reach")).toContainText(/Подобрано \d+ поставщик/);
+  await expect(page.getByTestId("rfq-reach")).toContainText(/Подобран[оы]? \d+ поставщик/);
   await expect(page.getByTestId("rfq-reach")).toContainText(/через аккаунт — \d+, по электронной почте — \d+/);
   // The price at the 2 000 pcs asked, with the tier used and units.
   await expect(page.locator(".rfq-compare-table tbody th").first()).toHaveText("Цена за 2 000 шт.");
