@@ -106,6 +106,7 @@ export default [
     route("admin", "routes/admin.tsx", [
       index("routes/admin-home.tsx"),
       route("moderation", "routes/admin-moderation.tsx"),
+      route("moderation/submissions/:id", "routes/admin-moderation-submission.tsx"),
       route("moderation/:kind/:id", "routes/admin-moderation-item.tsx"),
       route("messages", "routes/admin-messages.tsx"),
       route("audit", "routes/admin-audit.tsx"),

@@ -45,17 +45,7 @@ import {
 } from "../../contract/profile/products.ts";
 import { pageMetaOf, type PageMeta } from "../../contract/route.ts";
 import type { Db } from "../db/client.ts";
-import {
-  categories,
-  files,
-  productFiles,
-  productPrices,
-  products,
-  productVariants,
-  tnvedCodes,
-  type Currency,
-  type ProductStatus,
-} from "../db/schema.ts";
+import { categories, files, productFiles, productPrices, products, productVariants, tnvedCodes, type Currency } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
 import type { ReceivedFile } from "../files/receive.ts";
