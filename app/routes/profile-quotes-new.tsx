@@ -7,7 +7,9 @@
  * theirs (the API's 403 `forbidden_role`) shows that same note.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
+import type { RootData } from "../root.tsx";
+import { FALLBACK_DEVICE_CLASS, isCompact } from "../lib/viewport.ts";
 import type { Route } from "./+types/profile-quotes-new";
 import rfqStyles from "../styles/rfq.css?url";
 import * as rfqApi from "../../contract/rfq.ts";
@@ -85,6 +87,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     : { currency: rfq.currency ?? "CNY", incoterms: rfq.incoterms, lang, tiers: [{ minQuantity: rfq.quantity, price: "" }] };
   const closed = quote ? !quote.editable : false;
   const readOnly = closed || !canQuote;
+  const root = useRouteLoaderData<RootData>("root");
+  const wide = Boolean(root?.viewportKnown) && !isCompact(root?.viewport ?? FALLBACK_DEVICE_CLASS);
   return (
     <section className="rfq-page">
       <p className="small">
@@ -100,9 +104,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <RfqStatus status={rfq.status} />{" "}
           <span className="muted small">{t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })}</span>
         </p>
-        <p lang={rfq.lang}>{rfq.description}</p>
-        <RfqFacts rfq={rfq} />
-        <FileLinks files={rfq.files} />
+        {/* The request in full is one tap away on a phone, so the price fields start on its first screen (issue 26 §7);
+            open on a screen known to be wide. A <details>: no JavaScript needed. */}
+        <details className="rfq-quote-for" open={wide}>
+          <summary>{t("rfq.quoteForm.details")}</summary>
+          <p lang={rfq.lang}>{rfq.description}</p>
+          <RfqFacts rfq={rfq} />
+          <FileLinks files={rfq.files} />
+        </details>
       </div>
       {quote ? (
         <p>
