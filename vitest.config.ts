@@ -23,6 +23,7 @@ const apiProject = (engine: "pglite" | "postgres") => ({
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     // One database per project, opened by one test file at a time (PGlite folders take one process).
     fileParallelism: false,
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

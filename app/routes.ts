@@ -115,6 +115,7 @@ export default [
     route("admin", "routes/admin/layout.tsx", { id: "routes/admin" }, [
       index("routes/admin/home.tsx", { id: "routes/admin-home" }),
       route("moderation", "routes/admin/moderation.tsx", { id: "routes/admin-moderation" }),
+      route("moderation/submissions/:id", "routes/admin/moderation-submission.tsx"),
       route("moderation/:kind/:id", "routes/admin/moderation-item.tsx", { id: "routes/admin-moderation-item" }),
       route("messages", "routes/admin/messages.tsx", { id: "routes/admin-messages" }),
       route("audit", "routes/admin/audit.tsx", { id: "routes/admin-audit" }),

@@ -83,6 +83,7 @@ export const ERRORS = {
   file_too_large: [413, "The file is too large"],
   rate_limited: [429, "Too many requests (Retry-After header and details.retryAfter)"],
   too_many_uploads: [429, "Too many uploads in a short time"],
+  product_limit_reached: [409, "The company has as many products as a company may have (COMPANY_PRODUCT_LIMIT); details: limit, value"],
   storage_quota_exceeded: [409, "The storage quota of the user or of the company is used up (issue on file)"],
   // Conflicts with the current state
   invalid_transition: [409, "The status does not allow this change"],

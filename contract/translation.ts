@@ -8,11 +8,16 @@
  * original. The routes below let a supplier read every translation of a product or of the company
  * and replace one by hand (`manual` — never overwritten by the machine); an empty text removes the
  * manual one, and the machine translates the field again.
+ *
+ * A manual translation of a PUBLISHED product is an edit like any other (ADR 046): it waits in the
+ * product's pending changes (`pending: true` on its entry) and visitors see it once a moderator
+ * approves them; a rejection drops it. A draft's is stored at once and reviewed with the product.
  */
 import { z } from "zod";
 import { LANGS, LocalizedTextSchema } from "./lang-schemas.ts";
 import { defineRoute } from "./route.ts";
 import { form, LangField, MEMBER_ERRORS, PathIdParams, typeError } from "./profile/fields.ts";
+import { CHANGE_ERRORS } from "./profile/products.ts";
 
 export const TRANSLATED_FIELDS = ["name", "description"] as const;
 export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
@@ -43,6 +48,10 @@ export const TranslationEntrySchema = z
     text: z.string().nullable().meta({ description: "null: not translated yet" }),
     origin: z.enum(TRANSLATION_ORIGINS).nullable(),
     stale: z.boolean().meta({ description: "Made from an older version of the source text" }),
+    pending: z.boolean().meta({
+      description:
+        "The supplier's `text` for a published product awaits moderation: visitors see the previous translation (or the original) until a moderator approves it",
+    }),
   })
   .meta({ id: "TranslationEntry" });
 export type TranslationEntry = z.infer<typeof TranslationEntrySchema>;
@@ -57,6 +66,7 @@ export type ManualTranslationInput = z.output<typeof ManualTranslationSchema>;
 
 const TAG = "Profile: translations";
 const ERRORS = [...MEMBER_ERRORS, "forbidden_role", "company_blocked", "not_found", "translation_not_needed"] as const;
+const PRODUCT_ERRORS = [...CHANGE_ERRORS, "forbidden_role", "translation_not_needed"] as const;
 
 export const listProductTranslations = defineRoute({
   method: "GET",
@@ -78,12 +88,12 @@ export const putProductTranslation = defineRoute({
   tag: TAG,
   summary: "Replace a product translation by hand",
   description:
-    "Saved as the supplier's own (`manual`), shown to visitors at once and never overwritten by the machine; an empty `text` removes it. 409 `translation_not_needed` for the source language or one the supplier wrote. Access: any employee.",
+    "Saved as the supplier's own (`manual`), never overwritten by the machine. For a published product it waits for a moderator with the product's other pending changes (its entry says `pending: true`; part `translations` of the product's `pending`) and visitors see it once approved; a rejection drops it. A draft's is stored at once and reviewed with the product. An empty `text` removes the supplier's translation at once (the machine translates the field again). 409 `translation_not_needed` for the source language or one the supplier wrote; 409 `under_moderation` while the product is being reviewed; 429 `rate_limited` past the company's hourly allowance of product changes. Access: any employee.",
   auth: "user",
   params: PathIdParams,
   body: ManualTranslationSchema,
   data: z.array(TranslationEntrySchema),
-  errors: ERRORS,
+  errors: PRODUCT_ERRORS,
 });
 
 export const listCompanyTranslations = defineRoute({
@@ -104,7 +114,8 @@ export const putCompanyTranslation = defineRoute({
   operationId: "putCompanyTranslation",
   tag: TAG,
   summary: "Replace a company translation by hand",
-  description: "As for products. Access: owner or admin.",
+  description:
+    "Saved as the supplier's own (`manual`) and shown at once, like every edit of the company card (post-moderation, ADR 009 and 046); an empty `text` removes it. Access: owner or admin.",
   auth: "user",
   body: ManualTranslationSchema,
   data: z.array(TranslationEntrySchema),

@@ -109,6 +109,8 @@ export const EnvSchema = z
     /** Seconds between two sign-in codes to one address (the resend countdown). */
     AUTH_RESEND_AFTER_S: z.coerce.number().int().min(0).max(3600).default(60),
     UNCLAIMED_MAIL_MIN_AGE_H: z.coerce.number().int().min(0).max(720).default(24),
+    /** Products one company may have, drafts included (server/profile/products.ts `companyProductLimit`). */
+    COMPANY_PRODUCT_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
     /** Sign-in codes one address may receive per 10 minutes. */
     AUTH_SEND_PER_TARGET: z.coerce.number().int().min(1).max(100_000).default(3),
     /** Sign-in codes one IP may request per 10 minutes. */
@@ -216,6 +218,13 @@ export const EnvSchema = z
     TRANSLATION_API_KEY: optionalText(),
     /** Yandex Cloud folder id the translations are billed to (required for `yandex`). */
     TRANSLATION_FOLDER_ID: optionalText(),
+    /**
+     * Characters one company's texts may send to the translation service a day, and the whole site's
+     * (server/api/rate-limits.ts TRANSLATION_BUDGET, ADR 046); past one the translation waits a day.
+     * At least 20,000: a product's name and description into one language must fit.
+     */
+    TRANSLATION_BUDGET_COMPANY_DAY: z.coerce.number().int().min(20_000).max(1_000_000_000).default(200_000),
+    TRANSLATION_BUDGET_SITE_DAY: z.coerce.number().int().min(20_000).max(1_000_000_000).default(2_000_000),
     OUTBOX: z
       .enum(["true", "false", "1", "0", ""])
       .default("")

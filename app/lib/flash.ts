@@ -52,6 +52,7 @@ export const FLASH_MESSAGES = [
   // The admin area (issue 7).
   "admin.flash.approved",
   "admin.flash.rejected",
+  "admin.flash.submissionDecided",
   "rfq.hide.done",
   "admin.flash.saved",
   "admin.flash.created",

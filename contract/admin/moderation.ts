@@ -85,6 +85,10 @@ export const ProductDocSchema = z
     ),
     images: z.array(FileRefSchema),
     documents: z.array(FileRefSchema),
+    translations: z.object({ name: LocalizedSchema, description: LocalizedSchema }).optional().meta({
+      description:
+        "The supplier's own translations of the name and description by language (machine ones are not reviewed); absent in snapshots approved before ADR 046",
+    }),
   })
   .meta({ id: "ProductDoc" });
 export type ProductDoc = z.infer<typeof ProductDocSchema>;
@@ -301,4 +305,89 @@ export const reject = defineRoute({
   body: RejectSchema,
   data: DecisionSchema,
   errors: [...MANAGE_ERRORS, "not_found", "nothing_to_reject"],
+});
+
+/* ─── submissions: many products sent to moderation together (issue 26 §3) ───────────────────── */
+
+export const SubmissionEntrySchema = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    companyName: LocalizedSchema,
+    sourceLang: Lang,
+    state: z.enum(["waiting", "approving", "decided"]),
+    decision: z.enum(["approved", "rejected"]).nullable(),
+    productCount: z.number().int().meta({ description: "Products sent with it" }),
+    awaiting: z.number().int().meta({ description: "Of them, still waiting for a moderator" }),
+    priceListRunId: z.number().int().nullable(),
+    fileName: z.string().nullable().meta({ description: "The price list the products came from, when they came from one" }),
+    submittedAt: z.string().meta({ description: "ISO 8601" }),
+  })
+  .meta({ id: "SubmissionEntry" });
+export type SubmissionEntry = z.infer<typeof SubmissionEntrySchema>;
+
+/** One product of a submission's sample: its id and the document a moderator reads. */
+export const SubmissionSampleSchema = z.object({ id: z.number().int(), status: z.string(), doc: ProductDocSchema });
+
+export const SubmissionDetailSchema = z
+  .object({
+    entry: SubmissionEntrySchema,
+    /** What a moderator checks at a glance over the whole submission, not only the sample. */
+    summary: z.object({
+      categories: z
+        .array(z.object({ id: z.number().int().nullable(), name: LocalizedSchema.nullable(), count: z.number().int() }))
+        .meta({ description: "Products per category, most first (at most 10)" }),
+      withoutTnved: z.number().int(),
+      withoutPrice: z.number().int(),
+      withoutImage: z.number().int(),
+    }),
+    sample: z.array(SubmissionSampleSchema).meta({ description: "At most 12 of the awaiting products, spread over the submission" }),
+  })
+  .meta({ id: "SubmissionDetail" });
+export type SubmissionDetail = z.infer<typeof SubmissionDetailSchema>;
+
+export const SubmissionParams = z.object({ id: IdSchema });
+
+export const listSubmissions = defineRoute({
+  method: "GET",
+  path: "/app/admin/moderation/submissions",
+  operationId: "adminListSubmissions",
+  tag: "Admin: moderation",
+  summary: "Products sent to moderation together (a supplier's bulk submission), oldest first",
+  auth: "staff",
+  query: z.object({ lang: LangSchema }),
+  data: z.array(SubmissionEntrySchema),
+  errors: STAFF_ERRORS,
+});
+
+export const getSubmission = defineRoute({
+  method: "GET",
+  path: "/app/admin/moderation/submissions/{id}",
+  operationId: "adminGetSubmission",
+  tag: "Admin: moderation",
+  summary: "One submission: a summary of all its products and a sample to review",
+  auth: "staff",
+  params: SubmissionParams,
+  query: z.object({ lang: LangSchema }),
+  data: SubmissionDetailSchema,
+  errors: [...STAFF_ERRORS, "not_found"],
+});
+
+export const decideSubmission = defineRoute({
+  method: "POST",
+  path: "/app/admin/moderation/submissions/{id}/decide",
+  operationId: "adminDecideSubmission",
+  tag: "Admin: moderation",
+  summary: "Approve or reject every awaiting product of a submission (in the background; one e-mail to the company's people)",
+  auth: "staff",
+  params: SubmissionParams,
+  body: form({
+    decision: z.enum(["approve", "reject"]),
+    reason: z.string().trim().max(2000).optional(),
+    lang: LangField.optional(),
+  }).superRefine((value, ctx) => {
+    if (value.decision === "reject" && !value.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: "required" });
+  }),
+  data: SubmissionEntrySchema,
+  errors: [...MANAGE_ERRORS, "not_found", "nothing_to_approve"],
 });

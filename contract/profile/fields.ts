@@ -81,7 +81,7 @@ export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 export const typeError = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type");
 
 /** Error map of an enum field: missing → `required`, else `invalid_option`. */
-const optionError = (issue: { input?: unknown }) => (issue.input === undefined ? "required" : "invalid_option");
+export const optionError = (issue: { input?: unknown }) => (issue.input === undefined ? "required" : "invalid_option");
 
 /** An object of a form (unknown keys stripped); a non-object value is `required` or `invalid_type`. */
 export function form<T extends z.core.$ZodLooseShape>(shape: T) {

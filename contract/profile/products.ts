@@ -26,6 +26,7 @@ import {
   localized,
   localizedRequired,
   MEMBER_ERRORS,
+  optionError,
   nullable,
   PathId,
   PathIdParams,
@@ -149,10 +150,21 @@ export const ProductFilePatchSchema = form({
 });
 
 /** The supplier's product list: by status, and `q` matching a name in any language or the id. */
-export const ProfileProductListQuery = PagingSchema.extend({
+/** The filter of the product list, and of a bulk action over "every product it matches". */
+export const ProductFilterSchema = z.object({
   status: z.enum(PRODUCT_STATUSES).optional(),
   q: z.string().trim().max(200).optional(),
+  run: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .meta({ description: "Only the products a price-list import (run id) created or changed last" }),
 });
+export type ProductFilter = z.infer<typeof ProductFilterSchema>;
+
+export const ProfileProductListQuery = PagingSchema.extend(ProductFilterSchema.shape);
 
 /* ─── answers ───────────────────────────────────────────────────────────────────────────────── */
 
@@ -177,7 +189,12 @@ export const VariantViewSchema = z
   .meta({ id: "ProfileVariant" });
 export type Variant = z.infer<typeof VariantViewSchema>;
 
-export const PRODUCT_PARTS = ["card", "facts", "prices", "variants", "files"] as const;
+/**
+ * The parts of a product kept whole in `pending_changes` while a published product's edits wait for
+ * a moderator; `translations` are the supplier's own translations of the name and description
+ * (contract/translation.ts, ADR 046).
+ */
+export const PRODUCT_PARTS = ["card", "facts", "prices", "variants", "files", "translations"] as const;
 export type ProductPart = (typeof PRODUCT_PARTS)[number];
 
 /** The working copy of a product card with its status (the list's row and every card change's answer). */
@@ -227,8 +244,18 @@ export type ProductDetailView = z.infer<typeof ProductDetailViewSchema>;
 /* ─── operations ────────────────────────────────────────────────────────────────────────────── */
 
 const TAG = "Profile: products";
-/** Refusals of a change: the company or the product blocked by a moderator, or the product under review. */
-const CHANGE_ERRORS = [...MEMBER_ERRORS, "company_blocked", "product_blocked", "under_moderation", "not_found"] as const;
+/**
+ * Refusals of a change: the company or the product blocked by a moderator, the product under review,
+ * or the company's hourly allowance of product changes spent (429 `rate_limited`, ADR 046).
+ */
+export const CHANGE_ERRORS = [
+  ...MEMBER_ERRORS,
+  "company_blocked",
+  "product_blocked",
+  "under_moderation",
+  "not_found",
+  "rate_limited",
+] as const;
 const PUBLISHED_NOTE = "For a published product the change waits in `pending` for a moderator; the published version stays public.";
 const FileParams = z.object({ id: PathId, fileId: PathId });
 
@@ -252,12 +279,13 @@ export const createProduct = defineRoute({
   operationId: "createProfileProduct",
   tag: TAG,
   summary: "Create a product (a draft)",
-  description: "Category and TN VED code must exist (`unknown_category`, `unknown_code` issues). Access: any employee.",
+  description:
+    "Category and TN VED code must exist (`unknown_category`, `unknown_code` issues). Counts against the company's hourly allowance of product changes (429 `rate_limited`). Access: any employee.",
   auth: "user",
   body: ProductSchema,
   data: ProductViewSchema,
   status: 201,
-  errors: [...MEMBER_ERRORS, "company_blocked"],
+  errors: [...MEMBER_ERRORS, "company_blocked", "product_limit_reached", "rate_limited"],
 });
 
 export const getProduct = defineRoute({
@@ -300,6 +328,67 @@ export const deleteProduct = defineRoute({
   errors: [...MEMBER_ERRORS, "forbidden_role", "company_blocked", "not_found"],
 });
 
+/** At most this many products are named one by one in a bulk action; "all matching" has no such bound. */
+export const BULK_MAX_IDS = 1000;
+export const BULK_ACTIONS = ["submit", "delete", "set"] as const;
+
+/**
+ * A bulk action over drafts (issue 26 §3): `ids` names the products, or `all` takes every product
+ * the `filter` matches (the list's own filter: status, search text, price-list import). `set`
+ * carries the fields to write on each (only those given; an empty value clears the field).
+ */
+export const BulkProductsSchema = form({
+  action: z.enum(BULK_ACTIONS, { error: optionError }),
+  ids: z.array(Id).max(BULK_MAX_IDS, { error: "too_big" }).default([]),
+  all: z.boolean().default(false),
+  filter: ProductFilterSchema.default({}),
+  set: form({
+    categoryId: nullable(Id),
+    tnvedCode: nullable(TnvedCode),
+    moqUnit: nullable(Unit),
+    originCountry: ProductFields.shape.originCountry,
+  }).default({}),
+}).superRefine((body, ctx) => {
+  if (!body.all && body.ids.length === 0) ctx.addIssue({ code: "custom", path: ["ids"], message: "required" });
+  if (body.action === "set" && Object.values(body.set).every((v) => v === undefined))
+    ctx.addIssue({ code: "custom", path: ["set"], message: "required" });
+});
+export type BulkProductsInput = z.output<typeof BulkProductsSchema>;
+
+/** Why a selected product was left as it was. */
+export const BULK_SKIP_REASONS = ["under_moderation", "published", "nothing_to_submit", "blocked"] as const;
+
+export const BulkProductsResultSchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS),
+    matched: z.number().int().meta({ description: "Products selected (the company's own)" }),
+    changed: z.number().int().meta({ description: "Products submitted, deleted or changed" }),
+    skipped: z
+      .array(z.object({ reason: z.enum(BULK_SKIP_REASONS), count: z.number().int() }))
+      .meta({ description: "Selected products left as they were, counted by reason" }),
+    submissionId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "A submit of two or more products: the submission a moderator approves as a whole" }),
+  })
+  .meta({ id: "BulkProductsResult" });
+export type BulkProductsResult = z.infer<typeof BulkProductsResultSchema>;
+
+export const bulkProducts = defineRoute({
+  method: "POST",
+  path: "/api/profile/company/products/bulk",
+  operationId: "bulkProfileProducts",
+  tag: TAG,
+  summary: "Submit, delete or set a field on many products at once",
+  description:
+    "Drafts and rejected products are submitted (a published product's rejected changes go back to the moderator), deleted or changed; the others are skipped and counted by reason. Two or more submitted together form a submission a moderator can approve as a whole. Access: any employee; `delete` needs an owner or admin.",
+  auth: "user",
+  body: BulkProductsSchema,
+  data: BulkProductsResultSchema,
+  errors: [...MEMBER_ERRORS, "forbidden_role", "company_blocked", "invalid_body", "rate_limited"],
+});
+
 export const changeProductStatus = defineRoute({
   method: "PATCH",
   path: "/api/profile/company/products/{id}/status",
@@ -312,7 +401,7 @@ export const changeProductStatus = defineRoute({
   params: PathIdParams,
   body: StatusActionSchema,
   data: ProductViewSchema,
-  errors: [...MEMBER_ERRORS, "company_blocked", "product_blocked", "invalid_transition", "not_found"],
+  errors: [...MEMBER_ERRORS, "company_blocked", "product_blocked", "invalid_transition", "not_found", "rate_limited"],
 });
 
 export const getPrices = defineRoute({

@@ -9,6 +9,8 @@
  *   purge-uploads                                             delete expired, unattached uploads now
  *
  * With a `mailer` in the context, the company's people are told of approvals and rejections by e-mail.
+ * An approval enqueues the machine translation of the published texts (ADR 046) on the context's
+ * `jobs`, or on a job queue opened on the database's pool for the command.
  * `runAdmin` parses the arguments and runs one command on an open database; it returns the exit code
  * (0 done, 1 refused — nothing to approve, unknown id —, 64 usage error, EX_USAGE) and writes one
  * line to `out` (or `err`). scripts/admin.ts opens the database (PGlite under DATA_DIR or
@@ -29,6 +31,10 @@ import {
   type ModerationResult,
 } from "../profile/moderation.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
+import { createJobQueue, type JobQueue } from "#server/jobs/queue.ts";
+import { createLogger } from "#server/logger.ts";
+import { enqueueTranslation, translateContentJob } from "#server/translation/jobs.ts";
+import type pg from "pg";
 import { CLI_ACTOR } from "../audit/access.ts";
 import { notifyDecision } from "./notify.ts";
 
@@ -45,6 +51,8 @@ export interface AdminContext {
   mailer?: Mailer;
   /** Origin of the site for links in e-mails. */
   publicUrl?: () => string;
+  /** The job queue approvals enqueue translations on; without it one is opened on `db`'s pool for the command. */
+  jobs?: JobQueue;
   out?: (line: string) => void;
   err?: (line: string) => void;
 }
@@ -82,6 +90,8 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
           out(
             `${target === "company" ? "Company" : "Product"} ${id} approved: published${result.changesOnly ? " (pending changes applied)" : ""}`,
           );
+          // The published texts changed: translate them, as an approval in the admin area does.
+          await enqueueApproved(context, target, id, err);
         } else {
           const reason = values.reason;
           if (!reason || !reason.trim()) return usage(`Give the reason: reject ${target} ${id} --reason "…"`);
@@ -138,6 +148,29 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
       return 1;
     }
     throw error;
+  }
+}
+
+/**
+ * Enqueues the translation of what `target` `id`'s approval published, on `context.jobs` or on a
+ * queue opened for this command (stopped after). A failure is reported on `err` and leaves the
+ * approval as it is.
+ */
+async function enqueueApproved(
+  context: AdminContext,
+  target: "company" | "product",
+  id: number,
+  err: (line: string) => void,
+): Promise<void> {
+  const logger = createLogger({ level: "warn" });
+  let jobs = context.jobs;
+  try {
+    jobs ??= await createJobQueue({ pool: (context.db as Db & { $client: pg.Pool }).$client, logger, definitions: [translateContentJob] });
+    await enqueueTranslation(jobs, logger, target, id);
+  } catch (error) {
+    err(`Translation not enqueued: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    if (jobs && jobs !== context.jobs) await jobs.stop();
   }
 }
 

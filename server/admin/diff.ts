@@ -7,6 +7,9 @@
  *   "after" is that version with the pending parts laid over it (server/profile/products.ts).
  * - The "before" of a company or product under moderation is the document stored when a moderator
  *   last approved it (`published_snapshot`), or none for a first submission.
+ * - A product's document carries the supplier's own translations of its name and description
+ *   (`translations`; pending ones laid over like the other parts, ADR 046), shown in the diff as
+ *   `nameTranslation.<lang>` and `descriptionTranslation.<lang>` for the languages that have one.
  *
  * Documents are plain JSON, so the approved one is kept as the next snapshot. Files are referred to
  * by id with their URLs; a file deleted since a snapshot shows as missing.
@@ -30,6 +33,7 @@ import {
 } from "../db/schema.ts";
 import { mediaPath } from "../files/repository.ts";
 import { UNITS } from "../catalog/units.ts";
+import { manualTranslationsOf } from "#server/translation/store.ts";
 import type { Queryable } from "../db/queries.ts";
 import {
   pendingOf,
@@ -119,6 +123,7 @@ export async function productDoc(db: Queryable, productId: number, withPending: 
     variants,
     images: sorted.filter((f) => f.kind === "image").map((f) => fileRef(byId.get(f.fileId), f.fileId, f.title)),
     documents: sorted.filter((f) => f.kind === "document").map((f) => fileRef(byId.get(f.fileId), f.fileId, f.title)),
+    translations: pending.translations ?? (await manualTranslationsOf(db, "product", productId)),
   };
 }
 
@@ -290,6 +295,13 @@ function localizedFields(field: string, before: Localized | undefined, after: Lo
   return LANGS.map((lang) => textField(`${field}.${lang}`, before?.[lang], after?.[lang], lang));
 }
 
+/** The supplier's translations of a text field, one row per language either side has (none: no rows). */
+function translationFields(field: string, before: Localized | undefined, after: Localized | undefined): DiffField[] {
+  return LANGS.filter((lang) => before?.[lang]?.trim() || after?.[lang]?.trim()).map((lang) =>
+    textField(`${field}.${lang}`, before?.[lang], after?.[lang], lang),
+  );
+}
+
 /**
  * Field-by-field difference of two product documents; `before` null means a first submission
  * (everything is new). Reference names are given in `lang`.
@@ -321,6 +333,8 @@ export function diffProduct(before: ProductDoc | null, after: ProductDoc, lang: 
     ),
     filesField("images", b?.images ?? [], after.images, true),
     filesField("documents", b?.documents ?? [], after.documents, false),
+    ...translationFields("nameTranslation", b?.translations?.name, after.translations?.name),
+    ...translationFields("descriptionTranslation", b?.translations?.description, after.translations?.description),
   ];
 }
 

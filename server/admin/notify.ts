@@ -28,6 +28,15 @@ function nameIn(name: Localized, lang: Lang): string {
   return name[lang] ?? name.ru ?? name.en ?? name.zh ?? "";
 }
 
+/** The company's active employees with an e-mail address, and their interface language. */
+function peopleOf(db: Db, companyId: number) {
+  return db
+    .select({ email: users.email, locale: users.locale })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.status, "active"), isNotNull(users.email)));
+}
+
 /** The decision e-mail to one person (exported for tests). */
 export function decisionMail(result: ModerationResult, to: string, lang: Lang, origin: string, appName = "Postavka"): MailMessage {
   const tr = t(lang);
@@ -68,18 +77,60 @@ export async function notifyDecision(
   deps: { mailer: Mailer; publicUrl: () => string; logger?: Logger },
   result: ModerationResult,
 ): Promise<number> {
-  const people = await db
-    .select({ email: users.email, locale: users.locale })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, result.companyId), eq(companyMembers.status, "active"), isNotNull(users.email)));
   let sent = 0;
-  for (const person of people) {
+  for (const person of await peopleOf(db, result.companyId)) {
     try {
       await deps.mailer.send(decisionMail(result, person.email!, person.locale, deps.publicUrl()));
       sent += 1;
     } catch (error) {
       deps.logger?.error({ err: error, companyId: result.companyId, kind: result.kind, id: result.id }, "moderation e-mail not sent");
+    }
+  }
+  return sent;
+}
+
+/** A decision on a whole submission (server/admin/submissions.ts): how many products, which way, why. */
+export interface SubmissionOutcome {
+  companyId: number;
+  decision: "approved" | "rejected";
+  count: number;
+  reason: string | null;
+  reasonLang: Lang | null;
+}
+
+/** The e-mail of a submission's decision to one person (exported for tests): one message for all its products. */
+export function submissionMail(outcome: SubmissionOutcome, to: string, lang: Lang, origin: string, appName = "Postavka"): MailMessage {
+  const tr = t(lang);
+  const key = outcome.decision === "approved" ? "submissionApproved" : "submissionRejected";
+  const plain = { count: outcome.count, app: appName, interpolation: { escapeValue: false } };
+  const html = { count: outcome.count, app: appName };
+  const status = outcome.decision === "approved" ? "published" : "rejected";
+  const link = `${origin.replace(/\/$/, "")}${LANG_PREFIX[lang]}/profile/company/products?status=${status}`;
+  const lines = [tr(`admin.mail.${key}Intro`, plain)];
+  if (outcome.reason) lines.push("", tr("admin.mail.reason", plain), outcome.reason, "", tr("admin.mail.fixHow", plain));
+  lines.push("", tr("admin.mail.openList", plain), link);
+  const body = htmlMail(
+    lang,
+    `<p>${tr(`admin.mail.${key}Intro`, html)}</p>
+${outcome.reason ? `<p><strong>${tr("admin.mail.reason", html)}</strong></p><blockquote style="border-left:3px solid #c92a2a;margin:0;padding:4px 12px;white-space:pre-line"${outcome.reasonLang ? ` lang="${outcome.reasonLang}"` : ""}>${escapeHtml(outcome.reason)}</blockquote><p>${tr("admin.mail.fixHow", html)}</p>` : ""}
+<p><a href="${escapeHtml(link)}">${tr("admin.mail.openList", html)}</a></p>`,
+  );
+  return { to, subject: tr(`admin.mail.${key}Subject`, plain), text: lines.join("\n"), html: body };
+}
+
+/** Sends a submission's decision to every active employee of the company with an e-mail address; returns how many went out. */
+export async function notifySubmission(
+  db: Db,
+  deps: { mailer: Mailer; publicUrl: () => string; logger?: Logger },
+  outcome: SubmissionOutcome,
+): Promise<number> {
+  let sent = 0;
+  for (const person of await peopleOf(db, outcome.companyId)) {
+    try {
+      await deps.mailer.send(submissionMail(outcome, person.email!, person.locale, deps.publicUrl()));
+      sent += 1;
+    } catch (error) {
+      deps.logger?.error({ err: error, companyId: outcome.companyId }, "submission e-mail not sent");
     }
   }
   return sent;

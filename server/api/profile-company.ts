@@ -30,7 +30,7 @@ import type { ApiEnv } from "./env.ts";
 import { requireCaller } from "./caller.ts";
 import { attachedFile, callerAccess } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";
-import { enqueueTranslation } from "../translation/jobs.ts";
+import { enqueueIfPublished } from "../translation/jobs.ts";
 import type { Context } from "hono";
 
 /** The company card as the caller sees it after a change. */
@@ -48,15 +48,16 @@ async function editor(c: Context<ApiEnv>) {
 export const companyResource = resource("/api/profile/company", [
   implement(company.getCompany, async (c) => card(c, await callerAccess(c, "read"))),
   implement(company.createCompany, async (c, { body }) => {
+    // A new company is a draft: its texts are machine-translated once a moderator approves it (ADR 046).
     const companyId = await createCompany(c.var.db, requireCaller(c).userId, body);
-    await enqueueTranslation(c.var.jobs, c.var.logger, "company", companyId);
     return { data: await companyView(c.var.db, companyId, "owner") };
   }),
   implement(company.updateCompany, async (c, { body }) => {
     const access = await editor(c);
     const merged = mergeForm(company.CompanySchema, await companyForm(c.var.db, access.companyId), body);
     await updateCompany(c.var.db, access.companyId, merged, body.okvedCodes !== undefined || body.okvedMain !== undefined);
-    await enqueueTranslation(c.var.jobs, c.var.logger, "company", access.companyId);
+    // A published company's edits are public at once (post-moderation): translated then; a draft's wait for approval.
+    await enqueueIfPublished(c.var.db, c.var.jobs, c.var.logger, "company", access.companyId);
     return card(c, access);
   }),
   implement(company.getCompanyFacts, async (c) => ({ data: await companyFacts(c.var.db, (await callerAccess(c, "read")).companyId) })),

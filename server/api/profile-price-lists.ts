@@ -80,7 +80,7 @@ export const priceListResource = resource("/api/profile/company/price-lists", [
   implement(priceLists.exportProducts, async (c, { query }) => {
     const { companyId } = await callerAccess(c, "read");
     const file = await exportProducts(c.var.db, companyId, query.format, query.lang);
-    return new Response(file.body as BodyInit, {
+    return new Response(file.body, {
       headers: {
         "content-type": file.contentType,
         "content-disposition": `attachment; filename="${file.fileName}"`,

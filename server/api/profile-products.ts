@@ -3,7 +3,11 @@
  * `/api/profile/company/products`. Rules live in server/profile/products.ts (the status machine,
  * pending changes of published products); who may do what in server/profile/access.ts (ADR 009:
  * every employee reads, edits and submits products, deleting one needs an owner or admin). Changes
- * are refused while the company is blocked (403 `company_blocked`).
+ * are refused while the company is blocked (403 `company_blocked`) and limited per company
+ * (`LIMITS.productEdit` of server/api/rate-limits.ts, 429 `rate_limited`; review N8).
+ *
+ * No change here enqueues a machine translation (ADR 046): a draft's texts are not public and a
+ * published product's edits wait for a moderator, whose approval enqueues it.
  */
 import type { Context } from "hono";
 import * as products from "#contract/profile/products.ts";
@@ -31,13 +35,18 @@ import {
 } from "../profile/products.ts";
 import type { ApiEnv } from "./env.ts";
 import { attachedFile, callerAccess } from "./profile-access.ts";
+import { productEditLimit } from "./rate-limits.ts";
 import { implement, resource } from "./resource.ts";
-import { enqueueTranslation } from "../translation/jobs.ts";
+import { bulkProducts } from "../profile/bulk-products.ts";
 
-/** Access of an employee to change products (refused while a moderator has blocked the company). */
+/**
+ * Access of an employee to change products (refused while a moderator has blocked the company),
+ * counted against the company's hourly allowance of product changes.
+ */
 async function editor(c: Context<ApiEnv>) {
   const access = await callerAccess(c, "editProducts");
   assertCompanyNotBlocked(access);
+  await productEditLimit(c.var.db).consume(String(access.companyId));
   return access;
 }
 
@@ -53,22 +62,26 @@ export const productResource = resource("/api/profile/company/products", [
   }),
   implement(products.createProduct, async (c, { body }) => {
     const row = await createProduct(c.var.db, (await editor(c)).companyId, body);
-    await enqueueTranslation(c.var.jobs, c.var.logger, "product", row.id);
     return { data: await productViewOf(c.var.db, row) };
   }),
   implement(products.getProduct, async (c, { params }) => ({
     data: await productDetail(c.var.db, (await callerAccess(c, "read")).companyId, params.id),
   })),
-  implement(products.updateProduct, async (c, { params, body }) => {
-    const data = await updateProductCard(c.var.db, (await editor(c)).companyId, params.id, body);
-    await enqueueTranslation(c.var.jobs, c.var.logger, "product", params.id);
-    return { data };
-  }),
+  implement(products.updateProduct, async (c, { params, body }) => ({
+    data: await updateProductCard(c.var.db, (await editor(c)).companyId, params.id, body),
+  })),
   implement(products.deleteProduct, async (c, { params }) => {
     const access = await callerAccess(c, "deleteProducts");
     assertCompanyNotBlocked(access);
     await deleteProduct(c.var.db, c.var.storage, access.companyId, params.id);
     return { data: { id: params.id, deleted: true as const } };
+  }),
+  implement(products.bulkProducts, async (c, { body }) => {
+    const access = await callerAccess(c, body.action === "delete" ? "deleteProducts" : "editProducts");
+    assertCompanyNotBlocked(access);
+    // One bulk action is one change of the hourly allowance: it is one request, however many products.
+    await productEditLimit(c.var.db).consume(String(access.companyId));
+    return { data: await bulkProducts(c.var.db, c.var.storage, access, body) };
   }),
   implement(products.changeProductStatus, async (c, { params, body }) => {
     // Submitting or withdrawing is a change too: refused while the company is blocked (security review F21).

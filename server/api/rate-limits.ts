@@ -9,6 +9,8 @@
  * Retry-After header and `details.retryAfter`) once `key` has used its `points` in the current
  * window. A key that is an IP address is counted by its network for IPv6 (/64, `rateLimitKey`;
  * review N11): one subscriber gets a whole /64, so no caller can hand the limiter a single address.
+ * `quota(db, settings)` is the same counter for amounts (characters): `spend(key, amount)` answers
+ * null when granted, else the seconds until the window frees, and a refused amount is not counted.
  *
  * | limit (`LIMITS.*`)        | counted per            | allowance            | what it guards (review id)                                   |
  * |---------------------------|------------------------|----------------------|--------------------------------------------------------------|
@@ -21,6 +23,8 @@
  * | `MAIL_QUIET_S`            | recipient × event link | 1 e-mail / 15 min    | status and quote e-mails; the inbox row is always kept (N4) |
  * | `UNCLAIMED_MAIL`          | company, sender, site  | 3, 5, 200 a day      | inquiries e-mailed to companies nobody runs (N13)            |
  * | `UNCLAIMED_MAIL`          | sender's account age   | held for 24 h        | a fresh account's mail to unclaimed companies waits (N13)    |
+ * | `productEdit`             | company                | 600 an hour          | product changes, manual translations included (N8)           |
+ * | `TRANSLATION_BUDGET`      | company, site          | 200,000, 2,000,000 characters a day | machine translation sent to the paid provider (N8) |
  *
  * Sign-in codes, SMS budgets and invitations keep their own settings (server/auth/codes.ts,
  * server/api/profile-access.ts, env `AUTH_*`, `SMS_BUDGET_*`); buying requests' limits are in
@@ -51,13 +55,13 @@ export function rateLimited(message: string, retryAfterS: number): DomainError {
   return new DomainError("rate_limited", message, { retryAfter: retryAfterS });
 }
 
-/** A limiter on the database's own pool (Drizzle's `$client`). */
-export function apiLimiter(db: Db, settings: LimitSettings, message = "Too many requests: wait a little"): ApiLimiter {
+/** rate-limiter-flexible's counter of `settings` in the `rate_limits` table, on the database's own pool (Drizzle's `$client`). */
+function postgresCounter(db: Db, settings: LimitSettings): RateLimiterPostgres {
   const pool = (db as Db & { $client: pg.Pool }).$client;
   // Statements go unnamed: the embedded PGlite keeps one backend session for every pooled
   // connection, so a named statement prepared by a previous connection "already exists" there.
   const storeClient = { query: (q: { text: string; values?: unknown[] }) => pool.query({ text: q.text, values: q.values }) };
-  const limiter = new RateLimiterPostgres({
+  return new RateLimiterPostgres({
     storeClient,
     storeType: "pool",
     tableName: "rate_limits",
@@ -67,6 +71,11 @@ export function apiLimiter(db: Db, settings: LimitSettings, message = "Too many 
     points: settings.points,
     duration: settings.windowS,
   });
+}
+
+/** A limiter on the database's own pool (Drizzle's `$client`). */
+export function apiLimiter(db: Db, settings: LimitSettings, message = "Too many requests: wait a little"): ApiLimiter {
+  const limiter = postgresCounter(db, settings);
   return {
     async consume(key) {
       try {
@@ -75,6 +84,38 @@ export function apiLimiter(db: Db, settings: LimitSettings, message = "Too many 
         if (rejection instanceof RateLimiterRes) throw rateLimited(message, rejection.msBeforeNext / 1000);
         throw rejection;
       }
+    },
+  };
+}
+
+/** A budget of amounts (e.g. characters) per key and window: `settings.points` is the amount. */
+export interface Quota {
+  /**
+   * Takes `amount` from `key`'s budget of the current window: null when granted; when the rest of
+   * the budget is too small, nothing is taken and the answer is the seconds until the window ends.
+   */
+  spend(key: string, amount: number): Promise<number | null>;
+  /** Gives back `amount` taken by `spend` (work that did not happen after all). */
+  refund(key: string, amount: number): Promise<void>;
+}
+
+/** A Quota counted in the `rate_limits` table like the limiters (across processes and restarts). */
+export function quota(db: Db, settings: LimitSettings): Quota {
+  const counter = postgresCounter(db, settings);
+  return {
+    async spend(key, amount) {
+      try {
+        await counter.consume(key, amount);
+        return null;
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        // The counter added the refused amount: take it back, so a refusal costs nothing.
+        await counter.reward(key, amount);
+        return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      }
+    },
+    async refund(key, amount) {
+      await counter.reward(key, amount);
     },
   };
 }
@@ -89,6 +130,10 @@ export const LIMITS = {
   inquiryUser: { keyPrefix: "inquiry_user", points: 20, windowS: 3600 },
   inquiryIp: { keyPrefix: "inquiry_ip", points: 60, windowS: 3600 },
   inquiryDraftIp: { keyPrefix: "inquiry_draft_ip", points: 60, windowS: 3600 },
+  // Product changes of one company (server/api/profile-products.ts, translations.ts; N8): every edit
+  // of a published product is work for a moderator and, once approved, for the paid translation
+  // service. A person types far fewer; bulk changes go through price lists.
+  productEdit: { keyPrefix: "product_edit", points: 600, windowS: 3600 },
 } as const satisfies Record<string, LimitSettings>;
 
 /**
@@ -116,15 +161,42 @@ export const UNCLAIMED_MAIL = {
   minAccountAgeH: Number(process.env.UNCLAIMED_MAIL_MIN_AGE_H ?? 24),
 } as const;
 
-/** A limiter per database (counters are in it), made on first use. */
-export function limiterFor(settings: LimitSettings, message?: string): (db: Db) => ApiLimiter {
-  const made = new WeakMap<Db, ApiLimiter>();
+/**
+ * Daily budgets of machine translation (server/translation/budget.ts; review N8), in characters
+ * sent to the provider: per company (its products and card) and for the whole site, each in a
+ * window of 24 hours from its first translation. A job past either budget waits for the next window;
+ * the site's budget reached is logged as a warning once per window (the alert). Overridden by
+ * TRANSLATION_BUDGET_COMPANY_DAY and TRANSLATION_BUDGET_SITE_DAY (validated at start in
+ * server/env.ts: at least 20,000, more than one product's name and description into one language).
+ */
+export const TRANSLATION_BUDGET = {
+  companyCharsPerDay: Number(process.env.TRANSLATION_BUDGET_COMPANY_DAY ?? 200_000),
+  siteCharsPerDay: Number(process.env.TRANSLATION_BUDGET_SITE_DAY ?? 2_000_000),
+  windowS: 86_400,
+} as const;
+
+/** One `make(db)` per database (counters are in it), made on first use. */
+function perDatabase<T extends object>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
   return (db) => {
     let found = made.get(db);
-    if (!found) made.set(db, (found = apiLimiter(db, settings, message)));
+    if (!found) made.set(db, (found = make(db)));
     return found;
   };
 }
+
+/** A limiter per database (counters are in it), made on first use. */
+export function limiterFor(settings: LimitSettings, message?: string): (db: Db) => ApiLimiter {
+  return perDatabase((db) => apiLimiter(db, settings, message));
+}
+
+/** A Quota per database, made on first use. */
+export function quotaFor(settings: LimitSettings): (db: Db) => Quota {
+  return perDatabase((db) => quota(db, settings));
+}
+
+/** The limit of product changes per company (`LIMITS.productEdit`). */
+export const productEditLimit = limiterFor(LIMITS.productEdit, "Too many product changes: wait a little");
 
 /* ─── buying requests (RFQ; security review N3, usability review #3; ADR 041) ─────────────────── */
 

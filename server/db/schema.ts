@@ -480,6 +480,10 @@ export const products = pgTable(
     publishedAt: timestamptz("published_at"),
     /** The supplier's own article number (SKU): a price list updates the product with the same SKU (issue 15). */
     sku: text("sku"),
+    /** The last price-list import that created or changed the product (the list's "from this import" filter). */
+    priceListRunId: optionalRef("price_list_run_id", (): AnyPgColumn => priceListRuns.id),
+    /** The bulk submission this product went to moderation with (null: submitted alone, or never). */
+    submissionId: optionalRef("submission_id", (): AnyPgColumn => productSubmissions.id),
     searchVector: cardSearchVector(),
     ...timestamps,
   },
@@ -491,6 +495,13 @@ export const products = pgTable(
       .where(sql`status = 'moderation' or (status = 'published' and pending_changes is not null)`),
     // A company's products by status; `category_id` answers "does this supplier sell in category X" from the index.
     index("products_company_idx").on(t.companyId, t.status, t.categoryId),
+    index("products_price_list_run_idx")
+      .on(t.priceListRunId)
+      .where(sql`price_list_run_id is not null`),
+    // The products of a bulk submission (a moderator's sample and "approve all").
+    index("products_submission_idx")
+      .on(t.submissionId)
+      .where(sql`submission_id is not null`),
     // One product per SKU within a company: a price list row finds the product it updates (issue 15).
     uniqueIndex("products_company_sku_idx")
       .on(t.companyId, t.sku)
@@ -510,6 +521,35 @@ export const products = pgTable(
       .on(t.tnvedCode.op("text_pattern_ops"), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst(), t.companyId)
       .where(sql`status = 'published'`),
   ],
+);
+
+export const SUBMISSION_STATES = ["waiting", "approving", "decided"] as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+/**
+ * Products a supplier sent to moderation in one action (a bulk submit from the product list, e.g.
+ * the drafts of one price-list import; issue 26 §3): a moderator reviews a sample and approves or
+ * rejects the whole submission at once (server/admin/submissions.ts). `state`: `waiting` for a
+ * moderator, `approving` while the approval job works through it, `decided` when nothing of it waits.
+ */
+export const productSubmissions = pgTable(
+  "product_submissions",
+  {
+    id: serial("id").primaryKey(),
+    companyId: requiredRef("company_id", () => companies.id),
+    userId: optionalRef("user_id", () => users.id),
+    /** The price-list import the products came from, when the selection was "the products of run N". */
+    priceListRunId: optionalRef("price_list_run_id", () => priceListRuns.id),
+    /** Products sent to moderation with it. */
+    productCount: integer("product_count").notNull(),
+    state: text("state").$type<SubmissionState>().notNull().default("waiting"),
+    /** The moderator's decision on the whole: approved or rejected (with the note, in `moderation_note`). */
+    decision: text("decision").$type<"approved" | "rejected">(),
+    ...moderationNote(),
+    decidedAt: timestamptz("decided_at"),
+    ...timestamps,
+  },
+  (t) => [index("product_submissions_state_idx").on(t.state, t.createdAt)],
 );
 
 /** Price tiers: from `min_quantity` units, `price` per unit in `currency`. */

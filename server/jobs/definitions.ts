@@ -12,6 +12,7 @@ import { RFQ_JOBS } from "../rfq/jobs.ts";
 import { translateContentJob } from "../translation/jobs.ts";
 import { moderationDigestJob } from "../admin/digest.ts";
 import { importRegistersJob } from "../registers/jobs.ts";
+import { decideSubmissionJob } from "../admin/submissions.ts";
 
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   purgeUploadsJob, // hourly clean-up of expired uploads
@@ -24,4 +25,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   translateContentJob, // machine translation of supplier content when a provider is set (issue 15)
   moderationDigestJob, // the daily e-mail to moderators of what waits in the queue (issue 15)
   importRegistersJob, // the FNS open registers, monthly, when REGISTERS_URL is set (issue 30)
+  decideSubmissionJob, // a moderator's decision on a supplier's bulk submission of products (issue 26)
 ];

@@ -34,8 +34,17 @@ import type { Db } from "../db/client.ts";
 import { priceListRunChanges, priceListRuns, productPrices, products } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
+import { DomainError } from "#server/errors.ts";
 import type { Queryable } from "../db/queries.ts";
-import { pendingOf, priceFromOf, productFormValues, type PendingChanges, type ProductRow, type Tier } from "../profile/products.ts";
+import {
+  pendingOf,
+  priceFromOf,
+  productFormValues,
+  type PendingChanges,
+  type ProductRow,
+  type Tier,
+  assertRoomForProducts,
+} from "../profile/products.ts";
 import type { ProductDraft } from "./drafts.ts";
 import { analyse, runBytes, type RunRow } from "./runs.ts";
 
@@ -59,6 +68,8 @@ interface Snapshot {
   priceCurrency: ProductRow["priceCurrency"];
   prices: Tier[];
   updatedAt: string;
+  /** The import that touched the product before this one (absent in snapshots written before the column existed). */
+  priceListRunId?: number | null;
 }
 
 const factsOf = (draft: ProductDraft, lang: Lang): LocalizedFact[] =>
@@ -157,6 +168,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
     // Our product number first (an export's rows, SKU or not; another company's number matches nothing), then the SKU.
     const match = (d: ProductDraft) => (d.productId !== null ? byId.get(d.productId) : undefined) ?? (d.sku ? bySku.get(d.sku) : undefined);
     const fresh = batch.filter((d) => !match(d));
+    if (fresh.length > 0) await assertRoomForProducts(tx, run.companyId, fresh.length);
     let created = 0;
     if (fresh.length > 0) {
       const now = new Date();
@@ -177,6 +189,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
             originCountry: d.originCountry,
             facts: factsOf(d, run.lang),
             ...priceFromOf(tiersOf(d)),
+            priceListRunId: run.id,
             createdAt: now,
             updatedAt: now,
           })),
@@ -205,6 +218,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
         priceCurrency: row.priceCurrency,
         prices: await storedPrices(tx, row.id),
         updatedAt: row.updatedAt.toISOString(),
+        priceListRunId: row.priceListRunId,
       };
       // The first snapshot of a product in a run is its state before the run.
       await tx
@@ -221,7 +235,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
         if (facts) pending.facts = facts;
         await tx
           .update(products)
-          .set({ pendingChanges: pending as Record<string, unknown>, moderationNote: null, updatedAt: now })
+          .set({ pendingChanges: pending as Record<string, unknown>, moderationNote: null, priceListRunId: run.id, updatedAt: now })
           .where(eq(products.id, row.id));
       } else {
         await tx
@@ -231,6 +245,7 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
             ...explicitProductCard({ ...card, sourceLang: row.sourceLang }),
             ...(facts ? { facts } : {}),
             ...(tiers ? priceFromOf(tiers) : {}),
+            priceListRunId: run.id,
             updatedAt: now,
           })
           .where(eq(products.id, row.id));
@@ -273,6 +288,7 @@ export async function rollbackRun(db: Db, runId: number): Promise<{ deleted: num
           moderationNote: before.moderationNote,
           priceFrom: before.priceFrom,
           priceCurrency: before.priceCurrency,
+          priceListRunId: before.priceListRunId ?? null,
           updatedAt: new Date(before.updatedAt),
         })
         .where(eq(products.id, change.productId))
@@ -329,7 +345,8 @@ export async function runImport(db: Db, storage: FileStorage, logger: Logger, ru
       return changes.map((change) => change.productId);
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // A domain refusal is stored as its code (the run page says it in the reader's language); anything else as its message.
+    const message = error instanceof DomainError ? error.code : error instanceof Error ? error.message : String(error);
     logger.warn({ err: error, runId }, "price list import failed: rolling back");
     await rollbackRun(db, runId);
     await db

@@ -11,7 +11,8 @@
  *   product with pending changes, applies them (the new version becomes public). Snapshot as above.
  * - rejectProduct: moderation → rejected with the reason; or, for a published product with pending
  *   changes, keeps the published version and the changes and records the reason (the author fixes
- *   and resubmits). The published version stays public throughout.
+ *   and resubmits) — except the supplier's pending translations, which are dropped (ADR 046: a
+ *   refused text is not kept to be sent again). The published version stays public throughout.
  * Approvals add the published name's words to the catalogue vocabulary (server/catalog/vocabulary.ts),
  * so a search with a typo finds a new product or supplier without waiting for a vocabulary rebuild.
  * - grantRole: sets a user's site role (ADMIN, MODERATOR or USER) by e-mail. The API reads roles
@@ -35,7 +36,7 @@ import { addCatalogTerms } from "../catalog/vocabulary.ts";
 import { DomainError } from "../errors.ts";
 import { assertNoPublishedHolder } from "./inn-conflicts.ts";
 import type { Queryable } from "../db/queries.ts";
-import { applyPending, pendingOf } from "./products.ts";
+import { applyPending, pendingOf, type PendingChanges } from "./products.ts";
 
 /** A decision that cannot be made (the CLI prints its message; the API answers with its code). */
 export class ModerationError extends DomainError {
@@ -249,7 +250,16 @@ export async function rejectProduct(db: Db, id: number, reason: string, options:
     const [company] = await tx.select({ sourceLang: companies.sourceLang }).from(companies).where(eq(companies.id, row.companyId)).limit(1);
     const lang = options.lang ?? company?.sourceLang ?? row.sourceLang;
     const status = changesOnly ? ("published" as const) : ("rejected" as const);
-    await tx.update(products).set({ status, moderationNote: note, moderationNoteLang: lang, updatedAt: now }).where(eq(products.id, id));
+    await tx
+      .update(products)
+      .set({
+        status,
+        moderationNote: note,
+        moderationNoteLang: lang,
+        updatedAt: now,
+        ...(changesOnly ? { pendingChanges: withoutTranslations(pending) } : {}),
+      })
+      .where(eq(products.id, id));
     return recorded(
       tx,
       options,
@@ -266,6 +276,13 @@ export async function rejectProduct(db: Db, id: number, reason: string, options:
       now,
     );
   });
+}
+
+/** A published product's pending changes without the supplier's translations (null when nothing else is left). */
+function withoutTranslations(pending: PendingChanges | null): Record<string, unknown> | null {
+  const rest: PendingChanges = { ...pending };
+  delete rest.translations;
+  return Object.keys(rest).length > 0 ? (rest as Record<string, unknown>) : null;
 }
 
 export async function grantRole(

@@ -14,17 +14,26 @@
  * pending part when there is one, else the stored one. Withdrawing a published product applies its
  * pending parts to the draft.
  *
+ * The supplier's own translations of the name and description (`translations`, ADR 046) are a part
+ * like the others: a published product's wait in `pending_changes` (the whole set, by field and
+ * language) and become what visitors read on approval; a rejection drops them. Removing one applies
+ * at once (visitors then read moderated text: the machine's or the original).
+ *
  * `pending_changes` shape: `{ card?: ProductInput, facts?: LocalizedFact[], prices?: Tier[],
- * variants?: Variant[], files?: PendingFile[] }` (JSON; decimals as strings).
+ * variants?: Variant[], files?: PendingFile[], translations?: ManualTranslations }` (JSON; decimals
+ * as strings).
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { FileView, LocalizedFact } from "#contract/common.ts";
-import type { Localized } from "#contract/lang-schemas.ts";
 import type { FactsInput, StatusAction } from "#contract/profile/fields.ts";
+import type { ManualTranslationInput } from "#contract/translation.ts";
+import type { Localized } from "#contract/lang-schemas.ts";
 import {
   explicitProductCard,
+  PRODUCT_PARTS,
   ProductSchema,
   type PriceTiersInput,
+  type ProductFilter,
   type ProductDetailView,
   type ProductFileView,
   type ProductInput,
@@ -36,23 +45,22 @@ import {
 } from "#contract/profile/products.ts";
 import { pageMetaOf, type PageMeta } from "#contract/route.ts";
 import type { Db } from "../db/client.ts";
-import {
-  categories,
-  files,
-  productFiles,
-  productPrices,
-  products,
-  productVariants,
-  tnvedCodes,
-  type Currency,
-  type ProductStatus,
-} from "../db/schema.ts";
+import { categories, files, productFiles, productPrices, products, productVariants, tnvedCodes, type Currency } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { claimUpload, deleteUnusedFiles, fileView } from "../files/repository.ts";
 import type { ReceivedFile } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { rowsById, type Queryable } from "../db/queries.ts";
 import { mergeForm } from "./forms.ts";
+import {
+  assertTranslationNeeded,
+  manualTranslationsOf,
+  removeManualTranslation,
+  sameTranslations,
+  setManualTranslation,
+  writeManualTranslations,
+  type ManualTranslations,
+} from "../translation/store.ts";
 
 export type { ProductDetailView, ProductFileView, ProductInput, ProductPart, ProductView, Tier, Variant };
 
@@ -69,6 +77,32 @@ export interface PendingChanges {
   prices?: Tier[];
   variants?: Variant[];
   files?: PendingFile[];
+  translations?: ManualTranslations;
+}
+
+/**
+ * Products one company may have, drafts included (security review N2: imports of 50,000 rows could be
+ * repeated without end, and every export and list walks them all): `COMPANY_PRODUCT_LIMIT` (validated
+ * at start in server/env.ts), default 100,000 — far above a real wholesale catalogue. Read on each call,
+ * so a test can lower it.
+ */
+export function companyProductLimit(): number {
+  return Number(process.env.COMPANY_PRODUCT_LIMIT ?? 100_000);
+}
+
+/**
+ * Refuses `adding` more products to `companyId` past `companyProductLimit()` (409
+ * `product_limit_reached`, details `{ limit, value }`: the cap and the count there would be).
+ */
+export async function assertRoomForProducts(db: Queryable, companyId: number, adding: number): Promise<void> {
+  const limit = companyProductLimit();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.companyId, companyId));
+  const value = (row?.n ?? 0) + adding;
+  if (value > limit)
+    throw new DomainError("product_limit_reached", `A company may have at most ${limit} products`, { details: { limit, value } });
 }
 
 /** At most this many files (images and documents together) per product. */
@@ -173,17 +207,14 @@ function likePattern(text: string): string {
 }
 
 /**
- * A company's products, newest change first, filtered by status and a search text (any language of
- * the stored or pending name, or the id).
+ * SQL: the products of `companyId` that `filter` matches — a status, a search text (any language of
+ * the stored or pending name, or the id), the products a price-list import (`run`) created or changed.
+ * The product list and the bulk actions over "every product it matches" share it.
  */
-export async function listProducts(
-  db: Db,
-  companyId: number,
-  query: { status?: ProductStatus; q?: string; page: number; perPage: number },
-) {
+export function productFilterWhere(companyId: number, filter: ProductFilter): SQL {
   const conditions: SQL[] = [eq(products.companyId, companyId)];
-  if (query.status) conditions.push(eq(products.status, query.status));
-  const q = query.q?.trim();
+  if (filter.status) conditions.push(eq(products.status, filter.status));
+  const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
     const byText = sql`(${products.name}->>'ru' ilike ${pattern} or ${products.name}->>'en' ilike ${pattern} or ${products.name}->>'zh' ilike ${pattern}
@@ -191,7 +222,13 @@ export async function listProducts(
       or ${products.pendingChanges}->'card'->'name'->>'zh' ilike ${pattern})`;
     conditions.push(/^\d{1,9}$/.test(q) ? sql`(${byText} or ${products.id} = ${Number(q)})` : byText);
   }
-  const where = and(...conditions);
+  if (filter.run) conditions.push(eq(products.priceListRunId, filter.run));
+  return and(...conditions)!;
+}
+
+/** A company's products, newest change first, filtered as `productFilterWhere` says. */
+export async function listProducts(db: Db, companyId: number, query: ProductFilter & { page: number; perPage: number }) {
+  const where = productFilterWhere(companyId, query);
   const [rows, total] = await Promise.all([
     db
       .select()
@@ -227,6 +264,7 @@ export async function checkProductReferences(db: Queryable, input: ProductInput)
 
 export async function createProduct(db: Db, companyId: number, input: ProductInput): Promise<ProductRow> {
   await checkProductReferences(db, input);
+  await assertRoomForProducts(db, companyId, 1);
   const [row] = await db
     .insert(products)
     .values({ companyId, ...explicitProductCard(input), status: "draft" })
@@ -310,6 +348,9 @@ async function applyPart(tx: Queryable, productId: number, part: ProductPart, va
       await tx.update(products).set({ updatedAt: now }).where(eq(products.id, productId));
       return removed;
     }
+    case "translations":
+      await writeManualTranslations(tx, "product", productId, value as ManualTranslations);
+      return [];
   }
 }
 
@@ -349,7 +390,8 @@ export async function applyPending(tx: Queryable, row: ProductRow): Promise<numb
   const pending = pendingOf(row);
   const removed: number[] = [];
   if (pending) {
-    for (const part of ["card", "facts", "prices", "variants", "files"] as const) {
+    // In PRODUCT_PARTS order: the card first, so translations are checked against the approved texts.
+    for (const part of PRODUCT_PARTS) {
       if (pending[part] !== undefined) removed.push(...(await applyPart(tx, row.id, part, pending[part])));
     }
   }
@@ -374,7 +416,7 @@ export async function changeProductStatus(
       if (row.status === "draft" || row.status === "rejected") {
         const [updated] = await tx
           .update(products)
-          .set({ status: "moderation", moderationNote: null, updatedAt: now })
+          .set({ status: "moderation", moderationNote: null, submissionId: null, updatedAt: now })
           .where(eq(products.id, productId))
           .returning();
         return updated!;
@@ -383,7 +425,7 @@ export async function changeProductStatus(
         // Sends rejected pending changes back to the moderator.
         const [updated] = await tx
           .update(products)
-          .set({ moderationNote: null, updatedAt: now })
+          .set({ moderationNote: null, submissionId: null, updatedAt: now })
           .where(eq(products.id, productId))
           .returning();
         return updated!;
@@ -397,13 +439,65 @@ export async function changeProductStatus(
     if (row.status === "published") removed.push(...(await applyPending(tx, row)));
     const [updated] = await tx
       .update(products)
-      .set({ status: "draft", publishedAt: null, updatedAt: now })
+      .set({ status: "draft", publishedAt: null, submissionId: null, updatedAt: now })
       .where(eq(products.id, productId))
       .returning();
     return updated!;
   });
   await deleteUnusedFiles(db, storage, removed);
   return result;
+}
+
+/** What a supplier's manual translation of a product did: `pending` waits for a moderator (ADR 046). */
+export type ProductTranslationOutcome = "saved" | "pending" | "removed" | "unchanged";
+
+/**
+ * The supplier's own translation of a product's `field` into `lang` (contract/translation.ts). For
+ * a published product it joins the pending changes (the working set: the pending one, else the
+ * stored translations) and waits for a moderator — `pending`; when the set comes back to what
+ * visitors read, the part is dropped — `unchanged`. A draft's or rejected product's is stored at
+ * once (`saved`; it is reviewed with the product). An empty `text` removes the supplier's
+ * translation at once in either case (`removed`; the machine may translate the field again) or
+ * only from the pending set when it was never public. Errors: 404 `not_found`, 403
+ * `product_blocked`, 409 `under_moderation`, 409 `translation_not_needed`.
+ */
+export async function setProductTranslation(
+  db: Db,
+  companyId: number,
+  productId: number,
+  input: ManualTranslationInput,
+): Promise<ProductTranslationOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await loadProduct(tx, companyId, productId, true);
+    assertProductEditable(row);
+    if (row.status !== "published") {
+      await setManualTranslation(tx, "product", productId, input);
+      return input.text.trim() ? "saved" : "removed";
+    }
+    await assertTranslationNeeded(tx, "product", productId, input);
+    const text = input.text.trim();
+    const removed = !text && (await removeManualTranslation(tx, "product", productId, input.field, input.lang));
+    const stored = await manualTranslationsOf(tx, "product", productId);
+    const pending = pendingOf(row);
+    const base = pending?.translations ?? stored;
+    const working: ManualTranslations = { name: { ...base.name }, description: { ...base.description } };
+    if (text) working[input.field][input.lang] = text;
+    else delete working[input.field][input.lang];
+    const changed = !sameTranslations(working, stored);
+    const next: PendingChanges = { ...pending };
+    if (changed) next.translations = working;
+    else delete next.translations;
+    if (changed || pending?.translations) {
+      await tx
+        .update(products)
+        .set({
+          pendingChanges: Object.keys(next).length > 0 ? (next as Record<string, unknown>) : null,
+          ...(changed ? { moderationNote: null, updatedAt: new Date() } : {}),
+        })
+        .where(eq(products.id, productId));
+    }
+    return removed ? "removed" : changed ? "pending" : "unchanged";
+  });
 }
 
 /* ─── parts: the working copy ─────────────────────────────────────────────────────────────────── */

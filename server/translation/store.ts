@@ -7,10 +7,18 @@
  *   hash differs from the current source is made again by `translateEntity` and is not shown.
  * - A `manual` row is the supplier's own translation: the machine never overwrites it; it is shown
  *   even after the source changed (the supplier is told it may be outdated on the edit page).
+ * - Only published texts are machine-translated (ADR 046): a draft's, a product's under review and
+ *   a published product's pending edits never reach the paid provider; the job translates them
+ *   once a moderator approves. Each call to the provider is first paid for from the budgets of
+ *   server/translation/budget.ts (`TranslationBudget`); past one, the job waits.
+ * - A published product's manual translations being reviewed are not rows: they wait in the
+ *   product's `pending_changes.translations` (server/profile/products.ts) and become rows on
+ *   approval (`writeManualTranslations`).
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import type { Queryable } from "#server/db/queries.ts";
 import { LANGS } from "#contract/langs.ts";
 import {
   companies,
@@ -32,20 +40,56 @@ export function sourceHash(text: string): string {
   return createHash("sha256").update(text.trim()).digest("hex");
 }
 
+/** The supplier's own translations of an entity: per field, the text by target language. */
+export type ManualTranslations = Record<TranslationField, Localized>;
+
 export interface TranslationSource {
   sourceLang: Lang;
   fields: Record<TranslationField, Localized>;
+  /** The company whose budget pays for its machine translation (a company's own id). */
+  companyId: number;
+  /** Visitors read these texts (the entity is published): only then are they machine-translated. */
+  published: boolean;
+  /** A published product's manual translations awaiting a moderator (`pending_changes.translations`), else null. */
+  pending: ManualTranslations | null;
 }
 
 /** The published texts of a product or company (the visitor-facing columns), or null when gone. */
-export async function loadSource(db: Db, kind: TranslationKind, id: number): Promise<TranslationSource | null> {
-  const table = kind === "product" ? products : companies;
+export async function loadSource(db: Queryable, kind: TranslationKind, id: number): Promise<TranslationSource | null> {
+  if (kind === "product") {
+    const [row] = await db
+      .select({
+        name: products.name,
+        description: products.description,
+        sourceLang: products.sourceLang,
+        companyId: products.companyId,
+        status: products.status,
+        pendingChanges: products.pendingChanges,
+      })
+      .from(products)
+      .where(eq(products.id, id));
+    if (!row) return null;
+    const pending = (row.pendingChanges as { translations?: ManualTranslations } | null)?.translations ?? null;
+    return {
+      sourceLang: row.sourceLang,
+      fields: { name: row.name, description: row.description },
+      companyId: row.companyId,
+      published: row.status === "published",
+      pending,
+    };
+  }
   const [row] = await db
-    .select({ name: table.name, description: table.description, sourceLang: table.sourceLang })
-    .from(table)
-    .where(eq(table.id, id));
+    .select({ name: companies.name, description: companies.description, sourceLang: companies.sourceLang, status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, id));
   if (!row) return null;
-  return { sourceLang: row.sourceLang, fields: { name: row.name, description: row.description } };
+  return {
+    sourceLang: row.sourceLang,
+    fields: { name: row.name, description: row.description },
+    companyId: id,
+    published: row.status === "published",
+    pending: null,
+  };
 }
 
 /** The source text of `field` (the supplier's text in the source language), or null when empty. */
@@ -53,7 +97,7 @@ function sourceText(source: TranslationSource, field: TranslationField): string 
   return source.fields[field][source.sourceLang]?.trim() || null;
 }
 
-async function rowsOf(db: Db, kind: TranslationKind, id: number, lang?: Lang) {
+async function rowsOf(db: Queryable, kind: TranslationKind, id: number, lang?: Lang) {
   return db
     .select()
     .from(contentTranslations)
@@ -67,17 +111,41 @@ async function rowsOf(db: Db, kind: TranslationKind, id: number, lang?: Lang) {
 }
 
 /**
- * Makes the missing and stale machine translations of one entity with `translator` and stores
- * them; returns how many texts were translated. Manual rows and languages the supplier wrote are
- * left alone. Throws the provider's `TranslationError` (the job is retried).
+ * Pays for machine translation before the provider is called (server/translation/budget.ts):
+ * `spend` answers null when `chars` characters of `companyId` may be sent now, else the seconds
+ * to wait.
  */
-export async function translateEntity(db: Db, translator: Translator, kind: TranslationKind, id: number): Promise<number> {
+export interface TranslationBudget {
+  spend(companyId: number, chars: number): Promise<number | null>;
+}
+
+/** What `translateEntity` did: texts translated, and the seconds to wait when a budget stopped it (else null). */
+export interface TranslationOutcome {
+  made: number;
+  waitS: number | null;
+}
+
+/**
+ * Makes the missing and stale machine translations of one PUBLISHED entity with `translator` and
+ * stores them. Manual rows and languages the supplier wrote are left alone; an entity visitors do
+ * not read (a draft, a product under review, a blocked one) is not translated at all. Each
+ * language's texts are paid for from `budget` first: when it refuses, the languages not done yet
+ * are left for later (`waitS`). Throws the provider's `TranslationError` (the job is retried).
+ */
+export async function translateEntity(
+  db: Db,
+  translator: Translator,
+  kind: TranslationKind,
+  id: number,
+  budget?: TranslationBudget,
+): Promise<TranslationOutcome> {
   const source = await loadSource(db, kind, id);
   if (!source) {
     // The entity is gone: its translations go with it.
     await db.delete(contentTranslations).where(and(eq(contentTranslations.entityKind, kind), eq(contentTranslations.entityId, id)));
-    return 0;
+    return { made: 0, waitS: null };
   }
+  if (!source.published) return { made: 0, waitS: null };
   const existing = new Map((await rowsOf(db, kind, id)).map((r) => [`${r.field}:${r.targetLang}`, r]));
   let made = 0;
   for (const target of LANGS) {
@@ -92,6 +160,13 @@ export async function translateEntity(db: Db, translator: Translator, kind: Tran
       todo.push({ field, text, hash });
     }
     if (todo.length === 0) continue;
+    const waitS = budget
+      ? await budget.spend(
+          source.companyId,
+          todo.reduce((sum, t) => sum + t.text.length, 0),
+        )
+      : null;
+    if (waitS !== null) return { made, waitS };
     const translated = await translator.translate(
       todo.map((t) => t.text),
       source.sourceLang,
@@ -127,7 +202,7 @@ export async function translateEntity(db: Db, translator: Translator, kind: Tran
       made += 1;
     }
   }
-  return made;
+  return { made, waitS: null };
 }
 
 /**
@@ -157,8 +232,12 @@ export async function applyTranslations<T extends { name: LocalizedText; descrip
   return { ...out, translations };
 }
 
-/** Every stored translation of an entity for its edit page, with `stale` when made from an older source. */
-export async function listTranslations(db: Db, kind: TranslationKind, id: number): Promise<TranslationEntry[]> {
+/**
+ * Every translation of an entity for its edit page, with `stale` when made from an older source.
+ * A published product's manual translations awaiting a moderator are shown in their place (the
+ * working copy, as the product's other parts), marked `pending`.
+ */
+export async function listTranslations(db: Queryable, kind: TranslationKind, id: number): Promise<TranslationEntry[]> {
   const source = await loadSource(db, kind, id);
   if (!source) return [];
   const rows = new Map((await rowsOf(db, kind, id)).map((r) => [`${r.field}:${r.targetLang}`, r]));
@@ -169,53 +248,86 @@ export async function listTranslations(db: Db, kind: TranslationKind, id: number
     for (const lang of LANGS) {
       if (lang === source.sourceLang || source.fields[field][lang]?.trim()) continue;
       const row = rows.get(`${field}:${lang}`);
+      const stored = { text: row?.text ?? null, origin: row?.origin ?? null, stale: row ? row.sourceHash !== sourceHash(text) : false };
+      const pending = source.pending ? source.pending[field]?.[lang]?.trim() || null : undefined;
+      const changed = pending !== undefined && !(row?.origin === "manual" ? row.text === pending : pending === null);
       entries.push({
         field,
         lang,
         sourceLang: source.sourceLang,
-        text: row?.text ?? null,
-        origin: row?.origin ?? null,
-        stale: row ? row.sourceHash !== sourceHash(text) : false,
+        ...(changed ? { text: pending, origin: pending === null ? null : ("manual" as const), stale: false } : stored),
+        pending: changed,
       });
     }
   }
   return entries;
 }
 
+/** The entity's stored manual translations (what visitors read), by field and language. */
+export async function manualTranslationsOf(db: Queryable, kind: TranslationKind, id: number): Promise<ManualTranslations> {
+  const out: ManualTranslations = { name: {}, description: {} };
+  for (const row of await rowsOf(db, kind, id)) if (row.origin === "manual") out[row.field][row.targetLang] = row.text;
+  return out;
+}
+
+/** True when two sets of manual translations hold the same texts (empty ones ignored). */
+export function sameTranslations(a: ManualTranslations, b: ManualTranslations): boolean {
+  return TRANSLATION_FIELDS.every((field) =>
+    LANGS.every((lang) => (a[field]?.[lang]?.trim() || null) === (b[field]?.[lang]?.trim() || null)),
+  );
+}
+
 /**
- * Saves the supplier's own translation of `field` into `lang` (origin `manual`), or with an empty
- * `text` removes it so the machine may translate the field again. Errors: 404 `not_found`; 409
+ * Refuses a manual translation the entity does not need: 404 `not_found` when it is gone, 409
  * `translation_not_needed` for the source language or a language the supplier wrote the field in.
+ * Returns the source.
  */
-export async function setManualTranslation(
-  db: Db,
+export async function assertTranslationNeeded(
+  db: Queryable,
   kind: TranslationKind,
   id: number,
-  input: { field: TranslationField; lang: Lang; text: string },
-): Promise<void> {
+  input: { field: TranslationField; lang: Lang },
+): Promise<TranslationSource> {
   const source = await loadSource(db, kind, id);
-  const text = input.text.trim();
-  const key = and(
-    eq(contentTranslations.entityKind, kind),
-    eq(contentTranslations.entityId, id),
-    eq(contentTranslations.field, input.field),
-    eq(contentTranslations.targetLang, input.lang),
-  );
   if (!source) throw notFound(kind === "product" ? "Product" : "Company");
-  if (input.lang === source.sourceLang || source.fields[input.field][input.lang]?.trim()) {
+  if (!needed(source, input.field, input.lang)) {
     throw new DomainError("translation_not_needed", `The ${input.field} is written in ${input.lang} by the supplier`);
   }
-  if (!text) {
-    await db.delete(contentTranslations).where(key);
-    return;
-  }
+  return source;
+}
+
+/** Whether `field` may be translated into `lang`: neither the source language nor one the supplier wrote it in. */
+function needed(source: TranslationSource, field: TranslationField, lang: Lang): boolean {
+  return lang !== source.sourceLang && !source.fields[field][lang]?.trim();
+}
+
+/** Where the row of one field and target language of an entity is. */
+function rowKey(kind: TranslationKind, id: number, field: TranslationField, lang: Lang): SQL {
+  return and(
+    eq(contentTranslations.entityKind, kind),
+    eq(contentTranslations.entityId, id),
+    eq(contentTranslations.field, field),
+    eq(contentTranslations.targetLang, lang),
+  )!;
+}
+
+/** Stores `text` as the manual translation of `field` into `lang` (replacing a machine one). */
+async function upsertManual(
+  db: Queryable,
+  kind: TranslationKind,
+  id: number,
+  source: TranslationSource,
+  field: TranslationField,
+  lang: Lang,
+  text: string,
+) {
   const values = {
     entityKind: kind,
     entityId: id,
-    field: input.field,
+    field,
     sourceLang: source.sourceLang,
-    targetLang: input.lang,
-    sourceHash: sourceHash(sourceText(source, input.field) ?? ""),
+    targetLang: lang,
+    sourceHash: sourceHash(sourceText(source, field) ?? ""),
     text,
     origin: "manual" as const,
     provider: null,
@@ -227,6 +339,61 @@ export async function setManualTranslation(
       target: [contentTranslations.entityKind, contentTranslations.entityId, contentTranslations.field, contentTranslations.targetLang],
       set: { sourceLang: values.sourceLang, sourceHash: values.sourceHash, text, origin: "manual", provider: null, updatedAt: new Date() },
     });
+}
+
+/**
+ * Removes the supplier's own translation of `field` into `lang` (a machine one is left as it is);
+ * returns whether there was one. The machine may translate the field again afterwards.
+ */
+export async function removeManualTranslation(
+  db: Queryable,
+  kind: TranslationKind,
+  id: number,
+  field: TranslationField,
+  lang: Lang,
+): Promise<boolean> {
+  const removed = await db
+    .delete(contentTranslations)
+    .where(and(rowKey(kind, id, field, lang), eq(contentTranslations.origin, "manual")))
+    .returning({ field: contentTranslations.field });
+  return removed.length > 0;
+}
+
+/**
+ * Saves the supplier's own translation of `field` into `lang` (origin `manual`) for visitors at
+ * once, or with an empty `text` removes it so the machine may translate the field again. For a
+ * company's card and a product not published (a published product's go through its pending
+ * changes, server/profile/products.ts). Errors: see `assertTranslationNeeded`.
+ */
+export async function setManualTranslation(
+  db: Queryable,
+  kind: TranslationKind,
+  id: number,
+  input: { field: TranslationField; lang: Lang; text: string },
+): Promise<void> {
+  const source = await assertTranslationNeeded(db, kind, id, input);
+  const text = input.text.trim();
+  if (!text) await removeManualTranslation(db, kind, id, input.field, input.lang);
+  else await upsertManual(db, kind, id, source, input.field, input.lang, text);
+}
+
+/**
+ * Makes `wanted` the entity's stored manual translations (a moderator approved them): the missing
+ * ones are written, the others removed. A translation no longer needed (the approved card now has
+ * the field in that language or in it as its source) is dropped.
+ */
+export async function writeManualTranslations(db: Queryable, kind: TranslationKind, id: number, wanted: ManualTranslations): Promise<void> {
+  const source = await loadSource(db, kind, id);
+  if (!source) return;
+  const stored = await manualTranslationsOf(db, kind, id);
+  for (const field of TRANSLATION_FIELDS) {
+    for (const lang of LANGS) {
+      const text = wanted[field]?.[lang]?.trim();
+      if (text && needed(source, field, lang)) {
+        if (stored[field][lang] !== text) await upsertManual(db, kind, id, source, field, lang, text);
+      } else if (stored[field][lang] !== undefined) await removeManualTranslation(db, kind, id, field, lang);
+    }
+  }
 }
 
 /** A list card's name (and its supplier's, on a product card), as the catalogue's lists return them. */

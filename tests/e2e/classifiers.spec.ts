@@ -195,8 +195,10 @@ test("results of an earlier live search never wipe what was typed since (JavaScr
   await page.goto("/tnved");
   await hydrated(page);
   const box = page.getByRole("searchbox");
+  // Listened for before typing: on a busy machine the debounce can fire while the keys are still being pressed.
+  const lapSent = page.waitForRequest(lapRequest);
   await box.pressSequentially("lap");
-  await page.waitForRequest(lapRequest);
+  await lapSent;
   // Released, «lap» either lands now or — when a slow machine let the «t» debounce fire first —
   // is cancelled by the newer search; both are what a person could see. Listened for before «t»:
   // on a busy machine the press itself can outlast the debounce, and the cancel comes during it.

@@ -5,8 +5,10 @@
  * - a supplier writes a product only in Chinese; once it is approved, a Russian reader sees the
  *   machine translation with the "Машинный перевод с китайского" marker and the original one click
  *   away; a Chinese reader sees the original without a marker;
- * - the supplier replaces the Russian name by hand on the product's edit page; the public page then
- *   shows it without the machine marker.
+ * - the supplier replaces the Russian name by hand on the product's edit page; the product is
+ *   published, so the translation waits for a moderator (ADR 046): the edit page marks it "on
+ *   moderation" and visitors keep the machine translation until it is approved; the public page
+ *   then shows it without the machine marker.
  */
 import { expect, test } from "./support/test.ts";
 import { adminCliOk, apiAs } from "./support/admin.ts";
@@ -65,9 +67,15 @@ test("a Chinese-only product reads in Russian with the machine-translation marke
   await expect(field).toHaveValue(`[ru] ${name}`);
   await field.fill(`Ножи почвофрезы ${tag}`);
   await field.locator("xpath=ancestor::form").getByRole("button", { name: "Сохранить перевод" }).click();
-  await expect(page.locator(".toast-message", { hasText: "Перевод сохранён и показан посетителям." })).toBeVisible();
+  await expect(
+    page.locator(".toast-message", { hasText: "Перевод сохранён. У опубликованного товара посетители увидят его" }),
+  ).toBeVisible();
   await expect(page.getByLabel(/Название — русский/)).toHaveValue(`Ножи почвофрезы ${tag}`);
+  await expect(page.getByText(/на модерации: посетители увидят его/)).toBeVisible();
+  await page.goto(`/product/${product.id}`);
+  await expect(page.locator("h1")).toContainText(`[ru] ${name}`);
 
+  await adminCliOk("approve", "product", String(product.id));
   await expect(async () => {
     await page.goto(`/product/${product.id}`);
     await expect(page.locator("h1")).toContainText(`Ножи почвофрезы ${tag}`, { timeout: 1000 });

@@ -229,7 +229,9 @@ test.describe("inquiries", () => {
     // the company's language (a Chinese company's in Chinese, others' in Russian), not the buyer's: the
     // message waits on the site for whoever claims the company.
     const subject = supplier!.country === "CN" ? "买家通过 Postavka 向" : "Покупатель запрашивает цену у";
-    await expect.poll(async () => (await mailsTo(supplier!.email!)).some((m) => m.subject.startsWith(subject)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await mailsTo(supplier!.email!)).some((m) => m.subject.startsWith(subject)), { timeout: 20_000 })
+      .toBe(true);
     expect((await mailsTo(supplier!.email!)).some((m) => m.text.includes(text))).toBe(false);
   });
 });

@@ -65,6 +65,7 @@ export function TranslationsEditor({
                   ? t("content.origin.none")
                   : t(`content.origin.${entry.origin}`, { lang: t(`content.lang.${entry.sourceLang}`) })}
                 {entry.stale ? ` · ${t("content.stale")}` : ""}
+                {entry.pending ? ` · ${t("content.pendingModeration")}` : ""}
               </span>
             </label>
             {entry.field === "name" ? (

@@ -30,10 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
   const lang = pageLang(request);
   const query = Query.parse(Object.fromEntries(url.searchParams));
-  const result = await context
-    .get(apiContext)
-    .send(moderationApi.listQueue, { query: { kind: query.kind, q: query.q, page: query.page, limit: 20, lang } });
+  const api = context.get(apiContext);
+  const [result, submissions] = await Promise.all([
+    api.send(moderationApi.listQueue, { query: { kind: query.kind, q: query.q, page: query.page, limit: 20, lang } }),
+    // Products a supplier sent together (issue 26 §3): decided as a whole from a sample, listed first.
+    query.kind === "company" || query.kind === "rfq" || query.q ? null : api.send(moderationApi.listSubmissions, { query: { lang } }),
+  ]);
   return {
+    submissions: submissions?.data ?? [],
     items: result.data,
     meta: result.meta,
     kind: query.kind ?? null,
@@ -82,6 +86,31 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         {q ? <LocaleLink to={kind ? `/admin/moderation?kind=${kind}` : "/admin/moderation"}>{t("admin.filters.reset")}</LocaleLink> : null}
       </Form>
       {q ? <p className="muted">{t("admin.filters.found", { count: meta.total })}</p> : null}
+      {loaderData.submissions.length > 0 ? (
+        <section className="admin-section" aria-labelledby="submissions-title">
+          <h2 id="submissions-title">{t("admin.submissions.title")}</h2>
+          <p className="muted small">{t("admin.submissions.lead")}</p>
+          <ol className="admin-queue">
+            {loaderData.submissions.map((s) => (
+              <li key={s.id} className="admin-queue-item">
+                <h3>
+                  <LocaleLink to={`/admin/moderation/submissions/${s.id}`}>
+                    {t("admin.submissions.entry", { count: s.productCount, company: nameIn(s.companyName, lang) })}
+                  </LocaleLink>
+                </h3>
+                <p className="admin-queue-meta">
+                  <span className="badge">{t(`admin.submissions.state.${s.state}`)}</span>
+                  <span>{t("admin.submissions.awaiting", { count: s.awaiting })}</span>
+                  {s.fileName ? <span>{t("admin.submissions.file", { name: s.fileName })}</span> : null}
+                  <span title={formatDateTime(s.submittedAt, lang)}>
+                    {t("admin.moderation.waitingSince", { when: timeAgo(new Date(s.submittedAt), new Date(loaderData.now), lang) })}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       <AdminResults items={items} empty={q ? t("admin.filters.nothing") : t("admin.moderation.empty")} meta={meta}>
         <ol className="admin-queue">
           {items.map((entry) => (

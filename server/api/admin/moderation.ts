@@ -2,6 +2,7 @@
 import * as moderation from "#contract/admin/moderation.ts";
 import { approve, reject, type DecisionDeps } from "#server/admin/decisions.ts";
 import { listQueue, queueItem } from "#server/admin/queue.ts";
+import { decideSubmission, listSubmissions, submissionDetail } from "#server/admin/submissions.ts";
 import { notFound } from "#server/errors.ts";
 import type { Context } from "hono";
 import type { ApiEnv } from "../env.ts";
@@ -22,6 +23,19 @@ const deps = (c: Context<ApiEnv>): DecisionDeps => ({
 });
 
 export const adminModerationResource = resource("/app/admin/moderation", [
+  // Before `{kind}/{id}`: "submissions" is not a kind.
+  implement(moderation.listSubmissions, async (c) => {
+    await staffAccess(c, "read");
+    return { data: await listSubmissions(c.var.db) };
+  }),
+  implement(moderation.getSubmission, async (c, { params: { id } }) => {
+    await staffAccess(c, "read");
+    return { data: await submissionDetail(c.var.db, id) };
+  }),
+  implement(moderation.decideSubmission, async (c, { params: { id }, body }) => {
+    const actor = await staffAccess(c, "moderate");
+    return { data: await decideSubmission(c.var.db, c.var.jobs, { submissionId: id, ...body, actor }) };
+  }),
   implement(moderation.listQueue, async (c, { query }) => {
     await staffAccess(c, "read");
     const { items, total, counts } = await listQueue(c.var.db, query);

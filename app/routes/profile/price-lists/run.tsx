@@ -211,7 +211,7 @@ export default function PriceListRun({ loaderData, actionData }: Route.Component
         <div className="card pl-outcome" role="status">
           <p>{t("priceLists.run.done", { created: run.progress.created, updated: run.progress.updated })}</p>
           <p className="pl-actions">
-            <LocaleLink to="/profile/product?status=draft" className="button button-primary">
+            <LocaleLink to={`/profile/product?status=draft&run=${run.id}`} className="button button-primary">
               {t("priceLists.run.seeDrafts")}
             </LocaleLink>
             <LocaleLink to="/profile/price-list">{t("priceLists.run.uploadAgain")}</LocaleLink>
@@ -220,7 +220,8 @@ export default function PriceListRun({ loaderData, actionData }: Route.Component
       ) : null}
       {run.status === "failed" ? (
         <div className="card form-error" role="alert">
-          <p>{t("priceLists.run.failed", { reason: run.failure ?? "" })}</p>
+          {/* A domain refusal is stored as its code (server/price-lists/import.ts): said in the reader's language. */}
+          <p>{t("priceLists.run.failed", { reason: t(`apiErrors.${run.failure ?? ""}`, { defaultValue: run.failure ?? "" }) })}</p>
           <LocaleLink to="/profile/price-list">{t("priceLists.run.uploadAgain")}</LocaleLink>
         </div>
       ) : null}

@@ -8,16 +8,13 @@
  * once and comes back if the API refuses). Guarded by the profile layout (profile-check-organization).
  */
 import { data, Form, useFetcher } from "react-router";
-import type { Route } from "./+types/products";
 import { formatDate, formatMoney, formatQuantity } from "#app/components/catalog/format.ts";
 import { LocaleLink } from "#app/components/locale-link.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
-import { PendingMarker, ProductStatusBadge } from "./components/product-status.tsx";
 import { apiContext, profileContext } from "#app/context.ts";
-import { ApiClientError } from "#app/lib/api-client.server.ts";
+import { ApiClientError, type ApiClient } from "#app/lib/api-client.server.ts";
 import { documentUrl } from "#app/lib/document-url.ts";
-import { localizedPath } from "#app/lib/i18n.ts";
-import { LIST_STATUSES, localizedText, type ListStatus } from "../lib/product-forms.ts";
+import { localizedPath, pageLang } from "#app/lib/i18n.ts";
 import * as productsApi from "#contract/profile/products.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";
 import { unitLabel } from "#app/lib/units.ts";
@@ -28,6 +25,11 @@ import { getInstance } from "#app/middleware/i18next.ts";
 import { flashRedirect } from "#app/lib/redirect.server.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
 import { SearchFields } from "#app/components/classifier/search-form.tsx";
+import { BulkBar, BulkResult } from "./components/product-bulk.tsx";
+import { categoryOptions } from "../lib/products.server.ts";
+import type { Route } from "./+types/products";
+import { PendingMarker, ProductStatusBadge } from "./components/product-status.tsx";
+import { LIST_STATUSES, localizedText, type ListStatus } from "../lib/product-forms.ts";
 import { idParam } from "#app/lib/id-param.ts";
 
 const PER_PAGE = 20;
@@ -38,16 +40,19 @@ function readQuery(url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const pageRaw = url.searchParams.get("page") ?? "1";
   const page = /^\d{1,6}$/.test(pageRaw) && Number(pageRaw) >= 1 ? Number(pageRaw) : 1;
-  return { status, q, page };
+  const runRaw = url.searchParams.get("run") ?? "";
+  const run = /^\d{1,9}$/.test(runRaw) && Number(runRaw) >= 1 ? Number(runRaw) : undefined;
+  return { status, q, page, run };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = documentUrl(request);
-  const { status, q, page } = readQuery(url);
+  const { status, q, page, run } = readQuery(url);
   const api = context.get(apiContext);
   const profile = context.get(profileContext);
-  const [list, ...counts] = await Promise.all([
-    api.send(productsApi.listProducts, { query: { status, q: q || undefined, page, perPage: PER_PAGE } }),
+  const [categories, list, ...counts] = await Promise.all([
+    categoryOptions(api, pageLang(request)),
+    api.send(productsApi.listProducts, { query: { status, q: q || undefined, run, page, perPage: PER_PAGE } }),
     // The tabs' counts (of the whole list, not of the search).
     ...[undefined, ...LIST_STATUSES].map((s) =>
       api.send(productsApi.listProducts, { query: { status: s, perPage: 1 } }).then((r) => r.meta.total),
@@ -59,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: list.meta,
     status: status ?? null,
     q,
+    run: run ?? null,
+    categories,
     counts: Object.fromEntries([["all", counts[0]], ...LIST_STATUSES.map((s, i) => [s, counts[i + 1]])]) as Record<
       "all" | ListStatus,
       number
@@ -72,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = `${localizedPath(request, "/profile/product")}${documentUrl(request).search}`;
+  if (form.get("intent") === "bulk") return bulkAction(context.get(apiContext), form);
   if (form.get("intent") !== "delete") return data({ error: "invalid_intent" }, { status: 400 });
   const id = idParam(form.get("id"));
   if (id === null) return data({ error: "not_found" }, { status: 404 });
@@ -85,9 +93,50 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw flashRedirect(back, "profileProducts.flash.deleted");
 }
 
+/**
+ * The bulk form (issue 26 §3): the ticked rows (`ids`) or every product the list's filter matches
+ * (`scope=all` with the filter's `status`, `q`, `run`), and for `set` the fields chosen (an empty
+ * choice leaves a field as it is). Answers the API's counts, or its refusal, on the same page.
+ */
+async function bulkAction(api: ApiClient, form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const filter = {
+    status: (LIST_STATUSES as readonly string[]).includes(text("status")) ? (text("status") as ListStatus) : undefined,
+    q: text("q") || undefined,
+    run: /^\d{1,9}$/.test(text("run")) ? Number(text("run")) : undefined,
+  };
+  const set = Object.fromEntries(
+    (["categoryId", "tnvedCode", "moqUnit", "originCountry"] as const)
+      .map((field) => [field, text(`set.${field}`)] as const)
+      .filter(([, value]) => value !== "")
+      .map(([field, value]) => [field, field === "categoryId" ? Number(value) : field === "tnvedCode" ? value.replace(/\s+/g, "") : value]),
+  );
+  const body = {
+    action: text("action"),
+    all: text("scope") === "all",
+    ids: form
+      .getAll("ids")
+      .map(String)
+      .filter((id) => /^\d{1,10}$/.test(id))
+      .map(Number),
+    filter,
+    set,
+  };
+  try {
+    const { data: result } = await api.send(productsApi.bulkProducts, { body: body as never });
+    return data({ bulk: result });
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.status >= 500) throw error;
+    const issues = Object.fromEntries((error.issues ?? []).map((issue) => [issue.path, issue.message]));
+    return data({ bulkError: error.code, issues }, { status: error.status });
+  }
+}
+
+export const headers = privatePageHeaders;
+
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { items, meta, status, q, counts, canDelete, companyBlocked } = loaderData;
+  const { items, meta, status, q, run, counts, canDelete, companyBlocked, categories } = loaderData;
   const tabs: ["all" | ListStatus, string][] = [
     ["all", t("profileProducts.list.all")],
     ...LIST_STATUSES.map((s) => [s, t(`profileProducts.list.tab.${s}`)] as ["all" | ListStatus, string]),
@@ -96,10 +145,13 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
     const params = new URLSearchParams();
     if (s !== "all") params.set("status", s);
     if (q) params.set("q", q);
+    if (run) params.set("run", String(run));
     const search = params.toString();
     return `/profile/product${search ? `?${search}` : ""}`;
   };
   const failed = actionData && "error" in actionData ? actionData : null;
+  const bulk = actionData && "bulk" in actionData ? actionData.bulk : null;
+  const bulkError = actionData && "bulkError" in actionData ? actionData : null;
   return (
     <section className="pp-page">
       <header className="pp-header">
@@ -132,8 +184,17 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           </LocaleLink>
         ))}
       </nav>
+      {run ? (
+        <p className="notice pp-run-filter">
+          {t("profileProducts.bulk.runFilter", { run })}{" "}
+          <LocaleLink to={status ? `/profile/product?status=${status}` : "/profile/product"}>
+            {t("profileProducts.bulk.runFilterClear")}
+          </LocaleLink>
+        </p>
+      ) : null}
       <Form method="get" role="search" className="search-form pp-search">
         {status ? <input type="hidden" name="status" value={status} /> : null}
+        {run ? <input type="hidden" name="run" value={run} /> : null}
         <SearchFields
           id="pp-q"
           label={t("profileProducts.list.searchLabel")}
@@ -160,9 +221,20 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
       ) : (
         <>
           <p className="muted small">{t("profileProducts.list.count", { count: meta.total })}</p>
+          {bulk ? <BulkResult result={bulk} /> : null}
+          {!companyBlocked ? (
+            <BulkBar
+              total={meta.total}
+              filter={{ status, q, run }}
+              canDelete={canDelete}
+              categories={categories}
+              error={bulkError?.bulkError ?? null}
+              issues={bulkError?.issues ?? {}}
+            />
+          ) : null}
           <ul className="pp-list">
             {items.map((item) => (
-              <ProductRow key={item.id} item={item} canDelete={canDelete && !companyBlocked} />
+              <ProductRow key={item.id} item={item} canDelete={canDelete && !companyBlocked} selectable={!companyBlocked} />
             ))}
           </ul>
           <Pagination page={meta.page} pages={meta.pages} />
@@ -172,9 +244,15 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const headers = privatePageHeaders;
-
-function ProductRow({ item, canDelete }: { item: Route.ComponentProps["loaderData"]["items"][number]; canDelete: boolean }) {
+function ProductRow({
+  item,
+  canDelete,
+  selectable,
+}: {
+  item: Route.ComponentProps["loaderData"]["items"][number];
+  canDelete: boolean;
+  selectable: boolean;
+}) {
   const t = useT();
   const lang = useLang();
   const fetcher = useFetcher<typeof action>();
@@ -188,6 +266,17 @@ function ProductRow({ item, canDelete }: { item: Route.ComponentProps["loaderDat
   const price = formatMoney(item.priceFrom, item.priceCurrency, lang);
   return (
     <li className="pp-item card">
+      {selectable ? (
+        // Outside the bulk form in the markup (a row holds its own delete form), inside it by `form=`.
+        <input
+          type="checkbox"
+          name="ids"
+          value={item.id}
+          form="pp-bulk"
+          className="pp-item-select"
+          aria-label={t("profileProducts.bulk.tick", { name: name?.text ?? String(item.id) })}
+        />
+      ) : null}
       <LocaleLink to={`/profile/product/${item.id}`} className="pp-item-cover" tabIndex={-1} aria-hidden="true">
         {item.cover?.thumbUrl ? (
           <img src={item.cover.thumbUrl} alt="" width={72} height={72} loading="lazy" />

@@ -7,16 +7,15 @@
  * theirs (the API's 403 `forbidden_role`) shows that same note.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import type { Route } from "./+types/quote";
+import { data, redirect, useRouteLoaderData } from "react-router";
+import type { RootData } from "#app/root.tsx";
+import { FALLBACK_DEVICE_CLASS, isCompact } from "#app/lib/viewport.ts";
 import rfqStyles from "#app/styles/rfq.css?url";
 import * as rfqApi from "#contract/rfq.ts";
 import * as quotesApi from "#contract/quotes.ts";
 import { MAX_QUOTE_FILES, QuoteSchema } from "#contract/quotes.ts";
 import { FileLinks } from "#app/components/rfq/attachments.tsx";
-import { ATTACHMENT_ERRORS, uploadAttachments } from "./lib/attachments.server.ts";
 import { LocaleLink, localeHref } from "#app/components/locale-link.tsx";
-import { QuoteForm } from "./components/quote-form.tsx";
 import { RfqFacts, RfqStatus } from "#app/components/rfq/rfq-parts.tsx";
 import { apiContext, profileContext } from "#app/context.ts";
 import { mayAnswerBuyers } from "#contract/profile/fields.ts";
@@ -26,11 +25,14 @@ import { replyWithApiError } from "#app/lib/forms/api-errors.server.ts";
 import { orNotFound } from "#app/lib/not-found.server.ts";
 import { pageNotFound } from "#app/lib/errors.ts";
 import { localizedRedirect } from "#app/lib/redirect.server.ts";
-import { quoteFormData } from "./lib/forms.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
+import type { Route } from "./+types/quote";
+import { ATTACHMENT_ERRORS, uploadAttachments } from "./lib/attachments.server.ts";
+import { QuoteForm } from "./components/quote-form.tsx";
+import { quoteFormData } from "./lib/forms.ts";
 import { idParam } from "#app/lib/id-param.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -83,6 +85,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     : { currency: rfq.currency ?? "CNY", incoterms: rfq.incoterms, lang, tiers: [{ minQuantity: rfq.quantity, price: "" }] };
   const closed = quote ? !quote.editable : false;
   const readOnly = closed || !canQuote;
+  const root = useRouteLoaderData<RootData>("root");
+  const wide = Boolean(root?.viewportKnown) && !isCompact(root?.viewport ?? FALLBACK_DEVICE_CLASS);
   return (
     <section className="rfq-page">
       <p className="small">
@@ -98,9 +102,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <RfqStatus status={rfq.status} />{" "}
           <span className="muted small">{t("rfq.writtenIn", { lang: t(`rfq.langNames.${rfq.lang}`) })}</span>
         </p>
-        <p lang={rfq.lang}>{rfq.description}</p>
-        <RfqFacts rfq={rfq} />
-        <FileLinks files={rfq.files} />
+        {/* The request in full is one tap away on a phone, so the price fields start on its first screen (issue 26 §7);
+            open on a screen known to be wide. A <details>: no JavaScript needed. */}
+        <details className="rfq-quote-for" open={wide}>
+          <summary>{t("rfq.quoteForm.details")}</summary>
+          <p lang={rfq.lang}>{rfq.description}</p>
+          <RfqFacts rfq={rfq} />
+          <FileLinks files={rfq.files} />
+        </details>
       </div>
       {quote ? (
         <p>
