@@ -3,8 +3,8 @@
  * The server picks the header's form from the `viewport` cookie (spec §9): on phones (xs, sm) the
  * navigation, the languages and the currency sit behind a "Menu" disclosure (a `<details>`, so it
  * works without JavaScript) and the header is one or two rows (at most 120 px at 390 px, issue 26
- * §7); on wider screens they are inline; when the class is not known yet (no cookie) both are sent
- * and the stylesheet shows the one that fits.
+ * §7); otherwise (a wider screen, or one not known yet) both forms are sent and the stylesheet shows
+ * the one that fits the width, so a window narrowed since the cookie was written still gets the menu.
  */
 import { Form, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { LANGS, LANG_NAMES, localePath, splitLocalePath } from "../lib/i18n.ts";
@@ -26,10 +26,11 @@ export function SiteHeader() {
   const location = useLocation();
   const root = useRouteLoaderData<RootData>("root");
   const deviceClass = root?.viewport ?? FALLBACK_DEVICE_CLASS;
-  // Known phone: the menu alone; known wider screen: the inline bar alone; not known yet (a first
-  // visit, no cookie): both, and the stylesheet shows the one that fits the width (issue 26 §7: a
-  // phone's first page must not get the desktop bar wrapped over 240 px).
-  const mode = !root?.viewportKnown ? "adaptive" : isCompact(deviceClass) ? "compact" : "wide";
+  // Known phone: the menu alone. Otherwise both, and the stylesheet shows the one that fits the width:
+  // not known yet (a first visit, no cookie), and also a screen last seen wide — a window narrowed since,
+  // or a tablet turned, must not get the desktop bar wrapped over 240 px (issue 26 §7) because of a
+  // cookie written at another width.
+  const mode = root?.viewportKnown && isCompact(deviceClass) ? "compact" : "adaptive";
   const nav = [
     { to: "/catalog", label: t("nav.catalog") },
     { to: "/suppliers", label: t("nav.suppliers") },
@@ -81,7 +82,7 @@ export function SiteHeader() {
           </div>
         )}
         <AccountLinks />
-        {mode === "wide" ? null : menu}
+        {menu}
       </div>
     </header>
   );
