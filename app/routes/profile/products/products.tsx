@@ -40,8 +40,7 @@ function readQuery(url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const pageRaw = url.searchParams.get("page") ?? "1";
   const page = /^\d{1,6}$/.test(pageRaw) && Number(pageRaw) >= 1 ? Number(pageRaw) : 1;
-  const runRaw = url.searchParams.get("run") ?? "";
-  const run = /^\d{1,9}$/.test(runRaw) && Number(runRaw) >= 1 ? Number(runRaw) : undefined;
+  const run = idParam(url.searchParams.get("run")) ?? undefined;
   return { status, q, page, run };
 }
 
@@ -103,7 +102,7 @@ async function bulkAction(api: ApiClient, form: FormData) {
   const filter = {
     status: (LIST_STATUSES as readonly string[]).includes(text("status")) ? (text("status") as ListStatus) : undefined,
     q: text("q") || undefined,
-    run: /^\d{1,9}$/.test(text("run")) ? Number(text("run")) : undefined,
+    run: idParam(text("run")) ?? undefined,
   };
   const set = Object.fromEntries(
     (["categoryId", "tnvedCode", "moqUnit", "originCountry"] as const)
@@ -116,9 +115,8 @@ async function bulkAction(api: ApiClient, form: FormData) {
     all: text("scope") === "all",
     ids: form
       .getAll("ids")
-      .map(String)
-      .filter((id) => /^\d{1,10}$/.test(id))
-      .map(Number),
+      .map(idParam)
+      .filter((id): id is number => id !== null),
     filter,
     set,
   };
