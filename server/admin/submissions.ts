@@ -11,7 +11,7 @@
  * (server/admin/notify.ts `notifySubmission`), not one per product. `state`: waiting → approving
  * (queued or running) → decided. Errors: 404 `not_found`; 409 `nothing_to_approve` when nothing waits.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SubmissionDetail, SubmissionEntry } from "#contract/admin/moderation.ts";
 import type { Db } from "#server/db/client.ts";
 import { categories, companies, priceListRuns, productSubmissions, type Lang } from "#server/db/schema.ts";
@@ -124,17 +124,30 @@ export interface SubmissionDecision {
 
 /**
  * Queues the decision on every awaiting product of submission `id` and marks it `approving`.
- * 409 `nothing_to_approve` when none waits (decided one by one, withdrawn, or decided already).
+ * 409 `nothing_to_approve` when none waits (decided one by one, withdrawn, or decided already — or a
+ * second moderator's click that lost the race: the state moves waiting → approving only once).
+ * When the job cannot be queued the submission goes back to `waiting` (a moderator can try again)
+ * and the queue's error propagates: a submission is never left `approving` with no job to finish it.
  */
 export async function decideSubmission(db: Db, jobs: JobQueue, decision: SubmissionDecision): Promise<SubmissionEntry> {
   const entry = await entryOf(db, decision.submissionId);
-  if (entry.awaiting === 0 || entry.state !== "waiting")
-    throw new DomainError("nothing_to_approve", `Submission ${decision.submissionId} has nothing waiting for a decision`);
-  await db
+  const nothing = () => new DomainError("nothing_to_approve", `Submission ${decision.submissionId} has nothing waiting for a decision`);
+  if (entry.awaiting === 0 || entry.state !== "waiting") throw nothing();
+  const claimed = await db
     .update(productSubmissions)
     .set({ state: "approving", updatedAt: new Date() })
-    .where(eq(productSubmissions.id, decision.submissionId));
-  await jobs.send(DECIDE_SUBMISSION_JOB, decision, { singletonKey: `submission-${decision.submissionId}` });
+    .where(and(eq(productSubmissions.id, decision.submissionId), eq(productSubmissions.state, "waiting")))
+    .returning({ id: productSubmissions.id });
+  if (claimed.length === 0) throw nothing();
+  try {
+    await jobs.send(DECIDE_SUBMISSION_JOB, decision, { singletonKey: `submission-${decision.submissionId}` });
+  } catch (error) {
+    await db
+      .update(productSubmissions)
+      .set({ state: "waiting", updatedAt: new Date() })
+      .where(and(eq(productSubmissions.id, decision.submissionId), eq(productSubmissions.state, "approving")));
+    throw error;
+  }
   return { ...entry, state: "approving" };
 }
 

@@ -8,6 +8,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { decideSubmission } from "#server/admin/submissions.ts";
+import { CLI_ACTOR } from "#server/audit/access.ts";
 import { categories, products, productSubmissions } from "#server/db/schema.ts";
 import { createSupplier, createUser, expectError, issuesByPath, multipart, profileTest } from "#tests/support/profile.ts";
 
@@ -218,4 +220,25 @@ test("a whole submission is sent back with the moderator's reason; a product wit
   expect(mail.text).toContain("Укажите коды ТН ВЭД и фото");
   // A rejected product comes back alone when submitted again: no submission of one.
   expect(await owner.ok("POST", `${P}/bulk`, { action: "submit", ids: [ids[0]] })).toMatchObject({ changed: 1, submissionId: null });
+});
+
+test("a decision whose job cannot be queued leaves the submission waiting, so a moderator can decide it again", async ({
+  api,
+  owner,
+  moderator,
+}) => {
+  const ids: number[] = [];
+  for (const name of ["Заглушка Ду50", "Заглушка Ду80"])
+    ids.push((await owner.ok<{ id: number }>("POST", P, { name: { ru: name }, sourceLang: "ru" })).id);
+  const { submissionId } = await owner.ok<{ submissionId: number }>("POST", `${P}/bulk`, { action: "submit", ids });
+  const down = { ...api.jobs, send: () => Promise.reject(new Error("queue unavailable")) };
+  await expect(decideSubmission(api.db, down, { submissionId, decision: "approve", actor: CLI_ACTOR })).rejects.toThrow(
+    "queue unavailable",
+  );
+  const [row] = await api.db.select().from(productSubmissions).where(eq(productSubmissions.id, submissionId));
+  expect(row).toMatchObject({ state: "waiting" });
+  expect((await moderator.ok("POST", `/app/admin/moderation/submissions/${submissionId}/decide`, { decision: "approve" })).state).toBe(
+    "approving",
+  );
+  expect(await api.jobs.runDue("decide-submission")).toBe(1);
 });
