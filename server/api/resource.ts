@@ -31,6 +31,7 @@ import { DomainError } from "../errors.ts";
 import type { MultipartForm } from "../files/receive.ts";
 import { MAX_MULTIPART_BYTES, MiB, UPLOAD_LIMITS } from "#contract/upload-limits.ts";
 import type { ApiEnv } from "./env.ts";
+import { MultipartError, readMultipart as readMultipartStream, type MultipartLimits } from "./multipart.ts";
 
 /**
  * What a handler answers: the envelope's parts (typed by the descriptor), or a Response of its own.
@@ -254,24 +255,30 @@ async function readMultipart(c: Context): Promise<MultipartForm> {
   return parseMultipart(c);
 }
 
+/** Bounds of an API multipart body besides its total size (multipartLimit): parts, files and text fields. */
+export const MULTIPART_LIMITS: MultipartLimits = { fileBytes: MAX_MULTIPART_BYTES, fieldBytes: 64 * 1024, parts: 100, files: 20 };
+
 /**
  * A multipart (or URL-encoded) form: the first value of each field, `name[key]` spelled
- * `name.key`. A body that cannot be parsed is a 400 `invalid_multipart`; the handler judges the
- * fields (server/files/receive.ts).
+ * `name.key`, read as a stream (server/api/multipart.ts: never one long pass over the whole body on
+ * the event loop). A body that cannot be parsed, or has more parts, files or longer text fields than
+ * MULTIPART_LIMITS, is a 400 `invalid_multipart`; a file beyond the size bound a 413
+ * `file_too_large`; the handler judges the fields (server/files/receive.ts).
  */
 export async function parseMultipart(c: Context): Promise<MultipartForm> {
-  let parsed: Record<string, string | File | (string | File)[]>;
+  let parsed: Record<string, string | File>;
   try {
-    parsed = await c.req.parseBody({ all: true });
+    parsed = await readMultipartStream(c.req.raw, MULTIPART_LIMITS);
   } catch (error) {
     if (error instanceof DomainError) throw error;
+    if (error instanceof MultipartError && error.reason === "file_too_large")
+      throw new DomainError("file_too_large", `Files may be at most ${UPLOAD_LIMITS.document / MiB} MB`);
     throw new DomainError("invalid_multipart", "The upload could not be read");
   }
   const form: MultipartForm = {};
   for (const [name, value] of Object.entries(parsed)) {
     const key = name.replace(/\[(\w+)\]$/, ".$1");
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined && !(key in form)) form[key] = first;
+    if (!(key in form)) form[key] = value;
   }
   return form;
 }
