@@ -1,6 +1,6 @@
 /**
  * Every route action reads its input with `request.formData()`. This middleware reads a write's form
- * once, as a stream (server/api/multipart.ts, busboy), before any action runs, and hands that form to
+ * once, as a stream (contract/multipart.ts, busboy), before any action runs, and hands that form to
  * the action's `request.formData()`:
  *
  * - a mutating request whose body is not a readable form (no or a foreign content type, a multipart
@@ -16,7 +16,7 @@
  */
 import { data, type MiddlewareFunction } from "react-router";
 import { MAX_MULTIPART_BYTES } from "#contract/upload-limits.ts";
-import { readFormEntries, type MultipartLimits } from "#server/api/multipart.ts";
+import { readFormEntries, type MultipartLimits } from "#contract/multipart.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -31,7 +31,7 @@ import { DomainError } from "../errors.ts";
 import type { MultipartForm } from "../files/receive.ts";
 import { MAX_MULTIPART_BYTES, MiB, UPLOAD_LIMITS } from "#contract/upload-limits.ts";
 import type { ApiEnv } from "./env.ts";
-import { MultipartError, readMultipart as readMultipartStream, type MultipartLimits } from "./multipart.ts";
+import { MultipartError, readMultipart as readMultipartStream, type MultipartLimits } from "#contract/multipart.ts";
 
 /**
  * What a handler answers: the envelope's parts (typed by the descriptor), or a Response of its own.
@@ -260,7 +260,7 @@ export const MULTIPART_LIMITS: MultipartLimits = { fileBytes: MAX_MULTIPART_BYTE
 
 /**
  * A multipart (or URL-encoded) form: the first value of each field, `name[key]` spelled
- * `name.key`, read as a stream (server/api/multipart.ts: never one long pass over the whole body on
+ * `name.key`, read as a stream (contract/multipart.ts: never one long pass over the whole body on
  * the event loop). A body that cannot be parsed, or has more parts, files or longer text fields than
  * MULTIPART_LIMITS, is a 400 `invalid_multipart`; a file beyond the size bound a 413
  * `file_too_large`; the handler judges the fields (server/files/receive.ts).

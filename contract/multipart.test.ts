@@ -1,5 +1,5 @@
 /**
- * The streaming multipart reader (server/api/multipart.ts) reads what browsers and HTTP clients send —
+ * The streaming multipart reader (contract/multipart.ts) reads what browsers and HTTP clients send —
  * Cyrillic and Chinese file names, repeated fields, empty file inputs, URL-encoded forms — and refuses
  * bodies beyond its limits with the reason, in small slices of the event loop.
  */

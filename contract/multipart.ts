@@ -18,6 +18,11 @@
  * `too_many_parts` (beyond `parts`, `files` or `fields`), `field_too_large` (a text field beyond
  * `fieldBytes`), `unreadable` (not a multipart body busboy can read: a missing boundary, a body cut
  * short). The caller maps them to its error codes.
+ *
+ * Both tiers read form bodies with it — the API its multipart operations (server/api/resource.ts), the
+ * web tier every action's form (app/middleware/form-body.ts) — and neither may import the other
+ * (ADR 001), so it lives here beside the other shared bounds (upload-limits.ts). Server-only: no
+ * browser module imports it.
  */
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 
