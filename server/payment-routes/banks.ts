@@ -53,7 +53,13 @@ type BankRow = typeof banks.$inferInsert;
 
 /** Reads the register text into rows (see the module comment for what is refused). */
 export function parseBankRegister(text: string, sourceFile: string): BankRow[] {
-  const records = parse(text.replace(/^\uFEFF/, ""), { relax_column_count: true, skip_empty_lines: true }) as string[][];
+  let records: string[][];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ""), { relax_column_count: true, skip_empty_lines: true }) as string[][];
+  } catch (error) {
+    // csv-parse names the line of a broken quote or delimiter.
+    throw new BankRegisterError(`not a readable CSV file: ${(error as Error).message}`, (error as { lines?: number }).lines ?? 0);
+  }
   const header = records[0] ?? [];
   if (header.join(",") !== BANK_REGISTER_HEADER.join(",")) {
     throw new BankRegisterError(`unexpected header "${header.join(",")}"; expected "${BANK_REGISTER_HEADER.join(",")}"`, 1);
