@@ -169,7 +169,13 @@ export const PaymentOutcomeSchema = form({
   payeeCompanyId: Id,
   stage: z.enum(PAYMENT_STAGES, { error: optionError }),
   outcome: z.enum(PAYMENT_OUTCOMES, { error: optionError }),
-  days: nullable(z.coerce.number({ error: typeError }).int({ error: "invalid_number" }).min(0, { error: "too_small" }).max(MAX_OUTCOME_DAYS, { error: "too_big" })),
+  days: nullable(
+    z.coerce
+      .number({ error: typeError })
+      .int({ error: "invalid_number" })
+      .min(0, { error: "too_small" })
+      .max(MAX_OUTCOME_DAYS, { error: "too_big" }),
+  ),
   bankReason: safeText(500),
   feesAmount: nullable(decimal({ integerDigits: 12, scale: 2, allowZero: true })),
   feesCurrency: nullable(RouteCurrencyField),
@@ -284,7 +290,8 @@ export const listBanks = defineRoute({
   operationId: "listBanks",
   tag: TAG,
   summary: "Banks of the Bank of Russia register",
-  description: "Banks whose licence is active (or not yet stated), by name; `q` filters by name or registration number; `all=true` lists every status.",
+  description:
+    "Banks whose licence is active (or not yet stated), by name; `q` filters by name or registration number; `all=true` lists every status.",
   auth: "public",
   query: z.object({
     q: z.string().trim().max(100).optional(),

@@ -71,10 +71,12 @@ export function parseBankRegister(text: string, sourceFile: string): BankRow[] {
       throw new BankRegisterError(`${record.length} fields, expected ${BANK_REGISTER_HEADER.length}`, line);
     }
     const [regNumber, ogrn, , name, opf, orgType, registrationDate, status, address] = record.map((v) => v.trim()) as string[];
-    if (!/^\d{1,6}(-[A-ZА-Я0-9]{1,4})?$/u.test(regNumber!)) throw new BankRegisterError(`registration number "${regNumber}" is not a number`, line);
+    if (!/^\d{1,6}(-[A-ZА-Я0-9]{1,4})?$/u.test(regNumber!))
+      throw new BankRegisterError(`registration number "${regNumber}" is not a number`, line);
     if (!name) throw new BankRegisterError("the name is empty", line);
     if (ogrn && !/^\d{13}$/.test(ogrn)) throw new BankRegisterError(`OGRN "${ogrn}" is not 13 digits`, line);
-    if (registrationDate && !/^\d{4}-\d{2}-\d{2}$/.test(registrationDate)) throw new BankRegisterError(`date "${registrationDate}" is not YYYY-MM-DD`, line);
+    if (registrationDate && !/^\d{4}-\d{2}-\d{2}$/.test(registrationDate))
+      throw new BankRegisterError(`date "${registrationDate}" is not YYYY-MM-DD`, line);
     const licenceStatus = STATUSES[status!];
     if (!licenceStatus) throw new BankRegisterError(`unknown licence status "${status}"`, line);
     byReg.set(regNumber!, {

@@ -20,15 +20,34 @@ function plan(i: number): Route[] {
   const plans: Route[][] = [
     [
       { kind: "rub_account", currency: "RUB", bankRegNumber: "1481", feeNote: "Без комиссии для покупателя" },
-      { kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China, Harbin Branch", swiftBic: "BKCHCNBJ860", feePercent: "0.50" },
+      {
+        kind: "bank_transfer",
+        currency: "CNY",
+        foreignBankName: "Bank of China, Harbin Branch",
+        swiftBic: "BKCHCNBJ860",
+        feePercent: "0.50",
+      },
     ],
     [
       { kind: "bank_transfer", currency: "CNY", bankRegNumber: "1000", feePercent: "0.30", feeFixed: "150.00", feeCurrency: "CNY" },
-      { kind: "agent", currency: "CNY", agentName: "ООО «Платёжный агент Восток» (демо)", feePercent: "2.00", feeNote: "Зачисление 3–5 рабочих дней" },
+      {
+        kind: "agent",
+        currency: "CNY",
+        agentName: "ООО «Платёжный агент Восток» (демо)",
+        feePercent: "2.00",
+        feeNote: "Зачисление 3–5 рабочих дней",
+      },
     ],
     [
       { kind: "rub_account", currency: "RUB", bankRegNumber: "1326" },
-      { kind: "bank_transfer", currency: "USD", foreignBankName: "Industrial and Commercial Bank of China", swiftBic: "ICBKCNBJ", feeFixed: "35.00", feeCurrency: "USD" },
+      {
+        kind: "bank_transfer",
+        currency: "USD",
+        foreignBankName: "Industrial and Commercial Bank of China",
+        swiftBic: "ICBKCNBJ",
+        feeFixed: "35.00",
+        feeCurrency: "USD",
+      },
     ],
     [{ kind: "agent", currency: "RUB", agentName: "ООО «Трансграничные расчёты» (демо)", bankRegNumber: "354", feePercent: "1.50" }],
   ];

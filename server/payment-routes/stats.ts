@@ -78,7 +78,12 @@ export async function routeStats(db: Db, routeIds: number[], now = new Date()): 
   return out;
 }
 
-const normalize = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ").replace(/[«»"']/g, "");
+const normalize = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[«»"']/g, "");
 
 /** Reasons given by at least MIN_REASON_PAYERS payers, most payers first (at most 3). */
 function commonReasons(rows: OutcomeRow[]): string[] {
@@ -109,10 +114,7 @@ export const DEFAULT_DIRECTION: Record<PlatformSort, "asc" | "desc"> = Object.fr
 ) as Record<PlatformSort, "asc" | "desc">;
 
 /** Outcomes per bank and per agent across the platform (see the module comment), sorted by `sort`. */
-export async function platformStats(
-  db: Db,
-  options: { sort: PlatformSort; dir?: "asc" | "desc"; now?: Date },
-): Promise<PlatformStats> {
+export async function platformStats(db: Db, options: { sort: PlatformSort; dir?: "asc" | "desc"; now?: Date }): Promise<PlatformStats> {
   const now = options.now ?? new Date();
   const from = windowStart(now);
   const rows = await db

@@ -20,7 +20,16 @@ import { BankRegisterError, importBanks } from "#server/payment-routes/banks.ts"
 import { recordPaymentOutcome } from "#server/payment-routes/outcomes.ts";
 import { platformStats } from "#server/payment-routes/stats.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createSupplier, createUser, expectError, issuesByPath, type Supplier, type TestUser } from "../support/profile.ts";
+import {
+  call,
+  cleanupProfileData,
+  createSupplier,
+  createUser,
+  expectError,
+  issuesByPath,
+  type Supplier,
+  type TestUser,
+} from "../support/profile.ts";
 
 let api: TestApi;
 let supplier: Supplier;
@@ -40,7 +49,8 @@ beforeAll(async () => {
   member = await createUser(api, "member");
   await api.db.insert(companyMembers).values({ companyId: supplier.companyId, userId: member.id, role: "member", status: "active" });
   outsider = await createSupplier(api, "outsider", { name: { ru: "ООО «Чужая»" }, country: "RU" });
-  for (const label of ["payer-a", "payer-b", "payer-c"]) payers.push(await createSupplier(api, label, { name: { ru: `ООО «${label}»` }, country: "RU" }));
+  for (const label of ["payer-a", "payer-b", "payer-c"])
+    payers.push(await createSupplier(api, label, { name: { ru: `ООО «${label}»` }, country: "RU" }));
 });
 
 afterAll(async () => {
@@ -56,8 +66,16 @@ describe("the Bank of Russia register", () => {
     expect(sber).toMatchObject({ name: "ПАО Сбербанк", ogrn: "1027700132195", licenceStatus: "active" });
     const [zerno] = await api.db.select().from(banks).where(eq(banks.regNumber, "2337"));
     expect(zerno).toMatchObject({ name: 'АО "Зернобанк"', licenceStatus: "revoked", licenceStatusText: "Отозванная" });
-    const counts = await api.db.execute<{ status: string; n: number }>(sql`select licence_status as status, count(*)::int as n from banks group by 1 order by 1`);
-    expect(Object.fromEntries(counts.rows.map((r) => [r.status, r.n]))).toEqual({ active: 353, annulled: 4, liquidation: 1231, revoked: 292, unknown: 2 });
+    const counts = await api.db.execute<{ status: string; n: number }>(
+      sql`select licence_status as status, count(*)::int as n from banks group by 1 order by 1`,
+    );
+    expect(Object.fromEntries(counts.rows.map((r) => [r.status, r.n]))).toEqual({
+      active: 353,
+      annulled: 4,
+      liquidation: 1231,
+      revoked: 292,
+      unknown: 2,
+    });
   });
 
   test("a second import of the same file changes nothing", async () => {
@@ -91,7 +109,11 @@ describe("the Bank of Russia register", () => {
     const active = (await api.getJson<{ data: { regNumber: string; licenceStatus: string }[] }>("/api/payment-routes/banks")).body.data;
     expect(active.length).toBe(355);
     expect(active.some((b) => b.regNumber === "2337")).toBe(false);
-    const found = (await api.getJson<{ data: { regNumber: string }[] }>("/api/payment-routes/banks?q=%D0%B7%D0%B5%D1%80%D0%BD%D0%BE%D0%B1%D0%B0%D0%BD%D0%BA&all=true")).body.data;
+    const found = (
+      await api.getJson<{ data: { regNumber: string }[] }>(
+        "/api/payment-routes/banks?q=%D0%B7%D0%B5%D1%80%D0%BD%D0%BE%D0%B1%D0%B0%D0%BD%D0%BA&all=true",
+      )
+    ).body.data;
     expect(found.map((b) => b.regNumber)).toContain("2337");
   });
 });
@@ -102,7 +124,13 @@ describe("a supplier's routes", () => {
 
   test("an owner adds RUB to a register bank and CNY to a foreign bank by SWIFT BIC", async () => {
     const rub = await supplier.ok("POST", P, { kind: "rub_account", currency: "RUB", bankRegNumber: "1481", feeNote: "Без комиссии" });
-    expect(rub).toMatchObject({ kind: "rub_account", currency: "RUB", bank: { regNumber: "1481", licenceStatus: "active" }, active: true, stats: null });
+    expect(rub).toMatchObject({
+      kind: "rub_account",
+      currency: "RUB",
+      bank: { regNumber: "1481", licenceStatus: "active" },
+      active: true,
+      stats: null,
+    });
     rubId = rub.id;
     const cny = await supplier.ok("POST", P, {
       kind: "bank_transfer",
@@ -113,7 +141,10 @@ describe("a supplier's routes", () => {
       feeFixed: "150",
       feeCurrency: "CNY",
     });
-    expect(cny).toMatchObject({ foreignBank: { name: "Bank of China, Harbin Branch", swiftBic: "BKCHCNBJ860" }, fees: { percent: "0.50", fixed: "150.00", currency: "CNY" } });
+    expect(cny).toMatchObject({
+      foreignBank: { name: "Bank of China, Harbin Branch", swiftBic: "BKCHCNBJ860" },
+      fees: { percent: "0.50", fixed: "150.00", currency: "CNY" },
+    });
     cnyId = cny.id;
     const agent = await supplier.ok("POST", P, { kind: "agent", currency: "CNY", agentName: "ООО «Агент»", bankRegNumber: "2337" });
     // A bank whose licence was revoked is kept and flagged.
@@ -122,13 +153,31 @@ describe("a supplier's routes", () => {
 
   test("account numbers, bad BICs, wrong currencies and unknown banks are refused, each on its field", async () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ kind: "rub_account", currency: "RUB", bankRegNumber: "1481", feeNote: "р/с 40702 810 3 0000 0012345" }, { feeNote: "account_number" }],
-      [{ kind: "rub_account", currency: "RUB", bankRegNumber: "1481", feeNote: "счёт 40702810300000012345" }, { feeNote: "account_number" }],
-      [{ kind: "bank_transfer", currency: "EUR", foreignBankName: "Bank DE89 3704 0044 0532 0130 00", swiftBic: "DEUTDEFF" }, { foreignBankName: "account_number" }],
+      [
+        { kind: "rub_account", currency: "RUB", bankRegNumber: "1481", feeNote: "р/с 40702 810 3 0000 0012345" },
+        { feeNote: "account_number" },
+      ],
+      [
+        { kind: "rub_account", currency: "RUB", bankRegNumber: "1481", feeNote: "счёт 40702810300000012345" },
+        { feeNote: "account_number" },
+      ],
+      [
+        { kind: "bank_transfer", currency: "EUR", foreignBankName: "Bank DE89 3704 0044 0532 0130 00", swiftBic: "DEUTDEFF" },
+        { foreignBankName: "account_number" },
+      ],
       [{ kind: "agent", currency: "CNY", agentName: "Агент 6222 0212 3456 7890 123" }, { agentName: "account_number" }],
-      [{ kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China", swiftBic: "BKCH1NBJ" }, { swiftBic: "swift_bic_format" }],
-      [{ kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China", swiftBic: "BKCHQQBJ" }, { swiftBic: "swift_bic_format" }],
-      [{ kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China", swiftBic: "BKCHCNBJ86" }, { swiftBic: "swift_bic_format" }],
+      [
+        { kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China", swiftBic: "BKCH1NBJ" },
+        { swiftBic: "swift_bic_format" },
+      ],
+      [
+        { kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China", swiftBic: "BKCHQQBJ" },
+        { swiftBic: "swift_bic_format" },
+      ],
+      [
+        { kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China", swiftBic: "BKCHCNBJ86" },
+        { swiftBic: "swift_bic_format" },
+      ],
       [{ kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China" }, { swiftBic: "required" }],
       [{ kind: "rub_account", currency: "CNY", bankRegNumber: "1481" }, { currency: "route_currency" }],
       [{ kind: "bank_transfer", currency: "RUB", bankRegNumber: "1481" }, { currency: "route_currency" }],
@@ -147,7 +196,12 @@ describe("a supplier's routes", () => {
   });
 
   test("a phone number or a short number is not an account number", async () => {
-    const ok = await supplier.ok("POST", P, { kind: "agent", currency: "RUB", agentName: "Агент +7 (495) 123-45-67", feeNote: "минимум 1 000 000 руб." });
+    const ok = await supplier.ok("POST", P, {
+      kind: "agent",
+      currency: "RUB",
+      agentName: "Агент +7 (495) 123-45-67",
+      feeNote: "минимум 1 000 000 руб.",
+    });
     await supplier.ok("DELETE", `${P}/${ok.id}`);
   });
 
@@ -209,16 +263,22 @@ describe("outcomes and their aggregates", () => {
     expect(await issues({ outcome: "credited" })).toMatchObject({ days: "required" });
     expect(await issues({ outcome: "returned", days: 30 })).toMatchObject({ bankReason: "required" });
     expect(await issues({ outcome: "credited", days: 3, feesAmount: "10" })).toMatchObject({ feesCurrency: "price_currency_pair" });
-    expect(await issues({ outcome: "returned", days: 30, bankReason: "возврат на счёт 40702810300000012345" })).toMatchObject({ bankReason: "account_number" });
+    expect(await issues({ outcome: "returned", days: 30, bankReason: "возврат на счёт 40702810300000012345" })).toMatchObject({
+      bankReason: "account_number",
+    });
     expect(await issues({ outcome: "credited", days: 9999 })).toMatchObject({ days: "too_big" });
     expect(await issues({ outcome: "lost", days: 1 })).toMatchObject({ outcome: "invalid_option" });
     expect(await api.db.select().from(paymentOutcomes).where(eq(paymentOutcomes.routeId, routeId))).toEqual([]);
   });
 
   test("only the payer's employees record, and only on the payee's own route", async () => {
-    await expect(record(payers[0]!, { outcome: "credited", days: 3, payerCompanyId: payers[1]!.companyId })).rejects.toMatchObject({ code: "not_found" });
+    await expect(record(payers[0]!, { outcome: "credited", days: 3, payerCompanyId: payers[1]!.companyId })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(record(payers[0]!, { outcome: "credited", days: 3, routeId: 2_000_000_000 })).rejects.toMatchObject({ code: "not_found" });
-    await expect(record(payers[0]!, { outcome: "credited", days: 3, payeeCompanyId: outsider.companyId })).rejects.toMatchObject({ code: "not_found" });
+    await expect(record(payers[0]!, { outcome: "credited", days: 3, payeeCompanyId: outsider.companyId })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   test("nothing is shown below 5 payments, nor below 3 payers; then counts and the rounded median", async () => {
@@ -278,7 +338,8 @@ describe("outcomes and their aggregates", () => {
 
   test("an agent is listed by name once 3 payers sent 5 payments through it; a reason one payer gave stays hidden", async () => {
     routeId = agentRouteId;
-    for (const [i, payer] of [...payers, ...payers].entries()) await record(payer, { outcome: i === 0 ? "returned" : "credited", days: 2 + i, bankReason: i === 0 ? "Unique reason" : undefined });
+    for (const [i, payer] of [...payers, ...payers].entries())
+      await record(payer, { outcome: i === 0 ? "returned" : "credited", days: 2 + i, bankReason: i === 0 ? "Unique reason" : undefined });
     const stats = await platformStats(api.db, { sort: "name" });
     const agent = stats.agents.find((a) => a.key === "agent:агент платёжный тест")!;
     expect(agent).toMatchObject({ kind: "agent", payments: 6, credited: 5, returned: 1, reasons: [] });

@@ -30,7 +30,13 @@ const Query = z.object({
 });
 
 /** The direction a column's first click sorts in (most payments, best share, fewest days first). */
-const FIRST_DIRECTION: Record<PlatformSort, "asc" | "desc"> = { payments: "desc", credited: "desc", days: "asc", returned: "desc", name: "asc" };
+const FIRST_DIRECTION: Record<PlatformSort, "asc" | "desc"> = {
+  payments: "desc",
+  credited: "desc",
+  days: "asc",
+  returned: "desc",
+  name: "asc",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = Query.parse(Object.fromEntries(documentUrl(request).searchParams));
@@ -40,7 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stats: data,
     sort: query.sort,
     dir: query.dir ?? FIRST_DIRECTION[query.sort],
-    seo: { title: t("paymentRoutes.title"), description: t("paymentRoutes.lead", { days: data.windowDays, minPayments: data.minPayments, minPayers: data.minPayers }) },
+    seo: {
+      title: t("paymentRoutes.title"),
+      description: t("paymentRoutes.lead", { days: data.windowDays, minPayments: data.minPayments, minPayers: data.minPayers }),
+    },
   };
 }
 
@@ -54,7 +63,19 @@ const COLUMNS: { key: PlatformSort | null; label: string; numeric?: boolean }[] 
   { key: null, label: "reasons" },
 ];
 
-function ChannelTable({ caption, rows, sort, dir, empty }: { caption: string; rows: ChannelStats[]; sort: PlatformSort; dir: "asc" | "desc"; empty: string }) {
+function ChannelTable({
+  caption,
+  rows,
+  sort,
+  dir,
+  empty,
+}: {
+  caption: string;
+  rows: ChannelStats[];
+  sort: PlatformSort;
+  dir: "asc" | "desc";
+  empty: string;
+}) {
   const t = useT();
   if (rows.length === 0) return <p className="card empty-state">{empty}</p>;
   return (
@@ -65,7 +86,12 @@ function ChannelTable({ caption, rows, sort, dir, empty }: { caption: string; ro
           <tr>
             {COLUMNS.map((column) => {
               const label = t(`paymentRoutes.col.${column.label}`);
-              if (!column.key) return <th key={column.label} scope="col" className={column.numeric ? "num" : undefined}>{label}</th>;
+              if (!column.key)
+                return (
+                  <th key={column.label} scope="col" className={column.numeric ? "num" : undefined}>
+                    {label}
+                  </th>
+                );
               const active = column.key === sort;
               const next = active ? (dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION[column.key];
               return (

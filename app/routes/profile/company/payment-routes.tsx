@@ -96,7 +96,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return localizedRedirect(request, PATH, id ? "paymentRoutes.profile.flash.updated" : "paymentRoutes.profile.flash.added");
 }
 
-function RouteForm({ route, banks, result }: { route: PaymentRouteView | null; banks: Bank[]; result: SubmissionResult<string[]> | undefined }) {
+function RouteForm({
+  route,
+  banks,
+  result,
+}: {
+  route: PaymentRouteView | null;
+  banks: Bank[];
+  result: SubmissionResult<string[]> | undefined;
+}) {
   const t = useT();
   const [form, fields] = useZodForm(PaymentRouteSchema, {
     id: `payment-route-${route?.id ?? "new"}`,
