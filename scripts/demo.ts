@@ -5,8 +5,8 @@
  * Then, when no register was imported yet, the real FNS sample registers in
  * ../shared/data/companies/original (SME register, headcount, revenue: a few thousand real companies,
  * issue 30 §4) are imported beside the generated catalogue — as extracts, so nobody is marked left.
- * The Bank of Russia register of credit organisations is imported when `banks` is empty, and a few
- * demo suppliers get payment routes (server/payment-routes/demo.ts).
+ * The Bank of Russia register of credit organisations is imported when `banks` is empty (by the
+ * server's start), and a few demo suppliers get payment routes (server/payment-routes/demo.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -16,8 +16,7 @@ import { loadEnv } from "#server/env.ts";
 import { formatReport, importRegisters } from "#server/registers/index.ts";
 import { createLogger } from "#server/logger.ts";
 import { closeOnSignals, startServer } from "#server/main.ts";
-import { formatBankReport } from "#server/payment-routes/banks.ts";
-import { importBanksIfEmpty, seedDemoPaymentRoutes } from "#server/payment-routes/demo.ts";
+import { seedDemoPaymentRoutes } from "#server/payment-routes/demo.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = loadEnv();
@@ -57,11 +56,12 @@ async function importSampleRegisters(db: import("#server/db/client.ts").Db) {
   }
 }
 
-/** The Bank of Russia register (npm run import:banks) when none is stored, and the demo suppliers' payment routes (ADR 049). */
+/**
+ * The demo suppliers' payment routes (ADR 049), once; the Bank of Russia register they name is
+ * imported by the server's start when `banks` is empty (server/main.ts, npm run import:banks).
+ */
 async function seedPaymentRoutes(db: import("#server/db/client.ts").Db) {
   try {
-    const report = await importBanksIfEmpty(db, env.CLASSIFIER_DATA_DIR);
-    if (report) console.log(formatBankReport(report));
     const routes = await seedDemoPaymentRoutes(db);
     if (routes) console.log(`Demo payment routes: ${routes} routes for the first published suppliers`);
   } catch (error) {
