@@ -25,37 +25,38 @@ async function shoot(page: import("@playwright/test").Page, name: string, projec
 }
 
 test("a supplier manages its payment routes in Chinese; buyers see them on the supplier page", async ({ newSupplier, page, tag }, info) => {
+  test.slow();
   const supplier = await newSupplier({ label: "payroutes", names: ["Ли", "Вэй"], lang: "zh", locale: "zh-CN" });
   const own = supplier.page;
   await own.goto("/zh/profile/payment-routes");
   await expect(own.getByRole("heading", { level: 1, name: "付款路径" })).toBeVisible();
 
   // An account number in the note is refused; what was typed stays.
-  await own.getByLabel("方式").selectOption("bank_transfer");
-  await own.getByLabel("币种").selectOption("CNY");
-  await own.getByLabel("外国银行").fill(`Bank of China, Harbin Branch ${tag}`);
-  await own.getByLabel("SWIFT BIC").fill("bkchcnbj860");
-  await own.getByLabel("手续费，%").fill("0,5");
-  await own.getByLabel("关于手续费和时限的说明").fill("账号 6217 8500 0000 1234 567");
+  await own.getByLabel("方式", { exact: true }).selectOption("bank_transfer");
+  await own.getByLabel("币种", { exact: true }).selectOption("CNY");
+  await own.getByLabel("外国银行", { exact: true }).fill(`Bank of China, Harbin Branch ${tag}`);
+  await own.getByLabel("SWIFT BIC", { exact: true }).fill("bkchcnbj860");
+  await own.getByLabel("手续费，%", { exact: true }).fill("0,5");
+  await own.getByLabel("关于手续费和时限的说明", { exact: true }).fill("账号 6217 8500 0000 1234 567");
   await own.getByRole("button", { name: "添加付款路径" }).click();
   await expect(own.getByText("这看起来像账号或 IBAN：付款信息不公开，请删除")).toBeVisible();
-  await expect(own.getByLabel("外国银行")).toHaveValue(`Bank of China, Harbin Branch ${tag}`);
+  await expect(own.getByLabel("外国银行", { exact: true })).toHaveValue(`Bank of China, Harbin Branch ${tag}`);
 
   // A BIC of the wrong form.
-  await own.getByLabel("关于手续费和时限的说明").fill("3–5 个工作日到账");
-  await own.getByLabel("SWIFT BIC").fill("BKCH12BJ");
+  await own.getByLabel("关于手续费和时限的说明", { exact: true }).fill("3–5 个工作日到账");
+  await own.getByLabel("SWIFT BIC", { exact: true }).fill("BKCH12BJ");
   await own.getByRole("button", { name: "添加付款路径" }).click();
   await expect(own.getByText(/SWIFT BIC 为 8 或 11 位/)).toBeVisible();
-  await own.getByLabel("SWIFT BIC").fill("bkch cn bj 860");
+  await own.getByLabel("SWIFT BIC", { exact: true }).fill("bkch cn bj 860");
   await own.getByRole("button", { name: "添加付款路径" }).click();
   await expect(own.getByText("付款路径已添加")).toBeVisible();
   const list = own.getByTestId("own-payment-routes");
   await expect(list.getByText(`Bank of China, Harbin Branch ${tag} (BKCHCNBJ860)`)).toBeVisible();
 
   // A RUB route to a register bank, then paused through the edit form.
-  await own.getByLabel("方式").selectOption("rub_account");
-  await own.getByLabel("币种").selectOption("RUB");
-  await own.getByLabel("俄罗斯央行登记的银行").selectOption("1481");
+  await own.getByLabel("方式", { exact: true }).selectOption("rub_account");
+  await own.getByLabel("币种", { exact: true }).selectOption("RUB");
+  await own.getByLabel("俄罗斯央行登记的银行", { exact: true }).selectOption("1481");
   await own.getByRole("button", { name: "添加付款路径" }).click();
   await expect(own.getByText("付款路径已添加")).toBeVisible();
   await expect(list.getByRole("heading", { name: /ПАО Сбербанк/ })).toBeVisible();
@@ -64,7 +65,7 @@ test("a supplier manages its payment routes in Chinese; buyers see them on the s
   const sber = list.locator("li").filter({ hasText: "ПАО Сбербанк" });
   await sber.getByRole("link", { name: "修改" }).click();
   await expect(own.getByRole("heading", { name: "修改付款路径" })).toBeVisible();
-  await own.getByLabel("状态").selectOption("false");
+  await own.getByLabel("状态", { exact: true }).selectOption("false");
   await own.getByRole("button", { name: "保存" }).click();
   await expect(own.getByText("付款路径已保存")).toBeVisible();
   await expect(list.locator("li").filter({ hasText: "ПАО Сбербанк" }).getByText("已暂停")).toBeVisible();
