@@ -42,8 +42,8 @@ const P = "/api/profile/company/payment-routes";
 beforeAll(async () => {
   api = await openTestApi();
   await cleanupProfileData(api);
+  // The global setup imported it (tests/support/global-setup.ts); the tests below import it again.
   registerFile = path.join(api.dataDir, "companies", "cbr_credit_organizations_20260202.csv");
-  await importBanks(api.db, registerFile);
   supplier = await createSupplier(api, "payee", { name: { zh: "哈尔滨贸易", ru: "Харбин Трейд" }, country: "CN" });
   await api.db.update(companies).set({ status: "published", publishedAt: new Date() }).where(eq(companies.id, supplier.companyId));
   member = await createUser(api, "member");
