@@ -6,8 +6,8 @@
  *   for `/payment-routes`.
  * Only outcomes recorded in the last STATS_WINDOW_DAYS days count. A group is shown only with at
  * least MIN_PAYMENTS payments from at least MIN_PAYERS different payer companies; medians are whole
- * days; a bank's reason is listed only when MIN_REASON_PAYERS different payers gave it (normalized:
- * trimmed, lower case, single spaces). No date, amount or party of a single payment is ever returned.
+ * days; a bank's reason is listed only when MIN_REASON_PAYERS different payers gave it (compared
+ * trimmed, in lower case, with single spaces; shown as first recorded). No date, amount or party of a single payment is ever returned.
  */
 import { and, gte, inArray, sql } from "drizzle-orm";
 import {
@@ -88,16 +88,19 @@ const normalize = (text: string) =>
 /** Reasons given by at least MIN_REASON_PAYERS payers, most payers first (at most 3). */
 function commonReasons(rows: OutcomeRow[]): string[] {
   const payers = new Map<string, Set<number>>();
+  // Shown as the earliest recorded spelling (single spaces), so codes keep their case («код VO»).
+  const spelling = new Map<string, string>();
   for (const row of rows) {
     if (!row.bankReason) continue;
     const reason = normalize(row.bankReason).slice(0, 160);
+    if (!spelling.has(reason)) spelling.set(reason, row.bankReason.trim().replace(/\s+/g, " ").slice(0, 160));
     (payers.get(reason) ?? payers.set(reason, new Set()).get(reason)!).add(row.payerCompanyId);
   }
   return [...payers.entries()]
     .filter(([, set]) => set.size >= MIN_REASON_PAYERS)
     .sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0]))
     .slice(0, 3)
-    .map(([reason]) => reason);
+    .map(([reason]) => spelling.get(reason)!);
 }
 
 const SORTS: Record<PlatformSort, { compare: (a: ChannelStats, b: ChannelStats) => number; dir: "asc" | "desc" }> = {
@@ -133,7 +136,8 @@ export async function platformStats(db: Db, options: { sort: PlatformSort; dir?:
     })
     .from(paymentOutcomes)
     .leftJoin(banks, sql`${banks.regNumber} = ${paymentOutcomes.bankRegNumber}`)
-    .where(gte(paymentOutcomes.recordedAt, from));
+    .where(gte(paymentOutcomes.recordedAt, from))
+    .orderBy(paymentOutcomes.id);
 
   interface Group {
     kind: ChannelStats["kind"];

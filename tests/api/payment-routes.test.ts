@@ -324,7 +324,7 @@ describe("outcomes and their aggregates", () => {
       medianDays: 5,
       returned: 2,
       frozen: 1,
-      reasons: ["санкционный комплаенс"],
+      reasons: ["Санкционный комплаенс"],
     });
     expect(stats.windowDays).toBe(180);
     expect(stats.asOf).toBe(new Date().toISOString().slice(0, 10));

@@ -81,7 +81,7 @@ function ChannelTable({
   return (
     <div className="payment-table-wrap">
       <table className="table payment-table">
-        <caption>{caption}</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {COLUMNS.map((column) => {
@@ -123,19 +123,54 @@ function ChannelTable({
                   ) : null}
                 </span>
               </th>
-              <td className="num">{row.payments}</td>
-              <td className="num">
+              <td className="num" data-label={t("paymentRoutes.col.payments")}>
+                {row.payments}
+              </td>
+              <td className="num" data-label={t("paymentRoutes.col.credited")}>
                 {row.creditedShare} % <span className="muted small">({row.credited})</span>
               </td>
-              <td className="num">{row.medianDays ?? "—"}</td>
-              <td className="num">{row.returned}</td>
-              <td className="num">{row.frozen}</td>
-              <td>{row.reasons.length ? row.reasons.join("; ") : "—"}</td>
+              <td className="num" data-label={t("paymentRoutes.col.days")}>
+                {row.medianDays ?? "—"}
+              </td>
+              <td className="num" data-label={t("paymentRoutes.col.returned")}>
+                {row.returned}
+              </td>
+              <td className="num" data-label={t("paymentRoutes.col.frozen")}>
+                {row.frozen}
+              </td>
+              <td data-label={t("paymentRoutes.col.reasons")}>{row.reasons.length ? row.reasons.join("; ") : "—"}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The sort links as one row: on a phone the table's header is hidden (each cell names its column). */
+function SortLinks({ sort, dir }: { sort: PlatformSort; dir: "asc" | "desc" }) {
+  const t = useT();
+  return (
+    <nav className="payment-sort" aria-label={t("paymentRoutes.sortBy")}>
+      <span className="muted">{t("paymentRoutes.sortBy")}:</span>
+      {COLUMNS.flatMap((column) => {
+        if (!column.key) return [];
+        const active = column.key === sort;
+        const next = active ? (dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION[column.key];
+        return [
+          <LocaleLink
+            key={column.key}
+            to={`/payment-routes?sort=${column.key}&dir=${next}`}
+            className="chip chip-light"
+            aria-current={active ? "true" : undefined}
+            preventScrollReset
+          >
+            {t(`paymentRoutes.col.${column.label}`)}
+            {active ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
+          </LocaleLink>,
+        ];
+      })}
+    </nav>
   );
 }
 
@@ -153,6 +188,7 @@ export default function PaymentRoutes({ loaderData }: Route.ComponentProps) {
           {t("paymentRoutes.asOf", { date: formatDate(stats.asOf, lang), from: formatDate(stats.from, lang) })}
         </p>
       </PageHeader>
+      <SortLinks sort={sort} dir={dir} />
       <section aria-labelledby="payment-banks">
         <h2 id="payment-banks">{t("paymentRoutes.banks")}</h2>
         <ChannelTable caption={t("paymentRoutes.banks")} rows={stats.banks} sort={sort} dir={dir} empty={t("paymentRoutes.noBanks")} />
