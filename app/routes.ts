@@ -47,6 +47,8 @@ export default [
       // Buying requests (RFQ, issue 14 §2): the public list and page.
       route("rfq", "routes/site/rfq.tsx", { id: "routes/rfq" }),
       route("rfq/:id", "routes/site/rfq-item.tsx", { id: "routes/rfq-item" }),
+      // Payment routes: the platform's recorded outcomes per bank and agent (issue 28 §3; ADR 049).
+      route("payment-routes", "routes/site/payment-routes.tsx", { id: "routes/payment-routes" }),
       route("profile", "routes/profile/layout.tsx", { id: "routes/profile" }, [
         route("product", "routes/profile/products/products.tsx", { id: "routes/profile-product-list" }),
         route("product/new", "routes/profile/products/new.tsx", { id: "routes/profile-product-new" }),
@@ -81,6 +83,7 @@ export default [
           route("additionally", "routes/profile/company/edit-additionally.tsx", { id: "routes/profile-company-edit-additionally" }),
         ]),
         route("legal_entities", "routes/profile/company/legal-entities.tsx", { id: "routes/profile-legal-entities" }),
+        route("payment-routes", "routes/profile/company/payment-routes.tsx"),
         // Inquiries and conversations (issue 14; ADR 028).
         route("inquiries", "routes/profile/conversations/inquiries.tsx", { id: "routes/profile-inquiries" }),
         route("inbox", "routes/profile/conversations/inbox.tsx", { id: "routes/profile-inbox" }),

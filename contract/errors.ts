@@ -95,6 +95,7 @@ export const ERRORS = {
   cannot_block_self: [409, "Staff cannot block themselves"],
   too_many_files: [409, "The file limit is reached"],
   too_many_legal_entities: [409, "The legal entity limit is reached"],
+  too_many_payment_routes: [409, "The payment route limit is reached (contract/payment-routes.ts MAX_PAYMENT_ROUTES)"],
   too_many_invitations: [409, "The invitation limit is reached"],
   under_moderation: [409, "A change is waiting for moderation"],
   slug_taken: [409, "The slug is in use"],

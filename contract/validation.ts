@@ -31,6 +31,10 @@ export const VALIDATION_CODES = [
   "moq_unit_pair",
   // Buying requests (contract/rfq.ts): phones, e-mails or links in a public request's text
   "contacts_found",
+  // Payment routes (contract/payment-routes.ts): never an account number; SWIFT BIC form; a route's currency
+  "account_number",
+  "swift_bic_format",
+  "route_currency",
   // Sign-in (contract/auth.ts)
   "invalid_login",
   "code_format",

@@ -5,6 +5,8 @@
  * Then, when no register was imported yet, the real FNS sample registers in
  * ../shared/data/companies/original (SME register, headcount, revenue: a few thousand real companies,
  * issue 30 §4) are imported beside the generated catalogue — as extracts, so nobody is marked left.
+ * The Bank of Russia register of credit organisations is imported when `banks` is empty (by the
+ * server's start), and a few demo suppliers get payment routes (server/payment-routes/demo.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -14,6 +16,7 @@ import { loadEnv } from "#server/env.ts";
 import { formatReport, importRegisters } from "#server/registers/index.ts";
 import { createLogger } from "#server/logger.ts";
 import { closeOnSignals, startServer } from "#server/main.ts";
+import { seedDemoPaymentRoutes } from "#server/payment-routes/demo.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = loadEnv();
@@ -35,6 +38,7 @@ try {
   closeOnSignals(running, logger);
   console.log(`\nPostavka is running at ${running.url}  (Ctrl+C to stop)\n`);
   await importSampleRegisters(running.database.db);
+  await seedPaymentRoutes(running.database.db);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -49,5 +53,18 @@ async function importSampleRegisters(db: import("#server/db/client.ts").Db) {
   console.log("Importing the real FNS sample registers (npm run import:registers) …");
   for (const result of await importRegisters(db, [samples], { partial: true })) {
     console.log("error" in result ? `${result.source}: not imported — ${result.error.message}` : formatReport(result.report));
+  }
+}
+
+/**
+ * The demo suppliers' payment routes (ADR 049), once; the Bank of Russia register they name is
+ * imported by the server's start when `banks` is empty (server/main.ts, npm run import:banks).
+ */
+async function seedPaymentRoutes(db: import("#server/db/client.ts").Db) {
+  try {
+    const routes = await seedDemoPaymentRoutes(db);
+    if (routes) console.log(`Demo payment routes: ${routes} routes for the first published suppliers`);
+  } catch (error) {
+    console.error(`Payment routes not seeded: ${(error as Error).message}`);
   }
 }

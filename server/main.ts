@@ -89,6 +89,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         "demo catalogue ready",
       );
     }
+    // The Bank of Russia register of credit organisations (payment routes, issue 28 §3) when none is stored.
+    const { importBanksIfEmpty } = await import("./payment-routes/demo.ts");
+    const banks = await importBanksIfEmpty(database.db, env.CLASSIFIER_DATA_DIR);
+    if (banks) logger.info({ banks: banks.banks, withoutLicence: banks.withoutLicence }, "bank register imported");
   }
 
   // A hop-count TRUST_PROXY on a port other machines reach lets them forge their address (review N12).

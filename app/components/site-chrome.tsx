@@ -197,6 +197,7 @@ const FOOTER_LINKS: Record<string, string> = {
   "/suppliers": "nav.suppliers",
   "/services": "nav.services",
   "/rfq": "rfq.nav.public",
+  "/payment-routes": "paymentRoutes.nav",
   "/press_center": "nav.press",
   "/okved": "classifier.okved.title",
   "/tnved": "classifier.tnved.title",

@@ -77,6 +77,10 @@ export const FLASH_MESSAGES = [
   "content.flash.saved",
   "content.flash.removed",
   "content.flash.failed",
+  // Payment routes (issue 28 §3).
+  "paymentRoutes.profile.flash.added",
+  "paymentRoutes.profile.flash.updated",
+  "paymentRoutes.profile.flash.deleted",
 ] as const;
 export type FlashMessage = (typeof FLASH_MESSAGES)[number];
 

@@ -38,6 +38,7 @@ import { ownRfqResource, quoteResource, rfqResource } from "./rfq.ts";
 import { translationResource } from "./translations.ts";
 import { profileStartResource } from "./profile-start.ts";
 import { pendingResource } from "./profile-pending.ts";
+import { ownPaymentRouteResource, paymentRouteResource } from "./payment-routes.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -100,4 +101,7 @@ export const RESOURCES: Resource[] = [
   profileStartResource,
   // A supplier's own changes awaiting moderation (the moderator's diff).
   pendingResource,
+  // Payment routes and their recorded outcomes (issue 28 §3; ADR 049).
+  paymentRouteResource,
+  ownPaymentRouteResource,
 ];

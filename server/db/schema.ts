@@ -1514,3 +1514,107 @@ export const registerChanges = pgTable(
   },
   (t) => [index("register_changes_inn_idx").on(t.inn, t.id), index("register_changes_run_idx").on(t.runId)],
 );
+
+/* ─── Payment routes and their outcomes (issue 28 §3; ADR 049) ───────────────────────────────── */
+
+/**
+ * The Bank of Russia's register of credit organisations («Справочник по кредитным организациям»,
+ * ../shared/data/companies/cbr_credit_organizations_*.csv; server/payment-routes/banks.ts imports it),
+ * one row per registration number. `licence_status` is the register's status mapped to a code
+ * (`active` Действующая, `revoked` Отозванная, `liquidation` Ликвидация, `annulled` Аннулированная,
+ * `unknown` empty: a newly registered organisation); the register's own text is kept beside it.
+ */
+export const banks = pgTable(
+  "banks",
+  {
+    /** The Bank of Russia registration number («рег. номер»), digits as printed. */
+    regNumber: text("reg_number").primaryKey(),
+    /** ОГРН (13 digits), when the register gives one. */
+    ogrn: text("ogrn"),
+    name: text("name").notNull(),
+    /** Legal form as printed («ПАО», «ООО (Паевое)»). */
+    opf: text("opf"),
+    /** «Банк», «Расчетная НКО», «Платежная НКО»… */
+    orgType: text("org_type"),
+    registrationDate: date("registration_date"),
+    licenceStatus: text("licence_status").$type<"active" | "revoked" | "liquidation" | "annulled" | "unknown">().notNull(),
+    /** The register's status text («Действующая», …; empty when not stated). */
+    licenceStatusText: text("licence_status_text").notNull().default(""),
+    address: text("address"),
+    /** The register file the row was last read from (its name carries the register's date). */
+    sourceFile: text("source_file").notNull(),
+    importedAt: timestamptz("imported_at").notNull().defaultNow(),
+  },
+  (t) => [index("banks_licence_idx").on(t.licenceStatus, t.name)],
+);
+
+/**
+ * The payment routes a company accepts (contract/payment-routes.ts): RUB to its account at a Russian
+ * bank of the register (`rub_account`), CNY/USD/EUR to a named bank (`bank_transfer`: a register
+ * bank, or a foreign bank by name and SWIFT BIC), or through a named payment agent (`agent`). Fees
+ * as the company states them. Never an account number (the contract refuses text that looks like one).
+ */
+export const paymentRoutes = pgTable(
+  "payment_routes",
+  {
+    id: serial("id").primaryKey(),
+    companyId: requiredRef("company_id", () => companies.id),
+    kind: text("kind").$type<"rub_account" | "bank_transfer" | "agent">().notNull(),
+    /** ISO 4217: RUB, CNY, USD or EUR. */
+    currency: text("currency").notNull(),
+    /** A bank of the Bank of Russia register; kept when the register drops it (restrict). */
+    bankRegNumber: text("bank_reg_number").references(() => banks.regNumber, { onDelete: "restrict" }),
+    foreignBankName: text("foreign_bank_name"),
+    /** SWIFT BIC (ISO 9362), 8 or 11 characters, upper case. */
+    swiftBic: text("swift_bic"),
+    agentName: text("agent_name"),
+    /** Typical fee as stated: percent of the amount and/or a fixed amount in `fee_currency`. */
+    feePercent: numeric("fee_percent", { precision: 5, scale: 2 }),
+    feeFixed: numeric("fee_fixed", { precision: 12, scale: 2 }),
+    feeCurrency: text("fee_currency"),
+    feeNote: text("fee_note"),
+    active: boolean("active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("payment_routes_company_idx").on(t.companyId, t.id)],
+);
+
+/**
+ * What happened to one payment of an order's payment stage, recorded by the payer
+ * (server/payment-routes/outcomes.ts `recordPaymentOutcome`). The route's channel (kind, currency,
+ * bank or BIC, agent) is copied onto the row, so the platform's record stays whole when a route is
+ * changed or deleted. Aggregated over 180 days only (ADR 049): no page shows a single row.
+ */
+export const paymentOutcomes = pgTable(
+  "payment_outcomes",
+  {
+    id: serial("id").primaryKey(),
+    // The FK to orders(id) is added when the orders branch is merged (issue 28 §1): orders do not exist here yet.
+    orderId: integer("order_id").notNull(),
+    /** The route used, while it exists (cleared when the payee deletes it; the channel below stays). */
+    routeId: optionalRef("route_id", () => paymentRoutes.id),
+    payerCompanyId: requiredRef("payer_company_id", () => companies.id),
+    payeeCompanyId: requiredRef("payee_company_id", () => companies.id),
+    stage: text("stage").$type<"prepayment" | "balance">().notNull(),
+    outcome: text("outcome").$type<"credited" | "returned" | "frozen" | "partially_credited">().notNull(),
+    /** Days from sending until credited or returned; null while frozen. */
+    days: smallint("days"),
+    /** The bank's reason as given (returned, frozen), in the payer's words. */
+    bankReason: text("bank_reason"),
+    feesAmount: numeric("fees_amount", { precision: 14, scale: 2 }),
+    feesCurrency: text("fees_currency"),
+    routeKind: text("route_kind").$type<"rub_account" | "bank_transfer" | "agent">().notNull(),
+    currency: text("currency").notNull(),
+    bankRegNumber: text("bank_reg_number"),
+    swiftBic: text("swift_bic"),
+    foreignBankName: text("foreign_bank_name"),
+    agentName: text("agent_name"),
+    recordedBy: optionalRef("recorded_by", () => users.id),
+    recordedAt: timestamptz("recorded_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("payment_outcomes_route_idx").on(t.routeId, t.recordedAt),
+    index("payment_outcomes_recorded_idx").on(t.recordedAt),
+    index("payment_outcomes_order_idx").on(t.orderId),
+  ],
+);

@@ -1,6 +1,7 @@
 /**
- * Global setup of the `api-pglite` and `api-postgres` projects: imports both classifiers ONCE into a
- * fresh database of the project's engine and provides its location to the test files.
+ * Global setup of the `api-pglite` and `api-postgres` projects: imports both classifiers (and the
+ * Bank of Russia register of credit organisations) ONCE into a fresh database of the project's
+ * engine and provides its location to the test files.
  *
  * - PGlite: a fresh DATA_DIR under os.tmpdir(); the database is imported, then CLOSED, and test files
  *   re-open the folder one at a time (fileParallelism: false). Keeping it open here and sharing its
@@ -12,6 +13,7 @@
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
 import { runImport } from "#server/classifiers/import/run.ts";
+import { importBanksIfEmpty } from "#server/payment-routes/demo.ts";
 import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "./databases.ts";
 import "./engine.ts";
 
@@ -34,6 +36,8 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl, dataDir: tempDir });
     try {
       await runImport(database.db, dataSource, () => {});
+      // Reference data like the classifiers: no test file writes it while others watch for writes (the fuzzers).
+      await importBanksIfEmpty(database.db, dataSource);
     } finally {
       await database.close();
     }

@@ -35,6 +35,7 @@ const SECTIONS: [string, string, boolean][] = [
   ["/profile", "profileNav.overview", true],
   ["/profile/company", "profileNav.company", true],
   ["/profile/legal_entities", "profileNav.legalEntities", true],
+  ["/profile/payment-routes", "paymentRoutes.nav", true],
   ["/profile/product", "profileNav.products", true],
   ["/profile/price-list", "priceLists.nav", true],
   ["/profile/employee", "profileNav.employees", true],

@@ -30,6 +30,7 @@ const STATIC_PAGES = [
   "/tnved",
   "/search",
   "/rfq",
+  "/payment-routes",
 ];
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");

@@ -22,6 +22,8 @@ import { useT } from "#app/lib/use-t.ts";
 import * as inquiriesApi from "#contract/inquiries.ts";
 import { RequestPriceLink, ResponseStatsCard } from "#app/components/conversations/parts.tsx";
 import { documentHandle } from "#app/lib/documents.ts";
+import * as paymentRoutesApi from "#contract/payment-routes.ts";
+import { PaymentRoutesCard } from "./components/payment-routes-card.tsx";
 
 /** A public document with islands (ADR 035). */
 export const handle = documentHandle;
@@ -38,9 +40,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     .send(inquiriesApi.getResponseStats, { params: { id: company.id } })
     .then((r) => r.data)
     .catch(() => null);
+  // The payment routes it accepts with their recorded outcomes (issue 28 §3): a failure leaves the section out.
+  const paymentRoutes = await context
+    .get(apiContext)
+    .send(paymentRoutesApi.listCompanyPaymentRoutes, { params: { id: company.id } })
+    .then((r) => r.data)
+    .catch(() => []);
   return {
     company,
     responseStats,
+    paymentRoutes,
     products: products.data,
     productTotal: products.meta.total,
     // The interactive map only with a key (and coordinates): the CSP admits Yandex Maps only then.
@@ -145,6 +154,7 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
         </div>
         <aside>
           <ResponseStatsCard stats={loaderData.responseStats} />
+          <PaymentRoutesCard routes={loaderData.paymentRoutes} />
           <section className="card">
             <h2>{t("suppliers.contacts")}</h2>
             <dl className="facts">
