@@ -38,6 +38,7 @@ import { ownRfqResource, quoteResource, rfqResource } from "./rfq.ts";
 import { translationResource } from "./translations.ts";
 import { profileStartResource } from "./profile-start.ts";
 import { pendingResource } from "./profile-pending.ts";
+import { companyApiKeyResource, ownApiKeyResource } from "./api-keys.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -100,4 +101,7 @@ export const RESOURCES: Resource[] = [
   profileStartResource,
   // A supplier's own changes awaiting moderation (the moderator's diff).
   pendingResource,
+  // API keys of a company and of a person (issue 29 §1; ADR 052).
+  companyApiKeyResource,
+  ownApiKeyResource,
 ];
