@@ -22,21 +22,9 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { form, PathIdParams, text, typeError } from "./profile/fields.ts";
 import { defineRoute } from "./route.ts";
+import { API_SCOPES, type ApiScope } from "./api-scopes.ts";
 
-/**
- * What a key may do. `orders` exists before the order operations do (issue 29 §2 pulls orders with
- * it), so a 1C key can be created once with everything it will need.
- */
-export const API_SCOPES = ["catalog:read", "products:write", "orders", "rfq"] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
-
-/** English descriptions of the scopes (the OpenAPI document's security schemes list them). */
-export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
-  "catalog:read": "Read the public catalogue: products, suppliers, categories, classifiers, search, landed cost",
-  "products:write": "Read and change the company's own products and their prices",
-  orders: "Orders (reserved: the order operations arrive with the 1C exchange)",
-  rfq: "Buying requests and quotes: the caller's requests, the company's matched requests and quotes",
-};
+export { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope } from "./api-scopes.ts";
 
 /** Scopes a person's own key may have: a person's key never acts for a company's catalogue. */
 export const PERSONAL_SCOPES: readonly ApiScope[] = ["catalog:read", "orders", "rfq"];

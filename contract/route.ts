@@ -17,7 +17,7 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "./errors.ts";
-import type { ApiScope } from "./api-keys.ts";
+import type { ApiScope } from "./api-scopes.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Auth = "public" | "user" | "staff" | "admin";

@@ -77,6 +77,8 @@ export const FLASH_MESSAGES = [
   "content.flash.saved",
   "content.flash.removed",
   "content.flash.failed",
+  // API keys (issue 29 §1; ADR 052).
+  "apiKeys.flash.revoked",
 ] as const;
 export type FlashMessage = (typeof FLASH_MESSAGES)[number];
 
