@@ -70,10 +70,12 @@ export function ipAllowed(ip: string, ranges: readonly string[]): boolean {
   const address = ipaddr.process(ip);
   return ranges.some((range) => {
     try {
-      const [net, bits] = range.includes("/") ? ipaddr.parseCIDR(range) : (() => {
-        const single = ipaddr.process(range);
-        return [single, single.kind() === "ipv4" ? 32 : 128] as const;
-      })();
+      const [net, bits] = range.includes("/")
+        ? ipaddr.parseCIDR(range)
+        : (() => {
+            const single = ipaddr.process(range);
+            return [single, single.kind() === "ipv4" ? 32 : 128] as const;
+          })();
       const base = net.kind() === "ipv6" && (net as ipaddr.IPv6).isIPv4MappedAddress() ? (net as ipaddr.IPv6).toIPv4Address() : net;
       const prefix = base !== net ? Math.max(0, bits - 96) : bits;
       return address.kind() === base.kind() && address.match(base, prefix);
@@ -88,12 +90,7 @@ const unauthorized = (message: string) => new DomainError("unauthorized", messag
 /**
  * The caller of a request carrying `token` from `ip` at `now` (see the module's notes), or a 401.
  */
-export async function authenticateKey(
-  db: Db,
-  token: string,
-  ip: string,
-  now = new Date(),
-): Promise<{ userId: number; apiKey: KeyCaller }> {
+export async function authenticateKey(db: Db, token: string, ip: string, now = new Date()): Promise<{ userId: number; apiKey: KeyCaller }> {
   const match = KEY_PATTERN.exec(token);
   if (!match) throw unauthorized("The API key is not valid");
   const [row] = await db

@@ -27,7 +27,8 @@ export async function callerAccess(c: Context<ApiEnv>, permission: Permission): 
   if (caller.apiKey && caller.apiKey.companyId === null)
     throw new DomainError("no_company", "A personal API key does not act for a company: use a company key");
   const access = await companyAccess(c.var.db, caller.userId, permission);
-  if (caller.apiKey && caller.apiKey.companyId !== access.companyId) throw new DomainError("no_company", "The API key belongs to another company");
+  if (caller.apiKey && caller.apiKey.companyId !== access.companyId)
+    throw new DomainError("no_company", "The API key belongs to another company");
   return access;
 }
 

@@ -212,7 +212,11 @@ export function apiKeyLimit(db: Db, perMinute: number): ApiLimiter {
   const byAllowance = apiKeyLimiters(db);
   let found = byAllowance.get(perMinute);
   if (!found) {
-    found = apiLimiter(db, { keyPrefix: `api_key_${perMinute}`, points: perMinute, windowS: 60 }, "Too many requests with this API key: wait a little");
+    found = apiLimiter(
+      db,
+      { keyPrefix: `api_key_${perMinute}`, points: perMinute, windowS: 60 },
+      "Too many requests with this API key: wait a little",
+    );
     byAllowance.set(perMinute, found);
   }
   return found;

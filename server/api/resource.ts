@@ -134,7 +134,8 @@ export function resource(prefix: string, implementations: Implementation[]): Res
         throw error;
       }
       const reply = await handler(c, input);
-      if (key && route.method !== "GET") await auditKeyWrite(c, route, key, reply instanceof Response ? reply.status : (reply.status ?? route.status ?? 200));
+      if (key && route.method !== "GET")
+        await auditKeyWrite(c, route, key, reply instanceof Response ? reply.status : (reply.status ?? route.status ?? 200));
       if (reply instanceof Response) return reply;
       if (c.var.checkResponses && (!route.raw || route.raw.when)) checkReply(route, reply);
       const body = reply.meta === undefined ? { data: reply.data } : { data: reply.data, meta: reply.meta };

@@ -1536,7 +1536,10 @@ export const apiKeys = pgTable(
     userId: requiredRef("user_id", () => users.id),
     name: text("name").notNull(),
     scopes: text("scopes").array().notNull(),
-    allowedIps: text("allowed_ips").array().notNull().default(sql`'{}'::text[]`),
+    allowedIps: text("allowed_ips")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rateLimit: integer("rate_limit").notNull().default(120),
     expiresAt: timestamptz("expires_at"),
     lastUsedAt: timestamptz("last_used_at"),

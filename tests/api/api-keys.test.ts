@@ -34,7 +34,11 @@ function withBasic(method: string, url: string, key: string, body?: unknown) {
 }
 
 async function companyKey(body: Record<string, unknown> = {}, by: TestUser = owner) {
-  const reply = await by.post("/api/profile/company/api-keys", { name: "1C exchange", scopes: ["catalog:read", "products:write"], ...body });
+  const reply = await by.post("/api/profile/company/api-keys", {
+    name: "1C exchange",
+    scopes: ["catalog:read", "products:write"],
+    ...body,
+  });
   if (reply.status !== 201) throw new Error(`create key → ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.data as { id: number; secret: string; prefix: string };
 }
@@ -138,7 +142,10 @@ describe("authentication", () => {
 
     const expiring = await companyKey({ expiresAt: tomorrow() });
     expect((await withKey("GET", "/api/categories", expiring.secret)).status).toBe(200);
-    await api.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, expiring.id));
+    await api.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, expiring.id));
     const expired = await withKey("GET", "/api/categories", expiring.secret);
     expectError(expired, 401, "unauthorized");
     expect(expired.body.error.message).toMatch(/expired/);
@@ -194,7 +201,11 @@ describe("scopes", () => {
       ["POST", "/api/profile/company/api-keys"],
       ["GET", "/api/profile/company/employees"],
     ] as const) {
-      expectError(await withKey(method, url, writer.secret, method === "POST" ? { name: "x", scopes: ["rfq"] } : undefined), 403, "api_key_not_accepted");
+      expectError(
+        await withKey(method, url, writer.secret, method === "POST" ? { name: "x", scopes: ["rfq"] } : undefined),
+        403,
+        "api_key_not_accepted",
+      );
     }
     const admin = await withKey("GET", "/app/admin/companies", writer.secret);
     expect([401, 403]).toContain(admin.status);
