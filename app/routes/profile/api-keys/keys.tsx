@@ -11,7 +11,7 @@
  * URL — as selectable text, with a copy button once JavaScript runs, and the warning that it will
  * not be shown again.
  */
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -28,7 +28,6 @@ import { privatePageHeaders } from "#app/lib/private-headers.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
-import { useZodForm } from "#app/lib/use-zod-form.ts";
 import { getInstance } from "#app/middleware/i18next.ts";
 import * as keysApi from "#contract/api-keys.ts";
 import { API_SCOPES, CreateApiKeySchema, DEFAULT_RATE_LIMIT, PERSONAL_SCOPES, type ApiKeyView } from "#contract/api-keys.ts";
@@ -154,10 +153,15 @@ function NewSecret({ created, kind }: { created: ApiKeyView & { secret: string }
   );
 }
 
+/** The create form's fields as the browser posts them. */
+type KeyFormValues = { name: string; scopes: string[]; expiresAt: string; allowedIps: string; rateLimit: string };
+
 function CreateForm({ kind, result }: { kind: Kind; result?: FormResult }) {
   const t = useT();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(CreateApiKeySchema, {
+  // Checked by the server only (the action parses with the API's schema): the scopes' checkboxes and
+  // the address list are read there exactly as without JavaScript, and one answer shows every error.
+  const [form, fields] = useForm<KeyFormValues>({
     id: "api-key-create",
     lastResult: result,
     defaultValue: { rateLimit: String(DEFAULT_RATE_LIMIT) },
