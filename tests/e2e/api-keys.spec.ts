@@ -17,6 +17,7 @@ const SHOTS = process.env.SHOTS_DIR ?? "test-results/api-keys";
 async function shoot(page: Page, name: string, project: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/apikeys-${name}-${width}-${project}.png`, fullPage: width === 1280 });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -11,7 +11,7 @@
  * URL — as selectable text, with a copy button once JavaScript runs, and the warning that it will
  * not be shown again.
  */
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -168,9 +168,6 @@ function CreateForm({ kind, result }: { kind: Kind; result?: FormResult }) {
   });
   const scopes = kind === "company" ? API_SCOPES : PERSONAL_SCOPES;
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
-  const chosen = new Set(
-    Array.isArray(fields.scopes.initialValue) ? fields.scopes.initialValue : [fields.scopes.initialValue].filter(Boolean),
-  );
   return (
     <section className="card" id="new-key" aria-labelledby="api-key-create-heading">
       <h2 id="api-key-create-heading">{t("apiKeys.createHeading")}</h2>
@@ -179,11 +176,12 @@ function CreateForm({ kind, result }: { kind: Kind; result?: FormResult }) {
         <InputField field={fields.name} label={t("apiKeys.fields.name")} hint={t("apiKeys.hints.name")} maxLength={80} autoComplete="off" />
         <fieldset className="field api-key-scopes" aria-describedby={fields.scopes.errorId}>
           <legend>{t("apiKeys.fields.scopes")}</legend>
-          {scopes.map((scope) => (
-            <label key={scope} className="field-check">
-              <input type="checkbox" name={fields.scopes.name} value={scope} defaultChecked={chosen.has(scope)} />
+          {/* Conform's own props: it keeps a checkbox group's values in sync with the last answer. */}
+          {getCollectionProps(fields.scopes, { type: "checkbox", options: [...scopes] }).map(({ key, ...props }) => (
+            <label key={key} className="field-check">
+              <input {...props} />
               <span>
-                <code>{scope}</code> — {t(`apiKeys.scopes.${scope.replace(":", "_")}`)}
+                <code>{props.value}</code> — {t(`apiKeys.scopes.${props.value.replace(":", "_")}`)}
               </span>
             </label>
           ))}
