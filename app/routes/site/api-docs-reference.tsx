@@ -248,12 +248,16 @@ function OperationCard({ method, path, op }: { method: Method; path: string; op:
             auth
           </span>
         ) : null}
-        {keyScopes(op.security).map((scope) => (
-          <span key={scope} className="badge">
-            key: {scope}
-          </span>
-        ))}
       </h3>
+      {keyScopes(op.security).length ? (
+        <p className="api-op-keys">
+          {keyScopes(op.security).map((scope) => (
+            <span key={scope} className="badge">
+              API key: {scope}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <p>
         <Prose text={op.summary} />
       </p>

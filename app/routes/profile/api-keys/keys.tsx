@@ -29,6 +29,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { getInstance } from "#app/middleware/i18next.ts";
+import { documentUrl } from "#app/lib/document-url.ts";
 import * as keysApi from "#contract/api-keys.ts";
 import { API_SCOPES, CreateApiKeySchema, DEFAULT_RATE_LIMIT, PERSONAL_SCOPES, type ApiKeyView } from "#contract/api-keys.ts";
 import * as employeesApi from "#contract/profile/employees.ts";
@@ -41,7 +42,8 @@ type Kind = "company" | "personal";
 
 /** Which of the two pages this request is (the URL decides; the module serves both). */
 function kindOf(request: Request): Kind {
-  return /\/profile\/company\/api-keys\/?$/.test(new URL(request.url).pathname) ? "company" : "personal";
+  // The document's URL: a JavaScript submission posts to `….data`.
+  return /\/profile\/company\/api-keys\/?$/.test(documentUrl(request).pathname) ? "company" : "personal";
 }
 
 const PATHS: Record<Kind, string> = { company: "/profile/company/api-keys", personal: "/profile/settings/api-keys" };
