@@ -96,6 +96,9 @@ export default [
         route("quotes/requests", "routes/profile/rfq/quote-requests.tsx", { id: "routes/profile-quotes-requests" }),
         route("quotes/new", "routes/profile/rfq/quote.tsx", { id: "profile-quotes-new" }),
         route("quotes/:id", "routes/profile/rfq/quote.tsx", { id: "profile-quote" }),
+        // API keys (issue 29 §1; ADR 052): the company's and the person's own, one module.
+        route("company/api-keys", "routes/profile/api-keys/keys.tsx", { id: "routes/profile-company-api-keys" }),
+        route("settings/api-keys", "routes/profile/api-keys/keys.tsx", { id: "routes/profile-api-keys" }),
       ]),
       route("offline", "routes/site/offline.tsx", { id: "routes/offline" }),
       // Content pages of the spec (§2), written in the admin area (issue 7).

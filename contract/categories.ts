@@ -36,6 +36,7 @@ export const listCategories = defineRoute({
   tag: "Categories",
   summary: "Category tree with product counts",
   auth: "public",
+  scopes: ["catalog:read"],
   query: LangQuery,
   data: z.array(CategoryNodeSchema),
 });

@@ -49,6 +49,7 @@ export const ErrorDetails = {
   rate_limited: z.object({ retryAfter: z.number().int().positive() }),
   inn_conflict: z.object({ inn: z.string(), companyId: z.number().int() }),
   inquiry_already_sent: z.object({ conversationId: z.number().int().nullable() }),
+  insufficient_scope: z.object({ scope: z.string() }),
 } as const;
 
 /** code → HTTP status and a one-line meaning (the OpenAPI document shows it). */
@@ -166,6 +167,10 @@ export const ERRORS = {
   spam_suspected: [400, "The request looks automated (a hidden field was filled)"],
   duplicate_inquiry: [429, "The same message went to 3 different suppliers within 10 minutes"],
   inquiry_already_sent: [409, "The draft was already sent as an inquiry (details.conversationId)"],
+  // API keys (contract/api-keys.ts; ADR 052)
+  insufficient_scope: [403, "The API key lacks the scope this operation needs (details.scope names it)"],
+  api_key_not_accepted: [403, "This operation is not open to API keys (sign in instead)"],
+  too_many_api_keys: [409, "The key limit is reached: revoke a key first"],
   internal_error: [500, "An unexpected failure (logged with the request id)"],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -192,6 +192,7 @@ export const getRates = defineRoute({
   summary: "Latest official exchange rates",
   description: `The Bank of Russia's newest stored rates of ${RATE_CURRENCIES.join(", ")} (roubles per unit), their date and whether they are stale (older than ${STALE_AFTER_DAYS} days).`,
   auth: "public",
+  scopes: ["catalog:read"],
   data: RatesViewSchema,
 });
 
@@ -204,6 +205,7 @@ export const getDuty = defineRoute({
   description:
     "The ETT EAEU import duty rate of a 10-digit line, or for a shorter code the rate its lines share, the range of their ad valorem rates, or `ambiguous`.",
   auth: "public",
+  scopes: ["catalog:read"],
   params: z.object({ code: TnvedPrefixSchema }),
   data: DutyInfoSchema,
   errors: ["not_found"],
@@ -218,6 +220,7 @@ export const getLandedCost = defineRoute({
   description:
     "Price of the tier for `qty`, converted at the Bank of Russia rate, plus freight and insurance if given (the customs value), the ETT EAEU import duty, and 20 % import VAT on customs value plus duty. An estimate: no customs fees, no 10 % VAT for listed goods, rates of the latest stored date.",
   auth: "public",
+  scopes: ["catalog:read"],
   params: IdParams,
   query: LandedCostQuery,
   data: LandedCostSchema,

@@ -157,6 +157,7 @@ export const listProducts = defineRoute({
   description:
     "Newest first, or by lowest tier price (within one `currency`, or across currencies in roubles at the latest Bank of Russia rates), or `random`: a page drawn at random among the filtered products (all of them, shuffled, when there are at most 200; `seed` makes the draw reproducible). Totals stop counting at 10,000 (`meta.totalCapped`).",
   auth: "public",
+  scopes: ["catalog:read"],
   query: ProductListOrRandomQuery,
   data: z.array(ProductCardSchema),
   meta: ListMetaSchema,
@@ -169,6 +170,7 @@ export const randomProducts = defineRoute({
   tag: "Products",
   summary: "Random published products",
   auth: "public",
+  scopes: ["catalog:read"],
   query: RandomQuery,
   data: z.array(ProductCardSchema),
 });
@@ -182,6 +184,7 @@ export const productFacets = defineRoute({
   description:
     "Counts by category, region, TN VED chapter and verification; price ranges per currency and MOQ ranges per unit, over the products the filters (and `q`) select. Paging parameters are accepted and ignored.",
   auth: "public",
+  scopes: ["catalog:read"],
   query: ProductFacetQuery,
   data: ProductFacetsSchema,
 });
@@ -194,6 +197,7 @@ export const getProduct = defineRoute({
   summary: "One product",
   description: "With its price tiers, MOQ, variants, specifications, pictures, documents, category path, TN VED code and supplier.",
   auth: "public",
+  scopes: ["catalog:read"],
   params: IdParams,
   query: LangQuery,
   data: ProductDetailSchema,
@@ -208,6 +212,7 @@ export const relatedProducts = defineRoute({
   summary: "Related products",
   description: "Published products of the same category or TN VED code, other suppliers' first. Empty for an unknown product.",
   auth: "public",
+  scopes: ["catalog:read"],
   params: IdParams,
   query: RandomQuery,
   data: z.array(ProductCardSchema),

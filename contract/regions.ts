@@ -23,6 +23,7 @@ export const listRegions = defineRoute({
   description:
     "The subjects of the Russian Federation (code = the two-digit region code of INN and KPP) and the provincial-level divisions of China (`CN-` + the GB/T 2260 prefix), in that order.",
   auth: "public",
+  scopes: ["catalog:read"],
   query: RegionListQuery,
   data: z.array(RegionChoiceSchema),
 });

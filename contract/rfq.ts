@@ -281,6 +281,7 @@ export const listRfqs = defineRoute({
   summary: "Open public buying requests, newest first",
   description: "Public: approved requests whose deadline has not passed. Never a private one, never the buyer's contacts.",
   auth: "public",
+  scopes: ["rfq"],
   query: RfqListQuery,
   data: z.array(RfqPublicSchema),
   meta: PageMetaSchema,
@@ -295,6 +296,7 @@ export const getRfq = defineRoute({
   description:
     "A public request once approved (open, closed or awarded) to anyone; a private one only to the buyer and the invited companies' people; a draft or one under review only to the buyer. Anything else: 404.",
   auth: "public",
+  scopes: ["rfq"],
   params: PathIdParams,
   query: ViewQuery,
   data: RfqDetailSchema,
@@ -308,6 +310,7 @@ export const listOwnRfqs = defineRoute({
   tag: BUYER_TAG,
   summary: "The caller's buying requests, newest first",
   auth: "user",
+  scopes: ["rfq"],
   query: ViewQuery,
   data: z.array(OwnRfqSchema),
 });
@@ -320,6 +323,7 @@ export const createRfq = defineRoute({
   summary: "Write a buying request (a draft)",
   description: "Then `submit` it: a public request goes to moderation, a private one opens at once.",
   auth: "user",
+  scopes: ["rfq"],
   query: ViewQuery,
   body: RfqSchema,
   data: OwnRfqSchema,
@@ -334,6 +338,7 @@ export const getOwnRfq = defineRoute({
   tag: BUYER_TAG,
   summary: "One of the caller's buying requests",
   auth: "user",
+  scopes: ["rfq"],
   params: PathIdParams,
   query: ViewQuery,
   data: OwnRfqSchema,
@@ -348,6 +353,7 @@ export const updateRfq = defineRoute({
   summary: "Rewrite a draft or rejected request",
   description: "The whole form. Attached files not named in `fileIds` stay; a 409 `invalid_transition` once submitted.",
   auth: "user",
+  scopes: ["rfq"],
   params: PathIdParams,
   query: ViewQuery,
   body: RfqSchema,
@@ -366,6 +372,7 @@ export const changeRfqStatus = defineRoute({
   description:
     "A private request of a new buyer (fewer opened requests than RFQ_LIMITS.trustedAfterOpened) goes to moderation too. Daily limits per buyer (private and public submissions, invitees, requests to the same company): 429 `rate_limited`.",
   auth: "user",
+  scopes: ["rfq"],
   params: PathIdParams,
   query: ViewQuery,
   body: RfqActionSchema,
@@ -413,6 +420,7 @@ export const searchRfqSuppliers = defineRoute({
   summary: "Find published suppliers to invite to a private request",
   description: `By name or INN (\`q\`), or by id (\`ids\`): published companies only, never the caller's own; the best ${SUPPLIER_SEARCH_LIMIT} — an exact INN or a name starting with \`q\` first, then by verification. Neither \`q\` nor \`ids\`: an empty list.`,
   auth: "user",
+  scopes: ["rfq"],
   query: SupplierSearchQuery,
   data: z.array(RfqSupplierSchema),
 });

@@ -12,10 +12,12 @@
  * - `data` is the schema of the envelope's `data`; `meta` of its `meta` (`PageMetaSchema` for lists).
  * - `errors` lists the codes of contract/errors.ts this operation may answer, besides the ones any
  *   operation may (invalid_query, invalid_body, body_too_large, internal_error).
- * - `auth`: who may call — `public`, `user` (signed in), `staff` (moderator or admin), `admin`.
+ * - `auth`: who may call — `public`, `user` (signed in), `staff` (moderator or admin), `admin`;
+ *   `scopes`: which API-key scopes open it to a key (ADR 052).
  */
 import { z } from "zod";
 import type { ErrorCode } from "./errors.ts";
+import type { ApiScope } from "./api-scopes.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Auth = "public" | "user" | "staff" | "admin";
@@ -30,6 +32,12 @@ export interface RouteDescriptor {
   summary: string;
   description?: string;
   auth: Auth;
+  /**
+   * The API-key scopes (contract/api-keys.ts) a key needs to call this operation, all of them; a key
+   * without one gets 403 `insufficient_scope`. Absent: no API key may call it (403
+   * `api_key_not_accepted`), only a signed-in person or, when `auth` is `public`, anyone without a key.
+   */
+  scopes?: readonly ApiScope[];
   /** Path parameters (strings in, coerced by the schema); a parameter that fails is a 404. */
   params?: z.ZodObject;
   query?: z.ZodObject;

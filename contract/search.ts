@@ -76,6 +76,7 @@ export const crossSearch = defineRoute({
   description:
     "The first `perGroup` hits of each group with its total. Spelling is corrected only when none of the four finds anything (`meta.correctedQuery`).",
   auth: "public",
+  scopes: ["catalog:read"],
   query: CrossSearchQuery,
   data: CrossSearchSchema,
   meta: z.object({ q: z.string(), correctedQuery: z.string().nullable() }),
@@ -90,6 +91,7 @@ export const searchProducts = defineRoute({
   description:
     "Words in ru, en or zh; each hit says which translation matched (`matched`). Totals count at most 2,000 ranked matches (`meta.totalCapped`). Typos are corrected when nothing matches (`meta.correctedQuery`).",
   auth: "public",
+  scopes: ["catalog:read"],
   query: ProductSearchQuery,
   data: z.array(ProductHitSchema),
   meta: SearchMetaSchema,
@@ -104,6 +106,7 @@ export const filterSuppliers = defineRoute({
   description:
     "Without `q`, the supplier list with its filters; with `q`, ranked matches within the filters. The facets count the suppliers the words and filters select, each facet without its own filter (a chosen region still shows the other regions' counts); `total` applies every filter.",
   auth: "public",
+  scopes: ["catalog:read"],
   query: SupplierFilterQuery,
   data: z.object({ items: z.array(CompanyListItemSchema), facets: SupplierFacetsSchema }),
   meta: ListMetaSchema,
@@ -116,6 +119,7 @@ export const filterServices = defineRoute({
   tag: "Search",
   summary: "Service offers with filters and the service types",
   auth: "public",
+  scopes: ["catalog:read"],
   query: ServiceFilterQuery,
   data: z.object({ items: z.array(CompanyServiceItemSchema), serviceTypes: z.array(ServiceTypeSchema) }),
   meta: PageMetaSchema,

@@ -59,6 +59,7 @@ export const listServiceTypes = defineRoute({
   tag: "Services",
   summary: "Service types with supplier counts",
   auth: "public",
+  scopes: ["catalog:read"],
   query: LangQuery,
   data: z.array(ServiceTypeSchema),
 });
@@ -71,6 +72,7 @@ export const listCompanyServices = defineRoute({
   summary: "Suppliers' service offers",
   description: "Offers of verified suppliers first. Totals stop counting at 10,000 (`meta.totalCapped`).",
   auth: "public",
+  scopes: ["catalog:read"],
   query: CompanyServiceListQuery,
   data: z.array(CompanyServiceItemSchema),
   meta: ListMetaSchema,
@@ -83,6 +85,7 @@ export const getCompanyService = defineRoute({
   tag: "Services",
   summary: "One service offer",
   auth: "public",
+  scopes: ["catalog:read"],
   params: IdParams,
   query: LangQuery,
   data: CompanyServiceItemSchema,

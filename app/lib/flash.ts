@@ -81,6 +81,8 @@ export const FLASH_MESSAGES = [
   "paymentRoutes.profile.flash.added",
   "paymentRoutes.profile.flash.updated",
   "paymentRoutes.profile.flash.deleted",
+  // API keys (issue 29 §1; ADR 052).
+  "apiKeys.flash.revoked",
 ] as const;
 export type FlashMessage = (typeof FLASH_MESSAGES)[number];
 

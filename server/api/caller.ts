@@ -1,5 +1,6 @@
 /**
- * Who is calling the API: the bearer access token (spec §6) read once per request.
+ * Who is calling the API: the bearer access token (spec §6) or an API key (Bearer `pk_live_…`, or
+ * HTTP Basic with the key as password; ADR 052) read once per request.
  * `c.var.caller` is `{ userId, role }` or null — null is the spec's anonymous role `ANONIM`.
  * The role is the one stored NOW (not the token's copy) and a blocked user is anonymous, so a
  * moderator's block or an admin's role change applies on the next request (issue 7, ADR 013).
@@ -11,13 +12,42 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AuthService, ClientContext } from "../auth/service.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
+import { authenticateKey, looksLikeKey, type KeyCaller } from "../api-keys/keys.ts";
+import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 
-export type Caller = AccessClaims;
+/**
+ * The signed-in person, or (`apiKey` set) the person an API key acts as, with the site role USER
+ * whatever theirs is: a key never carries staff rights (ADR 052).
+ */
+export type Caller = AccessClaims & { apiKey?: KeyCaller };
 
-export function callerMiddleware(auth: AuthService): MiddlewareHandler<{ Variables: { caller: Caller | null } }> {
+/**
+ * The API key of `Authorization: Bearer pk_…`, or of HTTP Basic with the key as the password (the
+ * user name is ignored: 1C's `checkauth` sends a login and a password, issue 29 §2), or null.
+ */
+export function apiKeyOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const bearer = header.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return looksLikeKey(bearer) ? bearer : null;
+  const basic = header.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i)?.[1];
+  if (!basic) return null;
+  const decoded = Buffer.from(basic, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon >= 0 ? decoded.slice(colon + 1) : null;
+}
+
+export function callerMiddleware(auth: AuthService): MiddlewareHandler<{ Variables: { caller: Caller | null; db: Db } }> {
   return async (c, next) => {
     const header = c.req.header("authorization");
+    const key = apiKeyOf(header);
+    if (key !== null) {
+      // A key that does not pass is a 401 at once (never the anonymous caller: a script should learn its key is dead).
+      const { userId, apiKey } = await authenticateKey(c.var.db, key, c.req.header("x-client-ip") ?? "unknown");
+      c.set("caller", { userId, role: "USER", apiKey });
+      await next();
+      return;
+    }
     const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const claims = token ? await auth.verifyAccessToken(token) : null;
     c.set("caller", claims);

@@ -11,18 +11,40 @@ import { generateSpecs } from "hono-openapi";
 import { staffAccess } from "./admin/staff.ts";
 import { APP_NAME } from "../catalog/app-data.ts";
 import type { ApiEnv } from "./env.ts";
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from "#contract/api-keys.ts";
 
 const ADMIN_PATH = /^\/app\/admin(\/|$)/;
 const DOC_PATHS = ["/api/openapi.json", "/app/admin/openapi.json"];
 
 type Document = Awaited<ReturnType<typeof generateSpecs>>;
 
+const SCOPE_LIST = API_SCOPES.map((scope) => `\`${scope}\`: ${API_SCOPE_DESCRIPTIONS[scope]}`).join("; ");
+
+/**
+ * The API keys' two ways in (ADR 052): the key as a bearer token, or as the password of HTTP Basic
+ * (1C's exchange sends a login and a password). An operation open to keys lists the scopes it needs
+ * in its `security` requirement; one that lists none refuses keys.
+ */
+const API_KEY_SCHEMES = {
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "pk_live_…",
+    description: `An API key made in the profile (company settings → API keys, or your own settings), sent as \`Authorization: Bearer pk_live_…\`. Scopes: ${SCOPE_LIST}.`,
+  },
+  apiKeyBasic: {
+    type: "http",
+    scheme: "basic",
+    description: "The same API key as the password of HTTP Basic (any user name), for clients such as 1C that send a login and a password.",
+  },
+} as const;
+
 const INFO = {
   public: {
     title: `${APP_NAME} API`,
     version: "1.0.0",
     description:
-      "The API of the Postavka supplier directory for Russia–China trade. Every answer is the envelope `{ data, meta? }`; every failure `{ error: { code, message, issues?, details? } }` with the status of its code. Texts are localized by `lang` (ru, en, zh); a localized value is `{ text, lang }`, `lang` being the language the text is actually in. Signed-in operations take the access token as a bearer token.",
+      "The API of the Postavka supplier directory for Russia–China trade. Every answer is the envelope `{ data, meta? }`; every failure `{ error: { code, message, issues?, details? } }` with the status of its code. Texts are localized by `lang` (ru, en, zh); a localized value is `{ text, lang }`, `lang` being the language the text is actually in. Signed-in operations take the access token as a bearer token; operations that name API-key scopes also take an API key (`Authorization: Bearer pk_live_…`, or HTTP Basic with the key as the password), which acts as its owner within its scopes, is counted against its own per-minute limit and is refused (401) when revoked, expired or used from an address outside its allow-list.",
   },
   admin: {
     title: `${APP_NAME} admin API`,
@@ -47,6 +69,7 @@ async function build(api: Hono<ApiEnv>, which: "public" | "admin"): Promise<Docu
             bearerFormat: "JWT",
             description: "The access token (the web tier keeps it in the `access` cookie).",
           },
+          ...(which === "public" ? API_KEY_SCHEMES : {}),
         },
       },
     },

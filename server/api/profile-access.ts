@@ -15,10 +15,21 @@ import { apiLimiter } from "./rate-limits.ts";
 import { APP_NAME } from "../catalog/app-data.ts";
 import type { ApiEnv } from "./env.ts";
 import { requireCaller } from "./caller.ts";
+import { DomainError } from "../errors.ts";
 
-/** The signed-in caller's membership with `permission` (403 `no_company`, `member_blocked`, `forbidden_role`). */
-export function callerAccess(c: Context<ApiEnv>, permission: Permission): Promise<CompanyAccess> {
-  return companyAccess(c.var.db, requireCaller(c).userId, permission);
+/**
+ * The signed-in caller's membership with `permission` (403 `no_company`, `member_blocked`,
+ * `forbidden_role`). A person's own API key never acts for their company (403 `no_company`); a
+ * company key acts only for its company (ADR 052).
+ */
+export async function callerAccess(c: Context<ApiEnv>, permission: Permission): Promise<CompanyAccess> {
+  const caller = requireCaller(c);
+  if (caller.apiKey && caller.apiKey.companyId === null)
+    throw new DomainError("no_company", "A personal API key does not act for a company: use a company key");
+  const access = await companyAccess(c.var.db, caller.userId, permission);
+  if (caller.apiKey && caller.apiKey.companyId !== access.companyId)
+    throw new DomainError("no_company", "The API key belongs to another company");
+  return access;
 }
 
 /** The attach request's file — the multipart form's upload stored now, or the JSON body's earlier upload — for `access.userId`. */

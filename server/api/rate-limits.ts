@@ -25,6 +25,7 @@
  * | `UNCLAIMED_MAIL`          | sender's account age   | held for 24 h        | a fresh account's mail to unclaimed companies waits (N13)    |
  * | `productEdit`             | company                | 600 an hour          | product changes, manual translations included (N8)           |
  * | `TRANSLATION_BUDGET`      | company, site          | 200,000, 2,000,000 characters a day | machine translation sent to the paid provider (N8) |
+ * | `apiKeyLimit`             | API key                | the key's own, 1–600 a minute (default 120) | every request made with an API key (ADR 052) |
  *
  * Sign-in codes, SMS budgets and invitations keep their own settings (server/auth/codes.ts,
  * server/api/profile-access.ts, env `AUTH_*`, `SMS_BUDGET_*`); buying requests' limits are in
@@ -197,6 +198,29 @@ export function quotaFor(settings: LimitSettings): (db: Db) => Quota {
 
 /** The limit of product changes per company (`LIMITS.productEdit`). */
 export const productEditLimit = limiterFor(LIMITS.productEdit, "Too many product changes: wait a little");
+
+/* ─── API keys (issue 29 §1; ADR 052) ───────────────────────────────────────────────────────── */
+
+/**
+ * The per-key limit of requests made with an API key: each key's own allowance a minute (its
+ * `rateLimit`, chosen at creation: 1–600, default 120), counted by key id in the shared table. A
+ * key is counted on every operation it calls, the public catalogue's included; a request without a
+ * key is not counted here.
+ */
+const apiKeyLimiters = perDatabase(() => new Map<number, ApiLimiter>());
+export function apiKeyLimit(db: Db, perMinute: number): ApiLimiter {
+  const byAllowance = apiKeyLimiters(db);
+  let found = byAllowance.get(perMinute);
+  if (!found) {
+    found = apiLimiter(
+      db,
+      { keyPrefix: `api_key_${perMinute}`, points: perMinute, windowS: 60 },
+      "Too many requests with this API key: wait a little",
+    );
+    byAllowance.set(perMinute, found);
+  }
+  return found;
+}
 
 /* ─── buying requests (RFQ; security review N3, usability review #3; ADR 041) ─────────────────── */
 

@@ -32,6 +32,8 @@ import type { MultipartForm } from "../files/receive.ts";
 import { MAX_MULTIPART_BYTES, MiB, UPLOAD_LIMITS } from "#contract/upload-limits.ts";
 import type { ApiEnv } from "./env.ts";
 import { MultipartError, readMultipart as readMultipartStream, type MultipartLimits } from "#contract/multipart.ts";
+import { recordKeyWrite, type KeyCaller } from "../api-keys/keys.ts";
+import { apiKeyLimit } from "./rate-limits.ts";
 
 /**
  * What a handler answers: the envelope's parts (typed by the descriptor), or a Response of its own.
@@ -122,6 +124,8 @@ export function resource(prefix: string, implementations: Implementation[]): Res
     if (seen.has(route.operationId)) throw new Error(`operationId ${route.operationId} is declared twice`);
     seen.add(route.operationId);
     app.on(route.method, honoPath(prefix, route.path), describeRoute(openApiOperation(route)), async (c) => {
+      const key = c.var.caller?.apiKey;
+      if (key) await admitKey(c, route, key);
       let input: HandlerInput<RouteDescriptor>;
       try {
         input = await readInput(c, route);
@@ -131,6 +135,8 @@ export function resource(prefix: string, implementations: Implementation[]): Res
         throw error;
       }
       const reply = await handler(c, input);
+      if (key && route.method !== "GET")
+        await auditKeyWrite(c, route, key, reply instanceof Response ? reply.status : (reply.status ?? route.status ?? 200));
       if (reply instanceof Response) return reply;
       if (c.var.checkResponses && (!route.raw || route.raw.when)) checkReply(route, reply);
       const body = reply.meta === undefined ? { data: reply.data } : { data: reply.data, meta: reply.meta };
@@ -138,6 +144,33 @@ export function resource(prefix: string, implementations: Implementation[]): Res
     });
   }
   return { prefix, app, routes: sorted.map((s) => s.impl.route) };
+}
+
+/**
+ * Lets an API key through to `route` or refuses it (ADR 052): an operation without `scopes` takes
+ * no key (403 `api_key_not_accepted`), a missing scope is a 403 `insufficient_scope` naming it
+ * (`details.scope`); then the request counts against the key's own limit (429 `rate_limited`).
+ */
+async function admitKey(c: Context<ApiEnv>, route: RouteDescriptor, key: KeyCaller): Promise<void> {
+  if (!route.scopes) throw new DomainError("api_key_not_accepted", "This operation cannot be called with an API key: sign in instead");
+  const missing = route.scopes.find((scope) => !key.scopes.includes(scope));
+  if (missing) throw new DomainError("insufficient_scope", `The API key lacks the scope ${missing}`, { details: { scope: missing } });
+  await apiKeyLimit(c.var.db, key.rateLimit).consume(`key:${key.id}`);
+}
+
+/** A successful write made with a key goes to its company's audit trail (server/api-keys/keys.ts). */
+async function auditKeyWrite(c: Context<ApiEnv>, route: RouteDescriptor, key: KeyCaller, status: number): Promise<void> {
+  if (status >= 400) return;
+  await recordKeyWrite(c.var.db, {
+    key,
+    userId: c.var.caller!.userId,
+    method: route.method,
+    path: c.req.path,
+    operationId: route.operationId,
+    status,
+    ip: c.req.header("x-client-ip")?.slice(0, 64) ?? null,
+    requestId: c.var.requestId ?? null,
+  });
 }
 
 function issuesOf(error: z.ZodError) {
@@ -370,7 +403,11 @@ export function openApiOperation(route: RouteDescriptor): DescribeRouteOptions {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   if (route.params && !byStatus.get(404)?.includes("not_found")) byStatus.set(404, [...(byStatus.get(404) ?? []), "not_found"]);
-  if (route.auth !== "public" && !byStatus.get(401)?.includes("unauthorized"))
+  if (route.scopes) {
+    for (const code of ["insufficient_scope", "rate_limited"] as const)
+      if (!byStatus.get(ERRORS[code][0])?.includes(code)) byStatus.set(ERRORS[code][0], [...(byStatus.get(ERRORS[code][0]) ?? []), code]);
+  }
+  if ((route.auth !== "public" || route.scopes) && !byStatus.get(401)?.includes("unauthorized"))
     byStatus.set(401, [...(byStatus.get(401) ?? []), "unauthorized"]);
   const responses: NonNullable<DescribeRouteOptions["responses"]> = {
     [String(route.status ?? 200)]: route.raw
@@ -389,14 +426,21 @@ export function openApiOperation(route: RouteDescriptor): DescribeRouteOptions {
       content: { "application/json": { schema: resolver(ErrorEnvelopeSchema) } },
     };
   }
-  const description = [route.description, AUTH_NOTE[route.auth]].filter(Boolean).join("\n\n");
+  const keyNote = route.scopes
+    ? `API keys with the scope${route.scopes.length > 1 ? "s" : ""} ${route.scopes.map((s) => `\`${s}\``).join(", ")} may call it.`
+    : "";
+  const description = [route.description, AUTH_NOTE[route.auth], keyNote].filter(Boolean).join("\n\n");
   return {
     operationId: route.operationId,
     tags: [route.tag],
     summary: route.summary,
     ...(description ? { description } : {}),
     // Every operation says who may call it (Redocly `security-defined`): an empty requirement is "anyone".
-    security: route.auth === "public" ? [] : [{ bearerAuth: [] }],
+    // An operation open to API keys lists them with the scopes it needs (ADR 052).
+    security: [
+      ...(route.auth === "public" ? (route.scopes ? [{}] : []) : [{ bearerAuth: [] }]),
+      ...(route.scopes ? [{ apiKey: [...route.scopes] }, { apiKeyBasic: [...route.scopes] }] : []),
+    ],
     parameters: [...parametersOf(route.params, "path"), ...parametersOf(route.query, "query")],
     ...(route.body
       ? {

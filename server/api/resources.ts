@@ -39,6 +39,7 @@ import { translationResource } from "./translations.ts";
 import { profileStartResource } from "./profile-start.ts";
 import { pendingResource } from "./profile-pending.ts";
 import { ownPaymentRouteResource, paymentRouteResource } from "./payment-routes.ts";
+import { companyApiKeyResource, ownApiKeyResource } from "./api-keys.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -104,4 +105,7 @@ export const RESOURCES: Resource[] = [
   // Payment routes and their recorded outcomes (issue 28 §3; ADR 049).
   paymentRouteResource,
   ownPaymentRouteResource,
+  // API keys of a company and of a person (issue 29 §1; ADR 052).
+  companyApiKeyResource,
+  ownApiKeyResource,
 ];

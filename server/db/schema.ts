@@ -1618,3 +1618,72 @@ export const paymentOutcomes = pgTable(
     index("payment_outcomes_order_idx").on(t.orderId),
   ],
 );
+
+/* ─── API keys (issue 29 §1; ADR 052) ───────────────────────────────────────────────────────── */
+
+/**
+ * API keys: a company's (`company_id` set, created by its owner or admin) or a person's own
+ * (`company_id` null). The secret `pk_live_<public_id>_<random>` is shown once; only its SHA-256
+ * (`secret_hash`, hex) is stored, found by `public_id` and compared in constant time
+ * (server/api-keys/keys.ts). `scopes` are API_SCOPES of contract/api-keys.ts; `allowed_ips` CIDRs
+ * (empty: any address); `rate_limit` requests a minute. `last_used_*` is written at most once a
+ * minute per key. A revoked key keeps its row (the audit trail names it).
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    publicId: text("public_id").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    /** The person the key acts as: the creator (a company key's creator must still manage the company). */
+    userId: requiredRef("user_id", () => users.id),
+    name: text("name").notNull(),
+    scopes: text("scopes").array().notNull(),
+    allowedIps: text("allowed_ips")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    rateLimit: integer("rate_limit").notNull().default(120),
+    expiresAt: timestamptz("expires_at"),
+    lastUsedAt: timestamptz("last_used_at"),
+    lastUsedIp: text("last_used_ip"),
+    revokedAt: timestamptz("revoked_at"),
+    revokedBy: optionalRef("revoked_by", () => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("api_keys_public_id_key").on(t.publicId),
+    index("api_keys_company_idx").on(t.companyId, t.createdAt.desc()),
+    index("api_keys_user_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The company's audit trail of API-key use (issue 29 §1): every write made with a key (method,
+ * path, operation, answer status), and the keys' creation and revocation by a person. `company_id`
+ * null for a person's own key; `api_key_name` is copied so a renamed or deleted key's entries stay
+ * readable.
+ */
+export const companyAuditLog = pgTable(
+  "company_audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    userId: optionalRef("user_id", () => users.id),
+    apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    apiKeyName: text("api_key_name"),
+    action: text("action").notNull(),
+    method: text("method"),
+    path: text("path"),
+    operationId: text("operation_id"),
+    status: smallint("status"),
+    requestId: text("request_id"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("company_audit_log_company_idx").on(t.companyId, t.createdAt.desc()),
+    index("company_audit_log_key_idx").on(t.apiKeyId, t.createdAt.desc()),
+  ],
+);

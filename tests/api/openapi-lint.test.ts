@@ -47,12 +47,13 @@ describe("OpenAPI documents under Redocly's recommended rules", () => {
     expect(await lint("admin", reply.body)).toEqual([]);
   });
 
-  it("public operations declare an empty security requirement, signed-in ones the bearer scheme", async () => {
+  it("public operations declare an empty security requirement (plus the API-key schemes with their scopes where keys may call them, ADR 052), signed-in ones the bearer scheme", async () => {
     const { body } = await api.getJson<{ paths: Record<string, Record<string, { security?: unknown[] }>>; servers?: unknown[] }>(
       "/api/openapi.json",
     );
     expect(body.servers?.length).toBeGreaterThan(0);
-    expect(body.paths["/api/products"]?.get?.security).toEqual([]);
+    expect(body.paths["/api/stories"]?.get?.security).toEqual([]);
+    expect(body.paths["/api/products"]?.get?.security).toEqual([{}, { apiKey: ["catalog:read"] }, { apiKeyBasic: ["catalog:read"] }]);
     expect(body.paths["/api/profile/company/price-lists"]?.post?.security).toEqual([{ bearerAuth: [] }]);
   });
 });

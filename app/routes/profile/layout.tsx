@@ -39,6 +39,7 @@ const SECTIONS: [string, string, boolean][] = [
   ["/profile/product", "profileNav.products", true],
   ["/profile/price-list", "priceLists.nav", true],
   ["/profile/employee", "profileNav.employees", true],
+  ["/profile/company/api-keys", "apiKeys.nav", true],
   ["/profile/inbox", "inquiries.inbox", true],
   ["/profile/inquiries", "inquiries.myInquiries", false],
   ["/profile/rfq", "rfq.nav.requests", false],

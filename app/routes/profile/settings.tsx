@@ -301,6 +301,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <NotificationSettingsCard emailMode={d.emailMode} />
 
       <div className="card settings-card">
+        <h2>{t("apiKeys.personalTitle")}</h2>
+        <p className="muted small">{t("apiKeys.settingsLead")}</p>
+        <LocaleLink to="/profile/settings/api-keys" className="button button-secondary">
+          {t("apiKeys.manage")}
+        </LocaleLink>
+      </div>
+
+      <div className="card settings-card">
         <h2>{t("profileSettings.sessionsTitle")}</h2>
         <p className="muted small">{t("profileSettings.sessionsLead")}</p>
         <Form method="post">

@@ -222,6 +222,17 @@ function SchemaBlock({ schema }: { schema: Schema | undefined }) {
   );
 }
 
+/** Whether the operation needs a caller (no empty requirement `{}` among its alternatives). */
+function signInOnly(security: unknown[] | undefined): boolean {
+  return Boolean(security?.length) && !security!.some((r) => r && typeof r === "object" && Object.keys(r).length === 0);
+}
+
+/** The API-key scopes an operation names (ADR 052), from its `apiKey` requirement. */
+function keyScopes(security: unknown[] | undefined): string[] {
+  const requirement = security?.find((r): r is { apiKey: string[] } => Boolean(r && typeof r === "object" && "apiKey" in r));
+  return requirement?.apiKey ?? [];
+}
+
 function OperationCard({ method, path, op }: { method: Method; path: string; op: Operation }) {
   const { t } = useTranslation();
   const parameters = op.parameters ?? [];
@@ -232,12 +243,21 @@ function OperationCard({ method, path, op }: { method: Method; path: string; op:
     <article id={op.operationId ? `op-${op.operationId}` : undefined} className="card api-op">
       <h3>
         <span className="badge">{method.toUpperCase()}</span> <code>{path}</code>
-        {op.security?.length ? (
+        {signInOnly(op.security) ? (
           <span className="badge badge-warn" title={t("apiDocs.signedIn")}>
             auth
           </span>
         ) : null}
       </h3>
+      {keyScopes(op.security).length ? (
+        <p className="api-op-keys">
+          {keyScopes(op.security).map((scope) => (
+            <span key={scope} className="badge">
+              API key: {scope}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <p>
         <Prose text={op.summary} />
       </p>
