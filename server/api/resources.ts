@@ -38,6 +38,7 @@ import { ownRfqResource, quoteResource, rfqResource } from "./rfq.ts";
 import { translationResource } from "./translations.ts";
 import { profileStartResource } from "./profile-start.ts";
 import { pendingResource } from "./profile-pending.ts";
+import { dashboardResource } from "./dashboard.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -94,6 +95,8 @@ export const RESOURCES: Resource[] = [
   rfqResource,
   ownRfqResource,
   quoteResource,
+  // The company dashboard (issue 28 §4; ADR 051).
+  dashboardResource,
   // Supplier content in the reader's language (ADR 031).
   translationResource,
   // Spec §7 `/dev/profile/start`.
