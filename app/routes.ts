@@ -93,6 +93,8 @@ export default [
         route("quotes/requests", "routes/profile/rfq/quote-requests.tsx", { id: "routes/profile-quotes-requests" }),
         route("quotes/new", "routes/profile/rfq/quote.tsx", { id: "profile-quotes-new" }),
         route("quotes/:id", "routes/profile/rfq/quote.tsx", { id: "profile-quote" }),
+        // The company's numbers as charts (issue 28 §4; ADR 051).
+        route("dashboard", "routes/profile/dashboard/dashboard.tsx"),
       ]),
       route("offline", "routes/site/offline.tsx", { id: "routes/offline" }),
       // Content pages of the spec (§2), written in the admin area (issue 7).

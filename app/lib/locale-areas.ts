@@ -27,6 +27,7 @@ export const PRIVATE_GROUPS = [
   "parseMeta",
   "classifierPicker",
   "formWidgets",
+  "dashboard",
 ] as const;
 
 /** Paths inside a private group that public pages use: they stay in the public part. */

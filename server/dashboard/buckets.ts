@@ -39,7 +39,7 @@ export function dashboardRange(period: DashboardPeriod, now = new Date()): Dashb
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const start = new Date(today.getTime() - (days - 1) * DAY_MS);
   const buckets: string[] = [];
-  for (let b = bucketStart(start, unit); b <= today; ) {
+  for (let b = bucketStart(start, unit); b <= today;) {
     buckets.push(iso(b));
     b = unit === "month" ? new Date(Date.UTC(b.getUTCFullYear(), b.getUTCMonth() + 1, 1)) : new Date(b.getTime() + 7 * DAY_MS);
   }

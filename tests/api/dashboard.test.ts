@@ -70,7 +70,10 @@ function site(recorder: PageViewRecorder) {
     cache.serve(c.req.raw, "nonce", async () => {
       const missing = c.req.path.endsWith("/999999");
       const type = c.req.path.endsWith(".data") ? "text/x-script" : "text/html; charset=utf-8";
-      return { response: new Response(missing ? "not found" : "<p>page</p>", { status: missing ? 404 : 200, headers: { "content-type": type } }), nonce: "nonce" };
+      return {
+        response: new Response(missing ? "not found" : "<p>page</p>", { status: missing ? 404 : 200, headers: { "content-type": type } }),
+        nonce: "nonce",
+      };
     }),
   );
   return app;
@@ -95,7 +98,12 @@ beforeAll(async () => {
   const [type] = await api.db.select({ id: serviceTypes.id }).from(serviceTypes).limit(1);
   const typeId =
     type?.id ??
-    (await api.db.insert(serviceTypes).values({ slug: "dashboard-logistics", name: { ru: "Логистика" } }).returning({ id: serviceTypes.id }))[0]!.id;
+    (
+      await api.db
+        .insert(serviceTypes)
+        .values({ slug: "dashboard-logistics", name: { ru: "Логистика" } })
+        .returning({ id: serviceTypes.id })
+    )[0]!.id;
   const [service] = await api.db
     .insert(companyServices)
     .values({ companyId, serviceTypeId: typeId, status: "published" })
@@ -244,7 +252,8 @@ describe("the dashboard", () => {
       .where(sql`id = ${awarded!.id}`);
   });
 
-  const series = (list: { key: string; total: number | null; points: { value: number | null }[] }[], key: string) => list.find((s) => s.key === key)!;
+  type Series = { key: string; total: number | null; points: { period: string; value: number | null }[] };
+  const series = (list: Series[], key: string) => list.find((s) => s.key === key)!;
 
   test("a supplier's numbers over 90 days are the seeded ones, bucket by bucket", async () => {
     const reply = await owner.get("/api/profile/dashboard?period=90");
@@ -277,9 +286,12 @@ describe("the dashboard", () => {
     expect(views.points.length).toBeGreaterThanOrEqual(13);
     expect(views.points.every((p: { period: string }) => new Date(`${p.period}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
     for (const key of ["productViews", "companyViews", "inquiries", "requestsMatched", "quotesSent", "quotesWon"])
-      expect(series(data.supplier, key).points.reduce((sum: number, p: { value: number | null }) => sum + (p.value ?? 0), 0), key).toBe(totals[key]);
+      expect(
+        series(data.supplier, key).points.reduce((sum: number, p: { value: number | null }) => sum + (p.value ?? 0), 0),
+        key,
+      ).toBe(totals[key]);
     // A week without inquiries has no response rate, not 0 %.
-    expect(series(data.supplier, "responseRate").points[0].value).toBeNull();
+    expect(series(data.supplier, "responseRate").points[0]!.value).toBeNull();
     // The company buys nothing.
     expect(data.buyer).toBeNull();
   });
