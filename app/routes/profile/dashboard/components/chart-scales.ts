@@ -12,8 +12,12 @@ import type { SeriesPoint, SeriesUnit } from "#contract/dashboard.ts";
 import { LANG_LOCALES } from "#contract/format.ts";
 import type { Lang } from "#contract/langs.ts";
 
-/** The SVG's coordinate box (its viewBox); the figure scales to its container's width. */
-export const CHART_BOX = { width: 640, height: 240, top: 12, right: 12, bottom: 34, left: 56 } as const;
+/**
+ * The SVG's coordinate box (its viewBox); the figure scales to its container's width. Small on
+ * purpose: a card is ≈ 420 px wide on a desktop and ≈ 320 px on a 390 px phone, so 14-unit text reads
+ * at ≈ 15 px and ≈ 11 px — a wider box would shrink the labels below legibility on the phone.
+ */
+export const CHART_BOX = { width: 400, height: 200, top: 10, right: 8, bottom: 28, left: 56 } as const;
 
 export interface ChartBar {
   period: string;
@@ -37,14 +41,14 @@ export interface ChartGeometry {
   ticks: ChartTick[];
   /** The upper end of the value axis. */
   max: number;
-  /** Indexes of the buckets whose label the time axis shows (at most `maxLabels`, evenly spread, the last one always). */
+  /** Indexes of the buckets whose label the time axis shows (at most `maxLabels`, evenly spread, the latest always). */
   labelled: number[];
   /** Bottom of the plot (the zero line). */
   baseline: number;
 }
 
 /** Lays out `points` in CHART_BOX: bars, value ticks (about `tickCount`) and the labelled buckets. */
-export function chartGeometry(points: readonly SeriesPoint[], unit: SeriesUnit, tickCount = 4, maxLabels = 6): ChartGeometry {
+export function chartGeometry(points: readonly SeriesPoint[], unit: SeriesUnit, tickCount = 4, maxLabels = 4): ChartGeometry {
   const { width, height, top, right, bottom, left } = CHART_BOX;
   const baseline = height - bottom;
   const x = scaleBand<string>()

@@ -2,7 +2,7 @@
  * One dashboard chart (contract/dashboard.ts `DashboardSeries`): a server-rendered SVG — bars for
  * counts and money, a line (d3-shape, broken where a bucket has no value) for rates and times — and
  * under it the same numbers as a table, the total in its footer. The SVG needs no JavaScript, scales
- * to its container by its viewBox (readable at 390 px: at most six time labels), carries `<title>` and
+ * to its container by its viewBox (readable at 390 px: at most four time labels), carries `<title>` and
  * `<desc>` (the total and the busiest bucket) for screen readers, and marks every bar or point with
  * `data-period` / `data-value` so tests read the picture's numbers.
  *
@@ -51,7 +51,8 @@ export function TimeSeriesChart({ series, bucket, lang, title, labels, descripti
         className="ts-chart-svg"
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-labelledby={`${id}-t ${id}-d`}
+        aria-labelledby={`${id}-t`}
+        aria-describedby={`${id}-d`}
         data-series={series.key}
         preserveAspectRatio="xMidYMid meet"
       >
@@ -69,7 +70,7 @@ export function TimeSeriesChart({ series, bucket, lang, title, labels, descripti
         </g>
         <g className="ts-axis" aria-hidden="true">
           {g.labelled.map((i) => (
-            <text key={i} x={g.bars[i]!.cx} y={g.baseline + 18} textAnchor="middle">
+            <text key={i} x={g.bars[i]!.cx} y={g.baseline + 19} textAnchor="middle">
               {formatPeriod(g.bars[i]!.period, bucket, lang)}
             </text>
           ))}
