@@ -1,7 +1,7 @@
 /**
  * The company dashboard in a real browser, with JavaScript on and off (issue 28 §4; ADR 051): a
  * supplier's product page is read three times by a person's browser, once by a robot and once as a
- * prefetch, and a buyer sends an inquiry; the supplier opens "Показатели" from the profile
+ * prefetch, and a buyer sends an inquiry (through the API); the supplier opens "Показатели" from the profile
  * navigation and finds 3 product views and 1 inquiry — each chart an SVG whose bars carry the same
  * numbers as the table under it — switches the period with the plain GET form, and reads the page in
  * Chinese. Screenshots at 1280 and 390 px (ru) and 390 px (zh) go to /work/briefs/shots when that folder exists.
@@ -9,8 +9,7 @@
 import { existsSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { adminCliOk } from "./support/admin.ts";
-import { sendInquiry } from "./support/inquiry.ts";
+import { adminCliOk, apiAs } from "./support/admin.ts";
 import { newAddress, signIn } from "./support/session.ts";
 import { openPage } from "./support/page.ts";
 
@@ -33,6 +32,7 @@ async function chartAndTable(page: Page, key: string) {
 
 test("a supplier's dashboard shows its product views and inquiries as charts with their numbers", async ({
   javaScriptEnabled: js,
+  baseURL,
   newSupplier,
   newPage,
   tag,
@@ -50,7 +50,13 @@ test("a supplier's dashboard shows its product views and inquiries as charts wit
 
   const buyer = await newPage();
   await signIn(buyer, newAddress("dashboard-buyer", project), ["Анна", "Покупателева"]);
-  await sendInquiry(buyer, js, { supplierId: companyId, productId }, `Нужны ножи почвофрезы, 500 шт. ${tag}`);
+  // The inquiry form is tested in inquiries.spec.ts; here the buyer sends one through the API.
+  const buyerApi = await apiAs(buyer.context(), baseURL!);
+  await buyerApi("POST", "/api/inquiries", {
+    supplierId: companyId,
+    productIds: [productId],
+    message: `Нужны ножи почвофрезы, 500 шт. ${tag}`,
+  });
 
   // The server flushes its counts every 10 s; the aggregation job runs every 10 minutes — the CLI runs it now.
   await expect
