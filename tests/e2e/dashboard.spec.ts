@@ -37,7 +37,7 @@ test("a supplier's dashboard shows its product views and inquiries as charts wit
   newPage,
   tag,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const project = testInfo.project.name;
   const supplier = await newSupplier({ label: "dashboard", names: ["Ли", "Вэй"] });
   const { productId, companyId } = supplier.product;
