@@ -99,6 +99,8 @@ export default [
         // API keys (issue 29 §1; ADR 052): the company's and the person's own, one module.
         route("company/api-keys", "routes/profile/api-keys/keys.tsx", { id: "routes/profile-company-api-keys" }),
         route("settings/api-keys", "routes/profile/api-keys/keys.tsx", { id: "routes/profile-api-keys" }),
+        // The company's numbers as charts (issue 28 §4; ADR 051).
+        route("dashboard", "routes/profile/dashboard/dashboard.tsx"),
       ]),
       route("offline", "routes/site/offline.tsx", { id: "routes/offline" }),
       // Content pages of the spec (§2), written in the admin area (issue 7).

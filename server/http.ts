@@ -9,6 +9,8 @@
  * Text bodies over 1 KB are gzipped for clients that accept it. Every HTML response carries a CSP with a per-request nonce that the
  * web tier puts on its inline scripts.
  */
+import { countPageViews } from "./page-views/middleware.ts";
+import type { PageViewRecorder } from "./page-views/recorder.ts";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -65,6 +67,8 @@ export interface ServerAppOptions {
   onPublicWrite?: () => void;
   /** Which proxies' `X-Forwarded-For` to believe (server/client-ip.ts); default: none. */
   trustProxy?: TrustProxy;
+  /** Counts views of supplier pages, cached ones included (server/page-views; ADR 051); absent = not counted. */
+  pageViews?: Pick<PageViewRecorder, "record">;
 }
 
 /**
@@ -339,6 +343,7 @@ export function createServerApp(options: ServerAppOptions) {
 
   const islands = mode === "production" && options.clientDir ? readIslandsBuild(options.clientDir, logger) : undefined;
   let cachedHandler: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
+  if (options.pageViews) app.use(countPageViews(options.pageViews));
   app.all("*", async (c) => {
     const build = await options.getBuild();
     const handler = mode === "production" ? (cachedHandler ??= createRequestHandler(build, mode)) : createRequestHandler(build, mode);

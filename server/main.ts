@@ -22,6 +22,7 @@ import { parseCountryBudgets, type Env } from "./env.ts";
 import { createServerApp } from "./http.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
+import { createPageViewRecorder } from "./page-views/recorder.ts";
 import { startPageCacheBus } from "./page-cache-bus.ts";
 import { createJobQueue } from "./jobs/queue.ts";
 import { JOB_DEFINITIONS } from "./jobs/definitions.ts";
@@ -180,6 +181,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       : undefined;
   // Several processes on one PostgreSQL server empty each other's page caches (LISTEN/NOTIFY).
   const bus = pageCache && env.DATABASE_URL ? await startPageCacheBus(env.DATABASE_URL, () => pageCache.invalidate(), logger) : undefined;
+  // Views of supplier pages, buffered here and flushed to page_view_hits (ADR 051).
+  const pageViews = createPageViewRecorder({ db: database.db, logger });
   const app = createServerApp({
     api,
     database,
@@ -196,6 +199,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pageCache,
     onPublicWrite: bus ? () => bus.publish() : undefined,
+    pageViews,
   });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
@@ -225,6 +229,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         await vite?.close();
         await bus?.close();
+        await pageViews.close();
         await jobs.stop();
         await database.close();
       })();

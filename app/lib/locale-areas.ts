@@ -28,6 +28,7 @@ export const PRIVATE_GROUPS = [
   "classifierPicker",
   "formWidgets",
   "apiKeys",
+  "dashboard",
 ] as const;
 
 /** Paths inside a private group that public pages use: they stay in the public part. */

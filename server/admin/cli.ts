@@ -7,6 +7,7 @@
  *   reject  <company|product> <id> --reason "…" [--lang ru]   send it back with the reason the author will see (in that language)
  *   grant   <email> [ADMIN|MODERATOR|USER] [--role …]         set a user's site role (default ADMIN) — bootstraps the first admin
  *   purge-uploads                                             delete expired, unattached uploads now
+ *   aggregate-page-views                                      sum the flushed page views into the daily table now (ADR 051)
  *
  * With a `mailer` in the context, the company's people are told of approvals and rejections by e-mail.
  * An approval enqueues the machine translation of the published texts (ADR 046) on the context's
@@ -20,6 +21,7 @@ import { parseArgs } from "node:util";
 import type { Db } from "../db/client.ts";
 import { USER_ROLES, type UserRole } from "../db/schema.ts";
 import { purgeExpiredUploads } from "../files/repository.ts";
+import { aggregatePageViews } from "../page-views/aggregate.ts";
 import type { FileStorage } from "../files/storage.ts";
 import {
   approveCompany,
@@ -42,7 +44,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   approve <company|product> <id>
   reject  <company|product> <id> --reason "…" [--lang ru|en|zh]
   grant   <email> [ADMIN|MODERATOR|USER]   (or --role …; default ADMIN)
-  purge-uploads`;
+  purge-uploads
+  aggregate-page-views`;
 
 export interface AdminContext {
   db: Db;
@@ -133,6 +136,11 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
           if (n < 500) break;
         }
         out(`Deleted ${total} expired upload(s)`);
+        return 0;
+      }
+      case "aggregate-page-views": {
+        const result = await aggregatePageViews(context.db);
+        out(`Page views: ${result.days} daily row(s) written, ${result.purgedRaw} raw and ${result.purgedDaily} expired row(s) deleted`);
         return 0;
       }
       case undefined:

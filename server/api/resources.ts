@@ -40,6 +40,7 @@ import { profileStartResource } from "./profile-start.ts";
 import { pendingResource } from "./profile-pending.ts";
 import { ownPaymentRouteResource, paymentRouteResource } from "./payment-routes.ts";
 import { companyApiKeyResource, ownApiKeyResource } from "./api-keys.ts";
+import { dashboardResource } from "./dashboard.ts";
 
 export const RESOURCES: Resource[] = [
   storyResource,
@@ -96,6 +97,8 @@ export const RESOURCES: Resource[] = [
   rfqResource,
   ownRfqResource,
   quoteResource,
+  // The company dashboard (issue 28 §4; ADR 051).
+  dashboardResource,
   // Supplier content in the reader's language (ADR 031).
   translationResource,
   // Spec §7 `/dev/profile/start`.

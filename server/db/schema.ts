@@ -1687,3 +1687,45 @@ export const companyAuditLog = pgTable(
     index("company_audit_log_key_idx").on(t.apiKeyId, t.createdAt.desc()),
   ],
 );
+
+/* ─── Page views of supplier pages (issue 28 §4; ADR 051) ─────────────────────────────────────── */
+
+/** What a counted page shows: a product, a supplier's card, its product list, a service offer. */
+export const PAGE_VIEW_KINDS = ["product", "company", "company_products", "service"] as const;
+export type PageViewKind = (typeof PAGE_VIEW_KINDS)[number];
+
+/**
+ * Raw page-view counts as the web processes flush them (server/page-views/recorder.ts): one row per
+ * flush and (kind, entity, UTC day), `views` counted in memory since the last flush. Nothing about
+ * the visitor is stored — no IP, user agent, cookie or time finer than the day. The aggregation job
+ * sums them into `page_views_daily` and deletes rows older than PAGE_VIEW_RAW_KEEP_DAYS.
+ */
+export const pageViewHits = pgTable(
+  "page_view_hits",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").$type<PageViewKind>().notNull(),
+    entityId: integer("entity_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_view_hits_day_idx").on(t.day)],
+);
+
+/**
+ * Page views per entity and UTC day (server/page-views/aggregate.ts), with the company the entity
+ * belonged to when aggregated; kept PAGE_VIEW_DAILY_KEEP_DAYS. The supplier dashboard reads it by
+ * company and day.
+ */
+export const pageViewsDaily = pgTable(
+  "page_views_daily",
+  {
+    kind: text("kind").$type<PageViewKind>().notNull(),
+    entityId: integer("entity_id").notNull(),
+    companyId: requiredRef("company_id", () => companies.id),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.entityId, t.day] }), index("page_views_daily_company_idx").on(t.companyId, t.day)],
+);

@@ -13,6 +13,7 @@ import { translateContentJob } from "../translation/jobs.ts";
 import { moderationDigestJob } from "../admin/digest.ts";
 import { importRegistersJob } from "../registers/jobs.ts";
 import { decideSubmissionJob } from "../admin/submissions.ts";
+import { aggregatePageViewsJob } from "../page-views/jobs.ts";
 
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   purgeUploadsJob, // hourly clean-up of expired uploads
@@ -26,4 +27,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   moderationDigestJob, // the daily e-mail to moderators of what waits in the queue (issue 15)
   importRegistersJob, // the FNS open registers, monthly, when REGISTERS_URL is set (issue 30)
   decideSubmissionJob, // a moderator's decision on a supplier's bulk submission of products (issue 26)
+  aggregatePageViewsJob, // page views of supplier pages into the daily table, every 10 minutes (issue 28 §4)
 ];

@@ -209,6 +209,9 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
                 </dd>
               </div>
             </dl>
+            <p>
+              <LocaleLink to="/profile/dashboard">{t("dashboard.homeLink")}</LocaleLink>
+            </p>
           </section>
         </div>
       </div>

@@ -33,6 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** Section navigation: [path, label key, needs an active company]. */
 const SECTIONS: [string, string, boolean][] = [
   ["/profile", "profileNav.overview", true],
+  ["/profile/dashboard", "dashboard.nav", true],
   ["/profile/company", "profileNav.company", true],
   ["/profile/legal_entities", "profileNav.legalEntities", true],
   ["/profile/payment-routes", "paymentRoutes.nav", true],
