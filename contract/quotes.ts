@@ -146,7 +146,8 @@ const typedAmount = (min: number, max: number) =>
  */
 export const LandedCostInputs = z.object({
   freight: typedAmount(0, 1e12).optional().meta({
-    description: "Main carriage to the EAEU border, RUB for the whole quantity: added to quotes whose Incoterms rule leaves it to the buyer (EXW, FCA, FAS, FOB)",
+    description:
+      "Main carriage to the EAEU border, RUB for the whole quantity: added to quotes whose Incoterms rule leaves it to the buyer (EXW, FCA, FAS, FOB)",
   }),
   insurance: typedAmount(0, 1e12).optional().meta({
     description: "Cargo insurance, RUB: added to quotes whose rule leaves it to the buyer (EXW, FCA, FAS, FOB, CFR, CPT)",

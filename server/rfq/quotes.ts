@@ -341,7 +341,11 @@ export function quoteLandedCost(input: {
   const tiers = quote.tiers.map((t) => ({ ...t, currency: quote.currency, unit: input.unit }));
   const line = duty?.kind === "single" ? duty.rate : null;
   const dutyUnits =
-    inputs.dutyUnits !== undefined ? decimalText(inputs.dutyUnits) : line?.specific ? defaultDutyUnits(input.unit, line.specific.unit) : null;
+    inputs.dutyUnits !== undefined
+      ? decimalText(inputs.dutyUnits)
+      : line?.specific
+        ? defaultDutyUnits(input.unit, line.specific.unit)
+        : null;
   const notEntered = [
     ...(buyerCosts.freight && inputs.freight === undefined ? (["freight"] as const) : []),
     ...(buyerCosts.insurance && inputs.insurance === undefined ? (["insurance"] as const) : []),
@@ -380,7 +384,11 @@ export function quoteLandedCost(input: {
         }
       : null;
   }
-  const used = new Set<string>([quote.currency, input.currency, ...(buyerCosts.dutyAndVat && line?.specific ? [line.specific.currency] : [])]);
+  const used = new Set<string>([
+    quote.currency,
+    input.currency,
+    ...(buyerCosts.dutyAndVat && line?.specific ? [line.specific.currency] : []),
+  ]);
   const applied = input.applied.filter((r) => used.has(r.currency));
   const total = steps ? convert(steps.total, "RUB", input.currency, rates) : null;
   const perUnit = steps ? convert(steps.perUnit, "RUB", input.currency, rates) : null;

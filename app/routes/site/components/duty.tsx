@@ -131,7 +131,12 @@ export function LandedCostSection({
   );
 }
 
-function LandedCostResult({ result }: { result: LandedCost }) {
+/**
+ * Every step of a landed-cost estimate (goods value at the rate, freight, insurance, customs value,
+ * duty, VAT, total, per unit), or why there is none. Also the quote comparison's per-quote steps
+ * (app/components/rfq/rfq-parts.tsx), which have no product id.
+ */
+export function LandedCostResult({ result }: { result: Omit<LandedCost, "productId"> }) {
   const t = useT();
   const lang = useLang();
   const unitText = unitLabel(result.unit, lang);
