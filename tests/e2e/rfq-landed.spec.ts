@@ -108,7 +108,7 @@ test("FOB Shanghai and DAP Moscow compare on one basis once the buyer enters fre
   const steps = fobCell.locator(".landed-cost-steps");
   await expect(steps).toBeVisible();
   await expect(steps.getByRole("row", { name: /Фрахт/ })).toContainText("150 000,00");
-  await expect(steps.getByRole("row", { name: /Страхование/ })).toContainText("12,50");
+  await expect(steps.getByRole("row", { name: /Страховка/ })).toContainText("12,50");
   await expect(steps.getByRole("row", { name: /Ввозная пошлина/ })).toContainText("7,5");
 
   // The sort links keep the buyer's figures.

@@ -8,7 +8,7 @@
 import { normalizeDecimalInput } from "#contract/decimal.ts";
 import { INCOTERMS_GROUP } from "#contract/incoterms.ts";
 import type { Comparison } from "#contract/quotes.ts";
-import { LandedCostResult } from "#app/routes/site/components/duty.tsx";
+import { LandedCostResult } from "../money/landed-steps.tsx";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { formatMoney } from "../catalog/format.ts";
