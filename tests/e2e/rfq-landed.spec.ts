@@ -80,7 +80,7 @@ test("FOB Shanghai and DAP Moscow compare on one basis once the buyer enters fre
   await page.goto(`/profile/rfq/${rfq.id}`);
   const columns = page.locator(".rfq-compare-table thead th[data-quote]");
   await expect(columns).toHaveCount(2);
-  await expect(page.locator(".rfq-sort-link.is-active")).toContainText("Стоимость с доставкой и растаможкой");
+  await expect(page.locator(".rfq-sort-link.is-active")).toContainText("Стоимость с ввозом");
   await expect(columns.first()).toHaveAttribute("data-quote", String(ids.fob));
   const fobCell = page.locator(`[data-testid="landed-cost"][data-quote="${ids.fob}"]`);
   const dapCell = page.locator(`[data-testid="landed-cost"][data-quote="${ids.dap}"]`);

@@ -110,7 +110,6 @@ export function LandedInputsForm({ comparison, read }: { comparison: Comparison;
           </button>
         </form>
       ) : null}
-      <p className="muted small landed-cost-disclaimer">{t("contract.landed.note")}</p>
     </div>
   );
 }

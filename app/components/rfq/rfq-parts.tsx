@@ -360,6 +360,7 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
           </tbody>
         </table>
       </div>
+      <p className="muted small landed-cost-disclaimer">{t("contract.landed.note")}</p>
       <p className="muted small rfq-rate-note">
         {comparison.rateDate
           ? t("rfq.converted.note", { currency: comparison.currency, date: formatRateDate(comparison.rateDate, lang) })
