@@ -22,7 +22,8 @@ test("FOB Shanghai and DAP Moscow compare on one basis once the buyer enters fre
   baseURL,
   tag,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  // Two suppliers with published products are set up first: minutes on a loaded 2-core machine.
+  test.setTimeout(420_000);
   const project = testInfo.project.name;
 
   // The buyer's request, approved by a moderator (both through the API: the request pages have their own specs).
