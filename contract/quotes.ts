@@ -25,10 +25,13 @@ import { defineRoute, OkSchema, PageMetaSchema, PagingSchema } from "./route.ts"
 import type { ErrorCode } from "./errors.ts";
 import { FileViewSchema } from "./files.ts";
 import { DateField, IncotermField, INCOTERMS, RfqPublicSchema, todayUtc } from "./rfq.ts";
+import { parseDecimalInput } from "./decimal.ts";
+import { LandedCostSchema } from "./money.ts";
 
 export const QUOTE_STATUSES = ["submitted", "accepted", "declined"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-export const QUOTE_SORTS = ["price", "leadTime", "moq"] as const;
+/** `landed`: by estimated landed cost in roubles (ADR 050), the default; `price`: by the price at the asked quantity. */
+export const QUOTE_SORTS = ["landed", "price", "leadTime", "moq"] as const;
 export type QuoteSort = (typeof QUOTE_SORTS)[number];
 export const MAX_TIERS = 10;
 /** Minutes the buyer may take back an accepted quote before the suppliers are told (ADR 041). */
@@ -130,9 +133,33 @@ export const MatchedRfqSchema = z
   .meta({ id: "MatchedRfq" });
 export type MatchedRfq = z.infer<typeof MatchedRfqSchema>;
 
-export const ComparisonQuery = z.object({
+/** A number of the query as a person types it («12,5», «1 000»: contract/decimal.ts), within `min`…`max`. */
+const typedAmount = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((value) => (typeof value === "string" ? parseDecimalInput(value) : value))
+    .pipe(z.number({ error: "invalid_number" }).min(min, { error: "too_small" }).max(max, { error: "too_big" }));
+
+/**
+ * The buyer's own import costs for the landed-cost comparison (ADR 050), each optional (the page
+ * says which quotes miss one): roubles for the whole quantity asked.
+ */
+export const LandedCostInputs = z.object({
+  freight: typedAmount(0, 1e12).optional().meta({
+    description:
+      "Main carriage to the EAEU border, RUB for the whole quantity: added to quotes whose Incoterms rule leaves it to the buyer (EXW, FCA, FAS, FOB)",
+  }),
+  insurance: typedAmount(0, 1e12).optional().meta({
+    description: "Cargo insurance, RUB: added to quotes whose rule leaves it to the buyer (EXW, FCA, FAS, FOB, CFR, CPT)",
+  }),
+  dutyUnits: typedAmount(0.001, 1e9).optional().meta({
+    description: "For a specific or combined duty: units of the tariff's measure (e.g. kg) in one unit of the request",
+  }),
+});
+
+export const ComparisonQuery = LandedCostInputs.extend({
   lang: z.enum(LANGS).default("ru"),
-  sort: z.enum(QUOTE_SORTS).default("price"),
+  sort: z.enum(QUOTE_SORTS).default("landed"),
   dir: z.enum(["asc", "desc"]).default("asc"),
   currency: z
     .enum(CURRENCY_CODES)
@@ -163,15 +190,31 @@ export const PriceAtQuantitySchema = z.object({
 });
 export type PriceAtQuantity = z.infer<typeof PriceAtQuantitySchema>;
 
-/** A quote in the comparison: its view, its prices in the comparison's currency and its price at the asked quantity. */
+/**
+ * A quote's estimated landed cost at the asked quantity (ADR 050): the product page's calculation
+ * (server/money/landed-cost.ts; `steps` in roubles, `missing` says why there are none) plus what its
+ * Incoterms rule leaves to the buyer (`buyerCosts`, contract/incoterms.ts) and which of those the
+ * buyer has not entered yet (`notEntered`: the total then leaves them out, and the page says so).
+ * For DDP the seller pays duty and VAT: `steps.duty` and `steps.vat` are 0 and `duty` is null.
+ */
+export const QuoteLandedSchema = LandedCostSchema.omit({ productId: true })
+  .extend({
+    buyerCosts: z.object({ freight: z.boolean(), insurance: z.boolean(), dutyAndVat: z.boolean() }),
+    notEntered: z.array(z.enum(["freight", "insurance"])),
+  })
+  .meta({ id: "QuoteLandedCost" });
+export type QuoteLanded = z.infer<typeof QuoteLandedSchema>;
+
+/** A quote in the comparison: its view, its prices in the comparison's currency, its price at the asked quantity and its landed cost. */
 export const ComparedQuoteSchema = QuoteViewSchema.extend({
   converted: ConvertedPricesSchema.nullable(),
   atQuantity: PriceAtQuantitySchema,
+  landed: QuoteLandedSchema,
 }).meta({ id: "ComparedQuote" });
 export type ComparedQuote = z.infer<typeof ComparedQuoteSchema>;
 
 /**
- * The buyer's comparison: every quote, sorted, with its prices also in one currency (`currency`)
+ * The buyer's comparison: every quote, sorted (by landed cost by default, ADR 050), with its prices also in one currency (`currency`)
  * at the Bank of Russia's latest rates (`rateDate`, the oldest date among the rates applied). By
  * price, quotes compare by their price at the asked `quantity` (`atQuantity`), across currencies
  * through those rates (ADR 033); a quote whose currency has no rate stored comes after the others,
@@ -187,7 +230,20 @@ export const ComparisonSchema = z
     rateDate: z.string().nullable().meta({ description: "Date of the Bank of Russia rates applied (the oldest of them); null when none" }),
     stale: z.boolean().meta({ description: "A rate applied is more than 3 days old" }),
     quotes: z.array(ComparedQuoteSchema),
+    landed: z
+      .object({
+        tnved: z.string().nullable().meta({ description: "The request's TN VED code, whose duty applies to every quote" }),
+        freight: z.string().nullable().meta({ description: "The buyer's freight as applied (RUB), null when not entered" }),
+        insurance: z.string().nullable(),
+        dutyUnits: z.string().nullable().meta({ description: "Tariff units in one unit of the request, as applied" }),
+        needsDutyUnits: z
+          .string()
+          .nullable()
+          .meta({ description: "The tariff's unit (e.g. кг) when a specific duty needs the buyer to say how many are in one unit" }),
+      })
+      .meta({ description: "The landed-cost basis shared by every quote" }),
     best: z.object({
+      landed: z.number().int().nullable().meta({ description: "Id of the quote with the lowest landed cost, null when none has one" }),
       price: z.array(z.number().int()).meta({
         description: "Ids of the lowest-priced quote across the currencies with a rate, and of the lowest in each currency without one",
       }),
@@ -285,6 +341,8 @@ export const compareQuotes = defineRoute({
   operationId: "compareQuotes",
   tag: BUYER_TAG,
   summary: "The quotes on the caller's request, side by side",
+  description:
+    "Every quote at the request's quantity, with its estimated landed cost in roubles (price at the Bank of Russia rate, plus the freight and insurance the buyer gives for the rules that leave them to the buyer, plus the ETT EAEU duty of the request's TN VED code and 20 % import VAT; DDP: duty and VAT paid by the seller). Sorted by landed cost unless `sort` says otherwise.",
   auth: "user",
   scopes: ["rfq"],
   params: PathIdParams,

@@ -13,11 +13,12 @@
  * `undoAward` takes the choice back inside the window and cancels the job.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { convert, DEFAULT_DISPLAY_CURRENCY, isStale, rubPerUnit } from "#contract/money.ts";
+import { convert, DEFAULT_DISPLAY_CURRENCY, IMPORT_VAT_PCT, isStale, rubPerUnit, type DutyInfo, type RubPerUnit } from "#contract/money.ts";
 import type { CurrencyCode } from "#contract/profile/fields.ts";
 import type {
   ComparedQuote,
   Comparison,
+  QuoteLanded,
   MatchedRfq,
   OwnQuote,
   PriceAtQuantity,
@@ -31,7 +32,11 @@ import { DomainError, notFound } from "../errors.ts";
 import { claimUpload } from "../files/repository.ts";
 import { privateFileView } from "../files/links.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { ratesView } from "../money/service.ts";
+import { defaultDutyUnits, ratesView } from "../money/service.ts";
+import { landedCost, tierFor } from "../money/landed-cost.ts";
+import { dutyForCodeCached } from "../money/tariff.ts";
+import { BUYER_COSTS } from "#contract/incoterms.ts";
+import { dec, div, mul, round, toFixed } from "#contract/money-math.ts";
 import { isUniqueViolation, rowById, rowsById, type Queryable } from "../db/queries.ts";
 import { companyPublished, nameIn, ownRfq, publicViews, rfqRow, supplierMaySee, takesQuotes, undoUntil, type RfqRow } from "./requests.ts";
 import { AWARD_UNDO_MINUTES } from "#contract/quotes.ts";
@@ -299,7 +304,113 @@ export function priceAtQuantity(
   };
 }
 
+/** A number as a plain decimal string (no exponent), at most 3 decimals: "1500", "0.25". */
+function decimalText(n: number): string {
+  return n.toFixed(3).replace(/\.?0+$/, "");
+}
+
+/** The buyer's landed-cost inputs of the comparison query, in roubles (contract/quotes.ts `LandedCostInputs`). */
+export interface LandedInputs {
+  freight?: number | undefined;
+  insurance?: number | undefined;
+  dutyUnits?: number | undefined;
+}
+
+/**
+ * One quote's estimated landed cost at the request's `quantity` (ADR 050): the product page's
+ * calculation (server/money/landed-cost.ts) on the quote's tiers, with the buyer's freight and
+ * insurance added only where the quote's Incoterms rule leaves them to the buyer
+ * (contract/incoterms.ts `BUYER_COSTS`); for DDP the price is the landed cost (the seller pays duty
+ * and VAT). `missing` as on the product page: "tnved" (the request has no code), "tariff_line",
+ * "rate_range" (a shorter code whose lines differ), "rate", "duty_units", "not_computable".
+ */
+export function quoteLandedCost(input: {
+  quote: Pick<QuoteView, "tiers" | "currency" | "incoterms">;
+  quantity: string;
+  unit: string;
+  tnved: string | null;
+  duty: DutyInfo | null;
+  rates: RubPerUnit;
+  applied: Comparison["quotes"][number]["landed"]["rates"];
+  inputs: LandedInputs;
+  currency: string;
+  today: Date;
+}): QuoteLanded {
+  const { quote, quantity, duty, rates, inputs } = input;
+  const buyerCosts = BUYER_COSTS[quote.incoterms];
+  const tiers = quote.tiers.map((t) => ({ ...t, currency: quote.currency, unit: input.unit }));
+  const line = duty?.kind === "single" ? duty.rate : null;
+  const dutyUnits =
+    inputs.dutyUnits !== undefined
+      ? decimalText(inputs.dutyUnits)
+      : line?.specific
+        ? defaultDutyUnits(input.unit, line.specific.unit)
+        : null;
+  const notEntered = [
+    ...(buyerCosts.freight && inputs.freight === undefined ? (["freight"] as const) : []),
+    ...(buyerCosts.insurance && inputs.insurance === undefined ? (["insurance"] as const) : []),
+  ];
+  const freight = buyerCosts.freight && inputs.freight !== undefined ? decimalText(inputs.freight) : "0";
+  const insurance = buyerCosts.insurance && inputs.insurance !== undefined ? decimalText(inputs.insurance) : "0";
+  let missing: QuoteLanded["missing"];
+  let steps: QuoteLanded["steps"];
+  let tier: QuoteLanded["tier"];
+  let belowMoq: boolean;
+  if (buyerCosts.dutyAndVat) {
+    const result = landedCost({ tiers, quantity, rubPerUnit: rates, duty: line, freight, insurance, dutyUnits })!;
+    ({ tier, belowMoq } = result);
+    missing = !input.tnved ? "tnved" : !duty ? "tariff_line" : duty.kind !== "single" ? "rate_range" : result.missing;
+    steps = missing ? null : result.steps;
+  } else {
+    // DDP: the seller pays duty and VAT, so the price in roubles is the landed cost.
+    ({ tier, belowMoq } = tierFor(tiers, quantity)!);
+    const rate = rates[tier.currency];
+    missing = rate ? null : "rate";
+    const goods = rate ? toFixed(round(mul(mul(dec(tier.price), dec(quantity)), dec(rate)), 2), 2) : null;
+    steps = goods
+      ? {
+          goodsValue: goods,
+          freight: "0.00",
+          insurance: "0.00",
+          customsValue: goods,
+          dutyAdValorem: null,
+          dutySpecific: null,
+          duty: "0.00",
+          vatPct: IMPORT_VAT_PCT,
+          vatBase: goods,
+          vat: "0.00",
+          total: goods,
+          perUnit: toFixed(div(dec(goods), dec(quantity)), 2),
+        }
+      : null;
+  }
+  const used = new Set<string>([
+    quote.currency,
+    input.currency,
+    ...(buyerCosts.dutyAndVat && line?.specific ? [line.specific.currency] : []),
+  ]);
+  const applied = input.applied.filter((r) => used.has(r.currency));
+  const total = steps ? convert(steps.total, "RUB", input.currency, rates) : null;
+  const perUnit = steps ? convert(steps.perUnit, "RUB", input.currency, rates) : null;
+  return {
+    quantity,
+    unit: input.unit,
+    tier,
+    belowMoq,
+    duty: buyerCosts.dutyAndVat ? duty : null,
+    rates: applied,
+    rateDate: applied.map((r) => r.date).sort()[0] ?? null,
+    stale: applied.some((r) => isStale(r.date, input.today)),
+    missing,
+    steps,
+    inCurrency: total && perUnit ? { currency: input.currency as QuoteLanded["tier"]["currency"], total, perUnit } : null,
+    buyerCosts,
+    notEntered,
+  };
+}
+
 const SORT_KEYS: Record<QuoteSort, (q: ComparedQuote) => number> = {
+  landed: (q) => (q.landed.steps ? Number(q.landed.steps.total) : Number.POSITIVE_INFINITY),
   price: (q) => Number(q.atQuantity.price),
   leadTime: (q) => q.leadTimeDays,
   moq: (q) => Number(q.moq),
@@ -318,7 +429,7 @@ export async function compareQuotes(
   db: Db,
   userId: number,
   rfqId: number,
-  options: { sort: QuoteSort; dir: "asc" | "desc"; lang: Lang; currency?: CurrencyCode | undefined },
+  options: { sort: QuoteSort; dir: "asc" | "desc"; lang: Lang; currency?: CurrencyCode | undefined } & LandedInputs,
   today: Date = new Date(),
 ): Promise<Comparison> {
   const rfq = await ownRfq(db, userId, rfqId);
@@ -327,8 +438,10 @@ export async function compareQuotes(
     rfq.status === "awarded" && rfq.awardedQuoteId === q.id ? { ...q, status: "accepted" as const } : q,
   );
   const currency = options.currency ?? DEFAULT_DISPLAY_CURRENCY[options.lang];
-  const ratesNow = await ratesView(db, today);
+  const [ratesNow, duty] = await Promise.all([ratesView(db, today), rfq.tnvedCode ? dutyForCodeCached(db, rfq.tnvedCode) : null]);
   const rates = rubPerUnit(ratesNow);
+  const inputs: LandedInputs = { freight: options.freight, insurance: options.insurance, dutyUnits: options.dutyUnits };
+  const line = duty?.kind === "single" ? duty.rate : null;
   const compared: ComparedQuote[] = views.map((q) => {
     const priceFrom = convert(q.priceFrom, q.currency, currency, rates);
     const tiers = q.tiers.map((tier) => convert(tier.price, q.currency, currency, rates));
@@ -342,15 +455,30 @@ export async function compareQuotes(
         converted: convert(at.price, q.currency, currency, rates),
         convertedTotal: convert(at.total, q.currency, currency, rates),
       },
+      landed: quoteLandedCost({
+        quote: q,
+        quantity: rfq.quantity,
+        unit: rfq.unit,
+        tnved: rfq.tnvedCode,
+        duty,
+        rates,
+        applied: ratesNow.rates,
+        inputs,
+        currency,
+        today,
+      }),
     };
   });
   // Roubles per quote (its price at the asked quantity) for the price order; null when its currency has no rate.
   const inRub = new Map(compared.map((q) => [q.id, convert(q.atQuantity.price, q.currency, "RUB", rates)]));
   const rub = (q: QuoteView) => inRub.get(q.id) ?? null;
-  const key = SORT_KEYS[options.sort];
+  const allLanded = compared.every((q) => q.landed.steps !== null);
+  const key = SORT_KEYS[options.sort === "landed" ? "price" : options.sort];
   const sign = options.dir === "asc" ? 1 : -1;
   const sorted = [...compared].sort((a, b) => {
-    if (options.sort === "price") {
+    // By landed cost only when every quote has one; otherwise by price, and the page says why.
+    if (options.sort === "landed" && allLanded) return sign * (SORT_KEYS.landed(a) - SORT_KEYS.landed(b)) || a.id - b.id;
+    if (options.sort === "price" || options.sort === "landed") {
       const ra = rub(a);
       const rb = rub(b);
       if (ra !== null && rb !== null) return sign * (Number(ra) - Number(rb)) || a.id - b.id;
@@ -374,7 +502,19 @@ export async function compareQuotes(
     rateDate: applied.map((r) => r.date).sort()[0] ?? null,
     stale: applied.some((r) => isStale(r.date, today)),
     quotes: sorted,
+    landed: {
+      tnved: rfq.tnvedCode,
+      freight: options.freight !== undefined ? decimalText(options.freight) : null,
+      insurance: options.insurance !== undefined ? decimalText(options.insurance) : null,
+      dutyUnits: line?.specific
+        ? options.dutyUnits !== undefined
+          ? decimalText(options.dutyUnits)
+          : defaultDutyUnits(rfq.unit, line.specific.unit)
+        : null,
+      needsDutyUnits: line?.specific ? line.specific.unit : null,
+    },
     best: {
+      landed: allLanded ? lowest(compared, SORT_KEYS.landed) : null,
       price: [
         ...(comparable.length ? [lowest(comparable, (q) => Number(rub(q)))!] : []),
         ...unrated.map((c) =>

@@ -5,7 +5,8 @@
  * buttons are plain links and form posts (no JavaScript needed). The comparison shows each quote at
  * its price for the asked quantity (usability review #8); "Accept" leads to a confirmation step
  * (`?accept=<quote>`, `AcceptConfirm`), not straight to the decision (#9). On a phone the table
- * scrolls sideways with its row headers kept in view, a shadow at the edge and a hint (#11).
+ * scrolls sideways with its row headers kept in view, a shadow at the edge and a hint (#11). Its
+ * first row is each quote's landed cost (ADR 050, ./landed-compare.tsx).
  */
 import type { ReactNode } from "react";
 import { FileLinks } from "./attachments.tsx";
@@ -14,6 +15,7 @@ import { AWARD_UNDO_MINUTES, type Comparison } from "#contract/quotes.ts";
 import type { OwnRfq, RfqPublic } from "#contract/rfq.ts";
 import { formatDate, formatMoney, formatQuantity } from "../catalog/format.ts";
 import { LocaleLink } from "../locale-link.tsx";
+import { LandedCostCell, landedSearch } from "./landed-compare.tsx";
 import { formatRateDate } from "../money/money.tsx";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
@@ -140,11 +142,20 @@ export function RfqReachLine({ rfq }: { rfq: OwnRfq }) {
   );
 }
 
-const SORTS = ["price", "leadTime", "moq"] as const;
+const SORTS = ["landed", "price", "leadTime", "moq"] as const;
 
-/** The comparison page's address keeping the chosen sort (usability review #21), with more parameters. */
-export function comparisonHref(rfqId: number, comparison: Pick<Comparison, "sort" | "dir">, extra = "", hash = "quotes"): string {
-  return `/profile/rfq/${rfqId}?sort=${comparison.sort}&dir=${comparison.dir}${extra}#${hash}`;
+/**
+ * The comparison page's address keeping the chosen sort (usability review #21) and the buyer's
+ * landed-cost inputs (ADR 050), with more parameters.
+ */
+export function comparisonHref(
+  rfqId: number,
+  comparison: Pick<Comparison, "sort" | "dir"> & { landed?: Partial<Comparison["landed"]> },
+  extra = "",
+  hash = "quotes",
+): string {
+  const landed = comparison.landed ? landedSearch(comparison.landed) : "";
+  return `/profile/rfq/${rfqId}?sort=${comparison.sort}&dir=${comparison.dir}${landed}${extra}#${hash}`;
 }
 
 /**
@@ -201,12 +212,17 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
   const { quotes, best } = comparison;
   const sortLink = (sort: (typeof SORTS)[number]) => {
     const dir = comparison.sort === sort && comparison.dir === "asc" ? "desc" : "asc";
-    return comparisonHref(rfqId, { sort, dir });
+    return comparisonHref(rfqId, { sort, dir, landed: comparison.landed });
   };
   const unit = t(`rfq.units.${comparison.unit}`);
   const withUnit = (quantity: string) => `${formatQuantity(quantity, lang)}\u00a0${unit}`;
   const asked = withUnit(comparison.quantity);
-  const label = { price: t("rfq.compare.price"), leadTime: t("rfq.compare.leadTime"), moq: t("rfq.compare.moq") };
+  const label = {
+    landed: t("contract.landed.sort"),
+    price: t("rfq.compare.price"),
+    leadTime: t("rfq.compare.leadTime"),
+    moq: t("rfq.compare.moq"),
+  };
   // "≈ amount" in the comparison's one currency, beside a price in another one.
   const approx = (q: Comparison["quotes"][number], amount: string | undefined) =>
     amount !== undefined && q.currency !== comparison.currency ? (
@@ -252,6 +268,9 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
             </tr>
           </thead>
           <tbody>
+            <CompareRow label={t("contract.landed.rowAt", { quantity: asked })} quotes={quotes}>
+              {(q) => <LandedCostCell q={q} comparison={comparison} />}
+            </CompareRow>
             <CompareRow label={t("rfq.compare.priceAt", { quantity: asked })} quotes={quotes}>
               {(q) => (
                 <div className="rfq-price-at" data-testid="price-at">
@@ -341,6 +360,7 @@ export function ComparisonTable({ comparison, rfqId, canDecide }: { comparison: 
           </tbody>
         </table>
       </div>
+      <p className="muted small landed-cost-disclaimer">{t("contract.landed.note")}</p>
       <p className="muted small rfq-rate-note">
         {comparison.rateDate
           ? t("rfq.converted.note", { currency: comparison.currency, date: formatRateDate(comparison.rateDate, lang) })

@@ -2,8 +2,8 @@
  * `/profile/rfq/:id`: one of the buyer's requests — its terms and status, the moderator's note, who
  * it reached ("matched N, told M: by account K, by e-mail L"; nothing claimed while it is a draft or
  * on moderation), the buttons to send a draft or close an open request, the edit form while it is a
- * draft or rejected, and the quotes side by side (`?sort=price|leadTime|moq&dir=asc|desc`, plain
- * links) with shortlist, accept and "write to the supplier" (`/inquiry/new?supplier=<companyId>`).
+ * draft or rejected, and the quotes side by side (`?sort=landed|price|leadTime|moq&dir=asc|desc`, plain
+ * links; by landed cost first, with the buyer's `freight`/`insurance` from a GET form, ADR 050) with shortlist, accept and "write to the supplier" (`/inquiry/new?supplier=<companyId>`).
  * Accepting is two steps: "Accept" opens the confirmation (`?accept=<quoteId>`), which posts the
  * decision; for AWARD_UNDO_MINUTES the page then offers to take it back (the suppliers are told when
  * the window ends, ADR 041). Every decision keeps the chosen sort. Every button is a form post that
@@ -23,6 +23,7 @@ import { LocaleLink } from "#app/components/locale-link.tsx";
 import { displayCurrency } from "#app/components/money/display-currency.ts";
 import { FormErrors } from "#app/components/form/errors.tsx";
 import { AcceptConfirm, ComparisonTable, RfqFacts, RfqReachLine, RfqStatus } from "#app/components/rfq/rfq-parts.tsx";
+import { LandedInputsForm, landedSearch, readLandedInputs } from "#app/components/rfq/landed-compare.tsx";
 import { RfqForm } from "./components/rfq-form.tsx";
 import { apiContext } from "#app/context.ts";
 import { documentUrl } from "#app/lib/document-url.ts";
@@ -41,7 +42,7 @@ import { privatePageHeaders } from "#app/lib/private-headers.ts";
 import { BackLink } from "../components/back-link.tsx";
 
 const SortQuery = z.object({
-  sort: z.enum(QUOTE_SORTS).catch("price"),
+  sort: z.enum(QUOTE_SORTS).catch("landed"),
   dir: z.enum(["asc", "desc"]).catch("asc"),
   accept: z.coerce.number().int().positive().optional().catch(undefined),
 });
@@ -51,10 +52,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const id = Number(params.id);
   const rfq = (await orNotFound(request, api.send(rfqApi.getOwnRfq, { params: { id: params.id }, query: { lang } }))).data;
-  const { sort, dir, accept } = SortQuery.parse(Object.fromEntries(documentUrl(request).searchParams));
+  const search = documentUrl(request).searchParams;
+  const { sort, dir, accept } = SortQuery.parse(Object.fromEntries(search));
+  // The buyer's freight and insurance for the landed-cost comparison (ADR 050); refused text is said by the form, not sent.
+  const landedInputs = readLandedInputs(search);
   // Every quote's prices also in the visitor's display currency (the header's chooser, else by language).
   const currency = displayCurrency(request, lang);
-  const comparison = (await api.send(quotesApi.compareQuotes, { params: { id }, query: { lang, sort, dir, currency } })).data;
+  const comparison = (
+    await api.send(quotesApi.compareQuotes, { params: { id }, query: { lang, sort, dir, currency, ...landedInputs.query } })
+  ).data;
   const editable = rfq.status === "draft" || rfq.status === "rejected";
   const canDecide = rfq.status === "open" || rfq.status === "closed";
   // Whole minutes left to take an accepted quote back (computed here, so server and browser agree).
@@ -62,6 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     rfq,
     comparison,
+    landedInputs,
     confirming: canDecide && accept !== undefined && comparison.quotes.some((q) => q.id === accept) ? accept : null,
     undoMinutes,
     categories: editable ? await categoryOptions(api, lang) : [],
@@ -78,8 +85,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(raw.get("intent") ?? "");
   const here = `/profile/rfq/${id}`;
   // Decisions on quotes come back to the comparison in the order the buyer chose (usability review #21).
-  const { sort, dir } = SortQuery.parse(Object.fromEntries(documentUrl(request).searchParams));
-  const quotesHere = `${here}?sort=${sort}&dir=${dir}#quotes`;
+  const search = documentUrl(request).searchParams;
+  const { sort, dir } = SortQuery.parse(Object.fromEntries(search));
+  const quotesHere = `${here}?sort=${sort}&dir=${dir}${landedSearch(readLandedInputs(search).query)}#quotes`;
   try {
     if (intent === "undo") {
       await api.send(quotesApi.undoAward, { params: { id }, query: { lang }, body: {} });
@@ -186,6 +194,9 @@ export default function OwnRfqPage({ loaderData, actionData }: Route.ComponentPr
         {comparison.quotes.length === 0 ? (
           <p className="card empty-state">{t(NO_QUOTES[rfq.status] ?? "rfq.detail.noQuotesOpen")}</p>
         ) : (
+          <LandedInputsForm comparison={comparison} read={loaderData.landedInputs} />
+        )}
+        {comparison.quotes.length === 0 ? null : (
           <ComparisonTable comparison={comparison} rfqId={rfq.id} canDecide={rfq.status === "open" || rfq.status === "closed"} />
         )}
       </section>
