@@ -165,6 +165,8 @@ export const ERRORS = {
   spam_suspected: [400, "The request looks automated (a hidden field was filled)"],
   duplicate_inquiry: [429, "The same message went to 3 different suppliers within 10 minutes"],
   inquiry_already_sent: [409, "The draft was already sent as an inquiry (details.conversationId)"],
+  // Orders (contract/orders.ts; ADR 048)
+  party_missing: [409, "A side's legal entity is not named in the version: that side counters with it first"],
   internal_error: [500, "An unexpected failure (logged with the request id)"],
 } as const satisfies Record<string, readonly [number, string]>;
 
