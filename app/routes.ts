@@ -93,6 +93,11 @@ export default [
         route("quotes/requests", "routes/profile/rfq/quote-requests.tsx", { id: "routes/profile-quotes-requests" }),
         route("quotes/new", "routes/profile/rfq/quote.tsx", { id: "profile-quotes-new" }),
         route("quotes/:id", "routes/profile/rfq/quote.tsx", { id: "profile-quote" }),
+        // Orders (issue 28; ADR 048).
+        route("orders", "routes/profile/orders/orders.tsx"),
+        route("orders/new", "routes/profile/orders/new.tsx"),
+        route("orders/:id", "routes/profile/orders/order.tsx"),
+        route("orders/:id/counter", "routes/profile/orders/counter.tsx"),
       ]),
       route("offline", "routes/site/offline.tsx", { id: "routes/offline" }),
       // Content pages of the spec (§2), written in the admin area (issue 7).

@@ -138,7 +138,6 @@ export const OrderLineSchema = form({
 });
 export type OrderLineInput = z.output<typeof OrderLineSchema>;
 
-const Checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 const DocumentList = z.preprocess(
   (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value.filter((v) => v !== "") : [value]),
   z.array(z.enum(ORDER_DOCUMENTS, { error: optionError }), { error: typeError }).max(ORDER_DOCUMENTS.length),
@@ -202,11 +201,10 @@ function proposalRules(value: z.output<typeof ProposalFields>, ctx: z.Refinement
   if (value.inspectionBy !== "none" && !value.inspectionWhen)
     ctx.addIssue({ code: "custom", message: "required", path: ["inspectionWhen"] });
   if (value.uscc !== undefined) {
-    if (!isValidUscc(value.uscc)) ctx.addIssue({ code: "custom", message: "orders.validation.invalidUscc", path: ["uscc"] });
+    if (!isValidUscc(value.uscc)) ctx.addIssue({ code: "custom", message: "uscc_checksum", path: ["uscc"] });
     if (!value.registeredName) ctx.addIssue({ code: "custom", message: "required", path: ["registeredName"] });
   } else if (value.registeredName) ctx.addIssue({ code: "custom", message: "required", path: ["uscc"] });
-  if (value.uscc !== undefined && value.legalEntityId !== undefined)
-    ctx.addIssue({ code: "custom", message: "orders.validation.oneParty", path: ["uscc"] });
+  if (value.uscc !== undefined && value.legalEntityId !== undefined) ctx.addIssue({ code: "custom", message: "one_party", path: ["uscc"] });
 }
 
 /** A proposal (a counter of an order's version; also the body of a new order with its origin). */
@@ -226,7 +224,7 @@ export const OrderOriginFields = {
 export const CreateOrderSchema = ProposalFields.extend(OrderOriginFields).superRefine((value, ctx) => {
   proposalRules(value, ctx);
   const given = [value.quoteId, value.conversationId, value.supplierCompanyId].filter((v) => v !== undefined).length;
-  if (given !== 1) ctx.addIssue({ code: "custom", message: "orders.validation.oneOrigin", path: ["quoteId"] });
+  if (given !== 1) ctx.addIssue({ code: "custom", message: "one_origin", path: ["quoteId"] });
 });
 export type CreateOrderInput = z.output<typeof CreateOrderSchema>;
 
@@ -363,12 +361,9 @@ export type OrderVersion = z.infer<typeof OrderVersionSchema>;
 export const LineTotalSchema = z.object({
   amount: z.string(),
   amountRub: z.string().nullable(),
-  landedRub: z
-    .string()
-    .nullable()
-    .meta({
-      description: "Price + duty + import VAT in RUB (server/money/landed-cost.ts); null without a TN VED code, tariff line or rate",
-    }),
+  landedRub: z.string().nullable().meta({
+    description: "Price + duty + import VAT in RUB (server/money/landed-cost.ts); null without a TN VED code, tariff line or rate",
+  }),
 });
 export const OrderTotalsSchema = z.object({
   currency: z.enum(CURRENCY_CODES),
@@ -495,6 +490,13 @@ export const OrderDraftQuery = z.object({
   conversationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   supplierCompanyId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   productId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  orderId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .meta({ description: "A counter-proposal: the order's current version" }),
 });
 
 export const getOrderDraft = defineRoute({

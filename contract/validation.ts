@@ -31,6 +31,10 @@ export const VALIDATION_CODES = [
   "moq_unit_pair",
   // Buying requests (contract/rfq.ts): phones, e-mails or links in a public request's text
   "contacts_found",
+  // Orders (contract/orders.ts): a Chinese party's USCC check character (GB 32100-2015); one party; one origin
+  "uscc_checksum",
+  "one_party",
+  "one_origin",
   // Sign-in (contract/auth.ts)
   "invalid_login",
   "code_format",

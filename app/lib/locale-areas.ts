@@ -27,10 +27,11 @@ export const PRIVATE_GROUPS = [
   "parseMeta",
   "classifierPicker",
   "formWidgets",
+  "orders",
 ] as const;
 
 /** Paths inside a private group that public pages use: they stay in the public part. */
-export const PUBLIC_EXCEPTIONS = ["admin.nav", "admin.contentPage"] as const;
+export const PUBLIC_EXCEPTIONS = ["admin.nav", "admin.contentPage", "orders.entry"] as const;
 
 type Dictionary = { [key: string]: unknown };
 

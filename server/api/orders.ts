@@ -24,7 +24,10 @@ export const orderResource = resource("/api/profile/orders", [
     const { items, total } = await listOrders(c.var.db, access.companyId, query);
     return { data: items, meta: pageMeta(query.page, query.perPage, total) };
   }),
-  implement(api.getOrderDraft, async (c, { query }) => ({ data: await orderDraft(c.var.db, requireCaller(c).userId, query) })),
+  implement(api.getOrderDraft, async (c, { query }) => {
+    const caller = requireCaller(c);
+    return { data: await orderDraft(c.var.db, caller.userId, query, caller.role) };
+  }),
   implement(api.createOrder, async (c, { query, body }) => {
     const caller = requireCaller(c);
     await proposalLimit(c.var.db).consume(String(caller.userId));

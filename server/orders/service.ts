@@ -268,8 +268,26 @@ async function originOf(
   if (input.conversationId) return fromConversation(db, companyId, input.conversationId, lang);
   if (input.supplierCompanyId) return fromSupplier(db, companyId, input.supplierCompanyId, input.productId, lang);
   throw new DomainError("invalid_query", "Name the quote, the conversation or the supplier the order comes from", {
-    issues: [{ path: "quoteId", message: "orders.validation.oneOrigin" }],
+    issues: [{ path: "quoteId", message: "one_origin" }],
   });
+}
+
+/** A counter-proposal starts from the order's current version (the side it waits for only). */
+async function fromOrder(db: Db, caller: OrderCaller, orderId: number): Promise<Origin> {
+  const access = await orderAccess(db, caller, orderId);
+  const side = await assertMayAct(db, access);
+  const version = await awaitingCaller(db, access, side);
+  const snapshot = version.snapshot as unknown as OrderSnapshot;
+  return {
+    side,
+    buyerCompanyId: access.order.buyerCompanyId,
+    supplierCompanyId: access.order.supplierCompanyId,
+    origin: access.order.origin,
+    quoteId: access.order.quoteId,
+    conversationId: access.order.conversationId,
+    lines: snapshot.lines,
+    terms: snapshot.terms,
+  };
 }
 
 /** What a new-order form starts from (contract getOrderDraft). */
@@ -281,16 +299,18 @@ export async function orderDraft(
     conversationId?: number | undefined;
     supplierCompanyId?: number | undefined;
     productId?: number | undefined;
+    orderId?: number | undefined;
     lang: Lang;
   },
+  role: OrderCaller["role"] = "USER",
 ): Promise<OrderDraft> {
-  const given = [query.quoteId, query.conversationId, query.supplierCompanyId].filter((v) => v !== undefined).length;
+  const given = [query.quoteId, query.conversationId, query.supplierCompanyId, query.orderId].filter((v) => v !== undefined).length;
   if (given !== 1)
     throw new DomainError("invalid_query", "Name exactly one of the quote, the conversation or the supplier", {
-      issues: [{ path: "quoteId", message: "orders.validation.oneOrigin" }],
+      issues: [{ path: "quoteId", message: "one_origin" }],
     });
   const companyId = await actingCompany(db, userId);
-  const origin = await originOf(db, companyId, query, query.lang);
+  const origin = query.orderId ? await fromOrder(db, { userId, role }, query.orderId) : await originOf(db, companyId, query, query.lang);
   const counterpartyId = origin.side === "buyer" ? origin.supplierCompanyId : origin.buyerCompanyId;
   const counterparty = await companyRow(db, counterpartyId);
   const entities = await db
