@@ -12,7 +12,14 @@ import type { z } from "zod";
 import type { Route } from "./+types/order";
 import rfqStyles from "#app/styles/rfq.css?url";
 import * as ordersApi from "#contract/orders.ts";
-import { AcceptSchema, CancelSchema, StageActionSchema, TRANSPORT_DOCUMENTS, type OrderSnapshot, type OrderView } from "#contract/orders.ts";
+import {
+  AcceptSchema,
+  CancelSchema,
+  StageActionSchema,
+  TRANSPORT_DOCUMENTS,
+  type OrderSnapshot,
+  type OrderView,
+} from "#contract/orders.ts";
 import { formatDate, formatPrice } from "#contract/format.ts";
 import { UNITS, type UnitId } from "#contract/units.ts";
 import { DiffView } from "#app/components/diff-view.tsx";
@@ -32,7 +39,9 @@ import ordersStyles from "./orders.css?url";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
-  const order = (await orNotFound(request, context.get(apiContext).send(ordersApi.getOrder, { params: { id: params.id }, query: { lang } }))).data;
+  const order = (
+    await orNotFound(request, context.get(apiContext).send(ordersApi.getOrder, { params: { id: params.id }, query: { lang } }))
+  ).data;
   return { order, seo: { title: getInstance(context).t("orders.number", { id: order.id }) } };
 }
 
@@ -192,7 +201,10 @@ function Terms({ order }: { order: OrderView }) {
       </div>
       {order.totals.totalRub && order.totals.currency !== "RUB" ? (
         <p className="small muted">
-          {t("orders.page.approxRub", { amount: formatPrice(order.totals.totalRub, "RUB", lang), date: formatDate(order.totals.rateDate, lang) ?? "" })}
+          {t("orders.page.approxRub", {
+            amount: formatPrice(order.totals.totalRub, "RUB", lang),
+            date: formatDate(order.totals.rateDate, lang) ?? "",
+          })}
         </p>
       ) : null}
       <h3>{t("orders.page.terms")}</h3>
@@ -233,7 +245,11 @@ function Terms({ order }: { order: OrderView }) {
         </div>
         <div>
           <dt>{t("orders.fields.documents")}</dt>
-          <dd>{[...terms.documents.map((d) => t(`orders.documents.${d}`)), ...(terms.documentsOther ? [terms.documentsOther] : [])].join(", ") || "—"}</dd>
+          <dd>
+            {[...terms.documents.map((d) => t(`orders.documents.${d}`)), ...(terms.documentsOther ? [terms.documentsOther] : [])].join(
+              ", ",
+            ) || "—"}
+          </dd>
         </div>
         {terms.packing ? (
           <div>
@@ -254,7 +270,12 @@ function Terms({ order }: { order: OrderView }) {
           <ul data-testid="consents">
             {version.consents.map((c) => (
               <li key={c.side}>
-                {t("orders.page.consent", { side: t(`orders.sides.${c.side}`), name: c.name, email: c.email ?? "—", date: formatDate(c.at, lang) })}
+                {t("orders.page.consent", {
+                  side: t(`orders.sides.${c.side}`),
+                  name: c.name,
+                  email: c.email ?? "—",
+                  date: formatDate(c.at, lang),
+                })}
               </li>
             ))}
           </ul>
@@ -324,7 +345,7 @@ function Actions({ order, issues, values }: { order: OrderView; issues?: Issue[]
   const ownCancelRequest = order.state === "confirmed" && order.cancel.requestedBy !== null && order.cancel.requestedBy === order.side;
   if (!any && !ownCancelRequest) return null;
   return (
-    <section className="card order-actions" aria-label={t("orders.page.waitingYou")} data-testid="order-actions">
+    <section className="card order-actions" data-testid="order-actions">
       <Issues issues={issues} />
       {may.accept ? (
         <Form method="post">
@@ -422,7 +443,10 @@ function Stages({ order }: { order: OrderView }) {
             {Object.keys(s.data).length ? (
               <p className="small">
                 {Object.entries(s.data)
-                  .map(([key, value]) => `${t(`orders.page.${key}`)}: ${key === "transportDocument" ? t(`orders.transportDocuments.${value}`) : value}`)
+                  .map(
+                    ([key, value]) =>
+                      `${t(`orders.page.${key}`)}: ${key === "transportDocument" ? t(`orders.transportDocuments.${value}`) : value}`,
+                  )
                   .join(" · ")}
               </p>
             ) : null}
@@ -482,7 +506,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <details key={v.number} className="card" open={v.number === order.currentVersion && v.number > 1}>
             <summary>
               {t("orders.page.version", { n: v.number })} · {t(`orders.versionStates.${v.state}`)} ·{" "}
-              {t("orders.page.proposedBy", { side: t(`orders.sides.${v.proposedBy.side}`), name: v.proposedBy.name, date: formatDate(v.createdAt, lang) })}
+              {t("orders.page.proposedBy", {
+                side: t(`orders.sides.${v.proposedBy.side}`),
+                name: v.proposedBy.name,
+                date: formatDate(v.createdAt, lang),
+              })}
             </summary>
             {v.note ? <p className="rfq-description">{v.note}</p> : null}
             {v.number > 1 ? (

@@ -100,14 +100,17 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       </Form>
       <RfqCardList items={orders} empty={t("orders.empty")}>
         {(o) => (
-          <RfqCard key={o.id} to={`/profile/orders/${o.id}`} title={`${t("orders.number", { id: o.id })} · ${o.counterparty.name}`} lang={lang}>
+          <RfqCard
+            key={o.id}
+            to={`/profile/orders/${o.id}`}
+            title={`${t("orders.number", { id: o.id })} · ${o.counterparty.name}`}
+            lang={lang}
+          >
             <p className="rfq-card-meta">
               <span className={`badge order-state-${o.state}`}>{t(`orders.states.${o.state}`)}</span>
               {o.stage ? <span className="badge">{t(`orders.stages.${o.stage}`)}</span> : null}
               {o.overdue ? <span className="badge order-overdue">{t("orders.page.overdue")}</span> : null}
-              {o.waitingFor ? (
-                <span>{o.waitingFor === o.side ? t("orders.page.waitingYou") : t("orders.page.waitingOther")}</span>
-              ) : null}
+              {o.waitingFor ? <span>{o.waitingFor === o.side ? t("orders.page.waitingYou") : t("orders.page.waitingOther")}</span> : null}
               <span>{formatPrice(o.total, o.currency, lang)}</span>
               <span className="muted">{o.side ? t(`orders.sides.${o.side}`) : ""}</span>
             </p>

@@ -96,7 +96,10 @@ export function OrderForm({
         <FieldError id={fields.lines.errorId} errors={fields.lines.errors} />
         <button
           className="button button-secondary"
-          {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { unit: "pcs", name: "", quantity: "", unitPrice: "" } as never })}
+          {...form.insert.getButtonProps({
+            name: fields.lines.name,
+            defaultValue: { unit: "pcs", name: "", quantity: "", unitPrice: "" } as never,
+          })}
         >
           {t("orders.form.addLine")}
         </button>
@@ -135,7 +138,8 @@ export function OrderForm({
         <div className="order-documents">
           {ORDER_DOCUMENTS.map((d) => (
             <label key={d} className="radio">
-              <input type="checkbox" name={fields.documents!.name} value={d} defaultChecked={documents.has(d)} /> {t(`orders.documents.${d}`)}
+              <input type="checkbox" name={fields.documents!.name} value={d} defaultChecked={documents.has(d)} />{" "}
+              {t(`orders.documents.${d}`)}
             </label>
           ))}
         </div>
