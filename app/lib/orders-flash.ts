@@ -1,4 +1,4 @@
-/** Flash messages of the order pages (`orders.flash.*`; app/routes/profile/orders/), allowed by app/lib/flash.ts. */
+/** Flash messages of the order pages (translated by the server, like lib/product-flash.ts) (`orders.flash.*`; app/routes/profile/orders/), allowed by app/lib/flash.ts. */
 export const ORDERS_FLASH_MESSAGES = [
   "orders.flash.created",
   "orders.flash.countered",
