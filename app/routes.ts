@@ -101,6 +101,11 @@ export default [
         route("settings/api-keys", "routes/profile/api-keys/keys.tsx", { id: "routes/profile-api-keys" }),
         // The company's numbers as charts (issue 28 §4; ADR 051).
         route("dashboard", "routes/profile/dashboard/dashboard.tsx"),
+        // Orders (issue 28; ADR 048).
+        route("orders", "routes/profile/orders/orders.tsx"),
+        route("orders/new", "routes/profile/orders/new.tsx"),
+        route("orders/:id", "routes/profile/orders/order.tsx"),
+        route("orders/:id/counter", "routes/profile/orders/counter.tsx"),
       ]),
       route("offline", "routes/site/offline.tsx", { id: "routes/offline" }),
       // Content pages of the spec (§2), written in the admin area (issue 7).

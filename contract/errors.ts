@@ -171,6 +171,8 @@ export const ERRORS = {
   insufficient_scope: [403, "The API key lacks the scope this operation needs (details.scope names it)"],
   api_key_not_accepted: [403, "This operation is not open to API keys (sign in instead)"],
   too_many_api_keys: [409, "The key limit is reached: revoke a key first"],
+  // Orders (contract/orders.ts; ADR 048)
+  party_missing: [409, "A side's legal entity is not named in the version: that side counters with it first"],
   internal_error: [500, "An unexpected failure (logged with the request id)"],
 } as const satisfies Record<string, readonly [number, string]>;
 

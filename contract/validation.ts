@@ -35,6 +35,10 @@ export const VALIDATION_CODES = [
   "account_number",
   "swift_bic_format",
   "route_currency",
+  // Orders (contract/orders.ts): a Chinese party's USCC check character (GB 32100-2015); one party; one origin
+  "uscc_checksum",
+  "one_party",
+  "one_origin",
   // Sign-in (contract/auth.ts)
   "invalid_login",
   "code_format",

@@ -16,7 +16,7 @@ function FieldName({ field }: { field: string }) {
   const [base, lang] = field.split(".") as [string, Lang | undefined];
   return (
     <div className="diff-field">
-      {t([`admin.fields.${base}`, `rfq.fields.${base}`], { defaultValue: base })}
+      {t([`admin.fields.${base}`, `rfq.fields.${base}`, `orders.fields.${base}`], { defaultValue: base })}
       {lang ? <small>{LANG_NAMES[lang]}</small> : null}
     </div>
   );

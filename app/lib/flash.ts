@@ -7,6 +7,7 @@
 import type { ToastTone } from "./pwa/toast.ts";
 import { PRODUCT_FLASH_MESSAGES } from "./product-flash.ts";
 import { RFQ_FLASH_MESSAGES } from "./rfq-flash.ts";
+import { ORDERS_FLASH_MESSAGES } from "./orders-flash.ts";
 
 /** The company profile's messages (issue 5: start, overview, card, legal entities). */
 const COMPANY_FLASH = [
@@ -48,6 +49,7 @@ export const FLASH_MESSAGES = [
   "profileEmployees.flash.unblocked",
   ...PRODUCT_FLASH_MESSAGES,
   ...RFQ_FLASH_MESSAGES,
+  ...ORDERS_FLASH_MESSAGES,
   ...COMPANY_FLASH,
   // The admin area (issue 7).
   "admin.flash.approved",

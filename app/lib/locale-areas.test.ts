@@ -50,7 +50,7 @@ function publicClientModules(): Set<string> {
 }
 
 // Message keys the server translates before a page gets them (root loader's flash).
-const SERVER_TRANSLATED = new Set(["lib/flash.ts", "lib/product-flash.ts", "middleware/flash.ts"]);
+const SERVER_TRANSLATED = new Set(["lib/flash.ts", "lib/product-flash.ts", "lib/orders-flash.ts", "middleware/flash.ts"]);
 
 describe("locale areas", () => {
   it.each(Object.keys(resources))("splits %s into two parts that add up to the whole", (lang) => {

@@ -29,10 +29,11 @@ export const PRIVATE_GROUPS = [
   "formWidgets",
   "apiKeys",
   "dashboard",
+  "orders",
 ] as const;
 
 /** Paths inside a private group that public pages use: they stay in the public part. */
-export const PUBLIC_EXCEPTIONS = ["admin.nav", "admin.contentPage"] as const;
+export const PUBLIC_EXCEPTIONS = ["admin.nav", "admin.contentPage", "orders.entry"] as const;
 
 type Dictionary = { [key: string]: unknown };
 

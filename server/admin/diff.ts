@@ -260,14 +260,15 @@ function variantRow(variant: ProductDoc["variants"][number], lang: Lang): string
   return `${allLangs(variant.name)}${attrs ? ` (${attrs})` : ""}${price}`;
 }
 
-function textField(field: string, before: string | null | undefined, after: string | null | undefined, lang?: Lang): DiffField {
+/** A text field's row of a diff: changed when the trimmed texts differ (empty is null). Also used by the order versions' diff (server/orders/views.ts). */
+export function textField(field: string, before: string | null | undefined, after: string | null | undefined, lang?: Lang): DiffField {
   const b = before?.trim() ? before : null;
   const a = after?.trim() ? after : null;
   return { field, kind: "text", changed: b !== a, before: b, after: a, ...(lang ? { lang } : {}) };
 }
 
 /** Rows of two lists marked removed (only before), added (only after) or same; order kept. */
-function listField(field: string, before: string[], after: string[]): DiffField {
+export function listField(field: string, before: string[], after: string[]): DiffField {
   const inAfter = new Set(after);
   const inBefore = new Set(before);
   const b = before.map((text) => ({ text, status: (inAfter.has(text) ? "same" : "removed") as RowStatus }));

@@ -24,6 +24,8 @@
  * | `UNCLAIMED_MAIL`          | company, sender, site  | 3, 5, 200 a day      | inquiries e-mailed to companies nobody runs (N13)            |
  * | `UNCLAIMED_MAIL`          | sender's account age   | held for 24 h        | a fresh account's mail to unclaimed companies waits (N13)    |
  * | `productEdit`             | company                | 600 an hour          | product changes, manual translations included (N8)           |
+ * | `orderProposal`           | person                 | 20 an hour           | new orders and counters (each e-mails the other company; ADR 048) |
+ * | `orderAction`             | person                 | 120 an hour          | stage marks, confirmations, disputes (each e-mails the other side) |
  * | `TRANSLATION_BUDGET`      | company, site          | 200,000, 2,000,000 characters a day | machine translation sent to the paid provider (N8) |
  * | `apiKeyLimit`             | API key                | the key's own, 1–600 a minute (default 120) | every request made with an API key (ADR 052) |
  *
@@ -135,6 +137,10 @@ export const LIMITS = {
   // of a published product is work for a moderator and, once approved, for the paid translation
   // service. A person types far fewer; bulk changes go through price lists.
   productEdit: { keyPrefix: "product_edit", points: 600, windowS: 3600 },
+  // Orders (server/api/orders.ts; ADR 048): a proposal writes to the other company as an inquiry
+  // does, so it has an inquiry's allowance; stage actions a conversation message's.
+  orderProposal: { keyPrefix: "order_proposal", points: 20, windowS: 3600 },
+  orderAction: { keyPrefix: "order_action", points: 120, windowS: 3600 },
 } as const satisfies Record<string, LimitSettings>;
 
 /**

@@ -35,6 +35,7 @@ import { landedCostResource, ratesResource, tariffResource } from "./money.ts";
 import { inquiryResource, notificationResource } from "./inquiries.ts";
 import { conversationResource } from "./conversations.ts";
 import { ownRfqResource, quoteResource, rfqResource } from "./rfq.ts";
+import { orderResource } from "./orders.ts";
 import { translationResource } from "./translations.ts";
 import { profileStartResource } from "./profile-start.ts";
 import { pendingResource } from "./profile-pending.ts";
@@ -99,6 +100,8 @@ export const RESOURCES: Resource[] = [
   quoteResource,
   // The company dashboard (issue 28 §4; ADR 051).
   dashboardResource,
+  // Orders (issue 28; ADR 048).
+  orderResource,
   // Supplier content in the reader's language (ADR 031).
   translationResource,
   // Spec §7 `/dev/profile/start`.

@@ -1589,8 +1589,7 @@ export const paymentOutcomes = pgTable(
   "payment_outcomes",
   {
     id: serial("id").primaryKey(),
-    // The FK to orders(id) is added when the orders branch is merged (issue 28 §1): orders do not exist here yet.
-    orderId: integer("order_id").notNull(),
+    orderId: requiredRef("order_id", () => orders.id),
     /** The route used, while it exists (cleared when the payee deletes it; the channel below stays). */
     routeId: optionalRef("route_id", () => paymentRoutes.id),
     payerCompanyId: requiredRef("payer_company_id", () => companies.id),
@@ -1728,4 +1727,128 @@ export const pageViewsDaily = pgTable(
     views: integer("views").notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.entityId, t.day] }), index("page_views_daily_company_idx").on(t.companyId, t.day)],
+);
+
+/* ─── orders (issue 28 §1–§2; contract/orders.ts, ADR 048) ──────────────────────────────────── */
+
+export const ORDER_STATES = ["negotiating", "confirmed", "cancelled", "closed"] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const ORDER_ORIGINS = ["quote", "conversation", "products"] as const;
+export type OrderOrigin = (typeof ORDER_ORIGINS)[number];
+export type OrderSide = "buyer" | "supplier";
+
+/**
+ * An order between a buyer company and a supplier company. Its terms are in `order_versions`
+ * (`current_version` is the newest's number); `state` says where the deal is; a pending request to
+ * cancel by agreement is `cancel_requested_by` with `cancel_reason`.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    buyerCompanyId: requiredRef("buyer_company_id", () => companies.id),
+    supplierCompanyId: requiredRef("supplier_company_id", () => companies.id),
+    state: text("state").$type<OrderState>().notNull().default("negotiating"),
+    origin: text("origin").$type<OrderOrigin>().notNull(),
+    quoteId: optionalRef("quote_id", () => quotes.id),
+    conversationId: optionalRef("conversation_id", () => conversations.id),
+    createdByUserId: optionalRef("created_by_user_id", () => users.id),
+    currentVersion: integer("current_version").notNull().default(1),
+    /** The accepted version's number, once confirmed. */
+    agreedVersion: integer("agreed_version"),
+    /** Order total in the current version's currency (a copy for lists and filters). */
+    total: numeric("total", { precision: 16, scale: 2 }).notNull().default("0"),
+    currency: text("currency").$type<Currency>().notNull(),
+    confirmedAt: timestamptz("confirmed_at"),
+    /** The current stage of a confirmed order (the first not yet confirmed) and its due date: copies for lists, filters and the overdue job. */
+    stage: text("stage"),
+    stageDueDate: date("stage_due_date", { mode: "string" }),
+    cancelRequestedBy: text("cancel_requested_by").$type<OrderSide>(),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: timestamptz("cancelled_at"),
+    closedAt: timestamptz("closed_at"),
+    ...timestamps,
+  },
+  (t) => [
+    index("orders_buyer_idx").on(t.buyerCompanyId, t.updatedAt.desc()),
+    index("orders_supplier_idx").on(t.supplierCompanyId, t.updatedAt.desc()),
+  ],
+);
+
+export const ORDER_VERSION_STATES = ["proposed", "accepted", "countered", "superseded"] as const;
+export type OrderVersionState = (typeof ORDER_VERSION_STATES)[number];
+
+/** Who consented to an accepted version: side, person, account e-mail and time (ISO). */
+export interface OrderConsent {
+  side: OrderSide;
+  userId: number;
+  name: string;
+  email: string | null;
+  at: string;
+}
+
+/**
+ * One version of an order's terms: a frozen snapshot (contract/orders.ts OrderSnapshot: parties with
+ * legal entities, lines, terms), who proposed it, and once accepted both sides' consents. A row is
+ * never rewritten except its `state`, `consents` and `decided_at` when the other side answers.
+ */
+export const orderVersions = pgTable(
+  "order_versions",
+  {
+    id: serial("id").primaryKey(),
+    orderId: requiredRef("order_id", () => orders.id),
+    number: integer("number").notNull(),
+    proposedBySide: text("proposed_by_side").$type<OrderSide>().notNull(),
+    proposedByCompanyId: requiredRef("proposed_by_company_id", () => companies.id),
+    proposedByUserId: optionalRef("proposed_by_user_id", () => users.id),
+    proposedByName: text("proposed_by_name").notNull(),
+    note: text("note"),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    state: text("state").$type<OrderVersionState>().notNull().default("proposed"),
+    consents: jsonb("consents").$type<OrderConsent[]>().notNull().default([]),
+    decidedAt: timestamptz("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("order_versions_order_number_key").on(t.orderId, t.number)],
+);
+
+export const ORDER_STAGE_STATUSES = ["marked", "confirmed", "disputed"] as const;
+export type OrderStageStatus = (typeof ORDER_STAGE_STATUSES)[number];
+
+/**
+ * A stage of a confirmed order (contract/orders.ts ORDER_STAGES) once its owner side marked it:
+ * the data it carries (carrier, transport document, tracking, declaration number), who marked and
+ * who confirmed or disputed it, and its due date from the terms.
+ */
+export const orderStages = pgTable(
+  "order_stages",
+  {
+    id: serial("id").primaryKey(),
+    orderId: requiredRef("order_id", () => orders.id),
+    stage: text("stage").notNull(),
+    status: text("status").$type<OrderStageStatus>().notNull(),
+    data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
+    note: text("note"),
+    disputeNote: text("dispute_note"),
+    dueDate: date("due_date", { mode: "string" }),
+    markedByUserId: optionalRef("marked_by_user_id", () => users.id),
+    markedAt: timestamptz("marked_at"),
+    answeredByUserId: optionalRef("answered_by_user_id", () => users.id),
+    answeredAt: timestamptz("answered_at"),
+    /** When the overdue reminder was sent (server/orders/jobs.ts), so it is sent once. */
+    remindedAt: timestamptz("reminded_at"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("order_stages_order_stage_key").on(t.orderId, t.stage)],
+);
+
+/** Documents attached to a stage (invoice, packing list, certificates, photos, transport documents): private files (ADR 040). */
+export const orderStageFiles = pgTable(
+  "order_stage_files",
+  {
+    stageId: requiredRef("stage_id", () => orderStages.id),
+    fileId: requiredRef("file_id", () => files.id),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.stageId, t.fileId] })],
 );

@@ -11,6 +11,7 @@
  * | attachment of a conversation message                     | `/files/<id>`        | the buyer and the supplier company's ACTIVE employees, while the message is not hidden |
  * | attachment of a private buying request                   | `/files/<id>`        | its buyer and the companies that may see it (invited, once listed: `supplierMaySee`) |
  * | attachment of a quote                                    | `/files/<id>`        | the quoting company's active employees and the request's buyer |
+ * | document of an order's stage (ADR 048)                   | `/files/<id>`        | the buyer and the supplier company's active employees |
  * | a temporary upload (not yet attached), anything else     | `/files/<id>`        | its uploader                          |
  *
  * Site staff (moderators, admins) may read every file (moderation of reports, requests, quotes).
@@ -78,6 +79,7 @@ export async function readableFile(db: Db, reader: FileReader, fileId: number, n
   if (await messageReader(db, reader.userId, fileId)) return file;
   if (await rfqReader(db, reader.userId, fileId)) return file;
   if (await quoteReader(db, reader.userId, fileId)) return file;
+  if (await orderReader(db, reader.userId, fileId)) return file;
   return null;
 }
 
@@ -121,6 +123,18 @@ async function quoteReader(db: Db, userId: number, fileId: number): Promise<bool
   if (rows.some((r) => r.buyerUserId === userId)) return true;
   const member = await membershipOf(db, userId);
   return member?.status === "active" && rows.some((r) => r.companyId === member.companyId);
+}
+
+/** A person of the buyer or the supplier company of an order reading a document of one of its stages. */
+async function orderReader(db: Db, userId: number, fileId: number): Promise<boolean> {
+  const rows = await db.execute<{ buyer_company_id: number; supplier_company_id: number }>(sql`
+    select o.buyer_company_id, o.supplier_company_id from order_stage_files f
+    join order_stages s on s.id = f.stage_id join orders o on o.id = s.order_id
+    where f.file_id = ${fileId}`);
+  if (rows.rows.length === 0) return false;
+  const member = await membershipOf(db, userId);
+  if (member?.status !== "active") return false;
+  return rows.rows.some((r) => Number(r.buyer_company_id) === member.companyId || Number(r.supplier_company_id) === member.companyId);
 }
 
 /**

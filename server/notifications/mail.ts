@@ -140,8 +140,25 @@ function rfqVars(lang: Lang, payload: Record<string, unknown>) {
   };
 }
 
+/**
+ * Order events (server/orders/notify.ts; ADR 048): texts from `orders.mail.<kind>.subject|line`,
+ * with the other company's name, the version number and the stage's name in the reader's language.
+ */
+const isOrderKind = (kind: string) => kind.startsWith("order.");
+function orderVars(lang: Lang, payload: Record<string, unknown>) {
+  const stage = str(payload.stage);
+  return {
+    orderId: str(payload.orderId),
+    company: nameIn(payload.company, lang),
+    version: str(payload.version),
+    stage: stage ? t(lang)(`orders.stages.${stage}`) : "",
+  };
+}
+const orderKey = (kind: string) => kind.slice("order.".length);
+
 /** The localized title of an event (the subject of its single e-mail), for the inbox and e-mails. */
 export function eventTitle(lang: Lang, kind: string, payload: Record<string, unknown>, appName: string): string {
+  if (isOrderKind(kind)) return t(lang)(`orders.mail.${orderKey(kind)}.subject`, orderVars(lang, payload));
   const rfq = RFQ_KINDS[kind];
   if (rfq) return t(lang)(`rfq.mail.${rfq(payload).subject}`, rfqVars(lang, payload));
   const vars = { app: appName, buyer: str(payload.buyer), author: str(payload.author), company: companyVar(payload.company, lang) };
@@ -151,6 +168,7 @@ export function eventTitle(lang: Lang, kind: string, payload: Record<string, unk
 /** One line saying what happened (the digest's entries, and the first paragraph of a single e-mail). */
 export function eventLine(lang: Lang, kind: string, payload: Record<string, unknown>): string {
   const tr = t(lang);
+  if (isOrderKind(kind)) return tr(`orders.mail.${orderKey(kind)}.line`, orderVars(lang, payload));
   const rfq = RFQ_KINDS[kind];
   if (rfq) return tr(`rfq.mail.${rfq(payload).lines[0]}`, rfqVars(lang, payload));
   const key = KIND_KEYS[kind] ?? "generic";
@@ -174,6 +192,17 @@ export function notificationMail(input: {
   appName: string;
 }): MailMessage {
   const tr = t(input.lang);
+  if (isOrderKind(input.kind)) {
+    const vars = { ...orderVars(input.lang, input.payload), app: input.appName };
+    const key = orderKey(input.kind);
+    return compose(
+      input.lang,
+      input.to,
+      tr(`orders.mail.${key}.subject`, vars),
+      [tr(`orders.mail.${key}.line`, vars), tr("inquiries.mail.settingsHint", vars)],
+      { href: siteUrl(input.publicUrl, input.lang, input.link), label: tr("orders.mail.open") },
+    );
+  }
   const rfq = RFQ_KINDS[input.kind]?.(input.payload);
   if (rfq) {
     const vars = { ...rfqVars(input.lang, input.payload), app: input.appName };

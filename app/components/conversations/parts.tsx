@@ -9,6 +9,8 @@ import type { ResponseStats } from "#contract/inquiries.ts";
 import type { Lang } from "#app/lib/i18n.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "#app/root.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { FieldError } from "../form/errors.tsx";
 
@@ -34,6 +36,27 @@ export function RequestPriceLink({ supplierId, productIds, className }: { suppli
       className={`button button-primary request-price${className ? ` ${className}` : ""}`}
     >
       {t("inquiries.requestPrice")}
+    </LocaleLink>
+  );
+}
+
+/**
+ * «Order from this supplier» (issue 28; ADR 048): for a signed-in person of another company, the new
+ * order form with the product as its first line. Pages of signed-in visitors are never served from the
+ * anonymous page cache (server/page-cache.ts), so the link depends on the session safely.
+ */
+export function OrderFromSupplierLink({ supplierId, productId }: { supplierId: number; productId?: number }) {
+  const t = useT();
+  const root = useRouteLoaderData<RootData>("root");
+  const organization = root?.user?.organization;
+  if (!organization || organization.id === supplierId) return null;
+  return (
+    <LocaleLink
+      to={`/profile/orders/new?supplier=${supplierId}${productId ? `&product=${productId}` : ""}`}
+      className="button button-secondary"
+      data-testid="order-from-product"
+    >
+      {t("orders.entry.fromProduct")}
     </LocaleLink>
   );
 }

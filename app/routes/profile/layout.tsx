@@ -46,6 +46,7 @@ const SECTIONS: [string, string, boolean][] = [
   ["/profile/rfq", "rfq.nav.requests", false],
   ["/profile/quotes/requests", "rfq.nav.matched", true],
   ["/profile/quotes", "rfq.nav.quotes", true],
+  ["/profile/orders", "orders.nav", true],
   ["/profile/start", "profileNav.start", false],
   ["/profile/settings", "profileNav.settings", false],
 ];

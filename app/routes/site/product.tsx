@@ -2,7 +2,7 @@
 import type { Route } from "./+types/product";
 import { SaveForOffline } from "#app/components/pwa/save-offline.tsx";
 import { FavouriteButton } from "#app/components/catalog/favourite-button.tsx";
-import { RequestPriceLink } from "#app/components/conversations/parts.tsx";
+import { OrderFromSupplierLink, RequestPriceLink } from "#app/components/conversations/parts.tsx";
 import { CompanyCard, ProductGrid } from "#app/components/catalog/cards.tsx";
 import { PriceTable } from "#app/components/catalog/price-table.tsx";
 import { countryName, formatMoney, formatQuantityUnit, formatTnvedCode } from "#app/components/catalog/format.ts";
@@ -157,6 +157,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <TranslationNote translations={product.translations} field="name" />
           <div className="page-actions product-actions">
             <RequestPriceLink supplierId={product.company.id} productIds={[product.id]} />
+            <OrderFromSupplierLink supplierId={product.company.id} productId={product.id} />
             <FavouriteButton productId={product.id} large />
             <SaveForOffline />
           </div>

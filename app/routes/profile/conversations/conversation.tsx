@@ -15,6 +15,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { LocaleLink } from "#app/components/locale-link.tsx";
 import type { Route } from "./+types/conversation";
 import * as conv from "#contract/conversations.ts";
 import { MAX_MESSAGE_FILES } from "#contract/inquiries.ts";
@@ -147,6 +148,17 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           <span>{t("inquiries.with", { name: counterpart })}</span> <StatusBadge status={c.status} />
           {c.belowMoq ? <span className="badge badge-warn">{t("inquiries.belowMoqBadge")}</span> : null}
         </p>
+        {c.canReply ? (
+          <p>
+            <LocaleLink
+              to={`/profile/orders/new?conversation=${c.id}`}
+              className="button button-secondary"
+              data-testid="order-from-conversation"
+            >
+              {t("orders.entry.fromConversation")}
+            </LocaleLink>
+          </p>
+        ) : null}
       </header>
       <FormErrors errors={actionData?.actionErrors ?? undefined} />
 

@@ -114,6 +114,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       {quote ? (
         <p>
           <span className={`badge rfq-quote-${quote.status}`}>{t(`rfq.quotes.status.${quote.status}`)}</span>
+          {quote.status === "accepted" && canQuote ? (
+            <>
+              {" "}
+              <LocaleLink to={`/profile/orders/new?quote=${quote.id}`} className="button button-primary" data-testid="order-from-quote">
+                {t("orders.entry.fromQuote")}
+              </LocaleLink>
+            </>
+          ) : null}
         </p>
       ) : null}
       {closed ? <p className="notice">{t("rfq.quoteForm.readOnly")}</p> : null}

@@ -252,6 +252,11 @@ function AwardNotice({
       <p>
         <strong>{t("rfq.detail.awardTitle", { company })}</strong>
       </p>
+      <p>
+        <LocaleLink to={`/profile/orders/new?quote=${award.quoteId}`} className="button button-primary" data-testid="order-from-quote">
+          {t("orders.entry.fromQuote")}
+        </LocaleLink>
+      </p>
       {award.notified ? (
         <p>{t("rfq.detail.awardNotified")}</p>
       ) : (

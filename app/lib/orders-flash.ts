@@ -1,0 +1,8 @@
+/** Flash messages of the order pages (translated by the server, like lib/product-flash.ts) (`orders.flash.*`; app/routes/profile/orders/), allowed by app/lib/flash.ts. */
+export const ORDERS_FLASH_MESSAGES = [
+  "orders.flash.created",
+  "orders.flash.countered",
+  "orders.flash.accepted",
+  "orders.flash.cancelled",
+  "orders.flash.stage",
+] as const;

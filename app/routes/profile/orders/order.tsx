@@ -1,0 +1,536 @@
+/**
+ * `/profile/orders/:id`: one order (contract/orders.ts OrderView) — what waits for whom and the
+ * caller's actions first (accept the current version or counter it, mark or answer the current
+ * stage, cancel or answer a request to cancel), then the version in force with both parties, lines,
+ * totals (≈ RUB and each line's landed cost) and terms, the stages, and every version with its
+ * field-by-field changes (app/components/diff-view.tsx). Every action is a plain form post that
+ * works without JavaScript; a refused one comes back with its messages and what was typed kept.
+ * Another company's order is a 404; staff read it without actions.
+ */
+import { data, Form } from "react-router";
+import type { z } from "zod";
+import type { Route } from "./+types/order";
+import rfqStyles from "#app/styles/rfq.css?url";
+import * as ordersApi from "#contract/orders.ts";
+import {
+  AcceptSchema,
+  CancelSchema,
+  StageActionSchema,
+  TRANSPORT_DOCUMENTS,
+  type OrderSnapshot,
+  type OrderView,
+} from "#contract/orders.ts";
+import { formatDate, formatPrice } from "#contract/format.ts";
+import { UNITS, type UnitId } from "#contract/units.ts";
+import { DiffView } from "#app/components/diff-view.tsx";
+import { LocaleLink } from "#app/components/locale-link.tsx";
+import { messageText } from "#app/components/form/messages.ts";
+import { apiContext } from "#app/context.ts";
+import { pageLang } from "#app/lib/i18n.ts";
+import { apiErrorMessages } from "#app/lib/forms/api-errors.server.ts";
+import { orNotFound } from "#app/lib/not-found.server.ts";
+import { localizedRedirect } from "#app/lib/redirect.server.ts";
+import { routeMeta } from "#app/lib/route-meta.ts";
+import { useLang } from "#app/lib/use-lang.ts";
+import { useT } from "#app/lib/use-t.ts";
+import { getInstance } from "#app/middleware/i18next.ts";
+import { privatePageHeaders } from "#app/lib/private-headers.ts";
+import ordersStyles from "./orders.css?url";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = pageLang(request);
+  const order = (
+    await orNotFound(request, context.get(apiContext).send(ordersApi.getOrder, { params: { id: params.id }, query: { lang } }))
+  ).data;
+  return { order, seo: { title: getInstance(context).t("orders.number", { id: order.id }) } };
+}
+
+type Issue = { path: string; message: string };
+
+function issuesOf(error: z.ZodError): Issue[] {
+  return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = pageLang(request);
+  const api = context.get(apiContext);
+  const raw = await request.formData();
+  const form = Object.fromEntries([...raw.keys()].map((key) => [key, raw.getAll(key).length > 1 ? raw.getAll(key) : raw.get(key)]));
+  const intent = String(form.intent ?? "");
+  const here = `/profile/orders/${params.id}`;
+  const refuse = (issues: Issue[], status = 400) => data({ intent, issues, values: form as Record<string, unknown> }, { status });
+  try {
+    if (intent === "accept") {
+      const parsed = AcceptSchema.safeParse(form);
+      if (!parsed.success) return refuse(issuesOf(parsed.error));
+      await api.send(ordersApi.acceptOrder, { params: { id: params.id }, query: { lang }, body: parsed.data });
+      return localizedRedirect(request, here, "orders.flash.accepted");
+    }
+    if (intent === "cancel" || intent === "agree" || intent === "withdraw") {
+      const parsed = CancelSchema.safeParse({ ...form, action: intent });
+      if (!parsed.success) return refuse(issuesOf(parsed.error));
+      await api.send(ordersApi.cancelOrder, { params: { id: params.id }, query: { lang }, body: parsed.data });
+      return localizedRedirect(request, here, "orders.flash.cancelled");
+    }
+    if (intent === "stage") {
+      const parsed = StageActionSchema.safeParse(form);
+      if (!parsed.success) return refuse(issuesOf(parsed.error));
+      await api.send(ordersApi.stageAction, { params: { id: params.id }, query: { lang }, body: parsed.data });
+      return localizedRedirect(request, here, "orders.flash.stage");
+    }
+    return refuse([{ path: "", message: "invalid_option" }]);
+  } catch (error) {
+    const { messages, status } = apiErrorMessages(error, { ownMessages: "orders.errors" });
+    return refuse(
+      messages.map((message) => ({ path: "", message })),
+      status,
+    );
+  }
+}
+
+/** The refusal's messages, each under the label of its field when it has one. */
+function Issues({ issues }: { issues: Issue[] | undefined }) {
+  const t = useT();
+  if (!issues?.length) return null;
+  return (
+    <div className="form-errors" role="alert">
+      {issues.map((issue, index) => (
+        <p key={index}>
+          {issue.path ? `${t([`orders.page.${issue.path}`, `orders.fields.${issue.path}`], { defaultValue: issue.path })}: ` : ""}
+          {messageText(t, issue.message, issue.path ? "field" : "form")}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function Money({ amount, currency }: { amount: string | null; currency: string }) {
+  const lang = useLang();
+  return <>{formatPrice(amount, currency, lang) ?? "—"}</>;
+}
+
+function Party({ label, party }: { label: string; party: OrderSnapshot["buyer"] }) {
+  const t = useT();
+  const legal = party.legal;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <strong>{party.name}</strong>
+        <br />
+        {!legal ? (
+          <span className="muted">{t("orders.page.notNamed")}</span>
+        ) : legal.kind === "cn" ? (
+          <>
+            {legal.registeredName} · USCC {legal.uscc}
+          </>
+        ) : (
+          <>
+            {legal.nameFull} · ИНН {legal.inn}
+            {legal.kpp ? ` · КПП ${legal.kpp}` : ""}
+            {legal.ogrn ? ` · ОГРН ${legal.ogrn}` : ""}
+          </>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+function Terms({ order }: { order: OrderView }) {
+  const t = useT();
+  const lang = useLang();
+  const version = order.agreed ?? order.current;
+  const { snapshot } = version;
+  const terms = snapshot.terms;
+  return (
+    <section className="card" aria-labelledby="order-terms">
+      <h2 id="order-terms">
+        {t("orders.page.version", { n: version.number })}{" "}
+        <span className={`badge order-state-${version.state === "accepted" ? "closed" : "negotiating"}`}>
+          {t(`orders.versionStates.${version.state}`)}
+        </span>
+      </h2>
+      <dl className="order-terms">
+        <Party label={t("orders.sides.buyer")} party={snapshot.buyer} />
+        <Party label={t("orders.sides.supplier")} party={snapshot.supplier} />
+      </dl>
+      <h3>{t("orders.page.lines")}</h3>
+      <div className="order-lines">
+        <table>
+          <thead>
+            <tr>
+              <th>{t("orders.form.lineName")}</th>
+              <th className="num">{t("orders.form.quantity")}</th>
+              <th className="num">{t("orders.form.unitPrice")}</th>
+              <th className="num">{t("orders.page.amount")}</th>
+              <th className="num">{t("orders.page.landed")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {snapshot.lines.map((line, index) => (
+              <tr key={index}>
+                <td>
+                  {line.name}
+                  {line.tnvedCode ? <div className="small muted">ТН ВЭД {line.tnvedCode}</div> : null}
+                </td>
+                <td className="num">
+                  {line.quantity} {UNITS[line.unit as UnitId]?.[lang] ?? line.unit}
+                </td>
+                <td className="num">
+                  <Money amount={line.unitPrice} currency={terms.currency} />
+                </td>
+                <td className="num">
+                  <Money amount={order.totals.lines[index]?.amount ?? null} currency={terms.currency} />
+                </td>
+                <td className="num">
+                  {order.totals.lines[index]?.landedRub ? <Money amount={order.totals.lines[index]!.landedRub} currency="RUB" /> : "—"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th colSpan={3}>{t("orders.page.total")}</th>
+              <th className="num">
+                <Money amount={order.totals.total} currency={order.totals.currency} />
+              </th>
+              <th />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {order.totals.totalRub && order.totals.currency !== "RUB" ? (
+        <p className="small muted">
+          {t("orders.page.approxRub", {
+            amount: formatPrice(order.totals.totalRub, "RUB", lang),
+            date: formatDate(order.totals.rateDate, lang) ?? "",
+          })}
+        </p>
+      ) : null}
+      <h3>{t("orders.page.terms")}</h3>
+      <dl className="order-terms">
+        <div>
+          <dt>{t("orders.fields.incoterms")}</dt>
+          <dd>
+            {terms.incoterms} {terms.incotermsPlace}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("orders.fields.deliveryDate")}</dt>
+          <dd>{terms.deliveryDate ? formatDate(terms.deliveryDate, lang) : t("orders.page.lead", { days: terms.leadTimeDays ?? 0 })}</dd>
+        </div>
+        <div>
+          <dt>{t("orders.fields.prepaymentPct")}</dt>
+          <dd>{terms.prepaymentPct} %</dd>
+        </div>
+        <div>
+          <dt>{t("orders.fields.balance")}</dt>
+          <dd>
+            {t(`orders.balance.${terms.balance}`)}
+            {terms.balanceDays !== null ? ` · ${terms.balanceDays}` : ""}
+          </dd>
+        </div>
+        {terms.paymentRoute ? (
+          <div>
+            <dt>{t("orders.fields.paymentRoute")}</dt>
+            <dd>{terms.paymentRoute.label}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t("orders.fields.inspection")}</dt>
+          <dd>
+            {t(`orders.inspectors.${terms.inspectionBy}`)}
+            {terms.inspectionWhen ? ` · ${terms.inspectionWhen}` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("orders.fields.documents")}</dt>
+          <dd>
+            {[...terms.documents.map((d) => t(`orders.documents.${d}`)), ...(terms.documentsOther ? [terms.documentsOther] : [])].join(
+              ", ",
+            ) || "—"}
+          </dd>
+        </div>
+        {terms.packing ? (
+          <div>
+            <dt>{t("orders.fields.packing")}</dt>
+            <dd>{terms.packing}</dd>
+          </div>
+        ) : null}
+        {terms.conditions ? (
+          <div className="rfq-fact-wide">
+            <dt>{t("orders.fields.conditions")}</dt>
+            <dd className="rfq-description">{terms.conditions}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {version.consents.length ? (
+        <>
+          <h3>{t("orders.page.consents")}</h3>
+          <ul data-testid="consents">
+            {version.consents.map((c) => (
+              <li key={c.side}>
+                {t("orders.page.consent", {
+                  side: t(`orders.sides.${c.side}`),
+                  name: c.name,
+                  email: c.email ?? "—",
+                  date: formatDate(c.at, lang),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** The form marking the current stage, with the fields that stage carries. */
+function MarkStage({ order, values }: { order: OrderView; values: Record<string, unknown> }) {
+  const t = useT();
+  const stage = order.may.markStage!;
+  const v = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  return (
+    <Form method="post" className="order-stage-form">
+      <input type="hidden" name="stage" value={stage} />
+      <input type="hidden" name="action" value="mark" />
+      {stage === "shipped" ? (
+        <>
+          <label>
+            {t("orders.page.carrier")}
+            <input name="carrier" defaultValue={v("carrier")} />
+          </label>
+          <label>
+            {t("orders.page.transportDocument")}
+            <select name="transportDocument" defaultValue={v("transportDocument")}>
+              <option value="">—</option>
+              {TRANSPORT_DOCUMENTS.map((d) => (
+                <option key={d} value={d}>
+                  {t(`orders.transportDocuments.${d}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("orders.page.transportDocumentNumber")}
+            <input name="transportDocumentNumber" defaultValue={v("transportDocumentNumber")} />
+          </label>
+          <label>
+            {t("orders.page.trackingNumber")}
+            <input name="trackingNumber" defaultValue={v("trackingNumber")} />
+          </label>
+        </>
+      ) : null}
+      {stage === "customs_cleared" ? (
+        <label>
+          {t("orders.page.declarationNumber")}
+          <input name="declarationNumber" defaultValue={v("declarationNumber")} />
+        </label>
+      ) : null}
+      <label>
+        {t("orders.page.stageNote")}
+        <textarea name="note" rows={2} defaultValue={v("note")} />
+      </label>
+      <button type="submit" name="intent" value="stage" className="button button-primary">
+        {t("orders.page.mark", { stage: t(`orders.stages.${stage}`) })}
+      </button>
+    </Form>
+  );
+}
+
+function Actions({ order, issues, values }: { order: OrderView; issues?: Issue[]; values: Record<string, unknown> }) {
+  const t = useT();
+  const may = order.may;
+  const any = may.accept || may.counter || may.markStage || may.answerStage || may.cancel || may.agreeCancel;
+  const ownCancelRequest = order.state === "confirmed" && order.cancel.requestedBy !== null && order.cancel.requestedBy === order.side;
+  if (!any && !ownCancelRequest) return null;
+  return (
+    <section className="card order-actions" data-testid="order-actions">
+      <Issues issues={issues} />
+      {may.accept ? (
+        <Form method="post">
+          <input type="hidden" name="version" value={order.currentVersion} />
+          <p className="small muted">{t("orders.page.acceptHint")}</p>
+          <button type="submit" name="intent" value="accept" className="button button-primary">
+            {t("orders.page.accept", { n: order.currentVersion })}
+          </button>
+        </Form>
+      ) : null}
+      {may.counter ? (
+        <p>
+          <LocaleLink to={`/profile/orders/${order.id}/counter`} className="button button-secondary">
+            {t("orders.page.counter")}
+          </LocaleLink>
+        </p>
+      ) : null}
+      {may.markStage ? <MarkStage order={order} values={values} /> : null}
+      {may.answerStage ? (
+        <>
+          <Form method="post">
+            <input type="hidden" name="stage" value={may.answerStage} />
+            <input type="hidden" name="action" value="confirm" />
+            <button type="submit" name="intent" value="stage" className="button button-primary">
+              {t("orders.page.confirm")}: {t(`orders.stages.${may.answerStage}`)}
+            </button>
+          </Form>
+          <details>
+            <summary>{t("orders.page.dispute")}</summary>
+            <Form method="post">
+              <input type="hidden" name="stage" value={may.answerStage} />
+              <input type="hidden" name="action" value="dispute" />
+              <label>
+                {t("orders.page.disputeNote")}
+                <textarea name="note" rows={2} />
+              </label>
+              <button type="submit" name="intent" value="stage" className="button button-secondary">
+                {t("orders.page.dispute")}
+              </button>
+            </Form>
+          </details>
+        </>
+      ) : null}
+      {may.agreeCancel ? (
+        <Form method="post">
+          <p>{t("orders.page.cancelAsked", { side: t(`orders.sides.${order.cancel.requestedBy}`), reason: order.cancel.reason ?? "" })}</p>
+          <button type="submit" name="intent" value="agree" className="button button-secondary">
+            {t("orders.page.agreeCancel")}
+          </button>
+        </Form>
+      ) : null}
+      {ownCancelRequest ? (
+        <Form method="post">
+          <p>{t("orders.page.cancelAsked", { side: t(`orders.sides.${order.side}`), reason: order.cancel.reason ?? "" })}</p>
+          <button type="submit" name="intent" value="withdraw" className="button button-secondary">
+            {t("orders.page.withdrawCancel")}
+          </button>
+        </Form>
+      ) : null}
+      {may.cancel ? (
+        <details>
+          <summary>{order.state === "negotiating" ? t("orders.page.cancel") : t("orders.page.askCancel")}</summary>
+          <Form method="post">
+            <label>
+              {t("orders.page.reason")}
+              <textarea name="reason" rows={2} />
+            </label>
+            <button type="submit" name="intent" value="cancel" className="button button-secondary">
+              {order.state === "negotiating" ? t("orders.page.cancel") : t("orders.page.askCancel")}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function Stages({ order }: { order: OrderView }) {
+  const t = useT();
+  const lang = useLang();
+  if (order.stages.length === 0) return null;
+  return (
+    <section aria-labelledby="order-stages">
+      <h2 id="order-stages">{t("orders.page.stages")}</h2>
+      <ol className="order-stages">
+        {order.stages.map((s) => (
+          <li key={s.stage} className={`order-stage${s.stage === order.stage ? " is-current" : ""}`} data-stage={s.stage}>
+            <div className="order-stage-head">
+              <strong>{t(`orders.stages.${s.stage}`)}</strong>
+              <span className={`badge order-stage-${s.status}`}>{t(`orders.stageStatuses.${s.status}`)}</span>
+              <span className="small muted">{t("orders.page.markedBy", { side: t(`orders.sides.${s.owner}`) })}</span>
+              {s.dueDate ? <span className="small">{t("orders.page.due", { date: formatDate(s.dueDate, lang) })}</span> : null}
+              {s.overdue ? <span className="badge order-overdue">{t("orders.page.overdue")}</span> : null}
+            </div>
+            {Object.keys(s.data).length ? (
+              <p className="small">
+                {Object.entries(s.data)
+                  .map(
+                    ([key, value]) =>
+                      `${t(`orders.page.${key}`)}: ${key === "transportDocument" ? t(`orders.transportDocuments.${value}`) : value}`,
+                  )
+                  .join(" · ")}
+              </p>
+            ) : null}
+            {s.note ? <p className="small">{s.note}</p> : null}
+            {s.disputeNote ? <p className="small order-overdue">{s.disputeNote}</p> : null}
+            {s.files.length ? (
+              <ul className="small">
+                {s.files.map((f) => (
+                  <li key={f.id}>
+                    <a href={f.url}>{f.originalName ?? `#${f.id}`}</a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { order } = loaderData;
+  const values = (actionData?.values ?? {}) as Record<string, unknown>;
+  return (
+    <section className="rfq-page order-page" data-testid="order-page">
+      <p className="small">
+        <LocaleLink to="/profile/orders">← {t("orders.page.back")}</LocaleLink>
+      </p>
+      <div className="order-head">
+        <h1>{t("orders.number", { id: order.id })}</h1>
+        <span className={`badge order-state-${order.state}`} data-testid="order-state">
+          {t(`orders.states.${order.state}`)}
+        </span>
+        {order.stage ? <span className="badge">{t(`orders.stages.${order.stage}`)}</span> : null}
+        {order.overdue ? <span className="badge order-overdue">{t("orders.page.overdue")}</span> : null}
+      </div>
+      <p>
+        <strong>{order.counterparty.name}</strong> · <Money amount={order.total} currency={order.currency} />
+        {order.side ? <span className="muted"> · {t(`orders.sides.${order.side}`)}</span> : null}
+      </p>
+      {order.waitingFor ? (
+        <p className="notice">{order.waitingFor === order.side ? t("orders.page.waitingYou") : t("orders.page.waitingOther")}</p>
+      ) : null}
+      {order.side === null ? <p className="notice">{t("orders.page.staffReadOnly")}</p> : null}
+      {order.state === "cancelled" ? (
+        <p className="notice">{t("orders.page.cancelledNote", { reason: order.cancel.reason ?? "" })}</p>
+      ) : null}
+      <Actions order={order} issues={actionData?.issues} values={values} />
+      <Terms order={order} />
+      <Stages order={order} />
+      <section aria-labelledby="order-versions">
+        <h2 id="order-versions">{t("orders.page.versions")}</h2>
+        {order.versions.map((v) => (
+          <details key={v.number} className="card" open={v.number === order.currentVersion && v.number > 1}>
+            <summary>
+              {t("orders.page.version", { n: v.number })} · {t(`orders.versionStates.${v.state}`)} ·{" "}
+              {t("orders.page.proposedBy", {
+                side: t(`orders.sides.${v.proposedBy.side}`),
+                name: v.proposedBy.name,
+                date: formatDate(v.createdAt, lang),
+              })}
+            </summary>
+            {v.note ? <p className="rfq-description">{v.note}</p> : null}
+            {v.number > 1 ? (
+              <>
+                <p className="small muted">{t("orders.page.changes", { n: v.number - 1 })}</p>
+                <DiffView diff={v.diff} firstSubmission={false} />
+              </>
+            ) : null}
+          </details>
+        ))}
+      </section>
+    </section>
+  );
+}
+
+export const headers = privatePageHeaders;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: rfqStyles },
+  { rel: "stylesheet", href: ordersStyles },
+];
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args);

@@ -1,0 +1,499 @@
+/**
+ * Orders through the API (issue 28 §1–§2; ADR 048), on PGlite and PostgreSQL. A Russian buyer
+ * company accepted a Chinese supplier's quote; the buyer turns it into an order (version 1), the
+ * supplier counters with a delivery date and its unified social credit code (version 2, the diff
+ * shows what changed), the buyer accepts: the version is frozen with both consents. Then the stages
+ * from prepayment to closed, with a railway bill at shipment; who may see and act (everyone else
+ * 404); cancelling before and after confirmation; bad input is a 4xx with the error envelope; the
+ * proposal limit.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { companies, companyMembers, legalEntities, orders, products, productPrices, quotes, rfqs } from "#server/db/schema.ts";
+import { LIMITS } from "#server/api/rate-limits.ts";
+import { openTestApi, type TestApi } from "../support/api.ts";
+import { call, cleanupProfileData, createUser, expectError, issuesByPath, type TestUser } from "../support/profile.ts";
+
+let api: TestApi;
+let buyer: TestUser;
+let buyerMember: TestUser;
+let supplier: TestUser;
+let supplierMember: TestUser;
+let outsider: TestUser;
+let moderator: TestUser;
+let stranger: TestUser;
+let buyerCompanyId: number;
+let supplierCompanyId: number;
+let entityId: number;
+let quoteId: number;
+let openQuoteId: number;
+let productId: number;
+let tnved: string;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A valid USCC (GB 32100-2015 check character `3`). */
+const USCC = "91350100M000100Y43";
+
+async function company(label: string, country: "RU" | "CN", owner: TestUser, extra: { user: TestUser; role: "member" | "sales" }[] = []) {
+  const [row] = await api.db
+    .insert(companies)
+    .values({ name: { ru: `${label} ООО`, en: `${label} Co` }, country, status: "published", publishedAt: new Date() })
+    .returning({ id: companies.id });
+  await api.db.insert(companyMembers).values({ companyId: row!.id, userId: owner.id, role: "owner", status: "active" });
+  for (const e of extra)
+    await api.db.insert(companyMembers).values({ companyId: row!.id, userId: e.user.id, role: e.role, status: "active" });
+  return row!.id;
+}
+
+/** A request of the buyer's with a quote by the supplier; `awarded` makes it the accepted one. */
+async function quoteOn(awarded: boolean): Promise<number> {
+  const [rfq] = await api.db
+    .insert(rfqs)
+    .values({
+      buyerUserId: buyer.id,
+      buyerCompanyId,
+      title: "Трубы стальные бесшовные 57×3,5",
+      description: "ГОСТ 8732-78",
+      lang: "ru",
+      tnvedCode: tnved,
+      quantity: "12.5",
+      unit: "t",
+      incoterms: "FOB",
+      destinationCountry: "RU",
+      destinationCity: "Москва",
+      deadline: new Date(Date.now() + 5 * 86_400_000),
+      visibility: "private",
+      status: awarded ? "awarded" : "open",
+    })
+    .returning({ id: rfqs.id });
+  const [quote] = await api.db
+    .insert(quotes)
+    .values({
+      rfqId: rfq!.id,
+      companyId: supplierCompanyId,
+      tiers: [
+        { minQuantity: "5", price: "1200" },
+        { minQuantity: "10", price: "1100" },
+      ],
+      priceFrom: "1100",
+      currency: "USD",
+      moq: "5",
+      leadTimeDays: 30,
+      incoterms: "FOB",
+      incotermsPlace: "Dalian",
+      validUntil: inDays(30),
+      lang: "en",
+    })
+    .returning({ id: quotes.id });
+  if (awarded) await api.db.update(rfqs).set({ awardedQuoteId: quote!.id, awardedAt: new Date() }).where(eq(rfqs.id, rfq!.id));
+  return quote!.id;
+}
+
+function proposal(overrides: Record<string, unknown> = {}) {
+  return {
+    lines: [{ name: "Трубы 57×3,5", quantity: "12.5", unit: "t", unitPrice: "1100", tnvedCode: tnved }],
+    currency: "USD",
+    incoterms: "FOB",
+    incotermsPlace: "Dalian",
+    leadTimeDays: 30,
+    prepaymentPct: 30,
+    balance: "shipment_documents",
+    inspectionBy: "third_party",
+    inspectionWhen: "SGS, 5 days before shipment",
+    documents: ["commercial_invoice", "certificate_of_origin", "eac_declaration"],
+    paymentRouteLabel: "CNY via a payment agent",
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  api = await openTestApi();
+  await cleanupProfileData(api);
+  await api.db.execute(sql`delete from orders`);
+  await api.db.execute(sql`delete from pgboss.job where state in ('created', 'retry') and name = 'notification-mail'`);
+  const codes = await api.db.execute<{ code_digits: string }>(
+    sql`select code_digits from tnved_codes where level = (select max(level) from tnved_codes) and code_digits like '7304%' order by code limit 1`,
+  );
+  tnved = codes.rows[0]!.code_digits;
+  buyer = await createUser(api, "order-buyer", { locale: "ru" });
+  buyerMember = await createUser(api, "order-buyer-member", { locale: "ru" });
+  supplier = await createUser(api, "order-supplier", { locale: "zh" });
+  supplierMember = await createUser(api, "order-supplier-member", { locale: "zh" });
+  outsider = await createUser(api, "order-outsider", { locale: "en" });
+  moderator = await createUser(api, "order-moderator", { role: "MODERATOR" });
+  stranger = await createUser(api, "order-stranger");
+  buyerCompanyId = await company("Покупатель", "RU", buyer, [{ user: buyerMember, role: "member" }]);
+  supplierCompanyId = await company("Dalian Pipes", "CN", supplier, [{ user: supplierMember, role: "member" }]);
+  await company("Outsider", "RU", outsider);
+  const [entity] = await api.db
+    .insert(legalEntities)
+    .values({
+      companyId: buyerCompanyId,
+      kind: "legal",
+      inn: "7707083893",
+      kpp: "773601001",
+      ogrn: "1027700132195",
+      nameFull: "ООО «Покупатель»",
+    })
+    .returning({ id: legalEntities.id });
+  entityId = entity!.id;
+  quoteId = await quoteOn(true);
+  openQuoteId = await quoteOn(false);
+  const [product] = await api.db
+    .insert(products)
+    .values({
+      companyId: supplierCompanyId,
+      name: { en: "Seamless pipe 57x3.5", ru: "Труба 57×3,5" },
+      sourceLang: "en",
+      status: "published",
+      publishedAt: new Date(),
+    })
+    .returning({ id: products.id });
+  productId = product!.id;
+  await api.db.insert(productPrices).values({ productId, minQuantity: "5", price: "1150", currency: "USD", unit: "t" });
+});
+
+afterAll(async () => {
+  if (api) {
+    await api.db.execute(sql`delete from orders`);
+    await api.db.execute(sql`delete from rfqs where buyer_user_id = ${buyer.id}`);
+    await cleanupProfileData(api);
+    await api.close();
+  }
+});
+
+describe("an accepted quote becomes an order, countered, accepted and carried to the end", () => {
+  let orderId: number;
+
+  test("the new-order form starts from the accepted quote: its line at the asked quantity's tier, Incoterms, lead time", async () => {
+    const draft = await buyer.get(`/api/profile/orders/draft?quoteId=${quoteId}`);
+    expect(draft.status).toBe(200);
+    expect(draft.body.data).toMatchObject({
+      side: "buyer",
+      origin: "quote",
+      counterparty: { companyId: supplierCompanyId },
+      lines: [{ quantity: "12.500", unit: "t", unitPrice: "1100", tnvedCode: tnved }],
+      terms: { currency: "USD", incoterms: "FOB", incotermsPlace: "Dalian", leadTimeDays: 30 },
+      legalEntities: [{ id: entityId, inn: "7707083893" }],
+    });
+    expectError(await buyer.get(`/api/profile/orders/draft?quoteId=${openQuoteId}`), 409, "invalid_transition");
+    expectError(await outsider.get(`/api/profile/orders/draft?quoteId=${quoteId}`), 404, "not_found");
+    expectError(await buyer.get(`/api/profile/orders/draft`), 400, "invalid_query");
+  });
+
+  test("bad input is a 400 with a code per field, never a 5xx; a quote not accepted is a 409", async () => {
+    const bad = await buyer.post(
+      "/api/profile/orders",
+      proposal({
+        quoteId,
+        lines: [{ name: "", quantity: "-1", unit: "barrels", unitPrice: "x" }],
+        leadTimeDays: "",
+        prepaymentPct: 101,
+        uscc: "91350100M000100Y44",
+        registeredName: "X",
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(issuesByPath(bad)).toMatchObject({
+      "lines.0.name": "required",
+      "lines.0.quantity": "too_small",
+      "lines.0.unit": "invalid_option",
+      "lines.0.unitPrice": "invalid_number",
+      prepaymentPct: "too_big",
+    });
+    // The rules across fields, once every field reads.
+    expect(
+      issuesByPath(
+        await buyer.post("/api/profile/orders", proposal({ quoteId, leadTimeDays: "", uscc: "91350100M000100Y44", registeredName: "X" })),
+      ),
+    ).toEqual({
+      deliveryDate: "required",
+      uscc: "uscc_checksum",
+    });
+    expect(issuesByPath(await buyer.post("/api/profile/orders", proposal({ lines: [] })))).toMatchObject({
+      lines: "required",
+      quoteId: "one_origin",
+    });
+    expect(issuesByPath(await buyer.post("/api/profile/orders", proposal({ quoteId, balance: "deferred" })))).toEqual({
+      balanceDays: "required",
+    });
+    for (const junk of [
+      "{",
+      "[]",
+      JSON.stringify({ lines: "x" }),
+      JSON.stringify(proposal({ quoteId, lines: [{ name: "a", quantity: 1e308, unit: "t", unitPrice: 1 }] })),
+    ]) {
+      expect((await buyer.post("/api/profile/orders", junk)).status, junk.slice(0, 40)).toBe(400);
+    }
+    expectError(await buyer.post("/api/profile/orders", proposal({ quoteId: openQuoteId })), 409, "invalid_transition");
+    const foreign = await buyer.post("/api/profile/orders", proposal({ quoteId, legalEntityId: 99_999_999 }));
+    expect(foreign.status).toBe(400);
+    expect(issuesByPath(foreign)).toEqual({ legalEntityId: "invalid_option" });
+    expect((await call(api, "POST", "/api/profile/orders", proposal({ quoteId }))).status).toBe(401);
+    expectError(await buyerMember.post("/api/profile/orders", proposal({ quoteId })), 403, "forbidden_role");
+  });
+
+  test("the buyer proposes version 1 with its legal entity; the supplier's people hear of it in Chinese", async () => {
+    const before = api.mail.length;
+    const created = await buyer.post(
+      "/api/profile/orders?lang=ru",
+      proposal({ quoteId, legalEntityId: entityId, note: "Просим подтвердить" }),
+    );
+    expect(created.status).toBe(201);
+    orderId = created.body.data.id;
+    expect(created.body.data).toMatchObject({
+      state: "negotiating",
+      origin: "quote",
+      side: "buyer",
+      currentVersion: 1,
+      waitingFor: "supplier",
+      quoteId,
+      total: "13750.00",
+      currency: "USD",
+      may: { accept: false, counter: false, cancel: true },
+    });
+    expect(created.body.data.current.snapshot.buyer.legal).toEqual({
+      kind: "ru",
+      legalEntityId: entityId,
+      inn: "7707083893",
+      kpp: "773601001",
+      ogrn: "1027700132195",
+      nameFull: "ООО «Покупатель»",
+    });
+    expect(created.body.data.current.snapshot.supplier.legal).toBeNull();
+    expect(created.body.data.totals.lines[0].amount).toBe("13750.00");
+    await api.jobs.runDue("notification-mail");
+    const sent = api.mail.slice(before);
+    expect(sent.map((m) => m.to)).toEqual([supplier.email]);
+    expect(sent[0]!.subject).toContain(`#${orderId}`);
+    expect(sent[0]!.subject).toContain("新订单");
+  });
+
+  test("who sees it: both companies' people and staff; everyone else a 404; only roles that answer buyers act", async () => {
+    for (const reader of [buyer, buyerMember, supplier, supplierMember, moderator]) {
+      expect((await reader.get(`/api/profile/orders/${orderId}`)).status).toBe(200);
+    }
+    for (const other of [outsider, stranger]) {
+      expectError(await other.get(`/api/profile/orders/${orderId}`), 404, "not_found");
+      expectError(await other.post(`/api/profile/orders/${orderId}/accept`, { version: 1 }), 404, "not_found");
+      expect((await other.get("/api/profile/orders")).body.data ?? []).toEqual([]);
+    }
+    expectError(await moderator.post(`/api/profile/orders/${orderId}/accept`, { version: 1 }), 404, "not_found");
+    expectError(await supplierMember.post(`/api/profile/orders/${orderId}/accept`, { version: 1 }), 403, "forbidden_role");
+    expectError(await supplierMember.post(`/api/profile/orders/${orderId}/versions`, proposal()), 403, "forbidden_role");
+    expect((await moderator.get(`/api/profile/orders/${orderId}`)).body.data.side).toBeNull();
+    expect((await supplierMember.get(`/api/profile/orders/${orderId}`)).body.data.may).toMatchObject({ accept: false, counter: false });
+    expectError(await buyer.get(`/api/profile/orders/abc`), 404, "not_found");
+  });
+
+  test("the proposer cannot accept its own version; the supplier cannot accept before naming its legal entity", async () => {
+    expectError(await buyer.post(`/api/profile/orders/${orderId}/accept`, { version: 1 }), 409, "invalid_transition");
+    expectError(await supplier.post(`/api/profile/orders/${orderId}/accept`, { version: 1 }), 409, "party_missing");
+  });
+
+  test("the supplier counters the delivery date with its USCC: version 2, the diff names the changed fields", async () => {
+    const date = inDays(40);
+    const countered = await supplier.post(
+      `/api/profile/orders/${orderId}/versions?lang=zh`,
+      proposal({ deliveryDate: date, leadTimeDays: "", registeredName: "大连管道有限公司", uscc: "91350100m000100y43" }),
+    );
+    expect(countered.status).toBe(201);
+    const order = countered.body.data;
+    expect(order).toMatchObject({ currentVersion: 2, waitingFor: "buyer", side: "supplier" });
+    expect(order.current.snapshot.supplier.legal).toEqual({ kind: "cn", registeredName: "大连管道有限公司", uscc: USCC });
+    expect(order.current.snapshot.buyer.legal.inn).toBe("7707083893");
+    expect(order.current.diff.map((f: { field: string }) => f.field).sort()).toEqual(["deliveryDate", "leadTimeDays", "supplierLegal"]);
+    expect(order.current.diff.find((f: { field: string }) => f.field === "deliveryDate")).toMatchObject({ before: null, after: date });
+    expect(order.versions.map((v: { number: number; state: string }) => [v.number, v.state])).toEqual([
+      [2, "proposed"],
+      [1, "countered"],
+    ]);
+    expectError(await supplier.post(`/api/profile/orders/${orderId}/versions`, proposal()), 409, "invalid_transition");
+  });
+
+  test("the buyer accepts the current version only: it is frozen with both consents, the order confirmed", async () => {
+    expectError(await buyer.post(`/api/profile/orders/${orderId}/accept`, { version: 1 }), 409, "invalid_transition");
+    expect((await buyer.post(`/api/profile/orders/${orderId}/accept`, { version: "x" })).status).toBe(400);
+    const accepted = await buyer.post(`/api/profile/orders/${orderId}/accept`, { version: 2 });
+    expect(accepted.status).toBe(200);
+    const order = accepted.body.data;
+    expect(order).toMatchObject({
+      state: "confirmed",
+      waitingFor: null,
+      stage: "prepayment_sent",
+      agreed: { number: 2, state: "accepted" },
+    });
+    expect(order.agreed.consents.map((c: { side: string; email: string }) => [c.side, c.email])).toEqual([
+      ["supplier", supplier.email],
+      ["buyer", buyer.email],
+    ]);
+    expect(order.stages.map((s: { stage: string }) => s.stage)).toEqual([
+      "prepayment_sent",
+      "prepayment_received",
+      "in_production",
+      "ready_for_inspection",
+      "inspected",
+      "shipped",
+      "arrived",
+      "customs_cleared",
+      "accepted",
+      "closed",
+    ]);
+    expect(order.stages[0].dueDate).not.toBeNull();
+    expectError(await supplier.post(`/api/profile/orders/${orderId}/versions`, proposal()), 409, "invalid_transition");
+    expectError(await buyer.post(`/api/profile/orders/${orderId}/accept`, { version: 2 }), 409, "invalid_transition");
+    // The frozen row is never rewritten.
+    const again = (await supplier.get(`/api/profile/orders/${orderId}`)).body.data;
+    expect(again.agreed.snapshot).toEqual(order.agreed.snapshot);
+  });
+
+  test("stages go in order, marked by their owner and confirmed (or disputed) by the other side, to closed", async () => {
+    const act = (user: TestUser, body: Record<string, unknown>) => user.post(`/api/profile/orders/${orderId}/stages`, body);
+    expectError(await act(supplier, { stage: "prepayment_sent", action: "mark" }), 409, "invalid_transition");
+    expectError(await act(supplier, { stage: "in_production", action: "mark" }), 409, "invalid_transition");
+    expectError(await act(supplier, { stage: "prepayment_sent", action: "confirm" }), 409, "invalid_transition");
+    expect((await act(buyer, { stage: "prepayment_sent", action: "mark", note: "SWIFT MT103 sent" })).status).toBe(200);
+    expect((await act(supplier, { stage: "prepayment_sent", action: "dispute" })).status).toBe(400);
+    const disputed = await act(supplier, { stage: "prepayment_sent", action: "dispute", note: "Not credited yet" });
+    expect(disputed.body.data.stages[0]).toMatchObject({ status: "disputed", disputeNote: "Not credited yet" });
+    expect(disputed.body.data.may.markStage).toBeNull();
+    expect((await buyer.get(`/api/profile/orders/${orderId}`)).body.data.may.markStage).toBe("prepayment_sent");
+    await act(buyer, { stage: "prepayment_sent", action: "mark", note: "Credited on the 3rd" });
+    expect((await act(supplier, { stage: "prepayment_sent", action: "confirm" })).body.data.stage).toBe("prepayment_received");
+    const pairs: [TestUser, TestUser, string, Record<string, unknown>][] = [
+      [supplier, buyer, "prepayment_received", {}],
+      [supplier, buyer, "in_production", {}],
+      [supplier, buyer, "ready_for_inspection", {}],
+      [buyer, supplier, "inspected", {}],
+    ];
+    for (const [owner, otherSide, stage, extra] of pairs) {
+      expect((await act(owner, { stage, action: "mark", ...extra })).status, stage).toBe(200);
+      expect((await act(otherSide, { stage, action: "confirm" })).status, stage).toBe(200);
+    }
+    const noDocument = await act(supplier, { stage: "shipped", action: "mark", carrier: "РЖД Логистика" });
+    expect(issuesByPath(noDocument)).toEqual({ transportDocument: "required", transportDocumentNumber: "required" });
+    const shipped = await act(supplier, {
+      stage: "shipped",
+      action: "mark",
+      carrier: "РЖД Логистика",
+      transportDocument: "smgs",
+      transportDocumentNumber: "СМГС 24017731",
+      trackingNumber: "TRK-88",
+    });
+    expect(shipped.body.data.stages.find((s: { stage: string }) => s.stage === "shipped").data).toEqual({
+      carrier: "РЖД Логистика",
+      transportDocument: "smgs",
+      transportDocumentNumber: "СМГС 24017731",
+      trackingNumber: "TRK-88",
+    });
+    await act(buyer, { stage: "shipped", action: "confirm" });
+    await act(buyer, { stage: "arrived", action: "mark" });
+    await act(supplier, { stage: "arrived", action: "confirm" });
+    expect(issuesByPath(await act(buyer, { stage: "customs_cleared", action: "mark" }))).toEqual({ declarationNumber: "required" });
+    await act(buyer, { stage: "customs_cleared", action: "mark", declarationNumber: "10702070/280126/3012345" });
+    await act(supplier, { stage: "customs_cleared", action: "confirm" });
+    await act(buyer, { stage: "accepted", action: "mark" });
+    await act(supplier, { stage: "accepted", action: "confirm" });
+    await act(supplier, { stage: "closed", action: "mark" });
+    const closed = await act(buyer, { stage: "closed", action: "confirm" });
+    expect(closed.body.data).toMatchObject({ state: "closed", stage: null });
+    expect(closed.body.data.stages.every((s: { status: string }) => s.status === "confirmed")).toBe(true);
+    expectError(await act(buyer, { stage: "closed", action: "mark" }), 409, "invalid_transition");
+    expectError(await buyer.post(`/api/profile/orders/${orderId}/cancel`, { action: "cancel", reason: "late" }), 409, "invalid_transition");
+  });
+
+  test("the lists: both sides see it, filtered by state and counterparty", async () => {
+    const mine = await buyer.get(`/api/profile/orders?state=closed`);
+    expect(mine.body.data.map((o: { id: number }) => o.id)).toEqual([orderId]);
+    expect(mine.body.data[0]).toMatchObject({ side: "buyer", counterparty: { companyId: supplierCompanyId } });
+    expect((await supplier.get(`/api/profile/orders?counterparty=${buyerCompanyId}`)).body.data.map((o: { id: number }) => o.id)).toContain(
+      orderId,
+    );
+    expect((await supplier.get(`/api/profile/orders?state=negotiating`)).body.data.map((o: { id: number }) => o.id)).not.toContain(orderId);
+    expect((await buyer.get(`/api/profile/orders?state=bogus`)).status).toBe(400);
+  });
+});
+
+describe("ordering from products, skipped stages, cancelling, overdue and limits", () => {
+  test("a buyer orders from a supplier's product; a buyer cannot order from its own company", async () => {
+    const draft = await buyer.get(`/api/profile/orders/draft?supplierCompanyId=${supplierCompanyId}&productId=${productId}&lang=en`);
+    expect(draft.body.data.lines).toEqual([
+      { productId, name: "Seamless pipe 57x3.5", quantity: "5", unit: "t", unitPrice: "1150.00", tnvedCode: null },
+    ]);
+    expectError(await buyer.get(`/api/profile/orders/draft?supplierCompanyId=${buyerCompanyId}`), 409, "own_company");
+    const wrongProduct = await buyer.post(
+      "/api/profile/orders",
+      proposal({ supplierCompanyId, lines: [{ productId: 99_999_999, name: "x", quantity: "1", unit: "t", unitPrice: "1" }] }),
+    );
+    expect(issuesByPath(wrongProduct)).toEqual({ "lines.0.productId": "invalid_option" });
+  });
+
+  test("before confirmation either side cancels with a reason; afterwards only by agreement", async () => {
+    const created = await buyer.ok("POST", "/api/profile/orders", proposal({ supplierCompanyId, legalEntityId: entityId }));
+    expect((await supplier.post(`/api/profile/orders/${created.id}/cancel`, { action: "cancel" })).status).toBe(400);
+    const cancelled = await supplier.post(`/api/profile/orders/${created.id}/cancel`, { action: "cancel", reason: "Out of stock" });
+    expect(cancelled.body.data).toMatchObject({ state: "cancelled", cancel: { requestedBy: "supplier", reason: "Out of stock" } });
+    expectError(await buyer.post(`/api/profile/orders/${created.id}/versions`, proposal()), 409, "invalid_transition");
+
+    const second = await buyer.ok(
+      "POST",
+      "/api/profile/orders",
+      proposal({ supplierCompanyId, legalEntityId: entityId, prepaymentPct: 0, inspectionBy: "none", leadTimeDays: 0 }),
+    );
+    const confirmed = await supplier.ok(
+      "POST",
+      `/api/profile/orders/${second.id}/versions`,
+      proposal({ prepaymentPct: 0, inspectionBy: "none", leadTimeDays: 0, registeredName: "大连管道有限公司", uscc: USCC }),
+    );
+    const accepted = await buyer.ok("POST", `/api/profile/orders/${second.id}/accept`, { version: confirmed.currentVersion });
+    // No prepayment, no inspection: those stages are skipped.
+    expect(accepted.stages.map((s: { stage: string }) => s.stage)).toEqual([
+      "in_production",
+      "shipped",
+      "arrived",
+      "customs_cleared",
+      "accepted",
+      "closed",
+    ]);
+    expect(accepted.stage).toBe("in_production");
+    expectError(await buyer.post(`/api/profile/orders/${second.id}/cancel`, { action: "agree" }), 409, "invalid_transition");
+    const asked = await buyer.post(`/api/profile/orders/${second.id}/cancel`, { action: "cancel", reason: "Budget cut" });
+    expect(asked.body.data).toMatchObject({ state: "confirmed", cancel: { requestedBy: "buyer", reason: "Budget cut" } });
+    expectError(
+      await supplier.post(`/api/profile/orders/${second.id}/stages`, { stage: "in_production", action: "mark" }),
+      409,
+      "invalid_transition",
+    );
+    expectError(await buyer.post(`/api/profile/orders/${second.id}/cancel`, { action: "agree" }), 409, "invalid_transition");
+    expect((await supplier.get(`/api/profile/orders/${second.id}`)).body.data.may.agreeCancel).toBe(true);
+    const agreed = await supplier.post(`/api/profile/orders/${second.id}/cancel`, { action: "agree" });
+    expect(agreed.body.data.state).toBe("cancelled");
+  });
+
+  test("a stage past its due date is overdue, in the order and in the list's filter", async () => {
+    const created = await buyer.ok("POST", "/api/profile/orders", proposal({ supplierCompanyId, legalEntityId: entityId }));
+    const countered = await supplier.ok(
+      "POST",
+      `/api/profile/orders/${created.id}/versions`,
+      proposal({ registeredName: "大连管道有限公司", uscc: USCC }),
+    );
+    await buyer.ok("POST", `/api/profile/orders/${created.id}/accept`, { version: countered.currentVersion });
+    expect((await buyer.get(`/api/profile/orders?overdue=true`)).body.data.map((o: { id: number }) => o.id)).not.toContain(created.id);
+    await api.db.update(orders).set({ stageDueDate: "2020-01-01" }).where(eq(orders.id, created.id));
+    const view = (await buyer.get(`/api/profile/orders/${created.id}`)).body.data;
+    expect(view.overdue).toBe(true);
+    expect(view.stages[0]).toMatchObject({ stage: "prepayment_sent", overdue: true, dueDate: "2020-01-01" });
+    expect((await supplier.get(`/api/profile/orders?overdue=true`)).body.data.map((o: { id: number }) => o.id)).toEqual([created.id]);
+  });
+
+  test(`proposals are limited to ${LIMITS.orderProposal.points} an hour per person`, async () => {
+    await api.db.execute(sql`delete from rate_limits where key like ${"order_proposal%"}`);
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.orderProposal.points; i++) {
+      statuses.push((await buyer.post("/api/profile/orders", proposal({ supplierCompanyId }))).status);
+    }
+    expect(statuses.slice(0, LIMITS.orderProposal.points).every((s) => s === 201)).toBe(true);
+    const refused = await buyer.post("/api/profile/orders", proposal({ supplierCompanyId }));
+    expectError(refused, 429, "rate_limited");
+  });
+});
