@@ -101,11 +101,12 @@ async function readBody(request: Request, limits: MultipartLimits, firstOnly: bo
     const type = mimeType || "application/octet-stream";
     const at = slot(name, new File([], fileName ?? "", { type }));
     const keep = at >= 0;
-    const chunks: Buffer[] = [];
+    // Node's Buffers of a socket are views of plain ArrayBuffers (never shared), which File takes.
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
     // Every file stream is drained, even one that is dropped: busboy waits for it before the next part.
     pending.push(
       new Promise<void>((resolve) => {
-        stream.on("data", (chunk: Buffer) => {
+        stream.on("data", (chunk: Uint8Array<ArrayBuffer>) => {
           if (keep && !failure) chunks.push(chunk);
         });
         stream.on("limit", () => fail("file_too_large", `A file is larger than ${limits.fileBytes} bytes`));

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { banks, companies, companyMembers, paymentOutcomes } from "#server/db/schema.ts";
+import { banks, companies, companyMembers, orders, paymentOutcomes } from "#server/db/schema.ts";
 import { BankRegisterError, importBanks } from "#server/payment-routes/banks.ts";
 import { recordPaymentOutcome } from "#server/payment-routes/outcomes.ts";
 import { platformStats } from "#server/payment-routes/stats.ts";
@@ -238,12 +238,26 @@ describe("a supplier's routes", () => {
 describe("outcomes and their aggregates", () => {
   let routeId: number;
   let agentRouteId: number;
-  let order = 9_000_000;
-  const record = (payer: Supplier, body: Record<string, unknown>, now?: Date) =>
+  /** An order between `payer` and the supplier, as the order page records its payments against one. */
+  const orderOf = async (payer: Supplier) => {
+    const [row] = await api.db
+      .insert(orders)
+      .values({ buyerCompanyId: payer.companyId, supplierCompanyId: supplier.companyId, origin: "products", currency: "CNY" })
+      .returning({ id: orders.id });
+    return row!.id;
+  };
+  const record = async (payer: Supplier, body: Record<string, unknown>, now?: Date) =>
     recordPaymentOutcome(
       api.db,
       payer.id,
-      { orderId: (order += 1), routeId, payerCompanyId: payer.companyId, payeeCompanyId: supplier.companyId, stage: "prepayment", ...body },
+      {
+        orderId: await orderOf(payer),
+        routeId,
+        payerCompanyId: payer.companyId,
+        payeeCompanyId: supplier.companyId,
+        stage: "prepayment",
+        ...body,
+      },
       now,
     );
 
