@@ -106,6 +106,8 @@ export default [
         route("orders/new", "routes/profile/orders/new.tsx"),
         route("orders/:id", "routes/profile/orders/order.tsx"),
         route("orders/:id/counter", "routes/profile/orders/counter.tsx"),
+        // The agreed version as a bilingual PDF (server/orders/contract.ts), passed through from the API.
+        route("orders/:id/contract.pdf", "routes/profile/orders/contract.ts"),
       ]),
       route("offline", "routes/site/offline.tsx", { id: "routes/offline" }),
       // Content pages of the spec (§2), written in the admin area (issue 7).

@@ -45,6 +45,7 @@ import { defineRoute, PageMetaSchema, PagingSchema } from "./route.ts";
 import { DiffFieldSchema } from "./admin/moderation.ts";
 import { FileViewSchema } from "./files.ts";
 import { isValidUscc } from "./uscc.ts";
+import { OrderPaymentSchema, PAYMENT_OUTCOMES, PAYMENT_STAGES } from "./payment-routes.ts";
 import type { ErrorCode } from "./errors.ts";
 
 export const ORDER_STATES = ["negotiating", "confirmed", "cancelled", "closed"] as const;
@@ -159,7 +160,9 @@ export const OrderTermsFields = {
   balance: z.enum(BALANCE_TERMS, { error: optionError }),
   /** Days of deferral with `balance: deferred`. */
   balanceDays: optionalDays(365),
-  /** The payment route's label (the supplier's accepted routes are wired in after issue 28 §3). */
+  /** One of the supplier's active payment routes (contract/payment-routes.ts; OrderDraft.paymentRoutes). */
+  paymentRouteId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ error: typeError }).pipe(Id).optional()),
+  /** A route the supplier does not list, or a note on the chosen one (bank branch, agent's terms), as typed. */
   paymentRouteLabel: optionalText(200),
   packing: optionalText(1000),
   inspectionBy: z.enum(INSPECTORS, { error: optionError }),
@@ -422,6 +425,22 @@ export const OrderViewSchema = OrderSummarySchema.extend({
   cancel: z
     .object({ requestedBy: z.enum(SIDES).nullable(), reason: z.string().nullable(), cancelledAt: z.string().nullable() })
     .meta({ description: "A pending request to cancel by agreement, or the cancellation" }),
+  payments: z
+    .object({
+      recorded: z.array(
+        z.object({
+          stage: z.enum(PAYMENT_STAGES),
+          outcome: z.enum(PAYMENT_OUTCOMES),
+          days: z.number().int().nullable(),
+          bankReason: z.string().nullable(),
+          feesAmount: z.string().nullable(),
+          feesCurrency: z.string().nullable(),
+          recordedAt: z.string(),
+        }),
+      ),
+      open: z.array(z.enum(PAYMENT_STAGES)).meta({ description: "Payment stages the caller (the payer) may record now" }),
+    })
+    .meta({ description: "What happened to the buyer's payments on the agreed route (issue 28 §3), as the payer recorded it" }),
   may: z.object({
     accept: z.boolean(),
     counter: z.boolean(),
@@ -432,6 +451,7 @@ export const OrderViewSchema = OrderSummarySchema.extend({
   }),
 }).meta({ id: "Order" });
 export type OrderView = z.infer<typeof OrderViewSchema>;
+export type OrderPayment = OrderView["payments"]["recorded"][number];
 
 /** What a new-order form starts from: the counterparty, lines and terms carried over from the origin, the caller's legal entities. */
 export const OrderDraftSchema = z
@@ -442,6 +462,9 @@ export const OrderDraftSchema = z
     lines: z.array(OrderLineViewSchema),
     terms: OrderTermsSchema.partial(),
     legalEntities: z.array(z.object({ id: z.number().int(), inn: z.string(), nameFull: z.string() })),
+    paymentRoutes: z
+      .array(z.object({ id: z.number().int(), label: z.string() }))
+      .meta({ description: "The supplier's active payment routes (issue 28 §3), to choose one in the terms" }),
     products: z.array(
       z.object({
         id: z.number().int(),
@@ -603,4 +626,35 @@ export const stageAction = defineRoute({
   body: StageActionSchema,
   data: OrderViewSchema,
   errors: [...MEMBER, "forbidden_role", "company_blocked", "not_found", "invalid_transition", "file_not_found", "rate_limited"],
+});
+
+export const getOrderContract = defineRoute({
+  method: "GET",
+  path: "/api/profile/orders/{id}/contract.pdf",
+  operationId: "getOrderContract",
+  tag: TAG,
+  summary: "The agreed version as a bilingual contract (PDF)",
+  description:
+    "Russian and the supplier's language (Chinese for a supplier in China, English otherwise): both parties with their legal entities, the lines, totals, terms and both sides' recorded consent (server/orders/contract.ts). For the two companies' employees and staff; 404 for everyone else; 409 `invalid_transition` while no version is agreed.",
+  auth: "user",
+  params: PathIdParams,
+  data: z.null(),
+  raw: { contentType: "application/pdf", description: "The contract, as an attachment named order-<id>-v<version>.pdf" },
+  errors: ["not_found", "invalid_transition"],
+});
+
+export const recordOrderPayment = defineRoute({
+  method: "POST",
+  path: "/api/profile/orders/{id}/payments",
+  operationId: "recordOrderPayment",
+  tag: TAG,
+  summary: "Record what happened to a payment of the order (the payer)",
+  description:
+    "Credited or partially credited after N days, returned after N days with the bank's reason as given, or frozen; the fees actually paid. One outcome per payment stage (prepayment after it is marked sent; balance), on the payment route the agreed terms name. Feeds the route's 180-day figures on the supplier page and /payment-routes (ADR 049). The buyer's people who may act; the supplier's get 403 `forbidden_role`; 409 `invalid_transition` when the stage cannot be recorded now.",
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  body: OrderPaymentSchema,
+  data: OrderViewSchema,
+  errors: [...MEMBER, "not_found", "forbidden_role", "company_blocked", "invalid_transition", "rate_limited"],
 });

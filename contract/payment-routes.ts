@@ -35,6 +35,7 @@ export const ROUTE_CURRENCIES = ["RUB", "CNY", "USD", "EUR"] as const;
 export type RouteCurrency = (typeof ROUTE_CURRENCIES)[number];
 /** The payment stages of an order that carry a payment (issue 28 §2). */
 export const PAYMENT_STAGES = ["prepayment", "balance"] as const;
+export type PaymentStage = (typeof PAYMENT_STAGES)[number];
 export const PAYMENT_OUTCOMES = ["credited", "returned", "frozen", "partially_credited"] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 /** Licence status of a register bank (server/db/schema.ts `banks`). */
@@ -161,12 +162,7 @@ export const PaymentRoutePatchSchema = PaymentRouteFields.partial();
  * after `days`, returned after `days` with the bank's reason as given (`required`), or frozen
  * (days so far optional). Fees actually paid: an amount with its currency (`price_currency_pair`).
  */
-export const PaymentOutcomeSchema = form({
-  /** The order (issue 28 §1); checked by the orders module that calls `recordPaymentOutcome`. */
-  orderId: Id,
-  routeId: Id,
-  payerCompanyId: Id,
-  payeeCompanyId: Id,
+export const OrderPaymentFields = form({
   stage: z.enum(PAYMENT_STAGES, { error: optionError }),
   outcome: z.enum(PAYMENT_OUTCOMES, { error: optionError }),
   days: nullable(
@@ -179,12 +175,29 @@ export const PaymentOutcomeSchema = form({
   bankReason: safeText(500),
   feesAmount: nullable(decimal({ integerDigits: 12, scale: 2, allowZero: true })),
   feesCurrency: nullable(RouteCurrencyField),
-}).superRefine((value, ctx) => {
+});
+
+/** The rules across an outcome's fields (the type comment above). */
+function outcomeRules(value: z.output<typeof OrderPaymentFields>, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", message, path: [path] });
   if (value.outcome !== "frozen" && (value.days === undefined || value.days === null)) issue("days", "required");
   if (value.outcome === "returned" && !value.bankReason) issue("bankReason", "required");
   if (value.feesAmount && !value.feesCurrency) issue("feesCurrency", "price_currency_pair");
-  if (value.payerCompanyId === value.payeeCompanyId) issue("payeeCompanyId", "invalid_option");
+}
+
+/** What the payer records on the order page (the order, route and companies come from the order). */
+export const OrderPaymentSchema = OrderPaymentFields.superRefine(outcomeRules);
+export type OrderPaymentInput = z.output<typeof OrderPaymentSchema>;
+
+export const PaymentOutcomeSchema = OrderPaymentFields.extend({
+  /** The order (issue 28 §1); checked by the orders module that calls `recordPaymentOutcome`. */
+  orderId: Id,
+  routeId: Id,
+  payerCompanyId: Id,
+  payeeCompanyId: Id,
+}).superRefine((value, ctx) => {
+  outcomeRules(value, ctx);
+  if (value.payerCompanyId === value.payeeCompanyId) ctx.addIssue({ code: "custom", message: "invalid_option", path: ["payeeCompanyId"] });
 });
 export type PaymentOutcomeInput = z.output<typeof PaymentOutcomeSchema>;
 
@@ -381,3 +394,16 @@ export const deletePaymentRoute = defineRoute({
   data: DeletedIdSchema,
   errors: [...WRITE_ERRORS, "not_found"],
 });
+
+/** The route's name in one line: the bank, the foreign bank with its SWIFT BIC, or the agent it goes through. */
+export function routeName(route: Pick<PaymentRouteView, "kind" | "bank" | "foreignBank" | "agentName">): string {
+  if (route.kind === "agent" && route.agentName) return route.agentName;
+  if (route.bank) return route.bank.name;
+  if (route.foreignBank) return `${route.foreignBank.name} (${route.foreignBank.swiftBic})`;
+  return "";
+}
+
+/** The route as an order's terms and contract name it: «Bank of China (BKCHCNBJ) · CNY». */
+export function routeLabel(route: Pick<PaymentRouteView, "kind" | "bank" | "foreignBank" | "agentName" | "currency">): string {
+  return `${routeName(route)} · ${route.currency}`;
+}

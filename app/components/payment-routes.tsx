@@ -5,18 +5,12 @@
  * register bank's licence is revoked, and its recorded outcomes ("Payments: 12 — credited: 10,
  * median 4 days; returned: 2") or "not enough recorded payments yet" below the thresholds (ADR 049).
  */
-import type { PaymentRouteView, RouteStats } from "#contract/payment-routes.ts";
+import { routeName, type PaymentRouteView, type RouteStats } from "#contract/payment-routes.ts";
 import { formatMoney, formatQuantity } from "#contract/format.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 
-/** The route's name in one line: the bank, foreign bank or agent it goes through. */
-export function routeName(route: Pick<PaymentRouteView, "kind" | "bank" | "foreignBank" | "agentName">): string {
-  if (route.kind === "agent" && route.agentName) return route.agentName;
-  if (route.bank) return route.bank.name;
-  if (route.foreignBank) return `${route.foreignBank.name} (${route.foreignBank.swiftBic})`;
-  return "";
-}
+export { routeName };
 
 /** True when the register says the bank may not take payments any more. */
 export function bankWithoutLicence(route: Pick<PaymentRouteView, "bank">): boolean {

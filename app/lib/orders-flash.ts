@@ -5,4 +5,5 @@ export const ORDERS_FLASH_MESSAGES = [
   "orders.flash.accepted",
   "orders.flash.cancelled",
   "orders.flash.stage",
+  "orders.flash.payment",
 ] as const;

@@ -9,6 +9,8 @@ import * as api from "#contract/orders.ts";
 import { acceptOrder, cancelOrder, counterOrder, createOrder, orderDraft, stageAction } from "../orders/service.ts";
 import { listOrders, orderView } from "../orders/views.ts";
 import { orderAccess } from "../orders/access.ts";
+import { orderContractPdf } from "../orders/contract.ts";
+import { recordOrderPayment } from "../orders/payments.ts";
 import { requireCaller } from "./caller.ts";
 import { callerAccess } from "./profile-access.ts";
 import { implement, resource } from "./resource.ts";
@@ -37,6 +39,22 @@ export const orderResource = resource("/api/profile/orders", [
   implement(api.getOrder, async (c, { params, query }) => ({
     data: await orderView(c.var.db, await orderAccess(c.var.db, requireCaller(c), params.id), query.lang),
   })),
+  implement(api.getOrderContract, async (c, { params }) => {
+    const { bytes, fileName } = await orderContractPdf(c.var.db, await orderAccess(c.var.db, requireCaller(c), params.id));
+    return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${fileName}"`,
+        "cache-control": "private, no-store",
+      },
+    });
+  }),
+  implement(api.recordOrderPayment, async (c, { params, query, body }) => {
+    const caller = requireCaller(c);
+    await actionLimit(c.var.db).consume(String(caller.userId));
+    await recordOrderPayment(c.var.db, caller, params.id, body);
+    return { data: await orderView(c.var.db, await orderAccess(c.var.db, caller, params.id), query.lang) };
+  }),
   implement(api.counterOrder, async (c, { params, query, body }) => {
     const caller = requireCaller(c);
     await orderAccess(c.var.db, caller, params.id);

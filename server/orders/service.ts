@@ -59,6 +59,8 @@ import { claimUpload } from "../files/repository.ts";
 import { membershipOf } from "../profile/access.ts";
 import { assertMayAct, orderAccess, personOf, type OrderAccess, type OrderCaller } from "./access.ts";
 import { add, dec, mul, toFixed } from "#contract/money-math.ts";
+import { routeLabel } from "#contract/payment-routes.ts";
+import { listOwnRoutes } from "../payment-routes/routes.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { notifyOrderEvent } from "./notify.ts";
 
@@ -343,6 +345,7 @@ export async function orderDraft(
     lines: origin.lines,
     terms: origin.terms,
     legalEntities: entities,
+    paymentRoutes: (await supplierRoutes(db, origin.supplierCompanyId)).map((r) => ({ id: r.id, label: routeLabel(r) })),
     products: productRows.map((p) => {
       const tier = prices.find((t) => t.productId === p.id);
       const digits = p.tnvedCode?.replace(/\D/g, "") ?? "";
@@ -405,7 +408,28 @@ async function linesFromInput(db: Db, supplierCompanyId: number, input: Proposal
   }));
 }
 
-function termsFromInput(input: ProposalInput): OrderTerms {
+/** The supplier's active payment routes (issue 28 §3), for the terms' choice. */
+async function supplierRoutes(db: Db, supplierCompanyId: number) {
+  return (await listOwnRoutes(db, supplierCompanyId)).filter((r) => r.active);
+}
+
+/**
+ * The terms' payment route: one of the supplier's active routes (its label frozen into the version,
+ * with the proposer's note after it), or the typed label alone. A route id the supplier does not
+ * list is a 400 on `paymentRouteId`.
+ */
+async function paymentRouteOf(db: Db, supplierCompanyId: number, input: ProposalInput): Promise<OrderTerms["paymentRoute"]> {
+  if (input.paymentRouteId === undefined) return input.paymentRouteLabel ? { routeId: null, label: input.paymentRouteLabel } : null;
+  const route = (await supplierRoutes(db, supplierCompanyId)).find((r) => r.id === input.paymentRouteId);
+  if (!route)
+    throw new DomainError("invalid_body", "The supplier does not accept this payment route", {
+      issues: [{ path: "paymentRouteId", message: "invalid_option" }],
+    });
+  const label = routeLabel(route);
+  return { routeId: route.id, label: input.paymentRouteLabel ? `${label} — ${input.paymentRouteLabel}` : label };
+}
+
+function termsFromInput(input: ProposalInput, paymentRoute: OrderTerms["paymentRoute"]): OrderTerms {
   return {
     currency: input.currency,
     incoterms: input.incoterms,
@@ -415,7 +439,7 @@ function termsFromInput(input: ProposalInput): OrderTerms {
     prepaymentPct: input.prepaymentPct,
     balance: input.balance,
     balanceDays: input.balance === "deferred" ? (input.balanceDays ?? null) : null,
-    paymentRoute: input.paymentRouteLabel ? { routeId: null, label: input.paymentRouteLabel } : null,
+    paymentRoute,
     packing: input.packing ?? null,
     inspectionBy: input.inspectionBy,
     inspectionWhen: input.inspectionBy === "none" ? null : (input.inspectionWhen ?? null),
@@ -454,7 +478,7 @@ async function buildSnapshot(
       legal: legal("supplier"),
     },
     lines: await linesFromInput(db, order.supplierCompanyId, input),
-    terms: termsFromInput(input),
+    terms: termsFromInput(input, await paymentRouteOf(db, order.supplierCompanyId, input)),
   };
 }
 

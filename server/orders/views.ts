@@ -32,6 +32,7 @@ import { dutyForCodeCached } from "../money/tariff.ts";
 import { landedCost } from "../money/landed-cost.ts";
 import type { OrderAccess, OrderRow } from "./access.ts";
 import { linesTotal, lineAmount } from "./service.ts";
+import { orderPayments } from "./payments.ts";
 import { toFixed } from "#contract/money-math.ts";
 
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -156,6 +157,12 @@ function versionView(row: typeof orderVersions.$inferSelect, previous: OrderSnap
 const isOverdue = (order: Pick<OrderRow, "state" | "stageDueDate">, today: string) =>
   order.state === "confirmed" && order.stageDueDate !== null && order.stageDueDate < today;
 
+/** The order's recorded payments; the stages still open only for the payer who may act. */
+async function paymentsFor(db: Db, order: OrderAccess["order"], payer: boolean): Promise<OrderView["payments"]> {
+  const { recorded, open } = await orderPayments(db, order);
+  return { recorded, open: payer ? open : [] };
+}
+
 /** The whole order as `access` may see it (contract OrderView). */
 export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Date = new Date()): Promise<OrderView> {
   const order = access.order;
@@ -233,6 +240,7 @@ export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Da
     agreed,
     totals: await totalsOf(db, basis.snapshot, now),
     stages,
+    payments: await paymentsFor(db, order, act && side === "buyer"),
     cancel: { requestedBy: order.cancelRequestedBy, reason: order.cancelReason, cancelledAt: order.cancelledAt?.toISOString() ?? null },
     may: {
       accept: act && waitingFor === side,

@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { companies, companyMembers, legalEntities, orders, products, productPrices, quotes, rfqs } from "#server/db/schema.ts";
 import { LIMITS } from "#server/api/rate-limits.ts";
+import { contractPdfInputOf } from "#server/orders/contract.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createUser, expectError, issuesByPath, type TestUser } from "../support/profile.ts";
 
@@ -495,5 +496,106 @@ describe("ordering from products, skipped stages, cancelling, overdue and limits
     expect(statuses.slice(0, LIMITS.orderProposal.points).every((s) => s === 201)).toBe(true);
     const refused = await buyer.post("/api/profile/orders", proposal({ supplierCompanyId }));
     expectError(refused, 429, "rate_limited");
+  });
+});
+
+describe("the supplier's payment routes in the terms, the payments recorded on them, and the contract", () => {
+  let orderId: number;
+  let routeId: number;
+
+  test("the terms choose one of the supplier's active routes; another id is refused on its field", async () => {
+    await api.db.execute(sql`delete from rate_limits where key like ${"order_proposal%"}`);
+    routeId = (
+      await supplier.ok<{ id: number }>("POST", "/api/profile/company/payment-routes", {
+        kind: "bank_transfer",
+        currency: "CNY",
+        foreignBankName: "Bank of China",
+        swiftBic: "BKCHCNBJ",
+      })
+    ).id;
+    const draft = await buyer.get(`/api/profile/orders/draft?supplierCompanyId=${supplierCompanyId}`);
+    expect(draft.body.data.paymentRoutes).toEqual([{ id: routeId, label: "Bank of China (BKCHCNBJ) · CNY" }]);
+    const foreign = await buyer.post(
+      "/api/profile/orders",
+      proposal({ supplierCompanyId, legalEntityId: entityId, paymentRouteId: 99_999_999 }),
+    );
+    expect(issuesByPath(foreign)).toEqual({ paymentRouteId: "invalid_option" });
+    const created = await buyer.ok<{ id: number; current: { snapshot: { terms: { paymentRoute: unknown } } } }>(
+      "POST",
+      "/api/profile/orders",
+      proposal({ supplierCompanyId, legalEntityId: entityId, paymentRouteId: routeId, paymentRouteLabel: "" }),
+    );
+    orderId = created.id;
+    expect(created.current.snapshot.terms.paymentRoute).toEqual({ routeId, label: "Bank of China (BKCHCNBJ) · CNY" });
+  });
+
+  test("the contract is a PDF of the agreed version for both sides only, and nothing before agreement", async () => {
+    expectError(await buyer.get(`/api/profile/orders/${orderId}/contract.pdf`), 409, "invalid_transition");
+    await supplier.ok(
+      "POST",
+      `/api/profile/orders/${orderId}/versions`,
+      proposal({ paymentRouteId: routeId, paymentRouteLabel: "", registeredName: "大连管道有限公司", uscc: USCC }),
+    );
+    await buyer.ok("POST", `/api/profile/orders/${orderId}/accept`, { version: 2 });
+    for (const user of [buyer, supplier, moderator]) {
+      const pdf = await api.app.request(`/api/profile/orders/${orderId}/contract.pdf`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get("content-type")).toBe("application/pdf");
+      expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="order-${orderId}-v2.pdf"`);
+      expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    }
+    // What it prints: the agreed version's parties, line and terms (server/orders/contract.ts).
+    const view = (await supplier.get(`/api/profile/orders/${orderId}`)).body.data;
+    const input = contractPdfInputOf(view);
+    expect(input).toMatchObject({
+      orderNumber: String(orderId),
+      version: 2,
+      languages: ["ru", "zh"],
+      buyer: { legalEntity: { inn: "7707083893", kpp: "773601001", ogrn: "1027700132195" }, signedBy: { email: buyer.email } },
+      supplier: { legalEntity: { name: "大连管道有限公司", uscc: USCC }, signedBy: { email: supplier.email } },
+      lines: [{ quantity: "12.5", unit: { okei: "168", ru: "т", zh: "吨" }, unitPrice: "1100", currency: "USD", total: "13750.00" }],
+      totals: { amount: "13750.00", currency: "USD" },
+      terms: {
+        incoterms: "FOB",
+        paymentRoute: "Bank of China (BKCHCNBJ) · CNY",
+        payment: { prepaymentPercent: 30, balance: "against_documents" },
+      },
+    });
+    for (const user of [outsider, stranger]) expect((await user.get(`/api/profile/orders/${orderId}/contract.pdf`)).status).toBe(404);
+  });
+
+  test("the payer records what happened to the prepayment once it is sent: once per stage, never the supplier", async () => {
+    const pay = (user: TestUser, body: Record<string, unknown>) => user.post(`/api/profile/orders/${orderId}/payments`, body);
+    expect((await buyer.get(`/api/profile/orders/${orderId}`)).body.data.payments).toEqual({ recorded: [], open: ["balance"] });
+    expectError(await pay(buyer, { stage: "prepayment", outcome: "credited", days: 4 }), 409, "invalid_transition");
+    await buyer.ok("POST", `/api/profile/orders/${orderId}/stages`, { stage: "prepayment_sent", action: "mark" });
+    expectError(await pay(supplier, { stage: "prepayment", outcome: "credited", days: 4 }), 403, "forbidden_role");
+    expectError(await pay(buyerMember, { stage: "prepayment", outcome: "credited", days: 4 }), 403, "forbidden_role");
+    expect(issuesByPath(await pay(buyer, { stage: "prepayment", outcome: "returned", days: 12 }))).toEqual({ bankReason: "required" });
+    const recorded = await pay(buyer, {
+      stage: "prepayment",
+      outcome: "returned",
+      days: "12",
+      bankReason: "Банк-корреспондент вернул платёж: санкционная проверка",
+      feesAmount: "35,5",
+      feesCurrency: "USD",
+    });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.data.payments).toMatchObject({
+      recorded: [{ stage: "prepayment", outcome: "returned", days: 12, feesAmount: "35.50", feesCurrency: "USD" }],
+      open: ["balance"],
+    });
+    expectError(await pay(buyer, { stage: "prepayment", outcome: "credited", days: 4 }), 409, "invalid_transition");
+    const rows = await api.db.execute<{ route_id: number; swift_bic: string; payer_company_id: number }>(
+      sql`select route_id, swift_bic, payer_company_id from payment_outcomes where order_id = ${orderId}`,
+    );
+    expect(rows.rows).toEqual([{ route_id: routeId, swift_bic: "BKCHCNBJ", payer_company_id: buyerCompanyId }]);
+    // The supplier sees what was recorded, and has nothing to record itself.
+    expect((await supplier.get(`/api/profile/orders/${orderId}`)).body.data.payments).toMatchObject({
+      recorded: [{ outcome: "returned" }],
+      open: [],
+    });
   });
 });

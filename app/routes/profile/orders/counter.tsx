@@ -64,6 +64,7 @@ export default function CounterPage({ loaderData, actionData }: Route.ComponentP
         defaultValue={defaults}
         legalEntities={draft.legalEntities}
         products={draft.products}
+        paymentRoutes={draft.paymentRoutes}
         submitLabel={t("orders.form.sendCounter")}
       />
     </section>

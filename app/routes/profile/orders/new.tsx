@@ -88,6 +88,7 @@ export default function NewOrderPage({ loaderData, actionData }: Route.Component
         defaultValue={defaults}
         legalEntities={draft.legalEntities}
         products={draft.products}
+        paymentRoutes={draft.paymentRoutes}
         submitLabel={t("orders.form.send")}
         hidden={hidden}
       />

@@ -17,13 +17,15 @@ import {
   CancelSchema,
   StageActionSchema,
   TRANSPORT_DOCUMENTS,
+  type OrderPayment,
   type OrderSnapshot,
   type OrderView,
 } from "#contract/orders.ts";
 import { formatDate, formatPrice } from "#contract/format.ts";
+import { OrderPaymentSchema, PAYMENT_OUTCOMES, ROUTE_CURRENCIES } from "#contract/payment-routes.ts";
 import { UNITS, type UnitId } from "#contract/units.ts";
 import { DiffView } from "#app/components/diff-view.tsx";
-import { LocaleLink } from "#app/components/locale-link.tsx";
+import { LocaleLink, localeHref } from "#app/components/locale-link.tsx";
 import { messageText } from "#app/components/form/messages.ts";
 import { apiContext } from "#app/context.ts";
 import { pageLang } from "#app/lib/i18n.ts";
@@ -78,6 +80,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await api.send(ordersApi.stageAction, { params: { id: params.id }, query: { lang }, body: parsed.data });
       return localizedRedirect(request, here, "orders.flash.stage");
     }
+    if (intent === "payment") {
+      const parsed = OrderPaymentSchema.safeParse(form);
+      if (!parsed.success) return refuse(issuesOf(parsed.error));
+      await api.send(ordersApi.recordOrderPayment, { params: { id: params.id }, query: { lang }, body: parsed.data });
+      return localizedRedirect(request, here, "orders.flash.payment");
+    }
     return refuse([{ path: "", message: "invalid_option" }]);
   } catch (error) {
     const { messages, status } = apiErrorMessages(error, { ownMessages: "orders.errors" });
@@ -96,7 +104,9 @@ function Issues({ issues }: { issues: Issue[] | undefined }) {
     <div className="form-errors" role="alert">
       {issues.map((issue, index) => (
         <p key={index}>
-          {issue.path ? `${t([`orders.page.${issue.path}`, `orders.fields.${issue.path}`], { defaultValue: issue.path })}: ` : ""}
+          {issue.path
+            ? `${t([`orders.page.${issue.path}`, `orders.fields.${issue.path}`, `orders.payments.${issue.path}`], { defaultValue: issue.path })}: `
+            : ""}
           {messageText(t, issue.message, issue.path ? "field" : "form")}
         </p>
       ))}
@@ -150,6 +160,14 @@ function Terms({ order }: { order: OrderView }) {
           {t(`orders.versionStates.${version.state}`)}
         </span>
       </h2>
+      {order.agreed ? (
+        <p>
+          {/* A file, not a page: a plain link, so the router does not try to navigate to it. */}
+          <a className="button" href={localeHref(lang, `/profile/orders/${order.id}/contract.pdf`)} download>
+            {t("orders.page.contract")}
+          </a>
+        </p>
+      ) : null}
       <dl className="order-terms">
         <Party label={t("orders.sides.buyer")} party={snapshot.buyer} />
         <Party label={t("orders.sides.supplier")} party={snapshot.supplier} />
@@ -423,6 +441,106 @@ function Actions({ order, issues, values }: { order: OrderView; issues?: Issue[]
   );
 }
 
+/** One recorded payment in a line: «Предоплата: зачислен через 4 дн., комиссии 1 200 CNY». */
+function paymentLine(t: ReturnType<typeof useT>, lang: ReturnType<typeof useLang>, p: OrderPayment): string {
+  const parts = [
+    t("orders.payments.line", { stage: t(`orders.payments.stages.${p.stage}`), outcome: t(`orders.payments.outcomes.${p.outcome}`) }),
+  ];
+  if (p.days !== null) parts.push(t("orders.payments.afterDays", { days: p.days }));
+  if (p.feesAmount && p.feesCurrency)
+    parts.push(t("orders.payments.fees", { amount: formatPrice(p.feesAmount, p.feesCurrency, lang) ?? "" }));
+  return parts.join(" · ");
+}
+
+/**
+ * The order's payments (issue 28 §3): the outcomes the payer recorded, and for the payer the form to
+ * record one — a plain form with a submit button, so it works without JavaScript.
+ */
+function Payments({ order, issues, values }: { order: OrderView; issues: Issue[] | undefined; values: Record<string, unknown> }) {
+  const t = useT();
+  const lang = useLang();
+  const { recorded, open } = order.payments;
+  const agreedRoute = order.agreed?.snapshot.terms.paymentRoute;
+  if (!order.agreed || (recorded.length === 0 && open.length === 0 && order.side !== "buyer")) return null;
+  const mine = values.intent === "payment";
+  const value = (name: string) => (mine && typeof values[name] === "string" ? (values[name] as string) : undefined);
+  return (
+    <section className="card" aria-labelledby="order-payments" data-testid="order-payments">
+      <h2 id="order-payments">{t("orders.payments.title")}</h2>
+      {agreedRoute ? <p>{agreedRoute.label}</p> : null}
+      {recorded.length ? (
+        <ul>
+          {recorded.map((p, index) => (
+            <li key={index}>
+              {paymentLine(t, lang, p)}
+              {p.bankReason ? <div className="small muted">{p.bankReason}</div> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="small muted">{t("orders.payments.none")}</p>
+      )}
+      {order.side === "buyer" && !agreedRoute?.routeId ? <p className="small muted">{t("orders.payments.noRoute")}</p> : null}
+      {open.length ? (
+        <Form method="post" className="order-payment-form">
+          <p className="small muted">{t("orders.payments.lead")}</p>
+          {mine ? <Issues issues={issues} /> : null}
+          <div className="rfq-form-row">
+            <label>
+              {t("orders.payments.stage")}
+              <select name="stage" defaultValue={value("stage") ?? open[0]}>
+                {open.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`orders.payments.stages.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("orders.payments.outcome")}
+              <select name="outcome" defaultValue={value("outcome") ?? "credited"}>
+                {PAYMENT_OUTCOMES.map((o) => (
+                  <option key={o} value={o}>
+                    {t(`orders.payments.outcomes.${o}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("orders.payments.days")}
+              <input name="days" inputMode="numeric" defaultValue={value("days")} />
+            </label>
+          </div>
+          <label>
+            {t("orders.payments.bankReason")}
+            <input name="bankReason" defaultValue={value("bankReason")} />
+          </label>
+          <div className="rfq-form-row">
+            <label>
+              {t("orders.payments.feesAmount")}
+              <input name="feesAmount" inputMode="decimal" defaultValue={value("feesAmount")} />
+            </label>
+            <label>
+              {t("orders.payments.feesCurrency")}
+              <select name="feesCurrency" defaultValue={value("feesCurrency") ?? ""}>
+                <option value="">—</option>
+                {ROUTE_CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <button type="submit" name="intent" value="payment" className="button button-primary">
+            {t("orders.payments.record")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
 function Stages({ order }: { order: OrderView }) {
   const t = useT();
   const lang = useLang();
@@ -499,6 +617,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <Actions order={order} issues={actionData?.issues} values={values} />
       <Terms order={order} />
+      <Payments order={order} issues={actionData?.issues} values={values} />
       <Stages order={order} />
       <section aria-labelledby="order-versions">
         <h2 id="order-versions">{t("orders.page.versions")}</h2>

@@ -27,6 +27,7 @@ export function OrderForm({
   defaultValue,
   legalEntities,
   products,
+  paymentRoutes,
   submitLabel,
   hidden,
 }: {
@@ -36,6 +37,8 @@ export function OrderForm({
   defaultValue: Record<string, unknown>;
   legalEntities: OrderDraft["legalEntities"];
   products: OrderDraft["products"];
+  /** The supplier's active payment routes (issue 28 §3). */
+  paymentRoutes: OrderDraft["paymentRoutes"];
   submitLabel: string;
   /** Hidden fields posted with the form (the order's origin). */
   hidden?: Record<string, string>;
@@ -124,7 +127,21 @@ export function OrderForm({
         />
         <InputField field={fields.balanceDays!} label={t("orders.form.balanceDays")} inputMode="numeric" />
       </div>
-      <InputField field={fields.paymentRouteLabel!} label={t("orders.fields.paymentRoute")} hint={t("orders.form.paymentRouteHint")} />
+      <div className="rfq-form-row">
+        {paymentRoutes.length > 0 ? (
+          <SelectField
+            field={fields.paymentRouteId!}
+            label={t("orders.fields.paymentRoute")}
+            placeholder={t("orders.form.paymentRouteNone")}
+            options={paymentRoutes.map((r) => ({ value: String(r.id), label: r.label }))}
+          />
+        ) : null}
+        <InputField
+          field={fields.paymentRouteLabel!}
+          label={paymentRoutes.length > 0 ? t("orders.form.paymentRouteNote") : t("orders.fields.paymentRoute")}
+          hint={t("orders.form.paymentRouteHint")}
+        />
+      </div>
       <div className="rfq-form-row">
         <SelectField
           field={fields.inspectionBy!}

@@ -28,7 +28,9 @@ export function proposalDefaults(draft: OrderDraft): Record<string, unknown> {
     prepaymentPct: terms.prepaymentPct != null ? String(terms.prepaymentPct) : "30",
     balance: terms.balance ?? "shipment_documents",
     balanceDays: terms.balanceDays != null ? String(terms.balanceDays) : "",
-    paymentRouteLabel: terms.paymentRoute?.label ?? "",
+    paymentRouteId: terms.paymentRoute?.routeId != null ? String(terms.paymentRoute.routeId) : "",
+    // A chosen route's label is the route's own: only a typed route (or note) comes back into the field.
+    paymentRouteLabel: terms.paymentRoute && terms.paymentRoute.routeId === null ? terms.paymentRoute.label : "",
     packing: terms.packing ?? "",
     inspectionBy: terms.inspectionBy ?? "none",
     inspectionWhen: terms.inspectionWhen ?? "",
