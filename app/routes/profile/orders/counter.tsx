@@ -10,6 +10,8 @@ import rfqStyles from "#app/styles/rfq.css?url";
 import * as ordersApi from "#contract/orders.ts";
 import { ProposalSchema } from "#contract/orders.ts";
 import { apiContext } from "#app/context.ts";
+import { idParam } from "#app/lib/id-param.ts";
+import { pageNotFound } from "#app/lib/errors.ts";
 import { pageLang } from "#app/lib/i18n.ts";
 import { replyWithApiError } from "#app/lib/forms/api-errors.server.ts";
 import { orNotFound } from "#app/lib/not-found.server.ts";
@@ -27,7 +29,9 @@ import ordersStyles from "./orders.css?url";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const api = context.get(apiContext);
-  const draft = (await orNotFound(request, api.send(ordersApi.getOrderDraft, { query: { lang, orderId: Number(params.id) } }))).data;
+  // Any other id in the address is an order nobody has: a 404 page, not an API refusal of the query.
+  const orderId = idParam(params.id) ?? pageNotFound(request);
+  const draft = (await orNotFound(request, api.send(ordersApi.getOrderDraft, { query: { lang, orderId } }))).data;
   return { draft, id: params.id, defaults: proposalDefaults(draft), seo: { title: getInstance(context).t("orders.form.counterTitle") } };
 }
 
