@@ -435,12 +435,14 @@ export function openApiOperation(route: RouteDescriptor): DescribeRouteOptions {
     tags: [route.tag],
     summary: route.summary,
     ...(description ? { description } : {}),
-    // Every operation says who may call it (Redocly `security-defined`): an empty requirement is "anyone".
-    // An operation open to API keys lists them with the scopes it needs (ADR 052).
-    security: [
-      ...(route.auth === "public" ? (route.scopes ? [{}] : []) : [{ bearerAuth: [] }]),
-      ...(route.scopes ? [{ apiKey: [...route.scopes] }, { apiKeyBasic: [...route.scopes] }] : []),
-    ],
+    // Every operation says who may call it (Redocly `security-defined`): an empty list is "anyone".
+    // A signed-in operation open to API keys lists them with the scopes it needs (ADR 052). A public
+    // one stays "anyone" — a key there is optional and only counted (its description says so): the
+    // optional form `[{}, { apiKey: … }]` left Scalar's reference blank (/api-docs rendered no operation).
+    security:
+      route.auth === "public"
+        ? []
+        : [{ bearerAuth: [] }, ...(route.scopes ? [{ apiKey: [...route.scopes] }, { apiKeyBasic: [...route.scopes] }] : [])],
     parameters: [...parametersOf(route.params, "path"), ...parametersOf(route.query, "query")],
     ...(route.body
       ? {

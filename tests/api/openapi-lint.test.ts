@@ -53,7 +53,7 @@ describe("OpenAPI documents under Redocly's recommended rules", () => {
     );
     expect(body.servers?.length).toBeGreaterThan(0);
     expect(body.paths["/api/stories"]?.get?.security).toEqual([]);
-    expect(body.paths["/api/products"]?.get?.security).toEqual([{}, { apiKey: ["catalog:read"] }, { apiKeyBasic: ["catalog:read"] }]);
+    expect(body.paths["/api/products"]?.get?.security).toEqual([]);
     expect(body.paths["/api/profile/company/price-lists"]?.post?.security).toEqual([{ bearerAuth: [] }]);
   });
 });

@@ -5,8 +5,12 @@
  * unified social credit code; the buyer sees the change in the versions' diff and accepts; then the
  * stages — prepayment sent and received, in production, shipped with an СМГС railway bill, arrived,
  * customs cleared, accepted, closed — each marked by its side and confirmed by the other, every
- * step a plain form post. Screenshots of the order page at 1280 and 390 px.
+ * step a plain form post. The terms name one of the supplier's payment routes; the buyer records
+ * what happened to the prepayment on it; the buyer downloads the bilingual contract, rendered to PNG.
+ * Screenshots of the order page at 1280 and 390 px.
  */
+import { execFileSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { apiAs } from "./support/admin.ts";
@@ -37,6 +41,13 @@ test("a buyer orders from a Chinese supplier's product page; the supplier counte
   test.setTimeout(600_000);
   const project = testInfo.project.name;
   const supplier = await newSupplier({ locale: "zh-CN", lang: "zh", label: "order-supplier", names: ["王", "伟"] });
+  const supplierApi = await apiAs(supplier.page.context(), testInfo.project.use.baseURL!);
+  await supplierApi("POST", "/api/profile/company/payment-routes", {
+    kind: "bank_transfer",
+    currency: "CNY",
+    foreignBankName: "Bank of China",
+    swiftBic: "BKCHCNBJ",
+  });
 
   // The buyer: a Russian company with one legal entity.
   await signIn(page, newAddress("order-buyer", project), ["Ольга", "Заказова"]);
@@ -55,6 +66,7 @@ test("a buyer orders from a Chinese supplier's product page; the supplier counte
   await expect(page.getByLabel("Товар", { exact: true })).toHaveValue(supplier.product.names.ru);
   await page.getByLabel("Место", { exact: true }).fill("Далянь");
   await page.getByLabel("Срок изготовления, дней").fill("30");
+  await page.getByLabel("Платёжный маршрут", { exact: true }).selectOption({ label: "Bank of China (BKCHCNBJ) · CNY" });
   await page.getByRole("button", { name: "Отправить предложение" }).click();
   await expect(page.getByTestId("order-state")).toHaveText("Согласование");
   await expect(page.getByText("Ждёт ответа другой стороны")).toBeVisible();
@@ -94,6 +106,14 @@ test("a buyer orders from a Chinese supplier's product page; the supplier counte
   await expect(page.getByTestId("order-state")).toHaveText("Подтверждён");
   await expect(page.getByTestId("consents").locator("li")).toHaveCount(2);
 
+  // The agreed version as the bilingual contract: a PDF that renders (Russian and Chinese glyphs).
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Договор \(PDF/ }).click()]);
+  const pdf = testInfo.outputPath("contract.pdf");
+  await download.saveAs(pdf);
+  expect(readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+  execFileSync("pdftoppm", ["-r", "50", "-png", "-f", "1", "-l", "1", pdf, testInfo.outputPath("contract")]);
+  expect(statSync(testInfo.outputPath("contract-1.png")).size).toBeGreaterThan(10_000);
+
   /** `who` marks the current stage (its button names it), then `other` confirms it. */
   const buyerStage = { page, url: orderUrl, mark: (s: string) => `Отметить «${s}»`, confirm: (s: string) => `Подтвердить: ${s}` };
   const supplierStage = {
@@ -117,6 +137,16 @@ test("a buyer orders from a Chinese supplier's product page; the supplier counte
     await expect(other.page.locator("[data-stage].is-current, [data-testid=order-state]").first()).toBeVisible();
   }
   await step(buyerStage, supplierStage, { mine: "Предоплата отправлена", theirs: "预付款已汇出" });
+  // The payer records what happened to the prepayment on the agreed route.
+  await open(page, orderUrl, js);
+  const payments = page.getByTestId("order-payments");
+  await expect(payments).toContainText("Bank of China (BKCHCNBJ) · CNY");
+  await payments.getByLabel("Результат").selectOption("credited");
+  await payments.getByLabel("Дней от отправки").fill("4");
+  await payments.getByLabel("Фактические комиссии").fill("35,5");
+  await payments.getByLabel("Валюта комиссий").selectOption("USD");
+  await payments.getByRole("button", { name: "Записать результат" }).click();
+  await expect(page.getByTestId("order-payments")).toContainText("Предоплата: Зачислен · через 4 дн.");
   await step(supplierStage, buyerStage, { mine: "预付款已收到", theirs: "Предоплата получена" });
   await step(supplierStage, buyerStage, { mine: "生产中", theirs: "В производстве" });
   await step(supplierStage, buyerStage, { mine: "已发货", theirs: "Отгружен" }, async (p) => {
