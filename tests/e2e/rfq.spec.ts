@@ -153,8 +153,8 @@ test("a public request reaches the suppliers of its TN VED heading; they quote; 
   await expect(page.getByTestId("rfq-reach")).toContainText(/Подобран[оы]? \d+ поставщик/);
   await expect(page.getByTestId("rfq-reach")).toContainText(/через аккаунт — \d+, по электронной почте — \d+/);
   // The landed cost first (ADR 050), then the price at the 2 000 pcs asked, with the tier used and units.
-  await expect(page.locator(".rfq-compare-table tbody th").first()).toHaveText("Стоимость с ввозом за 2 000 шт.");
-  await expect(page.locator(".rfq-compare-table tbody th").nth(1)).toHaveText("Цена за 2 000 шт.");
+  await expect(page.locator(".rfq-compare-table > tbody > tr > th").first()).toHaveText("Стоимость с ввозом за 2 000 шт.");
+  await expect(page.locator(".rfq-compare-table > tbody > tr > th").nth(1)).toHaveText("Цена за 2 000 шт.");
   await expect(page.getByTestId("price-at").first()).toContainText("ступень «от 1 000 шт.»");
   const headers = page.locator(".rfq-compare-table thead th");
   await expect(headers).toHaveCount(3);
