@@ -33,6 +33,9 @@
  *    `--hostile-seconds` (default 60) while honest traffic runs at half the peak: its errors, its p99
  *    against the same load alone, the server's peak RSS (bench/hostile.ts; issue 25). Not in the
  *    default set either.
+ *  - `replicas`: a primary and a hot standby built on this machine (initdb, pg_basebackup -R), nginx and
+ *    two servers: public pages from the standby, read-your-writes, the standby stopped under load,
+ *    promotion (bench/replicas.ts; issue 31 §2). Not in the default set: a check more than a timing.
  *
  * Benchmark catalogues are kept between runs (seeding a million products takes minutes) and
  * reused while their sizes and the schema match; `--fresh` seeds them again.
@@ -52,14 +55,26 @@ import { runNavigationBench } from "./navigation.ts";
 import { runHostileBench } from "./hostile.ts";
 import { runReliabilityBench } from "./reliability.ts";
 import { runRegistersBench } from "./registers.ts";
+import { runReplicasBench } from "./replicas.ts";
 import { log } from "./stats.ts";
 import { readCommandLine, wholeNumber } from "#scripts/lib/command-line.ts";
 
-const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability", "hostile", "registers"] as const;
+const PARTS = [
+  "classifiers",
+  "search",
+  "http",
+  "http-compare",
+  "lighthouse",
+  "navigation",
+  "reliability",
+  "hostile",
+  "registers",
+  "replicas",
+] as const;
 const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
-  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers] [--products N] [--pglite-products N] " +
+  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers,replicas] [--products N] [--pglite-products N] " +
   "[--register-entries N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--hostile-seconds S] [--keep-db] [--fresh]";
 
 const options = readCommandLine(
@@ -141,6 +156,7 @@ try {
   if (options.parts.has("registers")) await runRegistersBench(options.registerEntries);
   if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });
   if (options.parts.has("hostile")) await runHostileBench({ seconds: options.hostileS });
+  if (options.parts.has("replicas")) await runReplicasBench();
   log(`bench: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 } catch (error) {
   console.error(`bench failed: ${(error as Error).stack ?? String(error)}`);

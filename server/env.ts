@@ -58,6 +58,25 @@ export const EnvSchema = z
     DATA_DIR: z.string().min(1).default(".data"),
     /** PostgreSQL ≥ 15 server; when absent the embedded PGlite database under DATA_DIR is used. */
     DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+    /**
+     * PostgreSQL streaming replicas (hot standbys of DATABASE_URL) that answer anonymous reads, separated
+     * by commas or spaces (ADR 058, server/db/replicas.ts). Ignored on the embedded database.
+     */
+    DATABASE_REPLICA_URLS: optionalText()
+      .refine(
+        (v) =>
+          v === undefined ||
+          v
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .every((u) => /^postgres(ql)?:\/\//.test(u) && URL.canParse(u)),
+        { message: "must be postgres:// URLs separated by commas or spaces" },
+      )
+      .transform((v) => (v ?? "").split(/[\s,]+/).filter(Boolean)),
+    /** A replica further behind the primary than this many milliseconds of WAL is skipped (ADR 058). */
+    DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** Bearer token that opens `/metrics` (Prometheus text); unset: `/metrics` answers 404. */
+    METRICS_TOKEN: optionalText(),
     /** Maximum connections in the pool to a PostgreSQL server. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     /** Upstream API; when absent the web tier calls the in-process API app. */

@@ -28,6 +28,8 @@ import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
 import { clientAddress, type TrustProxy } from "./client-ip.ts";
+import { readRoutingMiddleware } from "./read-routing.ts";
+import { mountMetrics } from "./metrics.ts";
 import type { IslandsBuild, WebServices } from "#contract/web-services.ts";
 import { MAX_MULTIPART_BYTES, MiB } from "#contract/upload-limits.ts";
 
@@ -41,7 +43,13 @@ export interface MediaSource {
 
 export interface ServerAppOptions {
   api: { fetch: (request: Request) => Response | Promise<Response> };
-  database: Pick<Database, "ping">;
+  database: Pick<Database, "ping" | "routing">;
+  /** The replicas' lag bound (DATABASE_REPLICA_MAX_LAG_MS), also the read-your-writes marker's lifetime. */
+  replicaMaxLagMs?: number;
+  /** Mark the read-your-writes cookie Secure (as the session cookies are). */
+  secureCookies?: boolean;
+  /** Bearer token of `/metrics` (METRICS_TOKEN); unset: no metrics endpoint. */
+  metricsToken?: string;
   logger: Logger;
   mode: "development" | "production";
   /** Absolute path of build/client (production only; Vite serves assets in development). */
@@ -186,6 +194,10 @@ export function createServerApp(options: ServerAppOptions) {
   const app = new Hono<Vars>();
 
   app.use(requestId());
+  // Reads of GET/HEAD requests may go to a replica; a write sets the read-your-writes marker (ADR 058).
+  app.use(
+    readRoutingMiddleware(options.database.routing, { maxLagMs: options.replicaMaxLagMs ?? 5000, secure: options.secureCookies ?? false }),
+  );
   const trustProxy = options.trustProxy ?? (() => false);
   const clientIp = (c: Context) => clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trustProxy);
   const tooLarge = (c: Context) =>
@@ -266,6 +278,7 @@ export function createServerApp(options: ServerAppOptions) {
   app.use(compress({ encoding: "gzip" }));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  mountMetrics(app, options.metricsToken, options.database.routing);
   app.get("/readyz", async (c) =>
     (await options.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unreachable" }, 503),
   );

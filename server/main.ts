@@ -55,6 +55,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
     migrate: env.MIGRATE_ON_START,
+    replicaUrls: env.DATABASE_REPLICA_URLS,
+    replicaOptions: {
+      maxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS,
+      onChange: (status) => logger.warn({ replica: status }, status.fresh ? "replica serving reads" : "replica skipped"),
+    },
   });
   logger.info({ database: database.kind, location: database.location }, "database ready");
 
@@ -192,6 +197,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     getBuild,
     media,
     mediaIsPublic: publicMediaGate(database.db),
+    replicaMaxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS,
+    secureCookies: env.NODE_ENV === "production",
+    metricsToken: env.METRICS_TOKEN,
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,

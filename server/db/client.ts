@@ -13,6 +13,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { RoutingPool, type ReplicaOptions } from "./replicas.ts";
 import * as schema from "./schema.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -23,6 +24,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Human-readable location, without credentials. */
   location: string;
+  /** The pool routing reads to replicas (DATABASE_REPLICA_URLS; server/db/replicas.ts), when any are configured. */
+  routing?: RoutingPool;
   /** True when a trivial query answers within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -34,6 +37,10 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** PostgreSQL streaming replicas for reads (PostgreSQL only; ADR 058). */
+  replicaUrls?: string[];
+  /** Lag bound and poll interval of the replicas (server/db/replicas.ts). */
+  replicaOptions?: ReplicaOptions;
 }
 
 export class DatabaseInUseError extends Error {
@@ -44,7 +51,7 @@ const migrationsFolder = path.join(import.meta.dirname, "migrations");
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolMax ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.replicaUrls ?? [], options.replicaOptions)
     : await openPglite(path.join(options.dataDir, "pglite"));
   if (options.migrate !== false) {
     try {
@@ -54,6 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       throw error;
     }
   }
+  if (database.routing) await database.routing.start();
   return database;
 }
 
@@ -110,15 +118,18 @@ function wrap(pool: pg.Pool, kind: Database["kind"], location: string, onClose: 
   };
 }
 
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number, replicaUrls: string[], replicaOptions?: ReplicaOptions): Database {
   // node-postgres waits forever for a free connection unless told otherwise.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
+  const config: pg.PoolConfig = { connectionString: url, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 };
+  const routing = replicaUrls.length > 0 ? new RoutingPool(config, replicaUrls, replicaOptions) : undefined;
+  const pool = routing ?? new pg.Pool(config);
   // An idle connection the server drops (a restart, a failover, an administrator's terminate) emits
   // "error" on the pool; without a listener that error would end the process. The pool discards the
   // connection by itself and the next query opens a new one, so there is nothing else to do here.
   pool.on("error", () => undefined);
   const parsed = new URL(url);
-  return wrap(pool, "postgres", `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`, async () => {});
+  const database = wrap(pool, "postgres", `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`, async () => {});
+  return routing ? { ...database, routing } : database;
 }
 
 async function openPglite(dir: string): Promise<Database> {
