@@ -52,11 +52,25 @@ export function isHumanView(headers: Headers): boolean {
   return true;
 }
 
+/**
+ * Whether the browser fetched the page to show it: a document navigation (`Sec-Fetch-Mode:
+ * navigate`) or a client navigation's data request (`….data`). The service worker's own fetches —
+ * keeping the first page of a visit for offline use, which it fetches again once installed
+ * (app/lib/pwa/app-updates.ts), and saved pages kept fresh — are `same-origin` and count nothing.
+ * Browsers that send no Fetch Metadata are taken at their word.
+ */
+export function isReading(headers: Headers, pathname: string): boolean {
+  const mode = headers.get("sec-fetch-mode");
+  if (mode === null || mode === "navigate") return true;
+  return pathname.endsWith(".data");
+}
+
 /** The page view `request` answered by `response` is, or null when it is not one to count. */
 export function pageViewOf(request: Request, response: Response): PageViewTarget | null {
   if (request.method !== "GET" || response.status !== 200) return null;
   if (!COUNTED_TYPES.test(response.headers.get("content-type") ?? "")) return null;
   const target = pageOfPath(new URL(request.url).pathname);
   if (!target || !isHumanView(request.headers)) return null;
+  if (!isReading(request.headers, new URL(request.url).pathname)) return null;
   return target;
 }

@@ -1,7 +1,7 @@
 /** The page-view buffer (./recorder.ts) and the classification of requests (./classify.ts), without a database. */
 import { describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
-import { isHumanView, pageOfPath } from "./classify.ts";
+import { isHumanView, isReading, pageOfPath, pageViewOf } from "./classify.ts";
 import { createPageViewRecorder } from "./recorder.ts";
 
 /** A stand-in for the database that keeps what was inserted (or fails every insert). */
@@ -86,5 +86,18 @@ describe("classification", () => {
     expect(isHumanView(new Headers())).toBe(false);
     expect(isHumanView(new Headers({ "user-agent": chrome, "sec-purpose": "prefetch;prerender" }))).toBe(false);
     expect(isHumanView(new Headers({ "user-agent": chrome, purpose: "prefetch" }))).toBe(false);
+  });
+
+  it("the service worker fetching a page again to keep it offline is not a second view", () => {
+    const chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+    const page = (headers: Record<string, string>, path = "/product/7") =>
+      pageViewOf(
+        new Request(`http://site.test${path}`, { headers: { "user-agent": chrome, ...headers } }),
+        new Response("<html>", { headers: { "content-type": "text/html; charset=utf-8" } }),
+      );
+    expect(page({ "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" })).toEqual({ kind: "product", id: 7 });
+    expect(page({})).toEqual({ kind: "product", id: 7 });
+    expect(page({ "sec-fetch-mode": "same-origin", "sec-fetch-dest": "empty" })).toBeNull();
+    expect(isReading(new Headers({ "sec-fetch-mode": "cors" }), "/zh/product/7.data")).toBe(true);
   });
 });
