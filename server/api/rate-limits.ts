@@ -39,6 +39,7 @@ import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { isIP } from "node:net";
 import { rateLimitKey } from "../client-ip.ts";
+import { MCP_IP_PER_MINUTE } from "#contract/mcp.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 
@@ -146,7 +147,7 @@ export const LIMITS = {
   // The MCP endpoint without an API key (server/mcp/http.ts; ADR 055): each JSON-RPC message, the
   // handshake's included. An assistant's session is a handshake (2 messages) and a tool call a
   // message, so 120 a minute is two calls a second per network; a key counts on its own allowance.
-  mcpIp: { keyPrefix: "mcp_ip", points: 120, windowS: 60 },
+  mcpIp: { keyPrefix: "mcp_ip", points: MCP_IP_PER_MINUTE, windowS: 60 },
 } as const satisfies Record<string, LimitSettings>;
 
 /**

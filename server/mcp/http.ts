@@ -20,14 +20,13 @@
 import { Hono, type Context } from "hono";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { MCP_PATH } from "#contract/mcp.ts";
 import type { ApiEnv } from "../api/env.ts";
 import { mcpIpLimit } from "../api/rate-limits.ts";
 import { DomainError } from "../errors.ts";
 import { callOperation, passedOnHeaders, type OperationCaller } from "./api-call.ts";
 import { createMcpServer, MCP_ERRORS } from "./server.ts";
 
-/** The endpoint's path. */
-export const MCP_PATH = "/mcp";
 /** Largest request body, bytes: the longest tool input (a buying request's 5,000-character description) fits many times. */
 export const MAX_BODY = 64 * 1024;
 /** Most JSON-RPC messages in one batch (current clients send one; older protocol versions allowed batches). */

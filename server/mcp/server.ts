@@ -20,6 +20,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { MCP_ERROR_CODES, MCP_TOOLS } from "#contract/mcp.ts";
 import type { Logger } from "../logger.ts";
 import { OperationError } from "./api-call.ts";
 import { InvalidArguments, TOOLS, ToolFailure, type Tool, type ToolContext } from "./tools.ts";
@@ -27,13 +28,8 @@ import { InvalidArguments, TOOLS, ToolFailure, type Tool, type ToolContext } fro
 /** The server's name and the version of its tool set (changes when tools or their arguments do). */
 export const MCP_SERVER_INFO = { name: "postavka", title: "Postavka B2B catalogue (Russia–China)", version: "1.0.0" } as const;
 
-/** JSON-RPC error codes of this server (the implementation-defined range -32000…-32099). */
-export const MCP_ERRORS = {
-  /** The caller may not call this tool: no API key, a missing scope, a role or company the operation needs. */
-  forbidden: -32003,
-  /** A rate limit: `data.retryAfter` seconds to wait. */
-  rateLimited: -32029,
-} as const;
+/** JSON-RPC error codes of this server (the implementation-defined range -32000…-32099; contract/mcp.ts). */
+export const MCP_ERRORS = MCP_ERROR_CODES;
 
 const INSTRUCTIONS =
   "Postavka is a B2B directory of Russian and Chinese suppliers. Search products and suppliers in Russian, English or Chinese; find TN VED EAEU (customs) and OKVED2 (activity) codes from words; estimate the landed cost of importing a product into Russia (Bank of Russia rate, EAEU duty, import VAT); list open buying requests. With an API key (Authorization: Bearer pk_live_…) also draft a buying request and read the key owner's conversations and orders. Every answer links to the site's pages: give the links to the user.";
@@ -44,6 +40,11 @@ function inputJsonSchema(schema: z.ZodType): McpTool["inputSchema"] {
   delete json.$schema;
   return json as McpTool["inputSchema"];
 }
+
+// The docs page lists the tools from contract/mcp.ts: a tool added or renamed here must be there too.
+const listed = MCP_TOOLS.map((t) => `${t.name}:${t.scope}`).join(",");
+const served = TOOLS.map((t) => `${t.name}:${t.scopes.join("+")}`).join(",");
+if (listed !== served) throw new Error(`contract/mcp.ts MCP_TOOLS (${listed}) differs from server/mcp/tools.ts (${served})`);
 
 /** `tools/list`'s answer, made once: the tools do not change while the process runs. */
 const TOOL_LIST: McpTool[] = TOOLS.map((tool) => ({

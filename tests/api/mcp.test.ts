@@ -40,7 +40,7 @@ async function connect(key?: string, ip = `198.51.100.${nextIp++}`): Promise<Cli
   const headers: Record<string, string> = { "x-client-ip": ip };
   if (key) headers.authorization = `Bearer ${key}`;
   const transport = new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), {
-    fetch: (url, init) => api.app.request(url instanceof URL ? url.href : url, init),
+    fetch: async (url, init) => api.app.request(url instanceof URL ? url.href : url, init),
     requestInit: { headers },
   });
   const client = new Client({ name: "postavka-test", version: "1.0.0" });
