@@ -26,7 +26,13 @@ export class OperationError extends Error {
   readonly code: string;
   readonly issues: { path: string; message: string }[];
   readonly details: Record<string, unknown> | undefined;
-  constructor(status: number, code: string, message: string, issues: { path: string; message: string }[] = [], details?: Record<string, unknown>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    issues: { path: string; message: string }[] = [],
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = "OperationError";
     this.status = status;

@@ -54,7 +54,8 @@ export function mcpRoutes(apiFetch: OperationCaller["fetch"]): Hono<ApiEnv> {
     if (sentOrigin && sentOrigin !== new URL(origin).origin)
       return rpcError(c, 403, ErrorCode.InvalidRequest, "Requests from another site's pages are not accepted");
     const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_BODY) return rpcError(c, 413, ErrorCode.InvalidRequest, `The request body is larger than ${MAX_BODY} bytes`);
+    if (Buffer.byteLength(text) > MAX_BODY)
+      return rpcError(c, 413, ErrorCode.InvalidRequest, `The request body is larger than ${MAX_BODY} bytes`);
     let body: unknown;
     try {
       body = JSON.parse(text);

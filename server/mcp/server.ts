@@ -18,7 +18,13 @@
  * asks for the protocol's invalid-params error, which clients surface to the model as well.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool as McpTool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { MCP_ERROR_CODES, MCP_TOOLS } from "#contract/mcp.ts";
 import type { Logger } from "../logger.ts";
@@ -65,7 +71,13 @@ const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
 /** API field names (camelCase, `q`, `perPage`) as the tools' argument names (snake_case). */
 function argumentName(path: string): string {
-  const renamed: Record<string, string> = { q: "query", perPage: "limit", qty: "quantity", freight: "freight_rub", insurance: "insurance_rub" };
+  const renamed: Record<string, string> = {
+    q: "query",
+    perPage: "limit",
+    qty: "quantity",
+    freight: "freight_rub",
+    insurance: "insurance_rub",
+  };
   return path
     .split(".")
     .map((part) => renamed[part] ?? part.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`))
@@ -80,7 +92,9 @@ function invalidParams(tool: string, issues: { path: string; message: string }[]
 /** A refused operation as this server's answer (see the module comment). */
 function operationRefusal(tool: Tool, error: OperationError, origin: string): McpError | { text: string } {
   if (error.status === 400 || error.status === 413) {
-    const issues = error.issues.length ? error.issues.map((i) => ({ path: argumentName(i.path), message: i.message })) : [{ path: "", message: error.message }];
+    const issues = error.issues.length
+      ? error.issues.map((i) => ({ path: argumentName(i.path), message: i.message }))
+      : [{ path: "", message: error.message }];
     return invalidParams(tool.name, issues);
   }
   if (error.status === 401 || error.status === 403) {

@@ -97,21 +97,14 @@ const TnvedPrefix = z
   .string()
   .transform((value) => value.replace(/[\s.]/g, ""))
   .pipe(z.string().regex(/^\d{2,10}$/, "a TN VED code or prefix: 2 to 10 digits"));
-const OkvedPrefix = z
-  .string()
-  .trim()
-  .regex(OKVED_CODE, "an OKVED2 code or prefix such as 24, 24.20 or 24.20.1");
+const OkvedPrefix = z.string().trim().regex(OKVED_CODE, "an OKVED2 code or prefix such as 24, 24.20 or 24.20.1");
 const Words = z.string().trim().min(1).max(200);
 
 /** `{ id }` or `{ url }` of a page whose path has `/segment/{id}` (a link an earlier answer gave). */
 function idOrUrl(segment: string, label: string) {
   return {
     id: Id.optional().describe(`The ${label}'s id`),
-    url: z
-      .string()
-      .max(2000)
-      .optional()
-      .describe(`Or the link of the ${label}'s page (…/${segment}/{id}), as earlier answers give it`),
+    url: z.string().max(2000).optional().describe(`Or the link of the ${label}'s page (…/${segment}/{id}), as earlier answers give it`),
   };
 }
 
@@ -120,7 +113,9 @@ function idFrom(args: { id?: number | undefined; url?: string | undefined }, seg
   const found = args.url?.match(new RegExp(`/${segment}/(\\d{1,10})(?:[/?#]|$)`))?.[1];
   const id = found ? Number(found) : NaN;
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    throw new InvalidArguments(`Give the ${label}'s id or a link to its page (…/${segment}/{id})`, [{ path: args.url ? "url" : "id", message: "required" }]);
+    throw new InvalidArguments(`Give the ${label}'s id or a link to its page (…/${segment}/{id})`, [
+      { path: args.url ? "url" : "id", message: "required" },
+    ]);
   return id;
 }
 
@@ -136,7 +131,8 @@ const text = (value: { text: string } | null | undefined) => value?.text ?? "";
 const named = (value: Partial<Record<Lang, string>> | null | undefined, lang: Lang) =>
   value ? (value[lang] ?? LANGS.map((l) => value[l]).find(Boolean) ?? "") : "";
 const truncate = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
-const spacedTnved = (code: string) => (code.length === 10 ? `${code.slice(0, 4)} ${code.slice(4, 6)} ${code.slice(6, 9)} ${code.slice(9)}` : code);
+const spacedTnved = (code: string) =>
+  code.length === 10 ? `${code.slice(0, 4)} ${code.slice(4, 6)} ${code.slice(6, 9)} ${code.slice(9)}` : code;
 
 function companyLine(company: z.infer<typeof productsApi.CompanyCardSchema>): string {
   const where = [company.country, text(company.region?.name), text(company.city)].filter(Boolean).join(", ");
@@ -224,7 +220,14 @@ const searchProducts = tool({
     const head = `${meta.total}${meta.totalCapped ? "+" : ""} products found for «${args.query}»${corrected}; showing ${data.length}. All results: ${searchUrl}`;
     return {
       text: data.length ? `${head}\n${lines.join("\n")}` : `No published products match «${args.query}» with these filters.`,
-      structured: { query: args.query, correctedQuery: meta.correctedQuery, total: meta.total, totalCapped: meta.totalCapped, searchUrl, items },
+      structured: {
+        query: args.query,
+        correctedQuery: meta.correctedQuery,
+        total: meta.total,
+        totalCapped: meta.totalCapped,
+        searchUrl,
+        items,
+      },
     };
   },
 });
@@ -270,7 +273,9 @@ const searchSuppliers = tool({
       medianResponseS: company.response?.medianS ?? null,
     }));
     const lines = data.items.map((company, i) => {
-      const response = company.response ? `answers ${Math.round(company.response.rate * 100)} % of inquiries within 48 h` : "response rate not yet known";
+      const response = company.response
+        ? `answers ${Math.round(company.response.rate * 100)} % of inquiries within 48 h`
+        : "response rate not yet known";
       return `${i + 1}. ${companyLine(company)} — ${company.productCount} products; OKVED ${company.okvedMain ?? "—"}; ${response}\n   ${items[i]!.url}`;
     });
     const corrected = meta.correctedQuery ? ` (spelling corrected to «${meta.correctedQuery}»)` : "";
@@ -335,7 +340,13 @@ const getProduct = tool({
         moqUnit: product.moqUnit,
         priceTiers: tiers,
         specifications: specs,
-        variants: product.variants.map((v) => ({ id: v.id, name: text(v.name), attributes: v.attributes, price: v.price, currency: v.currency })),
+        variants: product.variants.map((v) => ({
+          id: v.id,
+          name: text(v.name),
+          attributes: v.attributes,
+          price: v.price,
+          currency: v.currency,
+        })),
         supplier,
       },
     };
@@ -464,11 +475,16 @@ function classifierLookup(kind: "tnved" | "okved") {
           .min(1)
           .max(40)
           .optional()
-          .describe(tnved ? "A code in any spelling (7304 19 100 9, 7304191009, XV for a section)" : "A code (24.20, 24.20.1, C for a section)"),
+          .describe(
+            tnved ? "A code in any spelling (7304 19 100 9, 7304191009, XV for a section)" : "A code (24.20, 24.20.1, C for a section)",
+          ),
         lang: Lang,
         limit: Limit(20, 10),
       })
-      .refine((args) => (args.query === undefined) !== (args.code === undefined), { message: "give either query or code", path: ["query"] }),
+      .refine((args) => (args.query === undefined) !== (args.code === undefined), {
+        message: "give either query or code",
+        path: ["query"],
+      }),
     async run({ call, origin }, args) {
       const link = (code: string) => pageUrl(origin, args.lang, `/${kind}/${encodeURIComponent(code)}`);
       if (args.code !== undefined) {
@@ -539,7 +555,10 @@ function classifierLookup(kind: "tnved" | "okved") {
       return {
         text: data.length
           ? `${meta.total} ${name} codes match «${args.query}»${corrected}; showing ${data.length}.\n${items
-              .map((hit, i) => `${i + 1}. ${hit.displayCode} — ${hit.name} (${hit.level})${hit.context ? ` [${truncate(hit.context, 200)}]` : ""}\n   ${hit.url}`)
+              .map(
+                (hit, i) =>
+                  `${i + 1}. ${hit.displayCode} — ${hit.name} (${hit.level})${hit.context ? ` [${truncate(hit.context, 200)}]` : ""}\n   ${hit.url}`,
+              )
               .join("\n")}`
           : `No ${name} codes match «${args.query}».`,
         structured: { query: args.query, correctedQuery: meta.correctedQuery, total: meta.total, items },
@@ -587,7 +606,13 @@ const estimateLandedCost = tool({
       cost = (
         await call(moneyApi.getLandedCost, {
           params: { id },
-          query: { qty: args.quantity, currency: args.currency, freight: args.freight_rub, insurance: args.insurance_rub, dutyUnits: args.duty_units },
+          query: {
+            qty: args.quantity,
+            currency: args.currency,
+            freight: args.freight_rub,
+            insurance: args.insurance_rub,
+            dutyUnits: args.duty_units,
+          },
         })
       ).data;
     } catch (error) {
@@ -603,7 +628,9 @@ const estimateLandedCost = tool({
     const head = [
       `Landed cost estimate: product ${id}, ${cost.quantity} ${cost.unit}${args.destination ? `, to ${args.destination}` : ""} — ${url}`,
       `Price tier: from ${cost.tier.minQuantity} ${cost.tier.unit} at ${cost.tier.price} ${cost.tier.currency} per ${cost.tier.unit}${cost.belowMoq ? " (the quantity is below the lowest tier: its price is used)" : ""}`,
-      rate ? `Bank of Russia rate${cost.rates.length > 1 ? "s" : ""} of ${cost.rateDate}: ${rate}${cost.stale ? " (stale: the daily import has stopped)" : ""}` : "",
+      rate
+        ? `Bank of Russia rate${cost.rates.length > 1 ? "s" : ""} of ${cost.rateDate}: ${rate}${cost.stale ? " (stale: the daily import has stopped)" : ""}`
+        : "",
       cost.duty?.rate ? `Duty (TN VED ${spacedTnved(cost.duty.rate.code)}): ${cost.duty.rate.text}` : "",
     ].filter(Boolean);
     const s = cost.steps;
@@ -619,11 +646,17 @@ const estimateLandedCost = tool({
             (cost.inCurrency && cost.inCurrency.currency !== "RUB"
               ? `; ${cost.inCurrency.total} ${cost.inCurrency.currency} (${cost.inCurrency.perUnit} per ${cost.unit})`
               : ""),
-          (args.freight_rub === 0 || args.insurance_rub === 0) ? "Freight or insurance not given are counted as 0: add them for a full estimate." : "",
+          args.freight_rub === 0 || args.insurance_rub === 0
+            ? "Freight or insurance not given are counted as 0: add them for a full estimate."
+            : "",
         ].filter(Boolean)
       : [`No full estimate: ${cost.missing ? MISSING[cost.missing] : "the data is incomplete"}.`];
     return {
-      text: [...head, ...body, "An estimate for comparison, not a customs calculation: fees, excise and certification are not included."].join("\n"),
+      text: [
+        ...head,
+        ...body,
+        "An estimate for comparison, not a customs calculation: fees, excise and certification are not included.",
+      ].join("\n"),
       structured: { ...cost, destination: args.destination ?? null, url },
     };
   },
@@ -670,7 +703,9 @@ const listBuyingRequests = tool({
         `${i + 1}. ${r.title} — ${r.quantity} ${r.unit}${r.targetPrice ? `, target ${r.targetPrice} ${r.currency}` : ""}; ${r.incoterms} ${r.destination}; TN VED ${r.tnvedCode ? spacedTnved(r.tnvedCode) : "—"}; quotes until ${r.deadline} (${r.quoteCount} so far)\n   ${r.url}`,
     );
     return {
-      text: items.length ? `${meta.total} open buying requests; showing ${items.length}.\n${lines.join("\n")}` : "No open public buying requests match.",
+      text: items.length
+        ? `${meta.total} open buying requests; showing ${items.length}.\n${lines.join("\n")}`
+        : "No open public buying requests match.",
       structured: { total: meta.total, items },
     };
   },
@@ -690,15 +725,26 @@ const draftBuyingRequest = tool({
     lang: Lang.describe("Language the request is written in, and of the answer: ru (default), en or zh"),
     tnved_code: TnvedPrefix.optional().describe("TN VED EAEU code of the goods, 4, 6, 8 or 10 digits (this or category_id)"),
     category_id: Id.optional().describe("Catalogue category id (this or tnved_code)"),
-    quantity: z.union([z.number().positive(), z.string().trim().min(1).max(20)]).describe("Quantity, e.g. 20 or \"12.5\""),
+    quantity: z.union([z.number().positive(), z.string().trim().min(1).max(20)]).describe('Quantity, e.g. 20 or "12.5"'),
     unit: z.enum(UNIT_IDS as [string, ...string[]]).describe("Unit of the quantity (e.g. t, kg, pcs, m)"),
-    target_price: z.union([z.number().positive(), z.string().trim().min(1).max(20)]).optional().describe("Target price per unit"),
+    target_price: z
+      .union([z.number().positive(), z.string().trim().min(1).max(20)])
+      .optional()
+      .describe("Target price per unit"),
     currency: CurrencySchema.optional().describe("Currency of the target price: RUB, CNY or USD"),
-    incoterms: z.enum(rfqApi.INCOTERMS).describe("Incoterms 2020 rule the quotes should be on (EXW, FCA, CPT, CIP, DAP, DPU, DDP, FAS, FOB, CFR, CIF)"),
+    incoterms: z
+      .enum(rfqApi.INCOTERMS)
+      .describe("Incoterms 2020 rule the quotes should be on (EXW, FCA, CPT, CIP, DAP, DPU, DDP, FAS, FOB, CFR, CIF)"),
     destination_country: z.string().trim().length(2).describe("Destination country, ISO 3166-1 alpha-2 (RU, KZ, …)"),
     destination_city: z.string().trim().min(1).max(200),
-    deadline: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("Last day for quotes, YYYY-MM-DD (UTC)"),
-    visibility: z.enum(rfqApi.RFQ_VISIBILITIES).default("public").describe("public (listed after moderation) or private (only invited suppliers)"),
+    deadline: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .describe("Last day for quotes, YYYY-MM-DD (UTC)"),
+    visibility: z
+      .enum(rfqApi.RFQ_VISIBILITIES)
+      .default("public")
+      .describe("public (listed after moderation) or private (only invited suppliers)"),
     invited_company_ids: z.array(Id).max(rfqApi.MAX_INVITED).optional().describe("Supplier ids to invite (private requests)"),
   }),
   async run({ call, origin }, args) {
@@ -739,7 +785,10 @@ const listConversations = tool({
   scopes: ["conversations:read"],
   readOnly: true,
   input: z.object({
-    box: z.enum(conversationsApi.CONVERSATION_BOXES).default("buyer").describe("buyer: the person's inquiries; company: the company's inbox"),
+    box: z
+      .enum(conversationsApi.CONVERSATION_BOXES)
+      .default("buyer")
+      .describe("buyer: the person's inquiries; company: the company's inbox"),
     status: z.enum(CONVERSATION_STATUSES).optional(),
     unread_only: z.boolean().optional(),
     lang: Lang,
@@ -766,7 +815,9 @@ const listConversations = tool({
         `${i + 1}. [${c.status}${c.unread ? `, ${c.unread} unread` : ""}] ${args.box === "buyer" ? c.supplier : c.buyer}${c.products.length ? ` — ${c.products.map((p) => p.name).join(", ")}` : ""} (${c.lastMessageAt.slice(0, 16).replace("T", " ")}): ${c.lastMessage}\n   ${c.url}`,
     );
     return {
-      text: items.length ? `${meta.total} conversations (${meta.unreadConversations} with unread messages); showing ${items.length}.\n${lines.join("\n")}` : "No conversations.",
+      text: items.length
+        ? `${meta.total} conversations (${meta.unreadConversations} with unread messages); showing ${items.length}.\n${lines.join("\n")}`
+        : "No conversations.",
       structured: { total: meta.total, unreadConversations: meta.unreadConversations, items },
     };
   },
@@ -789,7 +840,14 @@ const listOrders = tool({
   }),
   async run({ call, origin }, args) {
     const { data, meta } = await call(ordersApi.listOrders, {
-      query: { lang: args.lang, state: args.state, stage: args.stage, overdue: args.overdue_only ? "true" : undefined, page: 1, perPage: args.limit },
+      query: {
+        lang: args.lang,
+        state: args.state,
+        stage: args.stage,
+        overdue: args.overdue_only ? "true" : undefined,
+        page: 1,
+        perPage: args.limit,
+      },
     });
     const items = data.map((o) => ({
       id: o.id,

@@ -178,7 +178,10 @@ describe("the catalogue's tools, without a key", () => {
     const client = await connect();
     const found = await callTool(client, "lookup_tnved", { query: "труба стальная", limit: 20 });
     const codes = (found.structured.items as { code: string; url: string }[]).map((i) => i.code);
-    expect(codes.some((c) => /^730[46]/.test(c)), codes.join(", ")).toBe(true);
+    expect(
+      codes.some((c) => /^730[46]/.test(c)),
+      codes.join(", "),
+    ).toBe(true);
     expect(found.structured.items[0].url).toMatch(new RegExp(`^${ORIGIN}/tnved/`));
     const detail = await callTool(client, "lookup_tnved", { code: "7304 19 100 9", lang: "en" });
     expect(detail.structured).toMatchObject({ code: PIPES, url: `${ORIGIN}/en/tnved/${PIPES}` });
@@ -218,7 +221,13 @@ describe("the catalogue's tools, without a key", () => {
 
   test("search_suppliers finds the pipe maker by OKVED and kind, with its response rate", async () => {
     const client = await connect();
-    const found = await callTool(client, "search_suppliers", { okved: "24.20", kind: "manufacturer", country: "CN", lang: "zh", limit: 20 });
+    const found = await callTool(client, "search_suppliers", {
+      okved: "24.20",
+      kind: "manufacturer",
+      country: "CN",
+      lang: "zh",
+      limit: 20,
+    });
     const hit = (found.structured.items as any[]).find((i) => i.id === supplier.companyId);
     expect(hit, found.text).toMatchObject({ kind: "manufacturer", productCount: 1, url: `${ORIGIN}/zh/suppliers/${supplier.companyId}` });
     expect(hit).toHaveProperty("responseRate");
@@ -393,7 +402,11 @@ describe("bad arguments and limits", () => {
       const reply = await api.app.request("/mcp", { method: "POST", headers, body: JSON.stringify(batch(10)) });
       expect(reply.status).toBe(200);
     }
-    const over = await api.app.request("/mcp", { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }) });
+    const over = await api.app.request("/mcp", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }),
+    });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await over.json()).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32029, data: { code: "rate_limited" } } });

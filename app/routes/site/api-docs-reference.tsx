@@ -359,7 +359,10 @@ export default function ApiDocsReference({ loaderData }: Route.ComponentProps) {
           </LocaleLink>{" "}
           <a href="/api/openapi.json" className="button button-secondary" download>
             {t("apiDocs.download")}
-          </a>
+          </a>{" "}
+          <LocaleLink to="/api-docs/mcp" className="button button-secondary">
+            {t("apiDocs.mcp")}
+          </LocaleLink>
         </p>
       </header>
       <nav aria-labelledby="api-contents" className="sections-block">

@@ -45,6 +45,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const title = t("apiDocs.title");
   const reference = localePath(lang, "/api-docs/reference");
+  const mcp = localePath(lang, "/api-docs/mcp");
   const home = localePath(lang, "/");
   const config = JSON.stringify(scalarConfiguration(`${title} — Postavka`)).replace(/</g, "\\u003c");
   const html = `<!doctype html>
@@ -73,6 +74,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
   <a href="${escape(home)}">Postavka</a>
   <strong>${escape(title)}</strong>
   <a href="${escape(reference)}">${escape(t("apiDocs.plain"))}</a>
+  <a href="${escape(mcp)}">${escape(t("apiDocs.mcp"))}</a>
   <a href="/api/openapi.json" download>${escape(t("apiDocs.download"))}</a>
 </nav>
 <noscript><p class="docs-fallback">${escape(t("apiDocs.noScript"))} <a href="${escape(reference)}">${escape(t("apiDocs.plain"))}</a></p></noscript>
