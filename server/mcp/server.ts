@@ -102,7 +102,7 @@ function operationRefusal(tool: Tool, error: OperationError, origin: string): Mc
     const message = needsKey
       ? `${tool.name} acts as a person: send an API key with the scope ${tool.scopes.join(", ")} (Authorization: Bearer pk_live_…; create one at ${origin}/profile/settings/api-keys)`
       : error.code === "insufficient_scope"
-        ? `The API key lacks the scope ${String(error.details?.scope ?? tool.scopes.join(", "))} that ${tool.name} needs; create a key with it`
+        ? `The API key lacks the scope ${typeof error.details?.scope === "string" ? error.details.scope : tool.scopes.join(", ")} that ${tool.name} needs; create a key with it`
         : error.message;
     return new McpError(MCP_ERRORS.forbidden, message, { code: error.code, ...error.details });
   }

@@ -36,7 +36,7 @@ import { OperationError, type OperationInput } from "./api-call.ts";
 /** What a tool gets besides its arguments. */
 export interface ToolContext {
   /** Calls an operation of the API contract as the MCP request's caller (server/mcp/api-call.ts). */
-  call<D extends RouteDescriptor>(route: D, input?: OperationInput): Promise<{ data: RouteData<D>; meta: RouteMeta<D> }>;
+  call: <D extends RouteDescriptor>(route: D, input?: OperationInput) => Promise<{ data: RouteData<D>; meta: RouteMeta<D> }>;
   /** The site's public origin (`https://postavka.example`), without a trailing slash. */
   origin: string;
 }

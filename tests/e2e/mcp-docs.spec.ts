@@ -10,7 +10,8 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { adminCliOk } from "./support/admin.ts";
 
 const PAGES = [
   { path: "/api-docs/mcp", heading: "ИИ-ассистенты (MCP)", lang: "ru" },
@@ -30,7 +31,7 @@ for (const { path, heading, lang } of PAGES) {
     await expect(page.locator("#client-cursor")).toContainText("~/.cursor/mcp.json");
     for (const tool of ["search_products", "estimate_landed_cost", "draft_buying_request", "list_orders"])
       await expect(page.getByRole("cell", { name: tool, exact: true })).toBeVisible();
-    await expect(page.getByRole("cell", { name: "conversations:read", exact: true })).toBeVisible();
+    await expect(page.getByRole("cell", { name: /^conversations:read/ })).toBeVisible();
     if (!javaScriptEnabled) {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
@@ -49,19 +50,40 @@ test("the reference links the MCP page", async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/api-docs\/mcp$/);
 });
 
-test("an MCP client lists the tools and finds «труба стальная» with its landed cost to Moscow", async ({ baseURL, javaScriptEnabled }) => {
+test("an MCP client lists the tools and finds «труба стальная» with its landed cost to Moscow", async ({
+  baseURL,
+  javaScriptEnabled,
+  newSupplier,
+  tag,
+}) => {
   test.skip(!javaScriptEnabled, "no browser involved: once is enough");
+  test.setTimeout(240_000);
   const origin = new URL(baseURL!).origin;
+  // A Chinese maker's seamless steel pipes at 5,000 CNY a tonne, published.
+  const supplier = await newSupplier({ locale: "ru-RU", label: "mcp-pipes", names: ["Трубник", "Тестов"] });
+  const pipes = await supplier.api<{ id: number }>("POST", "/api/profile/company/products", {
+    name: { ru: `Труба стальная бесшовная ${tag}` },
+    sourceLang: "ru",
+    tnvedCode: "7304191009",
+  });
+  await supplier.api("PUT", `/api/profile/company/products/${pipes.id}/prices`, {
+    tiers: [{ minQuantity: 1, price: "5000", currency: "CNY", unit: "t" }],
+  });
+  await supplier.api("PATCH", `/api/profile/company/products/${pipes.id}/status`, { action: "submit" });
+  await adminCliOk("approve", "product", String(pipes.id));
+  await supplier.page.context().close();
+
   const client = new Client({ name: "e2e", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
   const { tools } = await client.listTools();
   expect(tools.length).toBe(11);
-  const found = await client.callTool({ name: "search_products", arguments: { query: "труба стальная", limit: 20 } });
-  const items = (found.structuredContent as { items: { id: number; url: string; priceFrom: string | null; tnvedCode: string | null }[] }).items;
+  const found = await client.callTool({ name: "search_products", arguments: { query: "труба стальная", tnved: "7304", limit: 20 } });
+  const items = (found.structuredContent as { items: { id: number; url: string; priceFrom: string | null; tnvedCode: string | null }[] })
+    .items;
   expect(items.length).toBeGreaterThan(0);
   for (const item of items) expect(item.url.startsWith(`${origin}/product/`)).toBe(true);
-  const priced = items.find((i) => i.priceFrom && i.tnvedCode);
-  expect(priced, "a priced pipe with a TN VED code in the demo catalogue").toBeDefined();
+  const priced = items.find((i) => i.id === pipes.id);
+  expect(priced, JSON.stringify(items)).toMatchObject({ priceFrom: "5000.00", tnvedCode: "7304191009" });
   const cost = await client.callTool({
     name: "estimate_landed_cost",
     arguments: { id: priced!.id, quantity: 10, freight_rub: 100000, destination: "Moscow" },

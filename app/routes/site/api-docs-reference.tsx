@@ -360,7 +360,8 @@ export default function ApiDocsReference({ loaderData }: Route.ComponentProps) {
           <a href="/api/openapi.json" className="button button-secondary" download>
             {t("apiDocs.download")}
           </a>{" "}
-          <LocaleLink to="/api-docs/mcp" className="button button-secondary">
+          {/* A document page (ADR 035): loaded whole, not by the client router. */}
+          <LocaleLink to="/api-docs/mcp" className="button button-secondary" reloadDocument>
             {t("apiDocs.mcp")}
           </LocaleLink>
         </p>
