@@ -57,7 +57,10 @@ export function createApiApp(deps: ApiDeps) {
   api.use("/app/admin/*", adminAreaGate);
   for (const { prefix, app } of RESOURCES) api.route(prefix, app);
   // The MCP server for AI assistants (ADR 055): its tools call the operations above through this app.
-  api.route("/", mcpRoutes((request) => api.fetch(request)));
+  api.route(
+    "/",
+    mcpRoutes((request) => api.fetch(request)),
+  );
   api.route("/", openApiRoutes(api));
   api.notFound((c) => c.json({ error: { code: "not_found", message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
   api.onError((error, c) => {

@@ -210,7 +210,10 @@ export function quotaFor(settings: LimitSettings): (db: Db) => Quota {
 }
 
 /** The limit of MCP messages per network without an API key (`LIMITS.mcpIp`). */
-export const mcpIpLimit = limiterFor(LIMITS.mcpIp, "Too many requests from this network to the MCP server: wait a little or use an API key");
+export const mcpIpLimit = limiterFor(
+  LIMITS.mcpIp,
+  "Too many requests from this network to the MCP server: wait a little or use an API key",
+);
 
 /** The limit of product changes per company (`LIMITS.productEdit`). */
 export const productEditLimit = limiterFor(LIMITS.productEdit, "Too many product changes: wait a little");
