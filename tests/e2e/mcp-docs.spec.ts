@@ -32,10 +32,18 @@ for (const { path, heading, lang } of PAGES) {
     for (const tool of ["search_products", "estimate_landed_cost", "draft_buying_request", "list_orders"])
       await expect(page.getByRole("cell", { name: tool, exact: true })).toBeVisible();
     await expect(page.getByRole("cell", { name: /^conversations:read/ })).toBeVisible();
+    await expect(page.locator(".mcp-scope-inline").first()).toBeHidden();
     if (!javaScriptEnabled) {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: `test-results/mcp-docs/${lang}-${width}.png`, fullPage: true });
+        // The first screen and the tools' table as a phone shows them (a whole 390 px page is too tall to read).
+        if (width === 390) {
+          await page.screenshot({ path: `test-results/mcp-docs/${lang}-${width}-top.png` });
+          await expect(page.locator(".mcp-scope-inline").first()).toBeVisible();
+          await page.locator("#mcp-tools").scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `test-results/mcp-docs/${lang}-${width}-tools.png` });
+        }
       }
       // Nothing wider than the phone's screen.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -152,6 +152,10 @@ export default function ApiDocsMcp({ loaderData }: Route.ComponentProps) {
                 <tr key={tool.name}>
                   <td>
                     <code>{tool.name}</code>
+                    {/* A phone hides the scope column and shows the scope here instead (api-docs-mcp.css). */}
+                    <div className="mcp-scope-inline muted">
+                      <code>{tool.scope}</code> · {tool.needsKey ? t("mcpDocs.keyRequired") : t("mcpDocs.keyOptional")}
+                    </div>
                   </td>
                   <td>{t(`mcpDocs.tools.${tool.name}`)}</td>
                   <td>
