@@ -42,6 +42,8 @@ export default [
       // The interactive reference is a page of its own (Scalar); the server-rendered one its no-JS fallback (ADR 024).
       route("api-docs", "routes/site/api-docs.ts", { id: "routes/api-docs" }),
       route("api-docs/reference", "routes/site/api-docs-reference.tsx", { id: "routes/api-docs-reference" }),
+      // Connecting AI assistants to the MCP server (issue 29 §3; ADR 055).
+      route("api-docs/mcp", "routes/site/api-docs-mcp.tsx"),
       route("favorites", "routes/site/favorites.tsx", { id: "routes/favorites" }),
       route("inquiry/new", "routes/site/inquiry-new.tsx", { id: "routes/inquiry-new" }),
       // Buying requests (RFQ, issue 14 §2): the public list and page.

@@ -27,7 +27,7 @@ import { API_SCOPES, type ApiScope } from "./api-scopes.ts";
 export { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope } from "./api-scopes.ts";
 
 /** Scopes a person's own key may have: a person's key never acts for a company's catalogue. */
-export const PERSONAL_SCOPES: readonly ApiScope[] = ["catalog:read", "orders", "rfq"];
+export const PERSONAL_SCOPES: readonly ApiScope[] = ["catalog:read", "orders", "rfq", "conversations:read"];
 
 /** The visible start of every key; `_live_` leaves room for test-mode keys later (Stripe's convention). */
 export const KEY_PREFIX = "pk_live_";

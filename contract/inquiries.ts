@@ -230,6 +230,7 @@ export const getResponseStats = defineRoute({
   tag: TAG,
   summary: "A supplier's response rate and median response time (last 90 days)",
   auth: "public",
+  scopes: ["catalog:read"],
   params: PathIdParams,
   data: ResponseStatsSchema,
   errors: ["not_found"],

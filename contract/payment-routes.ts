@@ -335,6 +335,7 @@ export const listCompanyPaymentRoutes = defineRoute({
   tag: TAG,
   summary: "A published supplier's active payment routes with their outcomes",
   auth: "public",
+  scopes: ["catalog:read"],
   params: PathIdParams,
   data: z.array(PaymentRouteViewSchema),
   errors: ["not_found"],

@@ -265,6 +265,18 @@ export type OwnRfq = z.infer<typeof OwnRfqSchema>;
 export const RfqListQuery = PagingSchema.extend({
   lang: z.enum(LANGS).default("ru"),
   q: z.string().trim().max(200).optional().meta({ description: "Words of the title or description" }),
+  tnved: z
+    .string()
+    .regex(/^\d{2,10}$/)
+    .optional()
+    .meta({ description: "TN VED code or prefix (2–10 digits): requests whose code starts with it" }),
+  category: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .meta({ description: "Category id: requests in it or in one of its subcategories" }),
 });
 
 const TAG = "Buying requests";

@@ -1,6 +1,6 @@
 /**
  * The process's HTTP app (DESIGN §3): request id → access log → security headers →
- * `/healthz`, `/readyz` → the API tier (`/api/*`, `/app/*`, `/dev/*`) → static files →
+ * `/healthz`, `/readyz` → the API tier (`/api/*`, `/app/*`, `/dev/*`, `/mcp`) → static files →
  * the React Router handler (SSR) for everything else.
  *
  * Static: fingerprinted build assets under `/assets/` are cached for a year as immutable; the service
@@ -187,7 +187,7 @@ export const YANDEX_MAPS_CSP = {
 /** The web tier's route of private files (app/routes/resources/private-file.ts), in any language. */
 const PRIVATE_FILE_PATH = /^\/(?:(?:en|zh)\/)?files\/\d+$/;
 
-const isApiPath = (path: string) => /^\/(api|app|dev)\//.test(path);
+const isApiPath = (path: string) => /^\/(api|app|dev)\/|^\/mcp$/.test(path);
 
 export function createServerApp(options: ServerAppOptions) {
   const { logger, mode } = options;
@@ -295,6 +295,8 @@ export function createServerApp(options: ServerAppOptions) {
   app.all("/api/*", toApi);
   app.all("/app/*", toApi);
   app.all("/dev/*", toApi);
+  // The MCP server for AI assistants (server/mcp/http.ts; ADR 055).
+  app.all("/mcp", toApi);
 
   if (options.media) {
     const media = options.media;

@@ -1,5 +1,5 @@
 /**
- * The API tier: one Hono app serving `/api/*`, `/app/*` and `/dev/*` (spec §7). It owns the domain
+ * The API tier: one Hono app serving `/api/*`, `/app/*`, `/dev/*` (spec §7) and the MCP endpoint `/mcp` (ADR 055). It owns the domain
  * (validation, persistence, search). The web tier reaches it only through app/lib/api-client.server.ts,
  * in-process by default (`api.fetch(request)`, no socket) or over HTTP when API_URL is set.
  */
@@ -21,6 +21,7 @@ import { adminAreaGate } from "./admin/index.ts";
 import { noJobQueue } from "../jobs/queue.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { ApiDeps, ApiEnv } from "./env.ts";
+import { mcpRoutes } from "../mcp/http.ts";
 
 /** Seconds a client is told to wait when the database cannot be reached (a restart takes a few). */
 const DATABASE_RETRY_AFTER_S = 5;
@@ -55,6 +56,11 @@ export function createApiApp(deps: ApiDeps) {
   // The admin area (issue 7): every /app/admin/* path, known or not, is for site staff only.
   api.use("/app/admin/*", adminAreaGate);
   for (const { prefix, app } of RESOURCES) api.route(prefix, app);
+  // The MCP server for AI assistants (ADR 055): its tools call the operations above through this app.
+  api.route(
+    "/",
+    mcpRoutes((request) => api.fetch(request)),
+  );
   api.route("/", openApiRoutes(api));
   api.notFound((c) => c.json({ error: { code: "not_found", message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
   api.onError((error, c) => {

@@ -28,6 +28,8 @@
  * | `orderAction`             | person                 | 120 an hour          | stage marks, confirmations, disputes (each e-mails the other side) |
  * | `TRANSLATION_BUDGET`      | company, site          | 200,000, 2,000,000 characters a day | machine translation sent to the paid provider (N8) |
  * | `apiKeyLimit`             | API key                | the key's own, 1–600 a minute (default 120) | every request made with an API key (ADR 052) |
+ * | `apiKeyLimit` (MCP)       | API key                | the same allowance   | every API operation an MCP tool makes with the key (ADR 055) |
+ * | `mcpIp`                   | IP (/64)               | 120 a minute         | every JSON-RPC message to `/mcp` without an API key (ADR 055) |
  *
  * Sign-in codes, SMS budgets and invitations keep their own settings (server/auth/codes.ts,
  * server/api/profile-access.ts, env `AUTH_*`, `SMS_BUDGET_*`); buying requests' limits are in
@@ -37,6 +39,7 @@ import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { isIP } from "node:net";
 import { rateLimitKey } from "../client-ip.ts";
+import { MCP_IP_PER_MINUTE } from "#contract/mcp.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
 
@@ -141,6 +144,10 @@ export const LIMITS = {
   // does, so it has an inquiry's allowance; stage actions a conversation message's.
   orderProposal: { keyPrefix: "order_proposal", points: 20, windowS: 3600 },
   orderAction: { keyPrefix: "order_action", points: 120, windowS: 3600 },
+  // The MCP endpoint without an API key (server/mcp/http.ts; ADR 055): each JSON-RPC message, the
+  // handshake's included. An assistant's session is a handshake (2 messages) and a tool call a
+  // message, so 120 a minute is two calls a second per network; a key counts on its own allowance.
+  mcpIp: { keyPrefix: "mcp_ip", points: MCP_IP_PER_MINUTE, windowS: 60 },
 } as const satisfies Record<string, LimitSettings>;
 
 /**
@@ -201,6 +208,12 @@ export function limiterFor(settings: LimitSettings, message?: string): (db: Db) 
 export function quotaFor(settings: LimitSettings): (db: Db) => Quota {
   return perDatabase((db) => quota(db, settings));
 }
+
+/** The limit of MCP messages per network without an API key (`LIMITS.mcpIp`). */
+export const mcpIpLimit = limiterFor(
+  LIMITS.mcpIp,
+  "Too many requests from this network to the MCP server: wait a little or use an API key",
+);
 
 /** The limit of product changes per company (`LIMITS.productEdit`). */
 export const productEditLimit = limiterFor(LIMITS.productEdit, "Too many product changes: wait a little");

@@ -274,10 +274,14 @@ export async function visibleRfq(db: Db, id: number, userId: number | null, lang
   };
 }
 
-/** Open public requests, newest first; `q` matches words of the title or description (any case). */
+/**
+ * Open public requests, newest first; `q` matches words of the title or description (any case),
+ * `tnved` a code prefix, `category` the category or its subcategories (issue 29 §3: the MCP tool
+ * `list_buying_requests` filters by them).
+ */
 export async function listPublicRfqs(
   db: Db,
-  query: { page: number; perPage: number; q?: string; lang: Lang },
+  query: { page: number; perPage: number; q?: string; lang: Lang; tnved?: string; category?: number },
 ): Promise<{ items: RfqPublic[]; total: number }> {
   const text = query.q?.trim();
   const pattern = text ? `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
@@ -285,6 +289,12 @@ export async function listPublicRfqs(
     eq(rfqs.visibility, "public"),
     eq(rfqs.status, "open"),
     pattern ? sql`(${rfqs.title} ilike ${pattern} or ${rfqs.description} ilike ${pattern})` : undefined,
+    // Digits only (the query schema's pattern), so the prefix needs no escaping for `like`.
+    query.tnved ? sql`${rfqs.tnvedCode} like ${`${query.tnved}%`}` : undefined,
+    // A category takes in its subcategories, as the product list's filter does.
+    query.category
+      ? sql`${rfqs.categoryId} in (select ${categories.id} from ${categories} where ${categories.id} = ${query.category} or ${categories.parentId} = ${query.category})`
+      : undefined,
   );
   const { rows, total } = await pageOfTable(db, rfqs, where, [desc(rfqs.openedAt), desc(rfqs.id)], query.page, query.perPage);
   return { items: await publicViews(db, rows, query.lang), total };

@@ -359,7 +359,11 @@ export default function ApiDocsReference({ loaderData }: Route.ComponentProps) {
           </LocaleLink>{" "}
           <a href="/api/openapi.json" className="button button-secondary" download>
             {t("apiDocs.download")}
-          </a>
+          </a>{" "}
+          {/* A document page (ADR 035): loaded whole, not by the client router. */}
+          <LocaleLink to="/api-docs/mcp" className="button button-secondary" reloadDocument>
+            {t("apiDocs.mcp")}
+          </LocaleLink>
         </p>
       </header>
       <nav aria-labelledby="api-contents" className="sections-block">

@@ -45,6 +45,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const title = t("apiDocs.title");
   const reference = localePath(lang, "/api-docs/reference");
+  const mcp = localePath(lang, "/api-docs/mcp");
   const home = localePath(lang, "/");
   const config = JSON.stringify(scalarConfiguration(`${title} — Postavka`)).replace(/</g, "\\u003c");
   const html = `<!doctype html>
@@ -61,8 +62,9 @@ export function loader({ context, params }: Route.LoaderArgs) {
 <style>
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   /* Scrolls away with the page: Scalar's sticky sidebar and its request client's overlay then own the viewport. */
-  .docs-bar { height: 44px; box-sizing: border-box; display: flex; gap: 1.25rem; align-items: center;
-    padding: 0 1rem; background: #0f3d5e; color: #fff; font-size: .9rem; }
+  /* Wraps on a phone: four links do not fit 390 px in one row. */
+  .docs-bar { min-height: 44px; box-sizing: border-box; display: flex; flex-wrap: wrap; gap: .35rem 1.25rem; align-items: center;
+    padding: .5rem 1rem; background: #0f3d5e; color: #fff; font-size: .9rem; }
   .docs-bar a { color: #fff; }
   .docs-bar strong { margin-right: auto; }
   .docs-fallback { max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; }
@@ -73,6 +75,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
   <a href="${escape(home)}">Postavka</a>
   <strong>${escape(title)}</strong>
   <a href="${escape(reference)}">${escape(t("apiDocs.plain"))}</a>
+  <a href="${escape(mcp)}">${escape(t("apiDocs.mcp"))}</a>
   <a href="/api/openapi.json" download>${escape(t("apiDocs.download"))}</a>
 </nav>
 <noscript><p class="docs-fallback">${escape(t("apiDocs.noScript"))} <a href="${escape(reference)}">${escape(t("apiDocs.plain"))}</a></p></noscript>
