@@ -17,6 +17,7 @@ import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
 import { companyWhere, getCompanyCards, type CompanyFilters } from "./companies.ts";
 import { pick } from "./localize.ts";
+import { materialAlternatives } from "./materials.ts";
 import { correctCatalogQuery, wordQuery } from "./vocabulary.ts";
 import {
   cappedCountSql,
@@ -41,7 +42,7 @@ const CJK = /[\u3400-\u9fff]/u;
 
 /**
  * The tsquery of a user's words as SQL, or null when nothing searchable remains: every word must
- * match (AND). A Cyrillic or Latin word is its stem when the catalogue knows that stem, else a
+ * match (AND); a material adjective matches its noun and customs phrase too (materials.ts). A Cyrillic or Latin word is its stem when the catalogue knows that stem, else a
  * prefix (vocabulary.ts wordQuery); a Chinese word is a phrase of its characters. Tokens are
  * letters and digits only (tokenize), so nothing a user types reaches tsquery syntax.
  */
@@ -52,7 +53,11 @@ export function catalogTsQuery(q: string): SQL | null {
       const chars = [...token].filter((ch) => CJK.test(ch) || /[\p{L}\p{N}]/u.test(ch));
       if (chars.length > 0) parts.push(sql`to_tsquery('simple', ${chars.join(" <-> ")})`);
     } else {
-      parts.push(wordQuery(token));
+      // «стальная» also matches «сталь» and «из черных металлов» (materials.ts).
+      const alternatives = materialAlternatives(token).map((words) =>
+        words.map((w) => wordQuery(w)).reduce((phrase, next) => sql`tsquery_phrase(${phrase}, ${next})`),
+      );
+      parts.push(alternatives.length === 0 ? wordQuery(token) : sql`(${sql.join([wordQuery(token), ...alternatives], sql` || `)})`);
     }
   }
   // Parenthesized: `@@` binds tighter than `&&`, so `v @@ a && b` was `(v @@ a) && b`, an error

@@ -184,3 +184,32 @@ describe("products filter by MOQ and by the supplier's OKVED activities", () => 
     }
   });
 });
+
+describe("a material adjective finds the customs wording of the material", () => {
+  test("«труба стальная» finds pipes «из черных металлов» and of steel, not plastic pipes or other steel goods", async () => {
+    const product = { status: "published" as const, publishedAt: new Date(), sourceLang: "ru" as const, companyId: ids.ural! };
+    const rows = await api.db
+      .insert(products)
+      .values([
+        { ...product, name: { ru: `${WORD} Трубы, трубки и профили полые, бесшовные, из черных металлов` } },
+        { ...product, name: { ru: `${WORD} Трубы сварные из коррозионностойкой стали` } },
+        { ...product, name: { ru: `${WORD} Трубы и шланги из пластмасс` } },
+        { ...product, name: { ru: `${WORD} Проволока стальная` } },
+        { ...product, name: { ru: `${WORD} Кабель медный` } },
+      ])
+      .returning({ id: products.id });
+    const [blackMetal, stainless, plastic, wire, copper] = rows.map((r) => r.id);
+    const found = async (q: string) => {
+      const { status, body } = await api.getJson<Envelope<{ id: number }[]>>(
+        `/dev/product/search?q=${encodeURIComponent(`${WORD} ${q}`)}&perPage=50`,
+      );
+      expect(status).toBe(200);
+      return body.data.map((p) => p.id).sort((a, b) => a - b);
+    };
+    expect(await found("труба стальная")).toEqual(sorted(blackMetal!, stainless!));
+    expect(await found("стальные трубы")).toEqual(sorted(blackMetal!, stainless!));
+    expect(await found("проволока стальная")).toEqual([wire!]);
+    expect(await found("кабель медный")).toEqual([copper!]);
+    expect(await found("труба пластиковая")).toEqual([plastic!]);
+  });
+});
