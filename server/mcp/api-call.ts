@@ -11,6 +11,7 @@
  * HTTP status, message, field issues and details.
  */
 import type { RouteData, RouteDescriptor, RouteMeta } from "#contract/route.ts";
+import { readRouting } from "../db/replicas.ts";
 
 /** What an MCP request hands the operations it makes: how to reach the API and who is asking. */
 export interface OperationCaller {
@@ -73,6 +74,22 @@ export function operationPath(route: RouteDescriptor, params: Record<string, str
   });
 }
 
+/**
+ * Runs an operation's call with the read routing its own method would have over HTTP (ADR 058): the
+ * MCP request is a POST, but a tool's GET operations may read from a replica like the same API
+ * request; a write inside marks the MCP request, so its later reads see it.
+ */
+async function asOperation<T>(method: string, call: () => Promise<T> | T): Promise<T> {
+  const outer = readRouting.getStore();
+  if (!outer) return call();
+  const inner = { replicaAllowed: (method === "GET" || method === "HEAD") && !outer.wrote, minLsn: outer.minLsn, wrote: outer.wrote };
+  try {
+    return await readRouting.run(inner, async () => await call());
+  } finally {
+    outer.wrote ||= inner.wrote;
+  }
+}
+
 /** Calls `route` in process as the MCP request's caller; see the module comment. */
 export async function callOperation<D extends RouteDescriptor>(
   caller: OperationCaller,
@@ -94,7 +111,7 @@ export async function callOperation<D extends RouteDescriptor>(
   }
   // The origin is never looked at by the API app (it routes by path); a fixed one keeps the URL valid.
   const request = new Request(`http://api.internal${operationPath(route, input.params)}${qs}`, { method: route.method, headers, body });
-  const response = await caller.fetch(request);
+  const response = await asOperation(route.method, () => caller.fetch(request));
   const json = (await response.json().catch(() => null)) as {
     data?: unknown;
     meta?: unknown;
