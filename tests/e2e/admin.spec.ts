@@ -181,6 +181,9 @@ for (const lang of Object.keys(ROUND_TRIP) as RoundTripLang[]) {
     baseURL,
     newSupplier,
   }, testInfo) => {
+    // Russian runs with JavaScript and without; English only without it, Chinese only with it: the
+    // other languages prove the strings, the two Russian runs the two ways the forms work.
+    test.skip(lang !== "ru" && testInfo.project.name !== (lang === "en" ? "no-js" : "js"), "one project per translation");
     test.setTimeout(180_000);
     const say = ROUND_TRIP[lang];
     const prefix = lang === "ru" ? "" : `/${lang}`;

@@ -37,7 +37,7 @@ async function firstScreen(page: Page, js: boolean, path: string, action: (page:
 
 test.describe("phones first", () => {
   // Creates a supplier, a buyer, a moderator and a buying request: minutes on a loaded 2-core machine.
-  test.describe.configure({ timeout: 600_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("product, supplier and inquiry form: the primary action in the first screen, the header ≤ 120 px", async ({
     page,
