@@ -127,32 +127,48 @@ export interface RawDocument {
   okvedExtra: Record<string, string>[];
 }
 
-/** "10.02.2019" → "2019-02-10"; null when not a real date. */
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** "10.02.2019" → "2019-02-10"; null when not a real date (checked by arithmetic: it runs per entry). */
 export function isoDate(value: string | undefined): string | null {
   const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value ?? "");
   if (!m) return null;
-  const iso = `${m[3]}-${m[2]}-${m[1]}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  const year = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return null;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  if (month === 2 && day === 29 && !leap) return null;
+  return `${m[3]}-${m[2]}-${m[1]}`;
 }
 
 const SMALL_WORDS = new Set(["на", "над", "под", "до", "при", "в", "во", "с", "со", "у", "о", "об", "и", "де", "ла", "ле", "да", "по"]);
 
+// Cities and settlements repeat across millions of entries; the cache is emptied when full.
+const TITLE_CACHE_MAX = 20_000;
+const titleCache = new Map<string, string>();
+
 /**
  * Title case for names the register prints in capitals ("РОСТОВ-НА-ДОНУ" → "Ростов-на-Дону",
  * "СЛОСТИН ДМИТРИЙ" → "Слостин Дмитрий"): each word and hyphen part capitalised, short service words
- * inside a name kept lower case.
+ * inside a name kept lower case. (Russian has no locale-specific case mappings, so the plain
+ * toLowerCase/toUpperCase give the same letters as the "ru" locale's, several times faster.)
  */
 export function titleCase(value: string): string {
+  const cached = titleCache.get(value);
+  if (cached !== undefined) return cached;
   let index = 0;
-  return value
-    .toLocaleLowerCase("ru")
+  const result = value
+    .toLowerCase()
     .replace(/[\p{L}\p{N}]+/gu, (word) => {
       const first = index++ === 0;
       if (!first && SMALL_WORDS.has(word)) return word;
-      return word.charAt(0).toLocaleUpperCase("ru") + word.slice(1);
+      return word.charAt(0).toUpperCase() + word.slice(1);
     })
     .trim();
+  if (titleCache.size >= TITLE_CACHE_MAX) titleCache.clear();
+  titleCache.set(value, result);
+  return result;
 }
 
 const clean = (value: string | undefined) => {
