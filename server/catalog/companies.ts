@@ -128,7 +128,7 @@ function where(filters: CompanyFilters): SQL {
 const kindExpr = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
   when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
 
-type CompanyCountGroup = {
+export type CompanyCountGroup = {
   region_code: string | null;
   country: "RU" | "CN";
   verified: boolean;
@@ -182,6 +182,30 @@ const companiesPerCategory = cachedQuery(COUNTS_TTL_MS, async (db) => {
   return new Map(result.rows.map((r) => [r.category_id, r.n]));
 });
 
+/**
+ * The cached count groups (one row per region, country, verified, kind, origin, SME category,
+ * headcount band and revenue band with its count) and the test of a group against `filters`, or
+ * null when a filter is not among CACHED_FILTERS (ADR 057: the supplier facets of the register
+ * filters are answered from them without a count over millions of rows).
+ */
+export async function cachedCompanyGroups(
+  db: Db,
+  filters: CompanyFilters,
+): Promise<{ groups: CompanyCountGroup[]; matches: (g: CompanyCountGroup, without?: keyof CompanyFilters) => boolean } | null> {
+  const set = (Object.keys(filters) as (keyof CompanyFilters)[]).filter((key) => filters[key] !== undefined);
+  if (!set.every((key) => CACHED_FILTERS.includes(key))) return null;
+  const matches = (g: CompanyCountGroup, without?: keyof CompanyFilters) =>
+    (without === "region" || !filters.region || g.region_code === filters.region) &&
+    (without === "country" || !filters.country || g.country === filters.country) &&
+    (without === "verified" || !filters.verified || g.verified) &&
+    (without === "kind" || !filters.kind || g.kind === filters.kind) &&
+    (without === "origin" || !filters.origin || g.origin === filters.origin) &&
+    (without === "sme" || !filters.sme || smeCategoryOf(g.sme_category) === filters.sme) &&
+    (without === "headcount" || !filters.headcount || g.headcount_range === filters.headcount) &&
+    (without === "revenue" || !filters.revenue || g.revenue_band === filters.revenue);
+  return { groups: await companyCountGroups(db, ""), matches };
+}
+
 /** Published suppliers in the whole catalogue (cached counts). */
 export async function publishedCompanyTotal(db: Db): Promise<number> {
   return (await companyCountGroups(db, "")).reduce((sum, g) => sum + g.n, 0);
@@ -202,17 +226,8 @@ async function cachedCompanyTotal(db: Db, filters: CompanyFilters): Promise<{ to
   let n = 0;
   if (filters.category !== undefined) n = (await companiesPerCategory(db, "")).get(filters.category) ?? 0;
   else {
-    for (const g of await companyCountGroups(db, "")) {
-      if (filters.region && g.region_code !== filters.region) continue;
-      if (filters.country && g.country !== filters.country) continue;
-      if (filters.verified && !g.verified) continue;
-      if (filters.kind && g.kind !== filters.kind) continue;
-      if (filters.origin && g.origin !== filters.origin) continue;
-      if (filters.sme && smeCategoryOf(g.sme_category) !== filters.sme) continue;
-      if (filters.headcount && g.headcount_range !== filters.headcount) continue;
-      if (filters.revenue && g.revenue_band !== filters.revenue) continue;
-      n += g.n;
-    }
+    const cached = (await cachedCompanyGroups(db, filters))!;
+    for (const g of cached.groups) if (cached.matches(g)) n += g.n;
   }
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }

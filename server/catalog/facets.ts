@@ -11,7 +11,7 @@ import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pickRequired } from "./localize.ts";
 import { productWhere, type ProductFilters } from "./repository.ts";
 import { catalogTsQuery } from "./search.ts";
-import { companyWhere, type CompanyFilters } from "./companies.ts";
+import { cachedCompanyGroups, companyWhere, type CompanyCountGroup, type CompanyFilters } from "./companies.ts";
 import { HEADCOUNT_BANDS, REVENUE_BANDS } from "#contract/registers.ts";
 
 export type { FacetValue, ProductFacets } from "#contract/products.ts";
@@ -185,8 +185,55 @@ const NO_FACETS: SupplierFacets = {
   ...registerFacets([], [], [], []),
 };
 
+/**
+ * supplierFacets of filters the cached count groups answer (no words): each facet summed over the
+ * groups that match every other filter — no query, whatever the number of companies (ADR 057).
+ */
+function groupedSupplierFacets(
+  cached: NonNullable<Awaited<ReturnType<typeof cachedCompanyGroups>>>,
+  regionNames: Map<string, SupplierFacets["regions"][number]["name"]>,
+): SupplierFacets {
+  const sum = <K extends string | number | boolean | null>(without: keyof CompanyFilters, key: (g: CompanyCountGroup) => K) => {
+    const totals = new Map<K, number>();
+    for (const g of cached.groups) if (cached.matches(g, without)) totals.set(key(g), (totals.get(key(g)) ?? 0) + g.n);
+    return totals;
+  };
+  const rowsOf = <K extends string | number | boolean | null>(totals: Map<K, number>) =>
+    [...totals].filter(([value]) => value !== null).map(([value, n]) => ({ value: value as string | number, n }));
+  const regions = sum("region", (g) => g.region_code);
+  const kinds = sum("kind", (g) => g.kind);
+  const verified = sum("verified", (g) => g.verified);
+  const countries = sum("country", (g) => g.country);
+  return {
+    total: cached.groups.reduce((n, g) => (cached.matches(g) ? n + g.n : n), 0),
+    regions: rowsOf(regions)
+      .filter((r) => r.n > 0)
+      .map((r) => ({ value: String(r.value), name: regionNames.get(String(r.value)) ?? null, count: r.n }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+    kinds: { manufacturer: kinds.get("manufacturer") ?? 0, trader: kinds.get("trader") ?? 0 },
+    verified: verified.get(true) ?? 0,
+    countries: [...countries]
+      .filter(([, n]) => n > 0)
+      .map(([value, n]) => ({ value, name: null, count: n }))
+      .sort((a, b) => b.count - a.count),
+    ...registerFacets(
+      rowsOf(sum("sme", (g) => g.sme_category)),
+      rowsOf(sum("headcount", (g) => g.headcount_range)),
+      rowsOf(sum("revenue", (g) => g.revenue_band)),
+      rowsOf(sum("origin", (g) => g.origin)),
+    ),
+  };
+}
+
 /** supplierFacets with words or filters: one count per facet, each without its own filter. */
 async function filteredSupplierFacets(db: Db, lang: Lang, q: string | undefined, filters: CompanyFilters): Promise<SupplierFacets> {
+  if (!q) {
+    const cached = await cachedCompanyGroups(db, filters);
+    if (cached) {
+      const regionNames = await db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`);
+      return groupedSupplierFacets(cached, new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)])));
+    }
+  }
   const tsq = q ? catalogTsQuery(q) : null;
   if (q && !tsq) return NO_FACETS;
   return cached(`s:${lang}:${q ?? ""}:${JSON.stringify(filters)}`, async () => {
