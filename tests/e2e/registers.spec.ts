@@ -16,7 +16,7 @@ import { adminCli, signInAsModerator } from "./support/admin.ts";
 import { hydrated, openPage } from "./support/page.ts";
 import { newAddress, signIn } from "./support/session.ts";
 
-const SAMPLE = path.resolve("../shared/data/companies/original/data-test-sme-2.zip");
+const SAMPLE = path.resolve("../shared/data/companies/original/data-test-sme-1.zip");
 
 /** Imports the sample SME register once (the other project's import of the same bytes is skipped; a running one is waited for). */
 async function importSample() {

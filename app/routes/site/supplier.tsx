@@ -136,19 +136,22 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           {company.description ? (
             <DescriptionCard title={t("suppliers.about")} description={company.description} translations={company.translations} />
           ) : null}
-          <section>
-            <h2>
-              {t("suppliers.products")} <span className="results-count">{loaderData.productTotal}</span>
-            </h2>
-            {products.length > 0 ? <ProductGrid products={products} belowFold /> : <p className="empty">{t("catalog.noProducts")}</p>}
-            {loaderData.productTotal > products.length ? (
-              <p>
-                <LocaleLink to={`/suppliers/${company.id}/products`} className="button button-secondary">
-                  {t("suppliers.allProducts")} ({loaderData.productTotal})
-                </LocaleLink>
-              </p>
-            ) : null}
-          </section>
+          {/* A company from the registers has no products until someone runs it: no empty section. */}
+          {company.origin === "register" && loaderData.productTotal === 0 ? null : (
+            <section>
+              <h2>
+                {t("suppliers.products")} <span className="results-count">{loaderData.productTotal}</span>
+              </h2>
+              {products.length > 0 ? <ProductGrid products={products} belowFold /> : <p className="empty">{t("catalog.noProducts")}</p>}
+              {loaderData.productTotal > products.length ? (
+                <p>
+                  <LocaleLink to={`/suppliers/${company.id}/products`} className="button button-secondary">
+                    {t("suppliers.allProducts")} ({loaderData.productTotal})
+                  </LocaleLink>
+                </p>
+              ) : null}
+            </section>
+          )}
           <ListSection card title={t("services.title")} items={company.services} listClassName="plain-list" itemKey={(s) => s.id}>
             {(s) => (
               <>
@@ -163,41 +166,44 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
         <aside>
           <ResponseStatsCard stats={loaderData.responseStats} />
           <PaymentRoutesCard routes={loaderData.paymentRoutes} />
-          <section className="card">
-            <h2>{t("suppliers.contacts")}</h2>
-            <dl className="facts">
-              <CompanyContactItems
-                company={company}
-                links
-                headcount={company.headcountRange}
-                address={
-                  company.address ? (
-                    <>
-                      <Text value={company.address} />
-                      {mapHref ? (
-                        <>
-                          {" "}
-                          <a href={mapHref} rel="noopener noreferrer external" target="_blank">
-                            {t("suppliers.openMap")}
-                          </a>
-                        </>
-                      ) : null}
-                    </>
-                  ) : null
-                }
-              />
-              <FactItems facts={company.facts} />
-            </dl>
-            {loaderData.mapsKey && company.coordinates ? (
-              <YandexMap
-                apiKey={loaderData.mapsKey}
-                lang={lang}
-                latitude={company.coordinates.latitude}
-                longitude={company.coordinates.longitude}
-                label={company.name.text}
-              />
-            ) : null}
-          </section>
+          {/* The registers give no contacts: an unclaimed company's card would be an empty box. */}
+          {company.origin === "register" && !hasContacts(company) ? null : (
+            <section className="card">
+              <h2>{t("suppliers.contacts")}</h2>
+              <dl className="facts">
+                <CompanyContactItems
+                  company={company}
+                  links
+                  headcount={company.headcountRange}
+                  address={
+                    company.address ? (
+                      <>
+                        <Text value={company.address} />
+                        {mapHref ? (
+                          <>
+                            {" "}
+                            <a href={mapHref} rel="noopener noreferrer external" target="_blank">
+                              {t("suppliers.openMap")}
+                            </a>
+                          </>
+                        ) : null}
+                      </>
+                    ) : null
+                  }
+                />
+                <FactItems facts={company.facts} />
+              </dl>
+              {loaderData.mapsKey && company.coordinates ? (
+                <YandexMap
+                  apiKey={loaderData.mapsKey}
+                  lang={lang}
+                  latitude={company.coordinates.latitude}
+                  longitude={company.coordinates.longitude}
+                  label={company.name.text}
+                />
+              ) : null}
+            </section>
+          )}
           {company.verification.level > 0 ? (
             <section className="card">
               <h2>{t("suppliers.verification")}</h2>
@@ -210,7 +216,9 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               {company.verification.verifiedAt ? <p className="muted">{formatDate(company.verification.verifiedAt, lang)}</p> : null}
             </section>
           ) : null}
-          {company.register ? <RegisterFactsCard facts={company.register} claimable={company.origin === "register"} id={company.id} /> : null}
+          {company.register ? (
+            <RegisterFactsCard facts={company.register} claimable={company.origin === "register"} id={company.id} />
+          ) : null}
           {company.legalEntities.length > 0 ? (
             <section className="card">
               <h2>{t("suppliers.legalEntities")}</h2>
@@ -238,6 +246,19 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Whether the contacts card has anything to show. */
+function hasContacts(company: companiesApi.CompanyDetail): boolean {
+  return Boolean(
+    company.address ||
+    company.website ||
+    company.phone ||
+    company.email ||
+    company.yearFounded ||
+    company.headcountRange ||
+    company.facts.length,
+  );
+}
+
 /** The page's marks of a company the FNS registers list: the registers' date, "not yet on the platform", a departure. */
 function RegisterMarks({ company }: { company: companiesApi.CompanyDetail }) {
   const t = useT();
@@ -249,7 +270,9 @@ function RegisterMarks({ company }: { company: companiesApi.CompanyDetail }) {
         {facts.asOf ? t("registers.fromRegisters", { date: formatDate(facts.asOf, lang) }) : t("registers.fromRegistersNoDate")}
       </span>
       {company.origin === "register" ? <span className="badge badge-outline">{t("registers.notOnPlatform")}</span> : null}
-      {facts.leftAt ? <span className="badge badge-warn">{t("registers.leftRegister", { date: formatDate(facts.leftAt, lang) })}</span> : null}
+      {facts.leftAt ? (
+        <span className="badge badge-warn">{t("registers.leftRegister", { date: formatDate(facts.leftAt, lang) })}</span>
+      ) : null}
     </p>
   );
 }
@@ -258,7 +281,8 @@ function RegisterMarks({ company }: { company: companiesApi.CompanyDetail }) {
 function RegisterFactsCard({ facts, claimable, id }: { facts: RegisterFacts; claimable: boolean; id: number }) {
   const t = useT();
   const lang = useLang();
-  const asOf = (date: string | null) => (date ? <span className="muted"> ({t("registers.asOf", { date: formatDate(date, lang) })})</span> : null);
+  const asOf = (date: string | null) =>
+    date ? <span className="muted"> ({t("registers.asOf", { date: formatDate(date, lang) })})</span> : null;
   return (
     <section className="card" data-testid="register-facts">
       <h2>{t("registers.title")}</h2>
