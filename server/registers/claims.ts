@@ -107,8 +107,7 @@ export async function claimState(db: Db, userId: number, companyId: number): Pro
     .from(companyClaims)
     .where(and(eq(companyClaims.companyId, companyId), eq(companyClaims.status, "pending")));
   const [member] = await db.select({ id: companyMembers.id }).from(companyMembers).where(eq(companyMembers.userId, userId));
-  const blocker =
-    company.origin !== "register" ? "not_claimable" : member ? "already_member" : pending ? "claim_pending" : null;
+  const blocker = company.origin !== "register" ? "not_claimable" : member ? "already_member" : pending ? "claim_pending" : null;
   return {
     companyId,
     name: company.name as Localized,

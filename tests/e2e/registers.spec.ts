@@ -63,6 +63,13 @@ test.describe("register companies", () => {
     const card = page.locator(".company-card");
     await expect(card).toHaveCount(1);
     await expect(card).toContainText("Из реестров ФНС");
+    if (info.project.name === "js") {
+      // The list with the register filters (shared URL, no JavaScript needed), for the screenshots.
+      await openPage(page, "/suppliers?origin=register&sme=micro", javaScriptEnabled);
+      await expect(page.getByRole("radio", { name: /Только из реестров ФНС/ })).toBeChecked();
+      await shoot(page, "suppliers", true);
+      await openPage(page, `/suppliers?q=${inn}`, javaScriptEnabled);
+    }
     await card.getByRole("link").first().click();
     await expect(page).toHaveURL(/\/suppliers\/\d+$/);
     if (javaScriptEnabled) await hydrated(page);
