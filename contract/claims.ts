@@ -38,7 +38,9 @@ export const ClaimStateSchema = z
     blocker: z
       .enum(CLAIM_BLOCKERS)
       .nullable()
-      .meta({ description: "Why the caller cannot claim it now: on the platform already, the caller is in a company, a claim is under way" }),
+      .meta({
+        description: "Why the caller cannot claim it now: on the platform already, the caller is in a company, a claim is under way",
+      }),
     emailDomain: z
       .string()
       .nullable()

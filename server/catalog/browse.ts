@@ -13,7 +13,14 @@ import type { Lang } from "../db/schema.ts";
 import { listCompanies, type CompanyFilters } from "./companies.ts";
 import { supplierFacets, type SupplierFacets } from "./facets.ts";
 import { getStoryCards } from "./press.ts";
-import { searchCompanies, searchProducts, supplierIdentifierFilters, searchServiceIds, searchStoryIds, withSpellingCorrection } from "./search.ts";
+import {
+  searchCompanies,
+  searchProducts,
+  supplierIdentifierFilters,
+  searchServiceIds,
+  searchStoryIds,
+  withSpellingCorrection,
+} from "./search.ts";
 import { listCompanyServices, listServiceTypes, type CompanyServiceFilters } from "./services.ts";
 
 /** A page's list meta: `pages` at least 1. */

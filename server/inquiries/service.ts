@@ -83,7 +83,13 @@ export async function inquiryForm(db: Db, supplierId: number, selected: number[]
   const all = [...extra, ...rows].sort((a, b) => Number(selected.includes(b.id)) - Number(selected.includes(a.id)));
   const claimed = (await companyRecipients(db, supplierId)).length > 0;
   return {
-    supplier: { id: company.id, name: company.name as Localized, country: company.country, claimed, held: !claimed && company.origin === "register" },
+    supplier: {
+      id: company.id,
+      name: company.name as Localized,
+      country: company.country,
+      claimed,
+      held: !claimed && company.origin === "register",
+    },
     products: all.map((p) => ({
       id: p.id,
       name: p.name as Localized,

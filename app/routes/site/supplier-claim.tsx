@@ -34,8 +34,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const lang = pageLang(request);
   const [state, company] = await Promise.all([
-    orNotFound(request, api.send(claimsApi.getClaimState, { params: { id } }).then((r) => r.data)),
-    orNotFound(request, api.send(companiesApi.getCompany, { params: { id }, query: { lang } }).then((r) => r.data)),
+    orNotFound(
+      request,
+      api.send(claimsApi.getClaimState, { params: { id } }).then((r) => r.data),
+    ),
+    orNotFound(
+      request,
+      api.send(companiesApi.getCompany, { params: { id }, query: { lang } }).then((r) => r.data),
+    ),
   ]);
   const t = getInstance(context).t;
   return { state, company, seo: { title: t("claims.title", { company: company.name.text }), description: t("registers.claimLead") } };
@@ -53,7 +59,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   try {
     if (intent === "moderation") {
-      await api.send(claimsApi.startClaim, { params: { id }, body: { method: "moderation", statement: String(form.get("statement") ?? "") } });
+      await api.send(claimsApi.startClaim, {
+        params: { id },
+        body: { method: "moderation", statement: String(form.get("statement") ?? "") },
+      });
       return localizedRedirect(request, `/suppliers/${id}/claim`, { message: "claims.flash.submitted", tone: "info" });
     }
     if (intent === "email") {
@@ -72,10 +81,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (error.status === 401) throw redirect(`${localizedPath(request, "/auth")}?redirectTo=${encodeURIComponent(back)}`);
       const issue = error.issues?.[0];
       const attemptsLeft = typeof error.details?.attemptsLeft === "number" ? error.details.attemptsLeft : undefined;
-      return data<ActionResult>(
-        issue ? { error: issue.message, field: issue.path } : { error: error.code, attemptsLeft },
-        { status: error.status },
-      );
+      return data<ActionResult>(issue ? { error: issue.message, field: issue.path } : { error: error.code, attemptsLeft }, {
+        status: error.status,
+      });
     }
     throw error;
   }

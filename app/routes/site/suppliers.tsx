@@ -119,8 +119,8 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
             </label>
             {COMPANY_ORIGINS.map((origin) => (
               <label className="field-check" key={origin}>
-                <input type="radio" name="origin" value={origin} defaultChecked={params.origin === origin} /> {t(`registers.origin.${origin}`)} (
-                {facets.origins[origin]})
+                <input type="radio" name="origin" value={origin} defaultChecked={params.origin === origin} />{" "}
+                {t(`registers.origin.${origin}`)} ({facets.origins[origin]})
               </label>
             ))}
           </fieldset>
