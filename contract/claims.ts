@@ -35,12 +35,9 @@ export const ClaimStateSchema = z
     companyId: z.number().int(),
     name: LocalizedSchema,
     claimable: z.boolean(),
-    blocker: z
-      .enum(CLAIM_BLOCKERS)
-      .nullable()
-      .meta({
-        description: "Why the caller cannot claim it now: on the platform already, the caller is in a company, a claim is under way",
-      }),
+    blocker: z.enum(CLAIM_BLOCKERS).nullable().meta({
+      description: "Why the caller cannot claim it now: on the platform already, the caller is in a company, a claim is under way",
+    }),
     emailDomain: z
       .string()
       .nullable()
