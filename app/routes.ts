@@ -34,6 +34,8 @@ export default [
       route("suppliers", "routes/site/suppliers.tsx", { id: "routes/suppliers" }),
       route("suppliers/:id", "routes/site/supplier.tsx", { id: "routes/supplier" }),
       route("suppliers/:id/products", "routes/site/supplier-products.tsx", { id: "routes/supplier-products" }),
+      // "This is my company" for a company from the FNS registers (issue 30 §3, ADR 057).
+      route("suppliers/:id/claim", "routes/site/supplier-claim.tsx", { id: "routes/supplier-claim" }),
       route("services", "routes/site/services.tsx", { id: "routes/services" }),
       route("services/company", "routes/site/services-company.tsx", { id: "routes/services-company" }),
       route("services/company/:id", "routes/site/services-company-item.tsx", { id: "routes/services-company-item" }),
@@ -135,6 +137,8 @@ export default [
       route("moderation/submissions/:id", "routes/admin/moderation-submission.tsx"),
       route("moderation/:kind/:id", "routes/admin/moderation-item.tsx", { id: "routes/admin-moderation-item" }),
       route("messages", "routes/admin/messages.tsx", { id: "routes/admin-messages" }),
+      // Claims of companies from the FNS registers (issue 30 §3, ADR 057).
+      route("claims", "routes/admin/claims.tsx", { id: "routes/admin-claims" }),
       route("audit", "routes/admin/audit.tsx", { id: "routes/admin-audit" }),
       route("companies", "routes/admin/companies.tsx", { id: "routes/admin-companies" }),
       route("companies/:id", "routes/admin/company.tsx", { id: "routes/admin-company" }),

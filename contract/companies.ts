@@ -20,12 +20,17 @@ import { ServiceOfferSchema } from "./services.ts";
 import { IdParams, IdSchema, PagingSchema, defineRoute } from "./route.ts";
 import { ContentTranslationsSchema } from "./translation.ts";
 import { OKVED_CODE } from "./classifier-codes.ts";
+import { CompanyOriginSchema, HeadcountBandSchema, RegisterFactsSchema, RevenueBandSchema, SmeCategorySchema } from "./registers.ts";
 
 /** An OKVED2 code or a code above it (`24`, `24.2`, `24.20`, `24.20.1`). */
 export const OkvedPrefixSchema = z.string().regex(OKVED_CODE);
 
 export const CompanyListItemSchema = CompanyCardSchema.extend({
   productCount: z.number().int().min(0).meta({ description: "Published products" }),
+  origin: CompanyOriginSchema.optional().meta({
+    description:
+      "`platform`: run by its people here; `register`: from the FNS registers, nobody runs it here yet (the supplier lists fill it)",
+  }),
   response: z
     .object({
       rate: z.number().min(0).max(1).meta({ description: "Share of inquiries answered within 48 h over the last 90 days" }),
@@ -89,6 +94,9 @@ export const CompanyDetailSchema = CompanyListItemSchema.extend({
   files: z.array(DocumentRefSchema),
   services: z.array(ServiceOfferSchema).meta({ description: "Published service offers" }),
   translations: ContentTranslationsSchema,
+  register: RegisterFactsSchema.nullable().meta({
+    description: "What the FNS registers say about the company (ADR 057); null when no register lists it",
+  }),
 }).meta({ id: "CompanyDetail" });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 
@@ -100,6 +108,12 @@ export const CompanyListQuery = PagingSchema.extend({
   category: IdSchema.optional().meta({ description: "Has published products in this category" }),
   verified: FlagQuery.optional().meta({ description: "Only verified suppliers" }),
   kind: SupplierKindSchema.optional(),
+  sme: SmeCategorySchema.optional().meta({ description: "SME category in the FNS register" }),
+  headcount: HeadcountBandSchema.optional().meta({ description: "Headcount band" }),
+  revenue: RevenueBandSchema.optional().meta({ description: "Yearly revenue band (FNS revenue data set), in roubles" }),
+  origin: CompanyOriginSchema.optional().meta({
+    description: "`platform`: only companies on the platform; `register`: only companies from the FNS registers nobody runs here yet",
+  }),
 });
 
 export const listCompanies = defineRoute({

@@ -89,6 +89,9 @@ export const ERRORS = {
   // Conflicts with the current state
   invalid_transition: [409, "The status does not allow this change"],
   already_member: [409, "The user already belongs to a company"],
+  not_claimable: [409, "The company is on the platform already: only a company from the FNS registers can be claimed"],
+  claim_pending: [409, "The company already has a claim under way"],
+  no_company_domain: [409, "The company's web domain is unknown: it can be claimed only through moderation"],
   already_employee: [409, "The user is already an employee of this company"],
   already_invited: [409, "An invitation to this address is pending"],
   already_blocked: [409, "Already blocked"],

@@ -88,7 +88,16 @@ export const InquirySchema = InquiryFields.superRefine((value, ctx) => {
 });
 export type InquiryInput = z.output<typeof InquirySchema>;
 
-export const InquiryCreatedSchema = z.object({ conversationId: z.number().int(), belowMoq: z.boolean() }).meta({ id: "InquiryCreated" });
+export const InquiryCreatedSchema = z
+  .object({
+    conversationId: z.number().int(),
+    belowMoq: z.boolean(),
+    held: z.boolean().meta({
+      description:
+        "The supplier is a company from the FNS registers nobody runs yet: the inquiry waits in its inbox until someone claims the company (nothing is e-mailed; ADR 057)",
+    }),
+  })
+  .meta({ id: "InquiryCreated" });
 
 const LocalizedName = z.object({ ru: z.string().optional(), en: z.string().optional(), zh: z.string().optional() });
 
@@ -110,6 +119,8 @@ export const InquiryFormSchema = z
       country: z.string(),
       /** Someone of the company is on the platform; otherwise the inquiry is e-mailed to its public address. */
       claimed: z.boolean(),
+      /** A company from the FNS registers nobody runs: the inquiry is held until someone claims it (ADR 057). */
+      held: z.boolean(),
     }),
     products: z.array(InquiryFormProductSchema),
   })

@@ -13,6 +13,7 @@ import { CompanyListItemSchema, CompanyListQuery } from "./companies.ts";
 import { ProductCardSchema, ProductListQuery } from "./products.ts";
 import { CompanyServiceItemSchema, ServiceTypeKey, ServiceTypeSchema } from "./services.ts";
 import { StoryCardSchema } from "./stories.ts";
+import { HeadcountBandSchema, RevenueBandSchema } from "./registers.ts";
 import { PageMetaSchema, PagingSchema, defineRoute } from "./route.ts";
 
 export const ProductHitSchema = ProductCardSchema.extend({
@@ -31,6 +32,12 @@ export const SupplierFacetsSchema = z
     kinds: z.object({ manufacturer: CountSchema, trader: CountSchema }),
     verified: CountSchema.meta({ description: "Verified suppliers" }),
     countries: z.array(z.object({ value: CountrySchema, name: LocalizedTextSchema.nullable(), count: CountSchema })),
+    sme: z.object({ micro: CountSchema, small: CountSchema, medium: CountSchema }).meta({ description: "Per SME category" }),
+    headcount: z.array(z.object({ value: HeadcountBandSchema, count: CountSchema })).meta({ description: "Per headcount band" }),
+    revenue: z.array(z.object({ value: RevenueBandSchema, count: CountSchema })).meta({ description: "Per revenue band" }),
+    origins: z
+      .object({ platform: CountSchema, register: CountSchema })
+      .meta({ description: "On the platform vs only from the FNS registers" }),
   })
   .meta({ id: "SupplierFacets" });
 export type SupplierFacets = z.infer<typeof SupplierFacetsSchema>;

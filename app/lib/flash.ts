@@ -67,6 +67,12 @@ export const FLASH_MESSAGES = [
   "admin.flash.coverRemoved",
   // Inquiries and conversations (issue 14; ADR 028).
   "inquiries.flash.sent",
+  "inquiries.flash.held",
+  "claims.flash.submitted",
+  "claims.flash.codeSent",
+  "claims.flash.approved",
+  "claims.flash.rejected",
+  "admin.flash.claimApproved",
   "inquiries.flash.alreadySent",
   "inquiries.flash.replied",
   "inquiries.flash.closed",

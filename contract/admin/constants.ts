@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   "company.verify",
   "company.block",
   "company.unblock",
+  "company.claim_approve",
+  "company.claim_reject",
   "product.approve",
   "product.reject",
   "rfq.approve",

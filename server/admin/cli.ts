@@ -8,6 +8,8 @@
  *   grant   <email> [ADMIN|MODERATOR|USER] [--role …]         set a user's site role (default ADMIN) — bootstraps the first admin
  *   purge-uploads                                             delete expired, unattached uploads now
  *   aggregate-page-views                                      sum the flushed page views into the daily table now (ADR 051)
+ *   import-registers <file>… [--partial]                      import FNS register archives into this database (server/registers;
+ *                                                             the server's own embedded one too, through the e2e control socket)
  *
  * With a `mailer` in the context, the company's people are told of approvals and rejections by e-mail.
  * An approval enqueues the machine translation of the published texts (ADR 046) on the context's
@@ -17,6 +19,9 @@
  * line to `out` (or `err`). scripts/admin.ts opens the database (PGlite under DATA_DIR or
  * DATABASE_URL) and the file storage from the environment.
  */
+import { importRegisterFile } from "../registers/import.ts";
+import { RegisterFormatError } from "../registers/format.ts";
+import { formatReport } from "../registers/report.ts";
 import { parseArgs } from "node:util";
 import type { Db } from "../db/client.ts";
 import { USER_ROLES, type UserRole } from "../db/schema.ts";
@@ -45,7 +50,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   reject  <company|product> <id> --reason "…" [--lang ru|en|zh]
   grant   <email> [ADMIN|MODERATOR|USER]   (or --role …; default ADMIN)
   purge-uploads
-  aggregate-page-views`;
+  aggregate-page-views
+  import-registers <file>… [--partial]`;
 
 export interface AdminContext {
   db: Db;
@@ -143,6 +149,15 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
         out(`Page views: ${result.days} daily row(s) written, ${result.purgedRaw} raw and ${result.purgedDaily} expired row(s) deleted`);
         return 0;
       }
+      case "import-registers": {
+        const files = positionals.slice(1);
+        if (files.length === 0) return usage("Name the register archives to import");
+        for (const file of files) {
+          const report = await importRegisterFile(context.db, file, { partial: values.partial === true });
+          out(formatReport(report));
+        }
+        return 0;
+      }
       case undefined:
       case "help":
         out(USAGE);
@@ -151,7 +166,7 @@ export async function runAdmin(argv: string[], context: AdminContext): Promise<n
         return usage(`Unknown command ${command}`);
     }
   } catch (error) {
-    if (error instanceof ModerationError) {
+    if (error instanceof ModerationError || error instanceof RegisterFormatError) {
       err(error.message);
       return 1;
     }
@@ -187,6 +202,6 @@ function parse(argv: string[]) {
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { reason: { type: "string" }, role: { type: "string" }, lang: { type: "string" } },
+    options: { reason: { type: "string" }, role: { type: "string" }, lang: { type: "string" }, partial: { type: "boolean" } },
   });
 }

@@ -26,6 +26,7 @@
  * | `productEdit`             | company                | 600 an hour          | product changes, manual translations included (N8)           |
  * | `orderProposal`           | person                 | 20 an hour           | new orders and counters (each e-mails the other company; ADR 048) |
  * | `orderAction`             | person                 | 120 an hour          | stage marks, confirmations, disputes (each e-mails the other side) |
+ * | `claimUser`, `claimIp`    | person; IP (/64)       | 5; 20 a day          | claims of register companies: a moderator's work or a code e-mail (ADR 057) |
  * | `TRANSLATION_BUDGET`      | company, site          | 200,000, 2,000,000 characters a day | machine translation sent to the paid provider (N8) |
  * | `apiKeyLimit`             | API key                | the key's own, 1–600 a minute (default 120) | every request made with an API key (ADR 052) |
  * | `apiKeyLimit` (MCP)       | API key                | the same allowance   | every API operation an MCP tool makes with the key (ADR 055) |
@@ -148,6 +149,10 @@ export const LIMITS = {
   // handshake's included. An assistant's session is a handshake (2 messages) and a tool call a
   // message, so 120 a minute is two calls a second per network; a key counts on its own allowance.
   mcpIp: { keyPrefix: "mcp_ip", points: MCP_IP_PER_MINUTE, windowS: 60 },
+  // Claims of register companies (ADR 057): each is a moderator's work or an e-mail to a company's
+  // domain; a person claims their one company, so a few a day is plenty.
+  claimUser: { keyPrefix: "claim_user", points: 5, windowS: 24 * 3600 },
+  claimIp: { keyPrefix: "claim_ip", points: 20, windowS: 24 * 3600 },
 } as const satisfies Record<string, LimitSettings>;
 
 /**

@@ -42,8 +42,11 @@ import { pendingResource } from "./profile-pending.ts";
 import { ownPaymentRouteResource, paymentRouteResource } from "./payment-routes.ts";
 import { companyApiKeyResource, ownApiKeyResource } from "./api-keys.ts";
 import { dashboardResource } from "./dashboard.ts";
+import { claimResource } from "./claims.ts";
 
 export const RESOURCES: Resource[] = [
+  // Claims of register companies (issue 30 §3, ADR 057).
+  claimResource,
   storyResource,
   tagResource,
   // The public catalogue, classifiers and search (issue 13).

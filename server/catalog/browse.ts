@@ -13,7 +13,14 @@ import type { Lang } from "../db/schema.ts";
 import { listCompanies, type CompanyFilters } from "./companies.ts";
 import { supplierFacets, type SupplierFacets } from "./facets.ts";
 import { getStoryCards } from "./press.ts";
-import { searchCompanies, searchProducts, searchServiceIds, searchStoryIds, withSpellingCorrection } from "./search.ts";
+import {
+  searchCompanies,
+  searchProducts,
+  supplierIdentifierFilters,
+  searchServiceIds,
+  searchStoryIds,
+  withSpellingCorrection,
+} from "./search.ts";
 import { listCompanyServices, listServiceTypes, type CompanyServiceFilters } from "./services.ts";
 
 /** A page's list meta: `pages` at least 1. */
@@ -62,7 +69,11 @@ export async function filterSuppliers(
   db: Db,
   options: { q?: string; filters: CompanyFilters; lang: Lang; page: number; perPage: number },
 ): Promise<{ data: { items: CompanyListItem[]; facets: SupplierFacets }; meta: ListMeta }> {
-  const { q, filters, lang, page, perPage } = options;
+  const { lang, page, perPage } = options;
+  // An INN, OGRN or OKVED code typed as the words is the filter it stands for (ADR 057).
+  const identifier = options.q ? supplierIdentifierFilters(options.q) : null;
+  const q = identifier ? undefined : options.q;
+  const filters = identifier ? { ...options.filters, ...identifier } : options.filters;
   const list = q
     ? await withSpellingCorrection(db, q, (words) => searchCompanies(db, words, lang, page, perPage, filters))
     : await listCompanies(db, filters, lang, page, perPage).then((result) => ({ ...result, correctedQuery: null }));

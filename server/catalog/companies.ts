@@ -8,6 +8,17 @@ import type { Db } from "../db/client.ts";
 import type { CompanyDetail, CompanyListItem } from "#contract/companies.ts";
 import type { Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { pick, pickRequired } from "./localize.ts";
+import { headcountRange } from "../registers/format.ts";
+import {
+  revenueBand,
+  smeCategoryCode,
+  smeCategoryOf,
+  type CompanyOriginValue,
+  type HeadcountBand,
+  type RegisterFacts,
+  type RevenueBand,
+  type SmeCategory,
+} from "#contract/registers.ts";
 import { cachedQuery } from "./cache.ts";
 import {
   COUNTS_TTL_MS,
@@ -32,6 +43,16 @@ export interface CompanyFilters {
   category?: number;
   verified?: boolean;
   kind?: "manufacturer" | "trader";
+  /** The FNS SME category (ADR 057). */
+  sme?: SmeCategory;
+  headcount?: HeadcountBand;
+  revenue?: RevenueBand;
+  /** On the platform or only from the registers. */
+  origin?: CompanyOriginValue;
+  /** Companies one of whose legal entities has this INN (the supplier search's identifier lookup). */
+  inn?: string;
+  /** … or this OGRN / OGRNIP. */
+  ogrn?: string;
 }
 
 type Row = {
@@ -48,10 +69,11 @@ type Row = {
   verification_level: number;
   okved_main: string | null;
   product_count: number;
+  origin: CompanyOriginValue;
 };
 
 const columns = sql.raw(`c.id, c.name, c.source_lang, c.country, c.region_code, r.name as region_name, c.city,
-  lf.storage_key as logo_key, lf.width as logo_width, lf.height as logo_height, c.verification_level, c.okved_main,
+  lf.storage_key as logo_key, lf.width as logo_width, lf.height as logo_height, c.verification_level, c.okved_main, c.origin,
   (select count(*)::int from products p where p.company_id = c.id and p.status = 'published') as product_count`);
 const joins = sql.raw(`left join regions r on r.code = c.region_code left join files lf on lf.id = c.logo_file_id`);
 
@@ -67,6 +89,7 @@ function toCard(row: Row, lang: Lang): CompanyListItem {
     okvedMain: row.okved_main,
     kind: supplierKind(row.okved_main),
     productCount: row.product_count,
+    origin: row.origin,
   };
 }
 
@@ -90,6 +113,14 @@ function where(filters: CompanyFilters): SQL {
   // As ranges of okved_main (divisions 10–33, division 46), which the planner estimates from its statistics.
   if (filters.kind === "manufacturer") parts.push(sql`c.okved_main >= '10' and c.okved_main < '34'`);
   if (filters.kind === "trader") parts.push(sql`c.okved_main >= '46' and c.okved_main < '47'`);
+  // The register filters match their partial indexes (companies_*_idx, ADR 057) by repeating `is not null`.
+  if (filters.sme) parts.push(sql`c.sme_category = ${smeCategoryCode(filters.sme)} and c.sme_category is not null`);
+  if (filters.headcount) parts.push(sql`c.headcount_range = ${filters.headcount} and c.headcount_range is not null`);
+  if (filters.revenue) parts.push(sql`c.revenue_band = ${filters.revenue} and c.revenue_band is not null`);
+  if (filters.origin) parts.push(sql`c.origin = ${filters.origin}`);
+  // By legal_entities_inn_idx / a scan of the company's entities: a handful of rows either way.
+  if (filters.inn) parts.push(sql`c.id in (select le.company_id from legal_entities le where le.inn = ${filters.inn})`);
+  if (filters.ogrn) parts.push(sql`c.id in (select le.company_id from legal_entities le where le.ogrn = ${filters.ogrn})`);
   return sql.join(parts, sql` and `);
 }
 
@@ -97,13 +128,29 @@ function where(filters: CompanyFilters): SQL {
 const kindExpr = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
   when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
 
-type CompanyCountGroup = {
+export type CompanyCountGroup = {
   region_code: string | null;
   country: "RU" | "CN";
   verified: boolean;
   kind: "manufacturer" | "trader" | null;
+  origin: CompanyOriginValue;
+  sme_category: number | null;
+  headcount_range: string | null;
+  revenue_band: string | null;
   n: number;
 };
+
+/** The filters the cached count groups answer (CompanyCountGroup's columns). */
+const CACHED_FILTERS: readonly (keyof CompanyFilters)[] = [
+  "region",
+  "country",
+  "verified",
+  "kind",
+  "origin",
+  "sme",
+  "headcount",
+  "revenue",
+];
 
 /**
  * Published suppliers counted per (region, country, verified, kind): one grouped pass over the
@@ -114,8 +161,9 @@ const companyCountGroups = cachedQuery(
   async (db) =>
     (
       await db.execute<CompanyCountGroup>(sql`
-    select c.region_code, c.country, c.verification_level > 0 as verified, ${kindExpr} as kind, count(*)::int as n
-    from companies c where c.status = 'published' group by 1, 2, 3, 4`)
+    select c.region_code, c.country, c.verification_level > 0 as verified, ${kindExpr} as kind, c.origin, c.sme_category,
+      c.headcount_range, c.revenue_band, count(*)::int as n
+    from companies c where c.status = 'published' group by 1, 2, 3, 4, 5, 6, 7, 8`)
     ).rows,
 );
 
@@ -134,6 +182,30 @@ const companiesPerCategory = cachedQuery(COUNTS_TTL_MS, async (db) => {
   return new Map(result.rows.map((r) => [r.category_id, r.n]));
 });
 
+/**
+ * The cached count groups (one row per region, country, verified, kind, origin, SME category,
+ * headcount band and revenue band with its count) and the test of a group against `filters`, or
+ * null when a filter is not among CACHED_FILTERS (ADR 057: the supplier facets of the register
+ * filters are answered from them without a count over millions of rows).
+ */
+export async function cachedCompanyGroups(
+  db: Db,
+  filters: CompanyFilters,
+): Promise<{ groups: CompanyCountGroup[]; matches: (g: CompanyCountGroup, without?: keyof CompanyFilters) => boolean } | null> {
+  const set = (Object.keys(filters) as (keyof CompanyFilters)[]).filter((key) => filters[key] !== undefined);
+  if (!set.every((key) => CACHED_FILTERS.includes(key))) return null;
+  const matches = (g: CompanyCountGroup, without?: keyof CompanyFilters) =>
+    (without === "region" || !filters.region || g.region_code === filters.region) &&
+    (without === "country" || !filters.country || g.country === filters.country) &&
+    (without === "verified" || !filters.verified || g.verified) &&
+    (without === "kind" || !filters.kind || g.kind === filters.kind) &&
+    (without === "origin" || !filters.origin || g.origin === filters.origin) &&
+    (without === "sme" || !filters.sme || smeCategoryOf(g.sme_category) === filters.sme) &&
+    (without === "headcount" || !filters.headcount || g.headcount_range === filters.headcount) &&
+    (without === "revenue" || !filters.revenue || g.revenue_band === filters.revenue);
+  return { groups: await companyCountGroups(db, ""), matches };
+}
+
 /** Published suppliers in the whole catalogue (cached counts). */
 export async function publishedCompanyTotal(db: Db): Promise<number> {
   return (await companyCountGroups(db, "")).reduce((sum, g) => sum + g.n, 0);
@@ -144,7 +216,7 @@ type CountSource = "cache" | "okved" | "sql";
 /** Where a supplier list's total comes from: the cached counts, the OKVED links alone, or a count query. */
 function countSource(filters: CompanyFilters): CountSource {
   const set = (Object.keys(filters) as (keyof CompanyFilters)[]).filter((key) => filters[key] !== undefined);
-  if (set.every((key) => key === "region" || key === "country" || key === "verified" || key === "kind")) return "cache";
+  if (set.every((key) => CACHED_FILTERS.includes(key))) return "cache";
   if (set.length === 1 && set[0] === "category") return "cache";
   if (set.length === 1 && set[0] === "okved") return "okved";
   return "sql";
@@ -154,13 +226,8 @@ async function cachedCompanyTotal(db: Db, filters: CompanyFilters): Promise<{ to
   let n = 0;
   if (filters.category !== undefined) n = (await companiesPerCategory(db, "")).get(filters.category) ?? 0;
   else {
-    for (const g of await companyCountGroups(db, "")) {
-      if (filters.region && g.region_code !== filters.region) continue;
-      if (filters.country && g.country !== filters.country) continue;
-      if (filters.verified && !g.verified) continue;
-      if (filters.kind && g.kind !== filters.kind) continue;
-      n += g.n;
-    }
+    const cached = (await cachedCompanyGroups(db, filters))!;
+    for (const g of cached.groups) if (cached.matches(g)) n += g.n;
   }
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
@@ -229,7 +296,7 @@ export async function getCompany(db: Db, id: number, lang: Lang): Promise<Compan
     from companies c ${joins} where c.id = ${id} and c.status = 'published'`);
   const row = found.rows[0];
   if (!row) return null;
-  const [okved, entities, filesResult, services] = await Promise.all([
+  const [okved, entities, filesResult, services, register] = await Promise.all([
     db.execute<{ code: string; is_main: boolean; name_ru: string; name_en: string | null; name_zh: string | null }>(sql`
       select o.okved_code as code, o.is_main, k.name_ru, k.name_en, k.name_zh from company_okved_codes o
       join okved_codes k on k.code = o.okved_code where o.company_id = ${id} order by o.is_main desc, o.okved_code`),
@@ -250,6 +317,7 @@ export async function getCompany(db: Db, id: number, lang: Lang): Promise<Compan
         s.price_from::text as price_from, s.currency, s.price_unit
       from company_services s join service_types t on t.id = s.service_type_id
       where s.company_id = ${id} and s.status = 'published' order by t.position, s.id`),
+    registerFacts(db, id),
   ]);
   return {
     ...toCard(row, lang),
@@ -296,5 +364,38 @@ export async function getCompany(db: Db, id: number, lang: Lang): Promise<Compan
       currency: s.currency,
       priceUnit: pick(s.price_unit, lang, s.source_lang),
     })),
+    register,
+  };
+}
+
+/**
+ * The register block of company `id` (ADR 057) from its `register_entries` row, or null when no
+ * register lists it. Headcount and revenue are given as bands (HEADCOUNT_BANDS, REVENUE_BANDS) with
+ * their dates; the bands are computed here from the register's figures so that a claimed company's
+ * own headcount on its card does not replace what the register says.
+ */
+export async function registerFacts(db: Db, id: number): Promise<RegisterFacts | null> {
+  const found = await db.execute<{
+    sme_category: number | null;
+    sme_as_of: string | null;
+    sme_included_at: string | null;
+    left_register_at: string | null;
+    headcount: number | null;
+    headcount_as_of: string | null;
+    revenue: string | null;
+    finance_as_of: string | null;
+  }>(sql`select sme_category, sme_as_of::text, sme_included_at::text, left_register_at::text, headcount, headcount_as_of::text,
+      revenue::text, finance_as_of::text from register_entries where company_id = ${id}`);
+  const row = found.rows[0];
+  if (!row) return null;
+  return {
+    asOf: row.sme_as_of,
+    smeCategory: smeCategoryOf(row.sme_category),
+    smeIncludedAt: row.sme_included_at,
+    leftAt: row.left_register_at,
+    headcountBand: row.headcount === null ? null : headcountRange(row.headcount),
+    headcountAsOf: row.headcount_as_of,
+    revenueBand: row.revenue === null ? null : revenueBand(Number(row.revenue)),
+    revenueAsOf: row.finance_as_of,
   };
 }

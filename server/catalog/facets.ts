@@ -11,7 +11,8 @@ import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pickRequired } from "./localize.ts";
 import { productWhere, type ProductFilters } from "./repository.ts";
 import { catalogTsQuery } from "./search.ts";
-import { companyWhere, type CompanyFilters } from "./companies.ts";
+import { cachedCompanyGroups, companyWhere, type CompanyCountGroup, type CompanyFilters } from "./companies.ts";
+import { HEADCOUNT_BANDS, REVENUE_BANDS } from "#contract/registers.ts";
 
 export type { FacetValue, ProductFacets } from "#contract/products.ts";
 export type { SupplierFacets } from "#contract/search.ts";
@@ -100,8 +101,22 @@ export async function productFacets(db: Db, filters: ProductFilters & { q?: stri
   });
 }
 
+/** Grouped counts of one supplier facet column, as the contract's shape. */
+type FacetRows = { value: string | number | null; n: number }[];
+
+function registerFacets(sme: FacetRows, headcount: FacetRows, revenue: FacetRows, origins: FacetRows) {
+  const count = (rows: FacetRows, value: string | number) => rows.find((r) => r.value === value)?.n ?? 0;
+  return {
+    sme: { micro: count(sme, 1), small: count(sme, 2), medium: count(sme, 3) },
+    headcount: HEADCOUNT_BANDS.map((value) => ({ value, count: count(headcount, value) })).filter((b) => b.count > 0),
+    revenue: REVENUE_BANDS.map((value) => ({ value, count: count(revenue, value) })).filter((b) => b.count > 0),
+    origins: { platform: count(origins, "platform"), register: count(origins, "register") },
+  };
+}
+
 /**
- * Facets of the supplier list (region, kind, verification, country); cached 60 s per query. Without
+ * Facets of the supplier list (region, kind, verification, country, and the register's SME
+ * category, headcount band, revenue band and origin — ADR 057); cached 60 s per query. Without
  * `q` and filters, of every published supplier (one GROUPING SETS scan). Otherwise of the suppliers
  * the words `q` and the filters select, each facet counted without its own filter (so a chosen
  * region still shows how many the other regions have); `total` applies every filter.
@@ -116,31 +131,44 @@ export async function supplierFacets(db: Db, lang: Lang, options: { q?: string; 
       kind: string | null;
       verified: boolean | null;
       country: "RU" | "CN" | null;
+      origin: string | null;
+      sme_category: number | null;
+      headcount_range: string | null;
+      revenue_band: string | null;
       n: number;
     }>(sql`
-      select grouping(c.region_code, k.kind, c.verification_level > 0, c.country)::int as g,
-        c.region_code, k.kind, c.verification_level > 0 as verified, c.country, count(*)::int as n
+      select grouping(c.region_code, k.kind, c.verification_level > 0, c.country, c.origin, c.sme_category, c.headcount_range, c.revenue_band)::int as g,
+        c.region_code, k.kind, c.verification_level > 0 as verified, c.country, c.origin, c.sme_category, c.headcount_range, c.revenue_band,
+        count(*)::int as n
       from companies c, lateral (select case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
         when substr(c.okved_main, 1, 2) = '46' then 'trader' end as kind) k
       where c.status = 'published'
-      group by grouping sets ((c.region_code), (k.kind), (c.verification_level > 0), (c.country), ())`);
+      group by grouping sets ((c.region_code), (k.kind), (c.verification_level > 0), (c.country), (c.origin), (c.sme_category),
+        (c.headcount_range), (c.revenue_band), ())`);
     const regionNames = await db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`);
     const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
-    const only = (bit: number) => rows.rows.filter((r) => r.g === 15 - bit);
+    // grouping() bit order follows the argument order: region=128, kind=64, verified=32, country=16, origin=8, sme=4, headcount=2, revenue=1.
+    const only = (bit: number) => rows.rows.filter((r) => r.g === 255 - bit);
     return {
-      total: rows.rows.find((r) => r.g === 15)?.n ?? 0,
-      regions: only(8)
+      total: rows.rows.find((r) => r.g === 255)?.n ?? 0,
+      regions: only(128)
         .filter((r) => r.region_code)
         .map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n }))
         .sort((a, b) => b.count - a.count),
       kinds: {
-        manufacturer: only(4).find((r) => r.kind === "manufacturer")?.n ?? 0,
-        trader: only(4).find((r) => r.kind === "trader")?.n ?? 0,
+        manufacturer: only(64).find((r) => r.kind === "manufacturer")?.n ?? 0,
+        trader: only(64).find((r) => r.kind === "trader")?.n ?? 0,
       },
-      verified: only(2).find((r) => r.verified === true)?.n ?? 0,
-      countries: only(1)
+      verified: only(32).find((r) => r.verified === true)?.n ?? 0,
+      countries: only(16)
         .filter((r) => r.country)
         .map((r) => ({ value: r.country!, name: null, count: r.n })),
+      ...registerFacets(
+        only(4).map((r) => ({ value: r.sme_category, n: r.n })),
+        only(2).map((r) => ({ value: r.headcount_range, n: r.n })),
+        only(1).map((r) => ({ value: r.revenue_band, n: r.n })),
+        only(8).map((r) => ({ value: r.origin, n: r.n })),
+      ),
     };
   });
 }
@@ -148,17 +176,80 @@ export async function supplierFacets(db: Db, lang: Lang, options: { q?: string; 
 const supplierKind = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
   when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
 
+const NO_FACETS: SupplierFacets = {
+  total: 0,
+  regions: [],
+  kinds: { manufacturer: 0, trader: 0 },
+  verified: 0,
+  countries: [],
+  ...registerFacets([], [], [], []),
+};
+
+/**
+ * supplierFacets of filters the cached count groups answer (no words): each facet summed over the
+ * groups that match every other filter — no query, whatever the number of companies (ADR 057).
+ */
+function groupedSupplierFacets(
+  cached: NonNullable<Awaited<ReturnType<typeof cachedCompanyGroups>>>,
+  regionNames: Map<string, SupplierFacets["regions"][number]["name"]>,
+): SupplierFacets {
+  const sum = <K extends string | number | boolean | null>(without: keyof CompanyFilters, key: (g: CompanyCountGroup) => K) => {
+    const totals = new Map<K, number>();
+    for (const g of cached.groups) if (cached.matches(g, without)) totals.set(key(g), (totals.get(key(g)) ?? 0) + g.n);
+    return totals;
+  };
+  const rowsOf = <K extends string | number | boolean | null>(totals: Map<K, number>) =>
+    [...totals].filter(([value]) => value !== null).map(([value, n]) => ({ value: value as string | number, n }));
+  const regions = sum("region", (g) => g.region_code);
+  const kinds = sum("kind", (g) => g.kind);
+  const verified = sum("verified", (g) => g.verified);
+  const countries = sum("country", (g) => g.country);
+  return {
+    total: cached.groups.reduce((n, g) => (cached.matches(g) ? n + g.n : n), 0),
+    regions: rowsOf(regions)
+      .filter((r) => r.n > 0)
+      .map((r) => ({ value: String(r.value), name: regionNames.get(String(r.value)) ?? null, count: r.n }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+    kinds: { manufacturer: kinds.get("manufacturer") ?? 0, trader: kinds.get("trader") ?? 0 },
+    verified: verified.get(true) ?? 0,
+    countries: [...countries]
+      .filter(([, n]) => n > 0)
+      .map(([value, n]) => ({ value, name: null, count: n }))
+      .sort((a, b) => b.count - a.count),
+    ...registerFacets(
+      rowsOf(sum("sme", (g) => g.sme_category)),
+      rowsOf(sum("headcount", (g) => g.headcount_range)),
+      rowsOf(sum("revenue", (g) => g.revenue_band)),
+      rowsOf(sum("origin", (g) => g.origin)),
+    ),
+  };
+}
+
 /** supplierFacets with words or filters: one count per facet, each without its own filter. */
 async function filteredSupplierFacets(db: Db, lang: Lang, q: string | undefined, filters: CompanyFilters): Promise<SupplierFacets> {
+  if (!q) {
+    const cached = await cachedCompanyGroups(db, filters);
+    if (cached) {
+      const regionNames = await db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`);
+      return groupedSupplierFacets(cached, new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)])));
+    }
+  }
   const tsq = q ? catalogTsQuery(q) : null;
-  if (q && !tsq) return { total: 0, regions: [], kinds: { manufacturer: 0, trader: 0 }, verified: 0, countries: [] };
+  if (q && !tsq) return NO_FACETS;
   return cached(`s:${lang}:${q ?? ""}:${JSON.stringify(filters)}`, async () => {
     const match = (without?: keyof CompanyFilters) => {
       const rest = { ...filters };
       if (without) delete rest[without];
       return tsq ? sql`${companyWhere(rest)} and c.search_vector @@ ${tsq}` : companyWhere(rest);
     };
-    const [total, regions, kinds, verified, countries, regionNames] = await Promise.all([
+    const grouped = (column: string, without: keyof CompanyFilters) =>
+      db
+        .execute<{ value: string | number; n: number }>(
+          sql`select ${sql.raw(`c.${column}`)} as value, count(*)::int as n from companies c
+            where ${match(without)} and ${sql.raw(`c.${column}`)} is not null group by 1`,
+        )
+        .then((r) => r.rows);
+    const [total, regions, kinds, verified, countries, regionNames, sme, headcount, revenue, origins] = await Promise.all([
       db.execute<{ n: number }>(sql`select count(*)::int as n from companies c where ${match()}`),
       db.execute<{ value: string; n: number }>(
         sql`select c.region_code as value, count(*)::int as n from companies c where ${match("region")} and c.region_code is not null group by 1`,
@@ -171,6 +262,10 @@ async function filteredSupplierFacets(db: Db, lang: Lang, q: string | undefined,
         sql`select c.country as value, count(*)::int as n from companies c where ${match("country")} group by 1`,
       ),
       db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`),
+      grouped("sme_category", "sme"),
+      grouped("headcount_range", "headcount"),
+      grouped("revenue_band", "revenue"),
+      grouped("origin", "origin"),
     ]);
     const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
     return {
@@ -184,6 +279,7 @@ async function filteredSupplierFacets(db: Db, lang: Lang, q: string | undefined,
       },
       verified: verified.rows[0]?.n ?? 0,
       countries: countries.rows.map((r) => ({ value: r.value, name: null, count: r.n })).sort((a, b) => b.count - a.count),
+      ...registerFacets(sme, headcount, revenue, origins),
     };
   });
 }

@@ -15,7 +15,8 @@ import type { CompanyListItem } from "#contract/companies.ts";
 import type { ProductHit } from "#contract/search.ts";
 import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
-import { companyWhere, getCompanyCards, type CompanyFilters } from "./companies.ts";
+import { companyWhere, getCompanyCards, listCompanies, type CompanyFilters } from "./companies.ts";
+import { OKVED_CODE } from "#contract/classifier-codes.ts";
 import { pick } from "./localize.ts";
 import { materialAlternatives } from "./materials.ts";
 import { correctCatalogQuery, wordQuery } from "./vocabulary.ts";
@@ -161,7 +162,10 @@ export async function searchProducts(
 /**
  * SQL of a ranked supplier search page (`{ id, total }` in rank order), or null when `q` has
  * nothing searchable; see searchCompanies. Like product search: at most CANDIDATES matches, ranked
- * and counted in one statement (`count` is null).
+ * and counted in one statement (`count` is null). Companies on the platform come before those only
+ * from the FNS registers (ADR 057), whatever their rank: the candidates are taken apart (up to
+ * CANDIDATES of each), so millions of register companies matching a common word cannot crowd the
+ * platform's few out of the candidate set.
  */
 export function companySearchSql(q: string, page: number, perPage: number, filters: CompanyFilters = {}): ListSql<null> | null {
   const tsq = catalogTsQuery(q);
@@ -170,15 +174,34 @@ export function companySearchSql(q: string, page: number, perPage: number, filte
     rows: sql`
       with q as (select ${tsq} as tsq),
       candidates as (
-        select c.id, c.search_vector, c.verification_level from companies c, q
-        where c.search_vector @@ q.tsq and ${companyWhere(filters)} limit ${CANDIDATES}
+        (select c.id, c.search_vector, c.verification_level, true as on_platform from companies c, q
+          where c.search_vector @@ q.tsq and ${companyWhere(filters)} and c.origin = 'platform' limit ${CANDIDATES})
+        union all
+        (select c.id, c.search_vector, c.verification_level, false from companies c, q
+          where c.search_vector @@ q.tsq and ${companyWhere(filters)} and c.origin <> 'platform' limit ${CANDIDATES})
       ),
       ranked as (
-        select k.id, ts_rank(k.search_vector, q.tsq, 1) as rank, k.verification_level, count(*) over ()::int as total from candidates k, q
+        select k.id, k.on_platform, ts_rank(k.search_vector, q.tsq, 1) as rank, k.verification_level, count(*) over ()::int as total
+        from candidates k, q
       )
-      select id, total from ranked order by rank desc, verification_level desc, id limit ${perPage} offset ${(page - 1) * perPage}`,
+      select id, total from ranked order by on_platform desc, rank desc, verification_level desc, id
+      limit ${perPage} offset ${(page - 1) * perPage}`,
     count: null,
   };
+}
+
+/**
+ * The supplier filter a search for an identifier stands for (ADR 057), or null for words: an INN
+ * (10 or 12 digits) or OGRN / OGRNIP (13 or 15 digits), spaces aside, finds the companies whose
+ * legal entity has it; an OKVED2 code (`25`, `25.11`, `46.73.6`) the companies with that activity
+ * or one under it. Two digits alone are read as an OKVED class: no word of a name is two digits.
+ */
+export function supplierIdentifierFilters(q: string): Pick<CompanyFilters, "inn" | "ogrn" | "okved"> | null {
+  const compact = q.replace(/\s+/g, "");
+  if (/^(\d{10}|\d{12})$/.test(compact)) return { inn: compact };
+  if (/^(\d{13}|\d{15})$/.test(compact)) return { ogrn: compact };
+  if (OKVED_CODE.test(compact)) return { okved: compact };
+  return null;
 }
 
 /**
@@ -193,6 +216,11 @@ export async function searchCompanies(
   perPage: number,
   filters: CompanyFilters = {},
 ): Promise<SearchPage<CompanyListItem>> {
+  const identifier = supplierIdentifierFilters(q);
+  if (identifier) {
+    const list = await listCompanies(db, { ...filters, ...identifier }, lang, page, perPage);
+    return { items: list.items, total: list.total, totalCapped: list.totalCapped };
+  }
   const query = companySearchSql(q, page, perPage, filters);
   if (!query) return { items: [], total: 0, totalCapped: false };
   const ranked = await db.execute<{ id: number; total: number }>(query.rows);

@@ -27,8 +27,16 @@ const sources: Record<SitemapType, { key: SQL; lastmod: SQL; from: SQL }> = {
   rfq: { key: sql`r.id::text`, lastmod: sql`r.updated_at`, from: sql`rfqs r where r.visibility = 'public' and r.status = 'open'` },
 };
 
-// Keys are ordered as numbers where they are ids, so pages are stable as rows are added.
-const numericKeys = new Set<SitemapType>(["products", "suppliers", "categories", "services", "rfq"]);
+// Keys are ordered as numbers where they are ids, so pages are stable as rows are added: by the id
+// column itself, so that the primary key gives the order (the millions of register companies, ADR 057,
+// are never sorted for a page).
+const idOrder: Partial<Record<SitemapType, SQL>> = {
+  products: sql`p.id`,
+  suppliers: sql`c.id`,
+  categories: sql`k.id`,
+  services: sql`s.id`,
+  rfq: sql`r.id`,
+};
 
 /** Every type with its number of entities and of sitemap pages (SITEMAP_PAGE keys each). */
 export async function sitemapCounts(db: Db): Promise<{ type: SitemapType; count: number; pages: number }[]> {
@@ -44,7 +52,7 @@ export async function sitemapCounts(db: Db): Promise<{ type: SitemapType; count:
 /** Page `page` (from 1) of a type's keys in key order, each with its last change as YYYY-MM-DD (UTC). */
 export async function sitemapPage(db: Db, type: SitemapType, page: number): Promise<SitemapEntry[]> {
   const source = sources[type];
-  const order = numericKeys.has(type) ? sql`${source.key}::bigint` : source.key;
+  const order = idOrder[type] ?? source.key;
   const rows = await db.execute<SitemapEntry>(sql`
     select ${source.key} as key, to_char(${source.lastmod} at time zone 'UTC', 'YYYY-MM-DD') as lastmod
     from ${source.from} order by ${order} limit ${SITEMAP_PAGE} offset ${(page - 1) * SITEMAP_PAGE}`);

@@ -361,6 +361,15 @@ export const companies = pgTable(
      * the register import keeps its card in step with the register until it is claimed).
      */
     origin: text("origin").$type<CompanyOrigin>().notNull().default("platform"),
+    /**
+     * The FNS registers' word on the company, copied from its `register_entries` row by the register
+     * import so that the supplier list filters and counts on one table (ADR 057): the SME category
+     * (1 micro, 2 small, 3 medium; null when not in the SME register or left it) and the revenue
+     * band of the latest revenue data set (REVENUE_BANDS, contract/registers.ts). They are register
+     * facts, not the company's own card, so imports keep updating them after a claim.
+     */
+    smeCategory: smallint("sme_category"),
+    revenueBand: text("revenue_band"),
     searchVector: cardSearchVector(),
     ...timestamps,
   },
@@ -383,6 +392,21 @@ export const companies = pgTable(
       .where(sql`status <> 'published'`),
     index("companies_region_idx").on(t.regionCode),
     index("companies_okved_main_idx").on(t.okvedMain),
+    // The supplier list's register filters (ADR 057): each a partial index of the published companies
+    // having the value, so a selective filter reads its rows and a count is index-only.
+    index("companies_sme_category_idx")
+      .on(t.smeCategory, t.id)
+      .where(sql`status = 'published' and sme_category is not null`),
+    index("companies_revenue_band_idx")
+      .on(t.revenueBand, t.id)
+      .where(sql`status = 'published' and revenue_band is not null`),
+    index("companies_headcount_range_idx")
+      .on(t.headcountRange, t.id)
+      .where(sql`status = 'published' and headcount_range is not null`),
+    // "On the platform": the few published platform companies in the list's order, among millions from the registers.
+    index("companies_platform_list_idx")
+      .on(t.verificationLevel.desc().nullsFirst(), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`status = 'published' and origin = 'platform'`),
   ],
 );
 
@@ -1492,6 +1516,53 @@ export const registerEntries = pgTable(
     index("register_entries_in_sme_idx")
       .on(t.inn)
       .where(sql`sme_as_of is not null and left_register_at is null`),
+  ],
+);
+
+export const COMPANY_CLAIM_METHODS = ["moderation", "email"] as const;
+export type CompanyClaimMethod = (typeof COMPANY_CLAIM_METHODS)[number];
+export const COMPANY_CLAIM_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
+export type CompanyClaimStatus = (typeof COMPANY_CLAIM_STATUSES)[number];
+
+/**
+ * A person's claim of a company from the registers (issue 30 §3, ADR 057): "this is my company",
+ * proved by a moderator's approval (`moderation`: the person's statement beside the register facts)
+ * or by a code sent to an address at the company's own web domain (`email`: `code_hash`, SHA-256
+ * of the code, and `code_expires_at`). At most one `pending` claim per company
+ * (`company_claims_pending_key`); an approved claim makes the person the company's owner and flips
+ * its origin to `platform`.
+ */
+export const companyClaims = pgTable(
+  "company_claims",
+  {
+    id: serial("id").primaryKey(),
+    companyId: requiredRef("company_id", () => companies.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").$type<CompanyClaimMethod>().notNull(),
+    status: text("status").$type<CompanyClaimStatus>().notNull().default("pending"),
+    /** Who the person is at the company and how a moderator can check it (`moderation`). */
+    statement: text("statement"),
+    /** The address at the company's domain the code went to (`email`). */
+    email: text("email"),
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamptz("code_expires_at"),
+    codeAttempts: smallint("code_attempts").notNull().default(0),
+    decidedBy: optionalRef("decided_by", () => users.id),
+    decidedAt: timestamptz("decided_at"),
+    /** The moderator's reason for a rejection. */
+    note: text("note"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("company_claims_pending_key")
+      .on(t.companyId)
+      .where(sql`status = 'pending'`),
+    index("company_claims_user_idx").on(t.userId, t.id),
+    index("company_claims_review_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'pending' and method = 'moderation'`),
   ],
 );
 

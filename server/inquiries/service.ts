@@ -15,7 +15,8 @@
  * answer buyers (owner, admin, sales: `companyRecipients`, ADR 009) are notified
  * (server/notifications) — members see it in the inbox without being told; a company with nobody on
  * the platform gets the inquiry by e-mail at its public address instead (the
- * `inquiry-supplier-mail` job, ./jobs.ts).
+ * `inquiry-supplier-mail` job, ./jobs.ts), except a company from the FNS registers: its inquiry is
+ * held in its inbox (`held`) until someone claims the company (ADR 057).
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
@@ -51,7 +52,7 @@ export function normalizedText(text: string): string {
 
 async function publishedSupplier(db: Db, id: number) {
   const [company] = await db
-    .select({ id: companies.id, name: companies.name, country: companies.country, status: companies.status })
+    .select({ id: companies.id, name: companies.name, country: companies.country, status: companies.status, origin: companies.origin })
     .from(companies)
     .where(eq(companies.id, id));
   if (!company || company.status !== "published") throw notFound("Supplier");
@@ -82,7 +83,13 @@ export async function inquiryForm(db: Db, supplierId: number, selected: number[]
   const all = [...extra, ...rows].sort((a, b) => Number(selected.includes(b.id)) - Number(selected.includes(a.id)));
   const claimed = (await companyRecipients(db, supplierId)).length > 0;
   return {
-    supplier: { id: company.id, name: company.name as Localized, country: company.country, claimed },
+    supplier: {
+      id: company.id,
+      name: company.name as Localized,
+      country: company.country,
+      claimed,
+      held: !claimed && company.origin === "register",
+    },
     products: all.map((p) => ({
       id: p.id,
       name: p.name as Localized,
@@ -136,7 +143,7 @@ export async function createInquiry(
   input: InquiryInput,
   uiLang: Lang,
   now = new Date(),
-): Promise<{ conversationId: number; belowMoq: boolean }> {
+): Promise<{ conversationId: number; belowMoq: boolean; held: boolean }> {
   const supplier = await publishedSupplier(db, input.supplierId);
   const member = await membershipOf(db, userId);
   const buyerCompanyId = member && member.status === "active" ? member.companyId : null;
@@ -206,7 +213,7 @@ async function writeInquiry(
     buyerCompanyId: number | null;
     items: { id: number; moq: string | null; moqUnit: string | null }[];
   },
-): Promise<{ conversationId: number; belowMoq: boolean }> {
+): Promise<{ conversationId: number; belowMoq: boolean; held: boolean }> {
   const { supplier, buyerCompanyId, items } = checked;
   const fileIds = await claimFiles(db, userId, input.fileIds);
   const belowMoq = isBelowMoq(input.quantity, input.unit, items);
@@ -245,7 +252,12 @@ async function writeInquiry(
     createdAt: now,
   });
   const recipients = await companyRecipients(db, supplier.id);
-  if (recipients.length === 0) {
+  // A company from the FNS registers nobody runs: the inquiry is held in its inbox until it is
+  // claimed (server/registers/claims.ts tells the new owner); the registers hold no address to mail.
+  const held = recipients.length === 0 && supplier.origin === "register";
+  if (held) {
+    // Nothing to send.
+  } else if (recipients.length === 0) {
     await jobs.send(INQUIRY_SUPPLIER_MAIL_JOB, { conversationId: id });
   } else {
     const [buyer] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
@@ -266,7 +278,7 @@ async function writeInquiry(
       link: conversationPath(id),
     });
   }
-  return { conversationId: id, belowMoq };
+  return { conversationId: id, belowMoq, held };
 }
 
 /**

@@ -291,3 +291,30 @@ export function unclaimedSupplierMail(input: {
     { href: input.link, label: tr("inquiries.mail.unclaimed.button", vars) },
   );
 }
+
+/**
+ * The code that proves a claim of a company by e-mail (issue 30 §3, ADR 057): sent to the address
+ * at the company's own domain the person gave; a fixed text naming the company (its register name)
+ * and the code, with a link to the claim page where the code is typed.
+ */
+export function claimCodeMail(input: {
+  to: string;
+  lang: Lang;
+  company: unknown;
+  code: string;
+  link: string;
+  appName: string;
+}): MailMessage {
+  const tr = t(input.lang);
+  const vars = { app: input.appName, company: companyVar(input.company, input.lang), code: input.code, email: input.to };
+  return compose(
+    input.lang,
+    input.to,
+    tr("registers.mail.subject", vars),
+    [tr("registers.mail.code", vars), tr("registers.mail.ignore", vars)],
+    {
+      href: input.link,
+      label: tr("registers.mail.open", vars),
+    },
+  );
+}

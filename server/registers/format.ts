@@ -21,6 +21,7 @@
  */
 import { validateInn, validateOgrn } from "#contract/identifiers.ts";
 import type { RegisterDataSet } from "../db/schema.ts";
+import type { HeadcountBand } from "#contract/registers.ts";
 
 /** Per `ТипИнф`: the data set and the format versions this reader understands. */
 export const FORMATS: Record<string, { dataSet: RegisterDataSet; versions: readonly string[] }> = {
@@ -273,7 +274,7 @@ export function financeFacts(doc: RawDocument): Checked<FinanceFacts> {
 }
 
 /** The headcount band of the company card (`companies.headcount_range`) for a register headcount. */
-export function headcountRange(headcount: number): string {
+export function headcountRange(headcount: number): HeadcountBand {
   if (headcount <= 10) return "1-10";
   if (headcount <= 50) return "11-50";
   if (headcount <= 250) return "51-250";

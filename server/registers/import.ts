@@ -31,6 +31,12 @@ import {
   type SmeFacts,
 } from "./format.ts";
 import { DEFAULT_LIMITS, readRegisterArchive, type ArchiveLimits, type ReadItem } from "./read.ts";
+import { REVENUE_BAND_LIMITS, REVENUE_BANDS } from "#contract/registers.ts";
+
+/** revenueBand (contract/registers.ts) in SQL over `e.revenue`: null without a revenue. */
+const REVENUE_BAND_SQL = `case when e.revenue is null then null ${REVENUE_BAND_LIMITS.map(
+  (limit, i) => `when e.revenue < ${limit} then '${REVENUE_BANDS[i]}'`,
+).join(" ")} else '${REVENUE_BANDS.at(-1)}' end`;
 
 export interface RegisterReport {
   runId: number;
@@ -321,6 +327,7 @@ class RunImporter {
       if (docs.length > 0) {
         if (this.run.data_set === "sme") await this.applySme(docs, counts);
         else await this.applyFacts(docs, counts);
+        await this.syncCompanyFacts(docs.map((d) => d.data.facts.inn));
       }
       this.run.entries_done = this.lastOrdinal + 1;
       this.run.added += counts.added;
@@ -619,6 +626,24 @@ class RunImporter {
     await this.insertHistory(history);
   }
 
+  /**
+   * Copies the register facts the supplier list filters on onto the companies of these taxpayers
+   * (ADR 057): the SME category (none once the taxpayer left the SME register) and the revenue band.
+   * Register facts, not the company's card: claimed (platform) companies get them too.
+   */
+  private async syncCompanyFacts(inns: string[]) {
+    if (inns.length === 0) return;
+    await this.client.query(
+      `update companies c set sme_category = f.sme_category, revenue_band = f.revenue_band
+         from (select e.company_id, case when e.left_register_at is null then e.sme_category end as sme_category,
+                      ${REVENUE_BAND_SQL} as revenue_band
+                 from register_entries e where e.inn = any($1::text[]) and e.company_id is not null) f
+        where c.id = f.company_id
+          and (c.sme_category is distinct from f.sme_category or c.revenue_band is distinct from f.revenue_band)`,
+      [inns],
+    );
+  }
+
   /** OKVED activity rows of the companies (main + extra), codes the classifier knows only. */
   private async insertActivities(list: { companyId: number; facts: SmeFacts }[]) {
     const company: number[] = [];
@@ -706,6 +731,7 @@ class RunImporter {
             await this.insertHistory(
               leavers.map((l) => ({ inn: l.inn, previous: l.sme_run_id, kind: "left", fields: { left_register_at: [null, run.as_of] } })),
             );
+            await this.syncCompanyFacts(leavers.map((l) => l.inn));
             run.left += leavers.length;
             await this.client.query('update register_runs set "left" = $2 where id = $1', [run.id, run.left]);
             await this.client.query("commit");

@@ -166,6 +166,7 @@ export function CompanyCard({ company }: { company: Omit<CompanyListItem, "produ
         <p className="company-card-meta">
           {company.kind ? <span className="badge">{t(`catalog.kind.${company.kind}`)}</span> : null}
           <VerifiedBadge level={company.verificationLevel} />
+          {company.origin === "register" ? <span className="badge badge-register">{t("registers.registerOnly")}</span> : null}
           {company.region ? <Text value={company.region.name} /> : null}
           {company.city && company.region && company.city.text !== company.region.name.text ? (
             <>

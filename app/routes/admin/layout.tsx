@@ -54,6 +54,7 @@ const SECTIONS: { title: string; items: { to: string; label: string; icon: IconN
     items: [
       { to: "/admin", label: "admin.nav.overview", icon: "house", end: true },
       { to: "/admin/moderation", label: "admin.nav.moderation", icon: "check" },
+      { to: "/admin/claims", label: "admin.claims.claims", icon: "building-2" },
       { to: "/admin/messages", label: "admin.messages.nav", icon: "circle-alert" },
       { to: "/admin/audit", label: "admin.nav.audit", icon: "book-open" },
     ],

@@ -177,7 +177,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         draftToken,
       },
     });
-    return localizedRedirect(request, `/profile/conversations/${created.conversationId}`, "inquiries.flash.sent");
+    return localizedRedirect(
+      request,
+      `/profile/conversations/${created.conversationId}`,
+      created.held ? { message: "inquiries.flash.held", tone: "info" } : "inquiries.flash.sent",
+    );
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 401) {
       throw redirect(
@@ -332,7 +336,13 @@ export default function InquiryNew({ loaderData, actionData }: Route.ComponentPr
   return (
     <main id="main" className="page inquiry-page">
       <PageHeader title={t("inquiries.formTitle", { supplier: supplierName })} lead={t("inquiries.formLead")} />
-      {!info.supplier.claimed ? <p className="card notice">{t("inquiries.unclaimedNote")}</p> : null}
+      {info.supplier.held ? (
+        <p className="card notice" data-testid="held-note">
+          {t("registers.heldInquiries")}
+        </p>
+      ) : !info.supplier.claimed ? (
+        <p className="card notice">{t("inquiries.unclaimedNote")}</p>
+      ) : null}
       {draft ? (
         <p className="card notice" role="status">
           {t("inquiries.draftRestored")}

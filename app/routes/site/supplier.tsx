@@ -11,6 +11,7 @@ import { YandexMap } from "./components/yandex-map.tsx";
 import { JsonLd, FactItems } from "./components/structured.tsx";
 import { LocaleLink } from "#app/components/locale-link.tsx";
 import * as companiesApi from "#contract/companies.ts";
+import type { RegisterFacts } from "#contract/registers.ts";
 import { apiContext, servicesContext } from "#app/context.ts";
 import { pageLang } from "#app/lib/i18n.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";
@@ -91,6 +92,7 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
             <Text value={company.name} />
           </h1>
           <TranslationNote translations={company.translations} field="name" />
+          {company.register ? <RegisterMarks company={company} /> : null}
           <p className="badges">
             {company.kind ? <span className="badge">{t(`catalog.kind.${company.kind}`)}</span> : null}
             <VerifiedBadge level={company.verificationLevel} />
@@ -118,8 +120,14 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           {/* The page's primary action in the card's header: on a phone it is in the first screen, above the products (issue 26 #11). */}
           <div className="page-actions supplier-actions">
             <RequestPriceLink supplierId={company.id} />
+            {company.origin === "register" ? (
+              <LocaleLink to={`/suppliers/${company.id}/claim`} className="button button-secondary" data-testid="claim-company">
+                {t("registers.claim")}
+              </LocaleLink>
+            ) : null}
             <SaveForOffline />
           </div>
+          {company.origin === "register" ? <p className="muted">{t("registers.heldInquiries")}</p> : null}
         </div>
       </header>
 
@@ -128,19 +136,22 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
           {company.description ? (
             <DescriptionCard title={t("suppliers.about")} description={company.description} translations={company.translations} />
           ) : null}
-          <section>
-            <h2>
-              {t("suppliers.products")} <span className="results-count">{loaderData.productTotal}</span>
-            </h2>
-            {products.length > 0 ? <ProductGrid products={products} belowFold /> : <p className="empty">{t("catalog.noProducts")}</p>}
-            {loaderData.productTotal > products.length ? (
-              <p>
-                <LocaleLink to={`/suppliers/${company.id}/products`} className="button button-secondary">
-                  {t("suppliers.allProducts")} ({loaderData.productTotal})
-                </LocaleLink>
-              </p>
-            ) : null}
-          </section>
+          {/* A company from the registers has no products until someone runs it: no empty section. */}
+          {company.origin === "register" && loaderData.productTotal === 0 ? null : (
+            <section>
+              <h2>
+                {t("suppliers.products")} <span className="results-count">{loaderData.productTotal}</span>
+              </h2>
+              {products.length > 0 ? <ProductGrid products={products} belowFold /> : <p className="empty">{t("catalog.noProducts")}</p>}
+              {loaderData.productTotal > products.length ? (
+                <p>
+                  <LocaleLink to={`/suppliers/${company.id}/products`} className="button button-secondary">
+                    {t("suppliers.allProducts")} ({loaderData.productTotal})
+                  </LocaleLink>
+                </p>
+              ) : null}
+            </section>
+          )}
           <ListSection card title={t("services.title")} items={company.services} listClassName="plain-list" itemKey={(s) => s.id}>
             {(s) => (
               <>
@@ -155,41 +166,44 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
         <aside>
           <ResponseStatsCard stats={loaderData.responseStats} />
           <PaymentRoutesCard routes={loaderData.paymentRoutes} />
-          <section className="card">
-            <h2>{t("suppliers.contacts")}</h2>
-            <dl className="facts">
-              <CompanyContactItems
-                company={company}
-                links
-                headcount={company.headcountRange}
-                address={
-                  company.address ? (
-                    <>
-                      <Text value={company.address} />
-                      {mapHref ? (
-                        <>
-                          {" "}
-                          <a href={mapHref} rel="noopener noreferrer external" target="_blank">
-                            {t("suppliers.openMap")}
-                          </a>
-                        </>
-                      ) : null}
-                    </>
-                  ) : null
-                }
-              />
-              <FactItems facts={company.facts} />
-            </dl>
-            {loaderData.mapsKey && company.coordinates ? (
-              <YandexMap
-                apiKey={loaderData.mapsKey}
-                lang={lang}
-                latitude={company.coordinates.latitude}
-                longitude={company.coordinates.longitude}
-                label={company.name.text}
-              />
-            ) : null}
-          </section>
+          {/* The registers give no contacts: an unclaimed company's card would be an empty box. */}
+          {company.origin === "register" && !hasContacts(company) ? null : (
+            <section className="card">
+              <h2>{t("suppliers.contacts")}</h2>
+              <dl className="facts">
+                <CompanyContactItems
+                  company={company}
+                  links
+                  headcount={company.headcountRange}
+                  address={
+                    company.address ? (
+                      <>
+                        <Text value={company.address} />
+                        {mapHref ? (
+                          <>
+                            {" "}
+                            <a href={mapHref} rel="noopener noreferrer external" target="_blank">
+                              {t("suppliers.openMap")}
+                            </a>
+                          </>
+                        ) : null}
+                      </>
+                    ) : null
+                  }
+                />
+                <FactItems facts={company.facts} />
+              </dl>
+              {loaderData.mapsKey && company.coordinates ? (
+                <YandexMap
+                  apiKey={loaderData.mapsKey}
+                  lang={lang}
+                  latitude={company.coordinates.latitude}
+                  longitude={company.coordinates.longitude}
+                  label={company.name.text}
+                />
+              ) : null}
+            </section>
+          )}
           {company.verification.level > 0 ? (
             <section className="card">
               <h2>{t("suppliers.verification")}</h2>
@@ -201,6 +215,9 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
               ) : null}
               {company.verification.verifiedAt ? <p className="muted">{formatDate(company.verification.verifiedAt, lang)}</p> : null}
             </section>
+          ) : null}
+          {company.register ? (
+            <RegisterFactsCard facts={company.register} claimable={company.origin === "register"} id={company.id} />
           ) : null}
           {company.legalEntities.length > 0 ? (
             <section className="card">
@@ -226,6 +243,102 @@ export default function Supplier({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </main>
+  );
+}
+
+/** Whether the contacts card has anything to show. */
+function hasContacts(company: companiesApi.CompanyDetail): boolean {
+  return Boolean(
+    company.address ||
+    company.website ||
+    company.phone ||
+    company.email ||
+    company.yearFounded ||
+    company.headcountRange ||
+    company.facts.length,
+  );
+}
+
+/** The page's marks of a company the FNS registers list: the registers' date, "not yet on the platform", a departure. */
+function RegisterMarks({ company }: { company: companiesApi.CompanyDetail }) {
+  const t = useT();
+  const lang = useLang();
+  const facts = company.register!;
+  return (
+    <p className="badges register-marks" data-testid="register-marks">
+      <span className="badge badge-register">
+        {facts.asOf ? t("registers.fromRegisters", { date: formatDate(facts.asOf, lang) }) : t("registers.fromRegistersNoDate")}
+      </span>
+      {company.origin === "register" ? <span className="badge badge-outline">{t("registers.notOnPlatform")}</span> : null}
+      {facts.leftAt ? (
+        <span className="badge badge-warn">{t("registers.leftRegister", { date: formatDate(facts.leftAt, lang) })}</span>
+      ) : null}
+    </p>
+  );
+}
+
+/** What the FNS registers say (ADR 057): SME category, headcount and revenue bands with their dates; the claim for an unclaimed company. */
+function RegisterFactsCard({ facts, claimable, id }: { facts: RegisterFacts; claimable: boolean; id: number }) {
+  const t = useT();
+  const lang = useLang();
+  const asOf = (date: string | null) =>
+    date ? <span className="muted"> ({t("registers.asOf", { date: formatDate(date, lang) })})</span> : null;
+  return (
+    <section className="card" data-testid="register-facts">
+      <h2>{t("registers.title")}</h2>
+      <p className="muted">{t("registers.lead")}</p>
+      <dl className="facts">
+        {facts.smeCategory ? (
+          <>
+            <dt>{t("registers.smeCategory")}</dt>
+            <dd>
+              {t(`registers.sme.${facts.smeCategory}`)}
+              {asOf(facts.asOf)}
+            </dd>
+          </>
+        ) : null}
+        {facts.smeIncludedAt ? (
+          <>
+            <dt>{t("registers.smeIncluded")}</dt>
+            <dd>{formatDate(facts.smeIncludedAt, lang)}</dd>
+          </>
+        ) : null}
+        {facts.leftAt ? (
+          <>
+            <dt>{t("registers.smeCategory")}</dt>
+            <dd>{t("registers.leftRegister", { date: formatDate(facts.leftAt, lang) })}</dd>
+          </>
+        ) : null}
+        {facts.headcountBand ? (
+          <>
+            <dt>{t("registers.headcount")}</dt>
+            <dd>
+              {t(`registers.headcountBand.${facts.headcountBand}`)}
+              {asOf(facts.headcountAsOf)}
+            </dd>
+          </>
+        ) : null}
+        {facts.revenueBand ? (
+          <>
+            <dt>{t("registers.revenue")}</dt>
+            <dd>
+              {t(`registers.revenueBand.${facts.revenueBand}`)}
+              {asOf(facts.revenueAsOf)}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {claimable ? (
+        <>
+          <p>{t("registers.claimLead")}</p>
+          <p>
+            <LocaleLink to={`/suppliers/${id}/claim`} className="button">
+              {t("registers.claim")}
+            </LocaleLink>
+          </p>
+        </>
+      ) : null}
+    </section>
   );
 }
 

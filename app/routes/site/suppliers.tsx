@@ -1,4 +1,8 @@
-/** `/suppliers`: find suppliers by words, region, activity (OKVED), category, verification and kind. */
+/**
+ * `/suppliers`: find suppliers by words (or an INN, OGRN or OKVED code), region, activity (OKVED),
+ * category, verification and kind, and by the FNS registers' SME category, headcount and revenue
+ * bands and presence on the platform (ADR 057).
+ */
 import { Form } from "react-router";
 import type { Route } from "./+types/suppliers";
 import { CompanyList } from "#app/components/catalog/cards.tsx";
@@ -16,6 +20,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { documentHandle } from "#app/lib/documents.ts";
 import { OKVED_CODE_PATTERN } from "#contract/classifier-codes.ts";
+import { COMPANY_ORIGINS, SME_CATEGORIES } from "#contract/registers.ts";
 
 /** A public document with islands (ADR 035). */
 export const handle = documentHandle;
@@ -31,6 +36,10 @@ const KEYS: (keyof RouteQueryInput<typeof searchApi.filterSuppliers>)[] = [
   "category",
   "verified",
   "kind",
+  "sme",
+  "headcount",
+  "revenue",
+  "origin",
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -103,6 +112,39 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
               {facets.kinds.trader})
             </label>
           </fieldset>
+          <fieldset className="field">
+            <legend>{t("registers.filterOrigin")}</legend>
+            <label className="field-check">
+              <input type="radio" name="origin" value="" defaultChecked={!params.origin} /> {t("catalog.any")}
+            </label>
+            {COMPANY_ORIGINS.map((origin) => (
+              <label className="field-check" key={origin}>
+                <input type="radio" name="origin" value={origin} defaultChecked={params.origin === origin} />{" "}
+                {t(`registers.origin.${origin}`)} ({facets.origins[origin]})
+              </label>
+            ))}
+          </fieldset>
+          <FilterSelect
+            name="sme"
+            label={t("registers.filterSme")}
+            value={params.sme}
+            any={t("catalog.any")}
+            options={SME_CATEGORIES.map((value) => ({ value, label: `${t(`registers.sme.${value}`)} (${facets.sme[value]})` }))}
+          />
+          <FilterSelect
+            name="headcount"
+            label={t("registers.filterHeadcount")}
+            value={params.headcount}
+            any={t("catalog.any")}
+            options={facets.headcount.map((b) => ({ value: b.value, label: `${t(`registers.headcountBand.${b.value}`)} (${b.count})` }))}
+          />
+          <FilterSelect
+            name="revenue"
+            label={t("registers.filterRevenue")}
+            value={params.revenue}
+            any={t("catalog.any")}
+            options={facets.revenue.map((b) => ({ value: b.value, label: `${t(`registers.revenueBand.${b.value}`)} (${b.count})` }))}
+          />
           <label className="field field-check">
             <input type="checkbox" name="verified" value="1" defaultChecked={params.verified === "1"} />
             <span>

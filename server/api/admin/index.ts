@@ -16,6 +16,7 @@ import { adminStoryResource } from "./stories.ts";
 import { adminTagResource } from "./tags.ts";
 import { adminUserResource } from "./users.ts";
 import { messageReportResource } from "../conversations.ts";
+import { adminClaimResource } from "../claims.ts";
 
 export const ADMIN_RESOURCES: Resource[] = [
   adminHomeResource,
@@ -33,6 +34,8 @@ export const ADMIN_RESOURCES: Resource[] = [
   messageReportResource,
   // Hiding a listed buying request (issue 14 §3).
   adminRfqResource,
+  // Claims of register companies waiting for a moderator (issue 30 §3, ADR 057).
+  adminClaimResource,
 ];
 
 /** The middleware of every `/app/admin/*` path (mounted before the resources). */

@@ -2,6 +2,7 @@
  * Query-parameter contracts of the catalogue list pages (checked by the check-query-params guard) and
  * their conversion to API filters.
  */
+import { CompanyOriginSchema, HeadcountBandSchema, RevenueBandSchema, SmeCategorySchema } from "#contract/registers.ts";
 import { z } from "zod";
 import { pageParam, searchParam, type QuerySchema } from "#app/lib/query-schema.ts";
 import { OKVED_CODE } from "#contract/classifier-codes.ts";
@@ -34,6 +35,10 @@ export const supplierListQuery: QuerySchema = {
   category: positiveInt,
   verified: z.enum(["1"]),
   kind: z.enum(["manufacturer", "trader"]),
+  sme: SmeCategorySchema,
+  headcount: HeadcountBandSchema,
+  revenue: RevenueBandSchema,
+  origin: CompanyOriginSchema,
 };
 
 /**
