@@ -158,8 +158,13 @@ const isOverdue = (order: Pick<OrderRow, "state" | "stageDueDate">, today: strin
   order.state === "confirmed" && order.stageDueDate !== null && order.stageDueDate < today;
 
 /** The order's recorded payments; the stages still open only for the payer who may act. */
-async function paymentsFor(db: Db, order: OrderAccess["order"], payer: boolean): Promise<OrderView["payments"]> {
-  const { recorded, open } = await orderPayments(db, order);
+async function paymentsFor(
+  db: Db,
+  order: OrderAccess["order"],
+  agreed: OrderSnapshot | null,
+  payer: boolean,
+): Promise<OrderView["payments"]> {
+  const { recorded, open } = await orderPayments(db, order, agreed);
   return { recorded, open: payer ? open : [] };
 }
 
@@ -240,7 +245,7 @@ export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Da
     agreed,
     totals: await totalsOf(db, basis.snapshot, now),
     stages,
-    payments: await paymentsFor(db, order, act && side === "buyer"),
+    payments: await paymentsFor(db, order, agreed?.snapshot ?? null, act && side === "buyer"),
     cancel: { requestedBy: order.cancelRequestedBy, reason: order.cancelReason, cancelledAt: order.cancelledAt?.toISOString() ?? null },
     may: {
       accept: act && waitingFor === side,

@@ -7,7 +7,9 @@
  * works without JavaScript; a refused one comes back with its messages and what was typed kept.
  * Another company's order is a 404; staff read it without actions.
  */
-import { data, Form } from "react-router";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/order";
 import rfqStyles from "#app/styles/rfq.css?url";
@@ -27,9 +29,11 @@ import { UNITS, type UnitId } from "#contract/units.ts";
 import { DiffView } from "#app/components/diff-view.tsx";
 import { LocaleLink, localeHref } from "#app/components/locale-link.tsx";
 import { messageText } from "#app/components/form/messages.ts";
+import { FormErrors } from "#app/components/form/errors.tsx";
+import { InputField, SelectField } from "#app/components/form/field.tsx";
 import { apiContext } from "#app/context.ts";
 import { pageLang } from "#app/lib/i18n.ts";
-import { apiErrorMessages } from "#app/lib/forms/api-errors.server.ts";
+import { apiErrorMessages, apiFormErrors } from "#app/lib/forms/api-errors.server.ts";
 import { orNotFound } from "#app/lib/not-found.server.ts";
 import { localizedRedirect } from "#app/lib/redirect.server.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";
@@ -81,9 +85,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return localizedRedirect(request, here, "orders.flash.stage");
     }
     if (intent === "payment") {
-      const parsed = OrderPaymentSchema.safeParse(form);
-      if (!parsed.success) return refuse(issuesOf(parsed.error));
-      await api.send(ordersApi.recordOrderPayment, { params: { id: params.id }, query: { lang }, body: parsed.data });
+      // A Conform form: each field shows its own translated error, what was typed is kept.
+      const submission = parseWithZod(raw, { schema: OrderPaymentSchema });
+      if (submission.status !== "success") return data({ intent, payment: submission.reply() }, { status: 400 });
+      try {
+        await api.send(ordersApi.recordOrderPayment, { params: { id: params.id }, query: { lang }, body: submission.value });
+      } catch (error) {
+        const { fieldErrors, formErrors, status } = apiFormErrors(error, { ownMessages: "orders.errors" });
+        return data({ intent, payment: submission.reply({ fieldErrors, formErrors }) }, { status });
+      }
       return localizedRedirect(request, here, "orders.flash.payment");
     }
     return refuse([{ path: "", message: "invalid_option" }]);
@@ -454,16 +464,23 @@ function paymentLine(t: ReturnType<typeof useT>, lang: ReturnType<typeof useLang
 
 /**
  * The order's payments (issue 28 §3): the outcomes the payer recorded, and for the payer the form to
- * record one — a plain form with a submit button, so it works without JavaScript.
+ * record one — a Conform form of the project's fields (each shows its own translated error), a plain
+ * post that works without JavaScript.
  */
-function Payments({ order, issues, values }: { order: OrderView; issues: Issue[] | undefined; values: Record<string, unknown> }) {
+function Payments({ order, result }: { order: OrderView; result: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const lang = useLang();
+  const navigation = useNavigation();
   const { recorded, open } = order.payments;
   const agreedRoute = order.agreed?.snapshot.terms.paymentRoute;
+  const [form, fields] = useForm({
+    id: `order-payment-${order.id}`,
+    lastResult: navigation.state === "idle" ? result : undefined,
+    defaultValue: { stage: open[0], outcome: "credited" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderPaymentSchema }),
+    shouldValidate: "onSubmit",
+  });
   if (!order.agreed || (recorded.length === 0 && open.length === 0 && order.side !== "buyer")) return null;
-  const mine = values.intent === "payment";
-  const value = (name: string) => (mine && typeof values[name] === "string" ? (values[name] as string) : undefined);
   return (
     <section className="card" aria-labelledby="order-payments" data-testid="order-payments">
       <h2 id="order-payments">{t("orders.payments.title")}</h2>
@@ -482,55 +499,31 @@ function Payments({ order, issues, values }: { order: OrderView; issues: Issue[]
       )}
       {order.side === "buyer" && !agreedRoute?.routeId ? <p className="small muted">{t("orders.payments.noRoute")}</p> : null}
       {open.length ? (
-        <Form method="post" className="order-payment-form">
+        <Form method="post" {...getFormProps(form)} className="order-payment-form">
           <p className="small muted">{t("orders.payments.lead")}</p>
-          {mine ? <Issues issues={issues} /> : null}
+          <FormErrors errors={form.errors} />
           <div className="rfq-form-row">
-            <label>
-              {t("orders.payments.stage")}
-              <select name="stage" defaultValue={value("stage") ?? open[0]}>
-                {open.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`orders.payments.stages.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("orders.payments.outcome")}
-              <select name="outcome" defaultValue={value("outcome") ?? "credited"}>
-                {PAYMENT_OUTCOMES.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`orders.payments.outcomes.${o}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("orders.payments.days")}
-              <input name="days" inputMode="numeric" defaultValue={value("days")} />
-            </label>
+            <SelectField
+              field={fields.stage}
+              label={t("orders.payments.stage")}
+              options={open.map((s) => ({ value: s, label: t(`orders.payments.stages.${s}`) }))}
+            />
+            <SelectField
+              field={fields.outcome}
+              label={t("orders.payments.outcome")}
+              options={PAYMENT_OUTCOMES.map((o) => ({ value: o, label: t(`orders.payments.outcomes.${o}`) }))}
+            />
+            <InputField field={fields.days} label={t("orders.payments.days")} inputMode="numeric" />
           </div>
-          <label>
-            {t("orders.payments.bankReason")}
-            <input name="bankReason" defaultValue={value("bankReason")} />
-          </label>
+          <InputField field={fields.bankReason} label={t("orders.payments.bankReason")} />
           <div className="rfq-form-row">
-            <label>
-              {t("orders.payments.feesAmount")}
-              <input name="feesAmount" inputMode="decimal" defaultValue={value("feesAmount")} />
-            </label>
-            <label>
-              {t("orders.payments.feesCurrency")}
-              <select name="feesCurrency" defaultValue={value("feesCurrency") ?? ""}>
-                <option value="">—</option>
-                {ROUTE_CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <InputField field={fields.feesAmount} label={t("orders.payments.feesAmount")} inputMode="decimal" />
+            <SelectField
+              field={fields.feesCurrency}
+              label={t("orders.payments.feesCurrency")}
+              placeholder="—"
+              options={ROUTE_CURRENCIES.map((c) => ({ value: c, label: c }))}
+            />
           </div>
           <button type="submit" name="intent" value="payment" className="button button-primary">
             {t("orders.payments.record")}
@@ -590,7 +583,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const t = useT();
   const lang = useLang();
   const { order } = loaderData;
-  const values = (actionData?.values ?? {}) as Record<string, unknown>;
+  const refused = actionData && "issues" in actionData ? actionData : undefined;
+  const values = (refused?.values ?? {}) as Record<string, unknown>;
   return (
     <section className="rfq-page order-page" data-testid="order-page">
       <p className="small">
@@ -615,9 +609,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {order.state === "cancelled" ? (
         <p className="notice">{t("orders.page.cancelledNote", { reason: order.cancel.reason ?? "" })}</p>
       ) : null}
-      <Actions order={order} issues={actionData?.issues} values={values} />
+      <Actions order={order} issues={refused?.issues} values={values} />
       <Terms order={order} />
-      <Payments order={order} issues={actionData?.issues} values={values} />
+      <Payments order={order} result={actionData && "payment" in actionData ? actionData.payment : undefined} />
       <Stages order={order} />
       <section aria-labelledby="order-versions">
         <h2 id="order-versions">{t("orders.page.versions")}</h2>
