@@ -133,6 +133,7 @@ export default [
       route("moderation/submissions/:id", "routes/admin/moderation-submission.tsx"),
       route("moderation/:kind/:id", "routes/admin/moderation-item.tsx", { id: "routes/admin-moderation-item" }),
       route("messages", "routes/admin/messages.tsx", { id: "routes/admin-messages" }),
+      route("order-disputes", "routes/admin/order-disputes.tsx", { id: "routes/admin-order-disputes" }),
       route("audit", "routes/admin/audit.tsx", { id: "routes/admin-audit" }),
       route("companies", "routes/admin/companies.tsx", { id: "routes/admin-companies" }),
       route("companies/:id", "routes/admin/company.tsx", { id: "routes/admin-company" }),

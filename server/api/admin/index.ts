@@ -16,6 +16,7 @@ import { adminStoryResource } from "./stories.ts";
 import { adminTagResource } from "./tags.ts";
 import { adminUserResource } from "./users.ts";
 import { messageReportResource } from "../conversations.ts";
+import { adminOrderDisputeResource } from "../orders.ts";
 
 export const ADMIN_RESOURCES: Resource[] = [
   adminHomeResource,
@@ -33,6 +34,8 @@ export const ADMIN_RESOURCES: Resource[] = [
   messageReportResource,
   // Hiding a listed buying request (issue 14 §3).
   adminRfqResource,
+  // Disputes inside orders (issue 28 §2; ADR 056).
+  adminOrderDisputeResource,
 ];
 
 /** The middleware of every `/app/admin/*` path (mounted before the resources). */
