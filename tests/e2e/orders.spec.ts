@@ -156,7 +156,9 @@ test("a buyer orders from a Chinese supplier's product page; the supplier counte
   await markForm.getByLabel(/^运输单据/).selectOption("smgs");
   await markForm.getByLabel("单据号").fill("СМГС 24017731");
   await markForm.getByLabel("追踪号").fill("TRK-88");
-  await markForm.locator("input[type=file][name=files]").setInputFiles({ name: "СМГС-24017731.pdf", mimeType: "application/pdf", buffer: SAMPLE_PDF });
+  await markForm
+    .locator("input[type=file][name=files]")
+    .setInputFiles({ name: "СМГС-24017731.pdf", mimeType: "application/pdf", buffer: SAMPLE_PDF });
   await markForm.getByRole("button", { name: "标记“已发货”" }).click();
   await expect(sp2.locator('[data-stage="shipped"] [data-testid=stage-documents]')).toContainText("СМГС-24017731.pdf");
   await open(page, orderUrl, js);
