@@ -20,7 +20,7 @@
  * would send go to a queue that drops them (demo accounts have no mailboxes), the inbox rows are
  * written. Returns how many orders were made (0 when skipped).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { innCheckDigits } from "#contract/identifiers.ts";
 import { CreateOrderSchema, OpenDisputeSchema, ProposalSchema, StageActionSchema } from "#contract/orders.ts";
 import { OrderPaymentSchema } from "#contract/payment-routes.ts";
@@ -54,14 +54,23 @@ async function person(db: Db, email: string, firstName: string, lastName: string
 }
 
 /** Seeds the demo orders (module comment); returns how many were made. */
-export async function seedDemoOrders(db: Db, jobs: JobQueue = silentQueue, now = new Date()): Promise<number> {
+export async function seedDemoOrders(
+  db: Db,
+  options: {
+    jobs?: JobQueue;
+    now?: Date;
+    /** Only these suppliers (a test's own); default: every published one. */ supplierIds?: number[];
+  } = {},
+): Promise<number> {
+  const jobs = options.jobs ?? silentQueue;
+  const now = options.now ?? new Date();
   const existing = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders`);
   if (Number(existing.rows[0]?.n ?? 0) > 0) return 0;
   const routed = await db
     .selectDistinctOn([companies.id], { id: companies.id, country: companies.country, routeId: paymentRoutes.id })
     .from(companies)
     .innerJoin(paymentRoutes, and(eq(paymentRoutes.companyId, companies.id), eq(paymentRoutes.active, true)))
-    .where(eq(companies.status, "published"))
+    .where(and(eq(companies.status, "published"), options.supplierIds ? inArray(companies.id, options.supplierIds) : undefined))
     .orderBy(asc(companies.id), asc(paymentRoutes.id));
   const chinese = routed.filter((c) => c.country === "CN").slice(0, 2);
   const russian = routed.find((c) => c.country === "RU");

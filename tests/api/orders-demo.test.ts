@@ -12,12 +12,12 @@ import { openTestApi, type TestApi } from "../support/api.ts";
 import { cleanupProfileData } from "../support/profile.ts";
 
 let api: TestApi;
+const supplierIds: number[] = [];
 
 beforeAll(async () => {
   api = await openTestApi();
   await cleanupProfileData(api);
   await api.db.execute(sql`delete from orders`);
-  await api.db.execute(sql`delete from payment_routes`);
   for (const [name, country] of [
     ["Dalian Pump Works (demo test)", "CN"],
     ["Ningbo Valves (demo test)", "CN"],
@@ -27,6 +27,7 @@ beforeAll(async () => {
       .insert(companies)
       .values({ name: { en: name, ru: name }, country, status: "published", publishedAt: new Date() })
       .returning({ id: companies.id });
+    supplierIds.push(c!.id);
     await api.db
       .insert(paymentRoutes)
       .values({ companyId: c!.id, kind: "bank_transfer", currency: "CNY", foreignBankName: "Bank of China", swiftBic: "BKCHCNBJ" });
@@ -46,7 +47,7 @@ afterAll(async () => {
 });
 
 test("four orders in various stages, once", async () => {
-  expect(await seedDemoOrders(api.db)).toBe(4);
+  expect(await seedDemoOrders(api.db, { supplierIds })).toBe(4);
   const rows = await api.db.execute<{ state: string; stage: string | null; versions: number; disputes: number; payments: number }>(sql`
     select o.state, o.stage,
       (select count(*)::int from order_versions v where v.order_id = o.id) as versions,
@@ -59,5 +60,5 @@ test("four orders in various stages, once", async () => {
     { state: "closed", stage: null, versions: 2, disputes: 0, payments: 2 },
     { state: "negotiating", stage: null, versions: 1, disputes: 0, payments: 0 },
   ]);
-  expect(await seedDemoOrders(api.db)).toBe(0);
+  expect(await seedDemoOrders(api.db, { supplierIds })).toBe(0);
 });
