@@ -139,6 +139,7 @@ export default [
       route("messages", "routes/admin/messages.tsx", { id: "routes/admin-messages" }),
       // Claims of companies from the FNS registers (issue 30 §3, ADR 057).
       route("claims", "routes/admin/claims.tsx", { id: "routes/admin-claims" }),
+      route("order-disputes", "routes/admin/order-disputes.tsx", { id: "routes/admin-order-disputes" }),
       route("audit", "routes/admin/audit.tsx", { id: "routes/admin-audit" }),
       route("companies", "routes/admin/companies.tsx", { id: "routes/admin-companies" }),
       route("companies/:id", "routes/admin/company.tsx", { id: "routes/admin-company" }),

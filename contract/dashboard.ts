@@ -14,6 +14,15 @@
  *   the range's items for `percent` and `hours`; null when there is nothing to measure).
  * Buckets: weeks for 30 and 90 days, months for 365; the first bucket may begin before `from`
  * (it counts only what happened from `from` on).
+ * - `axis`: `time` (the above) or `category` — a series over named groups rather than buckets
+ *   (orders by stage, spend by supplier): each point's `period` is then the group's key (a stage
+ *   code, a company id) and `label` its name when the key is not a code the UI translates.
+ *
+ * Order series (issue 28 §4; ADR 056): `ordersByStage` (count, category: orders negotiating, confirmed
+ * orders by their current stage, orders closed within the range), `revenue` (supplier) and `spend`
+ * (buyer): the totals of orders confirmed in each bucket, in RUB at the Bank of Russia rate of the
+ * dashboard's day; `spendBySupplier` (RUB, category: the same orders by supplier, the largest
+ * MAX_CATEGORY_POINTS − 1 and the rest together as `other`).
  *
  * Who: any active employee of the company (`read`, ADR 009); the company is always the caller's own,
  * so no other company's numbers can be asked for. No company: 403 `no_company`; blocked: 403 `member_blocked`.
@@ -32,14 +41,20 @@ export const SeriesUnitSchema = z.union([z.enum(["count", "percent", "hours"]), 
 export type SeriesUnit = z.infer<typeof SeriesUnitSchema>;
 
 export const SeriesPointSchema = z.object({
-  /** The bucket's first day, `YYYY-MM-DD` (UTC). */
+  /** The bucket's first day, `YYYY-MM-DD` (UTC); for a `category` series the group's key. */
   period: z.string(),
   value: z.number().nullable(),
+  /** A `category` group's name when its key is not a code (a supplier's name). */
+  label: z.string().optional(),
 });
+
+/** Groups a `category` series shows at most (the rest is summed into `other`). */
+export const MAX_CATEGORY_POINTS = 8;
 export type SeriesPoint = z.infer<typeof SeriesPointSchema>;
 
 export const DashboardSeriesSchema = z.object({
   key: z.string(),
+  axis: z.enum(["time", "category"]),
   unit: SeriesUnitSchema,
   total: z.number().nullable(),
   points: z.array(SeriesPointSchema),
@@ -55,7 +70,7 @@ export const DashboardSchema = z.object({
   to: z.string(),
   /** The supplier's side: page views, inquiries and how they were answered, buying requests matched, quotes sent and won. */
   supplier: z.array(DashboardSeriesSchema),
-  /** The buyer's side, when the company has written buying requests: null otherwise. */
+  /** The buyer's side, when the company has written buying requests or placed orders: null otherwise. */
   buyer: z
     .object({
       /** Buying requests open now. */
@@ -66,7 +81,11 @@ export const DashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
-export const DashboardQuery = z.object({ period: z.enum(DASHBOARD_PERIODS).default(DEFAULT_DASHBOARD_PERIOD) });
+export const DashboardQuery = z.object({
+  period: z.enum(DASHBOARD_PERIODS).default(DEFAULT_DASHBOARD_PERIOD),
+  /** The language of group names (a supplier's name in `spendBySupplier`). */
+  lang: z.enum(["ru", "en", "zh"]).default("ru"),
+});
 
 export const getDashboard = defineRoute({
   method: "GET",
@@ -75,7 +94,7 @@ export const getDashboard = defineRoute({
   tag: "Profile: dashboard",
   summary: "The caller's company's numbers over 30, 90 or 365 days",
   description:
-    "Time series (weekly for 30 and 90 days, monthly for 365): views of the company's product pages and of its card, product list and service offers (robots and prefetches not counted; aggregated every 10 minutes), inquiries received, the share answered within 48 hours and the median time to the first reply, buying requests matched, quotes sent and won; and, when the company buys, its buying requests and the quotes they received.",
+    "Time series (weekly for 30 and 90 days, monthly for 365): views of the company's product pages and of its card, product list and service offers (robots and prefetches not counted; aggregated every 10 minutes), inquiries received, the share answered within 48 hours and the median time to the first reply, buying requests matched, quotes sent and won, orders by stage and revenue in RUB; and, when the company buys (buying requests or orders), its buying requests, the quotes they received, open requests, orders by stage, spend in RUB by bucket and by supplier.",
   auth: "user",
   query: DashboardQuery,
   data: DashboardSchema,

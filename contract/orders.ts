@@ -109,6 +109,33 @@ export type StageStatus = (typeof STAGE_STATUSES)[number];
 /** Kinds of transport document of the `shipped` stage: CMR (road), СМГС railway bill, bill of lading, air waybill. */
 export const TRANSPORT_DOCUMENTS = ["cmr", "smgs", "bill_of_lading", "air_waybill"] as const;
 
+/**
+ * Kinds of a stage's document (issue 28 §2; ADR 056): the commercial documents, photos, the
+ * inspection report and the transport documents of TRANSPORT_DOCUMENTS (CMR, СМГС railway bill, bill
+ * of lading, air waybill); `other` for anything else.
+ */
+export const ORDER_DOCUMENT_KINDS = [
+  "invoice",
+  "packing_list",
+  "certificate",
+  "photo",
+  "inspection_report",
+  ...TRANSPORT_DOCUMENTS,
+  "other",
+] as const;
+export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
+/** Documents one stage may carry (both sides together). */
+export const MAX_STAGE_DOCUMENTS = 30;
+/** Files one upload of documents (or one dispute message) may bring. */
+export const MAX_DOCUMENT_FILES = 5;
+
+/** Resolutions one side proposes to end a dispute; a refund and a discount carry an amount in the order's currency. */
+export const DISPUTE_RESOLUTIONS = ["partial_refund", "replacement", "discount", "other"] as const;
+export type DisputeResolutionKind = (typeof DISPUTE_RESOLUTIONS)[number];
+export const DISPUTE_STATES = ["open", "resolved", "withdrawn"] as const;
+/** Characters of one dispute message (as an inquiry's message, contract/inquiries.ts). */
+export const MAX_DISPUTE_MESSAGE = 5000;
+
 /** The stages that apply under `terms` (prepayment and inspection stages skipped when the terms have none). */
 export function stagesFor(terms: Pick<OrderTerms, "prepaymentPct" | "inspectionBy">): OrderStage[] {
   return ORDER_STAGES.filter((stage) => {
@@ -275,6 +302,70 @@ export const StageActionSchema = form({
 });
 export type StageActionInput = z.output<typeof StageActionSchema>;
 
+/** Ids of earlier temporary uploads (contract/files.ts createUpload), one or several form values. */
+const FileIds = (min: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value.filter((v) => v !== "") : [value]),
+    z
+      .array(z.coerce.number({ error: typeError }).pipe(Id), { error: typeError })
+      .min(min, { error: "required" })
+      .max(MAX_DOCUMENT_FILES, { error: "too_many" })
+      .transform((ids) => [...new Set(ids)]),
+  );
+
+/** Attaching documents to a stage: the stage, the documents' kind, the uploads (1–MAX_DOCUMENT_FILES). */
+export const AddDocumentsSchema = form({
+  stage: z.enum(ORDER_STAGES, { error: optionError }),
+  kind: z.enum(ORDER_DOCUMENT_KINDS, { error: optionError }),
+  fileIds: FileIds(1),
+});
+export type AddDocumentsInput = z.output<typeof AddDocumentsSchema>;
+
+/** A proposed resolution's fields (prefixed `proposal` in a message form; all empty: no proposal). */
+const ProposalKind = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.enum(DISPUTE_RESOLUTIONS, { error: optionError }).optional(),
+);
+const DisputeMessageFields = {
+  message: text(MAX_DISPUTE_MESSAGE),
+  fileIds: FileIds(0),
+  proposalKind: ProposalKind,
+  /** A partial refund's or a discount's amount, in the order's currency. */
+  proposalAmount: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    decimal({ integerDigits: 14, scale: 2 }).optional(),
+  ) as unknown as z.ZodOptional<ReturnType<typeof decimal>>,
+};
+
+function disputeMessageRules(
+  value: { proposalKind?: DisputeResolutionKind | undefined; proposalAmount?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const needsAmount = value.proposalKind === "partial_refund" || value.proposalKind === "discount";
+  if (needsAmount && !value.proposalAmount) ctx.addIssue({ code: "custom", message: "required", path: ["proposalAmount"] });
+  if (!needsAmount && value.proposalAmount) ctx.addIssue({ code: "custom", message: "invalid_option", path: ["proposalAmount"] });
+}
+
+/** A message in a dispute: text, evidence files, optionally a proposed resolution. */
+export const DisputeMessageSchema = form(DisputeMessageFields).superRefine(disputeMessageRules);
+export type DisputeMessageInput = z.output<typeof DisputeMessageSchema>;
+
+/** Reporting a problem on a stage: the stage and the first message (with evidence, optionally a proposal). */
+export const OpenDisputeSchema = form({ stage: z.enum(ORDER_STAGES, { error: optionError }), ...DisputeMessageFields }).superRefine(
+  disputeMessageRules,
+);
+export type OpenDisputeInput = z.output<typeof OpenDisputeSchema>;
+
+/** Answering the other side's proposal (the newest open one: `messageId`), or withdrawing one's own dispute. */
+export const DisputeAnswerSchema = form({
+  action: z.enum(["accept", "reject", "withdraw"], { error: optionError }),
+  messageId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ error: typeError }).pipe(Id).optional()),
+}).superRefine((value, ctx) => {
+  if (value.action !== "withdraw" && value.messageId === undefined)
+    ctx.addIssue({ code: "custom", message: "required", path: ["messageId"] });
+});
+export type DisputeAnswerInput = z.output<typeof DisputeAnswerSchema>;
+
 /* ─── views ─────────────────────────────────────────────────────────────────────────────────── */
 
 const Lang = z.enum(LANGS);
@@ -377,6 +468,64 @@ export const OrderTotalsSchema = z.object({
 });
 export type OrderTotals = z.infer<typeof OrderTotalsSchema>;
 
+export const OrderDocumentViewSchema = z
+  .object({
+    id: z.number().int(),
+    stage: z.enum(ORDER_STAGES),
+    kind: z.enum(ORDER_DOCUMENT_KINDS),
+    side: z.enum(SIDES),
+    uploadedBy: z.string().meta({ description: "The person's name as of uploading" }),
+    createdAt: z.string(),
+    file: FileViewSchema.meta({ description: "A private file: `url` is `/files/{id}`, for the two companies' employees and staff" }),
+  })
+  .meta({ id: "OrderDocument" });
+export type OrderDocumentView = z.infer<typeof OrderDocumentViewSchema>;
+
+export const DisputeProposalSchema = z.object({
+  kind: z.enum(DISPUTE_RESOLUTIONS),
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+export const DisputeMessageViewSchema = z.object({
+  id: z.number().int(),
+  side: z.enum(SIDES).nullable().meta({ description: "null: staff" }),
+  author: z.string(),
+  body: z.string(),
+  files: z.array(FileViewSchema),
+  proposal: DisputeProposalSchema.nullable(),
+  proposalState: z.enum(["open", "accepted", "rejected", "superseded"]).nullable(),
+  createdAt: z.string(),
+});
+
+export const DisputeViewSchema = z
+  .object({
+    id: z.number().int(),
+    orderId: z.number().int(),
+    stage: z.enum(ORDER_STAGES),
+    state: z.enum(DISPUTE_STATES),
+    openedBySide: z.enum(SIDES),
+    resolution: DisputeProposalSchema.extend({
+      proposedBySide: z.enum(SIDES),
+      acceptedBySide: z.enum(SIDES),
+      acceptedByName: z.string(),
+      at: z.string(),
+    })
+      .nullable()
+      .meta({ description: "The accepted proposal, once resolved" }),
+    createdAt: z.string(),
+    closedAt: z.string().nullable(),
+    messages: z.array(DisputeMessageViewSchema),
+    may: z.object({
+      post: z.boolean(),
+      answer: z.number().int().nullable().meta({ description: "The open proposal the caller may accept or reject" }),
+      withdraw: z.boolean(),
+    }),
+  })
+  .meta({ id: "OrderDispute" });
+export type DisputeView = z.infer<typeof DisputeViewSchema>;
+
 export const StageViewSchema = z.object({
   stage: z.enum(ORDER_STAGES),
   owner: z.enum(SIDES),
@@ -390,7 +539,7 @@ export const StageViewSchema = z.object({
   disputeNote: z.string().nullable(),
   markedAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),
-  files: z.array(FileViewSchema),
+  documents: z.array(OrderDocumentViewSchema).meta({ description: "Oldest first" }),
 });
 export type StageView = z.infer<typeof StageViewSchema>;
 
@@ -422,6 +571,7 @@ export const OrderViewSchema = OrderSummarySchema.extend({
   agreed: OrderVersionSchema.nullable().meta({ description: "The accepted version (frozen), once confirmed" }),
   totals: OrderTotalsSchema,
   stages: z.array(StageViewSchema),
+  disputes: z.array(DisputeViewSchema).meta({ description: "Newest first" }),
   cancel: z
     .object({ requestedBy: z.enum(SIDES).nullable(), reason: z.string().nullable(), cancelledAt: z.string().nullable() })
     .meta({ description: "A pending request to cancel by agreement, or the cancellation" }),
@@ -448,6 +598,10 @@ export const OrderViewSchema = OrderSummarySchema.extend({
     agreeCancel: z.boolean(),
     markStage: z.enum(ORDER_STAGES).nullable(),
     answerStage: z.enum(ORDER_STAGES).nullable(),
+    documentStages: z.array(z.enum(ORDER_STAGES)).meta({ description: "Stages the caller may attach documents to now" }),
+    disputeStages: z
+      .array(z.enum(ORDER_STAGES))
+      .meta({ description: "Stages the caller may report a problem on now (no open dispute on them)" }),
   }),
 }).meta({ id: "Order" });
 export type OrderView = z.infer<typeof OrderViewSchema>;
@@ -659,4 +813,111 @@ export const recordOrderPayment = defineRoute({
   body: OrderPaymentSchema,
   data: OrderViewSchema,
   errors: [...MEMBER, "not_found", "forbidden_role", "company_blocked", "invalid_transition", "rate_limited"],
+});
+
+const DisputeParams = z.object({ id: PathIdParams.shape.id, disputeId: PathIdParams.shape.id });
+
+export const addOrderDocuments = defineRoute({
+  method: "POST",
+  path: "/api/profile/orders/{id}/documents",
+  operationId: "addOrderDocuments",
+  tag: TAG,
+  summary: "Attach documents (earlier uploads) to a stage: invoice, packing list, certificates, photos, transport documents",
+  description:
+    "Either side's people who may act, on a confirmed order, to a stage reached so far (the current one or before). The files are uploaded first (`POST /api/files/common`: type sniffing, size and storage quota) and become private to the two companies and staff. At most `MAX_STAGE_DOCUMENTS` per stage (409 `too_many_files`). Limited with the stage actions (`LIMITS.orderAction`).",
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  body: AddDocumentsSchema,
+  data: OrderViewSchema,
+  status: 201,
+  errors: [
+    ...MEMBER,
+    "forbidden_role",
+    "company_blocked",
+    "not_found",
+    "invalid_transition",
+    "file_not_found",
+    "too_many_files",
+    "rate_limited",
+  ],
+});
+
+export const openOrderDispute = defineRoute({
+  method: "POST",
+  path: "/api/profile/orders/{id}/disputes",
+  operationId: "openOrderDispute",
+  tag: TAG,
+  summary: "Report a problem on a stage: opens a dispute thread inside the order",
+  description:
+    "Either side's people who may act, on a confirmed or closed order, on a stage reached so far, one open dispute per stage (409 `invalid_transition`). The first message may bring evidence files and a proposed resolution. E-mails the other side; staff see it in the admin area. Limited like new inquiries (`LIMITS.orderDispute`).",
+  auth: "user",
+  params: PathIdParams,
+  query: ViewQuery,
+  body: OpenDisputeSchema,
+  data: DisputeViewSchema,
+  status: 201,
+  errors: [...MEMBER, "forbidden_role", "company_blocked", "not_found", "invalid_transition", "file_not_found", "rate_limited"],
+});
+
+export const postDisputeMessage = defineRoute({
+  method: "POST",
+  path: "/api/profile/orders/{id}/disputes/{disputeId}/messages",
+  operationId: "postOrderDisputeMessage",
+  tag: TAG,
+  summary: "Write in a dispute (evidence files, optionally a new proposed resolution); staff may step in",
+  description:
+    "Both sides' people who may act, and staff (moderators, admins), while the dispute is open. A new proposal supersedes the author side's earlier open one. E-mails the other side (both sides for staff). Limited like conversation messages (`LIMITS.orderDisputeMessage`).",
+  auth: "user",
+  params: DisputeParams,
+  query: ViewQuery,
+  body: DisputeMessageSchema,
+  data: DisputeViewSchema,
+  status: 201,
+  errors: [...MEMBER, "forbidden_role", "company_blocked", "not_found", "invalid_transition", "file_not_found", "rate_limited"],
+});
+
+export const answerOrderDispute = defineRoute({
+  method: "POST",
+  path: "/api/profile/orders/{id}/disputes/{disputeId}/answer",
+  operationId: "answerOrderDispute",
+  tag: TAG,
+  summary: "Accept or reject the other side's proposed resolution, or withdraw one's own dispute",
+  description:
+    "`accept` (the other side's open proposal `messageId`) resolves the dispute and records the resolution on the order; `reject` leaves the thread open; `withdraw` is for the side that opened it. 409 `invalid_transition` otherwise.",
+  auth: "user",
+  params: DisputeParams,
+  query: ViewQuery,
+  body: DisputeAnswerSchema,
+  data: DisputeViewSchema,
+  errors: [...MEMBER, "forbidden_role", "company_blocked", "not_found", "invalid_transition", "rate_limited"],
+});
+
+/** A dispute in the staff's list. */
+export const DisputeSummarySchema = z
+  .object({
+    id: z.number().int(),
+    orderId: z.number().int(),
+    stage: z.enum(ORDER_STAGES),
+    state: z.enum(DISPUTE_STATES),
+    openedBySide: z.enum(SIDES),
+    buyer: z.string(),
+    supplier: z.string(),
+    messages: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "OrderDisputeSummary" });
+export type DisputeSummary = z.infer<typeof DisputeSummarySchema>;
+
+export const listOrderDisputes = defineRoute({
+  method: "GET",
+  path: "/app/admin/order-disputes",
+  operationId: "adminListOrderDisputes",
+  tag: "Admin: order disputes",
+  summary: "Disputes of every order, open ones by default, last active first (staff)",
+  auth: "staff",
+  query: PagingSchema.extend({ lang: Lang.default("ru"), state: z.enum(DISPUTE_STATES).default("open") }),
+  data: z.array(DisputeSummarySchema),
+  meta: PageMetaSchema,
 });

@@ -6,7 +6,8 @@
  * ../shared/data/companies/original (SME register, headcount, revenue: a few thousand real companies,
  * issue 30 §4) are imported beside the generated catalogue — as extracts, so nobody is marked left.
  * The Bank of Russia register of credit organisations is imported when `banks` is empty (by the
- * server's start), and a few demo suppliers get payment routes (server/payment-routes/demo.ts).
+ * server's start), and a few demo suppliers get payment routes (server/payment-routes/demo.ts), then
+ * demo buyers, buying requests, quotes and orders in various stages (server/orders/demo.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -17,6 +18,7 @@ import { formatReport, importRegisters } from "#server/registers/index.ts";
 import { createLogger } from "#server/logger.ts";
 import { closeOnSignals, startServer } from "#server/main.ts";
 import { seedDemoPaymentRoutes } from "#server/payment-routes/demo.ts";
+import { seedDemoOrders } from "#server/orders/demo.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = loadEnv();
@@ -39,6 +41,7 @@ try {
   console.log(`\nPostavka is running at ${running.url}  (Ctrl+C to stop)\n`);
   await importSampleRegisters(running.database.db);
   await seedPaymentRoutes(running.database.db);
+  await seedOrders(running.database.db);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -66,5 +69,15 @@ async function seedPaymentRoutes(db: import("#server/db/client.ts").Db) {
     if (routes) console.log(`Demo payment routes: ${routes} routes for the first published suppliers`);
   } catch (error) {
     console.error(`Payment routes not seeded: ${(error as Error).message}`);
+  }
+}
+
+/** The demo's buyers, requests, quotes and orders in various stages (server/orders/demo.ts), once. */
+async function seedOrders(db: import("#server/db/client.ts").Db) {
+  try {
+    const made = await seedDemoOrders(db);
+    if (made) console.log(`Demo orders: ${made} orders of 3 demo buyers (demo-buyer-1…3@demo.postavka.test)`);
+  } catch (error) {
+    console.error(`Demo orders not seeded: ${(error as Error).message}`);
   }
 }

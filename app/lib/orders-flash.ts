@@ -6,4 +6,8 @@ export const ORDERS_FLASH_MESSAGES = [
   "orders.flash.cancelled",
   "orders.flash.stage",
   "orders.flash.payment",
+  "orders.flash.documents",
+  "orders.flash.disputeOpened",
+  "orders.flash.disputeMessage",
+  "orders.flash.disputeAnswered",
 ] as const;

@@ -11,6 +11,6 @@ import { implement, resource } from "./resource.ts";
 export const dashboardResource = resource("/api/profile/dashboard", [
   implement(dashboard.getDashboard, async (c, { query }) => {
     const access = await callerAccess(c, "read");
-    return { data: await companyDashboard(c.var.db, access.companyId, query.period) };
+    return { data: await companyDashboard(c.var.db, access.companyId, query.period, new Date(), query.lang) };
   }),
 ]);

@@ -25,8 +25,10 @@
  * | `UNCLAIMED_MAIL`          | sender's account age   | held for 24 h        | a fresh account's mail to unclaimed companies waits (N13)    |
  * | `productEdit`             | company                | 600 an hour          | product changes, manual translations included (N8)           |
  * | `orderProposal`           | person                 | 20 an hour           | new orders and counters (each e-mails the other company; ADR 048) |
- * | `orderAction`             | person                 | 120 an hour          | stage marks, confirmations, disputes (each e-mails the other side) |
  * | `claimUser`, `claimIp`    | person; IP (/64)       | 5; 20 a day          | claims of register companies: a moderator's work or a code e-mail (ADR 057) |
+ * | `orderAction`             | person                 | 120 an hour          | stage marks, confirmations, disputes, documents (each e-mails the other side) |
+ * | `orderDispute`            | person                 | 20 an hour           | problems reported on an order's stage (as new inquiries; ADR 056) |
+ * | `orderDisputeMessage`     | person                 | 120 an hour          | messages and answers in an order's disputes (as conversation messages) |
  * | `TRANSLATION_BUDGET`      | company, site          | 200,000, 2,000,000 characters a day | machine translation sent to the paid provider (N8) |
  * | `apiKeyLimit`             | API key                | the key's own, 1–600 a minute (default 120) | every request made with an API key (ADR 052) |
  * | `apiKeyLimit` (MCP)       | API key                | the same allowance   | every API operation an MCP tool makes with the key (ADR 055) |
@@ -153,6 +155,10 @@ export const LIMITS = {
   // domain; a person claims their one company, so a few a day is plenty.
   claimUser: { keyPrefix: "claim_user", points: 5, windowS: 24 * 3600 },
   claimIp: { keyPrefix: "claim_ip", points: 20, windowS: 24 * 3600 },
+  // Disputes inside orders (server/orders/disputes.ts; ADR 056): reporting a problem as a new inquiry,
+  // writing in the thread as a conversation message — each e-mails the other side.
+  orderDispute: { keyPrefix: "order_dispute", points: 20, windowS: 3600 },
+  orderDisputeMessage: { keyPrefix: "order_dispute_message", points: 120, windowS: 3600 },
 } as const satisfies Record<string, LimitSettings>;
 
 /**

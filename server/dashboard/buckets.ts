@@ -59,7 +59,7 @@ export function fillSeries(
   empty: number | null = 0,
 ): DashboardSeries {
   const points: SeriesPoint[] = range.buckets.map((period) => ({ period, value: values.has(period) ? values.get(period)! : empty }));
-  return { key, unit, total, points };
+  return { key, axis: "time", unit, total, points };
 }
 
 /** The sum of a count series' values (its total). */

@@ -13,11 +13,16 @@
  * - quotes sent: `quotes` by creation; quotes won: quotes `accepted` (the award confirmed after its
  *   undo window, ADR 041), by when the award was told;
  * - the buyer's side (when the company wrote buying requests): requests sent (submitted, by first
- *   submission) and quotes received on them, by when each quote came; open requests now.
+ *   submission) and quotes received on them, by when each quote came; open requests now and at the
+ *   end of each bucket;
+ * - orders (./orders.ts): orders by stage on either side, revenue (supplier) and spend (buyer) in RUB,
+ *   spend by supplier.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Dashboard, DashboardPeriod, DashboardSeries } from "#contract/dashboard.ts";
 import type { Db } from "../db/client.ts";
+import type { Lang } from "../db/schema.ts";
+import { moneySeries, ordersByStage } from "./orders.ts";
 import { STATS_ANSWER_LIMIT_H } from "../inquiries/service.ts";
 import { dashboardRange, fillSeries, sumOf, type DashboardRange } from "./buckets.ts";
 
@@ -80,14 +85,16 @@ async function inquirySeries(db: Db, range: DashboardRange, companyId: number, n
   ];
 }
 
-/** The buyer's side of company `companyId`, or null when it never wrote a buying request. */
-async function buyerSide(db: Db, range: DashboardRange, companyId: number): Promise<Dashboard["buyer"]> {
+/** The buyer's side of company `companyId`, or null when it never wrote a buying request nor placed an order. */
+async function buyerSide(db: Db, range: DashboardRange, companyId: number, lang: Lang, now: Date): Promise<Dashboard["buyer"]> {
   const [counts] = (
-    await db.execute<{ any: number; open: number }>(
-      sql`select count(*)::int as any, (count(*) filter (where status = 'open'))::int as open from rfqs where buyer_company_id = ${companyId}`,
+    await db.execute<{ any: number; open: number; orders: number }>(
+      sql`select count(*)::int as any, (count(*) filter (where status = 'open'))::int as open,
+                 (select count(*)::int from orders where buyer_company_id = ${companyId}) as orders
+          from rfqs where buyer_company_id = ${companyId}`,
     )
   ).rows;
-  if (!counts || counts.any === 0) return null;
+  if (!counts || (counts.any === 0 && Number(counts.orders) === 0)) return null;
   const series = await Promise.all([
     countSeries(db, range, "requestsSent", sql`submitted_at`, sql`from rfqs where buyer_company_id = ${companyId}`),
     countSeries(
@@ -98,11 +105,44 @@ async function buyerSide(db: Db, range: DashboardRange, companyId: number): Prom
       sql`from quotes q join rfqs r on r.id = q.rfq_id where r.buyer_company_id = ${companyId}`,
     ),
   ]);
-  return { openRequests: counts.open, series };
+  const open = fillSeries(range, "openRequests", "count", await openRequestsByBucket(db, range, companyId), counts.open);
+  const orders = await ordersByStage(db, range, companyId, "buyer");
+  const money = await moneySeries(db, range, companyId, "buyer", lang, now);
+  return { openRequests: counts.open, series: [...series, open, orders, ...money] };
+}
+
+/**
+ * Buying requests open at the end of each bucket (submitted by then, not yet closed, awarded or
+ * cancelled by then): the "open requests" series. A request's end is the first of its award, close
+ * or cancel times that exists; one still open has none.
+ */
+async function openRequestsByBucket(db: Db, range: DashboardRange, companyId: number): Promise<Map<string, number>> {
+  const step = range.unit === "month" ? sql`interval '1 month'` : sql`interval '7 days'`;
+  const buckets = sql.join(
+    range.buckets.map((b) => sql`${b}::date`),
+    sql`, `,
+  );
+  const rows = (
+    await db.execute<{ bucket: string; n: number }>(sql`
+      with b as (select unnest(array[${buckets}]) as bucket),
+           e as (select bucket, least(bucket + ${step}, ${range.end}::timestamptz) as bucket_end from b)
+      select to_char(e.bucket, 'YYYY-MM-DD') as bucket, count(r.id)::int as n
+      from e left join rfqs r on r.buyer_company_id = ${companyId}
+        and coalesce(r.submitted_at, r.opened_at, r.created_at) < e.bucket_end
+        and (r.status = 'open' or coalesce(r.awarded_at, r.closed_at, r.updated_at) >= e.bucket_end)
+      group by 1`)
+  ).rows;
+  return new Map(rows.map((r) => [r.bucket, Number(r.n)]));
 }
 
 /** The dashboard of company `companyId` over the last `period` days up to `now`. */
-export async function companyDashboard(db: Db, companyId: number, period: DashboardPeriod, now = new Date()): Promise<Dashboard> {
+export async function companyDashboard(
+  db: Db,
+  companyId: number,
+  period: DashboardPeriod,
+  now = new Date(),
+  lang: Lang = "ru",
+): Promise<Dashboard> {
   const range = dashboardRange(period, now);
   // One after another: a pool of one (PGlite) serves them in turn anyway, and a dashboard is one reader.
   const productViews = await viewSeries(db, range, companyId, "product");
@@ -117,14 +157,16 @@ export async function companyDashboard(db: Db, companyId: number, period: Dashbo
     sql`coalesce(r.award_notified_at, r.awarded_at, q.updated_at)`,
     sql`from quotes q join rfqs r on r.id = q.rfq_id where q.company_id = ${companyId} and q.status = 'accepted'`,
   );
-  const buyer = await buyerSide(db, range, companyId);
+  const orders = await ordersByStage(db, range, companyId, "supplier");
+  const [revenue] = await moneySeries(db, range, companyId, "supplier", lang, now);
+  const buyer = await buyerSide(db, range, companyId, lang, now);
   return {
     companyId,
     period,
     bucket: range.unit,
     from: range.from,
     to: range.to,
-    supplier: [productViews, companyViews, ...inquiries, matched, sent, won],
+    supplier: [productViews, companyViews, ...inquiries, matched, sent, won, orders, revenue!],
     buyer,
   };
 }

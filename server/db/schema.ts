@@ -1906,20 +1906,121 @@ export const orderStages = pgTable(
     markedAt: timestamptz("marked_at"),
     answeredByUserId: optionalRef("answered_by_user_id", () => users.id),
     answeredAt: timestamptz("answered_at"),
-    /** When the overdue reminder was sent (server/orders/jobs.ts), so it is sent once. */
-    remindedAt: timestamptz("reminded_at"),
     ...timestamps,
   },
   (t) => [uniqueIndex("order_stages_order_stage_key").on(t.orderId, t.stage)],
 );
 
-/** Documents attached to a stage (invoice, packing list, certificates, photos, transport documents): private files (ADR 040). */
-export const orderStageFiles = pgTable(
-  "order_stage_files",
+/**
+ * A document of an order's stage (issue 28 §2; ADR 056): an invoice, packing list, certificate, photo,
+ * inspection report or transport document (contract/orders.ts ORDER_DOCUMENT_KINDS), uploaded by
+ * either side through the upload checks and served as a private file (ADR 040: the two companies'
+ * active employees and staff). Keyed by the stage's name, not its row: a document may come before
+ * the stage is marked (the invoice before "prepayment sent"). A file belongs to one document.
+ */
+export const orderDocuments = pgTable(
+  "order_documents",
   {
-    stageId: requiredRef("stage_id", () => orderStages.id),
+    id: serial("id").primaryKey(),
+    orderId: requiredRef("order_id", () => orders.id),
+    stage: text("stage").notNull(),
+    kind: text("kind").notNull(),
     fileId: requiredRef("file_id", () => files.id),
-    position: integer("position").notNull().default(0),
+    side: text("side").$type<OrderSide>().notNull(),
+    uploadedByUserId: optionalRef("uploaded_by_user_id", () => users.id),
+    /** The person's name as of uploading (kept if they leave). */
+    uploadedByName: text("uploaded_by_name").notNull(),
+    createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.stageId, t.fileId] })],
+  (t) => [index("order_documents_order_idx").on(t.orderId, t.stage), uniqueIndex("order_documents_file_key").on(t.fileId)],
+);
+
+export const ORDER_DISPUTE_STATES = ["open", "resolved", "withdrawn"] as const;
+export type OrderDisputeState = (typeof ORDER_DISPUTE_STATES)[number];
+
+/** A proposed resolution of a dispute (contract/orders.ts DisputeProposal). */
+export interface OrderDisputeProposal {
+  kind: "partial_refund" | "replacement" | "discount" | "other";
+  /** With a partial refund or a discount: the amount, in `currency` (the order's). */
+  amount: string | null;
+  currency: string | null;
+  note: string | null;
+}
+
+/** How a dispute ended: the accepted proposal, who proposed and who accepted it, when. */
+export interface OrderDisputeResolution extends OrderDisputeProposal {
+  messageId: number;
+  proposedBySide: OrderSide;
+  acceptedBySide: OrderSide;
+  acceptedByName: string;
+  at: string;
+}
+
+/**
+ * A problem reported on a stage of an order (issue 28 §2; ADR 056): a thread of messages between the
+ * two sides (staff may step in), closed when one side accepts the other's proposed resolution (then
+ * recorded in `resolution`) or withdrawn by the side that opened it.
+ */
+export const orderDisputes = pgTable(
+  "order_disputes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: requiredRef("order_id", () => orders.id),
+    stage: text("stage").notNull(),
+    state: text("state").$type<OrderDisputeState>().notNull().default("open"),
+    openedBySide: text("opened_by_side").$type<OrderSide>().notNull(),
+    openedByUserId: optionalRef("opened_by_user_id", () => users.id),
+    resolution: jsonb("resolution").$type<OrderDisputeResolution>(),
+    closedAt: timestamptz("closed_at"),
+    ...timestamps,
+  },
+  (t) => [
+    index("order_disputes_order_idx").on(t.orderId),
+    index("order_disputes_state_idx").on(t.state, t.updatedAt.desc()),
+    // One open dispute per stage of an order: two people reporting at once cannot open two.
+    uniqueIndex("order_disputes_open_key")
+      .on(t.orderId, t.stage)
+      .where(sql`state = 'open'`),
+  ],
+);
+
+/**
+ * A message of a dispute: by one of the sides or by staff (`side` null), with evidence files (private,
+ * ADR 040) and optionally a proposed resolution, which the other side accepts or rejects.
+ */
+export const orderDisputeMessages = pgTable(
+  "order_dispute_messages",
+  {
+    id: serial("id").primaryKey(),
+    disputeId: requiredRef("dispute_id", () => orderDisputes.id),
+    side: text("side").$type<OrderSide>(),
+    authorUserId: optionalRef("author_user_id", () => users.id),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    fileIds: jsonb("file_ids").$type<number[]>().notNull().default([]),
+    proposal: jsonb("proposal").$type<OrderDisputeProposal>(),
+    /** A proposal's answer: open → accepted | rejected; superseded by a newer proposal. */
+    proposalState: text("proposal_state").$type<"open" | "accepted" | "rejected" | "superseded">(),
+    answeredAt: timestamptz("answered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_dispute_messages_dispute_idx").on(t.disputeId, t.id),
+    index("order_dispute_messages_files_idx").using("gin", t.fileIds.op("jsonb_path_ops")),
+  ],
+);
+
+/**
+ * Overdue reminders sent (server/orders/reminders.ts): one row per order and stage, written before the
+ * e-mails — the row's insert is what makes the job idempotent (a second run finds it and sends nothing).
+ */
+export const orderReminders = pgTable(
+  "order_reminders",
+  {
+    orderId: requiredRef("order_id", () => orders.id),
+    stage: text("stage").notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    sentAt: timestamptz("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.stage] })],
 );

@@ -11,7 +11,7 @@
  * | attachment of a conversation message                     | `/files/<id>`        | the buyer and the supplier company's ACTIVE employees, while the message is not hidden |
  * | attachment of a private buying request                   | `/files/<id>`        | its buyer and the companies that may see it (invited, once listed: `supplierMaySee`) |
  * | attachment of a quote                                    | `/files/<id>`        | the quoting company's active employees and the request's buyer |
- * | document of an order's stage (ADR 048)                   | `/files/<id>`        | the buyer and the supplier company's active employees |
+ * | document of an order's stage, evidence of its dispute (ADR 048, 056) | `/files/<id>` | the buyer and the supplier company's active employees |
  * | a temporary upload (not yet attached), anything else     | `/files/<id>`        | its uploader                          |
  *
  * Site staff (moderators, admins) may read every file (moderation of reports, requests, quotes).
@@ -125,12 +125,18 @@ async function quoteReader(db: Db, userId: number, fileId: number): Promise<bool
   return member?.status === "active" && rows.some((r) => r.companyId === member.companyId);
 }
 
-/** A person of the buyer or the supplier company of an order reading a document of one of its stages. */
+/**
+ * A person of the buyer or the supplier company of an order reading a document of one of its stages
+ * or an evidence file of one of its disputes (ADR 056).
+ */
 async function orderReader(db: Db, userId: number, fileId: number): Promise<boolean> {
   const rows = await db.execute<{ buyer_company_id: number; supplier_company_id: number }>(sql`
-    select o.buyer_company_id, o.supplier_company_id from order_stage_files f
-    join order_stages s on s.id = f.stage_id join orders o on o.id = s.order_id
-    where f.file_id = ${fileId}`);
+    select o.buyer_company_id, o.supplier_company_id from order_documents d
+    join orders o on o.id = d.order_id where d.file_id = ${fileId}
+    union all
+    select o.buyer_company_id, o.supplier_company_id from order_dispute_messages m
+    join order_disputes d on d.id = m.dispute_id join orders o on o.id = d.order_id
+    where m.file_ids @> ${JSON.stringify([fileId])}::jsonb`);
   if (rows.rows.length === 0) return false;
   const member = await membershipOf(db, userId);
   if (member?.status !== "active") return false;

@@ -7,6 +7,8 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { sampleContract } from "#scripts/contract-pdf-sample.ts";
+import { ORDER_DOCUMENTS } from "#contract/orders.ts";
+import { resources } from "#locales/index.ts";
 import { groupDigits, renderOrderContractPdf } from "./contract-pdf.ts";
 
 /** Text of each page, items joined by spaces (pdfjs splits lines into items). */
@@ -103,6 +105,22 @@ describe("renderOrderContractPdf", () => {
     expect(all).toContain("Остаток 100 % — отсрочка 60 дн. после поставки");
     expect(all).toContain("尾款 100% 交货后 60 天内支付");
     expect(all).toContain("跟单信用证");
+  });
+
+  it("labels every document code of the terms and the inspector in both languages, and prints other text as entered", async () => {
+    const input = sampleContract("zh", 1);
+    input.terms.documents = [...ORDER_DOCUMENTS, "Паспорт изделия"];
+    input.terms.inspection = { who: "third_party", when: "до отгрузки" };
+    const all = (await pagesText(await renderOrderContractPdf(input))).join("\n");
+    for (const code of ORDER_DOCUMENTS) {
+      const label = `${resources.ru.common.contract.pdf.documents[code]} / ${resources.zh.common.contract.pdf.documents[code]}`;
+      expect(all).toContain(label);
+    }
+    expect(all).toContain("Сертификат качества / 质量证书");
+    expect(all).toContain("Страховой полис / 保险单");
+    expect(all).toContain("Независимая компания / 第三方");
+    expect(all).toContain("Паспорт изделия");
+    expect(all).not.toContain("third_party");
   });
 });
 

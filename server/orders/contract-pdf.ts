@@ -92,7 +92,10 @@ export interface ContractTerms {
   /** The payment route as agreed (bank, agent, currency), free text. */
   paymentRoute?: string;
   packing?: string;
-  /** Pre-shipment inspection: who inspects and when, free text. */
+  /**
+   * Pre-shipment inspection: who inspects (a code of `contract.pdf.inspectors.*` — `buyer`,
+   * `third_party` — printed translated, anything else as entered) and when, free text.
+   */
   inspection?: { who: string; when: string };
   /**
    * Documents the buyer needs. A code listed under `contract.pdf.documents.*` in the locales
@@ -243,6 +246,12 @@ class ContractLayout {
   /** Both languages of one label key, joined for a single line (`Цена / 价格`). */
   private both(key: string, vars?: Record<string, unknown>): string {
     return `${this.ru(key, vars)} / ${this.tr2(key, vars)}`;
+  }
+
+  /** `value` as the label `<group>.<value>` in both languages when it is such a code, else as entered. */
+  private codeOrText(group: string, value: string): string {
+    const key = `${group}.${value}`;
+    return /^[a-z_]+$/.test(value) && i18n.exists(key, { lng: "ru" }) ? this.both(key) : value;
   }
 
   private ensureSpace(height: number): void {
@@ -519,17 +528,14 @@ class ContractLayout {
     if (terms.packing) this.row("contract.pdf.packing", [terms.packing]);
     if (terms.inspection) {
       this.row("contract.pdf.inspection", [
-        `${this.both("contract.pdf.inspectionWho")}: ${terms.inspection.who}`,
+        `${this.both("contract.pdf.inspectionWho")}: ${this.codeOrText("contract.pdf.inspectors", terms.inspection.who)}`,
         `${this.both("contract.pdf.inspectionWhen")}: ${terms.inspection.when}`,
       ]);
     }
     if (terms.documents.length) {
       this.row(
         "contract.pdf.documentsLabel",
-        terms.documents.map((d) => {
-          const key = `contract.pdf.documents.${d}`;
-          return i18n.exists(key, { lng: "ru" }) ? `• ${this.ru(key)} / ${this.tr2(key)}` : `• ${d}`;
-        }),
+        terms.documents.map((d) => `• ${this.codeOrText("contract.pdf.documents", d)}`),
       );
     }
     if (terms.conditions) this.row("contract.pdf.conditions", [terms.conditions]);

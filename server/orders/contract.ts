@@ -17,10 +17,8 @@
 import type { Consent, OrderView, Side } from "#contract/orders.ts";
 import { toFixed } from "#contract/money-math.ts";
 import { UNITS, type UnitId } from "#contract/units.ts";
-import { resources } from "#locales/index.ts";
 import type { Db } from "../db/client.ts";
 import { DomainError } from "../errors.ts";
-import type { Lang } from "../db/schema.ts";
 import type { OrderAccess } from "./access.ts";
 import { lineAmount } from "./service.ts";
 import { orderView } from "./views.ts";
@@ -31,23 +29,6 @@ import {
   type ContractPdfInput,
   type ContractSecondLanguage,
 } from "./contract-pdf.ts";
-
-type OrderTexts = (typeof resources)["ru"]["common"]["orders"];
-
-/** The order's strings in `lang` (locales/{ru,en,zh}/common.json `orders`). */
-function ordersText(lang: Lang): OrderTexts {
-  return resources[lang].common.orders as OrderTexts;
-}
-
-/** Both languages of a label, Russian first: «Покупатель / 买方». */
-function both(second: ContractSecondLanguage, pick: (texts: OrderTexts) => string): string {
-  const ru = pick(ordersText("ru"));
-  const other = pick(ordersText(second));
-  return ru === other ? ru : `${ru} / ${other}`;
-}
-
-/** Documents the PDF translates by code (contract.pdf.documents); others are printed with the order's own labels. */
-const PDF_DOCUMENTS = new Set(Object.keys(resources.ru.common.contract.pdf.documents));
 
 /** The second language of the contract: Chinese for a supplier in China, English otherwise. */
 export function secondLanguageOf(view: Pick<OrderView, "agreed" | "current">): ContractSecondLanguage {
@@ -86,7 +67,8 @@ export function contractPdfInputOf(view: OrderView): ContractPdfInput {
         : terms.balance === "deferred"
           ? "deferred"
           : "against_documents";
-  const documents = terms.documents.map((code) => (PDF_DOCUMENTS.has(code) ? code : both(second, (t) => t.documents[code])));
+  // Every code of ORDER_DOCUMENTS has its contract.pdf.documents label (checked by the unit test).
+  const documents: string[] = [...terms.documents];
   if (terms.documentsOther) documents.push(terms.documentsOther);
   return {
     orderNumber: String(view.id),
@@ -126,10 +108,7 @@ export function contractPdfInputOf(view: OrderView): ContractPdfInput {
       },
       paymentRoute: terms.paymentRoute?.label || undefined,
       packing: terms.packing ?? undefined,
-      inspection:
-        terms.inspectionBy === "none"
-          ? undefined
-          : { who: both(second, (t) => t.inspectors[terms.inspectionBy]), when: terms.inspectionWhen ?? "" },
+      inspection: terms.inspectionBy === "none" ? undefined : { who: terms.inspectionBy, when: terms.inspectionWhen ?? "" },
       documents,
       conditions: terms.conditions ?? undefined,
     },

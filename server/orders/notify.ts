@@ -1,7 +1,9 @@
 /**
  * Order events to the other side (issue 28 §2): every event that needs the other company's answer
  * or tells it something it must know — a proposal or counter, acceptance, a request to cancel and
- * the cancellation, a stage marked (to confirm), disputed or confirmed, the order closed. Sent
+ * the cancellation, a stage marked (to confirm), disputed or confirmed, the order closed, a stage
+ * overdue (to the side that owns it and to the other side; server/orders/reminders.ts), a problem
+ * reported, a message, a proposal rejected or accepted, a dispute withdrawn (server/orders/disputes.ts). Sent
  * through server/notifications `notify` to the company's people who answer buyers
  * (`companyRecipients`), so each reader's e-mail setting (at once, digest, off) and language
  * apply; the texts are `orders.mail.*` (server/notifications/mail.ts). Links are `/profile/orders/<id>`.
@@ -26,6 +28,13 @@ export const ORDER_EVENT_KINDS = [
   "order.stageConfirmed",
   "order.closed",
   "order.overdue",
+  "order.overdueOther",
+  "order.disputeOpened",
+  "order.disputeMessage",
+  "order.disputeStaff",
+  "order.disputeRejected",
+  "order.disputeResolved",
+  "order.disputeWithdrawn",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

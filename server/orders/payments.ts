@@ -6,8 +6,10 @@
  * `/payment-routes` show (server/payment-routes/stats.ts, ADR 049).
  *
  * `recordOrderPayment(db, caller, orderId, input)`: checks the order, then `recordPaymentOutcome`
- * (server/payment-routes/outcomes.ts) checks the input and stores it. `orderPayments(db, order)`:
- * the outcomes recorded for an order and which stages may still be recorded.
+ * (server/payment-routes/outcomes.ts) checks the input and stores it. `orderPayments(db, order,
+ * agreed)`: the outcomes recorded for an order and which stages may still be recorded, given the
+ * agreed version's snapshot the caller already holds (the order view has it; recording reads it
+ * once).
  *
  * Errors: 404 for an order the caller may not see (or staff: they act on none); 403
  * `forbidden_role` for a member who may only read, and for the supplier's side (the payer records);
@@ -37,7 +39,8 @@ export interface OrderPaymentView {
   recordedAt: string;
 }
 
-async function agreedSnapshot(db: Db, order: OrderRow): Promise<OrderSnapshot | null> {
+/** The snapshot of the order's agreed version (null before confirmation). */
+export async function agreedSnapshot(db: Db, order: OrderRow): Promise<OrderSnapshot | null> {
   if (!order.agreedVersion) return null;
   const [row] = await db
     .select({ snapshot: orderVersions.snapshot })
@@ -53,8 +56,16 @@ function stagesOf(snapshot: OrderSnapshot): PaymentStage[] {
   return [...(pct > 0 ? (["prepayment"] as const) : []), ...(pct < 100 ? (["balance"] as const) : [])];
 }
 
-/** The order's recorded payments, and the stages the payer may still record (empty unless the order is confirmed or closed on a listed route). */
-export async function orderPayments(db: Db, order: OrderRow): Promise<{ recorded: OrderPaymentView[]; open: PaymentStage[] }> {
+/**
+ * The order's recorded payments, and the stages the payer may still record (empty unless the order
+ * is confirmed or closed on a listed route). `agreed` is the agreed version's snapshot (null before
+ * confirmation), passed in so that it is read once per request.
+ */
+export async function orderPayments(
+  db: Db,
+  order: OrderRow,
+  agreed: OrderSnapshot | null,
+): Promise<{ recorded: OrderPaymentView[]; open: PaymentStage[] }> {
   const rows = await db.select().from(paymentOutcomes).where(eq(paymentOutcomes.orderId, order.id)).orderBy(paymentOutcomes.id);
   const recorded = rows.map((r) => ({
     stage: r.stage,
@@ -65,16 +76,13 @@ export async function orderPayments(db: Db, order: OrderRow): Promise<{ recorded
     feesCurrency: r.feesCurrency,
     recordedAt: r.recordedAt.toISOString(),
   }));
-  const snapshot = await agreedSnapshot(db, order);
-  if (!snapshot?.terms.paymentRoute?.routeId || (order.state !== "confirmed" && order.state !== "closed")) return { recorded, open: [] };
+  if (!agreed?.terms.paymentRoute?.routeId || (order.state !== "confirmed" && order.state !== "closed")) return { recorded, open: [] };
   const sent = await db
     .select({ id: orderStages.id })
     .from(orderStages)
     .where(and(eq(orderStages.orderId, order.id), eq(orderStages.stage, "prepayment_sent")))
     .limit(1);
-  const open = stagesOf(snapshot).filter(
-    (stage) => !recorded.some((r) => r.stage === stage) && (stage !== "prepayment" || sent.length > 0),
-  );
+  const open = stagesOf(agreed).filter((stage) => !recorded.some((r) => r.stage === stage) && (stage !== "prepayment" || sent.length > 0));
   return { recorded, open };
 }
 
@@ -87,7 +95,7 @@ export async function recordOrderPayment(db: Db, caller: OrderCaller, orderId: n
   const snapshot = await agreedSnapshot(db, order);
   const routeId = snapshot?.terms.paymentRoute?.routeId;
   if (!snapshot || !routeId) throw new DomainError("invalid_transition", "The agreed terms name no payment route the supplier lists");
-  const { open } = await orderPayments(db, order);
+  const { open } = await orderPayments(db, order, snapshot);
   if (!open.includes(input.stage))
     throw new DomainError(
       "invalid_transition",

@@ -44,7 +44,6 @@ import {
   conversations,
   legalEntities,
   orders,
-  orderStageFiles,
   orderStages,
   orderVersions,
   productPrices,
@@ -55,7 +54,7 @@ import {
   type OrderConsent,
 } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
-import { claimUpload } from "../files/repository.ts";
+import { attachDocuments } from "./documents.ts";
 import { membershipOf } from "../profile/access.ts";
 import { assertMayAct, orderAccess, personOf, type OrderAccess, type OrderCaller } from "./access.ts";
 import { add, dec, mul, toFixed } from "#contract/money-math.ts";
@@ -734,6 +733,7 @@ export async function stageAction(
       const value = input[key];
       if (value) data[key] = value;
     }
+    const person = input.fileIds?.length ? await personOf(db, caller.userId) : null;
     await db.transaction(async (tx) => {
       const values = {
         status: "marked" as const,
@@ -747,17 +747,16 @@ export async function stageAction(
         dueDate: order.stageDueDate,
         updatedAt: now,
       };
-      const [stageRow] = row
-        ? await tx.update(orderStages).set(values).where(eq(orderStages.id, row.id)).returning({ id: orderStages.id })
-        : await tx
-            .insert(orderStages)
-            .values({ orderId: id, stage: input.stage, ...values })
-            .returning({ id: orderStages.id });
-      let position = 0;
-      for (const fileId of input.fileIds ?? []) {
-        const file = await claimUpload(tx, fileId, caller.userId);
-        if (!file) throw new DomainError("file_not_found", "No such upload: upload the file again");
-        await tx.insert(orderStageFiles).values({ stageId: stageRow!.id, fileId, position: position++ }).onConflictDoNothing();
+      if (row) await tx.update(orderStages).set(values).where(eq(orderStages.id, row.id));
+      else await tx.insert(orderStages).values({ orderId: id, stage: input.stage, ...values });
+      // Files sent with the mark are the stage's documents: the transport document of `shipped`, else "other".
+      if (person && input.fileIds?.length) {
+        await attachDocuments(
+          tx,
+          { orderId: id, stage: input.stage, kind: input.transportDocument ?? "other", side, userId: caller.userId, name: person.name },
+          input.fileIds,
+          now,
+        );
       }
       await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, id));
     });

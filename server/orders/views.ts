@@ -3,7 +3,7 @@
  * first with each one's field-by-field difference from the one before (the moderation diff rows of
  * server/admin/diff.ts `textField`/`listField`), totals in the order currency and ≈ RUB at the Bank
  * of Russia rate of the day with each line's landed-cost estimate (server/money/landed-cost.ts,
- * duty by the line's TN VED code), the stages with due dates and overdue marks, and what the
+ * duty by the line's TN VED code), the stages with due dates, overdue marks and documents, the disputes with their threads, and what the
  * caller may do now.
  */
 import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
@@ -24,15 +24,16 @@ import { pickLocalized } from "#contract/lang-schemas.ts";
 import { UNITS, type UnitId } from "#contract/units.ts";
 import type { DiffField } from "#contract/admin/moderation.ts";
 import type { Db } from "../db/client.ts";
-import { companies, files, orders, orderStageFiles, orderStages, orderVersions, type Lang } from "../db/schema.ts";
+import { companies, orders, orderStages, orderVersions, type Lang } from "../db/schema.ts";
 import { listField, textField } from "../admin/diff.ts";
-import { privateFileView } from "../files/links.ts";
 import { ratesView } from "../money/service.ts";
 import { dutyForCodeCached } from "../money/tariff.ts";
 import { landedCost } from "../money/landed-cost.ts";
 import type { OrderAccess, OrderRow } from "./access.ts";
 import { linesTotal, lineAmount } from "./service.ts";
 import { orderPayments } from "./payments.ts";
+import { documentStages, orderDocumentViews, reachedStages } from "./documents.ts";
+import { disputeStages, disputeViews } from "./disputes.ts";
 import { toFixed } from "#contract/money-math.ts";
 
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -158,8 +159,13 @@ const isOverdue = (order: Pick<OrderRow, "state" | "stageDueDate">, today: strin
   order.state === "confirmed" && order.stageDueDate !== null && order.stageDueDate < today;
 
 /** The order's recorded payments; the stages still open only for the payer who may act. */
-async function paymentsFor(db: Db, order: OrderAccess["order"], payer: boolean): Promise<OrderView["payments"]> {
-  const { recorded, open } = await orderPayments(db, order);
+async function paymentsFor(
+  db: Db,
+  order: OrderAccess["order"],
+  agreed: OrderSnapshot | null,
+  payer: boolean,
+): Promise<OrderView["payments"]> {
+  const { recorded, open } = await orderPayments(db, order, agreed);
   return { recorded, open: payer ? open : [] };
 }
 
@@ -176,19 +182,7 @@ export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Da
   const basis = agreed ?? current;
   const counterpartyId = access.side === "supplier" ? order.buyerCompanyId : order.supplierCompanyId;
   const stageRows = await db.select().from(orderStages).where(eq(orderStages.orderId, order.id));
-  const stageFiles = stageRows.length
-    ? await db
-        .select({ stageId: orderStageFiles.stageId, file: files })
-        .from(orderStageFiles)
-        .innerJoin(files, eq(files.id, orderStageFiles.fileId))
-        .where(
-          inArray(
-            orderStageFiles.stageId,
-            stageRows.map((r) => r.id),
-          ),
-        )
-        .orderBy(orderStageFiles.position)
-    : [];
+  const documents = await orderDocumentViews(db, order.id);
   const applicable = agreed ? stagesFor(agreed.snapshot.terms) : [];
   const stages: StageView[] = applicable.map((stage) => {
     const row = stageRows.find((r) => r.stage === stage);
@@ -204,7 +198,7 @@ export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Da
       disputeNote: row?.disputeNote ?? null,
       markedAt: row?.markedAt?.toISOString() ?? null,
       confirmedAt: row?.status === "confirmed" ? (row.answeredAt?.toISOString() ?? null) : null,
-      files: stageFiles.filter((f) => f.stageId === row?.id).map((f) => privateFileView(f.file)),
+      documents: documents.filter((d) => d.stage === stage),
     };
   });
   const side = access.side;
@@ -213,6 +207,9 @@ export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Da
   const currentStage = order.stage as OrderStage | null;
   const currentStageRow = stageRows.find((r) => r.stage === currentStage);
   const stageOpen = order.state === "confirmed" && !order.cancelRequestedBy && currentStage !== null;
+  const disputes = await disputeViews(db, access);
+  const agreedSnapshot = agreed?.snapshot ?? null;
+  const reached = reachedStages(order, agreedSnapshot);
   const [counterparty] = await db
     .select({ name: companies.name, sourceLang: companies.sourceLang })
     .from(companies)
@@ -240,7 +237,8 @@ export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Da
     agreed,
     totals: await totalsOf(db, basis.snapshot, now),
     stages,
-    payments: await paymentsFor(db, order, act && side === "buyer"),
+    disputes,
+    payments: await paymentsFor(db, order, agreedSnapshot, act && side === "buyer"),
     cancel: { requestedBy: order.cancelRequestedBy, reason: order.cancelReason, cancelledAt: order.cancelledAt?.toISOString() ?? null },
     may: {
       accept: act && waitingFor === side,
@@ -252,6 +250,12 @@ export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Da
           ? currentStage
           : null,
       answerStage: act && stageOpen && STAGE_OWNER[currentStage!] !== side && currentStageRow?.status === "marked" ? currentStage : null,
+      documentStages: act ? documentStages(order, agreedSnapshot) : [],
+      disputeStages: disputeStages(
+        access,
+        reached,
+        disputes.filter((d) => d.state === "open"),
+      ),
     },
   };
 }

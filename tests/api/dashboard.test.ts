@@ -273,6 +273,8 @@ describe("the dashboard", () => {
       "requestsMatched",
       "quotesSent",
       "quotesWon",
+      "ordersByStage",
+      "revenue",
     ]);
     const totals = Object.fromEntries(data.supplier.map((s: { key: string; total: number | null }) => [s.key, s.total]));
     expect(totals).toEqual({
@@ -284,6 +286,9 @@ describe("the dashboard", () => {
       requestsMatched: 2,
       quotesSent: 2,
       quotesWon: 1,
+      // No orders (tests/api/orders.test.ts reads these series with orders).
+      ordersByStage: 0,
+      revenue: 0,
     });
     // Every bucket is there, weeks from Monday; the values add up to the totals.
     const views = series(data.supplier, "productViews");
@@ -317,6 +322,10 @@ describe("the dashboard", () => {
     expect(Object.fromEntries(data.buyer.series.map((s: { key: string; total: number }) => [s.key, s.total]))).toEqual({
       requestsSent: 2,
       quotesReceived: 2,
+      openRequests: 1,
+      ordersByStage: 0,
+      spend: 0,
+      spendBySupplier: 0,
     });
     // There is no way to name another company: a query parameter for it is not read.
     const asked = (await other.get(`/api/profile/dashboard?period=30&companyId=${companyId}`)).body.data;

@@ -5,7 +5,9 @@
  * shows what changed), the buyer accepts: the version is frozen with both consents. Then the stages
  * from prepayment to closed, with a railway bill at shipment; who may see and act (everyone else
  * 404); cancelling before and after confirmation; bad input is a 4xx with the error envelope; the
- * proposal limit.
+ * proposal limit. Then (ADR 056) the stages' documents as private files (the access matrix: 404 for
+ * everyone but the two companies and staff), a dispute from report to accepted resolution with staff
+ * stepping in, and the overdue reminders job run with a fixed clock.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -13,7 +15,10 @@ import { companies, companyMembers, legalEntities, orders, products, productPric
 import { LIMITS } from "#server/api/rate-limits.ts";
 import { contractPdfInputOf } from "#server/orders/contract.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { call, cleanupProfileData, createUser, expectError, issuesByPath, type TestUser } from "../support/profile.ts";
+import { call, cleanupProfileData, createUser, expectError, issuesByPath, multipart, type TestUser } from "../support/profile.ts";
+import { pdfDocument } from "../support/files.ts";
+import { orderRemindersJob } from "#server/orders/jobs.ts";
+import { ORDER_STAGES } from "#contract/orders.ts";
 
 let api: TestApi;
 let buyer: TestUser;
@@ -597,5 +602,232 @@ describe("the supplier's payment routes in the terms, the payments recorded on t
       recorded: [{ outcome: "returned" }],
       open: [],
     });
+  });
+});
+
+describe("stage documents, disputes and overdue reminders (ADR 056)", () => {
+  let orderId: number;
+  /** A PDF uploaded by `user` as a temporary upload; its id. */
+  const upload = async (user: TestUser, name = "Инвойс-17.pdf") =>
+    (await user.ok<{ id: number }>("POST", "/api/files/common", multipart(pdfDocument(), name, "application/pdf"))).id;
+  /** The private download of file `id` as `user` (null: anonymous). */
+  const download = (id: number, user: TestUser | null) =>
+    Promise.resolve(api.app.request(`/api/files/${id}/content`, { headers: user ? { authorization: `Bearer ${user.token}` } : {} }));
+  const docs = (user: TestUser, body: Record<string, unknown>) => user.post(`/api/profile/orders/${orderId}/documents`, body);
+
+  beforeAll(async () => {
+    const created = await buyer.ok("POST", "/api/profile/orders", proposal({ supplierCompanyId, legalEntityId: entityId }));
+    const countered = await supplier.ok(
+      "POST",
+      `/api/profile/orders/${created.id}/versions`,
+      proposal({ registeredName: "大连管道有限公司", uscc: USCC }),
+    );
+    await buyer.ok("POST", `/api/profile/orders/${created.id}/accept`, { version: countered.currentVersion });
+    orderId = created.id;
+  });
+
+  test("both sides attach documents to stages reached; the files are private to the two companies and staff, 404 to everyone else", async () => {
+    const invoice = await upload(supplier, "Invoice PI-2026-17.pdf");
+    expectError(await docs(supplier, { stage: "shipped", kind: "invoice", fileIds: [invoice] }), 409, "invalid_transition");
+    expect(issuesByPath(await docs(supplier, { stage: "prepayment_sent", kind: "fax", fileIds: [invoice] }))).toEqual({
+      kind: "invalid_option",
+    });
+    expect(issuesByPath(await docs(supplier, { stage: "prepayment_sent", kind: "invoice", fileIds: [] }))).toEqual({ fileIds: "required" });
+    expectError(await docs(supplierMember, { stage: "prepayment_sent", kind: "invoice", fileIds: [invoice] }), 403, "forbidden_role");
+    for (const other of [outsider, stranger, moderator])
+      expectError(await docs(other, { stage: "prepayment_sent", kind: "invoice", fileIds: [invoice] }), 404, "not_found");
+    // Someone else's upload is no upload of the caller's.
+    expectError(await docs(buyer, { stage: "prepayment_sent", kind: "invoice", fileIds: [invoice] }), 404, "file_not_found");
+    const added = await docs(supplier, { stage: "prepayment_sent", kind: "invoice", fileIds: [invoice] });
+    expect(added.status).toBe(201);
+    const [doc] = added.body.data.stages.find((s: { stage: string }) => s.stage === "prepayment_sent").documents;
+    expect(doc).toMatchObject({
+      kind: "invoice",
+      side: "supplier",
+      stage: "prepayment_sent",
+      file: { id: invoice, originalName: "Invoice PI-2026-17.pdf", url: `/files/${invoice}` },
+    });
+    expect(doc.file.size).toBeGreaterThan(0);
+    expect(doc.uploadedBy).not.toBe("");
+    // Attached once: the same id again is no upload any more.
+    expectError(await docs(supplier, { stage: "prepayment_sent", kind: "invoice", fileIds: [invoice] }), 404, "file_not_found");
+    for (const reader of [buyer, buyerMember, supplier, supplierMember, moderator]) {
+      const res = await download(invoice, reader);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("content-disposition")).toContain("filename*=UTF-8''Invoice%20PI-2026-17.pdf");
+    }
+    for (const other of [outsider, stranger, null]) expect((await download(invoice, other)).status).toBe(404);
+    // A file sent with a mark becomes the stage's document too (the transport document's kind at shipment, else "other").
+    const receipt = await upload(buyer, "Платёжное поручение 118.pdf");
+    const marked = await buyer.post(`/api/profile/orders/${orderId}/stages`, {
+      stage: "prepayment_sent",
+      action: "mark",
+      fileIds: [receipt],
+    });
+    expect(marked.status).toBe(200);
+    const kinds = marked.body.data.stages[0].documents.map((d: { kind: string; side: string }) => `${d.side}:${d.kind}`);
+    expect(kinds).toEqual(["supplier:invoice", "buyer:other"]);
+    expect(marked.body.data.may.documentStages).toEqual(["prepayment_sent"]);
+    expect((await download(receipt, supplierMember)).status).toBe(200);
+    expect((await download(receipt, outsider)).status).toBe(404);
+  });
+
+  test("a problem on a stage: evidence, proposals rejected and accepted, staff step in, each side mailed in its language", async () => {
+    const open = (user: TestUser, body: Record<string, unknown>) => user.post(`/api/profile/orders/${orderId}/disputes`, body);
+    const evidence = await upload(supplier, "Выписка по счёту.pdf");
+    expect(issuesByPath(await open(supplier, { stage: "prepayment_sent", message: "Not credited", proposalKind: "discount" }))).toEqual({
+      proposalAmount: "required",
+    });
+    expect(issuesByPath(await open(supplier, { stage: "prepayment_sent", message: "" }))).toEqual({ message: "required" });
+    expectError(await open(supplier, { stage: "arrived", message: "Not yet" }), 409, "invalid_transition");
+    expectError(await open(supplierMember, { stage: "prepayment_sent", message: "x" }), 403, "forbidden_role");
+    for (const other of [outsider, stranger, moderator])
+      expectError(await open(other, { stage: "prepayment_sent", message: "x" }), 404, "not_found");
+    const before = api.mail.length;
+    const opened = await open(supplier, {
+      stage: "prepayment_sent",
+      message: "The prepayment is 500 USD short of 30 %",
+      fileIds: [evidence],
+      proposalKind: "other",
+    });
+    expect(opened.status).toBe(201);
+    const dispute = opened.body.data;
+    expect(dispute).toMatchObject({
+      stage: "prepayment_sent",
+      state: "open",
+      openedBySide: "supplier",
+      may: { post: true, answer: null, withdraw: true },
+    });
+    expect(dispute.messages[0]).toMatchObject({ side: "supplier", proposal: { kind: "other", amount: null }, proposalState: "open" });
+    expect(dispute.messages[0].files.map((f: { id: number }) => f.id)).toEqual([evidence]);
+    expectError(await open(supplier, { stage: "prepayment_sent", message: "again" }), 409, "invalid_transition");
+    expect((await download(evidence, buyerMember)).status).toBe(200);
+    for (const other of [outsider, stranger, null]) expect((await download(evidence, other)).status).toBe(404);
+    await api.jobs.runDue("notification-mail");
+    // Only this event's mail (other tests of the file left theirs queued).
+    const mailed = api.mail.slice(before).filter((m) => /проблем|问题|problem/i.test(m.subject) && m.subject.includes(`${orderId}:`));
+    expect(mailed.map((m) => m.to)).toEqual([buyer.email]);
+    expect(mailed[0]!.subject).toContain("сообщение о проблеме");
+
+    const path = `/api/profile/orders/${orderId}/disputes/${dispute.id}`;
+    const buyerView = (await buyer.get(`/api/profile/orders/${orderId}`)).body.data;
+    expect(buyerView.disputes[0].may).toEqual({ post: true, answer: dispute.messages[0].id, withdraw: false });
+    expect(buyerView.may.disputeStages).toEqual([]);
+    // The buyer rejects and counters with a partial refund of its own; the supplier cannot accept its own.
+    expect(
+      (await buyer.post(`${path}/answer`, { action: "reject", messageId: dispute.messages[0].id })).body.data.messages[0].proposalState,
+    ).toBe("rejected");
+    const countered = await buyer.post(`${path}/messages`, {
+      message: "We will pay the rest with the balance",
+      proposalKind: "discount",
+      proposalAmount: "250,50",
+    });
+    expect(countered.status).toBe(201);
+    const proposalId = countered.body.data.messages.at(-1).id;
+    expect(countered.body.data.messages.at(-1).proposal).toEqual({ kind: "discount", amount: "250.50", currency: "USD", note: null });
+    expectError(await buyer.post(`${path}/answer`, { action: "accept", messageId: proposalId }), 409, "invalid_transition");
+    expectError(await buyer.post(`${path}/answer`, { action: "withdraw" }), 409, "invalid_transition");
+    // Staff see the open dispute in the admin area and step in with a message, never a proposal.
+    const listed = await moderator.get("/app/admin/order-disputes");
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.find((d: { id: number }) => d.id === dispute.id)).toMatchObject({ orderId, state: "open", messages: 2 });
+    expect((await buyer.get("/app/admin/order-disputes")).status).toBeGreaterThanOrEqual(403);
+    expectError(await moderator.post(`${path}/messages`, { message: "Refund it", proposalKind: "replacement" }), 409, "invalid_transition");
+    const staff = await moderator.post(`${path}/messages`, { message: "Please settle this with the balance payment." });
+    expect(staff.status).toBe(201);
+    expect(staff.body.data.messages.at(-1)).toMatchObject({ side: null, proposal: null });
+    expectError(await outsider.post(`${path}/messages`, { message: "hi" }), 404, "not_found");
+    // The supplier accepts the buyer's discount: resolved, recorded on the order.
+    const accepted = await supplier.post(`${path}/answer`, { action: "accept", messageId: proposalId });
+    expect(accepted.body.data).toMatchObject({
+      state: "resolved",
+      resolution: { kind: "discount", amount: "250.50", currency: "USD", proposedBySide: "buyer", acceptedBySide: "supplier" },
+      may: { post: false, answer: null, withdraw: false },
+    });
+    expectError(await buyer.post(`${path}/messages`, { message: "late" }), 409, "invalid_transition");
+    const order = (await moderator.get(`/api/profile/orders/${orderId}`)).body.data;
+    expect(order.disputes[0]).toMatchObject({ id: dispute.id, state: "resolved" });
+    expect((await moderator.get("/app/admin/order-disputes")).body.data.map((d: { id: number }) => d.id)).not.toContain(dispute.id);
+    expect((await moderator.get("/app/admin/order-disputes?state=resolved")).body.data.map((d: { id: number }) => d.id)).toContain(
+      dispute.id,
+    );
+  });
+
+  test("the reminders job, run with a fixed clock, e-mails both sides once per overdue stage; a second run sends nothing", async () => {
+    // The stage was marked and confirmed: the next one (prepayment_received, the supplier's) is current, due 2030-01-10.
+    await supplier.post(`/api/profile/orders/${orderId}/stages`, { stage: "prepayment_sent", action: "confirm" });
+    await api.db.update(orders).set({ stageDueDate: "2030-01-10" }).where(eq(orders.id, orderId));
+    const run = (now: string) =>
+      orderRemindersJob.run(
+        { now },
+        {
+          services: { db: api.db },
+          jobs: api.jobs,
+          logger: { info() {}, warn() {}, error() {}, debug() {} } as never,
+          job: { id: "test", retryCount: 0 },
+        },
+      );
+    const rows = () => api.db.execute<{ stage: string }>(sql`select stage from order_reminders where order_id = ${orderId}`);
+    await run("2030-01-10T23:59:00Z");
+    expect((await rows()).rows).toEqual([]);
+    await api.jobs.runDue("notification-mail");
+    const before = api.mail.length;
+    await run("2030-01-11T00:10:00Z");
+    await run("2030-01-11T01:10:00Z");
+    expect((await rows()).rows).toEqual([{ stage: "prepayment_received" }]);
+    await api.jobs.runDue("notification-mail");
+    // Other orders of this file overdue since 2020 are reminded of in the same run: this order's mail only.
+    const mailed = api.mail.slice(before).filter((m) => new RegExp(`(№|订单) ${orderId}\\D`).test(m.subject));
+    expect(mailed.map((m) => m.to).sort()).toEqual([buyer.email, supplier.email].sort());
+    // The owner (the supplier) is told it is its step, in Chinese; the buyer that the supplier is late, in Russian.
+    expect(mailed.find((m) => m.to === supplier.email)!.subject).toContain("已逾期");
+    expect(mailed.find((m) => m.to === buyer.email)!.subject).toContain("задерживается");
+  });
+});
+
+describe("the dashboards' order series (issue 28 §4)", () => {
+  type Series = { key: string; axis: string; unit: string; total: number; points: { period: string; value: number; label?: string }[] };
+  const find = (list: Series[], key: string) => list.find((s) => s.key === key)!;
+  const at = (s: Series, period: string) => s.points.find((p) => p.period === period)?.value;
+
+  test("the supplier sees orders by stage and revenue in RUB; the buyer orders by stage, open requests, spend by bucket and by supplier", async () => {
+    const supplierSide = (await supplier.get("/api/profile/dashboard?period=30&lang=en")).body.data;
+    const byStage = find(supplierSide.supplier, "ordersByStage");
+    expect(byStage).toMatchObject({ axis: "category", unit: "count" });
+    // Every stage in order, negotiating first and the orders closed in the range last.
+    expect(byStage.points.map((p) => p.period)).toEqual(["negotiating", ...ORDER_STAGES, "done"]);
+    const stored = await api.db.execute<{ state: string; stage: string | null; n: number }>(
+      sql`select state, stage, count(*)::int as n from orders where supplier_company_id = ${supplierCompanyId} group by 1, 2`,
+    );
+    const count = (state: string, stage: string | null = null) =>
+      stored.rows.filter((r) => r.state === state && (stage === null || r.stage === stage)).reduce((n, r) => n + Number(r.n), 0);
+    expect(at(byStage, "negotiating")).toBe(count("negotiating"));
+    expect(at(byStage, "done")).toBe(count("closed"));
+    expect(at(byStage, "prepayment_received")).toBe(count("confirmed", "prepayment_received"));
+    expect(byStage.total).toBe(byStage.points.reduce((n, p) => n + p.value, 0));
+    const revenue = find(supplierSide.supplier, "revenue");
+    expect(revenue).toMatchObject({ axis: "time", unit: "RUB" });
+    expect(revenue.points.reduce((n, p) => n + p.value, 0)).toBeCloseTo(revenue.total, 1);
+
+    const buyerSide = (await buyer.get("/api/profile/dashboard?period=30&lang=en")).body.data.buyer;
+    expect(buyerSide.series.map((s: Series) => s.key)).toEqual([
+      "requestsSent",
+      "quotesReceived",
+      "openRequests",
+      "ordersByStage",
+      "spend",
+      "spendBySupplier",
+    ]);
+    expect(find(buyerSide.series, "ordersByStage").points).toEqual(byStage.points);
+    // The buyer's spend is the supplier's revenue: the same orders, one pair of companies.
+    expect(find(buyerSide.series, "spend").total).toBe(revenue.total);
+    const bySupplier = find(buyerSide.series, "spendBySupplier");
+    expect(bySupplier).toMatchObject({ axis: "category", unit: "RUB", total: revenue.total });
+    if (revenue.total > 0)
+      expect(bySupplier.points).toEqual([{ period: String(supplierCompanyId), value: revenue.total, label: "Dalian Pipes Co" }]);
+    // The buyer's open requests now and at the end of each week (the open quote's request is open).
+    expect(find(buyerSide.series, "openRequests").total).toBe(buyerSide.openRequests);
+    expect(find(buyerSide.series, "openRequests").points.at(-1)!.value).toBe(buyerSide.openRequests);
   });
 });

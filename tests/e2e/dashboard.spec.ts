@@ -78,7 +78,7 @@ test("a supplier's dashboard shows its product views and inquiries as charts wit
     .click();
   await expect(page).toHaveURL(/\/profile\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Показатели компании" })).toBeVisible();
-  await expect(page.locator('section[aria-labelledby="dashboard-supplier"] svg[role="img"]')).toHaveCount(8);
+  await expect(page.locator('section[aria-labelledby="dashboard-supplier"] svg[role="img"]')).toHaveCount(10);
 
   // The picture and the table say the same, bucket by bucket; the totals are what happened.
   for (const key of ["productViews", "inquiries"]) {

@@ -56,6 +56,7 @@ const SECTIONS: { title: string; items: { to: string; label: string; icon: IconN
       { to: "/admin/moderation", label: "admin.nav.moderation", icon: "check" },
       { to: "/admin/claims", label: "admin.claims.claims", icon: "building-2" },
       { to: "/admin/messages", label: "admin.messages.nav", icon: "circle-alert" },
+      { to: "/admin/order-disputes", label: "orders.adminDisputes.nav", icon: "circle-alert" },
       { to: "/admin/audit", label: "admin.nav.audit", icon: "book-open" },
     ],
   },

@@ -17,6 +17,7 @@ import { adminTagResource } from "./tags.ts";
 import { adminUserResource } from "./users.ts";
 import { messageReportResource } from "../conversations.ts";
 import { adminClaimResource } from "../claims.ts";
+import { adminOrderDisputeResource } from "../orders.ts";
 
 export const ADMIN_RESOURCES: Resource[] = [
   adminHomeResource,
@@ -36,6 +37,8 @@ export const ADMIN_RESOURCES: Resource[] = [
   adminRfqResource,
   // Claims of register companies waiting for a moderator (issue 30 §3, ADR 057).
   adminClaimResource,
+  // Disputes inside orders (issue 28 §2; ADR 056).
+  adminOrderDisputeResource,
 ];
 
 /** The middleware of every `/app/admin/*` path (mounted before the resources). */

@@ -1,9 +1,10 @@
 /**
  * `/profile/dashboard` (issue 28 §4; ADR 051): the company's numbers over 30, 90 or 365 days
  * (contract/dashboard.ts) — as a supplier: page views of its products and of its own pages,
- * inquiries, response rate and median response time, buying requests matched, quotes sent and won;
- * as a buyer (only when the company has written buying requests): requests sent, quotes received,
- * and how many are open now. Each is a server-rendered SVG chart with its numbers in a table
+ * inquiries, response rate and median response time, buying requests matched, quotes sent and won,
+ * orders by stage and revenue in RUB; as a buyer (only when the company has written buying requests
+ * or placed orders): requests sent, quotes received, open requests, orders by stage, spend in RUB by
+ * bucket and by supplier. Each is a server-rendered SVG chart with its numbers in a table
  * (components/time-series-chart.tsx).
  *
  * The period is a plain GET form (`?period=30|90|365`), so it works without JavaScript; a period not
@@ -15,9 +16,10 @@ import dashboardStyles from "./dashboard.css?url";
 import { TimeSeriesChart } from "./components/time-series-chart.tsx";
 import { formatSeriesValue } from "./components/chart-scales.ts";
 import * as dashboardApi from "#contract/dashboard.ts";
-import type { DashboardSeries } from "#contract/dashboard.ts";
+import type { DashboardSeries, SeriesPoint } from "#contract/dashboard.ts";
 import { formatDate } from "#contract/format.ts";
 import { apiContext } from "#app/context.ts";
+import { pageLang } from "#app/lib/i18n.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
@@ -33,7 +35,9 @@ function periodOf(request: Request): dashboardApi.DashboardPeriod {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: dashboard } = await context.get(apiContext).send(dashboardApi.getDashboard, { query: { period: periodOf(request) } });
+  const { data: dashboard } = await context
+    .get(apiContext)
+    .send(dashboardApi.getDashboard, { query: { period: periodOf(request), lang: pageLang(request) } });
   return { dashboard, seo: { title: getInstance(context).t("dashboard.title") } };
 }
 
@@ -46,6 +50,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   const chart = (series: DashboardSeries) => {
     const title = t(`dashboard.series.${series.key}`);
+    const categoryLabel = (p: SeriesPoint) =>
+      series.key === "ordersByStage"
+        ? t(
+            p.period === "done"
+              ? "orders.states.closed"
+              : p.period === "negotiating"
+                ? "orders.states.negotiating"
+                : `orders.stages.${p.period}`,
+          )
+        : p.period === "other"
+          ? t("dashboard.otherGroups")
+          : (p.label ?? p.period);
     const peak = series.points.reduce<(typeof series.points)[number] | null>(
       (best, p) => (p.value !== null && (best === null || p.value > (best.value ?? -Infinity)) ? p : best),
       null,
@@ -53,7 +69,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     const description = [
       t("dashboard.describe.total", { title, from, to, total: formatSeriesValue(series.total, series.unit, lang) }),
       peak && peak.value
-        ? t("dashboard.describe.peak", { value: formatSeriesValue(peak.value, series.unit, lang), period: formatDate(peak.period, lang) })
+        ? t(series.axis === "category" ? "dashboard.describe.peakGroup" : "dashboard.describe.peak", {
+            value: formatSeriesValue(peak.value, series.unit, lang),
+            period: series.axis === "category" ? categoryLabel(peak) : formatDate(peak.period, lang),
+          })
         : "",
     ].join(" ");
     return (
@@ -64,8 +83,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         lang={lang}
         title={title}
         description={description.trim()}
+        categoryLabel={categoryLabel}
         labels={{
-          time: t(`dashboard.bucket.${dashboard.bucket}`),
+          time: series.axis === "category" ? t(`dashboard.groups.${series.key}`) : t(`dashboard.bucket.${dashboard.bucket}`),
           value: t(`dashboard.unit.${/^[A-Z]{3}$/.test(series.unit) ? "money" : series.unit}`),
           total: t(series.unit === "percent" || series.unit === "hours" ? "dashboard.wholePeriod" : "dashboard.total"),
           none: t("dashboard.none"),
@@ -99,6 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="dashboard-supplier">
         <h2 id="dashboard-supplier">{t("dashboard.supplierHeading")}</h2>
         <p className="muted small">{t("dashboard.viewsNote")}</p>
+        <p className="muted small">{t("dashboard.ordersNote")}</p>
         <div className="dashboard-grid">{dashboard.supplier.map(chart)}</div>
       </section>
 

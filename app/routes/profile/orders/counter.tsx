@@ -19,10 +19,9 @@ import { localizedRedirect } from "#app/lib/redirect.server.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
-import { LocaleLink } from "#app/components/locale-link.tsx";
 import { getInstance } from "#app/middleware/i18next.ts";
 import type { Route } from "./+types/counter";
-import { OrderForm } from "./components/order-form.tsx";
+import { ProposalPage } from "./components/proposal-page.tsx";
 import { proposalDefaults } from "./lib/form-values.ts";
 import ordersStyles from "./orders.css?url";
 
@@ -52,26 +51,16 @@ export default function CounterPage({ loaderData, actionData }: Route.ComponentP
   const t = useT();
   const { draft, id, defaults } = loaderData;
   return (
-    <section className="rfq-page order-page">
-      <p className="small">
-        <LocaleLink to={`/profile/orders/${id}`}>← {t("orders.number", { id })}</LocaleLink>
-      </p>
-      <h1>{t("orders.form.counterTitle")}</h1>
-      <p>
-        <strong>{t("orders.form.to", { name: draft.counterparty.name })}</strong> ·{" "}
-        <span className="muted">{t("orders.form.as", { side: t(`orders.sides.${draft.side}`) })}</span>
-      </p>
-      <OrderForm
-        id={`order-counter-${id}`}
-        schema={ProposalSchema}
-        result={actionData?.result}
-        defaultValue={defaults}
-        legalEntities={draft.legalEntities}
-        products={draft.products}
-        paymentRoutes={draft.paymentRoutes}
-        submitLabel={t("orders.form.sendCounter")}
-      />
-    </section>
+    <ProposalPage
+      formId={`order-counter-${id}`}
+      draft={draft}
+      schema={ProposalSchema}
+      result={actionData?.result}
+      defaults={defaults}
+      back={{ to: `/profile/orders/${id}`, label: t("orders.number", { id }) }}
+      title={t("orders.form.counterTitle")}
+      submitLabel={t("orders.form.sendCounter")}
+    />
   );
 }
 

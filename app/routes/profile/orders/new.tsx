@@ -21,10 +21,9 @@ import { useT } from "#app/lib/use-t.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
 import { idParam } from "#app/lib/id-param.ts";
 import { pageNotFound } from "#app/lib/errors.ts";
-import { LocaleLink } from "#app/components/locale-link.tsx";
 import { getInstance } from "#app/middleware/i18next.ts";
 import type { Route } from "./+types/new";
-import { OrderForm } from "./components/order-form.tsx";
+import { ProposalPage } from "./components/proposal-page.tsx";
 import { proposalDefaults } from "./lib/form-values.ts";
 import ordersStyles from "./orders.css?url";
 
@@ -71,28 +70,18 @@ export default function NewOrderPage({ loaderData, actionData }: Route.Component
       .map(([key, value]) => [key, String(value)]),
   );
   return (
-    <section className="rfq-page order-page">
-      <p className="small">
-        <LocaleLink to="/profile/orders">← {t("orders.page.back")}</LocaleLink>
-      </p>
-      <h1>{t("orders.form.newTitle")}</h1>
-      <p>
-        <strong>{t("orders.form.to", { name: draft.counterparty.name })}</strong> ·{" "}
-        <span className="muted">{t("orders.form.as", { side: t(`orders.sides.${draft.side}`) })}</span> ·{" "}
-        <span className="muted">{t(`orders.origins.${draft.origin}`)}</span>
-      </p>
-      <OrderForm
-        id="order-new"
-        schema={CreateOrderSchema}
-        result={actionData?.result}
-        defaultValue={defaults}
-        legalEntities={draft.legalEntities}
-        products={draft.products}
-        paymentRoutes={draft.paymentRoutes}
-        submitLabel={t("orders.form.send")}
-        hidden={hidden}
-      />
-    </section>
+    <ProposalPage
+      formId="order-new"
+      draft={draft}
+      schema={CreateOrderSchema}
+      result={actionData?.result}
+      defaults={defaults}
+      back={{ to: "/profile/orders", label: t("orders.page.back") }}
+      title={t("orders.form.newTitle")}
+      submitLabel={t("orders.form.send")}
+      extra={<span className="muted">{t(`orders.origins.${draft.origin}`)}</span>}
+      hidden={hidden}
+    />
   );
 }
 

@@ -7,14 +7,21 @@
  * works without JavaScript; a refused one comes back with its messages and what was typed kept.
  * Another company's order is a 404; staff read it without actions.
  */
-import { data, Form } from "react-router";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/order";
 import rfqStyles from "#app/styles/rfq.css?url";
 import * as ordersApi from "#contract/orders.ts";
 import {
   AcceptSchema,
+  AddDocumentsSchema,
   CancelSchema,
+  DisputeAnswerSchema,
+  DisputeMessageSchema,
+  MAX_DOCUMENT_FILES,
+  OpenDisputeSchema,
   StageActionSchema,
   TRANSPORT_DOCUMENTS,
   type OrderPayment,
@@ -26,10 +33,11 @@ import { OrderPaymentSchema, PAYMENT_OUTCOMES, ROUTE_CURRENCIES } from "#contrac
 import { UNITS, type UnitId } from "#contract/units.ts";
 import { DiffView } from "#app/components/diff-view.tsx";
 import { LocaleLink, localeHref } from "#app/components/locale-link.tsx";
-import { messageText } from "#app/components/form/messages.ts";
+import { FormErrors } from "#app/components/form/errors.tsx";
+import { InputField, SelectField } from "#app/components/form/field.tsx";
 import { apiContext } from "#app/context.ts";
 import { pageLang } from "#app/lib/i18n.ts";
-import { apiErrorMessages } from "#app/lib/forms/api-errors.server.ts";
+import { apiErrorMessages, apiFormErrors } from "#app/lib/forms/api-errors.server.ts";
 import { orNotFound } from "#app/lib/not-found.server.ts";
 import { localizedRedirect } from "#app/lib/redirect.server.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";
@@ -37,6 +45,11 @@ import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { getInstance } from "#app/middleware/i18next.ts";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
+import { filesOf, uploadTemporary } from "#app/lib/uploads.server.ts";
+import { idParam } from "#app/lib/id-param.ts";
+import { DOCUMENT_ACCEPT, DocumentUpload, StageDocuments } from "./components/stage-documents.tsx";
+import { Disputes } from "./components/disputes.tsx";
+import { Issues, type Issue } from "./components/issues.tsx";
 import ordersStyles from "./orders.css?url";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -47,8 +60,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, seo: { title: getInstance(context).t("orders.number", { id: order.id }) } };
 }
 
-type Issue = { path: string; message: string };
-
 function issuesOf(error: z.ZodError): Issue[] {
   return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 }
@@ -57,7 +68,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = pageLang(request);
   const api = context.get(apiContext);
   const raw = await request.formData();
-  const form = Object.fromEntries([...raw.keys()].map((key) => [key, raw.getAll(key).length > 1 ? raw.getAll(key) : raw.get(key)]));
+  // Text fields only: chosen files go to the API as uploads, and a refusal sends the typed values back.
+  const form = Object.fromEntries(
+    [...raw.keys()].map((key) => {
+      const all = raw.getAll(key).filter((v) => typeof v === "string");
+      return [key, all.length > 1 ? all : all[0]];
+    }),
+  );
+  const uploads = async (name: string) => {
+    const ids: number[] = [];
+    for (const file of filesOf(raw, name).slice(0, MAX_DOCUMENT_FILES)) ids.push((await uploadTemporary(api, file)).id);
+    return ids;
+  };
   const intent = String(form.intent ?? "");
   const here = `/profile/orders/${params.id}`;
   const refuse = (issues: Issue[], status = 400) => data({ intent, issues, values: form as Record<string, unknown> }, { status });
@@ -77,13 +99,55 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === "stage") {
       const parsed = StageActionSchema.safeParse(form);
       if (!parsed.success) return refuse(issuesOf(parsed.error));
-      await api.send(ordersApi.stageAction, { params: { id: params.id }, query: { lang }, body: parsed.data });
+      const fileIds = parsed.data.action === "mark" ? await uploads("files") : [];
+      await api.send(ordersApi.stageAction, { params: { id: params.id }, query: { lang }, body: { ...parsed.data, fileIds } });
       return localizedRedirect(request, here, "orders.flash.stage");
     }
-    if (intent === "payment") {
-      const parsed = OrderPaymentSchema.safeParse(form);
+    if (intent === "documents") {
+      // The stage and kind are checked before anything is uploaded; the files' own checks are the API's.
+      const parsed = AddDocumentsSchema.pick({ stage: true, kind: true }).safeParse(form);
       if (!parsed.success) return refuse(issuesOf(parsed.error));
-      await api.send(ordersApi.recordOrderPayment, { params: { id: params.id }, query: { lang }, body: parsed.data });
+      if (filesOf(raw, "files").length === 0) return refuse([{ path: "files", message: "required" }]);
+      const fileIds = await uploads("files");
+      await api.send(ordersApi.addOrderDocuments, { params: { id: params.id }, query: { lang }, body: { ...parsed.data, fileIds } });
+      return localizedRedirect(request, `${here}#stage-${parsed.data.stage}`, "orders.flash.documents");
+    }
+    if (intent === "dispute-open") {
+      const parsed = OpenDisputeSchema.safeParse(form);
+      if (!parsed.success) return refuse(issuesOf(parsed.error));
+      const fileIds = await uploads("files");
+      const opened = await api.send(ordersApi.openOrderDispute, {
+        params: { id: params.id },
+        query: { lang },
+        body: { ...parsed.data, fileIds },
+      });
+      return localizedRedirect(request, `${here}#dispute-${opened.data.id}`, "orders.flash.disputeOpened");
+    }
+    if (intent === "dispute-message" || intent === "dispute-answer") {
+      const disputeId = idParam(String(form.disputeId ?? "")) ?? 0;
+      const target = { params: { id: params.id, disputeId: String(disputeId) }, query: { lang } };
+      if (intent === "dispute-message") {
+        const parsed = DisputeMessageSchema.safeParse(form);
+        if (!parsed.success) return refuse(issuesOf(parsed.error));
+        const fileIds = await uploads("files");
+        await api.send(ordersApi.postDisputeMessage, { ...target, body: { ...parsed.data, fileIds } });
+        return localizedRedirect(request, `${here}#dispute-${disputeId}`, "orders.flash.disputeMessage");
+      }
+      const parsed = DisputeAnswerSchema.safeParse(form);
+      if (!parsed.success) return refuse(issuesOf(parsed.error));
+      await api.send(ordersApi.answerOrderDispute, { ...target, body: parsed.data });
+      return localizedRedirect(request, `${here}#dispute-${disputeId}`, "orders.flash.disputeAnswered");
+    }
+    if (intent === "payment") {
+      // A Conform form: each field shows its own translated error, what was typed is kept.
+      const submission = parseWithZod(raw, { schema: OrderPaymentSchema });
+      if (submission.status !== "success") return data({ intent, payment: submission.reply() }, { status: 400 });
+      try {
+        await api.send(ordersApi.recordOrderPayment, { params: { id: params.id }, query: { lang }, body: submission.value });
+      } catch (error) {
+        const { fieldErrors, formErrors, status } = apiFormErrors(error, { ownMessages: "orders.errors" });
+        return data({ intent, payment: submission.reply({ fieldErrors, formErrors }) }, { status });
+      }
       return localizedRedirect(request, here, "orders.flash.payment");
     }
     return refuse([{ path: "", message: "invalid_option" }]);
@@ -94,24 +158,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       status,
     );
   }
-}
-
-/** The refusal's messages, each under the label of its field when it has one. */
-function Issues({ issues }: { issues: Issue[] | undefined }) {
-  const t = useT();
-  if (!issues?.length) return null;
-  return (
-    <div className="form-errors" role="alert">
-      {issues.map((issue, index) => (
-        <p key={index}>
-          {issue.path
-            ? `${t([`orders.page.${issue.path}`, `orders.fields.${issue.path}`, `orders.payments.${issue.path}`], { defaultValue: issue.path })}: `
-            : ""}
-          {messageText(t, issue.message, issue.path ? "field" : "form")}
-        </p>
-      ))}
-    </div>
-  );
 }
 
 function Money({ amount, currency }: { amount: string | null; currency: string }) {
@@ -303,13 +349,13 @@ function Terms({ order }: { order: OrderView }) {
   );
 }
 
-/** The form marking the current stage, with the fields that stage carries. */
+/** The form marking the current stage, with the fields that stage carries and its documents (a multipart post). */
 function MarkStage({ order, values }: { order: OrderView; values: Record<string, unknown> }) {
   const t = useT();
   const stage = order.may.markStage!;
   const v = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
   return (
-    <Form method="post" className="order-stage-form">
+    <Form method="post" encType="multipart/form-data" className="order-stage-form">
       <input type="hidden" name="stage" value={stage} />
       <input type="hidden" name="action" value="mark" />
       {stage === "shipped" ? (
@@ -348,6 +394,11 @@ function MarkStage({ order, values }: { order: OrderView; values: Record<string,
       <label>
         {t("orders.page.stageNote")}
         <textarea name="note" rows={2} defaultValue={v("note")} />
+      </label>
+      <label>
+        {t("orders.page.files")}
+        <input type="file" name="files" multiple accept={DOCUMENT_ACCEPT} />
+        <span className="small muted">{t("orders.docs.hint")}</span>
       </label>
       <button type="submit" name="intent" value="stage" className="button button-primary">
         {t("orders.page.mark", { stage: t(`orders.stages.${stage}`) })}
@@ -454,16 +505,23 @@ function paymentLine(t: ReturnType<typeof useT>, lang: ReturnType<typeof useLang
 
 /**
  * The order's payments (issue 28 §3): the outcomes the payer recorded, and for the payer the form to
- * record one — a plain form with a submit button, so it works without JavaScript.
+ * record one — a Conform form of the project's fields (each shows its own translated error), a plain
+ * post that works without JavaScript.
  */
-function Payments({ order, issues, values }: { order: OrderView; issues: Issue[] | undefined; values: Record<string, unknown> }) {
+function Payments({ order, result }: { order: OrderView; result: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const lang = useLang();
+  const navigation = useNavigation();
   const { recorded, open } = order.payments;
   const agreedRoute = order.agreed?.snapshot.terms.paymentRoute;
+  const [form, fields] = useForm({
+    id: `order-payment-${order.id}`,
+    lastResult: navigation.state === "idle" ? result : undefined,
+    defaultValue: { stage: open[0], outcome: "credited" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderPaymentSchema }),
+    shouldValidate: "onSubmit",
+  });
   if (!order.agreed || (recorded.length === 0 && open.length === 0 && order.side !== "buyer")) return null;
-  const mine = values.intent === "payment";
-  const value = (name: string) => (mine && typeof values[name] === "string" ? (values[name] as string) : undefined);
   return (
     <section className="card" aria-labelledby="order-payments" data-testid="order-payments">
       <h2 id="order-payments">{t("orders.payments.title")}</h2>
@@ -482,55 +540,31 @@ function Payments({ order, issues, values }: { order: OrderView; issues: Issue[]
       )}
       {order.side === "buyer" && !agreedRoute?.routeId ? <p className="small muted">{t("orders.payments.noRoute")}</p> : null}
       {open.length ? (
-        <Form method="post" className="order-payment-form">
+        <Form method="post" {...getFormProps(form)} className="order-payment-form">
           <p className="small muted">{t("orders.payments.lead")}</p>
-          {mine ? <Issues issues={issues} /> : null}
+          <FormErrors errors={form.errors} />
           <div className="rfq-form-row">
-            <label>
-              {t("orders.payments.stage")}
-              <select name="stage" defaultValue={value("stage") ?? open[0]}>
-                {open.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`orders.payments.stages.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("orders.payments.outcome")}
-              <select name="outcome" defaultValue={value("outcome") ?? "credited"}>
-                {PAYMENT_OUTCOMES.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`orders.payments.outcomes.${o}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t("orders.payments.days")}
-              <input name="days" inputMode="numeric" defaultValue={value("days")} />
-            </label>
+            <SelectField
+              field={fields.stage}
+              label={t("orders.payments.stage")}
+              options={open.map((s) => ({ value: s, label: t(`orders.payments.stages.${s}`) }))}
+            />
+            <SelectField
+              field={fields.outcome}
+              label={t("orders.payments.outcome")}
+              options={PAYMENT_OUTCOMES.map((o) => ({ value: o, label: t(`orders.payments.outcomes.${o}`) }))}
+            />
+            <InputField field={fields.days} label={t("orders.payments.days")} inputMode="numeric" />
           </div>
-          <label>
-            {t("orders.payments.bankReason")}
-            <input name="bankReason" defaultValue={value("bankReason")} />
-          </label>
+          <InputField field={fields.bankReason} label={t("orders.payments.bankReason")} />
           <div className="rfq-form-row">
-            <label>
-              {t("orders.payments.feesAmount")}
-              <input name="feesAmount" inputMode="decimal" defaultValue={value("feesAmount")} />
-            </label>
-            <label>
-              {t("orders.payments.feesCurrency")}
-              <select name="feesCurrency" defaultValue={value("feesCurrency") ?? ""}>
-                <option value="">—</option>
-                {ROUTE_CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <InputField field={fields.feesAmount} label={t("orders.payments.feesAmount")} inputMode="decimal" />
+            <SelectField
+              field={fields.feesCurrency}
+              label={t("orders.payments.feesCurrency")}
+              placeholder="—"
+              options={ROUTE_CURRENCIES.map((c) => ({ value: c, label: c }))}
+            />
           </div>
           <button type="submit" name="intent" value="payment" className="button button-primary">
             {t("orders.payments.record")}
@@ -541,7 +575,7 @@ function Payments({ order, issues, values }: { order: OrderView; issues: Issue[]
   );
 }
 
-function Stages({ order }: { order: OrderView }) {
+function Stages({ order, issues, values }: { order: OrderView; issues: Issue[] | undefined; values: Record<string, unknown> }) {
   const t = useT();
   const lang = useLang();
   if (order.stages.length === 0) return null;
@@ -550,7 +584,12 @@ function Stages({ order }: { order: OrderView }) {
       <h2 id="order-stages">{t("orders.page.stages")}</h2>
       <ol className="order-stages">
         {order.stages.map((s) => (
-          <li key={s.stage} className={`order-stage${s.stage === order.stage ? " is-current" : ""}`} data-stage={s.stage}>
+          <li
+            key={s.stage}
+            id={`stage-${s.stage}`}
+            className={`order-stage${s.stage === order.stage ? " is-current" : ""}`}
+            data-stage={s.stage}
+          >
             <div className="order-stage-head">
               <strong>{t(`orders.stages.${s.stage}`)}</strong>
               <span className={`badge order-stage-${s.status}`}>{t(`orders.stageStatuses.${s.status}`)}</span>
@@ -570,14 +609,9 @@ function Stages({ order }: { order: OrderView }) {
             ) : null}
             {s.note ? <p className="small">{s.note}</p> : null}
             {s.disputeNote ? <p className="small order-overdue">{s.disputeNote}</p> : null}
-            {s.files.length ? (
-              <ul className="small">
-                {s.files.map((f) => (
-                  <li key={f.id}>
-                    <a href={f.url}>{f.originalName ?? `#${f.id}`}</a>
-                  </li>
-                ))}
-              </ul>
+            <StageDocuments documents={s.documents} />
+            {order.may.documentStages.includes(s.stage) ? (
+              <DocumentUpload stage={s.stage} issues={values.intent === "documents" && values.stage === s.stage ? issues : undefined} />
             ) : null}
           </li>
         ))}
@@ -590,7 +624,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const t = useT();
   const lang = useLang();
   const { order } = loaderData;
-  const values = (actionData?.values ?? {}) as Record<string, unknown>;
+  const refused = actionData && "issues" in actionData ? actionData : undefined;
+  const values = (refused?.values ?? {}) as Record<string, unknown>;
   return (
     <section className="rfq-page order-page" data-testid="order-page">
       <p className="small">
@@ -615,10 +650,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {order.state === "cancelled" ? (
         <p className="notice">{t("orders.page.cancelledNote", { reason: order.cancel.reason ?? "" })}</p>
       ) : null}
-      <Actions order={order} issues={actionData?.issues} values={values} />
+      <Actions order={order} issues={refused?.issues} values={values} />
       <Terms order={order} />
-      <Payments order={order} issues={actionData?.issues} values={values} />
-      <Stages order={order} />
+      <Payments order={order} result={actionData && "payment" in actionData ? actionData.payment : undefined} />
+      <Stages order={order} issues={refused?.issues} values={values} />
+      <Disputes order={order} issues={refused?.issues} values={values} />
       <section aria-labelledby="order-versions">
         <h2 id="order-versions">{t("orders.page.versions")}</h2>
         {order.versions.map((v) => (

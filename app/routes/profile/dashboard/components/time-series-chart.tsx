@@ -6,12 +6,14 @@
  * `<desc>` (the total and the busiest bucket) for screen readers, and marks every bar or point with
  * `data-period` / `data-value` so tests read the picture's numbers.
  *
- * Generic: any series of {period, value} with a unit draws here — the dashboard's later charts
- * (orders by stage, revenue or spend by month) only add a series and its label.
+ * Generic: any series of {period, value} with a unit draws here. A `category` series (orders by
+ * stage, spend by supplier) names its bars by `categoryLabel` instead of dates; with more than four
+ * groups the names stay in the table under the chart (and each bar's tooltip), as they would not
+ * fit under the bars at 390 px.
  */
 import { useId } from "react";
 import { line } from "d3-shape";
-import type { DashboardSeries } from "#contract/dashboard.ts";
+import type { DashboardSeries, SeriesPoint } from "#contract/dashboard.ts";
 import type { Lang } from "#contract/langs.ts";
 import { CHART_BOX, chartGeometry, formatPeriod, formatSeriesValue } from "./chart-scales.ts";
 
@@ -25,11 +27,19 @@ export interface TimeSeriesChartProps {
   labels: { time: string; value: string; total: string; none: string };
   /** One sentence on what the chart shows and its total, for screen readers (the SVG's `<desc>`). */
   description: string;
+  /** A `category` series' group name (a stage, a supplier). */
+  categoryLabel?: (point: SeriesPoint) => string;
 }
 
-export function TimeSeriesChart({ series, bucket, lang, title, labels, description }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ series, bucket, lang, title, labels, description, categoryLabel }: TimeSeriesChartProps) {
   const id = useId();
   const g = chartGeometry(series.points, series.unit);
+  const category = series.axis === "category";
+  const byPeriod = new Map(series.points.map((p) => [p.period, p]));
+  /** A bucket's (or group's) name: a date, or the category's label. */
+  const name = (period: string, long = false) =>
+    category ? (categoryLabel?.(byPeriod.get(period)!) ?? period) : formatPeriod(period, bucket, lang, long);
+  const labelled = category && series.points.length > 4 ? [] : category ? series.points.map((_, i) => i) : g.labelled;
   const asLine = series.unit === "percent" || series.unit === "hours";
   const path = asLine
     ? line<(typeof g.bars)[number]>()
@@ -69,9 +79,9 @@ export function TimeSeriesChart({ series, bucket, lang, title, labels, descripti
           ))}
         </g>
         <g className="ts-axis" aria-hidden="true">
-          {g.labelled.map((i) => (
+          {labelled.map((i) => (
             <text key={i} x={g.bars[i]!.cx} y={g.baseline + 19} textAnchor="middle">
-              {formatPeriod(g.bars[i]!.period, bucket, lang)}
+              {name(g.bars[i]!.period)}
             </text>
           ))}
         </g>
@@ -82,7 +92,7 @@ export function TimeSeriesChart({ series, bucket, lang, title, labels, descripti
               .filter((b) => b.value !== null)
               .map((b) => (
                 <circle key={b.period} cx={b.cx} cy={b.y} r={4} data-period={b.period} data-value={b.value}>
-                  <title>{`${formatPeriod(b.period, bucket, lang, true)}: ${format(b.value)}`}</title>
+                  <title>{`${name(b.period, true)}: ${format(b.value)}`}</title>
                 </circle>
               ))}
           </g>
@@ -98,7 +108,7 @@ export function TimeSeriesChart({ series, bucket, lang, title, labels, descripti
                 data-period={b.period}
                 data-value={b.value ?? ""}
               >
-                <title>{`${formatPeriod(b.period, bucket, lang, true)}: ${format(b.value)}`}</title>
+                <title>{`${name(b.period, true)}: ${format(b.value)}`}</title>
               </rect>
             ))}
           </g>
@@ -121,7 +131,7 @@ export function TimeSeriesChart({ series, bucket, lang, title, labels, descripti
         <tbody>
           {series.points.map((p) => (
             <tr key={p.period} data-period={p.period}>
-              <th scope="row">{formatPeriod(p.period, bucket, lang, true)}</th>
+              <th scope="row">{name(p.period, true)}</th>
               <td>{format(p.value)}</td>
             </tr>
           ))}
