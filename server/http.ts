@@ -282,6 +282,8 @@ export function createServerApp(options: ServerAppOptions) {
   app.all("/api/*", toApi);
   app.all("/app/*", toApi);
   app.all("/dev/*", toApi);
+  // 1C's Bitrix exchange module fills in this path by default (issue 29 §2, server/onec/exchange.ts).
+  app.all("/bitrix/admin/1c_exchange.php", toApi);
 
   if (options.media) {
     const media = options.media;

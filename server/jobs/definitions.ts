@@ -14,6 +14,7 @@ import { moderationDigestJob } from "../admin/digest.ts";
 import { importRegistersJob } from "../registers/jobs.ts";
 import { decideSubmissionJob } from "../admin/submissions.ts";
 import { aggregatePageViewsJob } from "../page-views/jobs.ts";
+import { onecImportJob } from "../onec/job.ts";
 
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   purgeUploadsJob, // hourly clean-up of expired uploads
@@ -28,4 +29,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   importRegistersJob, // the FNS open registers, monthly, when REGISTERS_URL is set (issue 30)
   decideSubmissionJob, // a moderator's decision on a supplier's bulk submission of products (issue 26)
   aggregatePageViewsJob, // page views of supplier pages into the daily table, every 10 minutes (issue 28 §4)
+  onecImportJob, // a file 1C sent in the exchange, imported (issue 29 §2)
 ];
