@@ -190,7 +190,9 @@ async function importProducts(ctx: Context, batch: CmlProduct[]): Promise<void> 
   }
   const codes = [...new Set(batch.map((p) => p.tnved).filter((c) => /^\d{10}$/.test(c)))];
   const knownCodes = new Set(
-    codes.length > 0 ? (await db.select({ code: tnvedCodes.code }).from(tnvedCodes).where(inArray(tnvedCodes.code, codes))).map((r) => r.code) : [],
+    codes.length > 0
+      ? (await db.select({ code: tnvedCodes.code }).from(tnvedCodes).where(inArray(tnvedCodes.code, codes))).map((r) => r.code)
+      : [],
   );
   const drafts: ProductDraft[] = [];
   const idOfRow = new Map<number, CmlProduct>();
@@ -342,7 +344,9 @@ async function importOffers(ctx: Context, batch: CmlOffer[]): Promise<void> {
       const price = type ? o.prices.find((p) => p.typeId === type.id) : undefined;
       return price ? { o, price, value: parseDecimal(price.price, 12, 2) } : null;
     };
-    const candidates = (own ? [own] : offers).map(priced).filter((p) => p !== null && p.value !== null) as NonNullable<ReturnType<typeof priced>>[];
+    const candidates = (own ? [own] : offers).map(priced).filter((p) => p !== null && p.value !== null) as NonNullable<
+      ReturnType<typeof priced>
+    >[];
     candidates.sort((a, b) => Number(a.value) - Number(b.value));
     const best = candidates[0];
     const offer = own ?? offers[0]!;
@@ -352,7 +356,10 @@ async function importOffers(ctx: Context, batch: CmlOffer[]): Promise<void> {
       const quantity = stockOffers.reduce((n, o) => n + (Number((o.quantity ?? "0").replace(",", ".")) || 0), 0);
       const stock = stockOffers.flatMap((o) => o.stock);
       const q = String(Math.round(quantity * 1000) / 1000);
-      if (link.quantity === null || Number(link.quantity) !== Number(q) || JSON.stringify(link.stock ?? []) !== JSON.stringify(stock)) {
+      // jsonb keeps its own key order: compared as warehouse:quantity pairs.
+      const pairs = (list: readonly { warehouseId: string; quantity: string }[]) =>
+        list.map((s) => `${s.warehouseId}:${Number(s.quantity)}`).join(",");
+      if (link.quantity === null || Number(link.quantity) !== Number(q) || pairs(link.stock ?? []) !== pairs(stock)) {
         await db
           .update(onecProducts)
           .set({ quantity: q, stock, updatedAt: new Date() })
@@ -441,7 +448,11 @@ export async function importCatalogFile(
     skus: new Set(),
   };
   let meta: CmlMeta | null = null;
-  let fresh: { groups: CmlGroup[]; priceTypes: CmlPriceType[]; warehouses: CmlWarehouse[] } = { groups: [], priceTypes: [], warehouses: [] };
+  let fresh: { groups: CmlGroup[]; priceTypes: CmlPriceType[]; warehouses: CmlWarehouse[] } = {
+    groups: [],
+    priceTypes: [],
+    warehouses: [],
+  };
   try {
     for await (const event of commerceMlEvents(input.bytes, input.entry, limits.read, (m) => (meta = m))) {
       if (event.type === "classifier") {

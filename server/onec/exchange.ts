@@ -102,7 +102,10 @@ function audit(c: Context<ApiEnv>, session: ExchangeSession, mode: string) {
 /** The answer to an `import` call once the row says how far it got. */
 function importAnswer(row: typeof onecImports.$inferSelect, lang: Lang): Response {
   if (row.state === "failed")
-    return text(["failure", failureText({ code: row.failure ?? "internal", params: (row.failureDetails ?? {}) as Record<string, string | number> }, lang)]);
+    return text([
+      "failure",
+      failureText({ code: row.failure ?? "internal", params: (row.failureDetails ?? {}) as Record<string, string | number> }, lang),
+    ]);
   if (row.state === "done") {
     const report = row.report as Record<string, number>;
     return text(["success", answerText(row.type === "catalog" ? "catalogDone" : "ordersDone", report, lang)]);
@@ -121,12 +124,20 @@ async function handle(c: Context<ApiEnv>): Promise<Response> {
     const type: OnecExchangeType = rawType;
     const mode = url.searchParams.get("mode") ?? "";
     if (mode === "checkauth") {
-      const opened = await openSession(db, { authorization: c.req.header("authorization"), ip, type, version: url.searchParams.get("version") });
+      const opened = await openSession(db, {
+        authorization: c.req.header("authorization"),
+        ip,
+        type,
+        version: url.searchParams.get("version"),
+      });
       lang = opened.session.lang;
       const lines = ["success", COOKIE_NAME, opened.cookie, `sessid=${opened.sessid}`];
       if (type === "catalog") lines.push(`timestamp=${Math.floor(Date.now() / 1000)}`);
       const response = text(lines);
-      response.headers.set("set-cookie", `${COOKIE_NAME}=${opened.cookie}; Path=/; HttpOnly; SameSite=Strict${c.var.secureCookies ? "; Secure" : ""}`);
+      response.headers.set(
+        "set-cookie",
+        `${COOKIE_NAME}=${opened.cookie}; Path=/; HttpOnly; SameSite=Strict${c.var.secureCookies ? "; Secure" : ""}`,
+      );
       return response;
     }
     const session = await sessionOf(db, { cookie: c.req.header("cookie"), sessid: url.searchParams.get("sessid") ?? undefined, type });

@@ -41,7 +41,15 @@ export async function runExchangeImport(
     if (!file) throw new ExchangeFailure("file_not_uploaded", { name: row.fileName });
     let report: Record<string, unknown>;
     if (row.type === "catalog") {
-      report = { ...(await importCatalogFile(db, storage, logger, { importId, companyId: row.companyId, userId: session.userId, fileName: row.fileName, ...file }, limits)) };
+      report = {
+        ...(await importCatalogFile(
+          db,
+          storage,
+          logger,
+          { importId, companyId: row.companyId, userId: session.userId, fileName: row.fileName, ...file },
+          limits,
+        )),
+      };
     } else {
       const orders: OrdersReport = { documents: 0, applied: 0, unknown: 0 };
       for await (const event of commerceMlEvents(file.bytes, file.entry, limits.read, () => {})) {

@@ -34,7 +34,8 @@ export function failureText(failure: { code: string; params: Record<string, stri
   const format = new Intl.NumberFormat(lang === "zh" ? "zh-CN" : lang);
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(failure.params)) params[key] = typeof value === "number" ? format.format(value) : value;
-  if (failure.code === "limit" && typeof failure.params.limit === "string") params.what = t.limits[failure.params.limit as LimitName] ?? failure.params.limit;
+  if (failure.code === "limit" && typeof failure.params.limit === "string")
+    params.what = t.limits[failure.params.limit as LimitName] ?? failure.params.limit;
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? "");
 }
 

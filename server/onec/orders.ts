@@ -55,7 +55,8 @@ export function xmlText(value: string): string {
 }
 
 const el = (name: string, value: string | number) => `<${name}>${xmlText(String(value))}</${name}>`;
-const requisite = (name: string, value: string) => `<ЗначениеРеквизита>${el("Наименование", name)}${el("Значение", value)}</ЗначениеРеквизита>`;
+const requisite = (name: string, value: string) =>
+  `<ЗначениеРеквизита>${el("Наименование", name)}${el("Значение", value)}</ЗначениеРеквизита>`;
 
 /** `2026-11-29T06:01:02` in Moscow time (1C's documents carry local times without a zone). */
 function moscow(date: Date): { date: string; time: string } {
@@ -83,11 +84,18 @@ export async function ordersDocument(
     .select({ order: orders, snapshot: orderVersions.snapshot })
     .from(orders)
     .innerJoin(orderVersions, and(eq(orderVersions.orderId, orders.id), eq(orderVersions.number, orders.currentVersion)))
-    .where(and(eq(orders.supplierCompanyId, companyId), settings.ordersSentAt ? gt(orders.updatedAt, settings.ordersSentAt) : undefined))
+    .where(
+      and(
+        eq(orders.supplierCompanyId, companyId),
+        settings.ordersSentAt ? gt(sql`date_trunc('milliseconds', ${orders.updatedAt})`, settings.ordersSentAt) : undefined,
+      ),
+    )
     .orderBy(asc(orders.updatedAt), asc(orders.id))
     .limit(QUERY_MAX);
   const productIds = [
-    ...new Set(rows.flatMap((r) => (r.snapshot as unknown as OrderSnapshot).lines.map((l) => l.productId).filter((id): id is number => id !== null))),
+    ...new Set(
+      rows.flatMap((r) => (r.snapshot as unknown as OrderSnapshot).lines.map((l) => l.productId).filter((id): id is number => id !== null)),
+    ),
   ];
   const onecIds = new Map<number, string>();
   if (productIds.length > 0) {
@@ -165,6 +173,7 @@ export async function ordersDocument(
   ].join("\n");
   const orderIds = rows.map((r) => r.order.id);
   // The moment is the newest change sent (not "now"): an order changed while this answer was built is sent again.
+  // Compared at millisecond precision (a JS Date's), see the query above.
   const upTo = rows.length > 0 ? rows.at(-1)!.order.updatedAt : (settings.ordersSentAt ?? null);
   await db.update(onecSessions).set({ queryAt: upTo, queryOrderIds: orderIds }).where(eq(onecSessions.id, sessionId));
   return { bytes: iconv.encode(xml, "win1251"), orderIds };
@@ -182,7 +191,10 @@ export async function confirmOrders(db: Db, companyId: number, sessionId: number
   // Never backwards: an older session's late `success` leaves a newer watermark alone.
   await db
     .update(onecSettings)
-    .set({ ordersSentAt: sql`greatest(coalesce(${onecSettings.ordersSentAt}, ${session.queryAt}), ${session.queryAt})`, updatedAt: new Date() })
+    .set({
+      ordersSentAt: sql`greatest(coalesce(${onecSettings.ordersSentAt}, ${session.queryAt}), ${session.queryAt})`,
+      updatedAt: new Date(),
+    })
     .where(eq(onecSettings.companyId, companyId));
   await db.update(onecSessions).set({ queryAt: null, queryOrderIds: null }).where(eq(onecSessions.id, sessionId));
   return session.ids?.length ?? 0;
@@ -196,18 +208,18 @@ export interface OrdersReport {
 }
 
 /** The site order a 1C document is about: Ид or Номер (ours), else the «Номер документа на сайте: N» of its comment. */
-function orderIdOf(doc: CmlDocument): number | null {
-  for (const candidate of [doc.id, doc.number, /Номер документа на сайте:\s*(\d+)/.exec(doc.comment)?.[1] ?? ""]) {
-    if (/^\d{1,9}$/.test(candidate.trim())) return Number(candidate.trim());
-  }
-  return null;
+function orderIdsOf(doc: CmlDocument): number[] {
+  return [doc.id, doc.number, /Номер документа на сайте:\s*(\d+)/.exec(doc.comment)?.[1] ?? ""]
+    .map((c) => c.trim())
+    .filter((c) => /^\d{1,9}$/.test(c))
+    .map(Number);
 }
 
 /** Records 1C's view of the company's orders (see the module comment). */
 export async function applyOrderDocuments(db: Db, companyId: number, documents: CmlDocument[], report: OrdersReport): Promise<void> {
   report.documents += documents.length;
-  const wanted = documents.map((d) => ({ doc: d, id: orderIdOf(d) }));
-  const ids = [...new Set(wanted.map((w) => w.id).filter((id): id is number => id !== null))];
+  const candidates = documents.map((d) => ({ doc: d, ids: orderIdsOf(d) }));
+  const ids = [...new Set(candidates.flatMap((c) => c.ids))];
   const own = new Set(
     ids.length > 0
       ? (
@@ -218,8 +230,9 @@ export async function applyOrderDocuments(db: Db, companyId: number, documents: 
         ).map((r) => r.id)
       : [],
   );
-  for (const { doc, id } of wanted) {
-    if (id === null || !own.has(id)) {
+  for (const { doc, ids: mine } of candidates) {
+    const id = mine.find((candidate) => own.has(candidate));
+    if (id === undefined) {
       report.unknown += 1;
       continue;
     }

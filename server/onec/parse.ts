@@ -439,7 +439,8 @@ export async function* readCommerceMl(chunks: AsyncIterable<string>, limits: Cml
       elements += 1;
       if (elements > limits.cells) throw over("cells", elements, limits.cells);
       if (stack.length === 0) {
-        if (name !== "КоммерческаяИнформация") throw new Unreadable("the root element is not КоммерческаяИнформация (not a CommerceML file)");
+        if (name !== "КоммерческаяИнформация")
+          throw new Unreadable("the root element is not КоммерческаяИнформация (not a CommerceML file)");
         sawRoot = true;
         meta.version = String(tag.attributes["ВерсияСхемы"] ?? "");
       }

@@ -23,12 +23,13 @@ export async function* readCommerceMlFile(bytes: Uint8Array, entry: string | nul
   const archive = await openArchive(bytes, limits.archive);
   for (const e of archive.entries) {
     if (e.fileName.endsWith("/")) continue;
-    if (safeName(e.fileName) !== e.fileName.replace(/\\/g, "/")) throw new Unreadable(`the archive holds an unsafe file name: ${e.fileName.slice(0, 100)}`);
+    if (safeName(e.fileName) !== e.fileName.replace(/\\/g, "/"))
+      throw new Unreadable(`the archive holds an unsafe file name: ${e.fileName.slice(0, 100)}`);
   }
-  const found =
-    archive.entries.find((e) => e.fileName === entry) ?? archive.entries.find((e) => baseName(e.fileName) === baseName(entry));
+  const found = archive.entries.find((e) => e.fileName === entry) ?? archive.entries.find((e) => baseName(e.fileName) === baseName(entry));
   if (!found) throw new Unreadable(`the archive has no file ${entry}`);
-  if (!(await archive.agrees(found))) throw new ArchiveCorruptError(`the local header of ${found.fileName} disagrees with the central directory`);
+  if (!(await archive.agrees(found)))
+    throw new ArchiveCorruptError(`the local header of ${found.fileName} disagrees with the central directory`);
   const stream = await archive.open(found);
   return yield* readCommerceMl(decodeXmlChunks(stream as AsyncIterable<Uint8Array>), limits);
 }

@@ -212,7 +212,9 @@ export async function hasFile(db: Db, sessionId: number, name: string): Promise<
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(onecFileChunks)
-    .where(and(eq(onecFileChunks.sessionId, sessionId), sql`(${onecFileChunks.name} = ${name} or lower(${onecFileChunks.name}) like '%.zip')`));
+    .where(
+      and(eq(onecFileChunks.sessionId, sessionId), sql`(${onecFileChunks.name} = ${name} or lower(${onecFileChunks.name}) like '%.zip')`),
+    );
   return (row?.n ?? 0) > 0;
 }
 

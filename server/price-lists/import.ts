@@ -154,7 +154,12 @@ export interface BatchHooks {
  * Writes one batch of `run` in one transaction (see the module comment); returns how many products
  * were created and updated. Exported for the 1C exchange, which writes its products the same way.
  */
-export async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[], hooks: BatchHooks = {}): Promise<{ created: number; updated: number }> {
+export async function writeBatch(
+  db: Db,
+  run: RunRow,
+  batch: ProductDraft[],
+  hooks: BatchHooks = {},
+): Promise<{ created: number; updated: number }> {
   return db.transaction(async (tx) => {
     const skus = batch.map((d) => d.sku).filter((s): s is string => !!s);
     const ids = batch.map((d) => d.productId).filter((id): id is number => id !== null);

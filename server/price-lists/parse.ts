@@ -239,7 +239,10 @@ export interface XmlHandlers {
  * endless text node would otherwise grow unseen). Malformed XML is `Unreadable`. The caller writes
  * chunks and hands on what its handlers gathered in between (a callback cannot yield).
  */
-export function xmlFeeder(limits: Pick<ReadLimits, "xmlDepth" | "cellChars">, handlers: XmlHandlers): { write(chunk: string): void; close(): void } {
+export function xmlFeeder(
+  limits: Pick<ReadLimits, "xmlDepth" | "cellChars">,
+  handlers: XmlHandlers,
+): { write(chunk: string): void; close(): void } {
   const parser = new SaxesParser({ xmlns: false });
   let depth = 0;
   parser.on("error", (error) => {
