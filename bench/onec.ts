@@ -13,7 +13,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { createKey } from "#server/api-keys/keys.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -29,7 +28,14 @@ import { log } from "./stats.ts";
 const DATA = path.resolve(import.meta.dirname, "../../shared/data/commerceml");
 
 /** `text` with every `<tag>…</tag>` element of the list between `open` and `close` repeated to `count` copies made unique by `vary`. */
-function multiply(text: string, open: string, close: string, tag: string, count: number, vary: (block: string, i: number) => string): string {
+function multiply(
+  text: string,
+  open: string,
+  close: string,
+  tag: string,
+  count: number,
+  vary: (block: string, i: number) => string,
+): string {
   const start = text.indexOf(open) + open.length;
   const end = text.indexOf(close, start);
   const body = text.slice(start, end);
@@ -61,21 +67,44 @@ export async function runOnecBench(count: number): Promise<string[]> {
     const db = database.db;
     const [user] = await db
       .insert(users)
-      .values({ email: `bench-onec-${Date.now()}@bench.test`, firstName: "Bench", lastName: "1C", role: "USER", locale: "ru", acceptedTermsAt: new Date() })
+      .values({
+        email: `bench-onec-${Date.now()}@bench.test`,
+        firstName: "Bench",
+        lastName: "1C",
+        role: "USER",
+        locale: "ru",
+        acceptedTermsAt: new Date(),
+      })
       .returning();
-    const [company] = await db.insert(companies).values({ name: { ru: "Стройснаб (стенд)" }, country: "RU", status: "published" }).returning();
+    const [company] = await db
+      .insert(companies)
+      .values({ name: { ru: "Стройснаб (стенд)" }, country: "RU", status: "published" })
+      .returning();
     await db.insert(companyMembers).values({ companyId: company!.id, userId: user!.id, role: "owner", status: "active" });
-    const key = await createKey(
-      db,
-      { companyId: company!.id },
-      { userId: user!.id, ip: null, requestId: null },
-      { name: "1C", scopes: ["products:write"], allowedIps: [], rateLimit: 600, expiresAt: undefined } as never,
-    );
-    const session = await openSession(db, { authorization: `Basic ${Buffer.from(`1c:${key.secret}`).toString("base64")}`, ip: "127.0.0.1", type: "catalog", version: null });
+    const key = await createKey(db, { companyId: company!.id }, { userId: user!.id, ip: null, requestId: null }, {
+      name: "1C",
+      scopes: ["products:write"],
+      allowedIps: [],
+      rateLimit: 600,
+      expiresAt: undefined,
+    } as never);
+    const session = await openSession(db, {
+      authorization: `Basic ${Buffer.from(`1c:${key.secret}`).toString("base64")}`,
+      ip: "127.0.0.1",
+      type: "catalog",
+      version: null,
+    });
 
     log(`onec: generating ${count.toLocaleString("en")} products…`);
     const importXml = multiply(readFileSync(path.join(DATA, "izh_import0_1.xml"), "utf8"), "<Товары>", "</Товары>", "Товар", count, vary);
-    const offersXml = multiply(readFileSync(path.join(DATA, "izh_offers0_1.xml"), "utf8"), "<Предложения>", "</Предложения>", "Предложение", count, vary);
+    const offersXml = multiply(
+      readFileSync(path.join(DATA, "izh_offers0_1.xml"), "utf8"),
+      "<Предложения>",
+      "</Предложения>",
+      "Предложение",
+      count,
+      vary,
+    );
     const zip = zipOf([
       { name: "import0_1.xml", bytes: Buffer.from(importXml) },
       { name: "offers0_1.xml", bytes: Buffer.from(offersXml) },
@@ -106,7 +135,7 @@ export async function runOnecBench(count: number): Promise<string[]> {
       const p99 = delay.percentile(99) / 1e6;
       const max = delay.max / 1e6;
       const rss = (peak - idle) / 1024 / 1024;
-      const report = done!.report as Record<string, unknown>;
+      const report = done!.report as Record<string, number | undefined>;
       const line = `| ${fileName} | ${count.toLocaleString("en")} | ${done!.state}${done!.failure ? ` (${done!.failure})` : ""} | ${seconds.toFixed(1)} s | ${p99.toFixed(0)} ms | ${max.toFixed(0)} ms | ${rss.toFixed(0)} MB | created ${String(report.created ?? "–")}, updated ${String(report.updated ?? "–")}, priced ${String(report.priced ?? "–")} |`;
       lines.push(line);
       log(`onec: ${line}`);

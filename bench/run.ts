@@ -59,7 +59,18 @@ import { runOnecBench } from "./onec.ts";
 import { log } from "./stats.ts";
 import { readCommandLine, wholeNumber } from "#scripts/lib/command-line.ts";
 
-const PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation", "reliability", "hostile", "registers", "onec"] as const;
+const PARTS = [
+  "classifiers",
+  "search",
+  "http",
+  "http-compare",
+  "lighthouse",
+  "navigation",
+  "reliability",
+  "hostile",
+  "registers",
+  "onec",
+] as const;
 const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =

@@ -108,7 +108,10 @@ export function currencyOf(text: string): CurrencyCode | null {
 /** The price type the company's prices come from (see the module comment), or null when 1C sent none. */
 export function chosenPriceType(types: readonly CmlPriceType[], chosenId: string | null): CmlPriceType | null {
   if (types.length === 0) return null;
-  return types.find((t) => t.id === chosenId) ?? (types.length === 1 ? types[0]! : (types.find((t) => /^опт/i.test(t.name)) ?? types[0]!));
+  return (
+    types.find((t) => t.id === chosenId) ??
+    (types.length === 1 ? types[0]! : (types.find((t) => t.name.toLowerCase().startsWith("опт")) ?? types[0]!))
+  );
 }
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);

@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { onecImports } from "../db/schema.ts";
+import { onecImports, onecSessions } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { defineJob } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
@@ -18,7 +18,6 @@ import { EXCHANGE_LIMITS, type ExchangeLimits } from "./limits.ts";
 import { ExchangeFailure, failureOf } from "./messages.ts";
 import { applyOrderDocuments, type OrdersReport } from "./orders.ts";
 import { fileBytes } from "./sessions.ts";
-import { onecSessions } from "../db/schema.ts";
 
 export const ONEC_IMPORT_JOB = "onec-import";
 

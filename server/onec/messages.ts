@@ -63,7 +63,7 @@ export function failureOf(error: unknown, fileName = ""): ExchangeFailure {
       case "archive_too_large":
         return new ExchangeFailure("limit", {
           name: fileName,
-          limit: String(details.limit ?? ""),
+          limit: typeof details.limit === "string" ? details.limit : "",
           value: Number(details.value ?? 0),
           max: Number(details.max ?? 0),
         });

@@ -260,7 +260,7 @@ function productOf(node: XmlNode, properties: Map<string, { name: string; values
       .map((p) => p.text.trim())
       .filter(Boolean),
     specs,
-    deleted: bool(textOf(node, "ПометкаУдаления")) || /^удален/i.test(status),
+    deleted: bool(textOf(node, "ПометкаУдаления")) || status.toLowerCase().startsWith("удален"),
   };
 }
 

@@ -31,6 +31,7 @@ import {
 import { createOrder } from "#server/orders/service.ts";
 import { decodeXmlChunks, readCommerceMl, slices, type CmlDocument } from "#server/onec/parse.ts";
 import { EXCHANGE_LIMITS } from "#server/onec/limits.ts";
+import { MAX_OTHER_BODY } from "#server/http.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createSupplier, type Supplier, type TestUser } from "../support/profile.ts";
 import { OneCClient, zipOf } from "../support/onec-client.ts";
@@ -100,6 +101,8 @@ describe("the protocol", () => {
     expect(auth.lines[4]).toMatch(/^timestamp=\d+$/);
     const init = await c.init();
     expect(init.lines).toEqual(["zip=yes", `file_limit=${EXCHANGE_LIMITS.postBytes}`]);
+    // What 1C is told it may post in one request passes the HTTP server's own body limit.
+    expect(EXCHANGE_LIMITS.postBytes).toBeLessThanOrEqual(MAX_OTHER_BODY);
     // Without the cookie: a failure 1C can show, in Russian (the key person's language).
     const stranger = client(catalogKey);
     const refused = await stranger.call("init");
@@ -394,7 +397,7 @@ describe("orders", () => {
     expect(Object.keys(doc).sort()).toEqual(Object.keys(samples[0]!).sort());
 
     expect((await sale.call("success")).lines).toEqual(["success"]);
-    const next = await client(catalogKey, "sale");
+    const next = client(catalogKey, "sale");
     await next.checkauth();
     await next.init();
     expect((await documentsOf((await next.call("query")).bytes)).map((d) => d.id)).not.toContain(String(orderId));
