@@ -97,14 +97,20 @@ export async function runOnecBench(count: number): Promise<string[]> {
 
     log(`onec: generating ${count.toLocaleString("en")} products…`);
     const importXml = multiply(readFileSync(path.join(DATA, "izh_import0_1.xml"), "utf8"), "<Товары>", "</Товары>", "Товар", count, vary);
-    const offersXml = multiply(
-      readFileSync(path.join(DATA, "izh_offers0_1.xml"), "utf8"),
-      "<Предложения>",
-      "</Предложения>",
-      "Предложение",
-      count,
-      vary,
+    // The offers of the same copies: copy i of product template i % 228 gets copy i of that product's offer (201 of 228 have one).
+    const importText = readFileSync(path.join(DATA, "izh_import0_1.xml"), "utf8");
+    const productIds = [...importText.matchAll(/<Товар>\s*<Ид>([0-9a-f-]{36})<\/Ид>/g)].map((m) => m[1]!);
+    const offersText = readFileSync(path.join(DATA, "izh_offers0_1.xml"), "utf8");
+    const offerBlocks = new Map(
+      (offersText.match(/<Предложение>[\s\S]*?<\/Предложение>/g) ?? []).map((b) => [/<Ид>([0-9a-f-]{36})<\/Ид>/.exec(b)![1]!, b]),
     );
+    const copies: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const block = offerBlocks.get(productIds[i % productIds.length]!);
+      if (block) copies.push(`\n\t\t\t${vary(block, i)}`);
+    }
+    const offersStart = offersText.indexOf("<Предложения>") + "<Предложения>".length;
+    const offersXml = `${offersText.slice(0, offersStart)}${copies.join("")}\n\t\t${offersText.slice(offersText.indexOf("</Предложения>"))}`;
     const zip = zipOf([
       { name: "import0_1.xml", bytes: Buffer.from(importXml) },
       { name: "offers0_1.xml", bytes: Buffer.from(offersXml) },

@@ -278,15 +278,28 @@ async function importProducts(ctx: Context, batch: CmlProduct[]): Promise<void> 
     report.updated += result.updated;
     report.unchanged += drafts.length - result.created - result.updated;
   }
-  // Seen in this file (the full export's "missing" test), and the unit its prices come in.
+  // Seen in this file (the full export's "missing" test): one statement per batch; the unit its prices come in only where it changed.
   const seen = batch.filter((p) => !p.deleted && links.has(p.id));
-  for (const p of seen) {
-    const link = links.get(p.id)!;
-    const unit = matchUnit(p.unitCode);
+  if (seen.length > 0)
     await db
       .update(onecProducts)
-      .set({ seenAt: ctx.startedAt, hiddenAt: null, ...(unit && unit !== link.unit ? { unit } : {}) })
-      .where(and(eq(onecProducts.companyId, companyId), eq(onecProducts.onecId, p.id)));
+      .set({ seenAt: ctx.startedAt, hiddenAt: null })
+      .where(
+        and(
+          eq(onecProducts.companyId, companyId),
+          inArray(
+            onecProducts.onecId,
+            seen.map((p) => p.id),
+          ),
+        ),
+      );
+  for (const p of seen) {
+    const unit = matchUnit(p.unitCode);
+    if (unit && unit !== links.get(p.id)!.unit)
+      await db
+        .update(onecProducts)
+        .set({ unit })
+        .where(and(eq(onecProducts.companyId, companyId), eq(onecProducts.onecId, p.id)));
   }
   if (toHide.length > 0) report.hidden += await hideProducts(ctx, toHide);
 }
@@ -339,6 +352,7 @@ async function importOffers(ctx: Context, batch: CmlOffer[]): Promise<void> {
       : [];
   const productRows = new Map(rows.map((r) => [r.id, r]));
   const drafts: ProductDraft[] = [];
+  const stockChanges: { onecId: string; quantity: string; stock: { warehouseId: string; quantity: string }[] }[] = [];
   for (const [onecId, offers] of byProduct) {
     const link = links.get(onecId)!;
     const own = offers.find((o) => o.characteristicId === null);
@@ -362,13 +376,8 @@ async function importOffers(ctx: Context, batch: CmlOffer[]): Promise<void> {
       // jsonb keeps its own key order: compared as warehouse:quantity pairs.
       const pairs = (list: readonly { warehouseId: string; quantity: string }[]) =>
         list.map((s) => `${s.warehouseId}:${Number(s.quantity)}`).join(",");
-      if (link.quantity === null || Number(link.quantity) !== Number(q) || pairs(link.stock ?? []) !== pairs(stock)) {
-        await db
-          .update(onecProducts)
-          .set({ quantity: q, stock, updatedAt: new Date() })
-          .where(and(eq(onecProducts.companyId, companyId), eq(onecProducts.onecId, onecId)));
-        report.stocked += 1;
-      }
+      if (link.quantity === null || Number(link.quantity) !== Number(q) || pairs(link.stock ?? []) !== pairs(stock))
+        stockChanges.push({ onecId, quantity: q, stock });
     }
     if (!best) {
       if (offer.prices.length > 0) skip(report, "no_chosen_price");
@@ -399,6 +408,19 @@ async function importOffers(ctx: Context, batch: CmlOffer[]): Promise<void> {
       originCountry: null,
       specs: [],
     });
+  }
+  // Stock changes of the batch in one statement (a row per product would be 50,000 round trips).
+  if (stockChanges.length > 0) {
+    const values = sql.join(
+      stockChanges.map((s) => sql`(${s.onecId}, ${s.quantity}::numeric, ${JSON.stringify(s.stock)}::jsonb)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update onec_products as l set quantity = v.quantity, stock = v.stock, updated_at = now()
+          from (values ${values}) as v(onec_id, quantity, stock)
+          where l.company_id = ${companyId} and l.onec_id = v.onec_id`,
+    );
+    report.stocked += stockChanges.length;
   }
   if (drafts.length > 0) {
     const result = await writeBatch(db, ctx.run, drafts);
