@@ -26,7 +26,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import iconv from "iconv-lite";
 import type { Lang } from "#contract/lang-schemas.ts";
-import { onecImports, type OnecExchangeType } from "../db/schema.ts";
+import { onecImports, onecSessions, type OnecExchangeType } from "../db/schema.ts";
 import type { ApiEnv } from "../api/env.ts";
 import { ONEC_IMPORT_JOB } from "./job.ts";
 import { EXCHANGE_LIMITS, safeName } from "./limits.ts";
@@ -147,7 +147,14 @@ async function handle(c: Context<ApiEnv>): Promise<Response> {
         await clearFiles(db, session.row.id);
         const lines = ["zip=yes", `file_limit=${EXCHANGE_LIMITS.postBytes}`];
         const version = url.searchParams.get("version");
-        if (type === "sale" && version) lines.push(`sessid=${session.row.sessid}`, "version=2.08");
+        if (type === "sale" && version) {
+          // The "new" protocol from here on: `file` only stores, `import` processes.
+          await db
+            .update(onecSessions)
+            .set({ version: version.slice(0, 10) })
+            .where(eq(onecSessions.id, session.row.id));
+          lines.push(`sessid=${session.row.sessid}`, "version=2.08");
+        }
         return text(lines);
       }
       case "file": {

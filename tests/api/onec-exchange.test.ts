@@ -415,6 +415,9 @@ describe("orders", () => {
       .replace("<Номер>142</Номер>", `<Номер>${orderId}</Номер>`);
     expect(back).toContain(`<Номер>${orderId}</Номер>`);
     expect((await next.upload("documents___1.xml", Buffer.from(back))).at(-1)!.lines).toEqual(["success"]);
+    // Without a negotiated version (the old protocol) the upload itself started the import; with one, only `import` does.
+    const started = await api.db.select().from(onecImports).where(eq(onecImports.fileName, "documents___1.xml"));
+    expect(started).toHaveLength(1);
     const result = await next.importFile("documents___1.xml");
     expect(result.lines[0], result.lines.join(" | ")).toBe("success");
     const [recorded] = await api.db.select().from(onecOrders).where(eq(onecOrders.orderId, orderId));
