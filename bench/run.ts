@@ -29,6 +29,9 @@
  *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
  *    under load, 20 hard kills during writes (bench/reliability.ts). Not in the default set: it
  *    takes over 12 minutes and stops the local PostgreSQL server for 10 s.
+ *  - `onec`: the real 1C catalogue (izh_*) multiplied to `--onec-products` (default 50,000) and
+ *    imported through the 1C exchange's job: time from import to success, event-loop delay p99, RSS
+ *    above idle (bench/onec.ts; issue 29). Not in the default set: it takes minutes;
  *  - `hostile`: 20 hostile uploads (zip bombs, a million-column CSV, deep and wide XML…) over
  *    `--hostile-seconds` (default 60) while honest traffic runs at half the peak: its errors, its p99
  *    against the same load alone, the server's peak RSS (bench/hostile.ts; issue 25). Not in the
@@ -56,6 +59,7 @@ import { runHostileBench } from "./hostile.ts";
 import { runReliabilityBench } from "./reliability.ts";
 import { runRegistersBench } from "./registers.ts";
 import { runReplicasBench } from "./replicas.ts";
+import { runOnecBench } from "./onec.ts";
 import { log } from "./stats.ts";
 import { readCommandLine, wholeNumber } from "#scripts/lib/command-line.ts";
 
@@ -70,12 +74,13 @@ const PARTS = [
   "hostile",
   "registers",
   "replicas",
+  "onec",
 ] as const;
 const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
-  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers,replicas] [--products N] [--pglite-products N] " +
-  "[--register-entries N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--hostile-seconds S] [--keep-db] [--fresh]";
+  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers,onec,replicas] [--products N] [--pglite-products N] " +
+  "[--register-entries N] [--onec-products N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--hostile-seconds S] [--keep-db] [--fresh]";
 
 const options = readCommandLine(
   USAGE,
@@ -92,6 +97,7 @@ const options = readCommandLine(
     rounds: { type: "string", default: "3" },
     fresh: { type: "boolean", default: false },
     "register-entries": { type: "string", default: "1000000" },
+    "onec-products": { type: "string", default: "50000" },
   },
   (values) => {
     const parts = values.parts
@@ -116,6 +122,7 @@ const options = readCommandLine(
       keepDatabase: values["keep-db"],
       fresh: values.fresh,
       registerEntries: wholeNumber("register-entries", values["register-entries"], 1),
+      onecProducts: wholeNumber("onec-products", values["onec-products"], 1),
     };
   },
 );
@@ -154,6 +161,7 @@ try {
   if (options.parts.has("lighthouse")) await runLighthouse();
   if (options.parts.has("navigation")) await runNavigationBench();
   if (options.parts.has("registers")) await runRegistersBench(options.registerEntries);
+  if (options.parts.has("onec")) await runOnecBench(options.onecProducts);
   if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });
   if (options.parts.has("hostile")) await runHostileBench({ seconds: options.hostileS });
   if (options.parts.has("replicas")) await runReplicasBench();

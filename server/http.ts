@@ -297,6 +297,8 @@ export function createServerApp(options: ServerAppOptions) {
   app.all("/dev/*", toApi);
   // The MCP server for AI assistants (server/mcp/http.ts; ADR 055).
   app.all("/mcp", toApi);
+  // 1C's Bitrix exchange module fills in this path by default (issue 29 §2, server/onec/exchange.ts).
+  app.all("/bitrix/admin/1c_exchange.php", toApi);
 
   if (options.media) {
     const media = options.media;

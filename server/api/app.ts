@@ -22,6 +22,7 @@ import { noJobQueue } from "../jobs/queue.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { ApiDeps, ApiEnv } from "./env.ts";
 import { mcpRoutes } from "../mcp/http.ts";
+import { EXCHANGE_PATHS, exchangeApp } from "../onec/exchange.ts";
 
 /** Seconds a client is told to wait when the database cannot be reached (a restart takes a few). */
 const DATABASE_RETRY_AFTER_S = 5;
@@ -52,6 +53,9 @@ export function createApiApp(deps: ApiDeps) {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
+  // The 1C exchange (issue 29 §2) speaks its own plain-text protocol and checks its own key: mounted
+  // before the caller check, which would answer a bad key with a JSON 401 that 1C cannot show.
+  for (const path of EXCHANGE_PATHS) api.route(path, exchangeApp());
   api.use(callerMiddleware(deps.auth));
   // The admin area (issue 7): every /app/admin/* path, known or not, is for site staff only.
   api.use("/app/admin/*", adminAreaGate);

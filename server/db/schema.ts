@@ -967,6 +967,7 @@ export const contentPages = pgTable("content_pages", {
 });
 
 export const PRICE_LIST_FORMATS = ["csv", "xlsx", "yml"] as const;
+/** A price list's format. A 1C exchange's run (server/onec, ADR 054) stores `commerceml`, which the price-list pages never load. */
 export type PriceListFormat = (typeof PRICE_LIST_FORMATS)[number];
 export const PRICE_LIST_RUN_STATUSES = ["preview", "queued", "running", "done", "failed"] as const;
 export type PriceListRunStatus = (typeof PRICE_LIST_RUN_STATUSES)[number];
@@ -2024,3 +2025,152 @@ export const orderReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orderId, t.stage] })],
 );
+
+/* ─── The 1C exchange (issue 29 §2; ADR 054) ─────────────────────────────────────────────────── */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // PGlite answers a Uint8Array, node-postgres a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+export const ONEC_EXCHANGE_TYPES = ["catalog", "sale"] as const;
+export type OnecExchangeType = (typeof ONEC_EXCHANGE_TYPES)[number];
+
+/**
+ * An exchange session 1C opened with `checkauth` (server/onec/sessions.ts): the cookie value's
+ * SHA-256 (`token_hash`; the value itself is answered once), the `sessid` 1C appends to later URLs,
+ * the API key and its person and company, and when it expires. `query_at` (sale): when the last
+ * `query` answered — `success` commits it as the company's orders watermark.
+ */
+export const onecSessions = pgTable(
+  "onec_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    sessid: text("sessid").notNull(),
+    type: text("type").$type<OnecExchangeType>().notNull(),
+    companyId: requiredRef("company_id", () => companies.id),
+    userId: requiredRef("user_id", () => users.id),
+    apiKeyId: integer("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    version: text("version"),
+    queryAt: timestamptz("query_at"),
+    queryOrderIds: integer("query_order_ids").array(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("onec_sessions_token_key").on(t.tokenHash), index("onec_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** The bytes 1C posted with `mode=file`, one row per POST (1C cuts a big file into chunks; they are appended in `seq` order). */
+export const onecFileChunks = pgTable(
+  "onec_file_chunks",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: requiredRef("session_id", () => onecSessions.id),
+    name: text("name").notNull(),
+    bytes: bytea("bytes").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("onec_file_chunks_session_idx").on(t.sessionId, t.name, t.id)],
+);
+
+export const ONEC_IMPORT_STATES = ["queued", "running", "done", "failed"] as const;
+export type OnecImportState = (typeof ONEC_IMPORT_STATES)[number];
+
+/**
+ * One `mode=import` of one file in one session (the `onec-import` job): its state, what it did
+ * (`report`: counts and warnings, shaped by server/onec/catalog.ts) or why it failed (`failure`: an
+ * error code, `failure_details` its details). A catalogue import also has the price-list run its
+ * products were written under (so "the products of this exchange" is the product list's run filter
+ * and a whole exchange is submitted for moderation at once, ADR 047).
+ */
+export const onecImports = pgTable(
+  "onec_imports",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: optionalRef("session_id", () => onecSessions.id),
+    companyId: requiredRef("company_id", () => companies.id),
+    type: text("type").$type<OnecExchangeType>().notNull(),
+    fileName: text("file_name").notNull(),
+    state: text("state").$type<OnecImportState>().notNull().default("queued"),
+    priceListRunId: optionalRef("price_list_run_id", () => priceListRuns.id),
+    report: jsonb("report").$type<Record<string, unknown>>().notNull().default({}),
+    failure: text("failure"),
+    failureDetails: jsonb("failure_details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    startedAt: timestamptz("started_at"),
+    finishedAt: timestamptz("finished_at"),
+  },
+  (t) => [
+    uniqueIndex("onec_imports_session_file_key").on(t.sessionId, t.fileName),
+    index("onec_imports_company_idx").on(t.companyId, t.id.desc()),
+  ],
+);
+
+/**
+ * A company's product as 1C knows it: 1C's `Ид` (the product's GUID) → our product, so the next
+ * exchange updates it instead of creating another. Stock (`quantity`, total; `stock`, per 1C
+ * warehouse id) comes from the offers and is not a moderated field. `hidden_at`: the product was
+ * missing from a full export and was taken off the catalogue (never deleted).
+ */
+export const onecProducts = pgTable(
+  "onec_products",
+  {
+    companyId: requiredRef("company_id", () => companies.id),
+    onecId: text("onec_id").notNull(),
+    productId: requiredRef("product_id", () => products.id),
+    /** Our unit (contract/units.ts) for 1C's БазоваяЕдиница: the prices from the offers are per this unit. */
+    unit: text("unit"),
+    quantity: numeric("quantity", { precision: 16, scale: 3 }),
+    stock: jsonb("stock").$type<{ warehouseId: string; quantity: string }[]>(),
+    hiddenAt: timestamptz("hidden_at"),
+    seenAt: timestamptz("seen_at").notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.onecId] }), uniqueIndex("onec_products_product_key").on(t.productId)],
+);
+
+/**
+ * A company's 1C exchange settings and what its 1C last said: the price type chosen as its
+ * wholesale price (`price_type_id`, null: the only one, or the first), 1C groups mapped to our
+ * categories (`group_categories`: group id → category id), the price types, groups and warehouses
+ * 1C sent last (for the profile page), and `orders_sent_at`: orders changed up to this moment
+ * have been confirmed by 1C's `success`.
+ */
+export const onecSettings = pgTable("onec_settings", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  priceTypeId: text("price_type_id"),
+  groupCategories: jsonb("group_categories").$type<Record<string, number>>().notNull().default({}),
+  priceTypes: jsonb("price_types").$type<{ id: string; name: string; currency: string }[]>().notNull().default([]),
+  groups: jsonb("groups").$type<{ id: string; name: string; parentId: string | null }[]>().notNull().default([]),
+  warehouses: jsonb("warehouses").$type<{ id: string; name: string }[]>().notNull().default([]),
+  ordersSentAt: timestamptz("orders_sent_at"),
+  ...timestamps,
+});
+
+/**
+ * What 1C said of an order it took (`type=sale` files): its own number and date, deletion mark,
+ * whether posted, payment and shipment numbers and dates, its status, all requisites as sent.
+ * Recorded, not applied to the order's stages (ADR 054 says which could be and why not yet).
+ */
+export const onecOrders = pgTable("onec_orders", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  companyId: requiredRef("company_id", () => companies.id),
+  number1c: text("number_1c"),
+  date1c: text("date_1c"),
+  deleted: boolean("deleted").notNull().default(false),
+  posted: boolean("posted"),
+  status: text("status"),
+  requisites: jsonb("requisites").$type<Record<string, string>>().notNull().default({}),
+  ...timestamps,
+});

@@ -15,6 +15,7 @@ import { importRegistersJob } from "../registers/jobs.ts";
 import { decideSubmissionJob } from "../admin/submissions.ts";
 import { aggregatePageViewsJob } from "../page-views/jobs.ts";
 import { orderRemindersJob } from "../orders/jobs.ts";
+import { onecImportJob } from "../onec/job.ts";
 
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   purgeUploadsJob, // hourly clean-up of expired uploads
@@ -30,4 +31,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   decideSubmissionJob, // a moderator's decision on a supplier's bulk submission of products (issue 26)
   aggregatePageViewsJob, // page views of supplier pages into the daily table, every 10 minutes (issue 28 §4)
   orderRemindersJob, // overdue order stages e-mailed to both sides once per stage, hourly (issue 28 §2)
+  onecImportJob, // a file 1C sent in the exchange, imported (issue 29 §2)
 ];

@@ -142,8 +142,24 @@ async function replacePrices(tx: Queryable, productId: number, tiers: Tier[]) {
   if (tiers.length > 0) await tx.insert(productPrices).values(tiers.map((t) => ({ productId, ...t })));
 }
 
-/** Writes one batch in one transaction; returns how many products were created and updated. */
-async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{ created: number; updated: number }> {
+/**
+ * What another importer (the 1C exchange, server/onec/catalog.ts) adds to a batch's transaction:
+ * `created` learns which new product each created draft became (to remember 1C's id for it).
+ */
+export interface BatchHooks {
+  created?: (tx: Queryable, created: { draft: ProductDraft; productId: number }[]) => Promise<void>;
+}
+
+/**
+ * Writes one batch of `run` in one transaction (see the module comment); returns how many products
+ * were created and updated. Exported for the 1C exchange, which writes its products the same way.
+ */
+export async function writeBatch(
+  db: Db,
+  run: RunRow,
+  batch: ProductDraft[],
+  hooks: BatchHooks = {},
+): Promise<{ created: number; updated: number }> {
   return db.transaction(async (tx) => {
     const skus = batch.map((d) => d.sku).filter((s): s is string => !!s);
     const ids = batch.map((d) => d.productId).filter((id): id is number => id !== null);
@@ -199,6 +215,10 @@ async function writeBatch(db: Db, run: RunRow, batch: ProductDraft[]): Promise<{
       const prices = inserted.flatMap((row, i) => tiersOf(fresh[i]!).map((t) => ({ productId: row.id, ...t })));
       if (prices.length > 0) await tx.insert(productPrices).values(prices);
       await tx.insert(priceListRunChanges).values(inserted.map((row) => ({ runId: run.id, productId: row.id, previous: null })));
+      await hooks.created?.(
+        tx,
+        inserted.map((row, i) => ({ draft: fresh[i]!, productId: row.id })),
+      );
       created = inserted.length;
     }
     let updated = 0;

@@ -225,9 +225,9 @@ export async function* csvRows(
 }
 
 /** The element name without its namespace prefix (`x:row` → `row`). */
-const local = (name: string) => name.slice(name.indexOf(":") + 1);
+export const local = (name: string) => name.slice(name.indexOf(":") + 1);
 
-interface XmlHandlers {
+export interface XmlHandlers {
   open(tag: SaxesTagPlain, name: string): void;
   text(text: string): void;
   close(name: string): void;
@@ -239,7 +239,10 @@ interface XmlHandlers {
  * endless text node would otherwise grow unseen). Malformed XML is `Unreadable`. The caller writes
  * chunks and hands on what its handlers gathered in between (a callback cannot yield).
  */
-function xmlFeeder(limits: ReadLimits, handlers: XmlHandlers): { write(chunk: string): void; close(): void } {
+export function xmlFeeder(
+  limits: Pick<ReadLimits, "xmlDepth" | "cellChars">,
+  handlers: XmlHandlers,
+): { write(chunk: string): void; close(): void } {
   const parser = new SaxesParser({ xmlns: false });
   let depth = 0;
   parser.on("error", (error) => {

@@ -30,6 +30,7 @@ import { DOCUMENT_MAX_BYTES, inspectUpload, MiB, UploadError } from "../files/up
 import { READ_LIMITS, tooLarge, type ReadLimits } from "./limits.ts";
 import type { Reading, TableRow, YmlCategory, YmlOffer } from "./parse.ts";
 import type { ParseJob, ParseMessage } from "./worker.ts";
+import type { CmlEvent, CmlMeta } from "../onec/parse.ts";
 
 export { decodeText, decodeXml, detectDelimiter, type Delimiter, type TableRow, type YmlCategory, type YmlOffer } from "./parse.ts";
 
@@ -218,6 +219,23 @@ export async function* ymlOffers(
   for await (const message of parseInWorker({ kind: "yml", bytes, limits: options.limits ?? READ_LIMITS })) {
     if (message.type === "categories") onCategories?.(message.categories);
     else if (message.type === "offers") yield* message.offers;
+  }
+}
+
+/**
+ * A 1C exchange file (CommerceML 2, server/onec/parse.ts) read in a parse worker: the XML `bytes`,
+ * or the entry `entry` of the zip `bytes`. Yields the reader's batches; the file's meta (groups,
+ * price types, warehouses, counts, "only changes") is handed to `onMeta` once the file is read.
+ */
+export async function* commerceMlEvents(
+  bytes: Uint8Array,
+  entry: string | null,
+  limits: ReadLimits,
+  onMeta: (meta: CmlMeta) => void,
+): AsyncGenerator<CmlEvent> {
+  for await (const message of parseInWorker({ kind: "commerceml", bytes, entry, limits })) {
+    if (message.type === "cml") yield message.event;
+    else if (message.type === "cml-meta") onMeta(message.meta);
   }
 }
 

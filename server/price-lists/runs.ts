@@ -20,7 +20,7 @@
  * `file_not_found` (404) when the stored file has been purged, `not_found` for another company's run.
  */
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Lang } from "#contract/lang-schemas.ts";
 import type {
   PriceListErrorCount,
@@ -52,6 +52,12 @@ import { detectFormat, tableRows, ymlOffers, type YmlCategory } from "./read.ts"
 import { normalizeHeader } from "./values.ts";
 
 export type RunRow = typeof priceListRuns.$inferSelect;
+
+/**
+ * The `format` of a 1C exchange's run (server/onec/catalog.ts): its products are written by the same
+ * batches as a price list's, but it has no file to preview, so the price-list pages never load it.
+ */
+export const COMMERCEML_RUN_FORMAT = "commerceml" as PriceListRun["format"];
 
 /** Rows of the preview table. */
 export const PREVIEW_ROWS = 10;
@@ -303,11 +309,19 @@ export async function createRun(
 
 /** The company's run `id` (404 for another company's or an unknown one). */
 export async function loadRun(db: Queryable, companyId: number, id: number): Promise<RunRow> {
-  return rowById(db, priceListRuns, id, "Price list", { within: eq(priceListRuns.companyId, companyId) });
+  // A 1C exchange's run (format `commerceml`, server/onec) is shown on the exchange's page, not here.
+  return rowById(db, priceListRuns, id, "Price list", {
+    within: and(eq(priceListRuns.companyId, companyId), ne(priceListRuns.format, COMMERCEML_RUN_FORMAT))!,
+  });
 }
 
 export async function listRuns(db: Db, companyId: number): Promise<RunRow[]> {
-  return db.select().from(priceListRuns).where(eq(priceListRuns.companyId, companyId)).orderBy(desc(priceListRuns.id)).limit(20);
+  return db
+    .select()
+    .from(priceListRuns)
+    .where(and(eq(priceListRuns.companyId, companyId), ne(priceListRuns.format, COMMERCEML_RUN_FORMAT)))
+    .orderBy(desc(priceListRuns.id))
+    .limit(20);
 }
 
 /** The stored file's bytes, or 404 `file_not_found` once it has been purged. */

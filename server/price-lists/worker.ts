@@ -14,11 +14,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import { ArchiveCorruptError, ArchiveLimitError } from "../files/archive.ts";
 import { LimitError, type LimitBreach, type ReadLimits } from "./limits.ts";
 import { csvRows, Unreadable, xlsxRows, ymlRead, type Reading, type TableRow, type YmlCategory, type YmlOffer } from "./parse.ts";
+import { readCommerceMlFile, type CmlEvent, type CmlMeta } from "../onec/read-file.ts";
 
 /** What the parent asks the worker to read. */
 export type ParseJob =
   | { kind: "table"; format: "csv" | "xlsx"; bytes: Uint8Array; reading: Reading; limits: ReadLimits }
-  | { kind: "yml"; bytes: Uint8Array; limits: ReadLimits };
+  | { kind: "yml"; bytes: Uint8Array; limits: ReadLimits }
+  /** A 1C exchange file (server/onec): the XML itself, or `entry` of the zip `bytes`. */
+  | { kind: "commerceml"; bytes: Uint8Array; entry: string | null; limits: ReadLimits };
 
 /** What the worker posts back. */
 export type ParseMessage =
@@ -26,12 +29,25 @@ export type ParseMessage =
   | { type: "categories"; categories: YmlCategory[] }
   | { type: "rows"; rows: TableRow[] }
   | { type: "offers"; offers: YmlOffer[] }
+  | { type: "cml"; event: CmlEvent }
+  | { type: "cml-meta"; meta: CmlMeta }
   | { type: "done" }
   | { type: "error"; breach?: LimitBreach; unreadable?: string };
 
 const BATCH = 500;
 
 async function run(job: ParseJob, post: (message: ParseMessage) => void): Promise<void> {
+  if (job.kind === "commerceml") {
+    const reader = readCommerceMlFile(job.bytes, job.entry, job.limits);
+    for (;;) {
+      const next = await reader.next();
+      if (next.done) {
+        post({ type: "cml-meta", meta: next.value });
+        return;
+      }
+      post({ type: "cml", event: next.value });
+    }
+  }
   if (job.kind === "yml") {
     let batch: YmlOffer[] = [];
     for await (const offer of ymlRead(job.bytes, job.limits, (categories) => post({ type: "categories", categories }))) {
