@@ -207,6 +207,8 @@ test("a buyer orders from a Chinese supplier's product page; the supplier counte
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.screenshot({ path: testInfo.outputPath(`order-${width}.png`), fullPage: true });
+      // Nothing on the page is wider than the phone (file inputs, the documents grid, the lines table scroll inside their box).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
     await open(page, "/profile/dashboard?period=30", js);
     await expect(page.locator('svg[data-series="ordersByStage"]').first()).toBeVisible();
