@@ -645,6 +645,12 @@ export const ListOrdersQuery = PagingSchema.extend({
   stage: z.enum(ORDER_STAGES).optional(),
   overdue: z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "" ? undefined : v), z.boolean().optional()),
   counterparty: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  awaiting: z
+    .preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "" ? undefined : v), z.boolean().optional())
+    .meta({
+      description:
+        "Only orders waiting for the caller's company: a version the other side proposed, a stage it owns and has not marked, a stage the other side marked for it to confirm, or an overdue stage",
+    }),
 });
 
 export const listOrders = defineRoute({
@@ -653,7 +659,8 @@ export const listOrders = defineRoute({
   operationId: "listOrders",
   tag: TAG,
   summary: "The caller's company's orders (as buyer and as supplier), last changed first",
-  description: "Filters: `state`, `stage` (the current stage), `overdue`, `counterparty` (a company id).",
+  description:
+    "Filters: `state`, `stage` (the current stage), `overdue`, `counterparty` (a company id), `awaiting` (the company's turn: the inbox's list).",
   auth: "user",
   scopes: ["orders"],
   query: ListOrdersQuery,

@@ -261,6 +261,26 @@ export async function orderView(db: Db, access: OrderAccess, lang: Lang, now: Da
 }
 
 /** The company's orders as buyer and supplier, filtered (contract listOrders). */
+/**
+ * The orders whose next step is `companyId`'s (the company inbox, issue 28 §2): in negotiation with a
+ * version the other side proposed; confirmed with a current stage the company owns (STAGE_OWNER) and
+ * has not marked, or one the other side marked for it to confirm; or with the current stage overdue.
+ */
+function awaitingCompany(companyId: number, today: string): SQL {
+  const side = sql`(case when ${orders.buyerCompanyId} = ${companyId} then 'buyer' else 'supplier' end)`;
+  const owner = sql.join(
+    [sql`(case ${orders.stage}`, ...Object.entries(STAGE_OWNER).map(([stage, who]) => sql`when ${stage} then ${who}`), sql`end)`],
+    sql` `,
+  );
+  const marked = sql`exists (select 1 from order_stages s where s.order_id = ${orders.id} and s.stage = ${orders.stage} and s.status = 'marked')`;
+  return sql`(
+    (${orders.state} = 'negotiating' and exists (select 1 from order_versions v where v.order_id = ${orders.id}
+       and v.number = ${orders.currentVersion} and v.proposed_by_side <> ${side}))
+    or (${orders.state} = 'confirmed' and ${orders.stage} is not null and (
+       (${owner} = ${side} and not ${marked}) or (${owner} <> ${side} and ${marked}) or ${orders.stageDueDate} < ${today}))
+  )`;
+}
+
 export async function listOrders(
   db: Db,
   companyId: number,
@@ -272,6 +292,7 @@ export async function listOrders(
     stage?: OrderStage | undefined;
     overdue?: boolean | undefined;
     counterparty?: number | undefined;
+    awaiting?: boolean | undefined;
   },
   now: Date = new Date(),
 ): Promise<{ items: OrderSummary[]; total: number }> {
@@ -287,6 +308,7 @@ export async function listOrders(
         and(eq(orders.supplierCompanyId, companyId), eq(orders.buyerCompanyId, query.counterparty)),
       )!,
     );
+  if (query.awaiting) conditions.push(awaitingCompany(companyId, today));
   const where = and(...conditions);
   const rows = await db
     .select()

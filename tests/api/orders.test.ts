@@ -170,6 +170,9 @@ afterAll(async () => {
 
 describe("an accepted quote becomes an order, countered, accepted and carried to the end", () => {
   let orderId: number;
+  /** The ids the inbox lists for `user`'s company: orders waiting for its step. */
+  const awaiting = async (user: TestUser) =>
+    ((await user.get("/api/profile/orders?awaiting=true&perPage=100")).body.data as { id: number }[]).map((o) => o.id);
 
   test("the new-order form starts from the accepted quote: its line at the asked quantity's tier, Incoterms, lead time", async () => {
     const draft = await buyer.get(`/api/profile/orders/draft?quoteId=${quoteId}`);
@@ -247,6 +250,8 @@ describe("an accepted quote becomes an order, countered, accepted and carried to
     );
     expect(created.status).toBe(201);
     orderId = created.body.data.id;
+    expect(await awaiting(supplier)).toContain(orderId);
+    expect(await awaiting(buyer)).not.toContain(orderId);
     expect(created.body.data).toMatchObject({
       state: "negotiating",
       origin: "quote",
@@ -353,12 +358,20 @@ describe("an accepted quote becomes an order, countered, accepted and carried to
     expect(again.agreed.snapshot).toEqual(order.agreed.snapshot);
   });
 
+  test("the inbox's orders (`awaiting`): confirmed, the prepayment is the buyer's step", async () => {
+    expect(await awaiting(buyer)).toContain(orderId);
+    expect(await awaiting(supplier)).not.toContain(orderId);
+  });
+
   test("stages go in order, marked by their owner and confirmed (or disputed) by the other side, to closed", async () => {
     const act = (user: TestUser, body: Record<string, unknown>) => user.post(`/api/profile/orders/${orderId}/stages`, body);
     expectError(await act(supplier, { stage: "prepayment_sent", action: "mark" }), 409, "invalid_transition");
     expectError(await act(supplier, { stage: "in_production", action: "mark" }), 409, "invalid_transition");
     expectError(await act(supplier, { stage: "prepayment_sent", action: "confirm" }), 409, "invalid_transition");
     expect((await act(buyer, { stage: "prepayment_sent", action: "mark", note: "SWIFT MT103 sent" })).status).toBe(200);
+    // Marked sent: now the supplier's to confirm (the inbox moves with it).
+    expect(await awaiting(supplier)).toContain(orderId);
+    expect(await awaiting(buyer)).not.toContain(orderId);
     expect((await act(supplier, { stage: "prepayment_sent", action: "dispute" })).status).toBe(400);
     const disputed = await act(supplier, { stage: "prepayment_sent", action: "dispute", note: "Not credited yet" });
     expect(disputed.body.data.stages[0]).toMatchObject({ status: "disputed", disputeNote: "Not credited yet" });

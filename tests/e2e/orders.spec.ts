@@ -79,9 +79,13 @@ test("a buyer orders from a Chinese supplier's product page; the supplier counte
   const orderUrl = new URL(page.url()).pathname;
   const orderId = orderUrl.split("/").pop()!;
 
-  // The supplier, in Chinese, counters with a delivery date and its USCC.
+  // The supplier, in Chinese, finds the order in the company inbox and counters with a delivery date and its USCC.
   const sp = supplier.page;
-  await open(sp, `/zh/profile/orders/${orderId}`, js);
+  await open(sp, "/zh/profile/inbox", js);
+  const inboxOrders = sp.getByTestId("inbox-orders");
+  await expect(inboxOrders).toContainText("请答复第 1 版");
+  await inboxOrders.getByRole("link", { name: `订单 #${orderId}` }).click();
+  await expect(sp).toHaveURL(new RegExp(`/zh/profile/orders/${orderId}$`));
   await expect(sp.getByText("等待您的答复")).toBeVisible();
   await sp.getByRole("link", { name: "还价" }).click();
   await expect(sp.getByRole("heading", { name: "还价" })).toBeVisible();

@@ -1,6 +1,6 @@
 /**
  * `/profile/orders`: the company's orders as buyer and as supplier, last changed first, with filters
- * (state, current stage, overdue, counterparty) as a GET form that works without JavaScript, and
+ * (state, current stage, overdue, waiting for the company, counterparty) as a GET form that works without JavaScript, and
  * paging links.
  */
 import { Form } from "react-router";
@@ -26,6 +26,7 @@ const Filters = z.object({
   state: z.enum(ORDER_STATES).optional().catch(undefined),
   stage: z.enum(ORDER_STAGES).optional().catch(undefined),
   overdue: z.literal("1").optional().catch(undefined),
+  awaiting: z.literal("1").optional().catch(undefined),
   counterparty: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
@@ -41,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...(filters.state ? { state: filters.state } : {}),
       ...(filters.stage ? { stage: filters.stage } : {}),
       ...(filters.overdue ? { overdue: "true" } : {}),
+      ...(filters.awaiting ? { awaiting: "true" } : {}),
       ...(filters.counterparty ? { counterparty: filters.counterparty } : {}),
     },
   });
@@ -92,6 +94,11 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         <label className="radio">
           <span>
             <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue === "1"} /> {t("orders.filters.overdue")}
+          </span>
+        </label>
+        <label className="radio">
+          <span>
+            <input type="checkbox" name="awaiting" value="1" defaultChecked={filters.awaiting === "1"} /> {t("orders.filters.awaiting")}
           </span>
         </label>
         <button type="submit" className="button button-secondary">
