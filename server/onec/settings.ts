@@ -98,4 +98,3 @@ export async function updateOnecSettings(db: Db, companyId: number, input: Updat
     .values({ companyId, ...values })
     .onConflictDoUpdate({ target: onecSettings.companyId, set: { ...values, updatedAt: new Date() } });
 }
-

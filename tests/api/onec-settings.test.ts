@@ -14,7 +14,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { categories, products } from "#server/db/schema.ts";
 import type { OnecSettingsView } from "#contract/onec.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
-import { cleanupProfileData, createSupplier, createUser, expectError, issuesByPath, type Supplier, type TestUser } from "../support/profile.ts";
+import {
+  cleanupProfileData,
+  createSupplier,
+  createUser,
+  expectError,
+  issuesByPath,
+  type Supplier,
+  type TestUser,
+} from "../support/profile.ts";
 import { OneCClient } from "../support/onec-client.ts";
 
 const DATA = path.resolve(import.meta.dirname, "../../../shared/data/commerceml");

@@ -267,7 +267,15 @@ describe("authorization matrix", () => {
   });
 
   test("every endpoint of the API contract is in the matrix", () => {
-    const covered = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path().replace(/\/\d+(?=\/|\?|$)/g, "/{id}").replace(/\?.*$/, "")}`));
+    const covered = new Set(
+      ENDPOINTS.map(
+        (e) =>
+          `${e.method} ${e
+            .path()
+            .replace(/\/\d+(?=\/|\?|$)/g, "/{id}")
+            .replace(/\?.*$/, "")}`,
+      ),
+    );
     for (const required of [
       "GET /api/profile/company",
       "POST /api/profile/company",

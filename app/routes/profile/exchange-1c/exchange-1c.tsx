@@ -37,10 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const organization = context.get(profileContext).organization;
   if (!organization || !managesCompany(organization.role)) return { manages: false as const, settings: null, categories: [], seo };
   const api = context.get(apiContext);
-  const [{ data: settings }, categories] = await Promise.all([
-    api.send(onecApi.getOnecSettings),
-    categoryOptions(api, pageLang(request)),
-  ]);
+  const [{ data: settings }, categories] = await Promise.all([api.send(onecApi.getOnecSettings), categoryOptions(api, pageLang(request))]);
   return { manages: true as const, settings, categories, seo };
 }
 
@@ -87,7 +84,11 @@ function ImportOutcome({ item }: { item: OnecImportView }) {
   if (item.failure) {
     const params: Record<string, string | number> = { ...item.failure.params };
     if (item.failure.code === "limit" && typeof params.limit === "string") params.what = t(`onec.limits.${params.limit}`);
-    return <span className="onec-failure">{t(`onec.failures.${item.failure.code}`, { ...params, defaultValue: t("onec.failures.internal") })}</span>;
+    return (
+      <span className="onec-failure">
+        {t(`onec.failures.${item.failure.code}`, { ...params, defaultValue: t("onec.failures.internal") })}
+      </span>
+    );
   }
   if (item.state !== "done") return <span className="muted">{t(`onecSettings.states.${item.state}`)}</span>;
   const report = Object.fromEntries(Object.entries(item.report).filter(([, v]) => typeof v === "number")) as Record<string, number>;
@@ -186,8 +187,7 @@ function Choices({ settings, categories }: { settings: OnecSettingsView; categor
   const navigation = useNavigation();
   const level = depths(settings.groups);
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  if (settings.priceTypes.length === 0 && settings.groups.length === 0)
-    return <p className="card muted">{t("onecSettings.nothingYet")}</p>;
+  if (settings.priceTypes.length === 0 && settings.groups.length === 0) return <p className="card muted">{t("onecSettings.nothingYet")}</p>;
   return (
     <Form method="post" className="onec-choices">
       <section className="card" aria-labelledby="onec-price-heading">
