@@ -103,6 +103,8 @@ export default [
         // API keys (issue 29 §1; ADR 052): the company's and the person's own, one module.
         route("company/api-keys", "routes/profile/api-keys/keys.tsx", { id: "routes/profile-company-api-keys" }),
         route("settings/api-keys", "routes/profile/api-keys/keys.tsx", { id: "routes/profile-api-keys" }),
+        // The 1C exchange's settings and last imports (issue 29 §2; ADR 054).
+        route("exchange-1c", "routes/profile/exchange-1c/exchange-1c.tsx"),
         // The company's numbers as charts (issue 28 §4; ADR 051).
         route("dashboard", "routes/profile/dashboard/dashboard.tsx"),
         // Orders (issue 28; ADR 048).

@@ -91,6 +91,7 @@ export const FLASH_MESSAGES = [
   "paymentRoutes.profile.flash.deleted",
   // API keys (issue 29 §1; ADR 052).
   "apiKeys.flash.revoked",
+  "onecSettings.flash.saved",
 ] as const;
 export type FlashMessage = (typeof FLASH_MESSAGES)[number];
 

@@ -28,6 +28,7 @@ export const PRIVATE_GROUPS = [
   "classifierPicker",
   "formWidgets",
   "apiKeys",
+  "onecSettings",
   "dashboard",
   "orders",
 ] as const;

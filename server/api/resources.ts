@@ -41,6 +41,7 @@ import { profileStartResource } from "./profile-start.ts";
 import { pendingResource } from "./profile-pending.ts";
 import { ownPaymentRouteResource, paymentRouteResource } from "./payment-routes.ts";
 import { companyApiKeyResource, ownApiKeyResource } from "./api-keys.ts";
+import { onecSettingsResource } from "./onec-settings.ts";
 import { dashboardResource } from "./dashboard.ts";
 import { claimResource } from "./claims.ts";
 
@@ -117,4 +118,6 @@ export const RESOURCES: Resource[] = [
   // API keys of a company and of a person (issue 29 §1; ADR 052).
   companyApiKeyResource,
   ownApiKeyResource,
+  // The 1C exchange's settings (issue 29 §2; ADR 054); the exchange itself is outside the contract.
+  onecSettingsResource,
 ];

@@ -204,6 +204,9 @@ const ENDPOINTS: Endpoint[] = [
     ownedId: true,
   },
   { method: "DELETE", path: () => `${P}/products/${ids.productA}/files/${ids.productFileA}`, need: "products", ownedId: true },
+  // The 1C exchange's settings (owners and admins, like the API keys it runs with).
+  { method: "GET", path: () => "/api/profile/exchange-1c", need: "admin" },
+  { method: "PUT", path: () => "/api/profile/exchange-1c", body: () => ({ priceTypeId: null, groupCategories: {} }), need: "admin" },
   // Signed in, no company needed: refused to the anonymous; A's invitation and upload are A's own.
   { method: "POST", path: () => P, body: () => ({ name: { ru: "Новая" }, country: "RU" }), need: "signed-in" },
   { method: "GET", path: () => "/api/profile/invitations", need: "signed-in" },
@@ -264,7 +267,15 @@ describe("authorization matrix", () => {
   });
 
   test("every endpoint of the API contract is in the matrix", () => {
-    const covered = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path().replace(/\d+/g, "{id}").replace(/\?.*$/, "")}`));
+    const covered = new Set(
+      ENDPOINTS.map(
+        (e) =>
+          `${e.method} ${e
+            .path()
+            .replace(/\/\d+(?=\/|\?|$)/g, "/{id}")
+            .replace(/\?.*$/, "")}`,
+      ),
+    );
     for (const required of [
       "GET /api/profile/company",
       "POST /api/profile/company",
@@ -310,6 +321,8 @@ describe("authorization matrix", () => {
       "GET /api/files/common",
       "POST /api/files/common",
       "DELETE /api/files/common",
+      "GET /api/profile/exchange-1c",
+      "PUT /api/profile/exchange-1c",
     ]) {
       expect(covered.has(required) || covered.has(required.replace(/\{id\}$/, "{id}")), required).toBe(true);
     }

@@ -39,6 +39,7 @@ const SECTIONS: [string, string, boolean][] = [
   ["/profile/payment-routes", "paymentRoutes.nav", true],
   ["/profile/product", "profileNav.products", true],
   ["/profile/price-list", "priceLists.nav", true],
+  ["/profile/exchange-1c", "onecSettings.nav", true],
   ["/profile/employee", "profileNav.employees", true],
   ["/profile/company/api-keys", "apiKeys.nav", true],
   ["/profile/inbox", "inquiries.inbox", true],
