@@ -20,7 +20,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { BulkProductsInput, BulkProductsResult } from "#contract/profile/products.ts";
 import type { Db } from "#server/db/client.ts";
-import { productFiles, products, productSubmissions } from "#server/db/schema.ts";
+import { priceListRuns, productFiles, products, productSubmissions } from "#server/db/schema.ts";
 import { DomainError } from "#server/errors.ts";
 import { deleteUnusedFiles } from "#server/files/repository.ts";
 import type { FileStorage } from "#server/files/storage.ts";
@@ -93,13 +93,23 @@ export async function bulkProducts(
 async function submit(db: Db, access: CompanyAccess, input: BulkProductsInput, where: SQL): Promise<BulkProductsResult> {
   return db.transaction(async (tx) => {
     const { matched, skipped } = tally(await census(tx, where), notSubmittable);
+    // The submission names the price-list run it came from only when that run is this company's: an
+    // id typed into the filter that is no run of theirs selects nothing and names nothing (fuzzer-found 500).
+    const runId = input.all ? (input.filter.run ?? null) : null;
+    const [ownRun] =
+      runId === null
+        ? []
+        : await tx
+            .select({ id: priceListRuns.id })
+            .from(priceListRuns)
+            .where(and(eq(priceListRuns.id, runId), eq(priceListRuns.companyId, access.companyId)));
     const [submission] = await tx
       .insert(productSubmissions)
       .values({
         companyId: access.companyId,
         userId: access.userId,
         productCount: 0,
-        priceListRunId: input.all ? (input.filter.run ?? null) : null,
+        priceListRunId: ownRun?.id ?? null,
       })
       .returning({ id: productSubmissions.id });
     const now = new Date();

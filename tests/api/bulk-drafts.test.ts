@@ -111,6 +111,12 @@ test("the drafts of one import are narrowed, changed, pruned and submitted in th
   });
   const frozen = await owner.ok("POST", `${P}/bulk`, { action: "set", all: true, filter: { run: runId }, set: { moqUnit: "kg" } });
   expect(frozen).toMatchObject({ changed: 0, skipped: [{ reason: "under_moderation", count: ROWS - 2 }] });
+
+  // A run id that is no run of this company's selects nothing and is never written into a submission.
+  for (const run of [2_147_483_000, runId + 100_000]) {
+    const nothing = await owner.ok("POST", `${P}/bulk`, { action: "submit", all: true, filter: { run } });
+    expect(nothing).toMatchObject({ matched: 0, changed: 0, submissionId: null });
+  }
 });
 
 test("bad bulk requests are refused with the field that is wrong, and delete needs an owner or admin", async ({ api, owner }) => {
