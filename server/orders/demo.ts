@@ -253,7 +253,60 @@ export async function seedDemoOrders(
   await step(o3, "accepted", b3.userId, owner3);
   await recordOrderPayment(db, as(b3.userId), o3, OrderPaymentSchema.parse({ stage: "balance", outcome: "credited", days: 2 }));
   await step(o3, "closed", owner3, b3.userId);
-  // 4. Proposed, waiting for the supplier; and an open buying request of the same buyer.
+  // 4. The first Chinese supplier's CNY route has a history: each buyer paid it twice before (closed
+  // orders, both payments recorded), so its outcomes pass the thresholds (5 payments, 3 payers) and show
+  // on the supplier page and on /payment-routes — one prepayment returned by the correspondent bank.
+  const history: [(typeof buyers)[number], "credited" | "returned" | "partially_credited", number][] = [
+    [b1, "credited", 3],
+    [b2, "credited", 5],
+    [b3, "returned", 24],
+    [b1, "credited", 4],
+    [b2, "partially_credited", 6],
+    [b3, "credited", 2],
+  ];
+  for (const [n, [b, outcome, days]] of history.entries()) {
+    const id = await agreed(b, 0, `Насосы, поставка ${n + 1} (демо)`, { note: "Подтверждаем" });
+    const owner = supplierOwners[0]!;
+    await step(id, "prepayment_sent", b.userId, owner);
+    await recordOrderPayment(
+      db,
+      as(b.userId),
+      id,
+      OrderPaymentSchema.parse({
+        stage: "prepayment",
+        outcome,
+        days,
+        ...(outcome === "returned" ? { bankReason: "Возврат банком-корреспондентом: дополнительная проверка назначения платежа" } : {}),
+        feesAmount: "35.50",
+        feesCurrency: "USD",
+      }),
+    );
+    for (const [name, by] of [
+      ["prepayment_received", owner],
+      ["in_production", owner],
+      ["shipped", owner],
+      ["arrived", b.userId],
+      ["customs_cleared", b.userId],
+      ["accepted", b.userId],
+    ] as const) {
+      const other = by === owner ? b.userId : owner;
+      const extra: Record<string, unknown> =
+        name === "shipped"
+          ? { carrier: "РЖД Логистика", transportDocument: "smgs", transportDocumentNumber: `СМГС 2401${7800 + n}` }
+          : name === "customs_cleared"
+            ? { declarationNumber: `10702070/150126/30000${10 + n}` }
+            : {};
+      await step(id, name, by, other, extra);
+    }
+    await recordOrderPayment(
+      db,
+      as(b.userId),
+      id,
+      OrderPaymentSchema.parse({ stage: "balance", outcome: "credited", days: (days % 5) + 1 }),
+    );
+    await step(id, "closed", owner, b.userId);
+  }
+  // 5. Proposed, waiting for the supplier; and an open buying request of the same buyer.
   await createOrder(
     db,
     jobs,
@@ -262,5 +315,5 @@ export async function seedDemoOrders(
     "ru",
   );
   await request(b1, suppliers[1]!.id, "Задвижки чугунные Ду100", false);
-  return 4;
+  return 4 + history.length;
 }
