@@ -126,26 +126,23 @@ function Thread({
                 <span className="badge">{t(`orders.disputes.proposalStates.${m.proposalState ?? "open"}`)}</span>
               </p>
             ) : null}
-            {dispute.may.answer === m.id ? (
-              <Form method="post" className="page-actions">
-                <input type="hidden" name="disputeId" value={dispute.id} />
-                <input type="hidden" name="messageId" value={m.id} />
-                <input type="hidden" name="action" value="accept" />
-                <button type="submit" name="intent" value="dispute-answer" className="button button-primary">
-                  {t("orders.disputes.accept")}
-                </button>
-              </Form>
-            ) : null}
-            {dispute.may.answer === m.id ? (
-              <Form method="post" className="page-actions">
-                <input type="hidden" name="disputeId" value={dispute.id} />
-                <input type="hidden" name="messageId" value={m.id} />
-                <input type="hidden" name="action" value="reject" />
-                <button type="submit" name="intent" value="dispute-answer" className="button button-secondary">
-                  {t("orders.disputes.reject")}
-                </button>
-              </Form>
-            ) : null}
+            {dispute.may.answer === m.id
+              ? (["accept", "reject"] as const).map((action) => (
+                  <Form key={action} method="post" className="page-actions">
+                    <input type="hidden" name="disputeId" value={dispute.id} />
+                    <input type="hidden" name="messageId" value={m.id} />
+                    <input type="hidden" name="action" value={action} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="dispute-answer"
+                      className={`button ${action === "accept" ? "button-primary" : "button-secondary"}`}
+                    >
+                      {t(`orders.disputes.${action}`)}
+                    </button>
+                  </Form>
+                ))
+              : null}
           </li>
         ))}
       </ol>
