@@ -20,7 +20,7 @@
  * database is down, recovery within 5 s of its restart; no acknowledged write lost.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -154,12 +154,21 @@ export class ServerProcess {
   /** Starts the process and resolves once it prints `ready` (seeding included the first time). */
   start(): Promise<number> {
     const started = performance.now();
-    const child = spawn(process.execPath, ["bench/reliability-server.ts"], {
+    // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): flags for the server's Node only,
+    // since profiling flags are refused in NODE_OPTIONS and would profile the load generator too.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, "bench/reliability-server.ts"], {
       cwd: root,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child = child;
+    // BENCH_SERVER_LOG=FILE: the server's own output too (e.g. with BENCH_SERVER_NODE_ARGS="--trace-gc").
+    if (process.env.BENCH_SERVER_LOG) {
+      const log = createWriteStream(process.env.BENCH_SERVER_LOG, { flags: "a" });
+      child.stdout!.pipe(log);
+      child.stderr!.pipe(log);
+    }
     let stderr = "";
     child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     return new Promise((resolve, reject) => {

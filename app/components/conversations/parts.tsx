@@ -13,6 +13,7 @@ import { useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { LocaleLink } from "../locale-link.tsx";
 import { FieldError } from "../form/errors.tsx";
+import { dateTimeFormat } from "#contract/format.ts";
 
 type Named = { ru?: string; en?: string; zh?: string } | null | undefined;
 
@@ -72,7 +73,7 @@ export function StatusBadge({ status }: { status: ConversationStatus }) {
 export function ConversationList({ items, box }: { items: ConversationSummary[]; box: "buyer" | "company" }) {
   const t = useT();
   const lang = useLang();
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  const date = dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   return (
     <ul className="conversation-list">
       {items.map((c) => {

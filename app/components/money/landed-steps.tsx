@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import type { DutyRate, LandedCost } from "#contract/money.ts";
+import { numberFormatFor } from "#contract/format.ts";
 import { LANG_REGIONS, type Lang } from "#app/lib/i18n.ts";
 import { unitLabel } from "#app/lib/units.ts";
 import { useLang } from "#app/lib/use-lang.ts";
@@ -15,11 +16,11 @@ import { formatRateDate } from "#app/components/money/money.tsx";
 
 /** A percentage as the page's language writes it ("7,5 %"). */
 export const pctText = (value: string, lang: Lang) =>
-  `${new Intl.NumberFormat(LANG_REGIONS[lang], { maximumFractionDigits: 3 }).format(Number(value))} %`;
+  `${numberFormatFor(LANG_REGIONS[lang], { maximumFractionDigits: 3 }).format(Number(value))} %`;
 
 /** Exact amount with kopecks/fen/cents: "809 922,00 ₽". */
 function money(amount: string, currency: string, lang: Lang): string {
-  return new Intl.NumberFormat(LANG_REGIONS[lang], {
+  return numberFormatFor(LANG_REGIONS[lang], {
     style: "currency",
     currency,
     minimumFractionDigits: 2,
@@ -28,8 +29,7 @@ function money(amount: string, currency: string, lang: Lang): string {
 }
 
 /** A rate per unit as published ("96,1021" in Russian). */
-const rateText = (perUnit: string, lang: Lang) =>
-  new Intl.NumberFormat(LANG_REGIONS[lang], { maximumFractionDigits: 6 }).format(Number(perUnit));
+const rateText = (perUnit: string, lang: Lang) => numberFormatFor(LANG_REGIONS[lang], { maximumFractionDigits: 6 }).format(Number(perUnit));
 
 /** A duty rate: ad valorem as a percentage, specific and combined as printed in the tariff. */
 export function RateText({ rate }: { rate: DutyRate }) {

@@ -12,6 +12,7 @@ import type { Lang } from "#app/lib/i18n.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 import type { RootData } from "#app/root.tsx";
+import { dateTimeFormat } from "#contract/format.ts";
 import { formatMoney } from "../catalog/format.ts";
 
 /** What the root loader passes: the display currency and the latest rates (null when none are stored or the API failed). */
@@ -33,7 +34,7 @@ const DATE_FORMATS: Record<Lang, Intl.DateTimeFormatOptions & { locale: string }
 /** "15.10.2024" / "15 Oct 2024" / "2024年10月15日" — a rate's date (YYYY-MM-DD) in the page's language. */
 export function formatRateDate(date: string, lang: Lang): string {
   const { locale, ...options } = DATE_FORMATS[lang];
-  return new Intl.DateTimeFormat(locale, options).format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat(locale, options).format(new Date(`${date}T00:00:00Z`));
 }
 
 function rubPerUnitOf(rates: RatesView): Record<string, string> {

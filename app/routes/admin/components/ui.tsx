@@ -9,6 +9,7 @@ import { useLang } from "#app/lib/use-lang.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { LocaleLink } from "#app/components/locale-link.tsx";
 import { Pagination } from "#app/components/pagination.tsx";
+import { dateTimeFormat } from "#contract/format.ts";
 
 const STATUS_TONE: Record<string, string> = {
   published: "badge-ok",
@@ -45,14 +46,12 @@ const LOCALES: Record<Lang, string> = { ru: "ru-RU", en: "en-GB", zh: "zh-CN" };
 /** Date and time in the page's language, in UTC (the server's and the audit log's clock). */
 export function formatDateTime(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return "—";
-  return (
-    new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC"
-  );
+  return dateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
 }
 
 export function formatDay(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return "—";
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+  return dateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
 }
 
 /** A page's header: the way back, the title with its actions (`create` is the "New …" link), a lead. */

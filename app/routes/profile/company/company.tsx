@@ -29,6 +29,7 @@ import { CompanyContactItems } from "#app/components/catalog/facts.tsx";
 import * as pendingApi from "#contract/profile-pending.ts";
 import { PendingDiff } from "../components/pending-diff.tsx";
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
+import { numberFormatFor } from "#contract/format.ts";
 
 /** Kind of supplier from the main OKVED code (ADR 006; the same rule as the public page). */
 function supplierKind(okvedMain: string | null): "manufacturer" | "trader" | null {
@@ -258,7 +259,7 @@ function formatSize(bytes: number, lang: string): string {
   const mb = bytes / 1_048_576;
   const unit = mb >= 1 ? "megabyte" : "kilobyte";
   const value = mb >= 1 ? mb : Math.max(1, Math.round(bytes / 1024));
-  return new Intl.NumberFormat(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  return numberFormatFor(lang, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }
 
 export const headers = privatePageHeaders;

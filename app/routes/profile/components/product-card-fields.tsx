@@ -16,6 +16,7 @@ import { FieldError } from "#app/components/form/errors.tsx";
 import { LocalizedField, SourceLangField } from "#app/components/form/localized-field.tsx";
 import { SelectField } from "#app/components/form/field.tsx";
 import { useProductChoices } from "./product-options.ts";
+import { displayNames } from "#contract/format.ts";
 
 /** One option of the category select: a category of the tree at `depth` (0 = top level). */
 export interface CategoryOption {
@@ -50,7 +51,7 @@ export const ORIGIN_COUNTRIES = [
 
 export function countryName(code: string, lang: Lang): string {
   try {
-    return new Intl.DisplayNames([LANG_REGIONS[lang]], { type: "region" }).of(code) ?? code;
+    return displayNames([LANG_REGIONS[lang]], { type: "region" }).of(code) ?? code;
   } catch {
     return code;
   }

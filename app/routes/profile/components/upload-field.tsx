@@ -28,6 +28,7 @@ import { localeHref } from "#app/components/locale-link.tsx";
 import { FieldError } from "#app/components/form/errors.tsx";
 import { messageText } from "#app/components/form/messages.ts";
 import { UPLOAD_LIMITS } from "#contract/upload-limits.ts";
+import { numberFormatFor } from "#contract/format.ts";
 
 export type UploadAccept = "image" | "document" | "any";
 
@@ -120,7 +121,7 @@ export function formatBytes(bytes: number, lang: string): string {
     value /= 1024;
     unit += 1;
   }
-  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${numberFormatFor(lang, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
 
 export function UploadField({

@@ -37,6 +37,7 @@ import { AttachmentsField, nameIn, StatusBadge } from "#app/components/conversat
 import { privatePageHeaders } from "#app/lib/private-headers.ts";
 import { useZodForm } from "#app/lib/use-zod-form.ts";
 import { BackLink } from "../components/back-link.tsx";
+import { dateTimeFormat } from "#contract/format.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = context.get(apiContext);
@@ -119,7 +120,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const c = loaderData.conversation;
   const busy = navigation.state === "submitting";
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  const date = dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   const counterpart =
     c.side === "buyer" ? nameIn(c.supplier.name, lang) : [c.buyer.name, nameIn(c.buyer.company, lang)].filter(Boolean).join(", ");
   const terms: [string, string][] = [];
