@@ -22,6 +22,12 @@ let api: TestApi;
 let dataDir: string;
 let summary: SeedSummary;
 let before: SeedMarks;
+let indexesBefore: unknown[];
+
+const indexes = () =>
+  rows<{ indexname: string; indexdef: string }>(
+    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() order by 1`,
+  );
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (await api.db.execute(query)).rows as T[];
@@ -31,6 +37,7 @@ beforeAll(async () => {
   api = await openTestApi();
   dataDir = makeTempDataDir("postavka-seed-");
   before = await markSeededTables(api.db);
+  indexesBefore = await indexes();
   summary = await seedDemo(api.db, {
     companies: COMPANIES,
     products: PRODUCTS,
@@ -206,6 +213,11 @@ describe("demo catalogue", () => {
     expect(links).toMatchObject({ without: 0, logos: COMPANIES });
     expect(links!.images).toBeGreaterThanOrEqual(PRODUCTS);
     expect(links!.covers).toBe(summary.stories);
+  });
+
+  test("every index dropped for the bulk load is built again, exactly as the migrations made it", async () => {
+    expect(indexesBefore.length).toBeGreaterThan(50);
+    expect(await indexes()).toEqual(indexesBefore);
   });
 
   test("the catalogue now counts as non-empty", async () => {

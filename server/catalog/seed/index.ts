@@ -6,11 +6,12 @@
  *
  * Writing: pictures are rendered and stored first (server/files/storage.ts under DATA_DIR); then
  * one transaction writes everything else, products in batches of `batchSize` with one multi-row
- * INSERT per table and batch (sql.ts). Product generation for the next batch overlaps the database
- * work of the previous one. Ids are taken from the tables' sequences before the rows are written, so
- * children (prices, variants, pictures) go in right after their products. Then the full-text
- * indexes are rebuilt, the vocabulary (catalog_terms) is refreshed and the tables are vacuumed and
- * analyzed.
+ * INSERT per table and batch (sql.ts). The bulk tables' secondary indexes are dropped before the
+ * load and built over the loaded rows before the commit (sql.ts `dropSecondaryIndexes`). Product
+ * generation for the next batch overlaps the database work of the previous one. Ids are taken from
+ * the tables' sequences before the rows are written, so children (prices, variants, pictures) go in
+ * right after their products. Then the vocabulary (catalog_terms) is refreshed and the tables are
+ * vacuumed and analyzed.
  */
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
@@ -28,7 +29,7 @@ import { buildPlan, planHeadings } from "./plan.ts";
 import { generateProduct, productContext, type ProductDraft, type SeededCompany } from "./products.ts";
 import { Rng } from "./random.ts";
 import { assertClassifiers, loadOkvedCodes, loadRealEntities, loadTnved, type TnvedReference } from "./reference.ts";
-import { insertRows, reserveIds, type Client, type Column } from "./sql.ts";
+import { createIndexes, dropSecondaryIndexes, insertRows, reserveIds, type Client, type Column } from "./sql.ts";
 import { generateStories, storyCount, type StoryDraft } from "./stories.ts";
 import type { Shape } from "./types.ts";
 
@@ -79,6 +80,18 @@ export interface SeedSummary {
 }
 
 /** Catalogue tables, children first: the order rows are deleted in. */
+/** The tables a seed loads in bulk: their secondary indexes are dropped first and built after the load. */
+const BULK_TABLES = [
+  "companies",
+  "legal_entities",
+  "company_okved_codes",
+  "company_services",
+  "products",
+  "product_prices",
+  "product_variants",
+  "product_files",
+] as const;
+
 export const CATALOGUE_TABLES = [
   "product_files",
   "product_variants",
@@ -288,6 +301,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const client = await pool.connect();
   try {
     await client.query("begin");
+    // The bulk tables' secondary indexes are built once the rows are in (sql.ts dropSecondaryIndexes).
+    const indexes = await dropSecondaryIndexes(client, BULK_TABLES);
 
     // Files.
     const fileIds = await reserveIds(client, "files", images.length);
@@ -464,6 +479,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       await inflight;
     }
 
+    await createIndexes(client, indexes);
     await client.query("commit");
   } catch (error) {
     await client.query("rollback").catch(() => {});
@@ -472,13 +488,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     client.release();
   }
 
-  // After a bulk load (one statement each): full-text indexes rebuilt (a GIN index filled row by row
-  // answers common words three times slower than a fresh one), the vocabulary of the new names
-  // (vocabulary.ts), then VACUUM ANALYZE: statistics for the planner, and the visibility map that
-  // lets counts run as index-only scans.
+  // After a bulk load (one statement each; the full-text indexes were built over the loaded rows, so
+  // they need no REINDEX): the vocabulary of the new names (vocabulary.ts), then VACUUM ANALYZE:
+  // statistics for the planner, and the visibility map that lets counts run as index-only scans.
   const finish: SQL[] = [
-    sql`reindex index products_search_idx`,
-    sql`reindex index companies_search_idx`,
     ...[
       "companies",
       "legal_entities",

@@ -38,3 +38,40 @@ export async function reserveIds(client: Client, table: string, count: number): 
   );
   return rows.map((r) => r.id);
 }
+
+/**
+ * Drops the secondary indexes of `tables` — every index that backs no constraint, so primary keys,
+ * unique constraints and the foreign keys that need them stay and the load is still checked — and
+ * answers their definitions (`pg_get_indexdef`) for `createIndexes` once the rows are in.
+ * PostgreSQL's "Populating a Database" (§14.4.3, "Remove Indexes"): an index built over existing data
+ * is faster to build than one updated row by row, and a GIN index built at once is smaller and
+ * answers common words faster than one filled row by row (which is why the seed used to REINDEX the
+ * full-text indexes after loading them row by row: the work was done twice). Run inside the load's
+ * transaction: a failed load rolls the drop back with it. The tables are locked exclusively until
+ * the commit.
+ */
+export async function dropSecondaryIndexes(client: Client, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i
+       join pg_class t on t.oid = i.indrelid
+      where t.relname = any($1::text[])
+        and t.relnamespace = current_schema()::regnamespace
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+      order by 1`,
+    [tables],
+  );
+  for (const { name } of rows) await client.query(`drop index ${name}`);
+  return rows.map((r) => r.definition);
+}
+
+/**
+ * Builds the indexes `definitions` (CREATE INDEX statements, as `dropSecondaryIndexes` answered
+ * them), one statement each, with `maintenance_work_mem` raised for the transaction: a GIN build
+ * over millions of rows spills to disk in many passes at the default 64 MB.
+ */
+export async function createIndexes(client: Client, definitions: readonly string[]): Promise<void> {
+  if (definitions.length === 0) return;
+  await client.query("set local maintenance_work_mem = '512MB'");
+  for (const definition of definitions) await client.query(definition);
+}
