@@ -215,7 +215,7 @@ describe("demo catalogue", () => {
     expect(links!.covers).toBe(summary.stories);
   });
 
-  test("every index dropped for the bulk load is built again, exactly as the migrations made it", async () => {
+  test("every index and foreign key dropped for the bulk load is restored, exactly as the migrations made it", async () => {
     expect(indexesBefore.length).toBeGreaterThan(50);
     expect(await indexes()).toEqual(indexesBefore);
   });

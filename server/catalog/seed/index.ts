@@ -6,8 +6,8 @@
  *
  * Writing: pictures are rendered and stored first (server/files/storage.ts under DATA_DIR); then
  * one transaction writes everything else, products in batches of `batchSize` with one multi-row
- * INSERT per table and batch (sql.ts). The bulk tables' secondary indexes are dropped before the
- * load and built over the loaded rows before the commit (sql.ts `dropSecondaryIndexes`). Product
+ * INSERT per table and batch (sql.ts). The bulk tables' secondary indexes and foreign keys are
+ * dropped before the load and restored over the loaded rows before the commit (sql.ts `dropForBulkLoad`). Product
  * generation for the next batch overlaps the database work of the previous one. Ids are taken from
  * the tables' sequences before the rows are written, so children (prices, variants, pictures) go in
  * right after their products. Then the vocabulary (catalog_terms) is refreshed and the tables are
@@ -29,7 +29,7 @@ import { buildPlan, planHeadings } from "./plan.ts";
 import { generateProduct, productContext, type ProductDraft, type SeededCompany } from "./products.ts";
 import { Rng } from "./random.ts";
 import { assertClassifiers, loadOkvedCodes, loadRealEntities, loadTnved, type TnvedReference } from "./reference.ts";
-import { createIndexes, dropSecondaryIndexes, insertRows, reserveIds, type Client, type Column } from "./sql.ts";
+import { dropForBulkLoad, insertRows, restoreAfterBulkLoad, reserveIds, type Client, type Column } from "./sql.ts";
 import { generateStories, storyCount, type StoryDraft } from "./stories.ts";
 import type { Shape } from "./types.ts";
 
@@ -80,7 +80,7 @@ export interface SeedSummary {
 }
 
 /** Catalogue tables, children first: the order rows are deleted in. */
-/** The tables a seed loads in bulk: their secondary indexes are dropped first and built after the load. */
+/** The tables a seed loads in bulk: their secondary indexes and foreign keys are dropped first and restored after the load. */
 const BULK_TABLES = [
   "companies",
   "legal_entities",
@@ -301,8 +301,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const client = await pool.connect();
   try {
     await client.query("begin");
-    // The bulk tables' secondary indexes are built once the rows are in (sql.ts dropSecondaryIndexes).
-    const indexes = await dropSecondaryIndexes(client, BULK_TABLES);
+    // The bulk tables' secondary indexes and foreign keys come back once the rows are in (sql.ts dropForBulkLoad).
+    const restore = await dropForBulkLoad(client, BULK_TABLES);
 
     // Files.
     const fileIds = await reserveIds(client, "files", images.length);
@@ -479,7 +479,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       await inflight;
     }
 
-    await createIndexes(client, indexes);
+    await restoreAfterBulkLoad(client, restore);
     await client.query("commit");
   } catch (error) {
     await client.query("rollback").catch(() => {});

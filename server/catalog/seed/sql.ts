@@ -40,18 +40,27 @@ export async function reserveIds(client: Client, table: string, count: number): 
 }
 
 /**
- * Drops the secondary indexes of `tables` — every index that backs no constraint, so primary keys,
- * unique constraints and the foreign keys that need them stay and the load is still checked — and
- * answers their definitions (`pg_get_indexdef`) for `createIndexes` once the rows are in.
- * PostgreSQL's "Populating a Database" (§14.4.3, "Remove Indexes"): an index built over existing data
- * is faster to build than one updated row by row, and a GIN index built at once is smaller and
- * answers common words faster than one filled row by row (which is why the seed used to REINDEX the
- * full-text indexes after loading them row by row: the work was done twice). Run inside the load's
- * transaction: a failed load rolls the drop back with it. The tables are locked exclusively until
- * the commit.
+ * Drops what slows a bulk load of `tables` and answers the statements that restore it, for
+ * `restoreAfterBulkLoad` once the rows are in: the foreign keys these tables hold (each row's check
+ * is a trigger; re-adding the constraint checks all rows in one join) and their secondary indexes —
+ * every index that backs no constraint, so primary keys and unique constraints stay and the load is
+ * still checked. PostgreSQL's "Populating a Database" (§14.4.3–14.4.4, "Remove Indexes", "Remove
+ * Foreign Key Constraints"): an index built over existing data is faster to build than one updated
+ * row by row, and a GIN index built at once is smaller and answers common words faster than one
+ * filled row by row (which is why the seed used to REINDEX its full-text indexes: the work was done
+ * twice). Run inside the load's transaction: a failed load rolls the drops back with it. The tables
+ * are locked exclusively until the commit.
  */
-export async function dropSecondaryIndexes(client: Client, tables: readonly string[]): Promise<string[]> {
-  const { rows } = await client.query<{ name: string; definition: string }>(
+export async function dropForBulkLoad(client: Client, tables: readonly string[]): Promise<string[]> {
+  const { rows: keys } = await client.query<{ tbl: string; name: string; definition: string }>(
+    `select c.conrelid::regclass::text as tbl, quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition
+       from pg_constraint c
+       join pg_class t on t.oid = c.conrelid
+      where c.contype = 'f' and t.relname = any($1::text[]) and t.relnamespace = current_schema()::regnamespace
+      order by 1, 2`,
+    [tables],
+  );
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
     `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
        from pg_index i
        join pg_class t on t.oid = i.indrelid
@@ -61,17 +70,19 @@ export async function dropSecondaryIndexes(client: Client, tables: readonly stri
       order by 1`,
     [tables],
   );
-  for (const { name } of rows) await client.query(`drop index ${name}`);
-  return rows.map((r) => r.definition);
+  for (const key of keys) await client.query(`alter table ${key.tbl} drop constraint ${key.name}`);
+  for (const { name } of indexes) await client.query(`drop index ${name}`);
+  // Indexes first: a foreign key's check joins on them.
+  return [...indexes.map((i) => i.definition), ...keys.map((k) => `alter table ${k.tbl} add constraint ${k.name} ${k.definition}`)];
 }
 
 /**
- * Builds the indexes `definitions` (CREATE INDEX statements, as `dropSecondaryIndexes` answered
- * them), one statement each, with `maintenance_work_mem` raised for the transaction: a GIN build
- * over millions of rows spills to disk in many passes at the default 64 MB.
+ * Runs the statements `dropForBulkLoad` answered, one each, with `maintenance_work_mem` raised for
+ * the transaction: a GIN build over millions of rows spills to disk in many passes at the default
+ * 64 MB.
  */
-export async function createIndexes(client: Client, definitions: readonly string[]): Promise<void> {
-  if (definitions.length === 0) return;
+export async function restoreAfterBulkLoad(client: Client, statements: readonly string[]): Promise<void> {
+  if (statements.length === 0) return;
   await client.query("set local maintenance_work_mem = '512MB'");
-  for (const definition of definitions) await client.query(definition);
+  for (const statement of statements) await client.query(statement);
 }
