@@ -69,6 +69,7 @@ async function seed(database: Database, products: number, dataDir: string): Prom
   await importClassifiers(database.db, classifierDataDir());
   let last = "";
   await seedDemo(database.db, {
+    engine: database.kind,
     companies: companiesFor(products),
     products,
     seed: SEED,

@@ -66,6 +66,7 @@ try {
     );
     const open = new Map<string, SingleBar>();
     const summary = await seedDemo(database.db, {
+      engine: database.kind,
       companies: args.companies,
       products: args.products,
       seed: args.seed,

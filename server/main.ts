@@ -81,6 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       logger.info("catalogue is empty: seeding the demo catalogue (npm run seed:demo)");
       let phase = "";
       const summary = await seedDemo(database.db, {
+        engine: database.kind,
         dataDir: env.DATA_DIR,
         referenceDir: env.CLASSIFIER_DATA_DIR,
         onProgress: (p) => {

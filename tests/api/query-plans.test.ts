@@ -44,6 +44,7 @@ beforeAll(async () => {
   dataDir = makeTempDataDir("postavka-plans-");
   before = await markSeededTables(api.db);
   await seedDemo(api.db, {
+    engine: api.engine,
     companies: 1000,
     products: 20_000,
     seed: 11,

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { createLocalStorage } from "#server/files/storage.ts";
 import { validateInn, validateKpp, validateOgrn } from "#server/catalog/identifiers.ts";
 import { catalogueIsEmpty, planDemo, previewProducts, seedDemo, type SeedSummary } from "#server/catalog/seed/index.ts";
+import { copyRows, insertRows, type Column } from "#server/catalog/seed/sql.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir } from "../support/databases.ts";
 import { markSeededTables, removeDemoSeed, type SeedMarks } from "../support/seeded.ts";
@@ -39,6 +40,7 @@ beforeAll(async () => {
   before = await markSeededTables(api.db);
   indexesBefore = await indexes();
   summary = await seedDemo(api.db, {
+    engine: api.engine,
     companies: COMPANIES,
     products: PRODUCTS,
     seed: SEED,
@@ -218,6 +220,42 @@ describe("demo catalogue", () => {
   test("every index and foreign key dropped for the bulk load is restored, exactly as the migrations made it", async () => {
     expect(indexesBefore.length).toBeGreaterThan(50);
     expect(await indexes()).toEqual(indexesBefore);
+  });
+
+  test("COPY writes exactly what the unnest INSERT writes: NULLs, JSON, tabs, newlines and backslashes", async ({ skip }) => {
+    if (api.engine !== "postgres") skip("PGlite's socket takes no COPY; the seed uses the INSERT there");
+    const columns: Column[] = [
+      ["id", "int"],
+      ["name", "jsonb"],
+      ["note", "text"],
+      ["price", "numeric"],
+      ["at", "timestamptz"],
+      ["flag", "boolean"],
+    ];
+    const values = [
+      [1, { ru: 'Труба\t«стальная»\\ 1/2"', zh: "钢管\n第二行" }, "a\\b\tc\r\nd \\N", "12.50", new Date("2026-06-01T00:00:00Z"), true],
+      [2, null, null, null, null, false],
+      [3, ["x"], "\\N", "0", "2026-06-01T12:00:00+03:00", null],
+    ];
+    const client = await api.database.pool.connect();
+    try {
+      await client.query("begin");
+      for (const table of ["seed_copy", "seed_insert"])
+        await client.query(
+          `create temp table ${table} (id int, name jsonb, note text, price numeric, at timestamptz, flag boolean) on commit drop`,
+        );
+      await copyRows(client, "seed_copy", columns, values);
+      await insertRows(client, "seed_insert", columns, values);
+      const copied = await client.query("select * from seed_copy order by id");
+      const inserted = await client.query("select * from seed_insert order by id");
+      expect(copied.rows).toEqual(inserted.rows);
+      expect(copied.rows[0].note).toBe("a\\b\tc\r\nd \\N");
+      expect(copied.rows[2].note).toBe("\\N");
+      expect(copied.rows[1].name).toBeNull();
+    } finally {
+      await client.query("rollback");
+      client.release();
+    }
   });
 
   test("the catalogue now counts as non-empty", async () => {

@@ -29,7 +29,7 @@ import { buildPlan, planHeadings } from "./plan.ts";
 import { generateProduct, productContext, type ProductDraft, type SeededCompany } from "./products.ts";
 import { Rng } from "./random.ts";
 import { assertClassifiers, loadOkvedCodes, loadRealEntities, loadTnved, type TnvedReference } from "./reference.ts";
-import { dropForBulkLoad, insertRows, restoreAfterBulkLoad, reserveIds, type Client, type Column } from "./sql.ts";
+import { copyRows, dropForBulkLoad, insertRows, restoreAfterBulkLoad, reserveIds, type Client, type Column } from "./sql.ts";
 import { generateStories, storyCount, type StoryDraft } from "./stories.ts";
 import type { Shape } from "./types.ts";
 
@@ -54,6 +54,11 @@ export interface SeedOptions {
   referenceDir?: string;
   /** Dates are spread back from this moment (default: today 00:00 UTC). */
   now?: Date;
+  /**
+   * The engine behind `db`: on "postgres" products and their children go in through COPY (sql.ts
+   * `copyRows`); PGlite (the default) takes the unnest INSERT.
+   */
+  engine?: "pglite" | "postgres";
   /** Products per INSERT (default 1000). */
   batchSize?: number;
   onProgress?: (progress: SeedProgress) => void;
@@ -466,7 +471,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         for (let i = start; i < end; i++) batch.push(generateProduct(pctx, i));
         await inflight;
         const ids = await reserveIds(client, "products", batch.length);
-        inflight = writeProducts(client, ids, batch);
+        inflight = writeProducts(client, ids, batch, options.engine === "postgres" ? copyRows : insertRows);
         inflight.catch(() => {});
         for (const p of batch) {
           summary.productPrices += p.prices.length;
@@ -650,11 +655,11 @@ async function writeCompanies(
   );
 }
 
-/** Writes a batch of products and their children; one statement at a time (a pg client runs one query at once). */
-async function writeProducts(client: Client, ids: number[], batch: ProductDraft[]): Promise<void> {
+/** Writes a batch of products and their children with `write`; one statement at a time (a pg client runs one query at once). */
+async function writeProducts(client: pg.PoolClient, ids: number[], batch: ProductDraft[], write: typeof copyRows): Promise<void> {
   const writes: Array<() => Promise<void>> = [
     () =>
-      insertRows(
+      write(
         client,
         "products",
         PRODUCT_COLUMNS,
@@ -679,7 +684,7 @@ async function writeProducts(client: Client, ids: number[], batch: ProductDraft[
         ]),
       ),
     () =>
-      insertRows(
+      write(
         client,
         "product_prices",
         [
@@ -692,7 +697,7 @@ async function writeProducts(client: Client, ids: number[], batch: ProductDraft[
         batch.flatMap((p, i) => p.prices.map((t) => [ids[i], t.minQuantity, t.price, t.currency, t.unit])),
       ),
     () =>
-      insertRows(
+      write(
         client,
         "product_variants",
         [
@@ -706,7 +711,7 @@ async function writeProducts(client: Client, ids: number[], batch: ProductDraft[
         batch.flatMap((p, i) => p.variants.map((v) => [ids[i], v.name, v.attributes, v.price, v.currency, v.position])),
       ),
     () =>
-      insertRows(
+      write(
         client,
         "product_files",
         [
@@ -718,5 +723,5 @@ async function writeProducts(client: Client, ids: number[], batch: ProductDraft[
         batch.flatMap((p, i) => p.imageFileIds.map((fileId, position) => [ids[i], fileId, "image", position])),
       ),
   ];
-  for (const write of writes) await write();
+  for (const run of writes) await run();
 }

@@ -4,7 +4,10 @@
  * statement small and the parameter count fixed however many rows there are. Every call is a
  * single statement: the embedded PGlite server takes no multi-statement queries.
  */
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 
 export type Client = Pick<pg.PoolClient, "query">;
 
@@ -27,6 +30,32 @@ export async function insertRows(client: Client, table: string, columns: readonl
   const names = columns.map(([name]) => name).join(", ");
   const casts = columns.map(([, type], c) => `$${c + 1}::${type}[]`).join(", ");
   await client.query(`insert into ${table} (${names}) select * from unnest(${casts})`, arrays);
+}
+
+/** A value in COPY's text format (PostgreSQL docs, COPY, "Text Format"): `\\N` for NULL, backslash escapes. */
+function copyText(value: unknown, type: ColumnType): string {
+  const encoded = encode(value, type);
+  if (encoded === null) return "\\N";
+  const text = typeof encoded === "boolean" ? (encoded ? "t" : "f") : String(encoded as string | number);
+  return text.replace(/[\\\n\r\t]/g, (c) => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t"));
+}
+
+/**
+ * `insertRows` through `COPY … FROM STDIN` (pg-copy-streams), for PostgreSQL: the server parses no
+ * arrays and runs no executor per statement, which makes a 10,000,000-product load a fraction of the
+ * unnest INSERT's time. `client` must be a real pg client (PGlite's socket takes no COPY: use
+ * `insertRows` there).
+ */
+export async function copyRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly Column[],
+  rows: readonly unknown[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => name).join(", ");
+  const lines = rows.map((row) => columns.map(([, type], c) => copyText(row[c], type)).join("\t") + "\n");
+  await pipeline(Readable.from([lines.join("")]), client.query(copyFrom(`copy ${table} (${names}) from stdin`)));
 }
 
 /** Takes `count` ids from the serial sequence of `table.id`, to be written explicitly. */
