@@ -22,18 +22,7 @@
  * the clusters. Everything is removed afterwards. Exit code 1 when a check fails.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import {
-  appendFileSync,
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { appendFileSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -41,6 +30,7 @@ import { KeyRing } from "#server/auth/keys.ts";
 import { signAccessToken } from "#server/auth/tokens.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { products, users } from "#server/db/schema.ts";
+import { writeNginxConf } from "#tests/support/nginx.ts";
 import { freePort, stop } from "./processes.ts";
 import { log, percentile } from "./stats.ts";
 
@@ -145,40 +135,6 @@ async function startApp(ports: number[], dataDir: string, primary: string, repli
   return { children, ports };
 }
 
-function nginxConf(tmp: string, port: number, upstream: number[]): string {
-  const conf = path.join(tmp, "nginx.conf");
-  writeFileSync(
-    conf,
-    `${asRoot ? "user root;\n" : ""}worker_processes 1;
-daemon off;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/nginx-error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp}/body;
-  proxy_temp_path ${tmp}/proxy;
-  fastcgi_temp_path ${tmp}/fastcgi;
-  uwsgi_temp_path ${tmp}/uwsgi;
-  scgi_temp_path ${tmp}/scgi;
-  upstream postavka { ${upstream.map((p) => `server 127.0.0.1:${p} max_fails=0;`).join(" ")} keepalive 16; }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://postavka;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout;
-    }
-  }
-}
-`,
-  );
-  return conf;
-}
-
 /** Statements counted per server by one process's /metrics. */
 async function statementCounts(port: number): Promise<Record<string, number>> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
@@ -266,7 +222,16 @@ export async function runReplicasBench(): Promise<void> {
     start(standby);
 
     app = await startApp([a1, a2], dataDir, primary.url, [standby.url]);
-    const nginx = spawn("/usr/sbin/nginx", ["-p", tmp, "-c", nginxConf(tmp, nginxPort, [a1, a2])], { stdio: "ignore" });
+    const nginx = spawn(
+      "/usr/sbin/nginx",
+      [
+        "-p",
+        tmp,
+        "-c",
+        writeNginxConf({ tmp, port: nginxPort, upstream: [a1, a2], keepalive: 16, failover: true, workerConnections: 512 }),
+      ],
+      { stdio: "ignore" },
+    );
     children.push(nginx);
     const base = `http://127.0.0.1:${nginxPort}`;
     await waitFor(`${base}/readyz`, nginx, 30_000);

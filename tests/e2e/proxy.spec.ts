@@ -13,7 +13,7 @@
  * Runs in its own Playwright project ("proxy"): it drives HTTP only, no browser page.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -22,6 +22,7 @@ import { expect, test } from "@playwright/test";
 import { APP_PORT, MAIL_SMTP_PORT } from "./support/ports.ts";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/databases.ts";
 import { codeOf, nthMail } from "./support/session.ts";
+import { writeNginxConf } from "../support/nginx.ts";
 
 const NGINX_PORT = APP_PORT + 20;
 const PORTS = [APP_PORT + 21, APP_PORT + 22] as const;
@@ -169,36 +170,7 @@ test.beforeAll(async () => {
     children.push(child);
   }
   await Promise.all(PORTS.map((port, i) => waitReady(`http://127.0.0.1:${port}/readyz`, children[i]!)));
-  const conf = path.join(tmp, "nginx.conf");
-  writeFileSync(
-    conf,
-    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
-daemon off;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/nginx-error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp}/body;
-  proxy_temp_path ${tmp}/proxy;
-  fastcgi_temp_path ${tmp}/fastcgi;
-  uwsgi_temp_path ${tmp}/uwsgi;
-  scgi_temp_path ${tmp}/scgi;
-  client_max_body_size 25m;
-  upstream postavka { ${PORTS.map((port) => `server 127.0.0.1:${port};`).join(" ")} }
-  server {
-    listen 127.0.0.1:${NGINX_PORT};
-    location / {
-      proxy_pass http://postavka;
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`,
-  );
+  const conf = writeNginxConf({ tmp, port: NGINX_PORT, upstream: PORTS, maxBodySize: "25m" });
   const nginx = spawn("/usr/sbin/nginx", ["-p", tmp, "-c", conf], { stdio: "ignore" });
   children.push(nginx);
   await waitReady(`${proxy}/readyz`, nginx);
