@@ -19,7 +19,6 @@
  * `invalid_transition` (409) for a run that is no longer a preview, `no_valid_rows` (409),
  * `file_not_found` (404) when the stored file has been purged, `not_found` for another company's run.
  */
-import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Lang } from "#contract/lang-schemas.ts";
 import type {
@@ -36,6 +35,7 @@ import { DomainError } from "../errors.ts";
 import { assertStorageQuota, type StorageQuota } from "../files/receive.ts";
 import { deleteFiles, storeUpload } from "../files/repository.ts";
 import type { FileStorage } from "../files/storage.ts";
+import { sha256Hex } from "../files/uploads.ts";
 import { rowById, type Queryable } from "../db/queries.ts";
 import {
   cellsOfOffer,
@@ -288,7 +288,7 @@ export async function createRun(
       thumb: null,
       width: null,
       height: null,
-      sha256: createHash("sha256").update(bytes).digest("hex"),
+      sha256: await sha256Hex(bytes),
     },
     { userId: input.userId, originalName: input.file.name, ttlS: input.ttlS, purpose: "price_list" },
   );
