@@ -72,8 +72,8 @@ export async function runHostileBench(options: HostileBenchOptions): Promise<voi
   const server = new ServerProcess(await freePort(), env);
   let database: Database | null = null;
   try {
-    log("hostile: starting the server (seeding the demo catalogue on PostgreSQL)…");
-    await server.start();
+    log("hostile: starting the server (seeding the demo catalogue on PostgreSQL, then a fresh process)…");
+    await server.startSeeded();
     database = await openDatabase({ databaseUrl: created.url, dataDir, migrate: false, poolMax: 4 });
     const target = await prepareTarget(database, server.url);
 
