@@ -52,7 +52,7 @@ import type { StorageQuota } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
 import { DESCRIPTION_MAX, NAME_MAX, SKU_MAX, SPEC_MAX, type ProductDraft } from "../price-lists/drafts.ts";
-import { inChunks, rollbackRun, writeBatch } from "../price-lists/import.ts";
+import { inChunks, insertRows, rollbackRun, writeBatch } from "../price-lists/import.ts";
 import { commerceMlEvents } from "../price-lists/read.ts";
 import { COMMERCEML_RUN_FORMAT, draftLookups } from "../price-lists/runs.ts";
 import { matchCountry, matchCurrency, matchUnit, normalizeHeader, parseDecimal } from "../price-lists/values.ts";
@@ -182,6 +182,9 @@ async function linksOf(db: Queryable, companyId: number, ids: string[]) {
   return new Map(rows.map((r) => [r.onecId, r]));
 }
 
+/** The columns of a new 1C link (`insertRows`). */
+const LINK_COLUMNS = { company_id: "int", onec_id: "text", product_id: "int", unit: "text", seen_at: "timestamptz" };
+
 /** A batch of Товар elements → drafts, written by the price-list import's batch writer. */
 async function importProducts(ctx: Context, batch: CmlProduct[]): Promise<void> {
   const { db, companyId, report } = ctx;
@@ -274,16 +277,15 @@ async function importProducts(ctx: Context, batch: CmlProduct[]): Promise<void> 
   if (drafts.length > 0) {
     const result = await writeBatch(db, ctx.run, drafts, {
       async created(tx, created) {
-        await inChunks(created, (chunk) =>
-          tx
-            .insert(onecProducts)
-            .values(
-              chunk.map(({ draft, productId }) => {
-                const p = idOfRow.get(draft.row)!;
-                return { companyId, onecId: p.id, productId, unit: matchUnit(p.unitCode), seenAt: ctx.startedAt };
-              }),
-            )
-            .onConflictDoNothing(),
+        await insertRows(
+          tx,
+          "onec_products",
+          LINK_COLUMNS,
+          created.map(({ draft, productId }) => {
+            const p = idOfRow.get(draft.row)!;
+            return { company_id: companyId, onec_id: p.id, product_id: productId, unit: matchUnit(p.unitCode), seen_at: ctx.startedAt };
+          }),
+          { onConflictDoNothing: true },
         );
       },
     });
