@@ -25,7 +25,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { ErrorCode } from "#contract/errors.ts";
 import type { Db } from "../db/client.ts";
 import { onecFileChunks, onecProducts, type OnecPicture } from "../db/schema.ts";
@@ -118,10 +118,9 @@ export class PictureSource {
   private async load(): Promise<Set<string>> {
     if (this.names) return this.names;
     const rows = await this.db
-      .select({ name: onecFileChunks.name, size: sql<number>`sum(${onecFileChunks.size})::bigint` })
+      .selectDistinct({ name: onecFileChunks.name })
       .from(onecFileChunks)
-      .where(eq(onecFileChunks.sessionId, this.sessionId))
-      .groupBy(onecFileChunks.name);
+      .where(eq(onecFileChunks.sessionId, this.sessionId));
     this.names = new Set(rows.map((r) => r.name));
     this.archives = [];
     // The newest zip first, as the catalogue file itself is looked up (sessions.ts `fileBytes`).
