@@ -52,7 +52,7 @@ import type { StorageQuota } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
 import { DESCRIPTION_MAX, NAME_MAX, SKU_MAX, SPEC_MAX, type ProductDraft } from "../price-lists/drafts.ts";
-import { inChunks, insertRows, rollbackRun, writeBatch } from "../price-lists/import.ts";
+import { insertRows, rollbackRun, writeBatch } from "../price-lists/import.ts";
 import { commerceMlEvents } from "../price-lists/read.ts";
 import { COMMERCEML_RUN_FORMAT, draftLookups } from "../price-lists/runs.ts";
 import { matchCountry, matchCurrency, matchUnit, normalizeHeader, parseDecimal } from "../price-lists/values.ts";
@@ -439,17 +439,13 @@ async function importOffers(ctx: Context, batch: CmlOffer[]): Promise<void> {
   }
   // Stock changes of the batch in one statement (a row per product would be 50,000 round trips).
   if (stockChanges.length > 0) {
-    await inChunks(stockChanges, (chunk) => {
-      const values = sql.join(
-        chunk.map((s) => sql`(${s.onecId}, ${s.quantity}::numeric, ${JSON.stringify(s.stock)}::jsonb)`),
-        sql`, `,
-      );
-      return db.execute(
-        sql`update onec_products as l set quantity = v.quantity, stock = v.stock, updated_at = now()
-            from (values ${values}) as v(onec_id, quantity, stock)
-            where l.company_id = ${companyId} and l.onec_id = v.onec_id`,
-      );
-    });
+    // As one jsonb parameter (price-lists/import.ts `insertRows` says why).
+    await db.execute(
+      sql`update onec_products as l set quantity = v.quantity, stock = v.stock, updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify(stockChanges.map((c) => ({ onec_id: c.onecId, quantity: c.quantity, stock: c.stock })))}::jsonb)
+            as v(onec_id text, quantity numeric, stock jsonb)
+          where l.company_id = ${companyId} and l.onec_id = v.onec_id`,
+    );
     report.stocked += stockChanges.length;
   }
   if (drafts.length > 0) {

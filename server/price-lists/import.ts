@@ -155,19 +155,6 @@ const SNAPSHOT_COLUMNS = { ...CHANGE_COLUMNS, previous: "jsonb" };
 const priceRows = (productId: number, tiers: Tier[]) =>
   tiers.map((t) => ({ product_id: productId, min_quantity: t.minQuantity, price: t.price, currency: t.currency, unit: t.unit }));
 
-/** Rows per statement of `inChunks`. */
-export const INSERT_CHUNK = 50;
-
-/**
- * Runs `write` on `rows` in chunks of `size`, one after the other: for
- * statements built parameter by parameter (a VALUES list of several columns per row), whose
- * building is synchronous — chunks of 50 keep each event-loop turn short, and every chunk's query
- * gives the loop a turn. Bulk inserts go through `insertRows` instead.
- */
-export async function inChunks<T>(rows: readonly T[], write: (chunk: T[]) => PromiseLike<unknown>, size = INSERT_CHUNK): Promise<void> {
-  for (let at = 0; at < rows.length; at += size) await write(rows.slice(at, at + size));
-}
-
 /** The card of `row` with what the draft says (texts in `lang`, empty cells keep the stored value). */
 function mergedCard(row: ProductRow, draft: ProductDraft, lang: Lang) {
   const card = pendingOf(row)?.card ?? productFormValues(row);
