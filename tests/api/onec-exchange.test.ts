@@ -5,17 +5,21 @@
  * - izh_import0_1.xml + izh_offers0_1.xml → the company's 228 products with the price of the
  *   chosen price type and stock; the same exchange again changes nothing (no `updated_at` moves);
  *   one changed price in the offers changes exactly one product;
+ * - pictures (Картинка) in the zip or uploaded alone become product images through the upload
+ *   checks and the storage quota, once; a changed one replaces its file; a fake, a missing or an
+ *   over-quota one is refused alone with its reason; a published product's waits for a moderator;
  * - dob_* and the gil_* split set (classifier only, offers/prices/rests) import; «only changes»
  *   hides nothing; a product missing from a full export is hidden (withdrawn), never deleted;
  * - hostile input — a zip bomb, a path-traversal entry, an over-limit part, malformed and too deep
  *   XML, a wrong, revoked or under-scoped key — answers the protocol's `failure` with a reason;
  * - orders: an order made through the orders service comes out of `query` as a «Заказ товара»
  *   document the same reader parses as the real samples, and is not sent again after `success`;
- *   1C's order documents (arg_documents-example.xml) are recorded.
+ *   1C's order documents (arg_documents-example.xml) are recorded; `mode=info` answers the order
+ *   statuses as 1C-Bitrix's «Справочник».
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import iconv from "iconv-lite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -33,7 +37,9 @@ import {
 } from "#server/db/schema.ts";
 import { createOrder } from "#server/orders/service.ts";
 import { decodeXmlChunks, readCommerceMl, slices, type CmlDocument } from "#server/onec/parse.ts";
+import { runExchangeImport } from "#server/onec/job.ts";
 import { EXCHANGE_LIMITS } from "#server/onec/limits.ts";
+import { createLogger } from "#server/logger.ts";
 import { MAX_OTHER_BODY } from "#server/http.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createSupplier, type Supplier, type TestUser } from "../support/profile.ts";
@@ -319,6 +325,33 @@ describe("the catalogue", () => {
     expect(replaced).toHaveLength(1);
     expect(replaced[0]!.fileId).not.toBe(a!.fileId);
     expect(await api.db.select().from(files).where(eq(files.id, a!.fileId))).toEqual([]);
+
+    // Pictures count against the key person's storage quota: over it, a new picture is refused with that reason.
+    const c = client(catalogKey);
+    await c.checkauth();
+    await c.init();
+    await c.upload(
+      "v8_PICS_2.zip",
+      zipOf([
+        { name: "import0_1.xml", bytes: Buffer.from(withPictures) },
+        { name: "import_files/aa/a.jpg", bytes: red },
+        { name: "import_files/bb/b.png", bytes: blue },
+      ]),
+    );
+    expect((await c.call("import", { filename: "import0_1.xml" })).lines[0]).toBe("progress");
+    const [queued] = await api.db.select().from(onecImports).orderBy(desc(onecImports.id)).limit(1);
+    await runExchangeImport(api.db, api.storage, createLogger({ level: "silent" }), queued!.id, EXCHANGE_LIMITS, {
+      userBytes: 1,
+      companyBytes: 1,
+    });
+    const [over] = await api.db.select().from(onecImports).where(eq(onecImports.id, queued!.id));
+    expect(over!.report).toMatchObject({
+      picturesAttached: 0,
+      picturesUnchanged: 1,
+      pictureRefusals: expect.arrayContaining([{ path: "import_files/aa/a.jpg", code: "storage_quota_exceeded" }]),
+    });
+    // The refused replacement left the picture attached before in place.
+    expect((await images(productOf(0))).map((f) => f.fileId)).toEqual([replaced[0]!.fileId]);
     await api.db
       .update(products)
       .set({ status: "draft", pendingChanges: null })
