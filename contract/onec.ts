@@ -44,7 +44,7 @@ export const OnecImportSchema = z
     finishedAt: z.string().nullable(),
     report: z.record(z.string(), z.unknown()).meta({
       description:
-        "catalog: products, created, updated, unchanged, offers, priced, stocked, hidden, groups, skipped{…}; sale: documents, applied, unknown",
+        "catalog: products, created, updated, unchanged, offers, priced, stocked, hidden, groups, skipped{…}, picturesAttached, picturesUnchanged, picturesRemoved, picturesRefused, pictureRefusals[{path, code}] (the first 20: the path 1C wrote and an error code or not_uploaded / filename_unsafe); sale: documents, applied, unknown",
     }),
     failure: z
       .object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) })

@@ -139,6 +139,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const media = createFileStorage(env);
   logger.info({ storage: media.kind }, "file storage ready");
   const translator = createTranslator(env);
+  const storageQuota = { userBytes: env.STORAGE_QUOTA_USER_MB * 1024 * 1024, companyBytes: env.STORAGE_QUOTA_COMPANY_MB * 1024 * 1024 };
   const jobs = await createJobQueue({
     pool: database.pool,
     logger,
@@ -147,6 +148,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       db: database.db,
       mailer,
       storage: media,
+      storageQuota,
       publicUrl,
       cbrRatesUrl: env.CBR_RATES_URL,
       translator,
@@ -163,7 +165,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     mailer,
     suggestions: createSuggestionsClient({ token: env.DADATA_TOKEN, url: env.DADATA_URL, logger }),
     uploadTtlS: env.UPLOAD_TTL_HOURS * 3600,
-    storageQuota: { userBytes: env.STORAGE_QUOTA_USER_MB * 1024 * 1024, companyBytes: env.STORAGE_QUOTA_COMPANY_MB * 1024 * 1024 },
+    storageQuota,
     publicUrl,
     jobs,
     translator,

@@ -2119,6 +2119,13 @@ export const onecImports = pgTable(
  * warehouse id) comes from the offers and is not a moderated field. `hidden_at`: the product was
  * missing from a full export and was taken off the catalogue (never deleted).
  */
+/** One attached 1C picture of a product (`onec_products.pictures`). */
+export interface OnecPicture {
+  path: string;
+  sha256: string;
+  fileId: number;
+}
+
 export const onecProducts = pgTable(
   "onec_products",
   {
@@ -2129,6 +2136,12 @@ export const onecProducts = pgTable(
     unit: text("unit"),
     quantity: numeric("quantity", { precision: 16, scale: 3 }),
     stock: jsonb("stock").$type<{ warehouseId: string; quantity: string }[]>(),
+    /**
+     * The product's pictures as 1C sent them (its «Картинка» paths, `import_files/…`): the SHA-256 of
+     * the bytes 1C sent and the file attached for it (server/onec/pictures.ts), so the same picture
+     * is not attached again on the next exchange and a changed one replaces its file.
+     */
+    pictures: jsonb("pictures").$type<OnecPicture[]>().notNull().default([]),
     hiddenAt: timestamptz("hidden_at"),
     seenAt: timestamptz("seen_at").notNull().defaultNow(),
     ...timestamps,

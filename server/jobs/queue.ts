@@ -36,6 +36,8 @@ export interface JobServices {
   db?: import("../db/client.ts").Db;
   mailer?: import("../auth/delivery/mailer.ts").Mailer;
   storage?: import("../files/storage.ts").FileStorage;
+  /** Upload quotas per person and company (STORAGE_QUOTA_*_MB): the 1C exchange's pictures count against them. */
+  storageQuota?: import("../files/receive.ts").StorageQuota;
   publicUrl?: () => string;
   /** The Bank of Russia's XML_daily.asp (CBR_RATES_URL) the daily rates job fetches (server/money/jobs.ts). */
   cbrRatesUrl?: string;

@@ -35,6 +35,9 @@
  *   published, rejected or submitted one is withdrawn to a draft (leaves the catalogue; nothing is
  *   deleted), and `hidden_at` is set. A product 1C marks deleted (ПометкаУдаления) is hidden too.
  *
+ * Pictures (Картинка, `import_files/…` in the exchange's zip or uploaded alone): attached after each
+ * batch through the product image upload checks, idempotent by the bytes' hash (pictures.ts).
+ *
  * The report (`onec_imports.report`, `CatalogReport`) counts what happened, for 1C's `success` line
  * and the profile page.
  */
@@ -45,19 +48,21 @@ import type { UnitId } from "#contract/units.ts";
 import type { Db } from "../db/client.ts";
 import type { Queryable } from "../db/queries.ts";
 import { onecImports, onecProducts, onecSettings, priceListRunChanges, priceListRuns, products, tnvedCodes } from "../db/schema.ts";
+import type { StorageQuota } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
 import { DESCRIPTION_MAX, NAME_MAX, SKU_MAX, SPEC_MAX, type ProductDraft } from "../price-lists/drafts.ts";
-import { rollbackRun, writeBatch } from "../price-lists/import.ts";
+import { insertRows, rollbackRun, writeBatch } from "../price-lists/import.ts";
 import { commerceMlEvents } from "../price-lists/read.ts";
 import { COMMERCEML_RUN_FORMAT, draftLookups } from "../price-lists/runs.ts";
 import { matchCountry, matchCurrency, matchUnit, normalizeHeader, parseDecimal } from "../price-lists/values.ts";
 import { changeProductStatus } from "../profile/products.ts";
 import { EXCHANGE_LIMITS, type ExchangeLimits } from "./limits.ts";
+import { attachPictures, emptyPicturesReport, PictureSource, type PictureContext, type PicturesReport } from "./pictures.ts";
 import type { CmlGroup, CmlMeta, CmlOffer, CmlPriceType, CmlProduct, CmlWarehouse } from "./parse.ts";
 
 /** What a catalogue file did (stored as `onec_imports.report`). */
-export interface CatalogReport {
+export interface CatalogCounts {
   /** Schema version the file declares, and whether it carried only changes. */
   version: string;
   onlyChanges: boolean;
@@ -76,6 +81,9 @@ export interface CatalogReport {
   skipped: Record<string, number>;
 }
 
+/** The report with what the products' pictures did (pictures.ts). */
+export type CatalogReport = CatalogCounts & PicturesReport;
+
 const emptyReport = (): CatalogReport => ({
   version: "",
   onlyChanges: false,
@@ -90,6 +98,7 @@ const emptyReport = (): CatalogReport => ({
   groups: 0,
   priceType: null,
   skipped: {},
+  ...emptyPicturesReport(),
 });
 
 const skip = (report: CatalogReport, what: string, n = 1) => {
@@ -143,6 +152,8 @@ interface Context {
   chosenPriceTypeId: string | null;
   /** SKUs given to products in this file, so a repeated article is not given twice. */
   skus: Set<string>;
+  /** Where pictures come from and go (null without a file storage: pictures are then left alone). */
+  pictures: PictureContext | null;
 }
 
 /** The category of a product's first group that maps to one: the company's mapping, else a category named like the group or a parent group. */
@@ -170,6 +181,9 @@ async function linksOf(db: Queryable, companyId: number, ids: string[]) {
     .where(and(eq(onecProducts.companyId, companyId), inArray(onecProducts.onecId, ids)));
   return new Map(rows.map((r) => [r.onecId, r]));
 }
+
+/** The columns of a new 1C link (`insertRows`). */
+const LINK_COLUMNS = { company_id: "int", onec_id: "text", product_id: "int", unit: "text", seen_at: "timestamptz" };
 
 /** A batch of Товар elements → drafts, written by the price-list import's batch writer. */
 async function importProducts(ctx: Context, batch: CmlProduct[]): Promise<void> {
@@ -263,15 +277,16 @@ async function importProducts(ctx: Context, batch: CmlProduct[]): Promise<void> 
   if (drafts.length > 0) {
     const result = await writeBatch(db, ctx.run, drafts, {
       async created(tx, created) {
-        await tx
-          .insert(onecProducts)
-          .values(
-            created.map(({ draft, productId }) => {
-              const p = idOfRow.get(draft.row)!;
-              return { companyId, onecId: p.id, productId, unit: matchUnit(p.unitCode), seenAt: ctx.startedAt };
-            }),
-          )
-          .onConflictDoNothing();
+        await insertRows(
+          tx,
+          "onec_products",
+          LINK_COLUMNS,
+          created.map(({ draft, productId }) => {
+            const p = idOfRow.get(draft.row)!;
+            return { company_id: companyId, onec_id: p.id, product_id: productId, unit: matchUnit(p.unitCode), seen_at: ctx.startedAt };
+          }),
+          { onConflictDoNothing: true },
+        );
       },
     });
     report.created += result.created;
@@ -302,6 +317,19 @@ async function importProducts(ctx: Context, batch: CmlProduct[]): Promise<void> 
         .where(and(eq(onecProducts.companyId, companyId), eq(onecProducts.onecId, p.id)));
   }
   if (toHide.length > 0) report.hidden += await hideProducts(ctx, toHide);
+  // Pictures last: the products (new ones included) exist and are linked now.
+  const pictured = batch.filter((p) => !p.deleted && p.id && p.name && p.pictures.length > 0);
+  if (ctx.pictures && pictured.length > 0) {
+    const linked = await linksOf(
+      db,
+      companyId,
+      pictured.map((p) => p.id),
+    );
+    for (const p of pictured) {
+      const link = linked.get(p.id);
+      if (link) await attachPictures(ctx.pictures, link, p.pictures);
+    }
+  }
 }
 
 /** Takes products off the catalogue (withdrawn to drafts; see the module comment); returns how many were hidden. */
@@ -411,13 +439,11 @@ async function importOffers(ctx: Context, batch: CmlOffer[]): Promise<void> {
   }
   // Stock changes of the batch in one statement (a row per product would be 50,000 round trips).
   if (stockChanges.length > 0) {
-    const values = sql.join(
-      stockChanges.map((s) => sql`(${s.onecId}, ${s.quantity}::numeric, ${JSON.stringify(s.stock)}::jsonb)`),
-      sql`, `,
-    );
+    // As one jsonb parameter (price-lists/import.ts `insertRows` says why).
     await db.execute(
       sql`update onec_products as l set quantity = v.quantity, stock = v.stock, updated_at = now()
-          from (values ${values}) as v(onec_id, quantity, stock)
+          from jsonb_to_recordset(${JSON.stringify(stockChanges.map((c) => ({ onec_id: c.onecId, quantity: c.quantity, stock: c.stock })))}::jsonb)
+            as v(onec_id text, quantity numeric, stock jsonb)
           where l.company_id = ${companyId} and l.onec_id = v.onec_id`,
     );
     report.stocked += stockChanges.length;
@@ -438,7 +464,18 @@ export async function importCatalogFile(
   db: Db,
   storage: FileStorage | undefined,
   logger: Logger,
-  input: { importId: number; companyId: number; userId: number; fileName: string; bytes: Uint8Array; entry: string | null },
+  input: {
+    importId: number;
+    companyId: number;
+    userId: number;
+    fileName: string;
+    bytes: Uint8Array;
+    entry: string | null;
+    /** The exchange session whose files hold the pictures (null: pictures are not attached). */
+    sessionId?: number | null;
+    /** The storage quota pictures count against (security review F25); none: unlimited. */
+    quota?: StorageQuota;
+  },
   limits: ExchangeLimits = EXCHANGE_LIMITS,
 ): Promise<CatalogReport> {
   const startedAt = new Date();
@@ -471,6 +508,18 @@ export async function importCatalogFile(
     priceTypes: settings.priceTypes,
     chosenPriceTypeId: settings.priceTypeId,
     skus: new Set(),
+    pictures:
+      storage && input.sessionId
+        ? {
+            db,
+            storage,
+            source: new PictureSource(db, input.sessionId),
+            companyId: input.companyId,
+            userId: input.userId,
+            quota: input.quota,
+            report,
+          }
+        : null,
   };
   let meta: CmlMeta | null = null;
   let fresh: { groups: CmlGroup[]; priceTypes: CmlPriceType[]; warehouses: CmlWarehouse[] } = {

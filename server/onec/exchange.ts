@@ -18,6 +18,8 @@
  *   calls answer `progress` while it works, then `success` with the report's summary, or `failure`.
  * - `query` (sale): the orders document (orders.ts), `application/xml; charset=windows-1251`.
  * - `success` (sale): 1C took the orders → the watermark moves.
+ * - `info` (sale): the order statuses (and empty payment and delivery lists) as 1C-Bitrix's
+ *   «Справочник», `application/xml; charset=windows-1251`, for 1C to map them (orders.ts).
  * - `deactivate`, `complete` (catalog, Bitrix modules): `success` (a full export's missing
  *   products are hidden by the import itself).
  * File uploads, import starts and order confirmations are written to the company's audit trail.
@@ -30,8 +32,8 @@ import { onecImports, onecSessions, type OnecExchangeType } from "../db/schema.t
 import type { ApiEnv } from "../api/env.ts";
 import { ONEC_IMPORT_JOB } from "./job.ts";
 import { EXCHANGE_LIMITS, safeName } from "./limits.ts";
-import { answerText, ExchangeFailure, failureOf, failureText } from "./messages.ts";
-import { ordersDocument, confirmOrders } from "./orders.ts";
+import { answerText, catalogAnswer, ExchangeFailure, failureOf, failureText } from "./messages.ts";
+import { confirmOrders, directoriesDocument, ordersDocument } from "./orders.ts";
 import { appendChunk, auditStep, clearFiles, COOKIE_NAME, hasFile, openSession, sessionOf, type ExchangeSession } from "./sessions.ts";
 
 /** The exchange's own path and the alias 1C's Bitrix module suggests. */
@@ -108,7 +110,7 @@ function importAnswer(row: typeof onecImports.$inferSelect, lang: Lang): Respons
     ]);
   if (row.state === "done") {
     const report = row.report as Record<string, number>;
-    return text(["success", answerText(row.type === "catalog" ? "catalogDone" : "ordersDone", report, lang)]);
+    return text(["success", row.type === "catalog" ? catalogAnswer(report, lang) : answerText("ordersDone", report, lang)]);
   }
   return text(["progress", answerText(row.state === "queued" ? "started" : "running", { name: row.fileName }, lang)]);
 }
@@ -174,6 +176,13 @@ async function handle(c: Context<ApiEnv>): Promise<Response> {
         if (type !== "sale") throw new ExchangeFailure("mode_unknown", { value: mode });
         const { bytes } = await ordersDocument(db, session.row.companyId, session.row.id, c.var.publicUrl());
         return new Response(new Uint8Array(bytes), { headers: { "content-type": "application/xml; charset=windows-1251" } });
+      }
+      case "info": {
+        // 1C's «Загрузить с сайта» in the order exchange's settings (Bitrix answers it for type=sale only).
+        if (type !== "sale") throw new ExchangeFailure("mode_unknown", { value: mode });
+        return new Response(new Uint8Array(directoriesDocument()), {
+          headers: { "content-type": "application/xml; charset=windows-1251" },
+        });
       }
       case "success": {
         if (type !== "sale") throw new ExchangeFailure("mode_unknown", { value: mode });

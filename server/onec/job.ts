@@ -9,6 +9,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { onecImports, onecSessions } from "../db/schema.ts";
+import type { StorageQuota } from "../files/receive.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { defineJob } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
@@ -21,13 +22,14 @@ import { fileBytes } from "./sessions.ts";
 
 export const ONEC_IMPORT_JOB = "onec-import";
 
-/** Runs import `importId` (see the module comment); never throws for a refused file. */
+/** Runs import `importId` (see the module comment); never throws for a refused file. `quota`: what pictures count against (none: unlimited). */
 export async function runExchangeImport(
   db: Db,
   storage: FileStorage | undefined,
   logger: Logger,
   importId: number,
   limits: ExchangeLimits = EXCHANGE_LIMITS,
+  quota?: StorageQuota,
 ): Promise<void> {
   const [row] = await db.select().from(onecImports).where(eq(onecImports.id, importId)).limit(1);
   if (!row || row.state === "done" || row.state === "failed") return;
@@ -45,7 +47,15 @@ export async function runExchangeImport(
           db,
           storage,
           logger,
-          { importId, companyId: row.companyId, userId: session.userId, fileName: row.fileName, ...file },
+          {
+            importId,
+            companyId: row.companyId,
+            userId: session.userId,
+            fileName: row.fileName,
+            ...file,
+            sessionId: row.sessionId,
+            quota,
+          },
           limits,
         )),
       };
@@ -73,6 +83,6 @@ export const onecImportJob = defineJob<{ importId: number }>({
   expireInSeconds: 3600,
   async run(data, { services, logger }) {
     if (!services.db) throw new Error("onec-import needs db");
-    await runExchangeImport(services.db, services.storage, logger, data.importId);
+    await runExchangeImport(services.db, services.storage, logger, data.importId, EXCHANGE_LIMITS, services.storageQuota);
   },
 });

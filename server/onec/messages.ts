@@ -91,3 +91,29 @@ export function answerText(key: keyof Texts["answers"], params: Record<string, s
     return value === undefined ? "" : typeof value === "number" ? format.format(value) : value;
   });
 }
+
+/** A picture refusal's reason in `lang`: the exchange's own words, else the API error's text. */
+export function pictureReason(code: string, lang: Lang): string {
+  const own = texts(lang).pictureRefusals as Record<string, string>;
+  const errors = resources[lang].common.errors as Record<string, string>;
+  return own[code] ?? errors[code] ?? own.other!;
+}
+
+/**
+ * The `success` line of a catalogue import in `lang`: the counts (`answers.catalogDone`), then, when
+ * the file named pictures, what they did and the first refusals with their reasons (1C shows the
+ * line to its user as is).
+ */
+export function catalogAnswer(report: Record<string, unknown>, lang: Lang): string {
+  const numbers = Object.fromEntries(Object.entries(report).filter(([, v]) => typeof v === "number")) as Record<string, number>;
+  const parts = [answerText("catalogDone", numbers, lang)];
+  const pictures = ["picturesAttached", "picturesUnchanged", "picturesRemoved", "picturesRefused"].some((k) => (numbers[k] ?? 0) > 0);
+  if (pictures)
+    parts.push(
+      answerText("pictures", { picturesAttached: 0, picturesUnchanged: 0, picturesRemoved: 0, picturesRefused: 0, ...numbers }, lang),
+    );
+  const refusals = Array.isArray(report.pictureRefusals) ? (report.pictureRefusals as { path: string; code: string }[]) : [];
+  for (const refusal of refusals.slice(0, 5))
+    parts.push(answerText("pictureRefused", { path: refusal.path, reason: pictureReason(refusal.code, lang) }, lang));
+  return parts.join(" ");
+}

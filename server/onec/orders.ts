@@ -19,12 +19,14 @@
  *   deletion mark, «Проведен», status and every requisite. It never changes the order's stages:
  *   1C's statuses are free text set up per installation, so no mapping to our stages is unambiguous
  *   (ADR 054). Unknown documents are counted.
+ * - `directoriesDocument` (`mode=info`): the order statuses (and empty payment and delivery lists)
+ *   1C loads to map them, as 1C-Bitrix answers.
  * The document is encoded in windows-1251 like Bitrix's (1C reads both; its declaration says which).
  */
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import iconv from "iconv-lite";
 import { UNITS, type UnitId } from "#contract/units.ts";
-import type { OrderSnapshot } from "#contract/orders.ts";
+import { ORDER_STATES, type OrderSnapshot } from "#contract/orders.ts";
 import type { Db } from "../db/client.ts";
 import { onecOrders, onecProducts, onecSessions, onecSettings, orders, orderVersions } from "../db/schema.ts";
 import { settingsOf } from "./catalog.ts";
@@ -177,6 +179,32 @@ export async function ordersDocument(
   const upTo = rows.length > 0 ? rows.at(-1)!.order.updatedAt : (settings.ordersSentAt ?? null);
   await db.update(onecSessions).set({ queryAt: upTo, queryOrderIds: orderIds }).where(eq(onecSessions.id, sessionId));
   return { bytes: iconv.encode(xml, "win1251"), orderIds };
+}
+
+/**
+ * `mode=info` (type=sale): the site's directories that 1C's order exchange settings load with «Загрузить
+ * с сайта» to map them to its own, in the shape 1C-Bitrix's `sale.export.1c` answers (windows-1251,
+ * root «Справочник»): «Cтатусы» — spelled with a LATIN C, as Bitrix's language file has it and so as
+ * 1C reads it —, «ПлатежныеСистемы» and «СлужбыДоставки», each a list of «Элемент» with «Ид» and
+ * «Название». The statuses are our order states, with the same Ид and Russian name the `query`
+ * document sends as «Статуса заказа ИД» and «Статус заказа». Payment systems and delivery services
+ * are empty lists: our orders carry no such methods (payment and delivery are agreed per order in
+ * the conversation), and the orders document names none. Returns the encoded bytes.
+ */
+export function directoriesDocument(): Uint8Array {
+  const elements = (items: readonly (readonly [string, string])[]) =>
+    items.map(([id, name]) => `<Элемент><Ид>${xmlText(id)}</Ид><Название>${xmlText(name)}</Название></Элемент>`);
+  const xml = [
+    '<?xml version="1.0" encoding="windows-1251"?>',
+    "<Справочник>",
+    "<Cтатусы>",
+    ...elements(ORDER_STATES.map((state) => [state, STATE_NAMES[state] ?? state] as const)),
+    "</Cтатусы>",
+    "<ПлатежныеСистемы></ПлатежныеСистемы>",
+    "<СлужбыДоставки></СлужбыДоставки>",
+    "</Справочник>",
+  ].join("\n");
+  return iconv.encode(xml, "win1251");
 }
 
 /** `success`: 1C stored what the session's last `query` sent; returns how many orders that was. */

@@ -76,3 +76,6 @@ export class LimitError extends Error {
 }
 
 export const over = (limit: PriceListLimit, value: number, max: number) => new LimitError({ limit, value, max });
+
+/** The parent's "one batch taken" message to a flow-controlled parse worker (worker.ts CML_IN_FLIGHT, read.ts). */
+export const ACK = "ack";

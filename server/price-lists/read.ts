@@ -11,7 +11,9 @@
  *
  * Each reading runs in a parse worker (worker.ts: a `worker_threads` worker with `resourceLimits`
  * from limits.ts `READ_LIMITS.worker`, terminated after `timeoutMs`), at most PARSE_WORKERS at a
- * time; the worker parses, this thread only receives bounded rows in batches. Every worker gets its
+ * time; the worker parses, this thread only receives bounded rows in batches (a CommerceML reading at
+ * most worker.ts CML_IN_FLIGHT batches ahead of its caller, and timed only while it is waited for).
+ * Every worker gets its
  * own temp folder (TMPDIR), removed when the reading ends however it ends — a limit, an error, the
  * timeout, a crash, or a caller that stops early (the worker is terminated then).
  *
@@ -27,7 +29,7 @@ import { Worker } from "node:worker_threads";
 import type { PriceListFormat } from "#contract/profile/price-lists.ts";
 import { DomainError } from "../errors.ts";
 import { DOCUMENT_MAX_BYTES, inspectUpload, MiB, UploadError } from "../files/uploads.ts";
-import { READ_LIMITS, tooLarge, type ReadLimits } from "./limits.ts";
+import { ACK, READ_LIMITS, tooLarge, type ReadLimits } from "./limits.ts";
 import type { Reading, TableRow, YmlCategory, YmlOffer } from "./parse.ts";
 import type { ParseJob, ParseMessage } from "./worker.ts";
 import type { CmlEvent, CmlMeta } from "../onec/parse.ts";
@@ -163,11 +165,20 @@ async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
       poke();
     });
     const seconds = Math.ceil(limits.timeoutMs / 1000);
-    timer = setTimeout(() => {
-      failure ??= tooLarge("seconds", seconds, seconds);
-      void worker?.terminate();
-      poke();
-    }, limits.timeoutMs);
+    // A flow-controlled reading (CommerceML: the worker waits for ACKs) is timed only while this side
+    // waits for it, not while the caller works on a batch — the worker is idle then.
+    const paced = job.kind === "commerceml";
+    let budget = limits.timeoutMs;
+    let armedAt = 0;
+    const arm = () => {
+      armedAt = Date.now();
+      timer = setTimeout(() => {
+        failure ??= tooLarge("seconds", seconds, seconds);
+        void worker?.terminate();
+        poke();
+      }, budget);
+    };
+    arm();
     for (;;) {
       const message = queue.shift();
       if (message) {
@@ -176,7 +187,15 @@ async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
           if (message.breach) throw tooLarge(message.breach.limit, message.breach.value, message.breach.max);
           throw unreadable(message.unreadable ?? "the file cannot be read");
         }
+        if (paced) {
+          clearTimeout(timer);
+          budget -= Date.now() - armedAt;
+        }
         yield message;
+        if (paced) {
+          if (message.type === "cml") worker.postMessage(ACK);
+          arm();
+        }
         continue;
       }
       if (failure) throw failure;

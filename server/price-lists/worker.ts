@@ -7,12 +7,13 @@
  * `workerData` is a `ParseJob`. Messages to the parent, in order: `reading` (CSV: the encoding and
  * delimiter used), `categories` (YML), batches of `rows` or `offers` (at most BATCH each), then
  * `done` — or `error` with a `LimitBreach` (`price_list_too_large`) or the reason a file cannot be
- * read (`price_list_unreadable`). The thread ends by itself after either.
+ * read (`price_list_unreadable`). The thread ends by itself after either. A CommerceML reading keeps
+ * at most CML_IN_FLIGHT batches ahead of the parent (which acknowledges each one it took).
  */
 import os from "node:os";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { ArchiveCorruptError, ArchiveLimitError } from "../files/archive.ts";
-import { LimitError, type LimitBreach, type ReadLimits } from "./limits.ts";
+import { ACK, LimitError, type LimitBreach, type ReadLimits } from "./limits.ts";
 import { csvRows, Unreadable, xlsxRows, ymlRead, type Reading, type TableRow, type YmlCategory, type YmlOffer } from "./parse.ts";
 import { readCommerceMlFile, type CmlEvent, type CmlMeta } from "../onec/read-file.ts";
 
@@ -36,9 +37,38 @@ export type ParseMessage =
 
 const BATCH = 500;
 
+/**
+ * Batches of a CommerceML reading posted and not yet taken by the parent (read.ts answers each taken
+ * one with ACK) before the reader waits. Without it the reader outran the 1C import: a 50,000-product
+ * file's batches all waited as objects on the server's main heap (larger heap, longer GC pauses on the
+ * thread issue 29's event-loop p99 is measured on). The other readers' callers take what comes.
+ */
+export const CML_IN_FLIGHT = 4;
+
+/** Counts the batches in flight; `full()` resolves once fewer than CML_IN_FLIGHT are. */
+function flow(port: MessagePort | null) {
+  let inFlight = 0;
+  let resume: (() => void) | null = null;
+  port?.on("message", (message: unknown) => {
+    if (message !== ACK) return;
+    inFlight -= 1;
+    resume?.();
+    resume = null;
+  });
+  return {
+    sent() {
+      inFlight += 1;
+    },
+    async room() {
+      while (inFlight >= CML_IN_FLIGHT) await new Promise<void>((resolve) => (resume = resolve));
+    },
+  };
+}
+
 async function run(job: ParseJob, post: (message: ParseMessage) => void): Promise<void> {
   if (job.kind === "commerceml") {
     const reader = readCommerceMlFile(job.bytes, job.entry, job.limits);
+    const credit = flow(parentPort as MessagePort | null);
     for (;;) {
       const next = await reader.next();
       if (next.done) {
@@ -46,6 +76,8 @@ async function run(job: ParseJob, post: (message: ParseMessage) => void): Promis
         return;
       }
       post({ type: "cml", event: next.value });
+      credit.sent();
+      await credit.room();
     }
   }
   if (job.kind === "yml") {

@@ -5,18 +5,23 @@
  * - izh_import0_1.xml + izh_offers0_1.xml → the company's 228 products with the price of the
  *   chosen price type and stock; the same exchange again changes nothing (no `updated_at` moves);
  *   one changed price in the offers changes exactly one product;
+ * - pictures (Картинка) in the zip or uploaded alone become product images through the upload
+ *   checks and the storage quota, once; a changed one replaces its file; a fake, a missing or an
+ *   over-quota one is refused alone with its reason; a published product's waits for a moderator;
  * - dob_* and the gil_* split set (classifier only, offers/prices/rests) import; «only changes»
  *   hides nothing; a product missing from a full export is hidden (withdrawn), never deleted;
  * - hostile input — a zip bomb, a path-traversal entry, an over-limit part, malformed and too deep
  *   XML, a wrong, revoked or under-scoped key — answers the protocol's `failure` with a reason;
  * - orders: an order made through the orders service comes out of `query` as a «Заказ товара»
  *   document the same reader parses as the real samples, and is not sent again after `success`;
- *   1C's order documents (arg_documents-example.xml) are recorded.
+ *   1C's order documents (arg_documents-example.xml) are recorded; `mode=info` answers the order
+ *   statuses as 1C-Bitrix's «Справочник».
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import iconv from "iconv-lite";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   companyAuditLog,
@@ -24,13 +29,17 @@ import {
   onecOrders,
   onecProducts,
   onecSettings,
+  files,
   orders,
+  productFiles,
   productPrices,
   products,
 } from "#server/db/schema.ts";
 import { createOrder } from "#server/orders/service.ts";
 import { decodeXmlChunks, readCommerceMl, slices, type CmlDocument } from "#server/onec/parse.ts";
+import { runExchangeImport } from "#server/onec/job.ts";
 import { EXCHANGE_LIMITS } from "#server/onec/limits.ts";
+import { createLogger } from "#server/logger.ts";
 import { MAX_OTHER_BODY } from "#server/http.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { call, cleanupProfileData, createSupplier, type Supplier, type TestUser } from "../support/profile.ts";
@@ -216,6 +225,139 @@ describe("the catalogue", () => {
     expect(newPrice.map((p) => Number(p.price))).toEqual([85.5]);
   });
 
+  test("pictures from the zip and from separate uploads become product images through the upload checks: once, replaced when changed, a bad one refused with its reason, a published product's through moderation", async () => {
+    const solid = (r: number, g: number, b: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } });
+    const red = await solid(200, 0, 0).jpeg().toBuffer();
+    const green = await solid(0, 160, 0).jpeg().toBuffer();
+    const blue = await solid(0, 0, 200).png().toBuffer();
+    // Text with a .jpg name: the magic bytes say it is no image.
+    const fake = Buffer.from("<?php echo 'not a picture'; ?>\n".repeat(20));
+    const text = file("izh_import0_1.xml").toString("utf8");
+    const blocks = text.match(/<Товар>[\s\S]*?<\/Товар>/g)!;
+    const ids = blocks.slice(0, 4).map((b) => /<Ид>([^<]+)<\/Ид>/.exec(b)![1]!);
+    const pictures = ["import_files/aa/a.jpg", "import_files/bb/b.png", "import_files/cc/bad.jpg", "import_files/dd/missing.jpg"];
+    let withPictures = text;
+    blocks.slice(0, 4).forEach((block, i) => {
+      withPictures = withPictures.replace(block, block.replace("</Товар>", `<Картинка>${pictures[i]}</Картинка></Товар>`));
+    });
+    const links = await api.db
+      .select()
+      .from(onecProducts)
+      .where(and(eq(onecProducts.companyId, owner.companyId), inArray(onecProducts.onecId, ids)));
+    const productOf = (i: number) => links.find((l) => l.onecId === ids[i])!.productId;
+    // Product 2 is public: its new picture waits for a moderator, like any change of a published product.
+    await api.db
+      .update(products)
+      .set({ status: "published" })
+      .where(eq(products.id, productOf(1)));
+
+    /** One catalogue exchange: the zip (import.xml and some pictures), other pictures as separate `file` uploads. */
+    const exchange = async (zipped: { name: string; bytes: Uint8Array }[], alone: { name: string; bytes: Uint8Array }[]) => {
+      const c = client(catalogKey);
+      await c.checkauth();
+      await c.init();
+      await c.upload("v8_PICS_1.zip", zipOf([{ name: "import0_1.xml", bytes: Buffer.from(withPictures) }, ...zipped]));
+      for (const picture of alone) expect((await c.upload(picture.name, picture.bytes)).at(-1)!.lines).toEqual(["success"]);
+      const answer = await c.importFile("import0_1.xml");
+      expect(answer.lines[0], answer.lines.join(" | ")).toBe("success");
+      const [row] = await api.db
+        .select()
+        .from(onecImports)
+        .where(eq(onecImports.sessionId, sql`(select max(session_id) from onec_imports)`));
+      return { line: answer.lines[1]!, report: row!.report as Record<string, unknown> };
+    };
+    const images = (productId: number) =>
+      api.db
+        .select()
+        .from(productFiles)
+        .where(and(eq(productFiles.productId, productId), eq(productFiles.kind, "image")));
+
+    const first = await exchange(
+      [
+        { name: "import_files/aa/a.jpg", bytes: red },
+        { name: "import_files/cc/bad.jpg", bytes: fake },
+      ],
+      [{ name: "import_files/bb/b.png", bytes: blue }],
+    );
+    expect(first.report).toMatchObject({ picturesAttached: 2, picturesUnchanged: 0, picturesRefused: 2 });
+    expect(first.report.pictureRefusals).toEqual([
+      { path: "import_files/cc/bad.jpg", code: expect.stringMatching(/not_allowed|corrupt|mismatch/) },
+      { path: "import_files/dd/missing.jpg", code: "not_uploaded" },
+    ]);
+    // 1C's user reads what happened to the pictures, and why one was refused.
+    expect(first.line).toMatch(/Картинки: прикреплено 2, без изменений 0, убрано 0, отклонено 2\./);
+    expect(first.line).toContain("Картинка «import_files/dd/missing.jpg» отклонена: 1С не прислала этот файл");
+    // The draft has the picture as its image (re-encoded as any upload); the published product only as a pending change.
+    const [a] = await images(productOf(0));
+    expect(a).toBeDefined();
+    const [stored] = await api.db.select().from(files).where(eq(files.id, a!.fileId));
+    expect(stored).toMatchObject({ mime: "image/webp", width: 64, height: 48, expiresAt: null });
+    expect(await images(productOf(1))).toEqual([]);
+    const [published] = await api.db
+      .select()
+      .from(products)
+      .where(eq(products.id, productOf(1)));
+    const pending = (published!.pendingChanges as { files?: { fileId: number; kind: string }[] }).files;
+    expect(pending).toEqual([expect.objectContaining({ kind: "image" })]);
+    expect(await images(productOf(2))).toEqual([]);
+
+    // The same pictures again: nothing attached twice.
+    const second = await exchange(
+      [
+        { name: "import_files/aa/a.jpg", bytes: red },
+        { name: "import_files/cc/bad.jpg", bytes: fake },
+      ],
+      [{ name: "import_files/bb/b.png", bytes: blue }],
+    );
+    expect(second.report).toMatchObject({ picturesAttached: 0, picturesUnchanged: 2, picturesRefused: 2 });
+    expect((await images(productOf(0))).map((f) => f.fileId)).toEqual([a!.fileId]);
+
+    // A changed picture replaces the one 1C sent before; the old file is gone.
+    const third = await exchange(
+      [
+        { name: "import_files/aa/a.jpg", bytes: green },
+        { name: "import_files/bb/b.png", bytes: blue },
+      ],
+      [],
+    );
+    expect(third.report).toMatchObject({ picturesAttached: 1, picturesUnchanged: 1 });
+    const replaced = await images(productOf(0));
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]!.fileId).not.toBe(a!.fileId);
+    expect(await api.db.select().from(files).where(eq(files.id, a!.fileId))).toEqual([]);
+
+    // Pictures count against the key person's storage quota: over it, a new picture is refused with that reason.
+    const c = client(catalogKey);
+    await c.checkauth();
+    await c.init();
+    await c.upload(
+      "v8_PICS_2.zip",
+      zipOf([
+        { name: "import0_1.xml", bytes: Buffer.from(withPictures) },
+        { name: "import_files/aa/a.jpg", bytes: red },
+        { name: "import_files/bb/b.png", bytes: blue },
+      ]),
+    );
+    expect((await c.call("import", { filename: "import0_1.xml" })).lines[0]).toBe("progress");
+    const [queued] = await api.db.select().from(onecImports).orderBy(desc(onecImports.id)).limit(1);
+    await runExchangeImport(api.db, api.storage, createLogger({ level: "silent" }), queued!.id, EXCHANGE_LIMITS, {
+      userBytes: 1,
+      companyBytes: 1,
+    });
+    const [over] = await api.db.select().from(onecImports).where(eq(onecImports.id, queued!.id));
+    expect(over!.report).toMatchObject({
+      picturesAttached: 0,
+      picturesUnchanged: 1,
+      pictureRefusals: expect.arrayContaining([{ path: "import_files/aa/a.jpg", code: "storage_quota_exceeded" }]),
+    });
+    // The refused replacement left the picture attached before in place.
+    expect((await images(productOf(0))).map((f) => f.fileId)).toEqual([replaced[0]!.fileId]);
+    await api.db
+      .update(products)
+      .set({ status: "draft", pendingChanges: null })
+      .where(eq(products.id, productOf(1)));
+  });
+
   test("a product missing from a full export is hidden (withdrawn, not deleted); «only changes» hides nothing", async () => {
     const rows = await companyProducts(owner.companyId);
     const barberry = rows.find((r) => r.name.ru === "Барбарис (конфеты)")!;
@@ -349,6 +491,32 @@ describe("hostile input", () => {
 });
 
 describe("orders", () => {
+  test("mode=info answers the order statuses as 1C-Bitrix's «Справочник» (windows-1251 XML); a catalogue session refuses it", async () => {
+    const sale = client(catalogKey, "sale", { version: "2.08" });
+    await sale.checkauth();
+    await sale.init();
+    const info = await sale.call("info");
+    expect(info.status).toBe(200);
+    expect(info.contentType).toBe("application/xml; charset=windows-1251");
+    const text = iconv.decode(info.bytes, "win1251");
+    expect(text.startsWith('<?xml version="1.0" encoding="windows-1251"?>\n<Справочник>')).toBe(true);
+    // «Cтатусы» with a Latin C, as Bitrix's language file spells it (1C looks for that name).
+    expect(text).toContain("<C\u0442\u0430\u0442\u0443\u0441\u044b>");
+    const statuses = [...text.matchAll(/<Элемент><Ид>([^<]+)<\/Ид><Название>([^<]+)<\/Название><\/Элемент>/g)].map((m) => [m[1], m[2]]);
+    // The same Ид and name the query document sends as «Статуса заказа ИД» / «Статус заказа».
+    expect(statuses).toEqual([
+      ["negotiating", "Согласование"],
+      ["confirmed", "Подтверждён"],
+      ["cancelled", "Отменён"],
+      ["closed", "Выполнен"],
+    ]);
+    expect(text).toContain("<ПлатежныеСистемы></ПлатежныеСистемы>");
+    expect(text).toContain("<СлужбыДоставки></СлужбыДоставки>");
+    const catalog = client(catalogKey);
+    await catalog.checkauth();
+    expect((await catalog.call("info")).lines[0]).toBe("failure");
+  });
+
   test("an order to the company comes out of query as «Заказ товара»; after success it is not sent again; 1C's order documents are recorded", async () => {
     const buyer = await createSupplier(api, "onec-buyer", { name: { ru: "Покупатель" }, country: "RU" });
     await api.db.execute(sql`update companies set status = 'published' where id in (${owner.companyId}, ${buyer.companyId})`);

@@ -2,13 +2,15 @@
  * The 1C exchange's page end to end (issue 29 §2, ADR 054), with JavaScript and without: a company
  * owner makes a key, a scripted 1C (tests/support/onec-client.ts, over HTTP) sends the real izh
  * catalogue and offers, and `/profile/exchange-1c` shows the exchange's address, the key, the price
- * type «Розничная», the 15 groups of 1C and the two imports; the owner chooses the price type and a
+ * type «Розничная», the 15 groups of 1C and the two imports (with what the pictures did: one attached,
+ * one 1C never sent refused with its reason); the owner chooses the price type and a
  * category for «Кондитерские изделия», saves (a plain form POST without JavaScript), and the page
  * shows the choice kept. Screenshots at 1280 and 390 px go to test-results/onec-settings/ (or SHOTS_DIR).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, test } from "./support/test.ts";
 import { openPage } from "./support/page.ts";
 import { apiAs } from "./support/admin.ts";
@@ -46,8 +48,17 @@ test("ru: after 1C sent the izh catalogue the owner picks the price type and a g
   const key = await owner<{ secret: string }>("POST", "/api/profile/company/api-keys", { name: `1С ${tag}`, scopes: ["products:write"] });
   const target = { request: (input: string, init?: RequestInit) => fetch(new URL(input, baseURL), init) };
   const client = new OneCClient(target, { key: key.secret, type: "catalog", onPoll: () => new Promise((r) => setTimeout(r, 500)) });
+  // The first product names two pictures: one 1C sends as its own `file`, one it never sends (refused, with the reason on the page).
+  const catalogue = readFileSync(path.join(DATA, "izh_import0_1.xml"), "utf8").replace(
+    "</Товар>",
+    "<Картинка>import_files/aa/a.jpg</Картинка><Картинка>import_files/dd/missing.jpg</Картинка></Товар>",
+  );
+  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 0, b: 0 } } })
+    .jpeg()
+    .toBuffer();
   const results = await client.exchangeCatalog([
-    { name: "import0_1.xml", bytes: readFileSync(path.join(DATA, "izh_import0_1.xml")) },
+    { name: "import_files/aa/a.jpg", bytes: picture },
+    { name: "import0_1.xml", bytes: Buffer.from(catalogue) },
     { name: "offers0_1.xml", bytes: readFileSync(path.join(DATA, "izh_offers0_1.xml")) },
   ]);
   for (const answer of Object.values(results)) expect(answer.lines[0], answer.lines.join(" | ")).toBe("success");
@@ -60,6 +71,8 @@ test("ru: after 1C sent the izh catalogue the owner picks the price type and a g
   await expect(page.locator(".onec-groups tbody tr")).toHaveCount(15);
   await expect(page.locator(".onec-imports tbody tr")).toHaveCount(2);
   await expect(page.getByText(/Товаров: 228 \(новых 228/)).toBeVisible();
+  await expect(page.getByText("Картинки: прикреплено 1, без изменений 0, убрано 0, отклонено 1.")).toBeVisible();
+  await expect(page.getByText(/Картинка «import_files\/dd\/missing\.jpg» отклонена: 1С не прислала этот файл/)).toBeVisible();
   if (info.project.name === "js") await shoot(page, "after-exchange");
 
   await priceType.selectOption({ index: 1 });

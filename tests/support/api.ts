@@ -96,7 +96,14 @@ export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi
     pool: database.pool,
     logger,
     definitions: JOB_DEFINITIONS,
-    services: { db: database.db, mailer, storage, publicUrl: () => "https://postavka.test", translator: options.translator },
+    services: {
+      db: database.db,
+      mailer,
+      storage,
+      storageQuota: options.storageQuota,
+      publicUrl: () => "https://postavka.test",
+      translator: options.translator,
+    },
   });
   const app = createApiApp({
     db: database.db,

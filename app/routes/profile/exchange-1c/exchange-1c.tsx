@@ -92,8 +92,37 @@ function ImportOutcome({ item }: { item: OnecImportView }) {
   }
   if (item.state !== "done") return <span className="muted">{t(`onecSettings.states.${item.state}`)}</span>;
   const report = Object.fromEntries(Object.entries(item.report).filter(([, v]) => typeof v === "number")) as Record<string, number>;
-  return <span>{t(item.type === "catalog" ? "onec.answers.catalogDone" : "onec.answers.ordersDone", report)}</span>;
+  if (item.type !== "catalog") return <span>{t("onec.answers.ordersDone", report)}</span>;
+  // Pictures (server/onec/pictures.ts): what they did, and each refused one with its reason, as 1C was told.
+  const pictures = PICTURE_COUNTS.some((key) => (report[key] ?? 0) > 0);
+  const refusals = Array.isArray(item.report.pictureRefusals) ? (item.report.pictureRefusals as { path: string; code: string }[]) : [];
+  return (
+    <>
+      <span>{t("onec.answers.catalogDone", report)}</span>
+      {pictures && (
+        <span className="onec-pictures">
+          {t("onec.answers.pictures", { ...Object.fromEntries(PICTURE_COUNTS.map((k) => [k, 0])), ...report })}
+        </span>
+      )}
+      {refusals.length > 0 && (
+        <ul className="onec-refusals">
+          {refusals.map((refusal) => (
+            <li key={refusal.path}>
+              {t("onec.answers.pictureRefused", {
+                path: refusal.path,
+                reason: t(`onec.pictureRefusals.${refusal.code}`, {
+                  defaultValue: t(`errors.${refusal.code}`, { defaultValue: t("onec.pictureRefusals.other") }),
+                }),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
 }
+
+const PICTURE_COUNTS = ["picturesAttached", "picturesUnchanged", "picturesRemoved", "picturesRefused"] as const;
 
 function Imports({ imports }: { imports: OnecImportView[] }) {
   const t = useT();

@@ -1,0 +1,1 @@
+ALTER TABLE "onec_products" ADD COLUMN "pictures" jsonb DEFAULT '[]'::jsonb NOT NULL;
