@@ -32,7 +32,6 @@
  * limits); Office Open XML, ECMA-376 Part 2 (Open Packaging Conventions: `[Content_Types].xml`);
  * ZIP format, PKWARE APPNOTE 6.3.10 §4.3.12–4.3.16 (central directory, end record).
  */
-import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { errorStatus, type ErrorCode } from "#contract/errors.ts";
