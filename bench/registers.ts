@@ -16,6 +16,7 @@ import { performance } from "node:perf_hooks";
 import { importClassifiers } from "#server/classifiers/import/import.ts";
 import { seedRegions } from "#server/catalog/regions.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { IMPORT_NODE_FLAGS } from "#server/registers/index.ts";
 import { classifierDataDir, createPostgresDatabase, dropPostgresDatabase, makeTempDataDir, removeDir } from "#tests/support/databases.ts";
 import { generateRegister } from "./registers-generate.ts";
 import { log } from "./stats.ts";
@@ -39,7 +40,7 @@ function importOnce(url: string, file: string, force: boolean): { line: Line; ms
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    [path.join(root, "scripts/import-registers.ts"), "--json", ...(force ? ["--force"] : []), file],
+    [...IMPORT_NODE_FLAGS, path.join(root, "scripts/import-registers.ts"), "--json", ...(force ? ["--force"] : []), file],
     {
       env: { ...process.env, DATABASE_URL: url },
       encoding: "utf8",

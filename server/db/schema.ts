@@ -1503,6 +1503,12 @@ export const registerEntries = pgTable(
     smeIncludedAt: date("sme_included_at"),
     smeAsOf: date("sme_as_of"),
     smeRunId: optionalRef("sme_run_id", () => registerRuns.id),
+    /**
+     * A hash of the SME document's text that set these facts (server/registers/read.ts RawItem): the
+     * same text read again is not parsed nor compared (ADR 044 addendum). Cleared when the taxpayer
+     * leaves the register.
+     */
+    smeHash: text("sme_hash"),
     /** The state date of the first SME snapshot the taxpayer was missing from. */
     leftRegisterAt: date("left_register_at"),
     headcount: integer("headcount"),

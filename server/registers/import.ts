@@ -30,8 +30,16 @@ import {
   type RefusalReason,
   type SmeFacts,
 } from "./format.ts";
-import { DEFAULT_LIMITS, readRegisterArchive, type ArchiveLimits, type ReadItem } from "./read.ts";
-import { REVENUE_BAND_LIMITS, REVENUE_BANDS } from "#contract/registers.ts";
+import {
+  DEFAULT_LIMITS,
+  DocumentParser,
+  readRegisterArchive,
+  type ArchiveLimits,
+  type ParsedItem,
+  type RawItem,
+  type ReadItem,
+} from "./read.ts";
+import { REVENUE_BAND_LIMITS, REVENUE_BANDS, revenueBand } from "#contract/registers.ts";
 
 /** revenueBand (contract/registers.ts) in SQL over `e.revenue`: null without a revenue. */
 const REVENUE_BAND_SQL = `case when e.revenue is null then null ${REVENUE_BAND_LIMITS.map(
@@ -215,7 +223,7 @@ function reportOf(run: RunRow, source: string, outcome: RegisterReport["outcome"
   };
 }
 
-type Doc = Extract<ReadItem, { type: "doc" }>;
+type Doc = Extract<ParsedItem, { type: "doc" }> & { hash: string };
 
 interface EntryRow {
   inn: string;
@@ -252,10 +260,12 @@ class RunImporter {
   private regions = new Set<string>();
   private okved = new Set<string>();
   private seen = new InnSet();
-  private batch: Doc[] = [];
+  private batch: RawItem[] = [];
+  /** The batch being written (flush). */
+  private inFlight: Promise<void> = Promise.resolve();
   private batches = 0;
   private lastOrdinal = -1;
-  private pendingRefusals: Extract<ReadItem, { type: "refused" }>[] = [];
+  private parser = new DocumentParser();
 
   constructor(client: pg.PoolClient, run: RunRow, options: ImportOptions) {
     this.client = client;
@@ -278,18 +288,20 @@ class RunImporter {
           await this.header(item);
           continue;
         }
-        if (item.type === "doc" && this.run.data_set === "sme" && !this.run.partial) this.seen.add(item.data.facts.inn);
-        if (item.type === "refused" && this.run.data_set === "sme" && !this.run.partial && item.inn.length >= 10) this.seen.add(item.inn);
-        if (item.type === "doc" && this.run.as_of === null) await this.setAsOf(item.data.facts.asOf);
+        if (this.run.data_set === "sme" && !this.run.partial && item.inn.length >= 10) this.seen.add(item.inn);
+        if (this.run.as_of === null) {
+          const parsed = this.parser.parse(item);
+          if (parsed.type === "doc") await this.setAsOf(parsed.data.facts.asOf);
+        }
         // Documents before the cursor were committed by an earlier, interrupted run of these bytes.
         if (item.ordinal < this.run.entries_done) continue;
         this.lastOrdinal = item.ordinal;
-        if (item.type === "refused") this.pendingRefusals.push(item);
-        else this.batch.push(item);
-        if (this.batch.length + this.pendingRefusals.length >= this.batchSize) await this.flush();
+        this.batch.push(item);
+        if (this.batch.length >= this.batchSize) await this.flush();
       }
     }
     await this.flush();
+    await this.inFlight;
   }
 
   private async header(item: Extract<ReadItem, { type: "file" }>) {
@@ -309,27 +321,65 @@ class RunImporter {
     await this.client.query("update register_runs set as_of = $2 where id = $1", [this.run.id, asOf]);
   }
 
-  /** Writes the pending batch and moves the cursor, in one transaction. */
+  /**
+   * Hands the pending batch to the writer and returns once the batch before it is committed: one
+   * batch is written while the next is read (the reader's CPU and the database's overlap), and
+   * batches still commit one after another, in order, each with its cursor.
+   */
   private async flush() {
-    if (this.batch.length === 0 && this.pendingRefusals.length === 0) return;
+    if (this.batch.length === 0) return;
+    const batch = this.batch;
+    const lastOrdinal = this.lastOrdinal;
+    this.batch = [];
+    await this.inFlight;
+    const writing = this.write(batch, lastOrdinal);
+    // Observed by the next flush (or readAll's end); until then a failure must not count as unhandled.
+    writing.catch(() => {});
+    this.inFlight = writing;
+  }
+
+  /**
+   * Writes one batch and moves the cursor, in one transaction. An SME document whose text is the
+   * one that set the stored facts (the same hash) is unchanged without being parsed; the others
+   * are parsed, checked and compared.
+   */
+  private async write(batch: RawItem[], lastOrdinal: number) {
     const counts = { added: 0, changed: 0, unchanged: 0, refused: 0 };
-    for (const refusal of this.pendingRefusals) this.refuse(refusal.reason, refusal, counts);
+    const same = await this.sameText(batch);
     // The same INN twice in a batch: the later document wins (a batch writes each row once).
     const byInn = new Map<string, Doc>();
-    for (const doc of this.batch) {
-      const earlier = byInn.get(doc.data.facts.inn);
-      if (earlier) this.refuse("duplicate_in_file", { entry: earlier.entry, doc: earlier.doc, inn: earlier.data.facts.inn }, counts);
-      byInn.set(doc.data.facts.inn, doc);
+    for (const raw of batch) {
+      if (same.has(raw)) {
+        counts.unchanged++;
+        continue;
+      }
+      const parsed = this.parser.parse(raw);
+      if (parsed.type === "refused") {
+        this.refuse(parsed.reason, parsed, counts);
+        continue;
+      }
+      const doc: Doc = { ...parsed, hash: raw.hash };
+      const inn = doc.data.facts.inn;
+      const earlier = byInn.get(inn);
+      if (earlier) this.refuse("duplicate_in_file", { entry: earlier.entry, doc: earlier.doc, inn }, counts);
+      // A later document of the batch with this INN was the stored text: this one is the earlier.
+      if (same.laterInns.has(inn) && same.lastOrdinal.get(inn)! > doc.ordinal) {
+        this.refuse("duplicate_in_file", { entry: doc.entry, doc: doc.doc, inn }, counts);
+        continue;
+      }
+      byInn.set(inn, doc);
     }
     await this.client.query("begin");
     try {
       const docs = [...byInn.values()];
       if (docs.length > 0) {
-        if (this.run.data_set === "sme") await this.applySme(docs, counts);
-        else await this.applyFacts(docs, counts);
-        await this.syncCompanyFacts(docs.map((d) => d.data.facts.inn));
+        if (this.run.data_set === "sme") await this.syncCompanyFacts(await this.applySme(docs, counts));
+        else {
+          await this.applyFacts(docs, counts);
+          await this.syncCompanyFacts(docs.map((d) => d.data.facts.inn));
+        }
       }
-      this.run.entries_done = this.lastOrdinal + 1;
+      this.run.entries_done = lastOrdinal + 1;
       this.run.added += counts.added;
       this.run.changed += counts.changed;
       this.run.unchanged += counts.unchanged;
@@ -351,12 +401,39 @@ class RunImporter {
       await this.client.query("rollback").catch(() => {});
       throw error;
     }
-    this.batch = [];
-    this.pendingRefusals = [];
     this.batches++;
     this.options.onProgress?.(this.run.entries_done);
     if (this.options.crashAfterBatches !== undefined && this.batches >= this.options.crashAfterBatches)
       throw new SimulatedCrash(`simulated crash after ${this.batches} batches`);
+  }
+
+  /**
+   * The SME documents of a batch whose text is the one that set the stored facts (`sme_hash`), the
+   * last of its INN in the batch each: unchanged without parsing. `laterInns`/`lastOrdinal` let
+   * an earlier document of the same INN be refused as a duplicate, as it would be if parsed.
+   */
+  private async sameText(
+    batch: RawItem[],
+  ): Promise<{ has(raw: RawItem): boolean; laterInns: Set<string>; lastOrdinal: Map<string, number> }> {
+    const lastOrdinal = new Map<string, number>();
+    const skip = new Set<RawItem>();
+    const laterInns = new Set<string>();
+    const none = { has: () => false, laterInns, lastOrdinal };
+    if (this.run.data_set !== "sme") return none;
+    for (const raw of batch) if (raw.inn !== "") lastOrdinal.set(raw.inn, raw.ordinal);
+    if (lastOrdinal.size === 0) return none;
+    const stored = await this.client.query<{ inn: string; sme_hash: string }>(
+      "select inn, sme_hash from register_entries where inn = any($1::text[]) and sme_hash is not null",
+      [[...lastOrdinal.keys()]],
+    );
+    if (stored.rows.length === 0) return none;
+    const hashOf = new Map(stored.rows.map((r) => [r.inn, r.sme_hash]));
+    for (const raw of batch)
+      if (hashOf.get(raw.inn) === raw.hash && lastOrdinal.get(raw.inn) === raw.ordinal) {
+        skip.add(raw);
+        laterInns.add(raw.inn);
+      }
+    return { has: (raw) => skip.has(raw), laterInns, lastOrdinal };
   }
 
   private refuse(reason: RefusalReason, where: { entry: string; doc: string; inn: string }, counts: { refused: number }) {
@@ -393,11 +470,18 @@ class RunImporter {
     return new Map(rows.rows.map((r) => [r.inn, r.company_id]));
   }
 
-  private async applySme(docs: Doc[], counts: { added: number; changed: number; unchanged: number }) {
+  /**
+   * SME documents: entries added or updated with their history, companies created (with the SME
+   * category and revenue band the supplier list filters on) or joined, register cards updated.
+   * Returns the INNs whose companies' copied facts may differ now (changed entries, joined
+   * companies) for syncCompanyFacts; a company created here has them already.
+   */
+  private async applySme(docs: Doc[], counts: { added: number; changed: number; unchanged: number }): Promise<string[]> {
     const runId = this.run.id;
     const existing = await this.existing(docs.map((d) => d.data.facts.inn));
     const needCompany: { facts: SmeFacts; row: EntryRow | undefined }[] = [];
     const upserts: SmeFacts[] = [];
+    const hashOf = new Map(docs.map((d) => [d.data.facts.inn, d.hash]));
     const changedCompanies: { companyId: number; facts: SmeFacts }[] = [];
     const history: { inn: string; previous: number | null; kind: "changed" | "returned"; fields: Record<string, [unknown, unknown]> }[] =
       [];
@@ -432,13 +516,17 @@ class RunImporter {
       });
       if (row.company_id && row.origin === "register") changedCompanies.push({ companyId: row.company_id, facts });
     }
+    const sync = history.map((h) => h.inn);
 
     // Companies: join a platform company with the INN, else create one of origin `register`.
     const companyOf = new Map<string, number>();
     const platform = await this.platformCompanies(needCompany.map((n) => n.facts.inn));
     const toCreate = needCompany.filter((n) => {
       const id = platform.get(n.facts.inn);
-      if (id) companyOf.set(n.facts.inn, id);
+      if (id) {
+        companyOf.set(n.facts.inn, id);
+        sync.push(n.facts.inn);
+      }
       return !id;
     });
     if (toCreate.length > 0) {
@@ -447,12 +535,20 @@ class RunImporter {
         [toCreate.length],
       );
       toCreate.forEach((n, i) => companyOf.set(n.facts.inn, ids.rows[i]!.id));
-      const card = toCreate.map((n) => ({ id: companyOf.get(n.facts.inn)!, facts: n.facts, headcount: n.row?.headcount ?? null }));
+      const card = toCreate.map((n) => ({
+        id: companyOf.get(n.facts.inn)!,
+        facts: n.facts,
+        headcount: n.row?.headcount ?? null,
+        revenue: n.row?.revenue ?? null,
+      }));
+      // Written once with the facts syncCompanyFacts copies (a second update of each new row would
+      // rewrite it and all its indexes, the full-text GIN among them).
       await this.client.query(
-        `insert into companies (id, name, country, region_code, city, okved_main, headcount_range, status, origin)
+        `insert into companies (id, name, country, region_code, city, okved_main, headcount_range, sme_category, revenue_band, status, origin)
          select id, jsonb_build_object('ru', name), 'RU', region, case when city is null then '{}'::jsonb else jsonb_build_object('ru', city) end,
-                okved, headcount_range, 'published', 'register'
-           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(id, name, region, city, okved, headcount_range)`,
+                okved, headcount_range, sme_category, revenue_band, 'published', 'register'
+           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[], $8::text[])
+                as t(id, name, region, city, okved, headcount_range, sme_category, revenue_band)`,
         [
           card.map((c) => c.id),
           card.map((c) => c.facts.nameShort ?? c.facts.nameFull),
@@ -460,6 +556,8 @@ class RunImporter {
           card.map((c) => c.facts.city),
           card.map((c) => this.okvedCode(c.facts.okvedMain)),
           card.map((c) => (c.headcount === null ? null : headcountRange(c.headcount))),
+          card.map((c) => c.facts.smeCategory),
+          card.map((c) => (c.revenue === null ? null : revenueBand(Number(c.revenue)))),
         ],
       );
       await this.client.query(
@@ -510,18 +608,18 @@ class RunImporter {
     if (upserts.length > 0) {
       await this.client.query(
         `insert into register_entries (inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra,
-                                       sme_category, sme_included_at, sme_as_of, sme_run_id, left_register_at)
+                                       sme_category, sme_included_at, sme_as_of, sme_run_id, left_register_at, sme_hash)
          select t.inn, t.company_id, t.kind, t.ogrn, t.name_full, t.name_short, t.region_code, t.city, t.okved_main,
                 case when t.okved_extra = '' then '{}'::text[] else string_to_array(t.okved_extra, ' ') end,
-                t.sme_category, t.sme_included_at, t.sme_as_of, $14, null
+                t.sme_category, t.sme_included_at, t.sme_as_of, $14, null, t.sme_hash
            from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-                       $11::smallint[], $12::date[], $13::date[])
-                as t(inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra, sme_category, sme_included_at, sme_as_of)
+                       $11::smallint[], $12::date[], $13::date[], $15::text[])
+                as t(inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra, sme_category, sme_included_at, sme_as_of, sme_hash)
          on conflict (inn) do update set company_id = coalesce(register_entries.company_id, excluded.company_id), kind = excluded.kind,
                 ogrn = excluded.ogrn, name_full = excluded.name_full, name_short = excluded.name_short, region_code = excluded.region_code,
                 city = excluded.city, okved_main = excluded.okved_main, okved_extra = excluded.okved_extra, sme_category = excluded.sme_category,
                 sme_included_at = excluded.sme_included_at, sme_as_of = excluded.sme_as_of, sme_run_id = excluded.sme_run_id,
-                left_register_at = null, updated_at = now()`,
+                left_register_at = null, sme_hash = excluded.sme_hash, updated_at = now()`,
         [
           upserts.map((f) => f.inn),
           upserts.map((f) => companyOf.get(f.inn) ?? null),
@@ -537,10 +635,12 @@ class RunImporter {
           upserts.map((f) => f.smeIncludedAt),
           upserts.map((f) => f.asOf),
           runId,
+          upserts.map((f) => hashOf.get(f.inn) ?? null),
         ],
       );
     }
     await this.insertHistory(history);
+    return sync;
   }
 
   /** Headcount or revenue documents: facts kept on the taxpayer's entry, the company's headcount band updated. */
@@ -644,7 +744,10 @@ class RunImporter {
     );
   }
 
-  /** OKVED activity rows of the companies (main + extra), codes the classifier knows only. */
+  /**
+   * OKVED activity rows of the companies (main + extra), codes the classifier knows only. The
+   * companies are created or had their rows deleted in this transaction: no conflict to check.
+   */
   private async insertActivities(list: { companyId: number; facts: SmeFacts }[]) {
     const company: number[] = [];
     const code: string[] = [];
@@ -667,7 +770,7 @@ class RunImporter {
     }
     if (company.length === 0) return;
     await this.client.query(
-      "insert into company_okved_codes (company_id, okved_code, is_main) select * from unnest($1::int[], $2::text[], $3::boolean[]) on conflict do nothing",
+      "insert into company_okved_codes (company_id, okved_code, is_main) select * from unnest($1::int[], $2::text[], $3::boolean[])",
       [company, code, main],
     );
   }
@@ -724,10 +827,10 @@ class RunImporter {
           if (leavers.length === 0) continue;
           await this.client.query("begin");
           try {
-            await this.client.query("update register_entries set left_register_at = $2, updated_at = now() where inn = any($1::text[])", [
-              leavers.map((l) => l.inn),
-              run.as_of,
-            ]);
+            await this.client.query(
+              "update register_entries set left_register_at = $2, sme_hash = null, updated_at = now() where inn = any($1::text[])",
+              [leavers.map((l) => l.inn), run.as_of],
+            );
             await this.insertHistory(
               leavers.map((l) => ({ inn: l.inn, previous: l.sme_run_id, kind: "left", fields: { left_register_at: [null, run.as_of] } })),
             );
