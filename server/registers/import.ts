@@ -71,6 +71,8 @@ export interface ImportOptions {
   partial?: boolean;
   force?: boolean;
   batchSize?: number;
+  /** Connections writing batches at once (default 2, as many as the pool allows): see RunImporter.flush. */
+  writers?: number;
   limits?: ArchiveLimits;
   /** Progress after each committed batch: documents done so far. */
   onProgress?: (done: number) => void;
@@ -151,6 +153,7 @@ export async function importRegisterFile(db: Db | pg.Pool, file: string, options
   const pool: pg.Pool = "$client" in db ? (db as unknown as { $client: pg.Pool }).$client : (db as pg.Pool);
   const client = await pool.connect();
   let runId = 0;
+  let extra: pg.PoolClient[] = [];
   try {
     const locked = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [LOCK_KEY]);
     if (!locked.rows[0]!.ok)
@@ -175,7 +178,8 @@ export async function importRegisterFile(db: Db | pg.Pool, file: string, options
         run = created.rows[0]!;
       }
       runId = run!.id;
-      const importer = new RunImporter(client, run!, options);
+      extra = await extraWriters(pool, (options.writers ?? 2) - 1);
+      const importer = new RunImporter(client, extra, run!, options);
       await importer.load();
       await importer.readAll(file);
       await importer.finish();
@@ -191,12 +195,32 @@ export async function importRegisterFile(db: Db | pg.Pool, file: string, options
           .catch(() => {});
       throw error;
     } finally {
+      for (const other of extra) {
+        await other.query("reset synchronous_commit").catch(() => {});
+        other.release();
+      }
       await client.query("reset synchronous_commit").catch(() => {});
       await client.query("select pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => {});
     }
   } finally {
     client.release();
   }
+}
+
+/**
+ * Up to `count` more connections of `pool` for writing batches, as many as the pool allows beside
+ * the run's own (none on PGlite: one connection), each without waiting for WAL flushes (see
+ * importRegisterFile). Released by the caller (after a reset of the setting).
+ */
+async function extraWriters(pool: pg.Pool, count: number): Promise<pg.PoolClient[]> {
+  const max = (pool as unknown as { options?: { max?: number } }).options?.max ?? 1;
+  const clients: pg.PoolClient[] = [];
+  for (let i = 0; i < Math.min(count, max - 1); i++) {
+    const client = await pool.connect();
+    await client.query("set synchronous_commit = off");
+    clients.push(client);
+  }
+  return clients;
 }
 
 /** Thrown by `crashAfterBatches`: the run is left as a killed process leaves it (status `running`). */
@@ -261,14 +285,19 @@ class RunImporter {
   private okved = new Set<string>();
   private seen = new InnSet();
   private batch: RawItem[] = [];
-  /** The batch being written (flush). */
-  private inFlight: Promise<void> = Promise.resolve();
+  /** The connections that write batches (the run's own first), each with the batch it is writing and its INNs. */
+  private readonly writers: { client: pg.PoolClient; busy: Promise<void>; inns: Set<string> }[];
+  private nextWriter = 0;
+  /** The last batch handed to a writer: the next one commits only after it. */
+  private lastBatch: Promise<void> = Promise.resolve();
   private batches = 0;
   private lastOrdinal = -1;
   private parser = new DocumentParser();
 
-  constructor(client: pg.PoolClient, run: RunRow, options: ImportOptions) {
+  /** `extra`: more connections to write batches on (none on PGlite, which has one). */
+  constructor(client: pg.PoolClient, extra: pg.PoolClient[], run: RunRow, options: ImportOptions) {
     this.client = client;
+    this.writers = [client, ...extra].map((c) => ({ client: c, busy: Promise.resolve(), inns: new Set<string>() }));
     this.run = { ...run, refusals: { ...run.refusals } };
     this.options = options;
     this.batchSize = options.batchSize ?? 2000;
@@ -282,6 +311,15 @@ class RunImporter {
   }
 
   async readAll(file: string) {
+    try {
+      await this.readItems(file);
+    } finally {
+      // A failed batch stops the reading: the batches still being written finish (or roll back) first.
+      await Promise.allSettled(this.writers.map((w) => w.busy));
+    }
+  }
+
+  private async readItems(file: string) {
     for await (const items of readRegisterArchive(file, this.options.limits ?? DEFAULT_LIMITS)) {
       for (const item of items) {
         if (item.type === "file") {
@@ -301,7 +339,7 @@ class RunImporter {
       }
     }
     await this.flush();
-    await this.inFlight;
+    for (const writer of this.writers) await writer.busy;
   }
 
   private async header(item: Extract<ReadItem, { type: "file" }>) {
@@ -322,20 +360,31 @@ class RunImporter {
   }
 
   /**
-   * Hands the pending batch to the writer and returns once the batch before it is committed: one
-   * batch is written while the next is read (the reader's CPU and the database's overlap), and
-   * batches still commit one after another, in order, each with its cursor.
+   * Hands the pending batch to the next writer once that writer's previous batch is done: while
+   * one batch is read the others are written, on as many connections as there are writers (the
+   * reader's CPU and the database's, and with two connections both server cores, overlap). Each
+   * batch commits only after the one before it (`previous` in write), so the cursor committed with
+   * a batch always has every earlier batch committed under it and a crash loses only batches after
+   * it. A batch naming an INN of a batch still being written waits for that one first: it must see
+   * its rows (a taxpayer is added once).
    */
   private async flush() {
     if (this.batch.length === 0) return;
     const batch = this.batch;
     const lastOrdinal = this.lastOrdinal;
     this.batch = [];
-    await this.inFlight;
-    const writing = this.write(batch, lastOrdinal);
-    // Observed by the next flush (or readAll's end); until then a failure must not count as unhandled.
+    const writer = this.writers[this.nextWriter++ % this.writers.length]!;
+    await writer.busy;
+    const inns = new Set(batch.map((r) => r.inn));
+    for (const other of this.writers)
+      if (other !== writer && [...inns].some((inn) => other.inns.has(inn))) await other.busy.catch(() => {});
+    const writing = this.write(writer.client, batch, lastOrdinal, this.lastBatch);
+    // Observed by the next flush of this writer, the next batch and readAll's end; until then a
+    // failure must not count as unhandled.
     writing.catch(() => {});
-    this.inFlight = writing;
+    writer.busy = writing;
+    writer.inns = inns;
+    this.lastBatch = writing;
   }
 
   /**
@@ -343,9 +392,16 @@ class RunImporter {
    * one that set the stored facts (the same hash) is unchanged without being parsed; the others
    * are parsed, checked and compared.
    */
-  private async write(batch: RawItem[], lastOrdinal: number) {
+  private async write(client: pg.PoolClient, batch: RawItem[], lastOrdinal: number, previous: Promise<void>) {
     const counts = { added: 0, changed: 0, unchanged: 0, refused: 0 };
-    const same = await this.sameText(batch);
+    // Refusals join the run's own once the batches before this one committed (the JSON written with
+    // this batch's cursor must hold no refusal of a later, uncommitted batch).
+    const refusals: [RefusalReason, { entry: string; doc: string; inn: string }][] = [];
+    const refuse = (reason: RefusalReason, where: { entry: string; doc: string; inn: string }) => {
+      counts.refused++;
+      refusals.push([reason, where]);
+    };
+    const same = await this.sameText(client, batch);
     // The same INN twice in a batch: the later document wins (a batch writes each row once).
     const byInn = new Map<string, Doc>();
     for (const raw of batch) {
@@ -355,36 +411,42 @@ class RunImporter {
       }
       const parsed = this.parser.parse(raw);
       if (parsed.type === "refused") {
-        this.refuse(parsed.reason, parsed, counts);
+        refuse(parsed.reason, parsed);
         continue;
       }
       const doc: Doc = { ...parsed, hash: raw.hash };
       const inn = doc.data.facts.inn;
       const earlier = byInn.get(inn);
-      if (earlier) this.refuse("duplicate_in_file", { entry: earlier.entry, doc: earlier.doc, inn }, counts);
+      if (earlier) refuse("duplicate_in_file", { entry: earlier.entry, doc: earlier.doc, inn });
       // A later document of the batch with this INN was the stored text: this one is the earlier.
       if (same.laterInns.has(inn) && same.lastOrdinal.get(inn)! > doc.ordinal) {
-        this.refuse("duplicate_in_file", { entry: doc.entry, doc: doc.doc, inn }, counts);
+        refuse("duplicate_in_file", { entry: doc.entry, doc: doc.doc, inn });
         continue;
       }
       byInn.set(inn, doc);
     }
-    await this.client.query("begin");
+    await client.query("begin");
     try {
       const docs = [...byInn.values()];
       if (docs.length > 0) {
-        if (this.run.data_set === "sme") await this.syncCompanyFacts(await this.applySme(docs, counts));
+        if (this.run.data_set === "sme") await this.syncCompanyFacts(client, await this.applySme(client, docs, counts));
         else {
-          await this.applyFacts(docs, counts);
-          await this.syncCompanyFacts(docs.map((d) => d.data.facts.inn));
+          await this.applyFacts(client, docs, counts);
+          await this.syncCompanyFacts(
+            client,
+            docs.map((d) => d.data.facts.inn),
+          );
         }
       }
+      // A failed batch before this one fails this one too (rolled back; the resume redoes both).
+      await previous;
+      for (const [reason, where] of refusals) this.refuse(reason, where);
       this.run.entries_done = lastOrdinal + 1;
       this.run.added += counts.added;
       this.run.changed += counts.changed;
       this.run.unchanged += counts.unchanged;
       this.run.refused += counts.refused;
-      await this.client.query(
+      await client.query(
         "update register_runs set entries_done = $2, added = $3, changed = $4, unchanged = $5, refused = $6, refusals = $7 where id = $1",
         [
           this.run.id,
@@ -396,9 +458,9 @@ class RunImporter {
           JSON.stringify(this.run.refusals),
         ],
       );
-      await this.client.query("commit");
+      await client.query("commit");
     } catch (error) {
-      await this.client.query("rollback").catch(() => {});
+      await client.query("rollback").catch(() => {});
       throw error;
     }
     this.batches++;
@@ -413,6 +475,7 @@ class RunImporter {
    * an earlier document of the same INN be refused as a duplicate, as it would be if parsed.
    */
   private async sameText(
+    client: pg.PoolClient,
     batch: RawItem[],
   ): Promise<{ has(raw: RawItem): boolean; laterInns: Set<string>; lastOrdinal: Map<string, number> }> {
     const lastOrdinal = new Map<string, number>();
@@ -422,7 +485,7 @@ class RunImporter {
     if (this.run.data_set !== "sme") return none;
     for (const raw of batch) if (raw.inn !== "") lastOrdinal.set(raw.inn, raw.ordinal);
     if (lastOrdinal.size === 0) return none;
-    const stored = await this.client.query<{ inn: string; sme_hash: string }>(
+    const stored = await client.query<{ inn: string; sme_hash: string }>(
       "select inn, sme_hash from register_entries where inn = any($1::text[]) and sme_hash is not null",
       [[...lastOrdinal.keys()]],
     );
@@ -436,15 +499,14 @@ class RunImporter {
     return { has: (raw) => skip.has(raw), laterInns, lastOrdinal };
   }
 
-  private refuse(reason: RefusalReason, where: { entry: string; doc: string; inn: string }, counts: { refused: number }) {
-    counts.refused++;
+  private refuse(reason: RefusalReason, where: { entry: string; doc: string; inn: string }) {
     const slot = (this.run.refusals[reason] ??= { count: 0, examples: [] });
     slot.count++;
     if (slot.examples.length < EXAMPLES_PER_REASON) slot.examples.push({ entry: where.entry, doc: where.doc, inn: where.inn });
   }
 
-  private async existing(inns: string[]): Promise<Map<string, EntryRow>> {
-    const rows = await this.client.query<EntryRow>(
+  private async existing(client: pg.PoolClient, inns: string[]): Promise<Map<string, EntryRow>> {
+    const rows = await client.query<EntryRow>(
       `select e.inn, e.company_id, e.kind, e.ogrn, e.name_full, e.name_short, e.region_code, e.city, e.okved_main, e.okved_extra,
               e.sme_category, e.sme_included_at::text, e.sme_as_of::text, e.sme_run_id, e.left_register_at::text,
               e.headcount, e.headcount_as_of::text, e.headcount_run_id, e.revenue::text, e.expenses::text, e.finance_as_of::text,
@@ -457,9 +519,9 @@ class RunImporter {
   }
 
   /** Platform companies (any but register-born) whose legal entities carry these INNs: published ones first. */
-  private async platformCompanies(inns: string[]): Promise<Map<string, number>> {
+  private async platformCompanies(client: pg.PoolClient, inns: string[]): Promise<Map<string, number>> {
     if (inns.length === 0) return new Map();
-    const rows = await this.client.query<{ inn: string; company_id: number }>(
+    const rows = await client.query<{ inn: string; company_id: number }>(
       `select distinct on (le.inn) le.inn, le.company_id
          from legal_entities le join companies c on c.id = le.company_id
         where le.inn = any($1::text[]) and c.origin = 'platform'
@@ -476,9 +538,16 @@ class RunImporter {
    * Returns the INNs whose companies' copied facts may differ now (changed entries, joined
    * companies) for syncCompanyFacts; a company created here has them already.
    */
-  private async applySme(docs: Doc[], counts: { added: number; changed: number; unchanged: number }): Promise<string[]> {
+  private async applySme(
+    client: pg.PoolClient,
+    docs: Doc[],
+    counts: { added: number; changed: number; unchanged: number },
+  ): Promise<string[]> {
     const runId = this.run.id;
-    const existing = await this.existing(docs.map((d) => d.data.facts.inn));
+    const existing = await this.existing(
+      client,
+      docs.map((d) => d.data.facts.inn),
+    );
     const needCompany: { facts: SmeFacts; row: EntryRow | undefined }[] = [];
     const upserts: SmeFacts[] = [];
     const hashOf = new Map(docs.map((d) => [d.data.facts.inn, d.hash]));
@@ -520,7 +589,10 @@ class RunImporter {
 
     // Companies: join a platform company with the INN, else create one of origin `register`.
     const companyOf = new Map<string, number>();
-    const platform = await this.platformCompanies(needCompany.map((n) => n.facts.inn));
+    const platform = await this.platformCompanies(
+      client,
+      needCompany.map((n) => n.facts.inn),
+    );
     const toCreate = needCompany.filter((n) => {
       const id = platform.get(n.facts.inn);
       if (id) {
@@ -530,7 +602,7 @@ class RunImporter {
       return !id;
     });
     if (toCreate.length > 0) {
-      const ids = await this.client.query<{ id: number }>(
+      const ids = await client.query<{ id: number }>(
         "select nextval(pg_get_serial_sequence('companies', 'id'))::int as id from generate_series(1, $1)",
         [toCreate.length],
       );
@@ -543,7 +615,7 @@ class RunImporter {
       }));
       // Written once with the facts syncCompanyFacts copies (a second update of each new row would
       // rewrite it and all its indexes, the full-text GIN among them).
-      await this.client.query(
+      await client.query(
         `insert into companies (id, name, country, region_code, city, okved_main, headcount_range, sme_category, revenue_band, status, origin)
          select id, jsonb_build_object('ru', name), 'RU', region, case when city is null then '{}'::jsonb else jsonb_build_object('ru', city) end,
                 okved, headcount_range, sme_category, revenue_band, 'published', 'register'
@@ -560,7 +632,7 @@ class RunImporter {
           card.map((c) => (c.revenue === null ? null : revenueBand(Number(c.revenue)))),
         ],
       );
-      await this.client.query(
+      await client.query(
         `insert into legal_entities (company_id, kind, inn, ogrn, name_full, name_short)
          select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
         [
@@ -572,11 +644,14 @@ class RunImporter {
           card.map((c) => c.facts.nameShort),
         ],
       );
-      await this.insertActivities(card.map((c) => ({ companyId: c.id, facts: c.facts })));
+      await this.insertActivities(
+        client,
+        card.map((c) => ({ companyId: c.id, facts: c.facts })),
+      );
     }
     if (changedCompanies.length > 0) {
       const ids = changedCompanies.map((c) => c.companyId);
-      await this.client.query(
+      await client.query(
         `update companies c set name = jsonb_build_object('ru', t.name), region_code = t.region,
                 city = case when t.city is null then '{}'::jsonb else jsonb_build_object('ru', t.city) end, okved_main = t.okved, updated_at = now()
            from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) as t(id, name, region, city, okved)
@@ -589,7 +664,7 @@ class RunImporter {
           changedCompanies.map((c) => this.okvedCode(c.facts.okvedMain)),
         ],
       );
-      await this.client.query(
+      await client.query(
         `update legal_entities le set kind = t.kind, ogrn = t.ogrn, name_full = t.name_full, name_short = t.name_short, updated_at = now()
            from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(company_id, inn, kind, ogrn, name_full, name_short)
           where le.company_id = t.company_id and le.inn = t.inn`,
@@ -602,11 +677,11 @@ class RunImporter {
           changedCompanies.map((c) => c.facts.nameShort),
         ],
       );
-      await this.client.query("delete from company_okved_codes where company_id = any($1::int[])", [ids]);
-      await this.insertActivities(changedCompanies);
+      await client.query("delete from company_okved_codes where company_id = any($1::int[])", [ids]);
+      await this.insertActivities(client, changedCompanies);
     }
     if (upserts.length > 0) {
-      await this.client.query(
+      await client.query(
         `insert into register_entries (inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra,
                                        sme_category, sme_included_at, sme_as_of, sme_run_id, left_register_at, sme_hash)
          select t.inn, t.company_id, t.kind, t.ogrn, t.name_full, t.name_short, t.region_code, t.city, t.okved_main,
@@ -639,14 +714,17 @@ class RunImporter {
         ],
       );
     }
-    await this.insertHistory(history);
+    await this.insertHistory(client, history);
     return sync;
   }
 
   /** Headcount or revenue documents: facts kept on the taxpayer's entry, the company's headcount band updated. */
-  private async applyFacts(docs: Doc[], counts: { added: number; changed: number; unchanged: number }) {
+  private async applyFacts(client: pg.PoolClient, docs: Doc[], counts: { added: number; changed: number; unchanged: number }) {
     const dataSet = this.run.data_set as "headcount" | "finance";
-    const existing = await this.existing(docs.map((d) => d.data.facts.inn));
+    const existing = await this.existing(
+      client,
+      docs.map((d) => d.data.facts.inn),
+    );
     const rows: (HeadcountFacts | FinanceFacts)[] = [];
     const history: { inn: string; previous: number | null; kind: "changed"; fields: Record<string, [unknown, unknown]> }[] = [];
     const newInns: string[] = [];
@@ -692,7 +770,7 @@ class RunImporter {
       }
     }
     if (rows.length === 0) return;
-    const platform = await this.platformCompanies(newInns);
+    const platform = await this.platformCompanies(client, newInns);
     const common = [
       rows.map((r) => r.inn),
       rows.map((r) => platform.get(r.inn) ?? null),
@@ -701,21 +779,21 @@ class RunImporter {
       rows.map((r) => r.asOf),
     ];
     if (dataSet === "headcount") {
-      await this.client.query(
+      await client.query(
         `insert into register_entries (inn, company_id, kind, name_full, headcount_as_of, headcount, headcount_run_id)
          select t.*, $7 from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::date[], $6::int[]) as t
          on conflict (inn) do update set headcount = excluded.headcount, headcount_as_of = excluded.headcount_as_of,
                 headcount_run_id = excluded.headcount_run_id, updated_at = now()`,
         [...common, rows.map((r) => (r as HeadcountFacts).headcount), this.run.id],
       );
-      await this.client.query(
+      await client.query(
         `update companies c set headcount_range = t.band, updated_at = now()
            from register_entries e, unnest($1::text[], $2::text[]) as t(inn, band)
           where e.inn = t.inn and c.id = e.company_id and c.origin = 'register' and c.headcount_range is distinct from t.band`,
         [rows.map((r) => r.inn), rows.map((r) => headcountRange((r as HeadcountFacts).headcount))],
       );
     } else {
-      await this.client.query(
+      await client.query(
         `insert into register_entries (inn, company_id, kind, name_full, finance_as_of, revenue, expenses, finance_run_id)
          select t.*, $8 from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::date[], $6::numeric[], $7::numeric[]) as t
          on conflict (inn) do update set revenue = excluded.revenue, expenses = excluded.expenses, finance_as_of = excluded.finance_as_of,
@@ -723,7 +801,7 @@ class RunImporter {
         [...common, rows.map((r) => (r as FinanceFacts).revenue), rows.map((r) => (r as FinanceFacts).expenses), this.run.id],
       );
     }
-    await this.insertHistory(history);
+    await this.insertHistory(client, history);
   }
 
   /**
@@ -731,9 +809,9 @@ class RunImporter {
    * (ADR 057): the SME category (none once the taxpayer left the SME register) and the revenue band.
    * Register facts, not the company's card: claimed (platform) companies get them too.
    */
-  private async syncCompanyFacts(inns: string[]) {
+  private async syncCompanyFacts(client: pg.PoolClient, inns: string[]) {
     if (inns.length === 0) return;
-    await this.client.query(
+    await client.query(
       `update companies c set sme_category = f.sme_category, revenue_band = f.revenue_band
          from (select e.company_id, case when e.left_register_at is null then e.sme_category end as sme_category,
                       ${REVENUE_BAND_SQL} as revenue_band
@@ -748,7 +826,7 @@ class RunImporter {
    * OKVED activity rows of the companies (main + extra), codes the classifier knows only. The
    * companies are created or had their rows deleted in this transaction: no conflict to check.
    */
-  private async insertActivities(list: { companyId: number; facts: SmeFacts }[]) {
+  private async insertActivities(client: pg.PoolClient, list: { companyId: number; facts: SmeFacts }[]) {
     const company: number[] = [];
     const code: string[] = [];
     const main: boolean[] = [];
@@ -769,17 +847,18 @@ class RunImporter {
       }
     }
     if (company.length === 0) return;
-    await this.client.query(
+    await client.query(
       "insert into company_okved_codes (company_id, okved_code, is_main) select * from unnest($1::int[], $2::text[], $3::boolean[])",
       [company, code, main],
     );
   }
 
   private async insertHistory(
+    client: pg.PoolClient,
     history: { inn: string; previous: number | null; kind: string; fields: Record<string, [unknown, unknown]> }[],
   ) {
     if (history.length === 0) return;
-    await this.client.query(
+    await client.query(
       `insert into register_changes (inn, run_id, previous_run_id, kind, fields)
        select t.inn, $1, t.previous, t.kind, t.fields::jsonb from unnest($2::text[], $3::int[], $4::text[], $5::text[]) as t(inn, previous, kind, fields)`,
       [
@@ -832,9 +911,13 @@ class RunImporter {
               [leavers.map((l) => l.inn), run.as_of],
             );
             await this.insertHistory(
+              this.client,
               leavers.map((l) => ({ inn: l.inn, previous: l.sme_run_id, kind: "left", fields: { left_register_at: [null, run.as_of] } })),
             );
-            await this.syncCompanyFacts(leavers.map((l) => l.inn));
+            await this.syncCompanyFacts(
+              this.client,
+              leavers.map((l) => l.inn),
+            );
             run.left += leavers.length;
             await this.client.query('update register_runs set "left" = $2 where id = $1', [run.id, run.left]);
             await this.client.query("commit");
