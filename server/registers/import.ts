@@ -357,6 +357,8 @@ class RunImporter {
   }
 
   private async setAsOf(asOf: string) {
+    // After leading refused documents a batch may be writing on this connection: not inside it.
+    await this.writers[0]!.busy.catch(() => {});
     this.run.as_of = asOf;
     await this.client.query("update register_runs set as_of = $2 where id = $1", [this.run.id, asOf]);
   }
