@@ -217,7 +217,9 @@ export type RfqDetail = z.infer<typeof RfqDetailSchema>;
  * invited), of which `told` were really told — `byAccount` through their people's notifications,
  * `byEmail` by an invitation to the public address of a company nobody runs yet. The rest were not
  * told: `noAddress` (nobody runs the company and it has no public e-mail) or `heldBack` by a daily
- * e-mail cap (told later while the request is open), the others still `pending` (the job is running).
+ * e-mail cap (told later while the request is open), `unclaimed`: companies from the FNS registers
+ * nobody claimed yet (no address exists; their owner sees the request once a claim is approved,
+ * issue 30 §3), the others still `pending` (the job is running).
  */
 export const RfqReachSchema = z
   .object({
@@ -227,6 +229,7 @@ export const RfqReachSchema = z
     byEmail: z.number().int(),
     noAddress: z.number().int(),
     heldBack: z.number().int(),
+    unclaimed: z.number().int(),
     pending: z.number().int(),
   })
   .meta({ id: "RfqReach" });

@@ -1328,8 +1328,12 @@ export const rfqMatches = pgTable(
     notifiedAt: timestamptz("notified_at"),
     /** `account`: its people got the notification; `email`: an invitation went to its public address. */
     notifiedVia: text("notified_via").$type<"account" | "email">(),
-    /** Why it was not told (yet): `no_address` (nobody runs it and no public e-mail) or `cap` (a daily e-mail cap; retried). */
-    heldBack: text("held_back").$type<"no_address" | "cap">(),
+    /**
+     * Why it was not told (yet): `no_address` (nobody runs it and no public e-mail), `cap` (a daily
+     * e-mail cap; retried) or `unclaimed` (a company from the FNS registers nobody claimed: told once
+     * claimed, ADR 057).
+     */
+    heldBack: text("held_back").$type<"no_address" | "cap" | "unclaimed">(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.rfqId, t.companyId] }), index("rfq_matches_company_idx").on(t.companyId, t.createdAt.desc())],
@@ -1499,6 +1503,12 @@ export const registerEntries = pgTable(
     smeIncludedAt: date("sme_included_at"),
     smeAsOf: date("sme_as_of"),
     smeRunId: optionalRef("sme_run_id", () => registerRuns.id),
+    /**
+     * A hash of the SME document's text that set these facts (server/registers/read.ts RawItem): the
+     * same text read again is not parsed nor compared (ADR 044 addendum). Cleared when the taxpayer
+     * leaves the register.
+     */
+    smeHash: text("sme_hash"),
     /** The state date of the first SME snapshot the taxpayer was missing from. */
     leftRegisterAt: date("left_register_at"),
     headcount: integer("headcount"),

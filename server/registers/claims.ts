@@ -22,7 +22,7 @@
  * SME category and revenue band, but no longer touch its card (server/registers/import.ts updates
  * the card only `where origin = 'register'`). Inquiries held for the company (sent while nobody ran
  * it; the registers have no address to mail) wait in its inbox; the new owner is told of them
- * (noticeWaitingInquiries).
+ * (noticeWaitingInquiries), and of the open buying requests held for it (noticeWaitingRequests).
  */
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -31,6 +31,7 @@ import { companies, companyClaims, companyMembers, legalEntities, users, type Lo
 import { DomainError, notFound } from "../errors.ts";
 import { isUniqueViolation } from "../db/queries.ts";
 import { noticeWaitingInquiries } from "../inquiries/service.ts";
+import { noticeWaitingRequests } from "../rfq/matching.ts";
 import { registerFacts } from "../catalog/companies.ts";
 import type { ClaimState, ClaimView, PendingClaim } from "#contract/claims.ts";
 import type { AdminActor } from "../audit/access.ts";
@@ -253,6 +254,7 @@ export async function approveClaim(db: Db, claimId: number, actor: AdminActor | 
     return done!;
   });
   await noticeWaitingInquiries(db, approved.userId, approved.companyId, "owner", now);
+  await noticeWaitingRequests(db, approved.userId, approved.companyId, now);
   return claimView(approved);
 }
 

@@ -30,8 +30,16 @@ import {
   type RefusalReason,
   type SmeFacts,
 } from "./format.ts";
-import { DEFAULT_LIMITS, readRegisterArchive, type ArchiveLimits, type ReadItem } from "./read.ts";
-import { REVENUE_BAND_LIMITS, REVENUE_BANDS } from "#contract/registers.ts";
+import {
+  DEFAULT_LIMITS,
+  DocumentParser,
+  readRegisterArchive,
+  type ArchiveLimits,
+  type ParsedItem,
+  type RawItem,
+  type ReadItem,
+} from "./read.ts";
+import { REVENUE_BAND_LIMITS, REVENUE_BANDS, revenueBand } from "#contract/registers.ts";
 
 /** revenueBand (contract/registers.ts) in SQL over `e.revenue`: null without a revenue. */
 const REVENUE_BAND_SQL = `case when e.revenue is null then null ${REVENUE_BAND_LIMITS.map(
@@ -63,6 +71,8 @@ export interface ImportOptions {
   partial?: boolean;
   force?: boolean;
   batchSize?: number;
+  /** Connections writing batches at once (default 2, as many as the pool allows): see RunImporter.flush. */
+  writers?: number;
   limits?: ArchiveLimits;
   /** Progress after each committed batch: documents done so far. */
   onProgress?: (done: number) => void;
@@ -76,6 +86,8 @@ const RUN_COLUMNS =
 /** The advisory lock one register import holds ("rgst"). */
 const LOCK_KEY = 0x72677374;
 const EXAMPLES_PER_REASON = 5;
+/** Table pages the leavers pass reads at a time (8 KB each: about 10,000 entries). */
+const LEAVERS_PAGES = 500;
 
 /** The SHA-256 of a file, read as a stream. */
 export async function sha256File(file: string): Promise<string> {
@@ -143,6 +155,7 @@ export async function importRegisterFile(db: Db | pg.Pool, file: string, options
   const pool: pg.Pool = "$client" in db ? (db as unknown as { $client: pg.Pool }).$client : (db as pg.Pool);
   const client = await pool.connect();
   let runId = 0;
+  let extra: pg.PoolClient[] = [];
   try {
     const locked = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [LOCK_KEY]);
     if (!locked.rows[0]!.ok)
@@ -167,7 +180,8 @@ export async function importRegisterFile(db: Db | pg.Pool, file: string, options
         run = created.rows[0]!;
       }
       runId = run!.id;
-      const importer = new RunImporter(client, run!, options);
+      extra = await extraWriters(pool, (options.writers ?? 2) - 1);
+      const importer = new RunImporter(client, extra, run!, options);
       await importer.load();
       await importer.readAll(file);
       await importer.finish();
@@ -183,12 +197,32 @@ export async function importRegisterFile(db: Db | pg.Pool, file: string, options
           .catch(() => {});
       throw error;
     } finally {
+      for (const other of extra) {
+        await other.query("reset synchronous_commit").catch(() => {});
+        other.release();
+      }
       await client.query("reset synchronous_commit").catch(() => {});
       await client.query("select pg_advisory_unlock($1)", [LOCK_KEY]).catch(() => {});
     }
   } finally {
     client.release();
   }
+}
+
+/**
+ * Up to `count` more connections of `pool` for writing batches, as many as the pool allows beside
+ * the run's own (none on PGlite: one connection), each without waiting for WAL flushes (see
+ * importRegisterFile). Released by the caller (after a reset of the setting).
+ */
+async function extraWriters(pool: pg.Pool, count: number): Promise<pg.PoolClient[]> {
+  const max = (pool as unknown as { options?: { max?: number } }).options?.max ?? 1;
+  const clients: pg.PoolClient[] = [];
+  for (let i = 0; i < Math.min(count, max - 1); i++) {
+    const client = await pool.connect();
+    await client.query("set synchronous_commit = off");
+    clients.push(client);
+  }
+  return clients;
 }
 
 /** Thrown by `crashAfterBatches`: the run is left as a killed process leaves it (status `running`). */
@@ -215,7 +249,7 @@ function reportOf(run: RunRow, source: string, outcome: RegisterReport["outcome"
   };
 }
 
-type Doc = Extract<ReadItem, { type: "doc" }>;
+type Doc = Extract<ParsedItem, { type: "doc" }> & { hash: string };
 
 interface EntryRow {
   inn: string;
@@ -252,13 +286,20 @@ class RunImporter {
   private regions = new Set<string>();
   private okved = new Set<string>();
   private seen = new InnSet();
-  private batch: Doc[] = [];
+  private batch: RawItem[] = [];
+  /** The connections that write batches (the run's own first), each with the batch it is writing and its INNs. */
+  private readonly writers: { client: pg.PoolClient; busy: Promise<void>; inns: Set<string> }[];
+  private nextWriter = 0;
+  /** The last batch handed to a writer: the next one commits only after it. */
+  private lastBatch: Promise<void> = Promise.resolve();
   private batches = 0;
   private lastOrdinal = -1;
-  private pendingRefusals: Extract<ReadItem, { type: "refused" }>[] = [];
+  private parser = new DocumentParser();
 
-  constructor(client: pg.PoolClient, run: RunRow, options: ImportOptions) {
+  /** `extra`: more connections to write batches on (none on PGlite, which has one). */
+  constructor(client: pg.PoolClient, extra: pg.PoolClient[], run: RunRow, options: ImportOptions) {
     this.client = client;
+    this.writers = [client, ...extra].map((c) => ({ client: c, busy: Promise.resolve(), inns: new Set<string>() }));
     this.run = { ...run, refusals: { ...run.refusals } };
     this.options = options;
     this.batchSize = options.batchSize ?? 2000;
@@ -272,24 +313,35 @@ class RunImporter {
   }
 
   async readAll(file: string) {
+    try {
+      await this.readItems(file);
+    } finally {
+      // A failed batch stops the reading: the batches still being written finish (or roll back) first.
+      await Promise.allSettled(this.writers.map((w) => w.busy));
+    }
+  }
+
+  private async readItems(file: string) {
     for await (const items of readRegisterArchive(file, this.options.limits ?? DEFAULT_LIMITS)) {
       for (const item of items) {
         if (item.type === "file") {
           await this.header(item);
           continue;
         }
-        if (item.type === "doc" && this.run.data_set === "sme" && !this.run.partial) this.seen.add(item.data.facts.inn);
-        if (item.type === "refused" && this.run.data_set === "sme" && !this.run.partial && item.inn.length >= 10) this.seen.add(item.inn);
-        if (item.type === "doc" && this.run.as_of === null) await this.setAsOf(item.data.facts.asOf);
+        if (this.run.data_set === "sme" && !this.run.partial && item.inn.length >= 10) this.seen.add(item.inn);
+        if (this.run.as_of === null) {
+          const parsed = this.parser.parse(item);
+          if (parsed.type === "doc") await this.setAsOf(parsed.data.facts.asOf);
+        }
         // Documents before the cursor were committed by an earlier, interrupted run of these bytes.
         if (item.ordinal < this.run.entries_done) continue;
         this.lastOrdinal = item.ordinal;
-        if (item.type === "refused") this.pendingRefusals.push(item);
-        else this.batch.push(item);
-        if (this.batch.length + this.pendingRefusals.length >= this.batchSize) await this.flush();
+        this.batch.push(item);
+        if (this.batch.length >= this.batchSize) await this.flush();
       }
     }
     await this.flush();
+    for (const writer of this.writers) await writer.busy;
   }
 
   private async header(item: Extract<ReadItem, { type: "file" }>) {
@@ -305,36 +357,100 @@ class RunImporter {
   }
 
   private async setAsOf(asOf: string) {
+    // After leading refused documents a batch may be writing on this connection: not inside it.
+    await this.writers[0]!.busy.catch(() => {});
     this.run.as_of = asOf;
     await this.client.query("update register_runs set as_of = $2 where id = $1", [this.run.id, asOf]);
   }
 
-  /** Writes the pending batch and moves the cursor, in one transaction. */
+  /**
+   * Hands the pending batch to the next writer once that writer's previous batch is done: while
+   * one batch is read the others are written, on as many connections as there are writers (the
+   * reader's CPU and the database's, and with two connections both server cores, overlap). Each
+   * batch commits only after the one before it (`previous` in write), so the cursor committed with
+   * a batch always has every earlier batch committed under it and a crash loses only batches after
+   * it. A batch naming an INN of a batch still being written waits for that one first: it must see
+   * its rows (a taxpayer is added once).
+   */
   private async flush() {
-    if (this.batch.length === 0 && this.pendingRefusals.length === 0) return;
+    if (this.batch.length === 0) return;
+    const batch = this.batch;
+    const lastOrdinal = this.lastOrdinal;
+    this.batch = [];
+    const writer = this.writers[this.nextWriter++ % this.writers.length]!;
+    await writer.busy;
+    const inns = new Set(batch.map((r) => r.inn));
+    for (const other of this.writers)
+      if (other !== writer && [...inns].some((inn) => other.inns.has(inn))) await other.busy.catch(() => {});
+    const writing = this.write(writer.client, batch, lastOrdinal, this.lastBatch);
+    // Observed by the next flush of this writer, the next batch and readAll's end; until then a
+    // failure must not count as unhandled.
+    writing.catch(() => {});
+    writer.busy = writing;
+    writer.inns = inns;
+    this.lastBatch = writing;
+  }
+
+  /**
+   * Writes one batch and moves the cursor, in one transaction. An SME document whose text is the
+   * one that set the stored facts (the same hash) is unchanged without being parsed; the others
+   * are parsed, checked and compared.
+   */
+  private async write(client: pg.PoolClient, batch: RawItem[], lastOrdinal: number, previous: Promise<void>) {
     const counts = { added: 0, changed: 0, unchanged: 0, refused: 0 };
-    for (const refusal of this.pendingRefusals) this.refuse(refusal.reason, refusal, counts);
+    // Refusals join the run's own once the batches before this one committed (the JSON written with
+    // this batch's cursor must hold no refusal of a later, uncommitted batch).
+    const refusals: [RefusalReason, { entry: string; doc: string; inn: string }][] = [];
+    const refuse = (reason: RefusalReason, where: { entry: string; doc: string; inn: string }) => {
+      counts.refused++;
+      refusals.push([reason, where]);
+    };
+    const same = await this.sameText(client, batch);
     // The same INN twice in a batch: the later document wins (a batch writes each row once).
     const byInn = new Map<string, Doc>();
-    for (const doc of this.batch) {
-      const earlier = byInn.get(doc.data.facts.inn);
-      if (earlier) this.refuse("duplicate_in_file", { entry: earlier.entry, doc: earlier.doc, inn: earlier.data.facts.inn }, counts);
-      byInn.set(doc.data.facts.inn, doc);
+    for (const raw of batch) {
+      if (same.has(raw)) {
+        counts.unchanged++;
+        continue;
+      }
+      const parsed = this.parser.parse(raw);
+      if (parsed.type === "refused") {
+        refuse(parsed.reason, parsed);
+        continue;
+      }
+      const doc: Doc = { ...parsed, hash: raw.hash };
+      const inn = doc.data.facts.inn;
+      const earlier = byInn.get(inn);
+      if (earlier) refuse("duplicate_in_file", { entry: earlier.entry, doc: earlier.doc, inn });
+      // A later document of the batch with this INN was the stored text: this one is the earlier.
+      if (same.laterInns.has(inn) && same.lastOrdinal.get(inn)! > doc.ordinal) {
+        refuse("duplicate_in_file", { entry: doc.entry, doc: doc.doc, inn });
+        continue;
+      }
+      byInn.set(inn, doc);
     }
-    await this.client.query("begin");
+    await client.query("begin");
     try {
       const docs = [...byInn.values()];
       if (docs.length > 0) {
-        if (this.run.data_set === "sme") await this.applySme(docs, counts);
-        else await this.applyFacts(docs, counts);
-        await this.syncCompanyFacts(docs.map((d) => d.data.facts.inn));
+        if (this.run.data_set === "sme") await this.syncCompanyFacts(client, await this.applySme(client, docs, counts));
+        else {
+          await this.applyFacts(client, docs, counts);
+          await this.syncCompanyFacts(
+            client,
+            docs.map((d) => d.data.facts.inn),
+          );
+        }
       }
-      this.run.entries_done = this.lastOrdinal + 1;
+      // A failed batch before this one fails this one too (rolled back; the resume redoes both).
+      await previous;
+      for (const [reason, where] of refusals) this.refuse(reason, where);
+      this.run.entries_done = lastOrdinal + 1;
       this.run.added += counts.added;
       this.run.changed += counts.changed;
       this.run.unchanged += counts.unchanged;
       this.run.refused += counts.refused;
-      await this.client.query(
+      await client.query(
         "update register_runs set entries_done = $2, added = $3, changed = $4, unchanged = $5, refused = $6, refusals = $7 where id = $1",
         [
           this.run.id,
@@ -346,28 +462,55 @@ class RunImporter {
           JSON.stringify(this.run.refusals),
         ],
       );
-      await this.client.query("commit");
+      await client.query("commit");
     } catch (error) {
-      await this.client.query("rollback").catch(() => {});
+      await client.query("rollback").catch(() => {});
       throw error;
     }
-    this.batch = [];
-    this.pendingRefusals = [];
     this.batches++;
     this.options.onProgress?.(this.run.entries_done);
     if (this.options.crashAfterBatches !== undefined && this.batches >= this.options.crashAfterBatches)
       throw new SimulatedCrash(`simulated crash after ${this.batches} batches`);
   }
 
-  private refuse(reason: RefusalReason, where: { entry: string; doc: string; inn: string }, counts: { refused: number }) {
-    counts.refused++;
+  /**
+   * The SME documents of a batch whose text is the one that set the stored facts (`sme_hash`), the
+   * last of its INN in the batch each: unchanged without parsing. `laterInns`/`lastOrdinal` let
+   * an earlier document of the same INN be refused as a duplicate, as it would be if parsed.
+   */
+  private async sameText(
+    client: pg.PoolClient,
+    batch: RawItem[],
+  ): Promise<{ has(raw: RawItem): boolean; laterInns: Set<string>; lastOrdinal: Map<string, number> }> {
+    const lastOrdinal = new Map<string, number>();
+    const skip = new Set<RawItem>();
+    const laterInns = new Set<string>();
+    const none = { has: () => false, laterInns, lastOrdinal };
+    if (this.run.data_set !== "sme") return none;
+    for (const raw of batch) if (raw.inn !== "") lastOrdinal.set(raw.inn, raw.ordinal);
+    if (lastOrdinal.size === 0) return none;
+    const stored = await client.query<{ inn: string; sme_hash: string }>(
+      "select inn, sme_hash from register_entries where inn = any($1::text[]) and sme_hash is not null",
+      [[...lastOrdinal.keys()]],
+    );
+    if (stored.rows.length === 0) return none;
+    const hashOf = new Map(stored.rows.map((r) => [r.inn, r.sme_hash]));
+    for (const raw of batch)
+      if (hashOf.get(raw.inn) === raw.hash && lastOrdinal.get(raw.inn) === raw.ordinal) {
+        skip.add(raw);
+        laterInns.add(raw.inn);
+      }
+    return { has: (raw) => skip.has(raw), laterInns, lastOrdinal };
+  }
+
+  private refuse(reason: RefusalReason, where: { entry: string; doc: string; inn: string }) {
     const slot = (this.run.refusals[reason] ??= { count: 0, examples: [] });
     slot.count++;
     if (slot.examples.length < EXAMPLES_PER_REASON) slot.examples.push({ entry: where.entry, doc: where.doc, inn: where.inn });
   }
 
-  private async existing(inns: string[]): Promise<Map<string, EntryRow>> {
-    const rows = await this.client.query<EntryRow>(
+  private async existing(client: pg.PoolClient, inns: string[]): Promise<Map<string, EntryRow>> {
+    const rows = await client.query<EntryRow>(
       `select e.inn, e.company_id, e.kind, e.ogrn, e.name_full, e.name_short, e.region_code, e.city, e.okved_main, e.okved_extra,
               e.sme_category, e.sme_included_at::text, e.sme_as_of::text, e.sme_run_id, e.left_register_at::text,
               e.headcount, e.headcount_as_of::text, e.headcount_run_id, e.revenue::text, e.expenses::text, e.finance_as_of::text,
@@ -380,9 +523,9 @@ class RunImporter {
   }
 
   /** Platform companies (any but register-born) whose legal entities carry these INNs: published ones first. */
-  private async platformCompanies(inns: string[]): Promise<Map<string, number>> {
+  private async platformCompanies(client: pg.PoolClient, inns: string[]): Promise<Map<string, number>> {
     if (inns.length === 0) return new Map();
-    const rows = await this.client.query<{ inn: string; company_id: number }>(
+    const rows = await client.query<{ inn: string; company_id: number }>(
       `select distinct on (le.inn) le.inn, le.company_id
          from legal_entities le join companies c on c.id = le.company_id
         where le.inn = any($1::text[]) and c.origin = 'platform'
@@ -393,11 +536,25 @@ class RunImporter {
     return new Map(rows.rows.map((r) => [r.inn, r.company_id]));
   }
 
-  private async applySme(docs: Doc[], counts: { added: number; changed: number; unchanged: number }) {
+  /**
+   * SME documents: entries added or updated with their history, companies created (with the SME
+   * category and revenue band the supplier list filters on) or joined, register cards updated.
+   * Returns the INNs whose companies' copied facts may differ now (changed entries, joined
+   * companies) for syncCompanyFacts; a company created here has them already.
+   */
+  private async applySme(
+    client: pg.PoolClient,
+    docs: Doc[],
+    counts: { added: number; changed: number; unchanged: number },
+  ): Promise<string[]> {
     const runId = this.run.id;
-    const existing = await this.existing(docs.map((d) => d.data.facts.inn));
+    const existing = await this.existing(
+      client,
+      docs.map((d) => d.data.facts.inn),
+    );
     const needCompany: { facts: SmeFacts; row: EntryRow | undefined }[] = [];
     const upserts: SmeFacts[] = [];
+    const hashOf = new Map(docs.map((d) => [d.data.facts.inn, d.hash]));
     const changedCompanies: { companyId: number; facts: SmeFacts }[] = [];
     const history: { inn: string; previous: number | null; kind: "changed" | "returned"; fields: Record<string, [unknown, unknown]> }[] =
       [];
@@ -432,27 +589,42 @@ class RunImporter {
       });
       if (row.company_id && row.origin === "register") changedCompanies.push({ companyId: row.company_id, facts });
     }
+    const sync = history.map((h) => h.inn);
 
     // Companies: join a platform company with the INN, else create one of origin `register`.
     const companyOf = new Map<string, number>();
-    const platform = await this.platformCompanies(needCompany.map((n) => n.facts.inn));
+    const platform = await this.platformCompanies(
+      client,
+      needCompany.map((n) => n.facts.inn),
+    );
     const toCreate = needCompany.filter((n) => {
       const id = platform.get(n.facts.inn);
-      if (id) companyOf.set(n.facts.inn, id);
+      if (id) {
+        companyOf.set(n.facts.inn, id);
+        sync.push(n.facts.inn);
+      }
       return !id;
     });
     if (toCreate.length > 0) {
-      const ids = await this.client.query<{ id: number }>(
+      const ids = await client.query<{ id: number }>(
         "select nextval(pg_get_serial_sequence('companies', 'id'))::int as id from generate_series(1, $1)",
         [toCreate.length],
       );
       toCreate.forEach((n, i) => companyOf.set(n.facts.inn, ids.rows[i]!.id));
-      const card = toCreate.map((n) => ({ id: companyOf.get(n.facts.inn)!, facts: n.facts, headcount: n.row?.headcount ?? null }));
-      await this.client.query(
-        `insert into companies (id, name, country, region_code, city, okved_main, headcount_range, status, origin)
+      const card = toCreate.map((n) => ({
+        id: companyOf.get(n.facts.inn)!,
+        facts: n.facts,
+        headcount: n.row?.headcount ?? null,
+        revenue: n.row?.revenue ?? null,
+      }));
+      // Written once with the facts syncCompanyFacts copies (a second update of each new row would
+      // rewrite it and all its indexes, the full-text GIN among them).
+      await client.query(
+        `insert into companies (id, name, country, region_code, city, okved_main, headcount_range, sme_category, revenue_band, status, origin)
          select id, jsonb_build_object('ru', name), 'RU', region, case when city is null then '{}'::jsonb else jsonb_build_object('ru', city) end,
-                okved, headcount_range, 'published', 'register'
-           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(id, name, region, city, okved, headcount_range)`,
+                okved, headcount_range, sme_category, revenue_band, 'published', 'register'
+           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[], $8::text[])
+                as t(id, name, region, city, okved, headcount_range, sme_category, revenue_band)`,
         [
           card.map((c) => c.id),
           card.map((c) => c.facts.nameShort ?? c.facts.nameFull),
@@ -460,9 +632,11 @@ class RunImporter {
           card.map((c) => c.facts.city),
           card.map((c) => this.okvedCode(c.facts.okvedMain)),
           card.map((c) => (c.headcount === null ? null : headcountRange(c.headcount))),
+          card.map((c) => c.facts.smeCategory),
+          card.map((c) => (c.revenue === null ? null : revenueBand(Number(c.revenue)))),
         ],
       );
-      await this.client.query(
+      await client.query(
         `insert into legal_entities (company_id, kind, inn, ogrn, name_full, name_short)
          select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
         [
@@ -474,11 +648,14 @@ class RunImporter {
           card.map((c) => c.facts.nameShort),
         ],
       );
-      await this.insertActivities(card.map((c) => ({ companyId: c.id, facts: c.facts })));
+      await this.insertActivities(
+        client,
+        card.map((c) => ({ companyId: c.id, facts: c.facts })),
+      );
     }
     if (changedCompanies.length > 0) {
       const ids = changedCompanies.map((c) => c.companyId);
-      await this.client.query(
+      await client.query(
         `update companies c set name = jsonb_build_object('ru', t.name), region_code = t.region,
                 city = case when t.city is null then '{}'::jsonb else jsonb_build_object('ru', t.city) end, okved_main = t.okved, updated_at = now()
            from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) as t(id, name, region, city, okved)
@@ -491,7 +668,7 @@ class RunImporter {
           changedCompanies.map((c) => this.okvedCode(c.facts.okvedMain)),
         ],
       );
-      await this.client.query(
+      await client.query(
         `update legal_entities le set kind = t.kind, ogrn = t.ogrn, name_full = t.name_full, name_short = t.name_short, updated_at = now()
            from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(company_id, inn, kind, ogrn, name_full, name_short)
           where le.company_id = t.company_id and le.inn = t.inn`,
@@ -504,24 +681,24 @@ class RunImporter {
           changedCompanies.map((c) => c.facts.nameShort),
         ],
       );
-      await this.client.query("delete from company_okved_codes where company_id = any($1::int[])", [ids]);
-      await this.insertActivities(changedCompanies);
+      await client.query("delete from company_okved_codes where company_id = any($1::int[])", [ids]);
+      await this.insertActivities(client, changedCompanies);
     }
     if (upserts.length > 0) {
-      await this.client.query(
+      await client.query(
         `insert into register_entries (inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra,
-                                       sme_category, sme_included_at, sme_as_of, sme_run_id, left_register_at)
+                                       sme_category, sme_included_at, sme_as_of, sme_run_id, left_register_at, sme_hash)
          select t.inn, t.company_id, t.kind, t.ogrn, t.name_full, t.name_short, t.region_code, t.city, t.okved_main,
                 case when t.okved_extra = '' then '{}'::text[] else string_to_array(t.okved_extra, ' ') end,
-                t.sme_category, t.sme_included_at, t.sme_as_of, $14, null
+                t.sme_category, t.sme_included_at, t.sme_as_of, $14, null, t.sme_hash
            from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-                       $11::smallint[], $12::date[], $13::date[])
-                as t(inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra, sme_category, sme_included_at, sme_as_of)
+                       $11::smallint[], $12::date[], $13::date[], $15::text[])
+                as t(inn, company_id, kind, ogrn, name_full, name_short, region_code, city, okved_main, okved_extra, sme_category, sme_included_at, sme_as_of, sme_hash)
          on conflict (inn) do update set company_id = coalesce(register_entries.company_id, excluded.company_id), kind = excluded.kind,
                 ogrn = excluded.ogrn, name_full = excluded.name_full, name_short = excluded.name_short, region_code = excluded.region_code,
                 city = excluded.city, okved_main = excluded.okved_main, okved_extra = excluded.okved_extra, sme_category = excluded.sme_category,
                 sme_included_at = excluded.sme_included_at, sme_as_of = excluded.sme_as_of, sme_run_id = excluded.sme_run_id,
-                left_register_at = null, updated_at = now()`,
+                left_register_at = null, sme_hash = excluded.sme_hash, updated_at = now()`,
         [
           upserts.map((f) => f.inn),
           upserts.map((f) => companyOf.get(f.inn) ?? null),
@@ -537,16 +714,21 @@ class RunImporter {
           upserts.map((f) => f.smeIncludedAt),
           upserts.map((f) => f.asOf),
           runId,
+          upserts.map((f) => hashOf.get(f.inn) ?? null),
         ],
       );
     }
-    await this.insertHistory(history);
+    await this.insertHistory(client, history);
+    return sync;
   }
 
   /** Headcount or revenue documents: facts kept on the taxpayer's entry, the company's headcount band updated. */
-  private async applyFacts(docs: Doc[], counts: { added: number; changed: number; unchanged: number }) {
+  private async applyFacts(client: pg.PoolClient, docs: Doc[], counts: { added: number; changed: number; unchanged: number }) {
     const dataSet = this.run.data_set as "headcount" | "finance";
-    const existing = await this.existing(docs.map((d) => d.data.facts.inn));
+    const existing = await this.existing(
+      client,
+      docs.map((d) => d.data.facts.inn),
+    );
     const rows: (HeadcountFacts | FinanceFacts)[] = [];
     const history: { inn: string; previous: number | null; kind: "changed"; fields: Record<string, [unknown, unknown]> }[] = [];
     const newInns: string[] = [];
@@ -592,7 +774,7 @@ class RunImporter {
       }
     }
     if (rows.length === 0) return;
-    const platform = await this.platformCompanies(newInns);
+    const platform = await this.platformCompanies(client, newInns);
     const common = [
       rows.map((r) => r.inn),
       rows.map((r) => platform.get(r.inn) ?? null),
@@ -601,21 +783,21 @@ class RunImporter {
       rows.map((r) => r.asOf),
     ];
     if (dataSet === "headcount") {
-      await this.client.query(
+      await client.query(
         `insert into register_entries (inn, company_id, kind, name_full, headcount_as_of, headcount, headcount_run_id)
          select t.*, $7 from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::date[], $6::int[]) as t
          on conflict (inn) do update set headcount = excluded.headcount, headcount_as_of = excluded.headcount_as_of,
                 headcount_run_id = excluded.headcount_run_id, updated_at = now()`,
         [...common, rows.map((r) => (r as HeadcountFacts).headcount), this.run.id],
       );
-      await this.client.query(
+      await client.query(
         `update companies c set headcount_range = t.band, updated_at = now()
            from register_entries e, unnest($1::text[], $2::text[]) as t(inn, band)
           where e.inn = t.inn and c.id = e.company_id and c.origin = 'register' and c.headcount_range is distinct from t.band`,
         [rows.map((r) => r.inn), rows.map((r) => headcountRange((r as HeadcountFacts).headcount))],
       );
     } else {
-      await this.client.query(
+      await client.query(
         `insert into register_entries (inn, company_id, kind, name_full, finance_as_of, revenue, expenses, finance_run_id)
          select t.*, $8 from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::date[], $6::numeric[], $7::numeric[]) as t
          on conflict (inn) do update set revenue = excluded.revenue, expenses = excluded.expenses, finance_as_of = excluded.finance_as_of,
@@ -623,7 +805,7 @@ class RunImporter {
         [...common, rows.map((r) => (r as FinanceFacts).revenue), rows.map((r) => (r as FinanceFacts).expenses), this.run.id],
       );
     }
-    await this.insertHistory(history);
+    await this.insertHistory(client, history);
   }
 
   /**
@@ -631,9 +813,9 @@ class RunImporter {
    * (ADR 057): the SME category (none once the taxpayer left the SME register) and the revenue band.
    * Register facts, not the company's card: claimed (platform) companies get them too.
    */
-  private async syncCompanyFacts(inns: string[]) {
+  private async syncCompanyFacts(client: pg.PoolClient, inns: string[]) {
     if (inns.length === 0) return;
-    await this.client.query(
+    await client.query(
       `update companies c set sme_category = f.sme_category, revenue_band = f.revenue_band
          from (select e.company_id, case when e.left_register_at is null then e.sme_category end as sme_category,
                       ${REVENUE_BAND_SQL} as revenue_band
@@ -644,8 +826,11 @@ class RunImporter {
     );
   }
 
-  /** OKVED activity rows of the companies (main + extra), codes the classifier knows only. */
-  private async insertActivities(list: { companyId: number; facts: SmeFacts }[]) {
+  /**
+   * OKVED activity rows of the companies (main + extra), codes the classifier knows only. The
+   * companies are created or had their rows deleted in this transaction: no conflict to check.
+   */
+  private async insertActivities(client: pg.PoolClient, list: { companyId: number; facts: SmeFacts }[]) {
     const company: number[] = [];
     const code: string[] = [];
     const main: boolean[] = [];
@@ -666,17 +851,18 @@ class RunImporter {
       }
     }
     if (company.length === 0) return;
-    await this.client.query(
-      "insert into company_okved_codes (company_id, okved_code, is_main) select * from unnest($1::int[], $2::text[], $3::boolean[]) on conflict do nothing",
+    await client.query(
+      "insert into company_okved_codes (company_id, okved_code, is_main) select * from unnest($1::int[], $2::text[], $3::boolean[])",
       [company, code, main],
     );
   }
 
   private async insertHistory(
+    client: pg.PoolClient,
     history: { inn: string; previous: number | null; kind: string; fields: Record<string, [unknown, unknown]> }[],
   ) {
     if (history.length === 0) return;
-    await this.client.query(
+    await client.query(
       `insert into register_changes (inn, run_id, previous_run_id, kind, fields)
        select t.inn, $1, t.previous, t.kind, t.fields::jsonb from unnest($2::text[], $3::int[], $4::text[], $5::text[]) as t(inn, previous, kind, fields)`,
       [
@@ -710,28 +896,37 @@ class RunImporter {
         [run.as_of],
       );
       if (newer.rows[0]!.n === 0) {
-        let after = "";
-        for (;;) {
+        // The table is walked in its physical order, LEAVERS_PAGES pages at a time (a TID range
+        // scan: sequential reads, no sort): walking the INN index fetched the rows in random order,
+        // most of a forced re-run's time at 1,000,000 entries. A row a leaver's update moves past
+        // the pages counted here is a leaver already (left_register_at set).
+        const size = await this.client.query<{ pages: number }>(
+          "select (pg_relation_size('register_entries') / current_setting('block_size')::int)::int as pages",
+        );
+        const pages = size.rows[0]!.pages;
+        for (let from = 0; from <= pages; from += LEAVERS_PAGES) {
           const page = await this.client.query<{ inn: string; sme_run_id: number | null }>(
             `select inn, sme_run_id from register_entries
-              where sme_as_of is not null and left_register_at is null and inn > $1 and sme_as_of <= $2
-              order by inn limit 5000`,
-            [after, run.as_of],
+              where ctid >= format('(%s,0)', $1::int)::tid and ctid < format('(%s,0)', $1::int + $3::int)::tid
+                and sme_as_of is not null and left_register_at is null and sme_as_of <= $2`,
+            [from, run.as_of, LEAVERS_PAGES],
           );
-          if (page.rows.length === 0) break;
-          after = page.rows.at(-1)!.inn;
           const leavers = page.rows.filter((r) => !this.seen.has(r.inn));
           if (leavers.length === 0) continue;
           await this.client.query("begin");
           try {
-            await this.client.query("update register_entries set left_register_at = $2, updated_at = now() where inn = any($1::text[])", [
-              leavers.map((l) => l.inn),
-              run.as_of,
-            ]);
+            await this.client.query(
+              "update register_entries set left_register_at = $2, sme_hash = null, updated_at = now() where inn = any($1::text[])",
+              [leavers.map((l) => l.inn), run.as_of],
+            );
             await this.insertHistory(
+              this.client,
               leavers.map((l) => ({ inn: l.inn, previous: l.sme_run_id, kind: "left", fields: { left_register_at: [null, run.as_of] } })),
             );
-            await this.syncCompanyFacts(leavers.map((l) => l.inn));
+            await this.syncCompanyFacts(
+              this.client,
+              leavers.map((l) => l.inn),
+            );
             run.left += leavers.length;
             await this.client.query('update register_runs set "left" = $2 where id = $1', [run.id, run.left]);
             await this.client.query("commit");

@@ -9,7 +9,9 @@
  *   per buyer, for the whole site). A company is marked notified only once it was really told, with
  *   how; one without people or address is marked `no_address`, one over a cap `cap`, and while any
  *   is held back by a cap the job runs again `heldBackRetryS` later (as long as the request is open).
- *   A retry notifies only the rest.
+ *   A retry notifies only the rest. A company from the FNS registers nobody claimed is never mailed
+ *   (no address exists; issue 30 §3): it is marked `unclaimed` and its new owner is told on approval
+ *   of the claim (server/rfq/matching.ts `noticeWaitingRequests`; ADR 057).
  * - `rfq-close` `{ rfqId }`: enqueued to start at the request's deadline; closes it if still open and
  *   tells the quoting suppliers (also on a retry after the close itself went through).
  * - `rfq-deadlines`: every 15 minutes, closes every open request past its deadline (the safety net
@@ -81,7 +83,7 @@ async function capReached(db: Db, rfq: RfqRow, companyId: number, now: Date): Pr
 
 /**
  * Tells a company nobody runs of `rfq` at its public address (see the module comment): "told",
- * "no_address" or "cap". Keeps an OWNER invitation to that address open, so that signing in with
+ * "no_address", "cap", or "unclaimed" for a company from the FNS registers (held, never mailed). Keeps an OWNER invitation to that address open, so that signing in with
  * it lets them claim the company and quote.
  */
 async function inviteByEmail(
@@ -91,11 +93,14 @@ async function inviteByEmail(
   rfq: RfqRow,
   companyId: number,
   now: Date,
-): Promise<"told" | "no_address" | "cap"> {
+): Promise<"told" | "no_address" | "cap" | "unclaimed"> {
   const [company] = await db
-    .select({ email: companies.email, name: companies.name, country: companies.country })
+    .select({ email: companies.email, name: companies.name, country: companies.country, origin: companies.origin })
     .from(companies)
     .where(eq(companies.id, companyId));
+  // A company from the FNS registers nobody claimed: the registers hold no address and nothing goes
+  // to a guessed one (issue 30 §3); its people are told once it is claimed (noticeWaitingRequests).
+  if (company?.origin === "register") return "unclaimed";
   const email = company?.email?.trim().toLowerCase();
   if (!company || !email || !email.includes("@")) return "no_address";
   if (await capReached(db, rfq, companyId, now)) return "cap";
@@ -142,7 +147,7 @@ export const rfqMatchJob = defineJob<{ rfqId: number }>({
       deadline: rfq.deadline.toISOString().slice(0, 10),
       invited: rfq.visibility === "private",
     };
-    const outcome = { account: 0, email: 0, no_address: 0, cap: 0 };
+    const outcome = { account: 0, email: 0, no_address: 0, cap: 0, unclaimed: 0 };
     for (const companyId of pending) {
       const recipients = await companyRecipients(db, companyId);
       if (recipients.length > 0) {

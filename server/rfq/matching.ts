@@ -6,8 +6,10 @@
  * 2. `category`: a published product in the request's catalogue category;
  * 3. `okved`: an OKVED2 activity the TN VED chapter maps to (`OKVED_BY_TNVED_CHAPTER`, a simple map
  *    of the goods' chapter to the manufacturing division that makes them).
- * Within a relevance band: verification level (2 site visit, 1 documents, 0 none), then how many
- * matching products, then the older company. At most MATCH_CAP (50) per request.
+ * Within a relevance band: companies on the platform before those from the FNS registers (millions
+ * of register companies share the OKVED activities and would otherwise fill the cap; ADR 057),
+ * verification level (2 site visit, 1 documents, 0 none), then how many matching products, then the
+ * older company. At most MATCH_CAP (50) per request.
  * A private request reaches exactly the companies the buyer invited (`invited`).
  *
  * `matchRfq` records the matches (`rfq_matches`, once per company) and returns the companies not yet
@@ -15,10 +17,10 @@
  * address when nobody runs it — and marks it notified (`markNotified`, with how) or held back
  * (`markHeldBack`, with why).
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { MATCH_CAP } from "#contract/rfq.ts";
 import type { Db } from "../db/client.ts";
-import { rfqInvitations, rfqMatches } from "../db/schema.ts";
+import { notifications, rfqInvitations, rfqMatches, rfqs } from "../db/schema.ts";
 import type { RfqRow } from "./requests.ts";
 
 /**
@@ -134,7 +136,7 @@ export async function findCandidates(db: Db, rfq: RfqRow, cap = MATCH_CAP): Prom
     where c.status = 'published' and (prod.company_id is not null or okv.company_id is not null)
       and c.id <> ${rfq.buyerCompanyId ?? 0}
     order by (case when coalesce(prod.tnved_n, 0) > 0 then 3 when coalesce(prod.cat_n, 0) > 0 then 2 else 1 end) desc,
-      (coalesce(prod.exact_n, 0) > 0) desc, c.verification_level desc,
+      (coalesce(prod.exact_n, 0) > 0) desc, (c.origin = 'platform') desc, c.verification_level desc,
       coalesce(prod.tnved_n, 0) + coalesce(prod.cat_n, 0) desc, c.id asc
     limit ${cap}`);
   return result.rows.map((r) => {
@@ -181,10 +183,96 @@ export async function markNotified(db: Db, rfqId: number, companyId: number, via
     .where(and(eq(rfqMatches.rfqId, rfqId), eq(rfqMatches.companyId, companyId)));
 }
 
-/** Records why a matched company was not told: nobody runs it and it has no address, or a daily e-mail cap. */
-export async function markHeldBack(db: Db, rfqId: number, companyId: number, reason: "no_address" | "cap"): Promise<void> {
+/**
+ * Records why a matched company was not told: nobody runs it and it has no address, a daily e-mail
+ * cap, or a company from the FNS registers nobody claimed yet (`unclaimed`).
+ */
+export async function markHeldBack(db: Db, rfqId: number, companyId: number, reason: "no_address" | "cap" | "unclaimed"): Promise<void> {
   await db
     .update(rfqMatches)
     .set({ heldBack: reason })
     .where(and(eq(rfqMatches.rfqId, rfqId), eq(rfqMatches.companyId, companyId), isNull(rfqMatches.notifiedAt)));
+}
+
+/**
+ * A company from the FNS registers was just claimed (server/registers/claims.ts `approveClaim`):
+ * its new owner `userId` hears of the open buying requests that were held for it (matches marked
+ * `unclaimed` by the `rfq-match` job; issue 30 §3, ADR 057) — one `rfq.new` inbox row per request
+ * (the payload the job writes), marked e-mailed like the waiting inquiries (noticeWaitingInquiries:
+ * they read it on the site, not as a burst of late e-mails) — and the matches become told by
+ * account, so the buyer's reach line counts them. Requests closed or past their deadline stay
+ * untold. A person who already has the row for a request gets no second one. Returns how many
+ * requests were noticed.
+ */
+export async function noticeWaitingRequests(db: Db, userId: number, companyId: number, now = new Date()): Promise<number> {
+  const waiting = await db
+    .select({
+      id: rfqs.id,
+      title: rfqs.title,
+      quantity: rfqs.quantity,
+      unit: rfqs.unit,
+      deadline: rfqs.deadline,
+      visibility: rfqs.visibility,
+    })
+    .from(rfqMatches)
+    .innerJoin(rfqs, eq(rfqs.id, rfqMatches.rfqId))
+    .where(
+      and(
+        eq(rfqMatches.companyId, companyId),
+        isNull(rfqMatches.notifiedAt),
+        eq(rfqMatches.heldBack, "unclaimed"),
+        eq(rfqs.status, "open"),
+        gt(rfqs.deadline, now),
+      ),
+    )
+    .orderBy(rfqs.id);
+  if (waiting.length === 0) return 0;
+  const link = (id: number) => `/profile/quotes/new?rfq=${id}`;
+  const had = await db
+    .select({ link: notifications.link })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, "rfq.new"),
+        inArray(
+          notifications.link,
+          waiting.map((w) => link(w.id)),
+        ),
+      ),
+    );
+  const known = new Set(had.map((h) => h.link));
+  const fresh = waiting.filter((w) => !known.has(link(w.id)));
+  if (fresh.length > 0)
+    await db.insert(notifications).values(
+      fresh.map((w) => ({
+        userId,
+        kind: "rfq.new",
+        payload: {
+          rfqId: w.id,
+          title: w.title,
+          quantity: w.quantity,
+          unit: w.unit,
+          deadline: w.deadline.toISOString().slice(0, 10),
+          invited: w.visibility === "private",
+        },
+        link: link(w.id),
+        emailedAt: now,
+        createdAt: now,
+      })),
+    );
+  await db
+    .update(rfqMatches)
+    .set({ notifiedAt: now, notifiedVia: "account", heldBack: null })
+    .where(
+      and(
+        eq(rfqMatches.companyId, companyId),
+        inArray(
+          rfqMatches.rfqId,
+          waiting.map((w) => w.id),
+        ),
+        isNull(rfqMatches.notifiedAt),
+      ),
+    );
+  return waiting.length;
 }

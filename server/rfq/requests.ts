@@ -144,6 +144,7 @@ export async function reachOf(db: Queryable, rfqId: number): Promise<RfqReach> {
       byEmail: sql<number>`count(*) filter (where ${rfqMatches.notifiedAt} is not null and ${rfqMatches.notifiedVia} = 'email')::int`,
       noAddress: sql<number>`count(*) filter (where ${rfqMatches.notifiedAt} is null and ${rfqMatches.heldBack} = 'no_address')::int`,
       heldBack: sql<number>`count(*) filter (where ${rfqMatches.notifiedAt} is null and ${rfqMatches.heldBack} = 'cap')::int`,
+      unclaimed: sql<number>`count(*) filter (where ${rfqMatches.notifiedAt} is null and ${rfqMatches.heldBack} = 'unclaimed')::int`,
     })
     .from(rfqMatches)
     .where(eq(rfqMatches.rfqId, rfqId));
@@ -152,8 +153,9 @@ export async function reachOf(db: Queryable, rfqId: number): Promise<RfqReach> {
   const byEmail = r?.byEmail ?? 0;
   const noAddress = r?.noAddress ?? 0;
   const heldBack = r?.heldBack ?? 0;
+  const unclaimed = r?.unclaimed ?? 0;
   const told = byAccount + byEmail;
-  return { matched, told, byAccount, byEmail, noAddress, heldBack, pending: matched - told - noAddress - heldBack };
+  return { matched, told, byAccount, byEmail, noAddress, heldBack, unclaimed, pending: matched - told - noAddress - heldBack - unclaimed };
 }
 
 /** The end of an award's undo window (contract/quotes.ts AWARD_UNDO_MINUTES). */

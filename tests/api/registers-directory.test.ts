@@ -5,8 +5,9 @@
  * below platform companies; the SME, headcount, revenue and origin filters select what SQL counts
  * and their facets agree; claiming through moderation and through an address at the company's
  * domain makes the person the owner with the register facts kept; a later import still updates
- * the register facts but not the claimed card; an inquiry held for a register company reaches the
- * new owner; and the refusals (no sign-in, a platform company, a person in a company, a claim under
+ * the register facts but not the claimed card; an inquiry and buying requests (private, and public
+ * ones matched by TN VED) held for a register company — nothing mailed, the buyer told why — reach
+ * the new owner; and the refusals (no sign-in, a platform company, a person in a company, a claim under
  * way, the rate limit).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -18,8 +19,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { importRegisterFile } from "#server/registers/import.ts";
 import { revenueBand } from "#contract/registers.ts";
 import { companies } from "#server/db/schema.ts";
+import { OKVED_BY_TNVED_CHAPTER } from "#server/rfq/matching.ts";
+import { MATCH_CAP } from "#contract/rfq.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir, removeDir } from "../support/databases.ts";
+import { trustBuyer } from "../support/rfq.ts";
 import { call, cleanupProfileData, createUser, expectError, issuesByPath, type TestUser } from "../support/profile.ts";
 
 let api: TestApi;
@@ -281,6 +285,8 @@ describe("claiming", () => {
   let moderator: TestUser;
   let claimedId: number;
   let claimedInn: string;
+  let privateRfq: number;
+  let publicRfq: number;
 
   beforeAll(async () => {
     owner = await createUser(api, "claimant");
@@ -331,6 +337,82 @@ describe("claiming", () => {
     expect(api.mail.slice(mailsBefore)).toEqual([]);
   });
 
+  test("buying requests to a register company are held, nothing is mailed, and the buyer reads why", async () => {
+    // A chapter of goods whose OKVED activities few published companies have: the claimed company
+    // gets one of them, so the public request's matching (capped at MATCH_CAP) surely reaches it.
+    let best: { chapter: string; prefix: string; n: number } | null = null;
+    for (const [chapter, prefixes] of Object.entries(OKVED_BY_TNVED_CHAPTER)) {
+      const n =
+        await count(sql`select count(distinct co.company_id) as n from company_okved_codes co join companies c on c.id = co.company_id
+        where c.status = 'published' and co.okved_code like any(string_to_array(${prefixes.map((p) => `${p}%`).join(",")}, ','))`);
+      if (!best || n < best.n) best = { chapter, prefix: prefixes[0]!, n };
+    }
+    expect(best!.n).toBeLessThan(MATCH_CAP);
+    const [okved] = await rows<{ code: string }>(
+      sql`select code from okved_codes where code like ${`${best!.prefix}%`} order by code limit 1`,
+    );
+    await api.db.execute(
+      sql`insert into company_okved_codes (company_id, okved_code, is_main) values (${claimedId}, ${okved!.code}, false) on conflict do nothing`,
+    );
+    const pick = async (prefix: string) =>
+      (
+        await rows<{ code_digits: string }>(
+          sql`select code_digits from tnved_codes where level = (select max(level) from tnved_codes) and code_digits like ${`${prefix}%`} order by code limit 1`,
+        )
+      )[0]!.code_digits;
+    const tnved = await pick(best!.chapter);
+    await trustBuyer(api, buyer.id, tnved);
+    const request = (overrides: Record<string, unknown>) => ({
+      title: "Партия изделий для проверки",
+      description: "Нужна партия изделий, условия поставки обсудим.",
+      lang: "ru",
+      tnvedCode: tnved,
+      quantity: "10",
+      unit: "pcs",
+      incoterms: "DAP",
+      destinationCountry: "RU",
+      destinationCity: "Казань",
+      deadline: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      ...overrides,
+    });
+    const mailsBefore = api.mail.length;
+    // Private: the buyer invites the register company; a trusted buyer's request opens at once.
+    const created = await buyer.post("/api/profile/rfq", request({ visibility: "private", invitedCompanyIds: [claimedId] }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    privateRfq = created.body.data.id;
+    expect((await buyer.post(`/api/profile/rfq/${privateRfq}/status`, { action: "submit" })).body.data.status).toBe("open");
+    // Public: sent, approved by a moderator, matched by its TN VED chapter's OKVED activities.
+    const open = await buyer.post("/api/profile/rfq", request({ title: "Партия изделий, открытый запрос", visibility: "public" }));
+    publicRfq = open.body.data.id;
+    expect((await buyer.post(`/api/profile/rfq/${publicRfq}/status`, { action: "submit" })).body.data.status).toBe("moderation");
+    expect((await moderator.post(`/app/admin/moderation/rfq/${publicRfq}/approve`)).status).toBe(200);
+    for (const name of ["rfq-match", "notification-mail"]) await api.jobs.runDue(name);
+
+    for (const id of [privateRfq, publicRfq]) {
+      const marks = await rows<{ held_back: string | null; notified_at: Date | null }>(
+        sql`select held_back, notified_at from rfq_matches where rfq_id = ${id} and company_id = ${claimedId}`,
+      );
+      expect(marks).toEqual([{ held_back: "unclaimed", notified_at: null }]);
+    }
+    const own = await buyer.get(`/api/profile/rfq/${privateRfq}`);
+    expect(own.body.data.reach).toEqual({
+      matched: 1,
+      told: 0,
+      byAccount: 0,
+      byEmail: 0,
+      noAddress: 0,
+      heldBack: 0,
+      unclaimed: 1,
+      pending: 0,
+    });
+    expect((await buyer.get(`/api/profile/rfq/${publicRfq}`)).body.data.reach.unclaimed).toBeGreaterThanOrEqual(1);
+    // Nothing is e-mailed to the register companies (no address exists; none is guessed): the only
+    // mail is the buyer's own "your request was approved".
+    expect(api.mail.slice(mailsBefore).map((m) => m.to)).toEqual([buyer.email]);
+    // Nobody runs the company yet, so nobody sees the private request as its supplier.
+    expect((await owner.get(`/api/rfq/${privateRfq}`)).status).toBe(404);
+  });
+
   test("through moderation: one claim at a time, the moderator sees the register facts and approves; the owner gets the held inquiry", async () => {
     const state = await owner.get(`/api/claims/companies/${claimedId}`);
     expect(state.body.data).toMatchObject({ claimable: true, blocker: null, emailDomain: null, claim: null });
@@ -376,9 +458,14 @@ describe("claiming", () => {
       sql`select role, status from company_members where company_id = ${claimedId} and user_id = ${owner.id}`,
     );
     expect(member).toEqual([{ role: "owner", status: "active" }]);
-    // The held inquiry reaches the new owner.
+    // The held inquiry and the held buying requests reach the new owner.
     const inbox = await owner.get("/api/notifications");
     expect(inbox.body.data.map((n: { kind: string }) => n.kind)).toContain("inquiry.new");
+    const links = inbox.body.data.filter((n: { kind: string }) => n.kind === "rfq.new").map((n: { link: string }) => n.link);
+    expect(links.sort()).toEqual([`/profile/quotes/new?rfq=${privateRfq}`, `/profile/quotes/new?rfq=${publicRfq}`].sort());
+    expect((await owner.get(`/api/rfq/${privateRfq}`)).status).toBe(200);
+    const reach = await buyer.get(`/api/profile/rfq/${privateRfq}`);
+    expect(reach.body.data.reach).toMatchObject({ matched: 1, told: 1, byAccount: 1, unclaimed: 0 });
     const audit = await count(
       sql`select count(*) as n from admin_audit_log where action = 'company.claim_approve' and entity_id = ${String(claimedId)}`,
     );

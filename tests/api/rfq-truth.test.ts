@@ -163,7 +163,16 @@ describe("every matched supplier is told, and the buyer reads who was (usability
     expect(invited).toMatchObject({ companyId: unclaimed.id, role: "owner", status: "invited" });
 
     const own = await buyer.get(`/api/profile/rfq/${id}`);
-    expect(own.body.data.reach).toEqual({ matched: 3, told: 2, byAccount: 1, byEmail: 1, noAddress: 1, heldBack: 0, pending: 0 });
+    expect(own.body.data.reach).toEqual({
+      matched: 3,
+      told: 2,
+      byAccount: 1,
+      byEmail: 1,
+      noAddress: 1,
+      heldBack: 0,
+      unclaimed: 0,
+      pending: 0,
+    });
     const marks = await api.db.select().from(rfqMatches).where(eq(rfqMatches.rfqId, id));
     expect(marks.find((m) => m.companyId === silent.id)).toMatchObject({ notifiedAt: null, heldBack: "no_address" });
     expect(marks.find((m) => m.companyId === unclaimed.id)).toMatchObject({ notifiedVia: "email" });

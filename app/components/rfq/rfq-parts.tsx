@@ -131,6 +131,7 @@ export function RfqReachLine({ rfq }: { rfq: OwnRfq }) {
   const notTold = [
     reach.noAddress ? t("rfq.detail.reachNoAddress", { count: reach.noAddress }) : null,
     reach.heldBack ? t("rfq.detail.reachHeldBack", { count: reach.heldBack }) : null,
+    reach.unclaimed ? t("rfq.detail.reachUnclaimed", { count: reach.unclaimed }) : null,
     reach.pending ? t("rfq.detail.reachPending", { count: reach.pending }) : null,
   ].filter(Boolean);
   return (

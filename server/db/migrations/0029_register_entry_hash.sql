@@ -1,0 +1,1 @@
+ALTER TABLE "register_entries" ADD COLUMN "sme_hash" text;
