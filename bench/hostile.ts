@@ -153,7 +153,7 @@ export async function runHostileBench(options: HostileBenchOptions): Promise<voi
       `| with ${UPLOADS} hostile uploads | ${loud.count} | ${loud.errors} | ${loud.p50.toFixed(1)} | ${loud.p99.toFixed(1)} | ${peakRss} |`,
     );
     console.log(
-      `\np99 ratio (attack / alone): ${(loud.p99 / Math.max(quiet.p99, 0.001)).toFixed(2)}× (target ≤ 1.5×); honest errors under attack: ${loud.errors} (target 0); peak RSS ${peakRss} MB (target ≤ 1024); server deaths: ${deaths}.`,
+      `\np99 ratio (attack / alone): ${(loud.p99 / Math.max(quiet.p99, 0.001)).toFixed(2)}× (target ≤ 1.5×); honest errors under attack: ${loud.errors}${loud.errors ? ` (${loud.errorStatuses})` : ""} (target 0)${quiet.errors ? `, alone ${quiet.errors} (${quiet.errorStatuses})` : ""}; peak RSS ${peakRss} MB (target ≤ 1024); server deaths: ${deaths}.`,
     );
     const byCase = new Map<string, string[]>();
     for (const u of uploads) byCase.set(u.id, [...(byCase.get(u.id) ?? []), `${u.status} in ${(u.ms / 1000).toFixed(1)} s`]);

@@ -226,9 +226,13 @@ export async function prepareTarget(database: Database, baseUrl: string): Promis
 
 export function summarise(samples: Sample[]) {
   const latencies = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const failed = new Map<number, number>();
+  for (const s of samples) if (!ok(s.status)) failed.set(s.status, (failed.get(s.status) ?? 0) + 1);
   return {
     count: samples.length,
     errors: samples.filter((s) => !ok(s.status)).length,
+    /** "404: 3, 0: 1" — the failed requests by status (0: no answer within 10 s). */
+    errorStatuses: [...failed].map(([status, n]) => `${status}: ${n}`).join(", "),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? 0,
