@@ -40,6 +40,8 @@ export interface Sample {
   ms: number;
   status: number;
   at: number;
+  /** METHOD and path with ids as `:id`, for naming what failed. */
+  route?: string;
 }
 
 interface ServerStats {
@@ -93,7 +95,8 @@ export async function timed(url: string, init: RequestInit): Promise<Sample> {
   } catch {
     status = 0;
   }
-  return { ms: performance.now() - started, status, at: Date.now() };
+  const route = `${init.method ?? "GET"} ${new URL(url).pathname.replace(/\/\d+(?=\/|$)/g, "/:id")}`;
+  return { ms: performance.now() - started, status, at: Date.now(), route };
 }
 
 export const ok = (status: number) => status >= 200 && status < 400;
@@ -219,19 +222,27 @@ export async function prepareTarget(database: Database, baseUrl: string): Promis
       .returning({ id: users.id });
     tokens.push(await signAccessToken(keys, { userId: row!.id, role: "USER" }, new Date()));
   }
-  const productRows = await database.db.select({ id: products.id }).from(products).where(eq(products.status, "published")).limit(300);
+  // A published product of a company that is not (a draft or one in moderation, as the demo has) has no page: 404.
+  const productRows = await database.db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(and(eq(products.status, "published"), eq(companies.status, "published")))
+    .orderBy(products.id)
+    .limit(300);
   const supplierRows = await database.db.select({ id: companies.id }).from(companies).where(eq(companies.status, "published")).limit(100);
   return { baseUrl, tokens, productIds: productRows.map((r) => r.id), supplierIds: supplierRows.map((r) => r.id) };
 }
 
 export function summarise(samples: Sample[]) {
   const latencies = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const failed = new Map<number, number>();
-  for (const s of samples) if (!ok(s.status)) failed.set(s.status, (failed.get(s.status) ?? 0) + 1);
+  const failed = new Map<string, number>();
+  for (const s of samples)
+    if (!ok(s.status)) failed.set(`${s.status} ${s.route ?? ""}`.trim(), (failed.get(`${s.status} ${s.route ?? ""}`.trim()) ?? 0) + 1);
   return {
     count: samples.length,
     errors: samples.filter((s) => !ok(s.status)).length,
-    /** "404: 3, 0: 1" — the failed requests by status (0: no answer within 10 s). */
+    /** "404 GET /ru/product/:id: 3, 0 GET /ru: 1" — the failed requests by status and route (0: no answer within 10 s). */
     errorStatuses: [...failed].map(([status, n]) => `${status}: ${n}`).join(", "),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
