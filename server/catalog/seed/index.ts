@@ -84,7 +84,6 @@ export interface SeedSummary {
   ms: number;
 }
 
-/** Catalogue tables, children first: the order rows are deleted in. */
 /** The tables a seed loads in bulk: their secondary indexes and foreign keys are dropped first and restored after the load. */
 const BULK_TABLES = [
   "companies",
@@ -97,6 +96,7 @@ const BULK_TABLES = [
   "product_files",
 ] as const;
 
+/** Catalogue tables, children first: the order rows are deleted in. */
 export const CATALOGUE_TABLES = [
   "product_files",
   "product_variants",
@@ -497,20 +497,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   // they need no REINDEX): the vocabulary of the new names (vocabulary.ts), then VACUUM ANALYZE:
   // statistics for the planner, and the visibility map that lets counts run as index-only scans.
   const finish: SQL[] = [
-    ...[
-      "companies",
-      "legal_entities",
-      "company_okved_codes",
-      "company_services",
-      "products",
-      "product_prices",
-      "product_variants",
-      "product_files",
-      "stories",
-      "story_tags",
-      "categories",
-      "files",
-    ].map((table) => sql.raw(`vacuum analyze ${table}`)),
+    ...[...BULK_TABLES, "stories", "story_tags", "categories", "files"].map((table) => sql.raw(`vacuum analyze ${table}`)),
   ];
   const steps = finish.length + 2;
   for (const [i, statement] of finish.entries()) {
