@@ -9,29 +9,31 @@
  *   CSV's encoding and delimiter when `reading` does not give them.
  * - `ymlOffers(bytes, onCategories?)`, `ymlCategories(bytes)`: the YML's categories and offers.
  *
- * Each reading runs in a parse worker (worker.ts: a `worker_threads` worker with `resourceLimits`
- * from limits.ts `READ_LIMITS.worker`, terminated after `timeoutMs`), at most PARSE_WORKERS at a
- * time; the worker parses, this thread only receives bounded rows in batches (a CommerceML reading at
- * most worker.ts CML_IN_FLIGHT batches ahead of its caller, and timed only while it is waited for).
- * Every worker gets its
- * own temp folder (TMPDIR), removed when the reading ends however it ends — a limit, an error, the
- * timeout, a crash, or a caller that stops early (the worker is terminated then).
+ * Each reading runs in a parse process (worker.ts: a child process of this Node with its V8 heap
+ * capped by limits.ts `READ_LIMITS.worker`, killed after `timeoutMs`, its threads at a lowered CPU
+ * priority), at most PARSE_WORKERS at a time; the child parses, this process only receives bounded
+ * rows in batches (a CommerceML reading at most worker.ts CML_IN_FLIGHT batches ahead of its
+ * caller, and timed only while it is waited for). Every child gets its own temp folder (TMPDIR,
+ * which also holds the file it reads), removed when the reading ends however it ends — a limit, an
+ * error, the timeout, a crash, or a caller that stops early (the child is killed then). The child
+ * gets no secrets: its environment is the temp folder, PATH and NODE_ENV only.
  *
  * Errors (DomainError): `price_list_too_large` (422, `details: { limit, value, max }`, limits.ts) for
- * a file over a bound, including the worker's heap (`memory_mb`) and time (`seconds`);
+ * a file over a bound, including the parse process's heap (`memory_mb`) and time (`seconds`);
  * `price_list_unreadable` (422) for a file that cannot be read, with the reason in the message.
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 import type { PriceListFormat } from "#contract/profile/price-lists.ts";
 import { DomainError } from "../errors.ts";
 import { DOCUMENT_MAX_BYTES, inspectUpload, MiB, UploadError } from "../files/uploads.ts";
 import { ACK, READ_LIMITS, tooLarge, type ReadLimits } from "./limits.ts";
 import type { Reading, TableRow, YmlCategory, YmlOffer } from "./parse.ts";
-import type { ParseJob, ParseMessage } from "./worker.ts";
+import type { ChildJob, ParseJob, ParseMessage } from "./worker.ts";
 import type { CmlEvent, CmlMeta } from "../onec/parse.ts";
 
 export { decodeText, decodeXml, detectDelimiter, type Delimiter, type TableRow, type YmlCategory, type YmlOffer } from "./parse.ts";
@@ -87,7 +89,7 @@ function isCommerceMl(head: Uint8Array): boolean {
   return text.includes("<КоммерческаяИнформация");
 }
 
-/** Parse workers running at once (each has READ_LIMITS.worker's heap); further readings wait their turn. */
+/** Parse processes running at once (each has READ_LIMITS.worker's heap); further readings wait their turn. */
 export const PARSE_WORKERS = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -101,10 +103,10 @@ async function turn(): Promise<() => void> {
   };
 }
 
-const WORKER_URL = new URL("./worker.ts", import.meta.url);
+const WORKER_PATH = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
 /**
- * `start` when a parse worker begins reading, `end` when it is gone and its temp folder removed
+ * `start` when a parse process begins reading, `end` when it is gone and its temp folder removed
  * (monitoring and the hostile-file tests, which ask the server for pages while a file is parsed).
  */
 export const parseActivity = new EventEmitter<{ start: []; end: [] }>();
@@ -116,11 +118,46 @@ export interface ReadOptions {
 }
 
 /**
- * Runs `job` in a parse worker and yields its messages until `done`; throws the worker's refusal
- * as a DomainError. The worker is terminated and its temp folder removed when this ends (also when
- * the caller stops iterating).
+ * This process's Node flags a parse process keeps (module resolution, warnings) — not its heap
+ * bounds, which the child gets from the job, nor debugger or profiler flags, which would make the
+ * child open the same port or write into the same profile folder.
  */
-async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
+const CHILD_FLAGS = process.execArgv.filter(
+  (flag) => !/^--(max-old-space-size|max-semi-space-size|stack-size|inspect|cpu-prof|heap-prof|prof|heapsnapshot|diagnostic|report|title)/.test(flag),
+);
+
+/** The child's last words, enough to tell V8's "heap out of memory" from another crash. */
+const STDERR_TAIL = 4096;
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Fatal JavaScript out of memory|allocation failed/i;
+
+/** Starts worker.ts as a child process under `limits`: V8's heap flags mirror what `resourceLimits` capped. */
+function startChild(limits: ReadLimits["worker"], tmp: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      ...CHILD_FLAGS,
+      `--max-old-space-size=${limits.maxOldGenerationSizeMb}`,
+      // V8's young generation is three semi-spaces (two halves and the large-object space).
+      `--max-semi-space-size=${Math.max(1, Math.floor(limits.maxYoungGenerationSizeMb / 3))}`,
+      // In KB, and under the main thread's 8 MB stack that Linux gives by default.
+      `--stack-size=${Math.min(limits.stackSizeMb * 1024, 7 * 1024)}`,
+      WORKER_PATH,
+    ],
+    {
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      // Uint8Arrays and Maps cross as they are, as they did to a worker thread.
+      serialization: "advanced",
+      env: { TMPDIR: tmp, TMP: tmp, TEMP: tmp, PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "" },
+    },
+  );
+}
+
+/**
+ * Runs `job` in a parse process and yields its messages until `done`; throws the child's refusal
+ * as a DomainError. The child is killed and its temp folder removed when this ends (also when the
+ * caller stops iterating).
+ */
+async function* parseInChild(job: ParseJob): AsyncGenerator<ParseMessage> {
   const release = await turn();
   const limits = job.limits.worker;
   const tmp = await mkdtemp(path.join(os.tmpdir(), `postavka-parse-${process.pid}-`)).catch((error: unknown) => {
@@ -130,43 +167,46 @@ async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
   const queue: ParseMessage[] = [];
   let failure: Error | null = null;
   let exited = false;
+  let closed: Promise<void> = Promise.resolve();
   let wake: (() => void) | null = null;
   const poke = () => {
     wake?.();
     wake = null;
   };
-  let worker: Worker | null = null;
+  let child: ChildProcess | null = null;
   let timer: NodeJS.Timeout | undefined;
   try {
-    worker = new Worker(WORKER_URL, {
-      workerData: job,
-      // The readers write no temp files; should a library ever do, it writes here.
-      env: { TMPDIR: tmp, TMP: tmp, TEMP: tmp },
-      resourceLimits: {
-        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
-        maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
-        stackSizeMb: limits.stackSizeMb,
-      },
-    });
+    const input = path.join(tmp, "input");
+    await writeFile(input, job.bytes);
+    const { bytes: _bytes, ...rest } = job;
+    child = startChild(limits, tmp);
+    const started = child;
+    closed = new Promise<void>((resolve) => started.once("close", () => resolve()));
     parseActivity.emit("start");
-    worker.on("message", (message: ParseMessage) => {
+    let stderr = "";
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.on("message", (message: ParseMessage) => {
       queue.push(message);
       poke();
     });
-    worker.on("error", (error: Error & { code?: string }) => {
-      failure ??=
-        error.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? tooLarge("memory_mb", limits.maxOldGenerationSizeMb, limits.maxOldGenerationSizeMb)
-          : error;
+    child.on("error", (error: Error) => {
+      failure ??= error;
       poke();
     });
-    worker.on("exit", () => {
+    // "close": after the IPC channel and stderr are drained, so every message sent before the end is queued.
+    child.on("close", (_code, signal) => {
       exited = true;
+      if (OUT_OF_MEMORY.test(stderr))
+        failure ??= tooLarge("memory_mb", limits.maxOldGenerationSizeMb, limits.maxOldGenerationSizeMb);
+      else if (signal !== "SIGKILL" && stderr.trim()) failure ??= unreadable(`the reader stopped (${stderr.trim().split("\n").at(-1)})`);
       poke();
     });
+    child.send({ ...rest, input } satisfies ChildJob);
     const seconds = Math.ceil(limits.timeoutMs / 1000);
-    // A flow-controlled reading (CommerceML: the worker waits for ACKs) is timed only while this side
-    // waits for it, not while the caller works on a batch — the worker is idle then.
+    // A flow-controlled reading (CommerceML: the child waits for ACKs) is timed only while this side
+    // waits for it, not while the caller works on a batch — the child is idle then.
     const paced = job.kind === "commerceml";
     let budget = limits.timeoutMs;
     let armedAt = 0;
@@ -174,7 +214,7 @@ async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
       armedAt = Date.now();
       timer = setTimeout(() => {
         failure ??= tooLarge("seconds", seconds, seconds);
-        void worker?.terminate();
+        started.kill("SIGKILL");
         poke();
       }, budget);
     };
@@ -193,7 +233,7 @@ async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
         }
         yield message;
         if (paced) {
-          if (message.type === "cml") worker.postMessage(ACK);
+          if (message.type === "cml" && started.connected) started.send(ACK);
           arm();
         }
         continue;
@@ -204,14 +244,15 @@ async function* parseInWorker(job: ParseJob): AsyncGenerator<ParseMessage> {
     }
   } finally {
     clearTimeout(timer);
-    await worker?.terminate();
+    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await closed;
     await rm(tmp, { recursive: true, force: true });
     release();
-    if (worker) parseActivity.emit("end");
+    if (child) parseActivity.emit("end");
   }
 }
 
-/** Rows of a CSV or XLSX (every worksheet), empty rows skipped; read in a parse worker (module comment). */
+/** Rows of a CSV or XLSX (every worksheet), empty rows skipped; read in a parse process (module comment). */
 export async function* tableRows(
   format: "csv" | "xlsx",
   bytes: Uint8Array,
@@ -219,14 +260,14 @@ export async function* tableRows(
   options: ReadOptions = {},
 ): AsyncGenerator<TableRow> {
   const job: ParseJob = { kind: "table", format, bytes, reading, limits: options.limits ?? READ_LIMITS };
-  for await (const message of parseInWorker(job)) {
+  for await (const message of parseInChild(job)) {
     if (message.type === "reading") options.onReading?.(message.reading);
     else if (message.type === "rows") yield* message.rows;
   }
 }
 
 /**
- * The categories and offers of a YML file, streamed from the parse worker: `onCategories` is called
+ * The categories and offers of a YML file, streamed from the parse process: `onCategories` is called
  * once the `<categories>` element is closed (it comes before `<offers>` in YML), offers are yielded
  * one by one. Unknown elements are skipped; a malformed document is `price_list_unreadable`.
  */
@@ -235,14 +276,14 @@ export async function* ymlOffers(
   onCategories?: (categories: YmlCategory[]) => void,
   options: ReadOptions = {},
 ): AsyncGenerator<YmlOffer> {
-  for await (const message of parseInWorker({ kind: "yml", bytes, limits: options.limits ?? READ_LIMITS })) {
+  for await (const message of parseInChild({ kind: "yml", bytes, limits: options.limits ?? READ_LIMITS })) {
     if (message.type === "categories") onCategories?.(message.categories);
     else if (message.type === "offers") yield* message.offers;
   }
 }
 
 /**
- * A 1C exchange file (CommerceML 2, server/onec/parse.ts) read in a parse worker: the XML `bytes`,
+ * A 1C exchange file (CommerceML 2, server/onec/parse.ts) read in a parse process: the XML `bytes`,
  * or the entry `entry` of the zip `bytes`. Yields the reader's batches; the file's meta (groups,
  * price types, warehouses, counts, "only changes") is handed to `onMeta` once the file is read.
  */
@@ -252,13 +293,13 @@ export async function* commerceMlEvents(
   limits: ReadLimits,
   onMeta: (meta: CmlMeta) => void,
 ): AsyncGenerator<CmlEvent> {
-  for await (const message of parseInWorker({ kind: "commerceml", bytes, entry, limits })) {
+  for await (const message of parseInChild({ kind: "commerceml", bytes, entry, limits })) {
     if (message.type === "cml") yield message.event;
     else if (message.type === "cml-meta") onMeta(message.meta);
   }
 }
 
-/** All categories of a YML (reads the file up to its first offer, then stops the worker). */
+/** All categories of a YML (reads the file up to its first offer, then stops the parse process). */
 export async function ymlCategories(bytes: Uint8Array, options: ReadOptions = {}): Promise<YmlCategory[]> {
   let found: YmlCategory[] = [];
   const offers = ymlOffers(

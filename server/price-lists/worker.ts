@@ -1,17 +1,19 @@
 /**
- * The parse worker (a `worker_threads` worker started by read.ts `parseInWorker` with
- * `resourceLimits` and a wall-clock limit): reads one price list's bytes with the readers of
- * parse.ts and posts what it finds to the parent, so a runaway file costs this thread's bounded
- * heap and time, never the server's (issue 25 §1, ADR 038).
+ * The parse process (a child process started by read.ts `parseInChild` under a V8 heap cap, a
+ * wall-clock limit and a lowered CPU priority): reads one user file's bytes with the readers of
+ * parse.ts and sends what it finds to the parent over the IPC channel, so a runaway file costs this
+ * process's bounded heap and time, never the server's (issue 25 §1, ADR 038 and its addendum).
  *
- * `workerData` is a `ParseJob`. Messages to the parent, in order: `reading` (CSV: the encoding and
- * delimiter used), `categories` (YML), batches of `rows` or `offers` (at most BATCH each), then
- * `done` — or `error` with a `LimitBreach` (`price_list_too_large`) or the reason a file cannot be
- * read (`price_list_unreadable`). The thread ends by itself after either. A CommerceML reading keeps
- * at most CML_IN_FLIGHT batches ahead of the parent (which acknowledges each one it took).
+ * The parent's first message is a `ChildJob` (a `ParseJob` whose bytes are in the file `input`
+ * of the process's own temp folder). Messages to the parent, in order: `reading` (CSV: the
+ * encoding and delimiter used), `categories` (YML), batches of `rows` or `offers` (at most BATCH
+ * each), then `done` — or `error` with a `LimitBreach` (`price_list_too_large`) or the reason a file
+ * cannot be read (`price_list_unreadable`). The parent ends the process after either. A CommerceML
+ * reading keeps at most CML_IN_FLIGHT batches ahead of the parent (which acknowledges each one it took).
  */
+import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
-import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { ArchiveCorruptError, ArchiveLimitError } from "../files/archive.ts";
 import { ACK, LimitError, type LimitBreach, type ReadLimits } from "./limits.ts";
 import { csvRows, Unreadable, xlsxRows, ymlRead, type Reading, type TableRow, type YmlCategory, type YmlOffer } from "./parse.ts";
@@ -24,7 +26,11 @@ export type ParseJob =
   /** A 1C exchange file (server/onec): the XML itself, or `entry` of the zip `bytes`. */
   | { kind: "commerceml"; bytes: Uint8Array; entry: string | null; limits: ReadLimits };
 
-/** What the worker posts back. */
+/** A `ParseJob` as it crosses to the parse process: its bytes stay in the file `input`. */
+export type ChildJob = DistributiveOmit<ParseJob, "bytes"> & { input: string };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** What the parse process sends back. */
 export type ParseMessage =
   | { type: "reading"; reading: Required<Reading> }
   | { type: "categories"; categories: YmlCategory[] }
@@ -45,11 +51,11 @@ const BATCH = 500;
  */
 export const CML_IN_FLIGHT = 4;
 
-/** Counts the batches in flight; `full()` resolves once fewer than CML_IN_FLIGHT are. */
-function flow(port: MessagePort | null) {
+/** Counts the batches in flight; `room()` resolves once fewer than CML_IN_FLIGHT are. */
+function flow() {
   let inFlight = 0;
   let resume: (() => void) | null = null;
-  port?.on("message", (message: unknown) => {
+  process.on("message", (message: unknown) => {
     if (message !== ACK) return;
     inFlight -= 1;
     resume?.();
@@ -68,7 +74,7 @@ function flow(port: MessagePort | null) {
 async function run(job: ParseJob, post: (message: ParseMessage) => void): Promise<void> {
   if (job.kind === "commerceml") {
     const reader = readCommerceMlFile(job.bytes, job.entry, job.limits);
-    const credit = flow(parentPort as MessagePort | null);
+    const credit = flow();
     for (;;) {
       const next = await reader.next();
       if (next.done) {
@@ -117,28 +123,39 @@ function failure(error: unknown): ParseMessage {
 }
 
 /**
- * The parse thread's nice value: reading a user's file yields the CPU to the thread that answers
- * every other visitor and to PostgreSQL when cores are short (issue 25's Measure: honest p99 under
- * hostile uploads). On Linux the nice value is a thread's own (setpriority(2) with 0 is the calling
- * thread), so only this worker is lowered; elsewhere it would be the whole process, so it is left.
+ * The parse process's nice value: reading a user's file yields the CPU to the server's threads and
+ * to PostgreSQL when cores are short (issue 25's Measure: honest p99 under hostile uploads). On
+ * Linux a nice value is a thread's own and a new thread inherits its creator's, so every thread that
+ * exists now — the main thread and V8's platform threads, which run this heap's garbage collection —
+ * is lowered one by one (/proc/self/task); the libuv pool (zlib inflation for yauzl) is started later
+ * by the main thread and inherits it. A worker thread could only lower itself: its GC and inflation
+ * ran on the server's own threads at full priority, which is why parsing moved to a process.
  * Raising the value needs no privilege.
  */
 const PARSE_NICE = 10;
 
-if (parentPort) {
-  if (process.platform === "linux") {
-    try {
-      os.setPriority(0, PARSE_NICE);
-    } catch {
-      // A sandbox that forbids it: the parse runs at the server's priority, as before.
-    }
-  }
-  const port = parentPort;
-  const post = (message: ParseMessage) => port.postMessage(message);
+function lowerPriority(): void {
+  if (process.platform !== "linux") return;
   try {
-    await run(workerData as ParseJob, post);
-    post({ type: "done" });
-  } catch (error) {
-    post(failure(error));
+    for (const tid of readdirSync("/proc/self/task")) os.setPriority(Number(tid), PARSE_NICE);
+  } catch {
+    // A sandbox that forbids it: the parse runs at the server's priority.
   }
+}
+
+if (process.send) {
+  lowerPriority();
+  const post = (message: ParseMessage) => void process.send?.(message);
+  process.once("message", (message: unknown) => {
+    const { input, ...rest } = message as ChildJob;
+    void (async () => {
+      try {
+        const bytes = new Uint8Array(await readFile(input));
+        await run({ ...rest, bytes } as ParseJob, post);
+        post({ type: "done" });
+      } catch (error) {
+        post(failure(error));
+      }
+    })();
+  });
 }
