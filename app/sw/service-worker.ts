@@ -108,11 +108,22 @@ function offlineRedirect(url: URL): Response {
   return Response.redirect(target.href, 302);
 }
 
+/**
+ * The navigation preload's answer to this navigation, when the browser made one (it does for every
+ * GET navigation once `navigationPreload` is enabled, below). A handler that fetches the page itself
+ * instead makes the server answer the navigation twice — and the discarded first answer has already
+ * spent what a page view spends once: a flash message's cookie, a page view counted (ADR 051).
+ */
+async function preloaded(options: RouteHandlerCallbackOptions): Promise<Response | undefined> {
+  const preload = (options.event as { preloadResponse?: Promise<Response | undefined> } | undefined)?.preloadResponse;
+  return preload?.catch(() => undefined);
+}
+
 async function handlePage(options: RouteHandlerCallbackOptions): Promise<Response> {
   const { request, url } = options;
   if (isPrivatePath(url.pathname) || isUncacheableRequest(request)) {
     try {
-      return await fetch(request);
+      return (await preloaded(options)) ?? (await fetch(request));
     } catch {
       return offlineRedirect(url);
     }
