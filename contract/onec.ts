@@ -32,6 +32,8 @@ const GroupSchema = z
 const WarehouseSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: "OnecWarehouse" });
 
 export const ONEC_IMPORT_STATES = ["queued", "running", "done", "failed"] as const;
+/** An import's state, as `onec_imports.state` stores it (server/db/schema.ts). */
+export type OnecImportState = (typeof ONEC_IMPORT_STATES)[number];
 
 /** One `mode=import` of one file. */
 export const OnecImportSchema = z

@@ -196,6 +196,7 @@ export const schemaExtensions = ["pg_trgm"] as const;
 /* ───────────────────────────── Catalogue ───────────────────────────── */
 
 import type { Lang, Localized } from "#contract/langs.ts";
+import type { OnecImportState } from "#contract/onec.ts";
 /** User-facing text per language (`Localized`); `source_lang` columns record which one the author wrote. */
 export type { Lang, Localized };
 export type LocalizedFact = { key: Localized; value: Localized };
@@ -2089,9 +2090,6 @@ export const onecFileChunks = pgTable(
   },
   (t) => [index("onec_file_chunks_session_idx").on(t.sessionId, t.name, t.id)],
 );
-
-export const ONEC_IMPORT_STATES = ["queued", "running", "done", "failed"] as const;
-export type OnecImportState = (typeof ONEC_IMPORT_STATES)[number];
 
 /**
  * One `mode=import` of one file in one session (the `onec-import` job): its state, what it did
