@@ -16,6 +16,7 @@
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ErrorCode } from "#contract/errors.ts";
 import { LANGS, type Localized } from "#contract/lang-schemas.ts";
+import { fileBytes } from "#contract/multipart.ts";
 import type { Db } from "../db/client.ts";
 import { files } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
@@ -80,7 +81,7 @@ export async function receiveUpload(db: Db, storage: FileStorage, form: Multipar
     const value = form[`title.${lang}`];
     if (typeof value === "string" && value.trim()) title[lang] = value.trim().slice(0, 200);
   }
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await fileBytes(file);
   if (options.quota) await assertStorageQuota(db, options.userId, bytes.byteLength, options.quota);
   const processed = await processUpload(bytes, options.expected ?? kind).catch(refusal);
   const row = await storeUpload(db, storage, processed, { userId: options.userId, originalName: file.name, ttlS: options.ttlS });

@@ -21,6 +21,7 @@
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Lang } from "#contract/lang-schemas.ts";
+import { fileBytes } from "#contract/multipart.ts";
 import type {
   PriceListErrorCount,
   PriceListFormat,
@@ -272,7 +273,7 @@ export async function createRun(
   storage: FileStorage,
   input: { companyId: number; userId: number; file: File; lang: Lang; ttlS: number; quota?: StorageQuota },
 ): Promise<RunRow> {
-  const bytes = new Uint8Array(await input.file.arrayBuffer());
+  const bytes = await fileBytes(input.file);
   if (input.quota) await assertStorageQuota(db, input.userId, bytes.byteLength, input.quota);
   const format = await detectFormat(bytes);
   const analysis = await analyse(db, input.companyId, format, bytes, { lang: input.lang });
