@@ -12,6 +12,10 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { servicesContext } from "./context.ts";
 import { getInstance } from "./middleware/i18next.ts";
 import { isDocumentPage } from "./lib/documents.ts";
+import { ChromeFragments, ChromeFragmentsContext, type ChromeStore } from "./lib/chrome-fragments.tsx";
+
+/** This process's rendered headers and footers of documents (ADR 060). */
+const chromeStore: ChromeStore = new Map();
 
 export const streamTimeout = 5_000;
 
@@ -67,6 +71,8 @@ export default function handleRequest(
     delete descriptors.serverHandoffStream;
     routerContext = Object.defineProperties({}, descriptors) as EntryContext;
   }
+  // A document is sent whole, so its header and footer can be cut out and put back as stored HTML (ADR 060).
+  const chrome = document ? new ChromeFragments(chromeStore) : null;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const respond = (body: BodyInit) => {
@@ -75,7 +81,9 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getInstance(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ChromeFragmentsContext value={chrome}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ChromeFragmentsContext>
       </I18nextProvider>,
       {
         nonce,
@@ -93,7 +101,8 @@ export default function handleRequest(
                   done();
                 },
                 final(done) {
-                  respond(Buffer.concat(chunks));
+                  const body = Buffer.concat(chunks);
+                  respond(chrome ? chrome.finish(body) : body);
                   done();
                 },
               }),
