@@ -115,6 +115,14 @@ describe("the site header and footer reused as HTML", () => {
       }
   });
 
+  test("one store serves pages with and without the language prefix, in any order", async () => {
+    const store: ChromeStore = new Map();
+    const visitor = visitors[0]!;
+    for (const url of ["/ru/product/5", "/product/6", "/ru/product/7", "/product/8", "/en/product/9", "/ru/suppliers/3", "/suppliers/4"]) {
+      expect((await render(url, visitor, store)).html, url).toBe((await render(url, visitor)).html);
+    }
+  });
+
   test("pages whose header cannot be filled in exactly, and signed-in visitors, render in full", async () => {
     const store: ChromeStore = new Map();
     const visitor = visitors[0]!;
@@ -124,7 +132,7 @@ describe("the site header and footer reused as HTML", () => {
       expect(page.html).toContain('<header class="site-header');
       expect((await render(url, visitor)).html).toBe(page.html);
     }
-    expect(ChromeFragments.headerKey({ lang: "ru", mode: "adaptive", currency: "RUB", rest: "/product/1", search: "?qty=5" })).toBeNull();
+    expect(ChromeFragments.headerKey({ lang: "ru", prefixed: true, mode: "adaptive", currency: "RUB", rest: "/product/1", search: "?qty=5" })).toBeNull();
     const signedIn = { ...visitor, user: { firstName: "Анна", lastName: "Ли", role: "USER", organization: null, favouriteIds: [1], unreadNotifications: 0 } };
     const page = await render("/ru/product/1", signedIn, store);
     expect(page.html).toContain("Анна");

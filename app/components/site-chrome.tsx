@@ -37,8 +37,8 @@ export function SiteHeader() {
   const fragments = useChromeFragments();
   const isDocument = useIsDocument();
   if (fragments && isDocument && root && !root.user) {
-    const { rest } = splitLocalePath(location.pathname);
-    const key = ChromeFragments.headerKey({ lang, mode, currency: root.money?.currency ?? "", rest, search: location.search });
+    const { rest, prefixed } = splitLocalePath(location.pathname);
+    const key = ChromeFragments.headerKey({ lang, prefixed, mode, currency: root.money?.currency ?? "", rest, search: location.search });
     if (key !== null && fragments.claim("header", key, rest)) return <ChromeSlot part="header" />;
   }
   const nav = [

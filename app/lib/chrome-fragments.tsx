@@ -4,7 +4,7 @@
  * anonymous visitor they depend only on:
  *
  * - header: the page's language, the header's form (compact or adaptive, from the `viewport`
- *   cookie), the display currency, the kind of page (the path with its trailing id as `#`: which
+ *   cookie), the display currency, whether the path has its language prefix, the kind of page (the path with its trailing id as `#`: which
  *   main-navigation link is current) and the page's own path (the language links, the sign-in
  *   link's `redirectTo` and the currency form's `to`, the only per-page parts);
  * - footer: the page's language and the default layout's app data (top categories and counts, the
@@ -64,9 +64,10 @@ export class ChromeFragments {
    * The header's key for an anonymous visitor on `pathname` (with `search`), or null when this page's
    * header must render in full (a query string, or a path whose parts cannot be filled in exactly).
    */
-  static headerKey(parts: { lang: string; mode: string; currency: string; rest: string; search: string }): string | null {
+  static headerKey(parts: { lang: string; prefixed: boolean; mode: string; currency: string; rest: string; search: string }): string | null {
     if (parts.search !== "" || !FILLABLE_PATH.test(parts.rest)) return null;
-    return `header|${parts.lang}|${parts.mode}|${parts.currency}|${parts.rest.replace(/\d+$/, "#")}`;
+    // `prefixed`: `/ru/product/1` and `/product/1` are one page, but the currency form and the sign-in link carry the path as asked.
+    return `header|${parts.lang}|${parts.prefixed ? "prefixed" : "bare"}|${parts.mode}|${parts.currency}|${parts.rest.replace(/\d+$/, "#")}`;
   }
 
   /**
