@@ -116,11 +116,10 @@ async function loadMoney(context: Route.LoaderArgs["context"], request: Request,
   const currency = displayCurrency(request, lang);
   // The same for every visitor: one API read serves the process's requests for a second (ADR 060).
   const api = context.get(apiContext);
-  const rates = await sharedRead("rates", () => api.send(moneyApi.getRates).then((r) => r.data))
-    .catch((error: unknown) => {
-      context.get(servicesContext).logger.warn({ err: error }, "rates load failed");
-      return null;
-    });
+  const rates = await sharedRead("rates", () => api.send(moneyApi.getRates).then((r) => r.data)).catch((error: unknown) => {
+    context.get(servicesContext).logger.warn({ err: error }, "rates load failed");
+    return null;
+  });
   return { currency, rates };
 }
 

@@ -30,7 +30,12 @@ function routes(visitor: Visitor) {
     {
       id: "root",
       path: "/",
-      loader: () => ({ user: visitor.user ?? null, money: { currency: visitor.currency, rates: null }, viewport: visitor.viewport, viewportKnown: visitor.viewportKnown }),
+      loader: () => ({
+        user: visitor.user ?? null,
+        money: { currency: visitor.currency, rates: null },
+        viewport: visitor.viewport,
+        viewportKnown: visitor.viewportKnown,
+      }),
       Component: () => (
         <DocumentContext value={true}>
           <Outlet />
@@ -51,6 +56,19 @@ function routes(visitor: Visitor) {
           children: [
             { path: "product/:id", Component: () => <main id="main">a product</main> },
             { path: "suppliers/:id", Component: () => <main id="main">a supplier</main> },
+            // A supplier's HTML that imitates the chrome and its slots (descriptions are sanitised HTML).
+            {
+              path: "press_center/:id",
+              Component: () => (
+                <main
+                  id="main"
+                  dangerouslySetInnerHTML={{
+                    __html:
+                      '<header class="site-header">x</header><footer class="site-footer">y</footer><footer data-chrome="footer"></footer><header data-chrome="header"></header>',
+                  }}
+                />
+              ),
+            },
           ],
         },
       ],
@@ -123,6 +141,16 @@ describe("the site header and footer reused as HTML", () => {
     }
   });
 
+  test("HTML in the page that imitates the header, the footer or their slots is left as it is", async () => {
+    const store: ChromeStore = new Map();
+    const visitor = visitors[1]!;
+    for (const url of ["/en/press_center/1", "/en/press_center/2", "/en/press_center/3"]) {
+      const page = await render(url, visitor, store);
+      expect(page.html, url).toBe((await render(url, visitor)).html);
+    }
+    expect((await render("/en/press_center/4", visitor, store)).slots).toBe(4);
+  });
+
   test("pages whose header cannot be filled in exactly, and signed-in visitors, render in full", async () => {
     const store: ChromeStore = new Map();
     const visitor = visitors[0]!;
@@ -132,8 +160,13 @@ describe("the site header and footer reused as HTML", () => {
       expect(page.html).toContain('<header class="site-header');
       expect((await render(url, visitor)).html).toBe(page.html);
     }
-    expect(ChromeFragments.headerKey({ lang: "ru", prefixed: true, mode: "adaptive", currency: "RUB", rest: "/product/1", search: "?qty=5" })).toBeNull();
-    const signedIn = { ...visitor, user: { firstName: "Анна", lastName: "Ли", role: "USER", organization: null, favouriteIds: [1], unreadNotifications: 0 } };
+    expect(
+      ChromeFragments.headerKey({ lang: "ru", prefixed: true, mode: "adaptive", currency: "RUB", rest: "/product/1", search: "?qty=5" }),
+    ).toBeNull();
+    const signedIn = {
+      ...visitor,
+      user: { firstName: "Анна", lastName: "Ли", role: "USER", organization: null, favouriteIds: [1], unreadNotifications: 0 },
+    };
     const page = await render("/ru/product/1", signedIn, store);
     expect(page.html).toContain("Анна");
     expect(page.html).toBe((await render("/ru/product/1", signedIn)).html);

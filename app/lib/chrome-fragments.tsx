@@ -64,7 +64,14 @@ export class ChromeFragments {
    * The header's key for an anonymous visitor on `pathname` (with `search`), or null when this page's
    * header must render in full (a query string, or a path whose parts cannot be filled in exactly).
    */
-  static headerKey(parts: { lang: string; prefixed: boolean; mode: string; currency: string; rest: string; search: string }): string | null {
+  static headerKey(parts: {
+    lang: string;
+    prefixed: boolean;
+    mode: string;
+    currency: string;
+    rest: string;
+    search: string;
+  }): string | null {
     if (parts.search !== "" || !FILLABLE_PATH.test(parts.rest)) return null;
     // `prefixed`: `/ru/product/1` and `/product/1` are one page, but the currency form and the sign-in link carry the path as asked.
     return `header|${parts.lang}|${parts.prefixed ? "prefixed" : "bare"}|${parts.mode}|${parts.currency}|${parts.rest.replace(/\d+$/, "#")}`;
@@ -89,12 +96,17 @@ export class ChromeFragments {
     let html = body.toString("utf8");
     for (const use of this.#uses) {
       const encoded = encodeURIComponent(use.rest);
+      // The header is the body's first element, the footer its last before the scripts: searched for from
+      // those ends, so that nothing in the page between them (a supplier's HTML description) is taken for them.
+      const find = (text: string) => (use.part === "header" ? html.indexOf(text) : html.lastIndexOf(text));
       if (use.hit) {
-        const stored = this.#store.get(use.key)!;
-        html = html.replace(slot(use.part), () => stored.replaceAll(ENCODED_PATH, encoded).replaceAll(RAW_PATH, use.rest));
+        const at = find(slot(use.part));
+        if (at < 0) continue;
+        const filled = this.#store.get(use.key)!.replaceAll(ENCODED_PATH, encoded).replaceAll(RAW_PATH, use.rest);
+        html = html.slice(0, at) + filled + html.slice(at + slot(use.part).length);
         continue;
       }
-      const start = html.indexOf(OPENING[use.part]);
+      const start = find(OPENING[use.part]);
       const end = start < 0 ? -1 : html.indexOf(CLOSING[use.part], start);
       if (end < 0) continue;
       const fragment = html.slice(start, end + CLOSING[use.part].length);
