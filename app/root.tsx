@@ -38,6 +38,7 @@ import { formBodyMiddleware } from "./middleware/form-body.ts";
 import { isChunkLoadError, isNetworkError } from "./lib/reload-guard.ts";
 import { deviceClassFromCookieHeader, FALLBACK_DEVICE_CLASS, hasDeviceClassCookie } from "./lib/viewport.ts";
 import { endRefusedSession } from "./lib/session.server.ts";
+import { sharedRead } from "./lib/shared-reads.server.ts";
 import { apiClientMiddleware } from "./middleware/api-client.ts";
 import { flashContext, flashMiddleware } from "./middleware/flash.ts";
 import type { Flash, ShownFlash } from "./lib/flash.ts";
@@ -113,14 +114,12 @@ async function loadSessionUser(context: Route.LoaderArgs["context"]): Promise<Se
  */
 async function loadMoney(context: Route.LoaderArgs["context"], request: Request, lang: Lang): Promise<MoneyData> {
   const currency = displayCurrency(request, lang);
-  const rates = await context
-    .get(apiContext)
-    .send(moneyApi.getRates)
-    .then((r) => r.data)
-    .catch((error: unknown) => {
-      context.get(servicesContext).logger.warn({ err: error }, "rates load failed");
-      return null;
-    });
+  // The same for every visitor: one API read serves the process's requests for a second (ADR 060).
+  const api = context.get(apiContext);
+  const rates = await sharedRead("rates", () => api.send(moneyApi.getRates).then((r) => r.data)).catch((error: unknown) => {
+    context.get(servicesContext).logger.warn({ err: error }, "rates load failed");
+    return null;
+  });
   return { currency, rates };
 }
 

@@ -15,7 +15,9 @@
  *    `rounds` rounds of `durationS` seconds of wrk per server, the order alternating (base first in
  *    odd rounds, current first in even ones) so drift in the machine's load falls on both.
  * 4. Prints req/s, p50 and p99 (medians over the rounds, each round's req/s too) and current / base,
- *    against issue 17's targets (≥ 1.5× the base's req/s, p99 no worse); then the HTML of the
+ *    against issue 17's targets (≥ 1.5× the base's req/s, p99 no worse) and issue 31 §4's (≥ 3×, p99 ≤
+ *    300 ms, and HTML_PAGES product pages in /ru/ and in turn unprefixed, /en/ and /zh/, asked twice, identical to the
+ *    base's but for the nonce, build id, asset file names and origin: compareHtml); then the HTML of the
  *    category and product pages, raw and gzip (level 6), means over HTML_PAGES pages each, and
  *    whether it carries React Router's serialised loader data (`window.__reactRouterContext`).
  *
@@ -38,6 +40,44 @@ import { log, median } from "./stats.ts";
 const HTML_PAGES = 20;
 /** Issue 17's target: the current build serves at least this many times the base's requests per second. */
 const TARGET_RATIO = 1.5;
+/** Issue 31 §4's targets: the current build serves this many times the base's requests per second, at this p99 or less. */
+const TARGET_RATIO_31 = 3;
+const TARGET_P99_MS_31 = 300;
+
+/**
+ * A page's HTML with what legitimately differs between two builds and two servers replaced: the
+ * per-response CSP nonce, the build id, the hashed asset file names and the server's origin.
+ */
+function comparableHtml(html: string, origin: string): string {
+  return html
+    .replaceAll(origin, "ORIGIN")
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/"[0-9a-f]{8}"/g, '"BUILD"')
+    .replace(/-[\w-]{8}\.(js|css)\b/g, "-HASH.$1");
+}
+
+/**
+ * Issue 31 §4: the page's HTML stays what a visitor receives from the base build. Each product page
+ * of `ids` in Russian (prefixed and not), English and Chinese, asked twice of each server (the second
+ * time the current build reuses its stored header and footer, ADR 060), compared after comparableHtml.
+ */
+async function compareHtml(sides: Side[], ids: number[]): Promise<{ pages: number; same: number; differing: string[] }> {
+  const paths = ids.flatMap((id, i) => [`/ru/product/${id}`, `${["", "/en", "/zh"][i % 3]}/product/${id}`]);
+  let pages = 0;
+  let same = 0;
+  const differing: string[] = [];
+  for (let pass = 0; pass < 2; pass++)
+    for (const pagePath of paths) {
+      const [base, current] = await Promise.all(
+        sides.map(async (side) => comparableHtml(await (await fetch(`${side.origin}${pagePath}`)).text(), side.origin)),
+      );
+      pages++;
+      if (base === current) same++;
+      else if (!differing.includes(pagePath)) differing.push(pagePath);
+    }
+  return { pages, same, differing };
+}
+
 /** What React Router's framework mode writes into a fully hydrated document to hand it the loader data. */
 const LOADER_DATA = /window\.__reactRouterContext\s*=/;
 
@@ -223,6 +263,8 @@ export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCom
       await assertUncached(side, productIds[0]!);
     }
 
+    const identical = await compareHtml(sides, productIds.slice(0, HTML_PAGES));
+
     const sizes = new Map<string, { product: HtmlSize; category: HtmlSize }>();
     for (const side of sides) {
       sizes.set(side.name, {
@@ -293,6 +335,11 @@ export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCom
         (base.errors.length + current.errors.length > 0
           ? ` Socket errors: base ${base.errors.join("; ") || "none"}, current ${current.errors.join("; ") || "none"}.`
           : ""),
+      "",
+      `Targets (issue 31 §4): req/s ≥ ${TARGET_RATIO_31}× the base ${rpsRatio >= TARGET_RATIO_31 ? "✅" : "❌"} (${rpsRatio.toFixed(2)}×); ` +
+        `p99 ≤ ${TARGET_P99_MS_31} ms ${current.p99 <= TARGET_P99_MS_31 ? "✅" : "❌"} (${current.p99.toFixed(1)} ms); ` +
+        `the pages' HTML the base's ${identical.same === identical.pages ? "✅" : "❌"} (${identical.same} of ${identical.pages} identical but for the nonce, build id, asset file names and origin` +
+        `${identical.differing.length > 0 ? `; differing: ${identical.differing.slice(0, 5).join(", ")}` : ""}).`,
       "",
       `HTML of a page (mean over ${HTML_PAGES} pages of each kind; KB raw and gzip level 6; loader data = React Router's \`window.__reactRouterContext\` in the page):`,
       "",

@@ -19,6 +19,8 @@ import { Icon } from "./icon.tsx";
 import { LocaleLink, localeHref } from "./locale-link.tsx";
 import { useT } from "../lib/use-t.ts";
 import { personName } from "#contract/people.ts";
+import { useIsDocument } from "../lib/documents.ts";
+import { ChromeFragments, ChromeSlot, useChromeFragments } from "../lib/chrome-fragments.tsx";
 
 export function SiteHeader() {
   const t = useT();
@@ -31,6 +33,14 @@ export function SiteHeader() {
   // or a tablet turned, must not get the desktop bar wrapped over 240 px (issue 26 §7) because of a
   // cookie written at another width.
   const mode = root?.viewportKnown && isCompact(deviceClass) ? "compact" : "adaptive";
+  // A document's header for an anonymous visitor is rendered once per key and reused (ADR 060).
+  const fragments = useChromeFragments();
+  const isDocument = useIsDocument();
+  if (fragments && isDocument && root && !root.user) {
+    const { rest, prefixed } = splitLocalePath(location.pathname);
+    const key = ChromeFragments.headerKey({ lang, prefixed, mode, currency: root.money?.currency ?? "", rest, search: location.search });
+    if (key !== null && fragments.claim("header", key, rest)) return <ChromeSlot part="header" />;
+  }
   const nav = [
     { to: "/catalog", label: t("nav.catalog") },
     { to: "/suppliers", label: t("nav.suppliers") },
@@ -223,6 +233,14 @@ export function SiteFooter() {
   const layout = useRouteLoaderData<LayoutData>("layouts/default");
   const categories = layout?.topCategories ?? [];
   const catalogue = layout?.catalogue;
+  // A document's footer depends only on the language and the app data: rendered once per both and reused (ADR 060).
+  const fragments = useChromeFragments();
+  const isDocument = useIsDocument();
+  const location = useLocation();
+  if (fragments && isDocument && layout) {
+    const { rest } = splitLocalePath(location.pathname);
+    if (fragments.claim("footer", `footer|${lang}|${JSON.stringify(layout)}`, rest)) return <ChromeSlot part="footer" />;
+  }
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">

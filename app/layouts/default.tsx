@@ -10,11 +10,14 @@ import { SiteFooter, SiteHeader } from "../components/site-chrome.tsx";
 import * as appDataApi from "#contract/app-data.ts";
 import { apiContext, servicesContext } from "../context.ts";
 import { pageLang, splitLocalePath } from "../lib/i18n.ts";
+import { sharedRead } from "../lib/shared-reads.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = pageLang(request);
   try {
-    const { data } = await context.get(apiContext).send(appDataApi.getAppData, { query: { lang } });
+    // The same for every visitor of a language: one API read serves the process's requests for a second (ADR 060).
+    const api = context.get(apiContext);
+    const data = await sharedRead(`app-data:${lang}`, () => api.send(appDataApi.getAppData, { query: { lang } }).then((r) => r.data));
     return { topCategories: data.topCategories, catalogue: data.catalogue };
   } catch (error) {
     context.get(servicesContext).logger.warn({ err: error }, "app data not loaded");
