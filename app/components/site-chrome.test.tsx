@@ -54,6 +54,8 @@ function routes(visitor: Visitor) {
             </>
           ),
           children: [
+            { index: true, Component: () => <main id="main">home</main> },
+            { path: "press_center", Component: () => <main id="main">press centre</main> },
             { path: "product/:id", Component: () => <main id="main">a product</main> },
             { path: "suppliers/:id", Component: () => <main id="main">a supplier</main> },
             // A supplier's HTML that imitates the chrome and its slots (descriptions are sanitised HTML).
@@ -62,6 +64,7 @@ function routes(visitor: Visitor) {
               Component: () => (
                 <main
                   id="main"
+                  // oxlint-disable-next-line react/no-danger -- stands for a supplier's sanitised HTML description, which pages render so
                   dangerouslySetInnerHTML={{
                     __html:
                       '<header class="site-header">x</header><footer class="site-footer">y</footer><footer data-chrome="footer"></footer><header data-chrome="header"></header>',
@@ -84,7 +87,7 @@ async function render(url: string, visitor: Visitor, store?: ChromeStore): Promi
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const lang = /^\/(en|zh)\//.exec(url)?.[1] ?? "ru";
+  const lang = /^\/(en|zh)(\/|$)/.exec(url)?.[1] ?? "ru";
   const fragments = store ? new ChromeFragments(store) : null;
   const raw = renderToString(
     <I18nextProvider i18n={i18ns.get(lang)!}>
@@ -131,6 +134,19 @@ describe("the site header and footer reused as HTML", () => {
         expect(supplier.slots).toBe(1);
         expect(supplier.html).toBe((await render(`${prefix}/suppliers/55`, visitor)).html);
       }
+  });
+
+  test("a footer stored on any page is the full footer of every other page (the home page's path is not taken for a path)", async () => {
+    const visitor = visitors[0]!;
+    for (const prefix of ["", "/en", "/zh"]) {
+      const store: ChromeStore = new Map();
+      for (const url of [prefix || "/", `${prefix}/press_center`, `${prefix}/product/12`, `${prefix}/suppliers/5`, prefix || "/"]) {
+        const reused = await render(url, visitor, store);
+        expect(reused.html, url).toBe((await render(url, visitor)).html);
+      }
+      // Stored once, from the first page, and reused by the others.
+      expect([...store.keys()].filter((key) => key.startsWith("footer|"))).toHaveLength(1);
+    }
   });
 
   test("one store serves pages with and without the language prefix, in any order", async () => {

@@ -236,10 +236,8 @@ export function SiteFooter() {
   // A document's footer depends only on the language and the app data: rendered once per both and reused (ADR 060).
   const fragments = useChromeFragments();
   const isDocument = useIsDocument();
-  const location = useLocation();
   if (fragments && isDocument && layout) {
-    const { rest } = splitLocalePath(location.pathname);
-    if (fragments.claim("footer", `footer|${lang}|${JSON.stringify(layout)}`, rest)) return <ChromeSlot part="footer" />;
+    if (fragments.claim("footer", `footer|${lang}|${JSON.stringify(layout)}`)) return <ChromeSlot part="footer" />;
   }
   return (
     <footer className="site-footer">

@@ -80,9 +80,10 @@ export class ChromeFragments {
   /**
    * Called by the part's component while rendering: true when the stored HTML will be put in, and the
    * component renders only `<part data-chrome="part">`; false when it renders in full (then stored).
-   * `rest` is the page's path without its language prefix.
+   * `rest` is the page's path without its language prefix, for a part that shows it (the header);
+   * none for a part that does not (the footer) — nothing in it is then taken for the path.
    */
-  claim(part: ChromePart, key: string, rest: string): boolean {
+  claim(part: ChromePart, key: string, rest = ""): boolean {
     // A part rendered twice in one page (not the case today) would make the cut ambiguous: render in full.
     if (this.#uses.some((u) => u.part === part)) return false;
     const hit = this.#store.has(key);
@@ -102,7 +103,8 @@ export class ChromeFragments {
       if (use.hit) {
         const at = find(slot(use.part));
         if (at < 0) continue;
-        const filled = this.#store.get(use.key)!.replaceAll(ENCODED_PATH, encoded).replaceAll(RAW_PATH, use.rest);
+        const stored = this.#store.get(use.key)!;
+        const filled = use.rest ? stored.replaceAll(ENCODED_PATH, encoded).replaceAll(RAW_PATH, use.rest) : stored;
         html = html.slice(0, at) + filled + html.slice(at + slot(use.part).length);
         continue;
       }
@@ -112,7 +114,9 @@ export class ChromeFragments {
       const fragment = html.slice(start, end + CLOSING[use.part].length);
       if (fragment.includes("\u0000")) continue;
       if (this.#store.size >= STORE_LIMIT) this.#store.clear();
-      this.#store.set(use.key, fragment.replaceAll(encoded, ENCODED_PATH).replaceAll(use.rest, RAW_PATH));
+      // A footer stored from the home page (`rest` "/") once had every "/" taken for the path, and the
+      // next page's path written into each of its links: only a part that shows the path has it replaced.
+      this.#store.set(use.key, use.rest ? fragment.replaceAll(encoded, ENCODED_PATH).replaceAll(use.rest, RAW_PATH) : fragment);
     }
     return Buffer.from(html, "utf8");
   }
