@@ -108,7 +108,8 @@ export async function restoreBulkLoads(client: pg.PoolClient, except?: number): 
       throw error;
     }
   }
-  // Planner statistics for tables that grew from nothing (autovacuum would come later).
+  // Planner statistics for tables that grew from nothing: autovacuum would take them later, and
+  // not at all where it is off (as on the benchmark's server).
   if (rows.length > 0) await client.query(`analyze ${BULK_TABLES.join(", ")}`);
   return rows.map((r) => r.id);
 }

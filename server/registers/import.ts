@@ -326,6 +326,8 @@ class RunImporter {
   bulk: boolean | undefined;
   private regions = new Set<string>();
   private okved = new Set<string>();
+  /** The sequence of `companies.id` (its name, looked up once). */
+  private companySequence = "";
   private seen = new InnSet();
   private batch: RawItem[] = [];
   /** The connections that write batches (the run's own first), each with the batch it is writing and its INNs. */
@@ -351,6 +353,8 @@ class RunImporter {
     this.regions = new Set(regions.rows.map((r) => r.code));
     const okved = await this.client.query<{ code: string }>("select code from okved_codes");
     this.okved = new Set(okved.rows.map((r) => r.code));
+    const sequence = await this.client.query<{ name: string }>("select pg_get_serial_sequence('companies', 'id') as name");
+    this.companySequence = sequence.rows[0]!.name;
   }
 
   async readAll(file: string) {
@@ -668,8 +672,10 @@ class RunImporter {
     });
     if (toCreate.length > 0) {
       const ids = await client.query<{ id: number }>(
-        "select nextval(pg_get_serial_sequence('companies', 'id'))::int as id from generate_series(1, $1)",
-        [toCreate.length],
+        // The sequence named once: pg_get_serial_sequence in the select list ran once per id (a
+        // catalog lookup each, 46 ms a batch of 2,000 at 1,000,000 entries).
+        "select nextval($2::regclass)::int as id from generate_series(1, $1)",
+        [toCreate.length, this.companySequence],
       );
       toCreate.forEach((n, i) => companyOf.set(n.facts.inn, ids.rows[i]!.id));
       const card = toCreate.map((n) => ({
