@@ -12,9 +12,10 @@
  *   never enters (platform companies, unpublished ones, the moderation queue: they cost nothing
  *   per row and answer the platform's own pages and the import's joined-company lookup). Answers
  *   false, changing nothing, when the directory is not empty or the tables are busy.
- * - `restoreBulkLoads(client)` — runs the stored statements of every run that has them, each run in
- *   one transaction with its `bulk_restore` cleared (a crash in between rolls back and the next
- *   import runs them again), then ANALYZE. Called at the end of the bulk run, when it fails while
+ * - `restoreBulkLoads(clients)` — runs the stored statements of every run that has them, on one or
+ *   two connections at once, each statement on its own and skipped when what it restores exists
+ *   (a crash in between leaves the rest, and the next import runs it), then clears `bulk_restore`
+ *   and runs ANALYZE. Called at the end of the bulk run, when it fails while
  *   its process lives, and at the start of every import (a run killed mid-load leaves them pending).
  *
  * PGlite (`copySupported` false: its socket takes no COPY FROM STDIN) keeps the per-row path.
@@ -87,29 +88,51 @@ export async function beginBulkLoad(client: pg.PoolClient, runId: number): Promi
 }
 
 /**
- * See the module's comment; `except`: a run left as it is (the one being resumed, which goes on
- * loading in bulk). Answers the ids of the runs whose indexes and keys were restored.
+ * See the module's comment; `clients`: the connections to rebuild on (the first also reads and
+ * clears the runs; with two, two indexes are built at once — one GIN build uses one core);
+ * `except`: a run left as it is (the one being resumed, which goes on loading in bulk). Each
+ * statement commits on its own and is skipped when what it restores exists already, so a restore
+ * cut short by a crash is finished by the next. Answers the ids of the runs restored.
  */
-export async function restoreBulkLoads(client: pg.PoolClient, except?: number): Promise<number[]> {
-  const { rows } = await client.query<{ id: number; bulk_restore: string[] }>(
+export async function restoreBulkLoads(clients: pg.PoolClient | pg.PoolClient[], except?: number): Promise<number[]> {
+  const list = Array.isArray(clients) ? clients : [clients];
+  const { rows } = await list[0]!.query<{ id: number; bulk_restore: string[] }>(
     "select id, bulk_restore from register_runs where bulk_restore is not null and id is distinct from $1 order by id",
     [except ?? null],
   );
   for (const run of rows) {
-    await client.query("begin");
-    try {
-      // A GIN build over millions of rows spills to disk in many passes at the default 64 MB.
-      await client.query("set local maintenance_work_mem = '512MB'");
-      for (const statement of run.bulk_restore) await client.query(statement);
-      await client.query("update register_runs set bulk_restore = null where id = $1", [run.id]);
-      await client.query("commit");
-    } catch (error) {
-      await client.query("rollback").catch(() => {});
-      throw error;
-    }
+    const queue = [...run.bulk_restore];
+    const done = await Promise.allSettled(
+      list.map(async (client) => {
+        // A GIN build over millions of rows spills to disk in many passes at the default 64 MB.
+        await client.query("set maintenance_work_mem = '512MB'");
+        try {
+          for (let statement = queue.shift(); statement !== undefined; statement = queue.shift())
+            if (!(await restored(client, statement))) await client.query(statement);
+        } finally {
+          await client.query("reset maintenance_work_mem").catch(() => {});
+        }
+      }),
+    );
+    const failed = done.find((d) => d.status === "rejected");
+    if (failed) throw failed.reason;
+    await list[0]!.query("update register_runs set bulk_restore = null where id = $1", [run.id]);
   }
   // Planner statistics for tables that grew from nothing: autovacuum would take them later, and
   // not at all where it is off (as on the benchmark's server).
-  if (rows.length > 0) await client.query(`analyze ${BULK_TABLES.join(", ")}`);
+  if (rows.length > 0) await list[0]!.query(`analyze ${BULK_TABLES.join(", ")}`);
   return rows.map((r) => r.id);
+}
+
+/** Whether what a restore statement (an index definition, or a foreign key added) makes exists already. */
+async function restored(client: pg.PoolClient, statement: string): Promise<boolean> {
+  const index = /^CREATE (?:UNIQUE )?INDEX (\S+) ON /.exec(statement);
+  if (index) return (await client.query<{ ok: boolean }>("select to_regclass($1) is not null as ok", [index[1]])).rows[0]!.ok;
+  const key = /^alter table (\S+) add constraint (\S+) /.exec(statement);
+  if (!key) throw new Error(`not a restore statement: ${statement.slice(0, 80)}`);
+  const { rows } = await client.query<{ ok: boolean }>(
+    "select exists (select 1 from pg_constraint where conrelid = $1::regclass and quote_ident(conname) = $2) as ok",
+    [key[1], key[2]],
+  );
+  return rows[0]!.ok;
 }

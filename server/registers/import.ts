@@ -1029,7 +1029,7 @@ class RunImporter {
     const run = this.run;
     // Every batch is in: the bulk load's indexes and foreign keys come back over the rows (one
     // build each, the keys checked in one join each) before anything else reads them.
-    if (this.bulk) await restoreBulkLoads(this.client);
+    if (this.bulk) await restoreBulkLoads(this.writers.map((w) => w.client));
     if (run.data_set === "sme" && !run.partial && run.as_of) {
       this.seen.seal();
       const newer = await this.client.query<{ n: number }>(
