@@ -5,6 +5,8 @@
  * regions imported first, dropped at the end) by `npm run import:registers -- --json` in a child
  * process, three times: the first import, the same file again (recognised by its SHA-256 and
  * skipped), and the same file forced (`--force`: read and compared entry by entry, nothing written).
+ * The first import goes into an empty directory, so it takes the bulk path (server/registers/bulk.ts);
+ * the forced one compares row by row with every index live.
  * Prints entries per second, wall time, peak RSS of the importing process (getrusage maxRSS) and the
  * rows written, against the targets ≥ 10,000 entries/s, ≤ 300 MB, and a second run with no writes in
  * ≤ 1/3 of the first run's time.

@@ -1468,6 +1468,12 @@ export const registerRuns = pgTable(
       .notNull()
       .default({}),
     error: text("error"),
+    /**
+     * A first snapshot loaded in bulk (ADR 044, addendum of 2026-11-29 "bulk"): the statements that
+     * restore the secondary indexes and foreign keys its load dropped, until they have run (then
+     * null). A run interrupted with them pending has them run by the next import, whatever its file.
+     */
+    bulkRestore: jsonb("bulk_restore").$type<string[]>(),
     startedAt: timestamptz("started_at").notNull().defaultNow(),
     finishedAt: timestamptz("finished_at"),
   },

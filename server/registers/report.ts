@@ -16,6 +16,7 @@ export function formatReport(report: RegisterReport): string {
     `${head}${report.outcome === "resumed" ? " — resumed an interrupted import" : ""}`,
     `  ${n(report.entries)} entries in ${(report.ms / 1000).toFixed(1)} s: ${n(report.added)} added, ${n(report.changed)} changed, ${n(report.unchanged)} unchanged, ${n(report.left)} left the register, ${n(report.refused)} refused`,
   ];
+  if (report.bulk) lines.push("  loaded in bulk into an empty directory: indexes and foreign keys rebuilt after the rows");
   for (const [reason, { count, examples }] of Object.entries(report.refusals)) {
     lines.push(`  refused ${n(count)}: ${REFUSAL_TEXT[reason as RefusalReason] ?? reason}`);
     for (const e of examples) lines.push(`    ${e.entry} document ${e.doc || "?"}${e.inn ? ` INN ${e.inn}` : ""}`);

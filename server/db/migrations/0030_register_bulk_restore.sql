@@ -1,0 +1,1 @@
+ALTER TABLE "register_runs" ADD COLUMN "bulk_restore" jsonb;
