@@ -106,7 +106,10 @@ export async function runHostileBench(options: HostileBenchOptions): Promise<voi
     const cases = hostileCases("full");
     // Built and encoded before the phase: making a 3.5 GiB bomb's CRC takes seconds of this process's
     // CPU, which would otherwise stall the honest load generator and count against the server.
-    const files = Array.from({ length: UPLOADS }, (_, i) => ({ id: cases[i % cases.length]!.id, body: multipartBody(cases[i % cases.length]!.file()) }));
+    const files = Array.from({ length: UPLOADS }, (_, i) => ({
+      id: cases[i % cases.length]!.id,
+      body: multipartBody(cases[i % cases.length]!.file()),
+    }));
     const uploads: { id: string; status: string; ms: number }[] = [];
     let peakRss = memoryOf(server.child?.pid)?.rssMb ?? 0;
     let deaths = 0;

@@ -123,7 +123,10 @@ export interface ReadOptions {
  * child open the same port or write into the same profile folder.
  */
 const CHILD_FLAGS = process.execArgv.filter(
-  (flag) => !/^--(max-old-space-size|max-semi-space-size|stack-size|inspect|cpu-prof|heap-prof|prof|heapsnapshot|diagnostic|report|title)/.test(flag),
+  (flag) =>
+    !/^--(max-old-space-size|max-semi-space-size|stack-size|inspect|cpu-prof|heap-prof|prof|heapsnapshot|diagnostic|report|title)/.test(
+      flag,
+    ),
 );
 
 /** The child's last words, enough to tell V8's "heap out of memory" from another crash. */
@@ -198,8 +201,7 @@ async function* parseInChild(job: ParseJob): AsyncGenerator<ParseMessage> {
     // "close": after the IPC channel and stderr are drained, so every message sent before the end is queued.
     child.on("close", (_code, signal) => {
       exited = true;
-      if (OUT_OF_MEMORY.test(stderr))
-        failure ??= tooLarge("memory_mb", limits.maxOldGenerationSizeMb, limits.maxOldGenerationSizeMb);
+      if (OUT_OF_MEMORY.test(stderr)) failure ??= tooLarge("memory_mb", limits.maxOldGenerationSizeMb, limits.maxOldGenerationSizeMb);
       else if (signal !== "SIGKILL" && stderr.trim()) failure ??= unreadable(`the reader stopped (${stderr.trim().split("\n").at(-1)})`);
       poke();
     });

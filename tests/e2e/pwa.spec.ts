@@ -203,7 +203,10 @@ test.describe("offline", () => {
 });
 
 test.describe("navigations under the worker", () => {
-  test("a signed-in page is asked of the server once: the worker answers with the navigation preload", async ({ browser, baseURL }, testInfo) => {
+  test("a signed-in page is asked of the server once: the worker answers with the navigation preload", async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(90_000);
     // Playwright reports a service worker's own requests only with this switch, read when the
     // worker's target appears: set for this test's context, removed after it.
