@@ -4,7 +4,15 @@
  */
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
-import { APP_PORT, AUTH_RESEND_AFTER_S, DADATA_PORT, MAIL_HTTP_PORT, MAIL_SMTP_PORT, TRANSLATOR_PORT } from "./tests/e2e/support/ports.ts";
+import {
+  APP_PORT,
+  AUTH_RESEND_AFTER_S,
+  DADATA_PORT,
+  MAIL_HTTP_PORT,
+  MAIL_SMTP_PORT,
+  PAGE_VIEWS_LOG,
+  TRANSLATOR_PORT,
+} from "./tests/e2e/support/ports.ts";
 
 const DADATA_TOKEN = "e2e-dadata-token";
 const TRANSLATION_API_KEY = "e2e-translation-key";
@@ -83,6 +91,7 @@ export default defineConfig({
         // data from outside this process (the moderation CLI) then see the change almost at once.
         PAGE_CACHE_TTL_S: "2",
         PAGE_CACHE_STALE_S: "0",
+        PAGE_VIEWS_LOG,
         DADATA_URL: `http://127.0.0.1:${DADATA_PORT}`,
         DADATA_TOKEN,
         TRANSLATION_PROVIDER: "libretranslate",

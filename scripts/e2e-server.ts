@@ -8,7 +8,7 @@
  * `npm run admin -- approve product 12`, without a second process. Only this test harness opens
  * the socket; the product server has no such entry point.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +22,8 @@ import { adminSocketPath } from "./lib/e2e-admin.ts";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "postavka-e2e-"));
 const env = parseEnv({ ...process.env, NODE_ENV: "production", OUTBOX: "true", DATA_DIR: dataDir, DATABASE_URL: "" });
 const logger = createLogger({ level: env.LOG_LEVEL });
+// A previous run's counted views would be read as this run's (the ids start again on a fresh database).
+if (env.PAGE_VIEWS_LOG) writeFileSync(env.PAGE_VIEWS_LOG, "");
 const running = await startServer({ env, logger, importIfEmpty: true });
 
 const socketPath = adminSocketPath(env.PORT);

@@ -90,6 +90,11 @@ export const EnvSchema = z
     PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(3600).default(15),
     /** Seconds after that a page may still be served while it is rendered again in the background (stale-while-revalidate). */
     PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).max(3600).default(45),
+    /**
+     * A file each counted page view (ADR 051) is appended to as a JSON line with the headers that
+     * decided it; unset: none. A debugging aid (the e2e server sets it), not for production.
+     */
+    PAGE_VIEWS_LOG: optionalText(),
     /** Memory the page cache may hold, MB. */
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
     /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */

@@ -9,7 +9,7 @@
  * Text bodies over 1 KB are gzipped for clients that accept it. Every HTML response carries a CSP with a per-request nonce that the
  * web tier puts on its inline scripts.
  */
-import { countPageViews } from "./page-views/middleware.ts";
+import { countPageViews, type CountedViewLine } from "./page-views/middleware.ts";
 import type { PageViewRecorder } from "./page-views/recorder.ts";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -77,6 +77,8 @@ export interface ServerAppOptions {
   trustProxy?: TrustProxy;
   /** Counts views of supplier pages, cached ones included (server/page-views; ADR 051); absent = not counted. */
   pageViews?: Pick<PageViewRecorder, "record">;
+  /** Hears each counted view with its deciding headers (PAGE_VIEWS_LOG; a debugging aid). */
+  onPageViewCounted?: (line: CountedViewLine) => void;
 }
 
 /**
@@ -360,7 +362,7 @@ export function createServerApp(options: ServerAppOptions) {
 
   const islands = mode === "production" && options.clientDir ? readIslandsBuild(options.clientDir, logger) : undefined;
   let cachedHandler: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
-  if (options.pageViews) app.use(countPageViews(options.pageViews));
+  if (options.pageViews) app.use(countPageViews(options.pageViews, options.onPageViewCounted));
   app.all("*", async (c) => {
     const build = await options.getBuild();
     const handler = mode === "production" ? (cachedHandler ??= createRequestHandler(build, mode)) : createRequestHandler(build, mode);

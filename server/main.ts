@@ -5,6 +5,7 @@
  */
 import { parseTrustProxy, trustProxyWarning } from "./client-ip.ts";
 import { randomBytes } from "node:crypto";
+import { appendFile } from "node:fs/promises";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -211,6 +212,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     pageCache,
     onPublicWrite: bus ? () => bus.publish() : undefined,
     pageViews,
+    onPageViewCounted: env.PAGE_VIEWS_LOG ? appendJsonLines(env.PAGE_VIEWS_LOG, logger) : undefined,
   });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
@@ -279,4 +281,18 @@ export function closeOnSignals(running: RunningServer, logger: Logger): void {
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+/**
+ * A writer that appends each value to `file` as one JSON line, in order, without awaiting in the
+ * caller; a failed write is logged once per failure and the line dropped (PAGE_VIEWS_LOG).
+ */
+function appendJsonLines(file: string, logger: Logger): (value: unknown) => void {
+  let queue: Promise<void> = Promise.resolve();
+  return (value) => {
+    const line = `${JSON.stringify(value)}\n`;
+    queue = queue
+      .then(() => appendFile(file, line))
+      .catch((error: unknown) => logger.warn({ err: error, file }, "PAGE_VIEWS_LOG: a line was not written"));
+  };
 }

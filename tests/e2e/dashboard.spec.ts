@@ -6,18 +6,25 @@
  * numbers as the table under it — switches the period with the plain GET form, and reads the page in
  * Chinese. Screenshots at 1280 and 390 px (ru) and 390 px (zh) go to /work/briefs/shots when that folder exists.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { adminCliOk, apiAs } from "./support/admin.ts";
 import { newAddress, signIn } from "./support/session.ts";
 import { openPage } from "./support/page.ts";
+import { PAGE_VIEWS_LOG } from "./support/ports.ts";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const SHOTS = "/work/briefs/shots";
 
 type Series = { key: string; total: number | null };
+
+/** The server's log lines of the views it counted of product `id` (PAGE_VIEWS_LOG), for a failure's message. */
+function countedViewsOf(id: number): string {
+  const lines = existsSync(PAGE_VIEWS_LOG) ? readFileSync(PAGE_VIEWS_LOG, "utf8").split("\n") : [];
+  return lines.filter((line) => line.includes(`"kind":"product","id":${id},`)).join("\n") || "(none logged)";
+}
 
 /** The chart `key`'s numbers as the SVG carries them and as its table lists them, by bucket. */
 async function chartAndTable(page: Page, key: string) {
@@ -68,7 +75,10 @@ test("a supplier's dashboard shows its product views and inquiries as charts wit
       },
       { timeout: 60_000, intervals: [2_000] },
     )
-    .toBe(3);
+    .toBe(3)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n\nThe views the server counted:\n${countedViewsOf(productId)}`);
+    });
 
   const page = supplier.page;
   await openPage(page, "/profile", js);

@@ -3,6 +3,9 @@
  * and the specs and helpers that talk to those servers. `E2E_PORT` moves the whole set, so parallel
  * worktrees never collide.
  */
+import os from "node:os";
+import path from "node:path";
+
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The e2e server's port (tests/e2e/support/admin.ts reaches its admin control socket by it). */
 export const APP_PORT = PORT;
@@ -19,3 +22,9 @@ export const TRANSLATOR_PORT = PORT + 4;
  * (`resendAllowed`) waits until this much time has passed since the address's last code.
  */
 export const AUTH_RESEND_AFTER_S = 2;
+/**
+ * The e2e server's PAGE_VIEWS_LOG: every page view it counts, as a JSON line with the headers that
+ * decided it (server/page-views/middleware.ts). Emptied when the server starts; a spec whose view
+ * count is off prints the lines of its page.
+ */
+export const PAGE_VIEWS_LOG = path.join(os.tmpdir(), `postavka-e2e-${PORT}-page-views.jsonl`);
