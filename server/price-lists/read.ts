@@ -22,7 +22,7 @@
  * a file over a bound, including the parse process's heap (`memory_mb`) and time (`seconds`);
  * `price_list_unreadable` (422) for a file that cannot be read, with the reason in the message.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -133,11 +133,32 @@ const CHILD_FLAGS = process.execArgv.filter(
 const STDERR_TAIL = 4096;
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Fatal JavaScript out of memory|allocation failed/i;
 
+/**
+ * The command prefix that starts a parse process under Linux's SCHED_IDLE policy (util-linux
+ * `chrt --idle 0`; sched(7)): a runnable server thread then preempts the parse at once on its core,
+ * where nice 10 (worker.ts) still leaves it a weighted share and a wakeup delay of a few ms per
+ * request (issue 25's Measure: the honest traffic's p99 while hostile files are parsed). Lowering the
+ * policy needs no privilege; a system without `chrt`, or a sandbox that forbids the call, gets `[]`
+ * (nice alone). Probed once, on the first parse.
+ */
+let idlePrefix: string[] | undefined;
+function schedIdlePrefix(): string[] {
+  if (idlePrefix) return idlePrefix;
+  idlePrefix = [];
+  if (process.platform === "linux") {
+    const probe = spawnSync("chrt", ["--idle", "0", "true"], { stdio: "ignore", timeout: 2000 });
+    if (probe.status === 0) idlePrefix = ["chrt", "--idle", "0"];
+  }
+  return idlePrefix;
+}
+
 /** Starts worker.ts as a child process under `limits`: V8's heap flags mirror what `resourceLimits` capped. */
 function startChild(limits: ReadLimits["worker"], tmp: string): ChildProcess {
+  const [command = process.execPath, ...prefix] = [...schedIdlePrefix(), process.execPath];
   return spawn(
-    process.execPath,
+    command,
     [
+      ...prefix,
       ...CHILD_FLAGS,
       `--max-old-space-size=${limits.maxOldGenerationSizeMb}`,
       // V8's young generation is three semi-spaces (two halves and the large-object space).
