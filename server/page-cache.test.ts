@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { PageCache } from "./page-cache.ts";
 
@@ -250,6 +251,38 @@ describe("PageCache", () => {
     const r = renderer(() => page(body));
     for (let i = 0; i < 10; i++) await cache.serve(get(`/p/${i}`), "n", r.render("n"));
     expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
-    expect(cache.stats().entries).toBe(2);
+    // Each page holds its 10,000 UTF-8 bytes and their few dozen deflated ones: four fit, not five.
+    expect(cache.stats().entries).toBe(4);
+  });
+
+  test("a visitor who accepts gzip gets the stored compressed page with their own nonce, checksum and length right", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    // Several pieces of every width of UTF-8, and a piece longer than a stored block may be.
+    const text = `Нож почвофрезы 12,5 мм — 旋耕刀 🚜 ${"Поставка из Китая ".repeat(5000)}`;
+    const r = renderer((n, nonce) => page(html(`${text} render ${n}`, nonce), { vary: "Cookie" }));
+    await cache.serve(get("/ru/product/7"), "nonce-A", r.render("nonce-A"));
+    const hit = await cache.serve(get("/ru/product/7", { "accept-encoding": "gzip, deflate, br" }), "nonce-Bb", r.render("nonce-Bb"));
+    expect(hit.headers.get("content-encoding")).toBe("gzip");
+    expect(hit.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    const compressed = Buffer.from(await hit.arrayBuffer());
+    expect(Number(hit.headers.get("content-length"))).toBe(compressed.byteLength);
+    // gunzip checks the CRC-32 and the length in the trailer: a wrong one throws.
+    const body = gunzipSync(compressed).toString("utf8");
+    expect(body).toBe(html(`${text} render 1`, "nonce-Bb"));
+    expect(compressed.byteLength).toBeLessThan(Buffer.byteLength(body) / 10);
+  });
+
+  test("a visitor who refuses gzip, or names no encoding, gets the page as it was rendered", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((n, nonce) => page(html(`Товар ${n}`, nonce)));
+    await cache.serve(get("/p"), "nonce-A", r.render("nonce-A"));
+    for (const acceptEncoding of ["gzip;q=0, br", "identity", ""]) {
+      const hit = await cache.serve(get("/p", { "accept-encoding": acceptEncoding }), "nonce-C", r.render("nonce-C"));
+      expect(hit.headers.get("content-encoding")).toBeNull();
+      expect(await hit.text()).toBe(html("Товар 1", "nonce-C"));
+    }
+    const star = await cache.serve(get("/p", { "accept-encoding": "*" }), "nonce-D", r.render("nonce-D"));
+    expect(star.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await star.arrayBuffer())).toString()).toBe(html("Товар 1", "nonce-D"));
   });
 });

@@ -26,9 +26,18 @@
  * still has its own nonce.
  * Concurrent misses for one key render once (lru-cache's `fetch` coalesces them). A cacheable answer
  * carries `X-Cache: HIT`, `STALE` or `MISS`, as CDNs mark theirs.
+ * Compressed once: a page is stored as UTF-8 pieces split at its nonce, each also deflated once (in
+ * zlib's thread pool) and ended by a sync flush, so a visitor who accepts gzip gets the stored
+ * deflate pieces with the current nonce between them as stored blocks (RFC 1951 §3.2.4) in a gzip
+ * member (RFC 1952) whose CRC-32 is taken over the UTF-8 pieces — no page is compressed again per
+ * hit. Compressing every hit (Hono's `compress`, a CompressionStream) was the largest single item
+ * of the server's event loop under the reliability mix (≈ 14 % of its samples, issue 25's profile).
  */
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { parse as parseCookies } from "cookie";
+import { parseAccept } from "hono/utils/accept";
 import { langFromAcceptLanguage } from "#contract/lang-schemas.ts";
 import { LANGS } from "#contract/langs.ts";
 import { CURRENCIES } from "#contract/common.ts";
@@ -57,8 +66,13 @@ const UNCACHEABLE_DIRECTIVES = /\b(private|no-store|no-cache)\b/i;
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
-  /** The CSP nonce the body's inline scripts carry ("" when it has none). */
+  /** The body's UTF-8 bytes, split where the render's nonce stood (one piece when it has none). */
+  pieces: Buffer[];
+  /** Each piece raw-deflated on its own, ending in a sync flush (byte-aligned, not final). */
+  deflated: Buffer[];
+  /** Bytes held: pieces and deflated pieces. */
+  bytes: number;
+  /** The CSP nonce the body's inline scripts carried ("" when it had none). */
   nonce: string;
   /** When it was rendered (ms since the epoch, the cache's clock). */
   renderedAt: number;
@@ -108,8 +122,7 @@ export class PageCache {
       // lru-cache drops an entry once it is past serving even stale; freshness is checked in `serve`.
       ttl: this.ttlMs + this.staleMs,
       maxSize: Math.max(1, options.maxBytes),
-      // JS strings are UTF-16: two bytes a code unit bounds what the body holds in memory.
-      sizeCalculation: (page) => Math.max(1, page.body.length * 2),
+      sizeCalculation: (page) => Math.max(1, page.bytes),
       // A page that may not be shared rejects the fetch (nothing is stored) and `serve` hands the
       // render's own response to the request that made it.
       fetchMethod: async (_key, _stale, { context }) => {
@@ -149,12 +162,12 @@ export class PageCache {
     const age = cached ? this.now() - cached.renderedAt : Infinity;
     if (cached && age <= this.ttlMs) {
       this.counters.hits++;
-      return toResponse(cached, nonce, "HIT");
+      return toResponse(cached, request, nonce, "HIT");
     }
     if (cached && age <= this.ttlMs + this.staleMs) {
       this.counters.stale++;
       this.refresh(key, render);
-      return toResponse(cached, nonce, "STALE");
+      return toResponse(cached, request, nonce, "STALE");
     }
     this.counters.misses++;
     let page: CachedPage | undefined;
@@ -174,7 +187,7 @@ export class PageCache {
       }
       return (await render()).response;
     }
-    return page ? toResponse(page, nonce, "MISS") : (await render()).response;
+    return page ? toResponse(page, request, nonce, "MISS") : (await render()).response;
   }
 
   /**
@@ -245,20 +258,86 @@ class Uncacheable extends Error {
   }
 }
 
+const deflateRaw = promisify(zlib.deflateRaw);
+const DEFLATE_PIECE: zlib.ZlibOptions = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+
 async function toCacheable(response: Response, nonce: string, renderedAt: number): Promise<CachedPage | null> {
   if (response.status !== 200) return null;
   if (!CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "")) return null;
   if (response.headers.has("set-cookie")) return null;
   if (UNCACHEABLE_DIRECTIVES.test(response.headers.get("cache-control") ?? "")) return null;
   const body = await response.text();
-  return { status: response.status, headers: [...response.headers], body, nonce: body.includes(nonce) ? nonce : "", renderedAt };
+  const stored = nonce && body.includes(nonce) ? nonce : "";
+  const pieces = (stored ? body.split(stored) : [body]).map((piece) => Buffer.from(piece, "utf8"));
+  const deflated = await Promise.all(pieces.map((piece) => deflateRaw(piece, DEFLATE_PIECE)));
+  const bytes = [...pieces, ...deflated].reduce((sum, piece) => sum + piece.byteLength, 0);
+  // The response's own framing headers do not describe the stored body.
+  const headers = [...response.headers].filter(([name]) => !/^(content-length|content-encoding)$/i.test(name));
+  return { status: response.status, headers, pieces, deflated, bytes, nonce: stored, renderedAt };
 }
 
-/** The stored page with this response's nonce; `X-Cache` says whether it was rendered for this request. */
-function toResponse(page: CachedPage, nonce: string, state: "HIT" | "STALE" | "MISS"): Response {
-  const body = page.nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
+/** Whether `header` (Accept-Encoding) admits gzip: named or by `*`, with a q above 0 (RFC 9110 §12.5.3). */
+function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  const accepts = parseAccept(header);
+  const gzip = accepts.find((accept) => accept.type.toLowerCase() === "gzip") ?? accepts.find((accept) => accept.type === "*");
+  return gzip !== undefined && gzip.q > 0;
+}
+
+/** gzip's fixed member header: deflate, no flags, no time, unknown OS (RFC 1952 §2.3). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final stored block: ends the deflate stream after the sync-flushed pieces. */
+const LAST_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/** `bytes` (≤ 65,535 of them) as one non-final stored deflate block, at a byte boundary. */
+function storedBlock(bytes: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.writeUInt16LE(bytes.byteLength, 1);
+  head.writeUInt16LE(~bytes.byteLength & 0xffff, 3);
+  return Buffer.concat([head, bytes]);
+}
+
+/** The stored page as one gzip member with `nonce` where the render's stood (module comment). */
+function gzipWithNonce(page: CachedPage, nonce: Buffer): Buffer {
+  const parts: Buffer[] = [GZIP_HEADER];
+  const between = storedBlock(nonce);
+  let crc = 0;
+  let length = 0;
+  page.pieces.forEach((piece, i) => {
+    if (i > 0) {
+      parts.push(between);
+      crc = zlib.crc32(nonce, crc);
+      length += nonce.byteLength;
+    }
+    parts.push(page.deflated[i]!);
+    crc = zlib.crc32(piece, crc);
+    length += piece.byteLength;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  parts.push(LAST_BLOCK, trailer);
+  return Buffer.concat(parts);
+}
+
+/**
+ * The stored page with this response's nonce, gzipped when `request` accepts it; `X-Cache` says
+ * whether it was rendered for this request.
+ */
+function toResponse(page: CachedPage, request: Request, nonce: string, state: "HIT" | "STALE" | "MISS"): Response {
+  const nonceBytes = Buffer.from(page.nonce ? nonce : "", "utf8");
   const headers = new Headers(page.headers);
-  headers.delete("content-length");
   headers.set("X-Cache", state);
-  return new Response(body, { status: page.status, headers });
+  const vary = headers.get("vary");
+  if (!vary || !/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary))
+    headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  let body: Buffer;
+  if (acceptsGzip(request.headers.get("accept-encoding"))) {
+    body = gzipWithNonce(page, nonceBytes);
+    headers.set("Content-Encoding", "gzip");
+  } else {
+    body = Buffer.concat(page.pieces.flatMap((piece, i) => (i > 0 ? [nonceBytes, piece] : [piece])));
+  }
+  headers.set("Content-Length", String(body.byteLength));
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: page.status, headers });
 }

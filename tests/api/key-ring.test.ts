@@ -87,3 +87,27 @@ describe("unknown key ids (F23)", () => {
     expect((await verifyAccessToken(ring, token, new Date()))?.userId).toBe(3);
   });
 });
+
+describe("verified tokens remembered until they expire", () => {
+  it("a remembered token still expires, a changed one is verified again, and another ring's keys do not accept it", async () => {
+    const ring = new KeyRing(api.db, { secret: SECRET });
+    const signedAt = new Date();
+    const token = await signAccessToken(ring, { userId: 9, role: "MODERATOR", sessionVersion: 2 }, signedAt);
+    const first = await verifyAccessToken(ring, token, signedAt);
+    expect(first).toMatchObject({ userId: 9, role: "MODERATOR", sessionVersion: 2 });
+    // The answer is a copy: a caller changing it changes nothing for the next request.
+    first!.role = "ADMIN";
+    expect((await verifyAccessToken(ring, token, new Date(signedAt.getTime() + 60_000)))?.role).toBe("MODERATOR");
+    // Past its 30 minutes it is refused, remembered or not.
+    expect(await verifyAccessToken(ring, token, new Date(signedAt.getTime() + 31 * 60_000))).toBeNull();
+    // One character of the signature changed is another token: verified, and refused.
+    const [head, body, signature] = token.split(".");
+    const forged = `${head}.${body}.${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`;
+    expect(await verifyAccessToken(ring, forged, signedAt)).toBeNull();
+    // The remembered tokens are the ring's own: a ring without this key refuses it.
+    await api.db.delete(signingKeys);
+    const other = new KeyRing(api.db, { secret: SECRET });
+    await other.signingKey();
+    expect(await verifyAccessToken(other, token, signedAt)).toBeNull();
+  });
+});

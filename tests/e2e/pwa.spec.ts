@@ -275,7 +275,10 @@ test.describe("updates", () => {
     const reloaded = page.waitForEvent("load");
     await toasts(page).getByRole("button", { name: "Перезагрузить" }).click();
     await reloaded;
-    await expect.poll(registration).toEqual({ controller: expect.stringContaining("build=next"), waiting: null });
+    // The waiting worker took over. (The reloaded page registers "/sw.js" again, a script URL other than
+    // this test's stand-in for a new build, so the browser may soon install that one as the next waiting
+    // worker — an artefact of the stand-in, which a real deployment, same URL, new bytes, does not have.)
+    await expect.poll(async () => (await registration()).controller).toContain("build=next");
   });
 });
 
