@@ -9,9 +9,10 @@
  *   CSV's encoding and delimiter when `reading` does not give them.
  * - `ymlOffers(bytes, onCategories?)`, `ymlCategories(bytes)`: the YML's categories and offers.
  *
- * Each reading runs in a parse process (worker.ts: a child process of this Node with its V8 heap
- * capped by limits.ts `READ_LIMITS.worker`, killed after `timeoutMs`, its threads at a lowered CPU
- * priority), at most PARSE_WORKERS at a time; the child parses, this process only receives bounded
+ * Each reading runs in a parse process (worker.ts: a Node process with its V8 heap capped by
+ * limits.ts `READ_LIMITS.worker`, killed after `timeoutMs`, its threads at nice 10 — started and
+ * relayed by launcher.ts, a small child of this process, so the server never forks), at most
+ * PARSE_WORKERS at a time; the child parses, this process only receives bounded
  * rows in batches (a CommerceML reading at most worker.ts CML_IN_FLIGHT batches ahead of its
  * caller, and timed only while it is waited for). Every child gets its own temp folder (TMPDIR,
  * which also holds the file it reads), removed when the reading ends however it ends — a limit, an
@@ -22,7 +23,7 @@
  * a file over a bound, including the parse process's heap (`memory_mb`) and time (`seconds`);
  * `price_list_unreadable` (422) for a file that cannot be read, with the reason in the message.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -34,6 +35,7 @@ import { DOCUMENT_MAX_BYTES, inspectUpload, MiB, UploadError } from "../files/up
 import { ACK, READ_LIMITS, tooLarge, type ReadLimits } from "./limits.ts";
 import type { Reading, TableRow, YmlCategory, YmlOffer } from "./parse.ts";
 import type { ChildJob, ParseJob, ParseMessage } from "./worker.ts";
+import type { LauncherEvent, LauncherRequest } from "./launcher.ts";
 import type { CmlEvent, CmlMeta } from "../onec/parse.ts";
 
 export { decodeText, decodeXml, detectDelimiter, type Delimiter, type TableRow, type YmlCategory, type YmlOffer } from "./parse.ts";
@@ -133,32 +135,118 @@ const CHILD_FLAGS = process.execArgv.filter(
 const STDERR_TAIL = 4096;
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Fatal JavaScript out of memory|allocation failed/i;
 
-/**
- * The command prefix that starts a parse process under Linux's SCHED_IDLE policy (util-linux
- * `chrt --idle 0`; sched(7)): a runnable server thread then preempts the parse at once on its core,
- * where nice 10 (worker.ts) still leaves it a weighted share and a wakeup delay of a few ms per
- * request (issue 25's Measure: the honest traffic's p99 while hostile files are parsed). Lowering the
- * policy needs no privilege; a system without `chrt`, or a sandbox that forbids the call, gets `[]`
- * (nice alone). Probed once, on the first parse.
- */
-let idlePrefix: string[] | undefined;
-function schedIdlePrefix(): string[] {
-  if (idlePrefix) return idlePrefix;
-  idlePrefix = [];
-  if (process.platform === "linux") {
-    const probe = spawnSync("chrt", ["--idle", "0", "true"], { stdio: "ignore", timeout: 2000 });
-    if (probe.status === 0) idlePrefix = ["chrt", "--idle", "0"];
-  }
-  return idlePrefix;
+const LAUNCHER_PATH = fileURLToPath(new URL("./launcher.ts", import.meta.url));
+
+/** What a parse process tells its reader, as the launcher relays it. */
+interface ParseProcessEvents {
+  message(message: ParseMessage): void;
+  stderr(text: string): void;
+  error(error: Error): void;
+  close(code: number | null, signal: NodeJS.Signals | null): void;
 }
 
-/** Starts worker.ts as a child process under `limits`: V8's heap flags mirror what `resourceLimits` capped. */
-function startChild(limits: ReadLimits["worker"], tmp: string): ChildProcess {
-  const [command = process.execPath, ...prefix] = [...schedIdlePrefix(), process.execPath];
-  return spawn(
-    command,
+/** A parse process, started and relayed by the launcher. */
+interface ParseProcess {
+  send(message: unknown): void;
+  kill(): void;
+  /** Until its `close`. */
+  readonly running: boolean;
+}
+
+/**
+ * The server's side of launcher.ts: started at the first reading, it stays while readings run and
+ * is let go of (unref'd, so it keeps no script alive) between them; one that dies takes its
+ * readings with it (each gets `error` and `close`) and the next reading starts another.
+ */
+class Launcher {
+  private process: ChildProcess | null = null;
+  private nextId = 1;
+  private readonly readers = new Map<number, ParseProcessEvents>();
+
+  start(args: string[], env: Record<string, string>, events: ParseProcessEvents): ParseProcess {
+    const launcher = this.process ?? this.launch();
+    const id = this.nextId++;
+    this.readers.set(id, events);
+    this.hold();
+    launcher.send({ op: "spawn", id, args, env } satisfies LauncherRequest);
+    const readers = this.readers;
+    return {
+      send: (message) => {
+        if (readers.has(id) && launcher.connected) launcher.send({ op: "send", id, message } satisfies LauncherRequest);
+      },
+      kill: () => {
+        if (readers.has(id) && launcher.connected) launcher.send({ op: "kill", id } satisfies LauncherRequest);
+      },
+      get running() {
+        return readers.has(id);
+      },
+    };
+  }
+
+  private launch(): ChildProcess {
+    const launcher = spawn(process.execPath, [...CHILD_FLAGS, "--max-semi-space-size=4", LAUNCHER_PATH], {
+      // Its own stderr is the server's: a crash of the launcher is the operator's to see.
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+      serialization: "advanced",
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "" },
+    });
+    this.process = launcher;
+    launcher.on("message", (event: LauncherEvent) => {
+      const reader = this.readers.get(event.id);
+      if (!reader) return;
+      if (event.type === "message") reader.message(event.message as ParseMessage);
+      else if (event.type === "stderr") reader.stderr(event.text);
+      else if (event.type === "error") reader.error(new Error(event.error));
+      else this.finish(event.id, event.code, event.signal);
+    });
+    const lost = () => {
+      if (this.process !== launcher) return;
+      this.process = null;
+      for (const [id, reader] of this.readers) {
+        reader.error(new Error("the parse launcher stopped"));
+        this.finish(id, null, "SIGKILL");
+      }
+    };
+    launcher.on("error", lost);
+    launcher.on("exit", lost);
+    return launcher;
+  }
+
+  /** The running launcher's process id (monitoring, tests). */
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
+  private finish(id: number, code: number | null, signal: NodeJS.Signals | null): void {
+    const reader = this.readers.get(id);
+    this.readers.delete(id);
+    reader?.close(code, signal);
+    if (this.readers.size === 0) this.letGo();
+  }
+
+  /** Readings in flight keep this process alive (a script awaiting one must not exit under it). */
+  private hold(): void {
+    this.process?.ref();
+    this.process?.channel?.ref();
+  }
+
+  private letGo(): void {
+    this.process?.unref();
+    this.process?.channel?.unref();
+  }
+}
+
+const launcher = new Launcher();
+
+/** The parse launcher's process id while one runs (monitoring and tests), else undefined. */
+export function parseLauncherPid(): number | undefined {
+  return launcher.pid;
+}
+
+/** Starts worker.ts through the launcher under `limits`: V8's heap flags mirror what `resourceLimits` capped. */
+function startChild(limits: ReadLimits["worker"], tmp: string, events: ParseProcessEvents): ParseProcess {
+  return launcher.start(
     [
-      ...prefix,
       ...CHILD_FLAGS,
       `--max-old-space-size=${limits.maxOldGenerationSizeMb}`,
       // V8's young generation is three semi-spaces (two halves and the large-object space).
@@ -167,12 +255,8 @@ function startChild(limits: ReadLimits["worker"], tmp: string): ChildProcess {
       `--stack-size=${Math.min(limits.stackSizeMb * 1024, 7 * 1024)}`,
       WORKER_PATH,
     ],
-    {
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-      // Uint8Arrays and Maps cross as they are, as they did to a worker thread.
-      serialization: "advanced",
-      env: { TMPDIR: tmp, TMP: tmp, TEMP: tmp, PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "" },
-    },
+    { TMPDIR: tmp, TMP: tmp, TEMP: tmp, PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "" },
+    events,
   );
 }
 
@@ -197,35 +281,38 @@ async function* parseInChild(job: ParseJob): AsyncGenerator<ParseMessage> {
     wake?.();
     wake = null;
   };
-  let child: ChildProcess | null = null;
+  let child: ParseProcess | null = null;
   let timer: NodeJS.Timeout | undefined;
   try {
     const input = path.join(tmp, "input");
     await writeFile(input, job.bytes);
     const { bytes: _bytes, ...rest } = job;
-    child = startChild(limits, tmp);
-    const started = child;
-    closed = new Promise<void>((resolve) => started.once("close", () => resolve()));
-    parseActivity.emit("start");
     let stderr = "";
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    let close: () => void = () => {};
+    closed = new Promise<void>((resolve) => (close = resolve));
+    child = startChild(limits, tmp, {
+      message: (message) => {
+        queue.push(message);
+        poke();
+      },
+      stderr: (text) => {
+        stderr = (stderr + text).slice(-STDERR_TAIL);
+      },
+      error: (error) => {
+        failure ??= error;
+        poke();
+      },
+      // After the IPC channel and stderr are drained, so every message sent before the end is queued.
+      close: (_code, signal) => {
+        exited = true;
+        if (OUT_OF_MEMORY.test(stderr)) failure ??= tooLarge("memory_mb", limits.maxOldGenerationSizeMb, limits.maxOldGenerationSizeMb);
+        else if (signal !== "SIGKILL" && stderr.trim()) failure ??= unreadable(`the reader stopped (${stderr.trim().split("\n").at(-1)})`);
+        close();
+        poke();
+      },
     });
-    child.on("message", (message: ParseMessage) => {
-      queue.push(message);
-      poke();
-    });
-    child.on("error", (error: Error) => {
-      failure ??= error;
-      poke();
-    });
-    // "close": after the IPC channel and stderr are drained, so every message sent before the end is queued.
-    child.on("close", (_code, signal) => {
-      exited = true;
-      if (OUT_OF_MEMORY.test(stderr)) failure ??= tooLarge("memory_mb", limits.maxOldGenerationSizeMb, limits.maxOldGenerationSizeMb);
-      else if (signal !== "SIGKILL" && stderr.trim()) failure ??= unreadable(`the reader stopped (${stderr.trim().split("\n").at(-1)})`);
-      poke();
-    });
+    const started = child;
+    parseActivity.emit("start");
     child.send({ ...rest, input } satisfies ChildJob);
     const seconds = Math.ceil(limits.timeoutMs / 1000);
     // A flow-controlled reading (CommerceML: the child waits for ACKs) is timed only while this side
@@ -237,7 +324,7 @@ async function* parseInChild(job: ParseJob): AsyncGenerator<ParseMessage> {
       armedAt = Date.now();
       timer = setTimeout(() => {
         failure ??= tooLarge("seconds", seconds, seconds);
-        started.kill("SIGKILL");
+        started.kill();
         poke();
       }, budget);
     };
@@ -256,7 +343,7 @@ async function* parseInChild(job: ParseJob): AsyncGenerator<ParseMessage> {
         }
         yield message;
         if (paced) {
-          if (message.type === "cml" && started.connected) started.send(ACK);
+          if (message.type === "cml" && started.running) started.send(ACK);
           arm();
         }
         continue;
@@ -267,7 +354,7 @@ async function* parseInChild(job: ParseJob): AsyncGenerator<ParseMessage> {
     }
   } finally {
     clearTimeout(timer);
-    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    if (child?.running) child.kill();
     await closed;
     await rm(tmp, { recursive: true, force: true });
     release();
