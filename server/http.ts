@@ -340,7 +340,9 @@ export function createServerApp(options: ServerAppOptions) {
     const root = options.clientDir;
     // The worker script and the latest build id must be revalidated on every check (ADR 005);
     // a build's meta file never changes.
-    const revalidate = { onFound: (_path: string, c: Context) => c.header("Cache-Control", "no-cache") };
+    // `precompressed`: the build's .br/.gz copies (scripts/build/precompress.ts) go out as they are;
+    // `compress` below them leaves an answer with a Content-Encoding alone.
+    const revalidate = { precompressed: true, onFound: (_path: string, c: Context) => c.header("Cache-Control", "no-cache") };
     app.use("/sw.js", serveStatic({ root, ...revalidate }));
     app.use("/builds/latest.json", serveStatic({ root, ...revalidate }));
     app.use(
@@ -351,12 +353,13 @@ export function createServerApp(options: ServerAppOptions) {
       "/assets/*",
       serveStatic({
         root,
+        precompressed: true,
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
     // The build's other files (favicon.svg, icons/*.png, …) all have an extension; a page path without
     // one never reaches the file system (a missed lookup is a stat call and a thrown ENOENT per page).
-    const otherFiles = serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+    const otherFiles = serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
     app.use("*", (c, next) => (/\.[^/]*$/.test(c.req.path) ? otherFiles(c, next) : next()));
   }
 

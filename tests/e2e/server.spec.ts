@@ -53,6 +53,16 @@ test.describe("server", () => {
     const asset = await request.get(css!);
     expect(asset.status()).toBe(200);
     expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // Compressed at build time (scripts/build/precompress.ts): brotli for a browser that takes it,
+    // gzip for one that takes only that, the file itself for one that takes neither — the same CSS.
+    const brotli = await request.get(css!, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    const gzip = await request.get(css!, { headers: { "accept-encoding": "gzip" } });
+    const plain = await request.get(css!, { headers: { "accept-encoding": "identity" } });
+    expect([brotli, gzip, plain].map((r) => r.headers()["content-encoding"])).toEqual(["br", "gzip", undefined]);
+    expect(brotli.headers()["vary"]).toContain("Accept-Encoding");
+    const text = await plain.text();
+    expect(text).toContain("{");
+    expect([await brotli.text(), await gzip.text()]).toEqual([text, text]);
   });
 
   test("bots get the status and a one-line body instead of the error page", async ({ request }) => {
