@@ -27,7 +27,7 @@ import { log } from "./stats.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-interface Line {
+export interface Line {
   entries: number;
   added: number;
   changed: number;
@@ -37,10 +37,13 @@ interface Line {
   ms: number;
   startRssMb: number;
   maxRssMb: number;
+  /** Loaded by the bulk path (COPY, indexes restored after the rows). */
+  bulk?: boolean;
   error?: string;
 }
 
-function importOnce(url: string, file: string, force: boolean): { line: Line; ms: number } {
+/** Runs `npm run import:registers -- --json [--force] FILE` on `url` in a child process; its JSON report line and wall time (ms). */
+export function importOnce(url: string, file: string, force: boolean): { line: Line; ms: number } {
   const started = performance.now();
   const result = spawnSync(
     process.execPath,

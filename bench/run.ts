@@ -26,6 +26,14 @@
  *  - `registers`: a generated FNS SME register of `--register-entries` entries (default 1,000,000)
  *    imported on PostgreSQL, again (skipped) and forced: entries/s, peak RSS, writes (bench/registers.ts;
  *    issue 30). Not in the default set: generating and importing a million entries takes many minutes;
+ *  - `register-search`: supplier search (the catalogue queries, register name words, with an OKVED
+ *    and a region filter, identifiers) and the supplier list with filters and facet counts over a
+ *    directory of `--register-entries` register companies (default 5,000,000 here) imported in bulk
+ *    beside 1,000 platform companies: p50/p95/p99/max per kind and the slowest queries, against
+ *    p95 ≤ 50 ms / p99 ≤ 100 ms (search) and p95 ≤ 100 ms (list) (bench/register-search.ts; issue 30).
+ *    Database `--register-db` (default `postavka_bench_register_search`), dropped at the end unless
+ *    `--keep-db`, reused by the next run while it matches (`--fresh` loads it again). Not in the
+ *    default set: loading 5,000,000 entries takes about half an hour and ≈ 15 GB of disk;
  *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
  *    under load, 20 hard kills during writes (bench/reliability.ts). Not in the default set: it
  *    takes over 12 minutes and stops the local PostgreSQL server for 10 s.
@@ -58,6 +66,7 @@ import { runNavigationBench } from "./navigation.ts";
 import { runHostileBench } from "./hostile.ts";
 import { runReliabilityBench } from "./reliability.ts";
 import { runRegistersBench } from "./registers.ts";
+import { runRegisterSearchBench } from "./register-search.ts";
 import { runReplicasBench } from "./replicas.ts";
 import { runOnecBench } from "./onec.ts";
 import { log } from "./stats.ts";
@@ -73,14 +82,15 @@ const PARTS = [
   "reliability",
   "hostile",
   "registers",
+  "register-search",
   "replicas",
   "onec",
 ] as const;
 const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lighthouse", "navigation"] as const;
 type Part = (typeof PARTS)[number];
 const USAGE =
-  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers,onec,replicas] [--products N] [--pglite-products N] " +
-  "[--register-entries N] [--onec-products N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--hostile-seconds S] [--keep-db] [--fresh]";
+  "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers,register-search,onec,replicas] [--products N] [--pglite-products N] " +
+  "[--register-entries N] [--register-db NAME] [--onec-products N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--hostile-seconds S] [--keep-db] [--fresh]";
 
 const options = readCommandLine(
   USAGE,
@@ -96,7 +106,9 @@ const options = readCommandLine(
     base: { type: "string", default: "HEAD~1" },
     rounds: { type: "string", default: "3" },
     fresh: { type: "boolean", default: false },
-    "register-entries": { type: "string", default: "1000000" },
+    // Unset: 1,000,000 for `registers`, 5,000,000 for `register-search`.
+    "register-entries": { type: "string" },
+    "register-db": { type: "string", default: "postavka_bench_register_search" },
     "onec-products": { type: "string", default: "50000" },
   },
   (values) => {
@@ -121,7 +133,12 @@ const options = readCommandLine(
       hostileS: wholeNumber("hostile-seconds", values["hostile-seconds"], 10),
       keepDatabase: values["keep-db"],
       fresh: values.fresh,
-      registerEntries: wholeNumber("register-entries", values["register-entries"], 1),
+      registerEntries: values["register-entries"] === undefined ? null : wholeNumber("register-entries", values["register-entries"], 1),
+      registerDb: /^[a-z_][a-z0-9_]{0,62}$/.test(values["register-db"])
+        ? values["register-db"]
+        : (() => {
+            throw new Error("--register-db must be a lower-case database name (letters, digits, _)");
+          })(),
       onecProducts: wholeNumber("onec-products", values["onec-products"], 1),
     };
   },
@@ -160,7 +177,14 @@ try {
   }
   if (options.parts.has("lighthouse")) await runLighthouse();
   if (options.parts.has("navigation")) await runNavigationBench();
-  if (options.parts.has("registers")) await runRegistersBench(options.registerEntries);
+  if (options.parts.has("registers")) await runRegistersBench(options.registerEntries ?? 1_000_000);
+  if (options.parts.has("register-search"))
+    await runRegisterSearchBench({
+      entries: options.registerEntries ?? 5_000_000,
+      databaseName: options.registerDb,
+      fresh: options.fresh,
+      keep: options.keepDatabase,
+    });
   if (options.parts.has("onec")) await runOnecBench(options.onecProducts);
   if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });
   if (options.parts.has("hostile")) await runHostileBench({ seconds: options.hostileS });

@@ -25,6 +25,12 @@ export type ProductHit = z.infer<typeof ProductHitSchema>;
 
 const CountSchema = z.number().int().min(0);
 
+/**
+ * The most suppliers a facet is counted over when words or an OKVED, category or identifier filter
+ * select them (ADR 062); the same 10,000 as the capped list totals (server/catalog/repository.ts TOTAL_CAP).
+ */
+export const SUPPLIER_FACET_CAP = 10_000;
+
 export const SupplierFacetsSchema = z
   .object({
     total: CountSchema,
@@ -38,6 +44,10 @@ export const SupplierFacetsSchema = z
     origins: z
       .object({ platform: CountSchema, register: CountSchema })
       .meta({ description: "On the platform vs only from the FNS registers" }),
+    capped: z.boolean().meta({
+      description:
+        "True when the words or an OKVED, category or identifier filter match more than 10,000 suppliers: each count is then of the first 10,000 found, not of all (`total` is at most 10,000)",
+    }),
   })
   .meta({ id: "SupplierFacets" });
 export type SupplierFacets = z.infer<typeof SupplierFacetsSchema>;

@@ -236,6 +236,17 @@ async function cachedCompanyTotal(db: Db, filters: CompanyFilters): Promise<{ to
 const okvedMatch = (code: string) => sql`(o.okved_code = ${code} or o.okved_code like ${`${code}.%`})`;
 
 /**
+ * okvedMatch as the list of those codes taken from the classifier (every activity row's code is one,
+ * a foreign key): an index-only lookup of company_okved_codes_code_idx per code. For the capped count
+ * of an OKVED list, where the OR above was a bitmap of both ranges and a read of the table's heap for
+ * each of the code's rows (530 ms → 36 ms for `47.11` at 5,000,000 register companies; ADR 062). Not
+ * for the page's rows: the classifier's codes are estimated at one row, and the page's walk in list
+ * order, which stops at 20 rows, was then planned as a join of every company with the code (3 ms → 1 s).
+ */
+const okvedCodesIn = (code: string) =>
+  sql`o.okved_code in (select k.code from okved_codes k where k.code = ${code} or k.code like ${`${code}.%`})`;
+
+/**
  * SQL of a supplier list page and its capped count; see listCompanies. The order is the order of
  * companies_status_idx. `count` is null when the cached counts answer the filters; with only an
  * OKVED code it counts the code's links (index-only on company_okved_codes_code_idx).
@@ -251,7 +262,7 @@ export function companyListSql(filters: CompanyFilters, page: number, perPage: n
         ? null
         : source === "okved"
           ? sql`select count(*)::int as n from (select distinct o.company_id from company_okved_codes o
-              where ${okvedMatch(filters.okved!)} and ${ofPublishedCompany(sql`o.company_id`)} limit ${TOTAL_CAP + 1}) s`
+              where ${okvedCodesIn(filters.okved!)} and ${ofPublishedCompany(sql`o.company_id`)} limit ${TOTAL_CAP + 1}) s`
           : cappedCountSql(sql`from companies c where ${condition}`),
   };
 }

@@ -9,17 +9,26 @@ import type { ProductFacets } from "#contract/products.ts";
 import type { SupplierFacets } from "#contract/search.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pickRequired } from "./localize.ts";
-import { productWhere, type ProductFilters } from "./repository.ts";
-import { catalogTsQuery } from "./search.ts";
+import { TOTAL_CAP, productWhere, type ProductFilters } from "./repository.ts";
+import { catalogTsQuery, resolveTsQuery } from "./search.ts";
 import { cachedCompanyGroups, companyWhere, type CompanyCountGroup, type CompanyFilters } from "./companies.ts";
 import { HEADCOUNT_BANDS, REVENUE_BANDS } from "#contract/registers.ts";
 
+/** The most suppliers a facet of words or an OKVED, category or identifier filter is counted over (ADR 062). */
+export const FACET_CAP = Math.min(SUPPLIER_FACET_CAP, TOTAL_CAP);
+
 export type { FacetValue, ProductFacets } from "#contract/products.ts";
 export type { SupplierFacets } from "#contract/search.ts";
+import { SUPPLIER_FACET_CAP } from "#contract/search.ts";
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
 const cache = new Map<string, { at: number; value: unknown }>();
+
+/** Drops every cached facet value (the benchmarks measure each filter set's own queries, not the cache). */
+export function clearFacetCache(): void {
+  cache.clear();
+}
 
 async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const hit = cache.get(key);
@@ -116,61 +125,17 @@ function registerFacets(sme: FacetRows, headcount: FacetRows, revenue: FacetRows
 
 /**
  * Facets of the supplier list (region, kind, verification, country, and the register's SME
- * category, headcount band, revenue band and origin — ADR 057); cached 60 s per query. Without
- * `q` and filters, of every published supplier (one GROUPING SETS scan). Otherwise of the suppliers
- * the words `q` and the filters select, each facet counted without its own filter (so a chosen
- * region still shows how many the other regions have); `total` applies every filter.
+ * category, headcount band, revenue band and origin — ADR 057) of the suppliers the words `q` and
+ * the filters select, each facet counted without its own filter (so a chosen region still shows how
+ * many the other regions have); `total` applies every filter. Without words, of filters the cached
+ * count groups answer: summed from those groups, no query. Otherwise one capped statement, cached
+ * 60 s per query, `capped` when a facet had more than FACET_CAP suppliers to count (ADR 062).
  */
 export async function supplierFacets(db: Db, lang: Lang, options: { q?: string; filters?: CompanyFilters } = {}): Promise<SupplierFacets> {
   const filters = Object.fromEntries(Object.entries(options.filters ?? {}).filter(([, v]) => v !== undefined)) as CompanyFilters;
-  if (options.q || Object.keys(filters).length > 0) return filteredSupplierFacets(db, lang, options.q, filters);
-  return cached(`s:${lang}`, async () => {
-    const rows = await db.execute<{
-      g: number;
-      region_code: string | null;
-      kind: string | null;
-      verified: boolean | null;
-      country: "RU" | "CN" | null;
-      origin: string | null;
-      sme_category: number | null;
-      headcount_range: string | null;
-      revenue_band: string | null;
-      n: number;
-    }>(sql`
-      select grouping(c.region_code, k.kind, c.verification_level > 0, c.country, c.origin, c.sme_category, c.headcount_range, c.revenue_band)::int as g,
-        c.region_code, k.kind, c.verification_level > 0 as verified, c.country, c.origin, c.sme_category, c.headcount_range, c.revenue_band,
-        count(*)::int as n
-      from companies c, lateral (select case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
-        when substr(c.okved_main, 1, 2) = '46' then 'trader' end as kind) k
-      where c.status = 'published'
-      group by grouping sets ((c.region_code), (k.kind), (c.verification_level > 0), (c.country), (c.origin), (c.sme_category),
-        (c.headcount_range), (c.revenue_band), ())`);
-    const regionNames = await db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`);
-    const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
-    // grouping() bit order follows the argument order: region=128, kind=64, verified=32, country=16, origin=8, sme=4, headcount=2, revenue=1.
-    const only = (bit: number) => rows.rows.filter((r) => r.g === 255 - bit);
-    return {
-      total: rows.rows.find((r) => r.g === 255)?.n ?? 0,
-      regions: only(128)
-        .filter((r) => r.region_code)
-        .map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n }))
-        .sort((a, b) => b.count - a.count),
-      kinds: {
-        manufacturer: only(64).find((r) => r.kind === "manufacturer")?.n ?? 0,
-        trader: only(64).find((r) => r.kind === "trader")?.n ?? 0,
-      },
-      verified: only(32).find((r) => r.verified === true)?.n ?? 0,
-      countries: only(16)
-        .filter((r) => r.country)
-        .map((r) => ({ value: r.country!, name: null, count: r.n })),
-      ...registerFacets(
-        only(4).map((r) => ({ value: r.sme_category, n: r.n })),
-        only(2).map((r) => ({ value: r.headcount_range, n: r.n })),
-        only(1).map((r) => ({ value: r.revenue_band, n: r.n })),
-        only(8).map((r) => ({ value: r.origin, n: r.n })),
-      ),
-    };
-  });
+  // Without words and filters too: from the cached count groups (stale-while-revalidate, ADR 062) —
+  // the GROUPING SETS scan it replaced took 19 s at 5,000,000 register companies, on a 60 s cache.
+  return filteredSupplierFacets(db, lang, options.q, filters);
 }
 
 const supplierKind = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
@@ -183,6 +148,7 @@ const NO_FACETS: SupplierFacets = {
   verified: 0,
   countries: [],
   ...registerFacets([], [], [], []),
+  capped: false,
 };
 
 /**
@@ -192,7 +158,7 @@ const NO_FACETS: SupplierFacets = {
 function groupedSupplierFacets(
   cached: NonNullable<Awaited<ReturnType<typeof cachedCompanyGroups>>>,
   regionNames: Map<string, SupplierFacets["regions"][number]["name"]>,
-): SupplierFacets {
+): Omit<SupplierFacets, "capped"> {
   const sum = <K extends string | number | boolean | null>(without: keyof CompanyFilters, key: (g: CompanyCountGroup) => K) => {
     const totals = new Map<K, number>();
     for (const g of cached.groups) if (cached.matches(g, without)) totals.set(key(g), (totals.get(key(g)) ?? 0) + g.n);
@@ -225,61 +191,84 @@ function groupedSupplierFacets(
   };
 }
 
-/** supplierFacets with words or filters: one count per facet, each without its own filter. */
+/**
+ * The facet filters: each facet is counted without its own (so a chosen region still shows how many
+ * the other regions have). The other filters (OKVED, category, INN, OGRN) and the words select the
+ * suppliers every facet counts.
+ */
+const FACET_FILTERS = [
+  "region",
+  "country",
+  "verified",
+  "kind",
+  "origin",
+  "sme",
+  "headcount",
+  "revenue",
+] as const satisfies readonly (keyof CompanyFilters)[];
+type FacetFilter = (typeof FACET_FILTERS)[number];
+
+type SampleRow = Omit<CompanyCountGroup, "n"> & { branch: string; n: number };
+
+/**
+ * supplierFacets with words, or with a filter the cached count groups do not answer (OKVED,
+ * category, INN, OGRN): ONE statement of capped samples (ADR 062). The "all" branch takes at most
+ * FACET_CAP + 1 of the suppliers every filter selects; each facet filter that is set adds a branch
+ * of at most FACET_CAP + 1 of those every OTHER filter selects (that facet's counts). Each branch is
+ * grouped by the eight facet columns, so a facet is a sum over its branch's groups. Exact while no
+ * branch passes FACET_CAP; past it the counts are those of the first FACET_CAP suppliers found and
+ * `capped` is true (the page says so) — exact counts over millions of matches of a common word or an
+ * OKVED division took seconds at 5,000,000 register companies (docs/benchmarks.md).
+ */
 async function filteredSupplierFacets(db: Db, lang: Lang, q: string | undefined, filters: CompanyFilters): Promise<SupplierFacets> {
   if (!q) {
     const cached = await cachedCompanyGroups(db, filters);
     if (cached) {
       const regionNames = await db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`);
-      return groupedSupplierFacets(cached, new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)])));
+      return {
+        ...groupedSupplierFacets(cached, new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]))),
+        capped: false,
+      };
     }
   }
-  const tsq = q ? catalogTsQuery(q) : null;
-  if (q && !tsq) return NO_FACETS;
   return cached(`s:${lang}:${q ?? ""}:${JSON.stringify(filters)}`, async () => {
-    const match = (without?: keyof CompanyFilters) => {
+    // The words as a constant tsquery, as the supplier search has them (resolveTsQuery, ADR 062).
+    const text = q ? await resolveTsQuery(db, q) : null;
+    if (q && !text) return NO_FACETS;
+    const tsq = text ? sql`${text}::tsquery` : null;
+    const set = FACET_FILTERS.filter((key) => filters[key] !== undefined);
+    const branch = (name: string, without?: FacetFilter) => {
       const rest = { ...filters };
       if (without) delete rest[without];
-      return tsq ? sql`${companyWhere(rest)} and c.search_vector @@ ${tsq}` : companyWhere(rest);
+      const where = tsq ? sql`${companyWhere(rest)} and c.search_vector @@ ${tsq}` : companyWhere(rest);
+      // One row past the cap tells a capped branch; its number (rn) keeps it out of the counts.
+      return sql`(select ${name} as branch, row_number() over () as rn, c.region_code, c.country, c.verification_level > 0 as verified,
+        ${supplierKind} as kind, c.origin, c.sme_category, c.headcount_range, c.revenue_band
+        from (select c.region_code, c.country, c.verification_level, c.okved_main, c.origin, c.sme_category, c.headcount_range, c.revenue_band
+          from companies c where ${where} limit ${FACET_CAP + 1}) c)`;
     };
-    const grouped = (column: string, without: keyof CompanyFilters) =>
-      db
-        .execute<{ value: string | number; n: number }>(
-          sql`select ${sql.raw(`c.${column}`)} as value, count(*)::int as n from companies c
-            where ${match(without)} and ${sql.raw(`c.${column}`)} is not null group by 1`,
-        )
-        .then((r) => r.rows);
-    const [total, regions, kinds, verified, countries, regionNames, sme, headcount, revenue, origins] = await Promise.all([
-      db.execute<{ n: number }>(sql`select count(*)::int as n from companies c where ${match()}`),
-      db.execute<{ value: string; n: number }>(
-        sql`select c.region_code as value, count(*)::int as n from companies c where ${match("region")} and c.region_code is not null group by 1`,
-      ),
-      db.execute<{ value: string | null; n: number }>(
-        sql`select ${supplierKind} as value, count(*)::int as n from companies c where ${match("kind")} group by 1`,
-      ),
-      db.execute<{ n: number }>(sql`select count(*)::int as n from companies c where ${match("verified")} and c.verification_level > 0`),
-      db.execute<{ value: "RU" | "CN"; n: number }>(
-        sql`select c.country as value, count(*)::int as n from companies c where ${match("country")} group by 1`,
-      ),
+    const branches = [branch("all"), ...set.map((key) => branch(key, key))];
+    const [sample, regionNames] = await Promise.all([
+      db.execute<
+        SampleRow & { over: boolean }
+      >(sql`select branch, region_code, country, verified, kind, origin, sme_category, headcount_range,
+          revenue_band, (count(*) filter (where rn <= ${FACET_CAP}))::int as n, max(rn) > ${FACET_CAP} as over
+        from (${sql.join(branches, sql` union all `)}) s group by 1, 2, 3, 4, 5, 6, 7, 8, 9`),
       db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`),
-      grouped("sme_category", "sme"),
-      grouped("headcount_range", "headcount"),
-      grouped("revenue_band", "revenue"),
-      grouped("origin", "origin"),
     ]);
-    const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
-    return {
-      total: total.rows[0]?.n ?? 0,
-      regions: regions.rows
-        .map((r) => ({ value: r.value, name: reg.get(r.value) ?? null, count: r.n }))
-        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-      kinds: {
-        manufacturer: kinds.rows.find((r) => r.value === "manufacturer")?.n ?? 0,
-        trader: kinds.rows.find((r) => r.value === "trader")?.n ?? 0,
-      },
-      verified: verified.rows[0]?.n ?? 0,
-      countries: countries.rows.map((r) => ({ value: r.value, name: null, count: r.n })).sort((a, b) => b.count - a.count),
-      ...registerFacets(sme, headcount, revenue, origins),
+    const groupsOf = new Map<string, SampleRow[]>();
+    for (const row of sample.rows) if (row.n > 0) groupsOf.set(row.branch, [...(groupsOf.get(row.branch) ?? []), row]);
+    const rowsOf = (name: string) => groupsOf.get(name) ?? [];
+    const capped = sample.rows.some((row) => row.over);
+    // A facet whose filter is set counts its own branch; the others count the "all" branch.
+    const facetRows = (facet: FacetFilter) => rowsOf(filters[facet] === undefined ? "all" : facet);
+    const perFacet = {
+      groups: FACET_FILTERS.flatMap((facet) => facetRows(facet).map((row) => ({ ...row, facet }))),
+      matches: (g: CompanyCountGroup & { facet?: FacetFilter }, without?: keyof CompanyFilters) => g.facet === without,
     };
+    const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
+    const facets = groupedSupplierFacets(perFacet, reg);
+    const total = rowsOf("all").reduce((n, r) => n + r.n, 0);
+    return { ...facets, total: Math.min(total, FACET_CAP), capped };
   });
 }

@@ -151,6 +151,11 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
               {t("catalog.onlyVerified")} ({facets.verified})
             </span>
           </label>
+          {facets.capped ? (
+            <p className="muted" role="note">
+              {t("suppliers.facetsCapped", { count: searchApi.SUPPLIER_FACET_CAP })}
+            </p>
+          ) : null}
           <button type="submit" className="button">
             {t("catalog.apply")}
           </button>
@@ -161,7 +166,9 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
               {t("search.corrected", { q: params.q ?? "", corrected: loaderData.meta.correctedQuery })}
             </p>
           ) : null}
-          <p className="muted results-line">{t("suppliers.found", { count: loaderData.meta.total })}</p>
+          <p className="muted results-line">
+            {t(loaderData.meta.totalCapped ? "suppliers.foundMore" : "suppliers.found", { count: loaderData.meta.total })}
+          </p>
           {loaderData.items.length === 0 ? <p className="empty">{t("suppliers.none")}</p> : null}
           <CompanyList companies={loaderData.items} />
           <Pagination page={loaderData.meta.page} pages={loaderData.meta.pages} />
