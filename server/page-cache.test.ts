@@ -245,11 +245,39 @@ describe("PageCache", () => {
   });
 
   test("holds no more than its size budget, dropping the least recently used pages", async () => {
-    const body = "x".repeat(10_000);
+    const body = "x".repeat(20_000);
     const cache = new PageCache({ ttlS: 60, maxBytes: 50_000 });
     const r = renderer(() => page(body));
     for (let i = 0; i < 10; i++) await cache.serve(get(`/p/${i}`), "n", r.render("n"));
     expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
     expect(cache.stats().entries).toBe(2);
+    // the most recent pages stayed
+    await cache.serve(get("/p/9"), "n", r.render("n"));
+    expect(r.renders).toBe(10);
+  });
+
+  test("counts its budget in the UTF-8 bytes of the pages, whatever their script", async () => {
+    // 10,000 bytes each: 10,000 Latin letters, 5,000 Cyrillic (2 bytes), 3,333 Chinese (3 bytes) + 1.
+    const bodies = ["x".repeat(10_000), "я".repeat(5_000), "汽".repeat(3_333) + "x"];
+    const cache = new PageCache({ ttlS: 60, maxBytes: 50_000 });
+    for (const [i, body] of bodies.entries()) {
+      await cache.serve(get(`/p/${i}`), "n", renderer(() => page(body)).render("n"));
+    }
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 30_000 });
+    // two more fit in the 50,000 bytes, a sixth pushes the oldest out
+    for (let i = 3; i < 6; i++) await cache.serve(get(`/p/${i}`), "n", renderer(() => page("я".repeat(5_000))).render("n"));
+    expect(cache.stats()).toMatchObject({ entries: 5, bytes: 50_000 });
+  });
+
+  test("sends a stored page's bytes exactly as rendered, non-Latin text included, with only the nonce changed", async () => {
+    const text = "Труба стальная 钢管 — «ГОСТ 10704-91» ✓ 🚚";
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((_n, nonce) => page(html(text, nonce)));
+    await cache.serve(get("/ru/product/7"), "first-nonce", r.render("first-nonce"));
+    // a nonce of another length still lands whole in both scripts
+    const hit = await cache.serve(get("/ru/product/7"), "second-nonce-longer", r.render("second-nonce-longer"));
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(Buffer.from(await hit.arrayBuffer()).equals(Buffer.from(html(text, "second-nonce-longer")))).toBe(true);
+    expect(r.renders).toBe(1);
   });
 });

@@ -20,10 +20,15 @@
  * for all of them (the wrk p99 at 32 connections went from ≈ 1.8 s to the hit latency). Any
  * successful write through this process (`invalidate()`, called for every 2xx/3xx POST, PUT, PATCH,
  * DELETE) empties the cache at once, stale copies and renders in flight included.
- * Size: at most `maxBytes` of bodies (least recently used out first).
+ * Size: at most `maxBytes` of bodies (least recently used out first), counted in the UTF-8 bytes that
+ * are stored and sent. Bodies are kept as those bytes (a Buffer, outside the V8 heap), not as JS
+ * strings: a Cyrillic or Chinese page held as a string is UTF-16, twice its UTF-8 size, lives in the
+ * old generation that the garbage collector walks, and had to be encoded again for every visitor
+ * (ADR 061).
  * CSP: a page's inline scripts carry the nonce of the render that produced it; a cached copy is served
  * with that nonce replaced by the current response's (the one in its CSP header), so every response
- * still has its own nonce.
+ * still has its own nonce. The nonce's byte offsets are found once, when the page is stored; a hit
+ * copies the bytes around them (one memcpy per page, no decoding or encoding).
  * Concurrent misses for one key render once (lru-cache's `fetch` coalesces them). A cacheable answer
  * carries `X-Cache: HIT`, `STALE` or `MISS`, as CDNs mark theirs.
  */
@@ -57,9 +62,12 @@ const UNCACHEABLE_DIRECTIVES = /\b(private|no-store|no-cache)\b/i;
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The body as sent: UTF-8 bytes. */
+  body: Buffer<ArrayBuffer>;
   /** The CSP nonce the body's inline scripts carry ("" when it has none). */
   nonce: string;
+  /** Byte offsets of each occurrence of `nonce` in `body`, ascending (empty when it has none). */
+  nonceAt: number[];
   /** When it was rendered (ms since the epoch, the cache's clock). */
   renderedAt: number;
 }
@@ -108,8 +116,8 @@ export class PageCache {
       // lru-cache drops an entry once it is past serving even stale; freshness is checked in `serve`.
       ttl: this.ttlMs + this.staleMs,
       maxSize: Math.max(1, options.maxBytes),
-      // JS strings are UTF-16: two bytes a code unit bounds what the body holds in memory.
-      sizeCalculation: (page) => Math.max(1, page.body.length * 2),
+      // The stored bytes are the body as sent (UTF-8): what the cache holds in memory.
+      sizeCalculation: (page) => Math.max(1, page.body.byteLength),
       // A page that may not be shared rejects the fetch (nothing is stored) and `serve` hands the
       // render's own response to the request that made it.
       fetchMethod: async (_key, _stale, { context }) => {
@@ -250,13 +258,38 @@ async function toCacheable(response: Response, nonce: string, renderedAt: number
   if (!CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "")) return null;
   if (response.headers.has("set-cookie")) return null;
   if (UNCACHEABLE_DIRECTIVES.test(response.headers.get("cache-control") ?? "")) return null;
-  const body = await response.text();
-  return { status: response.status, headers: [...response.headers], body, nonce: body.includes(nonce) ? nonce : "", renderedAt };
+  const body = Buffer.from(await response.arrayBuffer());
+  const nonceAt: number[] = [];
+  if (nonce) {
+    const needle = Buffer.from(nonce);
+    for (let at = body.indexOf(needle); at >= 0; at = body.indexOf(needle, at + needle.byteLength)) nonceAt.push(at);
+  }
+  return { status: response.status, headers: [...response.headers], body, nonce: nonceAt.length > 0 ? nonce : "", nonceAt, renderedAt };
+}
+
+/**
+ * The stored body with `nonce` in place of the render's one: the bytes between the occurrences are
+ * copied as they are (the nonce may differ in length; a page without one is sent as stored).
+ */
+export function bodyWithNonce(page: Pick<CachedPage, "body" | "nonce" | "nonceAt">, nonce: string): Buffer<ArrayBuffer> {
+  if (page.nonceAt.length === 0) return page.body;
+  const replacement = Buffer.from(nonce);
+  const oldLength = Buffer.byteLength(page.nonce);
+  const out = Buffer.allocUnsafe(page.body.byteLength + page.nonceAt.length * (replacement.byteLength - oldLength));
+  let from = 0;
+  let to = 0;
+  for (const at of page.nonceAt) {
+    to += page.body.copy(out, to, from, at);
+    to += replacement.copy(out, to);
+    from = at + oldLength;
+  }
+  page.body.copy(out, to, from);
+  return out;
 }
 
 /** The stored page with this response's nonce; `X-Cache` says whether it was rendered for this request. */
 function toResponse(page: CachedPage, nonce: string, state: "HIT" | "STALE" | "MISS"): Response {
-  const body = page.nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
+  const body = bodyWithNonce(page, nonce);
   const headers = new Headers(page.headers);
   headers.delete("content-length");
   headers.set("X-Cache", state);
