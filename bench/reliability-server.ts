@@ -1,6 +1,7 @@
 /**
  * One production server process for the reliability part of `npm run bench` (bench/reliability.ts):
- * server/main.ts's `startServer` on DATABASE_URL (seeding the demo catalogue when empty), plus a
+ * server/main.ts's `startServer` on DATABASE_URL (seeding the demo catalogue when empty) with the
+ * production V8 flags (server/node-flags.ts), plus a
  * once-a-second sample of this process's resident memory and event-loop delay printed on stdout as
  * `stats {"t":…,"rssMb":…,"elP50Ms":…,"elP99Ms":…,"elMaxMs":…,"heapCommittedMb":…,"heapUsedMb":…,"newSpaceMb":…,"externalMb":…}`
  * (V8's committed and used heap, its young generation's committed size, and memory outside the heap
@@ -10,9 +11,13 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import v8 from "node:v8";
-import { loadEnv } from "#server/env.ts";
-import { createLogger } from "#server/logger.ts";
-import { closeOnSignals, startServer } from "#server/main.ts";
+import { relaunchWithServerFlags } from "#server/node-flags.ts";
+
+// As server.ts: the production process's V8 flags, before the server's modules load.
+relaunchWithServerFlags();
+const { loadEnv } = await import("#server/env.ts");
+const { createLogger } = await import("#server/logger.ts");
+const { closeOnSignals, startServer } = await import("#server/main.ts");
 
 const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });
