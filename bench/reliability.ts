@@ -54,6 +54,8 @@ interface ServerStats {
   heapUsedMb?: number;
   newSpaceMb?: number;
   externalMb?: number;
+  cpuMs?: number;
+  gcMs?: number;
 }
 
 export interface Target {
@@ -339,7 +341,13 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
         `p50 ${total.p50.toFixed(1)} ms, p99 ${total.p99.toFixed(1)} ms, ${dropped} not sent (512 in flight).`,
     );
 
+    const first = server.stats[0];
     const last = server.stats.at(-1);
+    if (first && last && first.cpuMs !== undefined && last.cpuMs !== undefined)
+      console.log(
+        `Server CPU in the soak: ${((last.cpuMs - first.cpuMs) / 1000).toFixed(1)} s, ${((last.cpuMs - first.cpuMs) / soak.length).toFixed(2)} ms a request; ` +
+          `GC pauses ${(((last.gcMs ?? 0) - (first.gcMs ?? 0)) / 1000).toFixed(1)} s.`,
+      );
     if (last)
       console.log(
         `Server at the soak's end: RSS ${last.rssMb} MB; V8 heap committed ${last.heapCommittedMb} MB (young generation ${last.newSpaceMb} MB), ` +
