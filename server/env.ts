@@ -90,7 +90,7 @@ export const EnvSchema = z
     PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(3600).default(15),
     /** Seconds after that a page may still be served while it is rendered again in the background (stale-while-revalidate). */
     PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).max(3600).default(45),
-    /** Memory the page cache may hold, MB. */
+    /** Memory the page cache may hold, MB: the UTF-8 bytes of the stored pages (ADR 061). */
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
     /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */
     SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
