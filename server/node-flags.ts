@@ -11,7 +11,7 @@
  * V8 reads its heap sizes once, when the isolate is created (`v8.setFlagsFromString` afterwards has no
  * effect on them), so the process re-executes itself with the flags: `process.execve` replaces the
  * program in place — same pid, same open stdio, no parent left behind for a process manager to watch.
- * It happens before anything else is loaded, so the cost is one more start of Node (≈ 40 ms).
+ * It happens before anything else is loaded, so the cost is one more start of Node (≈ 40–110 ms measured).
  * A flag the operator already gave (on the command line or in NODE_OPTIONS) wins over ours.
  */
 
