@@ -1,11 +1,16 @@
 /**
  * Process entry: `npm start` (production build), `npm run dev` (Vite middleware, HMR).
- * Reads the configuration (a bad value stops here with a clear message), starts the server,
+ * In production it first re-executes itself with the server's V8 flags (server/node-flags.ts), then
+ * reads the configuration (a bad value stops here with a clear message), starts the server,
  * and shuts it down gracefully on SIGINT/SIGTERM.
  */
-import { loadEnv } from "./server/env.ts";
-import { createLogger } from "./server/logger.ts";
-import { closeOnSignals, startServer } from "./server/main.ts";
+import { relaunchWithServerFlags } from "./server/node-flags.ts";
+
+// Before the server's modules load: production runs with its V8 flags (server/node-flags.ts).
+relaunchWithServerFlags();
+const { loadEnv } = await import("./server/env.ts");
+const { createLogger } = await import("./server/logger.ts");
+const { closeOnSignals, startServer } = await import("./server/main.ts");
 
 const dev = process.argv.includes("--dev");
 const env = loadEnv();

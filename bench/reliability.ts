@@ -50,6 +50,12 @@ interface ServerStats {
   elP50Ms: number;
   elP99Ms: number;
   elMaxMs: number;
+  heapCommittedMb?: number;
+  heapUsedMb?: number;
+  newSpaceMb?: number;
+  externalMb?: number;
+  cpuMs?: number;
+  gcMs?: number;
 }
 
 export interface Target {
@@ -263,6 +269,10 @@ export interface ReliabilityOptions {
   soakS: number;
   /** Leave PostgreSQL running (skip phase 3), e.g. while other work uses the server. */
   keepDatabase?: boolean;
+  /** Stop after the soak (phases 1 and 2 only): memory and event-loop work, nothing stopped or killed. */
+  soakOnly?: boolean;
+  /** Requests per second of the soak (default: 80 % of the measured peak). */
+  soakRate?: number;
 }
 
 export async function runReliabilityBench(options: ReliabilityOptions): Promise<void> {
@@ -300,14 +310,14 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
     console.log(peakRows.join("\n"));
 
     // 2. Soak at 80 % of the peak.
-    const rate = Math.max(1, Math.round(peak * 0.8));
+    const rate = options.soakRate ?? Math.max(1, Math.round(peak * 0.8));
     const windowS = options.soakS >= 300 ? 60 : Math.max(10, Math.round(options.soakS / 5));
     log(`reliability: soak at ${rate} req/s for ${options.soakS} s…`);
     const soakStarted = Date.now();
     server.stats = [];
     const soak: Sample[] = [];
     const dropped = await openLoop(target, rate, options.soakS, (s) => soak.push(s));
-    console.log(`\n### Reliability: soak at 80 % of the peak (${rate} req/s, ${options.soakS} s)\n`);
+    console.log(`\n### Reliability: soak at ${options.soakRate ? "a set rate" : "80 % of the peak"} (${rate} req/s, ${options.soakS} s)\n`);
     console.log(
       "| window | req/s | errors | p50 ms | p99 ms | RSS MB (end) | event-loop p99 ms (worst second) |\n|---|---:|---:|---:|---:|---:|---:|",
     );
@@ -330,6 +340,25 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
       `\nSoak total: ${total.count} requests, ${total.errors} errors${statuses.size ? ` (${[...statuses].map(([k, v]) => `${k}: ${v}`).join(", ")})` : ""}, ` +
         `p50 ${total.p50.toFixed(1)} ms, p99 ${total.p99.toFixed(1)} ms, ${dropped} not sent (512 in flight).`,
     );
+
+    const first = server.stats[0];
+    const last = server.stats.at(-1);
+    if (first && last && first.cpuMs !== undefined && last.cpuMs !== undefined)
+      console.log(
+        `Server CPU in the soak: ${((last.cpuMs - first.cpuMs) / 1000).toFixed(1)} s, ${((last.cpuMs - first.cpuMs) / soak.length).toFixed(2)} ms a request; ` +
+          `GC pauses ${(((last.gcMs ?? 0) - (first.gcMs ?? 0)) / 1000).toFixed(1)} s.`,
+      );
+    if (last)
+      console.log(
+        `Server at the soak's end: RSS ${last.rssMb} MB; V8 heap committed ${last.heapCommittedMb} MB (young generation ${last.newSpaceMb} MB), ` +
+          `used ${last.heapUsedMb} MB; outside the heap (Buffers, external) ${last.externalMb} MB; ` +
+          `node flags: ${(process.env.BENCH_SERVER_NODE_ARGS ?? "").trim() || "none added"}; load average ${os
+            .loadavg()
+            .map((l) => l.toFixed(2))
+            .join(", ")}.`,
+      );
+
+    if (options.soakOnly) return;
 
     // 3. PostgreSQL stopped for 10 s under load.
     const cluster = postgresCluster();

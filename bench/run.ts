@@ -36,7 +36,10 @@
  *    default set: loading 5,000,000 entries takes about half an hour and ≈ 15 GB of disk;
  *  - `reliability`: peak, a soak at 80 % of it (`--soak` seconds, default 600), PostgreSQL stopped
  *    under load, 20 hard kills during writes (bench/reliability.ts). Not in the default set: it
- *    takes over 12 minutes and stops the local PostgreSQL server for 10 s.
+ *    takes over 12 minutes and stops the local PostgreSQL server for 10 s. `--soak-only`: the peak
+ *    and the soak alone (the server's memory and event loop, issue 31 §5), PostgreSQL left running;
+ *    `--soak-rate N`: the soak at N req/s instead of 80 % of the peak, so that runs on a machine
+ *    whose load changes compare at the same rate.
  *  - `onec`: the real 1C catalogue (izh_*) multiplied to `--onec-products` (default 50,000) and
  *    imported through the 1C exchange's job: time from import to success, event-loop delay p99, RSS
  *    above idle (bench/onec.ts; issue 29). Not in the default set: it takes minutes;
@@ -90,7 +93,7 @@ const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lightho
 type Part = (typeof PARTS)[number];
 const USAGE =
   "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers,register-search,onec,replicas] [--products N] [--pglite-products N] " +
-  "[--register-entries N] [--register-db NAME] [--onec-products N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--hostile-seconds S] [--keep-db] [--fresh]";
+  "[--register-entries N] [--register-db NAME] [--onec-products N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--soak-rate N] [--soak-only] [--hostile-seconds S] [--keep-db] [--fresh]";
 
 const options = readCommandLine(
   USAGE,
@@ -99,6 +102,8 @@ const options = readCommandLine(
     soak: { type: "string", default: "600" },
     "hostile-seconds": { type: "string", default: "60" },
     "keep-db": { type: "boolean", default: false },
+    "soak-only": { type: "boolean", default: false },
+    "soak-rate": { type: "string" },
     products: { type: "string", default: "1000000" },
     "pglite-products": { type: "string", default: "100000" },
     connections: { type: "string", default: "32" },
@@ -132,6 +137,8 @@ const options = readCommandLine(
       soakS: wholeNumber("soak", values.soak, 10),
       hostileS: wholeNumber("hostile-seconds", values["hostile-seconds"], 10),
       keepDatabase: values["keep-db"],
+      soakOnly: values["soak-only"],
+      soakRate: values["soak-rate"] === undefined ? undefined : wholeNumber("soak-rate", values["soak-rate"], 1),
       fresh: values.fresh,
       registerEntries: values["register-entries"] === undefined ? null : wholeNumber("register-entries", values["register-entries"], 1),
       registerDb: /^[a-z_][a-z0-9_]{0,62}$/.test(values["register-db"])
@@ -186,7 +193,13 @@ try {
       keep: options.keepDatabase,
     });
   if (options.parts.has("onec")) await runOnecBench(options.onecProducts);
-  if (options.parts.has("reliability")) await runReliabilityBench({ soakS: options.soakS, keepDatabase: options.keepDatabase });
+  if (options.parts.has("reliability"))
+    await runReliabilityBench({
+      soakS: options.soakS,
+      keepDatabase: options.keepDatabase,
+      soakOnly: options.soakOnly,
+      soakRate: options.soakRate,
+    });
   if (options.parts.has("hostile")) await runHostileBench({ seconds: options.hostileS });
   if (options.parts.has("replicas")) await runReplicasBench();
   log(`bench: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);

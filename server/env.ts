@@ -95,7 +95,7 @@ export const EnvSchema = z
      * decided it; unset: none. A debugging aid (the e2e server sets it), not for production.
      */
     PAGE_VIEWS_LOG: optionalText(),
-    /** Memory the page cache may hold, MB. */
+    /** Memory the page cache may hold, MB: the UTF-8 bytes of the stored pages and their deflated copies (ADR 019, 061). */
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
     /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */
     SMTP_URL: optionalUrl(["smtp://", "smtps://"]),

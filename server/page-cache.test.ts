@@ -246,13 +246,16 @@ describe("PageCache", () => {
   });
 
   test("holds no more than its size budget, dropping the least recently used pages", async () => {
-    const body = "x".repeat(10_000);
+    const body = "x".repeat(20_000);
     const cache = new PageCache({ ttlS: 60, maxBytes: 50_000 });
     const r = renderer(() => page(body));
     for (let i = 0; i < 10; i++) await cache.serve(get(`/p/${i}`), "n", r.render("n"));
     expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
-    // Each page holds its 10,000 UTF-8 bytes and their few dozen deflated ones: four fit, not five.
-    expect(cache.stats().entries).toBe(4);
+    // Each page holds its 20,000 UTF-8 bytes and their few dozen deflated ones: two fit, not three.
+    expect(cache.stats().entries).toBe(2);
+    // The most recent pages stayed.
+    await cache.serve(get("/p/9"), "n", r.render("n"));
+    expect(r.renders).toBe(10);
   });
 
   test("a visitor who accepts gzip gets the stored compressed page with their own nonce, checksum and length right", async () => {
@@ -284,5 +287,17 @@ describe("PageCache", () => {
     const star = await cache.serve(get("/p", { "accept-encoding": "*" }), "nonce-D", r.render("nonce-D"));
     expect(star.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await star.arrayBuffer())).toString()).toBe(html("Товар 1", "nonce-D"));
+  });
+
+  test("sends a stored page's bytes exactly as rendered, non-Latin text included, with only the nonce changed", async () => {
+    const text = "Труба стальная 钢管 — «ГОСТ 10704-91» ✓ 🚚";
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((_n, nonce) => page(html(text, nonce)));
+    await cache.serve(get("/ru/product/7"), "first-nonce", r.render("first-nonce"));
+    // a nonce of another length still lands whole in both scripts
+    const hit = await cache.serve(get("/ru/product/7"), "second-nonce-longer", r.render("second-nonce-longer"));
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(Buffer.from(await hit.arrayBuffer()).equals(Buffer.from(html(text, "second-nonce-longer")))).toBe(true);
+    expect(r.renders).toBe(1);
   });
 });

@@ -1,0 +1,46 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { missingFlags } from "./node-flags.ts";
+
+const module = path.join(import.meta.dirname, "node-flags.ts");
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "node-flags-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** An entry script as server.ts is one: the flags applied first, then it reports what it runs with. */
+const entry = path.join(dir, "entry.mjs");
+writeFileSync(
+  entry,
+  `import { relaunchWithServerFlags } from ${JSON.stringify(module)};
+relaunchWithServerFlags();
+console.log(JSON.stringify({ execArgv: process.execArgv, argv: process.argv.slice(2) }));`,
+);
+
+/** Starts Node on the entry script with `args` before it and two arguments after it. */
+function start(env: Record<string, string>, args: string[] = []) {
+  const { NODE_OPTIONS: _ignored, ...inherited } = process.env;
+  const result = spawnSync(process.execPath, [...args, entry, "keep", "--these"], { env: { ...inherited, ...env }, encoding: "utf8" });
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as { execArgv: string[]; argv: string[] };
+}
+
+describe("the production server's V8 flags", () => {
+  test("a production process restarts itself with a bounded young generation, keeping its arguments", () => {
+    const started = start({ NODE_ENV: "production" });
+    expect(started.execArgv).toContain("--max-semi-space-size=16");
+    expect(started.argv).toEqual(["keep", "--these"]);
+  });
+
+  test("an operator's own value wins, on the command line or in NODE_OPTIONS; development is left alone", () => {
+    expect(start({ NODE_ENV: "production" }, ["--max-semi-space-size=4"]).execArgv).not.toContain("--max-semi-space-size=16");
+    expect(start({ NODE_ENV: "production", NODE_OPTIONS: "--max-semi-space-size=8" }).execArgv).not.toContain("--max-semi-space-size=16");
+    expect(start({ NODE_ENV: "development" }).execArgv).not.toContain("--max-semi-space-size=16");
+  });
+
+  test("a flag counts as given whatever its spelling (dashes or underscores, with a value)", () => {
+    expect(missingFlags(["--max-semi-space-size=16"], ["--max_semi_space_size=32"])).toEqual([]);
+    expect(missingFlags(["--max-semi-space-size=16"], ["--max-old-space-size=512"])).toEqual(["--max-semi-space-size=16"]);
+  });
+});

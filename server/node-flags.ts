@@ -1,0 +1,43 @@
+/**
+ * The V8 flags a production server process runs with, applied by the process itself so that every way
+ * of starting one — `npm start`, a systemd unit running `node server.ts`, the benchmarks and the e2e
+ * proxy test — gets them without repeating them (issue 31 §5, ADR 061).
+ *
+ * `--max-semi-space-size=16` (MB): V8 sizes the young generation from the machine's memory; on a
+ * 24 GB machine each of its semi-spaces grows to 64 MB, so a busy server commits 128 MB of young
+ * generation of which ≈ 20 MB is live at any time. 16 MB semi-spaces keep the scavenges short and
+ * frequent enough for request garbage and give the difference back (ADR 061 has the figures).
+ *
+ * V8 reads its heap sizes once, when the isolate is created (`v8.setFlagsFromString` afterwards has no
+ * effect on them), so the process re-executes itself with the flags: `process.execve` replaces the
+ * program in place — same pid, same open stdio, no parent left behind for a process manager to watch.
+ * It happens before anything else is loaded, so the cost is one more start of Node (≈ 40–110 ms measured).
+ * A flag the operator already gave (on the command line or in NODE_OPTIONS) wins over ours.
+ */
+
+/** Flags of a production server process, as `node` takes them. */
+export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=16"];
+
+/** The flags of `wanted` whose name (before `=`) is in none of `given` (`process.execArgv`, NODE_OPTIONS words). */
+export function missingFlags(wanted: readonly string[], given: readonly string[]): string[] {
+  const names = new Set(given.map((flag) => flag.split("=")[0]!.replaceAll("_", "-")));
+  return wanted.filter((flag) => !names.has(flag.split("=")[0]!));
+}
+
+/**
+ * In production (`NODE_ENV=production`), re-executes this process with SERVER_NODE_FLAGS it lacks;
+ * returns when there is nothing to add, outside production, or where `process.execve` is unavailable
+ * (not POSIX) or fails — the server then runs with V8's defaults, which only costs memory.
+ * Call it first thing in an entry module, before importing the server.
+ */
+export function relaunchWithServerFlags(): void {
+  if (process.env.NODE_ENV !== "production" || typeof process.execve !== "function") return;
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)];
+  const missing = missingFlags(SERVER_NODE_FLAGS, given);
+  if (missing.length === 0) return;
+  try {
+    process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], process.env);
+  } catch (error) {
+    process.emitWarning(`could not restart with ${missing.join(" ")}: ${(error as Error).message}`);
+  }
+}
