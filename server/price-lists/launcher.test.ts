@@ -35,4 +35,18 @@ describe.runIf(process.platform === "linux")("the parse launcher", () => {
     expect(await count(csv(10))).toBe(11);
     expect(parseLauncherPid()).not.toBe(first);
   });
+
+  test("a reading asked for just as the launcher dies ends — read or refused, never waiting for ever", async () => {
+    expect(await count(csv(10))).toBe(11);
+    const first = parseLauncherPid()!;
+    process.kill(first, "SIGKILL");
+    // Before this process has seen it go: the reading goes to the dead launcher's channel.
+    const settled = await count(csv(10)).then(
+      (n) => n,
+      (error: unknown) => error,
+    );
+    expect(settled === 11 || settled instanceof Error).toBe(true);
+    expect(await count(csv(10))).toBe(11);
+    expect(parseLauncherPid()).not.toBe(first);
+  }, 30_000);
 });

@@ -161,26 +161,38 @@ interface ParseProcess {
 class Launcher {
   private process: ChildProcess | null = null;
   private nextId = 1;
-  private readonly readers = new Map<number, ParseProcessEvents>();
+  /** Readings in flight, each with the launcher that runs it. */
+  private readonly readers = new Map<number, { events: ParseProcessEvents; launcher: ChildProcess }>();
 
   start(args: string[], env: Record<string, string>, events: ParseProcessEvents): ParseProcess {
+    // Gone but not yet reaped: its readings fail now, a new one starts this reading.
+    if (this.process && !this.process.connected) this.lose(this.process);
     const launcher = this.process ?? this.launch();
     const id = this.nextId++;
-    this.readers.set(id, events);
+    this.readers.set(id, { events, launcher });
     this.hold();
-    launcher.send({ op: "spawn", id, args, env } satisfies LauncherRequest);
     const readers = this.readers;
+    const tell = (request: LauncherRequest) => {
+      if (!readers.has(id) || !launcher.connected) return;
+      try {
+        launcher.send(request);
+      } catch {
+        this.lose(launcher);
+      }
+    };
+    tell({ op: "spawn", id, args, env });
     return {
-      send: (message) => {
-        if (readers.has(id) && launcher.connected) launcher.send({ op: "send", id, message } satisfies LauncherRequest);
-      },
-      kill: () => {
-        if (readers.has(id) && launcher.connected) launcher.send({ op: "kill", id } satisfies LauncherRequest);
-      },
+      send: (message) => tell({ op: "send", id, message }),
+      kill: () => tell({ op: "kill", id }),
       get running() {
         return readers.has(id);
       },
     };
+  }
+
+  /** The running launcher's process id (monitoring, tests). */
+  get pid(): number | undefined {
+    return this.process?.pid;
   }
 
   private launch(): ChildProcess {
@@ -192,35 +204,33 @@ class Launcher {
     });
     this.process = launcher;
     launcher.on("message", (event: LauncherEvent) => {
-      const reader = this.readers.get(event.id);
+      const reader = this.readers.get(event.id)?.events;
       if (!reader) return;
       if (event.type === "message") reader.message(event.message as ParseMessage);
       else if (event.type === "stderr") reader.stderr(event.text);
       else if (event.type === "error") reader.error(new Error(event.error));
       else this.finish(event.id, event.code, event.signal);
     });
-    const lost = () => {
-      if (this.process !== launcher) return;
-      this.process = null;
-      for (const [id, reader] of this.readers) {
-        reader.error(new Error("the parse launcher stopped"));
-        this.finish(id, null, "SIGKILL");
-      }
-    };
-    launcher.on("error", lost);
-    launcher.on("exit", lost);
+    launcher.on("error", () => this.lose(launcher));
+    launcher.on("exit", () => this.lose(launcher));
     return launcher;
   }
 
-  /** The running launcher's process id (monitoring, tests). */
-  get pid(): number | undefined {
-    return this.process?.pid;
+  /** A launcher that died or cannot be told anything: its readings fail, the next reading starts another. */
+  private lose(launcher: ChildProcess): void {
+    if (this.process === launcher) this.process = null;
+    if (launcher.exitCode === null && launcher.signalCode === null) launcher.kill("SIGKILL");
+    for (const [id, reader] of this.readers) {
+      if (reader.launcher !== launcher) continue;
+      reader.events.error(new Error("the parse launcher stopped"));
+      this.finish(id, null, "SIGKILL");
+    }
   }
 
   private finish(id: number, code: number | null, signal: NodeJS.Signals | null): void {
     const reader = this.readers.get(id);
     this.readers.delete(id);
-    reader?.close(code, signal);
+    reader?.events.close(code, signal);
     if (this.readers.size === 0) this.letGo();
   }
 

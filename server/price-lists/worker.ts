@@ -145,6 +145,9 @@ function lowerPriority(): void {
 
 if (process.send) {
   lowerPriority();
+  // The reader's side is gone (the launcher or the server died, or ended the reading): nobody will
+  // read what this finds, nor kill it at the time limit.
+  process.once("disconnect", () => process.exit(0));
   const post = (message: ParseMessage) => void process.send?.(message);
   process.once("message", (message: unknown) => {
     const { input, ...rest } = message as ChildJob;
