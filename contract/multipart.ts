@@ -116,18 +116,11 @@ async function readBody(request: Request, limits: MultipartLimits, firstOnly: bo
     const keep = at >= 0;
     // Node's Buffers of a socket are views of plain ArrayBuffers (never shared), which File takes.
     const chunks: Uint8Array<ArrayBuffer>[] = [];
-    // The File's content, a Blob per chunk as it arrives: a Blob copies the bytes it is made of, and
-    // one made of the whole file at the end was one 15–20 ms copy of the event loop per large upload
-    // (issue 25's Measure, CPU profile); a File made of Blobs copies nothing.
-    const parts: Blob[] = [];
     // Every file stream is drained, even one that is dropped: busboy waits for it before the next part.
     pending.push(
       new Promise<void>((resolve) => {
         stream.on("data", (chunk: Uint8Array<ArrayBuffer>) => {
-          if (keep && !failure) {
-            chunks.push(chunk);
-            parts.push(new Blob([chunk]));
-          }
+          if (keep && !failure) chunks.push(chunk);
         });
         stream.on("limit", () => fail("file_too_large", `A file is larger than ${limits.fileBytes} bytes`));
         stream.on("end", () => {
@@ -139,7 +132,7 @@ async function readBody(request: Request, limits: MultipartLimits, firstOnly: bo
               bytes.set(chunk, offset);
               offset += chunk.byteLength;
             }
-            const file = new File(parts, fileName ?? "", { type });
+            const file = new File([bytes], fileName ?? "", { type });
             receivedBytes.set(file, bytes);
             entries[at] = [name, file];
           }
