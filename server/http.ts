@@ -365,7 +365,8 @@ export function createServerApp(options: ServerAppOptions) {
 
   const islands = mode === "production" && options.clientDir ? readIslandsBuild(options.clientDir, logger) : undefined;
   let cachedHandler: ((request: Request, context: RouterContextProvider) => Promise<Response>) | undefined;
-  if (options.pageViews) app.use(countPageViews(options.pageViews, options.onPageViewCounted));
+  if (options.pageViews)
+    app.use(countPageViews(options.pageViews, { secureSite: options.secureCookies ?? false, onCounted: options.onPageViewCounted }));
   app.all("*", async (c) => {
     const build = await options.getBuild();
     const handler = mode === "production" ? (cachedHandler ??= createRequestHandler(build, mode)) : createRequestHandler(build, mode);

@@ -140,8 +140,11 @@ export type CompanyCountGroup = {
   n: number;
 };
 
-/** The filters the cached count groups answer (CompanyCountGroup's columns). */
-const CACHED_FILTERS: readonly (keyof CompanyFilters)[] = [
+/**
+ * The filters the cached count groups answer (CompanyCountGroup's columns) — also the supplier
+ * list's facets (facets.ts), which are counted from the same groups.
+ */
+export const CACHED_FILTERS = [
   "region",
   "country",
   "verified",
@@ -150,7 +153,8 @@ const CACHED_FILTERS: readonly (keyof CompanyFilters)[] = [
   "sme",
   "headcount",
   "revenue",
-];
+] as const satisfies readonly (keyof CompanyFilters)[];
+const CACHED_FILTER_SET: ReadonlySet<keyof CompanyFilters> = new Set(CACHED_FILTERS);
 
 /**
  * Published suppliers counted per (region, country, verified, kind): one grouped pass over the
@@ -193,7 +197,7 @@ export async function cachedCompanyGroups(
   filters: CompanyFilters,
 ): Promise<{ groups: CompanyCountGroup[]; matches: (g: CompanyCountGroup, without?: keyof CompanyFilters) => boolean } | null> {
   const set = (Object.keys(filters) as (keyof CompanyFilters)[]).filter((key) => filters[key] !== undefined);
-  if (!set.every((key) => CACHED_FILTERS.includes(key))) return null;
+  if (!set.every((key) => CACHED_FILTER_SET.has(key))) return null;
   const matches = (g: CompanyCountGroup, without?: keyof CompanyFilters) =>
     (without === "region" || !filters.region || g.region_code === filters.region) &&
     (without === "country" || !filters.country || g.country === filters.country) &&
@@ -216,7 +220,7 @@ type CountSource = "cache" | "okved" | "sql";
 /** Where a supplier list's total comes from: the cached counts, the OKVED links alone, or a count query. */
 function countSource(filters: CompanyFilters): CountSource {
   const set = (Object.keys(filters) as (keyof CompanyFilters)[]).filter((key) => filters[key] !== undefined);
-  if (set.every((key) => CACHED_FILTERS.includes(key))) return "cache";
+  if (set.every((key) => CACHED_FILTER_SET.has(key))) return "cache";
   if (set.length === 1 && set[0] === "category") return "cache";
   if (set.length === 1 && set[0] === "okved") return "okved";
   return "sql";

@@ -11,7 +11,7 @@ import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pickRequired } from "./localize.ts";
 import { TOTAL_CAP, productWhere, type ProductFilters } from "./repository.ts";
 import { catalogTsQuery, resolveTsQuery } from "./search.ts";
-import { cachedCompanyGroups, companyWhere, type CompanyCountGroup, type CompanyFilters } from "./companies.ts";
+import { CACHED_FILTERS, cachedCompanyGroups, companyWhere, type CompanyCountGroup, type CompanyFilters } from "./companies.ts";
 import { HEADCOUNT_BANDS, REVENUE_BANDS } from "#contract/registers.ts";
 
 /** The most suppliers a facet of words or an OKVED, category or identifier filter is counted over (ADR 062). */
@@ -196,16 +196,7 @@ function groupedSupplierFacets(
  * the other regions have). The other filters (OKVED, category, INN, OGRN) and the words select the
  * suppliers every facet counts.
  */
-const FACET_FILTERS = [
-  "region",
-  "country",
-  "verified",
-  "kind",
-  "origin",
-  "sme",
-  "headcount",
-  "revenue",
-] as const satisfies readonly (keyof CompanyFilters)[];
+const FACET_FILTERS = CACHED_FILTERS;
 type FacetFilter = (typeof FACET_FILTERS)[number];
 
 type SampleRow = Omit<CompanyCountGroup, "n"> & { branch: string; n: number };

@@ -9,7 +9,7 @@ function appCounting() {
   const recorded: PageViewTarget[] = [];
   const lines: CountedViewLine[] = [];
   const app = new Hono();
-  app.use(countPageViews({ record: (target) => recorded.push(target) }, (line) => lines.push(line)));
+  app.use(countPageViews({ record: (target) => recorded.push(target) }, { onCounted: (line) => lines.push(line) }));
   app.get("*", (c) => c.html("<p>page</p>"));
   return { app, recorded, lines };
 }

@@ -41,15 +41,26 @@ export function countedViewLine(target: PageViewTarget, request: Request, now = 
   return { at: now.toISOString(), kind: target.kind, id: target.id, path: new URL(request.url).pathname, headers };
 }
 
-/**
- * `onCounted`, when given, hears every counted view with its request (a debugging aid: the e2e
- * server appends them to a file so a test whose count is off can say which request it did not expect).
- */
-export function countPageViews(recorder: Pick<PageViewRecorder, "record">, onCounted?: (line: CountedViewLine) => void): MiddlewareHandler {
+/** How countPageViews judges and reports. */
+export interface CountPageViewsOptions {
+  /** The site is served over HTTPS (behind a proxy): browsers send it Fetch Metadata (classify.ts). */
+  secureSite?: boolean;
+  /**
+   * Hears every counted view with its request (a debugging aid: the e2e server appends them to a
+   * file so a test whose count is off can say which request it did not expect).
+   */
+  onCounted?: (line: CountedViewLine) => void;
+}
+
+/** The middleware that hands each counted view of the wrapped routes to `recorder`. */
+export function countPageViews(
+  recorder: Pick<PageViewRecorder, "record">,
+  { secureSite = false, onCounted }: CountPageViewsOptions = {},
+): MiddlewareHandler {
   return async (c, next) => {
     await next();
     try {
-      const target = pageViewOf(c.req.raw, c.res);
+      const target = pageViewOf(c.req.raw, c.res, secureSite);
       if (target) {
         recorder.record(target);
         onCounted?.(countedViewLine(target, c.req.raw));

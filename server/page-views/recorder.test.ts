@@ -96,8 +96,38 @@ describe("classification", () => {
         new Response("<html>", { headers: { "content-type": "text/html; charset=utf-8" } }),
       );
     expect(page({ "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" })).toEqual({ kind: "product", id: 7 });
-    expect(page({})).toEqual({ kind: "product", id: 7 });
     expect(page({ "sec-fetch-mode": "same-origin", "sec-fetch-dest": "empty" })).toBeNull();
     expect(isReading(new Headers({ "sec-fetch-mode": "cors" }), "/zh/product/7.data")).toBe(true);
+  });
+
+  it("a request wearing a current browser's name without its Fetch Metadata is not a view where that browser would send it", () => {
+    const view = (url: string, agent: string, headers: Record<string, string> = {}, secureSite = false) =>
+      pageViewOf(
+        new Request(url, { headers: { "user-agent": agent, ...headers } }),
+        new Response("<html>", { headers: { "content-type": "text/html; charset=utf-8" } }),
+        secureSite,
+      );
+    // What Playwright's API request context sends: Chrome's name, no Sec-Fetch-* (the dashboard e2e's fourth view).
+    const playwright = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/159.0.8154.6 Safari/537.36";
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    const safari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Safari/605.1.15";
+    for (const agent of [playwright, firefox, safari]) {
+      for (const url of ["https://postavka.example/product/7", "http://127.0.0.1:3000/product/7", "http://localhost/product/7"]) {
+        expect(view(url, agent), `${agent} at ${url}`).toBeNull();
+        expect(view(url, agent, { "sec-fetch-mode": "navigate" })).toEqual({ kind: "product", id: 7 });
+      }
+      // Behind the site's HTTPS proxy the request reaches this process as plain HTTP.
+      expect(view("http://postavka.example/product/7", agent, {}, true)).toBeNull();
+      // Browsers send no Fetch Metadata to a plain-HTTP origin: a real visit there is taken at its word.
+      expect(view("http://192.168.1.20:3000/product/7", agent)).toEqual({ kind: "product", id: 7 });
+    }
+    // Browsers from before Fetch Metadata (Chrome 75, Firefox 89, Safari 16.3) are taken at their word.
+    for (const agent of [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/75.0.3770.100 Safari/537.36",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:89.0) Gecko/20100101 Firefox/89.0",
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.3 Safari/605.1.15",
+    ]) {
+      expect(view("https://postavka.example/product/7", agent), agent).toEqual({ kind: "product", id: 7 });
+    }
   });
 });

@@ -120,21 +120,23 @@ describe("page views", () => {
     const recorder = createPageViewRecorder({ db: api.db, flushEveryMs: 0 });
     const app = site(recorder);
     const visit = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-      app.request(path, { method, headers: { "user-agent": CHROME, ...headers } });
+      app.request(path, { method, headers: { "user-agent": CHROME, "sec-fetch-mode": "navigate", ...headers } });
 
     const first = await visit(`/product/${productId}`);
     const second = await visit(`/product/${productId}`);
     expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
-    await visit(`/zh/product/${productId}.data`);
+    await visit(`/zh/product/${productId}.data`, { "sec-fetch-mode": "cors" });
     await visit(`/en/suppliers/${companyId}`);
     await visit(`/suppliers/${companyId}/products`);
     await visit(`/services/company/${serviceId}`);
-    // Not views: a robot, a prefetch (both spellings), HEAD, no user agent, a 404, a page of no supplier.
+    // Not views: a robot, a prefetch (both spellings), HEAD, no user agent, an HTTP client wearing
+    // Chrome's name without the Fetch Metadata Chrome always sends here, a 404, a page of no supplier.
     await visit(`/product/${productId}`, { "user-agent": GOOGLEBOT });
     await visit(`/product/${productId}`, { "sec-purpose": "prefetch" });
     await visit(`/product/${productId}`, { purpose: "prefetch" });
     await visit(`/product/${productId}`, {}, "HEAD");
     await app.request(`/product/${productId}`, { headers: {} });
+    await app.request(`/product/${productId}`, { headers: { "user-agent": CHROME } });
     await visit(`/product/999999`);
     await visit(`/catalog/1`);
     await recorder.close();

@@ -1,7 +1,7 @@
 /**
  * The company dashboard in a real browser, with JavaScript on and off (issue 28 §4; ADR 051): a
- * supplier's product page is read three times by a person's browser, once by a robot and once as a
- * prefetch, and a buyer sends an inquiry (through the API); the supplier opens "Показатели" from the profile
+ * supplier's product page is read three times by a person's browser, once by a robot, once as a
+ * prefetch and once by an HTTP client wearing Chrome's name, and a buyer sends an inquiry (through the API); the supplier opens "Показатели" from the profile
  * navigation and finds 3 product views and 1 inquiry — each chart an SVG whose bars carry the same
  * numbers as the table under it — switches the period with the plain GET form, and reads the page in
  * Chinese. Screenshots at 1280 and 390 px (ru) and 390 px (zh) go to /work/briefs/shots when that folder exists.
@@ -54,6 +54,9 @@ test("a supplier's dashboard shows its product views and inquiries as charts wit
   for (let i = 0; i < 3; i++) await visitor.goto(`/product/${productId}`);
   await (await newPage({ userAgent: GOOGLEBOT })).goto(`/product/${productId}`);
   await (await newPage({ userAgent: CHROME, extraHTTPHeaders: { "sec-purpose": "prefetch" } })).goto(`/product/${productId}`);
+  // Nor does an HTTP client wearing Chrome's name without the Fetch Metadata Chrome sends: Playwright's
+  // API requests (once another spec's, running beside this one, was this page's fourth view).
+  expect((await visitor.context().request.get(`/product/${productId}`)).status()).toBe(200);
 
   const buyer = await newPage();
   await signIn(buyer, newAddress("dashboard-buyer", project), ["Анна", "Покупателева"]);
