@@ -184,7 +184,12 @@ export const YANDEX_MAPS_CSP = {
   scriptSrc: ["https://api-maps.yandex.ru"],
   imgSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net"],
   connectSrc: ["https://api-maps.yandex.ru", "https://*.maps.yandex.net"],
+  // The map's script adds its own <style> elements without a nonce.
+  styleSrcElem: ["'unsafe-inline'", "https://api-maps.yandex.ru"],
 } as const;
+
+/** The interactive API reference (app/routes/site/api-docs.ts), in any language. */
+const SCALAR_PATH = /^\/(?:(?:en|zh)\/)?api-docs\/?$/;
 
 /** The web tier's route of private files (app/routes/resources/private-file.ts), in any language. */
 const PRIVATE_FILE_PATH = /^\/(?:(?:en|zh)\/)?files\/\d+$/;
@@ -248,6 +253,15 @@ export function createServerApp(options: ServerAppOptions) {
     await next();
     if (c.res.ok && PRIVATE_FILE_PATH.test(c.req.path)) c.res.headers.set("content-security-policy", MEDIA_CSP);
   });
+  // Scalar (/api-docs, app/routes/site/api-docs.ts) styles itself with <style> elements it creates at
+  // run time; the page shows only our own OpenAPI document, no one's markup, so it may (ADR 030 addendum).
+  app.use(async (c, next) => {
+    await next();
+    const policy = c.res.headers.get("content-security-policy");
+    if (policy && SCALAR_PATH.test(c.req.path)) {
+      c.res.headers.set("content-security-policy", policy.replace("style-src-elem 'self'", "style-src-elem 'self' 'unsafe-inline'"));
+    }
+  });
   app.use(
     secureHeaders({
       // One policy for every page: /api-docs (Scalar, self-hosted) runs under it unchanged (ADR 024).
@@ -256,7 +270,12 @@ export function createServerApp(options: ServerAppOptions) {
           ? {
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'", NONCE, ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.scriptSrc : [])],
+              // Review I5/F29: injected markup must not bring a <style> element (CSS selectors can read
+              // attribute values out of the page), while React's style attributes stay allowed.
+              // CSP 3 browsers take the -elem/-attr pair; older ones fall back to style-src (ADR 030 addendum).
               styleSrc: ["'self'", "'unsafe-inline'"],
+              styleSrcElem: ["'self'", ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.styleSrcElem : [])],
+              styleSrcAttr: ["'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "blob:", ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.imgSrc : [])],
               connectSrc: ["'self'", ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.connectSrc : [])],
               ...(options.yandexMapsApiKey ? { workerSrc: ["'self'", "blob:"] } : {}),

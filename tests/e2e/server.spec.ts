@@ -25,6 +25,26 @@ test.describe("server", () => {
     for (const attrs of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
   });
 
+  test.describe("a <style> element put into a page", () => {
+    test.use({ expectedPageErrors: /Applying inline style violates the following Content Security Policy directive 'style-src-elem/ });
+    test("is not applied, while the page's own stylesheet and style attributes are (review I5/F29)", async ({ page }) => {
+      await page.goto("/okved");
+      const indent = () => page.evaluate(() => getComputedStyle(document.body).textIndent);
+      expect(await indent()).toBe("0px");
+      // What injected markup would bring to read the page with attribute selectors: refused.
+      await page.evaluate(() => {
+        const style = document.createElement("style");
+        style.textContent = "body { text-indent: 7px }";
+        document.head.append(style);
+      });
+      expect(await indent()).toBe("0px");
+      // React's style attributes (the islands set them) still apply, and so does the site's stylesheet.
+      await page.evaluate(() => (document.body.style.textIndent = "3px"));
+      expect(await indent()).toBe("3px");
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
+    });
+  });
+
   test("a page served again from the anonymous page cache carries a fresh nonce that matches its CSP", async ({ request }) => {
     const nonces: string[] = [];
     const states: string[] = [];
