@@ -89,7 +89,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <p className="muted">{t("auth.signInLead")}</p>
       <HoneypotProvider {...loaderData.honeypot}>
         <Form method="post" {...getFormProps(form)} className="stack">
-          <HoneypotInputs label={t("auth.honeypot")} />
+          {/* Hidden by the site's stylesheet: the default class brings a <style> element the CSP refuses (ADR 030 addendum). */}
+          <HoneypotInputs label={t("auth.honeypot")} className="honeypot-inputs" />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <InputField
             field={fields.login}
