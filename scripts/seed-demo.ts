@@ -2,7 +2,7 @@
  * `npm run seed:demo -- [--companies N] [--products N] [--seed S] [--workers N] [--force]` — fills the catalogue of
  * the configured database (DATABASE_URL, or the embedded PGlite under DATA_DIR) with the demo
  * catalogue (server/catalog/seed). Defaults: 300 companies, 5000 products, seed 1; on PostgreSQL the
- * products are generated in `--workers` threads (default one per core; 0: on the main thread). Refuses a
+ * products are generated in `--workers` threads (default one per core from 20,000 products; 0: on the main thread). Refuses a
  * catalogue that already has rows unless --force, which deletes them first.
  * Exit codes: 0 success, 1 failure, 2 bad arguments or a non-empty catalogue, 78 bad configuration.
  */

@@ -66,7 +66,7 @@ export interface SeedOptions {
   batchSize?: number;
   /**
    * Worker threads that generate and encode the products on PostgreSQL (workers.ts; default
-   * `defaultWorkers()`, one per core); 0 generates on the calling thread. PGlite always generates
+   * `defaultWorkers(products)`: one per core from 20,000 products, none below); 0 generates on the calling thread. PGlite always generates
    * on the calling thread (its database already runs in a thread of its own, server/db/client.ts).
    */
   workers?: number;
@@ -460,7 +460,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
         summary.products = done;
         progress({ phase: "products", done, total: productCount });
       };
-      const workerCount = options.engine === "postgres" ? Math.max(0, Math.floor(options.workers ?? defaultWorkers())) : 0;
+      const workerCount = options.engine === "postgres" ? Math.max(0, Math.floor(options.workers ?? defaultWorkers(productCount))) : 0;
       if (workerCount > 0) {
         await writeProductsInWorkers(
           client,
@@ -666,12 +666,16 @@ async function writeEncoded(client: pg.PoolClient, chunk: (table: ProductTable) 
   for (const table of PRODUCT_TABLE_ORDER) await copyEncoded(client, table, PRODUCT_TABLES[table], chunk(table));
 }
 
+/** Below this many products a seed generates on its own thread: starting a worker (≈ 1 s of module loading) costs more than it saves. */
+const WORKERS_FROM = 20_000;
+
 /**
- * Workers used by default on PostgreSQL: one per core the process may use. The main thread then
- * only moves bytes to the socket; PostgreSQL's backend runs the COPY beside them.
+ * Workers used by default on PostgreSQL for `products`: one per core the process may use (the main
+ * thread then only moves bytes to the socket, and PostgreSQL's backend runs the COPY beside them),
+ * none for a small catalogue (`npm run demo`'s 5,000 products).
  */
-export function defaultWorkers(): number {
-  return Math.max(1, os.availableParallelism());
+export function defaultWorkers(products: number): number {
+  return products < WORKERS_FROM ? 0 : Math.max(1, os.availableParallelism());
 }
 
 /**
