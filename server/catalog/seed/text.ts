@@ -83,9 +83,6 @@ function compile(template: string): string[] {
   return parts;
 }
 
-/** An object with no own keys: what `fill` finds for a key that `vars` lacks (its prototype's members). */
-const NO_VARS: Record<string, unknown> = {};
-
 /**
  * Fills a localized template in each language present in `vars` (per-language values): the same
  * text as `fill(template[lang], { key: value or value[lang] })` per language, without building
@@ -98,8 +95,9 @@ export function fillL3(template: L3, vars: Record<string, L3 | string>): L3 {
     let text = parts[0]!;
     for (let i = 1; i < parts.length; i += 2) {
       const key = parts[i]!;
-      const value = Object.hasOwn(vars, key) ? vars[key] : NO_VARS[key];
-      const filled = typeof value === "object" && value !== null ? (value as L3)[lang] : value;
+      // Only `vars`' own keys: a template's unknown placeholder stays as it is.
+      const value = Object.hasOwn(vars, key) ? vars[key] : undefined;
+      const filled = typeof value === "string" ? value : value?.[lang];
       text += (filled ?? `{${key}}`) + parts[i + 1]!;
     }
     out[lang] = text;
