@@ -1,7 +1,8 @@
 /**
- * `npm run seed:demo -- [--companies N] [--products N] [--seed S] [--force]` — fills the catalogue of
+ * `npm run seed:demo -- [--companies N] [--products N] [--seed S] [--workers N] [--force]` — fills the catalogue of
  * the configured database (DATABASE_URL, or the embedded PGlite under DATA_DIR) with the demo
- * catalogue (server/catalog/seed). Defaults: 300 companies, 5000 products, seed 1. Refuses a
+ * catalogue (server/catalog/seed). Defaults: 300 companies, 5000 products, seed 1; on PostgreSQL the
+ * products are generated in `--workers` threads (default one per core from 20,000 products; 0: on the main thread). Refuses a
  * catalogue that already has rows unless --force, which deletes them first.
  * Exit codes: 0 success, 1 failure, 2 bad arguments or a non-empty catalogue, 78 bad configuration.
  */
@@ -11,7 +12,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { loadEnv } from "#server/env.ts";
 import { readCommandLine, wholeNumber } from "./lib/command-line.ts";
 
-const USAGE = "Usage: npm run seed:demo -- [--companies N] [--products N] [--seed S] [--force]";
+const USAGE = "Usage: npm run seed:demo -- [--companies N] [--products N] [--seed S] [--workers N] [--force]";
 
 const args = readCommandLine(
   USAGE,
@@ -19,12 +20,14 @@ const args = readCommandLine(
     companies: { type: "string", default: "300" },
     products: { type: "string", default: "5000" },
     seed: { type: "string", default: "1" },
+    workers: { type: "string" },
     force: { type: "boolean", default: false },
   },
   (values) => ({
     companies: wholeNumber("companies", values.companies, 1),
     products: wholeNumber("products", values.products, 0),
     seed: wholeNumber("seed", values.seed, 0),
+    workers: values.workers === undefined ? undefined : wholeNumber("workers", values.workers, 0),
     force: values.force,
   }),
 );
@@ -70,6 +73,7 @@ try {
       companies: args.companies,
       products: args.products,
       seed: args.seed,
+      workers: args.workers,
       dataDir: env.DATA_DIR,
       referenceDir: env.CLASSIFIER_DATA_DIR,
       onProgress: (p) => {

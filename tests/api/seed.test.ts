@@ -2,14 +2,19 @@
  * The demo catalogue generator (server/catalog/seed) on both engines: a small catalogue (20
  * suppliers, 200 products) is seeded into the test database and checked for determinism, valid
  * identifiers, real classifier codes, languages, price tiers, stories and stored pictures. Only the
- * rows it wrote are deleted afterwards (rows with ids above those present before it ran).
+ * rows it wrote are deleted afterwards (rows with ids above those present before it ran). On
+ * PostgreSQL the seed generates the products in worker threads (two, whatever the machine) and the
+ * rows are compared with those the single-thread path writes.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { createLocalStorage } from "#server/files/storage.ts";
 import { validateInn, validateKpp, validateOgrn } from "#server/catalog/identifiers.ts";
 import { catalogueIsEmpty, planDemo, previewProducts, seedDemo, type SeedSummary } from "#server/catalog/seed/index.ts";
-import { copyRows, insertRows, type Column } from "#server/catalog/seed/sql.ts";
+import { copyLines, copyRows, insertRows, type Column } from "#server/catalog/seed/sql.ts";
+import { PRODUCT_TABLE_ORDER, PRODUCT_TABLES, productRows, type ProductTable } from "#server/catalog/seed/copy-text.ts";
+import { generateProduct, productContext } from "#server/catalog/seed/products.ts";
+import { ProductWorkers } from "#server/catalog/seed/workers.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { makeTempDataDir } from "../support/databases.ts";
 import { markSeededTables, removeDemoSeed, type SeedMarks } from "../support/seeded.ts";
@@ -48,6 +53,7 @@ beforeAll(async () => {
     referenceDir: api.dataDir,
     now: NOW,
     batchSize: 64,
+    workers: 2,
   });
 }, 240_000);
 
@@ -255,6 +261,105 @@ describe("demo catalogue", () => {
     } finally {
       await client.query("rollback");
       client.release();
+    }
+  });
+
+  test("the products written (in worker threads on PostgreSQL) are the rows the single-thread path writes", async () => {
+    // The single-thread generator over the same plan, with the ids the seed gave companies,
+    // subcategories, pictures and products (each reserved in order, so sorted ids follow the plan).
+    const demo = await planDemo(api.db, { companies: COMPANIES, seed: SEED, referenceDir: api.dataDir, now: NOW });
+    const companyIds = await rows<{ id: number }>(sql`select id from companies where id > ${before.companies} order by id`);
+    const categoryIds = new Map(
+      (await rows<{ id: number; slug: string }>(sql`select id, slug from categories where id > ${before.categories}`)).map((c) => [
+        c.slug,
+        c.id,
+      ]),
+    );
+    const fileIds = new Map(
+      (await rows<{ id: number; storage_key: string }>(sql`select id, storage_key from files where id > ${before.files}`)).map((f) => [
+        f.storage_key,
+        f.id,
+      ]),
+    );
+    for (const sub of demo.plan.subs) {
+      sub.id = categoryIds.get(sub.def.slug)!;
+      sub.imageFileIds = [1, 2, 3].map((n) => fileIds.get(`seed/products/${sub.def.slug}-${n}.webp`)!);
+    }
+    const ctx = productContext(
+      demo.seed,
+      demo.now,
+      demo.companies.map((c, i) => ({ ...c, id: companyIds[i]!.id })),
+      demo.tnved,
+    );
+    const productIds = (await rows<{ id: number }>(sql`select id from products where id > ${before.products} order by id`)).map(
+      (r) => r.id,
+    );
+    expect(productIds.length).toBe(PRODUCTS);
+    const expected = productRows(
+      productIds,
+      productIds.map((_, i) => generateProduct(ctx, i)),
+    );
+
+    // Written by the single-thread path's INSERT into scratch tables, read back beside the seed's rows.
+    const order: Record<ProductTable, string> = {
+      products: "id",
+      product_prices: "product_id, min_quantity",
+      product_variants: "product_id, position",
+      product_files: "product_id, position",
+    };
+    const client = await api.database.pool.connect();
+    try {
+      await client.query("begin");
+      for (const table of PRODUCT_TABLE_ORDER) {
+        const columns = PRODUCT_TABLES[table].map(([name]) => name).join(", ");
+        await client.query(`create temp table single_${table} on commit drop as select ${columns} from ${table} limit 0`);
+        await insertRows(client, `single_${table}`, PRODUCT_TABLES[table], expected[table]);
+        const key = table === "products" ? "id" : "product_id";
+        const seeded = await client.query(`select ${columns} from ${table} where ${key} > $1 order by ${order[table]}`, [before.products]);
+        const single = await client.query(`select ${columns} from single_${table} order by ${order[table]}`);
+        expect(seeded.rows.length, table).toBe(expected[table].length);
+        expect(seeded.rows, table).toEqual(single.rows);
+      }
+    } finally {
+      await client.query("rollback");
+      client.release();
+    }
+  });
+
+  test("worker threads encode the same COPY text as the single-thread rows, batch by batch and in order", async () => {
+    const demo = await planDemo(api.db, { companies: COMPANIES, seed: SEED, referenceDir: api.dataDir, now: NOW });
+    demo.plan.subs.forEach((sub, i) => {
+      sub.id = 1_000 + i;
+      sub.imageFileIds = [3 * i + 1, 3 * i + 2, 3 * i + 3];
+    });
+    const companies = demo.companies.map((c) => ({ ...c, id: 500 + c.index }));
+    const ctx = productContext(demo.seed, demo.now, companies, demo.tnved);
+    const workers = ProductWorkers.start(3, { seed: demo.seed, now: demo.now, companies: ctx.companies, tnved: demo.tnved });
+    try {
+      const batches = [
+        [0, 70],
+        [70, 71],
+        [71, 150],
+      ] as const;
+      const results = await Promise.all(
+        batches.map(([start, end]) => workers.run({ start, end, ids: Array.from({ length: end - start }, (_, i) => 10_000 + start + i) })),
+      );
+      const decoder = new TextDecoder();
+      batches.forEach(([start, end], b) => {
+        const ids = Array.from({ length: end - start }, (_, i) => 10_000 + start + i);
+        const single = productRows(
+          ids,
+          ids.map((_, i) => generateProduct(ctx, start + i)),
+        );
+        for (const table of PRODUCT_TABLE_ORDER) {
+          expect(decoder.decode(results[b]!.bytes[table]), `${table} ${start}–${end}`).toBe(
+            copyLines(PRODUCT_TABLES[table], single[table]),
+          );
+        }
+        expect(results[b]!.prices).toBe(single.product_prices.length);
+      });
+    } finally {
+      await workers.close();
     }
   });
 

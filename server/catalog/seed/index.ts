@@ -13,6 +13,7 @@
  * right after their products. Then the vocabulary (catalog_terms) is refreshed and the tables are
  * vacuumed and analyzed.
  */
+import os from "node:os";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
@@ -29,7 +30,9 @@ import { buildPlan, planHeadings } from "./plan.ts";
 import { generateProduct, productContext, type ProductDraft, type SeededCompany } from "./products.ts";
 import { Rng } from "./random.ts";
 import { assertClassifiers, loadOkvedCodes, loadRealEntities, loadTnved, type TnvedReference } from "./reference.ts";
-import { copyRows, dropForBulkLoad, insertRows, restoreAfterBulkLoad, reserveIds, type Client, type Column } from "./sql.ts";
+import { copyEncoded, dropForBulkLoad, insertRows, restoreAfterBulkLoad, reserveIds, type Client } from "./sql.ts";
+import { encodeProductBatch, PRODUCT_TABLE_ORDER, PRODUCT_TABLES, productRows, type ProductTable } from "./copy-text.ts";
+import { ProductWorkers, type ProductResult, type ProductWorkerInit } from "./workers.ts";
 import { generateStories, storyCount, type StoryDraft } from "./stories.ts";
 import type { Shape } from "./types.ts";
 
@@ -56,11 +59,17 @@ export interface SeedOptions {
   now?: Date;
   /**
    * The engine behind `db`: on "postgres" products and their children go in through COPY (sql.ts
-   * `copyRows`); PGlite (the default) takes the unnest INSERT.
+   * `copyEncoded`, the products encoded by copy-text.ts, in worker threads unless `workers` is 0); PGlite (the default) takes the unnest INSERT.
    */
   engine?: "pglite" | "postgres";
-  /** Products per INSERT (default 1000). */
+  /** Products per INSERT or COPY (default 1000). */
   batchSize?: number;
+  /**
+   * Worker threads that generate and encode the products on PostgreSQL (workers.ts; default
+   * `defaultWorkers(products)`: one per core from 20,000 products, none below); 0 generates on the calling thread. PGlite always generates
+   * on the calling thread (its database already runs in a thread of its own, server/db/client.ts).
+   */
+  workers?: number;
   onProgress?: (progress: SeedProgress) => void;
 }
 
@@ -129,26 +138,6 @@ export async function clearCatalogue(db: Db): Promise<void> {
   for (const table of CATALOGUE_TABLES) await db.execute(sql.raw(`delete from ${table}`));
   await db.execute(sql`delete from files where storage_key like 'seed/%'`);
 }
-
-const PRODUCT_COLUMNS: Column[] = [
-  ["id", "int"],
-  ["company_id", "int"],
-  ["category_id", "int"],
-  ["tnved_code", "text"],
-  ["name", "jsonb"],
-  ["description", "jsonb"],
-  ["source_lang", "text"],
-  ["status", "text"],
-  ["moq", "numeric"],
-  ["moq_unit", "text"],
-  ["origin_country", "text"],
-  ["facts", "jsonb"],
-  ["price_from", "numeric"],
-  ["price_currency", "text"],
-  ["published_at", "timestamptz"],
-  ["created_at", "timestamptz"],
-  ["updated_at", "timestamptz"],
-];
 
 const DAY = 86_400_000;
 
@@ -464,24 +453,48 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     // Products, batch by batch.
     if (productCount > 0) {
       const pctx = productContext(seed, now, seeded, reference.tnved);
-      let inflight: Promise<unknown> = Promise.resolve();
-      for (let start = 0; start < productCount; start += batchSize) {
-        const end = Math.min(start + batchSize, productCount);
-        const batch: ProductDraft[] = [];
-        for (let i = start; i < end; i++) batch.push(generateProduct(pctx, i));
-        await inflight;
-        const ids = await reserveIds(client, "products", batch.length);
-        inflight = writeProducts(client, ids, batch, options.engine === "postgres" ? copyRows : insertRows);
-        inflight.catch(() => {});
-        for (const p of batch) {
-          summary.productPrices += p.prices.length;
-          summary.productVariants += p.variants.length;
-          summary.productFiles += p.imageFileIds.length;
+      const counted = (done: number, added: { prices: number; variants: number; files: number }) => {
+        summary.productPrices += added.prices;
+        summary.productVariants += added.variants;
+        summary.productFiles += added.files;
+        summary.products = done;
+        progress({ phase: "products", done, total: productCount });
+      };
+      const workerCount = options.engine === "postgres" ? Math.max(0, Math.floor(options.workers ?? defaultWorkers(productCount))) : 0;
+      if (workerCount > 0) {
+        await writeProductsInWorkers(
+          client,
+          productCount,
+          batchSize,
+          workerCount,
+          { seed, now, companies: pctx.companies, tnved: reference.tnved },
+          counted,
+        );
+      } else {
+        // One thread: the next batch is generated while the database takes the previous one.
+        let inflight: Promise<unknown> = Promise.resolve();
+        for (let start = 0; start < productCount; start += batchSize) {
+          const end = Math.min(start + batchSize, productCount);
+          const batch: ProductDraft[] = [];
+          for (let i = start; i < end; i++) batch.push(generateProduct(pctx, i));
+          await inflight;
+          const ids = await reserveIds(client, "products", batch.length);
+          if (options.engine === "postgres") {
+            const encoded = encodeProductBatch(ids, batch);
+            inflight = writeEncoded(client, (table) => encoded.text[table]);
+            counted(end, encoded);
+          } else {
+            inflight = insertProducts(client, ids, batch);
+            counted(end, {
+              prices: batch.reduce((n, p) => n + p.prices.length, 0),
+              variants: batch.reduce((n, p) => n + p.variants.length, 0),
+              files: batch.reduce((n, p) => n + p.imageFileIds.length, 0),
+            });
+          }
+          inflight.catch(() => {});
         }
-        summary.products = end;
-        progress({ phase: "products", done: end, total: productCount });
+        await inflight;
       }
-      await inflight;
     }
 
     await restoreAfterBulkLoad(client, restore);
@@ -642,73 +655,65 @@ async function writeCompanies(
   );
 }
 
-/** Writes a batch of products and their children with `write`; one statement at a time (a pg client runs one query at once). */
-async function writeProducts(client: pg.PoolClient, ids: number[], batch: ProductDraft[], write: typeof copyRows): Promise<void> {
-  const writes: Array<() => Promise<void>> = [
-    () =>
-      write(
-        client,
-        "products",
-        PRODUCT_COLUMNS,
-        batch.map((p, i) => [
-          ids[i],
-          p.companyId,
-          p.categoryId,
-          p.tnvedCode,
-          p.name,
-          p.description,
-          p.sourceLang,
-          p.status,
-          p.moq,
-          p.moqUnit,
-          p.originCountry,
-          p.facts,
-          p.priceFrom,
-          p.priceCurrency,
-          p.publishedAt,
-          p.createdAt,
-          p.publishedAt ?? p.createdAt,
-        ]),
-      ),
-    () =>
-      write(
-        client,
-        "product_prices",
-        [
-          ["product_id", "int"],
-          ["min_quantity", "numeric"],
-          ["price", "numeric"],
-          ["currency", "text"],
-          ["unit", "text"],
-        ],
-        batch.flatMap((p, i) => p.prices.map((t) => [ids[i], t.minQuantity, t.price, t.currency, t.unit])),
-      ),
-    () =>
-      write(
-        client,
-        "product_variants",
-        [
-          ["product_id", "int"],
-          ["name", "jsonb"],
-          ["attributes", "jsonb"],
-          ["price", "numeric"],
-          ["currency", "text"],
-          ["position", "int"],
-        ],
-        batch.flatMap((p, i) => p.variants.map((v) => [ids[i], v.name, v.attributes, v.price, v.currency, v.position])),
-      ),
-    () =>
-      write(
-        client,
-        "product_files",
-        [
-          ["product_id", "int"],
-          ["file_id", "int"],
-          ["kind", "text"],
-          ["position", "int"],
-        ],
-        batch.flatMap((p, i) => p.imageFileIds.map((fileId, position) => [ids[i], fileId, "image", position])),
-      ),
-  ];
-  for (const run of writes) await run();
+/** Writes a batch of products and their children through the unnest INSERT (PGlite); one statement at a time. */
+async function insertProducts(client: pg.PoolClient, ids: number[], batch: ProductDraft[]): Promise<void> {
+  const rows = productRows(ids, batch);
+  for (const table of PRODUCT_TABLE_ORDER) await insertRows(client, table, PRODUCT_TABLES[table], rows[table]);
+}
+
+/** COPYs a batch's encoded tables, in PRODUCT_TABLE_ORDER (a pg client runs one statement at a time). */
+async function writeEncoded(client: pg.PoolClient, chunk: (table: ProductTable) => string | Uint8Array): Promise<void> {
+  for (const table of PRODUCT_TABLE_ORDER) await copyEncoded(client, table, PRODUCT_TABLES[table], chunk(table));
+}
+
+/** Below this many products a seed generates on its own thread: starting a worker (≈ 1 s of module loading) costs more than it saves. */
+const WORKERS_FROM = 20_000;
+
+/**
+ * Workers used by default on PostgreSQL for `products`: one per core the process may use (the main
+ * thread then only moves bytes to the socket, and PostgreSQL's backend runs the COPY beside them),
+ * none for a small catalogue (`npm run demo`'s 5,000 products).
+ */
+export function defaultWorkers(products: number): number {
+  return products < WORKERS_FROM ? 0 : Math.max(1, os.availableParallelism());
+}
+
+/**
+ * The products through worker threads (workers.ts): batch k goes to a worker with its ids as soon as
+ * a slot frees (two batches per worker ahead of the writer), and the batches are COPYed in order on
+ * `client` as their text arrives. Ids are reserved in batch order, so each product gets the id the
+ * single-thread path gives it.
+ */
+async function writeProductsInWorkers(
+  client: pg.PoolClient,
+  productCount: number,
+  batchSize: number,
+  workerCount: number,
+  init: ProductWorkerInit,
+  counted: (done: number, added: { prices: number; variants: number; files: number }) => void,
+): Promise<void> {
+  const workers = ProductWorkers.start(workerCount, init);
+  try {
+    const batches = Math.ceil(productCount / batchSize);
+    const ahead = workers.size * 2;
+    const pending = new Map<number, Promise<ProductResult>>();
+    const dispatch = async (k: number) => {
+      const start = k * batchSize;
+      const end = Math.min(start + batchSize, productCount);
+      const ids = await reserveIds(client, "products", end - start);
+      const result = workers.run({ start, end, ids });
+      result.catch(() => {});
+      pending.set(k, result);
+    };
+    for (let k = 0; k < Math.min(ahead, batches); k++) await dispatch(k);
+    for (let k = 0; k < batches; k++) {
+      const result = await pending.get(k)!;
+      pending.delete(k);
+      await writeEncoded(client, (table) => result.bytes[table]);
+      counted(Math.min((k + 1) * batchSize, productCount), result);
+      if (k + ahead < batches) await dispatch(k + ahead);
+    }
+  } finally {
+    await workers.close();
+  }
 }

@@ -81,9 +81,32 @@ export function productContext(seed: number, now: number, companies: SeededCompa
 const CJK = /[\u3400-\u9fff]/;
 const CYRILLIC = /[А-Яа-яЁё]/;
 
-/** The grades that apply to `code` («8501|АИР 100L4» only under 8501), without their prefixes. */
+/**
+ * Memo of values computed from a hand-written list or table and a TN VED code (the grades that apply,
+ * the longest-prefix entry): a catalogue has a few thousand codes per list, and 10,000,000 products
+ * would compute each answer thousands of times (ADR 059 addendum). Keyed by the list object, which
+ * lives as long as the category data.
+ */
+function memoByCode<K extends object, V>(compute: (key: K, code: string) => V): (key: K, code: string) => V {
+  const memo = new WeakMap<K, Map<string, V>>();
+  return (key, code) => {
+    let byCode = memo.get(key);
+    if (!byCode) memo.set(key, (byCode = new Map()));
+    if (byCode.has(code)) return byCode.get(code)!;
+    const value = compute(key, code);
+    byCode.set(code, value);
+    return value;
+  };
+}
+
+const NO_GRADES: Grade[] = [];
+
+/** The grades that apply to `code` («8501|АИР 100L4» only under 8501), without their prefixes. Memoized: don't modify the answer. */
 function gradesFor(list: Grade[] | undefined, code: string): Grade[] {
-  if (!list) return [];
+  return list ? applicableGrades(list, code) : NO_GRADES;
+}
+
+const applicableGrades = memoByCode((list: Grade[], code: string): Grade[] => {
   const out: Grade[] = [];
   for (const grade of list) {
     if (typeof grade !== "string" || !grade.includes("|")) out.push(grade);
@@ -93,6 +116,37 @@ function gradesFor(list: Grade[] | undefined, code: string): Grade[] {
     }
   }
   return out;
+});
+
+/** `byLongestPrefix`, memoized per table and code. */
+function longestPrefix<T>(table: Record<string, T> | undefined, code: string): T | undefined {
+  return table ? (prefixMemo(table, code) as T | undefined) : undefined;
+}
+
+const prefixMemo = memoByCode((table: Record<string, unknown>, code: string) => byLongestPrefix(table, code));
+
+/** Numbers as each language writes them, for the few distinct MOQs (nice quantities, text.ts). */
+const numberTexts = new Map<number, L3>();
+
+function numberL3(value: number): L3 {
+  let texts = numberTexts.get(value);
+  if (!texts) {
+    texts = { ru: formatNumber(value, "ru"), en: formatNumber(value, "en"), zh: formatNumber(value, "zh") };
+    numberTexts.set(value, texts);
+  }
+  return texts;
+}
+
+/** Unit names per language, by unit id. */
+const unitTexts = new Map<string, L3>();
+
+function unitL3(unit: string): L3 {
+  let texts = unitTexts.get(unit);
+  if (!texts) {
+    texts = { ru: unitLabel(unit, "ru"), en: unitLabel(unit, "en"), zh: unitLabel(unit, "zh") };
+    unitTexts.set(unit, texts);
+  }
+  return texts;
 }
 
 /** A grade per language: a Chinese or Cyrillic string only in its own language. */
@@ -151,7 +205,7 @@ export function generateProduct(ctx: ProductContext, index: number): ProductDraf
 
   const grades = gradesFor(sub.def.grades?.[chinese ? "cn" : "ru"], code);
   const grade = grades.length && rng.chance(0.7) ? gradeL3(rng.pick(grades)) : null;
-  const zhNoun = rng.pick(byLongestPrefix(sub.def.zh, code) ?? [sub.def.name.zh]);
+  const zhNoun = rng.pick(longestPrefix(sub.def.zh, code) ?? [sub.def.name.zh]);
   const full: L3 = {
     ru: grade?.ru ? `${names.ru}, ${grade.ru}` : names.ru,
     en: names.en ? (grade?.en ? `${names.en}, ${grade.en}` : names.en) : "",
@@ -162,7 +216,7 @@ export function generateProduct(ctx: ProductContext, index: number): ProductDraf
   if (names.en && rng.chance(0.5)) langs.push("en");
 
   // Quantities and prices.
-  const pricing: Pricing = byLongestPrefix(sub.def.pricingBy, code) ?? sub.def.pricing;
+  const pricing: Pricing = longestPrefix(sub.def.pricingBy, code) ?? sub.def.pricing;
   const currency: Currency = company.currency;
   const moq = niceQuantity(rng.logBetween(pricing.moq[0], pricing.moq[1]));
   const base = (rng.logBetween(pricing.price[0], pricing.price[1]) * (chinese ? 0.85 : 1)) / RUB_PER[currency];
@@ -231,8 +285,8 @@ export function generateProduct(ctx: ProductContext, index: number): ProductDraf
   // Description: the category's sentences in the product's languages.
   const vars: Record<string, L3 | string> = {
     name: full,
-    moq: { ru: formatNumber(moq, "ru"), en: formatNumber(moq, "en"), zh: formatNumber(moq, "zh") },
-    unit: { ru: unitLabel(pricing.unit, "ru"), en: unitLabel(pricing.unit, "en"), zh: unitLabel(pricing.unit, "zh") },
+    moq: numberL3(moq),
+    unit: unitL3(pricing.unit),
     city: company.cityL3,
     cert: sub.top.cert,
     grade: { ru: grade?.ru ?? "", en: grade?.en ?? "", zh: grade?.zh ?? "" },

@@ -53,9 +53,29 @@ export async function copyRows(
   rows: readonly unknown[][],
 ): Promise<void> {
   if (rows.length === 0) return;
+  await copyEncoded(client, table, columns, copyLines(columns, rows));
+}
+
+/** `rows` as COPY text: one line per row, columns separated by tabs (what `copyRows` sends). */
+export function copyLines(columns: readonly Column[], rows: readonly unknown[][]): string {
+  return rows.map((row) => columns.map(([, type], c) => copyText(row[c], type)).join("\t") + "\n").join("");
+}
+
+/**
+ * Sends rows already encoded as COPY text (`copyLines`, or copy-text.ts for products, possibly
+ * UTF-8 bytes from a worker thread) to `table` through `COPY … FROM STDIN`. Nothing is sent for
+ * an empty chunk.
+ */
+export async function copyEncoded(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly Column[],
+  chunk: string | Uint8Array,
+): Promise<void> {
+  if (chunk.length === 0) return;
   const names = columns.map(([name]) => name).join(", ");
-  const lines = rows.map((row) => columns.map(([, type], c) => copyText(row[c], type)).join("\t") + "\n");
-  await pipeline(Readable.from([lines.join("")]), client.query(copyFrom(`copy ${table} (${names}) from stdin`)));
+  const data = typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  await pipeline(Readable.from([data]), client.query(copyFrom(`copy ${table} (${names}) from stdin`)));
 }
 
 /** Takes `count` ids from the serial sequence of `table.id`, to be written explicitly. */
