@@ -251,23 +251,73 @@ const okvedCodesIn = (code: string) =>
   sql`o.okved_code in (select k.code from okved_codes k where k.code = ${code} or k.code like ${`${code}.%`})`;
 
 /**
+ * Activity rows of an OKVED filter read to tell a small code from a large one (bySmallerOkvedSide):
+ * at most this many companies are then probed by primary key (≈ 20–30 ms at 5,000,000 register
+ * companies; ADR 062 addendum).
+ */
+export const OKVED_SMALL_ROWS = 20_000;
+
+/**
+ * A query over the companies `c` that `filters` select, with the OKVED code's side first when it is
+ * small (ADR 062 addendum). `query(where, driven)` builds one SELECT over `companies c` (its own
+ * ORDER BY and LIMIT) restricted by `where`. Without an OKVED filter: `query(companyWhere(filters),
+ * false)` in parentheses. With one: a parenthesized query expression whose WITH reads the code's activity rows
+ * (okvedCodesIn, index-only on company_okved_codes_code_idx) up to OKVED_SMALL_ROWS + 1 and the
+ * union of two forms of `query`, of which only one runs (a one-time filter on that count):
+ *  - at most OKVED_SMALL_ROWS rows: over those companies (`driven` true: a primary-key probe each),
+ *    the other filters checked on each — bounded by the code's size whatever the other filters;
+ *  - more: `query` with every filter as before (the list order's walk, which stops early on a
+ *    common code).
+ * Why: the planner multiplies the selectivities of an OKVED code and a kind, region or words as if
+ * independent; `41.20` with `kind=trader` was estimated at thousands of companies and the walk of
+ * the list order read all 5,000,000 entries for its 18. A `driven` query that takes a sample (a
+ * LIMIT without ORDER BY) orders by `c.ctid` so it takes the rows a scan in physical order would.
+ */
+export function bySmallerOkvedSide(filters: CompanyFilters, query: (where: SQL, driven: boolean) => SQL): SQL {
+  if (!filters.okved) return sql`(${query(where(filters), false)})`;
+  const { okved, ...rest } = filters;
+  return sql`(with okved_rows as materialized (select o.company_id from company_okved_codes o where ${okvedCodesIn(okved)}
+      limit ${OKVED_SMALL_ROWS + 1}),
+    okved_small as materialized (select count(*) <= ${OKVED_SMALL_ROWS} as yes from okved_rows)
+    (${query(sql`(select yes from okved_small) and c.id in (select company_id from okved_rows) and ${where(rest)}`, true)})
+    union all
+    (${query(sql`not (select yes from okved_small) and ${where(filters)}`, false)}))`;
+}
+
+/** The supplier list's order, of a page's rows `k` (see companyListSql). */
+const LIST_ORDER = sql.raw("k.verification_level desc, k.published_at desc nulls last, k.id desc");
+
+/**
  * SQL of a supplier list page and its capped count; see listCompanies. The order is the order of
- * companies_status_idx. `count` is null when the cached counts answer the filters; with only an
- * OKVED code it counts the code's links (index-only on company_okved_codes_code_idx).
+ * companies_status_idx (and of companies_region_list_idx within a region, companies_foreign_list_idx
+ * for the non-Russian). `count` is null when the cached counts answer the filters; with only an
+ * OKVED code it counts the code's links (index-only on company_okved_codes_code_idx). With an OKVED
+ * code the rows and the count read the code's companies first when it is small (bySmallerOkvedSide).
  */
 export function companyListSql(filters: CompanyFilters, page: number, perPage: number): ListSql<SQL | null> {
-  const condition = where(filters);
   const source = countSource(filters);
+  const paging = sql`limit ${perPage} offset ${(page - 1) * perPage}`;
+  const rows = filters.okved
+    ? // Only one branch has rows; the outer ORDER BY keeps the page's order whatever the union does.
+      sql`select * from ${bySmallerOkvedSide(
+        filters,
+        (condition) => sql`select ${columns}, c.published_at from companies c ${joins} where ${condition}
+          order by c.verification_level desc, c.published_at desc nulls last, c.id desc ${paging}`,
+      )} k order by ${LIST_ORDER}`
+    : sql`select ${columns} from companies c ${joins} where ${where(filters)}
+      order by c.verification_level desc, c.published_at desc nulls last, c.id desc ${paging}`;
   return {
-    rows: sql`select ${columns} from companies c ${joins} where ${condition}
-      order by c.verification_level desc, c.published_at desc nulls last, c.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+    rows,
     count:
       source === "cache"
         ? null
         : source === "okved"
           ? sql`select count(*)::int as n from (select distinct o.company_id from company_okved_codes o
               where ${okvedCodesIn(filters.okved!)} and ${ofPublishedCompany(sql`o.company_id`)} limit ${TOTAL_CAP + 1}) s`
-          : cappedCountSql(sql`from companies c where ${condition}`),
+          : sql`select count(*)::int as n from ${bySmallerOkvedSide(
+              filters,
+              (condition) => sql`select 1 from companies c where ${condition} limit ${TOTAL_CAP + 1}`,
+            )} s`,
   };
 }
 

@@ -15,7 +15,7 @@ import type { CompanyListItem } from "#contract/companies.ts";
 import type { ProductHit } from "#contract/search.ts";
 import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
-import { companyWhere, getCompanyCards, listCompanies, type CompanyFilters } from "./companies.ts";
+import { bySmallerOkvedSide, companyWhere, getCompanyCards, listCompanies, type CompanyFilters } from "./companies.ts";
 import { OKVED_CODE } from "#contract/classifier-codes.ts";
 import { pick } from "./localize.ts";
 import { materialAlternatives } from "./materials.ts";
@@ -192,8 +192,12 @@ export function companySearchSql(tsquery: string, page: number, perPage: number,
         (select c.id, c.search_vector, c.verification_level, true as on_platform from companies c
           where c.search_vector @@ ${tsq} and ${companyWhere(filters)} and c.origin = 'platform' limit ${CANDIDATES})
         union all
-        (select c.id, c.search_vector, c.verification_level, false from companies c
-          where c.search_vector @@ ${tsq} and ${companyWhere(filters)} and c.origin <> 'platform' limit ${CANDIDATES})
+        ${bySmallerOkvedSide(
+          filters,
+          (where, driven) => sql`select c.id, c.search_vector, c.verification_level, false from companies c
+            where c.search_vector @@ ${tsq} and ${where} and c.origin <> 'platform' ${driven ? sql`order by c.ctid` : sql``}
+            limit ${CANDIDATES}`,
+        )}
       ),
       ranked as (
         select k.id, k.on_platform, ts_rank(k.search_vector, ${tsq}, 1) as rank, k.verification_level, count(*) over ()::int as total
