@@ -15,7 +15,15 @@ import type { CompanyListItem } from "#contract/companies.ts";
 import type { ProductHit } from "#contract/search.ts";
 import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
-import { bySmallerOkvedSide, companyWhere, getCompanyCards, listCompanies, type CompanyFilters } from "./companies.ts";
+import {
+  bySmallerOkvedSide,
+  companyWhere,
+  getCompanyCards,
+  listCompanies,
+  okvedSideOf,
+  type CompanyFilters,
+  type OkvedSide,
+} from "./companies.ts";
 import { OKVED_CODE } from "#contract/classifier-codes.ts";
 import { pick } from "./localize.ts";
 import { materialAlternatives } from "./materials.ts";
@@ -184,7 +192,13 @@ export async function resolveTsQuery(db: Db, q: string): Promise<string | null> 
  * word in a fifth of the register is then read by a scan that stops at CANDIDATES rows, a rare one
  * through companies_search_idx, and the platform's through companies_platform_search_idx.
  */
-export function companySearchSql(tsquery: string, page: number, perPage: number, filters: CompanyFilters = {}): ListSql<null> {
+export function companySearchSql(
+  tsquery: string,
+  page: number,
+  perPage: number,
+  filters: CompanyFilters = {},
+  side?: OkvedSide,
+): ListSql<null> {
   const tsq = sql`${tsquery}::tsquery`;
   return {
     rows: sql`
@@ -197,6 +211,8 @@ export function companySearchSql(tsquery: string, page: number, perPage: number,
           (where, driven) => sql`select c.id, c.search_vector, c.verification_level, false from companies c
             where c.search_vector @@ ${tsq} and ${where} and c.origin <> 'platform' ${driven ? sql`order by c.ctid` : sql``}
             limit ${CANDIDATES}`,
+          side,
+          true,
         )}
       ),
       ranked as (
@@ -242,7 +258,7 @@ export async function searchCompanies(
   }
   const tsquery = await resolveTsQuery(db, q);
   if (!tsquery) return { items: [], total: 0, totalCapped: false };
-  const query = companySearchSql(tsquery, page, perPage, filters);
+  const query = companySearchSql(tsquery, page, perPage, filters, await okvedSideOf(db, filters.okved));
   const ranked = await db.execute<{ id: number; total: number }>(query.rows);
   const cards = await getCompanyCards(
     db,
