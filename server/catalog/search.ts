@@ -190,7 +190,9 @@ export async function resolveTsQuery(db: Db, q: string): Promise<string | null> 
  * CANDIDATES of each), so millions of register companies matching a common word cannot crowd the
  * platform's few out of the candidate set. The tsquery is a constant of the statement (ADR 062): a
  * word in a fifth of the register is then read by a scan that stops at CANDIDATES rows, a rare one
- * through companies_search_idx, and the platform's through companies_platform_search_idx.
+ * through companies_search_idx, and the platform's through companies_platform_search_idx. `side`
+ * (okvedSideOf): with a small OKVED code the register candidates are read from the code's companies
+ * (bySmallerOkvedSide, ADR 062 addendum), the first CANDIDATES of them in physical order.
  */
 export function companySearchSql(
   tsquery: string,
@@ -256,9 +258,9 @@ export async function searchCompanies(
     const list = await listCompanies(db, { ...filters, ...identifier }, lang, page, perPage);
     return { items: list.items, total: list.total, totalCapped: list.totalCapped };
   }
-  const tsquery = await resolveTsQuery(db, q);
+  const [tsquery, side] = await Promise.all([resolveTsQuery(db, q), okvedSideOf(db, filters.okved)]);
   if (!tsquery) return { items: [], total: 0, totalCapped: false };
-  const query = companySearchSql(tsquery, page, perPage, filters, await okvedSideOf(db, filters.okved));
+  const query = companySearchSql(tsquery, page, perPage, filters, side);
   const ranked = await db.execute<{ id: number; total: number }>(query.rows);
   const cards = await getCompanyCards(
     db,
