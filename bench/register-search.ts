@@ -173,7 +173,7 @@ const REGION_FILTERS = ["77", "78", "50", "66", "16", "23", "54", "02", "63", "2
 /** OKVED codes typed as the words (the identifier path of the search: the OKVED filter). */
 const OKVED_TYPED = ["25", "46.73", "47.11", "62.01", "41.20", "10.11", "01.11", "49.41", "68.20.2", "43"];
 
-interface Query {
+export interface Query {
   kind: string;
   label: string;
   run: (db: Database["db"]) => Promise<unknown>;
@@ -200,33 +200,32 @@ function listQuery(kind: string, filters: CompanyFilters, q?: string, page = 1):
 }
 
 /** Identifiers of register companies to look up: a few INNs and OGRNs as stored. */
-async function identifiers(db: Database["db"]): Promise<string[]> {
+export async function identifiers(db: Database["db"]): Promise<string[]> {
   const { rows } = await db.execute<{ inn: string; ogrn: string | null }>(
     sql`select inn, ogrn from legal_entities tablesample system (0.01) repeatable (7) where ogrn is not null limit 10`,
   );
   return rows.flatMap((r) => [r.inn, r.ogrn!]);
 }
 
-function queries(ids: string[]): Query[] {
+/**
+ * Searches of words with one filter (an OKVED code or a region): every register word, then every
+ * twelfth catalogue query from `offset`; each list takes the filter's values in turn.
+ */
+function filteredSearches(kind: string, key: "okved" | "region", values: readonly string[], offset: number): Query[] {
+  const filter = (i: number): CompanyFilters => ({ [key]: values[i % values.length] });
+  return [
+    ...REGISTER_WORDS.map((q, i) => searchQuery(kind, q, "ru", filter(i))),
+    ...catalogBenchQueries.filter((_, i) => i % 12 === offset).map((q, i) => searchQuery(kind, q.q, q.lang, filter(i))),
+  ];
+}
+
+/** Every query the bench measures, in its order; `ids`: the INNs and OGRNs to look up (identifiers). */
+export function registerSearchQueries(ids: string[]): Query[] {
   const out: Query[] = [];
   for (const q of catalogBenchQueries) out.push(searchQuery("search: catalogue queries (249)", q.q, q.lang));
   for (const q of REGISTER_WORDS) out.push(searchQuery("search: register name words", q, "ru"));
-  REGISTER_WORDS.forEach((q, i) =>
-    out.push(searchQuery("search: words + OKVED filter", q, "ru", { okved: OKVED_FILTERS[i % OKVED_FILTERS.length] })),
-  );
-  catalogBenchQueries
-    .filter((_, i) => i % 12 === 0)
-    .forEach((q, i) =>
-      out.push(searchQuery("search: words + OKVED filter", q.q, q.lang, { okved: OKVED_FILTERS[i % OKVED_FILTERS.length] })),
-    );
-  REGISTER_WORDS.forEach((q, i) =>
-    out.push(searchQuery("search: words + region filter", q, "ru", { region: REGION_FILTERS[i % REGION_FILTERS.length] })),
-  );
-  catalogBenchQueries
-    .filter((_, i) => i % 12 === 6)
-    .forEach((q, i) =>
-      out.push(searchQuery("search: words + region filter", q.q, q.lang, { region: REGION_FILTERS[i % REGION_FILTERS.length] })),
-    );
+  out.push(...filteredSearches("search: words + OKVED filter", "okved", OKVED_FILTERS, 0));
+  out.push(...filteredSearches("search: words + region filter", "region", REGION_FILTERS, 6));
   for (const q of [...OKVED_TYPED, ...ids]) out.push(searchQuery("search: identifiers (OKVED code, INN, OGRN)", q, "ru"));
 
   const lists: CompanyFilters[] = [
@@ -311,7 +310,7 @@ export async function runRegisterSearchBench(options: {
     await publishedCompanyTotal(db);
     const countGroupsMs = performance.now() - t;
 
-    const list = queries(await identifiers(db));
+    const list = registerSearchQueries(await identifiers(db));
     const samples = new Map<string, { label: string; ms: number }[]>();
     const loads: number[] = [loadavg()[0]!];
     for (let pass = 0; pass <= PASSES; pass++) {

@@ -11,7 +11,14 @@ import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pickRequired } from "./localize.ts";
 import { TOTAL_CAP, productWhere, type ProductFilters } from "./repository.ts";
 import { catalogTsQuery, resolveTsQuery } from "./search.ts";
-import { CACHED_FILTERS, cachedCompanyGroups, companyWhere, type CompanyCountGroup, type CompanyFilters } from "./companies.ts";
+import {
+  CACHED_FILTERS,
+  bySmallerOkvedSide,
+  cachedCompanyGroups,
+  okvedSideOf,
+  type CompanyCountGroup,
+  type CompanyFilters,
+} from "./companies.ts";
 import { HEADCOUNT_BANDS, REVENUE_BANDS } from "#contract/registers.ts";
 
 /** The most suppliers a facet of words or an OKVED, category or identifier filter is counted over (ADR 062). */
@@ -228,15 +235,26 @@ async function filteredSupplierFacets(db: Db, lang: Lang, q: string | undefined,
     if (q && !text) return NO_FACETS;
     const tsq = text ? sql`${text}::tsquery` : null;
     const set = FACET_FILTERS.filter((key) => filters[key] !== undefined);
+    const side = await okvedSideOf(db, filters.okved);
     const branch = (name: string, without?: FacetFilter) => {
       const rest = { ...filters };
       if (without) delete rest[without];
-      const where = tsq ? sql`${companyWhere(rest)} and c.search_vector @@ ${tsq}` : companyWhere(rest);
+      const words = tsq ? sql` and c.search_vector @@ ${tsq}` : sql``;
+      // An OKVED code's companies first when it has few (bySmallerOkvedSide, ADR 062 addendum); read
+      // so, the sample is ordered as a scan in physical order takes it.
+      const sample = bySmallerOkvedSide(
+        rest,
+        (where, driven) => sql`select c.region_code, c.country, c.verification_level, c.okved_main, c.origin, c.sme_category,
+          c.headcount_range, c.revenue_band from companies c where ${where}${words} ${driven ? sql`order by c.ctid` : sql``}
+          limit ${FACET_CAP + 1}`,
+        side,
+        tsq !== null,
+        true,
+      );
       // One row past the cap tells a capped branch; its number (rn) keeps it out of the counts.
       return sql`(select ${name} as branch, row_number() over () as rn, c.region_code, c.country, c.verification_level > 0 as verified,
         ${supplierKind} as kind, c.origin, c.sme_category, c.headcount_range, c.revenue_band
-        from (select c.region_code, c.country, c.verification_level, c.okved_main, c.origin, c.sme_category, c.headcount_range, c.revenue_band
-          from companies c where ${where} limit ${FACET_CAP + 1}) c)`;
+        from ${sample} c)`;
     };
     const branches = [branch("all"), ...set.map((key) => branch(key, key))];
     const [sample, regionNames] = await Promise.all([

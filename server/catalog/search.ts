@@ -15,7 +15,15 @@ import type { CompanyListItem } from "#contract/companies.ts";
 import type { ProductHit } from "#contract/search.ts";
 import type { Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
-import { companyWhere, getCompanyCards, listCompanies, type CompanyFilters } from "./companies.ts";
+import {
+  bySmallerOkvedSide,
+  companyWhere,
+  getCompanyCards,
+  listCompanies,
+  okvedSideOf,
+  type CompanyFilters,
+  type OkvedSide,
+} from "./companies.ts";
 import { OKVED_CODE } from "#contract/classifier-codes.ts";
 import { pick } from "./localize.ts";
 import { materialAlternatives } from "./materials.ts";
@@ -182,9 +190,17 @@ export async function resolveTsQuery(db: Db, q: string): Promise<string | null> 
  * CANDIDATES of each), so millions of register companies matching a common word cannot crowd the
  * platform's few out of the candidate set. The tsquery is a constant of the statement (ADR 062): a
  * word in a fifth of the register is then read by a scan that stops at CANDIDATES rows, a rare one
- * through companies_search_idx, and the platform's through companies_platform_search_idx.
+ * through companies_search_idx, and the platform's through companies_platform_search_idx. `side`
+ * (okvedSideOf): with a small OKVED code the register candidates are read from the code's companies
+ * (bySmallerOkvedSide, ADR 062 addendum), the first CANDIDATES of them in physical order.
  */
-export function companySearchSql(tsquery: string, page: number, perPage: number, filters: CompanyFilters = {}): ListSql<null> {
+export function companySearchSql(
+  tsquery: string,
+  page: number,
+  perPage: number,
+  filters: CompanyFilters = {},
+  side?: OkvedSide,
+): ListSql<null> {
   const tsq = sql`${tsquery}::tsquery`;
   return {
     rows: sql`
@@ -192,8 +208,14 @@ export function companySearchSql(tsquery: string, page: number, perPage: number,
         (select c.id, c.search_vector, c.verification_level, true as on_platform from companies c
           where c.search_vector @@ ${tsq} and ${companyWhere(filters)} and c.origin = 'platform' limit ${CANDIDATES})
         union all
-        (select c.id, c.search_vector, c.verification_level, false from companies c
-          where c.search_vector @@ ${tsq} and ${companyWhere(filters)} and c.origin <> 'platform' limit ${CANDIDATES})
+        ${bySmallerOkvedSide(
+          filters,
+          (where, driven) => sql`select c.id, c.search_vector, c.verification_level, false from companies c
+            where c.search_vector @@ ${tsq} and ${where} and c.origin <> 'platform' ${driven ? sql`order by c.ctid` : sql``}
+            limit ${CANDIDATES}`,
+          side,
+          true,
+        )}
       ),
       ranked as (
         select k.id, k.on_platform, ts_rank(k.search_vector, ${tsq}, 1) as rank, k.verification_level, count(*) over ()::int as total
@@ -236,9 +258,9 @@ export async function searchCompanies(
     const list = await listCompanies(db, { ...filters, ...identifier }, lang, page, perPage);
     return { items: list.items, total: list.total, totalCapped: list.totalCapped };
   }
-  const tsquery = await resolveTsQuery(db, q);
+  const [tsquery, side] = await Promise.all([resolveTsQuery(db, q), okvedSideOf(db, filters.okved)]);
   if (!tsquery) return { items: [], total: 0, totalCapped: false };
-  const query = companySearchSql(tsquery, page, perPage, filters);
+  const query = companySearchSql(tsquery, page, perPage, filters, side);
   const ranked = await db.execute<{ id: number; total: number }>(query.rows);
   const cards = await getCompanyCards(
     db,

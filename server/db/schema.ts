@@ -392,6 +392,16 @@ export const companies = pgTable(
       .on(t.id)
       .where(sql`status <> 'published'`),
     index("companies_region_idx").on(t.regionCode),
+    // The supplier list of a region in the list's order (ADR 062 addendum): a region with a rare OKVED code
+    // or kind walks at most the region's own companies, not the whole list.
+    index("companies_region_list_idx")
+      .on(t.regionCode, t.verificationLevel.desc().nullsFirst(), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`status = 'published'`),
+    // The published companies outside Russia in the list's order (ADR 062 addendum): `country=CN` reads its
+    // few companies, not the register's millions (the registers are Russian, so a register row never enters it).
+    index("companies_foreign_list_idx")
+      .on(t.verificationLevel.desc().nullsFirst(), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`status = 'published' and country <> 'RU'`),
     index("companies_okved_main_idx").on(t.okvedMain),
     // The supplier list's register filters (ADR 057): each a partial index of the published companies
     // having the value, so a selective filter reads its rows and a count is index-only.

@@ -29,7 +29,14 @@ export const BULK_TABLES = ["companies", "legal_entities", "company_okved_codes"
  * Secondary indexes kept live during a bulk load: partial indexes whose predicate a register
  * company (published, origin `register`) never satisfies, so no register row costs them anything.
  */
-const KEPT_INDEXES = ["companies_platform_list_idx", "companies_platform_search_idx", "companies_unpublished_idx", "companies_review_idx"];
+const KEPT_INDEXES = [
+  "companies_platform_list_idx",
+  "companies_platform_search_idx",
+  "companies_unpublished_idx",
+  "companies_review_idx",
+  // Companies outside Russia: the registers are Russian (every register row is `country = 'RU'`).
+  "companies_foreign_list_idx",
+];
 
 /** How long the drops wait for a table in use before the import takes the per-row path instead. */
 const LOCK_TIMEOUT = "5s";

@@ -1,0 +1,2 @@
+CREATE INDEX "companies_region_list_idx" ON "companies" USING btree ("region_code","verification_level" DESC NULLS FIRST,"published_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "companies_foreign_list_idx" ON "companies" USING btree ("verification_level" DESC NULLS FIRST,"published_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE status = 'published' and country <> 'RU';
