@@ -144,7 +144,7 @@ export class ChromeFragments {
       if (pieces.length > 1 && use.rest) {
         const raw = Buffer.from(use.rest, "utf8");
         const encoded = Buffer.from(encodeURIComponent(use.rest), "utf8");
-        for (const piece of pieces) parts.push(piece === RAW_PATH ? raw : piece === ENCODED_PATH ? encoded : piece);
+        for (const piece of pieces) parts.push(typeof piece !== "string" ? piece : piece === RAW_PATH ? raw : encoded);
       } else {
         // No path to fill in (the footer): the stored HTML as it is, placeholders included, as the text path leaves it.
         parts.push(wholeStored(use.stored!));
@@ -164,15 +164,14 @@ const SLOT_BYTES: Record<ChromePart, Buffer> = { header: Buffer.from(slot("heade
  * (RAW_PATH, ENCODED_PATH) between them. Kept per stored string (a WeakMap cannot key strings, so a small
  * map beside the store, emptied with it when it grows past the store's bound).
  */
+const PLACEHOLDERS = new RegExp(`(${RAW_PATH}|${ENCODED_PATH})`);
 const piecesCache = new Map<string, (Buffer | string)[]>();
 const wholeCache = new Map<string, Buffer>();
 
 function storedPieces(stored: string): (Buffer | string)[] {
   let pieces = piecesCache.get(stored);
   if (!pieces) {
-    pieces = stored
-      .split(/(\u0000[RE])/)
-      .map((piece) => (piece === RAW_PATH || piece === ENCODED_PATH ? piece : Buffer.from(piece, "utf8")));
+    pieces = stored.split(PLACEHOLDERS).map((piece) => (piece === RAW_PATH || piece === ENCODED_PATH ? piece : Buffer.from(piece, "utf8")));
     if (piecesCache.size >= STORE_LIMIT * 2) piecesCache.clear();
     piecesCache.set(stored, pieces);
   }
