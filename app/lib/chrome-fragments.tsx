@@ -136,7 +136,7 @@ export class ChromeFragments {
   #fillBytes(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
     let page = body;
     for (const use of this.#uses) {
-      const slotBytes = SLOT_BYTES[use.part];
+      const slotBytes = SLOT_BYTES()[use.part];
       const at = use.part === "header" ? page.indexOf(slotBytes) : page.lastIndexOf(slotBytes);
       if (at < 0) continue;
       const pieces = storedPieces(use.stored!);
@@ -156,8 +156,9 @@ export class ChromeFragments {
   }
 }
 
-/** Each part's slot as UTF-8 bytes. */
-const SLOT_BYTES: Record<ChromePart, Buffer> = { header: Buffer.from(slot("header")), footer: Buffer.from(slot("footer")) };
+/** Each part's slot as UTF-8 bytes, made on first use: this module is in the browser's bundle too (the header's `claim`), where there is no Buffer. */
+let slotBytes: Record<ChromePart, Buffer> | null = null;
+const SLOT_BYTES = () => (slotBytes ??= { header: Buffer.from(slot("header")), footer: Buffer.from(slot("footer")) });
 
 /**
  * A stored fragment split at its placeholders: encoded pieces of HTML and the placeholders themselves
