@@ -26,7 +26,16 @@ import { adminUrl, classifierDataDir } from "#tests/support/databases.ts";
 import { catalogBenchQueries, type CatalogBenchQuery } from "./catalog-queries.ts";
 import { log, ms, stats } from "./stats.ts";
 
-export const BENCH_DB = "postavka_bench";
+/**
+ * The PostgreSQL catalogue's database: `postavka_bench`, or BENCH_DB when set (sessions sharing one
+ * PostgreSQL server keep their own catalogues apart). Lower-case letters, digits and `_` only.
+ */
+export const BENCH_DB = (() => {
+  const name = process.env.BENCH_DB ?? "postavka_bench";
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`BENCH_DB must be a lower-case database name (letters, digits, _), not ${JSON.stringify(name)}`);
+  return name;
+})();
 const SEED = 1;
 const PASSES = 3;
 const root = path.resolve(import.meta.dirname, "..");

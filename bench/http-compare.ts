@@ -4,8 +4,9 @@
  * catalogue (bench/catalog.ts) — a ratio, so the machine's speed and its other load cancel out.
  *
  * 1. Builds the base ref (`base`, default `HEAD~1`) in a temporary git worktree (`git worktree add
- *    --detach`, node_modules symlinked to this checkout's) and this tree as it is, uncommitted
- *    changes included (`npx react-router build` in each).
+ *    --detach`, node_modules symlinked to this checkout's, or to BENCH_BASE_NODE_MODULES when set — a
+ *    change to patches/ shows in the ratio only when the base keeps its own, unpatched dependencies)
+ *    and this tree as it is, uncommitted changes included (`npx react-router build` in each).
  * 2. Starts each tree's own `server.ts` (production, OUTBOX demo mail, migrations off: the catalogue
  *    is already at this tree's schema) with the anonymous page cache of ADR 019 turned off
  *    (`PAGE_CACHE_TTL_S=0`, checked: a page asked twice must not come back `X-Cache: HIT`), both
@@ -242,7 +243,11 @@ export async function runHttpCompare(catalogue: BenchCatalogue, options: HttpCom
     log(`bench: http-compare: base ${options.base} (${baseSha.slice(0, 12)}) in a temporary worktree …`);
     git(["worktree", "add", "--detach", baseTree, baseSha]);
     worktreeAdded = true;
-    symlinkSync(realpathSync(path.join(root, "node_modules")), path.join(baseTree, "node_modules"));
+    // A library patch (patches/) of this tree would otherwise speed up the base too: BENCH_BASE_NODE_MODULES
+    // gives the base the dependencies it was installed with (e.g. the main checkout's node_modules).
+    const baseModules = process.env.BENCH_BASE_NODE_MODULES || path.join(root, "node_modules");
+    log(`bench: http-compare: the base's node_modules: ${realpathSync(baseModules)}`);
+    symlinkSync(realpathSync(baseModules), path.join(baseTree, "node_modules"));
     for (const side of sides) build(side.tree, side.name);
 
     const productIds = await pickIds(catalogue, "product");

@@ -6,7 +6,7 @@
  *  - `classifiers`: classifier search latency on PGlite vs PostgreSQL, import time, event-loop
  *    delay while PGlite works (bench/classifiers.ts);
  *  - `search`: catalogue ranked search top-20 p50/p95/p99 over 200+ real ru/en/zh queries on the
- *    PostgreSQL catalogue (`--products`, default 1,000,000, database `postavka_bench`) and the
+ *    PostgreSQL catalogue (`--products`, default 1,000,000, database `postavka_bench` or BENCH_DB) and the
  *    PGlite one (`--pglite-products`, default 100,000), and lists sorted by price across currencies
  *    (bench/catalog.ts);
  *  - `http`: wrk on `/ru/product/{id}` of the PostgreSQL catalogue against the same app with its
@@ -18,7 +18,8 @@
  *    `--duration` seconds (default 10 here) per build, alternating; prints req/s, p50/p99 and the
  *    ratio current / base, and the HTML size of the category and product pages of both
  *    (bench/http-compare.ts; issue 17). Servers on BENCH_PORT and BENCH_PORT + 1 when set,
- *    free ports otherwise;
+ *    free ports otherwise; the base uses BENCH_BASE_NODE_MODULES (a `node_modules` folder) when set,
+ *    else this tree's dependencies (ADR 064: a change to patches/ shows only with the base's own);
  *  - `navigation`: a catalogue → product click in Chromium with and without the speculation rules
  *    (bench/navigation.ts; issue 17 §3);
  *  - `lighthouse`: Lighthouse mobile scores and TBT of the ten public pages of issue 17, 3 runs each,

@@ -163,17 +163,28 @@ export function formatTnvedCode(code: string | null | undefined): string {
 const regionNames = new Map<Lang, Intl.DisplayNames>();
 
 /** «Россия» / "Russia" / 俄罗斯 for "RU"; a value that is not a two-letter code (a typed name) as given. */
+/** Country names already looked up, by language and code as given. */
+const countryNames = new Map<string, string>();
+
 export function countryName(code: string | null | undefined, lang: Lang): string {
   if (!code) return "";
   const trimmed = code.trim();
   if (!/^[A-Za-z]{2}$/.test(trimmed)) return trimmed;
+  // A region's name is asked of ICU once per language and code (at most 3 × 676 entries): `DisplayNames#of`
+  // cost more than the rest of a product card's formatting (ADR 064).
+  const key = `${lang}|${trimmed}`;
+  const known = countryNames.get(key);
+  if (known !== undefined) return known;
   let names = regionNames.get(lang);
   if (!names) regionNames.set(lang, (names = new Intl.DisplayNames([LANG_LOCALES[lang]], { type: "region", fallback: "code" })));
+  let name: string;
   try {
-    return names.of(trimmed.toUpperCase()) ?? trimmed;
+    name = names.of(trimmed.toUpperCase()) ?? trimmed;
   } catch {
-    return trimmed;
+    name = trimmed;
   }
+  countryNames.set(key, name);
+  return name;
 }
 
 /** Parts of a place, largest last or first as given, joined: «Новосибирск, Россия»; Chinese "辽宁省，沈阳". Empty parts dropped. */

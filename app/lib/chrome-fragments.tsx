@@ -46,7 +46,8 @@ const FILLABLE_PATH = /^(\/[a-z_-]+)+\/\d+$/;
 /** The fragments stored in this process: key → HTML with the path's placeholders. */
 export type ChromeStore = Map<string, string>;
 
-type Use = { part: ChromePart; key: string; rest: string; hit: boolean };
+/** One claimed part; `stored` is the store's HTML taken at the claim (a full store may be emptied before the page is finished). */
+type Use = { part: ChromePart; key: string; rest: string; hit: boolean; stored: string | undefined };
 
 /**
  * One document's use of the store: the header and footer ask `claim` whether to render a slot, and
@@ -86,14 +87,21 @@ export class ChromeFragments {
   claim(part: ChromePart, key: string, rest = ""): boolean {
     // A part rendered twice in one page (not the case today) would make the cut ambiguous: render in full.
     if (this.#uses.some((u) => u.part === part)) return false;
-    const hit = this.#store.has(key);
-    this.#uses.push({ part, key, rest, hit });
+    const stored = this.#store.get(key);
+    const hit = stored !== undefined;
+    this.#uses.push({ part, key, rest, hit, stored });
     return hit;
   }
 
-  /** The rendered page with its slots filled, storing the parts rendered in full. Returns `body` unchanged if nothing was claimed. */
+  /**
+   * The rendered page with its slots filled, storing the parts rendered in full. Returns `body` unchanged if nothing was claimed.
+   * A page whose parts all come from the store is filled in as bytes (the slots found with `Buffer#indexOf`, the
+   * stored HTML kept encoded in pieces between its placeholders): decoding the whole page to a string and encoding
+   * it again cost about as much as the rest of the fill-in (ADR 064). A page that stores a part goes through text.
+   */
   finish(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
     if (this.#uses.length === 0) return body;
+    if (this.#uses.every((u) => u.hit)) return this.#fillBytes(body);
     let html = body.toString("utf8");
     for (const use of this.#uses) {
       const encoded = encodeURIComponent(use.rest);
@@ -103,7 +111,7 @@ export class ChromeFragments {
       if (use.hit) {
         const at = find(slot(use.part));
         if (at < 0) continue;
-        const stored = this.#store.get(use.key)!;
+        const stored = use.stored!;
         const filled = use.rest ? stored.replaceAll(ENCODED_PATH, encoded).replaceAll(RAW_PATH, use.rest) : stored;
         html = html.slice(0, at) + filled + html.slice(at + slot(use.part).length);
         continue;
@@ -120,6 +128,65 @@ export class ChromeFragments {
     }
     return Buffer.from(html, "utf8");
   }
+
+  /**
+   * `finish` for a page whose every claimed part is stored: the same result, computed on the UTF-8 bytes. The slots are
+   * searched for in the page as it is at each step, as the text path does (header from the start, footer from the end).
+   */
+  #fillBytes(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+    let page = body;
+    for (const use of this.#uses) {
+      const slotBytes = SLOT_BYTES()[use.part];
+      const at = use.part === "header" ? page.indexOf(slotBytes) : page.lastIndexOf(slotBytes);
+      if (at < 0) continue;
+      const pieces = storedPieces(use.stored!);
+      const parts: Buffer[] = [page.subarray(0, at)];
+      if (pieces.length > 1 && use.rest) {
+        const raw = Buffer.from(use.rest, "utf8");
+        const encoded = Buffer.from(encodeURIComponent(use.rest), "utf8");
+        for (const piece of pieces) parts.push(typeof piece !== "string" ? piece : piece === RAW_PATH ? raw : encoded);
+      } else {
+        // No path to fill in (the footer): the stored HTML as it is, placeholders included, as the text path leaves it.
+        parts.push(wholeStored(use.stored!));
+      }
+      parts.push(page.subarray(at + slotBytes.length));
+      page = Buffer.concat(parts) as Buffer<ArrayBuffer>;
+    }
+    return page;
+  }
+}
+
+/** Each part's slot as UTF-8 bytes, made on first use: this module is in the browser's bundle too (the header's `claim`), where there is no Buffer. */
+let slotBytes: Record<ChromePart, Buffer> | null = null;
+const SLOT_BYTES = () => (slotBytes ??= { header: Buffer.from(slot("header")), footer: Buffer.from(slot("footer")) });
+
+/**
+ * A stored fragment split at its placeholders: encoded pieces of HTML and the placeholders themselves
+ * (RAW_PATH, ENCODED_PATH) between them. Kept per stored string (a WeakMap cannot key strings, so a small
+ * map beside the store, emptied with it when it grows past the store's bound).
+ */
+const PLACEHOLDERS = new RegExp(`(${RAW_PATH}|${ENCODED_PATH})`);
+const piecesCache = new Map<string, (Buffer | string)[]>();
+const wholeCache = new Map<string, Buffer>();
+
+function storedPieces(stored: string): (Buffer | string)[] {
+  let pieces = piecesCache.get(stored);
+  if (!pieces) {
+    pieces = stored.split(PLACEHOLDERS).map((piece) => (piece === RAW_PATH || piece === ENCODED_PATH ? piece : Buffer.from(piece, "utf8")));
+    if (piecesCache.size >= STORE_LIMIT * 2) piecesCache.clear();
+    piecesCache.set(stored, pieces);
+  }
+  return pieces;
+}
+
+function wholeStored(stored: string): Buffer {
+  let bytes = wholeCache.get(stored);
+  if (!bytes) {
+    bytes = Buffer.from(stored, "utf8");
+    if (wholeCache.size >= STORE_LIMIT * 2) wholeCache.clear();
+    wholeCache.set(stored, bytes);
+  }
+  return bytes;
 }
 
 /** The document's ChromeFragments (set by app/entry.server.tsx for documents only; null otherwise and in the browser). */

@@ -19,6 +19,20 @@ export const LANG_OPTIONS = LANGS.map((lang) => ({ value: lang, label: LANG_NAME
 
 /** Splits a pathname into its language and the rest: "/en/okved" → { lang: "en", rest: "/okved", prefixed: true }. */
 export function splitLocalePath(pathname: string): { lang: Lang; rest: string; prefixed: boolean } {
+  // A page asks this of its own path from dozens of components (useLang): the last answer is kept (ADR 064).
+  // Callers only read the object; it is frozen so that none can change another's answer.
+  if (pathname === lastSplit.pathname) return lastSplit.result;
+  const result = Object.freeze(splitLocalePathOnce(pathname));
+  lastSplit = { pathname, result };
+  return result;
+}
+
+let lastSplit: { pathname: string | null; result: { lang: Lang; rest: string; prefixed: boolean } } = {
+  pathname: null,
+  result: { lang: DEFAULT_LANG, rest: "/", prefixed: false },
+};
+
+function splitLocalePathOnce(pathname: string): { lang: Lang; rest: string; prefixed: boolean } {
   const [, first, ...others] = pathname.split("/");
   if (isLang(first)) return { lang: first, rest: `/${others.join("/")}`, prefixed: true };
   return { lang: DEFAULT_LANG, rest: pathname || "/", prefixed: false };

@@ -26,6 +26,8 @@ import { TranslationNote } from "#app/components/content/translations.tsx";
 import { documentHandle } from "#app/lib/documents.ts";
 import { TableHead } from "#app/components/table-head.tsx";
 import { idParam } from "#app/lib/id-param.ts";
+import { DUTY_READ_MS, sharedRead } from "#app/lib/shared-reads.server.ts";
+import { ApiClientError } from "#app/lib/api-client.server.ts";
 
 /**
  * The landed-cost form's values (query `qty`, `freight`, `insurance`, `dutyUnits`) and, when `qty`
@@ -82,11 +84,23 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           .then((r) => r.data)
           .catch(() => []),
   ]);
-  const duty = product.tnved
-    ? await api
-        .send(moneyApi.getDuty, { params: { code: product.tnved.code } })
-        .then((r) => r.data)
-        .catch(() => null)
+  // The duty is the TN VED code's, the same for every product and visitor: one API read serves a
+  // code's pages for DUTY_READ_MS (ADR 064), "no tariff line" (404) included. Another failure is not kept.
+  const code = product.tnved?.code;
+  const duty = code
+    ? await sharedRead(
+        `duty:${code}`,
+        () =>
+          api
+            .send(moneyApi.getDuty, { params: { code } })
+            .then((r) => r.data)
+            .catch((error: unknown) => {
+              if (error instanceof ApiClientError && error.status === 404) return null;
+              throw error;
+            }),
+        Date.now(),
+        DUTY_READ_MS,
+      ).catch(() => null)
     : null;
   const landed = await loadLandedCost({ context, request }, product, lang);
   const specific = duty?.kind === "single" ? duty.rate?.specific : null;
