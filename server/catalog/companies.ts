@@ -23,7 +23,6 @@ import { cachedQuery } from "./cache.ts";
 import {
   COUNTS_TTL_MS,
   TOTAL_CAP,
-  cappedCountSql,
   catalogueList,
   localizeFacts,
   type CatalogueList,
