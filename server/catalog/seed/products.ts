@@ -125,29 +125,27 @@ function longestPrefix<T>(table: Record<string, T> | undefined, code: string): T
 
 const prefixMemo = memoByCode((table: Record<string, unknown>, code: string) => byLongestPrefix(table, code));
 
-/** Numbers as each language writes them, for the few distinct MOQs (nice quantities, text.ts). */
-const numberTexts = new Map<number, L3>();
-
-function numberL3(value: number): L3 {
-  let texts = numberTexts.get(value);
-  if (!texts) {
-    texts = { ru: formatNumber(value, "ru"), en: formatNumber(value, "en"), zh: formatNumber(value, "zh") };
-    numberTexts.set(value, texts);
-  }
-  return texts;
+/**
+ * `text` in ru, en and zh for each key, computed once per key: the generator asks for the same few
+ * values (MOQs, units) for every product.
+ */
+function perLanguage<K>(text: (key: K, lang: Lang) => string): (key: K) => L3 {
+  const memo = new Map<K, L3>();
+  return (key) => {
+    let texts = memo.get(key);
+    if (!texts) {
+      texts = { ru: text(key, "ru"), en: text(key, "en"), zh: text(key, "zh") };
+      memo.set(key, texts);
+    }
+    return texts;
+  };
 }
+
+/** Numbers as each language writes them, for the few distinct MOQs (nice quantities, text.ts). */
+const numberL3 = perLanguage<number>((value, lang) => formatNumber(value, lang));
 
 /** Unit names per language, by unit id. */
-const unitTexts = new Map<string, L3>();
-
-function unitL3(unit: string): L3 {
-  let texts = unitTexts.get(unit);
-  if (!texts) {
-    texts = { ru: unitLabel(unit, "ru"), en: unitLabel(unit, "en"), zh: unitLabel(unit, "zh") };
-    unitTexts.set(unit, texts);
-  }
-  return texts;
-}
+const unitL3 = perLanguage<string>((unit, lang) => unitLabel(unit, lang));
 
 /** A grade per language: a Chinese or Cyrillic string only in its own language. */
 function gradeL3(grade: Grade): Partial<L3> {
