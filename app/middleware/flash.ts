@@ -30,9 +30,23 @@ export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const flash = readFlash(request.headers.get("cookie"));
   context.set(flashContext, flash);
   const response = await next();
-  // A client navigation may skip the root loader (`_routes` without "root"): keep the message for it.
-  const routes = new URL(request.url).searchParams.get("_routes");
-  const shown = routes === null || routes.split(",").includes("root");
-  if (flash && shown) response.headers.append("Set-Cookie", serialize(FLASH_COOKIE, "", { ...cookieOptions, maxAge: 0 }));
+  if (flash && showsFlash(request, response))
+    response.headers.append("Set-Cookie", serialize(FLASH_COOKIE, "", { ...cookieOptions, maxAge: 0 }));
   return response;
 };
+
+/** What renders the root loader's data: a page (HTML) or React Router's data (turbo-stream). */
+const ROOT_RENDERING_TYPES = /^(?:text\/html|text\/x-script)\b/i;
+
+/**
+ * Whether `response` shows the page's flash message, so the cookie may be spent: a document or a
+ * data request whose answer carries the root loader's data. Not a resource route's answer — an
+ * upload's thumbnail (`/files/{id}?thumb=1`) fetched while the action's redirect is on its way took
+ * the "logo saved" message with it — nor a redirect, nor a client navigation that skips the root
+ * loader (`_routes` without "root").
+ */
+export function showsFlash(request: Request, response: Response): boolean {
+  if (!ROOT_RENDERING_TYPES.test(response.headers.get("content-type") ?? "")) return false;
+  const routes = new URL(request.url).searchParams.get("_routes");
+  return routes === null || routes.split(",").includes("root");
+}
