@@ -10,7 +10,7 @@ import type { SupplierFacets } from "#contract/search.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { pickRequired } from "./localize.ts";
 import { TOTAL_CAP, productWhere, type ProductFilters } from "./repository.ts";
-import { catalogTsQuery, resolveTsQuery } from "./search.ts";
+import { productMatchWhere, resolveTsQuery } from "./search.ts";
 import {
   CACHED_FILTERS,
   bySmallerOkvedSide,
@@ -50,8 +50,10 @@ async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
 export async function productFacets(db: Db, filters: ProductFilters & { q?: string }, lang: Lang): Promise<ProductFacets> {
   return cached(`p:${lang}:${JSON.stringify(filters)}`, async () => {
     const { q, ...listFilters } = filters;
-    const tsq = q ? catalogTsQuery(q) : null;
-    const where = tsq ? sql`${productWhere(listFilters)} and p.search_vector @@ (${tsq})` : productWhere(listFilters);
+    // A constant tsquery (resolveTsQuery): the match is written once per search bucket (productMatchWhere).
+    const text = q ? await resolveTsQuery(db, q) : null;
+    const tsq = text ? sql`${text}::tsquery` : null;
+    const where = tsq ? sql`${productWhere(listFilters)} and ${productMatchWhere(tsq)}` : productWhere(listFilters);
     const rows = await db.execute<{
       g: number;
       category_id: number | null;

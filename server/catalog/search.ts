@@ -13,7 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { CompanyListItem } from "#contract/companies.ts";
 import type { ProductHit } from "#contract/search.ts";
-import type { Lang } from "../db/schema.ts";
+import { PRODUCT_SEARCH_BUCKETS, productSearchBucket, type Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
 import {
   bySmallerOkvedSide,
@@ -120,13 +120,41 @@ export function productSearchSql(q: string, filters: ProductFilters, page: numbe
   return { rows: rankedProductsSql(tsq, filters, page, perPage), count: null };
 }
 
+/**
+ * The first `limit` products `filters` select whose search vector matches `q.tsq` (a CTE `q` the
+ * caller defines), as `(id, search_vector, published_at)` rows: one branch per search bucket
+ * (PRODUCT_SEARCH_BUCKETS, ADR 066), each with the predicate of its partial GIN index, appended in
+ * bucket order under one LIMIT — so the executor stops in the first bucket that holds `limit`
+ * matches and never reads the other buckets' posting lists. Each branch is limited too, which
+ * keeps the planner on the index (a branch alone might else expect to read a whole bucket).
+ */
+export function productMatchesSql(filters: ProductFilters, limit: number): SQL {
+  const branches = Array.from(
+    { length: PRODUCT_SEARCH_BUCKETS },
+    (_, b) => sql`(select p.id, p.search_vector, p.published_at ${productFrom(filters)}, q
+      where ${productSearchBucket(b, "p")} and p.search_vector @@ q.tsq and ${productWhere(filters)} limit ${limit})`,
+  );
+  return sql`select * from (${sql.join(branches, sql` union all `)}) m limit ${limit}`;
+}
+
+/**
+ * "Product `p` matches the tsquery `tsq`" for a query that needs every match (the search's facet
+ * counts): one arm per search bucket, each with its partial index's predicate, so the planner ORs
+ * the buckets' bitmap index scans (ADR 066). `p.search_vector @@ tsq` alone matches no partial
+ * index's predicate and would read the whole table.
+ */
+export function productMatchWhere(tsq: SQL): SQL {
+  const arms = Array.from(
+    { length: PRODUCT_SEARCH_BUCKETS },
+    (_, b) => sql`(${productSearchBucket(b, "p")} and p.search_vector @@ ${tsq})`,
+  );
+  return sql`(${sql.join(arms, sql` or `)})`;
+}
+
 function rankedProductsSql(tsq: SQL, filters: ProductFilters, page: number, perPage: number): SQL {
   return sql`
     with q as (select ${tsq} as tsq),
-    candidates as (
-      select p.id, p.search_vector, p.published_at ${productFrom(filters)}, q
-      where p.search_vector @@ q.tsq and ${productWhere(filters)} limit ${CANDIDATES}
-    ),
+    candidates as (${productMatchesSql(filters, CANDIDATES)}),
     ranked as (
       select k.id, ts_rank(k.search_vector, q.tsq, 1) as rank, k.published_at, count(*) over ()::int as total from candidates k, q
     ),

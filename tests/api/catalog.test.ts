@@ -216,6 +216,15 @@ describe("catalogue API", () => {
     expect(body.data.chapters.map((c) => c.value)).toEqual(["73"]);
   });
 
+  test("facets of a search count the products the words find (read through every search bucket)", async () => {
+    type Facets = Envelope<{ total: number; regions: { value: string }[] }>;
+    const pipes = await api.getJson<Facets>(`/api/products/filter?category=${ids.parent}&q=${encodeURIComponent("труба")}`);
+    expect(pipes.body.data.total).toBe(2);
+    expect(pipes.body.data.regions.map((r) => r.value).sort()).toEqual(["66", "CN-21"]);
+    const none = await api.getJson<Facets>(`/api/products/filter?category=${ids.parent}&q=${encodeURIComponent("дирижабль")}`);
+    expect(none.body.data.total).toBe(0);
+  });
+
   test("«труба» finds the Chinese supplier's 无缝钢管 through its Russian translation, and 钢管 finds it in Chinese", async () => {
     const ru = await api.getJson<Envelope<(Card & { matched: { lang: string } | null })[]>>(
       `/dev/product/search?q=${encodeURIComponent("труба")}&lang=zh`,

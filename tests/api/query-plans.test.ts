@@ -15,8 +15,24 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { companyListSql, listCompanies } from "#server/catalog/companies.ts";
 import { storyListSql } from "#server/catalog/press.ts";
-import { listProducts, productDetailSql, productListSql, relatedProductsSql, type ListSql } from "#server/catalog/repository.ts";
-import { companySearchSql, productSearchSql, resolveTsQuery, serviceSearchSql, storySearchSql } from "#server/catalog/search.ts";
+import {
+  listProducts,
+  productDetailSql,
+  productListSql,
+  productWhere,
+  relatedProductsSql,
+  type ListSql,
+} from "#server/catalog/repository.ts";
+import {
+  CANDIDATES,
+  catalogTsQuery,
+  companySearchSql,
+  productSearchSql,
+  resolveTsQuery,
+  serviceSearchSql,
+  storySearchSql,
+} from "#server/catalog/search.ts";
+import { PRODUCT_SEARCH_BUCKETS } from "#server/db/schema.ts";
 import { companyServiceListSql } from "#server/catalog/services.ts";
 import { followingIdsSql, randomPointsSql, smallSetSql } from "#server/catalog/random.ts";
 import { seedDemo } from "#server/catalog/seed/index.ts";
@@ -99,6 +115,7 @@ interface PlanNode {
   "Relation Name"?: string;
   "Index Name"?: string;
   "Index Cond"?: string;
+  "Actual Loops"?: number;
   Plans?: PlanNode[];
 }
 
@@ -207,6 +224,38 @@ describe("catalogue list queries use indexes (EXPLAIN on a 20,000-product catalo
     // One scan per currency, each bounded by that currency's prices: not one walk of every priced product.
     expect(scans).toHaveLength(3);
     for (const scan of scans) expect(scan["Index Cond"]).toMatch(/price_from >= .*price_from <= /);
+  });
+
+  test("a word in thousands of products is read bucket by bucket, and the search stops in the bucket that completes its candidates", async () => {
+    // A word of the seeded products found in two to eight times as many products as a search ranks.
+    const { term } = await one<{ term: string }>(
+      sql`select word as term from ts_stat('select search_vector from products') where word ~ '^[[:alpha:]]{3,}$'
+        and ndoc between ${2 * CANDIDATES} and ${8 * CANDIDATES} order by ndoc desc, word limit 1`,
+    );
+    const tsq = catalogTsQuery(term)!;
+    const perBucket = (
+      await api.db.execute<{ b: number; n: number }>(sql`select (p.id % ${PRODUCT_SEARCH_BUCKETS})::int as b, count(*)::int as n
+        from products p where p.search_vector @@ ${tsq} and ${productWhere({})} group by 1 order by 1`)
+    ).rows;
+    const counts = Array.from({ length: PRODUCT_SEARCH_BUCKETS }, (_, b) => perBucket.find((r) => r.b === b)?.n ?? 0);
+    expect(
+      counts.reduce((a, n) => a + n, 0),
+      `«${term}» is in more products than a search ranks`,
+    ).toBeGreaterThan(CANDIDATES);
+    // The buckets a search must read: in order, until their matches reach CANDIDATES.
+    let needed = 0;
+    for (let sum = 0; sum < CANDIDATES; needed += 1) sum += counts[needed]!;
+
+    const result = await api.db.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }>(
+      sql`explain (analyze, format json) ${productSearchSql(term, {}, 1, 24)!.rows}`,
+    );
+    const raw = result.rows[0]!["QUERY PLAN"];
+    const [explained] = typeof raw === "string" ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw;
+    const bucketScans = nodes(explained.Plan).filter((n) => /^products_search_b\d+_idx$/.test(n["Index Name"] ?? ""));
+    expect(bucketScans).toHaveLength(PRODUCT_SEARCH_BUCKETS);
+    const read = bucketScans.filter((n) => (n["Actual Loops"] ?? 0) > 0).map((n) => n["Index Name"]);
+    expect(needed).toBeLessThan(PRODUCT_SEARCH_BUCKETS);
+    expect(read).toEqual(Array.from({ length: needed }, (_, b) => `products_search_b${String(b).padStart(2, "0")}_idx`));
   });
 
   test.each(cases)("%s", async (_name, build) => {
