@@ -3,13 +3,14 @@
  * (`/dev/suppliers/filter`): one scan of the filtered set with GROUPING SETS. Results are cached per
  * filter set for 60 s per process, so the unfiltered facets of a large catalogue cost one scan a minute.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { ProductFacets } from "#contract/products.ts";
 import type { SupplierFacets } from "#contract/search.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
+import { cachedQuery } from "./cache.ts";
 import { pickRequired } from "./localize.ts";
-import { TOTAL_CAP, productWhere, type ProductFilters } from "./repository.ts";
+import { COUNTS_TTL_MS, TOTAL_CAP, productCountGroupsOf, productWhere, type ProductCountGroup, type ProductFilters } from "./repository.ts";
 import { productMatchWhere, resolveTsQuery } from "./search.ts";
 import {
   CACHED_FILTERS,
@@ -46,44 +47,150 @@ async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
   return value;
 }
 
-/** Facets of the products `filters` (and the words `q`) select, localized for `lang`; cached 60 s per filter set. */
+/** One row of the product facets' GROUPING SETS: `g` says which facet (grouping() bits), 63 the total. */
+type ProductFacetRow = {
+  g: number;
+  category_id: number | null;
+  region_code: string | null;
+  chapter: string | null;
+  verified: boolean | null;
+  price_currency: Currency | null;
+  moq_unit: string | null;
+  n: number;
+  min_price: string | null;
+  max_price: string | null;
+  min_moq: string | null;
+  max_moq: string | null;
+};
+
+// grouping() bit order follows the argument order: category=32, region=16, chapter=8, verified=4, currency=2, moq=1.
+const PRODUCT_FACET_BITS = [
+  [32, "category_id"],
+  [16, "region_code"],
+  [8, "chapter"],
+  [4, "verified"],
+  [2, "price_currency"],
+  [1, "moq_unit"],
+] as const;
+
+/** The lesser (`sign` 1) or greater (-1) of two numeric texts, null being neither. */
+function extreme(a: string | null, b: string | null, sign: 1 | -1): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return (Number(a) - Number(b)) * sign <= 0 ? a : b;
+}
+
+/**
+ * The facet rows of a product list from the cached count groups (productCountGroupsOf): the same
+ * rows the GROUPING SETS statement answers, summed in memory, so a category page (and any list
+ * whose filters the groups answer) costs no query for its facets.
+ */
+function productFacetRowsOf(groups: readonly ProductCountGroup[]): ProductFacetRow[] {
+  const empty = { category_id: null, region_code: null, chapter: null, verified: null, price_currency: null, moq_unit: null };
+  const facets = PRODUCT_FACET_BITS.map(([bit, column]) => ({ g: 63 - bit, column, rows: new Map<unknown, ProductFacetRow>() }));
+  let total: ProductFacetRow | null = null;
+  const start = (g: number, group: ProductCountGroup, values: Partial<ProductFacetRow>): ProductFacetRow => ({
+    g,
+    ...empty,
+    ...values,
+    n: group.n,
+    min_price: group.min_price,
+    max_price: group.max_price,
+    min_moq: group.min_moq,
+    max_moq: group.max_moq,
+  });
+  const add = (row: ProductFacetRow, group: ProductCountGroup) => {
+    row.n += group.n;
+    row.min_price = extreme(row.min_price, group.min_price, 1);
+    row.max_price = extreme(row.max_price, group.max_price, -1);
+    row.min_moq = extreme(row.min_moq, group.min_moq, 1);
+    row.max_moq = extreme(row.max_moq, group.max_moq, -1);
+  };
+  for (const group of groups) {
+    const values = {
+      category_id: group.category_id,
+      region_code: group.region_code,
+      chapter: group.chapter,
+      verified: group.verified,
+      price_currency: group.currency,
+      moq_unit: group.moq_unit,
+    };
+    for (const facet of facets) {
+      const value = values[facet.column];
+      const row = facet.rows.get(value);
+      if (row) add(row, group);
+      else facet.rows.set(value, start(facet.g, group, { [facet.column]: value }));
+    }
+    if (total) add(total, group);
+    else total = start(63, group, {});
+  }
+  return [...facets.flatMap((f) => [...f.rows.values()]), ...(total ? [total] : [])];
+}
+
+/** Facet rows of the products `where` selects: one scan of them with GROUPING SETS. */
+async function productFacetRowsSql(db: Db, where: SQL): Promise<ProductFacetRow[]> {
+  const rows = await db.execute<ProductFacetRow>(sql`
+    select grouping(p.category_id, c.region_code, left(p.tnved_code, 2), c.verification_level > 0, p.price_currency, p.moq_unit)::int as g,
+      p.category_id, c.region_code, left(p.tnved_code, 2) as chapter, c.verification_level > 0 as verified,
+      p.price_currency, p.moq_unit, count(*)::int as n,
+      min(p.price_from)::text as min_price, max(p.price_from)::text as max_price, min(p.moq)::text as min_moq, max(p.moq)::text as max_moq
+    from products p join companies c on c.id = p.company_id
+    where ${where}
+    group by grouping sets ((p.category_id), (c.region_code), (left(p.tnved_code, 2)), (c.verification_level > 0), (p.price_currency), (p.moq_unit), ())`);
+  return rows.rows;
+}
+
+/**
+ * The names product facets show: categories, regions and TN VED chapters, read together and cached
+ * like the counts (COUNTS_TTL_MS) — the chapters' read is a scan of the TN VED table (≈ 40 ms), too
+ * much to repeat for every filter set.
+ */
+const productFacetNames = cachedQuery(COUNTS_TTL_MS, async (db) => {
+  const [categoryNames, regionNames, chapterNames] = await Promise.all([
+    db.execute<{ id: number; name: Localized; source_lang: Lang }>(sql`select id, name, source_lang from categories`),
+    db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`),
+    db.execute<{ code: string; name_ru: string; name_en: string | null; name_zh: string | null }>(
+      sql`select code, name_ru, name_en, name_zh from tnved_codes where level = 2`,
+    ),
+  ]);
+  return { categoryNames, regionNames, chapterNames };
+});
+
+/** Facet values by count, most first; ties by value, so equal counts keep one order however they were summed. */
+function byCount<T extends { count: number }>(value: (x: T) => string | number): (a: T, b: T) => number {
+  return (a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    return (
+      b.count - a.count ||
+      (typeof va === "number" && typeof vb === "number" ? va - vb : String(va) < String(vb) ? -1 : String(va) > String(vb) ? 1 : 0)
+    );
+  };
+}
+
+/**
+ * Facets of the products `filters` (and the words `q`) select, localized for `lang`; cached 60 s per
+ * filter set. Without words, of filters the cached count groups answer (category, currency, region,
+ * country, verified): summed from those groups, no query; otherwise one GROUPING SETS scan of the
+ * selected products.
+ */
 export async function productFacets(db: Db, filters: ProductFilters & { q?: string }, lang: Lang): Promise<ProductFacets> {
   return cached(`p:${lang}:${JSON.stringify(filters)}`, async () => {
     const { q, ...listFilters } = filters;
-    // A constant tsquery (resolveTsQuery): the match is written once per search bucket (productMatchWhere).
-    const text = q ? await resolveTsQuery(db, q) : null;
-    const tsq = text ? sql`${text}::tsquery` : null;
-    const where = tsq ? sql`${productWhere(listFilters)} and ${productMatchWhere(tsq)}` : productWhere(listFilters);
-    const rows = await db.execute<{
-      g: number;
-      category_id: number | null;
-      region_code: string | null;
-      chapter: string | null;
-      verified: boolean | null;
-      price_currency: Currency | null;
-      moq_unit: string | null;
-      n: number;
-      min_price: string | null;
-      max_price: string | null;
-      min_moq: string | null;
-      max_moq: string | null;
-    }>(sql`
-      select grouping(p.category_id, c.region_code, left(p.tnved_code, 2), c.verification_level > 0, p.price_currency, p.moq_unit)::int as g,
-        p.category_id, c.region_code, left(p.tnved_code, 2) as chapter, c.verification_level > 0 as verified,
-        p.price_currency, p.moq_unit, count(*)::int as n,
-        min(p.price_from)::text as min_price, max(p.price_from)::text as max_price, min(p.moq)::text as min_moq, max(p.moq)::text as max_moq
-      from products p join companies c on c.id = p.company_id
-      where ${where}
-      group by grouping sets ((p.category_id), (c.region_code), (left(p.tnved_code, 2)), (c.verification_level > 0), (p.price_currency), (p.moq_unit), ())`);
-    // grouping() bit order follows the argument order: category=32, region=16, chapter=8, verified=4, currency=2, moq=1.
-    const only = (bit: number) => rows.rows.filter((r) => r.g === 63 - bit);
-    const [categoryNames, regionNames, chapterNames] = await Promise.all([
-      db.execute<{ id: number; name: Localized; source_lang: Lang }>(sql`select id, name, source_lang from categories`),
-      db.execute<{ code: string; name: Localized }>(sql`select code, name from regions`),
-      db.execute<{ code: string; name_ru: string; name_en: string | null; name_zh: string | null }>(
-        sql`select code, name_ru, name_en, name_zh from tnved_codes where level = 2`,
-      ),
-    ]);
+    const fromGroups = q ? null : await productCountGroupsOf(db, listFilters);
+    let rows: ProductFacetRow[];
+    if (fromGroups) rows = productFacetRowsOf(fromGroups);
+    else {
+      // A constant tsquery (resolveTsQuery): the match is written once per search bucket (productMatchWhere).
+      const text = q ? await resolveTsQuery(db, q) : null;
+      const tsq = text ? sql`${text}::tsquery` : null;
+      rows = await productFacetRowsSql(
+        db,
+        tsq ? sql`${productWhere(listFilters)} and ${productMatchWhere(tsq)}` : productWhere(listFilters),
+      );
+    }
+    const only = (bit: number) => rows.filter((r) => r.g === 63 - bit);
+    const { categoryNames, regionNames, chapterNames } = await productFacetNames(db, "");
     const cat = new Map(categoryNames.rows.map((r) => [r.id, pickRequired(r.name, lang, r.source_lang)]));
     const reg = new Map(regionNames.rows.map((r) => [r.code, pickRequired(r.name, lang)]));
     const chap = new Map(
@@ -92,29 +199,29 @@ export async function productFacets(db: Db, filters: ProductFilters & { q?: stri
         pickRequired({ ru: r.name_ru, en: r.name_en ?? undefined, zh: r.name_zh ?? undefined }, lang, "ru"),
       ]),
     );
-    const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
     return {
-      total: rows.rows.find((r) => r.g === 63)?.n ?? 0,
+      total: rows.find((r) => r.g === 63)?.n ?? 0,
       categories: only(32)
         .filter((r) => r.category_id !== null)
         .map((r) => ({ value: r.category_id!, name: cat.get(r.category_id!) ?? null, count: r.n }))
-        .sort(byCount),
+        .sort(byCount((x) => x.value)),
       regions: only(16)
         .filter((r) => r.region_code)
         .map((r) => ({ value: r.region_code!, name: reg.get(r.region_code!) ?? null, count: r.n }))
-        .sort(byCount),
+        .sort(byCount((x) => x.value)),
       chapters: only(8)
         .filter((r) => r.chapter)
         .map((r) => ({ value: r.chapter!, name: chap.get(r.chapter!) ?? null, count: r.n }))
-        .sort(byCount),
+        .sort(byCount((x) => x.value)),
       verified: only(4).find((r) => r.verified === true)?.n ?? 0,
       prices: only(2)
         .filter((r) => r.price_currency)
-        .map((r) => ({ currency: r.price_currency!, count: r.n, min: r.min_price!, max: r.max_price! })),
+        .map((r) => ({ currency: r.price_currency!, count: r.n, min: r.min_price!, max: r.max_price! }))
+        .sort(byCount((x) => x.currency)),
       moq: only(1)
         .filter((r) => r.moq_unit && r.min_moq)
         .map((r) => ({ unit: r.moq_unit!, count: r.n, min: r.min_moq!, max: r.max_moq! }))
-        .sort(byCount),
+        .sort(byCount((x) => x.unit)),
     };
   });
 }

@@ -328,16 +328,22 @@ export async function runCappedCount(db: Db, count: SQL): Promise<{ total: numbe
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
 
-/** Filters whose total comes from the cached counts (productCountGroups). */
+/** Filters whose total comes from the cached counts (productCountGroups); also a TN VED chapter (two digits). */
 const CACHED_COUNT_FILTERS = new Set<keyof ProductFilters>(["category", "currency", "region", "country", "verified", "sort"]);
+const TNVED_CHAPTER = /^\d{2}$/;
 const countedFromCache = (filters: ProductFilters) =>
-  Object.entries(filters).every(([key, value]) => value === undefined || CACHED_COUNT_FILTERS.has(key as keyof ProductFilters));
+  Object.entries(filters).every(
+    ([key, value]) =>
+      value === undefined ||
+      CACHED_COUNT_FILTERS.has(key as keyof ProductFilters) ||
+      (key === "tnved" && typeof value === "string" && TNVED_CHAPTER.test(value)),
+  );
 
 /**
  * SQL of a product list page (`page` ≥ 1, `perPage` rows) and its capped count; see listProducts.
  * The page's ids are chosen first (an index walk that reads ids only, however deep the page) and
  * only those rows are joined with their supplier and picture. `count` is null when the filters are
- * ones the cached counts answer (category, currency, region, country, verified).
+ * ones the cached counts answer (category, currency, region, country, verified, a TN VED chapter).
  */
 export function productListSql(filters: ProductFilters, page: number, perPage: number): ListSql<SQL | null> {
   const where = productWhere(filters);
@@ -532,29 +538,43 @@ type CategoryRow = {
   source_lang: Lang;
 };
 
-/** One group of the cached product counts: published products of published companies with these values. */
-type CountGroup = {
+/**
+ * One group of the cached product counts: `n` published products of published companies with
+ * these values, and the range of their lowest-tier prices (in `currency`) and of their MOQs (in
+ * `moq_unit`), as numeric text (null when none has one).
+ */
+export type ProductCountGroup = {
   category_id: number | null;
   currency: Currency | null;
   region_code: string | null;
   country: "RU" | "CN";
   verified: boolean;
+  /** The TN VED chapter (first two digits of the code). */
+  chapter: string | null;
+  moq_unit: string | null;
   n: number;
+  min_price: string | null;
+  max_price: string | null;
+  min_moq: string | null;
+  max_moq: string | null;
 };
 
 /**
  * Published products of published companies counted per (category, price currency, supplier
- * region, country, verified): one grouped pass over the catalogue, cached (cache.ts) for
- * COUNTS_TTL_MS. Counts beside categories and the totals of lists filtered by these values come
- * from it, so they may lag publishing by about a minute. This aggregate reads every published
+ * region, country, verified, TN VED chapter, MOQ unit) with their price and MOQ ranges: one
+ * grouped pass over the catalogue, cached (cache.ts) for COUNTS_TTL_MS. Counts beside categories,
+ * the totals of lists filtered by the first five values and the facets of such lists (facets.ts)
+ * come from it, so they may lag publishing by about a minute. This aggregate reads every published
  * product by design; it runs about once a minute per process (in the background), never per request.
  */
-const productCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) => {
-  const result = await db.execute<CountGroup>(sql`
-    select p.category_id, p.price_currency as currency, c.region_code, c.country, c.verification_level > 0 as verified, count(*)::int as n
+export const productCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) => {
+  const result = await db.execute<ProductCountGroup>(sql`
+    select p.category_id, p.price_currency as currency, c.region_code, c.country, c.verification_level > 0 as verified,
+      left(p.tnved_code, 2) as chapter, p.moq_unit, count(*)::int as n,
+      min(p.price_from)::text as min_price, max(p.price_from)::text as max_price, min(p.moq)::text as min_moq, max(p.moq)::text as max_moq
     from products p join companies c on c.id = p.company_id
     where p.status = 'published' and c.status = 'published'
-    group by 1, 2, 3, 4, 5`);
+    group by 1, 2, 3, 4, 5, 6, 7`);
   return result.rows;
 });
 
@@ -565,23 +585,34 @@ const categoryRows = cachedQuery(
     (await db.execute<CategoryRow>(sql`select id, parent_id, slug, icon, name, source_lang from categories order by position, id`)).rows,
 );
 
-/** The total of a list whose filters the cached counts answer (countedFromCache), capped like a counted one. */
-async function cachedProductTotal(db: Db, filters: ProductFilters): Promise<{ total: number; totalCapped: boolean }> {
+/**
+ * The cached count groups (productCountGroups) of the products `filters` select, or null when a
+ * filter is one the groups cannot answer (countedFromCache). A category selects itself and its
+ * subcategories, as productWhere does.
+ */
+export async function productCountGroupsOf(db: Db, filters: ProductFilters): Promise<ProductCountGroup[] | null> {
+  if (!countedFromCache(filters)) return null;
   const [groups, rows] = await Promise.all([productCountGroups(db, ""), filters.category === undefined ? null : categoryRows(db, "")]);
   const categories = rows
     ? new Set(rows.filter((r) => r.id === filters.category || r.parent_id === filters.category).map((r) => r.id))
     : null;
-  let n = 0;
-  for (const g of groups) {
-    if (categories && (g.category_id === null || !categories.has(g.category_id))) continue;
-    if (filters.currency && g.currency !== filters.currency) continue;
-    // A price order across currencies lists the products that have a price.
-    if (crossPriceSort(filters) && g.currency === null) continue;
-    if (filters.region && g.region_code !== filters.region) continue;
-    if (filters.country && g.country !== filters.country) continue;
-    if (filters.verified && !g.verified) continue;
-    n += g.n;
-  }
+  return groups.filter(
+    (g) =>
+      !(categories && (g.category_id === null || !categories.has(g.category_id))) &&
+      !(filters.currency && g.currency !== filters.currency) &&
+      // A price order across currencies lists the products that have a price.
+      !(crossPriceSort(filters) && g.currency === null) &&
+      !(filters.region && g.region_code !== filters.region) &&
+      !(filters.country && g.country !== filters.country) &&
+      !(filters.verified && !g.verified) &&
+      !(filters.tnved && g.chapter !== filters.tnved),
+  );
+}
+
+/** The total of a list whose filters the cached counts answer (countedFromCache), capped like a counted one. */
+async function cachedProductTotal(db: Db, filters: ProductFilters): Promise<{ total: number; totalCapped: boolean }> {
+  const groups = (await productCountGroupsOf(db, filters)) ?? [];
+  const n = groups.reduce((sum, g) => sum + g.n, 0);
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
 
