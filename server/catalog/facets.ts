@@ -1,7 +1,8 @@
 /**
  * Facet counts for the product list (spec §7 `/api/products/filter`) and the supplier list
- * (`/dev/suppliers/filter`): one scan of the filtered set with GROUPING SETS. Results are cached per
- * filter set for 60 s per process, so the unfiltered facets of a large catalogue cost one scan a minute.
+ * (`/dev/suppliers/filter`). Filter sets the per-process count groups hold are summed from them in
+ * memory (products: ADR 067; suppliers: ADR 062); others take one scan of the filtered set with
+ * GROUPING SETS (capped for suppliers). Results are cached per filter set for 60 s per process.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
