@@ -63,6 +63,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
   logger.info({ database: database.kind, location: database.location }, "database ready");
+  if (database.kind === "postgres") {
+    // A demo seed killed mid-load (ADR 059, second addendum) left its rows and its dropped indexes behind: undone before serving.
+    const { recoverInterruptedSeed } = await import("./catalog/seed/index.ts");
+    const recovery = await recoverInterruptedSeed(database.db);
+    if (recovery) logger.warn(recovery, "undid an interrupted demo seed: its rows deleted, its indexes and foreign keys restored");
+  }
 
   if (options.importIfEmpty) {
     const stats = await classifierStats(database.db);
