@@ -64,7 +64,8 @@ try {
   if (database.kind === "postgres") {
     // A killed seed leaves rows and missing indexes behind: undone before anything else looks at the catalogue.
     const recovery = await recoverInterruptedSeed(database.db);
-    if (recovery) console.log(`Undid an interrupted seed: ${recovery.deleted} delete statements, ${recovery.restored} indexes and keys restored.`);
+    if (recovery)
+      console.log(`Undid an interrupted seed: ${recovery.deleted} delete statements, ${recovery.restored} indexes and keys restored.`);
     else if (args.recover) console.log("No interrupted seed to undo.");
   }
   if (args.recover) process.exitCode = 0;

@@ -326,9 +326,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   if (postgres) await recoverInterruptedSeed(db);
   // One connection stays free for the id reservations (and anything else the pool serves meanwhile).
   const poolMax = (pool as { options?: { max?: number } }).options?.max ?? 10;
-  const connections = postgres
-    ? Math.max(1, Math.min(Math.floor(options.copyConnections ?? defaultCopyConnections()), poolMax - 1))
-    : 1;
+  const connections = postgres ? Math.max(1, Math.min(Math.floor(options.copyConnections ?? defaultCopyConnections()), poolMax - 1)) : 1;
   const client = await pool.connect();
   const extra: pg.PoolClient[] = [];
   // PostgreSQL: the steps that rebuild what the committed first step dropped (sql.ts prepareBulkLoad).

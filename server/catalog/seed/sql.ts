@@ -170,9 +170,7 @@ export async function prepareBulkLoad(client: Client, tables: readonly string[],
   await client.query("begin");
   try {
     await client.query("select pg_advisory_xact_lock($1)", [RESTORE_LOCK_KEY.toString()]);
-    await client.query(
-      `create table ${RESTORE_TABLE} (ord int not null, kind text not null, object text, statement text not null)`,
-    );
+    await client.query(`create table ${RESTORE_TABLE} (ord int not null, kind text not null, object text, statement text not null)`);
     const { rows: keys } = await client.query<{ tbl: string; name: string; definition: string }>(
       `select c.conrelid::regclass::text as tbl, quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition
          from pg_constraint c
@@ -196,7 +194,8 @@ export async function prepareBulkLoad(client: Client, tables: readonly string[],
     );
     // Longest builds first, so two connections finish together: the GIN (full-text) indexes, then the
     // indexes of the tables with the most rows (a product has ≈ 2.5 price tiers, variants and pictures).
-    const weight = (index: (typeof indexes)[number]) => (index.gin ? 100 : 0) + (index.tbl === "products" ? 10 : index.tbl.startsWith("product_") ? 5 : 0);
+    const weight = (index: (typeof indexes)[number]) =>
+      (index.gin ? 100 : 0) + (index.tbl === "products" ? 10 : index.tbl.startsWith("product_") ? 5 : 0);
     indexes.sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
     const steps: RestoreStep[] = [
       ...deletes.map((statement) => ({ kind: "delete" as const, object: null, statement })),
