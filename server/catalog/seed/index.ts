@@ -548,9 +548,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     if (postgres) {
       for (const other of extra) await other.query("commit");
       await client.query("commit");
-      await restoreInParallel([client, ...extra], restoreSteps!, (step, done, total) =>
-        progress({ phase: "restore", step: step === "constraint" ? "constraint" : "index", done, total }),
-      );
+      await restoreInParallel([client, ...extra], restoreSteps!, (step, done, total) => progress({ phase: "restore", step, done, total }));
     } else {
       await restoreAfterBulkLoad(client, restore);
       await client.query("commit");
