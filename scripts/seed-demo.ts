@@ -1,18 +1,28 @@
 /**
- * `npm run seed:demo -- [--companies N] [--products N] [--seed S] [--workers N] [--force]` — fills the catalogue of
+ * `npm run seed:demo -- [--companies N] [--products N] [--seed S] [--workers N] [--copy-connections N] [--force] [--recover]` — fills the catalogue of
  * the configured database (DATABASE_URL, or the embedded PGlite under DATA_DIR) with the demo
  * catalogue (server/catalog/seed). Defaults: 300 companies, 5000 products, seed 1; on PostgreSQL the
- * products are generated in `--workers` threads (default one per core from 20,000 products; 0: on the main thread). Refuses a
+ * products are generated in `--workers` threads (default one per core from 20,000 products; 0: on the main thread) and COPYed
+ * over `--copy-connections` connections (default two on two cores or more; ADR 059, second addendum). A PostgreSQL seed that
+ * was killed is undone first (its rows deleted, its indexes and keys restored); `--recover` does only that. Refuses a
  * catalogue that already has rows unless --force, which deletes them first.
  * Exit codes: 0 success, 1 failure, 2 bad arguments or a non-empty catalogue, 78 bad configuration.
  */
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
-import { catalogueIsEmpty, clearCatalogue, ClassifiersMissingError, seedDemo, type SeedProgress } from "#server/catalog/seed/index.ts";
+import {
+  catalogueIsEmpty,
+  clearCatalogue,
+  ClassifiersMissingError,
+  recoverInterruptedSeed,
+  seedDemo,
+  type SeedProgress,
+} from "#server/catalog/seed/index.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { loadEnv } from "#server/env.ts";
 import { readCommandLine, wholeNumber } from "./lib/command-line.ts";
 
-const USAGE = "Usage: npm run seed:demo -- [--companies N] [--products N] [--seed S] [--workers N] [--force]";
+const USAGE =
+  "Usage: npm run seed:demo -- [--companies N] [--products N] [--seed S] [--workers N] [--copy-connections N] [--force] [--recover]";
 
 const args = readCommandLine(
   USAGE,
@@ -21,14 +31,18 @@ const args = readCommandLine(
     products: { type: "string", default: "5000" },
     seed: { type: "string", default: "1" },
     workers: { type: "string" },
+    "copy-connections": { type: "string" },
     force: { type: "boolean", default: false },
+    recover: { type: "boolean", default: false },
   },
   (values) => ({
     companies: wholeNumber("companies", values.companies, 1),
     products: wholeNumber("products", values.products, 0),
     seed: wholeNumber("seed", values.seed, 0),
     workers: values.workers === undefined ? undefined : wholeNumber("workers", values.workers, 0),
+    copyConnections: values["copy-connections"] === undefined ? undefined : wholeNumber("copy-connections", values["copy-connections"], 1),
     force: values.force,
+    recover: values.recover,
   }),
 );
 const env = loadEnv();
@@ -37,7 +51,8 @@ const labels: Record<SeedProgress["phase"], string> = {
   companies: "Companies",
   stories: "Stories  ",
   products: "Products ",
-  analyze: "Indexes  ",
+  restore: "Indexes  ",
+  analyze: "Analyze  ",
 };
 
 const started = performance.now();
@@ -46,7 +61,15 @@ let bars: MultiBar | undefined;
 try {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   console.log(`Database: ${database.kind} (${database.location})`);
-  if (!(await catalogueIsEmpty(database.db))) {
+  if (database.kind === "postgres") {
+    // A killed seed leaves rows and missing indexes behind: undone before anything else looks at the catalogue.
+    const recovery = await recoverInterruptedSeed(database.db);
+    if (recovery)
+      console.log(`Undid an interrupted seed: ${recovery.deleted} delete statements, ${recovery.restored} indexes and keys restored.`);
+    else if (args.recover) console.log("No interrupted seed to undo.");
+  }
+  if (args.recover) process.exitCode = 0;
+  else if (!(await catalogueIsEmpty(database.db))) {
     if (!args.force) {
       console.error("The catalogue already has rows. Run with --force to delete them and seed again.");
       process.exitCode = 2;
@@ -55,7 +78,7 @@ try {
       await clearCatalogue(database.db);
     }
   }
-  if (process.exitCode !== 2) {
+  if (process.exitCode === undefined) {
     console.log(`Seeding ${args.companies} companies and ${args.products} products (seed ${args.seed})…`);
     bars = new MultiBar(
       {
@@ -74,6 +97,7 @@ try {
       products: args.products,
       seed: args.seed,
       workers: args.workers,
+      copyConnections: args.copyConnections,
       dataDir: env.DATA_DIR,
       referenceDir: env.CLASSIFIER_DATA_DIR,
       onProgress: (p) => {

@@ -63,6 +63,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
   logger.info({ database: database.kind, location: database.location }, "database ready");
+  if (database.kind === "postgres") {
+    // A demo seed killed mid-load (ADR 059, second addendum) left its rows and its dropped indexes behind: undone before serving.
+    // sql.ts alone: the seed's generator and its word lists stay out of a serving process's memory.
+    const { recoverBulkLoad } = await import("./catalog/seed/sql.ts");
+    const recovery = await recoverBulkLoad(database.pool);
+    if (recovery) logger.warn(recovery, "undid an interrupted demo seed: its rows deleted, its indexes and foreign keys restored");
+  }
 
   if (options.importIfEmpty) {
     const stats = await classifierStats(database.db);

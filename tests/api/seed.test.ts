@@ -3,8 +3,9 @@
  * suppliers, 200 products) is seeded into the test database and checked for determinism, valid
  * identifiers, real classifier codes, languages, price tiers, stories and stored pictures. Only the
  * rows it wrote are deleted afterwards (rows with ids above those present before it ran). On
- * PostgreSQL the seed generates the products in worker threads (two, whatever the machine) and the
- * rows are compared with those the single-thread path writes.
+ * PostgreSQL the seed generates the products in worker threads (two, whatever the machine), COPYs
+ * them over two connections, and the rows are compared with those the single-thread path writes
+ * (failures and killed seeds: seed-bulk-load.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
@@ -54,6 +55,7 @@ beforeAll(async () => {
     now: NOW,
     batchSize: 64,
     workers: 2,
+    copyConnections: 2,
   });
 }, 240_000);
 

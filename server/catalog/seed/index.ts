@@ -5,9 +5,16 @@
  * overwrite; `clearCatalogue(db)` deletes every catalogue row (one statement per table).
  *
  * Writing: pictures are rendered and stored first (server/files/storage.ts under DATA_DIR); then
- * one transaction writes everything else, products in batches of `batchSize` with one multi-row
- * INSERT per table and batch (sql.ts). The bulk tables' secondary indexes and foreign keys are
- * dropped before the load and restored over the loaded rows before the commit (sql.ts `dropForBulkLoad`). Product
+ * everything else is written, products in batches of `batchSize` with one multi-row INSERT (PGlite)
+ * or one COPY (PostgreSQL) per table and batch (sql.ts). The bulk tables' secondary indexes and
+ * foreign keys are dropped before the load and rebuilt over the loaded rows:
+ * - on PGlite inside the load's one transaction (sql.ts `dropForBulkLoad`), so a failure rolls back;
+ * - on PostgreSQL in a committed first step that stores the way back in a table (sql.ts
+ *   `prepareBulkLoad`); the products are then COPYed over `copyConnections` connections in parallel
+ *   (each its own transaction), the indexes rebuilt over the same connections, then the keys. Any
+ *   failure rolls the transactions back, deletes the rows above the marks taken before the load and
+ *   rebuilds what was dropped (sql.ts `recoverBulkLoad`); a killed seed is undone by the next seed
+ *   or the server's start (ADR 059, second addendum). Product
  * generation for the next batch overlaps the database work of the previous one. Ids are taken from
  * the tables' sequences before the rows are written, so children (prices, variants, pictures) go in
  * right after their products. Then the vocabulary (catalog_terms) is refreshed and the tables are
@@ -30,7 +37,19 @@ import { buildPlan, planHeadings } from "./plan.ts";
 import { generateProduct, productContext, type ProductDraft, type SeededCompany } from "./products.ts";
 import { Rng } from "./random.ts";
 import { assertClassifiers, loadOkvedCodes, loadRealEntities, loadTnved, type TnvedReference } from "./reference.ts";
-import { copyEncoded, dropForBulkLoad, insertRows, restoreAfterBulkLoad, reserveIds, type Client } from "./sql.ts";
+import {
+  copyEncoded,
+  dropForBulkLoad,
+  insertRows,
+  prepareBulkLoad,
+  recoverBulkLoad,
+  restoreAfterBulkLoad,
+  restoreInParallel,
+  reserveIds,
+  type Client,
+  type Recovery,
+  type RestoreStep,
+} from "./sql.ts";
 import { encodeProductBatch, PRODUCT_TABLE_ORDER, PRODUCT_TABLES, productRows, type ProductTable } from "./copy-text.ts";
 import { ProductWorkers, type ProductResult, type ProductWorkerInit } from "./workers.ts";
 import { generateStories, storyCount, type StoryDraft } from "./stories.ts";
@@ -39,7 +58,9 @@ import type { Shape } from "./types.ts";
 export { ClassifiersMissingError } from "./reference.ts";
 
 export interface SeedProgress {
-  phase: "images" | "companies" | "products" | "stories" | "analyze";
+  /** `restore`: the indexes, then the foreign keys rebuilt after a PostgreSQL load (`step` says which). */
+  phase: "images" | "companies" | "products" | "stories" | "restore" | "analyze";
+  step?: "index" | "constraint";
   done: number;
   total: number;
 }
@@ -70,6 +91,14 @@ export interface SeedOptions {
    * on the calling thread (its database already runs in a thread of its own, server/db/client.ts).
    */
   workers?: number;
+  /**
+   * PostgreSQL connections that COPY the products in parallel and then rebuild the indexes (default
+   * `defaultCopyConnections()`: two on a machine with two cores or more; ADR 059, second addendum).
+   * Each holds its own transaction, so the load is not one transaction: a failure deletes the rows
+   * and restores the schema (sql.ts `recoverBulkLoad`). Ignored on PGlite.
+   */
+  copyConnections?: number;
+  /** Called on every step; a throw fails the seed like any other error (the tests inject failures this way). */
   onProgress?: (progress: SeedProgress) => void;
 }
 
@@ -292,11 +321,29 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     ms: 0,
   };
 
+  const postgres = options.engine === "postgres";
+  // A PostgreSQL seed that was killed left its way back behind (sql.ts RESTORE_TABLE): undo it first.
+  if (postgres) await recoverInterruptedSeed(db);
+  // One connection stays free for the id reservations (and anything else the pool serves meanwhile).
+  const poolMax = (pool as { options?: { max?: number } }).options?.max ?? 10;
+  const connections = postgres ? Math.max(1, Math.min(Math.floor(options.copyConnections ?? defaultCopyConnections()), poolMax - 1)) : 1;
   const client = await pool.connect();
+  const extra: pg.PoolClient[] = [];
+  // PostgreSQL: the steps that rebuild what the committed first step dropped (sql.ts prepareBulkLoad).
+  let restoreSteps: RestoreStep[] | null = null;
+  let failed = false;
   try {
+    if (postgres) {
+      // Several connections load in their own transactions, so the drops are committed first, with
+      // their way back (and the deletes that undo this load) stored in the database (ADR 059, second addendum).
+      restoreSteps = await prepareBulkLoad(client, BULK_TABLES, cleanupStatements(await markTables(client)));
+      for (let i = 1; i < connections; i++) extra.push(await pool.connect());
+      for (const other of extra) await other.query("begin");
+    }
     await client.query("begin");
-    // The bulk tables' secondary indexes and foreign keys come back once the rows are in (sql.ts dropForBulkLoad).
-    const restore = await dropForBulkLoad(client, BULK_TABLES);
+    // PGlite: the bulk tables' secondary indexes and foreign keys are dropped inside the load's
+    // transaction and come back before its commit (sql.ts dropForBulkLoad).
+    const restore = postgres ? [] : await dropForBulkLoad(client, BULK_TABLES);
 
     // Files.
     const fileIds = await reserveIds(client, "files", images.length);
@@ -463,7 +510,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       const workerCount = options.engine === "postgres" ? Math.max(0, Math.floor(options.workers ?? defaultWorkers(productCount))) : 0;
       if (workerCount > 0) {
         await writeProductsInWorkers(
-          client,
+          [client, ...extra],
+          pool,
           productCount,
           batchSize,
           workerCount,
@@ -497,13 +545,32 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
       }
     }
 
-    await restoreAfterBulkLoad(client, restore);
-    await client.query("commit");
+    if (postgres) {
+      for (const other of extra) await other.query("commit");
+      await client.query("commit");
+      await restoreInParallel([client, ...extra], restoreSteps!, (step, done, total) => progress({ phase: "restore", step, done, total }));
+    } else {
+      await restoreAfterBulkLoad(client, restore);
+      await client.query("commit");
+    }
   } catch (error) {
-    await client.query("rollback").catch(() => {});
+    failed = true;
+    // Every transaction of the load ends before the recovery: its CREATE INDEX would wait for their locks.
+    for (const c of [client, ...extra]) await c.query("rollback").catch(() => {});
+    if (restoreSteps) {
+      try {
+        await recoverBulkLoad(pool);
+      } catch (recoveryError) {
+        throw new AggregateError(
+          [error, recoveryError],
+          `The seed failed (${String(error)}) and undoing it failed too (${String(recoveryError)}): ${RECOVER_HINT}`,
+        );
+      }
+    }
     throw error;
   } finally {
-    client.release();
+    // After a failure the connections may be broken or mid-statement: the pool opens new ones.
+    for (const c of [client, ...extra]) c.release(failed);
   }
 
   // After a bulk load (one statement each; the full-text indexes were built over the loaded rows, so
@@ -666,6 +733,60 @@ async function writeEncoded(client: pg.PoolClient, chunk: (table: ProductTable) 
   for (const table of PRODUCT_TABLE_ORDER) await copyEncoded(client, table, PRODUCT_TABLES[table], chunk(table));
 }
 
+/** What tells an operator how to undo an interrupted PostgreSQL seed by hand. */
+export const RECOVER_HINT = `the catalogue is incomplete and its indexes are missing: run \`npm run seed:demo -- --recover\` (or start the server) to delete the seed's rows and restore them`;
+
+/**
+ * Undoes a PostgreSQL seed whose process was killed (its steps are in sql.ts RESTORE_TABLE):
+ * deletes the rows it wrote and re-creates the indexes and foreign keys it had dropped. Answers null
+ * when there was none. Run by every PostgreSQL seed before it starts, by `npm run seed:demo`
+ * (`--recover` does only this) and at the server's start.
+ */
+export async function recoverInterruptedSeed(db: Db): Promise<Recovery | null> {
+  return recoverBulkLoad(poolOf(db));
+}
+
+/** Connections that COPY in parallel by default: two where there are two cores (each COPY's backend computes `search_vector` on one). */
+export function defaultCopyConnections(): number {
+  return Math.min(2, os.availableParallelism());
+}
+
+/** The tables whose highest id marks where a seed's rows start (each takes its ids from its sequence, above the marks). */
+const MARKED_TABLES = ["products", "companies", "stories", "tags", "service_types", "categories", "files"] as const;
+type Marks = Record<(typeof MARKED_TABLES)[number], number>;
+
+async function markTables(client: Client): Promise<Marks> {
+  const { rows } = await client.query<Marks>(
+    `select ${MARKED_TABLES.map((table) => `(select coalesce(max(id), 0) from ${table})::bigint::text as ${table}`).join(", ")}`,
+  );
+  return Object.fromEntries(MARKED_TABLES.map((table) => [table, Number(rows[0]![table])])) as Marks;
+}
+
+/**
+ * The deletes that undo a PostgreSQL seed: the rows above the marks, children first (the bulk tables'
+ * foreign keys are off while they run, so nothing cascades). Rows that were there before the seed
+ * keep their ids below the marks and are never touched.
+ */
+function cleanupStatements(marks: Marks): string[] {
+  return [
+    `delete from product_files where product_id > ${marks.products}`,
+    `delete from product_variants where product_id > ${marks.products}`,
+    `delete from product_prices where product_id > ${marks.products}`,
+    `delete from products where id > ${marks.products}`,
+    `delete from company_services where company_id > ${marks.companies}`,
+    `delete from company_okved_codes where company_id > ${marks.companies}`,
+    `delete from legal_entities where company_id > ${marks.companies}`,
+    `delete from companies where id > ${marks.companies}`,
+    `delete from story_tags where story_id > ${marks.stories}`,
+    `delete from stories where id > ${marks.stories}`,
+    `delete from tags where id > ${marks.tags}`,
+    `delete from service_types where id > ${marks.service_types}`,
+    `delete from categories where id > ${marks.categories} and parent_id is not null`,
+    `delete from categories where id > ${marks.categories}`,
+    `delete from files where id > ${marks.files}`,
+  ];
+}
+
 /** Below this many products a seed generates on its own thread: starting a worker (≈ 1 s of module loading) costs more than it saves. */
 const WORKERS_FROM = 20_000;
 
@@ -679,13 +800,17 @@ export function defaultWorkers(products: number): number {
 }
 
 /**
- * The products through worker threads (workers.ts): batch k goes to a worker with its ids as soon as
- * a slot frees (two batches per worker ahead of the writer), and the batches are COPYed in order on
- * `client` as their text arrives. Ids are reserved in batch order, so each product gets the id the
- * single-thread path gives it.
+ * The products through worker threads (workers.ts), COPYed over `clients` (each in its own open
+ * transaction): batch k goes to a worker with its ids as soon as a slot frees (two batches per worker
+ * and one per connection ahead of the writers), and each connection, when free, takes the next batch
+ * in order and COPYs it. Ids are reserved in batch order on `ids` (one reservation at a time, in
+ * the order the batches are dispatched), so each product gets the id the single-thread path gives
+ * it, whichever connection writes it. A failure stops every connection after its current batch;
+ * the error is thrown once none is writing.
  */
 async function writeProductsInWorkers(
-  client: pg.PoolClient,
+  clients: readonly pg.PoolClient[],
+  ids: Client,
   productCount: number,
   batchSize: number,
   workerCount: number,
@@ -695,24 +820,46 @@ async function writeProductsInWorkers(
   const workers = ProductWorkers.start(workerCount, init);
   try {
     const batches = Math.ceil(productCount / batchSize);
-    const ahead = workers.size * 2;
+    const ahead = workers.size * 2 + clients.length;
     const pending = new Map<number, Promise<ProductResult>>();
-    const dispatch = async (k: number) => {
+    let reserved: Promise<unknown> = Promise.resolve();
+    let dispatched = 0;
+    const dispatch = () => {
+      if (dispatched >= batches) return;
+      const k = dispatched++;
       const start = k * batchSize;
       const end = Math.min(start + batchSize, productCount);
-      const ids = await reserveIds(client, "products", end - start);
-      const result = workers.run({ start, end, ids });
+      const result = reserved.then(async () => workers.run({ start, end, ids: await reserveIds(ids, "products", end - start) }));
+      reserved = result;
       result.catch(() => {});
       pending.set(k, result);
     };
-    for (let k = 0; k < Math.min(ahead, batches); k++) await dispatch(k);
-    for (let k = 0; k < batches; k++) {
-      const result = await pending.get(k)!;
-      pending.delete(k);
-      await writeEncoded(client, (table) => result.bytes[table]);
-      counted(Math.min((k + 1) * batchSize, productCount), result);
-      if (k + ahead < batches) await dispatch(k + ahead);
-    }
+    for (let k = 0; k < ahead; k++) dispatch();
+    let taken = 0;
+    let written = 0;
+    let failed = false;
+    const results = await Promise.allSettled(
+      clients.map(async (client) => {
+        while (!failed && taken < batches) {
+          const k = taken++;
+          try {
+            while (!pending.has(k)) dispatch();
+            const result = await pending.get(k)!;
+            pending.delete(k);
+            dispatch();
+            await writeEncoded(client, (table) => result.bytes[table]);
+            // Progress counts batches written, in whatever order the connections finish them.
+            written += 1;
+            counted(Math.min(written * batchSize, productCount), result);
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        }
+      }),
+    );
+    const rejected = results.find((r) => r.status === "rejected");
+    if (rejected) throw rejected.reason;
   } finally {
     await workers.close();
   }
