@@ -82,9 +82,19 @@ export type FacetValue = z.infer<typeof FacetValueSchema>;
 
 const RangeSchema = z.object({ count: z.number().int().min(0), min: DecimalSchema, max: DecimalSchema });
 
+/**
+ * The most products a facet of words or of a filter the cached counts do not hold is counted over
+ * (ADR 067): past it the counts are those of the first PRODUCT_FACET_CAP products found, and
+ * `capped` says so.
+ */
+export const PRODUCT_FACET_CAP = 10_000;
+
 export const ProductFacetsSchema = z
   .object({
     total: z.number().int().min(0),
+    capped: z.boolean().meta({
+      description: `More than ${PRODUCT_FACET_CAP} products match: every count (and range) is of the first ${PRODUCT_FACET_CAP} found, and \`total\` is ${PRODUCT_FACET_CAP}`,
+    }),
     categories: z.array(facetValue(z.number().int())),
     regions: z.array(FacetValueSchema),
     chapters: z.array(FacetValueSchema).meta({ description: "TN VED chapters (first two digits)" }),

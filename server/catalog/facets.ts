@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { ProductFacets } from "#contract/products.ts";
+import { PRODUCT_FACET_CAP, type ProductFacets } from "#contract/products.ts";
 import type { SupplierFacets } from "#contract/search.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";
@@ -62,6 +62,8 @@ type ProductFacetRow = {
   max_price: string | null;
   min_moq: string | null;
   max_moq: string | null;
+  /** On the total row of a scan: more than PRODUCT_FACET_CAP products matched. */
+  over?: boolean;
 };
 
 // grouping() bit order follows the argument order: category=32, region=16, chapter=8, verified=4, currency=2, moq=1.
@@ -128,17 +130,33 @@ function productFacetRowsOf(groups: readonly ProductCountGroup[]): ProductFacetR
   return [...facets.flatMap((f) => [...f.rows.values()]), ...(total ? [total] : [])];
 }
 
-/** Facet rows of the products `where` selects: one scan of them with GROUPING SETS. */
+/**
+ * Facet rows of at most PRODUCT_FACET_CAP of the products `where` selects (the first found), with
+ * GROUPING SETS, and whether more matched (`over` on the total row): the scan stops after
+ * PRODUCT_FACET_CAP + 1 products however many match, as the supplier facets do (ADR 062, 067).
+ */
 async function productFacetRowsSql(db: Db, where: SQL): Promise<ProductFacetRow[]> {
   const rows = await db.execute<ProductFacetRow>(sql`
-    select grouping(p.category_id, c.region_code, left(p.tnved_code, 2), c.verification_level > 0, p.price_currency, p.moq_unit)::int as g,
-      p.category_id, c.region_code, left(p.tnved_code, 2) as chapter, c.verification_level > 0 as verified,
-      p.price_currency, p.moq_unit, count(*)::int as n,
-      min(p.price_from)::text as min_price, max(p.price_from)::text as max_price, min(p.moq)::text as min_moq, max(p.moq)::text as max_moq
-    from products p join companies c on c.id = p.company_id
-    where ${where}
-    group by grouping sets ((p.category_id), (c.region_code), (left(p.tnved_code, 2)), (c.verification_level > 0), (p.price_currency), (p.moq_unit), ())`);
-  return rows.rows;
+    with m as (
+      select p.category_id, c.region_code, left(p.tnved_code, 2) as chapter, c.verification_level > 0 as verified,
+        p.price_currency, p.moq_unit, p.price_from, p.moq
+      from products p join companies c on c.id = p.company_id
+      where ${where}
+      limit ${PRODUCT_FACET_CAP + 1}
+    ),
+    k as (select m.*, row_number() over () as rn from m)
+    select grouping(category_id, region_code, chapter, verified, price_currency, moq_unit)::int as g,
+      category_id, region_code, chapter, verified, price_currency, moq_unit,
+      (count(*) filter (where rn <= ${PRODUCT_FACET_CAP}))::int as n,
+      (min(price_from) filter (where rn <= ${PRODUCT_FACET_CAP}))::text as min_price,
+      (max(price_from) filter (where rn <= ${PRODUCT_FACET_CAP}))::text as max_price,
+      (min(moq) filter (where rn <= ${PRODUCT_FACET_CAP}))::text as min_moq,
+      (max(moq) filter (where rn <= ${PRODUCT_FACET_CAP}))::text as max_moq,
+      max(rn) > ${PRODUCT_FACET_CAP} as over
+    from k
+    group by grouping sets ((category_id), (region_code), (chapter), (verified), (price_currency), (moq_unit), ())`);
+  // The 10,001st product only tells that there are more: a group holding nothing else is not a value.
+  return rows.rows.filter((r) => r.g === 63 || r.n > 0);
 }
 
 /**
@@ -172,8 +190,8 @@ function byCount<T extends { count: number }>(value: (x: T) => string | number):
 /**
  * Facets of the products `filters` (and the words `q`) select, localized for `lang`; cached 60 s per
  * filter set. Without words, of filters the cached count groups answer (category, currency, region,
- * country, verified): summed from those groups, no query; otherwise one GROUPING SETS scan of the
- * selected products.
+ * country, verified, a TN VED chapter): summed from those groups, no query, exact; otherwise one
+ * GROUPING SETS scan of at most PRODUCT_FACET_CAP of the selected products, `capped` when more matched.
  */
 export async function productFacets(db: Db, filters: ProductFilters & { q?: string }, lang: Lang): Promise<ProductFacets> {
   return cached(`p:${lang}:${JSON.stringify(filters)}`, async () => {
@@ -200,8 +218,10 @@ export async function productFacets(db: Db, filters: ProductFilters & { q?: stri
         pickRequired({ ru: r.name_ru, en: r.name_en ?? undefined, zh: r.name_zh ?? undefined }, lang, "ru"),
       ]),
     );
+    const totalRow = rows.find((r) => r.g === 63);
     return {
-      total: rows.find((r) => r.g === 63)?.n ?? 0,
+      total: totalRow?.n ?? 0,
+      capped: totalRow?.over === true,
       categories: only(32)
         .filter((r) => r.category_id !== null)
         .map((r) => ({ value: r.category_id!, name: cat.get(r.category_id!) ?? null, count: r.n }))

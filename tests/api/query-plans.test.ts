@@ -33,6 +33,8 @@ import {
   storySearchSql,
 } from "#server/catalog/search.ts";
 import { PRODUCT_SEARCH_BUCKETS } from "#server/db/schema.ts";
+import { clearFacetCache, productFacets } from "#server/catalog/facets.ts";
+import { PRODUCT_FACET_CAP } from "#contract/products.ts";
 import { companyServiceListSql } from "#server/catalog/services.ts";
 import { followingIdsSql, randomPointsSql, smallSetSql } from "#server/catalog/random.ts";
 import { seedDemo } from "#server/catalog/seed/index.ts";
@@ -272,6 +274,27 @@ describe("catalogue list queries use indexes (EXPLAIN on a 20,000-product catalo
         `${part}: ${JSON.stringify(plan.map((n) => [n["Node Type"], n["Relation Name"] ?? n["Index Name"] ?? ""]))}`,
       ).toEqual([]);
       expect(indexesUsed(plan).length, `${part} uses no index`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("product facets over more products than they count (ADR 067)", () => {
+  test("a filter the cached counts do not hold counts the first PRODUCT_FACET_CAP products and says so; the cached counts stay exact", async () => {
+    clearFacetCache();
+    const exact = await productFacets(api.db, {}, "ru");
+    expect(exact.capped).toBe(false);
+    expect(exact.total).toBeGreaterThan(PRODUCT_FACET_CAP);
+    // Every product has an MOQ at most this or none: the same products, through the capped scan.
+    const capped = await productFacets(api.db, { moqMax: 1_000_000_000 }, "ru");
+    expect(capped.capped).toBe(true);
+    expect(capped.total).toBe(PRODUCT_FACET_CAP);
+    const sum = (values: { count: number }[]) => values.reduce((n, v) => n + v.count, 0);
+    expect(sum(capped.categories)).toBe(PRODUCT_FACET_CAP);
+    expect(sum(capped.prices)).toBeLessThanOrEqual(PRODUCT_FACET_CAP);
+    expect(sum(capped.regions)).toBeLessThanOrEqual(PRODUCT_FACET_CAP);
+    for (const value of capped.categories) {
+      const all = exact.categories.find((c) => c.value === value.value);
+      expect(value.count).toBeLessThanOrEqual(all?.count ?? 0);
     }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { Form, useLocation } from "react-router";
 import type { ListMeta } from "#contract/common.ts";
-import type { ProductCard, ProductFacets } from "#contract/products.ts";
+import { PRODUCT_FACET_CAP, type ProductCard, type ProductFacets } from "#contract/products.ts";
 import { Pagination } from "#app/components/pagination.tsx";
 import { unitLabel } from "#app/lib/units.ts";
 import { useLang } from "#app/lib/use-lang.ts";
@@ -113,6 +113,11 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
                 label: `${c.value} — ${c.name?.text.slice(0, 40) ?? ""} (${c.count})`,
               }))}
             />
+          ) : null}
+          {facets.capped ? (
+            <p className="muted" role="note">
+              {t("catalog.facetsCapped", { count: PRODUCT_FACET_CAP })}
+            </p>
           ) : null}
           <button type="submit" className="button">
             {t("catalog.apply")}
