@@ -29,6 +29,7 @@ import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
 import { clientAddress, type TrustProxy } from "./client-ip.ts";
 import { readRoutingMiddleware } from "./read-routing.ts";
+import type { LoadShedder } from "./load-shedding.ts";
 import { mountMetrics } from "./metrics.ts";
 import type { IslandsBuild, WebServices } from "#contract/web-services.ts";
 import { MAX_MULTIPART_BYTES, MiB } from "#contract/upload-limits.ts";
@@ -50,6 +51,8 @@ export interface ServerAppOptions {
   secureCookies?: boolean;
   /** Bearer token of `/metrics` (METRICS_TOKEN); unset: no metrics endpoint. */
   metricsToken?: string;
+  /** The bound on requests in flight (server/load-shedding.ts, ADR 065); absent: every request is taken on. */
+  loadShedder?: LoadShedder;
   logger: Logger;
   mode: "development" | "production";
   /** Absolute path of build/client (production only; Vite serves assets in development). */
@@ -200,6 +203,8 @@ export function createServerApp(options: ServerAppOptions) {
   const { logger, mode } = options;
   const app = new Hono<Vars>();
 
+  // First of all: a request beyond the bound costs nothing more than its 503 (ADR 065).
+  if (options.loadShedder) app.use(options.loadShedder.middleware);
   app.use(requestId());
   // Reads of GET/HEAD requests may go to a replica; a write sets the read-your-writes marker (ADR 058).
   app.use(
@@ -299,7 +304,7 @@ export function createServerApp(options: ServerAppOptions) {
   app.use(compress({ encoding: "gzip" }));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  mountMetrics(app, options.metricsToken, options.database.routing);
+  mountMetrics(app, options.metricsToken, options.database.routing, options.loadShedder);
   app.get("/readyz", async (c) =>
     (await options.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unreachable" }, 503),
   );
