@@ -23,7 +23,7 @@
  * plugin, toobusy-js and overload-protection are unmaintained since 2017–2018 and Express/Koa shaped;
  * the whole mechanism is a counter and node's own `monitorEventLoopDelay`.
  */
-import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { MiddlewareHandler } from "hono";
 import { DEFAULT_LANG, isLang, type Lang } from "#contract/langs.ts";
 import { resources } from "#locales/index.ts";
@@ -88,7 +88,7 @@ export function shedPage(lang: Lang): string {
   );
 }
 
-const PAGES = new Map<Lang, Uint8Array>((["ru", "en", "zh"] as const).map((lang) => [lang, new TextEncoder().encode(shedPage(lang))]));
+const PAGES = new Map<Lang, Uint8Array<ArrayBuffer>>((["ru", "en", "zh"] as const).map((lang) => [lang, new TextEncoder().encode(shedPage(lang))]));
 const API_BODY = JSON.stringify({
   error: {
     code: "service_unavailable",
@@ -101,7 +101,7 @@ const API_BODY = JSON.stringify({
 export function shedResponse(path: string): Response {
   const headers = { "retry-after": String(SHED_RETRY_AFTER_S), "cache-control": "no-store" };
   if (isApiPath(path)) return new Response(API_BODY, { status: 503, headers: { ...headers, "content-type": "application/json" } });
-  return new Response(PAGES.get(pathLang(path)), {
+  return new Response(PAGES.get(pathLang(path))!, {
     status: 503,
     headers: { ...headers, "content-type": "text/html; charset=utf-8", "content-language": pathLang(path) },
   });
@@ -116,7 +116,7 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
   // The loop's delay, as @fastify/under-pressure measures it: the histogram's mean over the last
   // second (a mean, so one long GC pause does not shed a whole second of requests).
   let delayMs = 0;
-  let histogram: IntervalHistogram | undefined;
+  let histogram: ReturnType<typeof monitorEventLoopDelay> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const maxDelay = options.maxEventLoopDelayMs ?? 0;
   if (maxDelay > 0) {
