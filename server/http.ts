@@ -208,11 +208,7 @@ export function sitePolicy(yandexMapsApiKey: string | undefined, options: { inli
     // CSP 3 browsers take the -elem/-attr pair; older ones fall back to style-src (ADR 030 addendum).
     styleSrc: ["'self'", "'unsafe-inline'"],
     styleSrcElem: [
-      ...new Set([
-        "'self'",
-        ...(options.inlineStyleElements ? ["'unsafe-inline'"] : []),
-        ...(maps ? YANDEX_MAPS_CSP.styleSrcElem : []),
-      ]),
+      ...new Set(["'self'", ...(options.inlineStyleElements ? ["'unsafe-inline'"] : []), ...(maps ? YANDEX_MAPS_CSP.styleSrcElem : [])]),
     ],
     styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", "data:", "blob:", ...(maps ? YANDEX_MAPS_CSP.imgSrc : [])],

@@ -88,7 +88,9 @@ export function shedPage(lang: Lang): string {
   );
 }
 
-const PAGES = new Map<Lang, Uint8Array<ArrayBuffer>>((["ru", "en", "zh"] as const).map((lang) => [lang, new TextEncoder().encode(shedPage(lang))]));
+const PAGES = new Map<Lang, Uint8Array<ArrayBuffer>>(
+  (["ru", "en", "zh"] as const).map((lang) => [lang, new TextEncoder().encode(shedPage(lang))]),
+);
 const API_BODY = JSON.stringify({
   error: {
     code: "service_unavailable",

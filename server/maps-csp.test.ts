@@ -43,7 +43,11 @@ describe("the maps CSP", () => {
 });
 
 describe("the API reference's policy (/api-docs, Scalar)", () => {
-  const directive = (policy: string, name: string) => policy.split(";").find((d) => d.trim().startsWith(`${name} `))?.trim() ?? "";
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(";")
+      .find((d) => d.trim().startsWith(`${name} `))
+      ?.trim() ?? "";
   const policyOf = async (path: string, key?: string) => {
     // No web tier here: the page's handler fails, quietly, and the policy is read off its 500.
     const server = app(key);
