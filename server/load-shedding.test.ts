@@ -5,6 +5,7 @@
  * and /metrics still answer, and anonymous GETs are shed before signed-in requests and writes.
  */
 import { serve, type ServerType } from "@hono/node-server";
+import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createServerApp } from "./http.ts";
@@ -163,6 +164,31 @@ describe("the shed page", () => {
       const page = shedPage(lang);
       expect(page).not.toContain("<script");
       expect(page).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+});
+
+describe("the event loop's delay bound (MAX_EVENT_LOOP_DELAY_MS)", () => {
+  it("sheds anonymous GETs after a second whose mean delay exceeded it, not signed-in requests", async () => {
+    const shedder = createLoadShedder({ maxInFlight: 0, maxEventLoopDelayMs: 20 });
+    try {
+      const app = new Hono().use(shedder.middleware).all("*", (c) => c.text("ok"));
+      expect((await app.request("/catalog")).status).toBe(200);
+      // Block the loop for most of a sampling second, then wait for the sampler's next tick (each
+      // tick judges the second before it, so the bound holds until the one after).
+      // (The histogram measures from its first tick on: let it tick first.)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const until = Date.now() + 800;
+      while (Date.now() < until);
+      for (let waited = 0; shedder.stats().eventLoopDelayMs <= 20 && waited < 3_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(shedder.stats().eventLoopDelayMs).toBeGreaterThan(20);
+      expect((await app.request("/en/catalog")).status).toBe(503);
+      expect((await app.request("/en/catalog", { headers: { cookie: "access=a" } })).status).toBe(200);
+      expect((await app.request("/api/x", { method: "POST" })).status).toBe(200);
+      expect(shedder.stats().shed).toEqual({ in_flight: 0, event_loop: 1 });
+    } finally {
+      shedder.close();
     }
   });
 });
