@@ -1,5 +1,5 @@
 /**
- * The process's HTTP app (DESIGN §3): request id → access log → security headers →
+ * The process's HTTP app (DESIGN §3): load shedding (ADR 065) → request id → access log → security headers →
  * `/healthz`, `/readyz` → the API tier (`/api/*`, `/app/*`, `/dev/*`, `/mcp`) → static files →
  * the React Router handler (SSR) for everything else.
  *
