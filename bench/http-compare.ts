@@ -153,6 +153,8 @@ function startSide(side: Side, catalogue: BenchCatalogue, port: number): ChildPr
       CLASSIFIER_DATA_DIR: classifierDataDir(),
       MIGRATE_ON_START: "false",
       PAGE_CACHE_TTL_S: "0",
+      // Throughput of the render, not of the bound (ADR 065): wrk's connections are never shed.
+      MAX_IN_FLIGHT: process.env.MAX_IN_FLIGHT ?? "0",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", log, log],

@@ -70,6 +70,8 @@ function startServer(
       MODE: mode,
       PAGE: page,
       PAGE_CACHE_TTL_S: server === "uncached" ? "0" : (process.env.PAGE_CACHE_TTL_S ?? "15"),
+      // Throughput of the render, not of the bound (ADR 065): wrk's connections are never shed.
+      MAX_IN_FLIGHT: process.env.MAX_IN_FLIGHT ?? "0",
       PORT: String(port),
       IDS_FILE: idsFile,
       DATABASE_URL: catalogue.databaseUrl ?? "",

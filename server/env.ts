@@ -97,6 +97,13 @@ export const EnvSchema = z
     PAGE_VIEWS_LOG: optionalText(),
     /** Memory the page cache may hold, MB: the UTF-8 bytes of the stored pages and their deflated copies (ADR 019, 061). */
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(16_384).default(64),
+    /**
+     * Requests one process works on at once beyond which a new one is answered 503 with Retry-After
+     * (server/load-shedding.ts, ADR 065); anonymous GETs are shed from 3/4 of it. 0 = no bound.
+     */
+    MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
+    /** Mean event-loop delay (ms, over the last second) beyond which anonymous GETs are shed; 0 = off (ADR 065). */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** SMTP server for sign-in codes, e.g. smtp://user:pass@mail.example:587; without it mail goes to DATA_DIR/outbox. */
     SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
     /** Sender of outgoing mail. */

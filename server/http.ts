@@ -1,5 +1,5 @@
 /**
- * The process's HTTP app (DESIGN §3): request id → access log → security headers →
+ * The process's HTTP app (DESIGN §3): load shedding (ADR 065) → request id → access log → security headers →
  * `/healthz`, `/readyz` → the API tier (`/api/*`, `/app/*`, `/dev/*`, `/mcp`) → static files →
  * the React Router handler (SSR) for everything else.
  *
@@ -29,6 +29,7 @@ import type { Logger } from "./logger.ts";
 import type { PageCache } from "./page-cache.ts";
 import { clientAddress, type TrustProxy } from "./client-ip.ts";
 import { readRoutingMiddleware } from "./read-routing.ts";
+import type { LoadShedder } from "./load-shedding.ts";
 import { mountMetrics } from "./metrics.ts";
 import type { IslandsBuild, WebServices } from "#contract/web-services.ts";
 import { MAX_MULTIPART_BYTES, MiB } from "#contract/upload-limits.ts";
@@ -50,6 +51,8 @@ export interface ServerAppOptions {
   secureCookies?: boolean;
   /** Bearer token of `/metrics` (METRICS_TOKEN); unset: no metrics endpoint. */
   metricsToken?: string;
+  /** The bound on requests in flight (server/load-shedding.ts, ADR 065); absent: every request is taken on. */
+  loadShedder?: LoadShedder;
   logger: Logger;
   mode: "development" | "production";
   /** Absolute path of build/client (production only; Vite serves assets in development). */
@@ -188,6 +191,37 @@ export const YANDEX_MAPS_CSP = {
   styleSrcElem: ["'unsafe-inline'", "https://api-maps.yandex.ru"],
 } as const;
 
+/**
+ * The site's Content-Security-Policy as hono/secure-headers directives (production only): the one map every
+ * page's policy is built from. With `yandexMapsApiKey` the Yandex Maps hosts are admitted (YANDEX_MAPS_CSP).
+ * `inlineStyleElements`: the interactive API reference (/api-docs, Scalar) styles itself with `<style>`
+ * elements it creates at run time; that page shows only our own OpenAPI document, no one's markup, so it
+ * may (ADR 030 addendum) — every other page keeps `style-src-elem` without 'unsafe-inline'.
+ */
+export function sitePolicy(yandexMapsApiKey: string | undefined, options: { inlineStyleElements?: boolean } = {}) {
+  const maps = Boolean(yandexMapsApiKey);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", NONCE, ...(maps ? YANDEX_MAPS_CSP.scriptSrc : [])],
+    // Review I5/F29: injected markup must not bring a <style> element (CSS selectors can read
+    // attribute values out of the page), while React's style attributes stay allowed.
+    // CSP 3 browsers take the -elem/-attr pair; older ones fall back to style-src (ADR 030 addendum).
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    styleSrcElem: [
+      ...new Set(["'self'", ...(options.inlineStyleElements ? ["'unsafe-inline'"] : []), ...(maps ? YANDEX_MAPS_CSP.styleSrcElem : [])]),
+    ],
+    styleSrcAttr: ["'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", ...(maps ? YANDEX_MAPS_CSP.imgSrc : [])],
+    connectSrc: ["'self'", ...(maps ? YANDEX_MAPS_CSP.connectSrc : [])],
+    ...(maps ? { workerSrc: ["'self'", "blob:"] } : {}),
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
 /** The interactive API reference (app/routes/site/api-docs.ts), in any language. */
 const SCALAR_PATH = /^\/(?:(?:en|zh)\/)?api-docs\/?$/;
 
@@ -200,6 +234,8 @@ export function createServerApp(options: ServerAppOptions) {
   const { logger, mode } = options;
   const app = new Hono<Vars>();
 
+  // First of all: a request beyond the bound costs nothing more than its 503 (ADR 065).
+  if (options.loadShedder) app.use(options.loadShedder.middleware);
   app.use(requestId());
   // Reads of GET/HEAD requests may go to a replica; a write sets the read-your-writes marker (ADR 058).
   app.use(
@@ -253,53 +289,27 @@ export function createServerApp(options: ServerAppOptions) {
     await next();
     if (c.res.ok && PRIVATE_FILE_PATH.test(c.req.path)) c.res.headers.set("content-security-policy", MEDIA_CSP);
   });
-  // Scalar (/api-docs, app/routes/site/api-docs.ts) styles itself with <style> elements it creates at
-  // run time; the page shows only our own OpenAPI document, no one's markup, so it may (ADR 030 addendum).
-  app.use(async (c, next) => {
-    await next();
-    const policy = c.res.headers.get("content-security-policy");
-    if (policy && SCALAR_PATH.test(c.req.path)) {
-      c.res.headers.set("content-security-policy", policy.replace("style-src-elem 'self'", "style-src-elem 'self' 'unsafe-inline'"));
-    }
-  });
-  app.use(
+  // One policy for every page, built from one directive map (sitePolicy); /api-docs gets its own
+  // instance of the same middleware with the one difference Scalar needs (ADR 024, ADR 030 addendum).
+  const headersFor = (policy: ReturnType<typeof sitePolicy> | undefined) =>
     secureHeaders({
-      // One policy for every page: /api-docs (Scalar, self-hosted) runs under it unchanged (ADR 024).
-      contentSecurityPolicy:
-        mode === "production"
-          ? {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", NONCE, ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.scriptSrc : [])],
-              // Review I5/F29: injected markup must not bring a <style> element (CSS selectors can read
-              // attribute values out of the page), while React's style attributes stay allowed.
-              // CSP 3 browsers take the -elem/-attr pair; older ones fall back to style-src (ADR 030 addendum).
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              styleSrcElem: ["'self'", ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.styleSrcElem : [])],
-              styleSrcAttr: ["'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:", ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.imgSrc : [])],
-              connectSrc: ["'self'", ...(options.yandexMapsApiKey ? YANDEX_MAPS_CSP.connectSrc : [])],
-              ...(options.yandexMapsApiKey ? { workerSrc: ["'self'", "blob:"] } : {}),
-              fontSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-            }
-          : undefined,
+      contentSecurityPolicy: policy,
       crossOriginEmbedderPolicy: false,
       // Not Hono's default `no-referrer`: with it Chromium sends `Origin: null` on same-site form
       // posts, and React Router's and our CSRF checks (app/middleware/csrf.ts) refuse them.
       referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: mode === "production" ? "max-age=15552000; includeSubDomains" : false,
-    }),
-  );
+    });
+  const siteHeaders = headersFor(mode === "production" ? sitePolicy(options.yandexMapsApiKey) : undefined);
+  const scalarHeaders = headersFor(mode === "production" ? sitePolicy(options.yandexMapsApiKey, { inlineStyleElements: true }) : undefined);
+  app.use((c, next) => (SCALAR_PATH.test(c.req.path) ? scalarHeaders(c, next) : siteHeaders(c, next)));
 
   // Pages, scripts and styles go out gzipped (a first visit's JavaScript is ~440 KB raw, ~140 KB
   // gzipped); images and already-compressed bodies are left alone by the middleware.
   app.use(compress({ encoding: "gzip" }));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  mountMetrics(app, options.metricsToken, options.database.routing);
+  mountMetrics(app, options.metricsToken, options.database.routing, options.loadShedder);
   app.get("/readyz", async (c) =>
     (await options.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unreachable" }, 503),
   );

@@ -21,6 +21,7 @@ import { createFileStorage } from "./files/index.ts";
 import { createSuggestionsClient } from "./suggestions/dadata.ts";
 import { parseCountryBudgets, type Env } from "./env.ts";
 import { createServerApp } from "./http.ts";
+import { createLoadShedder } from "./load-shedding.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
 import { createPageViewRecorder } from "./page-views/recorder.ts";
@@ -199,6 +200,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const bus = pageCache && env.DATABASE_URL ? await startPageCacheBus(env.DATABASE_URL, () => pageCache.invalidate(), logger) : undefined;
   // Views of supplier pages, buffered here and flushed to page_view_hits (ADR 051).
   const pageViews = createPageViewRecorder({ db: database.db, logger });
+  // A bound on the work this process takes on at once (ADR 065).
+  const loadShedder = createLoadShedder({ maxInFlight: env.MAX_IN_FLIGHT, maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS });
   const app = createServerApp({
     api,
     database,
@@ -211,6 +214,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     replicaMaxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS,
     secureCookies: env.NODE_ENV === "production",
     metricsToken: env.METRICS_TOKEN,
+    loadShedder,
     apiUrl: env.API_URL,
     publicUrl: env.PUBLIC_URL,
     buildCheckIntervalS: env.BUILD_CHECK_INTERVAL,
@@ -247,6 +251,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
+        loadShedder.close();
         await vite?.close();
         await bus?.close();
         await pageViews.close();

@@ -41,3 +41,35 @@ describe("the maps CSP", () => {
     expect(directive("default-src")).not.toContain("yandex");
   });
 });
+
+describe("the API reference's policy (/api-docs, Scalar)", () => {
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(";")
+      .find((d) => d.trim().startsWith(`${name} `))
+      ?.trim() ?? "";
+  const policyOf = async (path: string, key?: string) => {
+    // No web tier here: the page's handler fails, quietly, and the policy is read off its 500.
+    const server = app(key);
+    server.onError((_error, c) => c.text("no web tier", 500));
+    return (await server.request(path)).headers.get("content-security-policy") ?? "";
+  };
+
+  test("admits inline <style> elements there only, in every language, the rest of the policy unchanged", async () => {
+    const site = await policyOf("/readyz");
+    expect(directive(site, "style-src-elem")).toBe("style-src-elem 'self'");
+    for (const path of ["/api-docs", "/en/api-docs", "/zh/api-docs/"]) {
+      const scalar = await policyOf(path);
+      expect(directive(scalar, "style-src-elem")).toBe("style-src-elem 'self' 'unsafe-inline'");
+      const withoutNonce = (policy: string) => policy.replace(/'nonce-[^']+'/, "'nonce'");
+      expect(withoutNonce(scalar)).toBe(withoutNonce(site).replace("style-src-elem 'self'", "style-src-elem 'self' 'unsafe-inline'"));
+    }
+    expect(directive(await policyOf("/api-docs/reference"), "style-src-elem")).toBe("style-src-elem 'self'");
+  });
+
+  test("with the maps key: 'unsafe-inline' once, the maps host kept", async () => {
+    expect(directive(await policyOf("/api-docs", "maps-key"), "style-src-elem")).toBe(
+      "style-src-elem 'self' 'unsafe-inline' https://api-maps.yandex.ru",
+    );
+  });
+});

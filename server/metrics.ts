@@ -2,17 +2,39 @@
  * `/metrics` in the Prometheus text format (prom-client), opened by `METRICS_TOKEN` as a bearer
  * token (unset: 404, so nothing about the process leaks on a public port). Carries the process's
  * default metrics (RSS, heap, event-loop delay, GC) and, with read replicas (ADR 058), which server
- * answered how many statements, each replica's state and its replay lag in bytes.
+ * answered how many statements, each replica's state and its replay lag in bytes, and the load
+ * shedder's requests in flight and requests shed (ADR 065).
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Hono } from "hono";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import type { RoutingPool } from "./db/replicas.ts";
+import type { LoadShedder } from "./load-shedding.ts";
 
-/** A registry with the default metrics and the replica gauges read from `routing` at each scrape. */
-export function createMetricsRegistry(routing: RoutingPool | undefined): Registry {
+/** A registry with the default metrics, the load shedder's, and the replica gauges read from `routing` at each scrape. */
+export function createMetricsRegistry(routing: RoutingPool | undefined, shedder?: Pick<LoadShedder, "stats">): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "postavka_" });
+  if (shedder) {
+    new Gauge({
+      name: "postavka_http_requests_in_flight",
+      help: "Requests this process is working on (those under the MAX_IN_FLIGHT bound: health checks, metrics and static files excluded)",
+      registers: [registry],
+      collect() {
+        this.set(shedder.stats().inFlight);
+      },
+    });
+    new Counter({
+      name: "postavka_http_requests_shed_total",
+      help: "Requests answered 503 at once by the load shedder, by rule (in_flight: MAX_IN_FLIGHT; event_loop: MAX_EVENT_LOOP_DELAY_MS)",
+      labelNames: ["reason"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [reason, n] of Object.entries(shedder.stats().shed)) this.inc({ reason }, n);
+      },
+    });
+  }
   if (!routing) return registry;
   new Counter({
     name: "postavka_db_statements_total",
@@ -73,9 +95,14 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 /** Mounts GET /metrics on `app` when a token is configured. */
-export function mountMetrics(app: Hono<any>, token: string | undefined, routing: RoutingPool | undefined): void {
+export function mountMetrics(
+  app: Hono<any>,
+  token: string | undefined,
+  routing: RoutingPool | undefined,
+  shedder?: Pick<LoadShedder, "stats">,
+): void {
   if (!token) return;
-  const registry = createMetricsRegistry(routing);
+  const registry = createMetricsRegistry(routing, shedder);
   app.get("/metrics", async (c) => {
     const given = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "");
     if (!sameToken(given, token)) return c.text("Not Found", 404);

@@ -95,70 +95,60 @@ export class ChromeFragments {
 
   /**
    * The rendered page with its slots filled, storing the parts rendered in full. Returns `body` unchanged if nothing was claimed.
-   * A page whose parts all come from the store is filled in as bytes (the slots found with `Buffer#indexOf`, the
-   * stored HTML kept encoded in pieces between its placeholders): decoding the whole page to a string and encoding
-   * it again cost about as much as the rest of the fill-in (ADR 064). A page that stores a part goes through text.
+   * Works on the UTF-8 bytes (the slots and parts found with `Buffer#indexOf`, the stored HTML kept encoded in pieces between
+   * its placeholders): decoding the whole page to a string and encoding it again cost about as much as the rest of the
+   * fill-in (ADR 064). Only a part rendered in full is decoded, to be stored. The parts are taken in the order they were
+   * claimed, each searched for in the page as it is at that step: the header from the start, the footer from the end (it is
+   * the body's last element before the scripts), so that nothing between them — a supplier's HTML description — is taken for them.
    */
   finish(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-    if (this.#uses.length === 0) return body;
-    if (this.#uses.every((u) => u.hit)) return this.#fillBytes(body);
-    let html = body.toString("utf8");
+    let page = body;
     for (const use of this.#uses) {
-      const encoded = encodeURIComponent(use.rest);
-      // The header is the body's first element, the footer its last before the scripts: searched for from
-      // those ends, so that nothing in the page between them (a supplier's HTML description) is taken for them.
-      const find = (text: string) => (use.part === "header" ? html.indexOf(text) : html.lastIndexOf(text));
+      const find = (needle: Buffer, from?: number) =>
+        from !== undefined ? page.indexOf(needle, from) : use.part === "header" ? page.indexOf(needle) : page.lastIndexOf(needle);
       if (use.hit) {
-        const at = find(slot(use.part));
+        const slotBytes = SLOT_BYTES()[use.part];
+        const at = find(slotBytes);
         if (at < 0) continue;
-        const stored = use.stored!;
-        const filled = use.rest ? stored.replaceAll(ENCODED_PATH, encoded).replaceAll(RAW_PATH, use.rest) : stored;
-        html = html.slice(0, at) + filled + html.slice(at + slot(use.part).length);
+        const pieces = storedPieces(use.stored!);
+        const parts: Buffer[] = [page.subarray(0, at)];
+        if (pieces.length > 1 && use.rest) {
+          const raw = Buffer.from(use.rest, "utf8");
+          const encoded = Buffer.from(encodeURIComponent(use.rest), "utf8");
+          for (const piece of pieces) parts.push(typeof piece !== "string" ? piece : piece === RAW_PATH ? raw : encoded);
+        } else {
+          // No path to fill in (the footer): the stored HTML as it is.
+          parts.push(wholeStored(use.stored!));
+        }
+        parts.push(page.subarray(at + slotBytes.length));
+        page = Buffer.concat(parts) as Buffer<ArrayBuffer>;
         continue;
       }
-      const start = find(OPENING[use.part]);
-      const end = start < 0 ? -1 : html.indexOf(CLOSING[use.part], start);
+      const start = find(OPENING_BYTES()[use.part]);
+      const end = start < 0 ? -1 : find(CLOSING_BYTES()[use.part], start);
       if (end < 0) continue;
-      const fragment = html.slice(start, end + CLOSING[use.part].length);
+      const fragment = page.toString("utf8", start, end + CLOSING[use.part].length);
       if (fragment.includes("\u0000")) continue;
       if (this.#store.size >= STORE_LIMIT) this.#store.clear();
+      const encoded = encodeURIComponent(use.rest);
       // A footer stored from the home page (`rest` "/") once had every "/" taken for the path, and the
       // next page's path written into each of its links: only a part that shows the path has it replaced.
       this.#store.set(use.key, use.rest ? fragment.replaceAll(encoded, ENCODED_PATH).replaceAll(use.rest, RAW_PATH) : fragment);
-    }
-    return Buffer.from(html, "utf8");
-  }
-
-  /**
-   * `finish` for a page whose every claimed part is stored: the same result, computed on the UTF-8 bytes. The slots are
-   * searched for in the page as it is at each step, as the text path does (header from the start, footer from the end).
-   */
-  #fillBytes(body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-    let page = body;
-    for (const use of this.#uses) {
-      const slotBytes = SLOT_BYTES()[use.part];
-      const at = use.part === "header" ? page.indexOf(slotBytes) : page.lastIndexOf(slotBytes);
-      if (at < 0) continue;
-      const pieces = storedPieces(use.stored!);
-      const parts: Buffer[] = [page.subarray(0, at)];
-      if (pieces.length > 1 && use.rest) {
-        const raw = Buffer.from(use.rest, "utf8");
-        const encoded = Buffer.from(encodeURIComponent(use.rest), "utf8");
-        for (const piece of pieces) parts.push(typeof piece !== "string" ? piece : piece === RAW_PATH ? raw : encoded);
-      } else {
-        // No path to fill in (the footer): the stored HTML as it is, placeholders included, as the text path leaves it.
-        parts.push(wholeStored(use.stored!));
-      }
-      parts.push(page.subarray(at + slotBytes.length));
-      page = Buffer.concat(parts) as Buffer<ArrayBuffer>;
     }
     return page;
   }
 }
 
-/** Each part's slot as UTF-8 bytes, made on first use: this module is in the browser's bundle too (the header's `claim`), where there is no Buffer. */
+/**
+ * Each part's slot, opening and closing as UTF-8 bytes, made on first use: this module is in the browser's bundle too
+ * (the header's `claim`), where there is no Buffer.
+ */
 let slotBytes: Record<ChromePart, Buffer> | null = null;
 const SLOT_BYTES = () => (slotBytes ??= { header: Buffer.from(slot("header")), footer: Buffer.from(slot("footer")) });
+let openingBytes: Record<ChromePart, Buffer> | null = null;
+const OPENING_BYTES = () => (openingBytes ??= { header: Buffer.from(OPENING.header), footer: Buffer.from(OPENING.footer) });
+let closingBytes: Record<ChromePart, Buffer> | null = null;
+const CLOSING_BYTES = () => (closingBytes ??= { header: Buffer.from(CLOSING.header), footer: Buffer.from(CLOSING.footer) });
 
 /**
  * A stored fragment split at its placeholders: encoded pieces of HTML and the placeholders themselves

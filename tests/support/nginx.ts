@@ -16,7 +16,11 @@ export interface NginxOptions {
   upstream: readonly number[];
   /** Upstream keep-alive connections per worker (0: none, a new connection per request). */
   keepalive?: number;
-  /** Retry the next process when one refuses or times out (`proxy_next_upstream error timeout`), never marking it failed. */
+  /**
+   * Retry the next process when one refuses, times out or sheds the request with a 503
+   * (`proxy_next_upstream error timeout http_503`; ADR 065), never marking it failed: a process that
+   * sheds a burst is busy, not down. nginx never retries a POST (non-idempotent) this way.
+   */
   failover?: boolean;
   /** `client_max_body_size` (default nginx's 1m). */
   maxBodySize?: string;
@@ -51,7 +55,7 @@ ${options.maxBodySize ? `  client_max_body_size ${options.maxBodySize};\n` : ""}
 ${keepalive > 0 ? '      proxy_set_header Connection "";\n' : ""}      proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-${failover ? "      proxy_next_upstream error timeout;\n" : ""}    }
+${failover ? "      proxy_next_upstream error timeout http_503;\n" : ""}    }
   }
 }
 `,
