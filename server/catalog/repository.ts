@@ -168,8 +168,10 @@ export function filtersNeedCompany(filters: ProductFilters): boolean {
  * The WHERE clause of a product list (alias `p` products; `c` companies, joined when
  * filtersNeedCompany): published products of published companies, plus the filters.
  */
-export function productWhere(filters: ProductFilters): SQL {
-  const parts: SQL[] = [sql`p.status = 'published'`, ofPublishedCompany(sql`p.company_id`)];
+export function productWhere(filters: ProductFilters, options: { companyCheck?: boolean } = {}): SQL {
+  const parts: SQL[] = [sql`p.status = 'published'`];
+  // Left out only by a caller that checks the company once above several scans (search.ts productMatchesSql).
+  if (options.companyCheck !== false) parts.push(ofPublishedCompany(sql`p.company_id`));
   if (filters.category !== undefined) {
     parts.push(sql`p.category_id in (select id from categories where id = ${filters.category} or parent_id = ${filters.category})`);
   }

@@ -121,20 +121,24 @@ export function productSearchSql(q: string, filters: ProductFilters, page: numbe
 }
 
 /**
- * The first `limit` products `filters` select whose search vector matches `q.tsq` (a CTE `q` the
- * caller defines), as `(id, search_vector, published_at)` rows: one branch per search bucket
- * (PRODUCT_SEARCH_BUCKETS, ADR 066), each with the predicate of its partial GIN index, appended in
- * bucket order under one LIMIT — so the executor stops in the first bucket that holds `limit`
- * matches and never reads the other buckets' posting lists. Each branch is limited too, which
- * keeps the planner on the index (a branch alone might else expect to read a whole bucket).
+ * Up to `limit` products `filters` select whose search vector matches `q.tsq` (a CTE `q` the caller
+ * defines), as `(id, search_vector, published_at)` rows: one branch per search bucket
+ * (PRODUCT_SEARCH_BUCKETS, ADR 066), each with the predicate of its partial GIN index and its own
+ * LIMIT (which keeps the planner on the index), appended in bucket order under one LIMIT — so the
+ * executor stops in the first bucket that completes `limit` and never reads the other buckets'
+ * posting lists. The supplier's "published" check runs once above the branches, so the candidates
+ * are the first `limit` published ones among each bucket's first `limit` matches.
  */
 export function productMatchesSql(filters: ProductFilters, limit: number): SQL {
   const branches = Array.from(
     { length: PRODUCT_SEARCH_BUCKETS },
-    (_, b) => sql`(select p.id, p.search_vector, p.published_at ${productFrom(filters)}, q
-      where ${productSearchBucket(b, "p")} and p.search_vector @@ q.tsq and ${productWhere(filters)} limit ${limit})`,
+    (_, b) => sql`(select p.id, p.search_vector, p.published_at, p.company_id ${productFrom(filters)}, q
+      where ${productSearchBucket(b, "p")} and p.search_vector @@ q.tsq and ${productWhere(filters, { companyCheck: false })} limit ${limit})`,
   );
-  return sql`select * from (${sql.join(branches, sql` union all `)}) m limit ${limit}`;
+  // The supplier's check once above the branches: inside each, its hashed list of unpublished
+  // companies (12,600 at 10,000,000 products) was built again per bucket read, ≈ 2.5 ms each.
+  return sql`select m.id, m.search_vector, m.published_at from (${sql.join(branches, sql` union all `)}) m
+    where ${ofPublishedCompany(sql`m.company_id`)} limit ${limit}`;
 }
 
 /**
