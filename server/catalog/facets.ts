@@ -11,7 +11,15 @@ import type { SupplierFacets } from "#contract/search.ts";
 import type { Currency, Lang, Localized } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";
 import { pickRequired } from "./localize.ts";
-import { COUNTS_TTL_MS, TOTAL_CAP, productCountGroupsOf, productWhere, type ProductCountGroup, type ProductFilters } from "./repository.ts";
+import {
+  COUNTS_TTL_MS,
+  TOTAL_CAP,
+  productCountGroupsOf,
+  productWhere,
+  type ProductCountGroup,
+  type ProductFilters,
+  type ProductRanges,
+} from "./repository.ts";
 import { productMatchWhere, resolveTsQuery } from "./search.ts";
 import {
   CACHED_FILTERS,
@@ -49,7 +57,7 @@ async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
 }
 
 /** One row of the product facets' GROUPING SETS: `g` says which facet (grouping() bits), 63 the total. */
-type ProductFacetRow = {
+type ProductFacetRow = ProductRanges & {
   g: number;
   category_id: number | null;
   region_code: string | null;
@@ -57,11 +65,6 @@ type ProductFacetRow = {
   verified: boolean | null;
   price_currency: Currency | null;
   moq_unit: string | null;
-  n: number;
-  min_price: string | null;
-  max_price: string | null;
-  min_moq: string | null;
-  max_moq: string | null;
   /** On the total row of a scan: more than PRODUCT_FACET_CAP products matched. */
   over?: boolean;
 };

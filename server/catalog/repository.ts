@@ -540,12 +540,20 @@ type CategoryRow = {
   source_lang: Lang;
 };
 
+/** `n` products, and the range of their lowest-tier prices and of their MOQs as numeric text (null when none has one). */
+export type ProductRanges = {
+  n: number;
+  min_price: string | null;
+  max_price: string | null;
+  min_moq: string | null;
+  max_moq: string | null;
+};
+
 /**
- * One group of the cached product counts: `n` published products of published companies with
- * these values, and the range of their lowest-tier prices (in `currency`) and of their MOQs (in
- * `moq_unit`), as numeric text (null when none has one).
+ * One group of the cached product counts: published products of published companies with these
+ * values, their prices in `currency` and their MOQs in `moq_unit` (ProductRanges).
  */
-export type ProductCountGroup = {
+export type ProductCountGroup = ProductRanges & {
   category_id: number | null;
   currency: Currency | null;
   region_code: string | null;
@@ -554,11 +562,6 @@ export type ProductCountGroup = {
   /** The TN VED chapter (first two digits of the code). */
   chapter: string | null;
   moq_unit: string | null;
-  n: number;
-  min_price: string | null;
-  max_price: string | null;
-  min_moq: string | null;
-  max_moq: string | null;
 };
 
 /**

@@ -88,6 +88,47 @@ export async function reserveIds(client: Client, table: string, count: number): 
   return rows.map((r) => r.id);
 }
 
+/** A foreign key of a bulk table: `tbl` and `name` as regclass and quote_ident give them, `definition` from pg_get_constraintdef. */
+interface ForeignKey {
+  tbl: string;
+  name: string;
+  definition: string;
+}
+
+/** A secondary index of a bulk table (one that backs no constraint), with its access method and table. */
+interface SecondaryIndex {
+  name: string;
+  definition: string;
+  gin: boolean;
+  tbl: string;
+}
+
+/** The foreign keys and secondary indexes of `tables` in the current schema, what a bulk load drops and restores. */
+async function bulkTableObjects(client: Client, tables: readonly string[]): Promise<{ keys: ForeignKey[]; indexes: SecondaryIndex[] }> {
+  const { rows: keys } = await client.query<ForeignKey>(
+    `select c.conrelid::regclass::text as tbl, quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition
+       from pg_constraint c
+       join pg_class t on t.oid = c.conrelid
+      where c.contype = 'f' and t.relname = any($1::text[]) and t.relnamespace = current_schema()::regnamespace
+      order by 1, 2`,
+    [tables],
+  );
+  const { rows: indexes } = await client.query<SecondaryIndex>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition,
+            am.amname = 'gin' as gin, t.relname::text as tbl
+       from pg_index i
+       join pg_class t on t.oid = i.indrelid
+       join pg_class ic on ic.oid = i.indexrelid
+       join pg_am am on am.oid = ic.relam
+      where t.relname = any($1::text[])
+        and t.relnamespace = current_schema()::regnamespace
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+      order by 1`,
+    [tables],
+  );
+  return { keys, indexes };
+}
+
 /**
  * Drops what slows a bulk load of `tables` and answers the statements that restore it, for
  * `restoreAfterBulkLoad` once the rows are in: the foreign keys these tables hold (each row's check
@@ -101,24 +142,7 @@ export async function reserveIds(client: Client, table: string, count: number): 
  * are locked exclusively until the commit.
  */
 export async function dropForBulkLoad(client: Client, tables: readonly string[]): Promise<string[]> {
-  const { rows: keys } = await client.query<{ tbl: string; name: string; definition: string }>(
-    `select c.conrelid::regclass::text as tbl, quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition
-       from pg_constraint c
-       join pg_class t on t.oid = c.conrelid
-      where c.contype = 'f' and t.relname = any($1::text[]) and t.relnamespace = current_schema()::regnamespace
-      order by 1, 2`,
-    [tables],
-  );
-  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-       from pg_index i
-       join pg_class t on t.oid = i.indrelid
-      where t.relname = any($1::text[])
-        and t.relnamespace = current_schema()::regnamespace
-        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
-      order by 1`,
-    [tables],
-  );
+  const { keys, indexes } = await bulkTableObjects(client, tables);
   for (const key of keys) await client.query(`alter table ${key.tbl} drop constraint ${key.name}`);
   for (const { name } of indexes) await client.query(`drop index ${name}`);
   // Indexes first: a foreign key's check joins on them.
@@ -171,27 +195,7 @@ export async function prepareBulkLoad(client: Client, tables: readonly string[],
   try {
     await client.query("select pg_advisory_xact_lock($1)", [RESTORE_LOCK_KEY.toString()]);
     await client.query(`create table ${RESTORE_TABLE} (ord int not null, kind text not null, object text, statement text not null)`);
-    const { rows: keys } = await client.query<{ tbl: string; name: string; definition: string }>(
-      `select c.conrelid::regclass::text as tbl, quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition
-         from pg_constraint c
-         join pg_class t on t.oid = c.conrelid
-        where c.contype = 'f' and t.relname = any($1::text[]) and t.relnamespace = current_schema()::regnamespace
-        order by 1, 2`,
-      [tables],
-    );
-    const { rows: indexes } = await client.query<{ name: string; definition: string; gin: boolean; tbl: string }>(
-      `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition,
-              am.amname = 'gin' as gin, t.relname::text as tbl
-         from pg_index i
-         join pg_class t on t.oid = i.indrelid
-         join pg_class ic on ic.oid = i.indexrelid
-         join pg_am am on am.oid = ic.relam
-        where t.relname = any($1::text[])
-          and t.relnamespace = current_schema()::regnamespace
-          and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
-        order by 1`,
-      [tables],
-    );
+    const { keys, indexes } = await bulkTableObjects(client, tables);
     // Longest builds first, so two connections finish together: the GIN (full-text) indexes, then the
     // indexes of the tables with the most rows (a product has ≈ 2.5 price tiers, variants and pictures).
     const weight = (index: (typeof indexes)[number]) =>
