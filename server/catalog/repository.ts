@@ -614,6 +614,16 @@ export async function productCountGroupsOf(db: Db, filters: ProductFilters): Pro
   );
 }
 
+/**
+ * Drops this process's cached product counts and category rows of `db`, so the next read computes
+ * them again: for a test or script that wrote the catalogue directly (the seed), not through the
+ * writers the server serves.
+ */
+export function forgetCatalogueCounts(db: Db): void {
+  productCountGroups.forget(db);
+  categoryRows.forget(db);
+}
+
 /** The total of a list whose filters the cached counts answer (countedFromCache), capped like a counted one. */
 async function cachedProductTotal(db: Db, filters: ProductFilters): Promise<{ total: number; totalCapped: boolean }> {
   const groups = (await productCountGroupsOf(db, filters)) ?? [];

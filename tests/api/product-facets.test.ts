@@ -10,6 +10,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { seedDemo } from "#server/catalog/seed/index.ts";
+import { forgetCatalogueCounts } from "#server/catalog/repository.ts";
+import { clearFacetCache } from "#server/catalog/facets.ts";
 import { PRODUCT_FACET_CAP, type ProductFacets } from "#contract/products.ts";
 import { openTestApi, type Envelope, type TestApi } from "../support/api.ts";
 import { makeTempDataDir } from "../support/databases.ts";
@@ -33,6 +35,9 @@ beforeAll(async () => {
     referenceDir: api.dataDir,
     now: new Date("2026-06-01T00:00:00Z"),
   });
+  // Counts and facets other files' reads left in this process's caches predate the seed.
+  forgetCatalogueCounts(api.db);
+  clearFacetCache(api.db);
   const one = async <T>(query: ReturnType<typeof sql>) => (await api.db.execute(query)).rows[0] as T;
   pick.top = (
     await one<{ id: number }>(sql`select c.parent_id as id from products p join categories c on c.id = p.category_id
