@@ -1,8 +1,8 @@
 /**
  * Catalogue search (issue 3 §4; ADR 007): products, suppliers, services and stories by words in any
  * of the three languages. Cyrillic and Latin words are prefix terms of one `russian` tsquery (Russian
- * and English stemming); a Chinese word is a phrase of its characters over the per-character tokens
- * of Chinese text. Translations are indexed, so «труба» finds a Chinese supplier's 钢管 product
+ * and English stemming); a Chinese word is a phrase of its adjacent-character pairs over the
+ * character and pair tokens of Chinese text (ADR 068). Translations are indexed, so «труба» finds a Chinese supplier's 钢管 product
  * through its Russian translation, and the result says which translation matched.
  *
  * Cost is bounded: ranking runs over at most CANDIDATES matches (taken in index order), which are
@@ -13,7 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { CompanyListItem } from "#contract/companies.ts";
 import type { ProductHit } from "#contract/search.ts";
-import { PRODUCT_SEARCH_BUCKETS, productSearchBucket, type Lang } from "../db/schema.ts";
+import { PRODUCT_SEARCH_BUCKETS, productSearchBucket, zhSearchVectorSql, type Lang } from "../db/schema.ts";
 import { tokenize } from "../classifiers/repository.ts";
 import {
   bySmallerOkvedSide,
@@ -48,25 +48,49 @@ export type { ProductHit } from "#contract/search.ts";
 /** Matches ranked per search (taken in index order); also the cap of search totals. */
 export const CANDIDATES = 2000;
 const CJK = /[\u3400-\u9fff]/u;
+/** A token's runs of Chinese characters and of anything else (the search vector sets them apart too). */
+const CJK_OR_OTHER_RUNS = /[\u3400-\u9fff]+|[^\u3400-\u9fff]+/gu;
+
+/**
+ * The `simple` tsquery text of a run of Chinese characters, as the search vectors index Chinese
+ * (zhSearchVectorSql, ADR 068: `c1 c1 c1c2 c2 c2c3 c3 …`, pairs two positions apart): one
+ * character is itself; a word of n ≥ 2 characters is the phrase of its n − 1 adjacent pairs, each
+ * two positions after the one before (`汽车 <2> 车配 <2> 配件`). A pair is a token only inside one
+ * run of the text, so the chain holds exactly where the text has the word's characters in order
+ * and together, and each pair is rare enough for the GIN index to narrow the rows on its own.
+ * Throws on an empty run or one with other characters: callers split tokens first.
+ */
+export function cjkPhraseQuery(run: string): string {
+  const chars = [...run];
+  if (chars.length === 0 || !chars.every((ch) => CJK.test(ch))) throw new Error(`Not a run of Chinese characters: ${JSON.stringify(run)}`);
+  if (chars.length === 1) return chars[0]!;
+  return chars
+    .slice(1)
+    .map((ch, i) => chars[i]! + ch)
+    .join(" <2> ");
+}
 
 /**
  * The tsquery of a user's words as SQL, or null when nothing searchable remains: every word must
  * match (AND); a material adjective matches its noun and customs phrase too (materials.ts). A Cyrillic or Latin word is its stem when the catalogue knows that stem, else a
- * prefix (vocabulary.ts wordQuery); a Chinese word is a phrase of its characters. Tokens are
- * letters and digits only (tokenize), so nothing a user types reaches tsquery syntax.
+ * prefix (vocabulary.ts wordQuery); a Chinese word is a phrase of its character pairs
+ * (cjkPhraseQuery); a word mixing both («304不锈钢») is each of its parts. Tokens are letters and
+ * digits only (tokenize), so nothing a user types reaches tsquery syntax.
  */
 export function catalogTsQuery(q: string): SQL | null {
   const parts: SQL[] = [];
   for (const token of tokenize(q)) {
-    if (CJK.test(token)) {
-      const chars = [...token].filter((ch) => CJK.test(ch) || /[\p{L}\p{N}]/u.test(ch));
-      if (chars.length > 0) parts.push(sql`to_tsquery('simple', ${chars.join(" <-> ")})`);
-    } else {
+    // The search vector splits «304不锈钢» into «304» and the Chinese run: the query does too.
+    for (const part of CJK.test(token) ? (token.match(CJK_OR_OTHER_RUNS) ?? []) : [token]) {
+      if (CJK.test(part)) {
+        parts.push(sql`to_tsquery('simple', ${cjkPhraseQuery(part)})`);
+        continue;
+      }
       // «стальная» also matches «сталь» and «из черных металлов» (materials.ts).
-      const alternatives = materialAlternatives(token).map((words) =>
+      const alternatives = materialAlternatives(part).map((words) =>
         words.map((w) => wordQuery(w)).reduce((phrase, next) => sql`tsquery_phrase(${phrase}, ${next})`),
       );
-      parts.push(alternatives.length === 0 ? wordQuery(token) : sql`(${sql.join([wordQuery(token), ...alternatives], sql` || `)})`);
+      parts.push(alternatives.length === 0 ? wordQuery(part) : sql`(${sql.join([wordQuery(part), ...alternatives], sql` || `)})`);
     }
   }
   // Parenthesized: `@@` binds tighter than `&&`, so `v @@ a && b` was `(v @@ a) && b`, an error
@@ -98,7 +122,7 @@ function matchedLangExpr(column: string): SQL {
   return sql.raw(`case
     when to_tsvector('russian', coalesce(${column}->>'ru', '')) @@ q.tsq then 'ru'
     when to_tsvector('russian', coalesce(${column}->>'en', '')) @@ q.tsq then 'en'
-    when to_tsvector('simple', regexp_replace(coalesce(${column}->>'zh', ''), '([\\u3400-\\u9fff])', ' \\1 ', 'g')) @@ q.tsq then 'zh'
+    when ${zhSearchVectorSql(`coalesce(${column}->>'zh', '')`)} @@ q.tsq then 'zh'
   end`);
 }
 
@@ -341,7 +365,7 @@ export function serviceSearchSql(q: string, page: number, perPage: number): List
   const where = sql`s.status = 'published' and ${ofPublishedCompany(sql`s.company_id`)} and (s.search_vector @@ (${tsq})
       or s.service_type_id in (select t.id from service_types t
         where to_tsvector('russian', coalesce(t.name->>'ru', '') || ' ' || coalesce(t.name->>'en', '')) @@ (${tsq})
-          or to_tsvector('simple', regexp_replace(coalesce(t.name->>'zh', ''), '([\\u3400-\\u9fff])', ' \\1 ', 'g')) @@ (${tsq})))`;
+          or ${sql.raw(zhSearchVectorSql("coalesce(t.name->>'zh', '')"))} @@ (${tsq})))`;
   return {
     rows: sql`
       with q as (select ${tsq} as tsq)

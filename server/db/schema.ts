@@ -203,11 +203,34 @@ export type LocalizedFact = { key: Localized; value: Localized };
 
 const localized = (name: string) => jsonb(name).$type<Localized>();
 
+/** The Chinese characters search splits into character tokens: CJK Unified Ideographs and Extension A. */
+export const CJK_CHAR_CLASS = "[\\u3400-\\u9fff]";
+
+/**
+ * SQL (text) of the `simple` tsvector of Chinese text `textExpr` (an SQL expression of type text),
+ * as the search vectors index it and every query that re-derives it must (ADR 068), in three
+ * regexp_replace passes:
+ * 1. whitespace between two Chinese characters is dropped: Chinese separates no words by spaces,
+ *    so «汽车 配件» is still the phrase 汽车配件 (as it was when every character was its own token);
+ * 2. each run of Chinese characters is set apart from what touches it («DN50钢管» → «DN50 钢管 »);
+ * 3. every character `c` becomes `c c c`, so that a run `c1 c2 … cn` reads
+ *    `c1 c1 c1c2 c2 c2c3 c3 … cn cn`: every single character (at every other position) AND every
+ *    pair of adjacent characters (between them) is a token, and a pair never spans two runs.
+ * A Chinese word of two or more characters is then searched by its pairs (search.ts
+ * cjkPhraseQuery), which the GIN index answers nearly alone, instead of by its characters, each of
+ * which is in a large share of the catalogue. No lookaround captures: PostgreSQL's cannot.
+ */
+export function zhSearchVectorSql(textExpr: string): string {
+  const joined = `regexp_replace(${textExpr}, '(${CJK_CHAR_CLASS})\\s+(?=${CJK_CHAR_CLASS})', '\\1', 'g')`;
+  const apart = `regexp_replace(${joined}, '(${CJK_CHAR_CLASS}+)', ' \\1 ', 'g')`;
+  return `to_tsvector('simple'::regconfig, regexp_replace(${apart}, '(${CJK_CHAR_CLASS})', '\\1 \\1 \\1', 'g'))`;
+}
+
 /**
  * Full-text vector of localized jsonb columns: Russian and English text through the `russian`
- * configuration (russian_stem for Cyrillic, english_stem for Latin), Chinese text split into one
- * token per character so that a Chinese word is searched as a phrase of adjacent characters
- * (`钢 <-> 管`) through the same GIN index (ADR 007).
+ * configuration (russian_stem for Cyrillic, english_stem for Latin), Chinese text as single
+ * characters and adjacent pairs (zhSearchVectorSql, ADR 068; one token per character before, ADR
+ * 007), so that a Chinese word is searched as a phrase of its pairs through the same GIN index.
  */
 function localizedVector(columns: { column: string; weight: "A" | "B" | "C" | "D" }[]) {
   return sql.raw(
@@ -215,7 +238,7 @@ function localizedVector(columns: { column: string; weight: "A" | "B" | "C" | "D
       .map(
         ({ column, weight }) =>
           `setweight(to_tsvector('russian'::regconfig, coalesce(${column}->>'ru', '') || ' ' || coalesce(${column}->>'en', '')), '${weight}') || ` +
-          `setweight(to_tsvector('simple'::regconfig, regexp_replace(coalesce(${column}->>'zh', ''), '([\\u3400-\\u9fff])', ' \\1 ', 'g')), '${weight}')`,
+          `setweight(${zhSearchVectorSql(`coalesce(${column}->>'zh', '')`)}, '${weight}')`,
       )
       .join(" || "),
   );

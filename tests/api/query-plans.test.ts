@@ -122,6 +122,8 @@ interface PlanNode {
   "Index Name"?: string;
   "Index Cond"?: string;
   "Actual Loops"?: number;
+  "Actual Rows"?: number;
+  "Rows Removed by Index Recheck"?: number;
   Plans?: PlanNode[];
 }
 
@@ -262,6 +264,47 @@ describe("catalogue list queries use indexes (EXPLAIN on a 20,000-product catalo
     const read = bucketScans.filter((n) => (n["Actual Loops"] ?? 0) > 0).map((n) => n["Index Name"]);
     expect(needed).toBeLessThan(PRODUCT_SEARCH_BUCKETS);
     expect(read).toEqual(Array.from({ length: needed }, (_, b) => `products_search_b${String(b).padStart(2, "0")}_idx`));
+  });
+
+  test("a Chinese phrase is narrowed by the index through its character pairs: the recheck removes next to nothing (ADR 068)", async () => {
+    // The Chinese words (two to four characters) most often written in the seeded names…
+    const names = await api.db.execute<{ zh: string }>(
+      sql`select name->>'zh' as zh from products where id > ${before.products} and name->>'zh' is not null`,
+    );
+    const seen = new Map<string, number>();
+    for (const { zh } of names.rows)
+      for (const run of zh.match(/[\u3400-\u9fff]{2,}/gu) ?? [])
+        for (let length = 2; length <= 4; length++)
+          for (let i = 0; i + length <= run.length; i++) seen.set(run.slice(i, i + length), (seen.get(run.slice(i, i + length)) ?? 0) + 1);
+    const frequent = [...seen].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 60);
+    // …and of those the one whose characters are also found apart in the most other products: what a
+    // phrase of single-character tokens made the heap recheck (every product with all its characters).
+    let chosen = { phrase: "", phraseRows: 0, charRows: 0 };
+    for (const [phrase] of frequent) {
+      const counted = await one<{ phrase_rows: number; char_rows: number }>(sql`select
+        count(*) filter (where p.search_vector @@ ${catalogTsQuery(phrase)!})::int as phrase_rows,
+        count(*)::int as char_rows
+        from products p where ${productWhere({})} and p.search_vector @@ to_tsquery('simple', ${[...phrase].join(" & ")})`);
+      if (counted.char_rows - counted.phrase_rows > chosen.charRows - chosen.phraseRows)
+        chosen = { phrase, phraseRows: counted.phrase_rows, charRows: counted.char_rows };
+    }
+    expect(chosen.phraseRows, `«${chosen.phrase}» is a phrase of the seeded products (of ${frequent.length})`).toBeGreaterThan(0);
+    expect(chosen.charRows - chosen.phraseRows, `«${chosen.phrase}»: products with its characters apart`).toBeGreaterThanOrEqual(20);
+
+    const result = await api.db.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }>(
+      sql`explain (analyze, format json) ${productSearchSql(chosen.phrase, {}, 1, 24)!.rows}`,
+    );
+    const raw = result.rows[0]!["QUERY PLAN"];
+    const [explained] = typeof raw === "string" ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw;
+    const heapScans = nodes(explained.Plan).filter((n) => n["Node Type"] === "Bitmap Heap Scan" && n["Relation Name"] === "products");
+    expect(heapScans.length).toBeGreaterThan(0);
+    const removed = heapScans.reduce((sum, n) => sum + (n["Rows Removed by Index Recheck"] ?? 0), 0);
+    const kept = heapScans.reduce((sum, n) => sum + (n["Actual Rows"] ?? 0) * (n["Actual Loops"] ?? 1), 0);
+    expect(kept, `«${chosen.phrase}»: the rows the search read`).toBeGreaterThanOrEqual(Math.min(chosen.phraseRows, CANDIDATES));
+    // Single-character tokens would have removed charRows − phraseRows here (≥ 20).
+    expect(removed, `«${chosen.phrase}»: rows the index let through that do not hold the phrase`).toBeLessThanOrEqual(
+      Math.max(2, Math.floor(kept / 20)),
+    );
   });
 
   test.each(cases)("%s", async (_name, build) => {

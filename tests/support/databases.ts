@@ -34,11 +34,16 @@ function redact(url: string): string {
 }
 
 /**
- * Creates `postavka_<purpose>_<unique>` on the server at `admin` and returns its URL.
- * Fails with a message naming the server when it cannot be reached.
+ * Creates `<prefix>_<purpose>_<unique>` on the server at `admin` and returns its URL; the prefix is
+ * TEST_DATABASE_PREFIX (letters, digits, `_`), by default `postavka`, so that sessions sharing one
+ * server can keep to names of their own. Fails with a message naming the server when it cannot be
+ * reached, or when the prefix is not a plain name.
  */
 export async function createPostgresDatabase(purpose: string, admin = adminUrl()): Promise<{ url: string; name: string }> {
-  const name = `postavka_${purpose}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
+  const prefix = process.env.TEST_DATABASE_PREFIX || "postavka";
+  if (!/^[a-z_][a-z0-9_]{0,30}$/i.test(prefix))
+    throw new Error(`TEST_DATABASE_PREFIX must be letters, digits and _, not ${JSON.stringify(prefix)}`);
+  const name = `${prefix}_${purpose}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
   const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 5_000 });
   try {
     await client.connect();
