@@ -9,6 +9,9 @@
  * across runs on a shared machine better than latencies do) — measured inside the process,
  * since neither is visible from outside. Prints `ready <url>` once listening. BENCH_IMPORT=0 skips
  * the classifier and catalogue import (the hostile-file fuzzer needs neither).
+ * BENCH_ALLOCATION_PROFILE=FILE: V8's sampling heap profiler, counting objects the collector has
+ * already freed too (what a request allocates, the garbage behind the GC pauses), written to FILE
+ * (a `.heapprofile` for Chrome's DevTools) every 15 s.
  */
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
@@ -52,4 +55,22 @@ setInterval(() => {
   delay.reset();
   process.stdout.write(`stats ${JSON.stringify(line)}\n`);
 }, 1000).unref();
+const allocationProfile = process.env.BENCH_ALLOCATION_PROFILE;
+if (allocationProfile) {
+  const { Session } = await import("node:inspector/promises");
+  const { writeFile } = await import("node:fs/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  setInterval(() => {
+    void session
+      .post("HeapProfiler.getSamplingProfile")
+      .then(({ profile }) => writeFile(allocationProfile, JSON.stringify(profile)))
+      .catch(() => undefined);
+  }, 15_000).unref();
+}
 process.stdout.write(`ready ${running.url}\n`);
