@@ -265,6 +265,32 @@ function postgresCluster(): { version: string; name: string } | null {
   }
 }
 
+const BENCH_METRICS_TOKEN = "reliability-bench-metrics";
+
+/** The server's page cache as its /metrics report it (entries, MB held, hit share), or null if unreadable. */
+async function pageCacheFigures(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+    if (!response.ok) return null;
+    const text = await response.text();
+    const value = (series: string) =>
+      Number(
+        text
+          .split("\n")
+          .find((line) => line.startsWith(`${series} `))
+          ?.split(" ")[1] ?? NaN,
+      );
+    const answers = ["hit", "stale", "miss", "bypassed"].map((result) => value(`postavka_page_cache_requests_total{result="${result}"}`));
+    const all = answers.reduce((sum, n) => sum + n, 0);
+    return (
+      `${value("postavka_page_cache_entries")} pages, ${(value("postavka_page_cache_bytes") / 1048576).toFixed(1)} MB held; ` +
+      `answers hit / stale / miss / bypassed ${answers.join(" / ")} (${((100 * (answers[0]! + answers[1]!)) / Math.max(1, all)).toFixed(0)} % from the cache)`
+    );
+  } catch {
+    return null;
+  }
+}
+
 export interface ReliabilityOptions {
   soakS: number;
   /** Leave PostgreSQL running (skip phase 3), e.g. while other work uses the server. */
@@ -286,6 +312,7 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
     DATA_DIR: dataDir,
     LOG_LEVEL: "error",
     DATABASE_POOL_MAX: "10",
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
   };
   const server = new ServerProcess(await freePort(), env);
   let database: Database | null = null;
@@ -357,6 +384,9 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
             .map((l) => l.toFixed(2))
             .join(", ")}.`,
       );
+
+    const cache = await pageCacheFigures(server.url);
+    if (cache) console.log(`Page cache at the soak's end: ${cache}.`);
 
     if (options.soakOnly) return;
 

@@ -35,7 +35,7 @@ try {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
   code = await runAdmin(argv, {
     db: database.db,
-    storage: createFileStorage(env),
+    storage: await createFileStorage(env),
     mailer,
     publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });

@@ -28,7 +28,7 @@ const running = await startServer({ env, logger, importIfEmpty: true });
 
 const socketPath = adminSocketPath(env.PORT);
 rmSync(socketPath, { force: true });
-const storage = createFileStorage(env);
+const storage = await createFileStorage(env);
 const control = net.createServer((socket) => {
   let input = "";
   socket.setEncoding("utf8");

@@ -309,7 +309,7 @@ export function createServerApp(options: ServerAppOptions) {
   app.use(compress({ encoding: "gzip" }));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  mountMetrics(app, options.metricsToken, options.database.routing, options.loadShedder);
+  mountMetrics(app, options.metricsToken, options.database.routing, options.loadShedder, options.pageCache);
   app.get("/readyz", async (c) =>
     (await options.database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unreachable" }, 503),
   );

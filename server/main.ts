@@ -146,7 +146,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       smsCountryBudgets: parseCountryBudgets(env.SMS_BUDGET_COUNTRIES),
     },
   });
-  const media = createFileStorage(env);
+  const media = await createFileStorage(env);
   logger.info({ storage: media.kind }, "file storage ready");
   const translator = createTranslator(env);
   const storageQuota = { userBytes: env.STORAGE_QUOTA_USER_MB * 1024 * 1024, companyBytes: env.STORAGE_QUOTA_COMPANY_MB * 1024 * 1024 };

@@ -2,19 +2,60 @@
  * `/metrics` in the Prometheus text format (prom-client), opened by `METRICS_TOKEN` as a bearer
  * token (unset: 404, so nothing about the process leaks on a public port). Carries the process's
  * default metrics (RSS, heap, event-loop delay, GC) and, with read replicas (ADR 058), which server
- * answered how many statements, each replica's state and its replay lag in bytes, and the load
- * shedder's requests in flight and requests shed (ADR 065).
+ * answered how many statements, each replica's state and its replay lag in bytes, the load
+ * shedder's requests in flight and requests shed (ADR 065), and the anonymous page cache's entries,
+ * bytes held and answers by kind — what PAGE_CACHE_MAX_MB is sized from (ADR 070).
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Hono } from "hono";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import type { RoutingPool } from "./db/replicas.ts";
 import type { LoadShedder } from "./load-shedding.ts";
+import type { PageCache } from "./page-cache.ts";
 
-/** A registry with the default metrics, the load shedder's, and the replica gauges read from `routing` at each scrape. */
-export function createMetricsRegistry(routing: RoutingPool | undefined, shedder?: Pick<LoadShedder, "stats">): Registry {
+/**
+ * A registry with the default metrics, the load shedder's, the page cache's, and the replica gauges
+ * read from `routing` at each scrape.
+ */
+export function createMetricsRegistry(
+  routing: RoutingPool | undefined,
+  shedder?: Pick<LoadShedder, "stats">,
+  pageCache?: Pick<PageCache, "stats">,
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "postavka_" });
+  if (pageCache) {
+    new Gauge({
+      name: "postavka_page_cache_bytes",
+      help: "Bytes the anonymous page cache holds (pages and their deflated pieces), against PAGE_CACHE_MAX_MB",
+      registers: [registry],
+      collect() {
+        this.set(pageCache.stats().bytes);
+      },
+    });
+    new Gauge({
+      name: "postavka_page_cache_entries",
+      help: "Pages the anonymous page cache holds",
+      registers: [registry],
+      collect() {
+        this.set(pageCache.stats().entries);
+      },
+    });
+    new Counter({
+      name: "postavka_page_cache_requests_total",
+      help: "Requests the page cache looked at, by answer (hit, stale: served while refreshed, miss: rendered and stored, bypassed: personal or uncacheable)",
+      labelNames: ["result"],
+      registers: [registry],
+      collect() {
+        const { hits, stale, misses, bypassed } = pageCache.stats();
+        this.reset();
+        this.inc({ result: "hit" }, hits);
+        this.inc({ result: "stale" }, stale);
+        this.inc({ result: "miss" }, misses);
+        this.inc({ result: "bypassed" }, bypassed);
+      },
+    });
+  }
   if (shedder) {
     new Gauge({
       name: "postavka_http_requests_in_flight",
@@ -100,9 +141,10 @@ export function mountMetrics(
   token: string | undefined,
   routing: RoutingPool | undefined,
   shedder?: Pick<LoadShedder, "stats">,
+  pageCache?: Pick<PageCache, "stats">,
 ): void {
   if (!token) return;
-  const registry = createMetricsRegistry(routing, shedder);
+  const registry = createMetricsRegistry(routing, shedder, pageCache);
   app.get("/metrics", async (c) => {
     const given = (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "");
     if (!sameToken(given, token)) return c.text("Not Found", 404);

@@ -15,15 +15,15 @@ writeFileSync(
   entry,
   `import { relaunchWithServerFlags } from ${JSON.stringify(module)};
 relaunchWithServerFlags();
-console.log(JSON.stringify({ execArgv: process.execArgv, argv: process.argv.slice(2) }));`,
+console.log(JSON.stringify({ execArgv: process.execArgv, argv: process.argv.slice(2), arenas: process.env.MALLOC_ARENA_MAX ?? null }));`,
 );
 
 /** Starts Node on the entry script with `args` before it and two arguments after it. */
 function start(env: Record<string, string>, args: string[] = []) {
-  const { NODE_OPTIONS: _ignored, ...inherited } = process.env;
+  const { NODE_OPTIONS: _ignored, MALLOC_ARENA_MAX: _own, ...inherited } = process.env;
   const result = spawnSync(process.execPath, [...args, entry, "keep", "--these"], { env: { ...inherited, ...env }, encoding: "utf8" });
   expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as { execArgv: string[]; argv: string[] };
+  return JSON.parse(result.stdout) as { execArgv: string[]; argv: string[]; arenas: string | null };
 }
 
 describe("the production server's V8 flags", () => {
@@ -37,6 +37,13 @@ describe("the production server's V8 flags", () => {
     expect(start({ NODE_ENV: "production" }, ["--max-semi-space-size=4"]).execArgv).not.toContain("--max-semi-space-size=16");
     expect(start({ NODE_ENV: "production", NODE_OPTIONS: "--max-semi-space-size=8" }).execArgv).not.toContain("--max-semi-space-size=16");
     expect(start({ NODE_ENV: "development" }).execArgv).not.toContain("--max-semi-space-size=16");
+  });
+
+  test("a production process runs with two malloc arenas unless the operator set their number, even when it has the V8 flags", () => {
+    expect(start({ NODE_ENV: "production" }).arenas).toBe("2");
+    expect(start({ NODE_ENV: "production" }, ["--max-semi-space-size=16"]).arenas).toBe("2");
+    expect(start({ NODE_ENV: "production", MALLOC_ARENA_MAX: "8" }).arenas).toBe("8");
+    expect(start({ NODE_ENV: "development" }).arenas).toBeNull();
   });
 
   test("a flag counts as given whatever its spelling (dashes or underscores, with a value)", () => {

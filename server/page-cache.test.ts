@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { PageCache } from "./page-cache.ts";
+import { ownBytes, PageCache, type CachedPage } from "./page-cache.ts";
 
 const html = (text: string, nonce: string) =>
   `<!DOCTYPE html><html><body><p>${text}</p><script nonce="${nonce}">hydrate()</script><script nonce="${nonce}">more()</script></body></html>`;
@@ -75,6 +75,31 @@ describe("PageCache", () => {
     expect(body).not.toContain("nonce-A");
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
     expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+  });
+
+  test("keeps in memory only the bytes it counts: stored pieces own their memory (issue 31 §5)", async () => {
+    const cache = new PageCache({ ttlS: 60, maxBytes: 1 << 20 });
+    const r = renderer((n, nonce) => page(html(`render ${n} ${"товар ".repeat(n * 10)}`, nonce)));
+    for (let i = 0; i < 20; i++) await cache.serve(get(`/ru/product/${i}`), "nonce-A", r.render("nonce-A"));
+    // The LRU is private; the test reads it to sum the memory behind what it holds.
+    const stored = [...(cache as unknown as { cache: Map<string, CachedPage> & { values(): Iterable<CachedPage> } }).cache.values()];
+    expect(stored).toHaveLength(20);
+    const held = new Set(stored.flatMap((p) => [...p.pieces, ...p.deflated]).map((b) => b.buffer));
+    const heldBytes = [...held].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    // Before, each deflated piece was a view into zlib's 64 KB output chunk: 20 pages held > 2.5 MB for ≈ 20 KB counted.
+    expect(heldBytes).toBe(cache.stats().bytes);
+    // and a gzip answer built from them still inflates to the page
+    const gz = await cache.serve(get("/ru/product/3", { "accept-encoding": "gzip" }), "nonce-B", r.render("nonce-B"));
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString("utf8")).toContain("render 4");
+  });
+
+  test("ownBytes copies a view into a shared block and keeps a buffer that already owns its memory", () => {
+    const view = Buffer.from("короткая строка", "utf8");
+    expect(view.buffer.byteLength).toBeGreaterThan(view.byteLength);
+    const own = ownBytes(view);
+    expect(own.equals(view)).toBe(true);
+    expect(own.buffer.byteLength).toBe(own.byteLength);
+    expect(ownBytes(own)).toBe(own);
   });
 
   test("never shares a page with or from a visitor who has a session or any other personal cookie", async () => {

@@ -15,6 +15,7 @@ import type { LocalizedText } from "#contract/lang-schemas.ts";
 import type { CompanyCard, ProductCard, ProductDetail } from "#contract/products.ts";
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";
+import { invalidateSharedCountGroups, PRODUCT_COUNT_GROUPS_SQL, sharedCountGroupsFresh } from "./count-groups.ts";
 import { pick, pickRequired } from "./localize.ts";
 import { cardNameTranslationsSql, nameCardsIn, type CardNameTranslation } from "../translation/store.ts";
 
@@ -569,17 +570,18 @@ export type ProductCountGroup = ProductRanges & {
  * region, country, verified, TN VED chapter, MOQ unit) with their price and MOQ ranges: one
  * grouped pass over the catalogue, cached (cache.ts) for COUNTS_TTL_MS. Counts beside categories,
  * the totals of lists filtered by the first five values and the facets of such lists (facets.ts)
- * come from it, so they may lag publishing by about a minute. This aggregate reads every published
- * product by design; it runs about once a minute per process (in the background), never per request.
+ * come from it, so they may lag publishing by a minute or two. The groups are read from the table
+ * one job refreshes for all processes (count-groups.ts, ADR 070) while it is fresh; otherwise this
+ * process runs the grouped pass itself, which reads every published product — never per request.
  */
 export const productCountGroups = cachedQuery(COUNTS_TTL_MS, async (db) => {
-  const result = await db.execute<ProductCountGroup>(sql`
-    select p.category_id, p.price_currency as currency, c.region_code, c.country, c.verification_level > 0 as verified,
-      left(p.tnved_code, 2) as chapter, p.moq_unit, count(*)::int as n,
-      min(p.price_from)::text as min_price, max(p.price_from)::text as max_price, min(p.moq)::text as min_moq, max(p.moq)::text as max_moq
-    from products p join companies c on c.id = p.company_id
-    where p.status = 'published' and c.status = 'published'
-    group by 1, 2, 3, 4, 5, 6, 7`);
+  if (await sharedCountGroupsFresh(db)) {
+    const shared = await db.execute<ProductCountGroup>(sql`
+      select category_id, currency, region_code, country, verified, chapter, moq_unit, n, min_price, max_price, min_moq, max_moq
+      from product_count_groups`);
+    return shared.rows;
+  }
+  const result = await db.execute<ProductCountGroup>(PRODUCT_COUNT_GROUPS_SQL);
   return result.rows;
 });
 
@@ -615,11 +617,13 @@ export async function productCountGroupsOf(db: Db, filters: ProductFilters): Pro
 }
 
 /**
- * Drops this process's cached product counts and category rows of `db`, so the next read computes
- * them again: for a test or script that wrote the catalogue directly (the seed), not through the
- * writers the server serves.
+ * Declares the shared count groups out of date (count-groups.ts) and drops this process's cached
+ * product counts and category rows of `db`, so the next read computes them again: for a test or
+ * script that wrote the catalogue directly (the seed), not through the writers the server serves.
+ * Other processes recompute once their own cache expires (COUNTS_TTL_MS).
  */
-export function forgetCatalogueCounts(db: Db): void {
+export async function forgetCatalogueCounts(db: Db): Promise<void> {
+  await invalidateSharedCountGroups(db);
   productCountGroups.forget(db);
   categoryRows.forget(db);
 }

@@ -26,6 +26,7 @@ import {
   uniqueIndex,
   varchar,
   bigint,
+  check,
 } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -2264,3 +2265,37 @@ export const onecOrders = pgTable("onec_orders", {
   requisites: jsonb("requisites").$type<Record<string, string>>().notNull().default({}),
   ...timestamps,
 });
+
+/* ─── shared product count groups (issue 31 §3; server/catalog/count-groups.ts, ADR 070) ─────── */
+
+/**
+ * The product count groups every server process reads (server/catalog/repository.ts
+ * `productCountGroups`): published products of published companies per category, price currency,
+ * supplier region, country, verified, TN VED chapter and MOQ unit, with their price and MOQ ranges as
+ * numeric text. Replaced as a whole, in one transaction, by the `catalogue-counts` job.
+ */
+export const productCountGroups = pgTable("product_count_groups", {
+  categoryId: integer("category_id"),
+  currency: text("currency").$type<Currency>(),
+  regionCode: text("region_code"),
+  country: text("country").$type<"RU" | "CN">().notNull(),
+  verified: boolean("verified").notNull(),
+  chapter: text("chapter"),
+  moqUnit: text("moq_unit"),
+  n: integer("n").notNull(),
+  minPrice: text("min_price"),
+  maxPrice: text("max_price"),
+  minMoq: text("min_moq"),
+  maxMoq: text("max_moq"),
+});
+
+/** One row (id 1): when `product_count_groups` was last refreshed (the refresh's start) and last declared out of date. */
+export const catalogueCountsRefresh = pgTable(
+  "catalogue_counts_refresh",
+  {
+    id: smallint("id").primaryKey(),
+    refreshedAt: timestamptz("refreshed_at"),
+    invalidatedAt: timestamptz("invalidated_at"),
+  },
+  (t) => [check("catalogue_counts_refresh_one_row", sql`${t.id} = 1`)],
+);

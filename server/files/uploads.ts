@@ -33,7 +33,7 @@
  * ZIP format, PKWARE APPNOTE 6.3.10 §4.3.12–4.3.16 (central directory, end record).
  */
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import type SharpModule from "sharp";
 import { errorStatus, type ErrorCode } from "#contract/errors.ts";
 import { DomainError } from "../errors.ts";
 import { ArchiveCorruptError, ArchiveLimitError, checkArchive } from "./archive.ts";
@@ -290,6 +290,22 @@ export async function inspectUpload(bytes: Uint8Array, expected?: UploadKind, op
   return result;
 }
 
+let sharpModule: Promise<typeof SharpModule> | null = null;
+
+/**
+ * sharp, loaded on the first image: libvips adds ≈ 10 MB to a process's resident memory, which a
+ * server that receives no image never needs (issue 31 §5, ADR 070). Its operation cache is off: it
+ * keeps up to 50 MB of decoded images for repeating an operation on the same input, which uploads
+ * never do.
+ */
+function loadSharp(): Promise<typeof SharpModule> {
+  sharpModule ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
+
 /**
  * Inspects `bytes` and produces what is stored: images re-encoded to WebP with a thumbnail, documents
  * as sent. Throws `UploadError` (never anything else for bad input): corrupt or truncated images are
@@ -300,6 +316,7 @@ export async function processUpload(bytes: Uint8Array, expected?: UploadKind): P
   if (inspected.kind === "document") {
     return { ...inspected, bytes, thumb: null, width: null, height: null, sha256: await sha256Hex(bytes) };
   }
+  const sharp = await loadSharp();
   try {
     // failOn "warning" turns libvips' warnings about truncated or damaged data into errors.
     const input = () => sharp(bytes, { failOn: "warning", limitInputPixels: IMAGE_MAX_PIXELS, pages: 1, sequentialRead: true });

@@ -16,6 +16,7 @@ import { decideSubmissionJob } from "../admin/submissions.ts";
 import { aggregatePageViewsJob } from "../page-views/jobs.ts";
 import { orderRemindersJob } from "../orders/jobs.ts";
 import { onecImportJob } from "../onec/job.ts";
+import { catalogueCountsJob } from "../catalog/jobs.ts";
 
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   purgeUploadsJob, // hourly clean-up of expired uploads
@@ -32,4 +33,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   aggregatePageViewsJob, // page views of supplier pages into the daily table, every 10 minutes (issue 28 §4)
   orderRemindersJob, // overdue order stages e-mailed to both sides once per stage, hourly (issue 28 §2)
   onecImportJob, // a file 1C sent in the exchange, imported (issue 29 §2)
+  catalogueCountsJob, // the product count groups every process reads, refreshed every minute (issue 31 §3)
 ];

@@ -18,14 +18,30 @@
  * caller middleware: a dead key is a 401 there, before this handler.
  */
 import { Hono, type Context } from "hono";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
-import { MCP_PATH } from "#contract/mcp.ts";
+import { MCP_ERROR_CODES, MCP_PATH } from "#contract/mcp.ts";
 import type { ApiEnv } from "../api/env.ts";
 import { mcpIpLimit } from "../api/rate-limits.ts";
 import { DomainError } from "../errors.ts";
 import { callOperation, passedOnHeaders, type OperationCaller } from "./api-call.ts";
-import { createMcpServer, MCP_ERRORS } from "./server.ts";
+
+/** JSON-RPC 2.0's own error codes for a message refused before the protocol server (JSON-RPC 2.0 §5.1). */
+const ErrorCode = { ParseError: -32700, InvalidRequest: -32600 } as const;
+
+/**
+ * The protocol server and its transport, loaded on the first message: the MCP SDK with its schemas is
+ * ≈ 10 MB of a process's resident memory that a server no assistant calls never needs (issue 31 §5,
+ * ADR 070).
+ */
+let protocol: Promise<{
+  createMcpServer: typeof import("./server.ts").createMcpServer;
+  Transport: typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js").WebStandardStreamableHTTPServerTransport;
+}> | null = null;
+function loadProtocol() {
+  protocol ??= Promise.all([import("./server.ts"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]).then(
+    ([server, transport]) => ({ createMcpServer: server.createMcpServer, Transport: transport.WebStandardStreamableHTTPServerTransport }),
+  );
+  return protocol;
+}
 
 /** Largest request body, bytes: the longest tool input (a buying request's 5,000-character description) fits many times. */
 export const MAX_BODY = 64 * 1024;
@@ -72,16 +88,17 @@ export function mcpRoutes(apiFetch: OperationCaller["fetch"]): Hono<ApiEnv> {
         if (!(error instanceof DomainError) || error.code !== "rate_limited") throw error;
         const retryAfter = Math.max(1, Math.ceil(error.retryAfter ?? 1));
         c.header("Retry-After", String(retryAfter));
-        return rpcError(c, 429, MCP_ERRORS.rateLimited, error.message, idOf(body), { code: "rate_limited", retryAfter });
+        return rpcError(c, 429, MCP_ERROR_CODES.rateLimited, error.message, idOf(body), { code: "rate_limited", retryAfter });
       }
     }
     const caller: OperationCaller = { fetch: apiFetch, headers: passedOnHeaders(c.req.raw.headers) };
+    const { createMcpServer, Transport } = await loadProtocol();
     const server = createMcpServer({
       context: { call: (route, input) => callOperation(caller, route, input), origin },
       logger: c.var.logger,
       requestId: c.var.requestId ?? c.req.header("x-request-id"),
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
       return await transport.handleRequest(c.req.raw, { parsedBody: body });

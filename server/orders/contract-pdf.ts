@@ -19,7 +19,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import i18next, { type TFunction } from "i18next";
-import PDFDocument from "pdfkit";
+import type PDFKitDocument from "pdfkit";
 import { resources } from "#locales/index.ts";
 
 /** The supplier's language printed beside Russian. */
@@ -181,6 +181,9 @@ function formatDate(iso: string): string {
  * Returns the PDF bytes (A4, fonts subset-embedded, compressed).
  */
 export async function renderOrderContractPdf(input: ContractPdfInput): Promise<Uint8Array> {
+  // Loaded on the first contract: pdfkit with fontkit and its brotli decoder is ≈ 6 MB of module
+  // source and code that a server holds for nothing until an order is agreed (issue 31 §5, ADR 070).
+  const { default: PDFDocument } = await import("pdfkit");
   const fonts = await fontBytes();
   const second = input.languages[1];
   const ru = i18n.getFixedT("ru");
@@ -218,7 +221,7 @@ export async function renderOrderContractPdf(input: ContractPdfInput): Promise<U
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKitDocument>;
 
 /** Table column of the lines table: share of the content width and alignment. */
 interface Column {

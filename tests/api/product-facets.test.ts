@@ -36,7 +36,7 @@ beforeAll(async () => {
     now: new Date("2026-06-01T00:00:00Z"),
   });
   // Counts and facets other files' reads left in this process's caches predate the seed.
-  forgetCatalogueCounts(api.db);
+  await forgetCatalogueCounts(api.db);
   clearFacetCache(api.db);
   const one = async <T>(query: ReturnType<typeof sql>) => (await api.db.execute(query)).rows[0] as T;
   pick.top = (

@@ -72,7 +72,7 @@ beforeAll(async () => {
     now: new Date("2026-06-01T00:00:00Z"),
   });
   // Counts and facets other files' reads left in this process's caches predate the seed.
-  forgetCatalogueCounts(api.db);
+  await forgetCatalogueCounts(api.db);
   clearFacetCache(api.db);
   const mine = sql`p.id > ${before.products}`;
   Object.assign(pick, {
