@@ -20,8 +20,11 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       PORT: 3000,
       DATABASE_POOL_MAX: 10,
+      DATABASE_PREPARED_STATEMENTS: true,
       LOG_LEVEL: "info",
     });
+    // Behind a transaction-mode pooler (ADR 068 addendum).
+    expect(parseEnv({ DATABASE_PREPARED_STATEMENTS: "false" }).DATABASE_PREPARED_STATEMENTS).toBe(false);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.API_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBeUndefined();

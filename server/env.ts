@@ -79,6 +79,12 @@ export const EnvSchema = z
     METRICS_TOKEN: optionalText(),
     /** Maximum connections in the pool to a PostgreSQL server. */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * Run the product search as a named prepared statement per query shape, planned once instead of
+     * on every search (ADR 068; default). `false` behind a pooler that does not keep prepared
+     * statements across transactions: PgBouncer in transaction mode before 1.21 (Debian 12 ships 1.18).
+     */
+    DATABASE_PREPARED_STATEMENTS: switchOnByDefault(),
     /** Upstream API; when absent the web tier calls the in-process API app. */
     API_URL: optionalUrl(["http://", "https://"]),
     /** Public origin used for canonical and hreflang links, e.g. https://postavka.example. */

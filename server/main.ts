@@ -56,6 +56,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     migrate: env.MIGRATE_ON_START,
     replicaUrls: env.DATABASE_REPLICA_URLS,
     replicaOptions: {

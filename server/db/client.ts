@@ -6,11 +6,14 @@
  *
  * Errors: `DatabaseInUseError` when another process holds the embedded database folder.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import { RoutingPool, type ReplicaOptions } from "./replicas.ts";
@@ -37,6 +40,11 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /**
+   * Let executePrepared name its statements on PostgreSQL (default true; DATABASE_PREPARED_STATEMENTS).
+   * Off behind a transaction-mode pooler that loses them between transactions.
+   */
+  preparedStatements?: boolean;
   /** PostgreSQL streaming replicas for reads (PostgreSQL only; ADR 058). */
   replicaUrls?: string[];
   /** Lag bound and poll interval of the replicas (server/db/replicas.ts). */
@@ -51,7 +59,13 @@ const migrationsFolder = path.join(import.meta.dirname, "migrations");
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.replicaUrls ?? [], options.replicaOptions)
+    ? openPostgres(
+        options.databaseUrl,
+        options.poolMax ?? 10,
+        options.replicaUrls ?? [],
+        options.replicaOptions,
+        options.preparedStatements ?? true,
+      )
     : await openPglite(path.join(options.dataDir, "pglite"));
   if (options.migrate !== false) {
     try {
@@ -88,6 +102,58 @@ export async function migrateLocked(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** Drizzle instances on a PostgreSQL server (not PGlite) whose statements may be named: see executePrepared. */
+const serverDbs = new WeakSet<Db>();
+/** Compiles SQL as the Drizzle instances do (same casing), for executePrepared's statement names. */
+const dialect = new PgDialect({ casing: "snake_case" });
+/** Statement text → its prepared statement's name, for the first MAX_PREPARED_SHAPES texts run. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * How many distinct statements (query shapes) one process runs as named prepared statements
+ * (executePrepared); later ones run unnamed. Each is prepared once per pooled connection and holds
+ * its generic plan there, ≈ 0.9 MB of server memory for the sixteen-branch product search (ADR 068),
+ * so the bound keeps that at most 32 × the pool's size per process; idle connections close after
+ * 30 s and free theirs. The bench's 249 queries make 11 shapes.
+ */
+export const MAX_PREPARED_SHAPES = 32;
+
+/**
+ * Forgets which statement texts have names, so the next MAX_PREPARED_SHAPES texts run get them (for
+ * tests, where every file's searches share one process). Connections keep what they prepared: a
+ * name is its text's hash, so a text named again gets the same name and is not prepared twice.
+ */
+export function forgetPreparedShapes(): void {
+  preparedNames.clear();
+}
+
+/**
+ * Runs `query` like `db.execute` (same rows, same type parsing) but, on a PostgreSQL server, as a
+ * named prepared statement whose name is a hash of its text: node-postgres prepares it once per
+ * connection and then only binds and executes it, and after five executions PostgreSQL may keep one
+ * generic plan for it (plan_cache_mode auto: when that plan's estimated cost is no worse than the
+ * custom plans' average) and stop planning it at all. For a statement whose planning costs more than
+ * its execution saves from knowing the parameters — the product search's sixteen branches, ADR 068.
+ * On PGlite (one backend session shared by every reconnection of its one-connection pool, where a
+ * name prepared by an earlier connection would collide), in a transaction `db` (not in the set), and
+ * past MAX_PREPARED_SHAPES distinct texts, and with `preparedStatements: false` (a transaction-mode
+ * pooler), the statement runs unnamed, as db.execute runs it.
+ * Errors: those of the statement.
+ */
+export async function executePrepared<T extends pg.QueryResultRow>(db: Db, query: SQL): Promise<pg.QueryResult<T>> {
+  if (!serverDbs.has(db)) return (await db.execute<T>(query)) as pg.QueryResult<T>;
+  const built = dialect.sqlToQuery(query);
+  let name = preparedNames.get(built.sql);
+  if (!name) {
+    if (preparedNames.size >= MAX_PREPARED_SHAPES) return (await db.execute<T>(query)) as pg.QueryResult<T>;
+    name = `q_${createHash("sha1").update(built.sql).digest("hex").slice(0, 20)}`;
+    preparedNames.set(built.sql, name);
+  }
+  // Drizzle's own raw path (db.execute) with a statement name: its type parsers (timestamps as text) apply.
+  const prepared = db._.session.prepareQuery<{ execute: pg.QueryResult<T>; all: unknown; values: unknown }>(built, undefined, name, false);
+  return prepared.execute();
+}
+
 function wrap(pool: pg.Pool, kind: Database["kind"], location: string, onClose: () => Promise<void>): Database {
   let closed = false;
   return {
@@ -118,7 +184,13 @@ function wrap(pool: pg.Pool, kind: Database["kind"], location: string, onClose: 
   };
 }
 
-function openPostgres(url: string, max: number, replicaUrls: string[], replicaOptions?: ReplicaOptions): Database {
+function openPostgres(
+  url: string,
+  max: number,
+  replicaUrls: string[],
+  replicaOptions: ReplicaOptions | undefined,
+  prepared: boolean,
+): Database {
   // node-postgres waits forever for a free connection unless told otherwise.
   const config: pg.PoolConfig = { connectionString: url, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 };
   const routing = replicaUrls.length > 0 ? new RoutingPool(config, replicaUrls, replicaOptions) : undefined;
@@ -129,6 +201,7 @@ function openPostgres(url: string, max: number, replicaUrls: string[], replicaOp
   pool.on("error", () => undefined);
   const parsed = new URL(url);
   const database = wrap(pool, "postgres", `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`, async () => {});
+  if (prepared) serverDbs.add(database.db);
   return routing ? { ...database, routing } : database;
 }
 
