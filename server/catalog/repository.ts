@@ -16,7 +16,16 @@ import type { CompanyCard, ProductCard, ProductDetail } from "#contract/products
 import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";
 import { pick, pickRequired } from "./localize.ts";
-import { cardNameTranslationsSql, nameCardsIn, type CardNameTranslation } from "../translation/store.ts";
+import {
+  applyTranslationRows,
+  cardNameTranslationsSql,
+  detailTranslationsSql,
+  nameCardsIn,
+  type CardNameTranslation,
+  type DetailTranslationRow,
+} from "../translation/store.ts";
+import type { ContentTranslation } from "#contract/translation.ts";
+import { namedRead } from "../db/named-statement.ts";
 
 export type { CategoryNode, TopCategory } from "#contract/categories.ts";
 export type { MediaRef, RegionRef } from "#contract/common.ts";
@@ -409,10 +418,14 @@ export function localizeFacts(facts: LocalizedFact[] | null, lang: Lang, source:
   });
 }
 
-/** SQL of getProduct's one statement for product `id`. */
-export function productDetailSql(id: number): SQL {
+/**
+ * SQL of getProduct's one statement for product `id`; with `lang`, it also reads the product's
+ * stored translations into `lang` (column `translations`, see getTranslatedProduct).
+ */
+export function productDetailSql(id: number, lang: Lang | null = null): SQL {
+  const translations = lang === null ? sql`` : sql`, ${detailTranslationsSql("product", sql`p.id`, lang)} as translations`;
   return sql`
-    select ${productCardColumns}, p.description, p.origin_country, p.facts,
+    select ${productCardColumns}, p.description, p.origin_country, p.facts${translations},
       (select coalesce(json_agg(json_build_object('min_quantity', x.min_quantity::text, 'price', x.price::text, 'currency', x.currency, 'unit', x.unit)
          order by x.currency, x.min_quantity), '[]') from product_prices x where x.product_id = p.id) as prices,
       (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'attributes', v.attributes, 'price', v.price::text, 'currency', v.currency)
@@ -433,27 +446,51 @@ export function productDetailSql(id: number): SQL {
  * the category path from the cached category rows.
  */
 export async function getProduct(db: Db, id: number, lang: Lang): Promise<ProductDetail | null> {
-  type DetailRow = ProductCardRow & {
-    description: Localized;
-    origin_country: string | null;
-    facts: LocalizedFact[];
-    prices: { min_quantity: string; price: string; currency: Currency; unit: string }[];
-    variants: { id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
-    files: {
-      kind: "image" | "document";
-      title: Localized;
-      storage_key: string;
-      width: number | null;
-      height: number | null;
-      mime: string;
-      size: number;
-    }[];
-    tnved: { code: string; name_ru: string; name_en: string | null; name_zh: string | null } | null;
-    also: (CompanyRow & { kind: "dealer" | "distributor" })[];
-  };
-  const [rows, categories] = await Promise.all([db.execute<DetailRow>(productDetailSql(id)), categoryRows(db, "")]);
+  const [rows, categories] = await Promise.all([db.execute<ProductDetailRow>(productDetailSql(id)), categoryRows(db, "")]);
   const row = rows.rows[0];
-  if (!row) return null;
+  return row ? toProductDetail(row, lang, categories) : null;
+}
+
+/**
+ * The product's page data: getProduct with the stored translations of its name and description
+ * into `lang` applied (translation/store.ts `applyTranslationRows`, the rule of `applyTranslations`),
+ * or null. One round trip, a named statement (ADR 069): the product, its parts and its translations
+ * are one statement, planned once per connection.
+ */
+export async function getTranslatedProduct(
+  db: Db,
+  id: number,
+  lang: Lang,
+): Promise<(ProductDetail & { translations: ContentTranslation[] }) | null> {
+  const [rows, categories] = await Promise.all([
+    namedRead<ProductDetailRow & { translations: DetailTranslationRow[] }>(db, "product_detail", productDetailSql(id, lang)),
+    categoryRows(db, ""),
+  ]);
+  const row = rows[0];
+  return row ? applyTranslationRows(lang, toProductDetail(row, lang, categories), row.translations) : null;
+}
+
+type ProductDetailRow = ProductCardRow & {
+  description: Localized;
+  origin_country: string | null;
+  facts: LocalizedFact[];
+  prices: { min_quantity: string; price: string; currency: Currency; unit: string }[];
+  variants: { id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
+  files: {
+    kind: "image" | "document";
+    title: Localized;
+    storage_key: string;
+    width: number | null;
+    height: number | null;
+    mime: string;
+    size: number;
+  }[];
+  tnved: { code: string; name_ru: string; name_en: string | null; name_zh: string | null } | null;
+  also: (CompanyRow & { kind: "dealer" | "distributor" })[];
+};
+
+/** A product's statement row (productDetailSql) as the page reads it, its category path from the cached `categories`. */
+function toProductDetail(row: ProductDetailRow, lang: Lang, categories: CategoryRow[]): ProductDetail {
   const byId = new Map(categories.map((c) => [c.id, c]));
   const path: { id: number; name: LocalizedText }[] = [];
   for (
@@ -501,7 +538,13 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
  * not grow with the catalogue. Empty for an unknown or unpublished product. One statement.
  */
 export async function relatedProducts(db: Db, id: number, lang: Lang, limit: number): Promise<ProductCard[]> {
-  const { rows } = await db.execute<ProductCardRow & { name_translations: CardNameTranslation[] }>(relatedProductsSql(id, limit, lang));
+  // A named statement per limit (≤ 50 of them, the contract's bound): on every product page, its
+  // planning (≈ 1.2 ms at 1,000,000 products) is done once per connection (ADR 069).
+  const rows = await namedRead<ProductCardRow & { name_translations: CardNameTranslation[] }>(
+    db,
+    `related_products_${limit}`,
+    relatedProductsSql(id, limit, lang),
+  );
   // The cards' name translations come in the same round trip: this list is on every product page.
   return nameCardsIn(
     lang,
@@ -510,19 +553,24 @@ export async function relatedProducts(db: Db, id: number, lang: Lang, limit: num
   ).products;
 }
 
-/** SQL of relatedProducts' rows for product `id`, each with its cards' `name_translations` into `lang`. */
+/**
+ * SQL of relatedProducts' rows for product `id`, each with its cards' `name_translations` into `lang`.
+ * `limit` (a positive integer, else RangeError) is written into the text, not sent as a parameter:
+ * PostgreSQL keeps a generic plan of the named statement only when no LIMIT is a parameter (ADR 069).
+ */
 export function relatedProductsSql(id: number, limit: number, lang: Lang): SQL {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`related products: limit ${limit} is not a positive integer`);
   const visible = sql`p.status = 'published' and p.id <> me.id and ${ofPublishedCompany(sql`p.company_id`)}`;
   // Candidates come from the indexes alone (id, company_id and published_at are index columns); only
   // the `limit` chosen ones are joined with their details.
   const candidates = (match: SQL) => sql`select s.* from me cross join lateral (
       select p.id, p.company_id, p.published_at from products p where ${match} and ${visible}
-      order by p.published_at desc nulls last, p.id desc limit ${limit * 4}) s`;
+      order by p.published_at desc nulls last, p.id desc limit ${sql.raw(String(limit * 4))}) s`;
   const order = sql`(k.company_id = me.company_id), k.published_at desc nulls last, k.id desc`;
   return sql`
     with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published'),
     k as (${candidates(sql`p.category_id = me.category_id`)} union ${candidates(sql`p.tnved_code = me.tnved_code`)}),
-    chosen as (select k.* from k, me order by ${order} limit ${limit})
+    chosen as (select k.* from k, me order by ${order} limit ${sql.raw(String(limit))})
     select ${productCardColumns}, ${cardNameTranslationsSql(lang)} as name_translations
     from chosen k join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}, me
     order by ${order}`;
