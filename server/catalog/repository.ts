@@ -7,7 +7,7 @@
  * tests/api/query-plans.test.ts). Totals of the filters the facets know come from per-process cached
  * counts; other totals are counted up to TOTAL_CAP (10,000) and flagged `totalCapped`.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { CategoryNode, TopCategory } from "#contract/categories.ts";
 import type { MediaRef } from "#contract/common.ts";
@@ -25,7 +25,7 @@ import {
   type DetailTranslationRow,
 } from "../translation/store.ts";
 import type { ContentTranslation } from "#contract/translation.ts";
-import { namedRead } from "../db/named-statement.ts";
+import { namedStatement, type NamedStatement } from "../db/named-statement.ts";
 
 export type { CategoryNode, TopCategory } from "#contract/categories.ts";
 export type { MediaRef, RegionRef } from "#contract/common.ts";
@@ -422,7 +422,7 @@ export function localizeFacts(facts: LocalizedFact[] | null, lang: Lang, source:
  * SQL of getProduct's one statement for product `id`; with `lang`, it also reads the product's
  * stored translations into `lang` (column `translations`, see getTranslatedProduct).
  */
-export function productDetailSql(id: number, lang: Lang | null = null): SQL {
+export function productDetailSql(id: number | Placeholder, lang: Lang | Placeholder | null = null): SQL {
   const translations = lang === null ? sql`` : sql`, ${detailTranslationsSql("product", sql`p.id`, lang)} as translations`;
   return sql`
     select ${productCardColumns}, p.description, p.origin_country, p.facts${translations},
@@ -451,6 +451,12 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
   return row ? toProductDetail(row, lang, categories) : null;
 }
 
+/** productDetailSql with the product's translations as a named statement (ADR 069). */
+const productDetailStatement = namedStatement<{ id: number; lang: Lang }>(
+  "product_detail",
+  productDetailSql(sql.placeholder("id"), sql.placeholder("lang")),
+);
+
 /**
  * The product's page data: getProduct with the stored translations of its name and description
  * into `lang` applied (translation/store.ts `applyTranslationRows`, the rule of `applyTranslations`),
@@ -463,7 +469,7 @@ export async function getTranslatedProduct(
   lang: Lang,
 ): Promise<(ProductDetail & { translations: ContentTranslation[] }) | null> {
   const [rows, categories] = await Promise.all([
-    namedRead<ProductDetailRow & { translations: DetailTranslationRow[] }>(db, "product_detail", productDetailSql(id, lang)),
+    productDetailStatement.read<ProductDetailRow & { translations: DetailTranslationRow[] }>(db, { id, lang }),
     categoryRows(db, ""),
   ]);
   const row = rows[0];
@@ -531,6 +537,9 @@ function toProductDetail(row: ProductDetailRow, lang: Lang, categories: Category
   };
 }
 
+/** relatedProducts' named statements by limit (at most 50: the contract's bound of `count`). */
+const relatedStatements = new Map<number, NamedStatement<{ id: number; lang: Lang }>>();
+
 /**
  * Related products (at most `limit`): published products of the same category or with the same
  * TN VED code, other suppliers' first, then newest. Each source is read newest-first from its index
@@ -540,11 +549,12 @@ function toProductDetail(row: ProductDetailRow, lang: Lang, categories: Category
 export async function relatedProducts(db: Db, id: number, lang: Lang, limit: number): Promise<ProductCard[]> {
   // A named statement per limit (≤ 50 of them, the contract's bound): on every product page, its
   // planning (≈ 1.2 ms at 1,000,000 products) is done once per connection (ADR 069).
-  const rows = await namedRead<ProductCardRow & { name_translations: CardNameTranslation[] }>(
-    db,
-    `related_products_${limit}`,
-    relatedProductsSql(id, limit, lang),
-  );
+  let statement = relatedStatements.get(limit);
+  if (!statement) {
+    statement = namedStatement(`related_products_${limit}`, relatedProductsSql(sql.placeholder("id"), limit, sql.placeholder("lang")));
+    relatedStatements.set(limit, statement);
+  }
+  const rows = await statement.read<ProductCardRow & { name_translations: CardNameTranslation[] }>(db, { id, lang });
   // The cards' name translations come in the same round trip: this list is on every product page.
   return nameCardsIn(
     lang,
@@ -558,7 +568,7 @@ export async function relatedProducts(db: Db, id: number, lang: Lang, limit: num
  * `limit` (a positive integer, else RangeError) is written into the text, not sent as a parameter:
  * PostgreSQL keeps a generic plan of the named statement only when no LIMIT is a parameter (ADR 069).
  */
-export function relatedProductsSql(id: number, limit: number, lang: Lang): SQL {
+export function relatedProductsSql(id: number | Placeholder, limit: number, lang: Lang | Placeholder): SQL {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`related products: limit ${limit} is not a positive integer`);
   const visible = sql`p.status = 'published' and p.id <> me.id and ${ofPublishedCompany(sql`p.company_id`)}`;
   // Candidates come from the indexes alone (id, company_id and published_at are index columns); only

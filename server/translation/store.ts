@@ -16,7 +16,7 @@
  *   approval (`writeManualTranslations`).
  */
 import { createHash } from "node:crypto";
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Queryable } from "#server/db/queries.ts";
 import { LANGS } from "#contract/langs.ts";
@@ -500,7 +500,7 @@ export function nameCardsIn<P extends NamedCard & { company?: NamedCard }, C ext
  * selects it needs no second query for `nameCardsIn` (two probes of the translations' unique index
  * per card, inside the list's own round trip).
  */
-export function cardNameTranslationsSql(lang: Lang): SQL {
+export function cardNameTranslationsSql(lang: Lang | Placeholder): SQL {
   return sql`(select coalesce(json_agg(json_build_object('entityKind', t.entity_kind, 'entityId', t.entity_id,
       'sourceLang', t.source_lang, 'sourceHash', t.source_hash, 'text', t.text, 'origin', t.origin)), '[]'::json)
     from content_translations t
@@ -514,7 +514,7 @@ export function cardNameTranslationsSql(lang: Lang): SQL {
  * reads, inside the detail's own statement instead of a second round trip (ADR 069). One probe of
  * the translations' primary key (entity kind, id, field, target language) per field.
  */
-export function detailTranslationsSql(kind: TranslationKind, idColumn: SQL, lang: Lang): SQL {
+export function detailTranslationsSql(kind: TranslationKind, idColumn: SQL, lang: Lang | Placeholder): SQL {
   return sql`(select coalesce(json_agg(json_build_object('field', t.field, 'sourceLang', t.source_lang,
       'sourceHash', t.source_hash, 'text', t.text, 'origin', t.origin)), '[]'::json)
     from content_translations t

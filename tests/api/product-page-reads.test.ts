@@ -13,7 +13,7 @@ import * as productsApi from "#contract/products.ts";
 import * as categoriesApi from "#contract/categories.ts";
 import { ApiClient, ApiClientError } from "#app/lib/api-client.server.ts";
 import { getProduct, getTranslatedProduct, relatedProducts } from "#server/catalog/repository.ts";
-import { namedRead } from "#server/db/named-statement.ts";
+import { namedStatement } from "#server/db/named-statement.ts";
 import { companies, contentTranslations, products } from "#server/db/schema.ts";
 import { applyTranslations, sourceHash } from "#server/translation/store.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
@@ -179,15 +179,19 @@ describe("the API client's direct reads", () => {
 describe("named statements", () => {
   test("a name keeps one text: another statement under it is refused at once", async () => {
     const name = `page_reads_test_${run}`;
-    expect(await namedRead<{ n: number }>(api.db, name, sql`select ${1}::int as n`)).toEqual([{ n: 1 }]);
-    expect(await namedRead<{ n: number }>(api.db, name, sql`select ${2}::int as n`)).toEqual([{ n: 2 }]);
-    await expect(namedRead(api.db, name, sql`select ${1}::int + 1 as n`)).rejects.toThrow(/already names another statement/);
+    const statement = namedStatement<{ n: number }>(name, sql`select ${sql.placeholder("n")}::int as n`);
+    expect(await statement.read(api.db, { n: 1 })).toEqual([{ n: 1 }]);
+    expect(await statement.read(api.db, { n: 2 })).toEqual([{ n: 2 }]);
+    await expect(statement.read(api.db, {} as { n: number })).rejects.toThrow(/no value for placeholder n/);
+    const other = namedStatement<{ n: number }>(name, sql`select ${sql.placeholder("n")}::int + 1 as n`);
+    await expect(other.read(api.db, { n: 1 })).rejects.toThrow(/already names another statement/);
   });
 
   test("rows are parsed as db.execute parses them (timestamps stay text)", async () => {
-    const query = () => sql`select id, published_at, name from products where id = ${productId}`;
-    const [named] = await namedRead<Record<string, unknown>>(api.db, `page_reads_types_${run}`, query());
-    expect(named).toEqual((await api.db.execute(query())).rows[0]);
+    const query = (id: unknown) => sql`select id, published_at, name from products where id = ${id}`;
+    const statement = namedStatement<{ id: number }>(`page_reads_types_${run}`, query(sql.placeholder("id")));
+    const [named] = await statement.read<Record<string, unknown>>(api.db, { id: productId });
+    expect(named).toEqual((await api.db.execute(query(productId))).rows[0]);
     expect(typeof named!.published_at).toBe("string");
   });
 });
