@@ -2,7 +2,10 @@
  * The one API client of the web tier (DESIGN §3). Loaders and actions call the API tier only
  * through it: in-process (`transport` = the Hono API app's fetch, no socket) by default, or plain
  * HTTP to `API_URL`. It forwards the bearer token and the `fingerprint` header, unwraps the
- * `{ data, meta }` envelope and turns `{ error }` bodies into `ApiClientError`.
+ * `{ data, meta }` envelope and turns `{ error }` bodies into `ApiClientError`. In-process, an
+ * anonymous visitor's GET of an operation the API registered as a direct read (the product page's
+ * product and related products) skips Request, Response and JSON text (`direct`, ADR 069); its data,
+ * errors and retries are the same.
  *
  * Retry policy (spec §7): one retry for idempotent methods (GET, HEAD, OPTIONS) on 408, 409, 425,
  * 429, 500, 502, 503, 504 or a network error; never for POST, PUT, PATCH, DELETE.
