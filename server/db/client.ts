@@ -163,6 +163,14 @@ async function openPglite(dir: string): Promise<Database> {
     max: 1,
     connectionTimeoutMillis: 30_000,
   });
+  // PGlite is one session whichever connection reaches it: the named statements a closed connection
+  // prepared (server/db/named-statement.ts, ADR 069) are still there, and node-postgres on the new
+  // connection would prepare them again ("already exists"). The pool's one connection is replaced
+  // after 10 s idle, so every new one starts by forgetting them; the deallocate is queued before the
+  // query that opened it.
+  pool.on("connect", (client) => {
+    client.query("deallocate all").catch(() => undefined);
+  });
   return wrap(pool, "pglite", dir, async () => {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 5_000);

@@ -187,6 +187,24 @@ describe("named statements", () => {
     await expect(other.read(api.db, { n: 1 })).rejects.toThrow(/already names another statement/);
   });
 
+  test("a named statement still answers after the pool replaced its connection (PGlite keeps one session for all)", async () => {
+    const statement = namedStatement<{ n: number }>(`page_reads_reconnect_${run}`, sql`select ${sql.placeholder("n")}::int as n`);
+    expect(await statement.read(api.db, { n: 1 })).toEqual([{ n: 1 }]);
+    // As the pool does to an idle connection after 10 s: closed, and a new one opened for the next query.
+    const clients = await Promise.all(Array.from({ length: api.engine === "pglite" ? 1 : 2 }, () => api.database.pool.connect()));
+    for (const client of clients) client.release(true);
+    // PGlite's socket server takes the next connection once it has seen the last one close.
+    for (let attempt = 0; ; attempt++) {
+      const ok = await api.db.execute(sql`select 1`).then(
+        () => true,
+        (error: unknown) => (attempt < 20 ? false : Promise.reject(error)),
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await statement.read(api.db, { n: 2 })).toEqual([{ n: 2 }]);
+  });
+
   test("rows are parsed as db.execute parses them (timestamps stay text)", async () => {
     const query = (id: unknown) => sql`select id, published_at, name from products where id = ${id}`;
     const statement = namedStatement<{ id: number }>(`page_reads_types_${run}`, query(sql.placeholder("id")));
