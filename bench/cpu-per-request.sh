@@ -9,7 +9,8 @@
 #   DATA_DIR (the catalogue's files, default CURRENT_TREE/.data/bench/postgres-files), PORT_BASE (default
 #   3404; the current build gets PORT_BASE + 1). Servers as bench/http-compare.ts starts them (production,
 #   page cache off), pinned to core 0, wrk (1 thread × 32 connections) on core 1, over 1,000 published
-#   products; each page opened once and a 5 s warm-up per server, then alternating rounds.
+#   products; each page opened once and a 5 s warm-up per server, then alternating rounds. MAX_IN_FLIGHT=0 as
+#   http-compare sets it (no load shedding); the non-2xx column counts answers that were not pages.
 set -euo pipefail
 BASE_TREE=$(realpath "$1"); CURRENT_TREE=$(realpath "$2"); ROUNDS=${3:-4}; D=${4:-15}
 : "${DATABASE_URL:?DATABASE_URL of the bench catalogue}"
@@ -30,7 +31,7 @@ end
 LUA
 start() { # tree port → pid
   (cd "$1" && NODE_ENV=production OUTBOX=true HOST=127.0.0.1 PORT=$2 DATABASE_URL=$DATABASE_URL DATA_DIR=$DATA_DIR \
-    MIGRATE_ON_START=false PAGE_CACHE_TTL_S=0 LOG_LEVEL=warn exec taskset -c 0 ./node_modules/.bin/node server.ts \
+    MIGRATE_ON_START=false PAGE_CACHE_TTL_S=0 MAX_IN_FLIGHT=0 LOG_LEVEL=warn exec taskset -c 0 ./node_modules/.bin/node server.ts \
     > "$WORK/server-$2.log" 2>&1) &
   echo $!
 }
@@ -43,8 +44,8 @@ for port in "$PORT_BASE" $((PORT_BASE + 1)); do
 done
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 tick=$(getconf CLK_TCK)
-echo "| round | build | load (1 min) | requests | req/s | p99 | CPU ms / request |"
-echo "|---|---|---|---:|---:|---:|---:|"
+echo "| round | build | load (1 min) | requests | non-2xx | req/s | p99 | CPU ms / request |"
+echo "|---|---|---|---:|---:|---:|---:|---:|"
 for r in $(seq "$ROUNDS"); do
   if [ $((r % 2)) = 1 ]; then order="base current"; else order="current base"; fi
   for side in $order; do
@@ -55,6 +56,7 @@ for r in $(seq "$ROUNDS"); do
     n=$(echo "$out" | awk '/requests in/{print $1}')
     rps=$(echo "$out" | awk '/Requests\/sec/{print $2}')
     p99=$(echo "$out" | awk '$1=="99%"{print $2}')
-    echo "| $r | $side | $load | $n | $rps | $p99 | $(echo "scale=2; ($c1 - $c0) * 1000 / $tick / $n" | bc) |"
+    bad=$(echo "$out" | awk '/Non-2xx/{print $NF}'); bad=${bad:-0}
+    echo "| $r | $side | $load | $n | $bad | $rps | $p99 | $(echo "scale=2; ($c1 - $c0) * 1000 / $tick / $n" | bc) |"
   done
 done

@@ -8,6 +8,8 @@ import type { Logger } from "pino";
 export interface WebServices {
   /** In-process transport to the API tier, or undefined when API_URL points elsewhere. */
   apiFetch?: (request: Request) => Promise<Response>;
+  /** The API tier's direct reads, beside `apiFetch` (ADR 069); undefined when API_URL points elsewhere. */
+  apiDirect?: ApiDirect;
   apiUrl?: string;
   publicUrl?: string;
   requestId: string;
@@ -37,4 +39,27 @@ export interface IslandsBuild {
   buildId: string;
   /** Development: the boot module is served by Vite from source. */
   dev?: boolean;
+}
+
+/**
+ * The in-process fast path of the API client (ADR 069): a public GET operation the API tier
+ * registered as a direct read is answered without a Request, a Response or JSON text, through the
+ * same input validation, handler, reply check and error envelope as over `apiFetch`.
+ */
+export interface ApiDirect {
+  /**
+   * Answers operation `operationId` with the path parameters and query values as the URL would
+   * carry them (strings; a repeated query key as an array), or returns undefined when the operation
+   * has no direct read (the client then uses `apiFetch`). Never rejects: a failure is an answer
+   * with its status and the error envelope.
+   */
+  read(operationId: string, params: Record<string, string>, query: Record<string, string | string[]>): Promise<DirectAnswer> | undefined;
+}
+
+/** A direct read's answer: the HTTP status it would have had and its body (the `{ data, meta }` or `{ error }` envelope) as values. */
+export interface DirectAnswer {
+  status: number;
+  body: unknown;
+  /** The Retry-After seconds the answer would carry (a 429 or 503), if any. */
+  retryAfter?: number;
 }

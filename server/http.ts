@@ -31,7 +31,7 @@ import { clientAddress, type TrustProxy } from "./client-ip.ts";
 import { readRoutingMiddleware } from "./read-routing.ts";
 import type { LoadShedder } from "./load-shedding.ts";
 import { mountMetrics } from "./metrics.ts";
-import type { IslandsBuild, WebServices } from "#contract/web-services.ts";
+import type { ApiDirect, IslandsBuild, WebServices } from "#contract/web-services.ts";
 import { MAX_MULTIPART_BYTES, MiB } from "#contract/upload-limits.ts";
 
 /** What server.ts hands to the web tier on every request (contract/web-services.ts). */
@@ -43,7 +43,8 @@ export interface MediaSource {
 }
 
 export interface ServerAppOptions {
-  api: { fetch: (request: Request) => Response | Promise<Response> };
+  /** The API tier: its `fetch`, and its direct reads for the web tier's in-process client (ADR 069), when it has them. */
+  api: { fetch: (request: Request) => Response | Promise<Response>; direct?: ApiDirect };
   database: Pick<Database, "ping" | "routing">;
   /** The replicas' lag bound (DATABASE_REPLICA_MAX_LAG_MS), also the read-your-writes marker's lifetime. */
   replicaMaxLagMs?: number;
@@ -402,6 +403,7 @@ export function createServerApp(options: ServerAppOptions) {
     const nonce = c.get("secureHeadersNonce") ?? randomBytes(16).toString("base64");
     const services: WebServices = {
       apiFetch: options.apiUrl ? undefined : async (request) => options.api.fetch(request),
+      apiDirect: options.apiUrl ? undefined : options.api.direct,
       apiUrl: options.apiUrl,
       publicUrl: options.publicUrl,
       buildCheckIntervalS: options.buildCheckIntervalS,

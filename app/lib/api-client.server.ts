@@ -2,7 +2,10 @@
  * The one API client of the web tier (DESIGN §3). Loaders and actions call the API tier only
  * through it: in-process (`transport` = the Hono API app's fetch, no socket) by default, or plain
  * HTTP to `API_URL`. It forwards the bearer token and the `fingerprint` header, unwraps the
- * `{ data, meta }` envelope and turns `{ error }` bodies into `ApiClientError`.
+ * `{ data, meta }` envelope and turns `{ error }` bodies into `ApiClientError`. In-process, an
+ * anonymous visitor's GET of an operation the API registered as a direct read (the product page's
+ * product and related products) skips Request, Response and JSON text (`direct`, ADR 069); its data,
+ * errors and retries are the same.
  *
  * Retry policy (spec §7): one retry for idempotent methods (GET, HEAD, OPTIONS) on 408, 409, 425,
  * 429, 500, 502, 503, 504 or a network error; never for POST, PUT, PATCH, DELETE.
@@ -18,6 +21,7 @@ import type {
   RouteBodyInput,
   RouteJsonBodyInput,
 } from "#contract/route.ts";
+import type { ApiDirect, DirectAnswer } from "#contract/web-services.ts";
 
 /** What `send` takes for a route: only the parts its descriptor declares, typed by its schemas. */
 export type SendInput<D extends RouteDescriptor> = (D["params"] extends object
@@ -61,6 +65,11 @@ export class ApiClientError extends Error {
 export interface ApiClientOptions {
   /** In-process transport; when absent, global fetch to `baseUrl`. */
   transport?: (request: Request) => Promise<Response>;
+  /**
+   * The API tier's direct reads (in-process only, ADR 069): an anonymous GET of an operation that
+   * has one is answered without a Request, a Response or JSON text; everything else uses `transport`.
+   */
+  direct?: ApiDirect;
   /** Origin of the API: API_URL, or any origin for the in-process transport. */
   baseUrl: string;
   accessToken?: string;
@@ -150,13 +159,26 @@ export class ApiClient {
       }
       break;
     }
-    // A page whose data cannot be had for a moment (the database is restarting: 503) answers 503 with
-    // Retry-After instead of a 500 page; a form post keeps its ApiClientError, so the form can say so
-    // and keep what was typed.
-    if (lastError instanceof ApiClientError && lastError.code === "service_unavailable" && IDEMPOTENT.has(method.toUpperCase())) {
-      throw data({ message: "" }, { status: 503, headers: { "Retry-After": String(lastError.retryAfter ?? 5) } });
+    return fail(method, lastError);
+  }
+
+  /**
+   * A GET answered by the API tier's direct read (ADR 069) with the retry policy of `request`: the
+   * envelope as values, or the same ApiClientError (or 503 page answer) the HTTP answer would give.
+   * `first` is the first attempt's answer, already asked for.
+   */
+  private async direct<T, M>(first: Promise<DirectAnswer>, again: () => Promise<DirectAnswer> | undefined): Promise<Envelope<T, M>> {
+    let lastError: unknown;
+    let pending: Promise<DirectAnswer> | undefined = first;
+    for (let attempt = 1; pending; attempt++) {
+      const answer = await pending;
+      if (answer.status >= 200 && answer.status < 300) return answer.body as Envelope<T, M>;
+      lastError = errorFrom(answer.status, "", answer.body, answer.retryAfter);
+      if (attempt > 1 || !RETRY_STATUSES.has(answer.status)) break;
+      await delay(RETRY_DELAY_MS);
+      pending = again();
     }
-    throw lastError;
+    return fail("GET", lastError);
   }
 
   /** The URL (query values set; a list repeats its key) and the forwarded headers of one call. */
@@ -212,7 +234,23 @@ export class ApiClient {
       body?: unknown;
       form?: FormData;
     };
-    const { envelope, headers } = await this.request<RouteData<D>, RouteMeta<D>>(route.method, this.routePath(route, params), {
+    const path = this.routePath(route, params);
+    // An anonymous visitor's GET may skip Request, Response and JSON text (ADR 069): the caller is
+    // then the same (none) whichever way the call goes, and the direct read validates and answers
+    // as the API does. It answers undefined for an operation without a direct read.
+    const direct = this.options.direct;
+    if (direct && route.method === "GET" && !this.options.accessToken && body === undefined && form === undefined) {
+      const directParams = stringValues(params);
+      const directQuery = queryLists(query);
+      const first = direct.read(route.operationId, directParams, directQuery);
+      if (first) {
+        const envelope = await this.direct<RouteData<D>, RouteMeta<D>>(first, () =>
+          direct.read(route.operationId, directParams, directQuery),
+        );
+        return { data: envelope.data, meta: envelope.meta as RouteMeta<D>, setCookies: [] };
+      }
+    }
+    const { envelope, headers } = await this.request<RouteData<D>, RouteMeta<D>>(route.method, path, {
       query,
       body,
       form,
@@ -242,20 +280,54 @@ export class ApiClient {
 }
 
 async function toError(response: Response): Promise<ApiClientError> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string; issues?: []; details?: unknown };
-  } | null;
+  const body = await response.json().catch(() => null);
+  return errorFrom(response.status, response.statusText, body, Number(response.headers.get("retry-after")));
+}
+
+/** The ApiClientError of a failed answer: its status, its `{ error }` envelope (if any) and its Retry-After seconds. */
+function errorFrom(status: number, statusText: string, envelope: unknown, retryAfter: number | undefined): ApiClientError {
+  const body = envelope as { error?: { code?: string; message?: string; issues?: []; details?: unknown } } | null;
   const details = body?.error?.details;
   const error = new ApiClientError(
-    response.status,
+    status,
     body?.error?.code ?? "http_error",
-    body?.error?.message ?? (response.statusText || `HTTP ${response.status}`),
+    body?.error?.message ?? (statusText || `HTTP ${status}`),
     body?.error?.issues,
     details !== null && typeof details === "object" && !Array.isArray(details) ? (details as Record<string, unknown>) : undefined,
   );
-  const retryAfter = Number(response.headers.get("retry-after"));
-  if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
+  if (retryAfter !== undefined && Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
   return error;
+}
+
+/**
+ * Throws what a call that failed with `lastError` throws. A page whose data cannot be had for a
+ * moment (the database is restarting: 503) answers 503 with Retry-After instead of a 500 page; a
+ * form post keeps its ApiClientError, so the form can say so and keep what was typed.
+ */
+function fail(method: string, lastError: unknown): never {
+  if (lastError instanceof ApiClientError && lastError.code === "service_unavailable" && IDEMPOTENT.has(method.toUpperCase())) {
+    throw data({ message: "" }, { status: 503, headers: { "Retry-After": String(lastError.retryAfter ?? 5) } });
+  }
+  throw lastError;
+}
+
+/** Path parameters as the URL carries them (strings). */
+function stringValues(params: Record<string, string | number> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key in params) out[key] = String(params[key]);
+  return out;
+}
+
+/** Query values as the URL carries them (`prepare`: empty, null and undefined left out; a list repeats its key). */
+function queryLists(query: Query | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const items: string[] = [];
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null && item !== "") items.push(String(item));
+    if (items.length > 0) out[key] = items;
+  }
+  return out;
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,6 +6,7 @@ import * as appData from "#contract/app-data.ts";
 import { searchTnved } from "#contract/classifiers.ts";
 import * as files from "#contract/files.ts";
 import { ApiClient, ApiClientError, RETRY_STATUSES } from "./api-client.server.ts";
+import type { ApiDirect, DirectAnswer } from "#contract/web-services.ts";
 
 /** A GET operation and a call of it, for the retry rules. */
 const get = (client: ApiClient) => client.send(searchTnved, { query: { q: "x" } });
@@ -141,6 +142,60 @@ describe("ApiClient", () => {
       status: 400,
       code: "invalid_code",
       details: { attemptsLeft: 3 },
+    });
+  });
+
+  describe("direct reads (ADR 069)", () => {
+    /** A client whose direct read answers `answers` in turn (the last one repeated) and whose transport must not be used. */
+    function directClient(answers: DirectAnswer[], accessToken?: string) {
+      const reads: { operationId: string; params: Record<string, string>; query: Record<string, string | string[]> }[] = [];
+      const direct: ApiDirect = {
+        read(operationId, params, query) {
+          reads.push({ operationId, params, query });
+          return Promise.resolve(answers[Math.min(reads.length - 1, answers.length - 1)]!);
+        },
+      };
+      const { seen, client } = recorder([200]);
+      return { reads, seen, client: new ApiClient({ ...client.options, accessToken, direct }) };
+    }
+
+    test("an anonymous GET is answered by the direct read with the values as the URL carries them", async () => {
+      const { reads, seen, client } = directClient([{ status: 200, body: { data: { ok: "direct" } } }]);
+      const query = { q: "труба", chapter: undefined, page: 2, tags: ["a", "", "b"] } as never;
+      await expect(client.send(searchTnved, { query })).resolves.toEqual({ data: { ok: "direct" }, meta: undefined, setCookies: [] });
+      expect(reads).toEqual([{ operationId: "searchTnved", params: {}, query: { q: ["труба"], page: ["2"], tags: ["a", "b"] } }]);
+      expect(seen).toHaveLength(0);
+    });
+
+    test("the retry policy and the errors are the transport's: one retry on 503, then a 503 page with Retry-After", async () => {
+      const unavailable = { status: 503, body: { error: { code: "service_unavailable", message: "later" } }, retryAfter: 5 };
+      const once = directClient([unavailable, { status: 200, body: { data: { ok: true } } }]);
+      await expect(get(once.client)).resolves.toMatchObject({ data: { ok: true } });
+      expect(once.reads).toHaveLength(2);
+      const always = directClient([unavailable]);
+      const thrown = await get(always.client).catch((error: unknown) => error);
+      expect(thrown).toMatchObject({ init: { status: 503, headers: { "Retry-After": "5" } } });
+      expect(always.reads).toHaveLength(2);
+      const notFound = directClient([
+        { status: 404, body: { error: { code: "not_found", message: "Product not found", details: { a: 1 } } } },
+      ]);
+      await expect(get(notFound.client)).rejects.toMatchObject({
+        status: 404,
+        code: "not_found",
+        message: "Product not found",
+        details: { a: 1 },
+      });
+      expect(notFound.reads).toHaveLength(1);
+    });
+
+    test("a signed-in visitor's GET and an operation without a direct read go through the transport", async () => {
+      const signedIn = directClient([{ status: 200, body: { data: {} } }], "tok");
+      await get(signedIn.client);
+      expect([signedIn.reads.length, signedIn.seen.length]).toEqual([0, 1]);
+      const fallback = recorder([200]);
+      const none = new ApiClient({ ...fallback.client.options, accessToken: undefined, direct: { read: () => undefined } });
+      await expect(get(none)).resolves.toMatchObject({ data: { ok: true } });
+      expect(fallback.seen).toHaveLength(1);
     });
   });
 });

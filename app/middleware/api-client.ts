@@ -25,6 +25,7 @@ export const apiClientMiddleware: MiddlewareFunction<Response> = async ({ contex
   const cookies = parse(request.headers.get("cookie") ?? "");
   const options = {
     transport: services.apiFetch,
+    direct: services.apiDirect,
     baseUrl: services.apiUrl ?? new URL(request.url).origin,
     requestId: services.requestId,
     acceptLanguage: request.headers.get("accept-language") ?? undefined,

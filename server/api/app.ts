@@ -5,11 +5,8 @@
  */
 import { Hono } from "hono";
 import { openApiRoutes } from "./openapi.ts";
-import { DomainError } from "../errors.ts";
-import { errorStatus } from "#contract/errors.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { RESOURCES } from "./resources.ts";
-import { ContractViolation } from "./resource.ts";
 import { callerMiddleware } from "./caller.ts";
 import os from "node:os";
 import path from "node:path";
@@ -19,13 +16,11 @@ import { createSuggestionsClient } from "../suggestions/dadata.ts";
 import { createParseMetaService } from "./parse-meta-service.ts";
 import { adminAreaGate } from "./admin/index.ts";
 import { noJobQueue } from "../jobs/queue.ts";
-import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { ApiDeps, ApiEnv } from "./env.ts";
 import { mcpRoutes } from "../mcp/http.ts";
 import { EXCHANGE_PATHS, exchangeApp } from "../onec/exchange.ts";
-
-/** Seconds a client is told to wait when the database cannot be reached (a restart takes a few). */
-const DATABASE_RETRY_AFTER_S = 5;
+import { directReads } from "./direct.ts";
+import { errorAnswer } from "./error-answer.ts";
 
 export function createApiApp(deps: ApiDeps) {
   const api = new Hono<ApiEnv>();
@@ -35,6 +30,7 @@ export function createApiApp(deps: ApiDeps) {
   const publicUrl = deps.publicUrl ?? (() => "http://localhost:3000");
   const parseMeta = createParseMetaService(deps.db, deps.parseMeta);
   const jobs = deps.jobs ?? noJobQueue;
+  const checkResponses = deps.checkResponses ?? process.env.NODE_ENV !== "production";
   api.use(async (c, next) => {
     c.set("db", deps.db);
     c.set("logger", deps.logger);
@@ -46,7 +42,7 @@ export function createApiApp(deps: ApiDeps) {
     c.set("uploadTtlS", deps.uploadTtlS ?? 24 * 3600);
     c.set("storageQuota", deps.storageQuota);
     c.set("publicUrl", publicUrl);
-    c.set("checkResponses", deps.checkResponses ?? process.env.NODE_ENV !== "production");
+    c.set("checkResponses", checkResponses);
     c.set("parseMeta", parseMeta);
     c.set("jobs", jobs);
     c.set("translator", deps.translator);
@@ -68,36 +64,12 @@ export function createApiApp(deps: ApiDeps) {
   api.route("/", openApiRoutes(api));
   api.notFound((c) => c.json({ error: { code: "not_found", message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
   api.onError((error, c) => {
-    if (error instanceof DomainError) {
-      if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
-      const details = error.retryAfter ? { ...error.details, retryAfter: error.retryAfter } : error.details;
-      const status = errorStatus(error.code) as ContentfulStatusCode;
-      return c.json(
-        {
-          error: {
-            code: error.code,
-            message: error.message,
-            ...(error.issues ? { issues: error.issues } : {}),
-            ...(details ? { details } : {}),
-          },
-        },
-        status,
-      );
-    }
-    if (isDatabaseUnavailable(error)) {
-      deps.logger.warn({ err: error, path: c.req.path }, "database unavailable");
-      c.header("Retry-After", String(DATABASE_RETRY_AFTER_S));
-      return c.json(
-        { error: { code: "service_unavailable", message: "The service is briefly unavailable; try again in a few seconds" } },
-        503,
-      );
-    }
-    deps.logger.error({ err: error, path: c.req.path }, "API request failed");
-    // A reply outside its contract names the field in tests and development, where it is checked.
-    if (error instanceof ContractViolation) return c.json({ error: { code: "internal_error", message: error.message } }, 500);
-    return c.json({ error: { code: "internal_error", message: "Internal Server Error" } }, 500);
+    const answer = errorAnswer(error, deps.logger, c.req.path);
+    if (answer.retryAfter) c.header("Retry-After", String(answer.retryAfter));
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
-  return api;
+  // The web tier's in-process client reads the product page's data through these (ADR 069).
+  return Object.assign(api, { direct: directReads(RESOURCES, { db: deps.db }, deps.logger, checkResponses) });
 }
 
 export type ApiApp = ReturnType<typeof createApiApp>;

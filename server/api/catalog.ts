@@ -13,14 +13,14 @@ import { notFound } from "../errors.ts";
 import { getCompany, listCompanies } from "../catalog/companies.ts";
 import { productFacets } from "../catalog/facets.ts";
 import { listRegions } from "../catalog/regions.ts";
-import { getProduct, listCategories, listProducts, relatedProducts } from "../catalog/repository.ts";
+import { getTranslatedProduct, listCategories, listProducts, relatedProducts } from "../catalog/repository.ts";
 import { randomProductPage } from "../catalog/random.ts";
 import { getCompanyService, listCompanyServices, listServiceTypes } from "../catalog/services.ts";
 import { pagedReply } from "./replies.ts";
 import { withResponseRates } from "../inquiries/service.ts";
 import type { Paged } from "../catalog/repository.ts";
 import { applyTranslations, translateCompanyCards, translateProductCards } from "../translation/store.ts";
-import { implement, resource } from "./resource.ts";
+import { implement, implementRead, resource } from "./resource.ts";
 
 /** `pagedReply` of a list whose cards are translated by `translate`. */
 async function translatedPage<T>(
@@ -55,13 +55,15 @@ export const productResource = resource("/api/products", [
   implement(products.productFacets, async (c, { query: { lang, page: _page, perPage: _perPage, ...filters } }) => ({
     data: await productFacets(c.var.db, filters, lang),
   })),
-  implement(products.getProduct, async (c, { params, query }) => {
-    const product = await getProduct(c.var.db, params.id, query.lang);
+  // The product and its stored translations in one statement; both of the product page's reads
+  // are direct reads for the web tier's in-process client (ADR 069).
+  implementRead(products.getProduct, async ({ db }, { params, query }) => {
+    const product = await getTranslatedProduct(db, params.id, query.lang);
     if (!product) throw notFound("Product");
-    return { data: await applyTranslations(c.var.db, "product", params.id, query.lang, product) };
+    return { data: product };
   }),
-  implement(products.relatedProducts, async (c, { params, query }) => ({
-    data: await relatedProducts(c.var.db, params.id, query.lang, query.count),
+  implementRead(products.relatedProducts, async ({ db }, { params, query }) => ({
+    data: await relatedProducts(db, params.id, query.lang, query.count),
   })),
 ]);
 

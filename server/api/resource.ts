@@ -71,7 +71,20 @@ export interface ImplementOptions {
 export interface Implementation extends ImplementOptions {
   route: RouteDescriptor;
   handler: RouteHandler<RouteDescriptor>;
+  /** The same handler without a Hono context, for the web tier's in-process client (implementRead, ADR 069). */
+  read?: DirectRead<RouteDescriptor>;
 }
+
+/** What a direct read sees of the API's per-request variables: the database only (ADR 069). */
+export type ReadVars = Pick<ApiEnv["Variables"], "db">;
+
+/**
+ * A public GET operation's handler that reads nothing of the request but its validated input and
+ * the database. Its reply must be made of JSON values (no `undefined` properties, no Dates) and be
+ * its own objects, not a cache's: the in-process client hands it to the page as it is, without the
+ * JSON round trip that would have copied and normalised it (checked where replies are checked).
+ */
+export type DirectRead<D extends RouteDescriptor> = (vars: ReadVars, input: Pick<HandlerInput<D>, "params" | "query">) => Promise<Reply<D>>;
 
 /** Pairs a descriptor with its handler (the handler's input and reply are typed by the descriptor). */
 export function implement<const D extends RouteDescriptor>(
@@ -82,10 +95,24 @@ export function implement<const D extends RouteDescriptor>(
   return { route, handler: handler as unknown as RouteHandler<RouteDescriptor>, ...options };
 }
 
+/**
+ * Pairs a public GET descriptor with a handler that needs no Hono context (DirectRead): over HTTP
+ * it answers as `implement` would, and the web tier's in-process client may call it directly
+ * (server/api/direct.ts). Throws at start-up for an operation that is not a public GET without a body.
+ */
+export function implementRead<const D extends RouteDescriptor>(route: D, read: DirectRead<D>): Implementation {
+  if (route.method !== "GET" || route.auth !== "public" || route.body || route.raw)
+    throw new Error(`${route.operationId}: a direct read must be a public GET answering an envelope`);
+  const generic = read as unknown as DirectRead<RouteDescriptor>;
+  return { route, handler: (c, input) => generic({ db: c.var.db }, input), read: generic };
+}
+
 export interface Resource {
   prefix: string;
   app: Hono<ApiEnv>;
   routes: RouteDescriptor[];
+  /** The operations with a direct read (implementRead), by operationId. */
+  reads: Map<string, { route: RouteDescriptor; read: DirectRead<RouteDescriptor> }>;
 }
 
 const MAX_JSON_BODY = 64 * 1024;
@@ -119,10 +146,12 @@ export function resource(prefix: string, implementations: Implementation[]): Res
     .map((impl, index) => ({ impl, index }))
     .sort((x, y) => specificity(x.impl.route, y.impl.route) || x.index - y.index);
   const seen = new Set<string>();
+  const reads: Resource["reads"] = new Map();
   for (const { impl } of sorted) {
     const { route, handler, inputRefusal } = impl;
     if (seen.has(route.operationId)) throw new Error(`operationId ${route.operationId} is declared twice`);
     seen.add(route.operationId);
+    if (impl.read) reads.set(route.operationId, { route, read: impl.read });
     app.on(route.method, honoPath(prefix, route.path), describeRoute(openApiOperation(route)), async (c) => {
       const key = c.var.caller?.apiKey;
       if (key) await admitKey(c, route, key);
@@ -143,7 +172,7 @@ export function resource(prefix: string, implementations: Implementation[]): Res
       return c.json(body, reply.status ?? route.status ?? 200);
     });
   }
-  return { prefix, app, routes: sorted.map((s) => s.impl.route) };
+  return { prefix, app, routes: sorted.map((s) => s.impl.route), reads };
 }
 
 /**
@@ -183,29 +212,40 @@ function issuesOf(error: z.ZodError) {
  * filters it means nothing, so `q=a%00b` searches `ab` as the classifier search always did.
  */
 function queryValues(c: Context): Record<string, string | string[]> {
+  return cleanQuery(c.req.queries());
+}
+
+/** Query values by key (a list per key) without U+0000, a single value as a string (see queryValues). */
+export function cleanQuery(queries: Record<string, string | readonly string[]>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [key, values] of Object.entries(c.req.queries())) {
-    const clean = values.map((v) => v.replaceAll("\u0000", ""));
+  for (const [key, value] of Object.entries(queries)) {
+    const clean = (typeof value === "string" ? [value] : value).map((v) => v.replaceAll("\u0000", ""));
     out[key.replaceAll("\u0000", "")] = clean.length === 1 ? clean[0]! : clean;
   }
   return out;
 }
 
+/** The path parameters checked by the descriptor's `params`: a refusal (or a U+0000) is a 404 `not_found`. */
+export function parseParams(route: RouteDescriptor, raw: Record<string, string>): Record<string, unknown> {
+  if (!route.params) return {};
+  if (nulPaths(raw).length) throw new DomainError("not_found", "Not found");
+  const parsed = route.params.safeParse(raw);
+  if (!parsed.success) throw new DomainError("not_found", "Not found");
+  return parsed.data as Record<string, unknown>;
+}
+
+/** The query values (queryValues' shape) checked by the descriptor's `query`: a refusal is a 400 `invalid_query` with its issues. */
+export function parseQuery(route: RouteDescriptor, values: Record<string, string | string[]>): Record<string, unknown> {
+  if (!route.query) return {};
+  const parsed = route.query.safeParse(values);
+  if (!parsed.success) throw new DomainError("invalid_query", "Invalid query parameters", { issues: issuesOf(parsed.error) });
+  return parsed.data as Record<string, unknown>;
+}
+
 async function readInput(c: Context<ApiEnv>, route: RouteDescriptor): Promise<HandlerInput<RouteDescriptor>> {
   if (route.auth !== "public" && !c.var.caller) throw new DomainError("unauthorized", "Sign in to do this");
-  let params: Record<string, unknown> = {};
-  if (route.params) {
-    if (nulPaths(c.req.param()).length) throw new DomainError("not_found", "Not found");
-    const parsed = route.params.safeParse(c.req.param());
-    if (!parsed.success) throw new DomainError("not_found", "Not found");
-    params = parsed.data as Record<string, unknown>;
-  }
-  let query: Record<string, unknown> = {};
-  if (route.query) {
-    const parsed = route.query.safeParse(queryValues(c));
-    if (!parsed.success) throw new DomainError("invalid_query", "Invalid query parameters", { issues: issuesOf(parsed.error) });
-    query = parsed.data as Record<string, unknown>;
-  }
+  const params = route.params ? parseParams(route, c.req.param()) : {};
+  const query = route.query ? parseQuery(route, queryValues(c)) : {};
   let body: unknown;
   let form: MultipartForm | undefined;
   let fields: unknown;
@@ -338,13 +378,16 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
 
 /** A handler's reply that does not match its descriptor: a defect of the API, reported with the path. */
 export class ContractViolation extends Error {
-  constructor(route: RouteDescriptor, part: "data" | "meta", error: z.ZodError) {
-    super(`${route.method} ${route.path} answered ${part} outside its contract: ${z.prettifyError(error)}`);
+  constructor(route: RouteDescriptor, part: "data" | "meta", error: z.ZodError | string) {
+    super(
+      `${route.method} ${route.path} answered ${part} outside its contract: ${typeof error === "string" ? error : z.prettifyError(error)}`,
+    );
     this.name = "ContractViolation";
   }
 }
 
-function checkReply(route: RouteDescriptor, reply: { data: unknown; meta?: unknown }): void {
+/** Throws ContractViolation when `reply` does not match the descriptor's `data` and `meta` schemas. */
+export function checkReply(route: RouteDescriptor, reply: { data: unknown; meta?: unknown }): void {
   const data = route.data.safeParse(reply.data);
   if (!data.success) throw new ContractViolation(route, "data", data.error);
   if (route.meta) {

@@ -7,7 +7,7 @@
  * tests/api/query-plans.test.ts). Totals of the filters the facets know come from per-process cached
  * counts; other totals are counted up to TOTAL_CAP (10,000) and flagged `totalCapped`.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { CategoryNode, TopCategory } from "#contract/categories.ts";
 import type { MediaRef } from "#contract/common.ts";
@@ -17,7 +17,16 @@ import type { Currency, Lang, Localized, LocalizedFact } from "../db/schema.ts";
 import { cachedQuery } from "./cache.ts";
 import { invalidateSharedCountGroups, PRODUCT_COUNT_GROUPS_SQL, sharedCountGroupsFresh } from "./count-groups.ts";
 import { pick, pickRequired } from "./localize.ts";
-import { cardNameTranslationsSql, nameCardsIn, type CardNameTranslation } from "../translation/store.ts";
+import {
+  applyTranslationRows,
+  cardNameTranslationsSql,
+  detailTranslationsSql,
+  nameCardsIn,
+  type CardNameTranslation,
+  type DetailTranslationRow,
+} from "../translation/store.ts";
+import type { ContentTranslation } from "#contract/translation.ts";
+import { namedStatement, type NamedStatement } from "../db/named-statement.ts";
 
 export type { CategoryNode, TopCategory } from "#contract/categories.ts";
 export type { MediaRef, RegionRef } from "#contract/common.ts";
@@ -411,10 +420,14 @@ export function localizeFacts(facts: LocalizedFact[] | null, lang: Lang, source:
   });
 }
 
-/** SQL of getProduct's one statement for product `id`. */
-export function productDetailSql(id: number): SQL {
+/**
+ * SQL of getProduct's one statement for product `id`; with `lang`, it also reads the product's
+ * stored translations into `lang` (column `translations`, see getTranslatedProduct).
+ */
+export function productDetailSql(id: number | Placeholder, lang: Lang | Placeholder | null = null): SQL {
+  const translations = lang === null ? sql`` : sql`, ${detailTranslationsSql("product", sql`p.id`, lang)} as translations`;
   return sql`
-    select ${productCardColumns}, p.description, p.origin_country, p.facts,
+    select ${productCardColumns}, p.description, p.origin_country, p.facts${translations},
       (select coalesce(json_agg(json_build_object('min_quantity', x.min_quantity::text, 'price', x.price::text, 'currency', x.currency, 'unit', x.unit)
          order by x.currency, x.min_quantity), '[]') from product_prices x where x.product_id = p.id) as prices,
       (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'attributes', v.attributes, 'price', v.price::text, 'currency', v.currency)
@@ -435,27 +448,57 @@ export function productDetailSql(id: number): SQL {
  * the category path from the cached category rows.
  */
 export async function getProduct(db: Db, id: number, lang: Lang): Promise<ProductDetail | null> {
-  type DetailRow = ProductCardRow & {
-    description: Localized;
-    origin_country: string | null;
-    facts: LocalizedFact[];
-    prices: { min_quantity: string; price: string; currency: Currency; unit: string }[];
-    variants: { id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
-    files: {
-      kind: "image" | "document";
-      title: Localized;
-      storage_key: string;
-      width: number | null;
-      height: number | null;
-      mime: string;
-      size: number;
-    }[];
-    tnved: { code: string; name_ru: string; name_en: string | null; name_zh: string | null } | null;
-    also: (CompanyRow & { kind: "dealer" | "distributor" })[];
-  };
-  const [rows, categories] = await Promise.all([db.execute<DetailRow>(productDetailSql(id)), categoryRows(db, "")]);
+  const [rows, categories] = await Promise.all([db.execute<ProductDetailRow>(productDetailSql(id)), categoryRows(db, "")]);
   const row = rows.rows[0];
-  if (!row) return null;
+  return row ? toProductDetail(row, lang, categories) : null;
+}
+
+/** productDetailSql with the product's translations as a named statement (ADR 069). */
+const productDetailStatement = namedStatement<{ id: number; lang: Lang }>(
+  "product_detail",
+  productDetailSql(sql.placeholder("id"), sql.placeholder("lang")),
+);
+
+/**
+ * The product's page data: getProduct with the stored translations of its name and description
+ * into `lang` applied (translation/store.ts `applyTranslationRows`, the rule of `applyTranslations`),
+ * or null. One round trip, a named statement (ADR 069): the product, its parts and its translations
+ * are one statement, planned once per connection.
+ */
+export async function getTranslatedProduct(
+  db: Db,
+  id: number,
+  lang: Lang,
+): Promise<(ProductDetail & { translations: ContentTranslation[] }) | null> {
+  const [rows, categories] = await Promise.all([
+    productDetailStatement.read<ProductDetailRow & { translations: DetailTranslationRow[] }>(db, { id, lang }),
+    categoryRows(db, ""),
+  ]);
+  const row = rows[0];
+  return row ? applyTranslationRows(lang, toProductDetail(row, lang, categories), row.translations) : null;
+}
+
+type ProductDetailRow = ProductCardRow & {
+  description: Localized;
+  origin_country: string | null;
+  facts: LocalizedFact[];
+  prices: { min_quantity: string; price: string; currency: Currency; unit: string }[];
+  variants: { id: number; name: Localized; attributes: Record<string, string>; price: string | null; currency: Currency | null }[];
+  files: {
+    kind: "image" | "document";
+    title: Localized;
+    storage_key: string;
+    width: number | null;
+    height: number | null;
+    mime: string;
+    size: number;
+  }[];
+  tnved: { code: string; name_ru: string; name_en: string | null; name_zh: string | null } | null;
+  also: (CompanyRow & { kind: "dealer" | "distributor" })[];
+};
+
+/** A product's statement row (productDetailSql) as the page reads it, its category path from the cached `categories`. */
+function toProductDetail(row: ProductDetailRow, lang: Lang, categories: CategoryRow[]): ProductDetail {
   const byId = new Map(categories.map((c) => [c.id, c]));
   const path: { id: number; name: LocalizedText }[] = [];
   for (
@@ -496,6 +539,9 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
   };
 }
 
+/** relatedProducts' named statements by limit (at most 50: the contract's bound of `count`). */
+const relatedStatements = new Map<number, NamedStatement<{ id: number; lang: Lang }>>();
+
 /**
  * Related products (at most `limit`): published products of the same category or with the same
  * TN VED code, other suppliers' first, then newest. Each source is read newest-first from its index
@@ -503,7 +549,14 @@ export async function getProduct(db: Db, id: number, lang: Lang): Promise<Produc
  * not grow with the catalogue. Empty for an unknown or unpublished product. One statement.
  */
 export async function relatedProducts(db: Db, id: number, lang: Lang, limit: number): Promise<ProductCard[]> {
-  const { rows } = await db.execute<ProductCardRow & { name_translations: CardNameTranslation[] }>(relatedProductsSql(id, limit, lang));
+  // A named statement per limit (≤ 50 of them, the contract's bound): on every product page, its
+  // planning (≈ 1.2 ms at 1,000,000 products) is done once per connection (ADR 069).
+  let statement = relatedStatements.get(limit);
+  if (!statement) {
+    statement = namedStatement(`related_products_${limit}`, relatedProductsSql(sql.placeholder("id"), limit, sql.placeholder("lang")));
+    relatedStatements.set(limit, statement);
+  }
+  const rows = await statement.read<ProductCardRow & { name_translations: CardNameTranslation[] }>(db, { id, lang });
   // The cards' name translations come in the same round trip: this list is on every product page.
   return nameCardsIn(
     lang,
@@ -512,19 +565,24 @@ export async function relatedProducts(db: Db, id: number, lang: Lang, limit: num
   ).products;
 }
 
-/** SQL of relatedProducts' rows for product `id`, each with its cards' `name_translations` into `lang`. */
-export function relatedProductsSql(id: number, limit: number, lang: Lang): SQL {
+/**
+ * SQL of relatedProducts' rows for product `id`, each with its cards' `name_translations` into `lang`.
+ * `limit` (a positive integer, else RangeError) is written into the text, not sent as a parameter:
+ * PostgreSQL keeps a generic plan of the named statement only when no LIMIT is a parameter (ADR 069).
+ */
+export function relatedProductsSql(id: number | Placeholder, limit: number, lang: Lang | Placeholder): SQL {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`related products: limit ${limit} is not a positive integer`);
   const visible = sql`p.status = 'published' and p.id <> me.id and ${ofPublishedCompany(sql`p.company_id`)}`;
   // Candidates come from the indexes alone (id, company_id and published_at are index columns); only
   // the `limit` chosen ones are joined with their details.
   const candidates = (match: SQL) => sql`select s.* from me cross join lateral (
       select p.id, p.company_id, p.published_at from products p where ${match} and ${visible}
-      order by p.published_at desc nulls last, p.id desc limit ${limit * 4}) s`;
+      order by p.published_at desc nulls last, p.id desc limit ${sql.raw(String(limit * 4))}) s`;
   const order = sql`(k.company_id = me.company_id), k.published_at desc nulls last, k.id desc`;
   return sql`
     with me as (select id, category_id, company_id, tnved_code from products where id = ${id} and status = 'published'),
     k as (${candidates(sql`p.category_id = me.category_id`)} union ${candidates(sql`p.tnved_code = me.tnved_code`)}),
-    chosen as (select k.* from k, me order by ${order} limit ${limit})
+    chosen as (select k.* from k, me order by ${order} limit ${sql.raw(String(limit))})
     select ${productCardColumns}, ${cardNameTranslationsSql(lang)} as name_translations
     from chosen k join products p on p.id = k.id join companies c on c.id = p.company_id ${companyJoins} ${productImageJoin}, me
     order by ${order}`;

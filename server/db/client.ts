@@ -104,6 +104,17 @@ export async function migrateLocked(pool: pg.Pool): Promise<void> {
 
 /** Drizzle instances on a PostgreSQL server (not PGlite) whose statements may be named: see executePrepared. */
 const serverDbs = new WeakSet<Db>();
+/** Drizzle instances opened with `preparedStatements: false`: every statement unnamed (a transaction-mode pooler). */
+const unnamedOnly = new WeakSet<Db>();
+
+/**
+ * Whether statements on `db` may be sent with a name (named-statement.ts, executePrepared): not when
+ * it was opened with `preparedStatements: false` (DATABASE_PREPARED_STATEMENTS), i.e. behind a
+ * transaction-mode pooler that would send a named statement's execution to another server session.
+ */
+export function mayNameStatements(db: Db): boolean {
+  return !unnamedOnly.has(db);
+}
 /** Compiles SQL as the Drizzle instances do (same casing), for executePrepared's statement names. */
 const dialect = new PgDialect({ casing: "snake_case" });
 /** Statement text → its prepared statement's name, for the first MAX_PREPARED_SHAPES texts run. */
@@ -202,6 +213,7 @@ function openPostgres(
   const parsed = new URL(url);
   const database = wrap(pool, "postgres", `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`, async () => {});
   if (prepared) serverDbs.add(database.db);
+  else unnamedOnly.add(database.db);
   return routing ? { ...database, routing } : database;
 }
 
@@ -235,6 +247,14 @@ async function openPglite(dir: string): Promise<Database> {
     database: "postgres",
     max: 1,
     connectionTimeoutMillis: 30_000,
+  });
+  // PGlite is one session whichever connection reaches it: the named statements a closed connection
+  // prepared (server/db/named-statement.ts, ADR 069) are still there, and node-postgres on the new
+  // connection would prepare them again ("already exists"). The pool's one connection is replaced
+  // after 10 s idle, so every new one starts by forgetting them; the deallocate is queued before the
+  // query that opened it.
+  pool.on("connect", (client) => {
+    client.query("deallocate all").catch(() => undefined);
   });
   return wrap(pool, "pglite", dir, async () => {
     await new Promise<void>((resolve) => {

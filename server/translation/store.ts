@@ -16,7 +16,7 @@
  *   approval (`writeManualTranslations`).
  */
 import { createHash } from "node:crypto";
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { Queryable } from "#server/db/queries.ts";
 import { LANGS } from "#contract/langs.ts";
@@ -210,17 +210,41 @@ export async function translateEntity(
  * not in `lang` is replaced by a manual translation, or by a machine one made from the current
  * source text. Returns the replaced fields and, per field, where it came from (`translations`).
  */
-export async function applyTranslations<T extends { name: LocalizedText; description: LocalizedText | null; sourceLang: Lang }>(
+export async function applyTranslations<T extends TranslatableDetail>(
   db: Db,
   kind: TranslationKind,
   id: number,
   lang: Lang,
   detail: T,
 ): Promise<T & { translations: ContentTranslation[] }> {
+  if (inLang(detail, lang)) return { ...detail, translations: [] };
+  return applyTranslationRows(lang, detail, await rowsOf(db, kind, id, lang));
+}
+
+/** A detail (product or company) whose name and description `applyTranslations` may replace. */
+export type TranslatableDetail = { name: LocalizedText; description: LocalizedText | null; sourceLang: Lang };
+
+/** A stored translation of one field of an entity into the reader's language, as `applyTranslationRows` reads it. */
+export type DetailTranslationRow = Pick<typeof contentTranslations.$inferSelect, "field" | "sourceLang" | "sourceHash" | "text" | "origin">;
+
+/** True when every text of `detail` is already in `lang` (nothing to translate). */
+const inLang = (detail: TranslatableDetail, lang: Lang) =>
+  detail.name.lang === lang && (detail.description === null || detail.description.lang === lang);
+
+/**
+ * The rule of `applyTranslations` applied to the entity's translations into `lang` already read
+ * (`rows`: at most one per field, e.g. from the detail's own statement — see
+ * `detailTranslationsSql`). Pure; returns a new object with `translations` in field order.
+ */
+export function applyTranslationRows<T extends TranslatableDetail>(
+  lang: Lang,
+  detail: T,
+  rows: readonly DetailTranslationRow[],
+): T & { translations: ContentTranslation[] } {
   const translations: ContentTranslation[] = [];
-  if (detail.name.lang === lang && (detail.description === null || detail.description.lang === lang)) return { ...detail, translations };
+  if (inLang(detail, lang)) return { ...detail, translations };
   const out = { ...detail };
-  for (const row of await rowsOf(db, kind, id, lang)) {
+  for (const row of rows) {
     const original = out[row.field];
     if (!original || original.lang === lang) continue;
     const fresh = original.lang === row.sourceLang && sourceHash(original.text) === row.sourceHash;
@@ -476,12 +500,25 @@ export function nameCardsIn<P extends NamedCard & { company?: NamedCard }, C ext
  * selects it needs no second query for `nameCardsIn` (two probes of the translations' unique index
  * per card, inside the list's own round trip).
  */
-export function cardNameTranslationsSql(lang: Lang): SQL {
+export function cardNameTranslationsSql(lang: Lang | Placeholder): SQL {
   return sql`(select coalesce(json_agg(json_build_object('entityKind', t.entity_kind, 'entityId', t.entity_id,
       'sourceLang', t.source_lang, 'sourceHash', t.source_hash, 'text', t.text, 'origin', t.origin)), '[]'::json)
     from content_translations t
     where t.field = 'name' and t.target_lang = ${lang}
       and ((t.entity_kind = 'product' and t.entity_id = p.id) or (t.entity_kind = 'company' and t.entity_id = c.id)))`;
+}
+
+/**
+ * SQL of one select-list expression: the stored translations into `lang` of the entity of `kind`
+ * whose id is `idColumn`, as a JSON array of DetailTranslationRow — what `applyTranslationRows`
+ * reads, inside the detail's own statement instead of a second round trip (ADR 069). One probe of
+ * the translations' primary key (entity kind, id, field, target language) per field.
+ */
+export function detailTranslationsSql(kind: TranslationKind, idColumn: SQL, lang: Lang | Placeholder): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('field', t.field, 'sourceLang', t.source_lang,
+      'sourceHash', t.source_hash, 'text', t.text, 'origin', t.origin)), '[]'::json)
+    from content_translations t
+    where t.entity_kind = ${kind} and t.entity_id = ${idColumn} and t.target_lang = ${lang})`;
 }
 
 /** `translateCardNames` of product cards (with their suppliers' names). */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, forgetPreparedShapes, type Database } from "#server/db/client.ts";
 import { productSearchSql, searchProducts } from "#server/catalog/search.ts";
+import { getProduct, relatedProducts } from "#server/catalog/repository.ts";
 import { products } from "#server/db/schema.ts";
 import { insertCompanies } from "../support/companies.ts";
 import { insertTestRegions } from "../support/regions.ts";
@@ -91,21 +92,32 @@ describe("product search as a prepared statement", () => {
     },
   );
 
-  test.runIf(inject("dbEngine") === "postgres")("with prepared statements off, nothing is prepared", async () => {
-    const database = await openDatabase({
-      databaseUrl: inject("postgresUrl"),
-      dataDir: "unused",
-      poolMax: 1,
-      migrate: false,
-      preparedStatements: false,
-    });
-    try {
-      for (let i = 0; i < 3; i++) expect((await searchProducts(database.db, WORD, {}, "ru", 1, 20)).total).toBe(45);
-      expect(await preparedSearches(database)).toEqual([]);
-    } finally {
-      await database.close();
-    }
-  });
+  test.runIf(inject("dbEngine") === "postgres")(
+    "with prepared statements off, nothing is prepared: searches nor the product page's reads",
+    async () => {
+      const database = await openDatabase({
+        databaseUrl: inject("postgresUrl"),
+        dataDir: "unused",
+        poolMax: 1,
+        migrate: false,
+        preparedStatements: false,
+      });
+      try {
+        for (let i = 0; i < 3; i++) expect((await searchProducts(database.db, WORD, {}, "ru", 1, 20)).total).toBe(45);
+        expect(await preparedSearches(database)).toEqual([]);
+        // The product page's named statements (ADR 069) go unnamed too, and still answer.
+        const [product] = (await database.db.execute<{ id: number }>(sql`select id from products where status = 'published' limit 1`)).rows;
+        for (let i = 0; i < 2; i++) {
+          expect((await getProduct(database.db, product!.id, "ru"))?.id).toBe(product!.id);
+          await relatedProducts(database.db, product!.id, "ru", 8);
+        }
+        const named = await database.db.execute<{ name: string }>(sql`select name from pg_prepared_statements`);
+        expect(named.rows).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
   test.runIf(inject("dbEngine") === "pglite")(
     "on PGlite nothing is prepared (its one session outlives the pool's connections)",
