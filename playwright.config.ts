@@ -1,9 +1,10 @@
 /**
  * E2E: the production build served by scripts/e2e-server.ts (fresh embedded database with the real
- * classifiers) in Debian's Chromium, once with JavaScript and once without.
+ * classifiers) in Debian's Chromium (its headless shell when installed: scripts/lib/chromium.ts,
+ * ADR 071), once with JavaScript and once without.
  */
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
+import { CHROMIUM_FLAGS, E2E_CHROMIUM_PATH } from "./scripts/lib/chromium.ts";
 import {
   APP_PORT,
   AUTH_RESEND_AFTER_S,
@@ -20,7 +21,7 @@ const TRANSLATION_API_KEY = "e2e-translation-key";
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: E2E_CHROMIUM_PATH,
     args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic"],
   },
 };
