@@ -10,7 +10,8 @@
  * spelling corrected against the catalogue's vocabulary (vocabulary.ts, ADR 010).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { executePrepared, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import { executePrepared } from "../db/named-statement.ts";
 import type { CompanyListItem } from "#contract/companies.ts";
 import type { ProductHit } from "#contract/search.ts";
 import { PRODUCT_SEARCH_BUCKETS, productSearchBucket, zhSearchVectorSql, type Lang } from "../db/schema.ts";

@@ -6,14 +6,11 @@
  *
  * Errors: `DatabaseInUseError` when another process holds the embedded database folder.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import { RoutingPool, type ReplicaOptions } from "./replicas.ts";
@@ -41,7 +38,7 @@ export interface OpenDatabaseOptions {
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
   /**
-   * Let executePrepared name its statements on PostgreSQL (default true; DATABASE_PREPARED_STATEMENTS).
+   * Let statements be named on PostgreSQL (server/db/named-statement.ts) (default true; DATABASE_PREPARED_STATEMENTS).
    * Off behind a transaction-mode pooler that loses them between transactions.
    */
   preparedStatements?: boolean;
@@ -102,67 +99,19 @@ export async function migrateLocked(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** Drizzle instances on a PostgreSQL server (not PGlite) whose statements may be named: see executePrepared. */
-const serverDbs = new WeakSet<Db>();
-/** Drizzle instances opened with `preparedStatements: false`: every statement unnamed (a transaction-mode pooler). */
-const unnamedOnly = new WeakSet<Db>();
+/** Drizzle instances on a PostgreSQL server, opened with prepared statements on (the default). */
+const namingDbs = new WeakSet<Db>();
 
 /**
- * Whether statements on `db` may be sent with a name (named-statement.ts, executePrepared): not when
- * it was opened with `preparedStatements: false` (DATABASE_PREPARED_STATEMENTS), i.e. behind a
- * transaction-mode pooler that would send a named statement's execution to another server session.
+ * Whether statements on `db` may be sent with a name (server/db/named-statement.ts): only a pool on a
+ * PostgreSQL server opened with prepared statements on. Not a transaction's handle (not in the set),
+ * not PGlite (its one backend session outlives the pool's connections, so a name prepared by a closed
+ * connection would collide on the next), and not with `preparedStatements: false`
+ * (DATABASE_PREPARED_STATEMENTS), i.e. behind a transaction-mode pooler that would send a named
+ * statement's execution to another server session.
  */
-export function mayNameStatements(db: Db): boolean {
-  return !unnamedOnly.has(db);
-}
-/** Compiles SQL as the Drizzle instances do (same casing), for executePrepared's statement names. */
-const dialect = new PgDialect({ casing: "snake_case" });
-/** Statement text → its prepared statement's name, for the first MAX_PREPARED_SHAPES texts run. */
-const preparedNames = new Map<string, string>();
-
-/**
- * How many distinct statements (query shapes) one process runs as named prepared statements
- * (executePrepared); later ones run unnamed. Each is prepared once per pooled connection and holds
- * its generic plan there, ≈ 0.9 MB of server memory for the sixteen-branch product search (ADR 068),
- * so the bound keeps that at most 32 × the pool's size per process; idle connections close after
- * 30 s and free theirs. The bench's 249 queries make 11 shapes.
- */
-export const MAX_PREPARED_SHAPES = 32;
-
-/**
- * Forgets which statement texts have names, so the next MAX_PREPARED_SHAPES texts run get them (for
- * tests, where every file's searches share one process). Connections keep what they prepared: a
- * name is its text's hash, so a text named again gets the same name and is not prepared twice.
- */
-export function forgetPreparedShapes(): void {
-  preparedNames.clear();
-}
-
-/**
- * Runs `query` like `db.execute` (same rows, same type parsing) but, on a PostgreSQL server, as a
- * named prepared statement whose name is a hash of its text: node-postgres prepares it once per
- * connection and then only binds and executes it, and after five executions PostgreSQL may keep one
- * generic plan for it (plan_cache_mode auto: when that plan's estimated cost is no worse than the
- * custom plans' average) and stop planning it at all. For a statement whose planning costs more than
- * its execution saves from knowing the parameters — the product search's sixteen branches, ADR 068.
- * On PGlite (one backend session shared by every reconnection of its one-connection pool, where a
- * name prepared by an earlier connection would collide), in a transaction `db` (not in the set), and
- * past MAX_PREPARED_SHAPES distinct texts, and with `preparedStatements: false` (a transaction-mode
- * pooler), the statement runs unnamed, as db.execute runs it.
- * Errors: those of the statement.
- */
-export async function executePrepared<T extends pg.QueryResultRow>(db: Db, query: SQL): Promise<pg.QueryResult<T>> {
-  if (!serverDbs.has(db)) return (await db.execute<T>(query)) as pg.QueryResult<T>;
-  const built = dialect.sqlToQuery(query);
-  let name = preparedNames.get(built.sql);
-  if (!name) {
-    if (preparedNames.size >= MAX_PREPARED_SHAPES) return (await db.execute<T>(query)) as pg.QueryResult<T>;
-    name = `q_${createHash("sha1").update(built.sql).digest("hex").slice(0, 20)}`;
-    preparedNames.set(built.sql, name);
-  }
-  // Drizzle's own raw path (db.execute) with a statement name: its type parsers (timestamps as text) apply.
-  const prepared = db._.session.prepareQuery<{ execute: pg.QueryResult<T>; all: unknown; values: unknown }>(built, undefined, name, false);
-  return prepared.execute();
+export function statementsMayBeNamed(db: Db): boolean {
+  return namingDbs.has(db);
 }
 
 function wrap(pool: pg.Pool, kind: Database["kind"], location: string, onClose: () => Promise<void>): Database {
@@ -212,8 +161,7 @@ function openPostgres(
   pool.on("error", () => undefined);
   const parsed = new URL(url);
   const database = wrap(pool, "postgres", `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`, async () => {});
-  if (prepared) serverDbs.add(database.db);
-  else unnamedOnly.add(database.db);
+  if (prepared) namingDbs.add(database.db);
   return routing ? { ...database, routing } : database;
 }
 
@@ -247,14 +195,6 @@ async function openPglite(dir: string): Promise<Database> {
     database: "postgres",
     max: 1,
     connectionTimeoutMillis: 30_000,
-  });
-  // PGlite is one session whichever connection reaches it: the named statements a closed connection
-  // prepared (server/db/named-statement.ts, ADR 069) are still there, and node-postgres on the new
-  // connection would prepare them again ("already exists"). The pool's one connection is replaced
-  // after 10 s idle, so every new one starts by forgetting them; the deallocate is queued before the
-  // query that opened it.
-  pool.on("connect", (client) => {
-    client.query("deallocate all").catch(() => undefined);
   });
   return wrap(pool, "pglite", dir, async () => {
     await new Promise<void>((resolve) => {

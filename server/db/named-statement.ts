@@ -1,56 +1,63 @@
 /**
- * Named (prepared) statements for the hottest reads (ADR 069): a statement sent with a name is
- * parsed once per pooled connection (node-postgres keeps the names it has prepared on each
- * connection), and once PostgreSQL has run it five times it may keep one generic plan instead of
- * planning again for every call. The product page's related products planned in ≈ 1.2 ms and ran in
- * ≈ 1–3 ms on the 1,000,000-product bench catalogue; with a generic plan its planning is ≈ 0.04 ms.
+ * Named (prepared) statements, one mechanism for both ways the code asks for them:
  *
- * PostgreSQL picks the generic plan only when its estimated cost is not above the custom plans' —
- * a LIMIT given as a parameter defeats that (the generic plan guesses its rows), so a statement
- * meant for `namedStatement` writes such numbers into its text and keeps as parameters only values whose estimate
- * does not depend on the value (a primary key, a language).
+ * - `namedStatement(name, query)`: a hot read whose text is compiled once per process and whose
+ *   values are Drizzle placeholders filled per call (the product page's reads, ADR 069);
+ * - `executePrepared(db, query)`: any statement, named by a hash of its text, for the first
+ *   MAX_PREPARED_SHAPES texts a process runs (the product search's sixteen branches, ADR 068).
  *
- * With DATABASE_PREPARED_STATEMENTS=false (a pooler in transaction mode older than PgBouncer 1.21)
- * the statement is sent unnamed: still compiled once, planned by PostgreSQL each time.
+ * A statement sent with a name is parsed once per pooled connection (node-postgres keeps the names
+ * it has prepared on each connection), and once PostgreSQL has run it five times it may keep one
+ * generic plan instead of planning again for every call (plan_cache_mode auto: when that plan's
+ * estimated cost is no worse than the custom plans' average). The product page's related products
+ * planned in ≈ 1.2 ms and ran in ≈ 1–3 ms on the 1,000,000-product bench catalogue; with a generic
+ * plan its planning is ≈ 0.04 ms. PostgreSQL picks the generic plan only when its estimated cost is
+ * not above the custom plans' — a LIMIT given as a parameter defeats that (the generic plan guesses
+ * its rows), so a statement meant for `namedStatement` writes such numbers into its text and keeps as
+ * parameters only values whose estimate does not depend on the value (a primary key, a language).
  *
- * The statement goes through the database's own pool (Drizzle's `$client`), so read routing to
- * replicas (server/db/replicas.ts) sees it as any other read; the result is parsed with Drizzle's
- * type parsers (timestamps, dates and intervals stay text), as `db.execute` parses it.
+ * Names are sent only where they are safe (`statementsMayBeNamed`, server/db/client.ts): on a
+ * PostgreSQL server opened with prepared statements on. Elsewhere the same text goes unnamed, still
+ * compiled once, planned by the server each time: in a transaction, on PGlite (one backend session
+ * shared by every reconnection of its one-connection pool, where a name prepared by an earlier
+ * connection would collide), and with DATABASE_PREPARED_STATEMENTS=false (a pooler in transaction
+ * mode older than PgBouncer 1.21, which would send a named execution to another server session).
+ *
+ * Both run through Drizzle's own raw path (`session.prepareQuery`, as `db.execute` does): the same
+ * pool, so read routing to replicas (server/db/replicas.ts) sees them as any other read, and the same
+ * type parsers (timestamps, dates and intervals stay text). Errors: those of the statement.
  */
-import pg from "pg";
+import { createHash } from "node:crypto";
+import type pg from "pg";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { is, Placeholder, type SQL } from "drizzle-orm";
-import { mayNameStatements, type Db } from "./client.ts";
+import type { Query, SQL } from "drizzle-orm";
+import { statementsMayBeNamed, type Db } from "./client.ts";
 
-const dialect = new PgDialect();
+/** Compiles SQL as the Drizzle instances do (same casing). */
+const dialect = new PgDialect({ casing: "snake_case" });
 
-/**
- * Drizzle's node-postgres parsers (drizzle-orm/node-postgres/session.js): timestamp, timestamptz,
- * date, interval and their arrays as PostgreSQL's text; everything else as node-postgres parses it.
- */
-const TEXT_TYPES = new Set([
-  pg.types.builtins.TIMESTAMPTZ,
-  pg.types.builtins.TIMESTAMP,
-  pg.types.builtins.DATE,
-  pg.types.builtins.INTERVAL,
-  1231,
-  1115,
-  1185,
-  1187,
-  1182,
-]);
-const drizzleTypes = {
-  getTypeParser: ((typeId: number, format?: "text" | "binary") =>
-    TEXT_TYPES.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
-};
+/** Drizzle's prepared query for a compiled statement on `db`: named when `db` allows it. */
+function prepare<T>(db: Db, query: Query, name: string) {
+  const sent = statementsMayBeNamed(db) ? name : undefined;
+  return db._.session.prepareQuery<{ execute: pg.QueryResult<T & pg.QueryResultRow>; all: unknown; values: unknown }>(
+    query,
+    undefined,
+    sent,
+    false,
+  );
+}
 
-/** The text each name was first compiled with: a name must always carry the same statement. */
+/** The text each `namedStatement` name was first compiled with: a name must always carry the same statement. */
 const texts = new Map<string, string>();
 
 /** A named statement compiled once: run it with the values of its placeholders. */
 export interface NamedStatement<V extends Record<string, unknown>> {
   readonly name: string;
-  /** Runs the statement with `values` for its placeholders; resolves to its rows (`T` is the caller's word on their shape, as with `db.execute`). */
+  /**
+   * Runs the statement with `values` for its placeholders; resolves to its rows (`T` is the caller's
+   * word on their shape, as with `db.execute`). Errors: a placeholder without a value (Drizzle's
+   * `No value for placeholder "x" was provided`), and those of the statement.
+   */
   read<T>(db: Db, values: V): Promise<T[]>;
 }
 
@@ -64,28 +71,66 @@ export interface NamedStatement<V extends Record<string, unknown>> {
  * its first use, at once, instead of on some connections only.
  */
 export function namedStatement<V extends Record<string, unknown>>(name: string, query: SQL): NamedStatement<V> {
-  let compiled: { text: string; params: ({ placeholder: string } | { value: unknown })[] } | undefined;
-  const compile = () => {
-    const { sql: text, params } = dialect.sqlToQuery(query);
+  let compiled: Query | undefined;
+  // One Drizzle prepared query per database handle (a pool, or a transaction's session).
+  const perDb = new WeakMap<Db, { execute(values: V): Promise<pg.QueryResult<pg.QueryResultRow>> }>();
+  const compile = (): Query => {
+    const built = dialect.sqlToQuery(query);
     const known = texts.get(name);
-    if (known === undefined) texts.set(name, text);
-    else if (known !== text) throw new Error(`Statement name ${name} already names another statement`);
-    return { text, params: params.map((p) => (is(p, Placeholder) ? { placeholder: p.name } : { value: p })) };
+    if (known === undefined) texts.set(name, built.sql);
+    else if (known !== built.sql) throw new Error(`Statement name ${name} already names another statement`);
+    return built;
   };
   return {
     name,
     async read<T>(db: Db, values: V): Promise<T[]> {
       compiled ??= compile();
-      const params = compiled.params.map((p) => {
-        if (!("placeholder" in p)) return p.value;
-        if (!(p.placeholder in values)) throw new Error(`${name}: no value for placeholder ${p.placeholder}`);
-        return values[p.placeholder];
-      });
-      const pool = (db as Db & { $client: pg.Pool }).$client;
-      // Behind a transaction-mode pooler (DATABASE_PREPARED_STATEMENTS=false) the text goes unnamed, planned each time.
-      const named = mayNameStatements(db) ? { name } : {};
-      const result = await pool.query<T & pg.QueryResultRow>({ ...named, text: compiled.text, values: params, types: drizzleTypes });
-      return result.rows;
+      let prepared = perDb.get(db);
+      if (!prepared) {
+        prepared = prepare(db, compiled, name);
+        perDb.set(db, prepared);
+      }
+      return (await prepared.execute(values)).rows as T[];
     },
   };
+}
+
+/** Statement text → its prepared statement's name, for the first MAX_PREPARED_SHAPES texts run. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * How many distinct statements (query shapes) one process runs as named prepared statements
+ * (executePrepared); later ones run unnamed. Each is prepared once per pooled connection and holds
+ * its generic plan there, ≈ 0.9 MB of server memory for the sixteen-branch product search (ADR 068),
+ * so the bound keeps that at most 32 × the pool's size per process; idle connections close after
+ * 30 s and free theirs. The bench's 249 queries make 11 shapes.
+ */
+export const MAX_PREPARED_SHAPES = 32;
+
+/**
+ * Forgets which statement texts have names, so the next MAX_PREPARED_SHAPES texts run get them (for
+ * tests, where every file's searches share one process). Connections keep what they prepared: a
+ * name is its text's hash, so a text named again gets the same name and is not prepared twice.
+ */
+export function forgetPreparedShapes(): void {
+  preparedNames.clear();
+}
+
+/**
+ * Runs `query` like `db.execute` (same rows, same type parsing) but, where `db` allows names, as a
+ * named prepared statement whose name is `q_` and a hash of its text (for a statement whose planning
+ * costs more than its execution saves from knowing the parameters — the product search's sixteen
+ * branches, ADR 068). Past MAX_PREPARED_SHAPES distinct texts, it runs unnamed, as db.execute runs it.
+ * Errors: those of the statement.
+ */
+export async function executePrepared<T extends pg.QueryResultRow>(db: Db, query: SQL): Promise<pg.QueryResult<T>> {
+  if (!statementsMayBeNamed(db)) return (await db.execute<T>(query)) as pg.QueryResult<T>;
+  const built = dialect.sqlToQuery(query);
+  let name = preparedNames.get(built.sql);
+  if (!name) {
+    if (preparedNames.size >= MAX_PREPARED_SHAPES) return (await db.execute<T>(query)) as pg.QueryResult<T>;
+    name = `q_${createHash("sha1").update(built.sql).digest("hex").slice(0, 20)}`;
+    preparedNames.set(built.sql, name);
+  }
+  return prepare<T>(db, built, name).execute();
 }

@@ -182,7 +182,7 @@ describe("named statements", () => {
     const statement = namedStatement<{ n: number }>(name, sql`select ${sql.placeholder("n")}::int as n`);
     expect(await statement.read(api.db, { n: 1 })).toEqual([{ n: 1 }]);
     expect(await statement.read(api.db, { n: 2 })).toEqual([{ n: 2 }]);
-    await expect(statement.read(api.db, {} as { n: number })).rejects.toThrow(/no value for placeholder n/);
+    await expect(statement.read(api.db, {} as { n: number })).rejects.toThrow(/no value for placeholder "n"/i);
     const other = namedStatement<{ n: number }>(name, sql`select ${sql.placeholder("n")}::int + 1 as n`);
     await expect(other.read(api.db, { n: 1 })).rejects.toThrow(/already names another statement/);
   });
@@ -203,6 +203,20 @@ describe("named statements", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await statement.read(api.db, { n: 2 })).toEqual([{ n: 2 }]);
+  });
+
+  test("in a transaction a named statement runs on the transaction's connection and sees what it set", async () => {
+    const statement = namedStatement<{ key: string }>(
+      `page_reads_tx_${run}`,
+      sql`select current_setting(${sql.placeholder("key")}, true) as value`,
+    );
+    const inside = await api.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('postavka.page_reads_test', 'inside', true)`);
+      return statement.read<{ value: string | null }>(tx, { key: "postavka.page_reads_test" });
+    });
+    expect(inside).toEqual([{ value: "inside" }]);
+    const outside = await statement.read<{ value: string | null }>(api.db, { key: "postavka.page_reads_test" });
+    expect(outside[0]?.value ?? null).not.toBe("inside");
   });
 
   test("rows are parsed as db.execute parses them (timestamps stay text)", async () => {

@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, forgetPreparedShapes, type Database } from "#server/db/client.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { forgetPreparedShapes } from "#server/db/named-statement.ts";
 import { productSearchSql, searchProducts } from "#server/catalog/search.ts";
-import { getProduct, relatedProducts } from "#server/catalog/repository.ts";
+import { getTranslatedProduct, relatedProducts } from "#server/catalog/repository.ts";
 import { products } from "#server/db/schema.ts";
 import { insertCompanies } from "../support/companies.ts";
 import { insertTestRegions } from "../support/regions.ts";
@@ -93,6 +94,29 @@ describe("product search as a prepared statement", () => {
   );
 
   test.runIf(inject("dbEngine") === "postgres")(
+    "on PostgreSQL the product page's reads are named statements, prepared once per connection and still answering right",
+    async () => {
+      const database = await openDatabase({ databaseUrl: inject("postgresUrl"), dataDir: "unused", poolMax: 1, migrate: false });
+      try {
+        const [product] = (await database.db.execute<{ id: number }>(sql`select id from products where status = 'published' limit 1`)).rows;
+        for (let i = 0; i < 6; i++) {
+          expect((await getTranslatedProduct(database.db, product!.id, "ru"))?.id).toBe(product!.id);
+          expect(await relatedProducts(database.db, product!.id, "ru", 8)).toEqual(await relatedProducts(api.db, product!.id, "ru", 8));
+        }
+        const named = await database.db.execute<{ name: string; runs: string }>(
+          sql`select name, (generic_plans + custom_plans)::text as runs from pg_prepared_statements order by name`,
+        );
+        expect(named.rows).toEqual([
+          { name: "product_detail", runs: "6" },
+          { name: "related_products_8", runs: "6" },
+        ]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  test.runIf(inject("dbEngine") === "postgres")(
     "with prepared statements off, nothing is prepared: searches nor the product page's reads",
     async () => {
       const database = await openDatabase({
@@ -108,7 +132,7 @@ describe("product search as a prepared statement", () => {
         // The product page's named statements (ADR 069) go unnamed too, and still answer.
         const [product] = (await database.db.execute<{ id: number }>(sql`select id from products where status = 'published' limit 1`)).rows;
         for (let i = 0; i < 2; i++) {
-          expect((await getProduct(database.db, product!.id, "ru"))?.id).toBe(product!.id);
+          expect((await getTranslatedProduct(database.db, product!.id, "ru"))?.id).toBe(product!.id);
           await relatedProducts(database.db, product!.id, "ru", 8);
         }
         const named = await database.db.execute<{ name: string }>(sql`select name from pg_prepared_statements`);
@@ -120,10 +144,17 @@ describe("product search as a prepared statement", () => {
   );
 
   test.runIf(inject("dbEngine") === "pglite")(
-    "on PGlite nothing is prepared (its one session outlives the pool's connections)",
+    "on PGlite nothing is prepared (its one session outlives the pool's connections): searches nor the product page's reads",
     async () => {
       for (let i = 0; i < 7; i++) await searchProducts(api.db, WORD, {}, "ru", 1, 20);
       expect(await preparedSearches(api.database)).toEqual([]);
+      const [product] = (await api.db.execute<{ id: number }>(sql`select id from products where status = 'published' limit 1`)).rows;
+      for (let i = 0; i < 2; i++) {
+        expect((await getTranslatedProduct(api.db, product!.id, "ru"))?.id).toBe(product!.id);
+        await relatedProducts(api.db, product!.id, "ru", 8);
+      }
+      const named = await api.db.execute<{ name: string }>(sql`select name from pg_prepared_statements`);
+      expect(named.rows).toEqual([]);
     },
   );
 });
