@@ -17,6 +17,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { searchProducts, withSpellingCorrection } from "#server/catalog/search.ts";
+import { sql } from "drizzle-orm";
+import { clearFacetCache, productFacets } from "#server/catalog/facets.ts";
+import { refreshProductCountGroups } from "#server/catalog/count-groups.ts";
 import { listProducts, type ProductFilters } from "#server/catalog/repository.ts";
 import { loadMoneyReference } from "#server/money/reference.ts";
 import { seedDemo } from "#server/catalog/seed/index.ts";
@@ -265,6 +268,88 @@ export async function runPriceSortBench(catalogues: BenchCatalogue[]): Promise<s
     }
   }
   out.push("", "(ms; pages 1–3 in turn, 30 runs each after one warm-up)", "");
+  console.log(out.join("\n"));
+  return out;
+}
+
+/**
+ * Category lists with their facets (issue 31 §3: p95 ≤ 30 ms at 10,000,000 products): what
+ * `/catalog/{id}` loads — the page of 20 (`listProducts`) and the facets (`productFacets`), in
+ * parallel as the page asks for them — for the 8 top categories and the 8 subcategories with the most
+ * products, 4 regions, 4 TN VED chapters, a top category within a region and a subcategory by price in
+ * roubles. The facet cache (60 s per filter set in a process) is cleared before every call, so each
+ * sample pays its own queries; the shared count groups (ADR 070) are refreshed first, as the
+ * `catalogue-counts` job keeps them on a running server, and the refresh's own time is printed.
+ */
+export async function runCategoryListBench(catalogues: BenchCatalogue[]): Promise<string[]> {
+  const out = [
+    "### Category lists with facets — the page of 20 and its facets in parallel (`/catalog/{id}`'s data, no HTTP)",
+    "",
+    "| engine | products | list | n | p50 | p95 | p99 | max |",
+    "|---|---:|---|---:|---:|---:|---:|---:|",
+  ];
+  const notes: string[] = [];
+  for (const catalogue of catalogues) {
+    const db = catalogue.database.db;
+    const name = catalogue.engine === "postgres" ? "PostgreSQL" : "PGlite";
+    const started = performance.now();
+    const groups = await refreshProductCountGroups(db);
+    notes.push(
+      `${name}: the shared count groups refreshed in ${((performance.now() - started) / 1000).toFixed(1)} s (${groups.toLocaleString("en-US")} groups).`,
+    );
+    const top = await db.execute<{ id: number }>(sql`select c.id from categories c where c.parent_id is null
+      order by (select count(*) from product_count_groups g join categories s on s.id = g.category_id where s.parent_id = c.id or s.id = c.id) desc, c.id limit 8`);
+    const sub = await db.execute<{
+      id: number;
+    }>(sql`select g.category_id as id from product_count_groups g join categories s on s.id = g.category_id
+      where s.parent_id is not null group by 1 order by sum(g.n) desc, 1 limit 8`);
+    const regions = await db.execute<{
+      code: string;
+    }>(sql`select region_code as code from product_count_groups where region_code is not null
+      group by 1 order by sum(n) desc, 1 limit 4`);
+    const chapters = await db.execute<{ chapter: string }>(sql`select chapter from product_count_groups where chapter is not null
+      group by 1 order by sum(n) desc, 1 limit 4`);
+    const kinds: [string, ProductFilters[]][] = [
+      ["a top category", top.rows.map((r) => ({ category: r.id }))],
+      ["a subcategory", sub.rows.map((r) => ({ category: r.id }))],
+      ["a region", regions.rows.map((r) => ({ region: r.code }))],
+      ["a TN VED chapter", chapters.rows.map((r) => ({ tnved: r.chapter }))],
+      [
+        "a top category in a region",
+        top.rows.slice(0, 4).map((r, i) => ({ category: r.id, region: regions.rows[i % regions.rows.length]?.code })),
+      ],
+      [
+        "a subcategory by price in roubles",
+        sub.rows.slice(0, 4).map((r) => ({ category: r.id, currency: "RUB" as const, sort: "price_asc" as const })),
+      ],
+    ];
+    const all: number[] = [];
+    for (const [label, filterSets] of kinds) {
+      const samples: number[] = [];
+      for (const [pass, filters] of [0, 1, 2, 3].flatMap((pass) => filterSets.map((f) => [pass, f] as const))) {
+        clearFacetCache();
+        const start = performance.now();
+        await Promise.all([listProducts(db, filters, "ru", 1 + (pass % 3), 20), productFacets(db, filters, "ru")]);
+        // The first pass warms the caches a running server has (statements, category rows); it is not counted.
+        if (pass > 0) samples.push(performance.now() - start);
+      }
+      all.push(...samples);
+      const s = stats(samples);
+      out.push(
+        `| ${name} | ${catalogue.products.toLocaleString("en-US")} | ${label} | ${s.n} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+      );
+    }
+    const s = stats(all);
+    out.push(
+      `| ${name} | ${catalogue.products.toLocaleString("en-US")} | **all** (target p95 ≤ 30 ms) | ${s.n} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+    );
+  }
+  out.push(
+    "",
+    "(ms; pages 1–3 in turn, three measured passes after a warm-up, the facet cache cleared before each call)",
+    ...notes.map((n) => `- ${n}`),
+    "",
+  );
   console.log(out.join("\n"));
   return out;
 }

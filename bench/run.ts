@@ -8,7 +8,8 @@
  *  - `search`: catalogue ranked search top-20 p50/p95/p99 over 200+ real ru/en/zh queries on the
  *    PostgreSQL catalogue (`--products`, default 1,000,000, database `postavka_bench` or BENCH_DB) and the
  *    PGlite one (`--pglite-products`, default 100,000), and lists sorted by price across currencies
- *    (bench/catalog.ts);
+ *    (bench/catalog.ts), and category lists with their facets (the page of 20 and the facets, the facet
+ *    cache cleared before each call);
  *  - `http`: wrk on `/ru/product/{id}` of the PostgreSQL catalogue against the same app with its
  *    data in memory and a bare React Router page (bench/http.ts; `--connections`, default 32,
  *    `--duration` seconds, default 20);
@@ -61,7 +62,7 @@
  * main; a quick look: `--products 20000 --rounds 2 --duration 5`).
  * Exit codes: 0 done (targets missed are reported, not failed), 1 error, 2 bad arguments.
  */
-import { preparePglite, preparePostgres, runPriceSortBench, runSearchBench, type BenchCatalogue } from "./catalog.ts";
+import { preparePglite, preparePostgres, runCategoryListBench, runPriceSortBench, runSearchBench, type BenchCatalogue } from "./catalog.ts";
 import { runClassifierBench } from "./classifiers.ts";
 import { resolveCommit, runHttpCompare } from "./http-compare.ts";
 import { runHttpBench } from "./http.ts";
@@ -171,6 +172,7 @@ try {
       }
       await runSearchBench(catalogues);
       await runPriceSortBench(catalogues);
+      await runCategoryListBench(catalogues);
       await pglite.database.close();
       open.splice(open.indexOf(pglite), 1);
     }

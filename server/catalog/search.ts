@@ -161,8 +161,10 @@ export function productMatchesSql(filters: ProductFilters, limit: number): SQL {
       where ${productSearchBucket(b, "p")} and p.search_vector @@ q.tsq and ${productWhere(filters, { companyCheck: false })} limit ${limit})`,
   );
   // The supplier's check once above the branches: inside each, its hashed list of unpublished
-  // companies (12,600 at 10,000,000 products) was built again per bucket read, ≈ 2.5 ms each.
-  return sql`select m.id, m.search_vector, m.published_at from (${sql.join(branches, sql` union all `)}) m
+  // companies (11,900 at 10,000,000 products) is built again per bucket read, ≈ 0.6–2.5 ms each. The
+  // planner pushes a condition on a UNION ALL down into its branches; OFFSET 0 keeps it above them
+  // (a search reading all sixteen buckets, «彩涂钢板» at 10,000,000: 42 → 20 ms).
+  return sql`select m.id, m.search_vector, m.published_at from (${sql.join(branches, sql` union all `)} offset 0) m
     where ${ofPublishedCompany(sql`m.company_id`)} limit ${limit}`;
 }
 

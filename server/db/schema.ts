@@ -605,6 +605,10 @@ export const products = pgTable(
     index("products_price_idx")
       .on(t.priceCurrency, t.priceFrom, t.id, t.companyId)
       .where(sql`status = 'published'`),
+    // A category's products by price, one walk per category of the set (repository.ts perCategory).
+    index("products_category_price_idx")
+      .on(t.categoryId, t.priceCurrency, t.priceFrom, t.id, t.companyId)
+      .where(sql`status = 'published'`),
     // text_pattern_ops: a TN VED prefix (`tnved_code like '7304%'`) uses it in any collation.
     index("products_tnved_idx")
       .on(t.tnvedCode.op("text_pattern_ops"), t.publishedAt.desc().nullsLast(), t.id.desc().nullsFirst(), t.companyId)

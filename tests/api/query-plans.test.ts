@@ -20,9 +20,11 @@ import {
   listProducts,
   productDetailSql,
   productListSql,
+  productFrom,
   productWhere,
   relatedProductsSql,
   type ListSql,
+  type ProductFilters,
 } from "#server/catalog/repository.ts";
 import {
   CANDIDATES,
@@ -124,6 +126,7 @@ interface PlanNode {
   "Actual Loops"?: number;
   "Actual Rows"?: number;
   "Rows Removed by Index Recheck"?: number;
+  Filter?: string;
   Plans?: PlanNode[];
 }
 
@@ -266,6 +269,41 @@ describe("catalogue list queries use indexes (EXPLAIN on a 20,000-product catalo
     expect(read).toEqual(Array.from({ length: needed }, (_, b) => `products_search_b${String(b).padStart(2, "0")}_idx`));
   });
 
+  test("the product search checks the supplier once above its buckets: one hashed list of unpublished companies, not one per bucket", async () => {
+    // A word in no product: the search reads every bucket, as a rare word or a Chinese phrase does.
+    const plan = await planOf(productSearchSql("щщщнетслова", {}, 1, 24)!.rows);
+    const bucketScans = plan.filter((n) => /^products_search_b\d+_idx$/.test(n["Index Name"] ?? ""));
+    expect(bucketScans).toHaveLength(PRODUCT_SEARCH_BUCKETS);
+    const checks = plan.filter((n) => /hashed SubPlan/.test(n.Filter ?? ""));
+    expect(checks.map((n) => n["Node Type"])).toHaveLength(1);
+  });
+
+  test("a product's search vector is read from its row, not from the TOAST table, even where the row is long (ADR 072)", async () => {
+    // Products with Chinese text: pair tokens make their vectors the largest, and their rows pass
+    // the 2 KB past which PostgreSQL moves long values out of the row (but fit in a page, which a
+    // vector kept in the row must).
+    const long = await api.db.execute<{ id: number }>(sql`select id from products
+      where id > ${before.products} and name ? 'zh' and pg_column_size(products.*) between 2100 and 6000 order by id limit 50`);
+    expect(long.rows.length, "seeded products with rows over 2 KB").toBeGreaterThanOrEqual(10);
+    const ids = long.rows.map((r) => r.id);
+    const pagesRead = async (what: SQL) => {
+      const result = await api.db.execute<{ "QUERY PLAN": [{ Plan: Record<string, number> }] | string }>(
+        sql`explain (analyze, buffers, format json) select ${what} from products p where p.id = any(${sql.param(ids)}::int[])`,
+      );
+      const raw = result.rows[0]!["QUERY PLAN"];
+      const [explained] = typeof raw === "string" ? (JSON.parse(raw) as [{ Plan: Record<string, number> }]) : raw;
+      return explained.Plan["Shared Hit Blocks"]! + explained.Plan["Shared Read Blocks"]!;
+    };
+    // The same rows, their vectors' sizes (read from the rows, never detoasted) against their contents:
+    // a vector in the TOAST table would add that table's index and chunk pages. Each is read once
+    // before it is counted: a connection's first use of an index also reads its metapage.
+    const sizes = sql`sum(pg_column_size(p.search_vector))`;
+    const contents = sql`sum(length(p.search_vector))`;
+    await pagesRead(sizes);
+    await pagesRead(contents);
+    expect(await pagesRead(contents)).toBe(await pagesRead(sizes));
+  });
+
   test("a Chinese phrase is narrowed by the index through its character pairs: the recheck removes next to nothing (ADR 068)", async () => {
     // The Chinese words (two to four characters) most often written in the seeded names…
     const names = await api.db.execute<{ zh: string }>(
@@ -305,6 +343,61 @@ describe("catalogue list queries use indexes (EXPLAIN on a 20,000-product catalo
     expect(removed, `«${chosen.phrase}»: rows the index let through that do not hold the phrase`).toBeLessThanOrEqual(
       Math.max(2, Math.floor(kept / 20)),
     );
+  });
+
+  test("a category's list is walked category by category in its order: the same products as the plain filter, page after page", async () => {
+    const rate = (c: string) =>
+      c === "RUB"
+        ? sql`1::numeric`
+        : sql`(select e.value / e.nominal from exchange_rates e where e.currency = ${c} order by e.date desc limit 1)`;
+    const rub = sql`(case p.price_currency when 'RUB' then ${rate("RUB")} when 'CNY' then ${rate("CNY")} when 'USD' then ${rate("USD")} end)`;
+    const top = pick.topCategory as number;
+    const sub = pick.subCategory as number;
+    const region = pick.region as string;
+    // Each list with the order a plain scan of the same filter (category_id in the set) gives.
+    const lists: [ProductFilters, SQL, string | null][] = [
+      [{ category: top, currency: "RUB", sort: "price_asc" }, sql`p.price_from, p.id`, "products_category_price_idx"],
+      [{ category: top, currency: "CNY", sort: "price_desc" }, sql`p.price_from desc, p.id desc`, "products_category_price_idx"],
+      [{ category: sub, currency: "RUB", sort: "price_asc" }, sql`p.price_from, p.id`, "products_category_price_idx"],
+      [{ category: top }, sql`p.published_at desc nulls last, p.id desc`, "products_category_idx"],
+      // With a region the planner may join the region's few suppliers first at this size: results only.
+      [{ category: top, region }, sql`p.published_at desc nulls last, p.id desc`, null],
+      [{ category: top, sort: "price_asc" }, sql`${rub} * p.price_from, p.id`, "products_category_price_idx"],
+      [{ category: top, sort: "price_desc" }, sql`${rub} * p.price_from desc, p.id desc`, "products_category_price_idx"],
+    ];
+    // Prices across currencies need a rate of each: one from long ago where this database has none.
+    const added = await api.db.execute<{ currency: string }>(sql`insert into exchange_rates (date, currency, nominal, value)
+      select '2001-01-01', c, 1, r from (values ('CNY', 3.5), ('USD', 28.0)) v(c, r)
+      where not exists (select 1 from exchange_rates e where e.currency = v.c) returning currency`);
+    try {
+      for (const [filters, order, index] of lists) {
+        const priced = !filters.sort
+          ? sql``
+          : filters.currency
+            ? sql`and p.price_from is not null`
+            : sql`and p.price_from is not null and ${rub} is not null`;
+        const expected = await api.db.execute<{ id: number }>(sql`select p.id ${productFrom(filters)}
+        where ${productWhere({ ...filters, sort: undefined })} ${priced} order by ${order} limit 72`);
+        expect(expected.rows.length, JSON.stringify(filters)).toBeGreaterThan(48);
+        const got: number[] = [];
+        for (const page of [1, 2, 3]) got.push(...(await listProducts(api.db, filters, "ru", page, 24)).items.map((p) => p.id));
+        expect(got, JSON.stringify(filters)).toEqual(expected.rows.map((r) => r.id));
+        // One walk of the category's index per category of the set, each cut by its own LIMIT: a Limit
+        // over the index scan keyed by the category row with no sort between them (the index gives the
+        // order), not one LIMIT over all of the set's products sorted.
+        const walked = (n: PlanNode): boolean =>
+          (n["Index Name"] === index && /category_id = categories\.id/.test(n["Index Cond"] ?? "")) ||
+          (!/Sort/.test(n["Node Type"]) && (n.Plans ?? []).some(walked));
+        if (index === null) continue;
+        const walks = (await planOf(productListSql(filters, 2, 24).rows)).filter(
+          (n) => n["Node Type"] === "Limit" && (n.Plans ?? []).some(walked),
+        );
+        expect(walks.length, JSON.stringify(filters)).toBeGreaterThan(0);
+      }
+    } finally {
+      for (const { currency } of added.rows)
+        await api.db.execute(sql`delete from exchange_rates where currency = ${currency} and date = '2001-01-01'`);
+    }
   });
 
   test.each(cases)("%s", async (_name, build) => {
