@@ -76,6 +76,30 @@ test("a category filters by region and verification through the facet form", asy
   for (const badge of await page.locator(".product-card-supplier").all()) await expect(badge.getByText("Проверен")).toBeVisible();
 });
 
+test("on a phone a category shows its sort and first products on the first screen, its filters one tap away", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/catalog", "/suppliers"]) {
+    await page.goto(path);
+    if (path === "/catalog") await page.locator(".category-card h2 a").first().click();
+    const form = page.getByRole("form", { name: "Фильтры" });
+    const region = form.getByLabel("Регион");
+    await expect(region).toBeHidden();
+    const first = page.locator(".product-card, .company-card").first();
+    const box = (await first.boundingBox())!;
+    expect(box.y, `${path}: the first card starts within the phone's first screen`).toBeLessThan(844 - 100);
+    // The summary opens the rest, with or without JavaScript (a <details> element).
+    await form.locator("summary").click();
+    await expect(region).toBeVisible();
+  }
+  // A set filter keeps them open after the page reloads with it.
+  await page.goto("/suppliers?kind=manufacturer");
+  await expect(page.getByRole("form", { name: "Фильтры" }).getByLabel("Регион")).toBeVisible();
+  // On a wide screen every filter shows in the sidebar, no tap needed.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/suppliers");
+  await expect(page.getByRole("form", { name: "Фильтры" }).getByLabel("Регион")).toBeVisible();
+});
+
 test("supplier list, press centre and services render with their filters", async ({ page }) => {
   await page.goto("/suppliers?kind=manufacturer");
   await expect(page.getByText(/Найден[о]? \d/)).toBeVisible();

@@ -21,6 +21,7 @@ import { FilterSelect } from "#app/components/filter-select.tsx";
 import { documentHandle } from "#app/lib/documents.ts";
 import { OKVED_CODE_PATTERN } from "#contract/classifier-codes.ts";
 import { COMPANY_ORIGINS, SME_CATEGORIES } from "#contract/registers.ts";
+import { FilterPanel, filtersSet } from "./components/filter-panel.tsx";
 
 /** A public document with islands (ADR 035). */
 export const handle = documentHandle;
@@ -75,87 +76,92 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           // Text inputs apply on submit; selects, radios and checkboxes at once (app/islands/live-forms.ts).
           data-autosubmit="choices"
         >
-          <h2 className="filters-title">{t("catalog.filters")}</h2>
-          <label className="field">
-            <span>{t("suppliers.query")}</span>
-            <input type="search" name="q" defaultValue={params.q ?? ""} maxLength={200} />
-          </label>
-          <FilterSelect
-            name="region"
-            label={t("catalog.region")}
-            value={params.region}
-            any={t("catalog.any")}
-            options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))}
-          />
-          <FilterSelect
-            name="category"
-            label={t("suppliers.category")}
-            value={params.category}
-            any={t("catalog.any")}
-            options={loaderData.categories.map((c) => ({ value: String(c.id), label: c.name.text }))}
-          />
-          <label className="field">
-            <span>{t("suppliers.okved")}</span>
-            <input name="okved" defaultValue={params.okved ?? ""} placeholder="24.20" pattern={OKVED_CODE_PATTERN} inputMode="decimal" />
-          </label>
-          <fieldset className="field">
-            <legend>{t("suppliers.kind")}</legend>
-            <label className="field-check">
-              <input type="radio" name="kind" value="" defaultChecked={!params.kind} /> {t("catalog.any")}
-            </label>
-            <label className="field-check">
-              <input type="radio" name="kind" value="manufacturer" defaultChecked={params.kind === "manufacturer"} />{" "}
-              {t("catalog.kind.manufacturer")} ({facets.kinds.manufacturer})
-            </label>
-            <label className="field-check">
-              <input type="radio" name="kind" value="trader" defaultChecked={params.kind === "trader"} /> {t("catalog.kind.trader")} (
-              {facets.kinds.trader})
-            </label>
-          </fieldset>
-          <fieldset className="field">
-            <legend>{t("registers.filterOrigin")}</legend>
-            <label className="field-check">
-              <input type="radio" name="origin" value="" defaultChecked={!params.origin} /> {t("catalog.any")}
-            </label>
-            {COMPANY_ORIGINS.map((origin) => (
-              <label className="field-check" key={origin}>
-                <input type="radio" name="origin" value={origin} defaultChecked={params.origin === origin} />{" "}
-                {t(`registers.origin.${origin}`)} ({facets.origins[origin]})
+          <FilterPanel
+            open={filtersSet(params)}
+            lead={
+              <label className="field">
+                <span>{t("suppliers.query")}</span>
+                <input type="search" name="q" defaultValue={params.q ?? ""} maxLength={200} />
               </label>
-            ))}
-          </fieldset>
-          <FilterSelect
-            name="sme"
-            label={t("registers.filterSme")}
-            value={params.sme}
-            any={t("catalog.any")}
-            options={SME_CATEGORIES.map((value) => ({ value, label: `${t(`registers.sme.${value}`)} (${facets.sme[value]})` }))}
-          />
-          <FilterSelect
-            name="headcount"
-            label={t("registers.filterHeadcount")}
-            value={params.headcount}
-            any={t("catalog.any")}
-            options={facets.headcount.map((b) => ({ value: b.value, label: `${t(`registers.headcountBand.${b.value}`)} (${b.count})` }))}
-          />
-          <FilterSelect
-            name="revenue"
-            label={t("registers.filterRevenue")}
-            value={params.revenue}
-            any={t("catalog.any")}
-            options={facets.revenue.map((b) => ({ value: b.value, label: `${t(`registers.revenueBand.${b.value}`)} (${b.count})` }))}
-          />
-          <label className="field field-check">
-            <input type="checkbox" name="verified" value="1" defaultChecked={params.verified === "1"} />
-            <span>
-              {t("catalog.onlyVerified")} ({facets.verified})
-            </span>
-          </label>
-          {facets.capped ? (
-            <p className="muted" role="note">
-              {t("suppliers.facetsCapped", { count: searchApi.SUPPLIER_FACET_CAP })}
-            </p>
-          ) : null}
+            }
+          >
+            <FilterSelect
+              name="region"
+              label={t("catalog.region")}
+              value={params.region}
+              any={t("catalog.any")}
+              options={facets.regions.map((r) => ({ value: r.value, label: `${r.name?.text ?? r.value} (${r.count})` }))}
+            />
+            <FilterSelect
+              name="category"
+              label={t("suppliers.category")}
+              value={params.category}
+              any={t("catalog.any")}
+              options={loaderData.categories.map((c) => ({ value: String(c.id), label: c.name.text }))}
+            />
+            <label className="field">
+              <span>{t("suppliers.okved")}</span>
+              <input name="okved" defaultValue={params.okved ?? ""} placeholder="24.20" pattern={OKVED_CODE_PATTERN} inputMode="decimal" />
+            </label>
+            <fieldset className="field">
+              <legend>{t("suppliers.kind")}</legend>
+              <label className="field-check">
+                <input type="radio" name="kind" value="" defaultChecked={!params.kind} /> {t("catalog.any")}
+              </label>
+              <label className="field-check">
+                <input type="radio" name="kind" value="manufacturer" defaultChecked={params.kind === "manufacturer"} />{" "}
+                {t("catalog.kind.manufacturer")} ({facets.kinds.manufacturer})
+              </label>
+              <label className="field-check">
+                <input type="radio" name="kind" value="trader" defaultChecked={params.kind === "trader"} /> {t("catalog.kind.trader")} (
+                {facets.kinds.trader})
+              </label>
+            </fieldset>
+            <fieldset className="field">
+              <legend>{t("registers.filterOrigin")}</legend>
+              <label className="field-check">
+                <input type="radio" name="origin" value="" defaultChecked={!params.origin} /> {t("catalog.any")}
+              </label>
+              {COMPANY_ORIGINS.map((origin) => (
+                <label className="field-check" key={origin}>
+                  <input type="radio" name="origin" value={origin} defaultChecked={params.origin === origin} />{" "}
+                  {t(`registers.origin.${origin}`)} ({facets.origins[origin]})
+                </label>
+              ))}
+            </fieldset>
+            <FilterSelect
+              name="sme"
+              label={t("registers.filterSme")}
+              value={params.sme}
+              any={t("catalog.any")}
+              options={SME_CATEGORIES.map((value) => ({ value, label: `${t(`registers.sme.${value}`)} (${facets.sme[value]})` }))}
+            />
+            <FilterSelect
+              name="headcount"
+              label={t("registers.filterHeadcount")}
+              value={params.headcount}
+              any={t("catalog.any")}
+              options={facets.headcount.map((b) => ({ value: b.value, label: `${t(`registers.headcountBand.${b.value}`)} (${b.count})` }))}
+            />
+            <FilterSelect
+              name="revenue"
+              label={t("registers.filterRevenue")}
+              value={params.revenue}
+              any={t("catalog.any")}
+              options={facets.revenue.map((b) => ({ value: b.value, label: `${t(`registers.revenueBand.${b.value}`)} (${b.count})` }))}
+            />
+            <label className="field field-check">
+              <input type="checkbox" name="verified" value="1" defaultChecked={params.verified === "1"} />
+              <span>
+                {t("catalog.onlyVerified")} ({facets.verified})
+              </span>
+            </label>
+            {facets.capped ? (
+              <p className="muted" role="note">
+                {t("suppliers.facetsCapped", { count: searchApi.SUPPLIER_FACET_CAP })}
+              </p>
+            ) : null}
+          </FilterPanel>
           <button type="submit" className="button">
             {t("catalog.apply")}
           </button>
