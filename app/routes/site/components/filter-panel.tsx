@@ -28,7 +28,7 @@ export function FilterPanel({ lead, open, children }: { lead?: ReactNode; open: 
  * Whether a listing's query (the URL's parameters, or a loader's parsed ones) sets a filter other than
  * the always-shown ones (the sort, the words, the page).
  */
-export function filtersSet(params: URLSearchParams | Record<string, unknown>, shown: string[] = ["sort", "q", "page"]): boolean {
-  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params);
-  return entries.some(([key, value]) => value !== undefined && value !== null && value !== "" && value !== false && !shown.includes(key));
+export function filtersSet(params: URLSearchParams | Record<string, string>, shown: string[] = ["sort", "q", "page"]): boolean {
+  const entries = params instanceof URLSearchParams ? [...params] : Object.entries(params);
+  return entries.some(([key, value]) => value !== "" && !shown.includes(key));
 }
