@@ -19,6 +19,7 @@ import {
   type RevenueBand,
   type SmeCategory,
 } from "#contract/registers.ts";
+import { okvedSubtreePattern } from "#contract/classifier-codes.ts";
 import { cachedQuery } from "./cache.ts";
 import {
   COUNTS_TTL_MS,
@@ -236,8 +237,8 @@ async function cachedCompanyTotal(db: Db, filters: CompanyFilters): Promise<{ to
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
 
-/** The OKVED condition on `company_okved_codes o`: the code itself or any code under it. */
-const okvedMatch = (code: string) => sql`(o.okved_code = ${code} or o.okved_code like ${`${code}.%`})`;
+/** The OKVED condition on `company_okved_codes o`: the code itself or any code under it (okvedSubtreePattern). */
+const okvedMatch = (code: string) => sql`o.okved_code like ${okvedSubtreePattern(code)}`;
 
 /**
  * okvedMatch as the list of those codes taken from the classifier (every activity row's code is one,
@@ -248,7 +249,7 @@ const okvedMatch = (code: string) => sql`(o.okved_code = ${code} or o.okved_code
  * order, which stops at 20 rows, was then planned as a join of every company with the code (3 ms → 1 s).
  */
 const okvedCodesIn = (code: string) =>
-  sql`o.okved_code in (select k.code from okved_codes k where k.code = ${code} or k.code like ${`${code}.%`})`;
+  sql`o.okved_code in (select k.code from okved_codes k where k.code like ${okvedSubtreePattern(code)})`;
 
 /**
  * Activity rows of an OKVED filter read to tell a small code from a large one (okvedSideOf): a
@@ -274,7 +275,7 @@ export interface OkvedSide {
 export async function okvedSideOf(db: Db, code: string | undefined): Promise<OkvedSide | undefined> {
   if (!code) return undefined;
   const found = await db.execute<{ codes: string[]; n: number }>(sql`
-    select array(select k.code from okved_codes k where k.code = ${code} or k.code like ${`${code}.%`} order by k.code) as codes,
+    select array(select k.code from okved_codes k where k.code like ${okvedSubtreePattern(code)} order by k.code) as codes,
       (select count(*)::int from (select 1 from company_okved_codes o where ${okvedCodesIn(code)} limit ${OKVED_SMALL_ROWS + 1}) s) as n`);
   const row = found.rows[0]!;
   return { codes: row.codes, small: row.n <= OKVED_SMALL_ROWS };

@@ -26,6 +26,7 @@ import {
   type DetailTranslationRow,
 } from "../translation/store.ts";
 import type { ContentTranslation } from "#contract/translation.ts";
+import { okvedSubtreePattern } from "#contract/classifier-codes.ts";
 import { namedStatement, type NamedStatement } from "../db/named-statement.ts";
 
 export type { CategoryNode, TopCategory } from "#contract/categories.ts";
@@ -203,7 +204,7 @@ export function productWhere(filters: ProductFilters, options: { companyCheck?: 
   if (filters.okved) {
     // company_okved_codes holds the main activity too (server/profile/company.ts writes both).
     parts.push(sql`exists(select 1 from company_okved_codes o where o.company_id = p.company_id
-      and (o.okved_code = ${filters.okved} or o.okved_code like ${`${filters.okved}.%`}))`);
+      and o.okved_code like ${okvedSubtreePattern(filters.okved)})`);
   }
   // A price order lists the products that have a price in that currency (the writer sets both).
   if (byPrice(filters)) parts.push(sql`p.price_from is not null`);
