@@ -304,9 +304,15 @@ describe("catalogue API", () => {
     // are spelled without a dot after it (OK 029-2014); `24.2.%` missed them.
     for (const code of ["24", "24.2"]) {
       const above = await api.getJson<Envelope<{ id: number }[]>>(`/api/companies?okved=${code}`);
-      expect(above.body.data.map((c) => c.id), code).toContain(ids.ru);
+      expect(
+        above.body.data.map((c) => c.id),
+        code,
+      ).toContain(ids.ru);
       const products = await api.getJson<Envelope<{ company: { id: number } }[]>>(`/api/products?okved=${code}&perPage=100`);
-      expect(products.body.data.map((p) => p.company.id), code).toContain(ids.ru);
+      expect(
+        products.body.data.map((p) => p.company.id),
+        code,
+      ).toContain(ids.ru);
     }
     const sibling = await api.getJson<Envelope<{ id: number }[]>>(`/api/companies?okved=24.1`);
     expect(sibling.body.data.map((c) => c.id)).not.toContain(ids.ru);
