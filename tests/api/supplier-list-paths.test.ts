@@ -13,6 +13,7 @@ import { clearFacetCache } from "#server/catalog/facets.ts";
 import { searchCompanies } from "#server/catalog/search.ts";
 import { insertTestRegions } from "../support/regions.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
+import { okvedSubtreeSql } from "../support/okved.ts";
 
 let api: TestApi;
 // A word no other test's data has.
@@ -74,10 +75,8 @@ function plainWhere(filters: CompanyFilters): SQL {
   if (filters.kind === "trader") parts.push(sql`left(c.okved_main, 2) = '46'`);
   if (filters.kind === "manufacturer") parts.push(sql`left(c.okved_main, 2) between '10' and '33'`);
   if (filters.okved)
-    // "Under it" as the classifier's tree says (parent_code), not as a pattern.
-    parts.push(sql`exists (with recursive sub(code) as (select ${filters.okved}::text
-        union all select k.code from okved_codes k join sub on k.parent_code = sub.code)
-      select 1 from company_okved_codes o join sub on sub.code = o.okved_code where o.company_id = c.id)`);
+    parts.push(sql`exists (select 1 from company_okved_codes o where o.company_id = c.id
+      and o.okved_code in ${okvedSubtreeSql(filters.okved)})`);
   return sql.join(parts, sql` and `);
 }
 
