@@ -102,6 +102,7 @@ describe("supplier list access paths", () => {
     ["a small OKVED code alone", () => ({ okved: small })],
     ["a division of many activity rows with a region", () => ({ okved: large, region: "77" })],
     ["a division of many activity rows with a kind", () => ({ okved: large, kind: "manufacturer" })],
+    ["a division of many activity rows alone", () => ({ okved: large })],
     ["companies outside Russia", () => ({ country: "CN" })],
     ["a region", () => ({ region: "77" })],
   ];
@@ -115,6 +116,24 @@ describe("supplier list access paths", () => {
       expect(list.total).toBe(plain.total);
     }
     expect((await plainPage(filters, 1)).ids.length).toBeGreaterThan(0);
+  });
+
+  test.each([
+    ["alone", (): CompanyFilters => ({ okved: large })],
+    ["with a region", (): CompanyFilters => ({ okved: large, region: "77" })],
+  ])("the facets of a division of many activity rows %s count what the plain filters select", async (_name, build) => {
+    const filters = build();
+    clearFacetCache();
+    const { facets } = (await filterSuppliers(api.db, { filters, lang: "en", page: 1, perPage: 20 })).data;
+    const [all] = await rows<{ n: number }>(sql`select count(*)::int as n from companies c where ${plainWhere(filters)}`);
+    expect(facets.total).toBe(Math.min(all!.n, 10_000));
+    // The region facet counts without the region filter: the division alone, sampled from its side.
+    const byRegion = await rows<{ region_code: string; n: number }>(sql`select c.region_code, count(*)::int as n from companies c
+      where ${plainWhere({ okved: filters.okved })} and c.region_code is not null group by 1`);
+    expect(Object.fromEntries(facets.regions.map((r) => [r.value, r.count]))).toEqual(
+      Object.fromEntries(byRegion.map((r) => [r.region_code, r.n])),
+    );
+    expect(facets.capped).toBe(false);
   });
 
   test.each([
