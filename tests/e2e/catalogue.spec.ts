@@ -91,9 +91,16 @@ test("on a phone a category shows its sort and first products on the first scree
     await form.locator("summary").click();
     await expect(region).toBeVisible();
   }
-  // A set filter keeps them open after the page reloads with it.
-  await page.goto("/suppliers?kind=manufacturer");
-  await expect(page.getByRole("form", { name: "Фильтры" }).getByLabel("Регион")).toBeVisible();
+  // With filters set (a link to an OKVED code's suppliers, a filter applied) the cards still come
+  // first; the summary says how many filters narrow the list.
+  await page.goto("/suppliers?kind=manufacturer&okved=10");
+  const form = page.getByRole("form", { name: "Фильтры" });
+  await expect(form.locator("summary")).toContainText("выбрано: 2");
+  await expect(form.getByLabel("Регион")).toBeHidden();
+  const first = (await page.locator(".company-card").first().boundingBox())!;
+  expect(first.y, "with filters set, the first card starts within the phone's first screen").toBeLessThan(844 - 100);
+  await form.locator("summary").click();
+  await expect(form.locator('input[name="okved"]')).toHaveValue("10");
   // On a wide screen every filter shows in the sidebar, no tap needed.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/suppliers");

@@ -21,7 +21,7 @@ import { FilterSelect } from "#app/components/filter-select.tsx";
 import { documentHandle } from "#app/lib/documents.ts";
 import { OKVED_CODE_PATTERN } from "#contract/classifier-codes.ts";
 import { COMPANY_ORIGINS, SME_CATEGORIES } from "#contract/registers.ts";
-import { FilterPanel, filtersSet } from "./components/filter-panel.tsx";
+import { FilterPanel, activeFilters } from "./components/filter-panel.tsx";
 
 /** A public document with islands (ADR 035). */
 export const handle = documentHandle;
@@ -77,7 +77,7 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           data-autosubmit="choices"
         >
           <FilterPanel
-            open={filtersSet(params)}
+            active={activeFilters(params)}
             lead={
               <label className="field">
                 <span>{t("suppliers.query")}</span>

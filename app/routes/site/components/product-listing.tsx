@@ -9,7 +9,7 @@ import { PRODUCT_FACET_CAP, type ProductCard, type ProductFacets } from "#contra
 import { Pagination } from "#app/components/pagination.tsx";
 import { unitLabel } from "#app/lib/units.ts";
 import { useLang } from "#app/lib/use-lang.ts";
-import { FilterPanel, filtersSet } from "./filter-panel.tsx";
+import { FilterPanel, activeFilters } from "./filter-panel.tsx";
 import { ProductGrid } from "#app/components/catalog/cards.tsx";
 import { formatQuantity } from "#app/components/catalog/format.ts";
 import { useT } from "#app/lib/use-t.ts";
@@ -44,7 +44,7 @@ export function ProductListing({ products, meta, facets }: { products: ProductCa
       {facets ? (
         <Form method="get" className="filters card" aria-label={t("catalog.filters")} data-autosubmit="all">
           <FilterPanel
-            open={filtersSet(params)}
+            active={activeFilters(params)}
             lead={
               <label className="field">
                 <span>{t("catalog.sort")}</span>
