@@ -4,8 +4,9 @@
  * 390 px screen the first cards come within the first screen instead of after the whole form. The
  * summary stays closed when filters are set too — a visitor who follows a link to a filtered list
  * (an OKVED code's suppliers) or applies a filter came for the cards — and says how many are set
- * (`active`), so what narrows the list is one tap away and never hidden silently. On a wide screen (app.css `.filters-more`, 1024 px and up, where the browser styles `::details-content`)
- * the summary is a plain title and everything shows, as the sidebar always did. No JavaScript either way.
+ * (`active`), so what narrows the list is one tap away and never hidden silently. On a wide screen
+ * (app.css `.filters-more`, 1024 px and up, where the browser styles `::details-content`) the summary
+ * is a plain title and everything shows, as the sidebar always did. No JavaScript either way.
  */
 import type { ReactNode } from "react";
 import { useT } from "#app/lib/use-t.ts";
