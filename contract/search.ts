@@ -46,7 +46,7 @@ export const SupplierFacetsSchema = z
       .meta({ description: "On the platform vs only from the FNS registers" }),
     capped: z.boolean().meta({
       description:
-        "True when the words or an OKVED, category or identifier filter match more than 10,000 suppliers: each count is then of the first 10,000 found, not of all (`total` is at most 10,000)",
+        "True when the words or a category, identifier or OKVED filter match more than 10,000 suppliers and the counts were sampled: each count is then of the first 10,000 found, not of all (`total` is at most 10,000). An OKVED code with only facet filters is counted exactly while its count groups are up to date",
     }),
   })
   .meta({ id: "SupplierFacets" });

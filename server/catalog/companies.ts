@@ -21,6 +21,7 @@ import {
 } from "#contract/registers.ts";
 import { okvedSubtreePattern } from "#contract/classifier-codes.ts";
 import { cachedQuery } from "./cache.ts";
+import { okvedCountGroups, type CompanyCountGroup } from "./okved-groups.ts";
 import {
   COUNTS_TTL_MS,
   TOTAL_CAP,
@@ -29,6 +30,7 @@ import {
   type CatalogueList,
   mediaUrl,
   ofPublishedCompany,
+  runCappedCount,
   supplierKind,
   type ListSql,
 } from "./repository.ts";
@@ -129,17 +131,7 @@ function where(filters: CompanyFilters): SQL {
 const kindExpr = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
   when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
 
-export type CompanyCountGroup = {
-  region_code: string | null;
-  country: "RU" | "CN";
-  verified: boolean;
-  kind: "manufacturer" | "trader" | null;
-  origin: CompanyOriginValue;
-  sme_category: number | null;
-  headcount_range: string | null;
-  revenue_band: string | null;
-  n: number;
-};
+export type { CompanyCountGroup } from "./okved-groups.ts";
 
 /**
  * The filters the cached count groups answer (CompanyCountGroup's columns) — also the supplier
@@ -191,14 +183,18 @@ const companiesPerCategory = cachedQuery(COUNTS_TTL_MS, async (db) => {
  * The cached count groups (one row per region, country, verified, kind, origin, SME category,
  * headcount band and revenue band with its count) and the test of a group against `filters`, or
  * null when a filter is not among CACHED_FILTERS (ADR 057: the supplier facets of the register
- * filters are answered from them without a count over millions of rows).
+ * filters are answered from them without a count over millions of rows). With an OKVED code too,
+ * the groups are that code's (okvedCountGroups, ADR 074), and null while those are out of date.
  */
 export async function cachedCompanyGroups(
   db: Db,
   filters: CompanyFilters,
 ): Promise<{ groups: CompanyCountGroup[]; matches: (g: CompanyCountGroup, without?: keyof CompanyFilters) => boolean } | null> {
   const set = (Object.keys(filters) as (keyof CompanyFilters)[]).filter((key) => filters[key] !== undefined);
-  if (!set.every((key) => CACHED_FILTER_SET.has(key))) return null;
+  if (!set.every((key) => CACHED_FILTER_SET.has(key) || key === "okved")) return null;
+  // Under an OKVED code: that code's groups (okved-groups.ts, ADR 074), while they are up to date.
+  const groups = filters.okved ? await okvedCountGroups(db, filters.okved) : await companyCountGroups(db, "");
+  if (!groups) return null;
   const matches = (g: CompanyCountGroup, without?: keyof CompanyFilters) =>
     (without === "region" || !filters.region || g.region_code === filters.region) &&
     (without === "country" || !filters.country || g.country === filters.country) &&
@@ -208,7 +204,7 @@ export async function cachedCompanyGroups(
     (without === "sme" || !filters.sme || smeCategoryOf(g.sme_category) === filters.sme) &&
     (without === "headcount" || !filters.headcount || g.headcount_range === filters.headcount) &&
     (without === "revenue" || !filters.revenue || g.revenue_band === filters.revenue);
-  return { groups: await companyCountGroups(db, ""), matches };
+  return { groups, matches };
 }
 
 /** Published suppliers in the whole catalogue (cached counts). */
@@ -218,10 +214,14 @@ export async function publishedCompanyTotal(db: Db): Promise<number> {
 
 type CountSource = "cache" | "okved" | "sql";
 
-/** Where a supplier list's total comes from: the cached counts, the OKVED links alone, or a count query. */
-function countSource(filters: CompanyFilters): CountSource {
+/**
+ * Where a supplier list's total comes from: the cached counts, the OKVED links alone, or a count query.
+ * `okvedGroups`: the OKVED code's count groups are up to date (okvedCountGroups), so a code with the
+ * cached filters is counted from them.
+ */
+function countSource(filters: CompanyFilters, okvedGroups = false): CountSource {
   const set = (Object.keys(filters) as (keyof CompanyFilters)[]).filter((key) => filters[key] !== undefined);
-  if (set.every((key) => CACHED_FILTER_SET.has(key))) return "cache";
+  if (set.every((key) => CACHED_FILTER_SET.has(key) || (okvedGroups && key === "okved"))) return "cache";
   if (set.length === 1 && set[0] === "category") return "cache";
   if (set.length === 1 && set[0] === "okved") return "okved";
   return "sql";
@@ -231,7 +231,9 @@ async function cachedCompanyTotal(db: Db, filters: CompanyFilters): Promise<{ to
   let n = 0;
   if (filters.category !== undefined) n = (await companiesPerCategory(db, "")).get(filters.category) ?? 0;
   else {
-    const cached = (await cachedCompanyGroups(db, filters))!;
+    const cached = await cachedCompanyGroups(db, filters);
+    // An OKVED code's groups went out of date since the list chose its count: counted instead.
+    if (!cached) return runCappedCount(db, companyListSql(filters, 1, 1).count!);
     for (const g of cached.groups) if (cached.matches(g)) n += g.n;
   }
   return { total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
@@ -331,8 +333,14 @@ export function bySmallerOkvedSide(
  * OKVED code it counts the code's links (index-only on company_okved_codes_code_idx). With an OKVED
  * code the rows and the count read the code's companies first when it is small (bySmallerOkvedSide).
  */
-export function companyListSql(filters: CompanyFilters, page: number, perPage: number, side?: OkvedSide): ListSql<SQL | null> {
-  const source = countSource(filters);
+export function companyListSql(
+  filters: CompanyFilters,
+  page: number,
+  perPage: number,
+  side?: OkvedSide,
+  okvedGroups = false,
+): ListSql<SQL | null> {
+  const source = countSource(filters, okvedGroups);
   const paging = sql`limit ${perPage} offset ${(page - 1) * perPage}`;
   const order = sql`order by c.verification_level desc, c.published_at desc nulls last, c.id desc`;
   // With an OKVED code, the page's ids first, then their cards: the ids alone can come from an
@@ -375,8 +383,12 @@ export function companyListSql(filters: CompanyFilters, page: number, perPage: n
  * published. Totals are capped at TOTAL_CAP (`totalCapped`).
  */
 export const listCompanies: CatalogueList<CompanyFilters, CompanyListItem> = async (db, filters, lang, page, perPage) => {
-  const side = await okvedSideOf(db, filters.okved);
-  const list = catalogueList((f: CompanyFilters, p: number, n: number) => companyListSql(f, p, n, side), toCard, cachedCompanyTotal);
+  const [side, groups] = await Promise.all([okvedSideOf(db, filters.okved), filters.okved ? okvedCountGroups(db, filters.okved) : null]);
+  const list = catalogueList(
+    (f: CompanyFilters, p: number, n: number) => companyListSql(f, p, n, side, groups !== null),
+    toCard,
+    cachedCompanyTotal,
+  );
   return list(db, filters, lang, page, perPage);
 };
 

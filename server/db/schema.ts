@@ -27,6 +27,7 @@ import {
   varchar,
   bigint,
   check,
+  pgSequence,
 } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -2302,4 +2303,53 @@ export const catalogueCountsRefresh = pgTable(
     invalidatedAt: timestamptz("invalidated_at"),
   },
   (t) => [check("catalogue_counts_refresh_one_row", sql`${t.id} = 1`)],
+);
+
+/* ─── OKVED count groups of the register's companies (issue 30; server/catalog/okved-groups.ts, ADR 074) ─── */
+
+/**
+ * The register's published companies (origin other than `platform`) counted per OKVED code — every code
+ * that is one of a company's activities or above one (its prefixes of 2, 4, 5, 7 and 8 characters, the
+ * rule of okvedSubtreePattern, ADR 073), each company once per code — and per supplier-list facet value
+ * (region, country, verified, kind, origin, SME category, headcount band, revenue band). The totals and
+ * facets of a supplier list filtered by an OKVED code are sums over one code's rows plus the platform's
+ * own companies counted live. Replaced as a whole, in one transaction, at the end of a register import
+ * and by the `register-okved-groups` job after a change (register_okved_groups_refresh).
+ */
+export const registerOkvedGroups = pgTable(
+  "register_okved_groups",
+  {
+    okvedCode: text("okved_code").notNull(),
+    regionCode: text("region_code"),
+    country: text("country").$type<"RU" | "CN">().notNull(),
+    verified: boolean("verified").notNull(),
+    kind: text("kind").$type<"manufacturer" | "trader">(),
+    origin: text("origin").$type<CompanyOrigin>().notNull(),
+    smeCategory: smallint("sme_category"),
+    headcountRange: text("headcount_range"),
+    revenueBand: text("revenue_band"),
+    n: integer("n").notNull(),
+  },
+  (t) => [index("register_okved_groups_code_idx").on(t.okvedCode)],
+);
+
+/**
+ * Changes to the register's companies (ADR 074): every statement that changes a register company or
+ * its activities takes the next value (triggers, migration 0038), so the groups are up to date while
+ * the value their refresh saw is still the last one.
+ */
+export const registerOkvedGroupsChanges = pgSequence("register_okved_groups_changes");
+
+/**
+ * One row (id 1): when `register_okved_groups` was last refreshed (the time its pass began) and the
+ * last value of register_okved_groups_changes it had seen (server/catalog/okved-groups.ts).
+ */
+export const registerOkvedGroupsRefresh = pgTable(
+  "register_okved_groups_refresh",
+  {
+    id: smallint("id").primaryKey(),
+    refreshedAt: timestamptz("refreshed_at"),
+    refreshedChange: bigint("refreshed_change", { mode: "number" }),
+  },
+  (t) => [check("register_okved_groups_refresh_one_row", sql`${t.id} = 1`)],
 );

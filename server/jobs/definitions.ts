@@ -11,7 +11,7 @@ import { notificationDigestJob, notificationMailJob } from "../notifications/job
 import { RFQ_JOBS } from "../rfq/jobs.ts";
 import { translateContentJob } from "../translation/jobs.ts";
 import { moderationDigestJob } from "../admin/digest.ts";
-import { importRegistersJob } from "../registers/jobs.ts";
+import { importRegistersJob, registerOkvedGroupsJob } from "../registers/jobs.ts";
 import { decideSubmissionJob } from "../admin/submissions.ts";
 import { aggregatePageViewsJob } from "../page-views/jobs.ts";
 import { orderRemindersJob } from "../orders/jobs.ts";
@@ -29,6 +29,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   translateContentJob, // machine translation of supplier content when a provider is set (issue 15)
   moderationDigestJob, // the daily e-mail to moderators of what waits in the queue (issue 15)
   importRegistersJob, // the FNS open registers, monthly, when REGISTERS_URL is set (issue 30)
+  registerOkvedGroupsJob, // the register's OKVED count groups, refreshed after a change (issue 30, ADR 074)
   decideSubmissionJob, // a moderator's decision on a supplier's bulk submission of products (issue 26)
   aggregatePageViewsJob, // page views of supplier pages into the daily table, every 10 minutes (issue 28 §4)
   orderRemindersJob, // overdue order stages e-mailed to both sides once per stage, hourly (issue 28 §2)

@@ -9,6 +9,8 @@
  */
 import { defineJob } from "../jobs/queue.ts";
 import { formatReport, importRegisters } from "./index.ts";
+import { RefreshBusyError, refreshRegisterOkvedGroupsOf } from "./okved-groups.ts";
+import { registerOkvedGroupsFresh } from "../catalog/okved-groups.ts";
 
 export const importRegistersJob = defineJob<{ urls?: string[]; partial?: boolean }>({
   name: "import-registers",
@@ -28,5 +30,32 @@ export const importRegistersJob = defineJob<{ urls?: string[]; partial?: boolean
       else logger.info({ source: result.source, report: formatReport(result.report) }, "register archive imported");
     }
     if (failed.length > 0) throw new Error(`${failed.length} of ${results.length} register archives not imported`);
+  },
+});
+
+/**
+ * `register-okved-groups` (ADR 074): every five minutes, one process of the cluster refreshes the
+ * register's OKVED count groups (server/registers/okved-groups.ts) when a change made them out of date —
+ * a claim, a moderator's block, a write outside the importer (which refreshes them itself). Until then
+ * the supplier lists under an OKVED code count the companies as before, so nothing shows stale.
+ */
+export const registerOkvedGroupsJob = defineJob({
+  name: "register-okved-groups",
+  cron: "*/5 * * * *",
+  policy: "singleton",
+  retryLimit: 0,
+  // A pass at 5,000,000 register companies is minutes of one database core.
+  expireInSeconds: 3600,
+  async run(_data, { services, logger }) {
+    if (!services.db) throw new Error("register-okved-groups needs db");
+    if (await registerOkvedGroupsFresh(services.db)) return;
+    const started = performance.now();
+    try {
+      const groups = await refreshRegisterOkvedGroupsOf(services.db);
+      logger.info({ groups, ms: Math.round(performance.now() - started) }, "register OKVED count groups refreshed");
+    } catch (error) {
+      if (!(error instanceof RefreshBusyError)) throw error;
+      logger.info("register OKVED count groups: register companies are being written, refreshed on a later run");
+    }
   },
 });

@@ -1,0 +1,196 @@
+/**
+ * The supplier list's counts under an OKVED code from the register's OKVED count groups (ADR 074), on
+ * both engines, with the real sample registers of ../shared/data/companies/original imported: the
+ * import leaves the groups up to date; a list filtered by a code (a division, a subclass, a group),
+ * alone or with the facet filters, has the total and facets the plain filters count — exactly, where
+ * the samples it replaced were capped; a statement that changes a register company or its activities
+ * makes the groups out of date (a platform company's does not), the lists then count as before and
+ * stay exact; a refresh (and the job, when they are out of date) makes them up to date again.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { sql, type SQL } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { listCompanies, type CompanyFilters } from "#server/catalog/companies.ts";
+import { filterSuppliers } from "#server/catalog/browse.ts";
+import { clearFacetCache } from "#server/catalog/facets.ts";
+import { okvedCountGroups, registerOkvedGroupsFresh } from "#server/catalog/okved-groups.ts";
+import { importRegisterFile } from "#server/registers/import.ts";
+import { refreshRegisterOkvedGroupsOf } from "#server/registers/okved-groups.ts";
+import { smeCategoryOf } from "#contract/registers.ts";
+import { openTestApi, type TestApi } from "../support/api.ts";
+import { okvedSubtreeSql } from "../support/okved.ts";
+
+let api: TestApi;
+const EMAIL = `okved-groups-${process.pid}@groups.example`;
+
+const rows = async <T>(query: SQL) => (await api.db.execute(query)).rows as T[];
+
+async function clearRegisters() {
+  await api.db.execute(sql`delete from companies where origin = 'register' or id in (select company_id from register_entries)`);
+  await api.db.execute(sql`delete from register_changes`);
+  await api.db.execute(sql`delete from register_entries`);
+  await api.db.execute(sql`delete from register_runs`);
+}
+
+/** The filters written plainly over the whole directory (companies.ts's rule, without any access path). */
+function plainWhere(filters: CompanyFilters): SQL {
+  const parts: SQL[] = [sql`c.status = 'published'`];
+  if (filters.region) parts.push(sql`c.region_code = ${filters.region}`);
+  if (filters.kind === "trader") parts.push(sql`left(c.okved_main, 2) = '46'`);
+  if (filters.kind === "manufacturer") parts.push(sql`left(c.okved_main, 2) between '10' and '33'`);
+  if (filters.origin) parts.push(sql`c.origin = ${filters.origin}`);
+  if (filters.sme) parts.push(sql`c.sme_category is not null and c.sme_category = ${{ micro: 1, small: 2, medium: 3 }[filters.sme]}`);
+  if (filters.okved)
+    parts.push(
+      sql`exists (select 1 from company_okved_codes o where o.company_id = c.id and o.okved_code in ${okvedSubtreeSql(filters.okved)})`,
+    );
+  return sql.join(parts, sql` and `);
+}
+
+/** What a list under `filters` must show: its total, and each facet counted without its own filter. */
+async function expected(filters: CompanyFilters) {
+  const [total] = await rows<{ n: number }>(sql`select count(*)::int as n from companies c where ${plainWhere(filters)}`);
+  const { region: _region, ...noRegion } = filters;
+  const regions = await rows<{ value: string; n: number }>(sql`select c.region_code as value, count(*)::int as n from companies c
+    where ${plainWhere(noRegion)} and c.region_code is not null group by 1`);
+  const { sme: _sme, ...noSme } = filters;
+  const sme = await rows<{ value: number; n: number }>(sql`select c.sme_category as value, count(*)::int as n from companies c
+    where ${plainWhere(noSme)} and c.sme_category is not null group by 1`);
+  const { origin: _origin, ...noOrigin } = filters;
+  const origins = await rows<{ value: string; n: number }>(sql`select c.origin as value, count(*)::int as n from companies c
+    where ${plainWhere(noOrigin)} group by 1`);
+  return {
+    total: total!.n,
+    regions: Object.fromEntries(regions.map((r) => [r.value, r.n])),
+    sme: Object.fromEntries(sme.map((r) => [smeCategoryOf(r.value), r.n])),
+    origins: Object.fromEntries(origins.map((r) => [r.value, r.n])),
+  };
+}
+
+/** The list's total and facets as `/suppliers` computes them, with no cached facet or count of before. */
+async function listed(filters: CompanyFilters) {
+  clearFacetCache();
+  okvedCountGroups.forget(api.db);
+  const page = await filterSuppliers(api.db, { filters, lang: "en", page: 1, perPage: 20 });
+  const { facets } = page.data;
+  const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
+  return {
+    total: page.meta.total,
+    capped: facets.capped,
+    regions: Object.fromEntries(facets.regions.map((r) => [r.value, r.count])),
+    sme: nonZero(facets.sme),
+    origins: nonZero(facets.origins),
+  };
+}
+
+/** Codes of the imported register companies: the two most common divisions, a subclass and a group under the first. */
+let codes: string[] = [];
+let region = "";
+let registerCompany = 0;
+let platformCompany = 0;
+
+beforeAll(async () => {
+  api = await openTestApi();
+  await clearRegisters();
+  const original = path.join(api.dataDir, "companies", "original");
+  const files = readdirSync(original).filter((f) => f.endsWith(".zip"));
+  files.sort((a, b) => Number(!a.includes("sme")) - Number(!b.includes("sme")) || a.localeCompare(b));
+  for (const file of files) await importRegisterFile(api.db, path.join(original, file), { partial: true });
+  const divisions = await rows<{ code: string }>(sql`select left(o.okved_code, 2) as code from company_okved_codes o
+    join companies c on c.id = o.company_id where c.origin = 'register' group by 1 order by count(*) desc, 1 limit 2`);
+  const [subclass] = await rows<{ code: string }>(sql`select left(o.okved_code, 4) as code from company_okved_codes o
+    where o.okved_code like ${`${divisions[0]!.code}.%`} and length(o.okved_code) >= 5 group by 1 order by count(*) desc, 1 limit 1`);
+  const [group] = await rows<{ code: string }>(sql`select left(o.okved_code, 5) as code from company_okved_codes o
+    where o.okved_code like ${`${subclass!.code}%`} and length(o.okved_code) >= 5 group by 1 order by count(*) desc, 1 limit 1`);
+  codes = [...divisions.map((d) => d.code), subclass!.code, group!.code];
+  const [common] = await rows<{ region_code: string; id: number }>(sql`select c.region_code, min(c.id) as id from companies c
+    join company_okved_codes o on o.company_id = c.id and o.okved_code like ${`${subclass!.code}%`}
+    where c.origin = 'register' and c.region_code is not null group by 1 order by count(*) desc limit 1`);
+  region = common!.region_code;
+  registerCompany = common!.id;
+  const [platform] = await rows<{ id: number }>(sql`insert into companies (name, source_lang, country, region_code, status, published_at,
+      email, okved_main) values ('{"ru": "Платформа ОКВЭД"}', 'ru', 'RU', ${region}, 'published', now(), ${EMAIL}, ${group!.code})
+    returning id`);
+  platformCompany = platform!.id;
+  await api.db.execute(
+    sql`insert into company_okved_codes (company_id, okved_code, is_main) values (${platformCompany}, ${group!.code}, true)`,
+  );
+}, 240_000);
+
+afterAll(async () => {
+  if (!api) return;
+  await api.db.execute(sql`delete from company_okved_codes where company_id in (select id from companies where email = ${EMAIL})`);
+  await api.db.execute(sql`delete from companies where email = ${EMAIL}`);
+  await clearRegisters();
+  await api.close();
+});
+
+describe("the register's OKVED count groups", () => {
+  test("the import leaves them up to date; a platform company's change keeps them so", async () => {
+    expect(codes).toHaveLength(4);
+    expect(await registerOkvedGroupsFresh(api.db)).toBe(true);
+    await api.db.execute(sql`update companies set updated_at = now() where id = ${platformCompany}`);
+    await api.db.execute(sql`insert into company_okved_codes (company_id, okved_code) select ${platformCompany}, ${codes[0]!}
+      on conflict do nothing`);
+    expect(await registerOkvedGroupsFresh(api.db)).toBe(true);
+    // Every code of the sample's companies is counted, and each company once under a code it has twice below it.
+    const [groups] = await rows<{ codes: number; n: number }>(sql`select count(distinct okved_code)::int as codes, sum(n)::int as n
+      from register_okved_groups where okved_code = ${codes[0]!}`);
+    const [plain] = await rows<{ n: number }>(sql`select count(*)::int as n from companies c
+      where c.origin = 'register' and ${plainWhere({ okved: codes[0]! })}`);
+    expect(groups!.n).toBe(plain!.n);
+  });
+
+  test("a list under a code, alone or with the facet filters, has the plain filters' total and facets, uncapped", async () => {
+    for (const code of codes) {
+      // Counted from the code's groups, not by the samples (which the small sample registers never cap).
+      okvedCountGroups.forget(api.db);
+      const groups = await okvedCountGroups(api.db, code);
+      expect(groups?.reduce((n, g) => n + g.n, 0)).toBe((await expected({ okved: code })).total);
+      const cases: CompanyFilters[] = [
+        { okved: code },
+        { okved: code, region },
+        { okved: code, sme: "micro" },
+        { okved: code, origin: "register" },
+        { okved: code, region, kind: "manufacturer" },
+      ];
+      for (const filters of cases) {
+        const want = await expected(filters);
+        const got = await listed(filters);
+        expect({ ...got, filters }).toEqual({ ...want, total: Math.min(want.total, 10_000), capped: false, filters });
+        const list = await listCompanies(api.db, filters, "en", 1, 20);
+        expect(list.total).toBe(Math.min(want.total, 10_000));
+      }
+    }
+    // The platform's company is counted live beside the register's.
+    expect((await listed({ okved: codes[3]!, region })).origins.platform).toBeGreaterThanOrEqual(1);
+  });
+
+  test("a register company's change makes them out of date; the lists stay exact; a refresh brings them back", async () => {
+    await api.db.execute(sql`update companies set status = 'blocked' where id = ${registerCompany}`);
+    expect(await registerOkvedGroupsFresh(api.db)).toBe(false);
+    okvedCountGroups.forget(api.db);
+    expect(await okvedCountGroups(api.db, codes[2]!)).toBeNull();
+    for (const filters of [{ okved: codes[2]! }, { okved: codes[2]!, region }] satisfies CompanyFilters[]) {
+      const want = await expected(filters);
+      expect((await listed(filters)).total).toBe(Math.min(want.total, 10_000));
+      expect((await listCompanies(api.db, filters, "en", 1, 20)).total).toBe(Math.min(want.total, 10_000));
+    }
+    await refreshRegisterOkvedGroupsOf(api.db);
+    expect(await registerOkvedGroupsFresh(api.db)).toBe(true);
+    const filters: CompanyFilters = { okved: codes[2]!, region };
+    expect(await listed(filters)).toEqual({ ...(await expected(filters)), capped: false });
+
+    // An activity added to a register company (a write outside the importer) makes them out of date too.
+    await api.db.execute(sql`insert into company_okved_codes (company_id, okved_code) select ${registerCompany}, code from okved_codes
+      where code not in (select okved_code from company_okved_codes where company_id = ${registerCompany}) order by code limit 1`);
+    expect(await registerOkvedGroupsFresh(api.db)).toBe(false);
+    await api.db.execute(sql`update companies set status = 'published' where id = ${registerCompany}`);
+    // The job every five minutes refreshes them when they are out of date.
+    await api.jobs.send("register-okved-groups", {});
+    expect(await api.jobs.runDue("register-okved-groups")).toBe(1);
+    expect(await registerOkvedGroupsFresh(api.db)).toBe(true);
+    expect(await listed(filters)).toEqual({ ...(await expected(filters)), capped: false });
+  });
+});
