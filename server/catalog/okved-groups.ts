@@ -31,7 +31,7 @@ import { okvedSubtreePattern } from "#contract/classifier-codes.ts";
 import { cachedQuery } from "./cache.ts";
 import type { CompanyOriginValue } from "#contract/registers.ts";
 import { COUNTS_TTL_MS } from "./repository.ts";
-import { KIND_SQL } from "../registers/okved-groups.ts";
+import { KIND_SQL, UP_TO_DATE_SQL } from "../registers/okved-groups.ts";
 
 /**
  * Published suppliers of one facet value each (region, country, verified, kind, origin, SME category,
@@ -50,11 +50,9 @@ export type CompanyCountGroup = {
   n: number;
 };
 
-/** Whether `register_okved_groups` was refreshed after the last change to a register company: the last change number is the one its refresh saw (module comment). */
+/** Whether `register_okved_groups` was refreshed after the last change to a register company (registerOkvedGroupsUpToDate). */
 export async function registerOkvedGroupsFresh(db: Db): Promise<boolean> {
-  const result = await db.execute<{ fresh: boolean }>(sql`
-    select r.refreshed_change is not null and r.refreshed_change = s.last_value as fresh
-    from register_okved_groups_refresh r, register_okved_groups_changes s where r.id = 1`);
+  const result = await db.execute<{ fresh: boolean }>(sql.raw(UP_TO_DATE_SQL));
   return result.rows[0]?.fresh === true;
 }
 

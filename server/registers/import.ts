@@ -22,7 +22,6 @@ import { basename } from "node:path";
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import type { RegisterDataSet } from "../db/schema.ts";
-import { RefreshBusyError, refreshRegisterOkvedGroups } from "./okved-groups.ts";
 import { copyRows } from "../catalog/seed/sql.ts";
 import type { Column } from "../catalog/seed/sql.ts";
 import { beginBulkLoad, copySupported, restoreBulkLoads } from "./bulk.ts";
@@ -207,11 +206,6 @@ export async function importRegisterFile(db: Db | pg.Pool, file: string, options
       await importer.load();
       await importer.readAll(file);
       await importer.finish();
-      // The supplier list's counts under each OKVED code (ADR 074): up to date again before the run is
-      // reported — unless other writers of register companies keep them busy, then by the job's next run.
-      await refreshRegisterOkvedGroups(client).catch((error: unknown) => {
-        if (!(error instanceof RefreshBusyError)) throw error;
-      });
       const done = await client.query<RunRow>(`select ${RUN_COLUMNS} from register_runs where id = $1`, [runId]);
       return {
         ...reportOf(done.rows[0]!, source, resuming ? "resumed" : "imported", importer.bulk === true),

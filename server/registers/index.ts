@@ -2,12 +2,14 @@
  * Imports several register archives in order (the CLI, the scheduled job and the demo share it):
  * `importRegisters(db, sources, options)` expands folders, downloads URLs (server/registers/
  * sources.ts), imports each archive (server/registers/import.ts) and returns one result per archive
- * — its report, or the error that stopped it (the next archive is still tried). Nothing here throws
- * for a bad archive; a folder or file that does not exist is a failed result too.
+ * — its report, or the error that stopped it (the next archive is still tried) — then refreshes the
+ * register's OKVED count groups once (ADR 074). Nothing here throws for a bad archive; a folder or
+ * file that does not exist is a failed result too.
  */
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import { importRegisterFile, type ImportOptions, type RegisterReport } from "./import.ts";
+import { RefreshBusyError, refreshRegisterOkvedGroups, registerOkvedGroupsUpToDate } from "./okved-groups.ts";
 import { expandSources, localArchive } from "./sources.ts";
 
 export type { RegisterReport } from "./import.ts";
@@ -49,6 +51,21 @@ export async function importRegisters(
       }
     } catch (error) {
       results.push({ source, error: error as Error });
+    }
+  }
+  // The supplier list's counts under each OKVED code (ADR 074), once for the archives imported: up to
+  // date again before the import returns — unless other writers of register companies keep them busy,
+  // then by the `register-okved-groups` job. Archives that changed nothing leave them as they were.
+  if (results.some((result) => "report" in result)) {
+    const pool: pg.Pool = "$client" in db ? (db as unknown as { $client: pg.Pool }).$client : (db as pg.Pool);
+    const client = await pool.connect();
+    try {
+      if (!(await registerOkvedGroupsUpToDate(client)))
+        await refreshRegisterOkvedGroups(client).catch((error: unknown) => {
+          if (!(error instanceof RefreshBusyError)) throw error;
+        });
+    } finally {
+      client.release();
     }
   }
   return results;

@@ -96,6 +96,19 @@ export async function refreshRegisterOkvedGroups(client: Pick<pg.ClientBase, "qu
   });
 }
 
+/**
+ * Whether `register_okved_groups` is up to date: the last change number is the one its refresh saw
+ * (the rule of server/catalog/okved-groups.ts, in plain SQL for the importer).
+ */
+export async function registerOkvedGroupsUpToDate(client: Pick<pg.ClientBase, "query">): Promise<boolean> {
+  const found = await client.query<{ fresh: boolean }>(UP_TO_DATE_SQL);
+  return found.rows[0]?.fresh === true;
+}
+
+/** One row, `fresh`: the test of registerOkvedGroupsUpToDate. */
+export const UP_TO_DATE_SQL = `select r.refreshed_change is not null and r.refreshed_change = s.last_value as fresh
+  from register_okved_groups_refresh r, register_okved_groups_changes s where r.id = 1`;
+
 /** refreshRegisterOkvedGroups on a connection of `db`'s pool (a Drizzle instance over a pg Pool). */
 export async function refreshRegisterOkvedGroupsOf(db: Db): Promise<number> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;

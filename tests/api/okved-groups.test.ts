@@ -15,7 +15,7 @@ import { listCompanies, type CompanyFilters } from "#server/catalog/companies.ts
 import { filterSuppliers } from "#server/catalog/browse.ts";
 import { clearFacetCache } from "#server/catalog/facets.ts";
 import { okvedCountGroups, registerOkvedGroupsFresh } from "#server/catalog/okved-groups.ts";
-import { importRegisterFile } from "#server/registers/import.ts";
+import { importRegisters } from "#server/registers/index.ts";
 import { refreshRegisterOkvedGroupsOf } from "#server/registers/okved-groups.ts";
 import { smeCategoryOf } from "#contract/registers.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
@@ -96,7 +96,13 @@ beforeAll(async () => {
   const original = path.join(api.dataDir, "companies", "original");
   const files = readdirSync(original).filter((f) => f.endsWith(".zip"));
   files.sort((a, b) => Number(!a.includes("sme")) - Number(!b.includes("sme")) || a.localeCompare(b));
-  for (const file of files) await importRegisterFile(api.db, path.join(original, file), { partial: true });
+  // As the CLI, the job and the demo import: several archives, then the groups once.
+  const results = await importRegisters(
+    api.db,
+    files.map((file) => path.join(original, file)),
+    { partial: true },
+  );
+  expect(results.every((result) => "report" in result)).toBe(true);
   const divisions = await rows<{ code: string }>(sql`select left(o.okved_code, 2) as code from company_okved_codes o
     join companies c on c.id = o.company_id where c.origin = 'register' group by 1 order by count(*) desc, 1 limit 2`);
   const [subclass] = await rows<{ code: string }>(sql`select left(o.okved_code, 4) as code from company_okved_codes o
