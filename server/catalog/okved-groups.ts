@@ -11,8 +11,9 @@
  *   import, a claim or a moderator) are grouped once, by one pass (REGISTER_OKVED_GROUPS_SQL), into the
  *   table `register_okved_groups`: a company counts once under each code that is one of its activities
  *   or above one — the prefixes of 2, 4, 5, 7 and 8 characters of its codes, the rule of
- *   okvedSubtreePattern (ADR 073). Refreshed at the end of every register import and, after any other
- *   change, by the `register-okved-groups` job (jobs.ts).
+ *   okvedSubtreePattern (ADR 073). Refreshed once at the end of every import of register archives
+ *   (importRegisters: the CLI, the monthly job, the demo) and, after any other change, by the
+ *   `register-okved-groups` job (server/registers/jobs.ts).
  * - **The platform's companies** (thousands, edited every day) are grouped live per code and cached for
  *   COUNTS_TTL_MS like the other counts, so an edit shows as fast as before.
  *
