@@ -22,6 +22,7 @@ import {
 import { okvedSubtreePattern } from "#contract/classifier-codes.ts";
 import { cachedQuery } from "./cache.ts";
 import { okvedCountGroups, type CompanyCountGroup } from "./okved-groups.ts";
+import { KIND_SQL } from "../registers/okved-groups.ts";
 import {
   COUNTS_TTL_MS,
   TOTAL_CAP,
@@ -128,8 +129,7 @@ function where(filters: CompanyFilters): SQL {
 }
 
 /** Supplier kind from the main OKVED code in SQL (the same rule as supplierKind, ADR 006). */
-const kindExpr = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
-  when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
+const kindExpr = sql.raw(KIND_SQL);
 
 export type { CompanyCountGroup } from "./okved-groups.ts";
 

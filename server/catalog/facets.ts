@@ -37,6 +37,7 @@ export const FACET_CAP = Math.min(SUPPLIER_FACET_CAP, TOTAL_CAP);
 export type { FacetValue, ProductFacets } from "#contract/products.ts";
 export type { SupplierFacets } from "#contract/search.ts";
 import { SUPPLIER_FACET_CAP } from "#contract/search.ts";
+import { KIND_SQL } from "../registers/okved-groups.ts";
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -282,8 +283,7 @@ export async function supplierFacets(db: Db, lang: Lang, options: { q?: string; 
   return filteredSupplierFacets(db, lang, options.q, filters);
 }
 
-const supplierKind = sql.raw(`case when substr(c.okved_main, 1, 2) between '10' and '33' then 'manufacturer'
-  when substr(c.okved_main, 1, 2) = '46' then 'trader' end`);
+const supplierKind = sql.raw(KIND_SQL);
 
 const NO_FACETS: SupplierFacets = {
   total: 0,

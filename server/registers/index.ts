@@ -9,7 +9,7 @@
 import type pg from "pg";
 import type { Db } from "../db/client.ts";
 import { importRegisterFile, type ImportOptions, type RegisterReport } from "./import.ts";
-import { RefreshBusyError, refreshRegisterOkvedGroups, registerOkvedGroupsUpToDate } from "./okved-groups.ts";
+import { RefreshBusyError, refreshStaleRegisterOkvedGroups } from "./okved-groups.ts";
 import { expandSources, localArchive } from "./sources.ts";
 
 export type { RegisterReport } from "./import.ts";
@@ -56,17 +56,9 @@ export async function importRegisters(
   // The supplier list's counts under each OKVED code (ADR 074), once for the archives imported: up to
   // date again before the import returns — unless other writers of register companies keep them busy,
   // then by the `register-okved-groups` job. Archives that changed nothing leave them as they were.
-  if (results.some((result) => "report" in result)) {
-    const pool: pg.Pool = "$client" in db ? (db as unknown as { $client: pg.Pool }).$client : (db as pg.Pool);
-    const client = await pool.connect();
-    try {
-      if (!(await registerOkvedGroupsUpToDate(client)))
-        await refreshRegisterOkvedGroups(client).catch((error: unknown) => {
-          if (!(error instanceof RefreshBusyError)) throw error;
-        });
-    } finally {
-      client.release();
-    }
-  }
+  if (results.some((result) => "report" in result))
+    await refreshStaleRegisterOkvedGroups(db).catch((error: unknown) => {
+      if (!(error instanceof RefreshBusyError)) throw error;
+    });
   return results;
 }

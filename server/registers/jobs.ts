@@ -9,8 +9,7 @@
  */
 import { defineJob } from "../jobs/queue.ts";
 import { formatReport, importRegisters } from "./index.ts";
-import { RefreshBusyError, refreshRegisterOkvedGroupsOf } from "./okved-groups.ts";
-import { registerOkvedGroupsFresh } from "../catalog/okved-groups.ts";
+import { RefreshBusyError, refreshStaleRegisterOkvedGroups } from "./okved-groups.ts";
 
 export const importRegistersJob = defineJob<{ urls?: string[]; partial?: boolean }>({
   name: "import-registers",
@@ -48,11 +47,10 @@ export const registerOkvedGroupsJob = defineJob({
   expireInSeconds: 3600,
   async run(_data, { services, logger }) {
     if (!services.db) throw new Error("register-okved-groups needs db");
-    if (await registerOkvedGroupsFresh(services.db)) return;
     const started = performance.now();
     try {
-      const groups = await refreshRegisterOkvedGroupsOf(services.db);
-      logger.info({ groups, ms: Math.round(performance.now() - started) }, "register OKVED count groups refreshed");
+      const groups = await refreshStaleRegisterOkvedGroups(services.db);
+      if (groups !== null) logger.info({ groups, ms: Math.round(performance.now() - started) }, "register OKVED count groups refreshed");
     } catch (error) {
       if (!(error instanceof RefreshBusyError)) throw error;
       logger.info("register OKVED count groups: register companies are being written, refreshed on a later run");

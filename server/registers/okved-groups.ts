@@ -109,12 +109,16 @@ export async function registerOkvedGroupsUpToDate(client: Pick<pg.ClientBase, "q
 export const UP_TO_DATE_SQL = `select r.refreshed_change is not null and r.refreshed_change = s.last_value as fresh
   from register_okved_groups_refresh r, register_okved_groups_changes s where r.id = 1`;
 
-/** refreshRegisterOkvedGroups on a connection of `db`'s pool (a Drizzle instance over a pg Pool). */
-export async function refreshRegisterOkvedGroupsOf(db: Db): Promise<number> {
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
+/**
+ * refreshRegisterOkvedGroups on a connection of `db` (a Drizzle instance over a pg Pool, or the Pool),
+ * only when the groups are out of date (registerOkvedGroupsUpToDate): the number of groups, or null
+ * when they were up to date. Throws RefreshBusyError as refreshRegisterOkvedGroups does.
+ */
+export async function refreshStaleRegisterOkvedGroups(db: Db | pg.Pool): Promise<number | null> {
+  const pool: pg.Pool = "$client" in db ? (db as unknown as { $client: pg.Pool }).$client : (db as pg.Pool);
   const client = await pool.connect();
   try {
-    return await refreshRegisterOkvedGroups(client);
+    return (await registerOkvedGroupsUpToDate(client)) ? null : await refreshRegisterOkvedGroups(client);
   } finally {
     client.release();
   }

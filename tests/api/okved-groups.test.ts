@@ -16,7 +16,7 @@ import { filterSuppliers } from "#server/catalog/browse.ts";
 import { clearFacetCache } from "#server/catalog/facets.ts";
 import { okvedCountGroups, registerOkvedGroupsFresh } from "#server/catalog/okved-groups.ts";
 import { importRegisters } from "#server/registers/index.ts";
-import { refreshRegisterOkvedGroupsOf } from "#server/registers/okved-groups.ts";
+import { refreshStaleRegisterOkvedGroups } from "#server/registers/okved-groups.ts";
 import { smeCategoryOf } from "#contract/registers.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { okvedSubtreeSql } from "../support/okved.ts";
@@ -183,7 +183,7 @@ describe("the register's OKVED count groups", () => {
       expect((await listed(filters)).total).toBe(Math.min(want.total, 10_000));
       expect((await listCompanies(api.db, filters, "en", 1, 20)).total).toBe(Math.min(want.total, 10_000));
     }
-    await refreshRegisterOkvedGroupsOf(api.db);
+    await refreshStaleRegisterOkvedGroups(api.db);
     expect(await registerOkvedGroupsFresh(api.db)).toBe(true);
     const filters: CompanyFilters = { okved: codes[2]!, region };
     expect(await listed(filters)).toEqual({ ...(await expected(filters)), capped: false });
