@@ -347,18 +347,37 @@ export function companyListSql(
   // index-only scan (companies_region_list_idx holds the region, the list's order and the id). On the
   // code's side (`driven`) the matches are all found, then ordered: the OFFSET 0 fence plans them by
   // their total cost — a LIMIT on them would tempt the planner into the list order's walk again.
-  const rows = filters.okved
-    ? sql`select ${columns} from ${bySmallerOkvedSide(
-        filters,
-        (condition, driven) =>
-          driven
-            ? sql`select c.id, c.verification_level, c.published_at
+  const { okved: _okved, ...others } = filters;
+  const alone = Object.values(others).every((value) => value === undefined);
+  const rows =
+    filters.okved && alone && side?.small
+      ? // A small code alone (ADR 075): the list order's index walked index-only, each entry's id looked
+        // up in the code's companies hashed in memory, until the page is full. `coalesce` keeps the IN a
+        // hashed subplan (PostgreSQL turns a bare IN into a semi-join, which probed each company's codes:
+        // 11,262 probes, 158 ms for `62.01` at 5,000,000 register companies).
+        sql`select ${columns} from (select c.id, c.verification_level, c.published_at from companies c
+          where c.status = 'published' and coalesce(c.id in (select o.company_id from company_okved_codes o
+            where o.okved_code in (${
+              side.codes.length > 0
+                ? sql.join(
+                    side.codes.map((code) => sql`${code}`),
+                    sql`, `,
+                  )
+                : sql`null`
+            })), false)
+          ${order} ${paging}) k join companies c on c.id = k.id ${joins} ${order}`
+      : filters.okved
+        ? sql`select ${columns} from ${bySmallerOkvedSide(
+            filters,
+            (condition, driven) =>
+              driven
+                ? sql`select c.id, c.verification_level, c.published_at
                 from (select c.id, c.verification_level, c.published_at from companies c where ${condition} offset 0) c
                 ${order} ${paging}`
-            : sql`select c.id, c.verification_level, c.published_at from companies c where ${condition} ${order} ${paging}`,
-        side,
-      )} k join companies c on c.id = k.id ${joins} ${order}`
-    : sql`select ${columns} from companies c ${joins} where ${where(filters)} ${order} ${paging}`;
+                : sql`select c.id, c.verification_level, c.published_at from companies c where ${condition} ${order} ${paging}`,
+            side,
+          )} k join companies c on c.id = k.id ${joins} ${order}`
+        : sql`select ${columns} from companies c ${joins} where ${where(filters)} ${order} ${paging}`;
   return {
     rows,
     count:

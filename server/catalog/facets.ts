@@ -21,6 +21,7 @@ import {
   type ProductRanges,
 } from "./repository.ts";
 import { productMatchWhere, resolveTsQuery } from "./search.ts";
+import { registerTsQuery } from "./register-lexemes.ts";
 import {
   CACHED_FILTERS,
   bySmallerOkvedSide,
@@ -371,19 +372,27 @@ async function filteredSupplierFacets(db: Db, lang: Lang, q: string | undefined,
     const text = q ? await resolveTsQuery(db, q) : null;
     if (q && !text) return NO_FACETS;
     const tsq = text ? sql`${text}::tsquery` : null;
+    // The words' prefixes as the register's lexemes (ADR 075), for the register's companies only.
+    const registerText = text ? await registerTsQuery(db, text) : null;
     const set = FACET_FILTERS.filter((key) => filters[key] !== undefined);
     const side = await okvedSideOf(db, filters.okved);
     const branch = (name: string, without?: FacetFilter) => {
       const rest = { ...filters };
       if (without) delete rest[without];
-      const words = tsq ? sql` and c.search_vector @@ ${tsq}` : sql``;
       // An OKVED code's companies first when it has few (bySmallerOkvedSide, ADR 062 addendum); read
       // so, the sample is ordered as a scan in physical order takes it.
       const sample = bySmallerOkvedSide(
         rest,
-        (where, driven) => sql`select c.region_code, c.country, c.verification_level, c.okved_main, c.origin, c.sme_category,
-          c.headcount_range, c.revenue_band from companies c where ${where}${words} ${driven ? sql`order by c.ctid` : sql``}
-          limit ${FACET_CAP + 1}`,
+        (where, driven) => {
+          const take = (match: SQL) => sql`select c.region_code, c.country, c.verification_level, c.okved_main, c.origin,
+            c.sme_category, c.headcount_range, c.revenue_band from companies c where ${where}${match}
+            ${driven ? sql`order by c.ctid` : sql``} limit ${FACET_CAP + 1}`;
+          if (!tsq) return take(sql``);
+          if (registerText === text) return take(sql` and c.search_vector @@ ${tsq}`);
+          // Taken apart, as the search's candidates are: the platform's with the words as typed.
+          return sql`(${take(sql` and c.origin = 'platform' and c.search_vector @@ ${tsq}`)}) union all
+            (${take(sql` and c.origin <> 'platform' and c.search_vector @@ ${registerText}::tsquery`)})`;
+        },
         side,
         tsq !== null,
         true,

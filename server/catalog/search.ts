@@ -28,6 +28,7 @@ import {
 import { OKVED_CODE } from "#contract/classifier-codes.ts";
 import { pick } from "./localize.ts";
 import { materialAlternatives } from "./materials.ts";
+import { registerTsQuery } from "./register-lexemes.ts";
 import { correctCatalogQuery, wordQuery } from "./vocabulary.ts";
 import {
   cappedCountSql,
@@ -259,6 +260,9 @@ export async function resolveTsQuery(db: Db, q: string): Promise<string | null> 
  * through companies_search_idx, and the platform's through companies_platform_search_idx. `side`
  * (okvedSideOf): with a small OKVED code the register candidates are read from the code's companies
  * (bySmallerOkvedSide, ADR 062 addendum), the first CANDIDATES of them in physical order.
+ * `registerTsquery` (registerTsQuery, ADR 075): the same words with their prefixes written as the
+ * register's lexemes, matching the same register companies; it selects the register candidates only
+ * (the platform's and the ranking keep `tsquery`).
  */
 export function companySearchSql(
   tsquery: string,
@@ -266,8 +270,10 @@ export function companySearchSql(
   perPage: number,
   filters: CompanyFilters = {},
   side?: OkvedSide,
+  registerTsquery = tsquery,
 ): ListSql<null> {
   const tsq = sql`${tsquery}::tsquery`;
+  const registerTsq = sql`${registerTsquery}::tsquery`;
   return {
     rows: sql`
       with candidates as (
@@ -277,7 +283,7 @@ export function companySearchSql(
         ${bySmallerOkvedSide(
           filters,
           (where, driven) => sql`select c.id, c.search_vector, c.verification_level, false from companies c
-            where c.search_vector @@ ${tsq} and ${where} and c.origin <> 'platform' ${driven ? sql`order by c.ctid` : sql``}
+            where c.search_vector @@ ${registerTsq} and ${where} and c.origin <> 'platform' ${driven ? sql`order by c.ctid` : sql``}
             limit ${CANDIDATES}`,
           side,
           true,
@@ -326,7 +332,7 @@ export async function searchCompanies(
   }
   const [tsquery, side] = await Promise.all([resolveTsQuery(db, q), okvedSideOf(db, filters.okved)]);
   if (!tsquery) return { items: [], total: 0, totalCapped: false };
-  const query = companySearchSql(tsquery, page, perPage, filters, side);
+  const query = companySearchSql(tsquery, page, perPage, filters, side, await registerTsQuery(db, tsquery));
   const ranked = await db.execute<{ id: number; total: number }>(query.rows);
   const cards = await getCompanyCards(
     db,

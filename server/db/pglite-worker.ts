@@ -11,6 +11,7 @@
 import { mkdirSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
@@ -20,7 +21,7 @@ const port = parentPort!;
 try {
   // PGlite creates only the last folder of the path.
   mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
   // One connection: the socket server multiplexes connections per query, which would interleave
   // statements of concurrent transactions. The pool in client.ts queues instead.
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 });

@@ -417,7 +417,10 @@ export const companies = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("companies_search_idx").using("gin", t.searchVector),
+    // The words and the region in one GIN index (btree_gin, migration 0039; ADR 075): a search with a
+    // region intersects the words' posting lists with the region's inside the index, skipping, instead of
+    // a BitmapAnd of two large bitmaps. A search without a region reads the first column alone.
+    index("companies_search_idx").using("gin", t.searchVector, t.regionCode),
     index("companies_review_idx")
       .on(t.updatedAt, t.id)
       .where(sql`status = 'moderation'`),
@@ -2353,3 +2356,18 @@ export const registerOkvedGroupsRefresh = pgTable(
   },
   (t) => [check("register_okved_groups_refresh_one_row", sql`${t.id} = 1`)],
 );
+
+/* ─── The register's search vocabulary (issue 30; server/catalog/register-lexemes.ts, ADR 075) ─── */
+
+/**
+ * Every lexeme that starts with a letter in the search vectors of the register's published companies
+ * (origin other than `platform`), with how many companies have it. A word still being typed (`снаб:*`)
+ * is searched among register companies as the exact lexemes it begins (`снабагр | снаблес | …`), which
+ * GIN reads as ordered posting lists instead of one bitmap of every partial match. Refreshed with
+ * `register_okved_groups`, in the same transaction, and trusted under the same rule (its refresh saw the
+ * last change number); `lexeme` is `COLLATE "C"` (migration 0039), so a prefix is a range of the key.
+ */
+export const registerLexemes = pgTable("register_lexemes", {
+  lexeme: text("lexeme").primaryKey(),
+  documents: integer("documents").notNull(),
+});

@@ -35,6 +35,18 @@ export const REGISTER_OKVED_GROUPS_SQL = `
   where c.status = 'published' and c.origin <> 'platform'
   group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
 
+/**
+ * The pass behind `register_lexemes` (ADR 075): every lexeme that starts with a letter in the search
+ * vectors of the register's published companies, with its number of companies. Lexemes of digits (the
+ * generated names' numbers, INNs) are left out: a prefix is expanded only when it starts with a letter
+ * (server/catalog/register-lexemes.ts), and every lexeme it begins then starts with a letter too.
+ */
+export const REGISTER_LEXEMES_SQL = `
+  select v.lexeme, count(*)::int as documents
+  from companies c cross join unnest(c.search_vector) as v(lexeme, positions, weights)
+  where c.status = 'published' and c.origin <> 'platform' and v.lexeme ~ '^[a-zа-яё]'
+  group by v.lexeme`;
+
 /** The advisory lock the triggers of migration 0038 hold shared to a writer's commit; a refresh takes it exclusively. */
 export const REGISTER_CHANGES_LOCK = 740074;
 
@@ -47,7 +59,7 @@ export class RefreshBusyError extends Error {
 const REFRESH_LOCK_TIMEOUT = "5s";
 
 /**
- * Replaces `register_okved_groups` with a fresh pass on `client` and records the pass's start and the
+ * Replaces `register_okved_groups` and `register_lexemes` (ADR 075) with a fresh pass on `client` and records the pass's start and the
  * last change number it saw (server/catalog/okved-groups.ts): first, for a moment, the lock writers hold
  * shared (REGISTER_CHANGES_LOCK), so that every change numbered so far is committed; then the pass, in a
  * transaction of its own whose snapshot sees them all. Returns the number of groups. Throws
@@ -88,6 +100,8 @@ export async function refreshRegisterOkvedGroups(client: Pick<pg.ClientBase, "qu
     await client.query("delete from register_okved_groups");
     const inserted = await client.query(`insert into register_okved_groups (okved_code, region_code, country, verified, kind, origin,
       sme_category, headcount_range, revenue_band, n) ${REGISTER_OKVED_GROUPS_SQL}`);
+    await client.query("delete from register_lexemes");
+    await client.query(`insert into register_lexemes (lexeme, documents) ${REGISTER_LEXEMES_SQL}`);
     await client.query("update register_okved_groups_refresh set refreshed_at = $1::timestamptz, refreshed_change = $2 where id = 1", [
       seen.at,
       seen.change,

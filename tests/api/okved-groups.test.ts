@@ -5,7 +5,9 @@
  * alone or with the facet filters, has the total and facets the plain filters count — exactly, where
  * the samples it replaced were capped; a statement that changes a register company or its activities
  * makes the groups out of date (a platform company's does not), the lists then count as before and
- * stay exact; a refresh (and the job, when they are out of date) makes them up to date again.
+ * stay exact; a refresh (and the job, when they are out of date) makes them up to date again. The
+ * register's search vocabulary refreshed with them (ADR 075): a word being typed finds the same
+ * companies written as the register's lexemes, and keeps its prefix while the vocabulary is out of date.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +19,8 @@ import { clearFacetCache } from "#server/catalog/facets.ts";
 import { okvedCountGroups, registerOkvedGroupsFresh } from "#server/catalog/okved-groups.ts";
 import { importRegisters } from "#server/registers/index.ts";
 import { refreshStaleRegisterOkvedGroups } from "#server/registers/okved-groups.ts";
+import { MAX_PREFIX_LEXEMES, registerTsQuery } from "#server/catalog/register-lexemes.ts";
+import { companySearchSql, resolveTsQuery, searchCompanies } from "#server/catalog/search.ts";
 import { smeCategoryOf } from "#contract/registers.ts";
 import { openTestApi, type TestApi } from "../support/api.ts";
 import { okvedSubtreeSql } from "../support/okved.ts";
@@ -198,5 +202,83 @@ describe("the register's OKVED count groups", () => {
     expect(await api.jobs.runDue("register-okved-groups")).toBe(1);
     expect(await registerOkvedGroupsFresh(api.db)).toBe(true);
     expect(await listed(filters)).toEqual({ ...(await expected(filters)), capped: false });
+  });
+});
+
+/**
+ * The register's search vocabulary (ADR 075), refreshed with the groups: a word still being typed is
+ * searched among the register's companies as the exact lexemes it begins — the same companies as the
+ * prefix, alone, with a region and in the facets — and only while no register company changed since.
+ */
+describe("a word being typed, searched as the register's lexemes", () => {
+  /** The published companies (ids) the words `q` match, the prefix read plainly (no expansion, no index path). */
+  const plainMatches = async (tsquery: string, filters: { region?: string; origin?: "platform" | "register" } = {}) =>
+    (
+      await rows<{ id: number }>(sql`select c.id from companies c where ${plainWhere(filters)}
+        and c.search_vector @@ ${tsquery}::tsquery order by c.id`)
+    ).map((r) => r.id);
+
+  /** Prefixes the search writes as `'p':*` whose register lexemes are 2 … MAX_PREFIX_LEXEMES (and one of a single lexeme). */
+  async function typedPrefixes(): Promise<{ q: string; tsquery: string }[]> {
+    const candidates = await rows<{ prefix: string; n: number }>(sql`select left(lexeme, 4) as prefix, count(*)::int as n
+      from register_lexemes where lexeme ~ '^[а-яё]{5,}$' group by 1 order by sum(documents) desc, 1 limit 40`);
+    const out: { q: string; tsquery: string; n: number }[] = [];
+    for (const { prefix, n } of candidates) {
+      const tsquery = await resolveTsQuery(api.db, prefix);
+      if (tsquery?.includes(":*") && n <= MAX_PREFIX_LEXEMES) out.push({ q: prefix, tsquery, n });
+    }
+    return [...out.filter((p) => p.n > 1).slice(0, 3), ...out.filter((p) => p.n === 1).slice(0, 1)];
+  }
+
+  test("the vocabulary holds every lexeme of the register's published companies that starts with a letter, with its count", async () => {
+    expect(await registerOkvedGroupsFresh(api.db)).toBe(true);
+    const stored = await rows<{ lexeme: string; documents: number }>(sql`select lexeme, documents from register_lexemes order by lexeme`);
+    const plain = await rows<{ lexeme: string; documents: number }>(sql`select v.lexeme collate "C" as lexeme, count(*)::int as documents
+      from companies c, unnest(c.search_vector) as v(lexeme, positions, weights)
+      where c.status = 'published' and c.origin <> 'platform' and v.lexeme ~ '^[a-zа-яё]' group by 1 order by 1`);
+    expect(stored.length).toBeGreaterThan(1000);
+    expect(stored).toEqual(plain);
+  });
+
+  test("a prefix finds the same companies written as its lexemes: the search alone and with a region, the facets", async () => {
+    const prefixes = await typedPrefixes();
+    expect(prefixes.length).toBe(4);
+    for (const { q, tsquery } of prefixes) {
+      const expanded = await registerTsQuery(api.db, tsquery);
+      expect(expanded).not.toBe(tsquery);
+      expect(expanded).not.toContain(":*");
+      // The register's companies matched by the lexemes are those the prefix matches.
+      expect(await plainMatches(expanded, { origin: "register" })).toEqual(await plainMatches(tsquery, { origin: "register" }));
+      const [common] = await rows<{ region_code: string }>(sql`select c.region_code from companies c
+        where c.status = 'published' and c.region_code is not null and c.search_vector @@ ${tsquery}::tsquery
+        group by 1 order by count(*) desc, 1 limit 1`);
+      for (const filters of [{}, { region: common!.region_code }] satisfies CompanyFilters[]) {
+        const want = await plainMatches(tsquery, filters);
+        expect(want.length).toBeGreaterThan(0);
+        const found = await searchCompanies(api.db, q, "ru", 1, 2000, filters);
+        expect({ q, filters, ids: found.items.map((c) => c.id).sort((a, b) => a - b) }).toEqual({ q, filters, ids: want });
+        // Ranked as the prefix ranks them: the same page as the search without the expansion.
+        const unexpanded = await api.db.execute<{ id: number }>(companySearchSql(tsquery, 1, 20, filters).rows);
+        const page = await searchCompanies(api.db, q, "ru", 1, 20, filters);
+        expect(page.items.map((c) => c.id)).toEqual(unexpanded.rows.map((r) => r.id));
+        clearFacetCache();
+        const listed = await filterSuppliers(api.db, { q, filters, lang: "ru", page: 1, perPage: 20 });
+        expect(listed.data.facets.total).toBe(want.length);
+        expect(listed.data.facets.capped).toBe(false);
+      }
+    }
+  });
+
+  test("after a register company's change the prefix is kept and still finds it; a refresh adds its new word", async () => {
+    await api.db.execute(sql`update companies set name = '{"ru": "Зюзякснабкомплект"}'::jsonb where id = ${registerCompany}`);
+    expect(await registerOkvedGroupsFresh(api.db)).toBe(false);
+    const tsquery = (await resolveTsQuery(api.db, "зюзяк"))!;
+    expect(tsquery).toContain(":*");
+    expect(await registerTsQuery(api.db, tsquery)).toBe(tsquery);
+    expect((await searchCompanies(api.db, "зюзяк", "ru", 1, 20)).items.map((c) => c.id)).toEqual([registerCompany]);
+    await refreshStaleRegisterOkvedGroups(api.db);
+    const expanded = await registerTsQuery(api.db, tsquery);
+    expect(expanded).not.toBe(tsquery);
+    expect((await searchCompanies(api.db, "зюзяк", "ru", 1, 20)).items.map((c) => c.id)).toEqual([registerCompany]);
   });
 });
