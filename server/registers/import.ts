@@ -689,11 +689,12 @@ class RunImporter {
       if (this.bulk) await this.copyCompanies(client, card);
       else {
         await client.query(
-          `insert into companies (id, name, country, region_code, city, okved_main, headcount_range, sme_category, revenue_band, status, origin)
+          `insert into companies (id, name, country, region_code, city, okved_main, headcount_range, sme_category, revenue_band, status, origin,
+                okved_codes)
          select id, jsonb_build_object('ru', name), 'RU', region, case when city is null then '{}'::jsonb else jsonb_build_object('ru', city) end,
-                okved, headcount_range, sme_category, revenue_band, 'published', 'register'
-           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[], $8::text[])
-                as t(id, name, region, city, okved, headcount_range, sme_category, revenue_band)`,
+                okved, headcount_range, sme_category, revenue_band, 'published', 'register', codes::text[]
+           from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[], $8::text[], $9::text[])
+                as t(id, name, region, city, okved, headcount_range, sme_category, revenue_band, codes)`,
           [
             card.map((c) => c.id),
             card.map((c) => c.facts.nameShort ?? c.facts.nameFull),
@@ -703,6 +704,7 @@ class RunImporter {
             card.map((c) => (c.headcount === null ? null : headcountRange(c.headcount))),
             card.map((c) => c.facts.smeCategory),
             card.map((c) => (c.revenue === null ? null : revenueBand(Number(c.revenue)))),
+            card.map((c) => this.mirroredCodes(c.facts)),
           ],
         );
         await client.query(
@@ -933,19 +935,10 @@ class RunImporter {
     const code: string[] = [];
     const main: boolean[] = [];
     for (const { companyId, facts } of list) {
-      const codes = new Set<string>();
-      if (facts.okvedMain && this.okved.has(facts.okvedMain)) {
-        codes.add(facts.okvedMain);
+      for (const activity of this.activities(facts)) {
         company.push(companyId);
-        code.push(facts.okvedMain);
-        main.push(true);
-      }
-      for (const extra of facts.okvedExtra) {
-        if (codes.has(extra) || !this.okved.has(extra)) continue;
-        codes.add(extra);
-        company.push(companyId);
-        code.push(extra);
-        main.push(false);
+        code.push(activity.code);
+        main.push(activity.main);
       }
     }
     if (company.length === 0) return;
@@ -962,6 +955,34 @@ class RunImporter {
       "insert into company_okved_codes (company_id, okved_code, is_main) select * from unnest($1::int[], $2::text[], $3::boolean[])",
       [company, code, main],
     );
+  }
+
+  /** A company's activity rows: the main code, then the extra ones, each once, codes the classifier knows only. */
+  private activities(facts: SmeFacts): { code: string; main: boolean }[] {
+    const out: { code: string; main: boolean }[] = [];
+    const seen = new Set<string>();
+    if (facts.okvedMain && this.okved.has(facts.okvedMain)) {
+      seen.add(facts.okvedMain);
+      out.push({ code: facts.okvedMain, main: true });
+    }
+    for (const extra of facts.okvedExtra) {
+      if (seen.has(extra) || !this.okved.has(extra)) continue;
+      seen.add(extra);
+      out.push({ code: extra, main: false });
+    }
+    return out;
+  }
+
+  /**
+   * `companies.okved_codes` of a new company as an array literal, or null (migration 0039's mirror: its
+   * codes in byte order). Written with the row, so the mirror's trigger finds nothing to change when
+   * the activity rows follow, instead of writing every new row twice.
+   */
+  private mirroredCodes(facts: SmeFacts): string | null {
+    const codes = this.activities(facts)
+      .map((a) => a.code)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return codes.length === 0 ? null : textArray(codes);
   }
 
   /** New register companies and their legal entities by COPY (bulk; the same values as the unnest inserts of applySme). */
@@ -985,6 +1006,7 @@ class RunImporter {
         c.revenue === null ? null : revenueBand(Number(c.revenue)),
         "published",
         "register",
+        this.mirroredCodes(c.facts),
       ]),
     );
     await copyRows(
@@ -1094,6 +1116,8 @@ const COMPANY_COLUMNS: readonly Column[] = [
   ["revenue_band", "text"],
   ["status", "text"],
   ["origin", "text"],
+  // An array literal (textArray), as `okved_extra` below.
+  ["okved_codes", "text"],
 ];
 const LEGAL_COLUMNS: readonly Column[] = [
   ["company_id", "int"],

@@ -212,7 +212,7 @@ describe("the register's OKVED count groups", () => {
  */
 describe("a word being typed, searched as the register's lexemes", () => {
   /** The published companies (ids) the words `q` match, the prefix read plainly (no expansion, no index path). */
-  const plainMatches = async (tsquery: string, filters: { region?: string; origin?: "platform" | "register" } = {}) =>
+  const plainMatches = async (tsquery: string, filters: CompanyFilters = {}) =>
     (
       await rows<{ id: number }>(sql`select c.id from companies c where ${plainWhere(filters)}
         and c.search_vector @@ ${tsquery}::tsquery order by c.id`)
@@ -229,6 +229,22 @@ describe("a word being typed, searched as the register's lexemes", () => {
     }
     return [...out.filter((p) => p.n > 1).slice(0, 3), ...out.filter((p) => p.n === 1).slice(0, 1)];
   }
+
+  test("every company's OKVED codes are mirrored on its row, after the import and after a change of its activities", async () => {
+    const unmirrored = sql`select count(*)::int as n from companies c where c.okved_codes is distinct from
+      nullif(array(select o.okved_code from company_okved_codes o where o.company_id = c.id order by o.okved_code collate "C"), '{}')`;
+    expect((await rows<{ n: number }>(unmirrored))[0]!.n).toBe(0);
+    const [withCodes] = await rows<{ n: number }>(sql`select count(*)::int as n from companies where okved_codes is not null`);
+    expect(withCodes!.n).toBeGreaterThan(1000);
+    await api.db.execute(sql`insert into company_okved_codes (company_id, okved_code) select ${platformCompany}, code from okved_codes
+      where code not in (select okved_code from company_okved_codes where company_id = ${platformCompany}) order by code desc limit 2`);
+    await api.db.execute(sql`update company_okved_codes set is_main = false where company_id = ${platformCompany}`);
+    await api.db.execute(sql`delete from company_okved_codes where company_id = ${registerCompany}`);
+    expect((await rows<{ n: number }>(unmirrored))[0]!.n).toBe(0);
+    const [cleared] = await rows<{ codes: string[] | null }>(sql`select okved_codes as codes from companies where id = ${registerCompany}`);
+    expect(cleared!.codes).toBeNull();
+    await refreshStaleRegisterOkvedGroups(api.db);
+  });
 
   test("the vocabulary holds every lexeme of the register's published companies that starts with a letter, with its count", async () => {
     expect(await registerOkvedGroupsFresh(api.db)).toBe(true);
@@ -252,9 +268,19 @@ describe("a word being typed, searched as the register's lexemes", () => {
       const [common] = await rows<{ region_code: string }>(sql`select c.region_code from companies c
         where c.status = 'published' and c.region_code is not null and c.search_vector @@ ${tsquery}::tsquery
         group by 1 order by count(*) desc, 1 limit 1`);
-      for (const filters of [{}, { region: common!.region_code }] satisfies CompanyFilters[]) {
+      const [activity] = await rows<{ code: string }>(sql`select left(o.okved_code, 2) as code from company_okved_codes o
+        join companies c on c.id = o.company_id where c.status = 'published' and c.search_vector @@ ${tsquery}::tsquery
+        group by 1 order by count(*) desc, 1 limit 1`);
+      const cases: CompanyFilters[] = [
+        {},
+        { region: common!.region_code },
+        // With an OKVED code: the codes mirrored on the row, in the same GIN index as the words.
+        { okved: activity!.code },
+        { okved: activity!.code, region: common!.region_code },
+      ];
+      for (const filters of cases) {
         const want = await plainMatches(tsquery, filters);
-        expect(want.length).toBeGreaterThan(0);
+        if (!filters.okved || !filters.region) expect(want.length).toBeGreaterThan(0);
         const found = await searchCompanies(api.db, q, "ru", 1, 2000, filters);
         expect({ q, filters, ids: found.items.map((c) => c.id).sort((a, b) => a - b) }).toEqual({ q, filters, ids: want });
         // Ranked as the prefix ranks them: the same page as the search without the expansion.

@@ -126,6 +126,10 @@ describe("a first SME snapshot loaded in bulk", () => {
     expect({ ...b, ms: 0, bulk: false }).toEqual({ ...a, ms: 0 });
     expect(b).toMatchObject({ entries: 2700, added: 2700, refused: 0 });
     expect(await snapshot(bulk)).toEqual(await snapshot(perRow));
+    // The OKVED codes mirrored on each row (ADR 075) are its activity rows', written by the COPY itself.
+    const unmirrored = await bulk.query(`select count(*)::int as n from companies c where c.okved_codes is distinct from
+      nullif(array(select o.okved_code from company_okved_codes o where o.company_id = c.id order by o.okved_code collate "C"), '{}')`);
+    expect(unmirrored.rows[0].n).toBe(0);
     expect(await definitions(bulk)).toEqual(definitionsBefore);
     expect((await bulk.query("select count(*)::int as n from register_runs where bulk_restore is not null")).rows[0].n).toBe(0);
 
