@@ -94,13 +94,15 @@ async function snapshot(pool: pg.Pool): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-/** Index and constraint definitions of the tables a bulk load touches, and of the tables they reference. */
+/** Index, constraint and trigger definitions (a trigger: whether it is on) of the tables a bulk load touches, and of the tables they reference. */
 async function definitions(pool: pg.Pool): Promise<unknown[]> {
   const { rows } = await pool.query(
     `select 'index' as kind, indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema()
      union all
      select 'constraint', conrelid::regclass::text || '.' || conname, pg_get_constraintdef(oid) || case when convalidated then '' else ' (not validated)' end
        from pg_constraint where connamespace = current_schema()::regnamespace
+     union all
+     select 'trigger', tgrelid::regclass::text || '.' || tgname, tgenabled::text from pg_trigger where not tgisinternal
      order by 1, 2`,
   );
   return rows;
