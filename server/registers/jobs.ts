@@ -34,9 +34,10 @@ export const importRegistersJob = defineJob<{ urls?: string[]; partial?: boolean
 
 /**
  * `register-okved-groups` (ADR 074): every five minutes, one process of the cluster refreshes the
- * register's OKVED count groups (server/registers/okved-groups.ts) when a change made them out of date —
- * a claim, a moderator's block, a write outside the importer (which refreshes them itself). Until then
- * the supplier lists under an OKVED code count the companies as before, so nothing shows stale.
+ * register's OKVED count groups and search vocabulary (server/registers/okved-groups.ts, ADR 075) when a
+ * change made them out of date — a claim, a moderator's block, a write outside the importer (which
+ * refreshes them itself). Until then the supplier lists under an OKVED code count the companies as
+ * before and a word being typed is searched as a prefix, so nothing shows stale.
  */
 export const registerOkvedGroupsJob = defineJob({
   name: "register-okved-groups",
