@@ -18,8 +18,13 @@ export async function sendInquiry(
   await page.getByLabel("Сообщение", { exact: true }).fill(message);
   await page.getByRole("button", { name: "Отправить запрос" }).click();
   await expect(page).toHaveURL(/\/profile\/conversations\/\d+$/);
-  // The conversation is a document of the profile app: the URL is there before React has hydrated it, and a
-  // file set on the server-rendered input before then was lost once (private-files, CI of 2026-11-29).
+  const path = new URL(page.url()).pathname;
+  // The URL is there before the conversation is on the screen: on a full load, before React has hydrated
+  // it (a file set on the server-rendered input was lost, private-files, CI of 2026-11-29); on a client-side
+  // navigation the router pushes the URL before React commits the new page, while the inquiry form — with
+  // its own «Вложения» input — is still shown (a file set there was lost, CI of 2026-11-30). So: hydrated,
+  // and the conversation's own heading shown.
   if (javaScriptEnabled) await hydrated(page);
-  return new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { level: 1, name: `Запрос № ${path.split("/").at(-1)}` })).toBeVisible();
+  return path;
 }
