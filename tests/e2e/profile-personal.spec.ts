@@ -157,6 +157,9 @@ test.describe("sign-in contacts", () => {
     expect(notice.text).not.toContain(code);
 
     await page.getByRole("button", { name: "退出" }).click();
+    // Signed out before the next page: a `goto` right after the click cancelled the sign-out's POST once,
+    // and the still signed-in visitor was sent on to the settings (CI of 2026-11-30).
+    await expect(page.getByRole("button", { name: "退出" })).toHaveCount(0);
     await page.goto("/zh/auth?redirectTo=%2Fzh%2Fprofile%2Fsettings");
     await settled(page, js);
     await enterCode(page, newEmail, 2);
