@@ -14,9 +14,12 @@ import { servicesContext } from "./context.ts";
 import { getInstance } from "./middleware/i18next.ts";
 import { isDocumentPage } from "./lib/documents.ts";
 import { ChromeFragments, ChromeFragmentsContext, type ChromeStore } from "./lib/chrome-fragments.tsx";
+import { CardFragments, CardFragmentsContext, CardStore } from "./lib/card-fragments.tsx";
 
 /** This process's rendered headers and footers of documents (ADR 060). */
 const chromeStore: ChromeStore = new Map();
+/** This process's rendered product cards of documents (ADR 077). */
+const cardStore = new CardStore();
 
 export const streamTimeout = 5_000;
 
@@ -93,10 +96,15 @@ export default function handleRequest(
   }
   // A document is sent whole, so its header and footer can be cut out and put back as stored HTML (ADR 060).
   const chrome = document ? new ChromeFragments(chromeStore) : null;
+  // And so can its product cards (ADR 077), with the page's path as the router's location gives it.
+  const { location } = routerContext.staticHandlerContext;
+  const cards = document ? new CardFragments(cardStore, `${location.pathname}${location.search}`) : null;
   const app = (
     <I18nextProvider i18n={getInstance(loadContext)}>
       <ChromeFragmentsContext value={chrome}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <CardFragmentsContext value={cards}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CardFragmentsContext>
       </ChromeFragmentsContext>
     </I18nextProvider>
   );
@@ -106,7 +114,7 @@ export default function handleRequest(
     // stream gave (which wrote the doctype itself), without the stream's chunking, UTF-8 encoding of
     // each chunk and Buffer concatenation — 3.5 → 2.6 ms of CPU an uncached product page. A render
     // error throws here, as the stream's shell error rejected, and the router renders the error page.
-    const body = Buffer.from(`<!DOCTYPE html>${renderToString(app)}`);
+    const body = cards!.finish(Buffer.from(`<!DOCTYPE html>${renderToString(app)}`));
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(chrome ? chrome.finish(body) : body, { headers: responseHeaders, status: responseStatusCode });
   }

@@ -5,12 +5,12 @@
  * key (stored) and as later documents of it (slots filled in), on another page of the same kind, in
  * each language, header form and currency, and for the pages that must not use the store.
  */
-import { createInstance, type i18n as I18n } from "i18next";
+import type { i18n as I18n } from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from "react-router";
 import { beforeAll, describe, expect, test } from "vitest";
-import { resources } from "#locales/index.ts";
+import { pageI18ns } from "#tests/support/i18n.ts";
 import { ChromeFragments, ChromeFragmentsContext, type ChromeStore } from "../lib/chrome-fragments.tsx";
 import { DocumentContext } from "../lib/documents.ts";
 import { SiteFooter, SiteHeader } from "./site-chrome.tsx";
@@ -79,7 +79,7 @@ function routes(visitor: Visitor) {
   ];
 }
 
-const i18ns = new Map<string, I18n>();
+let i18ns = new Map<string, I18n>();
 
 /** The page at `url` as the document entry renders it: with `store`, through ChromeFragments (slots filled). */
 async function render(url: string, visitor: Visitor, store?: ChromeStore): Promise<{ html: string; slots: number }> {
@@ -101,11 +101,7 @@ async function render(url: string, visitor: Visitor, store?: ChromeStore): Promi
 }
 
 beforeAll(async () => {
-  for (const lng of ["ru", "en", "zh"]) {
-    const i18n = createInstance();
-    await i18n.init({ lng, resources, defaultNS: "common", fallbackLng: "ru", interpolation: { escapeValue: false } });
-    i18ns.set(lng, i18n);
-  }
+  i18ns = await pageI18ns();
 });
 
 describe("the site header and footer reused as HTML", () => {

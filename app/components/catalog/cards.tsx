@@ -10,6 +10,9 @@ import { Converted, RateNote, useMoney } from "../money/money.tsx";
 import { formatMoney, formatQuantity } from "./format.ts";
 import { PlaceSeparator, Text } from "./text.tsx";
 import { useT } from "#app/lib/use-t.ts";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "#app/root.tsx";
+import { CardFragment, useCardFragments } from "#app/lib/card-fragments.tsx";
 
 export function VerifiedBadge({ level }: { level: number }) {
   const t = useT();
@@ -26,15 +29,41 @@ export function VerifiedBadge({ level }: { level: number }) {
  * page's largest paint — loaded at once instead of lazily, the very first with high fetch priority
  * (Lighthouse "LCP request discovery").
  */
-export function ProductCard({
-  product,
-  matched,
-  priority = "lazy",
-}: {
+type ProductCardProps = {
   product: Product;
   matched?: { text: string; lang: "ru" | "en" | "zh" } | null;
   priority?: "first" | "eager" | "lazy";
-}) {
+};
+
+/**
+ * In a document an anonymous visitor's card is rendered once per content and reused as HTML (ADR 077):
+ * the key holds everything the card shows — its data, the language, the display currency and rates and
+ * its match (the page's path is filled in by app/lib/card-fragments.tsx). Cards further down the page only.
+ */
+export function ProductCard(props: ProductCardProps) {
+  const fragments = useCardFragments();
+  const root = useRouteLoaderData<RootData>("root");
+  const lang = useLang();
+  // Only a lazily loaded photo: for the others React puts a preload link in the page's head, which a stored card would not.
+  if (fragments && root && !root.user && (props.priority ?? "lazy") === "lazy") {
+    const claim = fragments.claim(
+      `${lang}|${moneyKey(root.money)}|${JSON.stringify(props.matched ?? null)}|${JSON.stringify(props.product)}`,
+    );
+    if (claim) return <CardFragment claim={claim}>{claim.hit ? null : <ProductCardContent {...props} />}</CardFragment>;
+  }
+  return <ProductCardContent {...props} />;
+}
+
+/** The display currency and rates as a key (one JSON per page's money object). */
+const moneyKeys = new WeakMap<object, string>();
+function moneyKey(money: RootData["money"] | null | undefined): string {
+  if (!money) return "null";
+  let key = moneyKeys.get(money);
+  if (key === undefined) moneyKeys.set(money, (key = JSON.stringify(money)));
+  return key;
+}
+
+function ProductCardContent({ product, matched, priority = "lazy" }: ProductCardProps) {
   const t = useT();
   const lang = useLang();
   const price = formatMoney(product.priceFrom, product.currency, lang);

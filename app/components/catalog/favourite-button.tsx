@@ -9,10 +9,13 @@ import { localePath } from "#app/lib/i18n.ts";
 import { useLang } from "#app/lib/use-lang.ts";
 import { Island } from "#app/islands/island.tsx";
 import FavouriteStar from "#app/islands/favourite.tsx";
+import { usePagePathOverride } from "#app/lib/card-fragments.tsx";
 
 export function FavouriteButton({ productId, large = false }: { productId: number; large?: boolean }) {
   const lang = useLang();
   const location = useLocation();
+  // Inside a card being stored for reuse, the page's path is a sentinel filled in per page (ADR 077).
+  const pagePath = usePagePathOverride();
   const root = useRouteLoaderData<RootData>("root");
   return (
     <Island
@@ -24,7 +27,7 @@ export function FavouriteButton({ productId, large = false }: { productId: numbe
         on: root?.user?.favouriteIds.includes(productId) ?? false,
         large,
         action: localePath(lang, "/favourite"),
-        redirectTo: `${location.pathname}${location.search}`,
+        redirectTo: pagePath ?? `${location.pathname}${location.search}`,
         signedIn: Boolean(root?.user),
       }}
     />
