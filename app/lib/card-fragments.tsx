@@ -9,12 +9,13 @@
  *
  * A card's HTML depends only on what its key holds: the card's data as the API gave it (name and its
  * translations, picture, price, MOQ, supplier), the page's language, the visitor's display currency
- * and the Bank of Russia rates shown (the converted price), the card's place (eager or lazy picture)
- * and the search match it shows — and on the page's own path, which the favourite button's no-JS form
- * carries back (`redirectTo`, in the form and in the island's props). The path is rendered as a
- * per-process sentinel (PAGE_PATH_SENTINEL, through PagePathOverride) and filled in for each page.
- * Cards are reused only for anonymous visitors (the favourite star shows a signed-in visitor's own
- * favourites) and only on a path whose characters read the same in an HTML attribute and in JSON.
+ * and the Bank of Russia rates shown (the converted price) and the search match it shows — and on the
+ * page's own path, which the favourite button's no-JS form carries back (`redirectTo`, in the form and
+ * in the island's props). The path is rendered as a per-process sentinel (PAGE_PATH_SENTINEL, handed to
+ * the button through `usePagePathOverride`) and filled in for each page. Cards are reused only for
+ * anonymous visitors (the favourite star shows a signed-in visitor's own favourites), only with a
+ * lazily loaded photo (React preloads the others' photos in the head; ProductCard decides), and only on
+ * a path whose characters read the same in an HTML attribute and in JSON.
  *
  * How, as ChromeFragments does for the header and footer (ADR 060): a card claims its key while
  * rendering. A stored card renders only a slot element; a new one renders between two marker
