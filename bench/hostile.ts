@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --parts hostile` (issue 25, Measure): what 20 hostile uploads do to honest
- * traffic. The production server (bench/reliability-server.ts) on a fresh PostgreSQL database with
+ * traffic. The production server (`node server.ts`, bench/reliability.ts ServerProcess) on a fresh PostgreSQL database with
  * the demo catalogue; this process drives it with the reliability part's request mix (public pages,
  * search, signed-in API calls).
  *

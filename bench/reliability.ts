@@ -1,7 +1,7 @@
 /**
  * Reliability part of `npm run bench -- --parts reliability` (issue 16 §3): the production server
- * (bench/reliability-server.ts, one process, the production build) on a fresh PostgreSQL database
- * seeded with the demo catalogue, driven from this process over HTTP with a mix of requests:
+ * (`node server.ts` with bench/server-stats.mjs preloaded, one process, the production build) on a
+ * fresh PostgreSQL database seeded with the demo catalogue, driven from this process over HTTP with a mix of requests:
  *
  * - 40 % public pages (home, catalogue, a product, a supplier), 20 % search pages,
  * - 40 % signed-in API calls with a bearer token (profile, favourites list, add and remove a favourite).
@@ -166,7 +166,9 @@ export class ServerProcess {
     // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): flags for the server's Node only,
     // since profiling flags are refused in NODE_OPTIONS and would profile the load generator too.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, "bench/reliability-server.ts"], {
+    // `server.ts` as production starts it (the compiled server when built, ADR 078), with the sampler preloaded.
+    const importIfEmpty = { ...process.env, ...this.env }.BENCH_IMPORT === "0" ? [] : ["--import-if-empty"];
+    const child = spawn(process.execPath, [...nodeArgs, "--import", "./bench/server-stats.mjs", "server.ts", ...importIfEmpty], {
       cwd: root,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -30,6 +30,7 @@ import { createJobQueue } from "./jobs/queue.ts";
 import { JOB_DEFINITIONS } from "./jobs/definitions.ts";
 import { urlList } from "./registers/sources.ts";
 import { createTranslator } from "./translation/provider.ts";
+import { PROJECT_ROOT } from "./paths.ts";
 
 export interface StartOptions {
   env: Env;
@@ -45,7 +46,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = PROJECT_ROOT;
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env } = options;

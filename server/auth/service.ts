@@ -21,6 +21,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Profile } from "#contract/profile.ts";
 import type { Db } from "../db/client.ts";
+import { preparedQuery } from "../db/named-statement.ts";
 import { DomainError } from "../errors.ts";
 import { authCodes, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -45,6 +46,34 @@ export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
  * each rotation gives the new refresh token 30 days, but never past 90 days from the sign-in.
  */
 export const SESSION_MAX_AGE_S = 90 * 24 * 60 * 60;
+
+/** A signed-in caller's role and standing, read on every API request (prepared once: issue 31 §5). */
+const userStanding = preparedQuery("pq_auth_user_standing", (db, name) =>
+  db
+    .select({ role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(name),
+);
+
+/** The person's own fields of their profile. */
+const profileUser = preparedQuery("pq_auth_profile_user", (db, name) =>
+  db
+    .select({
+      id: users.id,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(name),
+);
 
 export interface AuthServiceDeps {
   db: Db;
@@ -417,30 +446,14 @@ export class AuthService {
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     const claims = await verifyAccessToken(this.keys, token, this.now());
     if (!claims) return null;
-    const [user] = await this.deps.db
-      .select({ role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
-      .from(users)
-      .where(eq(users.id, claims.userId))
-      .limit(1);
+    const [user] = await userStanding.execute(this.deps.db, { id: claims.userId });
     if (!user || user.blockedAt || user.sessionVersion > (claims.sessionVersion ?? 0)) return null;
     return { ...claims, role: user.role };
   }
 
   /** The signed-in user's profile with their organization (company and company role), or null. */
   async profile(userId: number): Promise<Profile | null> {
-    const [user] = await this.deps.db
-      .select({
-        id: users.id,
-        role: users.role,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phone: users.phone,
-        locale: users.locale,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const [user] = await profileUser.execute(this.deps.db, { id: userId });
     if (!user) return null;
     const member = await membershipOf(this.deps.db, userId);
     const name = member?.companyName as Partial<Record<Lang, string>> | undefined;

@@ -19,6 +19,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { RegionChoice } from "#contract/regions.ts";
 import { regions, type Lang } from "../db/schema.ts";
+import { sourceFile } from "../paths.ts";
 
 export type { RegionChoice } from "#contract/regions.ts";
 
@@ -35,7 +36,7 @@ export interface RegionInfo {
 type Row = [code: string, ru: string, en: string, zh: string, capRu: string, capEn: string, capZh: string, lat: number, lon: number];
 
 /** regions.json: one row a region, Russian ones by region code, Chinese ones by province code. */
-const ROWS = JSON.parse(readFileSync(new URL("./regions.json", import.meta.url), "utf8")) as { RU: Row[]; CN: Row[] };
+const ROWS = JSON.parse(readFileSync(sourceFile("server/catalog/regions.json"), "utf8")) as { RU: Row[]; CN: Row[] };
 
 const toInfo =
   (country: "RU" | "CN") =>

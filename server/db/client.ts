@@ -15,6 +15,7 @@ import pg from "pg";
 import lockfile from "proper-lockfile";
 import { RoutingPool, type ReplicaOptions } from "./replicas.ts";
 import * as schema from "./schema.ts";
+import { runnableModule, sourceFile } from "../paths.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -52,7 +53,7 @@ export class DatabaseInUseError extends Error {
   override name = "DatabaseInUseError";
 }
 
-const migrationsFolder = path.join(import.meta.dirname, "migrations");
+const migrationsFolder = sourceFile("server/db/migrations");
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
@@ -176,7 +177,7 @@ async function openPglite(dir: string): Promise<Database> {
         "Stop it first, or point DATABASE_URL at a PostgreSQL server.",
     );
   }
-  const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData: { dataDir: dir } });
+  const worker = new Worker(runnableModule("server/db/pglite-worker"), { workerData: { dataDir: dir } });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once("error", reject);
     worker.on("message", (message: { type: string; port?: number; message?: string }) => {

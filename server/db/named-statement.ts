@@ -134,3 +134,41 @@ export async function executePrepared<T extends pg.QueryResultRow>(db: Db, query
   }
   return prepare<T>(db, built, name).execute();
 }
+
+/** What a Drizzle query builder's `.prepare(name)` gives: run it with the values of its placeholders. */
+interface PreparedBuilderQuery<V, R> {
+  execute(values: V): Promise<R>;
+}
+
+/** A Drizzle query prepared once per database handle: run it with the values of its placeholders. */
+export interface PreparedQuery<V extends Record<string, unknown>, R> {
+  readonly name: string;
+  /** Runs the query on `db` with `values` for its placeholders; resolves to what the builder's query resolves to. */
+  execute(db: Db, values: V): Promise<R>;
+}
+
+/**
+ * A hot query written with Drizzle's query builder (its result mapping kept: camelCase fields, dates),
+ * built and compiled once per database handle instead of once per call: `build(db, name)` returns the
+ * builder's `.prepare(name)` over placeholders (`sql.placeholder("id")`). Drizzle's building of the
+ * statement tree and its text was ≈ 20 % of what the soak's requests allocated (docs/benchmarks.md,
+ * issue 31 §5). Named as `namedStatement` names (only where `db` allows it, else `""`, unnamed, for
+ * PGlite and in transactions): the same text under one name always. Errors: those of the query.
+ */
+export function preparedQuery<V extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: Db, name: string) => PreparedBuilderQuery<V, R>,
+): PreparedQuery<V, R> {
+  const perDb = new WeakMap<Db, PreparedBuilderQuery<V, R>>();
+  return {
+    name,
+    execute(db: Db, values: V): Promise<R> {
+      let prepared = perDb.get(db);
+      if (!prepared) {
+        prepared = build(db, statementsMayBeNamed(db) ? name : "");
+        perDb.set(db, prepared);
+      }
+      return prepared.execute(values);
+    },
+  };
+}

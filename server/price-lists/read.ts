@@ -28,7 +28,6 @@ import { EventEmitter } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PriceListFormat } from "#contract/profile/price-lists.ts";
 import { DomainError } from "../errors.ts";
 import { DOCUMENT_MAX_BYTES, inspectUpload, MiB, UploadError } from "../files/uploads.ts";
@@ -37,6 +36,7 @@ import type { Reading, TableRow, YmlCategory, YmlOffer } from "./parse.ts";
 import type { ChildJob, ParseJob, ParseMessage } from "./worker.ts";
 import type { LauncherEvent, LauncherRequest } from "./launcher.ts";
 import type { CmlEvent, CmlMeta } from "../onec/parse.ts";
+import { runnableModule } from "../paths.ts";
 
 export { decodeText, decodeXml, detectDelimiter, type Delimiter, type TableRow, type YmlCategory, type YmlOffer } from "./parse.ts";
 
@@ -105,7 +105,7 @@ async function turn(): Promise<() => void> {
   };
 }
 
-const WORKER_PATH = fileURLToPath(new URL("./worker.ts", import.meta.url));
+const WORKER_PATH = runnableModule("server/price-lists/worker");
 
 /**
  * `start` when a parse process begins reading, `end` when it is gone and its temp folder removed
@@ -135,7 +135,7 @@ const CHILD_FLAGS = process.execArgv.filter(
 const STDERR_TAIL = 4096;
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Fatal JavaScript out of memory|allocation failed/i;
 
-const LAUNCHER_PATH = fileURLToPath(new URL("./launcher.ts", import.meta.url));
+const LAUNCHER_PATH = runnableModule("server/price-lists/launcher");
 
 /** What a parse process tells its reader, as the launcher relays it. */
 interface ParseProcessEvents {

@@ -25,10 +25,11 @@
  * `answerBuyers` (issue 14 §1) is the sales manager's reason to exist: what the company says to a
  * buyer commits it, so a read-mostly `member` sees the inbox but does not speak for the company.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PERMISSION_KEYS } from "#contract/profile/employees.ts";
 import { ANSWER_BUYERS_ROLES, MANAGING_ROLES } from "#contract/profile/fields.ts";
 import type { Db } from "../db/client.ts";
+import { preparedQuery } from "../db/named-statement.ts";
 import { companies, companyMembers, type CompanyRole, type CompanyStatus, type Lang, type Localized } from "../db/schema.ts";
 import { DomainError } from "../errors.ts";
 
@@ -66,7 +67,13 @@ export interface Membership {
 
 /** The membership of user `userId` (see Membership), or null when they belong to no company. */
 export async function membershipOf(db: Db, userId: number): Promise<Membership | null> {
-  const [row] = await db
+  const [row] = await membershipQuery.execute(db, { userId });
+  return row ?? null;
+}
+
+// Read on every request of the profile and of the company's API: prepared once (issue 31 §5).
+const membershipQuery = preparedQuery("pq_membership_of", (db, name) =>
+  db
     .select({
       memberId: companyMembers.id,
       companyId: companyMembers.companyId,
@@ -78,10 +85,10 @@ export async function membershipOf(db: Db, userId: number): Promise<Membership |
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(companyMembers.userId, userId))
-    .limit(1);
-  return row ?? null;
-}
+    .where(eq(companyMembers.userId, sql.placeholder("userId")))
+    .limit(1)
+    .prepare(name),
+);
 
 /**
  * Checks that the signed-in user `userId` is an active employee of a company with `permission`;

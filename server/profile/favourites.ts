@@ -3,11 +3,12 @@
  * count, so the header's number matches the favourites page; newest first, at most
  * MAX_FAVOURITES listed.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Lang } from "#contract/lang-schemas.ts";
 import type { ProductCard } from "#contract/product-card.ts";
 import { productsByIds } from "../catalog/repository.ts";
 import type { Db } from "../db/client.ts";
+import { preparedQuery } from "../db/named-statement.ts";
 import { companies, favourites, products } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
@@ -15,14 +16,7 @@ export const MAX_FAVOURITES = 1000;
 
 /** Ids of the favourites of `userId` that visitors can see, newest first. */
 export async function favouriteIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ productId: favourites.productId })
-    .from(favourites)
-    .innerJoin(products, and(eq(products.id, favourites.productId), eq(products.status, "published")))
-    .innerJoin(companies, and(eq(companies.id, products.companyId), eq(companies.status, "published")))
-    .where(eq(favourites.userId, userId))
-    .orderBy(desc(favourites.createdAt))
-    .limit(MAX_FAVOURITES);
+  const rows = await favouriteIdsQuery.execute(db, { userId });
   return rows.map((r) => r.productId);
 }
 
@@ -33,12 +27,49 @@ export async function favouriteCards(db: Db, userId: number, lang: Lang): Promis
 
 /** Marks `productId` a favourite (again: no change). A product that is not published is a 404. */
 export async function addFavourite(db: Db, userId: number, productId: number): Promise<void> {
-  const [product] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId)).limit(1);
+  const [product] = await productStatus.execute(db, { productId });
   if (!product || product.status !== "published") throw notFound("Product");
-  await db.insert(favourites).values({ userId, productId }).onConflictDoNothing();
+  await insertFavourite.execute(db, { userId, productId });
 }
 
 /** Removes `productId` from the favourites (not there: no change). */
 export async function removeFavourite(db: Db, userId: number, productId: number): Promise<void> {
-  await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.productId, productId)));
+  await deleteFavourite.execute(db, { userId, productId });
 }
+
+// Every signed-in page load asks for the ids, and the star toggles them: prepared once (issue 31 §5).
+const favouriteIdsQuery = preparedQuery("pq_favourite_ids", (db, name) =>
+  db
+    .select({ productId: favourites.productId })
+    .from(favourites)
+    .innerJoin(products, and(eq(products.id, favourites.productId), eq(products.status, "published")))
+    .innerJoin(companies, and(eq(companies.id, products.companyId), eq(companies.status, "published")))
+    .where(eq(favourites.userId, sql.placeholder("userId")))
+    .orderBy(desc(favourites.createdAt))
+    .limit(MAX_FAVOURITES)
+    .prepare(name),
+);
+
+const productStatus = preparedQuery("pq_favourite_product_status", (db, name) =>
+  db
+    .select({ status: products.status })
+    .from(products)
+    .where(eq(products.id, sql.placeholder("productId")))
+    .limit(1)
+    .prepare(name),
+);
+
+const insertFavourite = preparedQuery("pq_favourite_insert", (db, name) =>
+  db
+    .insert(favourites)
+    .values({ userId: sql.placeholder("userId"), productId: sql.placeholder("productId") })
+    .onConflictDoNothing()
+    .prepare(name),
+);
+
+const deleteFavourite = preparedQuery("pq_favourite_delete", (db, name) =>
+  db
+    .delete(favourites)
+    .where(and(eq(favourites.userId, sql.placeholder("userId")), eq(favourites.productId, sql.placeholder("productId"))))
+    .prepare(name),
+);

@@ -8,12 +8,13 @@
  * limited (the limit is shared by both processes and keyed by the real client address); a session
  * made on one process refreshes on the other; a favourite set on one is read on the other; a file
  * uploaded through one is served by the other (local storage on a shared directory); an admin's
- * edit through one process empties the other's page cache (LISTEN/NOTIFY).
+ * edit through one process empties the other's page cache (LISTEN/NOTIFY); both run the compiled
+ * server (ADR 078), whose parse processes read an uploaded price list.
  *
  * Runs in its own Playwright project ("proxy"): it drives HTTP only, no browser page.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -271,4 +272,23 @@ test("an admin's edit through one process empties the other process's page cache
   // per-process aggregate refreshed within a minute, server/catalog/cache.ts: not what this checks.)
   await expect.poll(async () => (await call(direct[1], "GET", "/catalog")).headers.get("x-cache"), { timeout: 10_000 }).toBe("MISS");
   expect((await call(direct[1], "GET", "/catalog")).headers.get("x-cache")).toBe("HIT");
+});
+
+test("both processes run the compiled server (ADR 078), and a price list uploaded through nginx is read by its parse process", async () => {
+  // `node server.ts` in production re-executes itself, same pid, into the build's JavaScript.
+  for (const child of children.slice(0, PORTS.length)) {
+    const argv = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
+    expect(argv).toContain(path.join(root, "build", "node", "server.js"));
+    expect(argv).toContain("--max-semi-space-size=16");
+  }
+  // The parse launcher and the parse process are the build's own entries (server/paths.ts runnableModule).
+  const { accessToken: token } = await signUp(proxy, "127.0.0.1", unique("pricelist"));
+  const company = await call(proxy, "POST", "/api/profile/company", { token, body: { name: { ru: "ООО «Сборка»" }, country: "RU" } });
+  expect(company.status, company.text).toBe(201);
+  const form = new FormData();
+  const csv = "Артикул;Наименование;Цена;Единица\nСБ-1;Фланец стальной;12,5;шт.\nСБ-2;Отвод 90°;1 250;шт\n";
+  form.set("file", new Blob([csv], { type: "text/csv" }), "прайс.csv");
+  const uploaded = await call(proxy, "POST", "/api/profile/company/price-lists", { token, form });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  expect(uploaded.json.data).toMatchObject({ totalRows: 2, validRows: 2, invalidRows: 0 });
 });

@@ -1,7 +1,7 @@
 /**
  * The hostile-file part of `npm run fuzz` (issue 25 §5): every case of tests/fuzz/hostile-files.ts
  * at full size ("full": the review's sizes) posted to every multipart operation of the OpenAPI
- * documents of a real production server process (bench/reliability-server.ts on a fresh PostgreSQL
+ * documents of a real production server process (`node server.ts`, bench/reliability.ts ServerProcess, on a fresh PostgreSQL
  * database, no catalogue), while a concurrent loop asks `/healthz` every 100 ms.
  *
  * Measured and judged: each answer (hostileProblem: no 5xx, the envelope, a file refusal for a

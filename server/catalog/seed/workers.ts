@@ -12,6 +12,7 @@ import { Worker } from "node:worker_threads";
 import type { ProductTable } from "./copy-text.ts";
 import type { SeededCompany } from "./products.ts";
 import type { TnvedReference } from "./reference.ts";
+import { runnableModule } from "#server/paths.ts";
 
 /** What a worker builds its product context from (structured-cloned into each thread once). */
 export interface ProductWorkerInit {
@@ -79,7 +80,7 @@ export class ProductWorkers {
   static start(count: number, init: ProductWorkerInit): ProductWorkers {
     const workers = Array.from(
       { length: Math.max(1, count) },
-      () => new Worker(new URL("./worker.ts", import.meta.url), { workerData: init }),
+      () => new Worker(runnableModule("server/catalog/seed/worker"), { workerData: init }),
     );
     return new ProductWorkers(workers);
   }

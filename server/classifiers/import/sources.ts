@@ -16,6 +16,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
+import { sourceFile } from "#server/paths.ts";
 
 export class SourceError extends Error {
   override name = "SourceError";
@@ -59,7 +60,7 @@ export interface ClassifierSource<Row> {
   rows: Row[];
 }
 
-const translationsDir = path.join(import.meta.dirname, "..", "translations");
+const translationsDir = sourceFile("server/classifiers/translations");
 
 async function readText(file: string): Promise<string> {
   try {

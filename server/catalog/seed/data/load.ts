@@ -8,7 +8,8 @@
  * Throws when the file is missing or is not valid JSON — a broken checkout, not user input.
  */
 import { readFileSync } from "node:fs";
+import { sourceFile } from "#server/paths.ts";
 
 export function readSeedData<T>(name: "categories" | "companies" | "services" | "stories"): T {
-  return JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), "utf8")) as T;
+  return JSON.parse(readFileSync(sourceFile(`server/catalog/seed/data/${name}.json`), "utf8")) as T;
 }

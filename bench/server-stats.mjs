@@ -1,32 +1,27 @@
+// @ts-check
 /**
- * One production server process for the reliability part of `npm run bench` (bench/reliability.ts):
- * server/main.ts's `startServer` on DATABASE_URL (seeding the demo catalogue when empty) with the
- * production V8 flags (server/node-flags.ts), plus a
- * once-a-second sample of this process's resident memory and event-loop delay printed on stdout as
+ * Preloaded into the production server of the reliability and hostile-file benchmarks
+ * (`node --import ./bench/server-stats.mjs server.ts`, bench/reliability.ts ServerProcess): prints,
+ * once a second, this process's resident memory and event-loop delay on stdout as
  * `stats {"t":…,"rssMb":…,"elP50Ms":…,"elP99Ms":…,"elMaxMs":…,"heapCommittedMb":…,"heapUsedMb":…,"newSpaceMb":…,"externalMb":…,"cpuMs":…,"gcMs":…}`
  * (V8's committed and used heap, its young generation's committed size, and memory outside the heap
  * such as Buffers — where the RSS goes; the process's CPU time and GC pauses so far, which compare
- * across runs on a shared machine better than latencies do) — measured inside the process,
- * since neither is visible from outside. Prints `ready <url>` once listening. BENCH_IMPORT=0 skips
- * the classifier and catalogue import (the hostile-file fuzzer needs neither).
+ * across runs on a shared machine better than latencies do) — measured inside the process, since
+ * neither is visible from outside — and `ready <url>` once the server answers its readiness check.
+ *
+ * JavaScript, not TypeScript: a `.ts` preload would make the measured process load Node's type
+ * stripper, which the compiled production server does not (ADR 078). It runs twice — before and after
+ * server.ts re-executes itself into the compiled server — and only the second one lives on.
+ *
  * BENCH_ALLOCATION_PROFILE=FILE: V8's sampling heap profiler, counting objects the collector has
  * already freed too (what a request allocates, the garbage behind the GC pauses), written to FILE
  * (a `.heapprofile` for Chrome's DevTools) every 15 s.
  */
+import { writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
-import { relaunchWithServerFlags } from "#server/node-flags.ts";
 
-// As server.ts: the production process's V8 flags, before the server's modules load.
-relaunchWithServerFlags();
-const { loadEnv } = await import("#server/env.ts");
-const { createLogger } = await import("#server/logger.ts");
-const { closeOnSignals, startServer } = await import("#server/main.ts");
-
-const env = loadEnv();
-const logger = createLogger({ level: env.LOG_LEVEL });
-const running = await startServer({ env, logger, importIfEmpty: process.env.BENCH_IMPORT !== "0" });
-closeOnSignals(running, logger);
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 // Garbage collection's pauses, summed: what a young generation's size trades against memory.
@@ -34,14 +29,18 @@ let gcMs = 0;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcMs += entry.duration;
 }).observe({ entryTypes: ["gc"] });
+
+/** @param {number} ns */
+const ms = (ns) => Math.round(ns / 1e4) / 100;
+/** @param {number} bytes */
+const mb = (bytes) => Math.round(bytes / 1048576);
 setInterval(() => {
-  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-  const mb = (bytes: number) => Math.round(bytes / 1048576);
   const memory = process.memoryUsage();
   const newSpace = v8.getHeapSpaceStatistics().find((space) => space.space_name === "new_space");
+  const cpu = process.cpuUsage();
   const line = {
     t: Date.now(),
-    rssMb: Math.round(process.memoryUsage.rss() / 1048576),
+    rssMb: mb(memory.rss),
     elP50Ms: ms(delay.percentile(50)),
     elP99Ms: ms(delay.percentile(99)),
     elMaxMs: ms(delay.max),
@@ -49,16 +48,31 @@ setInterval(() => {
     heapUsedMb: mb(memory.heapUsed),
     newSpaceMb: mb(newSpace?.space_size ?? 0),
     externalMb: mb(memory.external),
-    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     gcMs: Math.round(gcMs),
   };
   delay.reset();
   process.stdout.write(`stats ${JSON.stringify(line)}\n`);
 }, 1000).unref();
+
+// `ready` once the server answers (seeding the demo catalogue first, the first time, takes minutes).
+const url = `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? "3000"}`;
+let announced = false;
+const waitReady = setInterval(() => {
+  fetch(`${url}/readyz`).then(
+    (response) => {
+      if (response.status !== 200 || announced) return;
+      announced = true;
+      clearInterval(waitReady);
+      process.stdout.write(`ready ${url}\n`);
+    },
+    () => undefined,
+  );
+}, 200);
+waitReady.unref();
+
 const allocationProfile = process.env.BENCH_ALLOCATION_PROFILE;
 if (allocationProfile) {
-  const { Session } = await import("node:inspector/promises");
-  const { writeFile } = await import("node:fs/promises");
   const session = new Session();
   session.connect();
   await session.post("HeapProfiler.startSampling", {
@@ -73,4 +87,3 @@ if (allocationProfile) {
       .catch(() => undefined);
   }, 15_000).unref();
 }
-process.stdout.write(`ready ${running.url}\n`);
