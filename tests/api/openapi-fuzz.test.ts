@@ -23,7 +23,9 @@ async function resolve(): Promise<ResolvedAddress[]> {
 }
 
 beforeAll(async () => {
+  // Its own copy of the imported database: the write check looks through every table (tests/support/engine.ts).
   api = await openTestApi({
+    fuzzDatabase: true,
     parseMeta: { fetch: { resolve } },
     translator: { name: "fuzz", translate: async (texts, _from, to) => texts.map((t) => `[${to}] ${t}`) },
   });

@@ -72,14 +72,20 @@ export interface TestApiOptions {
   auth?: Pick<AuthConfig, "limits" | "sms" | "mailer">;
   /** Machine translation for the `translate-content` job (tests/support/fake-translator.ts); default none. */
   translator?: Translator;
+  /**
+   * Open the fuzzers' copy of the freshly imported database instead of the one every file shares
+   * (`pgliteFuzzDataDir`/`postgresFuzzUrl`, tests/support/engine.ts): for a file that looks through
+   * every table for rows a request wrote.
+   */
+  fuzzDatabase?: boolean;
 }
 
 export async function openTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const engine = inject("dbEngine");
   const database =
     engine === "postgres"
-      ? await openDatabase({ databaseUrl: inject("postgresUrl"), dataDir: "unused", poolMax: 4 })
-      : await openDatabase({ dataDir: inject("pgliteDataDir") });
+      ? await openDatabase({ databaseUrl: inject(options.fuzzDatabase ? "postgresFuzzUrl" : "postgresUrl"), dataDir: "unused", poolMax: 4 })
+      : await openDatabase({ dataDir: inject(options.fuzzDatabase ? "pgliteFuzzDataDir" : "pgliteDataDir") });
   const logger = createLogger({ level: (process.env.TEST_LOG_LEVEL as "silent") ?? "silent" });
   const auth = createAuthService({
     db: database.db,

@@ -39,7 +39,11 @@ function redact(url: string): string {
  * server can keep to names of their own. Fails with a message naming the server when it cannot be
  * reached, or when the prefix is not a plain name.
  */
-export async function createPostgresDatabase(purpose: string, admin = adminUrl()): Promise<{ url: string; name: string }> {
+export async function createPostgresDatabase(
+  purpose: string,
+  admin = adminUrl(),
+  template?: string,
+): Promise<{ url: string; name: string }> {
   const prefix = process.env.TEST_DATABASE_PREFIX || "postavka";
   if (!/^[a-z_][a-z0-9_]{0,30}$/i.test(prefix))
     throw new Error(`TEST_DATABASE_PREFIX must be letters, digits and _, not ${JSON.stringify(prefix)}`);
@@ -55,7 +59,7 @@ export async function createPostgresDatabase(purpose: string, admin = adminUrl()
   }
   try {
     await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
+    await client.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } finally {
     await client.end();
   }

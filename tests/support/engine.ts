@@ -9,6 +9,14 @@ declare module "vitest" {
     pgliteDataDir: string;
     /** PostgreSQL: URL of the per-run database the classifiers were imported into. */
     postgresUrl: string;
+    /**
+     * The same freshly imported database, copied before any test file ran (a PGlite DATA_DIR, a
+     * PostgreSQL URL): for the fuzzers, which look through every table for rows a refused request
+     * wrote — on the shared database, the rows other files left (catalogues, register imports) made
+     * each of those checks scan them (1,500 requests: 300 s against 20 s on PostgreSQL).
+     */
+    pgliteFuzzDataDir: string;
+    postgresFuzzUrl: string;
     /** The reference data folder the import read. */
     classifierDataDir: string;
   }

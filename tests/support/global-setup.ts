@@ -9,7 +9,10 @@
  *   ("Too many connections") instead of queueing them.
  * - PostgreSQL: a fresh `postavka_test_<pid>_<time>` database on TEST_DATABASE_URL's server, dropped
  *   in teardown.
+ * Then a copy of the imported database for the fuzzers (`pgliteFuzzDataDir`, `postgresFuzzUrl`:
+ * tests/support/engine.ts), made while nothing is connected to it.
  */
+import { cpSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client.ts";
 import { runImport } from "#server/classifiers/import/run.ts";
@@ -21,13 +24,14 @@ export default async function setup(project: TestProject) {
   const engine = project.getProvidedContext().dbEngine;
   const dataSource = classifierDataDir();
   const tempDir = makeTempDataDir(`postavka-${engine}-`);
+  const fuzzDir = makeTempDataDir(`postavka-${engine}-fuzz-`);
   project.provide("classifierDataDir", dataSource);
-  let dbName: string | null = null;
+  const dbNames: string[] = [];
   try {
     let databaseUrl: string | undefined;
     if (engine === "postgres") {
       const created = await createPostgresDatabase("test");
-      dbName = created.name;
+      dbNames.push(created.name);
       databaseUrl = created.url;
       project.provide("postgresUrl", created.url);
     } else {
@@ -41,14 +45,22 @@ export default async function setup(project: TestProject) {
     } finally {
       await database.close();
     }
+    if (engine === "postgres") {
+      const copy = await createPostgresDatabase("fuzz", undefined, dbNames[0]);
+      dbNames.push(copy.name);
+      project.provide("postgresFuzzUrl", copy.url);
+    } else {
+      cpSync(tempDir, fuzzDir, { recursive: true });
+      project.provide("pgliteFuzzDataDir", fuzzDir);
+    }
   } catch (error) {
-    await cleanup(tempDir, dbName);
+    await cleanup([tempDir, fuzzDir], dbNames);
     throw error;
   }
-  return () => cleanup(tempDir, dbName);
+  return () => cleanup([tempDir, fuzzDir], dbNames);
 }
 
-async function cleanup(tempDir: string, dbName: string | null) {
-  if (dbName) await dropPostgresDatabase(dbName);
-  removeDir(tempDir);
+async function cleanup(dirs: string[], dbNames: string[]) {
+  for (const name of dbNames) await dropPostgresDatabase(name);
+  for (const dir of dirs) removeDir(dir);
 }
