@@ -168,9 +168,9 @@ export class ServerProcess {
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
     // `server.ts` as production starts it (the compiled server when built, ADR 078), with the sampler preloaded.
     const importIfEmpty = { ...process.env, ...this.env }.BENCH_IMPORT === "0" ? [] : ["--import-if-empty"];
-    const child = spawn(process.execPath, [...nodeArgs, "--import", "./bench/server-stats.mjs", "server.ts", ...importIfEmpty], {
+    const child = spawn(process.execPath, [...nodeArgs, "--import=./bench/server-stats.mjs", "server.ts", ...importIfEmpty], {
       cwd: root,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: "127.0.0.1" },
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: "127.0.0.1", BENCH_SERVER_STATS: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child = child;
