@@ -10,7 +10,7 @@ import { relaunchWithServerFlags } from "./server/node-flags.ts";
 import { COMPILED, COMPILED_DIR } from "./server/paths.ts";
 
 // Before the server's modules load: production runs with its V8 flags (server/node-flags.ts), and
-// from the sources only when there is no compiled server (this module is the compiled one's entry too).
+// from the sources only without a current compiled server (this module is the compiled one's entry too).
 relaunchWithServerFlags(COMPILED ? undefined : path.join(COMPILED_DIR, "server.js"));
 const { loadEnv } = await import("./server/env.ts");
 const { createLogger } = await import("./server/logger.ts");

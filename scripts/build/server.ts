@@ -4,9 +4,9 @@
  * hook in react-router.config.ts, so `npx react-router build` does it too; ADR 078).
  *
  * Why: a production process that runs `.ts` files makes Node load its type stripper (amaro and its
- * SWC WebAssembly), ≈ 17 MB of every process's resident memory (docs/benchmarks.md, "What an idle
- * server holds"). `node server.ts` in production re-executes itself into `build/node/server.js` when
- * it exists (server/node-flags.ts), so every way of starting a server runs the compiled code.
+ * SWC WebAssembly): 218 against 193 MB for an idle server (docs/benchmarks.md, "The compiled server").
+ * `node server.ts` in production re-executes itself into `build/node/server.js` when that build
+ * matches the sources (server/node-flags.ts), so every way of starting a server runs the compiled code.
  *
  * Output: `build/node/server.js`, one entry per module that runs on its own (SEPARATE_ENTRIES: worker
  * threads and child processes, started through server/paths.ts `runnableModule`), shared chunks in
