@@ -46,8 +46,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const root = PROJECT_ROOT;
-
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env } = options;
   const dev = options.dev ?? false;
@@ -185,10 +183,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let vite: import("vite").ViteDevServer | undefined;
   if (dev) {
     const { createServer } = await import("vite");
-    vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    vite = await createServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: "custom" });
     getBuild = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    const buildFile = path.join(root, "build", "server", "index.js");
+    const buildFile = path.join(PROJECT_ROOT, "build", "server", "index.js");
     if (!existsSync(buildFile)) throw new Error(`No production build at ${buildFile}: run \`npm run build\` first.`);
     const build = (await import(buildFile)) as ServerBuild;
     getBuild = async () => build;
@@ -209,7 +207,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     logger,
     mode: dev ? "development" : "production",
-    clientDir: path.relative(process.cwd(), path.join(root, "build", "client")) || ".",
+    clientDir: path.relative(process.cwd(), path.join(PROJECT_ROOT, "build", "client")) || ".",
     getBuild,
     media,
     mediaIsPublic: publicMediaGate(database.db),

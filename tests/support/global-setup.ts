@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   const engine = project.getProvidedContext().dbEngine;
   const dataSource = classifierDataDir();
   const tempDir = makeTempDataDir(`postavka-${engine}-`);
-  const fuzzDir = makeTempDataDir(`postavka-${engine}-fuzz-`);
+  const dirs = [tempDir];
   project.provide("classifierDataDir", dataSource);
   const dbNames: string[] = [];
   try {
@@ -50,14 +50,16 @@ export default async function setup(project: TestProject) {
       dbNames.push(copy.name);
       project.provide("postgresFuzzUrl", copy.url);
     } else {
+      const fuzzDir = makeTempDataDir("postavka-pglite-fuzz-");
+      dirs.push(fuzzDir);
       cpSync(tempDir, fuzzDir, { recursive: true });
       project.provide("pgliteFuzzDataDir", fuzzDir);
     }
   } catch (error) {
-    await cleanup([tempDir, fuzzDir], dbNames);
+    await cleanup(dirs, dbNames);
     throw error;
   }
-  return () => cleanup([tempDir, fuzzDir], dbNames);
+  return () => cleanup(dirs, dbNames);
 }
 
 async function cleanup(dirs: string[], dbNames: string[]) {
