@@ -9,7 +9,7 @@ import { z } from "zod";
 import { LANGS, LangSchema } from "./lang-schemas.ts";
 import { NameField } from "./auth.ts";
 import { ProductCardSchema } from "./product-card.ts";
-import { IdParams, defineRoute } from "./route.ts";
+import { IdParams, PageMetaSchema, PagingSchema, defineRoute } from "./route.ts";
 
 export const USER_ROLES = ["USER", "MODERATOR", "ADMIN"] as const;
 
@@ -87,7 +87,8 @@ export const LanguageSchema = z.object({
 
 /* ─── favourites ─── */
 
-export const FavouritesQuery = z.object({
+/** The cards come a page at a time (`page`, `perPage` ≤ 100, default 20); `view=ids` answers every id. */
+export const FavouritesQuery = PagingSchema.extend({
   lang: LangSchema,
   view: z
     .enum(["cards", "ids"])
@@ -127,10 +128,13 @@ export const listFavourites = defineRoute({
   operationId: "listFavourites",
   tag: "Profile",
   summary: "Favourite products, newest first (published ones only)",
-  description: "With `view=ids` the answer is `[{ id }]` of every favourite (at most 1000).",
+  description:
+    "The product cards a page at a time (`page`, `perPage`); `meta.total` counts every favourite (at most 1000). " +
+    "With `view=ids` the answer is `[{ id }]` of every favourite on one page (`page` and `perPage` ignored).",
   auth: "user",
   query: FavouritesQuery,
   data: z.union([z.array(ProductCardSchema), z.array(z.object({ id: z.number().int() }))]),
+  meta: PageMetaSchema,
 });
 
 export const addFavourite = defineRoute({

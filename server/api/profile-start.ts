@@ -17,6 +17,6 @@ export const profileStartResource = resource("/dev/profile", [
     const organization = own.organization;
     const next: ProfileStart["next"] =
       organization?.employeeStatus === "active" ? "profile" : organization?.employeeStatus === "blocked" ? "blocked" : "start";
-    return { data: { next, organization, invitations: next === "start" ? await invitationsFor(c.var.db, own.id) : [] } };
+    return { data: { next, organization, invitations: next === "start" ? await invitationsFor(c.var.db, own) : [] } };
   }),
 ]);

@@ -5,7 +5,7 @@
  * cannot overlap the catalogue's: Hono mounts both sub-apps at `/api/products`).
  */
 import * as profile from "#contract/profile.ts";
-import { addFavourite, favouriteCards, favouriteIds, removeFavourite } from "../profile/favourites.ts";
+import { MAX_FAVOURITES, addFavourite, favouriteCards, favouriteIds, removeFavourite } from "../profile/favourites.ts";
 import { notFound } from "../errors.ts";
 import { requireCaller } from "./caller.ts";
 import { invitationsFor } from "./profile-employees.ts";
@@ -17,7 +17,7 @@ export const profileResource = resource("/api/profile", [
     const own = caller ? await c.var.auth.profile(caller.userId) : null;
     if (!own) return { data: { role: "ANONIM" as const } };
     // Open invitations to the person's e-mail: the profile start page offers to accept them.
-    return { data: { ...own, invitations: own.organization ? [] : await invitationsFor(c.var.db, own.id) } };
+    return { data: { ...own, invitations: own.organization ? [] : await invitationsFor(c.var.db, own) } };
   }),
   implement(profile.updateProfile, async (c, { body }) => {
     const { userId } = requireCaller(c);
@@ -26,11 +26,15 @@ export const profileResource = resource("/api/profile", [
     if (!updated) throw notFound("Profile");
     return { data: updated };
   }),
-  implement(profile.listFavourites, async (c, { query: { lang, view } }) => {
+  implement(profile.listFavourites, async (c, { query: { lang, view, page, perPage } }) => {
     const { userId } = requireCaller(c);
     // `view=ids` is what every page load needs (which stars are on); cards only for the favourites page.
-    if (view === "ids") return { data: (await favouriteIds(c.var.db, userId)).map((id) => ({ id })) };
-    return { data: await favouriteCards(c.var.db, userId, lang) };
+    if (view === "ids") {
+      const ids = await favouriteIds(c.var.db, userId);
+      return { data: ids.map((id) => ({ id })), meta: { page: 1, perPage: MAX_FAVOURITES, total: ids.length, pages: 1 } };
+    }
+    const { cards, total } = await favouriteCards(c.var.db, userId, lang, { page, perPage });
+    return { data: cards, meta: { page, perPage, total, pages: Math.max(1, Math.ceil(total / perPage)) } };
   }),
 ]);
 

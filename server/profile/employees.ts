@@ -291,9 +291,13 @@ export async function setEmployeeStatus(db: Db, access: CompanyAccess, id: numbe
 
 const inviters = alias(users, "inviters");
 
-/** Open, unexpired invitations to the e-mail address of `userId` (none for a phone-only account). */
-export async function invitationsFor(db: Db, userId: number, now = new Date()): Promise<InvitationView[]> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+/**
+ * Open, unexpired invitations to the e-mail address of `person` — a user id, or a profile already read
+ * (its `email`, so the profile's own reads do not fetch the address again). None for a phone-only account.
+ */
+export async function invitationsFor(db: Db, person: number | { email: string | null }, now = new Date()): Promise<InvitationView[]> {
+  const user =
+    typeof person === "number" ? (await db.select({ email: users.email }).from(users).where(eq(users.id, person)).limit(1))[0] : person;
   if (!user?.email) return [];
   const since = new Date(now.getTime() - INVITATION_TTL_DAYS * DAY_MS);
   const rows = await db

@@ -1,7 +1,7 @@
 /**
  * A person's favourite products (spec §7 Profile): only published products of published companies
  * count, so the header's number matches the favourites page; newest first, at most
- * MAX_FAVOURITES listed.
+ * MAX_FAVOURITES listed, the cards a page at a time.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Lang } from "#contract/lang-schemas.ts";
@@ -20,9 +20,20 @@ export async function favouriteIds(db: Db, userId: number): Promise<number[]> {
   return rows.map((r) => r.productId);
 }
 
-/** The product cards of the favourites of `userId` in `lang`, newest first. */
-export async function favouriteCards(db: Db, userId: number, lang: Lang): Promise<ProductCard[]> {
-  return productsByIds(db, await favouriteIds(db, userId), lang);
+/**
+ * One page of the product cards of the favourites of `userId` in `lang`, newest first, and how many
+ * favourites there are in all (`total`, at most MAX_FAVOURITES). A page past the last one is empty.
+ * Only the page's cards are built: a list of hundreds answered whole cost every call its all cards.
+ */
+export async function favouriteCards(
+  db: Db,
+  userId: number,
+  lang: Lang,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<{ cards: ProductCard[]; total: number }> {
+  const ids = await favouriteIds(db, userId);
+  const start = (page - 1) * perPage;
+  return { cards: await productsByIds(db, ids.slice(start, start + perPage), lang), total: ids.length };
 }
 
 /** Marks `productId` a favourite (again: no change). A product that is not published is a 404. */

@@ -378,6 +378,18 @@ describe("favourites", () => {
     expect((await call("POST", `/api/products/${second}/favourite`, undefined, { token })).status).toBe(201);
     const list = await call("GET", "/api/profile/favourites?lang=ru", undefined, { token });
     expect(list.body.data.map((p: { id: number }) => p.id)).toEqual([second, first]);
+    expect(list.body.meta).toEqual({ page: 1, perPage: 20, total: 2, pages: 1 });
+    // A page at a time, newest first; a page past the last is empty and says how many there are.
+    const paged = async (query: string) => (await call("GET", `/api/profile/favourites?${query}`, undefined, { token })).body;
+    expect(await paged("perPage=1")).toMatchObject({ data: [{ id: second }], meta: { page: 1, perPage: 1, total: 2, pages: 2 } });
+    expect(await paged("perPage=1&page=2")).toMatchObject({ data: [{ id: first }], meta: { page: 2, total: 2, pages: 2 } });
+    expect(await paged("perPage=1&page=3")).toEqual({ data: [], meta: { page: 3, perPage: 1, total: 2, pages: 2 } });
+    expect((await call("GET", "/api/profile/favourites?perPage=101", undefined, { token })).status).toBe(400);
+    // The ids of every favourite, whatever the paging.
+    expect(await paged("view=ids&perPage=1")).toEqual({
+      data: [{ id: second }, { id: first }],
+      meta: { page: 1, perPage: 1000, total: 2, pages: 1 },
+    });
     expect((await call("DELETE", `/api/products/${second}/favourite`, undefined, { token })).status).toBe(200);
     expect((await call("GET", "/api/profile/favourites", undefined, { token })).body.data.map((p: { id: number }) => p.id)).toEqual([
       first,

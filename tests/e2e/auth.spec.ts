@@ -5,7 +5,8 @@
  */
 import type { Browser, BrowserContext } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { codeOf, enterCode, newAddress, nthMail, registerUser, resendAllowed, signOut } from "./support/session.ts";
+import { APP_PORT } from "./support/ports.ts";
+import { codeOf, enterCode, newAddress, nthMail, registerUser, resendAllowed, signIn, signOut } from "./support/session.ts";
 
 /** A context without JavaScript carrying `from`'s cookies minus the access cookie: "later", after it expired. */
 async function laterWithoutJs(browser: Browser, from: BrowserContext, baseURL: string): Promise<BrowserContext> {
@@ -183,4 +184,46 @@ test("cross-site form posts are refused", async ({ request }) => {
     maxRedirects: 0,
   });
   expect(response.status()).toBe(403);
+});
+
+test("favourites come 24 a page; removing the last one of a page lands on the page before", async ({ page }, testInfo) => {
+  // The pages and the star's form work without JavaScript; with it the star toggles in place.
+  test.skip(testInfo.project.name !== "no-js", "the no-JavaScript path: every step a document");
+  test.setTimeout(90_000);
+  await signIn(page, newAddress("fav-pages", testInfo.project.name));
+  const base = `http://localhost:${APP_PORT}`;
+  const token = (await page.context().cookies()).find((c) => c.name === "access")!.value;
+  const listed = (await (await fetch(`${base}/api/products?lang=ru&perPage=26`)).json()) as { data: { id: number }[] };
+  const ids = listed.data.map((p) => p.id);
+  expect(ids).toHaveLength(26);
+  for (const id of ids) {
+    const added = await fetch(`${base}/api/products/${id}/favourite`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(added.status).toBe(201);
+  }
+
+  await page.goto("/favorites");
+  await expect(page.getByText("26 товаров")).toBeVisible();
+  await expect(page.locator(".product-card")).toHaveCount(24);
+  await expect(page.getByText("Страница 1 из 2")).toBeVisible();
+  await page.getByRole("link", { name: "Вперёд" }).click();
+  await expect(page).toHaveURL(/\/favorites\?page=2$/);
+  // Newest first: the two added first are on the second page.
+  await expect(page.locator(".product-card")).toHaveCount(2);
+  for (const id of ids.slice(0, 2)) await expect(page.locator(`.product-card a[href$="/product/${id}"]`).first()).toBeVisible();
+
+  const stars = page.locator(".product-card .favourite-button");
+  await stars.first().click();
+  await expect(page).toHaveURL(/\/favorites\?page=2$/);
+  await expect(page.locator(".product-card")).toHaveCount(1);
+  await stars.first().click();
+  // The second page is gone: the person is brought to the last page there is, not to a «not found».
+  await expect(page).toHaveURL(/\/favorites$/);
+  await expect(page.getByText("24 товара")).toBeVisible();
+  await expect(page.locator(".product-card")).toHaveCount(24);
+  await expect(page.getByRole("navigation", { name: "Страницы" })).toHaveCount(0);
+  // A page number that was never there goes to the last page too; one that is not a number is dropped.
+  await page.goto("/favorites?page=7");
+  await expect(page).toHaveURL(/\/favorites$/);
+  await page.goto("/favorites?page=abc");
+  await expect(page).toHaveURL(/\/favorites$/);
 });

@@ -1,6 +1,7 @@
 /**
- * `/favorites` (guard check-query-params): the signed-in person's favourite products, newest first.
- * An anonymous visitor is asked to sign in and comes back here.
+ * `/favorites` (guard check-query-params): the signed-in person's favourite products, newest first,
+ * PRODUCTS_PER_PAGE (as the catalogue) a page (`?page=`). An anonymous visitor is asked to sign in and comes back here.
+ * A page past the last one (favourites removed since the link was made) redirects to the last page.
  */
 import type { Route } from "./+types/favorites";
 import { Breadcrumbs } from "./components/breadcrumbs.tsx";
@@ -8,6 +9,12 @@ import { ProductGrid } from "#app/components/catalog/cards.tsx";
 import { LocaleLink } from "#app/components/locale-link.tsx";
 import * as profileApi from "#contract/profile.ts";
 import type { ProductCard } from "#contract/product-card.ts";
+import type { PageMeta } from "#contract/route.ts";
+import { redirect } from "react-router";
+import { Pagination } from "#app/components/pagination.tsx";
+import { documentUrl } from "#app/lib/document-url.ts";
+import { pageParam } from "#app/lib/query-schema.ts";
+import { PRODUCTS_PER_PAGE } from "./lib/product-listing.server.ts";
 import { apiContext, sessionContext } from "#app/context.ts";
 import { ApiClientError } from "#app/lib/api-client.server.ts";
 import { endRefusedSession } from "#app/lib/session.server.ts";
@@ -18,29 +25,42 @@ import { guards } from "#app/middleware/registry.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
 
-export const middleware = guards(["check-query-params", {}]);
+export const middleware = guards(["check-query-params", { page: pageParam }]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLang(request);
   const t = getInstance(context).t;
   const session = context.get(sessionContext);
+  const url = documentUrl(request);
+  const page = Number(url.searchParams.get("page") ?? 1);
   let products: ProductCard[] = [];
+  let meta: PageMeta = { page: 1, perPage: PRODUCTS_PER_PAGE, total: 0, pages: 1 };
   if (session.accessToken !== null) {
     try {
       // `view=cards` (the default) answers product cards; `view=ids` only ids.
-      products = (await context.get(apiContext).send(profileApi.listFavourites, { query: { lang, view: "cards" } })).data as ProductCard[];
+      const list = await context
+        .get(apiContext)
+        .send(profileApi.listFavourites, { query: { lang, view: "cards", page, perPage: PRODUCTS_PER_PAGE } });
+      products = list.data as ProductCard[];
+      meta = list.meta;
     } catch (error) {
       // A token the API refuses (signed out on all devices, ADR 017): this visitor is anonymous.
       if (!(error instanceof ApiClientError) || error.status !== 401) throw error;
       endRefusedSession(session);
     }
   }
-  return { signedIn: session.accessToken !== null, products, seo: { title: t("favourites.title") } };
+  if (meta.page > meta.pages) {
+    const last = new URL(url);
+    if (meta.pages > 1) last.searchParams.set("page", String(meta.pages));
+    else last.searchParams.delete("page");
+    throw redirect(`${last.pathname}${last.search}`);
+  }
+  return { signedIn: session.accessToken !== null, products, meta, seo: { title: t("favourites.title") } };
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { signedIn, products } = loaderData;
+  const { signedIn, products, meta } = loaderData;
   return (
     <main id="main" className="page">
       <Breadcrumbs items={[{ label: t("favourites.title") }]} />
@@ -61,8 +81,9 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p className="muted">{t("favourites.count", { count: products.length })}</p>
+          <p className="muted">{t("favourites.count", { count: meta.total })}</p>
           <ProductGrid products={products} />
+          <Pagination page={meta.page} pages={meta.pages} />
         </>
       )}
     </main>
