@@ -56,6 +56,19 @@ interface ServerStats {
   externalMb?: number;
   cpuMs?: number;
   gcMs?: number;
+  /** The main thread's wait for a core so far (ms; Linux only). */
+  runQueueMs?: number;
+}
+
+/** The largest growth of a running total between two consecutive samples (the worst second of it). */
+function worstSecond(stats: ServerStats[], total: (s: ServerStats) => number | undefined): number {
+  let worst = 0;
+  for (let i = 1; i < stats.length; i++) {
+    const before = total(stats[i - 1]!);
+    const after = total(stats[i]!);
+    if (before !== undefined && after !== undefined) worst = Math.max(worst, after - before);
+  }
+  return worst;
 }
 
 export interface Target {
@@ -348,7 +361,8 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
     const dropped = await openLoop(target, rate, options.soakS, (s) => soak.push(s));
     console.log(`\n### Reliability: soak at ${options.soakRate ? "a set rate" : "80 % of the peak"} (${rate} req/s, ${options.soakS} s)\n`);
     console.log(
-      "| window | req/s | errors | p50 ms | p99 ms | RSS MB (end) | event-loop p99 ms (worst second) |\n|---|---:|---:|---:|---:|---:|---:|",
+      "| window | req/s | errors | p50 ms | p99 ms | RSS MB (end) | event-loop p99 ms (worst second) | GC pauses ms (worst second) | waiting for a core ms (worst second) |\n" +
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     );
     for (let from = 0; from < options.soakS; from += windowS) {
       const start = soakStarted + from * 1000;
@@ -358,8 +372,11 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
       const s = summarise(inWindow);
       const rss = stats.at(-1)?.rssMb ?? Number.NaN;
       const el = Math.max(...stats.map((x) => x.elP99Ms), 0);
+      // What held the loop: its own pauses, or the other processes on the machine's cores.
+      const gc = worstSecond(stats, (x) => x.gcMs);
+      const waited = worstSecond(stats, (x) => x.runQueueMs);
       console.log(
-        `| ${from}–${from + windowS} s | ${(s.count / windowS).toFixed(0)} | ${s.errors} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${rss} | ${el.toFixed(1)} |`,
+        `| ${from}–${from + windowS} s | ${(s.count / windowS).toFixed(0)} | ${s.errors} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${rss} | ${el.toFixed(1)} | ${gc} | ${waited} |`,
       );
     }
     const total = summarise(soak);
@@ -375,7 +392,8 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
     if (first && last && first.cpuMs !== undefined && last.cpuMs !== undefined)
       console.log(
         `Server CPU in the soak: ${((last.cpuMs - first.cpuMs) / 1000).toFixed(1)} s, ${((last.cpuMs - first.cpuMs) / soak.length).toFixed(2)} ms a request; ` +
-          `GC pauses ${(((last.gcMs ?? 0) - (first.gcMs ?? 0)) / 1000).toFixed(1)} s.`,
+          `GC pauses ${(((last.gcMs ?? 0) - (first.gcMs ?? 0)) / 1000).toFixed(1)} s; ` +
+          `the main thread waited ${(((last.runQueueMs ?? 0) - (first.runQueueMs ?? 0)) / 1000).toFixed(1)} s for a core.`,
       );
     if (last)
       console.log(

@@ -3,11 +3,14 @@
  * Preloaded into the production server of the reliability and hostile-file benchmarks
  * (`node --import ./bench/server-stats.mjs server.ts`, bench/reliability.ts ServerProcess): prints,
  * once a second, this process's resident memory and event-loop delay on stdout as
- * `stats {"t":…,"rssMb":…,"elP50Ms":…,"elP99Ms":…,"elMaxMs":…,"heapCommittedMb":…,"heapUsedMb":…,"newSpaceMb":…,"externalMb":…,"cpuMs":…,"gcMs":…}`
+ * `stats {"t":…,"rssMb":…,"elP50Ms":…,"elP99Ms":…,"elMaxMs":…,"heapCommittedMb":…,"heapUsedMb":…,"newSpaceMb":…,"externalMb":…,"cpuMs":…,"gcMs":…,"runQueueMs":…}`
  * (V8's committed and used heap, its young generation's committed size, and memory outside the heap
  * such as Buffers — where the RSS goes; the process's CPU time and GC pauses so far, which compare
- * across runs on a shared machine better than latencies do) — measured inside the process, since
- * neither is visible from outside — and `ready <url>` once the server answers its readiness check.
+ * across runs on a shared machine better than latencies do; and `runQueueMs`, how long the main thread
+ * has waited, runnable, for a core — Linux's /proc/self/task/PID/schedstat, 0 elsewhere — which tells
+ * an event loop delayed by its own work or pauses from one the machine's other processes held off)
+ * — measured inside the process, since neither is visible from outside — and `ready <url>` once the
+ * server answers its readiness check.
  *
  * JavaScript, not TypeScript: a `.ts` preload would make the measured process load Node's type
  * stripper, which the compiled production server does not (ADR 078). It runs twice — before and after
@@ -20,6 +23,7 @@
  * already freed too (what a request allocates, the garbage behind the GC pauses), written to FILE
  * (a `.heapprofile` for Chrome's DevTools) every 15 s.
  */
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
@@ -37,6 +41,15 @@ async function sample() {
 
   /** @param {number} ns */
   const ms = (ns) => Math.round(ns / 1e4) / 100;
+  // The main thread's id is the process id; the second field is the time spent runnable but not running (ns).
+  const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+  const runQueueNs = () => {
+    try {
+      return Number(readFileSync(schedstat, "utf8").split(" ")[1]);
+    } catch {
+      return 0;
+    }
+  };
   /** @param {number} bytes */
   const mb = (bytes) => Math.round(bytes / 1048576);
   setInterval(() => {
@@ -55,6 +68,7 @@ async function sample() {
       externalMb: mb(memory.external),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       gcMs: Math.round(gcMs),
+      runQueueMs: Math.round(runQueueNs() / 1e6),
     };
     delay.reset();
     process.stdout.write(`stats ${JSON.stringify(line)}\n`);
