@@ -3,6 +3,7 @@
  * Shared by bench/http.ts, bench/http-compare.ts and bench/lighthouse.ts.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 
@@ -52,4 +53,34 @@ export async function waitUntilReady(origin: string, timeoutMs: number, child?: 
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`bench: the server at ${origin} did not become ready in ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Moves process `pid` and every thread of it (`taskset -a`) to `cores` (a taskset list such as "1" or
+ * "0-1"); children it forks later inherit them. False when it could not (no taskset, the process gone).
+ */
+export function setCores(pid: number, cores: string): boolean {
+  return spawnSync("taskset", ["-a", "-cp", cores, String(pid)], { stdio: "ignore" }).status === 0;
+}
+
+/** `pid` and its descendants now alive (Linux: the `children` file of each of its threads under /proc), parents first. */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    let threads: string[] = [];
+    try {
+      threads = readdirSync(`/proc/${tree[i]}/task`);
+    } catch {
+      continue;
+    }
+    for (const thread of threads) {
+      try {
+        const children = readFileSync(`/proc/${tree[i]}/task/${thread}/children`, "utf8").trim();
+        if (children) tree.push(...children.split(/\s+/).map(Number));
+      } catch {
+        // the thread or process ended meanwhile
+      }
+    }
+  }
+  return tree;
 }

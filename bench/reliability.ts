@@ -20,7 +20,7 @@
  * database is down, recovery within 5 s of its restart; no acknowledged write lost.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -29,7 +29,7 @@ import { signAccessToken } from "#server/auth/tokens.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { companies, favourites, products, users } from "#server/db/schema.ts";
 import { createPostgresDatabase, dropPostgresDatabase } from "#tests/support/databases.ts";
-import { freePort } from "./processes.ts";
+import { canPin, freePort, pinned, processTree, setCores } from "./processes.ts";
 import { log, percentile } from "./stats.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -166,9 +166,12 @@ export class ServerProcess {
   stats: ServerStats[] = [];
   readonly port: number;
   readonly env: Record<string, string>;
-  constructor(port: number, env: Record<string, string>) {
+  /** The one CPU the server runs on (taskset), or undefined: wherever the system schedules it. */
+  readonly core: number | undefined;
+  constructor(port: number, env: Record<string, string>, core?: number) {
     this.port = port;
     this.env = env;
+    this.core = core;
   }
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -181,7 +184,9 @@ export class ServerProcess {
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
     // `server.ts` as production starts it (the compiled server when built, ADR 078), with the sampler preloaded.
     const importIfEmpty = { ...process.env, ...this.env }.BENCH_IMPORT === "0" ? [] : ["--import-if-empty"];
-    const child = spawn(process.execPath, [...nodeArgs, "--import=./bench/server-stats.mjs", "server.ts", ...importIfEmpty], {
+    const args = [...nodeArgs, "--import=./bench/server-stats.mjs", "server.ts", ...importIfEmpty];
+    const [command, commandArgs] = this.core === undefined ? [process.execPath, args] : pinned(this.core, process.execPath, args);
+    const child = spawn(command, commandArgs, {
       cwd: root,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: "127.0.0.1", BENCH_SERVER_STATS: "1" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -314,6 +319,21 @@ export interface ReliabilityOptions {
   soakOnly?: boolean;
   /** Requests per second of the soak (default: 80 % of the measured peak). */
   soakRate?: number;
+  /**
+   * The server on core 0 alone; the load generator (this process) and PostgreSQL (its postmaster and
+   * backends) on core 1 — as on a machine of its own with the database elsewhere (issue 31 §5: the
+   * server's event loop without the other processes' turns on its core). PostgreSQL's cores are given
+   * back at the end. Needs 2+ cores and taskset.
+   */
+  pinCores?: boolean;
+}
+
+/** PostgreSQL's postmaster: the parent of this connection's backend (Linux /proc). */
+async function postmasterPid(database: Database): Promise<number> {
+  const result = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const stat = readFileSync(`/proc/${result.rows[0]!.pid}/stat`, "utf8");
+  // Fields after the command's closing parenthesis: state, then the parent's pid.
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
 }
 
 export async function runReliabilityBench(options: ReliabilityOptions): Promise<void> {
@@ -329,12 +349,20 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
     DATABASE_POOL_MAX: "10",
     METRICS_TOKEN: BENCH_METRICS_TOKEN,
   };
-  const server = new ServerProcess(await freePort(), env);
+  if (options.pinCores && !canPin()) throw new Error("--soak-pin needs 2 or more cores and taskset");
+  const server = new ServerProcess(await freePort(), env, options.pinCores ? 0 : undefined);
   let database: Database | null = null;
+  let postmaster: number | null = null;
   try {
     log("reliability: starting the server (seeding the demo catalogue on PostgreSQL, then a fresh process)…");
     await server.startSeeded();
     database = await openDatabase({ databaseUrl: created.url, dataDir, migrate: false, poolMax: 4 });
+    if (options.pinCores) {
+      postmaster = await postmasterPid(database);
+      for (const pid of processTree(postmaster)) setCores(pid, "1");
+      setCores(process.pid, "1");
+      log(`reliability: the server on core 0; this load generator and PostgreSQL (postmaster ${postmaster}) on core 1`);
+    }
     const target = await prepareTarget(database, server.url);
 
     // 1. Peak.
@@ -510,5 +538,7 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
     await database?.close().catch(() => {});
     await dropPostgresDatabase(created.name).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
+    // The machine's PostgreSQL gets every core back (backends forked meanwhile inherited core 1).
+    if (postmaster !== null) for (const pid of processTree(postmaster)) setCores(pid, `0-${os.availableParallelism() - 1}`);
   }
 }

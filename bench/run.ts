@@ -41,7 +41,8 @@
  *    takes over 12 minutes and stops the local PostgreSQL server for 10 s. `--soak-only`: the peak
  *    and the soak alone (the server's memory and event loop, issue 31 §5), PostgreSQL left running;
  *    `--soak-rate N`: the soak at N req/s instead of 80 % of the peak, so that runs on a machine
- *    whose load changes compare at the same rate.
+ *    whose load changes compare at the same rate; `--soak-pin`: the server on core 0 alone, the load
+ *    generator and PostgreSQL on core 1 (as a server machine of its own with the database elsewhere).
  *  - `onec`: the real 1C catalogue (izh_*) multiplied to `--onec-products` (default 50,000) and
  *    imported through the 1C exchange's job: time from import to success, event-loop delay p99, RSS
  *    above idle (bench/onec.ts; issue 29). Not in the default set: it takes minutes;
@@ -95,7 +96,7 @@ const DEFAULT_PARTS = ["classifiers", "search", "http", "http-compare", "lightho
 type Part = (typeof PARTS)[number];
 const USAGE =
   "Usage: npm run bench -- [--parts classifiers,search,http,http-compare,lighthouse,navigation,reliability,hostile,registers,register-search,onec,replicas] [--products N] [--pglite-products N] " +
-  "[--register-entries N] [--register-db NAME] [--onec-products N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--soak-rate N] [--soak-only] [--hostile-seconds S] [--keep-db] [--fresh]";
+  "[--register-entries N] [--register-db NAME] [--onec-products N] [--connections N] [--duration S] [--base REF] [--rounds N] [--soak S] [--soak-rate N] [--soak-only] [--soak-pin] [--hostile-seconds S] [--keep-db] [--fresh]";
 
 const options = readCommandLine(
   USAGE,
@@ -105,6 +106,7 @@ const options = readCommandLine(
     "hostile-seconds": { type: "string", default: "60" },
     "keep-db": { type: "boolean", default: false },
     "soak-only": { type: "boolean", default: false },
+    "soak-pin": { type: "boolean", default: false },
     "soak-rate": { type: "string" },
     products: { type: "string", default: "1000000" },
     "pglite-products": { type: "string", default: "100000" },
@@ -140,6 +142,7 @@ const options = readCommandLine(
       hostileS: wholeNumber("hostile-seconds", values["hostile-seconds"], 10),
       keepDatabase: values["keep-db"],
       soakOnly: values["soak-only"],
+      soakPin: values["soak-pin"],
       soakRate: values["soak-rate"] === undefined ? undefined : wholeNumber("soak-rate", values["soak-rate"], 1),
       fresh: values.fresh,
       registerEntries: values["register-entries"] === undefined ? null : wholeNumber("register-entries", values["register-entries"], 1),
@@ -202,6 +205,7 @@ try {
       keepDatabase: options.keepDatabase,
       soakOnly: options.soakOnly,
       soakRate: options.soakRate,
+      pinCores: options.soakPin,
     });
   if (options.parts.has("hostile")) await runHostileBench({ seconds: options.hostileS });
   if (options.parts.has("replicas")) await runReplicasBench();
