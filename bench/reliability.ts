@@ -538,7 +538,8 @@ export async function runReliabilityBench(options: ReliabilityOptions): Promise<
     await database?.close().catch(() => {});
     await dropPostgresDatabase(created.name).catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
-    // The machine's PostgreSQL gets every core back (backends forked meanwhile inherited core 1).
-    if (postmaster !== null) for (const pid of processTree(postmaster)) setCores(pid, `0-${os.availableParallelism() - 1}`);
+    // The machine's PostgreSQL gets every core back (backends forked meanwhile inherited core 1). All of
+    // the machine's: os.availableParallelism() counts only this process's own, core 1 by now.
+    if (postmaster !== null) for (const pid of processTree(postmaster)) setCores(pid, `0-${os.cpus().length - 1}`);
   }
 }
