@@ -23,7 +23,7 @@ export async function favouriteIds(db: Db, userId: number): Promise<number[]> {
 /**
  * One page of the product cards of the favourites of `userId` in `lang`, newest first, and how many
  * favourites there are in all (`total`, at most MAX_FAVOURITES). A page past the last one is empty.
- * Only the page's cards are built: a list of hundreds answered whole cost every call its all cards.
+ * Only the page's cards are built: a list of hundreds answered whole cost every call all of its cards (ADR 079).
  */
 export async function favouriteCards(
   db: Db,

@@ -1,7 +1,8 @@
 /**
  * `/favorites` (guard check-query-params): the signed-in person's favourite products, newest first,
- * PRODUCTS_PER_PAGE (as the catalogue) a page (`?page=`). An anonymous visitor is asked to sign in and comes back here.
- * A page past the last one (favourites removed since the link was made) redirects to the last page.
+ * PRODUCTS_PER_PAGE (as the catalogue) a page (`?page=`). An anonymous visitor is asked to sign in and
+ * comes back here. A page past the last one (favourites removed since the link was made) redirects to
+ * the last page (ADR 079).
  */
 import type { Route } from "./+types/favorites";
 import { Breadcrumbs } from "./components/breadcrumbs.tsx";
