@@ -11,17 +11,14 @@ import { LocaleLink } from "#app/components/locale-link.tsx";
 import * as profileApi from "#contract/profile.ts";
 import type { ProductCard } from "#contract/product-card.ts";
 import type { PageMeta } from "#contract/route.ts";
-import { redirect } from "react-router";
 import { Pagination } from "#app/components/pagination.tsx";
-import { documentUrl } from "#app/lib/document-url.ts";
 import { pageParam } from "#app/lib/query-schema.ts";
 import { PRODUCTS_PER_PAGE } from "./lib/product-listing.server.ts";
-import { apiContext, sessionContext } from "#app/context.ts";
+import { sessionContext } from "#app/context.ts";
 import { ApiClientError } from "#app/lib/api-client.server.ts";
+import { pageTools, redirectPastLastPage } from "#app/lib/page-loader.server.ts";
 import { endRefusedSession } from "#app/lib/session.server.ts";
-import { pageLang } from "#app/lib/i18n.ts";
 import { routeMeta } from "#app/lib/route-meta.ts";
-import { getInstance } from "#app/middleware/i18next.ts";
 import { guards } from "#app/middleware/registry.ts";
 import { useT } from "#app/lib/use-t.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
@@ -29,19 +26,15 @@ import { PageHeader } from "#app/components/page-header.tsx";
 export const middleware = guards(["check-query-params", { page: pageParam }]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const lang = pageLang(request);
-  const t = getInstance(context).t;
+  const { api, t, url, lang } = pageTools({ context, request });
   const session = context.get(sessionContext);
-  const url = documentUrl(request);
   const page = Number(url.searchParams.get("page") ?? 1);
   let products: ProductCard[] = [];
   let meta: PageMeta = { page: 1, perPage: PRODUCTS_PER_PAGE, total: 0, pages: 1 };
   if (session.accessToken !== null) {
     try {
       // `view=cards` (the default) answers product cards; `view=ids` only ids.
-      const list = await context
-        .get(apiContext)
-        .send(profileApi.listFavourites, { query: { lang, view: "cards", page, perPage: PRODUCTS_PER_PAGE } });
+      const list = await api.send(profileApi.listFavourites, { query: { lang, view: "cards", page, perPage: PRODUCTS_PER_PAGE } });
       products = list.data as ProductCard[];
       meta = list.meta;
     } catch (error) {
@@ -50,12 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       endRefusedSession(session);
     }
   }
-  if (meta.page > meta.pages) {
-    const last = new URL(url);
-    if (meta.pages > 1) last.searchParams.set("page", String(meta.pages));
-    else last.searchParams.delete("page");
-    throw redirect(`${last.pathname}${last.search}`);
-  }
+  redirectPastLastPage(url, meta);
   return { signedIn: session.accessToken !== null, products, meta, seo: { title: t("favourites.title") } };
 }
 
