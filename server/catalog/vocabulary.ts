@@ -29,23 +29,34 @@ const scriptOf = (word: string): "ru" | "en" => (/^[a-z]/.test(word) ? "en" : "r
 const nameWords = (column: string) => `to_tsvector('simple', coalesce(${column}->>'ru', '') || ' ' || coalesce(${column}->>'en', ''))`;
 
 /**
- * Rebuilds the vocabulary from the published catalogue: one `ts_stat` pass over the names (about
- * 3 s per million products on PostgreSQL). Returns the number of words. Runs as two statements in
- * a transaction, so searches see either the old vocabulary or the new one.
+ * The vocabulary's rebuild from the published catalogue: two statements (delete every word, then
+ * one `ts_stat` pass over the names: about 10 s per million products on PostgreSQL) that belong in
+ * one transaction, so searches see either the old vocabulary or the new one. The second answers the
+ * number of words as its row count. For a caller that runs them on a connection of its own (the
+ * seed, beside its index builds); everyone else calls `refreshCatalogTerms`.
  */
-export async function refreshCatalogTerms(db: Db): Promise<number> {
+export function catalogTermsRebuild(): [SQL, SQL] {
   const documents = [
     `select ${nameWords("name")} from products where status = 'published'`,
     `select ${nameWords("name")} from companies where status = 'published'`,
     `select ${nameWords("name")} from categories`,
     `select ${nameWords("name")} from service_types`,
   ].join(" union all ");
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`delete from catalog_terms`);
-    const result = await tx.execute(sql`
+  return [
+    sql`delete from catalog_terms`,
+    sql`
       insert into catalog_terms (lang, term, documents)
       select case when word ~ '^[a-z]' then 'en' else 'ru' end, word, ndoc from ts_stat(${documents})
-      where word ~ ${sql.raw(WORD_SQL)}`);
+      where word ~ ${sql.raw(WORD_SQL)}`,
+  ];
+}
+
+/** Rebuilds the vocabulary from the published catalogue in one transaction (`catalogTermsRebuild`). Returns the number of words. */
+export async function refreshCatalogTerms(db: Db): Promise<number> {
+  const [clear, fill] = catalogTermsRebuild();
+  return db.transaction(async (tx) => {
+    await tx.execute(clear);
+    const result = await tx.execute(fill);
     return result.rowCount ?? 0;
   });
 }

@@ -52,17 +52,25 @@ async function counts(): Promise<Record<string, number>> {
   return result.rows[0] as Record<string, number>;
 }
 
+/** The vocabulary (catalog_terms) as a digest: the seed rebuilds it beside its restore and may keep it only once that succeeded. */
+async function vocabulary(): Promise<unknown> {
+  const { rows } = await api.db.execute(
+    sql`select count(*)::int as words, md5(coalesce(string_agg(lang || ':' || term || ':' || documents, ',' order by lang, term), '')) as digest from catalog_terms`,
+  );
+  return rows[0];
+}
+
 async function restoreTableExists(): Promise<boolean> {
   const { rows } = await api.db.execute(sql`select to_regclass(${RESTORE_TABLE}) is not null as present`);
   return (rows[0] as { present: boolean }).present;
 }
 
-let before: { marks: SeedMarks; schema: unknown[]; counts: Record<string, number> };
+let before: { marks: SeedMarks; schema: unknown[]; counts: Record<string, number>; vocabulary: unknown };
 
 beforeAll(async () => {
   api = await openTestApi();
   dataDir = makeTempDataDir("postavka-seed-bulk-");
-  before = { marks: await markSeededTables(api.db), schema: await schema(), counts: await counts() };
+  before = { marks: await markSeededTables(api.db), schema: await schema(), counts: await counts(), vocabulary: await vocabulary() };
 }, 60_000);
 
 afterAll(async () => {
@@ -80,6 +88,7 @@ async function expectUntouched(): Promise<void> {
   expect(await schema()).toEqual(before.schema);
   expect(await markSeededTables(api.db)).toEqual(before.marks);
   expect(await counts()).toEqual(before.counts);
+  expect(await vocabulary()).toEqual(before.vocabulary);
 }
 
 describe("a PostgreSQL seed that fails or is killed leaves the catalogue and its schema as they were", () => {

@@ -17,18 +17,20 @@
  *   or the server's start (ADR 059, second addendum). Product
  * generation for the next batch overlaps the database work of the previous one. Ids are taken from
  * the tables' sequences before the rows are written, so children (prices, variants, pictures) go in
- * right after their products. Then the vocabulary (catalog_terms) is refreshed and the tables are
- * vacuumed and analyzed.
+ * right after their products. Then the vocabulary (catalog_terms) is rebuilt — on PostgreSQL beside
+ * the restore, in a transaction committed only once the restore succeeded — and the tables are
+ * vacuumed and analyzed (on PostgreSQL `products` beside the others).
  */
 import { invalidateSharedCountGroups } from "../count-groups.ts";
 import os from "node:os";
 import path from "node:path";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Db } from "#server/db/client.ts";
 import { createLocalStorage } from "#server/files/storage.ts";
 import { seedRegions } from "../regions.ts";
-import { refreshCatalogTerms } from "../vocabulary.ts";
+import { catalogTermsRebuild, refreshCatalogTerms } from "../vocabulary.ts";
 import { seedContentPages } from "#server/admin/pages.ts";
 import { classifyRealEntities, generateCompany, type CompanyContext, type CompanyDraft } from "./companies.ts";
 import { SERVICE_TYPES } from "./data/services.ts";
@@ -332,6 +334,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   const extra: pg.PoolClient[] = [];
   // PostgreSQL: the steps that rebuild what the committed first step dropped (sql.ts prepareBulkLoad).
   let restoreSteps: RestoreStep[] | null = null;
+  // PostgreSQL: the vocabulary's rebuild running beside the restore (startVocabularyRebuild).
+  let vocabulary: VocabularyRebuild | null = null;
   let failed = false;
   try {
     if (postgres) {
@@ -549,7 +553,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     if (postgres) {
       for (const other of extra) await other.query("commit");
       await client.query("commit");
+      vocabulary = await startVocabularyRebuild(pool);
       await restoreInParallel([client, ...extra], restoreSteps!, (step, done, total) => progress({ phase: "restore", step, done, total }));
+      await vocabulary.commit();
+      vocabulary = null;
     } else {
       await restoreAfterBulkLoad(client, restore);
       await client.query("commit");
@@ -558,6 +565,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     failed = true;
     // Every transaction of the load ends before the recovery: its CREATE INDEX would wait for their locks.
     for (const c of [client, ...extra]) await c.query("rollback").catch(() => {});
+    // The vocabulary of rows the recovery deletes must not be kept.
+    await vocabulary?.cancel();
     if (restoreSteps) {
       try {
         await recoverBulkLoad(pool);
@@ -575,17 +584,24 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   }
 
   // After a bulk load (one statement each; the full-text indexes were built over the loaded rows, so
-  // they need no REINDEX): the vocabulary of the new names (vocabulary.ts), then VACUUM ANALYZE:
-  // statistics for the planner, and the visibility map that lets counts run as index-only scans.
-  const finish: SQL[] = [
-    ...[...BULK_TABLES, "stories", "story_tags", "categories", "files"].map((table) => sql.raw(`vacuum analyze ${table}`)),
-  ];
-  const steps = finish.length + 2;
-  for (const [i, statement] of finish.entries()) {
-    await db.execute(statement);
-    progress({ phase: "analyze", done: i + 1, total: steps });
+  // they need no REINDEX): VACUUM ANALYZE — statistics for the planner, and the visibility map that
+  // lets counts run as index-only scans. On PostgreSQL `products` (the longest by far) on one
+  // connection and the other tables on another; the vocabulary was rebuilt beside the restore.
+  const tables = [...BULK_TABLES, "stories", "story_tags", "categories", "files"];
+  const steps = tables.length + 2;
+  let vacuumed = 0;
+  const vacuum = async (chain: readonly string[]) => {
+    for (const table of chain) {
+      await db.execute(sql.raw(`vacuum analyze ${table}`));
+      progress({ phase: "analyze", done: ++vacuumed, total: steps });
+    }
+  };
+  if (postgres) {
+    await Promise.all([vacuum(["products"]), vacuum(tables.filter((table) => table !== "products"))]);
+  } else {
+    await vacuum(tables);
+    await refreshCatalogTerms(db);
   }
-  await refreshCatalogTerms(db);
   await db.execute(sql`vacuum analyze catalog_terms`);
   // The spec's content pages: the Liaozhong partner-region page lists this catalogue's Liaozhong suppliers.
   await seedContentPages(db);
@@ -735,6 +751,70 @@ async function insertProducts(client: pg.PoolClient, ids: number[], batch: Produ
 /** COPYs a batch's encoded tables, in PRODUCT_TABLE_ORDER (a pg client runs one statement at a time). */
 async function writeEncoded(client: pg.PoolClient, chunk: (table: ProductTable) => string | Uint8Array): Promise<void> {
   for (const table of PRODUCT_TABLE_ORDER) await copyEncoded(client, table, PRODUCT_TABLES[table], chunk(table));
+}
+
+/** The vocabulary's rebuild in an open transaction of its own (`startVocabularyRebuild`). */
+interface VocabularyRebuild {
+  /** Waits for the rebuild and commits it. Errors: the rebuild's. */
+  commit(): Promise<void>;
+  /** Stops the rebuild and rolls it back; never throws. */
+  cancel(): Promise<void>;
+}
+
+/** Compiles the vocabulary's statements for a pool connection (as the Drizzle instances compile). */
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/**
+ * Starts the rebuild of the vocabulary (vocabulary.ts `catalogTermsRebuild`) on a pool connection
+ * of its own, in a transaction left open. It reads only the committed rows and takes no lock that an
+ * index build, a foreign key's check or the recovery waits for, so it runs beside the restore and
+ * uses the core the one-connection key checks leave idle (≈ 10 s a million products). It commits
+ * only once the restore has succeeded: a failed or killed seed never leaves the words of rows its
+ * recovery deletes.
+ */
+async function startVocabularyRebuild(pool: pg.Pool): Promise<VocabularyRebuild> {
+  const client = await pool.connect();
+  let pid: number;
+  try {
+    // A killed seed's rebuild stops within a second instead of running on to its end (PostgreSQL ≥ 14; elsewhere it runs on, harmlessly).
+    await client.query("set client_connection_check_interval = '1s'").catch(() => {});
+    await client.query("begin");
+    pid = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  const running = (async () => {
+    for (const statement of catalogTermsRebuild()) {
+      const query = dialect.sqlToQuery(statement);
+      await client.query(query.sql, query.params);
+    }
+  })();
+  running.catch(() => {});
+  let ended = false;
+  return {
+    async commit() {
+      try {
+        await running;
+        await client.query("commit");
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        ended = true;
+        // Closed rather than pooled: its session carries the setting above.
+        client.release(true);
+      }
+    },
+    async cancel() {
+      if (ended) return;
+      ended = true;
+      await pool.query("select pg_cancel_backend($1)", [pid]).catch(() => {});
+      await running.catch(() => {});
+      await client.query("rollback").catch(() => {});
+      client.release(true);
+    },
+  };
 }
 
 /** What tells an operator how to undo an interrupted PostgreSQL seed by hand. */
