@@ -19,7 +19,7 @@
  * the tables' sequences before the rows are written, so children (prices, variants, pictures) go in
  * right after their products. Then the vocabulary (catalog_terms) is rebuilt — on PostgreSQL beside
  * the restore, in a transaction committed only once the restore succeeded — and the tables are
- * vacuumed and analyzed (on PostgreSQL `products` beside the others).
+ * vacuumed and analyzed.
  */
 import { invalidateSharedCountGroups } from "../count-groups.ts";
 import os from "node:os";
@@ -585,23 +585,16 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
 
   // After a bulk load (one statement each; the full-text indexes were built over the loaded rows, so
   // they need no REINDEX): VACUUM ANALYZE — statistics for the planner, and the visibility map that
-  // lets counts run as index-only scans. On PostgreSQL `products` (the longest by far) on one
-  // connection and the other tables on another; the vocabulary was rebuilt beside the restore.
-  const tables = [...BULK_TABLES, "stories", "story_tags", "categories", "files"];
-  const steps = tables.length + 2;
-  let vacuumed = 0;
-  const vacuum = async (chain: readonly string[]) => {
-    for (const table of chain) {
-      await db.execute(sql.raw(`vacuum analyze ${table}`));
-      progress({ phase: "analyze", done: ++vacuumed, total: steps });
-    }
-  };
-  if (postgres) {
-    await Promise.all([vacuum(["products"]), vacuum(tables.filter((table) => table !== "products"))]);
-  } else {
-    await vacuum(tables);
-    await refreshCatalogTerms(db);
+  // lets counts run as index-only scans — then, on PGlite, the vocabulary of the new names (on
+  // PostgreSQL it was rebuilt beside the restore). One VACUUM at a time: two side by side share the
+  // disk they write every page to (ADR 059, third addendum).
+  const finish = [...BULK_TABLES, "stories", "story_tags", "categories", "files"];
+  const steps = finish.length + 2;
+  for (const [i, table] of finish.entries()) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+    progress({ phase: "analyze", done: i + 1, total: steps });
   }
+  if (!postgres) await refreshCatalogTerms(db);
   await db.execute(sql`vacuum analyze catalog_terms`);
   // The spec's content pages: the Liaozhong partner-region page lists this catalogue's Liaozhong suppliers.
   await seedContentPages(db);
