@@ -10,7 +10,7 @@
  * User-Agent and the URL-encoded `fingerprint` header (spec §7).
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { AuthService, ClientContext } from "../auth/service.ts";
+import type { AuthService, ClientContext, StoredCaller } from "../auth/service.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import { authenticateKey, looksLikeKey, type KeyCaller } from "../api-keys/keys.ts";
 import type { Db } from "../db/client.ts";
@@ -18,9 +18,11 @@ import { DomainError } from "../errors.ts";
 
 /**
  * The signed-in person, or (`apiKey` set) the person an API key acts as, with the site role USER
- * whatever theirs is: a key never carries staff rights (ADR 052).
+ * whatever theirs is: a key never carries staff rights (ADR 052). `stored` (access tokens only): the
+ * person's profile and membership as read with the token's check, which the profile and the company
+ * guard reuse instead of reading them again (issue 31 §5).
  */
-export type Caller = AccessClaims & { apiKey?: KeyCaller };
+export type Caller = AccessClaims & { apiKey?: KeyCaller; stored?: StoredCaller };
 
 /**
  * The API key of `Authorization: Bearer pk_…`, or of HTTP Basic with the key as the password (the

@@ -26,7 +26,7 @@ export async function callerAccess(c: Context<ApiEnv>, permission: Permission): 
   const caller = requireCaller(c);
   if (caller.apiKey && caller.apiKey.companyId === null)
     throw new DomainError("no_company", "A personal API key does not act for a company: use a company key");
-  const access = await companyAccess(c.var.db, caller.userId, permission);
+  const access = await companyAccess(c.var.db, caller.userId, permission, caller.stored?.membership);
   if (caller.apiKey && caller.apiKey.companyId !== access.companyId)
     throw new DomainError("no_company", "The API key belongs to another company");
   return access;

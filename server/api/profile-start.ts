@@ -11,8 +11,8 @@ import { DomainError } from "../errors.ts";
 
 export const profileStartResource = resource("/dev/profile", [
   implement(start.getProfileStart, async (c) => {
-    const { userId } = requireCaller(c);
-    const own = await c.var.auth.profile(userId);
+    const { userId, stored } = requireCaller(c);
+    const own = await c.var.auth.profile(userId, stored);
     if (!own) throw new DomainError("unauthorized", "The account no longer exists");
     const organization = own.organization;
     const next: ProfileStart["next"] =

@@ -14,7 +14,7 @@ import { implement, resource } from "./resource.ts";
 export const profileResource = resource("/api/profile", [
   implement(profile.getProfile, async (c) => {
     const caller = c.var.caller;
-    const own = caller ? await c.var.auth.profile(caller.userId) : null;
+    const own = caller ? await c.var.auth.profile(caller.userId, caller.stored) : null;
     if (!own) return { data: { role: "ANONIM" as const } };
     // Open invitations to the person's e-mail: the profile start page offers to accept them.
     return { data: { ...own, invitations: own.organization ? [] : await invitationsFor(c.var.db, own) } };

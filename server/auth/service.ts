@@ -23,7 +23,7 @@ import type { Profile } from "#contract/profile.ts";
 import type { Db } from "../db/client.ts";
 import { preparedQuery } from "../db/named-statement.ts";
 import { DomainError } from "../errors.ts";
-import { authCodes, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
+import { authCodes, companies, companyMembers, refreshTokens, registrationTokens, users, type Lang, type UserRole } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, MAX_LIVE_CODES, OneTimeCodes, type AuthLimits, type ClientContext } from "./codes.ts";
 import { ContactChanges } from "./contact-changes.ts";
@@ -35,7 +35,7 @@ import type { SmsProvider } from "./delivery/sms.ts";
 import { maskIdentity, type Identity } from "./identity.ts";
 import { KeyRing } from "./keys.ts";
 import { recordUserEvent } from "../audit/log.ts";
-import { membershipOf } from "../profile/access.ts";
+import { membershipOf, type Membership } from "../profile/access.ts";
 import { signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.ts";
 
 export { CODE_DIGITS, CODE_TTL_S, DEFAULT_LIMITS, MAX_ATTEMPTS, type AuthLimits, type ClientContext } from "./codes.ts";
@@ -47,11 +47,37 @@ export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
  */
 export const SESSION_MAX_AGE_S = 90 * 24 * 60 * 60;
 
-/** A signed-in caller's role and standing, read on every API request (prepared once: issue 31 §5). */
-const userStanding = preparedQuery("pq_auth_user_standing", (db, name) =>
+/**
+ * What every signed-in API request reads of its caller, in one primary-key read (issue 31 §5): the
+ * role and standing the token is checked against, the profile's own fields, and the company
+ * membership (a user belongs to at most one company: `company_members_user_key`). The profile and
+ * every company endpoint's guard then use this row instead of reading the user and the membership
+ * again — each read saved is a round trip to the database server, which in docs/deploy.md's
+ * three-machine layout crosses the network.
+ */
+const callerRow = preparedQuery("pq_auth_caller", (db, name) =>
   db
-    .select({ role: users.role, blockedAt: users.blockedAt, sessionVersion: users.sessionVersion })
+    .select({
+      id: users.id,
+      role: users.role,
+      blockedAt: users.blockedAt,
+      sessionVersion: users.sessionVersion,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      locale: users.locale,
+      memberId: companyMembers.id,
+      companyId: companyMembers.companyId,
+      memberRole: companyMembers.role,
+      memberStatus: companyMembers.status,
+      companyStatus: companies.status,
+      companyName: companies.name,
+      companySourceLang: companies.sourceLang,
+    })
     .from(users)
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(users.id, sql.placeholder("id")))
     .limit(1)
     .prepare(name),
@@ -74,6 +100,37 @@ const profileUser = preparedQuery("pq_auth_profile_user", (db, name) =>
     .limit(1)
     .prepare(name),
 );
+
+/** The profile's own fields of a user (`pq_auth_profile_user`'s row). */
+export type ProfileUser = Omit<Profile, "organization">;
+
+/**
+ * The caller as stored when their request began (read with the token's check, `pq_auth_caller`): the
+ * profile's own fields and the company membership, null when they belong to no company. A request
+ * that changes either reads them again (`AuthService.profile` without it).
+ */
+export interface StoredCaller {
+  user: ProfileUser;
+  membership: Membership | null;
+}
+
+/** The profile of `user` with the company of `member` (its name in the user's language, else the card's, else any). */
+function profileOf(user: ProfileUser, member: Membership | null): Profile {
+  const name = member?.companyName as Partial<Record<Lang, string>> | undefined;
+  return {
+    ...user,
+    organization: member && {
+      id: member.companyId,
+      memberId: member.memberId,
+      name: name?.[user.locale] ?? name?.[member.companySourceLang] ?? Object.values(name ?? {})[0] ?? "",
+      names: member.companyName,
+      sourceLang: member.companySourceLang,
+      role: member.role,
+      status: member.companyStatus,
+      employeeStatus: member.status,
+    },
+  };
+}
 
 export interface AuthServiceDeps {
   db: Db;
@@ -439,37 +496,41 @@ export class AuthService {
 
   /**
    * Claims of a valid access token, or null (the caller is then `ANONIM`): the signature and expiry,
-   * then the user as stored now (one primary-key read), so that an account deleted, blocked by site
-   * staff (issue 7) or signed out everywhere is anonymous at once, and a changed site role applies
-   * at once.
+   * then the user as stored now (one primary-key read, `pq_auth_caller`), so that an account deleted,
+   * blocked by site staff (issue 7) or signed out everywhere is anonymous at once, and a changed site
+   * role applies at once. `stored` is that read's profile and membership, for the request to reuse.
    */
-  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  async verifyAccessToken(token: string): Promise<(AccessClaims & { stored: StoredCaller }) | null> {
     const claims = await verifyAccessToken(this.keys, token, this.now());
     if (!claims) return null;
-    const [user] = await userStanding.execute(this.deps.db, { id: claims.userId });
-    if (!user || user.blockedAt || user.sessionVersion > (claims.sessionVersion ?? 0)) return null;
-    return { ...claims, role: user.role };
+    const [row] = await callerRow.execute(this.deps.db, { id: claims.userId });
+    if (!row || row.blockedAt || row.sessionVersion > (claims.sessionVersion ?? 0)) return null;
+    const { id, role, firstName, lastName, email, phone, locale } = row;
+    const membership: Membership | null =
+      row.memberId === null || row.companyId === null || row.memberRole === null || row.memberStatus === null
+        ? null
+        : {
+            memberId: row.memberId,
+            companyId: row.companyId,
+            role: row.memberRole,
+            status: row.memberStatus,
+            companyStatus: row.companyStatus!,
+            companyName: row.companyName!,
+            companySourceLang: row.companySourceLang!,
+          };
+    return { ...claims, role, stored: { user: { id, role, firstName, lastName, email, phone, locale }, membership } };
   }
 
-  /** The signed-in user's profile with their organization (company and company role), or null. */
-  async profile(userId: number): Promise<Profile | null> {
+  /**
+   * The signed-in user's profile with their organization (company and company role), or null when
+   * the account is gone. `stored`: the caller as read at the request's start (no read then); a
+   * request that has just changed the profile or the membership leaves it out.
+   */
+  async profile(userId: number, stored?: StoredCaller): Promise<Profile | null> {
+    if (stored && stored.user.id === userId) return profileOf(stored.user, stored.membership);
     const [user] = await profileUser.execute(this.deps.db, { id: userId });
     if (!user) return null;
-    const member = await membershipOf(this.deps.db, userId);
-    const name = member?.companyName as Partial<Record<Lang, string>> | undefined;
-    return {
-      ...user,
-      organization: member && {
-        id: member.companyId,
-        memberId: member.memberId,
-        name: name?.[user.locale] ?? name?.[member.companySourceLang] ?? Object.values(name ?? {})[0] ?? "",
-        names: member.companyName,
-        sourceLang: member.companySourceLang,
-        role: member.role,
-        status: member.companyStatus,
-        employeeStatus: member.status,
-      },
-    };
+    return profileOf(user, await membershipOf(this.deps.db, userId));
   }
 
   /** The interface language of `userId` (Russian when the account is gone): the language of messages to them. */

@@ -3,7 +3,8 @@
  *
  * Every profile endpoint starts with `companyAccess(db, userId, permission)`, which reads the caller's
  * membership from the database on every request (no cache, so blocking an employee or removing
- * them takes effect on their very next request) and refuses:
+ * them takes effect on their very next request; a signed-in request's membership is read once, with
+ * its access token's check, server/auth/service.ts `pq_auth_caller`) and refuses:
  * (the API has already refused a caller without a valid access token: 401 `unauthorized`)
  * - no company → 403 `no_company`;
  * - a blocked employee → 403 `member_blocked`;
@@ -95,8 +96,14 @@ const membershipQuery = preparedQuery("pq_membership_of", (db, name) =>
  * returns the company and the caller's role. Throws DomainError 403 `no_company`,
  * `member_blocked` or `forbidden_role` otherwise.
  */
-export async function companyAccess(db: Db, userId: number, permission: Permission): Promise<CompanyAccess> {
-  const member = await membershipOf(db, userId);
+export async function companyAccess(
+  db: Db,
+  userId: number,
+  permission: Permission,
+  /** The membership as read at the request's start with the caller's token (`StoredCaller`); read now when left out. */
+  known?: Membership | null,
+): Promise<CompanyAccess> {
+  const member = known === undefined ? await membershipOf(db, userId) : known;
   if (!member) throw new DomainError("no_company", "Create a company or accept an invitation first");
   if (member.status !== "active") throw new DomainError("member_blocked", "Your access to this company has been blocked");
   if (!(PERMISSIONS[permission] as readonly CompanyRole[]).includes(member.role)) {

@@ -27,6 +27,7 @@ import type {
 import { inviteMail } from "../auth/delivery/messages.ts";
 import type { Mailer } from "../auth/delivery/mailer.ts";
 import type { Db } from "../db/client.ts";
+import { preparedQuery } from "../db/named-statement.ts";
 import { companies, companyMembers, users, type CompanyRole } from "../db/schema.ts";
 import { DomainError, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -300,7 +301,21 @@ export async function invitationsFor(db: Db, person: number | { email: string | 
     typeof person === "number" ? (await db.select({ email: users.email }).from(users).where(eq(users.id, person)).limit(1))[0] : person;
   if (!user?.email) return [];
   const since = new Date(now.getTime() - INVITATION_TTL_DAYS * DAY_MS);
-  const rows = await db
+  const rows = await openInvitations.execute(db, { email: user.email, since });
+  return rows.map((r) => ({
+    id: r.member.id,
+    company: { id: r.member.companyId, name: r.companyName, status: r.companyStatus },
+    role: r.member.role,
+    position: r.member.position,
+    invitedBy: r.inviterFirst !== null && r.inviterLast !== null ? { firstName: r.inviterFirst, lastName: r.inviterLast } : null,
+    invitedAt: r.member.createdAt.toISOString(),
+    expiresAt: new Date(r.member.updatedAt.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString(),
+  }));
+}
+
+// Read by every profile load of a person without a company: prepared once (issue 31 §5).
+const openInvitations = preparedQuery("pq_open_invitations", (db, name) =>
+  db
     .select({
       member: companyMembers,
       companyName: companies.name,
@@ -313,23 +328,15 @@ export async function invitationsFor(db: Db, person: number | { email: string | 
     .leftJoin(inviters, eq(inviters.id, companyMembers.invitedBy))
     .where(
       and(
-        eq(companyMembers.invitedEmail, user.email),
+        eq(companyMembers.invitedEmail, sql.placeholder("email")),
         eq(companyMembers.status, "invited"),
         isNull(companyMembers.userId),
-        sql`${companyMembers.updatedAt} > ${since}`,
+        sql`${companyMembers.updatedAt} > ${sql.placeholder("since")}`,
       ),
     )
-    .orderBy(asc(companyMembers.id));
-  return rows.map((r) => ({
-    id: r.member.id,
-    company: { id: r.member.companyId, name: r.companyName, status: r.companyStatus },
-    role: r.member.role,
-    position: r.member.position,
-    invitedBy: r.inviterFirst !== null && r.inviterLast !== null ? { firstName: r.inviterFirst, lastName: r.inviterLast } : null,
-    invitedAt: r.member.createdAt.toISOString(),
-    expiresAt: new Date(r.member.updatedAt.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString(),
-  }));
-}
+    .orderBy(asc(companyMembers.id))
+    .prepare(name),
+);
 
 /** The open invitation `id` to `userId`'s e-mail address (404 for any other). */
 async function invitationOf(db: Db, userId: number, id: number): Promise<MemberRow> {

@@ -8,7 +8,7 @@ import type { Lang } from "#contract/lang-schemas.ts";
 import type { ProductCard } from "#contract/product-card.ts";
 import { productsByIds } from "../catalog/repository.ts";
 import type { Db } from "../db/client.ts";
-import { preparedQuery } from "../db/named-statement.ts";
+import { namedStatement, preparedQuery } from "../db/named-statement.ts";
 import { companies, favourites, products } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
@@ -36,11 +36,14 @@ export async function favouriteCards(
   return { cards: await productsByIds(db, ids.slice(start, start + perPage), lang), total: ids.length };
 }
 
-/** Marks `productId` a favourite (again: no change). A product that is not published is a 404. */
+/**
+ * Marks `productId` a favourite (again: no change). A product that is not published is a 404. One
+ * statement checks and inserts (a round trip fewer per star, issue 31 §5): the insert takes the id
+ * only from a published product, and the count of those tells a 404 from a favourite already there.
+ */
 export async function addFavourite(db: Db, userId: number, productId: number): Promise<void> {
-  const [product] = await productStatus.execute(db, { productId });
-  if (!product || product.status !== "published") throw notFound("Product");
-  await insertFavourite.execute(db, { userId, productId });
+  const [row] = await addFavouriteStatement.read<{ published: number }>(db, { userId, productId });
+  if (!row || row.published === 0) throw notFound("Product");
 }
 
 /** Removes `productId` from the favourites (not there: no change). */
@@ -61,21 +64,17 @@ const favouriteIdsQuery = preparedQuery("pq_favourite_ids", (db, name) =>
     .prepare(name),
 );
 
-const productStatus = preparedQuery("pq_favourite_product_status", (db, name) =>
-  db
-    .select({ status: products.status })
-    .from(products)
-    .where(eq(products.id, sql.placeholder("productId")))
-    .limit(1)
-    .prepare(name),
-);
-
-const insertFavourite = preparedQuery("pq_favourite_insert", (db, name) =>
-  db
-    .insert(favourites)
-    .values({ userId: sql.placeholder("userId"), productId: sql.placeholder("productId") })
-    .onConflictDoNothing()
-    .prepare(name),
+const addFavouriteStatement = namedStatement<{ userId: number; productId: number }>(
+  "favourite_add",
+  sql`with product as (
+        select ${products.id} as id from ${products}
+        where ${products.id} = ${sql.placeholder("productId")} and ${products.status} = 'published'
+      ), added as (
+        insert into ${favourites} (user_id, product_id)
+        select ${sql.placeholder("userId")}::int, id from product
+        on conflict do nothing
+      )
+      select count(*)::int as published from product`,
 );
 
 const deleteFavourite = preparedQuery("pq_favourite_delete", (db, name) =>
