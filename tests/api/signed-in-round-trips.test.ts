@@ -5,10 +5,16 @@
  * a star is one statement. In docs/deploy.md's three-machine layout each round trip crosses the
  * network, so the counts here are what a signed-in person waits for. And what the reuse must not
  * change: an accepted invitation, a blocked employee and a new role apply on the very next request.
+ * Behind the whole server app, an answer under the compression threshold goes out as it is, with its
+ * length (no stream through libuv's thread pool for a 40-byte star), a longer one gzipped.
  */
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, vi } from "vitest";
 import { companies, products } from "#server/db/schema.ts";
+import { createServerApp } from "#server/http.ts";
+import { createLogger } from "#server/logger.ts";
 import { createUser, profileTest as test, uniqueEmail, type Reply, type TestUser } from "../support/profile.ts";
 import type { TestApi } from "../support/api.ts";
 
@@ -124,4 +130,41 @@ describe("a signed-in request reads its caller once", () => {
     expect((await buyer.delete(`/api/products/${published}/favourite`)).body.data).toEqual({ id: published, favourite: false });
     expect((await buyer.get("/api/profile/favourites?view=ids")).body.data).toEqual([]);
   });
+});
+
+test("through the server app: a short answer goes out with its length, uncompressed; a long one gzipped", async ({ api }) => {
+  const app = createServerApp({
+    api: api.app,
+    database: { ping: async () => true },
+    logger: createLogger({ level: "silent" }),
+    mode: "development",
+    getBuild: async () => {
+      throw new Error("no web tier in this test");
+    },
+    media: { get: async () => null },
+  } as unknown as Parameters<typeof createServerApp>[0]);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const person = await createUser(api, "compression");
+    const headers = { authorization: `Bearer ${person.token}`, "accept-encoding": "gzip" };
+    const short = await fetch(`${base}/api/profile`, { headers });
+    const shortBody = await short.text();
+    expect(short.status).toBe(200);
+    expect(short.headers.get("content-encoding")).toBeNull();
+    expect(Number(short.headers.get("content-length"))).toBe(Buffer.byteLength(shortBody));
+    expect(JSON.parse(shortBody).data).toMatchObject({ id: person.id });
+
+    const long = await fetch(`${base}/api/regions`, { headers });
+    expect(long.status).toBe(200);
+    expect(long.headers.get("content-encoding")).toBe("gzip");
+    expect((await long.json()).data.length).toBeGreaterThan(20);
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      (server as import("node:http").Server).closeAllConnections();
+    });
+  }
 });
