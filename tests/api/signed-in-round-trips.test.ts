@@ -11,7 +11,7 @@
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { companies, products } from "#server/db/schema.ts";
 import { createServerApp } from "#server/http.ts";
 import { createLogger } from "#server/logger.ts";
@@ -37,10 +37,6 @@ async function statementsOf(api: TestApi, work: () => Promise<unknown>): Promise
 }
 
 const readsUsers = (text: string) => /\bfrom "users"/.test(text);
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe("a signed-in request reads its caller once", () => {
   // Made by the second test, used by the later ones (a file's tests run in order).
