@@ -506,14 +506,16 @@ export class AuthService {
     const [row] = await callerRow.execute(this.deps.db, { id: claims.userId });
     if (!row || row.blockedAt || row.sessionVersion > (claims.sessionVersion ?? 0)) return null;
     const { id, role, firstName, lastName, email, phone, locale } = row;
+    // The membership's and its company's columns are NOT NULL and the company is its foreign key: a
+    // member id means a whole row (the left joins type every one of them nullable).
     const membership: Membership | null =
-      row.memberId === null || row.companyId === null || row.memberRole === null || row.memberStatus === null
+      row.memberId === null
         ? null
         : {
             memberId: row.memberId,
-            companyId: row.companyId,
-            role: row.memberRole,
-            status: row.memberStatus,
+            companyId: row.companyId!,
+            role: row.memberRole!,
+            status: row.memberStatus!,
             companyStatus: row.companyStatus!,
             companyName: row.companyName!,
             companySourceLang: row.companySourceLang!,
